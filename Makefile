@@ -1,0 +1,41 @@
+# reportgen — league bulletins from the clubs' result workbooks.
+# `make` sets everything up and builds the example league; `make test` runs the tests.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.DEFAULT_GOAL := all
+.PHONY: all install build check test example clean distclean help
+
+all: build ## Install (first time) and build every bulletin from inputs/ into outputs/
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP) ## Create .venv and install reportgen with its dependencies
+
+build: $(STAMP) ## Build bulletins (HTML, PDF) and annexes (XLSX) into outputs/
+	$(BIN)/reportgen build --inputs inputs --outputs outputs
+
+check: $(STAMP) ## Validate the workbooks in inputs/ and list every problem
+	$(BIN)/reportgen check --inputs inputs
+
+test: $(STAMP) ## Run the whole test suite
+	$(BIN)/pytest -q
+
+example: $(STAMP) ## Regenerate the example league in inputs/ (seeded, reproducible)
+	$(BIN)/python scripts/generate_example_league.py inputs
+
+clean: ## Remove outputs/
+	rm -rf outputs
+
+distclean: clean ## Remove outputs/ and .venv
+	rm -rf $(VENV)

@@ -1,0 +1,17 @@
+"""The registry of circuits: listed explicitly, checked at import."""
+
+from __future__ import annotations
+
+from reportgen.circuits.base import Circuit
+from reportgen.circuits.grand_sud import GrandSud
+
+CIRCUITS: dict[str, Circuit] = {}
+
+for _circuit in (GrandSud(),):
+    if _circuit.slug in CIRCUITS:
+        raise RuntimeError(f"two circuits are named {_circuit.slug}")
+    CIRCUITS[_circuit.slug] = _circuit
+
+
+def get(slug: str) -> Circuit | None:
+    return CIRCUITS.get(slug)

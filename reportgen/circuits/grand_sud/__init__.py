@@ -1,0 +1,38 @@
+"""`grand-sud`: the « Classement régional Grand Sud » of Des Chiffres et des Lettres players.
+
+Regulation 000_33ab733906bdf5e8.txt, « Règlement Classement Masters », part 1, read as
+INTERPRETATIONS.md says.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.grand_sud import documents
+from reportgen.circuits.grand_sud.parse import parse as parse_workbook
+from reportgen.circuits.grand_sud.scoring import score_league
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
+
+
+class GrandSud:
+    slug = "grand-sud"
+    title = "Classement régional Grand Sud"
+    regulation = "000_33ab733906bdf5e8.txt, « Règlement Classement Masters »"
+    Settings = GrandSudSettings
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[Event], settings: GrandSudSettings,
+              reading: Reading) -> Report:
+        eligible = {e.id: e.info["club"].departement in settings.departements for e in events}
+        tournaments, points, rankings = score_league(results, events, eligible, settings)
+        report = Report()
+        for ranking in rankings:
+            report.documents.append(documents.bulletin(ranking, tournaments, points, settings, reading.league))
+            report.standings.append(documents.standings(ranking))
+        for season in sorted({r.season for r in rankings}):
+            report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
+                                                  tournaments, points))
+        return report

@@ -1,0 +1,216 @@
+"""Grand Sud rankings to documents: bulletins (plain template context), annexes and standings."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pandas as pd
+
+from reportgen import french
+from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
+from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
+
+FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
+STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "best", "evolution", "seed"]
+
+
+def ranking_path(ranking: Ranking) -> str:
+    if ranking.final:
+        return f"{ranking.season}/classement-final-{ranking.season}"
+    return f"{ranking.season}/classement-{ranking.date.isoformat()}"
+
+
+def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
+    if ranking.final:
+        return f"Classement final de la saison {ranking.season}"
+    places = [french.de(tournaments[tid].event.info["club"].name) for tid in ranking.latest]
+    joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
+    noun = "les tournois" if len(places) > 1 else "le tournoi"
+    return f"Classement après {noun} {joined} du {french.date_long(ranking.date)}"
+
+
+def evolution(row: Row) -> dict[str, str]:
+    """INTERPRETATIONS: place now minus place before; absent before = new."""
+    if row.previous_rank is None:
+        return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
+    moved = row.previous_rank - row.rank
+    if moved > 0:
+        return {"symbol": "▲", "text": str(moved), "kind": "up", "value": f"+{moved}"}
+    if moved < 0:
+        return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
+    return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+
+
+def rank_label(row: Row) -> str:
+    return f"{row.rank}=" if row.tied else str(row.rank)
+
+
+def short_label(tournament: Tournament) -> str:
+    return f"{tournament.event.info['club'].code} {tournament.date.day:02d}/{tournament.date.month:02d}"
+
+
+def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
+    """Every tournament of years N−1 and N up to the ranking's date, with what the ranking does with it."""
+    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
+    listed = []
+    for tournament in sorted(tournaments.values(), key=lambda t: (t.date, t.id)):
+        if tournament.date > ranking.date or tournament.date.year < ranking.season - 1:
+            continue
+        if tournament.id in ranking.window:
+            status = "compté"
+        elif not tournament.eligible:
+            status = "hors circuit"
+        elif tournament.id in replaced:
+            status = f"remplacé par l'édition du {french.date_short(tournaments[replaced[tournament.id]].date)}"
+        elif ranking.final and tournament.date.year < ranking.season:
+            status = "année précédente : hors classement final"
+        else:
+            continue
+        listed.append((tournament, status))
+    return listed
+
+
+def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
+    departements = ", ".join(settings.departements)
+    notes = [
+        f"Tournois pris en compte : tournois individuels des clubs des départements {departements} (§1). "
+        "Les tournois d'autres clubs sont listés « hors circuit ».",
+        "Points d'un tournoi (§2.1) : points de la place au duplicate + points de la place finale, selon le "
+        "nombre de têtes de série présentes ; seuls les 32 premiers marquent. Tournoi tout en duplicate (§2.2) : "
+        "la place finale compte dans les deux tableaux.",
+        f"Têtes de série présentes : les joueurs du tournoi classés dans les {settings.seeds} premiers du "
+        f"classement en vigueur avant sa date (ex aequo compris, {settings.seeds} au plus) ; les tournois "
+        "du même jour sont simultanés (§1).",
+        "Chaque série de tournois (un club, ou la série indiquée) compte sa dernière édition de l'année en cours "
+        "ou de l'année précédente : une édition remplace la précédente, points et participants (§1).",
+        f"Total (§3) : pour T tournois comptés, les meilleurs résultats de chaque joueur, au nombre de "
+        f"T/2 arrondi à l'entier inférieur et au moins {settings.min_counted_results}. Égalité (§1) : le moins de tournois joués, puis le meilleur résultat, "
+        "sinon place partagée (5=).",
+    ]
+    if ranking.final:
+        notes.append("Classement final (§1) : seuls les tournois de l'année comptent ; ses "
+                     f"{settings.seeds} premiers sont qualifiés pour le Masters Grand Sud.")
+    return notes
+
+
+def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.DataFrame,
+             settings: GrandSudSettings, league: str) -> Document:
+    counted = [tournaments[tid] for tid in ranking.window]
+    title = ranking_title(ranking, tournaments)
+    rows = []
+    for row in ranking.rows:
+        cells = []
+        for tournament in counted:
+            if tournament.id not in row.points:
+                cells.append({"text": "", "kind": "absent"})
+            else:
+                kind = "counted" if tournament.id in row.counted else "dropped"
+                cells.append({"text": french.number(row.points[tournament.id]), "kind": kind})
+        rows.append({
+            "rank": rank_label(row), "evolution": evolution(row), "player": row.player,
+            "club": row.club, "played": row.played, "total": french.number(row.total),
+            "seed": row.seed, "cells": cells,
+        })
+    tournament_rows = []
+    for tournament, status in statuses(ranking, tournaments):
+        event = tournament.event
+        tournament_rows.append({
+            "label": short_label(tournament), "date": french.date_short(tournament.date), "name": event.name,
+            "club": event.info["club"].name, "departement": event.info["club"].departement,
+            "formula": FORMULA_LABELS[event.info["formula"]], "players": len(event.rows),
+            "seeds": tournament.seeds if tournament.eligible else "", "status": status,
+            "counted": tournament.id in ranking.window,
+        })
+    latest = []
+    for tid in ranking.latest:
+        tournament = tournaments[tid]
+        earned = points[(points["event"] == tid) & (points["points"] > 0)].sort_values("place")
+        latest.append({
+            "name": tournament.event.name, "date": french.date_long(tournament.date),
+            "club": tournament.event.info["club"].name, "players": len(tournament.event.rows),
+            "seeds": tournament.seeds, "formula": FORMULA_LABELS[tournament.event.info["formula"]],
+            "rows": [{"place": int(r.place), "place_duplicate": int(r.place_duplicate), "player": r.player,
+                      "duplicate": french.number(r.duplicate_points), "final": french.number(r.final_points),
+                      "total": french.number(r.points)} for r in earned.itertuples()],
+        })
+    return Document(
+        path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
+        context={
+            "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
+            "title": title, "final": ranking.final, "date": french.date_long(ranking.date),
+            "counted_count": len(counted), "counted_results": ranking.counted_results,
+            "summary": (f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} : "
+                        f"{french.plural(ranking.counted_results, 'meilleur résultat retenu', 'meilleurs résultats retenus')} "
+                        f"par joueur · {french.plural(len(rows), 'joueur classé', 'joueurs classés')}"),
+            "columns": [{"code": t.event.info["club"].code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
+                         "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
+            "rows": rows, "tournaments": tournament_rows, "latest": latest,
+            "notes": methodology(settings, ranking), "seeds": settings.seeds,
+        },
+    )
+
+
+def standings(ranking: Ranking) -> Standings:
+    return Standings(
+        season=ranking.season, date=ranking.date, final=ranking.final, columns=STANDINGS_COLUMNS,
+        rows=[{"rank": row.rank, "player": row.player, "licence": row.licence, "club": row.club,
+               "points": row.total, "played": row.played, "best": row.best,
+               "evolution": evolution(row)["value"], "seed": row.seed} for row in ranking.rows],
+    )
+
+
+def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],
+          points: pd.DataFrame) -> Annex:
+    """The season's Excel annex: final ranking, tournaments, every result, place history."""
+    final = next(r for r in rankings if r.final)
+    seasonal = [t for t in sorted(tournaments.values(), key=lambda t: (t.date, t.id)) if t.date.year == season]
+    final_rows = [[row.rank, evolution(row)["value"], row.player, row.licence, row.club, row.played, row.total,
+                   row.best, "oui" if row.seed else ""] for row in final.rows]
+    counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
+    tournament_rows = [[t.date, t.event.name, t.event.info["club"].name, t.event.info["club"].departement,
+                        t.series, FORMULA_LABELS[t.event.info["formula"]], t.event.info["location"],
+                        len(t.event.rows), t.seeds if t.eligible else None,
+                        "oui" if t.id in final.window else ("hors circuit" if not t.eligible else "non"),
+                        t.id] for t in seasonal]
+    season_points = points[points["date"].dt.year == season].sort_values(["date", "event", "place"])
+    point_rows = [[r.date.date(), tournaments[r.event].event.name, r.player, r.licence, r.player_club,
+                   int(r.place), int(r.place_duplicate), int(r.seeds), int(r.duplicate_points),
+                   int(r.final_points), int(r.points), "oui" if (r.player_id, r.event) in counted_final else "non",
+                   f"{r.source_file} ({r.source_sheet}!{r.source_cell})"] for r in season_points.itertuples()]
+    history_players: dict[str, str] = {}
+    for ranking in rankings:
+        for row in ranking.rows:
+            history_players.setdefault(row.player_id, row.player)
+    by_rank = [ranking.rank_of() for ranking in rankings]
+    final_rank = final.rank_of()
+    order = sorted(history_players, key=lambda pid: (final_rank.get(pid, 10**6), history_players[pid]))
+    history_rows = [[history_players[pid], *[ranks.get(pid) for ranks in by_rank]] for pid in order]
+    history_headers = [("Final" if r.final else french.date_short(r.date)) for r in rankings]
+    return Annex(
+        path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
+        date=final.date,
+        sheets=[
+            AnnexSheet("Classement final", [
+                AnnexColumn("Place", "int", 7), AnnexColumn("Évolution", "text", 10), AnnexColumn("Joueur", "text", 28),
+                AnnexColumn("Licence", "text", 10), AnnexColumn("Club", "text", 20),
+                AnnexColumn("Tournois joués", "int", 9), AnnexColumn("Total", "int", 9),
+                AnnexColumn("Meilleur résultat", "int", 10), AnnexColumn("Tête de série", "text", 8)], final_rows),
+            AnnexSheet("Tournois", [
+                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
+                AnnexColumn("Département", "text", 8), AnnexColumn("Série", "text", 10),
+                AnnexColumn("Formule", "text", 18), AnnexColumn("Lieu", "text", 16),
+                AnnexColumn("Joueurs", "int", 8), AnnexColumn("Têtes de série présentes", "int", 10),
+                AnnexColumn("Compté au classement final", "text", 12), AnnexColumn("Fichier", "text", 36)],
+                tournament_rows),
+            AnnexSheet("Points", [
+                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),
+                AnnexColumn("Licence", "text", 10), AnnexColumn("Club", "text", 18), AnnexColumn("Place", "int", 7),
+                AnnexColumn("Place duplicate", "int", 9), AnnexColumn("Têtes de série", "int", 8),
+                AnnexColumn("Points duplicate", "int", 9), AnnexColumn("Points finale", "int", 9),
+                AnnexColumn("Points", "int", 8), AnnexColumn("Compté au classement final", "text", 11),
+                AnnexColumn("Source", "text", 40)], point_rows),
+            AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]
+                       + [AnnexColumn(h, "int", 8) for h in history_headers], history_rows),
+        ],
+    )

@@ -1,0 +1,219 @@
+"""The Grand Sud ranking (regulation 000, « Règlement Classement Masters », §1 to §3).
+
+Chronological by nature: the points of a tournament depend on the seeds present, who are the first
+16 of the ranking in force before it (§1, §2.1), and that ranking depends on the earlier points.
+So rankings are built date after date, every tournament of a date scored against the same ranking
+in force (§1: same-day tournaments are simultaneous).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from reportgen.circuits.base import Event
+from reportgen.circuits.grand_sud import tables
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.ingest.text import name_key
+from reportgen.scoring.ranking import competition_ranks, shared
+
+# The tables padded with a row of zeros: every place beyond 32 looks up row 33 (§2: only the first
+# 32 score).
+_DUPLICATE = np.vstack([np.array(tables.DUPLICATE), np.zeros((1, tables.MAX_SEEDS + 1), dtype=int)])
+_FINAL = np.vstack([np.array(tables.FINAL), np.zeros((1, tables.MAX_SEEDS + 1), dtype=int)])
+
+
+@dataclass(frozen=True)
+class Tournament:
+    event: Event
+    eligible: bool  # organised by a club of the Grand Sud départements (§1)
+    seeds: int = 0  # seeds present (§2.1), from the ranking in force before its date
+
+    @property
+    def id(self) -> str:
+        return self.event.id
+
+    @property
+    def date(self) -> dt.date:
+        return self.event.date
+
+    @property
+    def series(self) -> str:
+        return self.event.info["series"]
+
+
+@dataclass
+class Row:
+    rank: int
+    tied: bool
+    player_id: str
+    player: str
+    licence: str
+    club: str
+    played: int
+    total: int
+    best: int
+    points: dict[str, int]  # tournament id -> points, for the tournaments of the window he played
+    counted: set[str]  # the tournament ids whose points make his total
+    previous_rank: int | None
+    seed: bool
+
+
+@dataclass
+class Ranking:
+    season: int
+    date: dt.date  # the date of the latest tournament it includes (the final: of the season)
+    final: bool
+    window: list[str]  # ids of the tournaments counted, in date order
+    counted_results: int  # ⌊T/2⌋, at least the minimum
+    rows: list[Row]
+    latest: list[str] = field(default_factory=list)  # ids of the tournaments of `date`
+    previous: Ranking | None = None
+
+    def rank_of(self) -> dict[str, int]:
+        return {row.player_id: row.rank for row in self.rows}
+
+
+@dataclass
+class Season:
+    """Everything the documents of one season need."""
+
+    year: int
+    tournaments: dict[str, Tournament]  # every tournament of the league, scored
+    points: pd.DataFrame  # one row per player per eligible tournament, with its points
+    rankings: list[Ranking]  # after each tournament date of the season, then the final one
+
+
+def tournament_points(results: pd.DataFrame, seeds: int) -> pd.DataFrame:
+    """Duplicate + final points of §2.1 (place duplicate = final place for §2.2 tournaments)."""
+    scored = results.copy()
+    rows_final = np.minimum(scored["place"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+    rows_dup = np.minimum(scored["place_duplicate"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+    scored["seeds"] = seeds
+    scored["duplicate_points"] = _DUPLICATE[rows_dup, seeds]
+    scored["final_points"] = _FINAL[rows_final, seeds]
+    scored["points"] = scored["duplicate_points"] + scored["final_points"]
+    return scored
+
+
+def seeds_present(players: pd.Series, in_force: Ranking | None, settings: GrandSudSettings) -> int:
+    """Players of the tournament ranked within the seed places of the ranking in force (§1, §2.1)."""
+    if in_force is None:
+        return 0  # INTERPRETATIONS: before any tournament is known, there are 0 seeds
+    seeds = {row.player_id for row in in_force.rows if row.seed}
+    return min(int(players.isin(seeds).sum()), settings.seeds, tables.MAX_SEEDS)
+
+
+def window(tournaments: list[Tournament], day: dt.date, final: bool) -> tuple[list[Tournament], dict[str, str]]:
+    """The tournaments a ranking counts, and the replaced ones (id -> id of the replacing edition).
+
+    §1: a year-N edition of a series replaces the year N−1 one, points and participants alike;
+    the final ranking of year N counts only year-N tournaments. INTERPRETATIONS: per series, the
+    latest edition of year N or N−1; older editions are gone.
+    """
+    year = day.year
+    first_year = year if final else year - 1
+    latest: dict[str, Tournament] = {}
+    replaced: dict[str, str] = {}
+    for tournament in sorted(tournaments, key=lambda t: (t.date, t.id)):
+        if not tournament.eligible or tournament.date > day or tournament.date.year < first_year:
+            continue
+        if tournament.date.year > year:
+            continue
+        older = latest.get(tournament.series)
+        if older is not None:
+            replaced[older.id] = tournament.id
+        latest[tournament.series] = tournament
+    return sorted(latest.values(), key=lambda t: (t.date, t.id)), replaced
+
+
+def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: bool,
+         previous: Ranking | None, settings: GrandSudSettings) -> Ranking:
+    """§3: each player's best ⌊T/2⌋ results; §1: ties to fewer tournaments, then best result."""
+    ids = [t.id for t in counted]
+    keep = max(settings.min_counted_results, len(ids) // 2)
+    played = points[points["event"].isin(ids)].copy()
+    order = {tid: index for index, tid in enumerate(ids)}
+    played["order"] = played["event"].map(order)
+    # Best results first; among equal points, the earlier tournament is the one marked counted.
+    played = played.sort_values(["player_id", "points", "order"], ascending=[True, False, True])
+    played["counted"] = played.groupby("player_id").cumcount() < keep
+    played["counted_points"] = played["points"].where(played["counted"], 0)
+    played["scoring"] = played["points"] > 0
+    summary = played.groupby("player_id").agg(
+        total=("counted_points", "sum"), best=("points", "max"),
+        played=("event", "size"), scoring=("scoring", "sum"),
+        player=("player", "first"), club=("player_club", "first"), licence=("licence", "first"),
+    )
+    if not settings.played_counts_non_scoring:
+        summary["played"] = summary["scoring"]
+    summary = summary[summary["total"] >= settings.min_listed_points].reset_index()
+    summary["name_key"] = summary["player"].map(name_key)
+    summary = summary.sort_values(["total", "played", "best", "name_key", "player_id"],
+                                  ascending=[False, True, False, True, True], kind="stable")
+    keys = list(zip(summary["total"], summary["played"], summary["best"]))
+    ranks = competition_ranks(keys)
+    ties = shared(ranks)
+    previous_ranks = previous.rank_of() if previous else {}
+    by_player = {pid: group for pid, group in played.groupby("player_id")}
+    rows = []
+    for (_, line), position, tied in zip(summary.iterrows(), ranks, ties):
+        mine = by_player[line["player_id"]]
+        rows.append(Row(
+            rank=position, tied=tied, player_id=line["player_id"], player=line["player"],
+            licence=line["licence"], club=line["club"], played=int(line["played"]),
+            total=int(line["total"]), best=int(line["best"]),
+            points={e: int(p) for e, p in zip(mine["event"], mine["points"])},
+            counted={e for e, c in zip(mine["event"], mine["counted"]) if c},
+            previous_rank=previous_ranks.get(line["player_id"]),
+            seed=position <= settings.seeds,
+        ))
+    latest = [] if final else [t.id for t in counted if t.date == day]
+    return Ranking(day.year, day, final, ids, keep, rows, latest, previous)
+
+
+def score_league(results: pd.DataFrame, events: list[Event], eligible: dict[str, bool],
+                 settings: GrandSudSettings) -> tuple[dict[str, Tournament], pd.DataFrame, list[Ranking]]:
+    """Every ranking of the league's history, in publication order.
+
+    The ranking in force before a tournament is the one published after the previous date; at a
+    change of year it is the final ranking of the year before (INTERPRETATIONS: the last ranking of
+    the year is the final one).
+    """
+    by_date: dict[dt.date, list[Event]] = {}
+    for event in sorted(events, key=lambda e: (e.date, e.id)):
+        by_date.setdefault(event.date, []).append(event)
+    tournaments: dict[str, Tournament] = {}
+    rankings: list[Ranking] = []
+    in_force: Ranking | None = None
+    points = results.iloc[0:0].assign(seeds=0, duplicate_points=0, final_points=0, points=0)
+
+    def publish(day: dt.date, final: bool) -> None:
+        nonlocal in_force
+        counted, _ = window(list(tournaments.values()), day, final)
+        in_force = rank(points, counted, day, final, in_force, settings)
+        rankings.append(in_force)
+
+    def publish_final(year: int) -> None:
+        days = [t.date for t in tournaments.values() if t.eligible and t.date.year == year]
+        publish(max(days), final=True)
+
+    for day, today_events in by_date.items():
+        if rankings and day.year != rankings[-1].season:
+            publish_final(rankings[-1].season)
+        today_points = []
+        for event in today_events:
+            mine = results[results["event"] == event.id]
+            seeds = seeds_present(mine["player_id"], in_force, settings) if eligible[event.id] else 0
+            tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
+            if eligible[event.id]:
+                today_points.append(tournament_points(mine, seeds))
+        if today_points:
+            points = pd.concat([points, *today_points], ignore_index=True)
+            publish(day, final=False)
+    if rankings:
+        publish_final(rankings[-1].season)
+    return tournaments, points, rankings

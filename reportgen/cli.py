@@ -1,0 +1,186 @@
+"""The `reportgen` command: build, check, standings, circuits.
+
+Exit codes: 0 all went well, 1 the inputs have problems (each printed with its file and cell),
+2 the command was mistyped, 3 reportgen itself failed (run again with --debug for the details).
+Heavy libraries are imported inside the commands that need them, so `--help` answers at once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.errors import ReportgenError
+
+app = typer.Typer(
+    help="Bulletins de classement (HTML, PDF) et annexes Excel à partir des classeurs des clubs.",
+    no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+)
+state = {"debug": False}
+
+InputsOption = Annotated[Path, typer.Option("--inputs", help="Dossier des classeurs reçus des clubs.")]
+
+
+def _err(message: str) -> None:
+    typer.echo(message, err=True)
+
+
+def _print_problems(problems, notices) -> None:
+    for notice in notices:
+        _err(f"note : {notice}")
+    if problems:
+        _err(f"{len(problems)} problème(s) à corriger dans les classeurs :")
+        for problem in problems:
+            _err(f"  - {problem}")
+
+
+@app.callback()
+def main_options(
+    debug: Annotated[bool, typer.Option("--debug", help="Afficher le détail technique d'une erreur.")] = False,
+) -> None:
+    state["debug"] = debug
+
+
+@app.command()
+def build(
+    inputs: InputsOption = Path("inputs"),
+    outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire bulletins et annexes.")] = Path("outputs"),
+) -> None:
+    """Construire tous les bulletins et annexes (ce que lance `make`)."""
+    from reportgen.pipeline import build as run_build
+
+    result = run_build(inputs, outputs, progress=_err)
+    _print_problems(result.problems, result.notices)
+    for slug, files in result.published.items():
+        _err(f"{slug} : publié dans {outputs / slug}")
+    if not result.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def check(inputs: InputsOption = Path("inputs")) -> None:
+    """Vérifier les classeurs sans rien publier, et lister tous les problèmes."""
+    from reportgen.pipeline import load
+
+    league = load(inputs)
+    problems = league.all_problems()
+    _print_problems(problems, league.notices)
+    events = sum(len(c.events) for c in league.circuits.values())
+    if problems:
+        raise typer.Exit(1)
+    typer.echo(f"{events} tournoi(s) lu(s), aucun problème.")
+
+
+class Format(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+@app.command()
+def standings(
+    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple grand-sud.")],
+    season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière).")] = None,
+    at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
+    final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison.")] = False,
+    format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
+    inputs: InputsOption = Path("inputs"),
+) -> None:
+    """Afficher un classement."""
+    from reportgen import circuits
+    from reportgen.ingest import values
+    from reportgen.pipeline import load, score, standings_csv, standings_json
+
+    if circuit not in circuits.CIRCUITS:
+        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
+    day = None
+    if at is not None:
+        try:
+            day = values.date(at)
+        except values.BadValue as bad:
+            raise typer.BadParameter(bad.message, param_hint="--at") from None
+    if final and day is not None:
+        raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
+    league = load(inputs)
+    problems = league.problems_of(circuit)
+    if problems:
+        _print_problems(problems, league.notices)
+        raise typer.Exit(1)
+    report = score(league, circuit)
+    rankings = report.standings if report else []
+    if not rankings:
+        _err(f"aucun tournoi du circuit {circuit} dans {inputs}")
+        raise typer.Exit(1)
+    season = season or (day.year if day else max(r.season for r in rankings))
+    chosen = [r for r in rankings if r.season == season and r.final == final and (day is None or r.date <= day)]
+    if not chosen:
+        _err(f"aucun classement {circuit} pour la saison {season}" + (f" au {at}" if at else ""))
+        raise typer.Exit(1)
+    ranking = chosen[-1]
+    if format is Format.csv:
+        sys.stdout.write(standings_csv(ranking).decode())
+    elif format is Format.json:
+        sys.stdout.write(standings_json(ranking).decode())
+    else:
+        typer.echo(_table(ranking))
+
+
+def _table(ranking) -> str:
+    from reportgen import french
+
+    title = (f"Classement final {ranking.season}" if ranking.final
+             else f"Classement au {french.date_long(ranking.date)}")
+    headers = ["Place", "Joueur", "Club", "Points", "Tournois"]
+    lines = [[_rank(ranking.rows, row), row["player"], row["club"],
+              french.number(row["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
+             for row in ranking.rows]
+    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
+    right = {0, 3, 4}
+
+    def fmt(cells):
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+    return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+
+
+def _rank(rows, row) -> str:
+    shared = sum(other["rank"] == row["rank"] for other in rows) > 1
+    return f"{row['rank']}=" if shared else str(row["rank"])
+
+
+@app.command("circuits")
+def list_circuits() -> None:
+    """Lister les circuits et leur règlement."""
+    from reportgen import circuits
+
+    for slug, circuit in circuits.CIRCUITS.items():
+        typer.echo(f"{slug:16} {circuit.title} — règlement {circuit.regulation}")
+
+
+def main() -> None:
+    try:
+        app(standalone_mode=False)
+    except typer.Exit as exit_:
+        sys.exit(exit_.exit_code)
+    except typer.Abort:
+        _err("interrompu")
+        sys.exit(130)
+    except Exception as error:
+        import click
+
+        if isinstance(error, click.ClickException):
+            error.show()
+            sys.exit(error.exit_code)
+        if state["debug"]:
+            raise
+        if isinstance(error, ReportgenError):
+            _err(str(error))
+            sys.exit(1)
+        _err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
+        _err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")
+        sys.exit(3)

@@ -1,0 +1,41 @@
+"""French formatting for everything the secretary and the clubs read."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+MONTHS = (
+    "janvier", "février", "mars", "avril", "mai", "juin",
+    "juillet", "août", "septembre", "octobre", "novembre", "décembre",
+)
+# French groups thousands with a narrow no-break space ("1 086"), which never breaks a number
+# across lines.
+THOUSANDS_SEPARATOR = "\u202f"
+
+
+def date_long(day: dt.date) -> str:
+    """14 mars 2026; 1er mai 2026."""
+    number = "1er" if day.day == 1 else str(day.day)
+    return f"{number} {MONTHS[day.month - 1]} {day.year}"
+
+
+def date_short(day: dt.date) -> str:
+    """14/03/2026."""
+    return f"{day.day:02d}/{day.month:02d}/{day.year}"
+
+
+def number(value: float | int, decimals: int = 0) -> str:
+    """1 086; 12,5 (decimal comma, narrow no-break space between thousands)."""
+    text = f"{abs(value):,.{decimals}f}".replace(",", THOUSANDS_SEPARATOR).replace(".", ",")
+    return ("−" if value < 0 else "") + text
+
+
+def plural(count: int, singular: str, plural_form: str | None = None) -> str:
+    """1 tournoi, 2 tournois (French: 0 and 1 take the singular)."""
+    word = singular if abs(count) < 2 else (plural_form or singular + "s")
+    return f"{number(count)} {word}"
+
+
+def de(name: str) -> str:
+    """The French preposition before a name: de Toulouse, d'Albi."""
+    return f"d'{name}" if name[:1].casefold() in "aeiouyhéèêâîôû" and name[:1] else f"de {name}"

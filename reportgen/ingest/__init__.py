@@ -1,0 +1,1 @@
+"""Reading the inputs: workbooks to located cells, cells to validated events."""

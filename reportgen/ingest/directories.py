@@ -1,0 +1,116 @@
+"""The league's directories: clubs (required) and players (optional), FORMATS.md."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from reportgen.errors import Problem, SourceRef
+from reportgen.ingest import values as parse
+from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, find_table
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.workbook import Workbook
+
+CLUBS_FILE = "clubs.xlsx"
+PLAYERS_FILE = "joueurs.xlsx"
+
+CODE = Column("code", "Code", ("Code club", "Sigle"))
+CLUB_NAME = Column("name", "Nom", ("Nom du club", "Club"))
+DEPARTEMENT = Column("departement", "Département", ("Departement", "Dépt", "Dept"))
+EMAIL = Column("email", "Email", ("E-mail", "Courriel", "Mail", "Adresse électronique"))
+ALIASES = Column("aliases", "Autres graphies", ("Autres orthographes", "Alias"))
+
+_DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
+
+
+@dataclass(frozen=True)
+class Club:
+    code: str
+    name: str
+    departement: str
+    emails: tuple[str, ...] = ()
+
+
+@dataclass
+class ClubDirectory:
+    clubs: list[Club] = field(default_factory=list)
+
+    def find(self, code_or_name: str) -> Club | None:
+        wanted = normalise_label(code_or_name)
+        for club in self.clubs:
+            if wanted in (normalise_label(club.code), normalise_label(club.name)):
+                return club
+        return None
+
+
+@dataclass(frozen=True)
+class DirectoryPlayer:
+    licence: str
+    last_name: str
+    first_name: str
+    club: str
+    aliases: tuple[str, ...]
+    where: SourceRef
+
+
+def _departement(value: object) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        value = f"{parse.whole_number(value):02d}"  # Excel turned "09" into 9
+    text = parse.text(value).upper()
+    if not _DEPARTEMENT.match(text):
+        raise parse.BadValue(f"« {text} » n'est pas un numéro de département", "écrivez par exemple 09, 31 ou 2A")
+    return text
+
+
+def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
+    directory = ClubDirectory()
+    sheet = workbook.sheet("Clubs")
+    table = find_table(workbook, sheet, [CODE, CLUB_NAME, DEPARTEMENT, EMAIL]) if sheet else None
+    if table is None or not {"code", "name", "departement"} <= table.columns.keys():
+        problems.append(Problem(workbook.ref(sheet), "l'annuaire des clubs doit avoir une feuille "
+                                "« Clubs » avec les colonnes Code, Nom, Département, Email",
+                                code="missing-column"))
+        return directory
+    seen: dict[str, SourceRef] = {}
+    for row in table.rows:
+        code = table.read(row, "code", parse.text, problems)
+        name = table.read(row, "name", parse.text, problems)
+        departement = table.read(row, "departement", _departement, problems)
+        emails = table.read(row, "email", parse.text, problems, required=False) or ""
+        if not (code and name and departement):
+            continue
+        if normalise_label(code) in seen:
+            problems.append(Problem(table.ref(row, "code"), f"le code « {code} » est déjà utilisé "
+                                    f"en {seen[normalise_label(code)].cell}", "donnez un code unique à chaque club",
+                                    code="duplicate"))
+            continue
+        seen[normalise_label(code)] = table.ref(row, "code")
+        addresses = tuple(a.strip() for a in re.split(r"[;,]", emails) if a.strip())
+        directory.clubs.append(Club(code, name, departement, addresses))
+    return directory
+
+
+def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryPlayer]:
+    sheet = workbook.sheet("Joueurs")
+    table = find_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES]) if sheet else None
+    if table is None or not {"last_name", "first_name"} <= table.columns.keys():
+        problems.append(Problem(workbook.ref(sheet), "l'annuaire des joueurs doit avoir une feuille "
+                                "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies",
+                                code="missing-column"))
+        return []
+    players = []
+    for row in table.rows:
+        last = table.read(row, "last_name", parse.text, problems)
+        first = table.read(row, "first_name", parse.text, problems, required=False) or ""
+        if not last:
+            continue
+        aliases = table.read(row, "aliases", parse.text, problems, required=False) or ""
+        players.append(DirectoryPlayer(
+            licence=table.read(row, "licence", parse.text, problems, required=False) or "",
+            last_name=last,
+            first_name=first,
+            club=table.read(row, "club", parse.text, problems, required=False) or "",
+            aliases=tuple(a.strip() for a in aliases.split(";") if a.strip()),
+            where=table.ref(row, "last_name"),
+        ))
+    return players

@@ -1,0 +1,24 @@
+"""Which files of inputs/ are read (FORMATS.md, "Files the reader skips")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
+# Spreadsheets we could read but do not: said to the secretary rather than dropped silently.
+OTHER_SPREADSHEETS = {".xls", ".ods", ".csv", ".numbers"}
+
+
+def discover(inputs: Path) -> tuple[list[Path], list[Path]]:
+    """(workbooks to read, spreadsheets skipped), sorted so that builds are reproducible."""
+    workbooks, skipped = [], []
+    for path in sorted(inputs.rglob("*")):
+        relative = path.relative_to(inputs)
+        if any(part.startswith((".", "~$")) for part in relative.parts) or not path.is_file():
+            continue
+        suffix = path.suffix.lower()
+        if suffix in WORKBOOK_SUFFIXES:
+            workbooks.append(path)
+        elif suffix in OTHER_SPREADSHEETS:
+            skipped.append(path)
+    return workbooks, skipped

@@ -1,0 +1,57 @@
+"""Validated events to one tidy pandas table per circuit: a row per player per tournament.
+
+Every row keeps where it came from (file, sheet, cell), so a problem found later still points at
+the cell to fix.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.circuits.base import Event
+from reportgen.errors import Problem
+from reportgen.ingest.directories import ClubDirectory
+from reportgen.ingest.players import Identities
+from reportgen.ingest.text import format_name
+
+IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "licence", "club",
+                    "source_file", "source_sheet", "source_cell"]
+
+
+def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
+                  problems: list[Problem]) -> pd.DataFrame:
+    records = []
+    for event in sorted(events, key=lambda e: (e.date, e.id)):
+        seen: dict[str, str] = {}
+        for entry, row in zip(event.entries, event.rows):
+            player_id = identities.resolve(entry)
+            ref = row["ref"]
+            if player_id in seen:
+                problems.append(Problem(ref, f"{format_name(entry.last_name, entry.first_name)} est listé "
+                                        f"deux fois (déjà en {seen[player_id]})",
+                                        "supprimez le doublon, ou corrigez le nom ou la licence",
+                                        code="duplicate-player"))
+                continue
+            seen[player_id] = ref.cell
+            club = clubs.find(row.get("club", "")) if row.get("club") else None
+            record = {
+                "event": event.id, "date": pd.Timestamp(event.date), "player_id": player_id,
+                "player": format_name(entry.last_name, entry.first_name), "licence": entry.licence,
+                "club": club.name if club else row.get("club", ""),
+                "source_file": ref.path, "source_sheet": ref.sheet, "source_cell": ref.cell,
+            }
+            record.update({key: value for key, value in row.items()
+                           if key not in record and not key.endswith("ref")})
+            records.append(record)
+    table = pd.DataFrame.from_records(records)
+    if table.empty:
+        return pd.DataFrame(columns=IDENTITY_COLUMNS)
+    # One printed name and one club per player: the directory's, else the latest spelling.
+    latest = table.groupby("player_id", sort=False)[["player", "club", "licence"]].last()
+    names = latest["player"].to_dict()
+    names.update({pid: name for pid, name in identities.directory_names.items() if pid in names})
+    table["player"] = table["player_id"].map(names)
+    table["player_club"] = table["player_id"].map(latest["club"])
+    licences = table[table["licence"] != ""].groupby("player_id")["licence"].last()
+    table["licence"] = table["player_id"].map(licences).fillna("")
+    return table

@@ -1,0 +1,109 @@
+"""Finding a results table in a sheet: its header row, its columns, its data rows.
+
+Tolerance (FORMATS.md): title rows, logos or blank rows above the header, columns in any order,
+extra columns, aliases, blank rows and a totals row below the data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportgen.errors import Problem
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.values import BadValue, is_empty, shown
+from reportgen.ingest.workbook import Sheet, Workbook
+
+HEADER_SEARCH_ROWS = 30
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    header: str  # the canonical header, as FORMATS.md and the generated templates write it
+    aliases: tuple[str, ...] = ()
+
+    def matches(self, label: str) -> bool:
+        return label in {normalise_label(name) for name in (self.header, *self.aliases)}
+
+
+# FORMATS.md, "Aliases (at least)".
+PLACE = Column("place", "Place", ("Rang", "Classement", "Clt", "Clt.", "Pl", "Position", "Place finale"))
+PLACE_DUPLICATE = Column("place_duplicate", "Place duplicate",
+                         ("Duplicate", "Rang duplicate", "Clt dup", "Place dup", "Classement duplicate"))
+LAST_NAME = Column("last_name", "Nom", ("Nom de famille",))
+FIRST_NAME = Column("first_name", "Prénom", ("Prenom",))
+PLAYER = Column("player", "Joueur", ("Nom complet", "Participant", "Nom et prénom", "Nom prénom"))
+LICENCE = Column("licence", "Licence", ("N° licence", "Numéro de licence", "No licence", "Licence n°"))
+CLUB = Column("club", "Club", ())
+
+
+@dataclass
+class Table:
+    workbook: Workbook
+    sheet: Sheet
+    header_row: int
+    columns: dict[str, int]  # column key -> 0-based column index
+    headers: dict[str, str]  # column key -> header as written in the sheet
+    rows: list[int]  # 0-based indices of the data rows
+
+    def has(self, key: str) -> bool:
+        return key in self.columns
+
+    def ref(self, row: int, key: str):
+        return self.workbook.ref(self.sheet, row, self.columns[key], self.headers[key])
+
+    def raw(self, row: int, key: str) -> object:
+        return self.sheet.value(row, self.columns[key]) if key in self.columns else ""
+
+    def read(self, row: int, key: str, parse, problems: list[Problem], required: bool = True):
+        """The parsed value of a cell, or None after recording a located problem."""
+        if key not in self.columns:
+            return None
+        ref = self.ref(row, key)
+        if ref.cell in self.sheet.untrusted_formulas:
+            problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a "
+                                    "jamais été calculée",
+                                    "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
+                                    "ou tapez la valeur elle-même", code="formula"))
+            return None
+        value = self.raw(row, key)
+        if is_empty(value):
+            if required:
+                problems.append(Problem(ref, f"la case « {self.headers[key]} » est vide",
+                                        "remplissez-la", code="missing-value"))
+            return None
+        try:
+            return parse(value)
+        except BadValue as bad:
+            problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
+            return None
+
+
+def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:
+    """The row among the first ones that holds the most known headers, and the rows below it."""
+    best: tuple[int, dict[str, int], dict[str, str]] | None = None
+    for row in range(min(HEADER_SEARCH_ROWS, len(sheet.rows))):
+        found, written = {}, {}
+        for col, value in enumerate(sheet.rows[row]):
+            if is_empty(value):
+                continue
+            label = normalise_label(shown(value))
+            for column in columns:
+                if column.key not in found and column.matches(label):
+                    found[column.key], written[column.key] = col, shown(value)
+                    break
+        if found and (best is None or len(found) > len(best[1])):
+            best = (row, found, written)
+    if best is None:
+        return None
+    header_row, found, written = best
+    data_rows = []
+    for row in range(header_row + 1, len(sheet.rows)):
+        cells = [sheet.value(row, col) for col in found.values()]
+        if all(is_empty(cell) for cell in cells):
+            continue  # blank row, or a note beside the table
+        first = next(shown(cell) for cell in sheet.rows[row] if not is_empty(cell))
+        if normalise_label(first).startswith("total"):
+            continue  # a totals row below the data
+        data_rows.append(row)
+    return Table(workbook, sheet, header_row, found, written, data_rows)

@@ -1,0 +1,85 @@
+"""The `Tournoi` sheet every tournament workbook carries: field, value (FORMATS.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportgen.errors import Problem, SourceRef, cell_name
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.values import BadValue, is_empty, shown
+from reportgen.ingest.workbook import Workbook
+
+SHEET = "Tournoi"
+
+# field key -> the labels a club may write for it
+FIELDS = {
+    "circuit": ("Circuit",),
+    "nom": ("Nom", "Nom du tournoi", "Tournoi"),
+    "date": ("Date", "Date du tournoi"),
+    "club": ("Club", "Club organisateur", "Organisateur"),
+    "serie": ("Série", "Serie"),
+    "formule": ("Formule",),
+    "lieu": ("Lieu", "Ville"),
+    "participants": ("Participants", "Nombre de participants"),
+    "type": ("Type",),
+    "saison": ("Saison",),
+}
+_LABELS = {normalise_label(label): key for key, labels in FIELDS.items() for label in labels}
+
+
+@dataclass
+class TournamentSheet:
+    workbook: Workbook
+    values: dict[str, tuple[object, SourceRef]]
+    sheet_ref: SourceRef
+
+    def ref(self, key: str) -> SourceRef:
+        return self.values[key][1] if key in self.values else self.sheet_ref
+
+    def read(self, key: str, parse, problems: list[Problem], required: bool = True):
+        if key not in self.values:
+            if required:
+                label = FIELDS[key][0]
+                problems.append(Problem(self.sheet_ref, f"le champ « {label} » est absent",
+                                        f"ajoutez une ligne « {label} » avec sa valeur",
+                                        code="missing-field"))
+            return None
+        value, ref = self.values[key]
+        if ref.cell in self.workbook.sheet(SHEET).untrusted_formulas:
+            problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a "
+                                    "jamais été calculée", "tapez la valeur elle-même", code="formula"))
+            return None
+        if is_empty(value):
+            if required:
+                problems.append(Problem(ref, f"le champ « {FIELDS[key][0]} » est vide",
+                                        "remplissez-le", code="missing-value"))
+            return None
+        try:
+            return parse(value)
+        except BadValue as bad:
+            problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
+            return None
+
+
+def read_tournament_sheet(workbook: Workbook, problems: list[Problem]) -> TournamentSheet | None:
+    sheet = workbook.sheet(SHEET)
+    if sheet is None:
+        names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
+        problems.append(Problem(workbook.ref(), f"la feuille « {SHEET} » est introuvable "
+                                f"(feuilles présentes : {names})",
+                                "ajoutez une feuille « Tournoi » avec les champs Circuit, Nom, Date…",
+                                code="missing-sheet"))
+        return None
+    values: dict[str, tuple[object, SourceRef]] = {}
+    for row, cells in enumerate(sheet.rows):
+        filled = [(col, value) for col, value in enumerate(cells) if not is_empty(value)]
+        if not filled:
+            continue
+        key = _LABELS.get(normalise_label(shown(filled[0][1])))
+        if key is None or key in values:
+            continue
+        value_col = filled[1][0] if len(filled) > 1 else filled[0][0] + 1
+        value = filled[1][1] if len(filled) > 1 else ""
+        values[key] = (value, SourceRef(workbook.label, sheet.name, cell_name(row, value_col),
+                                        FIELDS[key][0]))
+    return TournamentSheet(workbook, values, workbook.ref(sheet))

@@ -1,0 +1,131 @@
+"""Cell values to typed values, accepting what clubs really type (FORMATS.md, "Tolerance").
+
+Each parser returns the value or raises BadValue with a sentence for the secretary.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from reportgen.french import MONTHS
+from reportgen.ingest.text import clean_spaces, normalise_label, strip_accents
+
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+
+
+class BadValue(ValueError):
+    def __init__(self, message: str, fix: str = ""):
+        super().__init__(message)
+        self.message = message
+        self.fix = fix
+
+
+def is_empty(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def shown(value: object) -> str:
+    """A cell value as the secretary typed it, for messages."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime):
+        return value.strftime("%d/%m/%Y %H:%M")
+    if isinstance(value, dt.date):
+        return value.strftime("%d/%m/%Y")
+    return str(value).strip()
+
+
+def text(value: object) -> str:
+    """Text as typed; a number typed in a text column (a licence: 12345) gives '12345'."""
+    if is_empty(value):
+        return ""
+    if isinstance(value, bool):
+        raise BadValue(f"« {value} » n'est pas un texte")
+    return clean_spaces(shown(value))
+
+
+_WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")
+
+
+def whole_number(value: object) -> int:
+    if isinstance(value, bool):
+        raise BadValue(f"« {value} » n'est pas un nombre entier")
+    if isinstance(value, (int, float)):
+        if float(value).is_integer():
+            return int(value)
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+    candidate = str(value).strip().replace("\u00a0", "").replace(" ", "")
+    if _WHOLE.match(candidate):
+        return int(re.split(r"[.,]", candidate.lstrip("+"))[0])
+    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+
+
+# 1, 1er, 1re, 2e, 2ème, 3eme, =3, 3 ex, 3ex, 3=, 3 ex aequo
+_PLACE = re.compile(
+    r"^(?P<tie1>=)?\s*(?P<n>\d+)\s*(?:er|re|ere|e|eme|ieme|de|nd|nde)?\.?\s*"
+    r"(?P<tie2>=|ex(?:\s*-?\s*aequo)?|exaequo)?$"
+)
+
+
+def place(value: object) -> tuple[int, bool]:
+    """(place, written as ex aequo)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = whole_number(value)
+        tied = False
+    else:
+        match = _PLACE.match(strip_accents(str(value)).strip().casefold())
+        if not match:
+            raise BadValue(f"« {shown(value)} » n'est pas une place",
+                           "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+        number, tied = int(match["n"]), bool(match["tie1"] or match["tie2"])
+    if number < 1:
+        raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
+    return number, tied
+
+
+_FRENCH_MONTHS = {normalise_label(name): index + 1 for index, name in enumerate(MONTHS)}
+_FRENCH_MONTHS.update({"fevr": 2, "fev": 2, "janv": 1, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
+                       "avr": 4, "juil": 7})
+_NUMERIC_DATE = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$")
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$")
+_WORD_DATE = re.compile(r"^(?:[a-z]+\s+)?(\d{1,2})(?:er)?\s+([a-z]+)\.?\s+(\d{4})$")
+
+
+def date(value: object) -> dt.date:
+    """An Excel date, dd/mm/yyyy, yyyy-mm-dd, or '14 mars 2026'."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if 1 <= value < 2_958_466:  # an Excel serial day number left without a date format
+            return EXCEL_EPOCH + dt.timedelta(days=int(value))
+    raw = str(value).strip()
+    try:
+        if match := _NUMERIC_DATE.match(raw):
+            return dt.date(int(match[3]), int(match[2]), int(match[1]))
+        if match := _ISO_DATE.match(raw):
+            return dt.date(int(match[1]), int(match[2]), int(match[3]))
+        if (match := _WORD_DATE.match(normalise_label(raw))) and \
+                match[2] in _FRENCH_MONTHS:
+            return dt.date(int(match[3]), _FRENCH_MONTHS[match[2]], int(match[1]))
+    except ValueError:
+        raise BadValue(f"« {shown(value)} » n'est pas une date qui existe") from None
+    raise BadValue(f"« {shown(value)} » n'est pas une date",
+                   "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
+
+
+_YES = {"oui", "o", "x", "yes", "vrai", "1"}
+_NO = {"non", "n", "no", "faux", "0", ""}
+
+
+def yes_no(value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    label = normalise_label(shown(value)) if not is_empty(value) else ""
+    if label in _YES:
+        return True
+    if label in _NO:
+        return False
+    raise BadValue(f"« {shown(value)} » n'est ni « oui » ni « non »", "écrivez oui, ou laissez vide")

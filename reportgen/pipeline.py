@@ -1,0 +1,208 @@
+"""The whole build: discover → read → parse → normalise → score → render → publish.
+
+One process, each workbook read once. A circuit with any problem publishes nothing new; the
+others still build.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pandas as pd
+
+from reportgen import circuits, config
+from reportgen.circuits.base import Event, Reading, Report, Standings
+from reportgen.errors import Problem, SourceRef
+from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
+from reportgen.ingest.discover import discover
+from reportgen.ingest.normalise import results_table
+from reportgen.ingest.players import Identities
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.tournament import read_tournament_sheet
+from reportgen.ingest.workbook import read_workbooks
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class CircuitInputs:
+    events: list[Event] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    results: pd.DataFrame | None = None
+
+
+@dataclass
+class League:
+    """Everything read from inputs/, validated, before scoring."""
+
+    settings: config.League
+    reading: Reading
+    circuits: dict[str, CircuitInputs]
+    problems: list[Problem]  # problems no circuit owns: they block every circuit
+    notices: list[str]
+
+    def problems_of(self, slug: str) -> list[Problem]:
+        return sorted(self.problems + self.circuits[slug].problems)
+
+    def all_problems(self) -> list[Problem]:
+        return sorted({p for inputs in self.circuits.values() for p in inputs.problems} | set(self.problems))
+
+
+def _circuit_slug(value: object) -> str:
+    from reportgen.ingest.values import BadValue, text
+
+    wanted = normalise_label(text(value))
+    for slug in circuits.CIRCUITS:
+        if normalise_label(slug) == wanted:
+            return slug
+    raise BadValue(f"le circuit « {text(value)} » n'existe pas",
+                   "écrivez l'un de : " + ", ".join(circuits.CIRCUITS))
+
+
+def load(inputs: Path, today: dt.date | None = None) -> League:
+    today = today or dt.date.today()
+    problems: list[Problem] = []
+    notices: list[str] = []
+    if not inputs.is_dir():
+        problems.append(Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
+                                "indiquez le bon dossier avec --inputs"))
+    paths, skipped = discover(inputs) if inputs.is_dir() else ([], [])
+    for path in skipped:
+        notices.append(f"{path.relative_to(inputs).as_posix()} : ignoré, seuls les classeurs .xlsx "
+                       "et .xlsm sont lus (enregistrez-le au format .xlsx)")
+    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+    settings = config.load(inputs, defaults, problems)
+    workbooks, unreadable = read_workbooks(paths, inputs)
+    problems.extend(unreadable)  # a file we cannot open may belong to any circuit
+    by_name = {wb.label.casefold(): wb for wb in workbooks}
+
+    clubs = ClubDirectory()
+    if CLUBS_FILE in by_name:
+        clubs = read_clubs(by_name[CLUBS_FILE], problems)
+    elif not any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
+        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent",
+                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
+    directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
+    reading = Reading(clubs=clubs, today=today, league=settings.name)
+
+    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
+    for workbook in workbooks:
+        if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
+            continue
+        sheet = read_tournament_sheet(workbook, problems)
+        if sheet is None:
+            continue
+        slug = sheet.read("circuit", _circuit_slug, problems)
+        if slug is None:
+            continue
+        event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
+        if event is not None:
+            found[slug].events.append(event)
+
+    entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
+    identities = Identities(directory, entries, problems)
+    for inputs_ in found.values():
+        if inputs_.events:
+            inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
+    return League(settings, reading, found, problems, notices)
+
+
+def score(league: League, slug: str) -> Report | None:
+    inputs = league.circuits[slug]
+    if not inputs.events or league.problems_of(slug):
+        return None
+    circuit = circuits.CIRCUITS[slug]
+    return circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading)
+
+
+def standings_csv(standings: Standings) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=standings.columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(standings.rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def standings_json(standings: Standings) -> bytes:
+    data = {"season": standings.season, "date": standings.date.isoformat(), "final": standings.final,
+            "rows": standings.rows}
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+@dataclass
+class BuildResult:
+    published: dict[str, list[Path]] = field(default_factory=dict)  # slug -> files written
+    blocked: list[str] = field(default_factory=list)  # circuits that published nothing new
+    problems: list[Problem] = field(default_factory=list)  # every problem of the inputs
+    notices: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def render_report(report: Report, folder: Path, progress: Progress) -> dict[Path, bytes]:
+    """Every file of a circuit, in memory: nothing is written until all of it rendered."""
+    from reportgen.render import excel, html, pdf
+
+    files: dict[Path, bytes] = {}
+    pending: list[tuple[Path, str]] = []
+    for document in report.documents:
+        page = html.render(document)
+        html_path = folder / f"{document.path}.html"
+        pdf_path = html_path.with_suffix(".pdf")
+        files[html_path] = page.encode("utf-8")
+        # Incremental: the PDF is a function of the HTML (which inlines the CSS and names the
+        # generator); unchanged HTML and an existing PDF mean nothing to render.
+        if pdf_path.exists() and html_path.exists() and html_path.read_bytes() == files[html_path]:
+            files[pdf_path] = pdf_path.read_bytes()
+        else:
+            pending.append((pdf_path, page))
+    for standings, document in zip(report.standings, report.documents):
+        files[folder / f"{document.path}.csv"] = standings_csv(standings)
+    for annex in report.annexes:
+        files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
+    if pending:
+        progress(f"{folder.name} : {len(pending)} PDF à produire")
+    for (path, _), data in zip(pending, pdf.render_many([page for _, page in pending], progress=progress)):
+        files[path] = data
+    return files
+
+
+def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
+    """Write what changed, atomically, and remove the circuit's outputs that no longer exist."""
+    from reportgen.render.files import write_atomic
+
+    written = [path for path, data in sorted(files.items()) if write_atomic(path, data)]
+    if folder.exists():
+        for stale in folder.rglob("*"):
+            if stale.is_file() and stale not in files and stale.suffix in (".html", ".pdf", ".csv", ".xlsx"):
+                stale.unlink()
+    return written
+
+
+def build(inputs: Path, outputs: Path, today: dt.date | None = None,
+          progress: Progress = lambda message: None) -> BuildResult:
+    league = load(inputs, today)
+    result = BuildResult(problems=league.all_problems(), notices=league.notices)
+    for slug in circuits.CIRCUITS:
+        inputs_ = league.circuits[slug]
+        if not inputs_.events and not inputs_.problems:
+            continue
+        if league.problems_of(slug):
+            result.blocked.append(slug)
+            progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+            continue
+        report = score(league, slug)
+        folder = outputs / slug
+        files = render_report(report, folder, progress)
+        result.published[slug] = publish(files, folder)
+        progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
+                 f"{len(result.published[slug])} fichier(s) modifié(s)")
+    return result

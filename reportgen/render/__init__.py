@@ -1,0 +1,1 @@
+"""Plain data to files: HTML (Jinja), PDF (WeasyPrint), XLSX (XlsxWriter), CSV and JSON."""

@@ -1,0 +1,1 @@
+"""Pure scoring blocks shared by the circuits."""

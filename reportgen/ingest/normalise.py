@@ -47,11 +47,12 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     if table.empty:
         return pd.DataFrame(columns=IDENTITY_COLUMNS)
     # One printed name and one club per player: the directory's, else the latest spelling.
-    latest = table.groupby("player_id", sort=False)[["player", "club", "licence"]].last()
+    # `last()` skips missing values: the latest club that was actually given.
+    latest = table.replace({"club": {"": None}}).groupby("player_id", sort=False)[["player", "club"]].last()
     names = latest["player"].to_dict()
     names.update({pid: name for pid, name in identities.directory_names.items() if pid in names})
     table["player"] = table["player_id"].map(names)
-    table["player_club"] = table["player_id"].map(latest["club"])
-    licences = table[table["licence"] != ""].groupby("player_id")["licence"].last()
-    table["licence"] = table["player_id"].map(licences).fillna("")
+    table["player_club"] = table["player_id"].map(latest["club"].fillna("").to_dict())
+    licences = table[table["licence"] != ""].groupby("player_id")["licence"].last().to_dict()
+    table["licence"] = [licences.get(player_id, "") for player_id in table["player_id"]]
     return table

@@ -53,9 +53,10 @@ def short_label(tournament: Tournament) -> str:
 def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
     """Every tournament of years N−1 and N up to the ranking's date, with what the ranking does with it."""
     _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
+    until = dt.date(ranking.season, 12, 31) if ranking.final else ranking.date
     listed = []
     for tournament in sorted(tournaments.values(), key=lambda t: (t.date, t.id)):
-        if tournament.date > ranking.date or tournament.date.year < ranking.season - 1:
+        if tournament.date > until or tournament.date.year < ranking.season - 1:
             continue
         if tournament.id in ranking.window:
             status = "compté"

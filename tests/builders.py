@@ -1,0 +1,113 @@
+"""Test helpers: Grand Sud leagues built in memory, and real workbooks written with openpyxl."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import openpyxl
+
+from reportgen.circuits.base import Event, Reading
+from reportgen.circuits.grand_sud import GrandSud
+from reportgen.circuits.grand_sud.scoring import score_league
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.errors import SourceRef
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.normalise import results_table
+from reportgen.ingest.players import Entry, Identities
+
+CLUBS = ClubDirectory([
+    Club("CARC", "Carcassonne", "11"), Club("TLSE", "Toulouse", "31"), Club("ALBI", "Albi", "81"),
+    Club("MTPL", "Montpellier", "34"), Club("PERP", "Perpignan", "66"), Club("NIME", "Nîmes", "30"),
+    Club("MARS", "Marseille", "13"),
+])
+
+
+def event(day: str, club: str, players: list[str], formula: str = "duplicate",
+          duplicate: list[int] | None = None, series: str | None = None) -> Event:
+    """A tournament: `players` in final-place order, given as "NAME First" (or "#licence NAME First")."""
+    date = dt.date.fromisoformat(day)
+    found = CLUBS.find(club)
+    entries, rows = [], []
+    for index, player in enumerate(players):
+        licence = ""
+        if player.startswith("#"):
+            licence, _, player = player[1:].partition(" ")
+        last, _, first = player.partition(" ")
+        entries.append(Entry(licence, last, first))
+        place = index + 1
+        rows.append({"place": place, "place_duplicate": duplicate[index] if duplicate else place, "club": "",
+                     "ref": SourceRef(f"{day}-{club}.xlsx", "Résultats", f"B{index + 2}")})
+    return Event(f"{day}-{club}.xlsx", f"Tournoi de {found.name}", date, entries, rows,
+                 {"club": found, "series": series or found.code, "formula": formula, "location": ""})
+
+
+def results(events: list[Event]):
+    problems = []
+    identities = Identities([], [e for ev in events for e in ev.entries], problems)
+    table = results_table(events, identities, CLUBS, problems)
+    assert not problems, problems
+    return table
+
+
+def league(events: list[Event], settings: GrandSudSettings = GrandSudSettings()):
+    """(tournaments, points, rankings) of these events."""
+    eligible = {e.id: e.info["club"].departement in settings.departements for e in events}
+    return score_league(results(events), events, eligible, settings)
+
+
+def report(events: list[Event], settings: GrandSudSettings = GrandSudSettings()):
+    reading = Reading(CLUBS, dt.date(2030, 1, 1), "Ligue de test")
+    return GrandSud().score(results(events), events, settings, reading)
+
+
+def players(count: int, prefix: str = "JOUEUR") -> list[str]:
+    """Distinct names: JOUEURA Un, JOUEURB Un... (letters, as names have no digits)."""
+    names = []
+    for index in range(count):
+        letters = ""
+        number = index
+        while True:
+            letters = chr(65 + number % 26) + letters
+            number = number // 26 - 1
+            if number < 0:
+                break
+        names.append(f"{prefix}{letters} Un")
+    return names
+
+
+def standing(ranking) -> list[tuple[int, str, int]]:
+    return [(row.rank, row.player, row.total) for row in ranking.rows]
+
+
+# -- real workbooks ---------------------------------------------------------------------------
+
+def write_workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    book.save(path)
+    return path
+
+
+def write_clubs(inputs: Path, clubs: ClubDirectory = CLUBS) -> Path:
+    rows = [["Code", "Nom", "Département", "Email"]]
+    rows += [[c.code, c.name, c.departement, f"contact@{c.code.lower()}.example.org"] for c in clubs.clubs]
+    return write_workbook(inputs / "clubs.xlsx", {"Clubs": rows})
+
+
+def write_tournament(inputs: Path, name: str, day: object = "14/03/2026", club: str = "CARC",
+                     formula: str = "duplicate", results: list[list[object]] | None = None,
+                     header: list[str] | None = None, extra_fields: list[list[object]] = (),
+                     circuit: str = "grand-sud") -> Path:
+    fields = [["Circuit", circuit], ["Nom", f"Tournoi {name}"], ["Date", day], ["Club", club],
+              ["Formule", formula], *extra_fields]
+    header = header or ["Place", "Nom", "Prénom", "Licence", "Club"]
+    if results is None:
+        results = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+                   [3, "DURAND", "Anne", "", "Toulouse"]]
+    return write_workbook(inputs / f"{name}.xlsx", {"Tournoi": fields, "Résultats": [header, *results]})

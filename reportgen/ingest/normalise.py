@@ -18,6 +18,16 @@ IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]
 
 
+def best_spelling(spellings: list[str]) -> str:
+    """The spelling with the most accents (files that drop them lose information), then the most
+    frequent, then the latest."""
+    def score(index: int) -> tuple[int, int, int]:
+        spelling = spellings[index]
+        return (sum(not char.isascii() for char in spelling), spellings.count(spelling), index)
+
+    return spellings[max(range(len(spellings)), key=score)]
+
+
 def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
                   problems: list[Problem]) -> pd.DataFrame:
     records = []
@@ -46,10 +56,11 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     table = pd.DataFrame.from_records(records)
     if table.empty:
         return pd.DataFrame(columns=IDENTITY_COLUMNS)
-    # One printed name and one club per player: the directory's, else the latest spelling.
-    # `last()` skips missing values: the latest club that was actually given.
-    latest = table.replace({"club": {"": None}}).groupby("player_id", sort=False)[["player", "club"]].last()
-    names = latest["player"].to_dict()
+    # One printed name and one club per player: the directory's name, else the best spelling;
+    # the latest club given (`last()` skips missing values).
+    latest = table.replace({"club": {"": None}}).groupby("player_id", sort=False)[["club"]].last()
+    names = {player_id: best_spelling(spellings.tolist())
+             for player_id, spellings in table.groupby("player_id", sort=False)["player"]}
     names.update({pid: name for pid, name in identities.directory_names.items() if pid in names})
     table["player"] = table["player_id"].map(names)
     table["player_club"] = table["player_id"].map(latest["club"].fillna("").to_dict())

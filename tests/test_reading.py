@@ -1,0 +1,269 @@
+"""Reading workbooks: FORMATS.md's tolerance is accepted, and every kind of bad input gets a
+located message (file, sheet, cell) that says what is wrong and how to fix it."""
+
+import datetime as dt
+import zipfile
+
+import openpyxl
+import pytest
+import xlsxwriter
+
+from reportgen.pipeline import load
+from tests.builders import write_clubs, write_tournament, write_workbook
+
+TODAY = dt.date(2026, 11, 29)
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    folder = tmp_path / "inputs"
+    write_clubs(folder)
+    return folder
+
+
+def problems(inputs):
+    return [str(problem) for problem in load(inputs, TODAY).all_problems()]
+
+
+def only_problem(inputs) -> str:
+    found = problems(inputs)
+    assert len(found) == 1, found
+    return found[0]
+
+
+def results_of(inputs):
+    league = load(inputs, TODAY)
+    assert not league.all_problems(), league.all_problems()
+    return league.circuits["grand-sud"].results
+
+
+# -- tolerance ----------------------------------------------------------------------------------
+
+def test_title_rows_aliases_ordinal_places_and_a_totals_row_are_accepted(inputs):
+    rows = [["Tournoi de Carcassonne"], [], ["Clt", "Nom de famille", "Prenom", "N° licence", "Club", "Rang duplicate"],
+            ["1er", "DUPONT", "Jean", 1001, "CARC", "2e"], ["2e", "MARTIN", "Paul", "1002", "Albi", "3"],
+            ["3ème", "DURAND", "Anne", "", "Toulouse", "1"], [], ["Total", 3]]
+    write_workbook(inputs / "t.xlsx", {
+        "Tournoi": [["Champ", "Valeur"], ["Formule :", "poules"], ["Date :", "14/03/2026"], ["Circuit :", "grand-sud"],
+                    ["Club :", "Carcassonne"], ["Nom :", "Open"]],
+        "Résultats": rows})
+    table = results_of(inputs)
+    assert table[["player", "place", "place_duplicate", "licence", "club"]].values.tolist() == [
+        ["DUPONT Jean", 1, 2, "1001", "Carcassonne"], ["MARTIN Paul", 2, 3, "1002", "Albi"],
+        ["DURAND Anne", 3, 1, "", "Toulouse"]]
+
+
+def test_a_single_player_column_in_any_name_order(inputs):
+    write_tournament(inputs, "t", header=["Place", "Joueur"],
+                     results=[[1, "DUPONT Jean"], [2, "Paul MARTIN"], [3, "Le Gall, Jean-François"]])
+    assert results_of(inputs)["player"].tolist() == ["DUPONT Jean", "MARTIN Paul", "LE GALL Jean-François"]
+
+
+def test_a_date_typed_as_text_or_as_an_excel_date(inputs):
+    write_tournament(inputs, "a", day="2026-03-14")
+    write_tournament(inputs, "b", day=dt.datetime(2026, 3, 21), club="ALBI")
+    write_tournament(inputs, "c", day="28 mars 2026", club="TLSE")
+    assert sorted(set(results_of(inputs)["date"].dt.date)) == [
+        dt.date(2026, 3, 14), dt.date(2026, 3, 21), dt.date(2026, 3, 28)]
+
+
+def test_the_same_player_with_and_without_licence_or_accents_is_one_player(inputs):
+    write_tournament(inputs, "a", results=[[1, "LÉGER", "Zoé", "777", ""], [2, "MARTIN", "Paul", "", ""]])
+    write_tournament(inputs, "b", club="ALBI", day="21/03/2026",
+                     results=[[1, "Leger", "ZOE", "", ""], [2, "martin", "paul", "", ""]])
+    table = results_of(inputs)
+    assert table.groupby("player_id").size().to_dict() == {"L:777": 2, "N:martin paul": 2}
+    assert set(table["player"]) == {"LÉGER Zoé", "MARTIN Paul"}
+
+
+def test_the_player_directory_joins_other_spellings(inputs):
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
+        ["4242", "DUPONT", "Jean-Pierre", "CARC", "Dupont J.-P.; JP Dupont"]]})
+    write_tournament(inputs, "a", results=[[1, "Dupont", "J.-P.", "", ""]])
+    write_tournament(inputs, "b", club="ALBI", day="21/03/2026", results=[[1, "DUPONT", "JP", "", ""]])
+    table = results_of(inputs)
+    assert set(table["player_id"]) == {"L:4242"} and set(table["player"]) == {"DUPONT Jean-Pierre"}
+
+
+def test_lock_files_hidden_files_and_other_formats_are_skipped_and_said(inputs):
+    write_tournament(inputs, "a")
+    (inputs / "~$a.xlsx").write_bytes(b"lock")
+    (inputs / ".cache").mkdir()
+    (inputs / ".cache" / "x.xlsx").write_bytes(b"junk")
+    (inputs / "old.ods").write_bytes(b"ods")
+    league = load(inputs, TODAY)
+    assert not league.all_problems()
+    assert league.notices == ["old.ods : ignoré, seuls les classeurs .xlsx et .xlsm sont lus "
+                              "(enregistrez-le au format .xlsx)"]
+
+
+# -- bad input: one located message each --------------------------------------------------------
+
+def test_a_file_that_is_not_a_workbook(inputs):
+    (inputs / "abime.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
+    assert only_problem(inputs).startswith("abime.xlsx : le fichier n'est pas un classeur .xlsx lisible")
+
+
+def test_a_file_protected_by_a_password(inputs):
+    (inputs / "secret.xlsx").write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + b"\0" * 512)
+    assert "secret.xlsx : le fichier est protégé par un mot de passe" in only_problem(inputs)
+
+
+def test_a_sheet_spanning_to_xfd1048576_is_refused_before_any_reader_opens_it(inputs):
+    book = openpyxl.Workbook()
+    book.active.title = "Tournoi"
+    book.active["A1"] = "Circuit"
+    book.active["XFD1048576"] = "x"
+    book.save(inputs / "immense.xlsx")
+    message = only_problem(inputs)
+    assert message.startswith("immense.xlsx : la feuille 'Tournoi' déclare une cellule en XFD1048576")
+
+
+def test_a_zip_bomb_is_refused(inputs):
+    with zipfile.ZipFile(inputs / "bombe.xlsx", "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", "<workbook/>")
+        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * (250 * 1024 * 1024) + b"/>")
+    assert "anormalement volumineux" in only_problem(inputs)
+
+
+def test_a_missing_tournoi_sheet(inputs):
+    write_workbook(inputs / "t.xlsx", {"Feuil1": [["Place", "Nom"]]})
+    assert only_problem(inputs) == ("t.xlsx : la feuille « Tournoi » est introuvable (feuilles présentes : "
+                                    "« Feuil1 ») — ajoutez une feuille « Tournoi » avec les champs Circuit, Nom, Date…")
+
+
+def test_a_missing_field(inputs):
+    write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Club", "CARC"],
+                                                   ["Formule", "duplicate"]],
+                                       "Résultats": [["Place", "Nom"], [1, "A"]]})
+    assert only_problem(inputs) == ("t.xlsx:'Tournoi' : le champ « Date » est absent — "
+                                    "ajoutez une ligne « Date » avec sa valeur")
+
+
+def test_an_unknown_circuit(inputs):
+    write_tournament(inputs, "t", circuit="grand sud-ouest")
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B1 (colonne \"Circuit\") : le circuit "
+                                           "« grand sud-ouest » n'existe pas — écrivez l'un de : grand-sud")
+
+
+def test_a_date_that_is_not_a_date(inputs):
+    write_tournament(inputs, "t", day="le 14")
+    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne \"Date\") : « le 14 » n'est pas une date — "
+                                    "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
+
+
+def test_a_date_that_does_not_exist(inputs):
+    write_tournament(inputs, "t", day="31/02/2026")
+    assert "« 31/02/2026 » n'est pas une date qui existe" in only_problem(inputs)
+
+
+def test_a_date_in_the_future(inputs):
+    write_tournament(inputs, "t", day="14/03/2027")
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B3 (colonne \"Date\") : la date du tournoi "
+                                           "(14 mars 2027) est dans le futur")
+
+
+def test_an_unknown_club(inputs):
+    write_tournament(inputs, "t", club="Lunel")
+    message = only_problem(inputs)
+    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne \"Club\") : le club « Lunel » n'est pas dans "
+                              "l'annuaire clubs.xlsx")
+    assert "CARC, TLSE" in message
+
+
+def test_another_formula_needs_a_vote(inputs):
+    write_tournament(inputs, "t", formula="ronde suisse")
+    assert "la formule « ronde suisse » n'est pas prévue par le règlement (§2.3)" in only_problem(inputs)
+
+
+def test_a_missing_results_sheet(inputs):
+    write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Date", "14/03/2026"],
+                                                   ["Club", "CARC"], ["Formule", "duplicate"]]})
+    assert only_problem(inputs).startswith("t.xlsx : la feuille « Résultats » est introuvable")
+
+
+def test_a_missing_column(inputs):
+    write_tournament(inputs, "t", formula="poules")  # pools need the duplicate place too
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate » — "
+                                    "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats")
+
+
+def test_a_place_that_is_not_a_place(inputs):
+    write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["deuxième", "B", "Un", "", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : « deuxième » n'est pas une "
+                                    "place — écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+
+
+def test_a_place_given_twice(inputs):
+    write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""], [3, "C", "Un", "", ""]])
+    found = problems(inputs)
+    assert found[0] == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la place 1 est donnée deux fois (déjà en A2) ; "
+                        "le règlement Grand Sud ne prévoit pas d'ex aequo — donnez à chaque joueur une place différente")
+
+
+def test_a_place_beyond_the_number_of_players(inputs):
+    write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [5, "B", "Un", "", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la place 5 dépasse le nombre de "
+                                    "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une fois")
+
+
+def test_a_player_listed_twice(inputs):
+    write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "", ""], [2, "Dupont", "JEAN", "", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne \"Nom\") : DUPONT Jean est listé deux fois "
+                                    "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
+
+
+def test_a_row_without_a_place_or_without_a_name(inputs):
+    write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [None, "B", "Un", "", ""], [3, None, None, "9", ""]])
+    found = problems(inputs)
+    assert "t.xlsx:'Résultats'!A3 (colonne \"Place\") : la case « Place » est vide — remplissez-la" in found
+    assert "t.xlsx:'Résultats'!B4 (colonne \"Nom\") : la case « Nom » est vide — remplissez-la" in found
+
+
+def test_a_formula_without_a_computed_value(inputs):
+    write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["=A2+1", "B", "Un", "", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la cellule contient une formule "
+                                    "dont la valeur n'a jamais été calculée — ouvrez le fichier dans Excel ou "
+                                    "LibreOffice et enregistrez-le, ou tapez la valeur elle-même")
+
+
+def test_a_formula_written_by_a_program_reads_0_everywhere_and_is_refused(inputs):
+    book = xlsxwriter.Workbook(inputs / "t.xlsx")
+    info = book.add_worksheet("Tournoi")
+    for row, (field, value) in enumerate([("Circuit", "grand-sud"), ("Nom", "X"), ("Date", "14/03/2026"),
+                                          ("Club", "CARC"), ("Formule", "duplicate")]):
+        info.write_string(row, 0, field)
+        info.write_string(row, 1, value)
+    sheet = book.add_worksheet("Résultats")
+    sheet.write_row(0, 0, ["Place", "Nom"])
+    sheet.write_row(1, 0, [1, "A"])
+    sheet.write_formula(2, 0, "=A2+1")
+    sheet.write_string(2, 1, "B")
+    book.close()
+    assert "Résultats'!A3" in only_problem(inputs) and "formule" in only_problem(inputs)
+
+
+def test_the_club_directory_missing(tmp_path):
+    write_tournament(tmp_path, "t")
+    found = [str(p) for p in load(tmp_path, TODAY).all_problems()]
+    assert ("clubs.xlsx : l'annuaire des clubs est absent — ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, "
+            "Département, Email)") in found
+
+
+def test_a_departement_that_is_not_one(tmp_path):
+    write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département"], ["CARC", "Carcassonne", 11],
+                                                       ["FOIX", "Foix", 9], ["XX", "Nulle part", "Ariège"]]})
+    league = load(tmp_path, TODAY)
+    assert [str(p) for p in league.all_problems()] == [
+        "clubs.xlsx:'Clubs'!C4 (colonne \"Département\") : « ARIÈGE » n'est pas un numéro de département — "
+        "écrivez par exemple 09, 31 ou 2A"]
+    assert [c.departement for c in league.reading.clubs.clubs] == ["11", "09"]
+
+
+def test_every_problem_of_every_file_is_reported_together(inputs):
+    write_tournament(inputs, "a", day="le 14")
+    write_tournament(inputs, "b", club="Lunel", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""]])
+    (inputs / "c.xlsx").write_bytes(b"garbage")
+    found = problems(inputs)
+    assert [p.split(" ")[0].split(":")[0] for p in found] == ["a.xlsx", "b.xlsx", "b.xlsx", "c.xlsx"]

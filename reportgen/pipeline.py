@@ -152,7 +152,7 @@ def render_report(report: Report, folder: Path, progress: Progress) -> dict[Path
     from reportgen.render import excel, html, pdf
 
     files: dict[Path, bytes] = {}
-    pending: list[tuple[Path, str]] = []
+    pending: list[tuple[Path, str, dt.date]] = []
     for document in report.documents:
         page = html.render(document)
         html_path = folder / f"{document.path}.html"
@@ -163,14 +163,15 @@ def render_report(report: Report, folder: Path, progress: Progress) -> dict[Path
         if pdf_path.exists() and html_path.exists() and html_path.read_bytes() == files[html_path]:
             files[pdf_path] = pdf_path.read_bytes()
         else:
-            pending.append((pdf_path, page))
+            pending.append((pdf_path, page, document.date))
     for standings, document in zip(report.standings, report.documents):
         files[folder / f"{document.path}.csv"] = standings_csv(standings)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
     if pending:
         progress(f"{folder.name} : {len(pending)} PDF à produire")
-    for (path, _), data in zip(pending, pdf.render_many([page for _, page in pending], progress=progress)):
+    rendered = pdf.render_many([(page, day) for _, page, day in pending], progress=progress)
+    for (path, _, _), data in zip(pending, rendered):
         files[path] = data
     return files
 

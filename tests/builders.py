@@ -82,13 +82,19 @@ def standing(ranking) -> list[tuple[int, str, int]]:
 
 # -- real workbooks ---------------------------------------------------------------------------
 
-def write_workbook(path: Path, sheets: dict[str, list[list[object]]]) -> Path:
+def write_workbook(path: Path, sheets: dict[str, list[list[object]]], formulas: bool = True) -> Path:
+    """A real .xlsx; with formulas=False a string starting with "=" stays text, as a club typed it."""
     book = openpyxl.Workbook()
     book.remove(book.active)
     for name, rows in sheets.items():
         sheet = book.create_sheet(name)
         for row in rows:
             sheet.append(row)
+        if not formulas:
+            for cells in sheet.iter_rows():
+                for cell in cells:
+                    if isinstance(cell.value, str) and cell.value.startswith("="):
+                        cell.data_type = "s"
     path.parent.mkdir(parents=True, exist_ok=True)
     book.save(path)
     return path
@@ -103,11 +109,11 @@ def write_clubs(inputs: Path, clubs: ClubDirectory = CLUBS) -> Path:
 def write_tournament(inputs: Path, name: str, day: object = "14/03/2026", club: str = "CARC",
                      formula: str = "duplicate", results: list[list[object]] | None = None,
                      header: list[str] | None = None, extra_fields: list[list[object]] = (),
-                     circuit: str = "grand-sud") -> Path:
+                     circuit: str = "grand-sud", formulas: bool = True) -> Path:
     fields = [["Circuit", circuit], ["Nom", f"Tournoi {name}"], ["Date", day], ["Club", club],
               ["Formule", formula], *extra_fields]
     header = header or ["Place", "Nom", "Prénom", "Licence", "Club"]
     if results is None:
         results = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
                    [3, "DURAND", "Anne", "", "Toulouse"]]
-    return write_workbook(inputs / f"{name}.xlsx", {"Tournoi": fields, "Résultats": [header, *results]})
+    return write_workbook(inputs / f"{name}.xlsx", {"Tournoi": fields, "Résultats": [header, *results]}, formulas)

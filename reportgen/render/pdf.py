@@ -6,9 +6,14 @@ date the bulletin speaks of), never from the clock.
 
 from __future__ import annotations
 
+import calendar
+import datetime as dt
+import os
 from pathlib import Path
 
 from reportgen.render.html import TEMPLATES
+
+EPOCH_DAY = dt.date(2000, 1, 1)
 
 
 def _fetcher_class():
@@ -36,24 +41,42 @@ def _fetcher_class():
     return TemplatesOnlyFetcher
 
 
-def render_pdf(html: str, templates: Path = TEMPLATES) -> bytes:
+def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES) -> bytes:
+    """The PDF of a bulletin; `day` dates the embedded font subsets.
+
+    fontTools stamps every font it subsets with the current time unless SOURCE_DATE_EPOCH is
+    set: without it, the same HTML gives different bytes from one second to the next.
+    """
     import weasyprint
 
     fetcher = _fetcher_class()(templates)
     document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
-    return document.write_pdf(pdf_variant="pdf/a-3u", uncompressed_pdf=False)
+    epoch = calendar.timegm(day.timetuple())
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    try:
+        return document.write_pdf(pdf_variant="pdf/a-3u")
+    finally:
+        if previous is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
-def render_many(pages: list[str], workers: int = 2, progress=lambda message: None) -> list[bytes]:
-    """Render several bulletins; in parallel worker processes when it pays (LIBRARIES.md: 1.8-2x)."""
+def _render_pair(pair: tuple[str, dt.date]) -> bytes:
+    return render_pdf(*pair)
+
+
+def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lambda message: None) -> list[bytes]:
+    """Render several (html, date) bulletins; in parallel processes when it pays (LIBRARIES.md: 1.8-2x)."""
     if len(pages) < 4 or workers < 2:
-        return [render_pdf(html) for html in pages]
+        return [_render_pair(page) for page in pages]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     results = []
     with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for done, data in enumerate(pool.map(render_pdf, pages), start=1):
+        for done, data in enumerate(pool.map(_render_pair, pages), start=1):
             results.append(data)
             if done % 5 == 0 or done == len(pages):
                 progress(f"  PDF {done}/{len(pages)}")

@@ -129,8 +129,10 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
         earned = points[(points["event"] == tid) & (points["points"] > 0)].sort_values("place")
         latest.append({
             "name": tournament.event.name, "date": french.date_long(tournament.date),
-            "club": tournament.event.info["club"].name, "players": len(tournament.event.rows),
-            "seeds": tournament.seeds, "formula": FORMULA_LABELS[tournament.event.info["formula"]],
+            "club": tournament.event.info["club"].name,
+            "players": french.plural(len(tournament.event.rows), "joueur"),
+            "seeds": french.plural(tournament.seeds, "tête de série présente", "têtes de série présentes"),
+            "formula": FORMULA_LABELS[tournament.event.info["formula"]],
             "rows": [{"place": int(r.place), "place_duplicate": int(r.place_duplicate), "player": r.player,
                       "duplicate": french.number(r.duplicate_points), "final": french.number(r.final_points),
                       "total": french.number(r.points)} for r in earned.itertuples()],

@@ -1,0 +1,194 @@
+"""What the secretary gets: bulletins (HTML, PDF), annexes (XLSX) and CSV, real files read back."""
+
+import datetime as dt
+import logging
+import os
+import re
+from pathlib import Path
+
+import openpyxl
+import pytest
+from pypdf import PdfReader
+
+from reportgen.pipeline import build, load, score
+from reportgen.render import html as html_render
+from reportgen.render.files import write_atomic
+from reportgen.render.pdf import render_pdf
+from tests.builders import write_clubs, write_tournament
+
+TODAY = dt.date(2026, 11, 29)
+GOLDEN = Path(__file__).parent / "golden" / "grand-sud"
+UPDATE = os.environ.get("REPORTGEN_UPDATE_GOLDEN") == "1"
+
+
+def small_league(inputs: Path) -> Path:
+    """Two seasons, a same-day pair, a hors-circuit tournament, a hostile name and a formula-like one."""
+    write_clubs(inputs)
+    write_tournament(inputs, "2025-06-01-albi", day="01/06/2025", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "DURAND", "Anne", "", "Toulouse"], [4, "LÉGER", "Zoé", "1004", "Albi"]])
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026", club="CARC", formula="poules",
+                     header=["Place", "Nom", "Prénom", "Licence", "Club", "Place duplicate"], results=[
+                         [1, "MARTIN", "Paul", "1002", "Albi", 2], [2, "=SOMME(A1:A9)", "Hacker", "", "Albi", 1],
+                         [3, "DUPONT", "Jean", "1001", "Carcassonne", 3]], formulas=False)
+    write_tournament(inputs, "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "<script>alert(1)</script>", "Mallory", "", "Toulouse"], [2, "DURAND", "Anne", "", "Toulouse"]])
+    write_tournament(inputs, "2026-02-07-marseille", day="07/02/2026", club="MARS", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Marseille"]])
+    return inputs
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("league")
+    inputs = small_league(root / "inputs")
+    result = build(inputs, root / "outputs", TODAY)
+    assert result.ok and not result.blocked
+    return root / "outputs" / "grand-sud"
+
+
+def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
+    names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
+    stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10",
+             "2026/classement-final-2026"]
+    assert names == sorted(["2025", "2026", "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
+                            *(f"{s}.{ext}" for s in stems for ext in ("html", "pdf", "csv"))])
+
+
+def test_the_pdf_has_its_pages_text_fonts_and_dates_from_the_inputs(built):
+    reader = PdfReader(built / "2026" / "classement-2026-01-10.pdf")
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "Classement après les tournois de Carcassonne et de Toulouse du 10 janvier 2026" in text
+    assert [f"page {n}/{len(reader.pages)}" in page.extract_text() for n, page in enumerate(reader.pages, 1)] == [
+        True] * len(reader.pages)
+    assert "<script>alert(1)</script> Mallory".upper()[:8] in text.upper()
+    fonts = {font["/BaseFont"].split("+")[-1] for page in reader.pages
+             for font in page["/Resources"]["/Font"].values()}
+    assert fonts and all(name.startswith("Inter") for name in fonts)  # only the shipped font, embedded
+    for font in (f.get_object() for page in reader.pages for f in page["/Resources"]["/Font"].values()):
+        descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+        assert any(key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    assert reader.metadata["/CreationDate"].startswith("D:20260110")
+
+
+def test_the_pdf_renders_without_any_weasyprint_warning(tmp_path, caplog):
+    inputs = small_league(tmp_path / "inputs")
+    report = score(load(inputs, TODAY), "grand-sud")
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        for document in report.documents:
+            render_pdf(html_render.render(document), document.date)
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+
+
+def test_a_long_ranking_repeats_its_header_and_numbers_its_pages(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    players = [[place, f"JOUEUR{chr(65 + place // 26)}{chr(65 + place % 26)}", "Un", "", ""] for place in range(1, 61)]
+    write_tournament(inputs, "grand", results=players)
+    report = score(load(inputs, TODAY), "grand-sud")
+    reader = PdfReader(__import__("io").BytesIO(render_pdf(html_render.render(report.documents[0]))))
+    pages = [page.extract_text() for page in reader.pages]
+    assert len(pages) >= 3
+    for number, text in enumerate(pages, start=1):
+        assert f"page {number}/{len(pages)}" in text
+    assert all("Joueur" in text and "Total" in text for text in pages[:2])  # header row on each page
+
+
+def test_the_pdf_fetcher_reads_nothing_outside_the_templates(tmp_path, caplog):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("CONFIDENTIEL-42")
+    page = (f'<html><head><link rel="attachment" href="file://{secret}"></head><body>'
+            f'<img src="file://{secret}"><img src="http://127.0.0.1:9/x.png"><p>ok</p></body></html>')
+    with caplog.at_level(logging.ERROR, logger="weasyprint"):
+        data = render_pdf(page)
+    assert b"CONFIDENTIEL-42" not in data
+    assert b"EmbeddedFile" not in data
+
+
+def test_names_from_workbooks_are_escaped_in_html(built):
+    page = (built / "2026" / "classement-2026-01-10.html").read_text()
+    assert "<script" not in page.lower() and "&lt;script&gt;alert(1)&lt;/script&gt;" in page.lower()
+
+
+def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(built):
+    book = openpyxl.load_workbook(built / "2026" / "annexe-grand-sud-2026.xlsx")
+    assert book.sheetnames == ["Classement final", "Tournois", "Points", "Historique des places"]
+    final = book["Classement final"]
+    rows = [[cell.value for cell in row] for row in final.iter_rows()]
+    assert rows[0][:7] == ["Place", "Évolution", "Joueur", "Licence", "Club", "Tournois joués", "Total"]
+    names = {row[2]: row for row in rows[1:]}
+    hacker = next(cell for row in final.iter_rows(min_row=2) for cell in row if cell.value == "=SOMME(A1:A9) Hacker")
+    assert hacker.data_type == "s"  # text, never a formula
+    # 1st, 2nd at the duplicate, 2 seeds present (MARTIN and DUPONT, from the final ranking of 2025)
+    assert names["MARTIN Paul"][6] == 520 + 55
+    assert final.freeze_panes == "A2" and final.auto_filter.ref.startswith("A1:")
+    assert final.print_title_rows == "$1:$1" and final.page_setup.orientation == "landscape"
+    # fit to one page wide (fitToWidth defaults to 1), as many pages tall as needed
+    assert final.sheet_properties.pageSetUpPr.fitToPage and final.page_setup.fitToHeight == 0
+    tournaments = [[c.value for c in row] for row in book["Tournois"].iter_rows(min_row=2)]
+    assert [(t[0].date(), t[9]) for t in tournaments] == [
+        (dt.date(2026, 1, 10), "oui"), (dt.date(2026, 1, 10), "oui"), (dt.date(2026, 2, 7), "hors circuit")]
+    points = [[c.value for c in row] for row in book["Points"].iter_rows(min_row=2)]
+    assert ["MARTIN Paul", 1, 2, 2, 575] == [points[0][2], points[0][5], points[0][6], points[0][7], points[0][10]]
+    assert points[0][12] == "2026-01-10-carcassonne.xlsx (Résultats!B2)"
+
+
+def test_the_csv_has_the_standard_columns_then_the_circuit_ones(built):
+    lines = (built / "2026" / "classement-final-2026.csv").read_text().splitlines()
+    assert lines[0] == "rank,player,licence,club,points,played,best,evolution,seed"
+    assert lines[1] == "1,MARTIN Paul,1002,Albi,575,1,575,0,True"
+
+
+def normalised(page: str) -> str:
+    """The HTML without its inlined stylesheet (reviewed on its own) and with one tag per line."""
+    page = re.sub(r"<style>.*?</style>", "<style>…</style>", page, flags=re.S)
+    return re.sub(r">\s*<", ">\n<", page).strip() + "\n"
+
+
+@pytest.mark.parametrize("name", ["2026/classement-2026-01-10.html", "2026/classement-final-2026.html"])
+def test_html_matches_the_reviewed_golden_file(built, name):
+    golden = GOLDEN / name.replace("/", "-")
+    current = normalised((built / name).read_text())
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(current)
+    assert current == golden.read_text(), f"review the diff, then REPORTGEN_UPDATE_GOLDEN=1 to accept"
+
+
+def test_same_inputs_give_byte_identical_outputs(built, tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    build(inputs, tmp_path / "again", TODAY)
+    again = tmp_path / "again" / "grand-sud"
+    files = sorted(p.relative_to(built) for p in built.rglob("*.*"))
+    assert files == sorted(p.relative_to(again) for p in again.rglob("*.*"))
+    for name in files:
+        assert (built / name).read_bytes() == (again / name).read_bytes(), name
+
+
+def test_a_second_build_rewrites_nothing(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    first = build(inputs, tmp_path / "out", TODAY)
+    assert len(first.published["grand-sud"]) == 14
+    assert build(inputs, tmp_path / "out", TODAY).published["grand-sud"] == []
+
+
+def test_a_circuit_with_a_broken_file_publishes_nothing_new(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    outputs = tmp_path / "out"
+    build(inputs, outputs, TODAY)
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in outputs.rglob("*.*")}
+    write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI")  # a valid new tournament
+    write_tournament(inputs, "2026-03-08-nimes", day="le 8", club="NIME")  # and a broken one
+    result = build(inputs, outputs, TODAY)
+    assert result.blocked == ["grand-sud"] and not result.ok
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in outputs.rglob("*.*")} == before
+
+
+def test_atomic_write_replaces_whole_files_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "bulletin.html"
+    assert write_atomic(target, b"one")
+    assert not write_atomic(target, b"one")  # unchanged: not rewritten
+    assert write_atomic(target, b"two") and target.read_bytes() == b"two"
+    with pytest.raises(TypeError):
+        write_atomic(target, "not bytes")  # a failure mid-write keeps the old file
+    assert target.read_bytes() == b"two" and [p.name for p in tmp_path.iterdir()] == ["bulletin.html"]

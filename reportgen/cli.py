@@ -163,24 +163,18 @@ def list_circuits() -> None:
 
 
 def main() -> None:
+    """Entry point: typer reports usage errors itself (exit 2); anything else unexpected is
+    said in one sentence, with the traceback only under --debug."""
     try:
-        app(standalone_mode=False)
-    except typer.Exit as exit_:
-        sys.exit(exit_.exit_code)
-    except typer.Abort:
-        _err("interrompu")
-        sys.exit(130)
-    except Exception as error:
-        import click
-
-        if isinstance(error, click.ClickException):
-            error.show()
-            sys.exit(error.exit_code)
+        app()
+    except ReportgenError as error:
         if state["debug"]:
             raise
-        if isinstance(error, ReportgenError):
-            _err(str(error))
-            sys.exit(1)
+        _err(str(error))
+        sys.exit(1)
+    except Exception as error:
+        if state["debug"]:
+            raise
         _err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
         _err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")
         sys.exit(3)

@@ -69,14 +69,16 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     today = today or dt.date.today()
     problems: list[Problem] = []
     notices: list[str] = []
+    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
     if not inputs.is_dir():
-        problems.append(Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
-                                "indiquez le bon dossier avec --inputs"))
-    paths, skipped = discover(inputs) if inputs.is_dir() else ([], [])
+        problem = Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
+                          "indiquez le bon dossier avec --inputs")
+        return League(config.League(circuits=defaults), Reading(ClubDirectory(), today), found, [problem], [])
+    paths, skipped = discover(inputs)
     for path in skipped:
         notices.append(f"{path.relative_to(inputs).as_posix()} : ignoré, seuls les classeurs .xlsx "
                        "et .xlsm sont lus (enregistrez-le au format .xlsx)")
-    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
     settings = config.load(inputs, defaults, problems)
     workbooks, unreadable = read_workbooks(paths, inputs)
     problems.extend(unreadable)  # a file we cannot open may belong to any circuit
@@ -91,7 +93,6 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
     reading = Reading(clubs=clubs, today=today, league=settings.name)
 
-    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
     for workbook in workbooks:
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue

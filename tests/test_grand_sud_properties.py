@@ -7,7 +7,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reportgen.circuits.base import Event
-from tests.builders import event, league
+from tests.builders import event, league, results
+from tests.reference_grand_sud import reference_rankings
 
 POOL = [f"{name} Un" for name in ("ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT", "GOLF",
                                    "HOTEL", "INDIA", "JULIETT", "KILO", "LIMA", "MIKE", "NOVEMBER")]
@@ -95,3 +96,13 @@ def test_ranks_are_competition_ranks(events):
         for index, row in enumerate(ranking.rows):
             assert row.rank == 1 + sum(1 for key in keys if key < keys[index])
             assert row.tied == (keys.count(keys[index]) > 1)
+
+
+def as_published(rankings):
+    return [(r.season, r.date, r.final, [(row.rank, row.player_id, row.total) for row in r.rows]) for r in rankings]
+
+
+@settings(max_examples=40, deadline=None)
+@given(tournaments())
+def test_the_ranking_agrees_with_a_naive_reference_implementation(events):
+    assert as_published(league(events)[2]) == reference_rankings(results(events), events)

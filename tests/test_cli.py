@@ -1,0 +1,111 @@
+"""The `reportgen` command as the secretary runs it: a real process, its output and exit code."""
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.builders import write_tournament
+from tests.test_outputs import small_league
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory):
+    return small_league(tmp_path_factory.mktemp("cli") / "inputs")
+
+
+def test_help_lists_every_command():
+    result = run("--help")
+    assert result.returncode == 0
+    for command in ("build", "check", "standings", "circuits"):
+        assert command in result.stdout
+
+
+@pytest.mark.parametrize("command", ["build", "check", "standings", "circuits"])
+def test_every_command_has_help(command):
+    assert run(command, "--help").returncode == 0
+
+
+def test_help_does_not_import_the_heavy_libraries():
+    code = ("import sys; from typer.testing import CliRunner; from reportgen.cli import app; "
+            "CliRunner().invoke(app, ['--help']); "
+            "print(sorted(m for m in ('weasyprint', 'pandas', 'openpyxl') if m in sys.modules))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "[]"
+
+
+def test_circuits_lists_the_circuits_and_their_regulation():
+    result = run("circuits")
+    assert result.returncode == 0
+    assert "grand-sud" in result.stdout and "000_33ab733906bdf5e8.txt" in result.stdout
+
+
+def test_standings_final_as_csv(inputs):
+    result = run("standings", "grand-sud", "--season", "2026", "--final", "--format", "csv", "--inputs", str(inputs))
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0])[:6] == ["rank", "player", "licence", "club", "points", "played"]
+    assert [(r["rank"], r["player"], r["points"]) for r in rows[:2]] == [
+        ("1", "MARTIN Paul", "575"), ("2", "<SCRIPT>ALERT(1)</SCRIPT> Mallory", "550")]
+
+
+def test_standings_at_a_date_gives_the_ranking_in_force(inputs):
+    result = run("standings", "grand-sud", "--at", "15/06/2025", "--format", "json", "--inputs", str(inputs))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["date"], data["final"]) == ("2025-06-01", False)
+    assert [row["player"] for row in data["rows"]] == ["DUPONT Jean", "MARTIN Paul", "DURAND Anne", "LÉGER Zoé"]
+
+
+def test_standings_as_a_table_prints_french_numbers(inputs):
+    result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
+    assert result.returncode == 0
+    assert result.stdout.splitlines()[0] == "Classement final 2026"
+    assert "MARTIN Paul" in result.stdout
+
+
+@pytest.mark.parametrize("args", [
+    ("standings", "nulle-part"), ("standings", "grand-sud", "--at", "32/13/2026"),
+    ("standings", "grand-sud", "--format", "pdf"), ("build", "--nope"),
+])
+def test_usage_errors_exit_2_without_traceback(args, inputs):
+    result = run(*args, "--inputs", str(inputs)) if args[0] == "standings" else run(*args)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+
+
+def test_check_reports_every_problem_and_exits_1(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    write_tournament(inputs, "casse", day="le 8", club="Lunel")
+    result = run("check", "--inputs", str(inputs))
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "2 problème(s)" in result.stderr
+    assert "casse.xlsx:'Tournoi'!B3 (colonne \"Date\") : « le 8 » n'est pas une date" in result.stderr
+    assert "casse.xlsx:'Tournoi'!B4 (colonne \"Club\") : le club « Lunel »" in result.stderr
+
+
+def test_check_on_a_clean_league_exits_0(inputs):
+    result = run("check", "--inputs", str(inputs))
+    assert result.returncode == 0 and "4 tournoi(s) lu(s), aucun problème." in result.stdout
+
+
+def test_build_with_a_missing_inputs_folder_says_so(tmp_path):
+    result = run("build", "--inputs", str(tmp_path / "absent"), "--outputs", str(tmp_path / "out"))
+    assert result.returncode == 1 and "le dossier des classeurs n'existe pas" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
+    result = run("build", "--inputs", str(inputs), "--outputs", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-final-2026.pdf").exists()
+    assert "grand-sud : publié dans" in result.stderr

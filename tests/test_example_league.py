@@ -1,0 +1,83 @@
+"""The example league of inputs/: what it promises, its reviewed standings, its generator."""
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reportgen.pipeline import load, score, standings_json
+
+ROOT = Path(__file__).resolve().parents[1]
+INPUTS = ROOT / "inputs"
+GOLDEN = Path(__file__).parent / "golden" / "grand-sud"
+UPDATE = os.environ.get("REPORTGEN_UPDATE_GOLDEN") == "1"
+
+
+@pytest.fixture(scope="module")
+def league():
+    return load(INPUTS, dt.date(2026, 11, 29))
+
+
+@pytest.fixture(scope="module")
+def report(league):
+    return score(league, "grand-sud")
+
+
+def test_the_example_league_reads_without_a_problem(league):
+    assert league.all_problems() == [] and league.notices == []
+
+
+def test_the_example_league_is_as_realistic_as_promised(league):
+    clubs = league.reading.clubs.clubs
+    grand_sud = league.settings.circuits["grand-sud"].departements
+    assert len([c for c in clubs if c.departement in grand_sud]) == 13
+    assert any(c.departement not in grand_sud for c in clubs)
+    events = league.circuits["grand-sud"].events
+    for season in (2025, 2026):
+        mine = [e for e in events if e.date.year == season and e.info["club"].departement in grand_sud]
+        assert len(mine) >= 10
+        assert all(20 <= len(e.rows) <= 70 for e in mine)
+        assert {e.info["formula"] for e in mine} == {"poules", "duplicate"}
+    days = [e.date for e in events]
+    assert any(days.count(day) > 1 for day in days)  # two tournaments on the same day
+    by_year = {year: {e.info["series"] for e in events if e.date.year == year} for year in (2025, 2026)}
+    assert by_year[2025] - by_year[2026]  # a club that skips a year
+    results = league.circuits["grand-sud"].results
+    seasons = results.groupby("player_id")["date"].apply(lambda d: sorted(set(d.dt.year)))
+    assert any(years == [2026] for years in seasons)  # players who come (back) in 2026
+
+
+@pytest.mark.parametrize("season", [2025, 2026])
+def test_final_standings_match_the_reviewed_golden_file(report, season):
+    final = next(s for s in report.standings if s.final and s.season == season)
+    golden = GOLDEN / f"standings-final-{season}.json"
+    current = standings_json(final).decode()
+    if UPDATE:
+        golden.write_text(current)
+    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"
+
+
+def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, report):
+    from reportgen.circuits.grand_sud.scoring import score_league
+    from tests.reference_grand_sud import reference_rankings
+
+    inputs = league.circuits["grand-sud"]
+    departements = league.settings.circuits["grand-sud"].departements
+    eligible = {e.id: e.info["club"].departement in departements for e in inputs.events}
+    _, _, rankings = score_league(inputs.results, inputs.events, eligible, league.settings.circuits["grand-sud"])
+    published = [(r.season, r.date, r.final, [(row.rank, row.player_id, row.total) for row in r.rows])
+                 for r in rankings]
+    assert len(published) == 12 + 1 + 10 + 1  # a ranking per Grand Sud date, and a final per season
+    assert published == reference_rankings(inputs.results, inputs.events)
+
+
+def test_the_generator_reproduces_the_committed_example_byte_for_byte(tmp_path):
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "generate_example_league.py"), str(tmp_path)], check=True)
+    committed = sorted(p.relative_to(INPUTS) for p in INPUTS.rglob("*.xlsx"))
+    assert committed == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.xlsx"))
+    for name in committed:
+        assert (INPUTS / name).read_bytes() == (tmp_path / name).read_bytes(), name

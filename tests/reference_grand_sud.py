@@ -6,7 +6,7 @@ from reportgen.circuits.grand_sud.tables import duplicate_points, final_points
 
 def reference_rankings(results, events, departements=("09", "11", "12", "30", "31", "32", "34", "46",
                                                       "48", "65", "66", "81", "82")):
-    """[(season, date, final, [(rank, player_id, total)])] in publication order."""
+    """[(season, date, final, sorted [(rank, player_id, total)])] in publication order."""
     events = sorted(events, key=lambda e: (e.date, e.id))
     rows = {e.id: [] for e in events}
     for r in results.itertuples():
@@ -34,8 +34,8 @@ def reference_rankings(results, events, departements=("09", "11", "12", "30", "3
             if total > 0:
                 table.append((-total, len(values), -max(values), pid))
         table.sort()
-        ranked = [(1 + sum(1 for other in table if other[:3] < entry[:3]), entry[3], -entry[0]) for entry in table]
-        return ranked
+        return sorted((1 + sum(1 for other in table if other[:3] < entry[:3]), entry[3], -entry[0])
+                      for entry in table)
 
     dates = sorted({e.date for e in events})
     for day in dates:

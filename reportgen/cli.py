@@ -7,8 +7,8 @@ Heavy libraries are imported inside the commands that need them, so `--help` ans
 
 from __future__ import annotations
 
-import datetime as dt
 import sys
+from collections import Counter
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -136,7 +136,8 @@ def _table(ranking) -> str:
     title = (f"Classement final {ranking.season}" if ranking.final
              else f"Classement au {french.date_long(ranking.date)}")
     headers = ["Place", "Joueur", "Club", "Points", "Tournois"]
-    lines = [[_rank(ranking.rows, row), row["player"], row["club"],
+    shared = Counter(row["rank"] for row in ranking.rows)
+    lines = [[f"{row['rank']}=" if shared[row["rank"]] > 1 else str(row["rank"]), row["player"], row["club"],
               french.number(row["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
              for row in ranking.rows]
     widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
@@ -146,11 +147,6 @@ def _table(ranking) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
     return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
-
-
-def _rank(rows, row) -> str:
-    shared = sum(other["rank"] == row["rank"] for other in rows) > 1
-    return f"{row['rank']}=" if shared else str(row["rank"])
 
 
 @app.command("circuits")

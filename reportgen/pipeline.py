@@ -165,8 +165,8 @@ def render_report(report: Report, folder: Path, progress: Progress) -> dict[Path
             files[pdf_path] = pdf_path.read_bytes()
         else:
             pending.append((pdf_path, page, document.date))
-    for standings, document in zip(report.standings, report.documents):
-        files[folder / f"{document.path}.csv"] = standings_csv(standings)
+    for standings in report.standings:
+        files[folder / f"{standings.path}.csv"] = standings_csv(standings)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
     if pending:

@@ -77,8 +77,9 @@ class Annex:
 
 @dataclass(frozen=True)
 class Standings:
-    """One ranking, as `reportgen standings` prints it."""
+    """One ranking, as `reportgen standings` prints it (and the build writes as CSV)."""
 
+    path: str  # relative to the circuit's output folder, without extension
     season: int
     date: dt.date  # the last tournament date it includes
     final: bool

@@ -78,9 +78,10 @@ def _load(path: str) -> tuple:
         book = CalamineWorkbook.from_path(path)
         sheets = []
         for meta in book.sheets_metadata:
-            facts_hidden = str(meta.visible).rsplit(".", 1)[-1] != "Visible"
+            hidden = str(meta.visible).rsplit(".", 1)[-1] != "Visible"
+            # skip_empty_area=False keeps A1 at [0][0], so cell names stay true.
             rows = book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False)
-            sheets.append(Sheet(meta.name, rows, facts_hidden, facts.untrusted_formula_cells(meta.name)))
+            sheets.append(Sheet(meta.name, rows, hidden, facts.untrusted_formula_cells(meta.name)))
     except MemoryError:
         return ("error", "le fichier demande trop de mémoire pour être lu",
                 "copiez les résultats dans un classeur neuf")

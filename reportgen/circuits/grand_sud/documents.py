@@ -51,12 +51,14 @@ def short_label(tournament: Tournament) -> str:
 
 
 def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
-    """Every tournament of years N−1 and N up to the ranking's date, with what the ranking does with it."""
+    """The tournaments a reader of the ranking asks about, with what the ranking does with each:
+    years N−1 and N up to its date; for the final ranking, the whole year N (§1)."""
     _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
     until = dt.date(ranking.season, 12, 31) if ranking.final else ranking.date
+    first_year = ranking.season if ranking.final else ranking.season - 1
     listed = []
     for tournament in sorted(tournaments.values(), key=lambda t: (t.date, t.id)):
-        if tournament.date > until or tournament.date.year < ranking.season - 1:
+        if tournament.date > until or tournament.date.year < first_year:
             continue
         if tournament.id in ranking.window:
             status = "compté"
@@ -64,8 +66,6 @@ def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple
             status = "hors circuit"
         elif tournament.id in replaced:
             status = f"remplacé par l'édition du {french.date_short(tournaments[replaced[tournament.id]].date)}"
-        elif ranking.final and tournament.date.year < ranking.season:
-            status = "année précédente : hors classement final"
         else:
             continue
         listed.append((tournament, status))
@@ -156,7 +156,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
 
 def standings(ranking: Ranking) -> Standings:
     return Standings(
-        season=ranking.season, date=ranking.date, final=ranking.final, columns=STANDINGS_COLUMNS,
+        path=ranking_path(ranking), season=ranking.season, date=ranking.date, final=ranking.final, columns=STANDINGS_COLUMNS,
         rows=[{"rank": row.rank, "player": row.player, "licence": row.licence, "club": row.club,
                "points": row.total, "played": row.played, "best": row.best,
                "evolution": evolution(row)["value"], "seed": row.seed} for row in ranking.rows],

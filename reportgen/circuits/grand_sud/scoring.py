@@ -77,16 +77,6 @@ class Ranking:
         return {row.player_id: row.rank for row in self.rows}
 
 
-@dataclass
-class Season:
-    """Everything the documents of one season need."""
-
-    year: int
-    tournaments: dict[str, Tournament]  # every tournament of the league, scored
-    points: pd.DataFrame  # one row per player per eligible tournament, with its points
-    rankings: list[Ranking]  # after each tournament date of the season, then the final one
-
-
 def tournament_points(results: pd.DataFrame, seeds: int) -> pd.DataFrame:
     """Duplicate + final points of §2.1 (place duplicate = final place for §2.2 tournaments)."""
     scored = results.copy()

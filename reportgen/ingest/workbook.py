@@ -15,7 +15,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen.errors import Problem, SourceRef, cell_name
+from reportgen.errors import Problem, ReportgenError, SourceRef, cell_name
 from reportgen.ingest import precheck
 from reportgen.ingest.text import normalise_label
 
@@ -91,6 +91,10 @@ def _load(path: str) -> tuple:
     return ("ok", sheets)
 
 
+def _ready() -> bool:
+    return True
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     # spawn, not fork: the parent may hold threads (BLAS) and a forked child could deadlock.
     context = multiprocessing.get_context("spawn")
@@ -102,6 +106,12 @@ def read_workbooks(paths: list[Path], root: Path) -> tuple[list[Workbook], list[
     outcomes: dict[Path, tuple] = {}
     if paths:
         with _pool(min(2, len(paths))) as pool:
+            try:
+                pool.submit(_ready).result()
+            except BrokenProcessPool:
+                # Not a file's fault: the workers could not start at all.
+                raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
+                                     "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)") from None
             futures = {path: pool.submit(_load, str(path)) for path in paths}
             for path, future in futures.items():
                 try:

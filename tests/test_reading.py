@@ -267,3 +267,30 @@ def test_every_problem_of_every_file_is_reported_together(inputs):
     (inputs / "c.xlsx").write_bytes(b"garbage")
     found = problems(inputs)
     assert [p.split(" ")[0].split(":")[0] for p in found] == ["a.xlsx", "b.xlsx", "b.xlsx", "c.xlsx"]
+
+
+def test_a_hidden_sheet_gives_way_to_the_visible_one(inputs):
+    path = write_tournament(inputs, "t")
+    book = openpyxl.load_workbook(path)
+    old = book.create_sheet("résultats ")  # same name once normalised, hidden: an old draft
+    old.append(["Place", "Nom"])
+    old.append([1, "BROUILLON"])
+    old.sheet_state = "hidden"
+    book.move_sheet(old, offset=-2)
+    book.save(path)
+    assert "BROUILLON" not in results_of(inputs)["player"].tolist()
+
+
+def test_league_settings_override_a_circuit_reading(inputs):
+    write_tournament(inputs, "t", club="MARS")
+    (inputs / "reportgen.toml").write_text('[league]\nname = "Ligue test"\n\n[circuits.grand-sud]\n'
+                                           'departements = ["13"]\n', encoding="utf-8")
+    league = load(inputs, TODAY)
+    assert league.settings.name == "Ligue test"
+    assert league.settings.circuits["grand-sud"].departements == ("13",)
+
+
+def test_an_unknown_setting_is_a_located_problem(inputs):
+    write_tournament(inputs, "t")
+    (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmeilleurs = 3\n", encoding="utf-8")
+    assert only_problem(inputs).startswith("reportgen.toml : réglage inconnu pour grand-sud : meilleurs")

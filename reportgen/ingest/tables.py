@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from reportgen.errors import Problem
 from reportgen.ingest.text import normalise_label
-from reportgen.ingest.values import BadValue, is_empty, shown
+from reportgen.ingest.values import is_empty, read_cell, shown
 from reportgen.ingest.workbook import Sheet, Workbook
 
 HEADER_SEARCH_ROWS = 30
@@ -59,24 +59,8 @@ class Table:
         """The parsed value of a cell, or None after recording a located problem."""
         if key not in self.columns:
             return None
-        ref = self.ref(row, key)
-        if ref.cell in self.sheet.untrusted_formulas:
-            problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a "
-                                    "jamais été calculée",
-                                    "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
-                                    "ou tapez la valeur elle-même", code="formula"))
-            return None
-        value = self.raw(row, key)
-        if is_empty(value):
-            if required:
-                problems.append(Problem(ref, f"la case « {self.headers[key]} » est vide",
-                                        "remplissez-la", code="missing-value"))
-            return None
-        try:
-            return parse(value)
-        except BadValue as bad:
-            problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
-            return None
+        return read_cell(self.raw(row, key), self.ref(row, key), self.sheet.untrusted_formulas, parse, problems,
+                         required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
 
 
 def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from reportgen.errors import Problem, SourceRef, cell_name
 from reportgen.ingest.text import normalise_label
-from reportgen.ingest.values import BadValue, is_empty, shown
+from reportgen.ingest.values import is_empty, read_cell, shown
 from reportgen.ingest.workbook import Workbook
 
 SHEET = "Tournoi"
@@ -45,20 +45,8 @@ class TournamentSheet:
                                         code="missing-field"))
             return None
         value, ref = self.values[key]
-        if ref.cell in self.workbook.sheet(SHEET).untrusted_formulas:
-            problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a "
-                                    "jamais été calculée", "tapez la valeur elle-même", code="formula"))
-            return None
-        if is_empty(value):
-            if required:
-                problems.append(Problem(ref, f"le champ « {FIELDS[key][0]} » est vide",
-                                        "remplissez-le", code="missing-value"))
-            return None
-        try:
-            return parse(value)
-        except BadValue as bad:
-            problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
-            return None
+        return read_cell(value, ref, self.workbook.sheet(SHEET).untrusted_formulas, parse, problems, required,
+                         (f"le champ « {FIELDS[key][0]} » est vide", "remplissez-le"))
 
 
 def read_tournament_sheet(workbook: Workbook, problems: list[Problem]) -> TournamentSheet | None:

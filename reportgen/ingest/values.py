@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from reportgen.errors import Problem
 from reportgen.french import MONTHS
 from reportgen.ingest.text import clean_spaces, normalise_label, strip_accents
 
@@ -19,6 +20,28 @@ class BadValue(ValueError):
         super().__init__(message)
         self.message = message
         self.fix = fix
+
+
+def read_cell(value: object, ref, untrusted: set[str], parse, problems: list, required: bool,
+              empty: tuple[str, str]):
+    """The parsed value of one cell, or None after recording a located problem.
+
+    `empty` is the (message, fix) said when a required cell is empty.
+    """
+    if ref.cell in untrusted:
+        problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a jamais été calculée",
+                                "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
+                                "ou tapez la valeur elle-même", code="formula"))
+        return None
+    if is_empty(value):
+        if required:
+            problems.append(Problem(ref, *empty, code="missing-value"))
+        return None
+    try:
+        return parse(value)
+    except BadValue as bad:
+        problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
+        return None
 
 
 def is_empty(value: object) -> bool:

@@ -106,13 +106,11 @@ def standings(
             raise typer.BadParameter(bad.message, param_hint="--at") from None
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
-    league = load(inputs)
-    problems = league.problems_of(circuit)
-    if problems:
-        _print_problems(problems, league.notices)
+    scored = score(load(inputs), [circuit])
+    if circuit in scored.blocked:
+        _print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
-    report = score(league, circuit)
-    rankings = report.standings if report else []
+    rankings = scored.reports[circuit].standings if circuit in scored.reports else []
     if not rankings:
         _err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)

@@ -114,17 +114,47 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     return League(settings, reading, found, problems, notices)
 
 
-def score(league: League, slug: str) -> Report | None:
-    inputs = league.circuits[slug]
-    if not inputs.events or league.problems_of(slug):
-        return None
-    circuit = circuits.CIRCUITS[slug]
-    return circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading)
+@dataclass
+class Scored:
+    reports: dict[str, Report] = field(default_factory=dict)  # the circuits that may publish
+    blocked: dict[str, list[Problem]] = field(default_factory=dict)  # the others, and why
+
+
+def score(league: League, wanted: list[str] | None = None) -> Scored:
+    """Score the circuits (those `wanted` and what they need), dependencies first.
+
+    A circuit is blocked by any problem of its own inputs, by problems its scoring finds (those
+    that need the whole league to be seen, such as a Masters pairing that is not the schedule's),
+    or by a blocked circuit it needs.
+    """
+    needed = set(circuits.CIRCUITS if wanted is None else wanted)
+    for slug in circuits.CIRCUITS:  # the registry lists dependencies first
+        if slug in needed:
+            needed |= set(circuits.CIRCUITS[slug].requires)
+    scored = Scored()
+    for slug, circuit in circuits.CIRCUITS.items():
+        inputs = league.circuits[slug]
+        if slug not in needed or (not inputs.events and not inputs.problems):
+            continue
+        problems = league.problems_of(slug)
+        missing = [r for r in circuit.requires if r not in scored.reports]
+        if not problems and missing:
+            problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
+                                f"{slug}, a des classeurs à corriger : rien ne peut être établi", code="upstream")]
+        if not problems:
+            report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
+                                   {r: scored.reports[r] for r in circuit.requires})
+            problems = sorted(report.problems)
+        if problems:
+            scored.blocked[slug] = problems
+        else:
+            scored.reports[slug] = report
+    return scored
 
 
 def standings_csv(standings: Standings) -> bytes:
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=standings.columns, lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=standings.columns, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     writer.writerows(standings.rows)
     return buffer.getvalue().encode("utf-8")
@@ -132,7 +162,7 @@ def standings_csv(standings: Standings) -> bytes:
 
 def standings_json(standings: Standings) -> bytes:
     data = {"season": standings.season, "date": standings.date.isoformat(), "final": standings.final,
-            "rows": standings.rows}
+            "rows": [{column: row[column] for column in standings.columns} for row in standings.rows]}
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
@@ -192,16 +222,13 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = lambda message: None) -> BuildResult:
     league = load(inputs, today)
-    result = BuildResult(problems=league.all_problems(), notices=league.notices)
-    for slug in circuits.CIRCUITS:
-        inputs_ = league.circuits[slug]
-        if not inputs_.events and not inputs_.problems:
-            continue
-        if league.problems_of(slug):
-            result.blocked.append(slug)
-            progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
-            continue
-        report = score(league, slug)
+    scored = score(league)
+    problems = set(league.all_problems())
+    for slug, blocking in scored.blocked.items():
+        problems |= set(blocking)
+        progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+    result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=league.notices)
+    for slug, report in scored.reports.items():
         folder = outputs / slug
         files = render_report(report, folder, progress)
         result.published[slug] = publish(files, folder)

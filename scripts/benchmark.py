@@ -38,7 +38,7 @@ def main() -> None:
     print(f"read {len(paths)} workbooks: {seconds:.3f} s")
     seconds, league = timed(lambda: load(options.inputs), options.repeat)
     print(f"load (read + validate + normalise): {seconds:.3f} s")
-    seconds, report = timed(lambda: score(league, "grand-sud"), options.repeat)
+    seconds, report = timed(lambda: score(league, ["grand-sud"]).reports["grand-sud"], options.repeat)
     print(f"score grand-sud ({len(report.documents)} rankings): {seconds:.3f} s")
     seconds, pages = timed(lambda: [html.render(d) for d in report.documents], options.repeat)
     print(f"HTML, all bulletins: {seconds:.3f} s")

@@ -58,7 +58,7 @@ def league(events: list[Event], settings: GrandSudSettings = GrandSudSettings())
 
 def report(events: list[Event], settings: GrandSudSettings = GrandSudSettings()):
     reading = Reading(CLUBS, dt.date(2030, 1, 1), "Ligue de test")
-    return GrandSud().score(results(events), events, settings, reading)
+    return GrandSud().score(results(events), events, settings, reading, {})
 
 
 def players(count: int, prefix: str = "JOUEUR") -> list[str]:

@@ -24,7 +24,7 @@ def league():
 
 @pytest.fixture(scope="module")
 def report(league):
-    return score(league, "grand-sud")
+    return score(league, ["grand-sud"]).reports["grand-sud"]
 
 
 def test_the_example_league_reads_without_a_problem(league):

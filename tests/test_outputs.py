@@ -73,7 +73,7 @@ def test_the_pdf_has_its_pages_text_fonts_and_dates_from_the_inputs(built):
 
 def test_the_pdf_renders_without_any_weasyprint_warning(tmp_path, caplog):
     inputs = small_league(tmp_path / "inputs")
-    report = score(load(inputs, TODAY), "grand-sud")
+    report = score(load(inputs, TODAY), ["grand-sud"]).reports["grand-sud"]
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
         for document in report.documents:
             render_pdf(html_render.render(document), document.date)
@@ -85,7 +85,7 @@ def test_a_long_ranking_repeats_its_header_and_numbers_its_pages(tmp_path):
     write_clubs(inputs)
     players = [[place, f"JOUEUR{chr(65 + place // 26)}{chr(65 + place % 26)}", "Un", "", ""] for place in range(1, 61)]
     write_tournament(inputs, "grand", results=players)
-    report = score(load(inputs, TODAY), "grand-sud")
+    report = score(load(inputs, TODAY), ["grand-sud"]).reports["grand-sud"]
     reader = PdfReader(__import__("io").BytesIO(render_pdf(html_render.render(report.documents[0]))))
     pages = [page.extract_text() for page in reader.pages]
     assert len(pages) >= 3

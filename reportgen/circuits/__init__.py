@@ -10,6 +10,8 @@ CIRCUITS: dict[str, Circuit] = {}
 for _circuit in (GrandSud(),):
     if _circuit.slug in CIRCUITS:
         raise RuntimeError(f"two circuits are named {_circuit.slug}")
+    if any(required not in CIRCUITS for required in _circuit.requires):
+        raise RuntimeError(f"{_circuit.slug} needs {_circuit.requires}: list them before it")
     CIRCUITS[_circuit.slug] = _circuit
 
 

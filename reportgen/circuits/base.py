@@ -84,7 +84,7 @@ class Standings:
     date: dt.date  # the last tournament date it includes
     final: bool
     columns: list[str]  # rank, player, licence, club, points, played, then the circuit's own
-    rows: list[dict[str, Any]]
+    rows: list[dict[str, Any]]  # may hold more keys than the columns (player_id)
 
 
 @dataclass
@@ -92,6 +92,9 @@ class Report:
     documents: list[Document] = field(default_factory=list)
     annexes: list[Annex] = field(default_factory=list)
     standings: list[Standings] = field(default_factory=list)
+    # Problems only the whole league shows (a Masters pairing against the final ranking...):
+    # any of them blocks the circuit like a problem of its inputs.
+    problems: list[Problem] = field(default_factory=list)
 
 
 class Circuit(Protocol):
@@ -99,9 +102,10 @@ class Circuit(Protocol):
     title: str  # printed on bulletins
     regulation: str  # file and title of the regulation
     Settings: type  # frozen dataclass; defaults follow INTERPRETATIONS.md
+    requires: tuple[str, ...]  # circuits whose reports this one reads (listed before it)
 
     def parse(self, workbook: Workbook, sheet: TournamentSheet, reading: Reading,
               problems: list[Problem]) -> Event | None: ...
 
     def score(self, results: pd.DataFrame, events: list[Event], settings: Any,
-              reading: Reading) -> Report: ...
+              reading: Reading, upstream: dict[str, Report]) -> Report: ...

@@ -20,12 +20,13 @@ class GrandSud:
     title = "Classement régional Grand Sud"
     regulation = "000_33ab733906bdf5e8.txt, « Règlement Classement Masters »"
     Settings = GrandSudSettings
+    requires = ()
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
         return parse_workbook(workbook, sheet, reading, problems)
 
     def score(self, results: pd.DataFrame, events: list[Event], settings: GrandSudSettings,
-              reading: Reading) -> Report:
+              reading: Reading, upstream: dict[str, Report]) -> Report:
         eligible = {e.id: e.info["club"].departement in settings.departements for e in events}
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()

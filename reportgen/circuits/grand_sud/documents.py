@@ -157,7 +157,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
 def standings(ranking: Ranking) -> Standings:
     return Standings(
         path=ranking_path(ranking), season=ranking.season, date=ranking.date, final=ranking.final, columns=STANDINGS_COLUMNS,
-        rows=[{"rank": row.rank, "player": row.player, "licence": row.licence, "club": row.club,
+        rows=[{"rank": row.rank, "player": row.player, "player_id": row.player_id, "licence": row.licence, "club": row.club,
                "points": row.total, "played": row.played, "best": row.best,
                "evolution": evolution(row)["value"], "seed": row.seed} for row in ranking.rows],
     )

@@ -87,7 +87,7 @@ def standings(
     circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple grand-sud.")],
     season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière).")] = None,
     at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
-    final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison.")] = False,
+    final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison (par défaut : le dernier publié).")] = False,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
 ) -> None:
@@ -115,7 +115,14 @@ def standings(
         _err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
     season = season or (day.year if day else max(r.season for r in rankings))
-    chosen = [r for r in rankings if r.season == season and r.final == final and (day is None or r.date <= day)]
+    chosen = [r for r in rankings if r.season == season]
+    if final:
+        chosen = [r for r in chosen if r.final]
+    elif day is not None:
+        # In force that day: the latest ranking published by then; a season's final ranking is in
+        # force once its year is over.
+        chosen = [r for r in chosen if (r.date.year < day.year) if r.final] or \
+                 [r for r in chosen if not r.final and r.date <= day]
     if not chosen:
         _err(f"aucun classement {circuit} pour la saison {season}" + (f" au {at}" if at else ""))
         raise typer.Exit(1)
@@ -133,7 +140,7 @@ def _table(ranking) -> str:
 
     title = (f"Classement final {ranking.season}" if ranking.final
              else f"Classement au {french.date_long(ranking.date)}")
-    headers = ["Place", "Joueur", "Club", "Points", "Tournois"]
+    headers = ["Place", "Joueur", "Club", "Points", "Joués"]
     shared = Counter(row["rank"] for row in ranking.rows)
     lines = [[f"{row['rank']}=" if shared[row["rank"]] > 1 else str(row["rank"]), row["player"], row["club"],
               french.number(row["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
@@ -145,6 +152,57 @@ def _table(ranking) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
 
     return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+
+
+masters_app = typer.Typer(help="Le Masters Grand Sud : participants, classeur des matchs.", no_args_is_help=True)
+app.add_typer(masters_app, name="masters")
+
+
+@masters_app.command("prepare")
+def masters_prepare(
+    season: Annotated[int, typer.Option(help="La saison du classement annuel qui qualifie les joueurs.")],
+    date: Annotated[Optional[str], typer.Option("--date", help="La date du Masters (jj/mm/aaaa).")] = None,
+    location: Annotated[Optional[str], typer.Option("--lieu", help="Le lieu du Masters.")] = None,
+    inputs: InputsOption = Path("inputs"),
+) -> None:
+    """Écrire la liste des 16 participants et le classeur du Masters (120 matchs, scores à saisir).
+
+    Relancé après un désistement, il remet les matchs à jour sans jamais effacer un score saisi."""
+    from reportgen import french
+    from reportgen.circuits.masters.prepare import prepare
+    from reportgen.ingest import values
+    from reportgen.pipeline import load, score
+    from reportgen.render.excel import render_annex
+    from reportgen.render.files import write_atomic
+
+    day = None
+    if date is not None:
+        try:
+            day = values.date(date)
+        except values.BadValue as bad:
+            raise typer.BadParameter(bad.message, param_hint="--date") from None
+    league = load(inputs)
+    scored = score(league, ["grand-sud"])
+    blocking = scored.blocked.get("grand-sud", []) + league.problems_of("masters")
+    if blocking or "grand-sud" not in scored.reports:
+        _print_problems(blocking or [], league.notices)
+        if not blocking:
+            _err(f"aucun tournoi Grand Sud dans {inputs}")
+        raise typer.Exit(1)
+    settings = league.settings.circuits["masters"]
+    prepared = prepare(season, scored.reports["grand-sud"], league.circuits["masters"].events, day, location, settings)
+    if prepared.problems:
+        _print_problems(prepared.problems, [])
+        raise typer.Exit(1)
+    target = inputs / f"{prepared.path}.xlsx"
+    write_atomic(target, render_annex(prepared.workbook))
+    typer.echo(f"Participants du Masters Grand Sud {season} :")
+    for participant in prepared.participants:
+        club = f", {participant.club}" if participant.club else ""
+        typer.echo(f"{participant.number:>3}  {participant.name}  ({french.ordinal(participant.annual_rank)} du "
+                   f"classement annuel{club})")
+    _err(f"classeur écrit : {target} ({prepared.kept} match(s) déjà saisi(s) conservé(s)) ; "
+         "lancez « make » pour les feuilles de match")
 
 
 @app.command("circuits")

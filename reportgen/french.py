@@ -24,6 +24,11 @@ def date_short(day: dt.date) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year}"
 
 
+def ordinal(value: int) -> str:
+    """1er, 2e, 3e (the French abbreviations)."""
+    return "1er" if value == 1 else f"{value}e"
+
+
 def number(value: float | int, decimals: int = 0) -> str:
     """1 086; 12,5 (decimal comma, narrow no-break space between thousands)."""
     text = f"{abs(value):,.{decimals}f}".replace(",", THOUSANDS_SEPARATOR).replace(".", ",")

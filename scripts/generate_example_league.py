@@ -1,4 +1,5 @@
-"""Generate the example league of inputs/: two seasons (2025, 2026) of the Grand Sud circuit.
+"""Generate the example league of inputs/: two seasons (2025, 2026) of the Grand Sud circuit and
+the Masters 2026.
 
 Seeded and reproducible: the same run writes the same bytes. The workbooks look like what clubs
 really send (FORMATS.md, "Tolerance"): title rows above the header, aliases ("Classement", "Rang"),
@@ -258,6 +259,73 @@ def main(folder: Path) -> None:
             name = f"{plan.date.isoformat()}-{CLUB_NAMES[plan.club].lower().replace('î', 'i')}.xlsx"
             write_tournament(folder / str(season) / name, plan, results, variant)
             variant += 1
+    write_masters(folder)
+
+
+# -- the Masters 2026 ------------------------------------------------------------------------
+
+MASTERS_DAY = dt.date(2026, 11, 28)
+MASTERS_WITHDRAWN_RANK = 5  # one qualified player withdraws: the 17th steps in
+
+
+def simulate_masters(players, rng: random.Random):
+    """Scores of the 120 matches: coups won out of 12 (both players win a coup they solve
+    equally well), tops made; the better ranked player is a little stronger."""
+    from reportgen.circuits.masters.schedule import SCHEDULE
+    from reportgen.circuits.masters.standings import Match
+
+    strength = {p.number: 1.0 - p.number / 40 for p in players}
+    matches = []
+    for round_index, pairs in enumerate(SCHEDULE, start=1):
+        for table, (a, b) in enumerate(pairs, start=1):
+            score = {a: 0, b: 0}
+            tops = {a: 0, b: 0}
+            for _ in range(12):
+                quality = {n: strength[n] + rng.choice((-0.3, -0.15, 0, 0, 0.15, 0.3)) for n in (a, b)}
+                best = max(quality.values())
+                for n in (a, b):
+                    if quality[n] == best:
+                        score[n] += 1
+                    if quality[n] >= 0.9:
+                        tops[n] += 1
+            matches.append(Match(round_index, table, a, b, score[a], score[b], tops[a], tops[b]))
+    return matches
+
+
+def write_masters(folder: Path) -> None:
+    """The Masters workbook of 2026, every match played, chosen so that one place is decided by
+    tops and one by head-to-head (the bulletin shows both)."""
+    from reportgen.circuits.masters import documents
+    from reportgen.circuits.masters.parse import Withdrawal
+    from reportgen.circuits.masters.results import participants
+    from reportgen.circuits.masters.settings import MastersSettings
+    from reportgen.circuits.masters.standings import HEAD_TO_HEAD, TOPS, standings
+    from reportgen.errors import SourceRef
+    from reportgen.ingest.players import Entry
+    from reportgen.ingest.text import split_full_name
+    from reportgen.pipeline import load, score
+    from reportgen.render.excel import render_annex
+
+    target = folder / "masters" / "masters-2026.xlsx"
+    target.unlink(missing_ok=True)
+    league = load(folder, MASTERS_DAY)
+    final = next(s for s in score(league, ["grand-sud"]).reports["grand-sud"].standings if s.final and s.season == 2026)
+    leaving = final.rows[MASTERS_WITHDRAWN_RANK - 1]
+    last, first = split_full_name(leaving["player"])
+    withdrawal = Withdrawal(Entry(leaving["licence"], last, first), SourceRef("generator"))
+    players, _ = participants(final, [withdrawal])
+    settings = MastersSettings()
+    for seed in range(10_000):
+        matches = simulate_masters(players, random.Random(seed))
+        lines = standings(players, matches, settings)
+        decided = {criterion for line in lines for criterion in line.decided_by}
+        if {TOPS, HEAD_TO_HEAD} <= decided and not any(line.barrage for line in lines):
+            break
+    kept = {(m.round, m.table): (m.score_a, m.score_b, m.tops_a, m.tops_b) for m in matches}
+    workbook = documents.results_workbook(2026, "Masters Grand Sud 2026", MASTERS_DAY, "Carcassonne", players,
+                                          [withdrawal], kept, settings)
+    target.parent.mkdir(exist_ok=True)
+    target.write_bytes(render_annex(workbook))
 
 
 if __name__ == "__main__":

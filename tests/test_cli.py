@@ -109,3 +109,28 @@ def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-final-2026.pdf").exists()
     assert "grand-sud : publié dans" in result.stderr
+
+
+def test_masters_prepare_then_standings_as_csv(tmp_path):
+    from tests.test_masters_workbook import NAMES
+    from tests.builders import write_clubs as clubs
+
+    inputs = tmp_path / "inputs"
+    clubs(inputs)
+    write_tournament(inputs, "gs", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    result = run("masters", "prepare", "--season", "2026", "--date", "10/10/2026", "--lieu", "Albi",
+                 "--inputs", str(inputs))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[1].strip() == "1  JOUEURA Un  (1er du classement annuel)"
+    assert (inputs / "masters" / "masters-2026.xlsx").exists()
+    standings = run("standings", "masters", "--season", "2026", "--format", "csv", "--inputs", str(inputs))
+    assert standings.returncode == 0, standings.stderr
+    header = standings.stdout.splitlines()[0].split(",")
+    assert header[:6] == ["rank", "player", "licence", "club", "points", "played"]
+    assert {"tops", "defense", "attack", "barrage"} <= set(header)
+
+
+def test_masters_prepare_without_a_date_says_what_to_do(inputs):
+    result = run("masters", "prepare", "--season", "2026", "--inputs", str(inputs))
+    assert result.returncode == 1 and "indiquez-la avec --date jj/mm/aaaa" in result.stderr

@@ -81,3 +81,19 @@ def test_the_generator_reproduces_the_committed_example_byte_for_byte(tmp_path):
     assert committed == sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*.xlsx"))
     for name in committed:
         assert (INPUTS / name).read_bytes() == (tmp_path / name).read_bytes(), name
+
+
+def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_tops_and_head_to_head(league):
+    report = score(league, ["masters"]).reports["masters"]
+    standing = report.standings[0]
+    assert standing.final and {row["played"] for row in standing.rows} == {15}
+    assert [row["annual_rank"] for row in standing.rows if row["annual_rank"] > 16] == [17]  # the 17th stepped in
+    page = report.documents[0].context
+    decided = " ".join(row["decided"] for row in page["rows"])
+    assert "départagé aux tops" in decided and "départagé au match particulier" in decided
+    golden = GOLDEN.parent / "masters" / "standings-final-2026.json"
+    current = standings_json(standing).decode()
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(current)
+    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from reportgen.circuits.base import Circuit
 from reportgen.circuits.grand_sud import GrandSud
+from reportgen.circuits.masters import Masters
 
 CIRCUITS: dict[str, Circuit] = {}
 
-for _circuit in (GrandSud(),):
+for _circuit in (GrandSud(), Masters()):
     if _circuit.slug in CIRCUITS:
         raise RuntimeError(f"two circuits are named {_circuit.slug}")
     if any(required not in CIRCUITS for required in _circuit.requires):

@@ -54,8 +54,21 @@ class Document:
 @dataclass(frozen=True)
 class AnnexColumn:
     header: str
-    kind: str = "text"  # text | int | number | date | mark
+    kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
     width: float = 12
+
+
+@dataclass(frozen=True)
+class WholeNumberRule:
+    """Data validation on a block of cells (0-based, inclusive): a whole number in a range."""
+
+    first_row: int
+    first_col: int
+    last_row: int
+    last_col: int
+    minimum: int
+    maximum: int
+    message: str
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,7 @@ class AnnexSheet:
     name: str
     columns: list[AnnexColumn]
     rows: list[list[Any]]
+    rules: list[WholeNumberRule] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

@@ -43,12 +43,18 @@ def render_annex(annex: Annex) -> bytes:
                 kind = spec.columns[col].kind
                 if value is None or value == "":
                     continue
-                if kind in ("int", "number") and isinstance(value, (int, float)):
-                    sheet.write_number(row_index, col, value, formats[kind])
-                elif kind == "date" and isinstance(value, dt.date):
+                if kind in ("int", "number", "auto") and isinstance(value, (int, float)) and not isinstance(value, bool):
+                    sheet.write_number(row_index, col, value, formats["int" if kind == "auto" else kind])
+                elif kind in ("date", "auto") and isinstance(value, dt.date):
                     sheet.write_datetime(row_index, col, dt.datetime.combine(value, dt.time()), formats["date"])
                 else:
                     sheet.write_string(row_index, col, str(value), formats["text"])
+        for rule in spec.rules:
+            sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col, {
+                "validate": "integer", "criteria": "between", "minimum": rule.minimum, "maximum": rule.maximum,
+                "error_title": "Valeur refusée", "error_message": rule.message,
+                "input_title": "Saisie", "input_message": rule.message,
+            })
         sheet.freeze_panes(1, 0)
         sheet.autofilter(0, 0, max(len(spec.rows), 1), len(spec.columns) - 1)
         sheet.set_landscape()

@@ -1,0 +1,71 @@
+"""`masters`: the end-of-season 16-player round robin of the Grand Sud circuit.
+
+Regulation 000_33ab733906bdf5e8.txt, « Règlement Tournoi Masters de fin de saison », read as
+INTERPRETATIONS.md says. It needs the final Grand Sud ranking of its season.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pandas as pd
+
+from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.masters import documents
+from reportgen.circuits.masters.parse import parse as parse_workbook
+from reportgen.circuits.masters.results import check, complete_rounds, final_ranking, participants
+from reportgen.circuits.masters.schedule import PLAYERS
+from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.circuits.masters.standings import standings
+from reportgen.errors import Problem
+
+
+class Masters:
+    slug = "masters"
+    title = "Masters Grand Sud"
+    regulation = "000_33ab733906bdf5e8.txt, « Règlement Tournoi Masters de fin de saison »"
+    Settings = MastersSettings
+    requires = ("grand-sud",)
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[Event], settings: MastersSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        report = Report()
+        by_season: dict[int, list[Event]] = defaultdict(list)
+        for event in sorted(events, key=lambda e: e.id):
+            by_season[event.info["season"]].append(event)
+        for season, found in sorted(by_season.items()):
+            for extra in found[1:]:
+                report.problems.append(Problem(extra.info["season_ref"], f"un autre classeur du Masters {season} "
+                                               f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
+                                               code="duplicate"))
+            event = found[0]
+            final, problem = final_ranking(upstream["grand-sud"], event)
+            if problem:
+                report.problems.append(problem)
+                continue
+            players, problems = participants(final, event.info["withdrawals"])
+            if len(players) < PLAYERS:
+                problems.append(Problem(event.info["season_ref"], f"le classement final {season} ne compte que "
+                                        f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))
+            if problems:
+                report.problems.extend(problems)
+                continue
+            matches, problems = check(event.info["matches"], players, settings)
+            if problems:
+                report.problems.extend(problems)
+                continue
+            done = complete_rounds(matches)
+            counted = [m for m in matches if m.round <= done]
+            lines = standings(players, counted, settings)
+            withdrawn = [(row["player"], row["rank"]) for row in final.rows
+                         if row["player_id"] not in {p.player_id for p in players}
+                         and row["rank"] <= max(p.annual_rank for p in players)]
+            report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
+                                                       reading.league))
+            report.documents.append(documents.match_sheets(event, players, reading.league))
+            report.annexes.append(documents.annex(event, lines, players, matches, settings))
+            report.standings.append(documents.standings(season, event.date, lines, done))
+        return report

@@ -1,0 +1,183 @@
+"""Masters documents: the standings bulletin, the match sheets, the annex, and the results
+workbook that `reportgen masters prepare` writes. Plain data only; reportgen.render draws them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from reportgen import french
+from reportgen.circuits.base import (Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule)
+from reportgen.circuits.masters.parse import MATCH_COLUMNS, Withdrawal
+from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
+from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
+
+TITLE = "Masters Grand Sud"
+STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "tops", "defense", "attack",
+                     "barrage", "number", "annual_rank"]
+
+
+def stage(rounds_done: int) -> str:
+    if rounds_done == ROUNDS:
+        return "Classement final"
+    if rounds_done == 0:
+        return "Participants et ordre des matchs"
+    return f"Classement provisoire après le match {rounds_done} sur {ROUNDS}"
+
+
+def standings(season: int, day: dt.date, lines: list[Line], rounds_done: int) -> Standings:
+    rows = [{"rank": line.rank, "player": line.participant.name, "player_id": line.participant.player_id,
+             "licence": line.participant.licence, "club": line.participant.club, "points": line.points,
+             "played": line.played, "tops": line.tops, "defense": line.defense, "attack": line.attack,
+             "barrage": line.barrage, "number": line.participant.number,
+             "annual_rank": line.participant.annual_rank} for line in lines]
+    return Standings(f"{season}/masters-{season}", season, day, rounds_done == ROUNDS, STANDINGS_COLUMNS, rows)
+
+
+def _score(match: Match, me: int) -> str:
+    mine, theirs = (match.score_a, match.score_b) if match.a == me else (match.score_b, match.score_a)
+    return f"{mine}–{theirs}"
+
+
+def _outcome(match: Match, me: int, settings: MastersSettings) -> str:
+    points = match_points(match, settings)[0 if match.a == me else 1]
+    return "win" if points == settings.win and match.score_a != match.score_b else (
+        "loss" if points == 0 else "draw")
+
+
+def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, int]], lines: list[Line],
+             matches: list[Match], rounds_done: int, settings: MastersSettings, league: str) -> Document:
+    season = event.info["season"]
+    title = f"{stage(rounds_done)} — {event.name}"
+    by_pair = {frozenset((m.a, m.b)): m for m in matches}
+    numbers = [p.number for p in participants]
+    cross = []
+    for participant in participants:
+        cells = []
+        for other in numbers:
+            match = by_pair.get(frozenset((participant.number, other)))
+            if other == participant.number:
+                cells.append({"text": "", "kind": "self"})
+            elif match is None:
+                cells.append({"text": "", "kind": "none"})
+            else:
+                cells.append({"text": _score(match, participant.number),
+                              "kind": _outcome(match, participant.number, settings)})
+        cross.append({"number": participant.number, "player": participant.name, "cells": cells})
+    rows = [{
+        "rank": f"{line.rank}" + ("=" if line.barrage else ""), "number": line.participant.number,
+        "player": line.participant.name, "club": line.participant.club, "played": line.played,
+        "points": line.points, "tops": line.tops, "defense": line.defense, "attack": line.attack,
+        "decided": ", ".join(DECIDED_LABELS[c] for c in line.decided_by), "barrage": line.barrage,
+        "annual_rank": line.participant.annual_rank,
+    } for line in lines]
+    barrage = [line.participant.name for line in lines if line.barrage]
+    notes = [
+        "Qualification (§1) : les 16 premiers du classement final Grand Sud de la saison ; en cas de désistement, "
+        "le 17e, puis le 18e… sont invités. Les numéros 1 à 16 suivent le classement annuel et fixent l'ordre des "
+        "matchs (§2).",
+        f"Match (§1) : {settings.coups} coups ; victoire {settings.win} points, nul {settings.draw}, défaite 0 ; "
+        f"un nul où les deux joueurs ont fait un top à chaque coup (« top-top ») rapporte {settings.top_top_draw} "
+        "points à chacun.",
+        "Départage (§1) : points, puis tops (le plus), défense = coups concédés aux adversaires (le moins), attaque = "
+        "coups pris aux adversaires (le plus), puis match particulier (à trois ou plus : points pris entre eux), "
+        "puis classement annuel. Une égalité pour la première place qui survit au match particulier se règle par "
+        "un barrage (tirages préparés par séries de 3 coups), joué et non calculé ici.",
+    ]
+    if 0 < rounds_done < ROUNDS:
+        notes.append("Classement provisoire : seuls les matchs dont les 8 tables sont saisies comptent.")
+    return Document(
+        path=f"{season}/masters-{season}", template="masters/bulletin.html.j2", title=title, date=event.date,
+        context={"league": league, "circuit": TITLE, "season": season, "title": title,
+                 "date": french.date_long(event.date), "location": event.info["location"],
+                 "summary": f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS} · "
+                            f"{len(participants)} participants",
+                 "rows": rows, "numbers": numbers, "cross": cross, "barrage": barrage,
+                 "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],
+                 "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
+                             if p.annual_rank > len(participants)],
+                 "show_standings": rounds_done > 0, "notes": notes},
+    )
+
+
+def match_sheets(event, participants: list[Participant], league: str) -> Document:
+    season = event.info["season"]
+    by_number = {p.number: p for p in participants}
+    rounds = [{"number": index + 1, "tables": [
+        {"table": table + 1, "a": by_number[a], "b": by_number[b]} for table, (a, b) in enumerate(pairs)]}
+        for index, pairs in enumerate(SCHEDULE)]
+    title = f"Feuilles de match — {event.name}"
+    return Document(
+        path=f"{season}/feuilles-de-match-{season}", template="masters/match_sheets.html.j2", title=title,
+        date=event.date,
+        context={"league": league, "circuit": TITLE, "season": season, "title": title,
+                 "date": french.date_long(event.date), "location": event.info["location"],
+                 "participants": [{"number": p.number, "player": p.name, "club": p.club, "rank": p.annual_rank}
+                                  for p in participants],
+                 "rounds": rounds, "schedule": [[f"{a}–{b}" for a, b in pairs] for pairs in SCHEDULE],
+                 "tables": list(range(1, TABLES + 1))},
+    )
+
+
+def annex(event, lines: list[Line], participants: list[Participant], matches: list[Match],
+          settings: MastersSettings) -> Annex:
+    season = event.info["season"]
+    by_pair = {frozenset((m.a, m.b)): m for m in matches}
+    names = {p.number: p.name for p in participants}
+    standings_rows = [[line.rank, "oui" if line.barrage else "", line.participant.number, line.participant.name,
+                       line.participant.club, line.played, line.points, line.tops, line.defense, line.attack,
+                       ", ".join(DECIDED_LABELS[c] for c in line.decided_by), line.participant.annual_rank]
+                      for line in lines]
+    cross_rows = [[p.number, p.name, *[
+        _score(by_pair[frozenset((p.number, q.number))], p.number) if frozenset((p.number, q.number)) in by_pair
+        else None for q in participants]] for p in participants]
+    match_rows = []
+    for m in sorted(matches, key=lambda m: (m.round, m.table)):
+        points = match_points(m, settings)
+        match_rows.append([m.round, m.table, names[m.a], names[m.b], m.score_a, m.score_b, m.tops_a, m.tops_b,
+                           points[0], points[1]])
+    return Annex(
+        path=f"{season}/annexe-masters-{season}", title=f"{TITLE} {season}", date=event.date,
+        sheets=[
+            AnnexSheet("Classement", [
+                AnnexColumn("Place", "int", 7), AnnexColumn("Barrage", "text", 8), AnnexColumn("N°", "int", 5),
+                AnnexColumn("Joueur", "text", 26), AnnexColumn("Club", "text", 16), AnnexColumn("Matchs", "int", 7),
+                AnnexColumn("Points", "int", 7), AnnexColumn("Tops", "int", 7), AnnexColumn("Défense", "int", 8),
+                AnnexColumn("Attaque", "int", 8), AnnexColumn("Départage", "text", 30),
+                AnnexColumn("Classement annuel", "int", 10)], standings_rows),
+            AnnexSheet("Tableau croisé", [AnnexColumn("N°", "int", 5), AnnexColumn("Joueur", "text", 26)]
+                       + [AnnexColumn(str(p.number), "text", 6) for p in participants], cross_rows),
+            AnnexSheet("Matchs", [
+                AnnexColumn("Match", "int", 7), AnnexColumn("Table", "int", 7), AnnexColumn("Joueur A", "text", 26),
+                AnnexColumn("Joueur B", "text", 26), AnnexColumn("Score A", "int", 8), AnnexColumn("Score B", "int", 8),
+                AnnexColumn("Tops A", "int", 8), AnnexColumn("Tops B", "int", 8), AnnexColumn("Points A", "int", 8),
+                AnnexColumn("Points B", "int", 8)], match_rows),
+        ],
+    )
+
+
+def results_workbook(season: int, name: str, day: dt.date, location: str, participants: list[Participant],
+                     withdrawals: list[Withdrawal], kept: dict[tuple[int, int], tuple], settings: MastersSettings) -> Annex:
+    """The Masters workbook in FORMATS.md's canonical layout, pairings filled in, scores blank
+    except those already typed (`kept`: (match, table) -> (score A, score B, tops A, tops B))."""
+    by_number = {p.number: p for p in participants}
+    matches = []
+    for round_index, pairs in enumerate(SCHEDULE, start=1):
+        for table, (a, b) in enumerate(pairs, start=1):
+            matches.append([round_index, table, by_number[a].name, by_number[b].name,
+                            *kept.get((round_index, table), (None, None, None, None))])
+    first_data_row, last_data_row = 1, len(matches)
+    message = f"Un nombre entier de 0 à {settings.coups} (les coups d'un match)."
+    return Annex(
+        path=f"masters-{season}", title=f"{TITLE} {season} — résultats", date=day,
+        sheets=[
+            AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34)], [
+                ["Circuit", "masters"], ["Nom", name], ["Date", day], ["Saison", season], ["Lieu", location]]),
+            AnnexSheet("Désistements", [AnnexColumn("Nom", "text", 22), AnnexColumn("Prénom", "text", 18),
+                                        AnnexColumn("Licence", "text", 12)],
+                       [[w.entry.last_name, w.entry.first_name, w.entry.licence] for w in withdrawals]),
+            AnnexSheet("Matchs", [AnnexColumn(c.header, "int" if i in (0, 1) or i > 3 else "text", 24 if i in (2, 3) else 9)
+                                  for i, c in enumerate(MATCH_COLUMNS)], matches,
+                       rules=[WholeNumberRule(first_data_row, 4, last_data_row, 7, 0, settings.coups, message)]),
+        ],
+    )

@@ -1,0 +1,154 @@
+"""A Masters workbook: `Tournoi`, `Désistements` (optional) and `Matchs` (FORMATS.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportgen.circuits.base import Event, Reading
+from reportgen.errors import Problem, SourceRef
+from reportgen.french import date_long
+from reportgen.ingest import values
+from reportgen.ingest.players import Entry
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
+from reportgen.ingest.text import split_full_name
+from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.workbook import Workbook
+
+WITHDRAWALS_SHEET = "Désistements"
+MATCHES_SHEET = "Matchs"
+ROUND = Column("round", "Match", ("Ronde", "Tour", "N° match"))
+TABLE = Column("table", "Table", ())
+PLAYER_A = Column("player_a", "Joueur A", ())
+PLAYER_B = Column("player_b", "Joueur B", ())
+SCORE_A = Column("score_a", "Score A", ())
+SCORE_B = Column("score_b", "Score B", ())
+TOPS_A = Column("tops_a", "Tops A", ("Top A",))
+TOPS_B = Column("tops_b", "Tops B", ("Top B",))
+MATCH_COLUMNS = [ROUND, TABLE, PLAYER_A, PLAYER_B, SCORE_A, SCORE_B, TOPS_A, TOPS_B]
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    entry: Entry
+    where: SourceRef
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One row of `Matchs` as typed; scores None when the match is not played yet."""
+
+    round: int
+    table: int
+    player_a: str
+    player_b: str
+    score_a: int | None
+    score_b: int | None
+    tops_a: int
+    tops_b: int
+    where: SourceRef  # the row (its "Match" cell)
+    cells: dict[str, SourceRef]  # column key -> cell, for messages about one value
+
+    @property
+    def played(self) -> bool:
+        return self.score_a is not None
+
+
+def _season(value: object) -> int:
+    year = values.whole_number(value)
+    if not 2000 <= year <= 2100:
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas une saison", "écrivez l'année, par exemple 2026")
+    return year
+
+
+def _count(value: object) -> int:
+    number = values.whole_number(value)
+    if number < 0:
+        raise values.BadValue(f"« {values.shown(value)} » est négatif", "un score ou un nombre de tops est positif")
+    return number
+
+
+def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> Event | None:
+    found: list[Problem] = []
+    name = sheet.read("nom", values.text, found)
+    day = sheet.read("date", values.date, found)
+    season = sheet.read("saison", _season, found)
+    location = sheet.read("lieu", values.text, found, required=False) or ""
+    withdrawals = _withdrawals(workbook, found)
+    matches = _matches(workbook, found)
+    if day and day > reading.today and any(match.played for match in matches):
+        # Prepared ahead of the day, the workbook has a future date; results cannot.
+        found.append(Problem(sheet.ref("date"), f"des scores sont saisis mais la date du Masters "
+                             f"({date_long(day)}) est dans le futur", "corrigez la date du Masters",
+                             code="future-date"))
+    problems.extend(found)
+    if found:
+        return None
+    return Event(id=workbook.label, name=name, date=day, entries=[], rows=[],
+                 info={"season": season, "season_ref": sheet.ref("saison"), "location": location,
+                       "withdrawals": withdrawals, "matches": matches})
+
+
+def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
+    sheet = workbook.sheet(WITHDRAWALS_SHEET)
+    if sheet is None:
+        return []  # optional: nobody withdrew
+    table = find_table(workbook, sheet, [LAST_NAME, FIRST_NAME, PLAYER, LICENCE])
+    if table is None:
+        return []  # an empty sheet
+    withdrawals = []
+    for row in table.rows:
+        licence = table.read(row, "licence", values.text, found, required=False) or ""
+        if table.has("last_name"):
+            last = table.read(row, "last_name", values.text, found, required=not licence) or ""
+            first = table.read(row, "first_name", values.text, found, required=False) or ""
+            where = table.ref(row, "last_name")
+        elif table.has("player"):
+            last, first = split_full_name(table.read(row, "player", values.text, found, required=not licence) or "")
+            where = table.ref(row, "player")
+        else:
+            last, first, where = "", "", table.ref(row, "licence")
+        if last or licence:
+            withdrawals.append(Withdrawal(Entry(licence, last, first), where))
+    return withdrawals
+
+
+def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
+    sheet = workbook.sheet(MATCHES_SHEET)
+    if sheet is None:
+        found.append(Problem(workbook.ref(), f"la feuille « {MATCHES_SHEET} » est introuvable",
+                             "produisez le classeur avec « reportgen masters prepare »", code="missing-sheet"))
+        return []
+    table = find_table(workbook, sheet, MATCH_COLUMNS)
+    missing = [c.header for c in MATCH_COLUMNS if not (table and table.has(c.key))]
+    if missing:
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
+                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
+        return []
+    matches = []
+    for row in table.rows:
+        local: list[Problem] = []
+        number = table.read(row, "round", values.whole_number, local)
+        board = table.read(row, "table", values.whole_number, local)
+        player_a = table.read(row, "player_a", values.text, local)
+        player_b = table.read(row, "player_b", values.text, local)
+        scores = [table.read(row, key, _count, local, required=False) for key in ("score_a", "score_b")]
+        tops = [table.read(row, key, _count, local, required=False) for key in ("tops_a", "tops_b")]
+        typed = [value is not None for value in scores]
+        if any(typed) and not all(typed):
+            blank = "score_b" if typed[0] else "score_a"
+            local.append(Problem(table.ref(row, blank), "un seul des deux scores est saisi",
+                                 "saisissez les deux scores du match, ou aucun", code="missing-value"))
+        if not any(typed) and any(value is not None for value in tops):
+            local.append(Problem(table.ref(row, "score_a"), "des tops sont saisis mais pas les scores",
+                                 "saisissez les scores du match", code="missing-value"))
+        found.extend(local)
+        if local:
+            continue
+        matches.append(MatchRow(
+            round=number, table=board, player_a=player_a, player_b=player_b,
+            score_a=scores[0], score_b=scores[1],
+            tops_a=tops[0] or 0, tops_b=tops[1] or 0,  # blank tops in a played match: none made
+            where=table.ref(row, "round"), cells={c.key: table.ref(row, c.key) for c in MATCH_COLUMNS},
+        ))
+    return matches

@@ -1,0 +1,108 @@
+"""Who plays the Masters, and which typed matches count.
+
+Participants (INTERPRETATIONS.md): the first 16 of the final Grand Sud ranking who have not
+withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order for §2's schedule.
+"""
+
+from __future__ import annotations
+
+from reportgen.circuits.base import Standings
+from reportgen.circuits.masters.parse import MatchRow, Withdrawal
+from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
+from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.circuits.masters.standings import Match, Participant
+from reportgen.errors import Problem
+from reportgen.ingest.text import name_key
+
+
+def final_ranking(grand_sud, event) -> tuple[Standings | None, Problem | None]:
+    """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »)."""
+    season = event.info["season"]
+    final = next((s for s in grand_sud.standings if s.final and s.season == season), None)
+    if final is None:
+        return None, Problem(event.info["season_ref"], f"aucun classement final Grand Sud pour la saison {season}",
+                             "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
+    return final, None
+
+
+def participants(final: Standings, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:
+    problems = []
+    withdrawn = set()
+    for withdrawal in withdrawals:
+        entry = withdrawal.entry
+        match = next((row for row in final.rows if entry.licence and row["licence"] == entry.licence), None) or \
+            next((row for row in final.rows if entry.last_name and name_key(row["player"]) == entry.key), None)
+        if match is None:
+            problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
+                                    + f" n'est pas dans le classement final Grand Sud {final.season}",
+                                    "vérifiez l'orthographe ou la licence", code="unknown-player"))
+        else:
+            withdrawn.add(match["player_id"])
+    chosen = [row for row in final.rows if row["player_id"] not in withdrawn][:PLAYERS]
+    return [Participant(number, row["player_id"], row["player"], row["licence"], row["club"], row["rank"])
+            for number, row in enumerate(chosen, start=1)], problems
+
+
+def find(participants: list[Participant], name: str) -> Participant | None:
+    key = name_key(name)
+    return next((p for p in participants if name_key(p.name) == key), None)
+
+
+def check(rows: list[MatchRow], players: list[Participant], settings: MastersSettings) -> tuple[list[Match], list[Problem]]:
+    """The played matches, or located problems: a player who is not a participant, a pairing that
+    is not §2's, a match typed twice, a score or tops count above the coups of a match."""
+    problems: list[Problem] = []
+    matches: list[Match] = []
+    seen_boards: dict[tuple[int, int], str] = {}
+    seen_pairs: dict[frozenset, str] = {}
+    for row in rows:
+        local: list[Problem] = []
+        a, b = find(players, row.player_a), find(players, row.player_b)
+        for side, player in (("player_a", a), ("player_b", b)):
+            if player is None:
+                name = row.player_a if side == "player_a" else row.player_b
+                local.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
+                                     "écrivez le nom comme dans la liste des participants", code="unknown-player"))
+        if not (1 <= row.round <= ROUNDS):
+            local.append(Problem(row.cells["round"], f"il n'y a pas de match {row.round} (1 à {ROUNDS})", code="bad-value"))
+        if not (1 <= row.table <= TABLES):
+            local.append(Problem(row.cells["table"], f"il n'y a pas de table {row.table} (1 à {TABLES})", code="bad-value"))
+        if a and b and not local:
+            expected = SCHEDULE[row.round - 1][row.table - 1]
+            if {a.number, b.number} != set(expected):
+                names = [p.name for p in players if p.number in expected]
+                local.append(Problem(row.where, f"le match {row.round}, table {row.table} oppose {names[0]} (n° "
+                                     f"{expected[0]}) à {names[1]} (n° {expected[1]}) selon le §2, pas {a.name} "
+                                     f"à {b.name}", "corrigez les joueurs de la ligne", code="pairing"))
+            board = (row.round, row.table)
+            pair = frozenset((a.number, b.number))
+            for key, seen, what in ((board, seen_boards, "ce match"), (pair, seen_pairs, "ce match entre eux")):
+                if key in seen:
+                    local.append(Problem(row.where, f"{what} est déjà saisi en {seen[key]}",
+                                         "supprimez la ligne en double", code="duplicate"))
+                seen.setdefault(key, row.where.cell)
+        for key in ("score_a", "score_b", "tops_a", "tops_b"):
+            value = getattr(row, key)
+            if value is not None and value > settings.coups:
+                what = f"{value} tops" if key.startswith("tops") else f"un score de {value}"
+                local.append(Problem(row.cells[key], f"{what} : c'est plus que les {settings.coups} coups d'un match",
+                                     "corrigez la valeur", code="bad-value"))
+        problems.extend(local)
+        if local or not row.played:
+            continue
+        if a.number == SCHEDULE[row.round - 1][row.table - 1][0]:
+            matches.append(Match(row.round, row.table, a.number, b.number, row.score_a, row.score_b, row.tops_a, row.tops_b))
+        else:  # typed B-A: keep the schedule's order, scores follow the players
+            matches.append(Match(row.round, row.table, b.number, a.number, row.score_b, row.score_a, row.tops_b, row.tops_a))
+    return matches, problems
+
+
+def complete_rounds(matches: list[Match]) -> int:
+    """How many rounds, from the first, have all their tables played (the standings count them)."""
+    tables = {}
+    for match in matches:
+        tables.setdefault(match.round, set()).add(match.table)
+    done = 0
+    while len(tables.get(done + 1, ())) == TABLES:
+        done += 1
+    return done

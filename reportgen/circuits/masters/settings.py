@@ -1,0 +1,20 @@
+"""Masters settings: every reading of a gap in the regulation is one, defaults from INTERPRETATIONS.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class MastersSettings:
+    # §1: "Chaque match se déroule en 12 coups": no score or tops count can exceed it, and a draw
+    # "à top-top" is one where both players made a top on every coup.
+    coups: int = 12
+    # §1: a win 2 points, a draw 1, a loss 0; a top-top draw 2 each.
+    win: int = 2
+    draw: int = 1
+    top_top_draw: int = 2
+    # §1, "résultat du match particulier": INTERPRETATIONS reads it for three or more tied players as
+    # the points each made against the others of the group. When that splits the group without
+    # deciding everyone, the head-to-head is applied again to each smaller group still tied.
+    head_to_head_again_on_smaller_groups: bool = True

@@ -1,0 +1,197 @@
+"""The Masters as the secretary runs it: prepare the workbook, type results, build standings."""
+
+import datetime as dt
+import io
+
+import openpyxl
+import pytest
+
+from reportgen.circuits.masters.prepare import prepare
+from reportgen.circuits.masters.schedule import SCHEDULE
+from reportgen.pipeline import build, load, score
+from reportgen.render.excel import render_annex
+from tests.builders import players, write_clubs, write_tournament
+
+TODAY = dt.date(2026, 12, 31)
+MASTERS_DAY = dt.date(2026, 12, 12)
+NAMES = players(20)  # "JOUEURA Un"... in final-ranking order
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    folder = tmp_path / "inputs"
+    write_clubs(folder)
+    write_tournament(folder, "2026-10-10-carc", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    return folder
+
+
+def run_prepare(inputs, day=MASTERS_DAY):
+    league = load(inputs, TODAY)
+    grand_sud = score(league, ["grand-sud"]).reports["grand-sud"]
+    assert not league.problems_of("masters"), league.problems_of("masters")
+    prepared = prepare(2026, grand_sud, league.circuits["masters"].events, day, "Carcassonne",
+                       league.settings.circuits["masters"])
+    if not prepared.problems:
+        path = inputs / f"{prepared.path}.xlsx"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(render_annex(prepared.workbook))
+    return prepared
+
+
+def masters_path(inputs):
+    return inputs / "masters" / "masters-2026.xlsx"
+
+
+def type_results(inputs, results):
+    """results: {(match, table): (score A, score B, tops A, tops B)}, typed as a secretary would."""
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Matchs"]
+    for row in sheet.iter_rows(min_row=2):
+        key = (row[0].value, row[1].value)
+        if key in results:
+            for cell, value in zip(row[4:8], results[key]):
+                cell.value = value
+    book.save(path)
+
+
+def rows(inputs, sheet="Matchs"):
+    return [[c.value for c in row] for row in openpyxl.load_workbook(masters_path(inputs))[sheet].iter_rows()]
+
+
+def test_prepare_writes_the_16_participants_and_all_120_pairings_of_section_2(inputs):
+    prepared = run_prepare(inputs)
+    assert [p.name for p in prepared.participants] == NAMES[:16]
+    book = openpyxl.load_workbook(masters_path(inputs))
+    assert book.sheetnames == ["Tournoi", "Désistements", "Matchs"]
+    fields = {row[0]: row[1] for row in rows(inputs, "Tournoi")[1:]}
+    assert fields["Circuit"] == "masters" and fields["Saison"] == 2026 and fields["Date"].date() == MASTERS_DAY
+    matches = rows(inputs)
+    assert matches[0] == ["Match", "Table", "Joueur A", "Joueur B", "Score A", "Score B", "Tops A", "Tops B"]
+    assert len(matches) == 121 and all(row[4:] == [None] * 4 for row in matches[1:])
+    by_board = {(row[0], row[1]): (row[2], row[3]) for row in matches[1:]}
+    assert by_board[3, 2] == (NAMES[1], NAMES[12])  # §2 example: match 3, table 2, 2nd v 13th
+    validations = book["Matchs"].data_validations.dataValidation
+    assert [(v.type, v.formula1, v.formula2, str(v.sqref)) for v in validations] == [("whole", "0", "12", "E2:H121")]
+
+
+def test_a_fresh_masters_workbook_builds_participants_and_match_sheets(inputs, tmp_path):
+    run_prepare(inputs)
+    result = build(inputs, tmp_path / "out", TODAY)
+    assert result.ok, result.problems
+    folder = tmp_path / "out" / "masters" / "2026"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "annexe-masters-2026.xlsx", "feuilles-de-match-2026.html", "feuilles-de-match-2026.pdf",
+        "masters-2026.csv", "masters-2026.html", "masters-2026.pdf"]
+    from pypdf import PdfReader
+    sheets = PdfReader(folder / "feuilles-de-match-2026.pdf")
+    assert len(sheets.pages) == 16  # the schedule, then a page per match
+    assert "Match 3 sur 15" in sheets.pages[3].extract_text()
+
+
+def all_results(score_a=7, score_b=5, tops=(3, 2)):
+    return {(r + 1, t + 1): (score_a, score_b, *tops) for r in range(15) for t in range(8)}
+
+
+def test_a_partly_filled_workbook_gives_a_provisional_standing(inputs):
+    run_prepare(inputs)
+    typed = {key: value for key, value in all_results().items() if key[0] <= 3}
+    typed[4, 1] = (7, 5, 1, 1)  # match 4 has begun: not counted yet
+    type_results(inputs, typed)
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    standing = report.standings[0]
+    assert not standing.final and {row["played"] for row in standing.rows} == {3}
+    assert report.documents[0].title.startswith("Classement provisoire après le match 3 sur 15")
+
+
+def test_rerunning_prepare_keeps_every_typed_score(inputs):
+    run_prepare(inputs)
+    type_results(inputs, {(1, 1): (8, 4, 5, 2), (2, 3): (6, 6, 12, 12)})
+    prepared = run_prepare(inputs)
+    assert prepared.kept == 2
+    by_board = {(row[0], row[1]): row[4:] for row in rows(inputs)[1:]}
+    assert by_board[1, 1] == [8, 4, 5, 2] and by_board[2, 3] == [6, 6, 12, 12]
+
+
+def add_withdrawal(inputs, last, first):
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    book["Désistements"].append([last, first, ""])
+    book.save(path)
+
+
+def test_a_withdrawal_brings_in_the_17th_and_updates_the_pairings(inputs):
+    run_prepare(inputs)
+    add_withdrawal(inputs, "JOUEURC", "Un")
+    prepared = run_prepare(inputs)
+    assert [p.name for p in prepared.participants] == NAMES[:2] + NAMES[3:17]
+    assert {(row[0], row[1]): (row[2], row[3]) for row in rows(inputs)[1:]}[1, 1] == (NAMES[0], NAMES[16])
+
+
+def test_prepare_refuses_to_lose_a_typed_score(inputs):
+    run_prepare(inputs)
+    type_results(inputs, {(1, 8): (7, 5, 1, 1)})  # 8th v 9th
+    add_withdrawal(inputs, "JOUEURC", "Un")  # everyone below the 3rd moves up a number
+    before = masters_path(inputs).read_bytes()
+    prepared = run_prepare(inputs)
+    assert [p.code for p in prepared.problems] == ["would-overwrite"]
+    assert "serait perdu" in str(prepared.problems[0]) and masters_path(inputs).read_bytes() == before
+
+
+def test_a_tie_for_first_is_printed_as_a_barrage(inputs):
+    run_prepare(inputs)
+    type_results(inputs, all_results(6, 6, (2, 2)))  # every match drawn: everyone equal
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    rows_ = report.standings[0].rows
+    assert all(row["barrage"] and row["rank"] == 1 for row in rows_)
+    assert "barrage à jouer entre" in __import__("reportgen.render.html", fromlist=["render"]).render(
+        report.documents[0])
+
+
+def problems_after_typing(inputs, edit):
+    run_prepare(inputs)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    edit(book["Matchs"])
+    book.save(path)
+    found = score(load(inputs, TODAY), ["masters"])
+    league_problems = load(inputs, TODAY).problems_of("masters")
+    return [str(p) for p in league_problems + found.blocked.get("masters", [])]
+
+
+def test_a_pairing_that_is_not_the_schedules_is_located(inputs):
+    def swap(sheet):
+        sheet["D2"] = NAMES[14]  # match 1 table 1 is 1st v 16th
+        sheet["E2"], sheet["F2"] = 7, 5
+    found = problems_after_typing(inputs, swap)
+    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!A2 (colonne \"Match\") : le match 1, table 1 oppose "
+                            f"{NAMES[0]} (n° 1) à {NAMES[15]} (n° 16) selon le §2") for p in found), found
+
+
+def test_a_player_who_is_not_a_participant_is_located(inputs):
+    found = problems_after_typing(inputs, lambda sheet: sheet.__setitem__("C3", "INCONNU Paul"))
+    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne \"Joueur A\") : « INCONNU Paul » n'est "
+                            "pas un participant du Masters") for p in found), found
+
+
+def test_a_score_that_is_not_a_whole_number_is_located(inputs):
+    def typed(sheet):
+        sheet["E2"], sheet["F2"] = "7,5", 5
+    found = problems_after_typing(inputs, typed)
+    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne \"Score A\") : « 7,5 » n'est pas un nombre entier" in found
+
+
+def test_tops_above_the_coups_of_a_match_are_located(inputs):
+    def typed(sheet):
+        sheet["E2"], sheet["F2"], sheet["G2"] = 7, 5, 13
+    found = problems_after_typing(inputs, typed)
+    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne \"Tops A\") : 13 tops : c'est plus que les 12 coups "
+            "d'un match — corrigez la valeur") in found
+
+
+def test_a_match_entered_twice_is_located(inputs):
+    def twice(sheet):
+        sheet.append([1, 1, NAMES[0], NAMES[15], 7, 5, 1, 1])
+    found = problems_after_typing(inputs, twice)
+    assert any("'Matchs'!A122" in p and "déjà saisi en A2" in p for p in found), found

@@ -1,5 +1,5 @@
-"""Generate the example league of inputs/: two seasons (2025, 2026) of the Grand Sud circuit and
-the Masters 2026.
+"""Generate the example league of inputs/: two seasons (2025, 2026) of the Grand Sud circuit, the
+Masters 2026 and the 2005 season of the Tour de France de Diplomatie.
 
 Seeded and reproducible: the same run writes the same bytes. The workbooks look like what clubs
 really send (FORMATS.md, "Tolerance"): title rows above the header, aliases ("Classement", "Rang"),
@@ -260,6 +260,7 @@ def main(folder: Path) -> None:
             write_tournament(folder / str(season) / name, plan, results, variant)
             variant += 1
     write_masters(folder)
+    write_tour_de_france(folder, random.Random(2005))
 
 
 # -- the Masters 2026 ------------------------------------------------------------------------
@@ -326,6 +327,84 @@ def write_masters(folder: Path) -> None:
                                           [withdrawal], kept, settings)
     target.parent.mkdir(exist_ok=True)
     target.write_bytes(render_annex(workbook))
+
+
+# -- the Tour de France 2005 (Diplomacy) ----------------------------------------------------------
+
+# The 18 tournaments the regulation lists for 2005, with plausible fields.
+TDF_2005 = [
+    ("Ier tournoi du Dauphiné", "Sassenage", dt.date(2005, 3, 19), 22),
+    ("Tournoi International de Lyon", "Lyon", dt.date(2005, 4, 9), 14),
+    ("Ier open du Génie de la Lampe", "Sierre", dt.date(2005, 4, 23), 17),
+    ("IIème Coupe de Lorraine", "Metz", dt.date(2005, 5, 7), 19),
+    ("DiploNam XII, Championnat de Belgique", "Namur", dt.date(2005, 5, 14), 28),
+    ("IIe Rencontres Alsaciennes", "Strasbourg", dt.date(2005, 5, 21), 16),
+    ("Championnat d'Europe", "Utrecht", dt.date(2005, 6, 10), 100),
+    ("Championnat d'Ile de France", "Champs-sur-Marne", dt.date(2005, 6, 25), 35),
+    ("IVe Coupe de Bruxelles", "Louvain-la-Neuve", dt.date(2005, 7, 2), 21),
+    ("Festival Ludique International de Parthenay", "Parthenay", dt.date(2005, 7, 9), 42),
+    ("Iere Coupe du Dragon", "Mons", dt.date(2005, 9, 10), 11),
+    ("Ier Championnat de la Méditerranée", "Marseille", dt.date(2005, 9, 17), 15),
+    ("Anjou Feu", "Angers", dt.date(2005, 9, 23), 13),
+    ("Tournoi de Reims", "Reims", dt.date(2005, 10, 9), 6),
+    ("XXe Championnat de France", "Paris", dt.date(2005, 10, 29), 70),
+    ("Joutes du Téméraire", "Nancy", dt.date(2005, 11, 5), 18),
+    ("Tournoi de Lille", "Lille", dt.date(2005, 11, 26), 9),
+    ("DipLyon III, Coupe de France", "Lyon", dt.date(2005, 12, 3), 49),
+]
+TDF_CREATED = dt.datetime(2005, 12, 31, 12, 0)
+
+
+def write_tour_de_france(folder: Path, rng: random.Random) -> None:
+    pool = []
+    used = set()
+    while len(pool) < 140:
+        last = rng.choice(LAST_NAMES).replace("_", " ")
+        first = rng.choice(FIRST_NAMES)
+        if (last, first) not in used:
+            used.add((last, first))
+            pool.append((last, first, rng.gauss(0, 1)))
+    (folder / "tour-de-france" / "2005").mkdir(parents=True, exist_ok=True)
+    for index, (name, town, day, size) in enumerate(TDF_2005):
+        field = rng.sample(pool, size)
+        order = sorted(field, key=lambda p: -(p[2] + rng.gauss(0, 0.8)))
+        places, place = [], 1
+        for position, _ in enumerate(order, start=1):
+            # an ex aequo now and then: the tournament director did not split two players
+            if position > 3 and places and rng.random() < 0.08 and places[-1] == position - 1:
+                places.append(places[-1])
+            else:
+                places.append(position)
+        excluded = {order[-1][:2]} if index % 5 == 2 else set()  # the organiser left himself out
+        book = xlsxwriter.Workbook(folder / "tour-de-france" / "2005" / f"{day.isoformat()}-{slug(town)}.xlsx",
+                                   {"strings_to_numbers": False, "strings_to_formulas": False})
+        book.set_properties({"created": TDF_CREATED, "author": f"Tournoi de {town}"})
+        info = book.add_worksheet("Tournoi")
+        date_format = book.add_format({"num_format": "dd/mm/yyyy"})
+        for row, (label, value) in enumerate([("Circuit", "tour-de-france"), ("Nom", name), ("Date", day),
+                                              ("Lieu", town)]):
+            info.write_string(row, 0, label)
+            if isinstance(value, dt.date):
+                info.write_datetime(row, 1, dt.datetime.combine(value, dt.time()), date_format)
+            else:
+                info.write_string(row, 1, value)
+        sheet = book.add_worksheet("Résultats")
+        for col, header in enumerate(["Place", "Nom", "Prénom", "Hors classement"]):
+            sheet.write_string(0, col, header)
+        for row, ((last, first, _), place) in enumerate(zip(order, places), start=1):
+            sheet.write_number(row, 0, place)
+            sheet.write_string(row, 1, last)
+            sheet.write_string(row, 2, first)
+            if (last, first) in excluded:
+                sheet.write_string(row, 3, "oui")
+        book.close()
+
+
+def slug(text: str) -> str:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFD", text)
+    return "".join(c for c in plain if not unicodedata.combining(c)).lower().replace(" ", "-")
 
 
 if __name__ == "__main__":

@@ -134,3 +134,12 @@ def test_masters_prepare_then_standings_as_csv(tmp_path):
 def test_masters_prepare_without_a_date_says_what_to_do(inputs):
     result = run("masters", "prepare", "--season", "2026", "--inputs", str(inputs))
     assert result.returncode == 1 and "indiquez-la avec --date jj/mm/aaaa" in result.stderr
+
+
+def test_standings_tour_de_france_as_csv_on_the_example_league():
+    result = run("standings", "tour-de-france", "--season", "2005", "--format", "csv",
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0])[:6] == ["rank", "player", "licence", "club", "points", "played"]
+    assert rows[0]["rank"] == "1" and float(rows[0]["points"]) >= float(rows[1]["points"])

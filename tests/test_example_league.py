@@ -97,3 +97,24 @@ def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_to
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(current)
     assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"
+
+
+def test_the_example_tour_de_france_2005_is_as_promised(league):
+    events = league.circuits["tour-de-france"].events
+    assert len(events) == 18 and {e.date.year for e in events} == {2005}
+    sizes = sorted(e.info["participants"] for e in events)
+    assert sizes[0] < 7 and sizes[-1] == 100 and any(7 <= s < 12 for s in sizes)
+    rows = [row for e in events for row in e.rows]
+    assert any(row["excluded"] for row in rows)  # an organiser out of his own ranking
+    assert any(sum(r["place"] == row["place"] for r in e.rows) > 1 for e in events for row in e.rows)  # ex aequo
+
+
+def test_tour_de_france_season_standings_match_the_reviewed_golden_file(league):
+    report = score(league, ["tour-de-france"]).reports["tour-de-france"]
+    season = next(s for s in report.standings if s.final and s.season == 2005)
+    golden = GOLDEN.parent / "tour-de-france" / "standings-season-2005.json"
+    current = standings_json(season).decode()
+    if UPDATE:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(current)
+    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"

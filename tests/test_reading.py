@@ -31,10 +31,10 @@ def only_problem(inputs) -> str:
     return found[0]
 
 
-def results_of(inputs):
+def results_of(inputs, circuit="grand-sud"):
     league = load(inputs, TODAY)
     assert not league.all_problems(), league.all_problems()
-    return league.circuits["grand-sud"].results
+    return league.circuits[circuit].results
 
 
 # -- tolerance ----------------------------------------------------------------------------------
@@ -294,3 +294,38 @@ def test_an_unknown_setting_is_a_located_problem(inputs):
     write_tournament(inputs, "t")
     (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmeilleurs = 3\n", encoding="utf-8")
     assert only_problem(inputs).startswith("reportgen.toml : réglage inconnu pour grand-sud : meilleurs")
+
+
+# -- tour-de-france -------------------------------------------------------------------------------
+
+def write_diplomacy(inputs, name, rows, fields=()):
+    return write_workbook(inputs / f"{name}.xlsx", {
+        "Tournoi": [["Circuit", "tour-de-france"], ["Nom", name], ["Date", "19/03/2005"], *fields],
+        "Résultats": [["Place", "Nom", "Prénom", "Hors classement"], *rows]})
+
+
+def test_diplomacy_ex_aequo_and_excluded_players_are_read(inputs):
+    write_diplomacy(inputs, "t", [[1, "A", "Un", ""], ["2 ex", "B", "Un", ""], ["2 ex", "C", "Un", ""],
+                                  [4, "ORGA", "Nisateur", "oui"], [5, "D", "Un", ""]])
+    table = results_of(inputs, "tour-de-france")
+    assert table[["player", "place", "excluded"]].values.tolist() == [
+        ["A Un", 1, False], ["B Un", 2, False], ["C Un", 2, False], ["ORGA Nisateur", 4, True], ["D Un", 5, False]]
+
+
+def test_diplomacy_places_that_do_not_follow_ex_aequo_are_located(inputs):
+    write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""], [2, "C", "Un", ""], [3, "D", "Un", ""]])
+    assert only_problem(inputs) == (
+        "t.xlsx:'Résultats'!A5 (colonne \"Place\") : la place 3 ne suit pas les précédentes : ici on attend la "
+        "place 4 (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5) — corrigez la numérotation des places")
+
+
+def test_diplomacy_fewer_participants_than_listed_players_is_located(inputs):
+    write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""]], fields=[["Participants", 1]])
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B4 (colonne \"Participants\") : 1 participants, "
+                                           "mais 2 joueurs sont listés")
+
+
+def test_diplomacy_hors_classement_must_be_yes_or_no(inputs):
+    write_diplomacy(inputs, "t", [[1, "A", "Un", "peut-être"]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne \"Hors classement\") : « peut-être » n'est ni "
+                                    "« oui » ni « non » — écrivez oui, ou laissez vide")

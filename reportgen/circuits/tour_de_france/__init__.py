@@ -1,0 +1,35 @@
+"""`tour-de-france`: the francophone Diplomacy circuit (regulation 004_6b38a01f19fef100.txt),
+read as INTERPRETATIONS.md says."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.tour_de_france import documents
+from reportgen.circuits.tour_de_france.parse import parse as parse_workbook
+from reportgen.circuits.tour_de_france.scoring import score_seasons
+from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+
+
+class TourDeFrance:
+    slug = "tour-de-france"
+    title = "Tour de France de Diplomatie"
+    regulation = "004_6b38a01f19fef100.txt, « Le Tour de France »"
+    Settings = TourDeFranceSettings
+    requires = ()
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[Event], settings: TourDeFranceSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        scored, rankings = score_seasons(results, events, settings)
+        by_id = {t.id: t for t in scored}
+        report = Report()
+        for ranking in rankings:
+            report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
+            report.standings.append(documents.standings(ranking))
+            if ranking.final:
+                report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))
+        return report

@@ -1,0 +1,178 @@
+"""Tour de France rankings to documents: bulletins, season annex, standings (plain data)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from reportgen import french
+from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
+from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
+from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+
+CIRCUIT = "Tour de France de Diplomatie"
+STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "evolution"]
+CHART_WIDTH, CHART_HEIGHT = 520, 170
+
+
+def points_text(value: Fraction | float) -> str:
+    value = Fraction(value).limit_denominator(1000)
+    return french.number(value.numerator) if value.denominator == 1 else french.number(float(value), 1)
+
+
+def points_number(value: Fraction) -> int | float:
+    value = Fraction(value).limit_denominator(1000)
+    return value.numerator if value.denominator == 1 else round(float(value), 2)
+
+
+def evolution(row: Row) -> dict[str, str]:
+    if row.previous_rank is None:
+        return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
+    moved = row.previous_rank - row.rank
+    if moved > 0:
+        return {"symbol": "▲", "text": str(moved), "kind": "up", "value": f"+{moved}"}
+    if moved < 0:
+        return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
+    return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+
+
+def status(tournament: Scored, settings: TourDeFranceSettings) -> str:
+    if not tournament.counts:
+        return f"moins de {settings.min_participants} participants : ne compte pas"
+    if tournament.small:
+        return f"moins de {settings.small_tournament_below} joueurs : barème standard (cas particulier du règlement)"
+    return "compte"
+
+
+def chart(scale: list[int]) -> dict:
+    """A hand-made SVG polyline of the points by place (LIBRARIES.md: 60x lighter than matplotlib)."""
+    if not scale:
+        return {}
+    top = max(scale)
+    count = len(scale)
+    step = CHART_WIDTH / max(count - 1, 1)
+    points = " ".join(f"{index * step:.1f},{CHART_HEIGHT - value / top * CHART_HEIGHT:.1f}"
+                      for index, value in enumerate(scale))
+    marks = [{"x": f"{(place - 1) * step:.1f}", "label": french.ordinal(place)} for place in sorted({1, 4, count}) if place <= count]
+    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "points": points, "top": french.number(top), "marks": marks}
+
+
+def ranking_path(ranking: Ranking) -> str:
+    return f"{ranking.season}/classement-saison-{ranking.season}" if ranking.final else \
+        f"{ranking.season}/classement-{ranking.date.isoformat()}"
+
+
+def ranking_title(ranking: Ranking, by_id: dict[str, Scored]) -> str:
+    if ranking.final:
+        return f"Classement de la saison {ranking.season}"
+    names = [by_id[tid].event.name for tid in ranking.latest]
+    return f"Classement après {' et '.join(names)} ({french.date_long(ranking.date)})"
+
+
+def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceSettings, league: str) -> Document:
+    season_tournaments = [by_id[tid] for tid in ranking.tournaments]
+    counted = [t for t in season_tournaments if t.counts]
+    title = ranking_title(ranking, by_id)
+    rows = []
+    for row in ranking.rows:
+        cells = []
+        for tournament in counted:
+            if tournament.id not in row.results:
+                cells.append({"text": "", "kind": "absent", "title": ""})
+                continue
+            points, factor = row.results[tournament.id]
+            if factor == 1:
+                cells.append({"text": points_text(points), "kind": "full", "title": ""})
+            else:
+                cells.append({"text": points_text(points * Fraction(factor).limit_denominator()), "kind": "reduced",
+                              "title": f"{points_text(points)} × {french.number(factor * 100)} %"})
+        rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "evolution": evolution(row),
+                     "player": row.player, "played": row.played, "total": points_text(row.total), "cells": cells})
+    tournaments = [{
+        "date": french.date_short(t.event.date), "name": t.event.name, "location": t.event.info["location"],
+        "participants": t.participants, "ranked": len(t.results), "value": french.number(t.value) if t.counts else "—",
+        "status": status(t, settings), "counts": t.counts, "small": t.small,
+    } for t in season_tournaments]
+    latest = []
+    for tid in ranking.latest:
+        t = by_id[tid]
+        latest.append({
+            "name": t.event.name, "date": french.date_long(t.event.date), "participants": t.participants,
+            "value": french.number(t.value) if t.counts else None, "status": status(t, settings),
+            "rows": [{"place": place, "player": name, "points": points_text(points)}
+                     for _, name, place, points in t.results] if t.counts else [],
+            "scale": [{"place": index + 1, "points": french.number(p)} for index, p in enumerate(t.scale)],
+            "excluded": t.excluded, "chart": chart(t.scale),
+        })
+    factors = [", ".join(f"{french.number(f * 100)} %" for f in settings.factors(k)) for k in range(1, 6)]
+    notes = [
+        "Valeur d'un tournoi (points du vainqueur) selon les participants physiques N : "
+        + ", ".join(f"{n} → {french.number(v)}" for n, v in settings.value_anchors)
+        + f", proportionnelle entre ces points, +{settings.points_per_extra_player} par joueur au-delà de "
+        f"{settings.value_anchors[-1][0]} ; moins de {settings.min_participants} participants : le tournoi ne compte pas.",
+        f"Points par place : 2e = {french.number(settings.ratio * 100)} % du 1er, 3e = {french.number(settings.ratio * 100)} % "
+        "du 2e ; les suivants en quatre quarts, le premier quart parmi les plus petits : son premier marque "
+        f"{french.number(settings.ratio * 100)} % du 3e, le premier du deuxième quart {settings.second_quarter_points}, "
+        "un (n+1)e virtuel 0, en ligne droite entre ces points ; les plus grands écarts entre les mieux classés. "
+        "Les ex aequo se partagent les points des places qu'ils occupent ; les joueurs hors classement sont retirés "
+        "avant le calcul.",
+        "Total de la saison : résultats du meilleur au moins bon, multipliés par "
+        + " ; ".join(f"{k} résultat{'s' if k > 1 else ''} : {f}" for k, f in enumerate(factors, start=1))
+        + " (le tableau du règlement manque ; lecture de ses deux exemples). En italique : résultat réduit.",
+        f"Tournois de moins de {settings.small_tournament_below} joueurs : « traités de manière particulière » sans "
+        "précision dans le règlement ; le barème standard s'applique et ils sont signalés.",
+    ]
+    return Document(
+        path=ranking_path(ranking), template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,
+        context={"league": league, "circuit": CIRCUIT, "season": ranking.season, "title": title,
+                 "final": ranking.final, "date": french.date_long(ranking.date),
+                 "summary": f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} · "
+                            f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",
+                 "columns": [{"label": t.event.info["location"] or t.event.name,
+                              "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}", "title": t.event.name}
+                             for t in counted],
+                 "rows": rows, "tournaments": tournaments, "latest": latest, "notes": notes},
+    )
+
+
+def standings(ranking: Ranking) -> Standings:
+    return Standings(
+        ranking_path(ranking), ranking.season, ranking.date, ranking.final, STANDINGS_COLUMNS,
+        [{"rank": row.rank, "player": row.player, "player_id": row.player_id, "licence": "", "club": "",
+          "points": points_number(row.total), "played": row.played, "evolution": evolution(row)["value"]}
+         for row in ranking.rows])
+
+
+def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFranceSettings) -> Annex:
+    mine = [t for t in scored if t.event.date.year == season]
+    ranking_rows = [[row.rank, row.player, row.played, points_number(row.total)] for row in final.rows]
+    tournament_rows = [[t.event.date, t.event.name, t.event.info["location"], t.participants, len(t.results),
+                        t.value, status(t, settings), t.id] for t in mine]
+    factors = {row.player_id: row.results for row in final.rows}
+    result_rows = []
+    for t in mine:
+        for player_id, name, place, points in t.results:
+            counted = factors.get(player_id, {}).get(t.id)
+            result_rows.append([t.event.date, t.event.name, name, place, points_number(points) if t.counts else None,
+                                counted[1] if counted else None,
+                                points_number(points * Fraction(counted[1]).limit_denominator()) if counted else None])
+        for name in t.excluded:
+            result_rows.append([t.event.date, t.event.name, name, None, None, None, "hors classement"])
+    scales = [[t.event.name, place, points] for t in mine if t.counts for place, points in enumerate(t.scale, 1)]
+    return Annex(
+        path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date,
+        sheets=[
+            AnnexSheet("Classement", [AnnexColumn("Place", "int", 7), AnnexColumn("Joueur", "text", 28),
+                                      AnnexColumn("Tournois", "int", 9), AnnexColumn("Total", "number", 10)],
+                       ranking_rows),
+            AnnexSheet("Tournois", [
+                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 34), AnnexColumn("Lieu", "text", 18),
+                AnnexColumn("Participants", "int", 11), AnnexColumn("Classés", "int", 9), AnnexColumn("Valeur", "int", 9),
+                AnnexColumn("Statut", "text", 40), AnnexColumn("Fichier", "text", 34)], tournament_rows),
+            AnnexSheet("Résultats", [
+                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Joueur", "text", 26),
+                AnnexColumn("Place", "int", 7), AnnexColumn("Points", "number", 9),
+                AnnexColumn("Coefficient", "number", 10), AnnexColumn("Points comptés", "auto", 12)], result_rows),
+            AnnexSheet("Barèmes", [AnnexColumn("Tournoi", "text", 34), AnnexColumn("Place", "int", 7),
+                                   AnnexColumn("Points", "int", 9)], scales),
+        ],
+    )

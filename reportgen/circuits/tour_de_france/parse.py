@@ -1,0 +1,92 @@
+"""A Tour de France tournament workbook: `Tournoi` and `Résultats` (FORMATS.md)."""
+
+from __future__ import annotations
+
+from reportgen.circuits.base import Event, Reading
+from reportgen.errors import Problem
+from reportgen.french import date_long
+from reportgen.ingest import values
+from reportgen.ingest.players import Entry
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, find_table
+from reportgen.ingest.text import split_full_name
+from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.workbook import Workbook
+
+RESULTS_SHEET = "Résultats"
+EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))
+
+
+def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> Event | None:
+    found: list[Problem] = []
+    name = sheet.read("nom", values.text, found)
+    day = sheet.read("date", values.date, found)
+    if day and day > reading.today:
+        found.append(Problem(sheet.ref("date"), f"la date du tournoi ({date_long(day)}) est dans le futur",
+                             "corrigez la date du tournoi", code="future-date"))
+    location = sheet.read("lieu", values.text, found, required=False) or ""
+    participants = sheet.read("participants", values.whole_number, found, required=False)
+    entries, rows = _results(workbook, found)
+    if participants is not None and participants < len(rows):
+        found.append(Problem(sheet.ref("participants"), f"{participants} participants, mais {len(rows)} joueurs "
+                             "sont listés", "indiquez le nombre de participants physiques, ou laissez vide",
+                             code="bad-value"))
+    problems.extend(found)
+    if found:
+        return None
+    return Event(id=workbook.label, name=name, date=day, entries=entries, rows=rows,
+                 info={"location": location, "participants": participants or len(rows)})
+
+
+def _results(workbook: Workbook, found: list[Problem]):
+    sheet = workbook.sheet(RESULTS_SHEET)
+    if sheet is None:
+        found.append(Problem(workbook.ref(), f"la feuille « {RESULTS_SHEET} » est introuvable",
+                             "ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)",
+                             code="missing-sheet"))
+        return [], []
+    table = find_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED])
+    missing = [] if table and table.has("place") else ["« Place »"]
+    if not (table and (table.has("last_name") or table.has("player"))):
+        missing.append("« Nom » (ou « Joueur »)")
+    if missing:
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(missing),
+                             "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
+                             code="missing-column"))
+        return [], []
+    entries, rows = [], []
+    for row in table.rows:
+        excluded = bool(table.read(row, "excluded", values.yes_no, found, required=False))
+        parsed = table.read(row, "place", values.place, found, required=not excluded)
+        if table.has("last_name"):
+            last = table.read(row, "last_name", values.text, found)
+            first = table.read(row, "first_name", values.text, found, required=False) or ""
+        else:
+            full = table.read(row, "player", values.text, found)
+            last, first = split_full_name(full) if full else (None, "")
+        if last is None or (parsed is None and not excluded):
+            continue
+        entries.append(Entry("", last, first))
+        rows.append({"place": parsed[0] if parsed else None, "excluded": excluded,
+                     "ref": table.ref(row, "last_name" if table.has("last_name") else "player"),
+                     "place_ref": table.ref(row, "place")})
+    _check_places(rows, found)
+    if not rows and not found:
+        found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
+                             "listez les joueurs sous la ligne d'en-têtes", code="empty"))
+    return entries, rows
+
+
+def _check_places(rows: list[dict], found: list[Problem]) -> None:
+    """Ex aequo share a number and the next place skips them (3, 3, 5): the only valid shape."""
+    given = sorted((row["place"], row["place_ref"]) for row in rows if row["place"] is not None)
+    for index, (place, ref) in enumerate(given):
+        if index and given[index - 1][0] == place:
+            continue  # an ex aequo of the previous one
+        if place > len(given):
+            found.append(Problem(ref, f"la place {place} dépasse le nombre de joueurs classés ({len(given)})",
+                                 "numérotez les places de 1 au nombre de joueurs", code="place-range"))
+        elif place != index + 1:
+            found.append(Problem(ref, f"la place {place} ne suit pas les précédentes : ici on attend la place "
+                                 f"{index + 1} (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5)",
+                                 "corrigez la numérotation des places", code="place-sequence"))

@@ -1,0 +1,128 @@
+"""The Tour de France season ranking (regulation 004), recomputed after every tournament date:
+each player's results best first, the multiplier table applied (« Comment les points des
+différentes étapes s'additionnent-ils ? »)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pandas as pd
+
+from reportgen.circuits.base import Event
+from reportgen.circuits.tour_de_france.scale import place_points, shared, tournament_value
+from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+from reportgen.ingest.text import name_key
+from reportgen.scoring.ranking import competition_ranks, shared as shared_ranks
+
+
+@dataclass
+class Scored:
+    """One tournament with its scale and everyone's points."""
+
+    event: Event
+    participants: int  # physical participants N: the tournament's value
+    value: int | None  # None: under the minimum, the tournament does not count
+    scale: list[int]  # points of places 1..n, n = ranked players (excluded ones removed)
+    small: bool  # under 12 players: marked, standard scale (INTERPRETATIONS)
+    results: list[tuple[str, str, int, Fraction]] = field(default_factory=list)  # player id, name, place, points
+    excluded: list[str] = field(default_factory=list)  # names of the players out of the ranking
+
+    @property
+    def id(self) -> str:
+        return self.event.id
+
+    @property
+    def counts(self) -> bool:
+        return self.value is not None
+
+
+def score_tournament(event: Event, table: pd.DataFrame, settings: TourDeFranceSettings) -> Scored:
+    """Excluded players are removed and the places below move up; ex aequo share the points of
+    the places they cover."""
+    mine = table[table["event"] == event.id]
+    ranked = mine[~mine["excluded"].astype(bool)].sort_values(["place", "player"])
+    original = ranked["place"].astype(int).tolist()
+    places = [1 + sum(1 for other in original if other < place) for place in original]
+    value = tournament_value(event.info["participants"], settings)
+    scale = place_points(value, len(places), settings) if value is not None and places else []
+    scored = Scored(event, event.info["participants"], value, scale,
+                    event.info["participants"] < settings.small_tournament_below,
+                    excluded=sorted(mine[mine["excluded"].astype(bool)]["player"]))
+    points = shared(scale, places) if scale else [Fraction(0)] * len(places)
+    scored.results = list(zip(ranked["player_id"], ranked["player"], places, points))
+    return scored
+
+
+@dataclass
+class Row:
+    rank: int
+    tied: bool
+    player_id: str
+    player: str
+    played: int
+    total: Fraction
+    results: dict[str, tuple[Fraction, float]]  # tournament id -> (points, factor applied)
+    previous_rank: int | None
+
+
+@dataclass
+class Ranking:
+    season: int
+    date: dt.date
+    final: bool
+    tournaments: list[str]  # ids of the season's tournaments so far (counting or not), date order
+    latest: list[str]  # ids of the tournaments of `date`
+    rows: list[Row]
+
+
+def season_total(points: list[Fraction], settings: TourDeFranceSettings) -> tuple[Fraction, list[float]]:
+    """Results best first times the factors of the multiplier table: 360, 140, 30 -> 515."""
+    ordered = sorted(points, reverse=True)
+    factors = settings.factors(len(ordered))
+    return sum((p * Fraction(f).limit_denominator() for p, f in zip(ordered, factors)), Fraction(0)), list(factors)
+
+
+def rank_season(scored: list[Scored], season: int, day: dt.date, final: bool, previous: Ranking | None,
+                settings: TourDeFranceSettings) -> Ranking:
+    so_far = [t for t in scored if t.event.date.year == season and t.event.date <= day]
+    names: dict[str, str] = {}
+    results: dict[str, list[tuple[Fraction, dt.date, str]]] = {}
+    for tournament in so_far:
+        if not tournament.counts:
+            continue
+        for player_id, name, _, points in tournament.results:
+            names[player_id] = name
+            results.setdefault(player_id, []).append((points, tournament.event.date, tournament.id))
+    lines = []
+    for player_id, mine in results.items():
+        ordered = sorted(mine, key=lambda r: (-r[0], r[1], r[2]))  # best first; equal points: earlier first
+        total, factors = season_total([r[0] for r in ordered], settings)
+        lines.append((total, player_id, {tid: (points, factor) for (points, _, tid), factor in zip(ordered, factors)}))
+    lines.sort(key=lambda line: (-line[0], name_key(names[line[1]]), line[1]))
+    ranks = competition_ranks([line[0] for line in lines])
+    ties = shared_ranks(ranks)
+    before = {row.player_id: row.rank for row in previous.rows} if previous else {}
+    rows = [Row(rank, tied, player_id, names[player_id], len(by_tournament), total, by_tournament,
+                before.get(player_id)) for (total, player_id, by_tournament), rank, tied in zip(lines, ranks, ties)]
+    return Ranking(season, day, final, [t.id for t in so_far],
+                   [] if final else [t.id for t in so_far if t.event.date == day], rows)
+
+
+def score_seasons(table: pd.DataFrame, events: list[Event], settings: TourDeFranceSettings
+                  ) -> tuple[list[Scored], list[Ranking]]:
+    """Every tournament scored, and the rankings of each season: after each date, then the season's."""
+    ordered = sorted(events, key=lambda e: (e.date, e.id))
+    scored = [score_tournament(event, table, settings) for event in ordered]
+    rankings: list[Ranking] = []
+    for season in sorted({e.date.year for e in ordered}):
+        previous = None
+        for day in sorted({e.date for e in ordered if e.date.year == season}):
+            previous = rank_season(scored, season, day, False, previous, settings)
+            rankings.append(previous)
+        final = rank_season(scored, season, previous.date, True, None, settings)
+        for row, last in zip(final.rows, previous.rows):
+            row.previous_rank = last.previous_rank  # the season's ranking is the last one, republished
+        rankings.append(final)
+    return scored, rankings

@@ -143,3 +143,15 @@ def test_standings_tour_de_france_as_csv_on_the_example_league():
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0])[:6] == ["rank", "player", "licence", "club", "points", "played"]
     assert rows[0]["rank"] == "1" and float(rows[0]["points"]) >= float(rows[1]["points"])
+
+
+def test_standings_table_keeps_half_points():
+    result = run("standings", "tour-de-france", "--season", "2005",
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+    as_csv = run("standings", "tour-de-france", "--season", "2005", "--format", "csv",
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+    halves = [row for row in csv.DictReader(io.StringIO(as_csv.stdout)) if row["points"].endswith(".5")]
+    assert halves, "the example league has half points"
+    assert f"{halves[0]['player']}" in result.stdout
+    line = next(l for l in result.stdout.splitlines() if halves[0]["player"] in l)
+    assert line.split()[-2].endswith(",5")

@@ -112,8 +112,8 @@ def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
 
 
 def test_masters_prepare_then_standings_as_csv(tmp_path):
-    from tests.test_masters_workbook import NAMES
     from tests.builders import write_clubs as clubs
+    from tests.test_masters_workbook import NAMES
 
     inputs = tmp_path / "inputs"
     clubs(inputs)

@@ -5,15 +5,23 @@ import datetime as dt
 import itertools
 from pathlib import Path
 
-import pytest
-
 from reportgen.circuits.base import Standings
 from reportgen.circuits.masters.parse import Withdrawal
 from reportgen.circuits.masters.results import complete_rounds, participants
 from reportgen.circuits.masters.schedule import SCHEDULE
 from reportgen.circuits.masters.settings import MastersSettings
-from reportgen.circuits.masters.standings import (ANNUAL, ATTACK, BARRAGE, DEFENSE, HEAD_TO_HEAD, TOPS, Match,
-                                                  Participant, match_points, standings)
+from reportgen.circuits.masters.standings import (
+    ANNUAL,
+    ATTACK,
+    BARRAGE,
+    DEFENSE,
+    HEAD_TO_HEAD,
+    TOPS,
+    Match,
+    Participant,
+    match_points,
+    standings,
+)
 from reportgen.errors import SourceRef
 from reportgen.ingest.players import Entry
 

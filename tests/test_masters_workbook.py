@@ -1,13 +1,11 @@
 """The Masters as the secretary runs it: prepare the workbook, type results, build standings."""
 
 import datetime as dt
-import io
 
 import openpyxl
 import pytest
 
 from reportgen.circuits.masters.prepare import prepare
-from reportgen.circuits.masters.schedule import SCHEDULE
 from reportgen.pipeline import build, load, score
 from reportgen.render.excel import render_annex
 from tests.builders import players, write_clubs, write_tournament

@@ -152,7 +152,7 @@ def test_html_matches_the_reviewed_golden_file(built, name):
     if UPDATE:
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(current)
-    assert current == golden.read_text(), f"review the diff, then REPORTGEN_UPDATE_GOLDEN=1 to accept"
+    assert current == golden.read_text(), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1 to accept"
 
 
 def test_same_inputs_give_byte_identical_outputs(built, tmp_path):

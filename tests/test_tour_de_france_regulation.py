@@ -5,7 +5,8 @@ import datetime as dt
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings as hypothesis_settings
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from reportgen.circuits.base import Event

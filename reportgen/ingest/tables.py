@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportgen.errors import Problem
-from reportgen.ingest.text import normalise_label
-from reportgen.ingest.values import is_empty, read_cell, shown
+from reportgen.ingest.text import normalise_label, split_full_name
+from reportgen.ingest.values import is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
 
 HEADER_SEARCH_ROWS = 30
@@ -61,6 +61,22 @@ class Table:
             return None
         return read_cell(self.raw(row, key), self.ref(row, key), self.sheet.untrusted_formulas, parse, problems,
                          required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
+
+
+    def has_names(self) -> bool:
+        return self.has("last_name") or self.has("player")
+
+    def read_name(self, row: int, problems: list[Problem], required: bool = True):
+        """(last, first, cell of the name) from `Nom` + `Prénom`, or from a single `Joueur` column
+        ("DUPONT Jean", "Jean DUPONT", "Dupont, Jean"); last is None when missing."""
+        key = "last_name" if self.has("last_name") else "player"
+        if key == "last_name":
+            last = self.read(row, "last_name", text, problems, required)
+            first = self.read(row, "first_name", text, problems, required=False) or ""
+        else:
+            full = self.read(row, "player", text, problems, required)
+            last, first = split_full_name(full) if full else (None, "")
+        return last, first, self.ref(row, key)
 
 
 def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:

@@ -49,6 +49,19 @@ class TournamentSheet:
                          (f"le champ « {FIELDS[key][0]} » est vide", "remplissez-le"))
 
 
+def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
+    """The `Nom` and `Date` every tournament has; a date after `today` is refused."""
+    from reportgen.french import date_long
+    from reportgen.ingest.values import date, text
+
+    name = sheet.read("nom", text, problems)
+    day = sheet.read("date", date, problems)
+    if day and day > today:
+        problems.append(Problem(sheet.ref("date"), f"la date du tournoi ({date_long(day)}) est dans le futur",
+                                "corrigez la date du tournoi", code="future-date"))
+    return name, day
+
+
 def read_tournament_sheet(workbook: Workbook, problems: list[Problem]) -> TournamentSheet | None:
     sheet = workbook.sheet(SHEET)
     if sheet is None:

@@ -7,6 +7,7 @@ import datetime as dt
 import pandas as pd
 
 from reportgen import french
+from reportgen.circuits import common
 from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
@@ -32,14 +33,7 @@ def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
 
 def evolution(row: Row) -> dict[str, str]:
     """INTERPRETATIONS: place now minus place before; absent before = new."""
-    if row.previous_rank is None:
-        return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
-    moved = row.previous_rank - row.rank
-    if moved > 0:
-        return {"symbol": "▲", "text": str(moved), "kind": "up", "value": f"+{moved}"}
-    if moved < 0:
-        return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
-    return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+    return common.evolution(row.previous_rank, row.rank)
 
 
 def rank_label(row: Row) -> str:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from reportgen.circuits.base import Event, Reading
 from reportgen.errors import Problem, SourceRef
-from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.players import Entry
-from reportgen.ingest.tables import (CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLACE, PLACE_DUPLICATE,
-                                     PLAYER, find_table)
-from reportgen.ingest.text import normalise_label, split_full_name
-from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLACE, PLACE_DUPLICATE, PLAYER, find_table
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 
 RESULTS_SHEET = "Résultats"
@@ -31,11 +29,7 @@ def _formula(value: object) -> str:
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
           problems: list[Problem]) -> Event | None:
     found: list[Problem] = []
-    name = sheet.read("nom", values.text, found)
-    day = sheet.read("date", values.date, found)
-    if day and day > reading.today:
-        found.append(Problem(sheet.ref("date"), f"la date du tournoi ({date_long(day)}) est dans le futur",
-                             "corrigez la date du tournoi", code="future-date"))
+    name, day = read_name_and_date(sheet, reading.today, found)
     club_text = sheet.read("club", values.text, found)
     club = reading.clubs.find(club_text) if club_text else None
     if club_text and club is None:
@@ -67,7 +61,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     header_ref = workbook.ref(sheet, table.header_row if table else 0, 0)
     needed = [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else [])
     missing = [column.header for column in needed if not (table and table.has(column.key))]
-    if not (table and (table.has("last_name") or table.has("player"))):
+    if not (table and table.has_names()):
         missing.append("Nom (ou Joueur)")
     if missing:
         found.append(Problem(header_ref, "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
@@ -77,15 +71,10 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     entries, rows = [], []
     places: dict[str, dict[int, str]] = {"place": {}, "place_duplicate": {}}
     for row in table.rows:
-        if table.has("last_name"):
-            last = table.read(row, "last_name", values.text, found)
-            first = table.read(row, "first_name", values.text, found, required=False) or ""
-        else:
-            full = table.read(row, "player", values.text, found)
-            last, first = split_full_name(full) if full else (None, "")
+        last, first, name_ref = table.read_name(row, found)
         licence = table.read(row, "licence", values.text, found, required=False) or ""
         club = table.read(row, "club", values.text, found, required=False) or ""
-        record = {"club": club, "ref": table.ref(row, "last_name" if table.has("last_name") else "player"),
+        record = {"club": club, "ref": name_ref,
                   "place_ref": table.ref(row, "place")}
         for key in ("place", "place_duplicate") if formula == "poules" else ("place",):
             parsed = table.read(row, key, values.place, found)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from reportgen import french
-from reportgen.circuits.base import (Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule)
+from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule
 from reportgen.circuits.masters.parse import MATCH_COLUMNS, Withdrawal
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings

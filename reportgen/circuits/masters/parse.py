@@ -10,7 +10,6 @@ from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.players import Entry
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
-from reportgen.ingest.text import split_full_name
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 
@@ -98,17 +97,12 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
     withdrawals = []
     for row in table.rows:
         licence = table.read(row, "licence", values.text, found, required=False) or ""
-        if table.has("last_name"):
-            last = table.read(row, "last_name", values.text, found, required=not licence) or ""
-            first = table.read(row, "first_name", values.text, found, required=False) or ""
-            where = table.ref(row, "last_name")
-        elif table.has("player"):
-            last, first = split_full_name(table.read(row, "player", values.text, found, required=not licence) or "")
-            where = table.ref(row, "player")
+        if table.has_names():
+            last, first, where = table.read_name(row, found, required=not licence)
         else:
             last, first, where = "", "", table.ref(row, "licence")
         if last or licence:
-            withdrawals.append(Withdrawal(Entry(licence, last, first), where))
+            withdrawals.append(Withdrawal(Entry(licence, last or "", first), where))
     return withdrawals
 
 

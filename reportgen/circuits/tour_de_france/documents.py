@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from reportgen import french
+from reportgen.circuits import common
 from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
@@ -25,14 +26,8 @@ def points_number(value: Fraction) -> int | float:
 
 
 def evolution(row: Row) -> dict[str, str]:
-    if row.previous_rank is None:
-        return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
-    moved = row.previous_rank - row.rank
-    if moved > 0:
-        return {"symbol": "▲", "text": str(moved), "kind": "up", "value": f"+{moved}"}
-    if moved < 0:
-        return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
-    return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+    """INTERPRETATIONS: place now minus place before; absent before = new."""
+    return common.evolution(row.previous_rank, row.rank)
 
 
 def status(tournament: Scored, settings: TourDeFranceSettings) -> str:

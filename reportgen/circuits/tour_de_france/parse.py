@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from reportgen.circuits.base import Event, Reading
 from reportgen.errors import Problem
-from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.players import Entry
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, find_table
-from reportgen.ingest.text import split_full_name
-from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 
 RESULTS_SHEET = "Résultats"
@@ -18,11 +16,7 @@ EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))
 
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> Event | None:
     found: list[Problem] = []
-    name = sheet.read("nom", values.text, found)
-    day = sheet.read("date", values.date, found)
-    if day and day > reading.today:
-        found.append(Problem(sheet.ref("date"), f"la date du tournoi ({date_long(day)}) est dans le futur",
-                             "corrigez la date du tournoi", code="future-date"))
+    name, day = read_name_and_date(sheet, reading.today, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     participants = sheet.read("participants", values.whole_number, found, required=False)
     entries, rows = _results(workbook, found)
@@ -46,7 +40,7 @@ def _results(workbook: Workbook, found: list[Problem]):
         return [], []
     table = find_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED])
     missing = [] if table and table.has("place") else ["« Place »"]
-    if not (table and (table.has("last_name") or table.has("player"))):
+    if not (table and table.has_names()):
         missing.append("« Nom » (ou « Joueur »)")
     if missing:
         found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
@@ -58,17 +52,12 @@ def _results(workbook: Workbook, found: list[Problem]):
     for row in table.rows:
         excluded = bool(table.read(row, "excluded", values.yes_no, found, required=False))
         parsed = table.read(row, "place", values.place, found, required=not excluded)
-        if table.has("last_name"):
-            last = table.read(row, "last_name", values.text, found)
-            first = table.read(row, "first_name", values.text, found, required=False) or ""
-        else:
-            full = table.read(row, "player", values.text, found)
-            last, first = split_full_name(full) if full else (None, "")
+        last, first, name_ref = table.read_name(row, found)
         if last is None or (parsed is None and not excluded):
             continue
         entries.append(Entry("", last, first))
         rows.append({"place": parsed[0] if parsed else None, "excluded": excluded,
-                     "ref": table.ref(row, "last_name" if table.has("last_name") else "player"),
+                     "ref": name_ref,
                      "place_ref": table.ref(row, "place")})
     _check_places(rows, found)
     if not rows and not found:

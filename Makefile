@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := all
-.PHONY: all install build check test example clean distclean help
+.PHONY: all install build check test lint example clean distclean help
 
 all: build ## Install (first time) and build every bulletin from inputs/ into outputs/
 
@@ -30,6 +30,9 @@ check: $(STAMP) ## Validate the workbooks in inputs/ and list every problem
 
 test: $(STAMP) ## Run the whole test suite
 	$(BIN)/pytest -q
+
+lint: $(STAMP) ## Check the code with ruff (unused names, import order, syntax)
+	$(BIN)/ruff check reportgen tests scripts
 
 example: $(STAMP) ## Regenerate the example league in inputs/ (seeded, reproducible)
 	$(BIN)/python scripts/generate_example_league.py inputs

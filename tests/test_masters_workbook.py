@@ -193,3 +193,13 @@ def test_a_match_entered_twice_is_located(inputs):
         sheet.append([1, 1, NAMES[0], NAMES[15], 7, 5, 1, 1])
     found = problems_after_typing(inputs, twice)
     assert any("'Matchs'!A122" in p and "déjà saisi en A2" in p for p in found), found
+
+
+def test_before_any_result_the_bulletin_lists_the_participants_and_their_numbers(inputs):
+    from reportgen.render.html import render
+
+    run_prepare(inputs)
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    page = render(report.documents[0])
+    assert report.documents[0].title.startswith("Participants et ordre des matchs")
+    assert "Les 16 participants" in page and NAMES[15] in page and NAMES[16] not in page

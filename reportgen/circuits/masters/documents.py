@@ -96,7 +96,9 @@ def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, 
                  "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],
-                 "show_standings": rounds_done > 0, "notes": notes},
+                 "show_standings": rounds_done > 0, "notes": notes,
+                 "participants": [{"number": p.number, "player": p.name, "club": p.club,
+                                   "rank": french.ordinal(p.annual_rank)} for p in participants]},
     )
 
 

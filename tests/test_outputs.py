@@ -192,3 +192,45 @@ def test_atomic_write_replaces_whole_files_and_leaves_no_temporary(tmp_path):
     with pytest.raises(TypeError):
         write_atomic(target, "not bytes")  # a failure mid-write keeps the old file
     assert target.read_bytes() == b"two" and [p.name for p in tmp_path.iterdir()] == ["bulletin.html"]
+
+
+def test_every_template_of_the_example_league_renders_without_a_weasyprint_warning(caplog):
+    from pypdf import PdfReader
+
+    league = load(Path(__file__).resolve().parents[1] / "inputs", TODAY)
+    scored = score(league)
+    documents = {}
+    for report in scored.reports.values():
+        for document in report.documents:  # the smallest document of each template
+            current = documents.get(document.template)
+            if current is None or len(html_render.render(document)) < len(html_render.render(current)):
+                documents[document.template] = document
+    assert set(documents) == {"grand-sud/bulletin.html.j2", "masters/bulletin.html.j2",
+                              "masters/match_sheets.html.j2", "tour-de-france/bulletin.html.j2"}
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        for document in documents.values():
+            reader = PdfReader(__import__("io").BytesIO(render_pdf(html_render.render(document), document.date)))
+            fonts = {f.get_object()["/BaseFont"].split("+")[-1] for page in reader.pages
+                     for f in page["/Resources"]["/Font"].values()}
+            assert all(name.startswith("Inter") for name in fonts), (document.template, fonts)
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+
+
+def test_the_masters_and_tour_de_france_annexes_read_back(tmp_path):
+    league = load(Path(__file__).resolve().parents[1] / "inputs", TODAY)
+    scored = score(league, ["masters", "tour-de-france"])
+    from reportgen.render.excel import render_annex
+
+    masters = scored.reports["masters"].annexes[0]
+    book = openpyxl.load_workbook(__import__("io").BytesIO(render_annex(masters)))
+    assert book.sheetnames == ["Classement", "Tableau croisé", "Matchs"]
+    assert book["Matchs"].max_row == 121 and book["Tableau croisé"].max_row == 17
+    standings = [[c.value for c in row] for row in book["Classement"].iter_rows(min_row=2)]
+    assert [row[0] for row in standings] == list(range(1, 17))
+    tdf = scored.reports["tour-de-france"].annexes[0]
+    book = openpyxl.load_workbook(__import__("io").BytesIO(render_annex(tdf)))
+    assert book.sheetnames == ["Classement", "Tournois", "Résultats", "Barèmes"]
+    tournaments = [[c.value for c in row] for row in book["Tournois"].iter_rows(min_row=2)]
+    assert len(tournaments) == 18 and any(row[5] is None and "ne compte pas" in row[6] for row in tournaments)
+    utrecht = [row for row in tournaments if row[2] == "Utrecht"][0]
+    assert (utrecht[3], utrecht[5]) == (100, 1816)

@@ -329,3 +329,12 @@ def test_diplomacy_hors_classement_must_be_yes_or_no(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", "peut-être"]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne \"Hors classement\") : « peut-être » n'est ni "
                                     "« oui » ni « non » — écrivez oui, ou laissez vide")
+
+
+def test_a_workbook_of_a_circuit_not_supported_yet_is_set_aside_and_said(inputs):
+    write_tournament(inputs, "a")
+    write_workbook(inputs / "tantrix.xlsx", {"Tournoi": [["Circuit", "tantrix"], ["Nom", "Open"]]})
+    league = load(inputs, TODAY)
+    assert not league.all_problems()
+    assert league.notices == ["tantrix.xlsx : le circuit tantrix n'est pas encore pris en charge, "
+                              "ce classeur est mis de côté"]

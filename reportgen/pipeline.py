@@ -185,11 +185,12 @@ class BuildResult:
         return not self.problems
 
 
-def render_report(report: Report, folder: Path, progress: Progress) -> dict[Path, bytes]:
+def render_report(slug: str, report: Report, folder: Path, progress: Progress) -> dict[Path, bytes]:
     """Every file of a circuit, in memory: nothing is written until all of it rendered."""
-    from reportgen.render import excel, html, pdf
+    from reportgen.render import excel, html, index, pdf
 
-    files: dict[Path, bytes] = {}
+    circuit = circuits.CIRCUITS[slug]
+    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, circuit.title, circuit.regulation, report)}
     pending: list[tuple[Path, str, dt.date]] = []
     for document in report.documents:
         page = html.render(document)
@@ -237,8 +238,14 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=league.notices)
     for slug, report in scored.reports.items():
         folder = outputs / slug
-        files = render_report(report, folder, progress)
+        files = render_report(slug, report, folder, progress)
         result.published[slug] = publish(files, folder)
         progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
                  f"{len(result.published[slug])} fichier(s) modifié(s)")
+    from reportgen.render.files import write_atomic
+    from reportgen.render.index import MANIFEST, render_index
+
+    if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+        page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked)
+        write_atomic(outputs / "index.html", page.encode("utf-8"))
     return result

@@ -51,7 +51,8 @@ def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
     names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
     stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10",
              "2026/classement-final-2026"]
-    assert names == sorted(["2025", "2026", "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
+    assert names == sorted(["2025", "2026", "publications.json",
+                            "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
                             *(f"{s}.{ext}" for s in stems for ext in ("html", "pdf", "csv"))])
 
 
@@ -168,7 +169,7 @@ def test_same_inputs_give_byte_identical_outputs(built, tmp_path):
 def test_a_second_build_rewrites_nothing(tmp_path):
     inputs = small_league(tmp_path / "inputs")
     first = build(inputs, tmp_path / "out", TODAY)
-    assert len(first.published["grand-sud"]) == 14
+    assert len(first.published["grand-sud"]) == 4 * 3 + 2 + 1  # bulletins (html, pdf, csv), annexes, manifest
     assert build(inputs, tmp_path / "out", TODAY).published["grand-sud"] == []
 
 
@@ -176,12 +177,13 @@ def test_a_circuit_with_a_broken_file_publishes_nothing_new(tmp_path):
     inputs = small_league(tmp_path / "inputs")
     outputs = tmp_path / "out"
     build(inputs, outputs, TODAY)
-    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in outputs.rglob("*.*")}
+    circuit = outputs / "grand-sud"
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in circuit.rglob("*.*")}
     write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI")  # a valid new tournament
     write_tournament(inputs, "2026-03-08-nimes", day="le 8", club="NIME")  # and a broken one
     result = build(inputs, outputs, TODAY)
     assert result.blocked == ["grand-sud"] and not result.ok
-    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in outputs.rglob("*.*")} == before
+    assert {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in circuit.rglob("*.*")} == before
 
 
 def test_atomic_write_replaces_whole_files_and_leaves_no_temporary(tmp_path):
@@ -234,3 +236,22 @@ def test_the_masters_and_tour_de_france_annexes_read_back(tmp_path):
     assert len(tournaments) == 18 and any(row[5] is None and "ne compte pas" in row[6] for row in tournaments)
     utrecht = [row for row in tournaments if row[2] == "Utrecht"][0]
     assert (utrecht[3], utrecht[5]) == (100, 1816)
+
+
+def test_the_index_links_every_publication_and_every_link_resolves(built):
+    outputs = built.parent
+    page = (outputs / "index.html").read_text()
+    links = re.findall(r'href="([^"]+)"', page)
+    assert links and all((outputs / link).is_file() for link in links)
+    published = {p.relative_to(outputs).as_posix() for p in outputs.rglob("*")
+                 if p.suffix in (".html", ".pdf", ".csv", ".xlsx") and p.name != "index.html"}
+    assert set(links) == published
+
+
+def test_the_index_says_when_a_circuit_kept_its_previous_publications(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    build(inputs, tmp_path / "out", TODAY)
+    write_tournament(inputs, "casse", day="le 8", club="NIME")
+    build(inputs, tmp_path / "out", TODAY)
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "Des classeurs sont à corriger" in page and "classement-final-2026.pdf" in page

@@ -49,6 +49,7 @@ class Document:
     title: str
     date: dt.date  # the date the document speaks of (PDF metadata; no clock in outputs)
     context: dict[str, Any]
+    season: int = 0  # groups documents in the outputs index
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,7 @@ class Annex:
     title: str
     date: dt.date
     sheets: list[AnnexSheet]
+    season: int = 0
 
 
 @dataclass(frozen=True)

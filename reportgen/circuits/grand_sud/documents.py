@@ -133,6 +133,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
+        season=ranking.season,
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),
@@ -186,7 +187,7 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     history_headers = [("Final" if r.final else french.date_short(r.date)) for r in rankings]
     return Annex(
         path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
-        date=final.date,
+        date=final.date, season=season,
         sheets=[
             AnnexSheet("Classement final", [
                 AnnexColumn("Place", "int", 7), AnnexColumn("Évolution", "text", 10), AnnexColumn("Joueur", "text", 28),

@@ -88,6 +88,7 @@ def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, 
         notes.append("Classement provisoire : seuls les matchs dont les 8 tables sont saisies comptent.")
     return Document(
         path=f"{season}/masters-{season}", template="masters/bulletin.html.j2", title=title, date=event.date,
+        season=season,
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.info["location"],
                  "summary": f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS} · "
@@ -111,7 +112,7 @@ def match_sheets(event, participants: list[Participant], league: str) -> Documen
     title = f"Feuilles de match — {event.name}"
     return Document(
         path=f"{season}/feuilles-de-match-{season}", template="masters/match_sheets.html.j2", title=title,
-        date=event.date,
+        date=event.date, season=season,
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.info["location"],
                  "participants": [{"number": p.number, "player": p.name, "club": p.club, "rank": p.annual_rank}
@@ -139,7 +140,7 @@ def annex(event, lines: list[Line], participants: list[Participant], matches: li
         match_rows.append([m.round, m.table, names[m.a], names[m.b], m.score_a, m.score_b, m.tops_a, m.tops_b,
                            points[0], points[1]])
     return Annex(
-        path=f"{season}/annexe-masters-{season}", title=f"{TITLE} {season}", date=event.date,
+        path=f"{season}/annexe-masters-{season}", title=f"{TITLE} {season}", date=event.date, season=season,
         sheets=[
             AnnexSheet("Classement", [
                 AnnexColumn("Place", "int", 7), AnnexColumn("Barrage", "text", 8), AnnexColumn("N°", "int", 5),

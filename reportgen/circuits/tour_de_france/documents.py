@@ -118,6 +118,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
     ]
     return Document(
         path=ranking_path(ranking), template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,
+        season=ranking.season,
         context={"league": league, "circuit": CIRCUIT, "season": ranking.season, "title": title,
                  "final": ranking.final, "date": french.date_long(ranking.date),
                  "summary": f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} · "
@@ -154,7 +155,7 @@ def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFra
             result_rows.append([t.event.date, t.event.name, name, None, None, None, "hors classement"])
     scales = [[t.event.name, place, points] for t in mine if t.counts for place, points in enumerate(t.scale, 1)]
     return Annex(
-        path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date,
+        path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date, season=season,
         sheets=[
             AnnexSheet("Classement", [AnnexColumn("Place", "int", 7), AnnexColumn("Joueur", "text", 28),
                                       AnnexColumn("Tournois", "int", 9), AnnexColumn("Total", "number", 10)],

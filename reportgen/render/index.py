@@ -1,0 +1,50 @@
+"""outputs/index.html: every publication of every circuit on one page, the secretary's entry point.
+
+Each circuit's folder holds a manifest of what it published (written with its files, so a
+blocked circuit keeps its last one); the index is drawn from the manifests, never from a clock.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from reportgen import french
+from reportgen.circuits.base import Report
+from reportgen.render.html import TEMPLATES, environment
+
+MANIFEST = "publications.json"
+
+
+def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
+    csv_paths = {standings.path for standings in report.standings}
+    data = {
+        "circuit": slug, "title": title, "regulation": regulation,
+        "documents": [{"season": d.season, "date": d.date.isoformat(), "title": d.title, "path": d.path,
+                       "csv": d.path in csv_paths} for d in report.documents],
+        "annexes": [{"season": a.season, "title": a.title, "path": a.path} for a in report.annexes],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def render_index(outputs: Path, order: list[str], league: str, blocked: list[str],
+                 templates: Path = TEMPLATES) -> str:
+    circuits = []
+    for slug in order:
+        path = outputs / slug / MANIFEST
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        seasons = sorted({d["season"] for d in data["documents"]} | {a["season"] for a in data["annexes"]},
+                         reverse=True)
+        circuits.append({
+            "slug": slug, "title": data["title"], "regulation": data["regulation"], "blocked": slug in blocked,
+            "seasons": [{
+                "season": season,
+                "documents": [{**d, "day": french.date_long(dt.date.fromisoformat(d["date"]))}
+                              for d in data["documents"] if d["season"] == season],
+                "annexes": [a for a in data["annexes"] if a["season"] == season],
+            } for season in seasons],
+        })
+    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits)

@@ -143,8 +143,7 @@ def _table(ranking) -> str:
     headers = ["Place", "Joueur", "Club", "Points", "Joués"]
     shared = Counter(row["rank"] for row in ranking.rows)
     lines = [[f"{row['rank']}=" if shared[row["rank"]] > 1 else str(row["rank"]), row["player"], row["club"],
-              french.number(row["points"], 0 if float(row["points"]).is_integer() else 1)
-              .replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
+              french.points(row["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
              for row in ranking.rows]
     widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
     right = {0, 3, 4}

@@ -35,6 +35,13 @@ def number(value: float | int, decimals: int = 0) -> str:
     return ("−" if value < 0 else "") + text
 
 
+def points(value: float | int) -> str:
+    """Points as a French reader expects them: 6 910; 292,5; 2 323,75 (never a rounding away)."""
+    if float(value).is_integer():
+        return number(int(value))
+    return number(value, 2).rstrip("0")
+
+
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     """1 tournoi, 2 tournois (French: 0 and 1 take the singular)."""
     word = singular if abs(count) < 2 else (plural_form or singular + "s")

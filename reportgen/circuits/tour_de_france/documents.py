@@ -9,6 +9,7 @@ from reportgen.circuits import common
 from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+from reportgen.ingest.text import strip_accents
 
 CIRCUIT = "Tour de France de Diplomatie"
 STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "evolution"]
@@ -16,8 +17,8 @@ CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 
 def points_text(value: Fraction | float) -> str:
-    value = Fraction(value).limit_denominator(1000)
-    return french.number(value.numerator) if value.denominator == 1 else french.number(float(value), 1)
+    """Whole points as such, shares and halves to the hundredth: 292,5; 2 323,75; 183,33."""
+    return french.points(float(Fraction(value)))
 
 
 def points_number(value: Fraction) -> int | float:
@@ -49,6 +50,12 @@ def chart(scale: list[int]) -> dict:
                       for index, value in enumerate(scale))
     marks = [{"x": f"{(place - 1) * step:.1f}", "label": french.ordinal(place)} for place in sorted({1, 4, count}) if place <= count]
     return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "points": points, "top": french.number(top), "marks": marks}
+
+
+def short_code(tournament: Scored) -> str:
+    """Four capitals for a column header: Louvain-la-Neuve -> LOUV (the date tells two apart)."""
+    letters = [c for c in strip_accents(tournament.event.info["location"] or tournament.event.name) if c.isalpha()]
+    return "".join(letters[:4]).upper()
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -83,6 +90,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
         rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "evolution": evolution(row),
                      "player": row.player, "played": row.played, "total": points_text(row.total), "cells": cells})
     tournaments = [{
+        "code": f"{short_code(t)} {t.event.date.day:02d}/{t.event.date.month:02d}",
         "date": french.date_short(t.event.date), "name": t.event.name, "location": t.event.info["location"],
         "participants": t.participants, "ranked": len(t.results), "value": french.number(t.value) if t.counts else "—",
         "status": status(t, settings), "counts": t.counts, "small": t.small,
@@ -123,9 +131,8 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                  "final": ranking.final, "date": french.date_long(ranking.date),
                  "summary": f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} · "
                             f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",
-                 "columns": [{"label": t.event.info["location"] or t.event.name,
-                              "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}", "title": t.event.name}
-                             for t in counted],
+                 "columns": [{"label": short_code(t), "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}",
+                              "title": t.event.name} for t in counted],
                  "rows": rows, "tournaments": tournaments, "latest": latest, "notes": notes},
     )
 

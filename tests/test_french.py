@@ -1,0 +1,30 @@
+"""French formatting: what every reader of a bulletin sees."""
+
+import datetime as dt
+
+from reportgen import french
+
+
+def test_dates_read_like_french_dates():
+    assert french.date_long(dt.date(2026, 3, 14)) == "14 mars 2026"
+    assert french.date_long(dt.date(2026, 5, 1)) == "1er mai 2026"
+    assert french.date_short(dt.date(2026, 3, 4)) == "04/03/2026"
+
+
+def test_numbers_group_thousands_with_a_narrow_no_break_space_and_use_a_decimal_comma():
+    assert french.number(1086) == "1\u202f086"
+    assert french.number(12.5, 1) == "12,5"
+    assert french.number(-3) == "−3"
+
+
+def test_points_keep_their_fractions_and_never_round_away():
+    assert french.points(6910) == "6\u202f910"
+    assert french.points(292.5) == "292,5"
+    assert french.points(2323.75) == "2\u202f323,75"
+    assert french.points(100.0) == "100"
+
+
+def test_plurals_and_elision():
+    assert french.plural(1, "tournoi") == "1 tournoi" and french.plural(2, "tournoi") == "2 tournois"
+    assert french.de("Albi") == "d'Albi" and french.de("Toulouse") == "de Toulouse"
+    assert french.ordinal(1) == "1er" and french.ordinal(17) == "17e"

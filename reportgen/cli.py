@@ -65,10 +65,11 @@ def build(
 @app.command()
 def check(inputs: InputsOption = Path("inputs")) -> None:
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes."""
-    from reportgen.pipeline import load
+    from reportgen.pipeline import load, score
 
     league = load(inputs)
-    problems = league.all_problems()
+    # Scoring finds what only the whole league shows (a Masters pairing against the participants).
+    problems = sorted(set(league.all_problems()).union(*score(league).blocked.values()))
     _print_problems(problems, league.notices)
     events = sum(len(c.events) for c in league.circuits.values())
     if problems:

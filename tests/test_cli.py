@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.builders import write_tournament
+from tests.builders import write_clubs, write_tournament
 from tests.test_outputs import small_league
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -155,3 +155,21 @@ def test_standings_table_keeps_half_points():
     assert f"{halves[0]['player']}" in result.stdout
     line = next(l for l in result.stdout.splitlines() if halves[0]["player"] in l)
     assert line.split()[-2].endswith(",5")
+
+
+def test_check_also_reports_what_only_scoring_finds(tmp_path):
+    from tests.test_masters_workbook import NAMES, run_prepare
+
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "gs", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    run_prepare(inputs, day=__import__("datetime").date(2026, 10, 20))
+    import openpyxl
+
+    path = inputs / "masters" / "masters-2026.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Matchs"]["D2"] = NAMES[14]  # not the pairing of §2
+    book.save(path)
+    result = run("check", "--inputs", str(inputs))
+    assert result.returncode == 1 and "selon le §2" in result.stderr

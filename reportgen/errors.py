@@ -1,13 +1,12 @@
 """Located problems: every message about the inputs says where it comes from.
 
-Readers append ``Problem`` objects and carry on; the pipeline raises once with all of them, so the
+Readers append ``Problem`` objects and carry on; the pipeline reports all of them together, so the
 secretary sees every problem of every file in one run.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import PurePath
 
 
 def column_letter(index: int) -> str:
@@ -44,10 +43,6 @@ class SourceRef:
             text += f' (colonne "{self.column}")'
         return text
 
-    @property
-    def file_name(self) -> str:
-        return PurePath(self.path).name
-
 
 @dataclass(frozen=True, order=True)
 class Problem:
@@ -67,11 +62,3 @@ class Problem:
 
 class ReportgenError(Exception):
     """An error the user can act on; the CLI prints it without a traceback."""
-
-
-class InputProblems(ReportgenError):
-    """The inputs hold problems; nothing built from them is published."""
-
-    def __init__(self, problems: list[Problem]):
-        self.problems = sorted(problems)
-        super().__init__("\n".join(str(p) for p in self.problems))

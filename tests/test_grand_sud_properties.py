@@ -51,13 +51,13 @@ def table(rankings):
             for r in rankings]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(tournaments(), st.integers(0, 10**6))
 def test_shuffling_rows_or_files_changes_nothing(events, seed):
     assert table(league(events)[2]) == table(league(shuffled(events, seed))[2])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(tournaments())
 def test_a_total_never_exceeds_the_sum_of_results_and_equals_it_within_the_counted_number(events):
     _, _, rankings = league(events)
@@ -70,7 +70,7 @@ def test_a_total_never_exceeds_the_sum_of_results_and_equals_it_within_the_count
             assert row.total == sum(sorted(row.points.values(), reverse=True)[:ranking.counted_results])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(tournaments(years=(2026,)), st.lists(st.sampled_from(POOL), min_size=1, max_size=8, unique=True),
        st.booleans())
 def test_adding_a_latest_tournament_of_a_new_series_in_the_same_year_never_lowers_a_total(events, field, same_day):
@@ -87,7 +87,7 @@ def test_adding_a_latest_tournament_of_a_new_series_in_the_same_year_never_lower
         assert totals.get(row.player_id, 0) >= row.total
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(tournaments())
 def test_ranks_are_competition_ranks(events):
     for ranking in league(events)[2]:
@@ -102,7 +102,7 @@ def as_published(rankings):
     return [(r.season, r.date, r.final, sorted((row.rank, row.player_id, row.total) for row in r.rows)) for r in rankings]
 
 
-@settings(max_examples=40, deadline=None)
+@settings(deadline=None)
 @given(tournaments())
 def test_the_ranking_agrees_with_a_naive_reference_implementation(events):
     assert as_published(league(events)[2]) == reference_rankings(results(events), events)

@@ -133,7 +133,7 @@ def test_the_season_total_is_recomputed_after_every_tournament():
     assert third[NAMES[0]].total == 700 + 700 + 50
 
 
-@hypothesis_settings(max_examples=200, deadline=None)
+@hypothesis_settings(deadline=None)
 @given(st.integers(7, 120), st.integers(0, 30))
 def test_points_never_increase_down_the_ranking_last_place_scores_and_gaps_shrink_within_each_segment(ranked, extra):
     value = tournament_value(ranked + extra, SETTINGS)
@@ -148,7 +148,7 @@ def test_points_never_increase_down_the_ranking_last_place_scores_and_gaps_shrin
         assert all(a >= b for a, b in zip(steps, steps[1:])) and max(steps, default=0) - min(steps, default=0) <= 1
 
 
-@hypothesis_settings(max_examples=200, deadline=None)
+@hypothesis_settings(deadline=None)
 @given(st.integers(7, 120), st.data())
 def test_ex_aequo_sharing_keeps_the_sum_of_the_table(ranked, data):
     points = place_points(tournament_value(ranked, SETTINGS), ranked, SETTINGS)

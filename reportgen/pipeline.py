@@ -185,9 +185,10 @@ class BuildResult:
         return not self.problems
 
 
-def render_report(slug: str, report: Report, folder: Path, progress: Progress) -> dict[Path, bytes]:
-    """Every file of a circuit, in memory: nothing is written until all of it rendered."""
-    from reportgen.render import excel, html, index, pdf
+def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
+    """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
+    is written until all of it is rendered."""
+    from reportgen.render import excel, html, index
 
     circuit = circuits.CIRCUITS[slug]
     files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, circuit.title, circuit.regulation, report)}
@@ -207,12 +208,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress) -
         files[folder / f"{standings.path}.csv"] = standings_csv(standings)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
-    if pending:
-        progress(f"{folder.name} : {len(pending)} PDF à produire")
-    rendered = pdf.render_many([(page, day) for _, page, day in pending], progress=progress)
-    for (path, _, _), data in zip(pending, rendered):
-        files[path] = data
-    return files
+    return files, pending
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
@@ -236,10 +232,20 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
         problems |= set(blocking)
         progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
     result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=league.notices)
-    for slug, report in scored.reports.items():
-        folder = outputs / slug
-        files = render_report(slug, report, folder, progress)
-        result.published[slug] = publish(files, folder)
+    rendered = {slug: render_report(slug, report, outputs / slug) for slug, report in scored.reports.items()}
+    # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
+    pending = [item for _, waiting in rendered.values() for item in waiting]
+    pdfs: dict[Path, bytes] = {}
+    if pending:
+        from reportgen.render import pdf
+
+        progress(f"{len(pending)} PDF à produire")
+        pdfs = dict(zip((path for path, _, _ in pending),
+                        pdf.render_many([(page, day) for _, page, day in pending], progress=progress)))
+    for slug, (files, waiting) in rendered.items():
+        files.update({path: pdfs[path] for path, _, _ in waiting})
+        result.published[slug] = publish(files, outputs / slug)
+        report = scored.reports[slug]
         progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
                  f"{len(result.published[slug])} fichier(s) modifié(s)")
     from reportgen.render.files import write_atomic

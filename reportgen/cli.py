@@ -39,6 +39,18 @@ def _print_problems(problems, notices) -> None:
             _err(f"  - {problem}")
 
 
+def _date_option(value: str | None, option: str):
+    """A date typed on the command line, as the workbooks accept them; a usage error otherwise."""
+    from reportgen.ingest import values
+
+    if value is None:
+        return None
+    try:
+        return values.date(value)
+    except values.BadValue as bad:
+        raise typer.BadParameter(bad.message, param_hint=option) from None
+
+
 @app.callback()
 def main_options(
     debug: Annotated[bool, typer.Option("--debug", help="Afficher le détail technique d'une erreur.")] = False,
@@ -94,17 +106,11 @@ def standings(
 ) -> None:
     """Afficher un classement."""
     from reportgen import circuits
-    from reportgen.ingest import values
     from reportgen.pipeline import load, score, standings_csv, standings_json
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
-    day = None
-    if at is not None:
-        try:
-            day = values.date(at)
-        except values.BadValue as bad:
-            raise typer.BadParameter(bad.message, param_hint="--at") from None
+    day = _date_option(at, "--at")
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     scored = score(load(inputs), [circuit])
@@ -171,17 +177,11 @@ def masters_prepare(
     Relancé après un désistement, il remet les matchs à jour sans jamais effacer un score saisi."""
     from reportgen import french
     from reportgen.circuits.masters.prepare import prepare
-    from reportgen.ingest import values
     from reportgen.pipeline import load, score
     from reportgen.render.excel import render_annex
     from reportgen.render.files import write_atomic
 
-    day = None
-    if date is not None:
-        try:
-            day = values.date(date)
-        except values.BadValue as bad:
-            raise typer.BadParameter(bad.message, param_hint="--date") from None
+    day = _date_option(date, "--date")
     league = load(inputs)
     scored = score(league, ["grand-sud"])
     blocking = scored.blocked.get("grand-sud", []) + league.problems_of("masters")

@@ -1,8 +1,6 @@
 """The example league of inputs/: what it promises, its reviewed standings, its generator."""
 
 import datetime as dt
-import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -10,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from reportgen.pipeline import load, score, standings_json
+from tests import golden
 
 ROOT = Path(__file__).resolve().parents[1]
 INPUTS = ROOT / "inputs"
-GOLDEN = Path(__file__).parent / "golden" / "grand-sud"
-UPDATE = os.environ.get("REPORTGEN_UPDATE_GOLDEN") == "1"
 
 
 @pytest.fixture(scope="module")
@@ -54,11 +51,7 @@ def test_the_example_league_is_as_realistic_as_promised(league):
 @pytest.mark.parametrize("season", [2025, 2026])
 def test_final_standings_match_the_reviewed_golden_file(report, season):
     final = next(s for s in report.standings if s.final and s.season == season)
-    golden = GOLDEN / f"standings-final-{season}.json"
-    current = standings_json(final).decode()
-    if UPDATE:
-        golden.write_text(current)
-    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"
+    golden.check(f"grand-sud/standings-final-{season}.json", standings_json(final).decode(), as_json=True)
 
 
 def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, report):
@@ -91,12 +84,7 @@ def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_to
     page = report.documents[0].context
     decided = " ".join(row["decided"] for row in page["rows"])
     assert "départagé aux tops" in decided and "départagé au match particulier" in decided
-    golden = GOLDEN.parent / "masters" / "standings-final-2026.json"
-    current = standings_json(standing).decode()
-    if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(current)
-    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"
+    golden.check("masters/standings-final-2026.json", standings_json(standing).decode(), as_json=True)
 
 
 def test_the_example_tour_de_france_2005_is_as_promised(league):
@@ -112,9 +100,4 @@ def test_the_example_tour_de_france_2005_is_as_promised(league):
 def test_tour_de_france_season_standings_match_the_reviewed_golden_file(league):
     report = score(league, ["tour-de-france"]).reports["tour-de-france"]
     season = next(s for s in report.standings if s.final and s.season == 2005)
-    golden = GOLDEN.parent / "tour-de-france" / "standings-season-2005.json"
-    current = standings_json(season).decode()
-    if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(current)
-    assert json.loads(current) == json.loads(golden.read_text()), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1"
+    golden.check("tour-de-france/standings-season-2005.json", standings_json(season).decode(), as_json=True)

@@ -2,7 +2,6 @@
 
 import datetime as dt
 import logging
-import os
 import re
 from pathlib import Path
 
@@ -14,11 +13,10 @@ from reportgen.pipeline import build, load, score
 from reportgen.render import html as html_render
 from reportgen.render.files import write_atomic
 from reportgen.render.pdf import render_pdf
+from tests import golden
 from tests.builders import write_clubs, write_tournament
 
 TODAY = dt.date(2026, 11, 29)
-GOLDEN = Path(__file__).parent / "golden" / "grand-sud"
-UPDATE = os.environ.get("REPORTGEN_UPDATE_GOLDEN") == "1"
 
 
 def small_league(inputs: Path) -> Path:
@@ -148,12 +146,7 @@ def normalised(page: str) -> str:
 
 @pytest.mark.parametrize("name", ["2026/classement-2026-01-10.html", "2026/classement-final-2026.html"])
 def test_html_matches_the_reviewed_golden_file(built, name):
-    golden = GOLDEN / name.replace("/", "-")
-    current = normalised((built / name).read_text())
-    if UPDATE:
-        golden.parent.mkdir(parents=True, exist_ok=True)
-        golden.write_text(current)
-    assert current == golden.read_text(), "review the diff, then REPORTGEN_UPDATE_GOLDEN=1 to accept"
+    golden.check(f"grand-sud/{name.replace('/', '-')}", normalised((built / name).read_text()))
 
 
 def test_same_inputs_give_byte_identical_outputs(built, tmp_path):

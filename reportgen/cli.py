@@ -128,7 +128,7 @@ def standings(
     elif day is not None:
         # In force that day: the latest ranking published by then; a season's final ranking is in
         # force once its year is over.
-        chosen = [r for r in chosen if (r.date.year < day.year) if r.final] or \
+        chosen = [r for r in chosen if r.final and r.date.year < day.year] or \
                  [r for r in chosen if not r.final and r.date <= day]
     if not chosen:
         _err(f"aucun classement {circuit} pour la saison {season}" + (f" au {at}" if at else ""))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportgen.errors import Problem, SourceRef, cell_name
+from reportgen.french import date_long
 from reportgen.ingest.text import normalise_label
-from reportgen.ingest.values import is_empty, read_cell, shown
+from reportgen.ingest.values import date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
 
 SHEET = "Tournoi"
@@ -51,9 +52,6 @@ class TournamentSheet:
 
 def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
     """The `Nom` and `Date` every tournament has; a date after `today` is refused."""
-    from reportgen.french import date_long
-    from reportgen.ingest.values import date, text
-
     name = sheet.read("nom", text, problems)
     day = sheet.read("date", date, problems)
     if day and day > today:

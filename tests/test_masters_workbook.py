@@ -203,3 +203,15 @@ def test_before_any_result_the_bulletin_lists_the_participants_and_their_numbers
     page = render(report.documents[0])
     assert report.documents[0].title.startswith("Participants et ordre des matchs")
     assert "Les 16 participants" in page and NAMES[15] in page and NAMES[16] not in page
+
+
+def test_a_provisional_tie_for_first_is_not_a_barrage(inputs):
+    run_prepare(inputs)
+    assert not any(row["barrage"] for row in score(load(inputs, TODAY), ["masters"]).reports["masters"]
+                   .standings[0].rows)  # nothing played: everyone equal, no barrage to play yet
+    type_results(inputs, {key: value for key, value in all_results(6, 6, (2, 2)).items() if key[0] <= 5})
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    rows_ = report.standings[0].rows
+    assert not report.standings[0].final and not any(row["barrage"] for row in rows_)
+    assert [row["number"] for row in rows_] == list(range(1, 17))  # provisional ties: annual ranking
+    assert "barrage à jouer" not in __import__("reportgen.render.html", fromlist=["render"]).render(report.documents[0])

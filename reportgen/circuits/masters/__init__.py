@@ -14,7 +14,7 @@ from reportgen.circuits.base import Event, Reading, Report
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import check, complete_rounds, final_ranking, participants
-from reportgen.circuits.masters.schedule import PLAYERS
+from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
 from reportgen.errors import Problem
@@ -59,7 +59,7 @@ class Masters:
                 continue
             done = complete_rounds(matches)
             counted = [m for m in matches if m.round <= done]
-            lines = standings(players, counted, settings)
+            lines = standings(players, counted, settings, final=done == ROUNDS)
             withdrawn = [(row["player"], row["rank"]) for row in final.rows
                          if row["player_id"] not in {p.player_id for p in players}
                          and row["rank"] <= max(p.annual_rank for p in players)]

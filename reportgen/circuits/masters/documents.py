@@ -91,7 +91,8 @@ def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, 
         season=season,
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.info["location"],
-                 "summary": f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS} · "
+                 "summary": (f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS}"
+                             if rounds_done else "aucun match joué") + " · "
                             f"{len(participants)} participants",
                  "rows": rows, "numbers": numbers, "cross": cross, "barrage": barrage,
                  "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],

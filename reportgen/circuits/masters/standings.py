@@ -68,7 +68,10 @@ def match_points(match: Match, settings: MastersSettings) -> tuple[int, int]:
     return settings.draw, settings.draw
 
 
-def standings(participants: list[Participant], matches: list[Match], settings: MastersSettings) -> list[Line]:
+def standings(participants: list[Participant], matches: list[Match], settings: MastersSettings,
+              final: bool = True) -> list[Line]:
+    """The order of the participants. A barrage is only for the final standings: in a provisional
+    one (before the 15th match), a tie for first goes to the annual ranking like any other."""
     lines = {p.number: Line(p) for p in participants}
     earned: dict[tuple[int, int], int] = {}  # (player, opponent) -> points he made against him
     for match in matches:
@@ -89,7 +92,7 @@ def standings(participants: list[Participant], matches: list[Match], settings: M
 
     ordered: list[Line] = []
     for group in _groups(sorted(lines.values(), key=lambda l: (key(l), l.participant.number)), key):
-        ordered.extend(_head_to_head(group, earned, settings, first=not ordered))
+        ordered.extend(_head_to_head(group, earned, settings, first=final and not ordered))
     _rank(ordered, key)
     return ordered
 

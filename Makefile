@@ -7,28 +7,31 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
 .DEFAULT_GOAL := all
-.PHONY: all install build check test lint example clean distclean help
+.PHONY: all system install build check test lint example clean distclean help
 
 all: build ## Install (first time) and build every bulletin from inputs/ into outputs/
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml constraints.txt
+system: ## Install the system packages of system-packages.txt (apt-get), or say the command to run
+	@PYTHON=$(PYTHON) scripts/system-packages.sh install
+
+$(STAMP): pyproject.toml constraints.txt | system
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-install: $(STAMP) ## Create .venv and install reportgen with its dependencies
+install: system $(STAMP) ## Create .venv and install reportgen with its dependencies
 
-build: $(STAMP) ## Build bulletins (HTML, PDF) and annexes (XLSX) into outputs/
+build: system $(STAMP) ## Build bulletins (HTML, PDF) and annexes (XLSX) into outputs/
 	$(BIN)/reportgen build --inputs inputs --outputs outputs
 
-check: $(STAMP) ## Validate the workbooks in inputs/ and list every problem
+check: system $(STAMP) ## Validate the workbooks in inputs/ and list every problem
 	$(BIN)/reportgen check --inputs inputs
 
-test: $(STAMP) ## Run the whole test suite
+test: system $(STAMP) ## Run the whole test suite
 	$(BIN)/pytest -q
 
 lint: $(STAMP) ## Check the code with ruff (unused names, import order, syntax)

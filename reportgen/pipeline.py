@@ -28,7 +28,7 @@ from reportgen.ingest.tournament import read_tournament_sheet
 from reportgen.ingest.workbook import read_workbooks
 
 Progress = Callable[[str], None]
-# FORMATS.md's circuits that reportgen does not score yet: their workbooks are set aside and said,
+# docs/formats.md's circuits that reportgen does not score yet: their workbooks are set aside and said,
 # they do not block the others.
 NOT_YET_SUPPORTED = ("poules", "tantrix")
 
@@ -87,15 +87,7 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     problems.extend(unreadable)  # a file we cannot open may belong to any circuit
     by_name = {wb.label.casefold(): wb for wb in workbooks}
 
-    clubs = ClubDirectory()
-    if CLUBS_FILE in by_name:
-        clubs = read_clubs(by_name[CLUBS_FILE], problems)
-    elif not any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
-        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent",
-                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
-    directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
-    reading = Reading(clubs=clubs, today=today, league=settings.name)
-
+    tournaments = []  # (workbook, its Tournoi sheet, its circuit)
     for workbook in workbooks:
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue
@@ -109,6 +101,23 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
             notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
                            "ce classeur est mis de côté")
             continue
+        tournaments.append((workbook, sheet, slug))
+
+    needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.CIRCUITS[slug].needs_clubs})
+    clubs = ClubDirectory()
+    if CLUBS_FILE in by_name:
+        clubs = read_clubs(by_name[CLUBS_FILE], problems)
+    elif any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
+        pass  # already said: the file is there but cannot be read
+    elif needs_clubs:
+        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent (les classeurs "
+                                f"{', '.join(needs_clubs)} nomment des clubs)",
+                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
+    else:
+        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
+    directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
+    reading = Reading(clubs=clubs, today=today, league=settings.name)
+    for workbook, sheet, slug in tournaments:
         event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
         if event is not None:
             found[slug].events.append(event)

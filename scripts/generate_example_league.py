@@ -2,7 +2,7 @@
 Masters 2026 and the 2005 season of the Tour de France de Diplomatie.
 
 Seeded and reproducible: the same run writes the same bytes. The workbooks look like what clubs
-really send (FORMATS.md, "Tolerance"): title rows above the header, aliases ("Classement", "Rang"),
+really send (docs/formats.md, "Tolerance"): title rows above the header, aliases ("Classement", "Rang"),
 places written "1er" or "2e", a single "Joueur" column, a totals row, dates typed as text, fields of
 the `Tournoi` sheet in any order with a colon.
 

@@ -16,6 +16,7 @@ from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Entry, Identities
 
+TODAY = dt.date(2026, 11, 29)  # the day the example league and the test leagues are read
 CLUBS = ClubDirectory([
     Club("CARC", "Carcassonne", "11"), Club("TLSE", "Toulouse", "31"), Club("ALBI", "Albi", "81"),
     Club("MTPL", "Montpellier", "34"), Club("PERP", "Perpignan", "66"), Club("NIME", "Nîmes", "30"),
@@ -117,3 +118,20 @@ def write_tournament(inputs: Path, name: str, day: object = "14/03/2026", club: 
         results = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
                    [3, "DURAND", "Anne", "", "Toulouse"]]
     return write_workbook(inputs / f"{name}.xlsx", {"Tournoi": fields, "Résultats": [header, *results]}, formulas)
+
+
+def small_league(inputs: Path) -> Path:
+    """Two seasons, a same-day pair, a hors-circuit tournament, a hostile name and a formula-like one."""
+    write_clubs(inputs)
+    write_tournament(inputs, "2025-06-01-albi", day="01/06/2025", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "DURAND", "Anne", "", "Toulouse"], [4, "LÉGER", "Zoé", "1004", "Albi"]])
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026", club="CARC", formula="poules",
+                     header=["Place", "Nom", "Prénom", "Licence", "Club", "Place duplicate"], results=[
+                         [1, "MARTIN", "Paul", "1002", "Albi", 2], [2, "=SOMME(A1:A9)", "Hacker", "", "Albi", 1],
+                         [3, "DUPONT", "Jean", "1001", "Carcassonne", 3]], formulas=False)
+    write_tournament(inputs, "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "<script>alert(1)</script>", "Mallory", "", "Toulouse"], [2, "DURAND", "Anne", "", "Toulouse"]])
+    write_tournament(inputs, "2026-02-07-marseille", day="07/02/2026", club="MARS", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Marseille"]])
+    return inputs

@@ -1,12 +1,68 @@
-"""Hypothesis profiles: CI replays a fixed set of examples (a red CI must mean a regression, never
-a draw); developers explore new examples on every run; `thorough` digs deeper before a release:
-HYPOTHESIS_PROFILE=thorough make test."""
+"""Shared fixtures, and the hypothesis profiles.
+
+`make test` replays a fixed set of examples, on CI and on a developer's machine alike (a red run
+must mean a regression, never a draw, and the suite stays quick); randomised exploration is the
+`thorough` profile's job, before a release: HYPOTHESIS_PROFILE=thorough make test."""
 
 import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
-settings.register_profile("ci", max_examples=50, deadline=None, derandomize=True)
-settings.register_profile("dev", max_examples=50, deadline=None)
+settings.register_profile("fixed", max_examples=50, deadline=None, derandomize=True)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
+
+
+# -- leagues built once per test session --------------------------------------------------------
+# Tests read these and never change them; a test that changes a league works on `small_league_copy`.
+
+EXAMPLE_INPUTS = Path(__file__).resolve().parents[1] / "inputs"
+
+
+@dataclass(frozen=True)
+class Built:
+    inputs: Path
+    outputs: Path
+    result: object  # the pipeline's BuildResult of the first build
+
+
+@pytest.fixture(scope="session")
+def small_league_built(tmp_path_factory) -> Built:
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, small_league
+
+    root = tmp_path_factory.mktemp("small-league")
+    inputs = small_league(root / "inputs")
+    result = build(inputs, root / "outputs", TODAY)
+    assert result.ok and not result.blocked
+    return Built(inputs, root / "outputs", result)
+
+
+@pytest.fixture
+def small_league_copy(small_league_built, tmp_path) -> Built:
+    """A private copy of the built small league: the next build reuses its PDFs, so only what the
+    test changes is rendered."""
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(getattr(small_league_built, folder), tmp_path / folder)
+    return Built(tmp_path / "inputs", tmp_path / "outputs", small_league_built.result)
+
+
+@pytest.fixture(scope="session")
+def example_league():
+    """The example league of inputs/, read once."""
+    from reportgen.pipeline import load
+    from tests.builders import TODAY
+
+    return load(EXAMPLE_INPUTS, TODAY)
+
+
+@pytest.fixture(scope="session")
+def example_scored(example_league):
+    """Every circuit of the example league, scored once."""
+    from reportgen.pipeline import score
+
+    return score(example_league)

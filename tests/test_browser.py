@@ -1,7 +1,7 @@
 """The HTML bulletins in a real browser (headless Chromium), as a club member opens them.
 
-CI installs Chromium (.ci/run); on a developer machine without it these tests are skipped and
-say so."""
+`make` installs Chromium (system-packages.txt): without it these tests fail and say so, since
+`make test` would have installed it."""
 
 import re
 import shutil
@@ -10,10 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_outputs import TODAY, build, small_league
-
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 PROBE = ('<script>document.body.setAttribute("data-probe", JSON.stringify({width: '
          'document.documentElement.scrollWidth, window: window.innerWidth, title: document.title, '
          'rows: document.querySelectorAll("tbody tr").length, links: document.querySelectorAll("a").length}))'
@@ -23,6 +20,9 @@ PROBE = ('<script>document.body.setAttribute("data-probe", JSON.stringify({width
 def in_browser(page: Path, tmp_path: Path, width: int = 1280) -> dict:
     """Load a copy of the page with a probe script; Chromium runs it and we read its findings."""
     import json
+
+    if CHROMIUM is None:
+        pytest.fail("Chromium is not installed: run make (it installs system-packages.txt)")
 
     probe = page.with_name(f".probe-{page.name}")
     probe.write_text(page.read_text().replace("</body>", PROBE))
@@ -37,11 +37,9 @@ def in_browser(page: Path, tmp_path: Path, width: int = 1280) -> dict:
     return json.loads(found[1].replace("&quot;", '"'))
 
 
-@pytest.fixture(scope="module")
-def outputs(tmp_path_factory):
-    root = tmp_path_factory.mktemp("browser")
-    build(small_league(root / "inputs"), root / "outputs", TODAY)
-    return root / "outputs"
+@pytest.fixture
+def outputs(small_league_built):
+    return small_league_built.outputs
 
 
 def test_a_bulletin_fits_a_laptop_screen_without_horizontal_scrolling(outputs, tmp_path):

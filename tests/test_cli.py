@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.builders import write_clubs, write_tournament
-from tests.test_outputs import small_league
+from tests.builders import small_league, write_clubs, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 

@@ -1,27 +1,26 @@
 """The example league of inputs/: what it promises, its reviewed standings, its generator."""
 
-import datetime as dt
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from reportgen.pipeline import load, score, standings_json
+from reportgen.pipeline import standings_json
 from tests import golden
 
 ROOT = Path(__file__).resolve().parents[1]
 INPUTS = ROOT / "inputs"
 
 
-@pytest.fixture(scope="module")
-def league():
-    return load(INPUTS, dt.date(2026, 11, 29))
+@pytest.fixture
+def league(example_league):
+    return example_league
 
 
-@pytest.fixture(scope="module")
-def report(league):
-    return score(league, ["grand-sud"]).reports["grand-sud"]
+@pytest.fixture
+def report(example_scored):
+    return example_scored.reports["grand-sud"]
 
 
 def test_the_example_league_reads_without_a_problem(league):
@@ -76,8 +75,8 @@ def test_the_generator_reproduces_the_committed_example_byte_for_byte(tmp_path):
         assert (INPUTS / name).read_bytes() == (tmp_path / name).read_bytes(), name
 
 
-def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_tops_and_head_to_head(league):
-    report = score(league, ["masters"]).reports["masters"]
+def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_tops_and_head_to_head(example_scored):
+    report = example_scored.reports["masters"]
     standing = report.standings[0]
     assert standing.final and {row["played"] for row in standing.rows} == {15}
     assert [row["annual_rank"] for row in standing.rows if row["annual_rank"] > 16] == [17]  # the 17th stepped in
@@ -97,7 +96,7 @@ def test_the_example_tour_de_france_2005_is_as_promised(league):
     assert any(sum(r["place"] == row["place"] for r in e.rows) > 1 for e in events for row in e.rows)  # ex aequo
 
 
-def test_tour_de_france_season_standings_match_the_reviewed_golden_file(league):
-    report = score(league, ["tour-de-france"]).reports["tour-de-france"]
+def test_tour_de_france_season_standings_match_the_reviewed_golden_file(example_scored):
+    report = example_scored.reports["tour-de-france"]
     season = next(s for s in report.standings if s.final and s.season == 2005)
     golden.check("tour-de-france/standings-season-2005.json", standings_json(season).decode(), as_json=True)

@@ -3,7 +3,6 @@
 import datetime as dt
 import logging
 import re
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -14,35 +13,21 @@ from reportgen.render import html as html_render
 from reportgen.render.files import write_atomic
 from reportgen.render.pdf import render_pdf
 from tests import golden
-from tests.builders import write_clubs, write_tournament
+from tests.builders import TODAY, small_league, write_clubs, write_tournament
 
-TODAY = dt.date(2026, 11, 29)
-
-
-def small_league(inputs: Path) -> Path:
-    """Two seasons, a same-day pair, a hors-circuit tournament, a hostile name and a formula-like one."""
-    write_clubs(inputs)
-    write_tournament(inputs, "2025-06-01-albi", day="01/06/2025", club="ALBI", results=[
-        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
-        [3, "DURAND", "Anne", "", "Toulouse"], [4, "LÉGER", "Zoé", "1004", "Albi"]])
-    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026", club="CARC", formula="poules",
-                     header=["Place", "Nom", "Prénom", "Licence", "Club", "Place duplicate"], results=[
-                         [1, "MARTIN", "Paul", "1002", "Albi", 2], [2, "=SOMME(A1:A9)", "Hacker", "", "Albi", 1],
-                         [3, "DUPONT", "Jean", "1001", "Carcassonne", 3]], formulas=False)
-    write_tournament(inputs, "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
-        [1, "<script>alert(1)</script>", "Mallory", "", "Toulouse"], [2, "DURAND", "Anne", "", "Toulouse"]])
-    write_tournament(inputs, "2026-02-07-marseille", day="07/02/2026", club="MARS", results=[
-        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Marseille"]])
-    return inputs
+# WeasyPrint's notice that it subsets fonts with fontTools for want of HarfBuzz-Subset: an optional
+# library (system-packages.txt installs it), not a defect of the document.
+OPTIONAL_LIBRARY = "Using fontTools instead of HarfBuzz-Subset"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    root = tmp_path_factory.mktemp("league")
-    inputs = small_league(root / "inputs")
-    result = build(inputs, root / "outputs", TODAY)
-    assert result.ok and not result.blocked
-    return root / "outputs" / "grand-sud"
+def weasyprint_warnings(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.name.startswith("weasyprint") and not r.getMessage().startswith(OPTIONAL_LIBRARY)]
+
+
+@pytest.fixture
+def built(small_league_built):
+    return small_league_built.outputs / "grand-sud"
 
 
 def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
@@ -76,7 +61,55 @@ def test_the_pdf_renders_without_any_weasyprint_warning(tmp_path, caplog):
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
         for document in report.documents:
             render_pdf(html_render.render(document), document.date)
-    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+    assert weasyprint_warnings(caplog) == []
+
+
+RENDER_BOTH_WAYS = """
+import datetime as dt, hashlib, sys
+from weasyprint.pdf import fonts
+from reportgen.render.pdf import render_pdf
+page, day = open(sys.argv[1], encoding="utf-8").read(), dt.date.fromisoformat(sys.argv[2])
+harfbuzz = fonts.harfbuzz_subset is not None and hashlib.sha256(render_pdf(page, day)).hexdigest()
+fonts.harfbuzz_subset = None  # WeasyPrint's other path: fontTools subsets the fonts
+print(harfbuzz, hashlib.sha256(render_pdf(page, day)).hexdigest())
+"""
+
+
+def test_pdfs_are_byte_identical_from_one_process_to_the_next_with_or_without_harfbuzz_subset(built):
+    """Two processes, seconds apart, other hash seeds: the same bytes on each font-subsetting path."""
+    import os
+    import subprocess
+    import sys
+    import time
+
+    runs = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", RENDER_BOTH_WAYS, built / "2026" / "classement-2026-01-10.html",
+                               "2026-01-10"], capture_output=True, text=True, env=env, timeout=120, check=True)
+        runs.append(done.stdout.split())
+        time.sleep(1.1)  # fontTools stamps subsets with the clock, to the second, unless told the date
+    assert runs[0] == runs[1]
+    harfbuzz, fonttools = runs[0]
+    assert harfbuzz != "False", "HarfBuzz-Subset is missing: run make (system-packages.txt)"
+    assert harfbuzz != fonttools  # two paths really taken
+
+
+def test_a_pdf_page_looks_like_a_landscape_a4_bulletin(built, tmp_path):
+    """The first page as an image (poppler's pdftoppm): A4 landscape, white margins, ink inside."""
+    import subprocess
+
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", "-singlefile",
+                    built / "2026" / "classement-final-2026.pdf", tmp_path / "page"], check=True)
+    image = Image.open(tmp_path / "page.png").convert("L")
+    width, height = image.size
+    assert abs(width / height - 297 / 210) < 0.02
+    dark = [(x, y) for x in range(width) for y in range(height) if image.getpixel((x, y)) < 100]
+    assert len(dark) > width * height // 100  # text and rules, not a blank page
+    margin = width // 40
+    assert all(margin <= x < width - margin for x, _ in dark)  # nothing printed into the side margins
 
 
 def test_a_long_ranking_repeats_its_header_and_numbers_its_pages(tmp_path):
@@ -159,17 +192,13 @@ def test_same_inputs_give_byte_identical_outputs(built, tmp_path):
         assert (built / name).read_bytes() == (again / name).read_bytes(), name
 
 
-def test_a_second_build_rewrites_nothing(tmp_path):
-    inputs = small_league(tmp_path / "inputs")
-    first = build(inputs, tmp_path / "out", TODAY)
-    assert len(first.published["grand-sud"]) == 4 * 3 + 2 + 1  # bulletins (html, pdf, csv), annexes, manifest
-    assert build(inputs, tmp_path / "out", TODAY).published["grand-sud"] == []
+def test_a_second_build_rewrites_nothing(small_league_built, small_league_copy):
+    assert len(small_league_built.result.published["grand-sud"]) == 4 * 3 + 2 + 1  # html, pdf, csv; annexes; manifest
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).published["grand-sud"] == []
 
 
-def test_a_circuit_with_a_broken_file_publishes_nothing_new(tmp_path):
-    inputs = small_league(tmp_path / "inputs")
-    outputs = tmp_path / "out"
-    build(inputs, outputs, TODAY)
+def test_a_circuit_with_a_broken_file_publishes_nothing_new(small_league_copy):
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
     circuit = outputs / "grand-sud"
     before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in circuit.rglob("*.*")}
     write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI")  # a valid new tournament
@@ -189,11 +218,8 @@ def test_atomic_write_replaces_whole_files_and_leaves_no_temporary(tmp_path):
     assert target.read_bytes() == b"two" and [p.name for p in tmp_path.iterdir()] == ["bulletin.html"]
 
 
-def test_every_template_of_the_example_league_renders_without_a_weasyprint_warning(caplog):
-    from pypdf import PdfReader
-
-    league = load(Path(__file__).resolve().parents[1] / "inputs", TODAY)
-    scored = score(league)
+def test_every_template_of_the_example_league_renders_without_a_weasyprint_warning(example_scored, caplog):
+    scored = example_scored
     documents = {}
     for report in scored.reports.values():
         for document in report.documents:  # the smallest document of each template
@@ -208,14 +234,13 @@ def test_every_template_of_the_example_league_renders_without_a_weasyprint_warni
             fonts = {f.get_object()["/BaseFont"].split("+")[-1] for page in reader.pages
                      for f in page["/Resources"]["/Font"].values()}
             assert all(name.startswith("Inter") for name in fonts), (document.template, fonts)
-    assert [r.getMessage() for r in caplog.records if r.name.startswith("weasyprint")] == []
+    assert weasyprint_warnings(caplog) == []
 
 
-def test_the_masters_and_tour_de_france_annexes_read_back(tmp_path):
-    league = load(Path(__file__).resolve().parents[1] / "inputs", TODAY)
-    scored = score(league, ["masters", "tour-de-france"])
+def test_the_masters_and_tour_de_france_annexes_read_back(example_scored):
     from reportgen.render.excel import render_annex
 
+    scored = example_scored
     masters = scored.reports["masters"].annexes[0]
     book = openpyxl.load_workbook(__import__("io").BytesIO(render_annex(masters)))
     assert book.sheetnames == ["Classement", "Tableau croisé", "Matchs"]
@@ -241,10 +266,8 @@ def test_the_index_links_every_publication_and_every_link_resolves(built):
     assert set(links) == published
 
 
-def test_the_index_says_when_a_circuit_kept_its_previous_publications(tmp_path):
-    inputs = small_league(tmp_path / "inputs")
-    build(inputs, tmp_path / "out", TODAY)
-    write_tournament(inputs, "casse", day="le 8", club="NIME")
-    build(inputs, tmp_path / "out", TODAY)
-    page = (tmp_path / "out" / "index.html").read_text()
+def test_the_index_says_when_a_circuit_kept_its_previous_publications(small_league_copy):
+    write_tournament(small_league_copy.inputs, "casse", day="le 8", club="NIME")
+    build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    page = (small_league_copy.outputs / "index.html").read_text()
     assert "Des classeurs sont à corriger" in page and "classement-final-2026.pdf" in page

@@ -1,8 +1,10 @@
-"""Reading workbooks: FORMATS.md's tolerance is accepted, and every kind of bad input gets a
+"""Reading workbooks: docs/formats.md's tolerance is accepted, and every kind of bad input gets a
 located message (file, sheet, cell) that says what is wrong and how to fix it."""
 
 import datetime as dt
+import shutil
 import zipfile
+from pathlib import Path
 
 import openpyxl
 import pytest
@@ -12,6 +14,7 @@ from reportgen.pipeline import load
 from tests.builders import write_clubs, write_tournament, write_workbook
 
 TODAY = dt.date(2026, 11, 29)
+EXAMPLE = Path(__file__).resolve().parents[1] / "inputs"
 
 
 @pytest.fixture
@@ -244,11 +247,19 @@ def test_a_formula_written_by_a_program_reads_0_everywhere_and_is_refused(inputs
     assert "Résultats'!A3" in only_problem(inputs) and "formule" in only_problem(inputs)
 
 
-def test_the_club_directory_missing(tmp_path):
+def test_the_club_directory_missing_when_a_circuit_names_clubs(tmp_path):
     write_tournament(tmp_path, "t")
     found = [str(p) for p in load(tmp_path, TODAY).all_problems()]
-    assert ("clubs.xlsx : l'annuaire des clubs est absent — ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, "
-            "Département, Email)") in found
+    assert found[0] == ("clubs.xlsx : l'annuaire des clubs est absent (les classeurs grand-sud nomment des clubs) — "
+                        "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)")
+
+
+def test_no_club_directory_is_needed_when_no_circuit_names_clubs(tmp_path):
+    shutil.copy(EXAMPLE / "tour-de-france" / "2005" / "2005-03-19-sassenage.xlsx", tmp_path)
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []
+    assert league.notices == ["clubs.xlsx : absent, aucun classeur présent n'en a besoin"]
+    assert len(league.circuits["tour-de-france"].events) == 1
 
 
 def test_a_departement_that_is_not_one(tmp_path):

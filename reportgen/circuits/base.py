@@ -119,6 +119,7 @@ class Circuit(Protocol):
     regulation: str  # file and title of the regulation
     Settings: type  # frozen dataclass; defaults follow INTERPRETATIONS.md
     requires: tuple[str, ...]  # circuits whose reports this one reads (listed before it)
+    needs_clubs: bool  # its workbooks name clubs: inputs/clubs.xlsx is then required
 
     def parse(self, workbook: Workbook, sheet: TournamentSheet, reading: Reading,
               problems: list[Problem]) -> Event | None: ...

@@ -1,4 +1,4 @@
-"""The league's directories: clubs (required) and players (optional), FORMATS.md."""
+"""The league's directories: clubs (required) and players (optional), docs/formats.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Which files of inputs/ are read (FORMATS.md, "Files the reader skips")."""
+"""Which files of inputs/ are read (docs/formats.md, "Files the reader skips")."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A cheap look inside an .xlsx before any reader touches it.
 
-Why (LIBRARIES.md, measured): calamine aborts the whole process on a well-formed file whose cells
+Why (measured): calamine aborts the whole process on a well-formed file whose cells
 span A1:XFD1048576, no reader limits the zip decompression ratio, and a formula written by a program
 (not by Excel or LibreOffice) has no computed value, so readers silently return 0 or nothing. This
 pass reads the zip directory and streams each sheet's XML once to refuse those files with a clear

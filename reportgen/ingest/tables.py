@@ -1,6 +1,6 @@
 """Finding a results table in a sheet: its header row, its columns, its data rows.
 
-Tolerance (FORMATS.md): title rows, logos or blank rows above the header, columns in any order,
+Tolerance (docs/formats.md): title rows, logos or blank rows above the header, columns in any order,
 extra columns, aliases, blank rows and a totals row below the data.
 """
 
@@ -19,14 +19,14 @@ HEADER_SEARCH_ROWS = 30
 @dataclass(frozen=True)
 class Column:
     key: str
-    header: str  # the canonical header, as FORMATS.md and the generated templates write it
+    header: str  # the canonical header, as docs/formats.md and the generated templates write it
     aliases: tuple[str, ...] = ()
 
     def matches(self, label: str) -> bool:
         return label in {normalise_label(name) for name in (self.header, *self.aliases)}
 
 
-# FORMATS.md, "Aliases (at least)".
+# docs/formats.md, "Aliases".
 PLACE = Column("place", "Place", ("Rang", "Classement", "Clt", "Clt.", "Pl", "Position", "Place finale"))
 PLACE_DUPLICATE = Column("place_duplicate", "Place duplicate",
                          ("Duplicate", "Rang duplicate", "Clt dup", "Place dup", "Classement duplicate"))

@@ -17,7 +17,7 @@ def strip_accents(text: str) -> str:
 
 
 def normalise_label(text: object) -> str:
-    """'Prénom :', 'PRENOM' and ' prenom' all give 'prenom' (FORMATS.md: headers match so)."""
+    """'Prénom :', 'PRENOM' and ' prenom' all give 'prenom' (docs/formats.md: headers match so)."""
     plain = strip_accents(unicodedata.normalize("NFKC", str(text))).casefold()
     return " ".join(_NON_WORD.sub(" ", plain).split())
 

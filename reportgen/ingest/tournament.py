@@ -1,4 +1,4 @@
-"""The `Tournoi` sheet every tournament workbook carries: field, value (FORMATS.md)."""
+"""The `Tournoi` sheet every tournament workbook carries: field, value (docs/formats.md)."""
 
 from __future__ import annotations
 

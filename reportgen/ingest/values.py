@@ -1,4 +1,4 @@
-"""Cell values to typed values, accepting what clubs really type (FORMATS.md, "Tolerance").
+"""Cell values to typed values, accepting what clubs really type (docs/formats.md, "Tolerance").
 
 Each parser returns the value or raises BadValue with a sentence for the secretary.
 """

@@ -1,6 +1,6 @@
 """Workbooks to sheets of located cells, read safely.
 
-Reading goes through calamine (the fastest sound reader: LIBRARIES.md measured 8x openpyxl) inside
+Reading goes through calamine (the fastest sound reader: measured 8x openpyxl) inside
 worker processes with an address-space limit, after the zip pre-check: a file that makes a reader
 crash or balloon becomes one located problem instead of killing the build.
 """
@@ -101,28 +101,50 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_limit_memory)
 
 
+_readers: ProcessPoolExecutor | None = None
+
+
+def _reading_pool() -> ProcessPoolExecutor:
+    """The two reading workers, started once per process and kept for every later read: starting
+    spawned workers costs about half a second, which a process reading many leagues (`masters
+    prepare` then a build, the test suite) pays once."""
+    global _readers
+    if _readers is None:
+        pool = _pool(2)
+        try:
+            pool.submit(_ready).result()
+        except BrokenProcessPool:
+            # Not a file's fault: the workers could not start at all.
+            raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
+                                 "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)") from None
+        _readers = pool
+    return _readers
+
+
+def _discard_reading_pool() -> None:
+    global _readers
+    if _readers is not None:
+        _readers.shutdown(wait=False, cancel_futures=True)
+        _readers = None
+
+
 def read_workbooks(paths: list[Path], root: Path) -> tuple[list[Workbook], list[Problem]]:
     """Read every workbook; a file that cannot be read becomes a Problem, never an exception."""
     outcomes: dict[Path, tuple] = {}
     if paths:
-        with _pool(min(2, len(paths))) as pool:
+        pool = _reading_pool()
+        futures = {path: pool.submit(_load, str(path)) for path in paths}
+        for path, future in futures.items():
             try:
-                pool.submit(_ready).result()
+                outcomes[path] = future.result()
             except BrokenProcessPool:
-                # Not a file's fault: the workers could not start at all.
-                raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
-                                     "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)") from None
-            futures = {path: pool.submit(_load, str(path)) for path in paths}
-            for path, future in futures.items():
-                try:
-                    outcomes[path] = future.result()
-                except BrokenProcessPool:
-                    break
+                _discard_reading_pool()  # a file killed a worker: the pool is unusable
+                break
         for path in paths:  # a worker died: find which file did it, one process each
             if path not in outcomes:
-                with _pool(1) as pool:
+                with _pool(1) as single:
                     try:
-                        outcomes[path] = pool.submit(_load, str(path)).result()
+                        outcomes[path] = single.submit(_load, str(path)).result()
                     except BrokenProcessPool:
                         outcomes[path] = ("error", "le lecteur de classeurs s'est arrêté "
                                           "brutalement sur ce fichier",

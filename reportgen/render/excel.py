@@ -1,7 +1,7 @@
 """Annexes to .xlsx with XlsxWriter (4x faster than openpyxl, byte-reproducible).
 
 Text is always written as text: a name from a workbook that starts with "=" must never become a
-formula in the secretary's annex (LIBRARIES.md: every writer's default does that).
+formula in the secretary's annex (measured: every writer's default does that).
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ def _render_pair(pair: tuple[str, dt.date]) -> bytes:
 
 
 def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lambda message: None) -> list[bytes]:
-    """Render several (html, date) bulletins; in parallel processes when it pays (LIBRARIES.md: 1.8-2x)."""
+    """Render several (html, date) bulletins; in parallel processes when it pays (measured: 1.8-2x)."""
     if len(pages) < 4 or workers < 2:
         return [_render_pair(page) for page in pages]
     import multiprocessing

@@ -21,6 +21,7 @@ class GrandSud:
     regulation = "000_33ab733906bdf5e8.txt, « Règlement Classement Masters »"
     Settings = GrandSudSettings
     requires = ()
+    needs_clubs = True  # organising clubs and players' clubs come from clubs.xlsx
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
         return parse_workbook(workbook, sheet, reading, problems)

@@ -1,4 +1,4 @@
-"""A Grand Sud tournament workbook: the `Tournoi` fields and the `Résultats` sheet (FORMATS.md)."""
+"""A Grand Sud tournament workbook: the `Tournoi` fields and the `Résultats` sheet (docs/formats.md)."""
 
 from __future__ import annotations
 

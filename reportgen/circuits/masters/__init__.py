@@ -26,6 +26,7 @@ class Masters:
     regulation = "000_33ab733906bdf5e8.txt, « Règlement Tournoi Masters de fin de saison »"
     Settings = MastersSettings
     requires = ("grand-sud",)
+    needs_clubs = True  # its players carry their Grand Sud clubs
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
         return parse_workbook(workbook, sheet, reading, problems)

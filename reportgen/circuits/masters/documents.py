@@ -162,7 +162,7 @@ def annex(event, lines: list[Line], participants: list[Participant], matches: li
 
 def results_workbook(season: int, name: str, day: dt.date, location: str, participants: list[Participant],
                      withdrawals: list[Withdrawal], kept: dict[tuple[int, int], tuple], settings: MastersSettings) -> Annex:
-    """The Masters workbook in FORMATS.md's canonical layout, pairings filled in, scores blank
+    """The Masters workbook in docs/formats.md's canonical layout, pairings filled in, scores blank
     except those already typed (`kept`: (match, table) -> (score A, score B, tops A, tops B))."""
     by_number = {p.number: p for p in participants}
     matches = []

@@ -1,4 +1,4 @@
-"""A Masters workbook: `Tournoi`, `Désistements` (optional) and `Matchs` (FORMATS.md)."""
+"""A Masters workbook: `Tournoi`, `Désistements` (optional) and `Matchs` (docs/formats.md)."""
 
 from __future__ import annotations
 

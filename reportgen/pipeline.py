@@ -17,8 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from reportgen import circuits, config
-from reportgen.circuits.base import Event, Reading, Report, Standings
-from reportgen.errors import Problem, SourceRef
+from reportgen.circuits.base import Reading
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
 from reportgen.ingest.normalise import results_table
@@ -26,6 +25,7 @@ from reportgen.ingest.players import Identities
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import read_tournament_sheet
 from reportgen.ingest.workbook import read_workbooks
+from reportgen.model import Event, Problem, Report, SourceRef, Standings
 
 Progress = Callable[[str], None]
 # docs/formats.md's circuits that reportgen does not score yet: their workbooks are set aside and said,

@@ -301,9 +301,8 @@ def write_masters(folder: Path) -> None:
     from reportgen.circuits.masters.results import participants
     from reportgen.circuits.masters.settings import MastersSettings
     from reportgen.circuits.masters.standings import HEAD_TO_HEAD, TOPS, standings
-    from reportgen.errors import SourceRef
-    from reportgen.ingest.players import Entry
     from reportgen.ingest.text import split_full_name
+    from reportgen.model import Entry, SourceRef
     from reportgen.pipeline import load, score
     from reportgen.render.excel import render_annex
 

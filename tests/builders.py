@@ -7,14 +7,14 @@ from pathlib import Path
 
 import openpyxl
 
-from reportgen.circuits.base import Event, Reading
+from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import GrandSud
 from reportgen.circuits.grand_sud.scoring import score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.errors import SourceRef
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.normalise import results_table
-from reportgen.ingest.players import Entry, Identities
+from reportgen.ingest.players import Identities
+from reportgen.model import Entry, Event, SourceRef
 
 TODAY = dt.date(2026, 11, 29)  # the day the example league and the test leagues are read
 CLUBS = ClubDirectory([

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from reportgen import circuits
-from reportgen.circuits.base import Report
+from reportgen.model import Report
 
 PACKAGE = Path(__file__).resolve().parents[1] / "reportgen"
 RENDERERS = {"openpyxl", "jinja2", "weasyprint", "xlsxwriter"}

@@ -6,7 +6,7 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from reportgen.circuits.base import Event
+from reportgen.model import Event
 from tests.builders import event, league, results
 from tests.reference_grand_sud import reference_rankings
 

@@ -5,7 +5,6 @@ import datetime as dt
 import itertools
 from pathlib import Path
 
-from reportgen.circuits.base import Standings
 from reportgen.circuits.masters.parse import Withdrawal
 from reportgen.circuits.masters.results import complete_rounds, participants
 from reportgen.circuits.masters.schedule import SCHEDULE
@@ -22,8 +21,7 @@ from reportgen.circuits.masters.standings import (
     match_points,
     standings,
 )
-from reportgen.errors import SourceRef
-from reportgen.ingest.players import Entry
+from reportgen.model import Entry, SourceRef, Standings
 
 REGULATION = Path(__file__).resolve().parents[1] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
 SETTINGS = MastersSettings()

@@ -9,12 +9,10 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from reportgen.circuits.base import Event
 from reportgen.circuits.tour_de_france.scale import first_quarter_size, gaps, place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.scoring import score_seasons, season_total
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
-from reportgen.errors import SourceRef
-from reportgen.ingest.players import Entry
+from reportgen.model import Entry, Event, SourceRef
 from tests.builders import results
 
 SETTINGS = TourDeFranceSettings()

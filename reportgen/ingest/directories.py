@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from reportgen.errors import Problem, SourceRef
 from reportgen.ingest import values as parse
 from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, find_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.workbook import Workbook
+from reportgen.model import Problem, SourceRef
 
 CLUBS_FILE = "clubs.xlsx"
 PLAYERS_FILE = "joueurs.xlsx"

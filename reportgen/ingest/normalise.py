@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reportgen.circuits.base import Event
-from reportgen.errors import Problem
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.players import Identities
 from reportgen.ingest.text import format_name
+from reportgen.model import Event, Problem
 
 IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]

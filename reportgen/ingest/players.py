@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 
-from reportgen.errors import Problem
 from reportgen.ingest.directories import DirectoryPlayer
 from reportgen.ingest.text import format_name, name_key
-
-
-@dataclass(frozen=True)
-class Entry:
-    """A player as a results row names him."""
-
-    licence: str
-    last_name: str
-    first_name: str
-
-    @property
-    def key(self) -> str:
-        return name_key(self.last_name, self.first_name)
+from reportgen.model import Entry, Problem
 
 
 class Identities:
@@ -44,13 +30,13 @@ class Identities:
         licences: dict[str, set[str]] = defaultdict(set)
         for entry in entries:
             if entry.licence:
-                licences[entry.key].add(entry.licence)
+                licences[name_key(entry.last_name, entry.first_name)].add(entry.licence)
         self._licence_of = {key: next(iter(found)) for key, found in licences.items() if len(found) == 1}
 
     def resolve(self, entry: Entry) -> str:
         if entry.licence:
             return f"L:{entry.licence}"
-        key = entry.key
+        key = name_key(entry.last_name, entry.first_name)
         if key in self._directory_ids:
             return self._directory_ids[key]
         if key in self._licence_of:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportgen.errors import Problem
 from reportgen.ingest.text import normalise_label, split_full_name
 from reportgen.ingest.values import is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
+from reportgen.model import Problem
 
 HEADER_SEARCH_ROWS = 30
 

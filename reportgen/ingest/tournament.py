@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportgen.errors import Problem, SourceRef, cell_name
 from reportgen.french import date_long
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.values import date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
+from reportgen.model import Problem, SourceRef, cell_name
 
 SHEET = "Tournoi"
 

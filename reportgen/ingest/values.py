@@ -8,9 +8,9 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from reportgen.errors import Problem
 from reportgen.french import MONTHS
 from reportgen.ingest.text import clean_spaces, normalise_label, strip_accents
+from reportgen.model import Problem
 
 EXCEL_EPOCH = dt.date(1899, 12, 30)
 

@@ -15,9 +15,9 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen.errors import Problem, ReportgenError, SourceRef, cell_name
 from reportgen.ingest import precheck
 from reportgen.ingest.text import normalise_label
+from reportgen.model import Problem, ReportgenError, SourceRef, cell_name
 
 WORKER_MEMORY_LIMIT = 2 * 1024**3  # bytes of address space a reading worker may add
 

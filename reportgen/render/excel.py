@@ -11,7 +11,7 @@ import io
 
 import xlsxwriter
 
-from reportgen.circuits.base import Annex
+from reportgen.model import Annex
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 

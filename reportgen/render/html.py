@@ -8,7 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from reportgen import __version__
-from reportgen.circuits.base import Document
+from reportgen.model import Document
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from reportgen import french
-from reportgen.circuits.base import Report
+from reportgen.model import Report
 from reportgen.render.html import TEMPLATES, environment
 
 MANIFEST = "publications.json"

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import documents
 from reportgen.circuits.grand_sud.parse import parse as parse_workbook
 from reportgen.circuits.grand_sud.scoring import score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.model import Event, Report
 
 
 class GrandSud:

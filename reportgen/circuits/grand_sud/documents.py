@@ -8,9 +8,9 @@ import pandas as pd
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
 STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "best", "evolution", "seed"]

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from reportgen.circuits.base import Event, Reading
-from reportgen.errors import Problem, SourceRef
+from reportgen.circuits.base import Reading
 from reportgen.ingest import values
-from reportgen.ingest.players import Entry
 from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLACE, PLACE_DUPLICATE, PLAYER, find_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
+from reportgen.model import Entry, Event, Problem, SourceRef
 
 RESULTS_SHEET = "Résultats"
 # §2.1 tournoi en poules (a duplicate phase then pools: two places), §2.2 tout en duplicate.

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from reportgen.circuits.base import Event
 from reportgen.circuits.grand_sud import tables
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.ingest.text import name_key
+from reportgen.model import Event
 from reportgen.scoring.ranking import competition_ranks, shared
 
 # The tables padded with a row of zeros: every place beyond 32 looks up row 33 (§2: only the first

@@ -10,14 +10,14 @@ from collections import defaultdict
 
 import pandas as pd
 
-from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import check, complete_rounds, final_ranking, participants
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.errors import Problem
+from reportgen.model import Event, Problem, Report
 
 
 class Masters:

@@ -6,11 +6,11 @@ from __future__ import annotations
 import datetime as dt
 
 from reportgen import french
-from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule
 from reportgen.circuits.masters.parse import MATCH_COLUMNS, Withdrawal
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule
 
 TITLE = "Masters Grand Sud"
 STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "tops", "defense", "attack",

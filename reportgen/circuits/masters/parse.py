@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportgen.circuits.base import Event, Reading
-from reportgen.errors import Problem, SourceRef
+from reportgen.circuits.base import Reading
 from reportgen.french import date_long
 from reportgen.ingest import values
-from reportgen.ingest.players import Entry
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
+from reportgen.model import Entry, Event, Problem, SourceRef
 
 WITHDRAWALS_SHEET = "Désistements"
 MATCHES_SHEET = "Matchs"

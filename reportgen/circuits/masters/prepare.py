@@ -7,14 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from reportgen.circuits.base import Annex, Event, Report
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.results import final_ranking, participants
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
-from reportgen.errors import Problem, SourceRef
 from reportgen.ingest.text import name_key
+from reportgen.model import Annex, Event, Problem, Report, SourceRef
 
 
 @dataclass

@@ -6,13 +6,12 @@ withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order 
 
 from __future__ import annotations
 
-from reportgen.circuits.base import Standings
 from reportgen.circuits.masters.parse import MatchRow, Withdrawal
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
-from reportgen.errors import Problem
 from reportgen.ingest.text import name_key
+from reportgen.model import Problem, Standings
 
 
 def final_ranking(grand_sud, event) -> tuple[Standings | None, Problem | None]:
@@ -31,7 +30,7 @@ def participants(final: Standings, withdrawals: list[Withdrawal]) -> tuple[list[
     for withdrawal in withdrawals:
         entry = withdrawal.entry
         match = next((row for row in final.rows if entry.licence and row["licence"] == entry.licence), None) or \
-            next((row for row in final.rows if entry.last_name and name_key(row["player"]) == entry.key), None)
+            next((row for row in final.rows if entry.last_name and name_key(row["player"]) == name_key(entry.last_name, entry.first_name)), None)
         if match is None:
             problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
                                     + f" n'est pas dans le classement final Grand Sud {final.season}",

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pandas as pd
 
-from reportgen.circuits.base import Event, Reading, Report
+from reportgen.circuits.base import Reading
 from reportgen.circuits.tour_de_france import documents
 from reportgen.circuits.tour_de_france.parse import parse as parse_workbook
 from reportgen.circuits.tour_de_france.scoring import score_seasons
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+from reportgen.model import Event, Report
 
 
 class TourDeFrance:

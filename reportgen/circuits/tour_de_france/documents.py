@@ -6,10 +6,10 @@ from fractions import Fraction
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.base import Annex, AnnexColumn, AnnexSheet, Document, Standings
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import strip_accents
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings
 
 CIRCUIT = "Tour de France de Diplomatie"
 STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "evolution"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from reportgen.circuits.base import Event, Reading
-from reportgen.errors import Problem
+from reportgen.circuits.base import Reading
 from reportgen.ingest import values
-from reportgen.ingest.players import Entry
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, find_table
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
+from reportgen.model import Entry, Event, Problem
 
 RESULTS_SHEET = "Résultats"
 EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))

@@ -10,10 +10,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from reportgen.circuits.base import Event
 from reportgen.circuits.tour_de_france.scale import place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import name_key
+from reportgen.model import Event
 from reportgen.scoring.ranking import competition_ranks
 from reportgen.scoring.ranking import shared as shared_ranks
 

@@ -8,8 +8,9 @@ build on it (docs/architecture.md, "Layers").
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 
 def column_letter(index: int) -> str:
@@ -76,16 +77,37 @@ class Entry:
     first_name: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class ResultRow:
+    """One results row of a tournament workbook: the player it names and where it was typed.
+
+    Each circuit subclasses it with its own typed fields (place, excluded...), which become the
+    columns of its results table; fields named `*_ref` locate a value and stay out of the table.
+    """
+
+    entry: Entry
+    ref: SourceRef  # the row's name cell
+    club: str = ""  # the player's club as typed ("" when the sheet has no club column)
+
+
+Content = TypeVar("Content")
+
+
 @dataclass
-class Event:
-    """One tournament workbook, validated. `entries[i]` names the player of `rows[i]`."""
+class Event(Generic[Content]):
+    """One tournament workbook, validated: its common fields, the circuit's own typed content
+    (`Tournoi` fields, matches...), and the results rows that name players (none for a circuit
+    whose players come from elsewhere, such as the Masters)."""
 
     id: str  # the workbook's path relative to inputs/
     name: str
     date: dt.date
-    entries: list[Entry]
-    rows: list[dict[str, Any]]  # circuit fields of each results row, plus "ref" (SourceRef)
-    info: dict[str, Any] = field(default_factory=dict)  # circuit fields of the Tournoi sheet
+    content: Content
+    results: Sequence[ResultRow] = ()
+
+    @property
+    def entries(self) -> list[Entry]:
+        return [row.entry for row in self.results]
 
 
 @dataclass(frozen=True)

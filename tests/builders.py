@@ -9,6 +9,7 @@ import openpyxl
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import GrandSud
+from reportgen.circuits.grand_sud.parse import GrandSudRow, GrandSudTournament
 from reportgen.circuits.grand_sud.scoring import score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -29,18 +30,19 @@ def event(day: str, club: str, players: list[str], formula: str = "duplicate",
     """A tournament: `players` in final-place order, given as "NAME First" (or "#licence NAME First")."""
     date = dt.date.fromisoformat(day)
     found = CLUBS.find(club)
-    entries, rows = [], []
+    rows = []
     for index, player in enumerate(players):
         licence = ""
         if player.startswith("#"):
             licence, _, player = player[1:].partition(" ")
         last, _, first = player.partition(" ")
-        entries.append(Entry(licence, last, first))
         place = index + 1
-        rows.append({"place": place, "place_duplicate": duplicate[index] if duplicate else place, "club": "",
-                     "ref": SourceRef(f"{day}-{club}.xlsx", "Résultats", f"B{index + 2}")})
-    return Event(f"{day}-{club}.xlsx", f"Tournoi de {found.name}", date, entries, rows,
-                 {"club": found, "series": series or found.code, "formula": formula, "location": ""})
+        ref = SourceRef(f"{day}-{club}.xlsx", "Résultats", f"B{index + 2}")
+        rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=ref, place=place,
+                                place_duplicate=duplicate[index] if duplicate else place,
+                                place_ref=SourceRef(ref.path, ref.sheet, f"A{index + 2}")))
+    content = GrandSudTournament(club=found, series=series or found.code, formula=formula, location="")
+    return Event(f"{day}-{club}.xlsx", f"Tournoi de {found.name}", date, content, rows)
 
 
 def results(events: list[Event]):
@@ -53,7 +55,7 @@ def results(events: list[Event]):
 
 def league(events: list[Event], settings: GrandSudSettings = GrandSudSettings()):
     """(tournaments, points, rankings) of these events."""
-    eligible = {e.id: e.info["club"].departement in settings.departements for e in events}
+    eligible = {e.id: e.content.club.departement in settings.departements for e in events}
     return score_league(results(events), events, eligible, settings)
 
 

@@ -11,7 +11,7 @@ def reference_rankings(results, events, departements=("09", "11", "12", "30", "3
     rows = {e.id: [] for e in events}
     for r in results.itertuples():
         rows[r.event].append((r.player_id, int(r.place), int(r.place_duplicate)))
-    eligible = {e.id: e.info["club"].departement in departements for e in events}
+    eligible = {e.id: e.content.club.departement in departements for e in events}
     points = {}
     published = []
     in_force = {}
@@ -21,7 +21,7 @@ def reference_rankings(results, events, departements=("09", "11", "12", "30", "3
         latest = {}
         for e in events:
             if eligible[e.id] and e.date <= day and (year if final else year - 1) <= e.date.year <= year:
-                latest[e.info["series"]] = e  # later editions overwrite earlier ones
+                latest[e.content.series] = e  # later editions overwrite earlier ones
         window = [e.id for e in latest.values()]
         keep = max(1, len(window) // 2)
         mine = {}

@@ -34,13 +34,13 @@ def test_the_example_league_is_as_realistic_as_promised(league):
     assert any(c.departement not in grand_sud for c in clubs)
     events = league.circuits["grand-sud"].events
     for season in (2025, 2026):
-        mine = [e for e in events if e.date.year == season and e.info["club"].departement in grand_sud]
+        mine = [e for e in events if e.date.year == season and e.content.club.departement in grand_sud]
         assert len(mine) >= 10
-        assert all(20 <= len(e.rows) <= 70 for e in mine)
-        assert {e.info["formula"] for e in mine} == {"poules", "duplicate"}
+        assert all(20 <= len(e.results) <= 70 for e in mine)
+        assert {e.content.formula for e in mine} == {"poules", "duplicate"}
     days = [e.date for e in events]
     assert any(days.count(day) > 1 for day in days)  # two tournaments on the same day
-    by_year = {year: {e.info["series"] for e in events if e.date.year == year} for year in (2025, 2026)}
+    by_year = {year: {e.content.series for e in events if e.date.year == year} for year in (2025, 2026)}
     assert by_year[2025] - by_year[2026]  # a club that skips a year
     results = league.circuits["grand-sud"].results
     seasons = results.groupby("player_id")["date"].apply(lambda d: sorted(set(d.dt.year)))
@@ -59,7 +59,7 @@ def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, re
 
     inputs = league.circuits["grand-sud"]
     departements = league.settings.circuits["grand-sud"].departements
-    eligible = {e.id: e.info["club"].departement in departements for e in inputs.events}
+    eligible = {e.id: e.content.club.departement in departements for e in inputs.events}
     _, _, rankings = score_league(inputs.results, inputs.events, eligible, league.settings.circuits["grand-sud"])
     published = [(r.season, r.date, r.final, sorted((row.rank, row.player_id, row.total) for row in r.rows))
                  for r in rankings]
@@ -89,11 +89,11 @@ def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_to
 def test_the_example_tour_de_france_2005_is_as_promised(league):
     events = league.circuits["tour-de-france"].events
     assert len(events) == 18 and {e.date.year for e in events} == {2005}
-    sizes = sorted(e.info["participants"] for e in events)
+    sizes = sorted(e.content.participants for e in events)
     assert sizes[0] < 7 and sizes[-1] == 100 and any(7 <= s < 12 for s in sizes)
-    rows = [row for e in events for row in e.rows]
-    assert any(row["excluded"] for row in rows)  # an organiser out of his own ranking
-    assert any(sum(r["place"] == row["place"] for r in e.rows) > 1 for e in events for row in e.rows)  # ex aequo
+    rows = [row for e in events for row in e.results]
+    assert any(row.excluded for row in rows)  # an organiser out of his own ranking
+    assert any(sum(r.place == row.place for r in e.results) > 1 for e in events for row in e.results)  # ex aequo
 
 
 def test_tour_de_france_season_standings_match_the_reviewed_golden_file(example_scored):

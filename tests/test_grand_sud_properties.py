@@ -38,10 +38,9 @@ def shuffled(events: list[Event], seed: int) -> list[Event]:
     rng = random.Random(seed)
     copies = []
     for original in events:
-        order = list(range(len(original.rows)))
-        rng.shuffle(order)
-        copies.append(Event(original.id, original.name, original.date, [original.entries[i] for i in order],
-                            [original.rows[i] for i in order], original.info))
+        rows = list(original.results)
+        rng.shuffle(rows)
+        copies.append(Event(original.id, original.name, original.date, original.content, rows))
     rng.shuffle(copies)
     return copies
 

@@ -9,6 +9,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from reportgen.circuits.tour_de_france.parse import TourDeFranceRow, TourDeFranceTournament
 from reportgen.circuits.tour_de_france.scale import first_quarter_size, gaps, place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.scoring import score_seasons, season_total
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
@@ -86,11 +87,12 @@ def test_ex_aequo_share_the_points_of_the_places_they_cover():
 
 
 def event(day: str, players: list[str], participants=None, excluded=(), places=None) -> Event:
-    entries = [Entry("", *name.split(" ")) for name in players]
-    rows = [{"place": (places or list(range(1, len(players) + 1)))[i], "excluded": name in excluded, "club": "",
-             "ref": SourceRef(f"{day}.xlsx", "Résultats", f"B{i + 2}")} for i, name in enumerate(players)]
-    return Event(f"{day}.xlsx", f"Tournoi du {day}", dt.date.fromisoformat(day), entries, rows,
-                 {"location": "", "participants": participants or len(players)})
+    rows = [TourDeFranceRow(entry=Entry("", *name.split(" ")), ref=SourceRef(f"{day}.xlsx", "Résultats", f"B{i + 2}"),
+                            place=(places or list(range(1, len(players) + 1)))[i], excluded=name in excluded,
+                            place_ref=SourceRef(f"{day}.xlsx", "Résultats", f"A{i + 2}"))
+            for i, name in enumerate(players)]
+    content = TourDeFranceTournament(location="", participants=participants or len(players))
+    return Event(f"{day}.xlsx", f"Tournoi du {day}", dt.date.fromisoformat(day), content, rows)
 
 
 NAMES = [f"JOUEUR{chr(65 + i // 26)}{chr(65 + i % 26)} Un" for i in range(130)]

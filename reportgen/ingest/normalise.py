@@ -6,6 +6,8 @@ the cell to fix.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pandas as pd
 
 from reportgen.ingest.directories import ClubDirectory
@@ -32,25 +34,26 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     records = []
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
-        for entry, row in zip(event.entries, event.rows):
+        for row in event.results:
+            entry, ref = row.entry, row.ref
             player_id = identities.resolve(entry)
-            ref = row["ref"]
             if player_id in seen:
                 problems.append(Problem(ref, f"{format_name(entry.last_name, entry.first_name)} est listé "
                                         f"deux fois (déjà en {seen[player_id]})",
                                         "supprimez le doublon, ou corrigez le nom ou la licence",
                                         code="duplicate-player"))
                 continue
-            seen[player_id] = ref.cell
-            club = clubs.find(row.get("club", "")) if row.get("club") else None
+            seen[player_id] = ref.cell or ""
+            club = clubs.find(row.club) if row.club else None
             record = {
                 "event": event.id, "date": pd.Timestamp(event.date), "player_id": player_id,
                 "player": format_name(entry.last_name, entry.first_name), "licence": entry.licence,
-                "club": club.name if club else row.get("club", ""),
+                "club": club.name if club else row.club,
                 "source_file": ref.path, "source_sheet": ref.sheet, "source_cell": ref.cell,
             }
-            record.update({key: value for key, value in row.items()
-                           if key not in record and not key.endswith("ref")})
+            # The circuit's own typed fields become columns; the cells that locate them do not.
+            record.update({f.name: getattr(row, f.name) for f in dataclasses.fields(row)
+                           if f.name not in record and f.name not in ("entry", "ref") and not f.name.endswith("_ref")})
             records.append(record)
     table = pd.DataFrame.from_records(records)
     if table.empty:

@@ -10,10 +10,11 @@ import pandas as pd
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import documents
+from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.parse import parse as parse_workbook
 from reportgen.circuits.grand_sud.scoring import score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Event, Report
+from reportgen.model import Report
 
 
 class GrandSud:
@@ -24,12 +25,12 @@ class GrandSud:
     requires = ()
     needs_clubs = True  # organising clubs and players' clubs come from clubs.xlsx
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+    def parse(self, workbook, sheet, reading: Reading, problems) -> GrandSudEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
 
-    def score(self, results: pd.DataFrame, events: list[Event], settings: GrandSudSettings,
+    def score(self, results: pd.DataFrame, events: list[GrandSudEvent], settings: GrandSudSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:
-        eligible = {e.id: e.info["club"].departement in settings.departements for e in events}
+        eligible = {e.id: e.content.club.departement in settings.departements for e in events}
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()
         for ranking in rankings:

@@ -25,7 +25,7 @@ def ranking_path(ranking: Ranking) -> str:
 def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
     if ranking.final:
         return f"Classement final de la saison {ranking.season}"
-    places = [french.de(tournaments[tid].event.info["club"].name) for tid in ranking.latest]
+    places = [french.de(tournaments[tid].event.content.club.name) for tid in ranking.latest]
     joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
     noun = "les tournois" if len(places) > 1 else "le tournoi"
     return f"Classement après {noun} {joined} du {french.date_long(ranking.date)}"
@@ -41,7 +41,7 @@ def rank_label(row: Row) -> str:
 
 
 def short_label(tournament: Tournament) -> str:
-    return f"{tournament.event.info['club'].code} {tournament.date.day:02d}/{tournament.date.month:02d}"
+    return f"{tournament.event.content.club.code} {tournament.date.day:02d}/{tournament.date.month:02d}"
 
 
 def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
@@ -112,8 +112,8 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
         event = tournament.event
         tournament_rows.append({
             "label": short_label(tournament), "date": french.date_short(tournament.date), "name": event.name,
-            "club": event.info["club"].name, "departement": event.info["club"].departement,
-            "formula": FORMULA_LABELS[event.info["formula"]], "players": len(event.rows),
+            "club": event.content.club.name, "departement": event.content.club.departement,
+            "formula": FORMULA_LABELS[event.content.formula], "players": len(event.results),
             "seeds": tournament.seeds if tournament.eligible else "", "status": status,
             "counted": tournament.id in ranking.window,
         })
@@ -123,10 +123,10 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
         earned = points[(points["event"] == tid) & (points["points"] > 0)].sort_values("place")
         latest.append({
             "name": tournament.event.name, "date": french.date_long(tournament.date),
-            "club": tournament.event.info["club"].name,
-            "players": french.plural(len(tournament.event.rows), "joueur"),
+            "club": tournament.event.content.club.name,
+            "players": french.plural(len(tournament.event.results), "joueur"),
             "seeds": french.plural(tournament.seeds, "tête de série présente", "têtes de série présentes"),
-            "formula": FORMULA_LABELS[tournament.event.info["formula"]],
+            "formula": FORMULA_LABELS[tournament.event.content.formula],
             "rows": [{"place": int(r.place), "place_duplicate": int(r.place_duplicate), "player": r.player,
                       "duplicate": french.number(r.duplicate_points), "final": french.number(r.final_points),
                       "total": french.number(r.points)} for r in earned.itertuples()],
@@ -141,7 +141,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
             "summary": (f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} : "
                         f"{french.plural(ranking.counted_results, 'meilleur résultat retenu', 'meilleurs résultats retenus')} "
                         f"par joueur · {french.plural(len(rows), 'joueur classé', 'joueurs classés')}"),
-            "columns": [{"code": t.event.info["club"].code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
+            "columns": [{"code": t.event.content.club.code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds,
@@ -166,9 +166,9 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     final_rows = [[row.rank, evolution(row)["value"], row.player, row.licence, row.club, row.played, row.total,
                    row.best, "oui" if row.seed else ""] for row in final.rows]
     counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
-    tournament_rows = [[t.date, t.event.name, t.event.info["club"].name, t.event.info["club"].departement,
-                        t.series, FORMULA_LABELS[t.event.info["formula"]], t.event.info["location"],
-                        len(t.event.rows), t.seeds if t.eligible else None,
+    tournament_rows = [[t.date, t.event.name, t.event.content.club.name, t.event.content.club.departement,
+                        t.series, FORMULA_LABELS[t.event.content.formula], t.event.content.location,
+                        len(t.event.results), t.seeds if t.eligible else None,
                         "oui" if t.id in final.window else ("hors circuit" if not t.eligible else "non"),
                         t.id] for t in seasonal]
     season_points = points[points["date"].dt.year == season].sort_values(["date", "event", "place"])

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
+from reportgen.ingest.directories import Club
 from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLACE, PLACE_DUPLICATE, PLAYER, find_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Entry, Event, Problem, SourceRef
+from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
 
 RESULTS_SHEET = "Résultats"
 # §2.1 tournoi en poules (a duplicate phase then pools: two places), §2.2 tout en duplicate.
 FORMULAS = {"poules": "poules", "duplicate": "duplicate", "tout en duplicate": "duplicate",
             "tout duplicate": "duplicate"}
+
+
+@dataclass(frozen=True)
+class GrandSudTournament:
+    """The `Tournoi` fields of a Grand Sud tournament."""
+
+    club: Club  # the organising club, from clubs.xlsx
+    series: str  # its yearly series: an edition replaces the previous one (INTERPRETATIONS.md, rolling window)
+    formula: str  # "poules" or "duplicate" (§2.1, §2.2)
+    location: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GrandSudRow(ResultRow):
+    place: int  # final place
+    place_duplicate: int  # place of the duplicate phase (the final place again in an all-duplicate tournament)
+    place_ref: SourceRef
+
+
+GrandSudEvent = Event[GrandSudTournament]
 
 
 def _formula(value: object) -> str:
@@ -26,7 +49,7 @@ def _formula(value: object) -> str:
 
 
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
-          problems: list[Problem]) -> Event | None:
+          problems: list[Problem]) -> GrandSudEvent | None:
     found: list[Problem] = []
     name, day = read_name_and_date(sheet, reading.today, found)
     club_text = sheet.read("club", values.text, found)
@@ -40,13 +63,12 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     series = sheet.read("serie", values.text, found, required=False)
     location = sheet.read("lieu", values.text, found, required=False)
 
-    entries, rows = _results(workbook, formula, found)
+    rows = _results(workbook, formula, found)
     problems.extend(found)
     if found:
         return None
-    return Event(id=workbook.label, name=name, date=day, entries=entries, rows=rows,
-                 info={"club": club, "series": series or club.code, "formula": formula,
-                       "location": location or ""})
+    content = GrandSudTournament(club=club, series=series or club.code, formula=formula, location=location or "")
+    return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
 
 
 def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
@@ -55,7 +77,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         found.append(Problem(workbook.ref(), f"la feuille « {RESULTS_SHEET} » est introuvable",
                              "ajoutez la feuille des résultats (Place, Nom, Prénom, Licence, Club, Place duplicate)",
                              code="missing-sheet"))
-        return [], []
+        return []
     table = find_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB])
     header_ref = workbook.ref(sheet, table.header_row if table else 0, 0)
     needed = [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else [])
@@ -66,15 +88,14 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         found.append(Problem(header_ref, "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
                              "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
                              code="missing-column"))
-        return [], []
-    entries, rows = [], []
+        return []
+    rows: list[GrandSudRow] = []
     places: dict[str, dict[int, str]] = {"place": {}, "place_duplicate": {}}
     for row in table.rows:
         last, first, name_ref = table.read_name(row, found)
         licence = table.read(row, "licence", values.text, found, required=False) or ""
         club = table.read(row, "club", values.text, found, required=False) or ""
-        record = {"club": club, "ref": name_ref,
-                  "place_ref": table.ref(row, "place")}
+        given: dict[str, int] = {}
         for key in ("place", "place_duplicate") if formula == "poules" else ("place",):
             parsed = table.read(row, key, values.place, found)
             if parsed is None:
@@ -87,13 +108,14 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                      "Grand Sud ne prévoit pas d'ex aequo",
                                      "donnez à chaque joueur une place différente", code="duplicate-place"))
             places[key].setdefault(number, ref.cell)
-            record[key] = number
-        if last is None:
-            continue
-        if formula == "duplicate":
-            record["place_duplicate"] = record.get("place")  # §2.2: the final place counts twice
-        entries.append(Entry(licence, last, first))
-        rows.append(record)
+            given[key] = number
+        if last is None or "place" not in given:
+            continue  # the problem is already said
+        rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=name_ref, club=club,
+                                place=given["place"],
+                                # §2.2: in an all-duplicate tournament the final place counts twice
+                                place_duplicate=given.get("place_duplicate", given["place"]),
+                                place_ref=table.ref(row, "place")))
     if not rows and not found:
         found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
                              "listez tous les joueurs du tournoi sous la ligne d'en-têtes", code="empty"))
@@ -106,4 +128,4 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                     SourceRef(workbook.label, sheet.name, cell, header),
                     f"la place {number} dépasse le nombre de joueurs classés ({count})",
                     "chaque place de 1 au nombre de joueurs doit être donnée une fois", code="place-range"))
-    return entries, rows
+    return rows

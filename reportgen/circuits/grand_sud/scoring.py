@@ -15,10 +15,10 @@ import numpy as np
 import pandas as pd
 
 from reportgen.circuits.grand_sud import tables
+from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.ingest.text import name_key
-from reportgen.model import Event
-from reportgen.scoring.ranking import competition_ranks, shared
+from reportgen.scoring import tiebreaks
 
 # The tables padded with a row of zeros: every place beyond 32 looks up row 33 (§2: only the first
 # 32 score).
@@ -26,9 +26,17 @@ _DUPLICATE = np.vstack([np.array(tables.DUPLICATE), np.zeros((1, tables.MAX_SEED
 _FINAL = np.vstack([np.array(tables.FINAL), np.zeros((1, tables.MAX_SEEDS + 1), dtype=int)])
 
 
+# §1: « En cas d'égalité de points entre deux joueurs, c'est le joueur qui a effectué le moins de
+# tournoi qui est privilégié. En cas de nouvelle égalité, c'est celui qui a marqué le plus de points
+# dans un tournoi qui est privilégié. » Players still level share the place.
+CHAIN = [tiebreaks.by("points", lambda line: -line.total),
+         tiebreaks.by("tournois joués", lambda line: line.played),
+         tiebreaks.by("meilleur résultat", lambda line: -line.best)]
+
+
 @dataclass(frozen=True)
 class Tournament:
-    event: Event
+    event: GrandSudEvent
     eligible: bool  # organised by a club of the Grand Sud départements (§1)
     seeds: int = 0  # seeds present (§2.1), from the ranking in force before its date
 
@@ -42,7 +50,7 @@ class Tournament:
 
     @property
     def series(self) -> str:
-        return self.event.info["series"]
+        return self.event.content.series
 
 
 @dataclass
@@ -60,6 +68,7 @@ class Row:
     counted: set[str]  # the tournament ids whose points make his total
     previous_rank: int | None
     seed: bool
+    decided_by: tuple[str, ...] = ()  # the tie-breaks of §1 that set his place among equal totals
 
 
 @dataclass
@@ -141,31 +150,29 @@ def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: b
     if not settings.played_counts_non_scoring:
         summary["played"] = summary["scoring"]
     summary = summary[summary["total"] >= settings.min_listed_points].reset_index()
-    summary["name_key"] = summary["player"].map(name_key)
-    summary = summary.sort_values(["total", "played", "best", "name_key", "player_id"],
-                                  ascending=[False, True, False, True, True], kind="stable")
-    keys = list(zip(summary["total"], summary["played"], summary["best"]))
-    ranks = competition_ranks(keys)
-    ties = shared(ranks)
+    ranked = tiebreaks.rank(list(summary.itertuples(index=False)), CHAIN,
+                            display=lambda line: (name_key(line.player), line.player_id))
     previous_ranks = previous.rank_of() if previous else {}
     by_player = {pid: group for pid, group in played.groupby("player_id")}
     rows = []
-    for (_, line), position, tied in zip(summary.iterrows(), ranks, ties):
-        mine = by_player[line["player_id"]]
+    for placed in ranked.placed:
+        line = placed.item
+        mine = by_player[line.player_id]
         rows.append(Row(
-            rank=position, tied=tied, player_id=line["player_id"], player=line["player"],
-            licence=line["licence"], club=line["club"], played=int(line["played"]),
-            total=int(line["total"]), best=int(line["best"]),
+            rank=placed.rank, tied=placed.tied, player_id=line.player_id, player=line.player,
+            licence=line.licence, club=line.club, played=int(line.played),
+            total=int(line.total), best=int(line.best),
             points={e: int(p) for e, p in zip(mine["event"], mine["points"])},
             counted={e for e, c in zip(mine["event"], mine["counted"]) if c},
-            previous_rank=previous_ranks.get(line["player_id"]),
-            seed=position <= settings.seeds,
+            previous_rank=previous_ranks.get(line.player_id),
+            seed=placed.rank <= settings.seeds,
+            decided_by=placed.decided_by,
         ))
     latest = [] if final else [t.id for t in counted if t.date == day]
     return Ranking(day.year, day, final, ids, keep, rows, latest, previous)
 
 
-def score_league(results: pd.DataFrame, events: list[Event], eligible: dict[str, bool],
+def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: dict[str, bool],
                  settings: GrandSudSettings) -> tuple[dict[str, Tournament], pd.DataFrame, list[Ranking]]:
     """Every ranking of the league's history, in publication order.
 
@@ -173,7 +180,7 @@ def score_league(results: pd.DataFrame, events: list[Event], eligible: dict[str,
     change of year it is the final ranking of the year before (INTERPRETATIONS: the last ranking of
     the year is the final one).
     """
-    by_date: dict[dt.date, list[Event]] = {}
+    by_date: dict[dt.date, list[GrandSudEvent]] = {}
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         by_date.setdefault(event.date, []).append(event)
     tournaments: dict[str, Tournament] = {}

@@ -12,12 +12,13 @@ import pandas as pd
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
+from reportgen.circuits.masters.parse import MastersEvent
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import check, complete_rounds, final_ranking, participants
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.model import Event, Problem, Report
+from reportgen.model import Problem, Report
 
 
 class Masters:
@@ -28,33 +29,33 @@ class Masters:
     requires = ("grand-sud",)
     needs_clubs = True  # its players carry their Grand Sud clubs
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+    def parse(self, workbook, sheet, reading: Reading, problems) -> MastersEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
 
-    def score(self, results: pd.DataFrame, events: list[Event], settings: MastersSettings,
+    def score(self, results: pd.DataFrame, events: list[MastersEvent], settings: MastersSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:
         report = Report()
-        by_season: dict[int, list[Event]] = defaultdict(list)
+        by_season: dict[int, list[MastersEvent]] = defaultdict(list)
         for event in sorted(events, key=lambda e: e.id):
-            by_season[event.info["season"]].append(event)
+            by_season[event.content.season].append(event)
         for season, found in sorted(by_season.items()):
             for extra in found[1:]:
-                report.problems.append(Problem(extra.info["season_ref"], f"un autre classeur du Masters {season} "
+                report.problems.append(Problem(extra.content.season_ref, f"un autre classeur du Masters {season} "
                                                f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
                                                code="duplicate"))
             event = found[0]
-            final, problem = final_ranking(upstream["grand-sud"], event)
+            final, problem = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
             if problem:
                 report.problems.append(problem)
                 continue
-            players, problems = participants(final, event.info["withdrawals"])
+            players, problems = participants(final, event.content.withdrawals)
             if len(players) < PLAYERS:
-                problems.append(Problem(event.info["season_ref"], f"le classement final {season} ne compte que "
+                problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))
             if problems:
                 report.problems.extend(problems)
                 continue
-            matches, problems = check(event.info["matches"], players, settings)
+            matches, problems = check(event.content.matches, players, settings)
             if problems:
                 report.problems.extend(problems)
                 continue

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from reportgen import french
-from reportgen.circuits.masters.parse import MATCH_COLUMNS, Withdrawal
+from reportgen.circuits.masters.parse import MATCH_COLUMNS, MastersEvent, Withdrawal
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
@@ -45,9 +45,9 @@ def _outcome(match: Match, me: int, settings: MastersSettings) -> str:
         "loss" if points == 0 else "draw")
 
 
-def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, int]], lines: list[Line],
+def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: list[tuple[str, int]], lines: list[Line],
              matches: list[Match], rounds_done: int, settings: MastersSettings, league: str) -> Document:
-    season = event.info["season"]
+    season = event.content.season
     title = f"{stage(rounds_done)} — {event.name}"
     by_pair = {frozenset((m.a, m.b)): m for m in matches}
     numbers = [p.number for p in participants]
@@ -90,7 +90,7 @@ def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, 
         path=f"{season}/masters-{season}", template="masters/bulletin.html.j2", title=title, date=event.date,
         season=season,
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
-                 "date": french.date_long(event.date), "location": event.info["location"],
+                 "date": french.date_long(event.date), "location": event.content.location,
                  "summary": (f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS}"
                              if rounds_done else "aucun match joué") + " · "
                             f"{len(participants)} participants",
@@ -104,8 +104,8 @@ def bulletin(event, participants: list[Participant], withdrawn: list[tuple[str, 
     )
 
 
-def match_sheets(event, participants: list[Participant], league: str) -> Document:
-    season = event.info["season"]
+def match_sheets(event: MastersEvent, participants: list[Participant], league: str) -> Document:
+    season = event.content.season
     by_number = {p.number: p for p in participants}
     rounds = [{"number": index + 1, "tables": [
         {"table": table + 1, "a": by_number[a], "b": by_number[b]} for table, (a, b) in enumerate(pairs)]}
@@ -115,7 +115,7 @@ def match_sheets(event, participants: list[Participant], league: str) -> Documen
         path=f"{season}/feuilles-de-match-{season}", template="masters/match_sheets.html.j2", title=title,
         date=event.date, season=season,
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
-                 "date": french.date_long(event.date), "location": event.info["location"],
+                 "date": french.date_long(event.date), "location": event.content.location,
                  "participants": [{"number": p.number, "player": p.name, "club": p.club, "rank": p.annual_rank}
                                   for p in participants],
                  "rounds": rounds, "schedule": [[f"{a}–{b}" for a, b in pairs] for pairs in SCHEDULE],
@@ -125,7 +125,7 @@ def match_sheets(event, participants: list[Participant], league: str) -> Documen
 
 def annex(event, lines: list[Line], participants: list[Participant], matches: list[Match],
           settings: MastersSettings) -> Annex:
-    season = event.info["season"]
+    season = event.content.season
     by_pair = {frozenset((m.a, m.b)): m for m in matches}
     names = {p.number: p.name for p in participants}
     standings_rows = [[line.rank, "oui" if line.barrage else "", line.participant.number, line.participant.name,

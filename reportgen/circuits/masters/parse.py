@@ -51,6 +51,20 @@ class MatchRow:
         return self.score_a is not None
 
 
+@dataclass(frozen=True)
+class MastersSheet:
+    """A Masters workbook's content: its season, the withdrawals and the matches as typed."""
+
+    season: int  # the year of the annual ranking that qualifies the players (§1)
+    season_ref: SourceRef
+    location: str
+    withdrawals: list[Withdrawal]
+    matches: list[MatchRow]
+
+
+MastersEvent = Event[MastersSheet]
+
+
 def _season(value: object) -> int:
     year = values.whole_number(value)
     if not 2000 <= year <= 2100:
@@ -65,7 +79,7 @@ def _count(value: object) -> int:
     return number
 
 
-def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> Event | None:
+def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> MastersEvent | None:
     found: list[Problem] = []
     name = sheet.read("nom", values.text, found)
     day = sheet.read("date", values.date, found)
@@ -81,9 +95,9 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     problems.extend(found)
     if found:
         return None
-    return Event(id=workbook.label, name=name, date=day, entries=[], rows=[],
-                 info={"season": season, "season_ref": sheet.ref("saison"), "location": location,
-                       "withdrawals": withdrawals, "matches": matches})
+    content = MastersSheet(season=season, season_ref=sheet.ref("saison"), location=location,
+                           withdrawals=withdrawals, matches=matches)
+    return Event(id=workbook.label, name=name, date=day, content=content)
 
 
 def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:

@@ -8,12 +8,13 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from reportgen.circuits.masters import documents
+from reportgen.circuits.masters.parse import MastersEvent
 from reportgen.circuits.masters.results import final_ranking, participants
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
 from reportgen.ingest.text import name_key
-from reportgen.model import Annex, Event, Problem, Report, SourceRef
+from reportgen.model import Annex, Problem, Report, SourceRef
 
 
 @dataclass
@@ -25,21 +26,20 @@ class Prepared:
     problems: list[Problem] = field(default_factory=list)
 
 
-def prepare(season: int, grand_sud: Report, existing: list[Event], day: dt.date | None, location: str | None,
+def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: dt.date | None, location: str | None,
             settings: MastersSettings) -> Prepared:
     result = Prepared()
-    mine = [event for event in existing if event.info["season"] == season]
+    mine = [event for event in existing if event.content.season == season]
     if len(mine) > 1:
         result.problems.append(Problem(SourceRef(mine[1].id), f"plusieurs classeurs du Masters {season} : "
                                        + ", ".join(e.id for e in mine), "gardez-en un seul"))
         return result
     event = mine[0] if mine else None
-    stub = Event(f"masters-{season}.xlsx", "", day, [], [], {"season": season, "season_ref": SourceRef("--season")})
-    final, problem = final_ranking(grand_sud, event or stub)
+    final, problem = final_ranking(grand_sud, season, event.content.season_ref if event else SourceRef("--season"))
     if problem:
         result.problems.append(problem)
         return result
-    withdrawals = event.info["withdrawals"] if event else []
+    withdrawals = event.content.withdrawals if event else []
     result.participants, result.problems = participants(final, withdrawals)
     if len(result.participants) < PLAYERS:
         result.problems.append(Problem(SourceRef("--season"), f"le classement final {season} ne compte que "
@@ -56,17 +56,17 @@ def prepare(season: int, grand_sud: Report, existing: list[Event], day: dt.date 
     result.kept = len(kept)
     result.path = event.id.removesuffix(".xlsx") if event else f"masters/masters-{season}"
     name = event.name if event else f"Masters Grand Sud {season}"
-    place = location if location is not None else (event.info["location"] if event else "")
+    place = location if location is not None else (event.content.location if event else "")
     result.workbook = documents.results_workbook(season, name, day, place, result.participants, withdrawals, kept,
                                                  settings)
     return result
 
 
-def _kept_scores(event: Event, players: list[Participant], problems: list[Problem]) -> dict:
+def _kept_scores(event: MastersEvent, players: list[Participant], problems: list[Problem]) -> dict:
     """(match, table) -> (score A, score B, tops A, tops B) of the typed matches, in the new order."""
     by_number = {p.number: p for p in players}
     kept = {}
-    for row in event.info["matches"]:
+    for row in event.content.matches:
         if not row.played:
             continue
         if not (1 <= row.round <= len(SCHEDULE) and 1 <= row.table <= len(SCHEDULE[0])):

@@ -11,15 +11,14 @@ from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLE
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
 from reportgen.ingest.text import name_key
-from reportgen.model import Problem, Standings
+from reportgen.model import Problem, SourceRef, Standings
 
 
-def final_ranking(grand_sud, event) -> tuple[Standings | None, Problem | None]:
+def final_ranking(grand_sud, season: int, where: SourceRef) -> tuple[Standings | None, Problem | None]:
     """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »)."""
-    season = event.info["season"]
     final = next((s for s in grand_sud.standings if s.final and s.season == season), None)
     if final is None:
-        return None, Problem(event.info["season_ref"], f"aucun classement final Grand Sud pour la saison {season}",
+        return None, Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
                              "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
     return final, None
 

@@ -8,13 +8,15 @@ place, where a tie that survives head-to-head is a barrage to play, not decided 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.scoring.tiebreaks import Criterion, by, rank
 
 # Why a place was decided, as the bulletin prints it next to the place.
-TOPS, DEFENSE, ATTACK, HEAD_TO_HEAD, ANNUAL, BARRAGE = (
-    "tops", "défense", "attaque", "match particulier", "classement annuel", "barrage")
+POINTS, TOPS, DEFENSE, ATTACK, HEAD_TO_HEAD, ANNUAL, BARRAGE = (
+    "points", "tops", "défense", "attaque", "match particulier", "classement annuel", "barrage")
 DECIDED_LABELS = {
     TOPS: "départagé aux tops", DEFENSE: "départagé à la défense", ATTACK: "départagé à l'attaque",
     HEAD_TO_HEAD: "départagé au match particulier", ANNUAL: "départagé au classement annuel",
@@ -87,84 +89,33 @@ def standings(participants: list[Participant], matches: list[Match], settings: M
             line.defense += conceded
             earned[me, other] = earned.get((me, other), 0) + points
 
-    def key(line: Line) -> tuple[int, int, int, int]:
-        return (-line.points, -line.tops, line.defense, -line.attack)
+    numbers = {line.participant.number: line for line in lines.values()}
 
-    ordered: list[Line] = []
-    for group in _groups(sorted(lines.values(), key=lambda l: (key(l), l.participant.number)), key):
-        ordered.extend(_head_to_head(group, earned, settings, first=final and not ordered))
-    _rank(ordered, key)
-    return ordered
-
-
-def _groups(lines: list[Line], key) -> list[list[Line]]:
-    groups: list[list[Line]] = []
-    for line in lines:
-        if groups and key(groups[-1][0]) == key(line):
-            groups[-1].append(line)
-        else:
-            groups.append([line])
-    return groups
-
-
-def _head_to_head(group: list[Line], earned, settings: MastersSettings, first: bool) -> list[Line]:
-    """Order a group equal on points, tops, defense and attack."""
-    if len(group) == 1:
-        return group
-    numbers = {line.participant.number for line in group}
-
-    def mini(line: Line) -> int:
+    def head_to_head(line: Line, group: Sequence[Line]) -> int:
+        # INTERPRETATIONS.md: the points each made against the others of the tied group.
         me = line.participant.number
-        return sum(earned.get((me, other), 0) for other in numbers - {me})
+        return -sum(earned.get((me, other.participant.number), 0) for other in group if other is not line)
 
-    subgroups = _groups(sorted(group, key=lambda l: (-mini(l), l.participant.number)), lambda l: -mini(l))
-    if len(subgroups) > 1:
-        ordered = []
-        for index, subgroup in enumerate(subgroups):
-            for line in subgroup:
-                line.decided_by.append(HEAD_TO_HEAD)
-            again = settings.head_to_head_again_on_smaller_groups and len(subgroup) > 1
-            ordered.extend(_head_to_head(subgroup, earned, settings, first and index == 0) if again
-                           else _by_annual_rank(subgroup, first and index == 0))
-        return ordered
-    return _by_annual_rank(group, first)
-
-
-def _by_annual_rank(group: list[Line], first: bool) -> list[Line]:
-    if len(group) == 1:
-        return group
-    if first:
-        # §1: "sauf en cas d'égalité pour la victoire du tournoi Masters": prepared draws decide.
-        for line in group:
+    chain = [
+        by(POINTS, lambda line: -line.points),
+        by(TOPS, lambda line: -line.tops),
+        by(DEFENSE, lambda line: line.defense),  # fewer coups conceded
+        by(ATTACK, lambda line: -line.attack),
+        Criterion(HEAD_TO_HEAD, head_to_head, reapply=settings.head_to_head_again_on_smaller_groups),
+        # §1 « sauf en cas d'égalité pour la victoire du tournoi Masters »: in the final standings a
+        # tie for first is left to the prepared play-off draws, never to the annual ranking.
+        # Participants share an annual rank only if the ranking did; their numbers keep its order.
+        Criterion(ANNUAL, lambda line, group: (line.participant.annual_rank, line.participant.number),
+                  applies=lambda group, position: not (final and position == 0)),
+    ]
+    ranked = rank(list(numbers.values()), chain, display=lambda line: line.participant.number)
+    ordered = []
+    for placed in ranked.placed:
+        line = placed.item
+        line.rank = placed.rank
+        line.decided_by = list(placed.decided_by)
+        if placed.tied:  # only a tie for first survives the annual ranking: a barrage to play
             line.barrage = True
             line.decided_by.append(BARRAGE)
-        return sorted(group, key=lambda l: l.participant.number)
-    for line in group:
-        line.decided_by.append(ANNUAL)
-    return sorted(group, key=lambda l: (l.participant.annual_rank, l.participant.number))
-
-
-def _rank(ordered: list[Line], key) -> None:
-    """Places 1..16; the barrage group shares first place. Notes the criteria that decided a
-    place between players equal on points."""
-    for index, line in enumerate(ordered):
-        line.rank = 1 if line.barrage else index + 1
-        if line.barrage:
-            continue
-        for neighbour in (ordered[index - 1] if index else None,
-                          ordered[index + 1] if index + 1 < len(ordered) else None):
-            if neighbour is None or neighbour.points != line.points or neighbour.barrage:
-                continue
-            criterion = _first_difference(line, neighbour)
-            if criterion and criterion not in line.decided_by:
-                line.decided_by.insert(0, criterion)
-
-
-def _first_difference(line: Line, other: Line) -> str | None:
-    if line.tops != other.tops:
-        return TOPS
-    if line.defense != other.defense:
-        return DEFENSE
-    if line.attack != other.attack:
-        return ATTACK
-    return None
+        ordered.append(line)
+    return ordered

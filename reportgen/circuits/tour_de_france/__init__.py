@@ -7,10 +7,11 @@ import pandas as pd
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.tour_de_france import documents
+from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
 from reportgen.circuits.tour_de_france.parse import parse as parse_workbook
 from reportgen.circuits.tour_de_france.scoring import score_seasons
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
-from reportgen.model import Event, Report
+from reportgen.model import Report
 
 
 class TourDeFrance:
@@ -21,10 +22,10 @@ class TourDeFrance:
     requires = ()
     needs_clubs = False  # Diplomacy players are listed without a club
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
+    def parse(self, workbook, sheet, reading: Reading, problems) -> TourDeFranceEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
 
-    def score(self, results: pd.DataFrame, events: list[Event], settings: TourDeFranceSettings,
+    def score(self, results: pd.DataFrame, events: list[TourDeFranceEvent], settings: TourDeFranceSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:
         scored, rankings = score_seasons(results, events, settings)
         by_id = {t.id: t for t in scored}

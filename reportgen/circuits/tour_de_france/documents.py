@@ -54,7 +54,7 @@ def chart(scale: list[int]) -> dict:
 
 def short_code(tournament: Scored) -> str:
     """Four capitals for a column header: Louvain-la-Neuve -> LOUV (the date tells two apart)."""
-    letters = [c for c in strip_accents(tournament.event.info["location"] or tournament.event.name) if c.isalpha()]
+    letters = [c for c in strip_accents(tournament.event.content.location or tournament.event.name) if c.isalpha()]
     return "".join(letters[:4]).upper()
 
 
@@ -91,7 +91,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                      "player": row.player, "played": row.played, "total": points_text(row.total), "cells": cells})
     tournaments = [{
         "code": f"{short_code(t)} {t.event.date.day:02d}/{t.event.date.month:02d}",
-        "date": french.date_short(t.event.date), "name": t.event.name, "location": t.event.info["location"],
+        "date": french.date_short(t.event.date), "name": t.event.name, "location": t.event.content.location,
         "participants": t.participants, "ranked": len(t.results), "value": french.number(t.value) if t.counts else "—",
         "status": status(t, settings), "counts": t.counts, "small": t.small,
     } for t in season_tournaments]
@@ -148,7 +148,7 @@ def standings(ranking: Ranking) -> Standings:
 def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFranceSettings) -> Annex:
     mine = [t for t in scored if t.event.date.year == season]
     ranking_rows = [[row.rank, row.player, row.played, points_number(row.total)] for row in final.rows]
-    tournament_rows = [[t.event.date, t.event.name, t.event.info["location"], t.participants, len(t.results),
+    tournament_rows = [[t.event.date, t.event.name, t.event.content.location, t.participants, len(t.results),
                         t.value, status(t, settings), t.id] for t in mine]
     factors = {row.player_id: row.results for row in final.rows}
     result_rows = []

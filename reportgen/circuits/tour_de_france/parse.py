@@ -2,23 +2,43 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, find_table
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Entry, Event, Problem
+from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
 
 RESULTS_SHEET = "Résultats"
 EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))
 
 
-def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> Event | None:
+@dataclass(frozen=True)
+class TourDeFranceTournament:
+    """The `Tournoi` fields of a Diplomacy tournament."""
+
+    location: str
+    participants: int  # physical participants: the `Participants` field, else the rows
+
+
+@dataclass(frozen=True, kw_only=True)
+class TourDeFranceRow(ResultRow):
+    place: int | None  # None for a player out of the ranking without a place
+    excluded: bool  # `Hors classement`: dropped, the places below move up
+    place_ref: SourceRef
+
+
+TourDeFranceEvent = Event[TourDeFranceTournament]
+
+
+def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> TourDeFranceEvent | None:
     found: list[Problem] = []
     name, day = read_name_and_date(sheet, reading.today, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     participants = sheet.read("participants", values.whole_number, found, required=False)
-    entries, rows = _results(workbook, found)
+    rows = _results(workbook, found)
     if participants is not None and participants < len(rows):
         found.append(Problem(sheet.ref("participants"), f"{participants} participants, mais {len(rows)} joueurs "
                              "sont listés", "indiquez le nombre de participants physiques, ou laissez vide",
@@ -26,8 +46,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     problems.extend(found)
     if found:
         return None
-    return Event(id=workbook.label, name=name, date=day, entries=entries, rows=rows,
-                 info={"location": location, "participants": participants or len(rows)})
+    content = TourDeFranceTournament(location=location, participants=participants or len(rows))
+    return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
 
 
 def _results(workbook: Workbook, found: list[Problem]):
@@ -36,7 +56,7 @@ def _results(workbook: Workbook, found: list[Problem]):
         found.append(Problem(workbook.ref(), f"la feuille « {RESULTS_SHEET} » est introuvable",
                              "ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)",
                              code="missing-sheet"))
-        return [], []
+        return []
     table = find_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED])
     missing = [] if table and table.has("place") else ["« Place »"]
     if not (table and table.has_names()):
@@ -46,28 +66,26 @@ def _results(workbook: Workbook, found: list[Problem]):
                              "colonne introuvable : " + ", ".join(missing),
                              "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
                              code="missing-column"))
-        return [], []
-    entries, rows = [], []
+        return []
+    rows: list[TourDeFranceRow] = []
     for row in table.rows:
         excluded = bool(table.read(row, "excluded", values.yes_no, found, required=False))
         parsed = table.read(row, "place", values.place, found, required=not excluded)
         last, first, name_ref = table.read_name(row, found)
         if last is None or (parsed is None and not excluded):
             continue
-        entries.append(Entry("", last, first))
-        rows.append({"place": parsed[0] if parsed else None, "excluded": excluded,
-                     "ref": name_ref,
-                     "place_ref": table.ref(row, "place")})
+        rows.append(TourDeFranceRow(entry=Entry("", last, first), ref=name_ref, place=parsed[0] if parsed else None,
+                                    excluded=excluded, place_ref=table.ref(row, "place")))
     _check_places(rows, found)
     if not rows and not found:
         found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
                              "listez les joueurs sous la ligne d'en-têtes", code="empty"))
-    return entries, rows
+    return rows
 
 
-def _check_places(rows: list[dict], found: list[Problem]) -> None:
+def _check_places(rows: list[TourDeFranceRow], found: list[Problem]) -> None:
     """Ex aequo share a number and the next place skips them (3, 3, 5): the only valid shape."""
-    given = sorted((row["place"], row["place_ref"]) for row in rows if row["place"] is not None)
+    given = sorted((row.place, row.place_ref) for row in rows if row.place is not None)
     for index, (place, ref) in enumerate(given):
         if index and given[index - 1][0] == place:
             continue  # an ex aequo of the previous one

@@ -10,19 +10,18 @@ from fractions import Fraction
 
 import pandas as pd
 
+from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
 from reportgen.circuits.tour_de_france.scale import place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import name_key
-from reportgen.model import Event
-from reportgen.scoring.ranking import competition_ranks
-from reportgen.scoring.ranking import shared as shared_ranks
+from reportgen.scoring import tiebreaks
 
 
 @dataclass
 class Scored:
     """One tournament with its scale and everyone's points."""
 
-    event: Event
+    event: TourDeFranceEvent
     participants: int  # physical participants N: the tournament's value
     value: int | None  # None: under the minimum, the tournament does not count
     scale: list[int]  # points of places 1..n, n = ranked players (excluded ones removed)
@@ -39,17 +38,17 @@ class Scored:
         return self.value is not None
 
 
-def score_tournament(event: Event, table: pd.DataFrame, settings: TourDeFranceSettings) -> Scored:
+def score_tournament(event: TourDeFranceEvent, table: pd.DataFrame, settings: TourDeFranceSettings) -> Scored:
     """Excluded players are removed and the places below move up; ex aequo share the points of
     the places they cover."""
     mine = table[table["event"] == event.id]
     ranked = mine[~mine["excluded"].astype(bool)].sort_values(["place", "player"])
     original = ranked["place"].astype(int).tolist()
     places = [1 + sum(1 for other in original if other < place) for place in original]
-    value = tournament_value(event.info["participants"], settings)
+    value = tournament_value(event.content.participants, settings)
     scale = place_points(value, len(places), settings) if value is not None and places else []
-    scored = Scored(event, event.info["participants"], value, scale,
-                    event.info["participants"] < settings.small_tournament_below,
+    scored = Scored(event, event.content.participants, value, scale,
+                    event.content.participants < settings.small_tournament_below,
                     excluded=sorted(mine[mine["excluded"].astype(bool)]["player"]))
     points = shared(scale, places) if scale else [Fraction(0)] * len(places)
     scored.results = list(zip(ranked["player_id"], ranked["player"], places, points))
@@ -101,17 +100,17 @@ def rank_season(scored: list[Scored], season: int, day: dt.date, final: bool, pr
         ordered = sorted(mine, key=lambda r: (-r[0], r[1], r[2]))  # best first; equal points: earlier first
         total, factors = season_total([r[0] for r in ordered], settings)
         lines.append((total, player_id, {tid: (points, factor) for (points, _, tid), factor in zip(ordered, factors)}))
-    lines.sort(key=lambda line: (-line[0], name_key(names[line[1]]), line[1]))
-    ranks = competition_ranks([line[0] for line in lines])
-    ties = shared_ranks(ranks)
+    # The text names no tie-break: equal season totals share the place.
+    ranked = tiebreaks.rank(lines, [tiebreaks.by("points", lambda line: -line[0])],
+                            display=lambda line: (name_key(names[line[1]]), line[1]))
     before = {row.player_id: row.rank for row in previous.rows} if previous else {}
-    rows = [Row(rank, tied, player_id, names[player_id], len(by_tournament), total, by_tournament,
-                before.get(player_id)) for (total, player_id, by_tournament), rank, tied in zip(lines, ranks, ties)]
+    rows = [Row(placed.rank, placed.tied, player_id, names[player_id], len(by_tournament), total, by_tournament,
+                before.get(player_id)) for placed in ranked.placed for total, player_id, by_tournament in [placed.item]]
     return Ranking(season, day, final, [t.id for t in so_far],
                    [] if final else [t.id for t in so_far if t.event.date == day], rows)
 
 
-def score_seasons(table: pd.DataFrame, events: list[Event], settings: TourDeFranceSettings
+def score_seasons(table: pd.DataFrame, events: list[TourDeFranceEvent], settings: TourDeFranceSettings
                   ) -> tuple[list[Scored], list[Ranking]]:
     """Every tournament scored, and the rankings of each season: after each date, then the season's."""
     ordered = sorted(events, key=lambda e: (e.date, e.id))

@@ -66,10 +66,22 @@ def test_standings_at_a_date_gives_the_ranking_in_force(inputs):
 
 
 def test_standings_as_a_table_prints_french_numbers(inputs):
+    import re
+
     result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
     assert result.returncode == 0
     assert result.stdout.splitlines()[0] == "Classement final 2026"
-    assert "MARTIN Paul" in result.stdout
+    assert re.search(r"^ *1 +MARTIN Paul +Albi +575 +1$", result.stdout, re.MULTILINE)
+    # Totals above a thousand, and a date, from the example league's Tour de France (golden file
+    # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space
+    # (reportgen/cli.py swaps french.py's narrow no-break space for one) and writes a decimal comma.
+    example = Path(__file__).resolve().parents[1] / "inputs"
+    result = run("standings", "tour-de-france", "--at", "03/12/2005", "--inputs", str(example))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Classement au 3 décembre 2005"
+    assert re.fullmatch(r" *1 +MARTIN Aurélie +6 910 +8", lines[3])
+    assert re.fullmatch(r" *2 +BOULANGER Philippe +3 743,5 +6", lines[4])
 
 
 @pytest.mark.parametrize("args", [

@@ -127,14 +127,40 @@ def test_a_long_ranking_repeats_its_header_and_numbers_its_pages(tmp_path):
 
 
 def test_the_pdf_fetcher_reads_nothing_outside_the_templates(tmp_path, caplog):
+    """A page that asks for a file outside templates/ as an attachment and as images, and for a
+    URL: the PDF has none of them. The PDF's streams are compressed, so its bytes prove nothing: the
+    check reads what a reader would see (every page's text, every embedded file, every image
+    XObject), and a control rendering, where the same files are allowed, shows it finds them."""
+    import io
+
+    from PIL import Image
+
     secret = tmp_path / "secret.txt"
     secret.write_text("CONFIDENTIEL-42")
+    picture = Image.new("RGB", (4, 4))
+    picture.putdata([(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0)] * 4)
+    picture.save(tmp_path / "secret.png")
     page = (f'<html><head><link rel="attachment" href="file://{secret}"></head><body>'
-            f'<img src="file://{secret}"><img src="http://127.0.0.1:9/x.png"><p>ok</p></body></html>')
+            f'<img src="file://{tmp_path / "secret.png"}"><img src="file://{secret}">'
+            f'<img src="http://127.0.0.1:9/x.png"><p>ok</p>{{control}}</body></html>')
+
+    def contents(data: bytes) -> tuple[str, list[bytes], list[bytes]]:
+        reader = PdfReader(io.BytesIO(data))
+        text = "\n".join(page.extract_text() for page in reader.pages)
+        attached = [content for contents in reader.attachments.values() for content in contents]
+        images = [image.image.convert("RGB").tobytes() for page in reader.pages for image in page.images]
+        return text, attached, images
+
     with caplog.at_level(logging.ERROR, logger="weasyprint"):
-        data = render_pdf(page)
-    assert b"CONFIDENTIEL-42" not in data
-    assert b"EmbeddedFile" not in data
+        text, attached, images = contents(render_pdf(page.replace("{control}", "")))
+        # Control: the secret's folder is the allowed one, and the page's text names the secret.
+        control = contents(render_pdf(page.replace("{control}", "<p>CONFIDENTIEL-42</p>"), templates=tmp_path))
+    assert "ok" in text and "CONFIDENTIEL-42" not in text
+    assert attached == [] and images == []  # the page has no legitimate attachment or image
+    control_text, control_attached, control_images = control
+    assert "CONFIDENTIEL-42" in control_text
+    assert any(b"CONFIDENTIEL-42" in content for content in control_attached)
+    assert picture.tobytes() in control_images
 
 
 def test_names_from_workbooks_are_escaped_in_html(built):

@@ -5,48 +5,564 @@
 
     [circuits.grand-sud]
     min_counted_results = 1
+
+The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
+a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
+as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
+finds and never raises; a circuit with any wrong setting keeps all its defaults, so scoring never
+sees a wrong value (and the problems block every circuit anyway).
+
+What each setting accepts comes from its dataclass: the type from the field's annotation, the
+bounds from `setting(...)` (its metadata). A settings class may also define `conflicts()`, for
+settings that are valid one by one but not together.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import json
+import math
+import re
 import tomllib
+import types
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from reportgen.model import Problem, SourceRef
 
 SETTINGS_FILE = "reportgen.toml"
+TABLES = ("league", "circuits")  # the top-level tables reportgen reads
+
+# A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
+Check = Callable[[Any], "str | None"]
+
+
+def setting(default: Any, *, minimum: float | None = None, maximum: float | None = None,
+            choices: tuple[Any, ...] | None = None, min_length: int | None = None,
+            check: Check | None = None) -> Any:
+    """A field of a settings dataclass, with what a `reportgen.toml` override must respect.
+
+    `minimum`, `maximum` and `choices` apply to every number or text of the value (each item of a
+    list, of a list of lists); `min_length` to the value itself (a text's characters, blanks aside,
+    or a list's items); `check` sees the whole value once its type and bounds are right.
+    """
+    rules = {"min": minimum, "max": maximum, "choices": choices, "min_length": min_length, "check": check}
+    return field(default=default, metadata={key: rule for key, rule in rules.items() if rule is not None})
 
 
 @dataclass(frozen=True)
 class League:
-    name: str = "Ligue Grand Sud des clubs de Des Chiffres et des Lettres"
-    circuits: dict[str, Any] = field(default_factory=dict)  # slug -> that circuit's Settings
+    name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
+    # slug -> that circuit's Settings; set by the [circuits.<slug>] tables, not a key of [league].
+    circuits: dict[str, Any] = field(default_factory=dict, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
-    """The league's settings; `defaults` maps each circuit slug to its default Settings."""
+    """The league's settings; `defaults` maps each circuit slug to its default Settings.
+
+    Appends a located problem to `problems` for everything wrong in `reportgen.toml`; never raises.
+    """
+    league = League(circuits=dict(defaults))
     path = inputs / SETTINGS_FILE
-    raw: dict[str, Any] = {}
-    if path.exists():
+    if not path.exists():
+        return league
+    try:
+        text = path.read_text(encoding="utf-8-sig")  # Notepad may add a BOM
+        raw = tomllib.loads(text)
+    except UnicodeDecodeError:
+        problems.append(Problem(SourceRef(SETTINGS_FILE), "le fichier de réglages n'est pas enregistré en UTF-8",
+                                "enregistrez-le en UTF-8 (« Unicode (UTF-8) » dans la liste des encodages)",
+                                code="unreadable"))
+        return league
+    except tomllib.TOMLDecodeError as error:
+        problems.append(Problem(SourceRef(SETTINGS_FILE), _syntax_message(error),
+                                "corrigez cette ligne : un réglage s'écrit nom = valeur, un texte entre "
+                                'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
+                                "une table seule sur sa ligne ([circuits.grand-sud])", code="unreadable"))
+        return league
+    except OSError as error:
+        problems.append(Problem(SourceRef(SETTINGS_FILE), f"le fichier de réglages ne peut pas être lu ({error.strerror})",
+                                "vérifiez que inputs/reportgen.toml est un fichier lisible", code="unreadable"))
+        return league
+    return _Reader(text, defaults, problems).league(raw, league)
+
+
+class _Reader:
+    """The checks of one `reportgen.toml`: each problem located at its table and key."""
+
+    def __init__(self, text: str, defaults: dict[str, Any], problems: list[Problem]) -> None:
+        self.lines = _key_lines(text)
+        self.defaults = defaults
+        self.problems = problems
+
+    def league(self, raw: dict[str, Any], league: League) -> League:
+        circuits = dict(league.circuits)
+        name = league.name
+        for key, value in raw.items():
+            if key == "league":
+                if self._is_table(value, ("league",)):
+                    name = self.overrides(league, value, ("league",)).get("name", name)
+            elif key == "circuits":
+                if self._is_table(value, ("circuits",)):
+                    for slug, table in value.items():
+                        circuits[slug] = self.circuit(slug, table)
+            elif isinstance(value, dict):
+                self.add(key, None, f"la table [{key}] n'existe pas", self._tables_fix(key), (key,),
+                         code="unknown-setting")
+            else:
+                self.add(key, None, f"le réglage « {key} » est en dehors de toute table", self._place_fix(key),
+                         (key,), code="unknown-setting")
+        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults})
+
+    def circuit(self, slug: str, table: Any) -> Any:
+        """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
+        where = ("circuits", slug)
+        if slug not in self.defaults:
+            self.add(_dotted(where), None, f"le circuit « {slug} » n'existe pas",
+                     _known(slug, "circuits connus", self.defaults), where,
+                     code="unknown-setting")
+            return None
+        default = self.defaults[slug]
+        if not self._is_table(table, where):
+            return default
+        before = len(self.problems)
+        values = self.overrides(default, table, where)
+        if len(self.problems) > before:
+            return default
         try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-            problems.append(Problem(SourceRef(SETTINGS_FILE), f"le fichier de réglages est illisible ({error})"))
-    circuits = dict(defaults)
-    for slug, overrides in raw.get("circuits", {}).items():
-        if slug not in defaults:
-            problems.append(Problem(SourceRef(SETTINGS_FILE), f"le circuit « {slug} » n'existe pas",
-                                    "circuits connus : " + ", ".join(defaults)))
+            settings = dataclasses.replace(default, **values)
+        except (TypeError, ValueError) as error:  # a settings class that checks itself in __post_init__
+            self.add(_dotted(where), None, f"ces réglages ne vont pas ensemble ({error})",
+                     "revoyez-les un à un, ou retirez-les pour garder les valeurs par défaut", where)
+            return default
+        conflicts = settings.conflicts() if hasattr(settings, "conflicts") else []
+        for keys, message, fix in conflicts:
+            key = next((k for k in keys if k in table), keys[0])
+            self.add(_dotted(where), key, message, fix, (*where, key), code="out-of-range")
+        return default if conflicts else settings
+
+    def overrides(self, default: Any, table: dict[str, Any], where: tuple[str, ...]) -> dict[str, Any]:
+        """The table's values, converted to the types of `default`'s fields; a problem for each
+        unknown key and each wrong value (left out of the result)."""
+        settings = type(default)
+        known = {f.name: f for f in dataclasses.fields(settings) if f.init and f.metadata.get("table", True)}
+        hints = typing.get_type_hints(settings)
+        values = {}
+        for key, value in table.items():
+            if key not in known:
+                what = "la ligue" if where == ("league",) else f"le circuit {where[-1]}"
+                self.add(_dotted(where), key, f"le réglage « {key} » n'existe pas pour {what}",
+                         _known(key, "réglages possibles", known), (*where, key),
+                         code="unknown-setting")
+                continue
+            rules = known[key].metadata
+            try:
+                values[key] = _value(value, hints[key], rules)
+            except _Wrong as wrong:
+                self.add(_dotted(where), key, wrong.message(),
+                         _fix(key, value, hints[key], rules, getattr(default, key), wrong), (*where, key),
+                         code=wrong.code)
+            except _Unsupported:
+                self.add(_dotted(where), key, f"le réglage « {key} » ne peut pas être changé dans {SETTINGS_FILE}",
+                         f"retirez la ligne {key} = …", (*where, key), code="unknown-setting")
+        return values
+
+    def add(self, table: str, key: str | None, message: str, fix: str, path: tuple[str, ...],
+            code: str = "invalid") -> None:
+        line = self.lines.get(path)
+        if line is not None:
+            message += f" (ligne {line})"
+        self.problems.append(Problem(SourceRef(SETTINGS_FILE, table, key), message, fix, code=code))
+
+    def _is_table(self, value: Any, where: tuple[str, ...]) -> bool:
+        if isinstance(value, dict):
+            return True
+        name = _dotted(where)
+        self.add(name, None, f"« {name} » doit être une table, pas « {_toml(value)} »",
+                 f"écrivez [{name}] seul sur sa ligne, puis ses réglages en dessous, un par ligne", where,
+                 code="bad-value")
+        return False
+
+    def _table_names(self) -> list[str]:
+        return [f"[{t}]" for t in TABLES if t != "circuits"] + [f"[circuits.{slug}]" for slug in self.defaults]
+
+    def _tables_fix(self, key: str) -> str:
+        return _known(f"[{key}]", "tables possibles", self._table_names())
+
+    def _place_fix(self, key: str) -> str:
+        """Where a key written outside any table belongs, when some table knows it."""
+        homes = [("[league]", League)] + [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
+        found = [name for name, settings in homes
+                 if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]
+        if found:
+            return f"placez-le sous {' ou '.join(found)}"
+        return "placez chaque réglage sous sa table ; tables possibles : " + ", ".join(self._table_names())
+
+
+# -- values -----------------------------------------------------------------------------------------
+
+class _Unsupported(Exception):
+    """A field whose annotation this module cannot read from TOML (a programming error)."""
+
+
+class _Wrong(Exception):
+    """A value that does not fit its setting: its type (`reason` None), a bound, or the whole value."""
+
+    def __init__(self, value: Any, hint: Any, reason: str | None = None, kind: str = "type") -> None:
+        super().__init__(value)
+        self.value = value
+        self.hint = hint
+        self.reason = reason
+        self.kind = kind  # type | bounds | whole
+        self.container: tuple[str, Any] | None = None  # an item's place (« élément 2 », « clé a ») and its list
+
+    @property
+    def code(self) -> str:
+        return "bad-value" if self.kind == "type" else "out-of-range"
+
+    def message(self) -> str:
+        where = f"« {_toml(self.value)} »"
+        if self.container:
+            place, items = self.container
+            where += f" ({place} de {_toml(items)})"
+        return f"{where} {self.reason}" if self.reason else f"{where} n'est pas {_describe(self.hint)}"
+
+
+def _value(value: Any, hint: Any, rules: typing.Mapping[str, Any]) -> Any:
+    """`value` as read by tomllib, converted to `hint` (TOML arrays become tuples) and checked
+    against `rules` (setting's metadata); raises _Wrong."""
+    converted = _convert(value, hint, rules)
+    least = rules.get("min_length")
+    if least is not None:
+        length = len(converted.strip()) if isinstance(converted, str) else len(converted)
+        if length < least:
+            reason = "est vide" if least == 1 else f"a moins de {least} éléments"
+            raise _Wrong(value, hint, reason, kind="whole")
+    check = rules.get("check")
+    if check is not None:
+        reason = check(converted)
+        if reason:
+            raise _Wrong(value, hint, f"ne convient pas : {reason}", kind="whole")
+    return converted
+
+
+def _convert(value: Any, hint: Any, rules: typing.Mapping[str, Any]) -> Any:
+    if hint is Any:
+        return _frozen(value)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                return _convert(value, option, rules)
+            except _Wrong:
+                continue
+        raise _Wrong(value, hint)
+    if origin is typing.Literal:
+        if any(value == a and type(value) is type(a) for a in args):
+            return value
+        raise _Wrong(value, hint)
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise _Wrong(value, hint)
+        variadic = len(args) == 2 and args[1] is Ellipsis
+        item_hints = args[:1] * len(value) if variadic else args
+        if len(item_hints) != len(value):
+            raise _Wrong(value, hint)
+        return tuple(_item(item, item_hint, rules, f"élément {position}", value)
+                     for position, (item, item_hint) in enumerate(zip(value, item_hints), 1))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise _Wrong(value, hint)
+        return {key: _item(item, args[1], rules, f"clé {key}", value) for key, item in value.items()}
+    return _bounded(_scalar(value, hint), value, hint, rules)
+
+
+def _item(item: Any, hint: Any, rules: typing.Mapping[str, Any], place: str, items: Any) -> Any:
+    try:
+        return _convert(item, hint, rules)
+    except _Wrong as wrong:
+        if wrong.container is None:  # the innermost list (or table) names the item
+            wrong.container = (place, items)
+        raise
+
+
+def _scalar(value: Any, hint: Any) -> Any:
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):  # true is not 1
+            return value
+    elif hint is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+            return float(value)
+    elif hint is str:
+        if isinstance(value, str):
+            return value
+    elif hint is Fraction:
+        if isinstance(value, (int, float, str)) and not isinstance(value, bool):
+            try:
+                number = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+            except (ValueError, ZeroDivisionError):
+                pass
+            else:
+                return number
+    else:
+        raise _Unsupported(hint)
+    raise _Wrong(value, hint)
+
+
+def _bounded(converted: Any, value: Any, hint: Any, rules: typing.Mapping[str, Any]) -> Any:
+    choices = rules.get("choices")
+    if choices is not None and converted not in choices:
+        raise _Wrong(value, hint, "n'est pas une valeur possible", kind="bounds")
+    if isinstance(converted, bool) or not isinstance(converted, (int, float, Fraction)):
+        return converted
+    low, high = rules.get("min"), rules.get("max")
+    if (low is not None and converted < low) or (high is not None and converted > high):
+        word = "trop petit" if low is not None and converted < low else "trop grand"
+        raise _Wrong(value, hint, f"est {word} ({_bounds(rules)})", kind="bounds")
+    return converted
+
+
+def _bounds(rules: typing.Mapping[str, Any], phrase: bool = False) -> str:
+    """« de 0 à 16 »; one bound: « minimum 1 », or as a phrase « de 1 ou plus »."""
+    low, high = rules.get("min"), rules.get("max")
+    if low is not None and high is not None:
+        return f"de {_toml(low)} à {_toml(high)}"
+    if low is not None:
+        return f"de {_toml(low)} ou plus" if phrase else f"minimum {_toml(low)}"
+    return f"de {_toml(high)} ou moins" if phrase else f"maximum {_toml(high)}"
+
+
+def _fix(key: str, value: Any, hint: Any, rules: typing.Mapping[str, Any], default: Any, wrong: _Wrong) -> str:
+    """The fix of a wrong value: what was probably meant when that is clear, else the default."""
+    example = f"par exemple {key} = {_toml(default)}"
+    if wrong.kind == "type":
+        meant = _repair(value, hint)
+        if meant is not None:
+            try:
+                return f"écrivez {key} = {_toml(_value(meant, hint, rules))}"
+            except (_Wrong, _Unsupported):
+                pass
+        return f"écrivez {_describe(hint)}, {example}"
+    if wrong.kind == "bounds":
+        allowed = []
+        if "min" in rules or "max" in rules:
+            allowed.append(_bounds(rules, phrase=True))
+        if "choices" in rules:
+            allowed.append("parmi " + ", ".join(_toml(choice) for choice in rules["choices"]))
+        return f"écrivez {'des valeurs' if wrong.container else 'une valeur'} {' et '.join(allowed)}, {example}"
+    return f"écrivez {example}"
+
+
+def _repair(value: Any, hint: Any) -> Any:
+    """What a wrong value probably meant, in TOML's terms (lists stay lists), or None."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        items = value if isinstance(value, list) else [value]  # departements = "09": a list of one
+        variadic = len(args) == 2 and args[1] is Ellipsis
+        item_hints = args[:1] * len(items) if variadic else args
+        if len(item_hints) != len(items):
+            return None
+        repaired = []
+        for item, item_hint in zip(items, item_hints):
+            try:
+                _convert(item, item_hint, {})
+                repaired.append(item)
+            except (_Wrong, _Unsupported):
+                fixed = _repair(item, item_hint)
+                if fixed is None:
+                    return None
+                repaired.append(fixed)
+        return repaired
+    if isinstance(value, bool):
+        return None
+    if hint is int:
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        if isinstance(value, str) and re.fullmatch(r"\s*[+-]?\d+\s*", value):
+            return int(value)
+    elif hint is float and isinstance(value, str):
+        try:
+            number = float(value.strip().replace(",", "."))
+        except ValueError:
+            return None
+        return number if math.isfinite(number) else None
+    elif hint is bool and isinstance(value, str):
+        return {"true": True, "vrai": True, "oui": True, "false": False, "faux": False,
+                "non": False}.get(value.strip().casefold())
+    elif hint is str and isinstance(value, (int, float)):
+        return str(value)
+    return None
+
+
+def _describe(hint: Any) -> str:
+    """What a setting of this type is, in French, after « n'est pas »."""
+    singular = {bool: "true ou false", int: "un nombre entier", float: "un nombre",
+                str: "un texte entre guillemets", Fraction: 'un nombre ou une fraction entre guillemets ("4/5")'}
+    if hint in singular:
+        return singular[hint]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"une liste [ … ] de {_plural(args[0])}"
+        return f"une liste de {len(args)} éléments [ … ]"
+    if origin is dict:
+        return "une table { … }"
+    if origin is typing.Literal:
+        return "l'une des valeurs " + ", ".join(_toml(a) for a in args)
+    if origin in (typing.Union, types.UnionType):
+        return " ou ".join(_describe(a) for a in args)
+    return "une valeur permise"
+
+
+def _plural(hint: Any) -> str:
+    plural = {bool: "valeurs true ou false", int: "nombres entiers", float: "nombres",
+              str: "textes entre guillemets", Fraction: "nombres"}
+    if hint in plural:
+        return plural[hint]
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return f"listes de {_plural(args[0])}"
+        return f"listes de {len(args)} éléments"
+    return "valeurs"
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _toml(value: Any) -> str:
+    """A value as it is written in reportgen.toml."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Fraction):
+        return f'"{value}"'
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{key} = {_toml(item)}" for key, item in value.items()) + " }" if value else "{}"
+    if hasattr(value, "isoformat"):  # TOML dates and times
+        return str(value.isoformat())
+    return str(value)
+
+
+def _known(word: str, label: str, known: typing.Iterable[str]) -> str:
+    """« réglages possibles : a, b », after « vouliez-vous dire a ? » when `word` is close to one."""
+    known = list(known)
+    listed = f"{label} : {', '.join(known)}"
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.7)
+    return f"vouliez-vous dire {close[0]} ? {listed[0].upper()}{listed[1:]}" if close else listed
+
+
+def _dotted(path: tuple[str, ...]) -> str:
+    return ".".join(path)
+
+
+# -- where things are in the text -------------------------------------------------------------------
+
+_SYNTAX = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)$")
+_KEY_PART = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*')
+
+
+def _syntax_message(error: tomllib.TOMLDecodeError) -> str:
+    """tomllib's message (English, « Invalid value (at line 2, column 5) ») with the place in French."""
+    found = _SYNTAX.match(str(error))
+    if not found:
+        return f"le fichier de réglages est illisible ({error})"
+    if found["line"] is None:
+        return f"le fichier de réglages est illisible : il s'arrête en cours de route ({found['what']})"
+    return (f"le fichier de réglages est illisible à la ligne {found['line']}, colonne {found['column']} "
+            f"({found['what']})")
+
+
+def _key_path(text: str) -> tuple[tuple[str, ...], int] | None:
+    """A dotted key at the start of `text` (bare or quoted parts) and where it ends, or None."""
+    parts: list[str] = []
+    position = 0
+    while True:
+        found = _KEY_PART.match(text, position)
+        if not found:
+            return None
+        parts.append(next(group for group in found.groups() if group is not None))
+        position = found.end()
+        if not text.startswith(".", position):
+            return tuple(parts), position
+        position += 1
+
+
+def _key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """The line (1-based) where each table header and each key is written: (table..., key) -> line.
+
+    A plain scan, not a parser: tables `[a.b]` and `[[a.b]]`, keys `k = …` (bare, quoted or dotted)
+    at the start of a line outside multi-line strings and arrays. What it cannot place (keys inside
+    an inline table) has no line: the problem is still located by its table and key."""
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    depth = 0  # open brackets and braces of a value spanning lines
+    quote = None  # the delimiter of an open multi-line string
+    for number, line in enumerate(text.splitlines(), 1):
+        start = depth == 0 and quote is None
+        if start:
+            stripped = line.lstrip()
+            if stripped.startswith("["):
+                inner = stripped[2:] if stripped.startswith("[[") else stripped[1:]
+                found = _key_path(inner)
+                if found and inner.startswith("]", found[1]):
+                    table = found[0]
+                    lines.setdefault(table, number)
+                    continue
+            else:
+                found = _key_path(line)
+                if found and line.startswith("=", found[1]):
+                    lines.setdefault(table + found[0], number)
+        depth, quote = _scan(line, depth, quote)
+    return lines
+
+
+def _scan(line: str, depth: int, quote: str | None) -> tuple[int, str | None]:
+    """Bracket depth and open multi-line string after `line`; strings and comments skipped."""
+    index = 0
+    while index < len(line):
+        if quote is not None:  # inside a multi-line string
+            if line.startswith(quote, index) and not (quote == '"""' and _escaped(line, index)):
+                index += 3
+                quote = None
+            else:
+                index += 1
             continue
-        known = {f.name: f for f in dataclasses.fields(defaults[slug])}
-        unknown = sorted(set(overrides) - set(known))
-        if unknown:
-            problems.append(Problem(SourceRef(SETTINGS_FILE), f"réglage inconnu pour {slug} : {', '.join(unknown)}",
-                                    "réglages possibles : " + ", ".join(known)))
-            continue
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()}
-        circuits[slug] = dataclasses.replace(defaults[slug], **values)
-    return League(name=raw.get("league", {}).get("name", League.name), circuits=circuits)
+        char = line[index]
+        if line.startswith(('"""', "'''"), index):
+            quote = line[index:index + 3]
+            index += 3
+        elif char in "\"'":
+            end = index + 1
+            while end < len(line) and not (line[end] == char and not (char == '"' and _escaped(line, end))):
+                end += 1
+            index = end + 1
+        elif char == "#":
+            break
+        else:
+            depth += (char in "[{") - (char in "]}")
+            index += 1
+    return max(depth, 0), quote
+
+
+def _escaped(line: str, index: int) -> bool:
+    backslashes = 0
+    while index - backslashes - 1 >= 0 and line[index - backslashes - 1] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1

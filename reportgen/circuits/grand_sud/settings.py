@@ -2,24 +2,39 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+from reportgen.circuits.grand_sud.tables import MAX_SEEDS
+from reportgen.config import setting
 
 # §1: "départements : 09, 11, 12, 30, 31, 32, 34, 46, 48, 65, 66, 81, 82"
 GRAND_SUD_DEPARTEMENTS = ("09", "11", "12", "30", "31", "32", "34", "46", "48", "65", "66", "81", "82")
+# As the club directory writes them (ingest/directories.py): 09, 31, 2A, 971.
+_DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
+
+
+def departement_codes(codes: tuple[str, ...]) -> str | None:
+    wrong = [code for code in codes if not _DEPARTEMENT.match(code)]
+    if wrong:
+        return (f"« {wrong[0]} » n'est pas un numéro de département tel que l'annuaire des clubs l'écrit "
+                "(deux chiffres comme \"09\", trois pour l'outre-mer, \"2A\" ou \"2B\")")
+    return None
 
 
 @dataclass(frozen=True)
 class GrandSudSettings:
     # §1: the clubs whose tournaments count, by département.
-    departements: tuple[str, ...] = GRAND_SUD_DEPARTEMENTS
+    departements: tuple[str, ...] = setting(GRAND_SUD_DEPARTEMENTS, min_length=1, check=departement_codes)
     # §1: "Les 16 premiers joueurs d'un classement forment les têtes de série". INTERPRETATIONS:
     # with ties at the last seed place everyone ranked within it is a seed, the count capped at 16.
-    seeds: int = 16
+    # §2.1's tables have a column for 0 to 16 seeds present: no more can be scored.
+    seeds: int = setting(16, minimum=0, maximum=MAX_SEEDS)
     # §3: best ⌊T/2⌋ results. INTERPRETATIONS: at least 1, or nobody is ranked after the first
     # tournament.
-    min_counted_results: int = 1
+    min_counted_results: int = setting(1, minimum=1)
     # §1 tie-break "le moins de tournois": INTERPRETATIONS counts every tournament of the window the
     # player took part in, scoring or not. False counts only the results that earned points.
     played_counts_non_scoring: bool = True
-    # INTERPRETATIONS, "Who is listed": players with more than 0 points.
-    min_listed_points: int = 1
+    # INTERPRETATIONS, "Who is listed": players with more than 0 points. 0 lists every player.
+    min_listed_points: int = setting(1, minimum=0)

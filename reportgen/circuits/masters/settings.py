@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportgen.config import setting
+
 
 @dataclass(frozen=True)
 class MastersSettings:
     # §1: "Chaque match se déroule en 12 coups": no score or tops count can exceed it, and a draw
     # "à top-top" is one where both players made a top on every coup.
-    coups: int = 12
-    # §1: a win 2 points, a draw 1, a loss 0; a top-top draw 2 each.
-    win: int = 2
-    draw: int = 1
-    top_top_draw: int = 2
+    coups: int = setting(12, minimum=1)
+    # §1: a win 2 points, a draw 1, a loss 0; a top-top draw 2 each. No result takes points away.
+    win: int = setting(2, minimum=0)
+    draw: int = setting(1, minimum=0)
+    top_top_draw: int = setting(2, minimum=0)
     # §1, "résultat du match particulier": INTERPRETATIONS reads it for three or more tied players as
     # the points each made against the others of the group. When that splits the group without
     # deciding everyone, the head-to-head is applied again to each smaller group still tied.

@@ -8,7 +8,6 @@ Heavy libraries are imported inside the commands that need them, so `--help` ans
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
@@ -105,8 +104,10 @@ def standings(
     inputs: InputsOption = Path("inputs"),
 ) -> None:
     """Afficher un classement."""
-    from reportgen import circuits
-    from reportgen.pipeline import load, score, standings_csv, standings_json
+    from reportgen import circuits, french
+    from reportgen.pipeline import load, score
+    from reportgen.render.ranking import to_csv, to_json
+    from reportgen.scoring.in_force import ranking_in_force
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
@@ -117,27 +118,25 @@ def standings(
     if circuit in scored.blocked:
         _print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
-    rankings = scored.reports[circuit].standings if circuit in scored.reports else []
+    rankings = scored.reports[circuit].rankings if circuit in scored.reports else []
     if not rankings:
         _err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
-    season = season or (day.year if day else max(r.season for r in rankings))
-    chosen = [r for r in rankings if r.season == season]
-    if final:
-        chosen = [r for r in chosen if r.final]
-    elif day is not None:
-        # In force that day: the latest ranking published by then; a season's final ranking is in
-        # force once its year is over.
-        chosen = [r for r in chosen if r.final and r.date.year < day.year] or \
-                 [r for r in chosen if not r.final and r.date <= day]
-    if not chosen:
-        _err(f"aucun classement {circuit} pour la saison {season}" + (f" au {at}" if at else ""))
+    chosen = [r for r in rankings if season is None or r.season == season]
+    if day is not None:
+        ranking = ranking_in_force(chosen, day)
+    else:
+        latest = max(r.season for r in chosen) if chosen else None
+        chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
+        ranking = chosen[-1] if chosen else None
+    if ranking is None:
+        season_text = f" pour la saison {season}" if season else ""
+        _err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
         raise typer.Exit(1)
-    ranking = chosen[-1]
     if format is Format.csv:
-        sys.stdout.write(standings_csv(ranking).decode())
+        sys.stdout.write(to_csv(ranking).decode())
     elif format is Format.json:
-        sys.stdout.write(standings_json(ranking).decode())
+        sys.stdout.write(to_json(ranking).decode())
     else:
         typer.echo(_table(ranking))
 
@@ -148,9 +147,8 @@ def _table(ranking) -> str:
     title = (f"Classement final {ranking.season}" if ranking.final
              else f"Classement au {french.date_long(ranking.date)}")
     headers = ["Place", "Joueur", "Club", "Points", "Joués"]
-    shared = Counter(row["rank"] for row in ranking.rows)
-    lines = [[f"{row['rank']}=" if shared[row["rank"]] > 1 else str(row["rank"]), row["player"], row["club"],
-              french.points(row["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row["played"])]
+    lines = [[f"{row.rank}=" if row.tied else str(row.rank), row.player, row.club,
+              french.points(row.metrics["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row.metrics["played"])]
              for row in ranking.rows]
     widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
     right = {0, 3, 4}

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Generic, TypeVar
 
 
@@ -28,7 +29,7 @@ def cell_name(row: int, col: int) -> str:
     return f"{column_letter(col)}{row + 1}"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class SourceRef:
     """Where a value comes from: file (relative to inputs/), sheet, cell, column header."""
 
@@ -46,6 +47,15 @@ class SourceRef:
         if self.column:
             text += f' (colonne "{self.column}")'
         return text
+
+    def _key(self) -> tuple[str, str, int, str, str]:
+        # A file's own problems (no sheet) first; cells in row then column order (A2 before A10).
+        digits = "".join(ch for ch in self.cell or "" if ch.isdigit())
+        letters = "".join(ch for ch in self.cell or "" if ch.isalpha())
+        return (self.path, self.sheet or "", int(digits or 0), letters, self.column or "")
+
+    def __lt__(self, other: SourceRef) -> bool:
+        return self._key() < other._key()
 
 
 @dataclass(frozen=True, order=True)
@@ -161,23 +171,94 @@ class Annex:
     season: int = 0
 
 
+class Status(str, Enum):
+    """How a ranking holds."""
+
+    PROVISIONAL = "provisional"  # after some of the events of its scope
+    FINAL = "final"  # its scope is over: the season's final ranking, an event's final standings
+    RATING = "rating"  # a rating list, which never closes
+
+
 @dataclass(frozen=True)
-class Standings:
-    """One ranking, as `reportgen standings` prints it (and the build writes as CSV)."""
+class Scope:
+    """What a ranking ranks: a season of a circuit, one event, or a rating list."""
+
+    kind: str  # "season" | "event" | "ratings"
+    season: int
+    event: str = ""  # the event's id when kind is "event"
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a ranking: its key in CSV and JSON, its French header, how to show it."""
+
+    key: str
+    header: str
+    kind: str = "int"  # int | number | text | bool (annexes write a bool as « oui » or nothing)
+    width: float = 10  # in the annex, in characters
+
+
+# Every ranking starts with these; a circuit's columns follow (`points` and `played` first).
+IDENTITY_COLUMNS = (Column("rank", "Place", width=7), Column("player", "Joueur", "text", 28),
+                    Column("licence", "Licence", "text"), Column("club", "Club", "text", 20))
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    rank: int
+    player_id: str
+    player: str
+    licence: str
+    club: str
+    metrics: dict[str, Any]  # by column key: points, played, then the circuit's own
+    tied: bool = False  # shares its rank: the tie-break chain left it level
+    decided_by: tuple[str, ...] = ()  # the tie-breaks that set its place among equal points
+    playoff: bool = False  # a tie the rules leave to a play-off (barrage) between the players
+
+    def value(self, key: str) -> Any:
+        return getattr(self, key) if key in ("rank", "player", "licence", "club") else self.metrics[key]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """One published ranking: what it ranks, as of which date, how it holds, and its rows.
+
+    Its columns feed the CSV, the JSON, the annex ranking sheet and `reportgen standings`."""
 
     path: str  # relative to the circuit's output folder, without extension
-    season: int
-    date: dt.date  # the last tournament date it includes
-    final: bool
-    columns: list[str]  # rank, player, licence, club, points, played, then the circuit's own
-    rows: list[dict[str, Any]]  # may hold more keys than the columns (player_id)
+    scope: Scope
+    date: dt.date  # as of: the last event it includes
+    status: Status
+    columns: tuple[Column, ...]  # after IDENTITY_COLUMNS
+    rows: tuple[RankingRow, ...]
+    in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
+
+    @property
+    def season(self) -> int:
+        return self.scope.season
+
+    @property
+    def final(self) -> bool:
+        return self.status is Status.FINAL
+
+    @property
+    def effective(self) -> dt.date:
+        return self.in_force_from or self.date
+
+    @property
+    def all_columns(self) -> tuple[Column, ...]:
+        return IDENTITY_COLUMNS + self.columns
+
+    def records(self) -> list[dict[str, Any]]:
+        """The rows as plain records, one key per column (CSV and JSON)."""
+        return [{column.key: row.value(column.key) for column in self.all_columns} for row in self.rows]
 
 
 @dataclass
 class Report:
     documents: list[Document] = field(default_factory=list)
     annexes: list[Annex] = field(default_factory=list)
-    standings: list[Standings] = field(default_factory=list)
+    rankings: list[Ranking] = field(default_factory=list)
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)

@@ -6,10 +6,7 @@ others still build.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +22,7 @@ from reportgen.ingest.players import Identities
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import read_tournament_sheet
 from reportgen.ingest.workbook import read_workbooks
-from reportgen.model import Event, Problem, Report, SourceRef, Standings
+from reportgen.model import Event, Problem, Report, SourceRef
 
 Progress = Callable[[str], None]
 # docs/formats.md's circuits that reportgen does not score yet: their workbooks are set aside and said,
@@ -168,20 +165,6 @@ def score(league: League, wanted: list[str] | None = None) -> Scored:
     return scored
 
 
-def standings_csv(standings: Standings) -> bytes:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=standings.columns, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(standings.rows)
-    return buffer.getvalue().encode("utf-8")
-
-
-def standings_json(standings: Standings) -> bytes:
-    data = {"season": standings.season, "date": standings.date.isoformat(), "final": standings.final,
-            "rows": [{column: row[column] for column in standings.columns} for row in standings.rows]}
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-
-
 @dataclass
 class BuildResult:
     published: dict[str, list[Path]] = field(default_factory=dict)  # slug -> files written
@@ -198,6 +181,7 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered."""
     from reportgen.render import excel, html, index
+    from reportgen.render import ranking as ranking_render
 
     circuit = circuits.CIRCUITS[slug]
     files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, circuit.title, circuit.regulation, report)}
@@ -213,8 +197,8 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
             files[pdf_path] = pdf_path.read_bytes()
         else:
             pending.append((pdf_path, page, document.date))
-    for standings in report.standings:
-        files[folder / f"{standings.path}.csv"] = standings_csv(standings)
+    for ranking in report.rankings:
+        files[folder / f"{ranking.path}.csv"] = ranking_render.to_csv(ranking)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
     return files, pending

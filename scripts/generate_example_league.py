@@ -309,10 +309,10 @@ def write_masters(folder: Path) -> None:
     target = folder / "masters" / "masters-2026.xlsx"
     target.unlink(missing_ok=True)
     league = load(folder, MASTERS_DAY)
-    final = next(s for s in score(league, ["grand-sud"]).reports["grand-sud"].standings if s.final and s.season == 2026)
+    final = next(r for r in score(league, ["grand-sud"]).reports["grand-sud"].rankings if r.final and r.season == 2026)
     leaving = final.rows[MASTERS_WITHDRAWN_RANK - 1]
-    last, first = split_full_name(leaving["player"])
-    withdrawal = Withdrawal(Entry(leaving["licence"], last, first), SourceRef("generator"))
+    last, first = split_full_name(leaving.player)
+    withdrawal = Withdrawal(Entry(leaving.licence, last, first), SourceRef("generator"))
     players, _ = participants(final, [withdrawal])
     settings = MastersSettings()
     for seed in range(10_000):

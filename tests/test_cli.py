@@ -1,6 +1,7 @@
 """The `reportgen` command as the secretary runs it: a real process, its output and exit code."""
 
 import csv
+import datetime as dt
 import io
 import json
 import subprocess
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.scoring.in_force import ranking_in_force
 from tests.builders import small_league, write_clubs, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -63,6 +65,25 @@ def test_standings_at_a_date_gives_the_ranking_in_force(inputs):
     data = json.loads(result.stdout)
     assert (data["date"], data["final"]) == ("2025-06-01", False)
     assert [row["player"] for row in data["rows"]] == ["DUPONT Jean", "MARTIN Paul", "DURAND Anne", "LÉGER Zoé"]
+
+
+@pytest.mark.parametrize("day, expected", [
+    (dt.date(2026, 1, 5), ("2025-12-06", True)),  # the turn of the year: the 2025 final ranking holds
+    (dt.date(2026, 1, 23), ("2025-12-06", True)),  # the day before the 2026 season's first tournament
+    (dt.date(2026, 1, 24), ("2026-01-24", False)),  # that tournament's day
+    (dt.date(2026, 3, 14), ("2026-03-14", False)),  # the day of two tournaments: the ranking after both
+])
+def test_the_ranking_in_force_across_seasons_of_the_example_league(example_scored, day, expected):
+    found = ranking_in_force(example_scored.reports["grand-sud"].rankings, day)
+    assert (found.date.isoformat(), found.final) == expected
+
+
+def test_standings_at_the_turn_of_the_year_prints_the_final_ranking_of_the_year_before():
+    example = Path(__file__).resolve().parents[1] / "inputs"
+    result = run("standings", "grand-sud", "--at", "05/01/2026", "--format", "json", "--inputs", str(example))
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert (data["season"], data["date"], data["final"]) == (2025, "2025-12-06", True)
 
 
 def test_standings_as_a_table_prints_french_numbers(inputs):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.pipeline import standings_json
+from reportgen.render.ranking import to_json
 from tests import golden
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,8 +49,8 @@ def test_the_example_league_is_as_realistic_as_promised(league):
 
 @pytest.mark.parametrize("season", [2025, 2026])
 def test_final_standings_match_the_reviewed_golden_file(report, season):
-    final = next(s for s in report.standings if s.final and s.season == season)
-    golden.check(f"grand-sud/standings-final-{season}.json", standings_json(final).decode(), as_json=True)
+    final = next(r for r in report.rankings if r.final and r.season == season)
+    golden.check(f"grand-sud/standings-final-{season}.json", to_json(final).decode(), as_json=True)
 
 
 def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, report):
@@ -77,13 +77,13 @@ def test_the_generator_reproduces_the_committed_example_byte_for_byte(tmp_path):
 
 def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_tops_and_head_to_head(example_scored):
     report = example_scored.reports["masters"]
-    standing = report.standings[0]
-    assert standing.final and {row["played"] for row in standing.rows} == {15}
-    assert [row["annual_rank"] for row in standing.rows if row["annual_rank"] > 16] == [17]  # the 17th stepped in
+    standing = report.rankings[0]
+    assert standing.final and {row.metrics["played"] for row in standing.rows} == {15}
+    assert [row.metrics["annual_rank"] for row in standing.rows if row.metrics["annual_rank"] > 16] == [17]  # the 17th stepped in
     page = report.documents[0].context
     decided = " ".join(row["decided"] for row in page["rows"])
     assert "départagé aux tops" in decided and "départagé au match particulier" in decided
-    golden.check("masters/standings-final-2026.json", standings_json(standing).decode(), as_json=True)
+    golden.check("masters/standings-final-2026.json", to_json(standing).decode(), as_json=True)
 
 
 def test_the_example_tour_de_france_2005_is_as_promised(league):
@@ -98,5 +98,5 @@ def test_the_example_tour_de_france_2005_is_as_promised(league):
 
 def test_tour_de_france_season_standings_match_the_reviewed_golden_file(example_scored):
     report = example_scored.reports["tour-de-france"]
-    season = next(s for s in report.standings if s.final and s.season == 2005)
-    golden.check("tour-de-france/standings-season-2005.json", standings_json(season).decode(), as_json=True)
+    season = next(r for r in report.rankings if r.final and r.season == 2005)
+    golden.check("tour-de-france/standings-season-2005.json", to_json(season).decode(), as_json=True)

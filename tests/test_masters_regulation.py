@@ -21,7 +21,7 @@ from reportgen.circuits.masters.standings import (
     match_points,
     standings,
 )
-from reportgen.model import Entry, SourceRef, Standings
+from reportgen.model import Entry, Ranking, RankingRow, Scope, SourceRef, Status
 
 REGULATION = Path(__file__).resolve().parents[1] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
 SETTINGS = MastersSettings()
@@ -134,10 +134,9 @@ def test_a_tie_for_first_that_survives_head_to_head_is_a_barrage_not_decided():
                                                                   (3, False, [])]
 
 
-def final_ranking(size: int) -> Standings:
-    rows = [{"rank": n, "player": f"JOUEUR{chr(64 + n)} Un", "player_id": f"L:{n}", "licence": str(n), "club": ""}
-            for n in range(1, size + 1)]
-    return Standings("x", 2026, dt.date(2026, 11, 1), True, [], rows)
+def final_ranking(size: int) -> Ranking:
+    rows = tuple(RankingRow(n, f"L:{n}", f"JOUEUR{chr(64 + n)} Un", str(n), "", {}) for n in range(1, size + 1))
+    return Ranking("x", Scope("season", 2026), dt.date(2026, 11, 1), Status.FINAL, (), rows)
 
 
 def test_participants_are_the_first_16_numbered_in_ranking_order():

@@ -98,8 +98,8 @@ def test_a_partly_filled_workbook_gives_a_provisional_standing(inputs):
     typed[4, 1] = (7, 5, 1, 1)  # match 4 has begun: not counted yet
     type_results(inputs, typed)
     report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
-    standing = report.standings[0]
-    assert not standing.final and {row["played"] for row in standing.rows} == {3}
+    standing = report.rankings[0]
+    assert not standing.final and {row.metrics["played"] for row in standing.rows} == {3}
     assert report.documents[0].title.startswith("Classement provisoire après le match 3 sur 15")
 
 
@@ -141,8 +141,8 @@ def test_a_tie_for_first_is_printed_as_a_barrage(inputs):
     run_prepare(inputs)
     type_results(inputs, all_results(6, 6, (2, 2)))  # every match drawn: everyone equal
     report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
-    rows_ = report.standings[0].rows
-    assert all(row["barrage"] and row["rank"] == 1 for row in rows_)
+    rows_ = report.rankings[0].rows
+    assert all(row.playoff and row.rank == 1 for row in rows_)
     assert "barrage à jouer entre" in __import__("reportgen.render.html", fromlist=["render"]).render(
         report.documents[0])
 
@@ -207,11 +207,11 @@ def test_before_any_result_the_bulletin_lists_the_participants_and_their_numbers
 
 def test_a_provisional_tie_for_first_is_not_a_barrage(inputs):
     run_prepare(inputs)
-    assert not any(row["barrage"] for row in score(load(inputs, TODAY), ["masters"]).reports["masters"]
-                   .standings[0].rows)  # nothing played: everyone equal, no barrage to play yet
+    assert not any(row.playoff for row in score(load(inputs, TODAY), ["masters"]).reports["masters"]
+                   .rankings[0].rows)  # nothing played: everyone equal, no barrage to play yet
     type_results(inputs, {key: value for key, value in all_results(6, 6, (2, 2)).items() if key[0] <= 5})
     report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
-    rows_ = report.standings[0].rows
-    assert not report.standings[0].final and not any(row["barrage"] for row in rows_)
-    assert [row["number"] for row in rows_] == list(range(1, 17))  # provisional ties: annual ranking
+    rows_ = report.rankings[0].rows
+    assert not report.rankings[0].final and not any(row.playoff for row in rows_)
+    assert [row.metrics["number"] for row in rows_] == list(range(1, 17))  # provisional ties: annual ranking
     assert "barrage à jouer" not in __import__("reportgen.render.html", fromlist=["render"]).render(report.documents[0])

@@ -304,7 +304,8 @@ def test_league_settings_override_a_circuit_reading(inputs):
 def test_an_unknown_setting_is_a_located_problem(inputs):
     write_tournament(inputs, "t")
     (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmeilleurs = 3\n", encoding="utf-8")
-    assert only_problem(inputs).startswith("reportgen.toml : réglage inconnu pour grand-sud : meilleurs")
+    assert only_problem(inputs).startswith("reportgen.toml:'circuits.grand-sud'!meilleurs : le réglage « meilleurs » "
+                                           "n'existe pas pour le circuit grand-sud")
 
 
 # -- tour-de-france -------------------------------------------------------------------------------

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from reportgen.model import AnnexColumn, AnnexSheet, Ranking
+
+_ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"}
+
 
 def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
     """Place before minus place now, as bulletins print it (▲ 3, ▼ 2, =, nouveau) and CSV writes it."""
@@ -13,3 +17,18 @@ def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
     if moved < 0:
         return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
     return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+
+
+def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
+    """A ranking as an annex sheet, from its columns (a column no row fills is left out: the Tour
+    de France has no licences), then the tie-breaks that set each place."""
+    columns = [c for c in ranking.all_columns if any(row.value(c.key) not in ("", None) for row in ranking.rows)]
+    decided = any(row.decided_by for row in ranking.rows)
+
+    def cell(value: object, kind: str) -> object:
+        return ("oui" if value else "") if kind == "bool" else value
+
+    rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
+            for row in ranking.rows]
+    headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width) for c in columns]
+    return AnnexSheet(name, headers + ([AnnexColumn("Départage", "text", 30)] if decided else []), rows)

@@ -18,7 +18,7 @@ MANIFEST = "publications.json"
 
 
 def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
-    csv_paths = {standings.path for standings in report.standings}
+    csv_paths = {ranking.path for ranking in report.rankings}
     data = {
         "circuit": slug, "title": title, "regulation": regulation,
         "documents": [{"season": d.season, "date": d.date.isoformat(), "title": d.title, "path": d.path,

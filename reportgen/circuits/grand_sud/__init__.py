@@ -35,7 +35,7 @@ class GrandSud:
         report = Report()
         for ranking in rankings:
             report.documents.append(documents.bulletin(ranking, tournaments, points, settings, reading.league))
-            report.standings.append(documents.standings(ranking))
+            report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
                                                   tournaments, points))

@@ -6,14 +6,16 @@ import datetime as dt
 
 import pandas as pd
 
-from reportgen import french
+from reportgen import french, model
 from reportgen.circuits import common
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
-STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "best", "evolution", "seed"]
+COLUMNS = (Column("points", "Total", width=9), Column("played", "Tournois joués", width=9),
+           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "text"),
+           Column("seed", "Tête de série", "bool", 8))
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -149,13 +151,17 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
     )
 
 
-def standings(ranking: Ranking) -> Standings:
-    return Standings(
-        path=ranking_path(ranking), season=ranking.season, date=ranking.date, final=ranking.final, columns=STANDINGS_COLUMNS,
-        rows=[{"rank": row.rank, "player": row.player, "player_id": row.player_id, "licence": row.licence, "club": row.club,
-               "points": row.total, "played": row.played, "best": row.best,
-               "evolution": evolution(row)["value"], "seed": row.seed} for row in ranking.rows],
-    )
+def published(ranking: Ranking) -> model.Ranking:
+    """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters."""
+    rows = tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
+                            {"points": row.total, "played": row.played, "best": row.best,
+                             "evolution": evolution(row)["value"], "seed": row.seed},
+                            tied=row.tied, decided_by=row.decided_by) for row in ranking.rows)
+    return model.Ranking(
+        path=ranking_path(ranking), scope=Scope("season", ranking.season), date=ranking.date,
+        status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,
+        # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
+        in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None)
 
 
 def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],
@@ -163,8 +169,6 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     """The season's Excel annex: final ranking, tournaments, every result, place history."""
     final = next(r for r in rankings if r.final)
     seasonal = [t for t in sorted(tournaments.values(), key=lambda t: (t.date, t.id)) if t.date.year == season]
-    final_rows = [[row.rank, evolution(row)["value"], row.player, row.licence, row.club, row.played, row.total,
-                   row.best, "oui" if row.seed else ""] for row in final.rows]
     counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
     tournament_rows = [[t.date, t.event.name, t.event.content.club.name, t.event.content.club.departement,
                         t.series, FORMULA_LABELS[t.event.content.formula], t.event.content.location,
@@ -189,11 +193,7 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
         path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
         date=final.date, season=season,
         sheets=[
-            AnnexSheet("Classement final", [
-                AnnexColumn("Place", "int", 7), AnnexColumn("Évolution", "text", 10), AnnexColumn("Joueur", "text", 28),
-                AnnexColumn("Licence", "text", 10), AnnexColumn("Club", "text", 20),
-                AnnexColumn("Tournois joués", "int", 9), AnnexColumn("Total", "int", 9),
-                AnnexColumn("Meilleur résultat", "int", 10), AnnexColumn("Tête de série", "text", 8)], final_rows),
+            common.ranking_sheet(published(final), "Classement final"),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
                 AnnexColumn("Département", "text", 8), AnnexColumn("Série", "text", 10),

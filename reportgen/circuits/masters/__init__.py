@@ -62,12 +62,12 @@ class Masters:
             done = complete_rounds(matches)
             counted = [m for m in matches if m.round <= done]
             lines = standings(players, counted, settings, final=done == ROUNDS)
-            withdrawn = [(row["player"], row["rank"]) for row in final.rows
-                         if row["player_id"] not in {p.player_id for p in players}
-                         and row["rank"] <= max(p.annual_rank for p in players)]
+            withdrawn = [(row.player, row.rank) for row in final.rows
+                         if row.player_id not in {p.player_id for p in players}
+                         and row.rank <= max(p.annual_rank for p in players)]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
                                                        reading.league))
             report.documents.append(documents.match_sheets(event, players, reading.league))
-            report.annexes.append(documents.annex(event, lines, players, matches, settings))
-            report.standings.append(documents.standings(season, event.date, lines, done))
+            report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
+            report.rankings.append(documents.published(event, lines, done))
         return report

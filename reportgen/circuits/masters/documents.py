@@ -6,15 +6,29 @@ from __future__ import annotations
 import datetime as dt
 
 from reportgen import french
+from reportgen.circuits import common
 from reportgen.circuits.masters.parse import MATCH_COLUMNS, MastersEvent, Withdrawal
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings, WholeNumberRule
+from reportgen.model import (
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Column,
+    Document,
+    Ranking,
+    RankingRow,
+    Scope,
+    Status,
+    WholeNumberRule,
+)
 
 TITLE = "Masters Grand Sud"
-STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "tops", "defense", "attack",
-                     "barrage", "number", "annual_rank"]
+COLUMNS = (Column("points", "Points", width=7), Column("played", "Matchs", width=7), Column("tops", "Tops", width=7),
+           Column("defense", "Défense", width=8), Column("attack", "Attaque", width=8),
+           Column("barrage", "Barrage", "bool", 8), Column("number", "N°", width=5),
+           Column("annual_rank", "Classement annuel"))
 
 
 def stage(rounds_done: int) -> str:
@@ -25,13 +39,18 @@ def stage(rounds_done: int) -> str:
     return f"Classement provisoire après le match {rounds_done} sur {ROUNDS}"
 
 
-def standings(season: int, day: dt.date, lines: list[Line], rounds_done: int) -> Standings:
-    rows = [{"rank": line.rank, "player": line.participant.name, "player_id": line.participant.player_id,
-             "licence": line.participant.licence, "club": line.participant.club, "points": line.points,
-             "played": line.played, "tops": line.tops, "defense": line.defense, "attack": line.attack,
-             "barrage": line.barrage, "number": line.participant.number,
-             "annual_rank": line.participant.annual_rank} for line in lines]
-    return Standings(f"{season}/masters-{season}", season, day, rounds_done == ROUNDS, STANDINGS_COLUMNS, rows)
+def published(event: MastersEvent, lines: list[Line], rounds_done: int) -> Ranking:
+    """The standings after the last complete match: final once all 15 are in."""
+    season = event.content.season
+    rows = tuple(RankingRow(line.rank, line.participant.player_id, line.participant.name, line.participant.licence,
+                            line.participant.club,
+                            {"points": line.points, "played": line.played, "tops": line.tops,
+                             "defense": line.defense, "attack": line.attack, "barrage": line.barrage,
+                             "number": line.participant.number, "annual_rank": line.participant.annual_rank},
+                            tied=line.barrage, decided_by=tuple(line.decided_by),
+                            playoff=line.barrage) for line in lines)
+    return Ranking(f"{season}/masters-{season}", Scope("event", season, event.id), event.date,
+                   Status.FINAL if rounds_done == ROUNDS else Status.PROVISIONAL, COLUMNS, rows)
 
 
 def _score(match: Match, me: int) -> str:
@@ -123,15 +142,11 @@ def match_sheets(event: MastersEvent, participants: list[Participant], league: s
     )
 
 
-def annex(event, lines: list[Line], participants: list[Participant], matches: list[Match],
-          settings: MastersSettings) -> Annex:
+def annex(event: MastersEvent, lines: list[Line], rounds_done: int, participants: list[Participant],
+          matches: list[Match], settings: MastersSettings) -> Annex:
     season = event.content.season
     by_pair = {frozenset((m.a, m.b)): m for m in matches}
     names = {p.number: p.name for p in participants}
-    standings_rows = [[line.rank, "oui" if line.barrage else "", line.participant.number, line.participant.name,
-                       line.participant.club, line.played, line.points, line.tops, line.defense, line.attack,
-                       ", ".join(DECIDED_LABELS[c] for c in line.decided_by), line.participant.annual_rank]
-                      for line in lines]
     cross_rows = [[p.number, p.name, *[
         _score(by_pair[frozenset((p.number, q.number))], p.number) if frozenset((p.number, q.number)) in by_pair
         else None for q in participants]] for p in participants]
@@ -143,12 +158,7 @@ def annex(event, lines: list[Line], participants: list[Participant], matches: li
     return Annex(
         path=f"{season}/annexe-masters-{season}", title=f"{TITLE} {season}", date=event.date, season=season,
         sheets=[
-            AnnexSheet("Classement", [
-                AnnexColumn("Place", "int", 7), AnnexColumn("Barrage", "text", 8), AnnexColumn("N°", "int", 5),
-                AnnexColumn("Joueur", "text", 26), AnnexColumn("Club", "text", 16), AnnexColumn("Matchs", "int", 7),
-                AnnexColumn("Points", "int", 7), AnnexColumn("Tops", "int", 7), AnnexColumn("Défense", "int", 8),
-                AnnexColumn("Attaque", "int", 8), AnnexColumn("Départage", "text", 30),
-                AnnexColumn("Classement annuel", "int", 10)], standings_rows),
+            common.ranking_sheet(published(event, lines, rounds_done), "Classement"),
             AnnexSheet("Tableau croisé", [AnnexColumn("N°", "int", 5), AnnexColumn("Joueur", "text", 26)]
                        + [AnnexColumn(str(p.number), "text", 6) for p in participants], cross_rows),
             AnnexSheet("Matchs", [

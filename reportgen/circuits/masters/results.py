@@ -11,33 +11,34 @@ from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLE
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
 from reportgen.ingest.text import name_key
-from reportgen.model import Problem, SourceRef, Standings
+from reportgen.model import Problem, Ranking, Report, SourceRef
 
 
-def final_ranking(grand_sud, season: int, where: SourceRef) -> tuple[Standings | None, Problem | None]:
+def final_ranking(grand_sud: Report, season: int, where: SourceRef) -> tuple[Ranking | None, Problem | None]:
     """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »)."""
-    final = next((s for s in grand_sud.standings if s.final and s.season == season), None)
+    final = next((r for r in grand_sud.rankings if r.final and r.season == season), None)
     if final is None:
         return None, Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
                              "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
     return final, None
 
 
-def participants(final: Standings, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:
+def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:
     problems = []
     withdrawn = set()
     for withdrawal in withdrawals:
         entry = withdrawal.entry
-        match = next((row for row in final.rows if entry.licence and row["licence"] == entry.licence), None) or \
-            next((row for row in final.rows if entry.last_name and name_key(row["player"]) == name_key(entry.last_name, entry.first_name)), None)
+        key = name_key(entry.last_name, entry.first_name)
+        match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None) or \
+            next((row for row in final.rows if entry.last_name and name_key(row.player) == key), None)
         if match is None:
             problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
                                     + f" n'est pas dans le classement final Grand Sud {final.season}",
                                     "vérifiez l'orthographe ou la licence", code="unknown-player"))
         else:
-            withdrawn.add(match["player_id"])
-    chosen = [row for row in final.rows if row["player_id"] not in withdrawn][:PLAYERS]
-    return [Participant(number, row["player_id"], row["player"], row["licence"], row["club"], row["rank"])
+            withdrawn.add(match.player_id)
+    chosen = [row for row in final.rows if row.player_id not in withdrawn][:PLAYERS]
+    return [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
             for number, row in enumerate(chosen, start=1)], problems
 
 

@@ -32,7 +32,7 @@ class TourDeFrance:
         report = Report()
         for ranking in rankings:
             report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
-            report.standings.append(documents.standings(ranking))
+            report.rankings.append(documents.published(ranking))
             if ranking.final:
                 report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))
         return report

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from reportgen import french
+from reportgen import french, model
 from reportgen.circuits import common
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import strip_accents
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, Standings
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status
 
 CIRCUIT = "Tour de France de Diplomatie"
-STANDINGS_COLUMNS = ["rank", "player", "licence", "club", "points", "played", "evolution"]
+COLUMNS = (Column("points", "Total", "number"), Column("played", "Tournois", width=9),
+           Column("evolution", "Évolution", "text"))
 CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 
@@ -137,17 +138,17 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
     )
 
 
-def standings(ranking: Ranking) -> Standings:
-    return Standings(
-        ranking_path(ranking), ranking.season, ranking.date, ranking.final, STANDINGS_COLUMNS,
-        [{"rank": row.rank, "player": row.player, "player_id": row.player_id, "licence": "", "club": "",
-          "points": points_number(row.total), "played": row.played, "evolution": evolution(row)["value"]}
-         for row in ranking.rows])
+def published(ranking: Ranking) -> model.Ranking:
+    rows = tuple(RankingRow(row.rank, row.player_id, row.player, "", "",
+                            {"points": points_number(row.total), "played": row.played,
+                             "evolution": evolution(row)["value"]}, tied=row.tied)
+                 for row in ranking.rows)
+    return model.Ranking(ranking_path(ranking), Scope("season", ranking.season), ranking.date,
+                         Status.FINAL if ranking.final else Status.PROVISIONAL, COLUMNS, rows)
 
 
 def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFranceSettings) -> Annex:
     mine = [t for t in scored if t.event.date.year == season]
-    ranking_rows = [[row.rank, row.player, row.played, points_number(row.total)] for row in final.rows]
     tournament_rows = [[t.event.date, t.event.name, t.event.content.location, t.participants, len(t.results),
                         t.value, status(t, settings), t.id] for t in mine]
     factors = {row.player_id: row.results for row in final.rows}
@@ -164,9 +165,7 @@ def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFra
     return Annex(
         path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date, season=season,
         sheets=[
-            AnnexSheet("Classement", [AnnexColumn("Place", "int", 7), AnnexColumn("Joueur", "text", 28),
-                                      AnnexColumn("Tournois", "int", 9), AnnexColumn("Total", "number", 10)],
-                       ranking_rows),
+            common.ranking_sheet(published(final), "Classement"),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 34), AnnexColumn("Lieu", "text", 18),
                 AnnexColumn("Participants", "int", 11), AnnexColumn("Classés", "int", 9), AnnexColumn("Valeur", "int", 9),

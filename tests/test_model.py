@@ -1,0 +1,57 @@
+"""The shared types: located problems sort the way a secretary reads a file."""
+
+import datetime as dt
+
+from reportgen.model import Problem, Ranking, RankingRow, Scope, SourceRef, Status
+from reportgen.scoring.in_force import ranking_in_force
+
+
+def test_problems_of_a_file_sort_without_error_whole_file_first_then_cells_in_row_order():
+    problems = [Problem(SourceRef("t.xlsx", "Résultats", "A10"), "c"), Problem(SourceRef("t.xlsx"), "a"),
+                Problem(SourceRef("t.xlsx", "Résultats", "B2"), "b"), Problem(SourceRef("t.xlsx", "Résultats", "A2"), "b")]
+    assert [str(p.where) for p in sorted(problems)] == [
+        "t.xlsx", "t.xlsx:'Résultats'!A2", "t.xlsx:'Résultats'!B2", "t.xlsx:'Résultats'!A10"]
+
+
+def ranking(season: int, day: str, status: Status = Status.PROVISIONAL, in_force_from: str | None = None) -> Ranking:
+    row = RankingRow(1, "L:1", "DUPONT Jean", "1", "", {"points": 1})
+    return Ranking(f"{season}/{day}-{status.value}", Scope("season", season), dt.date.fromisoformat(day), status, (),
+                   (row,), dt.date.fromisoformat(in_force_from) if in_force_from else None)
+
+
+# A Grand Sud history: the 2025 final holds from 1 January 2026 until the first 2026 ranking.
+HISTORY = [ranking(2025, "2025-06-01"), ranking(2025, "2025-11-15"),
+           ranking(2025, "2025-11-15", Status.FINAL, "2026-01-01"),
+           ranking(2026, "2026-01-10"), ranking(2026, "2026-03-14"), ranking(2026, "2026-03-14", Status.FINAL, "2027-01-01")]
+
+
+def in_force(day: str) -> str | None:
+    found = ranking_in_force(HISTORY, dt.date.fromisoformat(day))
+    return found.path if found else None
+
+
+def test_the_ranking_in_force_the_day_before_the_first_tournament_ever_is_none():
+    assert in_force("2025-05-31") is None
+
+
+def test_the_ranking_in_force_on_a_tournament_day_includes_that_day():
+    assert in_force("2025-06-01") == "2025/2025-06-01-provisional"
+
+
+def test_after_the_last_tournament_of_a_year_its_last_ranking_holds_until_31_december():
+    assert in_force("2025-12-31") == "2025/2025-11-15-provisional"
+
+
+def test_the_first_day_of_a_year_the_final_ranking_of_the_year_before_holds():
+    assert in_force("2026-01-01") == "2025/2025-11-15-final"
+    assert in_force("2026-01-09") == "2025/2025-11-15-final"  # the day before the season's first tournament
+
+
+def test_from_the_seasons_first_tournament_the_new_ranking_holds():
+    assert in_force("2026-01-10") == "2026/2026-01-10-provisional"
+
+
+def test_a_day_with_a_ranking_of_each_season_taking_effect_gives_the_newer_season():
+    history = [*HISTORY, ranking(2027, "2027-01-01")]
+    found = ranking_in_force(history, dt.date(2027, 1, 1))
+    assert found is not None and found.season == 2027

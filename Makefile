@@ -34,8 +34,9 @@ check: system $(STAMP) ## Validate the workbooks in inputs/ and list every probl
 test: system $(STAMP) ## Run the whole test suite
 	$(BIN)/pytest -q
 
-lint: $(STAMP) ## Check the code with ruff (unused names, import order, syntax)
+lint: $(STAMP) ## Check the code: ruff (unused names, import order, syntax), then mypy (types)
 	$(BIN)/ruff check reportgen tests scripts
+	$(BIN)/mypy reportgen
 
 example: $(STAMP) ## Regenerate the example league in inputs/ (seeded, reproducible)
 	$(BIN)/python scripts/generate_example_league.py inputs

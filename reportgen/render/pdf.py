@@ -1,5 +1,8 @@
 """HTML bulletins to PDF with WeasyPrint: only the templates folder may be read, no network.
 
+The templates folder is the installed package data `reportgen.templates` (`html.TEMPLATES`,
+resolved through importlib.resources): the stylesheet's fonts are read from there, relative to it.
+
 The same HTML gives the same bytes: the PDF dates come from `<meta name="dcterms.created">` (the
 date the bulletin speaks of), never from the clock.
 """

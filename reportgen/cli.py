@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from reportgen.cli_support import InputsOption, date_option, err, print_problems
 from reportgen.model import ReportgenError
 
 app = typer.Typer(
@@ -21,34 +22,6 @@ app = typer.Typer(
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
 )
 state = {"debug": False}
-
-InputsOption = Annotated[Path, typer.Option("--inputs", help="Dossier des classeurs reçus des clubs.")]
-
-
-def _err(message: str) -> None:
-    typer.echo(message, err=True)
-
-
-def _print_problems(problems, notices) -> None:
-    for notice in notices:
-        _err(f"note : {notice}")
-    if problems:
-        _err(f"{len(problems)} problème(s) à corriger dans les classeurs :")
-        for problem in problems:
-            _err(f"  - {problem}")
-
-
-def _date_option(value: str | None, option: str):
-    """A date typed on the command line, as the workbooks accept them; a usage error otherwise."""
-    from reportgen.ingest import values
-
-    if value is None:
-        return None
-    try:
-        return values.date(value)
-    except values.BadValue as bad:
-        raise typer.BadParameter(bad.message, param_hint=option) from None
-
 
 @app.callback()
 def main_options(
@@ -65,10 +38,10 @@ def build(
     """Construire tous les bulletins et annexes (ce que lance `make`)."""
     from reportgen.pipeline import build as run_build
 
-    result = run_build(inputs, outputs, progress=_err)
-    _print_problems(result.problems, result.notices)
+    result = run_build(inputs, outputs, progress=err)
+    print_problems(result.problems, result.notices)
     for slug, files in result.published.items():
-        _err(f"{slug} : publié dans {outputs / slug}")
+        err(f"{slug} : publié dans {outputs / slug}")
     if not result.ok:
         raise typer.Exit(1)
 
@@ -81,7 +54,7 @@ def check(inputs: InputsOption = Path("inputs")) -> None:
     league = load(inputs)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     problems = sorted(set(league.all_problems()).union(*score(league).blocked.values()))
-    _print_problems(problems, league.notices)
+    print_problems(problems, league.notices)
     events = sum(len(c.events) for c in league.circuits.values())
     if problems:
         raise typer.Exit(1)
@@ -111,16 +84,16 @@ def standings(
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
-    day = _date_option(at, "--at")
+    day = date_option(at, "--at")
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     scored = score(load(inputs), [circuit])
     if circuit in scored.blocked:
-        _print_problems(scored.blocked[circuit], [])
+        print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
     rankings = scored.reports[circuit].rankings if circuit in scored.reports else []
     if not rankings:
-        _err(f"aucun tournoi du circuit {circuit} dans {inputs}")
+        err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
     chosen = [r for r in rankings if season is None or r.season == season]
     if day is not None:
@@ -131,7 +104,7 @@ def standings(
         ranking = chosen[-1] if chosen else None
     if ranking is None:
         season_text = f" pour la saison {season}" if season else ""
-        _err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
+        err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
         raise typer.Exit(1)
     if format is Format.csv:
         sys.stdout.write(to_csv(ranking).decode())
@@ -159,58 +132,28 @@ def _table(ranking) -> str:
     return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
 
 
-masters_app = typer.Typer(help="Le Masters Grand Sud : participants, classeur des matchs.", no_args_is_help=True)
-app.add_typer(masters_app, name="masters")
-
-
-@masters_app.command("prepare")
-def masters_prepare(
-    season: Annotated[int, typer.Option(help="La saison du classement annuel qui qualifie les joueurs.")],
-    date: Annotated[Optional[str], typer.Option("--date", help="La date du Masters (jj/mm/aaaa).")] = None,
-    location: Annotated[Optional[str], typer.Option("--lieu", help="Le lieu du Masters.")] = None,
-    inputs: InputsOption = Path("inputs"),
-) -> None:
-    """Écrire la liste des 16 participants et le classeur du Masters (120 matchs, scores à saisir).
-
-    Relancé après un désistement, il remet les matchs à jour sans jamais effacer un score saisi."""
-    from reportgen import french
-    from reportgen.circuits.masters.prepare import prepare
-    from reportgen.pipeline import load, score
-    from reportgen.render.excel import render_annex
-    from reportgen.render.files import write_atomic
-
-    day = _date_option(date, "--date")
-    league = load(inputs)
-    scored = score(league, ["grand-sud"])
-    blocking = scored.blocked.get("grand-sud", []) + league.problems_of("masters")
-    if blocking or "grand-sud" not in scored.reports:
-        _print_problems(blocking or [], league.notices)
-        if not blocking:
-            _err(f"aucun tournoi Grand Sud dans {inputs}")
-        raise typer.Exit(1)
-    settings = league.settings.circuits["masters"]
-    prepared = prepare(season, scored.reports["grand-sud"], league.circuits["masters"].events, day, location, settings)
-    if prepared.problems:
-        _print_problems(prepared.problems, [])
-        raise typer.Exit(1)
-    target = inputs / f"{prepared.path}.xlsx"
-    write_atomic(target, render_annex(prepared.workbook))
-    typer.echo(f"Participants du Masters Grand Sud {season} :")
-    for participant in prepared.participants:
-        club = f", {participant.club}" if participant.club else ""
-        typer.echo(f"{participant.number:>3}  {participant.name}  ({french.ordinal(participant.annual_rank)} du "
-                   f"classement annuel{club})")
-    _err(f"classeur écrit : {target} ({prepared.kept} match(s) déjà saisi(s) conservé(s)) ; "
-         "lancez « make » pour les feuilles de match")
-
-
 @app.command("circuits")
 def list_circuits() -> None:
     """Lister les circuits et leur règlement."""
     from reportgen import circuits
 
-    for slug, circuit in circuits.CIRCUITS.items():
-        typer.echo(f"{slug:16} {circuit.title} — règlement {circuit.regulation}")
+    for slug, info in circuits.REGISTRY.items():
+        status = "" if info.status == circuits.SCORED else " (à venir : ses classeurs sont mis de côté)"
+        typer.echo(f"{slug:16} {info.title} — règlement {info.regulation}{status}")
+
+
+def _add_circuit_commands() -> None:
+    """Each circuit's extra commands (`reportgen masters prepare`), as the registry names them."""
+    import importlib
+
+    from reportgen import circuits
+
+    for slug, info in circuits.REGISTRY.items():
+        if info.commands:
+            app.add_typer(importlib.import_module(info.commands).app, name=slug)
+
+
+_add_circuit_commands()
 
 
 def main() -> None:
@@ -221,11 +164,11 @@ def main() -> None:
     except ReportgenError as error:
         if state["debug"]:
             raise
-        _err(str(error))
+        err(str(error))
         sys.exit(1)
     except Exception as error:
         if state["debug"]:
             raise
-        _err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
-        _err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")
+        err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
+        err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")
         sys.exit(3)

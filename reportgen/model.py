@@ -254,6 +254,21 @@ class Ranking:
         return [{column.key: row.value(column.key) for column in self.all_columns} for row in self.rows]
 
 
+Cell = tuple[str, int, int]  # sheet name, 0-based row (0: the header row), 0-based column
+
+
+@dataclass(frozen=True)
+class InputChange:
+    """A workbook reportgen proposes to write into inputs/ (the Masters workbook; later, the next
+    round of a pool tournament). Only an explicit command applies it, through
+    `reportgen.render.inputs.apply`, which refuses to lose a value typed in a cell meant for typing
+    (the cells under a sheet's whole-number rules)."""
+
+    path: str  # relative to inputs/, with its extension
+    workbook: Annex
+    moved: tuple[tuple[Cell, Cell], ...] = ()  # typed values the change carries to another cell
+
+
 @dataclass
 class Report:
     documents: list[Document] = field(default_factory=list)

@@ -25,16 +25,13 @@ from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
 
 Progress = Callable[[str], None]
-# docs/formats.md's circuits that reportgen does not score yet: their workbooks are set aside and said,
-# they do not block the others.
-NOT_YET_SUPPORTED = ("poules", "tantrix")
 
 
 @dataclass
 class CircuitInputs:
     events: list[Event] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    results: pd.DataFrame | None = None
+    results: pd.DataFrame = field(default_factory=pd.DataFrame)  # set once the events are read
 
 
 @dataclass
@@ -58,11 +55,11 @@ def _circuit_slug(value: object) -> str:
     from reportgen.ingest.values import BadValue, text
 
     wanted = normalise_label(text(value))
-    for slug in (*circuits.CIRCUITS, *NOT_YET_SUPPORTED):
+    for slug in circuits.REGISTRY:
         if normalise_label(slug) == wanted:
             return slug
     raise BadValue(f"le circuit « {text(value)} » n'existe pas",
-                   "écrivez l'un de : " + ", ".join(circuits.CIRCUITS))
+                   "écrivez l'un de : " + ", ".join(circuits.REGISTRY))
 
 
 def load(inputs: Path, today: dt.date | None = None) -> League:
@@ -88,19 +85,20 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     for workbook in workbooks:
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue
-        sheet = read_tournament_sheet(workbook, problems)
+        sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields())
         if sheet is None:
             continue
         slug = sheet.read("circuit", _circuit_slug, problems)
         if slug is None:
             continue
-        if slug in NOT_YET_SUPPORTED:
+        if circuits.REGISTRY[slug].status != circuits.SCORED:
+            # Recognised but not scored yet: set aside and said, it does not block the others.
             notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
                            "ce classeur est mis de côté")
             continue
         tournaments.append((workbook, sheet, slug))
 
-    needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.CIRCUITS[slug].needs_clubs})
+    needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.REGISTRY[slug].needs_clubs})
     clubs = ClubDirectory()
     if CLUBS_FILE in by_name:
         clubs = read_clubs(by_name[CLUBS_FILE], problems)
@@ -143,20 +141,20 @@ def score(league: League, wanted: list[str] | None = None) -> Scored:
     needed = set(circuits.CIRCUITS if wanted is None else wanted)
     for slug in circuits.CIRCUITS:  # the registry lists dependencies first
         if slug in needed:
-            needed |= set(circuits.CIRCUITS[slug].requires)
+            needed |= set(circuits.REGISTRY[slug].requires)
     scored = Scored()
     for slug, circuit in circuits.CIRCUITS.items():
         inputs = league.circuits[slug]
         if slug not in needed or (not inputs.events and not inputs.problems):
             continue
         problems = league.problems_of(slug)
-        missing = [r for r in circuit.requires if r not in scored.reports]
+        missing = [r for r in circuit.info.requires if r not in scored.reports]
         if not problems and missing:
             problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
                                 f"{slug}, a des classeurs à corriger : rien ne peut être établi", code="upstream")]
         if not problems:
             report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
-                                   {r: scored.reports[r] for r in circuit.requires})
+                                   {r: scored.reports[r] for r in circuit.info.requires})
             problems = sorted(report.problems)
         if problems:
             scored.blocked[slug] = problems
@@ -183,8 +181,8 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
     from reportgen.render import excel, html, index
     from reportgen.render import ranking as ranking_render
 
-    circuit = circuits.CIRCUITS[slug]
-    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, circuit.title, circuit.regulation, report)}
+    info = circuits.REGISTRY[slug]
+    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, info.title, info.regulation, report)}
     pending: list[tuple[Path, str, dt.date]] = []
     for document in report.documents:
         page = html.render(document)

@@ -7,7 +7,7 @@ import pytest
 
 from reportgen.circuits.masters.prepare import prepare
 from reportgen.pipeline import build, load, score
-from reportgen.render.excel import render_annex
+from reportgen.render.inputs import apply
 from tests.builders import players, write_clubs, write_tournament
 
 TODAY = dt.date(2026, 12, 31)
@@ -31,9 +31,7 @@ def run_prepare(inputs, day=MASTERS_DAY):
     prepared = prepare(2026, grand_sud, league.circuits["masters"].events, day, "Carcassonne",
                        league.settings.circuits["masters"])
     if not prepared.problems:
-        path = inputs / f"{prepared.path}.xlsx"
-        path.parent.mkdir(exist_ok=True)
-        path.write_bytes(render_annex(prepared.workbook))
+        assert apply(prepared.change, inputs) == []
     return prepared
 
 

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 import pandas as pd
 
+from reportgen.circuits import CircuitInfo
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
@@ -28,12 +29,11 @@ class Reading:
 
 
 class Circuit(Protocol):
-    slug: str  # CLI name, template folder, output folder
-    title: str  # printed on bulletins
-    regulation: str  # file and title of the regulation
+    """A scored circuit's implementation; what it is (name, regulation, fields...) is its
+    registry entry, `info`."""
+
+    info: CircuitInfo
     Settings: type  # frozen dataclass; defaults follow INTERPRETATIONS.md
-    requires: tuple[str, ...]  # circuits whose reports this one reads (listed before it)
-    needs_clubs: bool  # its workbooks name clubs: inputs/clubs.xlsx is then required
 
     def parse(self, workbook: Workbook, sheet: TournamentSheet, reading: Reading,
               problems: list[Problem]) -> Event | None: ...

@@ -60,7 +60,9 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
         return pd.DataFrame(columns=IDENTITY_COLUMNS)
     # One printed name and one club per player: the directory's name, else the best spelling;
     # the latest club given (`last()` skips missing values).
-    latest = table.replace({"club": {"": None}}).groupby("player_id", sort=False)[["club"]].last()
+    # pandas-stubs lack the nested {column: {old: new}} form of replace.
+    blanked = table.replace({"club": {"": None}})  # type: ignore[arg-type]
+    latest = blanked.groupby("player_id", sort=False)[["club"]].last()
     names = {player_id: best_spelling(spellings.tolist())
              for player_id, spellings in table.groupby("player_id", sort=False)["player"]}
     names.update({pid: name for pid, name in identities.directory_names.items() if pid in names})

@@ -134,9 +134,9 @@ def inspect(path: Path) -> WorkbookFacts:
                 hidden=sheet.get("state", "visible") != "visible",
             )
             facts.sheets.append(sheet_facts)
-            target = targets.get(sheet.get(f"{NS_REL}id"))
-            if target in names:
-                _scan_sheet(_read_entry(archive, target), sheet_facts)
+            sheet_target = targets.get(sheet.get(f"{NS_REL}id"))
+            if sheet_target in names:
+                _scan_sheet(_read_entry(archive, sheet_target), sheet_facts)
         return facts
 
 

@@ -12,20 +12,14 @@ from reportgen.model import Problem, SourceRef, cell_name
 
 SHEET = "Tournoi"
 
-# field key -> the labels a club may write for it
-FIELDS = {
+# The fields every tournament workbook may carry: key -> the labels a club may write for it. Each
+# circuit's own fields come from the registry (reportgen.circuits).
+COMMON_FIELDS = {
     "circuit": ("Circuit",),
     "nom": ("Nom", "Nom du tournoi", "Tournoi"),
     "date": ("Date", "Date du tournoi"),
-    "club": ("Club", "Club organisateur", "Organisateur"),
-    "serie": ("Série", "Serie"),
-    "formule": ("Formule",),
     "lieu": ("Lieu", "Ville"),
-    "participants": ("Participants", "Nombre de participants"),
-    "type": ("Type",),
-    "saison": ("Saison",),
 }
-_LABELS = {normalise_label(label): key for key, labels in FIELDS.items() for label in labels}
 
 
 @dataclass
@@ -33,6 +27,7 @@ class TournamentSheet:
     workbook: Workbook
     values: dict[str, tuple[object, SourceRef]]
     sheet_ref: SourceRef
+    fields: dict[str, tuple[str, ...]]  # key -> labels, the first as printed
 
     def ref(self, key: str) -> SourceRef:
         return self.values[key][1] if key in self.values else self.sheet_ref
@@ -40,14 +35,16 @@ class TournamentSheet:
     def read(self, key: str, parse, problems: list[Problem], required: bool = True):
         if key not in self.values:
             if required:
-                label = FIELDS[key][0]
+                label = self.fields[key][0]
                 problems.append(Problem(self.sheet_ref, f"le champ « {label} » est absent",
                                         f"ajoutez une ligne « {label} » avec sa valeur",
                                         code="missing-field"))
             return None
         value, ref = self.values[key]
-        return read_cell(value, ref, self.workbook.sheet(SHEET).untrusted_formulas, parse, problems, required,
-                         (f"le champ « {FIELDS[key][0]} » est vide", "remplissez-le"))
+        sheet = self.workbook.sheet(SHEET)
+        assert sheet is not None  # read_tournament_sheet built self from this sheet
+        return read_cell(value, ref, sheet.untrusted_formulas, parse, problems, required,
+                         (f"le champ « {self.fields[key][0]} » est vide", "remplissez-le"))
 
 
 def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
@@ -60,7 +57,11 @@ def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
     return name, day
 
 
-def read_tournament_sheet(workbook: Workbook, problems: list[Problem]) -> TournamentSheet | None:
+def read_tournament_sheet(workbook: Workbook, problems: list[Problem],
+                          circuit_fields: dict[str, tuple[str, ...]]) -> TournamentSheet | None:
+    """The `Tournoi` sheet's fields, common ones and `circuit_fields`, in any order."""
+    fields = {**COMMON_FIELDS, **circuit_fields}
+    by_label = {normalise_label(label): key for key, labels in fields.items() for label in labels}
     sheet = workbook.sheet(SHEET)
     if sheet is None:
         names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
@@ -74,11 +75,11 @@ def read_tournament_sheet(workbook: Workbook, problems: list[Problem]) -> Tourna
         filled = [(col, value) for col, value in enumerate(cells) if not is_empty(value)]
         if not filled:
             continue
-        key = _LABELS.get(normalise_label(shown(filled[0][1])))
+        key = by_label.get(normalise_label(shown(filled[0][1])))
         if key is None or key in values:
             continue
         value_col = filled[1][0] if len(filled) > 1 else filled[0][0] + 1
         value = filled[1][1] if len(filled) > 1 else ""
         values[key] = (value, SourceRef(workbook.label, sheet.name, cell_name(row, value_col),
-                                        FIELDS[key][0]))
-    return TournamentSheet(workbook, values, workbook.ref(sheet))
+                                        fields[key][0]))
+    return TournamentSheet(workbook, values, workbook.ref(sheet), fields)

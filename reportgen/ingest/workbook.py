@@ -10,6 +10,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import resource
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ WORKER_MEMORY_LIMIT = 2 * 1024**3  # bytes of address space a reading worker may
 @dataclass
 class Sheet:
     name: str
-    rows: list[list[object]]  # 0-based; "" for an empty cell, as calamine gives it
+    rows: Sequence[Sequence[object]]  # 0-based; "" for an empty cell, as calamine gives it
     hidden: bool = False
     untrusted_formulas: set[str] = field(default_factory=set)
 

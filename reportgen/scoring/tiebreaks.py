@@ -11,7 +11,7 @@ to play, or a shared place).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -61,7 +61,7 @@ class Ranked(Generic[T]):
 
 
 def rank(items: Sequence[T], chain: Sequence[Criterion[T]],
-         display: Callable[[T], Hashable] = lambda item: 0) -> Ranked[T]:
+         display: Callable[[T], Any] = lambda item: 0) -> Ranked[T]:
     """Order `items` by the chain; players left level are listed by `display` and share a place."""
     placed: list[Placed[T]] = []
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import documents
 from reportgen.circuits.grand_sud.parse import GrandSudEvent
@@ -18,12 +19,8 @@ from reportgen.model import Report
 
 
 class GrandSud:
-    slug = "grand-sud"
-    title = "Classement régional Grand Sud"
-    regulation = "000_33ab733906bdf5e8.txt, « Règlement Classement Masters »"
+    info = REGISTRY["grand-sud"]
     Settings = GrandSudSettings
-    requires = ()
-    needs_clubs = True  # organising clubs and players' clubs come from clubs.xlsx
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> GrandSudEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
@@ -40,3 +37,6 @@ class GrandSud:
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
                                                   tournaments, points))
         return report
+
+
+CIRCUIT = GrandSud()

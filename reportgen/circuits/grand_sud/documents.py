@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
+from typing import Any
 
 import pandas as pd
 
@@ -123,6 +125,8 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
     for tid in ranking.latest:
         tournament = tournaments[tid]
         earned = points[(points["event"] == tid) & (points["points"] > 0)].sort_values("place")
+        # pandas named tuples: their fields exist only at run time, pandas-stubs type each one as any scalar.
+        earned_rows: Iterator[Any] = earned.itertuples()
         latest.append({
             "name": tournament.event.name, "date": french.date_long(tournament.date),
             "club": tournament.event.content.club.name,
@@ -131,7 +135,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
             "formula": FORMULA_LABELS[tournament.event.content.formula],
             "rows": [{"place": int(r.place), "place_duplicate": int(r.place_duplicate), "player": r.player,
                       "duplicate": french.number(r.duplicate_points), "final": french.number(r.final_points),
-                      "total": french.number(r.points)} for r in earned.itertuples()],
+                      "total": french.number(r.points)} for r in earned_rows],
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,

@@ -67,6 +67,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     problems.extend(found)
     if found:
         return None
+    # "club" is required: a missing, empty or unknown club has put a problem in found.
+    assert club is not None
     content = GrandSudTournament(club=club, series=series or club.code, formula=formula, location=location or "")
     return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
 
@@ -84,7 +86,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     missing = [column.header for column in needed if not (table and table.has(column.key))]
     if not (table and table.has_names()):
         missing.append("Nom (ou Joueur)")
-    if missing:
+    if table is None or missing:  # no table means missing lists every column
         found.append(Problem(header_ref, "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
                              "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
                              code="missing-column"))
@@ -120,8 +122,8 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
                              "listez tous les joueurs du tournoi sous la ligne d'en-têtes", code="empty"))
     count = len(table.rows)
-    for key, given in places.items():
-        for number, cell in given.items():
+    for key, cells in places.items():
+        for number, cell in cells.items():
             if number > count:
                 header = table.headers[key]
                 found.append(Problem(

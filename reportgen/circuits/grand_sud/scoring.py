@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -29,7 +30,8 @@ _FINAL = np.vstack([np.array(tables.FINAL), np.zeros((1, tables.MAX_SEEDS + 1), 
 # §1: « En cas d'égalité de points entre deux joueurs, c'est le joueur qui a effectué le moins de
 # tournoi qui est privilégié. En cas de nouvelle égalité, c'est celui qui a marqué le plus de points
 # dans un tournoi qui est privilégié. » Players still level share the place.
-CHAIN = [tiebreaks.by("points", lambda line: -line.total),
+# The lines are the rows of rank()'s summary table: pandas named tuples, whose fields only exist at run time.
+CHAIN: list[tiebreaks.Criterion[Any]] = [tiebreaks.by("points", lambda line: -line.total),
          tiebreaks.by("tournois joués", lambda line: line.played),
          tiebreaks.by("meilleur résultat", lambda line: -line.best)]
 

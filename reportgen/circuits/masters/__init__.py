@@ -10,6 +10,7 @@ from collections import defaultdict
 
 import pandas as pd
 
+from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.parse import MastersEvent
@@ -22,12 +23,8 @@ from reportgen.model import Problem, Report
 
 
 class Masters:
-    slug = "masters"
-    title = "Masters Grand Sud"
-    regulation = "000_33ab733906bdf5e8.txt, « Règlement Tournoi Masters de fin de saison »"
+    info = REGISTRY["masters"]
     Settings = MastersSettings
-    requires = ("grand-sud",)
-    needs_clubs = True  # its players carry their Grand Sud clubs
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> MastersEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
@@ -44,9 +41,9 @@ class Masters:
                                                f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
                                                code="duplicate"))
             event = found[0]
-            final, problem = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
-            if problem:
-                report.problems.append(problem)
+            final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
+            if isinstance(final, Problem):
+                report.problems.append(final)
                 continue
             players, problems = participants(final, event.content.withdrawals)
             if len(players) < PLAYERS:
@@ -71,3 +68,6 @@ class Masters:
             report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
             report.rankings.append(documents.published(event, lines, done))
         return report
+
+
+CIRCUIT = Masters()

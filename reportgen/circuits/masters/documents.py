@@ -7,7 +7,7 @@ import datetime as dt
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.masters.parse import MATCH_COLUMNS, MastersEvent, Withdrawal
+from reportgen.circuits.masters.parse import MATCH_COLUMNS, MATCHES_SHEET, MastersEvent, Withdrawal
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
@@ -190,7 +190,7 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
             AnnexSheet("Désistements", [AnnexColumn("Nom", "text", 22), AnnexColumn("Prénom", "text", 18),
                                         AnnexColumn("Licence", "text", 12)],
                        [[w.entry.last_name, w.entry.first_name, w.entry.licence] for w in withdrawals]),
-            AnnexSheet("Matchs", [AnnexColumn(c.header, "int" if i in (0, 1) or i > 3 else "text", 24 if i in (2, 3) else 9)
+            AnnexSheet(MATCHES_SHEET, [AnnexColumn(c.header, "int" if i in (0, 1) or i > 3 else "text", 24 if i in (2, 3) else 9)
                                   for i, c in enumerate(MATCH_COLUMNS)], matches,
                        rules=[WholeNumberRule(first_data_row, 4, last_data_row, 7, 0, settings.coups, message)]),
         ],

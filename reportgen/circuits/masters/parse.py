@@ -127,7 +127,7 @@ def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
         return []
     table = find_table(workbook, sheet, MATCH_COLUMNS)
     missing = [c.header for c in MATCH_COLUMNS if not (table and table.has(c.key))]
-    if missing:
+    if table is None or missing:  # no table means missing lists every column
         found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
                              "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
                              "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))

@@ -14,13 +14,13 @@ from reportgen.ingest.text import name_key
 from reportgen.model import Problem, Ranking, Report, SourceRef
 
 
-def final_ranking(grand_sud: Report, season: int, where: SourceRef) -> tuple[Ranking | None, Problem | None]:
-    """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »)."""
+def final_ranking(grand_sud: Report, season: int, where: SourceRef) -> Ranking | Problem:
+    """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »), or why not."""
     final = next((r for r in grand_sud.rankings if r.final and r.season == season), None)
     if final is None:
-        return None, Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
-                             "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
-    return final, None
+        return Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
+                       "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
+    return final
 
 
 def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:
@@ -52,8 +52,8 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
     is not §2's, a match typed twice, a score or tops count above the coups of a match."""
     problems: list[Problem] = []
     matches: list[Match] = []
-    seen_boards: dict[tuple[int, int], str] = {}
-    seen_pairs: dict[frozenset, str] = {}
+    seen_boards: dict[tuple[int, int], str | None] = {}  # (round, table) -> cell of its first row
+    seen_pairs: dict[frozenset[int], str | None] = {}  # the two participant numbers -> cell of its first row
     for row in rows:
         local: list[Problem] = []
         a, b = find(players, row.player_a), find(players, row.player_b)
@@ -75,11 +75,12 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
                                      f"à {b.name}", "corrigez les joueurs de la ligne", code="pairing"))
             board = (row.round, row.table)
             pair = frozenset((a.number, b.number))
-            for key, seen, what in ((board, seen_boards, "ce match"), (pair, seen_pairs, "ce match entre eux")):
-                if key in seen:
-                    local.append(Problem(row.where, f"{what} est déjà saisi en {seen[key]}",
-                                         "supprimez la ligne en double", code="duplicate"))
-                seen.setdefault(key, row.where.cell)
+            if board in seen_boards:
+                local.append(_typed_twice(row, "ce match", seen_boards[board]))
+            seen_boards.setdefault(board, row.where.cell)
+            if pair in seen_pairs:
+                local.append(_typed_twice(row, "ce match entre eux", seen_pairs[pair]))
+            seen_pairs.setdefault(pair, row.where.cell)
         for key in ("score_a", "score_b", "tops_a", "tops_b"):
             value = getattr(row, key)
             if value is not None and value > settings.coups:
@@ -89,6 +90,8 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
         problems.extend(local)
         if local or not row.played:
             continue
+        # An unknown player put a problem in local; parse refuses a row with only one of the two scores.
+        assert a is not None and b is not None and row.score_a is not None and row.score_b is not None
         if a.number == SCHEDULE[row.round - 1][row.table - 1][0]:
             matches.append(Match(row.round, row.table, a.number, b.number, row.score_a, row.score_b, row.tops_a, row.tops_b))
         else:  # typed B-A: keep the schedule's order, scores follow the players
@@ -96,9 +99,13 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
     return matches, problems
 
 
+def _typed_twice(row: MatchRow, what: str, first: str | None) -> Problem:
+    return Problem(row.where, f"{what} est déjà saisi en {first}", "supprimez la ligne en double", code="duplicate")
+
+
 def complete_rounds(matches: list[Match]) -> int:
     """How many rounds, from the first, have all their tables played (the standings count them)."""
-    tables = {}
+    tables: dict[int, set[int]] = {}  # round -> its tables played
     for match in matches:
         tables.setdefault(match.round, set()).add(match.table)
     done = 0

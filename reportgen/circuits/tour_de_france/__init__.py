@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
 from reportgen.circuits.tour_de_france import documents
 from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
@@ -15,12 +16,8 @@ from reportgen.model import Report
 
 
 class TourDeFrance:
-    slug = "tour-de-france"
-    title = "Tour de France de Diplomatie"
-    regulation = "004_6b38a01f19fef100.txt, « Le Tour de France »"
+    info = REGISTRY["tour-de-france"]
     Settings = TourDeFranceSettings
-    requires = ()
-    needs_clubs = False  # Diplomacy players are listed without a club
 
     def parse(self, workbook, sheet, reading: Reading, problems) -> TourDeFranceEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
@@ -36,3 +33,6 @@ class TourDeFrance:
             if ranking.final:
                 report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))
         return report
+
+
+CIRCUIT = TourDeFrance()

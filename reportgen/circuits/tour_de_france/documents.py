@@ -93,7 +93,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
     tournaments = [{
         "code": f"{short_code(t)} {t.event.date.day:02d}/{t.event.date.month:02d}",
         "date": french.date_short(t.event.date), "name": t.event.name, "location": t.event.content.location,
-        "participants": t.participants, "ranked": len(t.results), "value": french.number(t.value) if t.counts else "—",
+        "participants": t.participants, "ranked": len(t.results), "value": french.number(t.value) if t.value is not None else "—",
         "status": status(t, settings), "counts": t.counts, "small": t.small,
     } for t in season_tournaments]
     latest = []
@@ -101,7 +101,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
         t = by_id[tid]
         latest.append({
             "name": t.event.name, "date": french.date_long(t.event.date), "participants": t.participants,
-            "value": french.number(t.value) if t.counts else None, "status": status(t, settings),
+            "value": french.number(t.value) if t.value is not None else None, "status": status(t, settings),
             "rows": [{"place": place, "player": name, "points": points_text(points)}
                      for _, name, place, points in t.results] if t.counts else [],
             "scale": [{"place": index + 1, "points": french.number(p)} for index, p in enumerate(t.scale)],

@@ -61,7 +61,7 @@ def _results(workbook: Workbook, found: list[Problem]):
     missing = [] if table and table.has("place") else ["« Place »"]
     if not (table and table.has_names()):
         missing.append("« Nom » (ou « Joueur »)")
-    if missing:
+    if table is None or missing:  # no table means missing lists every column
         found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
                              "colonne introuvable : " + ", ".join(missing),
                              "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",

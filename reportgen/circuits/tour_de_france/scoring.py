@@ -117,10 +117,11 @@ def score_seasons(table: pd.DataFrame, events: list[TourDeFranceEvent], settings
     scored = [score_tournament(event, table, settings) for event in ordered]
     rankings: list[Ranking] = []
     for season in sorted({e.date.year for e in ordered}):
-        previous = None
+        previous: Ranking | None = None
         for day in sorted({e.date for e in ordered if e.date.year == season}):
             previous = rank_season(scored, season, day, False, previous, settings)
             rankings.append(previous)
+        assert previous is not None  # the season is the year of an event: it has at least that day
         final = rank_season(scored, season, previous.date, True, None, settings)
         for row, last in zip(final.rows, previous.rows):
             row.previous_rank = last.previous_rank  # the season's ranking is the last one, republished

@@ -1,0 +1,1 @@
+"""The circuits' own commands, added to `reportgen` by the registry (`CircuitInfo.commands`)."""

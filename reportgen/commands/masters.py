@@ -1,0 +1,58 @@
+"""`reportgen masters …`: the Masters' own commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.cli_support import InputsOption, date_option, err, print_problems
+
+app = typer.Typer(help="Le Masters Grand Sud : participants, classeur des matchs.", no_args_is_help=True)
+
+
+@app.command("prepare")
+def masters_prepare(
+    season: Annotated[int, typer.Option(help="La saison du classement annuel qui qualifie les joueurs.")],
+    date: Annotated[Optional[str], typer.Option("--date", help="La date du Masters (jj/mm/aaaa).")] = None,
+    location: Annotated[Optional[str], typer.Option("--lieu", help="Le lieu du Masters.")] = None,
+    inputs: InputsOption = Path("inputs"),
+) -> None:
+    """Écrire la liste des 16 participants et le classeur du Masters (120 matchs, scores à saisir).
+
+    Relancé après un désistement, il remet les matchs à jour sans jamais effacer un score saisi."""
+    from reportgen import french
+    from reportgen.circuits.masters.prepare import prepare
+    from reportgen.pipeline import load, score
+    from reportgen.render.inputs import apply
+
+    day = date_option(date, "--date")
+    league = load(inputs)
+    scored = score(league, ["grand-sud"])
+    blocking = scored.blocked.get("grand-sud", []) + league.problems_of("masters")
+    if blocking or "grand-sud" not in scored.reports:
+        print_problems(blocking or [], league.notices)
+        if not blocking:
+            err(f"aucun tournoi Grand Sud dans {inputs}")
+        raise typer.Exit(1)
+    settings = league.settings.circuits["masters"]
+    prepared = prepare(season, scored.reports["grand-sud"], league.circuits["masters"].events, day, location, settings)
+    if prepared.problems:
+        print_problems(prepared.problems, [])
+        raise typer.Exit(1)
+    assert prepared.change is not None  # prepared without a problem
+    lost = apply(prepared.change, inputs)
+    if lost:
+        print_problems(lost, [])
+        raise typer.Exit(1)
+    target = inputs / prepared.change.path
+    typer.echo(f"Participants du Masters Grand Sud {season} :")
+    for participant in prepared.participants:
+        club = f", {participant.club}" if participant.club else ""
+        typer.echo(f"{participant.number:>3}  {participant.name}  ({french.ordinal(participant.annual_rank)} du "
+                   f"classement annuel{club})")
+    err(f"classeur écrit : {target} ({prepared.kept} match(s) déjà saisi(s) conservé(s)) ; "
+         "lancez « make » pour les feuilles de match")
+
+

@@ -1,0 +1,81 @@
+"""The circuit contract: every scored circuit of the registry reads a tiny workbook of its own,
+scores it, and every template it declares renders (HTML), with its rankings and annexes.
+
+A new circuit registers a writer in TINY_LEAGUE or this test fails."""
+
+import datetime as dt
+import io
+
+import openpyxl
+import pytest
+
+from reportgen import circuits
+from reportgen.circuits.masters.prepare import prepare
+from reportgen.pipeline import load, score
+from reportgen.render import excel, html
+from reportgen.render.ranking import to_csv, to_json
+from tests.builders import players, write_clubs, write_tournament, write_workbook
+
+TODAY = dt.date(2026, 12, 31)
+NAMES = players(17)
+
+
+def grand_sud(inputs):
+    write_tournament(inputs, "gs", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+
+
+def masters(inputs):
+    """The Masters workbook as `masters prepare` writes it, one match typed."""
+    league = load(inputs, TODAY)
+    prepared = prepare(2026, score(league, ["grand-sud"]).reports["grand-sud"], [], dt.date(2026, 12, 12),
+                       "Albi", league.settings.circuits["masters"])
+    assert not prepared.problems
+    book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(prepared.change.workbook)))
+    book["Matchs"]["E2"], book["Matchs"]["F2"] = 7, 5
+    (inputs / "masters").mkdir()
+    book.save(inputs / "masters" / "masters-2026.xlsx")
+
+
+def tour_de_france(inputs):
+    write_workbook(inputs / "tdf.xlsx", {
+        "Tournoi": [["Circuit", "tour-de-france"], ["Nom", "Coupe de test"], ["Date", "05/05/2026"]],
+        "Résultats": [["Place", "Nom", "Prénom"], *[[place, *name.split(" ")] for place, name in
+                                                   enumerate(NAMES[:8], start=1)]]})
+
+
+TINY_LEAGUE = {"grand-sud": grand_sud, "masters": masters, "tour-de-france": tour_de_france}
+
+
+@pytest.fixture(scope="module")
+def scored(tmp_path_factory):
+    inputs = tmp_path_factory.mktemp("contract") / "inputs"
+    write_clubs(inputs)
+    for slug in circuits.CIRCUITS:  # registry order: what a circuit requires is written before it
+        TINY_LEAGUE[slug](inputs)
+    league = load(inputs, TODAY)
+    assert league.all_problems() == []
+    return league, score(league)
+
+
+def test_every_scored_circuit_has_a_tiny_league_here():
+    assert set(TINY_LEAGUE) == set(circuits.CIRCUITS)
+
+
+@pytest.mark.parametrize("slug", list(circuits.CIRCUITS))
+def test_every_scored_circuit_parses_scores_and_renders_every_template(scored, slug):
+    league, result = scored
+    assert league.circuits[slug].events and slug not in result.blocked
+    report = result.reports[slug]
+    info = circuits.REGISTRY[slug]
+    assert {document.template for document in report.documents} == set(info.templates)
+    for document in report.documents:
+        page = html.render(document)
+        assert page.startswith("<!DOCTYPE html>") and document.title in page.replace("&#39;", "'")
+    assert report.rankings and report.annexes
+    for ranking in report.rankings:
+        assert to_csv(ranking).decode().splitlines()[0].split(",")[:4] == ["rank", "player", "licence", "club"]
+        assert len(to_json(ranking)) > 0 and [row.rank for row in ranking.rows] == sorted(r.rank for r in ranking.rows)
+    for annex in report.annexes:
+        book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(annex)))
+        assert book.sheetnames == [sheet.name for sheet in annex.sheets]

@@ -1,0 +1,55 @@
+"""Proposed changes to inputs/ (render/inputs.py): a value typed where the secretary types is
+never lost, whatever the circuit that proposes the change says."""
+
+import datetime as dt
+
+import openpyxl
+
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, WholeNumberRule
+from reportgen.render.inputs import apply
+
+COLUMNS = [AnnexColumn("Match", "int"), AnnexColumn("Joueur", "text"), AnnexColumn("Score", "int")]
+RULE = WholeNumberRule(1, 2, 2, 2, 0, 12, "Un score de 0 à 12.")
+
+
+def change(rows, moved=()) -> InputChange:
+    sheet = AnnexSheet("Matchs", COLUMNS, rows, rules=[RULE])
+    return InputChange("masters/m.xlsx", Annex("m", "M", dt.date(2026, 12, 12), [sheet]), moved)
+
+
+def type_score(path, cell, value):
+    book = openpyxl.load_workbook(path)
+    book["Matchs"][cell] = value
+    book.save(path)
+
+
+def test_a_new_workbook_is_written(tmp_path):
+    assert apply(change([[1, "A", None], [2, "B", None]]), tmp_path) == []
+    assert (tmp_path / "masters" / "m.xlsx").exists()
+
+
+def test_a_change_that_would_erase_a_typed_value_writes_nothing_and_says_where(tmp_path):
+    apply(change([[1, "A", None], [2, "B", None]]), tmp_path)
+    path = tmp_path / "masters" / "m.xlsx"
+    type_score(path, "C3", 7)
+    before = path.read_bytes()
+    problems = apply(change([[1, "B", None], [2, "A", None]]), tmp_path)
+    assert [str(p) for p in problems] == ["masters/m.xlsx:'Matchs'!C3 : la valeur saisie « 7 » serait effacée — "
+                                          "effacez-la d'abord vous-même si elle est fausse"]
+    assert path.read_bytes() == before
+
+
+def test_a_typed_value_the_change_carries_elsewhere_is_kept_there(tmp_path):
+    apply(change([[1, "A", None], [2, "B", None]]), tmp_path)
+    path = tmp_path / "masters" / "m.xlsx"
+    type_score(path, "C3", 7)
+    assert apply(change([[2, "B", 7], [1, "A", None]], moved=((("Matchs", 2, 2), ("Matchs", 1, 2)),)), tmp_path) == []
+    assert openpyxl.load_workbook(path)["Matchs"]["C2"].value == 7
+
+
+def test_cells_outside_the_typed_blocks_are_the_programs_to_rewrite(tmp_path):
+    apply(change([[1, "A", None], [2, "B", None]]), tmp_path)
+    path = tmp_path / "masters" / "m.xlsx"
+    type_score(path, "B2", "Z")  # a player's name: written by reportgen, not typed by the secretary
+    assert apply(change([[1, "C", None], [2, "B", None]]), tmp_path) == []
+    assert openpyxl.load_workbook(path)["Matchs"]["B2"].value == "C"

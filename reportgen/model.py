@@ -193,14 +193,21 @@ class Column:
     """One column of a ranking: its key in CSV and JSON, its French header, how to show it."""
 
     key: str
-    header: str
+    header: str  # in annexes and tables
     kind: str = "int"  # int | number | text | bool (annexes write a bool as « oui » or nothing)
     width: float = 10  # in the annex, in characters
+    short: str = ""  # in a bulletin's narrow table, when shorter than the header
 
 
 # Every ranking starts with these; a circuit's columns follow (`points` and `played` first).
-IDENTITY_COLUMNS = (Column("rank", "Place", width=7), Column("player", "Joueur", "text", 28),
+IDENTITY_COLUMNS = (Column("rank", "Place", width=7, short="Pl."), Column("player", "Joueur", "text", 28),
                     Column("licence", "Licence", "text"), Column("club", "Club", "text", 20))
+DECIDED_HEADER = "Départage"  # the tie-breaks that set a place (`RankingRow.decided_by`)
+
+
+def headings(columns: tuple[Column, ...]) -> dict[str, str]:
+    """A ranking's column headings as a bulletin prints them (key -> short heading)."""
+    return {column.key: column.short or column.header for column in IDENTITY_COLUMNS + columns}
 
 
 @dataclass(frozen=True)
@@ -269,11 +276,24 @@ class InputChange:
     moved: tuple[tuple[Cell, Cell], ...] = ()  # typed values the change carries to another cell
 
 
+@dataclass(frozen=True)
+class Message:
+    """An e-mail draft a circuit writes for the secretary (the notices of a pool tournament),
+    published as a `.eml` file she opens in her mail program."""
+
+    path: str  # relative to the circuit's output folder, without extension
+    to: tuple[str, ...]
+    subject: str
+    text: str  # the plain-text body, in French
+    date: dt.date  # the date it speaks of (its Date header: no clock in outputs)
+
+
 @dataclass
 class Report:
     documents: list[Document] = field(default_factory=list)
     annexes: list[Annex] = field(default_factory=list)
     rankings: list[Ranking] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)

@@ -178,7 +178,7 @@ class BuildResult:
 def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered."""
-    from reportgen.render import excel, html, index
+    from reportgen.render import excel, html, index, mail
     from reportgen.render import ranking as ranking_render
 
     info = circuits.REGISTRY[slug]
@@ -199,6 +199,8 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
         files[folder / f"{ranking.path}.csv"] = ranking_render.to_csv(ranking)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
+    for message in report.messages:
+        files[folder / f"{message.path}.eml"] = mail.to_eml(message)
     return files, pending
 
 
@@ -209,7 +211,7 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
     written = [path for path, data in sorted(files.items()) if write_atomic(path, data)]
     if folder.exists():
         for stale in folder.rglob("*"):
-            if stale.is_file() and stale not in files and stale.suffix in (".html", ".pdf", ".csv", ".xlsx"):
+            if stale.is_file() and stale not in files and stale.suffix in (".html", ".pdf", ".csv", ".xlsx", ".eml"):
                 stale.unlink()
     return written
 

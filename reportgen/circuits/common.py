@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportgen.model import AnnexColumn, AnnexSheet, Ranking
+from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Ranking
 
 _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"}
 
@@ -31,4 +31,4 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
             for row in ranking.rows]
     headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width) for c in columns]
-    return AnnexSheet(name, headers + ([AnnexColumn("Départage", "text", 30)] if decided else []), rows)
+    return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", 30)] if decided else []), rows)

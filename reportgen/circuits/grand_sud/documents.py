@@ -12,11 +12,11 @@ from reportgen import french, model
 from reportgen.circuits import common
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status, headings
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
-COLUMNS = (Column("points", "Total", width=9), Column("played", "Tournois joués", width=9),
-           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "text"),
+COLUMNS = (Column("points", "Total", width=9), Column("played", "Tournois joués", width=9, short="Tournois"),
+           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "text", short="Évol."),
            Column("seed", "Tête de série", "bool", 8))
 
 
@@ -149,7 +149,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
                         f"par joueur · {french.plural(len(rows), 'joueur classé', 'joueurs classés')}"),
             "columns": [{"code": t.event.content.club.code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
-            "rows": rows, "tournaments": tournament_rows, "latest": latest,
+            "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds,
         },
     )

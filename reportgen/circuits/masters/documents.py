@@ -12,6 +12,7 @@ from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
 from reportgen.model import (
+    DECIDED_HEADER,
     Annex,
     AnnexColumn,
     AnnexSheet,
@@ -22,13 +23,14 @@ from reportgen.model import (
     Scope,
     Status,
     WholeNumberRule,
+    headings,
 )
 
 TITLE = "Masters Grand Sud"
 COLUMNS = (Column("points", "Points", width=7), Column("played", "Matchs", width=7), Column("tops", "Tops", width=7),
            Column("defense", "Défense", width=8), Column("attack", "Attaque", width=8),
            Column("barrage", "Barrage", "bool", 8), Column("number", "N°", width=5),
-           Column("annual_rank", "Classement annuel"))
+           Column("annual_rank", "Classement annuel", short="Class. annuel"))
 
 
 def stage(rounds_done: int) -> str:
@@ -113,7 +115,8 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                  "summary": (f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS}"
                              if rounds_done else "aucun match joué") + " · "
                             f"{len(participants)} participants",
-                 "rows": rows, "numbers": numbers, "cross": cross, "barrage": barrage,
+                 "rows": rows, "headings": headings(COLUMNS), "decided_header": DECIDED_HEADER,
+                 "numbers": numbers, "cross": cross, "barrage": barrage,
                  "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],

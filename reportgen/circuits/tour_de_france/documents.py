@@ -9,11 +9,11 @@ from reportgen.circuits import common
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import strip_accents
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status, headings
 
 CIRCUIT = "Tour de France de Diplomatie"
 COLUMNS = (Column("points", "Total", "number"), Column("played", "Tournois", width=9),
-           Column("evolution", "Évolution", "text"))
+           Column("evolution", "Évolution", "text", short="Évol."))
 CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 
@@ -134,7 +134,8 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                             f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",
                  "columns": [{"label": short_code(t), "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}",
                               "title": t.event.name} for t in counted],
-                 "rows": rows, "tournaments": tournaments, "latest": latest, "notes": notes},
+                 "rows": rows, "headings": headings(COLUMNS), "tournaments": tournaments, "latest": latest,
+                 "notes": notes},
     )
 
 

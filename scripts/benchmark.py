@@ -30,7 +30,7 @@ def timed(function, repeat: int) -> tuple[float, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("inputs", nargs="?", default="inputs", type=Path)
+    parser.add_argument("inputs", nargs="?", default="examples/league", type=Path)
     parser.add_argument("--repeat", type=int, default=3)
     options = parser.parse_args()
     paths, _ = discover(options.inputs)

@@ -1,4 +1,4 @@
-"""Generate the example league of inputs/: two seasons (2025, 2026) of the Grand Sud circuit, the
+"""Generate the example league of examples/league/: two seasons (2025, 2026) of the Grand Sud circuit, the
 Masters 2026 and the 2005 season of the Tour de France de Diplomatie.
 
 Seeded and reproducible: the same run writes the same bytes. The workbooks look like what clubs
@@ -6,7 +6,7 @@ really send (docs/formats.md, "Tolerance"): title rows above the header, aliases
 places written "1er" or "2e", a single "Joueur" column, a totals row, dates typed as text, fields of
 the `Tournoi` sheet in any order with a colon.
 
-    python scripts/generate_example_league.py inputs
+    python scripts/generate_example_league.py examples/league
 """
 
 from __future__ import annotations
@@ -407,4 +407,4 @@ def slug(text: str) -> str:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "inputs"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "examples/league"))

@@ -20,7 +20,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 # -- leagues built once per test session --------------------------------------------------------
 # Tests read these and never change them; a test that changes a league works on `small_league_copy`.
 
-EXAMPLE_INPUTS = Path(__file__).resolve().parents[1] / "inputs"
+EXAMPLE_INPUTS = Path(__file__).resolve().parents[1] / "examples" / "league"  # never the working inputs/
 
 
 @dataclass(frozen=True)

@@ -79,7 +79,7 @@ def test_the_ranking_in_force_across_seasons_of_the_example_league(example_score
 
 
 def test_standings_at_the_turn_of_the_year_prints_the_final_ranking_of_the_year_before():
-    example = Path(__file__).resolve().parents[1] / "inputs"
+    example = Path(__file__).resolve().parents[1] / "examples" / "league"
     result = run("standings", "grand-sud", "--at", "05/01/2026", "--format", "json", "--inputs", str(example))
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
@@ -96,7 +96,7 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
     # Totals above a thousand, and a date, from the example league's Tour de France (golden file
     # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space
     # (reportgen/cli.py swaps french.py's narrow no-break space for one) and writes a decimal comma.
-    example = Path(__file__).resolve().parents[1] / "inputs"
+    example = Path(__file__).resolve().parents[1] / "examples" / "league"
     result = run("standings", "tour-de-france", "--at", "03/12/2005", "--inputs", str(example))
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
@@ -170,7 +170,7 @@ def test_masters_prepare_without_a_date_says_what_to_do(inputs):
 
 def test_standings_tour_de_france_as_csv_on_the_example_league():
     result = run("standings", "tour-de-france", "--season", "2005", "--format", "csv",
-                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "examples" / "league"))
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert list(rows[0])[:6] == ["rank", "player", "licence", "club", "points", "played"]
@@ -179,9 +179,9 @@ def test_standings_tour_de_france_as_csv_on_the_example_league():
 
 def test_standings_table_keeps_half_points():
     result = run("standings", "tour-de-france", "--season", "2005",
-                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "examples" / "league"))
     as_csv = run("standings", "tour-de-france", "--season", "2005", "--format", "csv",
-                 "--inputs", str(Path(__file__).resolve().parents[1] / "inputs"))
+                 "--inputs", str(Path(__file__).resolve().parents[1] / "examples" / "league"))
     halves = [row for row in csv.DictReader(io.StringIO(as_csv.stdout)) if row["points"].endswith(".5")]
     assert halves, "the example league has half points"
     assert f"{halves[0]['player']}" in result.stdout

@@ -10,7 +10,7 @@ from reportgen.render.ranking import to_json
 from tests import golden
 
 ROOT = Path(__file__).resolve().parents[1]
-INPUTS = ROOT / "inputs"
+INPUTS = ROOT / "examples" / "league"
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from pathlib import Path
 from tests import reference_masters, reference_tour_de_france
 
 ROOT = Path(__file__).resolve().parents[1]
-INPUTS = ROOT / "inputs"
+INPUTS = ROOT / "examples" / "league"
 GOLDEN = ROOT / "tests" / "golden"
 
 

@@ -14,7 +14,7 @@ from reportgen.pipeline import load
 from tests.builders import write_clubs, write_tournament, write_workbook
 
 TODAY = dt.date(2026, 11, 29)
-EXAMPLE = Path(__file__).resolve().parents[1] / "inputs"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "league"
 
 
 @pytest.fixture

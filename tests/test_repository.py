@@ -83,3 +83,18 @@ def test_the_docs_a_user_needs_are_in_the_repository():
         assert (ROOT / name).is_file(), name
     readme = (ROOT / "README.md").read_text()
     assert "docs/formats.md" in readme and "docs/regulations/" in readme
+
+
+def test_no_test_reads_the_working_inputs_or_outputs_folders():
+    """The secretary's own workbooks in inputs/ never change what the tests see."""
+    working = re.compile(r'(ROOT|parents\[1\])\s*/\s*"(inputs|outputs)"')
+    offenders = [p.name for p in (ROOT / "tests").glob("*.py") if working.search(p.read_text())]
+    assert offenders == []
+
+
+def test_make_builds_inputs_once_it_holds_a_workbook_and_the_example_league_until_then():
+    makefile = (ROOT / "Makefile").read_text()
+    assert "--inputs $(LEAGUE)" in makefile and "EXAMPLE := examples/league" in makefile
+    assert (ROOT / "examples" / "league" / "clubs.xlsx").is_file()
+    tracked = [p.relative_to(ROOT).as_posix() for p in tracked_files() if p.relative_to(ROOT).parts[0] == "inputs"]
+    assert tracked == ["inputs/README.md"]  # the secretary's workbooks are hers: git ignores them

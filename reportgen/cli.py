@@ -53,8 +53,9 @@ def check(inputs: InputsOption = Path("inputs")) -> None:
 
     league = load(inputs)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
-    problems = sorted(set(league.all_problems()).union(*score(league).blocked.values()))
-    print_problems(problems, league.notices)
+    scored = score(league)
+    problems = sorted(set(league.all_problems()).union(*scored.blocked.values()))
+    print_problems(problems, league.notices + [n for report in scored.reports.values() for n in report.notices])
     events = sum(len(c.events) for c in league.circuits.values())
     if problems:
         raise typer.Exit(1)

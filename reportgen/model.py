@@ -277,15 +277,27 @@ class InputChange:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file joined to a message (a bulletin's PDF), with the name the reader sees."""
+
+    filename: str
+    data: bytes
+    content_type: str = "application/pdf"
+
+
+@dataclass(frozen=True)
 class Message:
-    """An e-mail draft a circuit writes for the secretary (the notices of a pool tournament),
-    published as a `.eml` file she opens in her mail program."""
+    """An e-mail draft: the notices a circuit writes (a pool tournament's), published as a `.eml`
+    file the secretary opens in her mail program; the bulletins `reportgen mail` prepares for each
+    club, which it may also send."""
 
     path: str  # relative to the circuit's output folder, without extension
     to: tuple[str, ...]
     subject: str
     text: str  # the plain-text body, in French
     date: dt.date  # the date it speaks of (its Date header: no clock in outputs)
+    html: str = ""  # the same body as HTML (an alternative part), when not empty
+    attachments: tuple[Attachment, ...] = ()
 
 
 @dataclass
@@ -294,6 +306,8 @@ class Report:
     annexes: list[Annex] = field(default_factory=list)
     rankings: list[Ranking] = field(default_factory=list)
     messages: list[Message] = field(default_factory=list)
+    # What the secretary should know without it blocking anything (said in the terminal).
+    notices: list[str] = field(default_factory=list)
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)

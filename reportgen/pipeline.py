@@ -224,7 +224,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
         progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
-    result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=league.notices)
+    notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
+    result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=notices)
     rendered = {slug: render_report(slug, report, outputs / slug) for slug, report in scored.reports.items()}
     # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
     pending = [item for _, waiting in rendered.values() for item in waiting]

@@ -60,7 +60,10 @@ def test_prepare_writes_the_16_participants_and_all_120_pairings_of_section_2(in
     prepared = run_prepare(inputs)
     assert [p.name for p in prepared.participants] == NAMES[:16]
     book = openpyxl.load_workbook(masters_path(inputs))
-    assert book.sheetnames == ["Tournoi", "Désistements", "Matchs"]
+    assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"]
+    recorded = rows(inputs, "Participants")
+    assert recorded[0] == ["N°", "Joueur", "Licence", "Club", "Classement annuel"]
+    assert [(row[0], row[1], row[4]) for row in recorded[1:]] == [(n, NAMES[n - 1], n) for n in range(1, 17)]
     fields = {row[0]: row[1] for row in rows(inputs, "Tournoi")[1:]}
     assert fields["Circuit"] == "masters" and fields["Saison"] == 2026 and fields["Date"].date() == MASTERS_DAY
     matches = rows(inputs)
@@ -88,6 +91,23 @@ def test_a_fresh_masters_workbook_builds_participants_and_match_sheets(inputs, t
 
 def all_results(score_a=7, score_b=5, tops=(3, 2)):
     return {(r + 1, t + 1): (score_a, score_b, *tops) for r in range(15) for t in range(8)}
+
+
+def test_a_grand_sud_tournament_after_the_masters_changes_nobody_and_is_a_warning(inputs, tmp_path):
+    """INTERPRETATIONS.md: the workbook's participants stand; the new ranking is only said."""
+    run_prepare(inputs)
+    type_results(inputs, all_results())
+    # a late tournament that lifts the 18th and 19th above the 15th and 16th
+    late = [NAMES[17], NAMES[18], *NAMES[:17], NAMES[19]]
+    write_tournament(inputs, "2026-12-20-nime", day="20/12/2026", club="NIME",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(late, start=1)])
+    result = build(inputs, tmp_path / "out", TODAY)
+    assert result.ok and "masters" not in result.blocked, result.problems
+    ranking = score(load(inputs, TODAY), ["masters"]).reports["masters"].rankings[0]
+    assert sorted(row.player for row in ranking.rows) == sorted(NAMES[:16])
+    page = (tmp_path / "out" / "masters" / "2026" / "masters-2026.html").read_text()
+    assert "a changé depuis la préparation du Masters : les participants restent ceux du classeur" in page
+    assert any("masters/masters-2026.xlsx : Le classement final Grand Sud 2026 a changé" in n for n in result.notices)
 
 
 def test_a_partly_filled_workbook_gives_a_provisional_standing(inputs):

@@ -15,7 +15,13 @@ from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.parse import MastersEvent
 from reportgen.circuits.masters.parse import parse as parse_workbook
-from reportgen.circuits.masters.results import check, complete_rounds, final_ranking, participants
+from reportgen.circuits.masters.results import (
+    check,
+    complete_rounds,
+    final_ranking,
+    participants,
+    recorded_participants,
+)
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
@@ -45,8 +51,12 @@ class Masters:
             if isinstance(final, Problem):
                 report.problems.append(final)
                 continue
-            players, problems = participants(final, event.content.withdrawals)
-            if len(players) < PLAYERS:
+            warnings: list[str] = []
+            if event.content.participants:
+                players, problems, warnings = recorded_participants(final, event.content)
+            else:  # a workbook prepared before participants were recorded
+                players, problems = participants(final, event.content.withdrawals)
+            if len(players) < PLAYERS and not problems:
                 problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))
             if problems:
@@ -62,8 +72,9 @@ class Masters:
             withdrawn = [(row.player, row.rank) for row in final.rows
                          if row.player_id not in {p.player_id for p in players}
                          and row.rank <= max(p.annual_rank for p in players)]
+            report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
-                                                       reading.league))
+                                                       reading.league, warnings))
             report.documents.append(documents.match_sheets(event, players, reading.league))
             report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
             report.rankings.append(documents.published(event, lines, done))

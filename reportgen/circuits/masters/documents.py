@@ -7,10 +7,20 @@ import datetime as dt
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.masters.parse import MATCH_COLUMNS, MATCHES_SHEET, MastersEvent, Withdrawal
+from reportgen.circuits.masters.parse import (
+    ANNUAL_RANK,
+    MATCH_COLUMNS,
+    MATCHES_SHEET,
+    NUMBER,
+    PARTICIPANT_COLUMNS,
+    PARTICIPANTS_SHEET,
+    MastersEvent,
+    Withdrawal,
+)
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
+from reportgen.ingest.tables import PLAYER
 from reportgen.model import (
     DECIDED_HEADER,
     Annex,
@@ -67,7 +77,8 @@ def _outcome(match: Match, me: int, settings: MastersSettings) -> str:
 
 
 def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: list[tuple[str, int]], lines: list[Line],
-             matches: list[Match], rounds_done: int, settings: MastersSettings, league: str) -> Document:
+             matches: list[Match], rounds_done: int, settings: MastersSettings, league: str,
+             warnings: list[str] | None = None) -> Document:
     season = event.content.season
     title = f"{stage(rounds_done)} — {event.name}"
     by_pair = {frozenset((m.a, m.b)): m for m in matches}
@@ -120,7 +131,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                  "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],
-                 "show_standings": rounds_done > 0, "notes": notes,
+                 "show_standings": rounds_done > 0, "notes": notes, "warnings": warnings or [],
                  "participants": [{"number": p.number, "player": p.name, "club": p.club,
                                    "rank": french.ordinal(p.annual_rank)} for p in participants]},
     )
@@ -193,6 +204,11 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
             AnnexSheet("Désistements", [AnnexColumn("Nom", "text", 22), AnnexColumn("Prénom", "text", 18),
                                         AnnexColumn("Licence", "text", 12)],
                        [[w.entry.last_name, w.entry.first_name, w.entry.licence] for w in withdrawals]),
+            # The participants as qualified today: they stay the Masters' participants whatever the
+            # Grand Sud ranking becomes (INTERPRETATIONS.md); `masters prepare` rewrites them.
+            AnnexSheet(PARTICIPANTS_SHEET, [AnnexColumn(c.header, "int" if c in (NUMBER, ANNUAL_RANK) else "text",
+                                                        26 if c is PLAYER else 12) for c in PARTICIPANT_COLUMNS],
+                       [[p.number, p.name, p.licence, p.club, p.annual_rank] for p in participants]),
             AnnexSheet(MATCHES_SHEET, [AnnexColumn(c.header, "int" if i in (0, 1) or i > 3 else "text", 24 if i in (2, 3) else 9)
                                   for i, c in enumerate(MATCH_COLUMNS)], matches,
                        rules=[WholeNumberRule(first_data_row, 4, last_data_row, 7, 0, settings.coups, message)]),

@@ -7,13 +7,17 @@ from dataclasses import dataclass
 from reportgen.circuits.base import Reading
 from reportgen.french import date_long
 from reportgen.ingest import values
-from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
+from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
 
 WITHDRAWALS_SHEET = "Désistements"
 MATCHES_SHEET = "Matchs"
+PARTICIPANTS_SHEET = "Participants"
+NUMBER = Column("number", "N°", ("Numéro", "No"))
+ANNUAL_RANK = Column("annual_rank", "Classement annuel", ("Place au classement annuel",))
+PARTICIPANT_COLUMNS = [NUMBER, PLAYER, LICENCE, CLUB, ANNUAL_RANK]
 ROUND = Column("round", "Match", ("Ronde", "Tour", "N° match"))
 TABLE = Column("table", "Table", ())
 PLAYER_A = Column("player_a", "Joueur A", ())
@@ -52,6 +56,19 @@ class MatchRow:
 
 
 @dataclass(frozen=True)
+class Recorded:
+    """A participant as `masters prepare` recorded him in the workbook: he plays whatever the Grand
+    Sud ranking becomes later (INTERPRETATIONS.md)."""
+
+    number: int
+    name: str
+    licence: str
+    club: str
+    annual_rank: int
+    where: SourceRef
+
+
+@dataclass(frozen=True)
 class MastersSheet:
     """A Masters workbook's content: its season, the withdrawals and the matches as typed."""
 
@@ -60,6 +77,7 @@ class MastersSheet:
     location: str
     withdrawals: list[Withdrawal]
     matches: list[MatchRow]
+    participants: list[Recorded]  # empty in a workbook prepared before they were recorded
 
 
 MastersEvent = Event[MastersSheet]
@@ -87,6 +105,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     location = sheet.read("lieu", values.text, found, required=False) or ""
     withdrawals = _withdrawals(workbook, found)
     matches = _matches(workbook, found)
+    recorded = _participants(workbook, found)
     if day and day > reading.today and any(match.played for match in matches):
         # Prepared ahead of the day, the workbook has a future date; results cannot.
         found.append(Problem(sheet.ref("date"), f"des scores sont saisis mais la date du Masters "
@@ -96,7 +115,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     if found:
         return None
     content = MastersSheet(season=season, season_ref=sheet.ref("saison"), location=location,
-                           withdrawals=withdrawals, matches=matches)
+                           withdrawals=withdrawals, matches=matches, participants=recorded)
     return Event(id=workbook.label, name=name, date=day, content=content)
 
 
@@ -117,6 +136,32 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
         if last or licence:
             withdrawals.append(Withdrawal(Entry(licence, last or "", first), where))
     return withdrawals
+
+
+def _participants(workbook: Workbook, found: list[Problem]) -> list[Recorded]:
+    sheet = workbook.sheet(PARTICIPANTS_SHEET)
+    if sheet is None:
+        return []
+    table = find_table(workbook, sheet, PARTICIPANT_COLUMNS)
+    missing = [c.header for c in PARTICIPANT_COLUMNS if c is not LICENCE and c is not CLUB
+               and not (table and table.has(c.key))]
+    if table is None or missing:
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
+                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
+        return []
+    recorded = []
+    for row in table.rows:
+        local: list[Problem] = []
+        number = table.read(row, "number", values.whole_number, local)
+        name = table.read(row, "player", values.text, local)
+        annual = table.read(row, "annual_rank", values.whole_number, local)
+        licence = table.read(row, "licence", values.text, local, required=False) or ""
+        club = table.read(row, "club", values.text, local, required=False) or ""
+        found.extend(local)
+        if not local and number is not None and name and annual is not None:
+            recorded.append(Recorded(number, name, licence, club, annual, table.ref(row, "number")))
+    return recorded
 
 
 def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:

@@ -6,7 +6,7 @@ withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order 
 
 from __future__ import annotations
 
-from reportgen.circuits.masters.parse import MatchRow, Withdrawal
+from reportgen.circuits.masters.parse import MastersSheet, MatchRow, Recorded, Withdrawal
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
@@ -40,6 +40,47 @@ def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Pa
     chosen = [row for row in final.rows if row.player_id not in withdrawn][:PLAYERS]
     return [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
             for number, row in enumerate(chosen, start=1)], problems
+
+
+def _player_id(final: Ranking, recorded: Recorded) -> str:
+    """The recorded participant's identity in the Grand Sud ranking (licence, else name)."""
+    key = name_key(recorded.name)
+    row = next((r for r in final.rows if recorded.licence and r.licence == recorded.licence), None) or \
+        next((r for r in final.rows if name_key(r.player) == key), None)
+    if row is not None:
+        return row.player_id
+    return f"L:{recorded.licence}" if recorded.licence else f"N:{key}"
+
+
+def recorded_participants(final: Ranking, sheet: MastersSheet) -> tuple[list[Participant], list[Problem], list[str]]:
+    """The participants the workbook records (INTERPRETATIONS.md: once `masters prepare` wrote them,
+    they are the Masters' participants), the problems of that list, and a warning when the final
+    Grand Sud ranking would qualify others today."""
+    problems = []
+    numbers = [r.number for r in sheet.participants]
+    for recorded in sheet.participants:
+        if not 1 <= recorded.number <= PLAYERS or numbers.count(recorded.number) > 1:
+            problems.append(Problem(recorded.where, f"le numéro {recorded.number} n'est pas un numéro de participant "
+                                    f"(1 à {PLAYERS}, chacun une fois)",
+                                    "produisez le classeur avec « reportgen masters prepare »", code="bad-value"))
+    if not problems and len(numbers) != PLAYERS:
+        problems.append(Problem(sheet.participants[0].where, f"le classeur enregistre {len(numbers)} participants, "
+                                f"il en faut {PLAYERS}", "produisez le classeur avec « reportgen masters prepare »",
+                                code="too-few"))
+    players = [Participant(r.number, _player_id(final, r), r.name, r.licence, r.club, r.annual_rank)
+               for r in sorted(sheet.participants, key=lambda r: r.number)]
+    today, _ = participants(final, sheet.withdrawals)
+    warnings = []
+    if [(p.player_id, p.annual_rank) for p in today] != [(p.player_id, p.annual_rank) for p in players]:
+        ids, today_ids = {p.player_id for p in players}, {p.player_id for p in today}
+        warning = (f"Le classement final Grand Sud {final.season} a changé depuis la préparation du Masters : "
+                   "les participants restent ceux du classeur.")
+        entering = [p.name for p in today if p.player_id not in ids]
+        if entering:
+            leaving = [p.name for p in players if p.player_id not in today_ids]
+            warning += f" Il qualifierait aujourd'hui {', '.join(entering)} à la place de {', '.join(leaving)}."
+        warnings.append(warning)
+    return players, problems, warnings
 
 
 def find(participants: list[Participant], name: str) -> Participant | None:

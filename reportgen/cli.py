@@ -140,7 +140,8 @@ def list_circuits() -> None:
 
     for slug, info in circuits.REGISTRY.items():
         status = "" if info.status == circuits.SCORED else " (à venir : ses classeurs sont mis de côté)"
-        typer.echo(f"{slug:16} {info.title} — règlement {info.regulation}{status}")
+        typer.echo(f"{slug:16} {info.title} — « {info.regulation_title} » (docs/regulations/{info.regulation})"
+                   f"{status}")
 
 
 def _add_circuit_commands() -> None:
@@ -155,6 +156,18 @@ def _add_circuit_commands() -> None:
 
 
 _add_circuit_commands()
+
+
+def _add_delivery_commands() -> None:
+    """`reportgen mail`, `reportgen archive [verify]`, `reportgen history` (reportgen/delivery/)."""
+    from reportgen.commands import archive, history, mail
+
+    app.command("mail")(mail.mail)
+    app.add_typer(archive.app, name="archive")
+    app.command("history")(history.history)
+
+
+_add_delivery_commands()
 
 
 def main() -> None:

@@ -194,7 +194,7 @@ class Column:
 
     key: str
     header: str  # in annexes and tables
-    kind: str = "int"  # int | number | text | bool (annexes write a bool as « oui » or nothing)
+    kind: str = "int"  # int | number | text | bool (« oui » or nothing) | evolution (+3, -2, 0, « nouveau »)
     width: float = 10  # in the annex, in characters
     short: str = ""  # in a bulletin's narrow table, when shorter than the header
 

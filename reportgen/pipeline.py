@@ -182,7 +182,7 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
     from reportgen.render import ranking as ranking_render
 
     info = circuits.REGISTRY[slug]
-    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, info.title, info.regulation, report)}
+    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, info.title, f"« {info.regulation_title} »", report)}
     pending: list[tuple[Path, str, dt.date]] = []
     for document in report.documents:
         page = html.render(document)

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import xlsxwriter
 
+from reportgen import french
+
 SEED = 20260314
 CREATED = dt.datetime(2026, 11, 1, 12, 0)
 
@@ -145,7 +147,7 @@ def write_tournament(path: Path, plan: Plan, results, variant: int) -> None:
     date_format = book.add_format({"num_format": "dd/mm/yyyy"})
     info = book.add_worksheet("Tournoi")
     club_value = plan.club if variant % 2 else CLUB_NAMES[plan.club]
-    fields = [("Circuit", "grand-sud"), ("Nom", plan.name or f"Tournoi de {CLUB_NAMES[plan.club]}"),
+    fields = [("Circuit", "grand-sud"), ("Nom", plan.name or f"Tournoi {french.de(CLUB_NAMES[plan.club])}"),
               ("Date", plan.date), ("Club", club_value), ("Formule", plan.formula),
               ("Lieu", CLUB_NAMES[plan.club])]
     if plan.series:
@@ -173,7 +175,7 @@ def write_tournament(path: Path, plan: Plan, results, variant: int) -> None:
     sheet = book.add_worksheet("Résultats")
     top = 0
     if variant % 2 == 0:  # a title and a blank row above the header
-        sheet.write_string(0, 0, f"{plan.name or 'Tournoi de ' + CLUB_NAMES[plan.club]} — résultats", bold)
+        sheet.write_string(0, 0, f"{plan.name or 'Tournoi ' + french.de(CLUB_NAMES[plan.club])} — résultats", bold)
         top = 2
     single_name = variant % 5 == 3
     place_header = ["Place", "Classement", "Rang", "Clt"][variant % 4]

@@ -98,7 +98,7 @@ def test_the_renderers_and_the_registry_load_no_circuit_and_no_pandas():
 def test_every_registered_circuit_says_what_it_is(slug):
     info = circuits.REGISTRY[slug]
     assert info.slug == slug and info.title and info.status in (circuits.SCORED, circuits.PLANNED)
-    assert (ROOT / "docs" / "regulations" / info.regulation.split(",")[0]).exists()
+    assert (ROOT / "docs" / "regulations" / info.regulation).exists() and info.regulation_title
     assert all((ROOT / "templates" / template).is_file() for template in info.templates)
     assert all(required in list(circuits.REGISTRY)[:list(circuits.REGISTRY).index(slug)] for required in info.requires)
 

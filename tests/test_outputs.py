@@ -180,7 +180,7 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     hacker = next(cell for row in final.iter_rows(min_row=2) for cell in row if cell.value == "=SOMME(A1:A9) Hacker")
     assert hacker.data_type == "s"  # text, never a formula
     # 1st, 2nd at the duplicate, 2 seeds present (MARTIN and DUPONT, from the final ranking of 2025)
-    assert names["MARTIN Paul"] == [1, "MARTIN Paul", "1002", "Albi", 520 + 55, 1, 575, "0", "oui"]
+    assert names["MARTIN Paul"] == [1, "MARTIN Paul", "1002", "Albi", 520 + 55, 1, 575, 0, "oui"]
     assert final.freeze_panes == "A2" and final.auto_filter.ref.startswith("A1:")
     assert final.print_title_rows == "$1:$1" and final.page_setup.orientation == "landscape"
     # fit to one page wide (fitToWidth defaults to 1), as many pages tall as needed

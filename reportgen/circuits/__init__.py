@@ -26,7 +26,8 @@ PLANNED = "planned"  # its workbooks are recognised and set aside with a notice
 class CircuitInfo:
     slug: str  # CLI name, template folder, output folder
     title: str  # printed on bulletins
-    regulation: str  # file in docs/regulations/ and title of the regulation
+    regulation: str  # its file in docs/regulations/
+    regulation_title: str  # as printed for the secretary
     status: str
     module: str = ""  # the implementation: a module with a `CIRCUIT` object (scored circuits)
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its `Tournoi` fields: key, the labels a club may write
@@ -40,24 +41,26 @@ REGISTRY: dict[str, CircuitInfo] = {}
 
 for _info in (
     CircuitInfo(
-        "grand-sud", "Classement régional Grand Sud", "000_33ab733906bdf5e8.txt, « Règlement Classement Masters »",
+        "grand-sud", "Classement régional Grand Sud", "000_33ab733906bdf5e8.txt", "Règlement Classement Masters",
         SCORED, "reportgen.circuits.grand_sud",
         fields=(("club", ("Club", "Club organisateur", "Organisateur")), ("serie", ("Série", "Serie")),
                 ("formule", ("Formule",))),
         templates=("grand-sud/bulletin.html.j2",), needs_clubs=True),
     CircuitInfo(
         "masters", "Masters Grand Sud",
-        "000_33ab733906bdf5e8.txt, « Règlement Tournoi Masters de fin de saison »", SCORED,
+        "000_33ab733906bdf5e8.txt", "Règlement Tournoi Masters de fin de saison", SCORED,
         "reportgen.circuits.masters", fields=(("saison", ("Saison",)),),
         templates=("masters/bulletin.html.j2", "masters/match_sheets.html.j2"), requires=("grand-sud",),
         needs_clubs=True, commands="reportgen.commands.masters"),
     CircuitInfo(
-        "tour-de-france", "Tour de France de Diplomatie", "004_6b38a01f19fef100.txt, « Le Tour de France »",
+        "tour-de-france", "Tour de France de Diplomatie", "004_6b38a01f19fef100.txt", "Le Tour de France",
         SCORED, "reportgen.circuits.tour_de_france",
         fields=(("participants", ("Participants", "Nombre de participants")),),
         templates=("tour-de-france/bulletin.html.j2",)),
-    CircuitInfo("poules", "Tournoi en ligne par poules", "001_bd00e4ad95b2e633.txt", PLANNED),
-    CircuitInfo("tantrix", "Tantrix", "002_11ac65aff3900169.txt", PLANNED, fields=(("type", ("Type",)),)),
+    CircuitInfo("poules", "Tournoi en ligne par poules", "001_bd00e4ad95b2e633.txt",
+                "Règlement du tournoi en ligne par poules", PLANNED),
+    CircuitInfo("tantrix", "Tantrix", "002_11ac65aff3900169.txt", "Tournois de Tantrix sur Internet — le règlement",
+                PLANNED, fields=(("type", ("Type",)),)),
 ):
     if _info.slug in REGISTRY:
         raise RuntimeError(f"two circuits are named {_info.slug}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Ranking
 
-_ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"}
+_ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text", "evolution": "auto"}
 
 
 def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
@@ -26,7 +26,11 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
     decided = any(row.decided_by for row in ranking.rows)
 
     def cell(value: object, kind: str) -> object:
-        return ("oui" if value else "") if kind == "bool" else value
+        if kind == "bool":
+            return "oui" if value else ""
+        if kind == "evolution":  # places gained (+3 → 3), lost (-2), the same (0), or "nouveau"
+            return int(value) if isinstance(value, str) and value.lstrip("+-").isdigit() else value
+        return value
 
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
             for row in ranking.rows]

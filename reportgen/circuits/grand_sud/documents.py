@@ -16,7 +16,7 @@ from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, Ra
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
 COLUMNS = (Column("points", "Total", width=9), Column("played", "Tournois joués", width=9, short="Tournois"),
-           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "text", short="Évol."),
+           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "evolution", short="Évol."),
            Column("seed", "Tête de série", "bool", 8))
 
 
@@ -147,7 +147,10 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
             "summary": (f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} : "
                         f"{french.plural(ranking.counted_results, 'meilleur résultat retenu', 'meilleurs résultats retenus')} "
                         f"par joueur · {french.plural(len(rows), 'joueur classé', 'joueurs classés')}"),
-            "columns": [{"code": t.event.content.club.code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
+            # A tournament of the year before (still in the window) says its year: 24/01/25.
+            "columns": [{"code": t.event.content.club.code,
+                         "day": f"{t.date.day:02d}/{t.date.month:02d}"
+                                + (f"/{t.date.year % 100:02d}" if t.date.year != ranking.season else ""),
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds,

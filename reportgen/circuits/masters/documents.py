@@ -80,7 +80,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
              matches: list[Match], rounds_done: int, settings: MastersSettings, league: str,
              warnings: list[str] | None = None) -> Document:
     season = event.content.season
-    title = f"{stage(rounds_done)} — {event.name}"
+    title = stage(rounds_done)  # the masthead already names the Masters and its season
     by_pair = {frozenset((m.a, m.b)): m for m in matches}
     numbers = [p.number for p in participants]
     cross = []
@@ -143,7 +143,7 @@ def match_sheets(event: MastersEvent, participants: list[Participant], league: s
     rounds = [{"number": index + 1, "tables": [
         {"table": table + 1, "a": by_number[a], "b": by_number[b]} for table, (a, b) in enumerate(pairs)]}
         for index, pairs in enumerate(SCHEDULE)]
-    title = f"Feuilles de match — {event.name}"
+    title = "Feuilles de match"
     return Document(
         path=f"{season}/feuilles-de-match-{season}", template="masters/match_sheets.html.j2", title=title,
         date=event.date, season=season,

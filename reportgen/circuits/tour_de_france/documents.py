@@ -13,7 +13,7 @@ from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, Ra
 
 CIRCUIT = "Tour de France de Diplomatie"
 COLUMNS = (Column("points", "Total", "number"), Column("played", "Tournois", width=9),
-           Column("evolution", "Évolution", "text", short="Évol."))
+           Column("evolution", "Évolution", "evolution", short="Évol."))
 CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 

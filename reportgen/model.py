@@ -98,6 +98,7 @@ class ResultRow:
     entry: Entry
     ref: SourceRef  # the row's name cell
     club: str = ""  # the player's club as typed ("" when the sheet has no club column)
+    club_ref: SourceRef | None = None  # its cell
 
 
 Content = TypeVar("Content")

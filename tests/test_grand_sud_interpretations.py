@@ -167,8 +167,8 @@ def ranking_of(results: dict[str, list[int]], settings=SETTINGS):
     """Rank players from their points in tournaments T0, T1... (None: did not play)."""
     count = max(len(points) for points in results.values())
     counted = [Tournament(event(f"2026-01-{10 + k}", "CARC", ["X Un"]), True) for k in range(count)]
-    rows = [{"event": counted[k].id, "player_id": name, "player": name, "player_club": "", "licence": "",
-             "points": points} for name, results_ in results.items() for k, points in enumerate(results_)
+    rows = [{"event": counted[k].id, "date": pd.Timestamp(counted[k].date), "player_id": name, "player": name,
+             "club": "", "licence": "", "points": points} for name, results_ in results.items() for k, points in enumerate(results_)
             if points is not None]
     return rank(pd.DataFrame(rows), counted, counted[-1].date, False, None, settings)
 
@@ -231,3 +231,19 @@ def test_a_ranking_after_every_tournament_date_and_a_final_one_per_season():
     assert built.documents[2].title == ("Classement après les tournois de Carcassonne et de Toulouse "
                                         "du 10 janvier 2026")
     assert [a.path for a in built.annexes] == ["2025/annexe-grand-sud-2025", "2026/annexe-grand-sud-2026"]
+
+
+def test_a_bulletin_prints_each_players_club_as_of_its_date():
+    """A player who moves to another club in 2026 stays with his 2025 club in the 2025 bulletins."""
+    from dataclasses import replace
+
+    first = event("2025-06-01", "ALBI", ["DUPONT Jean", "MARTIN Paul"])
+    first = replace(first, results=[replace(row, club="Albi") for row in first.results])
+    second = event("2026-02-01", "TLSE", ["DUPONT Jean", "MARTIN Paul"])
+    second = replace(second, results=[replace(row, club="Toulouse" if row.entry.last_name == "DUPONT" else "")
+                                      for row in second.results])
+    _, _, rankings = league([first, second])
+    clubs = {(r.date.isoformat(), r.final): {row.player: row.club for row in r.rows} for r in rankings}
+    assert clubs["2025-06-01", False] == {"DUPONT Jean": "Albi", "MARTIN Paul": "Albi"}
+    assert clubs["2025-06-01", True] == {"DUPONT Jean": "Albi", "MARTIN Paul": "Albi"}  # the 2025 final
+    assert clubs["2026-02-01", False] == {"DUPONT Jean": "Toulouse", "MARTIN Paul": "Albi"}  # none given: the last one

@@ -262,6 +262,21 @@ def test_no_club_directory_is_needed_when_no_circuit_names_clubs(tmp_path):
     assert len(league.circuits["tour-de-france"].events) == 1
 
 
+def test_a_players_club_missing_from_the_directory_is_located_with_the_nearest_club(inputs):
+    write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", "Montpelier"],
+                                           [2, "MARTIN", "Paul", "1002", "Lunel"]])
+    assert problems(inputs) == [
+        "t.xlsx:'Résultats'!E2 (colonne \"Club\") : le club « Montpelier » n'est pas dans l'annuaire clubs.xlsx — "
+        "vouliez-vous dire « Montpellier » ? Sinon ajoutez le club à clubs.xlsx",
+        "t.xlsx:'Résultats'!E3 (colonne \"Club\") : le club « Lunel » n'est pas dans l'annuaire clubs.xlsx — "
+        "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx"]
+
+
+def test_a_players_club_may_be_written_by_its_code(inputs):
+    write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", "mtpl"], [2, "MARTIN", "Paul", "1002", ""]])
+    assert problems(inputs) == []
+
+
 def test_a_departement_that_is_not_one(tmp_path):
     write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département"], ["CARC", "Carcassonne", 11],
                                                        ["FOIX", "Foix", 9], ["XX", "Nulle part", "Ariège"]]})

@@ -7,13 +7,14 @@ the cell to fix.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 
 import pandas as pd
 
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.players import Identities
 from reportgen.ingest.text import format_name
-from reportgen.model import Event, Problem
+from reportgen.model import Event, Problem, SourceRef
 
 IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]
@@ -27,6 +28,18 @@ def best_spelling(spellings: list[str]) -> str:
         return (sum(not char.isascii() for char in spelling), spellings.count(spelling), index)
 
     return spellings[max(range(len(spellings)), key=score)]
+
+
+def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
+    """A player's club that the directory does not know, with the nearest name or code if one is
+    close (« Montpelier » → « Montpellier »)."""
+    known = {club.name: club.name for club in clubs.clubs} | {club.code: club.name for club in clubs.clubs}
+    near = difflib.get_close_matches(typed, list(known), n=1, cutoff=0.75) or \
+        difflib.get_close_matches(typed.casefold(), [k.casefold() for k in known], n=1, cutoff=0.75)
+    suggestion = next((known[k] for k in known if near and k.casefold() == near[0].casefold()), None)
+    fix = (f"vouliez-vous dire « {suggestion} » ? Sinon ajoutez le club à clubs.xlsx" if suggestion
+           else "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx")
+    return Problem(where, f"le club « {typed} » n'est pas dans l'annuaire clubs.xlsx", fix, code="unknown-club")
 
 
 def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
@@ -45,6 +58,8 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
                 continue
             seen[player_id] = ref.cell or ""
             club = clubs.find(row.club) if row.club else None
+            if row.club and club is None and clubs.clubs:
+                problems.append(unknown_club(row.club, row.club_ref or ref, clubs))
             record = {
                 "event": event.id, "date": pd.Timestamp(event.date), "player_id": player_id,
                 "player": format_name(entry.last_name, entry.first_name), "licence": entry.licence,

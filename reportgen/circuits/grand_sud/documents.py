@@ -183,7 +183,7 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
                         "oui" if t.id in final.window else ("hors circuit" if not t.eligible else "non"),
                         t.id] for t in seasonal]
     season_points = points[points["date"].dt.year == season].sort_values(["date", "event", "place"])
-    point_rows = [[r.date.date(), tournaments[r.event].event.name, r.player, r.licence, r.player_club,
+    point_rows = [[r.date.date(), tournaments[r.event].event.name, r.player, r.licence, r.club,
                    int(r.place), int(r.place_duplicate), int(r.seeds), int(r.duplicate_points),
                    int(r.final_points), int(r.points), "oui" if (r.player_id, r.event) in counted_final else "non",
                    f"{r.source_file} ({r.source_sheet}!{r.source_cell})"] for r in season_points.itertuples()]

@@ -147,11 +147,16 @@ def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: b
     summary = played.groupby("player_id").agg(
         total=("counted_points", "sum"), best=("points", "max"),
         played=("event", "size"), scoring=("scoring", "sum"),
-        player=("player", "first"), club=("player_club", "first"), licence=("licence", "first"),
+        player=("player", "first"), licence=("licence", "first"),
     )
     if not settings.played_counts_non_scoring:
         summary["played"] = summary["scoring"]
     summary = summary[summary["total"] >= settings.min_listed_points].reset_index()
+    # A bulletin prints each player's club as of its date: the latest result up to it that names one
+    # (a later transfer, or a later typo, never rewrites what an earlier bulletin said).
+    named = points[points["club"] != ""].sort_values(["date", "event"], kind="stable")
+    club_then = named.groupby("player_id")["club"].last().to_dict()
+    summary["club"] = [club_then.get(player_id, "") for player_id in summary["player_id"]]
     ranked = tiebreaks.rank(list(summary.itertuples(index=False)), CHAIN,
                             display=lambda line: (name_key(line.player), line.player_id))
     previous_ranks = previous.rank_of() if previous else {}

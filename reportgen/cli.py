@@ -158,6 +158,15 @@ def _add_circuit_commands() -> None:
 _add_circuit_commands()
 
 
+def _add_season_commands() -> None:
+    from reportgen.commands import season
+
+    app.add_typer(season.app, name="season")
+
+
+_add_season_commands()
+
+
 def _add_delivery_commands() -> None:
     """`reportgen mail`, `reportgen archive [verify]`, `reportgen history` (reportgen/delivery/)."""
     from reportgen.commands import archive, history, mail

@@ -19,6 +19,7 @@ from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory
 from reportgen.ingest.discover import discover
 from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities
+from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import read_tournament_sheet
 from reportgen.ingest.workbook import read_workbooks
@@ -111,7 +112,7 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     else:
         notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
-    reading = Reading(clubs=clubs, today=today, league=settings.name)
+    reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
     for workbook, sheet, slug in tournaments:
         event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
         if event is not None:

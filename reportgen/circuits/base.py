@@ -7,7 +7,7 @@ annex sheets as plain data (`reportgen.model`), and reportgen.render turns those
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import pandas as pd
@@ -26,6 +26,11 @@ class Reading:
     clubs: ClubDirectory
     today: dt.date  # dates after it are refused; never printed (outputs come from the inputs)
     league: str = ""  # the league's name, printed on bulletins
+    closed: dict[int, dt.date] = field(default_factory=dict)  # seasons the secretary closed early
+
+    def season_closed(self, season: int) -> bool:
+        """Over: its year is, or the secretary closed it (`reportgen season close`)."""
+        return season in self.closed or self.today.year > season
 
 
 class Circuit(Protocol):

@@ -31,7 +31,8 @@ class GrandSud:
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()
         for ranking in rankings:
-            report.documents.append(documents.bulletin(ranking, tournaments, points, settings, reading.league))
+            report.documents.append(documents.bulletin(ranking, tournaments, points, settings, reading.league,
+                                                       reading.season_closed(ranking.season)))
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],

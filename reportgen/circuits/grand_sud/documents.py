@@ -26,8 +26,10 @@ def ranking_path(ranking: Ranking) -> str:
     return f"{ranking.season}/classement-{ranking.date.isoformat()}"
 
 
-def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
+def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament], closed: bool = True) -> str:
     if ranking.final:
+        if not closed:  # later tournaments of the season may still arrive
+            return f"Classement de la saison {ranking.season} à date du {french.date_long(ranking.date)}"
         return f"Classement final de la saison {ranking.season}"
     places = [french.de(tournaments[tid].event.content.club.name) for tid in ranking.latest]
     joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
@@ -94,9 +96,10 @@ def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
 
 
 def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.DataFrame,
-             settings: GrandSudSettings, league: str) -> Document:
+             settings: GrandSudSettings, league: str, closed: bool = True) -> Document:
+    """`closed`: the season is over (a final ranking is otherwise the ranking « à date »)."""
     counted = [tournaments[tid] for tid in ranking.window]
-    title = ranking_title(ranking, tournaments)
+    title = ranking_title(ranking, tournaments, closed)
     rows = []
     for row in ranking.rows:
         cells = []

@@ -1,0 +1,40 @@
+"""`reportgen season close`: the secretary says a season is over before its year is."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.cli_support import InputsOption, date_option, err, print_problems
+
+app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
+
+
+@app.command("close")
+def close(
+    season: Annotated[int, typer.Argument(help="L'année de la saison, par exemple 2026.")],
+    date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut aujourd'hui).")] = None,
+    inputs: InputsOption = Path("inputs"),
+) -> None:
+    """Clore une saison : son classement final cesse d'être « à date » (inputs/saisons.toml)."""
+    from reportgen import french
+    from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
+    from reportgen.model import Problem
+    from reportgen.render.files import write_atomic
+
+    day = date_option(date, "--date") or dt.date.today()
+    problems: list[Problem] = []
+    closed = read_closed(inputs, problems)
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+    if season in closed:
+        err(f"la saison {season} est déjà close depuis le {french.date_long(closed[season])}")
+        return
+    closed[season] = day
+    write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
+    err(f"saison {season} close le {french.date_long(day)} ({inputs / SEASONS_FILE}) ; "
+        "lancez « make » pour republier son classement final")

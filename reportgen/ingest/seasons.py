@@ -1,0 +1,45 @@
+"""Closed seasons: `inputs/saisons.toml`, written by `reportgen season close`.
+
+Until its season is closed, a final ranking is only the ranking « à date »: later tournaments of
+the season may still arrive. A season is closed once its year is over, or earlier when the
+secretary closes it; closing records the date.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from pathlib import Path
+
+from reportgen.model import Problem, SourceRef
+
+SEASONS_FILE = "saisons.toml"
+HEADER = ("# Written by `reportgen season close`: the seasons the secretary closed, and when.\n"
+          "# A season is also closed once its year is over.\n[closed]\n")
+
+
+def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
+    path = inputs / SEASONS_FILE
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        problems.append(Problem(SourceRef(SEASONS_FILE), f"le fichier des saisons closes est illisible ({error})",
+                                "supprimez-le et relancez « reportgen season close »", code="unreadable"))
+        return {}
+    closed: dict[int, dt.date] = {}
+    for key, day in data.get("closed", {}).items():
+        if not (key.isdigit() and isinstance(day, dt.date) and not isinstance(day, dt.datetime)):
+            problems.append(Problem(SourceRef(SEASONS_FILE, "closed", key),
+                                    f"« {key} = {day} » n'est pas une saison close (année = date)",
+                                    "écrivez par exemple 2026 = 2026-12-15", code="bad-value"))
+            continue
+        closed[int(key)] = day
+    return closed
+
+
+def seasons_toml(closed: dict[int, dt.date]) -> bytes:
+    """The file's text for these closed seasons (`reportgen season close` writes it)."""
+    lines = "".join(f"{year} = {day.isoformat()}\n" for year, day in sorted(closed.items()))
+    return (HEADER + lines).encode("utf-8")

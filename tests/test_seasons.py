@@ -1,0 +1,42 @@
+"""A season's final ranking is the ranking « à date » until the season is closed: its year is over,
+or the secretary closed it (`reportgen season close`, recorded in inputs/saisons.toml)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+from reportgen.pipeline import load, score
+from tests.builders import TODAY
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+
+
+def final_titles(inputs) -> dict[int, str]:
+    report = score(load(inputs, TODAY), ["grand-sud"]).reports["grand-sud"]
+    return {d.season: d.title for d in report.documents if "final" in d.path}
+
+
+def test_a_season_whose_year_is_over_is_closed_and_the_current_one_is_at_date(small_league_copy):
+    assert final_titles(small_league_copy.inputs) == {
+        2025: "Classement final de la saison 2025",
+        2026: "Classement de la saison 2026 à date du 10 janvier 2026"}  # its last Grand Sud tournament
+
+
+def test_closing_a_season_records_its_date_and_makes_its_ranking_final(small_league_copy):
+    inputs = small_league_copy.inputs
+    done = subprocess.run([REPORTGEN, "season", "close", "2026", "--date", "20/11/2026", "--inputs", str(inputs)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "saison 2026 close le 20 novembre 2026" in done.stderr
+    assert "2026 = 2026-11-20" in (inputs / "saisons.toml").read_text()
+    assert final_titles(inputs)[2026] == "Classement final de la saison 2026"
+    again = subprocess.run([REPORTGEN, "season", "close", "2026", "--inputs", str(inputs)], capture_output=True, text=True)
+    assert "déjà close depuis le 20 novembre 2026" in again.stderr  # the first date stands
+
+
+def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
+    inputs = small_league_copy.inputs
+    (inputs / "saisons.toml").write_text("[closed]\n2026 = \"bientôt\"\n", encoding="utf-8")
+    problems = [str(p) for p in load(inputs, TODAY).all_problems()]
+    assert problems == ["saisons.toml:'closed'!2026 : « 2026 = bientôt » n'est pas une saison close (année = date) — "
+                        "écrivez par exemple 2026 = 2026-12-15"]

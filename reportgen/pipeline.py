@@ -17,6 +17,7 @@ from reportgen import circuits, config
 from reportgen.circuits.base import Reading
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
+from reportgen.ingest.duplicates import newcomers, probable_duplicates
 from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities
 from reportgen.ingest.seasons import read_closed
@@ -123,7 +124,25 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     for inputs_ in found.values():
         if inputs_.events:
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
+    notices += player_notices(found)
     return League(settings, reading, found, problems, notices)
+
+
+NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
+
+
+def player_notices(found: dict[str, CircuitInputs]) -> list[str]:
+    """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person."""
+    notices = []
+    for slug, inputs_ in found.items():
+        new = newcomers(inputs_.results)
+        if new:
+            shown = ", ".join(new[:NEWCOMERS_LISTED]) + (f" et {len(new) - NEWCOMERS_LISTED} autres"
+                                                          if len(new) > NEWCOMERS_LISTED else "")
+            notices.append(f"{slug} : {len(new)} nouveau(x) joueur(s) dans les derniers classeurs : {shown}")
+        # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
+        notices += probable_duplicates(inputs_.results)
+    return notices
 
 
 @dataclass

@@ -16,7 +16,7 @@ from reportgen.ingest.players import Identities
 from reportgen.ingest.text import format_name
 from reportgen.model import Event, Problem, SourceRef
 
-IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "licence", "club",
+IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "typed", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]
 
 
@@ -63,6 +63,7 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             record = {
                 "event": event.id, "date": pd.Timestamp(event.date), "player_id": player_id,
                 "player": format_name(entry.last_name, entry.first_name), "licence": entry.licence,
+                "typed": format_name(entry.last_name, entry.first_name),  # as this row spells it
                 "club": club.name if club else row.club,
                 "source_file": ref.path, "source_sheet": ref.sheet, "source_cell": ref.cell,
             }

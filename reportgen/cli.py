@@ -159,9 +159,10 @@ _add_circuit_commands()
 
 
 def _add_season_commands() -> None:
-    from reportgen.commands import season
+    from reportgen.commands import players, season
 
     app.add_typer(season.app, name="season")
+    app.add_typer(players.app, name="players")
 
 
 _add_season_commands()

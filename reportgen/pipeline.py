@@ -19,7 +19,7 @@ from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory
 from reportgen.ingest.discover import discover
 from reportgen.ingest.duplicates import newcomers, probable_duplicates
 from reportgen.ingest.normalise import results_table
-from reportgen.ingest.players import Identities
+from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import read_tournament_sheet
@@ -113,6 +113,7 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     else:
         notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
+    distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
     reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
     for workbook, sheet, slug in tournaments:
         event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
@@ -124,14 +125,14 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     for inputs_ in found.values():
         if inputs_.events:
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
-    notices += player_notices(found)
+    notices += player_notices(found, distinct)
     return League(settings, reading, found, problems, notices)
 
 
 NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
 
 
-def player_notices(found: dict[str, CircuitInputs]) -> list[str]:
+def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]]) -> list[str]:
     """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person."""
     notices = []
     for slug, inputs_ in found.items():
@@ -141,7 +142,7 @@ def player_notices(found: dict[str, CircuitInputs]) -> list[str]:
                                                           if len(new) > NEWCOMERS_LISTED else "")
             notices.append(f"{slug} : {len(new)} nouveau(x) joueur(s) dans les derniers classeurs : {shown}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
-        notices += probable_duplicates(inputs_.results)
+        notices += probable_duplicates(inputs_.results, distinct)
     return notices
 
 

@@ -41,3 +41,29 @@ def test_a_licence_typed_with_another_name_is_asked_about(tmp_path):
     write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "GARCIA", "Luis", "1002", "Albi"]])
     assert notices(tmp_path)[-1] == ("la licence 1002 est donnée à MARTIN Paul (a.xlsx:'Résultats'!B2) et à "
                                      "GARCIA Luis (b.xlsx:'Résultats'!B2) : vérifiez la licence ou le nom")
+
+
+def test_merge_records_the_other_spelling_in_the_directory_and_the_question_never_comes_back(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    reportgen = str(Path(sys.executable).parent / "reportgen")
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "ROUSSEAU", "Françoise", "", "Perpignan"],
+                                                               [2, "LOPEZ", "Thierry", "", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "ROUSSAU", "Françoise", "", "Perpignan"],
+                                                               [2, "LOPES", "Thierry", "", "Nîmes"]])
+    merged = subprocess.run([reportgen, "players", "merge", "ROUSSEAU Françoise", "ROUSSAU Françoise",
+                             "--inputs", str(tmp_path)], capture_output=True, text=True)
+    assert merged.returncode == 0, merged.stderr
+    apart = subprocess.run([reportgen, "players", "distinct", "LOPEZ Thierry", "LOPES Thierry",
+                            "--inputs", str(tmp_path)], capture_output=True, text=True)
+    assert apart.returncode == 0, apart.stderr
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == [] and not [n for n in league.notices if "même personne" in n]
+    players = set(league.circuits["grand-sud"].results["player"])
+    assert players == {"ROUSSEAU Françoise", "LOPEZ Thierry", "LOPES Thierry"}  # one Françoise now
+    listed = subprocess.run([reportgen, "players", "list", "--inputs", str(tmp_path)], capture_output=True, text=True)
+    assert "  ROUSSEAU Françoise, Perpignan — 2 tournois : Tournoi a (10/01/2026); Tournoi b (07/02/2026)" in (
+        listed.stdout), listed.stdout

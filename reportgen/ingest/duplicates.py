@@ -52,7 +52,8 @@ def newcomers(table: pd.DataFrame) -> list[str]:
 
 
 def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = ()) -> list[str]:
-    """Pairs of players that are probably one person, each named with a cell where it appears."""
+    """Pairs of players that are probably one person, each named with a cell where it appears;
+    `decided`: the pairs (of name keys) the secretary said are two people."""
     if table.empty:
         return []
     done = set(decided)
@@ -62,8 +63,8 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     clubs = {pid: set(rows["club"]) - {""} for pid, rows in by_player.items()}
 
     def ask(a: str, b: str, why: str) -> None:
-        if frozenset((people.at[a, "player"], people.at[b, "player"])) in done:
-            return
+        if frozenset((name_key(people.at[a, "player"]), name_key(people.at[b, "player"]))) in done:
+            return  # the secretary said they are two people
         warnings.append(f"{people.at[a, 'player']} ({_where(by_player[a])}) et {people.at[b, 'player']} "
                         f"({_where(by_player[b])}) sont peut-être la même personne : {why}")
 

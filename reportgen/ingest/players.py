@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from reportgen.ingest import values
 from reportgen.ingest.directories import DirectoryPlayer
+from reportgen.ingest.tables import Column, find_table
 from reportgen.ingest.text import format_name, name_key
+from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Problem
 
 
@@ -42,3 +45,23 @@ class Identities:
         if key in self._licence_of:
             return f"L:{self._licence_of[key]}"
         return f"N:{key}"
+
+
+DISTINCT_SHEET = "Distincts"
+PLAYER_A = Column("player", "Joueur", ())
+PLAYER_B = Column("other", "Autre joueur", ("Autre",))
+
+
+def read_distinct(workbook: Workbook, problems: list[Problem]) -> set[frozenset[str]]:
+    """The pairs the secretary said are two people (`reportgen players distinct`), as name keys."""
+    sheet = workbook.sheet(DISTINCT_SHEET)
+    table = find_table(workbook, sheet, [PLAYER_A, PLAYER_B]) if sheet else None
+    if table is None or not (table.has("player") and table.has("other")):
+        return set()
+    pairs = set()
+    for row in table.rows:
+        one = table.read(row, "player", values.text, problems)
+        other = table.read(row, "other", values.text, problems)
+        if one and other:
+            pairs.add(frozenset((name_key(one), name_key(other))))
+    return pairs

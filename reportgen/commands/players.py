@@ -1,0 +1,87 @@
+"""`reportgen players …`: who is who, as the secretary decides it (recorded in inputs/joueurs.xlsx,
+so that the same question never comes back)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from reportgen.cli_support import InputsOption, err, print_problems
+
+app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
+PlayerArgument = Annotated[str, typer.Argument(help="Le joueur, écrit « NOM Prénom ».")]
+
+
+def _league(inputs: Path):
+    from reportgen.pipeline import load
+
+    league = load(inputs)
+    if league.problems:  # problems that concern the whole league (unreadable files, directories)
+        print_problems(league.problems, [])
+        raise typer.Exit(1)
+    return league
+
+
+def _known(league, name: str) -> dict[str, str]:
+    """The player of that name in the results: licence and latest club ({} if nobody)."""
+    from reportgen.ingest.text import name_key
+
+    for inputs_ in league.circuits.values():
+        rows = inputs_.results
+        if rows.empty:
+            continue
+        mine = rows[rows["typed"].map(name_key) == name_key(name)]
+        if not mine.empty:
+            return {"licence": str(mine["licence"].iloc[-1]), "club": str(mine["club"].iloc[-1])}
+    return {}
+
+
+@app.command("merge")
+def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(help="Son autre graphie.")],
+          inputs: InputsOption = Path("inputs")) -> None:
+    """Dire que deux noms sont la même personne : le second devient une autre graphie du premier."""
+    from reportgen.ingest.directories import PLAYERS_FILE
+    from reportgen.render.directory import add_spelling
+
+    league = _league(inputs)
+    known = _known(league, player)
+    if not known and not _known(league, spelling):
+        err(f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs}")
+        raise typer.Exit(1)
+    add_spelling(inputs / PLAYERS_FILE, player, spelling, known.get("licence", ""), known.get("club", ""))
+    err(f"« {spelling} » est désormais une autre graphie de « {player} » ({inputs / PLAYERS_FILE})")
+
+
+@app.command("distinct")
+def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(help="L'autre joueur.")],
+             inputs: InputsOption = Path("inputs")) -> None:
+    """Dire que deux noms proches sont deux personnes : la question ne sera plus posée."""
+    from reportgen.ingest.directories import PLAYERS_FILE
+    from reportgen.render.directory import add_distinct
+
+    _league(inputs)
+    add_distinct(inputs / PLAYERS_FILE, player, other)
+    err(f"« {player} » et « {other} » sont deux personnes ({inputs / PLAYERS_FILE})")
+
+
+@app.command("list")
+def list_players(inputs: InputsOption = Path("inputs")) -> None:
+    """Lister les joueurs de chaque circuit avec leurs tournois."""
+    from reportgen import french
+
+    league = _league(inputs)
+    for slug, inputs_ in league.circuits.items():
+        rows = inputs_.results
+        if rows.empty:
+            continue
+        names = {e.id: e.name for e in inputs_.events}
+        typer.echo(f"{slug} : {rows['player_id'].nunique()} joueurs")
+        for _, mine in sorted(rows.groupby("player_id"), key=lambda item: (item[1]["player"].iloc[0], item[0])):
+            first = mine.iloc[0]
+            licence = f", licence {first['licence']}" if first["licence"] else ""
+            club = f", {mine['club'].iloc[-1]}" if mine["club"].iloc[-1] else ""
+            played = "; ".join(f"{names[row.event]} ({french.date_short(row.date.date())})"
+                               for row in mine.sort_values("date").itertuples())
+            typer.echo(f"  {first['player']}{licence}{club} — {french.plural(len(mine), 'tournoi')} : {played}")

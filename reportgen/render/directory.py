@@ -1,0 +1,90 @@
+"""The secretary's decisions about players, written into `inputs/joueurs.xlsx` in place (openpyxl):
+another spelling of a player, or two players who are not one. Nothing already typed in the file is
+changed; a spelling is added after the ones already there."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import openpyxl
+
+from reportgen.ingest.text import name_key, split_full_name
+from reportgen.render.files import write_atomic
+
+PLAYERS_SHEET = "Joueurs"
+PLAYERS_HEADER = ["Licence", "Nom", "Prénom", "Club", "Autres graphies"]
+DISTINCT_SHEET = "Distincts"
+DISTINCT_HEADER = ["Joueur", "Autre joueur"]
+
+
+def _open(path: Path) -> openpyxl.Workbook:
+    if path.exists():
+        return openpyxl.load_workbook(path)
+    book = openpyxl.Workbook()
+    book.active.title = PLAYERS_SHEET
+    book.active.append(PLAYERS_HEADER)
+    return book
+
+
+def _sheet(book: openpyxl.Workbook, name: str, header: list[str]):
+    wanted = name_key(name)
+    for sheet in book.worksheets:
+        if name_key(sheet.title) == wanted:
+            return sheet
+    sheet = book.create_sheet(name)
+    sheet.append(header)
+    return sheet
+
+
+def _column(sheet, header: str) -> int:
+    """1-based column of a header in the first row, added at the end if missing."""
+    for cell in sheet[1]:
+        if cell.value is not None and name_key(str(cell.value)) == name_key(header):
+            return cell.column
+    column = sheet.max_column + 1
+    sheet.cell(1, column, header)
+    return column
+
+
+def _save(book: openpyxl.Workbook, path: Path) -> None:
+
+
+    buffer = io.BytesIO()
+    book.save(buffer)
+    write_atomic(path, buffer.getvalue())
+
+
+def add_spelling(path: Path, player: str, spelling: str, licence: str = "", club: str = "") -> None:
+    """Record `spelling` as another way of writing `player` (added to his row, or a new row)."""
+    book = _open(path)
+    sheet = _sheet(book, PLAYERS_SHEET, PLAYERS_HEADER)
+    last_col, first_col = _column(sheet, "Nom"), _column(sheet, "Prénom")
+    aliases_col = _column(sheet, "Autres graphies")
+    key = name_key(player)
+    for row in range(2, sheet.max_row + 1):
+        last, first = sheet.cell(row, last_col).value, sheet.cell(row, first_col).value
+        if last and name_key(str(last), str(first or "")) == key:
+            known = str(sheet.cell(row, aliases_col).value or "")
+            if name_key(spelling) not in {name_key(a) for a in known.split(";") if a.strip()}:
+                sheet.cell(row, aliases_col).value = f"{known}; {spelling}" if known.strip() else spelling
+                sheet.cell(row, aliases_col).data_type = "s"
+            break
+    else:
+        last, first = split_full_name(player)
+        values = {"Licence": licence, "Nom": last, "Prénom": first, "Club": club, "Autres graphies": spelling}
+        row = sheet.max_row + 1
+        for header, value in values.items():
+            cell = sheet.cell(row, _column(sheet, header), value)
+            cell.data_type = "s"  # names are text, never a formula
+    _save(book, path)
+
+
+def add_distinct(path: Path, player: str, other: str) -> None:
+    """Record that `player` and `other` are two people."""
+    book = _open(path)
+    sheet = _sheet(book, DISTINCT_SHEET, DISTINCT_HEADER)
+    row = sheet.max_row + 1
+    for column, value in enumerate((player, other), start=1):
+        sheet.cell(row, column, value).data_type = "s"
+    _save(book, path)

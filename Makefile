@@ -45,7 +45,7 @@ lint: $(STAMP) ## Check the code: ruff (unused names, import order, syntax), the
 example: $(STAMP) ## Regenerate the example league in examples/league/ (seeded, reproducible)
 	$(BIN)/python scripts/generate_example_league.py $(EXAMPLE)
 
-clean: ## Remove outputs/
+clean: ## Remove outputs/ (never archive/: the archived seasons and the send log)
 	rm -rf outputs
 
 distclean: clean ## Remove outputs/ and .venv

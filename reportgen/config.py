@@ -6,6 +6,13 @@
     [circuits.grand-sud]
     min_counted_results = 1
 
+    [mail]
+    host = "smtp.example.org"
+    port = 587
+    security = "starttls"
+    sender = "Ligue Grand Sud <secretariat@example.org>"
+    user = "secretariat@example.org"
+
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
@@ -36,7 +43,9 @@ from typing import Any
 from reportgen.model import Problem, SourceRef
 
 SETTINGS_FILE = "reportgen.toml"
-TABLES = ("league", "circuits")  # the top-level tables reportgen reads
+TABLES = ("league", "mail", "circuits")  # the top-level tables reportgen reads
+# The SMTP password is never written in a file: `reportgen mail --send` reads it from this variable.
+PASSWORD_VARIABLE = "REPORTGEN_SMTP_PASSWORD"
 
 # A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
 Check = Callable[[Any], "str | None"]
@@ -44,15 +53,44 @@ Check = Callable[[Any], "str | None"]
 
 def setting(default: Any, *, minimum: float | None = None, maximum: float | None = None,
             choices: tuple[Any, ...] | None = None, min_length: int | None = None,
-            check: Check | None = None) -> Any:
+            check: Check | None = None, example: Any = None) -> Any:
     """A field of a settings dataclass, with what a `reportgen.toml` override must respect.
 
     `minimum`, `maximum` and `choices` apply to every number or text of the value (each item of a
     list, of a list of lists); `min_length` to the value itself (a text's characters, blanks aside,
-    or a list's items); `check` sees the whole value once its type and bounds are right.
+    or a list's items); `check` sees the whole value once its type and bounds are right; `example`
+    is the value a fix suggests when the default is none (an empty text).
     """
-    rules = {"min": minimum, "max": maximum, "choices": choices, "min_length": min_length, "check": check}
+    rules = {"min": minimum, "max": maximum, "choices": choices, "min_length": min_length, "check": check,
+             "example": example}
     return field(default=default, metadata={key: rule for key, rule in rules.items() if rule is not None})
+
+
+_ADDRESS = re.compile(r"[^@\s<>\"(),;:]+@[^@\s<>\"(),;:]+\.[^@\s<>\"(),;:.]+")
+
+
+def mail_address(value: str) -> str | None:
+    """A sender as a mail program writes it: an address, or a name and an address in <>."""
+    from email.utils import parseaddr
+
+    name, address = parseaddr(value)
+    if not _ADDRESS.fullmatch(address) or (address != value.strip() and "<" not in value):
+        return "ce n'est pas une adresse électronique, seule ou après un nom"
+    return None
+
+
+@dataclass(frozen=True)
+class Mail:
+    """The [mail] table: the SMTP server `reportgen mail --send` sends through, and the sender of
+    the drafts. The password comes from the environment (PASSWORD_VARIABLE), never from a file."""
+
+    host: str = setting("", min_length=1, example="smtp.example.org")
+    port: int = setting(587, minimum=1, maximum=65535)
+    security: str = setting("starttls", choices=("starttls", "ssl", "none"))
+    sender: str = setting("", min_length=1, check=mail_address, example="Ligue <secretariat@example.org>")
+    user: str = setting("", example="secretariat@example.org")  # optional: no login when empty
+
+    required = ("host", "sender")  # keys a [mail] table must write (no default makes sense)
 
 
 @dataclass(frozen=True)
@@ -60,6 +98,8 @@ class League:
     name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
     # slug -> that circuit's Settings; set by the [circuits.<slug>] tables, not a key of [league].
     circuits: dict[str, Any] = field(default_factory=dict, metadata={"table": False})
+    # The [mail] table; None when the file has none (or a wrong one: its problems say why).
+    mail: Mail | None = field(default=None, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -103,10 +143,14 @@ class _Reader:
     def league(self, raw: dict[str, Any], league: League) -> League:
         circuits = dict(league.circuits)
         name = league.name
+        mail = None
         for key, value in raw.items():
             if key == "league":
                 if self._is_table(value, ("league",)):
                     name = self.overrides(league, value, ("league",)).get("name", name)
+            elif key == "mail":
+                if self._is_table(value, ("mail",)):
+                    mail = self.mail(value)
             elif key == "circuits":
                 if self._is_table(value, ("circuits",)):
                     for slug, table in value.items():
@@ -117,7 +161,26 @@ class _Reader:
             else:
                 self.add(key, None, f"le réglage « {key} » est en dehors de toute table", self._place_fix(key),
                          (key,), code="unknown-setting")
-        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults})
+        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail)
+
+    def mail(self, table: dict[str, Any]) -> Mail | None:
+        """The [mail] settings, or None when anything in the table is wrong or missing."""
+        where = ("mail",)
+        before = len(self.problems)
+        secret = [key for key in table if key.casefold() in ("password", "pass", "passwd", "mot_de_passe")]
+        for key in secret:
+            self.add("mail", key, "le mot de passe ne s'écrit jamais dans un fichier",
+                     f"retirez la ligne {key} = … et donnez le mot de passe dans la variable d'environnement "
+                     f"{PASSWORD_VARIABLE} au moment d'envoyer", (*where, key), code="unknown-setting")
+        values = self.overrides(Mail(), {k: v for k, v in table.items() if k not in secret}, where)
+        for key in Mail.required:
+            if key not in table:
+                example = _toml(Mail.__dataclass_fields__[key].metadata["example"])
+                self.add("mail", None, f"le réglage « {key} » manque dans la table [mail]",
+                         f"ajoutez la ligne {key} = {example} sous [mail]", where, code="missing-setting")
+        if len(self.problems) > before:
+            return None
+        return dataclasses.replace(Mail(), **values)
 
     def circuit(self, slug: str, table: Any) -> Any:
         """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
@@ -155,7 +218,8 @@ class _Reader:
         values = {}
         for key, value in table.items():
             if key not in known:
-                what = "la ligue" if where == ("league",) else f"le circuit {where[-1]}"
+                names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]"}
+                what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, f"le réglage « {key} » n'existe pas pour {what}",
                          _known(key, "réglages possibles", known), (*where, key),
                          code="unknown-setting")
@@ -165,7 +229,8 @@ class _Reader:
                 values[key] = _value(value, hints[key], rules)
             except _Wrong as wrong:
                 self.add(_dotted(where), key, wrong.message(),
-                         _fix(key, value, hints[key], rules, getattr(default, key), wrong), (*where, key),
+                         _fix(key, value, hints[key], rules, rules.get("example", getattr(default, key)), wrong),
+                         (*where, key),
                          code=wrong.code)
             except _Unsupported:
                 self.add(_dotted(where), key, f"le réglage « {key} » ne peut pas être changé dans {SETTINGS_FILE}",
@@ -196,7 +261,8 @@ class _Reader:
 
     def _place_fix(self, key: str) -> str:
         """Where a key written outside any table belongs, when some table knows it."""
-        homes = [("[league]", League)] + [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
+        homes = [("[league]", League), ("[mail]", Mail)]
+        homes += [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]
         if found:

@@ -21,6 +21,7 @@ LAYERS = [
     {"ingest": ["reportgen.ingest"], "scoring": ["reportgen.scoring"], "config": ["reportgen.config"]},
     {"circuits": ["reportgen.circuits"], "render": ["reportgen.render"]},
     {"pipeline": ["reportgen.pipeline"]},
+    {"delivery": ["reportgen.delivery"]},
     {"cli": ["reportgen.cli", "reportgen.cli_support", "reportgen.commands", "reportgen.__main__"]},
 ]
 RENDERERS = {"openpyxl", "jinja2", "weasyprint", "xlsxwriter"}

@@ -179,9 +179,9 @@ def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
 
 
 def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
-    assert only_problem(tmp_path, '[league]\nname = "L"\n\n[mail]\nto = "x@example.org"\n') == (
-        "reportgen.toml:'mail' : la table [mail] n'existe pas (ligne 4) — tables possibles : [league], "
-        "[circuits.grand-sud], [circuits.masters], [circuits.tour-de-france]")
+    assert only_problem(tmp_path, '[league]\nname = "L"\n\n[smtp]\nto = "x@example.org"\n') == (
+        "reportgen.toml:'smtp' : la table [smtp] n'existe pas (ligne 4) — tables possibles : [league], "
+        "[mail], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france]")
 
 
 def test_a_key_outside_any_table_says_where_it_belongs(tmp_path):
@@ -279,14 +279,14 @@ min_listed_points = -1
 [circuits.masters]
 coups = 10
 
-[mail]
+[smtp]
 to = "x"
 """)
     assert [p.split(" : ")[0] for p in problems] == [
         "reportgen.toml:'circuits.grand-sud'!min_counted_results",
         "reportgen.toml:'circuits.grand-sud'!min_listed_points",
         "reportgen.toml:'league'!nom",
-        "reportgen.toml:'mail'",
+        "reportgen.toml:'smtp'",
     ]
     assert league.circuits["grand-sud"] == defaults()["grand-sud"]  # seeds = 8, right, is not applied either
     assert league.circuits["masters"].coups == 10

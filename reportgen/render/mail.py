@@ -1,6 +1,10 @@
 """E-mail drafts (.eml) with the standard library's `email`: French subjects encoded as RFC 2047
-requires, UTF-8 bodies, a Date and a Message-ID taken from the message itself (same message, same
-bytes)."""
+requires, UTF-8 bodies (plain text, and HTML as an alternative when the message has one), attached
+files, a Date and a Message-ID taken from the message itself, and MIME boundaries derived from its
+content (same message, same bytes).
+
+The bodies of the clubs' messages come from Jinja templates in `templates/mail/`: the HTML one
+autoescaped like the bulletins, the plain-text one not (an « & » stays an « & »)."""
 
 from __future__ import annotations
 
@@ -9,18 +13,62 @@ import hashlib
 from email.message import EmailMessage
 from email.policy import default
 from email.utils import format_datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from reportgen.model import Message
+from reportgen.render.html import TEMPLATES, environment
 
 
-def to_eml(message: Message, sender: str = "") -> bytes:
+def message_id(message: Message) -> str:
+    """The Message-ID header: a digest of the message (its path names the recipient's draft)."""
+    parts = [message.path, message.subject, message.text]
+    if message.html or message.attachments:  # the notices keep the identifiers they always had
+        parts += [", ".join(message.to), message.html]
+        parts += [f"{a.filename} {hashlib.sha256(a.data).hexdigest()}" for a in message.attachments]
+    digest = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:24]
+    return f"<{digest}@reportgen.invalid>"
+
+
+def to_message(message: Message, sender: str = "") -> EmailMessage:
     draft = EmailMessage(policy=default)
     if sender:
         draft["From"] = sender
     draft["To"] = ", ".join(message.to)
     draft["Subject"] = message.subject
     draft["Date"] = format_datetime(dt.datetime.combine(message.date, dt.time(9), dt.timezone.utc))
-    digest = hashlib.sha256(f"{message.path}\n{message.subject}\n{message.text}".encode()).hexdigest()[:24]
-    draft["Message-ID"] = f"<{digest}@reportgen.invalid>"
+    identifier = message_id(message)
+    draft["Message-ID"] = identifier
     draft.set_content(message.text, cte="quoted-printable")  # 7-bit clean: any mail program opens it
-    return draft.as_bytes()
+    if message.html:
+        draft.add_alternative(message.html, subtype="html", cte="quoted-printable")
+    for attachment in message.attachments:
+        maintype, _, subtype = attachment.content_type.partition("/")
+        draft.add_attachment(attachment.data, maintype=maintype, subtype=subtype, filename=attachment.filename)
+    # The generator would draw random boundaries: these come from the message, and cannot occur
+    # in its parts (quoted-printable and base64 never write "=_" followed by this digest).
+    token = identifier.strip("<>").split("@")[0]
+    for index, part in enumerate(draft.walk()):
+        if part.is_multipart():
+            part.set_boundary(f"=_reportgen_{token}_{index}")
+    return draft
+
+
+def to_eml(message: Message, sender: str = "") -> bytes:
+    return to_message(message, sender).as_bytes()
+
+
+@cache
+def _text_environment(templates: Path) -> Environment:
+    return Environment(loader=FileSystemLoader(templates), autoescape=False, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:
+    """(plain text, HTML) of a message from `mail/<name>-text.j2` and `mail/<name>-html.j2`."""
+    text = _text_environment(templates).get_template(f"mail/{name}-text.j2").render(**context)
+    html = environment(templates).get_template(f"mail/{name}-html.j2").render(**context)
+    return text, html

@@ -1,0 +1,64 @@
+"""`reportgen archive --season Y [--reason TEXT]` freezes a season; `reportgen archive verify`
+checks every archived file against its manifest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.cli_support import InputsOption, err
+from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+app = typer.Typer(help="Archiver une saison (bulletins finaux, CSV, annexes, classeurs, base de données) ; "
+                       "« archive verify » contrôle l'archive.", invoke_without_command=True)
+
+
+@app.callback()
+def archive(
+    ctx: typer.Context,
+    season: Annotated[Optional[int], typer.Option(help="La saison à archiver.")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Pourquoi archiver de nouveau une saison déjà "
+                                                         "archivée (une correction).")] = "",
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Figer une saison dans archive/<saison>/ avec son manifeste SHA256SUMS, et ses données dans
+    archive/league.sqlite. Archiver de nouveau (après une correction, avec --reason) garde la copie
+    précédente intacte."""
+    if ctx.invoked_subcommand is not None:
+        return
+    from reportgen import french
+    from reportgen.delivery.archive import archive_season
+
+    if season is None:
+        raise typer.BadParameter("indiquez la saison à archiver, par exemple --season 2026", param_hint="--season")
+    done = archive_season(inputs, outputs, archive, season, reason, say=err)
+    for note in done.notes:
+        err(f"note : {note}")
+    if done.unchanged:
+        return
+    typer.echo(f"Saison {season} archivée dans {done.folder} (copie v{done.version}, "
+               f"{french.plural(done.files, 'fichier')}) ; base de données : {archive / 'league.sqlite'}")
+    typer.echo(f"Contrôle : cd {done.folder.parent} && sha256sum -c SHA256SUMS   (ou : reportgen archive verify)")
+
+
+@app.command("verify")
+def verify(
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Contrôler chaque fichier archivé avec son manifeste : nomme chaque fichier modifié ou manquant."""
+    from reportgen import french
+    from reportgen.delivery.archive import verify as check
+
+    wrong, checked = check(archive)
+    if wrong:
+        err(f"{french.plural(len(wrong), 'problème')} dans l'archive {archive} :")
+        for line in wrong:
+            err(f"  - {line}")
+        raise typer.Exit(1)
+    typer.echo(f"{french.plural(checked, 'fichier archivé intact', 'fichiers archivés intacts')} dans {archive}")

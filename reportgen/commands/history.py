@@ -1,0 +1,64 @@
+"""`reportgen history "NOM Prénom"`: a player's record over every season."""
+
+from __future__ import annotations
+
+import csv
+import io
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from reportgen.cli_support import InputsOption, err
+from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source"]
+
+
+class HistoryFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+
+
+def history(
+    player: Annotated[str, typer.Argument(help="Le joueur : « NOM Prénom » (accents, casse et ordre libres) "
+                                               "ou sa licence.")],
+    format: Annotated[HistoryFormat, typer.Option("--format", help="table ou csv.")] = HistoryFormat.table,
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Le parcours d'un joueur, saison par saison : circuit, place, points et tournois joués
+    (les saisons archivées depuis la base de données, les autres depuis inputs/)."""
+    from reportgen import french
+    from reportgen.delivery.history import as_rows
+    from reportgen.delivery.history import history as find
+
+    records, problems = find(player, inputs, archive, say=err)
+    for problem in problems:
+        err(f"note : {problem}")
+    if not records:
+        err(f"aucun joueur « {player} » dans l'archive ni dans {inputs}")
+        raise typer.Exit(1)
+    if format is HistoryFormat.csv:
+        buffer = io.StringIO()
+        writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(as_rows(records))
+        sys.stdout.write(buffer.getvalue())
+        return
+    people = sorted({(r.player, r.licence) for r in records})
+    typer.echo(" ; ".join(f"{name}" + (f" (licence {licence})" if licence else "") for name, licence in people))
+    for record in records:
+        if record.rank is None:
+            place = "non classé"
+        else:
+            place = french.ordinal(record.rank) + (" ex aequo" if record.tied else "")
+            place += f", {french.points(record.points or 0).replace(french.THOUSANDS_SEPARATOR, ' ')} points"
+        kind = "classement final" if record.final else "dernier classement"
+        typer.echo(f"{record.season}  {record.circuit} : {place} ({kind} ; {record.source})")
+        for played in record.tournaments:
+            where = f" : {french.ordinal(played.place)}" if played.place is not None else ""
+            typer.echo(f"    {french.date_short(played.date)}  {played.tournament}{where}")

@@ -1,0 +1,95 @@
+"""`reportgen mail`: each club's bulletins as an e-mail draft; `--send` sends them over SMTP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+SETTINGS_EXAMPLE = ('[mail]\nhost = "smtp.example.org"\nport = 587\nsecurity = "starttls"   # ou "ssl", "none"\n'
+                    'sender = "Ligue Grand Sud <secretariat@example.org>"\nuser = "secretariat@example.org"   '
+                    '# facultatif')
+
+
+def mail(
+    season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière publiée).")] = None,
+    circuit: Annotated[Optional[str], typer.Option(help="Un seul circuit (par défaut tous).")] = None,
+    send: Annotated[bool, typer.Option("--send", help="Envoyer les messages par SMTP (réglages [mail]).")] = False,
+    resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les bulletins déjà "
+                                                           "reçus.")] = False,
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Préparer pour chaque club un courriel avec ses joueurs et ses bulletins (outputs/mail/), et
+    l'envoyer avec --send.
+
+    Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
+    les derniers classements de la saison. Le journal des envois est dans l'archive : un bulletin
+    déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant."""
+    from reportgen import circuits, french
+    from reportgen.delivery import mail as drafts
+    from reportgen.delivery import seasons
+    from reportgen.delivery import send as sending
+    from reportgen.pipeline import score
+
+    if circuit is not None and circuit not in circuits.CIRCUITS:
+        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="--circuit")
+    if resend and not send:
+        raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
+    league = seasons.load(inputs, archive, say=err)
+    scored = score(league, [circuit] if circuit else None)
+    problems = sorted(set(league.problems).union(*scored.blocked.values()))
+    if problems:
+        print_problems(problems, league.notices)
+        err("rien n'est préparé : corrigez d'abord les classeurs (lancez « make » ensuite)")
+        raise typer.Exit(1)
+    settings = league.settings.mail
+    if settings is None:
+        err(f"les courriels ont besoin de la table [mail] dans {inputs / 'reportgen.toml'}, par exemple :\n"
+            + SETTINGS_EXAMPLE)
+        raise typer.Exit(1)
+    plan = drafts.prepare(league, scored, outputs, season, circuit)
+    if not plan.bulletins:
+        which = f" {circuit}" if circuit else ""
+        err(f"aucun classement{which} publié" + (f" pour la saison {season}" if season else "") + f" dans {inputs}")
+        raise typer.Exit(1)
+    if plan.problems:
+        for problem in plan.problems:
+            err(f"  - {problem}")
+        raise typer.Exit(1)
+
+    written = drafts.write_drafts(plan, outputs)
+    typer.echo(f"Saison {plan.season} : {french.plural(len(written), 'brouillon')} dans {outputs / plan.folder}")
+    for club_mail in plan.clubs:
+        players = len({row.player_id for rows in club_mail.players.values() for row in rows})
+        typer.echo(f"  {club_mail.club.name} → {', '.join(club_mail.club.emails)} : "
+                   f"{', '.join(b.filename for b in club_mail.bulletins)} ({french.plural(players, 'joueur')})")
+    if plan.without_address:
+        listed = ", ".join(f"{club.name} ({french.plural(count, 'joueur classé', 'joueurs classés')})"
+                           if count else f"{club.name} (aucun joueur classé)" for club, count in plan.without_address)
+        typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n'est préparé pour eux : {listed}")
+    if plan.without_players:
+        typer.echo("Clubs sans joueur dans ces classements : " + ", ".join(c.name for c in plan.without_players))
+    if plan.unknown_clubs:
+        err("note : clubs des classements absents de clubs.xlsx (leurs joueurs ne sont envoyés à personne) : "
+            + ", ".join(f"« {name} » ({count})" for name, count in sorted(plan.unknown_clubs.items())))
+    if not send:
+        return
+
+    outcomes, up_to_date = sending.send(plan, settings, archive, resend, say=typer.echo)
+    sent = [o for o in outcomes if o.sent]
+    typer.echo(f"{french.plural(len(sent), 'message envoyé', 'messages envoyés')}"
+               + (f", {french.plural(up_to_date, 'club avait', 'clubs avaient')} déjà tout reçu" if up_to_date else ""))
+    failed = [o for o in outcomes if not o.ok]
+    if failed:
+        err(f"{french.plural(len(failed), 'envoi a échoué', 'envois ont échoué')} (relancez « reportgen mail "
+            "--send » : seul ce qui a échoué sera envoyé) :")
+        for outcome in failed:
+            for address, answer in outcome.failed.items():
+                err(f"  - {outcome.club} ({address}) : {answer}")
+        raise typer.Exit(1)

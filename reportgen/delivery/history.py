@@ -1,0 +1,191 @@
+"""`reportgen history "NOM Prénom"`: a player's record over every season — each circuit's ranking
+of the season (the final one, else the latest), his place and points, and the tournaments he
+played. Archived seasons come from the database (their latest archive), the others from inputs/.
+
+A player is found by his name whatever its accents, case or word order, or by his licence."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportgen import pipeline
+from reportgen.delivery import database, seasons
+from reportgen.ingest.text import name_key
+from reportgen.model import Ranking
+
+Say = Callable[[str], None]
+
+
+@dataclass(frozen=True)
+class Played:
+    date: dt.date
+    tournament: str
+    place: int | None
+
+
+@dataclass
+class Record:
+    season: int
+    circuit: str
+    player: str
+    licence: str
+    rank: int | None  # None: played, not ranked
+    tied: bool
+    points: float | None
+    ranking: str  # the ranking's path: its final one, else its latest
+    final: bool
+    source: str  # "archive 2026/v1" or "inputs"
+    tournaments: list[Played] = field(default_factory=list)
+
+
+def _matches(query: str) -> Callable[[str, str], bool]:
+    key = name_key(query)
+    wanted = query.strip()
+
+    def match(name: str, licence: str) -> bool:
+        return bool(key) and name_key(name) == key or (bool(licence) and licence == wanted)
+
+    return match
+
+
+def from_database(archive: Path, query: str) -> tuple[list[Record], set[int]]:
+    """The records of the archived seasons, and which seasons are archived."""
+    connection = database.connect(archive, create=False)
+    if connection is None:
+        return [], set()
+    match = _matches(query)
+    records: list[Record] = []
+    try:
+        archives = connection.execute("SELECT id, season, folder FROM current_archive ORDER BY season").fetchall()
+        for archive_row in archives:
+            archive_id = archive_row["id"]
+            ids = {row["id"]: row for row in connection.execute(
+                "SELECT id, name, licence FROM player WHERE archive_id = ?", (archive_id,)) if
+                match(row["name"], row["licence"])}
+            if not ids:
+                continue
+            marks = ",".join("?" * len(ids))
+            circuits = [row["circuit"] for row in connection.execute(
+                "SELECT DISTINCT circuit FROM ranking WHERE archive_id = ? UNION "
+                "SELECT DISTINCT circuit FROM tournament WHERE archive_id = ? ORDER BY circuit",
+                (archive_id, archive_id))]
+            for circuit in circuits:
+                ranking = connection.execute(
+                    "SELECT id, path, status, scope, event FROM ranking WHERE archive_id = ? AND circuit = ? "
+                    "ORDER BY status = 'final' DESC, position DESC LIMIT 1", (archive_id, circuit)).fetchone()
+                row = None
+                if ranking is not None:
+                    row = connection.execute(
+                        f"SELECT rank, tied, points, player_id, player, licence FROM ranking_row "
+                        f"WHERE ranking_id = ? AND player_id IN ({marks}) ORDER BY line LIMIT 1",
+                        (ranking["id"], *ids)).fetchone()
+                played = [Played(dt.date.fromisoformat(t["date"]), t["name"], t["place"]) for t in connection.execute(
+                    f"SELECT t.date, t.name, r.place FROM result r JOIN tournament t ON t.id = r.tournament_id "
+                    f"WHERE t.archive_id = ? AND t.circuit = ? AND r.player_id IN ({marks}) "
+                    f"ORDER BY t.date, t.source", (archive_id, circuit, *ids))]
+                if row is not None and ranking["scope"] == "event" and not played:
+                    event = connection.execute("SELECT date, name FROM tournament WHERE archive_id = ? AND source = ?",
+                                               (archive_id, ranking["event"])).fetchone()
+                    if event is not None:
+                        played = [Played(dt.date.fromisoformat(event["date"]), event["name"], row["rank"])]
+                if row is None and not played:
+                    continue
+                person = ids[row["player_id"]] if row is not None else next(iter(ids.values()))
+                records.append(Record(
+                    archive_row["season"], circuit, person["name"], person["licence"],
+                    row["rank"] if row is not None else None, bool(row["tied"]) if row is not None else False,
+                    row["points"] if row is not None else None, ranking["path"] if ranking is not None else "",
+                    ranking is not None and ranking["status"] == "final", f"archive {archive_row['folder']}", played))
+        archived = {row["season"] for row in archives}
+    finally:
+        connection.close()
+    return records, archived
+
+
+def _latest(rankings: list[Ranking], season: int) -> Ranking | None:
+    mine = [r for r in rankings if r.season == season]
+    finals = [r for r in mine if r.final]
+    chosen = finals or mine
+    return chosen[-1] if chosen else None
+
+
+def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, skip: set[int]) -> list[Record]:
+    """The records of the seasons of inputs/ that are not archived."""
+    from reportgen.delivery.published import event_season
+
+    match = _matches(query)
+    records = []
+    for slug, report in scored.reports.items():
+        events = {e.id: e for e in league.circuits[slug].events}
+        table = league.circuits[slug].results
+        mine = table[[match(str(name), str(licence)) for name, licence in zip(table["player"], table["licence"])]] \
+            if not table.empty else table
+        ids = set(mine["player_id"]) if not mine.empty else set()
+        season_list = {r.season for r in report.rankings} | {event_season(e) for e in events.values()}
+        for season in sorted(season_list - skip):
+            ranking = _latest(report.rankings, season)
+            row = None
+            if ranking is not None:
+                row = next((r for r in ranking.rows if r.player_id in ids or match(r.player, r.licence)), None)
+            played = []
+            for line in mine.itertuples():
+                event = events[str(line.event)]
+                if event_season(event) == season:
+                    place = getattr(line, "place", None)
+                    played.append(Played(event.date, event.name, int(place) if place is not None else None))
+            if row is not None and ranking is not None and ranking.scope.kind == "event" and not played:
+                itself = events.get(ranking.scope.event)
+                if itself is not None:
+                    played = [Played(itself.date, itself.name, row.rank)]
+            if row is None and not played:
+                continue
+            name, licence = (row.player, row.licence) if row is not None else (str(mine["player"].iloc[0]),
+                                                                              str(mine["licence"].iloc[0]))
+            points = row.metrics.get("points") if row is not None else None
+            records.append(Record(season, slug, name, licence, row.rank if row is not None else None,
+                                  row.tied if row is not None else False,
+                                  float(points) if points is not None else None,
+                                  ranking.path if ranking is not None else "", bool(ranking and ranking.final),
+                                  "inputs", sorted(played, key=lambda p: (p.date, p.tournament))))
+    return records
+
+
+def history(query: str, inputs: Path, archive: Path, today: dt.date | None = None,
+            say: Say = lambda text: None,
+            loaded: tuple[pipeline.League, pipeline.Scored] | None = None) -> tuple[list[Record], list[str]]:
+    """The player's records, season by season (circuits in alphabetical order), and the problems
+    that kept seasons of inputs/ out (their circuits are blocked). `loaded`: the league of inputs/
+    already read and scored."""
+    records, archived = from_database(archive, query)
+    problems: list[str] = []
+    if loaded is not None or inputs.is_dir():
+        league, scored = loaded or (None, None)
+        if league is None or scored is None:
+            league = seasons.load(inputs, archive, today, say)
+            scored = pipeline.score(league)
+        for slug, blocking in scored.blocked.items():
+            problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
+                            f"({len(blocking)} problème(s), voir « reportgen check »)")
+        records += from_inputs(league, scored, query, archived)
+    return sorted(records, key=lambda r: (r.season, r.circuit)), problems
+
+
+def as_rows(records: list[Record]) -> list[dict[str, object]]:
+    """One row per season and circuit: season, circuit, rank, points, then the tournaments."""
+    rows = []
+    for record in records:
+        rows.append({
+            "season": record.season, "circuit": record.circuit,
+            "rank": "" if record.rank is None else f"{record.rank}{'=' if record.tied else ''}",
+            "points": "" if record.points is None else (int(record.points) if float(record.points).is_integer()
+                                                        else record.points),
+            "played": len(record.tournaments),
+            "tournaments": "; ".join(f"{p.date.isoformat()} {p.tournament}"
+                                     + (f" ({p.place})" if p.place is not None else "") for p in record.tournaments),
+            "player": record.player, "licence": record.licence, "final": record.final, "source": record.source,
+        })
+    return rows
+

@@ -1,0 +1,109 @@
+"""Grand Sud season N needs season N−1 (a year-N edition replaces the N−1 one, §1; the seeds of
+N−1's tournaments come from the rankings before them): the league is read from inputs/, and when
+a season before one of its Grand Sud seasons is not there but archived, its archived workbooks
+(the latest archive of that season) are read with inputs/ as if they were still in it, at their
+original place. Both sources give the same ranking: the same workbooks, the same event ids."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportgen import pipeline
+from reportgen.delivery import database
+from reportgen.model import ReportgenError
+
+GRAND_SUD = "grand-sud"
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class Archived:
+    """A season's Grand Sud workbooks in the archive."""
+
+    season: int
+    folder: str  # the archive version, relative to archive/: 2025/v1
+    files: dict[str, str] = field(default_factory=dict)  # path relative to inputs/ -> sha256
+
+
+def archived_grand_sud(archive: Path) -> dict[int, Archived]:
+    """Every archived season that has Grand Sud workbooks (its latest archive)."""
+    connection = database.connect(archive, create=False)
+    if connection is None:
+        return {}
+    try:
+        rows = connection.execute(
+            "SELECT a.season, a.folder, t.source, f.sha256 FROM current_archive a "
+            "JOIN tournament t ON t.archive_id = a.id AND t.circuit = ? "
+            "JOIN archived_file f ON f.archive_id = a.id AND f.path = 'inputs/' || t.source "
+            "ORDER BY a.season, t.source", (GRAND_SUD,)).fetchall()
+    finally:
+        connection.close()
+    found: dict[int, Archived] = {}
+    for row in rows:
+        found.setdefault(row["season"], Archived(row["season"], row["folder"])).files[row["source"]] = row["sha256"]
+    return found
+
+
+def grand_sud_seasons(league: pipeline.League) -> set[int]:
+    return {event.date.year for event in league.circuits[GRAND_SUD].events} if GRAND_SUD in league.circuits else set()
+
+
+def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
+    """The archived seasons to read: for each season of inputs/, the seasons before it that inputs/
+    lacks, back to the first one neither has (each needs the one before, for its seeds)."""
+    wanted: set[int] = set()
+    for season in sorted(in_inputs):
+        previous = season - 1
+        while previous not in in_inputs and previous in archived and previous not in wanted:
+            wanted.add(previous)
+            previous -= 1
+    return sorted(wanted)
+
+
+def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
+    """The league of inputs/, with the archived Grand Sud seasons it needs; says where each season
+    N−1 was read."""
+    league = pipeline.load(inputs, today)
+    seasons = grand_sud_seasons(league)
+    if not seasons:
+        return league
+    archived = archived_grand_sud(archive)
+    restore = needed(seasons, set(archived))
+    for season in sorted(seasons):
+        previous = season - 1
+        if previous in seasons:
+            say(f"grand-sud {season} : la saison {previous} est lue dans {inputs}")
+        elif previous in restore:
+            say(f"grand-sud {season} : la saison {previous} n'est pas dans {inputs}, elle est lue dans "
+                f"l'archive ({archive / archived[previous].folder})")
+        else:
+            say(f"grand-sud {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
+                f"le classement {season} commence sans elle")
+    if not restore:
+        return league
+    with tempfile.TemporaryDirectory(prefix="reportgen-inputs-") as folder:
+        merged = Path(folder) / "inputs"
+        shutil.copytree(inputs, merged)
+        for season in restore:
+            version = archive / archived[season].folder
+            for source, digest in archived[season].files.items():
+                target = merged / source
+                if target.exists():  # a file of inputs/ at that place wins (it is not this season's)
+                    continue
+                try:
+                    data = (version / "inputs" / source).read_bytes()
+                except OSError:
+                    data = b""
+                if hashlib.sha256(data).hexdigest() != digest:
+                    raise ReportgenError(f"{version / 'inputs' / source} manque ou a été modifié depuis son archivage : "
+                                         "lancez « reportgen archive verify »")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        return pipeline.load(merged, today)

@@ -1,0 +1,68 @@
+"""`reportgen history "NOM Prénom"`: a player's seasons — circuit, place, points, tournaments
+played — from the database for archived seasons and from inputs/ for the others."""
+
+from __future__ import annotations
+
+from reportgen.delivery import archive as archiving
+from reportgen.delivery.history import as_rows, history
+from tests.builders import TODAY
+from tests.conftest import EXAMPLE_INPUTS
+from tests.test_delivery_mail import cli
+
+
+def test_history_on_the_example_league(example_league, example_scored, tmp_path):
+    records, problems = history("hélène andré", EXAMPLE_INPUTS, tmp_path / "archive", TODAY,  # any case, any order
+                                loaded=(example_league, example_scored))
+    assert problems == []
+    assert [(r.season, r.circuit, r.source) for r in records] == [
+        (2025, "grand-sud", "inputs"), (2026, "grand-sud", "inputs"), (2026, "masters", "inputs")]
+    for record in records:
+        rankings = [r for r in example_scored.reports[record.circuit].rankings if r.season == record.season]
+        final = [r for r in rankings if r.final][-1]
+        (row,) = [row for row in final.rows if row.player == "ANDRÉ Hélène"]
+        assert (record.rank, record.points, record.ranking, record.final) == (
+            row.rank, row.metrics["points"], final.path, True)
+    results = example_league.circuits["grand-sud"].results
+    mine = results[results["player"] == "ANDRÉ Hélène"]
+    for record in records[:2]:
+        played = mine[mine["date"].dt.year == record.season].sort_values("date")
+        assert [(p.date, p.place) for p in record.tournaments] == [
+            (day.date(), place) for day, place in zip(played["date"], played["place"])]
+    assert records[2].tournaments[0].tournament.startswith("Masters")  # her place at the Masters
+    assert [row["rank"] for row in as_rows(records)] == [str(record.rank) for record in records]
+
+
+def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    before, _ = history("MARTIN Paul", inputs, archive, TODAY)
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    mixed, _ = history("1002", inputs, archive, TODAY)  # by licence too
+    assert [(r.season, r.source) for r in mixed] == [(2025, "archive 2025/v1"), (2026, "inputs")]
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2026, today=TODAY)
+    archived, _ = history("paul martin", tmp_path / "nothing", archive, TODAY)  # no inputs/ at all
+    assert [(r.season, r.source) for r in archived] == [(2025, "archive 2025/v1"), (2026, "archive 2026/v1")]
+    key = [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in before]
+    assert [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in mixed] == key
+    assert [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in archived] == key
+    assert [[(p.date.isoformat(), p.place) for p in r.tournaments] for r in archived] == [
+        [("2025-06-01", 2)], [("2026-01-10", 1), ("2026-02-07", 1)]]
+
+    done = cli("history", "MARTIN Paul", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "season,circuit,rank,points,played,tournaments,player,licence,final,source",
+        "2025,grand-sud,2,435,1,2025-06-01 Tournoi 2025-06-01-albi (2),MARTIN Paul,1002,True,archive 2025/v1",
+        f"2026,grand-sud,{archived[1].rank},{int(archived[1].points)},2,2026-01-10 Tournoi 2026-01-10-carcassonne (1); "
+        "2026-02-07 Tournoi 2026-02-07-marseille (1),MARTIN Paul,1002,True,archive 2026/v1"]
+    table = cli("history", "Martin Paul", "--inputs", str(inputs), "--archive", str(archive))
+    assert table.returncode == 0, table.stderr
+    assert table.stdout.splitlines()[:3] == [
+        "MARTIN Paul (licence 1002)",
+        "2025  grand-sud : 2e, 435 points (classement final ; archive 2025/v1)",
+        "    01/06/2025  Tournoi 2025-06-01-albi : 2e"]
+
+
+def test_an_unknown_player_is_said(small_league_copy, tmp_path):
+    done = cli("history", "PERSONNE Inconnu", "--inputs", str(small_league_copy.inputs),
+               "--archive", str(tmp_path / "archive"))
+    assert done.returncode == 1 and "aucun joueur « PERSONNE Inconnu »" in done.stderr

@@ -1,0 +1,477 @@
+"""`reportgen mail`: a draft per club that parses back with the standard `email` package, and
+`--send` against a real SMTP server on 127.0.0.1 (aiosmtpd, started by a fixture) that refuses one
+recipient with 550, or drops the connection: the others go through, the failures are named, a
+later run sends only what failed, and the send log lives in the archive, not in outputs/."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import socket
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+from reportgen import config
+from reportgen.delivery import database, seasons
+from reportgen.delivery import mail as drafts
+from reportgen.delivery import send as sending
+from reportgen.pipeline import score
+from tests.builders import TODAY, write_workbook
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+SENDER = "Ligue Grand Sud <secretariat@example.org>"
+
+
+# -- a real SMTP server ----------------------------------------------------------------------------
+
+@dataclass
+class Received:
+    mail_from: str
+    rcpt_tos: list[str]
+    data: bytes
+
+    @property
+    def message(self):
+        return message_from_bytes(self.data, policy=policy.default)
+
+
+@dataclass
+class Handler:
+    """Accepts everything, except the addresses it is told to refuse (550) or to drop the
+    connection on."""
+
+    refuse: set[str] = field(default_factory=set)
+    drop: set[str] = field(default_factory=set)
+    received: list[Received] = field(default_factory=list)
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address in self.refuse:
+            return f"550 5.1.1 <{address}>: Recipient address rejected: User unknown"
+        if address in self.drop:
+            server.transport.close()
+            return "421 4.4.2 closing"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content))
+        return "250 Message accepted for delivery"
+
+
+def free_port() -> int:
+    """A port nobody listens on (aiosmtpd's own port=0 does not say which one it got)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def smtp():
+    handler = Handler()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    try:
+        yield handler
+    finally:
+        controller.stop()
+
+
+# -- a small league whose clubs have addresses ----------------------------------------------------
+
+CLUBS = [  # code, name, département, Email
+    ["CARC", "Carcassonne", "11", "contact@carc.example.org; president@carc.example.org"],  # two: one message
+    ["TLSE", "Toulouse", "31", "secretariat@tlse.example.org"],
+    ["ALBI", "Albi", "81", "refuse@albi.example.org"],  # the fixture's server refuses it
+    ["MTPL", "Montpellier", "34", ""],
+    ["PERP", "Perpignan", "66", "perp@example.org"],
+    ["NIME", "Nîmes", "30", ""],
+    ["MARS", "Marseille", "13", ""],
+]
+
+
+def set_clubs(inputs: Path, clubs: list[list[str]]) -> None:
+    """clubs.xlsx with these addresses (what the bulletins print is unchanged: no rebuild needed)."""
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"], *clubs]})
+
+
+def set_mail(inputs: Path, port: int, extra: str = "") -> None:
+    (inputs / config.SETTINGS_FILE).write_text(
+        f'[mail]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\nsender = "{SENDER}"\n{extra}',
+        encoding="utf-8")
+
+
+@pytest.fixture
+def league(small_league_copy, tmp_path):
+    set_clubs(small_league_copy.inputs, CLUBS)
+    set_mail(small_league_copy.inputs, 2525)
+    return small_league_copy
+
+
+def plan_of(built, archive: Path, **options) -> drafts.Plan:
+    loaded = seasons.load(built.inputs, archive, TODAY)
+    return drafts.prepare(loaded, score(loaded), built.outputs, **options)
+
+
+@dataclass
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def cli(*args: str, env: dict | None = None) -> Ran:
+    """The command in this process (a process of its own costs seconds): its exit code and output
+    as `reportgen.cli.main` gives them (a ReportgenError is said on standard error, exit 1)."""
+    from typer.testing import CliRunner
+
+    from reportgen.cli import app
+    from reportgen.model import ReportgenError
+
+    result = CliRunner().invoke(app, list(args), env=env)
+    stderr = result.stderr
+    if isinstance(result.exception, ReportgenError):
+        stderr += str(result.exception) + "\n"
+    elif result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Ran(result.exit_code, result.stdout, stderr)
+
+
+def mail_command(built, archive: Path, *options: str, env: dict | None = None, process: bool = False) -> Ran:
+    args = ["mail", "--inputs", str(built.inputs), "--outputs", str(built.outputs), "--archive", str(archive),
+            *options]
+    if process:  # the real command, as the secretary runs it
+        done = subprocess.run([REPORTGEN, *args], capture_output=True, text=True, timeout=300, env=env)
+        return Ran(done.returncode, done.stdout, done.stderr)
+    return cli(*args, env=env)
+
+
+# -- drafts ---------------------------------------------------------------------------------------
+
+def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league, tmp_path):
+    plan = plan_of(league, tmp_path / "archive")
+    written = drafts.write_drafts(plan, league.outputs)
+    assert plan.season == 2026
+    assert sorted(p.name for p in written) == ["ALBI.eml", "CARC.eml", "TLSE.eml"]
+    # Clubs without an address are listed, with how many of their players are ranked.
+    assert [(club.code, count) for club, count in plan.without_address] == [("MTPL", 0), ("NIME", 0), ("MARS", 0)]
+    assert [club.code for club in plan.without_players] == ["PERP"]
+
+    raw = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
+    assert raw.isascii() and b"Subject: Bulletins de classement 2026 =?utf-8?" in raw  # RFC 2047
+    draft = message_from_bytes(raw, policy=policy.default)
+    assert draft["From"] == SENDER
+    assert draft["To"] == "contact@carc.example.org, president@carc.example.org"  # both addresses, one message
+    assert draft["Subject"] == "Bulletins de classement 2026 — Carcassonne"
+    assert draft["Date"].datetime == dt.datetime(2026, 1, 10, 9, tzinfo=dt.timezone.utc)  # the bulletin's date
+    assert draft["Message-ID"].endswith("@reportgen.invalid>")
+    text = draft.get_body(("plain",)).get_content()
+    html = draft.get_body(("html",)).get_content()
+    assert "5e : DUPONT Jean, 410 points (évolution : −2)" in text  # place, points, evolution
+    assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
+    (attachment,) = list(draft.iter_attachments())
+    assert attachment.get_filename() == "classement-final-2026.pdf"
+    assert attachment.get_content_type() == "application/pdf"
+    assert attachment.get_content() == (league.outputs / "grand-sud" / "2026" / "classement-final-2026.pdf").read_bytes()
+
+    albi = message_from_bytes((league.outputs / "mail" / "2026" / "ALBI.eml").read_bytes(), policy=policy.default)
+    albi_text = albi.get_body(("plain",)).get_content()
+    assert "MARTIN Paul, 575 points" in albi_text and "=SOMME(A1:A9) Hacker" in albi_text
+    toulouse = message_from_bytes((league.outputs / "mail" / "2026" / "TLSE.eml").read_bytes(), policy=policy.default)
+    # A name from a workbook is data: escaped in the HTML part, as typed in the plain one.
+    assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in toulouse.get_body(("html",)).get_content()
+    assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in toulouse.get_body(("plain",)).get_content()
+
+
+def test_drafts_are_reproducible_and_a_club_no_longer_mailed_loses_its_draft(league, tmp_path):
+    plan = plan_of(league, tmp_path / "archive")
+    drafts.write_drafts(plan, league.outputs)
+    first = {p.name: p.read_bytes() for p in (league.outputs / "mail" / "2026").iterdir()}
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert {p.name: p.read_bytes() for p in (league.outputs / "mail" / "2026").iterdir()} == first
+    set_clubs(league.inputs, [[*club[:3], "" if club[0] == "TLSE" else club[3]] for club in CLUBS])
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert sorted(p.name for p in (league.outputs / "mail" / "2026").iterdir()) == ["ALBI.eml", "CARC.eml"]
+
+
+def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
+    plan = plan_of(league, tmp_path / "archive", season=2025, circuit="grand-sud")
+    written = drafts.write_drafts(plan, league.outputs)
+    assert [p.relative_to(league.outputs).as_posix() for p in written] == [
+        "mail/2025/grand-sud/CARC.eml", "mail/2025/grand-sud/TLSE.eml", "mail/2025/grand-sud/ALBI.eml"]
+    draft = message_from_bytes(written[2].read_bytes(), policy=policy.default)
+    assert [a.get_filename() for a in draft.iter_attachments()] == ["classement-final-2025.pdf"]
+    text = draft.get_body(("plain",)).get_content()
+    assert "2e : MARTIN Paul" in text and "4e : LÉGER Zoé" in text
+
+
+def test_stale_outputs_are_never_mailed(league, tmp_path):
+    pdf = league.outputs / "grand-sud" / "2026" / "classement-final-2026.html"
+    pdf.write_text(pdf.read_text(encoding="utf-8").replace("DUPONT", "DUPOND"), encoding="utf-8")
+    plan = plan_of(league, tmp_path / "archive")
+    assert plan.problems and "classement-final-2026.html : absent ou pas à jour" in plan.problems[0]
+    result = mail_command(league, tmp_path / "archive")
+    assert result.returncode == 1 and "lancez « make »" in result.stderr
+    assert not (league.outputs / "mail").exists()
+
+
+def test_without_a_mail_table_the_command_says_what_to_add(league, tmp_path):
+    (league.inputs / config.SETTINGS_FILE).unlink()
+    result = mail_command(league, tmp_path / "archive")
+    assert result.returncode == 1
+    assert "la table [mail]" in result.stderr and 'security = "starttls"' in result.stderr
+
+
+# -- sending --------------------------------------------------------------------------------------
+
+def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_run_sends_nothing(
+        league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.refuse = {"refuse@albi.example.org"}
+
+    first = mail_command(league, archive, "--send", process=True)
+    assert first.returncode == 1, first.stderr
+    assert "[1/3] Carcassonne (contact@carc.example.org, president@carc.example.org) : envoyé" in first.stdout
+    assert "[3/3] Albi (refuse@albi.example.org) : ÉCHEC" in first.stdout
+    assert ("Albi (refuse@albi.example.org) : 550 5.1.1 <refuse@albi.example.org>: Recipient address rejected: "
+            "User unknown") in first.stderr
+    assert "Traceback" not in first.stderr
+    by_club = {tuple(r.rcpt_tos): r for r in smtp.received}
+    assert set(by_club) == {("contact@carc.example.org", "president@carc.example.org"),
+                            ("secretariat@tlse.example.org",)}
+    carcassonne = by_club[("contact@carc.example.org", "president@carc.example.org")]
+    assert carcassonne.mail_from == "secretariat@example.org"
+    message = carcassonne.message
+    assert message["From"] == SENDER and message["Subject"] == "Bulletins de classement 2026 — Carcassonne"
+    assert message["To"] == "contact@carc.example.org, president@carc.example.org"
+    assert message["Date"].datetime.date() == dt.date(2026, 1, 10) and message["Message-ID"]
+    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-final-2026.pdf"]
+    # The message sent is the draft.
+    draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
+    assert carcassonne.data.replace(b"\r\n", b"\n") == draft.replace(b"\r\n", b"\n")
+
+    # A second run sends only what failed: Albi, refused again.
+    second = mail_command(league, archive, "--send")
+    assert second.returncode == 1
+    assert "[1/1] Albi (refuse@albi.example.org) : ÉCHEC" in second.stdout
+    assert "2 clubs avaient déjà tout reçu" in second.stdout
+    assert len(smtp.received) == 2
+
+    # The address works now: Albi alone receives its bulletin; then nothing is left to send.
+    smtp.refuse = set()
+    third = mail_command(league, archive, "--send")
+    assert third.returncode == 0, third.stderr
+    assert [tuple(r.rcpt_tos) for r in smtp.received[2:]] == [("refuse@albi.example.org",)]
+    fourth = mail_command(league, archive, "--send")
+    assert fourth.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in fourth.stdout
+    assert len(smtp.received) == 3
+
+    # --resend sends everything again.
+    again = mail_command(league, archive, "--send", "--resend")
+    assert again.returncode == 0 and len(smtp.received) == 6
+
+
+def test_the_send_log_is_in_the_archive_so_a_new_outputs_folder_sends_nothing_twice(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    assert mail_command(league, archive, "--send").returncode == 0
+    assert len(smtp.received) == 3
+    # outputs/ deleted and rebuilt (the same files): the log was never in it.
+    kept = tmp_path / "kept"
+    shutil.copytree(league.outputs, kept)
+    shutil.rmtree(league.outputs)
+    shutil.copytree(kept, league.outputs, ignore=shutil.ignore_patterns("mail"))
+    assert not [p for p in league.outputs.rglob("*") if p.suffix in (".sqlite", ".db", ".json")
+                and p.name != "publications.json"]
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in result.stdout
+    assert len(smtp.received) == 3
+    log = database.connect(archive, create=False)
+    rows = log.execute("SELECT club_code, address, bulletin, status FROM sending ORDER BY id").fetchall()
+    log.close()
+    assert [tuple(row) for row in rows] == [
+        ("CARC", "contact@carc.example.org", "2026/classement-final-2026", "sent"),
+        ("CARC", "president@carc.example.org", "2026/classement-final-2026", "sent"),
+        ("TLSE", "secretariat@tlse.example.org", "2026/classement-final-2026", "sent"),
+        ("ALBI", "refuse@albi.example.org", "2026/classement-final-2026", "sent")]
+
+
+def test_a_corrected_ranking_is_a_new_bulletin_and_a_new_address_gets_what_it_lacks(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    plan = plan_of(league, archive)
+    settings = config.Mail(host="127.0.0.1", port=smtp.port, security="none", sender=SENDER)
+    outcomes, _ = sending.send(plan, settings, archive)
+    assert all(o.ok for o in outcomes) and len(smtp.received) == 3
+    # Carcassonne gives a third address: only that address is sent the bulletin.
+    set_clubs(league.inputs, [[*CLUBS[0][:3], CLUBS[0][3] + "; tresorier@carc.example.org"], *CLUBS[1:]])
+    outcomes, up_to_date = sending.send(plan_of(league, archive), settings, archive)
+    assert [o.to for o in outcomes] == [("tresorier@carc.example.org",)] and up_to_date == 2
+    # The same path with another ranking (the season went on) is sent again.
+    changed = plan_of(league, archive)
+    bulletin = changed.clubs[0].bulletins[0]
+    changed.clubs[0].bulletins[0] = drafts.Bulletin(bulletin.circuit, bulletin.title, bulletin.ranking,
+                                                    bulletin.document, bulletin.pdf, "0" * 64)
+    outcomes, _ = sending.send(changed, settings, archive)
+    assert [o.club for o in outcomes] == ["Carcassonne"] and len(outcomes[0].to) == 3
+
+
+def test_a_dropped_connection_does_not_stop_the_others(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    set_clubs(league.inputs, [[*c[:3], "drop@tlse.example.org"] if c[0] == "TLSE" else c for c in CLUBS])
+    smtp.drop = {"drop@tlse.example.org"}
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 1
+    assert "Toulouse (drop@tlse.example.org) : la connexion au serveur a été coupée" in result.stderr
+    # Carcassonne before, and Albi after the cut (on a new connection), went through.
+    assert sorted(tuple(r.rcpt_tos) for r in smtp.received) == [
+        ("contact@carc.example.org", "president@carc.example.org"), ("refuse@albi.example.org",)]
+
+
+def test_a_server_that_does_not_answer_fails_every_club_and_says_so(league, tmp_path):
+    set_mail(league.inputs, free_port())
+    result = mail_command(league, tmp_path / "archive", "--send")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.count("ne répond pas comme prévu") == 4  # each address of the 3 clubs
+
+
+@pytest.fixture
+def smtp_with_login():
+    handler = Handler()
+
+    def authenticate(server, session, envelope, mechanism, auth_data):
+        ok = auth_data.login == b"secretariat@example.org" and auth_data.password == b"s3cret"
+        return AuthResult(success=ok, handled=False)
+
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port(), authenticator=authenticate,
+                            auth_require_tls=False)
+    controller.start()
+    handler.port = controller.port
+    try:
+        yield handler
+    finally:
+        controller.stop()
+
+
+def test_the_password_comes_from_the_environment_only(league, tmp_path, smtp_with_login):
+    set_mail(league.inputs, smtp_with_login.port, 'user = "secretariat@example.org"\n')
+    env = {config.PASSWORD_VARIABLE: None}
+    missing = mail_command(league, tmp_path / "archive", "--send", env=env)
+    assert missing.returncode == 1 and "REPORTGEN_SMTP_PASSWORD" in missing.stderr
+    assert smtp_with_login.received == []
+    wrong = mail_command(league, tmp_path / "archive", "--send", env={config.PASSWORD_VARIABLE: "nope"})
+    assert wrong.returncode == 1 and "le serveur refuse l'identification" in wrong.stderr
+    assert smtp_with_login.received == []
+    right = mail_command(league, tmp_path / "archive", "--send", env={config.PASSWORD_VARIABLE: "s3cret"})
+    assert right.returncode == 0, right.stderr
+    assert len(smtp_with_login.received) == 3
+
+
+# -- the [mail] settings --------------------------------------------------------------------------
+
+def read_settings(tmp_path: Path, text: str):
+    (tmp_path / config.SETTINGS_FILE).write_text(text, encoding="utf-8")
+    problems = []
+    from reportgen import circuits
+
+    league = config.load(tmp_path, {slug: c.Settings() for slug, c in circuits.CIRCUITS.items()}, problems)
+    return league.mail, [str(p) for p in sorted(problems)]
+
+
+def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
+    settings, problems = read_settings(tmp_path, '[mail]\nhost = "smtp.example.org"\nport = 587\n'
+                                       'security = "starttls"\nsender = "Ligue Grand Sud <secretariat@example.org>"\n'
+                                       'user = "secretariat@example.org"\n')
+    assert problems == []
+    assert settings == config.Mail("smtp.example.org", 587, "starttls", "Ligue Grand Sud <secretariat@example.org>",
+                                   "secretariat@example.org")
+    settings, problems = read_settings(tmp_path, '[mail]\nhost = "smtp.example.org"\nport = 70000\nsecurity = "tls"\n'
+                                       'sender = "secretariat"\npassword = "x"\n')
+    assert settings is None
+    assert problems == [
+        "reportgen.toml:'mail'!password : le mot de passe ne s'écrit jamais dans un fichier (ligne 6) — retirez la "
+        "ligne password = … et donnez le mot de passe dans la variable d'environnement REPORTGEN_SMTP_PASSWORD au "
+        "moment d'envoyer",
+        "reportgen.toml:'mail'!port : « 70000 » est trop grand (de 1 à 65535) (ligne 3) — écrivez une valeur de 1 à "
+        "65535, par exemple port = 587",
+        "reportgen.toml:'mail'!security : « \"tls\" » n'est pas une valeur possible (ligne 4) — écrivez une valeur "
+        "parmi \"starttls\", \"ssl\", \"none\", par exemple security = \"starttls\"",
+        "reportgen.toml:'mail'!sender : « \"secretariat\" » ne convient pas : ce n'est pas une adresse électronique, "
+        "seule ou après un nom (ligne 5) — écrivez par exemple sender = \"Ligue <secretariat@example.org>\""]
+    settings, problems = read_settings(tmp_path, '[mail]\nport = 25\n')
+    assert problems == [
+        "reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] (ligne 1) — ajoutez la ligne "
+        "host = \"smtp.example.org\" sous [mail]",
+        "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] (ligne 1) — ajoutez la ligne "
+        "sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
+    assert read_settings(tmp_path, 'host = "x"\n')[1] == [
+        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail]"]
+
+
+# -- TLS: STARTTLS (the default) and implicit TLS ----------------------------------------------------
+
+# A self-signed certificate for 127.0.0.1, valid until 2126, made for these tests only (openssl req
+# -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -subj /CN=127.0.0.1 -addext
+# subjectAltName=IP:127.0.0.1,DNS:localhost -days 36500).
+TEST_CERTIFICATE = """\
+-----BEGIN CERTIFICATE-----
+MIIBmjCCAUGgAwIBAgIUSe1YJ6+B7uogyvK5NBcWztdrqGkwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEzMDIzMDEyOFoYDzIxMjYxMTA2
+MjMwMTI4WjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAARs4hhDFF2pGlm1FoTkyfGCloI97fqmuSDrLlhlTxKL0Ha11FHDtDUV
+HadYXGQY2kGr9eX9nr/gLG+FDjhrSi0Uo28wbTAdBgNVHQ4EFgQU00E6sd6+elYN
+FidHFhXy3GSAbdEwHwYDVR0jBBgwFoAU00E6sd6+elYNFidHFhXy3GSAbdEwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARhwR/AAABgglsb2NhbGhvc3QwCgYIKoZI
+zj0EAwIDRwAwRAIgUwffskYWeWaUW+ykPwnXecQWJQUotW+gVegq1KhavoACIB/B
+kNZJ8h/n88A8hKxasJzljHmptP70S+Vm59B1wcCb
+-----END CERTIFICATE-----
+"""
+TEST_KEY = """\
+-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgHRuw8FdAfY9bsbbq
+l+Ulxxm5GZ7DTPDU/mJFjorbyWShRANCAARs4hhDFF2pGlm1FoTkyfGCloI97fqm
+uSDrLlhlTxKL0Ha11FHDtDUVHadYXGQY2kGr9eX9nr/gLG+FDjhrSi0U
+-----END PRIVATE KEY-----
+"""
+
+
+@pytest.fixture
+def tls_files(tmp_path):
+    (tmp_path / "cert.pem").write_text(TEST_CERTIFICATE)
+    (tmp_path / "key.pem").write_text(TEST_KEY)
+    return tmp_path / "cert.pem", tmp_path / "key.pem"
+
+
+@pytest.mark.parametrize("security", ["starttls", "ssl"])
+def test_the_messages_go_over_tls_and_an_unknown_certificate_is_refused(league, tmp_path, tls_files, monkeypatch,
+                                                                       security):
+    import ssl
+
+    certificate, key = tls_files
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    context.load_cert_chain(certificate, key)
+    handler = Handler()
+    tls = {"tls_context": context, "require_starttls": True} if security == "starttls" else {"ssl_context": context}
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port(), **tls)
+    controller.start()
+    try:
+        settings = config.Mail(host="127.0.0.1", port=controller.port, security=security, sender=SENDER)
+        # A certificate no authority vouches for: every message fails, named, nothing is logged as sent.
+        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        assert outcomes and not any(o.sent for o in outcomes) and handler.received == []
+        assert "CERTIFICATE_VERIFY_FAILED" in next(iter(outcomes[0].failed.values()))
+        # Trusted (as a system's authorities would): the messages go through, encrypted.
+        monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
+        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        assert all(o.ok for o in outcomes) and len(handler.received) == 3
+    finally:
+        controller.stop()

@@ -1,0 +1,59 @@
+"""Grand Sud season N needs season N−1: read from inputs/ when its workbooks are there, else from
+the archive (and said); both give the same ranking."""
+
+from __future__ import annotations
+
+import pytest
+
+from reportgen.delivery import archive as archiving
+from reportgen.delivery import seasons
+from reportgen.model import ReportgenError
+from reportgen.pipeline import load, score
+from tests.builders import TODAY
+from tests.test_delivery_mail import cli
+
+
+def grand_sud(league):
+    return score(league).reports["grand-sud"].rankings
+
+
+def test_the_seasons_to_read_from_the_archive():
+    assert seasons.needed({2026}, {2024, 2025}) == [2024, 2025]  # 2025's seeds need 2024
+    assert seasons.needed({2025, 2026}, {2024, 2025}) == [2024]
+    assert seasons.needed({2026}, {2024}) == []  # 2025 is nowhere: the chain stops
+    assert seasons.needed({2024, 2026}, {2023, 2025}) == [2023, 2025]
+
+
+def test_the_previous_season_from_the_archive_gives_the_same_ranking_as_from_the_inputs(small_league_copy, tmp_path):
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    said: list[str] = []
+    from_inputs = grand_sud(seasons.load(inputs, archive, TODAY, said.append))
+    assert said == ["grand-sud 2025 : la saison 2024 n'est ni dans " f"{inputs} ni dans l'archive, le classement 2025 "
+                    "commence sans elle", f"grand-sud 2026 : la saison 2025 est lue dans {inputs}"]
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    (inputs / "2025-06-01-albi.xlsx").unlink()  # the 2025 workbooks leave inputs/ once archived
+
+    said.clear()
+    from_archive = grand_sud(seasons.load(inputs, archive, TODAY, said.append))
+    assert said == [f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans l'archive "
+                    f"({archive / '2025' / 'v1'})"]
+    season_2026 = [r for r in from_inputs if r.season == 2026]
+    assert season_2026 and [r for r in from_archive if r.season == 2026] == season_2026
+    # Without the archive the 2026 ranking is another one: the 2025 Albi tournament counts in 2026.
+    alone = [r for r in grand_sud(load(inputs, TODAY)) if r.season == 2026]
+    assert alone != season_2026
+
+    # The commands that score say which source they used.
+    (archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx").chmod(0o644)
+    (archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx").write_bytes(b"PK")
+    with pytest.raises(ReportgenError, match="a été modifié depuis son archivage"):
+        seasons.load(inputs, archive, TODAY)
+
+
+def test_a_command_prints_where_the_previous_season_was_read(small_league_copy, tmp_path):
+    archive = tmp_path / "archive"
+    archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    (small_league_copy.inputs / "2025-06-01-albi.xlsx").unlink()
+    done = cli("history", "MARTIN Paul", "--inputs", str(small_league_copy.inputs), "--archive", str(archive))
+    assert done.returncode == 0, done.stderr
+    assert "la saison 2025 n'est pas dans" in done.stderr and "elle est lue dans l'archive" in done.stderr

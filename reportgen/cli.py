@@ -159,10 +159,11 @@ _add_circuit_commands()
 
 
 def _add_season_commands() -> None:
-    from reportgen.commands import players, season
+    from reportgen.commands import players, season, template
 
     app.add_typer(season.app, name="season")
     app.add_typer(players.app, name="players")
+    app.command("template")(template.template)
 
 
 _add_season_commands()

@@ -141,16 +141,21 @@ class AnnexColumn:
 
 
 @dataclass(frozen=True)
-class WholeNumberRule:
-    """Data validation on a block of cells (0-based, inclusive): a whole number in a range."""
+class InputRule:
+    """Cells someone types (a block, 0-based, inclusive), with Excel's validation and input help:
+    a whole number in a range, a choice from a list (or a sheet range: `source`), a date, any text.
+    These cells are what a proposed change must never erase (`render/inputs.py`)."""
 
     first_row: int
     first_col: int
     last_row: int
     last_col: int
-    minimum: int
-    maximum: int
     message: str
+    kind: str = "whole"  # whole | list | date | text
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[str, ...] = ()
+    source: str = ""  # a range of the workbook that lists the choices, e.g. =Clubs!$A$2:$A$20
 
 
 @dataclass(frozen=True)
@@ -158,7 +163,7 @@ class AnnexSheet:
     name: str
     columns: list[AnnexColumn]
     rows: list[list[Any]]
-    rules: list[WholeNumberRule] = field(default_factory=list)
+    rules: list[InputRule] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

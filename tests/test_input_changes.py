@@ -5,11 +5,11 @@ import datetime as dt
 
 import openpyxl
 
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, WholeNumberRule
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule
 from reportgen.render.inputs import apply
 
 COLUMNS = [AnnexColumn("Match", "int"), AnnexColumn("Joueur", "text"), AnnexColumn("Score", "int")]
-RULE = WholeNumberRule(1, 2, 2, 2, 0, 12, "Un score de 0 à 12.")
+RULE = InputRule(1, 2, 2, 2, "Un score de 0 à 12.", "whole", 0, 12)
 
 
 def change(rows, moved=()) -> InputChange:

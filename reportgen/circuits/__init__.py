@@ -35,6 +35,7 @@ class CircuitInfo:
     requires: tuple[str, ...] = ()  # circuits whose rankings it reads (registered before it)
     needs_clubs: bool = False  # its workbooks name clubs: inputs/clubs.xlsx is then required
     commands: str = ""  # module of its extra commands: a typer app `app`, named after the circuit
+    template: str = ""  # module whose `blank_workbook(clubs, club, day)` a club fills in (`reportgen template`)
 
 
 REGISTRY: dict[str, CircuitInfo] = {}
@@ -45,7 +46,7 @@ for _info in (
         SCORED, "reportgen.circuits.grand_sud",
         fields=(("club", ("Club", "Club organisateur", "Organisateur")), ("serie", ("Série", "Serie")),
                 ("formule", ("Formule",))),
-        templates=("grand-sud/bulletin.html.j2",), needs_clubs=True),
+        templates=("grand-sud/bulletin.html.j2",), needs_clubs=True, template="reportgen.circuits.grand_sud.template"),
     CircuitInfo(
         "masters", "Masters Grand Sud",
         "000_33ab733906bdf5e8.txt", "Règlement Tournoi Masters de fin de saison", SCORED,
@@ -56,7 +57,7 @@ for _info in (
         "tour-de-france", "Tour de France de Diplomatie", "004_6b38a01f19fef100.txt", "Le Tour de France",
         SCORED, "reportgen.circuits.tour_de_france",
         fields=(("participants", ("Participants", "Nombre de participants")),),
-        templates=("tour-de-france/bulletin.html.j2",)),
+        templates=("tour-de-france/bulletin.html.j2",), template="reportgen.circuits.tour_de_france.template"),
     CircuitInfo("poules", "Tournoi en ligne par poules", "001_bd00e4ad95b2e633.txt",
                 "Règlement du tournoi en ligne par poules", PLANNED),
     CircuitInfo("tantrix", "Tantrix", "002_11ac65aff3900169.txt", "Tournois de Tantrix sur Internet — le règlement",

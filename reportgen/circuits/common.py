@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Ranking
+from dataclasses import replace
+
+from reportgen.ingest.directories import ClubDirectory
+from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, InputRule, Ranking
 
 _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text", "evolution": "auto"}
 
@@ -36,3 +39,28 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
             for row in ranking.rows]
     headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width) for c in columns]
     return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", 30)] if decided else []), rows)
+
+
+# -- blank workbooks for the clubs (`reportgen template`) -----------------------------------------
+
+TEMPLATE_ROWS = 300  # rows prepared for results: validation and input help down to there
+
+
+def fields_sheet(fields: list[tuple[str, object, InputRule | None]]) -> AnnexSheet:
+    """The `Tournoi` sheet: one row per field (label, value, how it is typed)."""
+    rules = [replace(rule, first_row=row, last_row=row, first_col=1, last_col=1)
+             for row, (_, _, rule) in enumerate(fields, start=1) if rule is not None]
+    return AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 16), AnnexColumn("Valeur", "auto", 36)],
+                      [[label, value] for label, value, _ in fields], rules)
+
+
+def clubs_sheet(clubs: ClubDirectory) -> AnnexSheet:
+    """The league's clubs, for the lists of a blank workbook."""
+    return AnnexSheet("Clubs", [AnnexColumn("Code", "text", 8), AnnexColumn("Nom", "text", 24),
+                                AnnexColumn("Département", "text", 8)],
+                      [[club.code, club.name, club.departement] for club in clubs.clubs])
+
+
+def column_rule(column: int, message: str, kind: str = "text", **options: object) -> InputRule:
+    """Validation and help for a whole results column, below its header."""
+    return InputRule(1, column, TEMPLATE_ROWS, column, message, kind, **options)  # type: ignore[arg-type]

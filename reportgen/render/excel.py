@@ -11,7 +11,7 @@ import io
 
 import xlsxwriter
 
-from reportgen.model import Annex
+from reportgen.model import Annex, InputRule
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 
@@ -50,11 +50,9 @@ def render_annex(annex: Annex) -> bytes:
                 else:
                     sheet.write_string(row_index, col, str(value), formats["text"])
         for rule in spec.rules:
-            sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col, {
-                "validate": "integer", "criteria": "between", "minimum": rule.minimum, "maximum": rule.maximum,
-                "error_title": "Valeur refusée", "error_message": rule.message,
-                "input_title": "Saisie", "input_message": rule.message,
-            })
+            sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col,
+                                  {**_validation(rule), "input_title": "Saisie", "input_message": rule.message,
+                                   "error_title": "Valeur refusée", "error_message": rule.message})
         sheet.freeze_panes(1, 0)
         sheet.autofilter(0, 0, max(len(spec.rows), 1), len(spec.columns) - 1)
         sheet.set_landscape()
@@ -66,6 +64,17 @@ def render_annex(annex: Annex) -> bytes:
         sheet.set_footer("&R&8page &P/&N")
     book.close()
     return buffer.getvalue()
+
+
+def _validation(rule: InputRule) -> dict[str, object]:
+    if rule.kind == "whole":
+        return {"validate": "integer", "criteria": "between", "minimum": rule.minimum, "maximum": rule.maximum}
+    if rule.kind == "list":
+        return {"validate": "list", "source": rule.source or list(rule.choices)}
+    if rule.kind == "date":
+        return {"validate": "date", "criteria": "between", "minimum": dt.date(2000, 1, 1),
+                "maximum": dt.date(2100, 12, 31)}
+    return {"validate": "any"}  # input help only
 
 
 def _escape(text: str) -> str:

@@ -1,0 +1,50 @@
+"""`reportgen template CIRCUIT [--club CODE]`: a blank workbook for a club to fill in."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from reportgen.cli_support import InputsOption, err, print_problems
+
+
+def template(
+    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple grand-sud.")],
+    club: Annotated[Optional[str], typer.Option("--club", help="Le code du club organisateur.")] = None,
+    inputs: InputsOption = Path("inputs"),
+    outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
+) -> None:
+    """Écrire un classeur vierge à remplir par un club (listes, aide à la saisie, exemple)."""
+    from reportgen import circuits
+    from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
+    from reportgen.ingest.workbook import read_workbooks
+    from reportgen.model import Problem
+    from reportgen.render.excel import render_annex
+    from reportgen.render.files import write_atomic
+
+    with_templates = [slug for slug, info in circuits.REGISTRY.items() if info.template]
+    if circuit not in with_templates:
+        raise typer.BadParameter(f"pas de classeur à remplir pour « {circuit} » ; circuits : "
+                                 + ", ".join(with_templates), param_hint="CIRCUIT")
+    problems: list[Problem] = []
+    clubs = ClubDirectory()
+    if (inputs / CLUBS_FILE).is_file():
+        workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
+        if workbooks:
+            clubs = read_clubs(workbooks[0], problems)
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+    organiser = clubs.find(club) if club else None
+    if club and organiser is None:
+        err(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}")
+        raise typer.Exit(1)
+    module = importlib.import_module(circuits.REGISTRY[circuit].template)
+    workbook = module.blank_workbook(clubs, organiser, dt.date.today())
+    target = outputs / "modeles" / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
+    write_atomic(target, render_annex(workbook))
+    err(f"classeur à remplir écrit : {target}")

@@ -23,7 +23,7 @@ from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import read_tournament_sheet
-from reportgen.ingest.workbook import read_workbooks
+from reportgen.ingest.workbook import Workbook, read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
 
 Progress = Callable[[str], None]
@@ -64,6 +64,22 @@ def _circuit_slug(value: object) -> str:
                    "écrivez l'un de : " + ", ".join(circuits.REGISTRY))
 
 
+# The sheets only one kind of workbook has (docs/formats.md).
+_SHEETS_OF = {"matchs": ("masters",), "desistements": ("masters",), "participants": ("masters",),
+              "resultats": ("grand-sud", "tour-de-france")}
+
+
+def _circuits_it_points_to(workbook: Workbook) -> list[str]:
+    """The scored circuits a workbook without a readable `Circuit` concerns: a folder named after a
+    circuit (inputs/masters/…), else its sheets; none when nothing points anywhere."""
+    folders = {normalise_label(part) for part in Path(workbook.label).parts[:-1]}
+    named = [slug for slug in circuits.CIRCUITS if normalise_label(slug) in folders]
+    if named:
+        return named
+    sheets = {normalise_label(sheet.name) for sheet in workbook.sheets}
+    return sorted({slug for name in sheets for slug in _SHEETS_OF.get(name, ()) if slug in circuits.CIRCUITS})
+
+
 def load(inputs: Path, today: dt.date | None = None) -> League:
     today = today or dt.date.today()
     problems: list[Problem] = []
@@ -87,11 +103,15 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     for workbook in workbooks:
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue
-        sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields())
-        if sheet is None:
-            continue
-        slug = sheet.read("circuit", _circuit_slug, problems)
+        unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
+        sheet = read_tournament_sheet(workbook, unknown, circuits.tournament_fields())
+        slug = sheet.read("circuit", _circuit_slug, unknown) if sheet is not None else None
         if slug is None:
+            suspects = _circuits_it_points_to(workbook)
+            for suspect in suspects:
+                found[suspect].problems.extend(unknown)
+            if not suspects:
+                problems.extend(unknown)  # it could be any circuit's
             continue
         if circuits.REGISTRY[slug].status != circuits.SCORED:
             # Recognised but not scored yet: set aside and said, it does not block the others.

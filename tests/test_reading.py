@@ -365,3 +365,21 @@ def test_a_workbook_of_a_circuit_not_supported_yet_is_set_aside_and_said(inputs)
     assert not league.all_problems()
     assert league.notices == ["tantrix.xlsx : le circuit tantrix n'est pas encore pris en charge, "
                               "ce classeur est mis de côté"]
+
+
+def test_a_workbook_whose_circuit_cannot_be_read_blocks_only_the_circuit_its_folder_names(inputs):
+    shutil.copy(EXAMPLE / "tour-de-france" / "2005" / "2005-03-19-sassenage.xlsx", inputs)
+    write_tournament(inputs, "gs")
+    write_workbook(inputs / "tour-de-france" / "sans-tournoi.xlsx", {"Résultats": [["Place", "Nom"], [1, "A"]]})
+    league = load(inputs, TODAY)
+    assert league.problems == [] and league.circuits["grand-sud"].problems == []
+    assert [p.code for p in league.circuits["tour-de-france"].problems] == ["missing-sheet"]
+
+
+def test_a_workbook_whose_circuit_cannot_be_read_blocks_the_circuits_its_sheets_point_to(inputs):
+    write_tournament(inputs, "gs")
+    write_workbook(inputs / "m.xlsx", {"Matchs": [["Match", "Table"]]})
+    league = load(inputs, TODAY)
+    assert league.problems == [] and [p.code for p in league.circuits["masters"].problems] == ["missing-sheet"]
+    write_workbook(inputs / "x.xlsx", {"Feuil1": [["?"]]})  # nothing says whose it is: it blocks every circuit
+    assert [p.code for p in load(inputs, TODAY).problems] == ["missing-sheet"]

@@ -46,20 +46,41 @@ def build(
         raise typer.Exit(1)
 
 
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
 @app.command()
-def check(inputs: InputsOption = Path("inputs")) -> None:
-    """Vérifier les classeurs sans rien publier, et lister tous les problèmes."""
+def check(
+    inputs: InputsOption = Path("inputs"),
+    outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire verification.html.")] = Path("outputs"),
+    format: Annotated[CheckFormat, typer.Option("--format", help="text ou json.")] = CheckFormat.text,
+) -> None:
+    """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
+    import datetime as dt
+
+    from reportgen import french
     from reportgen.pipeline import load, score
+    from reportgen.render import verification
+    from reportgen.render.files import write_atomic
 
     league = load(inputs)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)
     problems = sorted(set(league.all_problems()).union(*scored.blocked.values()))
-    print_problems(problems, league.notices + [n for report in scored.reports.values() for n in report.notices])
+    notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
+    page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
+    write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
+    if format is CheckFormat.json:
+        typer.echo(verification.to_json(problems, notices))
+    else:
+        print_problems(problems, notices)
     events = sum(len(c.events) for c in league.circuits.values())
     if problems:
         raise typer.Exit(1)
-    typer.echo(f"{events} tournoi(s) lu(s), aucun problème.")
+    if format is CheckFormat.text:
+        typer.echo(f"{events} tournoi(s) lu(s), aucun problème.")
 
 
 class Format(str, Enum):

@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,12 @@ from tests.builders import small_league, write_clubs, write_tournament
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 
 
+# Commands run from a scratch folder: their default outputs/ is never the repository's.
+SCRATCH = Path(tempfile.mkdtemp(prefix="reportgen-cli-"))
+
+
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300)
+    return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd or SCRATCH, timeout=300)
 
 
 @pytest.fixture(scope="module")
@@ -123,6 +128,19 @@ def test_check_reports_every_problem_and_exits_1(tmp_path):
     assert "2 problème(s)" in result.stderr
     assert "casse.xlsx:'Tournoi'!B3 (colonne \"Date\") : « le 8 » n'est pas une date" in result.stderr
     assert "casse.xlsx:'Tournoi'!B4 (colonne \"Club\") : le club « Lunel »" in result.stderr
+
+
+def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    write_tournament(inputs, "casse", day="le 8", club="Lunel")
+    result = run("check", "--inputs", str(inputs), "--outputs", str(tmp_path / "out"), "--format", "json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert [(p["file"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]] == [
+        ("casse.xlsx", "Tournoi", "B3", "bad-value"), ("casse.xlsx", "Tournoi", "B4", "unknown-club")]
+    page = (tmp_path / "out" / "verification.html").read_text()
+    assert "<h2>casse.xlsx</h2>" in page and "feuille « Tournoi », cellule B3 (Date)" in page
+    assert "2 problèmes à corriger" in page and "écrivez la date au format jj/mm/aaaa" in page
 
 
 def test_check_on_a_clean_league_exits_0(inputs):

@@ -360,7 +360,8 @@ def test_check_reports_a_wrong_setting_with_its_place_and_exits_1(tmp_path):
     write_clubs(inputs)
     write_tournament(inputs, "2026-03-14-carcassonne")
     (inputs / config.SETTINGS_FILE).write_text('[circuits.grand-sud]\nmin_counted_results = "2"\n', encoding="utf-8")
-    result = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs)], capture_output=True, text=True,
+    result = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(inputs.parent / "out")],
+                            capture_output=True, text=True,
                             timeout=300)
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr and "erreur interne" not in result.stderr

@@ -53,7 +53,8 @@ def test_a_filled_template_passes_check(tmp_path, circuit):
     for row in rows:
         book["Résultats"].append(row)
     book.save(tmp_path / "inputs" / "essai.xlsx")
-    done = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs")], capture_output=True, text=True)
+    done = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs", str(tmp_path / "out")],
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "1 tournoi(s) lu(s), aucun problème." in done.stdout
 

@@ -1,0 +1,32 @@
+"""The check report (`reportgen check`): every problem with its cell and fix, grouped by file, as
+a page the secretary can forward to the club concerned, and as JSON for scripts."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from reportgen.model import Problem
+from reportgen.render.html import TEMPLATES, environment
+
+VERIFICATION_PAGE = "verification.html"
+
+
+def as_records(problems: Sequence[Problem]) -> list[dict[str, str]]:
+    return [{"file": p.where.path, "sheet": p.where.sheet or "", "cell": p.where.cell or "",
+             "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code}
+            for p in sorted(problems)]
+
+
+def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
+    return json.dumps({"problems": as_records(problems), "notices": list(notices)}, ensure_ascii=False, indent=1)
+
+
+def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str, day: str,
+                templates: Path = TEMPLATES) -> str:
+    files: dict[str, list[dict[str, str]]] = {}
+    for record in as_records(problems):
+        files.setdefault(record["file"], []).append(record)
+    return environment(templates).get_template("verification.html.j2").render(
+        league=league, day=day, files=files, notices=notices, count=len(problems))

@@ -22,7 +22,7 @@ from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import normalise_label
-from reportgen.ingest.tournament import read_tournament_sheet
+from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Workbook, read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
 
@@ -99,14 +99,14 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
     problems.extend(unreadable)  # a file we cannot open may belong to any circuit
     by_name = {wb.label.casefold(): wb for wb in workbooks}
 
-    tournaments = []  # (workbook, its Tournoi sheet, its circuit)
+    tournaments: list[tuple[Workbook, TournamentSheet, str]] = []  # a workbook, its Tournoi sheet, its circuit
     for workbook in workbooks:
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue
         unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
         sheet = read_tournament_sheet(workbook, unknown, circuits.tournament_fields())
         slug = sheet.read("circuit", _circuit_slug, unknown) if sheet is not None else None
-        if slug is None:
+        if sheet is None or slug is None:
             suspects = _circuits_it_points_to(workbook)
             for suspect in suspects:
                 found[suspect].problems.extend(unknown)

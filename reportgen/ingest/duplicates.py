@@ -58,20 +58,20 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         return []
     done = set(decided)
     warnings = []
-    people = table.drop_duplicates("player_id").set_index("player_id")
-    by_player = {pid: rows for pid, rows in table.groupby("player_id")}
+    names: dict[str, str] = dict(zip(table["player_id"], table["player"]))  # one printed name per player
+    by_player: dict[str, pd.DataFrame] = {str(pid): rows for pid, rows in table.groupby("player_id")}
     clubs = {pid: set(rows["club"]) - {""} for pid, rows in by_player.items()}
 
     def ask(a: str, b: str, why: str) -> None:
-        if frozenset((name_key(people.at[a, "player"]), name_key(people.at[b, "player"]))) in done:
+        if frozenset((name_key(names[a]), name_key(names[b]))) in done:
             return  # the secretary said they are two people
-        warnings.append(f"{people.at[a, 'player']} ({_where(by_player[a])}) et {people.at[b, 'player']} "
-                        f"({_where(by_player[b])}) sont peut-être la même personne : {why}")
+        warnings.append(f"{names[a]} ({_where(by_player[a])}) et {names[b]} ({_where(by_player[b])}) "
+                        f"sont peut-être la même personne : {why}")
 
     # Names a letter or two apart, in the same club (or without one): compare within a shared word.
     words: dict[str, list[str]] = defaultdict(list)
-    for pid, name in people["player"].items():
-        for word in set(str(name).casefold().split()):
+    for pid, name in names.items():
+        for word in set(name.casefold().split()):
             words[word].append(pid)
     seen: set[frozenset[str]] = set()
     for group in words.values():
@@ -83,16 +83,17 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
                 seen.add(pair)
                 same_club = bool(clubs[a] & clubs[b])
                 unknown = not clubs[a] or not clubs[b]
-                typos = _distance(str(people.at[a, "player"]).casefold(), str(people.at[b, "player"]).casefold())
+                typos = _distance(names[a].casefold(), names[b].casefold())
                 if 0 < typos <= (MAX_TYPOS if same_club else 1 if unknown else 0):
-                    ask(*sorted((a, b)), f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
-                        + (", même club" if clubs[a] & clubs[b] else ""))
+                    first, second = sorted((a, b))
+                    ask(first, second, f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
+                        + (", même club" if same_club else ""))
     # A licence typed with another name: the licence made them one player; say so.
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"])
     for licence, rows in licensed.groupby("licence", sort=True):
         typed = rows.assign(key=rows["typed"].map(name_key)).drop_duplicates("key")
         if len(typed) > 1:
-            names = " et à ".join(f"{row.typed} ({row.source_file}:'{row.source_sheet}'!{row.source_cell})"
+            spellings = " et à ".join(f"{row.typed} ({row.source_file}:'{row.source_sheet}'!{row.source_cell})"
                                 for row in typed.itertuples())
-            warnings.append(f"la licence {licence} est donnée à {names} : vérifiez la licence ou le nom")
+            warnings.append(f"la licence {licence} est donnée à {spellings} : vérifiez la licence ou le nom")
     return warnings

@@ -7,6 +7,7 @@ extra columns, aliases, blank rows and a totals row below the data.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from reportgen.ingest.text import normalise_label, split_full_name
 from reportgen.ingest.values import is_empty, read_cell, shown, text
@@ -23,7 +24,12 @@ class Column:
     aliases: tuple[str, ...] = ()
 
     def matches(self, label: str) -> bool:
-        return label in {normalise_label(name) for name in (self.header, *self.aliases)}
+        return label in self.labels
+
+    @cached_property
+    def labels(self) -> frozenset[str]:
+        """The header and its aliases, normalised once (matching runs for every header cell)."""
+        return frozenset(normalise_label(name) for name in (self.header, *self.aliases))
 
 
 # docs/formats.md, "Aliases".

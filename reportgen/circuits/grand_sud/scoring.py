@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -31,7 +30,7 @@ _FINAL = np.vstack([np.array(tables.FINAL), np.zeros((1, tables.MAX_SEEDS + 1), 
 # tournoi qui est privilégié. En cas de nouvelle égalité, c'est celui qui a marqué le plus de points
 # dans un tournoi qui est privilégié. » Players still level share the place.
 # The lines are the rows of rank()'s summary table: pandas named tuples, whose fields only exist at run time.
-CHAIN: list[tiebreaks.Criterion[Any]] = [tiebreaks.by("points", lambda line: -line.total),
+CHAIN: list[tiebreaks.Criterion[_Line]] = [tiebreaks.by("points", lambda line: -line.total),
          tiebreaks.by("tournois joués", lambda line: line.played),
          tiebreaks.by("meilleur résultat", lambda line: -line.best)]
 
@@ -131,46 +130,60 @@ def window(tournaments: list[Tournament], day: dt.date, final: bool) -> tuple[li
     return sorted(latest.values(), key=lambda t: (t.date, t.id)), replaced
 
 
+@dataclass
+class _Line:
+    """A player's results in a ranking's window, before his place is known."""
+
+    player_id: str
+    player: str
+    licence: str
+    results: list[tuple[int, int, str]]  # (points, tournament order, tournament id), best first
+    keep: int  # ⌊T/2⌋: how many results make his total
+    played: int = 0
+    total: int = 0
+    best: int = 0
+
+
 def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: bool,
          previous: Ranking | None, settings: GrandSudSettings) -> Ranking:
-    """§3: each player's best ⌊T/2⌋ results; §1: ties to fewer tournaments, then best result."""
+    """§3: each player's best ⌊T/2⌋ results; §1: ties to fewer tournaments, then best result.
+
+    One pass over the window's results in plain lists (a pandas group per player cost most of a
+    ranking's time); `points` holds every result up to `day`, in date order."""
     ids = [t.id for t in counted]
     keep = max(settings.min_counted_results, len(ids) // 2)
-    played = points[points["event"].isin(ids)].copy()
     order = {tid: index for index, tid in enumerate(ids)}
-    played["order"] = played["event"].map(order)
-    # Best results first; among equal points, the earlier tournament is the one marked counted.
-    played = played.sort_values(["player_id", "points", "order"], ascending=[True, False, True])
-    played["counted"] = played.groupby("player_id").cumcount() < keep
-    played["counted_points"] = played["points"].where(played["counted"], 0)
-    played["scoring"] = played["points"] > 0
-    summary = played.groupby("player_id").agg(
-        total=("counted_points", "sum"), best=("points", "max"),
-        played=("event", "size"), scoring=("scoring", "sum"),
-        player=("player", "first"), licence=("licence", "first"),
-    )
-    if not settings.played_counts_non_scoring:
-        summary["played"] = summary["scoring"]
-    summary = summary[summary["total"] >= settings.min_listed_points].reset_index()
+    lines: dict[str, _Line] = {}
     # A bulletin prints each player's club as of its date: the latest result up to it that names one
     # (a later transfer, or a later typo, never rewrites what an earlier bulletin said).
-    named = points[points["club"] != ""].sort_values(["date", "event"], kind="stable")
-    club_then = named.groupby("player_id")["club"].last().to_dict()
-    summary["club"] = [club_then.get(player_id, "") for player_id in summary["player_id"]]
-    ranked = tiebreaks.rank(list(summary.itertuples(index=False)), CHAIN,
-                            display=lambda line: (name_key(line.player), line.player_id))
+    club_then: dict[str, str] = {}
+    for player_id, event, value, player, licence, club in zip(
+            points["player_id"], points["event"], points["points"], points["player"], points["licence"],
+            points["club"]):
+        if club:
+            club_then[player_id] = club
+        if event in order:
+            line = lines.get(player_id) or lines.setdefault(player_id, _Line(player_id, player, licence, [], keep))
+            line.results.append((int(value), order[event], event))
+    for line in lines.values():
+        # Best results first; among equal points, the earlier tournament is the one counted.
+        line.results.sort(key=lambda result: (-result[0], result[1]))
+        line.total = sum(value for value, _, _ in line.results[:keep])
+        line.best = line.results[0][0]
+        line.played = len(line.results) if settings.played_counts_non_scoring else \
+            sum(1 for value, _, _ in line.results if value > 0)
+    listed = [line for line in lines.values() if line.total >= settings.min_listed_points]
+    ranked = tiebreaks.rank(listed, CHAIN, display=lambda line: (name_key(line.player), line.player_id))
     previous_ranks = previous.rank_of() if previous else {}
-    by_player = {pid: group for pid, group in played.groupby("player_id")}
     rows = []
     for placed in ranked.placed:
         line = placed.item
-        mine = by_player[line.player_id]
         rows.append(Row(
             rank=placed.rank, tied=placed.tied, player_id=line.player_id, player=line.player,
-            licence=line.licence, club=line.club, played=int(line.played),
-            total=int(line.total), best=int(line.best),
-            points={e: int(p) for e, p in zip(mine["event"], mine["points"])},
-            counted={e for e, c in zip(mine["event"], mine["counted"]) if c},
+            licence=line.licence, club=club_then.get(line.player_id, ""), played=line.played,
+            total=line.total, best=line.best,
+            points={event: value for value, _, event in line.results},
+            counted={event for _, _, event in line.results[:keep]},
             previous_rank=previous_ranks.get(line.player_id),
             seed=placed.rank <= settings.seeds,
             decided_by=placed.decided_by,

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from reportgen.circuits.base import Reading
 from reportgen.french import date_long
 from reportgen.ingest import values
-from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, find_table
+from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, Table, find_table
 from reportgen.ingest.tournament import TournamentSheet
-from reportgen.ingest.workbook import Workbook
+from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
 
 WITHDRAWALS_SHEET = "Désistements"
@@ -138,17 +138,26 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
     return withdrawals
 
 
+def _prepared_table(workbook: Workbook, sheet: Sheet, columns: list[Column], required: list[Column],
+                    found: list[Problem]) -> Table | None:
+    """A sheet `masters prepare` writes, with its `required` columns; a located problem otherwise."""
+    table = find_table(workbook, sheet, columns)
+    missing = [c.header for c in required if not (table and table.has(c.key))]
+    if table is None or missing:  # no table means missing lists every column
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
+                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
+        return None
+    return table
+
+
 def _participants(workbook: Workbook, found: list[Problem]) -> list[Recorded]:
     sheet = workbook.sheet(PARTICIPANTS_SHEET)
     if sheet is None:
         return []
-    table = find_table(workbook, sheet, PARTICIPANT_COLUMNS)
-    missing = [c.header for c in PARTICIPANT_COLUMNS if c is not LICENCE and c is not CLUB
-               and not (table and table.has(c.key))]
-    if table is None or missing:
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
-                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
+    required = [c for c in PARTICIPANT_COLUMNS if c is not LICENCE and c is not CLUB]
+    table = _prepared_table(workbook, sheet, PARTICIPANT_COLUMNS, required, found)
+    if table is None:
         return []
     recorded = []
     for row in table.rows:
@@ -170,12 +179,8 @@ def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
         found.append(Problem(workbook.ref(), f"la feuille « {MATCHES_SHEET} » est introuvable",
                              "produisez le classeur avec « reportgen masters prepare »", code="missing-sheet"))
         return []
-    table = find_table(workbook, sheet, MATCH_COLUMNS)
-    missing = [c.header for c in MATCH_COLUMNS if not (table and table.has(c.key))]
-    if table is None or missing:  # no table means missing lists every column
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
-                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
+    table = _prepared_table(workbook, sheet, MATCH_COLUMNS, MATCH_COLUMNS, found)
+    if table is None:
         return []
     matches = []
     for row in table.rows:

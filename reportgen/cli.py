@@ -14,9 +14,11 @@ from typing import Annotated, Optional
 
 import typer
 
+from reportgen import cli_french
 from reportgen.cli_support import InputsOption, date_option, err, print_problems
 from reportgen.model import ReportgenError
 
+cli_french.install()  # help, usage and usage errors in French
 app = typer.Typer(
     help="Bulletins de classement (HTML, PDF) et annexes Excel à partir des classeurs des clubs.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,

@@ -42,6 +42,19 @@ def test_every_command_has_help(command):
     assert run(command, "--help").returncode == 0
 
 
+def test_help_usage_and_usage_errors_speak_french():
+    mistyped = run("buidl")
+    assert mistyped.returncode == 2
+    assert "Utilisation : reportgen" in mistyped.stderr and "commande inconnue : « buidl »" in mistyped.stderr
+    assert "Vouliez-vous dire 'build' ?" in mistyped.stderr
+    missing = run("standings")
+    assert missing.returncode == 2 and "argument manquant : circuit" in missing.stderr
+    helped = run("build", "--help")
+    assert "Afficher cette aide et quitter." in helped.stdout and "[par défaut : inputs]" in helped.stdout
+    english = ("Usage:", "Show this message", "No such command", "Missing argument", "Did you mean", "Error ")
+    assert not [word for word in english for out in (mistyped.stderr, missing.stderr, helped.stdout) if word in out]
+
+
 def test_help_does_not_import_the_heavy_libraries():
     code = ("import sys; from typer.testing import CliRunner; from reportgen.cli import app; "
             "CliRunner().invoke(app, ['--help']); "

@@ -76,4 +76,4 @@ def install() -> None:
         error.format_message = lambda: translate(english())
         format_error(error)
 
-    rich_utils.rich_format_error = french_error
+    rich_utils.rich_format_error = french_error  # type: ignore[assignment]

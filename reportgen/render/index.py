@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
@@ -29,7 +30,8 @@ def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
 
 
 def render_index(outputs: Path, order: list[str], league: str, blocked: list[str],
-                 templates: Path = TEMPLATES) -> str:
+                 templates: Path = TEMPLATES, notices: Sequence[str] = ()) -> str:
+    """The page that links every publication; `notices`: what the build said without blocking."""
     circuits = []
     for slug in order:
         path = outputs / slug / MANIFEST
@@ -47,4 +49,5 @@ def render_index(outputs: Path, order: list[str], league: str, blocked: list[str
                 "annexes": [a for a in data["annexes"] if a["season"] == season],
             } for season in seasons],
         })
-    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits)
+    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits,
+                                                                        notices=list(notices))

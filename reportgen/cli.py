@@ -16,6 +16,7 @@ import typer
 
 from reportgen import cli_french
 from reportgen.cli_support import InputsOption, date_option, err, print_problems
+from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import ReportgenError
 
 cli_french.install()  # help, usage and usage errors in French
@@ -36,11 +37,15 @@ def main_options(
 def build(
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire bulletins et annexes.")] = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Construire tous les bulletins et annexes (ce que lance `make`)."""
+    from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import build as run_build
 
-    result = run_build(inputs, outputs, progress=err)
+    # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
+    with league_folder(inputs, archive, say=err) as folder:
+        result = run_build(folder, outputs, progress=err)
     print_problems(result.problems, result.notices)
     for slug, files in result.published.items():
         err(f"{slug} : publié dans {outputs / slug}")
@@ -58,16 +63,19 @@ def check(
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire verification.html.")] = Path("outputs"),
     format: Annotated[CheckFormat, typer.Option("--format", help="text ou json.")] = CheckFormat.text,
+    archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
     import datetime as dt
 
     from reportgen import french
+    from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
 
-    league = load(inputs)
+    with league_folder(inputs, archive, say=err) as folder:
+        league = load(folder)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)
     problems = sorted(set(league.all_problems()).union(*scored.blocked.values()))
@@ -99,6 +107,7 @@ def standings(
     final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison (par défaut : le dernier publié).")] = False,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
+    archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher un classement."""
     from reportgen import circuits, french
@@ -111,7 +120,10 @@ def standings(
     day = date_option(at, "--at")
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
-    scored = score(load(inputs), [circuit])
+    from reportgen.delivery.seasons import league_folder
+
+    with league_folder(inputs, archive) as folder:
+        scored = score(load(folder), [circuit])
     if circuit in scored.blocked:
         print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
@@ -206,9 +218,33 @@ _add_delivery_commands()
 
 def main() -> None:
     """Entry point: typer reports usage errors itself (exit 2); anything else unexpected is
-    said in one sentence, with the traceback only under --debug."""
+    said in one sentence, with the traceback only under --debug.
+
+    Ctrl-C stops at once: the reading and PDF workers are killed (they ignore Ctrl-C themselves, so
+    none prints a traceback), one French line is printed, exit code 130. A publication is never left
+    halfway: its renames finish before the interruption is handled, and a stopped one is completed
+    or rolled back by the next run."""
+    import signal
+    import threading
+
+    class Interrupted(BaseException):
+        """Ctrl-C, raised by our handler: not a KeyboardInterrupt, which typer would turn into
+        « Aborted! » and exit code 1."""
+
+    def interrupt(signum, frame) -> None:  # type: ignore[no-untyped-def]
+        raise Interrupted
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, interrupt)
     try:
         app()
+    except Interrupted:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not interrupt the stop
+        from reportgen.ingest.workbook import stop_workers
+
+        stop_workers()
+        err("interrompu (Ctrl-C) : rien n'a été publié à moitié ; relancez la commande pour reprendre.")
+        sys.exit(130)
     except ReportgenError as error:
         if state["debug"]:
             raise

@@ -10,7 +10,8 @@ import datetime as dt
 import hashlib
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,14 +68,17 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
     return sorted(wanted)
 
 
-def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
-    """The league of inputs/, with the archived Grand Sud seasons it needs; says where each season
-    N−1 was read."""
-    league = pipeline.load(inputs, today)
-    seasons = grand_sud_seasons(league)
-    if not seasons:
-        return league
+@contextmanager
+def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
+                  say: Say = lambda text: None) -> Iterator[Path]:
+    """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
+    with the archived Grand Sud seasons it needs put back at their original places; says where each
+    season N−1 was read."""
     archived = archived_grand_sud(archive)
+    if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
+        yield inputs
+        return
+    seasons = grand_sud_seasons(pipeline.load(inputs, today))
     restore = needed(seasons, set(archived))
     for season in sorted(seasons):
         previous = season - 1
@@ -87,7 +91,8 @@ def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = l
             say(f"grand-sud {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
                 f"le classement {season} commence sans elle")
     if not restore:
-        return league
+        yield inputs
+        return
     with tempfile.TemporaryDirectory(prefix="reportgen-inputs-") as folder:
         merged = Path(folder) / "inputs"
         shutil.copytree(inputs, merged)
@@ -106,4 +111,10 @@ def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = l
                                          "lancez « reportgen archive verify »")
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
-        return pipeline.load(merged, today)
+        yield merged
+
+
+def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
+    """The league of inputs/, with the archived Grand Sud seasons it needs."""
+    with league_folder(inputs, archive, today, say) as folder:
+        return pipeline.load(folder, today)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
@@ -30,8 +29,7 @@ def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
 
 
 def render_index(outputs: Path, order: list[str], league: str, blocked: list[str],
-                 templates: Path = TEMPLATES, notices: Sequence[str] = ()) -> str:
-    """The page that links every publication; `notices`: what the build said without blocking."""
+                 templates: Path = TEMPLATES) -> str:
     circuits = []
     for slug in order:
         path = outputs / slug / MANIFEST
@@ -49,5 +47,4 @@ def render_index(outputs: Path, order: list[str], league: str, blocked: list[str
                 "annexes": [a for a in data["annexes"] if a["season"] == season],
             } for season in seasons],
         })
-    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits,
-                                                                        notices=list(notices))
+    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits)

@@ -70,6 +70,7 @@ def check(
 
     from reportgen import french
     from reportgen.delivery.seasons import league_folder
+    from reportgen.ingest.directories import CLUBS_FILE
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
@@ -78,7 +79,9 @@ def check(
         league = load(folder)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)
-    problems = sorted(set(league.all_problems()).union(*scored.blocked.values()))
+    # The club directory's own problems first: the « club inconnu » lines may follow from them.
+    problems = sorted(set(league.all_problems()).union(*scored.blocked.values()),
+                      key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p))
     notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
     page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
     write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))

@@ -23,7 +23,7 @@ from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
-from reportgen.ingest.workbook import Workbook, read_workbooks
+from reportgen.ingest.workbook import Workbook, label_of, read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
 
 Progress = Callable[[str], None]
@@ -92,7 +92,7 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
         return League(config.League(circuits=defaults), Reading(ClubDirectory(), today), found, [problem], [])
     paths, skipped = discover(inputs)
     for path in skipped:
-        notices.append(f"{path.relative_to(inputs).as_posix()} : ignoré, seuls les classeurs .xlsx "
+        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs .xlsx "
                        "et .xlsm sont lus (enregistrez-le au format .xlsx)")
     settings = config.load(inputs, defaults, problems)
     workbooks, unreadable = read_workbooks(paths, inputs)
@@ -140,6 +140,12 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
         if event is not None:
             found[slug].events.append(event)
 
+    if any(p.where.path.casefold() == CLUBS_FILE for p in problems):
+        # A club directory that cannot be read (or is absent) makes every club « inconnu »: said once,
+        # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
+        # clubs are checked again once it is fixed.
+        for inputs_ in found.values():
+            inputs_.problems[:] = [p for p in inputs_.problems if p.code != "unknown-club"]
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
     for inputs_ in found.values():
@@ -218,22 +224,39 @@ class BuildResult:
 
 def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
-    is written until all of it is rendered."""
-    from reportgen.render import excel, html, index, mail
+    is written until all of it is rendered.
+
+    A PDF already on disk is reused only when the circuit's manifest, written after its PDFs,
+    records it as rendered from this very HTML with today's render fingerprint (libraries,
+    subsetting path, stylesheet, fonts): a PDF left by an interrupted run, or made by other
+    libraries, is rendered again."""
+    import json
+
+    from reportgen.render import excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
 
     info = circuits.REGISTRY[slug]
-    files: dict[Path, bytes] = {folder / index.MANIFEST: index.manifest(slug, info.title, f"« {info.regulation_title} »", report)}
+    manifest = folder / index.MANIFEST
+    files: dict[Path, bytes] = {manifest: index.manifest(slug, info.title, f"« {info.regulation_title} »", report)}
+    try:
+        recorded = json.loads(manifest.read_text(encoding="utf-8")).get("pdfs", {}) if manifest.is_file() else {}
+    except (OSError, ValueError, AttributeError):
+        recorded = {}
+    if not isinstance(recorded, dict):  # not a manifest of ours: nothing is proven
+        recorded = {}
     pending: list[tuple[Path, str, dt.date]] = []
     for document in report.documents:
         page = html.render(document)
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
         files[html_path] = page.encode("utf-8")
-        # Incremental: the PDF is a function of the HTML (which inlines the CSS and names the
-        # generator); unchanged HTML and an existing PDF mean nothing to render.
-        if pdf_path.exists() and html_path.exists() and html_path.read_bytes() == files[html_path]:
-            files[pdf_path] = pdf_path.read_bytes()
+        try:
+            existing = pdf_path.read_bytes() if pdf_path.is_file() else None
+        except OSError:
+            existing = None
+        if existing is not None and pdf.reusable(recorded.get(pdf_path.relative_to(folder).as_posix()),
+                                                 files[html_path], existing):
+            files[pdf_path] = existing
         else:
             pending.append((pdf_path, page, document.date))
     for ranking in report.rankings:
@@ -246,19 +269,31 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
-    """Write what changed, atomically, and remove the circuit's outputs that no longer exist."""
-    from reportgen.render.files import write_atomic
+    """Publish a circuit's files all together, on disk too: what changed replaces the old files and
+    the circuit's outputs that no longer exist are removed, through a journal (render/files.py), so
+    that a kill, a Ctrl-C or a full disk leaves the previous publication or the new one, never a mix.
+    The manifest goes last. An OSError is an OutputError naming the folder."""
+    from reportgen.render.files import publish_folder
+    from reportgen.render.index import MANIFEST
 
-    written = [path for path, data in sorted(files.items()) if write_atomic(path, data)]
-    if folder.exists():
-        for stale in folder.rglob("*"):
-            if stale.is_file() and stale not in files and stale.suffix in (".html", ".pdf", ".csv", ".xlsx", ".eml"):
-                stale.unlink()
-    return written
+    return publish_folder(folder, files, last=folder / MANIFEST,
+                          stale_suffixes=(".html", ".pdf", ".csv", ".xlsx", ".eml"))
 
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = lambda message: None) -> BuildResult:
+    import json
+
+    from reportgen.model import ReportgenError
+    from reportgen.render import pdf
+    from reportgen.render.files import OutputError, clean_temporaries, recover, write_atomic
+    from reportgen.render.index import MANIFEST, render_index
+
+    # A publication a stopped run left halfway is finished (or its temporary files removed) before
+    # anything reads outputs/: the PDFs' records in the manifests must be those of the files there.
+    for slug in circuits.REGISTRY:
+        recover(outputs / slug)
+    clean_temporaries(outputs, recursive=False)
     league = load(inputs, today)
     scored = score(league)
     problems = set(league.all_problems())
@@ -266,27 +301,42 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
         problems |= set(blocking)
         progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
     notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
-    result = BuildResult(blocked=list(scored.blocked), problems=sorted(problems), notices=notices)
+    # A broken club directory first: it is the cause of what a circuit says about its clubs.
+    result = BuildResult(blocked=list(scored.blocked), notices=notices,
+                         problems=sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p)))
     rendered = {slug: render_report(slug, report, outputs / slug) for slug, report in scored.reports.items()}
     # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
     pending = [item for _, waiting in rendered.values() for item in waiting]
     pdfs: dict[Path, bytes] = {}
     if pending:
-        from reportgen.render import pdf
-
         progress(f"{len(pending)} PDF à produire")
         pdfs = dict(zip((path for path, _, _ in pending),
                         pdf.render_many([(page, day) for _, page, day in pending], progress=progress)))
+    failures: list[OutputError] = []
     for slug, (files, waiting) in rendered.items():
+        folder = outputs / slug
         files.update({path: pdfs[path] for path, _, _ in waiting})
-        result.published[slug] = publish(files, outputs / slug)
+        # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
+        # the next build needs to reuse it.
+        manifest = json.loads(files[folder / MANIFEST])
+        manifest["pdfs"] = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
+                            for path, data in sorted(files.items()) if path.suffix == ".pdf"}
+        files[folder / MANIFEST] = (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        try:
+            result.published[slug] = publish(files, folder)
+        except OutputError as failure:  # nothing of this circuit published; the others still try
+            failures.append(failure)
+            continue
         report = scored.reports[slug]
         progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
                  f"{len(result.published[slug])} fichier(s) modifié(s)")
-    from reportgen.render.files import write_atomic
-    from reportgen.render.index import MANIFEST, render_index
-
-    if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-        page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked)
-        write_atomic(outputs / "index.html", page.encode("utf-8"))
+    try:
+        if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+            # From the manifests on disk: it links what each circuit really holds, even when one failed.
+            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked)
+            write_atomic(outputs / "index.html", page.encode("utf-8"))
+    except OutputError as failure:
+        failures.append(failure)
+    if failures:
+        raise failures[0] if len(failures) == 1 else ReportgenError("\n".join(str(f) for f in failures))
     return result

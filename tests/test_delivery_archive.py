@@ -17,6 +17,7 @@ import pytest
 
 from reportgen.delivery import archive as archiving
 from reportgen.delivery import database
+from reportgen.render.ranking import spreadsheet_safe
 from tests.builders import TODAY, write_workbook
 from tests.test_delivery_mail import cli
 
@@ -182,7 +183,8 @@ def test_the_database_rows_match_the_workbooks_and_the_published_rankings(small_
         stored = connection.execute("SELECT rank, player, licence, club, points, played FROM ranking_row "
                                     "WHERE ranking_id = ? ORDER BY line", (ranking["id"],)).fetchall()
         assert [",".join(line.split(",")[:6]) for line in csv_rows] == [
-            f"{r['rank']},{r['player']},{r['licence']},{r['club']},{int(r['points'])},{r['played']}" for r in stored]
+            f"{r['rank']},{spreadsheet_safe(r['player'])},{r['licence']},{r['club']},{int(r['points'])},{r['played']}"
+            for r in stored]  # the CSV keeps a name that looks like a formula from running (OWASP)
     players = {row["id"]: row["name"] for row in connection.execute("SELECT id, name FROM player WHERE archive_id = 2")}
     assert players["L:1002"] == "MARTIN Paul"
     clubs = connection.execute("SELECT count(*) FROM club WHERE archive_id = 2").fetchone()[0]

@@ -35,6 +35,7 @@ def history(
     from reportgen import french
     from reportgen.delivery.history import as_rows
     from reportgen.delivery.history import history as find
+    from reportgen.render.ranking import spreadsheet_safe
 
     records, problems = find(player, inputs, archive, say=err)
     for problem in problems:
@@ -46,7 +47,7 @@ def history(
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(as_rows(records))
+        writer.writerows({key: spreadsheet_safe(value) for key, value in row.items()} for row in as_rows(records))
         sys.stdout.write(buffer.getvalue())
         return
     people = sorted({(r.player, r.licence) for r in records})

@@ -34,11 +34,6 @@ def _distance(a: str, b: str, limit: int = MAX_TYPOS) -> int:
     return previous[-1]
 
 
-def _where(rows: pd.DataFrame) -> str:
-    first = rows.sort_values(["date", "source_file"]).iloc[0]
-    return f"{first.source_file}:'{first.source_sheet}'!{first.source_cell}"
-
-
 def newcomers(table: pd.DataFrame) -> list[str]:
     """The players whose first result is in the latest workbooks (the newest date) of a circuit
     with earlier results: a typo in a known name shows up here first."""
@@ -51,49 +46,90 @@ def newcomers(table: pd.DataFrame) -> list[str]:
             for row in new.sort_values(["source_file", "source_cell"]).itertuples()]
 
 
+def _one_apart(a: str, b: str) -> bool:
+    """One letter typed differently, added or left out (linear: most candidate pairs stop here)."""
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1
+    if abs(len(a) - len(b)) != 1:
+        return False
+    short, long = (a, b) if len(a) < len(b) else (b, a)
+    cut = next((i for i, (x, y) in enumerate(zip(short, long)) if x != y), len(short))
+    return short[cut:] == long[cut + 1:]
+
+
+def _neighbours(name: str) -> set[str]:
+    """The name and the name with one letter less: two names one typo apart share one of these."""
+    return {name} | {name[:i] + name[i + 1:] for i in range(len(name))}
+
+
+PAIRWISE_CLUB_LIMIT = 400  # two-letter typos are looked for within a club up to this many players
+CROWDED = 8  # more names than this one letter apart from each other is a naming pattern, not a typo
+LISTED = 30  # pairs listed in full; beyond, their count
+
+
 def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = ()) -> list[str]:
     """Pairs of players that are probably one person, each named with a cell where it appears;
-    `decided`: the pairs (of name keys) the secretary said are two people."""
+    `decided`: the pairs (of name keys) the secretary said are two people.
+
+    Linear in the players: one-letter typos are found through the names with a letter removed (two
+    names one edit apart share one), two-letter typos only within a club."""
     if table.empty:
         return []
     done = set(decided)
+    names: dict[str, str] = {}
+    where: dict[str, str] = {}
+    clubs: dict[str, set[str]] = defaultdict(set)
+    ordered = table.sort_values(["date", "source_file"], kind="stable")
+    for pid, name, club, file, sheet, cell in zip(ordered["player_id"], ordered["player"], ordered["club"],
+                                                  ordered["source_file"], ordered["source_sheet"],
+                                                  ordered["source_cell"]):
+        names[pid] = name
+        where.setdefault(pid, f"{file}:'{sheet}'!{cell}")
+        if club:
+            clubs[pid].add(club)
+    folded = {pid: name.casefold() for pid, name in names.items()}
+    candidates: set[tuple[str, str]] = set()
+    buckets: dict[str, list[str]] = defaultdict(list)
+    for pid, name in folded.items():
+        for key in _neighbours(name):
+            buckets[key].append(pid)
+    for group in buckets.values():
+        if len(group) <= CROWDED:
+            candidates |= {(a, b) for i, a in enumerate(group) for b in group[i + 1:] if a != b}
+    members: dict[str, list[str]] = defaultdict(list)
+    for pid, their in clubs.items():
+        for club in their:
+            members[club].append(pid)
+    for group in members.values():
+        if len(group) <= PAIRWISE_CLUB_LIMIT:
+            candidates |= {(a, b) for i, a in enumerate(group) for b in group[i + 1:]}
     warnings = []
-    names: dict[str, str] = dict(zip(table["player_id"], table["player"]))  # one printed name per player
-    by_player: dict[str, pd.DataFrame] = {str(pid): rows for pid, rows in table.groupby("player_id")}
-    clubs = {pid: set(rows["club"]) - {""} for pid, rows in by_player.items()}
-
-    def ask(a: str, b: str, why: str) -> None:
-        if frozenset((name_key(names[a]), name_key(names[b]))) in done:
-            return  # the secretary said they are two people
-        warnings.append(f"{names[a]} ({_where(by_player[a])}) et {names[b]} ({_where(by_player[b])}) "
+    for first, second in sorted({tuple(sorted(pair)) for pair in candidates}):
+        same_club = bool(clubs[first] & clubs[second])
+        allowed = MAX_TYPOS if same_club else 1 if not clubs[first] or not clubs[second] else 0
+        if not allowed:
+            continue
+        if _one_apart(folded[first], folded[second]):
+            typos = 1
+        elif allowed == 2 and _distance(folded[first], folded[second]) == 2:
+            typos = 2
+        else:
+            continue
+        if frozenset((name_key(names[first]), name_key(names[second]))) in done:
+            continue  # the secretary said they are two people
+        why = f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}" + (", même club" if same_club else "")
+        warnings.append(f"{names[first]} ({where[first]}) et {names[second]} ({where[second]}) "
                         f"sont peut-être la même personne : {why}")
-
-    # Names a letter or two apart, in the same club (or without one): compare within a shared word.
-    words: dict[str, list[str]] = defaultdict(list)
-    for pid, name in names.items():
-        for word in set(name.casefold().split()):
-            words[word].append(pid)
-    seen: set[frozenset[str]] = set()
-    for group in words.values():
-        for i, a in enumerate(group):
-            for b in group[i + 1:]:
-                pair = frozenset((a, b))
-                if pair in seen:
-                    continue
-                seen.add(pair)
-                same_club = bool(clubs[a] & clubs[b])
-                unknown = not clubs[a] or not clubs[b]
-                typos = _distance(names[a].casefold(), names[b].casefold())
-                if 0 < typos <= (MAX_TYPOS if same_club else 1 if unknown else 0):
-                    first, second = sorted((a, b))
-                    ask(first, second, f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
-                        + (", même club" if same_club else ""))
     # A licence typed with another name: the licence made them one player; say so.
-    licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"])
-    for licence, rows in licensed.groupby("licence", sort=True):
-        typed = rows.assign(key=rows["typed"].map(name_key)).drop_duplicates("key")
-        if len(typed) > 1:
-            spellings = " et à ".join(f"{row.typed} ({row.source_file}:'{row.source_sheet}'!{row.source_cell})"
-                                for row in typed.itertuples())
-            warnings.append(f"la licence {licence} est donnée à {spellings} : vérifiez la licence ou le nom")
+    licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")
+    spellings: dict[str, dict[str, str]] = defaultdict(dict)  # licence -> name key -> "NAME (cell)"
+    for licence, typed, file, sheet, cell in zip(licensed["licence"], licensed["typed"], licensed["source_file"],
+                                                 licensed["source_sheet"], licensed["source_cell"]):
+        spellings[licence].setdefault(name_key(typed), f"{typed} ({file}:'{sheet}'!{cell})")
+    for licence, found in sorted(spellings.items()):
+        if len(found) > 1:
+            warnings.append(f"la licence {licence} est donnée à {' et à '.join(found.values())} : "
+                            "vérifiez la licence ou le nom")
+    if len(warnings) > LISTED:
+        warnings = warnings[:LISTED] + [f"… et {len(warnings) - LISTED} autres noms à vérifier"]
     return warnings

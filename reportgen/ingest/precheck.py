@@ -1,32 +1,49 @@
 """A cheap look inside an .xlsx before any reader touches it.
 
-Why (measured): calamine aborts the whole process on a well-formed file whose cells
-span A1:XFD1048576, no reader limits the zip decompression ratio, and a formula written by a program
-(not by Excel or LibreOffice) has no computed value, so readers silently return 0 or nothing. This
-pass reads the zip directory and streams each sheet's XML once to refuse those files with a clear
-message and to list the formula cells, so the reader can refuse a formula with no trustworthy value.
+Why (measured): calamine allocates the whole rectangle from A1 to the farthest cell (A1 + ALL40000
+is 1.6 GB from a 5 KB file; A1:XFD1048576 aborts the process), no reader limits the zip
+decompression ratio, and a formula written by a program (not by Excel or LibreOffice) has no
+computed value, so readers silently return 0 or nothing. This pass reads the zip directory and
+streams every XML part once, through defusedxml's parser (no DTD, no entity, whatever the encoding:
+UTF-16 included), to refuse those files with a clear message and to list the formula cells, so the
+reader can refuse a formula with no trustworthy value.
+
+The bounds hold whatever the XML looks like: cells with or without `r=` (a cell without it follows
+the previous one), references in lower case, the transitional or the strict OOXML namespace (tags
+are matched on their local name), the same cell written many times. A damaged part (bad CRC, bad
+deflate data, a bad header, XML cut in half) is one refusal of the file, never an exception.
 """
 
 from __future__ import annotations
 
-import io
 import posixpath
-import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.etree import ElementTree
+from xml.parsers.expat import ExpatError
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import DefusedXMLParser, ParseError
+
+from reportgen.ingest.text import clean_text
+from reportgen.model import cell_name
 
 MAX_ENTRIES = 2_000
-MAX_UNCOMPRESSED = 200 * 1024 * 1024
+MAX_UNCOMPRESSED = 200 * 1024 * 1024  # bytes, declared or really inflated, of the whole package
 MAX_RATIO = 150  # a normal workbook compresses 5-20x; zip bombs compress 1000x
 MAX_ROWS = 100_000
 MAX_COLUMNS = 1_000
+MAX_AREA = 2_000_000  # cells from A1 to the farthest one of a sheet: what the reader allocates
+MAX_CELLS = 4_000_000  # cell and row elements of the whole workbook, repeated ones included
+MAX_SHARED_STRINGS = 2_000_000
+CHUNK = 64 * 1024
 
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
-NS_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-NS_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-CELL_REF = re.compile(r"([A-Z]{1,3})(\d+)$")
+
+DAMAGED_FIX = ("demandez au club de le renvoyer, ou ouvrez-le dans Excel ou LibreOffice et enregistrez-le "
+               "à nouveau")
+TOO_BIG_FIX = "copiez les résultats dans un classeur neuf (Édition > Collage spécial > Valeurs)"
 
 
 class UnreadableWorkbook(Exception):
@@ -36,6 +53,11 @@ class UnreadableWorkbook(Exception):
         super().__init__(message)
         self.message = message
         self.fix = fix
+
+
+def damaged(part: str | None = None) -> UnreadableWorkbook:
+    where = f" : la partie « {clean_text(part)} » est illisible" if part else ""
+    return UnreadableWorkbook(f"le fichier est endommagé{where}", DAMAGED_FIX)
 
 
 @dataclass
@@ -65,26 +87,246 @@ class WorkbookFacts:
 
 def _column_number(letters: str) -> int:
     number = 0
-    for letter in letters:
+    for letter in letters.upper():
         number = number * 26 + ord(letter) - 64
     return number
 
 
-def _read_entry(archive: zipfile.ZipFile, name: str) -> bytes:
-    with archive.open(name) as stream:
-        data = stream.read(MAX_UNCOMPRESSED + 1)
-    if len(data) > MAX_UNCOMPRESSED:
-        raise UnreadableWorkbook("le fichier est anormalement volumineux une fois décompressé")
-    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
-        raise UnreadableWorkbook(
-            "le fichier contient des déclarations XML interdites (DOCTYPE/ENTITY)",
-            "réenregistrez-le depuis Excel ou LibreOffice",
-        )
-    return data
+def _local(name: str) -> str:
+    """A tag or attribute name without its namespace ("ns}c" -> "c"): transitional and strict
+    OOXML alike."""
+    return name.rpartition("}")[2]
+
+
+class _Budget:
+    """Bytes really inflated from the package, whatever its directory declares."""
+
+    def __init__(self) -> None:
+        self.left = MAX_UNCOMPRESSED
+
+    def take(self, size: int) -> None:
+        self.left -= size
+        if self.left < 0:
+            raise UnreadableWorkbook("le fichier est anormalement volumineux une fois décompressé", TOO_BIG_FIX)
+
+
+class _Part:
+    """One XML part streamed through defusedxml's parser; subclasses look at its elements."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.stack: list[str] = []  # local names of the open elements
+        self._locals: dict[str, str] = {}
+
+    def start(self, tag: str, attributes: list[str]) -> None:
+        """An element opens (`tag` is its local name; `self.stack` its ancestors)."""
+
+    def end(self, tag: str) -> None:
+        """An element closes (`self.stack` its ancestors)."""
+
+    def text(self, data: str) -> None:
+        pass
+
+    def _start(self, tag: str, attributes: list[str]) -> None:
+        local = self._locals.get(tag)
+        if local is None:
+            local = self._locals[tag] = _local(tag)
+        self.start(local, attributes)
+        self.stack.append(local)
+
+    def _end(self, tag: str) -> None:
+        local = self.stack.pop()
+        self.end(local)
+
+    def parse(self, archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> None:
+        parser = DefusedXMLParser(forbid_dtd=True, forbid_entities=True, forbid_external=True)
+        expat = parser.parser  # defusedxml's handlers stay; ours replace the tree builder's
+        expat.StartElementHandler = self._start
+        expat.EndElementHandler = self._end
+        expat.CharacterDataHandler = self.text
+        try:
+            with archive.open(info) as stream:
+                while chunk := stream.read(CHUNK):
+                    budget.take(len(chunk))
+                    expat.Parse(chunk, False)
+            expat.Parse(b"", True)
+        except DefusedXmlException:
+            raise UnreadableWorkbook("le fichier contient des déclarations XML interdites (DOCTYPE/ENTITY)",
+                                     "réenregistrez-le depuis Excel ou LibreOffice, ou demandez au club de le "
+                                     "renvoyer") from None
+        except (ExpatError, ParseError, zipfile.BadZipFile, zlib.error, EOFError, ValueError, NotImplementedError,
+                RuntimeError, UnicodeError) as error:
+            # XML not well-formed or cut short, and the zip's own damage: CRC, deflate data, header
+            raise damaged(self.name) from error
+
+
+def _attribute(attributes: list[str], name: str) -> str | None:
+    """expat's ordered attributes [name, value, ...], matched on the local name."""
+    for index in range(0, len(attributes) - 1, 2):
+        if _local(attributes[index]) == name:
+            return attributes[index + 1]
+    return None
+
+
+class _WorkbookPart(_Part):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.sheets: list[tuple[str, bool, str | None]] = []  # name, hidden, relationship id
+        self.values_not_computed = False
+
+    def start(self, tag: str, attributes: list[str]) -> None:
+        if tag == "sheet" and self.stack[-1:] == ["sheets"]:
+            self.sheets.append((clean_text(_attribute(attributes, "name") or ""),
+                                (_attribute(attributes, "state") or "visible") != "visible",
+                                _attribute(attributes, "id")))
+        elif tag == "calcPr":
+            self.values_not_computed = _attribute(attributes, "fullCalcOnLoad") in ("1", "true")
+
+
+class _RelationshipsPart(_Part):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.targets: dict[str, str] = {}
+
+    def start(self, tag: str, attributes: list[str]) -> None:
+        if tag == "Relationship":
+            target = (_attribute(attributes, "Target") or "").replace("\\", "/")
+            target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join("xl", target))
+            self.targets[_attribute(attributes, "Id") or ""] = target
+
+
+class _SharedStringsPart(_Part):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.count = 0
+
+    def start(self, tag: str, attributes: list[str]) -> None:
+        if tag == "si":
+            self.count += 1
+            if self.count > MAX_SHARED_STRINGS:
+                raise UnreadableWorkbook(f"le classeur contient plus de {MAX_SHARED_STRINGS:,} textes".replace(",", " "),
+                                         TOO_BIG_FIX)
+
+
+class _Cells:
+    """The cells of every sheet of the workbook, counted together."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
+class _SheetPart(_Part):
+    """Where each cell lands (its `r`, or after the previous one), the farthest row and column,
+    and the formula cells."""
+
+    def __init__(self, name: str, sheet: str, cells: _Cells):
+        super().__init__(name)
+        self.sheet = sheet
+        self.cells = cells
+        self.row = 0  # 1-based, of the current or last row
+        self.col = 0  # 1-based, of the last cell of the current row
+        self.max_row = 0
+        self.max_col = 0
+        self.formulas: dict[str, bool] = {}
+        self._columns: dict[str, int] = {}  # "AB" -> 28, as met
+        self._data = 0  # depth inside sheetData
+        self._in_cell = False
+        self._formula = False
+        self._value = False
+        self._in_value = False
+
+    def _refuse(self, row: int, col: int) -> UnreadableWorkbook:
+        return UnreadableWorkbook(
+            f"la feuille '{self.sheet}' déclare une cellule en {cell_name(row - 1, col - 1)}, bien au-delà d'un "
+            "tableau de résultats",
+            "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
+
+    def start(self, tag: str, attributes: list[str]) -> None:
+        if tag == "sheetData":
+            self.row = self.col = 0
+            self._data = len(self.stack) + 1
+        elif not self._data:
+            return
+        elif tag == "c" and len(self.stack) == self._data + 1:
+            self._cell_start(_attribute(attributes, "r"))
+        elif tag == "row" and len(self.stack) == self._data:
+            # A row's cells are refused where they land; an empty row costs a reader nothing, but
+            # counts, so that millions of them cannot keep this pass busy either.
+            self._count()
+            number = _attribute(attributes, "r")
+            self.row = int(number) if number and number.isdigit() else self.row + 1
+            self.col = 0
+        elif self._in_cell:
+            if tag == "f":
+                self._formula = True
+            elif tag == "v":
+                self._in_value = True
+
+    def _position(self, ref: str | None) -> tuple[int, int]:
+        """(row, column), 1-based, of a cell: its reference in any case, else after the previous
+        cell of its row."""
+        if ref:
+            letters = ref.rstrip("0123456789")
+            digits = ref[len(letters):]
+            if digits and 1 <= len(letters) <= 3:
+                col = self._columns.get(letters)
+                if col is None and letters.isascii() and letters.isalpha():
+                    col = self._columns[letters] = _column_number(letters)
+                if col is not None:
+                    return max(int(digits), 1), col
+        return max(self.row, 1), self.col + 1
+
+    def _count(self) -> None:
+        self.cells.count += 1
+        if self.cells.count > MAX_CELLS:
+            raise UnreadableWorkbook(f"le classeur contient plus de {MAX_CELLS:,} cellules".replace(",", " "),
+                                     TOO_BIG_FIX)
+
+    def _cell_start(self, ref: str | None) -> None:
+        self._count()
+        row, col = self._position(ref)
+        self.row, self.col = row, col
+        if row > MAX_ROWS or col > MAX_COLUMNS:
+            raise self._refuse(row, col)
+        if row > self.max_row or col > self.max_col:
+            self.max_row, self.max_col = max(self.max_row, row), max(self.max_col, col)
+            if self.max_row * self.max_col > MAX_AREA:
+                raise UnreadableWorkbook(
+                    f"la feuille '{self.sheet}' s'étend de A1 à {cell_name(self.max_row - 1, self.max_col - 1)}, "
+                    "bien au-delà d'un tableau de résultats",
+                    "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
+        self._in_cell = True
+        self._formula = self._value = False
+
+    def text(self, data: str) -> None:
+        if self._in_value and data.strip():
+            self._value = True
+
+    def end(self, tag: str) -> None:
+        if tag == "v":
+            self._in_value = False
+        elif tag == "c" and self._in_cell and len(self.stack) == self._data + 1:
+            if self._formula:
+                self.formulas[cell_name(self.row - 1, self.col - 1)] = self._value
+            self._in_cell = False
+        elif tag == "sheetData":
+            self._data = 0
+
+
+def _is_xml(name: str) -> bool:
+    return name.lower().endswith((".xml", ".rels", ".vml"))
+
+
+# Parts no workbook reader reads (document properties, the theme, drawings and charts): not parsed,
+# so that damage there refuses nothing a reader could read.
+_UNREAD = ("docprops/", "xl/theme/", "xl/drawings/", "xl/charts/", "xl/diagrams/", "xl/media/", "customxml/")
 
 
 def inspect(path: Path) -> WorkbookFacts:
-    """Refuse what no reader should open; list sheets, visibility and formula cells."""
+    """Refuse what no reader should open; list sheets, visibility and formula cells.
+
+    Raises UnreadableWorkbook, and only that, for anything wrong with the file's content; an
+    OSError says the file itself could not be read."""
     with open(path, "rb") as handle:
         head = handle.read(8)
     if head == OLE2_MAGIC:
@@ -94,68 +336,62 @@ def inspect(path: Path) -> WorkbookFacts:
         )
     try:
         archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, zlib.error):
         raise UnreadableWorkbook(
             "le fichier n'est pas un classeur .xlsx lisible (fichier abîmé ou d'un autre format)",
             "ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx",
         ) from None
     with archive:
-        entries = archive.infolist()
-        if len(entries) > MAX_ENTRIES:
-            raise UnreadableWorkbook(f"le classeur contient {len(entries)} éléments internes, bien trop")
-        total = sum(entry.file_size for entry in entries)
-        compressed = sum(entry.compress_size for entry in entries) or 1
-        if total > MAX_UNCOMPRESSED or (total / compressed > MAX_RATIO and total > 10 * 1024 * 1024):
-            raise UnreadableWorkbook("le fichier est anormalement volumineux une fois décompressé")
-        names = {entry.filename for entry in entries}
-        if "xl/workbook.xml" not in names:
-            raise UnreadableWorkbook(
-                "le fichier n'est pas un classeur Excel (.xlsx)",
-                "enregistrez-le au format .xlsx",
-            )
-        workbook = ElementTree.fromstring(_read_entry(archive, "xl/workbook.xml"))
-        targets = {}
-        if "xl/_rels/workbook.xml.rels" in names:
-            rels = ElementTree.fromstring(_read_entry(archive, "xl/_rels/workbook.xml.rels"))
-            for rel in rels:
-                target = rel.get("Target", "")
-                target = target.lstrip("/") if target.startswith("/") else posixpath.normpath(
-                    posixpath.join("xl", target))
-                targets[rel.get("Id")] = target
-        calc = workbook.find(f"{NS_MAIN}calcPr")
-        facts = WorkbookFacts(
-            sheets=[],
-            values_not_computed=calc is not None and calc.get("fullCalcOnLoad") in ("1", "true"),
+        return _inspect(archive)
+
+
+def _inspect(archive: zipfile.ZipFile) -> WorkbookFacts:
+    entries = archive.infolist()
+    if len(entries) > MAX_ENTRIES:
+        raise UnreadableWorkbook(f"le classeur contient {len(entries)} éléments internes, bien trop", TOO_BIG_FIX)
+    total = sum(entry.file_size for entry in entries)
+    compressed = sum(entry.compress_size for entry in entries) or 1
+    if total > MAX_UNCOMPRESSED or (total / compressed > MAX_RATIO and total > 10 * 1024 * 1024):
+        raise UnreadableWorkbook("le fichier est anormalement volumineux une fois décompressé", TOO_BIG_FIX)
+    by_name: dict[str, zipfile.ZipInfo] = {}
+    for entry in entries:
+        if entry.filename in by_name:  # two parts of one name: readers disagree on which one counts
+            raise damaged(entry.filename)
+        by_name[entry.filename] = entry
+    if "xl/workbook.xml" not in by_name:
+        raise UnreadableWorkbook(
+            "le fichier n'est pas un classeur Excel (.xlsx)",
+            "enregistrez-le au format .xlsx",
         )
-        sheets = workbook.find(f"{NS_MAIN}sheets")
-        for sheet in sheets if sheets is not None else ():
-            sheet_facts = SheetFacts(
-                name=sheet.get("name", ""),
-                hidden=sheet.get("state", "visible") != "visible",
-            )
-            facts.sheets.append(sheet_facts)
-            sheet_target = targets.get(sheet.get(f"{NS_REL}id"))
-            if sheet_target in names:
-                _scan_sheet(_read_entry(archive, sheet_target), sheet_facts)
-        return facts
-
-
-def _scan_sheet(xml: bytes, facts: SheetFacts) -> None:
-    """Bounding box of the cells (calamine allocates it whole) and the formula cells."""
-    for _, element in ElementTree.iterparse(io.BytesIO(xml), events=("end",)):
-        if element.tag != f"{NS_MAIN}c":
+    budget = _Budget()
+    workbook = _WorkbookPart("xl/workbook.xml")
+    workbook.parse(archive, by_name["xl/workbook.xml"], budget)
+    rels = _RelationshipsPart("xl/_rels/workbook.xml.rels")
+    if rels.name in by_name:
+        rels.parse(archive, by_name[rels.name], budget)
+    facts = WorkbookFacts(sheets=[], values_not_computed=workbook.values_not_computed)
+    cells = _Cells()
+    scanned: dict[str, _Part] = {workbook.name: workbook, rels.name: rels}
+    for name, hidden, rel_id in workbook.sheets:
+        sheet_facts = SheetFacts(name=name, hidden=hidden)
+        facts.sheets.append(sheet_facts)
+        target = rels.targets.get(rel_id or "")
+        if target is None or target not in by_name:
             continue
-        ref = element.get("r", "")
-        match = CELL_REF.match(ref)
-        if match and (int(match[2]) > MAX_ROWS or _column_number(match[1]) > MAX_COLUMNS):
-            raise UnreadableWorkbook(
-                f"la feuille '{facts.name}' déclare une cellule en {ref}, bien au-delà d'un "
-                "tableau de résultats",
-                "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un "
-                "classeur neuf",
-            )
-        formula = element.find(f"{NS_MAIN}f")
-        if formula is not None:
-            value = element.find(f"{NS_MAIN}v")
-            facts.formulas[ref] = value is not None and bool(value.text)
-        element.clear()
+        if target not in scanned:
+            scanned[target] = _SheetPart(target, name, cells)
+            scanned[target].parse(archive, by_name[target], budget)
+        part = scanned[target]
+        if isinstance(part, _SheetPart):
+            sheet_facts.formulas = part.formulas
+    # The other XML parts a reader may read (shared strings, styles, a sheet no relationship names):
+    # well-formed, no DTD, and cells bounded wherever a sheetData appears. Binary parts (images,
+    # macros) and the parts of _UNREAD are read by no reader, nor here.
+    for name, entry in by_name.items():
+        if name in scanned or entry.is_dir() or not _is_xml(name) or name.lower().startswith(_UNREAD):
+            continue
+        if posixpath.basename(name).lower() == "sharedstrings.xml":
+            _SharedStringsPart(name).parse(archive, entry, budget)
+        else:
+            _SheetPart(name, clean_text(posixpath.basename(name)), cells).parse(archive, entry, budget)
+    return facts

@@ -1,4 +1,5 @@
-"""Text normalisation: header labels, and the keys and spellings of player names."""
+"""Text normalisation: header labels, the keys and spellings of player names, and the control
+characters no workbook text may carry into an output or onto the terminal."""
 
 from __future__ import annotations
 
@@ -9,6 +10,62 @@ _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß"
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
 _DASHES = str.maketrans({"‐": "-", "‑": "-", "‒": "-", "–": "-", "—": "-", "−": "-"})
 _NON_WORD = re.compile(r"[^0-9a-z]+")
+_ASCII_WORD = re.compile(r"[0-9a-z]+")
+
+# Control characters (Unicode category Cc: C0, DEL, C1), the bidirectional embeddings, overrides
+# and isolates, which reorder what follows them on a line, and the invisible marks that carry no
+# letter (LRM, RLM, ALM, zero-width space, word joiner, byte order mark: a name typed with one is
+# the same name). Those that separate text (tab, line breaks) become a space; the others are
+# dropped. The zero-width joiners (ZWJ, ZWNJ) stay: some scripts spell words with them.
+_SEPARATING = "\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029"
+_BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+_MARKS = "\u200b\u200e\u200f\u061c\u2060\ufeff"
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029" + _BIDI_CONTROLS + _MARKS + "]")
+# What makes a cell "only control characters" when nothing visible is left: controls that are no
+# space, bidirectional controls and marks, zero-width characters.
+_HIDDEN = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u200b-\u200f\u2060-\u2064\ufeff\u061c"
+                     + _BIDI_CONTROLS + "]")
+_INVISIBLE = re.compile(r"[\s\u200b-\u200f\u2060-\u2064\ufeff\u061c\u034f\ufe00-\ufe0f]*")
+
+
+class Unprintable(str):
+    """A cell that held only control characters: empty once cleaned, but not blank, so that the
+    cell readers refuse it with its location instead of reading an empty name."""
+
+    def __new__(cls) -> Unprintable:
+        return super().__new__(cls, "")
+
+    def __reduce__(self) -> tuple[type[Unprintable], tuple[()]]:
+        return (Unprintable, ())
+
+
+def clean_text(text: str) -> str:
+    """`text` without control characters: tab and line breaks become a space, the others
+    (NUL, ESC, BEL, DEL, C1, bidirectional overrides and marks) are removed. Every text read from a
+    workbook goes through it, so none reaches an output, a message or the terminal."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(lambda m: " " if m[0] in _SEPARATING else "", text)
+
+
+def only_controls(text: str) -> bool:
+    """True when `text` holds control characters (other than tabs and line breaks) or invisible
+    marks, and nothing visible besides: such a cell is refused rather than read as empty."""
+    return bool(_HIDDEN.search(text)) and _INVISIBLE.fullmatch(clean_text(text)) is not None
+
+
+def escape_controls(text: str) -> str:
+    """`text` safe to print on a terminal: every control character shown as an escape (a newline
+    in a file name reads `\\n`, ESC reads `\\x1b`), so nothing forges a line or drives the screen."""
+    if not _CONTROL.search(text):
+        return text
+
+    def escaped(match: re.Match[str]) -> str:
+        char = match[0]
+        named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+        return named.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
+
+    return _CONTROL.sub(escaped, text)
 
 
 def strip_accents(text: str) -> str:
@@ -22,15 +79,52 @@ def normalise_label(text: object) -> str:
     return " ".join(_NON_WORD.sub(" ", plain).split())
 
 
+# Invisible characters that join or orient letters (zero-width joiners, bidirectional marks, the
+# byte order mark, variation selectors): dropped from keys without splitting the word they are in.
+_KEY_IGNORED = re.compile(r"[\u00ad\u034f\u061c\u200b-\u200f\u2060-\u2064\ufeff\ufe00-\ufe0f"
+                          "\U000e0100-\U000e01ef" + _BIDI_CONTROLS + "]")
+
+
+def _key_char(char: str) -> bool:
+    """A character a name key keeps: a letter or digit of any script, or a vowel sign written as
+    a mark of its own (Devanagari, Thai...: without it राम and रोम would be one name)."""
+    return char.isalnum() or unicodedata.category(char) in ("Mn", "Mc")
+
+
+_SYMBOLS = ("So", "Sk")  # emoji and other pictographs: each one a word of its own
+
+
 def name_tokens(text: str) -> list[str]:
-    plain = strip_accents(unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).translate(_DASHES))
-    return [token for token in _NON_WORD.split(plain.casefold()) if token]
+    """The words of a name, for keys: compatibility forms unfolded (NFKD), case folded, accents
+    and other combining marks dropped, every letter of every script kept. Punctuation separates
+    words; an emoji or another pictograph is a word of its own (two players told apart only by
+    one are never merged); invisible marks (RLM, zero-width joiners) vanish."""
+    if text.isascii() and not _CONTROL.search(text):  # most names: the same words, quicker
+        return _ASCII_WORD.findall(text.lower())
+    plain = unicodedata.normalize("NFKD", text.translate(_LIGATURES).translate(_APOSTROPHES).translate(_DASHES))
+    plain = _KEY_IGNORED.sub("", clean_text(plain)).casefold()
+    plain = "".join(char for char in unicodedata.normalize("NFKD", plain) if not unicodedata.combining(char))
+    tokens, word = [], []
+    for char in plain:
+        if _key_char(char):
+            word.append(char)
+            continue
+        if word:
+            tokens.append("".join(word))
+            word = []
+        if unicodedata.category(char) in _SYMBOLS:
+            tokens.append(char)
+    if word:
+        tokens.append("".join(word))
+    return tokens
 
 
 def name_key(*parts: str) -> str:
     """Identity of a name whatever its accents, case, hyphens or word order.
 
-    "LE GALL Jean-François" and "Jean François Le Gall" give the same key.
+    "LE GALL Jean-François" and "Jean François Le Gall" give the same key; ИВАНОВ Иван, 王 伟 and
+    محمد علي keep their letters, so they are three players, and "DUPONT 🎲" is not "DUPONT 🃏". A
+    right-to-left mark changes nothing.
     """
     return " ".join(sorted(token for part in parts for token in name_tokens(part)))
 

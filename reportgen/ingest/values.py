@@ -9,7 +9,7 @@ import datetime as dt
 import re
 
 from reportgen.french import MONTHS
-from reportgen.ingest.text import clean_spaces, normalise_label, strip_accents
+from reportgen.ingest.text import Unprintable, clean_spaces, clean_text, normalise_label, strip_accents
 from reportgen.model import Problem
 
 EXCEL_EPOCH = dt.date(1899, 12, 30)
@@ -28,6 +28,10 @@ def read_cell(value: object, ref, untrusted: set[str], parse, problems: list, re
 
     `empty` is the (message, fix) said when a required cell is empty.
     """
+    if isinstance(value, Unprintable):
+        problems.append(Problem(ref, "la case ne contient que des caractères invisibles (caractères de contrôle)",
+                                "effacez-la et tapez la valeur, ou laissez-la vide", code="control-characters"))
+        return None
     if ref.cell in untrusted:
         problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a jamais été calculée",
                                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
@@ -45,7 +49,8 @@ def read_cell(value: object, ref, untrusted: set[str], parse, problems: list, re
 
 
 def is_empty(value: object) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    """A cell left blank. A cell that held only control characters is not blank: it is refused."""
+    return value is None or (isinstance(value, str) and not value.strip() and not isinstance(value, Unprintable))
 
 
 def shown(value: object) -> str:
@@ -56,7 +61,7 @@ def shown(value: object) -> str:
         return value.strftime("%d/%m/%Y %H:%M")
     if isinstance(value, dt.date):
         return value.strftime("%d/%m/%Y")
-    return str(value).strip()
+    return clean_text(str(value)).strip()
 
 
 def text(value: object) -> str:

@@ -1,32 +1,48 @@
 """Workbooks to sheets of located cells, read safely.
 
-Reading goes through calamine (the fastest sound reader: measured 8x openpyxl) inside
-worker processes with an address-space limit, after the zip pre-check: a file that makes a reader
-crash or balloon becomes one located problem instead of killing the build.
+Reading goes through calamine (the fastest sound reader: measured 8x openpyxl) inside worker
+processes, after the zip pre-check: a file that makes a reader crash, balloon or run for too long
+becomes one located problem instead of killing or stalling the build.
+
+The workers are plain processes fed through pipes, so the parent knows which file each one reads:
+a worker past its file's time limit is killed and replaced, a crash names its file at once, and the
+parent never takes in more than a bounded answer per file and in all (it reads the answer's length
+before the answer). Each worker has an address-space limit, ignores Ctrl-C (the parent stops it),
+and dies with the parent, even a parent killed with SIGKILL.
 """
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
+import pickle
 import resource
+import signal
+import sys
+import threading
+import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from reportgen.ingest import precheck
-from reportgen.ingest.text import normalise_label
+from reportgen.ingest.text import Unprintable, clean_text, escape_controls, normalise_label, only_controls
 from reportgen.model import Problem, ReportgenError, SourceRef, cell_name
 
 WORKER_MEMORY_LIMIT = 2 * 1024**3  # bytes of address space a reading worker may add
+FILE_TIME_LIMIT = 60.0  # seconds a worker may spend on one file (the 99,999-player file takes ~5 s)
+MAX_ANSWER = 32 * 1024**2  # bytes of one file's sheets, as a worker sends them
+MAX_ANSWERS = 128 * 1024**2  # bytes of every file's sheets together: what the parent holds
+START_TIME_LIMIT = 60.0  # seconds for a worker to start (spawned: a fresh interpreter)
+WORKERS = 2
 
 
 @dataclass
 class Sheet:
     name: str
-    rows: Sequence[Sequence[object]]  # 0-based; "" for an empty cell, as calamine gives it
+    rows: Sequence[Sequence[object]]  # 0-based, ragged (trailing empty cells dropped); "" for an empty cell
     hidden: bool = False
     untrusted_formulas: set[str] = field(default_factory=set)
 
@@ -39,7 +55,7 @@ class Sheet:
 @dataclass
 class Workbook:
     path: Path
-    label: str  # the path as the secretary sees it, relative to inputs/
+    label: str  # the path as the secretary sees it, relative to inputs/ (control characters escaped)
     sheets: list[Sheet]
 
     def sheet(self, name: str) -> Sheet | None:
@@ -55,6 +71,8 @@ class Workbook:
         return SourceRef(self.label, sheet.name if sheet else None, cell, column)
 
 
+# -- in a worker --------------------------------------------------------------------------------
+
 def _limit_memory() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as statm:
@@ -65,6 +83,65 @@ def _limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
+def die_with_parent(parent: int) -> None:
+    """Make this worker process end when `parent` ends, however it ends (SIGKILL included), and
+    leave Ctrl-C to the parent, which stops its workers itself: Linux's PR_SET_PDEATHSIG, else a
+    thread watching the parent's pid."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(1, signal.SIGKILL, 0, 0, 0) == 0  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+    if not armed:
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+
+
+def _cell(value: object) -> object:
+    """A cell as the reader gives it, without control characters; a text made only of them
+    becomes `Unprintable`, which the cell readers refuse."""
+    if isinstance(value, str):
+        if only_controls(value):
+            return Unprintable()
+        return clean_text(value)
+    return value
+
+
+def _rows(rows: Sequence[Sequence[object]]) -> list[list[object]]:
+    """Cleaned rows, each without its trailing empty cells, without the trailing empty rows:
+    what is sent to the parent is the data, not the rectangle calamine fills from A1."""
+    trimmed: list[list[object]] = []
+    for row in rows:
+        end = len(row)
+        while end and row[end - 1] == "":
+            end -= 1
+        trimmed.append([_cell(value) for value in row[:end]])
+    while trimmed and not trimmed[-1]:
+        trimmed.pop()
+    return trimmed
+
+
+def _opening_error(error: OSError) -> tuple[str, str, str]:
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return ("error", "le fichier ne peut pas être lu : l'accès est refusé (droits du fichier)",
+                "donnez le droit de lecture sur ce fichier (ou copiez-le dans inputs/ depuis votre session), "
+                "puis relancez")
+    name = errno.errorcode.get(error.errno or 0, "inconnue")
+    return ("error", f"le fichier ne peut pas être ouvert (erreur système {name})",
+            "vérifiez que le fichier est bien là et lisible, ou demandez au club de le renvoyer")
+
+
 def _load(path: str) -> tuple:
     """Runs in a worker: ("ok", sheets) or ("error", message, fix)."""
     try:
@@ -72,7 +149,11 @@ def _load(path: str) -> tuple:
     except precheck.UnreadableWorkbook as refused:
         return ("error", refused.message, refused.fix)
     except OSError as error:
-        return ("error", f"le fichier ne peut pas être ouvert ({error.strerror})", "")
+        return _opening_error(error)
+    except MemoryError:
+        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+    except Exception:  # the pre-check's own limits failed to foresee it: still the file's fault
+        return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
     from python_calamine import CalamineWorkbook
 
     try:
@@ -81,78 +162,201 @@ def _load(path: str) -> tuple:
         for meta in book.sheets_metadata:
             hidden = str(meta.visible).rsplit(".", 1)[-1] != "Visible"
             # skip_empty_area=False keeps A1 at [0][0], so cell names stay true.
-            rows = book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False)
-            sheets.append(Sheet(meta.name, rows, hidden, facts.untrusted_formula_cells(meta.name)))
+            rows = _rows(book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False))
+            name = clean_text(meta.name)  # as the pre-check names it
+            sheets.append(Sheet(name, rows, hidden, facts.untrusted_formula_cells(name)))
     except MemoryError:
-        return ("error", "le fichier demande trop de mémoire pour être lu",
-                "copiez les résultats dans un classeur neuf")
-    except Exception as error:  # calamine raises plain exceptions on corrupt content
-        return ("error", f"le fichier est abîmé et ne peut pas être lu ({error})",
-                "ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau")
+        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+    except OSError as error:
+        return _opening_error(error)
+    except Exception:  # calamine raises plain exceptions on corrupt content
+        return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
     return ("ok", sheets)
 
 
-def _ready() -> bool:
-    return True
+def _answer(path: str) -> bytes:
+    """One file's outcome, pickled, within MAX_ANSWER bytes."""
+    try:
+        data = pickle.dumps(_load(path), protocol=pickle.HIGHEST_PROTOCOL)
+    except MemoryError:
+        data = b""
+    if not data or len(data) > MAX_ANSWER:
+        data = pickle.dumps(("error", "le fichier contient bien plus de données qu'un tableau de résultats",
+                             precheck.TOO_BIG_FIX))
+    return data
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    # spawn, not fork: the parent may hold threads (BLAS) and a forked child could deadlock.
-    context = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_limit_memory)
-
-
-_readers: ProcessPoolExecutor | None = None
-
-
-def _reading_pool() -> ProcessPoolExecutor:
-    """The two reading workers, started once per process and kept for every later read: starting
-    spawned workers costs about half a second, which a process reading many leagues (`masters
-    prepare` then a build, the test suite) pays once."""
-    global _readers
-    if _readers is None:
-        pool = _pool(2)
+def _serve(connection: Connection, parent: int) -> None:
+    """A reading worker: a path in, its answer out, until the parent closes the pipe."""
+    die_with_parent(parent)
+    _limit_memory()
+    connection.send_bytes(b"ready")
+    while True:
         try:
-            pool.submit(_ready).result()
-        except BrokenProcessPool:
-            # Not a file's fault: the workers could not start at all.
-            raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
-                                 "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)") from None
-        _readers = pool
-    return _readers
+            path = connection.recv_bytes().decode("utf-8", "surrogateescape")
+        except (EOFError, OSError):
+            return
+        connection.send_bytes(_answer(path))
 
 
-def _discard_reading_pool() -> None:
-    global _readers
-    if _readers is not None:
-        _readers.shutdown(wait=False, cancel_futures=True)
-        _readers = None
+# -- in the parent ------------------------------------------------------------------------------
+
+class _Worker:
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")  # not fork: the parent may hold threads (BLAS)
+        self.connection, child = context.Pipe()
+        # Started with Ctrl-C blocked, so that a worker can never print a KeyboardInterrupt while
+        # it starts; it ignores SIGINT from then on (die_with_parent).
+        blocked = _block_interrupts()
+        try:
+            self.process = context.Process(target=_serve, args=(child, os.getpid()), daemon=True)
+            self.process.start()
+        finally:
+            _restore_interrupts(blocked)
+        child.close()
+        self.path: Path | None = None
+        self.since = 0.0
+
+    def ready(self, timeout: float) -> bool:
+        try:
+            return self.connection.poll(timeout) and self.connection.recv_bytes(16) == b"ready"
+        except (EOFError, OSError):
+            return False
+
+    def give(self, path: Path) -> None:
+        self.path, self.since = path, time.monotonic()
+        self.connection.send_bytes(str(path).encode("utf-8", "surrogateescape"))
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(5)
+        self.connection.close()
+
+
+def _block_interrupts() -> set[int | signal.Signals] | None:
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
+def _restore_interrupts(previous: set[int | signal.Signals] | None) -> None:
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+_workers: list[_Worker] = []
+
+
+def _start_worker() -> _Worker:
+    worker = _Worker()
+    if not worker.ready(START_TIME_LIMIT):
+        worker.kill()
+        # Not a file's fault: the workers could not start at all.
+        raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
+                             "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)")
+    return worker
+
+
+def stop_workers() -> None:
+    """Kill the reading workers at once (Ctrl-C, or the end of a process that wants them gone)."""
+    while _workers:
+        _workers.pop().kill()
+
+
+def _refusal(message: str, fix: str) -> tuple[str, str, str]:
+    return ("error", message, fix)
+
+
+def _read_all(paths: list[Path]) -> dict[Path, tuple]:
+    """Every file's outcome: the workers started once per process and kept for every later read
+    (starting a spawned worker costs about half a second, which a process reading many leagues, such
+    as the test suite, pays once)."""
+    outcomes: dict[Path, tuple] = {}
+    waiting = list(reversed(paths))
+    kept: dict[Path, int] = {}  # bytes of each answer held
+    for worker in [w for w in _workers if not w.process.is_alive()]:  # died while idle (killed from outside)
+        _replace(worker)
+    while len(_workers) < min(WORKERS, len(paths)):
+        _workers.append(_start_worker())
+    busy: dict[Connection, _Worker] = {}
+    while waiting or busy:
+        for index in range(len(_workers)):
+            worker = _workers[index]
+            if waiting and worker.connection not in busy:
+                try:
+                    worker.give(waiting[-1])
+                except OSError:  # gone since: a new one takes the file
+                    _replace(worker)
+                    worker = _workers[index]
+                    worker.give(waiting[-1])
+                waiting.pop()
+                busy[worker.connection] = worker
+        now = time.monotonic()
+        deadline = min(worker.since + FILE_TIME_LIMIT for worker in busy.values())
+        for connection in wait(list(busy), timeout=max(deadline - now, 0)):
+            worker = busy.pop(connection)  # type: ignore[call-overload]
+            assert worker.path is not None
+            try:
+                data = worker.connection.recv_bytes(MAX_ANSWER + 4096)
+                outcome = pickle.loads(data)
+            except (EOFError, OSError):  # the worker died on this file (crash, memory limit)
+                _replace(worker)
+                outcomes[worker.path] = _refusal("le lecteur de classeurs s'est arrêté brutalement sur ce fichier",
+                                                 precheck.TOO_BIG_FIX)
+                continue
+            outcomes[worker.path] = outcome
+            if outcome[0] == "ok":
+                kept[worker.path] = len(data)
+                _within_budget(kept, outcomes)
+        now = time.monotonic()
+        for connection, worker in list(busy.items()):
+            if now - worker.since >= FILE_TIME_LIMIT:
+                del busy[connection]
+                assert worker.path is not None
+                _replace(worker)
+                seconds = f"{FILE_TIME_LIMIT:g}".replace(".", ",")
+                outcomes[worker.path] = _refusal(
+                    f"la lecture du fichier dépasse {seconds} secondes, bien plus que pour un tableau de résultats",
+                    precheck.TOO_BIG_FIX)
+    return outcomes
+
+
+def _within_budget(kept: dict[Path, int], outcomes: dict[Path, tuple]) -> None:
+    """Hold at most MAX_ANSWERS bytes of sheets: past it, the largest answers are dropped (the last
+    path first among equals, so that the files refused do not depend on which worker was quicker)."""
+    while sum(kept.values()) > MAX_ANSWERS:
+        largest = max(kept, key=lambda path: (kept[path], str(path)))
+        del kept[largest]
+        outcomes[largest] = _refusal(
+            f"ce classeur dépasse, avec les autres classeurs, le volume de données permis "
+            f"({MAX_ANSWERS / 1024**2:g} Mo en tout)".replace(".", ","),
+            "retirez de inputs/ ce qui n'est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf")
+
+
+def _replace(worker: _Worker) -> None:
+    worker.kill()
+    _workers[_workers.index(worker)] = _start_worker()
+
+
+def label_of(path: Path, root: Path) -> str:
+    """A file as messages name it: relative to inputs/, control characters shown as escapes (a
+    newline in a file name would forge a line of the problem list)."""
+    return escape_controls(path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name)
 
 
 def read_workbooks(paths: list[Path], root: Path) -> tuple[list[Workbook], list[Problem]]:
     """Read every workbook; a file that cannot be read becomes a Problem, never an exception."""
     outcomes: dict[Path, tuple] = {}
     if paths:
-        pool = _reading_pool()
-        futures = {path: pool.submit(_load, str(path)) for path in paths}
-        for path, future in futures.items():
-            try:
-                outcomes[path] = future.result()
-            except BrokenProcessPool:
-                _discard_reading_pool()  # a file killed a worker: the pool is unusable
-                break
-        for path in paths:  # a worker died: find which file did it, one process each
-            if path not in outcomes:
-                with _pool(1) as single:
-                    try:
-                        outcomes[path] = single.submit(_load, str(path)).result()
-                    except BrokenProcessPool:
-                        outcomes[path] = ("error", "le lecteur de classeurs s'est arrêté "
-                                          "brutalement sur ce fichier",
-                                          "copiez les résultats dans un classeur neuf")
+        try:
+            outcomes = _read_all(paths)
+        except BaseException:  # Ctrl-C, or anything unforeseen: no worker left reading behind us
+            stop_workers()
+            raise
     workbooks, problems = [], []
     for path in paths:
-        label = path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name
+        label = label_of(path, root)
         outcome = outcomes[path]
         if outcome[0] == "ok":
             workbooks.append(Workbook(path, label, outcome[1]))

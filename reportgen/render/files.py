@@ -1,26 +1,273 @@
-"""Atomic writes: a reader never sees a half-written output, even if the build is interrupted."""
+"""Writing outputs so that a reader never sees a half-written file, and a folder never holds half a
+publication, whatever stops the build (Ctrl-C, kill -9, a full disk, a power cut).
+
+One file: `write_atomic` (a temporary file in the same folder, fsync, `os.replace`).
+
+A folder of files published together (a circuit's bulletins, PDFs, CSV, annexes and manifest):
+`publish_folder`, a small journal. Every new file is first written in full next to its target as
+`.<name>.<random>.tmp`; then the journal, the list of renames and removals, is written atomically:
+that is the commit. Only then are the files renamed into place and the stale ones removed, and the
+journal deleted. `recover` (run before anything reads the folder) finishes a committed publication
+and removes the temporary files of one that was not: the folder holds the old publication or the new
+one, never a mix.
+
+A write that fails (disk full, read-only folder, a file where a folder is expected) raises
+`OutputError`, a French sentence naming the folder; nothing of that publication is left behind.
+"""
 
 from __future__ import annotations
 
+import errno
+import json
 import os
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from reportgen.model import ReportgenError
+
+JOURNAL = ".publication-journal.json"
 
 
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write `data` to `path` through a temporary file in the same folder; False if unchanged."""
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
+class OutputError(ReportgenError):
+    """Outputs could not be written: says which folder, why and what to do, in French."""
+
+    def __init__(self, folder: Path, error: OSError, what: str = "rien n'y a été publié à moitié"):
+        self.folder = folder
+        self.error = error
+        reason, fix = _reason(error)
+        super().__init__(f"{_shown(folder)} : impossible d'écrire dans ce dossier, {reason} ; {what} — {fix}")
+
+
+def _shown(path: Path) -> str:
+    from reportgen.ingest.text import escape_controls
+
+    return escape_controls(str(path))
+
+
+def _reason(error: OSError) -> tuple[str, str]:
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "le disque est plein", "libérez de la place sur le disque, puis relancez la commande"
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return ("le dossier est en lecture seule ou protégé en écriture",
+                "donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre avec --outputs")
+    if error.errno in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
+        return ("un fichier y porte le nom d'un dossier attendu (ou l'inverse)",
+                "renommez ou déplacez ce fichier, ou indiquez un autre dossier avec --outputs")
+    name = errno.errorcode.get(error.errno or 0, "inconnue")
+    return f"erreur du système ({name})", "vérifiez le dossier et le disque, puis relancez la commande"
+
+
+# The two operations that touch the disk, named so that tests inject faults at each one (a full
+# disk at the n-th write, a kill -9 at the n-th rename).
+def _write(stream, data: bytes) -> None:  # type: ignore[no-untyped-def]
+    stream.write(data)
+
+
+def _rename(source: Path, target: Path) -> None:
+    os.replace(source, target)
+
+
+def _fsync_folder(folder: Path) -> None:
+    try:
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass  # some file systems refuse to sync a folder; the renames are done all the same
+    finally:
+        os.close(descriptor)
+
+
+def _stage(path: Path, data: bytes) -> Path:
+    """`data` written in full, and synced, to a temporary file next to `path`."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
+            _write(stream, data)
             stream.flush()
             os.fsync(stream.fileno())
         os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    return Path(temporary)
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write `data` to `path` through a temporary file in the same folder; False if unchanged.
+    A failure leaves `path` as it was and no temporary file; an OSError becomes OutputError."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"write_atomic writes bytes, not {type(data).__name__}")
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return False
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = _stage(path, data)
+        try:
+            _rename(temporary, path)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        raise OutputError(path.parent, error, "le fichier précédent est intact") from error
     return True
+
+
+def is_temporary(path: Path) -> bool:
+    """A temporary file of ours (`.<name>.<random>.tmp`)."""
+    return path.name.startswith(".") and path.name.endswith(".tmp")
+
+
+def clean_temporaries(folder: Path, recursive: bool = True) -> list[Path]:
+    """Remove the temporary files a stopped write left in `folder`."""
+    if not folder.is_dir():
+        return []
+    found = folder.rglob(".*.tmp") if recursive else folder.glob(".*.tmp")
+    removed = []
+    for path in sorted(found):
+        if path.is_file() and is_temporary(path):
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+@contextmanager
+def _interruptions_deferred() -> Iterator[None]:
+    """Ctrl-C (and SIGTERM) wait until the block ends: the renames of a committed publication are
+    done together. A signal that came meanwhile is handled right after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[tuple[int, object]] = []
+    handlers: dict[signal.Signals, Any] = {}
+    for number in (signal.SIGINT, signal.SIGTERM):
+        handlers[number] = signal.getsignal(number)
+        signal.signal(number, lambda signum, frame: received.append((signum, frame)))
+    try:
+        yield
+    finally:
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+        for signum, frame in received[:1]:
+            handler = handlers[signal.Signals(signum)]
+            if callable(handler):  # Python's KeyboardInterrupt, or the command's own handler
+                handler(signum, frame)
+            elif handler == signal.SIG_DFL:
+                signal.raise_signal(signum)
+
+
+def _complete(folder: Path, journal: dict) -> None:
+    """Do what a committed journal says (again, if a previous run stopped halfway), then drop it."""
+    touched = {folder}
+
+    def inside(relative: str) -> Path:
+        path = folder / relative
+        if ".." in Path(relative).parts or Path(relative).is_absolute():
+            raise ValueError(f"not a path of {folder}: {relative}")
+        return path
+
+    for temporary, target in journal["renames"]:
+        source = inside(temporary)
+        if source.exists():
+            _rename(source, inside(target))
+            touched.add(inside(target).parent)
+    for stale in journal["removals"]:
+        inside(stale).unlink(missing_ok=True)
+    for path in sorted(touched):
+        _fsync_folder(path)
+    (folder / JOURNAL).unlink(missing_ok=True)
+    _fsync_folder(folder)
+
+
+def recover(folder: Path) -> bool:
+    """Finish the committed publication a stopped run left in `folder`, and remove the temporary
+    files of an uncommitted one. True when a publication was finished."""
+    if not folder.is_dir():
+        return False
+    finished = False
+    journal_path = folder / JOURNAL
+    try:
+        if journal_path.is_file():
+            journal = json.loads(journal_path.read_text(encoding="utf-8"))
+            with _interruptions_deferred():
+                _complete(folder, journal)
+            finished = True
+        clean_temporaries(folder)
+    except OSError as error:
+        raise OutputError(folder, error, "la publication interrompue reste à terminer") from error
+    except (ValueError, KeyError, TypeError):  # not a journal of ours (written atomically, so never half)
+        journal_path.unlink(missing_ok=True)
+        clean_temporaries(folder)
+    return finished
+
+
+def publish_folder(folder: Path, files: dict[Path, bytes], last: Path | None = None,
+                   stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
+    """Publish `files` (paths inside `folder`) all together: those that changed replace the old
+    ones, and the files of `folder` with one of `stale_suffixes` that `files` no longer has are
+    removed. `last` (the manifest) is renamed after every other file. Returns the files written."""
+    recover(folder)
+    try:
+        changed = [path for path, data in sorted(files.items())
+                   if not (path.is_file() and path.read_bytes() == data)]
+        stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes and path not in files
+                       and path.is_file() and not is_temporary(path)) if folder.is_dir() else []
+    except OSError as error:
+        raise OutputError(folder, error) from error
+    if not changed and not stale:
+        return []
+    if last in changed:
+        changed.remove(last)
+        changed.append(last)
+    staged: list[tuple[Path, Path]] = []
+    created: list[Path] = []
+    committed = False
+    try:
+        for path in changed:
+            for parent in reversed([path.parent, *path.parent.parents]):
+                if not parent.exists():
+                    parent.mkdir()
+                    created.append(parent)
+            staged.append((_stage(path, files[path]), path))
+        journal = {"renames": [[t.relative_to(folder).as_posix(), p.relative_to(folder).as_posix()]
+                               for t, p in staged],
+                   "removals": [p.relative_to(folder).as_posix() for p in stale]}
+        with _interruptions_deferred():
+            # The commit: once the journal is in place, the publication is finished even if this
+            # process stops now (the next run's `recover` does the rest).
+            journal_temporary = _stage(folder / JOURNAL, json.dumps(journal, ensure_ascii=False).encode("utf-8"))
+            staged.append((journal_temporary, folder / JOURNAL))
+            _rename(journal_temporary, folder / JOURNAL)
+            committed = True
+            staged.clear()
+            _fsync_folder(folder)
+            _complete(folder, journal)
+    except OSError as error:
+        if committed:  # the next run completes it
+            raise OutputError(folder, error, "la publication sera terminée au prochain lancement") from error
+        _roll_back(staged, created)
+        raise OutputError(folder, error) from error
+    except BaseException:
+        _roll_back(staged, created)
+        raise
+    return changed
+
+
+def _roll_back(staged: list[tuple[Path, Path]], created: list[Path]) -> None:
+    for temporary, _ in staged:
+        try:
+            temporary.unlink(missing_ok=True)
+        except OSError:
+            pass  # the next run's clean-up removes it
+    for folder in reversed(created):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass

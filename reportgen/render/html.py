@@ -18,7 +18,7 @@ from reportgen import __version__
 from reportgen.model import Document
 
 # What shapes a PDF besides its HTML: the libraries that lay it out, subset its fonts and write it.
-RENDER_LIBRARIES = ("weasyprint", "pydyf", "fonttools")
+RENDER_LIBRARIES = ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "pyphen")
 
 
 def _installed_templates() -> Path:
@@ -53,16 +53,53 @@ def _digest(folder: Path, names: list[str]) -> str:
     return digest.hexdigest()[:12]
 
 
+def _native_libraries() -> str:
+    """The native libraries WeasyPrint lays out and subsets fonts with, found the way it finds them
+    (without importing it): Pango's and HarfBuzz's versions, and the subsetting path. WeasyPrint
+    subsets with HarfBuzz-Subset when the library loads and HarfBuzz is 4.1 or later, else with
+    fontTools; the two paths give different font streams for the same text."""
+    import ctypes
+    import ctypes.util
+
+    def load(*names: str) -> ctypes.CDLL | None:
+        for name in names:
+            for candidate in (name, ctypes.util.find_library(name.removeprefix("lib").split(".so")[0])):
+                if candidate:
+                    try:
+                        return ctypes.CDLL(candidate)
+                    except OSError:
+                        continue
+        return None
+
+    def version(library: ctypes.CDLL | None, function: str) -> str:
+        if library is None:
+            return "absent"
+        getter = getattr(library, function)
+        getter.restype = ctypes.c_char_p
+        return getter().decode("ascii", "replace")
+
+    harfbuzz = version(load("libharfbuzz.so.0", "libharfbuzz.0.dylib", "libharfbuzz-0.dll"), "hb_version_string")
+    pango = version(load("libpango-1.0.so.0", "libpango-1.0.dylib", "libpango-1.0-0.dll"), "pango_version_string")
+    subset = load("libharfbuzz-subset.so.0", "libharfbuzz-subset.0.dylib", "libharfbuzz-subset-0.dll")
+    numbers = tuple(int(part) if part.isdigit() else 0 for part in harfbuzz.split(".")[:3])
+    path = "harfbuzz-subset" if subset is not None and numbers >= (4, 1, 0) else "fonttools"
+    return f"pango {pango} harfbuzz {harfbuzz} subset {path}"
+
+
 @cache
 def render_fingerprint(templates: Path = TEMPLATES) -> str:
     """Everything besides the HTML that a PDF's bytes depend on: the versions of WeasyPrint and of
-    the libraries it writes with, and the stylesheet and font files. Printed in every bulletin's
-    head, so that an unchanged HTML next to its PDF (which the pipeline then reuses) really means
-    an unchanged PDF. Versions are read from the installed metadata: importing WeasyPrint is slow."""
+    the libraries it lays out, subsets fonts and writes with (Python and native: Pango, HarfBuzz,
+    and which of HarfBuzz-Subset or fontTools subsets the fonts), and the stylesheet and font files.
+    Printed in every bulletin's head and recorded with each PDF in the circuit's manifest, so that a
+    PDF is reused only when its HTML and this fingerprint are unchanged: after a library changes,
+    every PDF is rendered again, never mixed with older ones. Versions are read from the installed
+    metadata and the native libraries through ctypes: importing WeasyPrint is slow."""
     versions = " ".join(f"{name} {metadata.version(name)}" for name in RENDER_LIBRARIES)
     fonts = sorted(path.relative_to(templates).as_posix() for path in (templates / "fonts").rglob("*")
                    if path.is_file())
-    return f"{versions}; bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}"
+    return (f"{versions} {_native_libraries()}; bulletin.css {_digest(templates, ['bulletin.css'])}; "
+            f"fonts {_digest(templates, fonts)}")
 
 
 def render(document: Document, templates: Path = TEMPLATES) -> str:

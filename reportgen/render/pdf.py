@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import hashlib
 import os
 from pathlib import Path
 
@@ -70,17 +71,72 @@ def _render_pair(pair: tuple[str, dt.date]) -> bytes:
     return render_pdf(*pair)
 
 
+def _worker_started(parent: int) -> None:
+    """In each PDF worker: Ctrl-C is the parent's to handle, and the worker dies with the parent
+    (even a parent killed with SIGKILL: no worker goes on rendering for nobody)."""
+    from reportgen.ingest.workbook import die_with_parent
+
+    die_with_parent(parent)
+
+
 def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lambda message: None) -> list[bytes]:
-    """Render several (html, date) bulletins; in parallel processes when it pays (measured: 1.8-2x)."""
+    """Render several (html, date) bulletins; in parallel processes when it pays (measured: 1.8-2x).
+
+    Interrupted (Ctrl-C) or failing, the workers are killed at once: nobody waits for them to
+    finish their queue."""
     if len(pages) < 4 or workers < 2:
         return [_render_pair(page) for page in pages]
     import multiprocessing
+    import signal
+    import threading
     from concurrent.futures import ProcessPoolExecutor
 
     results = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-        for done, data in enumerate(pool.map(_render_pair, pages), start=1):
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_worker_started, initargs=(os.getpid(),))
+    main = threading.current_thread() is threading.main_thread()
+    try:
+        # The workers start while submitting: with Ctrl-C blocked, so that none can print a
+        # KeyboardInterrupt while it starts (they ignore it from then on).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
+        try:
+            rendered = pool.map(_render_pair, pages)
+        finally:
+            if blocked is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        for done, data in enumerate(rendered, start=1):
             results.append(data)
             if done % 5 == 0 or done == len(pages):
                 progress(f"  PDF {done}/{len(pages)}")
+    except BaseException:
+        _kill(pool)
+        raise
+    pool.shutdown()
     return results
+
+
+def _kill(pool) -> None:  # type: ignore[no-untyped-def]
+    """Stop a pool's workers now, whatever they are rendering."""
+    for process in list(getattr(pool, "_processes", {}).values()):
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+# -- proof that a PDF on disk is the one its HTML gives ---------------------------------------------
+
+def record(html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> dict[str, str]:
+    """What the manifest keeps of a PDF, written after the PDF itself: the hashes of the HTML it
+    was rendered from and of its own bytes, and the render fingerprint of the libraries, stylesheet
+    and fonts that made it."""
+    from reportgen.render.html import render_fingerprint
+
+    return {"html": hashlib.sha256(html).hexdigest(), "render": render_fingerprint(templates),
+            "pdf": hashlib.sha256(pdf).hexdigest()}
+
+
+def reusable(recorded: object, html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> bool:
+    """True when the manifest's record proves that `pdf` (the file on disk) is what `html` gives
+    today: same HTML, same render fingerprint, and the PDF is the very one recorded (not a file an
+    interrupted run left behind)."""
+    return isinstance(recorded, dict) and recorded == record(html, pdf, templates)

@@ -79,8 +79,11 @@ def rank(items: Sequence[T], chain: Sequence[Criterion[T]],
             if len(distinct) == 1:
                 continue
             label = decided if index == 0 else (*decided, criterion.name)
+            by_key: dict[Any, list[T]] = {}  # one pass: a group of n players with n keys stays linear
+            for item, key in zip(group, keys):
+                by_key.setdefault(key, []).append(item)
             for value in distinct:
-                subgroup = [item for item, key in zip(group, keys) if key == value]
+                subgroup = by_key[value]
                 again = criterion.reapply and len(subgroup) > 1
                 resolve(subgroup, index if again else index + 1, label)
             return

@@ -3,6 +3,7 @@ points ? »), read as INTERPRETATIONS.md says. Pure arithmetic on integers."""
 
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
@@ -74,10 +75,13 @@ def place_points(value: int, ranked: int, settings: TourDeFranceSettings) -> lis
 def shared(points: list[int], places: list[int]) -> list[Fraction]:
     """Ex aequo share the points of the places they cover: places 3, 3 get (3rd + 4th) / 2 each.
 
-    `places` are the players' places (1-based, ex aequo repeated, as 1, 2, 3, 3, 5)."""
-    result = []
-    for place in places:
-        tied = places.count(place)
-        covered = points[place - 1:place - 1 + tied]
-        result.append(Fraction(sum(covered), tied))
-    return result
+    `places` are the players' places (1-based, ex aequo repeated, as 1, 2, 3, 3, 5). Linear in the
+    number of players: counts and prefix sums, never a count or a sum per player."""
+    tied = Counter(places)
+    before = [0]  # before[i]: the points of places 1..i together
+    for value in points:
+        before.append(before[-1] + value)
+    last = len(points)
+    shares = {place: Fraction(before[min(place - 1 + count, last)] - before[min(place - 1, last)], count)
+              for place, count in tied.items()}  # the points of places `place` to `place + count - 1`
+    return [shares[place] for place in places]

@@ -5,8 +5,10 @@ différentes étapes s'additionnent-ils ? »)."""
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 
 import pandas as pd
 
@@ -43,8 +45,9 @@ def score_tournament(event: TourDeFranceEvent, table: pd.DataFrame, settings: To
     the places they cover."""
     mine = table[table["event"] == event.id]
     ranked = mine[~mine["excluded"].astype(bool)].sort_values(["place", "player"])
-    original = ranked["place"].astype(int).tolist()
-    places = [1 + sum(1 for other in original if other < place) for place in original]
+    original = ranked["place"].astype(int).tolist()  # ascending: sorted above
+    # Each player's place among those left: 1 + how many placed strictly better (linear: sorted).
+    places = [1 + bisect_left(original, place) for place in original]
     value = tournament_value(event.content.participants, settings)
     scale = place_points(value, len(places), settings) if value is not None and places else []
     scored = Scored(event, event.content.participants, value, scale,
@@ -81,7 +84,13 @@ def season_total(points: list[Fraction], settings: TourDeFranceSettings) -> tupl
     """Results best first times the factors of the multiplier table: 360, 140, 30 -> 515."""
     ordered = sorted(points, reverse=True)
     factors = settings.factors(len(ordered))
-    return sum((p * Fraction(f).limit_denominator() for p, f in zip(ordered, factors)), Fraction(0)), list(factors)
+    return sum((p * _exact(f) for p, f in zip(ordered, factors)), Fraction(0)), list(factors)
+
+
+@cache
+def _exact(factor: float) -> Fraction:
+    """A factor of the table as the fraction it stands for (0.5 -> 1/2), converted once."""
+    return Fraction(factor).limit_denominator()
 
 
 def rank_season(scored: list[Scored], season: int, day: dt.date, final: bool, previous: Ranking | None,

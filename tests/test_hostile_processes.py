@@ -1,0 +1,140 @@
+"""Interrupting reportgen (issue 13): Ctrl-C stops at once with one French line and exit code 130,
+no worker traceback and no worker left; a parent killed with SIGKILL takes its workers with it.
+And settings of the wrong shape are located problems, not internal errors. Real processes."""
+
+from __future__ import annotations
+
+import os
+import selectors
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.builders import small_league
+from tests.test_hostile_files import refused, snapshot
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+INTERRUPTED = "interrompu (Ctrl-C) : rien n'a été publié à moitié ; relancez la commande pour reprendre."
+
+
+def children(pid: int) -> list[int]:
+    """The live processes whose parent is `pid` (zombies are dead)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        fields = (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] != "Z"
+
+
+def workers_of(pid: int) -> list[int]:
+    """Its reading and PDF workers (spawned: `spawn_main` in their command line)."""
+    found = []
+    for child in children(pid):
+        try:
+            command = (Path("/proc") / str(child) / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"spawn_main" in command:
+            found.append(child)
+    return found
+
+
+@pytest.fixture
+def rendering(tmp_path):
+    """`reportgen build` of a league, in a session of its own (as a terminal's foreground job),
+    stopped once its four PDF workers and two reading workers are busy: (process, its stderr so far,
+    its workers)."""
+    inputs = small_league(tmp_path / "inputs")
+    process = subprocess.Popen([REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"],
+                               stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=tmp_path,
+                               start_new_session=True)
+    assert process.stderr is not None
+    said = b""
+    selector = selectors.DefaultSelector()
+    selector.register(process.stderr, selectors.EVENT_READ)
+    deadline = time.monotonic() + 120
+    while b"PDF \xc3\xa0 produire" not in said and time.monotonic() < deadline:
+        if selector.select(timeout=1):
+            said += os.read(process.stderr.fileno(), 65536)
+    while len(workers_of(process.pid)) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = workers_of(process.pid)
+    assert len(workers) == 4, (said, workers)
+    time.sleep(0.5)  # the PDF workers are rendering
+    yield process, said, workers
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
+@pytest.mark.parametrize("to_the_group", [True, False], ids=["terminal", "parent-only"])
+def test_ctrl_c_stops_at_once_with_one_french_line(rendering, tmp_path, to_the_group):
+    """A terminal's Ctrl-C reaches every process of the job; `kill -INT` only the parent."""
+    process, said, workers = rendering
+    start = time.monotonic()
+    if to_the_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        os.kill(process.pid, signal.SIGINT)
+    _, rest = process.communicate(timeout=30)
+    took = time.monotonic() - start
+    lines = (said + rest).decode("utf-8").splitlines()
+    assert process.returncode == 130
+    assert lines[-1] == INTERRUPTED
+    assert lines.count(INTERRUPTED) == 1 and not [line for line in lines if "Traceback" in line
+                                                  or "KeyboardInterrupt" in line or "Aborted" in line]
+    assert took < 5, took  # not the 13 s of workers finishing their queue
+    time.sleep(0.2)
+    assert not [pid for pid in workers if alive(pid)]
+    outputs = tmp_path / "outputs"
+    assert not [p for p in outputs.rglob("*") if p.is_file()]  # interrupted before publishing: nothing
+
+
+def test_workers_die_with_a_parent_killed_with_sigkill(rendering):
+    process, _, workers = rendering
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    deadline = time.monotonic() + 5
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if alive(pid)]  # not 60 s of rendering for nobody
+
+
+# -- settings of the wrong shape ------------------------------------------------------------------
+
+@pytest.mark.parametrize("settings, expected", [
+    ('circuits = ["grand-sud"]\n',
+     "reportgen.toml:'circuits' : « circuits » doit être une table, pas « [\"grand-sud\"] » (ligne 1) — écrivez "
+     "[circuits] seul sur sa ligne, puis ses réglages en dessous, un par ligne"),
+    ('[circuits.grand-sud]\nmin_counted_results = "beaucoup"\n',
+     "reportgen.toml:'circuits.grand-sud'!min_counted_results : « \"beaucoup\" » n'est pas un nombre entier (ligne 2) "
+     "— écrivez un nombre entier, par exemple min_counted_results = 1"),
+], ids=["circuits-list", "text-for-a-number"])
+def test_settings_of_the_wrong_shape_are_located_problems(small_league_copy, tmp_path, settings, expected):
+    settings_file = small_league_copy.inputs / "reportgen.toml"
+    assert refused(small_league_copy, "reportgen.toml", settings.encode()) == [expected]
+    before = snapshot(small_league_copy.outputs)
+    done = subprocess.run([REPORTGEN, "build", "--inputs", small_league_copy.inputs, "--outputs",
+                           small_league_copy.outputs], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert f"  - {expected}" in done.stderr.splitlines() and "erreur interne" not in done.stderr
+    assert snapshot(small_league_copy.outputs) == before
+    assert settings_file.exists()

@@ -1,0 +1,371 @@
+"""Faults while publishing (issue 13): a kill -9 at the wrong moment, a full disk, read-only outputs.
+A circuit's folder holds its previous publication or the new one, never a mix; a PDF is reused only
+when the manifest proves it matches; a fault is one French message naming the folder (exit 1).
+
+The reference is the small league plus one new tournament, built cleanly: after any fault and the
+next build, the outputs must be exactly the reference's, byte for byte."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reportgen.pipeline import build
+from reportgen.render import files as output_files
+from reportgen.render import html as html_render
+from reportgen.render import pdf as pdf_render
+from reportgen.render.files import OutputError
+from tests.builders import TODAY, write_tournament
+from tests.test_hostile_files import snapshot
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+
+
+def new_tournament(inputs: Path) -> None:
+    write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "NOUVEAU", "Joueur", "", "Albi"]])
+
+
+def copy_league(source: Path, target: Path) -> Path:
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(source / folder, target / folder)
+    return target
+
+
+@pytest.fixture(scope="module")
+def reference(small_league_built, tmp_path_factory):
+    """(the league with the new tournament, not built yet; the outputs once it is built cleanly;
+    each bulletin's PDF by its HTML, for the tests that replay a build without rendering again)."""
+    root = tmp_path_factory.mktemp("publish")
+    before = copy_league(small_league_built.inputs.parent, root / "before")
+    new_tournament(before / "inputs")
+    after = copy_league(before, root / "after")
+    said: list[str] = []
+    result = build(after / "inputs", after / "outputs", TODAY, progress=said.append)
+    assert result.ok and "2 PDF à produire" in said  # the new bulletin and the season's, nothing else
+    outputs = snapshot(after / "outputs")
+    rendered = {outputs[name].decode("utf-8"): outputs[name.removesuffix(".html") + ".pdf"] for name in outputs
+                if name.endswith(".html") and name != "index.html"}
+    return before, outputs, rendered
+
+
+@pytest.fixture
+def league(reference, tmp_path):
+    """A fresh copy of the league with the new tournament, not built yet."""
+    return copy_league(reference[0], tmp_path / "league")
+
+
+@pytest.fixture
+def cached_pdfs(reference, monkeypatch):
+    """Builds in this process take the reference's PDFs instead of rendering them again (the
+    bytes are the same: tests/test_outputs.py checks the renders are deterministic)."""
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: reference[2][page])
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        reference[2][page] for page, _ in pages])
+
+
+@pytest.fixture
+def pdf_cache(reference, tmp_path) -> Path:
+    """The reference's PDFs in a file, for the real processes below: they publish, and fail, as
+    reportgen does, without rendering again what the reference rendered."""
+    import pickle
+
+    path = tmp_path / "pdfs.pickle"
+    path.write_bytes(pickle.dumps(reference[2]))
+    return path
+
+
+WITH_CACHED_PDFS = """
+import pickle, sys
+from reportgen.render import pdf
+cache = pickle.load(open(sys.argv.pop(1), "rb"))
+pdf.render_pdf = lambda page, day=None, templates=None: cache[page]
+pdf.render_many = lambda pages, workers=2, progress=None: [cache[page] for page, _ in pages]
+"""
+
+REPORTGEN_WITH_CACHED_PDFS = WITH_CACHED_PDFS + """
+from reportgen.cli import main
+sys.argv[0] = "reportgen"
+main()
+"""
+
+
+def reportgen(cache: Path, *arguments, prefix: tuple[str, ...] = (), cwd: Path | None = None):
+    """`reportgen ARGUMENTS` as a real process (its messages, its exit code), PDFs from the cache."""
+    return subprocess.run([*prefix, sys.executable, "-c", REPORTGEN_WITH_CACHED_PDFS, cache, *map(str, arguments)],
+                          capture_output=True, text=True, timeout=300, cwd=cwd)
+
+
+def temporaries(outputs: Path) -> list[str]:
+    return sorted(p.relative_to(outputs).as_posix() for p in outputs.rglob("*")
+                  if p.name.endswith(".tmp") or p.name == output_files.JOURNAL)
+
+
+# -- kill -9 in the middle of a publication --------------------------------------------------------
+
+KILLED_AT = WITH_CACHED_PDFS + """
+import datetime as dt, os, signal, sys
+from pathlib import Path
+from reportgen.render import files
+from reportgen.pipeline import build
+
+inputs, outputs, operation, at = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+real = getattr(files, operation)
+count = 0
+
+def killing(*args):
+    global count
+    count += 1
+    if count == at:  # a real SIGKILL: no handler, no clean-up, the process is gone
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real(*args)
+
+setattr(files, operation, killing)
+build(inputs, outputs, dt.date(2026, 11, 29))
+print("not killed")
+"""
+
+
+@pytest.mark.parametrize("operation, at", [
+    ("_write", 2),  # while the new files are being written, before the commit
+    ("_rename", 1),  # the journal's own rename: the commit point
+    ("_rename", 3),  # after the commit, halfway through the renames
+], ids=["writing", "committing", "renaming"])
+def test_a_kill_9_mid_publish_leaves_no_stale_pdf(reference, league, pdf_cache, cached_pdfs, operation, at):
+    """The issue's case: after a kill -9 at the wrong moment the next build kept the old PDF for
+    good (its HTML was new already). Now the next build ends exactly as a clean one."""
+    done = subprocess.run([sys.executable, "-c", KILLED_AT, pdf_cache, league / "inputs", league / "outputs", operation,
+                           str(at)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == -9 and "not killed" not in done.stdout, done.stderr
+    result = build(league / "inputs", league / "outputs", TODAY)
+    assert result.ok
+    assert snapshot(league / "outputs") == reference[1]
+    assert temporaries(league / "outputs") == []
+
+
+# -- a full disk, read-only outputs ----------------------------------------------------------------
+
+def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(reference, league, cached_pdfs,
+                                                                         monkeypatch):
+    """An OSError (ENOSPC) injected at the 1st, 2nd... write of the build, in turn: the circuit
+    keeps its previous publication, byte for byte, and no temporary file is left. Injected at the
+    index (the last write), the circuit is published and the index kept as it was."""
+    outputs = league / "outputs"
+    before = snapshot(outputs)
+    real = output_files._write
+    writes = 0
+
+    def counting(stream, data):
+        nonlocal writes
+        writes += 1
+        return real(stream, data)
+
+    monkeypatch.setattr(output_files, "_write", counting)
+    scratch = copy_league(league, league.parent / "scratch")
+    build(scratch / "inputs", scratch / "outputs", TODAY)
+    total = writes
+    assert total >= 8  # manifest, 2 HTML, 2 PDF, 2 CSV, annex, journal, index
+    for at in range(1, total + 1):
+        count = 0
+
+        def failing(stream, data):
+            nonlocal count
+            count += 1
+            if count == at:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return real(stream, data)
+
+        monkeypatch.setattr(output_files, "_write", failing)
+        with pytest.raises(OutputError) as failure:
+            build(league / "inputs", outputs, TODAY)
+        index_failed = at == total
+        folder = outputs if index_failed else outputs / "grand-sud"
+        what = "le fichier précédent est intact" if index_failed else "rien n'y a été publié à moitié"
+        assert str(failure.value) == (f"{folder} : impossible d'écrire dans ce dossier, le disque est plein ; {what} "
+                                      "— libérez de la place sur le disque, puis relancez la commande")
+        assert temporaries(outputs) == []
+        if index_failed:
+            assert snapshot(outputs) == {**reference[1], "index.html": before["index.html"]}
+        else:
+            assert snapshot(outputs) == before, at
+    monkeypatch.setattr(output_files, "_write", real)
+    assert build(league / "inputs", outputs, TODAY).ok
+    assert snapshot(outputs) == reference[1]
+
+
+def mount_tmpfs(folder: Path, size: str) -> bool:
+    folder.mkdir(parents=True, exist_ok=True)
+    return subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", folder],
+                          capture_output=True).returncode == 0
+
+
+def test_a_really_full_disk(reference, league, pdf_cache, cached_pdfs, tmp_path):
+    """A real ENOSPC: the outputs on a small tmpfs, filled up but for a few kilobytes (where the
+    machine lets the tests mount one; the injected faults above cover every write anyway)."""
+    disk = tmp_path / "disk"
+    if not mount_tmpfs(disk, "4m"):
+        pytest.skip("mounting a tmpfs is not allowed here")
+    try:
+        shutil.copytree(league / "outputs", disk / "outputs")
+        free = shutil.disk_usage(disk).free
+        (disk / "filler").write_bytes(b"\0" * (free - 32 * 1024))  # less room than the two new PDFs need
+        before = snapshot(disk / "outputs")
+        done = reportgen(pdf_cache, "build", "--inputs", league / "inputs", "--outputs", disk / "outputs", cwd=disk)
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.splitlines()[-1] == (
+            f"{disk}/outputs/grand-sud : impossible d'écrire dans ce dossier, le disque est plein ; rien n'y a été "
+            "publié à moitié — libérez de la place sur le disque, puis relancez la commande")
+        assert "Traceback" not in done.stderr and "Errno" not in done.stderr
+        assert snapshot(disk / "outputs") == before and temporaries(disk / "outputs") == []
+        (disk / "filler").unlink()
+        assert build(league / "inputs", disk / "outputs", TODAY).ok
+        assert snapshot(disk / "outputs") == reference[1]
+    finally:
+        subprocess.run(["umount", "-l", disk], capture_output=True)
+
+
+@pytest.mark.skipif(not Path("/usr/bin/setpriv").exists(), reason="setpriv (util-linux) is needed")
+def test_read_only_outputs(reference, league, pdf_cache):
+    """A real EACCES: the circuit's folders made read-only, reportgen run as a real process without
+    root's right to write anywhere (setpriv drops CAP_DAC_OVERRIDE: the tests run as root)."""
+    outputs = league / "outputs"
+    before = snapshot(outputs)
+    folders = [outputs / "grand-sud", *(p for p in (outputs / "grand-sud").rglob("*") if p.is_dir())]
+    for folder in folders:
+        folder.chmod(0o555)
+    try:
+        done = reportgen(pdf_cache, "build", "--inputs", league / "inputs", "--outputs", outputs, cwd=league,
+                         prefix=("setpriv", "--bounding-set", "-dac_override,-dac_read_search"))
+    finally:
+        for folder in folders:
+            folder.chmod(0o755)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"{outputs}/grand-sud : impossible d'écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
+        "écriture ; rien n'y a été publié à moitié — donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre "
+        "avec --outputs")
+    assert "PermissionError" not in done.stderr and "Traceback" not in done.stderr
+    assert snapshot(outputs) == before and temporaries(outputs) == []
+
+
+def test_a_file_where_the_outputs_folder_should_be(league, cached_pdfs):
+    outputs = league / "outputs"
+    shutil.rmtree(outputs)
+    outputs.write_bytes(b"not a folder")
+    with pytest.raises(OutputError) as failure:
+        build(league / "inputs", outputs, TODAY)
+    assert str(failure.value) == (
+        f"{outputs}/grand-sud : impossible d'écrire dans ce dossier, un fichier y porte le nom d'un dossier attendu "
+        "(ou l'inverse) ; rien n'y a été publié à moitié — renommez ou déplacez ce fichier, ou indiquez un autre "
+        "dossier avec --outputs")
+    assert outputs.read_bytes() == b"not a folder"
+
+
+# -- leftovers, and the proof a reused PDF needs ---------------------------------------------------
+
+def test_leftover_temporary_files_are_removed_by_the_next_build(reference, league, cached_pdfs):
+    outputs = league / "outputs"
+    for name in ("grand-sud/2026/.classement-final-2026.pdf.k2j3h4.tmp", "grand-sud/.publications.json.x1.tmp",
+                 ".index.html.abc.tmp"):
+        (outputs / name).write_bytes(b"half")
+    assert build(league / "inputs", outputs, TODAY).ok
+    assert snapshot(outputs) == reference[1] and temporaries(outputs) == []
+
+
+def test_a_publication_stopped_before_its_commit_is_rolled_back_at_once(reference, league, cached_pdfs,
+                                                                            monkeypatch):
+    """Stopped (here by an exception) after its files are written, before the journal: nothing shows."""
+    outputs = league / "outputs"
+    before = snapshot(outputs)
+    real = output_files._rename
+
+    def stop(source, target):
+        raise KeyboardInterrupt  # stops this process between the staged files and the commit
+
+    monkeypatch.setattr(output_files, "_rename", stop)
+    with pytest.raises(KeyboardInterrupt):
+        build(league / "inputs", outputs, TODAY)
+    monkeypatch.setattr(output_files, "_rename", real)
+    assert snapshot(outputs) == before and temporaries(outputs) == []  # rolled back at once
+
+
+def test_a_stale_pdf_next_to_new_html_is_rendered_again(reference, league, cached_pdfs):
+    """What the old code left after a fault: the new HTML on disk, the old PDF next to it. Equal
+    HTML no longer means the PDF matches: the manifest's record (old) says it does not."""
+    outputs = league / "outputs"
+    for name, data in reference[1].items():
+        if name.endswith(".html") and name != "index.html":
+            (outputs / name).write_bytes(data)
+    result = build(league / "inputs", outputs, TODAY)
+    assert "grand-sud/2026/classement-final-2026.pdf" in [p.relative_to(outputs).as_posix()
+                                                          for p in result.published["grand-sud"]]
+    assert snapshot(outputs) == reference[1]
+
+
+def test_a_changed_render_fingerprint_renders_every_pdf_again(reference, league, cached_pdfs, monkeypatch):
+    """HarfBuzz-Subset installed, a library upgraded: no PDF made before is kept next to new ones."""
+    outputs = league / "outputs"
+    assert build(league / "inputs", outputs, TODAY).ok
+    said: list[str] = []
+    rendered: list[str] = []
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        rendered.append(page) or b"%PDF" for page, _ in pages])
+    html_render.render_fingerprint.cache_clear()
+    real = html_render._native_libraries
+    monkeypatch.setattr(html_render, "_native_libraries", lambda: real().replace("subset harfbuzz-subset",
+                                                                                 "subset fonttools"))
+    try:
+        build(league / "inputs", outputs, TODAY, progress=said.append)
+    finally:
+        html_render.render_fingerprint.cache_clear()
+    documents = [p for p in reference[1] if p.startswith("grand-sud/") and p.endswith(".pdf")]
+    assert f"{len(documents)} PDF à produire" in said and len(rendered) == len(documents)
+    assert all("subset fonttools" in page for page in rendered)
+
+
+def test_the_render_fingerprint_names_the_subsetting_path_and_the_native_libraries():
+    fingerprint = html_render.render_fingerprint()
+    assert " pango " in fingerprint and " harfbuzz " in fingerprint
+    assert (" subset harfbuzz-subset;" in fingerprint) or (" subset fonttools;" in fingerprint)
+    from weasyprint.pdf import fonts  # what WeasyPrint itself found
+
+    uses_harfbuzz = fonts.harfbuzz_subset is not None and fonts.harfbuzz.hb_version_atleast(4, 1, 0)
+    assert (" subset harfbuzz-subset;" in fingerprint) == bool(uses_harfbuzz)
+
+
+RENDER_IN_ONE_WORKER = """
+import datetime as dt, hashlib, json, sys
+from concurrent.futures import ProcessPoolExecutor
+import multiprocessing
+from reportgen.render.pdf import render_pdf
+
+pages = json.load(open(sys.argv[1], encoding="utf-8"))
+day = dt.date(2026, 3, 1)
+with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as worker:
+    alone = worker.submit(render_pdf, pages[0], day).result()  # the worker's first document
+    for page in pages[1:]:
+        worker.submit(render_pdf, page, day).result()
+    after = worker.submit(render_pdf, pages[0], day).result()  # the same, after others
+print(hashlib.sha256(alone).hexdigest(), hashlib.sha256(after).hexdigest())
+"""
+
+
+def test_a_pdf_rendered_alone_or_after_others_in_one_worker_is_the_same(reference, tmp_path):
+    """Fonts subset per document, nothing carried from one to the next in a worker of the pool."""
+    import json
+
+    outputs = reference[1]
+    pages = [outputs[name].decode("utf-8") for name in ("grand-sud/2025/classement-2025-06-01.html",
+                                                         "grand-sud/2026/classement-final-2026.html")]
+    (tmp_path / "pages.json").write_text(json.dumps(pages), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", RENDER_IN_ONE_WORKER, tmp_path / "pages.json"], capture_output=True,
+                          text=True, timeout=300, check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    alone, after_others = done.stdout.split()
+    assert alone == after_others

@@ -6,6 +6,7 @@ others still build.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ from reportgen.ingest.duplicates import newcomers, probable_duplicates
 from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
-from reportgen.ingest.text import normalise_label
+from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Workbook, label_of, read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
@@ -95,6 +96,8 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
         notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs .xlsx "
                        "et .xlsm sont lus (enregistrez-le au format .xlsx)")
     settings = config.load(inputs, defaults, problems)
+    # The league's name is printed everywhere: no control character reaches an output.
+    settings = dataclasses.replace(settings, name=clean_text(settings.name))
     workbooks, unreadable = read_workbooks(paths, inputs)
     problems.extend(unreadable)  # a file we cannot open may belong to any circuit
     by_name = {wb.label.casefold(): wb for wb in workbooks}

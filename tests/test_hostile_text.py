@@ -189,3 +189,13 @@ def test_the_hostile_league_is_published_whole_and_the_next_build_rewrites_nothi
     before = snapshot(hostile_league / "outputs")
     assert build(hostile_league / "inputs", hostile_league / "outputs", TODAY).published["grand-sud"] == []
     assert snapshot(hostile_league / "outputs") == before
+
+
+def test_the_league_name_from_the_settings_loses_its_control_characters(tmp_path):
+    from reportgen.pipeline import load
+    from tests.builders import TODAY, write_clubs, write_tournament
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "t")
+    (tmp_path / "reportgen.toml").write_text('[league]\nname = "Ligue\\u001b[2J du \\u0007Sud"\n', encoding="utf-8")
+    assert load(tmp_path, TODAY).settings.name == "Ligue[2J du Sud"

@@ -10,14 +10,14 @@ EXAMPLE := examples/league
 LEAGUE := $(shell find inputs -name '*.xls*' ! -name '~$$*' 2>/dev/null | grep -q . && echo inputs || echo $(EXAMPLE))
 
 .DEFAULT_GOAL := all
-.PHONY: all system install build check test lint example clean distclean help
+.PHONY: all system install build check test lint example clean distclean help bench
 
-all: build ## Install (first time) and build every bulletin from inputs/ (or the example league) into outputs/
+all: build ## Installer (la première fois) et produire bulletins et annexes de inputs/ (ou de la ligue d'exemple) dans outputs/
 
-help: ## List the targets
+help: ## Lister les cibles
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-system: ## Install the system packages of system-packages.txt (apt-get), or say the command to run
+system: ## Installer les paquets système de system-packages.txt (apt-get), ou dire la commande à lancer
 	@PYTHON=$(PYTHON) scripts/system-packages.sh install
 
 $(STAMP): pyproject.toml constraints.txt | system
@@ -26,27 +26,30 @@ $(STAMP): pyproject.toml constraints.txt | system
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
-install: system $(STAMP) ## Create .venv and install reportgen with its dependencies
+install: system $(STAMP) ## Créer .venv et y installer reportgen et ses dépendances
 
-build: system $(STAMP) ## Build bulletins (HTML, PDF) and annexes (XLSX) into outputs/
+build: system $(STAMP) ## Produire les bulletins (HTML, PDF) et les annexes (XLSX) dans outputs/
 	@[ "$(LEAGUE)" = inputs ] || echo "inputs/ ne contient aucun classeur : construction de la ligue d'exemple ($(EXAMPLE))"
 	$(BIN)/reportgen build --inputs $(LEAGUE) --outputs outputs
 
-check: system $(STAMP) ## Validate the workbooks in inputs/ and list every problem
+check: system $(STAMP) ## Vérifier les classeurs sans rien publier et lister chaque problème (outputs/verification.html)
 	$(BIN)/reportgen check --inputs $(LEAGUE)
 
-test: system $(STAMP) ## Run the whole test suite
+test: system $(STAMP) ## Lancer tous les tests
 	$(BIN)/pytest -q
 
-lint: $(STAMP) ## Check the code: ruff (unused names, import order, syntax), then mypy (types)
-	$(BIN)/ruff check reportgen tests scripts
+lint: $(STAMP) ## Vérifier le code : ruff (noms inutilisés, imports, syntaxe), puis mypy (types)
+	$(BIN)/ruff check reportgen tests scripts benchmarks
 	$(BIN)/mypy reportgen
 
-example: $(STAMP) ## Regenerate the example league in examples/league/ (seeded, reproducible)
+example: $(STAMP) ## Régénérer la ligue d'exemple dans examples/league/ (reproductible)
 	$(BIN)/python scripts/generate_example_league.py $(EXAMPLE)
 
-clean: ## Remove outputs/ (never archive/: the archived seasons and the send log)
+bench: $(STAMP) ## Mesurer chaque phase d'une construction à 1x (BENCH="--scale 10" : 10x, 100x) ; docs/performance.md
+	$(BIN)/python -m benchmarks $(BENCH)
+
+clean: ## Supprimer outputs/ (jamais archive/ : les saisons archivées et le journal des envois)
 	rm -rf outputs
 
-distclean: clean ## Remove outputs/ and .venv
+distclean: clean ## Supprimer outputs/ et .venv
 	rm -rf $(VENV)

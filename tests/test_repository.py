@@ -98,3 +98,10 @@ def test_make_builds_inputs_once_it_holds_a_workbook_and_the_example_league_unti
     assert (ROOT / "examples" / "league" / "clubs.xlsx").is_file()
     tracked = [p.relative_to(ROOT).as_posix() for p in tracked_files() if p.relative_to(ROOT).parts[0] == "inputs"]
     assert tracked == ["inputs/README.md"]  # the secretary's workbooks are hers: git ignores them
+
+
+def test_make_help_speaks_french():
+    listed = subprocess.run(["make", "--no-print-directory", "help"], cwd=ROOT, capture_output=True, text=True)
+    assert "make test       Lancer tous les tests" in listed.stdout
+    descriptions = [line.split(None, 2)[2] for line in listed.stdout.splitlines() if line.strip()]
+    assert not [d for d in descriptions if re.match(r"(Install|Build|Run|List|Check|Remove|Create|Time)\b", d)]

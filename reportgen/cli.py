@@ -108,23 +108,65 @@ def standings(
     season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière).")] = None,
     at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison (par défaut : le dernier publié).")] = False,
+    event: Annotated[Optional[str], typer.Option("--event", help="Le classement d'un tournoi, par son nom (champ Nom de la feuille Tournoi).")] = None,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Afficher un classement."""
-    from reportgen import circuits, french
-    from reportgen.pipeline import load, score
-    from reportgen.render.ranking import to_csv, to_json
+    """Afficher un classement : celui d'une saison, ou celui d'un tournoi (--event)."""
+    from reportgen import french
     from reportgen.scoring.in_force import ranking_in_force
 
-    if circuit not in circuits.CIRCUITS:
-        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
     day = date_option(at, "--at")
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
-    from reportgen.delivery.seasons import league_folder
+    if event is not None and (final or day is not None):
+        raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
+    rankings = _scored_rankings(circuit, inputs, archive)
+    if event is not None:
+        ranking = _event_ranking(circuit, rankings, event, season)
+    else:
+        chosen = [r for r in rankings if r.scope.kind == "season" and (season is None or r.season == season)]
+        if not chosen and not any(r.scope.kind == "season" for r in rankings):
+            # A circuit without season rankings (Tantrix, pool tournaments): its latest event.
+            chosen = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+            ranking = max(chosen, key=lambda r: r.date, default=None) if not final and day is None else None
+        elif day is not None:
+            ranking = ranking_in_force(chosen, day)
+        else:
+            latest = max(r.season for r in chosen) if chosen else None
+            chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
+            ranking = chosen[-1] if chosen else None
+        if ranking is None:
+            season_text = f" pour la saison {season}" if season else ""
+            err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
+            raise typer.Exit(1)
+    _print_ranking(ranking, format)
 
+
+@app.command()
+def ratings(
+    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple tantrix.")],
+    format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
+    inputs: InputsOption = Path("inputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Afficher la liste de classement (rating) la plus récente d'un circuit."""
+    lists = [r for r in _scored_rankings(circuit, inputs, archive) if r.scope.kind == "ratings"]
+    if not lists:
+        err(f"le circuit {circuit} n'a pas de liste de classement (rating)")
+        raise typer.Exit(1)
+    _print_ranking(max(lists, key=lambda r: r.date), format)
+
+
+def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> list:
+    """Every ranking the circuit publishes from these inputs; exit 1 on problems or none at all."""
+    from reportgen import circuits
+    from reportgen.delivery.seasons import league_folder
+    from reportgen.pipeline import load, score
+
+    if circuit not in circuits.CIRCUITS:
+        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
     with league_folder(inputs, archive) as folder:
         scored = score(load(folder), [circuit])
     if circuit in scored.blocked:
@@ -134,17 +176,30 @@ def standings(
     if not rankings:
         err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
-    chosen = [r for r in rankings if season is None or r.season == season]
-    if day is not None:
-        ranking = ranking_in_force(chosen, day)
-    else:
-        latest = max(r.season for r in chosen) if chosen else None
-        chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
-        ranking = chosen[-1] if chosen else None
-    if ranking is None:
-        season_text = f" pour la saison {season}" if season else ""
-        err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
+    return rankings
+
+
+def _event_ranking(circuit: str, rankings: list, name: str, season: int | None):
+    """The latest ranking of the event named `name` (its `Nom`, case and spaces aside)."""
+    from reportgen import french
+    from reportgen.ingest.text import normalise_label
+
+    events = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+    matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
+    if not matching:
+        known = sorted({r.scope.name for r in events})
+        err(f"aucun tournoi {circuit} ne s'appelle « {name} »" + (f" ; tournois : {', '.join(known)}" if known else ""))
         raise typer.Exit(1)
+    if len({r.scope.event for r in matching}) > 1:
+        dates = ", ".join(sorted({french.date_long(r.date) for r in matching}))
+        err(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
+        raise typer.Exit(1)
+    return matching[-1]
+
+
+def _print_ranking(ranking, format: Format) -> None:
+    from reportgen.render.ranking import to_csv, to_json
+
     if format is Format.csv:
         sys.stdout.write(to_csv(ranking).decode())
     elif format is Format.json:
@@ -154,19 +209,36 @@ def standings(
 
 
 def _table(ranking) -> str:
+    """A ranking for the terminal, from its own columns (those no row fills are left out)."""
     from reportgen import french
 
-    title = (f"Classement final {ranking.season}" if ranking.final
-             else f"Classement au {french.date_long(ranking.date)}")
-    headers = ["Place", "Joueur", "Club", "Points", "Joués"]
-    lines = [[f"{row.rank}=" if row.tied else str(row.rank), row.player, row.club,
-              french.points(row.metrics["points"]).replace(french.THOUSANDS_SEPARATOR, " "), str(row.metrics["played"])]
-             for row in ranking.rows]
-    widths = [max(len(h), *(len(line[i]) for line in lines)) for i, h in enumerate(headers)]
-    right = {0, 3, 4}
+    if ranking.scope.kind == "season":
+        title = (f"Classement final {ranking.season}" if ranking.final
+                 else f"Classement au {french.date_long(ranking.date)}")
+    elif ranking.scope.kind == "event":
+        title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"
+    else:
+        title = f"Liste de classement au {french.date_long(ranking.date)}"
+    columns = [c for c in ranking.all_columns if any(row.value(c.key) not in ("", None) for row in ranking.rows)]
+
+    def shown(row, column) -> str:
+        value = row.value(column.key)
+        if column.key == "rank":
+            return "" if value in ("", None) else f"{value}=" if row.tied else str(value)
+        if column.kind == "bool":
+            return "oui" if value else ""
+        if column.kind in ("int", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
+            return french.points(value).replace(french.THOUSANDS_SEPARATOR, " ")
+        return "" if value is None else str(value)
+
+    headers = [c.short or c.header for c in columns]
+    lines = [[shown(row, c) for c in columns] for row in ranking.rows]
+    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
+    right = {i for i, c in enumerate(columns) if c.kind in ("int", "number", "evolution")}
 
     def fmt(cells):
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
     return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
 

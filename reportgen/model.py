@@ -192,6 +192,7 @@ class Scope:
     kind: str  # "season" | "event" | "ratings"
     season: int
     event: str = ""  # the event's id when kind is "event"
+    name: str = ""  # the event's name as its `Tournoi` sheet gives it (`reportgen standings --event`)
 
 
 @dataclass(frozen=True)
@@ -205,9 +206,13 @@ class Column:
     short: str = ""  # in a bulletin's narrow table, when shorter than the header
 
 
-# Every ranking starts with these; a circuit's columns follow (`points` and `played` first).
+# A season ranking starts with these; a circuit's columns follow (`points` and `played` first).
 IDENTITY_COLUMNS = (Column("rank", "Place", width=7, short="Pl."), Column("player", "Joueur", "text", 28),
                     Column("licence", "Licence", "text"), Column("club", "Club", "text", 20))
+# An event's standings or a rating list whose CSV form starts `rank, player` and then its own columns
+# (Tantrix, pool tournaments: scripts read those exact forms); licence and club, if any, come after.
+RANK_AND_PLAYER = IDENTITY_COLUMNS[:2]
+LICENCE, CLUB = IDENTITY_COLUMNS[2:]
 DECIDED_HEADER = "Départage"  # the tie-breaks that set a place (`RankingRow.decided_by`)
 
 
@@ -242,9 +247,10 @@ class Ranking:
     scope: Scope
     date: dt.date  # as of: the last event it includes
     status: Status
-    columns: tuple[Column, ...]  # after IDENTITY_COLUMNS
+    columns: tuple[Column, ...]  # after the identity columns
     rows: tuple[RankingRow, ...]
     in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
+    identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
 
     @property
     def season(self) -> int:
@@ -260,7 +266,7 @@ class Ranking:
 
     @property
     def all_columns(self) -> tuple[Column, ...]:
-        return IDENTITY_COLUMNS + self.columns
+        return self.identity + self.columns
 
     def records(self) -> list[dict[str, Any]]:
         """The rows as plain records, one key per column (CSV and JSON)."""

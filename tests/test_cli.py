@@ -3,6 +3,7 @@
 import csv
 import datetime as dt
 import io
+import re
 import json
 import subprocess
 import sys
@@ -110,7 +111,7 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
     result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
     assert result.returncode == 0
     assert result.stdout.splitlines()[0] == "Classement final 2026"
-    assert re.search(r"^ *1 +MARTIN Paul +Albi +575 +1$", result.stdout, re.MULTILINE)
+    assert re.search(r"^ *1 +MARTIN Paul +(\d+ +)?Albi +575 +1 ", result.stdout, re.MULTILINE)
     # Totals above a thousand, and a date, from the example league's Tour de France (golden file
     # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space
     # (reportgen/cli.py swaps french.py's narrow no-break space for one) and writes a decimal comma.
@@ -119,8 +120,8 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "Classement au 3 décembre 2005"
-    assert re.fullmatch(r" *1 +MARTIN Aurélie +6 910 +8", lines[3])
-    assert re.fullmatch(r" *2 +BOULANGER Philippe +3 743,5 +6", lines[4])
+    assert re.fullmatch(r" *1 +MARTIN Aurélie +6 910 +8\b.*", lines[3])
+    assert re.fullmatch(r" *2 +BOULANGER Philippe +3 743,5 +6\b.*", lines[4])
 
 
 @pytest.mark.parametrize("args", [
@@ -217,7 +218,7 @@ def test_standings_table_keeps_half_points():
     assert halves, "the example league has half points"
     assert f"{halves[0]['player']}" in result.stdout
     line = next(l for l in result.stdout.splitlines() if halves[0]["player"] in l)
-    assert line.split()[-2].endswith(",5")
+    assert re.match(r" +\d{1,3}(?: \d{3})*,5 ", line.split(halves[0]["player"])[1])  # the column after the name
 
 
 def test_check_also_reports_what_only_scoring_finds(tmp_path):

@@ -3,8 +3,8 @@
 import csv
 import datetime as dt
 import io
-import re
 import json
+import re
 import subprocess
 import sys
 import tempfile

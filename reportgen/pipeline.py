@@ -263,7 +263,7 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
         else:
             pending.append((pdf_path, page, document.date))
     for ranking in report.rankings:
-        files[folder / f"{ranking.path}.csv"] = ranking_render.to_csv(ranking)
+        files[folder / f"{ranking.path}.csv"] = ranking_render.to_spreadsheet_csv(ranking)
     for annex in report.annexes:
         files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
     for message in report.messages:

@@ -179,7 +179,7 @@ def test_the_database_rows_match_the_workbooks_and_the_published_rankings(small_
                                               "2026/classement-2026-01-10", "2026/classement-final-2026"]
     for ranking in rankings:
         csv_rows = (archive / ranking["folder"] / "outputs" / "grand-sud" / f"{ranking['path']}.csv").read_text(
-            encoding="utf-8").splitlines()[1:]
+            encoding="utf-8-sig").replace(";", ",").splitlines()[1:]
         stored = connection.execute("SELECT rank, player, licence, club, points, played FROM ranking_row "
                                     "WHERE ranking_id = ? ORDER BY line", (ranking["id"],)).fetchall()
         assert [",".join(line.split(",")[:6]) for line in csv_rows] == [

@@ -75,7 +75,11 @@ def hostile_league(small_league_built, tmp_path_factory):
 
 
 def csv_rows(path: Path) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    """A published CSV (French Excel convention: `;`, BOM, French headings), by column key."""
+    keys = {"Place": "rank", "Joueur": "player", "Licence": "licence", "Club": "club", "Tournois joués": "played",
+            "Évolution": "evolution"}
+    rows = csv.DictReader(io.StringIO(path.read_text(encoding="utf-8-sig")), delimiter=";")
+    return [{keys.get(heading, heading): value for heading, value in row.items()} for row in rows]
 
 
 # -- formula injection -----------------------------------------------------------------------------

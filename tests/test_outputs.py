@@ -193,10 +193,25 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     assert points[0][12] == "2026-01-10-carcassonne.xlsx (Résultats!B2)"
 
 
-def test_the_csv_has_the_standard_columns_then_the_circuit_ones(built):
-    lines = (built / "2026" / "classement-final-2026.csv").read_text().splitlines()
-    assert lines[0] == "rank,player,licence,club,points,played,best,evolution,seed"
-    assert lines[1] == "1,MARTIN Paul,1002,Albi,575,1,575,0,True"
+def test_the_published_csv_follows_the_french_excel_convention(built):
+    """`;`, French headings, UTF-8 with a BOM (Excel reads accents right only then), CRLF, « oui »."""
+    data = (built / "2026" / "classement-final-2026.csv").read_bytes()
+    assert data.startswith("\ufeff".encode("utf-8"))
+    lines = data.decode("utf-8-sig").split("\r\n")
+    assert lines[0] == "Place;Joueur;Licence;Club;Total;Tournois joués;Meilleur résultat;Évolution;Tête de série"
+    assert lines[1] == "1;MARTIN Paul;1002;Albi;575;1;575;0;oui"
+    assert lines[-1] == ""  # every line ends with CRLF
+
+
+def test_half_points_have_a_decimal_comma_in_the_published_csv():
+    from reportgen.model import Column, Ranking, RankingRow, Scope, Status
+    from reportgen.render.ranking import to_csv, to_spreadsheet_csv
+
+    ranking = Ranking("x", Scope("season", 2026), dt.date(2026, 3, 1), Status.PROVISIONAL,
+                      (Column("points", "Points", "number"),),
+                      (RankingRow(1, "p", "=DUPONT Jean", "", "Albi", {"points": 3743.5}),))
+    assert to_spreadsheet_csv(ranking).decode("utf-8-sig").splitlines()[1] == "1;'=DUPONT Jean;;Albi;3743,5"
+    assert to_csv(ranking).decode().splitlines()[1] == "1,'=DUPONT Jean,,Albi,3743.5"  # scripts: plain CSV
 
 
 def normalised(page: str) -> str:

@@ -54,7 +54,7 @@ def bulletin_files(slug: str, document: Document) -> list[Published]:
 
 
 def ranking_file(slug: str, ranking: Ranking) -> Published:
-    return Published(f"{slug}/{ranking.path}.csv", "csv", slug, ranking_render.to_csv(ranking))
+    return Published(f"{slug}/{ranking.path}.csv", "csv", slug, ranking_render.to_spreadsheet_csv(ranking))
 
 
 def season_files(scored: pipeline.Scored, season: int) -> tuple[list[Published], list[str]]:

@@ -5,8 +5,13 @@ The CSV is opened in a spreadsheet, which runs a cell that starts with `=`, `+`,
 tab or carriage return) as a formula: a player named `=HYPERLINK(...)` would be a link, or worse.
 Following OWASP's advice on CSV injection, such a text is written with a `'` in front, which a
 spreadsheet shows as text; a plain number (`-3`, `+2` in the evolution column) is data and stays as
-it is. `reportgen standings --format csv` writes the same CSV: its output is as often saved and
-opened in a spreadsheet as read by a script.
+it is. `reportgen standings --format csv` writes the same protection: its output is as often saved
+and opened in a spreadsheet as read by a script.
+
+Two conventions. The CSV files published next to the bulletins are opened by the secretary and the
+clubs in a French Excel, which reads a CSV with its regional settings: fields separated by `;`, a
+decimal comma, and UTF-8 only when the file starts with a byte order mark (without it, accents come
+out as "Ã©"). `standings --format csv` stays plain comma CSV with decimal points, for scripts.
 """
 
 from __future__ import annotations
@@ -32,11 +37,30 @@ def spreadsheet_safe(value: Any) -> Any:
 
 
 def to_csv(ranking: Ranking) -> bytes:
+    """Plain CSV for scripts: `,`, decimal points, UTF-8 without BOM."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=[c.key for c in ranking.all_columns], lineterminator="\n")
     writer.writeheader()
     writer.writerows({key: spreadsheet_safe(value) for key, value in record.items()} for record in ranking.records())
     return buffer.getvalue().encode("utf-8")
+
+
+def _french_cell(value: Any) -> Any:
+    if isinstance(value, bool):  # a `bool` column: « oui » or nothing, as in the bulletin and the annex
+        return "oui" if value else ""
+    if isinstance(value, float):
+        return repr(value).replace(".", ",") if not value.is_integer() else str(int(value))
+    return spreadsheet_safe(value)
+
+
+def to_spreadsheet_csv(ranking: Ranking) -> bytes:
+    """The published CSV, as a French Excel opens it: French headings (those of the annex), `;`,
+    decimal commas, UTF-8 with a BOM, CRLF."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
+    writer.writerow([c.header for c in ranking.all_columns])
+    writer.writerows([_french_cell(value) for value in record.values()] for record in ranking.records())
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
 def to_json(ranking: Ranking) -> bytes:

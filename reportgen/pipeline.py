@@ -336,7 +336,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     try:
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             # From the manifests on disk: it links what each circuit really holds, even when one failed.
-            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked)
+            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
+                                result.notices, result.problems)
             write_atomic(outputs / "index.html", page.encode("utf-8"))
     except OutputError as failure:
         failures.append(failure)

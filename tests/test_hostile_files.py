@@ -131,7 +131,7 @@ def refused(league, name: str, data: bytes) -> list[str]:
     result = build(league.inputs, league.outputs, TODAY)
     assert result.blocked == ["grand-sud"] and not result.published
     index = render_index(league.outputs, list(circuits.CIRCUITS), load(league.inputs, TODAY).settings.name,
-                         result.blocked)
+                         result.blocked, result.notices, result.problems)
     assert snapshot(league.outputs) == {**before, "index.html": index.encode("utf-8")}
     assert before["index.html"] != index.encode("utf-8")  # the index says the circuit kept its outputs
     return [str(problem) for problem in result.problems]

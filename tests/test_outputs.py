@@ -317,3 +317,22 @@ def test_the_index_says_when_a_circuit_kept_its_previous_publications(small_leag
     build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     page = (small_league_copy.outputs / "index.html").read_text()
     assert "Des classeurs sont à corriger" in page and "classement-final-2026.pdf" in page
+
+
+def test_the_index_lists_the_problems_and_notices_of_the_last_build(small_league_copy):
+    """What the terminal said reaches the page the secretary opens: each problem located, each
+    notice (here a file set aside), names escaped as data."""
+    write_tournament(small_league_copy.inputs, "casse", day="le 8", club="NIME")
+    (small_league_copy.inputs / "<b>notes.csv").write_text("x")
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    page = (small_league_copy.outputs / "index.html").read_text()
+    assert "Classeurs à corriger" in page and "À savoir" in page
+    problem = str(result.problems[0])
+    assert "casse.xlsx" in problem and str(__import__("markupsafe").escape(problem)) in page
+    assert "&lt;b&gt;notes.csv : ignoré" in page and "<b>notes" not in page
+    # fixed: the next build says nothing of them any more
+    (small_league_copy.inputs / "casse.xlsx").unlink()
+    (small_league_copy.inputs / "<b>notes.csv").unlink()
+    build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    page = (small_league_copy.outputs / "index.html").read_text()
+    assert "Classeurs à corriger" not in page and "ignoré" not in page

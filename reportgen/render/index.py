@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
@@ -29,7 +30,11 @@ def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
 
 
 def render_index(outputs: Path, order: list[str], league: str, blocked: list[str],
+                 notices: Sequence[str] = (), problems: Sequence[object] = (),
                  templates: Path = TEMPLATES) -> str:
+    """The index, with what the last build said in the terminal: the problems to fix (each located)
+    and the notices (files set aside, new players, probable duplicates…), so the secretary sees
+    them where she opens the bulletins."""
     circuits = []
     for slug in order:
         path = outputs / slug / MANIFEST
@@ -47,4 +52,5 @@ def render_index(outputs: Path, order: list[str], league: str, blocked: list[str
                 "annexes": [a for a in data["annexes"] if a["season"] == season],
             } for season in seasons],
         })
-    return environment(templates).get_template("index.html.j2").render(league=league, circuits=circuits)
+    return environment(templates).get_template("index.html.j2").render(
+        league=league, circuits=circuits, notices=list(notices), problems=[str(problem) for problem in problems])

@@ -263,6 +263,12 @@ def main(folder: Path) -> None:
             variant += 1
     write_masters(folder)
     write_tour_de_france(folder, random.Random(2005))
+    from example_tantrix import write as write_tantrix  # scripts/example_tantrix.py
+
+    write_tantrix(folder)
+    from example_poules import write as write_poules  # scripts/example_poules.py
+
+    write_poules(folder)
 
 
 # -- the Masters 2026 ------------------------------------------------------------------------

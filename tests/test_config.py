@@ -181,7 +181,8 @@ def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
 def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
     assert only_problem(tmp_path, '[league]\nname = "L"\n\n[smtp]\nto = "x@example.org"\n') == (
         "reportgen.toml:'smtp' : la table [smtp] n'existe pas (ligne 4) — tables possibles : [league], "
-        "[mail], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france]")
+        "[mail], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france], [circuits.poules], "
+        "[circuits.tantrix]")
 
 
 def test_a_key_outside_any_table_says_where_it_belongs(tmp_path):
@@ -193,7 +194,7 @@ def test_a_key_outside_any_table_says_where_it_belongs(tmp_path):
 def test_an_unknown_circuit_is_a_problem(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand_sud]\nseeds = 3\n") == (
         "reportgen.toml:'circuits.grand_sud' : le circuit « grand_sud » n'existe pas (ligne 1) — "
-        "vouliez-vous dire grand-sud ? Circuits connus : grand-sud, masters, tour-de-france")
+        "vouliez-vous dire grand-sud ? Circuits connus : grand-sud, masters, tour-de-france, poules, tantrix")
 
 
 # -- ranges ---------------------------------------------------------------------------------------

@@ -44,7 +44,26 @@ def tour_de_france(inputs):
                                                    enumerate(NAMES[:8], start=1)]]})
 
 
-TINY_LEAGUE = {"grand-sud": grand_sud, "masters": masters, "tour-de-france": tour_de_france}
+def tantrix(inputs):
+    write_workbook(inputs / "tantrix.xlsx", {
+        "Tournoi": [["Circuit", "tantrix"], ["Nom", "Open de test"], ["Date", "05/05/2026"], ["Type", "toutes-rondes"]],
+        "Parties": [["Ronde", "Joueur A", "Joueur B", "Tuiles A", "Tuiles B"], [1, NAMES[0], NAMES[1], 27, 19]]})
+
+
+def poules(inputs):
+    """A final pool of three, as `poules next` writes it, two results typed."""
+    three = NAMES[:3]
+    write_workbook(inputs / "poules.xlsx", {
+        "Tournoi": [["Circuit", "poules"], ["Nom", "Tournoi en ligne de test"], ["Date", "05/05/2026"]],
+        "Inscrits": [["Joueur", "Points RON", "Inscription"]] + [[name, 1800 - index, f"0{index + 1}/04/2026 10:00"]
+                                                                 for index, name in enumerate(three)],
+        "Parties": [["Tour", "Poule", "Blancs", "Noirs", "Résultat", "Phase"]] + [
+            [1, "A", white, black, "1-0" if index < 2 else None, "principale"]
+            for index, (white, black) in enumerate((w, b) for w in three for b in three if w != b)]})
+
+
+TINY_LEAGUE = {"grand-sud": grand_sud, "masters": masters, "tour-de-france": tour_de_france, "tantrix": tantrix,
+               "poules": poules}
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +93,8 @@ def test_every_scored_circuit_parses_scores_and_renders_every_template(scored, s
         assert page.startswith("<!DOCTYPE html>") and document.title in page.replace("&#39;", "'")
     assert report.rankings and report.annexes
     for ranking in report.rankings:
-        assert to_csv(ranking).decode().splitlines()[0].split(",")[:4] == ["rank", "player", "licence", "club"]
+        identity = [column.key for column in ranking.identity]  # rank, player (licence, club)
+        assert to_csv(ranking).decode().splitlines()[0].split(",")[:len(identity)] == identity
         assert len(to_json(ranking)) > 0 and [row.rank for row in ranking.rows] == sorted(r.rank for r in ranking.rows)
     for annex in report.annexes:
         book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(annex)))

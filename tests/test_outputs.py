@@ -273,7 +273,8 @@ def test_every_template_of_the_example_league_renders_without_a_weasyprint_warni
             if current is None or len(html_render.render(document)) < len(html_render.render(current)):
                 documents[document.template] = document
     assert set(documents) == {"grand-sud/bulletin.html.j2", "masters/bulletin.html.j2",
-                              "masters/match_sheets.html.j2", "tour-de-france/bulletin.html.j2"}
+                              "masters/match_sheets.html.j2", "tour-de-france/bulletin.html.j2",
+                              "poules/bulletin.html.j2", "tantrix/bulletin.html.j2", "tantrix/ratings.html.j2"}
     with caplog.at_level(logging.WARNING, logger="weasyprint"):
         for document in documents.values():
             reader = PdfReader(__import__("io").BytesIO(render_pdf(html_render.render(document), document.date)))

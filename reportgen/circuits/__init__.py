@@ -59,9 +59,11 @@ for _info in (
         fields=(("participants", ("Participants", "Nombre de participants")),),
         templates=("tour-de-france/bulletin.html.j2",), template="reportgen.circuits.tour_de_france.template"),
     CircuitInfo("poules", "Tournoi en ligne par poules", "001_bd00e4ad95b2e633.txt",
-                "Règlement du tournoi en ligne par poules", PLANNED),
+                "Règlement du tournoi en ligne par poules", SCORED, "reportgen.circuits.poules",
+                templates=("poules/bulletin.html.j2",), commands="reportgen.commands.poules"),
     CircuitInfo("tantrix", "Tantrix", "002_11ac65aff3900169.txt", "Tournois de Tantrix sur Internet — le règlement",
-                PLANNED, fields=(("type", ("Type",)),)),
+                SCORED, "reportgen.circuits.tantrix", fields=(("type", ("Type", "Type de tournoi")),),
+                templates=("tantrix/bulletin.html.j2", "tantrix/ratings.html.j2")),
 ):
     if _info.slug in REGISTRY:
         raise RuntimeError(f"two circuits are named {_info.slug}")

@@ -31,12 +31,14 @@ def render_annex(annex: Annex) -> bytes:
         "int": book.add_format({"num_format": "#,##0", "valign": "top"}),
         "number": book.add_format({"num_format": "#,##0.0", "valign": "top"}),
         "date": book.add_format({"num_format": "dd/mm/yyyy", "valign": "top", "align": "left"}),
+        "datetime": book.add_format({"num_format": "dd/mm/yyyy hh:mm", "valign": "top", "align": "left"}),
     }
     for spec in annex.sheets:
         sheet = book.add_worksheet(spec.name.translate(INVALID_SHEET_CHARS)[:31])
         for col, column in enumerate(spec.columns):
             sheet.set_column(col, col, column.width, formats.get(column.kind, formats["text"]))
-            sheet.write_string(0, col, column.header, header)
+            if column.header:  # an empty one stays a blank cell (a workbook written back as it was read)
+                sheet.write_string(0, col, column.header, header)
         sheet.set_row(0, 30)
         for row_index, values in enumerate(spec.rows, start=1):
             for col, value in enumerate(values):
@@ -44,7 +46,10 @@ def render_annex(annex: Annex) -> bytes:
                 if value is None or value == "":
                     continue
                 if kind in ("int", "number", "auto") and isinstance(value, (int, float)) and not isinstance(value, bool):
-                    sheet.write_number(row_index, col, value, formats["int" if kind == "auto" else kind])
+                    auto = "int" if float(value).is_integer() else "number"  # a decimal keeps its decimals shown
+                    sheet.write_number(row_index, col, value, formats[auto if kind == "auto" else kind])
+                elif kind in ("date", "auto") and isinstance(value, dt.datetime) and value.time() != dt.time():
+                    sheet.write_datetime(row_index, col, value, formats["datetime"])  # a time of day is kept
                 elif kind in ("date", "auto") and isinstance(value, dt.date):
                     sheet.write_datetime(row_index, col, dt.datetime.combine(value, dt.time()), formats["date"])
                 else:

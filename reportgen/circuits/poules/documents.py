@@ -1,0 +1,293 @@
+"""Pool tournament documents, as plain data (reportgen.render draws them): a bulletin after each
+round (each pool's cross table and standings with qualifiers, barragistes, repêchés and forfeits
+marked; the barrages; the next round's pools; at the end the final ranking), the annex with every
+game, and the published ranking (`reportgen standings poules --event`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+from reportgen import french
+from reportgen.circuits import common
+from reportgen.circuits.poules.domain import MAIN, RESULTS, Game, PoulesEvent, Registrant
+from reportgen.circuits.poules.ranking import Standing
+from reportgen.circuits.poules.settings import PoulesSettings
+from reportgen.circuits.poules.standings import (
+    DECIDED,
+    ELIMINATED,
+    FORFEIT,
+    NO_BARRAGE,
+    PENDING,
+    PLAYING,
+    QUALIFIED,
+    REPECHE,
+    TO_PLAY,
+    Line,
+)
+from reportgen.circuits.poules.structure import pool_label, rounds_for
+from reportgen.circuits.poules.tournament import CANCELLED, FINISHED, Pool, Round, Tournament
+from reportgen.model import (
+    RANK_AND_PLAYER,
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Column,
+    Document,
+    Ranking,
+    RankingRow,
+    Scope,
+    Status,
+    headings,
+)
+
+TITLE = "Tournoi en ligne par poules"
+COLUMNS = (Column("round_reached", "Tour atteint", width=8, short="Tour"), Column("points", "Points", "number", 8),
+           Column("games", "Parties", width=8), Column("average", "Moyenne", "number", 9, short="Moy."),
+           Column("pool", "Poule", "text", 7), Column("pool_place", "Place dans la poule", width=10, short="Pl. poule"),
+           Column("forfeit", "Forfait", "bool", 8))
+STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé", FORFEIT: "forfait",
+          PENDING: "barragiste", "": ""}
+BARRAGE_STATE = {DECIDED: "joué", TO_PLAY: "à lancer", PLAYING: "en cours",
+                 NO_BARRAGE: "pas de nouveau barrage : ordre d'inscription (Art. IX)"}
+HALF = {0: "0", 1: "½", 2: "1"}
+
+
+def number_points(half: int) -> int | float:
+    """Points as published: whole ones as int, halves as float (2.5)."""
+    return half // 2 if half % 2 == 0 else half / 2
+
+
+def average(value: Fraction) -> float:
+    return round(float(value), 3)
+
+
+def _french_average(value: Fraction) -> str:
+    return french.number(float(value), 2)
+
+
+def as_of(tournament: Tournament, index: int) -> dt.date:
+    """The day a round's bulletin speaks of: the next round's start, else its last known date."""
+    played = tournament.rounds[index]
+    if index + 1 < len(tournament.rounds):
+        return tournament.rounds[index + 1].launched
+    days = [played.launched] + [d for d in (played.barrage_launched,) if d] + [f.day for f in played.forfeits if f.day]
+    return max(days)
+
+
+def status(tournament: Tournament) -> Status:
+    return Status.FINAL if tournament.status == FINISHED else Status.PROVISIONAL
+
+
+def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing], folder: str,
+              ids: dict[str, str]) -> Ranking:
+    rows = tuple(RankingRow(
+        standing.rank, ids.get(standing.player.key, standing.player.key), standing.player.name, "", "",
+        {"round_reached": standing.round, "points": number_points(standing.line.half), "games": standing.line.games,
+         "average": average(standing.line.average), "pool": standing.pool.label, "pool_place": standing.line.place,
+         "forfeit": standing.line.forfeit},
+        tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
+    return Ranking(f"{folder}/classement", Scope("event", event.date.year, event.id, event.name),
+                   as_of(tournament, len(tournament.rounds) - 1), status(tournament), COLUMNS, rows,
+                   identity=RANK_AND_PLAYER)
+
+
+def _cell(pool_games: dict[tuple[str, str], Game], me: Line, other: Line) -> dict[str, str]:
+    if me is other:
+        return {"text": "", "kind": "self"}
+    halves = []
+    for white, black in ((me.player.key, other.player.key), (other.player.key, me.player.key)):
+        game = pool_games.get((white, black))
+        halves.append(None if game is None or game.result is None else game.half_points(me.player.key))
+    text = " ".join("·" if half is None else HALF[half] for half in halves)
+    if me.forfeit or other.forfeit:
+        return {"text": text, "kind": "void"}
+    if None in halves:
+        return {"text": text, "kind": "none"}
+    total = sum(h for h in halves if h is not None)
+    return {"text": text, "kind": "win" if total > 2 else "loss" if total < 2 else "draw"}
+
+
+def _pool(pool: Pool) -> dict:
+    pool_games = {(g.white, g.black): g for g in pool.games}
+    rows = []
+    for number, line in enumerate(pool.lines, start=1):
+        rows.append({
+            "number": number, "place": f"{line.place}" + ("=" if line.pending else ""), "player": line.player.name,
+            "points": french.points(line.half / 2), "games": line.games, "average": _french_average(line.average),
+            "barrage": french.points(line.barrage_half / 2) if line.barrage_half is not None else "",
+            "status": line.status, "status_label": STATUS[line.status],
+            "cells": [_cell(pool_games, line, other) for other in pool.lines]})
+    return {"label": pool.label, "numbers": list(range(1, len(pool.lines) + 1)), "rows": rows,
+            "missing": len(pool.missing)}
+
+
+def _barrages(pool: Pool, names: dict[str, Registrant]) -> dict | None:
+    barrage = pool.barrage
+    if barrage is None and not pool.barrage_games:
+        return None
+    games = [{"white": names[g.white].name, "black": names[g.black].name,
+              "result": g.result or "à jouer"} for g in pool.barrage_games]
+    if barrage is not None and barrage.state == TO_PLAY:
+        games += [{"white": white.name, "black": black.name, "result": "à lancer"} for white, black in barrage.to_add]
+    players = barrage.players if barrage is not None else sorted(
+        {names[k] for g in pool.barrage_games for k in (g.white, g.black)}, key=lambda p: p.order)
+    state = BARRAGE_STATE[barrage.state] if barrage is not None else "sans effet (plus d'égalité après les forfaits)"
+    return {"pool": pool.label, "players": ", ".join(p.name for p in players), "state": state, "games": games}
+
+
+def _repechage(played: Round) -> str:
+    if not played.free_places:
+        return ""
+    chosen = []
+    for index in played.repeched:
+        third = next(line for line in played.pools[index].lines if line.status == REPECHE)
+        chosen.append(f"poule {pool_label(index)} ({third.player.name}, moyenne {_french_average(third.average)})")
+    text = (f"Repêchage (Art. X) : {french.plural(played.free_places, 'place libérée', 'places libérées')} par les "
+            "forfaits ; ")
+    if chosen:
+        return text + "repêché(s), dans cet ordre : " + ", ".join(chosen) + "."
+    return text + "aucun troisième non forfait à repêcher."
+
+
+def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
+    registered = len(event.content.registrants)
+    rounds = rounds_for(registered)
+    return [
+        f"Tours et poules (Art. I et III) : {french.plural(registered, 'inscrit')}, donc "
+        f"{french.plural(rounds, 'tour')} et {french.plural(2 ** (rounds - 1), 'poule')} au premier tour (moitié "
+        "moins à chaque tour suivant, une seule au dernier), moins en cas de défections. Tour 1 : classement par "
+        "points RON puis ordre d'inscription ; tours suivants : premiers, puis deuxièmes (par moyenne de points, "
+        "puis inscription), puis repêchés ; répartition en serpentin (1 à p dans les poules 1 à p, p+1 à 2p dans "
+        "les poules p à 1…).",
+        "Poules (Art. IV) : chacun rencontre chacun des autres deux fois, une fois avec chaque couleur ; victoire "
+        "1 point, nulle ½, défaite 0. Seules comptent les parties contre des joueurs non forfaits ; un joueur forfait "
+        "(Art. XI) perd toutes ses parties du tour et se classe après les autres.",
+        "Départage : une égalité de points à la limite des qualifiés (2e/3e) ou pour la première place de la poule "
+        "finale se règle par un barrage (Art. IX : une partie contre chaque autre ex aequo, les Blancs au dernier "
+        "inscrit) ; les autres égalités, et celles qui restent après le barrage, par l'ordre d'inscription.",
+        "Qualification (Art. V et X) : les deux premiers de chaque poule ; les places libérées par des forfaits vont "
+        "aux troisièmes des autres poules, par moyenne de points du troisième, puis date d'inscription affectée à la "
+        "poule (la plus ancienne des joueurs à égalité de points avec le troisième).",
+        "Classement du tournoi (Art. VI) : la poule finale donne les premières places ; suivent les éliminés de "
+        "chaque tour, du dernier au premier, par place dans leur poule, puis moyenne de points par partie, puis "
+        "ordre d'inscription ; les forfaits d'un tour après les autres éliminés de ce tour.",
+        f"Délais (Art. VII) : {settings.main_phase_days} jours pour les parties principales, "
+        f"{settings.barrage_days} jours pour les barrages, à compter de leur lancement.",
+    ]
+
+
+def round_title(tournament: Tournament, played: Round) -> str:
+    latest = played is tournament.current
+    if latest and tournament.status == CANCELLED:
+        return f"Tour {played.number} — tournoi annulé"
+    if played.final and tournament.status == FINISHED:
+        return "Tour final et classement final"
+    stage = "tour final" if played.final else f"tour {played.number}"
+    if played.decided:
+        return f"Résultats du {stage}"
+    if played.complete:
+        return f"{stage[0].upper()}{stage[1:]} : barrages"
+    return f"{stage[0].upper()}{stage[1:]} en cours"
+
+
+def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: list[Standing], folder: str,
+             league: str, settings: PoulesSettings) -> Document:
+    played = tournament.rounds[index]
+    names = event.content.by_key
+    following = tournament.rounds[index + 1] if index + 1 < len(tournament.rounds) else None
+    day = as_of(tournament, index)
+    title = f"{event.name} — {round_title(tournament, played)}"
+    alerts = []
+    latest = following is None
+    if latest and played.cancelled:
+        alerts.append(f"Tournoi annulé (Art. XI) : il ne reste que {len(played.participants) - len(played.forfeited)} "
+                      f"joueur(s) non forfait(s) au tour {played.number}. Il sera rétabli si un joueur forfait est "
+                      "réhabilité et que trois joueurs non forfaits sont de nouveau en jeu.")
+    if played.restored:
+        alerts.append("Tournoi rétabli (Art. XI) : après réhabilitation, au moins trois joueurs non forfaits sont "
+                      "de nouveau en jeu ; les parties annulées sont rétablies.")
+    missing = sum(len(pool.missing) for pool in played.pools)
+    deadline = played.launched + dt.timedelta(days=settings.main_phase_days)
+    if latest and missing and not played.cancelled:
+        alerts.append(f"Tour en cours : {french.plural(missing, 'partie reste', 'parties restent')} à jouer "
+                      f"(délai : {french.date_long(deadline)}).")
+    if latest and played.barrage_pending and not played.cancelled:
+        alerts.append("Barrages à jouer avant la suite du tournoi (Art. IX) : voir ci-dessous.")
+    forfeits = [{"player": names[f.player].name, "pool": (played.pool_of(f.player) or played.pools[0]).label,
+                 "sanction": f.sanction, "rehabilitated": f.rehabilitated,
+                 "day": french.date_long(f.day) if f.day else ""} for f in played.forfeits]
+    next_pools = None
+    if following is not None:
+        next_pools = {"number": following.number, "final": following.final, "written": True,
+                      "pools": [{"label": pool.label, "players": [p.name for p in pool.players]}
+                                for pool in following.pools]}
+    elif played.decided and not played.final and tournament.upcoming is not None:
+        next_pools = {"number": tournament.upcoming_number, "final": len(tournament.upcoming) == 1, "written": False,
+                      "pools": [{"label": pool_label(i), "players": [p.name for p in pool]}
+                                for i, pool in enumerate(tournament.upcoming)]}
+    final_rows = []
+    if played.final and tournament.status == FINISHED:
+        final_rows = [{"rank": f"{s.rank}" + ("=" if s.tied else ""), "player": s.player.name,
+                       "round": "finale" if s.round == played.number else f"tour {s.round}", "pool": s.pool.label,
+                       "pool_place": s.line.place, "points": french.points(s.line.half / 2), "games": s.line.games,
+                       "average": _french_average(s.line.average), "forfeit": s.line.forfeit} for s in ranking]
+    participants = len(played.participants)
+    summary = [french.date_long(day)] + ([event.content.location] if event.content.location else []) + [
+        f"{french.plural(len(event.content.registrants), 'inscrit')}",
+        f"tour {played.number}" + (" (final)" if played.final else "") + f" : {french.plural(participants, 'joueur')}"
+        f" en {french.plural(len(played.pools), 'poule')}",
+        f"lancé le {french.date_long(played.launched)}"]
+    return Document(
+        path=f"{folder}/tour-{played.number}", template="poules/bulletin.html.j2", title=title, date=day,
+        season=event.date.year,
+        context={"league": league, "circuit": TITLE, "season": event.date.year, "title": title, "event": event.name,
+                 "summary": " · ".join(summary), "alerts": alerts,
+                 "pools": [_pool(pool) for pool in played.pools],
+                 "barrages": [b for b in (_barrages(pool, names) for pool in played.pools) if b],
+                 "forfeits": forfeits, "repechage": _repechage(played) if played.decided else "",
+                 "next": next_pools, "final": final_rows, "headings": headings(COLUMNS),
+                 "legend": "Chaque case donne, pour le joueur de la ligne contre celui de la colonne, le résultat "
+                           "avec les Blancs puis avec les Noirs (1 victoire, ½ nulle, 0 défaite, · à jouer) ; "
+                           "grisé : partie contre un joueur forfait, qui ne compte pas.",
+                 "notes": _notes(event, settings)})
+
+
+def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: str) -> Annex:
+    names = event.content.by_key
+    lines = []
+    for played in tournament.rounds:
+        for pool in played.pools:
+            for line in pool.lines:
+                lines.append([played.number, pool.label, line.place, line.player.name,
+                              number_points(line.half), line.games, average(line.average),
+                              number_points(line.barrage_half) if line.barrage_half is not None else None,
+                              STATUS[line.status]])
+    games = []
+    for played in tournament.rounds:
+        forfeited = played.forfeited
+        for pool in played.pools:
+            for game in pool.games + pool.barrage_games:
+                white, black = RESULTS[game.result] if game.result else (None, None)
+                counts = game.white not in forfeited and game.black not in forfeited
+                games.append([played.number, pool.label, "principale" if game.phase == MAIN else "barrage",
+                              names[game.white].name, names[game.black].name, game.result or "",
+                              number_points(white) if white is not None else None,
+                              number_points(black) if black is not None else None,
+                              "oui" if counts and game.result else "non"])
+    return Annex(
+        path=f"{folder}/annexe", title=f"{event.name} — parties et classements", date=ranking.date,
+        season=event.date.year,
+        sheets=[
+            common.ranking_sheet(ranking, "Classement"),
+            AnnexSheet("Poules", [AnnexColumn("Tour", "int", 6), AnnexColumn("Poule", "text", 7),
+                                  AnnexColumn("Place", "int", 7), AnnexColumn("Joueur", "text", 28),
+                                  AnnexColumn("Points", "number", 8), AnnexColumn("Parties", "int", 8),
+                                  AnnexColumn("Moyenne", "number", 9), AnnexColumn("Barrage", "number", 9),
+                                  AnnexColumn("Statut", "text", 16)], lines),
+            AnnexSheet("Parties", [AnnexColumn("Tour", "int", 6), AnnexColumn("Poule", "text", 7),
+                                   AnnexColumn("Phase", "text", 11), AnnexColumn("Blancs", "text", 28),
+                                   AnnexColumn("Noirs", "text", 28), AnnexColumn("Résultat", "text", 9),
+                                   AnnexColumn("Points Blancs", "number", 9), AnnexColumn("Points Noirs", "number", 9),
+                                   AnnexColumn("Compte", "text", 8)], games),
+        ])

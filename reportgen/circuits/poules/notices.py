@@ -1,0 +1,246 @@
+"""The notices of Art. XII: every event of the tournament that concerns a player becomes one e-mail
+draft to him (a `Message`: French, plain text and HTML), written under the tournament's folder.
+
+The events: a round starts (his pool, his opponents and colours, the deadline of Art. VII), a
+barrage starts, his final place in his pool, qualified / repêché / eliminated (or his final place in
+the tournament), a forfeit (his own, or one in his pool), a rehabilitation, the cancellation and
+the restoration of the tournament. The address is the `Email` of `Inscrits`; without one, the draft
+has no recipient and the report lists it.
+
+The bodies are built here as plain data (a circuit draws nothing): paragraphs and lists, the HTML
+escaped with the standard library.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import html
+from dataclasses import dataclass
+
+from reportgen import french
+from reportgen.circuits.poules.domain import Forfeit, Registrant
+from reportgen.circuits.poules.paths import slug
+from reportgen.circuits.poules.ranking import Standing
+from reportgen.circuits.poules.settings import PoulesSettings
+from reportgen.circuits.poules.standings import ELIMINATED, QUALIFIED, REPECHE, Line
+from reportgen.circuits.poules.tournament import Pool, Round, Tournament
+from reportgen.ingest.text import split_full_name
+from reportgen.model import Message
+
+# The kinds of notice, as their file names start.
+ROUND_START, BARRAGE_START, POOL_PLACE, QUALIFICATION, FORFEIT, REHABILITATION, CANCELLATION, RESTORATION = (
+    "lancement", "barrage", "classement-poule", "qualification", "forfait", "rehabilitation", "annulation",
+    "retablissement")
+
+Block = str | list[str]  # a paragraph, or a list of items
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: str
+    round: int
+    player: Registrant  # the recipient
+    subject: str
+    blocks: list[Block]
+    date: dt.date
+    about: str = ""  # another player the notice is about (a forfeit in his pool)
+
+
+def points(half: int) -> str:
+    value = half / 2
+    return f"{french.points(value)} point" + ("s" if value >= 2 else "")
+
+
+def _rendered(notice: Notice, league: str) -> tuple[str, str]:
+    last, first = split_full_name(notice.player.name)
+    greeting = f"Bonjour {' '.join(part for part in (first, last) if part)},"
+    closing = ["Bien cordialement,", league or "L'organisation du tournoi"]
+    text_parts = [greeting]
+    html_parts = [f"<p>{html.escape(greeting)}</p>"]
+    for block in notice.blocks:
+        if isinstance(block, list):
+            text_parts.append("\n".join(f"  - {item}" for item in block))
+            html_parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block) + "</ul>")
+        else:
+            text_parts.append(block)
+            html_parts.append(f"<p>{html.escape(block)}</p>")
+    text_parts.append("\n".join(closing))
+    html_parts.append("<p>" + "<br>".join(html.escape(line) for line in closing) + "</p>")
+    page = ("<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{html.escape(notice.subject)}</title>\n</head>\n"
+            "<body style=\"font-family: Arial, Helvetica, sans-serif; font-size: 14px; color: #1a1a1a;\">\n"
+            + "\n".join(html_parts) + "\n</body>\n</html>\n")
+    return "\n\n".join(text_parts) + "\n", page
+
+
+def messages(tournament: Tournament, event_name: str, folder: str, league: str, settings: PoulesSettings,
+             ranking: list[Standing]) -> list[Message]:
+    notices = []
+    for index, played in enumerate(tournament.rounds):
+        following = tournament.rounds[index + 1] if index + 1 < len(tournament.rounds) else None
+        notices += _round_start(played, event_name, settings)
+        notices += _barrage_start(played, event_name, settings)
+        notices += _forfeits(played, event_name, tournament)
+        notices += _cancellation(played, event_name)
+        if played.decided:
+            notices += _round_end(played, following, event_name, ranking)
+    found = []
+    for notice in notices:
+        text, page = _rendered(notice, league)
+        about = f"-{slug(notice.about)}" if notice.about else ""
+        found.append(Message(f"{folder}/avis/tour-{notice.round}/{notice.kind}{about}-{slug(notice.player.name)}",
+                             (notice.player.email,) if notice.player.email else (), f"{event_name} : {notice.subject}",
+                             text, notice.date, page))
+    return found
+
+
+def _games_of(pool: Pool, player: Registrant) -> list[str]:
+    names = {p.key: p.name for p in pool.players}
+    games = []
+    for game in pool.games:
+        if game.white == player.key:
+            games.append(f"avec les Blancs contre {names[game.black]}")
+        elif game.black == player.key:
+            games.append(f"avec les Noirs contre {names[game.white]}")
+    return games
+
+
+def _round_start(played: Round, event_name: str, settings: PoulesSettings) -> list[Notice]:
+    deadline = played.launched + dt.timedelta(days=settings.main_phase_days)
+    stage = "le tour final" if played.final else f"le tour {played.number}"
+    found = []
+    for pool in played.pools:
+        for player in pool.players:
+            others = [p.name for p in pool.players if p.key != player.key]
+            found.append(Notice(ROUND_START, played.number, player,
+                                f"tour {played.number}, poule {pool.label}" if not played.final else "tour final",
+                                [f"{stage[0].upper()}{stage[1:]} du tournoi « {event_name} » est lancé le "
+                                 f"{french.date_long(played.launched)}. Vous jouez dans la poule {pool.label} avec "
+                                 f"{', '.join(others)}.",
+                                 "Vos parties (chaque adversaire deux fois, une fois avec chaque couleur ; une victoire "
+                                 "vaut 1 point, une nulle ½, une défaite 0) :", _games_of(pool, player),
+                                 f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu'au "
+                                 f"{french.date_long(deadline)}."],
+                                played.launched))
+    return found
+
+
+def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> list[Notice]:
+    if played.barrage_launched is None:
+        return []
+    deadline = played.barrage_launched + dt.timedelta(days=settings.barrage_days)
+    found = []
+    for pool in played.pools:
+        names = {p.key: p for p in pool.players}
+        involved = sorted({key for g in pool.barrage_games for key in (g.white, g.black)}, key=lambda k: names[k].order)
+        for key in involved:
+            player = names[key]
+            games = [f"avec les Blancs contre {names[g.black].name}" if g.white == key
+                     else f"avec les Noirs contre {names[g.white].name}" for g in pool.barrage_games if g.has(key)]
+            others = [names[k].name for k in involved if k != key]
+            found.append(Notice(BARRAGE_START, played.number, player, f"barrage, poule {pool.label}",
+                                [f"Vous êtes à égalité de points avec {', '.join(others)} dans la poule {pool.label} "
+                                 f"du tour {played.number}, à une place que départage un barrage (Art. IX). Le "
+                                 f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
+                                 "contre chaque autre joueur à égalité, les Blancs au dernier inscrit.",
+                                 "Vos parties de barrage :", games,
+                                 "Les points de barrage (1 la victoire, ½ la nulle) départagent, puis l'ordre "
+                                 "d'inscription au tournoi.",
+                                 f"Délai (Art. VII) : {settings.barrage_days} jours, jusqu'au "
+                                 f"{french.date_long(deadline)}."],
+                                played.barrage_launched))
+    return found
+
+
+def _forfeit_day(played: Round, forfeit: Forfeit) -> dt.date:
+    return forfeit.day or played.launched
+
+
+def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[Notice]:
+    found = []
+    names = tournament.content.by_key
+    for forfeit in played.forfeits:
+        pool = played.pool_of(forfeit.player)
+        if pool is None:
+            continue
+        player = names[forfeit.player]
+        day = _forfeit_day(played, forfeit)
+        why = " pour fraude ou antijeu" if forfeit.sanction else ""
+        mates = [line.player for line in pool.lines if not line.forfeit and line.player.key != player.key]
+        found.append(Notice(FORFEIT, played.number, player, f"forfait au tour {played.number}",
+                            [f"Vous êtes déclaré forfait{why} au tour {played.number} du tournoi « {event_name} » "
+                             f"(Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."], day))
+        found += [Notice(FORFEIT, played.number, mate, f"forfait de {player.name}",
+                         [f"{player.name} est déclaré forfait au tour {played.number} (Art. XI). Vos parties contre "
+                          f"lui ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
+                  for mate in mates]
+        if forfeit.rehabilitated:
+            found.append(Notice(REHABILITATION, played.number, player, f"réhabilitation au tour {played.number}",
+                                [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous êtes réintégré "
+                                 "dans le tournoi et vos résultats sont rétablis. Une partie qui n'était pas terminée "
+                                 "dispose à nouveau de tout son délai."], day))
+            found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation de {player.name}",
+                             [f"Le forfait de {player.name} au tour {played.number} est levé (Art. XI) : vos "
+                              f"parties contre lui comptent à nouveau dans la poule {pool.label}."], day, player.name)
+                      for mate in mates]
+    return found
+
+
+def _cancellation(played: Round, event_name: str) -> list[Notice]:
+    if not (played.cancelled or played.restored):
+        return []
+    days = [f.day for f in played.forfeits if f.day]
+    day = max(days) if days else played.launched
+    kind = CANCELLATION if played.cancelled else RESTORATION
+    text = (f"Le tournoi « {event_name} » est annulé (Art. XI) : après les forfaits, il ne reste que deux joueurs "
+            f"non forfaits au tour {played.number}. Il serait rétabli si un joueur forfait était réhabilité."
+            if played.cancelled else
+            f"Le tournoi « {event_name} » est rétabli (Art. XI) : après la réhabilitation, il compte à nouveau au "
+            f"moins trois joueurs non forfaits au tour {played.number}. Les parties annulées sont rétablies et "
+            "disposent à nouveau de tout leur délai.")
+    subject = "tournoi annulé" if played.cancelled else "tournoi rétabli"
+    still = [p for p in played.participants if p.key not in played.forfeited]  # those still qualified
+    return [Notice(kind, played.number, player, subject, [text], day) for player in still]
+
+
+def _round_end(played: Round, following: Round | None, event_name: str, ranking: list[Standing]) -> list[Notice]:
+    dates = [played.launched] + ([played.barrage_launched] if played.barrage_launched else [])
+    day = following.launched if following else max(dates)
+    places = {standing.player.key: standing for standing in ranking}
+    found = []
+    for pool in played.pools:
+        for line in pool.active:
+            found.append(Notice(POOL_PLACE, played.number, line.player,
+                                f"{french.ordinal(line.place)} de la poule {pool.label}",
+                                [_place_text(played, pool, line)], day))
+            if played.final:
+                standing = places.get(line.player.key)
+                if standing is not None:
+                    found.append(Notice(QUALIFICATION, played.number, line.player,
+                                        f"{french.ordinal(standing.rank)} du tournoi",
+                                        [f"Le tournoi « {event_name} » est terminé : vous en prenez la "
+                                         f"{french.ordinal(standing.rank)} place (Art. VI)."], day))
+                continue
+            text = {
+                QUALIFIED: f"Vous êtes qualifié pour le tour {played.number + 1} (Art. V : les deux premiers de "
+                           "chaque poule).",
+                REPECHE: f"Vous êtes repêché pour le tour {played.number + 1} (Art. X) : des forfaits ont libéré des "
+                         "places qualificatives, attribuées aux meilleurs troisièmes des autres poules.",
+                ELIMINATED: f"Vous êtes éliminé au tour {played.number} ; votre place au classement du tournoi "
+                            "sera connue à sa fin.",
+            }[line.status]
+            subject = {QUALIFIED: f"qualifié pour le tour {played.number + 1}",
+                       REPECHE: f"repêché pour le tour {played.number + 1}",
+                       ELIMINATED: f"éliminé au tour {played.number}"}[line.status]
+            found.append(Notice(QUALIFICATION, played.number, line.player, subject, [text], day))
+    return found
+
+
+def _place_text(played: Round, pool: Pool, line: Line) -> str:
+    text = (f"Vous terminez {french.ordinal(line.place)} de la poule {pool.label} du tour {played.number} avec "
+            f"{points(line.half)} en {french.plural(line.games, 'partie')} qui comptent.")
+    if line.barrage_half is not None:
+        text += f" Le barrage vous a rapporté {points(line.barrage_half)}."
+    elif "inscription" in line.decided_by:
+        text += " À égalité de points, l'ordre d'inscription au tournoi vous a départagés (Art. IX)."
+    return text

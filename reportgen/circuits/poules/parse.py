@@ -1,0 +1,342 @@
+"""A pool tournament workbook: `Tournoi`, `Inscrits`, `Parties` and `Forfaits` (docs/formats.md).
+
+Every cell is checked here, each bad one a located French problem; whether the pools and games are
+the ones the rules give is checked when the tournament is replayed (tournament.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from dataclasses import dataclass
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.poules.domain import (
+    BARRAGE,
+    MAIN,
+    Forfeit,
+    Game,
+    Layout,
+    PoulesEvent,
+    PoulesTournament,
+    RawSheet,
+    Registrant,
+)
+from reportgen.circuits.poules.structure import pool_index
+from reportgen.french import date_long
+from reportgen.ingest import values
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, find_table
+from reportgen.ingest.text import format_name, name_key, normalise_label, split_full_name
+from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.workbook import Workbook
+from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+
+REGISTRANTS_SHEET, GAMES_SHEET, FORFEITS_SHEET = "Inscrits", "Parties", "Forfaits"
+
+RON = Column("ron", "Points RON", ("RON", "Points", "Classement RON"))
+REGISTERED = Column("registered", "Inscription", ("Horodate", "Horodatage", "Date d'inscription", "Inscrit le",
+                                                  "Date et heure d'inscription"))
+EMAIL = Column("email", "Email", ("E-mail", "Courriel", "Mail", "Adresse électronique"))
+ROUND = Column("round", "Tour", ("Ronde", "N° tour"))
+POOL = Column("pool", "Poule", ("Groupe",))
+WHITE = Column("white", "Blancs", ("Blanc", "Joueur blancs", "Joueur avec les blancs"))
+BLACK = Column("black", "Noirs", ("Noir", "Joueur noirs", "Joueur avec les noirs"))
+RESULT = Column("result", "Résultat", ("Score", "Résultat de la partie"))
+PHASE = Column("phase", "Phase", ())
+LAUNCHED = Column("launched", "Lancement", ("Lancée le", "Lancé le", "Début", "Date de lancement"))
+SANCTION = Column("sanction", "Sanction", ())
+REHABILITATED = Column("rehabilitated", "Réhabilité", ("Réhabilitation", "Blanchi"))
+DAY = Column("day", "Date", ("Date du forfait", "Prononcé le"))
+REGISTRANT_COLUMNS = [PLAYER, LAST_NAME, FIRST_NAME, RON, REGISTERED, EMAIL]
+GAME_COLUMNS = [ROUND, POOL, WHITE, BLACK, RESULT, PHASE, LAUNCHED]
+FORFEIT_COLUMNS = [PLAYER, LAST_NAME, FIRST_NAME, ROUND, SANCTION, REHABILITATED, DAY]
+# The columns `poules next` writes in a new `Parties` sheet, in this order.
+WRITTEN_COLUMNS = [ROUND, POOL, WHITE, BLACK, RESULT, PHASE, LAUNCHED]
+
+RESULT_FIX = ("écrivez 1-0 (les Blancs gagnent), 0-1 (les Noirs gagnent) ou ½-½ (nulle), "
+              "ou laissez la case vide tant que la partie n'est pas jouée")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PoulesRow(ResultRow):
+    """A registrant, as the results table of the league knows him."""
+
+    ron: float
+
+
+# -- cell parsers -----------------------------------------------------------------------------------
+
+_DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", ":": "-"})
+
+
+def result(value: object) -> str:
+    """1-0, 0-1, ½-½ (also 1/2-1/2, 0,5-0,5, spaces and dashes of any kind)."""
+    if isinstance(value, (int, float, dt.date)) or isinstance(value, bool):
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas un résultat", RESULT_FIX)
+    text = "".join(str(value).split()).translate(_DASHES)
+    for half in ("1/2", "0,5", "0.5", ".5"):
+        text = text.replace(half, "½")
+    if text in ("1-0", "0-1", "½-½"):
+        return text
+    raise values.BadValue(f"« {values.shown(value)} » n'est pas un résultat", RESULT_FIX)
+
+
+def phase(value: object) -> str:
+    label = normalise_label(values.shown(value))
+    if label in ("", "principale", "principal", "main", "poule"):
+        return MAIN
+    if label in ("barrage", "barrages"):
+        return BARRAGE
+    raise values.BadValue(f"« {values.shown(value)} » n'est pas une phase",
+                          "écrivez principale (ou laissez vide) ou barrage")
+
+
+_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+
+
+def decimal(value: object) -> float:
+    """A number, possibly with decimals: 1850, 1 850,37, 1850.37."""
+    if isinstance(value, bool):
+        raise values.BadValue(f"« {value} » n'est pas un nombre")
+    if isinstance(value, (int, float)):
+        return float(value)
+    text = str(value).strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace(",", ".")
+    if _NUMBER.match(text):
+        return float(text)
+    raise values.BadValue(f"« {values.shown(value)} » n'est pas un nombre", "écrivez les points RON, par exemple 1850,5")
+
+
+_MOMENT = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:\s+(?:à\s*)?(\d{1,2})[:h](\d{2})(?::(\d{2}))?)?$")
+_ISO_MOMENT = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$")
+
+
+def moment(value: object) -> dt.datetime:
+    """A registration time: an Excel date and time, `02/09/2026 18:42`, `2026-09-02 18:42:05`, or a day."""
+    if isinstance(value, dt.datetime):
+        return value
+    if isinstance(value, dt.date):
+        return dt.datetime.combine(value, dt.time())
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 1 <= value < 2_958_466:
+        start = dt.datetime.combine(values.EXCEL_EPOCH, dt.time())
+        return start + dt.timedelta(seconds=round(float(value) * 86400))
+    raw = " ".join(str(value).split())
+    try:
+        if match := _MOMENT.match(raw):
+            day, month, year, hour, minute, second = match.groups()
+            return dt.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0))
+        if match := _ISO_MOMENT.match(raw):
+            year, month, day, hour, minute, second = match.groups()
+            return dt.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0))
+    except ValueError:
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure qui existe") from None
+    raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure d'inscription",
+                          "écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42")
+
+
+_ADDRESS = re.compile(r"^[^@\s<>\"(),;:]+@[^@\s<>\"(),;:]+\.[^@\s<>\"(),;:.]+$")
+
+
+def email(value: object) -> str:
+    text = values.text(value)
+    if not _ADDRESS.match(text):
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas une adresse électronique",
+                              "écrivez une seule adresse, par exemple prenom.nom@exemple.fr, ou laissez vide")
+    return text
+
+
+def round_number(value: object) -> int:
+    try:
+        number = values.whole_number(value)
+    except values.BadValue as bad:
+        raise values.BadValue(bad.message, "écrivez le numéro du tour : 1, 2, 3…") from None
+    if number < 1:
+        raise values.BadValue(f"le tour {number} n'existe pas", "les tours commencent à 1")
+    return number
+
+
+def pool(value: object) -> int:
+    index = pool_index(values.text(value))
+    if index is None:
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas un nom de poule",
+                              "écrivez la lettre de la poule : A, B, C…")
+    return index
+
+
+# -- the workbook -----------------------------------------------------------------------------------
+
+def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> PoulesEvent | None:
+    found: list[Problem] = []
+    name = sheet.read("nom", values.text, found)
+    day = sheet.read("date", values.date, found)
+    location = sheet.read("lieu", values.text, found, required=False) or ""
+    registrants, rows, named = _registrants(workbook, found)
+    games, layout = _games(workbook, named, found)
+    forfeits = _forfeits(workbook, named, found)
+    if day and day > reading.today and any(game.result for game in games):
+        found.append(Problem(sheet.ref("date"), f"des résultats sont saisis mais la date du tournoi "
+                             f"({date_long(day)}) est dans le futur", "corrigez la date du tournoi",
+                             code="future-date"))
+    problems.extend(found)
+    if found:
+        return None
+    content = PoulesTournament(location=location, registrants=tuple(registrants), games=tuple(games),
+                               forfeits=tuple(forfeits), layout=layout)
+    return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
+
+
+def _table(workbook: Workbook, name: str, columns: list[Column], required: list[Column], fix: str,
+           found: list[Problem], names: bool = True) -> Table | None:
+    sheet = workbook.sheet(name)
+    if sheet is None:
+        return None
+    table = find_table(workbook, sheet, columns)
+    missing = [f"« {c.header} »" for c in required if not (table and table.has(c.key))]
+    if names and not (table and table.has_names()):
+        missing.insert(0, "« Joueur »")
+    if table is None or missing:
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(missing), fix, code="missing-column"))
+        return None
+    return table
+
+
+def _name(table: Table, row: int, found: list[Problem]) -> tuple[str | None, SourceRef]:
+    """NOM Prénom of the row (a `Joueur` column, or `Nom` and `Prénom`), and its cell."""
+    last, first, where = table.read_name(row, found)
+    return (format_name(last, first) if last else None), where
+
+
+def _registrants(workbook: Workbook,
+                 found: list[Problem]) -> tuple[list[Registrant], list[PoulesRow], dict[str, str]]:
+    """The registrants in registration order, their results rows, and every name listed (key -> name,
+    a row with a bad cell included: the games that name him are not refused for it)."""
+    if workbook.sheet(REGISTRANTS_SHEET) is None:
+        found.append(Problem(workbook.ref(), f"la feuille « {REGISTRANTS_SHEET} » est introuvable",
+                             "ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)",
+                             code="missing-sheet"))
+        return [], [], {}
+    table = _table(workbook, REGISTRANTS_SHEET, REGISTRANT_COLUMNS, [RON, REGISTERED],
+                   "ajoutez une ligne d'en-têtes Joueur, Points RON, Inscription (et Email) au-dessus des inscrits",
+                   found)
+    if table is None:
+        return [], [], {}
+    read: list[tuple[dt.datetime, int, str, float, str, SourceRef]] = []
+    seen: dict[str, str] = {}
+    named: dict[str, str] = {}
+    for row in table.rows:
+        local: list[Problem] = []
+        name, where = _name(table, row, local)
+        ron = table.read(row, "ron", decimal, local)
+        registered = table.read(row, "registered", moment, local)
+        address = table.read(row, "email", email, local, required=False) or ""
+        found.extend(local)
+        if name is None:
+            continue
+        key = name_key(name)
+        if key in seen:
+            found.append(Problem(where, f"{name} est inscrit deux fois (déjà en {seen[key]})",
+                                 "supprimez le doublon", code="duplicate-player"))
+            continue
+        seen[key] = where.cell or ""
+        named[key] = name
+        if not local:
+            read.append((registered, row, name, ron, address, where))
+    if not read and not found:
+        found.append(Problem(workbook.ref(table.sheet), "aucun inscrit dans la feuille",
+                             "listez les joueurs sous la ligne d'en-têtes", code="empty"))
+    registrants, rows = [], []
+    for order, (registered, _, name, ron, address, where) in enumerate(sorted(read, key=lambda r: (r[0], r[1]))):
+        registrants.append(Registrant(name_key(name), name, ron, registered, order, address, where))
+        last, first = split_full_name(name)
+        rows.append(PoulesRow(entry=Entry("", last, first), ref=where, ron=ron))
+    return registrants, rows, named
+
+
+def _player(table: Table, row: int, key: str, known: dict[str, str], found: list[Problem]) -> str | None:
+    """The registrant a cell names (accents, case and word order aside), or None after a problem."""
+    typed = table.read(row, key, values.text, found)
+    if not typed:
+        return None
+    wanted = name_key(typed)
+    if wanted in known:
+        return wanted
+    names = list(known.values())
+    near = difflib.get_close_matches(typed, names, n=1, cutoff=0.75) or \
+        difflib.get_close_matches(typed.upper(), [n.upper() for n in names], n=1, cutoff=0.75)
+    fix = (f"vouliez-vous dire « {next(n for n in names if n.upper() == near[0].upper())} » ?" if near
+           else "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur")
+    found.append(Problem(table.ref(row, key), f"« {typed} » n'est pas dans la feuille {REGISTRANTS_SHEET}", fix,
+                         code="unknown-player"))
+    return None
+
+
+def _games(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> tuple[list[Game], Layout]:
+    sheets = tuple(RawSheet(s.name, tuple(tuple(row) for row in s.rows)) for s in workbook.sheets)
+    sheet = workbook.sheet(GAMES_SHEET)
+    empty = Layout(sheets, "", 0, {}, 0)
+    if sheet is None:
+        return [], empty
+    table = _table(workbook, GAMES_SHEET, GAME_COLUMNS, [ROUND, POOL, WHITE, BLACK, RESULT],
+                   "écrivez les poules avec « reportgen poules next » (colonnes Tour, Poule, Blancs, Noirs, "
+                   "Résultat, Phase)", found, names=False)
+    if table is None:
+        return [], empty
+    end = max((index + 1 for index, row in enumerate(sheet.rows) if any(not values.is_empty(c) for c in row)),
+              default=table.header_row + 1)
+    layout = Layout(sheets, sheet.name, table.header_row, dict(table.columns), max(end, table.header_row + 1))
+    games = []
+    for row in table.rows:
+        local: list[Problem] = []
+        number = table.read(row, "round", round_number, local)
+        index = table.read(row, "pool", pool, local)
+        white = _player(table, row, "white", known, local)
+        black = _player(table, row, "black", known, local)
+        outcome = table.read(row, "result", result, local, required=False)
+        stage = table.read(row, "phase", phase, local, required=False) or MAIN
+        launched = table.read(row, "launched", values.date, local, required=False)
+        if white and white == black:
+            local.append(Problem(table.ref(row, "black"), f"{known[white]} joue contre lui-même",
+                                 "corrigez les joueurs de la partie", code="bad-value"))
+        found.extend(local)
+        if local or number is None or index is None or white is None or black is None:
+            continue
+        games.append(Game(number, index, white, black, outcome, stage, launched, row,
+                          {key: table.ref(row, key) for key in table.columns}))
+    return games, layout
+
+
+def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> list[Forfeit]:
+    if workbook.sheet(FORFEITS_SHEET) is None:
+        return []  # optional: nobody forfeited
+    table = _table(workbook, FORFEITS_SHEET, FORFEIT_COLUMNS, [ROUND],
+                   "ajoutez une ligne d'en-têtes Joueur, Tour, Sanction, Réhabilité au-dessus des forfaits", found)
+    if table is None:
+        return []
+    forfeits: list[Forfeit] = []
+    seen: dict[tuple[str, int, bool], str] = {}
+    for row in table.rows:
+        local: list[Problem] = []
+        name, where = _name(table, row, local)
+        number = table.read(row, "round", round_number, local)
+        sanction = bool(table.read(row, "sanction", values.yes_no, local, required=False))
+        rehabilitated = bool(table.read(row, "rehabilitated", values.yes_no, local, required=False))
+        day = table.read(row, "day", values.date, local, required=False)
+        player = None
+        if name is not None:
+            wanted = name_key(name)
+            if wanted in known:
+                player = wanted
+            else:
+                local.append(Problem(where, f"« {name} » n'est pas dans la feuille {REGISTRANTS_SHEET}",
+                                     "écrivez le nom tel qu'il figure dans la feuille Inscrits", code="unknown-player"))
+        found.extend(local)
+        if local or player is None or number is None:
+            continue
+        if (player, number, rehabilitated) in seen:
+            found.append(Problem(where, f"ce forfait de {known[player]} au tour {number} est déjà en "
+                                 f"{seen[player, number, rehabilitated]}", "supprimez le doublon", code="duplicate"))
+            continue
+        seen[player, number, rehabilitated] = where.cell or ""
+        forfeits.append(Forfeit(player, number, sanction, rehabilitated, day, where, table.ref(row, "round")))
+    return forfeits

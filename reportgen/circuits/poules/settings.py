@@ -1,0 +1,29 @@
+"""Pool tournament settings: every reading of a gap in the regulation (001_bd00e4ad95b2e633.txt) is
+one, with the defaults INTERPRETATIONS.md gives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportgen.config import setting
+
+
+@dataclass(frozen=True)
+class PoulesSettings:
+    # Art. VII: « 14 jours pour les parties principales, 2 jours pour les éventuelles parties de
+    # barrages »: the deadline the notices give, counted from the day a game is launched.
+    main_phase_days: int = setting(14, minimum=1, maximum=365)
+    barrage_days: int = setting(2, minimum=1, maximum=365)
+    # Art. IV's list of tie-breaks is missing; « cas I » of Art. IX (ties settled by barrage games)
+    # is read by INTERPRETATIONS.md as the ties that decide qualification (the 2nd/3rd boundary of a
+    # pool that is not the final one) and the tie for first place of the final pool. Every other
+    # tie, and a tie left after barrages, goes to registration order.
+    barrage_for_qualification: bool = True
+    barrage_for_first_place: bool = True
+    # Art. XI: « S'il ne reste plus que 2 joueurs non forfait le tournoi est annulé » and « S'il y a à
+    # nouveau 3 joueurs non forfaits le tournoi est rétabli »: cancelled at this many non-forfeit
+    # players of the active round or fewer.
+    cancelled_at: int = setting(2, minimum=0, maximum=100)
+    # INTERPRETATIONS.md (final ranking): the points and games of a forfeited player are the games
+    # of his pool against non-forfeit players, all lost. False: he is listed with no game at all.
+    forfeit_games_count: bool = True

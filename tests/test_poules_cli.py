@@ -1,0 +1,91 @@
+"""`reportgen poules next` and `reportgen standings poules` as the secretary runs them: a real
+process, its output and exit code, the workbook read back."""
+
+import csv
+import datetime as dt
+import io
+import json
+
+import openpyxl
+
+from tests.test_cli import run
+from tests.test_poules_builders import Tour, names
+
+P = names(6)
+NAME = "Open de printemps en ligne"
+DAY = dt.date(2025, 3, 1)  # well in the past: the commands read the inputs with today's clock
+
+
+def workbook(inputs):
+    return inputs / "poules" / "test.xlsx"
+
+
+def type_all(path) -> None:
+    """Every empty result typed, the first registered winning."""
+    book = openpyxl.load_workbook(path)
+    for row in book["Parties"].iter_rows(min_row=2):
+        if row[4].value is None:
+            row[4].value = "1-0" if P.index(row[2].value) < P.index(row[3].value) else "0-1"
+    book.save(path)
+
+
+def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tmp_path):
+    inputs = tmp_path / "inputs"
+    Tour(6, name=NAME, day=DAY).write(inputs)
+    started = run("poules", "next", "--event", "open de PRINTEMPS en ligne", "--date", "01/03/2025",
+                  "--inputs", str(inputs))
+    assert started.returncode == 0, started.stderr
+    assert started.stdout.splitlines() == [
+        "tour 1 : 2 poules, 12 parties ajoutées à la feuille Parties, lancées le 1er mars 2025",
+        f"  poule A : {P[0]}, {P[3]}, {P[4]}", f"  poule B : {P[1]}, {P[2]}, {P[5]}"]
+    assert "classeur écrit : " in started.stderr
+    before = workbook(inputs).read_bytes()
+    refused = run("poules", "next", "--event", NAME, "--inputs", str(inputs))
+    assert refused.returncode == 1 and workbook(inputs).read_bytes() == before
+    assert refused.stderr.splitlines()[0] == "le tour 1 n'est pas terminé : 12 résultats manquent"
+    assert refused.stderr.splitlines()[1].startswith("  poules/test.xlsx:'Parties'!E2 (colonne \"Résultat\") : poule A")
+    current = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
+    assert current.returncode == 0, current.stderr
+    rows = list(csv.reader(io.StringIO(current.stdout)))
+    assert rows[0][:5] == ["rank", "player", "round_reached", "points", "games"]
+    assert rows[0] == ["rank", "player", "round_reached", "points", "games", "average", "pool", "pool_place", "forfeit"]
+    assert len(rows) == 7 and {row[2] for row in rows[1:]} == {"1"}
+    type_all(workbook(inputs))
+    final = run("poules", "next", "--event", NAME, "--date", "15/03/2025", "--inputs", str(inputs))
+    assert final.returncode == 0 and final.stdout.startswith("tour 2 (tour final) : 1 poule, 12 parties ajoutées")
+    type_all(workbook(inputs))
+    standings = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
+    assert standings.stdout.splitlines()[1:] == [
+        f"1,{P[0]},2,6,6,1.0,A,1,False", f"2,{P[1]},2,4,6,0.667,A,2,False", f"3,{P[2]},2,2,6,0.333,A,3,False",
+        f"4,{P[3]},2,0,6,0.0,A,4,False", f"5,{P[4]},1,0,4,0.0,A,3,False", f"6,{P[5]},1,0,4,0.0,B,3,False"]
+    document = json.loads(run("standings", "poules", "--event", NAME, "--format", "json", "--inputs",
+                              str(inputs)).stdout)
+    assert document["final"] is True and document["date"] == "2025-03-15"
+
+
+def test_poules_next_names_the_barrage_then_writes_it(tmp_path):
+    inputs = tmp_path / "inputs"
+    tour = Tour(6, name=NAME, day=DAY)
+    tour.next(DAY)
+    tour.play(lambda white, black: "1-0" if {white, black} == {P[3], P[4]} else None)  # 4 and 5 level in A
+    tour.write(inputs)
+    refused = run("poules", "next", "--event", NAME, "--inputs", str(inputs))
+    assert refused.returncode == 1
+    assert f"    à jouer : {P[4]} (Blancs) – {P[3]} (Noirs)" in refused.stderr.splitlines()
+    written = run("poules", "next", "--event", NAME, "--barrages", "--date", "15/03/2025", "--inputs", str(inputs))
+    assert written.returncode == 0, written.stderr
+    last = [c.value for c in list(openpyxl.load_workbook(workbook(inputs))["Parties"].iter_rows())[-1]]
+    assert last == [1, "A", P[4], P[3], None, "barrage", dt.datetime(2025, 3, 15)]
+
+
+def test_poules_next_for_an_unknown_tournament_names_the_known_ones(tmp_path):
+    inputs = tmp_path / "inputs"
+    Tour(4, name=NAME, day=DAY).write(inputs)
+    result = run("poules", "next", "--event", "Autre tournoi", "--inputs", str(inputs))
+    assert result.returncode == 1
+    assert f"aucun tournoi poules ne s'appelle « Autre tournoi » dans {inputs} ; tournois : {NAME}" in result.stderr
+
+
+def test_poules_next_has_french_help():
+    result = run("poules", "next", "--help")
+    assert result.returncode == 0 and "--barrages" in result.stdout and "Écrire le tour suivant" in result.stdout

@@ -1,0 +1,118 @@
+"""What the circuit publishes for a pool tournament: the bulletin after each round, the annex, the
+ranking (`standings poules`), as the build renders them."""
+
+import datetime as dt
+import io
+
+import openpyxl
+import pandas as pd
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.poules import CIRCUIT
+from reportgen.circuits.poules.settings import PoulesSettings
+from reportgen.ingest.directories import ClubDirectory
+from reportgen.model import RANK_AND_PLAYER, Status
+from reportgen.render import excel, html
+from reportgen.render.ranking import to_csv
+from tests.test_poules_builders import TODAY, Tour, names
+
+P = names(8)
+READING = Reading(ClubDirectory(), TODAY, "Ligue d'échecs")
+
+
+def report(tour: Tour):
+    return CIRCUIT.score(pd.DataFrame(), [tour.event()], PoulesSettings(), READING, {})
+
+
+def half_draws(white: str, black: str) -> str | None:
+    """The first registered wins, except that seed 5 draws with White against seed 8."""
+    return "½-½" if (white, black) == (P[4], P[7]) else None
+
+
+def test_while_it_runs_the_ranking_is_provisional_and_at_the_end_final():
+    tour = Tour(8)
+    tour.next()
+    tour.play(half_draws)
+    running = report(tour)
+    ranking = running.rankings[0]
+    assert ranking.status is Status.PROVISIONAL and ranking.identity == RANK_AND_PLAYER
+    assert ranking.scope.kind == "event" and ranking.scope.name == "Tournoi test" and ranking.scope.season == 2026
+    assert ranking.scope.event == "poules/test.xlsx" and ranking.path == "2026/test/classement"
+    assert to_csv(ranking).decode().splitlines()[0] == "rank,player,round_reached,points,games,average,pool,pool_place,forfeit"
+    # Whole points as int, halves as float; A: 1 (6), 4 (4), 5 (1.5), 8 (0.5).
+    by_name = {row.player: row.metrics for row in ranking.rows}
+    assert by_name[P[0]]["points"] == 6 and type(by_name[P[0]]["points"]) is int
+    assert by_name[P[4]]["points"] == 1.5 and by_name[P[7]]["points"] == 0.5
+    assert [d.path for d in running.documents] == ["2026/test/tour-1"]
+    tour.next(dt.date(2026, 9, 19))
+    tour.play()
+    over = report(tour)
+    assert over.rankings[0].status is Status.FINAL and over.rankings[0].date == dt.date(2026, 9, 19)
+    assert [d.path for d in over.documents] == ["2026/test/tour-1", "2026/test/tour-2"]
+
+
+def test_the_bulletin_marks_qualifiers_barragistes_repeches_and_forfeits():
+    tour = Tour(16)
+    tour.next()
+    order = names(16)
+    rank = {name: index for index, name in enumerate(order)}
+    fixed = {(order[5], order[10]): "1-0", (order[10], order[5]): "1-0",
+             (order[10], order[13]): "1-0", (order[13], order[10]): "0-1"}  # C: 6 and 11 level for 2nd
+    tour.play(lambda w, b: fixed.get((w, b)) or ("1-0" if rank[w] < rank[b] else "0-1"),
+              skip={order[7], order[8], order[15]})
+    for index in (7, 8, 15):
+        tour.forfeit(order[index], 1)
+    pending = report(tour).documents[0]
+    assert pending.title == "Tournoi test — Tour 1 : barrages"
+    assert pending.context["alerts"] == ["Barrages à jouer avant la suite du tournoi (Art. IX) : voir ci-dessous."]
+    pool_c = pending.context["pools"][2]
+    assert [(row["place"], row["status_label"]) for row in pool_c["rows"]] == [
+        ("1", ""), ("2=", "barragiste"), ("2=", "barragiste"), ("4", "")]
+    assert pending.context["barrages"] == [{"pool": "C", "players": f"{order[5]}, {order[10]}", "state": "à lancer",
+                                           "games": [{"white": order[10], "black": order[5], "result": "à lancer"}]}]
+    tour.next(barrages=True)
+    tour.result(order[10], order[5], "0-1", phase="barrage")
+    done = report(tour).documents[0]
+    assert done.title == "Tournoi test — Résultats du tour 1"
+    rows = {row["player"]: row for pool in done.context["pools"] for row in pool["rows"]}
+    assert rows[order[0]]["status_label"] == "qualifié" and rows[order[7]]["status_label"] == "forfait"
+    assert rows[order[10]]["barrage"] == "0" and rows[order[5]]["barrage"] == "1"
+    repeche = [name for name, row in rows.items() if row["status_label"] == "repêché"]
+    assert len(repeche) == 1 and done.context["repechage"].startswith("Repêchage (Art. X) : 1 place libérée")
+    assert done.context["next"]["written"] is False and len(done.context["next"]["pools"]) == 2
+    assert [f["player"] for f in done.context["forfeits"]] == [order[7], order[8], order[15]]
+    page = html.render(done)
+    assert "Poules du tour 2" in page and "reportgen poules next" in page and "repêché" in page
+    # The crossed cells: a game against a forfeited player is shown greyed, not counted.
+    pool_a = done.context["pools"][0]
+    assert {cell["kind"] for cell in pool_a["rows"][0]["cells"][1:]} == {"void"}
+
+
+def test_a_cancelled_tournament_says_so_and_names_are_escaped():
+    tour = Tour(entrants=[("<i>PIRATE</i> Jean", 2000.0, dt.datetime(2026, 8, 1)),
+                          ("DUPONT Ana", 1900.0, dt.datetime(2026, 8, 2)),
+                          ("DURAND Léo", 1800.0, dt.datetime(2026, 8, 3)),
+                          ("DUVAL Max", 1700.0, dt.datetime(2026, 8, 4))], emails=False)
+    tour.next()
+    tour.forfeit("DURAND Léo", 1)
+    tour.forfeit("DUVAL Max", 1)
+    document = report(tour).documents[0]
+    assert document.title == "Tournoi test — Tour 1 — tournoi annulé"
+    assert document.context["alerts"][0].startswith("Tournoi annulé (Art. XI) : il ne reste que 2 joueur(s)")
+    page = html.render(document)
+    assert "&lt;I&gt;PIRATE&lt;/I&gt;" in page and "<I>PIRATE" not in page
+
+
+def test_the_annex_has_the_ranking_the_pools_and_every_game():
+    tour = Tour(8)
+    tour.next()
+    tour.play(half_draws)
+    annex = report(tour).annexes[0]
+    book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(annex)))
+    assert book.sheetnames == ["Classement", "Poules", "Parties"]
+    games = [[c.value for c in row] for row in book["Parties"].iter_rows()]
+    assert games[0] == ["Tour", "Poule", "Phase", "Blancs", "Noirs", "Résultat", "Points Blancs", "Points Noirs",
+                        "Compte"]
+    assert len(games) == 1 + 24 and games[1][:6] == [1, "A", "principale", P[0], P[3], "1-0"]
+    pools = [[c.value for c in row] for row in book["Poules"].iter_rows(min_row=2)]
+    assert pools[0][:7] == [1, "A", 1, P[0], 6, 6, 1]

@@ -1,0 +1,66 @@
+"""The example league's pool tournaments: what they promise, and their reviewed final rankings."""
+
+import pytest
+
+from reportgen.circuits.poules.settings import PoulesSettings
+from reportgen.circuits.poules.tournament import FINISHED, replay
+from reportgen.model import RANK_AND_PLAYER, Status
+from reportgen.render.ranking import to_json
+from tests import golden
+
+OPEN, CUP = "Open d'automne en ligne", "Coupe de la Toussaint en ligne"
+
+
+@pytest.fixture(scope="module")
+def events(example_league):
+    return {event.name: event for event in example_league.circuits["poules"].events}
+
+
+def played(event):
+    return replay(event.content, event.date, PoulesSettings())
+
+
+def test_the_open_runs_to_its_end_over_3_rounds_with_a_barrage_at_a_qualifying_place(events):
+    tournament = played(events[OPEN])
+    assert len(events[OPEN].content.registrants) == 20 and tournament.status == FINISHED
+    assert [len(r.pools) for r in tournament.rounds] == [4, 2, 1]
+    assert [sorted(len(pool.players) for pool in r.pools) for r in tournament.rounds] == [[5] * 4, [4, 4], [4]]
+    barrages = [(r.number, pool.label) for r in tournament.rounds[:-1] for pool in r.pools
+                if pool.barrage is not None and pool.barrage.state == "decided"]
+    assert barrages  # a 2nd/3rd tie settled by barrage games
+    for number, label in barrages:
+        pool = tournament.rounds[number - 1].pools[ord(label) - 65]
+        assert {line.place for line in pool.lines if line.barrage_half is not None} >= {2, 3}
+
+
+def test_the_cup_has_a_forfeit_that_empties_a_pool_and_a_repechage_and_a_rehabilitation(events):
+    tournament = played(events[CUP])
+    assert len(events[CUP].content.registrants) == 13 and tournament.status == FINISHED
+    first = tournament.rounds[0]
+    assert [len(pool.players) for pool in first.pools] == [3, 3, 3, 4]
+    assert [len(pool.active) for pool in first.pools][0] == 1 and first.free_places == 1 and len(first.repeched) == 1
+    assert len(tournament.rounds[1].participants) == 8
+    assert any(f.rehabilitated for r in tournament.rounds for f in r.forfeits)
+
+
+@pytest.mark.parametrize("name, file", [(OPEN, "open-automne"), (CUP, "coupe-toussaint")])
+def test_final_rankings_match_the_reviewed_golden_files(example_scored, name, file):
+    ranking = next(r for r in example_scored.reports["poules"].rankings if r.scope.name == name)
+    assert ranking.status is Status.FINAL and ranking.identity == RANK_AND_PLAYER
+    assert ranking.scope.kind == "event" and ranking.scope.season == 2026 and ranking.scope.event.endswith(".xlsx")
+    assert [c.key for c in ranking.columns][:3] == ["round_reached", "points", "games"]
+    golden.check(f"poules/{file}-final.json", to_json(ranking).decode(), as_json=True)
+
+
+def test_the_example_publishes_a_bulletin_per_round_an_annex_and_the_notices(example_scored):
+    report = example_scored.reports["poules"]
+    assert sorted(d.path for d in report.documents) == [
+        "2026/2026-09-05-open-automne/tour-1", "2026/2026-09-05-open-automne/tour-2",
+        "2026/2026-09-05-open-automne/tour-3", "2026/2026-10-24-coupe-toussaint/tour-1",
+        "2026/2026-10-24-coupe-toussaint/tour-2", "2026/2026-10-24-coupe-toussaint/tour-3"]
+    assert len(report.annexes) == 2 and report.messages
+    assert [n for n in report.notices if "sans destinataire" in n] == [
+        "poules/2026-09-05-open-automne.xlsx : les avis aux joueurs sans adresse (colonne Email de la feuille "
+        "Inscrits) sont écrits sans destinataire : KERVELLA Karine, QUÉRÉ Quentin"]
+    final = next(d for d in report.documents if d.path.endswith("open-automne/tour-3"))
+    assert len(final.context["final"]) == 20 and final.context["final"][0]["rank"] == "1"

@@ -90,6 +90,44 @@ def rank_text(line: Line) -> str:
     return f"{line.rank}=" if line.tied else str(line.rank)
 
 
+def place_ordinal(value: int) -> str:
+    """1re, 2e: a place (« la place ») is feminine in French (french.ordinal gives « 1er »)."""
+    return "1re" if value == 1 else f"{value}e"
+
+
+def joined(names: list[str]) -> str:
+    """A, B et C."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
+
+
+# Rule 10: a tie that no criterion splits and that no play-off decides shares the place; the
+# bulletin says so, so that no row of a tie is left without its « Départage ».
+SHARED = "place partagée (TPs entre eux, parties gagnées, marges et tuiles à égalité)"
+
+
+def decided_text(line: Line, result: EventResult) -> str:
+    """The « Départage » of a standings row in words: what set its place among equal TPs (rule 10),
+    or, in a knockout, how the match of the last round he played was decided when it was not on
+    TPs (rule 10 a), the winner's row saying « gagnée » and the loser's « perdue »."""
+    if result.event.content.kind != KNOCKOUT:
+        texts = [DECIDED_LABELS.get(c, c) for c in line.decided_by]
+        if line.tied and not line.playoff:
+            texts.append(SHARED)
+        return ", ".join(texts)
+    last = max(m.round for m in result.matches)
+    finals = [m for m in result.matches if m.round == last]
+    texts = []
+    for criterion in line.decided_by:
+        mine = [m for m in result.matches if line.player in (m.a, m.b)]
+        if criterion == PLAYOFF or not mine:
+            texts.append(MATCH_DECIDED.get(criterion, criterion))
+            continue
+        match = max(mine, key=lambda m: m.round)
+        what = "finale" if len(finals) == 1 and match is finals[0] else f"ronde {match.round}"
+        texts.append(f"{what} {'gagnée' if match.winner == line.player else 'perdue'} {MATCH_DECIDED[criterion]}")
+    return ", ".join(texts)
+
+
 def round_label(number: int, count: int, last: int) -> str:
     """Ronde 3 — finale; the names of the last rounds when their match counts fit."""
     names = {0: (1, "finale"), 1: (2, "demi-finales"), 2: (4, "quarts de finale"), 3: (8, "huitièmes de finale")}
@@ -217,8 +255,9 @@ def _playoffs(result: EventResult) -> list[str]:
         if line.playoff:
             groups.setdefault(line.rank, []).append(line.name)
     for rank, players in groups.items():
-        places = f"la {french.ordinal(rank)} place" if rank == 1 else f"les places {rank} à {rank + len(players) - 1}"
-        texts.append(f"Égalité pour {places} : barrage à jouer entre {' et '.join(players)}, 5 minutes par joueur "
+        places = ("la 1re place" if rank == 1 else f"les places {rank} et {rank + 1}" if len(players) == 2
+                  else f"les places {rank} à {rank + len(players) - 1}")
+        texts.append(f"Égalité pour {places} : barrage à jouer entre {joined(players)}, 5 minutes par joueur "
                      "(5:01 ou plus perd la partie) ; le premier qui gagne une partie l'emporte (règle 10 c).")
     return texts
 
@@ -244,7 +283,7 @@ def _notes(result: EventResult, settings: TantrixSettings) -> list[str]:
                      "le vainqueur de la dernière ronde 1er, son adversaire 2e, puis chacun selon la dernière ronde "
                      "jouée ; les éliminés d'une même ronde partagent la place (1, 2, 3, 3, 5, 5, 5, 5).")
     else:
-        places = ", ".join(french.ordinal(p) for p in settings.playoff_places)
+        places = ", ".join(place_ordinal(p) for p in settings.playoff_places)
         notes.append("Départage (règle 10) : TPs après pénalités de temps ; à égalité, TPs marqués dans les parties "
                      "entre les joueurs à égalité (calculés une fois sur tout le groupe) ; une égalité qui subsiste "
                      f"pour une place qui compte ({places}) se règle par un barrage, à jouer ; les autres par les "
@@ -262,8 +301,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str) 
         by_round.setdefault(row["round"], []).append(row)
     rows = [{"rank": rank_text(line), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
              "wins": wins_text(line.wins), "margin": signed(line.margin), "tiles": line.tiles, "stage": line.stage,
-             "decided": ", ".join(DECIDED_LABELS.get(c, MATCH_DECIDED.get(c, c)) if not knockout or c == PLAYOFF
-                                  else "finale gagnée " + MATCH_DECIDED[c] for c in line.decided_by),
+             "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
     left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p],
                  "games": sum(1 for g in games.games if p in g.players and g.row.kind != DEFAULT)}
@@ -342,7 +380,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
         "Φ⁻¹(f).",
         f"Nouveau classement = (min(G, {n}) × ancien + g × performance) / (min(G, {n}) + g), g étant ses parties "
         "du tournoi et G ses parties classées jusque-là, puis un même décalage pour tous les joueurs du tournoi "
-        "garde la somme des classements pondérés par g (règle 9b).",
+        "garde la somme des classements pondérés par g (règle 9b de la méthode Elo à laquelle renvoie la règle 12).",
         f"Les forfaits ne comptent jamais (règle 7) ; une partie disparue compte comme un nul 10-10. Provisoire tant "
         f"que G < {n} ; pour les têtes de série (règle 13), un classement provisoire est réduit de "
         f"{french.number(settings.seeding_reduction)} × ({n} − G) / {n}.",
@@ -376,7 +414,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
         for line in result.lines:
             standing_rows.append([event.date, event.name, line.rank, names[line.player], tps_value(line.tps),
                                   line.games, wins_value(line.wins), line.margin, line.tiles, line.stage,
-                                  ", ".join(DECIDED_LABELS.get(c, MATCH_DECIDED.get(c, c)) for c in line.decided_by)])
+                                  decided_text(line, result)])
         for player in result.games.left_out:
             standing_rows.append([event.date, event.name, None, names[player], None, None, None, None, None,
                                   f"écarté : {result.games.defaults_lost[player]} forfaits (règle 7)", ""])

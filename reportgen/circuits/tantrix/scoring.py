@@ -17,6 +17,7 @@ from reportgen.circuits.tantrix.ratings import Change, Rating, rate_event
 from reportgen.circuits.tantrix.seeding import Colours, Seed, colours, draw_seed, seeding
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.circuits.tantrix.standings import Line, all_play_all
+from reportgen.ingest.text import normalise_label
 from reportgen.model import Problem
 
 
@@ -62,8 +63,11 @@ class Scored:
 
 
 def order(events: list[TantrixEvent]) -> list[TantrixEvent]:
-    """INTERPRETATIONS.md: date order, same date by event name (then its file, for two of a name)."""
-    return sorted(events, key=lambda event: (event.date, event.name, event.id))
+    """INTERPRETATIONS.md: date order, same date by event name (then its file, for two of a name).
+    By name is alphabetical as a French reader sorts: case and accents aside (« coupe » before
+    « Étoile » before « Open »), not by character codes, which put every capital before every small
+    letter and « É » after « Z »."""
+    return sorted(events, key=lambda event: (event.date, normalise_label(event.name), event.name, event.id))
 
 
 def score_events(results: pd.DataFrame, events: list[TantrixEvent], settings: TantrixSettings) -> Scored:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from reportgen.circuits.tantrix.parse import COLOURS, GameRow, Registration, TantrixEvent
 from reportgen.circuits.tantrix.ratings import Rating
 from reportgen.circuits.tantrix.settings import TantrixSettings
+from reportgen.ingest.text import normalise_label
 
 RATING, INSCRITS, START = "classement", "Inscrits", "départ"
 
@@ -39,7 +40,8 @@ class Seed:
 
 def seeding(players: list[str], names: dict[str, str], ratings: dict[str, Rating],
             registrations: dict[str, Registration], settings: TantrixSettings) -> list[Seed]:
-    """The seeding list: highest value first, then by name. `registrations` by player id."""
+    """The seeding list: highest value first, then by name, alphabetically as a French reader sorts
+    (case and accents aside: « ÉMERY » before « FAVRE »). `registrations` by player id."""
     entries: list[tuple[float, str, Rating | None, str]] = []
     for player in players:
         rating = ratings.get(player)
@@ -50,7 +52,7 @@ def seeding(players: list[str], names: dict[str, str], ratings: dict[str, Rating
             entries.append((typed.elo, player, None, INSCRITS))
         else:
             entries.append((Rating(settings.rating_start, 0).seeding(settings), player, None, START))
-    entries.sort(key=lambda entry: (-entry[0], names[entry[1]], entry[1]))
+    entries.sort(key=lambda entry: (-entry[0], normalise_label(names[entry[1]]), names[entry[1]], entry[1]))
     return [Seed(number, player, names[player], value, rating, source)
             for number, (value, player, rating, source) in enumerate(entries, start=1)]
 

@@ -61,7 +61,7 @@ def test_a_round_starts_his_pool_his_opponents_and_colours_the_deadline(played):
     assert draft["Date"] == "Sat, 05 Sep 2026 09:00:00 +0000"
     text = body(draft)
     assert text.startswith("Bonjour Un JOUEURA,\n\nLe tour 1 du tournoi « Tournoi test » est lancé le 5 septembre "
-                           "2026. Vous jouez dans la poule A avec JOUEURH Un, JOUEURI Un, JOUEURP Un.")
+                           "2026. Vous jouez dans la poule A avec JOUEURH Un, JOUEURI Un et JOUEURP Un.")
     assert "  - avec les Blancs contre JOUEURH Un\n" in text and "  - avec les Noirs contre JOUEURP Un" in text
     assert "Délai (Art. VII) : 14 jours, jusqu'au 19 septembre 2026." in text
     assert text.endswith("Bien cordialement,\nLigue d'échecs en ligne\n")
@@ -102,7 +102,7 @@ def test_a_forfeit_to_the_player_and_to_his_pool(played):
     assert "Vous êtes déclaré forfait au tour 1" in body(own)
     mate = played["2026/test/avis/tour-1/forfait-joueurh-un-joueura-un"]
     assert mate["Subject"] == "Tournoi test : forfait de JOUEURH Un"
-    assert "Vos parties contre lui ne comptent plus dans le classement de la poule A." in body(mate)
+    assert "Vos parties contre JOUEURH Un ne comptent plus dans le classement de la poule A." in body(mate)
 
 
 def test_a_rehabilitation_to_the_player_and_to_his_pool(played):

@@ -57,6 +57,12 @@ def test_a_tournament_played_to_its_end_keeps_every_invariant(players, seed, for
     ranking = tournament_ranking(tournament)
     # The ranking is a permutation of the registrants.
     assert sorted(s.player.name for s in ranking) == sorted(registered)
+    # Round by round, last round first; in each, the forfeits after the others, by registration.
+    keys = [(-s.round, s.line.forfeit) for s in ranking]
+    assert keys == sorted(keys)
+    for number in {s.round for s in ranking}:
+        forfeits = [s.player.order for s in ranking if s.round == number and s.line.forfeit]
+        assert forfeits == sorted(forfeits)
     if tournament.status == FINISHED:
         assert [s.rank for s in ranking] == list(range(1, players + 1)) and not any(s.tied for s in ranking)
         final = tournament.rounds[-1]

@@ -51,6 +51,7 @@ STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé",
 BARRAGE_STATE = {DECIDED: "joué", TO_PLAY: "à lancer", PLAYING: "en cours",
                  NO_BARRAGE: "pas de nouveau barrage : ordre d'inscription (Art. IX)"}
 HALF = {0: "0", 1: "½", 2: "1"}
+SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger pools, one per line
 
 
 def number_points(half: int) -> int | float:
@@ -171,7 +172,8 @@ def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
         "poule (la plus ancienne des joueurs à égalité de points avec le troisième).",
         "Classement du tournoi (Art. VI) : la poule finale donne les premières places ; suivent les éliminés de "
         "chaque tour, du dernier au premier, par place dans leur poule, puis moyenne de points par partie, puis "
-        "ordre d'inscription ; les forfaits d'un tour après les autres éliminés de ce tour.",
+        "ordre d'inscription ; les forfaits d'un tour après tous les autres joueurs de ce tour, "
+        "par ordre d'inscription.",
         f"Délais (Art. VII) : {settings.main_phase_days} jours pour les parties principales, "
         f"{settings.barrage_days} jours pour les barrages, à compter de leur lancement.",
     ]
@@ -244,6 +246,9 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
         context={"league": league, "circuit": TITLE, "season": event.date.year, "title": title, "event": event.name,
                  "summary": " · ".join(summary), "alerts": alerts,
                  "pools": [_pool(pool) for pool in played.pools],
+                 # Pools of 6 (round 1 holds up to 6 players, Art. III): one pool per line, or their
+                 # cross tables are too narrow to read.
+                 "wide": max(len(pool.players) for pool in played.pools) > SIDE_BY_SIDE_UP_TO,
                  "barrages": [b for b in (_barrages(pool, names) for pool in played.pools) if b],
                  "forfeits": forfeits, "repechage": _repechage(played) if played.decided else "",
                  "next": next_pools, "final": final_rows, "headings": headings(COLUMNS),

@@ -46,6 +46,13 @@ class Notice:
     about: str = ""  # another player the notice is about (a forfeit in his pool)
 
 
+def listed(names: list[str]) -> str:
+    """A, B et C."""
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " et " + names[-1]
+
+
 def points(half: int) -> str:
     value = half / 2
     return f"{french.points(value)} point" + ("s" if value >= 2 else "")
@@ -116,7 +123,7 @@ def _round_start(played: Round, event_name: str, settings: PoulesSettings) -> li
                                 f"tour {played.number}, poule {pool.label}" if not played.final else "tour final",
                                 [f"{stage[0].upper()}{stage[1:]} du tournoi « {event_name} » est lancé le "
                                  f"{french.date_long(played.launched)}. Vous jouez dans la poule {pool.label} avec "
-                                 f"{', '.join(others)}.",
+                                 f"{listed(others)}.",
                                  "Vos parties (chaque adversaire deux fois, une fois avec chaque couleur ; une victoire "
                                  "vaut 1 point, une nulle ½, une défaite 0) :", _games_of(pool, player),
                                  f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu'au "
@@ -139,7 +146,7 @@ def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> 
                      else f"avec les Noirs contre {names[g.white].name}" for g in pool.barrage_games if g.has(key)]
             others = [names[k].name for k in involved if k != key]
             found.append(Notice(BARRAGE_START, played.number, player, f"barrage, poule {pool.label}",
-                                [f"Vous êtes à égalité de points avec {', '.join(others)} dans la poule {pool.label} "
+                                [f"Vous êtes à égalité de points avec {listed(others)} dans la poule {pool.label} "
                                  f"du tour {played.number}, à une place que départage un barrage (Art. IX). Le "
                                  f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
                                  "contre chaque autre joueur à égalité, les Blancs au dernier inscrit.",
@@ -157,31 +164,39 @@ def _forfeit_day(played: Round, forfeit: Forfeit) -> dt.date:
 
 
 def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[Notice]:
+    """A forfeit, and its lifting, once per player and round: the forfeit is his first row of the
+    round, the rehabilitation his `Réhabilité` = oui row (the same row, or one of its own)."""
     found = []
     names = tournament.content.by_key
+    rows: dict[str, list[Forfeit]] = {}
     for forfeit in played.forfeits:
-        pool = played.pool_of(forfeit.player)
+        rows.setdefault(forfeit.player, []).append(forfeit)
+    for key, typed in rows.items():
+        pool = played.pool_of(key)
         if pool is None:
             continue
-        player = names[forfeit.player]
+        player = names[key]
+        forfeit = next((f for f in typed if not f.rehabilitated), typed[0])
+        lifting = next((f for f in typed if f.rehabilitated), None)
         day = _forfeit_day(played, forfeit)
-        why = " pour fraude ou antijeu" if forfeit.sanction else ""
+        why = " pour fraude ou antijeu" if any(f.sanction for f in typed) else ""
         mates = [line.player for line in pool.lines if not line.forfeit and line.player.key != player.key]
         found.append(Notice(FORFEIT, played.number, player, f"forfait au tour {played.number}",
                             [f"Vous êtes déclaré forfait{why} au tour {played.number} du tournoi « {event_name} » "
                              f"(Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."], day))
         found += [Notice(FORFEIT, played.number, mate, f"forfait de {player.name}",
                          [f"{player.name} est déclaré forfait au tour {played.number} (Art. XI). Vos parties contre "
-                          f"lui ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
+                          f"{player.name} ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
                   for mate in mates]
-        if forfeit.rehabilitated:
+        if lifting is not None:
+            day = _forfeit_day(played, lifting)
             found.append(Notice(REHABILITATION, played.number, player, f"réhabilitation au tour {played.number}",
                                 [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous êtes réintégré "
                                  "dans le tournoi et vos résultats sont rétablis. Une partie qui n'était pas terminée "
                                  "dispose à nouveau de tout son délai."], day))
             found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation de {player.name}",
                              [f"Le forfait de {player.name} au tour {played.number} est levé (Art. XI) : vos "
-                              f"parties contre lui comptent à nouveau dans la poule {pool.label}."], day, player.name)
+                              f"parties contre {player.name} comptent à nouveau dans la poule {pool.label}."], day, player.name)
                       for mate in mates]
     return found
 
@@ -189,11 +204,15 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
 def _cancellation(played: Round, event_name: str) -> list[Notice]:
     if not (played.cancelled or played.restored):
         return []
-    days = [f.day for f in played.forfeits if f.day]
+    # Dated by the forfeits that cancel it, or by the rehabilitations that restore it.
+    days = [f.day for f in played.forfeits if f.day and f.rehabilitated != played.cancelled]
     day = max(days) if days else played.launched
     kind = CANCELLATION if played.cancelled else RESTORATION
-    text = (f"Le tournoi « {event_name} » est annulé (Art. XI) : après les forfaits, il ne reste que deux joueurs "
-            f"non forfaits au tour {played.number}. Il serait rétabli si un joueur forfait était réhabilité."
+    left = len(played.participants) - len(played.forfeited)
+    remaining = {0: "il ne reste plus aucun joueur non forfait", 1: "il ne reste qu'un joueur non forfait"}.get(
+        left, f"il ne reste que {left} joueurs non forfaits")
+    text = (f"Le tournoi « {event_name} » est annulé (Art. XI) : après les forfaits, {remaining} au tour "
+            f"{played.number}. Il serait rétabli si un joueur forfait était réhabilité."
             if played.cancelled else
             f"Le tournoi « {event_name} » est rétabli (Art. XI) : après la réhabilitation, il compte à nouveau au "
             f"moins trois joueurs non forfaits au tour {played.number}. Les parties annulées sont rétablies et "
@@ -237,8 +256,10 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
 
 
 def _place_text(played: Round, pool: Pool, line: Line) -> str:
+    counted = (f"en {french.plural(line.games, 'partie')} qui comptent" if line.games else
+               "sans partie qui compte : les autres joueurs de la poule sont forfaits")
     text = (f"Vous terminez {french.ordinal(line.place)} de la poule {pool.label} du tour {played.number} avec "
-            f"{points(line.half)} en {french.plural(line.games, 'partie')} qui comptent.")
+            f"{points(line.half)} {counted}.")
     if line.barrage_half is not None:
         text += f" Le barrage vous a rapporté {points(line.barrage_half)}."
     elif "inscription" in line.decided_by:

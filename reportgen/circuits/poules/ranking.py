@@ -11,7 +11,6 @@ their place.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportgen.circuits.poules.domain import Registrant
@@ -44,17 +43,27 @@ def tournament_ranking(tournament: Tournament) -> list[Standing]:
             for line in pool.lines:
                 last[line.player.key] = (played.number, pool, line)
     items = list(last.values())
+    # Players level in a barrage still to play share their place: they are known to registration by
+    # the first registered of their barrage, so that each barrage's players stay together and level,
+    # even when players of other pools have the same place and average.
+    barrage_first: dict[tuple[int, int], int] = {}
+    for number, pool, line in items:
+        if line.pending:
+            key = (number, pool.index)
+            barrage_first[key] = min(barrage_first.get(key, line.player.order), line.player.order)
 
-    def level_in_a_barrage(group: Sequence[tuple[int, Pool, Line]], position: int) -> bool:
-        return all(line.pending for _, _, line in group) and len({(n, pool.index) for n, pool, _ in group}) == 1
+    def registration(item: tuple[int, Pool, Line]) -> int:
+        number, pool, line = item
+        return barrage_first[number, pool.index] if line.pending else line.player.order
 
+    # INTERPRETATIONS.md: the players who forfeited in a round come after all the others of that
+    # round, by registration time alone (their place in their pool and their average, 0, say nothing).
     chain: list[Criterion[tuple[int, Pool, Line]]] = [
         by(ROUND_REACHED, lambda item: -item[0]),
         by(FORFEITED, lambda item: item[2].forfeit),
-        by(POOL_PLACE, lambda item: item[2].place),
-        by(AVERAGE, lambda item: -item[2].average),
-        Criterion(REGISTRATION, lambda item, group: item[2].player.order,
-                  applies=lambda group, position: not level_in_a_barrage(group, position)),
+        by(POOL_PLACE, lambda item: 0 if item[2].forfeit else item[2].place),
+        by(AVERAGE, lambda item: 0 if item[2].forfeit else -item[2].average),
+        by(REGISTRATION, registration),
     ]
     ranked = rank(items, chain, display=lambda item: item[2].player.order)
     # What set a place among equals: the pool's own tie-breaks (barrage, registration), then the

@@ -20,10 +20,8 @@ class PoulesSettings:
     # tie, and a tie left after barrages, goes to registration order.
     barrage_for_qualification: bool = True
     barrage_for_first_place: bool = True
-    # Art. XI: « S'il ne reste plus que 2 joueurs non forfait le tournoi est annulé » and « S'il y a à
-    # nouveau 3 joueurs non forfaits le tournoi est rétabli »: cancelled at this many non-forfeit
-    # players of the active round or fewer.
-    cancelled_at: int = setting(2, minimum=0, maximum=100)
     # INTERPRETATIONS.md (final ranking): the points and games of a forfeited player are the games
     # of his pool against non-forfeit players, all lost. False: he is listed with no game at all.
     forfeit_games_count: bool = True
+    # Art. XI's cancellation at 2 players who have not forfeited (restored at 3) is the regulation's
+    # own number, not a setting (tournament.CANCELLED_AT).

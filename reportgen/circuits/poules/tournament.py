@@ -95,7 +95,10 @@ class Round:
 
     @property
     def forfeited(self) -> set[str]:
-        return {f.player for f in self.forfeits if not f.rehabilitated}
+        """The players whose forfeit stands: a `Réhabilité` = oui row for the round lifts it, on the
+        forfeit's own row or on a row of its own (Art. XI)."""
+        lifted = {f.player for f in self.forfeits if f.rehabilitated}
+        return {f.player for f in self.forfeits if not f.rehabilitated} - lifted
 
     @property
     def complete(self) -> bool:

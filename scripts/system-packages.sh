@@ -14,6 +14,7 @@ present() {  # probe -> 0 when what the package provides is on this machine
     lib) [[ $'\n'$libraries$'\n' == *$'\n'"$name"$'\n'* ]] ;;
     cmd) command -v "$name" >/dev/null ;;
     py) "$python" -c "import $name" 2>/dev/null ;;
+    font) command -v fc-list >/dev/null && fc-list : family | grep -qi -- "$name" ;;
     *) echo "$list: unknown probe '$1'" >&2; return 2 ;;
   esac
 }

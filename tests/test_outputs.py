@@ -337,3 +337,18 @@ def test_the_index_lists_the_problems_and_notices_of_the_last_build(small_league
     build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     page = (small_league_copy.outputs / "index.html").read_text()
     assert "Classeurs à corriger" not in page and "ignoré" not in page
+
+
+def test_names_in_chinese_print_in_the_pdf_rather_than_as_empty_boxes(tmp_path, caplog):
+    """Inter has no CJK glyphs: a fallback font installed with the system packages
+    (fonts-wqy-microhei, system-packages.txt) draws them; WeasyPrint warns of each .notdef glyph."""
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI", results=[
+        [1, "王", "伟", "", "Albi"], [2, "李", "娜", "", "Albi"], [3, "ИВАНОВ", "Иван", "", "Albi"],
+        [4, "محمد", "علي", "", "Albi"], [5, "כהן", "משה", "", "Albi"]])
+    report = score(load(inputs, TODAY), ["grand-sud"]).reports["grand-sud"]
+    with caplog.at_level(logging.WARNING, logger="weasyprint"):
+        data = render_pdf(html_render.render(report.documents[0]), report.documents[0].date)
+    assert weasyprint_warnings(caplog) == []
+    assert "王 伟" in "".join(page.extract_text() for page in PdfReader(__import__("io").BytesIO(data)).pages)

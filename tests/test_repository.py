@@ -7,7 +7,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ROOT / "system-packages.txt"
-PROBE = re.compile(r"(lib|cmd|py):\S+")
+PROBE = re.compile(r"(lib|cmd|py|font):\S+")
 
 
 def system_packages() -> dict[str, str]:

@@ -53,3 +53,16 @@ def test_cells_outside_the_typed_blocks_are_the_programs_to_rewrite(tmp_path):
     type_score(path, "B2", "Z")  # a player's name: written by reportgen, not typed by the secretary
     assert apply(change([[1, "C", None], [2, "B", None]]), tmp_path) == []
     assert openpyxl.load_workbook(path)["Matchs"]["B2"].value == "C"
+
+
+def test_a_workbook_read_from_another_format_is_never_overwritten_with_xlsx_bytes(tmp_path):
+    """A pool tournament kept in LibreOffice's .ods: `poules next` cannot write an .xlsx under its name."""
+    ods = change([[1, "A", None]])
+    ods = InputChange("poules/open.ods", ods.workbook)
+    (tmp_path / "poules").mkdir()
+    (tmp_path / "poules" / "open.ods").write_bytes(b"the club's file")
+    (problem,) = apply(ods, tmp_path)
+    assert str(problem) == ("poules/open.ods : reportgen n'écrit que des classeurs .xlsx, pas des .ods — ouvrez-le "
+                            "dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien fichier de "
+                            "inputs/, puis relancez la commande")
+    assert (tmp_path / "poules" / "open.ods").read_bytes() == b"the club's file"

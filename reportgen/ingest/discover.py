@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-WORKBOOK_SUFFIXES = {".xlsx", ".xlsm"}
-# Spreadsheets we could read but do not: said to the secretary rather than dropped silently.
-OTHER_SPREADSHEETS = {".xls", ".ods", ".csv", ".numbers"}
+# Every spreadsheet format calamine reads, with the same tolerance and messages.
+WORKBOOK_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
+# Files that look like results but are no workbook: said to the secretary rather than dropped silently.
+OTHER_SPREADSHEETS = {".csv", ".numbers"}
 
 
 def discover(inputs: Path) -> tuple[list[Path], list[Path]]:

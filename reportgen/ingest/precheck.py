@@ -326,7 +326,12 @@ def inspect(path: Path) -> WorkbookFacts:
     """Refuse what no reader should open; list sheets, visibility and formula cells.
 
     Raises UnreadableWorkbook, and only that, for anything wrong with the file's content; an
-    OSError says the file itself could not be read."""
+    OSError says the file itself could not be read. The other formats calamine reads (.ods, .xlsb,
+    .xls) have their own checks (precheck_formats.py)."""
+    if path.suffix.lower() in (".ods", ".xlsb", ".xls"):
+        from reportgen.ingest import precheck_formats
+
+        return precheck_formats.inspect(path)
     with open(path, "rb") as handle:
         head = handle.read(8)
     if head == OLE2_MAGIC:

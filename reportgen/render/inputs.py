@@ -53,7 +53,14 @@ def lost_values(change: InputChange, inputs: Path) -> list[Problem]:
 
 
 def apply(change: InputChange, inputs: Path) -> list[Problem]:
-    """Write the change, unless it would lose a typed value: then nothing is written."""
+    """Write the change, unless it would lose a typed value: then nothing is written. reportgen
+    writes .xlsx only: a workbook read from another format (.ods, .xls, .xlsb, or an .xlsm and its
+    macros) is never overwritten with another format under its name."""
+    if Path(change.path).suffix.lower() != ".xlsx":
+        return [Problem(SourceRef(change.path), f"reportgen n'écrit que des classeurs .xlsx, pas des "
+                        f"{Path(change.path).suffix.lower() or 'fichiers sans extension'}",
+                        "ouvrez-le dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien "
+                        "fichier de inputs/, puis relancez la commande", code="not-xlsx")]
     problems = lost_values(change, inputs)
     if not problems:
         write_atomic(inputs / change.path, render_annex(change.workbook))

@@ -24,17 +24,28 @@ def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
         "circuit": slug, "title": title, "regulation": regulation,
         "documents": [{"season": d.season, "date": d.date.isoformat(), "title": d.title, "path": d.path,
                        "csv": d.path in csv_paths} for d in report.documents],
-        "annexes": [{"season": a.season, "title": a.title, "path": a.path} for a in report.annexes],
+        "annexes": [{"season": a.season, "date": a.date.isoformat(), "title": a.title, "path": a.path}
+                    for a in report.annexes],
     }
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
+def read_manifest(path: Path) -> dict | None:
+    """A circuit's manifest as last published; None when there is none (or not one of ours)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def render_index(outputs: Path, order: list[str], league: str, blocked: list[str],
-                 notices: Sequence[str] = (), problems: Sequence[object] = (),
+                 notices: Sequence[str] = (), problems: Sequence[object] = (), republished: Sequence[str] = (),
                  templates: Path = TEMPLATES) -> str:
     """The index, with what the last build said in the terminal: the problems to fix (each located)
-    and the notices (files set aside, new players, probable duplicates…), so the secretary sees
-    them where she opens the bulletins."""
+    and the notices (files set aside, new players, probable duplicates…), and the documents already
+    published that it changed (render/changes.py), so the secretary sees them where she opens the
+    bulletins."""
     circuits = []
     for slug in order:
         path = outputs / slug / MANIFEST
@@ -53,4 +64,5 @@ def render_index(outputs: Path, order: list[str], league: str, blocked: list[str
             } for season in seasons],
         })
     return environment(templates).get_template("index.html.j2").render(
-        league=league, circuits=circuits, notices=list(notices), problems=[str(problem) for problem in problems])
+        league=league, circuits=circuits, notices=list(notices), problems=[str(problem) for problem in problems],
+        republished=list(republished))

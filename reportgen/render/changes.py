@@ -1,0 +1,129 @@
+"""What the secretary already sent never changes silently.
+
+Each circuit's manifest records the sources of its publication: every workbook of the circuit (its
+hash and the date of its tournament) and the league's shared files (club and player directories,
+settings, closed seasons). When a build rewrites a document that was already published for the same
+date (a bulletin, an annex), comparing the previous manifest with the new one says which document
+changed and why, in words the secretary can repeat to a club:
+
+- a workbook of that very date was corrected: the one exception the league expects, named as such;
+- a workbook of an earlier date was added, changed or removed (a late tournament, a correction);
+- a shared file changed (a player's club in joueurs.xlsx, a setting in reportgen.toml);
+- none of these: a new version of reportgen or of its templates.
+
+A document whose date moved (the running ranking of the season, now as of a later tournament) is a
+new edition, not a change to what was sent; a new document is not a change either.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportgen import french
+
+# The league's shared files, as named to the secretary when one of them changes.
+SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx)", "joueurs.xlsx": "l'annuaire des joueurs "
+                "(joueurs.xlsx)", "reportgen.toml": "les réglages (reportgen.toml)",
+                "saisons.toml": "les saisons closes (saisons.toml)"}
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def sources(inputs: Path, workbooks: Iterable[tuple[str, dt.date]], digests: Mapping[str, str] | None = None,
+            closed: Iterable[int] = ()) -> dict:
+    """What a circuit's publication is made from, for its manifest: its workbooks (path relative
+    to inputs/ → hash and tournament date) and the league's shared files (name → hash, or None).
+    `digests`: the SHA-256 of inputs/' files the build already took (render/cache.py), by path;
+    `closed`: the seasons of its documents that are over (their ranking is final)."""
+    known = digests or {}
+
+    def digest(name: str) -> str | None:
+        return known.get(name) or _sha256(inputs / name)
+
+    return {
+        "workbooks": {label: {"sha256": digest(label), "date": day.isoformat()} for label, day in sorted(workbooks)},
+        "shared": {name: digest(name) for name in SHARED_FILES},
+        "closed": sorted(set(closed)),
+    }
+
+
+@dataclass(frozen=True)
+class Republished:
+    """A document already published for a date, which this build changes."""
+
+    circuit: str
+    path: str  # relative to the circuit's folder, without extension
+    title: str
+    date: dt.date
+    reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.circuit}/{self.path} ({self.title}, {french.date_long(self.date)}) : {' ; '.join(self.reasons)}"
+
+
+def _published(manifest: dict) -> dict[str, dict]:
+    """Each document and annex of a manifest: path → its title, date and content hash."""
+    found = {}
+    pdfs = manifest.get("pdfs") or {}
+    for document in manifest.get("documents") or []:
+        record = pdfs.get(f"{document['path']}.pdf") or {}
+        found[document["path"]] = {"title": document["title"], "date": document["date"], "hash": record.get("html"),
+                                   "season": document.get("season")}
+    for annex in manifest.get("annexes") or []:
+        if annex.get("date"):
+            found[annex["path"]] = {"title": annex["title"], "date": annex["date"], "hash": annex.get("sha256"),
+                                    "season": annex.get("season")}
+    return found
+
+
+def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[str, ...]:
+    if not before:
+        return ("cause inconnue : la publication précédente ne dit pas de quels classeurs elle venait",)
+    old, new = before.get("workbooks") or {}, after.get("workbooks") or {}
+    reasons = []
+    for label in sorted(set(old) | set(new)):
+        was, now = old.get(label), new.get(label)
+        dated = (now or was or {})["date"]  # one of them holds the label
+        if dated > day or (was and now and was["sha256"] == now["sha256"] and was["date"] == now["date"]):
+            continue
+        when = french.date_long(dt.date.fromisoformat(dated))
+        if was is None:
+            reasons.append(f"classeur ajouté : {label} (tournoi du {when})")
+        elif now is None:
+            reasons.append(f"classeur retiré : {label} (tournoi du {when})")
+        elif dated == day:
+            reasons.append(f"correction du classeur de ce jour : {label}")
+        else:
+            reasons.append(f"classeur modifié : {label} (tournoi du {when})")
+    old_shared, new_shared = before.get("shared") or {}, after.get("shared") or {}
+    reasons += [f"{SHARED_FILES[name]} a changé" for name in SHARED_FILES
+                if name in old_shared and old_shared.get(name) != new_shared.get(name)]
+    if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
+        reasons.append(f"la saison {season} est close : son classement est désormais final")
+    return tuple(reasons) or ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+
+
+def republished(circuit: str, before: dict | None, after: dict) -> list[Republished]:
+    """The documents of `before` (the manifest on disk) that `after` (the one being published)
+    changes for the same date, each with why."""
+    if not before:
+        return []
+    old, new = _published(before), _published(after)
+    changed = []
+    for path, was in old.items():
+        now = new.get(path)
+        if now is None or now["date"] != was["date"] or now["hash"] == was["hash"] or was["hash"] is None:
+            continue
+        changed.append(Republished(circuit, path, now["title"], dt.date.fromisoformat(now["date"]),
+                                   _reasons(before.get("sources") or {}, after.get("sources") or {}, now["date"],
+                                            now["season"])))
+    return changed

@@ -1,0 +1,123 @@
+"""A build names every document already published for a date that it changes, and why (issue « A
+real season »: what the secretary sent never changes silently)."""
+
+import datetime as dt
+
+import openpyxl
+
+from reportgen.pipeline import build
+from reportgen.render.changes import republished
+from tests.builders import TODAY, write_tournament
+
+
+def changed(result) -> dict[str, tuple[str, ...]]:
+    return {f"{r.circuit}/{r.path}": r.reasons for r in result.republished}
+
+
+def test_a_rebuild_with_nothing_new_changes_nothing_already_sent(small_league_copy):
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).republished == []
+
+
+def test_a_late_tournament_names_the_later_bulletins_it_changes(small_league_copy):
+    """A tournament of 5 January arrives after the 10 January ranking was published."""
+    write_tournament(small_league_copy.inputs, "2026-01-05-nimes", day="05/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    added = ("classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier 2026)",)
+    # the 10 January ranking and the season's ranking as of that date, the annex of the season;
+    # not the new 5 January bulletin, not 2025
+    assert changed(result) == {"grand-sud/2026/classement-2026-01-10": added,
+                               "grand-sud/2026/classement-final-2026": added,
+                               "grand-sud/2026/annexe-grand-sud-2026": added}
+    page = (small_league_copy.outputs / "index.html").read_text()
+    assert "Documents déjà publiés modifiés par ce calcul" in page
+    assert "grand-sud/2026/classement-2026-01-10 (" in page and "tournoi du 5 janvier 2026" in page
+
+
+def test_a_new_edition_for_a_later_date_is_not_listed(small_league_copy):
+    """A tournament after the last one: the season's running ranking moves to its date (a new
+    edition), nothing already sent for a date changes."""
+    write_tournament(small_league_copy.inputs, "2026-01-20-nimes", day="20/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    assert result.ok and result.republished == []
+
+
+def test_a_correction_of_the_dates_own_workbook_is_named_as_such(small_league_copy):
+    path = small_league_copy.inputs / "2026-01-10-toulouse.xlsx"
+    book = openpyxl.load_workbook(path)
+    sheet = book["Résultats"]
+    sheet["A2"], sheet["A3"] = 2, 1  # the places were swapped
+    book.save(path)
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    corrected = ("correction du classeur de ce jour : 2026-01-10-toulouse.xlsx",)
+    assert changed(result) == {"grand-sud/2026/classement-2026-01-10": corrected,
+                               "grand-sud/2026/classement-final-2026": corrected,
+                               "grand-sud/2026/annexe-grand-sud-2026": corrected}
+
+
+def test_a_club_renamed_in_the_directory_is_the_reason_given(small_league_copy):
+    book = openpyxl.load_workbook(small_league_copy.inputs / "clubs.xlsx")
+    sheet = book["Clubs"]
+    row = next(r for r in sheet.iter_rows(min_row=2) if r[0].value == "ALBI")
+    row[1].value = "Albi-Tarn"
+    book.save(small_league_copy.inputs / "clubs.xlsx")
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    reasons = set(changed(result).values())
+    assert result.republished and reasons == {("l'annuaire des clubs (clubs.xlsx) a changé",)}
+
+
+def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[int] = ()) -> dict:
+    data = {"documents": [{"season": 2026, "path": "2026/x", "title": "Classement", "date": date}], "annexes": [],
+            "pdfs": {"2026/x.pdf": {"html": html}}}
+    if workbooks is not None:
+        data["sources"] = {"workbooks": workbooks, "shared": {"clubs.xlsx": "c"}, "closed": list(closed)}
+    return data
+
+
+def test_a_season_that_closes_is_the_reason_its_final_ranking_changes():
+    """Its year is over, or the secretary ran `reportgen season close`: « à date » becomes « final »."""
+    (change,) = republished("grand-sud", manifest("2026-11-14", "a", {}), manifest("2026-11-14", "b", {}, [2026]))
+    assert change.reasons == ("la saison 2026 est close : son classement est désormais final",)
+
+
+def test_a_new_edition_for_a_later_date_is_not_a_change_to_what_was_sent():
+    assert republished("grand-sud", manifest("2026-02-07", "a", {}), manifest("2026-03-14", "b", {})) == []
+
+
+def test_the_reason_when_no_input_changed_is_a_new_version_of_reportgen():
+    (change,) = republished("grand-sud", manifest("2026-02-07", "a", {}), manifest("2026-02-07", "b", {}))
+    assert change.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+    assert change.date == dt.date(2026, 2, 7)
+    assert str(change) == ("grand-sud/2026/x (Classement, 7 février 2026) : nouvelle version de reportgen ou de "
+                           "ses modèles de bulletin")
+
+
+def test_a_later_workbook_is_never_a_reason_and_a_removed_one_is():
+    before = manifest("2026-02-07", "a", {"a.xlsx": {"sha256": "1", "date": "2026-01-10"},
+                                          "b.xlsx": {"sha256": "2", "date": "2026-02-07"}})
+    after = manifest("2026-02-07", "b", {"b.xlsx": {"sha256": "2", "date": "2026-02-07"},
+                                         "c.xlsx": {"sha256": "3", "date": "2026-03-14"}})
+    (change,) = republished("grand-sud", before, after)
+    assert change.reasons == ("classeur retiré : a.xlsx (tournoi du 10 janvier 2026)",)
+
+
+def test_a_publication_that_recorded_no_sources_says_the_cause_is_unknown():
+    (change,) = republished("grand-sud", manifest("2026-02-07", "a"), manifest("2026-02-07", "b", {}))
+    assert change.reasons[0].startswith("cause inconnue")
+
+
+def test_build_lists_them_at_the_end_in_french(small_league_copy):
+    from tests.test_cli import run
+
+    write_tournament(small_league_copy.inputs, "2026-01-05-nimes", day="05/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    done = run("build", "--quiet", "--inputs", str(small_league_copy.inputs), "--outputs",
+               str(small_league_copy.outputs), "--archive", str(small_league_copy.inputs.parent / "archive"))
+    assert done.returncode == 0, done.stderr
+    lines = done.stderr.splitlines()
+    start = lines.index("3 document(s) déjà publié(s) pour la même date modifié(s) par ce calcul (renvoyez-les "
+                        "s'ils ont été envoyés) :")
+    assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
+                                "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
+                                "2026)")

@@ -17,8 +17,17 @@ all: build ## Installer (la première fois) et produire bulletins et annexes de 
 help: ## Lister les cibles
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-system: ## Installer les paquets système de system-packages.txt (apt-get), ou dire la commande à lancer
+# What `make` checks before building costs nothing once done (a no-op `make` is reportgen alone,
+# well under a second: docs/performance.md): the system packages are checked again when their list
+# or the script changes (`make -B system` checks now), the Python packages when pyproject.toml or
+# constraints.txt change. Both stamps are in .venv/ (`make distclean` removes them).
+SYSTEM_STAMP := $(VENV)/.system-packages
+
+system: $(SYSTEM_STAMP) ## Installer les paquets système de system-packages.txt (apt-get), ou dire la commande à lancer
+
+$(SYSTEM_STAMP): system-packages.txt scripts/system-packages.sh
 	@PYTHON=$(PYTHON) scripts/system-packages.sh install
+	@mkdir -p $(VENV) && touch $(SYSTEM_STAMP)
 
 $(STAMP): pyproject.toml constraints.txt | system
 	$(PYTHON) -m venv $(VENV)

@@ -59,11 +59,13 @@ BUILD_PHASES = ["import", "discover", "read", "normalise", "score", "HTML", "CSV
 INCREMENTAL = [
     ("build, PDF rendering left out", "build, PDFs left out"),
     ("rebuild, nothing changed", "rebuild, nothing new"),
+    ("rebuild, nothing changed, new process", "  in a new process"),
     ("rebuild, one new tournament", "rebuild, +1 tournament"),
 ]
 PHASES = ["import", "discover", "read", "normalise", "read: raw calamine", "pre-check", "score",
           "score: 1x grand-sud", "HTML", "CSV", "XLSX", "PDF, pool of 2", "PDF, one process", "publish",
-          "build, PDF rendering left out", "rebuild, nothing changed", "rebuild, one new tournament"]
+          "build, PDF rendering left out", "rebuild, nothing changed", "rebuild, nothing changed, new process",
+          "rebuild, one new tournament"]
 # phase -> (its baselines, whose walls add up; shown as)
 BASELINES = {
     "read": (["read: raw calamine"], "python-calamine alone"),
@@ -223,6 +225,10 @@ def table(result: dict) -> str:
             phase = medians[name]
             rendered = (f"{phase.get('pdf_rendered', '?')} PDF stand-ins" if name.startswith("build,")
                         else f"{phase.get('pdf_rendered', '?')} PDF rendered")
+            if phase.get("html_xlsx_rendered") is not None:
+                rendered += f", {phase['html_xlsx_rendered']} HTML/XLSX rendered"
+            if "pdf_rendered" not in phase:
+                rendered = "Python start-up and imports included"
             what = (f"{rendered}, {phase.get('files_written', '?')} files written"
                     if "aborted" not in phase else phase["aborted"])
             lines.append(f"{shown:26} {phase['wall']:8.2f} {phase.get('cpu', 0):8.2f} "

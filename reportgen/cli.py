@@ -38,17 +38,33 @@ def build(
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire bulletins et annexes.")] = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Ne rien afficher pendant la construction : seulement "
+                                        "les problèmes, les notes et les erreurs.")] = False,
 ) -> None:
     """Construire tous les bulletins et annexes (ce que lance `make`)."""
+    from reportgen.commands.progress import BuildProgress
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import build as run_build
+    from reportgen.pipeline import unchanged
 
-    # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
-    with league_folder(inputs, archive, say=err) as folder:
-        result = run_build(folder, outputs, progress=err)
+    # A progress bar in a terminal; plain lines in a pipe or a CI log; nothing with --quiet.
+    with BuildProgress(quiet) as progress:
+        # inputs/ and archive/ as the last build found them: nothing to read, put back or write.
+        origin = [inputs, archive] if archive.is_dir() else None
+        result = unchanged(origin, outputs, progress=progress) if origin else None
+        if result is None:
+            # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
+            with league_folder(inputs, archive, say=progress) as folder:
+                result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin)
     print_problems(result.problems, result.notices)
     for slug, files in result.published.items():
-        err(f"{slug} : publié dans {outputs / slug}")
+        if not quiet:
+            err(f"{slug} : publié dans {outputs / slug}")
+    if result.republished:  # what was already sent never changes silently
+        err(f"{len(result.republished)} document(s) déjà publié(s) pour la même date modifié(s) par ce calcul "
+            "(renvoyez-les s'ils ont été envoyés) :")
+        for change in result.republished:
+            err(f"  - {change}")
     if not result.ok:
         raise typer.Exit(1)
 

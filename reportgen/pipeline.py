@@ -1,7 +1,11 @@
 """The whole build: discover → read → parse → normalise → score → render → publish.
 
 One process, each workbook read once. A circuit with any problem publishes nothing new; the
-others still build.
+others still build. What did not change is not done again (render/cache.py): a build whose inputs,
+code, libraries and outputs are those of the last one writes nothing and reads nothing; a workbook
+read before is not read again; a bulletin or annex whose source did not change is not rendered
+again. Importing this module loads no pandas and no circuit: the build that has nothing to do
+returns before they are needed.
 """
 
 from __future__ import annotations
@@ -11,30 +15,52 @@ import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits, config
-from reportgen.circuits.base import Reading
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
-from reportgen.ingest.duplicates import newcomers, probable_duplicates
-from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
-from reportgen.ingest.workbook import Workbook, label_of, read_workbooks
+from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks
 from reportgen.model import Event, Problem, Report, SourceRef
 
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from reportgen.circuits.base import Reading
+    from reportgen.render.cache import ReadCache
+
+# What a build says as it goes: a message (« 2 PDF à produire »). The object may also have
+# `phase(what, total)` and `advance(count)` (the command line's progress bar): both are optional.
 Progress = Callable[[str], None]
+
+
+def _phase(progress: Progress, what: str, total: int) -> None:
+    start = getattr(progress, "phase", None)
+    if start is not None:
+        start(what, total)
+
+
+def _advance(progress: Progress, count: int = 1) -> None:
+    step = getattr(progress, "advance", None)
+    if step is not None:
+        step(count)
+
+
+def _empty_results() -> pd.DataFrame:
+    import pandas as pd
+
+    return pd.DataFrame()
 
 
 @dataclass
 class CircuitInputs:
     events: list[Event] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    results: pd.DataFrame = field(default_factory=pd.DataFrame)  # set once the events are read
+    results: pd.DataFrame = field(default_factory=_empty_results)  # set once the events are read
 
 
 @dataclass
@@ -81,7 +107,14 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
     return sorted({slug for name in sheets for slug in _SHEETS_OF.get(name, ()) if slug in circuits.CIRCUITS})
 
 
-def load(inputs: Path, today: dt.date | None = None) -> League:
+def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda message: None,
+         reads: ReadCache | None = None, digests: dict[str, str] | None = None) -> League:
+    """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
+    file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
+    others are read, and what is read is added to it."""
+    from reportgen.circuits.base import Reading
+    from reportgen.ingest.normalise import results_table
+
     today = today or dt.date.today()
     problems: list[Problem] = []
     notices: list[str] = []
@@ -93,12 +126,25 @@ def load(inputs: Path, today: dt.date | None = None) -> League:
         return League(config.League(circuits=defaults), Reading(ClubDirectory(), today), found, [problem], [])
     paths, skipped = discover(inputs)
     for path in skipped:
-        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs .xlsx "
-                       "et .xlsm sont lus (enregistrez-le au format .xlsx)")
+        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs (.xlsx, .xlsm, .xlsb, .xls, .ods) "
+                       "sont lus (ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx)")
     settings = config.load(inputs, defaults, problems)
     # The league's name is printed everywhere: no control character reaches an output.
     settings = dataclasses.replace(settings, name=clean_text(settings.name))
-    workbooks, unreadable = read_workbooks(paths, inputs)
+    known: dict[Path, tuple[int, list[Sheet]]] = {}
+    if reads is not None and digests is not None:
+        for path in paths:
+            digest = digests.get(path.relative_to(inputs).as_posix())
+            entry = reads.get(digest) if digest is not None else None
+            if entry is not None:
+                known[path] = entry
+    fresh: dict[Path, tuple[int, list[Sheet]]] = {}
+    if len(paths) > len(known):
+        _phase(progress, "lecture des classeurs", len(paths) - len(known))
+    workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=lambda: _advance(progress))
+    if reads is not None and digests is not None:
+        for path, (size, sheets) in fresh.items():
+            reads.put(digests[path.relative_to(inputs).as_posix()], size, sheets)
     problems.extend(unreadable)  # a file we cannot open may belong to any circuit
     by_name = {wb.label.casefold(): wb for wb in workbooks}
 
@@ -163,6 +209,8 @@ NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
 
 def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]]) -> list[str]:
     """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person."""
+    from reportgen.ingest.duplicates import newcomers, probable_duplicates
+
     notices = []
     for slug, inputs_ in found.items():
         new = newcomers(inputs_.results)
@@ -181,7 +229,7 @@ class Scored:
     blocked: dict[str, list[Problem]] = field(default_factory=dict)  # the others, and why
 
 
-def score(league: League, wanted: list[str] | None = None) -> Scored:
+def score(league: League, wanted: list[str] | None = None, progress: Progress = lambda message: None) -> Scored:
     """Score the circuits (those `wanted` and what they need), dependencies first.
 
     A circuit is blocked by any problem of its own inputs, by problems its scoring finds (those
@@ -193,9 +241,12 @@ def score(league: League, wanted: list[str] | None = None) -> Scored:
         if slug in needed:
             needed |= set(circuits.REGISTRY[slug].requires)
     scored = Scored()
+    chosen = [slug for slug in circuits.CIRCUITS if slug in needed
+              and (league.circuits[slug].events or league.circuits[slug].problems)]
+    _phase(progress, "calcul des classements", len(chosen))
     for slug, circuit in circuits.CIRCUITS.items():
         inputs = league.circuits[slug]
-        if slug not in needed or (not inputs.events and not inputs.problems):
+        if slug not in chosen:
             continue
         problems = league.problems_of(slug)
         missing = [r for r in circuit.info.requires if r not in scored.reports]
@@ -210,6 +261,7 @@ def score(league: League, wanted: list[str] | None = None) -> Scored:
             scored.blocked[slug] = problems
         else:
             scored.reports[slug] = report
+        _advance(progress)
     return scored
 
 
@@ -219,40 +271,67 @@ class BuildResult:
     blocked: list[str] = field(default_factory=list)  # circuits that published nothing new
     problems: list[Problem] = field(default_factory=list)  # every problem of the inputs
     notices: list[str] = field(default_factory=list)
+    # slug -> the HTML, XLSX and PDF files rendered by this build (the others were unchanged: taken
+    # from outputs/, as the manifest proves them)
+    rendered: dict[str, list[Path]] = field(default_factory=dict)
+    # True when nothing had changed since the last build: nothing was read, scored or written
+    unchanged: bool = False
+    # render.changes.Republished: the documents already published for a date that this build changed
+    republished: list = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
+def render_report(slug: str, report: Report, folder: Path, progress: Progress = lambda message: None,
+                  rendered: list[Path] | None = None) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
 
     A PDF already on disk is reused only when the circuit's manifest, written after its PDFs,
     records it as rendered from this very HTML with today's render fingerprint (libraries,
     subsetting path, stylesheet, fonts): a PDF left by an interrupted run, or made by other
-    libraries, is rendered again."""
+    libraries, is rendered again. Likewise a bulletin's HTML or an annex is taken from disk when the
+    manifest records it as made from a source (template, context, title, date; the annex's tables)
+    with the same hash, code included (render/cache.py), and the file is still the one recorded:
+    the same bytes a render would give, without rendering. The HTML and XLSX files rendered, not
+    taken from disk, are added to `rendered`."""
     import json
 
-    from reportgen.render import excel, html, index, mail, pdf
+    from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
-    files: dict[Path, bytes] = {manifest: index.manifest(slug, info.title, f"« {info.regulation_title} »", report)}
     try:
-        recorded = json.loads(manifest.read_text(encoding="utf-8")).get("pdfs", {}) if manifest.is_file() else {}
-    except (OSError, ValueError, AttributeError):
-        recorded = {}
-    if not isinstance(recorded, dict):  # not a manifest of ours: nothing is proven
-        recorded = {}
+        previous = json.loads(manifest.read_text(encoding="utf-8")) if manifest.is_file() else {}
+    except (OSError, ValueError):
+        previous = {}
+    if not isinstance(previous, dict):  # not a manifest of ours: nothing is proven
+        previous = {}
+    recorded: dict[str, Any] = previous["pdfs"] if isinstance(previous.get("pdfs"), dict) else {}
+    known: dict[str, Any] = previous["made_from"] if isinstance(previous.get("made_from"), dict) else {}
+    made_from: dict[str, dict[str, str] | None] = {}
+    rendered = rendered if rendered is not None else []
+
+    def made(path: Path, key: str | None, render: Callable[[], bytes]) -> bytes:
+        relative = path.relative_to(folder).as_posix()
+        data = cache.reuse(path, known.get(relative), key)
+        if data is None:
+            data = render()
+            rendered.append(path)
+        made_from[relative] = cache.source_record(key, data)
+        _advance(progress)
+        return data
+
     pending: list[tuple[Path, str, dt.date]] = []
+    files: dict[Path, bytes] = {}
     for document in report.documents:
-        page = html.render(document)
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
-        files[html_path] = page.encode("utf-8")
+        key = cache.source_key("html", document.template, document.context, document.title, document.date)
+        files[html_path] = made(html_path, key, lambda: html.render(document).encode("utf-8"))
         try:
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
@@ -261,14 +340,25 @@ def render_report(slug: str, report: Report, folder: Path) -> tuple[dict[Path, b
                                                  files[html_path], existing):
             files[pdf_path] = existing
         else:
-            pending.append((pdf_path, page, document.date))
+            pending.append((pdf_path, files[html_path].decode("utf-8"), document.date))
     for ranking in report.rankings:
         files[folder / f"{ranking.path}.csv"] = ranking_render.to_spreadsheet_csv(ranking)
     for annex in report.annexes:
-        files[folder / f"{annex.path}.xlsx"] = excel.render_annex(annex)
+        path = folder / f"{annex.path}.xlsx"
+        files[path] = made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex))
     for message in report.messages:
         files[folder / f"{message.path}.eml"] = mail.to_eml(message)
+    data = json.loads(index.manifest(slug, info.title, f"« {info.regulation_title} »", report))
+    # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
+    data["made_from"] = {path: record for path, record in sorted(made_from.items()) if record is not None}
+    files = {manifest: _manifest_bytes(data), **files}
     return files, pending
+
+
+def _manifest_bytes(data: dict[str, Any]) -> bytes:
+    import json
+
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
@@ -283,22 +373,91 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
                           stale_suffixes=(".html", ".pdf", ".csv", ".xlsx", ".eml"))
 
 
-def build(inputs: Path, outputs: Path, today: dt.date | None = None,
-          progress: Progress = lambda message: None) -> BuildResult:
-    import json
+def _prepare(outputs: Path) -> None:
+    """A publication a stopped run left halfway is finished (or its temporary files removed) before
+    anything reads outputs/: the PDFs' records in the manifests must be those of the files there."""
+    from reportgen.render import cache
+    from reportgen.render.files import clean_temporaries, recover
 
-    from reportgen.model import ReportgenError
-    from reportgen.render import pdf
-    from reportgen.render.files import OutputError, clean_temporaries, recover, write_atomic
-    from reportgen.render.index import MANIFEST, render_index
-
-    # A publication a stopped run left halfway is finished (or its temporary files removed) before
-    # anything reads outputs/: the PDFs' records in the manifests must be those of the files there.
     for slug in circuits.REGISTRY:
         recover(outputs / slug)
     clean_temporaries(outputs, recursive=False)
-    league = load(inputs, today)
-    scored = score(league)
+    cache.clean(outputs)
+
+
+def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildResult | None:
+    from reportgen.render import cache
+
+    last = cache.replay(outputs, keys, circuits.REGISTRY)
+    if last is None:
+        return None
+    if any(key not in last.keys for key in keys if key is not None):
+        # Known by one key (the league's content), not yet by the other (the folders it was put
+        # together from): remembered, so that the next build knows from the folders alone.
+        cache.remember(outputs, last, [key for key in keys if key is not None])
+    progress("rien n'a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
+             "aucun fichier réécrit")
+    return BuildResult(published={slug: [] for slug in last.published}, notices=list(last.notices), unchanged=True)
+
+
+def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
+              progress: Progress = lambda message: None) -> BuildResult | None:
+    """The last build's result, when the folders the league is made from (`origin`: inputs/ and
+    archive/) and outputs/ are as it left them, and so are the day, the code and the libraries: a
+    build would change nothing. None otherwise (build)."""
+    from reportgen.render import cache
+
+    _prepare(outputs)
+    key = cache.origin_key(origin, today or dt.date.today())
+    return _replay(outputs, [key], progress) if key is not None else None
+
+
+def build(inputs: Path, outputs: Path, today: dt.date | None = None,
+          progress: Progress = lambda message: None, warm_pdf_workers: bool = False,
+          origin: list[Path] | None = None) -> BuildResult:
+    """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
+    when a workbook is new, the PDF workers start at once, while the league is read and scored.
+    `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
+    state of the build records them too, for `unchanged`."""
+    from reportgen.render import cache
+
+    today = today or dt.date.today()
+    _prepare(outputs)
+    # Nothing changed since the last build (same inputs, day, code, libraries; outputs as it left
+    # them): it would write nothing, so nothing is read, scored or rendered.
+    digests = cache.inputs_digest(inputs)
+    keys = [cache.build_key(digests, today) if digests is not None else None]
+    if origin:
+        keys.append(cache.origin_key(origin, today))
+    last = _replay(outputs, keys, progress) if any(keys) else None
+    if last is not None:
+        return last
+
+    from reportgen.render import pdf
+
+    reads = cache.ReadCache(outputs)
+    if warm_pdf_workers and digests is not None and any(
+            digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
+        pdf.warm_up()  # a new workbook: bulletins will change
+    try:
+        return _build(inputs, outputs, today, progress, digests, keys, reads)
+    finally:
+        pdf.cool_down()
+
+
+def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
+           keys: list[str | None], reads: ReadCache) -> BuildResult:
+    """The build itself, when something changed: what build() does after the check."""
+    import hashlib
+    import json
+
+    from reportgen.model import ReportgenError
+    from reportgen.render import cache, changes, pdf
+    from reportgen.render.files import OutputError, write_atomic
+    from reportgen.render.index import MANIFEST, read_manifest, render_index
+
+    league = load(inputs, today, progress, reads, digests)
+    scored = score(league, progress=progress)
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
@@ -307,38 +466,68 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result = BuildResult(blocked=list(scored.blocked), notices=notices,
                          problems=sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p)))
-    rendered = {slug: render_report(slug, report, outputs / slug) for slug, report in scored.reports.items()}
+    _phase(progress, "mise en page", sum(len(r.documents) + len(r.annexes) for r in scored.reports.values()))
+    rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    for slug, report in scored.reports.items():
+        result.rendered[slug] = []
+        rendered[slug] = render_report(slug, report, outputs / slug, progress, result.rendered[slug])
     # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
     pending = [item for _, waiting in rendered.values() for item in waiting]
     pdfs: dict[Path, bytes] = {}
     if pending:
         progress(f"{len(pending)} PDF à produire")
+        _phase(progress, "PDF", len(pending))
         pdfs = dict(zip((path for path, _, _ in pending),
                         pdf.render_many([(page, day) for _, page, day in pending], progress=progress)))
     failures: list[OutputError] = []
+    _phase(progress, "publication", len(rendered))
     for slug, (files, waiting) in rendered.items():
         folder = outputs / slug
         files.update({path: pdfs[path] for path, _, _ in waiting})
+        result.rendered[slug] += [path for path, _, _ in waiting]
         # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
         # the next build needs to reuse it.
         manifest = json.loads(files[folder / MANIFEST])
         manifest["pdfs"] = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
                             for path, data in sorted(files.items()) if path.suffix == ".pdf"}
-        files[folder / MANIFEST] = (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+        # What it is made from, and each annex's hash: what the next build compares to name the
+        # documents already sent that it changes (render/changes.py).
+        for annex in manifest["annexes"]:
+            annex["sha256"] = hashlib.sha256(files[folder / f"{annex['path']}.xlsx"]).hexdigest()
+        report = scored.reports[slug]
+        closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
+        manifest["sources"] = changes.sources(inputs, [(e.id, e.date) for e in league.circuits[slug].events], digests,
+                                              closed)
+        files[folder / MANIFEST] = _manifest_bytes(manifest)
+        previous = read_manifest(folder / MANIFEST)
         try:
             result.published[slug] = publish(files, folder)
         except OutputError as failure:  # nothing of this circuit published; the others still try
             failures.append(failure)
             continue
-        report = scored.reports[slug]
+        finally:
+            _advance(progress)
+        result.republished += changes.republished(slug, previous, manifest)
         progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
                  f"{len(result.published[slug])} fichier(s) modifié(s)")
     try:
+        page = None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             # From the manifests on disk: it links what each circuit really holds, even when one failed.
             page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                                result.notices, result.problems)
-            write_atomic(outputs / "index.html", page.encode("utf-8"))
+                                result.notices, result.problems,
+                                [str(change) for change in result.republished]).encode("utf-8")
+        # The state of a build without problems (its inputs unchanged while it ran), written before
+        # the index it records: a stop between the two leaves a state that the outputs contradict,
+        # so the next build runs. Not when what it says depends on the outputs it found (documents
+        # already published that it changed: the next build, finding none, says something else).
+        if keys[0] is not None and result.ok and not failures and not result.republished \
+                and cache.inputs_digest(inputs) == digests:
+            reads.save()
+            cache.record(outputs, cache.State([key for key in keys if key is not None], list(result.published),
+                                              notices), circuits.REGISTRY, page)
+        if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            write_atomic(outputs / "index.html", page)
     except OutputError as failure:
         failures.append(failure)
     if failures:

@@ -94,11 +94,11 @@ def test_lock_files_hidden_files_and_other_formats_are_skipped_and_said(inputs):
     (inputs / "~$a.xlsx").write_bytes(b"lock")
     (inputs / ".cache").mkdir()
     (inputs / ".cache" / "x.xlsx").write_bytes(b"junk")
-    (inputs / "old.ods").write_bytes(b"ods")
+    (inputs / "old.csv").write_bytes(b"Place;Nom")
     league = load(inputs, TODAY)
     assert not league.all_problems()
-    assert league.notices == ["old.ods : ignoré, seuls les classeurs .xlsx et .xlsm sont lus "
-                              "(enregistrez-le au format .xlsx)"]
+    assert league.notices == ["old.csv : ignoré, seuls les classeurs (.xlsx, .xlsm, .xlsb, .xls, .ods) sont lus "
+                              "(ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx)"]
 
 
 # -- bad input: one located message each --------------------------------------------------------

@@ -99,11 +99,13 @@ def tournament_points(results: pd.DataFrame, seeds: int) -> pd.DataFrame:
     return scored
 
 
-def seeds_present(players: pd.Series, in_force: Ranking | None, settings: GrandSudSettings) -> int:
-    """Players of the tournament ranked within the seed places of the ranking in force (§1, §2.1)."""
+def seeds_present(players: pd.Series, in_force: Ranking | None, settings: GrandSudSettings,
+                  seed_ids: set[str] | None = None) -> int:
+    """Players of the tournament ranked within the seed places of the ranking in force (§1, §2.1).
+    `seed_ids`: those players, when the caller already knows them (one set per ranking in force)."""
     if in_force is None:
         return 0  # INTERPRETATIONS: before any tournament is known, there are 0 seeds
-    seeds = {row.player_id for row in in_force.rows if row.seed}
+    seeds = seed_ids if seed_ids is not None else {row.player_id for row in in_force.rows if row.seed}
     return min(int(players.isin(seeds).sum()), settings.seeds, tables.MAX_SEEDS)
 
 
@@ -144,27 +146,49 @@ class _Line:
     best: int = 0
 
 
+# One result of a tournament counted by the ranking: (player id, points, name, licence, club), in
+# the order of the tournament's rows.
+_Result = tuple[str, int, str, str, str]
+
+
+def _results_of(points: pd.DataFrame) -> list[_Result]:
+    return [(player_id, int(value), player, licence, club) for player_id, value, player, licence, club in zip(
+        points["player_id"].tolist(), points["points"].tolist(), points["player"].tolist(),
+        points["licence"].tolist(), points["club"].tolist())]
+
+
 def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: bool,
          previous: Ranking | None, settings: GrandSudSettings) -> Ranking:
     """§3: each player's best ⌊T/2⌋ results; §1: ties to fewer tournaments, then best result.
-
-    One pass over the window's results in plain lists (a pandas group per player cost most of a
-    ranking's time); `points` holds every result up to `day`, in date order."""
-    ids = [t.id for t in counted]
-    keep = max(settings.min_counted_results, len(ids) // 2)
-    order = {tid: index for index, tid in enumerate(ids)}
-    lines: dict[str, _Line] = {}
+    `points` holds every result up to `day`, in date order."""
+    club_then: dict[str, str] = {}
     # A bulletin prints each player's club as of its date: the latest result up to it that names one
     # (a later transfer, or a later typo, never rewrites what an earlier bulletin said).
-    club_then: dict[str, str] = {}
-    for player_id, event, value, player, licence, club in zip(
-            points["player_id"], points["event"], points["points"], points["player"], points["licence"],
-            points["club"]):
+    for player_id, club in zip(points["player_id"].tolist(), points["club"].tolist()):
         if club:
             club_then[player_id] = club
-        if event in order:
+    wanted = {t.id for t in counted}
+    by_event: dict[str, list[_Result]] = {}
+    for event, frame in points.groupby("event", sort=False):
+        if event in wanted:
+            by_event[str(event)] = _results_of(frame)
+    return _rank(by_event, club_then, counted, day, final, previous, settings, {})
+
+
+def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted: list[Tournament], day: dt.date,
+          final: bool, previous: Ranking | None, settings: GrandSudSettings, keys: dict[str, str]) -> Ranking:
+    """rank() from each counted tournament's results (`by_event`) and each player's club as of
+    `day`: the work of one ranking date is its window's results, whatever the length of the history.
+
+    One pass over the window's results in plain lists (a pandas group per player cost most of a
+    ranking's time)."""
+    ids = [t.id for t in counted]
+    keep = max(settings.min_counted_results, len(ids) // 2)
+    lines: dict[str, _Line] = {}
+    for order, event in enumerate(ids):
+        for player_id, value, player, licence, _ in by_event.get(event, ()):
             line = lines.get(player_id) or lines.setdefault(player_id, _Line(player_id, player, licence, [], keep))
-            line.results.append((int(value), order[event], event))
+            line.results.append((value, order, event))
     for line in lines.values():
         # Best results first; among equal points, the earlier tournament is the one counted.
         line.results.sort(key=lambda result: (-result[0], result[1]))
@@ -173,7 +197,10 @@ def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: b
         line.played = len(line.results) if settings.played_counts_non_scoring else \
             sum(1 for value, _, _ in line.results if value > 0)
     listed = [line for line in lines.values() if line.total >= settings.min_listed_points]
-    ranked = tiebreaks.rank(listed, CHAIN, display=lambda line: (name_key(line.player), line.player_id))
+    for line in listed:  # each name's sorting key computed once for the whole history (`keys`)
+        if line.player not in keys:
+            keys[line.player] = name_key(line.player)
+    ranked = tiebreaks.rank(listed, CHAIN, display=lambda line: (keys[line.player], line.player_id))
     previous_ranks = previous.rank_of() if previous else {}
     rows = []
     for placed in ranked.placed:
@@ -199,19 +226,28 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     The ranking in force before a tournament is the one published after the previous date; at a
     change of year it is the final ranking of the year before (INTERPRETATIONS: the last ranking of
     the year is the final one).
+
+    Linear in the results: each tournament's rows are scored once, and each ranking date works on
+    its window only (each player's club as of the date is carried from date to date); the points
+    table is put together once, at the end.
     """
     by_date: dict[dt.date, list[GrandSudEvent]] = {}
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         by_date.setdefault(event.date, []).append(event)
+    rows_of = {str(event): frame for event, frame in results.groupby("event", sort=False)} if len(results) else {}
     tournaments: dict[str, Tournament] = {}
     rankings: list[Ranking] = []
     in_force: Ranking | None = None
-    points = results.iloc[0:0].assign(seeds=0, duplicate_points=0, final_points=0, points=0)
+    empty = results.iloc[0:0].assign(seeds=0, duplicate_points=0, final_points=0, points=0)
+    scored: list[pd.DataFrame] = []  # every eligible tournament's points, in date order
+    by_event: dict[str, list[_Result]] = {}
+    club_then: dict[str, str] = {}  # each player's latest club named, up to the last date scored
+    name_keys: dict[str, str] = {}  # name -> its sorting key (name_key)
 
     def publish(day: dt.date, final: bool) -> None:
         nonlocal in_force
         counted, _ = window(list(tournaments.values()), day, final)
-        in_force = rank(points, counted, day, final, in_force, settings)
+        in_force = _rank(by_event, club_then, counted, day, final, in_force, settings, name_keys)
         rankings.append(in_force)
 
     def publish_final(year: int) -> None:
@@ -221,16 +257,22 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     for day, today_events in by_date.items():
         if rankings and day.year != rankings[-1].season:
             publish_final(rankings[-1].season)
+        seed_ids = {row.player_id for row in in_force.rows if row.seed} if in_force is not None else None
         today_points = []
         for event in today_events:
-            mine = results[results["event"] == event.id]
-            seeds = seeds_present(mine["player_id"], in_force, settings) if eligible[event.id] else 0
+            mine = rows_of.get(event.id, results.iloc[0:0])
+            seeds = seeds_present(mine["player_id"], in_force, settings, seed_ids) if eligible[event.id] else 0
             tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
             if eligible[event.id]:
                 today_points.append(tournament_points(mine, seeds))
+                by_event[event.id] = _results_of(today_points[-1])
+                for player_id, _, _, _, club in by_event[event.id]:
+                    if club:
+                        club_then[player_id] = club
         if today_points:
-            points = pd.concat([points, *today_points], ignore_index=True)
+            scored += today_points
             publish(day, final=False)
     if rankings:
         publish_final(rankings[-1].season)
+    points = pd.concat([empty, *scored], ignore_index=True) if scored else empty
     return tournaments, points, rankings

@@ -1,0 +1,83 @@
+"""What `reportgen build` shows while it works.
+
+In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs », « calcul
+des classements », « mise en page », « PDF », « publication ») with how many of its items are done
+out of how many, the time spent and, for the PDFs, the time left; the build's messages print above
+it, and it disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a
+terminal) the messages only, one line each, no bar and no control characters. With `--quiet`,
+nothing but the problems, the notices and the errors (the command prints those itself).
+"""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import TYPE_CHECKING, TextIO
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+
+class BuildProgress:
+    """The `progress` given to pipeline.build: called with each message; `phase` and `advance`
+    drive the bar."""
+
+    def __init__(self, quiet: bool = False, stream: TextIO | None = None) -> None:
+        self.quiet = quiet
+        self.stream = stream if stream is not None else sys.stderr
+        try:
+            terminal = self.stream.isatty()
+        except (AttributeError, ValueError):
+            terminal = False
+        self.bar_wanted = not quiet and terminal
+        self._progress: Progress | None = None  # once a step starts
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> BuildProgress:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+    def __call__(self, message: str) -> None:
+        if self.quiet:
+            return
+        if self._progress is not None:
+            self._progress.console.print(message, markup=False, highlight=False, soft_wrap=True)
+        else:
+            typer.echo(message, err=True)
+
+    def phase(self, what: str, total: int) -> None:
+        if not self.bar_wanted or total <= 0:
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        if self._progress is None:
+            self._progress = Progress(TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(),
+                                      TimeElapsedColumn(), TextColumn("reste"), TimeRemainingColumn(),
+                                      console=Console(file=self.stream), transient=True)
+            self._progress.start()
+        progress = self._progress
+        if self._task is not None:
+            progress.remove_task(self._task)
+        self._task = progress.add_task(what, total=total)
+
+    def advance(self, count: int = 1) -> None:
+        if self._progress is not None and self._task is not None:
+            self._progress.advance(self._task, count)

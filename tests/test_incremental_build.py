@@ -1,0 +1,361 @@
+"""A build costs only what changed (issue « Performance »): with nothing new it reads, scores,
+renders and writes nothing; one new workbook is the only one read, and only the documents it changes
+are rendered; a changed setting, template or code, or an output deleted or edited, is built again;
+whatever was skipped, the outputs are byte for byte those of a full build. Also: the PDF pool gives
+the bytes of one process, the benchmark's leagues are the same from one generation to the next, and
+the progress display. No timing here: `make bench` measures time (docs/performance.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reportgen import pipeline
+from reportgen.commands.progress import BuildProgress
+from reportgen.ingest import text
+from reportgen.ingest import workbook as reading
+from reportgen.ingest.workbook import Sheet
+from reportgen.pipeline import build
+from reportgen.render import cache
+from reportgen.render import pdf as pdf_render
+from tests.builders import TODAY, small_league, write_tournament
+from tests.test_hostile_files import snapshot
+
+STATE = f"{cache.FOLDER}/{cache.STATE}"
+
+
+def stand_in(page: str) -> bytes:
+    return b"%PDF-1.7 stand-in " + hashlib.sha256(page.encode("utf-8")).hexdigest().encode()
+
+
+@pytest.fixture
+def stub_pdfs(monkeypatch) -> list[str]:
+    """PDFs as a pure function of their HTML, without WeasyPrint: the pages rendered, in order."""
+    rendered: list[str] = []
+
+    def one(page, day=None, templates=None):
+        rendered.append(page)
+        return stand_in(page)
+
+    monkeypatch.setattr(pdf_render, "render_pdf", one)
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [one(p) for p, _ in pages])
+    return rendered
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The workbooks the reading workers are given (their names), build after build."""
+    given: list[str] = []
+    real = reading._read_all
+
+    def counting(paths, *args, **kwargs):
+        given.extend(path.name for path in paths)
+        return real(paths, *args, **kwargs)
+
+    monkeypatch.setattr(reading, "_read_all", counting)
+    return given
+
+
+@pytest.fixture
+def league(tmp_path, stub_pdfs) -> tuple[Path, Path]:
+    """The small league, built once (PDF stand-ins): (inputs, outputs)."""
+    inputs = small_league(tmp_path / "inputs")
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    return inputs, outputs
+
+
+def new_tournament(inputs: Path) -> Path:
+    return write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "NOUVEAU", "Joueur", "", "Albi"]])
+
+
+def built(result: pipeline.BuildResult, outputs: Path) -> set[str]:
+    return {path.relative_to(outputs).as_posix() for files in result.rendered.values() for path in files}
+
+
+def changed(before: dict[str, bytes], after: dict[str, bytes], suffixes=(".html", ".pdf", ".xlsx")) -> set[str]:
+    return {name for name, data in after.items() if name.endswith(suffixes) and before.get(name) != data
+            and name != "index.html"}
+
+
+# -- nothing changed -------------------------------------------------------------------------------
+
+def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_copy, monkeypatch):
+    before = snapshot(small_league_copy.outputs)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("nothing should be read, scored or rendered")
+
+    for module, name in ((pipeline, "load"), (pipeline, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
+        monkeypatch.setattr(module, name, refused)
+    said: list[str] = []
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=said.append)
+    assert result.unchanged and result.ok and result.published == {"grand-sud": []} and result.rendered == {}
+    assert result.notices == small_league_copy.result.notices  # said again, as the full build said them
+    assert snapshot(small_league_copy.outputs) == before
+    assert any("rien n'a changé" in message for message in said)
+
+
+def test_another_process_finds_nothing_changed_either(small_league_copy):
+    """The keys hold across processes (other hash seeds): a fresh `reportgen build` has nothing to do."""
+    before = snapshot(small_league_copy.outputs)
+    code = ("import datetime as dt, sys; from pathlib import Path; from reportgen.pipeline import build\n"
+            "r = build(Path(sys.argv[1]), Path(sys.argv[2]), dt.date.fromisoformat(sys.argv[3]))\n"
+            "print(r.unchanged, sorted(r.published))")
+    done = subprocess.run([sys.executable, "-c", code, small_league_copy.inputs, small_league_copy.outputs,
+                           TODAY.isoformat()], capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONHASHSEED": "12345"})
+    assert done.stdout.split() == ["True", "['grand-sud']"], done.stderr
+    assert snapshot(small_league_copy.outputs) == before
+
+
+def test_another_day_builds_again_but_writes_nothing_that_did_not_change(league, stub_pdfs):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))
+    assert not result.unchanged and result.rendered == {"grand-sud": []}
+    assert changed(before, snapshot(outputs)) == set()
+
+
+def test_a_league_put_together_from_the_archive_is_known_by_its_folders(league, tmp_path, stub_pdfs):
+    """`reportgen build` with an archive builds a copy of inputs/ with the archived seasons put back;
+    the next one knows from inputs/ and archive/ alone that nothing changed, without putting the
+    copy together again (pipeline.unchanged)."""
+    inputs, outputs = league
+    archive = tmp_path / "archive"
+    (archive / "2025" / "v1" / "inputs").mkdir(parents=True)
+    (archive / "2025" / "v1" / "inputs" / "2025-01-01-albi.xlsx").write_bytes(b"archived")
+    copy = tmp_path / "copy"
+    shutil.copytree(inputs, copy)  # what league_folder would put together
+    assert pipeline.unchanged([inputs, archive], outputs, TODAY) is None  # the state knows copy/ only as inputs
+    assert build(copy, outputs, TODAY, origin=[inputs, archive]).unchanged  # same content: same key
+    result = pipeline.unchanged([inputs, archive], outputs, TODAY)
+    assert result is not None and result.unchanged and result.published == {"grand-sud": []}
+    (archive / "2025" / "v1" / "inputs" / "2025-01-01-albi.xlsx").write_bytes(b"archived, then changed")
+    assert pipeline.unchanged([inputs, archive], outputs, TODAY) is None
+    (archive / "2025" / "v1" / "inputs" / "2025-01-01-albi.xlsx").write_bytes(b"archived")
+    assert pipeline.unchanged([inputs, archive], outputs, TODAY + dt.timedelta(days=1)) is None
+
+
+# -- one new workbook --------------------------------------------------------------------------------
+
+def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_changes(league, reads, stub_pdfs,
+                                                                                    tmp_path):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    reads.clear()
+    stub_pdfs.clear()
+    new_tournament(inputs)
+    result = build(inputs, outputs, TODAY)
+    after = snapshot(outputs)
+    assert result.ok and not result.unchanged
+    assert reads == ["2026-03-01-albi.xlsx"]  # the others come from the read cache, unchanged
+    assert built(result, outputs) == changed(before, after) != set()
+    assert len(stub_pdfs) == len({name for name in changed(before, after) if name.endswith(".pdf")})
+    assert "grand-sud/2026/classement-2026-01-10.html" not in built(result, outputs)  # an earlier bulletin
+    # Byte for byte what a full build of the same inputs gives, state and manifests included.
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert snapshot(fresh) == after
+
+
+def test_a_build_from_scratch_and_one_from_the_caches_give_the_same_bytes(league, tmp_path, stub_pdfs):
+    """The same league built again in an empty folder (its workbooks from the read cache of none):
+    the same files, state and manifests included."""
+    inputs, outputs = league
+    again = tmp_path / "again"
+    assert build(inputs, again, TODAY).ok
+    assert snapshot(again) == snapshot(outputs)
+
+
+# -- settings, code, templates, outputs --------------------------------------------------------------
+
+def test_a_changed_setting_builds_again_and_renders_only_what_it_changes(league, stub_pdfs):
+    inputs, outputs = league
+    (inputs / "reportgen.toml").write_text("# une ligne de commentaire\n", encoding="utf-8")
+    result = build(inputs, outputs, TODAY)
+    # nothing rendered; only the manifest, which records the settings it was made from (render/changes.py)
+    assert not result.unchanged and result.rendered == {"grand-sud": []}
+    assert result.published == {"grand-sud": [outputs / "grand-sud" / "publications.json"]}
+    assert build(inputs, outputs, TODAY).unchanged
+    before = snapshot(outputs)
+    (inputs / "reportgen.toml").write_text('[league]\nname = "Ligue du Grand Sud, édition test"\n', encoding="utf-8")
+    result = build(inputs, outputs, TODAY)
+    documents = {name for name in before if name.endswith((".html", ".pdf")) and name != "index.html"}
+    assert documents <= built(result, outputs)  # the league's name is on every bulletin
+    assert all("édition test" in (outputs / name).read_text() for name in documents if name.endswith(".html"))
+
+
+def test_changed_code_or_templates_render_every_document_again(league, stub_pdfs, monkeypatch):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    stub_pdfs.clear()
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "another version of reportgen or of its templates")
+    result = build(inputs, outputs, TODAY)
+    html = {name for name in before if name.endswith((".html", ".xlsx")) and name != "index.html"}
+    assert not result.unchanged and built(result, outputs) == html
+    assert stub_pdfs == []  # the same HTML: the PDFs the manifest proves are kept
+    assert changed(before, snapshot(outputs)) == set()
+
+
+def test_the_code_fingerprint_sees_every_file_of_a_folder(tmp_path):
+    (tmp_path / "templates").mkdir()
+    template = tmp_path / "templates" / "bulletin.html.j2"
+    template.write_text("{{ doc.title }}")
+    first = cache.folders_digest([tmp_path / "templates"])
+    template.write_text("{{ doc.title }} ")
+    second = cache.folders_digest([tmp_path / "templates"])
+    (tmp_path / "templates" / "__pycache__").mkdir()
+    (tmp_path / "templates" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"compiled")
+    assert first != second == cache.folders_digest([tmp_path / "templates"])
+
+
+@pytest.mark.parametrize("damage", ["deleted", "edited", "added"])
+def test_an_output_deleted_edited_or_added_by_hand_is_built_again(league, stub_pdfs, damage):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    bulletin = outputs / "grand-sud" / "2026" / "classement-2026-01-10"
+    if damage == "deleted":
+        bulletin.with_suffix(".pdf").unlink()
+    elif damage == "edited":
+        bulletin.with_suffix(".html").write_text("<p>modifié à la main</p>")
+    else:
+        (outputs / "grand-sud" / "2026" / "vieux-bulletin.pdf").write_bytes(b"%PDF stale")
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and result.ok
+    assert snapshot(outputs) == before
+    expected = {"deleted": {"grand-sud/2026/classement-2026-01-10.pdf"},
+                "edited": {"grand-sud/2026/classement-2026-01-10.html"}, "added": set()}[damage]
+    assert built(result, outputs) == expected
+    assert build(inputs, outputs, TODAY).unchanged
+
+
+# -- problems, damaged cache files ------------------------------------------------------------------
+
+def test_a_build_with_problems_leaves_the_state_alone_and_is_never_skipped(league, stub_pdfs):
+    inputs, outputs = league
+    state = (outputs / STATE).read_bytes()
+    write_tournament(inputs, "casse", day="le 8", club="NIME")
+    for _ in range(2):
+        result = build(inputs, outputs, TODAY)
+        assert result.problems and not result.unchanged  # each build says the problems again
+        assert (outputs / STATE).read_bytes() == state
+
+
+@pytest.mark.parametrize("damaged", [[cache.STATE], [cache.STATE, cache.READS]], ids=["state", "both"])
+def test_a_damaged_cache_file_only_costs_a_full_build(league, stub_pdfs, reads, damaged):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    for name in damaged:
+        (outputs / cache.FOLDER / name).write_bytes(b'{"format": 1, "key": [1, 2')
+    reads.clear()
+    result = build(inputs, outputs, TODAY)
+    assert result.ok and not result.unchanged and result.rendered == {"grand-sud": []}
+    # Without the read cache every workbook is read again; with it, none.
+    assert sorted(reads) == (sorted(p.name for p in inputs.glob("*.xlsx")) if cache.READS in damaged else [])
+    assert snapshot(outputs) == before
+    assert build(inputs, outputs, TODAY).unchanged
+
+
+def test_sheets_come_back_from_the_read_cache_as_they_were_read(tmp_path):
+    rows = [["Nom", "Date", 1.5, 2, True, None], [text.Unprintable(), dt.date(2026, 3, 1),
+                                                   dt.datetime(2026, 3, 1, 14, 30), dt.time(15, 30),
+                                                   dt.timedelta(minutes=15, seconds=59), float("inf")]]
+    sheets = [Sheet("Résultats", rows, hidden=True, untrusted_formulas={"B7", "A2"})]
+    first = cache.ReadCache(tmp_path)
+    first.put("abc", 1234, sheets)
+    assert first.save()
+    size, back = cache.ReadCache(tmp_path).get("abc")
+    assert size == 1234 and back == sheets
+    assert [[type(value) for value in row] for row in back[0].rows] == [[type(value) for value in row] for row in rows]
+
+
+# -- PDFs, benchmark, progress -----------------------------------------------------------------------
+
+def test_parallel_and_serial_pdfs_are_the_same_bytes(small_league_built):
+    """Two bulletins: the pool of two processes (it starts from two PDFs) and one process."""
+    folder = small_league_built.outputs / "grand-sud"
+    pages = [((folder / name).read_text(), dt.date(2026, 1, 10)) for name in
+             ("2026/classement-2026-01-10.html", "2025/classement-2025-06-01.html")]
+    pooled = pdf_render.render_many(pages, workers=2)
+    assert pooled == [pdf_render.render_pdf(page, day) for page, day in pages]
+
+
+WORKER_MODULES = """
+import sys
+import pandas  # the build has pandas, the circuits and the command line loaded when PDFs are rendered
+import reportgen.cli
+import reportgen.circuits.grand_sud
+from reportgen.render import pdf
+
+if __name__ == "__main__":
+    pool = pdf._pool(1)
+    print(" ".join(pool.submit(eval, "sorted(__import__('sys').modules)").result()))
+    pool.shutdown()
+"""
+
+
+def test_pdf_workers_import_no_pandas_no_circuit_and_not_the_command_line(tmp_path):
+    script = tmp_path / "main.py"  # a main script, as `reportgen` is: a spawned worker would run it again
+    script.write_text(WORKER_MODULES)
+    done = subprocess.run([sys.executable, script], capture_output=True, text=True, timeout=300, check=True)
+    loaded = set(done.stdout.split())
+    assert "weasyprint" in loaded and "reportgen.render.pdf" in loaded
+    assert not [name for name in loaded if name.split(".")[0] in ("pandas", "numpy", "typer", "rich")
+                or name.startswith(("reportgen.circuits.", "reportgen.cli", "reportgen.commands"))]
+
+
+GENERATE = """
+import json, sys
+from pathlib import Path
+from benchmarks import leagues
+shape = leagues.Shape(clubs=16, per_season=6, players=60)
+folder = Path(sys.argv[1])
+print(json.dumps(leagues.generate(shape, folder / "league", folder / "extra", seed=7, say=lambda message: None)))
+"""
+
+
+def test_the_benchmark_generator_is_deterministic(tmp_path):
+    """A small league of the benchmark's generator, twice (in processes of their own, from the
+    repository, where `make bench` runs it): the same files, byte for byte."""
+    made = []
+    for attempt in ("one", "two"):
+        done = subprocess.run([sys.executable, "-c", GENERATE, tmp_path / attempt], capture_output=True, text=True,
+                              timeout=300, check=True, cwd=Path(__file__).resolve().parents[1])
+        made.append((json.loads(done.stdout), snapshot(tmp_path / attempt)))
+    assert made[0] == made[1] and len(made[0][1]) > 10
+
+
+def test_progress_in_a_pipe_is_plain_lines_and_quiet_is_silent(capsys):
+    stream = io.StringIO()
+    progress = BuildProgress(stream=stream)
+    with progress:
+        progress.phase("PDF", 2)
+        progress("2 PDF à produire")
+        progress.advance()
+    assert not progress.bar_wanted and capsys.readouterr().err == "2 PDF à produire\n"
+    with BuildProgress(quiet=True) as quiet:
+        quiet.phase("PDF", 2)
+        quiet("2 PDF à produire")
+    assert capsys.readouterr().err == ""
+
+
+def test_the_state_lists_every_output_and_no_absolute_path(league):
+    inputs, outputs = league
+    state = json.loads((outputs / STATE).read_bytes())
+    assert set(state["outputs"]) == {name for name in snapshot(outputs) if not name.startswith(cache.FOLDER)}
+    assert str(inputs) not in json.dumps(state) and str(outputs) not in json.dumps(state)
+    shutil.rmtree(outputs / cache.FOLDER)
+    assert not build(inputs, outputs, TODAY).unchanged
+    assert build(inputs, outputs, TODAY).unchanged

@@ -169,7 +169,8 @@ def test_build_with_a_missing_inputs_folder_says_so(tmp_path):
 
 
 def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
-    result = run("build", "--inputs", str(inputs), "--outputs", str(tmp_path / "out"))
+    # relative to the working folder, as `make` gives it (`--outputs outputs`)
+    result = run("build", "--inputs", str(inputs), "--outputs", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-final-2026.pdf").exists()
     assert "grand-sud : publié dans" in result.stderr

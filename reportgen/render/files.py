@@ -97,7 +97,9 @@ def _stage(path: Path, data: bytes) -> Path:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    return Path(temporary)
+    # next to `path`, named as `path` is (mkstemp makes it absolute): the journal names it relative
+    # to the folder, which may be a relative path (`--outputs outputs`, what `make` runs)
+    return path.parent / Path(temporary).name
 
 
 def write_atomic(path: Path, data: bytes) -> bool:

@@ -350,7 +350,9 @@ def inspect(path: Path) -> WorkbookFacts:
         return _inspect(archive)
 
 
-def _inspect(archive: zipfile.ZipFile) -> WorkbookFacts:
+def bounded_parts(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    """A package's parts by name, once their number and declared sizes are within bounds (any zip
+    format: .xlsx, .xlsb, .ods)."""
     entries = archive.infolist()
     if len(entries) > MAX_ENTRIES:
         raise UnreadableWorkbook(f"le classeur contient {len(entries)} éléments internes, bien trop", TOO_BIG_FIX)
@@ -363,6 +365,11 @@ def _inspect(archive: zipfile.ZipFile) -> WorkbookFacts:
         if entry.filename in by_name:  # two parts of one name: readers disagree on which one counts
             raise damaged(entry.filename)
         by_name[entry.filename] = entry
+    return by_name
+
+
+def _inspect(archive: zipfile.ZipFile) -> WorkbookFacts:
+    by_name = bounded_parts(archive)
     if "xl/workbook.xml" not in by_name:
         raise UnreadableWorkbook(
             "le fichier n'est pas un classeur Excel (.xlsx)",

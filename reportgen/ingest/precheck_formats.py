@@ -30,10 +30,7 @@ from reportgen.ingest.precheck import (
     CHUNK,
     MAX_AREA,
     MAX_COLUMNS,
-    MAX_ENTRIES,
-    MAX_RATIO,
     MAX_ROWS,
-    MAX_UNCOMPRESSED,
     OLE2_MAGIC,
     TOO_BIG_FIX,
     SheetFacts,
@@ -64,7 +61,7 @@ def inspect(path: Path) -> WorkbookFacts:
     except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, zlib.error):
         raise UnreadableWorkbook(NOT_A[suffix], RESAVE_FIX) from None
     with archive:
-        entries = _bounded(archive)
+        entries = precheck.bounded_parts(archive)
         if suffix == ".ods":
             if "content.xml" not in entries:
                 raise UnreadableWorkbook(NOT_A[suffix], RESAVE_FIX)
@@ -89,23 +86,6 @@ def _inspect_xls(path: Path) -> WorkbookFacts:
         if handle.read(8) != OLE2_MAGIC:
             raise UnreadableWorkbook(NOT_A[".xls"], RESAVE_FIX)
     return WorkbookFacts([])
-
-
-def _bounded(archive: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
-    """The package's parts, by name, once their number and sizes are within bounds."""
-    entries = archive.infolist()
-    if len(entries) > MAX_ENTRIES:
-        raise UnreadableWorkbook(f"le classeur contient {len(entries)} éléments internes, bien trop", TOO_BIG_FIX)
-    total = sum(entry.file_size for entry in entries)
-    compressed = sum(entry.compress_size for entry in entries) or 1
-    if total > MAX_UNCOMPRESSED or (total / compressed > MAX_RATIO and total > 10 * 1024 * 1024):
-        raise UnreadableWorkbook("le fichier est anormalement volumineux une fois décompressé", TOO_BIG_FIX)
-    by_name: dict[str, zipfile.ZipInfo] = {}
-    for entry in entries:
-        if entry.filename in by_name:  # two parts of one name: readers disagree on which one counts
-            raise damaged(entry.filename)
-        by_name[entry.filename] = entry
-    return by_name
 
 
 class _OdsContent(precheck._Part):

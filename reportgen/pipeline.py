@@ -285,7 +285,8 @@ class BuildResult:
 
 
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = lambda message: None,
-                  rendered: list[Path] | None = None) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
+                  rendered: list[Path] | None = None, previous: dict | None = None,
+                  ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
 
@@ -296,20 +297,14 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     manifest records it as made from a source (template, context, title, date; the annex's tables)
     with the same hash, code included (render/cache.py), and the file is still the one recorded:
     the same bytes a render would give, without rendering. The HTML and XLSX files rendered, not
-    taken from disk, are added to `rendered`."""
-    import json
-
+    taken from disk, are added to `rendered`. `previous`: the manifest on disk, when already read."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
-    try:
-        previous = json.loads(manifest.read_text(encoding="utf-8")) if manifest.is_file() else {}
-    except (OSError, ValueError):
-        previous = {}
-    if not isinstance(previous, dict):  # not a manifest of ours: nothing is proven
-        previous = {}
+    if previous is None:
+        previous = index.read_manifest(manifest) or {}  # not a manifest of ours: nothing is proven
     recorded: dict[str, Any] = previous["pdfs"] if isinstance(previous.get("pdfs"), dict) else {}
     known: dict[str, Any] = previous["made_from"] if isinstance(previous.get("made_from"), dict) else {}
     made_from: dict[str, dict[str, str] | None] = {}
@@ -348,7 +343,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         files[path] = made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex))
     for message in report.messages:
         files[folder / f"{message.path}.eml"] = mail.to_eml(message)
-    data = json.loads(index.manifest(slug, info.title, f"« {info.regulation_title} »", report))
+    data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     data["made_from"] = {path: record for path, record in sorted(made_from.items()) if record is not None}
     files = {manifest: _manifest_bytes(data), **files}
@@ -448,7 +443,6 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
-    import hashlib
     import json
 
     from reportgen.model import ReportgenError
@@ -468,9 +462,13 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                          problems=sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p)))
     _phase(progress, "mise en page", sum(len(r.documents) + len(r.annexes) for r in scored.reports.values()))
     rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    # Each circuit's manifest as last published: the proofs of what may be reused, and what the
+    # documents already sent were made from (render/changes.py).
+    previous = {slug: read_manifest(outputs / slug / MANIFEST) for slug in scored.reports}
     for slug, report in scored.reports.items():
         result.rendered[slug] = []
-        rendered[slug] = render_report(slug, report, outputs / slug, progress, result.rendered[slug])
+        rendered[slug] = render_report(slug, report, outputs / slug, progress, result.rendered[slug],
+                                       previous[slug] or {})
     # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
     pending = [item for _, waiting in rendered.values() for item in waiting]
     pdfs: dict[Path, bytes] = {}
@@ -493,13 +491,12 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # What it is made from, and each annex's hash: what the next build compares to name the
         # documents already sent that it changes (render/changes.py).
         for annex in manifest["annexes"]:
-            annex["sha256"] = hashlib.sha256(files[folder / f"{annex['path']}.xlsx"]).hexdigest()
+            annex["sha256"] = cache.digest(files[folder / f"{annex['path']}.xlsx"])
         report = scored.reports[slug]
         closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
         manifest["sources"] = changes.sources(inputs, [(e.id, e.date) for e in league.circuits[slug].events], digests,
                                               closed)
         files[folder / MANIFEST] = _manifest_bytes(manifest)
-        previous = read_manifest(folder / MANIFEST)
         try:
             result.published[slug] = publish(files, folder)
         except OutputError as failure:  # nothing of this circuit published; the others still try
@@ -507,7 +504,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             continue
         finally:
             _advance(progress)
-        result.republished += changes.republished(slug, previous, manifest)
+        result.republished += changes.republished(slug, previous[slug], manifest)
         progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
                  f"{len(result.published[slug])} fichier(s) modifié(s)")
     try:

@@ -18,12 +18,12 @@ new edition, not a change to what was sent; a new document is not a change eithe
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from reportgen import french
+from reportgen.render.cache import file_digest
 
 # The league's shared files, as named to the secretary when one of them changes.
 SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx)", "joueurs.xlsx": "l'annuaire des joueurs "
@@ -33,7 +33,7 @@ SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx)", "joueurs.xlsx
 
 def _sha256(path: Path) -> str | None:
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return file_digest(path)
     except OSError:
         return None
 

@@ -18,7 +18,8 @@ from reportgen.render.html import TEMPLATES, environment
 MANIFEST = "publications.json"
 
 
-def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
+def manifest(slug: str, title: str, regulation: str, report: Report) -> dict:
+    """What a circuit publishes, as its manifest lists it (the build adds the proofs and sources)."""
     csv_paths = {ranking.path for ranking in report.rankings}
     data = {
         "circuit": slug, "title": title, "regulation": regulation,
@@ -27,7 +28,7 @@ def manifest(slug: str, title: str, regulation: str, report: Report) -> bytes:
         "annexes": [{"season": a.season, "date": a.date.isoformat(), "title": a.title, "path": a.path}
                     for a in report.annexes],
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    return data
 
 
 def read_manifest(path: Path) -> dict | None:

@@ -24,9 +24,14 @@ def date_short(day: dt.date) -> str:
     return f"{day.day:02d}/{day.month:02d}/{day.year}"
 
 
-def ordinal(value: int) -> str:
-    """1er, 2e, 3e (the French abbreviations)."""
-    return "1er" if value == 1 else f"{value}e"
+def ordinal(value: int, feminine: bool = False) -> str:
+    """1er, 2e, 3e (the French abbreviations); 1re for a feminine noun (« la 1re place »)."""
+    return ("1re" if feminine else "1er") if value == 1 else f"{value}e"
+
+
+def joined(items: list[str]) -> str:
+    """A, B et C; A; nothing."""
+    return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
 
 
 def number(value: float | int, decimals: int = 0) -> str:

@@ -28,3 +28,9 @@ def test_plurals_and_elision():
     assert french.plural(1, "tournoi") == "1 tournoi" and french.plural(2, "tournoi") == "2 tournois"
     assert french.de("Albi") == "d'Albi" and french.de("Toulouse") == "de Toulouse"
     assert french.ordinal(1) == "1er" and french.ordinal(17) == "17e"
+    assert french.ordinal(1, feminine=True) == "1re" and french.ordinal(2, feminine=True) == "2e"  # la 1re place
+
+
+def test_names_are_joined_with_et():
+    assert [french.joined(names) for names in ([], ["A"], ["A", "B"], ["A", "B", "C"])] == ["", "A", "A et B",
+                                                                                         "A, B et C"]

@@ -203,3 +203,12 @@ def test_the_league_name_from_the_settings_loses_its_control_characters(tmp_path
     write_tournament(tmp_path, "t")
     (tmp_path / "reportgen.toml").write_text('[league]\nname = "Ligue\\u001b[2J du \\u0007Sud"\n', encoding="utf-8")
     assert load(tmp_path, TODAY).settings.name == "Ligue[2J du Sud"
+
+
+def test_file_names_made_from_names_never_meet():
+    """A Tantrix event or a pool tournament named in another script gets a file name of its own
+    (before: every name without a Latin letter was « tournoi »: the second bulletin replaced the first)."""
+    from reportgen.circuits.common import slug
+
+    assert slug("Coupe d’été") == slug("Coupe d'été") == "coupe-d-ete"
+    assert slug("王伟杯") != slug("李娜杯") and slug("王伟杯").isalnum()

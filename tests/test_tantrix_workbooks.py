@@ -182,6 +182,12 @@ def test_a_future_date_is_refused(inputs):
     (["MOREAU Lucie", "beaucoup", "rouge", "jaune"],
      "open.xlsx:'Inscrits'!B2 (colonne \"Elo\") : « beaucoup » n'est pas un classement Elo — écrivez un nombre, par "
      "exemple 1850, ou laissez vide"),
+    (["MOREAU Lucie", dt.datetime(2026, 3, 1), "rouge", "jaune"],  # an Excel date cell: no traceback
+     "open.xlsx:'Inscrits'!B2 (colonne \"Elo\") : « 01/03/2026 » n'est pas un classement Elo — écrivez un nombre, "
+     "par exemple 1850, ou laissez vide"),
+    (["MOREAU Lucie", True, "rouge", "jaune"],
+     "open.xlsx:'Inscrits'!B2 (colonne \"Elo\") : « VRAI » n'est pas un classement Elo — écrivez un nombre, "
+     "par exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", 1800, "Rouge", "ROUGE"],
      "open.xlsx:'Inscrits'!D2 (colonne \"Couleur 2\") : la deuxième couleur est la première (rouge) — choisissez "
      "une autre deuxième couleur, ou laissez vide"),

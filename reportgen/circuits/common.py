@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
 from dataclasses import replace
 
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, InputRule, Ranking
+
+
+def slug(text: str) -> str:
+    """A file name from a name: lower-case ASCII words joined by hyphens (« Coupe d’été » ->
+    coupe-d-ete); a digest for a name without any such letter (« 王伟杯 »), so that two never meet."""
+    plain = unicodedata.normalize("NFKD", text)
+    plain = "".join(char for char in plain if not unicodedata.combining(char)).lower()
+    return re.sub(r"[^a-z0-9]+", "-", plain)[:60].strip("-") or hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def from_halves(halves: int) -> int | float:
+    """A score kept in halves, as published: a whole one as int (3), a half as float (2.5)."""
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
 
 _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text", "evolution": "auto"}
 

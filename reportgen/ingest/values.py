@@ -55,10 +55,14 @@ def is_empty(value: object) -> bool:
 
 def shown(value: object) -> str:
     """A cell value as the secretary typed it, for messages."""
+    if isinstance(value, bool):  # a yes/no cell, as a French Excel shows it
+        return "VRAI" if value else "FAUX"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    if isinstance(value, dt.datetime):
+    if isinstance(value, dt.datetime) and value.time() != dt.time():
         return value.strftime("%d/%m/%Y %H:%M")
+    if isinstance(value, dt.datetime):
+        return value.strftime("%d/%m/%Y")
     if isinstance(value, dt.date):
         return value.strftime("%d/%m/%Y")
     return clean_text(str(value)).strip()
@@ -78,7 +82,7 @@ _WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")
 
 def whole_number(value: object) -> int:
     if isinstance(value, bool):
-        raise BadValue(f"« {value} » n'est pas un nombre entier")
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
     if isinstance(value, (int, float)):
         if float(value).is_integer():
             return int(value)
@@ -87,6 +91,20 @@ def whole_number(value: object) -> int:
     if _WHOLE.match(candidate):
         return int(re.split(r"[.,]", candidate.lstrip("+"))[0])
     raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+
+
+_DECIMAL = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
+
+
+def decimal_number(value: object, fix: str = "écrivez un nombre, par exemple 1850,5") -> float:
+    """A number, possibly with decimals: 1850, 1 850,37 (any space between thousands), 1850.37."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        text = re.sub(r"\s", "", value).replace(",", ".")  # \s: no-break spaces too
+        if _DECIMAL.match(text):
+            return float(text)
+    raise BadValue(f"« {shown(value)} » n'est pas un nombre", fix)
 
 
 # 1, 1er, 1re, 2e, 2ème, 3eme, =3, 3 ex, 3ex, 3=, 3 ex aequo

@@ -20,10 +20,11 @@ import pandas as pd
 
 from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
+from reportgen.circuits.common import slug
 from reportgen.circuits.poules import documents, notices
 from reportgen.circuits.poules.domain import PoulesEvent
 from reportgen.circuits.poules.parse import parse as parse_workbook
-from reportgen.circuits.poules.paths import event_folder, slug
+from reportgen.circuits.poules.paths import event_folder
 from reportgen.circuits.poules.ranking import tournament_ranking
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.tournament import NOT_STARTED, replay

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.poules.domain import MAIN, RESULTS, Game, PoulesEvent, Registrant
+from reportgen.circuits.poules.domain import RESULTS, Game, PoulesEvent, Registrant
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import (
@@ -54,11 +54,6 @@ HALF = {0: "0", 1: "½", 2: "1"}
 SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger pools, one per line
 
 
-def number_points(half: int) -> int | float:
-    """Points as published: whole ones as int, halves as float (2.5)."""
-    return half // 2 if half % 2 == 0 else half / 2
-
-
 def average(value: Fraction) -> float:
     return round(float(value), 3)
 
@@ -84,7 +79,7 @@ def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing
               ids: dict[str, str]) -> Ranking:
     rows = tuple(RankingRow(
         standing.rank, ids.get(standing.player.key, standing.player.key), standing.player.name, "", "",
-        {"round_reached": standing.round, "points": number_points(standing.line.half), "games": standing.line.games,
+        {"round_reached": standing.round, "points": common.from_halves(standing.line.half), "games": standing.line.games,
          "average": average(standing.line.average), "pool": standing.pool.label, "pool_place": standing.line.place,
          "forfeit": standing.line.forfeit},
         tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
@@ -265,8 +260,8 @@ def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: 
         for pool in played.pools:
             for line in pool.lines:
                 lines.append([played.number, pool.label, line.place, line.player.name,
-                              number_points(line.half), line.games, average(line.average),
-                              number_points(line.barrage_half) if line.barrage_half is not None else None,
+                              common.from_halves(line.half), line.games, average(line.average),
+                              common.from_halves(line.barrage_half) if line.barrage_half is not None else None,
                               STATUS[line.status]])
     games = []
     for played in tournament.rounds:
@@ -275,10 +270,10 @@ def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: 
             for game in pool.games + pool.barrage_games:
                 white, black = RESULTS[game.result] if game.result else (None, None)
                 counts = game.white not in forfeited and game.black not in forfeited
-                games.append([played.number, pool.label, "principale" if game.phase == MAIN else "barrage",
+                games.append([played.number, pool.label, game.phase,
                               names[game.white].name, names[game.black].name, game.result or "",
-                              number_points(white) if white is not None else None,
-                              number_points(black) if black is not None else None,
+                              common.from_halves(white) if white is not None else None,
+                              common.from_halves(black) if black is not None else None,
                               "oui" if counts and game.result else "non"])
     return Annex(
         path=f"{folder}/annexe", title=f"{event.name} — parties et classements", date=ranking.date,

@@ -18,8 +18,8 @@ import html
 from dataclasses import dataclass
 
 from reportgen import french
+from reportgen.circuits.common import slug
 from reportgen.circuits.poules.domain import Forfeit, Registrant
-from reportgen.circuits.poules.paths import slug
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import ELIMINATED, QUALIFIED, REPECHE, Line
@@ -44,13 +44,6 @@ class Notice:
     blocks: list[Block]
     date: dt.date
     about: str = ""  # another player the notice is about (a forfeit in his pool)
-
-
-def listed(names: list[str]) -> str:
-    """A, B et C."""
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " et " + names[-1]
 
 
 def points(half: int) -> str:
@@ -123,7 +116,7 @@ def _round_start(played: Round, event_name: str, settings: PoulesSettings) -> li
                                 f"tour {played.number}, poule {pool.label}" if not played.final else "tour final",
                                 [f"{stage[0].upper()}{stage[1:]} du tournoi « {event_name} » est lancé le "
                                  f"{french.date_long(played.launched)}. Vous jouez dans la poule {pool.label} avec "
-                                 f"{listed(others)}.",
+                                 f"{french.joined(others)}.",
                                  "Vos parties (chaque adversaire deux fois, une fois avec chaque couleur ; une victoire "
                                  "vaut 1 point, une nulle ½, une défaite 0) :", _games_of(pool, player),
                                  f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu'au "
@@ -146,7 +139,7 @@ def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> 
                      else f"avec les Noirs contre {names[g.white].name}" for g in pool.barrage_games if g.has(key)]
             others = [names[k].name for k in involved if k != key]
             found.append(Notice(BARRAGE_START, played.number, player, f"barrage, poule {pool.label}",
-                                [f"Vous êtes à égalité de points avec {listed(others)} dans la poule {pool.label} "
+                                [f"Vous êtes à égalité de points avec {french.joined(others)} dans la poule {pool.label} "
                                  f"du tour {played.number}, à une place que départage un barrage (Art. IX). Le "
                                  f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
                                  "contre chaque autre joueur à égalité, les Blancs au dernier inscrit.",
@@ -238,7 +231,7 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
                     found.append(Notice(QUALIFICATION, played.number, line.player,
                                         f"{french.ordinal(standing.rank)} du tournoi",
                                         [f"Le tournoi « {event_name} » est terminé : vous en prenez la "
-                                         f"{french.ordinal(standing.rank)} place (Art. VI)."], day))
+                                         f"{french.ordinal(standing.rank, feminine=True)} place (Art. VI)."], day))
                 continue
             text = {
                 QUALIFIED: f"Vous êtes qualifié pour le tour {played.number + 1} (Art. V : les deux premiers de "
@@ -256,7 +249,7 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
 
 
 def _place_text(played: Round, pool: Pool, line: Line) -> str:
-    counted = (f"en {french.plural(line.games, 'partie')} qui comptent" if line.games else
+    counted = (f"en {french.plural(line.games, 'partie qui compte', 'parties qui comptent')}" if line.games else
                "sans partie qui compte : les autres joueurs de la poule sont forfaits")
     text = (f"Vous terminez {french.ordinal(line.place)} de la poule {pool.label} du tour {played.number} avec "
             f"{points(line.half)} {counted}.")

@@ -92,19 +92,9 @@ def phase(value: object) -> str:
                           "écrivez principale (ou laissez vide) ou barrage")
 
 
-_NUMBER = re.compile(r"^[+-]?\d+(?:\.\d+)?$")
-
-
 def decimal(value: object) -> float:
-    """A number, possibly with decimals: 1850, 1 850,37, 1850.37."""
-    if isinstance(value, bool):
-        raise values.BadValue(f"« {value} » n'est pas un nombre")
-    if isinstance(value, (int, float)):
-        return float(value)
-    text = str(value).strip().replace("\u00a0", "").replace("\u202f", "").replace(" ", "").replace(",", ".")
-    if _NUMBER.match(text):
-        return float(text)
-    raise values.BadValue(f"« {values.shown(value)} » n'est pas un nombre", "écrivez les points RON, par exemple 1850,5")
+    """RON points: a number, possibly with decimals."""
+    return values.decimal_number(value, "écrivez les points RON, par exemple 1850,5")
 
 
 _MOMENT = re.compile(r"^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:\s+(?:à\s*)?(\d{1,2})[:h](\d{2})(?::(\d{2}))?)?$")

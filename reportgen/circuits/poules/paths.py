@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
-import re
-import unicodedata
 from pathlib import PurePosixPath
 
-
-def slug(text: str) -> str:
-    """Lower-case ASCII words joined by hyphens (« LÉGER Zoé » -> leger-zoe); a digest for a text
-    without any such letter."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    words = re.findall(r"[a-z0-9]+", plain)
-    return "-".join(words)[:60].strip("-") or hashlib.sha256(text.encode()).hexdigest()[:10]
+from reportgen.circuits.common import slug
 
 
 def event_folder(event_id: str, year: int) -> str:

@@ -3,13 +3,10 @@ yearly annex and the published rankings (plain data; reportgen.render draws them
 
 from __future__ import annotations
 
-import re
-import unicodedata
-
 from reportgen import french
 from reportgen.circuits import common
 from reportgen.circuits.tantrix.knockout import Match
-from reportgen.circuits.tantrix.parse import KNOCKOUT
+from reportgen.circuits.tantrix.parse import ALL_PLAY_ALL, KNOCKOUT
 from reportgen.circuits.tantrix.points import DEFAULT, VANISHED, time_text
 from reportgen.circuits.tantrix.scoring import EventResult, RatingList
 from reportgen.circuits.tantrix.seeding import INSCRITS, RATING
@@ -31,7 +28,7 @@ from reportgen.model import (
 )
 
 CIRCUIT = "Tantrix"
-KIND_LABELS = {KNOCKOUT: "élimination directe", "toutes-rondes": "toutes rondes"}
+KIND_LABELS = {KNOCKOUT: "élimination directe", ALL_PLAY_ALL: "toutes rondes"}
 # `reportgen standings tantrix --event NAME`: rank, player, then exactly these first (scripts read them).
 EVENT_COLUMNS = (Column("tps", "TPs", "number", 8), Column("games", "Parties", width=8),
                  Column("wins", "Gagnées", "number", 8), Column("margin", "Marges", width=8),
@@ -57,10 +54,6 @@ def tps_text(tenths: int) -> str:
     return french.number(tenths / 10, 1)
 
 
-def wins_value(halves: int) -> int | float:
-    return halves // 2 if halves % 2 == 0 else halves / 2
-
-
 def wins_text(halves: int) -> str:
     whole = str(halves // 2) if halves >= 2 or halves % 2 == 0 else ""
     return whole + ("½" if halves % 2 else "")
@@ -71,15 +64,9 @@ def signed(value: float, decimals: int = 0) -> str:
         french.number(0, decimals)
 
 
-def slug(text: str) -> str:
-    plain = unicodedata.normalize("NFKD", text)
-    plain = "".join(char for char in plain if not unicodedata.combining(char)).lower()
-    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60] or "tournoi"
-
-
 def event_path(result: EventResult) -> str:
     event = result.event
-    return f"{event.date.year}/{event.date.isoformat()}-{slug(event.name)}"
+    return f"{event.date.year}/{event.date.isoformat()}-{common.slug(event.name)}"
 
 
 def list_path(ratings: RatingList) -> str:
@@ -88,16 +75,6 @@ def list_path(ratings: RatingList) -> str:
 
 def rank_text(line: Line) -> str:
     return f"{line.rank}=" if line.tied else str(line.rank)
-
-
-def place_ordinal(value: int) -> str:
-    """1re, 2e: a place (« la place ») is feminine in French (french.ordinal gives « 1er »)."""
-    return "1re" if value == 1 else f"{value}e"
-
-
-def joined(names: list[str]) -> str:
-    """A, B et C."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " et " + names[-1]
 
 
 # Rule 10: a tie that no criterion splits and that no play-off decides shares the place; the
@@ -142,7 +119,7 @@ def event_ranking(result: EventResult) -> Ranking:
     knockout = event.content.kind == KNOCKOUT
     rows = []
     for line in result.lines:
-        metrics: dict[str, object] = {"tps": tps_value(line.tps), "games": line.games, "wins": wins_value(line.wins),
+        metrics: dict[str, object] = {"tps": tps_value(line.tps), "games": line.games, "wins": common.from_halves(line.wins),
                    "margin": line.margin, "tiles": line.tiles, "playoff": line.playoff}
         if knockout:
             metrics["stage"] = line.stage
@@ -257,7 +234,7 @@ def _playoffs(result: EventResult) -> list[str]:
     for rank, players in groups.items():
         places = ("la 1re place" if rank == 1 else f"les places {rank} et {rank + 1}" if len(players) == 2
                   else f"les places {rank} à {rank + len(players) - 1}")
-        texts.append(f"Égalité pour {places} : barrage à jouer entre {joined(players)}, 5 minutes par joueur "
+        texts.append(f"Égalité pour {places} : barrage à jouer entre {french.joined(players)}, 5 minutes par joueur "
                      "(5:01 ou plus perd la partie) ; le premier qui gagne une partie l'emporte (règle 10 c).")
     return texts
 
@@ -283,7 +260,7 @@ def _notes(result: EventResult, settings: TantrixSettings) -> list[str]:
                      "le vainqueur de la dernière ronde 1er, son adversaire 2e, puis chacun selon la dernière ronde "
                      "jouée ; les éliminés d'une même ronde partagent la place (1, 2, 3, 3, 5, 5, 5, 5).")
     else:
-        places = ", ".join(place_ordinal(p) for p in settings.playoff_places)
+        places = ", ".join(french.ordinal(p, feminine=True) for p in settings.playoff_places)
         notes.append("Départage (règle 10) : TPs après pénalités de temps ; à égalité, TPs marqués dans les parties "
                      "entre les joueurs à égalité (calculés une fois sur tout le groupe) ; une égalité qui subsiste "
                      f"pour une place qui compte ({places}) se règle par un barrage, à jouer ; les autres par les "
@@ -413,7 +390,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                               pair.a if pair else "", pair.b if pair else "", "oui" if scored.rated else "non"])
         for line in result.lines:
             standing_rows.append([event.date, event.name, line.rank, names[line.player], tps_value(line.tps),
-                                  line.games, wins_value(line.wins), line.margin, line.tiles, line.stage,
+                                  line.games, common.from_halves(line.wins), line.margin, line.tiles, line.stage,
                                   decided_text(line, result)])
         for player in result.games.left_out:
             standing_rows.append([event.date, event.name, None, names[player], None, None, None, None, None,

@@ -117,9 +117,8 @@ def _tiles(value: object) -> int:
 
 def _elo(value: object) -> float:
     try:
-        number = float(str(value).replace(",", ".").replace("\u202f", "").replace(" ", "")) \
-            if isinstance(value, str) else float(value)  # type: ignore[arg-type]
-    except ValueError:
+        number = values.decimal_number(value)
+    except values.BadValue:  # a text, a date, a time, a yes/no...
         raise values.BadValue(f"« {values.shown(value)} » n'est pas un classement Elo",
                               "écrivez un nombre, par exemple 1850, ou laissez vide") from None
     if not 0 <= number <= 4000:

@@ -60,8 +60,8 @@ def workers_of(pid: int) -> list[int]:
 @pytest.fixture
 def rendering(tmp_path):
     """`reportgen build` of a league, in a session of its own (as a terminal's foreground job),
-    stopped once its four PDF workers and two reading workers are busy: (process, its stderr so far,
-    its workers)."""
+    stopped once its two PDF workers are busy (a league this small is read in the build's own
+    process): (process, its stderr so far, its workers)."""
     inputs = small_league(tmp_path / "inputs")
     process = subprocess.Popen([REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"],
                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=tmp_path,
@@ -74,10 +74,10 @@ def rendering(tmp_path):
     while b"PDF \xc3\xa0 produire" not in said and time.monotonic() < deadline:
         if selector.select(timeout=1):
             said += os.read(process.stderr.fileno(), 65536)
-    while len(workers_of(process.pid)) < 4 and time.monotonic() < deadline:
+    while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
     workers = workers_of(process.pid)
-    assert len(workers) == 4, (said, workers)
+    assert len(workers) == 2, (said, workers)
     time.sleep(0.5)  # the PDF workers are rendering
     yield process, said, workers
     if process.poll() is None:

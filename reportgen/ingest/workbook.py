@@ -1,8 +1,12 @@
 """Workbooks to sheets of located cells, read safely.
 
-Reading goes through calamine (the fastest sound reader: measured 8x openpyxl) inside worker
-processes, after the zip pre-check: a file that makes a reader crash, balloon or run for too long
-becomes one located problem instead of killing or stalling the build.
+Reading goes through calamine (the fastest sound reader: measured 8x openpyxl) after the zip
+pre-check, inside worker processes: a file that makes a reader crash, balloon or run for too long
+becomes one located problem instead of killing or stalling the build. A few small workbooks (a new
+tournament, the example league: up to IN_PROCESS_BYTES on disk together) are read in the build's
+own process, each if it inflates to little (what its pre-check costs is bounded) and once its
+pre-check has bounded what the reader can decode from it: starting two workers costs more than
+reading them (docs/performance.md).
 
 The workers are plain processes fed through pipes, so the parent knows which file each one reads:
 a worker past its file's time limit is killed and replaced, a crash names its file at once, and the
@@ -38,6 +42,9 @@ MAX_ANSWER = 32 * 1024**2  # bytes of one file's sheets, as a worker sends them
 MAX_ANSWERS = 128 * 1024**2  # bytes of every file's sheets together: what the parent holds
 START_TIME_LIMIT = 60.0  # seconds for a worker to start (spawned: a fresh interpreter)
 WORKERS = 2
+IN_PROCESS_BYTES = 1024**2  # new workbooks' bytes on disk, together, up to which this process reads them
+IN_PROCESS_INFLATED = 2 * 1024**2  # bytes a workbook read here may inflate to (a result workbook: 10-300 KB)
+IN_PROCESS_DECODED = 128 * 1024**2  # bytes the pre-check must bound the reader's answer within (a loose bound)
 
 
 @dataclass
@@ -164,10 +171,15 @@ def _opening_error(error: OSError) -> tuple[str, str, str]:
             "vérifiez que le fichier est bien là et lisible, ou demandez au club de le renvoyer")
 
 
-def _load(path: str) -> tuple:
-    """Runs in a worker: ("ok", sheets) or ("error", message, fix)."""
+def _load(path: str, here: bool = False) -> tuple:
+    """Runs in a worker: ("ok", sheets) or ("error", message, fix). `here`, in the build's process:
+    raises precheck.Larger for a file larger than IN_PROCESS_INFLATED, or whose reader's answer its
+    pre-check does not bound within IN_PROCESS_DECODED."""
     try:
-        facts = precheck.inspect(Path(path))
+        facts = (precheck.inspect(Path(path), IN_PROCESS_INFLATED, IN_PROCESS_DECODED) if here
+                 else precheck.inspect(Path(path)))
+    except precheck.Larger:
+        raise
     except precheck.UnreadableWorkbook as refused:
         return ("error", refused.message, refused.fix)
     except OSError as error:
@@ -196,10 +208,10 @@ def _load(path: str) -> tuple:
     return ("ok", sheets)
 
 
-def _answer(path: str) -> bytes:
-    """One file's outcome, pickled, within MAX_ANSWER bytes."""
+def _answer(path: str, here: bool = False) -> bytes:
+    """One file's outcome, pickled, within MAX_ANSWER bytes (its size is what the parent holds)."""
     try:
-        data = pickle.dumps(_load(path), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps(_load(path, here), protocol=pickle.HIGHEST_PROTOCOL)
     except MemoryError:
         data = b""
     if not data or len(data) > MAX_ANSWER:
@@ -271,14 +283,17 @@ def _restore_interrupts(previous: set[int | signal.Signals] | None) -> None:
 _workers: list[_Worker] = []
 
 
-def _start_worker() -> _Worker:
-    worker = _Worker()
-    if not worker.ready(START_TIME_LIMIT):
-        worker.kill()
-        # Not a file's fault: the workers could not start at all.
-        raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
-                             "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)")
-    return worker
+def _start_workers(count: int) -> list[_Worker]:
+    """`count` more workers, started side by side (each takes a fresh interpreter's start-up)."""
+    started = [_Worker() for _ in range(count)]
+    for worker in started:
+        if not worker.ready(START_TIME_LIMIT):
+            for other in started:
+                other.kill()
+            # Not a file's fault: the workers could not start at all.
+            raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
+                                 "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)")
+    return started
 
 
 def stop_workers() -> None:
@@ -293,20 +308,31 @@ def _refusal(message: str, fix: str) -> tuple[str, str, str]:
 
 def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | None = None,
               done: Callable[[], None] = lambda: None) -> tuple[dict[Path, tuple], dict[Path, int]]:
-    """Every file's outcome, and the size of each answer kept: the workers started once per process
-    and kept for every later read (starting a spawned worker costs about half a second, which a
-    process reading many leagues, such as the test suite, pays once). `held` are the sheets of
-    files read before (and the size of their answer then): they count in what the parent holds."""
+    """Every file's outcome, and the size of each answer kept. A few small files are read here; the
+    others by the workers, started once per process and kept for every later read (starting two
+    spawned workers costs about 0.2 CPU-s, which a process reading many leagues, such as the test
+    suite, pays once). `held` are the sheets of files read before (and the size of their answer
+    then): they count in what the parent holds."""
     outcomes: dict[Path, tuple] = {path: ("ok", sheets) for path, (_, sheets) in (held or {}).items()}
     waiting = list(reversed(paths))
     kept: dict[Path, int] = {path: size for path, (size, _) in (held or {}).items()}  # bytes of each answer held
     if not paths:
         _within_budget(kept, outcomes)
         return outcomes, kept
+    if sum(_size(path) for path in paths) <= IN_PROCESS_BYTES:
+        for path in paths:
+            try:
+                data = _answer(str(path), here=True)
+            except precheck.Larger:
+                continue  # for a worker
+            waiting.remove(path)
+            _take(path, data, outcomes, kept)
+            done()
+        if not waiting:
+            return outcomes, kept
     for worker in [w for w in _workers if not w.process.is_alive()]:  # died while idle (killed from outside)
         _replace(worker)
-    while len(_workers) < min(WORKERS, len(paths)):
-        _workers.append(_start_worker())
+    _workers.extend(_start_workers(min(WORKERS, len(waiting)) - len(_workers)))
     busy: dict[Connection, _Worker] = {}
     while waiting or busy:
         for index in range(len(_workers)):
@@ -327,17 +353,13 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
             assert worker.path is not None
             try:
                 data = worker.connection.recv_bytes(MAX_ANSWER + 4096)
-                outcome = pickle.loads(data)
             except (EOFError, OSError):  # the worker died on this file (crash, memory limit)
                 _replace(worker)
                 outcomes[worker.path] = _refusal("le lecteur de classeurs s'est arrêté brutalement sur ce fichier",
                                                  precheck.TOO_BIG_FIX)
                 done()
                 continue
-            outcomes[worker.path] = outcome
-            if outcome[0] == "ok":
-                kept[worker.path] = len(data)
-                _within_budget(kept, outcomes)
+            _take(worker.path, data, outcomes, kept)
             done()
         now = time.monotonic()
         for connection, worker in list(busy.items()):
@@ -351,6 +373,21 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
                     precheck.TOO_BIG_FIX)
                 done()
     return outcomes, kept
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # said when it is read
+
+
+def _take(path: Path, data: bytes, outcomes: dict[Path, tuple], kept: dict[Path, int]) -> None:
+    """A file's answer (pickled: its size counts in what the parent holds)."""
+    outcome = outcomes[path] = pickle.loads(data)
+    if outcome[0] == "ok":
+        kept[path] = len(data)
+        _within_budget(kept, outcomes)
 
 
 def _within_budget(kept: dict[Path, int], outcomes: dict[Path, tuple]) -> None:
@@ -367,7 +404,7 @@ def _within_budget(kept: dict[Path, int], outcomes: dict[Path, tuple]) -> None:
 
 def _replace(worker: _Worker) -> None:
     worker.kill()
-    _workers[_workers.index(worker)] = _start_worker()
+    _workers[_workers.index(worker)] = _start_workers(1)[0]
 
 
 def label_of(path: Path, root: Path) -> str:

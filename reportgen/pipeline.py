@@ -440,6 +440,18 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
         pdf.cool_down()
 
 
+def _events_behind(league: League, slug: str) -> list:
+    """The events a circuit's documents are made from: its own, and those of the circuits whose
+    rankings it reads (a Grand Sud tournament changes the Masters' qualified players)."""
+    slugs, stack = [], [slug]
+    while stack:
+        current = stack.pop()
+        if current not in slugs:
+            slugs.append(current)
+            stack.extend(circuits.REGISTRY[current].requires)
+    return [event for current in slugs for event in league.circuits[current].events]
+
+
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
@@ -494,8 +506,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             annex["sha256"] = cache.digest(files[folder / f"{annex['path']}.xlsx"])
         report = scored.reports[slug]
         closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
-        manifest["sources"] = changes.sources(inputs, [(e.id, e.date) for e in league.circuits[slug].events], digests,
-                                              closed)
+        manifest["sources"] = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, slug)],
+                                              digests, closed)
         files[folder / MANIFEST] = _manifest_bytes(manifest)
         try:
             result.published[slug] = publish(files, folder)

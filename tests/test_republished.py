@@ -2,6 +2,7 @@
 real season »: what the secretary sent never changes silently)."""
 
 import datetime as dt
+import shutil
 
 import openpyxl
 
@@ -65,6 +66,24 @@ def test_a_club_renamed_in_the_directory_is_the_reason_given(small_league_copy):
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     reasons = set(changed(result).values())
     assert result.republished and reasons == {("l'annuaire des clubs (clubs.xlsx) a changé",)}
+
+
+def test_a_circuit_that_reads_another_names_that_circuits_workbook(tmp_path, monkeypatch):
+    """The Masters' final reads the Grand Sud's final ranking: a late Grand Sud tournament changes
+    it, and that tournament is the reason given (not « a new version of reportgen »)."""
+    from reportgen.render import pdf
+    from tests.conftest import EXAMPLE_INPUTS
+
+    monkeypatch.setattr(pdf, "render_many", lambda pages, workers=2, progress=None: [p.encode() for p, _ in pages])
+    inputs, outputs = tmp_path / "inputs", tmp_path / "outputs"
+    shutil.copytree(EXAMPLE_INPUTS, inputs)
+    assert build(inputs, outputs, TODAY).ok
+    write_tournament(inputs / "2026", "2026-11-21-albi", day="21/11/2026", club="ALBI", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    masters = {path: reasons for path, reasons in changed(build(inputs, outputs, TODAY)).items()
+               if path.startswith("masters/")}
+    assert masters and set(masters.values()) == {("classeur ajouté : 2026/2026-11-21-albi.xlsx "
+                                                  "(tournoi du 21 novembre 2026)",)}
 
 
 def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[int] = ()) -> dict:

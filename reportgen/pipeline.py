@@ -229,8 +229,10 @@ class Scored:
     blocked: dict[str, list[Problem]] = field(default_factory=dict)  # the others, and why
 
 
-def score(league: League, wanted: list[str] | None = None, progress: Progress = lambda message: None) -> Scored:
-    """Score the circuits (those `wanted` and what they need), dependencies first.
+def score(league: League, wanted: list[str] | None = None, progress: Progress = lambda message: None,
+          then: Callable[[str, Report], None] = lambda slug, report: None) -> Scored:
+    """Score the circuits (those `wanted` and what they need), dependencies first; `then` is given
+    each report as soon as it is made (the build lays it out and starts its PDFs).
 
     A circuit is blocked by any problem of its own inputs, by problems its scoring finds (those
     that need the whole league to be seen, such as a Masters pairing that is not the schedule's),
@@ -261,6 +263,7 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
             scored.blocked[slug] = problems
         else:
             scored.reports[slug] = report
+            then(slug, report)
         _advance(progress)
     return scored
 
@@ -463,37 +466,42 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.render.index import MANIFEST, read_manifest, render_index
 
     league = load(inputs, today, progress, reads, digests)
-    scored = score(league, progress=progress)
+    rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    # Each circuit's manifest as last published: the proofs of what may be reused, and what the
+    # documents already sent were made from (render/changes.py).
+    previous: dict[str, dict | None] = {}
+    # All the PDFs of the build in one pool of workers (WeasyPrint is imported once per worker),
+    # each started as soon as its circuit is laid out when the workers are warm.
+    pdfs = pdf.Batch()
+    result = BuildResult()
+
+    def lay_out(slug: str, report: Report) -> None:
+        previous[slug] = read_manifest(outputs / slug / MANIFEST)
+        result.rendered[slug] = []
+        # messages only: the bar counts the circuits scored and laid out
+        rendered[slug] = render_report(slug, report, outputs / slug, lambda message: progress(message),
+                                       result.rendered[slug], previous[slug] or {})
+        pdfs.add(rendered[slug][1])
+
+    scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
         progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
-    notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
+    result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
-    result = BuildResult(blocked=list(scored.blocked), notices=notices,
-                         problems=sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p)))
-    _phase(progress, "mise en page", sum(len(r.documents) + len(r.annexes) for r in scored.reports.values()))
-    rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
-    # Each circuit's manifest as last published: the proofs of what may be reused, and what the
-    # documents already sent were made from (render/changes.py).
-    previous = {slug: read_manifest(outputs / slug / MANIFEST) for slug in scored.reports}
-    for slug, report in scored.reports.items():
-        result.rendered[slug] = []
-        rendered[slug] = render_report(slug, report, outputs / slug, progress, result.rendered[slug],
-                                       previous[slug] or {})
-    # All the PDFs of the build in one pool of workers: WeasyPrint is imported once per worker.
-    pending = [item for _, waiting in rendered.values() for item in waiting]
-    pdfs: dict[Path, bytes] = {}
-    if pending:
-        progress(f"{len(pending)} PDF à produire")
-        _phase(progress, "PDF", len(pending))
-        pdfs = dict(zip((path for path, _, _ in pending),
-                        pdf.render_many([(page, day) for _, page, day in pending], progress=progress)))
+    result.blocked = list(scored.blocked)
+    result.problems = sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p))
+    pdf_files: dict[Path, bytes] = {}
+    if len(pdfs):
+        progress(f"{len(pdfs)} PDF à produire")
+        _phase(progress, "PDF", len(pdfs))
+        pdf_files = pdfs.results(progress)
     failures: list[OutputError] = []
     _phase(progress, "publication", len(rendered))
     for slug, (files, waiting) in rendered.items():
         folder = outputs / slug
-        files.update({path: pdfs[path] for path, _, _ in waiting})
+        files.update({path: pdf_files[path] for path, _, _ in waiting})
         result.rendered[slug] += [path for path, _, _ in waiting]
         # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
         # the next build needs to reuse it.
@@ -534,7 +542,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 and cache.inputs_digest(inputs) == digests:
             reads.save()
             cache.record(outputs, cache.State([key for key in keys if key is not None], list(result.published),
-                                              notices), circuits.REGISTRY, page)
+                                              result.notices), circuits.REGISTRY, page)
         if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
             write_atomic(outputs / "index.html", page)
     except OutputError as failure:

@@ -292,6 +292,23 @@ def test_parallel_and_serial_pdfs_are_the_same_bytes(small_league_built):
     assert pooled == [pdf_render.render_pdf(page, day) for page, day in pages]
 
 
+def test_pdfs_started_circuit_by_circuit_on_warm_workers_are_the_same_bytes(small_league_built):
+    """What `build` does when a workbook is new: the workers warmed while the league is read, each
+    circuit's PDFs given to them as soon as it is laid out, gathered at the end."""
+    folder = small_league_built.outputs / "grand-sud"
+    names = ["2026/classement-2026-01-10", "2025/classement-2025-06-01"]
+    pdf_render.warm_up()
+    try:
+        batch = pdf_render.Batch()
+        for name in names:  # as two circuits would, one after the other
+            batch.add([(folder / f"{name}.pdf", (folder / f"{name}.html").read_text(), dt.date(2026, 1, 10))])
+        assert len(batch.futures) == 2  # started at once, not at the end
+        rendered = batch.results()
+    finally:
+        pdf_render.cool_down()
+    assert rendered == {folder / f"{name}.pdf": (folder / f"{name}.pdf").read_bytes() for name in names}
+
+
 WORKER_MODULES = """
 import sys
 import pandas  # the build has pandas, the circuits and the command line loaded when PDFs are rendered

@@ -1,7 +1,7 @@
 """What `reportgen build` shows while it works.
 
 In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs », « calcul
-des classements », « mise en page », « PDF », « publication ») with how many of its items are done
+des classements » (each circuit laid out as soon as it is scored), « PDF », « publication ») with how many of its items are done
 out of how many, the time spent and, for the PDFs, the time left; the build's messages print above
 it, and it disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a
 terminal) the messages only, one line each, no bar and no control characters. With `--quiet`,

@@ -148,8 +148,6 @@ def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lam
 
     Interrupted (Ctrl-C) or failing, the workers are killed at once: nobody waits for them to
     finish their queue."""
-    from concurrent.futures import FIRST_COMPLETED, wait
-
     advance = getattr(progress, "advance", lambda count=1: None)
     if not pages:
         return []
@@ -160,25 +158,69 @@ def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lam
             advance()
         return results
     pool = _warm.pop() if _warm else _pool(min(workers, len(pages)), warm=False)
-    rendered: list[bytes | None] = [None] * len(pages)
     try:
         futures = {pool.submit(_render_pair, pages[index]): index
                    for index in sorted(range(len(pages)), key=lambda index: (-len(pages[index][0]), index))}
-        waiting = set(futures)
-        done = 0
-        while waiting:
-            finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-            for future in finished:
-                rendered[futures[future]] = future.result()
-                done += 1
-                advance()
-                if done % 5 == 0 or done == len(pages):
-                    progress(f"  PDF {done}/{len(pages)}")
+        rendered = _gathered(futures, progress)
     except BaseException:
         _kill(pool)
         raise
     pool.shutdown()
+    return rendered
+
+
+def _gathered(futures: dict, progress) -> list[bytes]:  # type: ignore[no-untyped-def]
+    """The PDFs of `futures` (future -> index), in the order of their indexes, as they finish."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    advance = getattr(progress, "advance", lambda count=1: None)
+    rendered: list[bytes | None] = [None] * len(futures)
+    waiting, done = set(futures), 0
+    while waiting:
+        finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
+        for future in finished:
+            rendered[futures[future]] = future.result()
+            done += 1
+            advance()
+            if done % 5 == 0 or done == len(futures):
+                progress(f"  PDF {done}/{len(futures)}")
     return cast(list[bytes], rendered)
+
+
+class Batch:
+    """A build's PDFs, given circuit by circuit as soon as their HTML is known.
+
+    With warm workers (`warm_up`: a new workbook), each PDF starts at once, while the build scores
+    and lays out the next circuits (one new tournament: its bulletin and the season's ranking render
+    while the Masters and the other circuits are scored); otherwise they wait for `results`, which
+    renders them as `render_many` does. The workers stay in `_warm` until `results` has them all,
+    so that `cool_down` stops them whatever happens in between."""
+
+    def __init__(self) -> None:
+        self.pages: dict[Path, tuple[str, dt.date]] = {}
+        self.futures: dict = {}  # future -> index in `pages`
+
+    def add(self, items: list[tuple[Path, str, dt.date]]) -> None:
+        """(path, html, date) of PDFs to render: the largest first."""
+        for path, page, day in sorted(items, key=lambda item: -len(item[1])):
+            if _warm:
+                self.futures[_warm[0].submit(_render_pair, (page, day))] = len(self.pages)
+            self.pages[path] = (page, day)
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def results(self, progress=lambda message: None) -> dict[Path, bytes]:  # type: ignore[no-untyped-def]
+        if not self.futures:
+            return dict(zip(self.pages, render_many(list(self.pages.values()), progress=progress)))
+        pool = _warm.pop()
+        try:
+            rendered = _gathered(self.futures, progress)
+        except BaseException:
+            _kill(pool)
+            raise
+        pool.shutdown()
+        return dict(zip(self.pages, rendered))
 
 
 def _kill(pool) -> None:  # type: ignore[no-untyped-def]

@@ -34,13 +34,19 @@ class Club:
 @dataclass
 class ClubDirectory:
     clubs: list[Club] = field(default_factory=list)
+    # Every club's code and name normalised, the first club that has one winning: `find` runs for
+    # every result row. Rebuilt when `clubs` (a public list) no longer holds what it was built from.
+    _index: dict[str, Club] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _indexed: list[Club] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def find(self, code_or_name: str) -> Club | None:
-        wanted = normalise_label(code_or_name)
-        for club in self.clubs:
-            if wanted in (normalise_label(club.code), normalise_label(club.name)):
-                return club
-        return None
+        if self._indexed != self.clubs:
+            self._index = {}
+            for club in self.clubs:
+                for label in (normalise_label(club.code), normalise_label(club.name)):
+                    self._index.setdefault(label, club)
+            self._indexed = list(self.clubs)
+        return self._index.get(normalise_label(code_or_name))
 
 
 @dataclass(frozen=True)

@@ -20,16 +20,23 @@ MAX_TYPOS = 2
 
 
 def _distance(a: str, b: str, limit: int = MAX_TYPOS) -> int:
-    """Levenshtein distance, stopping early past `limit` (names are short)."""
+    """Levenshtein distance when it is at most `limit`, else `limit` + 1 (names are short).
+
+    Only the cells within `limit` of the diagonal are computed: a cell further away is more than
+    `limit` edits already, and every value is capped at `limit` + 1, which keeps those up to
+    `limit` exact (most pairs compared are different names, which stop after a few rows)."""
+    beyond = limit + 1
     if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous = list(range(len(b) + 1))
+        return beyond
+    previous = [min(j, beyond) for j in range(len(b) + 1)]
     for i, char_a in enumerate(a, start=1):
-        current = [i]
-        for j, char_b in enumerate(b, start=1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
-        if min(current) > limit:
-            return limit + 1
+        low, high = max(1, i - limit), min(len(b), i + limit)
+        current = [beyond] * (len(b) + 1)
+        current[0] = min(i, beyond)
+        for j in range(low, high + 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != b[j - 1]), beyond)
+        if min(current[low - 1:high + 1]) >= beyond:
+            return beyond
         previous = current
     return previous[-1]
 
@@ -80,9 +87,8 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     where: dict[str, str] = {}
     clubs: dict[str, set[str]] = defaultdict(set)
     ordered = table.sort_values(["date", "source_file"], kind="stable")
-    for pid, name, club, file, sheet, cell in zip(ordered["player_id"], ordered["player"], ordered["club"],
-                                                  ordered["source_file"], ordered["source_sheet"],
-                                                  ordered["source_cell"]):
+    for pid, name, club, file, sheet, cell in zip(*(ordered[column].tolist() for column in (
+            "player_id", "player", "club", "source_file", "source_sheet", "source_cell"))):
         names[pid] = name
         where.setdefault(pid, f"{file}:'{sheet}'!{cell}")
         if club:
@@ -123,8 +129,8 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     # A licence typed with another name: the licence made them one player; say so.
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")
     spellings: dict[str, dict[str, str]] = defaultdict(dict)  # licence -> name key -> "NAME (cell)"
-    for licence, typed, file, sheet, cell in zip(licensed["licence"], licensed["typed"], licensed["source_file"],
-                                                 licensed["source_sheet"], licensed["source_cell"]):
+    for licence, typed, file, sheet, cell in zip(*(licensed[column].tolist() for column in (
+            "licence", "typed", "source_file", "source_sheet", "source_cell"))):
         spellings[licence].setdefault(name_key(typed), f"{typed} ({file}:'{sheet}'!{cell})")
     for licence, found in sorted(spellings.items()):
         if len(found) > 1:

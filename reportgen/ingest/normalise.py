@@ -45,14 +45,16 @@ def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
 def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
                   problems: list[Problem]) -> pd.DataFrame:
     records = []
+    own_fields: dict[type, list[str]] = {}  # a circuit's row class -> its own typed fields
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
+        day = pd.Timestamp(event.date)
         for row in event.results:
             entry, ref = row.entry, row.ref
             player_id = identities.resolve(entry)
+            typed = format_name(entry.last_name, entry.first_name)  # as this row spells it
             if player_id in seen:
-                problems.append(Problem(ref, f"{format_name(entry.last_name, entry.first_name)} est listé "
-                                        f"deux fois (déjà en {seen[player_id]})",
+                problems.append(Problem(ref, f"{typed} est listé deux fois (déjà en {seen[player_id]})",
                                         "supprimez le doublon, ou corrigez le nom ou la licence",
                                         code="duplicate-player"))
                 continue
@@ -61,15 +63,18 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             if row.club and club is None and clubs.clubs:
                 problems.append(unknown_club(row.club, row.club_ref or ref, clubs))
             record = {
-                "event": event.id, "date": pd.Timestamp(event.date), "player_id": player_id,
-                "player": format_name(entry.last_name, entry.first_name), "licence": entry.licence,
-                "typed": format_name(entry.last_name, entry.first_name),  # as this row spells it
+                "event": event.id, "date": day, "player_id": player_id,
+                "player": typed, "licence": entry.licence, "typed": typed,
                 "club": club.name if club else row.club,
                 "source_file": ref.path, "source_sheet": ref.sheet, "source_cell": ref.cell,
             }
             # The circuit's own typed fields become columns; the cells that locate them do not.
-            record.update({f.name: getattr(row, f.name) for f in dataclasses.fields(row)
-                           if f.name not in record and f.name not in ("entry", "ref") and not f.name.endswith("_ref")})
+            own = own_fields.get(type(row))
+            if own is None:
+                own = own_fields[type(row)] = [
+                    f.name for f in dataclasses.fields(row)
+                    if f.name not in record and f.name not in ("entry", "ref") and not f.name.endswith("_ref")]
+            record.update({name: getattr(row, name) for name in own})
             records.append(record)
     table = pd.DataFrame.from_records(records)
     if table.empty:

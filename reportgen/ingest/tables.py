@@ -65,8 +65,8 @@ class Table:
         """The parsed value of a cell, or None after recording a located problem."""
         if key not in self.columns:
             return None
-        return read_cell(self.raw(row, key), self.ref(row, key), self.sheet.untrusted_formulas, parse, problems,
-                         required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
+        return read_cell(self.raw(row, key), lambda: self.ref(row, key), self.sheet.untrusted_formulas, parse,
+                         problems, required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
 
 
     def has_names(self) -> bool:
@@ -87,16 +87,22 @@ class Table:
 
 def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:
     """The row among the first ones that holds the most known headers, and the rows below it."""
+    # Which columns each label names, in the order of `columns` (a label of two columns goes to the
+    # first one not found yet): one look-up per cell of the first rows.
+    by_label: dict[str, list[Column]] = {}
+    for column in columns:
+        for label in column.labels:
+            by_label.setdefault(label, []).append(column)
     best: tuple[int, dict[str, int], dict[str, str]] | None = None
     for row in range(min(HEADER_SEARCH_ROWS, len(sheet.rows))):
         found, written = {}, {}
         for col, value in enumerate(sheet.rows[row]):
             if is_empty(value):
                 continue
-            label = normalise_label(shown(value))
-            for column in columns:
-                if column.key not in found and column.matches(label):
-                    found[column.key], written[column.key] = col, shown(value)
+            typed = shown(value)
+            for column in by_label.get(normalise_label(typed), ()):
+                if column.key not in found:
+                    found[column.key], written[column.key] = col, typed
                     break
         if found and (best is None or len(found) > len(best[1])):
             best = (row, found, written)

@@ -3,6 +3,7 @@ characters no workbook text may carry into an output or onto the terminal."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -75,7 +76,10 @@ def strip_accents(text: str) -> str:
 
 def normalise_label(text: object) -> str:
     """'Prénom :', 'PRENOM' and ' prenom' all give 'prenom' (docs/formats.md: headers match so)."""
-    plain = strip_accents(unicodedata.normalize("NFKC", str(text))).casefold()
+    plain = str(text)
+    # Most labels and cells are ASCII, which NFKC and accent stripping leave as they are, and which
+    # lower() folds as casefold() does: the same label, without the per-character Unicode pass.
+    plain = plain.lower() if plain.isascii() else strip_accents(unicodedata.normalize("NFKC", plain)).casefold()
     return " ".join(_NON_WORD.sub(" ", plain).split())
 
 
@@ -119,6 +123,9 @@ def name_tokens(text: str) -> list[str]:
     return tokens
 
 
+# A player's name is keyed once per result, in every circuit and again by the duplicate checks:
+# the same few thousand names, each a Unicode pass (bounded: a league has far fewer names).
+@functools.lru_cache(maxsize=1 << 16)
 def name_key(*parts: str) -> str:
     """Identity of a name whatever its accents, case, hyphens or word order.
 
@@ -129,8 +136,18 @@ def name_key(*parts: str) -> str:
     return " ".join(sorted(token for part in parts for token in name_tokens(part)))
 
 
+# Apostrophes and dashes in one table (what each gives is in neither), and whether a text has one:
+# str.translate costs as much when nothing changes, and most cells have none.
+_TYPOGRAPHIC = {**_APOSTROPHES, **_DASHES}
+_HAS_TYPOGRAPHIC = re.compile("[" + re.escape("".join(map(chr, _TYPOGRAPHIC))) + "]")
+
+
 def clean_spaces(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).translate(_DASHES).split())
+    """Compatibility forms unfolded (NFKC), typographic apostrophes and dashes made plain, single spaces."""
+    text = unicodedata.normalize("NFKC", text)
+    if _HAS_TYPOGRAPHIC.search(text):
+        text = text.translate(_TYPOGRAPHIC)
+    return " ".join(text.split())
 
 
 def _capitalise_word(word: str) -> str:

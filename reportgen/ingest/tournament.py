@@ -43,7 +43,7 @@ class TournamentSheet:
         value, ref = self.values[key]
         sheet = self.workbook.sheet(SHEET)
         assert sheet is not None  # read_tournament_sheet built self from this sheet
-        return read_cell(value, ref, sheet.untrusted_formulas, parse, problems, required,
+        return read_cell(value, lambda: ref, sheet.untrusted_formulas, parse, problems, required,
                          (f"le champ « {self.fields[key][0]} » est vide", "remplissez-le"))
 
 

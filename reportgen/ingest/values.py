@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 
 from reportgen.french import MONTHS
 from reportgen.ingest.text import Unprintable, clean_spaces, clean_text, normalise_label, strip_accents
-from reportgen.model import Problem
+from reportgen.model import Problem, SourceRef
 
 EXCEL_EPOCH = dt.date(1899, 12, 30)
 
@@ -22,29 +23,31 @@ class BadValue(ValueError):
         self.fix = fix
 
 
-def read_cell(value: object, ref, untrusted: set[str], parse, problems: list, required: bool,
-              empty: tuple[str, str]):
+def read_cell(value: object, where: Callable[[], SourceRef], untrusted: set[str], parse, problems: list,
+              required: bool, empty: tuple[str, str]):
     """The parsed value of one cell, or None after recording a located problem.
 
+    `where()` gives the cell's location; it is called only when needed (a problem to locate, a
+    sheet with formulas never calculated): locating a cell costs more than reading most cells.
     `empty` is the (message, fix) said when a required cell is empty.
     """
     if isinstance(value, Unprintable):
-        problems.append(Problem(ref, "la case ne contient que des caractères invisibles (caractères de contrôle)",
+        problems.append(Problem(where(), "la case ne contient que des caractères invisibles (caractères de contrôle)",
                                 "effacez-la et tapez la valeur, ou laissez-la vide", code="control-characters"))
         return None
-    if ref.cell in untrusted:
+    if untrusted and (ref := where()).cell in untrusted:
         problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a jamais été calculée",
                                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
                                 "ou tapez la valeur elle-même", code="formula"))
         return None
     if is_empty(value):
         if required:
-            problems.append(Problem(ref, *empty, code="missing-value"))
+            problems.append(Problem(where(), *empty, code="missing-value"))
         return None
     try:
         return parse(value)
     except BadValue as bad:
-        problems.append(Problem(ref, bad.message, bad.fix, code="bad-value"))
+        problems.append(Problem(where(), bad.message, bad.fix, code="bad-value"))
         return None
 
 

@@ -30,8 +30,9 @@ class GrandSud:
         eligible = {e.id: e.content.club.departement in settings.departements for e in events}
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()
+        earned = documents.earned_rows(points)
         for ranking in rankings:
-            report.documents.append(documents.bulletin(ranking, tournaments, points, settings, reading.league,
+            report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league,
                                                        reading.season_closed(ranking.season)))
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+import functools
 from typing import Any
 
 import pandas as pd
@@ -95,23 +95,50 @@ def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
     return notes
 
 
-def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.DataFrame,
+# A tournament of the window the player did not play: most cells of a bulletin. The contexts are
+# read-only data, so every such cell is this one dict.
+ABSENT = {"text": "", "kind": "absent"}
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _number(value: int) -> str:
+    """A bulletin's points as printed: the same few hundred values fill tens of thousands of cells."""
+    return french.number(value)
+
+
+def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
+    """Each tournament's players who earned points, by place, as a bulletin lists its latest
+    tournaments: put together once for every bulletin (a tournament is the latest of one or two)."""
+    scoring = points[points["points"] > 0]
+    listed: dict[str, list[dict[str, Any]]] = {}
+    columns = ("event", "place", "place_duplicate", "player", "duplicate_points", "final_points", "points")
+    for event, place, place_duplicate, player, duplicate, final, total in zip(
+            *(scoring[column].tolist() for column in columns)):
+        listed.setdefault(event, []).append({
+            "place": int(place), "place_duplicate": int(place_duplicate), "player": player,
+            "duplicate": french.number(duplicate), "final": french.number(final), "total": french.number(total)})
+    for rows in listed.values():
+        rows.sort(key=lambda row: row["place"])  # a place is given once in a tournament (parse refuses ties)
+    return listed
+
+
+def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[str, list[dict[str, Any]]],
              settings: GrandSudSettings, league: str, closed: bool = True) -> Document:
-    """`closed`: the season is over (a final ranking is otherwise the ranking « à date »)."""
+    """`closed`: the season is over (a final ranking is otherwise the ranking « à date »).
+    `earned`: each tournament's rows of points (earned_rows(points))."""
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments, closed)
+    # One cell per player and tournament of the window (tens of thousands per bulletin): filled
+    # from the tournaments each player played.
+    column_of = {tid: index for index, tid in enumerate(ranking.window)}
     rows = []
     for row in ranking.rows:
-        cells = []
-        for tournament in counted:
-            if tournament.id not in row.points:
-                cells.append({"text": "", "kind": "absent"})
-            else:
-                kind = "counted" if tournament.id in row.counted else "dropped"
-                cells.append({"text": french.number(row.points[tournament.id]), "kind": kind})
+        cells = [ABSENT] * len(column_of)
+        for tid, value in row.points.items():
+            cells[column_of[tid]] = {"text": _number(value), "kind": "counted" if tid in row.counted else "dropped"}
         rows.append({
             "rank": rank_label(row), "evolution": evolution(row), "player": row.player,
-            "club": row.club, "played": row.played, "total": french.number(row.total),
+            "club": row.club, "played": row.played, "total": _number(row.total),
             "seed": row.seed, "cells": cells,
         })
     tournament_rows = []
@@ -127,18 +154,13 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], points: pd.Da
     latest = []
     for tid in ranking.latest:
         tournament = tournaments[tid]
-        earned = points[(points["event"] == tid) & (points["points"] > 0)].sort_values("place")
-        # pandas named tuples: their fields exist only at run time, pandas-stubs type each one as any scalar.
-        earned_rows: Iterator[Any] = earned.itertuples()
         latest.append({
             "name": tournament.event.name, "date": french.date_long(tournament.date),
             "club": tournament.event.content.club.name,
             "players": french.plural(len(tournament.event.results), "joueur"),
             "seeds": french.plural(tournament.seeds, "tête de série présente", "têtes de série présentes"),
             "formula": FORMULA_LABELS[tournament.event.content.formula],
-            "rows": [{"place": int(r.place), "place_duplicate": int(r.place_duplicate), "player": r.player,
-                      "duplicate": french.number(r.duplicate_points), "final": french.number(r.final_points),
-                      "total": french.number(r.points)} for r in earned_rows],
+            "rows": earned.get(tid, []),
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
@@ -186,10 +208,13 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
                         "oui" if t.id in final.window else ("hors circuit" if not t.eligible else "non"),
                         t.id] for t in seasonal]
     season_points = points[points["date"].dt.year == season].sort_values(["date", "event", "place"])
-    point_rows = [[r.date.date(), tournaments[r.event].event.name, r.player, r.licence, r.club,
-                   int(r.place), int(r.place_duplicate), int(r.seeds), int(r.duplicate_points),
-                   int(r.final_points), int(r.points), "oui" if (r.player_id, r.event) in counted_final else "non",
-                   f"{r.source_file} ({r.source_sheet}!{r.source_cell})"] for r in season_points.itertuples()]
+    columns = ("date", "event", "player", "licence", "club", "place", "place_duplicate", "seeds", "duplicate_points",
+               "final_points", "points", "player_id", "source_file", "source_sheet", "source_cell")
+    point_rows = [[day.date(), tournaments[event].event.name, player, licence, club, int(place), int(place_duplicate),
+                   int(seeds), int(duplicate), int(final), int(total),
+                   "oui" if (player_id, event) in counted_final else "non", f"{file} ({sheet}!{cell})"]
+                  for (day, event, player, licence, club, place, place_duplicate, seeds, duplicate, final, total,
+                       player_id, file, sheet, cell) in zip(*(season_points[column].tolist() for column in columns))]
     history_players: dict[str, str] = {}
     for ranking in rankings:
         for row in ranking.rows:

@@ -98,12 +98,13 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         licence = table.read(row, "licence", values.text, found, required=False) or ""
         club = table.read(row, "club", values.text, found, required=False) or ""
         given: dict[str, int] = {}
+        given_ref: dict[str, SourceRef] = {}
         for key in ("place", "place_duplicate") if formula == "poules" else ("place",):
             parsed = table.read(row, key, values.place, found)
             if parsed is None:
                 continue
             number, tied = parsed
-            ref = table.ref(row, key)
+            ref = given_ref[key] = table.ref(row, key)
             if tied or number in places[key]:
                 where = f" (déjà en {places[key][number]})" if number in places[key] else ""
                 found.append(Problem(ref, f"la place {number} est donnée deux fois{where} ; le règlement "
@@ -118,7 +119,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                 place=given["place"],
                                 # §2.2: in an all-duplicate tournament the final place counts twice
                                 place_duplicate=given.get("place_duplicate", given["place"]),
-                                place_ref=table.ref(row, "place")))
+                                place_ref=given_ref["place"]))
     if not rows and not found:
         found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
                              "listez tous les joueurs du tournoi sous la ligne d'en-têtes", code="empty"))

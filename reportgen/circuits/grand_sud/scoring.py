@@ -54,7 +54,7 @@ class Tournament:
         return self.event.content.series
 
 
-@dataclass
+@dataclass(slots=True)  # one per player of every ranking: no instance dict (fewer objects to collect)
 class Row:
     rank: int
     tied: bool
@@ -87,14 +87,21 @@ class Ranking:
         return {row.player_id: row.rank for row in self.rows}
 
 
-def tournament_points(results: pd.DataFrame, seeds: int) -> pd.DataFrame:
-    """Duplicate + final points of §2.1 (place duplicate = final place for §2.2 tournaments)."""
+def _table_points(results: pd.DataFrame, seeds: int | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The duplicate and final points of §2.1 of each result (place duplicate = final place for §2.2
+    tournaments); `seeds`: the seeds present, one number or one per result."""
+    rows_final = np.minimum(results["place"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+    rows_dup = np.minimum(results["place_duplicate"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+    return _DUPLICATE[rows_dup, seeds], _FINAL[rows_final, seeds]
+
+
+def tournament_points(results: pd.DataFrame, seeds: int | np.ndarray) -> pd.DataFrame:
+    """Duplicate + final points of §2.1, as columns of `results`."""
     scored = results.copy()
-    rows_final = np.minimum(scored["place"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
-    rows_dup = np.minimum(scored["place_duplicate"].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+    duplicate, final = _table_points(scored, seeds)
     scored["seeds"] = seeds
-    scored["duplicate_points"] = _DUPLICATE[rows_dup, seeds]
-    scored["final_points"] = _FINAL[rows_final, seeds]
+    scored["duplicate_points"] = duplicate
+    scored["final_points"] = final
     scored["points"] = scored["duplicate_points"] + scored["final_points"]
     return scored
 
@@ -132,7 +139,7 @@ def window(tournaments: list[Tournament], day: dt.date, final: bool) -> tuple[li
     return sorted(latest.values(), key=lambda t: (t.date, t.id)), replaced
 
 
-@dataclass
+@dataclass(slots=True)  # as Row
 class _Line:
     """A player's results in a ranking's window, before his place is known."""
 
@@ -151,10 +158,11 @@ class _Line:
 _Result = tuple[str, int, str, str, str]
 
 
-def _results_of(points: pd.DataFrame) -> list[_Result]:
+def _results_of(results: pd.DataFrame, points: list[int]) -> list[_Result]:
+    """A tournament's `results` with the `points` of each."""
     return [(player_id, int(value), player, licence, club) for player_id, value, player, licence, club in zip(
-        points["player_id"].tolist(), points["points"].tolist(), points["player"].tolist(),
-        points["licence"].tolist(), points["club"].tolist())]
+        results["player_id"].tolist(), points, results["player"].tolist(),
+        results["licence"].tolist(), results["club"].tolist())]
 
 
 def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: bool,
@@ -171,7 +179,7 @@ def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: b
     by_event: dict[str, list[_Result]] = {}
     for event, frame in points.groupby("event", sort=False):
         if event in wanted:
-            by_event[str(event)] = _results_of(frame)
+            by_event[str(event)] = _results_of(frame, frame["points"].tolist())
     return _rank(by_event, club_then, counted, day, final, previous, settings, {})
 
 
@@ -229,7 +237,7 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
 
     Linear in the results: each tournament's rows are scored once, and each ranking date works on
     its window only (each player's club as of the date is carried from date to date); the points
-    table is put together once, at the end.
+    table is put together once, at the end, from every tournament's rows and seeds at once.
     """
     by_date: dict[dt.date, list[GrandSudEvent]] = {}
     for event in sorted(events, key=lambda e: (e.date, e.id)):
@@ -239,7 +247,7 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     rankings: list[Ranking] = []
     in_force: Ranking | None = None
     empty = results.iloc[0:0].assign(seeds=0, duplicate_points=0, final_points=0, points=0)
-    scored: list[pd.DataFrame] = []  # every eligible tournament's points, in date order
+    scored: list[tuple[pd.DataFrame, int]] = []  # every eligible tournament's rows and seeds, in date order
     by_event: dict[str, list[_Result]] = {}
     club_then: dict[str, str] = {}  # each player's latest club named, up to the last date scored
     name_keys: dict[str, str] = {}  # name -> its sorting key (name_key)
@@ -258,21 +266,26 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
         if rankings and day.year != rankings[-1].season:
             publish_final(rankings[-1].season)
         seed_ids = {row.player_id for row in in_force.rows if row.seed} if in_force is not None else None
-        today_points = []
+        scored_today = False
         for event in today_events:
             mine = rows_of.get(event.id, results.iloc[0:0])
             seeds = seeds_present(mine["player_id"], in_force, settings, seed_ids) if eligible[event.id] else 0
             tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
             if eligible[event.id]:
-                today_points.append(tournament_points(mine, seeds))
-                by_event[event.id] = _results_of(today_points[-1])
+                scored.append((mine, seeds))
+                scored_today = True
+                duplicate, final = _table_points(mine, seeds)
+                by_event[event.id] = _results_of(mine, (duplicate + final).tolist())
                 for player_id, _, _, _, club in by_event[event.id]:
                     if club:
                         club_then[player_id] = club
-        if today_points:
-            scored += today_points
+        if scored_today:
             publish(day, final=False)
     if rankings:
         publish_final(rankings[-1].season)
-    points = pd.concat([empty, *scored], ignore_index=True) if scored else empty
+    if not scored:
+        return tournaments, empty, rankings
+    rows = pd.concat([frame for frame, _ in scored], ignore_index=True)
+    seeds_of_rows = np.repeat([seeds for _, seeds in scored], [len(frame) for frame, _ in scored])
+    points = pd.concat([empty, tournament_points(rows, seeds_of_rows)], ignore_index=True)
     return tournaments, points, rankings

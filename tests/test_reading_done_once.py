@@ -1,0 +1,101 @@
+"""What reading now works out once instead of once per cell or per pair gives the answers that
+working it out each time gave: header labels (ASCII ones skip the Unicode pass), spaces, dashes and
+apostrophes cleaned (translated only when there is one), a club looked up in the directory (an
+index of normalised codes and names), the edit distance between two names (only the cells near the
+diagonal)."""
+
+import re
+import unicodedata
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.duplicates import MAX_TYPOS, _distance
+from reportgen.ingest.text import _APOSTROPHES, _DASHES, clean_spaces, normalise_label, strip_accents
+
+
+def unicode_label(text: str) -> str:
+    """normalise_label through the Unicode path, whatever the text."""
+    plain = strip_accents(unicodedata.normalize("NFKC", text)).casefold()
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", plain).split())
+
+
+def test_labels_match_whatever_accents_case_and_punctuation():
+    for typed in ("Prénom :", "PRENOM", " prenom", "Pré\u0301nom"):
+        assert normalise_label(typed) == "prenom"
+    assert normalise_label("N° licence") == normalise_label("N°  LICENCE.") == "n licence"
+    assert normalise_label("Clt.") == "clt"
+    assert normalise_label("Place\tDUPLICATE") == "place duplicate"
+    assert normalise_label(3) == "3"
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=127)))
+def test_an_ascii_label_is_the_one_the_unicode_path_gives(text):
+    assert normalise_label(text) == unicode_label(text)
+
+
+@given(st.text())
+def test_any_label_is_the_one_the_unicode_path_gives(text):
+    assert normalise_label(text) == unicode_label(text)
+
+
+def test_typographic_apostrophes_and_dashes_become_plain_ones():
+    assert clean_spaces("  Jean\u2011François  d’Arc\u00a0") == "Jean-François d'Arc"
+    assert clean_spaces("LE GALL — ‘Yann’") == "LE GALL - 'Yann'"
+
+
+@given(st.text(alphabet=st.sampled_from("aé’‘ʼ`´‐‑‒–—− \t\u00a0\u202f-'ﬁＡ½")) | st.text())
+def test_spaces_are_cleaned_as_by_translating_every_text(text):
+    plain = unicodedata.normalize("NFKC", text).translate(_APOSTROPHES).translate(_DASHES)
+    assert clean_spaces(text) == " ".join(plain.split())
+
+
+def test_a_club_is_found_by_code_or_name_whatever_accents_and_case():
+    directory = ClubDirectory([Club("BEZ", "Béziers", "34"), Club("CAR", "Carcassonne", "11")])
+    assert directory.find("bez") == directory.find(" BEZIERS ") == directory.find("béziers.") == directory.clubs[0]
+    assert directory.find("Carcassonne") == directory.clubs[1]
+    assert directory.find("Albi") is None
+    assert ClubDirectory().find("Albi") is None
+
+
+def test_the_first_club_that_has_a_code_or_name_is_the_one_found():
+    directory = ClubDirectory([Club("ALB", "Albi", "81"), Club("ALBI", "Albi Échecs", "81")])
+    assert directory.find("Albi").code == "ALB"  # the first club's name, before the second one's code
+
+
+def test_a_club_added_after_a_look_up_is_found():
+    directory = ClubDirectory([Club("CAR", "Carcassonne", "11")])
+    assert directory.find("Albi") is None
+    directory.clubs.append(Club("ALB", "Albi", "81"))
+    assert directory.find("ALBI").code == "ALB"
+    directory.clubs[:] = [Club("TLS", "Toulouse", "31")]
+    assert directory.find("Albi") is None and directory.find("tls").name == "Toulouse"
+
+
+def levenshtein(a: str, b: str) -> int:
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i]
+        for j, char_b in enumerate(b, start=1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b)))
+        previous = current
+    return previous[-1]
+
+
+def test_distance_of_names_a_letter_or_two_apart():
+    assert _distance("martin", "martin") == 0
+    assert _distance("dupont", "dupond") == 1
+    assert _distance("martin", "bertin") == 2
+    assert _distance("lefevre", "lefebvre") == 1
+    assert _distance("abc", "xyz") == MAX_TYPOS + 1
+    assert _distance("", "ab") == 2 and _distance("", "abc") == MAX_TYPOS + 1
+
+
+# Few letters, so that most pairs are close: the cells near the diagonal are the ones that count.
+NAMES = st.text(alphabet="abcé ", max_size=9)
+
+
+@given(NAMES, NAMES, st.integers(min_value=1, max_value=3))
+def test_distance_is_exact_up_to_the_limit_and_past_it_says_so(a, b, limit):
+    assert _distance(a, b, limit) == min(levenshtein(a, b), limit + 1)

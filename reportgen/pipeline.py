@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -246,26 +248,44 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
     chosen = [slug for slug in circuits.CIRCUITS if slug in needed
               and (league.circuits[slug].events or league.circuits[slug].problems)]
     _phase(progress, "calcul des classements", len(chosen))
-    for slug, circuit in circuits.CIRCUITS.items():
-        inputs = league.circuits[slug]
-        if slug not in chosen:
-            continue
-        problems = league.problems_of(slug)
-        missing = [r for r in circuit.info.requires if r not in scored.reports]
-        if not problems and missing:
-            problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
-                                f"{slug}, a des classeurs à corriger : rien ne peut être établi", code="upstream")]
-        if not problems:
-            report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
-                                   {r: scored.reports[r] for r in circuit.info.requires})
-            problems = sorted(report.problems)
-        if problems:
-            scored.blocked[slug] = problems
-        else:
-            scored.reports[slug] = report
-            then(slug, report)
-        _advance(progress)
+    with _no_cycle_collection():
+        for slug in chosen:
+            _score_one(league, slug, scored, then)
+            _advance(progress)
     return scored
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: scoring makes millions of small containers and few cycles,
+    and the collector's passes over the whole league were a third of the Grand Sud's scoring at
+    10x and 6 s of its 18 at 100x (measured, for 6 % more memory). It runs again afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, Report], None]) -> None:
+    """One circuit's report, or the problems that block it (its own, or a circuit it needs blocked)."""
+    circuit, inputs = circuits.CIRCUITS[slug], league.circuits[slug]
+    problems = league.problems_of(slug)
+    missing = [r for r in circuit.info.requires if r not in scored.reports]
+    if not problems and missing:
+        problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
+                            f"{slug}, a des classeurs à corriger : rien ne peut être établi", code="upstream")]
+    if not problems:
+        report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
+                               {r: scored.reports[r] for r in circuit.info.requires})
+        problems = sorted(report.problems)
+    if problems:
+        scored.blocked[slug] = problems
+    else:
+        scored.reports[slug] = report
+        then(slug, report)
 
 
 @dataclass

@@ -2,7 +2,8 @@
 working it out each time gave: header labels (ASCII ones skip the Unicode pass), spaces, dashes and
 apostrophes cleaned (translated only when there is one), a club looked up in the directory (an
 index of normalised codes and names), the edit distance between two names (only the cells near the
-diagonal)."""
+diagonal), the pairs of names a typo or two apart (through the names with letters left out, not by
+comparing every pair)."""
 
 import re
 import unicodedata
@@ -11,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.ingest.duplicates import MAX_TYPOS, _distance
+from reportgen.ingest.duplicates import MAX_TYPOS, _distance, _sharing_a_variant
 from reportgen.ingest.text import _APOSTROPHES, _DASHES, clean_spaces, normalise_label, strip_accents
 
 
@@ -99,3 +100,13 @@ NAMES = st.text(alphabet="abcé ", max_size=9)
 @given(NAMES, NAMES, st.integers(min_value=1, max_value=3))
 def test_distance_is_exact_up_to_the_limit_and_past_it_says_so(a, b, limit):
     assert _distance(a, b, limit) == min(levenshtein(a, b), limit + 1)
+
+
+@given(st.lists(NAMES, max_size=12), st.integers(min_value=1, max_value=2))
+def test_names_a_few_edits_apart_share_a_variant(names, letters):
+    """Every pair the duplicate checks would find by comparing each pair is among the candidates."""
+    folded = {f"p{n}": name for n, name in enumerate(names)}
+    candidates = {frozenset(pair) for pair in _sharing_a_variant(folded, folded, letters)}
+    close = {frozenset((a, b)) for a in folded for b in folded
+             if a < b and levenshtein(folded[a], folded[b]) <= letters}
+    assert close <= candidates

@@ -64,9 +64,30 @@ def _one_apart(a: str, b: str) -> bool:
     return short[cut:] == long[cut + 1:]
 
 
-def _neighbours(name: str) -> set[str]:
-    """The name and the name with one letter less: two names one typo apart share one of these."""
-    return {name} | {name[:i] + name[i + 1:] for i in range(len(name))}
+def _variants(name: str, letters: int) -> set[str]:
+    """The name with up to `letters` letters left out. Two names at most that many edits apart
+    share one: a letter added or left out is one left out of one name, a letter typed differently
+    is the same letter left out of both."""
+    found = frontier = {name}
+    for _ in range(letters):
+        frontier = {word[:i] + word[i + 1:] for word in frontier for i in range(len(word))}
+        found = found | frontier
+    return found
+
+
+def _sharing_a_variant(folded: dict[str, str], pids: Iterable[str], letters: int,
+                       crowded: int | None = None) -> set[tuple[str, str]]:
+    """Pairs of `pids` whose names share a variant (`_variants`): every pair at most `letters`
+    edits apart, and some further (the caller measures each). A variant shared by more than
+    `crowded` names is a naming pattern, not a typo: none of its pairs. Linear in the names, where
+    comparing every pair is quadratic."""
+    buckets: dict[str, list[str]] = defaultdict(list)
+    for pid in pids:
+        for variant in _variants(folded[pid], letters):
+            buckets[variant].append(pid)
+    shared = [group for group in buckets.values() if len(group) > 1]  # most variants are one name's
+    return {(a, b) for group in shared if crowded is None or len(group) <= crowded
+            for i, a in enumerate(group) for b in group[i + 1:]}
 
 
 PAIRWISE_CLUB_LIMIT = 400  # two-letter typos are looked for within a club up to this many players
@@ -78,8 +99,9 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     """Pairs of players that are probably one person, each named with a cell where it appears;
     `decided`: the pairs (of name keys) the secretary said are two people.
 
-    Linear in the players: one-letter typos are found through the names with a letter removed (two
-    names one edit apart share one), two-letter typos only within a club."""
+    Linear in the players: one-letter typos are found through the names with a letter left out (two
+    names one edit apart share one), two-letter typos through those with two left out, only within
+    a club."""
     if table.empty:
         return []
     done = set(decided)
@@ -94,21 +116,14 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
-    candidates: set[tuple[str, str]] = set()
-    buckets: dict[str, list[str]] = defaultdict(list)
-    for pid, name in folded.items():
-        for key in _neighbours(name):
-            buckets[key].append(pid)
-    for group in buckets.values():
-        if len(group) <= CROWDED:
-            candidates |= {(a, b) for i, a in enumerate(group) for b in group[i + 1:] if a != b}
+    candidates = _sharing_a_variant(folded, folded, 1, CROWDED)
     members: dict[str, list[str]] = defaultdict(list)
     for pid, their in clubs.items():
         for club in their:
             members[club].append(pid)
     for group in members.values():
         if len(group) <= PAIRWISE_CLUB_LIMIT:
-            candidates |= {(a, b) for i, a in enumerate(group) for b in group[i + 1:]}
+            candidates |= _sharing_a_variant(folded, group, MAX_TYPOS)
     warnings = []
     for first, second in sorted({tuple(sorted(pair)) for pair in candidates}):
         same_club = bool(clubs[first] & clubs[second])

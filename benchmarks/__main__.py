@@ -61,11 +61,12 @@ INCREMENTAL = [
     ("rebuild, nothing changed", "rebuild, nothing new"),
     ("rebuild, nothing changed, new process", "  in a new process"),
     ("rebuild, one new tournament", "rebuild, +1 tournament"),
+    ("rebuild, one new tournament, new process", "  in a new process"),
 ]
 PHASES = ["import", "discover", "read", "normalise", "read: raw calamine", "pre-check", "score",
           "score: 1x grand-sud", "HTML", "CSV", "XLSX", "PDF, pool of 2", "PDF, one process", "publish",
           "build, PDF rendering left out", "rebuild, nothing changed", "rebuild, nothing changed, new process",
-          "rebuild, one new tournament"]
+          "rebuild, one new tournament", "rebuild, one new tournament, new process"]
 # phase -> (its baselines, whose walls add up; shown as)
 BASELINES = {
     "read": (["read: raw calamine"], "python-calamine alone"),

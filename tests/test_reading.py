@@ -192,6 +192,14 @@ def test_a_missing_column(inputs):
                                     "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats")
 
 
+def test_missing_names_and_columns_are_said_together(inputs):
+    write_tournament(inputs, "t", formula="poules", header=["Place", "Licence", "Club"],
+                     results=[[1, "1001", "Carcassonne"]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate », « Nom » et "
+                                    "« Prénom » (ou « Joueur ») — ajoutez une ligne d'en-têtes avec ces colonnes "
+                                    "au-dessus des résultats")
+
+
 def test_a_place_that_is_not_a_place(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["deuxième", "B", "Un", "", ""]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : « deuxième » n'est pas une "

@@ -119,3 +119,22 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
             continue  # a totals row below the data
         data_rows.append(row)
     return Table(workbook, sheet, header_row, found, written, data_rows)
+
+
+NAME_COLUMNS = "« Nom » et « Prénom » (ou « Joueur »)"  # what a table without players' names lacks
+
+
+def required_table(workbook: Workbook, sheet: Sheet, columns: list[Column], required: list[Column], fix: str,
+                   found: list[Problem], names: bool = False) -> Table | None:
+    """The table of `columns` in `sheet` when it has the `required` ones (and, with `names`, the
+    players' names: `Nom` and `Prénom`, or `Joueur`); else one located problem listing every column
+    missing (all of them when no header row is found), with `fix`, and None."""
+    table = find_table(workbook, sheet, columns)
+    missing = [f"« {column.header} »" for column in required if not (table and table.has(column.key))]
+    if names and not (table and table.has_names()):
+        missing.append(NAME_COLUMNS)
+    if table is None or missing:
+        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
+                             "colonne introuvable : " + ", ".join(missing), fix, code="missing-column"))
+        return None
+    return table

@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
 from reportgen.ingest.directories import Club
-from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLACE, PLACE_DUPLICATE, PLAYER, find_table
+from reportgen.ingest.tables import (
+    CLUB,
+    FIRST_NAME,
+    LAST_NAME,
+    LICENCE,
+    PLACE,
+    PLACE_DUPLICATE,
+    PLAYER,
+    required_table,
+)
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
@@ -80,16 +89,10 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                              "ajoutez la feuille des résultats (Place, Nom, Prénom, Licence, Club, Place duplicate)",
                              code="missing-sheet"))
         return []
-    table = find_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB])
-    header_ref = workbook.ref(sheet, table.header_row if table else 0, 0)
-    needed = [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else [])
-    missing = [column.header for column in needed if not (table and table.has(column.key))]
-    if not (table and table.has_names()):
-        missing.append("Nom (ou Joueur)")
-    if table is None or missing:  # no table means missing lists every column
-        found.append(Problem(header_ref, "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
-                             "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
-                             code="missing-column"))
+    table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
+                           [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),
+                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True)
+    if table is None:
         return []
     rows: list[GrandSudRow] = []
     places: dict[str, dict[int, str]] = {"place": {}, "place_duplicate": {}}

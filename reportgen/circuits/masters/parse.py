@@ -7,7 +7,17 @@ from dataclasses import dataclass
 from reportgen.circuits.base import Reading
 from reportgen.french import date_long
 from reportgen.ingest import values
-from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, PLAYER, Column, Table, find_table
+from reportgen.ingest.tables import (
+    CLUB,
+    FIRST_NAME,
+    LAST_NAME,
+    LICENCE,
+    PLAYER,
+    Column,
+    Table,
+    find_table,
+    required_table,
+)
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
@@ -141,14 +151,8 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
 def _prepared_table(workbook: Workbook, sheet: Sheet, columns: list[Column], required: list[Column],
                     found: list[Problem]) -> Table | None:
     """A sheet `masters prepare` writes, with its `required` columns; a located problem otherwise."""
-    table = find_table(workbook, sheet, columns)
-    missing = [c.header for c in required if not (table and table.has(c.key))]
-    if table is None or missing:  # no table means missing lists every column
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
-                             "produisez le classeur avec « reportgen masters prepare »", code="missing-column"))
-        return None
-    return table
+    return required_table(workbook, sheet, columns, required, "produisez le classeur avec « reportgen masters prepare »",
+                          found)
 
 
 def _participants(workbook: Workbook, found: list[Problem]) -> list[Recorded]:

@@ -26,7 +26,7 @@ from reportgen.circuits.poules.domain import (
 from reportgen.circuits.poules.structure import pool_index
 from reportgen.french import date_long
 from reportgen.ingest import values
-from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, find_table
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, required_table
 from reportgen.ingest.text import format_name, name_key, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
@@ -180,15 +180,7 @@ def _table(workbook: Workbook, name: str, columns: list[Column], required: list[
     sheet = workbook.sheet(name)
     if sheet is None:
         return None
-    table = find_table(workbook, sheet, columns)
-    missing = [f"« {c.header} »" for c in required if not (table and table.has(c.key))]
-    if names and not (table and table.has_names()):
-        missing.insert(0, "« Joueur »")
-    if table is None or missing:
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(missing), fix, code="missing-column"))
-        return None
-    return table
+    return required_table(workbook, sheet, columns, required, fix, found, names)
 
 
 def _name(table: Table, row: int, found: list[Problem]) -> tuple[str | None, SourceRef]:

@@ -19,7 +19,7 @@ from reportgen.circuits.tantrix.points import (
     read_time,
 )
 from reportgen.ingest import values
-from reportgen.ingest.tables import PLAYER, Column, Table, find_table
+from reportgen.ingest.tables import PLAYER, Column, Table, required_table
 from reportgen.ingest.text import format_name, name_key, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
@@ -164,15 +164,9 @@ def _table(workbook: Workbook, name: str, columns: list[Column], required: list[
            found: list[Problem]) -> Table | None:
     sheet = workbook.sheet(name)
     assert sheet is not None
-    table = find_table(workbook, sheet, columns)
-    missing = [c.header for c in required if not (table and table.has(c.key))]
-    if table is None or missing:
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(f"« {m} »" for m in missing),
-                             f"ajoutez une ligne d'en-têtes au-dessus des {what} : "
-                             + " | ".join(c.header for c in columns), code="missing-column"))
-        return None
-    return table
+    return required_table(workbook, sheet, columns, required,
+                          f"ajoutez une ligne d'en-têtes au-dessus des {what} : " + " | ".join(c.header for c in columns),
+                          found)
 
 
 def _player(table: Table, row: int, key: str, found: list[Problem]) -> tuple[str, str] | None:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
-from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, find_table
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column, required_table
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
@@ -57,15 +57,9 @@ def _results(workbook: Workbook, found: list[Problem]):
                              "ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)",
                              code="missing-sheet"))
         return []
-    table = find_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED])
-    missing = [] if table and table.has("place") else ["« Place »"]
-    if not (table and table.has_names()):
-        missing.append("« Nom » (ou « Joueur »)")
-    if table is None or missing:  # no table means missing lists every column
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(missing),
-                             "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats",
-                             code="missing-column"))
+    table = required_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED], [PLACE],
+                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True)
+    if table is None:
         return []
     rows: list[TourDeFranceRow] = []
     for row in table.rows:

@@ -316,11 +316,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     A PDF already on disk is reused only when the circuit's manifest, written after its PDFs,
     records it as rendered from this very HTML with today's render fingerprint (libraries,
     subsetting path, stylesheet, fonts): a PDF left by an interrupted run, or made by other
-    libraries, is rendered again. Likewise a bulletin's HTML or an annex is taken from disk when the
-    manifest records it as made from a source (template, context, title, date; the annex's tables)
-    with the same hash, code included (render/cache.py), and the file is still the one recorded:
-    the same bytes a render would give, without rendering. The HTML and XLSX files rendered, not
-    taken from disk, are added to `rendered`. `previous`: the manifest on disk, when already read."""
+    libraries, is rendered again. Likewise a bulletin's HTML, an annex or a notice (.eml) is taken
+    from disk when the manifest records it as made from a source (template, context, title, date;
+    the annex's tables; the message) with the same hash, code included (render/cache.py), and the
+    file is still the one recorded: the same bytes a render would give, without rendering. The
+    HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
+    the manifest on disk, when already read."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
 
@@ -364,8 +365,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     for annex in report.annexes:
         path = folder / f"{annex.path}.xlsx"
         files[path] = made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex))
-    for message in report.messages:
-        files[folder / f"{message.path}.eml"] = mail.to_eml(message)
+    for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
+        path = folder / f"{message.path}.eml"
+        files[path] = made(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
     data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     data["made_from"] = {path: record for path, record in sorted(made_from.items()) if record is not None}

@@ -170,6 +170,26 @@ def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_chang
     assert snapshot(fresh) == after
 
 
+def test_notices_already_written_are_taken_from_disk(tmp_path, stub_pdfs):
+    """The example league's pool tournaments write their notices (.eml): a new Grand Sud workbook
+    renders none of them again, and they stay byte for byte what a full build gives."""
+    from tests.conftest import EXAMPLE_INPUTS
+
+    inputs, outputs = tmp_path / "inputs", tmp_path / "outputs"
+    shutil.copytree(EXAMPLE_INPUTS, inputs)
+    first = build(inputs, outputs, TODAY)
+    notices = {name for name in snapshot(outputs) if name.endswith(".eml")}
+    assert first.ok and notices and notices <= built(first, outputs)
+    write_tournament(inputs / "2026", "2026-11-21-albi", day="21/11/2026", club="ALBI", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    again = build(inputs, outputs, TODAY)
+    assert again.ok and not notices & built(again, outputs)
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if name.endswith(".eml")} == \
+        {name: data for name, data in snapshot(outputs).items() if name.endswith(".eml")}
+
+
 def test_a_build_from_scratch_and_one_from_the_caches_give_the_same_bytes(league, tmp_path, stub_pdfs):
     """The same league built again in an empty folder (its workbooks from the read cache of none):
     the same files, state and manifests included."""

@@ -512,7 +512,9 @@ class Run:
             info = circuits.REGISTRY[slug]
             manifest = folder / index.MANIFEST
             try:
-                files[manifest] = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
+                data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
+                # as data since the manifest is serialised once, by the pipeline
+                files[manifest] = data if isinstance(data, bytes) else self.pipeline._manifest_bytes(data)
             except (AttributeError, TypeError):
                 pass  # the rebuild writes it
             for i, (owner, document) in enumerate(self.documents):

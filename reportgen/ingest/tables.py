@@ -23,9 +23,6 @@ class Column:
     header: str  # the canonical header, as docs/formats.md and the generated templates write it
     aliases: tuple[str, ...] = ()
 
-    def matches(self, label: str) -> bool:
-        return label in self.labels
-
     @cached_property
     def labels(self) -> frozenset[str]:
         """The header and its aliases, normalised once (matching runs for every header cell)."""

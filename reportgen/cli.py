@@ -307,6 +307,21 @@ def _add_delivery_commands() -> None:
 _add_delivery_commands()
 
 
+def _quiet_from_now_on() -> None:
+    """Nothing more on standard error: the French line stays the last one. While the interpreter
+    shuts down, a PDF pool's threads may still be closing the pipes of the workers just killed, and
+    Python 3.11's concurrent.futures can then print a traceback of that race after it (seen once,
+    on a loaded machine: « OSError: [Errno 9] Bad file descriptor »)."""
+    import os
+
+    sys.stderr.flush()
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), sys.stderr.fileno())
+    except (OSError, ValueError):  # no real standard error (a test's capture): nothing to quiet
+        pass
+
+
 def main() -> None:
     """Entry point: typer reports usage errors itself (exit 2); anything else unexpected is
     said in one sentence, with the traceback only under --debug.
@@ -335,6 +350,7 @@ def main() -> None:
 
         stop_workers()
         err("interrompu (Ctrl-C) : rien n'a été publié à moitié ; relancez la commande pour reprendre.")
+        _quiet_from_now_on()
         sys.exit(130)
     except ReportgenError as error:
         if state["debug"]:

@@ -237,6 +237,15 @@ def test_an_unknown_player_is_located_with_the_nearest_name():
         "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur"]
 
 
+def test_a_forfeit_of_a_misspelt_player_suggests_the_registered_name():
+    tour = Tour(4)
+    tour.next()
+    tour.forfeit("JOUEURA Une", 1)
+    assert only(tour) == [
+        "poules/test.xlsx:'Forfaits'!A2 (colonne \"Joueur\") : « JOUEURA Une » n'est pas dans la feuille Inscrits — "
+        "vouliez-vous dire « JOUEURA Un » ?"]
+
+
 def test_names_match_whatever_their_accents_case_and_order():
     tour = Tour(4)
     tour.next()
@@ -259,7 +268,7 @@ def test_bad_cells_of_the_registrants_forfeits_and_games():
     tour.forfeit("PERSONNE Jean", 1)
     assert only(tour) == [
         "poules/test.xlsx:'Forfaits'!A2 (colonne \"Joueur\") : « PERSONNE Jean » n'est pas dans la feuille Inscrits "
-        "— écrivez le nom tel qu'il figure dans la feuille Inscrits",
+        "— écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur",
         "poules/test.xlsx:'Inscrits'!B2 (colonne \"Points RON\") : « beaucoup » n'est pas un nombre — écrivez les "
         "points RON, par exemple 1850,5",
         "poules/test.xlsx:'Inscrits'!C3 (colonne \"Inscription\") : « hier soir » n'est pas une date et heure "

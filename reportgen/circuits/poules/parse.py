@@ -243,14 +243,18 @@ def _player(table: Table, row: int, key: str, known: dict[str, str], found: list
     wanted = name_key(typed)
     if wanted in known:
         return wanted
+    found.append(_unknown_player(typed, known, table.ref(row, key)))
+    return None
+
+
+def _unknown_player(typed: str, known: dict[str, str], where: SourceRef) -> Problem:
+    """A name no registrant has, with the registered name nearest to it if one is close."""
     names = list(known.values())
     near = difflib.get_close_matches(typed, names, n=1, cutoff=0.75) or \
         difflib.get_close_matches(typed.upper(), [n.upper() for n in names], n=1, cutoff=0.75)
     fix = (f"vouliez-vous dire « {next(n for n in names if n.upper() == near[0].upper())} » ?" if near
            else "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur")
-    found.append(Problem(table.ref(row, key), f"« {typed} » n'est pas dans la feuille {REGISTRANTS_SHEET}", fix,
-                         code="unknown-player"))
-    return None
+    return Problem(where, f"« {typed} » n'est pas dans la feuille {REGISTRANTS_SHEET}", fix, code="unknown-player")
 
 
 def _games(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> tuple[list[Game], Layout]:
@@ -310,8 +314,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
             if wanted in known:
                 player = wanted
             else:
-                local.append(Problem(where, f"« {name} » n'est pas dans la feuille {REGISTRANTS_SHEET}",
-                                     "écrivez le nom tel qu'il figure dans la feuille Inscrits", code="unknown-player"))
+                local.append(_unknown_player(name, known, where))
         found.extend(local)
         if local or player is None or number is None:
             continue

@@ -319,7 +319,7 @@ def test_what_the_parent_holds_is_bounded_across_files(tmp_path, monkeypatch):
     data = raw_workbook({"Résultats": body})
     for name in "abcd":
         (inputs / f"{name}.xlsx").write_bytes(data)
-    single = len(reading._answer(str(inputs / "a.xlsx")))
+    single = len(reading._answer(str(inputs / "a.xlsx"))[1])
     monkeypatch.setattr(reading, "MAX_ANSWERS", 3 * single + single // 2)
     workbooks, problems = reading.read_workbooks(sorted(inputs.glob("*.xlsx")), inputs)
     assert [w.label for w in workbooks] == ["a.xlsx", "b.xlsx", "c.xlsx"]

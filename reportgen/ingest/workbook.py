@@ -208,16 +208,18 @@ def _load(path: str, here: bool = False) -> tuple:
     return ("ok", sheets)
 
 
-def _answer(path: str, here: bool = False) -> bytes:
-    """One file's outcome, pickled, within MAX_ANSWER bytes (its size is what the parent holds)."""
+def _answer(path: str, here: bool = False) -> tuple[tuple, bytes]:
+    """One file's outcome and its answer: the outcome pickled, within MAX_ANSWER bytes (its size
+    is what the parent holds), else a refusal of the file in both."""
     try:
-        data = pickle.dumps(_load(path, here), protocol=pickle.HIGHEST_PROTOCOL)
+        outcome = _load(path, here)
+        data = pickle.dumps(outcome, protocol=pickle.HIGHEST_PROTOCOL)
     except MemoryError:
         data = b""
     if not data or len(data) > MAX_ANSWER:
-        data = pickle.dumps(("error", "le fichier contient bien plus de données qu'un tableau de résultats",
-                             precheck.TOO_BIG_FIX))
-    return data
+        outcome = ("error", "le fichier contient bien plus de données qu'un tableau de résultats", precheck.TOO_BIG_FIX)
+        data = pickle.dumps(outcome)
+    return outcome, data
 
 
 def _serve(connection: Connection, parent: int) -> None:
@@ -230,7 +232,7 @@ def _serve(connection: Connection, parent: int) -> None:
             path = connection.recv_bytes().decode("utf-8", "surrogateescape")
         except (EOFError, OSError):
             return
-        connection.send_bytes(_answer(path))
+        connection.send_bytes(_answer(path)[1])
 
 
 # -- in the parent ------------------------------------------------------------------------------
@@ -322,11 +324,11 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
     if sum(_size(path) for path in paths) <= IN_PROCESS_BYTES:
         for path in paths:
             try:
-                data = _answer(str(path), here=True)
+                outcome, data = _answer(str(path), here=True)
             except precheck.Larger:
                 continue  # for a worker
             waiting.remove(path)
-            _take(path, data, outcomes, kept)
+            _take(path, outcome, len(data), outcomes, kept)
             done()
         if not waiting:
             return outcomes, kept
@@ -359,7 +361,7 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
                                                  precheck.TOO_BIG_FIX)
                 done()
                 continue
-            _take(worker.path, data, outcomes, kept)
+            _take(worker.path, pickle.loads(data), len(data), outcomes, kept)
             done()
         now = time.monotonic()
         for connection, worker in list(busy.items()):
@@ -382,11 +384,11 @@ def _size(path: Path) -> int:
         return 0  # said when it is read
 
 
-def _take(path: Path, data: bytes, outcomes: dict[Path, tuple], kept: dict[Path, int]) -> None:
-    """A file's answer (pickled: its size counts in what the parent holds)."""
-    outcome = outcomes[path] = pickle.loads(data)
+def _take(path: Path, outcome: tuple, size: int, outcomes: dict[Path, tuple], kept: dict[Path, int]) -> None:
+    """A file's outcome, and the size of its answer (pickled), which counts in what the parent holds."""
+    outcomes[path] = outcome
     if outcome[0] == "ok":
-        kept[path] = len(data)
+        kept[path] = size
         _within_budget(kept, outcomes)
 
 

@@ -309,6 +309,7 @@ class BuildResult:
 
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = lambda message: None,
                   rendered: list[Path] | None = None, previous: dict | None = None,
+                  pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
@@ -321,7 +322,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     the annex's tables; the message) with the same hash, code included (render/cache.py), and the
     file is still the one recorded: the same bytes a render would give, without rendering. The
     HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
-    the manifest on disk, when already read."""
+    the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
+    soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
+    them at once (one new tournament: 0.1-0.2 s sooner)."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
 
@@ -360,6 +363,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             files[pdf_path] = existing
         else:
             pending.append((pdf_path, files[html_path].decode("utf-8"), document.date))
+    pdfs_known(pending)
     for ranking in report.rankings:
         files[folder / f"{ranking.path}.csv"] = ranking_render.to_spreadsheet_csv(ranking)
     for annex in report.annexes:
@@ -502,8 +506,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         result.rendered[slug] = []
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, lambda message: progress(message),
-                                       result.rendered[slug], previous[slug] or {})
-        pdfs.add(rendered[slug][1])
+                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
 
     scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())

@@ -71,7 +71,10 @@ def sheet_data(draw) -> str:
         rows.append(opening + "".join(draw(st.lists(cell(forms), max_size=4))) + "</row>")
     extra = draw(st.sampled_from(["", "", "", "<!-- <c r=\"ZZ9\"/> -->",
                                   '</sheetData><extLst><c r="H900"/></extLst><sheetData>',
-                                  '<row><c r="A1"><v>1</v></c><c r="A1"><v>2</v></c></row>']))
+                                  '<row><c r="A1"><v>1</v></c><c r="A1"><v>2</v></c></row>',
+                                  # entity references: known (plain expat reads them), unknown (refused alike)
+                                  '<row r="2"><c r="A2" t="inlineStr"><is><t>&amp;&lt;&#233;</t></is></c></row>',
+                                  '<row r="2"><c r="A2" t="inlineStr"><is><t>&eacute;</t></is></c></row>']))
     rows.insert(draw(st.integers(0, len(rows))), extra)
     return "".join(rows)
 
@@ -84,6 +87,10 @@ def test_the_quick_pass_says_what_the_exact_pass_says(tmp_path, monkeypatch, she
     path = tmp_path / "t.xlsx"
     path.write_bytes(prefixed(raw_workbook({f"F{n}": xml for n, xml in enumerate(sheets)})))
     assert verdict(path, quick=True) == verdict(path, quick=False)
+    if verdict(path, quick=True)[0] == "read":  # and what a reader may decode is bounded at least as high
+        with zipfile.ZipFile(path) as archive:
+            exact = precheck._inspect(archive, quick=False, inflated_at_most=None).decoded_at_most
+        assert precheck.inspect(path).decoded_at_most >= exact
 
 
 def prefixed(data: bytes) -> bytes:
@@ -184,3 +191,46 @@ def test_small_workbooks_are_read_here_the_others_by_workers_the_same_way(tmp_pa
     monkeypatch.setattr(reading, "IN_PROCESS_BYTES", 0)
     by_workers, _ = reading.read_workbooks(small, inputs)
     assert sheets_of(here) == sheets_of(by_workers) == sheets_of(mixed[:3])
+
+
+def test_the_quick_pass_takes_a_sheet_without_cells():
+    """A blank sheet (`<sheetData/>`, as Excel writes Feuil2): its facts, no cell, no exception."""
+    part = precheck._SheetPart("xl/worksheets/sheet2.xml", "Feuil2", precheck._Cells())
+    assert part.quick(b'<worksheet xmlns="x"><sheetData/></worksheet>') is True
+    assert (part.max_row, part.max_col) == (0, 0)
+
+
+def test_files_read_here_while_the_workers_start_are_read_as_workers_read_them(tmp_path, monkeypatch):
+    """Past IN_PROCESS_BYTES the workers read the files, and this process reads some meanwhile (as
+    many as their start leaves it time for): the same sheets, and the amplifier still goes to a
+    worker."""
+    inputs = tmp_path / "inputs"
+    small = [write_tournament(inputs, f"t{n}", day="01/03/2026", club="ALBI") for n in range(6)]
+    amplifier = inputs / "amplificateur.xlsx"
+    amplifier.write_bytes(shared_string_amplifier(cells=100, length=100_000))
+    monkeypatch.setattr(reading, "IN_PROCESS_DECODED", 20 * 1024**2)
+    here, problems = reading.read_workbooks(small, inputs)  # within IN_PROCESS_BYTES: all here
+    assert problems == []
+
+    reading.stop_workers()
+    monkeypatch.setattr(reading, "IN_PROCESS_BYTES", 0)
+    mixed, problems = reading.read_workbooks([*small, amplifier], inputs)
+    assert problems == [] and len(reading._workers) == 2
+    assert sheets_of(mixed[:-1]) == sheets_of(here)
+    assert [len(s.rows) for s in mixed[-1].sheets] == [5, 100]
+
+
+def test_what_is_done_while_the_workers_start_stops_when_nothing_is_left():
+    """`meanwhile` is called again only while it says there is more to do (and no worker is ready)."""
+    calls = []
+
+    def meanwhile() -> bool:
+        calls.append(1)
+        return len(calls) < 3
+
+    started = reading._start_workers(1, meanwhile)
+    try:
+        assert len(calls) <= 3 and started[0].ready(0) is False  # its "ready" was taken once
+    finally:
+        for worker in started:
+            worker.kill()

@@ -2,13 +2,17 @@
 located message (file, sheet, cell) that says what is wrong and how to fix it."""
 
 import datetime as dt
+import re
 import shutil
+import sys
 import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
 import xlsxwriter
+from hypothesis import given
+from hypothesis import strategies as st
 
 from reportgen.pipeline import load
 from tests.builders import write_clubs, write_tournament, write_workbook
@@ -396,3 +400,28 @@ def test_a_workbook_whose_circuit_cannot_be_read_blocks_the_circuits_its_sheets_
     assert league.problems == [] and [p.code for p in league.circuits["masters"].problems] == ["missing-sheet"]
     write_workbook(inputs / "x.xlsx", {"Feuil1": [["?"]]})  # nothing says whose it is: it blocks every circuit
     assert [p.code for p in load(inputs, TODAY).problems] == ["missing-sheet"]
+
+
+@given(st.lists(st.text() | st.sampled_from(["", "\u200d", "\x1b", "a\u202eb", "\u00a0", "Zoé"]) | st.integers(),
+                max_size=6))
+def test_printable_texts_skip_the_cleaning_and_keep_what_it_gives(row):
+    """_rows leaves printable texts as they are without cleaning them: what cleaning each cell gives."""
+    from reportgen.ingest.workbook import _cell, _rows
+
+    end = len(row)
+    while end and row[end - 1] == "":  # trailing empty cells as read (a cleaned "\x1b" is not one)
+        end -= 1
+    expected = [_cell(value) for value in row[:end]]
+    got = _rows([row])
+    assert got == ([expected] if expected else [])
+    assert [type(value) for value in (got[0] if got else [])] == [type(value) for value in expected]
+
+
+def test_every_character_the_cleaning_acts_on_is_unprintable():
+    """Why _rows may skip the cleaning of a printable text: no printable character is one that
+    clean_text removes or replaces, nor one that only_controls looks for (all of Unicode)."""
+    from reportgen.ingest import text
+
+    acted_on = text._CONTROL.pattern[1:-1] + text._HIDDEN.pattern[1:-1]  # the two character classes
+    assert not [hex(code) for code in range(sys.maxunicode + 1)
+                if chr(code).isprintable() and re.match(f"[{acted_on}]", chr(code))]

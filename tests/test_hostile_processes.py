@@ -44,16 +44,23 @@ def alive(pid: int) -> bool:
     return fields[0] != "Z"
 
 
+def command_line(pid: int) -> bytes:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def workers_of(pid: int) -> list[int]:
-    """Its reading and PDF workers (spawned: `spawn_main` in their command line)."""
+    """Its reading workers (spawned: `spawn_main` in their command line) and its PDF workers
+    (forked by its fork server)."""
     found = []
     for child in children(pid):
-        try:
-            command = (Path("/proc") / str(child) / "cmdline").read_bytes()
-        except OSError:
-            continue
+        command = command_line(child)
         if b"spawn_main" in command:
             found.append(child)
+        elif b"multiprocessing.forkserver" in command:
+            found.extend(children(child))
     return found
 
 

@@ -338,7 +338,7 @@ from reportgen.render import pdf
 
 if __name__ == "__main__":
     pool = pdf._pool(1)
-    print(" ".join(pool.submit(eval, "sorted(__import__('sys').modules)").result()))
+    print(" ".join(pdf._submit(pool, eval, "sorted(__import__('sys').modules)").result()))
     pool.shutdown()
 """
 

@@ -72,66 +72,82 @@ def _render_pair(pair: tuple[str, dt.date]) -> bytes:
     return render_pdf(*pair)
 
 
-def _worker_started(parent: int) -> None:
-    """In each PDF worker: Ctrl-C is the parent's to handle, and the worker dies with the parent
-    (even a parent killed with SIGKILL: no worker goes on rendering for nobody). At the pool's
-    shutdown it leaves without tearing its interpreter down: freeing what WeasyPrint laid out took
-    0.1-0.2 s, which the build waited for, and everything a worker sends is already written to its
-    pipe when it is told to stop."""
-    import atexit
+def _worker_started() -> None:
+    """In each PDF worker: Ctrl-C is the build's to handle, and the worker ends as soon as the build
+    does, however it ends (SIGKILL included: no worker goes on rendering for nobody). A worker is
+    forked by the fork server (`_context`), not by the build, so the build's death is watched through
+    the sentinel multiprocessing gives the worker: a pipe the build holds the other end of."""
+    import multiprocessing
+    import signal
+    import threading
+    from multiprocessing.connection import wait
 
-    from reportgen.ingest.workbook import die_with_parent
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    build = multiprocessing.parent_process()
+    if build is None:  # not a worker: nothing to watch
+        return
 
-    die_with_parent(parent)
-    atexit.register(os._exit, 0)
+    def watch() -> None:
+        wait([build.sentinel])
+        os._exit(1)
 
-
-def _warm_up() -> None:
-    """In a PDF worker, before any bulletin: WeasyPrint imported, the stylesheet's fonts and Pango
-    set up (a blank page with the bulletins' stylesheet, thrown away)."""
-    try:
-        css = (TEMPLATES / "bulletin.css").read_text(encoding="utf-8")
-        render_pdf(f"<html lang='fr'><head><meta charset='utf-8'><style>{css}</style></head>"
-                   "<body><main><h1>Préparation</h1><table><tr><td>1</td><td>é</td></tr></table></main></body></html>")
-    except Exception:  # the bulletins will say what is wrong, each with its own error
-        pass
+    threading.Thread(target=watch, daemon=True).start()
 
 
 _warm: list = []  # the pool warm_up started and render_many has not used yet (at most one)
 
 
-def _pool(workers: int, warm: bool = True):  # type: ignore[no-untyped-def]
-    """A pool of spawned processes, started now (with Ctrl-C blocked: they ignore it from then on,
-    and none can print a KeyboardInterrupt while it starts); `warm`: each runs `_warm_up` first."""
+def _context():  # type: ignore[no-untyped-def]
+    """How PDF workers start: forked by multiprocessing's fork server, a process that imports
+    WeasyPrint once (and this module: no pandas, no circuit, not the command line). A spawned worker
+    imported it itself, 0.6-0.7 CPU-s each, twice per build while the build was still reading and
+    scoring on the same two cores."""
     import multiprocessing
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["weasyprint", __name__])
+    return context
+
+
+def _pool(workers: int):  # type: ignore[no-untyped-def]
+    """A pool of up to `workers` processes, each started by the first task it takes. The fork
+    server is started now (with Ctrl-C blocked, which the server and every worker it forks keep:
+    none can print a KeyboardInterrupt; they ignore it from then on) and imports WeasyPrint while
+    the build goes on."""
     import signal
     import threading
     from concurrent.futures import ProcessPoolExecutor
 
-    from reportgen.ingest.workbook import spawning
+    context = _context()
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started)
+    if context.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
 
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_worker_started, initargs=(os.getpid(),))
-    main = threading.current_thread() is threading.main_thread()
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
-    try:
-        with spawning():  # each task submitted starts one more worker, up to `workers`
-            for _ in range(workers):
-                pool.submit(_warm_up if warm else int)
-    except BaseException:
-        _kill(pool)
-        raise
-    finally:
-        if blocked is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        main = threading.current_thread() is threading.main_thread()
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
+        try:
+            forkserver.ensure_running()
+        finally:
+            if blocked is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     return pool
 
 
+def _submit(pool, task, *arguments):  # type: ignore[no-untyped-def]
+    """A task for the pool, which starts a worker for it when the pool has fewer than it may: a
+    worker that does not run the command's main script again (ingest.workbook.spawning)."""
+    from reportgen.ingest.workbook import spawning
+
+    with spawning():
+        return pool.submit(task, *arguments)
+
+
 def warm_up(workers: int = 2) -> None:
-    """Start the PDF workers now, while the build still reads and scores: each imports WeasyPrint
-    and lays out a blank page (about a second), on the core the build leaves idle, so that the
-    bulletins render as soon as they are known. The next `render_many` uses them; `cool_down`
-    stops them if none is needed."""
+    """Start the fork server now, while the build still reads and scores: it imports WeasyPrint
+    (about 0.7 s) on the core the build leaves idle, so that the bulletins render as soon as they are
+    known. The next `render_many` or `Batch` uses the pool; `cool_down` stops it if none is needed."""
     if not _warm:
         _warm.append(_pool(workers))
 
@@ -163,9 +179,9 @@ def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress=lam
             results.append(_render_pair(page))
             advance()
         return results
-    pool = _warm.pop() if _warm else _pool(min(workers, len(pages)), warm=False)
+    pool = _warm.pop() if _warm else _pool(min(workers, len(pages)))
     try:
-        futures = {pool.submit(_render_pair, pages[index]): index
+        futures = {_submit(pool, _render_pair, pages[index]): index
                    for index in sorted(range(len(pages)), key=lambda index: (-len(pages[index][0]), index))}
         rendered = _gathered(futures, progress)
     except BaseException:
@@ -210,7 +226,7 @@ class Batch:
         """(path, html, date) of PDFs to render: the largest first."""
         for path, page, day in sorted(items, key=lambda item: -len(item[1])):
             if _warm:
-                self.futures[_warm[0].submit(_render_pair, (page, day))] = len(self.pages)
+                self.futures[_submit(_warm[0], _render_pair, (page, day))] = len(self.pages)
             self.pages[path] = (page, day)
 
     def __len__(self) -> int:

@@ -322,8 +322,8 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
     """Every file's outcome, and the size of each answer kept. A few small files are read here; the
     others by the workers (and here while they start), started once per process and kept for every
     later read (starting two spawned workers costs about 0.2 CPU-s, which a process reading many
-    leagues, such as the test suite, pays once). `held` are the sheets of files read before (and the size of their answer
-    then): they count in what the parent holds."""
+    leagues, such as the test suite, pays once). `held` are the sheets of files read before (and the
+    size of their answer then): they count in what the parent holds."""
     outcomes: dict[Path, tuple] = {path: ("ok", sheets) for path, (_, sheets) in (held or {}).items()}
     waiting = list(reversed(paths))
     kept: dict[Path, int] = {path: size for path, (size, _) in (held or {}).items()}  # bytes of each answer held

@@ -75,7 +75,7 @@ def _render_pair(pair: tuple[str, dt.date]) -> bytes:
 def _worker_started() -> None:
     """In each PDF worker: Ctrl-C is the build's to handle, and the worker ends as soon as the build
     does, however it ends (SIGKILL included: no worker goes on rendering for nobody). A worker is
-    forked by the fork server (`_context`), not by the build, so the build's death is watched through
+    forked by the fork server (`_pool`), not by the build, so the build's death is watched through
     the sentinel multiprocessing gives the worker: a pipe the build holds the other end of."""
     import multiprocessing
     import signal
@@ -97,41 +97,30 @@ def _worker_started() -> None:
 _warm: list = []  # the pool warm_up started and render_many has not used yet (at most one)
 
 
-def _context():  # type: ignore[no-untyped-def]
-    """How PDF workers start: forked by multiprocessing's fork server, a process that imports
-    WeasyPrint once (and this module: no pandas, no circuit, not the command line). A spawned worker
-    imported it itself, 0.6-0.7 CPU-s each, twice per build while the build was still reading and
-    scoring on the same two cores."""
-    import multiprocessing
-
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["weasyprint", __name__])
-    return context
-
-
 def _pool(workers: int):  # type: ignore[no-untyped-def]
-    """A pool of up to `workers` processes, each started by the first task it takes. The fork
-    server is started now (with Ctrl-C blocked, which the server and every worker it forks keep:
-    none can print a KeyboardInterrupt; they ignore it from then on) and imports WeasyPrint while
-    the build goes on."""
+    """A pool of up to `workers` processes, each started by the first task it takes, forked by
+    multiprocessing's fork server: a process that imports WeasyPrint once for every worker (and this
+    module: no pandas, no circuit, not the command line). A spawned worker imported it itself,
+    0.6-0.7 CPU-s each, twice per build while the build was still reading and scoring on the same
+    two cores. The server is started now, with Ctrl-C blocked, which it and every worker it forks
+    keep (none can print a KeyboardInterrupt; the workers ignore it from then on), and imports
+    WeasyPrint while the build goes on."""
+    import multiprocessing
     import signal
     import threading
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import forkserver
 
-    context = _context()
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["weasyprint", __name__])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started)
-    if context.get_start_method() == "forkserver":
-        from multiprocessing import forkserver
-
-        main = threading.current_thread() is threading.main_thread()
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
-        try:
-            forkserver.ensure_running()
-        finally:
-            if blocked is not None:
-                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    main = threading.current_thread() is threading.main_thread()
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
+    try:
+        forkserver.ensure_running()
+    finally:
+        if blocked is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     return pool
 
 
@@ -212,11 +201,11 @@ def _gathered(futures: dict, progress) -> list[bytes]:  # type: ignore[no-untype
 class Batch:
     """A build's PDFs, given circuit by circuit as soon as their HTML is known.
 
-    With warm workers (`warm_up`: a new workbook), each PDF starts at once, while the build scores
-    and lays out the next circuits (one new tournament: its bulletin and the season's ranking render
-    while the Masters and the other circuits are scored); otherwise they wait for `results`, which
-    renders them as `render_many` does. The workers stay in `_warm` until `results` has them all,
-    so that `cool_down` stops them whatever happens in between."""
+    With the pool started early (`warm_up`: a new workbook), each PDF starts at once, while the
+    build scores and lays out the next circuits (one new tournament: its bulletin and the season's
+    ranking render while the Masters and the other circuits are scored); otherwise they wait for
+    `results`, which renders them as `render_many` does. The pool stays in `_warm` until `results`
+    has them all, so that `cool_down` stops its workers whatever happens in between."""
 
     def __init__(self) -> None:
         self.pages: dict[Path, tuple[str, dt.date]] = {}

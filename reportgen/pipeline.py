@@ -496,8 +496,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # Each circuit's manifest as last published: the proofs of what may be reused, and what the
     # documents already sent were made from (render/changes.py).
     previous: dict[str, dict | None] = {}
-    # All the PDFs of the build in one pool of workers (WeasyPrint is imported once per worker),
-    # each started as soon as its circuit is laid out when the workers are warm.
+    # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
+    # server), each started as soon as its bulletin's HTML is known when the pool started early.
     pdfs = pdf.Batch()
     result = BuildResult()
 

@@ -331,22 +331,10 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
         _within_budget(kept, outcomes)
         return outcomes, kept
     front = 0  # waiting[:front]: files tried here that are for a worker (precheck.Larger)
-    if sum(_size(path) for path in paths) <= IN_PROCESS_BYTES:
-        for path in paths:
-            try:
-                outcome, data = _answer(str(path), here=True)
-            except precheck.Larger:
-                continue  # for a worker
-            waiting.remove(path)
-            _take(path, outcome, len(data), outcomes, kept)
-            done()
-        if not waiting:
-            return outcomes, kept
-        front = len(waiting)
 
     def read_here() -> bool:
-        """One more file read here, if its pre-check allows it (as the few small workbooks above):
-        from the front of `waiting`, whose end the workers take. False when none is left to try."""
+        """One more file read here, if its pre-check allows it: from the front of `waiting`, whose
+        end the workers take. False when none is left to try."""
         nonlocal front
         if front >= len(waiting):
             return False
@@ -360,6 +348,11 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
         done()
         return True
 
+    if sum(_size(path) for path in paths) <= IN_PROCESS_BYTES:  # a few small files: all those allowed here
+        while read_here():
+            pass
+        if not waiting:
+            return outcomes, kept
     for worker in [w for w in _workers if not w.process.is_alive()]:  # died while idle (killed from outside)
         _replace(worker)
     # While the workers start (0.1-0.2 s: a fresh interpreter and its imports), this process would wait:

@@ -13,7 +13,7 @@ segment of one timeline:
   the process started, which only grows);
 - `workers_rss_peak_mib`: the largest peak (VmHWM) of a worker process during the segment, and
   `tree_rss_peak_mib` the largest sum of resident memory of this process and its workers, both
-  sampled every 0.1 s by a thread (`Workers`); the harness adds each run's ru_maxrss (wait4).
+  sampled every 0.1 s by a process of its own (`Workers`); the harness adds each run's ru_maxrss (wait4).
 
 Beside a phase, the plainest way of doing the same work, on the same files in the same process:
 reading against python-calamine alone (`CalamineWorkbook.from_path(p)` and `to_python()` of every
@@ -37,13 +37,13 @@ from __future__ import annotations
 import datetime as dt
 import inspect
 import json
+import multiprocessing
 import os
 import re
 import resource
 import shutil
 import statistics
 import sys
-import threading
 import time
 import traceback
 import warnings
@@ -63,19 +63,18 @@ def _status_kib(field: str) -> int | None:
     return None
 
 
-class Workers(threading.Thread):
-    """Samples this process's descendants (reading workers, PDF pool workers) every `interval`
-    seconds: the largest peak among them (each one's VmHWM at its latest sample: its own peak, so a
-    sample shortly before a worker ends catches all but its last instant), and the largest sum of
-    current RSS over the whole tree, this process included.
+class _Sampler:
+    """In a process of its own (`Workers`): samples the descendants of the process it measures
+    (reading workers, PDF pool workers) every `interval` seconds: the largest peak among them (each
+    one's VmHWM at its latest sample: its own peak, so a sample shortly before a worker ends catches
+    all but its last instant), and the largest sum of current RSS over the whole tree, the measured
+    process included, this one left out.
 
     A descendant counts from its second sample on: a process just forked, before it runs its
     program, reports the memory of its parent (shared pages), not its own."""
 
-    def __init__(self, interval: float = 0.1) -> None:
-        super().__init__(daemon=True)
-        self.interval = interval
-        self.lock = threading.Lock()
+    def __init__(self, measured: int) -> None:
+        self.measured = measured
         self.seen: dict[int, int] = {}  # pid -> samples
         self.latest_hwm: dict[int, int] = {}  # pid -> VmHWM at its latest sample, since the last take
         self.tree_peak = 0
@@ -107,36 +106,59 @@ class Workers(threading.Thread):
 
     def sample(self) -> None:
         me = os.getpid()
-        tree, waiting = [], self._children(me)
+        tree, waiting = [], [pid for pid in self._children(self.measured) if pid != me]
         while waiting:
             pid = waiting.pop()
             tree.append(pid)
             waiting += self._children(pid)
-        total, _ = self._memory(me)
-        with self.lock:
-            for pid in tree:
-                self.seen[pid] = self.seen.get(pid, 0) + 1
-                if self.seen[pid] < 2:
-                    continue
-                rss, hwm = self._memory(pid)
-                total += rss
-                if hwm:
-                    self.latest_hwm[pid] = hwm
-            self.tree_peak = max(self.tree_peak, total)
+        total, _ = self._memory(self.measured)
+        for pid in tree:
+            self.seen[pid] = self.seen.get(pid, 0) + 1
+            if self.seen[pid] < 2:
+                continue
+            rss, hwm = self._memory(pid)
+            total += rss
+            if hwm:
+                self.latest_hwm[pid] = hwm
+        self.tree_peak = max(self.tree_peak, total)
 
-    def run(self) -> None:
-        while True:
-            self.sample()
-            time.sleep(self.interval)
+    def take(self) -> tuple[int, int]:
+        self.sample()
+        taken = (max(self.latest_hwm.values(), default=0), self.tree_peak)
+        self.latest_hwm.clear()
+        self.tree_peak = 0
+        return taken
+
+
+def _sample_memory(measured: int, interval: float, connection) -> None:  # type: ignore[no-untyped-def]
+    sampler = _Sampler(measured)
+    while True:
+        try:
+            if connection.poll(interval):
+                connection.recv_bytes()
+                connection.send(sampler.take())
+            else:
+                sampler.sample()
+        except (EOFError, OSError):
+            return
+
+
+class Workers:
+    """The memory of this process's workers (`_Sampler`), sampled by a process of its own: a thread
+    here would make this process run two threads, and reportgen then spawns its reading workers
+    where a build forks them (ingest/workbook.py)."""
+
+    def __init__(self, interval: float = 0.1) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.connection, child = context.Pipe()
+        self.process = context.Process(target=_sample_memory, args=(os.getpid(), interval, child), daemon=True)
+        self.process.start()
+        child.close()
 
     def take(self) -> tuple[int, int]:
         """(largest worker peak, largest tree RSS) in KiB since the last take."""
-        self.sample()
-        with self.lock:
-            taken = (max(self.latest_hwm.values(), default=0), self.tree_peak)
-            self.latest_hwm.clear()
-            self.tree_peak = 0
-        return taken
+        self.connection.send_bytes(b"take")
+        return self.connection.recv()
 
 
 class Timeline:
@@ -148,7 +170,6 @@ class Timeline:
         self.segments: dict[str, dict] = {}
         self.resettable = self._reset_peak()
         self.workers = Workers()
-        self.workers.start()
         self._start()
 
     @staticmethod

@@ -26,7 +26,7 @@ from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
-from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks
+from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks, start_readers
 from reportgen.model import Event, Problem, Report, SourceRef
 
 if TYPE_CHECKING:
@@ -114,25 +114,18 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
     others are read, and what is read is added to it."""
-    from reportgen.circuits.base import Reading
-    from reportgen.ingest.normalise import results_table
-
     today = today or dt.date.today()
     problems: list[Problem] = []
     notices: list[str] = []
-    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
-    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
     if not inputs.is_dir():
+        from reportgen.circuits.base import Reading
+
         problem = Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
                           "indiquez le bon dossier avec --inputs")
-        return League(config.League(circuits=defaults), Reading(ClubDirectory(), today), found, [problem], [])
+        defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+        return League(config.League(circuits=defaults), Reading(ClubDirectory(), today),
+                      {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
     paths, skipped = discover(inputs)
-    for path in skipped:
-        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs (.xlsx, .xlsm, .xlsb, .xls, .ods) "
-                       "sont lus (ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx)")
-    settings = config.load(inputs, defaults, problems)
-    # The league's name is printed everywhere: no control character reaches an output.
-    settings = dataclasses.replace(settings, name=clean_text(settings.name))
     known: dict[Path, tuple[int, list[Sheet]]] = {}
     if reads is not None and digests is not None:
         for path in paths:
@@ -140,10 +133,25 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
             entry = reads.get(digest) if digest is not None else None
             if entry is not None:
                 known[path] = entry
+    new = [path for path in paths if path not in known]
+    # Read before the circuits (pandas) are imported and the progress bar shows, which both start
+    # threads: the reading workers are forked, in milliseconds, rather than spawned.
+    start_readers(new)
+    if new:
+        _phase(progress, "lecture des classeurs", len(new))
     fresh: dict[Path, tuple[int, list[Sheet]]] = {}
-    if len(paths) > len(known):
-        _phase(progress, "lecture des classeurs", len(paths) - len(known))
     workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=lambda: _advance(progress))
+    from reportgen.circuits.base import Reading
+    from reportgen.ingest.normalise import results_table
+
+    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
+    for path in skipped:
+        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs (.xlsx, .xlsm, .xlsb, .xls, .ods) "
+                       "sont lus (ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx)")
+    settings = config.load(inputs, defaults, problems)
+    # The league's name is printed everywhere: no control character reaches an output.
+    settings = dataclasses.replace(settings, name=clean_text(settings.name))
     if reads is not None and digests is not None:
         for path, (size, sheets) in fresh.items():
             reads.put(digests[path.relative_to(inputs).as_posix()], size, sheets)

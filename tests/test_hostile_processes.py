@@ -5,16 +5,19 @@ And settings of the wrong shape are located problems, not internal errors. Real 
 from __future__ import annotations
 
 import os
+import random
 import selectors
 import signal
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from tests.builders import small_league
+from reportgen.ingest import workbook as reading
+from tests.builders import small_league, write_tournament
 from tests.test_hostile_files import refused, snapshot
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -51,25 +54,30 @@ def command_line(pid: int) -> bytes:
         return b""
 
 
-def workers_of(pid: int) -> list[int]:
-    """Its reading workers (spawned: `spawn_main` in their command line) and its PDF workers
-    (forked by its fork server)."""
-    found = []
-    for child in children(pid):
-        command = command_line(child)
-        if b"spawn_main" in command:
-            found.append(child)
-        elif b"multiprocessing.forkserver" in command:
-            found.extend(children(child))
-    return found
+def reading_workers_of(pid: int) -> list[int]:
+    """Its reading workers, forked (its own command line) or spawned (`spawn_main` in theirs)."""
+    own = command_line(pid)
+    return [child for child in children(pid) if command_line(child) == own or b"spawn_main" in command_line(child)]
+
+
+def pdf_workers_of(pid: int) -> list[int]:
+    """Its PDF workers, forked by its fork server."""
+    return [worker for child in children(pid) if b"multiprocessing.forkserver" in command_line(child)
+            for worker in children(child)]
 
 
 @pytest.fixture
 def rendering(tmp_path):
     """`reportgen build` of a league, in a session of its own (as a terminal's foreground job),
-    stopped once its two PDF workers are busy (a league this small is read in the build's own
-    process): (process, its stderr so far, its workers)."""
+    stopped once its two PDF workers are busy: (process, its stderr so far, its workers: the PDF
+    workers and the two reading workers, forked since the league is over 1 MB). A tournament of
+    300 players makes PDFs that take seconds to render, so that the workers are still at it when
+    the test stops them."""
     inputs = small_league(tmp_path / "inputs")
+    big = write_tournament(inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
+                           results=[[place, f"JOUEUR{place}", "Test", "", "Albi"] for place in range(1, 301)])
+    with zipfile.ZipFile(big, "a") as package:  # a picture no reader reads: the league is over IN_PROCESS_BYTES
+        package.writestr("xl/media/image1.png", random.Random(0).randbytes(reading.IN_PROCESS_BYTES))
     process = subprocess.Popen([REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"],
                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=tmp_path,
                                start_new_session=True)
@@ -81,10 +89,13 @@ def rendering(tmp_path):
     while b"PDF \xc3\xa0 produire" not in said and time.monotonic() < deadline:
         if selector.select(timeout=1):
             said += os.read(process.stderr.fileno(), 65536)
-    while len(workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+    while len(pdf_workers_of(process.pid)) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
-    workers = workers_of(process.pid)
+    workers = pdf_workers_of(process.pid)
     assert len(workers) == 2, (said, workers)
+    readers = reading_workers_of(process.pid)
+    assert len(readers) == 2 and all(command_line(pid) == command_line(process.pid) for pid in readers), readers
+    workers += readers
     time.sleep(0.5)  # the PDF workers are rendering
     yield process, said, workers
     if process.poll() is None:

@@ -234,3 +234,35 @@ def test_what_is_done_while_the_workers_start_stops_when_nothing_is_left():
     finally:
         for worker in started:
             worker.kill()
+
+
+FORKED_READ = """
+import pickle, sys
+from pathlib import Path
+from reportgen.ingest import workbook as reading
+
+reading.IN_PROCESS_BYTES = 0  # every file for the workers
+paths = sorted(Path(sys.argv[1]).glob("*.xlsx"))
+reading.start_readers(paths)
+own = Path("/proc/self/cmdline").read_bytes()
+forked = [Path(f"/proc/{w.process.pid}/cmdline").read_bytes() == own for w in reading._workers]
+workbooks, problems = reading.read_workbooks(paths, Path(sys.argv[1]))
+sys.stdout.buffer.write(pickle.dumps((forked, [(w.label, [(s.name, s.hidden, s.rows, s.untrusted_formulas)
+                                                          for s in w.sheets]) for w in workbooks], problems)))
+"""
+
+
+def test_a_process_of_one_thread_forks_its_workers_which_read_the_same_sheets(tmp_path):
+    """A process running a single thread (a build, before pandas and its progress bar) forks its
+    reading workers instead of spawning them; what they read is what this process reads."""
+    import pickle
+    import subprocess
+    import sys
+
+    inputs = tmp_path / "inputs"
+    paths = [write_tournament(inputs, f"t{n}", day="01/03/2026", club="ALBI") for n in range(5)]
+    here, _ = reading.read_workbooks(paths, inputs)
+    run = subprocess.run([sys.executable, "-c", FORKED_READ, str(inputs)], capture_output=True, check=True)
+    forked, sheets, problems = pickle.loads(run.stdout)
+    assert forked == [True, True] and problems == []
+    assert sheets == sheets_of(here)

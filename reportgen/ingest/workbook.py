@@ -6,15 +6,18 @@ becomes one located problem instead of killing or stalling the build. A few smal
 tournament, the example league: up to IN_PROCESS_BYTES on disk together) are read in the build's
 own process, each if it inflates to little (what its pre-check costs is bounded) and once its
 pre-check has bounded what the reader can decode from it: starting two workers costs more than
-reading them (docs/performance.md). For more files, the workers read them, and this process reads
-some too, under the same bounds, while the workers start (0.1-0.2 s it would otherwise wait): each
-file's outcome is the same whoever reads it.
+reading them (docs/performance.md). For more files, two workers read them, and this process reads
+files too, under the same bounds, between their answers: each file's outcome is the same whoever
+reads it. A process running a single thread forks its workers (milliseconds); one that runs threads
+(pandas' BLAS, a progress bar) spawns them (a fresh interpreter, 0.1 CPU-s each), and reads
+meanwhile: a build starts them before either (`start_readers`).
 
-The workers are plain processes fed through pipes, so the parent knows which file each one reads:
-a worker past its file's time limit is killed and replaced, a crash names its file at once, and the
-parent never takes in more than a bounded answer per file and in all (it reads the answer's length
-before the answer). Each worker has an address-space limit, ignores Ctrl-C (the parent stops it),
-and dies with the parent, even a parent killed with SIGKILL.
+The workers are plain processes fed through pipes, so the parent knows which file each one reads
+(each holds the next file too, READ_AHEAD, and answers in order): a worker past its file's time limit
+is killed and replaced, a crash names its file at once, and the parent never takes in more than a
+bounded answer per file and in all (it reads the answer's length before the answer). Each worker
+has an address-space limit, ignores Ctrl-C (the parent stops it), and dies with the parent, even a
+parent killed with SIGKILL.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ MAX_ANSWER = 32 * 1024**2  # bytes of one file's sheets, as a worker sends them
 MAX_ANSWERS = 128 * 1024**2  # bytes of every file's sheets together: what the parent holds
 START_TIME_LIMIT = 60.0  # seconds for a worker to start (spawned: a fresh interpreter)
 WORKERS = 2
+READ_AHEAD = 2  # files a worker is given ahead: the next is there when it answers, whatever this process does
 IN_PROCESS_BYTES = 1024**2  # new workbooks' bytes on disk, together, up to which this process reads them
 IN_PROCESS_INFLATED = 2 * 1024**2  # bytes a workbook read here may inflate to (a result workbook: 10-300 KB)
 IN_PROCESS_DECODED = 128 * 1024**2  # bytes the pre-check must bound the reader's answer within (a loose bound)
@@ -231,6 +235,8 @@ def _answer(path: str, here: bool = False) -> tuple[tuple, bytes]:
 def _serve(connection: Connection, parent: int) -> None:
     """A reading worker: a path in, its answer out, until the parent closes the pipe."""
     die_with_parent(parent)
+    for other in _parent_ends:  # forked: the parent's ends of the other workers' pipes are not ours
+        other.close()
     _limit_memory()
     connection.send_bytes(b"ready")
     while True:
@@ -243,10 +249,31 @@ def _serve(connection: Connection, parent: int) -> None:
 
 # -- in the parent ------------------------------------------------------------------------------
 
+def _may_fork() -> bool:
+    """Whether a worker may be forked from this process: it runs a single thread (Linux says so in
+    /proc), so no lock can be held by a thread the child would not have. Forked, a worker starts in
+    milliseconds with the reader already imported; spawned, it starts a fresh interpreter and
+    imports it (0.1 CPU-s each). A process that has imported pandas (BLAS threads) or shows a
+    progress bar (rich's refresh thread) spawns its workers."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1
+    except OSError:
+        return False
+
+
+# This process's ends of its workers' pipes. A forked worker closes its copies: else a worker would
+# hold the parent's end of its own pipe, and never see it closed.
+_parent_ends: list[Connection] = []
+
+
 class _Worker:
     def __init__(self) -> None:
-        context = multiprocessing.get_context("spawn")  # not fork: the parent may hold threads (BLAS)
+        forked = _may_fork()
+        if forked:
+            import python_calamine  # noqa: F401  (imported once here, which every forked worker then has)
+        context = multiprocessing.get_context("fork") if forked else multiprocessing.get_context("spawn")
         self.connection, child = context.Pipe()
+        _parent_ends.append(self.connection)  # before the fork: a forked worker closes this end too
         # Started with Ctrl-C blocked, so that a worker can never print a KeyboardInterrupt while
         # it starts; it ignores SIGINT from then on (die_with_parent).
         blocked = _block_interrupts()
@@ -257,8 +284,13 @@ class _Worker:
         finally:
             _restore_interrupts(blocked)
         child.close()
-        self.path: Path | None = None
-        self.since = 0.0
+        self.queue: list[Path] = []  # the paths given, answered in this order: it reads the first
+        self.since = 0.0  # when it began reading the first
+
+    @property
+    def path(self) -> Path | None:
+        """The file it is reading."""
+        return self.queue[0] if self.queue else None
 
     def ready(self, timeout: float) -> bool:
         try:
@@ -267,14 +299,23 @@ class _Worker:
             return False
 
     def give(self, path: Path) -> None:
-        self.path, self.since = path, time.monotonic()
+        if not self.queue:
+            self.since = time.monotonic()
         self.connection.send_bytes(str(path).encode("utf-8", "surrogateescape"))
+        self.queue.append(path)
+
+    def answered(self) -> Path:
+        """The file it has just answered for; it reads the next one from now."""
+        self.since = time.monotonic()
+        return self.queue.pop(0)
 
     def kill(self) -> None:
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
         self.connection.close()
+        if self.connection in _parent_ends:
+            _parent_ends.remove(self.connection)
 
 
 def _block_interrupts() -> set[int | signal.Signals] | None:
@@ -307,6 +348,20 @@ def _start_workers(count: int, meanwhile: Callable[[], bool] = lambda: False) ->
     return started
 
 
+def _ensure_workers(count: int, meanwhile: Callable[[], bool] = lambda: False) -> None:
+    """`count` live workers (those killed from outside while idle are replaced)."""
+    for worker in [w for w in _workers if not w.process.is_alive()]:
+        _replace(worker)
+    _workers.extend(_start_workers(count - len(_workers), meanwhile))
+
+
+def start_readers(paths: list[Path]) -> None:
+    """Start now the workers that reading `paths` will take, if this process may fork them
+    (`_may_fork`): called before a build shows its progress bar or imports pandas."""
+    if paths and _may_fork() and sum(_size(path) for path in paths) > IN_PROCESS_BYTES:
+        _ensure_workers(min(WORKERS, len(paths)))
+
+
 def stop_workers() -> None:
     """Kill the reading workers at once (Ctrl-C, or the end of a process that wants them gone)."""
     while _workers:
@@ -320,10 +375,10 @@ def _refusal(message: str, fix: str) -> tuple[str, str, str]:
 def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | None = None,
               done: Callable[[], None] = lambda: None) -> tuple[dict[Path, tuple], dict[Path, int]]:
     """Every file's outcome, and the size of each answer kept. A few small files are read here; the
-    others by the workers (and here while they start), started once per process and kept for every
-    later read (starting two spawned workers costs about 0.2 CPU-s, which a process reading many
-    leagues, such as the test suite, pays once). `held` are the sheets of files read before (and the
-    size of their answer then): they count in what the parent holds."""
+    others by the workers and here, from both ends of the list. The workers are started once per
+    process and kept for every later read (starting two spawned workers costs about 0.2 CPU-s, which
+    a process reading many leagues, such as the test suite, pays once). `held` are the sheets of
+    files read before (and the size of their answer then): they count in what the parent holds."""
     outcomes: dict[Path, tuple] = {path: ("ok", sheets) for path, (_, sheets) in (held or {}).items()}
     waiting = list(reversed(paths))
     kept: dict[Path, int] = {path: size for path, (size, _) in (held or {}).items()}  # bytes of each answer held
@@ -353,49 +408,48 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
             pass
         if not waiting:
             return outcomes, kept
-    for worker in [w for w in _workers if not w.process.is_alive()]:  # died while idle (killed from outside)
-        _replace(worker)
-    # While the workers start (0.1-0.2 s: a fresh interpreter and its imports), this process would wait:
-    # it reads files itself meanwhile. Each file's outcome is the same whoever reads it.
-    _workers.extend(_start_workers(min(WORKERS, len(waiting)) - len(_workers), read_here))
-    if not waiting:
-        return outcomes, kept
-    busy: dict[Connection, _Worker] = {}
-    while waiting or busy:
-        for index in range(len(_workers)):
-            worker = _workers[index]
-            if waiting and worker.connection not in busy:
+    # While spawned workers start (0.1-0.2 s: a fresh interpreter and its imports), this process would
+    # wait: it reads files itself meanwhile, and goes on once they read. Each file's outcome is the
+    # same whoever reads it.
+    _ensure_workers(min(WORKERS, len(waiting)), read_here)
+    while True:
+        for index in range(len(_workers)):  # each worker holds up to READ_AHEAD files, taken from the end
+            while waiting and len(_workers[index].queue) < READ_AHEAD:
                 try:
-                    worker.give(waiting[-1])
-                except OSError:  # gone since: a new one takes the file
-                    _replace(worker)
-                    worker = _workers[index]
-                    worker.give(waiting[-1])
+                    _workers[index].give(waiting[-1])
+                except OSError:  # gone since: a new one takes its files
+                    _replace(_workers[index], waiting)
+                    continue
                 waiting.pop()
-                busy[worker.connection] = worker
-        now = time.monotonic()
-        deadline = min(worker.since + FILE_TIME_LIMIT for worker in busy.values())
-        for connection in wait(list(busy), timeout=max(deadline - now, 0)):
-            worker = busy.pop(connection)  # type: ignore[call-overload]
-            assert worker.path is not None
+        busy = {worker.connection: worker for worker in _workers if worker.queue}
+        if not busy:
+            return outcomes, kept
+        # This process reads files too, from the front, while the workers read theirs: it only checks
+        # for their answers in between.
+        if read_here():
+            timeout = 0.0
+        else:
+            timeout = max(min(worker.since for worker in busy.values()) + FILE_TIME_LIMIT - time.monotonic(), 0)
+        for connection in wait(list(busy), timeout=timeout):
+            worker = busy[connection]  # type: ignore[index]
             try:
                 data = worker.connection.recv_bytes(MAX_ANSWER + 4096)
             except (EOFError, OSError):  # the worker died on this file (crash, memory limit)
-                _replace(worker)
-                outcomes[worker.path] = _refusal("le lecteur de classeurs s'est arrêté brutalement sur ce fichier",
-                                                 precheck.TOO_BIG_FIX)
+                path = worker.answered()
+                _replace(worker, waiting)
+                outcomes[path] = _refusal("le lecteur de classeurs s'est arrêté brutalement sur ce fichier",
+                                          precheck.TOO_BIG_FIX)
                 done()
                 continue
-            _take(worker.path, pickle.loads(data), len(data), outcomes, kept)
+            _take(worker.answered(), pickle.loads(data), len(data), outcomes, kept)
             done()
         now = time.monotonic()
-        for connection, worker in list(busy.items()):
-            if now - worker.since >= FILE_TIME_LIMIT:
-                del busy[connection]
-                assert worker.path is not None
-                _replace(worker)
+        for worker in list(_workers):
+            if worker.queue and now - worker.since >= FILE_TIME_LIMIT:
+                path = worker.answered()
+                _replace(worker, waiting)
                 seconds = f"{FILE_TIME_LIMIT:g}".replace(".", ",")
-                outcomes[worker.path] = _refusal(
+                outcomes[path] = _refusal(
                     f"la lecture du fichier dépasse {seconds} secondes, bien plus que pour un tableau de résultats",
                     precheck.TOO_BIG_FIX)
                 done()
@@ -429,7 +483,10 @@ def _within_budget(kept: dict[Path, int], outcomes: dict[Path, tuple]) -> None:
             "retirez de inputs/ ce qui n'est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf")
 
 
-def _replace(worker: _Worker) -> None:
+def _replace(worker: _Worker, waiting: list[Path] | None = None) -> None:
+    """A new worker in its place; the files it still held go back to `waiting`, to be given first."""
+    if waiting is not None:
+        waiting.extend(reversed(worker.queue))
     worker.kill()
     _workers[_workers.index(worker)] = _start_workers(1)[0]
 

@@ -266,3 +266,35 @@ def test_a_process_of_one_thread_forks_its_workers_which_read_the_same_sheets(tm
     forked, sheets, problems = pickle.loads(run.stdout)
     assert forked == [True, True] and problems == []
     assert sheets == sheets_of(here)
+
+
+DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+
+@pytest.mark.parametrize("body, quick", [
+    (b'<row r="1"><c r="A1"><v>1</v></c><c r="B1" t="s"><v>0</v></c></row>', True),
+    (b'<row r="1"><c\nr="A1"><v>1</v></c></row>', False),  # not spaced as usual
+    (b'<row r="1"><c r="A1"><v>1</v></c><c><v>2</v></c></row>', False),  # a cell without r
+    (b'<row r="1"><c r="A1"/><c/></row>', False),
+    (b'<row r="1"><c s="1" r="A1"><v>1</v></c></row>', False),  # r not first
+    (b'<row r="1"><c r="AAAA1"><v>1</v></c></row>', False),  # no column of 4 letters
+    (b'<row r="1" xmlns:y="urn:y"><y:c r="A1"><v>1</v></y:c></row>', False),  # a prefix declared below the root
+    (b'<row r="1"><c r="A1"><f>A2</f><v>1</v></c></row>', False),  # a formula
+], ids=["usual", "newline", "no-r", "closed-no-r", "r-second", "four-letters", "prefix-below", "formula"])
+def test_the_quick_pass_leaves_to_the_exact_pass_any_cell_written_otherwise(body, quick):
+    part = precheck._SheetPart("xl/worksheets/sheet1.xml", "F", precheck._Cells())
+    data = DECLARATION + f'<worksheet xmlns="{MAIN}"><sheetData>'.encode() + body + b"</sheetData></worksheet>"
+    assert precheck._plain(data)
+    assert part.quick(data) is quick
+
+
+@pytest.mark.parametrize("data, plain", [
+    (DECLARATION + b"<a>Pourquoi ? Parce que !</a>", True),  # "?" and "!" in text
+    (DECLARATION + b"<a><?php x ?></a>", False),
+    (b'<?xml version="1.0"<?x ?>?><a/>', False),  # a "<?" inside what looks like the declaration
+    (DECLARATION + b"<a><!-- x --></a>", False),
+    (b'<?xml version="1.0" encoding="ISO-8859-1"?><a/>', False),
+    (b"<a/>", True),
+], ids=["marks-in-text", "instruction", "inside-declaration", "comment", "latin-1", "no-declaration"])
+def test_a_plain_part(data, plain):
+    assert precheck._plain(data) is plain

@@ -33,7 +33,6 @@ import re
 import zipfile
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers.expat import ExpatError, ParserCreate
@@ -191,26 +190,14 @@ class _Part:
         return expat
 
     def parse(self, archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget, quick: bool = False) -> None:
-        with self._refusing_damage():
-            if not quick or info.file_size > QUICK_PART:
-                expat = self._expat(plain=False, per_element=True)
-                for chunk in _inflated(archive, info, budget):
-                    expat.Parse(chunk, False)
-                expat.Parse(b"", True)
-                return
-            # A zip entry inflates to at most its declared size (zipfile stops there): at most QUICK_PART.
-            data = b"".join(_inflated(archive, info, budget))
-            plain = _plain(data)
-            if plain and self.QUICK:
-                self._expat(plain=True, per_element=False).Parse(data, True)
-                if self.quick(data):
-                    return
-            self._expat(plain, per_element=True).Parse(data, True)
-
-    @contextmanager
-    def _refusing_damage(self) -> Iterator[None]:
         try:
-            yield
+            if quick and info.file_size <= QUICK_PART:
+                self._parse_whole(archive, info, budget)
+                return
+            expat = self._expat(plain=False, per_element=True)
+            for chunk in _inflated(archive, info, budget):
+                expat.Parse(chunk, False)
+            expat.Parse(b"", True)
         except DefusedXmlException:
             raise UnreadableWorkbook("le fichier contient des déclarations XML interdites (DOCTYPE/ENTITY)",
                                      "réenregistrez-le depuis Excel ou LibreOffice, ou demandez au club de le "
@@ -219,6 +206,21 @@ class _Part:
                 RuntimeError, UnicodeError) as error:
             # XML not well-formed or cut short, and the zip's own damage: CRC, deflate data, header
             raise damaged(self.name) from error
+
+    def _parse_whole(self, archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> None:
+        """The part held whole (it declares at most QUICK_PART bytes): its facts from `quick` when it
+        is plain, else element by element."""
+        with archive.open(info) as stream:
+            # Never more than its declared size (zipfile stops there, and inflates no more than asked
+            # at once), and all of it: its CRC is checked once the declared size is read.
+            data = stream.read(info.file_size)
+        budget.take(len(data))
+        plain = _plain(data)
+        if plain and self.QUICK:
+            self._expat(plain=True, per_element=False).Parse(data, True)
+            if self.quick(data):
+                return
+        self._expat(plain, per_element=True).Parse(data, True)
 
 
 def _inflated(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> Iterator[bytes]:
@@ -233,23 +235,31 @@ def _inflated(archive: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) 
 # The quick pass's profile and patterns (module docstring).
 _DECLARATION = re.compile(rb'(?:\xef\xbb\xbf)?<\?xml[^>]*?\?>')
 _UTF8 = re.compile(rb'encoding\s*=\s*["\'](?:utf-?8|us-ascii)["\']', re.IGNORECASE)
-_PREFIXED = re.compile(rb"<[^\s<>/:!?]+:")  # a start tag with a namespace prefix: <x:c
-# A cell's tag: its column and row when written `<c r="B7"`, else two empty groups.
-_CELL = re.compile(rb'<c(?: r="([A-Z]{1,3})([0-9]{1,7})"(?=[\s/>])|[\s/>])')
+_PREFIX_DECLARED = re.compile(rb"xmlns:([^\s=]+)\s*=")  # a namespace prefix declared (or text that looks so)
+# A cell's tag written `<c r="B7"`: its column and row. In a well-formed plain part the closing quote is
+# followed by a space, "/" or ">", and every "<c " opens a cell tag.
+_CELL = re.compile(rb'<c r="([A-Z]{1,3})([0-9]{1,7})"')
+_CELL_OTHERWISE = re.compile(rb"<c[\t\n\r/>]")  # a cell's tag without attributes, or not spaced so
 _FORMULA = re.compile(rb"<f[\s/>]")
 
 
 def _plain(data: bytes) -> bool:
     """UTF-8 (or ASCII), without comment, CDATA, DOCTYPE or processing instruction but the XML
-    declaration: in such a well-formed part, every "<" opens a tag."""
-    if b"\x00" in data or b"<!" in data:  # UTF-16 or UTF-32; comment, CDATA, DOCTYPE
+    declaration: in such a well-formed part, every "<" opens a tag. (Each two-byte search is preceded
+    by a search of its rarer byte alone, which is much faster.)"""
+    if b"\x00" in data or (b"!" in data and b"<!" in data):  # UTF-16 or UTF-32; comment, CDATA, DOCTYPE
         return False
     declaration = _DECLARATION.match(data)
-    instructions = data.count(b"<?")
-    if declaration is None:
-        return instructions == 0
-    encoding = b"encoding" in declaration.group()
-    return instructions == 1 and (not encoding or _UTF8.search(declaration.group()) is not None)
+    after = declaration.start() + 2 if declaration else 0  # after the declaration's own "<?"
+    if data.find(b"?", after) != -1 and data.find(b"<?", after) != -1:  # a processing instruction
+        return False
+    return declaration is None or b"encoding" not in declaration.group() or _UTF8.search(declaration.group()) is not None
+
+
+def _prefixed_tag(data: bytes) -> bool:
+    """Whether a tag of this well-formed part has a namespace prefix (<x:c): the part's own
+    declarations say which prefixes can be used (expat refuses an undeclared one), "xml" aside."""
+    return any(b"<" + prefix + b":" in data for prefix in {b"xml", *_PREFIX_DECLARED.findall(data)})
 
 
 def _attribute(attributes: list[str], name: str) -> str | None:
@@ -340,20 +350,18 @@ class _SheetPart(_Part):
         counts are fewer than the tags, fewer than the "<"."""
         if b"sheetData" not in data:  # nothing the exact pass would count
             return True
-        if _PREFIXED.search(data) or (b"<f" in data and _FORMULA.search(data)):
+        if (b"<f" in data and _FORMULA.search(data)) or _prefixed_tag(data):
             return False
         tags = data.count(b"<")
         if self.cells.count + tags > MAX_CELLS:
             return False
-        # Every cell tag, its column and row when written `<c r="B7"` (one pass over the part)
         found = _CELL.findall(data)
+        if len(found) != data.count(b"<c ") or _CELL_OTHERWISE.search(data):
+            return False  # a cell written otherwise: its place is the exact pass's to find
         if found:
-            columns, rows = zip(*found)
-            if b"" in columns:  # a cell written otherwise: its place is the exact pass's to find
-                return False
             # Cells of one row share its number: each number once (set) before int(), a fifth of the calls
-            max_row = max(max(map(int, set(rows))), 1)
-            max_col = max(_column_number(letters.decode()) for letters in set(columns))
+            max_row = max(max(map(int, {row for _, row in found})), 1)
+            max_col = max(_column_number(letters.decode()) for letters in {column for column, _ in found})
             if max_row > MAX_ROWS or max_col > MAX_COLUMNS or max_row * max_col > MAX_AREA:
                 return False
             # As the exact pass finds them, for decoded_at_most
@@ -443,9 +451,11 @@ def _is_xml(name: str) -> bool:
     return name.lower().endswith((".xml", ".rels", ".vml"))
 
 
-# Parts no workbook reader reads (document properties, the theme, drawings and charts): not parsed,
-# so that damage there refuses nothing a reader could read.
-_UNREAD = ("docprops/", "xl/theme/", "xl/drawings/", "xl/charts/", "xl/diagrams/", "xl/media/", "customxml/")
+# Parts no workbook reader reads (document properties, the theme, drawings and charts, the package's
+# list of content types: calamine finds parts by name): not parsed, so that damage there refuses
+# nothing a reader could read.
+_UNREAD = ("docprops/", "xl/theme/", "xl/drawings/", "xl/charts/", "xl/diagrams/", "xl/media/", "customxml/",
+           "[content_types].xml")
 
 
 def inspect(path: Path, inflated_at_most: int | None = None, decoded_at_most: int | None = None) -> WorkbookFacts:

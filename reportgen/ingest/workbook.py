@@ -23,6 +23,7 @@ parent killed with SIGKILL.
 from __future__ import annotations
 
 import errno
+import gc
 import multiprocessing
 import os
 import pickle
@@ -235,7 +236,10 @@ def _answer(path: str, here: bool = False) -> tuple[tuple, bytes]:
 def _serve(connection: Connection, parent: int) -> None:
     """A reading worker: a path in, its answer out, until the parent closes the pipe."""
     die_with_parent(parent)
-    for other in _parent_ends:  # forked: the parent's ends of the other workers' pipes are not ours
+    # Forked: what the parent held is left out of the cycle collector's passes (they went through it
+    # all, and copied every page they touched), and its ends of the other workers' pipes are closed.
+    gc.freeze()
+    for other in _parent_ends:
         other.close()
     _limit_memory()
     connection.send_bytes(b"ready")

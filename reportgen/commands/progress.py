@@ -1,11 +1,12 @@
 """What `reportgen build` shows while it works.
 
-In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs », « calcul
-des classements » (each circuit laid out as soon as it is scored), « PDF », « publication ») with
-how many of its items are done out of how many, the time spent and, for the PDFs, the time left;
-the build's messages print above it, and it disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a
-terminal) the messages only, one line each, no bar and no control characters. With `--quiet`,
-nothing but the problems, the notices and the errors (the command prints those itself).
+In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs »,
+« calcul des classements » (each circuit laid out as soon as it is scored), « PDF »,
+« publication ») with how many of its items are done out of how many, the time spent and, for the
+PDFs, the time left; the build's messages print above it, and it disappears when the build ends.
+Elsewhere (a pipe, a CI log: standard error is not a terminal) the messages only, one line each, no
+bar and no control characters. With `--quiet`, nothing but the problems, the notices and the errors
+(the command prints those itself).
 """
 
 from __future__ import annotations

@@ -362,7 +362,7 @@ def _ensure_workers(count: int, meanwhile: Callable[[], bool] = lambda: False) -
 def start_readers(paths: list[Path]) -> None:
     """Start now the workers that reading `paths` will take, if this process may fork them
     (`_may_fork`): called before a build shows its progress bar or imports pandas."""
-    if paths and _may_fork() and sum(_size(path) for path in paths) > IN_PROCESS_BYTES:
+    if paths and _may_fork() and not _few_and_small(paths):
         _ensure_workers(min(WORKERS, len(paths)))
 
 
@@ -407,7 +407,7 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
         done()
         return True
 
-    if sum(_size(path) for path in paths) <= IN_PROCESS_BYTES:  # a few small files: all those allowed here
+    if _few_and_small(paths):  # all those allowed here are read here, without workers
         while read_here():
             pass
         if not waiting:
@@ -458,6 +458,12 @@ def _read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | Non
                     precheck.TOO_BIG_FIX)
                 done()
     return outcomes, kept
+
+
+def _few_and_small(paths: list[Path]) -> bool:
+    """Whether these files are few and small enough (IN_PROCESS_BYTES on disk together) to be read
+    here without starting workers, those whose pre-check allows it."""
+    return sum(_size(path) for path in paths) <= IN_PROCESS_BYTES
 
 
 def _size(path: Path) -> int:

@@ -8,6 +8,7 @@ build on it (docs/architecture.md, "Layers").
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -22,6 +23,17 @@ def column_letter(index: int) -> str:
         index, rest = divmod(index - 1, 26)
         letters = chr(65 + rest) + letters
     return letters
+
+
+def column_index(letters: str) -> int:
+    """Excel letters -> 0-based column index (A -> 0, AB -> 27); the inverse of `column_letter`."""
+    index = 0
+    for letter in letters.upper():
+        index = index * 26 + ord(letter) - 64
+    return index - 1
+
+
+_CELL = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
 
 
 def cell_name(row: int, col: int) -> str:
@@ -48,11 +60,13 @@ class SourceRef:
             text += f' (colonne "{self.column}")'
         return text
 
-    def _key(self) -> tuple[str, str, int, str, str]:
-        # A file's own problems (no sheet) first; cells in row then column order (A2 before A10).
-        digits = "".join(ch for ch in self.cell or "" if ch.isdigit())
-        letters = "".join(ch for ch in self.cell or "" if ch.isalpha())
-        return (self.path, self.sheet or "", int(digits or 0), letters, self.column or "")
+    def _key(self) -> tuple[str, str, int, int, str, str]:
+        # A file's own problems (no sheet) first; cells in row then column order (A2 before A10,
+        # Z9 before AA9 before AB9: columns by index, not by their letters as text). A cell that is
+        # not an Excel name (a settings key) sorts by its text, before the cells.
+        match = _CELL.match(self.cell or "")  # a range (A2:B9) sorts by its first cell
+        row, col = (int(match[2]), column_index(match[1])) if match else (0, -1)
+        return (self.path, self.sheet or "", row, col, self.cell or "", self.column or "")
 
     def __lt__(self, other: SourceRef) -> bool:
         return self._key() < other._key()

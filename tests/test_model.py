@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from reportgen.model import Problem, Ranking, RankingRow, Scope, SourceRef, Status
+from reportgen.model import Problem, Ranking, RankingRow, Scope, SourceRef, Status, column_index, column_letter
 from reportgen.scoring.in_force import ranking_in_force
 
 
@@ -11,6 +11,17 @@ def test_problems_of_a_file_sort_without_error_whole_file_first_then_cells_in_ro
                 Problem(SourceRef("t.xlsx", "Résultats", "B2"), "b"), Problem(SourceRef("t.xlsx", "Résultats", "A2"), "b")]
     assert [str(p.where) for p in sorted(problems)] == [
         "t.xlsx", "t.xlsx:'Résultats'!A2", "t.xlsx:'Résultats'!B2", "t.xlsx:'Résultats'!A10"]
+
+
+def test_columns_past_z_sort_by_their_index_not_their_letters_as_text():
+    cells = ["AA1", "B1", "Z9", "AA9", "AB9", "A1", "BA9", "AZ9"]
+    problems = [Problem(SourceRef("t.xlsx", "Résultats", cell), "x") for cell in cells]
+    assert [p.where.cell for p in sorted(problems)] == ["A1", "B1", "AA1", "Z9", "AA9", "AB9", "AZ9", "BA9"]
+
+
+def test_column_index_is_the_inverse_of_column_letter():
+    assert [column_index(column_letter(i)) for i in (0, 25, 26, 27, 51, 52, 701, 702)] == [0, 25, 26, 27, 51, 52, 701, 702]
+    assert column_index("AA") == 26
 
 
 def ranking(season: int, day: str, status: Status = Status.PROVISIONAL, in_force_from: str | None = None) -> Ranking:

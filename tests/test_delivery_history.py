@@ -29,7 +29,7 @@ def test_history_on_the_example_league(example_league, example_scored, tmp_path)
         assert [(p.date, p.place) for p in record.tournaments] == [
             (day.date(), place) for day, place in zip(played["date"], played["place"])]
     assert records[2].tournaments[0].tournament.startswith("Masters")  # her place at the Masters
-    assert [row["rank"] for row in as_rows(records)] == [str(record.rank) for record in records]
+    assert [row["rank"] for row in as_rows(records)] == [record.rank for record in records]
 
 
 def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
@@ -50,10 +50,10 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
     done = cli("history", "MARTIN Paul", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "season,circuit,rank,points,played,tournaments,player,licence,final,source",
-        "2025,grand-sud,2,435,1,2025-06-01 Tournoi 2025-06-01-albi (2),MARTIN Paul,1002,True,archive 2025/v1",
+        "season,circuit,rank,points,played,tournaments,player,licence,final,source,tied",
+        "2025,grand-sud,2,435,1,2025-06-01 Tournoi 2025-06-01-albi (2),MARTIN Paul,1002,True,archive 2025/v1,False",
         f"2026,grand-sud,{archived[1].rank},{int(archived[1].points)},2,2026-01-10 Tournoi 2026-01-10-carcassonne (1); "
-        "2026-02-07 Tournoi 2026-02-07-marseille (1),MARTIN Paul,1002,True,archive 2026/v1"]
+        "2026-02-07 Tournoi 2026-02-07-marseille (1),MARTIN Paul,1002,True,archive 2026/v1,False"]
     table = cli("history", "Martin Paul", "--inputs", str(inputs), "--archive", str(archive))
     assert table.returncode == 0, table.stderr
     assert table.stdout.splitlines()[:3] == [
@@ -66,3 +66,24 @@ def test_an_unknown_player_is_said(small_league_copy, tmp_path):
     done = cli("history", "PERSONNE Inconnu", "--inputs", str(small_league_copy.inputs),
                "--archive", str(tmp_path / "archive"))
     assert done.returncode == 1 and "aucun joueur « PERSONNE Inconnu »" in done.stderr
+
+
+def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():
+    import csv
+    import datetime as dt
+    import io
+
+    from reportgen.delivery.history import Record
+    from reportgen.model import Column, Ranking, RankingRow, Scope, Status
+    from reportgen.render.ranking import to_csv
+
+    rows = (RankingRow(1, "a", "AMAR Ali", "", "", {"points": 9}),
+            RankingRow(2, "b", "BRUN Léa", "", "", {"points": 5}, tied=True),
+            RankingRow(2, "c", "CROS Jean", "", "", {"points": 5}, tied=True))
+    ranking = Ranking("x", Scope("season", 2026), dt.date(2026, 3, 1), Status.PROVISIONAL,
+                      (Column("points", "Points"),), rows)
+    standings = list(csv.DictReader(io.StringIO(to_csv(ranking).decode())))
+    assert [(r["rank"], r["tied"]) for r in standings] == [("1", "False"), ("2", "True"), ("2", "True")]
+    record = Record(2026, "grand-sud", "BRUN Léa", "", 2, True, 5, "x", False, "inputs")
+    (row,) = as_rows([record])
+    assert (row["rank"], row["tied"]) == (2, True)  # written by csv as `2` and `True`, never `2=`

@@ -211,7 +211,7 @@ def test_half_points_have_a_decimal_comma_in_the_published_csv():
                       (Column("points", "Points", "number"),),
                       (RankingRow(1, "p", "=DUPONT Jean", "", "Albi", {"points": 3743.5}),))
     assert to_spreadsheet_csv(ranking).decode("utf-8-sig").splitlines()[1] == "1;'=DUPONT Jean;;Albi;3743,5"
-    assert to_csv(ranking).decode().splitlines()[1] == "1,'=DUPONT Jean,,Albi,3743.5"  # scripts: plain CSV
+    assert to_csv(ranking).decode().splitlines()[1] == "1,'=DUPONT Jean,,Albi,3743.5,False"  # scripts: plain CSV
 
 
 def normalised(page: str) -> str:

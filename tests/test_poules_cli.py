@@ -48,7 +48,8 @@ def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tm
     assert current.returncode == 0, current.stderr
     rows = list(csv.reader(io.StringIO(current.stdout)))
     assert rows[0][:5] == ["rank", "player", "round_reached", "points", "games"]
-    assert rows[0] == ["rank", "player", "round_reached", "points", "games", "average", "pool", "pool_place", "forfeit"]
+    assert rows[0] == ["rank", "player", "round_reached", "points", "games", "average", "pool", "pool_place", "forfeit",
+                       "tied"]
     assert len(rows) == 7 and {row[2] for row in rows[1:]} == {"1"}
     type_all(workbook(inputs))
     final = run("poules", "next", "--event", NAME, "--date", "15/03/2025", "--inputs", str(inputs))
@@ -56,8 +57,9 @@ def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tm
     type_all(workbook(inputs))
     standings = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
     assert standings.stdout.splitlines()[1:] == [
-        f"1,{P[0]},2,6,6,1.0,A,1,False", f"2,{P[1]},2,4,6,0.667,A,2,False", f"3,{P[2]},2,2,6,0.333,A,3,False",
-        f"4,{P[3]},2,0,6,0.0,A,4,False", f"5,{P[4]},1,0,4,0.0,A,3,False", f"6,{P[5]},1,0,4,0.0,B,3,False"]
+        f"1,{P[0]},2,6,6,1.0,A,1,False,False", f"2,{P[1]},2,4,6,0.667,A,2,False,False",
+        f"3,{P[2]},2,2,6,0.333,A,3,False,False", f"4,{P[3]},2,0,6,0.0,A,4,False,False",
+        f"5,{P[4]},1,0,4,0.0,A,3,False,False", f"6,{P[5]},1,0,4,0.0,B,3,False,False"]
     document = json.loads(run("standings", "poules", "--event", NAME, "--format", "json", "--inputs",
                               str(inputs)).stdout)
     assert document["final"] is True and document["date"] == "2025-03-15"

@@ -38,7 +38,7 @@ def test_while_it_runs_the_ranking_is_provisional_and_at_the_end_final():
     assert ranking.status is Status.PROVISIONAL and ranking.identity == RANK_AND_PLAYER
     assert ranking.scope.kind == "event" and ranking.scope.name == "Tournoi test" and ranking.scope.season == 2026
     assert ranking.scope.event == "poules/test.xlsx" and ranking.path == "2026/test/classement"
-    assert to_csv(ranking).decode().splitlines()[0] == "rank,player,round_reached,points,games,average,pool,pool_place,forfeit"
+    assert to_csv(ranking).decode().splitlines()[0] == "rank,player,round_reached,points,games,average,pool,pool_place,forfeit,tied"
     # Whole points as int, halves as float; A: 1 (6), 4 (4), 5 (1.5), 8 (0.5).
     by_name = {row.player: row.metrics for row in ranking.rows}
     assert by_name[P[0]]["points"] == 6 and type(by_name[P[0]]["points"]) is int

@@ -14,7 +14,7 @@ import typer
 from reportgen.cli_support import InputsOption, err
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
-COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source"]
+COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source", "tied"]
 
 
 class HistoryFormat(str, Enum):

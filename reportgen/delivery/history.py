@@ -174,18 +174,20 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
 
 
 def as_rows(records: list[Record]) -> list[dict[str, object]]:
-    """One row per season and circuit: season, circuit, rank, points, then the tournaments."""
+    """One row per season and circuit: season, circuit, rank (a number), points, then the
+    tournaments; last `tied`, whether the rank is shared (the convention of `standings --format csv`)."""
     rows = []
     for record in records:
         rows.append({
             "season": record.season, "circuit": record.circuit,
-            "rank": "" if record.rank is None else f"{record.rank}{'=' if record.tied else ''}",
+            "rank": "" if record.rank is None else record.rank,  # a number; shared or not: `tied`
             "points": "" if record.points is None else (int(record.points) if float(record.points).is_integer()
                                                         else record.points),
             "played": len(record.tournaments),
             "tournaments": "; ".join(f"{p.date.isoformat()} {p.tournament}"
                                      + (f" ({p.place})" if p.place is not None else "") for p in record.tournaments),
             "player": record.player, "licence": record.licence, "final": record.final, "source": record.source,
+            "tied": record.tied,
         })
     return rows
 

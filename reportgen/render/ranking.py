@@ -11,7 +11,8 @@ and opened in a spreadsheet as read by a script.
 Two conventions. The CSV files published next to the bulletins are opened by the secretary and the
 clubs in a French Excel, which reads a CSV with its regional settings: fields separated by `;`, a
 decimal comma, and UTF-8 only when the file starts with a byte order mark (without it, accents come
-out as "Ã©"). `standings --format csv` stays plain comma CSV with decimal points, for scripts.
+out as "Ã©"). `standings --format csv` stays plain comma CSV with decimal points, for scripts: its
+rank is a number and a last column `tied` says whether it is shared (`history --format csv` too).
 """
 
 from __future__ import annotations
@@ -36,12 +37,17 @@ def spreadsheet_safe(value: Any) -> Any:
     return value
 
 
+TIED = "tied"  # the last column of every CSV for scripts: `True` when the rank is shared
+
+
 def to_csv(ranking: Ranking) -> bytes:
-    """Plain CSV for scripts: `,`, decimal points, UTF-8 without BOM."""
+    """Plain CSV for scripts: `,`, decimal points, UTF-8 without BOM. `rank` is always a number; a
+    shared rank says so in the last column, `tied` (`True`/`False`), as `history --format csv` does."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=[c.key for c in ranking.all_columns], lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=[c.key for c in ranking.all_columns] + [TIED], lineterminator="\n")
     writer.writeheader()
-    writer.writerows({key: spreadsheet_safe(value) for key, value in record.items()} for record in ranking.records())
+    writer.writerows({**{key: spreadsheet_safe(value) for key, value in record.items()}, TIED: row.tied}
+                     for record, row in zip(ranking.records(), ranking.rows))
     return buffer.getvalue().encode("utf-8")
 
 

@@ -1,7 +1,8 @@
 """The `reportgen` command: build, check, standings, circuits.
 
 Exit codes: 0 all went well, 1 the inputs have problems (each printed with its file and cell),
-2 the command was mistyped, 3 reportgen itself failed (run again with --debug for the details).
+2 the command was mistyped, 3 reportgen itself failed (run again with --debug for the details),
+4 the machine refused to write (disk full, read-only folder, permission: the folder is named).
 Heavy libraries are imported inside the commands that need them, so `--help` answers at once.
 """
 
@@ -355,11 +356,19 @@ def main() -> None:
     except ReportgenError as error:
         if state["debug"]:
             raise
+        from reportgen.render.files import EXIT_MACHINE, MachineError
+
         err(str(error))
-        sys.exit(1)
+        sys.exit(EXIT_MACHINE if isinstance(error, MachineError) else 1)
     except Exception as error:
         if state["debug"]:
             raise
+        from reportgen.render.files import EXIT_MACHINE, MACHINE_ERRNOS, OutputError
+
+        if isinstance(error, OSError) and error.errno in MACHINE_ERRNOS and error.filename:
+            # A write outside write_atomic (the archive's copies) refused by the machine: said the same way.
+            err(str(OutputError(Path(str(error.filename)).parent, error, "la commande s'est arrêtée")))
+            sys.exit(EXIT_MACHINE)
         err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
         err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")
         sys.exit(3)

@@ -496,9 +496,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     """The build itself, when something changed: what build() does after the check."""
     import json
 
-    from reportgen.model import ReportgenError
     from reportgen.render import cache, changes, pdf
-    from reportgen.render.files import OutputError, write_atomic
+    from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.index import MANIFEST, read_manifest, render_index
 
     league = load(inputs, today, progress, reads, digests)
@@ -583,5 +582,5 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     except OutputError as failure:
         failures.append(failure)
     if failures:
-        raise failures[0] if len(failures) == 1 else ReportgenError("\n".join(str(f) for f in failures))
+        raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
     return result

@@ -1,6 +1,7 @@
 """Faults while publishing (issue 13): a kill -9 at the wrong moment, a full disk, read-only outputs.
 A circuit's folder holds its previous publication or the new one, never a mix; a PDF is reused only
-when the manifest proves it matches; a fault is one French message naming the folder (exit 1).
+when the manifest proves it matches; a fault is one French message naming the folder (exit 4, a fault
+of the machine: 1 is for the workbooks' problems).
 
 The reference is the small league plus one new tournament, built cleanly: after any fault and the
 next build, the outputs must be exactly the reference's, byte for byte."""
@@ -218,7 +219,7 @@ def test_a_really_full_disk(reference, league, pdf_cache, cached_pdfs, tmp_path)
         (disk / "filler").write_bytes(b"\0" * (free - 32 * 1024))  # less room than the two new PDFs need
         before = snapshot(disk / "outputs")
         done = reportgen(pdf_cache, "build", "--inputs", league / "inputs", "--outputs", disk / "outputs", cwd=disk)
-        assert done.returncode == 1, done.stderr
+        assert done.returncode == 4, done.stderr
         assert done.stderr.splitlines()[-1] == (
             f"{disk}/outputs/grand-sud : impossible d'écrire dans ce dossier, le disque est plein ; rien n'y a été "
             "publié à moitié — libérez de la place sur le disque, puis relancez la commande")
@@ -229,6 +230,56 @@ def test_a_really_full_disk(reference, league, pdf_cache, cached_pdfs, tmp_path)
         assert snapshot(disk / "outputs") == reference[1]
     finally:
         subprocess.run(["umount", "-l", disk], capture_output=True)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real 1 MB file system (a tmpfs), unmounted after the test; skipped where mounting is not allowed."""
+    disk = tmp_path / "small-disk"
+    if not mount_tmpfs(disk, "1m"):
+        pytest.skip("mounting a tmpfs is not allowed here")
+    try:
+        yield disk
+    finally:
+        subprocess.run(["umount", "-l", disk], capture_output=True)
+
+
+def blank_workbook_into(outputs: Path, tmp_path: Path, prefix: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    """`reportgen template grand-sud`, a real process writing one workbook into `outputs`."""
+    (tmp_path / "inputs").mkdir(exist_ok=True)
+    return subprocess.run([*prefix, REPORTGEN, "template", "grand-sud", "--inputs", tmp_path / "inputs",
+                           "--outputs", outputs], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+
+
+def test_a_full_disk_is_a_fault_of_the_machine_exit_4(small_disk, tmp_path):
+    free = shutil.disk_usage(small_disk).free
+    (small_disk / "filler").write_bytes(b"\0" * free)
+    done = blank_workbook_into(small_disk / "outputs", tmp_path)
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"{small_disk}/outputs/modeles : impossible d'écrire dans ce dossier, le disque est plein ; le fichier "
+        "précédent est intact — libérez de la place sur le disque, puis relancez la commande")
+    assert "Traceback" not in done.stderr
+
+
+def test_a_read_only_file_system_is_a_fault_of_the_machine_exit_4(small_disk, tmp_path):
+    assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
+    done = blank_workbook_into(small_disk / "outputs", tmp_path)  # root too: EROFS, not a permission bit
+    assert done.returncode == 4, done.stderr
+    assert "le dossier est en lecture seule ou protégé en écriture" in done.stderr.splitlines()[-1]
+    assert "Traceback" not in done.stderr and list(small_disk.iterdir()) == []
+
+
+@pytest.mark.skipif(not Path("/usr/bin/prlimit").exists(), reason="prlimit (util-linux) is needed")
+def test_a_file_larger_than_the_system_allows_is_a_fault_of_the_machine_exit_4(tmp_path):
+    # RLIMIT_FSIZE of 4 KB: the workbook's write fails with EFBIG (the signal it would raise is
+    # ignored by Python), on any machine, without mounting anything.
+    done = blank_workbook_into(tmp_path / "outputs", tmp_path, prefix=("prlimit", "--fsize=4096"))
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.splitlines()[-1].startswith(
+        f"{tmp_path}/outputs/modeles : impossible d'écrire dans ce dossier, un fichier dépasse la taille")
+    assert "Traceback" not in done.stderr
+    assert [p.name for p in (tmp_path / "outputs" / "modeles").iterdir()] == []  # no temporary file left
 
 
 @pytest.mark.skipif(not Path("/usr/bin/setpriv").exists(), reason="setpriv (util-linux) is needed")
@@ -246,7 +297,7 @@ def test_read_only_outputs(reference, league, pdf_cache):
     finally:
         for folder in folders:
             folder.chmod(0o755)
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1] == (
         f"{outputs}/grand-sud : impossible d'écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
         "écriture ; rien n'y a été publié à moitié — donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre "

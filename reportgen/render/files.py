@@ -13,6 +13,8 @@ one, never a mix.
 
 A write that fails (disk full, read-only folder, a file where a folder is expected) raises
 `OutputError`, a French sentence naming the folder; nothing of that publication is left behind.
+Such a fault of the machine, not of the workbooks, is a `MachineError`: the command exits with
+code 4 (`EXIT_MACHINE`), not 1.
 """
 
 from __future__ import annotations
@@ -33,7 +35,17 @@ from reportgen.model import ReportgenError
 JOURNAL = ".publication-journal.json"
 
 
-class OutputError(ReportgenError):
+EXIT_MACHINE = 4  # the exit code of a fault of the machine: disk full, read-only folder, permission
+# What the machine says when it refuses a write, not reportgen's fault nor the workbooks'.
+MACHINE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EACCES, errno.EPERM})
+
+
+class MachineError(ReportgenError):
+    """The machine refused to write (disk full, read-only, permission): exit code 4, not 1 (the
+    workbooks have problems)."""
+
+
+class OutputError(MachineError):
     """Outputs could not be written: says which folder, why and what to do, in French."""
 
     def __init__(self, folder: Path, error: OSError, what: str = "rien n'y a été publié à moitié"):
@@ -52,6 +64,9 @@ def _shown(path: Path) -> str:
 def _reason(error: OSError) -> tuple[str, str]:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return "le disque est plein", "libérez de la place sur le disque, puis relancez la commande"
+    if error.errno == errno.EFBIG:
+        return ("un fichier dépasse la taille que le système permet d'écrire",
+                "levez cette limite (ulimit -f) ou écrivez sur un autre disque, puis relancez la commande")
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return ("le dossier est en lecture seule ou protégé en écriture",
                 "donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre avec --outputs")

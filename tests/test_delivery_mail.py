@@ -475,3 +475,26 @@ def test_the_messages_go_over_tls_and_an_unknown_certificate_is_refused(league, 
         assert all(o.ok for o in outcomes) and len(handler.received) == 3
     finally:
         controller.stop()
+
+
+def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
+    """A ranking whose rows have a club but no `points` (a Tantrix event: TPs) gives each player
+    his place and the ranking's own score, with its heading; no KeyError on `points`."""
+    from reportgen.ingest.directories import Club
+    from reportgen.model import RANK_AND_PLAYER, Column, Document, Ranking, RankingRow, Scope, Status
+
+    columns = (Column("tps", "TPs", "number", 8), Column("games", "Parties", width=8))
+    rows = (RankingRow(1, "a", "AMAR Ali", "", "Albi", {"tps": 12.5, "games": 4}),
+            RankingRow(2, "b", "BRUN Léa", "", "Albi", {"tps": 9, "games": 4}, tied=True))
+    ranking = Ranking("2026/printemps/classement", Scope("event", 2026, "tantrix/p.xlsx", "Printemps"),
+                      dt.date(2026, 4, 4), Status.FINAL, columns, rows, identity=RANK_AND_PLAYER)
+    pdf = tmp_path / "classement.pdf"
+    pdf.write_bytes(b"%PDF-1.7\n")
+    document = Document(ranking.path, "tantrix/event.html.j2", "Printemps — classement", ranking.date, {}, 2026)
+    bulletin = drafts.Bulletin("tantrix", "Tantrix", ranking, document, pdf, "key")
+    albi = Club("ALBI", "Albi", "81", ("contact@albi.example.org",))
+    plan = drafts.Plan(2026, None, "Ligue", SENDER, [bulletin])
+    club_mail = drafts.ClubMail(albi, [bulletin], {"tantrix": list(rows)})
+    message = drafts.message(plan, club_mail)
+    assert "1er : AMAR Ali, 12,5 TPs" in message.text and "2e ex aequo : BRUN Léa, 9 TPs" in message.text
+    assert ">TPs</th>" in (message.html or "") and "points" not in message.text.split("Tantrix")[1]

@@ -17,7 +17,7 @@ from typing import Any
 from reportgen import circuits, french, pipeline
 from reportgen.delivery import published
 from reportgen.ingest.directories import Club
-from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
+from reportgen.model import Attachment, Column, Document, Message, Ranking, RankingRow
 from reportgen.render import mail as mail_render
 from reportgen.render.files import write_atomic
 
@@ -145,16 +145,33 @@ def _evolution(value: Any) -> str:
     return text
 
 
+def score_column(ranking: Ranking) -> Column | None:
+    """The column a message gives after each player's place: `points` when the ranking has it,
+    else its first numeric column (a Tantrix event's TPs, a rating list's Elo), else none."""
+    numeric = [c for c in ranking.columns if c.key == "points"] + [c for c in ranking.columns if c.kind in ("int", "number")]
+    return numeric[0] if numeric else None
+
+
+def _score(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    return french.points(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
 def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
     rankings = []
     for bulletin in club_mail.bulletins:
         has_evolution = any(column.key == "evolution" for column in bulletin.ranking.columns)
+        score = score_column(bulletin.ranking)
+        # « 575 points », « 12,5 TPs »: the ranking's own column, with its heading as the unit.
+        header = "" if score is None else ("Points" if score.key == "points" else score.short or score.header)
         rankings.append({
             "circuit": bulletin.title, "title": bulletin.document.title,
             "date": french.date_long(bulletin.ranking.date), "final": bulletin.ranking.final,
             "file": bulletin.filename, "evolution": has_evolution,
+            "score": header, "unit": "points" if header == "Points" else header,
             "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,
-                      "points": french.points(row.metrics["points"]),
+                      "points": _score(row.metrics.get(score.key)) if score is not None else "",
                       "evolution": _evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],
         })

@@ -216,6 +216,18 @@ def test_evolution_is_the_place_before_minus_the_place_now_and_new_for_newcomers
     assert second["B Un"]["kind"] == "down"
 
 
+def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
+    from reportgen.circuits.common import evolution as moved
+    from reportgen.delivery.mail import _evolution as in_a_mail
+
+    up = moved(5, 2)  # 5th in the previous ranking, 2nd now: three places gained
+    assert (up["kind"], up["symbol"], up["text"], up["value"]) == ("up", "▲", "3", "+3")
+    down = moved(2, 4)
+    assert (down["kind"], down["symbol"], down["text"], down["value"]) == ("down", "▼", "2", "-2")
+    assert moved(3, 3)["value"] == "0" and moved(None, 1)["value"] == "nouveau"
+    assert (in_a_mail(up["value"]), in_a_mail(down["value"])) == ("+3", "−2")
+
+
 def test_the_16_seeds_are_marked():
     _, _, rankings = league([event("2026-01-10", "CARC", players(20))])
     assert [row.seed for row in rankings[0].rows] == [True] * 16 + [False] * (len(rankings[0].rows) - 16)

@@ -28,7 +28,8 @@ _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"
 
 
 def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
-    """Place before minus place now, as bulletins print it (▲ 3, ▼ 2, =, nouveau) and CSV writes it."""
+    """Places gained: the previous place minus the place now (5th then 2nd: +3), as bulletins print
+    it (▲ 3, ▼ 2, =, nouveau) and CSV writes it (+3, -2, 0, nouveau); INTERPRETATIONS, « Evolution »."""
     if previous_rank is None:
         return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
     moved = previous_rank - rank

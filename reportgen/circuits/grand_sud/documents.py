@@ -38,7 +38,8 @@ def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament], closed: 
 
 
 def evolution(row: Row) -> dict[str, str]:
-    """INTERPRETATIONS: place now minus place before; absent before = new."""
+    """INTERPRETATIONS: places gained, the previous place minus the place now (▲3, +3: up three);
+    absent before = new."""
     return common.evolution(row.previous_rank, row.rank)
 
 

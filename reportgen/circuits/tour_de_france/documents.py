@@ -28,7 +28,8 @@ def points_number(value: Fraction) -> int | float:
 
 
 def evolution(row: Row) -> dict[str, str]:
-    """INTERPRETATIONS: place now minus place before; absent before = new."""
+    """INTERPRETATIONS: places gained, the previous place minus the place now (▲3, +3: up three);
+    absent before = new."""
     return common.evolution(row.previous_rank, row.rank)
 
 

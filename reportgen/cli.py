@@ -55,7 +55,7 @@ def build(
         result = unchanged(origin, outputs, progress=progress) if origin else None
         if result is None:
             # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
-            with league_folder(inputs, archive, say=progress) as folder:
+            with league_folder(inputs, archive, say=progress, missing=True) as folder:
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin)
     print_problems(result.problems, result.notices)
     for slug, files in result.published.items():
@@ -92,7 +92,7 @@ def check(
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
 
-    with league_folder(inputs, archive, say=err) as folder:
+    with league_folder(inputs, archive, say=err, missing=True) as folder:
         league = load(folder)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)

@@ -69,3 +69,15 @@ def test_standings_and_build_read_the_archived_previous_season_too(small_league_
     assert after.returncode == 0 and after.stdout == before.stdout
     checked = cli("check", "--inputs", str(inputs), "--archive", str(archive), "--outputs", str(tmp_path / "out"))
     assert "la saison 2025 n'est pas dans" in checked.stderr and "elle est lue dans l'archive" in checked.stderr
+
+
+def test_a_season_found_nowhere_is_said_once_by_check_not_by_every_command(small_league_copy, tmp_path):
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)  # 2025 stays in inputs/
+    note = f"grand-sud 2025 : la saison 2024 n'est ni dans {inputs} ni dans l'archive, le classement 2025 commence sans elle"
+    history = cli("history", "MARTIN Paul", "--inputs", str(inputs), "--archive", str(archive))
+    assert history.returncode == 0, history.stderr
+    assert "ni dans" not in history.stderr and "est lue dans" not in history.stderr  # nothing to say here
+    checked = cli("check", "--inputs", str(inputs), "--archive", str(archive), "--outputs", str(tmp_path / "out"))
+    assert checked.stderr.splitlines().count(note) == 1, checked.stderr
+    assert "est lue dans" not in checked.stderr  # 2026's 2025 read from inputs/: the usual case, not said

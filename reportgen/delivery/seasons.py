@@ -70,10 +70,12 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 
 @contextmanager
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
-                  say: Say = lambda text: None) -> Iterator[Path]:
+                  say: Say = lambda text: None, missing: bool = False) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
-    with the archived Grand Sud seasons it needs put back at their original places; says where each
-    season N−1 was read."""
+    with the archived Grand Sud seasons it needs put back at their original places; says each season
+    N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
+    ranking starts without it — only `build` and `check`, the commands that compute the rankings to
+    publish, ask for it (mail, history, archive read what they published: the note once, there)."""
     archived = archived_grand_sud(archive)
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs
@@ -83,11 +85,11 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     for season in sorted(seasons):
         previous = season - 1
         if previous in seasons:
-            say(f"grand-sud {season} : la saison {previous} est lue dans {inputs}")
-        elif previous in restore:
+            continue  # the usual case: nothing to say
+        if previous in restore:
             say(f"grand-sud {season} : la saison {previous} n'est pas dans {inputs}, elle est lue dans "
                 f"l'archive ({archive / archived[previous].folder})")
-        else:
+        elif missing:
             say(f"grand-sud {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
                 f"le classement {season} commence sans elle")
     if not restore:

@@ -152,6 +152,7 @@ class AnnexColumn:
     header: str
     kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
     width: float = 12
+    decimals: int | None = None  # a `number` column's decimals shown (default: one)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,7 @@ class Column:
     kind: str = "int"  # int | number | text | bool (« oui » or nothing) | evolution (+3, -2, 0, « nouveau »)
     width: float = 10  # in the annex, in characters
     short: str = ""  # in a bulletin's narrow table, when shorter than the header
+    decimals: int | None = None  # a `number` column's decimals in the annex (default: one)
 
 
 # A season ranking starts with these; a circuit's columns follow (`points` and `played` first).

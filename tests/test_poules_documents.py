@@ -116,3 +116,22 @@ def test_the_annex_has_the_ranking_the_pools_and_every_game():
     assert len(games) == 1 + 24 and games[1][:6] == [1, "A", "principale", P[0], P[3], "1-0"]
     pools = [[c.value for c in row] for row in book["Poules"].iter_rows(min_row=2)]
     assert pools[0][:7] == [1, "A", 1, P[0], 6, 6, 1]
+
+
+def test_the_average_has_three_decimals_in_the_bulletin_the_annex_and_the_csv():
+    """« Moyenne » (the tie-break between the pools, Art. VI): the same three decimals everywhere,
+    the CSV's and docs/poules.md's (two in the bulletin would show 0,67 for 2/3 and 0,665 alike)."""
+    tour = Tour(8)
+    tour.next()
+    tour.play(half_draws)
+    built = report(tour)
+    rows = {row["player"]: row for pool in built.documents[0].context["pools"] for row in pool["rows"]}
+    assert [rows[P[i]]["average"] for i in (0, 3, 4, 7)] == ["1,000", "0,667", "0,250", "0,083"]  # 0.5 in 6: 0,083
+    book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(built.annexes[0])))
+    for sheet in ("Poules", "Classement"):
+        header = [c.value for c in book[sheet][1]]
+        cells = [row[header.index("Moyenne")] for row in book[sheet].iter_rows(min_row=2)]
+        assert cells and {cell.number_format for cell in cells} == {"#,##0.000"}, sheet
+    csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]
+    assert {line[1]: float(line[5]) for line in csv_rows} == {  # 0.083 in the CSV, 0,083 in the bulletin
+        name: float(row["average"].replace(",", ".")) for name, row in rows.items()}

@@ -55,7 +55,7 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
 
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
             for row in ranking.rows]
-    headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width) for c in columns]
+    headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width, c.decimals) for c in columns]
     return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", 30)] if decided else []), rows)
 
 

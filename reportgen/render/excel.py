@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+from typing import Any
 
 import xlsxwriter
 
-from reportgen.model import Annex, InputRule
+from reportgen.model import Annex, AnnexColumn, InputRule
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 
@@ -33,10 +34,21 @@ def render_annex(annex: Annex) -> bytes:
         "date": book.add_format({"num_format": "dd/mm/yyyy", "valign": "top", "align": "left"}),
         "datetime": book.add_format({"num_format": "dd/mm/yyyy hh:mm", "valign": "top", "align": "left"}),
     }
+    decimal_formats: dict[int, Any] = {}
+
+    def column_format(column: AnnexColumn, kind: str) -> Any:
+        """A `number` column with its own decimals (a pool's « Moyenne »: three) gets its format."""
+        if kind != "number" or column.decimals is None:
+            return formats.get(kind, formats["text"])
+        if column.decimals not in decimal_formats:
+            decimal_formats[column.decimals] = book.add_format(
+                {"num_format": "#,##0" + ("." + "0" * column.decimals if column.decimals else ""), "valign": "top"})
+        return decimal_formats[column.decimals]
+
     for spec in annex.sheets:
         sheet = book.add_worksheet(spec.name.translate(INVALID_SHEET_CHARS)[:31])
         for col, column in enumerate(spec.columns):
-            sheet.set_column(col, col, column.width, formats.get(column.kind, formats["text"]))
+            sheet.set_column(col, col, column.width, column_format(column, column.kind))
             if column.header:  # an empty one stays a blank cell (a workbook written back as it was read)
                 sheet.write_string(0, col, column.header, header)
         sheet.set_row(0, 30)
@@ -47,7 +59,7 @@ def render_annex(annex: Annex) -> bytes:
                     continue
                 if kind in ("int", "number", "auto") and isinstance(value, (int, float)) and not isinstance(value, bool):
                     auto = "int" if float(value).is_integer() else "number"  # a decimal keeps its decimals shown
-                    sheet.write_number(row_index, col, value, formats[auto if kind == "auto" else kind])
+                    sheet.write_number(row_index, col, value, column_format(spec.columns[col], auto if kind == "auto" else kind))
                 elif kind in ("date", "auto") and isinstance(value, dt.datetime) and value.time() != dt.time():
                     sheet.write_datetime(row_index, col, value, formats["datetime"])  # a time of day is kept
                 elif kind in ("date", "auto") and isinstance(value, dt.date):

@@ -42,8 +42,12 @@ from reportgen.model import (
 )
 
 TITLE = "Tournoi en ligne par poules"
+# « Moyenne », points per game: three decimals in the bulletin, the annex and the CSV alike (two
+# would show 0,67 for 2/3 and for 0,665; docs/poules.md).
+AVERAGE_DECIMALS = 3
 COLUMNS = (Column("round_reached", "Tour atteint", width=8, short="Tour"), Column("points", "Points", "number", 8),
-           Column("games", "Parties", width=8), Column("average", "Moyenne", "number", 9, short="Moy."),
+           Column("games", "Parties", width=8), Column("average", "Moyenne", "number", 9, short="Moy.",
+                                                       decimals=AVERAGE_DECIMALS),
            Column("pool", "Poule", "text", 7), Column("pool_place", "Place dans la poule", width=10, short="Pl. poule"),
            Column("forfeit", "Forfait", "bool", 8))
 STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé", FORFEIT: "forfait",
@@ -55,11 +59,11 @@ SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger po
 
 
 def average(value: Fraction) -> float:
-    return round(float(value), 3)
+    return round(float(value), AVERAGE_DECIMALS)
 
 
 def _french_average(value: Fraction) -> str:
-    return french.number(float(value), 2)
+    return french.number(float(value), AVERAGE_DECIMALS)
 
 
 def as_of(tournament: Tournament, index: int) -> dt.date:
@@ -283,7 +287,8 @@ def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: 
             AnnexSheet("Poules", [AnnexColumn("Tour", "int", 6), AnnexColumn("Poule", "text", 7),
                                   AnnexColumn("Place", "int", 7), AnnexColumn("Joueur", "text", 28),
                                   AnnexColumn("Points", "number", 8), AnnexColumn("Parties", "int", 8),
-                                  AnnexColumn("Moyenne", "number", 9), AnnexColumn("Barrage", "number", 9),
+                                  AnnexColumn("Moyenne", "number", 9, AVERAGE_DECIMALS),
+                                  AnnexColumn("Barrage", "number", 9),
                                   AnnexColumn("Statut", "text", 16)], lines),
             AnnexSheet("Parties", [AnnexColumn("Tour", "int", 6), AnnexColumn("Poule", "text", 7),
                                    AnnexColumn("Phase", "text", 11), AnnexColumn("Blancs", "text", 28),

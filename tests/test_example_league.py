@@ -106,3 +106,22 @@ def test_tour_de_france_season_standings_match_the_reviewed_golden_file(example_
     report = example_scored.reports["tour-de-france"]
     season = next(r for r in report.rankings if r.final and r.season == 2005)
     golden.check("tour-de-france/standings-season-2005.json", to_json(season).decode(), as_json=True)
+
+
+def test_the_tour_de_france_publishes_no_licence_nor_club_columns_it_does_not_have(example_scored):
+    """Its workbooks have no licences nor clubs: its CSV files and its annex leave those columns out."""
+    import io
+
+    import openpyxl
+
+    from reportgen.render import excel
+    from reportgen.render.ranking import to_csv, to_spreadsheet_csv
+
+    report = example_scored.reports["tour-de-france"]
+    season = next(r for r in report.rankings if r.final and r.season == 2005)
+    assert to_spreadsheet_csv(season).decode("utf-8-sig").splitlines()[0] == "Place;Joueur;Total;Tournois;Évolution"
+    assert to_csv(season).decode().splitlines()[0] == "rank,player,points,played,evolution,tied"
+    for annex in report.annexes:
+        book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(annex)))
+        for sheet in book.worksheets:
+            assert not {"Licence", "Club"} & {c.value for c in sheet[1]}, sheet.title

@@ -9,7 +9,18 @@ from reportgen.circuits import common
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import strip_accents
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status, headings
+from reportgen.model import (
+    RANK_AND_PLAYER,
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Column,
+    Document,
+    RankingRow,
+    Scope,
+    Status,
+    headings,
+)
 
 CIRCUIT = "Tour de France de Diplomatie"
 COLUMNS = (Column("points", "Total", "number"), Column("played", "Tournois", width=9),
@@ -145,8 +156,11 @@ def published(ranking: Ranking) -> model.Ranking:
                             {"points": points_number(row.total), "played": row.played,
                              "evolution": evolution(row)["value"]}, tied=row.tied)
                  for row in ranking.rows)
+    # No licence nor club: the circuit's workbooks have none (its rows leave them empty), so its
+    # ranking has no such columns, and neither have its CSV, JSON and annex.
     return model.Ranking(ranking_path(ranking), Scope("season", ranking.season), ranking.date,
-                         Status.FINAL if ranking.final else Status.PROVISIONAL, COLUMNS, rows)
+                         Status.FINAL if ranking.final else Status.PROVISIONAL, COLUMNS, rows,
+                         identity=RANK_AND_PLAYER)
 
 
 def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFranceSettings) -> Annex:

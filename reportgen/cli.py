@@ -367,7 +367,7 @@ def main() -> None:
 
         if isinstance(error, OSError) and error.errno in MACHINE_ERRNOS and error.filename:
             # A write outside write_atomic (the archive's copies) refused by the machine: said the same way.
-            err(str(OutputError(Path(str(error.filename)).parent, error, "la commande s'est arrêtée")))
+            err(str(OutputError(Path(str(error.filename)).parent, error, "la commande s'est arrêtée", option="")))
             sys.exit(EXIT_MACHINE)
         err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
         err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")

@@ -270,6 +270,20 @@ def test_a_read_only_file_system_is_a_fault_of_the_machine_exit_4(small_disk, tm
     assert "Traceback" not in done.stderr and list(small_disk.iterdir()) == []
 
 
+def test_an_archive_on_a_read_only_file_system_exits_4_naming_the_folder(small_league_copy, small_disk):
+    """A write outside write_atomic (the archive's folder, made by the database's connection): the
+    machine's refusal is said as the outputs' are, exit 4, not « erreur interne » (3)."""
+    assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
+    done = subprocess.run([REPORTGEN, "archive", "--season", "2025", "--inputs", small_league_copy.inputs,
+                           "--outputs", small_league_copy.outputs, "--archive", small_disk / "archive"],
+                          capture_output=True, text=True, timeout=300, cwd=small_league_copy.inputs.parent)
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"{small_disk} : impossible d'écrire dans ce dossier, le dossier est en lecture seule ou protégé en écriture ; "
+        "la commande s'est arrêtée — donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre")
+    assert "Traceback" not in done.stderr and "erreur interne" not in done.stderr
+
+
 @pytest.mark.skipif(not Path("/usr/bin/prlimit").exists(), reason="prlimit (util-linux) is needed")
 def test_a_file_larger_than_the_system_allows_is_a_fault_of_the_machine_exit_4(tmp_path):
     # RLIMIT_FSIZE of 4 KB: the workbook's write fails with EFBIG (the signal it would raise is

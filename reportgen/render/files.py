@@ -48,10 +48,11 @@ class MachineError(ReportgenError):
 class OutputError(MachineError):
     """Outputs could not be written: says which folder, why and what to do, in French."""
 
-    def __init__(self, folder: Path, error: OSError, what: str = "rien n'y a été publié à moitié"):
+    def __init__(self, folder: Path, error: OSError, what: str = "rien n'y a été publié à moitié",
+                 option: str = "--outputs"):
         self.folder = folder
         self.error = error
-        reason, fix = _reason(error)
+        reason, fix = _reason(error, f" avec {option}" if option else "")
         super().__init__(f"{_shown(folder)} : impossible d'écrire dans ce dossier, {reason} ; {what} — {fix}")
 
 
@@ -61,7 +62,7 @@ def _shown(path: Path) -> str:
     return escape_controls(str(path))
 
 
-def _reason(error: OSError) -> tuple[str, str]:
+def _reason(error: OSError, option: str = " avec --outputs") -> tuple[str, str]:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return "le disque est plein", "libérez de la place sur le disque, puis relancez la commande"
     if error.errno == errno.EFBIG:
@@ -69,10 +70,10 @@ def _reason(error: OSError) -> tuple[str, str]:
                 "levez cette limite (ulimit -f) ou écrivez sur un autre disque, puis relancez la commande")
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return ("le dossier est en lecture seule ou protégé en écriture",
-                "donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre avec --outputs")
+                f"donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre{option}")
     if error.errno in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
         return ("un fichier y porte le nom d'un dossier attendu (ou l'inverse)",
-                "renommez ou déplacez ce fichier, ou indiquez un autre dossier avec --outputs")
+                f"renommez ou déplacez ce fichier, ou indiquez un autre dossier{option}")
     name = errno.errorcode.get(error.errno or 0, "inconnue")
     return f"erreur du système ({name})", "vérifiez le dossier et le disque, puis relancez la commande"
 

@@ -245,7 +245,8 @@ def _table(ranking) -> str:
         if column.kind == "bool":
             return "oui" if value else ""
         if column.kind in ("int", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
-            return french.points(value).replace(french.THOUSANDS_SEPARATOR, " ")
+            text = french.points(value) if column.decimals is None else french.number(value, column.decimals)
+            return text.replace(french.THOUSANDS_SEPARATOR, " ")
         return "" if value is None else str(value)
 
     headers = [c.short or c.header for c in columns]

@@ -60,6 +60,9 @@ def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tm
         f"1,{P[0]},2,6,6,1.0,A,1,False,False", f"2,{P[1]},2,4,6,0.667,A,2,False,False",
         f"3,{P[2]},2,2,6,0.333,A,3,False,False", f"4,{P[3]},2,0,6,0.0,A,4,False,False",
         f"5,{P[4]},1,0,4,0.0,A,3,False,False", f"6,{P[5]},1,0,4,0.0,B,3,False,False"]
+    table = run("standings", "poules", "--event", NAME, "--inputs", str(inputs)).stdout
+    line = next(line for line in table.splitlines() if P[1] in line)
+    assert " 0,667 " in line and " 1,000 " in next(l for l in table.splitlines() if P[0] in l)  # as the bulletin
     document = json.loads(run("standings", "poules", "--event", NAME, "--format", "json", "--inputs",
                               str(inputs)).stdout)
     assert document["final"] is True and document["date"] == "2025-03-15"

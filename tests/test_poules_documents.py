@@ -13,7 +13,7 @@ from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import RANK_AND_PLAYER, Status
 from reportgen.render import excel, html
-from reportgen.render.ranking import to_csv
+from reportgen.render.ranking import to_csv, to_spreadsheet_csv
 from tests.test_poules_builders import TODAY, Tour, names
 
 P = names(8)
@@ -132,6 +132,8 @@ def test_the_average_has_three_decimals_in_the_bulletin_the_annex_and_the_csv():
         header = [c.value for c in book[sheet][1]]
         cells = [row[header.index("Moyenne")] for row in book[sheet].iter_rows(min_row=2)]
         assert cells and {cell.number_format for cell in cells} == {"#,##0.000"}, sheet
+    published = [line.split(";") for line in to_spreadsheet_csv(built.rankings[0]).decode("utf-8-sig").splitlines()[1:]]
+    assert {line[1]: line[5] for line in published} == {name: row["average"] for name, row in rows.items()}
     csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]
     assert {line[1]: float(line[5]) for line in csv_rows} == {  # 0.083 in the CSV, 0,083 in the bulletin
         name: float(row["average"].replace(",", ".")) for name, row in rows.items()}

@@ -51,9 +51,11 @@ def to_csv(ranking: Ranking) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def _french_cell(value: Any) -> Any:
+def _french_cell(value: Any, decimals: int | None = None) -> Any:
     if isinstance(value, bool):  # a `bool` column: « oui » or nothing, as in the bulletin and the annex
         return "oui" if value else ""
+    if decimals is not None and isinstance(value, (int, float)):  # as the bulletin and the annex show it
+        return f"{value:.{decimals}f}".replace(".", ",")
     if isinstance(value, float):
         return repr(value).replace(".", ",") if not value.is_integer() else str(int(value))
     return spreadsheet_safe(value)
@@ -65,7 +67,9 @@ def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow([c.header for c in ranking.all_columns])
-    writer.writerows([_french_cell(value) for value in record.values()] for record in ranking.records())
+    decimals = [c.decimals for c in ranking.all_columns]
+    writer.writerows([_french_cell(value, places) for value, places in zip(record.values(), decimals)]
+                     for record in ranking.records())
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 

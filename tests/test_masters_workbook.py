@@ -258,3 +258,31 @@ def test_interpretation_participants_without_a_participants_sheet_come_from_the_
     prepared = run_prepare(inputs)
     assert not prepared.problems and [p.name for p in prepared.participants] == NAMES[:16]
     assert prepared.kept == 120
+
+
+def test_match_sheets_never_break_a_name_at_its_hyphen():
+    """The defects issue: « BRUNET Jean-/François » on the printed match sheets. A name wraps only
+    between its words, in the PDF the secretary prints (pypdf reads a line break as a space)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from reportgen.circuits.masters import documents
+    from reportgen.circuits.masters.parse import MastersSheet
+    from reportgen.circuits.masters.standings import Participant
+    from reportgen.model import Event, SourceRef
+    from reportgen.render.html import render
+    from reportgen.render.pdf import render_pdf
+
+    names = ["BRUNET Jean-François", "DE LA FONTAINE-MARTIN Marie-Christine", "CASTELNAU-MAGNOAC Pierre-Alexandre",
+             "LÉVÊQUE Anne-Sophie"] * 4
+    people = [Participant(n, f"id{n}", names[n - 1], "", "Carcassonne", n) for n in range(1, 17)]
+    event = Event("masters/masters-2026.xlsx", "Masters", MASTERS_DAY,
+                  MastersSheet(2026, SourceRef("masters/masters-2026.xlsx"), "Carcassonne", [], [], []))
+    document = documents.match_sheets(event, people, "Ligue de test")
+    pdf = render_pdf(render(document), document.date)
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    for number in (1, 2, 15):  # the participants and schedule, the first and last match
+        text = pages[number - 1].extract_text()
+        for word in {word for name in names for word in name.split(" ") if "-" in word}:
+            assert word in text, (number, word, text)

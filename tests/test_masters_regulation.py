@@ -134,6 +134,22 @@ def test_a_tie_for_first_that_survives_head_to_head_is_a_barrage_not_decided():
                                                                   (3, False, [])]
 
 
+def test_section_1_a_three_way_cycle_for_first_is_a_shared_first_place_marked_barrage():
+    # « sauf en cas d'égalité pour la victoire du tournoi Masters »: 1 beat 2, 2 beat 3, 3 beat 1 by the
+    # same score, and each beat 4: equal on points, tops, defense, attack and on the points between
+    # them (a cycle), so head-to-head cannot break it and the annual ranking may not: a barrage.
+    matches = [match(1, 2, 7, 5), match(2, 3, 7, 5), match(3, 1, 7, 5),
+               match(1, 4, 7, 5), match(2, 4, 7, 5), match(3, 4, 7, 5)]
+    lines = standings(people(4), matches, SETTINGS)
+    assert {(l.points, l.tops, l.defense, l.attack) for l in lines[:3]} == {(4, 0, 17, 19)}
+    assert [(l.rank, l.participant.number, l.barrage, l.decided_by) for l in lines] == [
+        (1, 1, True, [BARRAGE]), (1, 2, True, [BARRAGE]), (1, 3, True, [BARRAGE]), (4, 4, False, [])]
+    # A provisional standing (before the 15th match) has no barrage: the annual ranking decides.
+    provisional = standings(people(4), matches, SETTINGS, final=False)
+    assert [(l.rank, l.participant.number, l.barrage) for l in provisional] == [
+        (1, 1, False), (2, 2, False), (3, 3, False), (4, 4, False)]
+
+
 def final_ranking(size: int) -> Ranking:
     rows = tuple(RankingRow(n, f"L:{n}", f"JOUEUR{chr(64 + n)} Un", str(n), "", {}) for n in range(1, size + 1))
     return Ranking("x", Scope("season", 2026), dt.date(2026, 11, 1), Status.FINAL, (), rows)

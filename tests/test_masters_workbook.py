@@ -233,3 +233,56 @@ def test_a_provisional_tie_for_first_is_not_a_barrage(inputs):
     assert not report.rankings[0].final and not any(row.playoff for row in rows_)
     assert [row.metrics["number"] for row in rows_] == list(range(1, 17))  # provisional ties: annual ranking
     assert "barrage à jouer" not in __import__("reportgen.render.html", fromlist=["render"]).render(report.documents[0])
+
+
+def test_interpretation_participants_without_a_participants_sheet_come_from_the_ranking_on_the_masters_date(inputs):
+    """INTERPRETATIONS.md, masters: « Final » is the ranking in force on the Masters' date. A workbook
+    without a `Participants` sheet (typed by hand, or older) and a Grand Sud tournament three days
+    after the Masters: the participants are unchanged and the standings are computed."""
+    run_prepare(inputs)
+    type_results(inputs, all_results())
+    book = openpyxl.load_workbook(masters_path(inputs))
+    del book["Participants"]
+    book.save(masters_path(inputs))
+    late = [NAMES[17], NAMES[18], *NAMES[:17], NAMES[19]]  # lifts the 18th and 19th above the 15th and 16th
+    write_tournament(inputs, "2026-12-15-nime", day="15/12/2026", club="NIME",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(late, start=1)])
+    league = load(inputs, TODAY)
+    assert not league.problems_of("masters")
+    found = score(league, ["masters"])
+    assert "masters" not in found.blocked, found.blocked.get("masters")
+    ranking = found.reports["masters"].rankings[0]
+    assert ranking.final and sorted(row.player for row in ranking.rows) == sorted(NAMES[:16])
+    assert sorted(row.metrics["annual_rank"] for row in ranking.rows) == list(range(1, 17))
+    # Prepared again after the late tournament, the workbook keeps the same participants and scores.
+    prepared = run_prepare(inputs)
+    assert not prepared.problems and [p.name for p in prepared.participants] == NAMES[:16]
+    assert prepared.kept == 120
+
+
+def test_match_sheets_never_break_a_name_at_its_hyphen():
+    """The defects issue: « BRUNET Jean-/François » on the printed match sheets. A name wraps only
+    between its words, in the PDF the secretary prints (pypdf reads a line break as a space)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from reportgen.circuits.masters import documents
+    from reportgen.circuits.masters.parse import MastersSheet
+    from reportgen.circuits.masters.standings import Participant
+    from reportgen.model import Event, SourceRef
+    from reportgen.render.html import render
+    from reportgen.render.pdf import render_pdf
+
+    names = ["BRUNET Jean-François", "DE LA FONTAINE-MARTIN Marie-Christine", "CASTELNAU-MAGNOAC Pierre-Alexandre",
+             "LÉVÊQUE Anne-Sophie"] * 4
+    people = [Participant(n, f"id{n}", names[n - 1], "", "Carcassonne", n) for n in range(1, 17)]
+    event = Event("masters/masters-2026.xlsx", "Masters", MASTERS_DAY,
+                  MastersSheet(2026, SourceRef("masters/masters-2026.xlsx"), "Carcassonne", [], [], []))
+    document = documents.match_sheets(event, people, "Ligue de test")
+    pdf = render_pdf(render(document), document.date)
+    pages = PdfReader(io.BytesIO(pdf)).pages
+    for number in (1, 2, 15):  # the participants and schedule, the first and last match
+        text = pages[number - 1].extract_text()
+        for word in {word for name in names for word in name.split(" ") if "-" in word}:
+            assert word in text, (number, word, text)

@@ -47,14 +47,18 @@ class Masters:
                                                f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
                                                code="duplicate"))
             event = found[0]
-            final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
-            if isinstance(final, Problem):
-                report.problems.append(final)
-                continue
             warnings: list[str] = []
-            if event.content.participants:
+            if event.content.participants:  # they stand; the final ranking of today is only compared
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
+                if isinstance(final, Problem):
+                    report.problems.append(final)
+                    continue
                 players, problems, warnings = recorded_participants(final, event.content)
-            else:  # a workbook prepared before participants were recorded
+            else:  # a workbook typed by hand, or prepared before participants were recorded
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
+                if isinstance(final, Problem):
+                    report.problems.append(final)
+                    continue
                 players, problems = participants(final, event.content.withdrawals)
             if len(players) < PLAYERS and not problems:
                 problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "

@@ -39,7 +39,9 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
                                        + ", ".join(e.id for e in mine), "gardez-en un seul"))
         return result
     event = mine[0] if mine else None
-    final = final_ranking(grand_sud, season, event.content.season_ref if event else SourceRef("--season"))
+    # INTERPRETATIONS.md: the ranking in force on the Masters' date qualifies; a later tournament changes nobody.
+    final = final_ranking(grand_sud, season, event.content.season_ref if event else SourceRef("--season"),
+                          day or (event.date if event else None))
     if isinstance(final, Problem):
         result.problems.append(final)
         return result

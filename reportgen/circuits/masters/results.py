@@ -6,21 +6,39 @@ withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order 
 
 from __future__ import annotations
 
+import datetime as dt
+
+from reportgen import french
 from reportgen.circuits.masters.parse import MastersSheet, MatchRow, Recorded, Withdrawal
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
 from reportgen.ingest.text import name_key
 from reportgen.model import Problem, Ranking, Report, SourceRef
+from reportgen.scoring.in_force import ranking_in_force
 
 
-def final_ranking(grand_sud: Report, season: int, where: SourceRef) -> Ranking | Problem:
-    """The final Grand Sud ranking of the Masters' season (§1: « classement annuel »), or why not."""
+def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None) -> Ranking | Problem:
+    """The Grand Sud ranking that qualifies the Masters of `season` (§1: « classement annuel »), or why not.
+
+    INTERPRETATIONS.md: « final » is the ranking in force on the Masters' date `day`: the season's
+    final ranking when no tournament of the season is dated after the Masters (the usual case, and
+    a Masters played the next year), else the season's ranking in force that day. A Grand Sud
+    tournament dated after the Masters never changes who played it."""
     final = next((r for r in grand_sud.rankings if r.final and r.season == season), None)
     if final is None:
         return Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
                        "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
-    return final
+    if day is None or final.date <= day:
+        return final
+    # The final ranking holds from 1 January (in_force_from): on a day of the season itself, the
+    # season's latest ranking dated by then is the one in force.
+    season_rankings = [r for r in grand_sud.rankings if r.season == season and not r.final]
+    in_force = ranking_in_force(season_rankings, day)
+    if in_force is None:
+        return Problem(where, f"aucun classement Grand Sud {season} n'existe au {french.date_long(day)}, date du "
+                       "Masters", "vérifiez la date du Masters et la saison", code="no-ranking")
+    return in_force
 
 
 def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:

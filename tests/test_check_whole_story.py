@@ -69,3 +69,46 @@ def test_a_date_no_calendar_has_says_how_to_fix_it(inputs, typed, fix):
     [problem] = load(inputs, TODAY).all_problems()
     assert problem.message == f"« {typed} » n'est pas une date qui existe"
     assert problem.fix == fix
+
+
+# -- one tournament sent twice ----------------------------------------------------------------------
+
+def test_a_tournament_renamed_and_sent_again_is_one_problem_naming_both_files(inputs, tmp_path):
+    first = write_tournament(inputs, "2026-03-14-carcassonne")
+    (inputs / "tournoi carcassonne mars.xlsx").write_bytes(first.read_bytes())
+    league = load(inputs, TODAY)
+    [problem] = league.all_problems()
+    assert problem.code == "duplicate-tournament"
+    assert problem.where.path == "tournoi carcassonne mars.xlsx"
+    assert "« 2026-03-14-carcassonne.xlsx »" in problem.message and "même tournoi" in problem.message
+    assert "« tournoi carcassonne mars.xlsx »" in problem.fix
+    assert "grand-sud" in score(league).blocked
+    done, printed = check(inputs, tmp_path / "outputs")
+    assert done.returncode == 1 and [p["code"] for p in printed["problems"]] == ["duplicate-tournament"]
+
+
+def test_the_same_club_date_and_series_in_two_workbooks_blocks_the_circuit_and_resends_nothing(inputs, tmp_path):
+    from reportgen.pipeline import build
+
+    outputs = tmp_path / "outputs"
+    write_tournament(inputs, "2026-03-14-carcassonne")
+    assert build(inputs, outputs, TODAY).ok
+    # The same Tournoi fields, other bytes: the club sent it again with a name corrected.
+    write_tournament(inputs, "carcassonne-corrige", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "DURANT", "Anne", "", "Toulouse"]])
+    result = build(inputs, outputs, TODAY)
+    assert result.blocked == ["grand-sud"] and result.republished == []
+    [problem] = result.problems
+    assert problem.code == "duplicate-tournament"
+    assert "« 2026-03-14-carcassonne.xlsx »" in problem.message and "même club, même date, même série" in \
+        problem.message
+    assert "carcassonne-corrige.xlsx" in (problem.where.path + problem.fix)
+
+
+def test_two_tournaments_of_one_club_on_one_day_in_two_series_are_two(inputs):
+    write_tournament(inputs, "matin", extra_fields=[["Série", "Matin"]])
+    write_tournament(inputs, "soir", extra_fields=[["Série", "Soir"]], results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"]])
+    league = load(inputs, TODAY)
+    assert league.all_problems() == [] and len(league.circuits["grand-sud"].events) == 2

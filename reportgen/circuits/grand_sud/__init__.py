@@ -25,6 +25,12 @@ class GrandSud:
     def parse(self, workbook, sheet, reading: Reading, problems) -> GrandSudEvent | None:
         return parse_workbook(workbook, sheet, reading, problems)
 
+    def edition(self, event: GrandSudEvent) -> tuple[tuple[str, object, str], str]:
+        """Two workbooks of one club's series on one date are one tournament sent twice: scored
+        both, the second would replace the first (§1) and the bulletin would call it its own
+        replacement."""
+        return (event.content.club.code, event.date, event.content.series), "même club, même date, même série"
+
     def score(self, results: pd.DataFrame, events: list[GrandSudEvent], settings: GrandSudSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:
         eligible = {e.id: e.content.club.departement in settings.departements for e in events}

@@ -112,3 +112,42 @@ def test_two_tournaments_of_one_club_on_one_day_in_two_series_are_two(inputs):
         [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"]])
     league = load(inputs, TODAY)
     assert league.all_problems() == [] and len(league.circuits["grand-sud"].events) == 2
+
+
+# -- a club's second tournament of a year replaces its first (§1) ---------------------------------
+
+def second_tournament_of_the_year(inputs: Path) -> None:
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+        [3, "DURAND", "Anne", "", "Toulouse"], [4, "LÉGER", "Zoé", "1004", "Albi"],
+        [5, "ROUX", "Marc", "", "Albi"]])
+    write_tournament(inputs, "2026-03-14-carcassonne", day="14/03/2026", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+
+
+def test_a_clubs_second_tournament_of_the_year_is_said_by_check(inputs, tmp_path):
+    second_tournament_of_the_year(inputs)
+    done, printed = check(inputs, tmp_path / "outputs")
+    assert done.returncode == 0 and printed["problems"] == []
+    [notice] = [n for n in printed["notices"] if "remplace" in n]
+    assert notice.startswith("grand-sud : 2026-03-14-carcassonne.xlsx (« Tournoi 2026-03-14-carcassonne », "
+                             "14 mars 2026) remplace 2026-01-10-carcassonne.xlsx")
+    assert "deuxième tournoi de la série CARC en 2026 : seul le dernier de l'année compte (§1)" in notice
+    assert "3 joueurs du premier, absents du second, en perdent les points : DURAND Anne, LÉGER Zoé, ROUX Marc" \
+        in notice
+
+
+def test_a_clubs_second_tournament_of_the_year_is_said_by_build_and_on_the_bulletin(inputs, tmp_path):
+    from reportgen.pipeline import build
+
+    second_tournament_of_the_year(inputs)
+    result = build(inputs, tmp_path / "outputs", TODAY)
+    assert result.ok
+    assert any("remplace 2026-01-10-carcassonne.xlsx" in n for n in result.notices), result.notices
+    page = (tmp_path / "outputs" / "grand-sud" / "2026" / "classement-2026-03-14.html").read_text("utf-8")
+    assert ("<p class=\"replaced\">« Tournoi 2026-01-10-carcassonne » (Carcassonne, 10/01/2026) est remplacé par "
+            "« Tournoi 2026-03-14-carcassonne » du 14/03/2026 : deuxième tournoi de la série CARC en 2026, seul "
+            "le dernier compte (§1), points et participants.</p>") in page
+    assert "remplacé par l&#39;édition du 14/03/2026 (même année, §1)" in page
+    first = (tmp_path / "outputs" / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text("utf-8")
+    assert "class=\"replaced\"" not in first  # nothing replaced yet on 10 January

@@ -195,10 +195,14 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
     distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
     reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
+    parsed: list[tuple[Workbook, str, Event | None]] = []
     for workbook, sheet, slug in tournaments:
         event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
         if event is not None:
             found[slug].events.append(event)
+        parsed.append((workbook, slug, event))
+    for slug, problem in same_tournaments(parsed):
+        found[slug].problems.append(problem)
 
     if any(p.where.path.casefold() == CLUBS_FILE for p in problems):
         # A club directory that cannot be read (or is absent) makes every club « inconnu »: said once,
@@ -213,6 +217,45 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
     notices += player_notices(found, distinct)
     return League(settings, reading, found, problems, notices)
+
+
+def _cells_digest(workbook: Workbook) -> str:
+    """What a workbook holds, cell by cell: the same for two copies of one file (renamed, or saved
+    again), whatever their bytes."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for sheet in workbook.sheets:
+        digest.update(repr((sheet.name, sheet.hidden, [list(row) for row in sheet.rows])).encode("utf-8", "replace"))
+    return digest.hexdigest()
+
+
+def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[tuple[str, Problem]]:
+    """Two workbooks of one tournament (the same cells, or what their circuit calls the same
+    edition: `edition`, circuits/base.py): one problem for each copy after the first, naming both
+    files. Both scored, a tournament would count twice, or replace itself (Grand Sud §1)."""
+    first: dict[tuple[str, object], str] = {}
+    said: set[str] = set()
+    problems: list[tuple[str, Problem]] = []
+    for workbook, slug, event in sorted(parsed, key=lambda item: item[0].label):
+        keys: list[tuple[object, str, str]] = [(("cells", _cells_digest(workbook)), "les mêmes cellules",
+                                                ", c'est une copie")]
+        edition = getattr(circuits.CIRCUITS[slug], "edition", None)
+        if event is not None and edition is not None:
+            key, words = edition(event)
+            keys.append((("edition", key), words, " ; s'il s'agit de deux tournois, corrigez dans la feuille "
+                         "« Tournoi » de l'un sa date, son club ou sa série"))
+        for key, words, then in keys:
+            other = first.setdefault((slug, key), workbook.label)
+            if other != workbook.label and workbook.label not in said:
+                said.add(workbook.label)
+                problems.append((slug, Problem(
+                    SourceRef(workbook.label, "Tournoi"),
+                    f"ce classeur et « {other} » sont le même tournoi ({words}) : compté deux fois, "
+                    "il fausserait le classement",
+                    f"retirez d'inputs/ l'un des deux classeurs (« {other} » ou « {workbook.label} »){then}",
+                    code="duplicate-tournament")))
+    return problems
 
 
 NEWCOMERS_LISTED = 12  # beyond, the count and the first ones

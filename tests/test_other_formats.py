@@ -189,3 +189,49 @@ def test_a_formula_an_ods_saved_without_its_value_is_refused_where_it_is(tmp_pat
 def test_a_file_that_is_not_what_its_name_says_is_one_located_refusal(tmp_path, name, message):
     (tmp_path / name).write_bytes(b"Place;Nom\n1;DUPONT\n")
     assert message in only_problem(tmp_path, name)
+
+
+# -- an .ods written by Gnumeric --------------------------------------------------------------------
+
+def test_an_ods_written_by_gnumeric_gives_the_same_ranking_as_its_xlsx_twin(tmp_path):
+    """tests/data/gnumeric-foix.md: calamine refuses the file (whitespace between cells); it is
+    valid, and read by the second reader."""
+    write_clubs(tmp_path / "xlsx")
+    write_workbook(tmp_path / "xlsx" / "foix.xlsx", TOURNAMENT)
+    write_clubs(tmp_path / "gnumeric")
+    shutil.copy(DATA / "gnumeric-foix.ods", tmp_path / "gnumeric" / "foix.ods")
+    expected = standings(tmp_path / "xlsx")
+    assert len(expected) == 3 and standings(tmp_path / "gnumeric") == expected
+
+
+def test_calamine_still_refuses_the_gnumeric_ods():
+    """The second reader is there for this: when calamine reads it, it can go (tests/data/gnumeric-foix.md)."""
+    from python_calamine import CalamineWorkbook
+
+    with pytest.raises(Exception, match="Expecting 'table-cell'"):
+        book = CalamineWorkbook.from_path(str(DATA / "gnumeric-foix.ods"))
+        for name in book.sheet_names:
+            book.get_sheet_by_name(name).to_python()
+
+
+def test_the_second_ods_reader_reads_what_calamine_reads(tmp_path):
+    from python_calamine import CalamineWorkbook
+
+    from reportgen.ingest import ods
+    from reportgen.ingest.workbook import _rows
+
+    path = write_ods(tmp_path / "foix.ods", {**TOURNAMENT, "Autres": [
+        [1.5, "deux\nlignes", None, "  espaces  "], [], ["", "", 3]]})
+    book = CalamineWorkbook.from_path(str(path))
+    expected = [(name, _rows(book.get_sheet_by_name(name).to_python(skip_empty_area=False)))
+                for name in book.sheet_names]
+    assert [(name, _rows(rows)) for name, rows, _ in ods.read(path)] == expected
+
+
+def test_an_ods_calamine_refuses_whose_values_are_not_values_is_damaged(tmp_path):
+    path = write_ods(tmp_path / "abime.ods", TOURNAMENT)
+    rewrite_content(path, content_with(
+        '<table:table table:name="Tournoi"><table:table-row>\n'
+        '<table:table-cell office:value-type="float" office:value="beaucoup"><text:p>x</text:p></table:table-cell>\n'
+        '</table:table-row></table:table>'))
+    assert "le fichier est endommagé" in only_problem(tmp_path, "abime.ods")

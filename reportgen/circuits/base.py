@@ -45,3 +45,8 @@ class Circuit(Protocol):
 
     def score(self, results: pd.DataFrame, events: list[Event], settings: Any,
               reading: Reading, upstream: dict[str, Report]) -> Report: ...
+
+
+# A circuit may also say when two events are the same tournament whatever their cells (the Grand
+# Sud: the same club, date and series), as `edition(event) -> (key, words)`: two workbooks with
+# the same key are one problem (pipeline.load). Workbooks with the same cells always are.

@@ -5,6 +5,7 @@ Each parser returns the value or raises BadValue with a sentence for the secreta
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from collections.abc import Callable
@@ -151,18 +152,32 @@ def date(value: object) -> dt.date:
         if 1 <= value < 2_958_466:  # an Excel serial day number left without a date format
             return EXCEL_EPOCH + dt.timedelta(days=int(value))
     raw = str(value).strip()
-    try:
-        if match := _NUMERIC_DATE.match(raw):
-            return dt.date(int(match[3]), int(match[2]), int(match[1]))
-        if match := _ISO_DATE.match(raw):
-            return dt.date(int(match[1]), int(match[2]), int(match[3]))
-        if (match := _WORD_DATE.match(normalise_label(raw))) and \
-                match[2] in _FRENCH_MONTHS:
-            return dt.date(int(match[3]), _FRENCH_MONTHS[match[2]], int(match[1]))
-    except ValueError:
-        raise BadValue(f"« {shown(value)} » n'est pas une date qui existe") from None
+    parts: tuple[int, int, int] | None = None  # year, month, day as typed
+    if match := _NUMERIC_DATE.match(raw):
+        parts = int(match[3]), int(match[2]), int(match[1])
+    elif match := _ISO_DATE.match(raw):
+        parts = int(match[1]), int(match[2]), int(match[3])
+    elif (match := _WORD_DATE.match(normalise_label(raw))) and match[2] in _FRENCH_MONTHS:
+        parts = int(match[3]), _FRENCH_MONTHS[match[2]], int(match[1])
+    if parts is not None:
+        try:
+            return dt.date(*parts)
+        except ValueError:
+            raise BadValue(f"« {shown(value)} » n'est pas une date qui existe", _date_fix(*parts)) from None
     raise BadValue(f"« {shown(value)} » n'est pas une date",
                    "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
+
+
+def _date_fix(year: int, month: int, day: int) -> str:
+    """What to do about a day that no calendar has (31/02/2026, 12/13/2026)."""
+    if not 1 <= month <= 12:
+        return (f"le mois ({month}) va de 1 à 12 : écrivez la date au format jj/mm/aaaa (jour, puis mois), "
+                "par exemple 14/03/2026")
+    if not dt.MINYEAR <= year <= dt.MAXYEAR:
+        return "corrigez l'année : écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"
+    days = calendar.monthrange(year, month)[1]
+    return (f"corrigez le jour : {MONTHS[month - 1]} {year} compte {days} jours "
+            f"(jj/mm/aaaa, du 01/{month:02d}/{year} au {days:02d}/{month:02d}/{year})")
 
 
 _YES = {"oui", "o", "x", "yes", "vrai", "1"}

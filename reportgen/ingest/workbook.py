@@ -215,7 +215,31 @@ def _load(path: str, here: bool = False) -> tuple:
     except OSError as error:
         return _opening_error(error)
     except Exception:  # calamine raises plain exceptions on corrupt content
+        if Path(path).suffix.lower() != ".ods":
+            return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
+        # A well-formed .ods (the pre-check parsed its content.xml) that calamine cannot follow,
+        # such as Gnumeric's: read by the second reader, under the same bounds (ingest/ods.py).
+        return _load_ods(path, facts)
+    return ("ok", sheets)
+
+
+def _load_ods(path: str, facts: precheck.WorkbookFacts) -> tuple:
+    from reportgen.ingest import ods
+
+    try:
+        read = ods.read(Path(path))
+    except precheck.UnreadableWorkbook as refused:
+        return ("error", refused.message, refused.fix)
+    except MemoryError:
+        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+    except OSError as error:
+        return _opening_error(error)
+    except Exception:  # beyond what either reader can follow: the file's damage
         return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
+    sheets = []
+    for raw_name, rows, hidden in read:
+        name = clean_text(raw_name)  # as the pre-check names it
+        sheets.append(Sheet(name, _rows(rows), hidden, facts.untrusted_formula_cells(name)))
     return ("ok", sheets)
 
 

@@ -66,11 +66,36 @@ def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple
         elif not tournament.eligible:
             status = "hors circuit"
         elif tournament.id in replaced:
-            status = f"remplacé par l'édition du {french.date_short(tournaments[replaced[tournament.id]].date)}"
+            by = tournaments[replaced[tournament.id]]
+            status = f"remplacé par l'édition du {french.date_short(by.date)}"
+            if by.date.year == tournament.date.year:
+                status += " (même année, §1)"
         else:
             continue
         listed.append((tournament, status))
     return listed
+
+
+def replacement_line(first: Tournament, second: Tournament) -> str:
+    """A series' second tournament of a year replaces its first (§1: the points of a club's
+    tournament are replaced by those of « le tournoi organisé par le même club dans l'année N »,
+    one a year), as the bulletin says it."""
+    return (f"« {first.event.name} » ({first.event.content.club.name}, {french.date_short(first.date)}) est "
+            f"remplacé par « {second.event.name} » du {french.date_short(second.date)} : deuxième tournoi "
+            f"de la série {first.series} en {first.date.year}, seul le dernier compte (§1), points et participants.")
+
+
+def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
+    """The same, said by `check` and `build`, with the players of the first who lose its points."""
+    lost = ""
+    if players:
+        shown = ", ".join(players[:12]) + (f" et {len(players) - 12} autres" if len(players) > 12 else "")
+        lost = (f" ; {french.plural(len(players), 'joueur')} du premier, absent{'s' if len(players) > 1 else ''} "
+                f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {shown}")
+    return (f"grand-sud : {second.id} (« {second.event.name} », {french.date_long(second.date)}) remplace "
+            f"{first.id} (« {first.event.name} », {french.date_long(first.date)}), deuxième tournoi de la "
+            f"série {first.series} en {first.date.year} : seul le dernier de l'année compte (§1){lost}. "
+            "S'il s'agit de deux tournois distincts, donnez à l'un une « Série » à lui dans sa feuille Tournoi")
 
 
 def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
@@ -143,7 +168,14 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
             "seed": row.seed, "cells": cells,
         })
     tournament_rows = []
-    for tournament, status in statuses(ranking, tournaments):
+    replacements = []
+    listed = statuses(ranking, tournaments)
+    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
+    for tournament, _ in listed:
+        by = tournaments.get(replaced.get(tournament.id, ""))
+        if by is not None and by.date.year == tournament.date.year:
+            replacements.append(replacement_line(tournament, by))
+    for tournament, status in listed:
         event = tournament.event
         tournament_rows.append({
             "label": short_label(tournament), "date": french.date_short(tournament.date), "name": event.name,
@@ -179,7 +211,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
                                 + (f"/{t.date.year % 100:02d}" if t.date.year != ranking.season else ""),
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
-            "notes": methodology(settings, ranking), "seeds": settings.seeds,
+            "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
         },
     )
 

@@ -73,6 +73,10 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     location = sheet.read("lieu", values.text, found, required=False)
 
     rows = _results(workbook, formula, found)
+    if found:
+        # Refused: its rows never reach the results table, whose checks (the players' clubs) would
+        # otherwise only speak on the next run, once these problems are fixed. Said now, all at once.
+        _check_clubs(rows, reading, found)
     problems.extend(found)
     if found:
         return None
@@ -80,6 +84,17 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     assert club is not None
     content = GrandSudTournament(club=club, series=series or club.code, formula=formula, location=location or "")
     return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
+
+
+def _check_clubs(rows: list[GrandSudRow], reading: Reading, found: list[Problem]) -> None:
+    """The players' clubs the directory does not know, as the results table says them."""
+    from reportgen.ingest.normalise import unknown_club  # pandas: only for a refused workbook
+
+    if not reading.clubs.clubs:
+        return  # no directory (or a broken one): said once, as the cause
+    for row in rows:
+        if row.club and reading.clubs.find(row.club) is None:
+            found.append(unknown_club(row.club, row.club_ref or row.ref, reading.clubs))
 
 
 def _results(workbook: Workbook, formula: str | None, found: list[Problem]):

@@ -139,6 +139,22 @@ def window(tournaments: list[Tournament], day: dt.date, final: bool) -> tuple[li
     return sorted(latest.values(), key=lambda t: (t.date, t.id)), replaced
 
 
+def same_year_editions(tournaments: list[Tournament]) -> list[tuple[Tournament, Tournament]]:
+    """The editions a later one of the same series and year replaces (§1: « le tournoi organisé
+    par le même club dans l'année N », one a year; window() keeps the latest): (replaced, by), in
+    date order."""
+    latest: dict[tuple[str, int], Tournament] = {}
+    pairs = []
+    for tournament in sorted(tournaments, key=lambda t: (t.date, t.id)):
+        if not tournament.eligible:
+            continue
+        key = (tournament.series, tournament.date.year)
+        if key in latest:
+            pairs.append((latest[key], tournament))
+        latest[key] = tournament
+    return pairs
+
+
 @dataclass(slots=True)  # as Row
 class _Line:
     """A player's results in a ranking's window, before his place is known."""

@@ -116,7 +116,7 @@ def test_a_rating_list_after_each_event_date_with_each_player_s_change(tmp_path)
         (1, ["Deux", "Un"]), (8, ["Trois"])]  # same date: by event name
     ranking = list_ranking(result.lists[1], SETTINGS)
     csv = to_csv(ranking).decode().splitlines()
-    assert csv[0] == "rank,player,rating,games,provisional,change,seeding"
+    assert csv[0] == "rank,player,rating,games,provisional,change,seeding,tied"
     rows = {row.player: row.metrics for row in ranking.rows}
     assert rows[A]["change"] == 0.0 and rows[A]["provisional"] == "oui" and rows[A]["games"] == 2
     assert rows[B]["change"] > 0 and rows[C]["change"] < 0

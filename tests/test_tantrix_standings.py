@@ -101,8 +101,9 @@ def test_the_standings_columns_count_defaults_penalties_and_the_vanished_game(tm
                                    [3, B, C, "", "", "", "", "", "oui"]])
     result = scored(tmp_path).events[0]
     csv = to_csv(event_ranking(result)).decode().splitlines()
-    assert csv == ["rank,player,tps,games,wins,margin,tiles,playoff",
-                   f"1,{A},32.2,2,2,30,65,False", f"2,{B},15.8,2,0.5,-10,43,False", f"3,{C},12.0,2,0.5,-20,38,False"]
+    assert csv == ["rank,player,tps,games,wins,margin,tiles,playoff,tied",
+                   f"1,{A},32.2,2,2,30,65,False,False", f"2,{B},15.8,2,0.5,-10,43,False,False",
+                   f"3,{C},12.0,2,0.5,-20,38,False,False"]
 
 
 def test_rule_7_more_than_two_defaults_leaves_a_player_out_with_his_opponents_results_against_him(tmp_path):

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from reportgen.ingest import precheck
 from reportgen.ingest.precheck import UnreadableWorkbook, damaged
+from reportgen.ingest.precheck_formats import repetition as _repeat
 
 _DURATION = re.compile(r"^-?P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$")
 
@@ -113,14 +114,6 @@ class _Content(precheck._Part):
             last = max(self._rows, default=-1)
             self.sheets.append((self._name, [self._rows.get(index, []) for index in range(last + 1)], self._hidden))
             self._name = None
-
-
-def _repeat(value: str | None) -> int:
-    if value is None:
-        return 1
-    if not value.isdigit() or int(value) < 1:
-        raise damaged("content.xml")
-    return int(value)
 
 
 def _value(attributes: list[str], paragraphs: list[list[str]]) -> object:

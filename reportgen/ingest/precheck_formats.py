@@ -112,11 +112,11 @@ class _OdsContent(precheck._Part):
             return
         elif tag == "table-row":
             self._count(1)
-            self._rows_repeated = _repeat(precheck._attribute(attributes, "number-rows-repeated"))
+            self._rows_repeated = repetition(precheck._attribute(attributes, "number-rows-repeated"))
             self._col = 0
         elif tag in ("table-cell", "covered-table-cell") and self.stack[-1:] == ["table-row"]:
             self._count(1)
-            repeated = _repeat(precheck._attribute(attributes, "number-columns-repeated"))
+            repeated = repetition(precheck._attribute(attributes, "number-columns-repeated"))
             formula = precheck._attribute(attributes, "formula") is not None
             valued = precheck._attribute(attributes, "value-type") is not None
             self._cell = (self._col, repeated, formula, valued)
@@ -162,7 +162,7 @@ class _OdsContent(precheck._Part):
                 "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
 
 
-def _repeat(value: str | None) -> int:
+def repetition(value: str | None) -> int:
     """A repetition count as written (absent: 1); an unreadable one is the file's damage."""
     if value is None:
         return 1

@@ -155,22 +155,42 @@ class AnnexColumn:
     decimals: int | None = None  # a `number` column's decimals shown (default: one)
 
 
+INPUT_KINDS = ("text", "whole", "list", "date")
+
+
 @dataclass(frozen=True)
 class InputRule:
     """Cells someone types (a block, 0-based, inclusive), with Excel's validation and input help:
-    a whole number in a range, a choice from a list (or a sheet range: `source`), a date, any text.
-    These cells are what a proposed change must never erase (`render/inputs.py`)."""
+    any text (input help only), a whole number in a range, a choice from a list (or a sheet range:
+    `source`), a date. These cells are what a proposed change must never erase (`render/inputs.py`).
+
+    The defaults never stand in anyone's way: a rule that says no kind is input help only, and a
+    value outside the rule is a warning the typist can pass (Excel's « Avertissement »), because
+    the readers accept more than any list or range says (a club's name for its code, « 1er » for a
+    place, a date typed as text, « 1/2-1/2 »), and `check` says what is wrong with the cell and how
+    to fix it. `blocking` (Excel's « Arrêt ») only where the reader accepts nothing else."""
 
     first_row: int
     first_col: int
     last_row: int
     last_col: int
     message: str
-    kind: str = "whole"  # whole | list | date | text
+    kind: str = "text"  # text | whole | list | date (INPUT_KINDS)
     minimum: int = 0
     maximum: int = 0
     choices: tuple[str, ...] = ()
     source: str = ""  # a range of the workbook that lists the choices, e.g. =Clubs!$A$2:$A$20
+    blocking: bool = False
+
+    def __post_init__(self) -> None:
+        # A rule that would refuse everything typed (a whole number "between 0 and 0", an empty
+        # list) is a programming error: said where the rule is written, not by Excel to a club.
+        if self.kind not in INPUT_KINDS:
+            raise ValueError(f"InputRule kind {self.kind!r}: one of {INPUT_KINDS}")
+        if self.kind == "whole" and not self.minimum < self.maximum:
+            raise ValueError(f"InputRule whole numbers {self.minimum}..{self.maximum}: an empty or one-value range")
+        if self.kind == "list" and not (self.choices or self.source):
+            raise ValueError("InputRule list: no choices and no source")
 
 
 @dataclass(frozen=True)

@@ -9,14 +9,20 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from reportgen import circuits
+from reportgen.ingest.directories import Club, ClubDirectory
 from tests.builders import write_clubs
+from tests.excel_validation import covering, refusals
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 
 
-def template(tmp_path, circuit, *options) -> Path:
+def template(tmp_path, circuit, *options, club: bool = True) -> Path:
+    """`reportgen template` through the real CLI, with the league's clubs (`club=False`: the
+    inputs' own directory, already written)."""
     inputs = tmp_path / "inputs"
-    write_clubs(inputs)
+    if club:
+        write_clubs(inputs)
     done = subprocess.run([REPORTGEN, "template", circuit, *options, "--inputs", str(inputs),
                            "--outputs", str(tmp_path / "out")], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -39,24 +45,102 @@ def test_the_grand_sud_workbook_has_lists_help_the_clubs_and_an_example(tmp_path
     assert book["Clubs"].max_row == 8  # the header and the league's 7 clubs
 
 
-@pytest.mark.parametrize("circuit", ["grand-sud", "tour-de-france"])
-def test_a_filled_template_passes_check(tmp_path, circuit):
+WITH_TEMPLATES = [slug for slug, info in circuits.REGISTRY.items() if info.template]
+
+# What an organiser types in each circuit's `Tournoi` sheet (the rest stays as the template wrote it):
+# a new circuit with a blank workbook must say here what its organisers type.
+TYPED = {
+    "grand-sud": {"Nom": "Tournoi d'essai", "Date": dt.datetime(2026, 3, 14), "Club": "ALBI",
+                  "Série": "printemps", "Formule": "duplicate", "Lieu": "Albi"},
+    "tour-de-france": {"Nom": "Tournoi d'essai", "Date": dt.datetime(2026, 3, 14), "Lieu": "Lyon",
+                       "Participants": 12},
+}
+
+
+def refused(book: openpyxl.Workbook, cells: list[tuple[str, str, object]]) -> list[str]:
+    """Each (sheet, cell, value) typed that a validation of the workbook refuses, as Excel applies it."""
+    return [message for sheet, coordinate, value in cells for message in refusals(book[sheet], coordinate, value)]
+
+
+def fill(book: openpyxl.Workbook, circuit: str, fields: dict[str, object] | None = None) -> list[tuple[str, str, object]]:
+    """Type the circuit's `Tournoi` values (`fields`: other ones) and the `Exemple` sheet's rows into
+    the blank sheets, as an organiser would; the cells typed."""
+    typed = []
+    for label, value in {**TYPED[circuit], **(fields or {})}.items():
+        row = next(r for r in range(2, book["Tournoi"].max_row + 1) if book["Tournoi"].cell(r, 1).value == label)
+        book["Tournoi"].cell(row, 2).value = value
+        typed.append(("Tournoi", f"B{row}", value))
+    example, results = book["Exemple"], book["Résultats"]
+    assert [c.value for c in example[1]] == [c.value for c in results[1]]  # the same columns
+    for cells in example.iter_rows(min_row=2):
+        for cell in cells:
+            results[cell.coordinate].value = cell.value
+            typed.append(("Résultats", cell.coordinate, cell.value))
+    return typed
+
+
+def prefilled(book: openpyxl.Workbook) -> list[tuple[str, str, object]]:
+    """Every value the template itself wrote in a cell that has a validation."""
+    return [(sheet.title, cell.coordinate, cell.value) for sheet in book for row in sheet.iter_rows() for cell in row
+            if cell.value is not None and covering(sheet, cell.coordinate)]
+
+
+@pytest.mark.parametrize("circuit", WITH_TEMPLATES)
+def test_the_example_and_a_typed_tournament_satisfy_every_validation_and_pass_check(tmp_path, circuit):
     path = template(tmp_path, circuit)
     book = openpyxl.load_workbook(path)
-    fields = {row[0].value: row[1] for row in book["Tournoi"].iter_rows(min_row=2)}
-    fields["Nom"].value, fields["Date"].value = "Tournoi d'essai", dt.datetime(2026, 3, 14)
-    if circuit == "grand-sud":
-        fields["Club"].value, fields["Formule"].value = "ALBI", "duplicate"
-        rows = [[1, "DUPONT", "Jean", "1001", "Albi"], [2, "MARTIN", "Paul", "", "Nîmes"]]
-    else:
-        rows = [[1, "DUPONT", "Jean", ""], [2, "MARTIN", "Paul", "oui"], [2, "DURAND", "Anne", ""]]
-    for row in rows:
-        book["Résultats"].append(row)
+    typed = fill(book, circuit)
+    assert len(typed) > len(TYPED[circuit]) and refused(book, typed) == []
     book.save(tmp_path / "inputs" / "essai.xlsx")
     done = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs", str(tmp_path / "out")],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "1 tournoi(s) lu(s), aucun problème." in done.stdout
+
+
+@pytest.mark.parametrize("options", [(), ("--club", "CARC")])
+@pytest.mark.parametrize("circuit", WITH_TEMPLATES)
+def test_what_a_template_writes_in_its_typed_cells_is_valid(tmp_path, circuit, options):
+    book = openpyxl.load_workbook(template(tmp_path, circuit, *options))
+    cells = prefilled(book)
+    assert ("Tournoi", "B2", circuit) in cells  # at least the circuit, under its list
+    assert refused(book, cells) == []
+
+
+@pytest.mark.parametrize("circuit", WITH_TEMPLATES)
+def test_a_template_never_blocks_typing(tmp_path, circuit):
+    """The readers take more than a list or a range says (a club's code or name, « 1er », a date
+    typed as text): a value outside a rule is a warning the organiser can pass, and `check` says
+    what is wrong with it. Text cells take any text."""
+    book = openpyxl.load_workbook(template(tmp_path, circuit))
+    rules = [rule for sheet in book for rule in sheet.data_validations.dataValidation]
+    assert rules and {rule.errorStyle for rule in rules if rule.type} == {"warning"}
+    assert refused(book, [("Tournoi", "B3", "Le « Grand » tournoi, 2ᵉ édition"), ("Résultats", "B2", "O'BRIEN"),
+                          ("Résultats", "C40", "Jean-Éric")]) == []
+
+
+def test_a_grand_sud_template_without_a_directory_offers_no_empty_club_list(tmp_path):
+    """With no clubs.xlsx, a list of the `Clubs` sheet's rows would be a list of nothing (or of its
+    header): every club typed would be refused. The club cells are input help only."""
+    (tmp_path / "inputs").mkdir()
+    done = subprocess.run([REPORTGEN, "template", "grand-sud", "--inputs", str(tmp_path / "inputs"),
+                           "--outputs", str(tmp_path / "out")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    book = openpyxl.load_workbook(tmp_path / "out" / "modeles" / "modele-grand-sud.xlsx")
+    typed = fill(book, "grand-sud")
+    assert ("Résultats", "E2", "Carcassonne") in typed and refused(book, typed) == []
+    assert not any(rule.type == "list" and "Clubs!" in (rule.formula1 or "")
+                   for sheet in book for rule in sheet.data_validations.dataValidation)
+
+
+def test_the_grand_sud_example_names_a_club_of_the_league(tmp_path):
+    """A league without Carcassonne: the example's club is one its list offers, not a refused one."""
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs, ClubDirectory([Club("BEZ", "Béziers", "34"), Club("SETE", "Sète", "34")]))
+    book = openpyxl.load_workbook(template(tmp_path, "grand-sud", club=False))
+    assert book["Exemple"]["E2"].value == "Béziers"
+    typed = fill(book, "grand-sud", {"Club": "BEZ"})
+    assert ("Tournoi", "B5", "BEZ") in typed and refused(book, typed) == []
 
 
 def test_a_circuit_without_a_blank_workbook_says_which_have_one(tmp_path):

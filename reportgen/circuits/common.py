@@ -79,6 +79,6 @@ def clubs_sheet(clubs: ClubDirectory) -> AnnexSheet:
                       [[club.code, club.name, club.departement] for club in clubs.clubs])
 
 
-def column_rule(column: int, message: str, kind: str = "text", **options: object) -> InputRule:
+def column_rule(column: int, message: str, kind: str, **options: object) -> InputRule:
     """Validation and help for a whole results column, below its header."""
     return InputRule(1, column, TEMPLATE_ROWS, column, message, kind, **options)  # type: ignore[arg-type]

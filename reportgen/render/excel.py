@@ -69,7 +69,9 @@ def render_annex(annex: Annex) -> bytes:
         for rule in spec.rules:
             sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col,
                                   {**_validation(rule), "input_title": "Saisie", "input_message": rule.message,
-                                   "error_title": "Valeur refusée", "error_message": rule.message})
+                                   "error_type": "stop" if rule.blocking else "warning",
+                                   "error_title": "Valeur refusée" if rule.blocking else "Valeur inattendue",
+                                   "error_message": rule.message})
         sheet.freeze_panes(1, 0)
         sheet.autofilter(0, 0, max(len(spec.rows), 1), len(spec.columns) - 1)
         sheet.set_landscape()
@@ -84,6 +86,7 @@ def render_annex(annex: Annex) -> bytes:
 
 
 def _validation(rule: InputRule) -> dict[str, object]:
+    """Excel's check of the rule's cells; `text` (or any kind this does not know) checks nothing."""
     if rule.kind == "whole":
         return {"validate": "integer", "criteria": "between", "minimum": rule.minimum, "maximum": rule.maximum}
     if rule.kind == "list":

@@ -211,6 +211,8 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
                        [[p.number, p.name, p.licence, p.club, p.annual_rank] for p in participants]),
             AnnexSheet(MATCHES_SHEET, [AnnexColumn(c.header, "int" if i in (0, 1) or i > 3 else "text", 24 if i in (2, 3) else 9)
                                   for i, c in enumerate(MATCH_COLUMNS)], matches,
-                       rules=[InputRule(first_data_row, 4, last_data_row, 7, message, "whole", 0, settings.coups)]),
+                       rules=[InputRule(first_data_row, 4, last_data_row, 7, message, "whole", 0, settings.coups,
+                                        # blocking: the reader takes no other value (§1, results.py)
+                                        blocking=True)]),
         ],
     )

@@ -13,12 +13,14 @@ EXAMPLE = [1, "MARTIN", "Paul", ""]
 
 
 def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Annex:
+    # Every rule says its kind; none blocks typing (model.InputRule): the reader takes a place
+    # typed « 1er », « x » for oui, a date typed as text, and `check` says the rest.
     tournoi = fields_sheet([
         ("Circuit", "tour-de-france", InputRule(0, 0, 0, 0, "Le circuit du tournoi.", "list",
                                                 choices=("tour-de-france",))),
-        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu'il sera imprimé dans les bulletins.")),
+        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu'il sera imprimé dans les bulletins.", "text")),
         ("Date", "", InputRule(0, 0, 0, 0, "Le premier jour de jeu (jj/mm/aaaa).", "date")),
-        ("Lieu", "", InputRule(0, 0, 0, 0, "La ville.")),
+        ("Lieu", "", InputRule(0, 0, 0, 0, "La ville.", "text")),
         ("Participants", "", InputRule(0, 0, 0, 0, "Facultatif : les participants physiques, s'ils sont plus "
                                        "nombreux que les joueurs classés.", "whole", minimum=1, maximum=9999)),
     ])
@@ -26,8 +28,8 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
     results = AnnexSheet("Résultats", columns, [], [
         column_rule(0, "La place : des ex aequo partagent un numéro et le suivant le saute (3, 3, 5).", "whole",
                     minimum=1, maximum=9999),
-        column_rule(1, "Le nom de famille, en capitales."),
-        column_rule(2, "Le prénom."),
+        column_rule(1, "Le nom de famille, en capitales.", "text"),
+        column_rule(2, "Le prénom.", "text"),
         column_rule(3, "oui pour un joueur hors classement (l'organisateur, un complément de table).", "list",
                     choices=("oui", "non")),
     ])

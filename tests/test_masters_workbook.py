@@ -73,6 +73,7 @@ def test_prepare_writes_the_16_participants_and_all_120_pairings_of_section_2(in
     assert by_board[3, 2] == (NAMES[1], NAMES[12])  # §2 example: match 3, table 2, 2nd v 13th
     validations = book["Matchs"].data_validations.dataValidation
     assert [(v.type, v.formula1, v.formula2, str(v.sqref)) for v in validations] == [("whole", "0", "12", "E2:H121")]
+    assert [v.errorStyle or "stop" for v in validations] == ["stop"]  # Excel's default; no other score is read (§1)
 
 
 def test_a_fresh_masters_workbook_builds_participants_and_match_sheets(inputs, tmp_path):

@@ -2,7 +2,19 @@
 
 import datetime as dt
 
-from reportgen.model import Problem, Ranking, RankingRow, Scope, SourceRef, Status, column_index, column_letter
+import pytest
+
+from reportgen.model import (
+    InputRule,
+    Problem,
+    Ranking,
+    RankingRow,
+    Scope,
+    SourceRef,
+    Status,
+    column_index,
+    column_letter,
+)
 from reportgen.scoring.in_force import ranking_in_force
 
 
@@ -66,3 +78,14 @@ def test_a_day_with_a_ranking_of_each_season_taking_effect_gives_the_newer_seaso
     history = [*HISTORY, ranking(2027, "2027-01-01")]
     found = ranking_in_force(history, dt.date(2027, 1, 1))
     assert found is not None and found.season == 2027
+
+
+def test_an_input_rule_is_help_only_unless_it_says_its_kind_and_never_refuses_everything():
+    """A rule that says no kind blocks nothing; a whole-number range with no room or a list with no
+    choices would refuse whatever a club types: refused where it is written."""
+    help_only = InputRule(1, 1, 1, 1, "La ville.")
+    assert (help_only.kind, help_only.blocking) == ("text", False)
+    for impossible in ({"kind": "whole"}, {"kind": "whole", "minimum": 5, "maximum": 1}, {"kind": "list"},
+                       {"kind": "texte"}):
+        with pytest.raises(ValueError):
+            InputRule(1, 1, 1, 1, "?", **impossible)  # type: ignore[arg-type]

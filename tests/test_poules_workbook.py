@@ -68,6 +68,7 @@ def test_next_writes_round_one_on_a_workbook_with_only_its_registrants(tmp_path)
     assert pairs == {(w, b) for w in (P[0], P[7], P[8]) for b in (P[0], P[7], P[8]) if w != b}  # each colour once
     validation = openpyxl.load_workbook(path)["Parties"].data_validations.dataValidation
     assert [(v.type, v.formula1, str(v.sqref)) for v in validation] == [("list", '"1-0,0-1,½-½"', "E2:E25")]
+    assert [v.errorStyle for v in validation] == ["warning"]  # the reader also takes 1/2-1/2, 0,5-0,5
 
 
 def test_next_leaves_every_typed_cell_untouched_and_appends_the_next_round(tmp_path):

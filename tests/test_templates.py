@@ -51,7 +51,7 @@ WITH_TEMPLATES = [slug for slug, info in circuits.REGISTRY.items() if info.templ
 # a new circuit with a blank workbook must say here what its organisers type.
 TYPED = {
     "grand-sud": {"Nom": "Tournoi d'essai", "Date": dt.datetime(2026, 3, 14), "Club": "ALBI",
-                  "Série": "printemps", "Formule": "duplicate", "Lieu": "Albi"},
+                  "Série": "printemps", "Formule": "poules", "Lieu": "Albi"},
     "tour-de-france": {"Nom": "Tournoi d'essai", "Date": dt.datetime(2026, 3, 14), "Lieu": "Lyon",
                        "Participants": 12},
 }
@@ -138,7 +138,7 @@ def test_the_grand_sud_example_names_a_club_of_the_league(tmp_path):
     inputs = tmp_path / "inputs"
     write_clubs(inputs, ClubDirectory([Club("BEZ", "Béziers", "34"), Club("SETE", "Sète", "34")]))
     book = openpyxl.load_workbook(template(tmp_path, "grand-sud", club=False))
-    assert book["Exemple"]["E2"].value == "Béziers"
+    assert [book["Exemple"][f"E{row}"].value for row in (2, 3, 4)] == ["Béziers", "Sète", "Béziers"]
     typed = fill(book, "grand-sud", {"Club": "BEZ"})
     assert ("Tournoi", "B5", "BEZ") in typed and refused(book, typed) == []
 

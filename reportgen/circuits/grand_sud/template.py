@@ -12,7 +12,11 @@ from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 
 HEADERS = ["Place", "Nom", "Prénom", "Licence", "Club", "Place duplicate"]
-EXAMPLE = [1, "DUPONT", "Jean", "12345", "Carcassonne", 3]  # its club: one of the league's, if it has clubs
+# A whole small tournament of the `poules` formula, so that typed as it is it passes `check`: the
+# final places and the duplicate's each from 1 to the number of players (§2.2). Its clubs are the
+# league's (the organiser's first), when it has a directory.
+EXAMPLE = [[1, "DUPONT", "Jean", "12345", "Carcassonne", 3], [2, "MARTIN", "Paul", "23456", "Toulouse", 1],
+           [3, "DURAND", "Anne", "", "Carcassonne", 2]]
 
 
 def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Annex:
@@ -39,10 +43,7 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
                 first_row=1, first_col=4, last_row=TEMPLATE_ROWS, last_col=4),
         column_rule(5, "La place au duplicate (formule poules ; sinon laissez vide).", "whole", minimum=1, maximum=999),
     ])
-    # The example's club is one the Club list offers: the organiser's, else the directory's first.
-    example_club = (club or (clubs.clubs[0] if clubs.clubs else None))
-    example = AnnexSheet("Exemple", columns, [EXAMPLE[:4] + [example_club.name if example_club else EXAMPLE[4]]
-                                              + EXAMPLE[5:]])
+    example = AnnexSheet("Exemple", columns, _example(clubs, club))
     title = f"Tournoi Grand Sud — classeur à remplir{' par ' + club.name if club else ''}"
     return Annex("modele-grand-sud", title, day, [tournoi, results, example, clubs_sheet(clubs)])
 
@@ -53,3 +54,11 @@ def _clubs_rule(message: str, clubs: ClubDirectory, column: str) -> InputRule:
     if not clubs.clubs:
         return InputRule(0, 0, 0, 0, message, "text")
     return InputRule(0, 0, 0, 0, message, "list", source=f"=Clubs!${column}$2:${column}${len(clubs.clubs) + 1}")
+
+
+def _example(clubs: ClubDirectory, club: Club | None) -> list[list[object]]:
+    """EXAMPLE with clubs the Club list offers: the organiser's, then the directory's others."""
+    names = [c.name for c in ([club] if club else []) + [c for c in clubs.clubs if c != club]]
+    if not names:
+        return [list(row) for row in EXAMPLE]
+    return [row[:4] + [names[index % len(names)]] + row[5:] for index, row in enumerate(EXAMPLE)]

@@ -65,6 +65,7 @@ def refused(book: openpyxl.Workbook, cells: list[tuple[str, str, object]]) -> li
 def fill(book: openpyxl.Workbook, circuit: str, fields: dict[str, object] | None = None) -> list[tuple[str, str, object]]:
     """Type the circuit's `Tournoi` values (`fields`: other ones) and the `Exemple` sheet's rows into
     the blank sheets, as an organiser would; the cells typed."""
+    assert circuit in TYPED, f"say in TYPED what an organiser of {circuit} types in its Tournoi sheet"
     typed = []
     for label, value in {**TYPED[circuit], **(fields or {})}.items():
         row = next(r for r in range(2, book["Tournoi"].max_row + 1) if book["Tournoi"].cell(r, 1).value == label)

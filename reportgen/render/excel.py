@@ -67,11 +67,13 @@ def render_annex(annex: Annex) -> bytes:
                 else:
                     sheet.write_string(row_index, col, str(value), formats["text"])
         for rule in spec.rules:
+            validation = _validation(rule)
+            if validation["validate"] != "any":  # input help only has no alert
+                validation |= {"error_type": "stop" if rule.blocking else "warning",
+                               "error_title": "Valeur refusée" if rule.blocking else "Valeur inattendue",
+                               "error_message": rule.message}
             sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col,
-                                  {**_validation(rule), "input_title": "Saisie", "input_message": rule.message,
-                                   "error_type": "stop" if rule.blocking else "warning",
-                                   "error_title": "Valeur refusée" if rule.blocking else "Valeur inattendue",
-                                   "error_message": rule.message})
+                                  {**validation, "input_title": "Saisie", "input_message": rule.message})
         sheet.freeze_panes(1, 0)
         sheet.autofilter(0, 0, max(len(spec.rows), 1), len(spec.columns) - 1)
         sheet.set_landscape()

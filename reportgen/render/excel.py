@@ -88,7 +88,7 @@ def render_annex(annex: Annex) -> bytes:
 
 
 def _validation(rule: InputRule) -> dict[str, object]:
-    """Excel's check of the rule's cells; `text` (or any kind this does not know) checks nothing."""
+    """Excel's check of the rule's cells; `text` checks nothing (input help only)."""
     if rule.kind == "whole":
         return {"validate": "integer", "criteria": "between", "minimum": rule.minimum, "maximum": rule.maximum}
     if rule.kind == "list":

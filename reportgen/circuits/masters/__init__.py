@@ -13,19 +13,19 @@ import pandas as pd
 from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import MastersEvent
+from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import (
     check,
     complete_rounds,
     final_ranking,
-    participants,
+    qualify,
     recorded_participants,
 )
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.model import Problem, Report
+from reportgen.model import Problem, Report, SourceRef
 
 
 class Masters:
@@ -59,7 +59,10 @@ class Masters:
                 if isinstance(final, Problem):
                     report.problems.append(final)
                     continue
-                players, problems = participants(final, event.content.withdrawals)
+                qualified = qualify(final, event.content.withdrawals, settings,
+                                    SourceRef(event.id, WITHDRAWALS_SHEET))
+                players, problems = qualified.participants, qualified.problems
+                report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
             if len(players) < PLAYERS and not problems:
                 problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))

@@ -10,9 +10,11 @@ import openpyxl
 from reportgen.circuits.masters.results import qualify
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.model import Ranking, RankingRow, Scope, SourceRef, Status
+from reportgen.pipeline import load, score
+from reportgen.render.html import render
 from tests.builders import write_clubs, write_tournament
 from tests.test_cli import run
-from tests.test_masters_workbook import NAMES, add_withdrawal, masters_path
+from tests.test_masters_workbook import NAMES, TODAY, add_withdrawal, masters_path
 
 P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
 
@@ -38,6 +40,12 @@ def listed(result):
     return [line.strip().split("  ")[1] for line in result.stdout.splitlines()[1:]]
 
 
+def bulletin(inputs):
+    """The Masters bulletin's HTML, as `make` would publish it."""
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    return render(report.documents[0])
+
+
 def test_interpretation_a_tie_at_the_16th_place_is_settled_by_countback(tmp_path):
     # P: 16th (90 points) and 18th (75); Q: 17th (80) and 16th (90). Same total (90), same number
     # of tournaments, same best result: 16th ex aequo, P first by name. Q's second result is better.
@@ -49,6 +57,10 @@ def test_interpretation_a_tie_at_the_16th_place_is_settled_by_countback(tmp_path
     assert (f"note : {P} et {Q}, 16e ex aequo du classement final Grand Sud 2026, se disputent la 16e place du "
             "Masters : le départage aux résultats suivants (2e meilleur résultat, puis 3e…, INTERPRETATIONS) "
             f"qualifie {Q} ({P} : 90, 75 ; {Q} : 90, 80)") in result.stderr
+    # P did not withdraw: the bulletin does not say so; its method says how the tie was read.
+    page = bulletin(inputs)
+    assert "Désisté" not in page and P not in page
+    assert "Une égalité à la 16e place que les départages du classement laissent se règle aux résultats suivants" in page
 
 
 def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_play_off_in_desistements(tmp_path):
@@ -71,6 +83,9 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     again = prepare(inputs)
     assert again.returncode == 1 and "égalité pour la 16e place du Masters" in again.stderr
     assert "n'existait pas" not in again.stderr
+    checked = run("check", "--inputs", str(inputs))  # the build says it too, at the same place
+    assert checked.returncode == 1 and f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du " \
+        f"Masters entre {P} et {Q}" in checked.stderr
     # P lost the play-off: the secretary records him in `Désistements`; Q plays.
     add_withdrawal(inputs, "JOUEURP", "Un")
     settled = prepare(inputs)
@@ -78,6 +93,8 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     assert listed(settled) == NAMES[:15] + [Q]
     book = openpyxl.load_workbook(masters_path(inputs))
     assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"] and book["Matchs"].max_row == 121
+    page = bulletin(inputs)
+    assert f"Désisté : {P} (16e du classement annuel)." in page and "à leur place" not in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):

@@ -21,6 +21,7 @@ from reportgen.circuits.masters.results import (
     final_ranking,
     qualify,
     recorded_participants,
+    withdrawn_ids,
 )
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
@@ -53,7 +54,7 @@ class Masters:
                 if isinstance(final, Problem):
                     report.problems.append(final)
                     continue
-                players, problems, warnings = recorded_participants(final, event.content)
+                players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
                 final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
                 if isinstance(final, Problem):
@@ -76,8 +77,11 @@ class Masters:
             done = complete_rounds(matches)
             counted = [m for m in matches if m.round <= done]
             lines = standings(players, counted, settings, final=done == ROUNDS)
+            # Those `Désistements` names who would have played: not a player left out by a tie at
+            # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
+            gone = withdrawn_ids(final, event.content.withdrawals, [])
             withdrawn = [(row.player, row.rank) for row in final.rows
-                         if row.player_id not in {p.player_id for p in players}
+                         if row.player_id in gone and row.player_id not in {p.player_id for p in players}
                          and row.rank <= max(p.annual_rank for p in players)]
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,

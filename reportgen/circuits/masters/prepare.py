@@ -64,7 +64,7 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
         # records in `Désistements`; with no workbook yet, she gets one to type it in.
         result.change = _to_settle(season, day, location or "", result.participants, settings, path)
         result.problems = [replace(p, fix=p.fix + " ; ce classeur n'existait pas : « masters prepare » vient de "
-                                   "le créer, sa feuille « Désistements » vide, ses matchs encore à écrire")
+                                   "le créer, avec une feuille « Désistements » vide (les matchs y seront écrits ensuite)")
                            for p in result.problems]
     if result.problems or day is None:  # an unknown day is one of the problems
         return result

@@ -63,18 +63,7 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     countback (`settings.qualification_countback`); players still level are not chosen: a problem
     at `where` (the `Désistements` sheet) asks for their play-off, recorded there as withdrawals."""
     result = Qualified()
-    withdrawn = set()
-    for withdrawal in withdrawals:
-        entry = withdrawal.entry
-        key = name_key(entry.last_name, entry.first_name)
-        match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None) or \
-            next((row for row in final.rows if entry.last_name and name_key(row.player) == key), None)
-        if match is None:
-            result.problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
-                                           + f" n'est pas dans le classement final Grand Sud {final.season}",
-                                           "vérifiez l'orthographe ou la licence", code="unknown-player"))
-        else:
-            withdrawn.add(match.player_id)
+    withdrawn = withdrawn_ids(final, withdrawals, result.problems)
     available = [row for row in final.rows if row.player_id not in withdrawn]
     chosen = available[:PLAYERS]
     if len(available) > PLAYERS and available[PLAYERS].rank == chosen[-1].rank:
@@ -82,6 +71,24 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     result.participants = [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
                            for number, row in enumerate(chosen, start=1)]
     return result
+
+
+def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> set[str]:
+    """The players of the ranking that `Désistements` names (by licence, else by name); a located
+    problem for an entry that names nobody."""
+    withdrawn = set()
+    for withdrawal in withdrawals:
+        entry = withdrawal.entry
+        key = name_key(entry.last_name, entry.first_name)
+        match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None) or \
+            next((row for row in final.rows if entry.last_name and name_key(row.player) == key), None)
+        if match is None:
+            problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
+                                    + f" n'est pas dans le classement final Grand Sud {final.season}",
+                                    "vérifiez l'orthographe ou la licence", code="unknown-player"))
+        else:
+            withdrawn.add(match.player_id)
+    return withdrawn
 
 
 def participants(final: Ranking, withdrawals: list[Withdrawal],
@@ -158,7 +165,8 @@ def _player_id(final: Ranking, recorded: Recorded) -> str:
     return f"L:{recorded.licence}" if recorded.licence else f"N:{key}"
 
 
-def recorded_participants(final: Ranking, sheet: MastersSheet) -> tuple[list[Participant], list[Problem], list[str]]:
+def recorded_participants(final: Ranking, sheet: MastersSheet, settings: MastersSettings = MastersSettings()
+                          ) -> tuple[list[Participant], list[Problem], list[str]]:
     """The participants the workbook records (INTERPRETATIONS.md: once `masters prepare` wrote them,
     they are the Masters' participants), the problems of that list, and a warning when the final
     Grand Sud ranking would qualify others today."""
@@ -175,7 +183,7 @@ def recorded_participants(final: Ranking, sheet: MastersSheet) -> tuple[list[Par
                                 code="too-few"))
     players = [Participant(r.number, _player_id(final, r), r.name, r.licence, r.club, r.annual_rank)
                for r in sorted(sheet.participants, key=lambda r: r.number)]
-    today, _ = participants(final, sheet.withdrawals)
+    today, _ = participants(final, sheet.withdrawals, settings)
     warnings = []
     if [(p.player_id, p.annual_rank) for p in today] != [(p.player_id, p.annual_rank) for p in players]:
         ids, today_ids = {p.player_id for p in players}, {p.player_id for p in today}

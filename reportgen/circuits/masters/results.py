@@ -2,6 +2,8 @@
 
 Participants (INTERPRETATIONS.md): the first 16 of the final Grand Sud ranking who have not
 withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order for §2's schedule.
+Players level across the 16th place: countback, else a play-off the secretary records in
+`Désistements` (`qualify`).
 """
 
 from __future__ import annotations
@@ -93,6 +95,7 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
 
 def participants(final: Ranking, withdrawals: list[Withdrawal],
                  settings: MastersSettings = MastersSettings()) -> tuple[list[Participant], list[Problem]]:
+    """`qualify` without its notices (a tie's problem located at `--season`)."""
     qualified = qualify(final, withdrawals, settings)
     return qualified.participants, qualified.problems
 

@@ -268,6 +268,9 @@ class RankingRow:
     tied: bool = False  # shares its rank: the tie-break chain left it level
     decided_by: tuple[str, ...] = ()  # the tie-breaks that set its place among equal points
     playoff: bool = False  # a tie the rules leave to a play-off (barrage) between the players
+    # The player's results, best first, for a later countback (the Masters' qualification reads the
+    # Grand Sud ranking's): never published (CSV, JSON and annexes show the columns only).
+    results: tuple[int, ...] = ()
 
     def value(self, key: str) -> Any:
         return getattr(self, key) if key in ("rank", "player", "licence", "club") else self.metrics[key]

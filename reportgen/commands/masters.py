@@ -39,13 +39,18 @@ def masters_prepare(
     settings = league.settings.circuits["masters"]
     prepared = prepare(season, scored.reports["grand-sud"], league.circuits["masters"].events, day, location, settings)
     if prepared.problems:
-        print_problems(prepared.problems, [])
+        print_problems(prepared.problems, prepared.notices)
+        # A tie at the 16th place and no workbook yet: the workbook where the play-off is recorded.
+        if prepared.change is not None and not apply(prepared.change, inputs):
+            err(f"classeur écrit : {inputs / prepared.change.path} (feuille « Désistements » à remplir)")
         raise typer.Exit(1)
     assert prepared.change is not None  # prepared without a problem
     lost = apply(prepared.change, inputs)
     if lost:
         print_problems(lost, [])
         raise typer.Exit(1)
+    for notice in prepared.notices:
+        err(f"note : {notice}")
     target = inputs / prepared.change.path
     typer.echo(f"Participants du Masters Grand Sud {season} :")
     for participant in prepared.participants:

@@ -221,7 +221,10 @@ def published(ranking: Ranking) -> model.Ranking:
     rows = tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
                             {"points": row.total, "played": row.played, "best": row.best,
                              "evolution": evolution(row)["value"], "seed": row.seed},
-                            tied=row.tied, decided_by=row.decided_by) for row in ranking.rows)
+                            tied=row.tied, decided_by=row.decided_by,
+                            # every result of the window he played, best first: the Masters' countback
+                            # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
+                            results=tuple(sorted(row.points.values(), reverse=True))) for row in ranking.rows)
     return model.Ranking(
         path=ranking_path(ranking), scope=Scope("season", ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,

@@ -13,19 +13,20 @@ import pandas as pd
 from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import MastersEvent
+from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import (
     check,
     complete_rounds,
     final_ranking,
-    participants,
+    qualify,
     recorded_participants,
+    withdrawn_ids,
 )
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.model import Problem, Report
+from reportgen.model import Problem, Report, SourceRef
 
 
 class Masters:
@@ -53,13 +54,16 @@ class Masters:
                 if isinstance(final, Problem):
                     report.problems.append(final)
                     continue
-                players, problems, warnings = recorded_participants(final, event.content)
+                players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
                 final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
                 if isinstance(final, Problem):
                     report.problems.append(final)
                     continue
-                players, problems = participants(final, event.content.withdrawals)
+                qualified = qualify(final, event.content.withdrawals, settings,
+                                    SourceRef(event.id, WITHDRAWALS_SHEET))
+                players, problems = qualified.participants, qualified.problems
+                report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
             if len(players) < PLAYERS and not problems:
                 problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))
@@ -73,8 +77,11 @@ class Masters:
             done = complete_rounds(matches)
             counted = [m for m in matches if m.round <= done]
             lines = standings(players, counted, settings, final=done == ROUNDS)
+            # Those `Désistements` names who would have played: not a player left out by a tie at
+            # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
+            gone = withdrawn_ids(final, event.content.withdrawals, [])
             withdrawn = [(row.player, row.rank) for row in final.rows
-                         if row.player_id not in {p.player_id for p in players}
+                         if row.player_id in gone and row.player_id not in {p.player_id for p in players}
                          and row.rank <= max(p.annual_rank for p in players)]
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,

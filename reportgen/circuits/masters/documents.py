@@ -106,8 +106,10 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
     barrage = [line.participant.name for line in lines if line.barrage]
     notes = [
         "Qualification (§1) : les 16 premiers du classement final Grand Sud de la saison ; en cas de désistement, "
-        "le 17e, puis le 18e… sont invités. Les numéros 1 à 16 suivent le classement annuel et fixent l'ordre des "
-        "matchs (§2).",
+        "le 17e, puis le 18e… sont invités. Une égalité à la 16e place que les départages du classement laissent "
+        + ("se règle aux résultats suivants (2e meilleur résultat, puis 3e…), puis " if settings.qualification_countback
+           else "se règle ") + "par un barrage, inscrit dans « Désistements ». Les numéros 1 à 16 suivent le "
+        "classement annuel et fixent l'ordre des matchs (§2).",
         f"Match (§1) : {settings.coups} coups ; victoire {settings.win} points, nul {settings.draw}, défaite 0 ; "
         f"un nul où les deux joueurs ont fait un top à chaque coup (« top-top ») rapporte {settings.top_top_draw} "
         "points à chacun.",

@@ -6,11 +6,11 @@ participants that would lose a typed score is refused rather than lose it."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import MATCHES_SHEET, MastersEvent
-from reportgen.circuits.masters.results import final_ranking, participants
+from reportgen.circuits.masters.parse import MATCHES_SHEET, PARTICIPANTS_SHEET, WITHDRAWALS_SHEET, MastersEvent
+from reportgen.circuits.masters.results import TIE, final_ranking, qualify
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
@@ -24,10 +24,13 @@ SWAPPED = (5, 4, 7, 6)
 
 @dataclass
 class Prepared:
-    change: InputChange | None = None  # the workbook to write (None when there are problems)
+    # The workbook to write: None when there are problems, but for a tie at the 16th place with no
+    # workbook yet (then one to record the play-off in).
+    change: InputChange | None = None
     participants: list[Participant] = field(default_factory=list)
     kept: int = 0  # matches whose typed scores were kept
     problems: list[Problem] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)  # a tie at the 16th place that countback settled
 
 
 def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: dt.date | None, location: str | None,
@@ -46,7 +49,9 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
         result.problems.append(final)
         return result
     withdrawals = event.content.withdrawals if event else []
-    result.participants, result.problems = participants(final, withdrawals)
+    path = event.id if event else f"masters/masters-{season}.xlsx"
+    qualified = qualify(final, withdrawals, settings, SourceRef(path, WITHDRAWALS_SHEET))
+    result.participants, result.problems, result.notices = qualified.participants, qualified.problems, qualified.notices
     if len(result.participants) < PLAYERS:
         result.problems.append(Problem(SourceRef("--season"), f"le classement final {season} ne compte que "
                                        f"{len(result.participants)} joueurs disponibles, il en faut {PLAYERS}"))
@@ -54,6 +59,13 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     if day is None:
         result.problems.append(Problem(SourceRef("--date"), "la date du Masters est inconnue",
                                        "indiquez-la avec --date jj/mm/aaaa"))
+    if day is not None and event is None and result.problems and all(p.code == TIE for p in result.problems):
+        # INTERPRETATIONS.md: a tie at the 16th place is settled by a play-off that the secretary
+        # records in `Désistements`; with no workbook yet, she gets one to type it in.
+        result.change = _to_settle(season, day, location or "", result.participants, settings, path)
+        result.problems = [replace(p, fix=p.fix + " ; ce classeur n'existait pas : « masters prepare » vient de "
+                                   "le créer, avec une feuille « Désistements » vide (les matchs y seront écrits ensuite)")
+                           for p in result.problems]
     if result.problems or day is None:  # an unknown day is one of the problems
         return result
     kept, moved = _kept_scores(event, result.participants, result.problems) if event else ({}, [])
@@ -65,6 +77,18 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     workbook = documents.results_workbook(season, name, day, place, result.participants, withdrawals, kept, settings)
     result.change = InputChange(event.id if event else f"masters/masters-{season}.xlsx", workbook, tuple(moved))
     return result
+
+
+def _to_settle(season: int, day: dt.date, location: str, provisional: list[Participant], settings: MastersSettings,
+               path: str) -> InputChange:
+    """The Masters workbook before its participants are known: `Tournoi`, an empty `Désistements`,
+    `Matchs` with its header only (parse reads it as a Masters workbook not prepared yet). The
+    next `prepare` completes it."""
+    full = documents.results_workbook(season, f"Masters Grand Sud {season}", day, location, provisional, [], {},
+                                      settings)
+    sheets = [sheet if sheet.name != MATCHES_SHEET else replace(sheet, rows=[], rules=[])
+              for sheet in full.sheets if sheet.name != PARTICIPANTS_SHEET]
+    return InputChange(path, replace(full, sheets=sheets))
 
 
 def _kept_scores(event: MastersEvent, players: list[Participant],

@@ -2,11 +2,14 @@
 
 Participants (INTERPRETATIONS.md): the first 16 of the final Grand Sud ranking who have not
 withdrawn, the 17th, 18th... stepping in (§1), numbered 1..16 in ranking order for §2's schedule.
+Players level across the 16th place: countback, else a play-off the secretary records in
+`Désistements` (`qualify`).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass, field
 
 from reportgen import french
 from reportgen.circuits.masters.parse import MastersSheet, MatchRow, Recorded, Withdrawal
@@ -14,7 +17,7 @@ from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLE
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
 from reportgen.ingest.text import name_key
-from reportgen.model import Problem, Ranking, Report, SourceRef
+from reportgen.model import Problem, Ranking, RankingRow, Report, SourceRef
 from reportgen.scoring.in_force import ranking_in_force
 
 
@@ -41,8 +44,40 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     return in_force
 
 
-def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Participant], list[Problem]]:
-    problems = []
+@dataclass
+class Qualified:
+    """Who plays the Masters: the 16 (fewer when the ranking has too few), the problems (a
+    withdrawal naming nobody, a tie across the 16th place nothing settles), the notices."""
+
+    participants: list[Participant] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+
+
+TIE = "qualification-tie"  # the code of the problem: a tie across the 16th place for a play-off
+
+
+def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSettings = MastersSettings(),
+            where: SourceRef | None = None) -> Qualified:
+    """§1: « Les 16 premiers joueurs du classement annuel », the 17th, 18th… stepping in for those
+    who withdrew. A tie across the 16th available place (INTERPRETATIONS.md, masters): the
+    ranking's tie-breaks are already applied (a tie left in it is one they did not settle), then
+    countback (`settings.qualification_countback`); players still level are not chosen: a problem
+    at `where` (the `Désistements` sheet) asks for their play-off, recorded there as withdrawals."""
+    result = Qualified()
+    withdrawn = withdrawn_ids(final, withdrawals, result.problems)
+    available = [row for row in final.rows if row.player_id not in withdrawn]
+    chosen = available[:PLAYERS]
+    if len(available) > PLAYERS and available[PLAYERS].rank == chosen[-1].rank:
+        chosen = _across_the_cut(final, available, settings, where or SourceRef("--season"), result)
+    result.participants = [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
+                           for number, row in enumerate(chosen, start=1)]
+    return result
+
+
+def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> set[str]:
+    """The players of the ranking that `Désistements` names (by licence, else by name); a located
+    problem for an entry that names nobody."""
     withdrawn = set()
     for withdrawal in withdrawals:
         entry = withdrawal.entry
@@ -55,9 +90,72 @@ def participants(final: Ranking, withdrawals: list[Withdrawal]) -> tuple[list[Pa
                                     "vérifiez l'orthographe ou la licence", code="unknown-player"))
         else:
             withdrawn.add(match.player_id)
-    chosen = [row for row in final.rows if row.player_id not in withdrawn][:PLAYERS]
-    return [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
-            for number, row in enumerate(chosen, start=1)], problems
+    return withdrawn
+
+
+def participants(final: Ranking, withdrawals: list[Withdrawal],
+                 settings: MastersSettings = MastersSettings()) -> tuple[list[Participant], list[Problem]]:
+    """`qualify` without its notices (a tie's problem located at `--season`)."""
+    qualified = qualify(final, withdrawals, settings)
+    return qualified.participants, qualified.problems
+
+
+def _countback(row: RankingRow, length: int) -> tuple[int, ...]:
+    """The player's results best first, padded with 0 (a result he lacks is none): the key that
+    compares the second result, then the third… (the first, the ranking already compared)."""
+    return tuple(-value for value in row.results) + (0,) * (length - len(row.results))
+
+
+def _across_the_cut(final: Ranking, available: list[RankingRow], settings: MastersSettings, where: SourceRef,
+                    result: Qualified) -> list[RankingRow]:
+    """The 16 when players level in the ranking straddle the 16th available place (the caller
+    checked they do): countback orders the tied group; the places it cannot give are a problem."""
+    level = available[PLAYERS - 1].rank
+    first = next(index for index, row in enumerate(available) if row.rank == level)
+    group = [row for row in available if row.rank == level]  # ranking order: by name among equals
+    places = PLAYERS - first  # the places of the Masters the group shares
+    longest = max(len(row.results) for row in group)
+
+    def key(row: RankingRow) -> tuple[int, ...]:
+        return _countback(row, longest) if settings.qualification_countback else ()
+
+    tied = list(group)  # as the ranking lists them
+    group.sort(key=key)  # stable: players still level keep the ranking's order
+    last_in, first_out = group[places - 1], group[places]
+    ranking = f"du classement {'final ' if final.final else ''}Grand Sud {final.season}"
+    at_rank = f"{french.ordinal(level)} ex aequo {ranking}"
+    if key(last_in) != key(first_out):
+        decided = [row for row in tied if key(row) in (key(last_in), key(first_out))]
+        shown = " ; ".join(f"{row.player} : {_results(row)}" for row in decided)
+        result.notices.append(
+            f"{french.joined([row.player for row in tied])}, {at_rank}, se disputent {_places(first, places)} : "
+            f"le départage aux résultats suivants (2e meilleur résultat, puis 3e…, INTERPRETATIONS) qualifie "
+            f"{french.joined([row.player for row in group[:places]])} ({shown})")
+        return available[:first] + group[:places]
+    still = [row for row in group if key(row) == key(last_in)]
+    open_places = places - sum(1 for row in group[:places] if key(row) != key(last_in))
+    out = len(still) - open_places
+    message = (f"égalité pour {_places(PLAYERS - open_places, open_places)} entre "
+               f"{french.joined([row.player for row in still])}, {at_rank} : mêmes points, même nombre de tournois "
+               f"et même meilleur résultat{', puis mêmes résultats un à un' if settings.qualification_countback else ''}"
+               " ; reportgen ne choisit pas (INTERPRETATIONS)")
+    fix = (f"faites jouer le barrage entre eux, puis inscrivez {'le perdant' if out == 1 else f'les {out} non qualifiés'} "
+           "(ou un joueur qui se désiste) dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, "
+           "ou Licence) et relancez « reportgen masters prepare »")
+    result.problems.append(Problem(where, message, fix, code=TIE))
+    return available[:first] + group[:places]
+
+
+def _places(before: int, count: int) -> str:
+    """The Masters places after the first `before`, `count` of them: « la 16e place », « les 15e et 16e places »."""
+    if count == 1:
+        return f"la {french.ordinal(before + 1, feminine=True)} place du Masters"
+    return ("les " + french.joined([french.ordinal(n, feminine=True) for n in range(before + 1, before + count + 1)])
+            + " places du Masters")
+
+
+def _results(row: RankingRow) -> str:
+    return ", ".join(french.number(value) for value in row.results) or "aucun résultat"
 
 
 def _player_id(final: Ranking, recorded: Recorded) -> str:
@@ -70,7 +168,8 @@ def _player_id(final: Ranking, recorded: Recorded) -> str:
     return f"L:{recorded.licence}" if recorded.licence else f"N:{key}"
 
 
-def recorded_participants(final: Ranking, sheet: MastersSheet) -> tuple[list[Participant], list[Problem], list[str]]:
+def recorded_participants(final: Ranking, sheet: MastersSheet, settings: MastersSettings = MastersSettings()
+                          ) -> tuple[list[Participant], list[Problem], list[str]]:
     """The participants the workbook records (INTERPRETATIONS.md: once `masters prepare` wrote them,
     they are the Masters' participants), the problems of that list, and a warning when the final
     Grand Sud ranking would qualify others today."""
@@ -87,7 +186,7 @@ def recorded_participants(final: Ranking, sheet: MastersSheet) -> tuple[list[Par
                                 code="too-few"))
     players = [Participant(r.number, _player_id(final, r), r.name, r.licence, r.club, r.annual_rank)
                for r in sorted(sheet.participants, key=lambda r: r.number)]
-    today, _ = participants(final, sheet.withdrawals)
+    today, _ = participants(final, sheet.withdrawals, settings)
     warnings = []
     if [(p.player_id, p.annual_rank) for p in today] != [(p.player_id, p.annual_rank) for p in players]:
         ids, today_ids = {p.player_id for p in players}, {p.player_id for p in today}

@@ -20,3 +20,9 @@ class MastersSettings:
     # the points each made against the others of the group. When that splits the group without
     # deciding everyone, the head-to-head is applied again to each smaller group still tied.
     head_to_head_again_on_smaller_groups: bool = True
+    # §1 (« Les 16 premiers joueurs du classement annuel ») is silent on a tie across the 16th place.
+    # INTERPRETATIONS.md, masters, « Qualification with a tie at the 16th place »: after the ranking's
+    # own tie-breaks (« Règlement Classement Masters » §1: fewer tournaments, then the best result),
+    # countback: the better second result, then third… False sends any such tie straight to the
+    # play-off the secretary records in `Désistements`.
+    qualification_countback: bool = True

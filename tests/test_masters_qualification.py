@@ -1,0 +1,138 @@
+"""Who plays the Masters when the final Grand Sud ranking is level across its 16th place
+(« Règlement Tournoi Masters » §1, silent; INTERPRETATIONS.md, masters, « Qualification with a tie at
+the 16th place »): the ranking's own tie-breaks, then countback, then a play-off recorded in
+`Désistements`. Through the real `reportgen masters prepare`."""
+
+import datetime as dt
+
+import openpyxl
+
+from reportgen.circuits.masters.results import qualify
+from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.model import Ranking, RankingRow, Scope, SourceRef, Status
+from reportgen.pipeline import load, score
+from reportgen.render.html import render
+from tests.builders import write_clubs, write_tournament
+from tests.test_cli import run
+from tests.test_masters_workbook import NAMES, TODAY, add_withdrawal, masters_path
+
+P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
+
+
+def league(inputs, second):
+    """Two tournaments on one day (same ranking in force: 0 seeds each, §1), so a place is worth
+    the same points in both: the first with NAMES in order, the second with `second` in order.
+    Two tournaments count one best result each (§3): equal best results are equal totals."""
+    write_clubs(inputs)
+    for name, club, order in (("2026-10-10-carc", "CARC", NAMES), ("2026-10-10-nime", "NIME", second)):
+        write_tournament(inputs, name, day="10/10/2026", club=club,
+                         results=[[place, *player.split(" "), "", ""] for place, player in enumerate(order, start=1)])
+    return inputs
+
+
+def prepare(inputs):
+    return run("masters", "prepare", "--season", "2026", "--date", "12/12/2026", "--lieu", "Albi",
+               "--inputs", str(inputs))
+
+
+def listed(result):
+    """The participants `prepare` prints, in number order."""
+    return [line.strip().split("  ")[1] for line in result.stdout.splitlines()[1:]]
+
+
+def bulletin(inputs):
+    """The Masters bulletin's HTML, as `make` would publish it."""
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    return render(report.documents[0])
+
+
+def test_interpretation_a_tie_at_the_16th_place_is_settled_by_countback(tmp_path):
+    # P: 16th (90 points) and 18th (75); Q: 17th (80) and 16th (90). Same total (90), same number
+    # of tournaments, same best result: 16th ex aequo, P first by name. Q's second result is better.
+    inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, NAMES[19], P])
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[:15] + [Q]
+    assert result.stdout.splitlines()[16].strip() == f"16  {Q}  (16e du classement annuel)"
+    assert (f"note : {P} et {Q}, 16e ex aequo du classement final Grand Sud 2026, se disputent la 16e place du "
+            "Masters : le départage aux résultats suivants (2e meilleur résultat, puis 3e…, INTERPRETATIONS) "
+            f"qualifie {Q} ({P} : 90, 75 ; {Q} : 90, 80)") in result.stderr
+    # P did not withdraw: the bulletin does not say so; its method says how the tie was read.
+    page = bulletin(inputs)
+    assert "Désisté" not in page and P not in page
+    assert "Une égalité à la 16e place que les départages du classement laissent se règle aux résultats suivants" in page
+
+
+def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_play_off_in_desistements(tmp_path):
+    # P: 16th and 17th; Q: 17th and 16th: level on everything.
+    inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, P])
+    refused = prepare(inputs)
+    assert refused.returncode == 1
+    assert (f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du Masters entre {P} et {Q}, "
+            "16e ex aequo du classement final Grand Sud 2026 : mêmes points, même nombre de tournois et même "
+            "meilleur résultat, puis mêmes résultats un à un ; reportgen ne choisit pas (INTERPRETATIONS) — faites "
+            "jouer le barrage entre eux, puis inscrivez le perdant (ou un joueur qui se désiste) dans la feuille "
+            "« Désistements » du classeur du Masters (Nom et Prénom, ou Licence) et relancez « reportgen masters "
+            "prepare » ; ce classeur n'existait pas : « masters prepare » vient de le créer") in refused.stderr
+    # No workbook existed: prepare wrote one to type the play-off in, and no participants yet.
+    book = openpyxl.load_workbook(masters_path(inputs))
+    assert book.sheetnames == ["Tournoi", "Désistements", "Matchs"]
+    assert [[c.value for c in row] for row in book["Désistements"].iter_rows()] == [["Nom", "Prénom", "Licence"]]
+    assert book["Matchs"].max_row == 1
+    # The same problem, not another one, until the play-off is recorded: a second run says it again.
+    again = prepare(inputs)
+    assert again.returncode == 1 and "égalité pour la 16e place du Masters" in again.stderr
+    assert "n'existait pas" not in again.stderr
+    checked = run("check", "--inputs", str(inputs))  # the build says it too, at the same place
+    assert checked.returncode == 1 and f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du " \
+        f"Masters entre {P} et {Q}" in checked.stderr
+    # P lost the play-off: the secretary records him in `Désistements`; Q plays.
+    add_withdrawal(inputs, "JOUEURP", "Un")
+    settled = prepare(inputs)
+    assert settled.returncode == 0, settled.stderr
+    assert listed(settled) == NAMES[:15] + [Q]
+    book = openpyxl.load_workbook(masters_path(inputs))
+    assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"] and book["Matchs"].max_row == 121
+    page = bulletin(inputs)
+    assert f"Désisté : {P} (16e du classement annuel)." in page and "à leur place" not in page
+
+
+def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
+    # The 5th and 6th swap places in the second tournament: 5th ex aequo, both in; no countback.
+    second = [*NAMES[:4], NAMES[5], NAMES[4], *NAMES[6:]]
+    result = prepare(league(tmp_path / "inputs", second))
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[:16]
+    assert "5e du classement annuel" in result.stdout.splitlines()[6] and "note :" not in result.stderr
+
+
+def ranking(totals):
+    """A final ranking of `totals` (best results, best first, of each player), as Grand Sud ranks them."""
+    rows = []
+    for index, results in enumerate(totals):
+        rank = next(n for n, other in enumerate(totals, start=1) if other[0] == results[0])
+        rows.append(RankingRow(rank, f"L:{index}", NAMES[index], str(index), "", {},
+                               tied=sum(1 for other in totals if other[0] == results[0]) > 1, results=results))
+    return Ranking("x", Scope("season", 2026), dt.date(2026, 11, 1), Status.FINAL, (), tuple(rows))
+
+
+def test_interpretation_countback_setting_off_sends_the_tie_to_the_play_off():
+    totals = [(500 - n, 0) for n in range(14)] + [(90, 80), (90, 75), (90, 70)]  # 15th=, 16th=, 17th=
+    where = SourceRef("masters/masters-2026.xlsx", "Désistements")
+    on = qualify(ranking(totals), [], MastersSettings(), where)
+    assert not on.problems and [p.name for p in on.participants][-2:] == NAMES[14:16]
+    off = qualify(ranking(totals), [], MastersSettings(qualification_countback=False), where)
+    assert [(p.where, p.code) for p in off.problems] == [(where, "qualification-tie")]
+    assert off.problems[0].message.startswith(f"égalité pour les 15e et 16e places du Masters entre {NAMES[14]}, "
+                                              f"{NAMES[15]} et {NAMES[16]}, 15e ex aequo")
+    assert "inscrivez le perdant" in off.problems[0].fix
+
+
+def test_interpretation_countback_settles_some_places_and_leaves_the_last_one_to_the_play_off():
+    totals = [(500 - n, 0) for n in range(14)] + [(90, 85), (90, 80), (90, 80), (90, 80)]  # 15th=, 2 places
+    found = qualify(ranking(totals), [], MastersSettings(), SourceRef("m.xlsx", "Désistements"))
+    assert [p.message.split(" :")[0] for p in found.problems] == [
+        f"égalité pour la 16e place du Masters entre {NAMES[15]}, {NAMES[16]} et {NAMES[17]}, 15e ex aequo du "
+        "classement final Grand Sud 2026"]
+    assert "inscrivez les 2 non qualifiés" in found.problems[0].fix
+    assert [p.name for p in found.participants][14] == NAMES[14]  # countback gave him the 15th place

@@ -188,11 +188,12 @@ def _extend_validation(sheet: Worksheet, rule: InputRule) -> None:
     """The rule's cells join the sheet's validation of the same kind that covers the cell above
     them (the secretary's own, with her messages); a new validation otherwise."""
     wanted = _validation(rule)
+    first = f"{get_column_letter(rule.first_col + 1)}{rule.first_row + 1}"
     above = f"{get_column_letter(rule.first_col + 1)}{rule.first_row}"
     for validation in sheet.data_validations.dataValidation:
-        if (validation.type, validation.formula1, validation.formula2) == (wanted.type, wanted.formula1,
-                                                                           wanted.formula2) and above in validation.sqref:
-            validation.sqref.add(_range(rule))
+        if (validation.type, validation.formula1, validation.formula2) == (wanted.type, wanted.formula1, wanted.formula2) \
+                and (first in validation.sqref or (rule.first_row > 0 and above in validation.sqref)):
+            validation.sqref.add(_range(rule))  # nothing when it covers them already
             return
     wanted.add(_range(rule))
     sheet.add_data_validation(wanted)

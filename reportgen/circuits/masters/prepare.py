@@ -71,18 +71,22 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     if event is None:
         result.change = InputChange(f"masters/masters-{season}.xlsx", workbook, tuple(moved))
     else:
-        result.change = InputChange(event.id, workbook, tuple(moved), _edits(event, workbook, day, place))
+        result.change = InputChange(event.id, workbook, tuple(moved), _edits(event, workbook, moved, day, place))
     return result
 
 
-def _edits(event: MastersEvent, workbook: Annex, day: dt.date, place: str) -> tuple[SheetEdit, ...]:
+def _edits(event: MastersEvent, workbook: Annex, moved: list[tuple[Cell, Cell]], day: dt.date,
+           place: str) -> tuple[SheetEdit, ...]:
     """What `prepare` writes into the existing workbook: the data cells of the sheets that are the
     program's (`Participants`, `Matchs`: players, and the typed scores where their match now is),
     header rows untouched; in `Tournoi`, only a date or a place that changed (a missing `Lieu`
     row is added below the fields)."""
     sheets = {sheet.name: sheet for sheet in workbook.sheets}
+    staying = {(row, col) for (_, row, col), (_, new_row, new_col) in moved if (row, col) == (new_row, new_col)}
     edits = [SheetEdit(name, tuple((row, col, value) for row, values in enumerate(sheets[name].rows, start=1)
-                                   for col, value in enumerate(values)), rules=tuple(sheets[name].rules))
+                                   for col, value in enumerate(values)
+                                   if name != MATCHES_SHEET or (row, col) not in staying),  # a typed score stays as typed
+                       rules=tuple(sheets[name].rules))
              for name in (PARTICIPANTS_SHEET, MATCHES_SHEET)]
     cells: list[tuple[int, int, object]] = []
     appended: list[tuple[object, ...]] = []

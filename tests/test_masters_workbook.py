@@ -328,3 +328,22 @@ def test_prepare_again_writes_into_the_secretarys_workbook_as_she_made_it(inputs
     assert [row[1] for row in rows(inputs, "Participants")[1:]] == NAMES[:2] + NAMES[3:17]
     validations = openpyxl.load_workbook(path)["Matchs"].data_validations.dataValidation
     assert sorted((v.type, str(v.sqref)) for v in validations) == [("textLength", "A2:A121"), ("whole", "E2:H121")]
+
+
+def test_a_place_given_to_a_workbook_without_lieu_is_a_row_below_her_fields(inputs):
+    from openpyxl.styles import Font
+
+    run_prepare(inputs)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Tournoi"]
+    sheet.delete_rows(6)  # no Lieu
+    sheet.append(["Arbitre", "Mme Martin"])
+    for cell in sheet[6]:
+        cell.font = Font(italic=True)
+    book.save(path)
+    run_prepare(inputs)  # --lieu Carcassonne
+    sheet = openpyxl.load_workbook(path)["Tournoi"]
+    assert [[c.value for c in row] for row in sheet.iter_rows(min_row=5)] == [
+        ["Saison", 2026], ["Arbitre", "Mme Martin"], ["Lieu", "Carcassonne"]]
+    assert sheet["A7"].font.i and sheet["B7"].font.i  # as the row above

@@ -1,7 +1,8 @@
 """`reportgen poules next`: the next round's pools and games (or the barrage games) appended to the
 `Parties` sheet, as a proposed change to inputs/ (`reportgen.render.inputs.apply` writes it and
-refuses to lose a typed value). Every existing cell of the workbook is copied back as read; the
-`Résultat` column is marked as typed, so that no result can be lost.
+refuses to lose a typed value). The proposed workbook is every existing cell as read plus the new
+rows, the `Résultat` column marked as typed, so that no result can be lost; into the file itself
+only the new rows are written (a `SheetEdit`), in the sheet's own columns, pool names and formats.
 
 Nothing is proposed while the round in play lacks results or a barrage is pending: the reasons are
 said instead (the games still to play, with their cells; the barrage games to write or to play).

@@ -347,3 +347,21 @@ def test_a_place_given_to_a_workbook_without_lieu_is_a_row_below_her_fields(inpu
     assert [[c.value for c in row] for row in sheet.iter_rows(min_row=5)] == [
         ["Saison", 2026], ["Arbitre", "Mme Martin"], ["Lieu", "Carcassonne"]]
     assert sheet["A7"].font.i and sheet["B7"].font.i  # as the row above
+
+
+def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
+    """Written in place, cell by cell: rows moved would have the wrong cells rewritten."""
+    run_prepare(inputs)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    book["Matchs"].insert_rows(1)
+    book["Matchs"]["A1"] = "Masters 2026 — matchs"
+    book.save(path)
+    before = path.read_bytes()
+    prepared = run_prepare(inputs)
+    assert [str(p) for p in prepared.problems] == [
+        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne \"Match\") : la feuille Matchs n'est plus dans la disposition "
+        "que « reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, Score B, Tops A, "
+        "Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
+        "cette disposition"]
+    assert path.read_bytes() == before

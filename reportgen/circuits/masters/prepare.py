@@ -13,14 +13,24 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import MATCHES_SHEET, PARTICIPANTS_SHEET, MastersEvent
+from reportgen.circuits.masters.parse import MATCH_COLUMNS, MATCHES_SHEET, PARTICIPANTS_SHEET, MastersEvent
 from reportgen.circuits.masters.results import final_ranking, participants
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
 from reportgen.ingest.text import name_key
 from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
-from reportgen.model import Annex, Cell, InputChange, Problem, Report, SheetEdit, SourceRef, cell_position
+from reportgen.model import (
+    Annex,
+    Cell,
+    InputChange,
+    Problem,
+    Report,
+    SheetEdit,
+    SourceRef,
+    cell_name,
+    cell_position,
+)
 
 # The typed columns of `Matchs` (score A, score B, tops A, tops B), and the same with A and B swapped.
 TYPED = (4, 5, 6, 7)
@@ -61,6 +71,8 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
                                        "indiquez-la avec --date jj/mm/aaaa"))
     if result.problems or day is None:  # an unknown day is one of the problems
         return result
+    if event:
+        result.problems += _moved_cells(event)
     kept, moved = _kept_scores(event, result.participants, result.problems) if event else ({}, [])
     if result.problems:
         return result
@@ -73,6 +85,27 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     else:
         result.change = InputChange(event.id, workbook, tuple(moved), _edits(event, workbook, moved, day, place))
     return result
+
+
+def _moved_cells(event: MastersEvent) -> list[Problem]:
+    """`prepare` rewrites `Participants` and `Matchs` in place, cell by cell, in the layout it gives
+    them (a match per row, match 1 table 1 on row 2, columns A to H): a sheet rearranged since
+    would have the wrong cells rewritten, so it is refused, with its first moved cell."""
+    for index, recorded in enumerate(event.content.participants, start=1):
+        if recorded.where.cell != cell_name(index, 0):
+            return [Problem(recorded.where, "la feuille Participants n'est plus dans la disposition que « reportgen "
+                            "masters prepare » lui donne (N° en colonne A, le n° 1 en ligne 2…)",
+                            "remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira",
+                            code="layout")]
+    for match in event.content.matches:
+        row = (match.round - 1) * TABLES + match.table
+        for col, column in enumerate(MATCH_COLUMNS):
+            if match.cells[column.key].cell != cell_name(row, col):
+                return [Problem(match.cells[column.key], "la feuille Matchs n'est plus dans la disposition que "
+                                "« reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, "
+                                "Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 "
+                                "table 1 en ligne 2)", "remettez-la dans cette disposition", code="layout")]
+    return []
 
 
 def _edits(event: MastersEvent, workbook: Annex, moved: list[tuple[Cell, Cell]], day: dt.date,

@@ -316,15 +316,46 @@ Cell = tuple[str, int, int]  # sheet name, 0-based row (0: the header row), 0-ba
 
 
 @dataclass(frozen=True)
+class SheetEdit:
+    """What a change writes into one sheet of a workbook that already exists, so that everything
+    else the secretary made (styles, number formats, widths, comments, validations) stays as it is.
+
+    `cells` are the program's own cells, rewritten (None empties one), each keeping its style;
+    `appended` rows go from row `start` on and must land on empty cells (what was read is still
+    there). A written cell that was empty takes the style of the cell above (not the header row's):
+    the sheet's own formats continue. `rules` extend the sheet's validations to new cells."""
+
+    sheet: str
+    cells: tuple[tuple[int, int, Any], ...] = ()  # (0-based row, 0-based column, value)
+    appended: tuple[tuple[Any, ...], ...] = ()  # rows, from column A; None leaves a cell as it is
+    start: int = 0  # the 0-based row of the first appended row
+    header_row: int = 0
+    rules: tuple[InputRule, ...] = ()
+
+
+@dataclass(frozen=True)
 class InputChange:
-    """A workbook reportgen proposes to write into inputs/ (the Masters workbook; later, the next
-    round of a pool tournament). Only an explicit command applies it, through
-    `reportgen.render.inputs.apply`, which refuses to lose a value typed in a cell meant for typing
-    (the cells under a sheet's whole-number rules)."""
+    """A workbook reportgen proposes to write into inputs/ (the Masters workbook, the next round of
+    a pool tournament). Only an explicit command applies it, through `reportgen.render.inputs.apply`,
+    which refuses to lose a value typed in a cell meant for typing (the cells under a sheet's
+    rules), comparing the file with `workbook`, the whole workbook as the change leaves it.
+
+    A new file is `workbook`, written whole; an existing one is edited in place: only `edits` are
+    written into it (None: every cell of `workbook`, each keeping its style), and the sheets of
+    `workbook` it lacks are added."""
 
     path: str  # relative to inputs/, with its extension
     workbook: Annex
     moved: tuple[tuple[Cell, Cell], ...] = ()  # typed values the change carries to another cell
+    edits: tuple[SheetEdit, ...] | None = None
+
+
+def cell_position(name: str) -> tuple[int, int]:
+    """An Excel cell name -> 0-based row and column (B1 -> 0, 1); the inverse of `cell_name`."""
+    match = _CELL.fullmatch(name)
+    if match is None:
+        raise ValueError(f"not a cell name: {name!r}")
+    return int(match[2]) - 1, column_index(match[1])
 
 
 @dataclass(frozen=True)

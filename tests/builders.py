@@ -137,3 +137,59 @@ def small_league(inputs: Path) -> Path:
     write_tournament(inputs, "2026-02-07-marseille", day="07/02/2026", club="MARS", results=[
         [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Marseille"]])
     return inputs
+
+
+# -- a workbook as the secretary keeps it: her formats, widths, colours, comments, validations ----------
+
+def style_like_a_secretary(path: Path, sheet: str, formats: dict[int, str] | None = None) -> None:
+    """Her touch on one sheet of a real file: a yellow header, a column width, a comment, a
+    validation, a conditional format, a defined name, and `formats` (1-based column -> number format)
+    on every data cell of those columns."""
+    from openpyxl.comments import Comment
+    from openpyxl.formatting.rule import CellIsRule
+    from openpyxl.styles import PatternFill
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    book = openpyxl.load_workbook(path)
+    ws = book[sheet]
+    for cell in ws[1]:
+        cell.fill = PatternFill("solid", fgColor="FFFF00")
+    ws.column_dimensions["A"].width = 31.5
+    ws["A1"].comment = Comment("Ne pas renommer cette colonne", "la secrétaire")
+    validation = DataValidation("textLength", operator="lessThan", formula1="60")
+    validation.add(f"A2:A{max(ws.max_row, 2)}")
+    ws.add_data_validation(validation)
+    ws.conditional_formatting.add(f"A2:A{max(ws.max_row, 2)}",
+                                  CellIsRule(operator="equal", formula=['"X"'], fill=PatternFill("solid", fgColor="FF0000")))
+    book.defined_names["Premier"] = DefinedName("Premier", attr_text=f"'{sheet}'!$A$2")
+    for col, number_format in (formats or {}).items():
+        for row in range(2, ws.max_row + 1):
+            ws.cell(row, col).number_format = number_format
+    book.save(path)
+
+
+def snapshot(path: Path) -> dict[str, dict[str, tuple[object, str]]]:
+    """Every non-empty cell's value and number format, by sheet and cell name."""
+    book = openpyxl.load_workbook(path)
+    return {ws.title: {cell.coordinate: (cell.value, cell.number_format) for row in ws.iter_rows() for cell in row
+                       if cell.value is not None} for ws in book.worksheets}
+
+
+def assert_kept(before: dict[str, dict[str, tuple[object, str]]], path: Path, sheet: str,
+                changed: frozenset[str] = frozenset()) -> None:
+    """Every cell of `before` (but `changed`, the program's own) has its value and number format in
+    the file, and `sheet` kept the touch of `style_like_a_secretary`."""
+    after = snapshot(path)
+    for name, cells in before.items():
+        for coordinate, kept in cells.items():
+            if f"{name}!{coordinate}" not in changed:
+                assert after[name].get(coordinate) == kept, (name, coordinate, kept, after[name].get(coordinate))
+    book = openpyxl.load_workbook(path)
+    ws = book[sheet]
+    assert ws.column_dimensions["A"].width == 31.5
+    assert ws["A1"].comment is not None and ws["A1"].comment.text == "Ne pas renommer cette colonne"
+    assert {cell.fill.fgColor.rgb for cell in ws[1] if cell.value is not None} == {"00FFFF00"}
+    assert any(v.type == "textLength" and v.formula1 == "60" for v in ws.data_validations.dataValidation)
+    assert len(ws.conditional_formatting) == 1
+    assert "Premier" in book.defined_names

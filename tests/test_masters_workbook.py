@@ -287,3 +287,82 @@ def test_match_sheets_never_break_a_name_at_its_hyphen():
         text = pages[number - 1].extract_text()
         for word in {word for name in names for word in name.split(" ") if "-" in word}:
             assert word in text, (number, word, text)
+
+
+def test_prepare_again_writes_into_the_secretarys_workbook_as_she_made_it(inputs):
+    """Issue 22: after a withdrawal, `masters prepare` rewrites only its own cells (participants,
+    pairings) in the workbook she styled: her Tournoi sheet, its formats and extra rows, her typed
+    scores and their formats, widths, comments and validations stay."""
+    from tests.builders import assert_kept, snapshot, style_like_a_secretary
+    from tests.test_cli import run
+
+    prepare_ = ("masters", "prepare", "--season", "2026", "--date", "10/10/2026", "--inputs", str(inputs))
+    assert run(*prepare_, "--lieu", "Carcassonne").returncode == 0
+    path = masters_path(inputs)
+    type_results(inputs, {(15, 1): (7, 5, 3, 2)})  # 1st v 2nd: the same match after the withdrawal
+    style_like_a_secretary(path, "Tournoi")
+    style_like_a_secretary(path, "Matchs", {5: "0", 6: "0"})
+    book = openpyxl.load_workbook(path)
+    book["Tournoi"]["B4"].number_format = "d mmmm yyyy"
+    book["Tournoi"].append(["Arbitre", "Mme Martin"])
+    book["Désistements"].append(["JOUEURC", "Un", ""])
+    book.save(path)
+    before = snapshot(path)
+    result = run(*prepare_, "--lieu", "Albi")
+    assert result.returncode == 0, result.stderr
+    assert "(1 match(s) déjà saisi(s) conservé(s))" in result.stderr
+    from openpyxl.utils.cell import coordinate_from_string
+
+    def data(sheet, columns):  # the program's own cells: below the header row, in those columns
+        return {f"{sheet}!{cell}" for cell in before[sheet] if coordinate_from_string(cell)[1] > 1
+                and coordinate_from_string(cell)[0] in columns}
+
+    changed = frozenset(data("Participants", "ABCDE") | data("Matchs", "CD") | {"Tournoi!B6"})
+    assert_kept(before, path, "Tournoi", changed)
+    assert_kept(before, path, "Matchs", changed)
+    fields = {row[0]: row[1] for row in rows(inputs, "Tournoi")[1:]}
+    assert fields["Lieu"] == "Albi" and fields["Arbitre"] == "Mme Martin"
+    assert openpyxl.load_workbook(path)["Tournoi"]["B4"].number_format == "d mmmm yyyy"
+    by_board = {(row[0], row[1]): row[2:] for row in rows(inputs)[1:]}
+    assert by_board[1, 1] == [NAMES[0], NAMES[16], None, None, None, None]  # the 17th comes in
+    assert by_board[15, 1] == [NAMES[0], NAMES[1], 7, 5, 3, 2]
+    assert [row[1] for row in rows(inputs, "Participants")[1:]] == NAMES[:2] + NAMES[3:17]
+    validations = openpyxl.load_workbook(path)["Matchs"].data_validations.dataValidation
+    assert sorted((v.type, str(v.sqref)) for v in validations) == [("textLength", "A2:A121"), ("whole", "E2:H121")]
+
+
+def test_a_place_given_to_a_workbook_without_lieu_is_a_row_below_her_fields(inputs):
+    from openpyxl.styles import Font
+
+    run_prepare(inputs)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Tournoi"]
+    sheet.delete_rows(6)  # no Lieu
+    sheet.append(["Arbitre", "Mme Martin"])
+    for cell in sheet[6]:
+        cell.font = Font(italic=True)
+    book.save(path)
+    run_prepare(inputs)  # --lieu Carcassonne
+    sheet = openpyxl.load_workbook(path)["Tournoi"]
+    assert [[c.value for c in row] for row in sheet.iter_rows(min_row=5)] == [
+        ["Saison", 2026], ["Arbitre", "Mme Martin"], ["Lieu", "Carcassonne"]]
+    assert sheet["A7"].font.i and sheet["B7"].font.i  # as the row above
+
+
+def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
+    """Written in place, cell by cell: rows moved would have the wrong cells rewritten."""
+    run_prepare(inputs)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    book["Matchs"].insert_rows(1)
+    book["Matchs"]["A1"] = "Masters 2026 — matchs"
+    book.save(path)
+    before = path.read_bytes()
+    prepared = run_prepare(inputs)
+    assert [str(p) for p in prepared.problems] == [
+        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne \"Match\") : la feuille Matchs n'est plus dans la disposition "
+        "que « reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, Score B, Tops A, "
+        "Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
+        "cette disposition"]
+    assert path.read_bytes() == before

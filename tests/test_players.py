@@ -1,5 +1,7 @@
 """Who is who: the build asks about newcomers and probable duplicates, and never merges silently."""
 
+import datetime as dt
+
 from reportgen.pipeline import load
 from tests.builders import TODAY, write_clubs, write_tournament
 
@@ -67,3 +69,45 @@ def test_merge_records_the_other_spelling_in_the_directory_and_the_question_neve
     listed = subprocess.run([reportgen, "players", "list", "--inputs", str(tmp_path)], capture_output=True, text=True)
     assert "  ROUSSEAU Françoise, Perpignan — 2 tournois : Tournoi a (10/01/2026); Tournoi b (07/02/2026)" in (
         listed.stdout), listed.stdout
+
+
+def test_merge_writes_into_the_secretarys_players_file_as_she_made_it(tmp_path):
+    """Issue 22: her joueurs.xlsx keeps every cell's value and format, her widths, colours, comments
+    and validations; the new row takes the formats of the row above, and her own column (after the
+    program's) keeps its header."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import openpyxl
+    from openpyxl.styles import Font
+
+    from tests.builders import assert_kept, snapshot, style_like_a_secretary, write_workbook
+
+    reportgen = str(Path(sys.executable).parent / "reportgen")
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "ROUSSEAU", "Françoise", "", "Perpignan"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "ROUSSAU", "Françoise", "", "Perpignan"]])
+    path = write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Né le"],
+        ["001234", "MARTIN", "Paul", "Albi", None, dt.datetime(1961, 5, 4)],
+        ["004321", "LOPEZ", "Thierry", "Nîmes", "LOPES Thierry", dt.datetime(1970, 1, 2)]]})
+    style_like_a_secretary(path, "Joueurs", {1: "@", 6: "dd/mm/yyyy"})
+    book = openpyxl.load_workbook(path)
+    for row in book["Joueurs"].iter_rows(min_row=2):
+        row[1].font = Font(bold=True)
+    for row in range(4, 40):  # rows she formatted ahead of typing them: not rows written
+        book["Joueurs"].cell(row, 6).number_format = "dd/mm/yyyy"
+    book.save(path)
+    before = snapshot(path)
+    merged = subprocess.run([reportgen, "players", "merge", "ROUSSEAU Françoise", "ROUSSAU Françoise",
+                             "--inputs", str(tmp_path)], capture_output=True, text=True)
+    assert merged.returncode == 0, merged.stderr
+    assert_kept(before, path, "Joueurs")
+    sheet = openpyxl.load_workbook(path)["Joueurs"]
+    assert [c.value for c in sheet[1]] == ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Né le"]
+    new = [sheet.cell(4, col) for col in range(1, 6)]
+    assert [c.value for c in new] == [None, "ROUSSEAU", "Françoise", "Perpignan", "ROUSSAU Françoise"]
+    assert new[1].font.b and not new[3].font.b  # as the row above
+    assert sheet["F4"].number_format == "dd/mm/yyyy"  # her format ahead, kept
+    assert not [c.coordinate for r in sheet.iter_rows(min_row=5) for c in r if c.value is not None]

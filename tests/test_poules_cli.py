@@ -94,3 +94,49 @@ def test_poules_next_for_an_unknown_tournament_names_the_known_ones(tmp_path):
 def test_poules_next_has_french_help():
     result = run("poules", "next", "--help")
     assert result.returncode == 0 and "--barrages" in result.stdout and "Écrire le tour suivant" in result.stdout
+
+
+def test_poules_next_writes_into_the_secretarys_workbook_as_she_made_it(tmp_path):
+    """Issue 22: RON points with two decimals, registration times to the second (a tie-break),
+    pools numbered 1–8: every existing cell keeps its value and format, her widths, colours,
+    comments and validations stay, round 2 numbers its pools and dates its games as round 1 did."""
+    from openpyxl.styles import Font
+
+    from tests.builders import assert_kept, snapshot, style_like_a_secretary
+
+    players = names(24)  # 8 pools of 3 in round 1 (Art. III)
+    entrants = [(player, 1552.36 - 10.01 * index, dt.datetime(2025, 2, 1, 18, 42, 5) + dt.timedelta(seconds=index))
+                for index, player in enumerate(players)]
+    tour = Tour(entrants=entrants, name=NAME, day=DAY)
+    tour.next(DAY)
+    for row in tour.games(1):
+        row[1] = " ABCDEFGH".index(row[1])  # she numbers her pools
+    tour.play()
+    inputs = tmp_path / "inputs"
+    path = tour.write(inputs)
+    style_like_a_secretary(path, "Inscrits", {2: "0.00", 3: "dd/mm/yyyy hh:mm:ss"})
+    style_like_a_secretary(path, "Parties", {7: "d mmm yyyy"})
+    book = openpyxl.load_workbook(path)
+    for row in book["Parties"].iter_rows(min_row=2):
+        row[2].font = Font(italic=True)
+    book.save(path)
+    before = snapshot(path)
+    written = run("poules", "next", "--event", NAME, "--date", "15/03/2025", "--inputs", str(inputs))
+    assert written.returncode == 0, written.stderr
+    assert written.stdout.splitlines()[0] == "tour 2 : 4 poules, 48 parties ajoutées à la feuille Parties, lancées le " \
+                                             "15 mars 2025"
+    assert written.stdout.splitlines()[1].startswith("  poule 1 : ")
+    assert_kept(before, path, "Inscrits")
+    assert_kept(before, path, "Parties")
+    sheet = openpyxl.load_workbook(path)["Parties"]
+    assert [c.value for c in sheet[1]] == ["Tour", "Poule", "Blancs", "Noirs", "Résultat", "Phase", "Lancement"]
+    added = list(sheet.iter_rows(min_row=2 + 48))  # below round 1's 48 games
+    assert len(added) == 48 and {row[1].value for row in added} == {1, 2, 3, 4}
+    assert {row[6].value for row in added} == {dt.datetime(2025, 3, 15)}
+    assert {row[6].number_format for row in added} == {"d mmm yyyy"} and all(row[2].font.i for row in added)
+    assert [str(v.sqref) for v in sheet.data_validations.dataValidation if v.type == "list"] == ["E50:E97"]
+    again = openpyxl.load_workbook(path)["Inscrits"]
+    assert again["B2"].value == 1552.36 and again["B2"].number_format == "0.00"
+    assert again["C3"].value == dt.datetime(2025, 2, 1, 18, 42, 6)
+    standings = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
+    assert standings.returncode == 0, standings.stderr  # and it reads back

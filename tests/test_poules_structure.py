@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from reportgen.circuits.poules.domain import Registrant
 from reportgen.circuits.poules.seeding import REPECHED, SECOND, WINNER, Qualified, first_round, later_round, serpentine
-from reportgen.circuits.poules.structure import pool_index, pool_label, pools_for, rounds_for
+from reportgen.circuits.poules.structure import pool_index, pool_label, pool_namer, pools_for, rounds_for
 from reportgen.model import SourceRef
 from tests.test_poules_builders import Tour, names
 
@@ -115,3 +115,12 @@ def test_the_written_pools_of_round_one_are_the_serpentine_of_the_seeding():
     seeds = names(12)
     assert pools == {"A": {seeds[i] for i in (0, 7, 8)}, "B": {seeds[i] for i in (1, 6, 9)},
                      "C": {seeds[i] for i in (2, 5, 10)}, "D": {seeds[i] for i in (3, 4, 11)}}
+
+
+@pytest.mark.parametrize(("typed", "names"), [
+    ([1, 2], [1, 2, 3]), (["", "3"], ["1", "2", "3"]), (["Poule B"], ["Poule A", "Poule B", "Poule C"]),
+    (["b"], ["a", "b", "c"]), (["A"], ["A", "B", "C"]), ([], ["A", "B", "C"]), (["?"], ["A", "B", "C"])])
+def test_later_rounds_name_their_pools_as_the_sheet_names_its_first(typed, names):
+    namer = pool_namer(typed)
+    assert [namer(index) for index in range(3)] == names
+    assert [pool_index(str(namer(index))) for index in range(3)] == [0, 1, 2]  # and they read back

@@ -170,6 +170,22 @@ def test_apply_refuses_to_lose_a_result_typed_since_the_round_was_proposed(tmp_p
     assert path.read_bytes() == before
 
 
+def test_apply_refuses_to_append_over_a_row_typed_since_the_round_was_proposed(tmp_path):
+    path = Tour(6).write(tmp_path)
+    run_next(tmp_path)
+    type_results(path)
+    event, _ = event_of(tmp_path)
+    proposal = propose(event, PoulesSettings(), DAY)  # round 2 goes in row 14, empty when read
+    book = openpyxl.load_workbook(path)
+    book["Parties"]["H14"] = "à rejouer ?"  # a note of hers, typed meanwhile
+    book.save(path)
+    before = path.read_bytes()
+    assert [str(p) for p in apply(proposal.change, tmp_path)] == [
+        "poules/test.xlsx:'Parties'!A14 : la ligne 14 n'est plus vide : le classeur a changé depuis sa lecture — "
+        "relancez la commande"]
+    assert path.read_bytes() == before
+
+
 def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
     tour = Tour(6)
     tour.next()

@@ -21,7 +21,8 @@ def masters_prepare(
 ) -> None:
     """Écrire la liste des 16 participants et le classeur du Masters (120 matchs, scores à saisir).
 
-    Relancé après un désistement, il remet les matchs à jour sans jamais effacer un score saisi."""
+    Relancé après un désistement, il remet les participants et les matchs à jour dans le classeur tel
+    que vous le tenez (formats, couleurs, notes conservés), sans jamais effacer un score saisi."""
     from reportgen import french
     from reportgen.circuits.masters.prepare import prepare
     from reportgen.pipeline import load, score

@@ -26,7 +26,8 @@ def poules_next(
     Quand le tour en cours est complet, ajoute les poules et toutes les parties du tour suivant (le
     tour 1 sur un classeur qui n'a que ses inscrits). Tant que des résultats manquent ou qu'un barrage
     est en attente, ne change rien, dit pourquoi et sort en erreur ; --barrages ajoute alors les
-    parties de barrage. Aucune case déjà saisie n'est jamais modifiée."""
+    parties de barrage. Aucune case déjà saisie n'est jamais modifiée, ni son format : les
+    nouvelles lignes prennent le format de celle du dessus, les poules gardent vos noms (1, 2… ou A, B…)."""
     from reportgen import circuits
     from reportgen.circuits.poules.next_round import propose
     from reportgen.ingest.text import normalise_label

@@ -1,6 +1,7 @@
 """The secretary's decisions about players, written into `inputs/joueurs.xlsx` in place (openpyxl):
 another spelling of a player, or two players who are not one. Nothing already typed in the file is
-changed; a spelling is added after the ones already there."""
+changed, nor its formats; a spelling is added after the ones already there, a player in the row
+below the last one typed, with that row's formats (render/inputs.py `write_cell`)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import openpyxl
 
 from reportgen.ingest.text import name_key, split_full_name
 from reportgen.render.files import write_atomic
+from reportgen.render.inputs import write_cell
 
 PLAYERS_SHEET = "Joueurs"
 PLAYERS_HEADER = ["Licence", "Nom", "Prénom", "Club", "Autres graphies"]
@@ -38,13 +40,18 @@ def _sheet(book: openpyxl.Workbook, name: str, header: list[str]):
 
 
 def _column(sheet, header: str) -> int:
-    """1-based column of a header in the first row, added at the end if missing."""
+    """1-based column of a header in the first row, added after the sheet's own headers if missing."""
     for cell in sheet[1]:
         if cell.value is not None and name_key(str(cell.value)) == name_key(header):
             return cell.column
-    column = sheet.max_column + 1
-    sheet.cell(1, column, header)
+    column = max((cell.column for cell in sheet[1] if cell.value not in (None, "")), default=0) + 1
+    write_cell(sheet, 0, column - 1, header)
     return column
+
+
+def _next_row(sheet) -> int:
+    """1-based row below the last one holding a value (rows formatted ahead but empty do not count)."""
+    return max((cell.row for row in sheet.iter_rows() for cell in row if cell.value not in (None, "")), default=0) + 1
 
 
 def _save(book: openpyxl.Workbook, path: Path) -> None:
@@ -67,16 +74,15 @@ def add_spelling(path: Path, player: str, spelling: str, licence: str = "", club
         if last and name_key(str(last), str(first or "")) == key:
             known = str(sheet.cell(row, aliases_col).value or "")
             if name_key(spelling) not in {name_key(a) for a in known.split(";") if a.strip()}:
-                sheet.cell(row, aliases_col).value = f"{known}; {spelling}" if known.strip() else spelling
-                sheet.cell(row, aliases_col).data_type = "s"
+                write_cell(sheet, row - 1, aliases_col - 1, f"{known}; {spelling}" if known.strip() else spelling)
             break
     else:
         last, first = split_full_name(player)
         values = {"Licence": licence, "Nom": last, "Prénom": first, "Club": club, "Autres graphies": spelling}
-        row = sheet.max_row + 1
+        columns = {header: _column(sheet, header) for header in values}
+        row = _next_row(sheet)
         for header, value in values.items():
-            cell = sheet.cell(row, _column(sheet, header), value)
-            cell.data_type = "s"  # names are text, never a formula
+            write_cell(sheet, row - 1, columns[header] - 1, value)  # text stays text, never a formula
     _save(book, path)
 
 
@@ -84,7 +90,7 @@ def add_distinct(path: Path, player: str, other: str) -> None:
     """Record that `player` and `other` are two people."""
     book = _open(path)
     sheet = _sheet(book, DISTINCT_SHEET, DISTINCT_HEADER)
-    row = sheet.max_row + 1
-    for column, value in enumerate((player, other), start=1):
-        sheet.cell(row, column, value).data_type = "s"
+    row = _next_row(sheet)
+    for column, value in enumerate((player, other)):
+        write_cell(sheet, row - 1, column, value)
     _save(book, path)

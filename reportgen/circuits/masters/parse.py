@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from reportgen.circuits.base import Reading
 from reportgen.french import date_long
@@ -18,6 +18,7 @@ from reportgen.ingest.tables import (
     find_table,
     required_table,
 )
+from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
@@ -88,6 +89,10 @@ class MastersSheet:
     withdrawals: list[Withdrawal]
     matches: list[MatchRow]
     participants: list[Recorded]  # empty in a workbook prepared before they were recorded
+    # Where `Tournoi` has its fields' values (key -> cell), and its first row after them: what
+    # `masters prepare` rewrites there, in place, when --date or --lieu change them.
+    fields: dict[str, SourceRef] = field(default_factory=dict)
+    fields_end: int = 0
 
 
 MastersEvent = Event[MastersSheet]
@@ -124,8 +129,11 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     problems.extend(found)
     if found:
         return None
+    tournament = workbook.sheet(TOURNAMENT_SHEET)
     content = MastersSheet(season=season, season_ref=sheet.ref("saison"), location=location,
-                           withdrawals=withdrawals, matches=matches, participants=recorded)
+                           withdrawals=withdrawals, matches=matches, participants=recorded,
+                           fields={key: ref for key, (_, ref) in sheet.values.items()},
+                           fields_end=len(tournament.rows) if tournament else 0)
     return Event(id=workbook.label, name=name, date=day, content=content)
 
 

@@ -1,7 +1,11 @@
 """`reportgen masters prepare`: from the final Grand Sud ranking and the withdrawals, the 16
 participants and the Masters workbook with all 120 pairings, as a proposed change to inputs/.
 Scores already typed are carried to their match's new row (players in the new order); a change of
-participants that would lose a typed score is refused rather than lose it."""
+participants that would lose a typed score is refused rather than lose it.
+
+An existing workbook is edited in place: only the program's own cells (the `Participants` rows,
+the players and scores of `Matchs`, the date and place of `Tournoi` when --date or --lieu change
+them) are written; the secretary's other cells, formats and sheets stay as she made them."""
 
 from __future__ import annotations
 
@@ -9,13 +13,25 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import MATCHES_SHEET, PARTICIPANTS_SHEET, WITHDRAWALS_SHEET, MastersEvent
+from reportgen.circuits.masters.parse import (MATCH_COLUMNS, MATCHES_SHEET, PARTICIPANTS_SHEET, WITHDRAWALS_SHEET,
+                                             MastersEvent)
 from reportgen.circuits.masters.results import TIE, final_ranking, qualify
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
 from reportgen.ingest.text import name_key
-from reportgen.model import Cell, InputChange, Problem, Report, SourceRef
+from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
+from reportgen.model import (
+    Annex,
+    Cell,
+    InputChange,
+    Problem,
+    Report,
+    SheetEdit,
+    SourceRef,
+    cell_name,
+    cell_position,
+)
 
 # The typed columns of `Matchs` (score A, score B, tops A, tops B), and the same with A and B swapped.
 TYPED = (4, 5, 6, 7)
@@ -68,6 +84,8 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
                            for p in result.problems]
     if result.problems or day is None:  # an unknown day is one of the problems
         return result
+    if event:
+        result.problems += _moved_cells(event)
     kept, moved = _kept_scores(event, result.participants, result.problems) if event else ({}, [])
     if result.problems:
         return result
@@ -75,7 +93,10 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     name = event.name if event else f"Masters Grand Sud {season}"
     place = location if location is not None else (event.content.location if event else "")
     workbook = documents.results_workbook(season, name, day, place, result.participants, withdrawals, kept, settings)
-    result.change = InputChange(event.id if event else f"masters/masters-{season}.xlsx", workbook, tuple(moved))
+    if event is None:
+        result.change = InputChange(f"masters/masters-{season}.xlsx", workbook, tuple(moved))
+    else:
+        result.change = InputChange(event.id, workbook, tuple(moved), _edits(event, workbook, moved, day, place))
     return result
 
 
@@ -89,6 +110,57 @@ def _to_settle(season: int, day: dt.date, location: str, provisional: list[Parti
     sheets = [sheet if sheet.name != MATCHES_SHEET else replace(sheet, rows=[], rules=[])
               for sheet in full.sheets if sheet.name != PARTICIPANTS_SHEET]
     return InputChange(path, replace(full, sheets=sheets))
+
+
+def _moved_cells(event: MastersEvent) -> list[Problem]:
+    """`prepare` rewrites `Participants` and `Matchs` in place, cell by cell, in the layout it gives
+    them (a match per row, match 1 table 1 on row 2, columns A to H): a sheet rearranged since
+    would have the wrong cells rewritten, so it is refused, with its first moved cell."""
+    for index, recorded in enumerate(event.content.participants, start=1):
+        if recorded.where.cell != cell_name(index, 0):
+            return [Problem(recorded.where, "la feuille Participants n'est plus dans la disposition que « reportgen "
+                            "masters prepare » lui donne (N° en colonne A, le n° 1 en ligne 2…)",
+                            "remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira",
+                            code="layout")]
+    for match in event.content.matches:
+        row = (match.round - 1) * TABLES + match.table
+        for col, column in enumerate(MATCH_COLUMNS):
+            if match.cells[column.key].cell != cell_name(row, col):
+                return [Problem(match.cells[column.key], "la feuille Matchs n'est plus dans la disposition que "
+                                "« reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, "
+                                "Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 "
+                                "table 1 en ligne 2)", "remettez-la dans cette disposition", code="layout")]
+    return []
+
+
+def _edits(event: MastersEvent, workbook: Annex, moved: list[tuple[Cell, Cell]], day: dt.date,
+           place: str) -> tuple[SheetEdit, ...]:
+    """What `prepare` writes into the existing workbook: the data cells of the sheets that are the
+    program's (`Participants`, `Matchs`: players, and the typed scores where their match now is),
+    header rows untouched; in `Tournoi`, only a date or a place that changed (a missing `Lieu`
+    row is added below the fields)."""
+    sheets = {sheet.name: sheet for sheet in workbook.sheets}
+    staying = {(row, col) for (_, row, col), (_, new_row, new_col) in moved if (row, col) == (new_row, new_col)}
+    edits = [SheetEdit(name, tuple((row, col, value) for row, values in enumerate(sheets[name].rows, start=1)
+                                   for col, value in enumerate(values)
+                                   if name != MATCHES_SHEET or (row, col) not in staying),  # a typed score stays as typed
+                       rules=tuple(sheets[name].rules))
+             for name in (PARTICIPANTS_SHEET, MATCHES_SHEET)]
+    cells: list[tuple[int, int, object]] = []
+    appended: list[tuple[object, ...]] = []
+    fields = event.content.fields
+    if day != event.date and fields.get("date") and fields["date"].cell:
+        cells.append((*cell_position(fields["date"].cell or ""), day))
+    if place != event.content.location:
+        where = fields.get("lieu")
+        if where is not None and where.cell:
+            cells.append((*cell_position(where.cell), place))
+        else:
+            value_col = cell_position(fields["date"].cell or "B1")[1] if fields.get("date") else 1
+            appended.append(tuple([None] * (value_col - 1) + ["Lieu", place]))
+    if cells or appended:
+        edits.append(SheetEdit(TOURNAMENT_SHEET, tuple(cells), tuple(appended), event.content.fields_end))
+    return tuple(edits)
 
 
 def _kept_scores(event: MastersEvent, players: list[Participant],

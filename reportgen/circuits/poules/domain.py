@@ -72,7 +72,8 @@ class RawSheet:
 
 @dataclass(frozen=True)
 class Layout:
-    """The workbook as read, so that `poules next` can write it back whole with rows appended."""
+    """The workbook as read, so that `poules next` can propose it with rows appended (and check
+    that no typed value is lost), and append them in the sheet's own columns."""
 
     sheets: tuple[RawSheet, ...]
     games_sheet: str  # the name of the `Parties` sheet ("" when absent)

@@ -1,7 +1,8 @@
 """`reportgen poules next`: the next round's pools and games (or the barrage games) appended to the
 `Parties` sheet, as a proposed change to inputs/ (`reportgen.render.inputs.apply` writes it and
-refuses to lose a typed value). Every existing cell of the workbook is copied back as read; the
-`Résultat` column is marked as typed, so that no result can be lost.
+refuses to lose a typed value). The proposed workbook is every existing cell as read plus the new
+rows, the `Résultat` column marked as typed, so that no result can be lost; into the file itself
+only the new rows are written (a `SheetEdit`), in the sheet's own columns, pool names and formats.
 
 Nothing is proposed while the round in play lacks results or a barrage is pending: the reasons are
 said instead (the games still to play, with their cells; the barrage games to write or to play).
@@ -10,7 +11,7 @@ said instead (the games still to play, with their cells; the barrage games to wr
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from reportgen.circuits.poules.domain import BARRAGE, MAIN, Layout, PoulesEvent
 from reportgen.circuits.poules.parse import GAMES_SHEET, LAUNCHED, PHASE, RESULT, WRITTEN_COLUMNS
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import PLAYING, TO_PLAY
-from reportgen.circuits.poules.structure import pool_label
+from reportgen.circuits.poules.structure import pool_label, pool_namer
 from reportgen.circuits.poules.tournament import (
     BETWEEN_ROUNDS,
     CANCELLED,
@@ -33,7 +34,7 @@ from reportgen.circuits.poules.tournament import (
     replay,
 )
 from reportgen.ingest.values import shown
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule, Problem
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule, Problem, SheetEdit
 
 LISTED = 20  # missing results listed one by one; beyond, their count
 RESULT_HELP = "1-0, 0-1 ou ½-½ (nulle) ; laissez vide tant que la partie n'est pas jouée."
@@ -54,19 +55,20 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         proposal.problems = tournament.problems
         return proposal
     current = tournament.current
+    name = _namer(event.content.layout)  # the sheet's own pool names continue (1…8, or A…H)
     if tournament.status == NOT_STARTED and len(event.content.registrants) < 2:
         proposal.said.append("il faut au moins deux inscrits pour lancer le tournoi (feuille Inscrits)")
     elif tournament.status in (NOT_STARTED, BETWEEN_ROUNDS):
         assert tournament.upcoming is not None
         number = tournament.upcoming_number
-        rows = [[number, pool_label(index), white.name, black.name, None, MAIN, day]
+        rows = [[number, name(index), white.name, black.name, None, MAIN, day]
                 for index, pool in enumerate(tournament.upcoming) for white, black in main_games(pool)]
         proposal.change = _change(event, rows)
         final = " (tour final)" if len(tournament.upcoming) == 1 else ""
         proposal.said.append(f"tour {number}{final} : {french.plural(len(tournament.upcoming), 'poule')}, "
                              f"{french.plural(len(rows), 'partie')} ajoutées à la feuille {GAMES_SHEET}, "
                              f"lancées le {french.date_long(day)}")
-        proposal.said += [f"  poule {pool_label(index)} : " + ", ".join(p.name for p in pool)
+        proposal.said += [f"  poule {name(index)} : " + ", ".join(p.name for p in pool)
                           for index, pool in enumerate(tournament.upcoming)]
     elif tournament.status == PLAYING_MAIN:
         assert current is not None
@@ -74,7 +76,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         names = event.content.by_key
         proposal.said.append(f"le tour {current.number} n'est pas terminé : "
                              f"{french.plural(len(missing), 'résultat manque', 'résultats manquent')}")
-        proposal.said += [f"  {g.cells['result']} : poule {pool_label(g.pool)}, {names[g.white].name} – "
+        proposal.said += [f"  {g.cells['result']} : poule {name(g.pool)}, {names[g.white].name} – "
                           f"{names[g.black].name}" for g in missing[:LISTED]]
         if len(missing) > LISTED:
             proposal.said.append(f"  … et {len(missing) - LISTED} autres")
@@ -82,16 +84,16 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         assert current is not None
         to_write = barrage_games_to_write(current)
         if to_write and barrages:
-            rows = [[current.number, pool.label, white.name, black.name, None, BARRAGE, day]
+            rows = [[current.number, name(pool.index), white.name, black.name, None, BARRAGE, day]
                     for pool, white, black in to_write]
             proposal.change = _change(event, rows)
             proposal.said.append(f"tour {current.number} : {french.plural(len(rows), 'partie')} de barrage "
                                  f"ajoutées à la feuille {GAMES_SHEET}, lancées le {french.date_long(day)} "
                                  f"(délai : {settings.barrage_days} jours, Art. VII)")
-            proposal.said += [f"  poule {pool.label} : {white.name} (Blancs) – {black.name} (Noirs)"
+            proposal.said += [f"  poule {name(pool.index)} : {white.name} (Blancs) – {black.name} (Noirs)"
                               for pool, white, black in to_write]
         else:
-            proposal.said += _pending_barrages(tournament)
+            proposal.said += _pending_barrages(tournament, name)
     elif tournament.status == FINISHED:
         proposal.said.append(f"le tournoi est terminé (tour final : tour {current.number if current else 1}) : "
                              "rien à ajouter")
@@ -104,7 +106,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
     return proposal
 
 
-def _pending_barrages(tournament: Tournament) -> list[str]:
+def _pending_barrages(tournament: Tournament, name: Callable[[int], object]) -> list[str]:
     current = tournament.current
     assert current is not None
     names = tournament.content.by_key
@@ -114,7 +116,7 @@ def _pending_barrages(tournament: Tournament) -> list[str]:
         barrage = pool.barrage
         if barrage is None or barrage.state not in (TO_PLAY, PLAYING):
             continue
-        lines.append(f"  poule {pool.label} : barrage entre " + ", ".join(p.name for p in barrage.players))
+        lines.append(f"  poule {name(pool.index)} : barrage entre " + ", ".join(p.name for p in barrage.players))
         if barrage.state == TO_PLAY:
             lines += [f"    à jouer : {white.name} (Blancs) – {black.name} (Noirs)"
                       for table, white, black in to_write if table is pool]
@@ -126,8 +128,53 @@ def _pending_barrages(tournament: Tournament) -> list[str]:
     return lines
 
 
+def _namer(layout: Layout) -> Callable[[int], object]:
+    """The pool names of the `Parties` sheet as read: the next rounds name their pools alike."""
+    if not layout.games_sheet or "pool" not in layout.columns:
+        return pool_label
+    rows = next(sheet.rows for sheet in layout.sheets if sheet.name == layout.games_sheet)
+    col = layout.columns["pool"]
+    return pool_namer(row[col] if col < len(row) else "" for row in rows[layout.header_row + 1:layout.games_end])
+
+
 def _change(event: PoulesEvent, rows: Sequence[Sequence[Any]]) -> InputChange:
-    return InputChange(event.id, workbook(event.name, event.date, event.content.layout, rows))
+    """The workbook with the rows appended; in the existing file, only the appended rows, the
+    headers of the columns it lacks (after its own) and the `Résultat` validation of the new rows
+    are written: every other cell stays as the secretary made it."""
+    layout = event.content.layout
+    changed = workbook(event.name, event.date, layout, rows)
+    if not layout.games_sheet:
+        return InputChange(event.id, changed)  # `Parties` is added whole
+    columns, added = _games_columns(layout)
+    width = max(columns.values()) + 1
+    appended = []
+    for values in rows:
+        row: list[Any] = [None] * width
+        for column, value in zip(WRITTEN_COLUMNS, values):
+            row[columns[column.key]] = value
+        appended.append(tuple(row))
+    result_col = columns[RESULT.key]
+    start = layout.games_end
+    rule = InputRule(start, result_col, start + len(rows) - 1, result_col, RESULT_HELP, "list",
+                     choices=("1-0", "0-1", "½-½"))
+    edit = SheetEdit(layout.games_sheet, tuple((layout.header_row, col, header) for col, header in added),
+                     tuple(appended), start, layout.header_row, (rule,) if rows else ())
+    return InputChange(event.id, changed, edits=(edit,))
+
+
+def _games_columns(layout: Layout) -> tuple[dict[str, int], list[tuple[int, str]]]:
+    """Column key -> 0-based column of `Parties`, and the headers to add: an optional column a
+    round needs (Phase, Lancement) goes at the right end, after the sheet's own."""
+    columns = dict(layout.columns)
+    header = next((sheet.rows[layout.header_row] for sheet in layout.sheets if sheet.name == layout.games_sheet
+                   and layout.header_row < len(sheet.rows)), ())
+    used = max((i + 1 for i, v in enumerate(header) if v not in ("", None)), default=0)
+    added = []
+    for column in (PHASE, LAUNCHED):
+        if column.key not in columns:
+            columns[column.key] = max(used, *(c + 1 for c in columns.values()))
+            added.append((columns[column.key], column.header))
+    return columns, added
 
 
 def _raw_sheet(name: str, rows: list[list[Any]], rules: list[InputRule]) -> AnnexSheet:
@@ -155,14 +202,11 @@ def workbook(name: str, day: dt.date, layout: Layout, appended: Sequence[Sequenc
     else:
         rows = raw[layout.games_sheet]
         header_row, end = layout.header_row, layout.games_end
-        columns = dict(layout.columns)
+        columns, added = _games_columns(layout)
         header = rows[header_row]
-        for column in (PHASE, LAUNCHED):  # optional columns a round needs: added at the right end
-            if column.key not in columns:
-                used = max((i + 1 for i, v in enumerate(header) if v not in ("", None)), default=0)
-                columns[column.key] = max(used, *(c + 1 for c in columns.values()))
-                header.extend([""] * (columns[column.key] + 1 - len(header)))
-                header[columns[column.key]] = column.header
+        for col, title in added:
+            header.extend([""] * (col + 1 - len(header)))
+            header[col] = title
         del rows[end:]
         rows.extend([] for _ in range(end - len(rows)))
         for values in appended:

@@ -8,6 +8,9 @@ players qualified (2 per pool: 2p players give 2^(rounds(2p)−1) = p/2 pools); 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Iterable
+
 from reportgen.model import column_letter
 
 ONE_ROUND_UP_TO = 5  # Art. I: « Jusqu'à 5 inscrits : un seul tour. »
@@ -31,6 +34,26 @@ def pools_for(players: int) -> int:
 def pool_label(index: int) -> str:
     """0-based pool index -> its name: A, B… Z, AA, AB…"""
     return column_letter(index)
+
+
+_NAMED = re.compile(r"^(.*?)(\d+|[A-Za-z]+)$")
+
+
+def pool_namer(typed: Iterable[object]) -> Callable[[int], object]:
+    """How the sheet names its pools, from the first pool name typed in it (earlier rounds): the
+    later rounds continue it. `1`…`8` (a number, or as text), `Poule A`, `b`; letters A, B… when
+    the sheet has none yet (`pool_label`)."""
+    first = next((value for value in typed if value not in ("", None)), None)
+    if isinstance(first, (int, float)) and not isinstance(first, bool):
+        return lambda index: index + 1
+    match = _NAMED.match(str(first).strip()) if first is not None else None
+    if match is None or pool_index(str(first)) is None:
+        return pool_label
+    prefix, token = match.groups()
+    if token.isdigit():
+        return lambda index: f"{prefix}{index + 1}"
+    lower = token.islower()
+    return lambda index: prefix + (pool_label(index).lower() if lower else pool_label(index))
 
 
 def pool_index(label: str) -> int | None:

@@ -170,9 +170,11 @@ def _range(rule: InputRule) -> str:
 
 def _validation(rule: InputRule) -> DataValidation:
     """The rule as Excel's validation, with the same help and refusal as render/excel.py writes."""
-    options: dict[str, Any] = {"showInputMessage": True, "showErrorMessage": True, "allow_blank": True,
+    options: dict[str, Any] = {"showInputMessage": True, "showErrorMessage": rule.kind != "text", "allow_blank": True,
                                "promptTitle": "Saisie", "prompt": rule.message,
-                               "errorTitle": "Valeur refusée", "error": rule.message}
+                               "errorStyle": "stop" if rule.blocking else "warning",
+                               "errorTitle": "Valeur refusée" if rule.blocking else "Valeur inattendue",
+                               "error": rule.message}
     if rule.kind == "whole":
         return DataValidation("whole", operator="between", formula1=str(rule.minimum), formula2=str(rule.maximum),
                               **options)

@@ -13,8 +13,13 @@ import datetime as dt
 from dataclasses import dataclass, field, replace
 
 from reportgen.circuits.masters import documents
-from reportgen.circuits.masters.parse import (MATCH_COLUMNS, MATCHES_SHEET, PARTICIPANTS_SHEET, WITHDRAWALS_SHEET,
-                                             MastersEvent)
+from reportgen.circuits.masters.parse import (
+    MATCH_COLUMNS,
+    MATCHES_SHEET,
+    PARTICIPANTS_SHEET,
+    WITHDRAWALS_SHEET,
+    MastersEvent,
+)
 from reportgen.circuits.masters.results import TIE, final_ranking, qualify
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings

@@ -4,6 +4,7 @@ import csv
 import datetime as dt
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -54,6 +55,51 @@ def test_help_usage_and_usage_errors_speak_french():
     assert "Afficher cette aide et quitter." in helped.stdout and "[par défaut : inputs]" in helped.stdout
     english = ("Usage:", "Show this message", "No such command", "Missing argument", "Did you mean", "Error ")
     assert not [word for word in english for out in (mistyped.stderr, missing.stderr, helped.stdout) if word in out]
+
+
+def _command_paths():
+    """Every command and subcommand of the real CLI, with its click object (its options' help)."""
+    import typer
+
+    from reportgen.cli import app
+
+    def walk(command, path):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from walk(sub, [*path, name])
+
+    return list(walk(typer.main.get_command(app), []))
+
+
+ENGLISH_IN_HELP = re.compile(r"Usage:|\bCOMMAND\b|\[ARGS\]|<(bool|str|int|float|path)>|Show this message|\bdefault\b")
+FRENCH_ARGUMENTS = {"circuit", "joueur", "graphie", "autre", "saison"}  # a new argument's name: French, or add it
+
+
+@pytest.mark.parametrize("path, command", _command_paths(), ids=lambda v: " ".join(["reportgen", *v]) if isinstance(v, list) else "")
+def test_every_help_is_french_and_shows_its_whole_text(path, command):
+    result = subprocess.run([REPORTGEN, *path, "--help"], capture_output=True, text=True, cwd=SCRATCH, timeout=60,
+                            env={**os.environ, "COLUMNS": "200"})
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Utilisation : reportgen" in out
+    assert ENGLISH_IN_HELP.findall(out) == []
+    assert not re.search(r"\(\s*\)", out), "empty parentheses: a [tag] swallowed by rich markup?"
+    usage = next(line for line in out.splitlines() if "Utilisation" in line)
+    assert set(re.findall(r"[{\[](\w+)[}\]]", usage)) - {"OPTIONS", "ARGUMENTS"} <= FRENCH_ARGUMENTS
+    # Every help text reaches the screen whole: its brackets (« réglages [mail] ») and each word.
+    flat = " ".join(out.replace("│", " ").split())
+    texts = [command.help or ""] + [param.help or "" for param in command.params]
+    for text in texts:
+        for bracketed in re.findall(r"\[[^\]]*\]", text):
+            assert bracketed in flat, bracketed
+    for param in command.params:
+        if getattr(param, "is_flag", False):  # a flag takes no value: no type beside it
+            assert not re.search(re.escape(param.opts[0]) + r"\s+<", out), param.opts[0]
+
+
+def test_mail_help_names_its_settings_table():
+    out = " ".join(run("mail", "--help").stdout.replace("│", " ").split())
+    assert "Envoyer les messages par SMTP (réglages [mail])." in out
 
 
 def test_help_does_not_import_the_heavy_libraries():

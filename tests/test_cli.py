@@ -186,8 +186,8 @@ def test_check_reports_every_problem_and_exits_1(tmp_path):
     result = run("check", "--inputs", str(inputs))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "2 problème(s)" in result.stderr
-    assert "casse.xlsx:'Tournoi'!B3 (colonne \"Date\") : « le 8 » n'est pas une date" in result.stderr
-    assert "casse.xlsx:'Tournoi'!B4 (colonne \"Club\") : le club « Lunel »" in result.stderr
+    assert "casse.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 8 » n'est pas une date" in result.stderr
+    assert "casse.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel »" in result.stderr
 
 
 def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(tmp_path):

@@ -34,13 +34,19 @@ TYPES = {"str": "texte", "int": "entier", "float": "nombre", "path": "chemin", "
 MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for pattern, french in [
     (r"No such command '([^']*)'\.? ?", r"commande inconnue : « \1 »."),
     (r"No such option: (\S+)", r"option inconnue : \1."),
+    (r"Did you mean '([^']+)'\?", r" Vouliez-vous dire « \1 » ?"),
     (r"Did you mean ([^?]+)\?", r" Vouliez-vous dire \1 ?"),
     (r"Missing argument '([^']*)'\.", r"argument manquant : \1."),
     (r"Missing option '([^']*)'\.", r"option manquante : \1."),
     (r"Missing parameter '([^']*)'\.", r"paramètre manquant : \1."),
-    (r"Got unexpected extra arguments? \((.*)\)", r"argument(s) en trop : \1."),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", r"argument(s) en trop : \1."),
+    (r"\(Possible options: ([^)]*)\)", r"Vouliez-vous dire \1 ?"),
     (r"Option '([^']*)' requires an argument\.", r"l'option \1 attend une valeur."),
-    (r"Invalid value for ([^:]+): ", r"valeur invalide pour \1 : "),
+    (r"Invalid value for '?([^:']+)'?: ", r"valeur invalide pour \1 : "),
+    # Typer 0.29 checks values with pydantic, whose messages these are (the value is not in them).
+    (r"Value error, ", ""),
+    (r"Input should be a valid integer[^.]*\.?", "un nombre entier est attendu."),
+    (r"Input should be a valid number[^.]*\.?", "un nombre est attendu."),
     (r"'([^']*)' is not one of (.+)\.", r"« \1 » n'est pas l'une des valeurs \2."),
     (r"'([^']*)' is not a valid integer( range)?\.", r"« \1 » n'est pas un nombre entier."),
     (r"Value '([^']*)' is not a valid (\w+)\.", r"« \1 » n'est pas une valeur valide (\2)."),
@@ -50,6 +56,8 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for
 def translate(message: str) -> str:
     for pattern, french in MESSAGES:
         message = pattern.sub(french, message, count=1)
+    # The accepted values, quoted 'text', 'json' by Typer: « text », « json ».
+    message = re.sub(r"(?<=l'une des valeurs )[^«»]+$", lambda m: re.sub(r"'([^']*)'", r"« \1 »", m[0]), message)
     return re.sub(r"\s+\.", ".", message).replace(".. ", ". ").strip()
 
 

@@ -195,7 +195,8 @@ def test_a_score_that_is_not_a_whole_number_is_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"] = "7,5", 5
     found = problems_after_typing(inputs, typed)
-    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n'est pas un nombre entier" in found
+    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n'est pas un nombre entier " \
+        "— écrivez un nombre entier, sans décimales ni lettres, par exemple 12" in found
 
 
 def test_tops_above_the_coups_of_a_match_are_located(inputs):

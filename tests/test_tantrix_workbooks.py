@@ -95,7 +95,8 @@ def test_players_are_nom_prenom_from_a_single_joueur_column_in_any_order(inputs)
      "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : 70 tuiles : un score va de 0 à 56 (les tuiles d'un jeu) — "
      "corrigez le score en tuiles"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "vingt", 10],
-     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : « vingt » n'est pas un nombre entier"),
+     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : « vingt » n'est pas un nombre entier — écrivez un nombre "
+     "entier, sans décimales ni lettres, par exemple 12"),
     ([0, "MOREAU Lucie", "FAURE Stéphane", 20, 10],
      "open.xlsx:'Parties'!A2 (colonne « Ronde ») : la ronde 0 n'existe pas — les rondes se numérotent à partir de 1"),
     ([1, "", "FAURE Stéphane", 20, 10],

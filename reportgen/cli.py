@@ -42,7 +42,7 @@ def build(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Ne rien afficher pendant la construction : seulement "
                                         "les problèmes, les notes et les erreurs.")] = False,
 ) -> None:
-    """Construire tous les bulletins et annexes (ce que lance `make`)."""
+    """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import build as run_build

@@ -1,16 +1,23 @@
 """The command line's own words in French: help, usage and usage errors.
 
 Typer (0.29, pinned in constraints.txt) prints English that no setting changes: its panel titles
-are module constants, its vendored click writes "Usage:", "Show this message and exit." and its
-error messages as literals. `install()` replaces the constants and wraps the three places those
-literals come from; `tests/test_cli.py` checks the result on real commands, so a Typer upgrade that
-moves them fails there rather than printing English to the secretary.
+are module constants, its vendored click writes "Usage:", "COMMAND [ARGS]...", "Show this message
+and exit." and its error messages as literals, and it names each value's type in English (`<int>`,
+`<path>`; `<bool>` even beside a flag, which takes no value). `install()` replaces the constants and
+wraps the places those words come from; `tests/test_cli.py` reads every command's help on real
+commands, so a Typer upgrade that moves them fails there rather than printing English to the
+secretary.
+
+Help texts are plain text: in Typer's "rich" mode a `[mail]` in a help would be taken for a style
+tag and vanish, and a docstring's line breaks would be kept where the terminal is narrower than the
+source. `_plain_help` escapes the one and joins the other (paragraphs stay apart).
 """
 
 from __future__ import annotations
 
 import importlib.abc
 import importlib.util
+import inspect
 import re
 import sys
 from collections.abc import Callable
@@ -18,18 +25,28 @@ from typing import Any
 
 HELP_TEXT = "Afficher cette aide et quitter."
 USAGE = "Utilisation : "
+SUBCOMMAND = ("COMMAND [ARGS]...", "COMMANDE [ARGUMENTS]...")  # a group's usage line, after [OPTIONS]
+# The type Typer shows beside an option or argument (`<int>`), in French.
+TYPES = {"str": "texte", "int": "entier", "float": "nombre", "path": "chemin", "file": "fichier",
+         "directory": "dossier", "datetime": "date"}
 
 # Error messages, English pattern -> French (applied once each, in order).
 MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for pattern, french in [
     (r"No such command '([^']*)'\.? ?", r"commande inconnue : « \1 »."),
     (r"No such option: (\S+)", r"option inconnue : \1."),
+    (r"Did you mean '([^']+)'\?", r" Vouliez-vous dire « \1 » ?"),
     (r"Did you mean ([^?]+)\?", r" Vouliez-vous dire \1 ?"),
     (r"Missing argument '([^']*)'\.", r"argument manquant : \1."),
     (r"Missing option '([^']*)'\.", r"option manquante : \1."),
     (r"Missing parameter '([^']*)'\.", r"paramètre manquant : \1."),
-    (r"Got unexpected extra arguments? \((.*)\)", r"argument(s) en trop : \1."),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", r"argument(s) en trop : \1."),
+    (r"\(Possible options: ([^)]*)\)", r"Vouliez-vous dire \1 ?"),
     (r"Option '([^']*)' requires an argument\.", r"l'option \1 attend une valeur."),
-    (r"Invalid value for ([^:]+): ", r"valeur invalide pour \1 : "),
+    (r"Invalid value for '?([^:']+)'?: ", r"valeur invalide pour \1 : "),
+    # Typer 0.29 checks values with pydantic, whose messages these are (the value is not in them).
+    (r"Value error, ", ""),
+    (r"Input should be a valid integer[^.]*\.?", "un nombre entier est attendu."),
+    (r"Input should be a valid number[^.]*\.?", "un nombre est attendu."),
     (r"'([^']*)' is not one of (.+)\.", r"« \1 » n'est pas l'une des valeurs \2."),
     (r"'([^']*)' is not a valid integer( range)?\.", r"« \1 » n'est pas un nombre entier."),
     (r"Value '([^']*)' is not a valid (\w+)\.", r"« \1 » n'est pas une valeur valide (\2)."),
@@ -39,6 +56,8 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for
 def translate(message: str) -> str:
     for pattern, french in MESSAGES:
         message = pattern.sub(french, message, count=1)
+    # The accepted values, quoted 'text', 'json' by Typer: « text », « json ».
+    message = re.sub(r"(?<=l'une des valeurs )[^«»]+$", lambda m: re.sub(r"'([^']*)'", r"« \1 »", m[0]), message)
     return re.sub(r"\s+\.", ".", message).replace(".. ", ". ").strip()
 
 
@@ -70,6 +89,7 @@ class _WhenImported(importlib.abc.MetaPathFinder):
 
 
 def install() -> None:
+    from typer import core as typer_core
     from typer._click import core, formatting
 
     if "typer.rich_utils" in sys.modules:
@@ -80,7 +100,7 @@ def install() -> None:
     write_usage = formatting.HelpFormatter.write_usage
 
     def french_usage(self: Any, prog: str, args: str = "", prefix: str | None = None) -> None:
-        write_usage(self, prog, args, USAGE if prefix is None else prefix)
+        write_usage(self, prog, args.replace(*SUBCOMMAND), USAGE if prefix is None else prefix)
 
     formatting.HelpFormatter.write_usage = french_usage  # type: ignore[method-assign]
 
@@ -94,6 +114,22 @@ def install() -> None:
 
     core.Command.get_help_option = french_help_option  # type: ignore[method-assign]
 
+    display_type = typer_core._TyperParameter.display_type
+
+    def french_type(self: Any, ctx: Any) -> str:
+        label = display_type(self, ctx)
+        return f"<{TYPES.get(label[1:-1], label[1:-1])}>" if label.startswith("<") else label
+
+    typer_core._TyperParameter.display_type = french_type  # type: ignore[method-assign]
+
+    display_option_type = typer_core.TyperOption.display_type_rich
+
+    def no_type_for_a_flag(self: Any, ctx: Any) -> str | None:
+        # A flag (--send, --help) takes no value: click's own help shows none, Typer's panel `<bool>`.
+        return None if self.is_flag and not self.count else display_option_type(self, ctx)
+
+    typer_core.TyperOption.display_type_rich = no_type_for_a_flag  # type: ignore[method-assign]
+
 
 def _translate(rich_utils: Any) -> None:
     rich_utils.ERRORS_PANEL_TITLE = "Erreur"
@@ -105,6 +141,15 @@ def _translate(rich_utils: Any) -> None:
     rich_utils.ABORTED_TEXT = "Interrompu."
     rich_utils.RICH_HELP = "Aide : [blue]{command_path} {help_option}[/]"
 
+    make_rich_text: Callable[..., Any] = rich_utils._make_rich_text
+
+    def plain_help(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        if markup_mode == "rich":
+            text = _plain_help(text)
+        return make_rich_text(text=text, style=style, markup_mode=markup_mode)
+
+    rich_utils._make_rich_text = plain_help
+
     format_error: Callable[[Any], None] = rich_utils.rich_format_error
 
     def french_error(error: Any) -> None:
@@ -113,3 +158,12 @@ def _translate(rich_utils: Any) -> None:
         format_error(error)
 
     rich_utils.rich_format_error = french_error  # type: ignore[assignment]
+
+
+def _plain_help(text: str) -> str:
+    """A help text as rich prints it verbatim: its brackets escaped (`[mail]` is not a style), the
+    line breaks inside a paragraph joined (the terminal wraps), paragraphs kept apart."""
+    from rich.markup import escape
+
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return escape("\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs))

@@ -56,3 +56,11 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 def de(name: str) -> str:
     """The French preposition before a name: de Toulouse, d'Albi."""
     return f"d'{name}" if name[:1].casefold() in "aeiouyhéèêâîôû" and name[:1] else f"de {name}"
+
+
+def of_club(name: str) -> str:
+    """« du club de Foix », « du club d'Albi » (a club is named after its town in clubs.xlsx); a name
+    that says « club » itself is not repeated: « du Club de Foix »."""
+    if name.split(" ", 1)[0].casefold() == "club":
+        return f"du {name}"
+    return f"du club {de(name)}"

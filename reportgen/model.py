@@ -57,7 +57,7 @@ class SourceRef:
             if self.cell:
                 text += f"!{self.cell}"
         if self.column:
-            text += f' (colonne "{self.column}")'
+            text += f" (colonne « {self.column} »)"
         return text
 
     def _key(self) -> tuple[str, str, int, int, str, str]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen import circuits, config
+from reportgen import circuits, config, french
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
 from reportgen.ingest.players import Identities, read_distinct
@@ -329,7 +329,9 @@ def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, R
     missing = [r for r in circuit.info.requires if r not in scored.reports]
     if not problems and missing:
         problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
-                            f"{slug}, a des classeurs à corriger : rien ne peut être établi", code="upstream")]
+                            f"{slug}, a des classeurs à corriger : rien ne peut être établi",
+                            f"corrigez d'abord les classeurs du circuit {french.joined(missing)} (leurs problèmes "
+                            "sont listés avec eux)", code="upstream")]
     if not problems:
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
                                {r: scored.reports[r] for r in circuit.info.requires})

@@ -243,7 +243,9 @@ def test_every_count_and_share_has_a_bound():
 
 
 @pytest.mark.parametrize("text, message", [
-    ('[circuits.grand-sud]\ndepartements = ["9"]\n', "« [\"9\"] » ne convient pas : « 9 » n'est pas un numéro"),
+    ('[circuits.grand-sud]\ndepartements = ["9"]\n', "« [\"9\"] » ne convient pas : « 9 » n'est pas un numéro de "
+     "département tel que l'annuaire des clubs l'écrit (deux chiffres comme « 09 », trois pour l'outre-mer, « 2A » "
+     "ou « 2B »)"),
     ("[circuits.grand-sud]\ndepartements = []\n", "« [] » est vide"),
     ('[league]\nname = "  "\n', "« \"  \" » est vide"),
     ("[circuits.tour-de-france]\nvalue_anchors = [[14, 1000], [7, 700]]\n",

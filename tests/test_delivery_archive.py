@@ -43,6 +43,9 @@ def test_archive_then_verify(small_league_copy, tmp_path):
     done = archive_command(small_league_copy, archive, "--season", "2026")
     assert done.returncode == 0, done.stderr
     assert "Saison 2026 archivée dans" in done.stdout
+    # The season was not closed (inputs/saisons.toml): the note says which command closes it.
+    assert "la saison 2026 n'est pas close" in done.stderr + done.stdout
+    assert "ou clôturez-la d'abord : reportgen season close" in done.stderr + done.stdout
     copy = archive / "2026" / "v1"
     files = sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file())
     assert files == [

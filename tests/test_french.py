@@ -27,6 +27,8 @@ def test_points_keep_their_fractions_and_never_round_away():
 def test_plurals_and_elision():
     assert french.plural(1, "tournoi") == "1 tournoi" and french.plural(2, "tournoi") == "2 tournois"
     assert french.de("Albi") == "d'Albi" and french.de("Toulouse") == "de Toulouse"
+    assert french.of_club("Foix") == "du club de Foix" and french.of_club("Albi") == "du club d'Albi"
+    assert french.of_club("Club de Foix") == "du Club de Foix"  # « club » said once
     assert french.ordinal(1) == "1er" and french.ordinal(17) == "17e"
     assert french.ordinal(1, feminine=True) == "1re" and french.ordinal(2, feminine=True) == "2e"  # la 1re place
 

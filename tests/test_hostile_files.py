@@ -29,7 +29,7 @@ DAMAGED = ("le fichier est endommagé : la partie « {part} » est illisible —
            "ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau")
 FORBIDDEN = ("le fichier contient des déclarations XML interdites (DOCTYPE/ENTITY) — réenregistrez-le depuis Excel "
              "ou LibreOffice, ou demandez au club de le renvoyer")
-TOO_FAR = ("la feuille '{sheet}' {what}, bien au-delà d'un tableau de résultats — supprimez les lignes et colonnes "
+TOO_FAR = ("la feuille « {sheet} » {what}, bien au-delà d'un tableau de résultats — supprimez les lignes et colonnes "
            "inutilisées, ou copiez les résultats dans un classeur neuf")
 NEW_WORKBOOK = "copiez les résultats dans un classeur neuf (Édition > Collage spécial > Valeurs)"
 
@@ -440,7 +440,7 @@ def test_an_unreadable_club_directory_is_said_first_and_alone(small_league_copy)
     assert [str(p) for p in result.problems] == [
         "clubs.xlsx : le fichier n'est pas un classeur .xlsx lisible (fichier abîmé ou d'un autre format) — ouvrez-le "
         "dans Excel ou LibreOffice et enregistrez-le au format .xlsx",
-        "zz-albi.xlsx:'Résultats'!A4 (colonne \"Place\") : la place 2 est donnée deux fois (déjà en A3) ; le "
+        "zz-albi.xlsx:'Résultats'!A4 (colonne « Place ») : la place 2 est donnée deux fois (déjà en A3) ; le "
         "règlement Grand Sud ne prévoit pas d'ex aequo — donnez à chaque joueur une place différente"]
     assert {k: v for k, v in snapshot(small_league_copy.outputs).items() if k != "index.html"} == {
         k: v for k, v in before.items() if k != "index.html"}

@@ -182,13 +182,13 @@ def test_a_pairing_that_is_not_the_schedules_is_located(inputs):
         sheet["D2"] = NAMES[14]  # match 1 table 1 is 1st v 16th
         sheet["E2"], sheet["F2"] = 7, 5
     found = problems_after_typing(inputs, swap)
-    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!A2 (colonne \"Match\") : le match 1, table 1 oppose "
+    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!A2 (colonne « Match ») : le match 1, table 1 oppose "
                             f"{NAMES[0]} (n° 1) à {NAMES[15]} (n° 16) selon le §2") for p in found), found
 
 
 def test_a_player_who_is_not_a_participant_is_located(inputs):
     found = problems_after_typing(inputs, lambda sheet: sheet.__setitem__("C3", "INCONNU Paul"))
-    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne \"Joueur A\") : « INCONNU Paul » n'est "
+    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne « Joueur A ») : « INCONNU Paul » n'est "
                             "pas un participant du Masters") for p in found), found
 
 
@@ -196,14 +196,15 @@ def test_a_score_that_is_not_a_whole_number_is_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"] = "7,5", 5
     found = problems_after_typing(inputs, typed)
-    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne \"Score A\") : « 7,5 » n'est pas un nombre entier" in found
+    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n'est pas un nombre entier " \
+        "— écrivez un nombre entier, sans décimales ni lettres, par exemple 12" in found
 
 
 def test_tops_above_the_coups_of_a_match_are_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"], sheet["G2"] = 7, 5, 13
     found = problems_after_typing(inputs, typed)
-    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne \"Tops A\") : 13 tops : c'est plus que les 12 coups "
+    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne « Tops A ») : 13 tops : c'est plus que les 12 coups "
             "d'un match — corrigez la valeur") in found
 
 

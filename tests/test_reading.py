@@ -124,7 +124,7 @@ def test_a_sheet_spanning_to_xfd1048576_is_refused_before_any_reader_opens_it(in
     book.active["XFD1048576"] = "x"
     book.save(inputs / "immense.xlsx")
     message = only_problem(inputs)
-    assert message.startswith("immense.xlsx : la feuille 'Tournoi' déclare une cellule en XFD1048576")
+    assert message.startswith("immense.xlsx : la feuille « Tournoi » déclare une cellule en XFD1048576")
 
 
 def test_a_zip_bomb_is_refused(inputs):
@@ -150,13 +150,13 @@ def test_a_missing_field(inputs):
 
 def test_an_unknown_circuit(inputs):
     write_tournament(inputs, "t", circuit="grand sud-ouest")
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B1 (colonne \"Circuit\") : le circuit "
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B1 (colonne « Circuit ») : le circuit "
                                            "« grand sud-ouest » n'existe pas — écrivez l'un de : grand-sud")
 
 
 def test_a_date_that_is_not_a_date(inputs):
     write_tournament(inputs, "t", day="le 14")
-    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne \"Date\") : « le 14 » n'est pas une date — "
+    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 14 » n'est pas une date — "
                                     "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
 
 
@@ -167,14 +167,14 @@ def test_a_date_that_does_not_exist(inputs):
 
 def test_a_date_in_the_future(inputs):
     write_tournament(inputs, "t", day="14/03/2027")
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B3 (colonne \"Date\") : la date du tournoi "
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B3 (colonne « Date ») : la date du tournoi "
                                            "(14 mars 2027) est dans le futur")
 
 
 def test_an_unknown_club(inputs):
     write_tournament(inputs, "t", club="Lunel")
     message = only_problem(inputs)
-    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne \"Club\") : le club « Lunel » n'est pas dans "
+    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel » n'est pas dans "
                               "l'annuaire clubs.xlsx")
     assert "CARC, TLSE" in message
 
@@ -206,39 +206,39 @@ def test_missing_names_and_columns_are_said_together(inputs):
 
 def test_a_place_that_is_not_a_place(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["deuxième", "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : « deuxième » n'est pas une "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : « deuxième » n'est pas une "
                                     "place — écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
 
 
 def test_a_place_given_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""], [3, "C", "Un", "", ""]])
     found = problems(inputs)
-    assert found[0] == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la place 1 est donnée deux fois (déjà en A2) ; "
+    assert found[0] == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 1 est donnée deux fois (déjà en A2) ; "
                         "le règlement Grand Sud ne prévoit pas d'ex aequo — donnez à chaque joueur une place différente")
 
 
 def test_a_place_beyond_the_number_of_players(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [5, "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la place 5 dépasse le nombre de "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 5 dépasse le nombre de "
                                     "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une fois")
 
 
 def test_a_player_listed_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "", ""], [2, "Dupont", "JEAN", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne \"Nom\") : DUPONT Jean est listé deux fois "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
 
 
 def test_a_row_without_a_place_or_without_a_name(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [None, "B", "Un", "", ""], [3, None, None, "9", ""]])
     found = problems(inputs)
-    assert "t.xlsx:'Résultats'!A3 (colonne \"Place\") : la case « Place » est vide — remplissez-la" in found
-    assert "t.xlsx:'Résultats'!B4 (colonne \"Nom\") : la case « Nom » est vide — remplissez-la" in found
+    assert "t.xlsx:'Résultats'!A3 (colonne « Place ») : la case « Place » est vide — remplissez-la" in found
+    assert "t.xlsx:'Résultats'!B4 (colonne « Nom ») : la case « Nom » est vide — remplissez-la" in found
 
 
 def test_a_formula_without_a_computed_value(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["=A2+1", "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne \"Place\") : la cellule contient une formule "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la cellule contient une formule "
                                     "dont la valeur n'a jamais été calculée — ouvrez le fichier dans Excel ou "
                                     "LibreOffice et enregistrez-le, ou tapez la valeur elle-même")
 
@@ -278,9 +278,9 @@ def test_a_players_club_missing_from_the_directory_is_located_with_the_nearest_c
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", "Montpelier"],
                                            [2, "MARTIN", "Paul", "1002", "Lunel"]])
     assert problems(inputs) == [
-        "t.xlsx:'Résultats'!E2 (colonne \"Club\") : le club « Montpelier » n'est pas dans l'annuaire clubs.xlsx — "
+        "t.xlsx:'Résultats'!E2 (colonne « Club ») : le club « Montpelier » n'est pas dans l'annuaire clubs.xlsx — "
         "vouliez-vous dire « Montpellier » ? Sinon ajoutez le club à clubs.xlsx",
-        "t.xlsx:'Résultats'!E3 (colonne \"Club\") : le club « Lunel » n'est pas dans l'annuaire clubs.xlsx — "
+        "t.xlsx:'Résultats'!E3 (colonne « Club ») : le club « Lunel » n'est pas dans l'annuaire clubs.xlsx — "
         "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx"]
 
 
@@ -294,7 +294,7 @@ def test_a_departement_that_is_not_one(tmp_path):
                                                        ["FOIX", "Foix", 9], ["XX", "Nulle part", "Ariège"]]})
     league = load(tmp_path, TODAY)
     assert [str(p) for p in league.all_problems()] == [
-        "clubs.xlsx:'Clubs'!C4 (colonne \"Département\") : « ARIÈGE » n'est pas un numéro de département — "
+        "clubs.xlsx:'Clubs'!C4 (colonne « Département ») : « ARIÈGE » n'est pas un numéro de département — "
         "écrivez par exemple 09, 31 ou 2A"]
     assert [c.departement for c in league.reading.clubs.clubs] == ["11", "09"]
 
@@ -354,19 +354,19 @@ def test_diplomacy_ex_aequo_and_excluded_players_are_read(inputs):
 def test_diplomacy_places_that_do_not_follow_ex_aequo_are_located(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""], [2, "C", "Un", ""], [3, "D", "Un", ""]])
     assert only_problem(inputs) == (
-        "t.xlsx:'Résultats'!A5 (colonne \"Place\") : la place 3 ne suit pas les précédentes : ici on attend la "
+        "t.xlsx:'Résultats'!A5 (colonne « Place ») : la place 3 ne suit pas les précédentes : ici on attend la "
         "place 4 (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5) — corrigez la numérotation des places")
 
 
 def test_diplomacy_fewer_participants_than_listed_players_is_located(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""]], fields=[["Participants", 1]])
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B4 (colonne \"Participants\") : 1 participants, "
+    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B4 (colonne « Participants ») : 1 participants, "
                                            "mais 2 joueurs sont listés")
 
 
 def test_diplomacy_hors_classement_must_be_yes_or_no(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", "peut-être"]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne \"Hors classement\") : « peut-être » n'est ni "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne « Hors classement ») : « peut-être » n'est ni "
                                     "« oui » ni « non » — écrivez oui, ou laissez vide")
 
 

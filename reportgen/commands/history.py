@@ -23,8 +23,8 @@ class HistoryFormat(str, Enum):
 
 
 def history(
-    player: Annotated[str, typer.Argument(help="Le joueur : « NOM Prénom » (accents, casse et ordre libres) "
-                                               "ou sa licence.")],
+    player: Annotated[str, typer.Argument(
+        metavar="joueur", help="Le joueur : « NOM Prénom » (accents, casse et ordre libres) ou sa licence.")],
     format: Annotated[HistoryFormat, typer.Option("--format", help="table ou csv.")] = HistoryFormat.table,
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),

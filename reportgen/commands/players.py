@@ -11,7 +11,7 @@ import typer
 from reportgen.cli_support import InputsOption, err, print_problems
 
 app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
-PlayerArgument = Annotated[str, typer.Argument(help="Le joueur, écrit « NOM Prénom ».")]
+PlayerArgument = Annotated[str, typer.Argument(metavar="joueur", help="Le joueur, écrit « NOM Prénom ».")]
 
 
 def _league(inputs: Path):
@@ -39,7 +39,7 @@ def _known(league, name: str) -> dict[str, str]:
 
 
 @app.command("merge")
-def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(help="Son autre graphie.")],
+def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metavar="graphie", help="Son autre graphie.")],
           inputs: InputsOption = Path("inputs")) -> None:
     """Dire que deux noms sont la même personne : le second devient une autre graphie du premier."""
     from reportgen.ingest.directories import PLAYERS_FILE
@@ -55,7 +55,7 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(help="
 
 
 @app.command("distinct")
-def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(help="L'autre joueur.")],
+def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metavar="autre", help="L'autre joueur.")],
              inputs: InputsOption = Path("inputs")) -> None:
     """Dire que deux noms proches sont deux personnes : la question ne sera plus posée."""
     from reportgen.ingest.directories import PLAYERS_FILE

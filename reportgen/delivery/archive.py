@@ -129,7 +129,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     outputs_files, notes = published.season_files(scored, season)
     if not league.reading.season_closed(season):
         notes.append(f"la saison {season} n'est pas close : ses classements finaux sont « à date » (archivez-la "
-                     "de nouveau avec --reason une fois close, ou closez-la d'abord : reportgen season close)")
+                     "de nouveau avec --reason une fois close, ou clôturez-la d'abord : reportgen season close)")
     if not outputs_files and not any(events.values()):
         raise ReportgenError(f"aucun tournoi ni classement de la saison {season} dans {inputs}")
     wrong = published.stale(outputs_files, outputs)

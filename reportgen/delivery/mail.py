@@ -175,7 +175,8 @@ def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
                       "evolution": _evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],
         })
-    return {"league": plan.league, "season": plan.season, "club": club_mail.club.name, "rankings": rankings,
+    return {"league": plan.league, "season": plan.season, "club": club_mail.club.name,
+            "of_club": french.of_club(club_mail.club.name), "rankings": rankings,
             "files": [b.filename for b in club_mail.bulletins]}
 
 

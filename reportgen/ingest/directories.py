@@ -75,6 +75,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     if table is None or not {"code", "name", "departement"} <= table.columns.keys():
         problems.append(Problem(workbook.ref(sheet), "l'annuaire des clubs doit avoir une feuille "
                                 "« Clubs » avec les colonnes Code, Nom, Département, Email",
+                                "nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première ligne",
                                 code="missing-column"))
         return directory
     seen: dict[str, SourceRef] = {}
@@ -102,7 +103,8 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
     if table is None or not {"last_name", "first_name"} <= table.columns.keys():
         problems.append(Problem(workbook.ref(sheet), "l'annuaire des joueurs doit avoir une feuille "
                                 "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies",
-                                code="missing-column"))
+                                "nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et Prénom sur sa "
+                                "première ligne", code="missing-column"))
         return []
     players = []
     for row in table.rows:

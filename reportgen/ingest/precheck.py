@@ -371,7 +371,7 @@ class _SheetPart(_Part):
 
     def _refuse(self, row: int, col: int) -> UnreadableWorkbook:
         return UnreadableWorkbook(
-            f"la feuille '{self.sheet}' déclare une cellule en {cell_name(row - 1, col - 1)}, bien au-delà d'un "
+            f"la feuille « {self.sheet} » déclare une cellule en {cell_name(row - 1, col - 1)}, bien au-delà d'un "
             "tableau de résultats",
             "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
 
@@ -426,7 +426,7 @@ class _SheetPart(_Part):
             self.max_row, self.max_col = max(self.max_row, row), max(self.max_col, col)
             if self.max_row * self.max_col > MAX_AREA:
                 raise UnreadableWorkbook(
-                    f"la feuille '{self.sheet}' s'étend de A1 à {cell_name(self.max_row - 1, self.max_col - 1)}, "
+                    f"la feuille « {self.sheet} » s'étend de A1 à {cell_name(self.max_row - 1, self.max_col - 1)}, "
                     "bien au-delà d'un tableau de résultats",
                     "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
         self._in_cell = True

@@ -157,7 +157,7 @@ class _OdsContent(precheck._Part):
         self._max_row, self._max_col = max(self._max_row, rows), max(self._max_col, cols)
         if self._max_row > MAX_ROWS or self._max_col > MAX_COLUMNS or self._max_row * self._max_col > MAX_AREA:
             raise UnreadableWorkbook(
-                f"la feuille '{self._sheet.name}' s'étend de A1 à {cell_name(self._max_row - 1, self._max_col - 1)}, "
+                f"la feuille « {self._sheet.name} » s'étend de A1 à {cell_name(self._max_row - 1, self._max_col - 1)}, "
                 "bien au-delà d'un tableau de résultats",
                 "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
 

@@ -77,24 +77,25 @@ def text(value: object) -> str:
     if is_empty(value):
         return ""
     if isinstance(value, bool):
-        raise BadValue(f"« {value} » n'est pas un texte")
+        raise BadValue(f"« {value} » n'est pas un texte", "écrivez du texte dans la case, pas une case à cocher")
     return clean_spaces(shown(value))
 
 
 _WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")
+WHOLE_NUMBER_FIX = "écrivez un nombre entier, sans décimales ni lettres, par exemple 12"
 
 
 def whole_number(value: object) -> int:
     if isinstance(value, bool):
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
     if isinstance(value, (int, float)):
         if float(value).is_integer():
             return int(value)
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
     candidate = str(value).strip().replace("\u00a0", "").replace(" ", "")
     if _WHOLE.match(candidate):
         return int(re.split(r"[.,]", candidate.lstrip("+"))[0])
-    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier")
+    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
 
 
 _DECIMAL = re.compile(r"^[+-]?\d+(?:\.\d+)?$")

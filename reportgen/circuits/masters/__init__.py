@@ -66,7 +66,9 @@ class Masters:
                 report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
             if len(players) < PLAYERS and not problems:
                 problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
-                                        f"{len(players)} joueurs disponibles, il en faut {PLAYERS}", code="too-few"))
+                                        f"{len(players)} joueurs disponibles, il en faut {PLAYERS}",
+                                        "vérifiez la saison et la feuille « Désistements », et que tous les tournois "
+                                        "Grand Sud de la saison sont dans inputs/", code="too-few"))
             if problems:
                 report.problems.extend(problems)
                 continue

@@ -75,7 +75,9 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     result.participants, result.problems, result.notices = qualified.participants, qualified.problems, qualified.notices
     if len(result.participants) < PLAYERS:
         result.problems.append(Problem(SourceRef("--season"), f"le classement final {season} ne compte que "
-                                       f"{len(result.participants)} joueurs disponibles, il en faut {PLAYERS}"))
+                                       f"{len(result.participants)} joueurs disponibles, il en faut {PLAYERS}",
+                                       "vérifiez --season et la feuille « Désistements » du classeur du Masters, et "
+                                       "que tous les tournois Grand Sud de la saison sont dans inputs/"))
     day = day or (event.date if event else None)
     if day is None:
         result.problems.append(Problem(SourceRef("--date"), "la date du Masters est inconnue",
@@ -179,7 +181,9 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         if not row.played:
             continue
         if not (1 <= row.round <= len(SCHEDULE) and 1 <= row.table <= len(SCHEDULE[0])):
-            problems.append(Problem(row.where, f"le match {row.round}, table {row.table} n'existe pas"))
+            problems.append(Problem(row.where, f"le match {row.round}, table {row.table} n'existe pas",
+                                    f"corrigez le numéro du match (1 à {len(SCHEDULE)}) ou de la table (1 à "
+                                    f"{len(SCHEDULE[0])})"))
             continue
         a, b = (by_number[n] for n in SCHEDULE[row.round - 1][row.table - 1])
         typed = (name_key(row.player_a), name_key(row.player_b))

@@ -221,9 +221,11 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
                 local.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
                                      "écrivez le nom comme dans la liste des participants", code="unknown-player"))
         if not (1 <= row.round <= ROUNDS):
-            local.append(Problem(row.cells["round"], f"il n'y a pas de match {row.round} (1 à {ROUNDS})", code="bad-value"))
+            local.append(Problem(row.cells["round"], f"il n'y a pas de match {row.round} (1 à {ROUNDS})",
+                                 f"écrivez un numéro de match de 1 à {ROUNDS}", code="bad-value"))
         if not (1 <= row.table <= TABLES):
-            local.append(Problem(row.cells["table"], f"il n'y a pas de table {row.table} (1 à {TABLES})", code="bad-value"))
+            local.append(Problem(row.cells["table"], f"il n'y a pas de table {row.table} (1 à {TABLES})",
+                                 f"écrivez un numéro de table de 1 à {TABLES}", code="bad-value"))
         if a and b and not local:
             expected = SCHEDULE[row.round - 1][row.table - 1]
             if {a.number, b.number} != set(expected):

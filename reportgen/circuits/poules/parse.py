@@ -119,7 +119,8 @@ def moment(value: object) -> dt.datetime:
             year, month, day, hour, minute, second = match.groups()
             return dt.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0))
     except ValueError:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure qui existe") from None
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure qui existe",
+                              "vérifiez le jour, le mois et l'heure (jj/mm/aaaa hh:mm)") from None
     raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure d'inscription",
                           "écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42")
 

@@ -362,7 +362,7 @@ def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
     before = path.read_bytes()
     prepared = run_prepare(inputs)
     assert [str(p) for p in prepared.problems] == [
-        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne \"Match\") : la feuille Matchs n'est plus dans la disposition "
+        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne « Match ») : la feuille « Matchs » n'est plus dans la disposition "
         "que « reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, Score B, Tops A, "
         "Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
         "cette disposition"]

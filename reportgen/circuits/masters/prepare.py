@@ -125,7 +125,7 @@ def _moved_cells(event: MastersEvent) -> list[Problem]:
     would have the wrong cells rewritten, so it is refused, with its first moved cell."""
     for index, recorded in enumerate(event.content.participants, start=1):
         if recorded.where.cell != cell_name(index, 0):
-            return [Problem(recorded.where, "la feuille Participants n'est plus dans la disposition que « reportgen "
+            return [Problem(recorded.where, "la feuille « Participants » n'est plus dans la disposition que « reportgen "
                             "masters prepare » lui donne (N° en colonne A, le n° 1 en ligne 2…)",
                             "remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira",
                             code="layout")]
@@ -133,7 +133,7 @@ def _moved_cells(event: MastersEvent) -> list[Problem]:
         row = (match.round - 1) * TABLES + match.table
         for col, column in enumerate(MATCH_COLUMNS):
             if match.cells[column.key].cell != cell_name(row, col):
-                return [Problem(match.cells[column.key], "la feuille Matchs n'est plus dans la disposition que "
+                return [Problem(match.cells[column.key], "la feuille « Matchs » n'est plus dans la disposition que "
                                 "« reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, "
                                 "Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 "
                                 "table 1 en ligne 2)", "remettez-la dans cette disposition", code="layout")]

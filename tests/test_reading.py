@@ -86,7 +86,7 @@ def test_the_same_player_with_and_without_licence_or_accents_is_one_player(input
 def test_the_player_directory_joins_other_spellings(inputs):
     write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
         ["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
-        ["4242", "DUPONT", "Jean-Pierre", "CARC", "Dupont J.-P.; JP Dupont"]]})
+        ["4242", "DUPONT", "Jean-Pierre", "CARC", "Dupont J.-P.; Dupont, JP"]]})
     write_tournament(inputs, "a", results=[[1, "Dupont", "J.-P.", "", ""]])
     write_tournament(inputs, "b", club="ALBI", day="21/03/2026", results=[[1, "DUPONT", "JP", "", ""]])
     table = results_of(inputs)

@@ -23,7 +23,8 @@ class HistoryFormat(str, Enum):
 
 
 def history(
-    player: Annotated[str, typer.Argument(help="Le joueur : « NOM Prénom » (accents, casse et ordre libres) "
+    player: Annotated[str, typer.Argument(help="Le joueur : « NOM Prénom » (accents et casse libres ; "
+                                               "ordre des mots libre si un seul joueur a ces mots) "
                                                "ou sa licence.")],
     format: Annotated[HistoryFormat, typer.Option("--format", help="table ou csv.")] = HistoryFormat.table,
     inputs: InputsOption = Path("inputs"),

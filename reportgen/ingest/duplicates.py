@@ -1,5 +1,6 @@
 """Players a build should ask the secretary about: the newcomers of the latest workbooks, and
-pairs that are probably one person (a typo in a name, a licence typed with another name).
+pairs that are probably one person (a typo in a name, the same words in another order, a licence
+typed with another name).
 
 Only warnings: nothing here changes who is who. Each names the two commands that answer it
 (`reportgen players merge` or `distinct`, recorded in joueurs.xlsx); a pair so decided is not

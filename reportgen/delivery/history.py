@@ -43,24 +43,30 @@ class Record:
     tournaments: list[Played] = field(default_factory=list)
 
 
-def _matches(query: str, any_order: bool = False) -> Callable[[str, str], bool]:
-    """Whether a player (name, licence) is the one `query` names; `any_order`: word order aside."""
+def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None) -> Callable[[str, str], bool]:
+    """Whether a player (name, licence) is the one `query` names; `any_order`: word order aside.
+    `named` collects the names matched (name key -> name)."""
     key = words_key(name_key(query)) if any_order else name_key(query)
     wanted = query.strip()
 
     def match(name: str, licence: str) -> bool:
         found = words_key(name_key(name)) if any_order else name_key(name)
-        return bool(key) and found == key or (bool(licence) and licence == wanted)
+        if bool(key) and found == key:
+            if named is not None:
+                named.setdefault(name_key(name), name)
+            return True
+        return bool(licence) and licence == wanted
 
     return match
 
 
-def from_database(archive: Path, query: str, any_order: bool = False) -> tuple[list[Record], set[int]]:
+def from_database(archive: Path, query: str, any_order: bool = False,
+                  named: dict[str, str] | None = None) -> tuple[list[Record], set[int]]:
     """The records of the archived seasons, and which seasons are archived."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return [], set()
-    match = _matches(query, any_order)
+    match = _matches(query, any_order, named)
     records: list[Record] = []
     try:
         archives = connection.execute("SELECT id, season, folder FROM current_archive ORDER BY season").fetchall()
@@ -117,11 +123,11 @@ def _latest(rankings: list[Ranking], season: int) -> Ranking | None:
 
 
 def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, skip: set[int],
-                any_order: bool = False) -> list[Record]:
+                any_order: bool = False, named: dict[str, str] | None = None) -> list[Record]:
     """The records of the seasons of inputs/ that are not archived."""
     from reportgen.delivery.published import event_season
 
-    match = _matches(query, any_order)
+    match = _matches(query, any_order, named)
     records = []
     for slug, report in scored.reports.items():
         events = {e.id: e for e in league.circuits[slug].events}
@@ -174,20 +180,21 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
                             f"({len(blocking)} problème(s), voir « reportgen check »)")
 
-    def search(any_order: bool) -> list[Record]:
-        records, archived = from_database(archive, query, any_order)
+    def search(any_order: bool, named: dict[str, str] | None = None) -> list[Record]:
+        records, archived = from_database(archive, query, any_order, named)
         if league is not None and scored is not None:
-            records += from_inputs(league, scored, query, archived, any_order)
+            records += from_inputs(league, scored, query, archived, any_order, named)
         return records
 
     records = search(any_order=False)
     if not records:
         # Word order aside only when one name has those words (INTERPRETATIONS.md, « who is who »).
-        loose = search(any_order=True)
-        names = sorted({name_key(r.player): r.player for r in loose}.values())
-        if len(names) == 1:
+        named: dict[str, str] = {}
+        loose = search(any_order=True, named=named)
+        names = sorted(named.values())
+        if len(names) <= 1:
             records = loose
-        elif names:
+        else:
             problems.append(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
                             + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)")
     return sorted(records, key=lambda r: (r.season, r.circuit)), problems

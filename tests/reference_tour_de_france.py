@@ -64,8 +64,9 @@ def plain(text: object) -> str:
 
 
 def name_key(last: str, first: str) -> tuple[str, ...]:
-    """The same player whatever the accents, case, hyphens or word order."""
-    return tuple(sorted(plain(f"{last} {first}").split()))
+    """The same player whatever the accents, case or hyphens; Nom then Prénom, in that order
+    (INTERPRETATIONS.md, « who is who »: MICHEL Bernard and BERNARD Michel are two players)."""
+    return tuple(plain(f"{last} {first}").split())
 
 
 def is_empty(value: object) -> bool:

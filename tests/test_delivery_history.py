@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from reportgen.delivery import archive as archiving
 from reportgen.delivery.history import as_rows, history
-from tests.builders import TODAY
+from tests.builders import TODAY, write_clubs, write_tournament
 from tests.conftest import EXAMPLE_INPUTS
 from tests.test_delivery_mail import cli
 
@@ -87,3 +87,17 @@ def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():
     record = Record(2026, "grand-sud", "BRUN Léa", "", 2, True, 5, "x", False, "inputs")
     (row,) = as_rows([record])
     assert (row["rank"], row["tied"]) == (2, True)  # written by csv as `2` and `True`, never `2=`
+
+
+def test_history_sets_word_order_aside_only_when_one_player_has_those_words(tmp_path):
+    # INTERPRETATIONS.md, « who is who »: the league's players are a closed list for a query.
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "a", results=[[1, "MARTIN", "Jean Paul", "", "Albi"], [2, "PAUL", "Jean Martin", "", "Albi"],
+                                           [3, "MOREAU", "Lucie", "", "Albi"]])
+    assert {r.player for r in history("Jean Paul MARTIN", inputs, tmp_path / "archive", TODAY)[0]} == {"MARTIN Jean Paul"}
+    assert {r.player for r in history("lucie moreau", inputs, tmp_path / "archive", TODAY)[0]} == {"MOREAU Lucie"}
+    records, problems = history("jean paul martin", inputs, tmp_path / "archive", TODAY)
+    assert records == [] and problems == [
+        "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : écrivez le nom tel qu'il "
+        "est imprimé (NOM Prénom)"]

@@ -25,12 +25,13 @@ def report(example_scored):
 
 def test_the_example_league_reads_without_a_problem(league):
     assert league.all_problems() == []
-    # Two pairs of look-alike names the generator drew: the secretary is asked about them.
+    # Two pairs of look-alike names the generator drew: the secretary is asked about them, the
+    # older name first (the one `players merge` would keep).
     assert [n.split(" sont ")[0] for n in league.notices] == [
-        "BARRÉ Gaëtan (2025/2025-03-08-toulouse.xlsx:'Résultats'!B35) et CARRÉ Gaëtan "
-        "(2025/2025-01-25-carcassonne.xlsx:'Résultats'!B40)",
-        "CHEVALIER Thérèse (tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B4) et CHEVALLIER Thérèse "
-        "(tour-de-france/2005/2005-04-23-sierre.xlsx:'Résultats'!B11)"]
+        "CARRÉ Gaëtan (2025/2025-01-25-carcassonne.xlsx:'Résultats'!B40) et BARRÉ Gaëtan "
+        "(2025/2025-03-08-toulouse.xlsx:'Résultats'!B35)",
+        "CHEVALLIER Thérèse (tour-de-france/2005/2005-04-23-sierre.xlsx:'Résultats'!B11) et CHEVALIER Thérèse "
+        "(tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B4)"]
 
 
 def test_the_example_league_is_as_realistic_as_promised(league):

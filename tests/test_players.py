@@ -2,8 +2,8 @@
 
 import datetime as dt
 
-from reportgen.pipeline import load
-from tests.builders import TODAY, write_clubs, write_tournament
+from reportgen.pipeline import load, score
+from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
 
 
 def notices(inputs) -> list[str]:
@@ -23,11 +23,16 @@ def test_a_name_one_letter_off_in_the_same_club_is_asked_about_with_its_cells(tm
     assert found[0] == ("grand-sud : 3 nouveau(x) joueur(s) dans les derniers classeurs : ROUSSAU Françoise "
                         "(b.xlsx:'Résultats'!B2), LOPES Thierry (b.xlsx:'Résultats'!B3), DURAND Anne "
                         "(b.xlsx:'Résultats'!B4)")
+    # The older name first: `players merge` keeps the first as the player's name.
     assert sorted(found[1:]) == [
-        "LOPES Thierry (b.xlsx:'Résultats'!B3) et LOPEZ Thierry (a.xlsx:'Résultats'!B3) sont peut-être la même "
-        "personne : les noms diffèrent de 1 lettre, même club",
-        "ROUSSAU Françoise (b.xlsx:'Résultats'!B2) et ROUSSEAU Françoise (a.xlsx:'Résultats'!B2) sont peut-être la "
-        "même personne : les noms diffèrent de 1 lettre, même club"]
+        "LOPEZ Thierry (a.xlsx:'Résultats'!B3) et LOPES Thierry (b.xlsx:'Résultats'!B3) sont peut-être la même "
+        "personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
+        "\"LOPEZ Thierry\" \"LOPES Thierry\" » ; deux personnes : « reportgen players distinct \"LOPEZ Thierry\" "
+        "\"LOPES Thierry\" »",
+        "ROUSSEAU Françoise (a.xlsx:'Résultats'!B2) et ROUSSAU Françoise (b.xlsx:'Résultats'!B2) sont peut-être la "
+        "même personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
+        "\"ROUSSEAU Françoise\" \"ROUSSAU Françoise\" » ; deux personnes : « reportgen players distinct "
+        "\"ROUSSEAU Françoise\" \"ROUSSAU Françoise\" »"]
 
 
 def test_names_two_letters_apart_in_different_clubs_are_two_people(tmp_path):
@@ -82,7 +87,7 @@ def test_merge_writes_into_the_secretarys_players_file_as_she_made_it(tmp_path):
     import openpyxl
     from openpyxl.styles import Font
 
-    from tests.builders import assert_kept, snapshot, style_like_a_secretary, write_workbook
+    from tests.builders import assert_kept, snapshot, style_like_a_secretary
 
     reportgen = str(Path(sys.executable).parent / "reportgen")
     write_clubs(tmp_path)
@@ -111,3 +116,65 @@ def test_merge_writes_into_the_secretarys_players_file_as_she_made_it(tmp_path):
     assert new[1].font.b and not new[3].font.b  # as the row above
     assert sheet["F4"].number_format == "dd/mm/yyyy"  # her format ahead, kept
     assert not [c.coordinate for r in sheet.iter_rows(min_row=5) for c in r if c.value is not None]
+
+
+# -- INTERPRETATIONS.md, « who is who »: Nom and Prénom are ordered facts ----------------------------
+
+def write_diplomacy(inputs, name, day, rows):
+    return write_workbook(inputs / f"{name}.xlsx", {
+        "Tournoi": [["Circuit", "tour-de-france"], ["Nom", name], ["Date", day]],
+        "Résultats": [["Place", "Nom", "Prénom"], *rows]})
+
+
+OTHERS = [["ALPHA", "Un"], ["BRAVO", "Un"], ["CHARLIE", "Un"], ["DELTA", "Un"], ["ECHO", "Un"], ["FOXTROT", "Un"],
+          ["GOLF", "Un"]]
+
+
+def test_swapped_nom_and_prenom_in_a_tour_de_france_season_are_two_players_asked_about(tmp_path):
+    write_diplomacy(tmp_path, "a", "19/03/2005", [[1, "MICHEL", "Bernard"]] + [[i + 2, *p] for i, p in enumerate(OTHERS)])
+    write_diplomacy(tmp_path, "b", "16/04/2005", [[1, "BERNARD", "Michel"]] + [[i + 2, *p] for i, p in enumerate(OTHERS)])
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []
+    final = [r for r in score(league).reports["tour-de-france"].rankings if r.final][-1]
+    ranked = {row.player: (row.rank, row.tied, row.metrics["points"]) for row in final.rows}
+    # Each won an 8-player tournament (743 points, regulation 004), behind ALPHA, BRAVO and CHARLIE.
+    assert ranked["MICHEL Bernard"] == ranked["BERNARD Michel"] == (4, True, 743)
+    assert [n for n in league.notices if "même personne" in n] == [
+        "MICHEL Bernard (a.xlsx:'Résultats'!B2) et BERNARD Michel (b.xlsx:'Résultats'!B2) sont peut-être la même "
+        "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
+        "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
+        "Michel\" »"]
+
+
+def test_swapped_names_in_one_diplomacy_tournament_are_two_players_not_a_refusal(tmp_path):
+    rows = [[i + 1, *p] for i, p in enumerate(OTHERS)]
+    rows += [[8, "PHILIPPE", "Daniel"], [9, "DANIEL", "Philippe"]]
+    write_diplomacy(tmp_path, "a", "19/03/2005", rows)
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []
+    assert {"PHILIPPE Daniel", "DANIEL Philippe"} <= set(league.circuits["tour-de-france"].results["player"])
+    assert [n for n in league.notices if "même personne" in n] == [
+        "PHILIPPE Daniel (a.xlsx:'Résultats'!B9) et DANIEL Philippe (a.xlsx:'Résultats'!B10) sont peut-être la "
+        "même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge "
+        "\"PHILIPPE Daniel\" \"DANIEL Philippe\" » ; deux personnes : « reportgen players distinct \"PHILIPPE "
+        "Daniel\" \"DANIEL Philippe\" »"]
+
+
+def test_the_commands_a_swapped_pair_notice_names_settle_it(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    reportgen = str(Path(sys.executable).parent / "reportgen")
+    write_diplomacy(tmp_path, "a", "19/03/2005", [[1, "MICHEL", "Bernard"]] + [[i + 2, *p] for i, p in enumerate(OTHERS)])
+    write_diplomacy(tmp_path, "b", "16/04/2005", [[1, "BERNARD", "Michel"], [2, "DANIEL", "Philippe"]]
+                    + [[i + 3, *p] for i, p in enumerate(OTHERS)])
+    write_diplomacy(tmp_path, "c", "14/05/2005", [[1, "PHILIPPE", "Daniel"]] + [[i + 2, *p] for i, p in enumerate(OTHERS)])
+    for command in (["merge", "MICHEL Bernard", "BERNARD Michel"], ["distinct", "DANIEL Philippe", "PHILIPPE Daniel"]):
+        done = subprocess.run([reportgen, "players", *command, "--inputs", str(tmp_path)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == [] and not [n for n in league.notices if "même personne" in n]
+    results = league.circuits["tour-de-france"].results
+    assert set(results[results["place"] == 1]["player"]) == {"MICHEL Bernard", "PHILIPPE Daniel"}  # one Bernard
+    assert {"DANIEL Philippe", "PHILIPPE Daniel"} <= set(results["player"])

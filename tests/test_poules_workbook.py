@@ -270,6 +270,38 @@ def test_names_match_whatever_their_accents_case_and_order():
     assert only(tour) == []
 
 
+def test_swapped_names_in_inscrits_are_two_registrants_asked_about_not_refused(tmp_path):
+    # INTERPRETATIONS.md, « who is who »: PHILIPPE Daniel and DANIEL Philippe are two people.
+    entrants = [(player, 2000.0 - index, REGISTERED + dt.timedelta(hours=index))
+                for index, player in enumerate([*P[:4], "PHILIPPE Daniel", "DANIEL Philippe"])]
+    tour = Tour(entrants=entrants)
+    tour.next()
+    assert {row[2] for row in tour.games(1)} | {row[3] for row in tour.games(1)} >= {"PHILIPPE Daniel",
+                                                                                     "DANIEL Philippe"}
+    tour.write(tmp_path)
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []
+    assert [n for n in league.notices if "mêmes mots" in n] == [
+        "PHILIPPE Daniel (poules/test.xlsx:'Inscrits'!A6) et DANIEL Philippe (poules/test.xlsx:'Inscrits'!A7) sont "
+        "peut-être la même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players "
+        "merge \"PHILIPPE Daniel\" \"DANIEL Philippe\" » ; deux personnes : « reportgen players distinct \"PHILIPPE "
+        "Daniel\" \"DANIEL Philippe\" »"]
+
+
+def test_a_game_naming_two_registrants_with_the_same_words_is_refused_not_guessed():
+    entrants = [(player, 2000.0 - index, REGISTERED + dt.timedelta(hours=index))
+                for index, player in enumerate([*P[:4], "MARTIN Jean Paul", "PAUL Jean Martin"])]
+    tour = Tour(entrants=entrants)
+    tour.next()
+    row = next(row for row in tour.games(1) if row[2] == "MARTIN Jean Paul")
+    row[2] = "Jean Paul MARTIN"  # the surname in capitals: MARTIN Jean Paul, as typed
+    assert only(tour) == []
+    row[2] = "jean paul martin"  # no capitals: either of them
+    assert [p.split(" : ", 1)[1] for p in only(tour)] == [
+        "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » (feuille Inscrits) — écrivez "
+        "le nom tel qu'il figure dans la feuille Inscrits"]
+
+
 def test_bad_cells_of_the_registrants_forfeits_and_games():
     tour = Tour(4)
     tour.next()

@@ -86,11 +86,24 @@ def test_the_same_player_with_and_without_licence_or_accents_is_one_player(input
 def test_the_player_directory_joins_other_spellings(inputs):
     write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
         ["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
-        ["4242", "DUPONT", "Jean-Pierre", "CARC", "Dupont J.-P.; JP Dupont"]]})
+        ["4242", "DUPONT", "Jean-Pierre", "CARC", "Dupont J.-P.; Dupont, JP"]]})
     write_tournament(inputs, "a", results=[[1, "Dupont", "J.-P.", "", ""]])
     write_tournament(inputs, "b", club="ALBI", day="21/03/2026", results=[[1, "DUPONT", "JP", "", ""]])
     table = results_of(inputs)
     assert set(table["player_id"]) == {"L:4242"} and set(table["player"]) == {"DUPONT Jean-Pierre"}
+
+
+def test_swapped_nom_and_prenom_in_the_player_directory_are_two_players(inputs):
+    # INTERPRETATIONS.md, « who is who »: a spelling is one cell, read as typed; Nom then Prénom.
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
+        ["", "PHILIPPE", "Daniel", "", "Philippe, Dany"], ["", "DANIEL", "Philippe", "", "Phil DANIEL"]]})
+    write_tournament(inputs, "a", results=[[1, "Philippe", "Dany", "", ""], [2, "DANIEL", "Phil", "", ""]])
+    write_tournament(inputs, "b", club="ALBI", day="21/03/2026", results=[[1, "DANIEL", "Philippe", "", ""],
+                                                                         [2, "PHILIPPE", "Daniel", "", ""]])
+    table = results_of(inputs)  # no « désigne déjà un autre joueur », no « listé deux fois »
+    assert table["player"].tolist() == ["PHILIPPE Daniel", "DANIEL Philippe", "DANIEL Philippe", "PHILIPPE Daniel"]
+    assert table["player_id"].nunique() == 2
 
 
 def test_lock_files_hidden_files_and_other_formats_are_skipped_and_said(inputs):

@@ -113,14 +113,14 @@ def test_rule_7_more_than_two_defaults_leaves_a_player_out_with_his_opponents_re
     write_event(tmp_path, "Open", games)
     result = scored(tmp_path).events[0]
     assert [result.games.names[p] for p in result.games.left_out] == [E] and result.games.defaults_lost == {
-        result.games.keys["emma esteve"]: 3}
+        result.games.keys["esteve emma"]: 3}
     assert [line.name for line in result.lines] == [D, A, C, B]
     d = next(line for line in result.lines if line.name == D)
     assert (d.games, d.tps) == (3, 50 + 150 + 150)  # his loss to E (20-30) does not count for the standings
     ranking = event_ranking(result)
     assert E not in [row.player for row in ranking.rows]
     # His played game counts for the ratings, the defaults never do.
-    assert result.changes[result.games.keys["emma esteve"]].games == 1
+    assert result.changes[result.games.keys["esteve emma"]].games == 1
     assert result.changes[next(p for p, n in result.games.names.items() if n == D)].games == 4  # E included
 
 

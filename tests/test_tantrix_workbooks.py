@@ -70,7 +70,7 @@ def test_players_are_nom_prenom_from_a_single_joueur_column_in_any_order(inputs)
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "", "", "C"],
      "open.xlsx:'Parties'!H2 (colonne « Forfait ») : « C » ne désigne ni le joueur A ni le joueur B — écrivez A ou "
      "B : le côté du joueur qui a perdu par forfait (vide sinon)"),
-    ([1, "MOREAU Lucie", "Lucie Moreau", 20, 10],
+    ([1, "MOREAU Lucie", "Moreau, lucie", 20, 10],
      "open.xlsx:'Parties'!C2 (colonne « Joueur B ») : MOREAU Lucie joue contre lui-même — corrigez l'un des deux "
      "joueurs de la partie"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20],
@@ -203,9 +203,33 @@ def test_every_bad_cell_of_inscrits_is_a_located_french_problem(inputs, row, exp
 
 def test_a_player_registered_twice_is_refused(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
-                registrations=[["MOREAU Lucie", "", "rouge"], ["Lucie Moreau", "", "bleu"]])
+                registrations=[["MOREAU Lucie", "", "rouge"], ["Moreau, lucie", "", "bleu"]])
     assert problems(inputs) == ["open.xlsx:'Inscrits'!A3 (colonne « Joueur ») : MOREAU Lucie est inscrit deux fois "
                                 "(déjà en A2) — supprimez le doublon"]
+
+
+def test_swapped_names_in_inscrits_are_two_entrants_and_games_name_each_as_typed(inputs):
+    # INTERPRETATIONS.md, « who is who »: DANIEL Philippe is not PHILIPPE Daniel.
+    write_event(inputs, "Open", round_robin(("PHILIPPE Daniel", "DANIEL Philippe", 27, 19)),
+                registrations=[["PHILIPPE Daniel", "", "rouge"], ["DANIEL Philippe", "", "bleu"]])
+    result = scored(inputs)
+    assert sorted(result.events[0].games.names.values()) == ["DANIEL Philippe", "PHILIPPE Daniel"]
+
+
+def test_a_game_naming_the_one_entrant_with_those_words_in_another_order_is_that_entrant(inputs):
+    write_event(inputs, "Open", round_robin(("Lucie Moreau", "FAURE Stéphane", 27, 19)),
+                registrations=[["MOREAU Lucie", "", "rouge"], ["FAURE Stéphane", "", "bleu"]])
+    league = load(inputs, TODAY)
+    assert league.all_problems() == [] and not [n for n in league.notices if "sans être dans la feuille" in n]
+    assert set(league.circuits["tantrix"].results["player"]) == {"MOREAU Lucie", "FAURE Stéphane"}
+
+
+def test_a_game_naming_two_entrants_with_the_same_words_is_refused_not_guessed(inputs):
+    write_event(inputs, "Open", round_robin(("jean paul martin", "FAURE Stéphane", 27, 19)),
+                registrations=[["MARTIN Jean Paul", "", ""], ["PAUL Jean Martin", "", ""], ["FAURE Stéphane", "", ""]])
+    assert problems(inputs) == [
+        "open.xlsx:'Parties'!B2 (colonne « Joueur A ») : « jean paul martin » peut désigner « MARTIN Jean Paul » ou "
+        "« PAUL Jean Martin » (feuille Inscrits) — écrivez le nom tel qu'il figure dans la feuille Inscrits"]
 
 
 def test_a_knockout_loser_who_plays_a_later_round_is_refused(inputs):

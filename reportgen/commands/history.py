@@ -24,7 +24,8 @@ class HistoryFormat(str, Enum):
 
 def history(
     player: Annotated[str, typer.Argument(
-        metavar="joueur", help="Le joueur : « NOM Prénom » (accents, casse et ordre libres) ou sa licence.")],
+        metavar="joueur", help="Le joueur : « NOM Prénom » (accents et casse libres ; "
+                               "ordre des mots libre si un seul joueur a ces mots) ou sa licence.")],
     format: Annotated[HistoryFormat, typer.Option("--format", help="table ou csv.")] = HistoryFormat.table,
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),

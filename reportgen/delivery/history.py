@@ -2,7 +2,9 @@
 of the season (the final one, else the latest), his place and points, and the tournaments he
 played. Archived seasons come from the database (their latest archive), the others from inputs/.
 
-A player is found by his name whatever its accents, case or word order, or by his licence."""
+A player is found by his licence, or by his name whatever its accents and case; word order aside
+only when one name has those words (INTERPRETATIONS.md, « who is who »: the league's players are
+then a closed list, and PHILIPPE Daniel is not DANIEL Philippe)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 
 from reportgen import pipeline
 from reportgen.delivery import database, seasons
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import name_key, words_key
 from reportgen.model import Ranking
 
 Say = Callable[[str], None]
@@ -41,22 +43,30 @@ class Record:
     tournaments: list[Played] = field(default_factory=list)
 
 
-def _matches(query: str) -> Callable[[str, str], bool]:
-    key = name_key(query)
+def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None) -> Callable[[str, str], bool]:
+    """Whether a player (name, licence) is the one `query` names; `any_order`: word order aside.
+    `named` collects the names matched (name key -> name)."""
+    key = words_key(name_key(query)) if any_order else name_key(query)
     wanted = query.strip()
 
     def match(name: str, licence: str) -> bool:
-        return bool(key) and name_key(name) == key or (bool(licence) and licence == wanted)
+        found = words_key(name_key(name)) if any_order else name_key(name)
+        if bool(key) and found == key:
+            if named is not None:
+                named.setdefault(name_key(name), name)
+            return True
+        return bool(licence) and licence == wanted
 
     return match
 
 
-def from_database(archive: Path, query: str) -> tuple[list[Record], set[int]]:
+def from_database(archive: Path, query: str, any_order: bool = False,
+                  named: dict[str, str] | None = None) -> tuple[list[Record], set[int]]:
     """The records of the archived seasons, and which seasons are archived."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return [], set()
-    match = _matches(query)
+    match = _matches(query, any_order, named)
     records: list[Record] = []
     try:
         archives = connection.execute("SELECT id, season, folder FROM current_archive ORDER BY season").fetchall()
@@ -112,11 +122,12 @@ def _latest(rankings: list[Ranking], season: int) -> Ranking | None:
     return chosen[-1] if chosen else None
 
 
-def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, skip: set[int]) -> list[Record]:
+def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, skip: set[int],
+                any_order: bool = False, named: dict[str, str] | None = None) -> list[Record]:
     """The records of the seasons of inputs/ that are not archived."""
     from reportgen.delivery.published import event_season
 
-    match = _matches(query)
+    match = _matches(query, any_order, named)
     records = []
     for slug, report in scored.reports.items():
         events = {e.id: e for e in league.circuits[slug].events}
@@ -159,17 +170,33 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
     """The player's records, season by season (circuits in alphabetical order), and the problems
     that kept seasons of inputs/ out (their circuits are blocked). `loaded`: the league of inputs/
     already read and scored."""
-    records, archived = from_database(archive, query)
     problems: list[str] = []
+    league, scored = loaded or (None, None)
     if loaded is not None or inputs.is_dir():
-        league, scored = loaded or (None, None)
         if league is None or scored is None:
             league = seasons.load(inputs, archive, today, say)
             scored = pipeline.score(league)
         for slug, blocking in scored.blocked.items():
             problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
                             f"({len(blocking)} problème(s), voir « reportgen check »)")
-        records += from_inputs(league, scored, query, archived)
+
+    def search(any_order: bool, named: dict[str, str] | None = None) -> list[Record]:
+        records, archived = from_database(archive, query, any_order, named)
+        if league is not None and scored is not None:
+            records += from_inputs(league, scored, query, archived, any_order, named)
+        return records
+
+    records = search(any_order=False)
+    if not records:
+        # Word order aside only when one name has those words (INTERPRETATIONS.md, « who is who »).
+        named: dict[str, str] = {}
+        loose = search(any_order=True, named=named)
+        names = sorted(named.values())
+        if len(names) <= 1:
+            records = loose
+        else:
+            problems.append(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
+                            + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)")
     return sorted(records, key=lambda r: (r.season, r.circuit)), problems
 
 

@@ -1,18 +1,22 @@
 """Players a build should ask the secretary about: the newcomers of the latest workbooks, and
-pairs that are probably one person (a typo in a name, a licence typed with another name).
+pairs that are probably one person (a typo in a name, the same words in another order, a licence
+typed with another name).
 
-Only warnings: nothing here changes who is who. A pair the secretary decided (`reportgen players
-merge` or `distinct`, recorded in joueurs.xlsx) is not asked again.
+Only warnings: nothing here changes who is who. Each names the two commands that answer it
+(`reportgen players merge` or `distinct`, recorded in joueurs.xlsx); a pair so decided is not
+asked again. Two names with the same words in another order (MICHEL Bernard, BERNARD Michel) are
+two players, asked about like near names (INTERPRETATIONS.md, « who is who »).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 
 import pandas as pd
 
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import name_key, words_key
 
 # "A letter or two apart": one letter whatever the clubs, two within one club (beyond, different
 # names are too often a letter or two apart: MARTIN / BERTIN).
@@ -90,6 +94,20 @@ def _sharing_a_variant(folded: dict[str, str], pids: Iterable[str], letters: int
             for i, a in enumerate(group) for b in group[i + 1:]}
 
 
+def _shell_word(name: str) -> str:
+    """A name as one argument of a command typed in a shell: in double quotes, with the four
+    characters a shell reads inside them escaped."""
+    return '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
+
+
+def answers(first: str, second: str) -> str:
+    """What the secretary types to settle a pair: the same person (the second name becomes a
+    spelling of the first) or two people."""
+    both = f"{_shell_word(first)} {_shell_word(second)}"
+    return (f"une seule personne : « reportgen players merge {both} » ; "
+            f"deux personnes : « reportgen players distinct {both} »")
+
+
 PAIRWISE_CLUB_LIMIT = 400  # two-letter typos are looked for within a club up to this many players
 CROWDED = 8  # more names than this one letter apart from each other is a naming pattern, not a typo
 LISTED = 30  # pairs listed in full; beyond, their count
@@ -107,12 +125,14 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     done = set(decided)
     names: dict[str, str] = {}
     where: dict[str, str] = {}
+    seen: dict[str, int] = {}  # player -> order of his first result (the older name is kept by merge)
     clubs: dict[str, set[str]] = defaultdict(set)
     ordered = table.sort_values(["date", "source_file"], kind="stable")
     for pid, name, club, file, sheet, cell in zip(*(ordered[column].tolist() for column in (
             "player_id", "player", "club", "source_file", "source_sheet", "source_cell"))):
         names[pid] = name
         where.setdefault(pid, f"{file}:'{sheet}'!{cell}")
+        seen.setdefault(pid, len(seen))
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
@@ -125,7 +145,28 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         if len(group) <= PAIRWISE_CLUB_LIMIT:
             candidates |= _sharing_a_variant(folded, group, MAX_TYPOS)
     warnings = []
+    asked: set[tuple[str, str]] = set()
+
+    def ask(first: str, second: str, why: str) -> None:
+        asked.add((first, second))
+        older, newer = sorted((first, second), key=seen.__getitem__)
+        warnings.append(f"{names[older]} ({where[older]}) et {names[newer]} ({where[newer]}) "
+                        f"sont peut-être la même personne : {why} — {answers(names[older], names[newer])}")
+
+    # The same words in another order: two players (a name's order is a fact), perhaps one person.
+    by_words: dict[str, list[str]] = defaultdict(list)
+    for pid, name in names.items():
+        by_words[words_key(name_key(name))].append(pid)
+    for group in by_words.values():
+        group.sort()
+        for i, first in enumerate(group):
+            for second in group[i + 1:]:
+                keys = frozenset((name_key(names[first]), name_key(names[second])))
+                if len(keys) == 2 and keys not in done:  # one name with two licences is not asked here
+                    ask(first, second, "les mêmes mots dans un autre ordre")
     for first, second in sorted({tuple(sorted(pair)) for pair in candidates}):
+        if (first, second) in asked:
+            continue
         same_club = bool(clubs[first] & clubs[second])
         allowed = MAX_TYPOS if same_club else 1 if not clubs[first] or not clubs[second] else 0
         if not allowed:
@@ -138,9 +179,8 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             continue
         if frozenset((name_key(names[first]), name_key(names[second]))) in done:
             continue  # the secretary said they are two people
-        why = f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}" + (", même club" if same_club else "")
-        warnings.append(f"{names[first]} ({where[first]}) et {names[second]} ({where[second]}) "
-                        f"sont peut-être la même personne : {why}")
+        ask(first, second, f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
+            + (", même club" if same_club else ""))
     # A licence typed with another name: the licence made them one player; say so.
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")
     spellings: dict[str, dict[str, str]] = defaultdict(dict)  # licence -> name key -> "NAME (cell)"

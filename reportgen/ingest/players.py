@@ -1,4 +1,8 @@
-"""Who is who: a licence when given, else the normalised name, plus the directory's other spellings."""
+"""Who is who: a licence when given, else the normalised name, plus the directory's other spellings.
+
+A name is its words in order (INTERPRETATIONS.md, « who is who »: where a sheet has `Nom` and
+`Prénom` columns, their order is a fact): two rows whose names differ only by word order are two
+players, which the duplicate checks ask about (ingest/duplicates.py), never merged in silence."""
 
 from __future__ import annotations
 
@@ -19,8 +23,12 @@ class Identities:
         for player in directory:
             player_id = f"L:{player.licence}" if player.licence else f"N:{name_key(player.last_name, player.first_name)}"
             self.directory_names[player_id] = format_name(player.last_name, player.first_name)
-            for spelling in (f"{player.last_name} {player.first_name}", *player.aliases):
-                key = name_key(spelling)
+            # Nom then Prénom as the columns give them; another spelling is one cell, read as
+            # typed (INTERPRETATIONS.md, « who is who »: DANIEL Philippe is not PHILIPPE Daniel).
+            spellings = [(f"{player.last_name} {player.first_name}".strip(),
+                          name_key(player.last_name, player.first_name))]
+            spellings += [(alias, name_key(alias)) for alias in player.aliases]
+            for spelling, key in spellings:
                 known = self._directory_ids.get(key)
                 if known and known != player_id:
                     problems.append(Problem(player.where, f"la graphie « {spelling} » désigne déjà un autre "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _LIGATURES = str.maketrans({"œ": "oe", "Œ": "OE", "æ": "ae", "Æ": "AE", "ß": "ss", "ø": "o", "Ø": "O"})
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
@@ -127,13 +128,56 @@ def name_tokens(text: str) -> list[str]:
 # the same few thousand names, each a Unicode pass (bounded: a league has far fewer names).
 @functools.lru_cache(maxsize=1 << 16)
 def name_key(*parts: str) -> str:
-    """Identity of a name whatever its accents, case, hyphens or word order.
+    """Identity of a name: its words in order, whatever their accents, case, hyphens or spacing.
 
-    "LE GALL Jean-François" and "Jean François Le Gall" give the same key; ИВАНОВ Иван, 王 伟 and
-    محمد علي keep their letters, so they are three players, and "DUPONT 🎲" is not "DUPONT 🃏". A
-    right-to-left mark changes nothing.
+    INTERPRETATIONS.md, « who is who »: where a sheet has `Nom` and `Prénom` columns their order
+    is a fact, so `name_key("PHILIPPE", "Daniel")` and `name_key("DANIEL", "Philippe")` are two
+    people. Given one text, a name typed in one cell, it is read as typed, the surname being the
+    word(s) in capitals where the case says so (`split_full_name`): "Jean DUPONT" is
+    `name_key("DUPONT", "Jean")`, "Jean Dupont" is not. ИВАНОВ Иван, 王 伟 and محمد علي keep their
+    letters; "DUPONT 🎲" is not "DUPONT 🃏"; a right-to-left mark changes nothing.
+
+    Word order is set aside only to match a name against a closed list (`ClosedList`).
     """
-    return " ".join(sorted(token for part in parts for token in name_tokens(part)))
+    if len(parts) == 1:
+        parts = split_full_name(parts[0])
+    return " ".join(token for part in parts for token in name_tokens(part))
+
+
+def words_key(key: str) -> str:
+    """A name key (`name_key`) with its words in alphabetical order: the same for PHILIPPE Daniel
+    and DANIEL Philippe. Never an identity: for matching against a closed list (`ClosedList`) and
+    for sorting ties as the circuits always have."""
+    return " ".join(sorted(key.split(" ")))
+
+
+class ClosedList:
+    """The names of a closed list (a Masters' participants, a pool tournament's registrants, a
+    Tantrix event's entrants), by key, and the ones a typed name designates.
+
+    INTERPRETATIONS.md, « who is who »: a name designates the entry of the same key; failing that,
+    word order aside (`words_key`), the entry with the same words when it is the only one. Two
+    entries with the same words are both returned: the caller says so, it never picks one."""
+
+    def __init__(self, keys: Iterable[str]):
+        self.keys: set[str] = set()
+        self._by_words: dict[str, list[str]] = {}
+        for key in keys:
+            if key not in self.keys:
+                self.keys.add(key)
+                self._by_words.setdefault(words_key(key), []).append(key)
+
+    def designated(self, key: str) -> list[str]:
+        """The keys `key` designates: itself when listed, else every key with the same words
+        (one: the match; two or more: ambiguous; none: not in the list)."""
+        if key in self.keys:
+            return [key]
+        return list(self._by_words.get(words_key(key), ())) if key else []
+
+    def find(self, key: str) -> str | None:
+        """The one key `key` designates, or None (not listed, or more than one with its words)."""
+        found = self.designated(key)
+        return found[0] if len(found) == 1 else None
 
 
 # Apostrophes and dashes in one table (what each gives is in neither), and whether a text has one:
@@ -171,18 +215,32 @@ def split_full_name(full: str) -> tuple[str, str]:
     """One 'Joueur' cell to (last, first): 'DUPONT Jean', 'Jean DUPONT', 'Dupont, Jean'.
 
     Words written in capitals are the last name; without capitals to tell, the first word is.
+    Capitals that open the cell are the last name even when a later word is in capitals too
+    ("DUPONT Marc JEAN" is DUPONT, Marc JEAN), so that a name printed `NOM Prénom` (`format_name`)
+    reads back as the same two parts, in the same order (INTERPRETATIONS.md, « who is who »).
     """
     full = clean_spaces(full)
     if "," in full:
         last, _, first = full.partition(",")
         return last.strip(), first.strip()
     words = full.split(" ")
-    capitals = [word for word in words if _is_capitalised_word(word)]
-    if capitals and len(capitals) < len(words):
-        return " ".join(capitals), " ".join(word for word in words if word not in capitals)
-    return words[0], " ".join(words[1:])
+    capitalised = [_is_capitalised_word(word) for word in words]
+    if all(capitalised) or not any(capitalised):
+        return words[0], " ".join(words[1:])
+    if capitalised[0]:  # NOM Prénom
+        cut = capitalised.index(False)
+        return " ".join(words[:cut]), " ".join(words[cut:])
+    if capitalised[-1]:  # Prénom NOM
+        cut = len(words) - capitalised[::-1].index(False)
+        return " ".join(words[cut:]), " ".join(words[:cut])
+    capitals = [word for word, upper in zip(words, capitalised) if upper]  # Jean DUPONT Marie
+    return " ".join(capitals), " ".join(word for word, upper in zip(words, capitalised) if not upper)
+
+
+# Initials ("J.-P.", "J.P."): capitals that abbreviate a first name, not a surname in capitals.
+_INITIALS = re.compile(r"(?:[^\W\d_]\.-?)+")
 
 
 def _is_capitalised_word(word: str) -> bool:
     letters = [char for char in word if char.isalpha()]
-    return len(letters) >= 2 and all(char.isupper() for char in letters)
+    return len(letters) >= 2 and all(char.isupper() for char in letters) and not _INITIALS.fullmatch(word)

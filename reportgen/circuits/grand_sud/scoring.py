@@ -17,7 +17,7 @@ import pandas as pd
 from reportgen.circuits.grand_sud import tables
 from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import name_key, words_key
 from reportgen.scoring import tiebreaks
 
 # The tables padded with a row of zeros: every place beyond 32 looks up row 33 (§2: only the first
@@ -223,7 +223,9 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
     listed = [line for line in lines.values() if line.total >= settings.min_listed_points]
     for line in listed:  # each name's sorting key computed once for the whole history (`keys`)
         if line.player not in keys:
-            keys[line.player] = name_key(line.player)
+            # Sorting, not identity: the words in alphabetical order, as the bulletins always listed
+            # equal players (INTERPRETATIONS.md, « who is who », leaves identity to name_key).
+            keys[line.player] = words_key(name_key(line.player))
     ranked = tiebreaks.rank(listed, CHAIN, display=lambda line: (keys[line.player], line.player_id))
     previous_ranks = previous.rank_of() if previous else {}
     rows = []
@@ -266,7 +268,7 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     scored: list[tuple[pd.DataFrame, int]] = []  # every eligible tournament's rows and seeds, in date order
     by_event: dict[str, list[_Result]] = {}
     club_then: dict[str, str] = {}  # each player's latest club named, up to the last date scored
-    name_keys: dict[str, str] = {}  # name -> its sorting key (name_key)
+    name_keys: dict[str, str] = {}  # name -> its sorting key (words_key)
 
     def publish(day: dt.date, final: bool) -> None:
         nonlocal in_force

@@ -9,16 +9,20 @@ Players level across the 16th place: countback, else a play-off the secretary re
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from reportgen import french
 from reportgen.circuits.masters.parse import MastersSheet, MatchRow, Recorded, Withdrawal
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import ClosedList, name_key
 from reportgen.model import Problem, Ranking, RankingRow, Report, SourceRef
 from reportgen.scoring.in_force import ranking_in_force
+
+T = TypeVar("T")
 
 
 def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None) -> Ranking | Problem:
@@ -81,9 +85,17 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
     withdrawn = set()
     for withdrawal in withdrawals:
         entry = withdrawal.entry
-        key = name_key(entry.last_name, entry.first_name)
-        match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None) or \
-            next((row for row in final.rows if entry.last_name and name_key(row.player) == key), None)
+        match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None)
+        named = _designated(final.rows, name_key(entry.last_name, entry.first_name), lambda row: row.player) \
+            if entry.last_name and match is None else []
+        if len({name_key(row.player) for row in named}) > 1:
+            problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
+                                    + " peut désigner " + " ou ".join(f"« {row.player} »" for row in named)
+                                    + f" (classement final Grand Sud {final.season})",
+                                    "écrivez le nom tel qu'il figure au classement, ou la licence",
+                                    code="ambiguous-player"))
+            continue
+        match = match or next(iter(named), None)
         if match is None:
             problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
                                     + f" n'est pas dans le classement final Grand Sud {final.season}",
@@ -161,8 +173,9 @@ def _results(row: RankingRow) -> str:
 def _player_id(final: Ranking, recorded: Recorded) -> str:
     """The recorded participant's identity in the Grand Sud ranking (licence, else name)."""
     key = name_key(recorded.name)
+    named = _designated(final.rows, key, lambda r: r.player)
     row = next((r for r in final.rows if recorded.licence and r.licence == recorded.licence), None) or \
-        next((r for r in final.rows if name_key(r.player) == key), None)
+        (named[0] if len({name_key(r.player) for r in named}) == 1 else None)
     if row is not None:
         return row.player_id
     return f"L:{recorded.licence}" if recorded.licence else f"N:{key}"
@@ -200,9 +213,22 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
     return players, problems, warnings
 
 
+def _designated(listed: Sequence[T], key: str, name: Callable[[T], str]) -> list[T]:
+    """The entries of a closed list (participants, the final ranking) that a name key designates:
+    those of that key, else those of its words in another order (INTERPRETATIONS.md, « who is
+    who »: word order is set aside only when one name of the list has those words)."""
+    keys = ClosedList(name_key(name(item)) for item in listed).designated(key)
+    return [item for item in listed if name_key(name(item)) in keys]
+
+
+def designated(participants: list[Participant], name: str) -> list[Participant]:
+    """The participants a typed name designates: one, none, or several when it could be any."""
+    return _designated(participants, name_key(name), lambda p: p.name)
+
+
 def find(participants: list[Participant], name: str) -> Participant | None:
-    key = name_key(name)
-    return next((p for p in participants if name_key(p.name) == key), None)
+    found = designated(participants, name)
+    return found[0] if len(found) == 1 else None
 
 
 def check(rows: list[MatchRow], players: list[Participant], settings: MastersSettings) -> tuple[list[Match], list[Problem]]:
@@ -218,6 +244,13 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
         for side, player in (("player_a", a), ("player_b", b)):
             if player is None:
                 name = row.player_a if side == "player_a" else row.player_b
+                could = designated(players, name)
+                if could:  # two participants with those words: never one picked (INTERPRETATIONS.md)
+                    local.append(Problem(row.cells[side], f"« {name} » peut désigner "
+                                         + " ou ".join(f"« {p.name} »" for p in could) + " (participants du Masters)",
+                                         "écrivez le nom comme dans la liste des participants",
+                                         code="ambiguous-player"))
+                    continue
                 local.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
                                      "écrivez le nom comme dans la liste des participants", code="unknown-player"))
         if not (1 <= row.round <= ROUNDS):

@@ -27,7 +27,7 @@ from reportgen.circuits.poules.structure import pool_index
 from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, required_table
-from reportgen.ingest.text import format_name, name_key, normalise_label, split_full_name
+from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
@@ -236,15 +236,30 @@ def _registrants(workbook: Workbook,
     return registrants, rows, named
 
 
-def _player(table: Table, row: int, key: str, known: dict[str, str], found: list[Problem]) -> str | None:
-    """The registrant a cell names (accents, case and word order aside), or None after a problem."""
+def _player(table: Table, row: int, key: str, known: dict[str, str], listed: ClosedList,
+            found: list[Problem]) -> str | None:
+    """The registrant a cell names, or None after a problem."""
     typed = table.read(row, key, values.text, found)
     if not typed:
         return None
-    wanted = name_key(typed)
-    if wanted in known:
-        return wanted
-    found.append(_unknown_player(typed, known, table.ref(row, key)))
+    return _registrant(typed, known, listed, table.ref(row, key), found)
+
+
+def _registrant(typed: str, known: dict[str, str], listed: ClosedList, where: SourceRef,
+                found: list[Problem]) -> str | None:
+    """The registrant's key `typed` designates (accents and case aside; word order aside when only
+    one registrant has those words: INTERPRETATIONS.md, « who is who », `Inscrits` being a closed
+    list), or None after a problem: nobody, or several registrants with those words."""
+    candidates = listed.designated(name_key(typed))
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        names = " ou ".join(f"« {known[key]} »" for key in candidates)
+        found.append(Problem(where, f"« {typed} » peut désigner {names} (feuille {REGISTRANTS_SHEET})",
+                             f"écrivez le nom tel qu'il figure dans la feuille {REGISTRANTS_SHEET}",
+                             code="ambiguous-player"))
+    else:
+        found.append(_unknown_player(typed, known, where))
     return None
 
 
@@ -273,12 +288,13 @@ def _games(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> t
               default=table.header_row + 1)
     layout = Layout(sheets, sheet.name, table.header_row, dict(table.columns), max(end, table.header_row + 1))
     games = []
+    listed = ClosedList(known)
     for row in table.rows:
         local: list[Problem] = []
         number = table.read(row, "round", round_number, local)
         index = table.read(row, "pool", pool, local)
-        white = _player(table, row, "white", known, local)
-        black = _player(table, row, "black", known, local)
+        white = _player(table, row, "white", known, listed, local)
+        black = _player(table, row, "black", known, listed, local)
         outcome = table.read(row, "result", result, local, required=False)
         stage = table.read(row, "phase", phase, local, required=False) or MAIN
         launched = table.read(row, "launched", values.date, local, required=False)
@@ -302,6 +318,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
         return []
     forfeits: list[Forfeit] = []
     seen: dict[tuple[str, int, bool], str] = {}
+    listed = ClosedList(known)
     for row in table.rows:
         local: list[Problem] = []
         name, where = _name(table, row, local)
@@ -309,13 +326,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
         sanction = bool(table.read(row, "sanction", values.yes_no, local, required=False))
         rehabilitated = bool(table.read(row, "rehabilitated", values.yes_no, local, required=False))
         day = table.read(row, "day", values.date, local, required=False)
-        player = None
-        if name is not None:
-            wanted = name_key(name)
-            if wanted in known:
-                player = wanted
-            else:
-                local.append(_unknown_player(name, known, where))
+        player = _registrant(name, known, listed, where, local) if name is not None else None
         found.extend(local)
         if local or player is None or number is None:
             continue

@@ -20,7 +20,7 @@ from reportgen.circuits.tantrix.points import (
 )
 from reportgen.ingest import values
 from reportgen.ingest.tables import PLAYER, Column, Table, required_table
-from reportgen.ingest.text import format_name, name_key, normalise_label, split_full_name
+from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
@@ -144,8 +144,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     name, day = read_name_and_date(sheet, reading.today, found)
     kind = sheet.read("type", _kind, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
-    games = _games(workbook, found, kind)
     registrations, has_registrations = _registrations(workbook, found)
+    games = _games(workbook, found, kind, registrations)
     problems.extend(found)
     if found:
         return None
@@ -169,7 +169,12 @@ def _table(workbook: Workbook, name: str, columns: list[Column], required: list[
                           found)
 
 
-def _player(table: Table, row: int, key: str, found: list[Problem]) -> tuple[str, str] | None:
+def _player(table: Table, row: int, key: str, found: list[Problem],
+            entrants: dict[str, str] | None = None, listed: ClosedList | None = None) -> tuple[str, str] | None:
+    """(NOM Prénom, name key) of the player a cell names, or None after a problem. With the
+    event's entrants (`Inscrits`, key -> name), a closed list: the entrant the name designates,
+    word order aside when only one entrant has its words (INTERPRETATIONS.md, « who is who »);
+    a name two entrants could be is refused, one no entrant has is the player typed."""
     typed = table.read(row, key, values.text, found)
     if not typed:
         return None
@@ -178,10 +183,21 @@ def _player(table: Table, row: int, key: str, found: list[Problem]) -> tuple[str
         found.append(Problem(table.ref(row, key), f"« {typed} » n'est pas un nom de joueur",
                              "écrivez le joueur sous la forme NOM Prénom", code="bad-value"))
         return None
+    if entrants and listed:
+        candidates = listed.designated(name_key(last, first))
+        if len(candidates) == 1:
+            return entrants[candidates[0]], candidates[0]
+        if candidates:
+            names = " ou ".join(f"« {entrants[c]} »" for c in candidates)
+            found.append(Problem(table.ref(row, key), f"« {typed} » peut désigner {names} (feuille "
+                                 f"{REGISTRATIONS_SHEET})", f"écrivez le nom tel qu'il figure dans la feuille "
+                                 f"{REGISTRATIONS_SHEET}", code="ambiguous-player"))
+            return None
     return format_name(last, first), name_key(last, first)
 
 
-def _games(workbook: Workbook, found: list[Problem], event_kind: str | None) -> list[GameRow]:
+def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
+           registrations: tuple[Registration, ...] | list[Registration] = ()) -> list[GameRow]:
     if workbook.sheet(GAMES_SHEET) is None:
         found.append(Problem(workbook.ref(), f"la feuille « {GAMES_SHEET} » est introuvable",
                              "ajoutez la feuille des parties : " + " | ".join(c.header for c in GAME_COLUMNS),
@@ -191,14 +207,16 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None) -> 
     if table is None:
         return []
     games: list[GameRow] = []
+    entrants = {registration.key: registration.name for registration in registrations}
+    listed = ClosedList(entrants)
     for line, row in enumerate(table.rows):
         local: list[Problem] = []
         number = table.read(row, "round", values.whole_number, local)
         if number is not None and number < 1:
             local.append(Problem(table.ref(row, "round"), f"la ronde {number} n'existe pas",
                                  "les rondes se numérotent à partir de 1", code="bad-value"))
-        a = _player(table, row, "player_a", local)
-        b = _player(table, row, "player_b", local)
+        a = _player(table, row, "player_a", local, entrants, listed)
+        b = _player(table, row, "player_b", local, entrants, listed)
         if a and b and a[1] == b[1]:
             local.append(Problem(table.ref(row, "player_b"), f"{a[0]} joue contre lui-même",
                                  "corrigez l'un des deux joueurs de la partie", code="bad-value"))
@@ -291,10 +309,12 @@ def _defaulted(table: Table, row: int, a: tuple[str, str] | None, b: tuple[str, 
         return 0
     if label in ("b", "joueur b"):
         return 1
-    key = name_key(*split_full_name(typed))
-    if a and key == a[1]:
+    # The game's two players are a closed list (INTERPRETATIONS.md, « who is who »).
+    sides = [side[1] for side in (a, b) if side]
+    chosen = ClosedList(sides).find(name_key(typed))
+    if a and chosen == a[1]:
         return 0
-    if b and key == b[1]:
+    if b and chosen == b[1]:
         return 1
     found.append(Problem(table.ref(row, "default"), f"« {typed} » ne désigne ni le joueur A ni le joueur B",
                          "écrivez A ou B : le côté du joueur qui a perdu par forfait (vide sinon)", code="bad-value"))

@@ -15,7 +15,7 @@ import pandas as pd
 from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
 from reportgen.circuits.tour_de_france.scale import place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import name_key, words_key
 from reportgen.scoring import tiebreaks
 
 
@@ -109,9 +109,10 @@ def rank_season(scored: list[Scored], season: int, day: dt.date, final: bool, pr
         ordered = sorted(mine, key=lambda r: (-r[0], r[1], r[2]))  # best first; equal points: earlier first
         total, factors = season_total([r[0] for r in ordered], settings)
         lines.append((total, player_id, {tid: (points, factor) for (points, _, tid), factor in zip(ordered, factors)}))
-    # The text names no tie-break: equal season totals share the place.
+    # The text names no tie-break: equal season totals share the place (listed by the words of
+    # their names in alphabetical order, as always: a sort, not an identity).
     ranked = tiebreaks.rank(lines, [tiebreaks.by("points", lambda line: -line[0])],
-                            display=lambda line: (name_key(names[line[1]]), line[1]))
+                            display=lambda line: (words_key(name_key(names[line[1]])), line[1]))
     before = {row.player_id: row.rank for row in previous.rows} if previous else {}
     rows = [Row(placed.rank, placed.tied, player_id, names[player_id], len(by_tournament), total, by_tournament,
                 before.get(player_id)) for placed in ranked.placed for total, player_id, by_tournament in [placed.item]]

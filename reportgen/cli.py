@@ -15,7 +15,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen import cli_french
+from reportgen import cli_french, french
 from reportgen.cli_support import InputsOption, date_option, err, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import ReportgenError
@@ -62,7 +62,9 @@ def build(
         if not quiet:
             err(f"{slug} : publié dans {outputs / slug}")
     if result.republished:  # what was already sent never changes silently
-        err(f"{len(result.republished)} document(s) déjà publié(s) pour la même date modifié(s) par ce calcul "
+        many = len(result.republished) > 1
+        err(f"{french.plural(len(result.republished), 'document')} déjà publié{'s' if many else ''} pour la même date "
+            f"modifié{'s' if many else ''} par ce calcul "
             "(renvoyez-les s'ils ont été envoyés) :")
         for change in result.republished:
             err(f"  - {change}")
@@ -110,7 +112,7 @@ def check(
     if problems:
         raise typer.Exit(1)
     if format is CheckFormat.text:
-        typer.echo(f"{events} tournoi(s) lu(s), aucun problème.")
+        typer.echo(f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}, aucun problème.")
 
 
 class Format(str, Enum):

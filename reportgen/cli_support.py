@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from reportgen import french
+
 InputsOption = Annotated[Path, typer.Option("--inputs", help="Dossier des classeurs reçus des clubs.")]
 
 
@@ -22,7 +24,7 @@ def print_problems(problems: Iterable[object], notices: Iterable[str]) -> None:
         err(f"note : {notice}")
     problems = list(problems)
     if problems:
-        err(f"{len(problems)} problème(s) à corriger dans les classeurs :")
+        err(f"{french.plural(len(problems), 'problème')} à corriger dans les classeurs :")
         for problem in problems:
             err(f"  - {problem}")
 

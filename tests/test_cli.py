@@ -197,7 +197,7 @@ def test_check_reports_every_problem_and_exits_1(tmp_path):
     write_tournament(inputs, "casse", day="le 8", club="Lunel")
     result = run("check", "--inputs", str(inputs))
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "2 problème(s)" in result.stderr
+    assert "2 problèmes" in result.stderr
     assert "casse.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 8 » n'est pas une date" in result.stderr
     assert "casse.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel »" in result.stderr
 
@@ -217,7 +217,7 @@ def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(
 
 def test_check_on_a_clean_league_exits_0(inputs):
     result = run("check", "--inputs", str(inputs))
-    assert result.returncode == 0 and "4 tournoi(s) lu(s), aucun problème." in result.stdout
+    assert result.returncode == 0 and "4 tournois lus, aucun problème." in result.stdout
 
 
 def test_build_with_a_missing_inputs_folder_says_so(tmp_path):

@@ -368,6 +368,6 @@ def test_check_reports_a_wrong_setting_with_its_place_and_exits_1(tmp_path):
                             timeout=300)
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr and "erreur interne" not in result.stderr
-    assert "1 problème(s)" in result.stderr
+    assert "1 problème à corriger" in result.stderr
     assert ("reportgen.toml:'circuits.grand-sud'!min_counted_results : « \"2\" » n'est pas un nombre entier "
             "(ligne 2) — écrivez min_counted_results = 2") in result.stderr

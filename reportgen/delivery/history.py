@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import pipeline
+from reportgen import french, pipeline
 from reportgen.delivery import database, seasons
 from reportgen.ingest.text import name_key, words_key
 from reportgen.model import Ranking
@@ -178,7 +178,7 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             scored = pipeline.score(league)
         for slug, blocking in scored.blocked.items():
             problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
-                            f"({len(blocking)} problème(s), voir « reportgen check »)")
+                            f"({french.plural(len(blocking), 'problème')}, voir « reportgen check »)")
 
     def search(any_order: bool, named: dict[str, str] | None = None) -> list[Record]:
         records, archived = from_database(archive, query, any_order, named)

@@ -6,6 +6,7 @@ import io
 
 import openpyxl
 import pandas as pd
+import pytest
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.poules import CIRCUIT
@@ -137,3 +138,47 @@ def test_the_average_has_three_decimals_in_the_bulletin_the_annex_and_the_csv():
     csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]
     assert {line[1]: float(line[5]) for line in csv_rows} == {  # 0.083 in the CSV, 0,083 in the bulletin
         name: float(row["average"].replace(",", ".")) for name, row in rows.items()}
+
+
+@pytest.mark.parametrize(("typed", "shown"), [
+    (lambda index: index + 1, "3"), (lambda index: str(index + 1), "3"), (lambda index: f"Poule {index + 1}", "3"),
+    (lambda index: "ABCD"[index], "C"), (lambda index: "abcd"[index], "C"), (lambda index: f"Poule {'ABCD'[index]}", "C")],
+    ids=["numbers", "numbers-as-text", "Poule-3", "letters", "lower-case", "Poule-A"])
+def test_every_output_names_the_pools_as_the_sheet_does(typed, shown):
+    """Issue 22: a club whose `Parties` sheet numbers its pools 1–4 reads « poule 3 » in its bulletin,
+    annex, CSV, e-mails and problems, not « poule C »; `Poule 3` shows as « poule 3 » (not « poule
+    Poule 3 »), lower-case letters upper-case. Letters stay letters."""
+    order = names(12)  # round 1: 4 pools of 3 (Art. III); the third, « C », holds seeds 3, 6, 11
+    tour = Tour(12)
+    tour.next()
+    for row in tour.games(1):
+        row[1] = typed(" ABCD".index(row[1]) - 1)
+    tour.play()
+    built = report(tour)
+    bulletin = built.documents[0]
+    assert [pool["label"] for pool in bulletin.context["pools"]][2] == shown
+    following = ["1", "2"] if shown == "3" else ["A", "B"]  # round 2's pools
+    assert [pool["label"] for pool in bulletin.context["next"]["pools"]] == following  # not written yet
+    page = html.render(bulletin)
+    assert f"<h3>Poule {shown}" in page and f"<h3>Poule {'C' if shown == '3' else '3'}" not in page
+    assert "Poule Poule" not in page
+    book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(built.annexes[0])))
+    pools = {row[3]: row[1] for row in book["Poules"].iter_rows(min_row=2, values_only=True)}
+    games = {(row[3], row[4]): row[1] for row in book["Parties"].iter_rows(min_row=2, values_only=True)}
+    assert pools[order[2]] == pools[order[10]] == games[order[5], order[10]] == shown
+    csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]
+    assert {line[1]: line[6] for line in csv_rows}[order[5]] == shown
+    start = next(m for m in built.messages if m.path == "2026/test/avis/tour-1/lancement-joueurc-un")
+    assert start.subject == f"Tournoi test : tour 1, poule {shown}"
+    assert f"Vous jouez dans la poule {shown} avec " in start.text and "poule Poule" not in start.text
+    # Round 2, written by `poules next`, continues the sheet's names, and says them so.
+    said = tour.next(dt.date(2026, 9, 19)).said
+    assert [line.split(" : ")[0] for line in said[1:]] == [f"  poule {label}" for label in following]
+    assert [pool["label"] for pool in report(tour).documents[1].context["pools"]] == following
+    # A located problem names the pools as the sheet does: a game moved to a pool round 2 lacks.
+    moved = tour.games(2)[0]
+    moved[1] = typed(3)  # the fourth pool
+    fourth, first, second = ("4", "1", "2") if shown == "3" else ("D", "A", "B")
+    problem = report(tour).problems[0]
+    assert problem.where.cell == f"B{1 + len(tour.games(1)) + 1}"
+    assert problem.message == f"il n'y a pas de poule {fourth} au tour 2 (les poules {first} et {second})"

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from reportgen.circuits.poules.domain import Registrant
 from reportgen.circuits.poules.seeding import REPECHED, SECOND, WINNER, Qualified, first_round, later_round, serpentine
-from reportgen.circuits.poules.structure import pool_index, pool_label, pool_namer, pools_for, rounds_for
+from reportgen.circuits.poules.structure import LETTERS, pool_index, pool_names, pools_for, rounds_for
 from reportgen.model import SourceRef
 from tests.test_poules_builders import Tour, names
 
@@ -103,7 +103,7 @@ def test_article_III_etape_1_later_rounds_winners_then_seconds_then_repeches():
 def test_pool_names_as_typed(label, index):
     assert pool_index(label) == index
     if index is not None:
-        assert pool_index(pool_label(index)) == index
+        assert pool_index(LETTERS.label(index)) == index
 
 
 def test_the_written_pools_of_round_one_are_the_serpentine_of_the_seeding():
@@ -117,10 +117,17 @@ def test_the_written_pools_of_round_one_are_the_serpentine_of_the_seeding():
                      "C": {seeds[i] for i in (2, 5, 10)}, "D": {seeds[i] for i in (3, 4, 11)}}
 
 
-@pytest.mark.parametrize(("typed", "names"), [
-    ([1, 2], [1, 2, 3]), (["", "3"], ["1", "2", "3"]), (["Poule B"], ["Poule A", "Poule B", "Poule C"]),
-    (["b"], ["a", "b", "c"]), (["A"], ["A", "B", "C"]), ([], ["A", "B", "C"]), (["?"], ["A", "B", "C"])])
-def test_later_rounds_name_their_pools_as_the_sheet_names_its_first(typed, names):
-    namer = pool_namer(typed)
-    assert [namer(index) for index in range(3)] == names
-    assert [pool_index(str(namer(index))) for index in range(3)] == [0, 1, 2]  # and they read back
+@pytest.mark.parametrize(("typed", "written", "shown"), [
+    ([1, 2], [1, 2, 3], ["1", "2", "3"]), (["", "3"], ["1", "2", "3"], ["1", "2", "3"]),
+    (["Poule B"], ["Poule A", "Poule B", "Poule C"], ["A", "B", "C"]),
+    (["poule 2"], ["poule 1", "poule 2", "poule 3"], ["1", "2", "3"]),
+    (["b"], ["a", "b", "c"], ["A", "B", "C"]), (["A"], ["A", "B", "C"], ["A", "B", "C"]),
+    ([], ["A", "B", "C"], ["A", "B", "C"]), (["?"], ["A", "B", "C"], ["A", "B", "C"]),
+    (["?", 0, 2], [1, 2, 3], ["1", "2", "3"])])
+def test_later_rounds_name_their_pools_as_the_sheet_names_its_first(typed, written, shown):
+    """`written`: what `poules next` types; `shown`: « poule 3 », « poule A » in every output (the
+    `Poule` prefix dropped, letters upper-case)."""
+    names = pool_names(typed)
+    assert [names.written(index) for index in range(3)] == written
+    assert [pool_index(str(names.written(index))) for index in range(3)] == [0, 1, 2]  # and they read back
+    assert [names.label(index) for index in range(3)] == shown

@@ -216,6 +216,35 @@ def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
     assert score(load(tmp_path, TODAY)).blocked["poules"] == sorted(proposal.problems)
 
 
+def test_a_sheet_that_numbers_its_pools_is_told_its_problems_in_numbers():
+    """Issue 22: the problems name the pools as the sheet does (« poule 2 », not « poule B »)."""
+    tour = Tour(6)
+    tour.next()
+    for row in tour.games(1):
+        row[1] = " AB".index(row[1])
+    tour.games(1)[0][3] = P[1]  # seed 2 plays in pool 2
+    del tour.sheets["Parties"][-1]  # a game of pool 2 is missing
+    messages = [p.message for p in tour.replay().problems]
+    assert messages == [
+        "JOUEURB Un joue dans la poule 2 du tour 1, pas dans la poule 1",
+        "il manque 1 partie(s) à la poule 1 du tour 1 (Blancs – Noirs) : JOUEURA Un – JOUEURD Un",
+        "il manque 1 partie(s) à la poule 2 du tour 1 (Blancs – Noirs) : JOUEURF Un – JOUEURC Un"]
+    tour.games(1)[1][1] = "?"
+    assert only(tour) == ["poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « ? » n'est pas un nom de poule — "
+                          "écrivez le nom de la poule : 1, 2, 3…"]
+
+
+@pytest.mark.parametrize(("first", "fix"), [("A", "A, B, C"), ("Poule 1", "Poule 1, Poule 2, Poule 3"),
+                                             ("?", "A, B, C")])
+def test_a_pool_that_is_no_pool_is_told_how_the_sheet_names_them(first, fix):
+    tour = Tour(4)
+    tour.next()
+    tour.games(1)[0][1] = first
+    tour.games(1)[1][1] = "x1"
+    assert only(tour)[-1] == (f"poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « x1 » n'est pas un nom de "
+                              f"poule — écrivez le nom de la poule : {fix}…")
+
+
 def only(tour: Tour) -> list[str]:
     _, problems = tour.parsed()
     return problems

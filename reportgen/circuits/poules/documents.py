@@ -25,7 +25,7 @@ from reportgen.circuits.poules.standings import (
     TO_PLAY,
     Line,
 )
-from reportgen.circuits.poules.structure import pool_label, rounds_for
+from reportgen.circuits.poules.structure import rounds_for
 from reportgen.circuits.poules.tournament import CANCELLED, FINISHED, Pool, Round, Tournament
 from reportgen.model import (
     RANK_AND_PLAYER,
@@ -142,7 +142,7 @@ def _repechage(played: Round) -> str:
     chosen = []
     for index in played.repeched:
         third = next(line for line in played.pools[index].lines if line.status == REPECHE)
-        chosen.append(f"poule {pool_label(index)} ({third.player.name}, moyenne {_french_average(third.average)})")
+        chosen.append(f"poule {played.pools[index].label} ({third.player.name}, moyenne {_french_average(third.average)})")
     text = (f"Repêchage (Art. X) : {french.plural(played.free_places, 'place libérée', 'places libérées')} par les "
             "forfaits ; ")
     if chosen:
@@ -225,7 +225,7 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
                                 for pool in following.pools]}
     elif played.decided and not played.final and tournament.upcoming is not None:
         next_pools = {"number": tournament.upcoming_number, "final": len(tournament.upcoming) == 1, "written": False,
-                      "pools": [{"label": pool_label(i), "players": [p.name for p in pool]}
+                      "pools": [{"label": event.content.pool_names.label(i), "players": [p.name for p in pool]}
                                 for i, pool in enumerate(tournament.upcoming)]}
     final_rows = []
     if played.final and tournament.status == FINISHED:

@@ -7,6 +7,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from reportgen.circuits.poules.structure import PoolNames
 from reportgen.model import Event, SourceRef
 
 MAIN, BARRAGE = "principale", "barrage"  # the two phases of a round (Art. IV, Art. IX)
@@ -31,7 +32,7 @@ class Game:
     """One row of `Parties`."""
 
     round: int
-    pool: int  # 0-based pool index (A = 0)
+    pool: int  # 0-based pool index (A = 1 = 0)
     white: str  # registrant keys
     black: str
     result: str | None  # "1-0", "0-1", "½-½"; None: not played yet
@@ -91,6 +92,7 @@ class PoulesTournament:
     games: tuple[Game, ...]
     forfeits: tuple[Forfeit, ...]
     layout: Layout
+    pool_names: PoolNames  # how `Parties` names its pools: every output names them so (issue 22)
 
     @cached_property
     def by_key(self) -> dict[str, Registrant]:

@@ -11,7 +11,7 @@ said instead (the games still to play, with their cells; the barrage games to wr
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,6 @@ from reportgen.circuits.poules.domain import BARRAGE, MAIN, Layout, PoulesEvent
 from reportgen.circuits.poules.parse import GAMES_SHEET, LAUNCHED, PHASE, RESULT, WRITTEN_COLUMNS
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import PLAYING, TO_PLAY
-from reportgen.circuits.poules.structure import pool_label, pool_namer
 from reportgen.circuits.poules.tournament import (
     BETWEEN_ROUNDS,
     CANCELLED,
@@ -55,20 +54,20 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         proposal.problems = tournament.problems
         return proposal
     current = tournament.current
-    name = _namer(event.content.layout)  # the sheet's own pool names continue (1…8, or A…H)
+    pool_names = event.content.pool_names  # the sheet's own pool names continue (1…8, or A…H)
     if tournament.status == NOT_STARTED and len(event.content.registrants) < 2:
         proposal.said.append("il faut au moins deux inscrits pour lancer le tournoi (feuille Inscrits)")
     elif tournament.status in (NOT_STARTED, BETWEEN_ROUNDS):
         assert tournament.upcoming is not None
         number = tournament.upcoming_number
-        rows = [[number, name(index), white.name, black.name, None, MAIN, day]
+        rows = [[number, pool_names.written(index), white.name, black.name, None, MAIN, day]
                 for index, pool in enumerate(tournament.upcoming) for white, black in main_games(pool)]
         proposal.change = _change(event, rows)
         final = " (tour final)" if len(tournament.upcoming) == 1 else ""
         proposal.said.append(f"tour {number}{final} : {french.plural(len(tournament.upcoming), 'poule')}, "
                              f"{french.plural(len(rows), 'partie')} ajoutées à la feuille {GAMES_SHEET}, "
                              f"lancées le {french.date_long(day)}")
-        proposal.said += [f"  poule {name(index)} : " + ", ".join(p.name for p in pool)
+        proposal.said += [f"  poule {pool_names.label(index)} : " + ", ".join(p.name for p in pool)
                           for index, pool in enumerate(tournament.upcoming)]
     elif tournament.status == PLAYING_MAIN:
         assert current is not None
@@ -76,7 +75,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         names = event.content.by_key
         proposal.said.append(f"le tour {current.number} n'est pas terminé : "
                              f"{french.plural(len(missing), 'résultat manque', 'résultats manquent')}")
-        proposal.said += [f"  {g.cells['result']} : poule {name(g.pool)}, {names[g.white].name} – "
+        proposal.said += [f"  {g.cells['result']} : poule {pool_names.label(g.pool)}, {names[g.white].name} – "
                           f"{names[g.black].name}" for g in missing[:LISTED]]
         if len(missing) > LISTED:
             proposal.said.append(f"  … et {len(missing) - LISTED} autres")
@@ -84,16 +83,16 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         assert current is not None
         to_write = barrage_games_to_write(current)
         if to_write and barrages:
-            rows = [[current.number, name(pool.index), white.name, black.name, None, BARRAGE, day]
+            rows = [[current.number, pool_names.written(pool.index), white.name, black.name, None, BARRAGE, day]
                     for pool, white, black in to_write]
             proposal.change = _change(event, rows)
             proposal.said.append(f"tour {current.number} : {french.plural(len(rows), 'partie')} de barrage "
                                  f"ajoutées à la feuille {GAMES_SHEET}, lancées le {french.date_long(day)} "
                                  f"(délai : {settings.barrage_days} jours, Art. VII)")
-            proposal.said += [f"  poule {name(pool.index)} : {white.name} (Blancs) – {black.name} (Noirs)"
+            proposal.said += [f"  poule {pool.label} : {white.name} (Blancs) – {black.name} (Noirs)"
                               for pool, white, black in to_write]
         else:
-            proposal.said += _pending_barrages(tournament, name)
+            proposal.said += _pending_barrages(tournament)
     elif tournament.status == FINISHED:
         proposal.said.append(f"le tournoi est terminé (tour final : tour {current.number if current else 1}) : "
                              "rien à ajouter")
@@ -106,7 +105,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
     return proposal
 
 
-def _pending_barrages(tournament: Tournament, name: Callable[[int], object]) -> list[str]:
+def _pending_barrages(tournament: Tournament) -> list[str]:
     current = tournament.current
     assert current is not None
     names = tournament.content.by_key
@@ -116,7 +115,7 @@ def _pending_barrages(tournament: Tournament, name: Callable[[int], object]) -> 
         barrage = pool.barrage
         if barrage is None or barrage.state not in (TO_PLAY, PLAYING):
             continue
-        lines.append(f"  poule {name(pool.index)} : barrage entre " + ", ".join(p.name for p in barrage.players))
+        lines.append(f"  poule {pool.label} : barrage entre " + ", ".join(p.name for p in barrage.players))
         if barrage.state == TO_PLAY:
             lines += [f"    à jouer : {white.name} (Blancs) – {black.name} (Noirs)"
                       for table, white, black in to_write if table is pool]
@@ -126,15 +125,6 @@ def _pending_barrages(tournament: Tournament, name: Callable[[int], object]) -> 
     if to_write:
         lines.append("relancez avec --barrages pour ajouter ces parties à la feuille Parties (Phase = barrage)")
     return lines
-
-
-def _namer(layout: Layout) -> Callable[[int], object]:
-    """The pool names of the `Parties` sheet as read: the next rounds name their pools alike."""
-    if not layout.games_sheet or "pool" not in layout.columns:
-        return pool_label
-    rows = next(sheet.rows for sheet in layout.sheets if sheet.name == layout.games_sheet)
-    col = layout.columns["pool"]
-    return pool_namer(row[col] if col < len(row) else "" for row in rows[layout.header_row + 1:layout.games_end])
 
 
 def _change(event: PoulesEvent, rows: Sequence[Sequence[Any]]) -> InputChange:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportgen.circuits.base import Reading
@@ -23,7 +24,7 @@ from reportgen.circuits.poules.domain import (
     RawSheet,
     Registrant,
 )
-from reportgen.circuits.poules.structure import pool_index
+from reportgen.circuits.poules.structure import LETTERS, PoolNames, pool_index, pool_names
 from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, required_table
@@ -146,12 +147,16 @@ def round_number(value: object) -> int:
     return number
 
 
-def pool(value: object) -> int:
-    index = pool_index(values.text(value))
-    if index is None:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas un nom de poule",
-                              "écrivez la lettre de la poule : A, B, C…")
-    return index
+def pool_reader(names: PoolNames) -> Callable[[object], int]:
+    """A `Poule` cell -> its 0-based index; the fix shows the sheet's own pool names."""
+    def pool(value: object) -> int:
+        index = pool_index(values.text(value))
+        if index is None:
+            shown = ", ".join(values.shown(names.written(i)) for i in range(3))
+            raise values.BadValue(f"« {values.shown(value)} » n'est pas un nom de poule",
+                                  f"écrivez le nom de la poule : {shown}…")
+        return index
+    return pool
 
 
 # -- the workbook -----------------------------------------------------------------------------------
@@ -162,7 +167,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     day = sheet.read("date", values.date, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     registrants, rows, named = _registrants(workbook, found)
-    games, layout = _games(workbook, named, found)
+    games, layout, names = _games(workbook, named, found)
     forfeits = _forfeits(workbook, named, found)
     if day and day > reading.today and any(game.result for game in games):
         found.append(Problem(sheet.ref("date"), f"des résultats sont saisis mais la date du tournoi "
@@ -172,7 +177,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     if found:
         return None
     content = PoulesTournament(location=location, registrants=tuple(registrants), games=tuple(games),
-                               forfeits=tuple(forfeits), layout=layout)
+                               forfeits=tuple(forfeits), layout=layout, pool_names=names)
     return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
 
 
@@ -273,22 +278,26 @@ def _unknown_player(typed: str, known: dict[str, str], where: SourceRef) -> Prob
     return Problem(where, f"« {typed} » n'est pas dans la feuille {REGISTRANTS_SHEET}", fix, code="unknown-player")
 
 
-def _games(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> tuple[list[Game], Layout]:
+def _games(workbook: Workbook, known: dict[str, str],
+           found: list[Problem]) -> tuple[list[Game], Layout, PoolNames]:
+    """The games, the sheets as read, and how the `Poule` column names the pools."""
     sheets = tuple(RawSheet(s.name, tuple(tuple(row) for row in s.rows)) for s in workbook.sheets)
     sheet = workbook.sheet(GAMES_SHEET)
     empty = Layout(sheets, "", 0, {}, 0)
     if sheet is None:
-        return [], empty
+        return [], empty, LETTERS
     table = _table(workbook, GAMES_SHEET, GAME_COLUMNS, [ROUND, POOL, WHITE, BLACK, RESULT],
                    "écrivez les poules avec « reportgen poules next » (colonnes Tour, Poule, Blancs, Noirs, "
                    "Résultat, Phase)", found, names=False)
     if table is None:
-        return [], empty
+        return [], empty, LETTERS
     end = max((index + 1 for index, row in enumerate(sheet.rows) if any(not values.is_empty(c) for c in row)),
               default=table.header_row + 1)
     layout = Layout(sheets, sheet.name, table.header_row, dict(table.columns), max(end, table.header_row + 1))
     games = []
     listed = ClosedList(known)
+    names = pool_names(table.raw(row, "pool") for row in table.rows)
+    pool = pool_reader(names)
     for row in table.rows:
         local: list[Problem] = []
         number = table.read(row, "round", round_number, local)
@@ -306,7 +315,7 @@ def _games(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> t
             continue
         games.append(Game(number, index, white, black, outcome, stage, launched, row,
                           {key: table.ref(row, key) for key in table.columns}))
-    return games, layout
+    return games, layout, names
 
 
 def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -> list[Forfeit]:

@@ -1,4 +1,4 @@
-"""How many rounds and pools (Art. I and III), and the pools' names.
+"""How many rounds and pools (Art. I and III), and the pools' names (as the workbook writes them).
 
 Art. I: up to 5 registered, one round; beyond, n rounds for 6·2^(n−2) ≤ N ≤ 6·2^(n−1) − 1. The rounds
 left after a round are given by the same formula on the players qualified for the next one.
@@ -9,7 +9,8 @@ players qualified (2 per pool: 2p players give 2^(rounds(2p)−1) = p/2 pools); 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 from reportgen.model import column_letter
 
@@ -31,29 +32,60 @@ def pools_for(players: int) -> int:
     return 2 ** (rounds_for(players) - 1)
 
 
-def pool_label(index: int) -> str:
-    """0-based pool index -> its name: A, B… Z, AA, AB…"""
+def _letters(index: int) -> str:
+    """0-based pool index -> A, B… Z, AA, AB…"""
     return column_letter(index)
 
 
-_NAMED = re.compile(r"^(.*?)(\d+|[A-Za-z]+)$")
+@dataclass(frozen=True)
+class PoolNames:
+    """How a workbook names its pools in the `Poule` column of `Parties` (issue 22: the sheet's own
+    conventions continue): letters A, B… (the default, and what a sheet without pools yet gets),
+    numbers 1, 2… typed as numbers or as text, `Poule A` / `Poule 3`, lower-case `a`, `b`.
+
+    `written` is what `poules next` types into the sheet, in its convention; `label` is the pool's
+    name wherever reportgen prints it (« poule 3 », the annex's and the CSV's `Poule` column): the
+    `Poule` prefix is dropped (« poule A », not « poule Poule A ») and letters are shown upper-case
+    (« poule B » for a sheet typing `b`), so that every bulletin spells a pool's letter alike."""
+
+    numbers: bool = False  # 1, 2, 3… rather than A, B, C…
+    numeric_cells: bool = False  # typed as numbers (not text): written as numbers
+    prefix: str = ""  # typed before the letter or number (`Poule `): written, not shown
+    lower: bool = False  # letters typed lower-case: written so, shown upper-case
+
+    def label(self, index: int) -> str:
+        """The 0-based pool `index`'s name as printed: `A`, `3`."""
+        return str(index + 1) if self.numbers else _letters(index)
+
+    def written(self, index: int) -> object:
+        """The 0-based pool `index`'s name as the sheet types it: `A`, 3, `"3"`, `Poule C`, `c`."""
+        if self.numeric_cells:
+            return index + 1
+        label = self.label(index)
+        return self.prefix + (label.lower() if self.lower else label)
 
 
-def pool_namer(typed: Iterable[object]) -> Callable[[int], object]:
-    """How the sheet names its pools, from the first pool name typed in it (earlier rounds): the
-    later rounds continue it. `1`…`8` (a number, or as text), `Poule A`, `b`; letters A, B… when
-    the sheet has none yet (`pool_label`)."""
-    first = next((value for value in typed if value not in ("", None)), None)
-    if isinstance(first, (int, float)) and not isinstance(first, bool):
-        return lambda index: index + 1
-    match = _NAMED.match(str(first).strip()) if first is not None else None
-    if match is None or pool_index(str(first)) is None:
-        return pool_label
-    prefix, token = match.groups()
-    if token.isdigit():
-        return lambda index: f"{prefix}{index + 1}"
-    lower = token.islower()
-    return lambda index: prefix + (pool_label(index).lower() if lower else pool_label(index))
+LETTERS = PoolNames()
+_NAMED = re.compile(r"^(.*?)(\d+|[A-Za-z]+)$")  # `Poule ` + `A` or `3`
+
+
+def pool_names(typed: Iterable[object]) -> PoolNames:
+    """How the sheet names its pools, from the first pool name typed in it (that names a pool): the
+    later rounds continue it, and every output names the pools so; letters when there is none."""
+    for value in typed:
+        if isinstance(value, bool) or value in ("", None):
+            continue
+        if isinstance(value, (int, float)):
+            if value >= 1 and float(value).is_integer():
+                return PoolNames(numbers=True, numeric_cells=True)
+            continue
+        text = str(value).strip()
+        match = _NAMED.match(text)
+        if match is None or pool_index(text) is None:
+            continue
+        prefix, token = match.groups()
+        return PoolNames(numbers=token.isdigit(), prefix=prefix, lower=token.islower())
+    return LETTERS
 
 
 def pool_index(label: str) -> int | None:

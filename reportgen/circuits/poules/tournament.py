@@ -30,7 +30,7 @@ from reportgen.circuits.poules.standings import (
     Line,
     pool_standings,
 )
-from reportgen.circuits.poules.structure import pool_label, pools_for
+from reportgen.circuits.poules.structure import PoolNames, pools_for
 from reportgen.model import Problem
 from reportgen.scoring.tiebreaks import Criterion, by, rank
 
@@ -59,13 +59,15 @@ class Pool:
     players: list[Registrant]  # in seeding order
     games: list[Game]  # main phase
     barrage_games: list[Game]
+    names: PoolNames  # the workbook's pool names (`PoulesTournament.pool_names`)
     lines: list[Line] = field(default_factory=list)  # standings, pool order
     barrage: Barrage | None = None
     missing: list[Game] = field(default_factory=list)  # main games still to play that count
 
     @property
     def label(self) -> str:
-        return pool_label(self.index)
+        """Its name as the workbook writes it: `A`, or `3` in a sheet that numbers its pools."""
+        return self.names.label(self.index)
 
     @property
     def active(self) -> list[Line]:
@@ -165,7 +167,7 @@ def replay(content: PoulesTournament, start: dt.date, settings: PoulesSettings) 
             tournament.problems += problems
             tournament.status = PLAYING_MAIN
             break
-        current = _play(number, pools, rows, forfeits.get(number, []), start, settings)
+        current = _play(number, pools, rows, forfeits.get(number, []), start, settings, content.pool_names)
         tournament.rounds.append(current)
         problems = _check_barrages(current, content)
         if problems:
@@ -196,13 +198,14 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
     problems: list[Problem] = []
     names = content.by_key
     pool_of = {p.key: index for index, pool in enumerate(pools) for p in pool}
-    last = pool_label(len(pools) - 1)
-    known = {1: "la poule A", 2: "les poules A et B"}.get(len(pools), f"les poules A à {last}")
+    label = content.pool_names.label
+    known = {1: f"la poule {label(0)}", 2: f"les poules {label(0)} et {label(1)}"}.get(
+        len(pools), f"les poules {label(0)} à {label(len(pools) - 1)}")
     seen: dict[frozenset[str] | tuple[str, str], int] = {}
     first_row: dict[int, Game] = {}
     for game in sorted(rows, key=lambda g: g.row):
         if game.pool >= len(pools):
-            problems.append(Problem(game.cells["pool"], f"il n'y a pas de poule {pool_label(game.pool)} au tour {number} "
+            problems.append(Problem(game.cells["pool"], f"il n'y a pas de poule {label(game.pool)} au tour {number} "
                                     f"({known})", POOLS_FIX, code="wrong-pool"))
             continue
         first_row.setdefault(game.pool, game)
@@ -214,8 +217,8 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
                                         code="wrong-pool"))
                 wrong = True
             elif where != game.pool:
-                problems.append(Problem(game.cells[side], f"{names[key].name} joue dans la poule {pool_label(where)} "
-                                        f"du tour {number}, pas dans la poule {pool_label(game.pool)}", POOLS_FIX,
+                problems.append(Problem(game.cells[side], f"{names[key].name} joue dans la poule {label(where)} "
+                                        f"du tour {number}, pas dans la poule {label(game.pool)}", POOLS_FIX,
                                         code="wrong-pool"))
                 wrong = True
         if wrong:
@@ -240,7 +243,7 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
             continue
         cell = first_row[index].cells["pool"] if index in first_row else min(rows, key=lambda g: g.row).cells["round"]
         shown = ", ".join(absent[:6]) + (f" et {len(absent) - 6} autres" if len(absent) > 6 else "")
-        problems.append(Problem(cell, f"il manque {len(absent)} partie(s) à la poule {pool_label(index)} du tour "
+        problems.append(Problem(cell, f"il manque {len(absent)} partie(s) à la poule {label(index)} du tour "
                                 f"{number} (Blancs – Noirs) : {shown}", POOLS_FIX, code="missing-game"))
     return problems
 
@@ -269,7 +272,7 @@ def _check_barrages(current: Round, content: PoulesTournament) -> list[Problem]:
 
 
 def _play(number: int, seeded: list[list[Registrant]], rows: list[Game], forfeits: list[Forfeit],
-          start: dt.date, settings: PoulesSettings) -> Round:
+          start: dt.date, settings: PoulesSettings, names: PoolNames) -> Round:
     main = [g for g in rows if g.phase == MAIN]
     barrage = [g for g in rows if g.phase == BARRAGE]
     launched = min((g.launched for g in main if g.launched), default=None)
@@ -282,7 +285,7 @@ def _play(number: int, seeded: list[list[Registrant]], rows: list[Game], forfeit
         QUALIFICATION if settings.barrage_for_qualification else None)
     for index, players in enumerate(seeded):
         pool = Pool(number, index, players, [g for g in main if g.pool == index],
-                    [g for g in barrage if g.pool == index])
+                    [g for g in barrage if g.pool == index], names)
         pool.lines, pool.barrage, pool.missing = pool_standings(
             players, pool.games, pool.barrage_games, forfeited, where, bool(barrage), settings.forfeit_games_count)
         current.pools.append(pool)

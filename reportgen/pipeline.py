@@ -271,7 +271,7 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
         if new:
             shown = ", ".join(new[:NEWCOMERS_LISTED]) + (f" et {len(new) - NEWCOMERS_LISTED} autres"
                                                           if len(new) > NEWCOMERS_LISTED else "")
-            notices.append(f"{slug} : {len(new)} nouveau(x) joueur(s) dans les derniers classeurs : {shown}")
+            notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
         notices += probable_duplicates(inputs_.results, distinct)
     return notices
@@ -604,8 +604,10 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         finally:
             _advance(progress)
         result.republished += changes.republished(slug, previous[slug], manifest)
-        progress(f"{slug} : {len(report.documents)} bulletins et {len(report.annexes)} annexe(s) à jour, "
-                 f"{len(result.published[slug])} fichier(s) modifié(s)")
+        changed = len(result.published[slug])
+        progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
+                 f"{french.plural(len(report.annexes), 'annexe')} à jour, "
+                 f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
     try:
         page = None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):

@@ -251,7 +251,7 @@ def test_every_count_and_share_has_a_bound():
     ("[circuits.tour-de-france]\nvalue_anchors = [[14, 1000], [7, 700]]\n",
      "doivent aller en croissant, sans doublon"),
     ("[circuits.tour-de-france]\nmultipliers = [[1.0], [1.0, 1.0, 0.5]]\n",
-     "la ligne 2 (pour 2 résultat(s)) doit avoir 2 coefficient(s), elle en a 3"),
+     "la ligne 2 (pour 2 résultats) doit avoir 2 coefficients, elle en a 3"),
 ])
 def test_a_whole_value_that_does_not_make_sense_is_out_of_range(tmp_path, text, message):
     assert message in only_problem(tmp_path, text)

@@ -311,7 +311,7 @@ def test_prepare_again_writes_into_the_secretarys_workbook_as_she_made_it(inputs
     before = snapshot(path)
     result = run(*prepare_, "--lieu", "Albi")
     assert result.returncode == 0, result.stderr
-    assert "(1 match(s) déjà saisi(s) conservé(s))" in result.stderr
+    assert "(1 match déjà saisi conservé)" in result.stderr
     from openpyxl.utils.cell import coordinate_from_string
 
     def data(sheet, columns):  # the program's own cells: below the header row, in those columns

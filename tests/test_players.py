@@ -20,7 +20,7 @@ def test_a_name_one_letter_off_in_the_same_club_is_asked_about_with_its_cells(tm
         [1, "ROUSSAU", "Françoise", "", "Perpignan"], [2, "LOPES", "Thierry", "", "Nîmes"],
         [3, "DURAND", "Anne", "", "Albi"]])
     found = notices(tmp_path)
-    assert found[0] == ("grand-sud : 3 nouveau(x) joueur(s) dans les derniers classeurs : ROUSSAU Françoise "
+    assert found[0] == ("grand-sud : 3 nouveaux joueurs dans les derniers classeurs : ROUSSAU Françoise "
                         "(b.xlsx:'Résultats'!B2), LOPES Thierry (b.xlsx:'Résultats'!B3), DURAND Anne "
                         "(b.xlsx:'Résultats'!B4)")
     # The older name first: `players merge` keeps the first as the player's name.

@@ -99,7 +99,7 @@ def test_a_cancelled_tournament_says_so_and_names_are_escaped():
     tour.forfeit("DUVAL Max", 1)
     document = report(tour).documents[0]
     assert document.title == "Tournoi test — Tour 1 — tournoi annulé"
-    assert document.context["alerts"][0].startswith("Tournoi annulé (Art. XI) : il ne reste que 2 joueur(s)")
+    assert document.context["alerts"][0].startswith("Tournoi annulé (Art. XI) : il ne reste que 2 joueurs non forfaits")
     page = html.render(document)
     assert "&lt;I&gt;PIRATE&lt;/I&gt;" in page and "<I>PIRATE" not in page
 

@@ -204,11 +204,11 @@ def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
         "poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : il n'y a pas de poule C au tour 1 (les poules A et B) — "
         "les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : corrigez la "
         "case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B2 (colonne « Poule ») : il manque 2 partie(s) à la poule A du tour 1 "
+        "poules/test.xlsx:'Parties'!B2 (colonne « Poule ») : il manque 2 parties à la poule A du tour 1 "
         "(Blancs – Noirs) : JOUEURA Un – JOUEURD Un, JOUEURA Un – JOUEURE Un — les poules et les parties de chaque "
         "tour sont celles que donne le règlement (Art. III et IV) : corrigez la case, ou effacez les lignes de ce "
         "tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B8 (colonne « Poule ») : il manque 1 partie(s) à la poule B du tour 1 "
+        "poules/test.xlsx:'Parties'!B8 (colonne « Poule ») : il manque 1 partie à la poule B du tour 1 "
         "(Blancs – Noirs) : JOUEURF Un – JOUEURC Un — les poules et les parties de chaque tour sont celles que "
         "donne le règlement (Art. III et IV) : corrigez la case, ou effacez les lignes de ce tour et relancez "
         "« reportgen poules next »"]
@@ -227,8 +227,8 @@ def test_a_sheet_that_numbers_its_pools_is_told_its_problems_in_numbers():
     messages = [p.message for p in tour.replay().problems]
     assert messages == [
         "JOUEURB Un joue dans la poule 2 du tour 1, pas dans la poule 1",
-        "il manque 1 partie(s) à la poule 1 du tour 1 (Blancs – Noirs) : JOUEURA Un – JOUEURD Un",
-        "il manque 1 partie(s) à la poule 2 du tour 1 (Blancs – Noirs) : JOUEURF Un – JOUEURC Un"]
+        "il manque 1 partie à la poule 1 du tour 1 (Blancs – Noirs) : JOUEURA Un – JOUEURD Un",
+        "il manque 1 partie à la poule 2 du tour 1 (Blancs – Noirs) : JOUEURF Un – JOUEURC Un"]
     tour.games(1)[1][1] = "?"
     assert only(tour) == ["poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « ? » n'est pas un nom de poule — "
                           "écrivez le nom de la poule : 1, 2, 3…"]

@@ -58,7 +58,7 @@ def masters_prepare(
         club = f", {participant.club}" if participant.club else ""
         typer.echo(f"{participant.number:>3}  {participant.name}  ({french.ordinal(participant.annual_rank)} du "
                    f"classement annuel{club})")
-    err(f"classeur écrit : {target} ({prepared.kept} match(s) déjà saisi(s) conservé(s)) ; "
+    err(f"classeur écrit : {target} ({french.plural(prepared.kept, 'match déjà saisi conservé', 'matchs déjà saisis conservés')}) ; "
          "lancez « make » pour les feuilles de match")
 
 

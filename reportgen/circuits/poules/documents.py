@@ -146,7 +146,7 @@ def _repechage(played: Round) -> str:
     text = (f"Repêchage (Art. X) : {french.plural(played.free_places, 'place libérée', 'places libérées')} par les "
             "forfaits ; ")
     if chosen:
-        return text + "repêché(s), dans cet ordre : " + ", ".join(chosen) + "."
+        return text + ("repêchés, dans cet ordre : " if len(chosen) > 1 else "repêché : ") + ", ".join(chosen) + "."
     return text + "aucun troisième non forfait à repêcher."
 
 
@@ -202,8 +202,9 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
     alerts = []
     latest = following is None
     if latest and played.cancelled:
-        alerts.append(f"Tournoi annulé (Art. XI) : il ne reste que {len(played.participants) - len(played.forfeited)} "
-                      f"joueur(s) non forfait(s) au tour {played.number}. Il sera rétabli si un joueur forfait est "
+        left = len(played.participants) - len(played.forfeited)
+        alerts.append(f"Tournoi annulé (Art. XI) : il ne reste que {french.plural(left, 'joueur non forfait', 'joueurs non forfaits')} "
+                      f"au tour {played.number}. Il sera rétabli si un joueur forfait est "
                       "réhabilité et que trois joueurs non forfaits sont de nouveau en jeu.")
     if played.restored:
         alerts.append("Tournoi rétabli (Art. XI) : après réhabilitation, au moins trois joueurs non forfaits sont "

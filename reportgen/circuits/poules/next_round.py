@@ -99,9 +99,9 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
     elif tournament.status == CANCELLED:
         assert current is not None
         left = len(current.participants) - len(current.forfeited)
-        proposal.said.append(f"le tournoi est annulé (Art. XI) : il ne reste que {left} joueur(s) non forfait(s) "
+        proposal.said.append(f"le tournoi est annulé (Art. XI) : il ne reste que {french.plural(left, 'joueur non forfait', 'joueurs non forfaits')} "
                              f"au tour {current.number} ; il sera rétabli si un joueur est réhabilité "
-                             "(colonne Réhabilité de la feuille Forfaits)")
+                             "(colonne « Réhabilité » de la feuille « Forfaits »)")
     return proposal
 
 

@@ -13,6 +13,7 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from reportgen import french
 from reportgen.circuits.poules import seeding
 from reportgen.circuits.poules.domain import BARRAGE, MAIN, Forfeit, Game, PoulesTournament, Registrant
 from reportgen.circuits.poules.seeding import REPECHED, SECOND, WINNER, Qualified, serpentine
@@ -243,7 +244,7 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
             continue
         cell = first_row[index].cells["pool"] if index in first_row else min(rows, key=lambda g: g.row).cells["round"]
         shown = ", ".join(absent[:6]) + (f" et {len(absent) - 6} autres" if len(absent) > 6 else "")
-        problems.append(Problem(cell, f"il manque {len(absent)} partie(s) à la poule {label(index)} du tour "
+        problems.append(Problem(cell, f"il manque {french.plural(len(absent), 'partie')} à la poule {label(index)} du tour "
                                 f"{number} (Blancs – Noirs) : {shown}", POOLS_FIX, code="missing-game"))
     return problems
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportgen import french
 from reportgen.config import setting
 
 
@@ -18,7 +19,7 @@ def _increasing_sizes(anchors: tuple[tuple[int, int], ...]) -> str | None:
 def _row_k_has_k_factors(rows: tuple[tuple[float, ...], ...]) -> str | None:
     for count, row in enumerate(rows, 1):
         if len(row) != count:
-            return f"la ligne {count} (pour {count} résultat(s)) doit avoir {count} coefficient(s), elle en a {len(row)}"
+            return f"la ligne {count} (pour {french.plural(count, 'résultat')}) doit avoir {french.plural(count, 'coefficient')}, elle en a {len(row)}"
     return None
 
 

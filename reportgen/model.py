@@ -113,6 +113,9 @@ class ResultRow:
     ref: SourceRef  # the row's name cell
     club: str = ""  # the player's club as typed ("" when the sheet has no club column)
     club_ref: SourceRef | None = None  # its cell
+    # The row's licence cell; None when the sheet has no licence column (then no message asks to
+    # correct a licence).
+    licence_ref: SourceRef | None = None
 
 
 Content = TypeVar("Content")

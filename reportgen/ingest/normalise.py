@@ -54,9 +54,10 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             player_id = identities.resolve(entry)
             typed = format_name(entry.last_name, entry.first_name)  # as this row spells it
             if player_id in seen:
+                # The fix names what the sheet has: a licence only where it has a licence column.
+                what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
                 problems.append(Problem(ref, f"{typed} est listé deux fois (déjà en {seen[player_id]})",
-                                        "supprimez le doublon, ou corrigez le nom ou la licence",
-                                        code="duplicate-player"))
+                                        f"supprimez le doublon, ou corrigez {what}", code="duplicate-player"))
                 continue
             seen[player_id] = ref.cell or ""
             club = clubs.find(row.club) if row.club else None

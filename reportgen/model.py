@@ -132,6 +132,10 @@ class Event(Generic[Content]):
     date: dt.date
     content: Content
     results: Sequence[ResultRow] = ()
+    # People the workbook lists beside its results, with no result of their own (a Tantrix entrant
+    # of `Inscrits` who played no game): in no results table, but asked about as probable
+    # duplicates like every player (INTERPRETATIONS.md, « who is who »).
+    listed: Sequence[ResultRow] = ()
 
     @property
     def entries(self) -> list[Entry]:

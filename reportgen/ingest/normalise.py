@@ -93,3 +93,15 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     licences = table[table["licence"] != ""].groupby("player_id")["licence"].last().to_dict()
     table["licence"] = [licences.get(player_id, "") for player_id in table["player_id"]]
     return table
+
+
+def listed_table(events: list[Event], identities: Identities) -> pd.DataFrame:
+    """The people the events list without a result (`Event.listed`), one row each with the
+    identity columns of `results_table`: what the duplicate checks ask about beside the results."""
+    records = [{"event": event.id, "date": pd.Timestamp(event.date), "player_id": identities.resolve(row.entry),
+                "player": format_name(row.entry.last_name, row.entry.first_name),
+                "typed": format_name(row.entry.last_name, row.entry.first_name), "licence": row.entry.licence,
+                "club": row.club, "source_file": row.ref.path, "source_sheet": row.ref.sheet,
+                "source_cell": row.ref.cell}
+               for event in events for row in event.listed]
+    return pd.DataFrame.from_records(records, columns=IDENTITY_COLUMNS)

@@ -397,3 +397,28 @@ def test_prepare_keeps_a_score_typed_with_a_name_in_another_word_order_as_check_
     assert "(1 match(s) déjà saisi(s) conservé(s))" in result.stderr
     assert {(r[0], r[1]): r[2:] for r in rows(inputs)[1:]}[1, 5] == ["MICHEL Bernard", names[11], 8, 4, 5, 1]
     assert run("check", "--inputs", str(inputs)).returncode == 0
+
+
+def test_prepare_says_a_typed_name_two_participants_could_be_rather_than_a_lost_score(tmp_path):
+    """As the check: a name with the words of two participants designates neither (never one picked)."""
+    from tests.test_cli import run
+
+    inputs = tmp_path / "inputs"
+    rows_typed = [[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)]
+    rows_typed[4][1:3], rows_typed[5][1:3] = ["MARTIN", "Jean Paul"], ["PAUL", "Jean Martin"]  # 5th and 6th
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-10-10-carc", day="10/10/2026", results=rows_typed)
+    command = ("masters", "prepare", "--season", "2026", "--date", "28/11/2026", "--inputs", str(inputs))
+    assert run(*command).returncode == 0
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    row = next(r for r in book["Matchs"].iter_rows(min_row=2) if (r[0].value, r[1].value) == (1, 5))  # 5th v 12th
+    for cell, value in zip(row[2:8], ["jean paul martin", NAMES[11], 8, 4, 5, 1]):
+        cell.value = value
+    book.save(path)
+    result = run(*command)
+    assert result.returncode == 1
+    assert ("masters/masters-2026.xlsx:'Matchs'!C6 (colonne « Joueur A ») : « jean paul martin » peut désigner "
+            "« MARTIN Jean Paul » ou « PAUL Jean Martin » (participants du Masters) — écrivez le nom comme dans la "
+            "liste des participants") in result.stderr
+    assert "serait perdu" not in result.stderr

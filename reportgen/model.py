@@ -113,6 +113,9 @@ class ResultRow:
     ref: SourceRef  # the row's name cell
     club: str = ""  # the player's club as typed ("" when the sheet has no club column)
     club_ref: SourceRef | None = None  # its cell
+    # The row's licence cell; None when the sheet has no licence column (then no message asks to
+    # correct a licence).
+    licence_ref: SourceRef | None = None
 
 
 Content = TypeVar("Content")
@@ -129,6 +132,10 @@ class Event(Generic[Content]):
     date: dt.date
     content: Content
     results: Sequence[ResultRow] = ()
+    # People the workbook lists beside its results, with no result of their own (a Tantrix entrant
+    # of `Inscrits` who played no game): in no results table, but asked about as probable
+    # duplicates like every player (INTERPRETATIONS.md, « who is who »).
+    listed: Sequence[ResultRow] = ()
 
     @property
     def entries(self) -> list[Entry]:

@@ -63,6 +63,7 @@ class CircuitInputs:
     events: list[Event] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     results: pd.DataFrame = field(default_factory=_empty_results)  # set once the events are read
+    listed: pd.DataFrame = field(default_factory=_empty_results)  # people listed without a result (Event.listed)
 
 
 @dataclass
@@ -143,7 +144,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     with _no_cycle_collection():
         workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=lambda: _advance(progress))
     from reportgen.circuits.base import Reading
-    from reportgen.ingest.normalise import results_table
+    from reportgen.ingest.normalise import listed_table, results_table
 
     defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
     found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
@@ -215,6 +216,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     for inputs_ in found.values():
         if inputs_.events:
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
+            inputs_.listed = listed_table(inputs_.events, identities)
     notices += player_notices(found, distinct)
     return League(settings, reading, found, problems, notices)
 
@@ -273,7 +275,7 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
                                                           if len(new) > NEWCOMERS_LISTED else "")
             notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
-        notices += probable_duplicates(inputs_.results, distinct)
+        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed)
     return notices
 
 

@@ -367,3 +367,58 @@ def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
         "Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
         "cette disposition"]
     assert path.read_bytes() == before
+
+
+def test_prepare_keeps_a_score_typed_with_a_name_in_another_word_order_as_check_reads_it(tmp_path):
+    """INTERPRETATIONS.md, « who is who »: « Bernard Michel » typed for the participant MICHEL
+    Bernard designates him (the only participant with those words), for `masters prepare` as for
+    the check; a change of participants keeps the score with its match, players in the schedule's
+    order and the scores following them."""
+    from tests.test_cli import run
+
+    inputs = tmp_path / "inputs"
+    names = [*NAMES[:4], "MICHEL Bernard", *NAMES[5:]]
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-10-10-carc", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(names, start=1)])
+    command = ("masters", "prepare", "--season", "2026", "--date", "28/11/2026", "--lieu", "Albi", "--inputs", str(inputs))
+    assert run(*command).returncode == 0
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    row = next(r for r in book["Matchs"].iter_rows(min_row=2) if (r[0].value, r[1].value) == (1, 5))  # 5th v 12th
+    assert [c.value for c in row[2:4]] == ["MICHEL Bernard", names[11]]
+    for cell, value in zip(row[2:8], [names[11], "Bernard Michel", 4, 8, 1, 5]):  # typed B-A, by hand
+        cell.value = value
+    book.save(path)
+    assert run("check", "--inputs", str(inputs)).returncode == 0
+    add_withdrawal(inputs, "JOUEURP", "Un")  # the 16th withdraws: the 17th plays match 1 table 1, not this one
+    result = run(*command)
+    assert result.returncode == 0, result.stderr
+    assert "(1 match(s) déjà saisi(s) conservé(s))" in result.stderr
+    assert {(r[0], r[1]): r[2:] for r in rows(inputs)[1:]}[1, 5] == ["MICHEL Bernard", names[11], 8, 4, 5, 1]
+    assert run("check", "--inputs", str(inputs)).returncode == 0
+
+
+def test_prepare_says_a_typed_name_two_participants_could_be_rather_than_a_lost_score(tmp_path):
+    """As the check: a name with the words of two participants designates neither (never one picked)."""
+    from tests.test_cli import run
+
+    inputs = tmp_path / "inputs"
+    rows_typed = [[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)]
+    rows_typed[4][1:3], rows_typed[5][1:3] = ["MARTIN", "Jean Paul"], ["PAUL", "Jean Martin"]  # 5th and 6th
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-10-10-carc", day="10/10/2026", results=rows_typed)
+    command = ("masters", "prepare", "--season", "2026", "--date", "28/11/2026", "--inputs", str(inputs))
+    assert run(*command).returncode == 0
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    row = next(r for r in book["Matchs"].iter_rows(min_row=2) if (r[0].value, r[1].value) == (1, 5))  # 5th v 12th
+    for cell, value in zip(row[2:8], ["jean paul martin", NAMES[11], 8, 4, 5, 1]):
+        cell.value = value
+    book.save(path)
+    result = run(*command)
+    assert result.returncode == 1
+    assert ("masters/masters-2026.xlsx:'Matchs'!C6 (colonne « Joueur A ») : « jean paul martin » peut désigner "
+            "« MARTIN Jean Paul » ou « PAUL Jean Martin » (participants du Masters) — écrivez le nom comme dans la "
+            "liste des participants") in result.stderr
+    assert "serait perdu" not in result.stderr

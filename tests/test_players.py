@@ -178,3 +178,60 @@ def test_the_commands_a_swapped_pair_notice_names_settle_it(tmp_path):
     results = league.circuits["tour-de-france"].results
     assert set(results[results["place"] == 1]["player"]) == {"MICHEL Bernard", "PHILIPPE Daniel"}  # one Bernard
     assert {"DANIEL Philippe", "PHILIPPE Daniel"} <= set(results["player"])
+
+
+def test_swapped_names_of_tantrix_entrants_who_played_no_game_are_asked_about(tmp_path):
+    """INTERPRETATIONS.md, « who is who »: the people of `Inscrits` are players, games or not; two
+    of them with the same words in another order are asked about like any swapped pair."""
+    from tests.test_tantrix_workbooks import TODAY as TANTRIX_DAY
+    from tests.test_tantrix_workbooks import round_robin, write_event
+
+    write_event(tmp_path, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
+                registrations=[["MOREAU Lucie", "", ""], ["FAURE Stéphane", "", ""], ["MICHEL Bernard", "", ""],
+                               ["BERNARD Michel", "", ""]])
+    league = load(tmp_path, TANTRIX_DAY)
+    assert league.all_problems() == []
+    assert set(league.circuits["tantrix"].results["player"]) == {"MOREAU Lucie", "FAURE Stéphane"}  # no game, no result
+    assert [n for n in league.notices if "même personne" in n] == [
+        "MICHEL Bernard (open.xlsx:'Inscrits'!A4) et BERNARD Michel (open.xlsx:'Inscrits'!A5) sont peut-être la même "
+        "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
+        "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
+        "Michel\" »"]
+
+
+def test_a_tantrix_entrant_without_games_is_asked_about_beside_a_player_with_the_words_swapped(tmp_path):
+    from tests.test_tantrix_workbooks import TODAY as TANTRIX_DAY
+    from tests.test_tantrix_workbooks import round_robin, write_event
+
+    write_event(tmp_path, "Open", round_robin(("MICHEL Bernard", "FAURE Stéphane", 27, 19)), day="14/03/2026")
+    write_event(tmp_path, "Coupe", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), day="11/04/2026",
+                registrations=[["MOREAU Lucie", "", ""], ["FAURE Stéphane", "", ""], ["BERNARD Michel", "", ""]])
+    league = load(tmp_path, TANTRIX_DAY)
+    assert league.all_problems() == []
+    assert [n for n in league.notices if "même personne" in n] == [
+        "MICHEL Bernard (open.xlsx:'Parties'!B2) et BERNARD Michel (coupe.xlsx:'Inscrits'!A4) sont peut-être la même "
+        "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
+        "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
+        "Michel\" »"]
+    # Answered once, not asked again.
+    from tests.test_cli import run
+    assert run("players", "distinct", "MICHEL Bernard", "BERNARD Michel", "--inputs", str(tmp_path)).returncode == 0
+    assert not [n for n in load(tmp_path, TANTRIX_DAY).notices if "même personne" in n]
+
+
+def test_swapped_names_among_a_pool_tournaments_registrants_are_asked_about_games_or_not(tmp_path):
+    """The same closed list in a pool tournament: its registrants are its results rows, asked
+    about before any game is typed."""
+    from tests.test_poules_builders import REGISTERED, Tour
+    from tests.test_poules_builders import TODAY as POULES_DAY
+
+    entrants = [(name, 2000.0 - index, REGISTERED) for index, name in
+                enumerate(["MICHEL Bernard", "BERNARD Michel", "MOREAU Lucie", "FAURE Stéphane"])]
+    Tour(entrants=entrants).write(tmp_path)
+    league = load(tmp_path, POULES_DAY)
+    assert league.all_problems() == []
+    assert [n for n in league.notices if "même personne" in n] == [
+        "MICHEL Bernard (poules/test.xlsx:'Inscrits'!A2) et BERNARD Michel (poules/test.xlsx:'Inscrits'!A3) sont "
+        "peut-être la même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players "
+        "merge \"MICHEL Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL "
+        "Bernard\" \"BERNARD Michel\" »"]

@@ -242,6 +242,13 @@ def test_a_player_listed_twice(inputs):
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
 
 
+def test_a_player_listed_twice_in_a_sheet_without_licences_is_not_asked_to_correct_a_licence(inputs):
+    write_tournament(inputs, "t", header=["Place", "Nom", "Prénom", "Club"],
+                     results=[[1, "DUPONT", "Jean", ""], [2, "Dupont", "JEAN", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
+                                    "(déjà en B2) — supprimez le doublon, ou corrigez le nom")
+
+
 def test_a_row_without_a_place_or_without_a_name(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [None, "B", "Un", "", ""], [3, None, None, "9", ""]])
     found = problems(inputs)
@@ -362,6 +369,13 @@ def test_diplomacy_ex_aequo_and_excluded_players_are_read(inputs):
     table = results_of(inputs, "tour-de-france")
     assert table[["player", "place", "excluded"]].values.tolist() == [
         ["A Un", 1, False], ["B Un", 2, False], ["C Un", 2, False], ["ORGA Nisateur", 4, True], ["D Un", 5, False]]
+
+
+def test_a_diplomacy_player_listed_twice_is_asked_to_correct_the_name_only(inputs):
+    """A Diplomacy results sheet has no licence column: the fix names only what it has."""
+    write_diplomacy(inputs, "t", [[1, "DUPONT", "Jean", ""], [2, "Dupont", "JEAN", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
+                                    "(déjà en B2) — supprimez le doublon, ou corrigez le nom")
 
 
 def test_diplomacy_places_that_do_not_follow_ex_aequo_are_located(inputs):

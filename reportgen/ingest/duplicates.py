@@ -113,13 +113,21 @@ CROWDED = 8  # more names than this one letter apart from each other is a naming
 LISTED = 30  # pairs listed in full; beyond, their count
 
 
-def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = ()) -> list[str]:
+def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = (),
+                        listed: pd.DataFrame | None = None) -> list[str]:
     """Pairs of players that are probably one person, each named with a cell where it appears;
-    `decided`: the pairs (of name keys) the secretary said are two people.
+    `decided`: the pairs (of name keys) the secretary said are two people; `listed`: the people
+    the workbooks list without a result (a Tantrix entrant who played no game, `Event.listed`),
+    asked about like the players with results (a pool tournament's registrants are its results
+    rows already).
 
     Linear in the players: one-letter typos are found through the names with a letter left out (two
     names one edit apart share one), two-letter typos through those with two left out, only within
     a club."""
+    if listed is not None and not listed.empty:
+        # Only those with no result anywhere: a player's results give his name and cells.
+        others = listed[~listed["player_id"].isin(table["player_id"])] if not table.empty else listed
+        table = pd.concat([table, others], ignore_index=True) if not table.empty else others
     if table.empty:
         return []
     done = set(decided)

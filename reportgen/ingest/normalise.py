@@ -54,9 +54,10 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             player_id = identities.resolve(entry)
             typed = format_name(entry.last_name, entry.first_name)  # as this row spells it
             if player_id in seen:
+                # The fix names what the sheet has: a licence only where it has a licence column.
+                what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
                 problems.append(Problem(ref, f"{typed} est listé deux fois (déjà en {seen[player_id]})",
-                                        "supprimez le doublon, ou corrigez le nom ou la licence",
-                                        code="duplicate-player"))
+                                        f"supprimez le doublon, ou corrigez {what}", code="duplicate-player"))
                 continue
             seen[player_id] = ref.cell or ""
             club = clubs.find(row.club) if row.club else None
@@ -92,3 +93,15 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     licences = table[table["licence"] != ""].groupby("player_id")["licence"].last().to_dict()
     table["licence"] = [licences.get(player_id, "") for player_id in table["player_id"]]
     return table
+
+
+def listed_table(events: list[Event], identities: Identities) -> pd.DataFrame:
+    """The people the events list without a result (`Event.listed`), one row each with the
+    identity columns of `results_table`: what the duplicate checks ask about beside the results."""
+    records = [{"event": event.id, "date": pd.Timestamp(event.date), "player_id": identities.resolve(row.entry),
+                "player": format_name(row.entry.last_name, row.entry.first_name),
+                "typed": format_name(row.entry.last_name, row.entry.first_name), "licence": row.entry.licence,
+                "club": row.club, "source_file": row.ref.path, "source_sheet": row.ref.sheet,
+                "source_cell": row.ref.cell}
+               for event in events for row in event.listed]
+    return pd.DataFrame.from_records(records, columns=IDENTITY_COLUMNS)

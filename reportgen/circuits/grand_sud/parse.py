@@ -134,6 +134,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
             continue  # the problem is already said
         rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=name_ref, club=club,
                                 club_ref=table.ref(row, "club") if table.has("club") else None,
+                                licence_ref=table.ref(row, "licence") if table.has("licence") else None,
                                 place=given["place"],
                                 # §2.2: in an all-duplicate tournament the final place counts twice
                                 place_duplicate=given.get("place_duplicate", given["place"]),

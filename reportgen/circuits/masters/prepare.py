@@ -20,11 +20,10 @@ from reportgen.circuits.masters.parse import (
     WITHDRAWALS_SHEET,
     MastersEvent,
 )
-from reportgen.circuits.masters.results import TIE, final_ranking, qualify
+from reportgen.circuits.masters.results import TIE, final_ranking, identify, qualify
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
-from reportgen.ingest.text import name_key
 from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
 from reportgen.model import (
     Annex,
@@ -186,15 +185,20 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
                                     f"{len(SCHEDULE[0])})"))
             continue
         a, b = (by_number[n] for n in SCHEDULE[row.round - 1][row.table - 1])
-        typed = (name_key(row.player_a), name_key(row.player_b))
+        # The typed names are read as `check` reads them (word order aside against the closed list).
+        unread: list[Problem] = []
+        typed = tuple(player.number if player else None
+                      for player in (identify(players, row, side, unread) for side in ("player_a", "player_b")))
         old_row = int("".join(ch for ch in row.where.cell or "" if ch.isdigit())) - 1
         new_row = (row.round - 1) * TABLES + row.table  # row 0 is the header
-        if typed == (name_key(a.name), name_key(b.name)):
+        if typed == (a.number, b.number):
             kept[row.round, row.table] = (row.score_a, row.score_b, row.tops_a, row.tops_b)
             moved += [((MATCHES_SHEET, old_row, old), (MATCHES_SHEET, new_row, old)) for old in TYPED]
-        elif typed == (name_key(b.name), name_key(a.name)):
+        elif typed == (b.number, a.number):
             kept[row.round, row.table] = (row.score_b, row.score_a, row.tops_b, row.tops_a)
             moved += [((MATCHES_SHEET, old_row, old), (MATCHES_SHEET, new_row, new)) for old, new in zip(TYPED, SWAPPED)]
+        elif any(problem.code == "ambiguous-player" for problem in unread):
+            problems += [problem for problem in unread if problem.code == "ambiguous-player"]
         else:
             problems.append(Problem(row.where, f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
                                     f"perdu : avec les participants d'aujourd'hui, ce match oppose {a.name} à {b.name}",

@@ -231,6 +231,25 @@ def find(participants: list[Participant], name: str) -> Participant | None:
     return found[0] if len(found) == 1 else None
 
 
+def identify(participants: list[Participant], row: MatchRow, side: str, problems: list[Problem]) -> Participant | None:
+    """The participant a match row's `side` (`player_a`, `player_b`) names, as `check` and `masters
+    prepare` both read it: the participant of that name, or the one with its words in another
+    order when he is the only one (INTERPRETATIONS.md, « who is who »); else None, with the
+    problem (two participants it could be, or none) added to `problems`."""
+    name = getattr(row, side)
+    could = designated(participants, name)
+    if len(could) == 1:
+        return could[0]
+    if could:  # two participants with those words: never one picked (INTERPRETATIONS.md)
+        problems.append(Problem(row.cells[side], f"« {name} » peut désigner "
+                                + " ou ".join(f"« {p.name} »" for p in could) + " (participants du Masters)",
+                                "écrivez le nom comme dans la liste des participants", code="ambiguous-player"))
+    else:
+        problems.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
+                                "écrivez le nom comme dans la liste des participants", code="unknown-player"))
+    return None
+
+
 def check(rows: list[MatchRow], players: list[Participant], settings: MastersSettings) -> tuple[list[Match], list[Problem]]:
     """The played matches, or located problems: a player who is not a participant, a pairing that
     is not §2's, a match typed twice, a score or tops count above the coups of a match."""
@@ -240,19 +259,7 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
     seen_pairs: dict[frozenset[int], str | None] = {}  # the two participant numbers -> cell of its first row
     for row in rows:
         local: list[Problem] = []
-        a, b = find(players, row.player_a), find(players, row.player_b)
-        for side, player in (("player_a", a), ("player_b", b)):
-            if player is None:
-                name = row.player_a if side == "player_a" else row.player_b
-                could = designated(players, name)
-                if could:  # two participants with those words: never one picked (INTERPRETATIONS.md)
-                    local.append(Problem(row.cells[side], f"« {name} » peut désigner "
-                                         + " ou ".join(f"« {p.name} »" for p in could) + " (participants du Masters)",
-                                         "écrivez le nom comme dans la liste des participants",
-                                         code="ambiguous-player"))
-                    continue
-                local.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
-                                     "écrivez le nom comme dans la liste des participants", code="unknown-player"))
+        a, b = (identify(players, row, side, local) for side in ("player_a", "player_b"))
         if not (1 <= row.round <= ROUNDS):
             local.append(Problem(row.cells["round"], f"il n'y a pas de match {row.round} (1 à {ROUNDS})",
                                  f"écrivez un numéro de match de 1 à {ROUNDS}", code="bad-value"))

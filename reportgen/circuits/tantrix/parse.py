@@ -155,9 +155,11 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
             if key not in rows:
                 last, first = split_full_name(typed)
                 rows[key] = TantrixRow(entry=Entry("", last, first), ref=game.cells[cell], key=key)
+    listed = [TantrixRow(entry=Entry("", *split_full_name(registration.name)), ref=registration.where,
+                         key=registration.key) for registration in registrations if registration.key not in rows]
     content = TantrixTournament(kind=kind, location=location, games=games, registrations=registrations,
                                 has_registrations=has_registrations)
-    return Event(id=workbook.label, name=name, date=day, content=content, results=list(rows.values()))
+    return Event(id=workbook.label, name=name, date=day, content=content, results=list(rows.values()), listed=listed)
 
 
 def _table(workbook: Workbook, name: str, columns: list[Column], required: list[Column], what: str,

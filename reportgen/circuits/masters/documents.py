@@ -49,7 +49,7 @@ COLUMNS = (Column("points", "Points", width=7), Column("played", "Matchs", width
 
 WITHDRAWAL_ROWS = 30  # the `Désistements` rows given the `Motif` choices (far more than a season needs)
 REASON_HELP = (f"Vide ou « {WITHDRAWN} » : le joueur se désiste. « {PLAYOFF_LOST} » : il a perdu le barrage "
-               "d'une égalité à la 16e place.")
+               "d'une égalité pour la qualification.")
 
 
 def stage(rounds_done: int) -> str:
@@ -156,9 +156,11 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
 
 
 def _left_out_heading(withdrawn: list[tuple[RankingRow, Withdrawal]]) -> str:
-    playoff = {entry.playoff for _, entry in withdrawn}
-    return {frozenset({False}): "Désistements", frozenset({True}): "Barrage de qualification"}.get(
-        frozenset(playoff), "Désistements et barrage de qualification")
+    """The heading over those who would have played: withdrawals, play-off losers, or both."""
+    kinds = {entry.playoff for _, entry in withdrawn}
+    if kinds == {True}:
+        return "Barrage de qualification"
+    return "Désistements et barrage de qualification" if True in kinds else "Désistements"
 
 
 def match_sheets(event: MastersEvent, participants: list[Participant], league: str) -> Document:

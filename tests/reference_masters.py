@@ -227,5 +227,6 @@ def standings(masters: Masters, final: bool = True) -> list[dict]:
                 "rank": 1 if barrage else len(rows) + 1, "player": player.name, "licence": player.licence,
                 "club": player.club, "points": player.points, "played": player.played, "tops": player.tops,
                 "defense": player.defense, "attack": player.attack, "barrage": barrage,
-                "number": player.number, "annual_rank": player.annual_rank})
+                "number": player.number, "annual_rank": player.annual_rank,
+                "tied": barrage})  # a shared rank: only the play-off for the victory shares one
     return rows

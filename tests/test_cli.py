@@ -136,6 +136,24 @@ def test_standings_final_as_csv(inputs):
         ("1", "MARTIN Paul", "575"), ("2", "<SCRIPT>ALERT(1)</SCRIPT> Mallory", "550")]
 
 
+def test_a_shared_place_is_a_number_and_tied_in_the_json_for_scripts_as_in_the_csv(tmp_path):
+    # Two winners of tournaments of the same size: same points, played and best result, so the
+    # tie-break chain leaves them level (INTERPRETATIONS.md) and they share the first place.
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "a", day="10/01/2026", results=[[1, "PREMIER", "Un", "", "Albi"], [2, "AUTRE", "Un", "", "Albi"]])
+    write_tournament(inputs, "b", day="07/02/2026", club="ALBI", results=[[1, "EGAL", "Un", "", "Albi"], [2, "DERNIER", "Un", "", "Albi"]])
+    as_json = run("standings", "grand-sud", "--season", "2026", "--format", "json", "--inputs", str(inputs))
+    assert as_json.returncode == 0, as_json.stderr
+    rows = json.loads(as_json.stdout)["rows"]
+    assert [(row["rank"], row["player"], row["tied"]) for row in rows] == [
+        (1, "EGAL Un", True), (1, "PREMIER Un", True), (3, "AUTRE Un", True), (3, "DERNIER Un", True)]
+    assert all(list(row)[-1] == "tied" for row in rows)  # the last field, as the CSV's last column
+    as_csv = run("standings", "grand-sud", "--season", "2026", "--format", "csv", "--inputs", str(inputs))
+    assert [(r["rank"], r["tied"]) for r in csv.DictReader(io.StringIO(as_csv.stdout))] == [
+        (str(row["rank"]), str(row["tied"])) for row in rows]
+
+
 def test_standings_at_a_date_gives_the_ranking_in_force(inputs):
     result = run("standings", "grand-sud", "--at", "15/06/2025", "--format", "json", "--inputs", str(inputs))
     assert result.returncode == 0, result.stderr

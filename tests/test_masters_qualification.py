@@ -71,13 +71,14 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     assert (f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du Masters entre {P} et {Q}, "
             "16e ex aequo du classement final Grand Sud 2026 : mêmes points, même nombre de tournois et même "
             "meilleur résultat, puis mêmes résultats un à un ; reportgen ne choisit pas (INTERPRETATIONS) — faites "
-            "jouer le barrage entre eux, puis inscrivez le perdant (ou un joueur qui se désiste) dans la feuille "
-            "« Désistements » du classeur du Masters (Nom et Prénom, ou Licence) et relancez « reportgen masters "
-            "prepare » ; ce classeur n'existait pas : « masters prepare » vient de le créer") in refused.stderr
+            "jouer le barrage entre eux, puis inscrivez le perdant dans la feuille « Désistements » du classeur du "
+            "Masters (Nom et Prénom, ou Licence) avec « barrage perdu » dans sa colonne « Motif » (à ajouter si la "
+            "feuille ne l'a pas ; vide pour un joueur qui se désiste) et relancez « reportgen masters prepare » ; ce "
+            "classeur n'existait pas : « masters prepare » vient de le créer") in refused.stderr
     # No workbook existed: prepare wrote one to type the play-off in, and no participants yet.
     book = openpyxl.load_workbook(masters_path(inputs))
     assert book.sheetnames == ["Tournoi", "Désistements", "Matchs"]
-    assert [[c.value for c in row] for row in book["Désistements"].iter_rows()] == [["Nom", "Prénom", "Licence"]]
+    assert [[c.value for c in row] for row in book["Désistements"].iter_rows()] == [["Nom", "Prénom", "Licence", "Motif"]]
     assert book["Matchs"].max_row == 1
     # The same problem, not another one, until the play-off is recorded: a second run says it again.
     again = prepare(inputs)
@@ -86,15 +87,17 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     checked = run("check", "--inputs", str(inputs))  # the build says it too, at the same place
     assert checked.returncode == 1 and f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du " \
         f"Masters entre {P} et {Q}" in checked.stderr
-    # P lost the play-off: the secretary records him in `Désistements`; Q plays.
-    add_withdrawal(inputs, "JOUEURP", "Un")
+    # P lost the play-off: the secretary records him in `Désistements`, « barrage perdu »; Q plays.
+    add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
     settled = prepare(inputs)
     assert settled.returncode == 0, settled.stderr
     assert listed(settled) == NAMES[:15] + [Q]
     book = openpyxl.load_workbook(masters_path(inputs))
     assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"] and book["Matchs"].max_row == 121
     page = bulletin(inputs)
-    assert f"Désisté : {P} (16e du classement annuel)." in page and "à leur place" not in page
+    # He did not withdraw: the bulletin says he lost the play-off, never « Désisté ».
+    assert "<h3>Barrage de qualification</h3>" in page and "Désisté" not in page and "à leur place" not in page
+    assert f"Non qualifié (barrage) : {P} (16e ex aequo du classement annuel)." in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
@@ -136,3 +139,59 @@ def test_interpretation_countback_settles_some_places_and_leaves_the_last_one_to
         "classement final Grand Sud 2026"]
     assert "inscrivez les 2 non qualifiés" in found.problems[0].fix
     assert [p.name for p in found.participants][14] == NAMES[14]  # countback gave him the 15th place
+
+
+# -- `Désistements`, its `Motif` column: a withdrawal, or the loser of that play-off ------------------
+
+def prepared_league(tmp_path):
+    """No tie: the two tournaments in the same order; the Masters workbook prepared."""
+    inputs = league(tmp_path / "inputs", NAMES)
+    assert prepare(inputs).returncode == 0
+    return inputs
+
+
+def reasons(inputs):
+    """(Nom, motif) of each `Désistements` row, as the Masters workbook is read."""
+    loaded = load(inputs, TODAY)
+    assert loaded.problems_of("masters") == []
+    (event,) = loaded.circuits["masters"].events
+    return [(w.entry.last_name, w.reason) for w in event.content.withdrawals]
+
+
+def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_says_desiste(tmp_path):
+    inputs = prepared_league(tmp_path)
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    book["Désistements"].delete_cols(4)  # a workbook prepared before the column existed
+    book["Désistements"].append(["JOUEURC", "Un", ""])
+    book.save(path)
+    assert [[c.value for c in row] for row in openpyxl.load_workbook(path)["Désistements"].iter_rows()][0] == [
+        "Nom", "Prénom", "Licence"]
+    assert reasons(inputs) == [("JOUEURC", "désistement")]
+    settled = prepare(inputs)
+    assert settled.returncode == 0, settled.stderr
+    assert listed(settled) == NAMES[:2] + NAMES[3:17]
+    page = bulletin(inputs)
+    assert "<h3>Désistements</h3>" in page and f"Désisté : {NAMES[2]} (3e du classement annuel)." in page
+    assert "Non qualifié" not in page and f"Invité à leur place (§1) : {NAMES[16]} (17e)." in page
+
+
+def test_the_motif_column_reads_the_obvious_spellings_of_its_two_values(tmp_path):
+    inputs = prepared_league(tmp_path)
+    typed = {"JOUEURC": "Désistement", "JOUEURD": "", "JOUEURE": "BARRAGE PERDU", "JOUEURF": "perdu au barrage",
+             "JOUEURG": "Barrage", "JOUEURH": " désisté ", "JOUEURI": "Perdant du barrage"}
+    for last, reason in typed.items():
+        add_withdrawal(inputs, last, "Un", reason)
+    assert reasons(inputs) == [("JOUEURC", "désistement"), ("JOUEURD", "désistement"), ("JOUEURE", "barrage perdu"),
+                               ("JOUEURF", "barrage perdu"), ("JOUEURG", "barrage perdu"), ("JOUEURH", "désistement"),
+                               ("JOUEURI", "barrage perdu")]
+
+
+def test_a_motif_that_is_neither_is_a_located_problem_with_its_fix(tmp_path):
+    inputs = prepared_league(tmp_path)
+    add_withdrawal(inputs, "JOUEURC", "Un", "malade")
+    checked = run("check", "--inputs", str(inputs))
+    assert checked.returncode == 1
+    assert ("masters/masters-2026.xlsx:'Désistements'!D2 (colonne « Motif ») : « malade » n'est pas un motif "
+            "reconnu — écrivez « désistement » (ou laissez la case vide) pour un joueur qui se désiste, "
+            "« barrage perdu » pour le perdant d'un barrage de qualification") in checked.stderr

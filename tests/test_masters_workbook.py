@@ -131,10 +131,11 @@ def test_rerunning_prepare_keeps_every_typed_score(inputs):
     assert by_board[1, 1] == [8, 4, 5, 2] and by_board[2, 3] == [6, 6, 12, 12]
 
 
-def add_withdrawal(inputs, last, first):
+def add_withdrawal(inputs, last, first, reason=None):
+    """A row of `Désistements` as the secretary types it; `reason` in its `Motif` column."""
     path = masters_path(inputs)
     book = openpyxl.load_workbook(path)
-    book["Désistements"].append([last, first, ""])
+    book["Désistements"].append([last, first, "", reason])
     book.save(path)
 
 

@@ -12,7 +12,9 @@ Two conventions. The CSV files published next to the bulletins are opened by the
 clubs in a French Excel, which reads a CSV with its regional settings: fields separated by `;`, a
 decimal comma, and UTF-8 only when the file starts with a byte order mark (without it, accents come
 out as "Ã©"). `standings --format csv` stays plain comma CSV with decimal points, for scripts: its
-rank is a number and a last column `tied` says whether it is shared (`history --format csv` too).
+rank is a number and a last column `tied` says whether it is shared (`history --format csv` too);
+`standings --format json` (and `ratings`) follows the same convention: a number `rank` and a boolean
+`tied` on every row.
 """
 
 from __future__ import annotations
@@ -74,6 +76,8 @@ def to_spreadsheet_csv(ranking: Ranking) -> bytes:
 
 
 def to_json(ranking: Ranking) -> bytes:
+    """JSON for scripts, in the CSV's convention: `rank` a number and, last on every row, `tied`
+    (`true` when the rank is shared), never a `3=` text."""
     data = {"season": ranking.season, "date": ranking.date.isoformat(), "final": ranking.final,
-            "rows": ranking.records()}
+            "rows": [{**record, TIED: row.tied} for record, row in zip(ranking.records(), ranking.rows)]}
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -81,8 +81,9 @@ class Masters:
             lines = standings(players, counted, settings, final=done == ROUNDS)
             # Those `Désistements` names who would have played: not a player left out by a tie at
             # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
+            # Each with his `Motif`: a play-off loser did not withdraw, the bulletin says which.
             gone = withdrawn_ids(final, event.content.withdrawals, [])
-            withdrawn = [(row.player, row.rank) for row in final.rows
+            withdrawn = [(row, gone[row.player_id]) for row in final.rows
                          if row.player_id in gone and row.player_id not in {p.player_id for p in players}
                          and row.rank <= max(p.annual_rank for p in players)]
             report.notices += [f"{event.id} : {warning}" for warning in warnings]

@@ -14,13 +14,17 @@ from reportgen.circuits.masters.parse import (
     NUMBER,
     PARTICIPANT_COLUMNS,
     PARTICIPANTS_SHEET,
+    PLAYOFF_LOST,
+    REASON,
+    WITHDRAWALS_SHEET,
+    WITHDRAWN,
     MastersEvent,
     Withdrawal,
 )
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
-from reportgen.ingest.tables import PLAYER
+from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER
 from reportgen.model import (
     DECIDED_HEADER,
     Annex,
@@ -41,6 +45,11 @@ COLUMNS = (Column("points", "Points", width=7), Column("played", "Matchs", width
            Column("defense", "Défense", width=8), Column("attack", "Attaque", width=8),
            Column("barrage", "Barrage", "bool", 8), Column("number", "N°", width=5),
            Column("annual_rank", "Classement annuel", short="Class. annuel"))
+
+
+WITHDRAWAL_ROWS = 30  # the `Désistements` rows given the `Motif` choices (far more than a season needs)
+REASON_HELP = (f"Vide ou « {WITHDRAWN} » : le joueur se désiste. « {PLAYOFF_LOST} » : il a perdu le barrage "
+               "d'une égalité pour la qualification.")
 
 
 def stage(rounds_done: int) -> str:
@@ -76,7 +85,8 @@ def _outcome(match: Match, me: int, settings: MastersSettings) -> str:
         "loss" if points == 0 else "draw")
 
 
-def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: list[tuple[str, int]], lines: list[Line],
+def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: list[tuple[RankingRow, Withdrawal]],
+             lines: list[Line],
              matches: list[Match], rounds_done: int, settings: MastersSettings, league: str,
              warnings: list[str] | None = None) -> Document:
     season = event.content.season
@@ -108,7 +118,8 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
         "Qualification (§1) : les 16 premiers du classement final Grand Sud de la saison ; en cas de désistement, "
         "le 17e, puis le 18e… sont invités. Une égalité à la 16e place que les départages du classement laissent "
         + ("se règle aux résultats suivants (2e meilleur résultat, puis 3e…), puis " if settings.qualification_countback
-           else "se règle ") + "par un barrage, inscrit dans « Désistements ». Les numéros 1 à 16 suivent le "
+           else "se règle ") + "par un barrage, dont le perdant est inscrit dans « Désistements » (motif « barrage "
+        "perdu »). Les numéros 1 à 16 suivent le "
         "classement annuel et fixent l'ordre des matchs (§2).",
         f"Match (§1) : {settings.coups} coups ; victoire {settings.win} points, nul {settings.draw}, défaite 0 ; "
         f"un nul où les deux joueurs ont fait un top à chaque coup (« top-top ») rapporte {settings.top_top_draw} "
@@ -130,13 +141,26 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                             f"{len(participants)} participants",
                  "rows": rows, "headings": headings(COLUMNS), "decided_header": DECIDED_HEADER,
                  "numbers": numbers, "cross": cross, "barrage": barrage,
-                 "withdrawn": [{"player": name, "rank": french.ordinal(rank)} for name, rank in withdrawn],
+                 # A play-off loser is not « désisté » (INTERPRETATIONS.md, masters): said apart.
+                 "withdrawn": [{"player": row.player, "rank": french.ordinal(row.rank)}
+                               for row, entry in withdrawn if not entry.playoff],
+                 "playoff_lost": [{"player": row.player, "rank": french.ordinal(row.rank)
+                                   + (" ex aequo" if row.tied else "")} for row, entry in withdrawn if entry.playoff],
+                 "left_out_heading": _left_out_heading(withdrawn),
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],
                  "show_standings": rounds_done > 0, "notes": notes, "warnings": warnings or [],
                  "participants": [{"number": p.number, "player": p.name, "club": p.club,
                                    "rank": french.ordinal(p.annual_rank)} for p in participants]},
     )
+
+
+def _left_out_heading(withdrawn: list[tuple[RankingRow, Withdrawal]]) -> str:
+    """The heading over those who would have played: withdrawals, play-off losers, or both."""
+    kinds = {entry.playoff for _, entry in withdrawn}
+    if kinds == {True}:
+        return "Barrage de qualification"
+    return "Désistements et barrage de qualification" if True in kinds else "Désistements"
 
 
 def match_sheets(event: MastersEvent, participants: list[Participant], league: str) -> Document:
@@ -203,9 +227,13 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
         sheets=[
             AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34)], [
                 ["Circuit", "masters"], ["Nom", name], ["Date", day], ["Saison", season], ["Lieu", location]]),
-            AnnexSheet("Désistements", [AnnexColumn("Nom", "text", 22), AnnexColumn("Prénom", "text", 18),
-                                        AnnexColumn("Licence", "text", 12)],
-                       [[w.entry.last_name, w.entry.first_name, w.entry.licence] for w in withdrawals]),
+            # `Motif`: empty for a withdrawal, « barrage perdu » for a play-off loser (docs/formats.md).
+            AnnexSheet(WITHDRAWALS_SHEET, [AnnexColumn(LAST_NAME.header, "text", 22),
+                                           AnnexColumn(FIRST_NAME.header, "text", 18),
+                                           AnnexColumn(LICENCE.header, "text", 12), AnnexColumn(REASON.header, "text", 16)],
+                       [[w.entry.last_name, w.entry.first_name, w.entry.licence, PLAYOFF_LOST if w.playoff else None]
+                        for w in withdrawals],
+                       rules=[InputRule(1, 3, WITHDRAWAL_ROWS, 3, REASON_HELP, "list", choices=(WITHDRAWN, PLAYOFF_LOST))]),
             # The participants as qualified today: they stay the Masters' participants whatever the
             # Grand Sud ranking becomes (INTERPRETATIONS.md); `masters prepare` rewrites them.
             AnnexSheet(PARTICIPANTS_SHEET, [AnnexColumn(c.header, "int" if c in (NUMBER, ANNUAL_RANK) else "text",

@@ -18,6 +18,7 @@ from reportgen.ingest.tables import (
     find_table,
     required_table,
 )
+from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Sheet, Workbook
@@ -39,11 +40,31 @@ TOPS_A = Column("tops_a", "Tops A", ("Top A",))
 TOPS_B = Column("tops_b", "Tops B", ("Top B",))
 MATCH_COLUMNS = [ROUND, TABLE, PLAYER_A, PLAYER_B, SCORE_A, SCORE_B, TOPS_A, TOPS_B]
 
+# `Désistements` says why a qualified player does not play (optional column, empty: a withdrawal).
+# INTERPRETATIONS.md (masters): a tie at the 16th place still level after countback is settled by a
+# play-off whose loser is recorded here; he did not withdraw, and the bulletin must not say he did.
+REASON = Column("reason", "Motif", ("Raison", "Cause"))
+WITHDRAWN = "désistement"
+PLAYOFF_LOST = "barrage perdu"
+REASONS = {normalise_label(typed): reason for reason, spellings in (
+    (WITHDRAWN, ("désistement", "désisté", "désistée", "se désiste", "s'est désisté", "s'est désistée")),
+    (PLAYOFF_LOST, ("barrage perdu", "barrage", "perdu au barrage", "perdue au barrage", "a perdu le barrage",
+                    "perdant du barrage", "perdante du barrage", "perdant barrage", "perdante barrage",
+                    "non qualifié (barrage)", "non qualifiée (barrage)")),
+) for typed in spellings}
+WITHDRAWAL_COLUMNS = [LAST_NAME, FIRST_NAME, PLAYER, LICENCE, REASON]
+
 
 @dataclass(frozen=True)
 class Withdrawal:
     entry: Entry
     where: SourceRef
+    reason: str = WITHDRAWN  # WITHDRAWN or PLAYOFF_LOST
+
+    @property
+    def playoff(self) -> bool:
+        """Not qualified after losing the play-off for the last places (INTERPRETATIONS.md)."""
+        return self.reason == PLAYOFF_LOST
 
 
 @dataclass(frozen=True)
@@ -112,6 +133,15 @@ def _count(value: object) -> int:
     return number
 
 
+def _reason(value: object) -> str:
+    reason = REASONS.get(normalise_label(values.text(value)))
+    if reason is None:
+        raise values.BadValue(f"« {values.shown(value)} » n'est pas un motif reconnu",
+                              f"écrivez « {WITHDRAWN} » (ou laissez la case vide) pour un joueur qui se désiste, "
+                              f"« {PLAYOFF_LOST} » pour le perdant d'un barrage de qualification")
+    return reason
+
+
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> MastersEvent | None:
     found: list[Problem] = []
     name = sheet.read("nom", values.text, found)
@@ -141,7 +171,7 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
     sheet = workbook.sheet(WITHDRAWALS_SHEET)
     if sheet is None:
         return []  # optional: nobody withdrew
-    table = find_table(workbook, sheet, [LAST_NAME, FIRST_NAME, PLAYER, LICENCE])
+    table = find_table(workbook, sheet, WITHDRAWAL_COLUMNS)
     if table is None:
         return []  # an empty sheet
     withdrawals = []
@@ -151,8 +181,11 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
             last, first, where = table.read_name(row, found, required=not licence)
         else:
             last, first, where = "", "", table.ref(row, "licence")
+        # Empty, or no such column (a workbook written before it existed): a withdrawal. A value
+        # refused is a problem in `found`, which the workbook's reading returns.
+        reason = table.read(row, "reason", _reason, found, required=False) or WITHDRAWN
         if last or licence:
-            withdrawals.append(Withdrawal(Entry(licence, last or "", first), where))
+            withdrawals.append(Withdrawal(Entry(licence, last or "", first), where, reason))
     return withdrawals
 
 

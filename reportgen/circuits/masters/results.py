@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from reportgen import french
-from reportgen.circuits.masters.parse import MastersSheet, MatchRow, Recorded, Withdrawal
+from reportgen.circuits.masters.parse import PLAYOFF_LOST, MastersSheet, MatchRow, Recorded, Withdrawal
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
@@ -67,7 +67,8 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     who withdrew. A tie across the 16th available place (INTERPRETATIONS.md, masters): the
     ranking's tie-breaks are already applied (a tie left in it is one they did not settle), then
     countback (`settings.qualification_countback`); players still level are not chosen: a problem
-    at `where` (the `Désistements` sheet) asks for their play-off, recorded there as withdrawals."""
+    at `where` (the `Désistements` sheet) asks for their play-off, whose losers are recorded there
+    (`Motif`: « barrage perdu ») and left out as a withdrawal is."""
     result = Qualified()
     withdrawn = withdrawn_ids(final, withdrawals, result.problems)
     available = [row for row in final.rows if row.player_id not in withdrawn]
@@ -79,10 +80,11 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     return result
 
 
-def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> set[str]:
-    """The players of the ranking that `Désistements` names (by licence, else by name); a located
-    problem for an entry that names nobody."""
-    withdrawn = set()
+def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> dict[str, Withdrawal]:
+    """The players of the ranking that `Désistements` names (by licence, else by name), each with
+    his entry (its `reason`: withdrawn, or lost the play-off); a located problem for an entry that
+    names nobody."""
+    withdrawn: dict[str, Withdrawal] = {}
     for withdrawal in withdrawals:
         entry = withdrawal.entry
         match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None)
@@ -101,7 +103,7 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
                                     + f" n'est pas dans le classement final Grand Sud {final.season}",
                                     "vérifiez l'orthographe ou la licence", code="unknown-player"))
         else:
-            withdrawn.add(match.player_id)
+            withdrawn.setdefault(match.player_id, withdrawal)
     return withdrawn
 
 
@@ -152,8 +154,9 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], settings: Maste
                f"et même meilleur résultat{', puis mêmes résultats un à un' if settings.qualification_countback else ''}"
                " ; reportgen ne choisit pas (INTERPRETATIONS)")
     fix = (f"faites jouer le barrage entre eux, puis inscrivez {'le perdant' if out == 1 else f'les {out} non qualifiés'} "
-           "(ou un joueur qui se désiste) dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, "
-           "ou Licence) et relancez « reportgen masters prepare »")
+           f"dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, ou Licence) avec « {PLAYOFF_LOST} » "
+           "dans sa colonne « Motif » (à ajouter si la feuille ne l'a pas ; vide pour un joueur qui se désiste) et "
+           "relancez « reportgen masters prepare »")
     result.problems.append(Problem(where, message, fix, code=TIE))
     return available[:first] + group[:places]
 

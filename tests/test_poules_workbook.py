@@ -71,6 +71,37 @@ def test_next_writes_round_one_on_a_workbook_with_only_its_registrants(tmp_path)
     assert [v.errorStyle for v in validation] == ["warning"]  # the reader also takes 1/2-1/2, 0,5-0,5
 
 
+def with_cached_values(path, values):
+    """The file as Excel saves it: each formula with its computed value (`values`, in order), and no
+    request to recompute on load (openpyxl writes formulas without either)."""
+    import re
+    import zipfile
+    with zipfile.ZipFile(path) as package:
+        parts = {info.filename: package.read(info.filename) for info in package.infolist()}
+    computed = iter(values)
+    for name in parts:
+        if name.startswith("xl/worksheets/"):
+            parts[name] = re.sub(rb"(<f>[^<]*</f>)(?:<v\s*/>|<v></v>)?",
+                                 lambda found: found[1] + b"<v>" + next(computed) + b"</v>", parts[name])
+    parts["xl/workbook.xml"] = parts["xl/workbook.xml"].replace(b' fullCalcOnLoad="1"', b"")
+    with zipfile.ZipFile(path, "w") as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+
+
+def test_round_one_added_to_her_registrants_leaves_her_sheets_as_they_are(tmp_path):
+    """Issue 22: only the `Parties` sheet is the program's; a formula of hers in `Inscrits` stays a
+    formula (it used to become its value)."""
+    path = Tour(12).write(tmp_path)
+    book = openpyxl.load_workbook(path)
+    book["Inscrits"]["B2"] = "=1500+52.36"
+    book.save(path)
+    with_cached_values(path, [b"1552.36"])
+    proposal, lost = run_next(tmp_path)
+    assert lost == [] and proposal.said[0].startswith("tour 1 : 4 poules")
+    assert openpyxl.load_workbook(path)["Inscrits"]["B2"].value == "=1500+52.36"
+
+
 def test_next_leaves_every_typed_cell_untouched_and_appends_the_next_round(tmp_path):
     tour = Tour(6)
     tour.sheets["Notes"] = [["La secrétaire", "ses notes"], ["rappel", "ne rien effacer"]]

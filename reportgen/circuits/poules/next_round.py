@@ -134,7 +134,9 @@ def _change(event: PoulesEvent, rows: Sequence[Sequence[Any]]) -> InputChange:
     layout = event.content.layout
     changed = workbook(event.name, event.date, layout, rows)
     if not layout.games_sheet:
-        return InputChange(event.id, changed)  # `Parties` is added whole
+        # Only the missing `Parties` sheet is added (whole): her `Tournoi` and `Inscrits` are not
+        # the program's to rewrite (a formula of hers would become its value).
+        return InputChange(event.id, changed, edits=())
     columns, added = _games_columns(layout)
     width = max(columns.values()) + 1
     appended = []

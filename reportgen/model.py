@@ -189,6 +189,15 @@ class InputRule:
     source: str = ""  # a range of the workbook that lists the choices, e.g. =Clubs!$A$2:$A$20
     blocking: bool = False
 
+    # A date cell takes a date of these years (a typo like 14/03/0226 is caught as it is typed).
+    FIRST_DATE = dt.date(2000, 1, 1)
+    LAST_DATE = dt.date(2100, 12, 31)
+
+    @property
+    def alert(self) -> tuple[str, str]:
+        """Excel's alert for a value outside the rule: its style (« Arrêt » or « Avertissement ») and title."""
+        return ("stop", "Valeur refusée") if self.blocking else ("warning", "Valeur inattendue")
+
     def __post_init__(self) -> None:
         # A rule that would refuse everything typed (a whole number "between 0 and 0", an empty
         # list) is a programming error: said where the rule is written, not by Excel to a club.

@@ -69,9 +69,8 @@ def render_annex(annex: Annex) -> bytes:
         for rule in spec.rules:
             validation = _validation(rule)
             if validation["validate"] != "any":  # input help only has no alert
-                validation |= {"error_type": "stop" if rule.blocking else "warning",
-                               "error_title": "Valeur refusée" if rule.blocking else "Valeur inattendue",
-                               "error_message": rule.message}
+                style, title = rule.alert
+                validation |= {"error_type": style, "error_title": title, "error_message": rule.message}
             sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col,
                                   {**validation, "input_title": "Saisie", "input_message": rule.message})
         sheet.freeze_panes(1, 0)
@@ -94,8 +93,7 @@ def _validation(rule: InputRule) -> dict[str, object]:
     if rule.kind == "list":
         return {"validate": "list", "source": rule.source or list(rule.choices)}
     if rule.kind == "date":
-        return {"validate": "date", "criteria": "between", "minimum": dt.date(2000, 1, 1),
-                "maximum": dt.date(2100, 12, 31)}
+        return {"validate": "date", "criteria": "between", "minimum": rule.FIRST_DATE, "maximum": rule.LAST_DATE}
     return {"validate": "any"}  # input help only
 
 

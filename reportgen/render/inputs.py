@@ -170,11 +170,10 @@ def _range(rule: InputRule) -> str:
 
 def _validation(rule: InputRule) -> DataValidation:
     """The rule as Excel's validation, with the same help and refusal as render/excel.py writes."""
+    style, title = rule.alert
     options: dict[str, Any] = {"showInputMessage": True, "showErrorMessage": rule.kind != "text", "allow_blank": True,
                                "promptTitle": "Saisie", "prompt": rule.message,
-                               "errorStyle": "stop" if rule.blocking else "warning",
-                               "errorTitle": "Valeur refusée" if rule.blocking else "Valeur inattendue",
-                               "error": rule.message}
+                               "errorStyle": style, "errorTitle": title, "error": rule.message}
     if rule.kind == "whole":
         return DataValidation("whole", operator="between", formula1=str(rule.minimum), formula2=str(rule.maximum),
                               **options)
@@ -182,8 +181,14 @@ def _validation(rule: InputRule) -> DataValidation:
         source = rule.source.lstrip("=") if rule.source else '"' + ",".join(rule.choices) + '"'
         return DataValidation("list", formula1=source, **options)
     if rule.kind == "date":
-        return DataValidation("date", operator="between", formula1="36526", formula2="73415", **options)
+        first, last = (str(_serial(day)) for day in (rule.FIRST_DATE, rule.LAST_DATE))
+        return DataValidation("date", operator="between", formula1=first, formula2=last, **options)
     return DataValidation(**options)
+
+
+def _serial(day: dt.date) -> int:
+    """A date as Excel's serial number, what a date validation's bounds are written as."""
+    return (day - dt.date(1899, 12, 30)).days
 
 
 def _extend_validation(sheet: Worksheet, rule: InputRule) -> None:

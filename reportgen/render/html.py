@@ -16,6 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from reportgen import __version__
 from reportgen.model import Document
+from reportgen.render.fonts import fallback_digest
 
 # What shapes a PDF besides its HTML: the libraries that lay it out, subset its fonts and write it.
 RENDER_LIBRARIES = ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "pyphen")
@@ -86,37 +87,13 @@ def _native_libraries() -> str:
     return f"pango {pango} harfbuzz {harfbuzz} subset {path}"
 
 
-# Where fontconfig finds the fonts a name falls back to when Inter lacks its script (Chinese,
-# Arabic...), and its configuration: installing or removing one changes those PDFs.
-SYSTEM_FONTS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.local/share/fonts", "~/.fonts", "/etc/fonts")
-
-
-def _system_fonts() -> str:
-    """A short hash of the system's font files and fontconfig's configuration (names and sizes)."""
-    import os
-
-    digest = hashlib.sha256()
-    for root in SYSTEM_FONTS:
-        top = os.path.expanduser(root)
-        for folder, folders, names in os.walk(top):
-            folders.sort()
-            for name in sorted(names):
-                path = os.path.join(folder, name)
-                try:
-                    size = os.stat(path).st_size
-                except OSError:
-                    continue
-                digest.update(f"{os.path.relpath(path, top)}\0{size}\0".encode("utf-8", "surrogateescape"))
-        digest.update(f"{root}\1".encode())
-    return digest.hexdigest()[:12]
-
-
 @cache
 def render_fingerprint(templates: Path = TEMPLATES) -> str:
     """Everything besides the HTML that a PDF's bytes depend on: the versions of WeasyPrint and of
     the libraries it lays out, subsets fonts and writes with (Python and native: Pango, HarfBuzz,
     and which of HarfBuzz-Subset or fontTools subsets the fonts), the stylesheet and font files,
-    and the system's fonts that names in other scripts fall back to (and fontconfig's settings).
+    and the bytes of the fallback fonts names in other scripts are drawn with (render/fonts.py: no
+    other font of the machine is seen, so none other counts).
     Printed in every bulletin's head and recorded with each PDF in the circuit's manifest, so that a
     PDF is reused only when its HTML and this fingerprint are unchanged: after a library changes,
     every PDF is rendered again, never mixed with older ones. Versions are read from the installed
@@ -124,7 +101,7 @@ def render_fingerprint(templates: Path = TEMPLATES) -> str:
     versions = " ".join(f"{name} {metadata.version(name)}" for name in RENDER_LIBRARIES)
     fonts = sorted(path.relative_to(templates).as_posix() for path in (templates / "fonts").rglob("*")
                    if path.is_file())
-    return (f"{versions} system-fonts {_system_fonts()} {_native_libraries()}; "
+    return (f"{versions} fallback-fonts {fallback_digest()} {_native_libraries()}; "
             f"bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}")
 
 

@@ -2,6 +2,8 @@
 
 The templates folder is the installed package data `reportgen.templates` (`html.TEMPLATES`,
 resolved through importlib.resources): the stylesheet's fonts are read from there, relative to it.
+Fontconfig sees those and the fallback fonts alone (render/fonts.py), in this process and in the
+workers: no font installed on the machine changes a PDF.
 
 The same HTML gives the same bytes: the PDF dates come from `<meta name="dcterms.created">` (the
 date the bulletin speaks of), never from the clock.
@@ -16,6 +18,7 @@ import os
 from pathlib import Path
 from typing import cast
 
+from reportgen.render.fonts import use_project_fonts
 from reportgen.render.html import TEMPLATES
 
 EPOCH_DAY = dt.date(2000, 1, 1)
@@ -52,6 +55,7 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     fontTools stamps every font it subsets with the current time unless SOURCE_DATE_EPOCH is
     set: without it, the same HTML gives different bytes from one second to the next.
     """
+    use_project_fonts(templates / "fonts")
     import weasyprint
 
     fetcher = _fetcher_class()(templates)
@@ -111,6 +115,7 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing import forkserver
 
+    use_project_fonts(TEMPLATES / "fonts")  # before the server imports WeasyPrint: it inherits it
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["weasyprint", __name__])
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started)

@@ -4,6 +4,7 @@ machine by another program changes no byte of a PDF and not the render fingerpri
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -64,26 +65,26 @@ def bulletin(tmp_path_factory):
     return page, document.date.isoformat(), root / "before.pdf", home, run
 
 
-def renamed_font(source: Path, family: str, destination: Path) -> None:
-    """A copy of `source` whose family is `family`."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(source)
-    for record in font["name"].names:
-        if record.nameID in (1, 4, 16):
-            record.string = family
-        elif record.nameID == 6:
-            record.string = family.replace(" ", "")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    font.save(destination)
+def install_font(home: Path, source: Path, family: str) -> Path:
+    """A copy of `source` in the user's fonts folder, which the user's fontconfig settings name `family`."""
+    added = home / ".local" / "share" / "fonts" / source.name
+    added.parent.mkdir(parents=True, exist_ok=True)
+    added.write_bytes(source.read_bytes())
+    settings = home / ".config" / "fontconfig" / "fonts.conf"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text(f"""<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig><match target="scan"><test name="file"><string>{added}</string></test>
+<edit name="family" mode="assign"><string>{family}</string></edit></match></fontconfig>
+""")
+    return added
 
 
 def test_a_font_installed_in_the_users_folder_changes_no_pdf_byte_nor_the_fingerprint(bulletin, tmp_path):
     page, day, before, home, first = bulletin
     # The stylesheet's second family, with Arabic and Hebrew glyphs, where the system's fontconfig
     # looks for the user's fonts: it would draw the names Inter lacks.
-    added = home / ".local" / "share" / "fonts" / "HelveticaNeue.ttf"
-    renamed_font(fonts.FALLBACK_FONTS[0], "Helvetica Neue", added)
+    added = install_font(home, fonts.FALLBACK_FONTS[0], "Helvetica Neue")
     seen = subprocess.run(["fc-match", "-f", "%{file}", "Helvetica Neue"], env=environment(home),
                           capture_output=True, text=True, check=True, timeout=60).stdout
     assert seen == str(added)  # the system's configuration finds it
@@ -92,6 +93,7 @@ def test_a_font_installed_in_the_users_folder_changes_no_pdf_byte_nor_the_finger
     assert after["pdfs"] == first["pdfs"] == [hashlib.sha256(before.read_bytes()).hexdigest()]
     assert after["fingerprint"] == first["fingerprint"] == html_render.render_fingerprint()
     assert Path(after["config"]).is_relative_to(home / ".cache" / "reportgen")
+    shutil.rmtree(home / ".config")
     added.unlink()
 
 

@@ -128,8 +128,24 @@ def test_fontconfig_is_given_the_shipped_and_the_fallback_fonts_alone(tmp_path):
     assert files == shipped | {path.name for path in fonts.FALLBACK_FONTS}
 
 
-def test_the_fingerprint_hashes_the_fallback_fonts_bytes():
-    assert f"fallback-fonts {fonts.fallback_digest()} " in html_render.render_fingerprint()
-    assert "system-fonts" not in html_render.render_fingerprint()
-    data = b"".join(path.read_bytes() for path in fonts.FALLBACK_FONTS)
-    assert len(data) > 1_000_000  # DejaVu Sans (regular, bold) and WenQuanYi Micro Hei: installed by make
+def test_the_fingerprint_hashes_the_fallback_fonts_bytes(tmp_path, monkeypatch):
+    fingerprint = html_render.render_fingerprint()
+    assert f"fallback-fonts {fonts.fallback_digest()} " in fingerprint and "system-fonts" not in fingerprint
+    copies = []
+    for path in fonts.FALLBACK_FONTS:
+        copies.append(tmp_path / path.name)
+        shutil.copy2(path, copies[-1])
+    monkeypatch.setattr(fonts, "FALLBACK_FONTS", tuple(copies))
+    try:
+        digests = []
+        for _ in range(2):
+            fonts.fallback_digest.cache_clear()
+            digests.append(fonts.fallback_digest())
+            data = bytearray(copies[-1].read_bytes())  # one byte of WenQuanYi Micro Hei, same size and date
+            data[len(data) // 2] ^= 1
+            stat = copies[-1].stat()
+            copies[-1].write_bytes(bytes(data))
+            os.utime(copies[-1], ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        assert digests[0] != digests[1]
+    finally:
+        fonts.fallback_digest.cache_clear()

@@ -19,6 +19,7 @@ import shutil
 import tempfile
 from functools import cache
 from pathlib import Path
+from xml.sax.saxutils import escape
 
 # The fonts a character Inter lacks is drawn with (the stylesheet's families end with
 # `sans-serif`), tried in this order: DejaVu Sans (fonts-dejavu-core) for Arabic, Hebrew and the
@@ -60,15 +61,11 @@ def fonts_conf(shipped: Path, fallback: Path, cache_folder: Path) -> str:
         '<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">\n'
         "<!-- Written by reportgen (render/fonts.py): the only fonts its PDFs may use. -->\n"
         "<fontconfig>\n"
-        f"  <dir>{_xml(shipped)}</dir>\n"
-        f"  <dir>{_xml(fallback)}</dir>\n"
-        f"  <cachedir>{_xml(cache_folder)}</cachedir>\n"
+        f"  <dir>{escape(str(shipped))}</dir>\n"
+        f"  <dir>{escape(str(fallback))}</dir>\n"
+        f"  <cachedir>{escape(str(cache_folder))}</cachedir>\n"
         f"  <alias binding=\"same\"><family>sans-serif</family><prefer>{families}</prefer></alias>\n"
         "</fontconfig>\n")
-
-
-def _xml(path: Path) -> str:
-    return str(path).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _cache_home() -> Path:

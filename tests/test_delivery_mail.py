@@ -120,6 +120,11 @@ def plan_of(built, archive: Path, **options) -> drafts.Plan:
     return drafts.prepare(loaded, score(loaded), built.outputs, **options)
 
 
+def send(plan: drafts.Plan, settings: config.Mail, archive: Path, **options) -> sending.Run:
+    with sending.SendLog(archive) as log:
+        return sending.send(plan, settings, log, **options)
+
+
 @dataclass
 class Ran:
     returncode: int
@@ -314,18 +319,18 @@ def test_a_corrected_ranking_is_a_new_bulletin_and_a_new_address_gets_what_it_la
     set_mail(league.inputs, smtp.port)
     plan = plan_of(league, archive)
     settings = config.Mail(host="127.0.0.1", port=smtp.port, security="none", sender=SENDER)
-    outcomes, _ = sending.send(plan, settings, archive)
+    outcomes = send(plan, settings, archive).outcomes
     assert all(o.ok for o in outcomes) and len(smtp.received) == 3
     # Carcassonne gives a third address: only that address is sent the bulletin.
     set_clubs(league.inputs, [[*CLUBS[0][:3], CLUBS[0][3] + "; tresorier@carc.example.org"], *CLUBS[1:]])
-    outcomes, up_to_date = sending.send(plan_of(league, archive), settings, archive)
-    assert [o.to for o in outcomes] == [("tresorier@carc.example.org",)] and up_to_date == 2
+    run = send(plan_of(league, archive), settings, archive)
+    assert [o.to for o in run.outcomes] == [("tresorier@carc.example.org",)] and run.up_to_date == 2
     # The same path with another ranking (the season went on) is sent again.
     changed = plan_of(league, archive)
     bulletin = changed.clubs[0].bulletins[0]
     changed.clubs[0].bulletins[0] = drafts.Bulletin(bulletin.circuit, bulletin.title, bulletin.ranking,
                                                     bulletin.document, bulletin.pdf, "0" * 64)
-    outcomes, _ = sending.send(changed, settings, archive)
+    outcomes = send(changed, settings, archive).outcomes
     assert [o.club for o in outcomes] == ["Carcassonne"] and len(outcomes[0].to) == 3
 
 
@@ -471,12 +476,12 @@ def test_the_messages_go_over_tls_and_an_unknown_certificate_is_refused(league, 
     try:
         settings = config.Mail(host="127.0.0.1", port=controller.port, security=security, sender=SENDER)
         # A certificate no authority vouches for: every message fails, named, nothing is logged as sent.
-        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        outcomes = send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive").outcomes
         assert outcomes and not any(o.sent for o in outcomes) and handler.received == []
         assert "CERTIFICATE_VERIFY_FAILED" in next(iter(outcomes[0].failed.values()))
         # Trusted (as a system's authorities would): the messages go through, encrypted.
         monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
-        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        outcomes = send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive").outcomes
         assert all(o.ok for o in outcomes) and len(handler.received) == 3
     finally:
         controller.stop()

@@ -59,6 +59,7 @@ class Handler:
     drop: set[str] = field(default_factory=set)
     received: list[Received] = field(default_factory=list)
     hold: bool = False
+    drop_after_data: set[str] = field(default_factory=set)  # recipients whose message is kept, unanswered
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.refuse:
@@ -73,6 +74,8 @@ class Handler:
         self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content))
         while self.hold:
             await asyncio.sleep(0.02)
+        if self.drop_after_data & set(envelope.rcpt_tos):
+            server.transport.close()
         return "250 Message accepted for delivery"
 
     def count(self) -> Counter:
@@ -723,7 +726,9 @@ def test_when_the_run_time_is_spent_the_remaining_clubs_wait_for_the_next_run(le
         set_mail(league.inputs, port, "timeout = 5\nrun_timeout = 0.3\n")
         result = mail_command(league, archive, "--send")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert "[1/3] Carcassonne (contact@carc.example.org, president@carc.example.org) : ÉCHEC" in result.stdout
+    assert ("[1/3] Carcassonne (contact@carc.example.org, president@carc.example.org) : ÉCHEC — contact@carc.example.org"
+            " : le serveur 127.0.0.1:") in result.stdout
+    assert "n'a pas répondu dans le temps permis (0,3 s, réglage run_timeout de [mail])" in result.stdout
     assert "le temps de l'envoi est écoulé (réglage run_timeout de [mail] : 0,3 s) ; 2 messages non tentés" \
         in result.stderr
     assert "  - Toulouse (secretariat@tlse.example.org)\n  - Albi (refuse@albi.example.org)" in result.stderr
@@ -773,3 +778,26 @@ def test_a_schema_1_send_log_is_migrated_and_keeps_what_was_sent(league, tmp_pat
     result = mail_command(league, archive, "--send")
     assert result.returncode == 0 and "1 message envoyé, 2 clubs avaient déjà tout reçu" in result.stdout
     assert smtp.count() == {CARCASSONNE: 1, TOULOUSE: 1, ALBI: 2}
+
+
+def test_a_connection_cut_after_the_server_has_the_message_is_unknown_and_the_others_go_on(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.drop_after_data = set(TOULOUSE)
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 1
+    assert ("[2/3] Toulouse (secretariat@tlse.example.org) : INCERTAIN — la connexion a été coupée après avoir reçu "
+            "le message, sans confirmer sa réception") in result.stdout
+    assert "1 envoi incertain" in result.stderr and "--resend --club TLSE" in result.stderr
+    assert smtp.count() == EACH_ONCE  # Albi went on a new connection
+    assert ("TLSE", "secretariat@tlse.example.org", "unknown") in log_rows(archive)
+    smtp.drop_after_data = set()
+    again = mail_command(league, archive, "--send")
+    assert again.returncode == 1 and "1 envoi incertain" in again.stderr
+    assert smtp.count() == EACH_ONCE
+    # --club names a club of the plan, and only serves with --send.
+    wrong = mail_command(league, archive, "--send", "--resend", "--club", "XXXX")
+    assert wrong.returncode == 1 and "--club XXXX : aucun club de ce code" in wrong.stderr
+    assert "codes possibles : CARC, TLSE, ALBI" in wrong.stderr
+    assert mail_command(league, archive, "--club", "TLSE").returncode == 2
+    assert smtp.count() == EACH_ONCE

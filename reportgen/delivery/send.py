@@ -193,12 +193,14 @@ class Connection:
         """Send, calling `before` just before DATA (not at all when the server refused earlier)."""
         envelope_from = parseaddr(sender)[1]
         server = f"le serveur {self.settings.host}:{self.settings.port}"
+        # `timeout` is [mail] timeout, or less when that is all the run has left.
+        setting = "timeout" if timeout >= self.settings.timeout else "run_timeout"
+        silent = f"{server} n'a pas répondu dans le temps permis ({french.points(timeout)} s, réglage {setting} de [mail])"
         try:
             refused = _sendmail(self.open(timeout), envelope_from, to, data, before)
         except Unconfirmed as error:
             self.drop()
-            lost = "la connexion a été coupée" if not _timed_out(error.cause) else \
-                f"{server} n'a pas répondu dans le temps permis ({french.points(timeout)} s, réglage timeout de [mail])"
+            lost = silent if _timed_out(error.cause) else "la connexion a été coupée"
             return Answer(_refused(error.refused), f"{lost} après avoir reçu le message, sans confirmer sa réception")
         except smtplib.SMTPRecipientsRefused as error:
             self._after_error()
@@ -211,8 +213,7 @@ class Connection:
         except (smtplib.SMTPServerDisconnected, TimeoutError) as error:
             self.drop()
             if _timed_out(error):
-                return Answer(dict.fromkeys(to, f"{server} n'a pas répondu dans le temps permis "
-                                            f"({french.points(timeout)} s, réglage timeout de [mail])"))
+                return Answer(dict.fromkeys(to, silent))
             return Answer(dict.fromkeys(to, "la connexion au serveur a été coupée"))
         except smtplib.SMTPResponseException as error:
             self._after_error()
@@ -379,7 +380,8 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
         groups, unknown = pending(log, club_mail, resend)
         work += [(club_mail, to, bulletins) for to, bulletins in groups]
         run.unknown += unknown
-        run.up_to_date += not groups and not unknown
+        if not groups and not unknown:
+            run.up_to_date += 1
     try:
         for number, (club_mail, to, bulletins) in enumerate(work, 1):
             remaining = deadline - time.monotonic()

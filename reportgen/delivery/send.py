@@ -311,7 +311,8 @@ class SendLog:
         self.connection = connection
         try:
             with self.writing("rien n'a été envoyé"):
-                connection.execute("UPDATE sending SET status = 'unknown' WHERE status = 'sending'")
+                connection.execute("UPDATE sending SET status = 'unknown', answer = ? WHERE status = 'sending'",
+                                   ("l'envoi s'est arrêté pendant que le serveur avait le message, avant sa réponse",))
         except BaseException:
             self.close()
             raise

@@ -12,6 +12,8 @@
     security = "starttls"
     sender = "Ligue Grand Sud <secretariat@example.org>"
     user = "secretariat@example.org"
+    timeout = 20        # seconds each exchange with the server may take
+    run_timeout = 600   # seconds the whole `mail --send` may take
 
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
@@ -89,6 +91,10 @@ class Mail:
     security: str = setting("starttls", choices=("starttls", "ssl", "none"))
     sender: str = setting("", min_length=1, check=mail_address, example="Ligue <secretariat@example.org>")
     user: str = setting("", example="secretariat@example.org")  # optional: no login when empty
+    # Seconds: each exchange with the server (a silent server fails that club, not the run), and the
+    # whole run (what is left when it is spent is not attempted, and goes next run).
+    timeout: float = setting(20.0, minimum=0.1, maximum=600)
+    run_timeout: float = setting(600.0, minimum=0.1, maximum=86400)
 
     required = ("host", "sender")  # keys a [mail] table must write (no default makes sense)
 

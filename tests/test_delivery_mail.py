@@ -5,11 +5,19 @@ later run sends only what failed, and the send log lives in the archive, not in 
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import os
 import shutil
+import signal
 import socket
+import sqlite3
 import subprocess
 import sys
+import threading
+import time
+from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email import message_from_bytes, policy
 from pathlib import Path
@@ -18,7 +26,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
-from reportgen import config
+from reportgen import config, french
 from reportgen.delivery import database, seasons
 from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
@@ -45,11 +53,13 @@ class Received:
 @dataclass
 class Handler:
     """Accepts everything, except the addresses it is told to refuse (550) or to drop the
-    connection on."""
+    connection on; while `hold` is set, it keeps a message it received without answering."""
 
     refuse: set[str] = field(default_factory=set)
     drop: set[str] = field(default_factory=set)
     received: list[Received] = field(default_factory=list)
+    hold: bool = False
+    drop_after_data: set[str] = field(default_factory=set)  # recipients whose message is kept, unanswered
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if address in self.refuse:
@@ -62,7 +72,15 @@ class Handler:
 
     async def handle_DATA(self, server, session, envelope):
         self.received.append(Received(envelope.mail_from, list(envelope.rcpt_tos), envelope.original_content))
+        while self.hold:
+            await asyncio.sleep(0.02)
+        if self.drop_after_data & set(envelope.rcpt_tos):
+            server.transport.close()
         return "250 Message accepted for delivery"
+
+    def count(self) -> Counter:
+        """How many messages each set of recipients received."""
+        return Counter(tuple(r.rcpt_tos) for r in self.received)
 
 
 def free_port() -> int:
@@ -120,6 +138,11 @@ def plan_of(built, archive: Path, **options) -> drafts.Plan:
     return drafts.prepare(loaded, score(loaded), built.outputs, **options)
 
 
+def send(plan: drafts.Plan, settings: config.Mail, archive: Path, **options) -> sending.Run:
+    with sending.SendLog(archive) as log:
+        return sending.send(plan, settings, log, **options)
+
+
 @dataclass
 class Ran:
     returncode: int
@@ -147,9 +170,13 @@ def cli(*args: str, env: dict | None = None) -> Ran:
     return Ran(code, result.stdout, stderr)
 
 
-def mail_command(built, archive: Path, *options: str, env: dict | None = None, process: bool = False) -> Ran:
-    args = ["mail", "--inputs", str(built.inputs), "--outputs", str(built.outputs), "--archive", str(archive),
+def mail_args(built, archive: Path, *options: str) -> list[str]:
+    return ["mail", "--inputs", str(built.inputs), "--outputs", str(built.outputs), "--archive", str(archive),
             *options]
+
+
+def mail_command(built, archive: Path, *options: str, env: dict | None = None, process: bool = False) -> Ran:
+    args = mail_args(built, archive, *options)
     if process:  # the real command, as the secretary runs it
         done = subprocess.run([REPORTGEN, *args], capture_output=True, text=True, timeout=300, env=env)
         return Ran(done.returncode, done.stdout, done.stderr)
@@ -314,18 +341,18 @@ def test_a_corrected_ranking_is_a_new_bulletin_and_a_new_address_gets_what_it_la
     set_mail(league.inputs, smtp.port)
     plan = plan_of(league, archive)
     settings = config.Mail(host="127.0.0.1", port=smtp.port, security="none", sender=SENDER)
-    outcomes, _ = sending.send(plan, settings, archive)
+    outcomes = send(plan, settings, archive).outcomes
     assert all(o.ok for o in outcomes) and len(smtp.received) == 3
     # Carcassonne gives a third address: only that address is sent the bulletin.
     set_clubs(league.inputs, [[*CLUBS[0][:3], CLUBS[0][3] + "; tresorier@carc.example.org"], *CLUBS[1:]])
-    outcomes, up_to_date = sending.send(plan_of(league, archive), settings, archive)
-    assert [o.to for o in outcomes] == [("tresorier@carc.example.org",)] and up_to_date == 2
+    run = send(plan_of(league, archive), settings, archive)
+    assert [o.to for o in run.outcomes] == [("tresorier@carc.example.org",)] and run.up_to_date == 2
     # The same path with another ranking (the season went on) is sent again.
     changed = plan_of(league, archive)
     bulletin = changed.clubs[0].bulletins[0]
     changed.clubs[0].bulletins[0] = drafts.Bulletin(bulletin.circuit, bulletin.title, bulletin.ranking,
                                                     bulletin.document, bulletin.pdf, "0" * 64)
-    outcomes, _ = sending.send(changed, settings, archive)
+    outcomes = send(changed, settings, archive).outcomes
     assert [o.club for o in outcomes] == ["Carcassonne"] and len(outcomes[0].to) == 3
 
 
@@ -471,12 +498,12 @@ def test_the_messages_go_over_tls_and_an_unknown_certificate_is_refused(league, 
     try:
         settings = config.Mail(host="127.0.0.1", port=controller.port, security=security, sender=SENDER)
         # A certificate no authority vouches for: every message fails, named, nothing is logged as sent.
-        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        outcomes = send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive").outcomes
         assert outcomes and not any(o.sent for o in outcomes) and handler.received == []
         assert "CERTIFICATE_VERIFY_FAILED" in next(iter(outcomes[0].failed.values()))
         # Trusted (as a system's authorities would): the messages go through, encrypted.
         monkeypatch.setenv("SSL_CERT_FILE", str(certificate))
-        outcomes, _ = sending.send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive")
+        outcomes = send(plan_of(league, tmp_path / "archive"), settings, tmp_path / "archive").outcomes
         assert all(o.ok for o in outcomes) and len(handler.received) == 3
     finally:
         controller.stop()
@@ -503,3 +530,274 @@ def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
     message = drafts.message(plan, club_mail)
     assert "1er : AMAR Ali, 12,5 TPs" in message.text and "2e ex aequo : BRUN Léa, 9 TPs" in message.text
     assert ">TPs</th>" in (message.html or "") and "points" not in message.text.split("Tantrix")[1]
+
+
+# -- faults: two senders, a locked or damaged log, kill -9, a silent server ------------------------
+# The promise under every fault: an address never receives the same bulletin twice unless --resend.
+
+CARCASSONNE = ("contact@carc.example.org", "president@carc.example.org")
+TOULOUSE = ("secretariat@tlse.example.org",)
+ALBI = ("refuse@albi.example.org",)
+EACH_ONCE = {CARCASSONNE: 1, TOULOUSE: 1, ALBI: 1}
+
+
+def sender_process(built, archive: Path, *options: str) -> subprocess.Popen:
+    """`reportgen mail --send` as the secretary runs it, in a process of its own."""
+    return subprocess.Popen([REPORTGEN, *mail_args(built, archive, "--send", *options)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def wait_until(condition, what: str, seconds: float = 60) -> None:
+    limit = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < limit, f"still waiting for {what}"
+        time.sleep(0.02)
+
+
+HOLD_DATABASE = ("import sqlite3, sys\n"
+                 "connection = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+                 "connection.execute('BEGIN EXCLUSIVE')\n"
+                 "print('held', flush=True)\n"
+                 "sys.stdin.read()\n")
+
+
+@contextmanager
+def database_held(archive: Path):
+    """Another process holding archive/league.sqlite locked (BEGIN EXCLUSIVE) until the block ends."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_DATABASE, str(archive / database.DATABASE)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        yield
+    finally:
+        holder.stdin.close()
+        holder.wait(timeout=30)
+
+
+def log_rows(archive: Path) -> list[tuple]:
+    log = database.connect(archive, create=False)
+    try:
+        return [tuple(row) for row in log.execute("SELECT club_code, address, status FROM sending ORDER BY id")]
+    finally:
+        log.close()
+
+
+def test_two_senders_at_once_each_club_receives_its_message_once(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.hold = True  # whoever gets the lock keeps it, its first message awaiting the server's answer
+    senders = [sender_process(league, archive), sender_process(league, archive)]
+    wait_until(lambda: any(p.poll() is not None for p in senders), "one of the senders to stop")
+    smtp.hold = False
+    results = [(p.wait(timeout=60), *p.communicate()) for p in senders]
+    (stopped,) = [r for r in results if r[0] != 0]
+    (done,) = [r for r in results if r[0] == 0]
+    assert stopped[0] == 1
+    assert "un autre envoi des courriels est en cours" in stopped[2] and "rien n'a été envoyé" in stopped[2]
+    assert ".mail-send.lock" in stopped[2] and "Traceback" not in stopped[2]
+    assert "3 messages envoyés" in done[1]
+    assert smtp.count() == EACH_ONCE
+
+
+def test_a_send_log_locked_by_another_process_means_nothing_is_sent(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    database.connect(archive).close()
+    with database_held(archive):
+        result = mail_command(league, archive, "--send")
+    assert result.returncode == 4, result.stderr
+    assert f"{archive / 'league.sqlite'} est verrouillé par un autre programme" in result.stderr
+    assert "rien n'a été envoyé — fermez-le, puis relancez « reportgen mail --send »" in result.stderr
+    assert smtp.received == []
+    # Released: everything goes, once.
+    assert mail_command(league, archive, "--send").returncode == 0
+    assert smtp.count() == EACH_ONCE
+
+
+def test_a_damaged_send_log_means_nothing_is_sent(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    archive.mkdir()
+    (archive / "league.sqlite").write_bytes(b"not a database " * 300)
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 4 and "Traceback" not in result.stderr
+    assert f"{archive / 'league.sqlite'} est endommagé" in result.stderr
+    assert "remettez ce fichier depuis une sauvegarde" in result.stderr
+    assert smtp.received == []
+
+
+def test_a_log_locked_while_the_server_has_a_message_leaves_it_unknown_never_resent(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.hold = True
+    sender = sender_process(league, archive)
+    wait_until(lambda: len(smtp.received) == 1, "the first message to reach the server")
+    with database_held(archive):  # the confirmation cannot be written
+        smtp.hold = False
+        code = sender.wait(timeout=60)
+    out, errors = sender.communicate()
+    assert code == 4 and "Traceback" not in errors
+    assert "le message de Carcassonne est peut-être parti sans que le journal le note" in errors
+    assert smtp.count() == {CARCASSONNE: 1}  # and nothing after it
+    # The next run does not send Carcassonne again: it says the outcome is unknown.
+    rerun = mail_command(league, archive, "--send")
+    assert rerun.returncode == 1
+    assert "2 envois incertains" in rerun.stderr and "Carcassonne (contact@carc.example.org)" in rerun.stderr
+    assert smtp.count() == EACH_ONCE
+
+
+def test_a_sender_killed_while_the_server_answers_is_never_resent_without_resend(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.hold = True
+    sender = sender_process(league, archive)
+    wait_until(lambda: len(smtp.received) == 1, "the first message to reach the server")
+    os.kill(sender.pid, signal.SIGKILL)
+    sender.wait(timeout=30)
+    sender.communicate()
+    smtp.hold = False
+    assert log_rows(archive) == [("CARC", "contact@carc.example.org", "sending"),
+                                 ("CARC", "president@carc.example.org", "sending")]
+
+    # The rerun (the lock went with the killed process) sends the others, and not Carcassonne.
+    rerun = mail_command(league, archive, "--send")
+    assert rerun.returncode == 1, rerun.stderr
+    assert smtp.count() == EACH_ONCE
+    assert "2 envois incertains" in rerun.stderr
+    today = dt.datetime.now(dt.timezone.utc).date()
+    assert (f"  - Carcassonne (contact@carc.example.org) : classement-final-2026.pdf, tenté le "
+            f"{french.date_long(today)} à ") in rerun.stderr
+    assert "sinon renvoyez-le : reportgen mail --send --resend --club CARC" in rerun.stderr
+    assert log_rows(archive)[:2] == [("CARC", "contact@carc.example.org", "unknown"),
+                                     ("CARC", "president@carc.example.org", "unknown")]
+    # Again: still unknown, still not sent.
+    again = mail_command(league, archive, "--send")
+    assert again.returncode == 1 and "2 envois incertains" in again.stderr
+    assert smtp.count() == EACH_ONCE
+
+    # The secretary decides: Carcassonne alone is sent once more; then nothing is left.
+    resent = mail_command(league, archive, "--send", "--resend", "--club", "CARC")
+    assert resent.returncode == 0, resent.stderr
+    assert smtp.count() == {CARCASSONNE: 2, TOULOUSE: 1, ALBI: 1}
+    last = mail_command(league, archive, "--send")
+    assert last.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in last.stdout
+    assert smtp.count() == {CARCASSONNE: 2, TOULOUSE: 1, ALBI: 1}
+
+
+@contextmanager
+def silent_server(greet: bool):
+    """A TCP server on 127.0.0.1 that accepts and says nothing (or only its greeting)."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    clients = []
+
+    def serve() -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:  # closed: the test is over
+                return
+            clients.append(client)
+            if greet:
+                client.sendall(b"220 silent.example.org ESMTP\r\n")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield listener.getsockname()[1]
+    finally:
+        listener.close()
+        for client in clients:
+            client.close()
+
+
+def test_a_server_silent_after_ehlo_costs_each_club_its_timeout(league, tmp_path):
+    archive = tmp_path / "archive"
+    with silent_server(greet=True) as port:
+        set_mail(league.inputs, port, "timeout = 0.3\n")
+        result = mail_command(league, archive, "--send")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.count("n'a pas répondu dans le temps permis (0,3 s, réglage timeout de [mail])") == 4
+    assert {status for _, _, status in log_rows(archive)} == {"failed"}  # tried again next run
+
+
+def test_when_the_run_time_is_spent_the_remaining_clubs_wait_for_the_next_run(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    with silent_server(greet=False) as port:
+        set_mail(league.inputs, port, "timeout = 5\nrun_timeout = 0.3\n")
+        result = mail_command(league, archive, "--send")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert ("[1/3] Carcassonne (contact@carc.example.org, president@carc.example.org) : ÉCHEC — contact@carc.example.org"
+            " : le serveur 127.0.0.1:") in result.stdout
+    assert "n'a pas répondu dans le temps permis (0,3 s, réglage run_timeout de [mail])" in result.stdout
+    assert "le temps de l'envoi est écoulé (réglage run_timeout de [mail] : 0,3 s) ; 2 messages non tentés" \
+        in result.stderr
+    assert "  - Toulouse (secretariat@tlse.example.org)\n  - Albi (refuse@albi.example.org)" in result.stderr
+    assert [code for code, _, _ in log_rows(archive)] == ["CARC", "CARC"]  # the others were not attempted
+    set_mail(league.inputs, smtp.port)
+    assert mail_command(league, archive, "--send").returncode == 0
+    assert smtp.count() == EACH_ONCE
+
+
+V1_SENDING = """CREATE TABLE sending (
+    id          INTEGER PRIMARY KEY,
+    at          TEXT NOT NULL,
+    season      INTEGER NOT NULL,
+    club_code   TEXT NOT NULL,
+    club_name   TEXT NOT NULL,
+    address     TEXT NOT NULL,
+    circuit     TEXT NOT NULL,
+    bulletin    TEXT NOT NULL,
+    ranking_sha TEXT NOT NULL,
+    pdf_sha     TEXT NOT NULL,
+    message_id  TEXT NOT NULL,
+    status      TEXT NOT NULL CHECK (status IN ('sent', 'failed')),
+    answer      TEXT NOT NULL DEFAULT ''
+)"""  # the send log of schema 1, as reportgen wrote it
+
+
+def test_a_schema_1_send_log_is_migrated_and_keeps_what_was_sent(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    assert mail_command(league, archive, "--send").returncode == 0
+    # The same log as schema 1 had it: its rows in v1's table.
+    old = sqlite3.connect(archive / database.DATABASE)
+    old.executescript(f"ALTER TABLE sending RENAME TO kept; {V1_SENDING}; INSERT INTO sending SELECT * FROM kept "
+                      "WHERE club_code != 'ALBI'; DROP TABLE kept; "
+                      "CREATE INDEX sending_received ON sending (club_code, address, circuit, bulletin, ranking_sha, "
+                      "status); PRAGMA user_version = 1;")
+    old.close()
+    log = database.connect(archive)
+    assert log.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 2
+    assert "'sending'" in log.execute("SELECT sql FROM sqlite_master WHERE name = 'sending'").fetchone()[0]
+    assert log.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sending_received'").fetchone()[0] == 1
+    log.close()
+    assert log_rows(archive) == [("CARC", "contact@carc.example.org", "sent"),
+                                 ("CARC", "president@carc.example.org", "sent"),
+                                 ("TLSE", "secretariat@tlse.example.org", "sent")]
+    # What schema 1 logged as sent is not sent again; Albi, whose row is gone, is.
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 0 and "1 message envoyé, 2 clubs avaient déjà tout reçu" in result.stdout
+    assert smtp.count() == {CARCASSONNE: 1, TOULOUSE: 1, ALBI: 2}
+
+
+def test_a_connection_cut_after_the_server_has_the_message_is_unknown_and_the_others_go_on(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    smtp.drop_after_data = set(TOULOUSE)
+    result = mail_command(league, archive, "--send")
+    assert result.returncode == 1
+    assert ("[2/3] Toulouse (secretariat@tlse.example.org) : INCERTAIN — la connexion a été coupée après avoir reçu "
+            "le message, sans confirmer sa réception") in result.stdout
+    assert "1 envoi incertain" in result.stderr and "--resend --club TLSE" in result.stderr
+    assert smtp.count() == EACH_ONCE  # Albi went on a new connection
+    assert ("TLSE", "secretariat@tlse.example.org", "unknown") in log_rows(archive)
+    smtp.drop_after_data = set()
+    again = mail_command(league, archive, "--send")
+    assert again.returncode == 1 and "1 envoi incertain" in again.stderr
+    assert smtp.count() == EACH_ONCE
+    # --club names a club of the plan, and only serves with --send.
+    wrong = mail_command(league, archive, "--send", "--resend", "--club", "XXXX")
+    assert wrong.returncode == 1 and "--club XXXX : aucun club de ce code" in wrong.stderr
+    assert "codes possibles : CARC, TLSE, ALBI" in wrong.stderr
+    assert mail_command(league, archive, "--club", "TLSE").returncode == 2
+    assert smtp.count() == EACH_ONCE

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from reportgen.cli_support import InputsOption, err, print_problems
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+if TYPE_CHECKING:
+    from reportgen.config import Mail
+    from reportgen.delivery.mail import Plan
+    from reportgen.delivery.send import SendLog
 
 SETTINGS_EXAMPLE = ('[mail]\nhost = "smtp.example.org"\nport = 587\nsecurity = "starttls"   # ou "ssl", "none"\n'
                     'sender = "Ligue Grand Sud <secretariat@example.org>"\nuser = "secretariat@example.org"   '
@@ -21,6 +27,8 @@ def mail(
     send: Annotated[bool, typer.Option("--send", help="Envoyer les messages par SMTP (réglages [mail]).")] = False,
     resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les bulletins déjà "
                                                            "reçus.")] = False,
+    club: Annotated[Optional[list[str]], typer.Option("--club", help="Avec --send : n'envoyer qu'à ce club (son "
+                                                      "code dans clubs.xlsx) ; se répète.")] = None,
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
@@ -30,17 +38,34 @@ def mail(
 
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison. Le journal des envois est dans l'archive : un bulletin
-    déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant."""
-    from reportgen import circuits, french
-    from reportgen.delivery import mail as drafts
-    from reportgen.delivery import seasons
+    déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant,
+    un envoi interrompu avant la réponse du serveur est signalé « incertain » et n'est renvoyé que
+    sur demande (--send --resend --club CODE)."""
+    from reportgen import circuits
     from reportgen.delivery import send as sending
-    from reportgen.pipeline import score
 
     if circuit is not None and circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="--circuit")
     if resend and not send:
         raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
+    if club and not send:
+        raise typer.BadParameter("--club ne sert qu'avec --send", param_hint="--club")
+    with ExitStack() as stack:
+        # Before anything: one sender at a time, and a send log that can be written.
+        log = stack.enter_context(sending.SendLog(archive)) if send else None
+        plan, settings = _drafts(season, circuit, inputs, outputs, archive)
+        if log is not None:
+            _send(plan, settings, log, resend, club or [])
+
+
+def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path,
+            archive: Path) -> tuple[Plan, Mail]:
+    """The plan, its drafts written and listed."""
+    from reportgen import french
+    from reportgen.delivery import mail as drafts
+    from reportgen.delivery import seasons
+    from reportgen.pipeline import score
+
     league = seasons.load(inputs, archive, say=err)
     scored = score(league, [circuit] if circuit else None)
     problems = sorted(set(league.problems).union(*scored.blocked.values()))
@@ -78,18 +103,51 @@ def mail(
     if plan.unknown_clubs:
         err("note : clubs des classements absents de clubs.xlsx (leurs joueurs ne sont envoyés à personne) : "
             + ", ".join(f"« {name} » ({count})" for name, count in sorted(plan.unknown_clubs.items())))
-    if not send:
-        return
+    return plan, settings
 
-    outcomes, up_to_date = sending.send(plan, settings, archive, resend, say=typer.echo)
-    sent = [o for o in outcomes if o.sent]
+
+def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool, clubs: list[str]) -> None:
+    import datetime as dt
+
+    from reportgen import french
+    from reportgen.delivery import send as sending
+
+    if clubs:
+        codes = {c.club.code.casefold(): c for c in plan.clubs}
+        unknown_codes = [code for code in clubs if code.casefold() not in codes]
+        if unknown_codes:
+            err(f"--club {', '.join(unknown_codes)} : aucun club de ce code n'a de courriel à recevoir ; codes "
+                f"possibles : {', '.join(c.club.code for c in plan.clubs)}")
+            raise typer.Exit(1)
+        wanted = {code.casefold() for code in clubs}
+        plan.clubs = [c for c in plan.clubs if c.club.code.casefold() in wanted]
+    run = sending.send(plan, settings, log, resend, say=typer.echo)
+    sent = [o for o in run.outcomes if o.sent]
     typer.echo(f"{french.plural(len(sent), 'message envoyé', 'messages envoyés')}"
-               + (f", {french.plural(up_to_date, 'club avait', 'clubs avaient')} déjà tout reçu" if up_to_date else ""))
-    failed = [o for o in outcomes if not o.ok]
+               + (f", {french.plural(run.up_to_date, 'club avait', 'clubs avaient')} déjà tout reçu"
+                  if run.up_to_date else ""))
+    failed = [o for o in run.outcomes if o.failed]
     if failed:
         err(f"{french.plural(len(failed), 'envoi a échoué', 'envois ont échoué')} (relancez « reportgen mail "
             "--send » : seul ce qui a échoué sera envoyé) :")
         for outcome in failed:
             for address, answer in outcome.failed.items():
                 err(f"  - {outcome.club} ({address}) : {answer}")
+    if run.unknown:
+        err(f"{french.plural(len(run.unknown), 'envoi incertain', 'envois incertains')} : le serveur a eu le "
+            "message mais sa réponse s'est perdue (envoi interrompu, connexion coupée) ; il n'est pas renvoyé de "
+            "lui-même :")
+        for unknown in run.unknown:
+            at = dt.datetime.fromisoformat(unknown.at)
+            err(f"  - {unknown.club} ({unknown.address}) : {', '.join(unknown.bulletins)}, tenté le "
+                f"{french.date_long(at.date())} à {at:%H:%M} UTC")
+        which = " ".join(f"--club {code}" for code in dict.fromkeys(u.code for u in run.unknown))
+        err(f"demandez au club s'il l'a reçu ; sinon renvoyez-le : reportgen mail --send --resend {which}")
+    if run.left:
+        err(f"le temps de l'envoi est écoulé (réglage run_timeout de [mail] : {french.points(settings.run_timeout)} s) ; "
+            f"{french.plural(len(run.left), 'message non tenté', 'messages non tentés')}, ils partiront au prochain "
+            "« reportgen mail --send » :")
+        for name, to in run.left:
+            err(f"  - {name} ({', '.join(to)})")
+    if failed or run.unknown or run.left:
         raise typer.Exit(1)

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS archive (
@@ -126,13 +126,28 @@ CREATE TABLE IF NOT EXISTS sending (
     ranking_sha TEXT NOT NULL,
     pdf_sha     TEXT NOT NULL,
     message_id  TEXT NOT NULL,
-    status      TEXT NOT NULL CHECK (status IN ('sent', 'failed')),
+    status      TEXT NOT NULL CHECK (status IN ('sending', 'sent', 'failed', 'unknown')),
     answer      TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS sending_received ON sending (club_code, address, circuit, bulletin, ranking_sha, status);
 CREATE VIEW IF NOT EXISTS current_archive AS
     SELECT a.* FROM archive a WHERE a.version = (SELECT max(b.version) FROM archive b WHERE b.season = a.season);
 """
+
+# What each older version needs around SCHEMA (which creates every table and index it lacks):
+# (before, after). v2: the send log's status may say `sending` (written before DATA) and `unknown`;
+# SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new one, the rows
+# are copied over.
+UPGRADES = {
+    1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
+        "INSERT INTO sending SELECT * FROM sending_v1; DROP TABLE sending_v1"),
+}
+
+
+def _run(connection: sqlite3.Connection, statements: str) -> None:
+    for statement in statements.split(";"):
+        if statement.strip():
+            connection.execute(statement)
 
 
 def connect(archive: Path, create: bool = True) -> sqlite3.Connection | None:
@@ -151,10 +166,14 @@ def connect(archive: Path, create: bool = True) -> sqlite3.Connection | None:
         connection.close()
         raise RuntimeError(f"{path} was written by a newer reportgen (schema {version})")
     if version < SCHEMA_VERSION:
+        # A new database (version 0) gets SCHEMA alone.
+        upgrades = [UPGRADES[old] for old in range(version, SCHEMA_VERSION) if old in UPGRADES] if version else []
         with transaction(connection):
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
+            for before, _ in upgrades:
+                _run(connection, before)
+            _run(connection, SCHEMA)
+            for _, after in upgrades:
+                _run(connection, after)
             connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return connection
 

@@ -6,30 +6,48 @@ its ranking as published (a corrected ranking is a new bulletin; a PDF re-render
 WeasyPrint is not). An address is sent only the bulletins it has not received (all of them with
 `resend`); addresses of a club that lack the same bulletins share one message. A refused
 recipient, a refused message or a dropped connection is logged as failed and does not stop the
-others: the next message opens a new connection, and a later run sends only what failed."""
+others: the next message opens a new connection, and a later run sends only what failed.
+
+An address never receives the same bulletin twice unless `resend`, whatever stops a run:
+- one sender at a time: `SendLog` holds an OS lock (flock on archive/.mail-send.lock) that the
+  kernel releases with the process, even after kill -9; a second sender stops before sending;
+- a message's rows are committed as `sending` once the server greeted us, before MAIL FROM and
+  DATA, then set to `sent` or `failed`. A row still `sending` when the next run opens the log is
+  a run that died while the server had the message: `unknown`, reported at every run and never
+  sent again on its own (the secretary asks the club, then `--resend --club CODE`);
+- a log that cannot be written (locked, damaged, read-only) stops the run before the next
+  message: nothing goes out unlogged;
+- each exchange with the server may take `[mail] timeout` seconds, the run `[mail] run_timeout`:
+  what is left when that is spent is not attempted (no row) and goes next run."""
 
 from __future__ import annotations
 
 import datetime as dt
+import fcntl
 import hashlib
 import os
+import re
 import smtplib
-import socket
 import sqlite3
 import ssl
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from email.policy import SMTP
 from email.utils import parseaddr
 from pathlib import Path
+from typing import IO
 
+from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail
 from reportgen.delivery import database
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.model import ReportgenError
+from reportgen.render.files import MachineError, OutputError
 from reportgen.render.mail import message_id, to_message
 
-TIMEOUT = 30  # seconds, for each exchange with the server
+LOCK = ".mail-send.lock"  # in the archive folder, beside the database
 
 Say = Callable[[str], None]
 
@@ -41,15 +59,94 @@ class Outcome:
     bulletins: tuple[str, ...]  # their file names
     sent: tuple[str, ...]  # the addresses the server accepted
     failed: dict[str, str]  # address -> the server's answer (or what happened to the connection)
+    unconfirmed: str = ""  # why the server never confirmed the message it received (the others: unknown)
 
     @property
     def ok(self) -> bool:
-        return not self.failed
+        return not self.failed and not self.unconfirmed
+
+
+@dataclass
+class Unknown:
+    """An address whose message a dead run left unconfirmed: perhaps received, perhaps not."""
+
+    club: str  # the club's name
+    code: str
+    address: str
+    bulletins: tuple[str, ...]  # their file names
+    at: str  # when it was attempted (ISO 8601, UTC)
+
+
+@dataclass
+class Run:
+    outcomes: list[Outcome] = field(default_factory=list)
+    up_to_date: int = 0  # clubs that had nothing new (nor unknown)
+    unknown: list[Unknown] = field(default_factory=list)
+    left: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)  # (club, to) not attempted: time spent
 
 
 def _answer(code: int, text: bytes | str) -> str:
     words = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
     return f"{code} {' '.join(words.split())}".strip()
+
+
+def _timed_out(error: BaseException) -> bool:
+    """smtplib turns a read that timed out into SMTPServerDisconnected: the timeout is its context."""
+    return isinstance(error, TimeoutError) or isinstance(error.__context__, TimeoutError)
+
+
+@dataclass
+class Answer:
+    """What the server made of a message."""
+
+    refused: dict[str, str]  # address -> the server's answer (or what happened to the connection)
+    unconfirmed: str = ""  # why the server never confirmed a message it received: perhaps delivered
+
+
+class Unconfirmed(Exception):
+    """The connection failed once the message was handed over: the server may deliver it."""
+
+    def __init__(self, refused: dict[str, tuple[int, bytes]], cause: BaseException) -> None:
+        super().__init__(cause)
+        self.refused = refused
+        self.cause = cause
+
+
+def _refused(refused: dict[str, tuple[int, bytes]]) -> dict[str, str]:
+    return {address: _answer(code, text) for address, (code, text) in refused.items()}
+
+
+def _sendmail(smtp: smtplib.SMTP, envelope_from: str, to: tuple[str, ...], data: bytes,
+              before: Callable[[], None]) -> dict[str, tuple[int, bytes]]:
+    """smtplib's `sendmail` step by step (the message is ASCII, CRLF, ending with CRLF), to call
+    `before` just before DATA and to tell a failure after the message was handed over (Unconfirmed:
+    the server may deliver it) from one before (it will not). The refused recipients."""
+    smtp.ehlo_or_helo_if_needed()
+    code, answer = smtp.mail(envelope_from)
+    if code != 250:
+        raise smtplib.SMTPSenderRefused(code, answer, envelope_from)
+    refused = {}
+    for address in to:
+        code, answer = smtp.rcpt(address)
+        if code not in (250, 251):
+            refused[address] = (code, answer)
+        if code == 421:  # the server is closing
+            raise smtplib.SMTPRecipientsRefused(refused)
+    if len(refused) == len(to):
+        raise smtplib.SMTPRecipientsRefused(refused)
+    before()
+    code, answer = smtp.docmd("DATA")
+    if code != 354:
+        raise smtplib.SMTPDataError(code, answer)
+    try:
+        ending = b"" if data.endswith(b"\r\n") else b"\r\n"
+        smtp.send(re.sub(rb"(?m)^\.", b"..", data) + ending + b".\r\n")  # a line's leading dot doubled (RFC 5321)
+        code, answer = smtp.getreply()
+    except (smtplib.SMTPServerDisconnected, OSError) as error:
+        raise Unconfirmed(refused, error) from error
+    if code != 250:
+        raise smtplib.SMTPDataError(code, answer)
+    return refused
 
 
 class Connection:
@@ -60,15 +157,16 @@ class Connection:
         self.password = password
         self.smtp: smtplib.SMTP | None = None
 
-    def open(self) -> smtplib.SMTP:
+    def open(self, timeout: float) -> smtplib.SMTP:
+        """The session, each exchange of it limited to `timeout` seconds."""
         if self.smtp is None:
             settings = self.settings
             smtp: smtplib.SMTP
             if settings.security == "ssl":
-                smtp = smtplib.SMTP_SSL(settings.host, settings.port, timeout=TIMEOUT,
+                smtp = smtplib.SMTP_SSL(settings.host, settings.port, timeout=timeout,
                                         context=ssl.create_default_context())
             else:
-                smtp = smtplib.SMTP(settings.host, settings.port, timeout=TIMEOUT)
+                smtp = smtplib.SMTP(settings.host, settings.port, timeout=timeout)
             try:
                 if settings.security == "starttls":
                     smtp.starttls(context=ssl.create_default_context())
@@ -78,6 +176,8 @@ class Connection:
                 smtp.close()
                 raise
             self.smtp = smtp
+        elif self.smtp.sock is not None:
+            self.smtp.sock.settimeout(timeout)
         return self.smtp
 
     def drop(self) -> None:
@@ -88,31 +188,44 @@ class Connection:
                 self.smtp.close()
             self.smtp = None
 
-    def send(self, sender: str, to: tuple[str, ...], data: bytes) -> dict[str, str]:
-        """Send; the addresses refused with the server's answer (all of them when it failed)."""
+    def send(self, sender: str, to: tuple[str, ...], data: bytes, timeout: float,
+             before: Callable[[], None]) -> Answer:
+        """Send, calling `before` just before DATA (not at all when the server refused earlier)."""
         envelope_from = parseaddr(sender)[1]
+        server = f"le serveur {self.settings.host}:{self.settings.port}"
+        # `timeout` is [mail] timeout, or less when that is all the run has left.
+        setting = "timeout" if timeout >= self.settings.timeout else "run_timeout"
+        silent = f"{server} n'a pas répondu dans le temps permis ({french.points(timeout)} s, réglage {setting} de [mail])"
         try:
-            refused = self.open().sendmail(envelope_from, list(to), data)
+            refused = _sendmail(self.open(timeout), envelope_from, to, data, before)
+        except Unconfirmed as error:
+            self.drop()
+            lost = silent if _timed_out(error.cause) else "la connexion a été coupée"
+            return Answer(_refused(error.refused), f"{lost} après avoir reçu le message, sans confirmer sa réception")
         except smtplib.SMTPRecipientsRefused as error:
             self._after_error()
-            return {address: _answer(code, text) for address, (code, text) in error.recipients.items()}
+            return Answer(_refused(error.recipients))
         except smtplib.SMTPAuthenticationError as error:  # every message would fail the same way: stop
             self.drop()
             raise ReportgenError(f"le serveur refuse l'identification de « {self.settings.user} » "
                                  f"({_answer(error.smtp_code, error.smtp_error)}) : vérifiez user dans [mail] et "
                                  f"le mot de passe de {PASSWORD_VARIABLE} ; rien d'autre n'a été envoyé") from None
-        except smtplib.SMTPServerDisconnected as error:
-            self.smtp = None
-            return dict.fromkeys(to, f"la connexion au serveur a été coupée ({error or 'sans réponse'})")
+        except (smtplib.SMTPServerDisconnected, TimeoutError) as error:
+            self.drop()
+            if _timed_out(error):
+                return Answer(dict.fromkeys(to, silent))
+            return Answer(dict.fromkeys(to, "la connexion au serveur a été coupée"))
         except smtplib.SMTPResponseException as error:
             self._after_error()
-            return dict.fromkeys(to, _answer(error.smtp_code, error.smtp_error))
-        except (smtplib.SMTPException, ssl.SSLError, socket.timeout, OSError) as error:
+            return Answer(dict.fromkeys(to, _answer(error.smtp_code, error.smtp_error)))
+        except ConnectionRefusedError:
+            return Answer(dict.fromkeys(to, f"{server} ne répond pas comme prévu (connexion refusée : aucun "
+                                        "serveur de courriel à cette adresse et ce port ?)"))
+        except (smtplib.SMTPException, ssl.SSLError, OSError) as error:
             self.drop()
             what = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            return dict.fromkeys(to, f"le serveur {self.settings.host}:{self.settings.port} ne répond pas "
-                                 f"comme prévu ({what or error.__class__.__name__})")
-        return {address: _answer(code, text) for address, (code, text) in refused.items()}
+            return Answer(dict.fromkeys(to, f"{server} ne répond pas comme prévu ({what or error.__class__.__name__})"))
+        return Answer(_refused(refused))
 
     def _after_error(self) -> None:
         """After a refusal the session may go on; if the server closed it, the next send reconnects."""
@@ -135,64 +248,187 @@ def password_for(settings: Mail) -> str | None:
     return password
 
 
-def received(connection: sqlite3.Connection, club: str, address: str, bulletin: Bulletin) -> bool:
-    return connection.execute(
-        "SELECT 1 FROM sending WHERE club_code = ? AND address = ? AND circuit = ? AND bulletin = ? "
-        "AND ranking_sha = ? AND status = 'sent' LIMIT 1",
-        (club, address.casefold(), bulletin.circuit, bulletin.bulletin, bulletin.key)).fetchone() is not None
+# -- the send log -----------------------------------------------------------------------------------
+
+def _fault(path: Path, error: sqlite3.Error | RuntimeError, what: str) -> MachineError:
+    """The database refused: which file, why, and what to do, in French (`what`: what was sent)."""
+    name = getattr(error, "sqlite_errorname", "")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        reason, fix = ("est verrouillé par un autre programme (un logiciel qui a la base ouverte, un archivage "
+                       "en cours)", "fermez-le, puis relancez « reportgen mail --send »")
+    elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        reason, fix = ("est endommagé (ce n'est plus une base SQLite lisible)",
+                       "remettez ce fichier depuis une sauvegarde, puis relancez « reportgen mail --send » : sans "
+                       "lui, reportgen ne sait pas ce que chaque club a déjà reçu")
+    elif name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_FULL")):
+        reason, fix = ("ne peut pas être écrit (fichier ou dossier en lecture seule, ou disque plein)",
+                       "donnez le droit d'écriture sur ce fichier et son dossier (ou libérez de la place), puis "
+                       "relancez « reportgen mail --send »")
+    elif isinstance(error, RuntimeError):  # database.connect: a newer schema
+        reason, fix = "a été écrit par une version plus récente de reportgen", "mettez reportgen à jour"
+    else:
+        reason, fix = f"a refusé l'écriture ({name or 'erreur inconnue'})", "vérifiez le fichier et le disque"
+    return MachineError(f"{path} {reason} ; {what} — {fix}")
 
 
-def pending(connection: sqlite3.Connection, club_mail: ClubMail,
-            resend: bool) -> list[tuple[tuple[str, ...], list[Bulletin]]]:
-    """(addresses, the bulletins they lack), addresses lacking the same ones together."""
+def _lock(archive: Path) -> IO[str]:
+    """The sender's lock, held while the file stays open (the kernel drops it with the process)."""
+    path = archive / LOCK
+    try:
+        archive.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise OutputError(archive, error, "rien n'a été envoyé", option="--archive") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise ReportgenError(f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il "
+                             "finisse, puis relancez « reportgen mail --send » pour envoyer ce qui reste ; rien "
+                             "n'a été envoyé") from None
+    return handle
+
+
+_INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "
+           "message_id, status, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+class SendLog:
+    """The send log, held by this process alone for one run: the lock first, then the database,
+    where attempts a dead run left `sending` become `unknown` (a write, so a log that cannot be
+    written is found before anything is sent). Raises a French ReportgenError, nothing sent,
+    when another sender runs or the database cannot be written."""
+
+    def __init__(self, archive: Path) -> None:
+        self.path = archive / database.DATABASE
+        self.lock = _lock(archive)
+        try:
+            connection = database.connect(archive)
+            assert connection is not None
+        except (sqlite3.Error, RuntimeError) as error:
+            self.lock.close()
+            raise _fault(self.path, error, "rien n'a été envoyé") from None
+        self.connection = connection
+        try:
+            with self.writing("rien n'a été envoyé"):
+                connection.execute("UPDATE sending SET status = 'unknown', answer = ? WHERE status = 'sending'",
+                                   ("l'envoi s'est arrêté pendant que le serveur avait le message, avant sa réponse",))
+        except BaseException:
+            self.close()
+            raise
+
+    def close(self) -> None:
+        self.connection.close()
+        self.lock.close()
+
+    def __enter__(self) -> SendLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One committed transaction; a refusal of the database is said in French (`what`: what
+        was sent)."""
+        try:
+            with database.transaction(self.connection):
+                yield self.connection
+        except sqlite3.Error as error:
+            raise _fault(self.path, error, what) from None
+
+    def state(self, club: str, address: str, bulletin: Bulletin) -> tuple[str, str] | None:
+        """('sent', when) if the address received the bulletin; else ('unknown', when) if a dead
+        run left an attempt of it unconfirmed; else None."""
+        found = {row["status"]: row["at"] for row in self.connection.execute(
+            "SELECT status, max(at) AS at FROM sending WHERE club_code = ? AND address = ? AND circuit = ? "
+            "AND bulletin = ? AND ranking_sha = ? AND status IN ('sent', 'unknown') GROUP BY status",
+            (club, address.casefold(), bulletin.circuit, bulletin.bulletin, bulletin.key))}
+        status = next((s for s in ("sent", "unknown") if s in found), None)
+        return None if status is None else (status, found[status])
+
+
+def pending(log: SendLog, club_mail: ClubMail,
+            resend: bool) -> tuple[list[tuple[tuple[str, ...], list[Bulletin]]], list[Unknown]]:
+    """(addresses, the bulletins they lack), addresses lacking the same ones together; and the
+    addresses whose bulletins are unknown, which are not sent again (unless `resend`)."""
     groups: dict[tuple[str, ...], list[str]] = {}
-    for address in club_mail.club.emails:
-        lacking = tuple(b.circuit for b in club_mail.bulletins
-                        if resend or not received(connection, club_mail.club.code, address, b))
+    unknown: list[Unknown] = []
+    club = club_mail.club
+    for address in club.emails:
+        states = {b.circuit: None if resend else log.state(club.code, address, b) for b in club_mail.bulletins}
+        lacking = tuple(circuit for circuit, state in states.items() if state is None)
         if lacking:
             groups.setdefault(lacking, []).append(address)
-    return [(tuple(addresses), [b for b in club_mail.bulletins if b.circuit in lacking])
-            for lacking, addresses in groups.items()]
+        uncertain = [(b.filename, state[1]) for b in club_mail.bulletins
+                     if (state := states[b.circuit]) is not None and state[0] == "unknown"]
+        if uncertain:
+            unknown.append(Unknown(club.name, club.code, address, tuple(name for name, _ in uncertain),
+                                   max(at for _, at in uncertain)))
+    return ([(tuple(addresses), [b for b in club_mail.bulletins if b.circuit in lacking])
+             for lacking, addresses in groups.items()], unknown)
 
 
-def send(plan: Plan, settings: Mail, archive: Path, resend: bool = False, say: Say = lambda text: None,
-         now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> tuple[list[Outcome], int]:
-    """Send what each club lacks: (each message's outcome, how many clubs had nothing new)."""
+def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Say = lambda text: None,
+         now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
+    """Send what each club lacks, within `settings.run_timeout`."""
     password = password_for(settings)
-    log = database.connect(archive)
-    assert log is not None
+    deadline = time.monotonic() + settings.run_timeout
     smtp = Connection(settings, password)
-    outcomes: list[Outcome] = []
-    up_to_date = 0
+    run = Run()
+    work = []
+    for club_mail in plan.clubs:
+        groups, unknown = pending(log, club_mail, resend)
+        work += [(club_mail, to, bulletins) for to, bulletins in groups]
+        run.unknown += unknown
+        if not groups and not unknown:
+            run.up_to_date += 1
     try:
-        work = [(club_mail, to, bulletins) for club_mail in plan.clubs
-                for to, bulletins in pending(log, club_mail, resend)]
-        up_to_date = len({c.club.code for c in plan.clubs} - {c.club.code for c, _, _ in work})
         for number, (club_mail, to, bulletins) in enumerate(work, 1):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                run.left = [(c.club.name, addresses) for c, addresses, _ in work[number - 1:]]
+                break
             draft = message(plan, club_mail.only(bulletins), to)
             data = to_message(draft, settings.sender).as_bytes(policy=SMTP)  # the draft, with CRLF
-            failed = smtp.send(settings.sender, to, data)
-            outcome = Outcome(club_mail.club.name, to, tuple(a.filename for a in draft.attachments),
-                              tuple(a for a in to if a not in failed), failed)
             moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
-            identifier = message_id(draft)
-            with database.transaction(log):
-                log.executemany(
-                    "INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, "
-                    "pdf_sha, message_id, status, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [(moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
-                      b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), identifier,
-                      "failed" if address in failed else "sent", failed.get(address, ""))
-                     for address in to for b, attachment in zip(bulletins, draft.attachments)])
-            outcomes.append(outcome)
+            rows = [(moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
+                     b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), message_id(draft))
+                    for address in to for b, attachment in zip(bulletins, draft.attachments)]
+            ids: list[int] = []
+
+            def attempt() -> None:
+                """Before anything of the message goes out: its rows, `sending`, committed."""
+                with log.writing("rien de plus n'a été envoyé") as db:
+                    ids.extend(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
+
+            answer = smtp.send(settings.sender, to, data, min(settings.timeout, remaining), before=attempt)
+            failed = answer.refused
+            accepted = tuple(a for a in to if a not in failed)
+            outcome = Outcome(club_mail.club.name, to, tuple(a.filename for a in draft.attachments),
+                              () if answer.unconfirmed else accepted, failed, answer.unconfirmed)
+            answers = {address.casefold(): text for address, text in failed.items()}
+            if ids:
+                success = "unknown" if answer.unconfirmed else "sent"
+                with log.writing(f"le message de {outcome.club} est peut-être parti sans que le journal le note : "
+                                 "le prochain envoi le signalera comme incertain ; rien de plus n'a été envoyé") as db:
+                    db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
+                                   [("failed", answers[row[4]], row_id) if row[4] in answers
+                                    else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
+            else:  # refused before DATA: nothing went out
+                with log.writing("rien de plus n'a été envoyé") as db:
+                    db.executemany(_INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
+            run.outcomes.append(outcome)
             where = ", ".join(to)
-            if outcome.ok:
+            if answer.unconfirmed:
+                run.unknown += [Unknown(outcome.club, club_mail.club.code, address, outcome.bulletins, moment)
+                                for address in accepted]
+                say(f"[{number}/{len(work)}] {outcome.club} ({where}) : INCERTAIN — {answer.unconfirmed}")
+            elif outcome.ok:
                 say(f"[{number}/{len(work)}] {outcome.club} ({where}) : envoyé — {', '.join(outcome.bulletins)}")
             else:
-                answers = "; ".join(f"{address} : {answer}" for address, answer in failed.items())
-                say(f"[{number}/{len(work)}] {outcome.club} ({where}) : ÉCHEC — {answers}")
+                listed = "; ".join(f"{address} : {text}" for address, text in failed.items())
+                say(f"[{number}/{len(work)}] {outcome.club} ({where}) : ÉCHEC — {listed}")
     finally:
         smtp.drop()
-        log.close()
-    return outcomes, up_to_date
-
+    return run

@@ -554,6 +554,15 @@ def wait_until(condition, what: str, seconds: float = 60) -> None:
         time.sleep(0.02)
 
 
+def sender_held_at_first_message(built, archive: Path, smtp) -> subprocess.Popen:
+    """A sender whose first message the server has received and not yet answered (`smtp.hold`)."""
+    set_mail(built.inputs, smtp.port)
+    smtp.hold = True
+    sender = sender_process(built, archive)
+    wait_until(lambda: len(smtp.received) == 1, "the first message to reach the server")
+    return sender
+
+
 HOLD_DATABASE = ("import sqlite3, sys\n"
                  "connection = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
                  "connection.execute('BEGIN EXCLUSIVE')\n"
@@ -628,10 +637,7 @@ def test_a_damaged_send_log_means_nothing_is_sent(league, tmp_path, smtp):
 
 def test_a_log_locked_while_the_server_has_a_message_leaves_it_unknown_never_resent(league, tmp_path, smtp):
     archive = tmp_path / "archive"
-    set_mail(league.inputs, smtp.port)
-    smtp.hold = True
-    sender = sender_process(league, archive)
-    wait_until(lambda: len(smtp.received) == 1, "the first message to reach the server")
+    sender = sender_held_at_first_message(league, archive, smtp)
     with database_held(archive):  # the confirmation cannot be written
         smtp.hold = False
         code = sender.wait(timeout=60)
@@ -648,10 +654,7 @@ def test_a_log_locked_while_the_server_has_a_message_leaves_it_unknown_never_res
 
 def test_a_sender_killed_while_the_server_answers_is_never_resent_without_resend(league, tmp_path, smtp):
     archive = tmp_path / "archive"
-    set_mail(league.inputs, smtp.port)
-    smtp.hold = True
-    sender = sender_process(league, archive)
-    wait_until(lambda: len(smtp.received) == 1, "the first message to reach the server")
+    sender = sender_held_at_first_message(league, archive, smtp)
     os.kill(sender.pid, signal.SIGKILL)
     sender.wait(timeout=30)
     sender.communicate()

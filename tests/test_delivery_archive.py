@@ -220,7 +220,7 @@ def test_everything_or_nothing(small_league_copy, tmp_path, monkeypatch):
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(archiving, "write_season", failing)
-    with pytest.raises(sqlite3.OperationalError):
+    with pytest.raises(database.DatabaseUnwritable, match="league.sqlite : impossible d'y écrire"):
         archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026, today=TODAY)
     connection = database.connect(archive, create=False)
     counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
@@ -228,7 +228,7 @@ def test_everything_or_nothing(small_league_copy, tmp_path, monkeypatch):
                             "ranking_row")]
     connection.close()
     assert counts == [0] * 8
-    assert sorted(p.name for p in (archive / "2026").iterdir()) == []
+    assert sorted(p.name for p in archive.iterdir()) == ["league.sqlite"]  # no copy, no staging, no 2026/
 
 
 def test_make_clean_leaves_the_archive_alone(tmp_path):

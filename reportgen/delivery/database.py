@@ -2,17 +2,95 @@
 and the send log (docs/archive.md describes every table).
 
 Foreign keys are on for every connection. Transactions are explicit (`transaction()`): an archive
-is written in one, each message's log rows in one."""
+is written in one, each message's log rows in one.
+
+A database that cannot be used (locked by another program, damaged, written by a newer reportgen,
+on a full disk) raises a `DatabaseUnusable`: a French sentence naming the file and what to do,
+which the command line prints like any ReportgenError (`guarded()` turns SQLite's errors into it)."""
 
 from __future__ import annotations
 
+import copy
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from reportgen.model import ReportgenError
+from reportgen.render.files import MachineError
+
 DATABASE = "league.sqlite"
 SCHEMA_VERSION = 1
+# How long to wait for another reportgen's transaction (a message's log rows, an archive being
+# written) before saying the file is locked.
+WAIT_SECONDS = 2.0
+
+
+class DatabaseUnusable(ReportgenError):
+    """The league's database cannot be used: says which file and what to do, in French."""
+
+    def __init__(self, path: Path, text: str):
+        self.path = path
+        super().__init__(text)
+
+    def needed_by(self, what: str) -> DatabaseUnusable:
+        """The same fault, said after what needs the database."""
+        found = copy.copy(self)
+        found.args = (f"{what} : {self}",)
+        return found
+
+
+class DatabaseLocked(DatabaseUnusable, MachineError):
+    def __init__(self, path: Path):
+        super().__init__(path, f"{path} est verrouillé par un autre programme (une autre commande reportgen, ou "
+                               "un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+
+
+class DatabaseDamaged(DatabaseUnusable):
+    def __init__(self, path: Path):
+        super().__init__(path, f"{path} est endommagé (ce n'est plus une base de données SQLite lisible) : "
+                               "remettez-le depuis votre sauvegarde, puis relancez la commande")
+
+
+class DatabaseNewer(DatabaseUnusable):
+    def __init__(self, path: Path, version: int):
+        super().__init__(path, f"{path} a été écrit par une version plus récente de reportgen (schéma {version}, "
+                               f"celle-ci ne connaît que le schéma {SCHEMA_VERSION}) : mettez reportgen à jour, "
+                               "puis relancez la commande")
+
+
+class DatabaseUnwritable(DatabaseUnusable, MachineError):
+    def __init__(self, path: Path):
+        super().__init__(path, f"{path} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; "
+                               "rien n'y a été enregistré — libérez de la place sur le disque ou donnez le droit "
+                               "d'écriture, puis relancez la commande")
+
+
+def unusable(path: Path, error: sqlite3.Error) -> DatabaseUnusable:
+    """SQLite's error, as the French sentence of what to do."""
+    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+    text = str(error)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return DatabaseLocked(path)
+    if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
+                sqlite3.SQLITE_PERM) or any(word in text for word in ("full", "disk I/O", "readonly", "open")):
+        return DatabaseUnwritable(path)
+    return DatabaseDamaged(path)  # SQLITE_NOTADB, SQLITE_CORRUPT, and whatever else a broken file gives
+
+
+@contextmanager
+def guarded(path: Path) -> Iterator[None]:
+    """SQLite's errors in the block raised as DatabaseUnusable (naming `path`)."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise unusable(path, error) from error
+
+
+class Connection(sqlite3.Connection):
+    """A connection that knows its file, to name it in what it says."""
+
+    path = Path(DATABASE)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS archive (
@@ -135,37 +213,49 @@ CREATE VIEW IF NOT EXISTS current_archive AS
 """
 
 
-def connect(archive: Path, create: bool = True) -> sqlite3.Connection | None:
+def connect(archive: Path, create: bool = True) -> Connection | None:
     """The database of this archive folder (created with its schema when `create`), foreign keys on;
-    None when it does not exist and `create` is False."""
+    None when it does not exist and `create` is False. Raises DatabaseUnusable."""
     path = archive / DATABASE
     if not path.exists():
         if not create:
             return None
         archive.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
-    connection.row_factory = sqlite3.Row
-    connection.execute("PRAGMA foreign_keys = ON")
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        connection.close()
-        raise RuntimeError(f"{path} was written by a newer reportgen (schema {version})")
-    if version < SCHEMA_VERSION:
-        with transaction(connection):
-            for statement in SCHEMA.split(";"):
-                if statement.strip():
-                    connection.execute(statement)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    with guarded(path):
+        # transactions are explicit
+        connection = sqlite3.connect(path, timeout=WAIT_SECONDS, isolation_level=None, factory=Connection)
+        connection.path = path
+        try:
+            connection.row_factory = sqlite3.Row
+            connection.execute("PRAGMA foreign_keys = ON")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise DatabaseNewer(path, version)
+            if version < SCHEMA_VERSION:
+                with transaction(connection):
+                    for statement in SCHEMA.split(";"):
+                        if statement.strip():
+                            connection.execute(statement)
+                    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            connection.close()
+            raise
     return connection
 
 
 @contextmanager
 def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One transaction: committed if the block ends normally, rolled back otherwise."""
-    connection.execute("BEGIN IMMEDIATE")
+    """One transaction: committed if the block ends normally, rolled back otherwise. Taking the
+    write lock or committing raises DatabaseUnusable (locked, disk full); so does an SQLite error
+    in the block."""
+    path = connection.path if isinstance(connection, Connection) else Path(DATABASE)
+    with guarded(path):
+        connection.execute("BEGIN IMMEDIATE")
     try:
-        yield connection
+        with guarded(path):
+            yield connection
+            connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
         raise
-    connection.execute("COMMIT")

@@ -10,7 +10,6 @@ which the command line prints like any ReportgenError (`guarded()` turns SQLite'
 
 from __future__ import annotations
 
-import copy
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,7 +26,8 @@ WAIT_SECONDS = 2.0
 
 
 class DatabaseUnusable(ReportgenError):
-    """The league's database cannot be used: says which file and what to do, in French."""
+    """The league's database cannot be used: says which file and what to do, in French. Each kind
+    is made by its `at()`."""
 
     def __init__(self, path: Path, text: str):
         self.path = path
@@ -35,35 +35,37 @@ class DatabaseUnusable(ReportgenError):
 
     def needed_by(self, what: str) -> DatabaseUnusable:
         """The same fault, said after what needs the database."""
-        found = copy.copy(self)
-        found.args = (f"{what} : {self}",)
-        return found
+        return type(self)(self.path, f"{what} : {self}")
 
 
 class DatabaseLocked(DatabaseUnusable, MachineError):
-    def __init__(self, path: Path):
-        super().__init__(path, f"{path} est verrouillé par un autre programme (une autre commande reportgen, ou "
-                               "un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+    @classmethod
+    def at(cls, path: Path) -> DatabaseLocked:
+        return cls(path, f"{path} est verrouillé par un autre programme (une autre commande reportgen, ou un "
+                         "logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
 
 
 class DatabaseDamaged(DatabaseUnusable):
-    def __init__(self, path: Path):
-        super().__init__(path, f"{path} est endommagé (ce n'est plus une base de données SQLite lisible) : "
-                               "remettez-le depuis votre sauvegarde, puis relancez la commande")
+    @classmethod
+    def at(cls, path: Path) -> DatabaseDamaged:
+        return cls(path, f"{path} est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le "
+                         "depuis votre sauvegarde, puis relancez la commande")
 
 
 class DatabaseNewer(DatabaseUnusable):
-    def __init__(self, path: Path, version: int):
-        super().__init__(path, f"{path} a été écrit par une version plus récente de reportgen (schéma {version}, "
-                               f"celle-ci ne connaît que le schéma {SCHEMA_VERSION}) : mettez reportgen à jour, "
-                               "puis relancez la commande")
+    @classmethod
+    def at(cls, path: Path, version: int) -> DatabaseNewer:
+        return cls(path, f"{path} a été écrit par une version plus récente de reportgen (schéma {version}, celle-ci "
+                         f"ne connaît que le schéma {SCHEMA_VERSION}) : mettez reportgen à jour, puis relancez la "
+                         "commande")
 
 
 class DatabaseUnwritable(DatabaseUnusable, MachineError):
-    def __init__(self, path: Path):
-        super().__init__(path, f"{path} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; "
-                               "rien n'y a été enregistré — libérez de la place sur le disque ou donnez le droit "
-                               "d'écriture, puis relancez la commande")
+    @classmethod
+    def at(cls, path: Path) -> DatabaseUnwritable:
+        return cls(path, f"{path} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; rien n'y "
+                         "a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis "
+                         "relancez la commande")
 
 
 def unusable(path: Path, error: sqlite3.Error) -> DatabaseUnusable:
@@ -71,11 +73,11 @@ def unusable(path: Path, error: sqlite3.Error) -> DatabaseUnusable:
     code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
     text = str(error)
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
-        return DatabaseLocked(path)
+        return DatabaseLocked.at(path)
     if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
                 sqlite3.SQLITE_PERM) or any(word in text for word in ("full", "disk I/O", "readonly", "open")):
-        return DatabaseUnwritable(path)
-    return DatabaseDamaged(path)  # SQLITE_NOTADB, SQLITE_CORRUPT, and whatever else a broken file gives
+        return DatabaseUnwritable.at(path)
+    return DatabaseDamaged.at(path)  # SQLITE_NOTADB, SQLITE_CORRUPT, and whatever else a broken file gives
 
 
 @contextmanager
@@ -230,7 +232,7 @@ def connect(archive: Path, create: bool = True) -> Connection | None:
             connection.execute("PRAGMA foreign_keys = ON")
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise DatabaseNewer(path, version)
+                raise DatabaseNewer.at(path, version)
             if version < SCHEMA_VERSION:
                 with transaction(connection):
                     for statement in SCHEMA.split(";"):

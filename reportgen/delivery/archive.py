@@ -1,5 +1,5 @@
 """`reportgen archive`: a season frozen under archive/<season>/, its manifest, and its data in the
-league's database; `reportgen archive verify`: every archived file against its manifest.
+league's database; `reportgen archive verify`: the files, their manifests and the database against each other.
 
     archive/league.sqlite                  the database (docs/archive.md)
     archive/2026/SHA256SUMS                every file of every copy of the season (`sha256sum -c`)

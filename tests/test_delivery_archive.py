@@ -212,27 +212,6 @@ def test_a_season_without_anything_is_refused(small_league_copy, tmp_path):
     assert archive_command(small_league_copy, tmp_path / "archive").returncode == 2  # --season is needed
 
 
-def test_everything_or_nothing(small_league_copy, tmp_path, monkeypatch):
-    """A failure while writing the database leaves no row, no copy and no manifest behind."""
-    archive = tmp_path / "archive"
-    real = archiving.write_season
-
-    def failing(connection, *args):
-        real(connection, *args)  # every row written, then the disk is full
-        raise sqlite3.OperationalError("database or disk is full")
-
-    monkeypatch.setattr(archiving, "write_season", failing)
-    with pytest.raises(database.DatabaseUnwritable, match="league.sqlite : impossible d'y écrire"):
-        archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026, today=TODAY)
-    connection = database.connect(archive, create=False)
-    counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-              for table in ("archive", "archived_file", "club", "player", "tournament", "result", "ranking",
-                            "ranking_row")]
-    connection.close()
-    assert counts == [0] * 8
-    assert sorted(p.name for p in archive.iterdir()) == ["league.sqlite"]  # no copy, no staging, no 2026/
-
-
 def test_make_clean_leaves_the_archive_alone(tmp_path):
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     (tmp_path / "outputs" / "grand-sud").mkdir(parents=True)
@@ -311,6 +290,8 @@ KILLS = {
     "before the commit": (["-e", "inject=unlink:signal=SIGKILL:when=1"], False),
     # committed; the season's new manifest is about to be put in place
     "before the manifest": (["-e", "inject=rename:signal=SIGKILL:when=2"], True),
+    # all in place; the (now empty) staging folder is about to be removed
+    "before the cleanup": (["-e", "inject=rmdir:signal=SIGKILL:when=1"], True),
 }
 
 

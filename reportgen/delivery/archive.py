@@ -166,26 +166,11 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
             with database.transaction(connection):
                 for line in recover(archive, connection):
                     say(line)
-                recorded = [row["version"] for row in connection.execute(
-                    "SELECT version FROM archive WHERE season = ? ORDER BY version", (season,))]
-                orphans = sorted(set(versions(season_folder)) - set(recorded))
-                if orphans:
-                    raise ReportgenError(_orphan(archive, season_folder / f"v{orphans[0]}"))
-                if recorded:
-                    latest = connection.execute("SELECT id, folder FROM archive WHERE season = ? AND version = ?",
-                                                (season, recorded[-1])).fetchone()
-                    before = {row["path"]: row["sha256"] for row in connection.execute(
-                        "SELECT path, sha256 FROM archived_file WHERE archive_id = ? AND kind != 'record'",
-                        (latest["id"],))}
-                    if before == {f.path: sha256(f.data) for f in files}:
-                        say(f"la saison {season} est déjà archivée à l'identique ({archive / latest['folder']}) : "
-                            "rien de nouveau")
-                        return Archived(season, recorded[-1], archive / latest["folder"], len(files), notes, True)
-                    if not reason.strip():
-                        raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé "
-                                             "depuis : dites pourquoi l'archiver de nouveau avec --reason \"…\" (la "
-                                             "copie précédente est gardée telle quelle)")
-                version = max(recorded, default=0) + 1
+                version, unchanged = _next_version(connection, archive, season, files, reason)
+                if unchanged:
+                    say(f"la saison {season} est déjà archivée à l'identique ({season_folder / f'v{version}'}) : "
+                        "rien de nouveau")
+                    return Archived(season, version, season_folder / f"v{version}", len(files), notes, True)
                 folder = season_folder / f"v{version}"
                 moment = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc).replace(microsecond=0)
                 record = {"season": season, "version": version, "archived_at": moment.isoformat(),
@@ -214,6 +199,29 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     return Archived(season, version, folder, len(files), notes)
 
 
+def _next_version(connection: sqlite3.Connection, archive: Path, season: int, files: list[_File],
+                  reason: str) -> tuple[int, bool]:
+    """The version to write, or (True) the latest one when it has the same files. Refused: a copy
+    on disk without rows (it would be taken for an earlier copy), a change without a reason."""
+    recorded = [row["version"] for row in connection.execute(
+        "SELECT version FROM archive WHERE season = ? ORDER BY version", (season,))]
+    orphans = sorted(set(versions(archive / str(season))) - set(recorded))
+    if orphans:
+        raise ReportgenError(_orphan(archive, archive / str(season) / f"v{orphans[0]}"))
+    if not recorded:
+        return 1, False
+    before = {row["path"]: row["sha256"] for row in connection.execute(
+        "SELECT f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id "
+        "WHERE a.season = ? AND a.version = ? AND f.kind != 'record'", (season, recorded[-1]))}
+    if before == {f.path: sha256(f.data) for f in files}:
+        return recorded[-1], True
+    if not reason.strip():
+        raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "
+                             "pourquoi l'archiver de nouveau avec --reason \"…\" (la copie précédente est gardée "
+                             "telle quelle)")
+    return recorded[-1] + 1, False
+
+
 def _orphan(archive: Path, folder: Path) -> str:
     return (f"{folder} n'est pas dans la base de données {archive / database.DATABASE} (un archivage interrompu "
             "par une version précédente de reportgen, ou des lignes effacées) : remettez la base de données depuis "
@@ -224,20 +232,19 @@ def _stage(staging: Path, folder: Path, files: list[_File]) -> None:
     """The copy in `staging/vN/` and the season's manifest with its lines in `staging/SHA256SUMS`,
     every file and folder synced."""
     copy = staging / folder.name
-    folders = {copy}
+    folders = {staging, copy}
     for file in files:
         target = copy / file.path
         target.parent.mkdir(parents=True, exist_ok=True)
-        folders.update(target.parents)
+        folders.update(parent for parent in target.parents if parent.is_relative_to(copy))
         _write_synced(target, file.data)
         target.chmod(0o444)
     manifest = folder.parent / MANIFEST
     before = manifest.read_bytes() if manifest.is_file() else b""
     lines = "".join(manifest_line(sha256(f.data), f"{folder.name}/{f.path}") for f in sorted(files, key=lambda f: f.path))
     _write_synced(staging / MANIFEST, before + lines.encode("utf-8"))
-    for synced in sorted(folders | {staging}, key=lambda f: -len(f.parts)):
-        if synced.is_relative_to(staging):
-            fsync_folder(synced)
+    for synced in sorted(folders, key=lambda f: -len(f.parts)):  # the deepest first: each entry, then its folder's
+        fsync_folder(synced)
 
 
 def _write_synced(path: Path, data: bytes) -> None:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import resource
 import shutil
 import sqlite3
 import subprocess
+import sys
 from pathlib import Path
 
 import openpyxl
@@ -210,27 +212,6 @@ def test_a_season_without_anything_is_refused(small_league_copy, tmp_path):
     assert archive_command(small_league_copy, tmp_path / "archive").returncode == 2  # --season is needed
 
 
-def test_everything_or_nothing(small_league_copy, tmp_path, monkeypatch):
-    """A failure while writing the database leaves no row, no copy and no manifest behind."""
-    archive = tmp_path / "archive"
-    real = archiving.write_season
-
-    def failing(connection, *args):
-        real(connection, *args)  # every row written, then the disk is full
-        raise sqlite3.OperationalError("database or disk is full")
-
-    monkeypatch.setattr(archiving, "write_season", failing)
-    with pytest.raises(sqlite3.OperationalError):
-        archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026, today=TODAY)
-    connection = database.connect(archive, create=False)
-    counts = [connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-              for table in ("archive", "archived_file", "club", "player", "tournament", "result", "ranking",
-                            "ranking_row")]
-    connection.close()
-    assert counts == [0] * 8
-    assert sorted(p.name for p in (archive / "2026").iterdir()) == []
-
-
 def test_make_clean_leaves_the_archive_alone(tmp_path):
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     (tmp_path / "outputs" / "grand-sud").mkdir(parents=True)
@@ -253,3 +234,248 @@ def test_manifest_lines_are_those_of_sha256sum_even_for_odd_names():
         entries, wrong = archiving.read_manifest(archiving.manifest_line(digest, name))
         assert entries == {name: digest} and wrong == []
     assert archiving.read_manifest("not a line\n")[1] == [1]
+
+
+# -- whole or absent: a real `reportgen archive` killed, refused a write, or locked out -------------
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+TABLES = ("ranking_row", "ranking", "result", "tournament", "player", "club", "archived_file", "archive")
+
+
+@pytest.fixture
+def archived_2025(small_league_copy, tmp_path) -> Path:
+    """The small league with season 2025 archived (8 files): the archive that 2026 is added to."""
+    archive = tmp_path / "archive"
+    assert archive_command(small_league_copy, archive, "--season", "2025").returncode == 0
+    return archive
+
+
+def archive_process(built, archive: Path, *strace: str, limit: int | None = None) -> subprocess.CompletedProcess:
+    """`reportgen archive --season 2026` in a process of its own; under strace, which stops it at a
+    chosen system call (`-e inject=rename:signal=SIGKILL:when=1`: killed as it calls its first
+    rename, before the call is made); `limit`: the largest file it may write (RLIMIT_FSIZE, the
+    way a test makes a write fail as on a full disk without mounting one: EFBIG)."""
+    command = [REPORTGEN, "archive", "--season", "2026", "--inputs", str(built.inputs), "--outputs",
+               str(built.outputs), "--archive", str(archive)]
+    if strace:
+        command = ["strace", "-qq", "-o", "/dev/null", *strace, *command]
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          preexec_fn=limited if limit is not None else None)
+
+
+def rows(archive: Path) -> dict[str, int]:
+    connection = sqlite3.connect(archive / "league.sqlite")
+    counts = {table: connection.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in TABLES}
+    connection.close()
+    return counts
+
+
+def left(archive: Path) -> list[str]:
+    """What the archive folder holds (SQLite's own journal aside: a kill may leave it, SQLite
+    rolls it back or ignores it)."""
+    return sorted(p.name for p in archive.iterdir() if p.name != "league.sqlite-journal")
+
+
+# The moments a kill -9 stops the command, and whether the copy was recorded then.
+KILLS = {
+    # the third file is being staged (its chmod): two are written in the staging folder
+    "staging": (["-e", "inject=chmod:signal=SIGKILL:when=3"], False),
+    # every file staged and synced, the rows inserted: the rename into 2026/v1 is about to be made
+    "before the rename": (["-e", "inject=rename:signal=SIGKILL:when=1"], False),
+    # 2026/v1 in place, the transaction not committed (SQLite commits by deleting its journal)
+    "before the commit": (["-e", "inject=unlink:signal=SIGKILL:when=1"], False),
+    # committed; the season's new manifest is about to be put in place
+    "before the manifest": (["-e", "inject=rename:signal=SIGKILL:when=2"], True),
+    # all in place; the (now empty) staging folder is about to be removed
+    "before the cleanup": (["-e", "inject=rmdir:signal=SIGKILL:when=1"], True),
+}
+
+
+@pytest.mark.parametrize("moment", list(KILLS))
+def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy, archived_2025, moment):
+    archive = archived_2025
+    strace, recorded = KILLS[moment]
+    before = rows(archive)
+    killed = archive_process(small_league_copy, archive, *strace)
+    assert killed.returncode in (-9, 128 + 9), killed.stderr  # really killed, by the signal
+    assert "archivée dans" not in killed.stdout
+    staged = [name for name in left(archive) if name.startswith(".staging-2026-v1-")]
+    assert len(staged) == 1  # what the next command finds
+    assert (rows(archive)["archive"] == before["archive"] + 1) is recorded  # the kill left the rows or none
+    if moment == "before the commit":
+        assert (archive / "2026" / "v1").is_dir()  # renamed, never recorded: an orphan for now
+
+    # `verify` finishes or undoes it, says so, and then finds the archive whole.
+    verified = verify_command(archive)
+    assert verified.returncode == 0, verified.stderr
+    assert ("complétés" if recorded else "interrompu avant d'être enregistré") in verified.stderr
+    assert f"{8 + 10 if recorded else 8} fichiers archivés intacts" in verified.stdout
+    assert not [name for name in left(archive) if name.startswith(".staging")]
+    if not recorded:
+        assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before  # no empty 2026/
+        done = archive_command(small_league_copy, archive, "--season", "2026")  # the rerun: v1, no --reason
+        assert done.returncode == 0 and "copie v1" in done.stdout, done.stderr
+    else:
+        done = archive_command(small_league_copy, archive, "--season", "2026")
+        assert done.returncode == 0 and "déjà archivée à l'identique" in done.stderr, done.stderr
+    assert verify_command(archive).stdout.startswith("18 fichiers archivés intacts")
+    assert sha256sum_check(archive / "2026").returncode == 0
+
+
+def test_the_next_archive_recovers_a_killed_one_itself(small_league_copy, archived_2025):
+    archive = archived_2025
+    assert archive_process(small_league_copy, archive, *KILLS["before the commit"][0]).returncode in (-9, 137)
+    done = archive_command(small_league_copy, archive, "--season", "2026")
+    assert done.returncode == 0, done.stderr
+    assert "un archivage de la saison 2026 (v1) a été interrompu avant d'être enregistré" in done.stderr
+    assert "copie v1" in done.stdout and not (archive / "2026" / "v2").exists()
+    assert verify_command(archive).returncode == 0
+
+
+def test_a_full_disk_leaves_nothing_behind_and_says_so_in_french(small_league_copy, archived_2025):
+    archive = archived_2025
+    before = rows(archive)
+    # The copy's files: the system refuses any file beyond 8 KB (the PDF is 70 KB).
+    refused = archive_process(small_league_copy, archive, limit=8192)
+    assert refused.returncode == 4, refused.stderr
+    assert refused.stderr.splitlines()[-1] == (
+        f"{archive} : impossible d'écrire dans ce dossier, un fichier dépasse la taille que le système permet "
+        "d'écrire ; rien n'a été archivé (ni copie ni ligne dans la base de données) — levez cette limite "
+        "(ulimit -f) ou écrivez sur un autre disque, puis relancez la commande")
+    assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
+    # The database's own writes: SQLite is told the disk is full (its writes are pwrite64 calls).
+    full = archive_process(small_league_copy, archive, "-e", "inject=pwrite64:error=ENOSPC")
+    assert full.returncode == 4, full.stderr
+    assert full.stderr.splitlines()[-1] == (
+        f"{archive / 'league.sqlite'} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; rien "
+        "n'y a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis relancez la "
+        "commande")
+    assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
+    assert verify_command(archive).stdout.startswith("8 fichiers archivés intacts")
+
+
+@pytest.fixture
+def locked(archived_2025):
+    """archive/league.sqlite held by another process in an exclusive transaction."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sqlite3, sys\n"
+         f"connection = sqlite3.connect({str(archived_2025 / 'league.sqlite')!r}, isolation_level=None)\n"
+         "connection.execute('BEGIN EXCLUSIVE')\nprint('locked', flush=True)\nsys.stdin.read()\n"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+    yield archived_2025
+    holder.communicate("", timeout=10)
+
+
+def test_a_locked_database_stops_archive_and_verify_with_what_to_do(small_league_copy, locked):
+    archive = locked
+    said = (f"{archive / 'league.sqlite'} est verrouillé par un autre programme (une autre commande reportgen, ou "
+            "un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+    done = archive_command(small_league_copy, archive, "--season", "2026")
+    assert (done.returncode, done.stderr.splitlines()[-1]) == (4, said)
+    assert left(archive) == ["2025", "league.sqlite"]  # no 2026/, no staging folder
+    verified = verify_command(archive)
+    assert (verified.returncode, verified.stderr.splitlines()[-1]) == (4, said)
+
+
+def damage(archive: Path) -> None:
+    (archive / "league.sqlite").write_bytes(b"ce n'est pas une base\n" * 400)
+
+
+def newer(archive: Path) -> None:
+    connection = sqlite3.connect(archive / "league.sqlite")
+    connection.execute(f"PRAGMA user_version = {database.SCHEMA_VERSION + 1}")
+    connection.close()
+
+
+@pytest.mark.parametrize(("fault", "said", "code"), [
+    (damage, "est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le depuis votre "
+             "sauvegarde, puis relancez la commande", 1),
+    (newer, "a été écrit par une version plus récente de reportgen (schéma 3, celle-ci ne connaît que le schéma 2) "
+            ": mettez reportgen à jour, puis relancez la commande", 1),
+])
+def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy, archived_2025, fault, said, code):
+    archive = archived_2025
+    fault(archive)
+    expected = f"{archive / 'league.sqlite'} {said}"
+    for ran in (archive_command(small_league_copy, archive, "--season", "2026"), verify_command(archive)):
+        assert (ran.returncode, ran.stderr.splitlines()[-1]) == (code, expected)
+    # A build that needs no archived season (2025 is in inputs/) still publishes, and notes it.
+    built = cli("build", "--inputs", str(small_league_copy.inputs), "--outputs", str(small_league_copy.outputs),
+                "--archive", str(archive))
+    assert built.returncode == 0, built.stderr
+    assert f"note : {expected} (aucune saison n'a besoin de l'archive : la commande continue sans elle)" in (
+        built.stderr)
+    # One that needs it (2025 has left inputs/, it is read back from the archive) says which season.
+    (small_league_copy.inputs / "2025-06-01-albi.xlsx").unlink()
+    needed = cli("build", "--inputs", str(small_league_copy.inputs), "--outputs", str(small_league_copy.outputs),
+                 "--archive", str(archive))
+    assert (needed.returncode, needed.stderr.splitlines()[-1]) == (
+        code, f"grand-sud 2026 a besoin de la saison 2025, archivée : {expected}")
+
+
+# -- verify: files, manifest and database against each other ----------------------------------------
+
+def test_verify_refuses_what_the_database_contradicts(small_league_copy, archived_2025):
+    archive = archived_2025
+    copy = archive / "2025" / "v1"
+    manifest = archive / "2025" / "SHA256SUMS"
+    forged = copy / "outputs" / "grand-sud" / "2025" / "classement-bis.csv"
+    forged.write_text("rang;joueur\n1;MOI\n", encoding="utf-8")
+    with manifest.open("a", encoding="utf-8") as lines:
+        lines.write(archiving.manifest_line(archiving.sha256(forged.read_bytes()),
+                                            "v1/outputs/grand-sud/2025/classement-bis.csv"))
+        lines.write(archiving.manifest_line("0" * 64, "../../../../../etc/passwd"))
+        lines.write(archiving.manifest_line("0" * 64, "/etc/hostname"))
+    verified = verify_command(archive)
+    assert verified.returncode == 1
+    assert verified.stderr.splitlines() == [
+        f"3 problèmes dans l'archive {archive} :",
+        "  - 2025/SHA256SUMS : la ligne de « ../../../../../etc/passwd » désigne un fichier hors de l'archive : "
+        "refusée (ce fichier n'est pas lu)",
+        "  - 2025/SHA256SUMS : la ligne de « /etc/hostname » désigne un fichier hors de l'archive : refusée (ce "
+        "fichier n'est pas lu)",
+        "  - 2025/v1/outputs/grand-sud/2025/classement-bis.csv : absent de la base de données (ajouté au manifeste "
+        "après l'archivage)",
+    ]
+    assert "intact" not in verified.stdout
+
+
+def test_verify_refuses_a_copy_without_rows_and_a_missing_database(small_league_copy, archived_2025):
+    archive = archived_2025
+    connection = sqlite3.connect(archive / "league.sqlite")
+    for table in TABLES:
+        connection.execute(f"DELETE FROM {table}")
+    connection.commit()
+    connection.close()
+    orphan = (f"{archive / '2025' / 'v1'} n'est pas dans la base de données {archive / 'league.sqlite'} (un "
+              "archivage interrompu par une version précédente de reportgen, ou des lignes effacées) : remettez la "
+              "base de données depuis votre sauvegarde, ou déplacez ce dossier hors de l'archive, puis relancez la "
+              "commande")
+    verified = verify_command(archive)
+    assert (verified.returncode, verified.stderr.splitlines()[1:]) == (1, [f"  - {orphan}"])
+    # Archiving the season again neither takes the orphan for an earlier copy nor writes beside it.
+    again = archive_command(small_league_copy, archive, "--season", "2025")
+    assert (again.returncode, again.stderr.splitlines()[-1]) == (1, orphan)
+    assert not (archive / "2025" / "v2").exists()
+    (archive / "league.sqlite").unlink()
+    verified = verify_command(archive)
+    assert verified.returncode == 1 and verified.stderr.splitlines()[1:] == [
+        "  - league.sqlite : manquant — sans la base de données, rien ne garantit les copies : remettez-la depuis "
+        "votre sauvegarde"]
+
+
+def test_verify_names_a_recorded_file_gone_from_both_disk_and_manifest(small_league_copy, archived_2025):
+    archive = archived_2025
+    manifest = archive / "2025" / "SHA256SUMS"
+    manifest.write_text("".join(line + "\n" for line in manifest.read_text(encoding="utf-8").splitlines()
+                                if "classement-final-2025.csv" not in line), encoding="utf-8")
+    (archive / "2025" / "v1" / "outputs" / "grand-sud" / "2025" / "classement-final-2025.csv").unlink()
+    verified = verify_command(archive)
+    assert verified.returncode == 1 and verified.stderr.splitlines()[1:] == [
+        "  - 2025/v1/outputs/grand-sud/2025/classement-final-2025.csv : manquant, et retiré du manifeste (la base "
+        "de données l'a archivé)"]

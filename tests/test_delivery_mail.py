@@ -616,7 +616,9 @@ def test_a_send_log_locked_by_another_process_means_nothing_is_sent(league, tmp_
         result = mail_command(league, archive, "--send")
     assert result.returncode == 4, result.stderr
     assert f"{archive / 'league.sqlite'} est verrouillé par un autre programme" in result.stderr
-    assert "rien n'a été envoyé — fermez-le, puis relancez « reportgen mail --send »" in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"rien n'a été envoyé : {archive / 'league.sqlite'} est verrouillé par un autre programme (une autre "
+        "commande reportgen, ou un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
     assert smtp.received == []
     # Released: everything goes, once.
     assert mail_command(league, archive, "--send").returncode == 0
@@ -629,9 +631,10 @@ def test_a_damaged_send_log_means_nothing_is_sent(league, tmp_path, smtp):
     archive.mkdir()
     (archive / "league.sqlite").write_bytes(b"not a database " * 300)
     result = mail_command(league, archive, "--send")
-    assert result.returncode == 4 and "Traceback" not in result.stderr
-    assert f"{archive / 'league.sqlite'} est endommagé" in result.stderr
-    assert "remettez ce fichier depuis une sauvegarde" in result.stderr
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == (
+        f"rien n'a été envoyé : {archive / 'league.sqlite'} est endommagé (ce n'est plus une base de données "
+        "SQLite lisible) : remettez-le depuis votre sauvegarde, puis relancez la commande")
     assert smtp.received == []
 
 

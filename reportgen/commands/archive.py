@@ -1,5 +1,6 @@
 """`reportgen archive --season Y [--reason TEXT]` freezes a season; `reportgen archive verify`
-checks every archived file against its manifest."""
+checks the archived files, their manifests and the database against each other. Both first finish
+or undo an archive that was stopped halfway, and say so."""
 
 from __future__ import annotations
 
@@ -51,11 +52,12 @@ def verify(
     outputs: OutputsOption = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Contrôler chaque fichier archivé avec son manifeste : nomme chaque fichier modifié ou manquant."""
+    """Contrôler les fichiers archivés, leurs manifestes et la base de données les uns avec les autres :
+    nomme chaque fichier modifié, manquant ou ajouté."""
     from reportgen import french
     from reportgen.delivery.archive import verify as check
 
-    wrong, checked = check(archive)
+    wrong, checked = check(archive, say=lambda line: err(f"note : {line}"))
     if wrong:
         err(f"{french.plural(len(wrong), 'problème')} dans l'archive {archive} :")
         for line in wrong:

@@ -1,5 +1,5 @@
 """`reportgen archive`: a season frozen under archive/<season>/, its manifest, and its data in the
-league's database; `reportgen archive verify`: every archived file against its manifest.
+league's database; `reportgen archive verify`: the files, their manifests and the database against each other.
 
     archive/league.sqlite                  the database (docs/archive.md)
     archive/2026/SHA256SUMS                every file of every copy of the season (`sha256sum -c`)
@@ -8,9 +8,14 @@ league's database; `reportgen archive verify`: every archived file against its m
     archive/2026/v1/inputs/…               the season's workbooks, clubs.xlsx, joueurs.xlsx, the *.toml settings
     archive/2026/v2/…                      a later copy, after a correction (--reason): v1 stays as it was
 
-A copy is written into a hidden folder, then the database in one transaction, then the folder
-is renamed and the manifest extended; the transaction is committed last, so a failure leaves
-neither a half copy nor half the data. Archived files are made read-only.
+A copy is whole or absent, whatever stops the command (kill -9, a full disk, a locked database):
+under the database's write lock, it is written and synced in `archive/.staging-<season>-vN-<random>/`
+(the files, and the season's new SHA256SUMS), then its rows are inserted and the staged folder is
+renamed to `<season>/vN` just before the commit; the new manifest is put in place after it. The
+database is the proof: `recover()`, run first by `archive` and `verify`, finishes a staged copy
+whose rows were committed and removes one whose rows were not (and its renamed folder). Archived
+files are made read-only. `verify` checks the files, the manifests and the database against each
+other.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import os
 import re
 import shutil
 import sqlite3
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -33,13 +39,15 @@ from reportgen import __version__, pipeline
 from reportgen.config import SETTINGS_FILE
 from reportgen.delivery import database, published
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
-from reportgen.ingest.text import name_key
+from reportgen.ingest.text import escape_controls, name_key
 from reportgen.model import ReportgenError
-from reportgen.render.files import write_atomic
+from reportgen.render.files import OutputError, fsync_folder
 
 MANIFEST = "SHA256SUMS"
 RECORD = "archive.json"
+STAGING = ".staging-"
 _VERSION = re.compile(r"^v(\d+)$")
+_STAGED = re.compile(r"^\.staging-(\d+)-v(\d+)-")
 
 Say = Callable[[str], None]
 
@@ -148,77 +156,173 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
               for source in sources]
 
     season_folder = archive / str(season)
-    earlier = versions(season_folder)
     connection = database.connect(archive)
     assert connection is not None
+    staging: Path | None = None
     try:
-        if earlier:
-            latest = connection.execute("SELECT id, folder, archived_at FROM archive WHERE season = ? "
-                                        "ORDER BY version DESC LIMIT 1", (season,)).fetchone()
-            before = {row["path"]: row["sha256"] for row in connection.execute(
-                "SELECT path, sha256 FROM archived_file WHERE archive_id = ? AND kind != 'record'",
-                (latest["id"],))} if latest else {}
-            if before == {f.path: sha256(f.data) for f in files}:
-                say(f"la saison {season} est déjà archivée à l'identique ({archive / (latest['folder'])}) : "
-                    "rien de nouveau")
-                return Archived(season, earlier[-1], season_folder / f"v{earlier[-1]}", len(files), notes, True)
-            if not reason.strip():
-                raise ReportgenError(f"la saison {season} est déjà archivée (v{earlier[-1]}) et a changé depuis : "
-                                     "dites pourquoi l'archiver de nouveau avec --reason \"…\" (la copie "
-                                     "précédente est gardée telle quelle)")
-        version = (earlier[-1] if earlier else 0) + 1
-        folder = season_folder / f"v{version}"
-        moment = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc).replace(microsecond=0)
-        record = {"season": season, "version": version, "archived_at": moment.isoformat(),
-                  "reason": reason.strip(), "reportgen": __version__, "files": len(files)}
-        files.append(_File(RECORD, "record", "",
-                           (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
-        _write(files, connection, league, scored, events, season, version, folder, record)
+        try:
+            # The write lock from the recovery to the commit: one archive at a time, and none takes
+            # another's staging folder for a leftover.
+            with database.transaction(connection):
+                for line in recover(archive, connection):
+                    say(line)
+                version, unchanged = _next_version(connection, archive, season, files, reason)
+                if unchanged:
+                    say(f"la saison {season} est déjà archivée à l'identique ({season_folder / f'v{version}'}) : "
+                        "rien de nouveau")
+                    return Archived(season, version, season_folder / f"v{version}", len(files), notes, True)
+                folder = season_folder / f"v{version}"
+                moment = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc).replace(microsecond=0)
+                record = {"season": season, "version": version, "archived_at": moment.isoformat(),
+                          "reason": reason.strip(), "reportgen": __version__, "files": len(files)}
+                files.append(_File(RECORD, "record", "",
+                                   (json.dumps(record, ensure_ascii=False, indent=1) + "\n").encode("utf-8")))
+                staging = Path(tempfile.mkdtemp(prefix=f"{STAGING}{season}-v{version}-", dir=archive))
+                _stage(staging, folder, files)
+                _insert(files, connection, league, scored, events, season, version, folder, record)
+                # Last before the commit: after a kill from here on, recover() finds the rows or not.
+                season_folder.mkdir(exist_ok=True)
+                os.replace(staging / folder.name, folder)
+                fsync_folder(season_folder)
+                fsync_folder(archive)
+        except BaseException as error:
+            if staging is not None:
+                _undo(staging, season_folder)
+            if isinstance(error, OSError):
+                raise OutputError(archive, error, "rien n'a été archivé (ni copie ni ligne dans la base de données)",
+                                  option="--archive") from error
+            raise
+        # Committed: the new manifest now (recover() puts it in place after a kill here).
+        _finish(staging, season_folder)
     finally:
         connection.close()
     return Archived(season, version, folder, len(files), notes)
 
 
-def _write(files: list[_File], connection: sqlite3.Connection, league: pipeline.League, scored: pipeline.Scored,
-           events: dict[str, list[Any]], season: int, version: int, folder: Path, record: dict[str, Any]) -> None:
-    """The copy, the manifest and the database rows: all of it, or nothing."""
-    season_folder = folder.parent
-    season_folder.mkdir(parents=True, exist_ok=True)
-    temporary = season_folder / f".{folder.name}.tmp"
-    shutil.rmtree(temporary, ignore_errors=True)
-    manifest = season_folder / MANIFEST
-    before = manifest.read_bytes() if manifest.exists() else b""
-    renamed = False
+def _next_version(connection: sqlite3.Connection, archive: Path, season: int, files: list[_File],
+                  reason: str) -> tuple[int, bool]:
+    """The version to write, or (True) the latest one when it has the same files. Refused: a copy
+    on disk without rows (it would be taken for an earlier copy), a change without a reason."""
+    recorded = [row["version"] for row in connection.execute(
+        "SELECT version FROM archive WHERE season = ? ORDER BY version", (season,))]
+    orphans = sorted(set(versions(archive / str(season))) - set(recorded))
+    if orphans:
+        raise ReportgenError(_orphan(archive, archive / str(season) / f"v{orphans[0]}"))
+    if not recorded:
+        return 1, False
+    before = {row["path"]: row["sha256"] for row in connection.execute(
+        "SELECT f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id "
+        "WHERE a.season = ? AND a.version = ? AND f.kind != 'record'", (season, recorded[-1]))}
+    if before == {f.path: sha256(f.data) for f in files}:
+        return recorded[-1], True
+    if not reason.strip():
+        raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "
+                             "pourquoi l'archiver de nouveau avec --reason \"…\" (la copie précédente est gardée "
+                             "telle quelle)")
+    return recorded[-1] + 1, False
+
+
+def _orphan(archive: Path, folder: Path) -> str:
+    return (f"{folder} n'est pas dans la base de données {archive / database.DATABASE} (un archivage interrompu "
+            "par une version précédente de reportgen, ou des lignes effacées) : remettez la base de données depuis "
+            "votre sauvegarde, ou déplacez ce dossier hors de l'archive, puis relancez la commande")
+
+
+def _stage(staging: Path, folder: Path, files: list[_File]) -> None:
+    """The copy in `staging/vN/` and the season's manifest with its lines in `staging/SHA256SUMS`,
+    every file and folder synced."""
+    copy = staging / folder.name
+    folders = {staging, copy}
+    for file in files:
+        target = copy / file.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        folders.update(parent for parent in target.parents if parent.is_relative_to(copy))
+        _write_synced(target, file.data)
+        target.chmod(0o444)
+    manifest = folder.parent / MANIFEST
+    before = manifest.read_bytes() if manifest.is_file() else b""
+    lines = "".join(manifest_line(sha256(f.data), f"{folder.name}/{f.path}") for f in sorted(files, key=lambda f: f.path))
+    _write_synced(staging / MANIFEST, before + lines.encode("utf-8"))
+    for synced in sorted(folders, key=lambda f: -len(f.parts)):  # the deepest first: each entry, then its folder's
+        fsync_folder(synced)
+
+
+def _write_synced(path: Path, data: bytes) -> None:
+    with open(path, "wb") as stream:
+        stream.write(data)
+        stream.flush()
+        os.fsync(stream.fileno())
+
+
+def _undo(staging: Path, season_folder: Path) -> None:
+    """After a failure before the commit: the renamed copy (its rows were rolled back), the staging
+    folder, and the season's folder if it is left empty."""
+    found = _STAGED.match(staging.name)
+    assert found
+    folder = season_folder / f"v{found[2]}"
+    if folder.is_dir() and not (staging / folder.name).exists():
+        shutil.rmtree(folder, ignore_errors=True)
+    shutil.rmtree(staging, ignore_errors=True)
+    _remove_if_empty(season_folder)
+
+
+def _finish(staging: Path, season_folder: Path) -> None:
+    """After the commit: the new manifest in place, the staging folder removed."""
+    if (staging / MANIFEST).is_file():
+        os.replace(staging / MANIFEST, season_folder / MANIFEST)
+        fsync_folder(season_folder)
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+def _remove_if_empty(folder: Path) -> None:
     try:
-        for file in files:
-            target = temporary / file.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(file.data)
-            target.chmod(0o444)
-        with database.transaction(connection):
-            archive_id = connection.execute(
-                "INSERT INTO archive (season, version, folder, archived_at, reason, reportgen) VALUES (?, ?, ?, ?, ?, ?)",
-                (season, version, f"{season}/{folder.name}", record["archived_at"], record["reason"],
-                 record["reportgen"])).lastrowid
-            assert archive_id is not None
-            connection.executemany(
-                "INSERT INTO archived_file (archive_id, path, kind, circuit, sha256, size) VALUES (?, ?, ?, ?, ?, ?)",
-                [(archive_id, f.path, f.kind, f.circuit, sha256(f.data), len(f.data)) for f in files])
-            write_season(connection, archive_id, league, scored, events, season)
-            os.replace(temporary, folder)
-            renamed = True
-            lines = "".join(manifest_line(sha256(f.data), f"{folder.name}/{f.path}")
-                            for f in sorted(files, key=lambda f: f.path))
-            write_atomic(manifest, before + lines.encode("utf-8"))
-    except BaseException:
-        if renamed:
-            shutil.rmtree(folder, ignore_errors=True)
-            if before:
-                write_atomic(manifest, before)
-            else:
-                manifest.unlink(missing_ok=True)
-        shutil.rmtree(temporary, ignore_errors=True)
-        raise
+        folder.rmdir()
+    except OSError:
+        pass  # not empty (or already gone): kept
+
+
+def recover(archive: Path, connection: database.Connection | None) -> list[str]:
+    """What an `archive` stopped halfway left (its staging folders), finished when its rows were
+    committed, removed when they were not; one French line each. Run under the write lock."""
+    said = []
+    for staging in sorted(archive.glob(f"{STAGING}*")):
+        found = _STAGED.match(staging.name)
+        if not found or not staging.is_dir():
+            continue
+        season, version = int(found[1]), int(found[2])
+        season_folder = archive / str(season)
+        folder = season_folder / f"v{version}"
+        committed = connection is not None and connection.execute(
+            "SELECT 1 FROM archive WHERE season = ? AND version = ?", (season, version)).fetchone() is not None
+        if committed:
+            if (staging / folder.name).is_dir() and not folder.exists():
+                season_folder.mkdir(exist_ok=True)
+                os.replace(staging / folder.name, folder)
+            _finish(staging, season_folder)
+            said.append(f"la saison {season} (v{version}) avait été enregistrée par un archivage interrompu avant "
+                        f"sa fin : {folder} et {season_folder / MANIFEST} sont complétés")
+            continue
+        if connection is not None:
+            _undo(staging, season_folder)
+        else:  # no database at all: a renamed copy is left for `verify` to report, never removed blindly
+            shutil.rmtree(staging, ignore_errors=True)
+        said.append(f"un archivage de la saison {season} (v{version}) a été interrompu avant d'être enregistré : "
+                    "ses fichiers provisoires sont retirés (rien n'en avait été enregistré)")
+    return said
+
+
+def _insert(files: list[_File], connection: sqlite3.Connection, league: pipeline.League, scored: pipeline.Scored,
+            events: dict[str, list[Any]], season: int, version: int, folder: Path, record: dict[str, Any]) -> None:
+    """The copy's rows: its archive row, its files, the season's data."""
+    archive_id = connection.execute(
+        "INSERT INTO archive (season, version, folder, archived_at, reason, reportgen) VALUES (?, ?, ?, ?, ?, ?)",
+        (season, version, f"{season}/{folder.name}", record["archived_at"], record["reason"],
+         record["reportgen"])).lastrowid
+    assert archive_id is not None
+    connection.executemany(
+        "INSERT INTO archived_file (archive_id, path, kind, circuit, sha256, size) VALUES (?, ?, ?, ?, ?, ?)",
+        [(archive_id, f.path, f.kind, f.circuit, sha256(f.data), len(f.data)) for f in files])
+    write_season(connection, archive_id, league, scored, events, season)
 
 
 def _plain(value: Any) -> Any:
@@ -317,48 +421,104 @@ def write_season(connection: sqlite3.Connection, archive_id: int, league: pipeli
 
 # -- verifying --------------------------------------------------------------------------------------
 
-def verify(archive: Path) -> tuple[list[str], int]:
-    """Each archived file against its season's manifest (and the manifest against the database):
-    (what is wrong, one line each naming the file; how many files were checked)."""
+def verify(archive: Path, say: Say = lambda text: None) -> tuple[list[str], int]:
+    """The files, the manifests and the database against each other (after `recover()`, whose
+    lines are said): (what is wrong, one line each naming the file; how many files were checked).
+    A manifest line naming a path outside its season's folder is refused, that path never read."""
     if not archive.is_dir():
         raise ReportgenError(f"il n'y a pas d'archive dans {archive}")
-    wrong: list[str] = []
-    checked = 0
-    recorded: dict[str, str] = {}
+    recorded: dict[str, dict[str, str]] = {}  # 2026/v1 -> path in it -> sha256
     connection = database.connect(archive, create=False)
-    if connection is not None:
-        try:
-            recorded = {f"{row['folder']}/{row['path']}": row["sha256"] for row in connection.execute(
-                "SELECT a.folder, f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id")}
-        finally:
+    try:
+        if connection is None:
+            for line in recover(archive, None):
+                say(line)
+        else:
+            if any(archive.glob(f"{STAGING}*")):
+                with database.transaction(connection):
+                    for line in recover(archive, connection):
+                        say(line)
+            with database.guarded(connection.path):
+                for row in connection.execute("SELECT folder FROM archive"):
+                    recorded[row["folder"]] = {}
+                for row in connection.execute(
+                        "SELECT a.folder, f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id"):
+                    recorded[row["folder"]][row["path"]] = row["sha256"]
+    finally:
+        if connection is not None:
             connection.close()
     seasons = sorted((child for child in archive.iterdir() if child.is_dir() and child.name.isdigit()),
                      key=lambda child: int(child.name))
+    wrong: list[str] = []
+    if connection is None and seasons:
+        wrong.append(f"{database.DATABASE} : manquant — sans la base de données, rien ne garantit les copies : "
+                     "remettez-la depuis votre sauvegarde")
+    for folder in sorted(set(recorded) - {f"{s.name}/v{n}" for s in seasons for n in versions(s)}):
+        wrong.append(f"{folder} : manquant — tout le dossier de cette copie, que la base de données a archivée")
+    checked = 0
     for season_folder in seasons:
-        manifest = season_folder / MANIFEST
-        shown = manifest.relative_to(archive).as_posix()
-        if not manifest.is_file():
-            wrong.append(f"{shown} : manquant — le manifeste de la saison a disparu")
+        found, count = _verify_season(archive, season_folder, recorded if connection is not None else None)
+        wrong += found
+        checked += count
+    return wrong, checked
+
+
+def _verify_season(archive: Path, season_folder: Path,
+                   recorded: dict[str, dict[str, str]] | None) -> tuple[list[str], int]:
+    """One season's copies: its manifest against the files, both against the database's rows
+    (`recorded`, None without a database)."""
+    wrong: list[str] = []
+    season = season_folder.name
+    on_disk = [f"v{n}" for n in versions(season_folder)]
+    # A copy without rows (an archive interrupted by an older reportgen, rows deleted): one line,
+    # and none of its files is called intact.
+    orphans = set() if recorded is None else {v for v in on_disk if f"{season}/{v}" not in recorded}
+    wrong += [_orphan(archive, season_folder / v) for v in sorted(orphans)]
+    manifest = season_folder / MANIFEST
+    shown = manifest.relative_to(archive).as_posix()
+    if not manifest.is_file():
+        return wrong + [f"{shown} : manquant — le manifeste de la saison a disparu"], 0
+    entries, bad_lines = read_manifest(manifest.read_text(encoding="utf-8", errors="replace"))
+    wrong += [f"{shown} : ligne {number} illisible" for number in bad_lines]
+    inside = season_folder.resolve()
+    listed: set[Path] = set()
+    checked = 0
+    for path, digest in sorted(entries.items()):
+        target = season_folder / path
+        if Path(path).is_absolute() or not target.resolve().is_relative_to(inside):
+            wrong.append(f"{shown} : la ligne de « {escape_controls(path)} » désigne un fichier hors de l'archive : "
+                         "refusée (ce fichier n'est pas lu)")
             continue
-        entries, bad_lines = read_manifest(manifest.read_text(encoding="utf-8", errors="replace"))
-        wrong += [f"{shown} : ligne {number} illisible" for number in bad_lines]
-        for path, digest in sorted(entries.items()):
-            target = season_folder / path
-            name = f"{season_folder.name}/{path}"
-            checked += 1
-            if not target.is_file():
-                wrong.append(f"{name} : manquant")
-            elif sha256(target.read_bytes()) != digest:
-                wrong.append(f"{name} : modifié (son contenu n'est plus celui qui a été archivé)")
-            elif name in recorded and recorded[name] != digest:
-                wrong.append(f"{name} : le manifeste a été modifié (il ne correspond plus à la base de données)")
-        listed = {season_folder / path for path in entries}
-        for version in versions(season_folder):
-            for found in sorted((season_folder / f"v{version}").rglob("*")):
-                if found.is_file() and found not in listed:
-                    wrong.append(f"{found.relative_to(archive).as_posix()} : ajouté après l'archivage (absent du "
-                                 "manifeste)")
-        season_recorded = {name for name in recorded if name.split("/", 1)[0] == season_folder.name}
-        for name in sorted(season_recorded - {f"{season_folder.name}/{path}" for path in entries}):
-            wrong.append(f"{name} : retiré du manifeste (la base de données l'a archivé)")
+        listed.add(target)
+        version, _, inner = path.partition("/")
+        if version in orphans:
+            continue
+        name = f"{season}/{path}"
+        if not target.is_file():
+            wrong.append(f"{name} : manquant")
+            continue
+        checked += 1
+        if sha256(target.read_bytes()) != digest:
+            wrong.append(f"{name} : modifié (son contenu n'est plus celui qui a été archivé)")
+        elif recorded is None:
+            continue
+        elif inner not in recorded.get(f"{season}/{version}", {}):
+            wrong.append(f"{name} : absent de la base de données (ajouté au manifeste après l'archivage)")
+        elif recorded[f"{season}/{version}"][inner] != digest:
+            wrong.append(f"{name} : le manifeste a été modifié (il ne correspond plus à la base de données)")
+    for version in on_disk:
+        if version in orphans:
+            continue
+        for found in sorted((season_folder / version).rglob("*")):
+            if found.is_file() and found not in listed:
+                wrong.append(f"{found.relative_to(archive).as_posix()} : ajouté après l'archivage (absent du "
+                             "manifeste)")
+    for folder, files in sorted((recorded or {}).items()):
+        if folder.split("/", 1)[0] != season or not (archive / folder).is_dir():
+            continue
+        for path in sorted(files):
+            name = f"{folder}/{path}"
+            if season_folder / folder.split("/", 1)[1] / path not in listed:
+                state = "retiré du manifeste" if (archive / name).is_file() else "manquant, et retiré du manifeste"
+                wrong.append(f"{name} : {state} (la base de données l'a archivé)")
     return wrong, checked

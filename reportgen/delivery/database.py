@@ -2,7 +2,11 @@
 and the send log (docs/archive.md describes every table).
 
 Foreign keys are on for every connection. Transactions are explicit (`transaction()`): an archive
-is written in one, each message's log rows in one."""
+is written in one, each message's log rows in one.
+
+A database that cannot be used (locked by another program, damaged, written by a newer reportgen,
+on a full disk) raises a `DatabaseUnusable`: a French sentence naming the file and what to do,
+which the command line prints like any ReportgenError (`guarded()` turns SQLite's errors into it)."""
 
 from __future__ import annotations
 
@@ -11,8 +15,84 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from reportgen.model import ReportgenError
+from reportgen.render.files import MachineError
+
 DATABASE = "league.sqlite"
 SCHEMA_VERSION = 2
+# How long to wait for another reportgen's transaction (a message's log rows, an archive being
+# written) before saying the file is locked.
+WAIT_SECONDS = 2.0
+
+
+class DatabaseUnusable(ReportgenError):
+    """The league's database cannot be used: says which file and what to do, in French. Each kind
+    is made by its `at()`."""
+
+    def __init__(self, path: Path, text: str):
+        self.path = path
+        super().__init__(text)
+
+    def needed_by(self, what: str) -> DatabaseUnusable:
+        """The same fault, said after what needs the database."""
+        return type(self)(self.path, f"{what} : {self}")
+
+
+class DatabaseLocked(DatabaseUnusable, MachineError):
+    @classmethod
+    def at(cls, path: Path) -> DatabaseLocked:
+        return cls(path, f"{path} est verrouillé par un autre programme (une autre commande reportgen, ou un "
+                         "logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+
+
+class DatabaseDamaged(DatabaseUnusable):
+    @classmethod
+    def at(cls, path: Path) -> DatabaseDamaged:
+        return cls(path, f"{path} est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le "
+                         "depuis votre sauvegarde, puis relancez la commande")
+
+
+class DatabaseNewer(DatabaseUnusable):
+    @classmethod
+    def at(cls, path: Path, version: int) -> DatabaseNewer:
+        return cls(path, f"{path} a été écrit par une version plus récente de reportgen (schéma {version}, celle-ci "
+                         f"ne connaît que le schéma {SCHEMA_VERSION}) : mettez reportgen à jour, puis relancez la "
+                         "commande")
+
+
+class DatabaseUnwritable(DatabaseUnusable, MachineError):
+    @classmethod
+    def at(cls, path: Path) -> DatabaseUnwritable:
+        return cls(path, f"{path} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; rien n'y "
+                         "a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis "
+                         "relancez la commande")
+
+
+def unusable(path: Path, error: sqlite3.Error) -> DatabaseUnusable:
+    """SQLite's error, as the French sentence of what to do."""
+    code = (getattr(error, "sqlite_errorcode", None) or 0) & 0xFF
+    text = str(error)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in text:
+        return DatabaseLocked.at(path)
+    if code in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN,
+                sqlite3.SQLITE_PERM) or any(word in text for word in ("full", "disk I/O", "readonly", "open")):
+        return DatabaseUnwritable.at(path)
+    return DatabaseDamaged.at(path)  # SQLITE_NOTADB, SQLITE_CORRUPT, and whatever else a broken file gives
+
+
+@contextmanager
+def guarded(path: Path) -> Iterator[None]:
+    """SQLite's errors in the block raised as DatabaseUnusable (naming `path`)."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        raise unusable(path, error) from error
+
+
+class Connection(sqlite3.Connection):
+    """A connection that knows its file, to name it in what it says."""
+
+    path = Path(DATABASE)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS archive (
@@ -134,6 +214,7 @@ CREATE VIEW IF NOT EXISTS current_archive AS
     SELECT a.* FROM archive a WHERE a.version = (SELECT max(b.version) FROM archive b WHERE b.season = a.season);
 """
 
+
 # What each older version needs around SCHEMA (which creates every table and index it lacks):
 # (before, after). v2: the send log's status may say `sending` (written before DATA) and `unknown`;
 # SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new one, the rows
@@ -150,41 +231,53 @@ def _run(connection: sqlite3.Connection, statements: str) -> None:
             connection.execute(statement)
 
 
-def connect(archive: Path, create: bool = True) -> sqlite3.Connection | None:
+def connect(archive: Path, create: bool = True) -> Connection | None:
     """The database of this archive folder (created with its schema when `create`), foreign keys on;
-    None when it does not exist and `create` is False."""
+    None when it does not exist and `create` is False. Raises DatabaseUnusable."""
     path = archive / DATABASE
     if not path.exists():
         if not create:
             return None
         archive.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, isolation_level=None)  # transactions are explicit
-    connection.row_factory = sqlite3.Row
-    connection.execute("PRAGMA foreign_keys = ON")
-    version = connection.execute("PRAGMA user_version").fetchone()[0]
-    if version > SCHEMA_VERSION:
-        connection.close()
-        raise RuntimeError(f"{path} was written by a newer reportgen (schema {version})")
-    if version < SCHEMA_VERSION:
-        # A new database (version 0) gets SCHEMA alone.
-        upgrades = [UPGRADES[old] for old in range(version, SCHEMA_VERSION) if old in UPGRADES] if version else []
-        with transaction(connection):
-            for before, _ in upgrades:
-                _run(connection, before)
-            _run(connection, SCHEMA)
-            for _, after in upgrades:
-                _run(connection, after)
-            connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    with guarded(path):
+        # transactions are explicit
+        connection = sqlite3.connect(path, timeout=WAIT_SECONDS, isolation_level=None, factory=Connection)
+        connection.path = path
+        try:
+            connection.row_factory = sqlite3.Row
+            connection.execute("PRAGMA foreign_keys = ON")
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise DatabaseNewer.at(path, version)
+            if version < SCHEMA_VERSION:
+                # A new database (version 0) gets SCHEMA alone.
+                upgrades = [UPGRADES[old] for old in range(version, SCHEMA_VERSION) if old in UPGRADES] if version else []
+                with transaction(connection):
+                    for before, _ in upgrades:
+                        _run(connection, before)
+                    _run(connection, SCHEMA)
+                    for _, after in upgrades:
+                        _run(connection, after)
+                    connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            connection.close()
+            raise
     return connection
 
 
 @contextmanager
 def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One transaction: committed if the block ends normally, rolled back otherwise."""
-    connection.execute("BEGIN IMMEDIATE")
+    """One transaction: committed if the block ends normally, rolled back otherwise. Taking the
+    write lock or committing raises DatabaseUnusable (locked, disk full); so does an SQLite error
+    in the block."""
+    path = connection.path if isinstance(connection, Connection) else Path(DATABASE)
+    with guarded(path):
+        connection.execute("BEGIN IMMEDIATE")
     try:
-        yield connection
+        with guarded(path):
+            yield connection
+            connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
         raise
-    connection.execute("COMMIT")

@@ -39,11 +39,12 @@ def archived_grand_sud(archive: Path) -> dict[int, Archived]:
     if connection is None:
         return {}
     try:
-        rows = connection.execute(
-            "SELECT a.season, a.folder, t.source, f.sha256 FROM current_archive a "
-            "JOIN tournament t ON t.archive_id = a.id AND t.circuit = ? "
-            "JOIN archived_file f ON f.archive_id = a.id AND f.path = 'inputs/' || t.source "
-            "ORDER BY a.season, t.source", (GRAND_SUD,)).fetchall()
+        with database.guarded(connection.path):
+            rows = connection.execute(
+                "SELECT a.season, a.folder, t.source, f.sha256 FROM current_archive a "
+                "JOIN tournament t ON t.archive_id = a.id AND t.circuit = ? "
+                "JOIN archived_file f ON f.archive_id = a.id AND f.path = 'inputs/' || t.source "
+                "ORDER BY a.season, t.source", (GRAND_SUD,)).fetchall()
     finally:
         connection.close()
     found: dict[int, Archived] = {}
@@ -76,7 +77,12 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
     publish, ask for it (mail, history, archive read what they published: the note once, there)."""
-    archived = archived_grand_sud(archive)
+    try:
+        archived = archived_grand_sud(archive)
+    except database.DatabaseUnusable as unusable:
+        _without_database(unusable, inputs, archive, today, say)
+        yield inputs
+        return
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs
         return
@@ -114,6 +120,18 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
         yield merged
+
+
+def _without_database(unusable: database.DatabaseUnusable, inputs: Path, archive: Path, today: dt.date | None,
+                      say: Say) -> None:
+    """The database cannot be read: fine when no season must be read back from the archive (no
+    Grand Sud season N−1 missing from inputs/ has a folder in the archive), said in a note;
+    raised otherwise, with the season that needs it."""
+    seasons = grand_sud_seasons(pipeline.load(inputs, today))
+    wanted = sorted(season for season in seasons if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
+    if wanted:
+        raise unusable.needed_by(f"grand-sud {wanted[0]} a besoin de la saison {wanted[0] - 1}, archivée")
+    say(f"note : {unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
 
 
 def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:

@@ -44,7 +44,7 @@ from reportgen.config import PASSWORD_VARIABLE, Mail
 from reportgen.delivery import database
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.model import ReportgenError
-from reportgen.render.files import MachineError, OutputError
+from reportgen.render.files import OutputError
 from reportgen.render.mail import message_id, to_message
 
 LOCK = ".mail-send.lock"  # in the archive folder, beside the database
@@ -250,27 +250,6 @@ def password_for(settings: Mail) -> str | None:
 
 # -- the send log -----------------------------------------------------------------------------------
 
-def _fault(path: Path, error: sqlite3.Error | RuntimeError, what: str) -> MachineError:
-    """The database refused: which file, why, and what to do, in French (`what`: what was sent)."""
-    name = getattr(error, "sqlite_errorname", "")
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        reason, fix = ("est verrouillé par un autre programme (un logiciel qui a la base ouverte, un archivage "
-                       "en cours)", "fermez-le, puis relancez « reportgen mail --send »")
-    elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        reason, fix = ("est endommagé (ce n'est plus une base SQLite lisible)",
-                       "remettez ce fichier depuis une sauvegarde, puis relancez « reportgen mail --send » : sans "
-                       "lui, reportgen ne sait pas ce que chaque club a déjà reçu")
-    elif name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_IOERR", "SQLITE_FULL")):
-        reason, fix = ("ne peut pas être écrit (fichier ou dossier en lecture seule, ou disque plein)",
-                       "donnez le droit d'écriture sur ce fichier et son dossier (ou libérez de la place), puis "
-                       "relancez « reportgen mail --send »")
-    elif isinstance(error, RuntimeError):  # database.connect: a newer schema
-        reason, fix = "a été écrit par une version plus récente de reportgen", "mettez reportgen à jour"
-    else:
-        reason, fix = f"a refusé l'écriture ({name or 'erreur inconnue'})", "vérifiez le fichier et le disque"
-    return MachineError(f"{path} {reason} ; {what} — {fix}")
-
-
 def _lock(archive: Path) -> IO[str]:
     """The sender's lock, held while the file stays open (the kernel drops it with the process)."""
     path = archive / LOCK
@@ -305,9 +284,9 @@ class SendLog:
         try:
             connection = database.connect(archive)
             assert connection is not None
-        except (sqlite3.Error, RuntimeError) as error:
+        except database.DatabaseUnusable as fault:
             self.lock.close()
-            raise _fault(self.path, error, "rien n'a été envoyé") from None
+            raise fault.needed_by("rien n'a été envoyé") from None
         self.connection = connection
         try:
             with self.writing("rien n'a été envoyé"):
@@ -334,8 +313,8 @@ class SendLog:
         try:
             with database.transaction(self.connection):
                 yield self.connection
-        except sqlite3.Error as error:
-            raise _fault(self.path, error, what) from None
+        except database.DatabaseUnusable as fault:
+            raise fault.needed_by(what) from None
 
     def state(self, club: str, address: str, bulletin: Bulletin) -> tuple[str, str] | None:
         """('sent', when) if the address received the bulletin; else ('unknown', when) if a dead

@@ -88,7 +88,7 @@ def _rename(source: Path, target: Path) -> None:
     os.replace(source, target)
 
 
-def _fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     try:
         descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
     except OSError:
@@ -199,9 +199,9 @@ def _complete(folder: Path, journal: dict) -> None:
     for stale in journal["removals"]:
         inside(stale).unlink(missing_ok=True)
     for path in sorted(touched):
-        _fsync_folder(path)
+        fsync_folder(path)
     (folder / JOURNAL).unlink(missing_ok=True)
-    _fsync_folder(folder)
+    fsync_folder(folder)
 
 
 def recover(folder: Path) -> bool:
@@ -265,7 +265,7 @@ def publish_folder(folder: Path, files: dict[Path, bytes], last: Path | None = N
             _rename(journal_temporary, folder / JOURNAL)
             committed = True
             staged.clear()
-            _fsync_folder(folder)
+            fsync_folder(folder)
             _complete(folder, journal)
     except OSError as error:
         if committed:  # the next run completes it

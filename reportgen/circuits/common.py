@@ -20,14 +20,18 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", plain)[:60].strip("-") or hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
+def suffixed(path: str, name: str) -> str:
+    """`path` with six hex digits of `name`'s digest: another file for another name, always the same."""
+    return f"{path}-{hashlib.sha256(name.encode()).hexdigest()[:6]}"
+
+
 def distinct_paths(wanted: list[tuple[str, str]]) -> list[str]:
     """Each (path, full name)'s path, with a short suffix from its full name (six hex digits of its
     digest: the same name, the same suffix, build after build) on the paths two of them share, as
     slugs cut at 60 characters do; a number after it for names alike to the letter (in the given
     order). No two outputs are ever written to one file."""
     counts = Counter(path for path, _ in wanted)
-    paths = [path if counts[path] == 1 else f"{path}-{hashlib.sha256(name.encode()).hexdigest()[:6]}"
-             for path, name in wanted]
+    paths = [path if counts[path] == 1 else suffixed(path, name) for path, name in wanted]
     seen: Counter[str] = Counter()
     distinct = []
     for path in paths:

@@ -53,6 +53,22 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for
 ]]
 
 
+# A season typed other than as a year: what to type instead.
+SEASON_FIX = " ; tapez l'année de la saison en chiffres, par exemple {example}."
+# The words of Typer's help and errors when rich is not there (plain click output), in French.
+PLAIN_WORDS = {"Commands": "Commandes", "required": "obligatoire", "default: {default}": "par défaut : {default}",
+               "Aborted!": "Interrompu.", "env var: {var}": "variable d'environnement : {var}"}
+
+
+def error_message(english: str, param: Any) -> str:
+    """A usage error's message in French, with what to type for a season that is not a year."""
+    message = translate(english)
+    if param is not None and param.name == "season" and "nombre entier" in message:
+        example = "--season 2026" if param.param_type_name == "option" else "2026"
+        message = message.rstrip(".") + SEASON_FIX.format(example=example)
+    return message
+
+
 def translate(message: str) -> str:
     for pattern, french in MESSAGES:
         message = pattern.sub(french, message, count=1)
@@ -88,11 +104,36 @@ class _WhenImported(importlib.abc.MetaPathFinder):
         return spec
 
 
-def install() -> None:
-    from typer import core as typer_core
-    from typer._click import core, formatting
+def _rich_missing() -> bool:
+    try:
+        return importlib.util.find_spec("rich") is None
+    except (ImportError, ValueError):
+        return True
 
-    if "typer.rich_utils" in sys.modules:
+
+def install() -> None:
+    import typer.main
+    from typer import core as typer_core
+    from typer._click import core, exceptions, formatting, utils
+
+    if _rich_missing():
+        # Typer 0.29 takes rich for granted: without it, every error and help would fail to import
+        # it. Its plain (click) output is used instead, in French.
+        typer_core.HAS_RICH = typer.main.HAS_RICH = False
+        typer_core._ = lambda words: PLAIN_WORDS.get(words, words)  # type: ignore[attr-defined,assignment]
+
+        def french_show(self: Any, file: Any = None) -> None:
+            file = file if file is not None else exceptions.get_text_stderr()
+            context = getattr(self, "ctx", None)
+            if context is not None:
+                helped = context.command.get_help_option(context) is not None
+                hint = f"Aide : {context.command_path} {context.help_option_names[0]}\n" if helped else ""
+                utils.echo(f"{context.get_usage()}\n{hint}", file=file)
+            utils.echo(f"erreur : {error_message(self.format_message(), getattr(self, 'param', None))}", file=file)
+
+        exceptions.ClickException.show = french_show  # type: ignore[method-assign]
+        exceptions.UsageError.show = french_show  # type: ignore[method-assign]
+    elif "typer.rich_utils" in sys.modules:
         _translate(sys.modules["typer.rich_utils"])
     elif not any(isinstance(finder, _WhenImported) for finder in sys.meta_path):
         sys.meta_path.insert(0, _WhenImported())
@@ -153,8 +194,8 @@ def _translate(rich_utils: Any) -> None:
     format_error: Callable[[Any], None] = rich_utils.rich_format_error
 
     def french_error(error: Any) -> None:
-        english = error.format_message
-        error.format_message = lambda: translate(english())
+        english, param = error.format_message, getattr(error, "param", None)
+        error.format_message = lambda: error_message(english(), param)
         format_error(error)
 
     rich_utils.rich_format_error = french_error  # type: ignore[assignment]

@@ -26,7 +26,7 @@ from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
-from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks, start_readers
+from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import Event, Problem, Report, SourceRef
 
 if TYPE_CHECKING:
@@ -217,6 +217,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
         if inputs_.events:
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
             inputs_.listed = listed_table(inputs_.events, identities)
+    notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     notices += player_notices(found, distinct)
     return League(settings, reading, found, problems, notices)
 

@@ -59,7 +59,8 @@ def test_help_usage_and_usage_errors_speak_french():
     flat = {args: " ".join(text.replace("│", " ").split()) for args, text in errors.items()}
     assert "valeur invalide pour --format : « xml » n'est pas l'une des valeurs « text », « json »." in flat[
         ("check", "--format", "xml")]
-    assert "valeur invalide pour --season : un nombre entier est attendu." in flat[("mail", "--season", "20x6")]
+    assert ("valeur invalide pour --season : un nombre entier est attendu ; tapez l'année de la saison en chiffres, "
+            "par exemple --season 2026.") in flat[("mail", "--season", "20x6")]
     assert "option inconnue : --outptus. Vouliez-vous dire --outputs ?" in flat[("build", "--outptus", "x")]
     assert "argument(s) en trop : extra." in flat[("build", "extra")]
     english = ("Usage:", "Show this message", "No such command", "Missing argument", "Did you mean", "Error ",
@@ -67,6 +68,43 @@ def test_help_usage_and_usage_errors_speak_french():
     outs = [mistyped.stderr, missing.stderr, helped.stdout, *flat.values()]
     assert not [word for word in english for out in outs if word in out]
     assert not [out for out in [mistyped.stderr, missing.stderr, *flat.values()] if re.search(r"'[\w-]+'", out)]
+
+
+@pytest.mark.parametrize("args, example", [(("standings", "grand-sud", "--season", "deux"), "--season 2026"),
+                                           (("archive", "--season", "2O26"), "--season 2026"),
+                                           (("masters", "prepare", "--season", "x"), "--season 2026"),
+                                           (("season", "close", "l'an dernier"), "par exemple 2026")])
+def test_a_season_that_is_not_a_number_is_said_in_french_with_what_to_type(args, example):
+    said = run(*args)
+    flat = " ".join(said.stderr.replace("│", " ").split())
+    assert said.returncode == 2 and "un nombre entier est attendu ; tapez l'année de la saison en chiffres" in flat
+    assert example in flat and "Input should" not in flat
+
+
+def test_usage_errors_and_help_are_french_without_rich():
+    """Typer takes rich for granted: without it (not installed), its plain output, in French."""
+    no_rich = "import sys; sys.modules['rich'] = None; sys.argv[0] = 'reportgen'; from reportgen.cli import main; main()"
+
+    def plain(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-c", no_rich, *args], capture_output=True, text=True, cwd=SCRATCH,
+                              timeout=300)
+
+    season = plain("standings", "grand-sud", "--season", "abc")
+    assert season.returncode == 2, season.stderr
+    assert season.stderr.splitlines()[:2] == ["Utilisation : reportgen standings [OPTIONS] {circuit}",
+                                             "Aide : reportgen standings --help"]
+    assert ("erreur : valeur invalide pour --season : un nombre entier est attendu ; tapez l'année de la saison en "
+            "chiffres, par exemple --season 2026.") in season.stderr
+    mistyped = plain("buidl")
+    assert mistyped.returncode == 2 and "erreur : commande inconnue : « buidl ». Vouliez-vous dire « build » ?" in (
+        mistyped.stderr)
+    helped = plain("standings", "--help")
+    assert helped.returncode == 0 and "[obligatoire]" in helped.stdout and "[par défaut : table]" in helped.stdout
+    group = plain("players", "--help")
+    assert "Commandes :" in group.stdout or "Commandes:" in group.stdout
+    english = ("Usage:", "Try ", "Error:", "Input should", "Commands:", "[required]", "[default:", "Traceback")
+    assert not [word for out in (season.stderr, mistyped.stderr, helped.stdout, group.stdout) for word in english
+                if word in out]
 
 
 def _command_paths():

@@ -66,3 +66,41 @@ def test_a_workbook_read_from_another_format_is_never_overwritten_with_xlsx_byte
                             "dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien fichier de "
                             "inputs/, puis relancez la commande")
     assert (tmp_path / "poules" / "open.ods").read_bytes() == b"the club's file"
+
+
+def test_a_workbook_open_in_a_spreadsheet_or_read_only_is_never_written(tmp_path):
+    """Issue 26, item 9: `poules next` and `masters prepare` write through the same guard as `players merge`."""
+    import pytest
+
+    from reportgen.render.workbook_file import WorkbookBusy
+
+    apply(change([[1, "A", None], [2, "B", None]]), tmp_path)
+    path = tmp_path / "masters" / "m.xlsx"
+    before = path.read_bytes()
+    (path.parent / ".~lock.m.xlsx#").write_text("secrétaire,poste,01.12.2026 10:00,", encoding="utf-8")
+    with pytest.raises(WorkbookBusy, match=r"m\.xlsx est ouvert dans Excel ou LibreOffice"):
+        apply(change([[1, "C", None], [2, "B", None]]), tmp_path)
+    (path.parent / ".~lock.m.xlsx#").unlink()
+    path.chmod(0o444)
+    with pytest.raises(WorkbookBusy, match=r"m\.xlsx est en lecture seule"):
+        apply(change([[1, "C", None], [2, "B", None]]), tmp_path)
+    assert path.read_bytes() == before
+
+
+def test_a_formula_the_change_does_not_touch_keeps_its_value(tmp_path):
+    apply(change([[1, "A", None], [2, "B", None]]), tmp_path)
+    path = tmp_path / "masters" / "m.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Matchs"]["E1"] = "=2*21"
+    book.calculation.fullCalcOnLoad = False  # as Excel saves it
+    book.save(path)
+    import zipfile
+
+    data = {info: zipfile.ZipFile(path).read(info) for info in zipfile.ZipFile(path).infolist()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as written:  # the value Excel computed
+        for info, content in data.items():
+            written.writestr(info, content.replace(b"<f>2*21</f><v />", b"<f>2*21</f><v>42</v>"))
+    assert openpyxl.load_workbook(path, data_only=True)["Matchs"]["E1"].value == 42
+    assert apply(change([[1, "C", None], [2, "B", None]]), tmp_path) == []
+    assert openpyxl.load_workbook(path)["Matchs"]["E1"].value == "=2*21"
+    assert openpyxl.load_workbook(path, data_only=True)["Matchs"]["E1"].value == 42

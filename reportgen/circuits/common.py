@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import replace
 
 from reportgen.ingest.directories import ClubDirectory
@@ -17,6 +18,26 @@ def slug(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text)
     plain = "".join(char for char in plain if not unicodedata.combining(char)).lower()
     return re.sub(r"[^a-z0-9]+", "-", plain)[:60].strip("-") or hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def suffixed(path: str, name: str) -> str:
+    """`path` with six hex digits of `name`'s digest: another file for another name, always the same."""
+    return f"{path}-{hashlib.sha256(name.encode()).hexdigest()[:6]}"
+
+
+def distinct_paths(wanted: list[tuple[str, str]]) -> list[str]:
+    """Each (path, full name)'s path, with a short suffix from its full name (six hex digits of its
+    digest: the same name, the same suffix, build after build) on the paths two of them share, as
+    slugs cut at 60 characters do; a number after it for names alike to the letter (in the given
+    order). No two outputs are ever written to one file."""
+    counts = Counter(path for path, _ in wanted)
+    paths = [path if counts[path] == 1 else suffixed(path, name) for path, name in wanted]
+    seen: Counter[str] = Counter()
+    distinct = []
+    for path in paths:
+        seen[path] += 1
+        distinct.append(path if seen[path] == 1 else f"{path}-{seen[path]}")
+    return distinct
 
 
 def from_halves(halves: int) -> int | float:

@@ -87,6 +87,7 @@ class SheetFacts:
     hidden: bool
     # Formula cells ("B7") and whether a spreadsheet program saved their computed value.
     formulas: dict[str, bool] = field(default_factory=dict)
+    hidden_rows: tuple[int, ...] = ()  # 0-based, rows hidden in Excel (`<row hidden="1">`)
 
 
 @dataclass
@@ -108,6 +109,9 @@ class WorkbookFacts:
                     if not has_value or self.values_not_computed
                 }
         return set()
+
+    def hidden_rows(self, sheet: str) -> tuple[int, ...]:
+        return next((facts.hidden_rows for facts in self.sheets if facts.name == sheet), ())
 
 
 def _column_number(letters: str) -> int:
@@ -337,6 +341,7 @@ class _SheetPart(_Part):
         self.max_row = 0
         self.max_col = 0
         self.formulas: dict[str, bool] = {}
+        self.hidden_rows: list[int] = []  # 0-based
         self._columns: dict[str, int] = {}  # "AB" -> 28, as met
         self._data = 0  # depth inside sheetData
         self._in_cell = False
@@ -350,8 +355,8 @@ class _SheetPart(_Part):
         counts are fewer than the tags, fewer than the "<"."""
         if b"sheetData" not in data:  # nothing the exact pass would count
             return True
-        if (b"<f" in data and _FORMULA.search(data)) or _prefixed_tag(data):
-            return False
+        if (b"<f" in data and _FORMULA.search(data)) or _prefixed_tag(data) or b"hidden=" in data:
+            return False  # formulas, hidden rows: the exact pass finds them
         tags = data.count(b"<")
         if self.cells.count + tags > MAX_CELLS:
             return False
@@ -390,6 +395,8 @@ class _SheetPart(_Part):
             number = _attribute(attributes, "r")
             self.row = int(number) if number and number.isdigit() else self.row + 1
             self.col = 0
+            if _attribute(attributes, "hidden") in ("1", "true"):
+                self.hidden_rows.append(self.row - 1)
         elif self._in_cell:
             if tag == "f":
                 self._formula = True
@@ -459,7 +466,7 @@ _UNREAD = ("docprops/", "xl/theme/", "xl/drawings/", "xl/charts/", "xl/diagrams/
 
 
 def inspect(path: Path, inflated_at_most: int | None = None, decoded_at_most: int | None = None) -> WorkbookFacts:
-    """Refuse what no reader should open; list sheets, visibility and formula cells.
+    """Refuse what no reader should open; list sheets, visibility, hidden rows and formula cells.
 
     Raises UnreadableWorkbook, and only that, for anything wrong with the file's content; an
     OSError says the file itself could not be read. The other formats calamine reads (.ods, .xlsb,
@@ -547,6 +554,7 @@ def _inspect(archive: zipfile.ZipFile, quick: bool, inflated_at_most: int | None
         part = scanned[target]
         if isinstance(part, _SheetPart):
             sheet_facts.formulas = part.formulas
+            sheet_facts.hidden_rows = tuple(part.hidden_rows)
     # The other XML parts a reader may read (shared strings, styles, a sheet no relationship names):
     # well-formed, no DTD, and cells bounded wherever a sheetData appears. Binary parts (images,
     # macros) and the parts of _UNREAD are read by no reader, nor here.

@@ -60,6 +60,7 @@ class Sheet:
     rows: Sequence[Sequence[object]]  # 0-based, ragged (trailing empty cells dropped); "" for an empty cell
     hidden: bool = False
     untrusted_formulas: set[str] = field(default_factory=set)
+    hidden_rows: tuple[int, ...] = ()  # 0-based, rows hidden in Excel (.xlsx; the pre-check finds them)
 
     def value(self, row: int, col: int) -> object:
         if row < len(self.rows) and col < len(self.rows[row]):
@@ -72,18 +73,58 @@ class Workbook:
     path: Path
     label: str  # the path as the secretary sees it, relative to inputs/ (control characters escaped)
     sheets: list[Sheet]
+    # The sheets looked up by name (read, their rows counted): what `hidden_notices` speaks of.
+    consulted: list[Sheet] = field(default_factory=list, repr=False, compare=False)
 
     def sheet(self, name: str) -> Sheet | None:
         """The sheet of that name, ignoring case, accents and punctuation; visible ones first."""
         wanted = normalise_label(name)
         matches = [sheet for sheet in self.sheets if normalise_label(sheet.name) == wanted]
         matches.sort(key=lambda sheet: sheet.hidden)
+        if matches and all(sheet is not matches[0] for sheet in self.consulted):
+            self.consulted.append(matches[0])
         return matches[0] if matches else None
 
     def ref(self, sheet: Sheet | None = None, row: int | None = None, col: int | None = None,
             column: str | None = None) -> SourceRef:
         cell = cell_name(row, col) if row is not None and col is not None else None
         return SourceRef(self.label, sheet.name if sheet else None, cell, column)
+
+
+def _filled(row: Sequence[object]) -> bool:
+    return any(value not in ("", None) for value in row)
+
+
+def _row_ranges(rows: list[int]) -> str:
+    """1-based rows as the secretary reads them: « la ligne 5 », « les lignes 5 à 7 et 10 »."""
+    ranges: list[list[int]] = []
+    for row in rows:
+        if ranges and row == ranges[-1][1] + 1:
+            ranges[-1][1] = row
+        else:
+            ranges.append([row, row])
+    shown = [f"{first + 1}" if first == last else f"{first + 1} à {last + 1}" for first, last in ranges]
+    listed = shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " et " + shown[-1]
+    return f"la ligne {listed}" if len(rows) == 1 else f"les lignes {listed}"
+
+
+def hidden_notices(workbook: Workbook) -> list[str]:
+    """What Excel hides and reportgen reads all the same, said (a notice, not a refusal): a hidden
+    sheet it read, and the hidden rows that hold something in a sheet it read."""
+    notices = []
+    for sheet in workbook.consulted:
+        filled = [index for index, row in enumerate(sheet.rows) if _filled(row)]
+        if sheet.hidden and filled:
+            notices.append(f"{workbook.label} : la feuille « {sheet.name} » est masquée dans Excel ; ses "
+                           f"{len(filled)} lignes remplies sont comptées (affichez-la pour la vérifier, ou "
+                           "supprimez-la si elle ne doit pas compter)")
+        hidden = [row for row in sheet.hidden_rows if row < len(sheet.rows) and _filled(sheet.rows[row])]
+        if hidden:
+            verb = "est masquée" if len(hidden) == 1 else "sont masquées"
+            notices.append(f"{workbook.label} : {_row_ranges(hidden)} de la feuille « {sheet.name} » {verb} dans "
+                           "Excel et comptée" + ("s" if len(hidden) > 1 else "")
+                           + " (affichez-les pour les vérifier, ou supprimez-les si elles ne doivent pas compter)")
+    return notices
 
 
 # -- in a worker --------------------------------------------------------------------------------
@@ -209,7 +250,7 @@ def _load(path: str, here: bool = False) -> tuple:
             # skip_empty_area=False keeps A1 at [0][0], so cell names stay true.
             rows = _rows(book.get_sheet_by_name(meta.name).to_python(skip_empty_area=False))
             name = clean_text(meta.name)  # as the pre-check names it
-            sheets.append(Sheet(name, rows, hidden, facts.untrusted_formula_cells(name)))
+            sheets.append(Sheet(name, rows, hidden, facts.untrusted_formula_cells(name), facts.hidden_rows(name)))
     except MemoryError:
         return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
     except OSError as error:

@@ -354,8 +354,9 @@ class ReadCache:
         if not isinstance(entry, dict):
             return None
         try:
-            sheets = [Sheet(name, [[_value(cell) for cell in row] for row in rows], bool(hidden), set(formulas))
-                      for name, hidden, formulas, rows in entry["sheets"]]
+            sheets = [Sheet(name, [[_value(cell) for cell in row] for row in rows], bool(hidden), set(formulas),
+                            tuple(int(row) for row in hidden_rows))
+                      for name, hidden, formulas, rows, hidden_rows in entry["sheets"]]
             size = int(entry["size"])
         except (KeyError, TypeError, ValueError):
             return None
@@ -369,7 +370,8 @@ class ReadCache:
             return
         self.used[digest] = {"size": size, "sheets": [
             [sheet.name, sheet.hidden, sorted(sheet.untrusted_formulas), [[_cell(value) for value in row]
-                                                                          for row in sheet.rows]]
+                                                                          for row in sheet.rows],
+             list(sheet.hidden_rows)]
             for sheet in sheets]}
 
     def save(self) -> bool:

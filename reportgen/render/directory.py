@@ -1,18 +1,19 @@
 """The secretary's decisions about players, written into `inputs/joueurs.xlsx` in place (openpyxl):
 another spelling of a player, or two players who are not one. Nothing already typed in the file is
 changed, nor its formats; a spelling is added after the ones already there, a player in the row
-below the last one typed, with that row's formats (render/inputs.py `write_cell`)."""
+below the last one typed, with that row's formats (render/inputs.py `write_cell`). The file is
+refused while open in a spreadsheet or read-only, and keeps its formulas' values, its permissions
+and its symbolic link (render/workbook_file.py)."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import openpyxl
 
 from reportgen.ingest.text import name_key, split_full_name
-from reportgen.render.files import write_atomic
 from reportgen.render.inputs import write_cell
+from reportgen.render.workbook_file import EditedWorkbook, editing
 
 PLAYERS_SHEET = "Joueurs"
 PLAYERS_HEADER = ["Licence", "Nom", "Prénom", "Club", "Autres graphies"]
@@ -20,13 +21,12 @@ DISTINCT_SHEET = "Distincts"
 DISTINCT_HEADER = ["Joueur", "Autre joueur"]
 
 
-def _open(path: Path) -> openpyxl.Workbook:
-    if path.exists():
-        return openpyxl.load_workbook(path)
-    book = openpyxl.Workbook()
-    book.active.title = PLAYERS_SHEET
-    book.active.append(PLAYERS_HEADER)
-    return book
+def _open(path: Path) -> EditedWorkbook:
+    edited = EditedWorkbook(path)
+    if not path.exists():
+        edited.book.active.title = PLAYERS_SHEET
+        edited.book.active.append(PLAYERS_HEADER)
+    return edited
 
 
 def _sheet(book: openpyxl.Workbook, name: str, header: list[str]):
@@ -54,17 +54,15 @@ def _next_row(sheet) -> int:
     return max((cell.row for row in sheet.iter_rows() for cell in row if cell.value not in (None, "")), default=0) + 1
 
 
-def _save(book: openpyxl.Workbook, path: Path) -> None:
-
-
-    buffer = io.BytesIO()
-    book.save(buffer)
-    write_atomic(path, buffer.getvalue())
-
-
 def add_spelling(path: Path, player: str, spelling: str, licence: str = "", club: str = "") -> None:
     """Record `spelling` as another way of writing `player` (added to his row, or a new row)."""
-    book = _open(path)
+    with editing(path) as target:
+        edited = _open(target)
+        _add_spelling(edited.book, player, spelling, licence, club)
+        edited.save(target)
+
+
+def _add_spelling(book: openpyxl.Workbook, player: str, spelling: str, licence: str, club: str) -> None:
     sheet = _sheet(book, PLAYERS_SHEET, PLAYERS_HEADER)
     last_col, first_col = _column(sheet, "Nom"), _column(sheet, "Prénom")
     aliases_col = _column(sheet, "Autres graphies")
@@ -83,14 +81,14 @@ def add_spelling(path: Path, player: str, spelling: str, licence: str = "", club
         row = _next_row(sheet)
         for header, value in values.items():
             write_cell(sheet, row - 1, columns[header] - 1, value)  # text stays text, never a formula
-    _save(book, path)
 
 
 def add_distinct(path: Path, player: str, other: str) -> None:
     """Record that `player` and `other` are two people."""
-    book = _open(path)
-    sheet = _sheet(book, DISTINCT_SHEET, DISTINCT_HEADER)
-    row = _next_row(sheet)
-    for column, value in enumerate((player, other)):
-        write_cell(sheet, row - 1, column, value)
-    _save(book, path)
+    with editing(path) as target:
+        edited = _open(target)
+        sheet = _sheet(edited.book, DISTINCT_SHEET, DISTINCT_HEADER)
+        row = _next_row(sheet)
+        for column, value in enumerate((player, other)):
+            write_cell(sheet, row - 1, column, value)
+        edited.save(target)

@@ -101,15 +101,15 @@ def fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def _stage(path: Path, data: bytes) -> Path:
-    """`data` written in full, and synced, to a temporary file next to `path`."""
+def _stage(path: Path, data: bytes, mode: int = 0o644) -> Path:
+    """`data` written in full, and synced, to a temporary file next to `path`, with permissions `mode`."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             _write(stream, data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, mode)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
@@ -118,16 +118,17 @@ def _stage(path: Path, data: bytes) -> Path:
     return path.parent / Path(temporary).name
 
 
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write `data` to `path` through a temporary file in the same folder; False if unchanged.
-    A failure leaves `path` as it was and no temporary file; an OSError becomes OutputError."""
+def write_atomic(path: Path, data: bytes, mode: int | None = None) -> bool:
+    """Write `data` to `path` through a temporary file in the same folder (permissions `mode`, 0644
+    by default); False if unchanged. A failure leaves `path` as it was and no temporary file; an
+    OSError becomes OutputError."""
     if not isinstance(data, (bytes, bytearray)):
         raise TypeError(f"write_atomic writes bytes, not {type(data).__name__}")
     try:
         if path.is_file() and path.read_bytes() == data:
             return False
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = _stage(path, data)
+        temporary = _stage(path, data, 0o644 if mode is None else mode)
         try:
             _rename(temporary, path)
         except BaseException:

@@ -1,14 +1,14 @@
 """Proposed changes to inputs/ written safely: a value typed in a cell meant for typing (under a
 sheet's whole-number rules) is never lost, whoever proposes the change; and a workbook that exists
-is edited in place (openpyxl: open, write the change's cells, save atomically), so that every cell
-keeps its value and its style, and the sheets keep their widths, colours, comments, validations,
+is edited in place (openpyxl: open, write the change's cells, save atomically; render/workbook_file.py
+refuses an open or read-only file, lets one writer at a time, keeps formulas' values, the file's
+permissions and a symbolic link), so that every cell keeps its value and its style, and the sheets keep their widths, colours, comments, validations,
 conditional formats and defined names. Only a new workbook is written whole (XlsxWriter)."""
 
 from __future__ import annotations
 
 import copy
 import datetime as dt
-import io
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import AnnexSheet, Cell, InputChange, InputRule, Problem, SheetEdit, SourceRef, cell_name
 from reportgen.render.excel import render_annex
 from reportgen.render.files import write_atomic
+from reportgen.render.workbook_file import EditedWorkbook, editing
 
 
 def _typed(sheet: AnnexSheet, rows: list[list[object]]) -> dict[Cell, object]:
@@ -75,14 +76,19 @@ def apply(change: InputChange, inputs: Path) -> list[Problem]:
                         f"{Path(change.path).suffix.lower() or 'fichiers sans extension'}",
                         "ouvrez-le dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien "
                         "fichier de inputs/, puis relancez la commande", code="not-xlsx")]
+    with editing(inputs / change.path) as target:  # refused if open or read-only; one writer at a time
+        return _apply(change, inputs, target)
+
+
+def _apply(change: InputChange, inputs: Path, target: Path) -> list[Problem]:
     problems = lost_values(change, inputs)
     if problems:
         return problems
-    target = inputs / change.path
     if not target.exists():
         write_atomic(target, render_annex(change.workbook))
         return []
-    book = openpyxl.load_workbook(target)  # formulas as formulas, styles and all
+    edited = EditedWorkbook(target)  # formulas as formulas (and their values), styles and all
+    book = edited.book
     for index, spec in enumerate(change.workbook.sheets):
         if spec.name not in book.sheetnames:  # a sheet the change needs and the file lacks
             new_sheet(book, spec, index)
@@ -90,9 +96,7 @@ def apply(change: InputChange, inputs: Path) -> list[Problem]:
         problems += edit_sheet(book[edit.sheet], edit, change.path)
     if problems:
         return problems
-    buffer = io.BytesIO()
-    book.save(buffer)
-    write_atomic(target, buffer.getvalue())
+    edited.save(target)
     return []
 
 

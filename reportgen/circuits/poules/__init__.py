@@ -20,7 +20,7 @@ import pandas as pd
 
 from reportgen.circuits import REGISTRY
 from reportgen.circuits.base import Reading
-from reportgen.circuits.common import slug
+from reportgen.circuits.common import slug, suffixed
 from reportgen.circuits.poules import documents, notices
 from reportgen.circuits.poules.domain import PoulesEvent
 from reportgen.circuits.poules.parse import parse as parse_workbook
@@ -49,6 +49,8 @@ class Poules:
             folder = event_folder(event.id, event.date.year)
             if folder in folders:  # two workbooks of one name in different folders
                 folder = f"{event.date.year}/{slug(event.id.rsplit('.', 1)[0])}"
+            if folder in folders:  # still one: long paths whose slugs, cut at 60 characters, meet
+                folder = suffixed(folder, event.id)
             folders.add(folder)
             tournament = replay(event.content, event.date, settings)
             if tournament.problems:

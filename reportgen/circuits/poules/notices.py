@@ -18,7 +18,7 @@ import html
 from dataclasses import dataclass
 
 from reportgen import french
-from reportgen.circuits.common import slug
+from reportgen.circuits.common import distinct_paths, slug
 from reportgen.circuits.poules.domain import Forfeit, Registrant
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
@@ -84,13 +84,15 @@ def messages(tournament: Tournament, event_name: str, folder: str, league: str, 
         notices += _cancellation(played, event_name)
         if played.decided:
             notices += _round_end(played, following, event_name, ranking)
+    # Two players (or subjects) whose names give one slug: each notice its own file.
+    paths = distinct_paths([(f"{folder}/avis/tour-{notice.round}/{notice.kind}"
+                             + (f"-{slug(notice.about)}" if notice.about else "") + f"-{slug(notice.player.name)}",
+                             f"{notice.about}\0{notice.player.name}") for notice in notices])
     found = []
-    for notice in notices:
+    for notice, path in zip(notices, paths):
         text, page = _rendered(notice, league)
-        about = f"-{slug(notice.about)}" if notice.about else ""
-        found.append(Message(f"{folder}/avis/tour-{notice.round}/{notice.kind}{about}-{slug(notice.player.name)}",
-                             (notice.player.email,) if notice.player.email else (), f"{event_name} : {notice.subject}",
-                             text, notice.date, page))
+        found.append(Message(path, (notice.player.email,) if notice.player.email else (),
+                             f"{event_name} : {notice.subject}", text, notice.date, page))
     return found
 
 

@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import pandas as pd
 
-from reportgen.circuits import REGISTRY
+from reportgen.circuits import REGISTRY, common
 from reportgen.circuits.base import Reading
 from reportgen.circuits.tantrix import documents
 from reportgen.circuits.tantrix.parse import TantrixEvent
@@ -40,10 +40,12 @@ class Tantrix:
             report.problems = scored.problems
             return report
         by_year: dict[int, list[EventResult]] = defaultdict(list)
-        for result in scored.events:
+        # Two events of one day whose names share their first 60 characters: each its own files.
+        paths = common.distinct_paths([(documents.event_path(r), r.event.name) for r in scored.events])
+        for result, path in zip(scored.events, paths):
             by_year[result.event.date.year].append(result)
-            report.documents.append(documents.event_bulletin(result, settings, reading.league))
-            report.rankings.append(documents.event_ranking(result))
+            report.documents.append(documents.event_bulletin(result, settings, reading.league, path))
+            report.rankings.append(documents.event_ranking(result, path))
             report.notices += _notices(result)
         for ratings in scored.lists:
             report.documents.append(documents.list_bulletin(ratings, settings, reading.league))

@@ -114,7 +114,8 @@ def round_label(number: int, count: int, last: int) -> str:
 
 # -- the event ---------------------------------------------------------------------------------------
 
-def event_ranking(result: EventResult) -> Ranking:
+def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
+    """`path`: the event's files (`event_path` unless two events' paths meet, see __init__.py)."""
     event = result.event
     knockout = event.content.kind == KNOCKOUT
     rows = []
@@ -126,7 +127,7 @@ def event_ranking(result: EventResult) -> Ranking:
         rows.append(RankingRow(line.rank, line.player, line.name, "", "", metrics, tied=line.tied,
                                decided_by=tuple(DECIDED_LABELS.get(c, MATCH_DECIDED.get(c, c)) for c in line.decided_by),
                                playoff=line.playoff))
-    return Ranking(event_path(result), Scope("event", event.date.year, event.id, event.name), event.date,
+    return Ranking(path or event_path(result), Scope("event", event.date.year, event.id, event.name), event.date,
                    Status.FINAL if complete(result) else Status.PROVISIONAL,
                    KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS, tuple(rows), identity=RANK_AND_PLAYER)
 
@@ -268,7 +269,7 @@ def _notes(result: EventResult, settings: TantrixSettings) -> list[str]:
     return notes
 
 
-def event_bulletin(result: EventResult, settings: TantrixSettings, league: str) -> Document:
+def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, path: str | None = None) -> Document:
     event = result.event
     games = result.games
     knockout = event.content.kind == KNOCKOUT
@@ -297,7 +298,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str) 
         french.plural(len(games.names), "joueur"), french.plural(len(rounds), "ronde"),
         french.plural(len(games.games), "partie"), "" if complete(result) else "tableau en cours") if part)
     return Document(
-        path=event_path(result), template="tantrix/bulletin.html.j2", title=title, date=event.date,
+        path=path or event_path(result), template="tantrix/bulletin.html.j2", title=title, date=event.date,
         season=event.date.year,
         context={"league": league, "circuit": CIRCUIT, "season": event.date.year, "title": title,
                  "summary": summary, "knockout": knockout, "rows": rows,

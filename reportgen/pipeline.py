@@ -300,6 +300,11 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
     scored = Scored()
     chosen = [slug for slug in circuits.CIRCUITS if slug in needed
               and (league.circuits[slug].events or league.circuits[slug].problems)]
+    for slug in chosen:
+        if circuits.REGISTRY[slug].template_folder:  # a plug-in's own templates, for whatever renders its documents
+            from reportgen.render.html import add_templates
+
+            add_templates(Path(circuits.REGISTRY[slug].template_folder))
     _phase(progress, "calcul des classements", len(chosen))
     with _no_cycle_collection():
         for slug in chosen:

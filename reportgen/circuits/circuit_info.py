@@ -25,7 +25,8 @@ class CircuitInfo:
     package: str  # its folder as a package: `__name__.rpartition(".")[0]` in its info.py
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its `Tournoi` fields: key, the labels a club may write
     sheets: tuple[str, ...] = ()  # sheets only its workbooks have: a workbook without a readable `Circuit` is its
-    templates: tuple[str, ...] = ()  # the templates its documents use
+    templates: tuple[str, ...] = ()  # the templates its documents use, relative to the templates folder
+    template_folder: str = ""  # a folder of its own templates, searched after templates/ (a plug-in's)
     requires: tuple[str, ...] = ()  # circuits whose rankings it reads (registered before it)
     needs_clubs: bool = False  # its workbooks name clubs: inputs/clubs.xlsx is then required
     previous_season: bool = False  # a season reads the one before: from the archive once it left inputs/

@@ -2,6 +2,7 @@
 
 import ast
 import dataclasses
+import importlib
 import re
 import subprocess
 import sys
@@ -164,6 +165,10 @@ def test_every_registered_circuit_says_what_it_is(slug):
     assert (ROOT / "docs" / "regulations" / info.regulation).exists() and info.regulation_title
     assert all((ROOT / "templates" / template).is_file() for template in info.templates)
     assert all(required in list(circuits.REGISTRY)[:list(circuits.REGISTRY).index(slug)] for required in info.requires)
+    # Its folder holds what its info says: info.py, and commands.py / template.py when it has them.
+    folder = ROOT.joinpath(*info.package.split("."))
+    assert importlib.import_module(f"{info.package}.info").INFO is info
+    assert (folder / "commands.py").is_file() == info.commands and (folder / "template.py").is_file() == info.template
 
 
 @pytest.mark.parametrize("slug", list(circuits.CIRCUITS))

@@ -176,9 +176,9 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
             notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
                            "ce classeur est mis de côté")
             continue
-        # Read again with the circuit's own fields: another circuit's labels mean nothing here.
-        tournaments.append((workbook, read_tournament_sheet(workbook, [], circuits.tournament_fields(slug)) or sheet,
-                            slug))
+        # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
+        own = read_tournament_sheet(workbook, [], circuits.tournament_fields(slug))
+        tournaments.append((workbook, own or sheet, slug))
 
     needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.REGISTRY[slug].needs_clubs})
     clubs = ClubDirectory()

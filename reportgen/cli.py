@@ -123,7 +123,7 @@ class Format(str, Enum):
 
 @app.command()
 def standings(
-    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple grand-sud.")],
+    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
     season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière).")] = None,
     at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison (par défaut : le dernier publié).")] = False,
@@ -165,7 +165,7 @@ def standings(
 
 @app.command()
 def ratings(
-    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple tantrix.")],
+    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
@@ -275,14 +275,16 @@ def list_circuits() -> None:
 
 
 def _add_circuit_commands() -> None:
-    """Each circuit's extra commands (`reportgen masters prepare`), as the registry names them."""
+    """Each circuit's extra commands (`reportgen <circuit> …`: its folder's commands.py, part of the
+    command line's layer), for the circuits of the registry and those installed packages declare."""
     import importlib
 
     from reportgen import circuits
 
+    circuits.load_plugins()
     for slug, info in circuits.REGISTRY.items():
         if info.commands:
-            app.add_typer(importlib.import_module(info.commands).app, name=slug)
+            app.add_typer(importlib.import_module(info.commands_module).app, name=slug)
 
 
 _add_circuit_commands()

@@ -3,7 +3,7 @@
     [league]
     name = "Ligue Grand Sud"
 
-    [circuits.grand-sud]
+    [circuits.<circuit>]   # a circuit's settings, by its name (`reportgen circuits`)
     min_counted_results = 1
 
     [mail]
@@ -129,7 +129,8 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
         problems.append(Problem(SourceRef(SETTINGS_FILE), _syntax_message(error),
                                 "corrigez cette ligne : un réglage s'écrit nom = valeur, un texte entre "
                                 'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
-                                "une table seule sur sa ligne ([circuits.grand-sud])", code="unreadable"))
+                                f"une table seule sur sa ligne ([circuits.{next(iter(defaults), 'nom')}])",
+                                code="unreadable"))
         return league
     except OSError as error:
         problems.append(Problem(SourceRef(SETTINGS_FILE), f"le fichier de réglages ne peut pas être lu ({error.strerror})",

@@ -94,20 +94,17 @@ def _circuit_slug(value: object) -> str:
                    "écrivez l'un de : " + ", ".join(circuits.REGISTRY))
 
 
-# The sheets only one kind of workbook has (docs/formats.md).
-_SHEETS_OF = {"matchs": ("masters",), "desistements": ("masters",), "participants": ("masters",),
-              "resultats": ("grand-sud", "tour-de-france")}
-
-
 def _circuits_it_points_to(workbook: Workbook) -> list[str]:
     """The scored circuits a workbook without a readable `Circuit` concerns: a folder named after a
-    circuit (inputs/masters/…), else its sheets; none when nothing points anywhere."""
+    circuit (inputs/<circuit>/…), else the sheets only its workbooks have (`CircuitInfo.sheets`);
+    none when nothing points anywhere."""
     folders = {normalise_label(part) for part in Path(workbook.label).parts[:-1]}
     named = [slug for slug in circuits.CIRCUITS if normalise_label(slug) in folders]
     if named:
         return named
     sheets = {normalise_label(sheet.name) for sheet in workbook.sheets}
-    return sorted({slug for name in sheets for slug in _SHEETS_OF.get(name, ()) if slug in circuits.CIRCUITS})
+    return sorted(slug for slug in circuits.CIRCUITS
+                  if sheets & {normalise_label(name) for name in circuits.REGISTRY[slug].sheets})
 
 
 def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda message: None,
@@ -165,7 +162,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
         if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
             continue
         unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
-        sheet = read_tournament_sheet(workbook, unknown, circuits.tournament_fields())
+        sheet = read_tournament_sheet(workbook, unknown, {})
         slug = sheet.read("circuit", _circuit_slug, unknown) if sheet is not None else None
         if sheet is None or slug is None:
             suspects = _circuits_it_points_to(workbook)
@@ -179,7 +176,9 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
             notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
                            "ce classeur est mis de côté")
             continue
-        tournaments.append((workbook, sheet, slug))
+        # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
+        own = read_tournament_sheet(workbook, [], circuits.tournament_fields(slug))
+        tournaments.append((workbook, own or sheet, slug))
 
     needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.REGISTRY[slug].needs_clubs})
     clubs = ClubDirectory()
@@ -302,6 +301,11 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
     scored = Scored()
     chosen = [slug for slug in circuits.CIRCUITS if slug in needed
               and (league.circuits[slug].events or league.circuits[slug].problems)]
+    for slug in chosen:
+        if circuits.REGISTRY[slug].template_folder:  # a plug-in's own templates, for whatever renders its documents
+            from reportgen.render.html import add_templates
+
+            add_templates(Path(circuits.REGISTRY[slug].template_folder))
     _phase(progress, "calcul des classements", len(chosen))
     with _no_cycle_collection():
         for slug in chosen:

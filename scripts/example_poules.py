@@ -70,7 +70,7 @@ def _parse(annex, label: str, today: dt.date):
 
     problems: list = []
     workbook = _in_memory(annex, label)
-    sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields())
+    sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields("poules"))
     event = parse(workbook, sheet, Reading(ClubDirectory(), today), problems)
     if problems or event is None:
         raise RuntimeError("\n".join(str(p) for p in problems))

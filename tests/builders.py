@@ -8,7 +8,7 @@ from pathlib import Path
 import openpyxl
 
 from reportgen.circuits.base import Reading
-from reportgen.circuits.grand_sud import GrandSud
+from reportgen.circuits.grand_sud.circuit import GrandSud
 from reportgen.circuits.grand_sud.parse import GrandSudRow, GrandSudTournament
 from reportgen.circuits.grand_sud.scoring import score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings

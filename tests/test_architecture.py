@@ -2,6 +2,8 @@
 
 import ast
 import dataclasses
+import importlib
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +26,9 @@ LAYERS = [
     {"delivery": ["reportgen.delivery"]},
     {"cli": ["reportgen.cli", "reportgen.cli_support", "reportgen.commands", "reportgen.__main__"]},
 ]
+# A circuit's own commands live in its folder (`circuits/<package>/commands.py`) but are part of the
+# command line: they run the pipeline, like `reportgen build`, and nothing of the circuit imports them.
+CIRCUIT_COMMANDS = re.compile(r"reportgen\.circuits\.\w+\.commands")
 RENDERERS = {"openpyxl", "jinja2", "weasyprint", "xlsxwriter"}
 
 
@@ -33,7 +38,9 @@ def module_name(path: Path) -> str:
 
 
 def part_of(name: str) -> tuple[int, str]:
-    """(layer, part) of a module: the longest prefix listed."""
+    """(layer, part) of a module: the longest prefix listed (a circuit's commands: the cli's)."""
+    if CIRCUIT_COMMANDS.fullmatch(name):
+        return len(LAYERS) - 1, "cli"
     best = (-1, "", "")
     for level, parts in enumerate(LAYERS):
         for part, prefixes in parts.items():
@@ -89,10 +96,66 @@ def loaded_after(statement: str) -> set[str]:
 
 
 def test_the_renderers_and_the_registry_load_no_circuit_and_no_pandas():
-    for statement in ("import reportgen.render.excel", "import reportgen.render.html", "import reportgen.circuits"):
+    for statement in ("import reportgen.render.excel", "import reportgen.render.html"):
         loaded = loaded_after(statement)
         assert "pandas" not in loaded, statement
         assert not {name for name in loaded if name.startswith("reportgen.circuits.")}, statement
+    # The registry reads each circuit's info.py (its folder's package too), nothing else of it.
+    loaded = loaded_after("import reportgen.circuits")
+    packages = {info.package for info in circuits.BUILT_IN}
+    assert "pandas" not in loaded
+    assert {name for name in loaded if name.startswith("reportgen.circuits.")} == {
+        "reportgen.circuits.circuit_info", *packages, *(f"{package}.info" for package in packages)}
+
+
+# Besides the circuits' folders, the one module that names a built-in circuit: the registry's list.
+MAY_NAME_CIRCUITS = {"reportgen.circuits"}
+
+
+def names_in(path: Path) -> set[str]:
+    """Every string constant (docstrings included) and every identifier of a module (comments aside)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            found.add(node.value)
+        elif isinstance(node, ast.Name):
+            found.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            found.add(node.attr)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, ast.arg):
+            found.add(node.arg)
+        elif isinstance(node, ast.alias):
+            found.add(node.asname or node.name)
+    return found
+
+
+def circuit_words() -> dict[str, re.Pattern[str]]:
+    """Each registered circuit's slug and package name, as a word of a string or of an identifier
+    (`grand_sud_seasons`, `GRAND_SUD`, « grand-sud 2026 : »); not the capitalised prose of a
+    comment or docstring (« the Masters »), which names a kind of thing, not a circuit the code knows."""
+    words = {}
+    for info in circuits.REGISTRY.values():
+        package = info.package.rpartition(".")[2]
+        for word in {info.slug, package}:
+            words[word] = re.compile(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![A-Za-z0-9])")
+    return words
+
+
+def circuit_folder(path: Path) -> bool:
+    folders = {PACKAGE.parent.joinpath(*info.package.split(".")) for info in circuits.REGISTRY.values()}
+    return any(path.is_relative_to(folder) for folder in folders)
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if not circuit_folder(p) and module_name(p) not in MAY_NAME_CIRCUITS],
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_outside_a_circuit_folder_names_a_circuit(path):
+    """A circuit is its folder: what the rest of reportgen needs to know of it, it asks the registry
+    (its `CircuitInfo`), so that adding a circuit touches nothing outside its folder."""
+    named = sorted({f"{word} in {text!r}"[:120] for text in names_in(path) for word, pattern in circuit_words().items()
+                    if pattern.search(text.lower() if text.isidentifier() else text)})
+    assert named == [], f"{module_name(path)} names a circuit: {named}"
 
 
 @pytest.mark.parametrize("slug", list(circuits.REGISTRY))
@@ -102,6 +165,10 @@ def test_every_registered_circuit_says_what_it_is(slug):
     assert (ROOT / "docs" / "regulations" / info.regulation).exists() and info.regulation_title
     assert all((ROOT / "templates" / template).is_file() for template in info.templates)
     assert all(required in list(circuits.REGISTRY)[:list(circuits.REGISTRY).index(slug)] for required in info.requires)
+    # Its folder holds what its info says: info.py, and commands.py / template.py when it has them.
+    folder = ROOT.joinpath(*info.package.split("."))
+    assert importlib.import_module(f"{info.package}.info").INFO is info
+    assert (folder / "commands.py").is_file() == info.commands and (folder / "template.py").is_file() == info.template
 
 
 @pytest.mark.parametrize("slug", list(circuits.CIRCUITS))

@@ -1,7 +1,7 @@
 """The circuit contract: every scored circuit of the registry reads a tiny workbook of its own,
 scores it, and every template it declares renders (HTML), with its rankings and annexes.
 
-A new circuit registers a writer in TINY_LEAGUE or this test fails."""
+A new circuit adds its writer here, named after its package (TINY_LEAGUE), or this test fails."""
 
 import datetime as dt
 import io
@@ -62,8 +62,9 @@ def poules(inputs):
             for index, (white, black) in enumerate((w, b) for w in three for b in three if w != b)]})
 
 
-TINY_LEAGUE = {"grand-sud": grand_sud, "masters": masters, "tour-de-france": tour_de_france, "tantrix": tantrix,
-               "poules": poules}
+# Each registered circuit's writer: the function of this module named after its package.
+TINY_LEAGUE = {slug: globals()[info.package.rpartition(".")[2]] for slug, info in circuits.REGISTRY.items()
+               if info.package.rpartition(".")[2] in globals()}
 
 
 @pytest.fixture(scope="module")

@@ -57,7 +57,7 @@ class Tour:
         """(event or None, problems as printed)."""
         problems: list = []
         workbook = self.workbook()
-        sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields())
+        sheet = read_tournament_sheet(workbook, problems, circuits.tournament_fields("poules"))
         event = parse(workbook, sheet, Reading(ClubDirectory(), TODAY), problems)
         return event, [str(p) for p in sorted(problems)]
 

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from reportgen.circuits.base import Reading
-from reportgen.circuits.poules import CIRCUIT
+from reportgen.circuits.poules.circuit import CIRCUIT
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import RANK_AND_PLAYER, Status

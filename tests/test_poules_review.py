@@ -122,7 +122,7 @@ def test_article_III_pools_of_six_are_printed_one_per_line():
     import pandas as pd
 
     from reportgen.circuits.base import Reading
-    from reportgen.circuits.poules import CIRCUIT
+    from reportgen.circuits.poules.circuit import CIRCUIT
     from reportgen.ingest.directories import ClubDirectory
     from reportgen.render import html
     from tests.test_poules_builders import TODAY

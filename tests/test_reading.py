@@ -401,7 +401,7 @@ def test_a_workbook_of_a_circuit_not_supported_yet_is_set_aside_and_said(inputs,
     from reportgen import circuits
 
     # Every circuit of the regulations is scored today: a circuit registered for later stands in.
-    planned = circuits.CircuitInfo("belote", "Belote", "", "", circuits.PLANNED)
+    planned = circuits.CircuitInfo("belote", "Belote", "", "", circuits.PLANNED, "tests.belote")
     monkeypatch.setitem(circuits.REGISTRY, "belote", planned)
     write_tournament(inputs, "a")
     write_workbook(inputs / "belote.xlsx", {"Tournoi": [["Circuit", "belote"], ["Nom", "Open"]]})

@@ -1,80 +1,85 @@
-"""The registry: the one place that knows each circuit.
+"""The registry: the circuits reportgen knows, each as the `CircuitInfo` its folder declares.
 
-For each circuit it says its name, regulation and status, the `Tournoi` fields its workbooks carry
-beyond the common ones, the templates it renders, the circuits whose rankings it reads, and the
-module of its extra commands. Importing it loads no circuit code (so `reportgen --help` answers at
-once); `CIRCUITS` imports the implementations of the scored circuits on first use.
+A circuit is its folder, `reportgen/circuits/<package>/` (circuit_info.py says what it holds): its
+`info.py` says what it is, and nothing outside the folder names it. The built-in circuits are
+listed below; another package adds one with `register(info)` (the `reportgen` command registers
+those its installed packages declare in the entry-point group `reportgen.circuits`:
+`load_plugins`). Importing the registry loads no circuit implementation and no pandas (so
+`reportgen --help` answers at once); `CIRCUITS` imports the scored circuits' implementations on
+first use.
 """
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+
+from reportgen.circuits.circuit_info import PLANNED, SCORED, CircuitInfo
+from reportgen.circuits.grand_sud.info import INFO as GRAND_SUD
+from reportgen.circuits.masters.info import INFO as MASTERS
+from reportgen.circuits.poules.info import INFO as POULES
+from reportgen.circuits.tantrix.info import INFO as TANTRIX
+from reportgen.circuits.tour_de_france.info import INFO as TOUR_DE_FRANCE
 
 if TYPE_CHECKING:
     from reportgen.circuits.base import Circuit
 
     CIRCUITS: dict[str, Circuit]  # provided on first use by __getattr__ below
 
-SCORED = "scored"  # reportgen reads, scores and publishes its workbooks
-PLANNED = "planned"  # its workbooks are recognised and set aside with a notice
+__all__ = ["BUILT_IN", "PLANNED", "PLUGINS", "REGISTRY", "SCORED", "CircuitInfo", "load_plugins", "register",
+           "tournament_fields", "unregister"]
 
-
-@dataclass(frozen=True)
-class CircuitInfo:
-    slug: str  # CLI name, template folder, output folder
-    title: str  # printed on bulletins
-    regulation: str  # its file in docs/regulations/
-    regulation_title: str  # as printed for the secretary
-    status: str
-    module: str = ""  # the implementation: a module with a `CIRCUIT` object (scored circuits)
-    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its `Tournoi` fields: key, the labels a club may write
-    templates: tuple[str, ...] = ()  # the templates its documents use
-    requires: tuple[str, ...] = ()  # circuits whose rankings it reads (registered before it)
-    needs_clubs: bool = False  # its workbooks name clubs: inputs/clubs.xlsx is then required
-    commands: str = ""  # module of its extra commands: a typer app `app`, named after the circuit
-    template: str = ""  # module whose `blank_workbook(clubs, club, day)` a club fills in (`reportgen template`)
-
+# In registry order: a circuit after those it `requires`. The one place outside its folder that
+# names a built-in circuit (tests/test_architecture.py).
+BUILT_IN = (GRAND_SUD, MASTERS, TOUR_DE_FRANCE, POULES, TANTRIX)
+PLUGINS = "reportgen.circuits"  # the entry-point group of circuits other packages provide (each a CircuitInfo)
 
 REGISTRY: dict[str, CircuitInfo] = {}
 
-for _info in (
-    CircuitInfo(
-        "grand-sud", "Classement régional Grand Sud", "000_33ab733906bdf5e8.txt", "Règlement Classement Masters",
-        SCORED, "reportgen.circuits.grand_sud",
-        fields=(("club", ("Club", "Club organisateur", "Organisateur")), ("serie", ("Série", "Serie")),
-                ("formule", ("Formule",))),
-        templates=("grand-sud/bulletin.html.j2",), needs_clubs=True, template="reportgen.circuits.grand_sud.template"),
-    CircuitInfo(
-        "masters", "Masters Grand Sud",
-        "000_33ab733906bdf5e8.txt", "Règlement Tournoi Masters de fin de saison", SCORED,
-        "reportgen.circuits.masters", fields=(("saison", ("Saison",)),),
-        templates=("masters/bulletin.html.j2", "masters/match_sheets.html.j2"), requires=("grand-sud",),
-        needs_clubs=True, commands="reportgen.commands.masters"),
-    CircuitInfo(
-        "tour-de-france", "Tour de France de Diplomatie", "004_6b38a01f19fef100.txt", "Le Tour de France",
-        SCORED, "reportgen.circuits.tour_de_france",
-        fields=(("participants", ("Participants", "Nombre de participants")),),
-        templates=("tour-de-france/bulletin.html.j2",), template="reportgen.circuits.tour_de_france.template"),
-    CircuitInfo("poules", "Tournoi en ligne par poules", "001_bd00e4ad95b2e633.txt",
-                "Règlement du tournoi en ligne par poules", SCORED, "reportgen.circuits.poules",
-                templates=("poules/bulletin.html.j2",), commands="reportgen.commands.poules"),
-    CircuitInfo("tantrix", "Tantrix", "002_11ac65aff3900169.txt", "Tournois de Tantrix sur Internet — le règlement",
-                SCORED, "reportgen.circuits.tantrix", fields=(("type", ("Type", "Type de tournoi")),),
-                templates=("tantrix/bulletin.html.j2", "tantrix/ratings.html.j2")),
-):
-    if _info.slug in REGISTRY:
-        raise RuntimeError(f"two circuits are named {_info.slug}")
-    if any(required not in REGISTRY for required in _info.requires):
-        raise RuntimeError(f"{_info.slug} needs {_info.requires}: register them before it")
-    REGISTRY[_info.slug] = _info
+
+def register(info: CircuitInfo) -> None:
+    """Add a circuit, after those it requires. Refused (RuntimeError: a programming error, not the
+    secretary's) when its name or package is taken, or its `Tournoi` fields clash with the common ones
+    or with each other: a label read as two fields would silently be one of them."""
+    from reportgen.ingest.common_fields import COMMON_FIELDS
+    from reportgen.ingest.text import normalise_label
+
+    if info.slug in REGISTRY or any(other.package == info.package for other in REGISTRY.values()):
+        raise RuntimeError(f"a circuit named {info.slug} or in {info.package} is already registered")
+    if any(required not in REGISTRY for required in info.requires):
+        raise RuntimeError(f"{info.slug} needs {info.requires}: register them before it")
+    owner = {normalise_label(label): key for key, labels in COMMON_FIELDS.items() for label in labels}
+    clash = len(dict(info.fields)) < len(info.fields) or any(
+        key in COMMON_FIELDS or owner.setdefault(normalise_label(label), key) != key
+        for key, labels in info.fields for label in labels)
+    if clash:
+        raise RuntimeError(f"{info.slug}: a `Tournoi` field or label is given twice, or is a common one")
+    REGISTRY[info.slug] = info
+    _implementations.cache_clear()
 
 
-def tournament_fields() -> dict[str, tuple[str, ...]]:
-    """Every circuit's own `Tournoi` fields (the common ones are ingest's)."""
-    return {key: labels for info in REGISTRY.values() for key, labels in info.fields}
+def unregister(slug: str) -> None:
+    """Remove a circuit that no other registered circuit requires (a plug-in's tests)."""
+    if any(slug in other.requires for other in REGISTRY.values()):
+        raise RuntimeError(f"{slug} is required by another circuit")
+    del REGISTRY[slug]
+    _implementations.cache_clear()
+
+
+def load_plugins() -> None:
+    """Register the circuits the installed packages declare (entry points of `PLUGINS`)."""
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=PLUGINS):
+        info = point.load()
+        if REGISTRY.get(info.slug) is not info:
+            register(info)
+
+
+def tournament_fields(slug: str) -> dict[str, tuple[str, ...]]:
+    """The circuit's own `Tournoi` fields (the common ones are ingest's): key -> labels."""
+    return dict(REGISTRY[slug].fields)
 
 
 @cache
@@ -82,9 +87,9 @@ def _implementations() -> dict[str, Circuit]:
     found = {}
     for slug, info in REGISTRY.items():
         if info.status == SCORED:
-            circuit = importlib.import_module(info.module).CIRCUIT
+            circuit = importlib.import_module(info.implementation).CIRCUIT
             if circuit.info is not info:
-                raise RuntimeError(f"{info.module}.CIRCUIT is not the registered {slug}")
+                raise RuntimeError(f"{info.implementation}.CIRCUIT is not the registered {slug}")
             found[slug] = circuit
     return found
 
@@ -93,3 +98,7 @@ def __getattr__(name: str) -> object:
     if name == "CIRCUITS":  # the scored circuits' implementations, in registry order
         return _implementations()
     raise AttributeError(name)
+
+
+for _info in BUILT_IN:
+    register(_info)

@@ -13,7 +13,7 @@ from reportgen.cli_support import InputsOption, err, print_problems
 
 
 def template(
-    circuit: Annotated[str, typer.Argument(help="Le circuit, par exemple grand-sud.")],
+    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
     club: Annotated[Optional[str], typer.Option("--club", help="Le code du club organisateur.")] = None,
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
@@ -43,7 +43,7 @@ def template(
     if club and organiser is None:
         err(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}")
         raise typer.Exit(1)
-    module = importlib.import_module(circuits.REGISTRY[circuit].template)
+    module = importlib.import_module(circuits.REGISTRY[circuit].template_module)
     workbook = module.blank_workbook(clubs, organiser, dt.date.today())
     target = outputs / "modeles" / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
     write_atomic(target, render_annex(workbook))

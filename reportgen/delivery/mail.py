@@ -85,7 +85,8 @@ def latest_bulletins(scored: pipeline.Scored, outputs: Path, season: int | None,
     bulletins: list[Bulletin] = []
     files: list[published.Published] = []
     for slug, report in reports.items():
-        rankings = [r for r in report.rankings if r.season == season]
+        kind = circuits.REGISTRY[slug].mail_ranking  # the ranking the circuit's mail reports
+        rankings = [r for r in report.rankings if r.season == season and (not kind or r.scope.kind == kind)]
         documents = {d.path: d for d in report.documents}
         ranking = next((r for r in reversed(rankings) if r.path in documents), None)
         if ranking is None:
@@ -145,10 +146,10 @@ def _evolution(value: Any) -> str:
     return text
 
 
-def score_column(ranking: Ranking) -> Column | None:
-    """The column a message gives after each player's place: `points` when the ranking has it,
-    else its first numeric column (a Tantrix event's TPs, a rating list's Elo), else none."""
-    numeric = [c for c in ranking.columns if c.key == "points"] + [c for c in ranking.columns if c.kind in ("int", "number")]
+def score_column(ranking: Ranking, figure: str = "") -> Column | None:
+    """The column a message gives after each player's place: the circuit's `mail_figure` when the
+    ranking has it, else its first numeric column (a Tantrix event's TPs, a rating list's Elo), else none."""
+    numeric = [c for c in ranking.columns if c.key == figure] + [c for c in ranking.columns if c.kind in ("int", "number")]
     return numeric[0] if numeric else None
 
 
@@ -162,7 +163,7 @@ def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
     rankings = []
     for bulletin in club_mail.bulletins:
         has_evolution = any(column.key == "evolution" for column in bulletin.ranking.columns)
-        score = score_column(bulletin.ranking)
+        score = score_column(bulletin.ranking, circuits.REGISTRY[bulletin.circuit].mail_figure)
         # « 575 points », « 12,5 TPs »: the ranking's own column, with its heading as the unit.
         header = "" if score is None else ("Points" if score.key == "points" else score.short or score.header)
         rankings.append({

@@ -1,8 +1,9 @@
-"""Grand Sud season N needs season N−1 (a year-N edition replaces the N−1 one, §1; the seeds of
-N−1's tournaments come from the rankings before them): the league is read from inputs/, and when
-a season before one of its Grand Sud seasons is not there but archived, its archived workbooks
-(the latest archive of that season) are read with inputs/ as if they were still in it, at their
-original place. Both sources give the same ranking: the same workbooks, the same event ids."""
+"""A circuit whose season N needs season N−1 (`CircuitInfo.previous_season`; the Grand Sud's: a
+year-N edition replaces the N−1 one, §1, and N's seeds come from the rankings before): the league
+is read from inputs/, and when a season before one of that circuit's seasons is not there but
+archived, its archived workbooks (the latest archive of that season) are read with inputs/ as if
+they were still in it, at their original place. Both sources give the same ranking: the same
+workbooks, the same event ids."""
 
 from __future__ import annotations
 
@@ -15,26 +16,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import pipeline
+from reportgen import circuits, pipeline
 from reportgen.delivery import database
 from reportgen.model import ReportgenError
-
-GRAND_SUD = "grand-sud"
 
 Say = Callable[[str], None]
 
 
 @dataclass
 class Archived:
-    """A season's Grand Sud workbooks in the archive."""
+    """A season's workbooks of one circuit in the archive."""
 
     season: int
     folder: str  # the archive version, relative to archive/: 2025/v1
     files: dict[str, str] = field(default_factory=dict)  # path relative to inputs/ -> sha256
 
 
-def archived_grand_sud(archive: Path) -> dict[int, Archived]:
-    """Every archived season that has Grand Sud workbooks (its latest archive)."""
+def archived_seasons(archive: Path, slug: str) -> dict[int, Archived]:
+    """Every archived season that has workbooks of the circuit (its latest archive)."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return {}
@@ -44,7 +43,7 @@ def archived_grand_sud(archive: Path) -> dict[int, Archived]:
                 "SELECT a.season, a.folder, t.source, f.sha256 FROM current_archive a "
                 "JOIN tournament t ON t.archive_id = a.id AND t.circuit = ? "
                 "JOIN archived_file f ON f.archive_id = a.id AND f.path = 'inputs/' || t.source "
-                "ORDER BY a.season, t.source", (GRAND_SUD,)).fetchall()
+                "ORDER BY a.season, t.source", (slug,)).fetchall()
     finally:
         connection.close()
     found: dict[int, Archived] = {}
@@ -53,8 +52,8 @@ def archived_grand_sud(archive: Path) -> dict[int, Archived]:
     return found
 
 
-def grand_sud_seasons(league: pipeline.League) -> set[int]:
-    return {event.date.year for event in league.circuits[GRAND_SUD].events} if GRAND_SUD in league.circuits else set()
+def circuit_seasons(league: pipeline.League, slug: str) -> set[int]:
+    return {event.date.year for event in league.circuits[slug].events} if slug in league.circuits else set()
 
 
 def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
@@ -73,40 +72,45 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
                   say: Say = lambda text: None, missing: bool = False) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
-    with the archived Grand Sud seasons it needs put back at their original places; says each season
+    with the archived seasons its circuits need put back at their original places; says each season
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
     publish, ask for it (mail, history, archive read what they published: the note once, there)."""
+    wanting = [slug for slug, info in circuits.REGISTRY.items() if info.previous_season]
     try:
-        archived = archived_grand_sud(archive)
+        archived = {slug: found for slug in wanting if (found := archived_seasons(archive, slug))}
     except database.DatabaseUnusable as unusable:
-        _without_database(unusable, inputs, archive, today, say)
+        _without_database(unusable, wanting, inputs, archive, today, say)
         yield inputs
         return
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs
         return
-    seasons = grand_sud_seasons(pipeline.load(inputs, today))
-    restore = needed(seasons, set(archived))
-    for season in sorted(seasons):
-        previous = season - 1
-        if previous in seasons:
-            continue  # the usual case: nothing to say
-        if previous in restore:
-            say(f"grand-sud {season} : la saison {previous} n'est pas dans {inputs}, elle est lue dans "
-                f"l'archive ({archive / archived[previous].folder})")
-        elif missing:
-            say(f"grand-sud {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
-                f"le classement {season} commence sans elle")
+    league = pipeline.load(inputs, today)
+    restore: list[Archived] = []
+    for slug, found in archived.items():
+        seasons = circuit_seasons(league, slug)
+        wanted = needed(seasons, set(found))
+        restore += [found[season] for season in wanted]
+        for season in sorted(seasons):
+            previous = season - 1
+            if previous in seasons:
+                continue  # the usual case: nothing to say
+            if previous in wanted:
+                say(f"{slug} {season} : la saison {previous} n'est pas dans {inputs}, elle est lue dans "
+                    f"l'archive ({archive / found[previous].folder})")
+            elif missing:
+                say(f"{slug} {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
+                    f"le classement {season} commence sans elle")
     if not restore:
         yield inputs
         return
     with tempfile.TemporaryDirectory(prefix="reportgen-inputs-") as folder:
         merged = Path(folder) / "inputs"
         shutil.copytree(inputs, merged)
-        for season in restore:
-            version = archive / archived[season].folder
-            for source, digest in archived[season].files.items():
+        for past in restore:
+            version = archive / past.folder
+            for source, digest in past.files.items():
                 target = merged / source
                 if target.exists():  # a file of inputs/ at that place wins (it is not this season's)
                     continue
@@ -122,19 +126,22 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
         yield merged
 
 
-def _without_database(unusable: database.DatabaseUnusable, inputs: Path, archive: Path, today: dt.date | None,
-                      say: Say) -> None:
+def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], inputs: Path, archive: Path,
+                      today: dt.date | None, say: Say) -> None:
     """The database cannot be read: fine when no season must be read back from the archive (no
-    Grand Sud season N−1 missing from inputs/ has a folder in the archive), said in a note;
-    raised otherwise, with the season that needs it."""
-    seasons = grand_sud_seasons(pipeline.load(inputs, today))
-    wanted = sorted(season for season in seasons if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
-    if wanted:
-        raise unusable.needed_by(f"grand-sud {wanted[0]} a besoin de la saison {wanted[0] - 1}, archivée")
+    season N−1 of a circuit that needs it, missing from inputs/, has a folder in the archive), said
+    in a note; raised otherwise, with the season that needs it."""
+    league = pipeline.load(inputs, today)
+    for slug in wanting:
+        seasons = circuit_seasons(league, slug)
+        wanted = sorted(season for season in seasons
+                        if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
+        if wanted:
+            raise unusable.needed_by(f"{slug} {wanted[0]} a besoin de la saison {wanted[0] - 1}, archivée")
     say(f"note : {unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
 
 
 def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
-    """The league of inputs/, with the archived Grand Sud seasons it needs."""
+    """The league of inputs/, with the archived seasons its circuits need."""
     with league_folder(inputs, archive, today, say) as folder:
         return pipeline.load(folder, today)

@@ -5,21 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportgen.french import date_long
+from reportgen.ingest.common_fields import COMMON_FIELDS
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.values import date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef, cell_name
 
 SHEET = "Tournoi"
-
-# The fields every tournament workbook may carry: key -> the labels a club may write for it. Each
-# circuit's own fields come from the registry (reportgen.circuits).
-COMMON_FIELDS = {
-    "circuit": ("Circuit",),
-    "nom": ("Nom", "Nom du tournoi", "Tournoi"),
-    "date": ("Date", "Date du tournoi"),
-    "lieu": ("Lieu", "Ville"),
-}
 
 
 @dataclass
@@ -59,7 +51,7 @@ def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
 
 def read_tournament_sheet(workbook: Workbook, problems: list[Problem],
                           circuit_fields: dict[str, tuple[str, ...]]) -> TournamentSheet | None:
-    """The `Tournoi` sheet's fields, common ones and `circuit_fields`, in any order."""
+    """The `Tournoi` sheet's fields, common ones (`COMMON_FIELDS`) and `circuit_fields`, in any order."""
     fields = {**COMMON_FIELDS, **circuit_fields}
     by_label = {normalise_label(label): key for key, labels in fields.items() for label in labels}
     sheet = workbook.sheet(SHEET)

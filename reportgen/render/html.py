@@ -30,12 +30,22 @@ def _installed_templates() -> Path:
 
 
 TEMPLATES = _installed_templates()
+# Folders searched after the templates folder: a circuit's own, when it ships outside reportgen (a
+# plug-in's `CircuitInfo.template_folder`), added by the pipeline. A renderer knows no circuit.
+_MORE_TEMPLATES: list[Path] = []
+
+
+def add_templates(folder: Path) -> None:
+    """Search `folder` too for the templates a document names (after the templates folder)."""
+    if folder not in _MORE_TEMPLATES:
+        _MORE_TEMPLATES.append(folder)
+        environment.cache_clear()
 
 
 @cache
 def environment(templates: Path = TEMPLATES) -> Environment:
     return Environment(
-        loader=FileSystemLoader(templates),
+        loader=FileSystemLoader([templates, *_MORE_TEMPLATES]),
         autoescape=True,
         undefined=StrictUndefined,
         trim_blocks=True,

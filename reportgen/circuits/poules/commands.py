@@ -1,4 +1,4 @@
-"""`reportgen poules …`: the pool tournaments' own commands."""
+"""`reportgen poules …`: the pool tournaments' own commands (part of the command line's layer: docs/architecture.md)."""
 
 from __future__ import annotations
 

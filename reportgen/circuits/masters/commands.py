@@ -1,4 +1,4 @@
-"""`reportgen masters …`: the Masters' own commands."""
+"""`reportgen masters …`: the Masters' own commands (part of the command line's layer: docs/architecture.md)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,49 @@
+"""What a circuit declares about itself (its `info.py`), read by the registry and every layer above.
+
+Plain data only, no import of the circuit's code: importing the registry loads no implementation.
+A circuit's folder is a Python package (`package`) holding, by convention, `info.py` (its
+`CircuitInfo`, `INFO`), `circuit.py` (its implementation, `CIRCUIT`, scored circuits), and when its
+info says so `commands.py` (a typer `app`: `reportgen <slug> …`) and `template.py`
+(`blank_workbook(clubs, club, day)`: `reportgen template <slug>`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SCORED = "scored"  # reportgen reads, scores and publishes its workbooks
+PLANNED = "planned"  # its workbooks are recognised and set aside with a notice
+
+
+@dataclass(frozen=True)
+class CircuitInfo:
+    slug: str  # CLI name, template folder, output folder, `Circuit` value of its workbooks
+    title: str  # printed on bulletins
+    regulation: str  # its file in docs/regulations/
+    regulation_title: str  # as printed for the secretary
+    status: str
+    package: str  # its folder as a package: `__name__.rpartition(".")[0]` in its info.py
+    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()  # its `Tournoi` fields: key, the labels a club may write
+    sheets: tuple[str, ...] = ()  # sheets only its workbooks have: a workbook without a readable `Circuit` is its
+    templates: tuple[str, ...] = ()  # the templates its documents use, relative to the templates folder
+    template_folder: str = ""  # a folder of its own templates, searched after templates/ (a plug-in's)
+    requires: tuple[str, ...] = ()  # circuits whose rankings it reads (registered before it)
+    needs_clubs: bool = False  # its workbooks name clubs: inputs/clubs.xlsx is then required
+    previous_season: bool = False  # a season reads the one before: from the archive once it left inputs/
+    commands: bool = False  # `commands.py` holds its extra commands: a typer app `app`, named after the circuit
+    template: bool = False  # `template.py` writes the blank workbook a club fills in (`reportgen template`)
+    mail_ranking: str = ""  # the scope kind of the ranking a club's mail reports ("": its latest of any kind)
+    mail_figure: str = ""  # the column a club's mail gives after each place ("": the ranking's first number)
+
+    @property
+    def implementation(self) -> str:
+        """The module whose `CIRCUIT` implements it (a scored circuit)."""
+        return f"{self.package}.circuit"
+
+    @property
+    def commands_module(self) -> str:
+        return f"{self.package}.commands"
+
+    @property
+    def template_module(self) -> str:
+        return f"{self.package}.template"

@@ -1,0 +1,59 @@
+"""`grand-sud`'s implementation: its workbooks parsed and scored (what it is: info.py)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.grand_sud import documents
+from reportgen.circuits.grand_sud.info import INFO
+from reportgen.circuits.grand_sud.parse import GrandSudEvent
+from reportgen.circuits.grand_sud.parse import parse as parse_workbook
+from reportgen.circuits.grand_sud.scoring import Tournament, same_year_editions, score_league
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.model import Report
+
+
+class GrandSud:
+    info = INFO
+    Settings = GrandSudSettings
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> GrandSudEvent | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def edition(self, event: GrandSudEvent) -> tuple[tuple[str, object, str], str]:
+        """Two workbooks of one club's series on one date are one tournament sent twice: scored
+        both, the second would replace the first (§1) and the bulletin would call it its own
+        replacement."""
+        return (event.content.club.code, event.date, event.content.series), "même club, même date, même série"
+
+    def score(self, results: pd.DataFrame, events: list[GrandSudEvent], settings: GrandSudSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        eligible = {e.id: e.content.club.departement in settings.departements for e in events}
+        tournaments, points, rankings = score_league(results, events, eligible, settings)
+        report = Report()
+        report.notices += replacement_notices(results, list(tournaments.values()))
+        earned = documents.earned_rows(points)
+        for ranking in rankings:
+            report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league,
+                                                       reading.season_closed(ranking.season)))
+            report.rankings.append(documents.published(ranking))
+        for season in sorted({r.season for r in rankings}):
+            report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
+                                                  tournaments, points))
+        return report
+
+
+def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) -> list[str]:
+    """A series' second tournament of a year replaces its first (§1): said, with the players of
+    the first who did not play the second and so leave the ranking's count of it."""
+    notices = []
+    for first, second in same_year_editions(tournaments):
+        before = results[results["event"] == first.id] if len(results) else results
+        after = set(results.loc[results["event"] == second.id, "player_id"]) if len(results) else set()
+        gone = sorted({player for pid, player in zip(before["player_id"], before["player"]) if pid not in after})
+        notices.append(documents.replacement_notice(first, second, gone))
+    return notices
+
+
+CIRCUIT = GrandSud()

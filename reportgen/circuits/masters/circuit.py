@@ -1,0 +1,94 @@
+"""`masters`'s implementation: its workbooks parsed and scored (what it is: info.py)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pandas as pd
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.masters import documents
+from reportgen.circuits.masters.info import INFO
+from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent
+from reportgen.circuits.masters.parse import parse as parse_workbook
+from reportgen.circuits.masters.results import (
+    check,
+    complete_rounds,
+    final_ranking,
+    qualify,
+    recorded_participants,
+    withdrawn_ids,
+)
+from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
+from reportgen.circuits.masters.settings import MastersSettings
+from reportgen.circuits.masters.standings import standings
+from reportgen.model import Problem, Report, SourceRef
+
+
+class Masters:
+    info = INFO
+    Settings = MastersSettings
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> MastersEvent | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[MastersEvent], settings: MastersSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        report = Report()
+        by_season: dict[int, list[MastersEvent]] = defaultdict(list)
+        for event in sorted(events, key=lambda e: e.id):
+            by_season[event.content.season].append(event)
+        for season, found in sorted(by_season.items()):
+            for extra in found[1:]:
+                report.problems.append(Problem(extra.content.season_ref, f"un autre classeur du Masters {season} "
+                                               f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
+                                               code="duplicate"))
+            event = found[0]
+            warnings: list[str] = []
+            if event.content.participants:  # they stand; the final ranking of today is only compared
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
+                if isinstance(final, Problem):
+                    report.problems.append(final)
+                    continue
+                players, problems, warnings = recorded_participants(final, event.content, settings)
+            else:  # a workbook typed by hand, or prepared before participants were recorded
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
+                if isinstance(final, Problem):
+                    report.problems.append(final)
+                    continue
+                qualified = qualify(final, event.content.withdrawals, settings,
+                                    SourceRef(event.id, WITHDRAWALS_SHEET))
+                players, problems = qualified.participants, qualified.problems
+                report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
+            if len(players) < PLAYERS and not problems:
+                problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
+                                        f"{len(players)} joueurs disponibles, il en faut {PLAYERS}",
+                                        "vérifiez la saison et la feuille « Désistements », et que tous les tournois "
+                                        "Grand Sud de la saison sont dans inputs/", code="too-few"))
+            if problems:
+                report.problems.extend(problems)
+                continue
+            matches, problems = check(event.content.matches, players, settings)
+            if problems:
+                report.problems.extend(problems)
+                continue
+            done = complete_rounds(matches)
+            counted = [m for m in matches if m.round <= done]
+            lines = standings(players, counted, settings, final=done == ROUNDS)
+            # Those `Désistements` names who would have played: not a player left out by a tie at
+            # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
+            # Each with his `Motif`: a play-off loser did not withdraw, the bulletin says which.
+            gone = withdrawn_ids(final, event.content.withdrawals, [])
+            withdrawn = [(row, gone[row.player_id]) for row in final.rows
+                         if row.player_id in gone and row.player_id not in {p.player_id for p in players}
+                         and row.rank <= max(p.annual_rank for p in players)]
+            report.notices += [f"{event.id} : {warning}" for warning in warnings]
+            report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
+                                                       reading.league, warnings))
+            report.documents.append(documents.match_sheets(event, players, reading.league))
+            report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
+            report.rankings.append(documents.published(event, lines, done))
+        return report
+
+
+CIRCUIT = Masters()

@@ -1,0 +1,87 @@
+"""`poules`'s implementation: its workbooks parsed and scored (what it is: info.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pandas as pd
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.common import slug, suffixed
+from reportgen.circuits.poules import documents, notices
+from reportgen.circuits.poules.domain import PoulesEvent
+from reportgen.circuits.poules.info import INFO
+from reportgen.circuits.poules.parse import parse as parse_workbook
+from reportgen.circuits.poules.paths import event_folder
+from reportgen.circuits.poules.ranking import tournament_ranking
+from reportgen.circuits.poules.settings import PoulesSettings
+from reportgen.circuits.poules.tournament import NOT_STARTED, replay
+from reportgen.model import Report
+
+UNADDRESSED_LISTED = 12
+
+
+class Poules:
+    info = INFO
+    Settings = PoulesSettings
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> PoulesEvent | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[PoulesEvent], settings: PoulesSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        report = Report()
+        folders: set[str] = set()
+        for event in sorted(events, key=lambda e: (e.date, e.id)):
+            event = printed_names(event, results)
+            folder = event_folder(event.id, event.date.year)
+            if folder in folders:  # two workbooks of one name in different folders
+                folder = f"{event.date.year}/{slug(event.id.rsplit('.', 1)[0])}"
+            if folder in folders:  # still one: long paths whose slugs, cut at 60 characters, meet
+                folder = suffixed(folder, event.id)
+            folders.add(folder)
+            tournament = replay(event.content, event.date, settings)
+            if tournament.problems:
+                report.problems += tournament.problems
+                continue
+            if tournament.status == NOT_STARTED:
+                report.notices.append(f"{event.id} : le tournoi « {event.name} » n'a pas commencé ; "
+                                      f"« reportgen poules next --event \"{event.name}\" » écrit les poules du tour 1")
+                continue
+            ranking = tournament_ranking(tournament)
+            ids = player_ids(event, results)
+            published = documents.published(event, tournament, ranking, folder, ids)
+            report.rankings.append(published)
+            report.documents += [documents.bulletin(event, tournament, index, ranking, folder, reading.league,
+                                                    settings) for index in range(len(tournament.rounds))]
+            report.annexes.append(documents.annex(event, tournament, published, folder))
+            report.messages += notices.messages(tournament, event.name, folder, reading.league, settings, ranking)
+            # Every registrant gets notices (round 1 at least): those without an address are listed.
+            without = [p.name for p in event.content.registrants if not p.email]
+            if without:
+                shown = ", ".join(without[:UNADDRESSED_LISTED]) + (
+                    f" et {len(without) - UNADDRESSED_LISTED} autres" if len(without) > UNADDRESSED_LISTED else "")
+                report.notices.append(f"{event.id} : les avis aux joueurs sans adresse (colonne Email de la feuille "
+                                      f"Inscrits) sont écrits sans destinataire : {shown}")
+        return report
+
+
+def printed_names(event: PoulesEvent, results: pd.DataFrame) -> PoulesEvent:
+    """The event with each registrant named as the league prints him (joueurs.xlsx, best spelling)."""
+    if results.empty:
+        return event
+    mine = results[results["event"] == event.id]
+    names = dict(zip(mine["source_cell"], mine["player"]))
+    registrants = tuple(dataclasses.replace(r, name=names.get(r.ref.cell, r.name)) for r in event.content.registrants)
+    return dataclasses.replace(event, content=dataclasses.replace(event.content, registrants=registrants))
+
+
+def player_ids(event: PoulesEvent, results: pd.DataFrame) -> dict[str, str]:
+    if results.empty:
+        return {}
+    mine = results[results["event"] == event.id]
+    ids = dict(zip(mine["source_cell"], mine["player_id"]))
+    return {r.key: ids[r.ref.cell] for r in event.content.registrants if r.ref.cell in ids}
+
+
+CIRCUIT = Poules()

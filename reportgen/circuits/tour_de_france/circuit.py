@@ -1,0 +1,37 @@
+"""`tour-de-france`'s implementation: its workbooks parsed and scored (what it is: info.py)."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from reportgen.circuits.base import Reading
+from reportgen.circuits.tour_de_france import documents
+from reportgen.circuits.tour_de_france.info import INFO
+from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
+from reportgen.circuits.tour_de_france.parse import parse as parse_workbook
+from reportgen.circuits.tour_de_france.scoring import score_seasons
+from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
+from reportgen.model import Report
+
+
+class TourDeFrance:
+    info = INFO
+    Settings = TourDeFranceSettings
+
+    def parse(self, workbook, sheet, reading: Reading, problems) -> TourDeFranceEvent | None:
+        return parse_workbook(workbook, sheet, reading, problems)
+
+    def score(self, results: pd.DataFrame, events: list[TourDeFranceEvent], settings: TourDeFranceSettings,
+              reading: Reading, upstream: dict[str, Report]) -> Report:
+        scored, rankings = score_seasons(results, events, settings)
+        by_id = {t.id: t for t in scored}
+        report = Report()
+        for ranking in rankings:
+            report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
+            report.rankings.append(documents.published(ranking))
+            if ranking.final:
+                report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))
+        return report
+
+
+CIRCUIT = TourDeFrance()

@@ -73,6 +73,14 @@ def test_every_module_imports_only_its_own_part_or_lower_layers(path):
     assert wrong == [], f"{module_name(path)} ({mine[1]}) must not import {wrong}"
 
 
+def test_the_pre_checks_do_not_import_each_other():
+    """What both need is precheck_base.py: precheck.py hands the other formats to precheck_formats.py."""
+    ingest = PACKAGE / "ingest"
+    assert "reportgen.ingest.precheck" not in imports(ingest / "precheck_formats.py")
+    assert "reportgen.ingest.precheck" not in imports(ingest / "precheck_base.py")
+    assert "reportgen.ingest.precheck_formats" not in imports(ingest / "precheck_base.py")
+
+
 def test_the_model_imports_nothing_of_reportgen():
     assert {name for name in imports(PACKAGE / "model.py") if name.startswith("reportgen")} == set()
 

@@ -298,6 +298,8 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
     """`reportgen build` as a whole; stopped before rendering if it would render more than
     `pdf_limit` PDFs (the reuse of unchanged PDFs failed: said, not waited for). `warm`: start the
     PDF workers early as the command does (not for a build whose PDFs are stand-ins)."""
+    from reportgen.model import Messages
+
     messages: list[str] = []
 
     def progress(message: str) -> None:
@@ -313,7 +315,7 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
     # As `reportgen build` calls it (the PDF workers started early when a workbook is new).
     options = {"warm_pdf_workers": warm} if "warm_pdf_workers" in parameters else {}
     try:
-        result = pipeline.build(inputs, outputs, today, progress=progress, **options)
+        result = pipeline.build(inputs, outputs, today, progress=Messages(progress), **options)
     except TooManyPdfs as refused:
         return {"aborted": str(refused)}
     finally:

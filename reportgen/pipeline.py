@@ -27,30 +27,13 @@ from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks, start_readers
-from reportgen.model import Event, Problem, Report, SourceRef
+from reportgen.model import SILENT, Event, Messages, Problem, Progress, Report, SourceRef
 
 if TYPE_CHECKING:
     import pandas as pd
 
     from reportgen.circuits.base import Reading
     from reportgen.render.cache import ReadCache
-
-# What a build says as it goes: a message (« 2 PDF à produire »). The object may also have
-# `phase(what, total)` and `advance(count)` (the command line's progress bar): both are optional.
-Progress = Callable[[str], None]
-
-
-def _phase(progress: Progress, what: str, total: int) -> None:
-    start = getattr(progress, "phase", None)
-    if start is not None:
-        start(what, total)
-
-
-def _advance(progress: Progress, count: int = 1) -> None:
-    step = getattr(progress, "advance", None)
-    if step is not None:
-        step(count)
-
 
 def _empty_results() -> pd.DataFrame:
     import pandas as pd
@@ -110,7 +93,7 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
     return sorted({slug for name in sheets for slug in _SHEETS_OF.get(name, ()) if slug in circuits.CIRCUITS})
 
 
-def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda message: None,
+def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
          reads: ReadCache | None = None, digests: dict[str, str] | None = None) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
@@ -139,10 +122,10 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     # threads: the reading workers are forked, in milliseconds, rather than spawned.
     start_readers(new)
     if new:
-        _phase(progress, "lecture des classeurs", len(new))
+        progress.phase("lecture des classeurs", len(new))
     fresh: dict[Path, tuple[int, list[Sheet]]] = {}
     with _no_cycle_collection():
-        workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=lambda: _advance(progress))
+        workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=progress.advance)
     from reportgen.circuits.base import Reading
     from reportgen.ingest.normalise import listed_table, results_table
 
@@ -285,7 +268,7 @@ class Scored:
     blocked: dict[str, list[Problem]] = field(default_factory=dict)  # the others, and why
 
 
-def score(league: League, wanted: list[str] | None = None, progress: Progress = lambda message: None,
+def score(league: League, wanted: list[str] | None = None, progress: Progress = SILENT,
           then: Callable[[str, Report], None] = lambda slug, report: None) -> Scored:
     """Score the circuits (those `wanted` and what they need), dependencies first; `then` is given
     each report as soon as it is made (the build lays it out and starts its PDFs).
@@ -301,11 +284,11 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
     scored = Scored()
     chosen = [slug for slug in circuits.CIRCUITS if slug in needed
               and (league.circuits[slug].events or league.circuits[slug].problems)]
-    _phase(progress, "calcul des classements", len(chosen))
+    progress.phase("calcul des classements", len(chosen))
     with _no_cycle_collection():
         for slug in chosen:
             _score_one(league, slug, scored, then)
-            _advance(progress)
+            progress.advance()
     return scored
 
 
@@ -364,7 +347,7 @@ class BuildResult:
         return not self.problems
 
 
-def render_report(slug: str, report: Report, folder: Path, progress: Progress = lambda message: None,
+def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
@@ -401,7 +384,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             data = render()
             rendered.append(path)
         made_from[relative] = cache.source_record(key, data)
-        _advance(progress)
+        progress.advance()
         return data
 
     pending: list[tuple[Path, str, dt.date]] = []
@@ -482,7 +465,7 @@ def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildR
 
 
 def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
-              progress: Progress = lambda message: None) -> BuildResult | None:
+              progress: Progress = SILENT) -> BuildResult | None:
     """The last build's result, when the folders the league is made from (`origin`: inputs/ and
     archive/) and outputs/ are as it left them, and so are the day, the code and the libraries: a
     build would change nothing. None otherwise (build)."""
@@ -494,7 +477,7 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
-          progress: Progress = lambda message: None, warm_pdf_workers: bool = False,
+          progress: Progress = SILENT, warm_pdf_workers: bool = False,
           origin: list[Path] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
@@ -561,7 +544,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         # messages only: the bar counts the circuits scored and laid out
-        rendered[slug] = render_report(slug, report, outputs / slug, lambda message: progress(message),
+        rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
                                        result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
 
     scored = score(league, progress=progress, then=lay_out)
@@ -576,10 +559,10 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     pdf_files: dict[Path, bytes] = {}
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
-        _phase(progress, "PDF", len(pdfs))
+        progress.phase("PDF", len(pdfs))
         pdf_files = pdfs.results(progress)
     failures: list[OutputError] = []
-    _phase(progress, "publication", len(rendered))
+    progress.phase("publication", len(rendered))
     for slug, (files, waiting) in rendered.items():
         folder = outputs / slug
         files.update({path: pdf_files[path] for path, _, _ in waiting})
@@ -604,7 +587,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             failures.append(failure)
             continue
         finally:
-            _advance(progress)
+            progress.advance()
         result.republished += changes.republished(slug, previous[slug], manifest)
         changed = len(result.published[slug])
         progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "

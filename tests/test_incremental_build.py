@@ -24,6 +24,7 @@ from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import text
 from reportgen.ingest import workbook as reading
 from reportgen.ingest.workbook import Sheet
+from reportgen.model import Messages
 from reportgen.pipeline import build
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
@@ -100,7 +101,7 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     for module, name in ((pipeline, "load"), (pipeline, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
         monkeypatch.setattr(module, name, refused)
     said: list[str] = []
-    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=said.append)
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=Messages(said.append))
     assert result.unchanged and result.ok and result.published == {"grand-sud": []} and result.rendered == {}
     assert result.notices == small_league_copy.result.notices  # said again, as the full build said them
     assert snapshot(small_league_copy.outputs) == before

@@ -526,6 +526,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     """The build itself, when something changed: what build() does after the check."""
     import json
 
+    from reportgen import queries
     from reportgen.render import cache, changes, pdf
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.index import MANIFEST, read_manifest, render_index
@@ -555,7 +556,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
-    result.problems = sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p))
+    result.problems = queries.sorted_problems(problems)
     pdf_files: dict[Path, bytes] = {}
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")

@@ -20,7 +20,7 @@ LAYERS = [
     {"model": ["reportgen", "reportgen.model", "reportgen.french"]},
     {"ingest": ["reportgen.ingest"], "scoring": ["reportgen.scoring"], "config": ["reportgen.config"]},
     {"circuits": ["reportgen.circuits"], "render": ["reportgen.render"]},
-    {"pipeline": ["reportgen.pipeline"]},
+    {"pipeline": ["reportgen.pipeline", "reportgen.queries"]},
     {"delivery": ["reportgen.delivery"]},
     {"cli": ["reportgen.cli", "reportgen.cli_support", "reportgen.commands", "reportgen.__main__"]},
 ]

@@ -23,6 +23,7 @@ from reportgen import circuits, config, french
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
 from reportgen.ingest.players import Identities, read_distinct
+from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
@@ -33,7 +34,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from reportgen.circuits.base import Reading
-    from reportgen.render.cache import ReadCache
 
 def _empty_results() -> pd.DataFrame:
     import pandas as pd
@@ -499,7 +499,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
 
     from reportgen.render import pdf
 
-    reads = cache.ReadCache(outputs)
+    reads = ReadCache(outputs, cache.code_fingerprint())
     if warm_pdf_workers and digests is not None and any(
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change

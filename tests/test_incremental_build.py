@@ -23,6 +23,7 @@ from reportgen import pipeline
 from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import text
 from reportgen.ingest import workbook as reading
+from reportgen.ingest.read_cache import READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
 from reportgen.pipeline import build
@@ -274,7 +275,7 @@ def test_a_build_with_problems_leaves_the_state_alone_and_is_never_skipped(leagu
         assert (outputs / STATE).read_bytes() == state
 
 
-@pytest.mark.parametrize("damaged", [[cache.STATE], [cache.STATE, cache.READS]], ids=["state", "both"])
+@pytest.mark.parametrize("damaged", [[cache.STATE], [cache.STATE, READS]], ids=["state", "both"])
 def test_a_damaged_cache_file_only_costs_a_full_build(league, stub_pdfs, reads, damaged):
     inputs, outputs = league
     before = snapshot(outputs)
@@ -284,7 +285,7 @@ def test_a_damaged_cache_file_only_costs_a_full_build(league, stub_pdfs, reads, 
     result = build(inputs, outputs, TODAY)
     assert result.ok and not result.unchanged and result.rendered == {"grand-sud": []}
     # Without the read cache every workbook is read again; with it, none.
-    assert sorted(reads) == (sorted(p.name for p in inputs.glob("*.xlsx")) if cache.READS in damaged else [])
+    assert sorted(reads) == (sorted(p.name for p in inputs.glob("*.xlsx")) if READS in damaged else [])
     assert snapshot(outputs) == before
     assert build(inputs, outputs, TODAY).unchanged
 
@@ -294,10 +295,10 @@ def test_sheets_come_back_from_the_read_cache_as_they_were_read(tmp_path):
                                                    dt.datetime(2026, 3, 1, 14, 30), dt.time(15, 30),
                                                    dt.timedelta(minutes=15, seconds=59), float("inf")]]
     sheets = [Sheet("Résultats", rows, hidden=True, untrusted_formulas={"B7", "A2"})]
-    first = cache.ReadCache(tmp_path)
+    first = ReadCache(tmp_path, "code")
     first.put("abc", 1234, sheets)
     assert first.save()
-    size, back = cache.ReadCache(tmp_path).get("abc")
+    size, back = ReadCache(tmp_path, "code").get("abc")
     assert size == 1234 and back == sheets
     assert [[type(value) for value in row] for row in back[0].rows] == [[type(value) for value in row] for row in rows]
 

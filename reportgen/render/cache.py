@@ -1,6 +1,6 @@
 """What a build may skip, and the proof that skipping it gives the same bytes (issue « Performance »).
 
-Three things are kept, each keyed on everything its result depends on:
+Two things are kept here (the third, the sheets read, is ingest/read_cache.py's), each keyed on everything its result depends on:
 
 - **The last build** (`outputs/.reportgen/state`): the key of a build that published without a
   problem (the content hash of every file of inputs/ and its path, the day it ran for, reportgen's
@@ -9,8 +9,8 @@ Three things are kept, each keyed on everything its result depends on:
   with the same key, finding exactly those files, has nothing to do: it writes nothing, reads no
   workbook and scores nothing (`replay`). A file edited, added or deleted in outputs/, a changed
   workbook or setting, another day, another version of a library or of reportgen: the build runs.
-- **The sheets of every workbook read** (`outputs/.reportgen/reads`), by the content hash of the
-  file: a build reads again only the workbooks that changed (`ReadCache`).
+- **The sheets of every workbook read** (`outputs/.reportgen/reads`): ingest/read_cache.py, the
+  reader's own cache, keyed on the code fingerprint this module computes.
 - **Each document's and annex's source** (in the circuit's manifest, with the PDFs' records): a
   hash of what the renderer is given (template, context, title, date; the annex's tables) with the
   code fingerprint (`source_key`). A bulletin whose source is unchanged, and whose HTML on disk is
@@ -36,20 +36,16 @@ import json
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from reportgen.ingest.text import Unprintable
-from reportgen.ingest.workbook import Sheet
+from reportgen.ingest.read_cache import FOLDER, FORMAT
+from reportgen.ingest.read_cache import load_json as _load_json
+from reportgen.ingest.read_cache import write_file as _write
 
-FOLDER = ".reportgen"  # under outputs/: hidden, so no output listing shows it
 STATE = "state"
-READS = "reads"
-FORMAT = 1
 INDEX = "index.html"
 
 
@@ -216,13 +212,6 @@ def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
     return found
 
 
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
-
-
 def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> State | None:
     """The last build, when it had one of these keys and outputs/ holds exactly what it left."""
     data = _load_json(outputs / FOLDER / STATE)
@@ -242,20 +231,6 @@ def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> S
     except OSError:
         return None
     return state
-
-
-def _write(path: Path, data: bytes) -> None:
-    """A temporary file then a rename: the file is the old one or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def clean(outputs: Path) -> None:
@@ -292,95 +267,3 @@ def remember(outputs: Path, state: State, keys: Iterable[str]) -> bool:
     except OSError:
         return False
     return True
-
-
-# -- sheets read, by the content of their file ------------------------------------------------------
-
-def _cell(value: object) -> object:
-    """A cell as JSON: text, numbers and booleans as they are, the others tagged."""
-    if isinstance(value, Unprintable):
-        return {"u": 1}
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
-    if isinstance(value, dt.datetime):
-        return {"dt": value.isoformat()}
-    if isinstance(value, dt.date):
-        return {"d": value.isoformat()}
-    if isinstance(value, dt.time):
-        return {"t": value.isoformat()}
-    if isinstance(value, dt.timedelta):
-        return {"td": [value.days, value.seconds, value.microseconds]}
-    raise TypeError(f"a cell of type {type(value).__name__}")
-
-
-def _value(cell: object) -> object:
-    if not isinstance(cell, dict):
-        return cell
-    if "u" in cell:
-        return Unprintable()
-    if "dt" in cell:
-        return dt.datetime.fromisoformat(cell["dt"])
-    if "d" in cell:
-        return dt.date.fromisoformat(cell["d"])
-    if "t" in cell:
-        return dt.time.fromisoformat(cell["t"])
-    if "td" in cell:
-        days, seconds, microseconds = cell["td"]
-        return dt.timedelta(days=days, seconds=seconds, microseconds=microseconds)
-    raise ValueError("unknown cell")
-
-
-def _exact_type(value: object) -> bool:
-    """Only the types the reader gives, exactly (a subclass could carry more than JSON keeps)."""
-    return type(value) in (str, bool, int, float, dt.datetime, dt.date, dt.time, dt.timedelta, Unprintable) \
-        or value is None
-
-
-class ReadCache:
-    """The sheets of workbooks read before, by the SHA-256 of their file (with the size of the
-    answer their reader sent, which the budget of what the parent holds counts)."""
-
-    def __init__(self, outputs: Path | None) -> None:
-        self.path = outputs / FOLDER / READS if outputs is not None else None
-        self.known: dict[str, dict] = {}
-        self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse
-        data = _load_json(self.path) if self.path is not None else None
-        if isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == code_fingerprint() \
-                and isinstance(data.get("files"), dict):
-            self.known = data["files"]
-
-    def get(self, digest: str) -> tuple[int, list[Sheet]] | None:
-        entry = self.known.get(digest)
-        if not isinstance(entry, dict):
-            return None
-        try:
-            sheets = [Sheet(name, [[_value(cell) for cell in row] for row in rows], bool(hidden), set(formulas))
-                      for name, hidden, formulas, rows in entry["sheets"]]
-            size = int(entry["size"])
-        except (KeyError, TypeError, ValueError):
-            return None
-        if not all(isinstance(sheet.name, str) for sheet in sheets):
-            return None
-        self.used[digest] = entry
-        return size, sheets
-
-    def put(self, digest: str, size: int, sheets: list[Sheet]) -> None:
-        if not all(_exact_type(value) for sheet in sheets for row in sheet.rows for value in row):
-            return
-        self.used[digest] = {"size": size, "sheets": [
-            [sheet.name, sheet.hidden, sorted(sheet.untrusted_formulas), [[_cell(value) for value in row]
-                                                                          for row in sheet.rows]]
-            for sheet in sheets]}
-
-    def save(self) -> bool:
-        """Keep what this build read (the workbooks gone from inputs/ are forgotten)."""
-        if self.path is None:
-            return False
-        data = {"format": FORMAT, "code": code_fingerprint(), "files": dict(sorted(self.used.items()))}
-        if data["files"] == self.known and self.path.is_file():
-            return True
-        try:
-            _write(self.path, (json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii"))
-        except (OSError, ValueError):
-            return False
-        return True

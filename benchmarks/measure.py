@@ -414,7 +414,7 @@ class Run:
         # Each call ends what load did before it (normalise) and is timed as its segment; the read
         # begins with the start of the reading workers, where load starts them before reading.
         for name, segment in (("discover", "discover"), ("start_readers", "read"), ("read_workbooks", "read")):
-            original = getattr(pipeline, name, None)
+            original = getattr(pipeline.loading, name, None)
             if original is None:
                 continue
 
@@ -430,13 +430,13 @@ class Run:
                 return value
 
             patched[name] = original
-            setattr(pipeline, name, timed)
+            setattr(pipeline.loading, name, timed)
         self.facts["read_timed_inside_load"] = "read_workbooks" in patched
         try:
             league = pipeline.load(self.inputs, self.today)
         finally:
             for name, original in patched.items():
-                setattr(pipeline, name, original)
+                setattr(pipeline.loading, name, original)
         timeline.mark("normalise")
         if "read_workbooks" not in patched:  # load reads another way now: time a read apart
             from reportgen.ingest.discover import discover

@@ -26,7 +26,7 @@ from reportgen.ingest import workbook as reading
 from reportgen.ingest.read_cache import READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
-from reportgen.pipeline import build
+from reportgen.pipeline import build, building
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
 from tests.builders import TODAY, small_league, write_tournament
@@ -99,7 +99,7 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     def refused(*args, **kwargs):
         raise AssertionError("nothing should be read, scored or rendered")
 
-    for module, name in ((pipeline, "load"), (pipeline, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
+    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
         monkeypatch.setattr(module, name, refused)
     said: list[str] = []
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=Messages(said.append))

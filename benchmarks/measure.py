@@ -570,10 +570,10 @@ class Run:
             info = circuits.REGISTRY[slug]
             manifest = folder / index.MANIFEST
             try:
-                data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
-                # as data since the manifest is serialised once, by the pipeline
-                files[manifest] = data if isinstance(data, bytes) else self.pipeline._manifest_bytes(data)
-            except (AttributeError, TypeError):
+                from reportgen.render.manifest import Manifest
+
+                files[manifest] = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json()
+            except (AttributeError, TypeError, ImportError):
                 pass  # the rebuild writes it
             for i, (owner, document) in enumerate(self.documents):
                 if owner != slug:

@@ -6,8 +6,8 @@ before they are needed."""
 
 from reportgen.pipeline.building import BuildResult, build, unchanged
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices, same_tournaments
-from reportgen.pipeline.publishing import _manifest_bytes, publish, render_report
+from reportgen.pipeline.publishing import publish, render_report
 from reportgen.pipeline.scoring import Scored, score
 
-__all__ = ["BuildResult", "CircuitInputs", "League", "Scored", "_manifest_bytes", "build", "load",
+__all__ = ["BuildResult", "CircuitInputs", "League", "Scored", "build", "load",
            "player_notices", "publish", "render_report", "same_tournaments", "score", "unchanged"]

@@ -18,7 +18,7 @@ from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline.loading import League, load
-from reportgen.pipeline.publishing import _manifest_bytes, _prepare, publish, render_report
+from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
 
 
@@ -116,12 +116,12 @@ def _events_behind(league: League, slug: str) -> list:
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
-    import json
 
     from reportgen import queries
     from reportgen.render import cache, changes, pdf
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.index import MANIFEST, read_manifest, render_index
+    from reportgen.render.manifest import Manifest
 
     league = load(inputs, today, progress, reads, digests)
     rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
@@ -162,18 +162,18 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         result.rendered[slug] += [path for path, _, _ in waiting]
         # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
         # the next build needs to reuse it.
-        manifest = json.loads(files[folder / MANIFEST])
-        manifest["pdfs"] = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
+        manifest = Manifest.from_json(files[folder / MANIFEST])
+        manifest.pdfs = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
                             for path, data in sorted(files.items()) if path.suffix == ".pdf"}
         # What it is made from, and each annex's hash: what the next build compares to name the
         # documents already sent that it changes (render/changes.py).
-        for annex in manifest["annexes"]:
-            annex["sha256"] = cache.digest(files[folder / f"{annex['path']}.xlsx"])
+        for annex in manifest.annexes:
+            annex.sha256 = cache.digest(files[folder / f"{annex.path}.xlsx"])
         report = scored.reports[slug]
         closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
-        manifest["sources"] = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, slug)],
+        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, slug)],
                                               digests, closed)
-        files[folder / MANIFEST] = _manifest_bytes(manifest)
+        files[folder / MANIFEST] = manifest.to_json()
         try:
             result.published[slug] = publish(files, folder)
         except OutputError as failure:  # nothing of this circuit published; the others still try
@@ -181,7 +181,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             continue
         finally:
             progress.advance()
-        result.republished += changes.republished(slug, previous[slug], manifest)
+        result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
         changed = len(result.published[slug])
         progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
                  f"{french.plural(len(report.annexes), 'annexe')} à jour, "

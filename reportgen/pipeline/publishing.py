@@ -32,6 +32,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     them at once (one new tournament: 0.1-0.2 s sooner)."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
+    from reportgen.render.manifest import Manifest
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
@@ -77,17 +78,11 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
         files[path] = made(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
-    data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
+    published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
-    data["made_from"] = {path: record for path, record in sorted(made_from.items()) if record is not None}
-    files = {manifest: _manifest_bytes(data), **files}
+    published.made_from = {path: record for path, record in made_from.items() if record is not None}
+    files = {manifest: published.to_json(), **files}
     return files, pending
-
-
-def _manifest_bytes(data: dict[str, Any]) -> bytes:
-    import json
-
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:

@@ -17,7 +17,9 @@ from pathlib import Path
 
 from reportgen import pipeline
 from reportgen.delivery import database
+from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import ReportgenError
+from reportgen.render.cache import code_fingerprint, inputs_digest
 
 GRAND_SUD = "grand-sud"
 
@@ -70,17 +72,20 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 
 @contextmanager
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
-                  say: Say = lambda text: None, missing: bool = False) -> Iterator[Path]:
+                  say: Say = lambda text: None, missing: bool = False,
+                  reads: ReadCache | None = None) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
     with the archived Grand Sud seasons it needs put back at their original places; says each season
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
-    publish, ask for it (mail, history, archive read what they published: the note once, there)."""
+    publish, ask for it (mail, history, archive read what they published: the note once, there).
+    `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
+    folder given (`load` below) reads only the archived workbooks."""
     archived = archived_grand_sud(archive)
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs
         return
-    seasons = grand_sud_seasons(pipeline.load(inputs, today))
+    seasons = grand_sud_seasons(pipeline.load(inputs, today, reads=reads, digests=_digests(inputs, reads)))
     restore = needed(seasons, set(archived))
     for season in sorted(seasons):
         previous = season - 1
@@ -116,7 +121,13 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
         yield merged
 
 
+def _digests(folder: Path, reads: ReadCache | None) -> dict[str, str] | None:
+    return inputs_digest(folder) if reads is not None else None
+
+
 def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
-    """The league of inputs/, with the archived Grand Sud seasons it needs."""
-    with league_folder(inputs, archive, today, say) as folder:
-        return pipeline.load(folder, today)
+    """The league of inputs/, with the archived Grand Sud seasons it needs: each workbook read once
+    (the copy's workbooks of inputs/ come back from the sheets read first, by their content)."""
+    reads = ReadCache(None, code_fingerprint())
+    with league_folder(inputs, archive, today, say, reads=reads) as folder:
+        return pipeline.load(folder, today, reads=reads, digests=_digests(folder, reads))

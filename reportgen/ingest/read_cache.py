@@ -97,7 +97,7 @@ class ReadCache:
             self.known = data["files"]
 
     def get(self, digest: str) -> tuple[int, list[Sheet]] | None:
-        entry = self.known.get(digest)
+        entry = self.known.get(digest) or self.used.get(digest)  # read before, or by this build
         if not isinstance(entry, dict):
             return None
         try:

@@ -23,16 +23,17 @@ from reportgen import pipeline
 from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import text
 from reportgen.ingest import workbook as reading
-from reportgen.ingest.read_cache import READS, ReadCache
+from reportgen.ingest.read_cache import FOLDER, READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
 from reportgen.pipeline import build, building
+from reportgen.pipeline.state import STATE as STATE_FILE
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
 from tests.builders import TODAY, small_league, write_tournament
 from tests.test_hostile_files import snapshot
 
-STATE = f"{cache.FOLDER}/{cache.STATE}"
+STATE = f"{FOLDER}/{STATE_FILE}"
 
 
 def stand_in(page: str) -> bytes:
@@ -275,12 +276,12 @@ def test_a_build_with_problems_leaves_the_state_alone_and_is_never_skipped(leagu
         assert (outputs / STATE).read_bytes() == state
 
 
-@pytest.mark.parametrize("damaged", [[cache.STATE], [cache.STATE, READS]], ids=["state", "both"])
+@pytest.mark.parametrize("damaged", [[STATE_FILE], [STATE_FILE, READS]], ids=["state", "both"])
 def test_a_damaged_cache_file_only_costs_a_full_build(league, stub_pdfs, reads, damaged):
     inputs, outputs = league
     before = snapshot(outputs)
     for name in damaged:
-        (outputs / cache.FOLDER / name).write_bytes(b'{"format": 1, "key": [1, 2')
+        (outputs / FOLDER / name).write_bytes(b'{"format": 1, "key": [1, 2')
     reads.clear()
     result = build(inputs, outputs, TODAY)
     assert result.ok and not result.unchanged and result.rendered == {"grand-sud": []}
@@ -393,8 +394,8 @@ def test_progress_in_a_pipe_is_plain_lines_and_quiet_is_silent(capsys):
 def test_the_state_lists_every_output_and_no_absolute_path(league):
     inputs, outputs = league
     state = json.loads((outputs / STATE).read_bytes())
-    assert set(state["outputs"]) == {name for name in snapshot(outputs) if not name.startswith(cache.FOLDER)}
+    assert set(state["outputs"]) == {name for name in snapshot(outputs) if not name.startswith(FOLDER)}
     assert str(inputs) not in json.dumps(state) and str(outputs) not in json.dumps(state)
-    shutil.rmtree(outputs / cache.FOLDER)
+    shutil.rmtree(outputs / FOLDER)
     assert not build(inputs, outputs, TODAY).unchanged
     assert build(inputs, outputs, TODAY).unchanged

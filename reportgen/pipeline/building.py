@@ -17,6 +17,7 @@ from pathlib import Path
 from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
+from reportgen.pipeline import state
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
@@ -42,15 +43,14 @@ class BuildResult:
 
 
 def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildResult | None:
-    from reportgen.render import cache
 
-    last = cache.replay(outputs, keys, circuits.REGISTRY)
+    last = state.replay(outputs, keys, circuits.REGISTRY)
     if last is None:
         return None
     if any(key not in last.keys for key in keys if key is not None):
         # Known by one key (the league's content), not yet by the other (the folders it was put
         # together from): remembered, so that the next build knows from the folders alone.
-        cache.remember(outputs, last, [key for key in keys if key is not None])
+        state.remember(outputs, last, [key for key in keys if key is not None])
     progress("rien n'a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
              "aucun fichier réécrit")
     return BuildResult(published={slug: [] for slug in last.published}, notices=list(last.notices), unchanged=True)
@@ -200,7 +200,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if keys[0] is not None and result.ok and not failures and not result.republished \
                 and cache.inputs_digest(inputs) == digests:
             reads.save()
-            cache.record(outputs, cache.State([key for key in keys if key is not None], list(result.published),
+            state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
                                               result.notices), circuits.REGISTRY, page)
         if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
             write_atomic(outputs / "index.html", page)

@@ -10,6 +10,7 @@ from typing import Any
 
 from reportgen import circuits
 from reportgen.model import SILENT, Progress, Report
+from reportgen.pipeline import state
 
 
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
@@ -100,12 +101,11 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
 def _prepare(outputs: Path) -> None:
     """A publication a stopped run left halfway is finished (or its temporary files removed) before
     anything reads outputs/: the PDFs' records in the manifests must be those of the files there."""
-    from reportgen.render import cache
     from reportgen.render.files import clean_temporaries, recover
 
     for slug in circuits.REGISTRY:
         recover(outputs / slug)
     clean_temporaries(outputs, recursive=False)
-    cache.clean(outputs)
+    state.clean(outputs)
 
 

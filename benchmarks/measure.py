@@ -298,6 +298,8 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
     """`reportgen build` as a whole; stopped before rendering if it would render more than
     `pdf_limit` PDFs (the reuse of unchanged PDFs failed: said, not waited for). `warm`: start the
     PDF workers early as the command does (not for a build whose PDFs are stand-ins)."""
+    from reportgen.model import Messages
+
     messages: list[str] = []
 
     def progress(message: str) -> None:
@@ -313,7 +315,7 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
     # As `reportgen build` calls it (the PDF workers started early when a workbook is new).
     options = {"warm_pdf_workers": warm} if "warm_pdf_workers" in parameters else {}
     try:
-        result = pipeline.build(inputs, outputs, today, progress=progress, **options)
+        result = pipeline.build(inputs, outputs, today, progress=Messages(progress), **options)
     except TooManyPdfs as refused:
         return {"aborted": str(refused)}
     finally:
@@ -412,7 +414,7 @@ class Run:
         # Each call ends what load did before it (normalise) and is timed as its segment; the read
         # begins with the start of the reading workers, where load starts them before reading.
         for name, segment in (("discover", "discover"), ("start_readers", "read"), ("read_workbooks", "read")):
-            original = getattr(pipeline, name, None)
+            original = getattr(pipeline.loading, name, None)
             if original is None:
                 continue
 
@@ -428,13 +430,13 @@ class Run:
                 return value
 
             patched[name] = original
-            setattr(pipeline, name, timed)
+            setattr(pipeline.loading, name, timed)
         self.facts["read_timed_inside_load"] = "read_workbooks" in patched
         try:
             league = pipeline.load(self.inputs, self.today)
         finally:
             for name, original in patched.items():
-                setattr(pipeline, name, original)
+                setattr(pipeline.loading, name, original)
         timeline.mark("normalise")
         if "read_workbooks" not in patched:  # load reads another way now: time a read apart
             from reportgen.ingest.discover import discover
@@ -568,10 +570,10 @@ class Run:
             info = circuits.REGISTRY[slug]
             manifest = folder / index.MANIFEST
             try:
-                data = index.manifest(slug, info.title, f"« {info.regulation_title} »", report)
-                # as data since the manifest is serialised once, by the pipeline
-                files[manifest] = data if isinstance(data, bytes) else self.pipeline._manifest_bytes(data)
-            except (AttributeError, TypeError):
+                from reportgen.render.manifest import Manifest
+
+                files[manifest] = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json()
+            except (AttributeError, TypeError, ImportError):
                 pass  # the rebuild writes it
             for i, (owner, document) in enumerate(self.documents):
                 if owner != slug:

@@ -87,9 +87,8 @@ def check(
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
     import datetime as dt
 
-    from reportgen import french
+    from reportgen import french, queries
     from reportgen.delivery.seasons import league_folder
-    from reportgen.ingest.directories import CLUBS_FILE
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
@@ -98,9 +97,7 @@ def check(
         league = load(folder)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)
-    # The club directory's own problems first: the « club inconnu » lines may follow from them.
-    problems = sorted(set(league.all_problems()).union(*scored.blocked.values()),
-                      key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p))
+    problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values()))
     notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
     page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
     write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
@@ -133,8 +130,7 @@ def standings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher un classement : celui d'une saison, ou celui d'un tournoi (--event)."""
-    from reportgen import french
-    from reportgen.scoring.in_force import ranking_in_force
+    from reportgen import queries
 
     day = date_option(at, "--at")
     if final and day is not None:
@@ -142,24 +138,12 @@ def standings(
     if event is not None and (final or day is not None):
         raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
     rankings = _scored_rankings(circuit, inputs, archive)
-    if event is not None:
-        ranking = _event_ranking(circuit, rankings, event, season)
-    else:
-        chosen = [r for r in rankings if r.scope.kind == "season" and (season is None or r.season == season)]
-        if not chosen and not any(r.scope.kind == "season" for r in rankings):
-            # A circuit without season rankings (Tantrix, pool tournaments): its latest event.
-            chosen = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
-            ranking = max(chosen, key=lambda r: r.date, default=None) if not final and day is None else None
-        elif day is not None:
-            ranking = ranking_in_force(chosen, day)
-        else:
-            latest = max(r.season for r in chosen) if chosen else None
-            chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
-            ranking = chosen[-1] if chosen else None
-        if ranking is None:
-            season_text = f" pour la saison {season}" if season else ""
-            err(f"aucun classement {circuit}{season_text}" + (f" en vigueur le {french.date_long(day)}" if day else ""))
-            raise typer.Exit(1)
+    try:
+        ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
+                   else queries.season_ranking(circuit, rankings, season, day, final))
+    except queries.NotFound as error:
+        err(str(error))
+        raise typer.Exit(1) from None
     _print_ranking(ranking, format)
 
 
@@ -198,25 +182,8 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> list:
     return rankings
 
 
-def _event_ranking(circuit: str, rankings: list, name: str, season: int | None):
-    """The latest ranking of the event named `name` (its `Nom`, case and spaces aside)."""
-    from reportgen import french
-    from reportgen.ingest.text import normalise_label
-
-    events = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
-    matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
-    if not matching:
-        known = sorted({r.scope.name for r in events})
-        err(f"aucun tournoi {circuit} ne s'appelle « {name} »" + (f" ; tournois : {', '.join(known)}" if known else ""))
-        raise typer.Exit(1)
-    if len({r.scope.event for r in matching}) > 1:
-        dates = ", ".join(sorted({french.date_long(r.date) for r in matching}))
-        err(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
-        raise typer.Exit(1)
-    return matching[-1]
-
-
 def _print_ranking(ranking, format: Format) -> None:
+    from reportgen import queries
     from reportgen.render.ranking import to_csv, to_json
 
     if format is Format.csv:
@@ -224,43 +191,7 @@ def _print_ranking(ranking, format: Format) -> None:
     elif format is Format.json:
         sys.stdout.write(to_json(ranking).decode())
     else:
-        typer.echo(_table(ranking))
-
-
-def _table(ranking) -> str:
-    """A ranking for the terminal, from its own columns (those no row fills are left out)."""
-    from reportgen import french
-
-    if ranking.scope.kind == "season":
-        title = (f"Classement final {ranking.season}" if ranking.final
-                 else f"Classement au {french.date_long(ranking.date)}")
-    elif ranking.scope.kind == "event":
-        title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"
-    else:
-        title = f"Liste de classement au {french.date_long(ranking.date)}"
-    columns = [c for c in ranking.all_columns if any(row.value(c.key) not in ("", None) for row in ranking.rows)]
-
-    def shown(row, column) -> str:
-        value = row.value(column.key)
-        if column.key == "rank":
-            return "" if value in ("", None) else f"{value}=" if row.tied else str(value)
-        if column.kind == "bool":
-            return "oui" if value else ""
-        if column.kind in ("int", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
-            text = french.points(value) if column.decimals is None else french.number(value, column.decimals)
-            return text.replace(french.THOUSANDS_SEPARATOR, " ")
-        return "" if value is None else str(value)
-
-    headers = [c.short or c.header for c in columns]
-    lines = [[shown(row, c) for c in columns] for row in ranking.rows]
-    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
-    right = {i for i, c in enumerate(columns) if c.kind in ("int", "number", "evolution")}
-
-    def fmt(cells):
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+        typer.echo(queries.table(ranking))
 
 
 @app.command("circuits")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 
 def column_letter(index: int) -> str:
@@ -409,3 +409,34 @@ class Report:
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)
+
+
+class Progress(Protocol):
+    """What a long task (a build, a batch of PDFs) tells as it goes: messages (« 2 PDF à produire »),
+    the step under way with its number of items (`phase`), and each item done (`advance`). The
+    command line's is a progress bar (commands/progress.py); `Messages` only says the messages."""
+
+    def __call__(self, message: str) -> None: ...
+
+    def phase(self, what: str, total: int) -> None: ...
+
+    def advance(self, count: int = 1) -> None: ...
+
+
+@dataclass(frozen=True)
+class Messages:
+    """A `Progress` without a bar: each message given to `say` (a log, a test's list.append), if any."""
+
+    say: Callable[[str], None] = lambda message: None
+
+    def __call__(self, message: str) -> None:
+        self.say(message)
+
+    def phase(self, what: str, total: int) -> None:
+        pass
+
+    def advance(self, count: int = 1) -> None:
+        pass
+
+
+SILENT: Progress = Messages()

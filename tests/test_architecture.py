@@ -22,7 +22,7 @@ LAYERS = [
     {"model": ["reportgen", "reportgen.model", "reportgen.french"]},
     {"ingest": ["reportgen.ingest"], "scoring": ["reportgen.scoring"], "config": ["reportgen.config"]},
     {"circuits": ["reportgen.circuits"], "render": ["reportgen.render"]},
-    {"pipeline": ["reportgen.pipeline"]},
+    {"pipeline": ["reportgen.pipeline", "reportgen.queries"]},
     {"delivery": ["reportgen.delivery"]},
     {"cli": ["reportgen.cli", "reportgen.cli_support", "reportgen.commands", "reportgen.__main__"]},
 ]
@@ -78,6 +78,14 @@ def test_every_module_imports_only_its_own_part_or_lower_layers(path):
         if theirs[0] > mine[0] or (theirs[0] == mine[0] and theirs[1] != mine[1]):
             wrong.append(name)
     assert wrong == [], f"{module_name(path)} ({mine[1]}) must not import {wrong}"
+
+
+def test_the_pre_checks_do_not_import_each_other():
+    """What both need is precheck_base.py: precheck.py hands the other formats to precheck_formats.py."""
+    ingest = PACKAGE / "ingest"
+    assert "reportgen.ingest.precheck" not in imports(ingest / "precheck_formats.py")
+    assert "reportgen.ingest.precheck" not in imports(ingest / "precheck_base.py")
+    assert "reportgen.ingest.precheck_formats" not in imports(ingest / "precheck_base.py")
 
 
 def test_the_model_imports_nothing_of_reportgen():

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen.model import Messages
 from reportgen.pipeline import build
 from reportgen.render import files as output_files
 from reportgen.render import html as html_render
@@ -49,7 +50,7 @@ def reference(small_league_built, tmp_path_factory):
     new_tournament(before / "inputs")
     after = copy_league(before, root / "after")
     said: list[str] = []
-    result = build(after / "inputs", after / "outputs", TODAY, progress=said.append)
+    result = build(after / "inputs", after / "outputs", TODAY, progress=Messages(said.append))
     assert result.ok and "2 PDF à produire" in said  # the new bulletin and the season's, nothing else
     outputs = snapshot(after / "outputs")
     rendered = {outputs[name].decode("utf-8"): outputs[name.removesuffix(".html") + ".pdf"] for name in outputs
@@ -387,7 +388,7 @@ def test_a_changed_render_fingerprint_renders_every_pdf_again(reference, league,
     monkeypatch.setattr(html_render, "_native_libraries", lambda: real().replace("subset harfbuzz-subset",
                                                                                  "subset fonttools"))
     try:
-        build(league / "inputs", outputs, TODAY, progress=said.append)
+        build(league / "inputs", outputs, TODAY, progress=Messages(said.append))
     finally:
         html_render.render_fingerprint.cache_clear()
     documents = [p for p in reference[1] if p.startswith("grand-sud/") and p.endswith(".pdf")]

@@ -23,14 +23,17 @@ from reportgen import pipeline
 from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import text
 from reportgen.ingest import workbook as reading
+from reportgen.ingest.read_cache import FOLDER, READS, ReadCache
 from reportgen.ingest.workbook import Sheet
-from reportgen.pipeline import build
+from reportgen.model import Messages
+from reportgen.pipeline import build, building
+from reportgen.pipeline.state import STATE as STATE_FILE
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
 from tests.builders import TODAY, small_league, write_tournament
 from tests.test_hostile_files import snapshot
 
-STATE = f"{cache.FOLDER}/{cache.STATE}"
+STATE = f"{FOLDER}/{STATE_FILE}"
 
 
 def stand_in(page: str) -> bytes:
@@ -97,10 +100,10 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     def refused(*args, **kwargs):
         raise AssertionError("nothing should be read, scored or rendered")
 
-    for module, name in ((pipeline, "load"), (pipeline, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
+    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
         monkeypatch.setattr(module, name, refused)
     said: list[str] = []
-    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=said.append)
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=Messages(said.append))
     assert result.unchanged and result.ok and result.published == {"grand-sud": []} and result.rendered == {}
     assert result.notices == small_league_copy.result.notices  # said again, as the full build said them
     assert snapshot(small_league_copy.outputs) == before
@@ -273,17 +276,17 @@ def test_a_build_with_problems_leaves_the_state_alone_and_is_never_skipped(leagu
         assert (outputs / STATE).read_bytes() == state
 
 
-@pytest.mark.parametrize("damaged", [[cache.STATE], [cache.STATE, cache.READS]], ids=["state", "both"])
+@pytest.mark.parametrize("damaged", [[STATE_FILE], [STATE_FILE, READS]], ids=["state", "both"])
 def test_a_damaged_cache_file_only_costs_a_full_build(league, stub_pdfs, reads, damaged):
     inputs, outputs = league
     before = snapshot(outputs)
     for name in damaged:
-        (outputs / cache.FOLDER / name).write_bytes(b'{"format": 1, "key": [1, 2')
+        (outputs / FOLDER / name).write_bytes(b'{"format": 1, "key": [1, 2')
     reads.clear()
     result = build(inputs, outputs, TODAY)
     assert result.ok and not result.unchanged and result.rendered == {"grand-sud": []}
     # Without the read cache every workbook is read again; with it, none.
-    assert sorted(reads) == (sorted(p.name for p in inputs.glob("*.xlsx")) if cache.READS in damaged else [])
+    assert sorted(reads) == (sorted(p.name for p in inputs.glob("*.xlsx")) if READS in damaged else [])
     assert snapshot(outputs) == before
     assert build(inputs, outputs, TODAY).unchanged
 
@@ -293,10 +296,10 @@ def test_sheets_come_back_from_the_read_cache_as_they_were_read(tmp_path):
                                                    dt.datetime(2026, 3, 1, 14, 30), dt.time(15, 30),
                                                    dt.timedelta(minutes=15, seconds=59), float("inf")]]
     sheets = [Sheet("Résultats", rows, hidden=True, untrusted_formulas={"B7", "A2"})]
-    first = cache.ReadCache(tmp_path)
+    first = ReadCache(tmp_path, "code")
     first.put("abc", 1234, sheets)
     assert first.save()
-    size, back = cache.ReadCache(tmp_path).get("abc")
+    size, back = ReadCache(tmp_path, "code").get("abc")
     assert size == 1234 and back == sheets
     assert [[type(value) for value in row] for row in back[0].rows] == [[type(value) for value in row] for row in rows]
 
@@ -391,8 +394,8 @@ def test_progress_in_a_pipe_is_plain_lines_and_quiet_is_silent(capsys):
 def test_the_state_lists_every_output_and_no_absolute_path(league):
     inputs, outputs = league
     state = json.loads((outputs / STATE).read_bytes())
-    assert set(state["outputs"]) == {name for name in snapshot(outputs) if not name.startswith(cache.FOLDER)}
+    assert set(state["outputs"]) == {name for name in snapshot(outputs) if not name.startswith(FOLDER)}
     assert str(inputs) not in json.dumps(state) and str(outputs) not in json.dumps(state)
-    shutil.rmtree(outputs / cache.FOLDER)
+    shutil.rmtree(outputs / FOLDER)
     assert not build(inputs, outputs, TODAY).unchanged
     assert build(inputs, outputs, TODAY).unchanged

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from python_calamine import CalamineWorkbook
 
-from reportgen.ingest import precheck
+from reportgen.ingest import precheck, precheck_base
 from reportgen.ingest import workbook as reading
 from tests.builders import write_tournament
 from tests.test_hostile_files import MAIN, package, raw_workbook, tournament_sheet
@@ -285,7 +285,7 @@ DECLARATION = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 def test_the_quick_pass_leaves_to_the_exact_pass_any_cell_written_otherwise(body, quick):
     part = precheck._SheetPart("xl/worksheets/sheet1.xml", "F", precheck._Cells())
     data = DECLARATION + f'<worksheet xmlns="{MAIN}"><sheetData>'.encode() + body + b"</sheetData></worksheet>"
-    assert precheck._plain(data)
+    assert precheck_base._plain(data)
     assert part.quick(data) is quick
 
 
@@ -298,7 +298,7 @@ def test_the_quick_pass_leaves_to_the_exact_pass_any_cell_written_otherwise(body
     (b"<a/>", True),
 ], ids=["marks-in-text", "instruction", "inside-declaration", "comment", "latin-1", "no-declaration"])
 def test_a_plain_part(data, plain):
-    assert precheck._plain(data) is plain
+    assert precheck_base._plain(data) is plain
 
 
 @pytest.mark.parametrize("sheet, calamine_rows", [
@@ -315,7 +315,7 @@ def test_the_quick_pass_rests_on_the_well_formedness_check(tmp_path, monkeypatch
         monkeypatch.setattr(precheck, name, value)
     path = tmp_path / "t.xlsx"
     path.write_bytes(raw_workbook({"F": sheet}))
-    expected = ("refused", precheck.damaged("xl/worksheets/sheet1.xml").message)
+    expected = ("refused", precheck_base.damaged("xl/worksheets/sheet1.xml").message)
     assert verdict(path, quick=True)[:2] == verdict(path, quick=False)[:2] == expected
     rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name("F").to_python(skip_empty_area=False)
     assert len(rows) == calamine_rows

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 
 class BuildProgress:
-    """The `progress` given to pipeline.build: called with each message; `phase` and `advance`
-    drive the bar."""
+    """The `Progress` (model.py) given to pipeline.build: called with each message; `phase` and
+    `advance` drive the bar."""
 
     def __init__(self, quiet: bool = False, stream: TextIO | None = None) -> None:
         self.quiet = quiet

@@ -18,7 +18,9 @@ from pathlib import Path
 
 from reportgen import circuits, pipeline
 from reportgen.delivery import database
+from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import ReportgenError
+from reportgen.render.cache import code_fingerprint, inputs_digest
 
 Say = Callable[[str], None]
 
@@ -70,12 +72,15 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 
 @contextmanager
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
-                  say: Say = lambda text: None, missing: bool = False) -> Iterator[Path]:
+                  say: Say = lambda text: None, missing: bool = False,
+                  reads: ReadCache | None = None) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
     with the archived seasons its circuits need put back at their original places; says each season
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
-    publish, ask for it (mail, history, archive read what they published: the note once, there)."""
+    publish, ask for it (mail, history, archive read what they published: the note once, there).
+    `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
+    folder given (`load` below) reads only the archived workbooks."""
     wanting = [slug for slug, info in circuits.REGISTRY.items() if info.previous_season]
     try:
         archived = {slug: found for slug in wanting if (found := archived_seasons(archive, slug))}
@@ -86,7 +91,7 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs
         return
-    league = pipeline.load(inputs, today)
+    league = pipeline.load(inputs, today, reads=reads, digests=_digests(inputs, reads))
     restore: list[Archived] = []
     for slug, found in archived.items():
         seasons = circuit_seasons(league, slug)
@@ -141,7 +146,13 @@ def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], i
     say(f"note : {unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
 
 
+def _digests(folder: Path, reads: ReadCache | None) -> dict[str, str] | None:
+    return inputs_digest(folder) if reads is not None else None
+
+
 def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
-    """The league of inputs/, with the archived seasons its circuits need."""
-    with league_folder(inputs, archive, today, say) as folder:
-        return pipeline.load(folder, today)
+    """The league of inputs/, with the archived seasons its circuits need: each workbook read once
+    (the copy's workbooks of inputs/ come back from the sheets read first, by their content)."""
+    reads = ReadCache(None, code_fingerprint())
+    with league_folder(inputs, archive, today, say, reads=reads) as folder:
+        return pipeline.load(folder, today, reads=reads, digests=_digests(folder, reads))

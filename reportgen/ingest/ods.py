@@ -20,14 +20,14 @@ import re
 import zipfile
 from pathlib import Path
 
-from reportgen.ingest import precheck
-from reportgen.ingest.precheck import UnreadableWorkbook, damaged
+from reportgen.ingest import precheck_base
+from reportgen.ingest.precheck_base import UnreadableWorkbook, damaged
 from reportgen.ingest.precheck_formats import repetition as _repeat
 
 _DURATION = re.compile(r"^-?P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?$")
 
 
-class _Content(precheck._Part):
+class _Content(precheck_base._Part):
     """content.xml: each sheet's name, whether it is hidden, and its cells with content."""
 
     def __init__(self) -> None:
@@ -47,22 +47,22 @@ class _Content(precheck._Part):
         self._in_text = 0  # depth inside a text:p of the cell (not of a comment)
 
     def start(self, tag: str, attributes: list[str]) -> None:
-        if tag == "style" and precheck._attribute(attributes, "family") == "table":
-            self._style = precheck._attribute(attributes, "name")
+        if tag == "style" and precheck_base._attribute(attributes, "family") == "table":
+            self._style = precheck_base._attribute(attributes, "name")
         elif tag == "table-properties" and self._style is not None:
-            if precheck._attribute(attributes, "display") == "false":
+            if precheck_base._attribute(attributes, "display") == "false":
                 self._hidden_styles.add(self._style)
         elif tag == "table" and self._name is None:
-            self._name = precheck._attribute(attributes, "name") or ""
-            self._hidden = precheck._attribute(attributes, "style-name") in self._hidden_styles
+            self._name = precheck_base._attribute(attributes, "name") or ""
+            self._hidden = precheck_base._attribute(attributes, "style-name") in self._hidden_styles
             self._rows, self._row = {}, 0
         elif self._name is None:
             return
         elif tag == "table-row":
-            self._rows_repeated = _repeat(precheck._attribute(attributes, "number-rows-repeated"))
+            self._rows_repeated = _repeat(precheck_base._attribute(attributes, "number-rows-repeated"))
             self._cells, self._col = [], 0
         elif tag in ("table-cell", "covered-table-cell") and self.stack[-1:] == ["table-row"]:
-            self._cell = (_repeat(precheck._attribute(attributes, "number-columns-repeated")), attributes)
+            self._cell = (_repeat(precheck_base._attribute(attributes, "number-columns-repeated")), attributes)
             self._paragraphs, self._in_text = [], 0
         elif self._cell is not None:
             if tag == "annotation":
@@ -73,7 +73,7 @@ class _Content(precheck._Part):
             elif self._in_text > 0:
                 self._in_text += 1
                 if tag == "s":
-                    self._paragraphs[-1].append(" " * _repeat(precheck._attribute(attributes, "c")))
+                    self._paragraphs[-1].append(" " * _repeat(precheck_base._attribute(attributes, "c")))
                 elif tag == "tab":
                     self._paragraphs[-1].append("\t")
                 elif tag == "line-break":
@@ -118,16 +118,16 @@ class _Content(precheck._Part):
 
 def _value(attributes: list[str], paragraphs: list[list[str]]) -> object:
     """A cell's value, as calamine gives it."""
-    kind = precheck._attribute(attributes, "value-type")
+    kind = precheck_base._attribute(attributes, "value-type")
     try:
         if kind in ("float", "percentage", "currency"):
-            return float(precheck._attribute(attributes, "value") or "")
+            return float(precheck_base._attribute(attributes, "value") or "")
         if kind == "date":
-            written = precheck._attribute(attributes, "date-value") or ""
+            written = precheck_base._attribute(attributes, "date-value") or ""
             moment = dt.datetime.fromisoformat(written)
             return moment.date() if "T" not in written else moment
         if kind == "time":
-            match = _DURATION.match(precheck._attribute(attributes, "time-value") or "")
+            match = _DURATION.match(precheck_base._attribute(attributes, "time-value") or "")
             if match is None:
                 raise ValueError
             days, hours, minutes, seconds = (float(part or 0) for part in match.groups())
@@ -136,7 +136,7 @@ def _value(attributes: list[str], paragraphs: list[list[str]]) -> object:
                 return (dt.datetime.min + duration).time()
             return duration
         if kind == "boolean":
-            written = (precheck._attribute(attributes, "boolean-value") or "").strip().lower()
+            written = (precheck_base._attribute(attributes, "boolean-value") or "").strip().lower()
             if written not in ("true", "false", "1", "0"):
                 raise ValueError
             return written in ("true", "1")
@@ -144,7 +144,7 @@ def _value(attributes: list[str], paragraphs: list[list[str]]) -> object:
         raise damaged("content.xml") from None
     if paragraphs:
         return "\n".join("".join(parts) for parts in paragraphs)
-    return precheck._attribute(attributes, "string-value") or ""
+    return precheck_base._attribute(attributes, "string-value") or ""
 
 
 def read(path: Path) -> list[tuple[str, list[list[object]], bool]]:
@@ -154,11 +154,11 @@ def read(path: Path) -> list[tuple[str, list[list[object]], bool]]:
     except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError):
         raise damaged() from None
     with archive:
-        entries = precheck.bounded_parts(archive)
+        entries = precheck_base.bounded_parts(archive)
         if "content.xml" not in entries:
             raise damaged()
         content = _Content()
-        content.parse(archive, entries["content.xml"], precheck._Budget())
+        content.parse(archive, entries["content.xml"], precheck_base._Budget())
     if not content.sheets:
         raise UnreadableWorkbook("le fichier n'est pas un classeur OpenDocument (.ods) lisible (aucune feuille)",
                                  "ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx")

@@ -25,8 +25,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from reportgen.ingest import precheck
-from reportgen.ingest.precheck import (
+from reportgen.ingest import precheck_base
+from reportgen.ingest.precheck_base import (
     CHUNK,
     MAX_AREA,
     MAX_COLUMNS,
@@ -61,14 +61,14 @@ def inspect(path: Path) -> WorkbookFacts:
     except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, zlib.error):
         raise UnreadableWorkbook(NOT_A[suffix], RESAVE_FIX) from None
     with archive:
-        entries = precheck.bounded_parts(archive)
+        entries = precheck_base.bounded_parts(archive)
         if suffix == ".ods":
             if "content.xml" not in entries:
                 raise UnreadableWorkbook(NOT_A[suffix], RESAVE_FIX)
             return _inspect_ods(archive, entries)
         if "xl/workbook.bin" not in entries:
             raise UnreadableWorkbook(NOT_A[suffix], RESAVE_FIX)
-        budget = precheck._Budget()
+        budget = precheck_base._Budget()
         for info in entries.values():  # inflate every part once: damage and bombs show here
             try:
                 with archive.open(info) as stream:
@@ -88,7 +88,7 @@ def _inspect_xls(path: Path) -> WorkbookFacts:
     return WorkbookFacts([])
 
 
-class _OdsContent(precheck._Part):
+class _OdsContent(precheck_base._Part):
     """content.xml: each sheet's extent (cells with content only), the cells counted, the formula
     cells and whether a value was saved with them."""
 
@@ -106,19 +106,19 @@ class _OdsContent(precheck._Part):
 
     def start(self, tag: str, attributes: list[str]) -> None:
         if tag == "table" and self._sheet is None:
-            self._sheet = SheetFacts(clean_text(precheck._attribute(attributes, "name") or ""), False)
+            self._sheet = SheetFacts(clean_text(precheck_base._attribute(attributes, "name") or ""), False)
             self._row, self._max_row, self._max_col = 0, 0, 0
         elif self._sheet is None:
             return
         elif tag == "table-row":
             self._count(1)
-            self._rows_repeated = repetition(precheck._attribute(attributes, "number-rows-repeated"))
+            self._rows_repeated = repetition(precheck_base._attribute(attributes, "number-rows-repeated"))
             self._col = 0
         elif tag in ("table-cell", "covered-table-cell") and self.stack[-1:] == ["table-row"]:
             self._count(1)
-            repeated = repetition(precheck._attribute(attributes, "number-columns-repeated"))
-            formula = precheck._attribute(attributes, "formula") is not None
-            valued = precheck._attribute(attributes, "value-type") is not None
+            repeated = repetition(precheck_base._attribute(attributes, "number-columns-repeated"))
+            formula = precheck_base._attribute(attributes, "formula") is not None
+            valued = precheck_base._attribute(attributes, "value-type") is not None
             self._cell = (self._col, repeated, formula, valued)
             self._cell_has_text = False
         elif self._cell is not None and tag == "p":
@@ -148,8 +148,8 @@ class _OdsContent(precheck._Part):
 
     def _count(self, count: int) -> None:
         self.cells += count
-        if self.cells > precheck.MAX_CELLS:
-            raise UnreadableWorkbook(f"le classeur contient plus de {precheck.MAX_CELLS:,} cellules".replace(",", " "),
+        if self.cells > precheck_base.MAX_CELLS:
+            raise UnreadableWorkbook(f"le classeur contient plus de {precheck_base.MAX_CELLS:,} cellules".replace(",", " "),
                                      TOO_BIG_FIX)
 
     def _extend(self, rows: int, cols: int) -> None:
@@ -172,10 +172,10 @@ def repetition(value: str | None) -> int:
 
 
 def _inspect_ods(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo]) -> WorkbookFacts:
-    budget = precheck._Budget()
+    budget = precheck_base._Budget()
     content = _OdsContent()
     content.parse(archive, entries["content.xml"], budget)
     for name, info in entries.items():  # the other XML parts a reader may read, through the same parser
         if name != "content.xml" and name.lower().endswith(".xml") and name.lower() in ("styles.xml", "settings.xml"):
-            precheck._Part(name).parse(archive, info, budget)
+            precheck_base._Part(name).parse(archive, info, budget)
     return WorkbookFacts(content.sheets)

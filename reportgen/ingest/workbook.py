@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from reportgen.ingest import precheck
+from reportgen.ingest import precheck, precheck_base
 from reportgen.ingest.text import Unprintable, clean_text, escape_controls, normalise_label, only_controls
 from reportgen.model import Problem, ReportgenError, SourceRef, cell_name
 
@@ -239,7 +239,7 @@ def _load(path: str, here: bool = False) -> tuple:
     except MemoryError:
         return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
     except Exception:  # the pre-check's own limits failed to foresee it: still the file's fault
-        return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
+        return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
     from python_calamine import CalamineWorkbook
 
     try:
@@ -257,7 +257,7 @@ def _load(path: str, here: bool = False) -> tuple:
         return _opening_error(error)
     except Exception:  # calamine raises plain exceptions on corrupt content
         if Path(path).suffix.lower() != ".ods":
-            return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
+            return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
         # A well-formed .ods (the pre-check parsed its content.xml) that calamine cannot follow,
         # such as Gnumeric's: read by the second reader, under the same bounds (ingest/ods.py).
         return _load_ods(path, facts)
@@ -276,7 +276,7 @@ def _load_ods(path: str, facts: precheck.WorkbookFacts) -> tuple:
     except OSError as error:
         return _opening_error(error)
     except Exception:  # beyond what either reader can follow: the file's damage
-        return ("error", precheck.damaged().message, precheck.DAMAGED_FIX)
+        return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
     sheets = []
     for raw_name, rows, hidden in read:
         name = clean_text(raw_name)  # as the pre-check names it

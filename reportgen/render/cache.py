@@ -1,6 +1,6 @@
 """What a build may skip, and the proof that skipping it gives the same bytes (issue « Performance »).
 
-Three things are kept, each keyed on everything its result depends on:
+Three things are kept, each by its owner: the last build's state (pipeline/state.py), the sheets read (ingest/read_cache.py) and, here, the keys, each keyed on everything its result depends on:
 
 - **The last build** (`outputs/.reportgen/state`): the key of a build that published without a
   problem (the content hash of every file of inputs/ and its path, the day it ran for, reportgen's
@@ -9,8 +9,8 @@ Three things are kept, each keyed on everything its result depends on:
   with the same key, finding exactly those files, has nothing to do: it writes nothing, reads no
   workbook and scores nothing (`replay`). A file edited, added or deleted in outputs/, a changed
   workbook or setting, another day, another version of a library or of reportgen: the build runs.
-- **The sheets of every workbook read** (`outputs/.reportgen/reads`), by the content hash of the
-  file: a build reads again only the workbooks that changed (`ReadCache`).
+- **The sheets of every workbook read** (`outputs/.reportgen/reads`): ingest/read_cache.py, the
+  reader's own cache, keyed on the code fingerprint this module computes.
 - **Each document's and annex's source** (in the circuit's manifest, with the PDFs' records): a
   hash of what the renderer is given (template, context, title, date; the annex's tables) with the
   code fingerprint (`source_key`). A bulletin whose source is unchanged, and whose HTML on disk is
@@ -36,22 +36,11 @@ import json
 import os
 import pickle
 import sys
-import tempfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
-from reportgen.ingest.text import Unprintable
-from reportgen.ingest.workbook import Sheet
-
-FOLDER = ".reportgen"  # under outputs/: hidden, so no output listing shows it
-STATE = "state"
-READS = "reads"
-FORMAT = 1
-INDEX = "index.html"
-
+from reportgen.ingest.read_cache import FORMAT
 
 # -- fingerprints ---------------------------------------------------------------------------------
 
@@ -191,198 +180,3 @@ def reuse(path: Path, recorded: object, key: str | None) -> bytes | None:
 
 def source_record(key: str | None, data: bytes) -> dict[str, str] | None:
     return None if key is None else {"key": key, "sha256": digest(data)}
-
-
-# -- the last build -------------------------------------------------------------------------------
-
-@dataclass
-class State:
-    keys: list[str]  # the build's key, and the key of the folders it was made from, if any
-    published: list[str]  # the circuits it published (none was blocked)
-    notices: list[str]
-    outputs: dict[str, str] = field(default_factory=dict)  # path relative to outputs/ -> SHA-256
-
-
-def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
-    """Every file of the circuits' folders and the index: what a build may write or remove."""
-    found = {}
-    for slug in slugs:
-        folder = outputs / slug
-        if folder.is_dir():
-            for path in _folder_files(folder, skip_hidden=False):
-                found[path.relative_to(outputs).as_posix()] = file_digest(path)
-    if (outputs / INDEX).is_file():
-        found[INDEX] = file_digest(outputs / INDEX)
-    return found
-
-
-def _load_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_bytes())
-    except (OSError, ValueError):
-        return None
-
-
-def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> State | None:
-    """The last build, when it had one of these keys and outputs/ holds exactly what it left."""
-    data = _load_json(outputs / FOLDER / STATE)
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("keys"), list):
-        return None
-    if not set(data["keys"]) & {key for key in keys if key is not None}:
-        return None
-    try:
-        state = State(list(data["keys"]), list(data["published"]), list(data["notices"]), dict(data["outputs"]))
-    except (KeyError, TypeError, ValueError):
-        return None
-    if not all(isinstance(text, str) for text in [*state.published, *state.notices]):
-        return None
-    try:
-        if outputs_digest(outputs, slugs) != state.outputs:
-            return None
-    except OSError:
-        return None
-    return state
-
-
-def _write(path: Path, data: bytes) -> None:
-    """A temporary file then a rename: the file is the old one or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def clean(outputs: Path) -> None:
-    """Temporary files a stopped build left in the cache folder."""
-    folder = outputs / FOLDER
-    try:
-        for path in folder.glob(".*.tmp") if folder.is_dir() else ():
-            path.unlink(missing_ok=True)
-    except OSError:
-        pass  # a folder made read-only: the build says so when it writes
-
-
-def record(outputs: Path, state: State, slugs: Iterable[str], index: bytes | None = None) -> bool:
-    """Write the state, with the files the circuits' folders hold now and the index about to be
-    written (`index`; None: the one there, if any). False if it could not be written (a full
-    disk...): the next build runs in full, which is all a missing state costs."""
-    try:
-        state.outputs = outputs_digest(outputs, slugs)
-        if index is not None:
-            state.outputs[INDEX] = digest(index)
-    except OSError:
-        return False
-    return remember(outputs, state, [])
-
-
-def remember(outputs: Path, state: State, keys: Iterable[str]) -> bool:
-    """Write the state, under `keys` when given (a state `replay` found by one of them, its outputs
-    unchanged as it checked: now known by all of this build's keys), else under its own."""
-    state.keys = sorted(set(keys) or set(state.keys))
-    data = {"format": FORMAT, "keys": state.keys, "published": state.published, "notices": state.notices,
-            "outputs": dict(sorted(state.outputs.items()))}
-    try:
-        _write(outputs / FOLDER / STATE, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode("ascii"))
-    except OSError:
-        return False
-    return True
-
-
-# -- sheets read, by the content of their file ------------------------------------------------------
-
-def _cell(value: object) -> object:
-    """A cell as JSON: text, numbers and booleans as they are, the others tagged."""
-    if isinstance(value, Unprintable):
-        return {"u": 1}
-    if value is None or isinstance(value, (str, bool, int, float)):
-        return value
-    if isinstance(value, dt.datetime):
-        return {"dt": value.isoformat()}
-    if isinstance(value, dt.date):
-        return {"d": value.isoformat()}
-    if isinstance(value, dt.time):
-        return {"t": value.isoformat()}
-    if isinstance(value, dt.timedelta):
-        return {"td": [value.days, value.seconds, value.microseconds]}
-    raise TypeError(f"a cell of type {type(value).__name__}")
-
-
-def _value(cell: object) -> object:
-    if not isinstance(cell, dict):
-        return cell
-    if "u" in cell:
-        return Unprintable()
-    if "dt" in cell:
-        return dt.datetime.fromisoformat(cell["dt"])
-    if "d" in cell:
-        return dt.date.fromisoformat(cell["d"])
-    if "t" in cell:
-        return dt.time.fromisoformat(cell["t"])
-    if "td" in cell:
-        days, seconds, microseconds = cell["td"]
-        return dt.timedelta(days=days, seconds=seconds, microseconds=microseconds)
-    raise ValueError("unknown cell")
-
-
-def _exact_type(value: object) -> bool:
-    """Only the types the reader gives, exactly (a subclass could carry more than JSON keeps)."""
-    return type(value) in (str, bool, int, float, dt.datetime, dt.date, dt.time, dt.timedelta, Unprintable) \
-        or value is None
-
-
-class ReadCache:
-    """The sheets of workbooks read before, by the SHA-256 of their file (with the size of the
-    answer their reader sent, which the budget of what the parent holds counts)."""
-
-    def __init__(self, outputs: Path | None) -> None:
-        self.path = outputs / FOLDER / READS if outputs is not None else None
-        self.known: dict[str, dict] = {}
-        self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse
-        data = _load_json(self.path) if self.path is not None else None
-        if isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == code_fingerprint() \
-                and isinstance(data.get("files"), dict):
-            self.known = data["files"]
-
-    def get(self, digest: str) -> tuple[int, list[Sheet]] | None:
-        entry = self.known.get(digest)
-        if not isinstance(entry, dict):
-            return None
-        try:
-            sheets = [Sheet(name, [[_value(cell) for cell in row] for row in rows], bool(hidden), set(formulas),
-                            tuple(int(row) for row in hidden_rows))
-                      for name, hidden, formulas, rows, hidden_rows in entry["sheets"]]
-            size = int(entry["size"])
-        except (KeyError, TypeError, ValueError):
-            return None
-        if not all(isinstance(sheet.name, str) for sheet in sheets):
-            return None
-        self.used[digest] = entry
-        return size, sheets
-
-    def put(self, digest: str, size: int, sheets: list[Sheet]) -> None:
-        if not all(_exact_type(value) for sheet in sheets for row in sheet.rows for value in row):
-            return
-        self.used[digest] = {"size": size, "sheets": [
-            [sheet.name, sheet.hidden, sorted(sheet.untrusted_formulas), [[_cell(value) for value in row]
-                                                                          for row in sheet.rows],
-             list(sheet.hidden_rows)]
-            for sheet in sheets]}
-
-    def save(self) -> bool:
-        """Keep what this build read (the workbooks gone from inputs/ are forgotten)."""
-        if self.path is None:
-            return False
-        data = {"format": FORMAT, "code": code_fingerprint(), "files": dict(sorted(self.used.items()))}
-        if data["files"] == self.known and self.path.is_file():
-            return True
-        try:
-            _write(self.path, (json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii"))
-        except (OSError, ValueError):
-            return False
-        return True

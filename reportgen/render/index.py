@@ -12,23 +12,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
-from reportgen.model import Report
 from reportgen.render.html import TEMPLATES, environment
 
 MANIFEST = "publications.json"
-
-
-def manifest(slug: str, title: str, regulation: str, report: Report) -> dict:
-    """What a circuit publishes, as its manifest lists it (the build adds the proofs and sources)."""
-    csv_paths = {ranking.path for ranking in report.rankings}
-    data = {
-        "circuit": slug, "title": title, "regulation": regulation,
-        "documents": [{"season": d.season, "date": d.date.isoformat(), "title": d.title, "path": d.path,
-                       "csv": d.path in csv_paths} for d in report.documents],
-        "annexes": [{"season": a.season, "date": a.date.isoformat(), "title": a.title, "path": a.path}
-                    for a in report.annexes],
-    }
-    return data
 
 
 def read_manifest(path: Path) -> dict | None:

@@ -1,0 +1,211 @@
+"""The whole build: discover → read → parse → normalise → score → render → publish.
+
+One process, each workbook read once. A circuit with any problem publishes nothing new; the
+others still build. What did not change is not done again (render/cache.py): a build whose inputs,
+code, libraries and outputs are those of the last one writes nothing and reads nothing; a workbook
+read before is not read again; a bulletin or annex whose source did not change is not rendered
+again. Importing this module loads no pandas and no circuit: the build that has nothing to do
+returns before they are needed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportgen import circuits, french
+from reportgen.ingest.read_cache import ReadCache
+from reportgen.model import SILENT, Messages, Problem, Progress, Report
+from reportgen.pipeline import state
+from reportgen.pipeline.loading import League, load
+from reportgen.pipeline.publishing import _prepare, publish, render_report
+from reportgen.pipeline.scoring import score
+
+
+@dataclass
+class BuildResult:
+    published: dict[str, list[Path]] = field(default_factory=dict)  # slug -> files written
+    blocked: list[str] = field(default_factory=list)  # circuits that published nothing new
+    problems: list[Problem] = field(default_factory=list)  # every problem of the inputs
+    notices: list[str] = field(default_factory=list)
+    # slug -> the HTML, XLSX and PDF files rendered by this build (the others were unchanged: taken
+    # from outputs/, as the manifest proves them)
+    rendered: dict[str, list[Path]] = field(default_factory=dict)
+    # True when nothing had changed since the last build: nothing was read, scored or written
+    unchanged: bool = False
+    # render.changes.Republished: the documents already published for a date that this build changed
+    republished: list = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildResult | None:
+
+    last = state.replay(outputs, keys, circuits.REGISTRY)
+    if last is None:
+        return None
+    if any(key not in last.keys for key in keys if key is not None):
+        # Known by one key (the league's content), not yet by the other (the folders it was put
+        # together from): remembered, so that the next build knows from the folders alone.
+        state.remember(outputs, last, [key for key in keys if key is not None])
+    progress("rien n'a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
+             "aucun fichier réécrit")
+    return BuildResult(published={slug: [] for slug in last.published}, notices=list(last.notices), unchanged=True)
+
+
+def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
+              progress: Progress = SILENT) -> BuildResult | None:
+    """The last build's result, when the folders the league is made from (`origin`: inputs/ and
+    archive/) and outputs/ are as it left them, and so are the day, the code and the libraries: a
+    build would change nothing. None otherwise (build)."""
+    from reportgen.render import cache
+
+    _prepare(outputs)
+    key = cache.origin_key(origin, today or dt.date.today())
+    return _replay(outputs, [key], progress) if key is not None else None
+
+
+def build(inputs: Path, outputs: Path, today: dt.date | None = None,
+          progress: Progress = SILENT, warm_pdf_workers: bool = False,
+          origin: list[Path] | None = None) -> BuildResult:
+    """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
+    when a workbook is new, the PDF workers start at once, while the league is read and scored.
+    `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
+    state of the build records them too, for `unchanged`."""
+    from reportgen.render import cache
+
+    today = today or dt.date.today()
+    _prepare(outputs)
+    # Nothing changed since the last build (same inputs, day, code, libraries; outputs as it left
+    # them): it would write nothing, so nothing is read, scored or rendered.
+    digests = cache.inputs_digest(inputs)
+    keys = [cache.build_key(digests, today) if digests is not None else None]
+    if origin:
+        keys.append(cache.origin_key(origin, today))
+    last = _replay(outputs, keys, progress) if any(keys) else None
+    if last is not None:
+        return last
+
+    from reportgen.render import pdf
+
+    reads = ReadCache(outputs, cache.code_fingerprint())
+    if warm_pdf_workers and digests is not None and any(
+            digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
+        pdf.warm_up()  # a new workbook: bulletins will change
+    try:
+        return _build(inputs, outputs, today, progress, digests, keys, reads)
+    finally:
+        pdf.cool_down()
+
+
+def _events_behind(league: League, slug: str) -> list:
+    """The events a circuit's documents are made from: its own, and those of the circuits whose
+    rankings it reads (a Grand Sud tournament changes the Masters' qualified players)."""
+    slugs, stack = [], [slug]
+    while stack:
+        current = stack.pop()
+        if current not in slugs:
+            slugs.append(current)
+            stack.extend(circuits.REGISTRY[current].requires)
+    return [event for current in slugs for event in league.circuits[current].events]
+
+
+def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
+           keys: list[str | None], reads: ReadCache) -> BuildResult:
+    """The build itself, when something changed: what build() does after the check."""
+
+    from reportgen import queries
+    from reportgen.render import cache, changes, pdf
+    from reportgen.render.files import MachineError, OutputError, write_atomic
+    from reportgen.render.index import MANIFEST, read_manifest, render_index
+    from reportgen.render.manifest import Manifest
+
+    league = load(inputs, today, progress, reads, digests)
+    rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    # Each circuit's manifest as last published: the proofs of what may be reused, and what the
+    # documents already sent were made from (render/changes.py).
+    previous: dict[str, dict | None] = {}
+    # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
+    # server), each started as soon as its bulletin's HTML is known when the pool started early.
+    pdfs = pdf.Batch()
+    result = BuildResult()
+
+    def lay_out(slug: str, report: Report) -> None:
+        previous[slug] = read_manifest(outputs / slug / MANIFEST)
+        result.rendered[slug] = []
+        # messages only: the bar counts the circuits scored and laid out
+        rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
+                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
+
+    scored = score(league, progress=progress, then=lay_out)
+    problems = set(league.all_problems())
+    for slug, blocking in scored.blocked.items():
+        problems |= set(blocking)
+        progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+    result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
+    # A broken club directory first: it is the cause of what a circuit says about its clubs.
+    result.blocked = list(scored.blocked)
+    result.problems = queries.sorted_problems(problems)
+    pdf_files: dict[Path, bytes] = {}
+    if len(pdfs):
+        progress(f"{len(pdfs)} PDF à produire")
+        progress.phase("PDF", len(pdfs))
+        pdf_files = pdfs.results(progress)
+    failures: list[OutputError] = []
+    progress.phase("publication", len(rendered))
+    for slug, (files, waiting) in rendered.items():
+        folder = outputs / slug
+        files.update({path: pdf_files[path] for path, _, _ in waiting})
+        result.rendered[slug] += [path for path, _, _ in waiting]
+        # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
+        # the next build needs to reuse it.
+        manifest = Manifest.from_json(files[folder / MANIFEST])
+        manifest.pdfs = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
+                            for path, data in sorted(files.items()) if path.suffix == ".pdf"}
+        # What it is made from, and each annex's hash: what the next build compares to name the
+        # documents already sent that it changes (render/changes.py).
+        for annex in manifest.annexes:
+            annex.sha256 = cache.digest(files[folder / f"{annex.path}.xlsx"])
+        report = scored.reports[slug]
+        closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
+        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, slug)],
+                                              digests, closed)
+        files[folder / MANIFEST] = manifest.to_json()
+        try:
+            result.published[slug] = publish(files, folder)
+        except OutputError as failure:  # nothing of this circuit published; the others still try
+            failures.append(failure)
+            continue
+        finally:
+            progress.advance()
+        result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
+        changed = len(result.published[slug])
+        progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
+                 f"{french.plural(len(report.annexes), 'annexe')} à jour, "
+                 f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
+    try:
+        page = None
+        if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+            # From the manifests on disk: it links what each circuit really holds, even when one failed.
+            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
+                                result.notices, result.problems,
+                                [str(change) for change in result.republished]).encode("utf-8")
+        # The state of a build without problems (its inputs unchanged while it ran), written before
+        # the index it records: a stop between the two leaves a state that the outputs contradict,
+        # so the next build runs. Not when what it says depends on the outputs it found (documents
+        # already published that it changed: the next build, finding none, says something else).
+        if keys[0] is not None and result.ok and not failures and not result.republished \
+                and cache.inputs_digest(inputs) == digests:
+            reads.save()
+            state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
+                                              result.notices), circuits.REGISTRY, page)
+        if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            write_atomic(outputs / "index.html", page)
+    except OutputError as failure:
+        failures.append(failure)
+    if failures:
+        raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
+    return result

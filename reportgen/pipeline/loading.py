@@ -1,0 +1,281 @@
+"""The whole build: discover → read → parse → normalise → score → render → publish.
+
+One process, each workbook read once. A circuit with any problem publishes nothing new; the
+others still build. What did not change is not done again (render/cache.py): a build whose inputs,
+code, libraries and outputs are those of the last one writes nothing and reads nothing; a workbook
+read before is not read again; a bulletin or annex whose source did not change is not rendered
+again. Importing this module loads no pandas and no circuit: the build that has nothing to do
+returns before they are needed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from reportgen import circuits, config, french
+from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
+from reportgen.ingest.discover import discover
+from reportgen.ingest.players import Identities, read_distinct
+from reportgen.ingest.read_cache import ReadCache
+from reportgen.ingest.seasons import read_closed
+from reportgen.ingest.text import clean_text, normalise_label
+from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
+from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
+from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from reportgen.circuits.base import Reading
+
+
+def _empty_results() -> pd.DataFrame:
+    import pandas as pd
+
+    return pd.DataFrame()
+
+
+@dataclass
+class CircuitInputs:
+    events: list[Event] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    results: pd.DataFrame = field(default_factory=_empty_results)  # set once the events are read
+    listed: pd.DataFrame = field(default_factory=_empty_results)  # people listed without a result (Event.listed)
+
+
+@dataclass
+class League:
+    """Everything read from inputs/, validated, before scoring."""
+
+    settings: config.League
+    reading: Reading
+    circuits: dict[str, CircuitInputs]
+    problems: list[Problem]  # problems no circuit owns: they block every circuit
+    notices: list[str]
+
+    def problems_of(self, slug: str) -> list[Problem]:
+        return sorted(self.problems + self.circuits[slug].problems)
+
+    def all_problems(self) -> list[Problem]:
+        return sorted({p for inputs in self.circuits.values() for p in inputs.problems} | set(self.problems))
+
+
+def _circuit_slug(value: object) -> str:
+    from reportgen.ingest.values import BadValue, text
+
+    wanted = normalise_label(text(value))
+    for slug in circuits.REGISTRY:
+        if normalise_label(slug) == wanted:
+            return slug
+    raise BadValue(f"le circuit « {text(value)} » n'existe pas",
+                   "écrivez l'un de : " + ", ".join(circuits.REGISTRY))
+
+
+def _circuits_it_points_to(workbook: Workbook) -> list[str]:
+    """The scored circuits a workbook without a readable `Circuit` concerns: a folder named after a
+    circuit (inputs/<circuit>/…), else the sheets only its workbooks have (`CircuitInfo.sheets`);
+    none when nothing points anywhere."""
+    folders = {normalise_label(part) for part in Path(workbook.label).parts[:-1]}
+    named = [slug for slug in circuits.CIRCUITS if normalise_label(slug) in folders]
+    if named:
+        return named
+    sheets = {normalise_label(sheet.name) for sheet in workbook.sheets}
+    return sorted(slug for slug in circuits.CIRCUITS
+                  if sheets & {normalise_label(name) for name in circuits.REGISTRY[slug].sheets})
+
+
+def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
+         reads: ReadCache | None = None, digests: dict[str, str] | None = None) -> League:
+    """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
+    file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
+    others are read, and what is read is added to it."""
+    today = today or dt.date.today()
+    problems: list[Problem] = []
+    notices: list[str] = []
+    if not inputs.is_dir():
+        from reportgen.circuits.base import Reading
+
+        problem = Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
+                          "indiquez le bon dossier avec --inputs")
+        defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+        return League(config.League(circuits=defaults), Reading(ClubDirectory(), today),
+                      {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
+    paths, skipped = discover(inputs)
+    known: dict[Path, tuple[int, list[Sheet]]] = {}
+    if reads is not None and digests is not None:
+        for path in paths:
+            digest = digests.get(path.relative_to(inputs).as_posix())
+            entry = reads.get(digest) if digest is not None else None
+            if entry is not None:
+                known[path] = entry
+    new = [path for path in paths if path not in known]
+    # Read before the circuits (pandas) are imported and the progress bar shows, which both start
+    # threads: the reading workers are forked, in milliseconds, rather than spawned.
+    start_readers(new)
+    if new:
+        progress.phase("lecture des classeurs", len(new))
+    fresh: dict[Path, tuple[int, list[Sheet]]] = {}
+    with _no_cycle_collection():
+        workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=progress.advance)
+    from reportgen.circuits.base import Reading
+    from reportgen.ingest.normalise import listed_table, results_table
+
+    defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
+    found = {slug: CircuitInputs() for slug in circuits.CIRCUITS}
+    for path in skipped:
+        notices.append(f"{label_of(path, inputs)} : ignoré, seuls les classeurs (.xlsx, .xlsm, .xlsb, .xls, .ods) "
+                       "sont lus (ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx)")
+    settings = config.load(inputs, defaults, problems)
+    # The league's name is printed everywhere: no control character reaches an output.
+    settings = dataclasses.replace(settings, name=clean_text(settings.name))
+    if reads is not None and digests is not None:
+        for path, (size, sheets) in fresh.items():
+            reads.put(digests[path.relative_to(inputs).as_posix()], size, sheets)
+    problems.extend(unreadable)  # a file we cannot open may belong to any circuit
+    by_name = {wb.label.casefold(): wb for wb in workbooks}
+
+    tournaments: list[tuple[Workbook, TournamentSheet, str]] = []  # a workbook, its Tournoi sheet, its circuit
+    for workbook in workbooks:
+        if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
+            continue
+        unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
+        sheet = read_tournament_sheet(workbook, unknown, {})
+        slug = sheet.read("circuit", _circuit_slug, unknown) if sheet is not None else None
+        if sheet is None or slug is None:
+            suspects = _circuits_it_points_to(workbook)
+            for suspect in suspects:
+                found[suspect].problems.extend(unknown)
+            if not suspects:
+                problems.extend(unknown)  # it could be any circuit's
+            continue
+        if circuits.REGISTRY[slug].status != circuits.SCORED:
+            # Recognised but not scored yet: set aside and said, it does not block the others.
+            notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
+                           "ce classeur est mis de côté")
+            continue
+        # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
+        own = read_tournament_sheet(workbook, [], circuits.tournament_fields(slug))
+        tournaments.append((workbook, own or sheet, slug))
+
+    needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.REGISTRY[slug].needs_clubs})
+    clubs = ClubDirectory()
+    if CLUBS_FILE in by_name:
+        clubs = read_clubs(by_name[CLUBS_FILE], problems)
+    elif any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
+        pass  # already said: the file is there but cannot be read
+    elif needs_clubs:
+        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent (les classeurs "
+                                f"{', '.join(needs_clubs)} nomment des clubs)",
+                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
+    else:
+        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
+    directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
+    distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
+    reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
+    parsed: list[tuple[Workbook, str, Event | None]] = []
+    for workbook, sheet, slug in tournaments:
+        event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
+        if event is not None:
+            found[slug].events.append(event)
+        parsed.append((workbook, slug, event))
+    for slug, problem in same_tournaments(parsed):
+        found[slug].problems.append(problem)
+
+    if any(p.where.path.casefold() == CLUBS_FILE for p in problems):
+        # A club directory that cannot be read (or is absent) makes every club « inconnu »: said once,
+        # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
+        # clubs are checked again once it is fixed.
+        for inputs_ in found.values():
+            inputs_.problems[:] = [p for p in inputs_.problems if p.code != "unknown-club"]
+    entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
+    identities = Identities(directory, entries, problems)
+    for inputs_ in found.values():
+        if inputs_.events:
+            inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
+            inputs_.listed = listed_table(inputs_.events, identities)
+    notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
+    notices += player_notices(found, distinct)
+    return League(settings, reading, found, problems, notices)
+
+
+def _cells_digest(workbook: Workbook) -> str:
+    """What a workbook holds, cell by cell: the same for two copies of one file (renamed, or saved
+    again), whatever their bytes."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for sheet in workbook.sheets:
+        digest.update(repr((sheet.name, sheet.hidden, [list(row) for row in sheet.rows])).encode("utf-8", "replace"))
+    return digest.hexdigest()
+
+
+def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[tuple[str, Problem]]:
+    """Two workbooks of one tournament (the same cells, or what their circuit calls the same
+    edition: `edition`, circuits/base.py): one problem for each copy after the first, naming both
+    files. Both scored, a tournament would count twice, or replace itself (Grand Sud §1)."""
+    first: dict[tuple[str, object], str] = {}
+    said: set[str] = set()
+    problems: list[tuple[str, Problem]] = []
+    for workbook, slug, event in sorted(parsed, key=lambda item: item[0].label):
+        keys: list[tuple[object, str, str]] = [(("cells", _cells_digest(workbook)), "les mêmes cellules",
+                                                ", c'est une copie")]
+        edition = getattr(circuits.CIRCUITS[slug], "edition", None)
+        if event is not None and edition is not None:
+            key, words = edition(event)
+            keys.append((("edition", key), words, " ; s'il s'agit de deux tournois, corrigez dans la feuille "
+                         "« Tournoi » de l'un sa date, son club ou sa série"))
+        for key, words, then in keys:
+            other = first.setdefault((slug, key), workbook.label)
+            if other != workbook.label and workbook.label not in said:
+                said.add(workbook.label)
+                problems.append((slug, Problem(
+                    SourceRef(workbook.label, "Tournoi"),
+                    f"ce classeur et « {other} » sont le même tournoi ({words}) : compté deux fois, "
+                    "il fausserait le classement",
+                    f"retirez d'inputs/ l'un des deux classeurs (« {other} » ou « {workbook.label} »){then}",
+                    code="duplicate-tournament")))
+    return problems
+
+
+NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
+
+
+def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]]) -> list[str]:
+    """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person."""
+    from reportgen.ingest.duplicates import newcomers, probable_duplicates
+
+    notices = []
+    for slug, inputs_ in found.items():
+        new = newcomers(inputs_.results)
+        if new:
+            shown = ", ".join(new[:NEWCOMERS_LISTED]) + (f" et {len(new) - NEWCOMERS_LISTED} autres"
+                                                          if len(new) > NEWCOMERS_LISTED else "")
+            notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
+        # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
+        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed)
+    return notices
+
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector paused: scoring makes millions of small containers and few cycles,
+    and the collector's passes over the whole league were a third of the Grand Sud's scoring at
+    10x and 6 s of its 18 at 100x (measured, for 6 % more memory); reading, a few percent. It runs
+    again afterwards."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+

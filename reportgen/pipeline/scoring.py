@@ -1,0 +1,70 @@
+"""The circuits scored in registry order, each blocked by its own problems, by problems its scoring
+finds, or by a blocked circuit it requires."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportgen import circuits, french
+from reportgen.model import SILENT, Problem, Progress, Report, SourceRef
+from reportgen.pipeline.loading import League, _no_cycle_collection
+
+
+@dataclass
+class Scored:
+    reports: dict[str, Report] = field(default_factory=dict)  # the circuits that may publish
+    blocked: dict[str, list[Problem]] = field(default_factory=dict)  # the others, and why
+
+
+def score(league: League, wanted: list[str] | None = None, progress: Progress = SILENT,
+          then: Callable[[str, Report], None] = lambda slug, report: None) -> Scored:
+    """Score the circuits (those `wanted` and what they need), dependencies first; `then` is given
+    each report as soon as it is made (the build lays it out and starts its PDFs).
+
+    A circuit is blocked by any problem of its own inputs, by problems its scoring finds (those
+    that need the whole league to be seen, such as a Masters pairing that is not the schedule's),
+    or by a blocked circuit it needs.
+    """
+    needed = set(circuits.CIRCUITS if wanted is None else wanted)
+    for slug in circuits.CIRCUITS:  # the registry lists dependencies first
+        if slug in needed:
+            needed |= set(circuits.REGISTRY[slug].requires)
+    scored = Scored()
+    chosen = [slug for slug in circuits.CIRCUITS if slug in needed
+              and (league.circuits[slug].events or league.circuits[slug].problems)]
+    for slug in chosen:
+        if circuits.REGISTRY[slug].template_folder:  # a plug-in's own templates, for whatever renders its documents
+            from reportgen.render.html import add_templates
+
+            add_templates(Path(circuits.REGISTRY[slug].template_folder))
+    progress.phase("calcul des classements", len(chosen))
+    with _no_cycle_collection():
+        for slug in chosen:
+            _score_one(league, slug, scored, then)
+            progress.advance()
+    return scored
+
+
+def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, Report], None]) -> None:
+    """One circuit's report, or the problems that block it (its own, or a circuit it needs blocked)."""
+    circuit, inputs = circuits.CIRCUITS[slug], league.circuits[slug]
+    problems = league.problems_of(slug)
+    missing = [r for r in circuit.info.requires if r not in scored.reports]
+    if not problems and missing:
+        problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
+                            f"{slug}, a des classeurs à corriger : rien ne peut être établi",
+                            f"corrigez d'abord les classeurs du circuit {french.joined(missing)} (leurs problèmes "
+                            "sont listés avec eux)", code="upstream")]
+    if not problems:
+        report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
+                               {r: scored.reports[r] for r in circuit.info.requires})
+        problems = sorted(report.problems)
+    if problems:
+        scored.blocked[slug] = problems
+    else:
+        scored.reports[slug] = report
+        then(slug, report)
+
+

@@ -1,0 +1,98 @@
+"""The last build (`outputs/.reportgen/state`): the key of a build that published without a
+problem, its notices, and the content hash of every file it left in the circuits' folders and of the
+index. The next build with the same key, finding exactly those files, has nothing to do (`replay`).
+Written only by a build without any problem, after its circuits are published and before the index
+(render/cache.py says what the keys hold)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportgen.ingest.read_cache import FOLDER, FORMAT
+from reportgen.ingest.read_cache import load_json as _load_json
+from reportgen.ingest.read_cache import write_file as _write
+from reportgen.render.cache import _folder_files, digest, file_digest
+
+STATE = "state"
+INDEX = "index.html"
+
+
+@dataclass
+class State:
+    keys: list[str]  # the build's key, and the key of the folders it was made from, if any
+    published: list[str]  # the circuits it published (none was blocked)
+    notices: list[str]
+    outputs: dict[str, str] = field(default_factory=dict)  # path relative to outputs/ -> SHA-256
+
+
+def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
+    """Every file of the circuits' folders and the index: what a build may write or remove."""
+    found = {}
+    for slug in slugs:
+        folder = outputs / slug
+        if folder.is_dir():
+            for path in _folder_files(folder, skip_hidden=False):
+                found[path.relative_to(outputs).as_posix()] = file_digest(path)
+    if (outputs / INDEX).is_file():
+        found[INDEX] = file_digest(outputs / INDEX)
+    return found
+
+
+def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> State | None:
+    """The last build, when it had one of these keys and outputs/ holds exactly what it left."""
+    data = _load_json(outputs / FOLDER / STATE)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("keys"), list):
+        return None
+    if not set(data["keys"]) & {key for key in keys if key is not None}:
+        return None
+    try:
+        state = State(list(data["keys"]), list(data["published"]), list(data["notices"]), dict(data["outputs"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not all(isinstance(text, str) for text in [*state.published, *state.notices]):
+        return None
+    try:
+        if outputs_digest(outputs, slugs) != state.outputs:
+            return None
+    except OSError:
+        return None
+    return state
+
+
+def clean(outputs: Path) -> None:
+    """Temporary files a stopped build left in the cache folder."""
+    folder = outputs / FOLDER
+    try:
+        for path in folder.glob(".*.tmp") if folder.is_dir() else ():
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass  # a folder made read-only: the build says so when it writes
+
+
+def record(outputs: Path, state: State, slugs: Iterable[str], index: bytes | None = None) -> bool:
+    """Write the state, with the files the circuits' folders hold now and the index about to be
+    written (`index`; None: the one there, if any). False if it could not be written (a full
+    disk...): the next build runs in full, which is all a missing state costs."""
+    try:
+        state.outputs = outputs_digest(outputs, slugs)
+        if index is not None:
+            state.outputs[INDEX] = digest(index)
+    except OSError:
+        return False
+    return remember(outputs, state, [])
+
+
+def remember(outputs: Path, state: State, keys: Iterable[str]) -> bool:
+    """Write the state, under `keys` when given (a state `replay` found by one of them, its outputs
+    unchanged as it checked: now known by all of this build's keys), else under its own."""
+    state.keys = sorted(set(keys) or set(state.keys))
+    data = {"format": FORMAT, "keys": state.keys, "published": state.published, "notices": state.notices,
+            "outputs": dict(sorted(state.outputs.items()))}
+    try:
+        _write(outputs / FOLDER / STATE, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode("ascii"))
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,95 @@
+"""What the commands ask of a scored league, as the library answers it: which ranking `reportgen
+standings` shows (a season's, the one in force on a day, the final one, an event's by its name),
+that ranking as a table for the terminal, and the problems in the order they are printed. The
+command line only parses its options, calls these, prints and exits."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from reportgen import french
+from reportgen.ingest.directories import CLUBS_FILE
+from reportgen.ingest.text import normalise_label
+from reportgen.model import Column, Problem, Ranking, RankingRow, ReportgenError
+from reportgen.scoring.in_force import ranking_in_force
+
+
+class NotFound(ReportgenError):
+    """No ranking answers the question; the message says so, in French."""
+
+
+def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
+    """The club directory's own problems first: the « club inconnu » lines may follow from them."""
+    return sorted(problems, key=lambda p: (p.where.path.casefold() != CLUBS_FILE, p))
+
+
+def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = None, day: dt.date | None = None,
+                   final: bool = False) -> Ranking:
+    """The season ranking `reportgen standings` shows: the latest one published (of `season`), the
+    final one, or the one in force on `day`; for a circuit without season rankings (Tantrix, pool
+    tournaments), its latest event's."""
+    chosen = [r for r in rankings if r.scope.kind == "season" and (season is None or r.season == season)]
+    ranking: Ranking | None
+    if not chosen and not any(r.scope.kind == "season" for r in rankings):
+        chosen = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+        ranking = max(chosen, key=lambda r: r.date, default=None) if not final and day is None else None
+    elif day is not None:
+        ranking = ranking_in_force(chosen, day)
+    else:
+        latest = max(r.season for r in chosen) if chosen else None
+        chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
+        ranking = chosen[-1] if chosen else None
+    if ranking is None:
+        season_text = f" pour la saison {season}" if season else ""
+        raise NotFound(f"aucun classement {circuit}{season_text}"
+                       + (f" en vigueur le {french.date_long(day)}" if day else ""))
+    return ranking
+
+
+def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int | None = None) -> Ranking:
+    """The latest ranking of the event named `name` (its `Nom`, case and spaces aside)."""
+    events = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+    matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
+    if not matching:
+        known = sorted({r.scope.name for r in events})
+        raise NotFound(f"aucun tournoi {circuit} ne s'appelle « {name} »"
+                       + (f" ; tournois : {', '.join(known)}" if known else ""))
+    if len({r.scope.event for r in matching}) > 1:
+        dates = ", ".join(sorted({french.date_long(r.date) for r in matching}))
+        raise NotFound(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
+    return matching[-1]
+
+
+def table(ranking: Ranking) -> str:
+    """A ranking for the terminal, from its own columns (those no row fills are left out)."""
+    if ranking.scope.kind == "season":
+        title = (f"Classement final {ranking.season}" if ranking.final
+                 else f"Classement au {french.date_long(ranking.date)}")
+    elif ranking.scope.kind == "event":
+        title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"
+    else:
+        title = f"Liste de classement au {french.date_long(ranking.date)}"
+    columns = [c for c in ranking.all_columns if any(row.value(c.key) not in ("", None) for row in ranking.rows)]
+
+    def shown(row: RankingRow, column: Column) -> str:
+        value = row.value(column.key)
+        if column.key == "rank":
+            return "" if value in ("", None) else f"{value}=" if row.tied else str(value)
+        if column.kind == "bool":
+            return "oui" if value else ""
+        if column.kind in ("int", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
+            text = french.points(value) if column.decimals is None else french.number(value, column.decimals)
+            return text.replace(french.THOUSANDS_SEPARATOR, " ")
+        return "" if value is None else str(value)
+
+    headers = [c.short or c.header for c in columns]
+    lines = [[shown(row, c) for c in columns] for row in ranking.rows]
+    widths = [max(len(h), *(len(line[i]) for line in lines)) if lines else len(h) for i, h in enumerate(headers)]
+    right = {i for i, c in enumerate(columns) if c.kind in ("int", "number", "evolution")}
+
+    def fmt(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])

@@ -1,0 +1,81 @@
+"""A circuit's manifest (`publications.json`), typed: what it publishes (documents, annexes), the
+proofs the next build needs to take a file from disk (`made_from`, `pdfs`), and the sources of the
+publication (render/changes.py). Written last with the circuit's files; `to_json` gives the bytes
+the build has always written, `from_json` reads them back."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportgen.model import Report
+
+
+@dataclass
+class DocumentEntry:
+    season: int
+    date: str  # ISO
+    title: str
+    path: str  # relative to the circuit's folder, without extension
+    csv: bool  # a ranking CSV beside it
+
+
+@dataclass
+class AnnexEntry:
+    season: int
+    date: str
+    title: str
+    path: str
+    sha256: str | None = None  # the XLSX published, set once it is rendered
+
+
+@dataclass
+class Manifest:
+    circuit: str
+    title: str
+    regulation: str
+    documents: list[DocumentEntry] = field(default_factory=list)
+    annexes: list[AnnexEntry] = field(default_factory=list)
+    made_from: dict[str, dict[str, str]] = field(default_factory=dict)  # file -> source key and hash
+    pdfs: dict[str, Any] = field(default_factory=dict)  # PDF -> its record (render/pdf.py `record`)
+    sources: dict[str, Any] | None = None  # render/changes.py `sources`
+
+    @classmethod
+    def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
+        csv_paths = {ranking.path for ranking in report.rankings}
+        return cls(slug, title, regulation,
+                   [DocumentEntry(d.season, d.date.isoformat(), d.title, d.path, d.path in csv_paths)
+                    for d in report.documents],
+                   [AnnexEntry(a.season, a.date.isoformat(), a.title, a.path) for a in report.annexes])
+
+    def as_dict(self) -> dict[str, Any]:
+        """As JSON holds it, keys in the order the build has always written them."""
+        data: dict[str, Any] = {
+            "circuit": self.circuit, "title": self.title, "regulation": self.regulation,
+            "documents": [{"season": d.season, "date": d.date, "title": d.title, "path": d.path, "csv": d.csv}
+                          for d in self.documents],
+            "annexes": [{"season": a.season, "date": a.date, "title": a.title, "path": a.path,
+                         **({"sha256": a.sha256} if a.sha256 is not None else {})} for a in self.annexes],
+            "made_from": dict(sorted(self.made_from.items())),
+            "pdfs": self.pdfs,
+        }
+        if self.sources is not None:
+            data["sources"] = self.sources
+        return data
+
+    def to_json(self) -> bytes:
+        return (json.dumps(self.as_dict(), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_json(cls, data: bytes) -> Manifest:
+        """Raises ValueError (KeyError, TypeError included) when it is not a manifest of ours."""
+        try:
+            raw = json.loads(data)
+            return cls(raw["circuit"], raw["title"], raw["regulation"],
+                       [DocumentEntry(d["season"], d["date"], d["title"], d["path"], d["csv"]) for d in raw["documents"]],
+                       [AnnexEntry(a["season"], a["date"], a["title"], a["path"], a.get("sha256"))
+                        for a in raw["annexes"]],
+                       dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"))
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a manifest: {error}") from error

@@ -23,7 +23,7 @@ from reportgen.circuits.tantrix.documents import event_bulletin, list_bulletin
 from reportgen.circuits.tantrix.points import DEFAULT, VANISHED
 from reportgen.circuits.tantrix.scoring import score_events
 from reportgen.circuits.tantrix.settings import TantrixSettings
-from reportgen.circuits.tantrix.standings import HEAD_TO_HEAD
+from reportgen.circuits.tantrix.standings import HEAD_TO_HEAD, WINS
 from reportgen.render import excel, html
 from reportgen.render.ranking import to_json
 from tests import golden
@@ -72,7 +72,7 @@ def test_the_example_events_show_everything_the_circuit_handles(scored):
     quarters = [{match.a, match.b} for match in cup.matches if match.round == 1]
     assert quarters == [{seeds[0], seeds[7]}, {seeds[3], seeds[4]}, {seeds[1], seeds[6]}, {seeds[2], seeds[5]}]
     level = [match for match in cup.matches if match.tps[0] == match.tps[1]]
-    assert len(level) == 1 and level[0].decided_by == "parties gagnées" and level[0].winner is not None
+    assert len(level) == 1 and level[0].decided_by == WINS and level[0].winner is not None
     assert [line.rank for line in cup.lines] == [1, 2, 3, 3, 5, 5, 5, 5]
     # Colours drawn from the registrations, with the seed of each event.
     assert all(result.draw_seed and any(pair.drawn for pair in result.colours) for result in (weekend, cup))

@@ -10,14 +10,12 @@ import pandas as pd
 
 from reportgen import french, model
 from reportgen.circuits import common
+from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Column, Document, RankingRow, Scope, Status, headings
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, Status, headings
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
-COLUMNS = (Column("points", "Total", width=9), Column("played", "Tournois joués", width=9, short="Tournois"),
-           Column("best", "Meilleur résultat"), Column("evolution", "Évolution", "evolution", short="Évol."),
-           Column("seed", "Tête de série", "bool", 8))
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -219,9 +217,7 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
 def published(ranking: Ranking) -> model.Ranking:
     """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters."""
     rows = tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
-                            {"points": row.total, "played": row.played, "best": row.best,
-                             "evolution": evolution(row)["value"], "seed": row.seed},
-                            tied=row.tied, decided_by=row.decided_by,
+                            METRICS.values(row, COLUMNS), tied=row.tied, decided_by=METRICS.decided(row.decided_by),
                             # every result of the window he played, best first: the Masters' countback
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
                             results=tuple(sorted(row.points.values(), reverse=True))) for row in ranking.rows)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from reportgen.circuits.grand_sud import tables
+from reportgen.circuits.grand_sud import metrics, tables
 from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.ingest.text import name_key, words_key
@@ -30,9 +30,9 @@ _FINAL = np.vstack([np.array(tables.FINAL), np.zeros((1, tables.MAX_SEEDS + 1), 
 # tournoi qui est privilégié. En cas de nouvelle égalité, c'est celui qui a marqué le plus de points
 # dans un tournoi qui est privilégié. » Players still level share the place.
 # The lines are the rows of rank()'s summary table: pandas named tuples, whose fields only exist at run time.
-CHAIN: list[tiebreaks.Criterion[_Line]] = [tiebreaks.by("points", lambda line: -line.total),
-         tiebreaks.by("tournois joués", lambda line: line.played),
-         tiebreaks.by("meilleur résultat", lambda line: -line.best)]
+CHAIN: list[tiebreaks.Criterion[_Line]] = [metrics.POINTS.by(lambda line: -line.total),
+                                           metrics.PLAYED.by(lambda line: line.played),
+                                           metrics.BEST.by(lambda line: -line.best)]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ class Row:
     counted: set[str]  # the tournament ids whose points make his total
     previous_rank: int | None
     seed: bool
-    decided_by: tuple[str, ...] = ()  # the tie-breaks of §1 that set his place among equal totals
+    decided_by: tuple[str, ...] = ()  # the metrics (keys) of §1 that set his place among equal totals
 
 
 @dataclass

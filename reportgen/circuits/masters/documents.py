@@ -7,6 +7,7 @@ import datetime as dt
 
 from reportgen import french
 from reportgen.circuits import common
+from reportgen.circuits.masters.metrics import COLUMNS, METRICS
 from reportgen.circuits.masters.parse import (
     ANNUAL_RANK,
     MATCH_COLUMNS,
@@ -23,14 +24,13 @@ from reportgen.circuits.masters.parse import (
 )
 from reportgen.circuits.masters.schedule import ROUNDS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
-from reportgen.circuits.masters.standings import DECIDED_LABELS, Line, Match, Participant, match_points
+from reportgen.circuits.masters.standings import Line, Match, Participant, match_points
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLAYER
 from reportgen.model import (
     DECIDED_HEADER,
     Annex,
     AnnexColumn,
     AnnexSheet,
-    Column,
     Document,
     InputRule,
     Ranking,
@@ -41,11 +41,6 @@ from reportgen.model import (
 )
 
 TITLE = "Masters Grand Sud"
-COLUMNS = (Column("points", "Points", width=7), Column("played", "Matchs", width=7), Column("tops", "Tops", width=7),
-           Column("defense", "Défense", width=8), Column("attack", "Attaque", width=8),
-           Column("barrage", "Barrage", "bool", 8), Column("number", "N°", width=5),
-           Column("annual_rank", "Classement annuel", short="Class. annuel"))
-
 
 WITHDRAWAL_ROWS = 30  # the `Désistements` rows given the `Motif` choices (far more than a season needs)
 REASON_HELP = (f"Vide ou « {WITHDRAWN} » : le joueur se désiste. « {PLAYOFF_LOST} » : il a perdu le barrage "
@@ -65,10 +60,8 @@ def published(event: MastersEvent, lines: list[Line], rounds_done: int) -> Ranki
     season = event.content.season
     rows = tuple(RankingRow(line.rank, line.participant.player_id, line.participant.name, line.participant.licence,
                             line.participant.club,
-                            {"points": line.points, "played": line.played, "tops": line.tops,
-                             "defense": line.defense, "attack": line.attack, "barrage": line.barrage,
-                             "number": line.participant.number, "annual_rank": line.participant.annual_rank},
-                            tied=line.barrage, decided_by=tuple(line.decided_by),
+                            METRICS.values(line, COLUMNS), tied=line.barrage,
+                            decided_by=METRICS.decided(line.decided_by),
                             playoff=line.barrage) for line in lines)
     return Ranking(f"{season}/masters-{season}", Scope("event", season, event.id), event.date,
                    Status.FINAL if rounds_done == ROUNDS else Status.PROVISIONAL, COLUMNS, rows)
@@ -110,7 +103,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
         "rank": f"{line.rank}" + ("=" if line.barrage else ""), "number": line.participant.number,
         "player": line.participant.name, "club": line.participant.club, "played": line.played,
         "points": line.points, "tops": line.tops, "defense": line.defense, "attack": line.attack,
-        "decided": ", ".join(DECIDED_LABELS[c] for c in line.decided_by), "barrage": line.barrage,
+        "decided": ", ".join(METRICS.explained(line.decided_by)), "barrage": line.barrage,
         "annual_rank": line.participant.annual_rank,
     } for line in lines]
     barrage = [line.participant.name for line in lines if line.barrage]

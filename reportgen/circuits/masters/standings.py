@@ -11,17 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from reportgen.circuits.masters import metrics
 from reportgen.circuits.masters.settings import MastersSettings
-from reportgen.scoring.tiebreaks import Criterion, by, rank
+from reportgen.scoring.tiebreaks import rank
 
-# Why a place was decided, as the bulletin prints it next to the place.
-POINTS, TOPS, DEFENSE, ATTACK, HEAD_TO_HEAD, ANNUAL, BARRAGE = (
-    "points", "tops", "défense", "attaque", "match particulier", "classement annuel", "barrage")
-DECIDED_LABELS = {
-    TOPS: "départagé aux tops", DEFENSE: "départagé à la défense", ATTACK: "départagé à l'attaque",
-    HEAD_TO_HEAD: "départagé au match particulier", ANNUAL: "départagé au classement annuel",
-    BARRAGE: "barrage à jouer",
-}
+# The chain's steps are named by their metrics' keys: `Line.decided_by` lists them.
+POINTS, TOPS, DEFENSE, ATTACK, HEAD_TO_HEAD, ANNUAL, BARRAGE = (metric.key for metric in (
+    metrics.POINTS, metrics.TOPS, metrics.DEFENSE, metrics.ATTACK, metrics.HEAD_TO_HEAD, metrics.ANNUAL_RANK,
+    metrics.BARRAGE))
 
 
 @dataclass(frozen=True)
@@ -55,7 +52,7 @@ class Line:
     defense: int = 0
     attack: int = 0
     rank: int = 0
-    decided_by: list[str] = field(default_factory=list)  # criteria that set his place among equals
+    decided_by: list[str] = field(default_factory=list)  # the metrics (keys) that set his place among equals
     barrage: bool = False
 
 
@@ -97,16 +94,16 @@ def standings(participants: list[Participant], matches: list[Match], settings: M
         return -sum(earned.get((me, other.participant.number), 0) for other in group if other is not line)
 
     chain = [
-        by(POINTS, lambda line: -line.points),
-        by(TOPS, lambda line: -line.tops),
-        by(DEFENSE, lambda line: line.defense),  # fewer coups conceded
-        by(ATTACK, lambda line: -line.attack),
-        Criterion(HEAD_TO_HEAD, head_to_head, reapply=settings.head_to_head_again_on_smaller_groups),
+        metrics.POINTS.by(lambda line: -line.points),
+        metrics.TOPS.by(lambda line: -line.tops),
+        metrics.DEFENSE.by(lambda line: line.defense),  # fewer coups conceded
+        metrics.ATTACK.by(lambda line: -line.attack),
+        metrics.HEAD_TO_HEAD.criterion(head_to_head, reapply=settings.head_to_head_again_on_smaller_groups),
         # §1 « sauf en cas d'égalité pour la victoire du tournoi Masters »: in the final standings a
         # tie for first is left to the prepared play-off draws, never to the annual ranking.
         # Participants share an annual rank only if the ranking did; their numbers keep its order.
-        Criterion(ANNUAL, lambda line, group: (line.participant.annual_rank, line.participant.number),
-                  applies=lambda group, position: not (final and position == 0)),
+        metrics.ANNUAL_RANK.criterion(lambda line, group: (line.participant.annual_rank, line.participant.number),
+                                      applies=lambda group, position: not (final and position == 0)),
     ]
     ranked = rank(list(numbers.values()), chain, display=lambda line: line.participant.number)
     ordered = []

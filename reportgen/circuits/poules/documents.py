@@ -11,6 +11,7 @@ from fractions import Fraction
 from reportgen import french
 from reportgen.circuits import common
 from reportgen.circuits.poules.domain import RESULTS, Game, PoulesEvent, Registrant
+from reportgen.circuits.poules.metrics import AVERAGE_DECIMALS, COLUMNS, METRICS, average
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import (
@@ -32,7 +33,6 @@ from reportgen.model import (
     Annex,
     AnnexColumn,
     AnnexSheet,
-    Column,
     Document,
     Ranking,
     RankingRow,
@@ -42,24 +42,12 @@ from reportgen.model import (
 )
 
 TITLE = "Tournoi en ligne par poules"
-# « Moyenne », points per game: three decimals in the bulletin, the annex and the CSV alike (two
-# would show 0,67 for 2/3 and for 0,665; docs/poules.md).
-AVERAGE_DECIMALS = 3
-COLUMNS = (Column("round_reached", "Tour atteint", width=8, short="Tour"), Column("points", "Points", "number", 8),
-           Column("games", "Parties", width=8), Column("average", "Moyenne", "number", 9, short="Moy.",
-                                                       decimals=AVERAGE_DECIMALS),
-           Column("pool", "Poule", "text", 7), Column("pool_place", "Place dans la poule", width=10, short="Pl. poule"),
-           Column("forfeit", "Forfait", "bool", 8))
 STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé", FORFEIT: "forfait",
           PENDING: "barragiste", "": ""}
 BARRAGE_STATE = {DECIDED: "joué", TO_PLAY: "à lancer", PLAYING: "en cours",
                  NO_BARRAGE: "pas de nouveau barrage : ordre d'inscription (Art. IX)"}
 HALF = {0: "0", 1: "½", 2: "1"}
 SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger pools, one per line
-
-
-def average(value: Fraction) -> float:
-    return round(float(value), AVERAGE_DECIMALS)
 
 
 def _french_average(value: Fraction) -> str:
@@ -83,9 +71,7 @@ def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing
               ids: dict[str, str]) -> Ranking:
     rows = tuple(RankingRow(
         standing.rank, ids.get(standing.player.key, standing.player.key), standing.player.name, "", "",
-        {"round_reached": standing.round, "points": common.from_halves(standing.line.half), "games": standing.line.games,
-         "average": average(standing.line.average), "pool": standing.pool.label, "pool_place": standing.line.place,
-         "forfeit": standing.line.forfeit},
+        METRICS.values(standing, COLUMNS),
         tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
     return Ranking(f"{folder}/classement", Scope("event", event.date.year, event.id, event.name),
                    as_of(tournament, len(tournament.rounds) - 1), status(tournament), COLUMNS, rows,

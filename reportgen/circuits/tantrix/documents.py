@@ -1,24 +1,51 @@
 """Tantrix results to documents: a bulletin per event, a rating list after each event date, a
-yearly annex and the published rankings (plain data; reportgen.render draws them)."""
+yearly annex and the published rankings (plain data; reportgen.render draws them). Their columns
+and « Départage » words come from `metrics`, their texts from `texts`, the parts of an event's
+bulletin from `bulletin_parts`."""
 
 from __future__ import annotations
 
 from reportgen import french
 from reportgen.circuits import common
-from reportgen.circuits.tantrix.knockout import Match
-from reportgen.circuits.tantrix.parse import ALL_PLAY_ALL, KNOCKOUT
-from reportgen.circuits.tantrix.points import DEFAULT, VANISHED, time_text
+from reportgen.circuits.tantrix import bulletin_parts as parts
+from reportgen.circuits.tantrix.metrics import (
+    EVENT,
+    EVENT_COLUMNS,
+    GAMES,
+    KNOCKOUT_COLUMNS,
+    MARGIN,
+    RATING_COLUMNS,
+    RATINGS,
+    STAGE,
+    TILES,
+    TPS,
+    WINS,
+    Rated,
+    tps_value,
+)
+from reportgen.circuits.tantrix.parse import KNOCKOUT
+from reportgen.circuits.tantrix.points import DEFAULT, time_text
 from reportgen.circuits.tantrix.scoring import EventResult, RatingList
 from reportgen.circuits.tantrix.seeding import INSCRITS, RATING
 from reportgen.circuits.tantrix.settings import TantrixSettings
-from reportgen.circuits.tantrix.standings import DECIDED_LABELS, PLAYOFF, TILES, TPS, WINS, Line
+from reportgen.circuits.tantrix.texts import (
+    CIRCUIT,
+    KIND_LABELS,
+    complete,
+    decided_text,
+    event_path,
+    list_path,
+    rank_text,
+    signed,
+    tps_text,
+    wins_text,
+)
 from reportgen.model import (
     DECIDED_HEADER,
     RANK_AND_PLAYER,
     Annex,
     AnnexColumn,
     AnnexSheet,
-    Column,
     Document,
     Ranking,
     RankingRow,
@@ -27,246 +54,16 @@ from reportgen.model import (
     headings,
 )
 
-CIRCUIT = "Tantrix"
-KIND_LABELS = {KNOCKOUT: "élimination directe", ALL_PLAY_ALL: "toutes rondes"}
-# `reportgen standings tantrix --event NAME`: rank, player, then exactly these first (scripts read them).
-EVENT_COLUMNS = (Column("tps", "TPs", "number", 8), Column("games", "Parties", width=8),
-                 Column("wins", "Gagnées", "number", 8), Column("margin", "Marges", width=8),
-                 Column("tiles", "Tuiles", width=8), Column("playoff", "Barrage", "bool", 8))
-KNOCKOUT_COLUMNS = EVENT_COLUMNS[:3] + (Column("stage", "Parcours", "text", 26),) + EVENT_COLUMNS[3:]
-# `reportgen ratings tantrix`: rank, player, then exactly these first.
-RATING_COLUMNS = (Column("rating", "Classement Elo", "number", 10, short="Elo"),
-                  Column("games", "Parties classées", width=9, short="Parties"),
-                  Column("provisional", "Provisoire", "text", 9),
-                  Column("change", "Évolution", "number", 9, short="Évol."),
-                  Column("seeding", "Pour les têtes de série", "number", 11, short="Têtes de série"))
-MATCH_DECIDED = {TPS: "aux TPs", WINS: "aux parties gagnées (TPs à égalité)",
-                 TILES: "aux tuiles (TPs et parties gagnées à égalité)", PLAYOFF: "barrage à jouer (règle 10 a)"}
-
-
-# -- formatting ------------------------------------------------------------------------------------
-
-def tps_value(tenths: int) -> float:
-    return round(tenths / 10, 1)
-
-
-def tps_text(tenths: int) -> str:
-    return french.number(tenths / 10, 1)
-
-
-def wins_text(halves: int) -> str:
-    whole = str(halves // 2) if halves >= 2 or halves % 2 == 0 else ""
-    return whole + ("½" if halves % 2 else "")
-
-
-def signed(value: float, decimals: int = 0) -> str:
-    return ("+" if value > 0 else "") + french.number(value, decimals) if round(value, decimals) else \
-        french.number(0, decimals)
-
-
-def event_path(result: EventResult) -> str:
-    event = result.event
-    return f"{event.date.year}/{event.date.isoformat()}-{common.slug(event.name)}"
-
-
-def list_path(ratings: RatingList) -> str:
-    return f"{ratings.date.year}/classement-elo-{ratings.date.isoformat()}"
-
-
-def rank_text(line: Line) -> str:
-    return f"{line.rank}=" if line.tied else str(line.rank)
-
-
-# Rule 10: a tie that no criterion splits and that no play-off decides shares the place; the
-# bulletin says so, so that no row of a tie is left without its « Départage ».
-SHARED = "place partagée (TPs entre eux, parties gagnées, marges et tuiles à égalité)"
-
-
-def decided_text(line: Line, result: EventResult) -> str:
-    """The « Départage » of a standings row in words: what set its place among equal TPs (rule 10),
-    or, in a knockout, how the match of the last round he played was decided when it was not on
-    TPs (rule 10 a), the winner's row saying « gagnée » and the loser's « perdue »."""
-    if result.event.content.kind != KNOCKOUT:
-        texts = [DECIDED_LABELS.get(c, c) for c in line.decided_by]
-        if line.tied and not line.playoff:
-            texts.append(SHARED)
-        return ", ".join(texts)
-    last = max(m.round for m in result.matches)
-    finals = [m for m in result.matches if m.round == last]
-    texts = []
-    for criterion in line.decided_by:
-        mine = [m for m in result.matches if line.player in (m.a, m.b)]
-        if criterion == PLAYOFF or not mine:
-            texts.append(MATCH_DECIDED.get(criterion, criterion))
-            continue
-        match = max(mine, key=lambda m: m.round)
-        what = "finale" if len(finals) == 1 and match is finals[0] else f"ronde {match.round}"
-        texts.append(f"{what} {'gagnée' if match.winner == line.player else 'perdue'} {MATCH_DECIDED[criterion]}")
-    return ", ".join(texts)
-
-
-def round_label(number: int, count: int, last: int) -> str:
-    """Ronde 3 — finale; the names of the last rounds when their match counts fit."""
-    names = {0: (1, "finale"), 1: (2, "demi-finales"), 2: (4, "quarts de finale"), 3: (8, "huitièmes de finale")}
-    expected = names.get(last - number)
-    return f"Ronde {number}" + (f" — {expected[1]}" if expected and expected[0] == count else "")
-
-
-# -- the event ---------------------------------------------------------------------------------------
 
 def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
-    """`path`: the event's files (`event_path` unless two events' paths meet, see __init__.py)."""
+    """`path`: the event's files (`event_path` unless two events' paths meet, see circuit.py)."""
     event = result.event
     knockout = event.content.kind == KNOCKOUT
-    rows = []
-    for line in result.lines:
-        metrics: dict[str, object] = {"tps": tps_value(line.tps), "games": line.games, "wins": common.from_halves(line.wins),
-                   "margin": line.margin, "tiles": line.tiles, "playoff": line.playoff}
-        if knockout:
-            metrics["stage"] = line.stage
-        rows.append(RankingRow(line.rank, line.player, line.name, "", "", metrics, tied=line.tied,
-                               decided_by=tuple(DECIDED_LABELS.get(c, MATCH_DECIDED.get(c, c)) for c in line.decided_by),
-                               playoff=line.playoff))
+    columns = KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS
+    rows = tuple(RankingRow(line.rank, line.player, line.name, "", "", EVENT.values(line, columns), tied=line.tied,
+                            decided_by=EVENT.decided(line.decided_by), playoff=line.playoff) for line in result.lines)
     return Ranking(path or event_path(result), Scope("event", event.date.year, event.id, event.name), event.date,
-                   Status.FINAL if complete(result) else Status.PROVISIONAL,
-                   KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS, tuple(rows), identity=RANK_AND_PLAYER)
-
-
-def complete(result: EventResult) -> bool:
-    """A knockout is over once its last round is one match with a winner; an all-play-all's sheet
-    holds its games as played (nothing tells a round still to come)."""
-    if result.event.content.kind != KNOCKOUT:
-        return True
-    last = max(match.round for match in result.matches)
-    finals = [match for match in result.matches if match.round == last]
-    return len(finals) == 1 and finals[0].winner is not None
-
-
-def _game_rows(result: EventResult) -> list[dict]:
-    names = result.games.names
-    colours = {game.line: pair for game, pair in zip(sorted(result.event.content.games, key=lambda g: g.line),
-                                                     result.colours)}
-    left_out = set(result.games.left_out)
-    rows = []
-    for game in result.games.games:
-        row, scored = game.row, game.scored
-        penalties = [f"{names[p]} −{n}" for p, n in zip(game.players, scored.penalties) if n]
-        note = ""
-        if row.kind == DEFAULT:
-            note = f"forfait de {names[game.players[row.defaulted or 0]]}"
-        elif row.kind == VANISHED:
-            note = "partie disparue : nul 23-23 (règle 3)"
-        pair = colours.get(row.line)
-        rows.append({
-            "round": row.round, "a": names[game.a], "b": names[game.b],
-            "colour_a": pair.a if pair else "", "colour_b": pair.b if pair else "",
-            "drawn": bool(pair and pair.drawn),
-            "tiles": f"{scored.tiles[0]}–{scored.tiles[1]}",
-            "times": " / ".join(time_text(t) or "—" for t in row.times) if any(t is not None for t in row.times) else "",
-            "penalties": ", ".join(penalties), "base": f"{tps_text(scored.base[0])}–{tps_text(scored.base[1])}",
-            "tps": f"{tps_text(scored.tps[0])}–{tps_text(scored.tps[1])}", "note": note, "kind": row.kind,
-            "winner": 0 if scored.wins[0] > scored.wins[1] else 1 if scored.wins[1] > scored.wins[0] else None,
-            "left_out": game.involves(left_out),
-        })
-    return rows
-
-
-def _cross(result: EventResult) -> dict:
-    order = [line.player for line in result.lines]
-    cells: dict[tuple[str, str], list] = {}
-    for game in result.games.counted():
-        for side, player in enumerate(game.players):
-            cells.setdefault((player, game.players[1 - side]), []).append((game.scored, side))
-    rows = []
-    for number, player in enumerate(order, start=1):
-        row = []
-        for other in order:
-            found = cells.get((player, other), [])
-            if other == player:
-                row.append({"text": "", "kind": "self"})
-            elif not found:
-                row.append({"text": "", "kind": "none"})
-            else:
-                mine = sum(scored.tps[side] for scored, side in found)
-                wins = sum(scored.wins[side] - scored.wins[1 - side] for scored, side in found)
-                kind = "win" if wins > 0 else "loss" if wins < 0 else "draw"
-                if any(scored.kind == DEFAULT for scored, _ in found):
-                    kind += " default"
-                row.append({"text": tps_text(mine), "kind": kind})
-        rows.append({"number": number, "player": result.games.names[player], "cells": row})
-    return {"numbers": list(range(1, len(order) + 1)), "rows": rows}
-
-
-def _side(match: Match, side: int, names: dict[str, str]) -> dict:
-    player = (match.a, match.b)[side]
-    return {"player": names[player], "tps": tps_text(match.tps[side]), "wins": wins_text(match.wins[side]),
-            "tiles": match.tiles[side], "winner": match.winner == player}
-
-
-def _bracket(result: EventResult) -> list[dict]:
-    names = result.games.names
-    last = max((m.round for m in result.matches), default=0)
-    rounds = []
-    for number in sorted({m.round for m in result.matches}):
-        mine = [m for m in result.matches if m.round == number]
-        rounds.append({"label": round_label(number, len(mine), last), "matches": [{
-            "a": _side(m, 0, names), "b": _side(m, 1, names), "decided": MATCH_DECIDED[m.decided_by],
-            "playoff": m.winner is None, "close": m.decided_by != TPS,
-            "games": ", ".join(f"{g.scored.tiles[g.side(m.a)]}–{g.scored.tiles[g.side(m.b)]}"
-                               + (" (forfait)" if g.row.kind == DEFAULT else "") for g in m.games),
-        } for m in mine]})
-    return rounds
-
-
-def _playoffs(result: EventResult) -> list[str]:
-    knockout = result.event.content.kind == KNOCKOUT
-    texts = []
-    if knockout:
-        for match in result.matches:
-            if match.winner is None:
-                texts.append(f"Ronde {match.round} : {result.games.names[match.a]} et {result.games.names[match.b]} "
-                             "sont à égalité de TPs, de parties gagnées et de tuiles : ils se rencontrent encore une "
-                             "fois, 5 minutes par joueur (5:01 ou plus perd le match, règle 10 a).")
-        return texts
-    groups: dict[int, list[str]] = {}
-    for line in result.lines:
-        if line.playoff:
-            groups.setdefault(line.rank, []).append(line.name)
-    for rank, players in groups.items():
-        places = ("la 1re place" if rank == 1 else f"les places {rank} et {rank + 1}" if len(players) == 2
-                  else f"les places {rank} à {rank + len(players) - 1}")
-        texts.append(f"Égalité pour {places} : barrage à jouer entre {french.joined(players)}, 5 minutes par joueur "
-                     "(5:01 ou plus perd la partie) ; le premier qui gagne une partie l'emporte (règle 10 c).")
-    return texts
-
-
-def _notes(result: EventResult, settings: TantrixSettings) -> list[str]:
-    knockout = result.event.content.kind == KNOCKOUT
-    default = "20-0 (50 tuiles à 14)" if knockout else "18-2 (35 tuiles à 15)"
-    limit = settings.time_limit_minutes
-    notes = [
-        "Points de tournoi (règle 9) : le gagnant reçoit 10 + 2 + (4/3)·√marge arrondi au dixième, 20 au plus ; "
-        "le perdant 20 moins ce nombre ; un nul 10-10.",
-        f"Temps (règles 2 et 9) : en minutes entières (15:59 compte 15) ; à {limit}:00, un joueur donne 1 TP à son "
-        f"adversaire, puis 1 de plus par minute entière ({limit + 1}:00 → 2). Les scores restent entre 0 et 20 ; "
-        "le temps ne change pas le vainqueur de la partie.",
-        f"Forfait (règle 7) : {default} ; jamais compté pour le classement Elo. Un joueur qui perd plus de "
-        f"{settings.max_defaults} parties par forfait est écarté du classement, avec les résultats de ses "
-        "adversaires contre lui ; ses parties jouées comptent pour le classement Elo.",
-        "Partie disparue (les deux joueurs déconnectés, règle 3) : nul 23-23 à tous égards, temps non lus.",
-    ]
-    if knockout:
-        notes.append("Élimination (règle 10 a) : un match réunit toutes les parties des deux mêmes joueurs dans une "
-                     "ronde ; il se gagne aux TPs, puis aux parties gagnées, puis aux tuiles, sinon barrage. Classement : "
-                     "le vainqueur de la dernière ronde 1er, son adversaire 2e, puis chacun selon la dernière ronde "
-                     "jouée ; les éliminés d'une même ronde partagent la place (1, 2, 3, 3, 5, 5, 5, 5).")
-    else:
-        places = ", ".join(french.ordinal(p, feminine=True) for p in settings.playoff_places)
-        notes.append("Départage (règle 10) : TPs après pénalités de temps ; à égalité, TPs marqués dans les parties "
-                     "entre les joueurs à égalité (calculés une fois sur tout le groupe) ; une égalité qui subsiste "
-                     f"pour une place qui compte ({places}) se règle par un barrage, à jouer ; les autres par les "
-                     "parties gagnées (un nul = ½), puis la somme des marges, puis les tuiles marquées.")
-    return notes
+                   Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER)
 
 
 def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, path: str | None = None) -> Document:
@@ -275,7 +72,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
     knockout = event.content.kind == KNOCKOUT
     rounds = sorted({game.row.round for game in games.games})
     by_round: dict[int, list[dict]] = {}
-    for row in _game_rows(result):
+    for row in parts.game_rows(result):
         by_round.setdefault(row["round"], []).append(row)
     rows = [{"rank": rank_text(line), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
              "wins": wins_text(line.wins), "margin": signed(line.margin), "tiles": line.tiles, "stage": line.stage,
@@ -303,8 +100,8 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
         context={"league": league, "circuit": CIRCUIT, "season": event.date.year, "title": title,
                  "summary": summary, "knockout": knockout, "rows": rows,
                  "headings": headings(KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS),
-                 "decided_header": DECIDED_HEADER, "left_out": left_out, "playoffs": _playoffs(result),
-                 "cross": None if knockout else _cross(result), "bracket": _bracket(result) if knockout else [],
+                 "decided_header": DECIDED_HEADER, "left_out": left_out, "playoffs": parts.playoffs(result),
+                 "cross": None if knockout else parts.cross_table(result), "bracket": parts.bracket_rounds(result) if knockout else [],
                  "rounds": [{"number": n, "games": by_round[n]} for n in rounds],
                  "colours": bool(result.colours), "seed": result.draw_seed, "drawn": drawn,
                  "seeds": seeds,
@@ -312,18 +109,15 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
                                   "(tournois des dates antérieures seulement)" if result.ratings_date else
                                   "Aucun tournoi antérieur : pas encore de classement Elo, la liste suit l'Elo du "
                                   f"classeur (Inscrits), sinon {start} réduit"),
-                 "notes": _notes(result, settings)},
+                 "notes": parts.event_notes(result, settings)},
     )
 
 
 # -- the rating list ------------------------------------------------------------------------------
 
 def list_ranking(ratings: RatingList, settings: TantrixSettings) -> Ranking:
-    rows = tuple(RankingRow(row.rank, row.player, row.name, "", "", {
-        "rating": round(row.rating.value, 1), "games": row.rating.games,
-        "provisional": "oui" if row.rating.provisional(settings) else "non",
-        "change": round(row.rating.value - row.previous.value, 1) if row.previous else None,
-        "seeding": round(row.rating.seeding(settings), 1)}, tied=row.tied) for row in ratings.rows)
+    rows = tuple(RankingRow(row.rank, row.player, row.name, "", "", RATINGS.values(Rated(row, settings), RATING_COLUMNS),
+                            tied=row.tied) for row in ratings.rows)
     return Ranking(list_path(ratings), Scope("ratings", ratings.date.year), ratings.date, Status.RATING,
                    RATING_COLUMNS, rows, identity=RANK_AND_PLAYER)
 
@@ -376,6 +170,10 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
 
 # -- the annex -------------------------------------------------------------------------------------
 
+# The annex's `Classements` sheet: every event's standings, in these columns.
+STANDING_METRICS = (TPS, GAMES, WINS, MARGIN, TILES, STAGE)
+
+
 def annex(year: int, results: list[EventResult], latest: RatingList, settings: TantrixSettings) -> Annex:
     game_rows, standing_rows, seed_rows, change_rows = [], [], [], []
     for result in results:
@@ -390,9 +188,8 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                               scored.penalties[1], tps_value(scored.tps[0]), tps_value(scored.tps[1]), row.kind,
                               pair.a if pair else "", pair.b if pair else "", "oui" if scored.rated else "non"])
         for line in result.lines:
-            standing_rows.append([event.date, event.name, line.rank, names[line.player], tps_value(line.tps),
-                                  line.games, common.from_halves(line.wins), line.margin, line.tiles, line.stage,
-                                  decided_text(line, result)])
+            standing_rows.append([event.date, event.name, line.rank, names[line.player],
+                                  *(metric.value(line) for metric in STANDING_METRICS), decided_text(line, result)])
         for player in result.games.left_out:
             standing_rows.append([event.date, event.name, None, names[player], None, None, None, None, None,
                                   f"écarté : {result.games.defaults_lost[player]} forfaits (règle 7)", ""])
@@ -417,9 +214,9 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                 AnnexColumn("Classée Elo", "text", 9)], game_rows),
             AnnexSheet("Classements", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Place", "int", 7),
-                AnnexColumn("Joueur", "text", 26), AnnexColumn("TPs", "number", 8), AnnexColumn("Parties", "int", 8),
-                AnnexColumn("Gagnées", "number", 8), AnnexColumn("Marges", "int", 8), AnnexColumn("Tuiles", "int", 8),
-                AnnexColumn("Parcours", "text", 24), AnnexColumn(DECIDED_HEADER, "text", 30)], standing_rows),
+                AnnexColumn("Joueur", "text", 26),
+                *(AnnexColumn(metric.heading, str(metric.kind), 24 if metric is STAGE else 8) for metric in STANDING_METRICS),
+                AnnexColumn(DECIDED_HEADER, "text", 30)], standing_rows),
             common.ranking_sheet(list_ranking(latest, settings), "Classement Elo"),
             AnnexSheet("Évolution Elo", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),

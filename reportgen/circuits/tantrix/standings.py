@@ -11,16 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from reportgen.circuits.tantrix import metrics
 from reportgen.circuits.tantrix.games import Game
-from reportgen.scoring.tiebreaks import Criterion, by, rank
+from reportgen.scoring.tiebreaks import rank
 
-TPS, HEAD_TO_HEAD, WINS, MARGINS, TILES, PLAYOFF = (
-    "TPs", "TPs entre eux", "parties gagnées", "marges", "tuiles", "barrage à jouer")
-DECIDED_LABELS = {
-    HEAD_TO_HEAD: "départagé aux TPs marqués entre eux", WINS: "départagé aux parties gagnées",
-    MARGINS: "départagé à la somme des marges", TILES: "départagé aux tuiles marquées",
-    PLAYOFF: "barrage à jouer (règle 10)",
-}
+# The chain's steps are named by their metrics' keys: `Line.decided_by` lists them.
+TPS, HEAD_TO_HEAD, WINS, MARGINS, TILES, PLAYOFF = (metric.key for metric in (
+    metrics.TPS, metrics.HEAD_TO_HEAD, metrics.WINS, metrics.MARGIN, metrics.TILES, metrics.PLAYOFF))
 
 
 @dataclass
@@ -36,7 +33,7 @@ class Line:
     tiles: int = 0
     rank: int = 0
     tied: bool = False
-    decided_by: list[str] = field(default_factory=list)
+    decided_by: list[str] = field(default_factory=list)  # metric keys
     playoff: bool = False
     stage: str = ""  # knockout: the round he reached
 
@@ -80,12 +77,12 @@ def all_play_all(players: Iterable[str], names: dict[str, str], games: list[Game
         return not at_stake(group, position, playoff_places)
 
     chain = [
-        by(TPS, lambda line: -line.tps),
-        Criterion(HEAD_TO_HEAD, head_to_head),
+        metrics.TPS.by(lambda line: -line.tps),
+        metrics.HEAD_TO_HEAD.criterion(head_to_head),
         # Rule 10 d): « les égalités moins importantes »: never for a place that matters.
-        Criterion(WINS, lambda line, group: -line.wins, applies=lesser),
-        Criterion(MARGINS, lambda line, group: -line.margin, applies=lesser),
-        Criterion(TILES, lambda line, group: -line.tiles, applies=lesser),
+        metrics.WINS.criterion(lambda line, group: -line.wins, applies=lesser),
+        metrics.MARGIN.criterion(lambda line, group: -line.margin, applies=lesser),
+        metrics.TILES.criterion(lambda line, group: -line.tiles, applies=lesser),
     ]
     ranked = rank(list(found.values()), chain, display=lambda line: (line.name, line.player))
     ordered = []

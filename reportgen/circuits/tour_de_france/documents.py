@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from reportgen import french, model
 from reportgen.circuits import common
+from reportgen.circuits.tour_de_france.metrics import COLUMNS, METRICS, points_number
 from reportgen.circuits.tour_de_france.scoring import Ranking, Row, Scored
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
 from reportgen.ingest.text import strip_accents
@@ -14,7 +15,6 @@ from reportgen.model import (
     Annex,
     AnnexColumn,
     AnnexSheet,
-    Column,
     Document,
     RankingRow,
     Scope,
@@ -23,19 +23,12 @@ from reportgen.model import (
 )
 
 CIRCUIT = "Tour de France de Diplomatie"
-COLUMNS = (Column("points", "Total", "number"), Column("played", "Tournois", width=9),
-           Column("evolution", "Évolution", "evolution", short="Évol."))
 CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 
 def points_text(value: Fraction | float) -> str:
     """Whole points as such, shares and halves to the hundredth: 292,5; 2 323,75; 183,33."""
     return french.points(float(Fraction(value)))
-
-
-def points_number(value: Fraction) -> int | float:
-    value = Fraction(value).limit_denominator(1000)
-    return value.numerator if value.denominator == 1 else round(float(value), 2)
 
 
 def evolution(row: Row) -> dict[str, str]:
@@ -153,8 +146,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
 
 def published(ranking: Ranking) -> model.Ranking:
     rows = tuple(RankingRow(row.rank, row.player_id, row.player, "", "",
-                            {"points": points_number(row.total), "played": row.played,
-                             "evolution": evolution(row)["value"]}, tied=row.tied)
+                            METRICS.values(row, COLUMNS), tied=row.tied)
                  for row in ranking.rows)
     # No licence nor club: the circuit's workbooks have none (its rows leave them empty), so its
     # ranking has no such columns, and neither have its CSV, JSON and annex.

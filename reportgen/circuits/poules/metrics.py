@@ -1,0 +1,36 @@
+"""A pool tournament's published metrics, each declared once: their keys are the CSV and JSON keys
+(`reportgen standings poules --event`). Records: `ranking.Standing`.
+
+The tie-break words (`inscription`, `barrage`, `moyenne`...) are still the chain's names in
+`standings.py` and `ranking.py`, which `notices.py` reads.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from reportgen.circuits import common
+from reportgen.scoring.metrics import ColumnKind, Metric, Metrics
+
+# « Moyenne », points per game: three decimals in the bulletin, the annex and the CSV alike (two
+# would show 0,67 for 2/3 and for 0,665; docs/poules.md).
+AVERAGE_DECIMALS = 3
+
+
+def average(value: Fraction) -> float:
+    return round(float(value), AVERAGE_DECIMALS)
+
+
+ROUND_REACHED = Metric[Any]("round_reached", "Tour atteint", lambda standing: standing.round, width=8, short="Tour")
+POINTS = Metric[Any]("points", "Points", lambda standing: common.from_halves(standing.line.half), ColumnKind.NUMBER, 8)
+GAMES = Metric[Any]("games", "Parties", lambda standing: standing.line.games, width=8)
+AVERAGE = Metric[Any]("average", "Moyenne", lambda standing: average(standing.line.average), ColumnKind.NUMBER, 9,
+                      short="Moy.", decimals=AVERAGE_DECIMALS)
+POOL = Metric[Any]("pool", "Poule", lambda standing: standing.pool.label, ColumnKind.TEXT, 7)
+POOL_PLACE = Metric[Any]("pool_place", "Place dans la poule", lambda standing: standing.line.place, width=10,
+                         short="Pl. poule")
+FORFEIT = Metric[Any]("forfeit", "Forfait", lambda standing: standing.line.forfeit, ColumnKind.BOOL, 8)
+
+METRICS = Metrics(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)
+COLUMNS = METRICS.columns(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)

@@ -1,0 +1,76 @@
+"""Tantrix metrics, each declared once: an event's standings (rule 10) and the rating list (rules
+12 and 13). Their keys are the CSV and JSON keys scripts read (`reportgen standings tantrix
+--event`, `reportgen ratings tantrix`) and the names of the tie-break chain's steps.
+
+Two sets, because the rating list's `games` (rated games) is not an event's `games` (games
+played, defaults included): each set has each key once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportgen.circuits import common
+from reportgen.circuits.tantrix.settings import TantrixSettings
+from reportgen.scoring.metrics import ColumnKind, Metric, Metrics
+
+
+def tps_value(tenths: int) -> float:
+    """TPs kept in tenths, as published (31.4)."""
+    return round(tenths / 10, 1)
+
+
+@dataclass(frozen=True)
+class TantrixMetric(Metric[Any]):
+    """A metric of an event's standings; `in_match`: how a knockout match it decided is said
+    (rule 10 a: TPs, then games won, then tiles, else a play-off)."""
+
+    in_match: str = ""
+
+
+# -- an event's standings (records: `standings.Line`) ------------------------------------------------
+
+TPS = TantrixMetric("tps", "TPs", lambda line: tps_value(line.tps), ColumnKind.NUMBER, 8, in_match="aux TPs")
+GAMES = TantrixMetric("games", "Parties", lambda line: line.games, width=8)
+WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8,
+                     decided="départagé aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
+STAGE = TantrixMetric("stage", "Parcours", lambda line: line.stage, ColumnKind.TEXT, 26)
+MARGIN = TantrixMetric("margin", "Marges", lambda line: line.margin, width=8,
+                       decided="départagé à la somme des marges")
+TILES = TantrixMetric("tiles", "Tuiles", lambda line: line.tiles, width=8, decided="départagé aux tuiles marquées",
+                      in_match="aux tuiles (TPs et parties gagnées à égalité)")
+PLAYOFF = TantrixMetric("playoff", "Barrage", lambda line: line.playoff, ColumnKind.BOOL, 8,
+                        decided="barrage à jouer (règle 10)", in_match="barrage à jouer (règle 10 a)")
+# Rule 10 b): computed within the tied group, never a column.
+HEAD_TO_HEAD = TantrixMetric("head_to_head", "TPs entre eux", decided="départagé aux TPs marqués entre eux")
+
+EVENT = Metrics(TPS, GAMES, WINS, STAGE, MARGIN, TILES, PLAYOFF, HEAD_TO_HEAD)
+# `reportgen standings tantrix --event NAME`: rank, player, then exactly these first (scripts read them).
+EVENT_COLUMNS = EVENT.columns(TPS, GAMES, WINS, MARGIN, TILES, PLAYOFF)
+KNOCKOUT_COLUMNS = EVENT.columns(TPS, GAMES, WINS, STAGE, MARGIN, TILES, PLAYOFF)
+
+
+# -- the rating list (records: `Rated`) -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Rated:
+    """A row of a rating list with the settings its provisional status and seeding value read."""
+
+    row: Any  # scoring.ListRow
+    settings: TantrixSettings
+
+
+RATING = Metric[Rated]("rating", "Classement Elo", lambda r: round(r.row.rating.value, 1), ColumnKind.NUMBER, 10,
+                       short="Elo")
+RATED_GAMES = Metric[Rated]("games", "Parties classées", lambda r: r.row.rating.games, width=9, short="Parties")
+PROVISIONAL = Metric[Rated]("provisional", "Provisoire",
+                            lambda r: "oui" if r.row.rating.provisional(r.settings) else "non", ColumnKind.TEXT, 9)
+CHANGE = Metric[Rated]("change", "Évolution", lambda r: round(r.row.rating.value - r.row.previous.value, 1)
+                       if r.row.previous else None, ColumnKind.NUMBER, 9, short="Évol.")
+SEEDING = Metric[Rated]("seeding", "Pour les têtes de série", lambda r: round(r.row.rating.seeding(r.settings), 1),
+                        ColumnKind.NUMBER, 11, short="Têtes de série")
+
+RATINGS = Metrics(RATING, RATED_GAMES, PROVISIONAL, CHANGE, SEEDING)
+# `reportgen ratings tantrix`: rank, player, then exactly these first.
+RATING_COLUMNS = RATINGS.columns(RATING, RATED_GAMES, PROVISIONAL, CHANGE, SEEDING)

@@ -1,0 +1,87 @@
+"""How Tantrix values are written in its bulletins and annex: TPs, games won, signed numbers,
+places, « Départage » texts, round names, and the paths of its documents."""
+
+from __future__ import annotations
+
+from reportgen import french
+from reportgen.circuits import common
+from reportgen.circuits.tantrix import metrics
+from reportgen.circuits.tantrix.parse import ALL_PLAY_ALL, KNOCKOUT
+from reportgen.circuits.tantrix.scoring import EventResult, RatingList
+from reportgen.circuits.tantrix.standings import PLAYOFF, Line
+
+CIRCUIT = "Tantrix"
+KIND_LABELS = {KNOCKOUT: "élimination directe", ALL_PLAY_ALL: "toutes rondes"}
+
+
+def tps_text(tenths: int) -> str:
+    return french.number(tenths / 10, 1)
+
+
+def wins_text(halves: int) -> str:
+    whole = str(halves // 2) if halves >= 2 or halves % 2 == 0 else ""
+    return whole + ("½" if halves % 2 else "")
+
+
+def signed(value: float, decimals: int = 0) -> str:
+    return ("+" if value > 0 else "") + french.number(value, decimals) if round(value, decimals) else \
+        french.number(0, decimals)
+
+
+def event_path(result: EventResult) -> str:
+    event = result.event
+    return f"{event.date.year}/{event.date.isoformat()}-{common.slug(event.name)}"
+
+
+def list_path(ratings: RatingList) -> str:
+    return f"{ratings.date.year}/classement-elo-{ratings.date.isoformat()}"
+
+
+def rank_text(line: Line) -> str:
+    return f"{line.rank}=" if line.tied else str(line.rank)
+
+
+# Rule 10: a tie that no criterion splits and that no play-off decides shares the place; the
+# bulletin says so, so that no row of a tie is left without its « Départage ».
+SHARED = "place partagée (TPs entre eux, parties gagnées, marges et tuiles à égalité)"
+
+
+def decided_text(line: Line, result: EventResult) -> str:
+    """The « Départage » of a standings row in words: what set its place among equal TPs (rule 10),
+    or, in a knockout, how the match of the last round he played was decided when it was not on
+    TPs (rule 10 a), the winner's row saying « gagnée » and the loser's « perdue »."""
+    if result.event.content.kind != KNOCKOUT:
+        texts = metrics.EVENT.explained(line.decided_by)
+        if line.tied and not line.playoff:
+            texts.append(SHARED)
+        return ", ".join(texts)
+    last = max(m.round for m in result.matches)
+    finals = [m for m in result.matches if m.round == last]
+    texts = []
+    for criterion in line.decided_by:
+        mine = [m for m in result.matches if line.player in (m.a, m.b)]
+        if criterion == PLAYOFF or not mine:
+            texts.append(metrics.EVENT[criterion].in_match)
+            continue
+        match = max(mine, key=lambda m: m.round)
+        what = "finale" if len(finals) == 1 and match is finals[0] else f"ronde {match.round}"
+        texts.append(f"{what} {'gagnée' if match.winner == line.player else 'perdue'} "
+                     f"{metrics.EVENT[criterion].in_match}")
+    return ", ".join(texts)
+
+
+def round_label(number: int, count: int, last: int) -> str:
+    """Ronde 3 — finale; the names of the last rounds when their match counts fit."""
+    names = {0: (1, "finale"), 1: (2, "demi-finales"), 2: (4, "quarts de finale"), 3: (8, "huitièmes de finale")}
+    expected = names.get(last - number)
+    return f"Ronde {number}" + (f" — {expected[1]}" if expected and expected[0] == count else "")
+
+
+def complete(result: EventResult) -> bool:
+    """A knockout is over once its last round is one match with a winner; an all-play-all's sheet
+    holds its games as played (nothing tells a round still to come)."""
+    if result.event.content.kind != KNOCKOUT:
+        return True
+    last = max(match.round for match in result.matches)
+    finals = [match for match in result.matches if match.round == last]
+    return len(finals) == 1 and finals[0].winner is not None

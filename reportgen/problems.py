@@ -164,7 +164,7 @@ BRACKET = _kind("bracket", "a knockout loser who plays a later round",
 WRONG_POOL = _kind("wrong-pool", "a game or player not in the pool the regulation gives")
 MISSING_GAME = _kind("missing-game", "games of a pool that are not typed",
                      "il manque {games} à la poule {pool} du tour {round} (Blancs – Noirs) : {shown}")
-BARRAGE = _kind("barrage", "a play-off game where no play-off is called for")
+MISPLACED_BARRAGE = _kind("barrage", "a play-off game where no play-off is called for")
 BARRAGE_COLOUR = _kind("barrage-colour", "a play-off game with White and Black swapped",
                        "au barrage, les Blancs reviennent au dernier inscrit (Art. IX) : ici {expected}, pas {typed}",
                        "échangez les Blancs et les Noirs de cette partie")

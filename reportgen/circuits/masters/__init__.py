@@ -27,6 +27,7 @@ from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
 from reportgen.model import Problem, Report, SourceRef
+from reportgen.problems import DUPLICATE, TOO_FEW
 
 
 class Masters:
@@ -44,9 +45,8 @@ class Masters:
             by_season[event.content.season].append(event)
         for season, found in sorted(by_season.items()):
             for extra in found[1:]:
-                report.problems.append(Problem(extra.content.season_ref, f"un autre classeur du Masters {season} "
-                                               f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
-                                               code="duplicate"))
+                report.problems.append(DUPLICATE(extra.content.season_ref, message=f"un autre classeur du Masters {season} "
+                                                 f"existe déjà ({found[0].id})", fix="gardez un seul classeur par saison"))
             event = found[0]
             warnings: list[str] = []
             if event.content.participants:  # they stand; the final ranking of today is only compared
@@ -65,10 +65,10 @@ class Masters:
                 players, problems = qualified.participants, qualified.problems
                 report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
             if len(players) < PLAYERS and not problems:
-                problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
+                problems.append(TOO_FEW(event.content.season_ref, message=f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}",
-                                        "vérifiez la saison et la feuille « Désistements », et que tous les tournois "
-                                        "Grand Sud de la saison sont dans inputs/", code="too-few"))
+                                        fix="vérifiez la saison et la feuille « Désistements », et que tous les tournois "
+                                        "Grand Sud de la saison sont dans inputs/"))
             if problems:
                 report.problems.extend(problems)
                 continue

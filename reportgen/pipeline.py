@@ -28,6 +28,7 @@ from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks, start_readers
 from reportgen.model import Event, Problem, Report, SourceRef
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UPSTREAM
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -121,8 +122,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     if not inputs.is_dir():
         from reportgen.circuits.base import Reading
 
-        problem = Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
-                          "indiquez le bon dossier avec --inputs")
+        problem = MISSING_INPUTS(SourceRef(str(inputs)))
         defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
         return League(config.League(circuits=defaults), Reading(ClubDirectory(), today),
                       {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
@@ -188,9 +188,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
     elif any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
         pass  # already said: the file is there but cannot be read
     elif needs_clubs:
-        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent (les classeurs "
-                                f"{', '.join(needs_clubs)} nomment des clubs)",
-                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
+        problems.append(MISSING_CLUBS(SourceRef(CLUBS_FILE), workbooks=", ".join(needs_clubs)))
     else:
         notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
@@ -251,12 +249,8 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
             other = first.setdefault((slug, key), workbook.label)
             if other != workbook.label and workbook.label not in said:
                 said.add(workbook.label)
-                problems.append((slug, Problem(
-                    SourceRef(workbook.label, "Tournoi"),
-                    f"ce classeur et « {other} » sont le même tournoi ({words}) : compté deux fois, "
-                    "il fausserait le classement",
-                    f"retirez d'inputs/ l'un des deux classeurs (« {other} » ou « {workbook.label} »){then}",
-                    code="duplicate-tournament")))
+                problems.append((slug, DUPLICATE_TOURNAMENT(SourceRef(workbook.label, "Tournoi"), other=other,
+                                                            same=words, label=workbook.label, then=then)))
     return problems
 
 
@@ -330,10 +324,8 @@ def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, R
     problems = league.problems_of(slug)
     missing = [r for r in circuit.info.requires if r not in scored.reports]
     if not problems and missing:
-        problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
-                            f"{slug}, a des classeurs à corriger : rien ne peut être établi",
-                            f"corrigez d'abord les classeurs du circuit {french.joined(missing)} (leurs problèmes "
-                            "sont listés avec eux)", code="upstream")]
+        problems = [UPSTREAM(SourceRef(inputs.events[0].id), circuits=", ".join(missing), slug=slug,
+                             joined=french.joined(missing))]
     if not problems:
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
                                {r: scored.reports[r] for r in circuit.info.requires})

@@ -26,7 +26,7 @@ from reportgen.circuits.masters.results import (
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.model import Problem, Report, SourceRef
+from reportgen.model import Report, SourceRef
 from reportgen.problems import DUPLICATE, TOO_FEW
 
 
@@ -50,15 +50,14 @@ class Masters:
             event = found[0]
             warnings: list[str] = []
             if event.content.participants:  # they stand; the final ranking of today is only compared
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
-                if isinstance(final, Problem):
-                    report.problems.append(final)
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, problems=report.problems)
+                if final is None:
                     continue
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
-                if isinstance(final, Problem):
-                    report.problems.append(final)
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date,
+                                      problems=report.problems)
+                if final is None:
                     continue
                 qualified = qualify(final, event.content.withdrawals, settings,
                                     SourceRef(event.id, WITHDRAWALS_SHEET))

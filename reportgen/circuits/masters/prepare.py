@@ -65,9 +65,8 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     event = mine[0] if mine else None
     # INTERPRETATIONS.md: the ranking in force on the Masters' date qualifies; a later tournament changes nobody.
     final = final_ranking(grand_sud, season, event.content.season_ref if event else SourceRef("--season"),
-                          day or (event.date if event else None))
-    if isinstance(final, Problem):
-        result.problems.append(final)
+                          day or (event.date if event else None), problems=result.problems)
+    if final is None:
         return result
     withdrawals = event.content.withdrawals if event else []
     path = event.id if event else f"masters/masters-{season}.xlsx"

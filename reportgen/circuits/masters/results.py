@@ -35,8 +35,10 @@ from reportgen.scoring.in_force import ranking_in_force
 T = TypeVar("T")
 
 
-def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None) -> Ranking | Problem:
-    """The Grand Sud ranking that qualifies the Masters of `season` (§1: « classement annuel »), or why not.
+def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None, *,
+                  problems: list[Problem]) -> Ranking | None:
+    """The Grand Sud ranking that qualifies the Masters of `season` (§1: « classement annuel »), or
+    None and why not added to `problems`.
 
     INTERPRETATIONS.md: « final » is the ranking in force on the Masters' date `day`: the season's
     final ranking when no tournament of the season is dated after the Masters (the usual case, and
@@ -44,8 +46,9 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     tournament dated after the Masters never changes who played it."""
     final = next((r for r in grand_sud.rankings if r.final and r.season == season), None)
     if final is None:
-        return NO_RANKING(where, message=f"aucun classement final Grand Sud pour la saison {season}",
-                          fix="vérifiez la saison, ou ajoutez les tournois de cette saison")
+        problems.append(NO_RANKING(where, message=f"aucun classement final Grand Sud pour la saison {season}",
+                                   fix="vérifiez la saison, ou ajoutez les tournois de cette saison"))
+        return None
     if day is None or final.date <= day:
         return final
     # The final ranking holds from 1 January (in_force_from): on a day of the season itself, the
@@ -53,8 +56,9 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     season_rankings = [r for r in grand_sud.rankings if r.season == season and not r.final]
     in_force = ranking_in_force(season_rankings, day)
     if in_force is None:
-        return NO_RANKING(where, message=f"aucun classement Grand Sud {season} n'existe au {french.date_long(day)}, date du "
-                          "Masters", fix="vérifiez la date du Masters et la saison")
+        problems.append(NO_RANKING(where, message=f"aucun classement Grand Sud {season} n'existe au "
+                                   f"{french.date_long(day)}, date du Masters",
+                                   fix="vérifiez la date du Masters et la saison"))
     return in_force
 
 

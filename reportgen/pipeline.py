@@ -28,7 +28,7 @@ from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, label_of, read_workbooks, start_readers
 from reportgen.model import Event, Problem, Report, SourceRef
-from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UPSTREAM
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB, UPSTREAM
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -208,7 +208,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = lambda
         # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
         # clubs are checked again once it is fixed.
         for inputs_ in found.values():
-            inputs_.problems[:] = [p for p in inputs_.problems if p.code != "unknown-club"]
+            inputs_.problems[:] = [p for p in inputs_.problems if p.code != UNKNOWN_CLUB.code]
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
     for inputs_ in found.values():

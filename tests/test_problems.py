@@ -67,12 +67,11 @@ def test_the_code_states_problems_by_kind_only():
     for path in sorted(PACKAGE.rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         where = path.relative_to(ROOT)
+        codes = re.findall(r'\bcode\s*(?:=|==|!=)\s*"([^"]*)"', text)  # code="x", p.code == "x"
+        unknown += [f"{where}: {code}" for code in codes if code not in KINDS]
         if path.name != "problems.py":
             built += [f"{where}:{call.lineno}" for call in _calls(ast.parse(text), "Problem")]
-            typed += [f"{where}: {match}" for match in re.findall(r'\bcode\s*=\s*"[^"]*"', text)]
-        for code in re.findall(r'\.code\s*[!=]=\s*"([^"]+)"', text):
-            if code not in KINDS:
-                unknown.append(f"{where}: {code}")
+            typed += [f"{where}: {code}" for code in codes]
     assert built == [] and typed == [] and unknown == []
 
 

@@ -76,7 +76,8 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     if table is None or not {"code", "name", "departement"} <= table.columns.keys():
         problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des clubs doit avoir une feuille "
                                        "« Clubs » avec les colonnes Code, Nom, Département, Email",
-                                       fix="nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première ligne"))
+                                       fix="nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première "
+                                       "ligne"))
         return directory
     seen: dict[str, SourceRef] = {}
     for row in table.rows:
@@ -88,7 +89,8 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
             continue
         if normalise_label(code) in seen:
             problems.append(DUPLICATE(table.ref(row, "code"), message=f"le code « {code} » est déjà utilisé "
-                                      f"en {seen[normalise_label(code)].cell}", fix="donnez un code unique à chaque club"))
+                                      f"en {seen[normalise_label(code)].cell}",
+                                      fix="donnez un code unique à chaque club"))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
         addresses = tuple(a.strip() for a in re.split(r"[;,]", emails) if a.strip())

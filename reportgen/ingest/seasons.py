@@ -26,7 +26,8 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problems.append(UNREADABLE(SourceRef(SEASONS_FILE), message=f"le fichier des saisons closes est illisible ({error})",
+        problems.append(UNREADABLE(SourceRef(SEASONS_FILE),
+                                   message=f"le fichier des saisons closes est illisible ({error})",
                                    fix="supprimez-le et relancez « reportgen season close »"))
         return {}
     closed: dict[int, dt.date] = {}

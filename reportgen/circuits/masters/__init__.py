@@ -45,8 +45,10 @@ class Masters:
             by_season[event.content.season].append(event)
         for season, found in sorted(by_season.items()):
             for extra in found[1:]:
-                report.problems.append(DUPLICATE(extra.content.season_ref, message=f"un autre classeur du Masters {season} "
-                                                 f"existe déjà ({found[0].id})", fix="gardez un seul classeur par saison"))
+                report.problems.append(DUPLICATE(extra.content.season_ref,
+                                                 message=f"un autre classeur du Masters {season} "
+                                                 f"existe déjà ({found[0].id})",
+                                                 fix="gardez un seul classeur par saison"))
             event = found[0]
             warnings: list[str] = []
             if event.content.participants:  # they stand; the final ranking of today is only compared
@@ -66,8 +68,8 @@ class Masters:
             if len(players) < PLAYERS and not problems:
                 problems.append(TOO_FEW(event.content.season_ref, message=f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}",
-                                        fix="vérifiez la saison et la feuille « Désistements », et que tous les tournois "
-                                        "Grand Sud de la saison sont dans inputs/"))
+                                        fix="vérifiez la saison et la feuille « Désistements », et que tous les "
+                                        "tournois Grand Sud de la saison sont dans inputs/"))
             if problems:
                 report.problems.extend(problems)
                 continue

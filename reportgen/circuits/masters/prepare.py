@@ -36,7 +36,16 @@ from reportgen.model import (
     cell_name,
     cell_position,
 )
-from reportgen.problems import BAD_VALUE, DUPLICATE, LAYOUT, MISSING_DATE, QUALIFICATION_TIE, TOO_FEW, WOULD_OVERWRITE
+from reportgen.problems import (
+    AMBIGUOUS_PLAYER,
+    BAD_VALUE,
+    DUPLICATE,
+    LAYOUT,
+    MISSING_DATE,
+    QUALIFICATION_TIE,
+    TOO_FEW,
+    WOULD_OVERWRITE,
+)
 
 # The typed columns of `Matchs` (score A, score B, tops A, tops B), and the same with A and B swapped.
 TYPED = (4, 5, 6, 7)
@@ -193,10 +202,11 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         elif typed == (b.number, a.number):
             kept[row.round, row.table] = (row.score_b, row.score_a, row.tops_b, row.tops_a)
             moved += [((MATCHES_SHEET, old_row, old), (MATCHES_SHEET, new_row, new)) for old, new in zip(TYPED, SWAPPED)]
-        elif any(problem.code == "ambiguous-player" for problem in unread):
-            problems += [problem for problem in unread if problem.code == "ambiguous-player"]
+        elif any(problem.code == AMBIGUOUS_PLAYER.code for problem in unread):
+            problems += [problem for problem in unread if problem.code == AMBIGUOUS_PLAYER.code]
         else:
-            problems.append(WOULD_OVERWRITE(row.where, message=f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
+            problems.append(WOULD_OVERWRITE(row.where,
+                                            message=f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
                                             f"perdu : avec les participants d'aujourd'hui, ce match oppose {a.name} à {b.name}",
                                             fix="annulez le désistement, ou effacez d'abord les scores concernés"))
     return kept, moved

@@ -205,12 +205,15 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
     numbers = [r.number for r in sheet.participants]
     for recorded in sheet.participants:
         if not 1 <= recorded.number <= PLAYERS or numbers.count(recorded.number) > 1:
-            problems.append(BAD_VALUE(recorded.where, message=f"le numéro {recorded.number} n'est pas un numéro de participant "
+            problems.append(BAD_VALUE(recorded.where,
+                                      message=f"le numéro {recorded.number} n'est pas un numéro de participant "
                                       f"(1 à {PLAYERS}, chacun une fois)",
                                       fix="produisez le classeur avec « reportgen masters prepare »"))
     if not problems and len(numbers) != PLAYERS:
-        problems.append(TOO_FEW(sheet.participants[0].where, message=f"le classeur enregistre {len(numbers)} participants, "
-                                f"il en faut {PLAYERS}", fix="produisez le classeur avec « reportgen masters prepare »"))
+        problems.append(TOO_FEW(sheet.participants[0].where,
+                                message=f"le classeur enregistre {len(numbers)} participants, "
+                                f"il en faut {PLAYERS}",
+                                fix="produisez le classeur avec « reportgen masters prepare »"))
     players = [Participant(r.number, _player_id(final, r), r.name, r.licence, r.club, r.annual_rank)
                for r in sorted(sheet.participants, key=lambda r: r.number)]
     today, _ = participants(final, sheet.withdrawals, settings)
@@ -285,7 +288,8 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
             expected = SCHEDULE[row.round - 1][row.table - 1]
             if {a.number, b.number} != set(expected):
                 names = [p.name for p in players if p.number in expected]
-                local.append(PAIRING(row.where, message=f"le match {row.round}, table {row.table} oppose {names[0]} (n° "
+                local.append(PAIRING(row.where,
+                                     message=f"le match {row.round}, table {row.table} oppose {names[0]} (n° "
                                      f"{expected[0]}) à {names[1]} (n° {expected[1]}) selon le §2, pas {a.name} "
                                      f"à {b.name}", fix="corrigez les joueurs de la ligne"))
             board = (row.round, row.table)
@@ -300,7 +304,8 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
             value = getattr(row, key)
             if value is not None and value > settings.coups:
                 what = f"{value} tops" if key.startswith("tops") else f"un score de {value}"
-                local.append(BAD_VALUE(row.cells[key], message=f"{what} : c'est plus que les {settings.coups} coups d'un match",
+                local.append(BAD_VALUE(row.cells[key],
+                                       message=f"{what} : c'est plus que les {settings.coups} coups d'un match",
                                        fix="corrigez la valeur"))
         problems.extend(local)
         if local or not row.played:

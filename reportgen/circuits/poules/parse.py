@@ -265,7 +265,8 @@ def _registrant(typed: str, known: dict[str, str], listed: ClosedList, where: So
         return candidates[0]
     if candidates:
         names = " ou ".join(f"« {known[key]} »" for key in candidates)
-        found.append(AMBIGUOUS_PLAYER(where, player=f"« {typed} »", candidates=names, among=f"feuille {REGISTRANTS_SHEET}",
+        found.append(AMBIGUOUS_PLAYER(where,
+                                      player=f"« {typed} »", candidates=names, among=f"feuille {REGISTRANTS_SHEET}",
                                       fix=f"écrivez le nom tel qu'il figure dans la feuille {REGISTRANTS_SHEET}"))
     else:
         found.append(_unknown_player(typed, known, where))

@@ -215,7 +215,8 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
     first_row: dict[int, Game] = {}
     for game in sorted(rows, key=lambda g: g.row):
         if game.pool >= len(pools):
-            problems.append(WRONG_POOL(game.cells["pool"], message=f"il n'y a pas de poule {label(game.pool)} au tour {number} "
+            problems.append(WRONG_POOL(game.cells["pool"],
+                                       message=f"il n'y a pas de poule {label(game.pool)} au tour {number} "
                                        f"({known})", fix=POOLS_FIX))
             continue
         first_row.setdefault(game.pool, game)
@@ -223,10 +224,12 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
         for side, key in (("white", game.white), ("black", game.black)):
             where = pool_of.get(key)
             if where is None:
-                problems.append(WRONG_POOL(game.cells[side], message=f"{names[key].name} ne joue pas le tour {number}", fix=POOLS_FIX))
+                problems.append(WRONG_POOL(game.cells[side],
+                                           message=f"{names[key].name} ne joue pas le tour {number}", fix=POOLS_FIX))
                 wrong = True
             elif where != game.pool:
-                problems.append(WRONG_POOL(game.cells[side], message=f"{names[key].name} joue dans la poule {label(where)} "
+                problems.append(WRONG_POOL(game.cells[side],
+                                           message=f"{names[key].name} joue dans la poule {label(where)} "
                                            f"du tour {number}, pas dans la poule {label(game.pool)}", fix=POOLS_FIX))
                 wrong = True
         if wrong:
@@ -235,7 +238,8 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
             (game.white, game.black) if game.phase == MAIN else frozenset((game.white, game.black)))
         if pair in seen:
             what = "cette partie" if game.phase == MAIN else "ce barrage"
-            problems.append(DUPLICATE(game.cells["white"], message=f"{what} ({names[game.white].name} – {names[game.black].name}, "
+            problems.append(DUPLICATE(game.cells["white"],
+                                      message=f"{what} ({names[game.white].name} – {names[game.black].name}, "
                                       f"tour {number}) est déjà en ligne {seen[pair] + 1}",
                                       fix="supprimez le doublon"))
             continue
@@ -271,7 +275,8 @@ def _check_barrages(current: Round, content: PoulesTournament) -> list[Problem]:
                                                   f"{current.number} restent à jouer", fix="saisissez d'abord les résultats de "
                                                   "la phase principale, ou effacez cette ligne"))
             elif pool.barrage is None or not {game.white, game.black} <= {p.key for p in pool.barrage.players}:
-                problems.append(MISPLACED_BARRAGE(game.cells["white"], message=f"{names[game.white].name} et {names[game.black].name} "
+                problems.append(MISPLACED_BARRAGE(game.cells["white"],
+                                                  message=f"{names[game.white].name} et {names[game.black].name} "
                                                   "ne sont pas à égalité de points à une place que départage un barrage "
                                                   "(Art. IX)", fix="effacez cette ligne de barrage, ou corrigez les résultats"))
     return problems
@@ -359,7 +364,8 @@ def _leftovers(tournament: Tournament, by_round: dict[int, list[Game]],
             why = f"le tour {number - 1} n'a pas commencé"
         else:
             why = f"le tour {played} n'est pas terminé"
-        problems.append(ROUND_ORDER(first.cells["round"], message=f"des parties du tour {number} sont saisies mais {why}",
+        problems.append(ROUND_ORDER(first.cells["round"],
+                                    message=f"des parties du tour {number} sont saisies mais {why}",
                                     fix="effacez les lignes de ce tour, ou complétez d'abord le tour précédent"))
     names = tournament.content.by_key
     for number, typed in sorted(forfeits.items()):

@@ -212,7 +212,8 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
            registrations: tuple[Registration, ...] | list[Registration] = ()) -> list[GameRow]:
     if workbook.sheet(GAMES_SHEET) is None:
         found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET,
-                                   fix="ajoutez la feuille des parties : " + " | ".join(c.header for c in GAME_COLUMNS)))
+                                   fix="ajoutez la feuille des parties : "
+                                   + " | ".join(c.header for c in GAME_COLUMNS)))
         return []
     table = _table(workbook, GAMES_SHEET, GAME_COLUMNS, REQUIRED_GAME_COLUMNS, "parties", found)
     if table is None:
@@ -236,8 +237,10 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
         defaulted = _defaulted(table, row, a, b, local)
         unsure = len(local) > before  # what kind of game it is cannot be read: its tiles are not judged
         if vanished and defaulted is not None:
-            local.append(BAD_VALUE(table.ref(row, "default"), message="une partie disparue (Déconnexion = oui) ne peut pas "
-                                   "être aussi perdue par forfait", fix="gardez l'un des deux : Forfait ou Déconnexion"))
+            local.append(BAD_VALUE(table.ref(row, "default"),
+                                   message="une partie disparue (Déconnexion = oui) ne peut pas "
+                                   "être aussi perdue par forfait",
+                                   fix="gardez l'un des deux : Forfait ou Déconnexion"))
         kind = VANISHED if vanished else DEFAULT if defaulted is not None else PLAYED
         tiles_a = table.read(row, "tiles_a", _tiles, local, required=False)
         tiles_b = table.read(row, "tiles_b", _tiles, local, required=False)
@@ -245,7 +248,8 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
         if kind == PLAYED and not unsure:
             for key, value in (("tiles_a", tiles_a), ("tiles_b", tiles_b)):
                 if value is None and not _has_problem(local, table.ref(row, key)):
-                    local.append(MISSING_VALUE(table.ref(row, key), message="les tuiles de la partie ne sont pas saisies",
+                    local.append(MISSING_VALUE(table.ref(row, key),
+                                               message="les tuiles de la partie ne sont pas saisies",
                                                fix="saisissez le score en tuiles des deux joueurs ; pour un forfait, "
                                                "indiquez A ou B dans « Forfait »"))
             if tiles_a is not None and tiles_b is not None:
@@ -292,11 +296,13 @@ def _check_rounds(games: list[GameRow], event_kind: str | None, found: list[Prob
                 continue
             first = seen[1].where.cell
             if seen[0] != other:
-                found.append(PAIRING(game.where, message=f"{name} a déjà un autre adversaire à la ronde {game.round} "
+                found.append(PAIRING(game.where,
+                                     message=f"{name} a déjà un autre adversaire à la ronde {game.round} "
                                      f"(en {first})", fix="corrigez la ronde ou les joueurs de la partie"))
                 said = True
             elif event_kind == ALL_PLAY_ALL:
-                found.append(DUPLICATE(game.where, message=f"cette partie de la ronde {game.round} est déjà saisie en {first}",
+                found.append(DUPLICATE(game.where,
+                                       message=f"cette partie de la ronde {game.round} est déjà saisie en {first}",
                                        fix="supprimez la ligne en double, ou corrigez la ronde"))
                 said = True
 
@@ -323,7 +329,8 @@ def _defaulted(table: Table, row: int, a: tuple[str, str] | None, b: tuple[str, 
         return 0
     if b and chosen == b[1]:
         return 1
-    found.append(BAD_VALUE(table.ref(row, "default"), message=f"« {typed} » ne désigne ni le joueur A ni le joueur B",
+    found.append(BAD_VALUE(table.ref(row, "default"),
+                           message=f"« {typed} » ne désigne ni le joueur A ni le joueur B",
                            fix="écrivez A ou B : le côté du joueur qui a perdu par forfait (vide sinon)"))
     return None
 
@@ -345,7 +352,8 @@ def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Regis
         first = table.read(row, "colour_1", colour, local, required=False)
         second = table.read(row, "colour_2", colour, local, required=False)
         if first and second and first == second:
-            local.append(BAD_VALUE(table.ref(row, "colour_2"), message=f"la deuxième couleur est la première ({first})",
+            local.append(BAD_VALUE(table.ref(row, "colour_2"),
+                                   message=f"la deuxième couleur est la première ({first})",
                                    fix="choisissez une autre deuxième couleur, ou laissez vide"))
         if second and values.is_empty(table.raw(row, "colour_1")):
             local.append(MISSING_VALUE(table.ref(row, "colour_1"), message="une deuxième couleur sans première",

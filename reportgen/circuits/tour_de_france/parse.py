@@ -42,7 +42,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     rows = _results(workbook, found)
     if participants is not None and participants < len(rows):
         found.append(BAD_VALUE(sheet.ref("participants"), message=f"{participants} participants, mais {len(rows)} "
-                               "joueurs sont listés", fix="indiquez le nombre de participants physiques, ou laissez vide"))
+                               "joueurs sont listés",
+                               fix="indiquez le nombre de participants physiques, ou laissez vide"))
     problems.extend(found)
     if found:
         return None

@@ -43,6 +43,15 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.model import Problem, SourceRef
+from reportgen.problems import (
+    BAD_VALUE,
+    CONFLICTING_SETTINGS,
+    MISSING_SETTING,
+    OUT_OF_RANGE,
+    UNKNOWN_SETTING,
+    UNREADABLE,
+    Kind,
+)
 
 SETTINGS_FILE = "reportgen.toml"
 TABLES = ("league", "mail", "circuits")  # the top-level tables reportgen reads
@@ -121,20 +130,19 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
         text = path.read_text(encoding="utf-8-sig")  # Notepad may add a BOM
         raw = tomllib.loads(text)
     except UnicodeDecodeError:
-        problems.append(Problem(SourceRef(SETTINGS_FILE), "le fichier de réglages n'est pas enregistré en UTF-8",
-                                "enregistrez-le en UTF-8 (« Unicode (UTF-8) » dans la liste des encodages)",
-                                code="unreadable"))
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message="le fichier de réglages n'est pas enregistré en "
+                                   "UTF-8", fix="enregistrez-le en UTF-8 (« Unicode (UTF-8) » dans la liste des encodages)"))
         return league
     except tomllib.TOMLDecodeError as error:
-        problems.append(Problem(SourceRef(SETTINGS_FILE), _syntax_message(error),
-                                "corrigez cette ligne : un réglage s'écrit nom = valeur, un texte entre "
-                                'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
-                                f"une table seule sur sa ligne ([circuits.{next(iter(defaults), 'nom')}])",
-                                code="unreadable"))
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message=_syntax_message(error),
+                                   fix="corrigez cette ligne : un réglage s'écrit nom = valeur, un texte entre "
+                                   'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
+                                   f"une table seule sur sa ligne ([circuits.{next(iter(defaults), 'nom')}])"))
         return league
     except OSError as error:
-        problems.append(Problem(SourceRef(SETTINGS_FILE), f"le fichier de réglages ne peut pas être lu ({error.strerror})",
-                                "vérifiez que inputs/reportgen.toml est un fichier lisible", code="unreadable"))
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE),
+                                   message=f"le fichier de réglages ne peut pas être lu ({error.strerror})",
+                                   fix="vérifiez que inputs/reportgen.toml est un fichier lisible"))
         return league
     return _Reader(text, defaults, problems).league(raw, league)
 
@@ -163,11 +171,11 @@ class _Reader:
                     for slug, table in value.items():
                         circuits[slug] = self.circuit(slug, table)
             elif isinstance(value, dict):
-                self.add(key, None, f"la table [{key}] n'existe pas", self._tables_fix(key), (key,),
-                         code="unknown-setting")
+                self.add(key, None, (key,), UNKNOWN_SETTING, message=f"la table [{key}] n'existe pas",
+                         fix=self._tables_fix(key))
             else:
-                self.add(key, None, f"le réglage « {key} » est en dehors de toute table", self._place_fix(key),
-                         (key,), code="unknown-setting")
+                self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
+                         "table", fix=self._place_fix(key))
         return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail)
 
     def mail(self, table: dict[str, Any]) -> Mail | None:
@@ -176,15 +184,14 @@ class _Reader:
         before = len(self.problems)
         secret = [key for key in table if key.casefold() in ("password", "pass", "passwd", "mot_de_passe")]
         for key in secret:
-            self.add("mail", key, "le mot de passe ne s'écrit jamais dans un fichier",
-                     f"retirez la ligne {key} = … et donnez le mot de passe dans la variable d'environnement "
-                     f"{PASSWORD_VARIABLE} au moment d'envoyer", (*where, key), code="unknown-setting")
+            self.add("mail", key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
+                     "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
+                     f"d'environnement {PASSWORD_VARIABLE} au moment d'envoyer")
         values = self.overrides(Mail(), {k: v for k, v in table.items() if k not in secret}, where)
         for key in Mail.required:
             if key not in table:
                 example = _toml(Mail.__dataclass_fields__[key].metadata["example"])
-                self.add("mail", None, f"le réglage « {key} » manque dans la table [mail]",
-                         f"ajoutez la ligne {key} = {example} sous [mail]", where, code="missing-setting")
+                self.add("mail", None, where, MISSING_SETTING, key=key, example=example)
         if len(self.problems) > before:
             return None
         return dataclasses.replace(Mail(), **values)
@@ -193,9 +200,8 @@ class _Reader:
         """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
         where = ("circuits", slug)
         if slug not in self.defaults:
-            self.add(_dotted(where), None, f"le circuit « {slug} » n'existe pas",
-                     _known(slug, "circuits connus", self.defaults), where,
-                     code="unknown-setting")
+            self.add(_dotted(where), None, where, UNKNOWN_SETTING, message=f"le circuit « {slug} » n'existe pas",
+                     fix=_known(slug, "circuits connus", self.defaults))
             return None
         default = self.defaults[slug]
         if not self._is_table(table, where):
@@ -207,13 +213,12 @@ class _Reader:
         try:
             settings = dataclasses.replace(default, **values)
         except (TypeError, ValueError) as error:  # a settings class that checks itself in __post_init__
-            self.add(_dotted(where), None, f"ces réglages ne vont pas ensemble ({error})",
-                     "revoyez-les un à un, ou retirez-les pour garder les valeurs par défaut", where)
+            self.add(_dotted(where), None, where, CONFLICTING_SETTINGS, error=error)
             return default
         conflicts = settings.conflicts() if hasattr(settings, "conflicts") else []
         for keys, message, fix in conflicts:
             key = next((k for k in keys if k in table), keys[0])
-            self.add(_dotted(where), key, message, fix, (*where, key), code="out-of-range")
+            self.add(_dotted(where), key, (*where, key), OUT_OF_RANGE, message=message, fix=fix)
         return default if conflicts else settings
 
     def overrides(self, default: Any, table: dict[str, Any], where: tuple[str, ...]) -> dict[str, Any]:
@@ -227,37 +232,35 @@ class _Reader:
             if key not in known:
                 names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]"}
                 what = names.get(where, f"le circuit {where[-1]}")
-                self.add(_dotted(where), key, f"le réglage « {key} » n'existe pas pour {what}",
-                         _known(key, "réglages possibles", known), (*where, key),
-                         code="unknown-setting")
+                self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
+                         message=f"le réglage « {key} » n'existe pas pour {what}",
+                         fix=_known(key, "réglages possibles", known))
                 continue
             rules = known[key].metadata
             try:
                 values[key] = _value(value, hints[key], rules)
             except _Wrong as wrong:
-                self.add(_dotted(where), key, wrong.message(),
-                         _fix(key, value, hints[key], rules, rules.get("example", getattr(default, key)), wrong),
-                         (*where, key),
-                         code=wrong.code)
+                self.add(_dotted(where), key, (*where, key), wrong.kind_of_problem, message=wrong.message(),
+                         fix=_fix(key, value, hints[key], rules, rules.get("example", getattr(default, key)), wrong))
             except _Unsupported:
-                self.add(_dotted(where), key, f"le réglage « {key} » ne peut pas être changé dans {SETTINGS_FILE}",
-                         f"retirez la ligne {key} = …", (*where, key), code="unknown-setting")
+                self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
+                         message=f"le réglage « {key} » ne peut pas être changé dans {SETTINGS_FILE}",
+                         fix=f"retirez la ligne {key} = …")
         return values
 
-    def add(self, table: str, key: str | None, message: str, fix: str, path: tuple[str, ...],
-            code: str = "invalid") -> None:
+    def add(self, table: str, key: str | None, path: tuple[str, ...], kind: Kind, /, **fields: object) -> None:
+        problem = kind(SourceRef(SETTINGS_FILE, table, key), **fields)
         line = self.lines.get(path)
         if line is not None:
-            message += f" (ligne {line})"
-        self.problems.append(Problem(SourceRef(SETTINGS_FILE, table, key), message, fix, code=code))
+            problem = dataclasses.replace(problem, message=problem.message + f" (ligne {line})")
+        self.problems.append(problem)
 
     def _is_table(self, value: Any, where: tuple[str, ...]) -> bool:
         if isinstance(value, dict):
             return True
         name = _dotted(where)
-        self.add(name, None, f"« {name} » doit être une table, pas « {_toml(value)} »",
-                 f"écrivez [{name}] seul sur sa ligne, puis ses réglages en dessous, un par ligne", where,
-                 code="bad-value")
+        self.add(name, None, where, BAD_VALUE, message=f"« {name} » doit être une table, pas « {_toml(value)} »",
+                 fix=f"écrivez [{name}] seul sur sa ligne, puis ses réglages en dessous, un par ligne")
         return False
 
     def _table_names(self) -> list[str]:
@@ -295,8 +298,8 @@ class _Wrong(Exception):
         self.container: tuple[str, Any] | None = None  # an item's place (« élément 2 », « clé a ») and its list
 
     @property
-    def code(self) -> str:
-        return "bad-value" if self.kind == "type" else "out-of-range"
+    def kind_of_problem(self) -> Kind:
+        return BAD_VALUE if self.kind == "type" else OUT_OF_RANGE
 
     def message(self) -> str:
         where = f"« {_toml(self.value)} »"

@@ -10,6 +10,7 @@ from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef
+from reportgen.problems import DUPLICATE, MISSING_COLUMN
 
 CLUBS_FILE = "clubs.xlsx"
 PLAYERS_FILE = "joueurs.xlsx"
@@ -73,10 +74,10 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     sheet = workbook.sheet("Clubs")
     table = find_table(workbook, sheet, [CODE, CLUB_NAME, DEPARTEMENT, EMAIL]) if sheet else None
     if table is None or not {"code", "name", "departement"} <= table.columns.keys():
-        problems.append(Problem(workbook.ref(sheet), "l'annuaire des clubs doit avoir une feuille "
-                                "« Clubs » avec les colonnes Code, Nom, Département, Email",
-                                "nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première ligne",
-                                code="missing-column"))
+        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des clubs doit avoir une feuille "
+                                       "« Clubs » avec les colonnes Code, Nom, Département, Email",
+                                       fix="nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première "
+                                       "ligne"))
         return directory
     seen: dict[str, SourceRef] = {}
     for row in table.rows:
@@ -87,9 +88,9 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
         if not (code and name and departement):
             continue
         if normalise_label(code) in seen:
-            problems.append(Problem(table.ref(row, "code"), f"le code « {code} » est déjà utilisé "
-                                    f"en {seen[normalise_label(code)].cell}", "donnez un code unique à chaque club",
-                                    code="duplicate"))
+            problems.append(DUPLICATE(table.ref(row, "code"), message=f"le code « {code} » est déjà utilisé "
+                                      f"en {seen[normalise_label(code)].cell}",
+                                      fix="donnez un code unique à chaque club"))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
         addresses = tuple(a.strip() for a in re.split(r"[;,]", emails) if a.strip())
@@ -101,10 +102,10 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
     sheet = workbook.sheet("Joueurs")
     table = find_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES]) if sheet else None
     if table is None or not {"last_name", "first_name"} <= table.columns.keys():
-        problems.append(Problem(workbook.ref(sheet), "l'annuaire des joueurs doit avoir une feuille "
-                                "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies",
-                                "nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et Prénom sur sa "
-                                "première ligne", code="missing-column"))
+        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des joueurs doit avoir une feuille "
+                                       "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies",
+                                       fix="nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et "
+                                       "Prénom sur sa première ligne"))
         return []
     players = []
     for row in table.rows:

@@ -15,6 +15,7 @@ from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.players import Identities
 from reportgen.ingest.text import format_name
 from reportgen.model import Event, Problem, SourceRef
+from reportgen.problems import DUPLICATE_PLAYER, UNKNOWN_CLUB
 
 IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "typed", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]
@@ -39,7 +40,7 @@ def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
     suggestion = next((known[k] for k in known if near and k.casefold() == near[0].casefold()), None)
     fix = (f"vouliez-vous dire « {suggestion} » ? Sinon ajoutez le club à clubs.xlsx" if suggestion
            else "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx")
-    return Problem(where, f"le club « {typed} » n'est pas dans l'annuaire clubs.xlsx", fix, code="unknown-club")
+    return UNKNOWN_CLUB(where, club=typed, fix=fix)
 
 
 def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
@@ -56,8 +57,8 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             if player_id in seen:
                 # The fix names what the sheet has: a licence only where it has a licence column.
                 what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
-                problems.append(Problem(ref, f"{typed} est listé deux fois (déjà en {seen[player_id]})",
-                                        f"supprimez le doublon, ou corrigez {what}", code="duplicate-player"))
+                problems.append(DUPLICATE_PLAYER(ref, player=typed, listed="listé", first=seen[player_id],
+                                                 otherwise=f", ou corrigez {what}"))
                 continue
             seen[player_id] = ref.cell or ""
             club = clubs.find(row.club) if row.club else None

@@ -14,6 +14,7 @@ from reportgen.ingest.tables import Column, find_table
 from reportgen.ingest.text import format_name, name_key
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Problem
+from reportgen.problems import DUPLICATE
 
 
 class Identities:
@@ -31,9 +32,8 @@ class Identities:
             for spelling, key in spellings:
                 known = self._directory_ids.get(key)
                 if known and known != player_id:
-                    problems.append(Problem(player.where, f"la graphie « {spelling} » désigne déjà un autre "
-                                            "joueur de l'annuaire", "gardez-la pour un seul joueur",
-                                            code="duplicate"))
+                    problems.append(DUPLICATE(player.where, message=f"la graphie « {spelling} » désigne déjà un "
+                                              "autre joueur de l'annuaire", fix="gardez-la pour un seul joueur"))
                     continue
                 self._directory_ids[key] = player_id
         # A name typed without a licence in one file and with it in another is the same player,

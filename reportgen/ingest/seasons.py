@@ -12,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 from reportgen.model import Problem, SourceRef
+from reportgen.problems import BAD_VALUE, UNREADABLE
 
 SEASONS_FILE = "saisons.toml"
 HEADER = ("# Written by `reportgen season close`: the seasons the secretary closed, and when.\n"
@@ -25,15 +26,16 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problems.append(Problem(SourceRef(SEASONS_FILE), f"le fichier des saisons closes est illisible ({error})",
-                                "supprimez-le et relancez « reportgen season close »", code="unreadable"))
+        problems.append(UNREADABLE(SourceRef(SEASONS_FILE),
+                                   message=f"le fichier des saisons closes est illisible ({error})",
+                                   fix="supprimez-le et relancez « reportgen season close »"))
         return {}
     closed: dict[int, dt.date] = {}
     for key, day in data.get("closed", {}).items():
         if not (key.isdigit() and isinstance(day, dt.date) and not isinstance(day, dt.datetime)):
-            problems.append(Problem(SourceRef(SEASONS_FILE, "closed", key),
-                                    f"« {key} = {day} » n'est pas une saison close (année = date)",
-                                    "écrivez par exemple 2026 = 2026-12-15", code="bad-value"))
+            problems.append(BAD_VALUE(SourceRef(SEASONS_FILE, "closed", key),
+                                      message=f"« {key} = {day} » n'est pas une saison close (année = date)",
+                                      fix="écrivez par exemple 2026 = 2026-12-15"))
             continue
         closed[int(key)] = day
     return closed

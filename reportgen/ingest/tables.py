@@ -13,6 +13,7 @@ from reportgen.ingest.text import normalise_label, split_full_name
 from reportgen.ingest.values import is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Problem
+from reportgen.problems import MISSING_COLUMN
 
 HEADER_SEARCH_ROWS = 30
 
@@ -131,7 +132,7 @@ def required_table(workbook: Workbook, sheet: Sheet, columns: list[Column], requ
     if names and not (table and table.has_names()):
         missing.append(NAME_COLUMNS)
     if table is None or missing:
-        found.append(Problem(workbook.ref(sheet, table.header_row if table else 0, 0),
-                             "colonne introuvable : " + ", ".join(missing), fix, code="missing-column"))
+        found.append(MISSING_COLUMN(workbook.ref(sheet, table.header_row if table else 0, 0),
+                                    message="colonne introuvable : " + ", ".join(missing), fix=fix))
         return None
     return table

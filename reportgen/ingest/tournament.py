@@ -10,6 +10,7 @@ from reportgen.ingest.text import normalise_label
 from reportgen.ingest.values import date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef, cell_name
+from reportgen.problems import FUTURE_DATE, MISSING_FIELD, MISSING_SHEET
 
 SHEET = "Tournoi"
 
@@ -28,9 +29,7 @@ class TournamentSheet:
         if key not in self.values:
             if required:
                 label = self.fields[key][0]
-                problems.append(Problem(self.sheet_ref, f"le champ « {label} » est absent",
-                                        f"ajoutez une ligne « {label} » avec sa valeur",
-                                        code="missing-field"))
+                problems.append(MISSING_FIELD(self.sheet_ref, label=label))
             return None
         value, ref = self.values[key]
         sheet = self.workbook.sheet(SHEET)
@@ -44,8 +43,7 @@ def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
     name = sheet.read("nom", text, problems)
     day = sheet.read("date", date, problems)
     if day and day > today:
-        problems.append(Problem(sheet.ref("date"), f"la date du tournoi ({date_long(day)}) est dans le futur",
-                                "corrigez la date du tournoi", code="future-date"))
+        problems.append(FUTURE_DATE(sheet.ref("date"), day=date_long(day)))
     return name, day
 
 
@@ -57,10 +55,8 @@ def read_tournament_sheet(workbook: Workbook, problems: list[Problem],
     sheet = workbook.sheet(SHEET)
     if sheet is None:
         names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
-        problems.append(Problem(workbook.ref(), f"la feuille « {SHEET} » est introuvable "
-                                f"(feuilles présentes : {names})",
-                                "ajoutez une feuille « Tournoi » avec les champs Circuit, Nom, Date…",
-                                code="missing-sheet"))
+        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=f" (feuilles présentes : {names})",
+                                      fix="ajoutez une feuille « Tournoi » avec les champs Circuit, Nom, Date…"))
         return None
     values: dict[str, tuple[object, SourceRef]] = {}
     for row, cells in enumerate(sheet.rows):

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from reportgen.french import MONTHS
 from reportgen.ingest.text import Unprintable, clean_spaces, clean_text, normalise_label, strip_accents
-from reportgen.model import Problem, SourceRef
+from reportgen.model import SourceRef
+from reportgen.problems import BAD_VALUE, CONTROL_CHARACTERS, FORMULA, MISSING_VALUE
 
 EXCEL_EPOCH = dt.date(1899, 12, 30)
 
@@ -33,22 +34,19 @@ def read_cell(value: object, where: Callable[[], SourceRef], untrusted: set[str]
     `empty` is the (message, fix) said when a required cell is empty.
     """
     if isinstance(value, Unprintable):
-        problems.append(Problem(where(), "la case ne contient que des caractères invisibles (caractères de contrôle)",
-                                "effacez-la et tapez la valeur, ou laissez-la vide", code="control-characters"))
+        problems.append(CONTROL_CHARACTERS(where()))
         return None
     if untrusted and (ref := where()).cell in untrusted:
-        problems.append(Problem(ref, "la cellule contient une formule dont la valeur n'a jamais été calculée",
-                                "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, "
-                                "ou tapez la valeur elle-même", code="formula"))
+        problems.append(FORMULA(ref))
         return None
     if is_empty(value):
         if required:
-            problems.append(Problem(where(), *empty, code="missing-value"))
+            problems.append(MISSING_VALUE(where(), message=empty[0], fix=empty[1]))
         return None
     try:
         return parse(value)
     except BadValue as bad:
-        problems.append(Problem(where(), bad.message, bad.fix, code="bad-value"))
+        problems.append(BAD_VALUE(where(), message=bad.message, fix=bad.fix))
         return None
 
 

@@ -41,6 +41,7 @@ from pathlib import Path
 from reportgen.ingest import precheck, precheck_base
 from reportgen.ingest.text import Unprintable, clean_text, escape_controls, normalise_label, only_controls
 from reportgen.model import Problem, ReportgenError, SourceRef, cell_name
+from reportgen.problems import UNREADABLE
 
 WORKER_MEMORY_LIMIT = 2 * 1024**3  # bytes of address space a reading worker may add
 FILE_TIME_LIMIT = 60.0  # seconds a worker may spend on one file (the 99,999-player file takes ~5 s)
@@ -600,5 +601,5 @@ def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int
         if outcome[0] == "ok":
             workbooks.append(Workbook(path, label, outcome[1]))
         else:
-            problems.append(Problem(SourceRef(label), outcome[1], outcome[2], code="unreadable"))
+            problems.append(UNREADABLE(SourceRef(label), message=outcome[1], fix=outcome[2]))
     return workbooks, problems

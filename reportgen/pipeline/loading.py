@@ -29,6 +29,7 @@ from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -102,8 +103,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     if not inputs.is_dir():
         from reportgen.circuits.base import Reading
 
-        problem = Problem(SourceRef(str(inputs)), "le dossier des classeurs n'existe pas",
-                          "indiquez le bon dossier avec --inputs")
+        problem = MISSING_INPUTS(SourceRef(str(inputs)))
         defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
         return League(config.League(circuits=defaults), Reading(ClubDirectory(), today),
                       {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
@@ -171,9 +171,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     elif any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
         pass  # already said: the file is there but cannot be read
     elif needs_clubs:
-        problems.append(Problem(SourceRef(CLUBS_FILE), "l'annuaire des clubs est absent (les classeurs "
-                                f"{', '.join(needs_clubs)} nomment des clubs)",
-                                "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)"))
+        problems.append(MISSING_CLUBS(SourceRef(CLUBS_FILE), workbooks=", ".join(needs_clubs)))
     else:
         notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
@@ -193,7 +191,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
         # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
         # clubs are checked again once it is fixed.
         for inputs_ in found.values():
-            inputs_.problems[:] = [p for p in inputs_.problems if p.code != "unknown-club"]
+            inputs_.problems[:] = [p for p in inputs_.problems if p.code != UNKNOWN_CLUB.code]
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
     for inputs_ in found.values():
@@ -235,12 +233,8 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
             other = first.setdefault((slug, key), workbook.label)
             if other != workbook.label and workbook.label not in said:
                 said.add(workbook.label)
-                problems.append((slug, Problem(
-                    SourceRef(workbook.label, "Tournoi"),
-                    f"ce classeur et « {other} » sont le même tournoi ({words}) : compté deux fois, "
-                    "il fausserait le classement",
-                    f"retirez d'inputs/ l'un des deux classeurs (« {other} » ou « {workbook.label} »){then}",
-                    code="duplicate-tournament")))
+                problems.append((slug, DUPLICATE_TOURNAMENT(SourceRef(workbook.label, "Tournoi"), other=other,
+                                                            same=words, label=workbook.label, then=then)))
     return problems
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from reportgen import circuits, french
 from reportgen.model import SILENT, Problem, Progress, Report, SourceRef
 from reportgen.pipeline.loading import League, _no_cycle_collection
+from reportgen.problems import UPSTREAM
 
 
 @dataclass
@@ -53,10 +54,8 @@ def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, R
     problems = league.problems_of(slug)
     missing = [r for r in circuit.info.requires if r not in scored.reports]
     if not problems and missing:
-        problems = [Problem(SourceRef(inputs.events[0].id), f"le circuit {', '.join(missing)}, dont dépend "
-                            f"{slug}, a des classeurs à corriger : rien ne peut être établi",
-                            f"corrigez d'abord les classeurs du circuit {french.joined(missing)} (leurs problèmes "
-                            "sont listés avec eux)", code="upstream")]
+        problems = [UPSTREAM(SourceRef(inputs.events[0].id), circuits=", ".join(missing), slug=slug,
+                             joined=french.joined(missing))]
     if not problems:
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
                                {r: scored.reports[r] for r in circuit.info.requires})

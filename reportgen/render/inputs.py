@@ -22,6 +22,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from reportgen.ingest.values import shown
 from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import AnnexSheet, Cell, InputChange, InputRule, Problem, SheetEdit, SourceRef, cell_name
+from reportgen.problems import NOT_XLSX, WOULD_OVERWRITE
 from reportgen.render.excel import render_annex
 from reportgen.render.files import write_atomic
 from reportgen.render.workbook_file import EditedWorkbook, editing
@@ -61,9 +62,9 @@ def lost_values(change: InputChange, inputs: Path) -> list[Problem]:
     for sheet in change.workbook.sheets:
         for cell, value in sorted(_typed(sheet, existing.get(sheet.name, [])).items()):
             if _proposed(proposed, moved.get(cell, cell)) != value:
-                problems.append(Problem(SourceRef(change.path, cell[0], cell_name(cell[1], cell[2])),
-                                        f"la valeur saisie « {shown(value)} » serait effacée",
-                                        "effacez-la d'abord vous-même si elle est fausse", code="would-overwrite"))
+                problems.append(WOULD_OVERWRITE(SourceRef(change.path, cell[0], cell_name(cell[1], cell[2])),
+                                                message=f"la valeur saisie « {shown(value)} » serait effacée",
+                                                fix="effacez-la d'abord vous-même si elle est fausse"))
     return problems
 
 
@@ -72,10 +73,7 @@ def apply(change: InputChange, inputs: Path) -> list[Problem]:
     writes .xlsx only: a workbook read from another format (.ods, .xls, .xlsb, or an .xlsm and its
     macros) is never overwritten with another format under its name."""
     if Path(change.path).suffix.lower() != ".xlsx":
-        return [Problem(SourceRef(change.path), f"reportgen n'écrit que des classeurs .xlsx, pas des "
-                        f"{Path(change.path).suffix.lower() or 'fichiers sans extension'}",
-                        "ouvrez-le dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien "
-                        "fichier de inputs/, puis relancez la commande", code="not-xlsx")]
+        return [NOT_XLSX(SourceRef(change.path), suffix=Path(change.path).suffix.lower() or "fichiers sans extension")]
     with editing(inputs / change.path) as target:  # refused if open or read-only; one writer at a time
         return _apply(change, inputs, target)
 
@@ -145,9 +143,9 @@ def edit_sheet(sheet: Worksheet, edit: SheetEdit, path: str) -> list[Problem]:
     """Write one SheetEdit into the sheet; appended rows refuse to land on a row written since it was read."""
     for row in range(edit.start, edit.start + len(edit.appended)):
         if not _empty_row(sheet, row + 1):
-            return [Problem(SourceRef(path, sheet.title, cell_name(row, 0)),
-                            f"la ligne {row + 1} n'est plus vide : le classeur a changé depuis sa lecture",
-                            "relancez la commande", code="would-overwrite")]
+            return [WOULD_OVERWRITE(SourceRef(path, sheet.title, cell_name(row, 0)),
+                                    message=f"la ligne {row + 1} n'est plus vide : le classeur a changé depuis sa "
+                                    "lecture", fix="relancez la commande")]
     for row, col, value in edit.cells:
         write_cell(sheet, row, col, value, edit.header_row)
     for offset, values in enumerate(edit.appended):

@@ -21,6 +21,7 @@ from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB
 
 RESULTS_SHEET = "Résultats"
 # §2.1 tournoi en poules (a duplicate phase then pools: two places), §2.2 tout en duplicate.
@@ -65,9 +66,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     club = reading.clubs.find(club_text) if club_text else None
     if club_text and club is None:
         codes = ", ".join(c.code for c in reading.clubs.clubs) or "aucun"
-        found.append(Problem(sheet.ref("club"), f"le club « {club_text} » n'est pas dans l'annuaire clubs.xlsx",
-                             f"écrivez le code ou le nom d'un club de l'annuaire ({codes}), "
-                             "ou ajoutez le club à clubs.xlsx", code="unknown-club"))
+        found.append(UNKNOWN_CLUB(sheet.ref("club"), club=club_text, fix=f"écrivez le code ou le nom d'un club de "
+                                  f"l'annuaire ({codes}), ou ajoutez le club à clubs.xlsx"))
     formula = sheet.read("formule", _formula, found)
     series = sheet.read("serie", values.text, found, required=False)
     location = sheet.read("lieu", values.text, found, required=False)
@@ -100,9 +100,8 @@ def _check_clubs(rows: list[GrandSudRow], reading: Reading, found: list[Problem]
 def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
-        found.append(Problem(workbook.ref(), f"la feuille « {RESULTS_SHEET} » est introuvable",
-                             "ajoutez la feuille des résultats (Place, Nom, Prénom, Licence, Club, Place duplicate)",
-                             code="missing-sheet"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, fix="ajoutez la feuille des résultats "
+                                   "(Place, Nom, Prénom, Licence, Club, Place duplicate)"))
         return []
     table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
                            [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),
@@ -125,9 +124,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
             ref = given_ref[key] = table.ref(row, key)
             if tied or number in places[key]:
                 where = f" (déjà en {places[key][number]})" if number in places[key] else ""
-                found.append(Problem(ref, f"la place {number} est donnée deux fois{where} ; le règlement "
-                                     "Grand Sud ne prévoit pas d'ex aequo",
-                                     "donnez à chaque joueur une place différente", code="duplicate-place"))
+                found.append(DUPLICATE_PLACE(ref, place=number, first=where))
             places[key].setdefault(number, ref.cell)
             given[key] = number
         if last is None or "place" not in given:
@@ -140,15 +137,13 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                 place_duplicate=given.get("place_duplicate", given["place"]),
                                 place_ref=given_ref["place"]))
     if not rows and not found:
-        found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
-                             "listez tous les joueurs du tournoi sous la ligne d'en-têtes", code="empty"))
+        found.append(EMPTY(workbook.ref(sheet), rows="tous les joueurs du tournoi"))
     count = len(table.rows)
     for key, cells in places.items():
         for number, cell in cells.items():
             if number > count:
                 header = table.headers[key]
-                found.append(Problem(
-                    SourceRef(workbook.label, sheet.name, cell, header),
-                    f"la place {number} dépasse le nombre de joueurs classés ({count})",
-                    "chaque place de 1 au nombre de joueurs doit être donnée une fois", code="place-range"))
+                found.append(PLACE_RANGE(SourceRef(workbook.label, sheet.name, cell, header), place=number,
+                                         count=count, fix="chaque place de 1 au nombre de joueurs doit être donnée "
+                                         "une fois"))
     return rows

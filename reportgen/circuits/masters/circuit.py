@@ -22,7 +22,8 @@ from reportgen.circuits.masters.results import (
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import standings
-from reportgen.model import Problem, Report, SourceRef
+from reportgen.model import Report, SourceRef
+from reportgen.problems import DUPLICATE, TOO_FEW
 
 
 class Masters:
@@ -40,31 +41,31 @@ class Masters:
             by_season[event.content.season].append(event)
         for season, found in sorted(by_season.items()):
             for extra in found[1:]:
-                report.problems.append(Problem(extra.content.season_ref, f"un autre classeur du Masters {season} "
-                                               f"existe déjà ({found[0].id})", "gardez un seul classeur par saison",
-                                               code="duplicate"))
+                report.problems.append(DUPLICATE(extra.content.season_ref,
+                                                 message=f"un autre classeur du Masters {season} "
+                                                 f"existe déjà ({found[0].id})",
+                                                 fix="gardez un seul classeur par saison"))
             event = found[0]
             warnings: list[str] = []
             if event.content.participants:  # they stand; the final ranking of today is only compared
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref)
-                if isinstance(final, Problem):
-                    report.problems.append(final)
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, problems=report.problems)
+                if final is None:
                     continue
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date)
-                if isinstance(final, Problem):
-                    report.problems.append(final)
+                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date,
+                                      problems=report.problems)
+                if final is None:
                     continue
                 qualified = qualify(final, event.content.withdrawals, settings,
                                     SourceRef(event.id, WITHDRAWALS_SHEET))
                 players, problems = qualified.participants, qualified.problems
                 report.notices += [f"{event.id} : {notice}" for notice in qualified.notices]
             if len(players) < PLAYERS and not problems:
-                problems.append(Problem(event.content.season_ref, f"le classement final {season} ne compte que "
+                problems.append(TOO_FEW(event.content.season_ref, message=f"le classement final {season} ne compte que "
                                         f"{len(players)} joueurs disponibles, il en faut {PLAYERS}",
-                                        "vérifiez la saison et la feuille « Désistements », et que tous les tournois "
-                                        "Grand Sud de la saison sont dans inputs/", code="too-few"))
+                                        fix="vérifiez la saison et la feuille « Désistements », et que tous les "
+                                        "tournois Grand Sud de la saison sont dans inputs/"))
             if problems:
                 report.problems.extend(problems)
                 continue

@@ -23,6 +23,7 @@ from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
+from reportgen.problems import FUTURE_DATE, MISSING_SHEET, MISSING_VALUE
 
 WITHDRAWALS_SHEET = "Désistements"
 MATCHES_SHEET = "Matchs"
@@ -153,9 +154,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     recorded = _participants(workbook, found)
     if day and day > reading.today and any(match.played for match in matches):
         # Prepared ahead of the day, the workbook has a future date; results cannot.
-        found.append(Problem(sheet.ref("date"), f"des scores sont saisis mais la date du Masters "
-                             f"({date_long(day)}) est dans le futur", "corrigez la date du Masters",
-                             code="future-date"))
+        found.append(FUTURE_DATE(sheet.ref("date"), typed="des scores sont saisis mais ", event="du Masters",
+                                 day=date_long(day)))
     problems.extend(found)
     if found:
         return None
@@ -221,8 +221,8 @@ def _participants(workbook: Workbook, found: list[Problem]) -> list[Recorded]:
 def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
     sheet = workbook.sheet(MATCHES_SHEET)
     if sheet is None:
-        found.append(Problem(workbook.ref(), f"la feuille « {MATCHES_SHEET} » est introuvable",
-                             "produisez le classeur avec « reportgen masters prepare »", code="missing-sheet"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=MATCHES_SHEET,
+                                   fix="produisez le classeur avec « reportgen masters prepare »"))
         return []
     table = _prepared_table(workbook, sheet, MATCH_COLUMNS, MATCH_COLUMNS, found)
     if table is None:
@@ -239,11 +239,11 @@ def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
         typed = [value is not None for value in scores]
         if any(typed) and not all(typed):
             blank = "score_b" if typed[0] else "score_a"
-            local.append(Problem(table.ref(row, blank), "un seul des deux scores est saisi",
-                                 "saisissez les deux scores du match, ou aucun", code="missing-value"))
+            local.append(MISSING_VALUE(table.ref(row, blank), message="un seul des deux scores est saisi",
+                                       fix="saisissez les deux scores du match, ou aucun"))
         if not any(typed) and any(value is not None for value in tops):
-            local.append(Problem(table.ref(row, "score_a"), "des tops sont saisis mais pas les scores",
-                                 "saisissez les scores du match", code="missing-value"))
+            local.append(MISSING_VALUE(table.ref(row, "score_a"), message="des tops sont saisis mais pas les scores",
+                                       fix="saisissez les scores du match"))
         found.extend(local)
         if local:
             continue

@@ -20,7 +20,7 @@ from reportgen.circuits.masters.parse import (
     WITHDRAWALS_SHEET,
     MastersEvent,
 )
-from reportgen.circuits.masters.results import TIE, final_ranking, identify, qualify
+from reportgen.circuits.masters.results import final_ranking, identify, qualify
 from reportgen.circuits.masters.schedule import PLAYERS, SCHEDULE, TABLES
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
@@ -35,6 +35,16 @@ from reportgen.model import (
     SourceRef,
     cell_name,
     cell_position,
+)
+from reportgen.problems import (
+    AMBIGUOUS_PLAYER,
+    BAD_VALUE,
+    DUPLICATE,
+    LAYOUT,
+    MISSING_DATE,
+    QUALIFICATION_TIE,
+    TOO_FEW,
+    WOULD_OVERWRITE,
 )
 
 # The typed columns of `Matchs` (score A, score B, tops A, tops B), and the same with A and B swapped.
@@ -58,30 +68,28 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
     result = Prepared()
     mine = [event for event in existing if event.content.season == season]
     if len(mine) > 1:
-        result.problems.append(Problem(SourceRef(mine[1].id), f"plusieurs classeurs du Masters {season} : "
-                                       + ", ".join(e.id for e in mine), "gardez-en un seul"))
+        result.problems.append(DUPLICATE(SourceRef(mine[1].id), message=f"plusieurs classeurs du Masters {season} : "
+                                         + ", ".join(e.id for e in mine), fix="gardez-en un seul"))
         return result
     event = mine[0] if mine else None
     # INTERPRETATIONS.md: the ranking in force on the Masters' date qualifies; a later tournament changes nobody.
     final = final_ranking(grand_sud, season, event.content.season_ref if event else SourceRef("--season"),
-                          day or (event.date if event else None))
-    if isinstance(final, Problem):
-        result.problems.append(final)
+                          day or (event.date if event else None), problems=result.problems)
+    if final is None:
         return result
     withdrawals = event.content.withdrawals if event else []
     path = event.id if event else f"masters/masters-{season}.xlsx"
     qualified = qualify(final, withdrawals, settings, SourceRef(path, WITHDRAWALS_SHEET))
     result.participants, result.problems, result.notices = qualified.participants, qualified.problems, qualified.notices
     if len(result.participants) < PLAYERS:
-        result.problems.append(Problem(SourceRef("--season"), f"le classement final {season} ne compte que "
+        result.problems.append(TOO_FEW(SourceRef("--season"), message=f"le classement final {season} ne compte que "
                                        f"{len(result.participants)} joueurs disponibles, il en faut {PLAYERS}",
-                                       "vérifiez --season et la feuille « Désistements » du classeur du Masters, et "
-                                       "que tous les tournois Grand Sud de la saison sont dans inputs/"))
+                                       fix="vérifiez --season et la feuille « Désistements » du classeur du Masters, "
+                                       "et que tous les tournois Grand Sud de la saison sont dans inputs/"))
     day = day or (event.date if event else None)
     if day is None:
-        result.problems.append(Problem(SourceRef("--date"), "la date du Masters est inconnue",
-                                       "indiquez-la avec --date jj/mm/aaaa"))
-    if day is not None and event is None and result.problems and all(p.code == TIE for p in result.problems):
+        result.problems.append(MISSING_DATE(SourceRef("--date")))
+    if day is not None and event is None and result.problems and all(p.code == QUALIFICATION_TIE.code for p in result.problems):
         # INTERPRETATIONS.md: a tie at the 16th place is settled by a play-off that the secretary
         # records in `Désistements`; with no workbook yet, she gets one to type it in.
         result.change = _to_settle(season, day, location or "", result.participants, settings, path)
@@ -124,18 +132,15 @@ def _moved_cells(event: MastersEvent) -> list[Problem]:
     would have the wrong cells rewritten, so it is refused, with its first moved cell."""
     for index, recorded in enumerate(event.content.participants, start=1):
         if recorded.where.cell != cell_name(index, 0):
-            return [Problem(recorded.where, "la feuille « Participants » n'est plus dans la disposition que « reportgen "
-                            "masters prepare » lui donne (N° en colonne A, le n° 1 en ligne 2…)",
-                            "remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira",
-                            code="layout")]
+            return [LAYOUT(recorded.where, sheet="Participants", layout="N° en colonne A, le n° 1 en ligne 2…",
+                           fix="remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira")]
     for match in event.content.matches:
         row = (match.round - 1) * TABLES + match.table
         for col, column in enumerate(MATCH_COLUMNS):
             if match.cells[column.key].cell != cell_name(row, col):
-                return [Problem(match.cells[column.key], "la feuille « Matchs » n'est plus dans la disposition que "
-                                "« reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, "
-                                "Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 "
-                                "table 1 en ligne 2)", "remettez-la dans cette disposition", code="layout")]
+                return [LAYOUT(match.cells[column.key], sheet="Matchs", layout="Match, Table, Joueur A, Joueur B, "
+                               "Score A, Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, "
+                               "le match 1 table 1 en ligne 2", fix="remettez-la dans cette disposition")]
     return []
 
 
@@ -180,9 +185,9 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         if not row.played:
             continue
         if not (1 <= row.round <= len(SCHEDULE) and 1 <= row.table <= len(SCHEDULE[0])):
-            problems.append(Problem(row.where, f"le match {row.round}, table {row.table} n'existe pas",
-                                    f"corrigez le numéro du match (1 à {len(SCHEDULE)}) ou de la table (1 à "
-                                    f"{len(SCHEDULE[0])})"))
+            problems.append(BAD_VALUE(row.where, message=f"le match {row.round}, table {row.table} n'existe pas",
+                                      fix=f"corrigez le numéro du match (1 à {len(SCHEDULE)}) ou de la table (1 à "
+                                      f"{len(SCHEDULE[0])})"))
             continue
         a, b = (by_number[n] for n in SCHEDULE[row.round - 1][row.table - 1])
         # The typed names are read as `check` reads them (word order aside against the closed list).
@@ -197,11 +202,11 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         elif typed == (b.number, a.number):
             kept[row.round, row.table] = (row.score_b, row.score_a, row.tops_b, row.tops_a)
             moved += [((MATCHES_SHEET, old_row, old), (MATCHES_SHEET, new_row, new)) for old, new in zip(TYPED, SWAPPED)]
-        elif any(problem.code == "ambiguous-player" for problem in unread):
-            problems += [problem for problem in unread if problem.code == "ambiguous-player"]
+        elif any(problem.code == AMBIGUOUS_PLAYER.code for problem in unread):
+            problems += [problem for problem in unread if problem.code == AMBIGUOUS_PLAYER.code]
         else:
-            problems.append(Problem(row.where, f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
-                                    f"perdu : avec les participants d'aujourd'hui, ce match oppose {a.name} à {b.name}",
-                                    "annulez le désistement, ou effacez d'abord les scores concernés",
-                                    code="would-overwrite"))
+            problems.append(WOULD_OVERWRITE(row.where,
+                                            message=f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
+                                            f"perdu : avec les participants d'aujourd'hui, ce match oppose {a.name} à {b.name}",
+                                            fix="annulez le désistement, ou effacez d'abord les scores concernés"))
     return kept, moved

@@ -20,13 +20,25 @@ from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Match, Participant
 from reportgen.ingest.text import ClosedList, name_key
 from reportgen.model import Problem, Ranking, RankingRow, Report, SourceRef
+from reportgen.problems import (
+    AMBIGUOUS_PLAYER,
+    BAD_VALUE,
+    DUPLICATE,
+    NO_RANKING,
+    PAIRING,
+    QUALIFICATION_TIE,
+    TOO_FEW,
+    UNKNOWN_PLAYER,
+)
 from reportgen.scoring.in_force import ranking_in_force
 
 T = TypeVar("T")
 
 
-def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None) -> Ranking | Problem:
-    """The Grand Sud ranking that qualifies the Masters of `season` (§1: « classement annuel »), or why not.
+def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None, *,
+                  problems: list[Problem]) -> Ranking | None:
+    """The Grand Sud ranking that qualifies the Masters of `season` (§1: « classement annuel »), or
+    None and why not added to `problems`.
 
     INTERPRETATIONS.md: « final » is the ranking in force on the Masters' date `day`: the season's
     final ranking when no tournament of the season is dated after the Masters (the usual case, and
@@ -34,8 +46,9 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     tournament dated after the Masters never changes who played it."""
     final = next((r for r in grand_sud.rankings if r.final and r.season == season), None)
     if final is None:
-        return Problem(where, f"aucun classement final Grand Sud pour la saison {season}",
-                       "vérifiez la saison, ou ajoutez les tournois de cette saison", code="no-ranking")
+        problems.append(NO_RANKING(where, message=f"aucun classement final Grand Sud pour la saison {season}",
+                                   fix="vérifiez la saison, ou ajoutez les tournois de cette saison"))
+        return None
     if day is None or final.date <= day:
         return final
     # The final ranking holds from 1 January (in_force_from): on a day of the season itself, the
@@ -43,8 +56,9 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     season_rankings = [r for r in grand_sud.rankings if r.season == season and not r.final]
     in_force = ranking_in_force(season_rankings, day)
     if in_force is None:
-        return Problem(where, f"aucun classement Grand Sud {season} n'existe au {french.date_long(day)}, date du "
-                       "Masters", "vérifiez la date du Masters et la saison", code="no-ranking")
+        problems.append(NO_RANKING(where, message=f"aucun classement Grand Sud {season} n'existe au "
+                                   f"{french.date_long(day)}, date du Masters",
+                                   fix="vérifiez la date du Masters et la saison"))
     return in_force
 
 
@@ -58,7 +72,6 @@ class Qualified:
     notices: list[str] = field(default_factory=list)
 
 
-TIE = "qualification-tie"  # the code of the problem: a tie across the 16th place for a play-off
 
 
 def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSettings = MastersSettings(),
@@ -91,17 +104,16 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
         named = _designated(final.rows, name_key(entry.last_name, entry.first_name), lambda row: row.player) \
             if entry.last_name and match is None else []
         if len({name_key(row.player) for row in named}) > 1:
-            problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
-                                    + " peut désigner " + " ou ".join(f"« {row.player} »" for row in named)
-                                    + f" (classement final Grand Sud {final.season})",
-                                    "écrivez le nom tel qu'il figure au classement, ou la licence",
-                                    code="ambiguous-player"))
+            problems.append(AMBIGUOUS_PLAYER(withdrawal.where, player=f"{entry.last_name} {entry.first_name}".strip(),
+                                             candidates=" ou ".join(f"« {row.player} »" for row in named),
+                                             among=f"classement final Grand Sud {final.season}",
+                                             fix="écrivez le nom tel qu'il figure au classement, ou la licence"))
             continue
         match = match or next(iter(named), None)
         if match is None:
-            problems.append(Problem(withdrawal.where, f"{entry.last_name} {entry.first_name} ".strip()
-                                    + f" n'est pas dans le classement final Grand Sud {final.season}",
-                                    "vérifiez l'orthographe ou la licence", code="unknown-player"))
+            problems.append(UNKNOWN_PLAYER(withdrawal.where, player=f"{entry.last_name} {entry.first_name}".strip(),
+                                           among=f"dans le classement final Grand Sud {final.season}",
+                                           fix="vérifiez l'orthographe ou la licence"))
         else:
             withdrawn.setdefault(match.player_id, withdrawal)
     return withdrawn
@@ -157,7 +169,7 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], settings: Maste
            f"dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, ou Licence) avec « {PLAYOFF_LOST} » "
            "dans sa colonne « Motif » (à ajouter si la feuille ne l'a pas ; vide pour un joueur qui se désiste) et "
            "relancez « reportgen masters prepare »")
-    result.problems.append(Problem(where, message, fix, code=TIE))
+    result.problems.append(QUALIFICATION_TIE(where, message=message, fix=fix))
     return available[:first] + group[:places]
 
 
@@ -193,13 +205,15 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
     numbers = [r.number for r in sheet.participants]
     for recorded in sheet.participants:
         if not 1 <= recorded.number <= PLAYERS or numbers.count(recorded.number) > 1:
-            problems.append(Problem(recorded.where, f"le numéro {recorded.number} n'est pas un numéro de participant "
-                                    f"(1 à {PLAYERS}, chacun une fois)",
-                                    "produisez le classeur avec « reportgen masters prepare »", code="bad-value"))
+            problems.append(BAD_VALUE(recorded.where,
+                                      message=f"le numéro {recorded.number} n'est pas un numéro de participant "
+                                      f"(1 à {PLAYERS}, chacun une fois)",
+                                      fix="produisez le classeur avec « reportgen masters prepare »"))
     if not problems and len(numbers) != PLAYERS:
-        problems.append(Problem(sheet.participants[0].where, f"le classeur enregistre {len(numbers)} participants, "
-                                f"il en faut {PLAYERS}", "produisez le classeur avec « reportgen masters prepare »",
-                                code="too-few"))
+        problems.append(TOO_FEW(sheet.participants[0].where,
+                                message=f"le classeur enregistre {len(numbers)} participants, "
+                                f"il en faut {PLAYERS}",
+                                fix="produisez le classeur avec « reportgen masters prepare »"))
     players = [Participant(r.number, _player_id(final, r), r.name, r.licence, r.club, r.annual_rank)
                for r in sorted(sheet.participants, key=lambda r: r.number)]
     today, _ = participants(final, sheet.withdrawals, settings)
@@ -244,12 +258,13 @@ def identify(participants: list[Participant], row: MatchRow, side: str, problems
     if len(could) == 1:
         return could[0]
     if could:  # two participants with those words: never one picked (INTERPRETATIONS.md)
-        problems.append(Problem(row.cells[side], f"« {name} » peut désigner "
-                                + " ou ".join(f"« {p.name} »" for p in could) + " (participants du Masters)",
-                                "écrivez le nom comme dans la liste des participants", code="ambiguous-player"))
+        problems.append(AMBIGUOUS_PLAYER(row.cells[side], player=f"« {name} »",
+                                         candidates=" ou ".join(f"« {p.name} »" for p in could),
+                                         among="participants du Masters",
+                                         fix="écrivez le nom comme dans la liste des participants"))
     else:
-        problems.append(Problem(row.cells[side], f"« {name} » n'est pas un participant du Masters",
-                                "écrivez le nom comme dans la liste des participants", code="unknown-player"))
+        problems.append(UNKNOWN_PLAYER(row.cells[side], player=f"« {name} »", among="un participant du Masters",
+                                       fix="écrivez le nom comme dans la liste des participants"))
     return None
 
 
@@ -264,18 +279,19 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
         local: list[Problem] = []
         a, b = (identify(players, row, side, local) for side in ("player_a", "player_b"))
         if not (1 <= row.round <= ROUNDS):
-            local.append(Problem(row.cells["round"], f"il n'y a pas de match {row.round} (1 à {ROUNDS})",
-                                 f"écrivez un numéro de match de 1 à {ROUNDS}", code="bad-value"))
+            local.append(BAD_VALUE(row.cells["round"], message=f"il n'y a pas de match {row.round} (1 à {ROUNDS})",
+                                   fix=f"écrivez un numéro de match de 1 à {ROUNDS}"))
         if not (1 <= row.table <= TABLES):
-            local.append(Problem(row.cells["table"], f"il n'y a pas de table {row.table} (1 à {TABLES})",
-                                 f"écrivez un numéro de table de 1 à {TABLES}", code="bad-value"))
+            local.append(BAD_VALUE(row.cells["table"], message=f"il n'y a pas de table {row.table} (1 à {TABLES})",
+                                   fix=f"écrivez un numéro de table de 1 à {TABLES}"))
         if a and b and not local:
             expected = SCHEDULE[row.round - 1][row.table - 1]
             if {a.number, b.number} != set(expected):
                 names = [p.name for p in players if p.number in expected]
-                local.append(Problem(row.where, f"le match {row.round}, table {row.table} oppose {names[0]} (n° "
+                local.append(PAIRING(row.where,
+                                     message=f"le match {row.round}, table {row.table} oppose {names[0]} (n° "
                                      f"{expected[0]}) à {names[1]} (n° {expected[1]}) selon le §2, pas {a.name} "
-                                     f"à {b.name}", "corrigez les joueurs de la ligne", code="pairing"))
+                                     f"à {b.name}", fix="corrigez les joueurs de la ligne"))
             board = (row.round, row.table)
             pair = frozenset((a.number, b.number))
             if board in seen_boards:
@@ -288,8 +304,9 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
             value = getattr(row, key)
             if value is not None and value > settings.coups:
                 what = f"{value} tops" if key.startswith("tops") else f"un score de {value}"
-                local.append(Problem(row.cells[key], f"{what} : c'est plus que les {settings.coups} coups d'un match",
-                                     "corrigez la valeur", code="bad-value"))
+                local.append(BAD_VALUE(row.cells[key],
+                                       message=f"{what} : c'est plus que les {settings.coups} coups d'un match",
+                                       fix="corrigez la valeur"))
         problems.extend(local)
         if local or not row.played:
             continue
@@ -303,7 +320,7 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
 
 
 def _typed_twice(row: MatchRow, what: str, first: str | None) -> Problem:
-    return Problem(row.where, f"{what} est déjà saisi en {first}", "supprimez la ligne en double", code="duplicate")
+    return DUPLICATE(row.where, message=f"{what} est déjà saisi en {first}", fix="supprimez la ligne en double")
 
 
 def complete_rounds(matches: list[Match]) -> int:

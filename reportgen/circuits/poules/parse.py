@@ -32,6 +32,16 @@ from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_l
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.problems import (
+    AMBIGUOUS_PLAYER,
+    BAD_VALUE,
+    DUPLICATE,
+    DUPLICATE_PLAYER,
+    EMPTY,
+    FUTURE_DATE,
+    MISSING_SHEET,
+    UNKNOWN_PLAYER,
+)
 
 REGISTRANTS_SHEET, GAMES_SHEET, FORFEITS_SHEET = "Inscrits", "Parties", "Forfaits"
 
@@ -170,9 +180,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     games, layout, names = _games(workbook, named, found)
     forfeits = _forfeits(workbook, named, found)
     if day and day > reading.today and any(game.result for game in games):
-        found.append(Problem(sheet.ref("date"), f"des résultats sont saisis mais la date du tournoi "
-                             f"({date_long(day)}) est dans le futur", "corrigez la date du tournoi",
-                             code="future-date"))
+        found.append(FUTURE_DATE(sheet.ref("date"), typed="des résultats sont saisis mais ", day=date_long(day)))
     problems.extend(found)
     if found:
         return None
@@ -200,9 +208,8 @@ def _registrants(workbook: Workbook,
     """The registrants in registration order, their results rows, and every name listed (key -> name,
     a row with a bad cell included: the games that name him are not refused for it)."""
     if workbook.sheet(REGISTRANTS_SHEET) is None:
-        found.append(Problem(workbook.ref(), f"la feuille « {REGISTRANTS_SHEET} » est introuvable",
-                             "ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)",
-                             code="missing-sheet"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=REGISTRANTS_SHEET,
+                                   fix="ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)"))
         return [], [], {}
     table = _table(workbook, REGISTRANTS_SHEET, REGISTRANT_COLUMNS, [RON, REGISTERED],
                    "ajoutez une ligne d'en-têtes Joueur, Points RON, Inscription (et Email) au-dessus des inscrits",
@@ -223,16 +230,14 @@ def _registrants(workbook: Workbook,
             continue
         key = name_key(name)
         if key in seen:
-            found.append(Problem(where, f"{name} est inscrit deux fois (déjà en {seen[key]})",
-                                 "supprimez le doublon", code="duplicate-player"))
+            found.append(DUPLICATE_PLAYER(where, player=name, first=seen[key]))
             continue
         seen[key] = where.cell or ""
         named[key] = name
         if not local:
             read.append((registered, row, name, ron, address, where))
     if not read and not found:
-        found.append(Problem(workbook.ref(table.sheet), "aucun inscrit dans la feuille",
-                             "listez les joueurs sous la ligne d'en-têtes", code="empty"))
+        found.append(EMPTY(workbook.ref(table.sheet), nothing="aucun inscrit"))
     registrants, rows = [], []
     for order, (registered, _, name, ron, address, where) in enumerate(sorted(read, key=lambda r: (r[0], r[1]))):
         registrants.append(Registrant(name_key(name), name, ron, registered, order, address, where))
@@ -260,9 +265,9 @@ def _registrant(typed: str, known: dict[str, str], listed: ClosedList, where: So
         return candidates[0]
     if candidates:
         names = " ou ".join(f"« {known[key]} »" for key in candidates)
-        found.append(Problem(where, f"« {typed} » peut désigner {names} (feuille {REGISTRANTS_SHEET})",
-                             f"écrivez le nom tel qu'il figure dans la feuille {REGISTRANTS_SHEET}",
-                             code="ambiguous-player"))
+        found.append(AMBIGUOUS_PLAYER(where,
+                                      player=f"« {typed} »", candidates=names, among=f"feuille {REGISTRANTS_SHEET}",
+                                      fix=f"écrivez le nom tel qu'il figure dans la feuille {REGISTRANTS_SHEET}"))
     else:
         found.append(_unknown_player(typed, known, where))
     return None
@@ -275,7 +280,7 @@ def _unknown_player(typed: str, known: dict[str, str], where: SourceRef) -> Prob
         difflib.get_close_matches(typed.upper(), [n.upper() for n in names], n=1, cutoff=0.75)
     fix = (f"vouliez-vous dire « {next(n for n in names if n.upper() == near[0].upper())} » ?" if near
            else "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur")
-    return Problem(where, f"« {typed} » n'est pas dans la feuille {REGISTRANTS_SHEET}", fix, code="unknown-player")
+    return UNKNOWN_PLAYER(where, player=f"« {typed} »", among=f"dans la feuille {REGISTRANTS_SHEET}", fix=fix)
 
 
 def _games(workbook: Workbook, known: dict[str, str],
@@ -308,8 +313,8 @@ def _games(workbook: Workbook, known: dict[str, str],
         stage = table.read(row, "phase", phase, local, required=False) or MAIN
         launched = table.read(row, "launched", values.date, local, required=False)
         if white and white == black:
-            local.append(Problem(table.ref(row, "black"), f"{known[white]} joue contre lui-même",
-                                 "corrigez les joueurs de la partie", code="bad-value"))
+            local.append(BAD_VALUE(table.ref(row, "black"), message=f"{known[white]} joue contre lui-même",
+                                   fix="corrigez les joueurs de la partie"))
         found.extend(local)
         if local or number is None or index is None or white is None or black is None:
             continue
@@ -340,8 +345,8 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
         if local or player is None or number is None:
             continue
         if (player, number, rehabilitated) in seen:
-            found.append(Problem(where, f"ce forfait de {known[player]} au tour {number} est déjà en "
-                                 f"{seen[player, number, rehabilitated]}", "supprimez le doublon", code="duplicate"))
+            found.append(DUPLICATE(where, message=f"ce forfait de {known[player]} au tour {number} est déjà en "
+                                   f"{seen[player, number, rehabilitated]}", fix="supprimez le doublon"))
             continue
         seen[player, number, rehabilitated] = where.cell or ""
         forfeits.append(Forfeit(player, number, sanction, rehabilitated, day, where, table.ref(row, "round")))

@@ -33,6 +33,15 @@ from reportgen.circuits.poules.standings import (
 )
 from reportgen.circuits.poules.structure import PoolNames, pools_for
 from reportgen.model import Problem
+from reportgen.problems import (
+    BARRAGE_COLOUR,
+    DUPLICATE,
+    MISPLACED_BARRAGE,
+    MISSING_GAME,
+    ROUND_ORDER,
+    WRONG_POOL,
+    WRONG_ROUND,
+)
 from reportgen.scoring.tiebreaks import Criterion, by, rank
 
 # Art. XI: « S'il ne reste plus que 2 joueurs non forfait le tournoi est annulé » ; « S'il y a à
@@ -206,21 +215,22 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
     first_row: dict[int, Game] = {}
     for game in sorted(rows, key=lambda g: g.row):
         if game.pool >= len(pools):
-            problems.append(Problem(game.cells["pool"], f"il n'y a pas de poule {label(game.pool)} au tour {number} "
-                                    f"({known})", POOLS_FIX, code="wrong-pool"))
+            problems.append(WRONG_POOL(game.cells["pool"],
+                                       message=f"il n'y a pas de poule {label(game.pool)} au tour {number} "
+                                       f"({known})", fix=POOLS_FIX))
             continue
         first_row.setdefault(game.pool, game)
         wrong = False
         for side, key in (("white", game.white), ("black", game.black)):
             where = pool_of.get(key)
             if where is None:
-                problems.append(Problem(game.cells[side], f"{names[key].name} ne joue pas le tour {number}", POOLS_FIX,
-                                        code="wrong-pool"))
+                problems.append(WRONG_POOL(game.cells[side],
+                                           message=f"{names[key].name} ne joue pas le tour {number}", fix=POOLS_FIX))
                 wrong = True
             elif where != game.pool:
-                problems.append(Problem(game.cells[side], f"{names[key].name} joue dans la poule {label(where)} "
-                                        f"du tour {number}, pas dans la poule {label(game.pool)}", POOLS_FIX,
-                                        code="wrong-pool"))
+                problems.append(WRONG_POOL(game.cells[side],
+                                           message=f"{names[key].name} joue dans la poule {label(where)} "
+                                           f"du tour {number}, pas dans la poule {label(game.pool)}", fix=POOLS_FIX))
                 wrong = True
         if wrong:
             continue
@@ -228,15 +238,15 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
             (game.white, game.black) if game.phase == MAIN else frozenset((game.white, game.black)))
         if pair in seen:
             what = "cette partie" if game.phase == MAIN else "ce barrage"
-            problems.append(Problem(game.cells["white"], f"{what} ({names[game.white].name} – {names[game.black].name}, "
-                                    f"tour {number}) est déjà en ligne {seen[pair] + 1}",
-                                    "supprimez le doublon", code="duplicate"))
+            problems.append(DUPLICATE(game.cells["white"],
+                                      message=f"{what} ({names[game.white].name} – {names[game.black].name}, "
+                                      f"tour {number}) est déjà en ligne {seen[pair] + 1}",
+                                      fix="supprimez le doublon"))
             continue
         seen[pair] = game.row
         if game.phase == BARRAGE and names[game.white].order < names[game.black].order:
-            problems.append(Problem(game.cells["white"], f"au barrage, les Blancs reviennent au dernier inscrit "
-                                    f"(Art. IX) : ici {names[game.black].name}, pas {names[game.white].name}",
-                                    "échangez les Blancs et les Noirs de cette partie", code="barrage-colour"))
+            problems.append(BARRAGE_COLOUR(game.cells["white"], expected=names[game.black].name,
+                                           typed=names[game.white].name))
     for index, pool in enumerate(pools):
         absent = [f"{white.name} – {black.name}" for white, black in main_games(pool)
                   if (white.key, black.key) not in seen]
@@ -244,8 +254,8 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
             continue
         cell = first_row[index].cells["pool"] if index in first_row else min(rows, key=lambda g: g.row).cells["round"]
         shown = ", ".join(absent[:6]) + (f" et {len(absent) - 6} autres" if len(absent) > 6 else "")
-        problems.append(Problem(cell, f"il manque {french.plural(len(absent), 'partie')} à la poule {label(index)} du tour "
-                                f"{number} (Blancs – Noirs) : {shown}", POOLS_FIX, code="missing-game"))
+        problems.append(MISSING_GAME(cell, games=french.plural(len(absent), "partie"), pool=label(index), round=number,
+                                     shown=shown, fix=POOLS_FIX))
     return problems
 
 
@@ -260,15 +270,15 @@ def _check_barrages(current: Round, content: PoulesTournament) -> list[Problem]:
     for pool in current.pools:
         for game in pool.barrage_games:
             if pool.missing:
-                problems.append(Problem(game.cells["phase"] if "phase" in game.cells else game.cells["round"],
-                                        f"barrage saisi alors que des parties de la poule {pool.label} du tour "
-                                        f"{current.number} restent à jouer", "saisissez d'abord les résultats de "
-                                        "la phase principale, ou effacez cette ligne", code="barrage"))
+                problems.append(MISPLACED_BARRAGE(game.cells["phase"] if "phase" in game.cells else game.cells["round"],
+                                                  message=f"barrage saisi alors que des parties de la poule {pool.label} du tour "
+                                                  f"{current.number} restent à jouer", fix="saisissez d'abord les résultats de "
+                                                  "la phase principale, ou effacez cette ligne"))
             elif pool.barrage is None or not {game.white, game.black} <= {p.key for p in pool.barrage.players}:
-                problems.append(Problem(game.cells["white"], f"{names[game.white].name} et {names[game.black].name} "
-                                        "ne sont pas à égalité de points à une place que départage un barrage "
-                                        "(Art. IX)", "effacez cette ligne de barrage, ou corrigez les résultats",
-                                        code="barrage"))
+                problems.append(MISPLACED_BARRAGE(game.cells["white"],
+                                                  message=f"{names[game.white].name} et {names[game.black].name} "
+                                                  "ne sont pas à égalité de points à une place que départage un barrage "
+                                                  "(Art. IX)", fix="effacez cette ligne de barrage, ou corrigez les résultats"))
     return problems
 
 
@@ -354,9 +364,9 @@ def _leftovers(tournament: Tournament, by_round: dict[int, list[Game]],
             why = f"le tour {number - 1} n'a pas commencé"
         else:
             why = f"le tour {played} n'est pas terminé"
-        problems.append(Problem(first.cells["round"], f"des parties du tour {number} sont saisies mais {why}",
-                                "effacez les lignes de ce tour, ou complétez d'abord le tour précédent",
-                                code="round-order"))
+        problems.append(ROUND_ORDER(first.cells["round"],
+                                    message=f"des parties du tour {number} sont saisies mais {why}",
+                                    fix="effacez les lignes de ce tour, ou complétez d'abord le tour précédent"))
     names = tournament.content.by_key
     for number, typed in sorted(forfeits.items()):
         if number <= played:
@@ -365,13 +375,12 @@ def _leftovers(tournament: Tournament, by_round: dict[int, list[Game]],
             players = {p.key for pool in tournament.upcoming for p in pool}
         else:
             for forfeit in typed:
-                problems.append(Problem(forfeit.round_ref, f"le tour {number} n'a pas commencé",
-                                        "indiquez le tour que le joueur jouait lors de son forfait", code="round-order"))
+                problems.append(ROUND_ORDER(forfeit.round_ref, message=f"le tour {number} n'a pas commencé",
+                                            fix="indiquez le tour que le joueur jouait lors de son forfait"))
             continue
         for forfeit in typed:
             if forfeit.player not in players:
-                problems.append(Problem(forfeit.ref, f"{names[forfeit.player].name} ne joue pas le tour {number}",
-                                        "indiquez le tour que le joueur jouait lors de son forfait", code="wrong-round"))
+                problems.append(WRONG_ROUND(forfeit.ref, player=names[forfeit.player].name, round=number))
     return problems
 
 

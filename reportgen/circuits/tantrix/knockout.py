@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from reportgen.circuits.tantrix.games import Game
 from reportgen.circuits.tantrix.standings import PLAYOFF, TILES, TPS, WINS, Line, lines
 from reportgen.model import Problem
+from reportgen.problems import BRACKET
 from reportgen.scoring.tiebreaks import Criterion, by, rank
 
 WON, UNDECIDED, LOST = 2, 1, 0
@@ -75,11 +76,8 @@ def check(found: list[Match], names: dict[str, str]) -> list[Problem]:
         later = [m for m in found if m.round > match.round and loser in (m.a, m.b)]
         if later:
             winner = names[match.winner] if match.winner else ""
-            problems.append(Problem(later[0].games[0].row.where,
-                                    f"{names[loser]} a perdu son match de la ronde {match.round} contre {winner} "
-                                    f"(tableau à élimination) mais joue la ronde {later[0].round}",
-                                    "vérifiez les résultats de ce match, ou les joueurs de cette ronde",
-                                    code="bracket"))
+            problems.append(BRACKET(later[0].games[0].row.where, loser=names[loser], round=match.round,
+                                    winner=winner, later=later[0].round))
     return problems
 
 

@@ -24,6 +24,16 @@ from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_l
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.problems import (
+    AMBIGUOUS_PLAYER,
+    BAD_VALUE,
+    DUPLICATE,
+    DUPLICATE_PLAYER,
+    EMPTY,
+    MISSING_SHEET,
+    MISSING_VALUE,
+    PAIRING,
+)
 
 GAMES_SHEET = "Parties"
 REGISTRATIONS_SHEET = "Inscrits"
@@ -182,8 +192,8 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
         return None
     last, first = split_full_name(typed)
     if not name_key(last, first):
-        found.append(Problem(table.ref(row, key), f"« {typed} » n'est pas un nom de joueur",
-                             "écrivez le joueur sous la forme NOM Prénom", code="bad-value"))
+        found.append(BAD_VALUE(table.ref(row, key), message=f"« {typed} » n'est pas un nom de joueur",
+                               fix="écrivez le joueur sous la forme NOM Prénom"))
         return None
     if entrants and listed:
         candidates = listed.designated(name_key(last, first))
@@ -191,9 +201,9 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
             return entrants[candidates[0]], candidates[0]
         if candidates:
             names = " ou ".join(f"« {entrants[c]} »" for c in candidates)
-            found.append(Problem(table.ref(row, key), f"« {typed} » peut désigner {names} (feuille "
-                                 f"{REGISTRATIONS_SHEET})", f"écrivez le nom tel qu'il figure dans la feuille "
-                                 f"{REGISTRATIONS_SHEET}", code="ambiguous-player"))
+            found.append(AMBIGUOUS_PLAYER(table.ref(row, key), player=f"« {typed} »", candidates=names,
+                                          among=f"feuille {REGISTRATIONS_SHEET}", fix=f"écrivez le nom tel qu'il "
+                                          f"figure dans la feuille {REGISTRATIONS_SHEET}"))
             return None
     return format_name(last, first), name_key(last, first)
 
@@ -201,9 +211,9 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
 def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
            registrations: tuple[Registration, ...] | list[Registration] = ()) -> list[GameRow]:
     if workbook.sheet(GAMES_SHEET) is None:
-        found.append(Problem(workbook.ref(), f"la feuille « {GAMES_SHEET} » est introuvable",
-                             "ajoutez la feuille des parties : " + " | ".join(c.header for c in GAME_COLUMNS),
-                             code="missing-sheet"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET,
+                                   fix="ajoutez la feuille des parties : "
+                                   + " | ".join(c.header for c in GAME_COLUMNS)))
         return []
     table = _table(workbook, GAMES_SHEET, GAME_COLUMNS, REQUIRED_GAME_COLUMNS, "parties", found)
     if table is None:
@@ -215,21 +225,22 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
         local: list[Problem] = []
         number = table.read(row, "round", values.whole_number, local)
         if number is not None and number < 1:
-            local.append(Problem(table.ref(row, "round"), f"la ronde {number} n'existe pas",
-                                 "les rondes se numérotent à partir de 1", code="bad-value"))
+            local.append(BAD_VALUE(table.ref(row, "round"), message=f"la ronde {number} n'existe pas",
+                                   fix="les rondes se numérotent à partir de 1"))
         a = _player(table, row, "player_a", local, entrants, listed)
         b = _player(table, row, "player_b", local, entrants, listed)
         if a and b and a[1] == b[1]:
-            local.append(Problem(table.ref(row, "player_b"), f"{a[0]} joue contre lui-même",
-                                 "corrigez l'un des deux joueurs de la partie", code="bad-value"))
+            local.append(BAD_VALUE(table.ref(row, "player_b"), message=f"{a[0]} joue contre lui-même",
+                                   fix="corrigez l'un des deux joueurs de la partie"))
         before = len(local)
         vanished = bool(table.read(row, "vanished", values.yes_no, local, required=False))
         defaulted = _defaulted(table, row, a, b, local)
         unsure = len(local) > before  # what kind of game it is cannot be read: its tiles are not judged
         if vanished and defaulted is not None:
-            local.append(Problem(table.ref(row, "default"), "une partie disparue (Déconnexion = oui) ne peut pas "
-                                 "être aussi perdue par forfait", "gardez l'un des deux : Forfait ou Déconnexion",
-                                 code="bad-value"))
+            local.append(BAD_VALUE(table.ref(row, "default"),
+                                   message="une partie disparue (Déconnexion = oui) ne peut pas "
+                                   "être aussi perdue par forfait",
+                                   fix="gardez l'un des deux : Forfait ou Déconnexion"))
         kind = VANISHED if vanished else DEFAULT if defaulted is not None else PLAYED
         tiles_a = table.read(row, "tiles_a", _tiles, local, required=False)
         tiles_b = table.read(row, "tiles_b", _tiles, local, required=False)
@@ -237,9 +248,10 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
         if kind == PLAYED and not unsure:
             for key, value in (("tiles_a", tiles_a), ("tiles_b", tiles_b)):
                 if value is None and not _has_problem(local, table.ref(row, key)):
-                    local.append(Problem(table.ref(row, key), "les tuiles de la partie ne sont pas saisies",
-                                         "saisissez le score en tuiles des deux joueurs ; pour un forfait, "
-                                         "indiquez A ou B dans « Forfait »", code="missing-value"))
+                    local.append(MISSING_VALUE(table.ref(row, key),
+                                               message="les tuiles de la partie ne sont pas saisies",
+                                               fix="saisissez le score en tuiles des deux joueurs ; pour un forfait, "
+                                               "indiquez A ou B dans « Forfait »"))
             if tiles_a is not None and tiles_b is not None:
                 tiles = (tiles_a, tiles_b)
         elif kind != PLAYED and (tiles_a is not None or tiles_b is not None) and event_kind is not None:
@@ -247,9 +259,8 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
             if (tiles_a, tiles_b) != fixed:
                 what = ("une partie disparue est un nul 23-23 (règle 3)" if kind == VANISHED else
                         f"un forfait se compte {fixed[0]}-{fixed[1]} en tuiles (règle 7)")
-                local.append(Problem(table.ref(row, "tiles_a"), f"des tuiles sont saisies, mais {what}",
-                                     "effacez les tuiles de cette ligne, ou corrigez Forfait / Déconnexion",
-                                     code="bad-value"))
+                local.append(BAD_VALUE(table.ref(row, "tiles_a"), message=f"des tuiles sont saisies, mais {what}",
+                                       fix="effacez les tuiles de cette ligne, ou corrigez Forfait / Déconnexion"))
         times: tuple[int | None, int | None] = (None, None)
         if kind == PLAYED:  # a default has no times, a vanished game's are not read (rule 3)
             times = (table.read(row, "time_a", read_time, local, required=False),
@@ -262,8 +273,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
                              cells={c.key: table.ref(row, c.key) for c in GAME_COLUMNS if table.has(c.key)}))
     _check_rounds(games, event_kind, found)
     if not games and not found:
-        found.append(Problem(workbook.ref(workbook.sheet(GAMES_SHEET)), "aucune partie dans la feuille",
-                             "listez les parties sous la ligne d'en-têtes", code="empty"))
+        found.append(EMPTY(workbook.ref(workbook.sheet(GAMES_SHEET)), nothing="aucune partie", rows="les parties"))
     return games
 
 
@@ -286,13 +296,14 @@ def _check_rounds(games: list[GameRow], event_kind: str | None, found: list[Prob
                 continue
             first = seen[1].where.cell
             if seen[0] != other:
-                found.append(Problem(game.where, f"{name} a déjà un autre adversaire à la ronde {game.round} "
-                                     f"(en {first})", "corrigez la ronde ou les joueurs de la partie",
-                                     code="pairing"))
+                found.append(PAIRING(game.where,
+                                     message=f"{name} a déjà un autre adversaire à la ronde {game.round} "
+                                     f"(en {first})", fix="corrigez la ronde ou les joueurs de la partie"))
                 said = True
             elif event_kind == ALL_PLAY_ALL:
-                found.append(Problem(game.where, f"cette partie de la ronde {game.round} est déjà saisie en {first}",
-                                     "supprimez la ligne en double, ou corrigez la ronde", code="duplicate"))
+                found.append(DUPLICATE(game.where,
+                                       message=f"cette partie de la ronde {game.round} est déjà saisie en {first}",
+                                       fix="supprimez la ligne en double, ou corrigez la ronde"))
                 said = True
 
 
@@ -318,8 +329,9 @@ def _defaulted(table: Table, row: int, a: tuple[str, str] | None, b: tuple[str, 
         return 0
     if b and chosen == b[1]:
         return 1
-    found.append(Problem(table.ref(row, "default"), f"« {typed} » ne désigne ni le joueur A ni le joueur B",
-                         "écrivez A ou B : le côté du joueur qui a perdu par forfait (vide sinon)", code="bad-value"))
+    found.append(BAD_VALUE(table.ref(row, "default"),
+                           message=f"« {typed} » ne désigne ni le joueur A ni le joueur B",
+                           fix="écrivez A ou B : le côté du joueur qui a perdu par forfait (vide sinon)"))
     return None
 
 
@@ -340,15 +352,15 @@ def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Regis
         first = table.read(row, "colour_1", colour, local, required=False)
         second = table.read(row, "colour_2", colour, local, required=False)
         if first and second and first == second:
-            local.append(Problem(table.ref(row, "colour_2"), f"la deuxième couleur est la première ({first})",
-                                 "choisissez une autre deuxième couleur, ou laissez vide", code="bad-value"))
+            local.append(BAD_VALUE(table.ref(row, "colour_2"),
+                                   message=f"la deuxième couleur est la première ({first})",
+                                   fix="choisissez une autre deuxième couleur, ou laissez vide"))
         if second and values.is_empty(table.raw(row, "colour_1")):
-            local.append(Problem(table.ref(row, "colour_1"), "une deuxième couleur sans première",
-                                 "indiquez d'abord la couleur préférée", code="missing-value"))
+            local.append(MISSING_VALUE(table.ref(row, "colour_1"), message="une deuxième couleur sans première",
+                                       fix="indiquez d'abord la couleur préférée"))
         if player and player[1] in seen:
             cell, name = seen[player[1]]
-            local.append(Problem(table.ref(row, "player"), f"{name} est inscrit deux fois (déjà en {cell})",
-                                 "supprimez le doublon", code="duplicate-player"))
+            local.append(DUPLICATE_PLAYER(table.ref(row, "player"), player=name, first=cell))
         found.extend(local)
         if local or player is None:
             continue

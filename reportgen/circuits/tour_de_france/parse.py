@@ -10,6 +10,7 @@ from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.problems import BAD_VALUE, EMPTY, MISSING_SHEET, PLACE_RANGE, PLACE_SEQUENCE
 
 RESULTS_SHEET = "Résultats"
 EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))
@@ -40,9 +41,9 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     participants = sheet.read("participants", values.whole_number, found, required=False)
     rows = _results(workbook, found)
     if participants is not None and participants < len(rows):
-        found.append(Problem(sheet.ref("participants"), f"{participants} participants, mais {len(rows)} joueurs "
-                             "sont listés", "indiquez le nombre de participants physiques, ou laissez vide",
-                             code="bad-value"))
+        found.append(BAD_VALUE(sheet.ref("participants"), message=f"{participants} participants, mais {len(rows)} "
+                               "joueurs sont listés",
+                               fix="indiquez le nombre de participants physiques, ou laissez vide"))
     problems.extend(found)
     if found:
         return None
@@ -53,9 +54,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
 def _results(workbook: Workbook, found: list[Problem]):
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
-        found.append(Problem(workbook.ref(), f"la feuille « {RESULTS_SHEET} » est introuvable",
-                             "ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)",
-                             code="missing-sheet"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET,
+                                   fix="ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)"))
         return []
     table = required_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED], [PLACE],
                            "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True)
@@ -72,8 +72,7 @@ def _results(workbook: Workbook, found: list[Problem]):
                                     excluded=excluded, place_ref=table.ref(row, "place")))
     _check_places(rows, found)
     if not rows and not found:
-        found.append(Problem(workbook.ref(sheet), "aucun résultat dans la feuille",
-                             "listez les joueurs sous la ligne d'en-têtes", code="empty"))
+        found.append(EMPTY(workbook.ref(sheet)))
     return rows
 
 
@@ -84,9 +83,7 @@ def _check_places(rows: list[TourDeFranceRow], found: list[Problem]) -> None:
         if index and given[index - 1][0] == place:
             continue  # an ex aequo of the previous one
         if place > len(given):
-            found.append(Problem(ref, f"la place {place} dépasse le nombre de joueurs classés ({len(given)})",
-                                 "numérotez les places de 1 au nombre de joueurs", code="place-range"))
+            found.append(PLACE_RANGE(ref, place=place, count=len(given),
+                                     fix="numérotez les places de 1 au nombre de joueurs"))
         elif place != index + 1:
-            found.append(Problem(ref, f"la place {place} ne suit pas les précédentes : ici on attend la place "
-                                 f"{index + 1} (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5)",
-                                 "corrigez la numérotation des places", code="place-sequence"))
+            found.append(PLACE_SEQUENCE(ref, place=place, expected=index + 1))

@@ -118,8 +118,8 @@ EMPTY = _kind("empty", "a sheet has its headers but no rows", "{nothing} dans la
 FUTURE_DATE = _kind("future-date", "the tournament's date is after today",
                     "{typed}la date {event} ({day}) est dans le futur", "corrigez la date {event}",
                     typed="", event="du tournoi")
-LAYOUT = _kind("layout", "a sheet `masters prepare` wrote is no longer in its layout",
-               "la feuille « {sheet} » n'est plus dans la disposition que « reportgen masters prepare » lui donne "
+LAYOUT = _kind("layout", "a sheet a command of reportgen wrote is no longer in its layout",
+               "la feuille « {sheet} » n'est plus dans la disposition que « reportgen {command} » lui donne "
                "({layout})")
 
 # -- the same thing twice --------------------------------------------------------------------------

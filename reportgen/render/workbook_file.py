@@ -1,5 +1,5 @@
 """A workbook of inputs/ edited in place by the secretary's commands (players merge and distinct,
-poules next, masters prepare), safely for the file she keeps:
+and the circuits' own commands that add to a workbook), safely for the file she keeps:
 
 - refused while it is open in Excel or LibreOffice (their lock file `~$name.xlsx` or
   `.~lock.name.xlsx#` lies beside it) or when it is read-only: her protection is hers to lift;

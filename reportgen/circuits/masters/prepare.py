@@ -48,6 +48,7 @@ from reportgen.problems import (
 )
 
 # The typed columns of `Matchs` (score A, score B, tops A, tops B), and the same with A and B swapped.
+COMMAND = "masters prepare"  # what rewrites the sheets in place, named when one is rearranged
 TYPED = (4, 5, 6, 7)
 SWAPPED = (5, 4, 7, 6)
 
@@ -132,13 +133,13 @@ def _moved_cells(event: MastersEvent) -> list[Problem]:
     would have the wrong cells rewritten, so it is refused, with its first moved cell."""
     for index, recorded in enumerate(event.content.participants, start=1):
         if recorded.where.cell != cell_name(index, 0):
-            return [LAYOUT(recorded.where, sheet="Participants", layout="N° en colonne A, le n° 1 en ligne 2…",
+            return [LAYOUT(recorded.where, sheet="Participants", command=COMMAND, layout="N° en colonne A, le n° 1 en ligne 2…",
                            fix="remettez-la dans cette disposition, ou supprimez la feuille : prepare la récrira")]
     for match in event.content.matches:
         row = (match.round - 1) * TABLES + match.table
         for col, column in enumerate(MATCH_COLUMNS):
             if match.cells[column.key].cell != cell_name(row, col):
-                return [LAYOUT(match.cells[column.key], sheet="Matchs", layout="Match, Table, Joueur A, Joueur B, "
+                return [LAYOUT(match.cells[column.key], sheet="Matchs", command=COMMAND, layout="Match, Table, Joueur A, Joueur B, "
                                "Score A, Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, "
                                "le match 1 table 1 en ligne 2", fix="remettez-la dans cette disposition")]
     return []

@@ -100,5 +100,5 @@ def test_with_an_archive_each_workbook_is_read_once(small_league_copy, tmp_path,
 
     monkeypatch.setattr(reading, "_read_all", counting)
     league = seasons.load(inputs, archive, TODAY)
-    assert 2025 in seasons.grand_sud_seasons(league)  # the archived season is there
+    assert 2025 in seasons.circuit_seasons(league, "grand-sud")  # the archived season is there
     assert sorted(given) == sorted({*given}) and "2025-06-01-albi.xlsx" in given

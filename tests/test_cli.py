@@ -292,7 +292,7 @@ def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
 
 def test_masters_prepare_then_standings_as_csv(tmp_path):
     from tests.builders import write_clubs as clubs
-    from tests.test_masters_workbook import NAMES
+    from tests.masters.test_workbook import NAMES
 
     inputs = tmp_path / "inputs"
     clubs(inputs)
@@ -338,7 +338,7 @@ def test_standings_table_keeps_half_points():
 
 
 def test_check_also_reports_what_only_scoring_finds(tmp_path):
-    from tests.test_masters_workbook import NAMES, run_prepare
+    from tests.masters.test_workbook import NAMES, run_prepare
 
     inputs = tmp_path / "inputs"
     write_clubs(inputs)

@@ -62,7 +62,7 @@ def test_final_standings_match_the_reviewed_golden_file(report, season):
 
 def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, report):
     from reportgen.circuits.grand_sud.scoring import score_league
-    from tests.reference_grand_sud import reference_rankings
+    from tests.grand_sud.reference import reference_rankings
 
     inputs = league.circuits["grand-sud"]
     departements = league.settings.circuits["grand-sud"].departements

@@ -1,6 +1,6 @@
 """The reviewed golden standings of the Masters and the Tour de France, checked against naive
-reference implementations written from the regulations (tests/reference_masters.py,
-tests/reference_tour_de_france.py) that read the example workbooks themselves: a wrong golden file
+reference implementations written from the regulations (tests/masters/reference.py,
+tests/tour_de_france/reference.py) that read the example workbooks themselves: a wrong golden file
 can no longer be "reviewed" into the suite. And the golden files' own guard: never rewritten on CI."""
 
 import datetime as dt
@@ -11,7 +11,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from tests import reference_masters, reference_tour_de_france
+from tests.masters import reference as reference_masters
+from tests.tour_de_france import reference as reference_tour_de_france
 
 ROOT = Path(__file__).resolve().parents[1]
 INPUTS = ROOT / "examples" / "league"

@@ -183,8 +183,8 @@ def test_the_commands_a_swapped_pair_notice_names_settle_it(tmp_path):
 def test_swapped_names_of_tantrix_entrants_who_played_no_game_are_asked_about(tmp_path):
     """INTERPRETATIONS.md, « who is who »: the people of `Inscrits` are players, games or not; two
     of them with the same words in another order are asked about like any swapped pair."""
-    from tests.test_tantrix_workbooks import TODAY as TANTRIX_DAY
-    from tests.test_tantrix_workbooks import round_robin, write_event
+    from tests.tantrix.test_workbooks import TODAY as TANTRIX_DAY
+    from tests.tantrix.test_workbooks import round_robin, write_event
 
     write_event(tmp_path, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
                 registrations=[["MOREAU Lucie", "", ""], ["FAURE Stéphane", "", ""], ["MICHEL Bernard", "", ""],
@@ -200,8 +200,8 @@ def test_swapped_names_of_tantrix_entrants_who_played_no_game_are_asked_about(tm
 
 
 def test_a_tantrix_entrant_without_games_is_asked_about_beside_a_player_with_the_words_swapped(tmp_path):
-    from tests.test_tantrix_workbooks import TODAY as TANTRIX_DAY
-    from tests.test_tantrix_workbooks import round_robin, write_event
+    from tests.tantrix.test_workbooks import TODAY as TANTRIX_DAY
+    from tests.tantrix.test_workbooks import round_robin, write_event
 
     write_event(tmp_path, "Open", round_robin(("MICHEL Bernard", "FAURE Stéphane", 27, 19)), day="14/03/2026")
     write_event(tmp_path, "Coupe", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), day="11/04/2026",
@@ -222,8 +222,8 @@ def test_a_tantrix_entrant_without_games_is_asked_about_beside_a_player_with_the
 def test_swapped_names_among_a_pool_tournaments_registrants_are_asked_about_games_or_not(tmp_path):
     """The same closed list in a pool tournament: its registrants are its results rows, asked
     about before any game is typed."""
-    from tests.test_poules_builders import REGISTERED, Tour
-    from tests.test_poules_builders import TODAY as POULES_DAY
+    from tests.poules.test_builders import REGISTERED, Tour
+    from tests.poules.test_builders import TODAY as POULES_DAY
 
     entrants = [(name, 2000.0 - index, REGISTERED) for index, name in
                 enumerate(["MICHEL Bernard", "BERNARD Michel", "MOREAU Lucie", "FAURE Stéphane"])]

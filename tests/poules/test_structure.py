@@ -10,7 +10,7 @@ from reportgen.circuits.poules.domain import Registrant
 from reportgen.circuits.poules.seeding import REPECHED, SECOND, WINNER, Qualified, first_round, later_round, serpentine
 from reportgen.circuits.poules.structure import LETTERS, pool_index, pool_names, pools_for, rounds_for
 from reportgen.model import SourceRef
-from tests.test_poules_builders import Tour, names
+from tests.poules.test_builders import Tour, names
 
 
 def article_i(players: int) -> int:

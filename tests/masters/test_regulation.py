@@ -23,7 +23,7 @@ from reportgen.circuits.masters.standings import (
 )
 from reportgen.model import Entry, Ranking, RankingRow, Scope, SourceRef, Status
 
-REGULATION = Path(__file__).resolve().parents[1] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
+REGULATION = Path(__file__).resolve().parents[2] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
 SETTINGS = MastersSettings()
 
 

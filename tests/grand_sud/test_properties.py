@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from reportgen.model import Event
 from tests.builders import event, league, results
-from tests.reference_grand_sud import reference_rankings
+from tests.grand_sud.reference import reference_rankings
 
 POOL = [f"{name} Un" for name in ("ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT", "GOLF",
                                    "HOTEL", "INDIA", "JULIETT", "KILO", "LIMA", "MIKE", "NOVEMBER")]

@@ -4,7 +4,7 @@ docs/regulations/INTERPRETATIONS.md (section masters).
 
 It reads the Masters workbook itself with openpyxl and imports nothing of reportgen. The
 participants come from the reviewed final Grand Sud ranking (tests/golden/grand-sud/, itself
-cross-checked by tests/reference_grand_sud.py) and the workbook's `Désistements` sheet.
+cross-checked by tests/grand_sud/reference.py) and the workbook's `Désistements` sheet.
 
 The regulation, as this module reads it:
 

@@ -13,8 +13,8 @@ from reportgen.model import Ranking, RankingRow, Scope, SourceRef, Status
 from reportgen.pipeline import load, score
 from reportgen.render.html import render
 from tests.builders import write_clubs, write_tournament
+from tests.masters.test_workbook import NAMES, TODAY, add_withdrawal, masters_path
 from tests.test_cli import run
-from tests.test_masters_workbook import NAMES, TODAY, add_withdrawal, masters_path
 
 P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
 

@@ -6,7 +6,7 @@ import pytest
 
 from reportgen.circuits.grand_sud import tables
 
-REGULATION = Path(__file__).resolve().parents[1] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
+REGULATION = Path(__file__).resolve().parents[2] / "docs" / "regulations" / "000_33ab733906bdf5e8.txt"
 
 
 def table_from_text(start: str, end: str) -> list[list[int]]:

@@ -11,7 +11,7 @@ from reportgen.circuits.poules import notices
 from reportgen.circuits.poules.ranking import tournament_ranking
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.render.mail import to_eml
-from tests.test_poules_builders import Tour, names
+from tests.poules.test_builders import Tour, names
 
 P = names(16)
 LEAGUE = "Ligue d'échecs en ligne"

@@ -14,7 +14,7 @@ from reportgen.circuits.tantrix.ratings import Rating, rate_event
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.model import SourceRef
 from reportgen.render.ranking import to_csv
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_workbooks import scored, write_event
 
 SETTINGS = TantrixSettings()
 A, B, C, D = "ANDRÉ Anne", "BLANC Bruno", "COLIN Claire", "DUMAS Denis"

@@ -6,7 +6,7 @@ from reportgen.circuits.tantrix.documents import event_bulletin, event_ranking
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.circuits.tantrix.standings import PLAYOFF, TILES, TPS, WINS
 from reportgen.render import html
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_workbooks import scored, write_event
 
 P = ["ALBERT Ana", "BARON Béa", "CARON Cid", "DANIEL Dan", "EMERY Eve", "FAVRE Fred", "GILLES Gus", "HAMON Hugo"]
 

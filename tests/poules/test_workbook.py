@@ -11,7 +11,7 @@ from reportgen.circuits.poules.next_round import propose
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.pipeline import load, score
 from reportgen.render.inputs import apply
-from tests.test_poules_builders import REGISTERED, TODAY, Tour, names
+from tests.poules.test_builders import REGISTERED, TODAY, Tour, names
 
 P = names(12)
 DAY = dt.date(2026, 9, 5)

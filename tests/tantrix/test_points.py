@@ -18,7 +18,7 @@ from reportgen.circuits.tantrix.points import (
     winner_tenths,
 )
 from reportgen.ingest.values import BadValue
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_workbooks import scored, write_event
 
 # Rule 9's table, typed as the regulation prints it: margin, winner's TPs, loser's TPs.
 RULE_9_TABLE = """

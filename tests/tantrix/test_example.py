@@ -28,7 +28,7 @@ from reportgen.render import excel, html
 from reportgen.render.ranking import to_json
 from tests import golden
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "league"
 WEEKEND, CUP = "Week-end Tantrix de printemps", "Coupe Tantrix d'automne"
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")

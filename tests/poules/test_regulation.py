@@ -24,7 +24,7 @@ from reportgen.circuits.poules.tournament import (
     PLAYING_BARRAGE,
     PLAYING_MAIN,
 )
-from tests.test_poules_builders import REGISTERED, Tour, names, ranking_names
+from tests.poules.test_builders import REGISTERED, Tour, names, ranking_names
 
 P = names(16)  # P[0] is seed 1 (most RON points) and the first registered
 

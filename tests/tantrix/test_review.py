@@ -10,8 +10,8 @@ import re
 from reportgen.circuits.tantrix.documents import annex, event_bulletin
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.render import html
-from tests.test_tantrix_standings import A, B, C, D, E, four
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_standings import A, B, C, D, E, four
+from tests.tantrix.test_workbooks import scored, write_event
 
 P = ["ALBERT Ana", "BARON Béa"]
 

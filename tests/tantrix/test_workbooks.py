@@ -1,6 +1,6 @@
 """Tantrix workbooks as clubs type them, and every bad cell as a located French problem.
 
-The builders here (`write_event`, `scored`, `problems`) serve the other test_tantrix_* files."""
+The builders here (`write_event`, `scored`, `problems`) serve the other tests of tests/tantrix/."""
 
 from __future__ import annotations
 

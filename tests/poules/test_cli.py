@@ -8,8 +8,8 @@ import json
 
 import openpyxl
 
+from tests.poules.test_builders import Tour, names
 from tests.test_cli import run
-from tests.test_poules_builders import Tour, names
 
 P = names(6)
 NAME = "Open de printemps en ligne"

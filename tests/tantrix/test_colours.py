@@ -10,7 +10,7 @@ from reportgen.circuits.tantrix.documents import event_bulletin
 from reportgen.circuits.tantrix.seeding import game_colours
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.render import html
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_workbooks import scored, write_event
 
 A, B, C, D = "ANDRÉ Anne", "BLANC Bruno", "COLIN Claire", "DUMAS Denis"
 PALETTE = ("rouge", "jaune", "bleu", "vert")
@@ -101,7 +101,7 @@ def test_without_inscrits_no_colours_are_given(tmp_path):
 
 def test_a_player_missing_from_inscrits_is_drawn_a_colour_and_the_build_says_so(tmp_path):
     from reportgen.pipeline import load, score
-    from tests.test_tantrix_workbooks import TODAY
+    from tests.tantrix.test_workbooks import TODAY
 
     write_event(tmp_path, "Open", GAMES, registrations=[[A, "", "rouge", "jaune"], [B, "", "bleu", "vert"],
                                                         [C, "", "vert", "rouge"]])

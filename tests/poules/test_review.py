@@ -8,9 +8,9 @@ from reportgen.circuits.poules.ranking import tournament_ranking
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import FORFEIT, QUALIFIED
 from reportgen.circuits.poules.tournament import BETWEEN_ROUNDS, FINISHED, PLAYING_BARRAGE
-from tests.test_poules_builders import Tour, names, ranking_names
-from tests.test_poules_notices import body, drafts
-from tests.test_poules_regulation import both, strength, table
+from tests.poules.test_builders import Tour, names, ranking_names
+from tests.poules.test_notices import body, drafts
+from tests.poules.test_regulation import both, strength, table
 
 P = names(8)
 
@@ -125,7 +125,7 @@ def test_article_III_pools_of_six_are_printed_one_per_line():
     from reportgen.circuits.poules.circuit import CIRCUIT
     from reportgen.ingest.directories import ClubDirectory
     from reportgen.render import html
-    from tests.test_poules_builders import TODAY
+    from tests.poules.test_builders import TODAY
 
     def bulletin(count):
         tour = Tour(count)

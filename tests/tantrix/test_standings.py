@@ -9,7 +9,7 @@ from reportgen.circuits.tantrix.documents import event_ranking
 from reportgen.circuits.tantrix.settings import TantrixSettings
 from reportgen.circuits.tantrix.standings import HEAD_TO_HEAD, MARGINS, PLAYOFF, TILES, WINS
 from reportgen.render.ranking import to_csv
-from tests.test_tantrix_workbooks import scored, write_event
+from tests.tantrix.test_workbooks import scored, write_event
 
 A, B, C, D, E = "ANDRÉ Anne", "BLANC Bruno", "COLIN Claire", "DUMAS Denis", "ESTÈVE Emma"
 
@@ -140,7 +140,7 @@ def test_the_event_standings_csv_starts_rank_player_tps_games_wins(tmp_path, kin
 
 def test_the_settings_are_read_from_reportgen_toml(tmp_path):
     from reportgen.pipeline import load
-    from tests.test_tantrix_workbooks import TODAY
+    from tests.tantrix.test_workbooks import TODAY
 
     write_event(tmp_path, "Open", [[1, A, B, 30, 20]])
     (tmp_path / "reportgen.toml").write_text("[circuits.tantrix]\nplayoff_places = [1, 2, 3]\nmax_defaults = 3\n")

@@ -15,7 +15,7 @@ from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import RANK_AND_PLAYER, Status
 from reportgen.render import excel, html
 from reportgen.render.ranking import to_csv, to_spreadsheet_csv
-from tests.test_poules_builders import TODAY, Tour, names
+from tests.poules.test_builders import TODAY, Tour, names
 
 P = names(8)
 READING = Reading(ClubDirectory(), TODAY, "Ligue d'échecs")

@@ -18,7 +18,7 @@ from reportgen.circuits.poules.tournament import (
     PLAYING_MAIN,
     barrage_games_to_write,
 )
-from tests.test_poules_builders import START, Tour
+from tests.poules.test_builders import START, Tour
 
 
 def play_out(players: int, seed: int, forfeits: float) -> Tour:

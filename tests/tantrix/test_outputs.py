@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from reportgen.circuits.common import distinct_paths
-from tests.test_tantrix_workbooks import round_robin, write_event
+from tests.tantrix.test_workbooks import round_robin, write_event
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 COMMON = "Championnat régional de Tantrix en ligne des clubs d'Occitanie, "  # 66 characters

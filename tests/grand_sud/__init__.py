@@ -1,0 +1,1 @@
+"""The grand_sud circuit's tests: its regulation's worked examples, its workbooks, its documents."""

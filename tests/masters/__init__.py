@@ -1,0 +1,1 @@
+"""The masters circuit's tests: its regulation's worked examples, its workbooks, its documents."""

@@ -59,9 +59,9 @@ class Sshd:
         return (self.folder / "sshd.log").read_text(errors="replace")
 
 
-def keygen(path: Path) -> str:
+def keygen(path: Path, passphrase: str = "") -> str:
     """A new ed25519 key pair at `path` (and `path`.pub); the public key « type base64 »."""
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "", "-f", str(path)], check=True)
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", passphrase, "-C", "", "-f", str(path)], check=True)
     return " ".join(path.with_suffix(".pub").read_text().split()[:2])
 
 
@@ -80,8 +80,9 @@ def _answers(port: int) -> bool:
         return False
 
 
-def start(folder: Path) -> Iterator[Sshd]:
-    """Run sshd in `folder` until the generator is closed (a fixture's body)."""
+def start(folder: Path, read_only: bool = False) -> Iterator[Sshd]:
+    """Run sshd in `folder` until the generator is closed (a fixture's body); `read_only`: its SFTP
+    refuses every write, as a full or protected account would."""
     folder.mkdir(parents=True, exist_ok=True)
     host_public = keygen(folder / "host_key")
     client_public = keygen(folder / "client_key")
@@ -92,7 +93,7 @@ def start(folder: Path) -> Iterator[Sshd]:
         f"HostKey {folder / 'host_key'}",
         f"AuthorizedKeysFile {folder / 'authorized_keys'}",
         f"PidFile {folder / 'sshd.pid'}",
-        "Subsystem sftp internal-sftp",
+        "Subsystem sftp internal-sftp" + (" -R" if read_only else ""),
         "StrictModes no",  # the keys live in a temporary folder, whatever its permissions
         "UsePAM no",
         "PermitRootLogin yes",  # the tests (and CI) run as root

@@ -20,6 +20,11 @@ def sshd(tmp_path_factory):
     yield from sshd_server.start(tmp_path_factory.mktemp("sshd"))
 
 
+@pytest.fixture(scope="module")
+def read_only_sshd(tmp_path_factory):
+    yield from sshd_server.start(tmp_path_factory.mktemp("read-only-sshd"), read_only=True)
+
+
 @dataclass
 class Ran:
     code: int
@@ -203,6 +208,26 @@ def test_a_missing_server_is_a_machine_fault(league, sshd):
     ran = league.publish()
     assert ran.code == 4
     assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur" in ran.stderr
+
+
+def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_sshd):
+    server = read_only_sshd
+    league.settings(host=server.host, port=server.port, user=sshd_server.USER, folder=str(league.remote),
+                    key=str(server.client_key), known_hosts=str(server.known_hosts(league.known_hosts)))
+    ran = league.publish()
+    assert ran.code == 4
+    assert "le serveur refuse d'écrire" in ran.stderr and "rien n'a été changé sur le site" in ran.stderr
+    assert not league.remote.exists()
+
+
+def test_a_key_with_a_passphrase_says_to_load_it_in_the_agent(league, sshd, tmp_path):
+    key = tmp_path / "locked_key"
+    sshd_server.keygen(key, passphrase="phrase secrète")
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote), key=str(key),
+                    known_hosts=str(league.known_hosts))
+    ran = league.publish(env={"SSH_AUTH_SOCK": ""})
+    assert ran.code == 1
+    assert f"la clé {key} est protégée par une phrase de passe" in ran.stderr and f"ssh-add {key}" in ran.stderr
 
 
 def test_a_cut_connection_leaves_the_old_site_whole_and_the_next_run_completes_it(league, sshd):

@@ -122,7 +122,7 @@ def publish(outputs: Path, site: Site, settings: Path, *, dry_run: bool = False,
     local = site_files(outputs)
     done = Done(f"{site.user}@{site.host}:{site.folder}", Plan([], [], []))
     journal = _Journal(outputs / FOLDER / JOURNAL, f"{site.user}@{site.host}:{site.port}/{site.folder}")
-    with _connected(site, settings) as sftp, _transfer(done):
+    with _transfer(done), _connected(site, settings) as sftp:
         raw = _read(sftp, posixpath.join(site.folder, MANIFEST))
         remote = _manifest(raw)
         base = hashlib.sha256(raw or b"").hexdigest()
@@ -217,7 +217,7 @@ class _Uploader:
 
     def run(self, done: Done, local: dict[str, str]) -> None:
         if self.journal.pending is not None:  # the temporary copy a cut run left behind
-            self._remove(self._uploading(self.journal.pending))
+            self._remove(_temporary(self._remote(self.journal.pending)))
         self._ensure(self.folder)
         for path in done.plan.send:
             self.journal.write(self.base, self.sent, self.removed, path)
@@ -241,19 +241,14 @@ class _Uploader:
     def _remote(self, path: str) -> str:
         return posixpath.join(self.folder, path)
 
-    def _uploading(self, path: str) -> str:
-        folder, name = posixpath.split(self._remote(path))
-        return posixpath.join(folder, f".{name}{UPLOADING}")
-
     def _upload(self, path: str) -> None:
         target = self._remote(path)
         self._ensure(posixpath.dirname(target))
-        with (self.outputs / path).open("rb") as stream:
-            self._put(target, stream.read(), self._uploading(path))
+        self._put(target, (self.outputs / path).read_bytes())
 
-    def _put(self, target: str, data: bytes, temporary: str | None = None) -> None:
+    def _put(self, target: str, data: bytes) -> None:
         """`data` written in full under a temporary name, then renamed over `target` at once."""
-        temporary = temporary or posixpath.join(posixpath.dirname(target), f".{posixpath.basename(target)}{UPLOADING}")
+        temporary = _temporary(target)
         with self.sftp.open(temporary, "wb") as stream:
             stream.set_pipelined(True)
             stream.write(data)
@@ -288,6 +283,12 @@ class _Uploader:
                 self.sftp.rmdir(self._remote(path))
             except OSError:
                 pass  # not empty: it still holds files of the site, or the host's own
+
+
+def _temporary(target: str) -> str:
+    """The name a file has on the server while on its way: hidden, beside its place."""
+    folder, name = posixpath.split(target)
+    return posixpath.join(folder, f".{name}{UPLOADING}")
 
 
 # -- the connection -------------------------------------------------------------------------------
@@ -343,6 +344,12 @@ def _connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
     except paramiko.BadHostKeyException as error:
         client.close()
         raise SiteError(_changed(site, known_hosts, error.expected_key, error.key)) from None
+    except paramiko.PasswordRequiredException:
+        client.close()
+        raise SiteError(f"{SETTINGS_FILE}:'site'!key : la clé {key} est protégée par une phrase de passe, que "
+                        "reportgen ne demande pas — chargez-la dans l'agent SSH (ssh-add "
+                        f"{key}) avant reportgen publish, ou indiquez une clé sans phrase de passe réservée à la "
+                        "publication") from None
     except paramiko.AuthenticationException:
         client.close()
         raise SiteError(f"{site.user}@{site.host} : le serveur refuse la connexion de cet utilisateur (clé "

@@ -127,7 +127,7 @@ def test_the_first_run_sends_everything_but_the_private_files_the_home_page_last
     again = league.publish()
     assert again.code == 0, again.stderr
     assert sent_lines(again) == []
-    assert "0 fichier envoyé, 0 retiré, 6 inchangés" in again.stdout
+    assert "le site en ligne est déjà à jour (6 fichiers inchangés)" in again.stdout
 
 
 def test_a_changed_bulletin_goes_alone_and_a_removed_page_is_removed(league):
@@ -207,7 +207,7 @@ def test_a_missing_server_is_a_machine_fault(league, sshd):
                     key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=5)
     ran = league.publish()
     assert ran.code == 4
-    assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur" in ran.stderr
+    assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur (aucun serveur n'écoute sur ce port)" in ran.stderr
 
 
 def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_sshd):
@@ -251,6 +251,7 @@ def test_a_cut_connection_leaves_the_old_site_whole_and_the_next_run_completes_i
     with pytest.raises(site.SiteUnreachable) as cut:
         site.publish(league.outputs, settings, league.inputs, say=cut_after_two)
     assert "2 fichiers déjà arrivés, le site en ligne reste entier" in str(cut.value)
+    assert "le serveur a fermé la connexion" in str(cut.value), str(cut.value)
     now = league.online()
     assert now["index.html"] == old["index.html"]  # the home page is the old one...
     assert set(old) <= set(now)  # ...and every file it may lead to is still there

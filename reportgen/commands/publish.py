@@ -56,6 +56,10 @@ def publish(
                    f"{len(plan.unchanged)} inchangé{'s' if len(plan.unchanged) > 1 else ''}")
         return
     sent, removed = len(done.sent), len(done.removed)
+    if not sent and not removed:
+        typer.echo(f"{done.target} : le site en ligne est déjà à jour "
+                   f"({french.plural(len(plan.unchanged), 'fichier inchangé', 'fichiers inchangés')})")
+        return
     typer.echo(f"{done.target} : {french.plural(sent, 'fichier envoyé', 'fichiers envoyés')}, "
                f"{removed} retiré{'s' if removed > 1 else ''}, "
                f"{len(plan.unchanged)} inchangé{'s' if len(plan.unchanged) > 1 else ''}")

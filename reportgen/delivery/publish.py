@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import posixpath
+import socket
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -311,10 +312,22 @@ def _transfer(done: Done) -> Iterator[None]:
                               f"refusée) ; {_standing(done)} — vérifiez le dossier folder de [site] et les droits "
                               "du compte sur le serveur, puis relancez reportgen publish") from None
     except (OSError, EOFError, paramiko.SSHException) as error:
-        reason = str(error) or error.__class__.__name__
-        raise SiteUnreachable(f"{done.target} : la connexion au serveur a échoué ou s'est coupée ({reason}) ; "
+        raise SiteUnreachable(f"{done.target} : la connexion au serveur a échoué ou s'est coupée ({_why(error)}) ; "
                               f"{_standing(done)} — relancez reportgen publish quand le serveur répond : ce qui "
                               "est déjà arrivé n'est pas renvoyé") from None
+
+
+def _why(error: BaseException) -> str:
+    """What went wrong with the network, in French when it is a usual case (paramiko's own words else)."""
+    if isinstance(error, socket.gaierror):
+        return "nom de serveur inconnu"
+    if isinstance(error, paramiko.ssh_exception.NoValidConnectionsError | ConnectionRefusedError):
+        return "aucun serveur n'écoute sur ce port"
+    if isinstance(error, TimeoutError):
+        return "le serveur ne répond pas dans le délai timeout de [site]"
+    if isinstance(error, EOFError | ConnectionResetError) or "closed" in str(error) or "dropped" in str(error):
+        return "le serveur a fermé la connexion"
+    return str(error) or error.__class__.__name__
 
 
 def _standing(done: Done) -> str:
@@ -363,8 +376,7 @@ def _connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
         raise
     except (OSError, EOFError, paramiko.SSHException) as error:  # unknown name, refused, timed out, cut
         client.close()
-        reason = str(error) or error.__class__.__name__
-        raise SiteUnreachable(f"{site.host} (port {site.port}) : impossible de joindre le serveur ({reason}) ; "
+        raise SiteUnreachable(f"{site.host} (port {site.port}) : impossible de joindre le serveur ({_why(error)}) ; "
                               "rien n'a été envoyé — vérifiez host et port dans [site] et la connexion à "
                               "Internet, puis relancez reportgen publish") from None
     try:

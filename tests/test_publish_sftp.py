@@ -279,6 +279,19 @@ def test_a_tampered_manifest_never_removes_a_file_outside_the_site(league):
     assert outside.read_text() == "the host's own file"
 
 
+def test_one_publication_at_a_time(league):
+    import fcntl
+
+    lock = league.outputs / ".reportgen" / site.LOCK
+    with lock.open("ab") as held:  # another run holds it
+        fcntl.flock(held, fcntl.LOCK_EX)
+        ran = league.publish()
+        assert ran.code == 1 and "une autre publication" in ran.stderr and "est en cours" in ran.stderr
+        assert league.publish("--dry-run").code == 0  # changes nothing: not locked out
+    assert not league.remote.exists()
+    assert league.publish().code == 0
+
+
 def test_a_build_stopped_halfway_is_not_published(league):
     league.write("grand-sud/.publication-journal.json", "{}")
     ran = league.publish()

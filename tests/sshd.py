@@ -41,15 +41,21 @@ class Sshd:
         return path
 
     def sessions(self) -> list[int]:
-        """The processes serving a connection: the listener's children."""
-        try:
-            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children").read_text()
-        except OSError:
-            return []
-        return [int(pid) for pid in children.split()]
+        """The processes serving a connection: the listener's descendants (a session's privileged
+        monitor and the process that serves SFTP), parents first."""
+        found, queue = [], [self.process.pid]
+        while queue:
+            pid = queue.pop(0)
+            try:
+                children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+            except OSError:
+                children = []
+            found += children
+            queue += children
+        return found
 
     def kill_sessions(self) -> None:
-        for pid in self.sessions():
+        for pid in reversed(self.sessions()):  # the one serving the connection first
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:

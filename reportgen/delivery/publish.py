@@ -234,17 +234,20 @@ class _Uploader:
             self._remove(_temporary(self._remote(self.journal.pending)))
         self._ensure(self.folder)
         for path in done.plan.send:
-            self.journal.write(self.base, self.sent, self.removed, path)
+            self.journal.write(self.base, self.sent, self.removed, path)  # on its way
             self._upload(path)
             self.known[path] = local[path]
             self.sent[path] = local[path]
             done.sent.append(path)
             self.say(f"envoyé : {path}")
+        if done.sent:
+            self.journal.write(self.base, self.sent, self.removed, None)  # the last one arrived
         for path in done.plan.remove:
-            self.journal.write(self.base, self.sent, self.removed, None)
             self._remove(self._remote(path))
             self.known.pop(path, None)
             self.removed.append(path)
+            # A page removed, then back in outputs/ as it was, is sent again: the manifest still has it.
+            self.journal.write(self.base, self.sent, self.removed, None)
             done.removed.append(path)
             self.say(f"retiré : {path}")
         self._prune(done.plan.remove)

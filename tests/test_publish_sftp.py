@@ -145,7 +145,13 @@ def test_a_changed_bulletin_goes_alone_and_a_removed_page_is_removed(league):
     assert not (league.remote / "tantrix").exists()  # the folders it left empty went with it
 
 
-def test_dry_run_says_what_would_go_and_changes_nothing(league):
+def test_dry_run_says_what_would_go_and_changes_nothing(league, sshd):
+    # key and known_hosts relative to the folder of reportgen.toml
+    (league.inputs / "cles").mkdir()
+    (league.inputs / "cles" / "publication").write_bytes(sshd.client_key.read_bytes())
+    sshd.known_hosts(league.inputs / "cles" / "known_hosts")
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
+                    key="cles/publication", known_hosts="cles/known_hosts")
     assert league.publish().code == 0
     league.write("index.html", "<p>nouvelle page d'accueil</p>")
     before = league.online()
@@ -189,6 +195,24 @@ def test_a_password_in_the_settings_file_is_refused(league, sshd):
     assert "le mot de passe ne s'écrit jamais dans un fichier" in ran.stderr
     assert config.SFTP_PASSWORD_VARIABLE in ran.stderr
     assert not league.remote.exists()
+
+
+def test_the_site_table_is_read_and_checked_like_every_setting(tmp_path):
+    settings = tmp_path / "reportgen.toml"
+    settings.write_text('[league]\nname = "Ligue"\n\n[site]\nhost = "ssh.example.org"\nuser = "ligue"\n'
+                        'folder = "www"\nkey = "cles/publication"\n')
+    problems: list = []
+    league = config.load(tmp_path, {}, problems)  # what build and check read: [site] is a known table
+    assert problems == [] and league.site == config.Site(host="ssh.example.org", user="ligue", folder="www",
+                                                         key="cles/publication")
+    settings.write_text('[site]\nhost = "ssh.example.org"\nport = "22"\n')
+    assert config.load_site(tmp_path, problems) is None
+    assert [str(p) for p in problems] == [
+        "reportgen.toml:'site'!port : « \"22\" » n'est pas un nombre entier (ligne 3) — écrivez port = 22",
+        "reportgen.toml:'site' : le réglage « user » manque dans la table [site] (ligne 1) — ajoutez la ligne "
+        "user = \"ligue\" sous [site]",
+        "reportgen.toml:'site' : le réglage « folder » manque dans la table [site] (ligne 1) — ajoutez la ligne "
+        "folder = \"www\" sous [site]"]
 
 
 def test_without_site_settings_the_command_shows_the_table_to_write(league):

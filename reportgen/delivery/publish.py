@@ -118,12 +118,12 @@ def publish(outputs: Path, site: Site, settings: Path, *, dry_run: bool = False,
         raw = read(sftp, posixpath.join(site.folder, MANIFEST))
         remote = _manifest(raw)
         base = hashlib.sha256(raw or b"").hexdigest()
-        known, resumed = journal.resume(base, remote)
+        known = journal.resume(base, remote)
         done.plan = plan(local, known)
-        done.plan.resumed = resumed
+        done.plan.resumed = len(journal.sent.keys() - set(done.plan.send))
         if dry_run:
             return done
-        _Uploader(sftp, site.folder, outputs, journal, base, known, say).run(done, local)
+        _Uploader(sftp, site.folder, outputs, journal, base, known, say).run(done)
     return done
 
 
@@ -186,23 +186,23 @@ class _Journal:
         self.sent: dict[str, str] = {}  # what a cut run to the same place had done since the manifest
         self.removed: list[str] = []
 
-    def resume(self, base: str, remote: dict[str, str]) -> tuple[dict[str, str], int]:
+    def resume(self, base: str, remote: dict[str, str]) -> dict[str, str]:
         """What the server holds: the manifest, with what a cut run to the same place confirmed."""
         try:
             data = json.loads(self.path.read_bytes())
         except (OSError, ValueError):
-            return remote, 0
+            return remote
         if not isinstance(data, dict) or data.get("target") != self.target:
-            return remote, 0
+            return remote
         pending = data.get("pending")
         self.pending = pending if _safe(pending) else None
         sent, removed = data.get("sent"), data.get("removed")
         if data.get("base") != base or not isinstance(sent, dict) or not isinstance(removed, list):
-            return remote, 0  # the server's site changed since: its manifest is the truth
+            return remote  # the server's site changed since: its manifest is the truth
         self.sent = {path: digest for path, digest in sent.items() if _safe(path) and isinstance(digest, str)}
         self.removed = [path for path in removed if _safe(path)]
         known = {path: digest for path, digest in remote.items() if path not in self.removed}
-        return {**known, **self.sent}, len(self.sent)
+        return {**known, **self.sent}
 
     def write(self, base: str, sent: dict[str, str], removed: list[str], pending: str | None) -> None:
         data = {"target": self.target, "base": base, "sent": sent, "removed": removed, "pending": pending}
@@ -229,15 +229,14 @@ class _Uploader:
         self.sent = dict(journal.sent)
         self.removed = list(journal.removed)
 
-    def run(self, done: Done, local: dict[str, str]) -> None:
+    def run(self, done: Done) -> None:
         if self.journal.pending is not None:  # the temporary copy a cut run left behind
             self._remove(_temporary(self._remote(self.journal.pending)))
         self._ensure(self.folder)
         for path in done.plan.send:
             self.journal.write(self.base, self.sent, self.removed, path)  # on its way
-            self._upload(path)
-            self.known[path] = local[path]
-            self.sent[path] = local[path]
+            # the hash of the bytes sent: a file rewritten since it was listed goes again next run
+            self.known[path] = self.sent[path] = self._upload(path)
             done.sent.append(path)
             self.say(f"envoyé : {path}")
         if done.sent:
@@ -258,10 +257,13 @@ class _Uploader:
     def _remote(self, path: str) -> str:
         return posixpath.join(self.folder, path)
 
-    def _upload(self, path: str) -> None:
+    def _upload(self, path: str) -> str:
+        """The file sent to its place; the SHA-256 of what was sent."""
         target = self._remote(path)
         self._ensure(posixpath.dirname(target))
-        self._put(target, (self.outputs / path).read_bytes())
+        data = (self.outputs / path).read_bytes()
+        self._put(target, data)
+        return hashlib.sha256(data).hexdigest()
 
     def _put(self, target: str, data: bytes) -> None:
         """`data` written in full under a temporary name, then renamed over `target` at once."""

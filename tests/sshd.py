@@ -61,9 +61,6 @@ class Sshd:
             except ProcessLookupError:
                 pass
 
-    def log(self) -> str:
-        return (self.folder / "sshd.log").read_text(errors="replace")
-
 
 def keygen(path: Path, passphrase: str = "") -> str:
     """A new ed25519 key pair at `path` (and `path`.pub); the public key « type base64 »."""

@@ -241,7 +241,8 @@ def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_ssh
                     key=str(server.client_key), known_hosts=str(server.known_hosts(league.known_hosts)))
     ran = league.publish()
     assert ran.code == 4
-    assert "le serveur refuse d'écrire" in ran.stderr and "rien n'a été changé sur le site" in ran.stderr
+    assert f"le serveur refuse d'écrire {league.remote.parent} (permission refusée)" in ran.stderr
+    assert "rien n'a été changé sur le site" in ran.stderr
     assert not league.remote.exists()
 
 
@@ -339,3 +340,9 @@ def test_a_build_stopped_halfway_is_not_published(league):
     assert ran.code == 1
     assert "une construction s'est arrêtée en pleine publication" in ran.stderr
     assert not league.remote.exists()
+
+
+def test_the_site_folder_is_named_as_sftp_knows_it():
+    """SFTP paths start from the login folder and know no ~."""
+    assert [site._folder(f) for f in ("www", "~/www", "~", "/var/www/ligue/", "./www")] == [
+        "www", "www", ".", "/var/www/ligue", "www"]

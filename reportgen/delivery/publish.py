@@ -68,6 +68,7 @@ class Done:
     plan: Plan
     sent: list[str] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    at: str = ""  # the server's path being written, for a refusal's message
 
 
 def site_files(outputs: Path) -> dict[str, str]:
@@ -115,7 +116,7 @@ def publish(outputs: Path, site: Site, settings: Path, *, dry_run: bool = False,
     done = Done(f"{site.user}@{site.host}:{site.folder}", Plan([], [], []))
     journal = _Journal(outputs / FOLDER / JOURNAL, f"{site.user}@{site.host}:{site.port}/{site.folder}")
     with _one_at_a_time(outputs, dry_run), _transfer(done), connected(site, settings) as sftp:
-        raw = read(sftp, posixpath.join(site.folder, MANIFEST))
+        raw = read(sftp, posixpath.join(_folder(site.folder), MANIFEST))
         remote = _manifest(raw)
         base = hashlib.sha256(raw or b"").hexdigest()
         known = journal.resume(base, remote)
@@ -123,8 +124,13 @@ def publish(outputs: Path, site: Site, settings: Path, *, dry_run: bool = False,
         done.plan.resumed = len(journal.sent.keys() - set(done.plan.send))
         if dry_run:
             return done
-        _Uploader(sftp, site.folder, outputs, journal, base, known, say).run(done)
+        _Uploader(sftp, _folder(site.folder), outputs, journal, base, known, say, done).run()
     return done
+
+
+def _folder(folder: str) -> str:
+    """The site's folder as SFTP names it: from the login folder unless absolute (SFTP knows no ~)."""
+    return posixpath.normpath(folder.removeprefix("~").lstrip("/") if folder.startswith("~") else folder)
 
 
 @contextmanager
@@ -216,7 +222,7 @@ class _Journal:
 
 class _Uploader:
     def __init__(self, sftp: paramiko.SFTPClient, folder: str, outputs: Path, journal: _Journal, base: str,
-                 known: dict[str, str], say: Say) -> None:
+                 known: dict[str, str], say: Say, done: Done) -> None:
         self.sftp = sftp
         self.folder = folder
         self.outputs = outputs
@@ -224,12 +230,14 @@ class _Uploader:
         self.base = base
         self.known = known  # what the server holds, as this run changes it
         self.say = say
+        self.done = done  # what this run did, told as it goes
         self.folders: set[str] = set()  # the server's folders known to exist
         # Since the manifest `base`: a cut run's changes, then this run's.
         self.sent = dict(journal.sent)
         self.removed = list(journal.removed)
 
-    def run(self, done: Done) -> None:
+    def run(self) -> None:
+        done = self.done
         if self.journal.pending is not None:  # the temporary copy a cut run left behind
             self._remove(_temporary(self._remote(self.journal.pending)))
         self._ensure(self.folder)
@@ -268,6 +276,7 @@ class _Uploader:
     def _put(self, target: str, data: bytes) -> None:
         """`data` written in full under a temporary name, then renamed over `target` at once."""
         temporary = _temporary(target)
+        self.done.at = target
         with self.sftp.open(temporary, "wb") as stream:
             stream.set_pipelined(True)
             stream.write(data)
@@ -282,6 +291,7 @@ class _Uploader:
         try:
             self.sftp.stat(folder)
         except FileNotFoundError:
+            self.done.at = folder
             self.sftp.mkdir(folder, 0o755)
         self.folders.add(folder)
 
@@ -317,8 +327,8 @@ def _transfer(done: Done) -> Iterator[None]:
     """A network or server failure said in French, with where the site stands (exit 4)."""
     try:
         yield
-    except PermissionError as error:
-        raise SiteUnreachable(f"{done.target} : le serveur refuse d'écrire {error.filename or ''} (permission "
+    except PermissionError:
+        raise SiteUnreachable(f"{done.target} : le serveur refuse d'écrire {done.at or done.target} (permission "
                               f"refusée) ; {_standing(done)} — vérifiez le dossier folder de [site] et les droits "
                               "du compte sur le serveur, puis relancez reportgen publish") from None
     except (OSError, EOFError, paramiko.SSHException) as error:

@@ -246,6 +246,21 @@ def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_ssh
     assert not league.remote.exists()
 
 
+def test_a_missing_or_refused_key_says_what_to_fix(league, sshd, tmp_path):
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
+                    key="cles/absente", known_hosts=str(league.known_hosts))
+    ran = league.publish()
+    assert ran.code == 1
+    assert f"le fichier de clé {league.inputs / 'cles/absente'} n'existe pas" in ran.stderr
+    sshd_server.keygen(tmp_path / "unknown_key")  # a key the server does not know
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
+                    key=str(tmp_path / "unknown_key"), known_hosts=str(league.known_hosts))
+    ran = league.publish(env={"SSH_AUTH_SOCK": "", config.SFTP_PASSWORD_VARIABLE: ""})
+    assert ran.code == 1
+    assert f"{sshd_server.USER}@127.0.0.1 : le serveur refuse la connexion de cet utilisateur" in ran.stderr
+    assert not league.remote.exists()
+
+
 def test_a_key_with_a_passphrase_says_to_load_it_in_the_agent(league, sshd, tmp_path):
     key = tmp_path / "locked_key"
     sshd_server.keygen(key, passphrase="phrase secrète")

@@ -67,7 +67,7 @@ def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
         client.load_system_host_keys(str(known_hosts))  # read, never written
     client.set_missing_host_key_policy(_Refuse(site, known_hosts))
     try:
-        client.connect(site.host, site.port, username=site.user, password=os.environ.get(SFTP_PASSWORD_VARIABLE),
+        client.connect(site.host, site.port, username=site.user, password=os.environ.get(SFTP_PASSWORD_VARIABLE) or None,
                        key_filename=str(key) if key else None, look_for_keys=key is None, timeout=site.timeout,
                        banner_timeout=site.timeout, auth_timeout=site.timeout, channel_timeout=site.timeout)
     except paramiko.BadHostKeyException as error:

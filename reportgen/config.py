@@ -15,6 +15,15 @@
     timeout = 20        # seconds each exchange with the server may take
     run_timeout = 600   # seconds the whole `mail --send` may take
 
+    [site]                 # where `reportgen publish` sends the site (outputs/), over SFTP
+    host = "ssh.example.org"
+    port = 22
+    user = "ligue"
+    folder = "www"         # on the server, from the login folder unless it starts with /
+    key = "~/.ssh/id_ed25519"            # optional
+    known_hosts = "~/.ssh/known_hosts"   # optional (this one by default)
+    timeout = 20           # seconds each exchange with the server may take
+
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
@@ -54,9 +63,13 @@ from reportgen.problems import (
 )
 
 SETTINGS_FILE = "reportgen.toml"
-TABLES = ("league", "mail", "circuits")  # the top-level tables reportgen reads
+TABLES = ("league", "mail", "site", "circuits")  # the top-level tables reportgen reads
 # The SMTP password is never written in a file: `reportgen mail --send` reads it from this variable.
 PASSWORD_VARIABLE = "REPORTGEN_SMTP_PASSWORD"
+# Nor the SFTP password: `reportgen publish` reads it from this one.
+SFTP_PASSWORD_VARIABLE = "REPORTGEN_SFTP_PASSWORD"
+# Keys that would hold a password: refused in any table that connects to a server.
+_SECRET_KEYS = ("password", "pass", "passwd", "mot_de_passe")
 
 # A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
 Check = Callable[[Any], "str | None"]
@@ -109,12 +122,31 @@ class Mail:
 
 
 @dataclass(frozen=True)
+class Site:
+    """The [site] table: the SFTP server `reportgen publish` sends outputs/ to. The password comes
+    from the environment (SFTP_PASSWORD_VARIABLE), never from a file; `key` and `known_hosts` are
+    paths on this machine (~ is the user's folder; relative: from the folder of reportgen.toml)."""
+
+    host: str = setting("", min_length=1, example="ssh.example.org")
+    port: int = setting(22, minimum=1, maximum=65535)
+    user: str = setting("", min_length=1, example="ligue")
+    folder: str = setting("", min_length=1, example="www")  # on the server
+    key: str = setting("", example="~/.ssh/id_ed25519")  # optional: the agent's and ~/.ssh's keys otherwise
+    known_hosts: str = setting("", example="~/.ssh/known_hosts")  # optional: ~/.ssh/known_hosts otherwise
+    timeout: float = setting(20.0, minimum=0.1, maximum=600)  # seconds each exchange may take
+
+    required = ("host", "user", "folder")  # keys a [site] table must write
+
+
+@dataclass(frozen=True)
 class League:
     name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
     # slug -> that circuit's Settings; set by the [circuits.<slug>] tables, not a key of [league].
     circuits: dict[str, Any] = field(default_factory=dict, metadata={"table": False})
     # The [mail] table; None when the file has none (or a wrong one: its problems say why).
     mail: Mail | None = field(default=None, metadata={"table": False})
+    # The [site] table, likewise.
+    site: Site | None = field(default=None, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -147,6 +179,16 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
     return _Reader(text, defaults, problems).league(raw, league)
 
 
+def load_site(inputs: Path, problems: list[Problem]) -> Site | None:
+    """The [site] table of `reportgen.toml` alone (what `reportgen publish` needs: no circuit is
+    loaded), or None when the file has none; its problems, and the file's own, go to `problems`."""
+    found: list[Problem] = []
+    league = load(inputs, {}, found)
+    # Without the circuits' defaults every [circuits.*] table reads as unknown: not publish's concern.
+    problems.extend(p for p in found if not (p.where.sheet or "").startswith("circuits"))
+    return league.site
+
+
 class _Reader:
     """The checks of one `reportgen.toml`: each problem located at its table and key."""
 
@@ -158,14 +200,17 @@ class _Reader:
     def league(self, raw: dict[str, Any], league: League) -> League:
         circuits = dict(league.circuits)
         name = league.name
-        mail = None
+        mail = site = None
         for key, value in raw.items():
             if key == "league":
                 if self._is_table(value, ("league",)):
                     name = self.overrides(league, value, ("league",)).get("name", name)
             elif key == "mail":
                 if self._is_table(value, ("mail",)):
-                    mail = self.mail(value)
+                    mail = self.server(value, "mail", Mail, PASSWORD_VARIABLE)
+            elif key == "site":
+                if self._is_table(value, ("site",)):
+                    site = self.server(value, "site", Site, SFTP_PASSWORD_VARIABLE)
             elif key == "circuits":
                 if self._is_table(value, ("circuits",)):
                     for slug, table in value.items():
@@ -176,25 +221,27 @@ class _Reader:
             else:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
                          "table", fix=self._place_fix(key))
-        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail)
+        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail, site=site)
 
-    def mail(self, table: dict[str, Any]) -> Mail | None:
-        """The [mail] settings, or None when anything in the table is wrong or missing."""
-        where = ("mail",)
+    def server(self, table: dict[str, Any], name: str, settings: Any, variable: str) -> Any:
+        """The settings of a table that connects to a server ([mail], [site]): an instance of
+        `settings`, or None when anything in the table is wrong or missing. A password is refused:
+        it is given in the environment variable `variable`."""
+        where = (name,)
         before = len(self.problems)
-        secret = [key for key in table if key.casefold() in ("password", "pass", "passwd", "mot_de_passe")]
+        secret = [key for key in table if key.casefold() in _SECRET_KEYS]
         for key in secret:
-            self.add("mail", key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
+            self.add(name, key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
                      "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
-                     f"d'environnement {PASSWORD_VARIABLE} au moment d'envoyer")
-        values = self.overrides(Mail(), {k: v for k, v in table.items() if k not in secret}, where)
-        for key in Mail.required:
+                     f"d'environnement {variable} au moment d'envoyer")
+        values = self.overrides(settings(), {k: v for k, v in table.items() if k not in secret}, where)
+        for key in settings.required:
             if key not in table:
-                example = _toml(Mail.__dataclass_fields__[key].metadata["example"])
-                self.add("mail", None, where, MISSING_SETTING, key=key, example=example)
+                example = _toml(settings.__dataclass_fields__[key].metadata["example"])
+                self.add(name, None, where, MISSING_SETTING, key=key, example=example, table=name)
         if len(self.problems) > before:
             return None
-        return dataclasses.replace(Mail(), **values)
+        return dataclasses.replace(settings(), **values)
 
     def circuit(self, slug: str, table: Any) -> Any:
         """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
@@ -230,7 +277,8 @@ class _Reader:
         values = {}
         for key, value in table.items():
             if key not in known:
-                names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]"}
+                names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]",
+                                                     ("site",): "la table [site]"}
                 what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
                          message=f"le réglage « {key} » n'existe pas pour {what}",
@@ -271,7 +319,7 @@ class _Reader:
 
     def _place_fix(self, key: str) -> str:
         """Where a key written outside any table belongs, when some table knows it."""
-        homes = [("[league]", League), ("[mail]", Mail)]
+        homes = [("[league]", League), ("[mail]", Mail), ("[site]", Site)]
         homes += [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]

@@ -12,7 +12,8 @@ present() {  # probe -> 0 when what the package provides is on this machine
   local kind=${1%%:*} name=${1#*:}
   case $kind in
     lib) [[ $'\n'$libraries$'\n' == *$'\n'"$name"$'\n'* ]] ;;
-    cmd) command -v "$name" >/dev/null ;;
+    # sbin too: a daemon (sshd) lives there, outside the PATH of a user who is not root
+    cmd) PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin" command -v "$name" >/dev/null ;;
     py) "$python" -c "import $name" 2>/dev/null ;;
     font) command -v fc-list >/dev/null && fc-list : family | grep -qi -- "$name" ;;
     *) echo "$list: unknown probe '$1'" >&2; return 2 ;;

@@ -88,8 +88,8 @@ WOULD_OVERWRITE = _kind("would-overwrite", "writing into a workbook would lose a
 # -- settings (inputs/reportgen.toml, inputs/saisons.toml) -------------------------------------
 
 UNKNOWN_SETTING = _kind("unknown-setting", "a settings table or key that does not exist or cannot be set there")
-MISSING_SETTING = _kind("missing-setting", "a required key of the [mail] table is absent",
-                        "le réglage « {key} » manque dans la table [mail]",
+MISSING_SETTING = _kind("missing-setting", "a key `reportgen mail --send` needs is absent from the [mail] table",
+                        "le réglage « {key} » manque dans la table [mail] : l'envoi (--send) en a besoin",
                         "ajoutez la ligne {key} = {example} sous [mail]")
 OUT_OF_RANGE = _kind("out-of-range", "a setting outside its bounds or its possible values, or settings that "
                      "contradict each other")
@@ -107,6 +107,12 @@ MISSING_FIELD = _kind("missing-field", "a field of the Tournoi sheet is absent",
 MISSING_VALUE = _kind("missing-value", "a cell that must be filled is empty")
 BAD_VALUE = _kind("bad-value", "a cell's value cannot be read as what it should be (a date, a place, a "
                   "name...), or does not fit the rest of its row")
+BAD_ADDRESS = _kind("bad-address", "an Email cell of clubs.xlsx holds something that is not an e-mail address",
+                   "{parts} {what} (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par "
+                   "« ; »)",
+                   "corrigez l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
+                   "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu'elle est "
+                   "fausse", what="ne sont pas des adresses électroniques")
 FORMULA = _kind("formula", "a formula saved without its value",
                 "la cellule contient une formule dont la valeur n'a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")

@@ -23,6 +23,7 @@ league = base.league
     ("a@albi.example.org, b@albi.example.org;", ("a@albi.example.org", "b@albi.example.org")),
     ("Albi <contact@albi.example.org>", ("contact@albi.example.org",)),  # a name, then the address
     ("Jean.Dupont+ligue@Mail.Example.FR", ("Jean.Dupont+ligue@Mail.Example.FR",)),
+    ("Contact@Club-Albi.Fr", ("Contact@Club-Albi.Fr",)),  # as a word processor capitalises it
 ])
 def test_addresses_separated_by_semicolons_or_commas_are_read(cell, found):
     assert addresses(cell) == (found, [])
@@ -31,7 +32,7 @@ def test_addresses_separated_by_semicolons_or_commas_are_read(cell, found):
 @pytest.mark.parametrize("cell", [
     "not an address", "contact@alb.example.orgBcc", "a@albi.example.org b@albi.example.org",
     "a@albi.example.orgb@albi.example.org", "contact@albi", "contact@albi..org", "@albi.example.org",
-    "contact@-albi.example.org", "contact@albi.example.org Bcc: x@evil.example.org",
+    "contact@-albi.example.org", "contact@albi.example.org Bcc: x@evil.example.org", "contact@albi.example.ORGbcc",
 ])
 def test_what_is_no_address_is_refused(cell):
     assert addresses(cell) == ((), [cell.strip()])

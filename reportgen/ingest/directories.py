@@ -71,11 +71,12 @@ def _departement(value: object) -> str:
 
 
 # An address as the clubs type them: one « @ », a domain with a dot, no space (RFC 5322's atoms,
-# ASCII: what an SMTP server takes without SMTPUTF8). A last label mixing cases is a word glued on
-# (« contact@alb.example.orgBcc »): no top-level domain is written that way.
+# ASCII: what an SMTP server takes without SMTPUTF8). A last label in lower case, capitals or
+# capitalised (« .fr », « .FR », « .Fr »); any other mix is a word glued on
+# (« contact@alb.example.orgBcc »).
 _LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
 _LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?")
-_TOP = re.compile(r"[a-z]{2,63}|[A-Z]{2,63}")
+_TOP = re.compile(r"[a-z]{2,63}|[A-Z]{2,63}|[A-Z][a-z]{1,62}")
 
 
 def is_address(address: str) -> bool:

@@ -80,6 +80,7 @@ _TOP = re.compile(r"[a-z]{2,63}|[A-Z]{2,63}|[A-Z][a-z]{1,62}")
 
 
 def is_address(address: str) -> bool:
+    """A bare address (no name, no « < > ») that passes the check above."""
     local, at, domain = address.partition("@")
     labels = domain.split(".")
     return (bool(at) and len(address) <= 254 and _LOCAL.fullmatch(local) is not None and len(labels) >= 2

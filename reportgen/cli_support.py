@@ -4,6 +4,7 @@ dates typed on the command line."""
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated
@@ -24,9 +25,24 @@ def print_problems(problems: Iterable[object], notices: Iterable[str]) -> None:
         err(f"note : {notice}")
     problems = list(problems)
     if problems:
-        err(f"{french.plural(len(problems), 'problème')} à corriger dans les classeurs :")
+        err(f"{french.plural(len(problems), 'problème')} à corriger {_where(problems)} :")
         for problem in problems:
             err(f"  - {problem}")
+
+
+def _where(problems: list[object]) -> str:
+    """« dans les classeurs », « dans reportgen.toml », or how many in each: a settings file
+    (.toml) is not a workbook."""
+    paths = [getattr(getattr(problem, "where", None), "path", "") for problem in problems]
+    settings = Counter(path for path in paths if path.endswith(".toml"))
+    workbooks = len(paths) - sum(settings.values())
+    if not settings:
+        return "dans les classeurs"
+    if not workbooks and len(settings) == 1:
+        return f"dans {next(iter(settings))}"
+    counts = ([f"{workbooks} dans les classeurs"] if workbooks else []) + \
+        [f"{count} dans {name}" for name, count in sorted(settings.items())]
+    return "(" + ", ".join(counts) + ")"
 
 
 def date_option(value: str | None, option: str) -> dt.date | None:

@@ -106,7 +106,8 @@ def mail_address(value: str) -> str | None:
 @dataclass(frozen=True)
 class Mail:
     """The [mail] table: the SMTP server `reportgen mail --send` sends through, and the sender of
-    the drafts. The password comes from the environment (PASSWORD_VARIABLE), never from a file."""
+    the drafts (without it, a draft has no From: the mail program adds it). The password comes
+    from the environment (PASSWORD_VARIABLE), never from a file."""
 
     host: str = setting("", min_length=1, example="smtp.example.org")
     port: int = setting(587, minimum=1, maximum=65535)
@@ -118,7 +119,19 @@ class Mail:
     timeout: float = setting(20.0, minimum=0.1, maximum=600)
     run_timeout: float = setting(600.0, minimum=0.1, maximum=86400)
 
-    required = ("host", "sender")  # keys a [mail] table must write (no default makes sense)
+    # Keys only `mail --send` needs (no default makes sense); drafts need none: a [mail] table may
+    # give the sender alone, or be absent (see `missing_for_sending`).
+    for_sending = ("host", "sender")
+    required = ()  # keys a [mail] table must write: none (a [site] table must write its server's)
+
+
+def missing_for_sending(mail: Mail | None) -> list[Problem]:
+    """What `reportgen mail --send` lacks in the [mail] table (all of it when there is none)."""
+    mail = mail or Mail()
+    return [MISSING_SETTING(SourceRef(SETTINGS_FILE, "mail"), key=key, table="mail",
+                            why=" : l'envoi (--send) en a besoin",
+                            example=_toml(Mail.__dataclass_fields__[key].metadata["example"]))
+            for key in Mail.for_sending if not getattr(mail, key)]
 
 
 @dataclass(frozen=True)

@@ -88,9 +88,10 @@ WOULD_OVERWRITE = _kind("would-overwrite", "writing into a workbook would lose a
 # -- settings (inputs/reportgen.toml, inputs/saisons.toml) -------------------------------------
 
 UNKNOWN_SETTING = _kind("unknown-setting", "a settings table or key that does not exist or cannot be set there")
-MISSING_SETTING = _kind("missing-setting", "a required key of the [mail] or [site] table is absent",
-                        "le réglage « {key} » manque dans la table [{table}]",
-                        "ajoutez la ligne {key} = {example} sous [{table}]")
+MISSING_SETTING = _kind("missing-setting", "a key the [site] table must write, or one `reportgen mail --send` needs "
+                        "in the [mail] table, is absent",
+                        "le réglage « {key} » manque dans la table [{table}]{why}",
+                        "ajoutez la ligne {key} = {example} sous [{table}]", why="")
 OUT_OF_RANGE = _kind("out-of-range", "a setting outside its bounds or its possible values, or settings that "
                      "contradict each other")
 CONFLICTING_SETTINGS = _kind("conflicting-settings", "a circuit's settings that cannot hold together",
@@ -107,6 +108,12 @@ MISSING_FIELD = _kind("missing-field", "a field of the Tournoi sheet is absent",
 MISSING_VALUE = _kind("missing-value", "a cell that must be filled is empty")
 BAD_VALUE = _kind("bad-value", "a cell's value cannot be read as what it should be (a date, a place, a "
                   "name...), or does not fit the rest of its row")
+BAD_ADDRESS = _kind("bad-address", "an Email cell of clubs.xlsx holds something that is not an e-mail address",
+                   "{parts} {what} (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par "
+                   "« ; »)",
+                   "corrigez l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
+                   "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu'elle est "
+                   "fausse", what="ne sont pas des adresses électroniques")
 FORMULA = _kind("formula", "a formula saved without its value",
                 "la cellule contient une formule dont la valeur n'a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")

@@ -254,11 +254,19 @@ def test_stale_outputs_are_never_mailed(league, tmp_path):
     assert not (league.outputs / "mail").exists()
 
 
-def test_without_a_mail_table_the_command_says_what_to_add(league, tmp_path):
+def test_without_a_mail_table_drafts_are_written_and_send_says_what_to_add(league, tmp_path):
     (league.inputs / config.SETTINGS_FILE).unlink()
-    result = mail_command(league, tmp_path / "archive")
+    drafted = mail_command(league, tmp_path / "archive")
+    assert drafted.returncode == 0, drafted.stderr
+    assert "Saison 2026 : 3 brouillons" in drafted.stdout
+    assert "From" not in message_from_bytes((league.outputs / "mail" / "2026" / "CARC.eml").read_bytes())
+    result = mail_command(league, tmp_path / "archive", "--send")
     assert result.returncode == 1
-    assert "la table [mail]" in result.stderr and 'security = "starttls"' in result.stderr
+    assert "2 problèmes à corriger dans reportgen.toml :" in result.stderr
+    assert ("reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] : l'envoi (--send) en a "
+            "besoin — ajoutez la ligne host = \"smtp.example.org\" sous [mail]") in result.stderr
+    assert "les brouillons, sans --send, n'en ont pas besoin" in result.stderr
+    assert 'security = "starttls"' in result.stderr
 
 
 # -- sending --------------------------------------------------------------------------------------
@@ -284,11 +292,12 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     message = carcassonne.message
     assert message["From"] == SENDER and message["Subject"] == "Bulletins de classement 2026 — Carcassonne"
     assert message["To"] == "contact@carc.example.org, president@carc.example.org"
-    assert message["Date"].datetime.date() == dt.date(2026, 1, 10) and message["Message-ID"]
+    assert message["Date"].datetime.date() != dt.date(2026, 1, 10)  # sent now, not on the bulletin's date
+    assert message["Message-ID"].endswith("@example.org>")
     assert [a.get_filename() for a in message.iter_attachments()] == ["classement-final-2026.pdf"]
-    # The message sent is the draft.
+    # The message sent is the draft, but for its Date and Message-ID.
     draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
-    assert carcassonne.data.replace(b"\r\n", b"\n") == draft.replace(b"\r\n", b"\n")
+    assert without_date_and_id(carcassonne.data) == without_date_and_id(draft)
 
     # A second run sends only what failed: Albi, refused again.
     second = mail_command(league, archive, "--send")
@@ -309,6 +318,12 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     # --resend sends everything again.
     again = mail_command(league, archive, "--send", "--resend")
     assert again.returncode == 0 and len(smtp.received) == 6
+
+
+def without_date_and_id(data: bytes) -> bytes:
+    """A message's bytes, LF line ends, without its Date and Message-ID headers."""
+    lines = data.replace(b"\r\n", b"\n").split(b"\n")
+    return b"\n".join(line for line in lines if not line.startswith((b"Date: ", b"Message-ID: ")))
 
 
 def test_the_send_log_is_in_the_archive_so_a_new_outputs_folder_sends_nothing_twice(league, tmp_path, smtp):
@@ -439,12 +454,14 @@ def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
         "parmi \"starttls\", \"ssl\", \"none\", par exemple security = \"starttls\"",
         "reportgen.toml:'mail'!sender : « \"secretariat\" » ne convient pas : ce n'est pas une adresse électronique, "
         "seule ou après un nom (ligne 5) — écrivez par exemple sender = \"Ligue <secretariat@example.org>\""]
+    # Drafts need no server: a table without host nor sender is no problem (--send asks for them).
     settings, problems = read_settings(tmp_path, '[mail]\nport = 25\n')
-    assert problems == [
-        "reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] (ligne 1) — ajoutez la ligne "
-        "host = \"smtp.example.org\" sous [mail]",
-        "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] (ligne 1) — ajoutez la ligne "
-        "sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
+    assert problems == [] and settings == config.Mail(port=25)
+    assert [str(p) for p in config.missing_for_sending(settings)] == [
+        "reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] : l'envoi (--send) en a besoin — "
+        "ajoutez la ligne host = \"smtp.example.org\" sous [mail]",
+        "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] : l'envoi (--send) en a besoin — "
+        "ajoutez la ligne sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
     assert read_settings(tmp_path, 'host = "x"\n')[1] == [
         "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail] "
         "ou [site]"]

@@ -13,7 +13,7 @@ from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
 if TYPE_CHECKING:
     from reportgen.config import Mail
-    from reportgen.delivery.mail import Plan
+    from reportgen.delivery.mail import ClubMail, Plan
     from reportgen.delivery.send import SendLog
 
 SETTINGS_EXAMPLE = ('[mail]\nhost = "smtp.example.org"\nport = 587\nsecurity = "starttls"   # ou "ssl", "none"\n'
@@ -27,8 +27,10 @@ def mail(
     send: Annotated[bool, typer.Option("--send", help="Envoyer les messages par SMTP (réglages [mail]).")] = False,
     resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les bulletins déjà "
                                                            "reçus.")] = False,
-    club: Annotated[Optional[list[str]], typer.Option("--club", help="Avec --send : n'envoyer qu'à ce club (son "
-                                                      "code dans clubs.xlsx) ; se répète.")] = None,
+    club: Annotated[Optional[list[str]], typer.Option("--club", metavar="<code>", help="Avec --send : n'envoyer "
+                                                      "qu'à ce club (son code dans clubs.xlsx) ; se répète.")] = None,
+    received: Annotated[bool, typer.Option("--received", help="Avec --send --club CODE : noter, sans rien envoyer, "
+                                           "que le club a bien reçu son envoi incertain.")] = False,
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
@@ -39,8 +41,10 @@ def mail(
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison. Le journal des envois est dans l'archive : un bulletin
     déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant,
-    un envoi interrompu avant la réponse du serveur est signalé « incertain » et n'est renvoyé que
-    sur demande (--send --resend --club CODE)."""
+    un envoi interrompu avant la réponse du serveur est signalé « incertain » : si le club l'a reçu,
+    notez-le (--send --received --club CODE), sinon renvoyez-le (--send --resend --club CODE).
+    Les brouillons n'ont besoin d'aucun réglage ; --send a besoin de host et sender dans la table
+    [mail] de reportgen.toml."""
     from reportgen import circuits
     from reportgen.delivery import send as sending
 
@@ -50,18 +54,31 @@ def mail(
         raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
     if club and not send:
         raise typer.BadParameter("--club ne sert qu'avec --send", param_hint="--club")
+    if received and not (send and club):
+        raise typer.BadParameter("--received s'emploie avec --send et --club CODE (le club qui a confirmé avoir "
+                                 "reçu son message)", param_hint="--received")
+    if received and resend:
+        raise typer.BadParameter("--received note un message reçu, --resend le renvoie : choisissez l'un des deux",
+                                 param_hint="--received")
     with ExitStack() as stack:
         # Before anything: one sender at a time, and a send log that can be written.
         log = stack.enter_context(sending.SendLog(archive)) if send else None
-        plan, settings = _drafts(season, circuit, inputs, outputs, archive)
+        plan, settings = _drafts(season, circuit, inputs, outputs, archive, server=send and not received)
         if log is not None:
-            _send(plan, settings, log, resend, club or [])
+            plan.clubs = _chosen(plan, club or [])
+            if received:
+                _received(plan, log)
+            else:
+                assert settings is not None  # _drafts checked it
+                _send(plan, settings, log, resend)
 
 
-def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path,
-            archive: Path) -> tuple[Plan, Mail]:
-    """The plan, its drafts written and listed."""
+def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path, archive: Path,
+            server: bool) -> tuple[Plan, Mail | None]:
+    """The plan, its drafts written and listed; with `server`, first checks that [mail] says how
+    to send (drafts need no setting)."""
     from reportgen import french
+    from reportgen.config import missing_for_sending
     from reportgen.delivery import mail as drafts
     from reportgen.delivery import seasons
     from reportgen.pipeline import score
@@ -71,11 +88,13 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     problems = sorted(set(league.problems).union(*scored.blocked.values()))
     if problems:
         print_problems(problems, league.notices)
-        err("rien n'est préparé : corrigez d'abord les classeurs (lancez « make » ensuite)")
+        err("rien n'est préparé : corrigez d'abord ces problèmes (lancez « make » ensuite)")
         raise typer.Exit(1)
     settings = league.settings.mail
-    if settings is None:
-        err(f"les courriels ont besoin de la table [mail] dans {inputs / 'reportgen.toml'}, par exemple :\n"
+    if server and (missing := missing_for_sending(settings)):
+        print_problems(missing, [])
+        err(f"rien n'est envoyé : --send a besoin du serveur et de l'expéditeur dans la table [mail] de "
+            f"{inputs / 'reportgen.toml'} (les brouillons, sans --send, n'en ont pas besoin), par exemple :\n"
             + SETTINGS_EXAMPLE)
         raise typer.Exit(1)
     plan = drafts.prepare(league, scored, outputs, season, circuit)
@@ -106,21 +125,42 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     return plan, settings
 
 
-def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool, clubs: list[str]) -> None:
+def _chosen(plan: Plan, clubs: list[str]) -> list[ClubMail]:
+    """The plan's clubs that --club names (all of them without --club)."""
+    if not clubs:
+        return plan.clubs
+    codes = {c.club.code.casefold(): c for c in plan.clubs}
+    unknown_codes = [code for code in clubs if code.casefold() not in codes]
+    if unknown_codes:
+        err(f"--club {', '.join(unknown_codes)} : aucun club de ce code n'a de courriel à recevoir ; codes "
+            f"possibles : {', '.join(c.club.code for c in plan.clubs)}")
+        raise typer.Exit(1)
+    wanted = {code.casefold() for code in clubs}
+    return [c for c in plan.clubs if c.club.code.casefold() in wanted]
+
+
+def _received(plan: Plan, log: SendLog) -> None:
+    """--received: the clubs' uncertain messages noted as received, nothing sent."""
+    from reportgen import french
+    from reportgen.delivery import send as sending
+
+    marked = sending.mark_received(plan, log)
+    for done in marked:
+        typer.echo(f"  {done.club} ({done.address}) : noté reçu — {', '.join(done.bulletins)}")
+    names = ", ".join(c.club.name for c in plan.clubs)
+    if not marked:
+        typer.echo(f"{names} : aucun envoi incertain à noter, rien n'a changé")
+        return
+    typer.echo(f"{french.plural(len(marked), 'envoi incertain noté reçu', 'envois incertains notés reçus')} "
+               f"({names}), rien n'a été envoyé : ils ne seront plus signalés ni renvoyés")
+
+
+def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
     import datetime as dt
 
     from reportgen import french
     from reportgen.delivery import send as sending
 
-    if clubs:
-        codes = {c.club.code.casefold(): c for c in plan.clubs}
-        unknown_codes = [code for code in clubs if code.casefold() not in codes]
-        if unknown_codes:
-            err(f"--club {', '.join(unknown_codes)} : aucun club de ce code n'a de courriel à recevoir ; codes "
-                f"possibles : {', '.join(c.club.code for c in plan.clubs)}")
-            raise typer.Exit(1)
-        wanted = {code.casefold() for code in clubs}
-        plan.clubs = [c for c in plan.clubs if c.club.code.casefold() in wanted]
     run = sending.send(plan, settings, log, resend, say=typer.echo)
     sent = [o for o in run.outcomes if o.sent]
     typer.echo(f"{french.plural(len(sent), 'message envoyé', 'messages envoyés')}"
@@ -142,7 +182,8 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool, clubs: list[st
             err(f"  - {unknown.club} ({unknown.address}) : {', '.join(unknown.bulletins)}, tenté le "
                 f"{french.date_long(at.date())} à {at:%H:%M} UTC")
         which = " ".join(f"--club {code}" for code in dict.fromkeys(u.code for u in run.unknown))
-        err(f"demandez au club s'il l'a reçu ; sinon renvoyez-le : reportgen mail --send --resend {which}")
+        err(f"demandez au club s'il l'a reçu : si oui, notez-le (reportgen mail --send --received {which}) ; "
+            f"sinon renvoyez-le : reportgen mail --send --resend {which}")
     if run.left:
         err(f"le temps de l'envoi est écoulé (réglage run_timeout de [mail] : {french.points(settings.run_timeout)} s) ; "
             f"{french.plural(len(run.left), 'message non tenté', 'messages non tentés')}, ils partiront au prochain "

@@ -14,7 +14,8 @@ An address never receives the same bulletin twice unless `resend`, whatever stop
 - a message's rows are committed as `sending` once the server greeted us, before MAIL FROM and
   DATA, then set to `sent` or `failed`. A row still `sending` when the next run opens the log is
   a run that died while the server had the message: `unknown`, reported at every run and never
-  sent again on its own (the secretary asks the club, then `--resend --club CODE`);
+  sent again on its own (the secretary asks the club, then `--resend --club CODE`, or
+  `--received --club CODE` when the club has it: `mark_received`);
 - a log that cannot be written (locked, damaged, read-only) stops the run before the next
   message: nothing goes out unlogged;
 - each exchange with the server may take `[mail] timeout` seconds, the run `[mail] run_timeout`:
@@ -35,7 +36,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from email.policy import SMTP
-from email.utils import parseaddr
+from email.utils import make_msgid, parseaddr
 from pathlib import Path
 from typing import IO
 
@@ -45,7 +46,7 @@ from reportgen.delivery import database
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.model import ReportgenError
 from reportgen.render.files import OutputError
-from reportgen.render.mail import message_id, to_message
+from reportgen.render.mail import to_message
 
 LOCK = ".mail-send.lock"  # in the archive folder, beside the database
 
@@ -348,6 +349,27 @@ def pending(log: SendLog, club_mail: ClubMail,
              for lacking, addresses in groups.items()], unknown)
 
 
+def mark_received(plan: Plan, log: SendLog,
+                  now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> list[Unknown]:
+    """The club said it received its uncertain message (`mail --send --received`): the plan's
+    `unknown` rows of its bulletins become `sent`, with a note, and nothing is sent. What was noted
+    (`at`: now)."""
+    moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
+    note = f"reçu : le club l'a confirmé, noté le {moment} (reportgen mail --send --received)"
+    marked = []
+    with log.writing("rien n'a été noté") as db:
+        for club_mail in plan.clubs:
+            club = club_mail.club
+            for address in club.emails:
+                names = tuple(b.filename for b in club_mail.bulletins if db.execute(
+                    "UPDATE sending SET status = 'sent', answer = ? WHERE club_code = ? AND address = ? AND "
+                    "circuit = ? AND bulletin = ? AND ranking_sha = ? AND status = 'unknown'",
+                    (note, club.code, address.casefold(), b.circuit, b.bulletin, b.key)).rowcount)
+                if names:
+                    marked.append(Unknown(club.name, club.code, address, names, moment))
+    return marked
+
+
 def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Say = lambda text: None,
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send what each club lacks, within `settings.run_timeout`."""
@@ -369,10 +391,14 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
                 run.left = [(c.club.name, addresses) for c, addresses, _ in work[number - 1:]]
                 break
             draft = message(plan, club_mail.only(bulletins), to)
-            data = to_message(draft, settings.sender).as_bytes(policy=SMTP)  # the draft, with CRLF
-            moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
+            sent_at = now().astimezone(dt.timezone.utc).replace(microsecond=0)
+            moment = sent_at.isoformat()
+            # The draft, with CRLF, dated now in the local time zone and with an identifier of its
+            # own: a resend with the draft's would be dropped by Gmail as a duplicate.
+            identifier = make_msgid(domain=parseaddr(settings.sender)[1].rpartition("@")[2])
+            data = to_message(draft, settings.sender, sent=(sent_at.astimezone(), identifier)).as_bytes(policy=SMTP)
             rows = [(moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
-                     b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), message_id(draft))
+                     b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), identifier)
                     for address in to for b, attachment in zip(bulletins, draft.attachments)]
             ids: list[int] = []
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from email.utils import parseaddr
 
 from reportgen.ingest import values as parse
 from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, find_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef
-from reportgen.problems import DUPLICATE, MISSING_COLUMN
+from reportgen.problems import BAD_ADDRESS, DUPLICATE, MISSING_COLUMN
 
 CLUBS_FILE = "clubs.xlsx"
 PLAYERS_FILE = "joueurs.xlsx"
@@ -69,6 +70,38 @@ def _departement(value: object) -> str:
     return text
 
 
+# An address as the clubs type them: one « @ », a domain with a dot, no space (RFC 5322's atoms,
+# ASCII: what an SMTP server takes without SMTPUTF8). A last label in lower case, capitals or
+# capitalised (« .fr », « .FR », « .Fr »); any other mix is a word glued on
+# (« contact@alb.example.orgBcc »).
+_LOCAL = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*")
+_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?")
+_TOP = re.compile(r"[a-z]{2,63}|[A-Z]{2,63}|[A-Z][a-z]{1,62}")
+
+
+def is_address(address: str) -> bool:
+    """A bare address (no name, no « < > ») that passes the check above."""
+    local, at, domain = address.partition("@")
+    labels = domain.split(".")
+    return (bool(at) and len(address) <= 254 and _LOCAL.fullmatch(local) is not None and len(labels) >= 2
+            and all(_LABEL.fullmatch(label) for label in labels) and _TOP.fullmatch(labels[-1]) is not None)
+
+
+def addresses(cell: str) -> tuple[tuple[str, ...], list[str]]:
+    """An `Email` cell: addresses separated by « ; » or « , », each alone or after a name
+    (« Albi <contact@albi.fr> »). (The bare addresses, what SMTP is given; the parts that are none.)"""
+    found, wrong = [], []
+    for part in (part.strip() for part in re.split(r"[;,]", cell)):
+        if not part:
+            continue
+        address = parseaddr(part)[1]
+        if is_address(address) and (part == address or part.endswith(f"<{address}>")):
+            found.append(address)
+        else:
+            wrong.append(part)
+    return tuple(found), wrong
+
+
 def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     directory = ClubDirectory()
     sheet = workbook.sheet("Clubs")
@@ -84,7 +117,11 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
         code = table.read(row, "code", parse.text, problems)
         name = table.read(row, "name", parse.text, problems)
         departement = table.read(row, "departement", _departement, problems)
-        emails = table.read(row, "email", parse.text, problems, required=False) or ""
+        emails, wrong = addresses(table.read(row, "email", parse.text, problems, required=False) or "")
+        if wrong:  # the club gets nothing, rather than half its cell
+            problems.append(BAD_ADDRESS(table.ref(row, "email"), parts=", ".join(f"« {part} »" for part in wrong),
+                                        **({"what": "n'est pas une adresse électronique"} if len(wrong) == 1 else {})))
+            emails = ()
         if not (code and name and departement):
             continue
         if normalise_label(code) in seen:
@@ -93,8 +130,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
                                       fix="donnez un code unique à chaque club"))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
-        addresses = tuple(a.strip() for a in re.split(r"[;,]", emails) if a.strip())
-        directory.clubs.append(Club(code, name, departement, addresses))
+        directory.clubs.append(Club(code, name, departement, emails))
     return directory
 
 

@@ -1,7 +1,8 @@
 """E-mail drafts (.eml) with the standard library's `email`: French subjects encoded as RFC 2047
 requires, UTF-8 bodies (plain text, and HTML as an alternative when the message has one), attached
 files, a Date and a Message-ID taken from the message itself, and MIME boundaries derived from its
-content (same message, same bytes).
+content (same message, same bytes). A message sent over SMTP is given the moment it leaves and an
+identifier of its own instead (`to_message`'s `sent`): the draft's are for reproducible drafts.
 
 The bodies of the clubs' messages come from Jinja templates in `templates/mail/`: the HTML one
 autoescaped like the bulletins, the plain-text one not (an « & » stays an « & »)."""
@@ -33,15 +34,18 @@ def message_id(message: Message) -> str:
     return f"<{digest}@reportgen.invalid>"
 
 
-def to_message(message: Message, sender: str = "") -> EmailMessage:
+def to_message(message: Message, sender: str = "", sent: tuple[dt.datetime, str] | None = None) -> EmailMessage:
+    """The message as a draft (dated its date at 09:00 UTC, its id a digest of it), or, with
+    `sent` = (the moment it is sent, a Message-ID of its own), as it goes out."""
     draft = EmailMessage(policy=default)
     if sender:
         draft["From"] = sender
     draft["To"] = ", ".join(message.to)
     draft["Subject"] = message.subject
-    draft["Date"] = format_datetime(dt.datetime.combine(message.date, dt.time(9), dt.timezone.utc))
     identifier = message_id(message)
-    draft["Message-ID"] = identifier
+    moment, header_id = sent or (dt.datetime.combine(message.date, dt.time(9), dt.timezone.utc), identifier)
+    draft["Date"] = format_datetime(moment)
+    draft["Message-ID"] = header_id
     draft.set_content(message.text, cte="quoted-printable")  # 7-bit clean: any mail program opens it
     if message.html:
         draft.add_alternative(message.html, subtype="html", cte="quoted-printable")

@@ -77,6 +77,9 @@ class CalendarEntry:
     status: str  # PLAYED or COMING
     workbook: str = ""  # when played: its workbook, relative to inputs/
     where: SourceRef | None = None  # when announced: its row in calendrier.xlsx
+    # What names it for good (the iCalendar UID): the announced name (or club), kept when its
+    # workbook arrives under another name, so that a subscribed phone updates the event.
+    known_as: str = ""
 
     @property
     def coming(self) -> bool:
@@ -188,7 +191,7 @@ def calendar(announced: list[Announced], played: list[Played]) -> list[CalendarE
                 matched[index] = match
     entries = [_played(matched[index], entry) if index in matched
                else CalendarEntry(entry.date, entry.circuit, entry.name, entry.place, entry.club, COMING,
-                                  where=entry.where)
+                                  where=entry.where, known_as=entry.name or entry.club)
                for index, entry in enumerate(announced)]
     entries += [_played(p, None) for p in left]
     return sorted(entries, key=lambda e: (e.date, e.circuit, e.name, e.workbook, e.club))
@@ -198,7 +201,8 @@ def _played(played: Played, announced: Announced | None) -> CalendarEntry:
     place = played.place or (announced.place if announced else "")
     club = played.club or (announced.club if announced else "")
     return CalendarEntry(played.date, played.circuit, played.name, place, club, PLAYED, played.workbook,
-                         announced.where if announced else None)
+                         announced.where if announced else None,
+                         (announced.name or announced.club) if announced else played.name)
 
 
 def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentSheet, str, Event]],

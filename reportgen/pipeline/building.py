@@ -18,6 +18,7 @@ from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
+from reportgen.pipeline.calendar import calendar_blocked, mark_awaited, write_calendar
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
@@ -136,6 +137,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
+        report = mark_awaited(slug, report, league.calendar, today)  # « provisoire : résultats … attendus »
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
                                        result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
@@ -187,6 +189,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(len(report.annexes), 'annexe')} à jour, "
                  f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
     try:
+        if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
+                          league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
+            progress("calendrier.ics à jour")
         page = None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             # From the manifests on disk: it links what each circuit really holds, even when one failed.

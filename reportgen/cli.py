@@ -233,10 +233,12 @@ _add_season_commands()
 
 
 def _add_delivery_commands() -> None:
-    """`reportgen mail`, `reportgen archive [verify]`, `reportgen history` (reportgen/delivery/)."""
-    from reportgen.commands import archive, history, mail
+    """`reportgen mail`, `reportgen remind`, `reportgen archive [verify]`, `reportgen history`
+    (reportgen/delivery/)."""
+    from reportgen.commands import archive, history, mail, remind
 
     app.command("mail")(mail.mail)
+    app.command("remind")(remind.remind)
     app.add_typer(archive.app, name="archive")
     app.command("history")(history.history)
 

@@ -145,8 +145,8 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
             club = clubs.find(typed_club)
             if club is None:
                 found.append(UNKNOWN_CLUB(table.ref(row, "club"), club=typed_club,
-                                          fix="écrivez le code du club tel que clubs.xlsx le donne, ou laissez "
-                                          "la case vide"))
+                                          fix="écrivez le code d'un club de clubs.xlsx, ajoutez-y le club, ou "
+                                          "laissez la case vide"))
             else:
                 code = club.code
         name = table.read(row, "name", parse.text, found, required=not code) or ""

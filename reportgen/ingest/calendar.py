@@ -139,7 +139,7 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
             slug = None
             found.append(UNKNOWN_CIRCUIT(table.ref(row, "circuit"), circuit=unknown.typed,
                                          known=", ".join(known)))
-        code = ""
+        organiser = ""
         typed_club = table.read(row, "club", parse.text, found, required=False) or ""
         if typed_club:
             club = clubs.find(typed_club)
@@ -148,21 +148,20 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
                                           fix="écrivez le code d'un club de clubs.xlsx, ajoutez-y le club, ou "
                                           "laissez la case vide"))
             else:
-                code = club.code
-        name = table.read(row, "name", parse.text, found, required=not code) or ""
+                organiser = club.code
+        name = table.read(row, "name", parse.text, found, required=not organiser) or ""
         place = table.read(row, "place", parse.text, found, required=False) or ""
         problems += found
         if found or day is None or slug is None:
             continue
-        entry = Announced(day, slug, name, place, code, table.ref(row, "date"))
-        for key, same in (((slug, day, "club", code), "même club"), ((slug, day, "name", normalise_label(name)),
-                                                                     "même nom")):
-            if key[3] and key in seen:
-                problems.append(ANNOUNCED_TWICE(entry.where, first=seen[key].cell, same=same))
-                break
-        else:
-            seen.update({(slug, day, "club", code): entry.where, (slug, day, "name", normalise_label(name)): entry.where})
-            announced.append(entry)
+        entry = Announced(day, slug, name, place, organiser, table.ref(row, "date"))
+        keys = [((slug, day, "club", organiser), "même club"), ((slug, day, "name", normalise_label(name)), "même nom")]
+        twice = next(((key, same) for key, same in keys if key[3] and key in seen), None)
+        if twice is not None:
+            problems.append(ANNOUNCED_TWICE(entry.where, first=seen[twice[0]].cell, same=twice[1]))
+            continue
+        seen.update({key: entry.where for key, _ in keys})
+        announced.append(entry)
     return sorted(announced, key=lambda a: (a.date, a.circuit, a.name, a.club))
 
 

@@ -14,7 +14,8 @@ import openpyxl
 
 from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
 from reportgen.model import SourceRef
-from reportgen.pipeline import build, load
+from reportgen.delivery import published
+from reportgen.pipeline import build, load, score
 from reportgen.render.ical import uid
 from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
 from tests.excel_validation import refusals
@@ -150,6 +151,8 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     assert f'<p class="awaited" style="margin: 1mm 0 0; color: #9a3412; font-weight: 600;">{note}</p>' in (
         folder / "classement-final-2026.html").read_text()
     assert "provisoire" not in (folder / "classement-2026-01-10.html").read_text()  # dated before it
+    # `mail` and `archive` score the league again: they find outputs/ up to date, note included.
+    assert published.stale(published.season_files(score(load(inputs, TODAY)), 2026)[0], outputs) == []
     # Its workbook arrives, a week later: the rankings of 20/01 and after no longer await anything.
     write_tournament(inputs, "2026-01-20-perpignan", day="20/01/2026", club="PERP")
     write_tournament(inputs, "2026-01-27-albi", day="27/01/2026", club="ALBI")

@@ -18,7 +18,7 @@ from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, mark_awaited, write_calendar
+from reportgen.pipeline.calendar import calendar_blocked, write_calendar
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
@@ -137,7 +137,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
-        report = mark_awaited(slug, report, league.calendar, today)  # « provisoire : résultats … attendus »
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
                                        result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)

@@ -206,9 +206,10 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     notices += player_notices(found, distinct)
     played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
-    season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, {s: i.title for s, i in circuits.REGISTRY.items()},
-                              clubs, problems)
-    return League(settings, reading, found, problems, notices, season_calendar, CALENDAR_FILE in by_name)
+    titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
+    season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
+    announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
+    return League(settings, reading, found, problems, notices, season_calendar, announced)
 
 
 def _cells_digest(workbook: Workbook) -> str:

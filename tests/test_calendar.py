@@ -12,9 +12,9 @@ from pathlib import Path
 import icalendar
 import openpyxl
 
+from reportgen.delivery import published
 from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
 from reportgen.model import SourceRef
-from reportgen.delivery import published
 from reportgen.pipeline import build, load, score
 from reportgen.render.ical import uid
 from tests.builders import TODAY, write_clubs, write_tournament, write_workbook

@@ -125,3 +125,16 @@ def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp)
     assert done.returncode == 0 and "0 rappel dans" in done.stdout
     assert not (tmp_path / "outputs" / "rappels").exists()
     assert remind(tmp_path, "--resend").returncode == 2
+
+
+def test_a_reminder_the_server_took_without_confirming_is_not_sent_again_on_its_own(tmp_path, smtp):
+    league(tmp_path, smtp.port)
+    smtp.drop_after_data = {"perp@example.org"}
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1 and "rappel incertain pour Perpignan" in done.stderr
+    assert len(smtp.received) == 1
+    smtp.drop_after_data = set()
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1 and "rappel incertain pour Perpignan (tenté le " in done.stderr
+    assert len(smtp.received) == 1  # perhaps received: the secretary decides
+    assert remind(tmp_path, "--send", "--resend").returncode == 0 and len(smtp.received) == 2

@@ -46,8 +46,10 @@ def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool,
 
     target = outputs / ICS_FILE
     if not announced:
+        if not target.exists():  # the usual case: no calendar, and nothing to touch (a read-only outputs/ too)
+            return None
         try:
-            target.unlink(missing_ok=True)
+            target.unlink()
         except OSError as error:
             raise OutputError(outputs, error, "l'ancien calendrier n'a pas pu être retiré") from None
         return None

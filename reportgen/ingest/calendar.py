@@ -12,7 +12,7 @@ tournaments (`Played`)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,7 +92,9 @@ class CalendarEntry:
         return f"{french.de(self.place or self.name)} du {day}"
 
 
-def _circuit(known: Mapping[str, str]):
+def _circuit(known: Mapping[str, str]) -> Callable[[object], str]:
+    """The slug of a circuit typed by its slug or its title (`known`)."""
+
     def parse_circuit(value: object) -> str:
         typed = parse.text(value)
         wanted = normalise_label(typed)
@@ -257,10 +259,11 @@ def blank_calendar(known: Mapping[str, str], clubs: ClubDirectory, day: dt.date)
         rule(4, "Facultatif : la ville.", "text"),
     ])
     first = next(iter(known), "")
-    codes = [club.code for club in clubs.clubs[:2]] or ["", ""]
+    # Two of the league's clubs (their code, their town), when it has a directory.
+    hosts = [(club.code, club.name) for club in clubs.clubs[:2]] or [("", "Carcassonne"), ("", "Rodez")]
     example = AnnexSheet("Exemple", columns, [
-        [dt.date(day.year, 3, 14), first, codes[0], "Tournoi de printemps", "Carcassonne"],
-        [dt.date(day.year, 6, 13), first, codes[-1], "Open d'été", "Rodez"],
+        [dt.date(day.year, 3, 14), first, hosts[0][0], "Tournoi de printemps", hosts[0][1]],
+        [dt.date(day.year, 6, 13), first, hosts[-1][0], "Open d'été", hosts[-1][1]],
     ])
     directory = AnnexSheet("Clubs", [AnnexColumn("Code", "text", 8), AnnexColumn("Nom", "text", 24)],
                            [[club.code, club.name] for club in clubs.clubs])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from reportgen import circuits
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, awaited, awaited_note
-from reportgen.model import Report
+from reportgen.model import Problem, Report
 
 ICS_FILE = "calendrier.ics"  # in outputs/
 # What a ranking ranks when a later tournament of its circuit may still change it.
@@ -59,6 +59,6 @@ def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool,
     return target if write_atomic(target, data) else None
 
 
-def calendar_blocked(problems: list) -> bool:
+def calendar_blocked(problems: list[Problem]) -> bool:
     """calendrier.xlsx has problems of its own."""
     return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)

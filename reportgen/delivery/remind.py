@@ -67,16 +67,16 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
 
 
 def _message(entry: CalendarEntry, club: Club, after_days: int, league: str, titles: dict[str, str]) -> Message:
-    name = entry.name or f"tournoi {french.de(entry.place or club.name)}"
+    name = f"« {entry.name} »" if entry.name else french.de(entry.place or club.name)  # « Open de Rodez », de Rodez
     day = french.date_long(entry.date)
     where = f", à {entry.place}" if entry.place else ""
+    organiser = french.of_club(club.name).removeprefix("du ")  # club de Perpignan, Club de Foix
     signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
                  else f"Le secrétariat — {league}")
     text = (
         "Bonjour,\n\n"
-        f"Le calendrier de la ligue annonçait le tournoi « {name} » ({titles.get(entry.circuit, entry.circuit)}) "
-        f"le {day}{where}, organisé par le club {club.name}. Nous n'avons pas encore reçu son classeur de "
-        "résultats.\n\n"
+        f"Le calendrier de la ligue annonçait le tournoi {name} ({titles.get(entry.circuit, entry.circuit)}) "
+        f"le {day}{where}, organisé par le {organiser}. Nous n'avons pas encore reçu son classeur de résultats.\n\n"
         "Pourriez-vous nous l'envoyer dès que possible, en réponse à ce message ? Les classements de la "
         "ligue restent provisoires en attendant. Si le tournoi a été annulé ou reporté, un mot suffit : "
         "nous mettrons le calendrier à jour.\n\n"
@@ -84,7 +84,7 @@ def _message(entry: CalendarEntry, club: Club, after_days: int, league: str, tit
         f"{signature}\n")
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{club.code}", to=club.emails,
-        subject=f"Rappel : résultats du tournoi « {name} » du {day}", text=text,
+        subject=f"Rappel : résultats du tournoi {name} du {day}", text=text,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
         date=entry.date + dt.timedelta(days=after_days + 1))
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import icalendar
 import openpyxl
+from pypdf import PdfReader
 
 from reportgen.delivery import published
 from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
@@ -150,6 +151,8 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     # The ranking « à date » (today, 29/11/2026): Perpignan's is awaited, the finale of 12/12 is not yet.
     assert f'<p class="awaited" style="margin: 1mm 0 0; color: #9a3412; font-weight: 600;">{note}</p>' in (
         folder / "classement-final-2026.html").read_text()
+    pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-final-2026.pdf").pages)
+    assert note in pdf_text
     assert "provisoire" not in (folder / "classement-2026-01-10.html").read_text()  # dated before it
     # `mail` and `archive` score the league again: they find outputs/ up to date, note included.
     assert published.stale(published.season_files(score(load(inputs, TODAY)), 2026)[0], outputs) == []

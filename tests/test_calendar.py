@@ -235,3 +235,14 @@ def test_the_blank_calendar_has_lists_and_its_example_typed_in_passes_check(tmp_
     refused = subprocess.run([REPORTGEN, "template", "calendrier", "--club", "CARC", "--inputs", str(inputs)],
                              capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
     assert refused.returncode == 2 and "pas d'un club" in refused.stderr
+
+
+def test_the_calendar_setting_is_checked_like_any_other(tmp_path):
+    from reportgen import config
+
+    (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 0\n")
+    problems = []
+    assert config.load(tmp_path, {}, problems).calendar.remind_after_days == 7  # the default stays
+    assert [(p.code, str(p.where)) for p in problems] == [("out-of-range", "reportgen.toml:'calendar'!remind_after_days")]
+    (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 14\n")
+    assert config.load(tmp_path, {}, problems := []).calendar.remind_after_days == 14 and problems == []

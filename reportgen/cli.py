@@ -233,11 +233,12 @@ _add_season_commands()
 
 
 def _add_delivery_commands() -> None:
-    """`reportgen mail`, `reportgen publish`, `reportgen archive [verify]`, `reportgen history`
-    (reportgen/delivery/)."""
-    from reportgen.commands import archive, history, mail, publish
+    """`reportgen mail`, `reportgen remind`, `reportgen publish`, `reportgen archive [verify]`,
+    `reportgen history` (reportgen/delivery/)."""
+    from reportgen.commands import archive, history, mail, publish, remind
 
     app.command("mail")(mail.mail)
+    app.command("remind")(remind.remind)
     app.command("publish")(publish.publish)
     app.add_typer(archive.app, name="archive")
     app.command("history")(history.history)

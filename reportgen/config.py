@@ -24,6 +24,9 @@
     known_hosts = "~/.ssh/known_hosts"   # optional (this one by default)
     timeout = 20           # seconds each exchange with the server may take
 
+    [calendar]
+    remind_after_days = 7   # `reportgen remind`: days after an announced tournament before a reminder
+
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
@@ -63,7 +66,7 @@ from reportgen.problems import (
 )
 
 SETTINGS_FILE = "reportgen.toml"
-TABLES = ("league", "mail", "site", "circuits")  # the top-level tables reportgen reads
+TABLES = ("league", "mail", "site", "calendar", "circuits")  # the top-level tables reportgen reads
 # The SMTP password is never written in a file: `reportgen mail --send` reads it from this variable.
 PASSWORD_VARIABLE = "REPORTGEN_SMTP_PASSWORD"
 # Nor the SFTP password: `reportgen publish` reads it from this one.
@@ -152,6 +155,15 @@ class Site:
 
 
 @dataclass(frozen=True)
+class CalendarSettings:
+    """The [calendar] table: when `reportgen remind` reminds a club of the workbook it owes."""
+
+    # Days after an announced tournament (inputs/calendrier.xlsx) without its workbook before the
+    # organising club is reminded: a club sends its results within the week, as a rule.
+    remind_after_days: int = setting(7, minimum=1, maximum=365)
+
+
+@dataclass(frozen=True)
 class League:
     name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
     # slug -> that circuit's Settings; set by the [circuits.<slug>] tables, not a key of [league].
@@ -160,6 +172,7 @@ class League:
     mail: Mail | None = field(default=None, metadata={"table": False})
     # The [site] table, likewise.
     site: Site | None = field(default=None, metadata={"table": False})
+    calendar: CalendarSettings = field(default_factory=CalendarSettings, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -214,6 +227,7 @@ class _Reader:
         circuits = dict(league.circuits)
         name = league.name
         mail = site = None
+        calendar = league.calendar
         for key, value in raw.items():
             if key == "league":
                 if self._is_table(value, ("league",)):
@@ -224,6 +238,9 @@ class _Reader:
             elif key == "site":
                 if self._is_table(value, ("site",)):
                     site = self.server(value, "site", Site, SFTP_PASSWORD_VARIABLE)
+            elif key == "calendar":
+                if self._is_table(value, ("calendar",)):
+                    calendar = dataclasses.replace(calendar, **self.overrides(calendar, value, ("calendar",)))
             elif key == "circuits":
                 if self._is_table(value, ("circuits",)):
                     for slug, table in value.items():
@@ -234,7 +251,8 @@ class _Reader:
             else:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
                          "table", fix=self._place_fix(key))
-        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail, site=site)
+        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail, site=site,
+                      calendar=calendar)
 
     def server(self, table: dict[str, Any], name: str, settings: Any, variable: str) -> Any:
         """The settings of a table that connects to a server ([mail], [site]): an instance of
@@ -291,7 +309,7 @@ class _Reader:
         for key, value in table.items():
             if key not in known:
                 names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]",
-                                                     ("site",): "la table [site]"}
+                                                     ("site",): "la table [site]", ("calendar",): "la table [calendar]"}
                 what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
                          message=f"le réglage « {key} » n'existe pas pour {what}",
@@ -332,7 +350,7 @@ class _Reader:
 
     def _place_fix(self, key: str) -> str:
         """Where a key written outside any table belongs, when some table knows it."""
-        homes = [("[league]", League), ("[mail]", Mail), ("[site]", Site)]
+        homes = [("[league]", League), ("[mail]", Mail), ("[site]", Site), ("[calendar]", CalendarSettings)]
         homes += [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]

@@ -193,3 +193,12 @@ MISSING_DATE = _kind("missing-date", "the Masters' date is known neither from it
 UPSTREAM = _kind("upstream", "a circuit this one depends on has problems",
                  "le circuit {circuits}, dont dépend {slug}, a des classeurs à corriger : rien ne peut être établi",
                  "corrigez d'abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)")
+
+# -- the league's calendar (inputs/calendrier.xlsx) ------------------------------------------------
+
+UNKNOWN_CIRCUIT = _kind("unknown-circuit", "a circuit the calendar names that reportgen does not know",
+                        "le circuit « {circuit} » n'existe pas", "écrivez l'un de : {known}")
+ANNOUNCED_TWICE = _kind("announced-twice", "a tournament the calendar announces twice (same circuit, date and "
+                        "club, or same circuit, date and name)",
+                        "ce tournoi est déjà annoncé en {first} (même circuit, même date, {same})",
+                        "supprimez l'une des deux lignes, ou corrigez la date, le club ou le nom de l'une")

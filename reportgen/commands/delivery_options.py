@@ -1,4 +1,4 @@
-"""The options every delivery command shares (`mail`, `archive`, `history`): where the workbooks,
+"""The options every delivery command shares (`mail`, `remind`, `archive`, `history`): where the workbooks,
 the published files and the archive are."""
 
 from __future__ import annotations

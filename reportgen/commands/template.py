@@ -1,4 +1,5 @@
-"""`reportgen template CIRCUIT [--club CODE]`: a blank workbook for a club to fill in."""
+"""`reportgen template CIRCUIT [--club CODE]`: a blank workbook for a club to fill in;
+`reportgen template calendrier`: the league's blank calendar (inputs/calendrier.xlsx)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import typer
 
 from reportgen.cli_support import InputsOption, err, print_problems
 
+CALENDAR = "calendrier"  # not a circuit: the league's calendar of tournaments
+
 
 def template(
-    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
+    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste), ou « calendrier » "
+                                           "pour le calendrier de la ligue.")],
     club: Annotated[Optional[str], typer.Option("--club", help="Le code du club organisateur.")] = None,
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
@@ -27,9 +31,11 @@ def template(
     from reportgen.render.files import write_atomic
 
     with_templates = [slug for slug, info in circuits.REGISTRY.items() if info.template]
-    if circuit not in with_templates:
+    if circuit not in [*with_templates, CALENDAR]:
         raise typer.BadParameter(f"pas de classeur à remplir pour « {circuit} » ; circuits : "
-                                 + ", ".join(with_templates), param_hint="CIRCUIT")
+                                 + ", ".join(with_templates) + f", ou « {CALENDAR} »", param_hint="CIRCUIT")
+    if circuit == CALENDAR and club:
+        raise typer.BadParameter("le calendrier est celui de la ligue, pas d'un club", param_hint="--club")
     problems: list[Problem] = []
     clubs = ClubDirectory()
     if (inputs / CLUBS_FILE).is_file():
@@ -43,8 +49,14 @@ def template(
     if club and organiser is None:
         err(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}")
         raise typer.Exit(1)
-    module = importlib.import_module(circuits.REGISTRY[circuit].template_module)
-    workbook = module.blank_workbook(clubs, organiser, dt.date.today())
+    if circuit == CALENDAR:
+        from reportgen.ingest.calendar import blank_calendar
+
+        workbook = blank_calendar({slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
+                                  dt.date.today())
+    else:
+        module = importlib.import_module(circuits.REGISTRY[circuit].template_module)
+        workbook = module.blank_workbook(clubs, organiser, dt.date.today())
     target = outputs / "modeles" / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
     write_atomic(target, render_annex(workbook))
     err(f"classeur à remplir écrit : {target}")

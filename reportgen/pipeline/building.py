@@ -18,6 +18,7 @@ from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
+from reportgen.pipeline.calendar import calendar_blocked, write_calendar
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
@@ -187,6 +188,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(len(report.annexes), 'annexe')} à jour, "
                  f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
     try:
+        if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
+                          league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
+            progress("calendrier.ics à jour")
         page = None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             # From the manifests on disk: it links what each circuit really holds, even when one failed.

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportgen import circuits, config, french
+from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
 from reportgen.ingest.players import Identities, read_distinct
@@ -60,6 +61,10 @@ class League:
     circuits: dict[str, CircuitInputs]
     problems: list[Problem]  # problems no circuit owns: they block every circuit
     notices: list[str]
+    # The season's tournaments, played or announced (inputs/calendrier.xlsx), by date: for the
+    # site, the iCalendar file, the provisional rankings and `reportgen remind`.
+    calendar: list[CalendarEntry] = field(default_factory=list)
+    announced: bool = False  # inputs/ holds a calendrier.xlsx
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -143,7 +148,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
 
     tournaments: list[tuple[Workbook, TournamentSheet, str]] = []  # a workbook, its Tournoi sheet, its circuit
     for workbook in workbooks:
-        if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE):
+        if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE, CALENDAR_FILE):
             continue
         unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
         sheet = read_tournament_sheet(workbook, unknown, {})
@@ -200,7 +205,11 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
             inputs_.listed = listed_table(inputs_.events, identities)
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     notices += player_notices(found, distinct)
-    return League(settings, reading, found, problems, notices)
+    played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
+    titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
+    season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
+    announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
+    return League(settings, reading, found, problems, notices, season_calendar, announced)
 
 
 def _cells_digest(workbook: Workbook) -> str:

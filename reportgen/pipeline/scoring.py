@@ -9,6 +9,7 @@ from pathlib import Path
 
 from reportgen import circuits, french
 from reportgen.model import SILENT, Problem, Progress, Report, SourceRef
+from reportgen.pipeline.calendar import mark_awaited
 from reportgen.pipeline.loading import League, _no_cycle_collection
 from reportgen.problems import UPSTREAM
 
@@ -60,6 +61,9 @@ def _score_one(league: League, slug: str, scored: Scored, then: Callable[[str, R
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
                                {r: scored.reports[r] for r in circuit.info.requires})
         problems = sorted(report.problems)
+        # « provisoire : résultats … attendus » on a ranking that awaits an announced tournament:
+        # here, so that every command that scores (build, mail, archive) gives the same documents.
+        report = mark_awaited(slug, report, league.calendar, league.reading.today)
     if problems:
         scored.blocked[slug] = problems
     else:

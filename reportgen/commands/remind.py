@@ -1,0 +1,101 @@
+"""`reportgen remind`: a reminder to each club whose announced tournament's workbook is late;
+`--send` sends them over SMTP, once per tournament (delivery/remind.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from contextlib import ExitStack
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+if TYPE_CHECKING:
+    from reportgen.config import Mail
+    from reportgen.delivery.remind import Plan
+    from reportgen.delivery.send import SendLog
+
+
+def remind(
+    send: Annotated[bool, typer.Option("--send", help="Envoyer les rappels par SMTP (réglages [mail]).")] = False,
+    resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les rappels déjà "
+                                                           "envoyés.")] = False,
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Préparer un rappel poli au club organisateur de chaque tournoi annoncé (inputs/calendrier.xlsx)
+    dont le classeur n'est pas arrivé [calendar] remind_after_days jours après (7 par défaut), dans
+    outputs/rappels/, et l'envoyer avec --send.
+
+    Un rappel part une fois par tournoi (le journal des envois est dans l'archive), sauf --resend ;
+    un envoi interrompu avant la réponse du serveur est signalé « incertain » et n'est renvoyé que
+    sur demande (--send --resend)."""
+    from reportgen import circuits, french
+    from reportgen.delivery import remind as reminding
+    from reportgen.delivery import send as sending
+    from reportgen.ingest.calendar import CALENDAR_FILE
+    from reportgen.pipeline import load
+
+    if resend and not send:
+        raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
+    with ExitStack() as stack:
+        # Before anything: one sender at a time, and a send log that can be written.
+        log = stack.enter_context(sending.SendLog(archive)) if send else None
+        today = dt.date.today()
+        league = load(inputs, today)
+        problems = league.all_problems()
+        if problems:
+            print_problems(problems, [])
+            err("aucun rappel n'est préparé : corrigez d'abord les classeurs (un classeur refusé compterait "
+                "comme absent)")
+            raise typer.Exit(1)
+        if not league.announced:
+            err(f"aucun tournoi annoncé : {inputs / CALENDAR_FILE} est absent (« reportgen template calendrier » "
+                "en écrit un vierge)")
+            raise typer.Exit(1)
+        settings = league.settings
+        after = settings.calendar.remind_after_days
+        plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,
+                              {slug: info.title for slug, info in circuits.REGISTRY.items()})
+        written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
+        typer.echo(f"{french.plural(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
+                   f"sans classeur {french.plural(after, 'jour')} après)")
+        for reminder in plan.reminders:
+            typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
+        for entry, why in plan.unreachable:
+            err(f"pas de rappel pour « {entry.name or entry.place} » du {french.date_long(entry.date)} : {why}")
+        if log is not None:
+            if settings.mail is None:
+                err(f"l'envoi a besoin de la table [mail] dans {inputs / 'reportgen.toml'} (voir « reportgen mail "
+                    "--help »)")
+                raise typer.Exit(1)
+            _send(plan, settings.mail, log, resend)
+
+
+def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
+    from reportgen import french
+    from reportgen.delivery import remind as reminding
+
+    run = reminding.send(plan, settings, log, resend, say=typer.echo)
+    sent = [s for s in run.sent if not s.failed and not s.unconfirmed]
+    typer.echo(f"{french.plural(len(sent), 'rappel envoyé', 'rappels envoyés')}"
+               + (f", {french.plural(len(run.already), 'déjà envoyé', 'déjà envoyés')} (--resend pour les renvoyer)"
+                  if run.already else ""))
+    uncertain = [(r.club.name, when) for r, status, when in run.already if status == "unknown"]
+    uncertain += [(s.reminder.club.name, "") for s in run.sent if s.unconfirmed]
+    for club, when in uncertain:
+        err(f"rappel incertain pour {club}{' (tenté le ' + when + ')' if when else ''} : le serveur a eu le message "
+            "sans confirmer ; demandez au club, sinon « reportgen remind --send --resend »")
+    failed = [s for s in run.sent if s.failed]
+    for outcome in failed:
+        for address, answer in outcome.failed.items():
+            err(f"échec pour {outcome.reminder.club.name} ({address}) : {answer} — relancez « reportgen remind "
+                "--send » : seul ce qui a échoué partira")
+    for reminder in run.left:
+        err(f"non tenté, le temps de l'envoi est écoulé : {reminder.club.name} ({reminder.message.subject})")
+    if failed or uncertain or run.left:
+        raise typer.Exit(1)

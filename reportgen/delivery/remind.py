@@ -1,0 +1,190 @@
+"""`reportgen remind`: a polite French reminder to the club that organised an announced tournament
+(inputs/calendrier.xlsx) whose workbook has not arrived `[calendar] remind_after_days` days later.
+
+Drafts (.eml) in outputs/rappels/ by default; `send` sends them through the `[mail]` server with
+`mail --send`'s connection and send log (delivery/send.py): a reminder is a row per address of the
+`sending` table, its `bulletin` « rappel <date> <name> » and its `ranking_sha` the tournament's
+iCalendar UID, so it goes once per tournament (unless `resend`) whatever stops a run, and one a
+dead run left unconfirmed is `unknown` and not sent again on its own, like a bulletin."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.policy import SMTP
+from pathlib import Path
+
+from reportgen import french
+from reportgen.config import Mail
+from reportgen.delivery.send import _INSERT, Connection, SendLog, password_for
+from reportgen.ingest.calendar import CalendarEntry
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.model import Message
+from reportgen.render.files import write_atomic
+from reportgen.render.ical import uid
+from reportgen.render.mail import message_id, to_eml, to_message
+
+FOLDER = "rappels"  # in outputs/
+
+
+@dataclass(frozen=True)
+class Reminder:
+    entry: CalendarEntry
+    club: Club
+    message: Message
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What the send log knows it by: circuit, « rappel <date> <name> », the tournament's UID."""
+        return (self.entry.circuit, f"rappel {self.entry.date.isoformat()} {self.entry.known_as}", uid(self.entry))
+
+
+@dataclass
+class Plan:
+    reminders: list[Reminder] = field(default_factory=list)
+    # Announced tournaments due that no message can go to: (entry, why), said by the command.
+    unreachable: list[tuple[CalendarEntry, str]] = field(default_factory=list)
+
+
+def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, after_days: int,
+         league: str, titles: dict[str, str]) -> Plan:
+    """The reminders due today: announced tournaments more than `after_days` days past whose
+    workbook has not arrived, to the organising club's addresses."""
+    result = Plan()
+    for entry in entries:
+        if not entry.coming or (today - entry.date).days <= after_days:
+            continue
+        club = clubs.find(entry.club) if entry.club else None
+        if club is None:
+            result.unreachable.append((entry, "le calendrier ne dit pas quel club l'organise (colonne Club)"))
+        elif not club.emails:
+            result.unreachable.append((entry, f"le club {club.name} n'a pas d'adresse (colonne Email de clubs.xlsx)"))
+        else:
+            result.reminders.append(Reminder(entry, club, _message(entry, club, after_days, league, titles)))
+    return result
+
+
+def _message(entry: CalendarEntry, club: Club, after_days: int, league: str, titles: dict[str, str]) -> Message:
+    name = f"« {entry.name} »" if entry.name else french.de(entry.place or club.name)  # « Open de Rodez », de Rodez
+    day = french.date_long(entry.date)
+    where = f", à {entry.place}" if entry.place else ""
+    organiser = french.of_club(club.name).removeprefix("du ")  # club de Perpignan, Club de Foix
+    signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
+                 else f"Le secrétariat — {league}")
+    text = (
+        "Bonjour,\n\n"
+        f"Le calendrier de la ligue annonçait le tournoi {name} ({titles.get(entry.circuit, entry.circuit)}) "
+        f"le {day}{where}, organisé par le {organiser}. Nous n'avons pas encore reçu son classeur de résultats.\n\n"
+        "Pourriez-vous nous l'envoyer dès que possible, en réponse à ce message ? Les classements de la "
+        "ligue restent provisoires en attendant. Si le tournoi a été annulé ou reporté, un mot suffit : "
+        "nous mettrons le calendrier à jour.\n\n"
+        "Merci d'avance, et bonne continuation.\n\n"
+        f"{signature}\n")
+    return Message(
+        path=f"{FOLDER}/{entry.date.isoformat()}-{club.code}", to=club.emails,
+        subject=f"Rappel : résultats du tournoi {name} du {day}", text=text,
+        # The day the reminder fell due, not the clock: the same calendar gives the same draft.
+        date=entry.date + dt.timedelta(days=after_days + 1))
+
+
+def write_drafts(reminders: Plan, outputs: Path, sender: str = "") -> list[Path]:
+    """One .eml per reminder in outputs/rappels/ (unchanged ones not rewritten); drafts of
+    reminders no longer due (the workbook arrived) are removed."""
+    written = []
+    for reminder in reminders.reminders:
+        path = outputs / f"{reminder.message.path}.eml"
+        write_atomic(path, to_eml(reminder.message, sender))
+        written.append(path)
+    folder = outputs / FOLDER
+    if folder.is_dir():
+        for stale in folder.glob("*.eml"):
+            if stale not in written:
+                stale.unlink()
+    return written
+
+
+@dataclass
+class Sent:
+    reminder: Reminder
+    failed: dict[str, str]  # address -> the server's answer
+    unconfirmed: str = ""  # the server had the message but never confirmed it
+
+
+@dataclass
+class Run:
+    sent: list[Sent] = field(default_factory=list)
+    already: list[tuple[Reminder, str, str]] = field(default_factory=list)  # (reminder, 'sent'|'unknown', when)
+    left: list[Reminder] = field(default_factory=list)  # not attempted: the run's time was spent
+
+
+def state(log: SendLog, reminder: Reminder) -> tuple[str, str] | None:
+    """('sent', when) if the tournament's reminder went out, else ('unknown', when) if a dead run
+    left one unconfirmed, else None."""
+    circuit, bulletin, key = reminder.key
+    found = {row["status"]: row["at"] for row in log.connection.execute(
+        "SELECT status, max(at) AS at FROM sending WHERE circuit = ? AND bulletin = ? AND ranking_sha = ? "
+        "AND status IN ('sent', 'unknown') GROUP BY status", (circuit, bulletin, key))}
+    status = next((s for s in ("sent", "unknown") if s in found), None)
+    return None if status is None else (status, found[status])
+
+
+def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
+         say: Callable[[str], None] = lambda text: None,
+         now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
+    """Send each reminder not sent yet (all with `resend`), each message logged `sending` before
+    DATA and `sent`, `failed` or `unknown` after, within `[mail] run_timeout`."""
+    password = password_for(settings)
+    deadline = time.monotonic() + settings.run_timeout
+    smtp = Connection(settings, password)
+    run = Run()
+    work = []
+    for reminder in reminders.reminders:
+        known = None if resend else state(log, reminder)
+        if known is None:
+            work.append(reminder)
+        else:
+            run.already.append((reminder, *known))
+    try:
+        for number, reminder in enumerate(work, 1):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                run.left = work[number - 1:]
+                break
+            draft = reminder.message
+            data = to_message(draft, settings.sender).as_bytes(policy=SMTP)
+            moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
+            circuit, bulletin, key = reminder.key
+            rows = [(moment, reminder.entry.date.year, reminder.club.code, reminder.club.name, address.casefold(),
+                     circuit, bulletin, key, "", message_id(draft)) for address in draft.to]
+            ids: list[int] = []
+
+            def attempt() -> None:
+                with log.writing("rien de plus n'a été envoyé") as db:
+                    ids.extend(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
+
+            answer = smtp.send(settings.sender, draft.to, data, min(settings.timeout, remaining), before=attempt)
+            answers = {address.casefold(): text for address, text in answer.refused.items()}
+            if ids:
+                success = "unknown" if answer.unconfirmed else "sent"
+                with log.writing(f"le rappel au club {reminder.club.name} est peut-être parti sans que le journal "
+                                 "le note ; rien de plus n'a été envoyé") as db:
+                    db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
+                                   [("failed", answers[row[4]], row_id) if row[4] in answers
+                                    else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
+            else:  # refused before DATA: nothing went out
+                with log.writing("rien de plus n'a été envoyé") as db:
+                    db.executemany(_INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
+            run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
+            where = f"{reminder.club.name} ({', '.join(draft.to)})"
+            if answer.unconfirmed:
+                say(f"[{number}/{len(work)}] {where} : INCERTAIN — {answer.unconfirmed}")
+            elif answer.refused:
+                say(f"[{number}/{len(work)}] {where} : ÉCHEC — "
+                    + "; ".join(f"{address} : {text}" for address, text in answer.refused.items()))
+            else:
+                say(f"[{number}/{len(work)}] {where} : rappel envoyé — {draft.subject}")
+    finally:
+        smtp.drop()
+    return run

@@ -1,0 +1,270 @@
+"""The league's calendar: the optional `inputs/calendrier.xlsx` (docs/formats.md), which announces
+the season's tournaments, and what the workbooks say of those already played.
+
+An announced tournament is « à venir » until its workbook arrives: a workbook of the same circuit
+and date whose club (its `Tournoi` sheet's `club` field, when its circuit has one) or name is the
+announced one; failing that, one left over on that circuit and date. What is matched is printed
+from the workbook (date, name, place), the rest from the calendar.
+
+This module knows no circuit: the pipeline gives it the circuits' names (`known`) and the played
+tournaments (`Played`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reportgen import french
+from reportgen.ingest import values as parse
+from reportgen.ingest.directories import ClubDirectory
+from reportgen.ingest.tables import Column, required_table
+from reportgen.ingest.text import normalise_label
+from reportgen.ingest.tournament import TournamentSheet
+from reportgen.ingest.workbook import Workbook
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Event, InputRule, Problem, SourceRef
+from reportgen.problems import ANNOUNCED_TWICE, MISSING_SHEET, UNKNOWN_CIRCUIT, UNKNOWN_CLUB
+
+CALENDAR_FILE = "calendrier.xlsx"
+SHEET = "Calendrier"
+
+DATE = Column("date", "Date", ("Jour", "Date du tournoi"))
+CIRCUIT = Column("circuit", "Circuit", ())
+CLUB = Column("club", "Club", ("Club organisateur", "Organisateur"))
+NAME = Column("name", "Nom", ("Nom du tournoi", "Tournoi"))
+PLACE = Column("place", "Lieu", ("Ville",))
+COLUMNS = [DATE, CIRCUIT, CLUB, NAME, PLACE]
+
+COMING = "à venir"  # announced, its workbook not arrived
+PLAYED = "joué"  # its workbook is in inputs/
+
+
+@dataclass(frozen=True)
+class Announced:
+    """One row of calendrier.xlsx, validated."""
+
+    date: dt.date
+    circuit: str  # the circuit's slug
+    name: str
+    place: str
+    club: str  # the organising club's code in clubs.xlsx, "" when the row names none
+    where: SourceRef  # its Date cell
+
+
+@dataclass(frozen=True)
+class Played:
+    """A tournament whose workbook is in inputs/, as its `Tournoi` sheet says it."""
+
+    date: dt.date
+    circuit: str
+    name: str
+    place: str
+    club: str  # the club's code when the sheet names a club of clubs.xlsx, else ""
+    workbook: str  # its path relative to inputs/
+
+
+@dataclass(frozen=True)
+class CalendarEntry:
+    """A tournament of the league's calendar, played or announced: what the site and the
+    iCalendar file show, and what `reportgen remind` reminds."""
+
+    date: dt.date
+    circuit: str
+    name: str
+    place: str
+    club: str  # the organising club's code, "" when unknown
+    status: str  # PLAYED or COMING
+    workbook: str = ""  # when played: its workbook, relative to inputs/
+    where: SourceRef | None = None  # when announced: its row in calendrier.xlsx
+    # What names it for good (the iCalendar UID): the announced name (or club), kept when its
+    # workbook arrives under another name, so that a subscribed phone updates the event.
+    known_as: str = ""
+
+    @property
+    def coming(self) -> bool:
+        return self.status == COMING
+
+    @property
+    def day_and_place(self) -> str:
+        """« de Rodez du 13 juin »: the place (or the name), the day without its year."""
+        day = french.date_long(self.date).rsplit(" ", 1)[0]
+        return f"{french.de(self.place or self.name)} du {day}"
+
+
+def _circuit(known: Mapping[str, str]) -> Callable[[object], str]:
+    """The slug of a circuit typed by its slug or its title (`known`)."""
+
+    def parse_circuit(value: object) -> str:
+        typed = parse.text(value)
+        wanted = normalise_label(typed)
+        for slug, title in known.items():
+            if wanted in (normalise_label(slug), normalise_label(title)):
+                return slug
+        raise _UnknownCircuit(typed)
+    return parse_circuit
+
+
+class _UnknownCircuit(Exception):
+    """Not a BadValue, which read_cell would say as a `bad-value`: an `unknown-circuit` problem."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__(typed)
+        self.typed = typed
+
+
+def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirectory,
+                  problems: list[Problem]) -> list[Announced]:
+    """The tournaments calendrier.xlsx announces, by date; a located problem for each bad cell
+    (`known`: each circuit's slug and title, either may be typed)."""
+    sheet = workbook.sheet(SHEET) or (workbook.sheets[0] if len(workbook.sheets) == 1 else None)
+    if sheet is None:
+        names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
+        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=f" (feuilles présentes : {names})",
+                                      fix="nommez « Calendrier » la feuille des tournois annoncés "
+                                      "(« reportgen template calendrier » en écrit une vierge)"))
+        return []
+    table = required_table(workbook, sheet, COLUMNS, [DATE, CIRCUIT], "écrivez sur la première ligne les en-têtes "
+                           "Date, Circuit, Club, Nom, Lieu (« reportgen template calendrier » écrit un calendrier "
+                           "vierge)", problems)
+    if table is None:
+        return []
+    announced: list[Announced] = []
+    seen: dict[tuple[str, dt.date, str, str], SourceRef] = {}
+    circuit_of = _circuit(known)
+    for row in table.rows:
+        found: list[Problem] = []
+        day = table.read(row, "date", parse.date, found)
+        try:
+            slug = table.read(row, "circuit", circuit_of, found)
+        except _UnknownCircuit as unknown:
+            slug = None
+            found.append(UNKNOWN_CIRCUIT(table.ref(row, "circuit"), circuit=unknown.typed,
+                                         known=", ".join(known)))
+        organiser = ""
+        typed_club = table.read(row, "club", parse.text, found, required=False) or ""
+        if typed_club:
+            club = clubs.find(typed_club)
+            if club is None:
+                found.append(UNKNOWN_CLUB(table.ref(row, "club"), club=typed_club,
+                                          fix="écrivez le code d'un club de clubs.xlsx, ajoutez-y le club, ou "
+                                          "laissez la case vide"))
+            else:
+                organiser = club.code
+        name = table.read(row, "name", parse.text, found, required=not organiser) or ""
+        place = table.read(row, "place", parse.text, found, required=False) or ""
+        problems += found
+        if found or day is None or slug is None:
+            continue
+        entry = Announced(day, slug, name, place, organiser, table.ref(row, "date"))
+        keys = [((slug, day, "club", organiser), "même club"), ((slug, day, "name", normalise_label(name)), "même nom")]
+        twice = next(((key, same) for key, same in keys if key[3] and key in seen), None)
+        if twice is not None:
+            problems.append(ANNOUNCED_TWICE(entry.where, first=seen[twice[0]].cell, same=twice[1]))
+            continue
+        seen.update({key: entry.where for key, _ in keys})
+        announced.append(entry)
+    return sorted(announced, key=lambda a: (a.date, a.circuit, a.name, a.club))
+
+
+# How an announced tournament finds its workbook among those of its circuit and date, in turn: the
+# same club (a club's name may differ from the tournament's), the same name, then any left over.
+_MATCHES = (
+    lambda a, p: bool(a.club) and p.club == a.club,
+    lambda a, p: bool(a.name) and normalise_label(p.name) == normalise_label(a.name),
+    lambda a, p: True,
+)
+
+
+def calendar(announced: list[Announced], played: list[Played]) -> list[CalendarEntry]:
+    """Every tournament, played or announced, by date (`_MATCHES` says which workbook is which
+    announced tournament's)."""
+    left = sorted(played, key=lambda p: (p.date, p.circuit, p.name, p.workbook))
+    matched: dict[int, Played] = {}
+    for fits in _MATCHES:
+        for index, entry in enumerate(announced):
+            if index in matched:
+                continue
+            match = next((p for p in left if (p.circuit, p.date) == (entry.circuit, entry.date) and fits(entry, p)),
+                         None)
+            if match is not None:
+                left.remove(match)
+                matched[index] = match
+    entries = [_played(matched[index], entry) if index in matched
+               else CalendarEntry(entry.date, entry.circuit, entry.name, entry.place, entry.club, COMING,
+                                  where=entry.where, known_as=entry.name or entry.club)
+               for index, entry in enumerate(announced)]
+    entries += [_played(p, None) for p in left]
+    return sorted(entries, key=lambda e: (e.date, e.circuit, e.name, e.workbook, e.club))
+
+
+def _played(played: Played, announced: Announced | None) -> CalendarEntry:
+    place = played.place or (announced.place if announced else "")
+    club = played.club or (announced.club if announced else "")
+    return CalendarEntry(played.date, played.circuit, played.name, place, club, PLAYED, played.workbook,
+                         announced.where if announced else None,
+                         (announced.name or announced.club) if announced else played.name)
+
+
+def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentSheet, str, Event]],
+                    known: Mapping[str, str], clubs: ClubDirectory, problems: list[Problem]) -> list[CalendarEntry]:
+    """The league's calendar: calendrier.xlsx's tournaments (when `workbook`) and the workbooks'
+    (`played`: each one's `Tournoi` sheet, circuit and event); calendrier.xlsx's problems are added
+    to `problems`. Without calendrier.xlsx, the played tournaments alone."""
+    tournaments = []
+    for sheet, slug, event in played:
+        place = sheet.read("lieu", parse.text, [], required=False) or ""
+        named = sheet.read("club", parse.text, [], required=False) if "club" in sheet.fields else None
+        club = clubs.find(named) if named else None
+        tournaments.append(Played(event.date, slug, event.name, place, club.code if club else "", event.id))
+    announced = read_calendar(workbook, known, clubs, problems) if workbook is not None else []
+    return calendar(announced, tournaments)
+
+
+def awaited(entries: list[CalendarEntry], circuit: str, season: int, day: dt.date) -> list[CalendarEntry]:
+    """The circuit's announced tournaments of that season before `day` whose workbook has not
+    arrived: a ranking of that day is provisional until they do."""
+    return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.date < day]
+
+
+def awaited_note(entries: list[CalendarEntry]) -> str:
+    """« provisoire : résultats de Rodez du 13 juin attendus », or "" when none is awaited."""
+    if not entries:
+        return ""
+    return f"provisoire : résultats {french.joined([e.day_and_place for e in entries])} attendus"
+
+
+# -- the blank calendar (`reportgen template calendrier`) ------------------------------------------
+
+BLANK_ROWS = 200  # rows prepared for tournaments: validation and input help down to there
+
+
+def blank_calendar(known: Mapping[str, str], clubs: ClubDirectory, day: dt.date) -> Annex:
+    """The calendar to fill in: the `Calendrier` sheet with its lists and input help, a filled
+    example on a sheet of its own (never read), and the league's clubs for the Club list."""
+    columns = [AnnexColumn("Date", "date", 12), AnnexColumn("Circuit", "text", 16), AnnexColumn("Club", "text", 10),
+               AnnexColumn("Nom", "text", 32), AnnexColumn("Lieu", "text", 18)]
+
+    def rule(column: int, message: str, kind: str = "text", **options: Any) -> InputRule:
+        return InputRule(1, column, BLANK_ROWS, column, message, kind, **options)
+
+    club_rule = (rule(2, "Le club organisateur (son code dans clubs.xlsx) ; facultatif si le nom est donné.", "list",
+                      source=f"=Clubs!$A$2:$A${len(clubs.clubs) + 1}") if clubs.clubs
+                 else rule(2, "Le club organisateur (son code dans clubs.xlsx) ; facultatif si le nom est donné."))
+    sheet = AnnexSheet(SHEET, columns, [], [
+        rule(0, "Le premier jour de jeu (jj/mm/aaaa).", "date"),
+        rule(1, "Le circuit du tournoi.", "list", choices=tuple(known)),
+        club_rule,
+        rule(3, "Le nom du tournoi, tel que le site et l'agenda l'afficheront.", "text"),
+        rule(4, "Facultatif : la ville.", "text"),
+    ])
+    first = next(iter(known), "")
+    # Two of the league's clubs (their code, their town), when it has a directory.
+    hosts = [(club.code, club.name) for club in clubs.clubs[:2]] or [("", "Carcassonne"), ("", "Rodez")]
+    example = AnnexSheet("Exemple", columns, [
+        [dt.date(day.year, 3, 14), first, hosts[0][0], "Tournoi de printemps", hosts[0][1]],
+        [dt.date(day.year, 6, 13), first, hosts[-1][0], "Open d'été", hosts[-1][1]],
+    ])
+    directory = AnnexSheet("Clubs", [AnnexColumn("Code", "text", 8), AnnexColumn("Nom", "text", 24)],
+                           [[club.code, club.name] for club in clubs.clubs])
+    return Annex("modele-calendrier", "Calendrier de la ligue — classeur à remplir", day, [sheet, example, directory])

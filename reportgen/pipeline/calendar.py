@@ -1,0 +1,64 @@
+"""The league's calendar in the build: the note of a ranking that awaits an announced tournament's
+results, and `outputs/calendrier.ics` (render/ical.py) when inputs/ holds a calendrier.xlsx.
+
+No circuit is named: a ranking is a season's (or a rating list) by its `Scope`, whatever its circuit."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from pathlib import Path
+
+from reportgen import circuits
+from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, awaited, awaited_note
+from reportgen.model import Problem, Report
+
+ICS_FILE = "calendrier.ics"  # in outputs/
+# What a ranking ranks when a later tournament of its circuit may still change it.
+_RANKS_A_SEASON = ("season", "ratings")
+
+
+def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today: dt.date) -> Report:
+    """The report with « provisoire : résultats de Rodez du 13 juin attendus » in the context
+    (`awaited`, printed under the title by base.html.j2) of each season ranking (or rating list)
+    that an announced tournament of its circuit and season, whose workbook has not arrived, should
+    be in: one dated before the ranking, or, for the season's final ranking, before today (until the
+    season is over it is the ranking « à date »)."""
+    rankings = {ranking.path: ranking for ranking in report.rankings}
+    documents = []
+    for document in report.documents:
+        ranking = rankings.get(document.path)
+        note = ""
+        if ranking is not None and ranking.scope.kind in _RANKS_A_SEASON:
+            note = awaited_note(awaited(entries, slug, document.season, today if ranking.final else document.date))
+        documents.append(dataclasses.replace(document, context={**document.context, "awaited": note})
+                         if note else document)
+    return dataclasses.replace(report, documents=documents)
+
+
+def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
+                   clubs: dict[str, str]) -> Path | None:
+    """outputs/calendrier.ics written (atomically, only when its bytes change) when inputs/ holds a
+    calendrier.xlsx without problems (`blocked`: it has some, the previous file stays); removed when
+    calendrier.xlsx is no longer there. The path written, or None (unchanged, or not written)."""
+    from reportgen.render.files import OutputError, write_atomic
+    from reportgen.render.ical import to_ics
+
+    target = outputs / ICS_FILE
+    if not announced:
+        if not target.exists():  # the usual case: no calendar, and nothing to touch (a read-only outputs/ too)
+            return None
+        try:
+            target.unlink()
+        except OSError as error:
+            raise OutputError(outputs, error, "l'ancien calendrier n'a pas pu être retiré") from None
+        return None
+    if blocked:
+        return None
+    data = to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs)
+    return target if write_atomic(target, data) else None
+
+
+def calendar_blocked(problems: list[Problem]) -> bool:
+    """calendrier.xlsx has problems of its own."""
+    return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)

@@ -1,0 +1,59 @@
+"""The league's calendar as an iCalendar file (`outputs/calendrier.ics`, RFC 5545), for a phone or
+a calendar program to subscribe to.
+
+Each tournament is an all-day event. Its UID comes from its circuit, date and name (the announced
+name, kept when its workbook arrives under another: `CalendarEntry.known_as`), so that a
+subscription updates an event rather than adding a second one; DTSTAMP is the latest date of the
+calendar, not the clock: the same inputs give the same bytes. No player is named."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping, Sequence
+
+from icalendar import Calendar, Event
+
+from reportgen import french
+from reportgen.ingest.calendar import CalendarEntry
+
+PRODID = "-//reportgen//calendrier de la ligue//FR"
+
+
+def uid(entry: CalendarEntry) -> str:
+    """Stable: the circuit, the date and the name it was first known by, whatever else changes."""
+    key = f"{entry.circuit}\n{entry.date.isoformat()}\n{' '.join(entry.known_as.casefold().split())}"
+    return f"{hashlib.sha256(key.encode()).hexdigest()[:32]}@reportgen.invalid"
+
+
+def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: Mapping[str, str]) -> bytes:
+    """The calendar's bytes. `titles`: each circuit's title; `clubs`: each club's name by code."""
+    calendar = Calendar()
+    calendar.add("prodid", PRODID)
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", f"{league} — calendrier")
+    calendar.add("x-wr-timezone", "Europe/Paris")
+    stamp = max((entry.date for entry in entries), default=dt.date(2000, 1, 1))
+    for entry in entries:
+        event = Event()
+        event.add("uid", uid(entry))
+        event.add("dtstamp", dt.datetime.combine(stamp, dt.time(0), dt.timezone.utc))
+        event.add("dtstart", entry.date)
+        event.add("dtend", entry.date + dt.timedelta(days=1))  # all day: the end is exclusive
+        event.add("summary", entry.name or f"Tournoi {french.de(entry.place or entry.circuit)}")
+        if entry.place:
+            event.add("location", entry.place)
+        event.add("description", _description(entry, titles, clubs))
+        event.add("categories", [titles.get(entry.circuit, entry.circuit)])
+        event.add("transp", "TRANSPARENT")  # a tournament does not make its subscribers busy
+        calendar.add_component(event)
+    return calendar.to_ical()
+
+
+def _description(entry: CalendarEntry, titles: Mapping[str, str], clubs: Mapping[str, str]) -> str:
+    words = [f"Circuit : {titles.get(entry.circuit, entry.circuit)}."]
+    if entry.club:
+        words.append(f"Organisé par {clubs.get(entry.club, entry.club)}.")
+    words.append("Résultats à venir." if entry.coming else "Résultats publiés.")
+    return " ".join(words)

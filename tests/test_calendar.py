@@ -1,0 +1,248 @@
+"""The league's calendar (issue 25): inputs/calendrier.xlsx read with its located problems, announced
+tournaments matched to the workbooks that arrive, the « provisoire » note of a ranking that awaits
+one, outputs/calendrier.ics (issue 24) and the blank calendar of `reportgen template calendrier`."""
+
+import datetime as dt
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import icalendar
+import openpyxl
+from pypdf import PdfReader
+
+from reportgen.delivery import published
+from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
+from reportgen.model import SourceRef
+from reportgen.pipeline import build, load, score
+from reportgen.render.ical import uid
+from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
+from tests.excel_validation import refusals
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+HEADER = ["Date", "Circuit", "Club", "Nom", "Lieu"]
+
+
+def write_calendar(inputs: Path, rows: list[list[object]]) -> Path:
+    return write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [HEADER, *rows]})
+
+
+def problems_of(inputs: Path) -> list[tuple[str, str | None, str]]:
+    league = load(inputs, TODAY)
+    return [(p.code, p.where.cell, p.message) for p in league.problems if p.where.path == "calendrier.xlsx"]
+
+
+# -- reading calendrier.xlsx ----------------------------------------------------------------------
+
+def test_a_good_calendar_is_read_into_typed_entries(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_calendar(inputs, [["13/06/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"],
+                            [dt.datetime(2026, 12, 12), "Masters", "", "Masters 2026", "Carcassonne"]])
+    league = load(inputs, TODAY)
+    assert league.problems == [] and league.announced
+    assert [(e.date, e.circuit, e.club, e.name, e.place, e.status) for e in league.calendar] == [
+        (dt.date(2026, 6, 13), "grand-sud", "PERP", "Open de Perpignan", "Perpignan", COMING),
+        (dt.date(2026, 12, 12), "masters", "", "Masters 2026", "Carcassonne", COMING)]
+    assert league.calendar[0].where == SourceRef("calendrier.xlsx", "Calendrier", "A2", "Date")
+
+
+def test_each_bad_cell_is_a_located_french_problem_with_its_fix(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_calendar(inputs, [["31/02/2026", "grand-sud", "PERP", "Open", ""],
+                            ["13/06/2026", "belote", "PERP", "Open", ""],
+                            ["13/06/2026", "grand-sud", "RODZ", "Open de Rodez", ""],
+                            ["20/06/2026", "grand-sud", "", "", "Albi"],
+                            ["27/06/2026", "grand-sud", "ALBI", "Open d'Albi", ""],
+                            ["27/06/2026", "grand-sud", "Albi", "Tournoi d'été", ""]])
+    found = problems_of(inputs)
+    assert [(code, cell) for code, cell, _ in found] == [
+        ("bad-value", "A2"), ("unknown-circuit", "B3"), ("unknown-club", "C4"), ("missing-value", "D5"),
+        ("announced-twice", "A7")]
+    league = load(inputs, TODAY)
+    by_code = {p.code: p for p in league.problems}
+    assert "février 2026 compte 28 jours" in by_code["bad-value"].fix
+    assert by_code["unknown-circuit"].message == "le circuit « belote » n'existe pas"
+    assert "grand-sud" in by_code["unknown-circuit"].fix
+    assert by_code["announced-twice"].message == "ce tournoi est déjà annoncé en A6 (même circuit, même date, même club)"
+    assert str(by_code["unknown-club"].where) == "calendrier.xlsx:'Calendrier'!C4 (colonne « Club »)"
+
+
+def test_a_calendar_without_its_columns_or_sheet_says_what_to_write(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_workbook(inputs / "calendrier.xlsx", {"Feuille1": [["Quand", "Quoi"]], "Feuille2": [["x"]]})
+    assert [code for code, _, _ in problems_of(inputs)] == ["missing-sheet"]
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Quand", "Nom"], ["13/06/2026", "Open"]]})
+    [(code, _, message)] = problems_of(inputs)
+    assert code == "missing-column" and message == "colonne introuvable : « Date », « Circuit »"
+
+
+def test_check_prints_the_calendar_problem_and_exits_1(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_calendar(inputs, [["13/06/2026", "belote", "PERP", "Open", ""]])
+    done = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(tmp_path / "out")],
+                          capture_output=True, text=True)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "calendrier.xlsx" in done.stdout + done.stderr and "« belote » n'existe pas" in done.stdout + done.stderr
+
+
+# -- announced and played --------------------------------------------------------------------------
+
+def announced(day: int, name: str, club: str = "", circuit: str = "grand-sud") -> Announced:
+    return Announced(dt.date(2026, 6, day), circuit, name, "", club, SourceRef("calendrier.xlsx", "Calendrier", "A2"))
+
+
+def played(day: int, name: str, club: str = "", circuit: str = "grand-sud") -> Played:
+    return Played(dt.date(2026, 6, day), circuit, name, "Ville", club, f"{name}.xlsx")
+
+
+def test_a_workbook_is_matched_by_club_then_by_name_then_as_the_one_left_on_its_day():
+    entries = calendar(
+        [announced(13, "Open de Rodez", "RODZ"), announced(13, "Open d'Albi", "ALBI"), announced(20, "Coupe"),
+         announced(27, "Trophée", "NIME"), announced(27, "Autre", circuit="tantrix")],
+        [played(13, "Tournoi de juin", "ALBI"), played(13, "7e Open de Rodez", "RODZ"), played(20, "coupe "),
+         played(27, "Grand prix de Nîmes")])
+    shown = [(e.date.day, e.circuit, e.name, e.status, e.known_as) for e in entries]
+    assert shown == [
+        (13, "grand-sud", "7e Open de Rodez", PLAYED, "Open de Rodez"),
+        (13, "grand-sud", "Tournoi de juin", PLAYED, "Open d'Albi"),
+        (20, "grand-sud", "coupe ", PLAYED, "Coupe"),
+        (27, "grand-sud", "Grand prix de Nîmes", PLAYED, "Trophée"),
+        (27, "tantrix", "Autre", COMING, "Autre")]  # another circuit's workbook is not its
+
+
+def test_an_announced_tournament_stays_a_venir_while_its_day_has_fewer_workbooks():
+    entries = calendar([announced(13, "Open A", "AAAA"), announced(13, "Open B", "BBBB")],
+                       [played(13, "Open B", "BBBB"), played(14, "Open A", "AAAA")])
+    assert [(e.name, e.status) for e in entries] == [("Open A", COMING), ("Open B", PLAYED), ("Open A", PLAYED)]
+
+
+def test_the_uid_of_an_announced_tournament_stays_when_its_workbook_arrives_under_another_name():
+    [before] = calendar([announced(13, "Open de Rodez", "RODZ")], [])
+    [after] = calendar([announced(13, "Open de Rodez", "RODZ")], [played(13, "7e Open", "RODZ")])
+    assert after.name == "7e Open" and uid(before) == uid(after)
+    [other] = calendar([announced(13, "Open de Millau", "RODZ")], [])
+    assert uid(other) != uid(before)
+
+
+# -- the build: the « provisoire » note and calendrier.ics -------------------------------------------
+
+def league_with_calendar(small_league_copy) -> tuple[Path, Path]:
+    """The small league (tournaments of 01/06/2025, 10/01/2026 twice, 07/02/2026) and a calendar
+    that announces Toulouse's (arrived, under another name), Perpignan's of 20/01/2026 (awaited) and
+    the season's last one."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["10/01/2026", "grand-sud", "TLSE", "Open de Toulouse", ""],
+                            ["20/01/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"],
+                            ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]])
+    return inputs, outputs
+
+
+def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_league_copy):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    result = build(inputs, outputs, TODAY)
+    assert result.ok, result.problems
+    note = "provisoire : résultats de Perpignan du 20 janvier attendus"
+    folder = outputs / "grand-sud" / "2026"
+    # The ranking « à date » (today, 29/11/2026): Perpignan's is awaited, the finale of 12/12 is not yet.
+    assert f'<p class="awaited" style="margin: 1mm 0 0; color: #9a3412; font-weight: 600;">{note}</p>' in (
+        folder / "classement-final-2026.html").read_text()
+    pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-final-2026.pdf").pages)
+    assert note in pdf_text
+    assert "provisoire" not in (folder / "classement-2026-01-10.html").read_text()  # dated before it
+    # `mail` and `archive` score the league again: they find outputs/ up to date, note included.
+    assert published.stale(published.season_files(score(load(inputs, TODAY)), 2026)[0], outputs) == []
+    # Its workbook arrives, a week later: the rankings of 20/01 and after no longer await anything.
+    write_tournament(inputs, "2026-01-20-perpignan", day="20/01/2026", club="PERP")
+    write_tournament(inputs, "2026-01-27-albi", day="27/01/2026", club="ALBI")
+    assert build(inputs, outputs, TODAY).ok
+    assert "provisoire" not in (folder / "classement-final-2026.html").read_text()
+    assert "provisoire" not in (folder / "classement-2026-01-27.html").read_text()
+
+
+def test_the_ics_lists_played_and_announced_tournaments_as_all_day_events(small_league_copy):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    data = (outputs / "calendrier.ics").read_bytes()
+    parsed = icalendar.Calendar.from_ical(data)
+    events = [(str(e["summary"]), e.decoded("dtstart"), e.decoded("dtend"), str(e.get("location", "")),
+               str(e["description"])) for e in parsed.walk("VEVENT")]
+    assert [(summary, start) for summary, start, *_ in events] == [
+        ("Tournoi 2025-06-01-albi", dt.date(2025, 6, 1)),
+        ("Tournoi 2026-01-10-carcassonne", dt.date(2026, 1, 10)),
+        ("Tournoi 2026-01-10-toulouse", dt.date(2026, 1, 10)),
+        ("Open de Perpignan", dt.date(2026, 1, 20)),
+        ("Tournoi 2026-02-07-marseille", dt.date(2026, 2, 7)),
+        ("Finale de la saison", dt.date(2026, 12, 12))]
+    assert all(end - start == dt.timedelta(days=1) and isinstance(start, dt.date) and not isinstance(start, dt.datetime)
+               for _, start, end, _, _ in events)
+    assert b"DTSTART;VALUE=DATE:20260120" in data
+    perpignan = events[3]
+    assert perpignan[3] == "Perpignan" and "Organisé par Perpignan" in perpignan[4] and "à venir" in perpignan[4]
+    assert "Résultats publiés" in events[2][4]
+    stamps = {e.decoded("dtstamp") for e in parsed.walk("VEVENT")}
+    assert stamps == {dt.datetime(2026, 12, 12, tzinfo=dt.timezone.utc)}  # from the inputs, not the clock
+    assert b"DUPONT" not in data and b"MARTIN" not in data  # no player in the calendar
+    uids = [str(e["uid"]) for e in parsed.walk("VEVENT")]
+    assert len(set(uids)) == len(uids)
+
+
+def test_the_same_inputs_give_the_same_ics_bytes_and_a_broken_calendar_keeps_the_last_one(small_league_copy,
+                                                                                           tmp_path):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    first = (outputs / "calendrier.ics").read_bytes()
+    again = tmp_path / "again"
+    shutil.copytree(inputs, again / "inputs")
+    assert build(again / "inputs", again / "outputs", TODAY).ok
+    assert (again / "outputs" / "calendrier.ics").read_bytes() == first
+    write_calendar(inputs, [["pas une date", "grand-sud", "", "Open", ""]])
+    assert not build(inputs, outputs, TODAY).ok
+    assert (outputs / "calendrier.ics").read_bytes() == first
+    (inputs / "calendrier.xlsx").unlink()
+    assert build(inputs, outputs, TODAY).ok
+    assert not (outputs / "calendrier.ics").exists()  # no calendar announced: none published
+
+
+# -- the blank calendar ---------------------------------------------------------------------------
+
+def test_the_blank_calendar_has_lists_and_its_example_typed_in_passes_check(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    done = subprocess.run([REPORTGEN, "template", "calendrier", "--inputs", str(inputs), "--outputs",
+                           str(tmp_path / "out")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "out" / "modeles" / "modele-calendrier.xlsx"
+    book = openpyxl.load_workbook(path)
+    assert book.sheetnames == ["Calendrier", "Exemple", "Clubs"]
+    assert [c.value for c in book["Calendrier"][1]] == HEADER
+    checks = {str(v.sqref): (v.type, v.formula1) for v in book["Calendrier"].data_validations.dataValidation}
+    assert checks["C2:C201"] == ("list", "Clubs!$A$2:$A$8") and checks["A2:A201"][0] == "date"
+    assert checks["B2:B201"][0] == "list" and "grand-sud" in checks["B2:B201"][1]
+    typed = []
+    for cells in book["Exemple"].iter_rows(min_row=2):
+        for cell in cells:
+            book["Calendrier"][cell.coordinate].value = cell.value
+            typed.append(cell.coordinate)
+    assert typed and [m for c in typed for m in refusals(book["Calendrier"], c, book["Calendrier"][c].value)] == []
+    book.save(inputs / "calendrier.xlsx")
+    league = load(inputs, TODAY)
+    assert league.problems == [] and [e.status for e in league.calendar] == [COMING, COMING]
+    refused = subprocess.run([REPORTGEN, "template", "calendrier", "--club", "CARC", "--inputs", str(inputs)],
+                             capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+    assert refused.returncode == 2 and "pas d'un club" in refused.stderr
+
+
+def test_the_calendar_setting_is_checked_like_any_other(tmp_path):
+    from reportgen import config
+
+    (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 0\n")
+    problems = []
+    assert config.load(tmp_path, {}, problems).calendar.remind_after_days == 7  # the default stays
+    assert [(p.code, str(p.where)) for p in problems] == [("out-of-range", "reportgen.toml:'calendar'!remind_after_days")]
+    (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 14\n")
+    assert config.load(tmp_path, {}, problems := []).calendar.remind_after_days == 14 and problems == []

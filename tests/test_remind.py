@@ -1,0 +1,140 @@
+"""`reportgen remind`: drafts to the clubs whose announced tournament's workbook is late, and
+`--send` through a real SMTP server on 127.0.0.1 (aiosmtpd, the mail tests' handler): once per
+tournament, recorded in the archive's send log, again with --resend, a refused one again next run."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import sqlite3
+import subprocess
+import sys
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from reportgen.delivery import database
+from tests.builders import write_tournament, write_workbook
+from tests.test_delivery_mail import Handler, free_port
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+TODAY = dt.date.today()  # the command reads the clock: the calendar is written around it
+CLUBS = [["CARC", "Carcassonne", "11", "contact@carc.example.org"], ["TLSE", "Toulouse", "31", "tlse@example.org"],
+         ["ALBI", "Albi", "81", "albi@example.org"], ["PERP", "Perpignan", "66", "perp@example.org; bureau@perp.example.org"],
+         ["MTPL", "Montpellier", "34", ""]]
+
+
+@pytest.fixture
+def smtp():
+    handler = Handler()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    try:
+        yield handler
+    finally:
+        controller.stop()
+
+
+def day(days_ago: int) -> str:
+    return (TODAY - dt.timedelta(days=days_ago)).strftime("%d/%m/%Y")
+
+
+def league(root: Path, port: int, remind_after_days: int = 7) -> Path:
+    """Perpignan's tournament 10 days ago is late; Albi's 3 days ago is not yet; Carcassonne's
+    workbook arrived; one announced without a club, one of a club without an address."""
+    inputs = root / "inputs"
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"], *CLUBS]})
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"],
+        [day(20), "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
+        [day(15), "grand-sud", "", "Coupe des vignes", "Limoux"],
+        [day(12), "grand-sud", "MTPL", "Open de Montpellier", ""],
+        [day(10), "grand-sud", "PERP", "Open de Perpignan", "Perpignan"],
+        [day(3), "grand-sud", "ALBI", "Open d'Albi", "Albi"]]})
+    write_tournament(inputs, "carcassonne", day=day(20), club="CARC")
+    (inputs / "reportgen.toml").write_text(
+        f'[mail]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\n'
+        f'sender = "Ligue Grand Sud <secretariat@example.org>"\n\n[calendar]\nremind_after_days = {remind_after_days}\n')
+    return inputs
+
+
+def remind(root: Path, *options: str) -> subprocess.CompletedProcess:
+    return subprocess.run([REPORTGEN, "remind", *options, "--inputs", str(root / "inputs"), "--outputs",
+                           str(root / "outputs"), "--archive", str(root / "archive")],
+                          capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+
+
+def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):
+    league(tmp_path, smtp.port)
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    drafts = sorted((tmp_path / "outputs" / "rappels").iterdir())
+    late = TODAY - dt.timedelta(days=10)
+    assert [p.name for p in drafts] == [f"{late.isoformat()}-PERP.eml"]
+    message = message_from_bytes(drafts[0].read_bytes(), policy=policy.default)
+    assert message["To"] == "perp@example.org, bureau@perp.example.org"
+    assert message["Subject"].startswith("Rappel : résultats du tournoi « Open de Perpignan » du ")
+    body = message.get_body(("plain",)).get_content()
+    assert "Bonjour," in body and "à Perpignan, organisé par le club de Perpignan" in body
+    assert body.rstrip().endswith("Le secrétariat de la Ligue Grand Sud des clubs de Des Chiffres et des Lettres")
+    assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
+    assert "Montpellier n'a pas d'adresse" in done.stderr
+    assert smtp.received == []  # drafts only
+    again = tmp_path / "again"
+    league(again, smtp.port)
+    assert remind(again).returncode == 0
+    assert (again / "outputs" / "rappels" / drafts[0].name).read_bytes() == drafts[0].read_bytes()  # no clock
+
+
+def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):
+    league(tmp_path, smtp.port)
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    assert smtp.count() == {("perp@example.org", "bureau@perp.example.org"): 1}
+    assert "1 rappel envoyé" in done.stdout
+    rows = sqlite3.connect(tmp_path / "archive" / database.DATABASE).execute(
+        "SELECT club_code, address, circuit, bulletin, status FROM sending ORDER BY address").fetchall()
+    late = (TODAY - dt.timedelta(days=10)).isoformat()
+    assert rows == [("PERP", address, "grand-sud", f"rappel {late} Open de Perpignan", "sent")
+                    for address in ("bureau@perp.example.org", "perp@example.org")]
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0 and "0 rappel envoyé, 1 déjà envoyé" in done.stdout
+    assert len(smtp.received) == 1
+    done = remind(tmp_path, "--send", "--resend")
+    assert done.returncode == 0 and len(smtp.received) == 2
+
+
+def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):
+    league(tmp_path, smtp.port)
+    smtp.refuse = {"perp@example.org", "bureau@perp.example.org"}
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1 and "échec pour Perpignan (perp@example.org) : 550" in done.stderr
+    assert smtp.received == []
+    smtp.refuse = set()
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    assert smtp.count() == {("perp@example.org", "bureau@perp.example.org"): 1}
+
+
+def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp):
+    league(tmp_path, smtp.port, remind_after_days=11)
+    done = remind(tmp_path)
+    assert done.returncode == 0 and "0 rappel dans" in done.stdout
+    assert not (tmp_path / "outputs" / "rappels").exists()
+    assert remind(tmp_path, "--resend").returncode == 2
+
+
+def test_a_reminder_the_server_took_without_confirming_is_not_sent_again_on_its_own(tmp_path, smtp):
+    league(tmp_path, smtp.port)
+    smtp.drop_after_data = {"perp@example.org"}
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1 and "rappel incertain pour Perpignan" in done.stderr
+    assert len(smtp.received) == 1
+    smtp.drop_after_data = set()
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1 and "rappel incertain pour Perpignan (tenté le " in done.stderr
+    assert len(smtp.received) == 1  # perhaps received: the secretary decides
+    assert remind(tmp_path, "--send", "--resend").returncode == 0 and len(smtp.received) == 2

@@ -15,6 +15,14 @@
     timeout = 20        # seconds each exchange with the server may take
     run_timeout = 600   # seconds the whole `mail --send` may take
 
+    [inbox]             # the mailbox `reportgen inbox` reads the clubs' workbooks from (IMAP)
+    host = "imap.example.org"
+    port = 993
+    security = "ssl"    # or "starttls", "none"
+    user = "secretariat@example.org"
+    folder = "INBOX"    # where the clubs' messages arrive
+    done = "Traités"    # where handled messages go (created if missing)
+
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
@@ -54,9 +62,12 @@ from reportgen.problems import (
 )
 
 SETTINGS_FILE = "reportgen.toml"
-TABLES = ("league", "mail", "circuits")  # the top-level tables reportgen reads
+TABLES = ("league", "mail", "inbox", "circuits")  # the top-level tables reportgen reads
 # The SMTP password is never written in a file: `reportgen mail --send` reads it from this variable.
 PASSWORD_VARIABLE = "REPORTGEN_SMTP_PASSWORD"
+# Nor the IMAP password: `reportgen inbox` reads it from this one.
+IMAP_PASSWORD_VARIABLE = "REPORTGEN_IMAP_PASSWORD"
+_SECRET_KEYS = ("password", "pass", "passwd", "mot_de_passe")
 
 # A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
 Check = Callable[[Any], "str | None"]
@@ -108,6 +119,30 @@ class Mail:
     required = ("host", "sender")  # keys a [mail] table must write (no default makes sense)
 
 
+def _folder_name(value: str) -> str | None:
+    """An IMAP folder name as typed in a mail program: no quote, backslash or control character
+    (they would need escaping on the wire, and no server folder the secretary picks has them)."""
+    if any(c in value for c in '"\\') or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return "un nom de dossier ne contient ni guillemet, ni barre oblique inverse, ni caractère invisible"
+    return None
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """The [inbox] table: the IMAP mailbox `reportgen inbox` reads the clubs' workbooks from. The
+    password comes from the environment (IMAP_PASSWORD_VARIABLE), never from a file."""
+
+    host: str = setting("", min_length=1, example="imap.example.org")
+    port: int = setting(993, minimum=1, maximum=65535)
+    security: str = setting("ssl", choices=("ssl", "starttls", "none"))
+    user: str = setting("", min_length=1, example="secretariat@example.org")
+    folder: str = setting("INBOX", min_length=1, check=_folder_name)  # where the clubs' messages arrive
+    done: str = setting("Traités", min_length=1, check=_folder_name)  # where handled messages are moved
+    timeout: float = setting(30.0, minimum=0.1, maximum=600)  # seconds each exchange with the server may take
+
+    required = ("host", "user")  # keys an [inbox] table must write (no default makes sense)
+
+
 @dataclass(frozen=True)
 class League:
     name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
@@ -115,6 +150,8 @@ class League:
     circuits: dict[str, Any] = field(default_factory=dict, metadata={"table": False})
     # The [mail] table; None when the file has none (or a wrong one: its problems say why).
     mail: Mail | None = field(default=None, metadata={"table": False})
+    # The [inbox] table; None likewise.
+    inbox: Inbox | None = field(default=None, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -158,14 +195,18 @@ class _Reader:
     def league(self, raw: dict[str, Any], league: League) -> League:
         circuits = dict(league.circuits)
         name = league.name
-        mail = None
+        mail = inbox = None
         for key, value in raw.items():
             if key == "league":
                 if self._is_table(value, ("league",)):
                     name = self.overrides(league, value, ("league",)).get("name", name)
             elif key == "mail":
                 if self._is_table(value, ("mail",)):
-                    mail = self.mail(value)
+                    mail = self.server(value, Mail, "mail", PASSWORD_VARIABLE, "au moment d'envoyer")
+            elif key == "inbox":
+                if self._is_table(value, ("inbox",)):
+                    inbox = self.server(value, Inbox, "inbox", IMAP_PASSWORD_VARIABLE,
+                                        "au moment de lancer reportgen inbox")
             elif key == "circuits":
                 if self._is_table(value, ("circuits",)):
                     for slug, table in value.items():
@@ -176,25 +217,27 @@ class _Reader:
             else:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
                          "table", fix=self._place_fix(key))
-        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail)
+        return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail,
+                      inbox=inbox)
 
-    def mail(self, table: dict[str, Any]) -> Mail | None:
-        """The [mail] settings, or None when anything in the table is wrong or missing."""
-        where = ("mail",)
+    def server(self, table: dict[str, Any], settings: Any, name: str, variable: str, when: str) -> Any:
+        """The [mail] or [inbox] settings (`settings`, their class), or None when anything in the
+        table is wrong or missing; a password in the file is refused (it goes in `variable`)."""
+        where = (name,)
         before = len(self.problems)
-        secret = [key for key in table if key.casefold() in ("password", "pass", "passwd", "mot_de_passe")]
+        secret = [key for key in table if key.casefold() in _SECRET_KEYS]
         for key in secret:
-            self.add("mail", key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
+            self.add(name, key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
                      "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
-                     f"d'environnement {PASSWORD_VARIABLE} au moment d'envoyer")
-        values = self.overrides(Mail(), {k: v for k, v in table.items() if k not in secret}, where)
-        for key in Mail.required:
+                     f"d'environnement {variable} {when}")
+        values = self.overrides(settings(), {k: v for k, v in table.items() if k not in secret}, where)
+        for key in settings.required:
             if key not in table:
-                example = _toml(Mail.__dataclass_fields__[key].metadata["example"])
-                self.add("mail", None, where, MISSING_SETTING, key=key, example=example)
+                example = _toml(settings.__dataclass_fields__[key].metadata["example"])
+                self.add(name, None, where, MISSING_SETTING, key=key, example=example, table=name)
         if len(self.problems) > before:
             return None
-        return dataclasses.replace(Mail(), **values)
+        return dataclasses.replace(settings(), **values)
 
     def circuit(self, slug: str, table: Any) -> Any:
         """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
@@ -230,7 +273,8 @@ class _Reader:
         values = {}
         for key, value in table.items():
             if key not in known:
-                names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]"}
+                names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]",
+                                                     ("inbox",): "la table [inbox]"}
                 what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
                          message=f"le réglage « {key} » n'existe pas pour {what}",
@@ -271,7 +315,7 @@ class _Reader:
 
     def _place_fix(self, key: str) -> str:
         """Where a key written outside any table belongs, when some table knows it."""
-        homes = [("[league]", League), ("[mail]", Mail)]
+        homes = [("[league]", League), ("[mail]", Mail), ("[inbox]", Inbox)]
         homes += [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]

@@ -88,9 +88,9 @@ WOULD_OVERWRITE = _kind("would-overwrite", "writing into a workbook would lose a
 # -- settings (inputs/reportgen.toml, inputs/saisons.toml) -------------------------------------
 
 UNKNOWN_SETTING = _kind("unknown-setting", "a settings table or key that does not exist or cannot be set there")
-MISSING_SETTING = _kind("missing-setting", "a required key of the [mail] table is absent",
-                        "le réglage « {key} » manque dans la table [mail]",
-                        "ajoutez la ligne {key} = {example} sous [mail]")
+MISSING_SETTING = _kind("missing-setting", "a required key of the [mail] or [inbox] table is absent",
+                        "le réglage « {key} » manque dans la table [{table}]",
+                        "ajoutez la ligne {key} = {example} sous [{table}]", table="mail")
 OUT_OF_RANGE = _kind("out-of-range", "a setting outside its bounds or its possible values, or settings that "
                      "contradict each other")
 CONFLICTING_SETTINGS = _kind("conflicting-settings", "a circuit's settings that cannot hold together",

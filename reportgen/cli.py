@@ -233,10 +233,12 @@ _add_season_commands()
 
 
 def _add_delivery_commands() -> None:
-    """`reportgen mail`, `reportgen archive [verify]`, `reportgen history` (reportgen/delivery/)."""
-    from reportgen.commands import archive, history, mail
+    """`reportgen mail`, `reportgen inbox`, `reportgen archive [verify]`, `reportgen history`
+    (reportgen/delivery/)."""
+    from reportgen.commands import archive, history, inbox, mail
 
     app.command("mail")(mail.mail)
+    app.command("inbox")(inbox.inbox)
     app.add_typer(archive.app, name="archive")
     app.command("history")(history.history)
 

@@ -11,6 +11,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 from email.message import EmailMessage
@@ -108,11 +109,13 @@ service imap-login {{
 """
 
 
-def start(root: Path) -> Dovecot:
-    """Dovecot in the foreground (-F), its folders owned by nobody, listening once it answers."""
+def start() -> Dovecot:
+    """Dovecot in the foreground (-F), its folders owned by nobody, listening once it answers. Its
+    folder is one of its own under /tmp: pytest's (/tmp/pytest-of-root) is made 0700 again by any
+    pytest session that starts meanwhile, which nobody could then not cross."""
     if shutil.which("dovecot") is None:
         raise RuntimeError("dovecot is missing: scripts/system-packages.sh install (system-packages.txt)")
-    root.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="reportgen-dovecot-"))
     for folder in ("run", "state", "mail", "home"):
         (root / folder).mkdir(exist_ok=True)
     port = free_port()
@@ -121,11 +124,6 @@ def start(root: Path) -> Dovecot:
     if os.geteuid() == 0:
         for path in (root, *root.rglob("*")):
             shutil.chown(path, "nobody", "nogroup")
-        os.chmod(root, 0o755)
-        # every folder above must let nobody through
-        for parent in root.parents:
-            if parent.stat().st_mode & 0o001 == 0:
-                os.chmod(parent, parent.stat().st_mode | 0o001)
     process = subprocess.Popen(["dovecot", "-F", "-c", str(root / "dovecot.conf")],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 15
@@ -137,8 +135,8 @@ def start(root: Path) -> Dovecot:
         except OSError:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
-            stop(Dovecot(port, root, process))
             log = (root / "dovecot.log").read_text() if (root / "dovecot.log").exists() else ""
+            stop(Dovecot(port, root, process))
             raise RuntimeError(f"dovecot did not start: {process.stderr.read() if process.stderr else ''} {log}")
         time.sleep(0.05)
     return Dovecot(port, root, process)
@@ -152,3 +150,4 @@ def stop(server: Dovecot) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.process.pid, signal.SIGKILL)
             server.process.wait()
+    shutil.rmtree(server.root, ignore_errors=True)

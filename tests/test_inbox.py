@@ -30,8 +30,8 @@ TLSE = "contact@tlse.example.org"
 
 
 @pytest.fixture
-def server(tmp_path):
-    started = dovecot.start(tmp_path / "dovecot")
+def server():
+    started = dovecot.start()
     try:
         yield started
     finally:
@@ -227,7 +227,7 @@ def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
     assert "il remplace la version que vous nous aviez envoyée auparavant" in body(league.drafts()[0])
     assert not load(league.inputs, TODAY).all_problems()  # one version of the tournament
     # and a third version replaces the second, at the same place
-    third = workbook(tmp_path, "t3", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    third = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])
     league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", third)], number=2))
     assert league.run().returncode == 0
     assert new.read_bytes() == third

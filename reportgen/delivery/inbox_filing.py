@@ -199,21 +199,19 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
 
 
 def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> None:
-    """Put the workbook at inputs/`target`, each earlier version first kept in the archive, then
-    removed from inputs/. Every step may be done again: a run stopped halfway is finished by the
-    next one from the same decisions (the database has them before the first step)."""
+    """Put the workbook at inputs/`target`: each earlier version first kept in the archive, then the
+    new file written, then the earlier files removed from inputs/ (the tournament is never missing
+    from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
+    from the same decisions (the database has them before the first step)."""
     digest = sha256(data)
     for old in replaced:
-        path = inputs / old.path
-        if path.is_file() and sha256(path.read_bytes()) != digest:
-            kept = archive / old.kept
-            if not kept.exists():
-                write_atomic(kept, path.read_bytes())
-            if old.path != target:
-                path.unlink()
-        elif path.is_file() and old.path != target:  # the same bytes under another name: one copy is enough
-            path.unlink()
+        path, kept = inputs / old.path, archive / old.kept
+        if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
+            write_atomic(kept, path.read_bytes())
     write_atomic(inputs / target, data)
+    for old in replaced:
+        if old.path != target:
+            (inputs / old.path).unlink(missing_ok=True)
 
 
 def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:

@@ -21,7 +21,7 @@ from reportgen.delivery import inbox as imap
 from reportgen.delivery.inbox_filing import safe_filename, slug
 from reportgen.pipeline import load
 from tests import dovecot
-from tests.builders import TODAY, small_league, write_tournament, write_workbook
+from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
 from tests.test_delivery_mail import SENDER, Handler, free_port
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -158,6 +158,18 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert "casse.xlsx : ce classeur n'a pas pu être enregistré" in text
     assert "feuille « Résultats », cellule A3" in text and "« deux »" in text
     assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
+    # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(league.inputs), "--outputs", str(league.outputs),
+                              "--archive", str(league.archive)], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stderr
+    assert "1 classeur reçu par courriel refusé" in checked.stderr
+    assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in checked.stderr
+    league.server.append(message(ALBI, "Corrigé", [("casse.xlsx", workbook(tmp_path / "ok", "casse", day="21/03/2026",
+                                                                          club="ALBI"))], number=2))
+    assert league.run().returncode == 0
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(league.inputs), "--outputs", str(league.outputs),
+                              "--archive", str(league.archive)], capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
 def test_a_workbook_whose_layout_is_wrong_gets_the_blank_template(league, tmp_path):
@@ -200,6 +212,14 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
     assert league.rows() == [(1, "left", "unknown-sender"), (2, "left", "no-workbook")]
     assert league.server.uids() == [1, 2]  # still there
     assert not (league.inputs / "grand-sud").exists() and league.drafts() == []
+    # the secretary adds the address to clubs.xlsx: the next run handles that message
+    write_workbook(league.inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"],
+                                                            *[[c.code, c.name, c.departement, f"contact@{c.code.lower()}.example.org"
+                                                               + ("; inconnu@example.net" if c.code == "ALBI" else "")]
+                                                              for c in CLUBS.clubs]]})
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stderr
+    assert league.rows() == [(1, "done", ""), (2, "left", "no-workbook")] and league.server.uids() == [2]
 
 
 def test_a_rerun_handles_nothing_twice(league, tmp_path):
@@ -244,6 +264,20 @@ def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):
     [sent] = smtp.received
     assert sent.rcpt_tos == [ALBI] and sent.message["In-Reply-To"] == "<resultats-1@club.example.org>"
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1
+
+
+def test_an_answer_the_server_refused_is_sent_next_run_and_nothing_is_filed_twice(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    smtp.refuse = {ALBI}
+    done = league.run("--send")
+    assert done.returncode == 1 and "réponses non envoyées" in done.stderr and "550" in done.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filed")] and league.server.uids() == [1]
+    smtp.refuse = set()
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert len(smtp.received) == 1 and league.server.uids() == []
+    assert len(list((league.inputs / "grand-sud" / "2026").iterdir())) == 1
 
 
 def test_kill_9_while_the_answer_is_on_the_wire_then_a_rerun_loses_nothing_and_answers_once(league, tmp_path, smtp):

@@ -68,7 +68,6 @@ class Verdict:
     circuit: str = ""  # its circuit, when it could be read
     event: Event | None = None  # the tournament, when it was read
     same: list[str] = field(default_factory=list)  # the earlier versions of this tournament (relative to inputs/)
-    notices: list[str] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -127,7 +126,6 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         owners = [slug_ for slug_, inputs_ in league.circuits.items()
                   if any(p.where.path == label for p in inputs_.problems)]
         verdict.circuit = owners[0] if len(owners) == 1 else ""
-    verdict.notices = [n for n in league.notices if n.startswith(label)]
     return verdict
 
 

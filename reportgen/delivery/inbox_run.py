@@ -31,10 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
-from reportgen.delivery.inbox_answers import club_of, compose, read_message, send_answer
+from reportgen.delivery.inbox_answers import Received, club_of, compose, read_message, send_answer
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.send import Connection, SendLog, password_for
 from reportgen.ingest.directories import ClubDirectory
@@ -142,12 +143,14 @@ class Inbox:
         return handled
 
     def handle(self, uid: int) -> Handled:
+        """Take the message from where its state says, to `done` and moved (or `left`)."""
         row = self._row(uid)
         new = row is None
         if row is None:
             row = self._record(uid)
-        data = self._copy(row)
-        received = read_message(data, self.today)
+        received = read_message(self._copy(row), self.today)
+        if row["status"] == "left":  # clubs.xlsx may know the sender now
+            row = self._again(row, received)
         club = self.clubs.find(row["club_code"]) if row["club_code"] else None
         one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
                       new=new or row["status"] not in ("left", "done"))
@@ -155,44 +158,47 @@ class Inbox:
             return one
         assert club is not None
         name = f"{received.date.isoformat()}-{slug(club.code, 20)}-{uid}"
-        if row["status"] == "received":
-            with_data = [(filename, content, decide(examine(self.inputs, filename, content, self.today), filename,
-                                                    content, club.code, name, self.inputs))
-                         for filename, content in received.workbooks]
-            with self.writing() as db:
-                db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, "
-                               "date, path, replaced, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                               [(row["id"], position, *filed.row()) for position, (_, _, filed)
-                                in enumerate(with_data)])
-                db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (row["id"],))
+        status = row["status"]
+        if status == "received":
+            self._decide(row["id"], received, club.code, name)
+            status = "filing"
         one.files = [Filed.from_row(r) for r in self.db.execute(
             "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (row["id"],))]
-        status = self._row(uid)["status"]  # type: ignore[index]
         if status == "filing":
-            contents = dict((sha256(content), content) for _, content in received.workbooks)
+            contents = {sha256(content): content for _, content in received.workbooks}
             for filed in one.files:
                 carry_out(filed, contents[filed.sha256], self.inputs, self.archive)
-            with self.writing() as db:
-                db.execute("UPDATE inbox_message SET status = 'filed' WHERE id = ?", (row["id"],))
+            self._set(row["id"], "filed")
             status = "filed"
+        one.answer = f"{DRAFTS}/{name}.eml"
         if status == "filed":
             key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
             answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
-            one.answer = f"{DRAFTS}/{name}.eml"
             write_atomic(self.outputs / one.answer, answer.email(self.sender).as_bytes())
             if self.send is not None:
                 one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
                                                  self.send.smtp)
-                if one.sent == "failed":
+                if one.sent == "failed":  # stays `filed`: answered next run
                     one.status = "filed"
                     return one
-            with self.writing() as db:
-                db.execute("UPDATE inbox_message SET status = 'done', answer = ? WHERE id = ?", (one.answer, row["id"]))
-        else:
-            one.answer = row["answer"]
+            self._set(row["id"], "done", one.answer)
         one.status = "done"
         self.mailbox.move(uid)
         return one
+
+    def _decide(self, message: int, received: Received, club: str, name: str) -> None:
+        """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
+        decided = [decide(examine(self.inputs, filename, content, self.today), filename, content, club, name,
+                          self.inputs) for filename, content in received.workbooks]
+        with self.writing() as db:
+            db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
+                           "path, replaced, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           [(message, position, *filed.row()) for position, filed in enumerate(decided)])
+            db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
+
+    def _set(self, message: int, status: str, answer: str = "") -> None:
+        with self.writing() as db:
+            db.execute("UPDATE inbox_message SET status = ?, answer = ? WHERE id = ?", (status, answer, message))
 
     def _record(self, uid: int) -> sqlite3.Row:
         """The message copied into the archive, then its row: `received`, or `left`."""
@@ -216,6 +222,19 @@ class Inbox:
         row = self._row(uid)
         assert row is not None
         return row
+
+    def _again(self, row: sqlite3.Row, received: Received) -> sqlite3.Row:
+        """A message left for the secretary whose sender clubs.xlsx now names (she added the address),
+        with a workbook: handled from now on like a new one."""
+        club = club_of(self.clubs, received.sender)
+        if club is None or not received.workbooks:
+            return row
+        with self.writing() as db:
+            db.execute("UPDATE inbox_message SET status = 'received', why = '', club_code = ? WHERE id = ? AND "
+                       "status = 'left'", (club.code, row["id"]))
+        again = self._row(row["uid"])
+        assert again is not None
+        return again
 
     def _copy(self, row: sqlite3.Row) -> bytes:
         path = self.archive / row["copy"]
@@ -250,6 +269,26 @@ def describe(one: Handled) -> str:
     return f"{who}, « {one.subject} » : {' ; '.join(parts)} ; {answer}"
 
 
-def draft_sender(mail: Mail | None, user: str) -> str:
-    return mail.sender if mail is not None else user
 
+def refused_waiting(archive: Path) -> list[str]:
+    """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
+    no accepted workbook since), one French line each; none without a database."""
+    try:
+        connection = database.connect(archive, create=False)
+    except database.DatabaseUnusable:
+        return []
+    if connection is None:
+        return []
+    try:
+        rows = connection.execute(
+            "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+            "WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g JOIN inbox_message n "
+            "ON n.id = g.message WHERE g.status = 'accepted' AND n.club_code = m.club_code AND n.id > m.id) "
+            "ORDER BY m.id, f.position").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        connection.close()
+    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
+            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections"
+            for row in rows]

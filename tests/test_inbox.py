@@ -378,3 +378,19 @@ def test_names_from_mail_are_never_paths():
     assert safe_filename("../../etc/passwd.xlsx") == "passwd.xlsx"
     assert safe_filename("C:\\Users\\club\\Résultats d'Albi.XLSX") == "resultats-d-albi.xlsx"
     assert slug("") == "classeur"
+
+
+def test_the_inbox_settings_are_checked_like_any_setting(tmp_path):
+    def read(text: str) -> tuple[config.Inbox | None, list[str]]:
+        (tmp_path / config.SETTINGS_FILE).write_text(text, encoding="utf-8")
+        problems: list = []
+        return config.load(tmp_path, {}, problems).inbox, [str(p) for p in problems]
+
+    settings, problems = read('[inbox]\nhost = "imap.example.org"\nuser = "secretariat@example.org"\n')
+    assert problems == [] and settings == config.Inbox("imap.example.org", 993, "ssl", "secretariat@example.org",
+                                                       "INBOX", "Traités")
+    settings, problems = read('[inbox]\nhost = "imap.example.org"\nsecurity = "tls"\nfolder = "a\\"b"\n')
+    assert settings is None
+    assert any("le réglage « user » manque dans la table [inbox]" in p and "sous [inbox]" in p for p in problems)
+    assert any("security" in p and "tls" in p for p in problems)
+    assert any("folder" in p and "guillemet" in p for p in problems)

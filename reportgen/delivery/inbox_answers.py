@@ -7,7 +7,8 @@ An answer is a `.eml` draft (its Date the received message's day, its Message-ID
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s session and
 in its send log (table `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged
 `sending` before DATA and confirmed after, so an answer goes out once whatever stops a run; one the
-server may have had when a run died is `unknown` and never sent again on its own."""
+server may have had when a run died is `unknown` and never sent again on its own. A message is
+known by the sha256 of its bytes (`ranking_sha` in the log)."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
     parsed = email.message_from_bytes(data, policy=email.policy.default)
     assert isinstance(parsed, EmailMessage)
     addresses = getaddresses([str(parsed.get("From", ""))])
-    sender = addresses[0][1].strip().casefold() if addresses else ""
+    sender = clean_text(addresses[0][1].strip().casefold()) if addresses else ""
     try:
         day = parsedate_to_datetime(str(parsed["Date"])).astimezone(dt.timezone.utc).date()
     except (TypeError, ValueError, IndexError):
@@ -60,8 +61,8 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
         name = part.get_filename()
         if name and name.lower().endswith(WORKBOOK_SUFFIXES):
             payload = part.get_payload(decode=True)
-            if isinstance(payload, bytes):
-                received.workbooks.append((name, payload))
+            if isinstance(payload, bytes):  # its name is data: printed, never a path (inbox_filing)
+                received.workbooks.append((clean_text(name), payload))
     return received
 
 
@@ -149,8 +150,10 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
     from email.policy import SMTP
 
     address = answer.draft.to[0]
-    found = log.connection.execute("SELECT status FROM sending WHERE bulletin = ? AND ranking_sha = ? AND status IN "
-                                   "('sent', 'unknown') ORDER BY status DESC", (answer.key, digest)).fetchone()
+    # The message is its bytes: the same message under another UID (the server renumbered the
+    # folder: a new UIDVALIDITY) is never answered twice.
+    found = log.connection.execute("SELECT status FROM sending WHERE bulletin LIKE 'inbox:%' AND ranking_sha = ? AND "
+                                   "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
     if found is not None:
         return ("already" if found["status"] == "sent" else "unknown"), ""
     data = answer.email(settings.sender).as_bytes(policy=SMTP)

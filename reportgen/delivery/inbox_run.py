@@ -38,7 +38,7 @@ from reportgen.delivery.inbox import Mailbox
 from reportgen.delivery.inbox_answers import Received, club_of, compose, read_message, send_answer
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.send import Connection, SendLog, password_for
-from reportgen.ingest.directories import ClubDirectory
+from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
 from reportgen.render.files import OutputError, write_atomic
 
@@ -151,10 +151,15 @@ class Inbox:
         received = read_message(self._copy(row), self.today)
         if row["status"] == "left":  # clubs.xlsx may know the sender now
             row = self._again(row, received)
-        club = self.clubs.find(row["club_code"]) if row["club_code"] else None
+        club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
+                if row["club_code"] else None)  # a club gone from clubs.xlsx since is still answered
         one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
                       new=new or row["status"] not in ("left", "done"))
         if row["status"] == "left":
+            return one
+        if row["status"] == "done":  # a run stopped before moving it, or the same message renumbered
+            one.answer = row["answer"]
+            self.mailbox.move(uid)
             return one
         assert club is not None
         name = f"{received.date.isoformat()}-{slug(club.code, 20)}-{uid}"
@@ -171,17 +176,16 @@ class Inbox:
             self._set(row["id"], "filed")
             status = "filed"
         one.answer = f"{DRAFTS}/{name}.eml"
-        if status == "filed":
-            key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
-            answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
-            write_atomic(self.outputs / one.answer, answer.email(self.sender).as_bytes())
-            if self.send is not None:
-                one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
-                                                 self.send.smtp)
-                if one.sent == "failed":  # stays `filed`: answered next run
-                    one.status = "filed"
-                    return one
-            self._set(row["id"], "done", one.answer)
+        key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
+        answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
+        write_atomic(self.outputs / one.answer, answer.email(self.sender).as_bytes())
+        if self.send is not None:
+            one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
+                                             self.send.smtp)
+            if one.sent == "failed":  # stays `filed`: answered next run
+                one.status = "filed"
+                return one
+        self._set(row["id"], "done", one.answer)
         one.status = "done"
         self.mailbox.move(uid)
         return one
@@ -212,13 +216,18 @@ class Inbox:
             status, why = "left", "unknown-sender"
         elif not received.workbooks:
             status, why = "left", "no-workbook"
+        digest, answer = sha256(data), ""
+        earlier = self.db.execute("SELECT answer FROM inbox_message WHERE mailbox = ? AND copy_sha = ? AND "
+                                  "status = 'done'", (self.mailbox.name, digest)).fetchone()
+        if earlier is not None:  # the same message, renumbered by the server (a new UIDVALIDITY): moved only
+            status, answer = "done", earlier["answer"]
         moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         with self.writing() as db:
             db.execute("INSERT INTO inbox_message (mailbox, uidvalidity, uid, recorded_at, message_id, sender, subject, "
-                       "sent_on, copy, copy_sha, club_code, status, why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       "sent_on, copy, copy_sha, club_code, status, why, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (self.mailbox.name, self.mailbox.uidvalidity, uid, moment, received.message_id, received.sender,
-                        received.subject, received.date.isoformat(), copy, sha256(data), club.code if club else "",
-                        status, why))
+                        received.subject, received.date.isoformat(), copy, digest, club.code if club else "",
+                        status, why, answer))
         row = self._row(uid)
         assert row is not None
         return row

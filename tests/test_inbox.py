@@ -22,7 +22,7 @@ from reportgen.delivery.inbox_filing import safe_filename, slug
 from reportgen.pipeline import load
 from tests import dovecot
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
-from tests.test_delivery_mail import SENDER, Handler, free_port
+from tests.test_delivery_mail import SENDER, Handler, cli, free_port
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
@@ -76,10 +76,19 @@ class League:
                    "--archive", str(self.archive), *options]
         return ["strace", "-qq", "-o", "/dev/null", *strace, *command] if strace else command
 
-    def run(self, *options: str, strace: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+    def run(self, *options: str, env: dict | None = None):
+        """`reportgen inbox` in this process (a process of its own costs seconds)."""
+        return cli(*self.command(*options)[1:], env={config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD, **(env or {})})
+
+    def process(self, *options: str, strace: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+        """`reportgen inbox` in a process of its own (to be killed)."""
         environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
         return subprocess.run(self.command(*options, strace=strace), capture_output=True, text=True, timeout=120,
                               env=environment)
+
+    def check(self):
+        return cli("check", "--inputs", str(self.inputs), "--outputs", str(self.outputs), "--archive",
+                   str(self.archive))
 
     def rows(self) -> list[tuple]:
         connection = sqlite3.connect(self.archive / "league.sqlite")
@@ -159,16 +168,14 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert "feuille « Résultats », cellule A3" in text and "« deux »" in text
     assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
     # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
-    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(league.inputs), "--outputs", str(league.outputs),
-                              "--archive", str(league.archive)], capture_output=True, text=True, timeout=120)
+    checked = league.check()
     assert checked.returncode == 0, checked.stderr
     assert "1 classeur reçu par courriel refusé" in checked.stderr
     assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in checked.stderr
     league.server.append(message(ALBI, "Corrigé", [("casse.xlsx", workbook(tmp_path / "ok", "casse", day="21/03/2026",
                                                                           club="ALBI"))], number=2))
     assert league.run().returncode == 0
-    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(league.inputs), "--outputs", str(league.outputs),
-                              "--archive", str(league.archive)], capture_output=True, text=True, timeout=120)
+    checked = league.check()
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
@@ -189,13 +196,15 @@ def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
 
     bomb = league.root / "bomb.xlsx"
     with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", "<Types/>")
-        archive.writestr("xl/worksheets/sheet1.xml", b"<" + b" " * 300_000_000 + b"/>")
+        archive.writestr("xl/workbook.xml", "<workbook/>")  # as tests/test_hostile_files.py's bomb
+        archive.writestr("xl/worksheets/sheet1.xml", b"<a>" + b" " * 11_000_000 + b"</a>")
     league.server.append(message(ALBI, "Résultats", [("bombe.xlsx", bomb.read_bytes())]))
     done = league.run()
     assert done.returncode == 0, done.stderr
     assert "1 classeur refusé" in done.stdout
-    assert "bombe.xlsx : ce classeur n'a pas pu être enregistré" in body(league.drafts()[0])
+    text = body(league.drafts()[0])
+    assert "bombe.xlsx : ce classeur n'a pas pu être enregistré" in text
+    assert "le classeur : le fichier est anormalement volumineux une fois décompressé" in text
 
 
 def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):
@@ -312,7 +321,7 @@ def test_kill_9_while_filing_then_a_rerun_finishes_the_filing(league, tmp_path):
     corrected = workbook(tmp_path, "x", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])
     league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
     # renames: the message's copy, the earlier version kept, the new file: killed at the third
-    killed = league.run(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
     assert killed.returncode in (-9, 128 + 9), killed.stderr
     assert [row[:2] for row in league.rows()] == [(1, "filing")]
     assert old.read_bytes() == before  # not yet removed
@@ -355,8 +364,7 @@ def test_the_password_comes_from_the_environment_only(league, tmp_path):
     assert "le mot de passe ne s'écrit jamais dans un fichier" in done.stderr
     assert config.IMAP_PASSWORD_VARIABLE in done.stderr
     league.settings(league.server.port)
-    environment = {k: v for k, v in os.environ.items() if k != config.IMAP_PASSWORD_VARIABLE}
-    done = subprocess.run(league.command(), capture_output=True, text=True, env=environment, timeout=60)
+    done = league.run(env={config.IMAP_PASSWORD_VARIABLE: None})
     assert done.returncode == 1 and config.IMAP_PASSWORD_VARIABLE in done.stderr
     assert dovecot.PASSWORD not in done.stdout + done.stderr
 

@@ -253,7 +253,7 @@ def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
     kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / "2026-01-10-toulouse.xlsx"
     assert kept.read_bytes() == before
     assert "remplace 2026-01-10-toulouse.xlsx" in done.stdout
-    assert "il remplace la version que vous nous aviez envoyée auparavant" in body(league.drafts()[0])
+    assert "il remplace la version précédente de ce tournoi" in body(league.drafts()[0])
     assert not load(league.inputs, TODAY).all_problems()  # one version of the tournament
     # and a third version replaces the second, at the same place
     third = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])

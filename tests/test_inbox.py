@@ -402,3 +402,21 @@ def test_the_inbox_settings_are_checked_like_any_setting(tmp_path):
     assert any("le réglage « user » manque dans la table [inbox]" in p and "sous [inbox]" in p for p in problems)
     assert any("security" in p and "tls" in p for p in problems)
     assert any("folder" in p and "guillemet" in p for p in problems)
+
+
+def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
+    from reportgen.delivery import database
+
+    connection = database.connect(tmp_path)
+    connection.executescript("DROP TABLE inbox_file; DROP TABLE inbox_message; PRAGMA user_version = 2; "
+                             "INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, "
+                             "ranking_sha, pdf_sha, message_id, status) VALUES ('2026-03-14T10:00:00+00:00', 2026, "
+                             "'ALBI', 'Albi', 'a@example.org', 'grand-sud', '2026/classement', 'x', 'y', '<m>', 'sent')")
+    connection.close()
+    connection = database.connect(tmp_path)
+    try:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 3
+        assert connection.execute("SELECT count(*) FROM inbox_message").fetchone()[0] == 0
+        assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
+    finally:
+        connection.close()

@@ -26,11 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import circuits
+from reportgen.ingest import discover
 from reportgen.model import Event, Problem, SourceRef
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
 from reportgen.render.files import write_atomic
 
-WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xlsb", ".xls", ".ods")
+# The attachments read as workbooks: what `make` reads in inputs/.
+WORKBOOK_SUFFIXES = tuple(sorted(discover.WORKBOOK_SUFFIXES))
 MAIL_FOLDER = "courriel"  # where the attachment goes in the temporary copy of inputs/
 REFUSED = "inbox/refused"  # under the archive folder: refused workbooks, where `make` never reads
 REPLACED = "inbox/replaced"  # under the archive folder: the earlier versions of tournaments filed again

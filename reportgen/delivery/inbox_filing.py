@@ -109,9 +109,12 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     with tempfile.TemporaryDirectory(prefix="reportgen-inbox-") as folder:
         copy = Path(folder) / "inputs"
         _link_tree(inputs, copy)
-        label = f"{MAIL_FOLDER}/{safe_filename(filename)}"
-        (copy / label).parent.mkdir(parents=True, exist_ok=True)
-        (copy / label).write_bytes(data)
+        label = f"{MAIL_FOLDER}/{sha256(data)[:12]}-{safe_filename(filename)}"
+        attachment = copy / label
+        attachment.parent.mkdir(parents=True, exist_ok=True)
+        # never written through: the copy's files are hard links to those of inputs/
+        attachment.unlink(missing_ok=True)
+        attachment.write_bytes(data)
         league = load(copy, today)
         scored = score(league)
     verdict = Verdict()

@@ -28,7 +28,7 @@ from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
 from reportgen.delivery.send import Connection, SendLog
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
-from reportgen.model import Attachment, Message, Problem
+from reportgen.model import Attachment, Message
 from reportgen.render.mail import bodies, message_id, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -69,19 +69,6 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
 def club_of(clubs: ClubDirectory, sender: str) -> Club | None:
     """The club whose `Email` column lists the sender's address."""
     return next((club for club in clubs.clubs if sender and sender in {a.casefold() for a in club.emails}), None)
-
-
-def where(problem: Problem) -> str:
-    """A problem's place in the club's own file, in French."""
-    ref = problem.where
-    if ref.sheet is None:
-        return "le classeur"
-    text = f"feuille « {ref.sheet} »"
-    if ref.cell:
-        text += f", cellule {ref.cell}"
-    if ref.column:
-        text += f" (colonne « {ref.column} »)"
-    return text
 
 
 def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: dt.date) -> Attachment | None:
@@ -128,7 +115,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if template is not None and template.filename not in {a.filename for a in attachments}:
             attachments.append(template)
         refused.append({"filename": shown, "template": template.filename if template else "",
-                        "problems": [{"where": where(p), "message": p.message, "fix": p.fix} for p in one.problems]})
+                        "problems": [{"where": p.where, "message": p.message, "fix": p.fix} for p in one.problems]})
     subject = received.subject or "votre classeur"
     reply = subject if subject.casefold().startswith("re:") else f"Re: {subject}"
     context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,

@@ -13,6 +13,7 @@ date, club and name, each reduced to [a-z0-9-]."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -27,7 +28,7 @@ from typing import Any
 
 from reportgen import circuits
 from reportgen.ingest import discover
-from reportgen.model import Event, Problem, SourceRef
+from reportgen.model import Event, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
 from reportgen.render.files import write_atomic
 
@@ -143,6 +144,36 @@ class Replaced:
 
 
 @dataclass(frozen=True)
+class Said:
+    """A problem of a refused workbook as the club is told it (and the database keeps it): where in
+    its own file, what is wrong, the fix, and its kind's code."""
+
+    sheet: str | None
+    cell: str | None
+    column: str | None
+    message: str
+    fix: str
+    code: str
+
+    @classmethod
+    def of(cls, problem: Problem) -> Said:
+        ref = problem.where
+        return cls(ref.sheet, ref.cell, ref.column, problem.message, problem.fix, problem.code)
+
+    @property
+    def where(self) -> str:
+        """Its place in the club's own file, in French."""
+        if self.sheet is None:
+            return "le classeur"
+        text = f"feuille « {self.sheet} »"
+        if self.cell:
+            text += f", cellule {self.cell}"
+        if self.column:
+            text += f" (colonne « {self.column} »)"
+        return text
+
+
+@dataclass(frozen=True)
 class Filed:
     """What was decided for one attachment, as the database keeps it (table inbox_file): the
     answer and a run that finishes a stopped one work from this, never from a second check."""
@@ -155,7 +186,7 @@ class Filed:
     date: str  # its date, ISO
     path: str  # accepted: relative to inputs/; refused: relative to the archive folder
     replaced: tuple[Replaced, ...] = ()
-    problems: tuple[Problem, ...] = ()
+    problems: tuple[Said, ...] = ()
 
     @property
     def layout(self) -> bool:
@@ -164,17 +195,14 @@ class Filed:
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems) for inbox_file."""
         replaced = json.dumps([[r.path, r.kept] for r in self.replaced], ensure_ascii=False)
-        problems = json.dumps([{"sheet": p.where.sheet, "cell": p.where.cell, "column": p.where.column,
-                                "message": p.message, "fix": p.fix, "code": p.code} for p in self.problems],
-                              ensure_ascii=False, sort_keys=True)
+        problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
                 problems)
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
         replaced = tuple(Replaced(path, kept) for path, kept in json.loads(row["replaced"]))
-        problems = tuple(Problem(SourceRef(row["filename"], p["sheet"], p["cell"], p["column"]), p["message"], p["fix"],
-                                 code=p["code"]) for p in json.loads(row["problems"]))
+        problems = tuple(Said(**p) for p in json.loads(row["problems"]))
         return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
                    row["path"], replaced, problems)
 
@@ -198,7 +226,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     read = verdict.event
     return Filed(filename, digest, "refused", verdict.circuit, read.name if read else "",
                  read.date.isoformat() if read else "", f"{REFUSED}/{message}-{safe_filename(filename)}",
-                 problems=tuple(verdict.problems))
+                 problems=tuple(Said.of(p) for p in verdict.problems))
 
 
 def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> None:

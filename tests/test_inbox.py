@@ -420,3 +420,12 @@ def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
         assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
     finally:
         connection.close()
+
+
+def test_a_server_that_is_not_there_is_said_in_french(league):
+    league.settings(free_port())
+    done = league.run()
+    assert done.returncode == 1
+    assert "ne répond pas (connexion refusée : aucun serveur IMAP à cette adresse et ce port ?)" in done.stderr
+    assert [p.name for p in league.archive.iterdir()] in ([".inbox.lock"], [".inbox.lock", "league.sqlite"],
+                                                          ["league.sqlite", ".inbox.lock"])

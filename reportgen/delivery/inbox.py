@@ -13,8 +13,10 @@ import base64
 import imaplib
 import os
 import re
+import socket
 import ssl
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from reportgen.config import IMAP_PASSWORD_VARIABLE, Inbox
 from reportgen.model import ReportgenError
@@ -42,6 +44,19 @@ def folder_name(name: str) -> str:
     return '"' + "".join(out) + '"'  # config.Inbox refuses quotes and backslashes in a folder name
 
 
+def _why(error: BaseException) -> str:
+    """What happened to the connection, in French."""
+    if isinstance(error, ConnectionRefusedError):
+        return "connexion refusée : aucun serveur IMAP à cette adresse et ce port ?"
+    if isinstance(error, TimeoutError):
+        return "pas de réponse dans le temps permis, réglage timeout de [inbox]"
+    if isinstance(error, socket.gaierror):
+        return "adresse inconnue"
+    if isinstance(error, ssl.SSLError):
+        return f"échec du chiffrement TLS : {error.reason or error}"
+    return (error.strerror if isinstance(error, OSError) and error.strerror else str(error)) or type(error).__name__
+
+
 def password() -> str:
     found = os.environ.get(IMAP_PASSWORD_VARIABLE)
     if not found:
@@ -49,12 +64,6 @@ def password() -> str:
                              f"d'environnement {IMAP_PASSWORD_VARIABLE} (jamais dans un fichier), par exemple "
                              f"{IMAP_PASSWORD_VARIABLE}='…' reportgen inbox")
     return found
-
-
-@dataclass(frozen=True)
-class Fetched:
-    uid: int
-    data: bytes
 
 
 class Mailbox:
@@ -86,9 +95,8 @@ class Mailbox:
             else:
                 imap = imaplib.IMAP4(settings.host, settings.port, timeout=settings.timeout)
         except (OSError, imaplib.IMAP4.error) as error:
-            what = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            raise ReportgenError(f"{self._server()} ne répond pas ({what or error.__class__.__name__}) : vérifiez "
-                                 "host, port et security dans [inbox] ; aucun message n'a été lu") from None
+            raise ReportgenError(f"{self._server()} ne répond pas ({_why(error)}) : vérifiez host, port et security "
+                                 "dans [inbox] ; aucun message n'a été lu") from None
         self.imap = imap
         try:
             if settings.security == "starttls":
@@ -110,10 +118,10 @@ class Mailbox:
         except ReportgenError:
             self.close()
             raise
-        except (OSError, ssl.SSLError, imaplib.IMAP4.error) as error:
+        except (OSError, imaplib.IMAP4.error) as error:
             self.close()
-            raise ReportgenError(f"{self._server()} ne répond pas comme prévu ({error}) ; aucun message n'a été "
-                                 "lu") from None
+            raise ReportgenError(f"{self._server()} ne répond pas comme prévu ({_why(error)}) ; aucun message n'a "
+                                 "été lu") from None
         return self
 
     def close(self) -> None:
@@ -134,6 +142,15 @@ class Mailbox:
         assert self.imap is not None, "open() first"
         return self.imap
 
+    @contextmanager
+    def _talking(self) -> Iterator[None]:
+        """A connection lost or silent in the middle of a run, said in French: what is done stays done."""
+        try:
+            yield
+        except (OSError, imaplib.IMAP4.error) as error:
+            raise ReportgenError(f"la connexion avec {self._server()} a été perdue ({_why(error)}) ; relancez "
+                                 "« reportgen inbox » : ce qui est fait reste fait, le reste sera repris") from None
+
     def _check(self, typ: str, data: list, what: str) -> list:
         if typ != "OK":
             detail = b" ".join(d for d in data if isinstance(d, bytes)).decode("utf-8", "replace")
@@ -143,12 +160,14 @@ class Mailbox:
 
     def uids(self) -> list[int]:
         """The UIDs of the messages in the folder, oldest first."""
-        data = self._check(*self._session().uid("SEARCH", "ALL"), "la liste des messages")
+        with self._talking():
+            data = self._check(*self._session().uid("SEARCH", "ALL"), "la liste des messages")
         return sorted(int(uid) for uid in (data[0] or b"").split())
 
     def fetch(self, uid: int) -> bytes:
         """The message's bytes as the server keeps them; it stays unread."""
-        data = self._check(*self._session().uid("FETCH", str(uid), "(BODY.PEEK[])"), f"le message {uid}")
+        with self._talking():
+            data = self._check(*self._session().uid("FETCH", str(uid), "(BODY.PEEK[])"), f"le message {uid}")
         for part in data:
             if isinstance(part, tuple) and re.search(rb"\bUID %d\b" % uid, part[0]):
                 return bytes(part[1])
@@ -162,13 +181,18 @@ class Mailbox:
         """The folder handled messages go to, created if missing."""
         imap = self._session()
         done = folder_name(self.settings.done)
-        typ, data = imap.list('""', done)
-        if typ == "OK" and any(item for item in data if item):
-            return
-        self._check(*imap.create(done), f"de créer le dossier « {self.settings.done} »")
+        with self._talking():
+            typ, data = imap.list('""', done)
+            if typ == "OK" and any(item for item in data if item):
+                return
+            self._check(*imap.create(done), f"de créer le dossier « {self.settings.done} »")
 
     def move(self, uid: int) -> None:
         """The message to the `done` folder."""
+        with self._talking():
+            self._move(uid)
+
+    def _move(self, uid: int) -> None:
         imap = self._session()
         done = folder_name(self.settings.done)
         if "MOVE" in self.capabilities:

@@ -446,7 +446,7 @@ def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
         "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] (ligne 1) — ajoutez la ligne "
         "sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
     assert read_settings(tmp_path, 'host = "x"\n')[1] == [
-        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail]"]
+        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail] ou [inbox]"]
 
 
 # -- TLS: STARTTLS (the default) and implicit TLS ----------------------------------------------------

@@ -428,3 +428,14 @@ def test_a_server_that_is_not_there_is_said_in_french(league):
     assert done.returncode == 1
     assert "ne répond pas (connexion refusée : aucun serveur IMAP à cette adresse et ce port ?)" in done.stderr
     assert not (league.archive / "inbox").exists()  # nothing read
+
+
+def test_the_headers_of_a_message_are_data_in_the_reply():
+    from reportgen.delivery.inbox_answers import read_message
+
+    raw = (b"From: Club <Contact@Albi.example.org>\r\nSubject: =?utf-8?q?R=C3=A9sultats=0D=0ABcc:_x@example.net?=\r\n"
+           b"Message-ID: <a@b>\r\nReferences: <x@y> junk\r\nDate: pas une date\r\n\r\nbody\r\n")
+    received = read_message(raw, TODAY)
+    assert received.sender == "contact@albi.example.org"
+    assert "\n" not in received.subject and "\r" not in received.subject
+    assert received.message_id == "<a@b>" and received.references == "<x@y>" and received.date == TODAY

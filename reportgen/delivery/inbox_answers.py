@@ -17,6 +17,7 @@ import email
 import email.policy
 import hashlib
 import importlib
+import re
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
@@ -32,6 +33,7 @@ from reportgen.model import Attachment, Message
 from reportgen.render.mail import bodies, message_id, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+_IDENTIFIER = re.compile(r"<[!-;=?-~]+>")  # a Message-ID: printable ASCII between < and >
 
 
 @dataclass
@@ -55,8 +57,10 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
         day = parsedate_to_datetime(str(parsed["Date"])).astimezone(dt.timezone.utc).date()
     except (TypeError, ValueError, IndexError):
         day = fallback
-    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()),
-                        str(parsed.get("Message-ID", "")).strip(), str(parsed.get("References", "")).strip(), day)
+    # Identifiers only (« <…> »): what a header of the reply may carry, whatever the message wrote.
+    identifier = next(iter(_IDENTIFIER.findall(str(parsed.get("Message-ID", "")))), "")
+    references = " ".join(_IDENTIFIER.findall(str(parsed.get("References", ""))))
+    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, day)
     for part in parsed.walk():
         name = part.get_filename()
         if name and name.lower().endswith(WORKBOOK_SUFFIXES):

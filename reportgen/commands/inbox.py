@@ -54,15 +54,12 @@ def inbox(
         err(f"--send envoie les réponses par la table [mail] de {inputs / config.SETTINGS_FILE}, absente : "
             "ajoutez-la (voir « reportgen mail --help ») ou relancez sans --send pour écrire les brouillons")
         raise typer.Exit(1)
-    clubs = ClubDirectory()
-    if (inputs / CLUBS_FILE).is_file():
-        workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
-        if workbooks:
-            clubs = read_clubs(workbooks[0], problems)
-    else:
+    if not (inputs / CLUBS_FILE).is_file():
         err(f"{inputs / CLUBS_FILE} est absent : sa colonne Email dit de quel club vient un courriel ; ajoutez-le, "
             "puis relancez « reportgen inbox »")
         raise typer.Exit(1)
+    workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
+    clubs = read_clubs(workbooks[0], problems) if workbooks else ClubDirectory()
     if problems:
         print_problems(problems, [])
         raise typer.Exit(1)

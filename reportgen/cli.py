@@ -105,11 +105,25 @@ def check(
         typer.echo(verification.to_json(problems, notices))
     else:
         print_problems(problems, notices)
+        _refused_by_inbox(archive)
     events = sum(len(c.events) for c in league.circuits.values())
     if problems:
         raise typer.Exit(1)
     if format is CheckFormat.text:
         typer.echo(f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}, aucun problème.")
+
+
+def _refused_by_inbox(archive: Path) -> None:
+    """The workbooks `reportgen inbox` kept aside, not in inputs/ (so they block nothing), until
+    their club sends a corrected one."""
+    from reportgen.delivery.inbox_run import refused_waiting
+
+    waiting = refused_waiting(archive)
+    if waiting:
+        err(f"{french.plural(len(waiting), 'classeur reçu par courriel refusé', 'classeurs reçus par courriel refusés')} "
+            "(hors de inputs/, ils ne bloquent rien) en attente d'une version corrigée :")
+        for line in waiting:
+            err(f"  - {line}")
 
 
 class Format(str, Enum):
@@ -233,11 +247,12 @@ _add_season_commands()
 
 
 def _add_delivery_commands() -> None:
-    """`reportgen mail`, `reportgen remind`, `reportgen publish`, `reportgen archive [verify]`,
-    `reportgen history` (reportgen/delivery/)."""
-    from reportgen.commands import archive, history, mail, publish, remind
+    """`reportgen mail`, `reportgen inbox`, `reportgen remind`, `reportgen publish`, `reportgen archive
+    [verify]`, `reportgen history` (reportgen/delivery/)."""
+    from reportgen.commands import archive, history, inbox, mail, publish, remind
 
     app.command("mail")(mail.mail)
+    app.command("inbox")(inbox.inbox)
     app.command("remind")(remind.remind)
     app.command("publish")(publish.publish)
     app.add_typer(archive.app, name="archive")

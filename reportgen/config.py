@@ -27,6 +27,14 @@
     [calendar]
     remind_after_days = 7   # `reportgen remind`: days after an announced tournament before a reminder
 
+    [inbox]             # the mailbox `reportgen inbox` reads the clubs' workbooks from (IMAP)
+    host = "imap.example.org"
+    port = 993
+    security = "ssl"    # or "starttls", "none"
+    user = "secretariat@example.org"
+    folder = "INBOX"    # where the clubs' messages arrive
+    done = "Traités"    # where handled messages go (created if missing)
+
 The file is validated like a workbook cell: a syntax error, a table or key reportgen does not know,
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
@@ -66,11 +74,13 @@ from reportgen.problems import (
 )
 
 SETTINGS_FILE = "reportgen.toml"
-TABLES = ("league", "mail", "site", "calendar", "circuits")  # the top-level tables reportgen reads
+TABLES = ("league", "mail", "site", "calendar", "inbox", "circuits")  # the top-level tables reportgen reads
 # The SMTP password is never written in a file: `reportgen mail --send` reads it from this variable.
 PASSWORD_VARIABLE = "REPORTGEN_SMTP_PASSWORD"
 # Nor the SFTP password: `reportgen publish` reads it from this one.
 SFTP_PASSWORD_VARIABLE = "REPORTGEN_SFTP_PASSWORD"
+# Nor the IMAP password: `reportgen inbox` reads it from this one.
+IMAP_PASSWORD_VARIABLE = "REPORTGEN_IMAP_PASSWORD"
 # Keys that would hold a password: refused in any table that connects to a server.
 _SECRET_KEYS = ("password", "pass", "passwd", "mot_de_passe")
 
@@ -163,6 +173,30 @@ class CalendarSettings:
     remind_after_days: int = setting(7, minimum=1, maximum=365)
 
 
+def _folder_name(value: str) -> str | None:
+    """An IMAP folder name as typed in a mail program: no quote, backslash or control character
+    (they would need escaping on the wire, and no server folder the secretary picks has them)."""
+    if any(c in value for c in '"\\') or any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return "un nom de dossier ne contient ni guillemet, ni barre oblique inverse, ni caractère invisible"
+    return None
+
+
+@dataclass(frozen=True)
+class Inbox:
+    """The [inbox] table: the IMAP mailbox `reportgen inbox` reads the clubs' workbooks from. The
+    password comes from the environment (IMAP_PASSWORD_VARIABLE), never from a file."""
+
+    host: str = setting("", min_length=1, example="imap.example.org")
+    port: int = setting(993, minimum=1, maximum=65535)
+    security: str = setting("ssl", choices=("ssl", "starttls", "none"))
+    user: str = setting("", min_length=1, example="secretariat@example.org")
+    folder: str = setting("INBOX", min_length=1, check=_folder_name)  # where the clubs' messages arrive
+    done: str = setting("Traités", min_length=1, check=_folder_name)  # where handled messages are moved
+    timeout: float = setting(30.0, minimum=0.1, maximum=600)  # seconds each exchange with the server may take
+
+    required = ("host", "user")  # keys an [inbox] table must write (no default makes sense)
+
+
 @dataclass(frozen=True)
 class League:
     name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
@@ -173,6 +207,8 @@ class League:
     # The [site] table, likewise.
     site: Site | None = field(default=None, metadata={"table": False})
     calendar: CalendarSettings = field(default_factory=CalendarSettings, metadata={"table": False})
+    # The [inbox] table; None likewise.
+    inbox: Inbox | None = field(default=None, metadata={"table": False})
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -226,7 +262,7 @@ class _Reader:
     def league(self, raw: dict[str, Any], league: League) -> League:
         circuits = dict(league.circuits)
         name = league.name
-        mail = site = None
+        mail = site = inbox = None
         calendar = league.calendar
         for key, value in raw.items():
             if key == "league":
@@ -234,10 +270,14 @@ class _Reader:
                     name = self.overrides(league, value, ("league",)).get("name", name)
             elif key == "mail":
                 if self._is_table(value, ("mail",)):
-                    mail = self.server(value, "mail", Mail, PASSWORD_VARIABLE)
+                    mail = self.server(value, Mail, "mail", PASSWORD_VARIABLE, "au moment d'envoyer")
             elif key == "site":
                 if self._is_table(value, ("site",)):
-                    site = self.server(value, "site", Site, SFTP_PASSWORD_VARIABLE)
+                    site = self.server(value, Site, "site", SFTP_PASSWORD_VARIABLE, "au moment de publier")
+            elif key == "inbox":
+                if self._is_table(value, ("inbox",)):
+                    inbox = self.server(value, Inbox, "inbox", IMAP_PASSWORD_VARIABLE,
+                                        "au moment de lancer reportgen inbox")
             elif key == "calendar":
                 if self._is_table(value, ("calendar",)):
                     calendar = dataclasses.replace(calendar, **self.overrides(calendar, value, ("calendar",)))
@@ -252,19 +292,19 @@ class _Reader:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
                          "table", fix=self._place_fix(key))
         return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail, site=site,
-                      calendar=calendar)
+                      calendar=calendar, inbox=inbox)
 
-    def server(self, table: dict[str, Any], name: str, settings: Any, variable: str) -> Any:
-        """The settings of a table that connects to a server ([mail], [site]): an instance of
-        `settings`, or None when anything in the table is wrong or missing. A password is refused:
-        it is given in the environment variable `variable`."""
+    def server(self, table: dict[str, Any], settings: Any, name: str, variable: str, when: str) -> Any:
+        """The settings of a table that connects to a server ([mail], [site], [inbox]; `settings`,
+        their class), or None when anything in the table is wrong or missing. A password in the
+        file is refused: it is given in the environment variable `variable`."""
         where = (name,)
         before = len(self.problems)
         secret = [key for key in table if key.casefold() in _SECRET_KEYS]
         for key in secret:
             self.add(name, key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
                      "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
-                     f"d'environnement {variable} au moment d'envoyer")
+                     f"d'environnement {variable} {when}")
         values = self.overrides(settings(), {k: v for k, v in table.items() if k not in secret}, where)
         for key in settings.required:
             if key not in table:
@@ -309,7 +349,8 @@ class _Reader:
         for key, value in table.items():
             if key not in known:
                 names: dict[tuple[str, ...], str] = {("league",): "la ligue", ("mail",): "la table [mail]",
-                                                     ("site",): "la table [site]", ("calendar",): "la table [calendar]"}
+                                                     ("site",): "la table [site]", ("calendar",): "la table [calendar]",
+                                                     ("inbox",): "la table [inbox]"}
                 what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
                          message=f"le réglage « {key} » n'existe pas pour {what}",
@@ -350,7 +391,8 @@ class _Reader:
 
     def _place_fix(self, key: str) -> str:
         """Where a key written outside any table belongs, when some table knows it."""
-        homes = [("[league]", League), ("[mail]", Mail), ("[site]", Site), ("[calendar]", CalendarSettings)]
+        homes = [("[league]", League), ("[mail]", Mail), ("[site]", Site), ("[calendar]", CalendarSettings),
+                 ("[inbox]", Inbox)]
         homes += [(f"[circuits.{slug}]", type(d)) for slug, d in self.defaults.items()]
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]

@@ -88,10 +88,10 @@ WOULD_OVERWRITE = _kind("would-overwrite", "writing into a workbook would lose a
 # -- settings (inputs/reportgen.toml, inputs/saisons.toml) -------------------------------------
 
 UNKNOWN_SETTING = _kind("unknown-setting", "a settings table or key that does not exist or cannot be set there")
-MISSING_SETTING = _kind("missing-setting", "a key the [site] table must write, or one `reportgen mail --send` needs "
-                        "in the [mail] table, is absent",
+MISSING_SETTING = _kind("missing-setting", "a key the [site] or [inbox] table must write, or one `reportgen mail "
+                        "--send` needs in the [mail] table, is absent",
                         "le réglage « {key} » manque dans la table [{table}]{why}",
-                        "ajoutez la ligne {key} = {example} sous [{table}]", why="")
+                        "ajoutez la ligne {key} = {example} sous [{table}]", table="mail", why="")
 OUT_OF_RANGE = _kind("out-of-range", "a setting outside its bounds or its possible values, or settings that "
                      "contradict each other")
 CONFLICTING_SETTINGS = _kind("conflicting-settings", "a circuit's settings that cannot hold together",

@@ -181,7 +181,7 @@ def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
 def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
     assert only_problem(tmp_path, '[league]\nname = "L"\n\n[smtp]\nto = "x@example.org"\n') == (
         "reportgen.toml:'smtp' : la table [smtp] n'existe pas (ligne 4) — tables possibles : [league], "
-        "[mail], [site], [calendar], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france], "
+        "[mail], [site], [calendar], [inbox], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france], "
         "[circuits.poules], "
         "[circuits.tantrix]")
 

@@ -463,8 +463,8 @@ def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
         "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] : l'envoi (--send) en a besoin — "
         "ajoutez la ligne sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
     assert read_settings(tmp_path, 'host = "x"\n')[1] == [
-        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail] "
-        "ou [site]"]
+        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail], "
+        "[site] ou [inbox]"]
 
 
 # -- TLS: STARTTLS (the default) and implicit TLS ----------------------------------------------------
@@ -791,7 +791,7 @@ def test_a_schema_1_send_log_is_migrated_and_keeps_what_was_sent(league, tmp_pat
                       "status); PRAGMA user_version = 1;")
     old.close()
     log = database.connect(archive)
-    assert log.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 2
+    assert log.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 3
     assert "'sending'" in log.execute("SELECT sql FROM sqlite_master WHERE name = 'sending'").fetchone()[0]
     assert log.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sending_received'").fetchone()[0] == 1
     log.close()

@@ -1,5 +1,5 @@
-"""The league's SQLite database, `archive/league.sqlite`: each archived season's normalised data
-and the send log (docs/archive.md describes every table).
+"""The league's SQLite database, `archive/league.sqlite`: each archived season's normalised data,
+the send log and the messages `reportgen inbox` handled (docs/archive.md describes every table).
 
 Foreign keys are on for every connection. Transactions are explicit (`transaction()`): an archive
 is written in one, each message's log rows in one.
@@ -19,7 +19,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -210,6 +210,38 @@ CREATE TABLE IF NOT EXISTS sending (
     answer      TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS sending_received ON sending (club_code, address, circuit, bulletin, ranking_sha, status);
+CREATE TABLE IF NOT EXISTS inbox_message (
+    id          INTEGER PRIMARY KEY,
+    mailbox     TEXT NOT NULL,
+    uidvalidity INTEGER NOT NULL,
+    uid         INTEGER NOT NULL,
+    recorded_at TEXT NOT NULL,
+    message_id  TEXT NOT NULL,
+    sender      TEXT NOT NULL,
+    subject     TEXT NOT NULL,
+    sent_on     TEXT NOT NULL,
+    copy        TEXT NOT NULL,
+    copy_sha    TEXT NOT NULL CHECK (length(copy_sha) = 64),
+    club_code   TEXT NOT NULL DEFAULT '',
+    status      TEXT NOT NULL CHECK (status IN ('received', 'filing', 'filed', 'done', 'left')),
+    why         TEXT NOT NULL DEFAULT '',
+    answer      TEXT NOT NULL DEFAULT '',
+    UNIQUE (mailbox, uidvalidity, uid)
+);
+CREATE TABLE IF NOT EXISTS inbox_file (
+    message  INTEGER NOT NULL REFERENCES inbox_message(id),
+    position INTEGER NOT NULL,
+    filename TEXT NOT NULL,
+    sha256   TEXT NOT NULL CHECK (length(sha256) = 64),
+    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused')),
+    circuit  TEXT NOT NULL DEFAULT '',
+    event    TEXT NOT NULL DEFAULT '',
+    date     TEXT NOT NULL DEFAULT '',
+    path     TEXT NOT NULL,
+    replaced TEXT NOT NULL DEFAULT '[]',
+    problems TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (message, position)
+);
 CREATE VIEW IF NOT EXISTS current_archive AS
     SELECT a.* FROM archive a WHERE a.version = (SELECT max(b.version) FROM archive b WHERE b.season = a.season);
 """
@@ -218,10 +250,12 @@ CREATE VIEW IF NOT EXISTS current_archive AS
 # What each older version needs around SCHEMA (which creates every table and index it lacks):
 # (before, after). v2: the send log's status may say `sending` (written before DATA) and `unknown`;
 # SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new one, the rows
-# are copied over.
+# are copied over. v3: the tables of `reportgen inbox` (inbox_message, inbox_file), new: SCHEMA
+# creates them, nothing else changes.
 UPGRADES = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
         "INSERT INTO sending SELECT * FROM sending_v1; DROP TABLE sending_v1"),
+    2: ("", ""),
 }
 
 

@@ -1,0 +1,118 @@
+"""`reportgen inbox [--send]`: the clubs' workbooks received by e-mail (IMAP, [inbox]), checked,
+filed under inputs/ or kept aside, and answered (drafts, or sent through [mail] with --send)."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+
+SETTINGS_EXAMPLE = ('[inbox]\nhost = "imap.example.org"\nport = 993\nsecurity = "ssl"   # ou "starttls", "none"\n'
+                    'user = "secretariat@example.org"\nfolder = "INBOX"     # facultatif\n'
+                    'done = "Traités"     # facultatif : où ranger les messages traités')
+
+
+def inbox(
+    send: Annotated[bool, typer.Option("--send", help="Envoyer les réponses par SMTP (réglages [mail]) au lieu "
+                                                       "d'en écrire les brouillons.")] = False,
+    inputs: InputsOption = Path("inputs"),
+    outputs: OutputsOption = Path("outputs"),
+    archive: ArchiveOption = Path("archive"),
+) -> None:
+    """Relever les classeurs envoyés par les clubs (boîte IMAP, réglages [inbox]), les vérifier, les
+    ranger dans inputs/ et répondre à chaque club.
+
+    Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d'un tournoi remplace
+    l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur refusé est gardé dans
+    archive/inbox/refused/, là où make ne lit pas. Chaque club reçoit une réponse : l'enregistrement,
+    ou les problèmes avec feuille, cellule et correction (brouillons dans outputs/mail/inbox/, ou
+    envoi avec --send). Un expéditeur inconnu ou un message sans classeur reste dans la boîte pour
+    vous. Chaque message n'est traité qu'une fois, même si la commande est interrompue."""
+    from reportgen import circuits, config
+    from reportgen.delivery import database, inbox_run
+    from reportgen.delivery import inbox as imap
+    from reportgen.delivery.send import SendLog
+    from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
+    from reportgen.ingest.workbook import read_workbooks
+    from reportgen.model import Problem
+
+    problems: list[Problem] = []
+    settings = config.load(inputs, {slug: c.Settings() for slug, c in circuits.CIRCUITS.items()}, problems)
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+    if settings.inbox is None:
+        err(f"la relève des courriels a besoin de la table [inbox] dans {inputs / config.SETTINGS_FILE}, par exemple :\n"
+            + SETTINGS_EXAMPLE)
+        raise typer.Exit(1)
+    if send and settings.mail is None:
+        err(f"--send envoie les réponses par la table [mail] de {inputs / config.SETTINGS_FILE}, absente : "
+            "ajoutez-la (voir « reportgen mail --help ») ou relancez sans --send pour écrire les brouillons")
+        raise typer.Exit(1)
+    if not (inputs / CLUBS_FILE).is_file():
+        err(f"{inputs / CLUBS_FILE} est absent : sa colonne Email dit de quel club vient un courriel ; ajoutez-le, "
+            "puis relancez « reportgen inbox »")
+        raise typer.Exit(1)
+    workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
+    clubs = read_clubs(workbooks[0], problems) if workbooks else ClubDirectory()
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+
+    with ExitStack() as stack:
+        # Before anything: one run at a time, and a database that can be written.
+        stack.enter_context(inbox_run.lock(archive))
+        log = stack.enter_context(SendLog(archive)) if send else None
+        if log is not None:
+            connection = log.connection
+        else:
+            opened = database.connect(archive)
+            assert opened is not None
+            connection = opened
+            stack.callback(connection.close)
+        mailbox = stack.enter_context(imap.open_mailbox(settings.inbox))
+        sending = inbox_run.sending(settings.mail, log) if log is not None and settings.mail else None
+        sender = settings.mail.sender if settings.mail is not None else settings.inbox.user
+        run = inbox_run.Inbox(mailbox, connection, inputs, outputs, archive, clubs, settings.name, sender, sending)
+        handled = run.run(say=typer.echo)
+    _summary(handled, outputs)
+
+
+def _summary(handled: list, outputs: Path) -> None:
+    from reportgen import french
+    from reportgen.delivery.inbox_run import describe
+
+    new = [h for h in handled if h.new and h.status != "left"]
+    left = [h for h in handled if h.status == "left"]
+    accepted = sum(1 for h in new for f in h.files if f.status == "accepted")
+    refused = sum(1 for h in new for f in h.files if f.status == "refused")
+    typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
+               f"{french.plural(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "
+               f"{french.plural(refused, 'classeur refusé', 'classeurs refusés')}"
+               + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
+    if accepted:
+        typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")
+    if left:
+        err(f"{french.plural(len(left), 'message laissé', 'messages laissés')} dans la boîte pour vous (ni rangé, "
+            "ni répondu) :")
+        for one in left:
+            err(f"  - {describe(one)}")
+    failed = [h for h in new if h.sent == "failed"]
+    unknown = [h for h in new if h.sent == "unknown"]
+    if failed:
+        err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
+            "rangé deux fois) :")
+        for one in failed:
+            err(f"  - {one.club} ({one.sender}) : {one.said}")
+    if unknown:
+        err("réponses incertaines (le serveur a peut-être eu le message quand l'envoi s'est arrêté) ; elles ne sont "
+            "pas renvoyées d'elles-mêmes, le brouillon est dans outputs/mail/inbox/ :")
+        for one in unknown:
+            err(f"  - {one.club} ({one.sender}) : {one.answer}")
+    if failed or unknown:  # a refused workbook is answered: the run did its job
+        raise typer.Exit(1)

@@ -1,0 +1,170 @@
+"""The messages `reportgen inbox` reads, and the answer each club gets: a reply (« Re: » subject,
+In-Reply-To, References) in French, from `templates/mail/inbox-{text,html}.j2`, saying each
+workbook accepted (« votre tournoi du 14 mars 2026 est enregistré ») or its problems with sheet,
+cell and fix, with the circuit's blank workbook attached when the layout itself is wrong.
+
+An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
+the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s session and
+in its send log (table `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged
+`sending` before DATA and confirmed after, so an answer goes out once whatever stops a run; one the
+server may have had when a run died is `unknown` and never sent again on its own. A message is
+known by the sha256 of its bytes (`ranking_sha` in the log)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import email.policy
+import hashlib
+import importlib
+import re
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from email.utils import getaddresses, parsedate_to_datetime
+from typing import Any
+
+from reportgen import circuits, french
+from reportgen.config import Mail
+from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
+from reportgen.delivery.send import Connection, SendLog
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.text import clean_text
+from reportgen.model import Attachment, Message
+from reportgen.render.mail import bodies, message_id, to_message
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+_IDENTIFIER = re.compile(r"<[!-;=?-~]+>")  # a Message-ID: printable ASCII between < and >
+
+
+@dataclass
+class Received:
+    """A message of the mailbox, as read from its bytes."""
+
+    sender: str  # its From address (lowercase)
+    subject: str
+    message_id: str  # its Message-ID, <...> (empty when it has none)
+    references: str  # its References header
+    date: dt.date  # the day it was written (its Date header; `fallback` when it has none)
+    workbooks: list[tuple[str, bytes]] = field(default_factory=list)  # (file name as given, bytes)
+
+
+def read_message(data: bytes, fallback: dt.date) -> Received:
+    parsed = email.message_from_bytes(data, policy=email.policy.default)
+    assert isinstance(parsed, EmailMessage)
+    addresses = getaddresses([str(parsed.get("From", ""))])
+    sender = clean_text(addresses[0][1].strip().casefold()) if addresses else ""
+    try:
+        day = parsedate_to_datetime(str(parsed["Date"])).astimezone(dt.timezone.utc).date()
+    except (TypeError, ValueError, IndexError):
+        day = fallback
+    # Identifiers only (« <…> »): what a header of the reply may carry, whatever the message wrote.
+    identifier = next(iter(_IDENTIFIER.findall(str(parsed.get("Message-ID", "")))), "")
+    references = " ".join(_IDENTIFIER.findall(str(parsed.get("References", ""))))
+    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, day)
+    for part in parsed.walk():
+        name = part.get_filename()
+        if name and name.lower().endswith(WORKBOOK_SUFFIXES):
+            payload = part.get_payload(decode=True)
+            if isinstance(payload, bytes):  # its name is data: printed, never a path (inbox_filing)
+                received.workbooks.append((clean_text(name), payload))
+    return received
+
+
+def club_of(clubs: ClubDirectory, sender: str) -> Club | None:
+    """The club whose `Email` column lists the sender's address."""
+    return next((club for club in clubs.clubs if sender and sender in {a.casefold() for a in club.emails}), None)
+
+
+def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: dt.date) -> Attachment | None:
+    """The circuit's blank workbook (what `reportgen template CIRCUIT --club` writes), if it has one."""
+    from reportgen.render.excel import render_annex
+
+    info = circuits.REGISTRY.get(circuit)
+    if info is None or not info.template:
+        return None
+    module = importlib.import_module(info.template_module)
+    data = render_annex(module.blank_workbook(clubs, club, day))
+    return Attachment(f"modele-{circuit}.xlsx", data, XLSX)
+
+
+@dataclass
+class Answer:
+    draft: Message
+    key: str  # the message answered, as the send log names it
+    in_reply_to: str
+    references: str
+
+    def email(self, sender: str) -> EmailMessage:
+        message = to_message(self.draft, sender)
+        if self.in_reply_to:
+            message["In-Reply-To"] = self.in_reply_to
+            message["References"] = " ".join(filter(None, [self.references, self.in_reply_to]))
+        return message
+
+
+def compose(received: Received, club: Club, filed: list[Filed], league: str, clubs: ClubDirectory, path: str,
+            key: str) -> Answer:
+    """The answer to `received`, from what was decided for each of its workbooks."""
+    accepted: list[dict[str, Any]] = []
+    refused: list[dict[str, Any]] = []
+    attachments: list[Attachment] = []
+    for one in filed:
+        shown = clean_text(one.filename)
+        if one.status == "accepted":
+            day = dt.date.fromisoformat(one.date)
+            accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
+                             "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced)})
+            continue
+        template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None
+        if template is not None and template.filename not in {a.filename for a in attachments}:
+            attachments.append(template)
+        refused.append({"filename": shown, "template": template.filename if template else "",
+                        "problems": [{"where": p.where, "message": p.message, "fix": p.fix} for p in one.problems]})
+    subject = received.subject or "votre classeur"
+    reply = subject if subject.casefold().startswith("re:") else f"Re: {subject}"
+    context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,
+               "refused": refused, "league": league, "title": reply}
+    text, html = bodies("inbox", context)
+    draft = Message(path=path, to=(received.sender,), subject=reply, text=text, date=received.date, html=html,
+                    attachments=tuple(attachments))
+    return Answer(draft, key, received.message_id, received.references)
+
+
+_INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "
+           "message_id, status, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: SendLog,
+                smtp: Connection) -> tuple[str, str]:
+    """(status, what the server said): `sent`, `failed` (sent again next run), `unknown` (a run
+    died while the server had it: not sent again), or `already` (the log has it sent)."""
+    from email.policy import SMTP
+
+    address = answer.draft.to[0]
+    # The message is its bytes: the same message under another UID (the server renumbered the
+    # folder: a new UIDVALIDITY) is never answered twice.
+    found = log.connection.execute("SELECT status FROM sending WHERE bulletin LIKE 'inbox:%' AND ranking_sha = ? AND "
+                                   "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
+    if found is not None:
+        return ("already" if found["status"] == "sent" else "unknown"), ""
+    data = answer.email(settings.sender).as_bytes(policy=SMTP)
+    moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+    pdf = hashlib.sha256(b"".join(a.data for a in answer.draft.attachments)).hexdigest()
+    row = (moment, answer.draft.date.year, club.code, club.name, address, "", answer.key, digest, pdf,
+           message_id(answer.draft))
+    ids: list[int] = []
+
+    def attempt() -> None:
+        with log.writing("rien de plus n'a été envoyé") as db:
+            ids.append(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0)
+
+    outcome = smtp.send(settings.sender, answer.draft.to, data, settings.timeout, before=attempt)
+    status = "unknown" if outcome.unconfirmed else ("failed" if outcome.refused else "sent")
+    said = outcome.unconfirmed or "; ".join(outcome.refused.values())
+    with log.writing(f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
+                     "passage la signalera comme incertaine") as db:
+        if ids:
+            db.execute("UPDATE sending SET status = ?, answer = ? WHERE id = ?", (status, said, ids[0]))
+        else:  # refused before DATA: nothing went out
+            db.execute(_INSERT, (*row, "failed", said))
+    return status, said

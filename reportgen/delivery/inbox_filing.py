@@ -1,0 +1,253 @@
+"""What `reportgen inbox` does with a workbook a club sent: checked as `reportgen check` checks
+inputs/, then filed under inputs/ or kept aside.
+
+The check: a temporary copy of inputs/ (hard links, so nothing is copied) with the attachment added
+under `courriel/`, read and scored by the pipeline as `check` does (the pre-check's hostile-file
+rules included: a zip bomb in an e-mail is a located refusal); only the problems located in that
+file count, so a broken file elsewhere never refuses a club's good one. The same tournament already
+in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
+« two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
+
+Names from mail are data, never a path: the filed name is built from the workbook's circuit, season,
+date, club and name, each reduced to [a-z0-9-]."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+import shutil
+import tempfile
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportgen import circuits
+from reportgen.ingest import discover
+from reportgen.model import Event, Problem
+from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
+from reportgen.render.files import write_atomic
+
+# The attachments read as workbooks: what `make` reads in inputs/.
+WORKBOOK_SUFFIXES = tuple(sorted(discover.WORKBOOK_SUFFIXES))
+MAIL_FOLDER = "courriel"  # where the attachment goes in the temporary copy of inputs/
+REFUSED = "inbox/refused"  # under the archive folder: refused workbooks, where `make` never reads
+REPLACED = "inbox/replaced"  # under the archive folder: the earlier versions of tournaments filed again
+# Problems that say the layout itself is wrong: the answer attaches the circuit's blank workbook.
+LAYOUT_CODES = {kind.code for kind in (MISSING_SHEET, MISSING_COLUMN, MISSING_FIELD, LAYOUT)}
+
+
+def slug(text: str, limit: int = 60) -> str:
+    """`text` as a file name part: ASCII letters and digits, words joined by « - »."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    words = re.findall(r"[a-z0-9]+", plain)
+    return "-".join(words)[:limit].strip("-") or "classeur"
+
+
+def safe_filename(name: str) -> str:
+    """An attachment's name, kept readable but never a path: its last component, reduced to letters,
+    digits, « - », « _ » and one extension."""
+    base = re.split(r"[\\/]", name)[-1]
+    stem, dot, suffix = base.rpartition(".")
+    if not dot:
+        stem, suffix = base, ""
+    suffix = slug(suffix, 8) if suffix else ""
+    return slug(stem) + (f".{suffix}" if suffix else "")
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass
+class Verdict:
+    """What the check found in one attachment."""
+
+    problems: list[Problem] = field(default_factory=list)
+    circuit: str = ""  # its circuit, when it could be read
+    event: Event | None = None  # the tournament, when it was read
+    same: list[str] = field(default_factory=list)  # the earlier versions of this tournament (relative to inputs/)
+
+    @property
+    def accepted(self) -> bool:
+        return not self.problems and self.event is not None
+
+    @property
+    def season(self) -> int:
+        return self.event.date.year if self.event is not None else 0
+
+
+def _link_tree(source: Path, target: Path) -> None:
+    """inputs/ in `target`, hard-linked (copied where the file system cannot link)."""
+    def link(src: str, dst: str) -> None:
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)
+
+    if source.is_dir():
+        shutil.copytree(source, target, copy_function=link, symlinks=False,
+                        ignore=shutil.ignore_patterns(".*"))
+    else:
+        target.mkdir(parents=True)
+
+
+def _edition(slug_: str, event: Event) -> object:
+    edition = getattr(circuits.CIRCUITS[slug_], "edition", None)
+    if edition is not None:
+        return edition(event)[0]
+    return (event.name.casefold(), event.date)
+
+
+def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None) -> Verdict:
+    """Check the attachment `filename` (`data`) as a workbook of inputs/."""
+    from reportgen.pipeline import load, score
+
+    with tempfile.TemporaryDirectory(prefix="reportgen-inbox-") as folder:
+        copy = Path(folder) / "inputs"
+        _link_tree(inputs, copy)
+        label = f"{MAIL_FOLDER}/{sha256(data)[:12]}-{safe_filename(filename)}"
+        attachment = copy / label
+        attachment.parent.mkdir(parents=True, exist_ok=True)
+        # never written through: the copy's files are hard links to those of inputs/
+        attachment.unlink(missing_ok=True)
+        attachment.write_bytes(data)
+        league = load(copy, today)
+        scored = score(league)
+    verdict = Verdict()
+    found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
+    if found:
+        verdict.circuit, verdict.event = found[0]
+        key = _edition(verdict.circuit, verdict.event)
+        verdict.same = sorted(e.id for e in league.circuits[verdict.circuit].events
+                              if e.id != label and _edition(verdict.circuit, e) == key)
+    mine = {p for p in league.all_problems() if p.where.path == label}
+    mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
+    verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code)
+    if not verdict.circuit:  # unread: the circuit whose problems it is (a folder or its sheets said so)
+        owners = [slug_ for slug_, inputs_ in league.circuits.items()
+                  if any(p.where.path == label for p in inputs_.problems)]
+        verdict.circuit = owners[0] if len(owners) == 1 else ""
+    return verdict
+
+
+@dataclass(frozen=True)
+class Replaced:
+    """An earlier version of a tournament: where it was under inputs/, where it is kept."""
+
+    path: str  # relative to inputs/
+    kept: str  # relative to the archive folder
+
+
+@dataclass(frozen=True)
+class Said:
+    """A problem of a refused workbook as the club is told it (and the database keeps it): where in
+    its own file, what is wrong, the fix, and its kind's code."""
+
+    sheet: str | None
+    cell: str | None
+    column: str | None
+    message: str
+    fix: str
+    code: str
+
+    @classmethod
+    def of(cls, problem: Problem) -> Said:
+        ref = problem.where
+        return cls(ref.sheet, ref.cell, ref.column, problem.message, problem.fix, problem.code)
+
+    @property
+    def where(self) -> str:
+        """Its place in the club's own file, in French."""
+        if self.sheet is None:
+            return "le classeur"
+        text = f"feuille « {self.sheet} »"
+        if self.cell:
+            text += f", cellule {self.cell}"
+        if self.column:
+            text += f" (colonne « {self.column} »)"
+        return text
+
+
+@dataclass(frozen=True)
+class Filed:
+    """What was decided for one attachment, as the database keeps it (table inbox_file): the
+    answer and a run that finishes a stopped one work from this, never from a second check."""
+
+    filename: str  # as the message names it (data)
+    sha256: str
+    status: str  # accepted | refused
+    circuit: str
+    event: str  # the tournament's name
+    date: str  # its date, ISO
+    path: str  # accepted: relative to inputs/; refused: relative to the archive folder
+    replaced: tuple[Replaced, ...] = ()
+    problems: tuple[Said, ...] = ()
+
+    @property
+    def layout(self) -> bool:
+        return any(p.code in LAYOUT_CODES for p in self.problems)
+
+    def row(self) -> tuple[object, ...]:
+        """(filename, sha256, status, circuit, event, date, path, replaced, problems) for inbox_file."""
+        replaced = json.dumps([[r.path, r.kept] for r in self.replaced], ensure_ascii=False)
+        problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
+        return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
+                problems)
+
+    @classmethod
+    def from_row(cls, row: Any) -> Filed:
+        replaced = tuple(Replaced(path, kept) for path, kept in json.loads(row["replaced"]))
+        problems = tuple(Said(**p) for p in json.loads(row["problems"]))
+        return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
+                   row["path"], replaced, problems)
+
+
+def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path) -> Filed:
+    """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
+    each earlier version kept under archive/inbox/replaced/<message>/; refused, under
+    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid)."""
+    digest = sha256(data)
+    if verdict.accepted and verdict.event is not None:
+        event = verdict.event
+        suffix = Path(safe_filename(filename)).suffix
+        stem = f"{verdict.circuit}/{verdict.season}/{event.date.isoformat()}-{slug(club, 20)}-{slug(event.name)}"
+        target, number = f"{stem}{suffix}", 1
+        while (inputs / target).exists() and target not in verdict.same:  # another tournament's name
+            number += 1
+            target = f"{stem}-{number}{suffix}"
+        replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
+        return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
+                     replaced)
+    read = verdict.event
+    return Filed(filename, digest, "refused", verdict.circuit, read.name if read else "",
+                 read.date.isoformat() if read else "", f"{REFUSED}/{message}-{safe_filename(filename)}",
+                 problems=tuple(Said.of(p) for p in verdict.problems))
+
+
+def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> None:
+    """Put the workbook at inputs/`target`: each earlier version first kept in the archive, then the
+    new file written, then the earlier files removed from inputs/ (the tournament is never missing
+    from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
+    from the same decisions (the database has them before the first step)."""
+    digest = sha256(data)
+    for old in replaced:
+        path, kept = inputs / old.path, archive / old.kept
+        if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
+            write_atomic(kept, path.read_bytes())
+    write_atomic(inputs / target, data)
+    for old in replaced:
+        if old.path != target:
+            (inputs / old.path).unlink(missing_ok=True)
+
+
+def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
+    """Do what was decided (again, after a stopped run: each step may be done twice)."""
+    if filed.status == "accepted":
+        file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
+    else:
+        write_atomic(archive / filed.path, data)

@@ -1,0 +1,303 @@
+"""`reportgen inbox`, one run: each message of the mailbox handled once, whatever stops a run.
+
+A message goes through states recorded in `archive/league.sqlite` (table inbox_message, keyed by
+the mailbox, the folder's UIDVALIDITY and the message's UID), each step done only after the state
+before it was committed, and each step safe to do again:
+
+1. its bytes are copied to `archive/inbox/messages/<uidvalidity>-<uid>.eml`, then its row is
+   inserted: `received` (or `left`: unknown sender, or no workbook attached; such a message stays
+   in the folder for the secretary and is listed at every run, never filed nor answered);
+2. each workbook is checked (`inbox_filing.examine`) and what to do with it is committed with the
+   state `filing` (table inbox_file): nothing is filed before the decisions are in the database;
+3. the decisions are carried out (filed under inputs/, earlier versions kept, refused ones kept
+   aside), then `filed`;
+4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
+   (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
+   next run sends the answer again, and files nothing twice);
+5. the message is moved to the `done` folder.
+
+A kill -9 at any point leaves a state the next run finishes from its copy of the message: no
+attachment lost, no answer sent twice. One run at a time: a flock on `archive/.inbox.lock`, which
+the kernel drops with the process."""
+
+from __future__ import annotations
+
+import datetime as dt
+import fcntl
+import sqlite3
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO
+
+from reportgen import french
+from reportgen.config import Mail
+from reportgen.delivery import database
+from reportgen.delivery.inbox import Mailbox
+from reportgen.delivery.inbox_answers import Received, club_of, compose, read_message, send_answer
+from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
+from reportgen.delivery.send import Connection, SendLog, password_for
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.model import ReportgenError
+from reportgen.render.files import OutputError, write_atomic
+
+LOCK = ".inbox.lock"  # in the archive folder, beside the database
+COPIES = "inbox/messages"  # under the archive folder: every message read, as the server gave it
+DRAFTS = "mail/inbox"  # under outputs/: the answers
+
+Say = Callable[[str], None]
+
+
+@dataclass
+class Handled:
+    """A message, as this run left it."""
+
+    uid: int
+    sender: str
+    subject: str
+    club: str  # the club's name ('' when the sender is unknown)
+    status: str  # done | filed (its answer failed: sent again next run) | left
+    why: str = ""  # left: unknown-sender | no-workbook
+    files: list[Filed] = field(default_factory=list)
+    answer: str = ""  # the draft, relative to outputs/
+    sent: str = ""  # with --send: sent | already | unknown | failed
+    said: str = ""  # what the server said of a failed or unknown send
+    new: bool = True  # handled by this run (False: left by an earlier one, still in the folder)
+
+
+@dataclass
+class Sending:
+    """What `--send` needs: the [mail] settings, the send log (held) and one SMTP session."""
+
+    settings: Mail
+    log: SendLog
+    smtp: Connection
+
+
+def lock(archive: Path) -> IO[str]:
+    """The inbox's lock, held while the file stays open."""
+    path = archive / LOCK
+    try:
+        archive.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a", encoding="utf-8")
+    except OSError as error:
+        raise OutputError(archive, error, "aucun message n'a été lu", option="--archive") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        handle.close()
+        raise ReportgenError(f"une autre lecture de la boîte aux lettres est en cours (elle tient {path}) : attendez "
+                             "qu'elle finisse ; aucun message n'a été lu") from None
+    return handle
+
+
+def sending(settings: Mail, log: SendLog) -> Sending:
+    return Sending(settings, log, Connection(settings, password_for(settings)))
+
+
+class Inbox:
+    """One run over the mailbox."""
+
+    def __init__(self, mailbox: Mailbox, connection: sqlite3.Connection, inputs: Path, outputs: Path,
+                 archive: Path, clubs: ClubDirectory, league: str, sender: str, send: Sending | None = None,
+                 today: dt.date | None = None) -> None:
+        self.mailbox = mailbox
+        self.db = connection
+        self.inputs = inputs
+        self.outputs = outputs
+        self.archive = archive
+        self.clubs = clubs
+        self.league = league
+        self.sender = sender  # From of the drafts
+        self.send = send
+        self.today = today or dt.date.today()
+
+    @contextmanager
+    def writing(self) -> Iterator[sqlite3.Connection]:
+        try:
+            with database.transaction(self.db):
+                yield self.db
+        except database.DatabaseUnusable as fault:
+            raise fault.needed_by("la lecture de la boîte s'est arrêtée (relancez-la : rien ne sera fait deux "
+                                  "fois)") from None
+
+    def _row(self, uid: int) -> sqlite3.Row | None:
+        row: sqlite3.Row | None = self.db.execute(
+            "SELECT * FROM inbox_message WHERE mailbox = ? AND uidvalidity = ? AND uid = ?",
+            (self.mailbox.name, self.mailbox.uidvalidity, uid)).fetchone()
+        return row
+
+    def run(self, say: Say = lambda text: None) -> list[Handled]:
+        self.mailbox.ensure_done()
+        handled = []
+        try:
+            for uid in self.mailbox.uids():
+                one = self.handle(uid)
+                if one.new and one.status != "left":
+                    say(describe(one))
+                handled.append(one)
+        finally:
+            if self.send is not None:
+                self.send.smtp.drop()
+        return handled
+
+    def handle(self, uid: int) -> Handled:
+        """Take the message from where its state says, to `done` and moved (or `left`)."""
+        row = self._row(uid)
+        new = row is None
+        if row is None:
+            row = self._record(uid)
+        received = read_message(self._copy(row), self.today)
+        if row["status"] == "left":  # clubs.xlsx may know the sender now
+            row = self._again(row, received)
+        club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
+                if row["club_code"] else None)  # a club gone from clubs.xlsx since is still answered
+        one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
+                      new=new or row["status"] not in ("left", "done"))
+        if row["status"] == "left":
+            return one
+        if row["status"] == "done":  # a run stopped before moving it, or the same message renumbered
+            one.answer = row["answer"]
+            self.mailbox.move(uid)
+            return one
+        assert club is not None
+        name = f"{received.date.isoformat()}-{slug(club.code, 20)}-{uid}"
+        status = row["status"]
+        if status == "received":
+            self._decide(row["id"], received, club.code, name)
+            status = "filing"
+        one.files = [Filed.from_row(r) for r in self.db.execute(
+            "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (row["id"],))]
+        if status == "filing":
+            contents = {sha256(content): content for _, content in received.workbooks}
+            for filed in one.files:
+                carry_out(filed, contents[filed.sha256], self.inputs, self.archive)
+            self._set(row["id"], "filed")
+            status = "filed"
+        one.answer = f"{DRAFTS}/{name}.eml"
+        key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
+        answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
+        write_atomic(self.outputs / one.answer, answer.email(self.sender).as_bytes())
+        if self.send is not None:
+            one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
+                                             self.send.smtp)
+            if one.sent == "failed":  # stays `filed`: answered next run
+                one.status = "filed"
+                return one
+        self._set(row["id"], "done", one.answer)
+        one.status = "done"
+        self.mailbox.move(uid)
+        return one
+
+    def _decide(self, message: int, received: Received, club: str, name: str) -> None:
+        """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
+        decided = [decide(examine(self.inputs, filename, content, self.today), filename, content, club, name,
+                          self.inputs) for filename, content in received.workbooks]
+        with self.writing() as db:
+            db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
+                           "path, replaced, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           [(message, position, *filed.row()) for position, filed in enumerate(decided)])
+            db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
+
+    def _set(self, message: int, status: str, answer: str = "") -> None:
+        with self.writing() as db:
+            db.execute("UPDATE inbox_message SET status = ?, answer = ? WHERE id = ?", (status, answer, message))
+
+    def _record(self, uid: int) -> sqlite3.Row:
+        """The message copied into the archive, then its row: `received`, or `left`."""
+        data = self.mailbox.fetch(uid)
+        copy = f"{COPIES}/{self.mailbox.uidvalidity}-{uid}.eml"
+        write_atomic(self.archive / copy, data)
+        received = read_message(data, self.today)
+        club = club_of(self.clubs, received.sender)
+        status, why = "received", ""
+        if club is None:
+            status, why = "left", "unknown-sender"
+        elif not received.workbooks:
+            status, why = "left", "no-workbook"
+        digest, answer = sha256(data), ""
+        earlier = self.db.execute("SELECT answer FROM inbox_message WHERE mailbox = ? AND copy_sha = ? AND "
+                                  "status = 'done'", (self.mailbox.name, digest)).fetchone()
+        if earlier is not None:  # the same message, renumbered by the server (a new UIDVALIDITY): moved only
+            status, answer = "done", earlier["answer"]
+        moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
+        with self.writing() as db:
+            db.execute("INSERT INTO inbox_message (mailbox, uidvalidity, uid, recorded_at, message_id, sender, subject, "
+                       "sent_on, copy, copy_sha, club_code, status, why, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       (self.mailbox.name, self.mailbox.uidvalidity, uid, moment, received.message_id, received.sender,
+                        received.subject, received.date.isoformat(), copy, digest, club.code if club else "",
+                        status, why, answer))
+        row = self._row(uid)
+        assert row is not None
+        return row
+
+    def _again(self, row: sqlite3.Row, received: Received) -> sqlite3.Row:
+        """A message left for the secretary whose sender clubs.xlsx now names (she added the address),
+        with a workbook: handled from now on like a new one."""
+        club = club_of(self.clubs, received.sender)
+        if club is None or not received.workbooks:
+            return row
+        with self.writing() as db:
+            db.execute("UPDATE inbox_message SET status = 'received', why = '', club_code = ? WHERE id = ? AND "
+                       "status = 'left'", (club.code, row["id"]))
+        again = self._row(row["uid"])
+        assert again is not None
+        return again
+
+    def _copy(self, row: sqlite3.Row) -> bytes:
+        path = self.archive / row["copy"]
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b""
+        if sha256(data) != row["copy_sha"]:
+            raise ReportgenError(f"{path} : la copie du message de {row['sender']} manque ou a changé ; remettez-la "
+                                 "depuis votre sauvegarde, puis relancez « reportgen inbox »")
+        return data
+
+
+def describe(one: Handled) -> str:
+    """One line per message, in French."""
+    who = f"{one.club} ({one.sender})" if one.club else one.sender
+    if one.status == "left":
+        why = "expéditeur inconnu (son adresse n'est dans aucune colonne Email de clubs.xlsx)" \
+            if one.why == "unknown-sender" else "aucun classeur joint"
+        return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"
+    parts = []
+    for filed in one.files:
+        if filed.status == "accepted":
+            parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
+                         + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l'archive)"
+                            if filed.replaced else ""))
+        else:
+            parts.append(f"{filed.filename} refusé ({len(filed.problems)} problème{'s' if len(filed.problems) > 1 else ''}, "
+                         f"gardé dans {filed.path})")
+    answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
+              "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}"}[one.sent]
+    return f"{who}, « {one.subject} » : {' ; '.join(parts)} ; {answer}"
+
+
+
+def refused_waiting(archive: Path) -> list[str]:
+    """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
+    no accepted workbook since), one French line each; none without a database."""
+    try:
+        connection = database.connect(archive, create=False)
+    except database.DatabaseUnusable:
+        return []
+    if connection is None:
+        return []
+    try:
+        rows = connection.execute(
+            "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+            "WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g JOIN inbox_message n "
+            "ON n.id = g.message WHERE g.status = 'accepted' AND n.club_code = m.club_code AND n.id > m.id) "
+            "ORDER BY m.id, f.position").fetchall()
+    except sqlite3.Error:
+        return []
+    finally:
+        connection.close()
+    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
+            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections"
+            for row in rows]

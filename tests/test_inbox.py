@@ -1,0 +1,441 @@
+"""`reportgen inbox` against a real IMAP server (Dovecot on 127.0.0.1, tests/dovecot.py) and, with
+--send, the real SMTP server of the mail tests (aiosmtpd): messages put in with IMAP APPEND as a
+mail client would, real workbooks attached; each message handled once, whatever stops a run."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import os
+import sqlite3
+import subprocess
+import sys
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from reportgen import config
+from reportgen.delivery import inbox as imap
+from reportgen.delivery.inbox_filing import safe_filename, slug
+from reportgen.pipeline import load
+from tests import dovecot
+from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
+from tests.test_delivery_mail import SENDER, Handler, cli, free_port
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
+TLSE = "contact@tlse.example.org"
+
+
+@pytest.fixture
+def server():
+    started = dovecot.start()
+    try:
+        yield started
+    finally:
+        dovecot.stop(started)
+
+
+@pytest.fixture
+def smtp():
+    from aiosmtpd.controller import Controller
+
+    handler = Handler()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    handler.port = controller.port
+    try:
+        yield handler
+    finally:
+        handler.hold = False
+        controller.stop()
+
+
+class League:
+    def __init__(self, root: Path, server: dovecot.Dovecot) -> None:
+        self.root = root
+        self.inputs = small_league(root / "inputs")
+        self.outputs = root / "outputs"
+        self.archive = root / "archive"
+        self.server = server
+        self.settings(server.port)
+
+    def settings(self, port: int, mail: str = "") -> None:
+        (self.inputs / config.SETTINGS_FILE).write_text(
+            f'[inbox]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\nuser = "{dovecot.USER}"\n{mail}',
+            encoding="utf-8")
+
+    def with_smtp(self, port: int) -> None:
+        self.settings(self.server.port, f'\n[mail]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\n'
+                                        f'sender = "{SENDER}"\n')
+
+    def command(self, *options: str, strace: tuple[str, ...] = ()) -> list[str]:
+        command = [REPORTGEN, "inbox", "--inputs", str(self.inputs), "--outputs", str(self.outputs),
+                   "--archive", str(self.archive), *options]
+        return ["strace", "-qq", "-o", "/dev/null", *strace, *command] if strace else command
+
+    def run(self, *options: str, env: dict | None = None):
+        """`reportgen inbox` in this process (a process of its own costs seconds)."""
+        return cli(*self.command(*options)[1:], env={config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD, **(env or {})})
+
+    def process(self, *options: str, strace: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
+        """`reportgen inbox` in a process of its own (to be killed)."""
+        environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
+        return subprocess.run(self.command(*options, strace=strace), capture_output=True, text=True, timeout=120,
+                              env=environment)
+
+    def check(self):
+        return cli("check", "--inputs", str(self.inputs), "--outputs", str(self.outputs), "--archive",
+                   str(self.archive))
+
+    def rows(self) -> list[tuple]:
+        connection = sqlite3.connect(self.archive / "league.sqlite")
+        try:
+            return connection.execute("SELECT uid, status, why FROM inbox_message ORDER BY uid").fetchall()
+        finally:
+            connection.close()
+
+    def drafts(self) -> list[email.message.EmailMessage]:
+        folder = self.outputs / "mail" / "inbox"
+        return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+                for p in sorted(folder.glob("*.eml"))] if folder.is_dir() else []
+
+
+@pytest.fixture
+def league(tmp_path, server) -> League:
+    return League(tmp_path / "league", server)
+
+
+def workbook(tmp_path: Path, name: str, **options) -> bytes:
+    return write_tournament(tmp_path / "made", name, **options).read_bytes()
+
+
+def message(sender: str, subject: str, attachments: list[tuple[str, bytes]] = (), number: int = 1) -> EmailMessage:
+    mail = EmailMessage()
+    mail["From"] = f"Club <{sender}>"
+    mail["To"] = dovecot.USER
+    mail["Subject"] = subject
+    mail["Date"] = "Sat, 14 Mar 2026 18:30:00 +0100"
+    mail["Message-ID"] = f"<{slug(subject)}-{number}@club.example.org>"
+    mail.set_content("Bonjour, voici nos résultats.\n")
+    for filename, data in attachments:
+        mail.add_attachment(data, maintype="application", subtype="octet-stream", filename=filename)
+    return mail
+
+
+def body(draft: email.message.EmailMessage) -> str:
+    return draft.get_body(("plain",)).get_content()
+
+
+SPRING = {"name": "printemps", "day": "14/03/2026", "club": "ALBI"}
+
+
+def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
+    league.server.append(message(ALBI, "Résultats du 14 mars", [("Tournoi Albi (printemps).xlsx",
+                                                                 workbook(tmp_path, **SPRING))]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    assert filed.is_file()
+    assert "1 message traité : 1 classeur enregistré, 0 classeur refusé" in done.stdout
+    assert [row[:2] for row in league.rows()] == [(1, "done")]
+    assert league.server.uids() == [] and len(league.server.uids("Traités")) == 1  # moved, folder created
+    [draft] = league.drafts()
+    assert draft["Subject"] == "Re: Résultats du 14 mars"
+    assert draft["In-Reply-To"] == "<resultats-du-14-mars-1@club.example.org>"
+    assert draft["References"] == "<resultats-du-14-mars-1@club.example.org>"
+    assert draft["To"] == ALBI
+    assert "votre tournoi « Tournoi printemps » du 14 mars 2026 est enregistré" in body(draft)
+    assert not list(draft.iter_attachments())
+    # the next `make` reads it with the others, without a problem
+    assert not load(league.inputs, TODAY).all_problems()
+
+
+def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_the_fix(league, tmp_path):
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "0 classeur enregistré, 1 classeur refusé" in done.stdout
+    assert not (league.inputs / "grand-sud").exists()  # nothing where `make` reads
+    refused = list((league.archive / "inbox" / "refused").iterdir())
+    assert [p.name for p in refused] == ["2026-03-14-albi-1-casse.xlsx"] and refused[0].read_bytes() == broken
+    text = body(league.drafts()[0])
+    assert "casse.xlsx : ce classeur n'a pas pu être enregistré" in text
+    assert "feuille « Résultats », cellule A3" in text and "« deux »" in text
+    assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
+    # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    assert "1 classeur reçu par courriel refusé" in checked.stderr
+    assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in checked.stderr
+    league.server.append(message(ALBI, "Corrigé", [("casse.xlsx", workbook(tmp_path / "ok", "casse", day="21/03/2026",
+                                                                          club="ALBI"))], number=2))
+    assert league.run().returncode == 0
+    checked = league.check()
+    assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
+
+
+def test_a_workbook_whose_layout_is_wrong_gets_the_blank_template(league, tmp_path):
+    path = write_workbook(tmp_path / "sans-resultats.xlsx", {"Tournoi": [
+        ["Circuit", "grand-sud"], ["Nom", "Tournoi sans feuille"], ["Date", "21/03/2026"], ["Club", "ALBI"],
+        ["Formule", "duplicate"]]})
+    league.server.append(message(ALBI, "Résultats", [("sans-resultats.xlsx", path.read_bytes())]))
+    assert league.run().returncode == 0
+    [draft] = league.drafts()
+    assert "modele-grand-sud.xlsx" in body(draft)
+    [attached] = draft.iter_attachments()
+    assert attached.get_filename() == "modele-grand-sud.xlsx" and attached.get_content()[:2] == b"PK"
+
+
+def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
+    import zipfile
+
+    bomb = league.root / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/workbook.xml", "<workbook/>")  # as tests/test_hostile_files.py's bomb
+        archive.writestr("xl/worksheets/sheet1.xml", b"<a>" + b" " * 11_000_000 + b"</a>")
+    league.server.append(message(ALBI, "Résultats", [("bombe.xlsx", bomb.read_bytes())]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur refusé" in done.stdout
+    text = body(league.drafts()[0])
+    assert "bombe.xlsx : ce classeur n'a pas pu être enregistré" in text
+    assert "le classeur : le fichier est anormalement volumineux une fois décompressé" in text
+
+
+def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):
+    league.server.append(message("inconnu@example.net", "Nos résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    league.server.append(message(ALBI, "Une question", number=2))
+    for _ in range(2):  # listed at every run, handled once
+        done = league.run()
+        assert done.returncode == 0, done.stderr
+        assert "2 messages laissés dans la boîte pour vous" in done.stderr
+        assert "inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu" \
+            in done.stderr
+        assert "Albi (contact@albi.example.org), « Une question » : laissé dans la boîte pour vous — aucun classeur " \
+            "joint" in done.stderr
+    assert league.rows() == [(1, "left", "unknown-sender"), (2, "left", "no-workbook")]
+    assert league.server.uids() == [1, 2]  # still there
+    assert not (league.inputs / "grand-sud").exists() and league.drafts() == []
+    # the secretary adds the address to clubs.xlsx: the next run handles that message
+    write_workbook(league.inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"],
+                                                            *[[c.code, c.name, c.departement, f"contact@{c.code.lower()}.example.org"
+                                                               + ("; inconnu@example.net" if c.code == "ALBI" else "")]
+                                                              for c in CLUBS.clubs]]})
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stderr
+    assert league.rows() == [(1, "done", ""), (2, "left", "no-workbook")] and league.server.uids() == [2]
+
+
+def test_a_rerun_handles_nothing_twice(league, tmp_path):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    assert league.run().returncode == 0
+    again = league.run()
+    assert again.returncode == 0 and "0 message traité" in again.stdout
+    assert len(league.rows()) == 1 and len(league.drafts()) == 1
+
+
+def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
+    old = league.inputs / "2026-01-10-toulouse.xlsx"  # put in inputs/ by hand, before the inbox
+    before = old.read_bytes()
+    corrected = workbook(tmp_path, "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert not old.exists()
+    new = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-2026-01-10-toulouse.xlsx"
+    assert new.read_bytes() == corrected
+    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / "2026-01-10-toulouse.xlsx"
+    assert kept.read_bytes() == before
+    assert "remplace 2026-01-10-toulouse.xlsx" in done.stdout
+    assert "il remplace la version précédente de ce tournoi" in body(league.drafts()[0])
+    assert not load(league.inputs, TODAY).all_problems()  # one version of the tournament
+    # and a third version replaces the second, at the same place
+    third = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", third)], number=2))
+    assert league.run().returncode == 0
+    assert new.read_bytes() == third
+    assert (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / new.relative_to(league.inputs)).read_bytes() \
+        == corrected
+
+
+def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert "réponse envoyée" in done.stdout
+    [sent] = smtp.received
+    assert sent.rcpt_tos == [ALBI] and sent.message["In-Reply-To"] == "<resultats-1@club.example.org>"
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 1
+
+
+def test_an_answer_the_server_refused_is_sent_next_run_and_nothing_is_filed_twice(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    smtp.refuse = {ALBI}
+    done = league.run("--send")
+    assert done.returncode == 1 and "réponses non envoyées" in done.stderr and "550" in done.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filed")] and league.server.uids() == [1]
+    smtp.refuse = set()
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert len(smtp.received) == 1 and league.server.uids() == []
+    assert len(list((league.inputs / "grand-sud" / "2026").iterdir())) == 1
+
+
+def test_kill_9_while_the_answer_is_on_the_wire_then_a_rerun_loses_nothing_and_answers_once(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    smtp.hold = True  # the server keeps the answer without confirming it
+    environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
+    process = subprocess.Popen(league.command("--send"), env=environment, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not smtp.received and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert smtp.received, process.stderr.read() if process.poll() is not None else "no answer sent"
+    finally:
+        process.kill()  # SIGKILL
+        process.wait()
+    smtp.hold = False
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    assert filed.is_file() and [row[:2] for row in league.rows()] == [(1, "filed")]
+    assert league.server.uids() == [1]  # not moved yet
+    again = league.run("--send")
+    assert again.returncode == 1  # the answer is uncertain: said, never sent again on its own
+    assert "réponses incertaines" in again.stderr
+    assert len(smtp.received) == 1 and filed.is_file()
+    assert [row[:2] for row in league.rows()] == [(1, "done")] and league.server.uids() == []
+
+
+def test_kill_9_while_filing_then_a_rerun_finishes_the_filing(league, tmp_path):
+    old = league.inputs / "2026-01-10-toulouse.xlsx"
+    before = old.read_bytes()
+    corrected = workbook(tmp_path, "x", day="10/01/2026", club="TLSE", results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
+    # renames: the message's copy, the earlier version kept, the new file: killed at the third
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filing")]
+    assert old.read_bytes() == before  # not yet removed
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    new = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-x.xlsx"
+    assert new.read_bytes() == corrected and not old.exists()
+    assert (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / old.name).read_bytes() == before
+    assert len(league.drafts()) == 1 and league.server.uids() == []
+
+
+def test_two_runs_at_once_do_not_both_run(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    smtp.hold = True
+    environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
+    first = subprocess.Popen(league.command("--send"), env=environment, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not smtp.received and time.monotonic() < deadline:
+            time.sleep(0.05)
+        second = league.run()
+        assert second.returncode == 1
+        assert "une autre lecture de la boîte aux lettres est en cours" in second.stderr
+        smtp.hold = False
+        out, err = first.communicate(timeout=60)
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert first.returncode == 0, err
+    assert len(smtp.received) == 1 and [row[:2] for row in league.rows()] == [(1, "done")]
+
+
+def test_the_password_comes_from_the_environment_only(league, tmp_path):
+    league.settings(league.server.port, 'password = "secret"\n')
+    done = league.run()
+    assert done.returncode == 1
+    assert "le mot de passe ne s'écrit jamais dans un fichier" in done.stderr
+    assert config.IMAP_PASSWORD_VARIABLE in done.stderr
+    league.settings(league.server.port)
+    done = league.run(env={config.IMAP_PASSWORD_VARIABLE: None})
+    assert done.returncode == 1 and config.IMAP_PASSWORD_VARIABLE in done.stderr
+    assert dovecot.PASSWORD not in done.stdout + done.stderr
+
+
+def test_without_move_the_message_is_copied_deleted_and_expunged(league, tmp_path):
+    league.server.append(message(ALBI, "Un", number=1))
+    league.server.append(message(ALBI, "Deux", number=2))
+    settings = config.Inbox(host="127.0.0.1", port=league.server.port, security="none", user=dovecot.USER)
+    with imap.Mailbox(settings, dovecot.PASSWORD).open() as mailbox:
+        mailbox.capabilities.discard("MOVE")
+        mailbox.ensure_done()
+        mailbox.move(1)
+    assert league.server.uids() == [2] and len(league.server.uids("Traités")) == 1
+
+
+def test_names_from_mail_are_never_paths():
+    assert imap.folder_name("Traités") == '"Trait&AOk-s"'
+    assert imap.folder_name("A&B") == '"A&-B"'
+    assert safe_filename("../../etc/passwd.xlsx") == "passwd.xlsx"
+    assert safe_filename("C:\\Users\\club\\Résultats d'Albi.XLSX") == "resultats-d-albi.xlsx"
+    assert slug("") == "classeur"
+
+
+def test_the_inbox_settings_are_checked_like_any_setting(tmp_path):
+    def read(text: str) -> tuple[config.Inbox | None, list[str]]:
+        (tmp_path / config.SETTINGS_FILE).write_text(text, encoding="utf-8")
+        problems: list = []
+        return config.load(tmp_path, {}, problems).inbox, [str(p) for p in problems]
+
+    settings, problems = read('[inbox]\nhost = "imap.example.org"\nuser = "secretariat@example.org"\n')
+    assert problems == [] and settings == config.Inbox("imap.example.org", 993, "ssl", "secretariat@example.org",
+                                                       "INBOX", "Traités")
+    settings, problems = read('[inbox]\nhost = "imap.example.org"\nsecurity = "tls"\nfolder = "a\\"b"\n')
+    assert settings is None
+    assert any("le réglage « user » manque dans la table [inbox]" in p and "sous [inbox]" in p for p in problems)
+    assert any("security" in p and "tls" in p for p in problems)
+    assert any("folder" in p and "guillemet" in p for p in problems)
+
+
+def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
+    from reportgen.delivery import database
+
+    connection = database.connect(tmp_path)
+    connection.executescript("DROP TABLE inbox_file; DROP TABLE inbox_message; PRAGMA user_version = 2; "
+                             "INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, "
+                             "ranking_sha, pdf_sha, message_id, status) VALUES ('2026-03-14T10:00:00+00:00', 2026, "
+                             "'ALBI', 'Albi', 'a@example.org', 'grand-sud', '2026/classement', 'x', 'y', '<m>', 'sent')")
+    connection.close()
+    connection = database.connect(tmp_path)
+    try:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 3
+        assert connection.execute("SELECT count(*) FROM inbox_message").fetchone()[0] == 0
+        assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
+    finally:
+        connection.close()
+
+
+def test_a_server_that_is_not_there_is_said_in_french(league):
+    league.settings(free_port())
+    done = league.run()
+    assert done.returncode == 1
+    assert "ne répond pas (connexion refusée : aucun serveur IMAP à cette adresse et ce port ?)" in done.stderr
+    assert not (league.archive / "inbox").exists()  # nothing read
+
+
+def test_the_headers_of_a_message_are_data_in_the_reply():
+    from reportgen.delivery.inbox_answers import read_message
+
+    raw = (b"From: Club <Contact@Albi.example.org>\r\nSubject: =?utf-8?q?R=C3=A9sultats=0D=0ABcc:_x@example.net?=\r\n"
+           b"Message-ID: <a@b>\r\nReferences: <x@y> junk\r\nDate: pas une date\r\n\r\nbody\r\n")
+    received = read_message(raw, TODAY)
+    assert received.sender == "contact@albi.example.org"
+    assert "\n" not in received.subject and "\r" not in received.subject
+    assert received.message_id == "<a@b>" and received.references == "<x@y>" and received.date == TODAY

@@ -397,7 +397,7 @@ class _Reader:
         found = [name for name, settings in homes
                  if key in {f.name for f in dataclasses.fields(settings) if f.metadata.get("table", True)}]
         if found:
-            return f"placez-le sous {' ou '.join(found)}"
+            return f"placez-le sous {' ou '.join([', '.join(found[:-1]), found[-1]]) if len(found) > 1 else found[0]}"
         return "placez chaque réglage sous sa table ; tables possibles : " + ", ".join(self._table_names())
 
 

@@ -15,6 +15,7 @@ import pytest
 
 from reportgen import circuits, config
 from reportgen.config import setting
+from reportgen.config.values import _toml as toml_literal
 from tests.builders import write_clubs, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -39,7 +40,7 @@ def only_problem(folder: Path, text: str) -> str:
 
 
 def toml(value) -> str:
-    return config._toml(value)
+    return toml_literal(value)
 
 
 # -- what is accepted -----------------------------------------------------------------------------

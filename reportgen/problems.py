@@ -107,6 +107,10 @@ MISSING_FIELD = _kind("missing-field", "a field of the Tournoi sheet is absent",
 MISSING_VALUE = _kind("missing-value", "a cell that must be filled is empty")
 BAD_VALUE = _kind("bad-value", "a cell's value cannot be read as what it should be (a date, a place, a "
                   "name...), or does not fit the rest of its row")
+BAD_PUBLICATION = _kind("bad-publication", "a player's Publication in joueurs.xlsx is not oui, initiales or non",
+                        "« {value} » n'est pas un choix de publication",
+                        "écrivez oui (le nom sur le site), initiales (les initiales seulement) ou non (absent du "
+                        "site public), ou laissez la case vide (oui)")
 FORMULA = _kind("formula", "a formula saved without its value",
                 "la cellule contient une formule dont la valeur n'a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")

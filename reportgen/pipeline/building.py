@@ -118,10 +118,12 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
-    from reportgen.render import cache, changes, pdf
+    from reportgen.render import cache, changes, pdf, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
-    from reportgen.render.index import MANIFEST, read_manifest, render_index
+    from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
+    from reportgen.site import publish as site
+    from reportgen.site.pages import FOLDER, Site
 
     league = load(inputs, today, progress, reads, digests)
     rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
@@ -187,23 +189,30 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(len(report.annexes), 'annexe')} à jour, "
                  f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
     try:
-        page = None
+        pages: dict[str, bytes] = {}
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-            # From the manifests on disk: it links what each circuit really holds, even when one failed.
-            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                                result.notices, result.problems,
-                                [str(change) for change in result.republished]).encode("utf-8")
+            # From the manifests and site data on disk: the site shows what each circuit really
+            # holds, even when one failed (render/index.py, site/).
+            history = site.corrections(outputs, result.republished, today.isoformat())
+            pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
+                         public=league.public, corrections=history).pages()
+            pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
+        # The secretary's page: what the build found to fix, its notices and the documents already
+        # sent that it changed; never linked from the public pages.
+        write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
+            result.problems, result.notices, league.settings.name, french.date_long(today),
+            republished=[str(change) for change in result.republished]).encode("utf-8"))
         # The state of a build without problems (its inputs unchanged while it ran), written before
-        # the index it records: a stop between the two leaves a state that the outputs contradict,
+        # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents
         # already published that it changed: the next build, finding none, says something else).
         if keys[0] is not None and result.ok and not failures and not result.republished \
                 and cache.inputs_digest(inputs) == digests:
             reads.save()
             state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
-                                              result.notices), circuits.REGISTRY, page)
-        if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
-            write_atomic(outputs / "index.html", page)
+                                              result.notices), circuits.REGISTRY, pages)
+        if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            site.publish(outputs, pages)
     except OutputError as failure:
         failures.append(failure)
     if failures:

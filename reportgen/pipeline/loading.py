@@ -30,6 +30,7 @@ from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
+from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,6 +61,8 @@ class League:
     circuits: dict[str, CircuitInputs]
     problems: list[Problem]  # problems no circuit owns: they block every circuit
     notices: list[str]
+    # What the public site may show of each player (joueurs.xlsx's `Publication`, site/privacy.py)
+    public: Public = field(default_factory=Public)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -200,7 +203,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
             inputs_.listed = listed_table(inputs_.events, identities)
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     notices += player_notices(found, distinct)
-    return League(settings, reading, found, problems, notices)
+    return League(settings, reading, found, problems, notices, Public(identities.publication))
 
 
 def _cells_digest(workbook: Workbook) -> str:

@@ -34,6 +34,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
+    from reportgen.site import data as site_data
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
@@ -82,6 +83,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
+    files[folder / site_data.DATA] = site_data.circuit_data(report)  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 
@@ -103,7 +105,7 @@ def _prepare(outputs: Path) -> None:
     anything reads outputs/: the PDFs' records in the manifests must be those of the files there."""
     from reportgen.render.files import clean_temporaries, recover
 
-    for slug in circuits.REGISTRY:
+    for slug in [*circuits.REGISTRY, state.SITE]:  # the circuits' folders and the site's (reportgen/site/)
         recover(outputs / slug)
     clean_temporaries(outputs, recursive=False)
     state.clean(outputs)

@@ -198,10 +198,12 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                          public=league.public, corrections=history).pages()
             pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
         # The secretary's page: what the build found to fix, its notices and the documents already
-        # sent that it changed; never linked from the public pages.
-        write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
-            result.problems, result.notices, league.settings.name, french.date_long(today),
-            republished=[str(change) for change in result.republished]).encode("utf-8"))
+        # sent that it changed; never linked from the public pages. Not when the machine refused a
+        # write: outputs/ then stays as it was.
+        if not failures:
+            write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
+                result.problems, result.notices, league.settings.name, french.date_long(today),
+                republished=[str(change) for change in result.republished]).encode("utf-8"))
         # The state of a build without problems (its inputs unchanged while it ran), written before
         # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents

@@ -227,3 +227,19 @@ def test_the_public_form_of_a_player():
     assert public.name("L:1", "DUPONT Jean") == "D. J." and public.shown("L:1")
     assert public.name("L:2", "MARTIN Paul") == "joueur non publié" and not public.shown("L:2")
     assert public.name("L:3", "DURAND Anne") == "DURAND Anne"
+
+
+def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(example_site):
+    """The Grand Sud counts only the best results: LEBRUN Nicolas played six tournaments in 2026
+    and his total, 1 620, is his five best; the sixth, 80 points, is marked as not counted."""
+    outputs, pages = example_site
+    text = pages[f"site/{page_name('joueur', 'L:11147')}"].decode("utf-8")
+    table = text[text.index('<table class="results">'):].split("</table>")[0]
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td></tr>", table)
+    assert rows == [("580", "oui"), ("340", "oui"), ("315", "oui"), ("245", "oui"), ("140", "oui"),
+                    ("80", "non (hors des meilleurs résultats)")]
+
+
+def test_counted_marks_the_best_results_that_make_the_points():
+    assert data.counted((10, 8, 3), 18) == [["10", True], ["8", True], ["3", False]]
+    assert data.counted((10, 8), 99) == [["10", None], ["8", None]]

@@ -28,6 +28,20 @@ def cell(value: Any, column: Column) -> str:
     return str(value)
 
 
+def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
+    """A player's results, best first, each with whether it counts in his points: a circuit that
+    keeps only its best results (the best half, an edition replaced by the next) totals the best
+    ones, so those that count are the first ones whose sum is the points; when no such prefix
+    exists, each is marked None (not known)."""
+    total, count = 0, None
+    for index, result in enumerate(results, 1):
+        total += result
+        if total == points:
+            count = index
+            break
+    return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
+
+
 def _ranking(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
     return {
@@ -37,7 +51,8 @@ def _ranking(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
         "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header} for c in columns],
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
-                  "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns}}
+                  "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},
+                  **({"results": counted(row.results, row.metrics.get("points"))} if row.results else {})}
                  for row in ranking.rows],
     }
 

@@ -256,7 +256,10 @@ class Site:
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
+                latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
                 sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
+                                 "results": latest[-1].row["results"] if latest else [],
+                                 "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else ""})
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,

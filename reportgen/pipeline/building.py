@@ -70,11 +70,12 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
-          origin: list[Path] | None = None) -> BuildResult:
+          origin: list[Path] | None = None, archived: dict[str, list[dict]] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
-    state of the build records them too, for `unchanged`."""
+    state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
+    for the website (delivery/site_archive.py), by circuit."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -96,7 +97,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {})
     finally:
         pdf.cool_down()
 
@@ -114,7 +115,7 @@ def _events_behind(league: League, slug: str) -> list:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache) -> BuildResult:
+           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]]) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -195,7 +196,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             # holds, even when one failed (render/index.py, site/).
             history = site.corrections(outputs, result.republished, today.isoformat())
             pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                         public=league.public, corrections=history).pages()
+                         public=league.public, corrections=history, archived=archived).pages()
             pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a

@@ -42,7 +42,8 @@ def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
     return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
 
 
-def _ranking(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
+def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
+    """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
     return {
         "path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
@@ -60,7 +61,7 @@ def _ranking(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
 def circuit_data(report: Report) -> bytes:
     """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic)."""
     titles = {document.path: document.title for document in report.documents}
-    rankings = [_ranking(ranking, titles) for ranking in report.rankings]
+    rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
 
 

@@ -10,7 +10,7 @@ import datetime as dt
 import hashlib
 import json
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,15 +73,21 @@ class Circuit:
         return f"{self.slug}/{path}.html" if any(d["path"] == path for d in self.documents) else None
 
 
-def load(outputs: Path, order: Sequence[str], blocked: Sequence[str]) -> list[Circuit]:
+def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
+         archived: Mapping[str, list[dict[str, Any]]] | None = None) -> list[Circuit]:
+    """Each circuit as published in outputs/, with the archived rankings (delivery/site_archive.py)
+    of the seasons it no longer publishes."""
     found = []
     for slug in order:
         manifest = read_manifest(outputs / slug / MANIFEST)
         if manifest is None:
             continue
-        found.append(Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
-                             list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
-                             data.read(outputs / slug)))
+        circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
+                          list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
+                          data.read(outputs / slug))
+        current = set(circuit.seasons())
+        circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
+        found.append(circuit)
     return found
 
 
@@ -106,9 +112,10 @@ class Site:
 
     def __init__(self, outputs: Path, order: Sequence[str], league: str, blocked: Sequence[str] = (),
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (),
-                 corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES):
+                 corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
+                 archived: Mapping[str, list[dict[str, Any]]] | None = None):
         self.league = league
-        self.circuits = load(outputs, order, blocked)
+        self.circuits = load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
         self.corrections = list(corrections)
@@ -155,7 +162,7 @@ class Site:
             })
         return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
-                "csv": f"{circuit.slug}/{ranking['path']}.csv"}
+                "csv": None if ranking.get("archived") else f"{circuit.slug}/{ranking['path']}.csv"}
 
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> bytes:

@@ -18,6 +18,7 @@ from reportgen.render.cache import _folder_files, digest, file_digest
 
 STATE = "state"
 INDEX = "index.html"
+VERIFICATION = "verification.html"  # the secretary's page (render/verification.py), written before the state
 SITE = "site"  # the site's pages (reportgen/site/), written after the circuits
 
 
@@ -30,15 +31,17 @@ class State:
 
 
 def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
-    """Every file of the circuits' folders, of the site and the index: what a build may write or remove."""
+    """Every file of the circuits' folders, of the site, the index and the secretary's page: what a
+    build may write or remove."""
     found = {}
     for slug in [*slugs, SITE]:
         folder = outputs / slug
         if folder.is_dir():
             for path in _folder_files(folder, skip_hidden=False):
                 found[path.relative_to(outputs).as_posix()] = file_digest(path)
-    if (outputs / INDEX).is_file():
-        found[INDEX] = file_digest(outputs / INDEX)
+    for name in (INDEX, VERIFICATION):
+        if (outputs / name).is_file():
+            found[name] = file_digest(outputs / name)
     return found
 
 

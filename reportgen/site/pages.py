@@ -121,13 +121,13 @@ class Site:
         self.corrections = list(corrections)
         self.templates = templates
         self.players: dict[str, Player] = {}
-        self.clubs: dict[str, list[Entry]] = {}
-        for circuit in self.circuits:
-            for ranking in sorted(circuit.rankings, key=lambda r: r["date"]):
-                for row in ranking["rows"]:
-                    player = self.players.setdefault(row["id"], Player(row["id"]))
-                    player.name = row["player"]  # the latest spelling
-                    player.entries.append(Entry(circuit, ranking, row))
+        # in date order (circuits in registry order on one day): a player's name is his latest spelling
+        for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
+                                             for r in c.rankings), key=lambda found: found[:2]):
+            for row in ranking["rows"]:
+                player = self.players.setdefault(row["id"], Player(row["id"]))
+                player.name = row["player"]
+                player.entries.append(Entry(circuit, ranking, row))
 
     # -- links ----------------------------------------------------------------------------------
     def player_page(self, player_id: str) -> str | None:

@@ -169,7 +169,9 @@ def example_site(example_scored, example_league, tmp_path_factory):
         (outputs / slug).mkdir()
         (outputs / slug / MANIFEST).write_bytes(
             Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
-        (outputs / slug / data.DATA).write_bytes(data.circuit_data(report))
+        found = example_league.circuits[slug]
+        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
+            report, data.event_records(found.events, found.results.to_dict("records"))))
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
 
 
@@ -243,3 +245,27 @@ def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(ex
 def test_counted_marks_the_best_results_that_make_the_points():
     assert data.counted((10, 8, 3), 18) == [["10", True], ["8", True], ["3", False]]
     assert data.counted((10, 8), 99) == [["10", None], ["8", None]]
+
+
+def test_every_tournament_has_its_page_with_its_places_even_where_no_bulletin_ranks_it_alone(example_site,
+                                                                                            example_league):
+    """A Grand Sud or Tour de France tournament is not ranked on its own (its places feed the season's
+    ranking): its page lists its places from the workbook, each player linked, in the search too."""
+    outputs, pages = example_site
+    script = pages["site/recherche.js"].decode("utf-8")
+    for slug in ("grand-sud", "tour-de-france"):
+        events = example_league.circuits[slug].events
+        assert events
+        for event in events:
+            path = f"site/{page_name('tournoi', f'{slug}/tournoi/{event.id}')}"
+            page = Page(pages[path].decode("utf-8"))
+            assert event.name in page.words and json.loads("".join(page.json_ld))["name"] == event.name
+            assert f'"u": "{path.removeprefix("site/")}"' in script
+    event = sorted(example_league.circuits["grand-sud"].events, key=lambda e: e.date)[-1]
+    text = pages[f"site/{page_name('tournoi', f'grand-sud/tournoi/{event.id}')}"].decode("utf-8")
+    winner = [row for row in event.results if getattr(row, "place", None) == 1][0]
+    first = re.search(r'<tr><td data-sort="1">1</td><th scope="row"><a href="(joueur-[0-9a-f]{12}\.html)">([^<]+)</a>',
+                      text)
+    assert first and first[2].startswith(winner.entry.last_name) and f"site/{first[1]}" in pages
+    player = pages[f"site/{first[1]}"].decode("utf-8")
+    assert event.name in Page(player).words  # the tournament is on the winner's page, with his place

@@ -58,7 +58,7 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
                 title = _title(ranking["scope"], ranking["status"], season, ranking["date"],
                                names.get(ranking["event"], ""))
                 record = data.ranking_record(model, {ranking["path"]: title})
-                found.setdefault(ranking["circuit"], []).append({**record, "archived": True})  # no CSV in outputs/
+                found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
         return found
     finally:
         connection.close()

@@ -124,6 +124,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
     from reportgen.site import publish as site
+    from reportgen.site.data import event_records
     from reportgen.site.pages import FOLDER, Site
 
     league = load(inputs, today, progress, reads, digests)
@@ -139,9 +140,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
+        found = league.circuits[slug]
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
-                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
+                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
+                                       events=event_records(found.events, found.results.to_dict("records")))
 
     scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())

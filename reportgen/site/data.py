@@ -7,12 +7,13 @@ id the pipeline gives is kept, so that merges and distinct decisions reach the s
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from reportgen import french
-from reportgen.model import Column, Ranking, Report
+from reportgen.model import Column, Event, Ranking, Report
 
 DATA = "site.json"
 
@@ -58,10 +59,38 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def circuit_data(report: Report) -> bytes:
-    """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic)."""
+def _place(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]]) -> list[dict[str, Any]]:
+    """Each tournament's results as a ranking record of its own (place when the circuit's rows have
+    one, player, club), for the tournaments no event ranking covers: the pipeline's results table
+    (`results`, one record per player per tournament, player ids resolved) with each event's name."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for record in results:
+        club = record.get("club")
+        rows.setdefault(record["event"], []).append({
+            "rank": _place(record.get("place")), "tied": False, "id": record["player_id"],
+            "player": record["player"], "club": club if isinstance(club, str) else "",
+            "values": {"club": club if isinstance(club, str) else ""}})
+    found = []
+    for event in sorted(events, key=lambda e: (e.date, e.id)):
+        lines = sorted(rows.get(event.id, []), key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
+        found.append({"path": f"tournoi/{event.id}", "kind": "event", "season": event.date.year, "event": event.id,
+                      "name": event.name, "title": event.name, "date": event.date.isoformat(),
+                      "effective": event.date.isoformat(), "status": "final", "no_csv": True,
+                      "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines})
+    return found
+
+
+def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
+    """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic), then
+    its tournaments that no event ranking covers (`event_records`)."""
     titles = {document.path: document.title for document in report.documents}
     rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
+    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
+    rankings += [event for event in events if event["event"] not in covered]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
 
 

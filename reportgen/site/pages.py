@@ -154,7 +154,8 @@ class Site:
         lines = []
         for row in rows if rows is not None else ranking["rows"]:
             lines.append({
-                "rank": f"{row['rank']}{'=' if row['tied'] else ''}", "sort": row["rank"],
+                "rank": "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}",
+                "sort": row["rank"] or 0,
                 "player": self.public.name(row["id"], row["player"]), "url": self.player_page(row["id"]),
                 "cells": [{"value": row["values"].get(c["key"], ""), "main": c["key"] in main,
                            "url": self.club_page(row["club"]) if c["key"] == "club" and row["club"] else None}
@@ -162,7 +163,7 @@ class Site:
             })
         return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
-                "csv": None if ranking.get("archived") else f"{circuit.slug}/{ranking['path']}.csv"}
+                "csv": None if ranking.get("no_csv") else f"{circuit.slug}/{ranking['path']}.csv"}
 
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> bytes:
@@ -258,7 +259,7 @@ class Site:
                                   "title": e.ranking["title"] or e.ranking["name"],
                                   "url": (self.event_page(circuit, e.ranking) if e.ranking["kind"] == "event"
                                           else (f"{self.root_of(circuit.bulletin(e.ranking['path']))}")),
-                                  "rank": f"{e.row['rank']}{'=' if e.row['tied'] else ''}",
+                                  "rank": "" if e.row["rank"] is None else f"{e.row['rank']}{'=' if e.row['tied'] else ''}",
                                   "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])

@@ -269,3 +269,13 @@ def test_every_tournament_has_its_page_with_its_places_even_where_no_bulletin_ra
     assert first and first[2].startswith(winner.entry.last_name) and f"site/{first[1]}" in pages
     player = pages[f"site/{first[1]}"].decode("utf-8")
     assert event.name in Page(player).words  # the tournament is on the winner's page, with his place
+
+
+def test_a_club_s_page_lists_its_players_and_the_tournaments_they_played(example_site, example_league):
+    outputs, pages = example_site
+    page = Page(pages[f"site/{page_name('club', 'Nîmes')}"].decode("utf-8"))
+    assert "Nîmes" in page.words and "Tournois de ses joueurs" in page.words
+    tournaments = [link for link in page.links if link.startswith("tournoi-")]
+    assert tournaments and all(f"site/{link}" in pages for link in tournaments)
+    players = [link for link in page.links if link.startswith("joueur-")]
+    assert players and all(f"site/{link}" in pages for link in players)

@@ -40,5 +40,5 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     season = pages["site/grand-sud-2025.html"].decode("utf-8")
     assert "LÉGER Zoé" in season and "Classement final 2025" in season and "../grand-sud/2025/" not in season
     leger = pages[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
-    assert "saison 2025" in leger
+    assert "saison 2025" in leger and 'href="None"' not in leger
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")

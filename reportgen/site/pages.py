@@ -154,8 +154,7 @@ class Site:
         lines = []
         for row in rows if rows is not None else ranking["rows"]:
             lines.append({
-                "rank": "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}",
-                "sort": row["rank"] or 0,
+                "rank": self.place(row), "sort": row["rank"] or 0,
                 "player": self.public.name(row["id"], row["player"]), "url": self.player_page(row["id"]),
                 "cells": [{"value": row["values"].get(c["key"], ""), "main": c["key"] in main,
                            "url": self.club_page(row["club"]) if c["key"] == "club" and row["club"] else None}
@@ -258,8 +257,8 @@ class Site:
                     lines.append({"day": long_day(e.ranking["date"]), "kind": KINDS.get(e.ranking["kind"], ""),
                                   "title": e.ranking["title"] or e.ranking["name"],
                                   "url": (self.event_page(circuit, e.ranking) if e.ranking["kind"] == "event"
-                                          else (f"{self.root_of(circuit.bulletin(e.ranking['path']))}")),
-                                  "rank": "" if e.row["rank"] is None else f"{e.row['rank']}{'=' if e.row['tied'] else ''}",
+                                          else self.root_of(circuit.bulletin(e.ranking["path"]))),
+                                  "rank": self.place(e.row),
                                   "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
@@ -275,7 +274,13 @@ class Site:
 
     @staticmethod
     def root_of(path: str | None) -> str | None:
+        """A path relative to outputs/ as a page of outputs/site/ links it."""
         return f"../{path}" if path else None
+
+    @staticmethod
+    def place(row: dict[str, Any]) -> str:
+        """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
+        return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
 
     def club(self, club: str) -> bytes:
         sections = []
@@ -285,7 +290,13 @@ class Site:
             rows = [row for row in ranking["rows"] if row["club"] == club] if ranking else []
             if ranking and rows:
                 sections.append({"circuit": circuit.title, "table": self.table(circuit, ranking, rows)})
+        # the tournaments its players played, with their pages (and through them, their bulletins)
+        events = sorted({(r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
+                         for c in self.circuits for r in c.rankings
+                         if r["kind"] == "event" and any(row["club"] == club for row in r["rows"])}, reverse=True)
         return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
+                           events=[{"day": long_day(day), "circuit": circuit, "title": name, "url": url}
+                                   for day, circuit, name, url in events],
                            description=f"Les joueurs du club {club}")
 
     def search_index(self) -> bytes:

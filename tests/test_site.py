@@ -279,3 +279,20 @@ def test_a_club_s_page_lists_its_players_and_the_tournaments_they_played(example
     assert tournaments and all(f"site/{link}" in pages for link in tournaments)
     players = [link for link in page.links if link.startswith("joueur-")]
     assert players and all(f"site/{link}" in pages for link in players)
+
+
+def test_a_new_tournament_rewrites_only_the_pages_it_touches(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, write_tournament
+
+    outputs = small_league_copy.outputs
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in site_pages(outputs)}
+    write_tournament(small_league_copy.inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
+                     results=[[1, "DURAND", "Anne", "", "Toulouse"], [2, "NOUVEAU", "Joueur", "", "Albi"]])
+    assert build(small_league_copy.inputs, outputs, TODAY).ok
+    after = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in site_pages(outputs)}
+    rewritten = {p.name for p in after if p in before and after[p][1] != before[p][1]}
+    assert {p.name for p in after if p in before and after[p][0] != before[p][0]} == rewritten
+    assert "grand-sud-2026.html" in rewritten and "index.html" in rewritten
+    assert "grand-sud-2025.html" not in rewritten and page_name("joueur", "L:1004") not in rewritten  # LÉGER: 2025
+    assert page_name("joueur", "N:nouveau joueur") in {p.name for p in after if p not in before}

@@ -56,7 +56,8 @@ def build(
         if result is None:
             # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
             with league_folder(inputs, archive, say=progress, missing=True) as folder:
-                result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin)
+                result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
+                                   archived=_archived_for_the_site(archive))
     print_problems(result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:
@@ -70,6 +71,19 @@ def build(
             err(f"  - {change}")
     if not result.ok:
         raise typer.Exit(1)
+
+
+def _archived_for_the_site(archive: Path) -> dict[str, list[dict]]:
+    """The archived seasons' rankings for the website's pages; none, said once, when the archive's
+    database cannot be read (the build itself does not need it)."""
+    from reportgen.delivery.database import DatabaseUnusable
+    from reportgen.delivery.site_archive import archived_rankings
+
+    try:
+        return archived_rankings(archive) if archive.is_dir() else {}
+    except DatabaseUnusable as error:
+        err(f"le site ne montre pas les saisons archivées : {error}")
+        return {}
 
 
 class CheckFormat(str, Enum):

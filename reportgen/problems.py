@@ -114,6 +114,10 @@ BAD_ADDRESS = _kind("bad-address", "an Email cell of clubs.xlsx holds something 
                    "corrigez l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
                    "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu'elle est "
                    "fausse", what="ne sont pas des adresses électroniques")
+BAD_PUBLICATION = _kind("bad-publication", "a player's Publication in joueurs.xlsx is not oui, initiales or non",
+                        "« {value} » n'est pas un choix de publication",
+                        "écrivez oui (le nom sur le site), initiales (les initiales seulement) ou non (absent du "
+                        "site public), ou laissez la case vide (oui)")
 FORMULA = _kind("formula", "a formula saved without its value",
                 "la cellule contient une formule dont la valeur n'a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")

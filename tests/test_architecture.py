@@ -21,7 +21,7 @@ MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
 LAYERS = [
     {"model": ["reportgen", "reportgen.model", "reportgen.problems", "reportgen.french"]},
     {"ingest": ["reportgen.ingest"], "scoring": ["reportgen.scoring"], "config": ["reportgen.config"]},
-    {"circuits": ["reportgen.circuits"], "render": ["reportgen.render"]},
+    {"circuits": ["reportgen.circuits"], "render": ["reportgen.render", "reportgen.site"]},
     {"pipeline": ["reportgen.pipeline", "reportgen.queries"]},
     {"delivery": ["reportgen.delivery"]},
     {"cli": ["reportgen.cli", "reportgen.cli_support", "reportgen.commands", "reportgen.__main__"]},

@@ -16,8 +16,8 @@ def test_the_league_name_keeps_its_case_and_the_legend_is_readable():
     assert float(re.search(r"\.legend \{[^}]*font-size: ([\d.]+)pt", css)[1]) >= 8
 
 
-def test_the_index_names_each_regulation_by_its_title(small_league_built):
-    page = (small_league_built.outputs / "index.html").read_text()
+def test_the_site_names_each_regulation_by_its_title(small_league_built):
+    page = (small_league_built.outputs / "site" / "grand-sud-2026.html").read_text()
     assert "« Règlement Classement Masters »" in page and "000_33ab" not in page
 
 

@@ -54,7 +54,7 @@ def reference(small_league_built, tmp_path_factory):
     assert result.ok and "2 PDF à produire" in said  # the new bulletin and the season's, nothing else
     outputs = snapshot(after / "outputs")
     rendered = {outputs[name].decode("utf-8"): outputs[name.removesuffix(".html") + ".pdf"] for name in outputs
-                if name.endswith(".html") and name != "index.html"}
+                if name.endswith(".html") and name.startswith("grand-sud/")}
     return before, outputs, rendered
 
 
@@ -157,8 +157,9 @@ def test_a_kill_9_mid_publish_leaves_no_stale_pdf(reference, league, pdf_cache, 
 def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(reference, league, cached_pdfs,
                                                                          monkeypatch):
     """An OSError (ENOSPC) injected at the 1st, 2nd... write of the build, in turn: the circuit
-    keeps its previous publication, byte for byte, and no temporary file is left. Injected at the
-    index (the last write), the circuit is published and the index kept as it was."""
+    keeps its previous publication, byte for byte, and no temporary file is left. Injected after
+    (the secretary's page, the site's folder, the home page: the last write), the circuit is
+    published, and the site's folder and each page are the previous ones or the new ones, never a mix."""
     outputs = league / "outputs"
     before = snapshot(outputs)
     real = output_files._write
@@ -171,11 +172,15 @@ def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(refere
 
     monkeypatch.setattr(output_files, "_write", counting)
     scratch = copy_league(league, league.parent / "scratch")
+    pristine = copy_league(league, league.parent / "pristine")
     build(scratch / "inputs", scratch / "outputs", TODAY)
     total = writes
     assert total >= 8  # manifest, 2 HTML, 2 PDF, 2 CSV, annex, journal, index
     for at in range(1, total + 1):
         count = 0
+        # A fault after the circuit's publication leaves it published: each fault starts from the same outputs.
+        shutil.rmtree(outputs)
+        shutil.copytree(pristine / "outputs", outputs)
 
         def failing(stream, data):
             nonlocal count
@@ -187,19 +192,28 @@ def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(refere
         monkeypatch.setattr(output_files, "_write", failing)
         with pytest.raises(OutputError) as failure:
             build(league / "inputs", outputs, TODAY)
-        index_failed = at == total
-        folder = outputs if index_failed else outputs / "grand-sud"
-        what = "le fichier précédent est intact" if index_failed else "rien n'y a été publié à moitié"
+        folder = str(failure.value).split(" : ")[0]
+        assert folder in (str(outputs), str(outputs / "grand-sud"), str(outputs / "site")), at
+        what = "le fichier précédent est intact" if folder == str(outputs) else "rien n'y a été publié à moitié"
         assert str(failure.value) == (f"{folder} : impossible d'écrire dans ce dossier, le disque est plein ; {what} "
                                       "— libérez de la place sur le disque, puis relancez la commande")
         assert temporaries(outputs) == []
-        if index_failed:
-            assert snapshot(outputs) == {**reference[1], "index.html": before["index.html"]}
+        now = snapshot(outputs)
+        if folder == str(outputs / "grand-sud"):
+            assert now == before, at
         else:
-            assert snapshot(outputs) == before, at
+            assert part(now, "grand-sud/") == part(reference[1], "grand-sud/"), at
+            assert part(now, "site/") in (part(before, "site/"), part(reference[1], "site/")), at
+            for name in ("index.html", "verification.html"):
+                assert now.get(name) in (before.get(name), reference[1][name]), (at, name)
+    assert at == total and folder == str(outputs)  # the home page is the last write
     monkeypatch.setattr(output_files, "_write", real)
     assert build(league / "inputs", outputs, TODAY).ok
     assert snapshot(outputs) == reference[1]
+
+
+def part(files: dict[str, bytes], prefix: str) -> dict[str, bytes]:
+    return {name: data for name, data in files.items() if name.startswith(prefix)}
 
 
 def mount_tmpfs(folder: Path, size: str) -> bool:

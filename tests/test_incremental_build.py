@@ -87,9 +87,15 @@ def built(result: pipeline.BuildResult, outputs: Path) -> set[str]:
     return {path.relative_to(outputs).as_posix() for files in result.rendered.values() for path in files}
 
 
+def published(name: str) -> bool:
+    """A circuit's file: not the site's pages (reportgen/site/) nor the secretary's page, which a
+    build writes when their bytes change, and which are not rendered documents."""
+    return name not in ("index.html", "verification.html") and not name.startswith("site/")
+
+
 def changed(before: dict[str, bytes], after: dict[str, bytes], suffixes=(".html", ".pdf", ".xlsx")) -> set[str]:
     return {name for name, data in after.items() if name.endswith(suffixes) and before.get(name) != data
-            and name != "index.html"}
+            and published(name)}
 
 
 # -- nothing changed -------------------------------------------------------------------------------
@@ -215,7 +221,7 @@ def test_a_changed_setting_builds_again_and_renders_only_what_it_changes(league,
     before = snapshot(outputs)
     (inputs / "reportgen.toml").write_text('[league]\nname = "Ligue du Grand Sud, édition test"\n', encoding="utf-8")
     result = build(inputs, outputs, TODAY)
-    documents = {name for name in before if name.endswith((".html", ".pdf")) and name != "index.html"}
+    documents = {name for name in before if name.endswith((".html", ".pdf")) and published(name)}
     assert documents <= built(result, outputs)  # the league's name is on every bulletin
     assert all("édition test" in (outputs / name).read_text() for name in documents if name.endswith(".html"))
 
@@ -226,7 +232,7 @@ def test_changed_code_or_templates_render_every_document_again(league, stub_pdfs
     stub_pdfs.clear()
     monkeypatch.setattr(cache, "code_fingerprint", lambda: "another version of reportgen or of its templates")
     result = build(inputs, outputs, TODAY)
-    html = {name for name in before if name.endswith((".html", ".xlsx")) and name != "index.html"}
+    html = {name for name in before if name.endswith((".html", ".xlsx")) and published(name)}
     assert not result.unchanged and built(result, outputs) == html
     assert stub_pdfs == []  # the same HTML: the PDFs the manifest proves are kept
     assert changed(before, snapshot(outputs)) == set()

@@ -34,7 +34,7 @@ def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
     names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
     stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10",
              "2026/classement-final-2026"]
-    assert names == sorted(["2025", "2026", "publications.json",
+    assert names == sorted(["2025", "2026", "publications.json", "site.json",
                             "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
                             *(f"{s}.{ext}" for s in stems for ext in ("html", "pdf", "csv"))])
 
@@ -242,7 +242,7 @@ def test_same_inputs_give_byte_identical_outputs(small_league_built, built, tmp_
 
 
 def test_a_second_build_rewrites_nothing(small_league_built, small_league_copy):
-    assert len(small_league_built.result.published["grand-sud"]) == 4 * 3 + 2 + 1  # html, pdf, csv; annexes; manifest
+    assert len(small_league_built.result.published["grand-sud"]) == 4 * 3 + 2 + 2  # html, pdf, csv; annexes; manifest, site data
     assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).published["grand-sud"] == []
 
 
@@ -306,40 +306,48 @@ def test_the_masters_and_tour_de_france_annexes_read_back(example_scored):
     assert (utrecht[3], utrecht[5]) == (100, 1816)
 
 
-def test_the_index_links_every_publication_and_every_link_resolves(built):
+def test_the_site_links_every_publication_and_every_link_resolves(built):
+    """The home page and the site's pages (reportgen/site/) link each bulletin, CSV and annex."""
     outputs = built.parent
-    page = (outputs / "index.html").read_text()
-    links = re.findall(r'href="([^"]+)"', page)
-    assert links and all((outputs / link).is_file() for link in links)
+    linked = set()
+    for page in [outputs / "index.html", *(outputs / "site").glob("*.html")]:
+        for link in re.findall(r'href="([^"]+)"', page.read_text()):
+            target = (page.parent / link).resolve()
+            assert target.is_file(), (page.name, link)
+            linked.add(target.relative_to(outputs.resolve()).as_posix())
     published = {p.relative_to(outputs).as_posix() for p in outputs.rglob("*")
-                 if p.suffix in (".html", ".pdf", ".csv", ".xlsx") and p.name != "index.html"}
-    assert set(links) == published
+                 if p.suffix in (".html", ".pdf", ".csv", ".xlsx") and p.parent != outputs
+                 and p.parent.name != "site"}
+    assert published and published <= linked
 
 
 def test_the_index_says_when_a_circuit_kept_its_previous_publications(small_league_copy):
     write_tournament(small_league_copy.inputs, "casse", day="le 8", club="NIME")
     build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
-    page = (small_league_copy.outputs / "index.html").read_text()
+    page = (small_league_copy.outputs / "site" / "grand-sud-2026.html").read_text()
     assert "Des classeurs sont à corriger" in page and "classement-final-2026.pdf" in page
 
 
-def test_the_index_lists_the_problems_and_notices_of_the_last_build(small_league_copy):
-    """What the terminal said reaches the page the secretary opens: each problem located, each
-    notice (here a file set aside), names escaped as data."""
+def test_the_secretary_s_page_lists_the_problems_and_notices_of_the_last_build(small_league_copy):
+    """What the terminal said reaches the page the secretary opens (verification.html, not linked
+    from the public site): each problem located, each notice (here a file set aside), names escaped
+    as data."""
     write_tournament(small_league_copy.inputs, "casse", day="le 8", club="NIME")
     (small_league_copy.inputs / "<b>notes.csv").write_text("x")
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
-    page = (small_league_copy.outputs / "index.html").read_text()
-    assert "Classeurs à corriger" in page and "À savoir" in page
-    problem = str(result.problems[0])
-    assert "casse.xlsx" in problem and str(__import__("markupsafe").escape(problem)) in page
+    page = (small_league_copy.outputs / "verification.html").read_text()
+    assert "à corriger" in page and "À savoir" in page
+    problem = result.problems[0]
+    assert problem.where.path == "casse.xlsx" and "<h2>casse.xlsx</h2>" in page
+    assert str(__import__("markupsafe").escape(problem.message)) in page
     assert "&lt;b&gt;notes.csv : ignoré" in page and "<b>notes" not in page
+    assert "verification.html" not in (small_league_copy.outputs / "index.html").read_text()
     # fixed: the next build says nothing of them any more
     (small_league_copy.inputs / "casse.xlsx").unlink()
     (small_league_copy.inputs / "<b>notes.csv").unlink()
     build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
-    page = (small_league_copy.outputs / "index.html").read_text()
-    assert "Classeurs à corriger" not in page and "ignoré" not in page
+    page = (small_league_copy.outputs / "verification.html").read_text()
+    assert "casse.xlsx" not in page and "ignoré" not in page and "aucun problème" in page
 
 
 def test_names_in_chinese_print_in_the_pdf_rather_than_as_empty_boxes(tmp_path, caplog):

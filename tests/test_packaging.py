@@ -185,10 +185,13 @@ def test_the_wheel_ships_templates_and_fonts_and_renders_bulletins_away_from_the
 
 def test_every_bulletin_template_extends_the_base_that_prints_the_render_fingerprint():
     assert '<meta name="reportgen-render" content="{{ meta.render }}">' in (TEMPLATES / "base.html.j2").read_text()
-    bulletins = sorted(TEMPLATES.glob("*/*.html.j2"))
+    bulletins = sorted(t for t in TEMPLATES.glob("*/*.html.j2") if t.parent.name != "site")
     assert bulletins
     for template in bulletins:
         assert template.read_text().startswith('{% extends "base.html.j2" %}'), template
+    # The website's pages (reportgen/site/) are no bulletins: they extend the site's own base.
+    pages = sorted(t for t in (TEMPLATES / "site").glob("*.html.j2") if t.name not in ("base.html.j2", "macros.html.j2"))
+    assert pages and all(t.read_text().startswith('{% extends "site/base.html.j2" %}') for t in pages)
 
 
 def test_the_render_fingerprint_changes_with_the_stylesheet_the_fonts_and_weasyprint(tmp_path):

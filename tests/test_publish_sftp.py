@@ -89,6 +89,9 @@ PAGES = {
     # never published
     "verification.html": "<p>les problèmes des classeurs</p>",
     "mail/2026/club-carc.eml": "Subject: bulletin",
+    "rappels/2026-06-13-rodez.eml": "To: contact@rodez.example.org",
+    "grand-sud/site.json": '{"rows": [{"player": "DUPONT Jean (non publié)"}]}',
+    "grand-sud/publications.json": "{}",
     ".reportgen/state": "{}",
     "grand-sud/2026/.publication-x.tmp": "partial",
 }
@@ -114,8 +117,8 @@ def test_the_first_run_sends_everything_but_the_private_files_the_home_page_last
     ran = league.publish()
     assert ran.code == 0, ran.stderr
     assert league.online() == league.public()
-    assert set(league.public()) == {p for p in PAGES if not p.startswith((".", "verification", "mail"))
-                                    and "/." not in p}
+    assert set(league.public()) == {p for p in PAGES if not p.startswith((".", "verification", "mail", "rappels"))
+                                    and "/." not in p and not p.endswith(("site.json", "publications.json"))}
     lines = sent_lines(ran)
     assert lines[-1] == "index.html"
     assert lines.index("grand-sud/2026/classement-2026-03-14.pdf") < lines.index(
@@ -331,9 +334,13 @@ def test_a_tampered_manifest_never_removes_a_file_outside_the_site(league):
 
 def test_the_private_files_are_those_reportgen_writes():
     from reportgen.delivery.mail import MAIL_FOLDER
+    from reportgen.delivery.remind import FOLDER as REMINDERS
+    from reportgen.render.index import MANIFEST
     from reportgen.render.verification import VERIFICATION_PAGE
+    from reportgen.site.data import DATA
 
-    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE}
+    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE, REMINDERS}
+    assert set(site.INTERNAL) == {DATA, MANIFEST}
 
 
 def test_one_publication_at_a_time(league):

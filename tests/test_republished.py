@@ -30,7 +30,7 @@ def test_a_late_tournament_names_the_later_bulletins_it_changes(small_league_cop
     assert changed(result) == {"grand-sud/2026/classement-2026-01-10": added,
                                "grand-sud/2026/classement-final-2026": added,
                                "grand-sud/2026/annexe-grand-sud-2026": added}
-    page = (small_league_copy.outputs / "index.html").read_text()
+    page = (small_league_copy.outputs / "verification.html").read_text()
     assert "Documents déjà publiés modifiés par ce calcul" in page
     assert "grand-sud/2026/classement-2026-01-10 (" in page and "tournoi du 5 janvier 2026" in page
 

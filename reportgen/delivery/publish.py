@@ -47,8 +47,12 @@ LOCK = "publish.lock"  # in outputs/.reportgen/: held by the run under way
 # or folder stays too: reportgen's state (outputs/.reportgen/), a build's journal and temporary files.
 PRIVATE = (
     "verification.html",  # the secretary's page: every problem of the workbooks (`reportgen check`)
-    "mail",  # the clubs' e-mail drafts (`reportgen mail`)
+    "mail",  # the clubs' e-mail drafts (`reportgen mail`, the answers of `reportgen inbox`)
+    "rappels",  # the reminders' drafts (`reportgen remind`): the clubs' addresses
 )
+# Files of the build's own, in any folder: the data the pages are drawn from (every name in full,
+# a player who chose `non` or `initiales` in joueurs.xlsx included) and each circuit's manifest.
+INTERNAL = ("site.json", "publications.json")
 UPLOADING = ".reportgen-upload"  # the suffix of a file on its way, beside its place on the server
 
 Say = Callable[[str], None]
@@ -85,7 +89,7 @@ def site_files(outputs: Path) -> dict[str, str]:
 
 
 def _private(name: str, top: bool) -> bool:
-    return name.startswith((".", "~$")) or (top and name in PRIVATE)
+    return name.startswith((".", "~$")) or name in INTERNAL or (top and name in PRIVATE)
 
 
 def _digest(path: Path) -> str:

@@ -11,7 +11,7 @@ from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef
-from reportgen.problems import BAD_ADDRESS, DUPLICATE, MISSING_COLUMN
+from reportgen.problems import BAD_ADDRESS, BAD_PUBLICATION, DUPLICATE, MISSING_COLUMN
 
 CLUBS_FILE = "clubs.xlsx"
 PLAYERS_FILE = "joueurs.xlsx"
@@ -21,6 +21,12 @@ CLUB_NAME = Column("name", "Nom", ("Nom du club", "Club"))
 DEPARTEMENT = Column("departement", "Département", ("Departement", "Dépt", "Dept"))
 EMAIL = Column("email", "Email", ("E-mail", "Courriel", "Mail", "Adresse électronique"))
 ALIASES = Column("aliases", "Autres graphies", ("Autres orthographes", "Alias"))
+# What the public site may show of a player (EU data protection; site/privacy.py): the name, the
+# initials, or nothing. The bulletins sent to clubs stay whole.
+PUBLICATION = Column("publication", "Publication", ("Publication sur le site", "Diffusion"))
+SHOWN, INITIALS, HIDDEN = "oui", "initiales", "non"
+PUBLICATION_CHOICES = {"oui": SHOWN, "o": SHOWN, "initiales": INITIALS, "initiale": INITIALS, "non": HIDDEN,
+                       "n": HIDDEN}
 
 _DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
 
@@ -59,6 +65,15 @@ class DirectoryPlayer:
     club: str
     aliases: tuple[str, ...]
     where: SourceRef
+    publication: str = SHOWN  # SHOWN, INITIALS or HIDDEN
+
+
+def initials(last_name: str, first_name: str) -> str:
+    """« D. M. » for DUPONT Marie, in the order the site prints names (NOM Prénom); « D. S. P. »
+    for DA SILVA Patrick, « M. J.-P. » for MARTIN Jean-Pierre."""
+    def of(words: str) -> list[str]:
+        return ["-".join(f"{part[0].upper()}." for part in word.split("-") if part) for word in words.split()]
+    return " ".join(of(last_name) + of(first_name))
 
 
 def _departement(value: object) -> str:
@@ -136,10 +151,11 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
 
 def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryPlayer]:
     sheet = workbook.sheet("Joueurs")
-    table = find_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES]) if sheet else None
+    table = find_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES, PUBLICATION]) if sheet else None
     if table is None or not {"last_name", "first_name"} <= table.columns.keys():
         problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des joueurs doit avoir une feuille "
-                                       "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies",
+                                       "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies "
+                                       "(et, si besoin, Publication)",
                                        fix="nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et "
                                        "Prénom sur sa première ligne"))
         return []
@@ -150,12 +166,18 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
         if not last:
             continue
         aliases = table.read(row, "aliases", parse.text, problems, required=False) or ""
+        typed = table.read(row, "publication", parse.text, problems, required=False) or ""
+        publication = PUBLICATION_CHOICES.get(normalise_label(typed), SHOWN if not typed.strip() else "")
+        if not publication:
+            problems.append(BAD_PUBLICATION(table.ref(row, "publication"), value=typed))
+            publication = HIDDEN  # until it is corrected, the site shows less rather than more
         players.append(DirectoryPlayer(
             licence=table.read(row, "licence", parse.text, problems, required=False) or "",
             last_name=last,
             first_name=first,
             club=table.read(row, "club", parse.text, problems, required=False) or "",
             aliases=tuple(a.strip() for a in aliases.split(";") if a.strip()),
+            publication=publication,
             where=table.ref(row, "last_name"),
         ))
     return players

@@ -18,7 +18,7 @@ from reportgen import circuits, french
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, write_calendar
+from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
@@ -71,11 +71,12 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
-          origin: list[Path] | None = None) -> BuildResult:
+          origin: list[Path] | None = None, archived: dict[str, list[dict]] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
-    state of the build records them too, for `unchanged`."""
+    state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
+    for the website (delivery/site_archive.py), by circuit."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -97,7 +98,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {})
     finally:
         pdf.cool_down()
 
@@ -115,14 +116,17 @@ def _events_behind(league: League, slug: str) -> list:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache) -> BuildResult:
+           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]]) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
-    from reportgen.render import cache, changes, pdf
+    from reportgen.render import cache, changes, pdf, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
-    from reportgen.render.index import MANIFEST, read_manifest, render_index
+    from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
+    from reportgen.site import publish as site
+    from reportgen.site.data import event_records
+    from reportgen.site.pages import FOLDER, Site
 
     league = load(inputs, today, progress, reads, digests)
     rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
@@ -137,9 +141,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
+        found = league.circuits[slug]
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
-                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add)
+                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
+                                       events=event_records(found.events, found.results.to_dict("records")))
 
     scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())
@@ -191,23 +197,34 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
                           league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
             progress("calendrier.ics à jour")
-        page = None
+        pages: dict[str, bytes] = {}
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-            # From the manifests on disk: it links what each circuit really holds, even when one failed.
-            page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                                result.notices, result.problems,
-                                [str(change) for change in result.republished]).encode("utf-8")
+            # From the manifests and site data on disk: the site shows what each circuit really
+            # holds, even when one failed (render/index.py, site/).
+            history = site.corrections(outputs, result.republished, today.isoformat())
+            calendar, calendar_file = for_site(league.calendar, league.announced)
+            pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
+                         public=league.public, calendar=calendar, calendar_file=calendar_file,
+                         corrections=history, archived=archived).pages()
+            pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
+        # The secretary's page: what the build found to fix, its notices and the documents already
+        # sent that it changed; never linked from the public pages. Not when the machine refused a
+        # write: outputs/ then stays as it was.
+        if not failures:
+            write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
+                result.problems, result.notices, league.settings.name, french.date_long(today),
+                republished=[str(change) for change in result.republished]).encode("utf-8"))
         # The state of a build without problems (its inputs unchanged while it ran), written before
-        # the index it records: a stop between the two leaves a state that the outputs contradict,
+        # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents
         # already published that it changed: the next build, finding none, says something else).
         if keys[0] is not None and result.ok and not failures and not result.republished \
                 and cache.inputs_digest(inputs) == digests:
             reads.save()
             state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
-                                              result.notices), circuits.REGISTRY, page)
-        if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
-            write_atomic(outputs / "index.html", page)
+                                              result.notices), circuits.REGISTRY, pages)
+        if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            site.publish(outputs, pages)
     except OutputError as failure:
         failures.append(failure)
     if failures:

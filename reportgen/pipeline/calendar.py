@@ -9,8 +9,8 @@ import dataclasses
 import datetime as dt
 from pathlib import Path
 
-from reportgen import circuits
-from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, awaited, awaited_note
+from reportgen import circuits, french
+from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
 from reportgen.model import Problem, Report
 
 ICS_FILE = "calendrier.ics"  # in outputs/
@@ -62,3 +62,19 @@ def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool,
 def calendar_blocked(problems: list[Problem]) -> bool:
     """calendrier.xlsx has problems of its own."""
     return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)
+
+
+def for_site(entries: list[CalendarEntry], announced: bool) -> tuple[list[dict[str, str]], str]:
+    """The home page's calendar: the latest season's tournaments, played or to come, in date order
+    (from the inputs alone, never the clock: the same inputs give the same page), and the
+    iCalendar file to subscribe to when inputs/ announces a calendar (`write_calendar` writes it)."""
+    if not entries:
+        return [], ""
+    season = max(entry.date.year for entry in entries)
+    titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
+    shown = [{"day": french.date_long(entry.date),
+              "title": f"{entry.name} ({titles.get(entry.circuit, entry.circuit)})"
+                       + (f" — {COMING}" if entry.status == COMING else ""),
+              "place": entry.place}
+             for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)) if entry.date.year == season]
+    return shown, ICS_FILE if announced else ""

@@ -31,6 +31,7 @@ from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
+from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -65,6 +66,8 @@ class League:
     # site, the iCalendar file, the provisional rankings and `reportgen remind`.
     calendar: list[CalendarEntry] = field(default_factory=list)
     announced: bool = False  # inputs/ holds a calendrier.xlsx
+    # What the public site may show of each player (joueurs.xlsx's `Publication`, site/privacy.py)
+    public: Public = field(default_factory=Public)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -209,7 +212,8 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
-    return League(settings, reading, found, problems, notices, season_calendar, announced)
+    return League(settings, reading, found, problems, notices, calendar=season_calendar, announced=announced,
+                  public=Public(identities.publication))
 
 
 def _cells_digest(workbook: Workbook) -> str:

@@ -16,6 +16,7 @@ from reportgen.pipeline import state
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
+                  events: list[dict[str, Any]] | None = None,
                   ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
@@ -30,10 +31,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
     the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
     soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
-    them at once (one new tournament: 0.1-0.2 s sooner)."""
+    them at once (one new tournament: 0.1-0.2 s sooner). `events`: the circuit's tournaments for the
+    website (site/data.py `event_records`)."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
+    from reportgen.site import data as site_data
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
@@ -82,6 +85,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
+    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [])  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 
@@ -103,7 +107,7 @@ def _prepare(outputs: Path) -> None:
     anything reads outputs/: the PDFs' records in the manifests must be those of the files there."""
     from reportgen.render.files import clean_temporaries, recover
 
-    for slug in circuits.REGISTRY:
+    for slug in [*circuits.REGISTRY, state.SITE]:  # the circuits' folders and the site's (reportgen/site/)
         recover(outputs / slug)
     clean_temporaries(outputs, recursive=False)
     state.clean(outputs)

@@ -18,6 +18,8 @@ from reportgen.render.cache import _folder_files, digest, file_digest
 
 STATE = "state"
 INDEX = "index.html"
+VERIFICATION = "verification.html"  # the secretary's page (render/verification.py), written before the state
+SITE = "site"  # the site's pages (reportgen/site/), written after the circuits
 
 
 @dataclass
@@ -29,15 +31,17 @@ class State:
 
 
 def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
-    """Every file of the circuits' folders and the index: what a build may write or remove."""
+    """Every file of the circuits' folders, of the site, the index and the secretary's page: what a
+    build may write or remove."""
     found = {}
-    for slug in slugs:
+    for slug in [*slugs, SITE]:
         folder = outputs / slug
         if folder.is_dir():
             for path in _folder_files(folder, skip_hidden=False):
                 found[path.relative_to(outputs).as_posix()] = file_digest(path)
-    if (outputs / INDEX).is_file():
-        found[INDEX] = file_digest(outputs / INDEX)
+    for name in (INDEX, VERIFICATION):
+        if (outputs / name).is_file():
+            found[name] = file_digest(outputs / name)
     return found
 
 
@@ -72,14 +76,17 @@ def clean(outputs: Path) -> None:
         pass  # a folder made read-only: the build says so when it writes
 
 
-def record(outputs: Path, state: State, slugs: Iterable[str], index: bytes | None = None) -> bool:
-    """Write the state, with the files the circuits' folders hold now and the index about to be
-    written (`index`; None: the one there, if any). False if it could not be written (a full
-    disk...): the next build runs in full, which is all a missing state costs."""
+def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, bytes] | None = None) -> bool:
+    """Write the state, with the files the circuits' folders hold now and the site about to be
+    written (`pages`, by path relative to outputs/: the home page and outputs/site/; None: those
+    there, if any). False if it could not be written (a full disk...): the next build runs in full,
+    which is all a missing state costs."""
     try:
         state.outputs = outputs_digest(outputs, slugs)
-        if index is not None:
-            state.outputs[INDEX] = digest(index)
+        if pages:
+            state.outputs = {path: value for path, value in state.outputs.items()
+                             if path != INDEX and not path.startswith(f"{SITE}/")}
+            state.outputs.update({path: digest(data) for path, data in pages.items()})
     except OSError:
         return False
     return remember(outputs, state, [])

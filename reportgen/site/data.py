@@ -1,0 +1,103 @@
+"""Each circuit's rankings as the site reads them (`<circuit>/site.json`), published with the
+circuit's files: a blocked circuit keeps its last one, as it keeps its manifest.
+
+Values are written already formatted in French (the site's templates never compute); the player
+id the pipeline gives is kept, so that merges and distinct decisions reach the site's pages."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from reportgen import french
+from reportgen.model import Column, Event, Ranking, Report
+
+DATA = "site.json"
+
+
+def cell(value: Any, column: Column) -> str:
+    """A ranking's value as a French page shows it."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "oui" if value else ""
+    if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
+        return french.points(float(value) if isinstance(value, Fraction) else value)
+    return str(value)
+
+
+def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
+    """A player's results, best first, each with whether it counts in his points: a circuit that
+    keeps only its best results (the best half, an edition replaced by the next) totals the best
+    ones, so those that count are the first ones whose sum is the points; when no such prefix
+    exists, each is marked None (not known)."""
+    total, count = 0, None
+    for index, result in enumerate(results, 1):
+        total += result
+        if total == points:
+            count = index
+            break
+    return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
+
+
+def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
+    """A ranking as the site reads it (`titles`: its document's title by path)."""
+    columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
+    return {
+        "path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
+        "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
+        "title": titles.get(ranking.path, ""), "date": ranking.date.isoformat(),
+        "effective": ranking.effective.isoformat(), "status": ranking.status.value,
+        "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header} for c in columns],
+        "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
+                  "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},
+                  **({"results": counted(row.results, row.metrics.get("points"))} if row.results else {})}
+                 for row in ranking.rows],
+    }
+
+
+def _place(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]]) -> list[dict[str, Any]]:
+    """Each tournament's results as a ranking record of its own (place when the circuit's rows have
+    one, player, club), for the tournaments no event ranking covers: the pipeline's results table
+    (`results`, one record per player per tournament, player ids resolved) with each event's name."""
+    rows: dict[str, list[dict[str, Any]]] = {}
+    for record in results:
+        club = record.get("club")
+        rows.setdefault(record["event"], []).append({
+            "rank": _place(record.get("place")), "tied": False, "id": record["player_id"],
+            "player": record["player"], "club": club if isinstance(club, str) else "",
+            "values": {"club": club if isinstance(club, str) else ""}})
+    found = []
+    for event in sorted(events, key=lambda e: (e.date, e.id)):
+        lines = sorted(rows.get(event.id, []), key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
+        found.append({"path": f"tournoi/{event.id}", "kind": "event", "season": event.date.year, "event": event.id,
+                      "name": event.name, "title": event.name, "date": event.date.isoformat(),
+                      "effective": event.date.isoformat(), "status": "final", "no_csv": True,
+                      "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines})
+    return found
+
+
+def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
+    """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic), then
+    its tournaments that no event ranking covers (`event_records`)."""
+    titles = {document.path: document.title for document in report.documents}
+    rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
+    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
+    rankings += [event for event in events if event["event"] not in covered]
+    return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
+
+
+def read(folder: Path) -> list[dict[str, Any]]:
+    """A circuit's rankings as last published; none when the file is missing or not ours."""
+    try:
+        data = json.loads((folder / DATA).read_text(encoding="utf-8"))
+        return list(data["rankings"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return []

@@ -1,0 +1,316 @@
+"""The site's pages, drawn from what each circuit published (its manifest and `site.json`), never
+from a clock: the same outputs give the same bytes.
+
+outputs/index.html is the home page; every other page is in outputs/site/, flat, named from ids
+(a player's or club's page from a hash of its id, never from a name), with relative links only."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import unicodedata
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportgen import french
+from reportgen.render.html import TEMPLATES, environment
+from reportgen.render.index import MANIFEST, read_manifest
+from reportgen.site import data
+from reportgen.site.chart import places_svg
+from reportgen.site.privacy import Public
+
+FOLDER = "site"  # outputs/site/: every page but the home page
+HOME = "index.html"
+TOP = 10  # the home page shows each circuit's first ten
+LATEST = 10  # and the ten latest publications
+ASSETS = ("site.css", "site.js")  # copied from templates/site/
+KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
+
+
+def page_name(kind: str, key: str) -> str:
+    """A page's file name from an id: never a name typed in a workbook."""
+    return f"{kind}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:12]}.html"
+
+
+def search_key(text: str) -> str:
+    """What the search compares: accents and case aside (the script does the same to what is typed)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def long_day(iso: str) -> str:
+    return french.date_long(dt.date.fromisoformat(iso))
+
+
+@dataclass
+class Circuit:
+    slug: str
+    title: str
+    regulation: str
+    blocked: bool
+    documents: list[dict[str, Any]]
+    annexes: list[dict[str, Any]]
+    rankings: list[dict[str, Any]]
+
+    def seasons(self) -> list[int]:
+        return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
+
+    def headline(self, season: int) -> dict[str, Any] | None:
+        """The ranking in force of a season: its latest season ranking (the final one on its date),
+        else its latest rating list, else its latest event."""
+        mine = [r for r in self.rankings if r["season"] == season]
+        for kind in ("season", "ratings", "event"):
+            found = [r for r in mine if r["kind"] == kind]
+            if found:
+                return max(found, key=lambda r: (r["date"], r["status"] == "final"))
+        return None
+
+    def bulletin(self, path: str) -> str | None:
+        """The HTML bulletin published under this path, relative to outputs/."""
+        return f"{self.slug}/{path}.html" if any(d["path"] == path for d in self.documents) else None
+
+
+def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
+         archived: Mapping[str, list[dict[str, Any]]] | None = None) -> list[Circuit]:
+    """Each circuit as published in outputs/, with the archived rankings (delivery/site_archive.py)
+    of the seasons it no longer publishes."""
+    found = []
+    for slug in order:
+        manifest = read_manifest(outputs / slug / MANIFEST)
+        if manifest is None:
+            continue
+        circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
+                          list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
+                          data.read(outputs / slug))
+        current = set(circuit.seasons())
+        circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
+        found.append(circuit)
+    return found
+
+
+@dataclass
+class Entry:
+    """One line of a player's page: his place in one published ranking."""
+
+    circuit: Circuit
+    ranking: dict[str, Any]
+    row: dict[str, Any]
+
+
+@dataclass
+class Player:
+    id: str
+    name: str = ""
+    entries: list[Entry] = field(default_factory=list)
+
+
+class Site:
+    """Every page of the site, as bytes by path relative to outputs/."""
+
+    def __init__(self, outputs: Path, order: Sequence[str], league: str, blocked: Sequence[str] = (),
+                 public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
+                 corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
+                 archived: Mapping[str, list[dict[str, Any]]] | None = None):
+        self.league = league
+        self.circuits = load(outputs, order, blocked, archived)
+        self.public = public or Public()
+        self.calendar = list(calendar)
+        self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
+        self.corrections = list(corrections)
+        self.templates = templates
+        self.players: dict[str, Player] = {}
+        # in date order (circuits in registry order on one day): a player's name is his latest spelling
+        for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
+                                             for r in c.rankings), key=lambda found: found[:2]):
+            for row in ranking["rows"]:
+                player = self.players.setdefault(row["id"], Player(row["id"]))
+                player.name = row["player"]
+                player.entries.append(Entry(circuit, ranking, row))
+
+    # -- links ----------------------------------------------------------------------------------
+    def player_page(self, player_id: str) -> str | None:
+        return page_name("joueur", player_id) if self.public.shown(player_id) else None
+
+    def season_page(self, circuit: Circuit, season: int) -> str:
+        return f"{circuit.slug}-{season}.html"
+
+    def event_page(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
+        return page_name("tournoi", f"{circuit.slug}/{ranking['path']}")
+
+    def club_page(self, club: str) -> str:
+        return page_name("club", club)
+
+    # -- tables ---------------------------------------------------------------------------------
+    def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
+              ) -> dict[str, Any]:
+        """A ranking as the template draws it: place, player (linked to his page), the main value
+        and the evolution always shown; the other columns marked `secondary` (hidden on a phone)."""
+        columns = ranking["columns"]
+        main = {c["key"] for c in columns if c["key"] == "evolution"}
+        main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
+        headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
+        lines = []
+        for row in rows if rows is not None else ranking["rows"]:
+            lines.append({
+                "rank": self.place(row), "sort": row["rank"] or 0,
+                "player": self.public.name(row["id"], row["player"]), "url": self.player_page(row["id"]),
+                "cells": [{"value": row["values"].get(c["key"], ""), "main": c["key"] in main,
+                           "url": self.club_page(row["club"]) if c["key"] == "club" and row["club"] else None}
+                          for c in columns],
+            })
+        return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
+                "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
+                "csv": None if ranking.get("no_csv") else f"{circuit.slug}/{ranking['path']}.csv"}
+
+    # -- pages ----------------------------------------------------------------------------------
+    def render(self, template: str, path: str, **context: Any) -> bytes:
+        root = "" if path == HOME else "../"
+        here = f"{FOLDER}/" if path == HOME else ""
+        page = environment(self.templates).get_template(f"site/{template}").render(
+            league=self.league, root=root, here=here, **context)
+        return page.encode("utf-8")
+
+    def pages(self) -> dict[str, bytes]:
+        pages = {HOME: self.home()}
+        for circuit in self.circuits:
+            for season in circuit.seasons():
+                pages[f"{FOLDER}/{self.season_page(circuit, season)}"] = self.season(circuit, season)
+            for ranking in circuit.rankings:
+                if ranking["kind"] == "event":
+                    pages[f"{FOLDER}/{self.event_page(circuit, ranking)}"] = self.event(circuit, ranking)
+        for player in self.players.values():
+            name = self.player_page(player.id)
+            if name:
+                pages[f"{FOLDER}/{name}"] = self.player(player)
+        for club in sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]}):
+            pages[f"{FOLDER}/{self.club_page(club)}"] = self.club(club)
+        pages[f"{FOLDER}/corrections.html"] = self.render("corrections.html.j2", "corrections.html",
+                                                          title="Corrections", corrections=self.correction_lines())
+        pages[f"{FOLDER}/recherche.js"] = self.search_index()
+        for asset in ASSETS:
+            pages[f"{FOLDER}/{asset}"] = (self.templates / "site" / asset).read_bytes()
+        return pages
+
+    def correction_lines(self) -> list[dict[str, Any]]:
+        lines = []
+        for change in self.corrections:
+            circuit = next((c for c in self.circuits if c.slug == change["circuit"]), None)
+            lines.append({**change, "day": long_day(change["day"]), "date": long_day(change["date"]),
+                          "circuit_title": circuit.title if circuit else change["circuit"],
+                          "url": circuit.bulletin(change["path"]) if circuit else None})
+        return lines
+
+    def home(self) -> bytes:
+        circuits = []
+        for circuit in self.circuits:
+            seasons = circuit.seasons()
+            ranking = circuit.headline(seasons[0]) if seasons else None
+            circuits.append({
+                "title": circuit.title, "blocked": circuit.blocked, "regulation": circuit.regulation,
+                "table": self.table(circuit, ranking, ranking["rows"][:TOP]) if ranking else None,
+                "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
+            })
+        latest = sorted(((d["date"], circuit.title, d["title"], circuit.slug, d["path"])
+                         for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]
+        return self.render("home.html.j2", HOME, title="Accueil", circuits=circuits, calendar=self.calendar,
+                           calendar_file=self.calendar_file,
+                           latest=[{"day": long_day(day), "circuit": title, "title": name,
+                                    "url": f"{slug}/{path}.html"} for day, title, name, slug, path in latest],
+                           corrections=self.correction_lines()[:5])
+
+    def season(self, circuit: Circuit, season: int) -> bytes:
+        ranking = circuit.headline(season)
+        events = sorted((r for r in circuit.rankings if r["season"] == season and r["kind"] == "event"),
+                        key=lambda r: (r["date"], r["path"]))
+        documents = [{**d, "day": long_day(d["date"])} for d in circuit.documents if d["season"] == season]
+        return self.render("season.html.j2", self.season_page(circuit, season),
+                           title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
+                           table=self.table(circuit, ranking) if ranking else None,
+                           events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
+                                    "url": self.event_page(circuit, r)} for r in events],
+                           documents=documents,
+                           annexes=[a for a in circuit.annexes if a["season"] == season])
+
+    def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes:
+        name = ranking["name"] or ranking["title"]
+        event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
+                 "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
+                 "superEvent": {"@type": "EventSeries", "name": circuit.title}}
+        return self.render("event.html.j2", self.event_page(circuit, ranking), title=name, circuit=circuit,
+                           season_url=self.season_page(circuit, ranking["season"]),
+                           table=self.table(circuit, ranking),
+                           description=f"{circuit.title} : résultats, {long_day(ranking['date'])}",
+                           json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
+
+    def player(self, player: Player) -> bytes:
+        name = self.public.name(player.id, player.name)
+        sections = []
+        for circuit in self.circuits:
+            mine = [e for e in player.entries if e.circuit is circuit]
+            for season in sorted({e.ranking["season"] for e in mine}, reverse=True):
+                entries = sorted((e for e in mine if e.ranking["season"] == season),
+                                 key=lambda e: (e.ranking["date"], e.ranking["path"]))
+                lines = []
+                for e in entries:
+                    value = next((c for c in e.ranking["columns"] if c["key"] != "club"), None)
+                    lines.append({"day": long_day(e.ranking["date"]), "kind": KINDS.get(e.ranking["kind"], ""),
+                                  "title": e.ranking["title"] or e.ranking["name"],
+                                  "url": (self.event_page(circuit, e.ranking) if e.ranking["kind"] == "event"
+                                          else self.root_of(circuit.bulletin(e.ranking["path"]))),
+                                  "rank": self.place(e.row),
+                                  "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
+                                  if value else "", "club": e.row["club"]})
+                places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
+                          for e in entries if e.ranking["kind"] == "season"]
+                latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
+                sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
+                                 "results": latest[-1].row["results"] if latest else [],
+                                 "results_title": latest[-1].ranking["title"] if latest else "",
+                                 "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
+                                 if len(places) > 1 else ""})
+        return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
+                           description=f"Résultats de {name}")
+
+    @staticmethod
+    def root_of(path: str | None) -> str | None:
+        """A path relative to outputs/ as a page of outputs/site/ links it."""
+        return f"../{path}" if path else None
+
+    @staticmethod
+    def place(row: dict[str, Any]) -> str:
+        """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
+        return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
+
+    def club(self, club: str) -> bytes:
+        sections = []
+        for circuit in self.circuits:
+            seasons = circuit.seasons()
+            ranking = circuit.headline(seasons[0]) if seasons else None
+            rows = [row for row in ranking["rows"] if row["club"] == club] if ranking else []
+            if ranking and rows:
+                sections.append({"circuit": circuit.title, "table": self.table(circuit, ranking, rows)})
+        # the tournaments its players played, with their pages (and through them, their bulletins)
+        events = sorted({(r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
+                         for c in self.circuits for r in c.rankings
+                         if r["kind"] == "event" and any(row["club"] == club for row in r["rows"])}, reverse=True)
+        return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
+                           events=[{"day": long_day(day), "circuit": circuit, "title": name, "url": url}
+                                   for day, circuit, name, url in events],
+                           description=f"Les joueurs du club {club}")
+
+    def search_index(self) -> bytes:
+        """Players (those the site shows), clubs and tournaments, each with its page: a script the
+        pages load (a fetch of a JSON file is refused to a page opened from the file system)."""
+        entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
+                   for p in self.players.values() if (page := self.player_page(p.id))]
+        clubs = sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
+        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in clubs]
+        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": self.event_page(c, r)}
+                    for c in self.circuits for r in c.rankings if r["kind"] == "event"]
+        lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
+                        for e in entries})
+        # json.dumps leaves "</" as is: inside a script file it is plain text, never HTML.
+        return ("window.RECHERCHE = [\n" + ",\n".join(lines) + "\n];\n").encode("utf-8")

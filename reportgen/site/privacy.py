@@ -1,0 +1,32 @@
+"""What the public site may show of a player (`Publication` column of joueurs.xlsx, EU data
+protection): `oui` the name, `initiales` the initials (« D. M. »), `non` nothing (no page, not in
+the search, « joueur non publié » in the rankings). The bulletins sent to clubs stay whole: only the
+site's own pages go through here."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from reportgen.ingest.directories import HIDDEN, INITIALS, SHOWN
+
+HIDDEN_NAME = "joueur non publié"
+
+
+class Public:
+    """The public form of each player, from the directory's choices (player id -> (choice, initials))."""
+
+    def __init__(self, choices: Mapping[str, tuple[str, str]] | None = None):
+        self.choices = dict(choices or {})
+
+    def choice(self, player_id: str) -> str:
+        return self.choices.get(player_id, (SHOWN, ""))[0]
+
+    def shown(self, player_id: str) -> bool:
+        """Whether the player has a page and a place in the search index."""
+        return self.choice(player_id) != HIDDEN
+
+    def name(self, player_id: str, name: str) -> str:
+        choice, letters = self.choices.get(player_id, (SHOWN, ""))
+        if choice == HIDDEN:
+            return HIDDEN_NAME
+        return letters if choice == INITIALS else name

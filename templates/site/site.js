@@ -1,0 +1,61 @@
+/* The site's only script: the search box and sortable tables. Every page reads without it.
+   Written for reportgen (no library); the sorting follows tofsjonas/sortable's approach (a click on
+   a header sorts its table by that column's cells, `data-sort` when a cell gives one). */
+(function () {
+  "use strict";
+  function key(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  var form = document.querySelector("form.search");
+  var entries = window.RECHERCHE || [];
+  if (form && entries.length) {
+    var input = form.querySelector("input");
+    var list = form.querySelector("#resultats");
+    var here = document.querySelector('script[src$="site.js"]').getAttribute("src").replace(/site\.js$/, "");
+    form.hidden = false;
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    input.addEventListener("input", function () {
+      var wanted = key(input.value.trim());
+      list.textContent = "";
+      if (wanted.length < 2) { return; }
+      entries.filter(function (e) { return e.k.indexOf(wanted) >= 0; }).slice(0, 15).forEach(function (e) {
+        var item = document.createElement("li");
+        var link = document.createElement("a");
+        link.href = here + e.u;
+        link.textContent = e.n + " (" + e.t + ")";
+        item.appendChild(link);
+        list.appendChild(item);
+      });
+    });
+  }
+
+  function value(cell) {
+    var text = cell.getAttribute("data-sort");
+    if (text === null) { text = cell.textContent.trim(); }
+    var number = parseFloat(text.replace(/[\s\u202f\u00a0]/g, "").replace(",", ".").replace("\u2212", "-"));
+    return isNaN(number) || !/^[\s\u2212+\-]?\d/.test(text) ? key(text) : number;
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll("table.sortable"), function (table) {
+    var headers = table.querySelectorAll("thead th");
+    Array.prototype.forEach.call(headers, function (header, column) {
+      header.tabIndex = 0;
+      function sort() {
+        var ascending = header.getAttribute("aria-sort") !== "ascending";
+        Array.prototype.forEach.call(headers, function (h) { h.removeAttribute("aria-sort"); });
+        header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        var body = table.tBodies[0];
+        var rows = Array.prototype.slice.call(body.rows);
+        rows.sort(function (a, b) {
+          var x = value(a.cells[column]), y = value(b.cells[column]);
+          var order = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
+          return ascending ? order : -order;
+        });
+        rows.forEach(function (row) { body.appendChild(row); });
+      }
+      header.addEventListener("click", sort);
+      header.addEventListener("keydown", function (event) { if (event.key === "Enter") { sort(); } });
+    });
+  });
+}());

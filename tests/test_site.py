@@ -1,0 +1,298 @@
+"""The league's website (issue 24): outputs/index.html and outputs/site/, read back as HTML from a
+built league, and drawn from the example league's real rankings."""
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from reportgen import circuits
+from reportgen.render.index import MANIFEST
+from reportgen.render.manifest import Manifest
+from reportgen.site import data, publish
+from reportgen.site.pages import Site, page_name, search_key
+from reportgen.site.privacy import Public
+
+
+class Page(HTMLParser):
+    """What a test reads of a page: links, scripts, headers, text, tables' rows, JSON-LD."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.links: list[str] = []
+        self.sources: list[str] = []
+        self.text: list[str] = []
+        self.th_scopes: list[str | None] = []
+        self.lang = None
+        self.meta: dict[str, str] = {}
+        self.json_ld: list[str] = []
+        self._in_ld = False
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "html":
+            self.lang = attrs.get("lang")
+        if tag == "a" and "href" in attrs:
+            self.links.append(attrs["href"])
+        if tag in ("script", "link", "img") and (attrs.get("src") or attrs.get("href")):
+            self.sources.append(attrs.get("src") or attrs.get("href"))
+        if tag == "th":
+            self.th_scopes.append(attrs.get("scope"))
+        if tag == "meta" and attrs.get("property"):
+            self.meta[attrs["property"]] = attrs.get("content", "")
+        self._in_ld = tag == "script" and attrs.get("type") == "application/ld+json"
+
+    def handle_endtag(self, tag):
+        self._in_ld = False
+
+    def handle_data(self, text):
+        if self._in_ld:
+            self.json_ld.append(text)
+        else:
+            self.text.append(text)
+
+    @property
+    def words(self) -> str:
+        return " ".join(" ".join(self.text).split())
+
+
+def site_pages(outputs: Path) -> list[Path]:
+    return [outputs / "index.html", *sorted((outputs / "site").glob("*.html"))]
+
+
+@pytest.fixture(scope="module")
+def outputs(small_league_built):
+    return small_league_built.outputs
+
+
+def test_every_page_is_french_static_and_links_only_files_of_the_site(outputs):
+    pages = site_pages(outputs)
+    assert len(pages) > 10
+    for path in pages:
+        page = Page(path.read_text(encoding="utf-8"))
+        assert page.lang == "fr", path
+        assert all(scope in ("col", "row") for scope in page.th_scopes), path
+        for link in page.links + page.sources:
+            assert not re.match(r"[a-z]+:|//|/", link), (path, link)  # relative: no request leaves the page
+            target = (path.parent / link.split("#")[0]).resolve()
+            assert target.is_file(), (path.name, link)
+            assert target.name != "verification.html"  # the secretary's page is not public
+
+
+def test_the_home_page_shows_each_ranking_in_force_and_the_latest_publications(outputs):
+    page = Page((outputs / "index.html").read_text(encoding="utf-8"))
+    manifest = json.loads((outputs / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))
+    assert "Classement final 2026" in page.words or "Classement de la saison 2026" in page.words
+    assert "site/grand-sud-2026.html" in page.links and "site/grand-sud-2025.html" in page.links
+    assert "MARTIN Paul" in page.words and "Dernières publications" in page.words
+    assert f"grand-sud/{manifest['documents'][-1]['path']}.html" in page.links
+    assert "Calendrier" in page.words and "Aucune date annoncée" in page.words
+    assert "site/corrections.html" in page.links
+
+
+def test_the_build_s_problems_and_notices_are_on_the_secretary_s_page_not_the_site(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, write_tournament
+
+    write_tournament(small_league_copy.inputs, "2026-03-07-albi", day="07/03/2026", club="NOPE")
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    assert result.problems
+    secretary = (small_league_copy.outputs / "verification.html").read_text(encoding="utf-8")
+    assert "2026-03-07-albi.xlsx" in secretary and "NOPE" in secretary
+    for path in site_pages(small_league_copy.outputs):
+        assert "NOPE" not in path.read_text(encoding="utf-8"), path
+    home = Page((small_league_copy.outputs / "index.html").read_text(encoding="utf-8"))
+    assert "MARTIN Paul" in home.words  # the last publication is still shown
+
+
+def test_a_season_page_links_every_bulletin_annex_and_csv_of_its_season(outputs):
+    page = Page((outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8"))
+    manifest = json.loads((outputs / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))
+    expected = set()
+    for document in manifest["documents"]:
+        if document["season"] == 2026:
+            expected |= {f"../grand-sud/{document['path']}.{suffix}" for suffix in ("html", "pdf")}
+            if document["csv"]:
+                expected.add(f"../grand-sud/{document['path']}.csv")
+    expected |= {f"../grand-sud/{a['path']}.xlsx" for a in manifest["annexes"] if a["season"] == 2026}
+    assert len(expected) > 5 and expected <= set(page.links)
+    assert not any("/2025/" in link for link in page.links)
+
+
+def test_every_player_name_in_a_ranking_links_to_the_player_s_page(outputs):
+    text = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<th scope="row">(.*?)</th>', text)
+    assert len(rows) >= 5
+    assert all(re.fullmatch(r'<a href="joueur-[0-9a-f]{12}\.html">[^<]+</a>', row) for row in rows), rows
+    # a hostile name is data: escaped, and never part of a file name
+    assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt;" in text and "<SCRIPT>" not in text.upper().replace("<SCRIPT SRC", "")
+
+
+def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table(outputs):
+    page_file = outputs / "site" / page_name("joueur", "L:1002")
+    text = page_file.read_text(encoding="utf-8")
+    page = Page(text)
+    assert "MARTIN Paul" in page.words
+    assert "saison 2026" in page.words and "saison 2025" in page.words
+    svg = re.search(r"<svg .*?</svg>", text, re.S)
+    assert svg and 'role="img"' in svg[0] and "<polyline" in svg[0]
+    table = text[text.index('class="chart-data"'):]
+    places = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td></tr>", table.split("</table>")[0])
+    assert len(places) == svg[0].count("<circle") >= 2
+    assert ("10/01/2026", "1") in places  # he won at Carcassonne on 10 January
+
+
+def test_the_same_outputs_give_the_same_pages_and_a_rebuild_writes_none(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+
+    outputs = small_league_copy.outputs
+    order = list(circuits.CIRCUITS)
+    first = Site(outputs, order, "Ligue").pages()
+    assert first == Site(outputs, order, "Ligue").pages()
+    before = {p: p.stat().st_mtime_ns for p in site_pages(outputs)}
+    (small_league_copy.inputs / "reportgen.toml").write_text("")  # a change of inputs: the build runs
+    build(small_league_copy.inputs, outputs, TODAY)
+    assert {p: p.stat().st_mtime_ns for p in site_pages(outputs)} == before
+
+
+@pytest.fixture(scope="module")
+def example_site(example_scored, example_league, tmp_path_factory):
+    """The example league's real rankings published as the site reads them (manifests and site
+    data), without rendering a PDF."""
+    outputs = tmp_path_factory.mktemp("example-site")
+    for slug, report in example_scored.reports.items():
+        info = circuits.REGISTRY[slug]
+        (outputs / slug).mkdir()
+        (outputs / slug / MANIFEST).write_bytes(
+            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
+        found = example_league.circuits[slug]
+        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
+            report, data.event_records(found.events, found.results.to_dict("records"))))
+    return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
+
+
+def test_a_tournament_page_carries_its_results_open_graph_and_a_sports_event(example_site):
+    outputs, pages = example_site
+    events = [path for path in pages if path.startswith("site/tournoi-")]
+    assert len(events) >= 4
+    for path in events:
+        page = Page(pages[path].decode("utf-8"))
+        event = json.loads("".join(page.json_ld))
+        assert event["@type"] == "SportsEvent" and event["name"] and re.fullmatch(r"\d{4}-\d\d-\d\d", event["startDate"])
+        assert page.meta["og:title"] == event["name"] and page.meta["og:description"]
+        assert len(page.th_scopes) > 3
+
+
+def test_the_search_index_finds_players_clubs_and_tournaments_accents_and_case_aside(example_site):
+    outputs, pages = example_site
+    script = pages["site/recherche.js"].decode("utf-8")
+    entries = json.loads(script[script.index("["):script.rindex("]") + 1])
+    kinds = {entry["t"] for entry in entries}
+    assert kinds == {"joueur", "club", "tournoi"}
+    assert all(f"site/{entry['u']}" in pages for entry in entries)
+    wanted = search_key("andre helene")
+    assert search_key("ANDRÉ Hélène") == wanted
+    assert [e for e in entries if search_key("TANTRIX d'AUTOMNE") in e["k"] and e["t"] == "tournoi"]
+    assert [e for e in entries if e["t"] == "club" and "nimes" in e["k"]]
+
+
+def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):
+    outputs, pages = example_site
+    home = Page(pages["index.html"].decode("utf-8"))
+    for info in circuits.REGISTRY.values():
+        if (outputs / info.slug / MANIFEST).exists():
+            assert info.title in home.words
+    assert home.words.count("Place Joueur") >= 4  # a top-ten table per circuit with a ranking
+
+
+def test_corrections_stay_listed_after_the_build_that_made_them(tmp_path):
+    import datetime as dt
+
+    from reportgen.render.changes import Republished
+
+    first = publish.corrections(tmp_path, [Republished("grand-sud", "2026/classement-2026-01-10", "Classement",
+                                                       dt.date(2026, 1, 10), ("classeur corrigé",))], "2026-02-01")
+    (tmp_path / "site").mkdir()
+    (tmp_path / "site" / publish.HISTORY).write_bytes(publish.history_file(first))
+    later = publish.corrections(tmp_path, [Republished("grand-sud", "2026/classement-2026-02-07", "Classement",
+                                                       dt.date(2026, 2, 7), ("tournoi en retard",))], "2026-03-01")
+    assert [c["day"] for c in later] == ["2026-03-01", "2026-02-01"]
+    assert publish.corrections(tmp_path, [], "2026-04-01") == first  # nothing new: the same history
+
+
+def test_the_public_form_of_a_player():
+    public = Public({"L:1": ("initiales", "D. J."), "L:2": ("non", "M. P.")})
+    assert public.name("L:1", "DUPONT Jean") == "D. J." and public.shown("L:1")
+    assert public.name("L:2", "MARTIN Paul") == "joueur non publié" and not public.shown("L:2")
+    assert public.name("L:3", "DURAND Anne") == "DURAND Anne"
+
+
+def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(example_site):
+    """The Grand Sud counts only the best results: LEBRUN Nicolas played six tournaments in 2026
+    and his total, 1 620, is his five best; the sixth, 80 points, is marked as not counted."""
+    outputs, pages = example_site
+    text = pages[f"site/{page_name('joueur', 'L:11147')}"].decode("utf-8")
+    table = text[text.index('<table class="results">'):].split("</table>")[0]
+    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td></tr>", table)
+    assert rows == [("580", "oui"), ("340", "oui"), ("315", "oui"), ("245", "oui"), ("140", "oui"),
+                    ("80", "non (hors des meilleurs résultats)")]
+
+
+def test_counted_marks_the_best_results_that_make_the_points():
+    assert data.counted((10, 8, 3), 18) == [["10", True], ["8", True], ["3", False]]
+    assert data.counted((10, 8), 99) == [["10", None], ["8", None]]
+
+
+def test_every_tournament_has_its_page_with_its_places_even_where_no_bulletin_ranks_it_alone(example_site,
+                                                                                            example_league):
+    """A Grand Sud or Tour de France tournament is not ranked on its own (its places feed the season's
+    ranking): its page lists its places from the workbook, each player linked, in the search too."""
+    outputs, pages = example_site
+    script = pages["site/recherche.js"].decode("utf-8")
+    for slug in ("grand-sud", "tour-de-france"):
+        events = example_league.circuits[slug].events
+        assert events
+        for event in events:
+            path = f"site/{page_name('tournoi', f'{slug}/tournoi/{event.id}')}"
+            page = Page(pages[path].decode("utf-8"))
+            assert event.name in page.words and json.loads("".join(page.json_ld))["name"] == event.name
+            assert f'"u": "{path.removeprefix("site/")}"' in script
+    event = sorted(example_league.circuits["grand-sud"].events, key=lambda e: e.date)[-1]
+    text = pages[f"site/{page_name('tournoi', f'grand-sud/tournoi/{event.id}')}"].decode("utf-8")
+    winner = [row for row in event.results if getattr(row, "place", None) == 1][0]
+    first = re.search(r'<tr><td data-sort="1">1</td><th scope="row"><a href="(joueur-[0-9a-f]{12}\.html)">([^<]+)</a>',
+                      text)
+    assert first and first[2].startswith(winner.entry.last_name) and f"site/{first[1]}" in pages
+    player = pages[f"site/{first[1]}"].decode("utf-8")
+    assert event.name in Page(player).words  # the tournament is on the winner's page, with his place
+
+
+def test_a_club_s_page_lists_its_players_and_the_tournaments_they_played(example_site, example_league):
+    outputs, pages = example_site
+    page = Page(pages[f"site/{page_name('club', 'Nîmes')}"].decode("utf-8"))
+    assert "Nîmes" in page.words and "Tournois de ses joueurs" in page.words
+    tournaments = [link for link in page.links if link.startswith("tournoi-")]
+    assert tournaments and all(f"site/{link}" in pages for link in tournaments)
+    players = [link for link in page.links if link.startswith("joueur-")]
+    assert players and all(f"site/{link}" in pages for link in players)
+
+
+def test_a_new_tournament_rewrites_only_the_pages_it_touches(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, write_tournament
+
+    outputs = small_league_copy.outputs
+    before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in site_pages(outputs)}
+    write_tournament(small_league_copy.inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
+                     results=[[1, "DURAND", "Anne", "", "Toulouse"], [2, "NOUVEAU", "Joueur", "", "Albi"]])
+    assert build(small_league_copy.inputs, outputs, TODAY).ok
+    after = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in site_pages(outputs)}
+    rewritten = {p.name for p in after if p in before and after[p][1] != before[p][1]}
+    assert {p.name for p in after if p in before and after[p][0] != before[p][0]} == rewritten
+    assert "grand-sud-2026.html" in rewritten and "index.html" in rewritten
+    assert "grand-sud-2025.html" not in rewritten and page_name("joueur", "L:1004") not in rewritten  # LÉGER: 2025
+    assert page_name("joueur", "N:nouveau joueur") in {p.name for p in after if p not in before}

@@ -191,6 +191,7 @@ def test_small_workbooks_are_read_here_the_others_by_workers_the_same_way(tmp_pa
 
     monkeypatch.setattr(reading_pool, "IN_PROCESS_BYTES", 0)
     by_workers, _ = reading.read_workbooks(small, inputs)
+    assert len(reading_pool._workers) == 2  # past IN_PROCESS_BYTES: both workers started to read them
     assert sheets_of(here) == sheets_of(by_workers) == sheets_of(mixed[:3])
 
 
@@ -215,8 +216,18 @@ def test_files_read_here_while_the_workers_start_are_read_as_workers_read_them(t
 
     reading.stop_workers()
     monkeypatch.setattr(reading_pool, "IN_PROCESS_BYTES", 0)
+    read_here: list[str] = []  # the files this process read itself
+    answer = reading_pool.answer
+
+    def answered_here(path: str, here: bool = False) -> tuple:
+        outcome = answer(path, here)  # precheck.Larger for a file left to a worker
+        read_here.append(Path(path).name)
+        return outcome
+
+    monkeypatch.setattr(reading_pool, "answer", answered_here)
     mixed, problems = reading.read_workbooks([*small, amplifier], inputs)
     assert problems == [] and len(reading_pool._workers) == 2
+    assert amplifier.name not in read_here
     assert sheets_of(mixed[:-1]) == sheets_of(here)
     assert [len(s.rows) for s in mixed[-1].sheets] == [5, 100]
 

@@ -54,20 +54,6 @@ def stub_pdfs(monkeypatch) -> list[str]:
 
 
 @pytest.fixture
-def reads(monkeypatch) -> list[str]:
-    """The workbooks the reading workers are given (their names), build after build."""
-    given: list[str] = []
-    real = reading_pool.read_all
-
-    def counting(paths, *args, **kwargs):
-        given.extend(path.name for path in paths)
-        return real(paths, *args, **kwargs)
-
-    monkeypatch.setattr(reading_pool, "read_all", counting)
-    return given
-
-
-@pytest.fixture
 def league(tmp_path, stub_pdfs) -> tuple[Path, Path]:
     """The small league, built once (PDF stand-ins): (inputs, outputs)."""
     inputs = small_league(tmp_path / "inputs")

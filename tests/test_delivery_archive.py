@@ -428,7 +428,7 @@ def test_verify_refuses_what_the_database_contradicts(small_league_copy, archive
     forged.write_text("rang;joueur\n1;MOI\n", encoding="utf-8")
     with manifest.open("a", encoding="utf-8") as lines:
         lines.write(archive_layout.manifest_line(archive_layout.sha256(forged.read_bytes()),
-                                            "v1/outputs/grand-sud/2025/classement-bis.csv"))
+                                                 "v1/outputs/grand-sud/2025/classement-bis.csv"))
         lines.write(archive_layout.manifest_line("0" * 64, "../../../../../etc/passwd"))
         lines.write(archive_layout.manifest_line("0" * 64, "/etc/hostname"))
     verified = verify_command(archive)

@@ -85,7 +85,8 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     def refused(*args, **kwargs):
         raise AssertionError("nothing should be read, scored or rendered")
 
-    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"), (reading_pool, "read_all")):
+    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"),
+                         (reading_pool, "read_all")):
         monkeypatch.setattr(module, name, refused)
     said: list[str] = []
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=Messages(said.append))

@@ -70,7 +70,8 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
                              "build) puis archivez ; fichiers absents ou différents de ce que donnent les "
                              "classeurs :\n" + "\n".join(f"  - {path}" for path in wrong))
 
-    files = [ArchivedFile(f"outputs/{f.path}", f.kind, f.circuit, (outputs / f.path).read_bytes()) for f in outputs_files]
+    files = [ArchivedFile(f"outputs/{f.path}", f.kind, f.circuit, (outputs / f.path).read_bytes())
+             for f in outputs_files]
     sources = sorted({e.id for found in events.values() for e in found})
     # The directories and the settings (reportgen.toml, and any other settings file beside it).
     settings = sorted(path.name for path in inputs.glob("*.toml") if path.is_file() and path.name != SETTINGS_FILE)

@@ -18,6 +18,10 @@ MAX_ANSWER = 32 * 1024**2  # bytes of one file's sheets, as a worker sends them
 IN_PROCESS_INFLATED = 2 * 1024**2  # bytes a workbook read here may inflate to (a result workbook: 10-300 KB)
 IN_PROCESS_DECODED = 128 * 1024**2  # bytes the pre-check must bound the reader's answer within (a loose bound)
 
+# The refusals a reader's failure gives, whichever of the two readers or the pre-check failed.
+_TOO_MUCH_MEMORY = ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+_DAMAGED = ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
+
 
 def _cell(value: object) -> object:
     """A cell as the reader gives it, without control characters; a text made only of them
@@ -71,9 +75,9 @@ def _load(path: str, here: bool = False) -> tuple:
     except OSError as error:
         return _opening_error(error)
     except MemoryError:
-        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+        return _TOO_MUCH_MEMORY
     except Exception:  # the pre-check's own limits failed to foresee it: still the file's fault
-        return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
+        return _DAMAGED
     from python_calamine import CalamineWorkbook
 
     try:
@@ -86,12 +90,12 @@ def _load(path: str, here: bool = False) -> tuple:
             name = clean_text(meta.name)  # as the pre-check names it
             sheets.append(Sheet(name, rows, hidden, facts.untrusted_formula_cells(name), facts.hidden_rows(name)))
     except MemoryError:
-        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+        return _TOO_MUCH_MEMORY
     except OSError as error:
         return _opening_error(error)
     except Exception:  # calamine raises plain exceptions on corrupt content
         if Path(path).suffix.lower() != ".ods":
-            return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
+            return _DAMAGED
         # A well-formed .ods (the pre-check parsed its content.xml) that calamine cannot follow,
         # such as Gnumeric's: read by the second reader, under the same bounds (ingest/ods.py).
         return _load_ods(path, facts)
@@ -106,11 +110,11 @@ def _load_ods(path: str, facts: precheck.WorkbookFacts) -> tuple:
     except precheck.UnreadableWorkbook as refused:
         return ("error", refused.message, refused.fix)
     except MemoryError:
-        return ("error", "le fichier demande trop de mémoire pour être lu", precheck.TOO_BIG_FIX)
+        return _TOO_MUCH_MEMORY
     except OSError as error:
         return _opening_error(error)
     except Exception:  # beyond what either reader can follow: the file's damage
-        return ("error", precheck_base.damaged().message, precheck_base.DAMAGED_FIX)
+        return _DAMAGED
     sheets = []
     for raw_name, rows, hidden in read:
         name = clean_text(raw_name)  # as the pre-check names it

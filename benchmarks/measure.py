@@ -146,7 +146,7 @@ def _sample_memory(measured: int, interval: float, connection) -> None:  # type:
 class Workers:
     """The memory of this process's workers (`_Sampler`), sampled by a process of its own: a thread
     here would make this process run two threads, and reportgen then spawns its reading workers
-    where a build forks them (ingest/workbook.py)."""
+    where a build forks them (ingest/reading_pool.py)."""
 
     def __init__(self, interval: float = 0.1) -> None:
         context = multiprocessing.get_context("spawn")

@@ -4,7 +4,7 @@
     .venv/bin/python -m benchmarks.profiling --scale 10 --top 20
 
 The reading happens in worker processes, which the profiler of this process does not see: the
-read is profiled as a worker does it (`_load` of reportgen/ingest/workbook.py, in this process).
+read is profiled as a worker does it (`_load` of reportgen/ingest/file_reader.py, in this process).
 The PDF phase is `render_pdf` of the largest bulletin, in this process (what each pool worker does).
 cProfile slows Python code down more than C code (Pango, HarfBuzz, calamine): read the shares as
 an outline, and the benchmark's timings as the numbers.
@@ -87,11 +87,11 @@ def main() -> None:
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
 
     from reportgen import pipeline
-    from reportgen.ingest import workbook
+    from reportgen.ingest import file_reader, workbook
     from reportgen.ingest.discover import discover
 
     paths, _ = discover(inputs)
-    load_one = getattr(workbook, "_load", None)
+    load_one = getattr(file_reader, "_load", None)
     if load_one is not None:
         profiled(f"read, as a worker does it ({len(paths)} files, one process)", options.top,
                  lambda: [load_one(str(path)) for path in paths])

@@ -66,3 +66,22 @@ def example_scored(example_league):
     from reportgen.pipeline import score
 
     return score(example_league)
+
+
+# -- what the readers are given -------------------------------------------------------------------
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The workbooks given to the readers (their names), read after read: those the read cache and
+    the known sheets spare are not among them."""
+    from reportgen.ingest import reading_pool
+
+    given: list[str] = []
+    real = reading_pool.read_all
+
+    def counting(paths, *args, **kwargs):
+        given.extend(path.name for path in paths)
+        return real(paths, *args, **kwargs)
+
+    monkeypatch.setattr(reading_pool, "read_all", counting)
+    return given

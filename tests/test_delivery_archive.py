@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 from reportgen.delivery import archive as archiving
-from reportgen.delivery import database
+from reportgen.delivery import archive_layout, database
 from reportgen.render.ranking import spreadsheet_safe
 from tests.builders import TODAY, write_workbook
 from tests.test_delivery_mail import cli
@@ -105,7 +105,7 @@ def test_a_manifest_rewritten_to_hide_a_change_is_caught_by_the_database(small_l
     csv.write_text("rank,player\n1,MOI\n", encoding="utf-8")
     manifest = archive / "2026" / "SHA256SUMS"
     lines = [line if not line.endswith("classement-final-2026.csv") else
-             f"{archiving.sha256(csv.read_bytes())}  v1/outputs/grand-sud/2026/classement-final-2026.csv"
+             f"{archive_layout.sha256(csv.read_bytes())}  v1/outputs/grand-sud/2026/classement-final-2026.csv"
              for line in manifest.read_text(encoding="utf-8").splitlines()]
     manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
     verified = verify_command(archive)
@@ -231,9 +231,9 @@ def test_make_clean_leaves_the_archive_alone(tmp_path):
 def test_manifest_lines_are_those_of_sha256sum_even_for_odd_names():
     digest = "0" * 64
     for name in ("v1/inputs/a b.xlsx", "v1/inputs/back\\slash.xlsx", "v1/inputs/new\nline.xlsx"):
-        entries, wrong = archiving.read_manifest(archiving.manifest_line(digest, name))
+        entries, wrong = archive_layout.read_manifest(archive_layout.manifest_line(digest, name))
         assert entries == {name: digest} and wrong == []
-    assert archiving.read_manifest("not a line\n")[1] == [1]
+    assert archive_layout.read_manifest("not a line\n")[1] == [1]
 
 
 # -- whole or absent: a real `reportgen archive` killed, refused a write, or locked out -------------
@@ -427,10 +427,10 @@ def test_verify_refuses_what_the_database_contradicts(small_league_copy, archive
     forged = copy / "outputs" / "grand-sud" / "2025" / "classement-bis.csv"
     forged.write_text("rang;joueur\n1;MOI\n", encoding="utf-8")
     with manifest.open("a", encoding="utf-8") as lines:
-        lines.write(archiving.manifest_line(archiving.sha256(forged.read_bytes()),
-                                            "v1/outputs/grand-sud/2025/classement-bis.csv"))
-        lines.write(archiving.manifest_line("0" * 64, "../../../../../etc/passwd"))
-        lines.write(archiving.manifest_line("0" * 64, "/etc/hostname"))
+        lines.write(archive_layout.manifest_line(archive_layout.sha256(forged.read_bytes()),
+                                                 "v1/outputs/grand-sud/2025/classement-bis.csv"))
+        lines.write(archive_layout.manifest_line("0" * 64, "../../../../../etc/passwd"))
+        lines.write(archive_layout.manifest_line("0" * 64, "/etc/hostname"))
     verified = verify_command(archive)
     assert verified.returncode == 1
     assert verified.stderr.splitlines() == [

@@ -83,22 +83,13 @@ def test_a_season_found_nowhere_is_said_once_by_check_not_by_every_command(small
     assert "est lue dans" not in checked.stderr  # 2026's 2025 read from inputs/: the usual case, not said
 
 
-def test_with_an_archive_each_workbook_is_read_once(small_league_copy, tmp_path, monkeypatch):
+def test_with_an_archive_each_workbook_is_read_once(small_league_copy, tmp_path, reads):
     """The seasons of inputs/ are known from a first reading; the league put back together with the
-    archived season reads only the archived workbooks (counted as test_incremental_build counts)."""
-    from reportgen.ingest import workbook as reading
-
+    archived season reads only the archived workbooks (`reads`: the workbooks given to the readers)."""
     inputs, archive = small_league_copy.inputs, tmp_path / "archive"
     archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
     (inputs / "2025-06-01-albi.xlsx").unlink()
-    given: list[str] = []
-    real = reading._read_all
-
-    def counting(paths, *args, **kwargs):
-        given.extend(path.name for path in paths)
-        return real(paths, *args, **kwargs)
-
-    monkeypatch.setattr(reading, "_read_all", counting)
+    reads.clear()
     league = seasons.load(inputs, archive, TODAY)
     assert 2025 in seasons.circuit_seasons(league, "grand-sud")  # the archived season is there
-    assert sorted(given) == sorted({*given}) and "2025-06-01-albi.xlsx" in given
+    assert sorted(reads) == sorted({*reads}) and "2025-06-01-albi.xlsx" in reads

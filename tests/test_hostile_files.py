@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.ingest import precheck
+from reportgen.ingest import file_reader, precheck, reading_pool
 from reportgen.ingest import workbook as reading
 from reportgen.pipeline import build
 from tests.builders import TODAY, write_tournament
@@ -258,7 +258,7 @@ def test_a_file_cut_anywhere_is_refused_by_the_pre_check_alone(tmp_path):
         damaged = bytearray(data)
         damaged[index] ^= 0x55
         path.write_bytes(bytes(damaged))
-        outcome = reading._load(str(path))
+        outcome = file_reader._load(str(path))
         assert outcome[0] in ("ok", "error"), outcome
 
 
@@ -322,11 +322,11 @@ def test_what_the_parent_holds_is_bounded_across_files(tmp_path, monkeypatch):
     data = raw_workbook({"Résultats": body})
     for name in "abcd":
         (inputs / f"{name}.xlsx").write_bytes(data)
-    single = len(reading._answer(str(inputs / "a.xlsx"))[1])
-    monkeypatch.setattr(reading, "MAX_ANSWERS", 3 * single + single // 2)
+    single = len(file_reader.answer(str(inputs / "a.xlsx"))[1])
+    monkeypatch.setattr(reading_pool, "MAX_ANSWERS", 3 * single + single // 2)
     workbooks, problems = reading.read_workbooks(sorted(inputs.glob("*.xlsx")), inputs)
     assert [w.label for w in workbooks] == ["a.xlsx", "b.xlsx", "c.xlsx"]
-    limit = f"{reading.MAX_ANSWERS / 1024**2:g}".replace(".", ",")
+    limit = f"{reading_pool.MAX_ANSWERS / 1024**2:g}".replace(".", ",")
     assert [str(p) for p in problems] == [
         f"d.xlsx : ce classeur dépasse, avec les autres classeurs, le volume de données permis ({limit} Mo en tout)"
         " — retirez de inputs/ ce qui n'est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf"]
@@ -339,7 +339,7 @@ def test_each_file_has_a_time_limit(tmp_path, monkeypatch):
     inputs.mkdir()
     (inputs / "lent.xlsx").write_bytes(slow_workbook())
     (inputs / "normal.xlsx").write_bytes(raw_workbook({"Tournoi": tournament_sheet()}))
-    monkeypatch.setattr(reading, "FILE_TIME_LIMIT", 0.5)
+    monkeypatch.setattr(reading_pool, "FILE_TIME_LIMIT", 0.5)
     workbooks, problems = reading.read_workbooks(sorted(inputs.glob("*.xlsx")), inputs)
     assert [w.label for w in workbooks] == ["normal.xlsx"]
     assert [str(p) for p in problems] == [
@@ -377,7 +377,7 @@ def test_a_worker_that_dies_on_a_file_names_that_file(tmp_path):
     reading.read_workbooks([inputs / "normal.xlsx"], inputs)  # the workers are up
 
     def kill_the_busy_one() -> None:
-        for worker in reading._workers:
+        for worker in reading_pool._workers:
             if worker.path is not None and worker.path.name == "lent.xlsx":
                 worker.process.kill()
 
@@ -395,7 +395,7 @@ def test_a_worker_that_dies_on_a_file_names_that_file(tmp_path):
 def test_workers_killed_while_idle_are_replaced(tmp_path):
     (tmp_path / "t.xlsx").write_bytes(raw_workbook({"Tournoi": tournament_sheet()}))
     reading.read_workbooks([tmp_path / "t.xlsx"], tmp_path)
-    for worker in reading._workers:
+    for worker in reading_pool._workers:
         worker.process.kill()
         worker.process.join()
     workbooks, problems = reading.read_workbooks([tmp_path / "t.xlsx"], tmp_path)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.ingest import workbook as reading
+from reportgen.ingest import reading_pool
 from tests.builders import small_league, write_tournament
 from tests.test_hostile_files import refused, snapshot
 
@@ -77,7 +77,7 @@ def rendering(tmp_path):
     big = write_tournament(inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
                            results=[[place, f"JOUEUR{place}", "Test", "", "Albi"] for place in range(1, 301)])
     with zipfile.ZipFile(big, "a") as package:  # a picture no reader reads: the league is over IN_PROCESS_BYTES
-        package.writestr("xl/media/image1.png", random.Random(0).randbytes(reading.IN_PROCESS_BYTES))
+        package.writestr("xl/media/image1.png", random.Random(0).randbytes(reading_pool.IN_PROCESS_BYTES))
     process = subprocess.Popen([REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"],
                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=tmp_path,
                                start_new_session=True)

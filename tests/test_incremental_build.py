@@ -21,8 +21,7 @@ import pytest
 
 from reportgen import pipeline
 from reportgen.commands.progress import BuildProgress
-from reportgen.ingest import text
-from reportgen.ingest import workbook as reading
+from reportgen.ingest import reading_pool, text
 from reportgen.ingest.read_cache import FOLDER, READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
@@ -52,20 +51,6 @@ def stub_pdfs(monkeypatch) -> list[str]:
     monkeypatch.setattr(pdf_render, "render_pdf", one)
     monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [one(p) for p, _ in pages])
     return rendered
-
-
-@pytest.fixture
-def reads(monkeypatch) -> list[str]:
-    """The workbooks the reading workers are given (their names), build after build."""
-    given: list[str] = []
-    real = reading._read_all
-
-    def counting(paths, *args, **kwargs):
-        given.extend(path.name for path in paths)
-        return real(paths, *args, **kwargs)
-
-    monkeypatch.setattr(reading, "_read_all", counting)
-    return given
 
 
 @pytest.fixture
@@ -106,7 +91,8 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     def refused(*args, **kwargs):
         raise AssertionError("nothing should be read, scored or rendered")
 
-    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"), (reading, "_read_all")):
+    for module, name in ((building, "load"), (building, "score"), (pdf_render, "render_many"),
+                         (reading_pool, "read_all")):
         monkeypatch.setattr(module, name, refused)
     said: list[str] = []
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY, progress=Messages(said.append))

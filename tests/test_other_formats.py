@@ -218,7 +218,7 @@ def test_the_second_ods_reader_reads_what_calamine_reads(tmp_path):
     from python_calamine import CalamineWorkbook
 
     from reportgen.ingest import ods
-    from reportgen.ingest.workbook import _rows
+    from reportgen.ingest.file_reader import _rows
 
     path = write_ods(tmp_path / "foix.ods", {**TOURNAMENT, "Autres": [
         [1.5, "deux\nlignes", None, "  espaces  "], [], ["", "", 3]]})

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from python_calamine import CalamineWorkbook
 
-from reportgen.ingest import precheck, precheck_base
+from reportgen.ingest import file_reader, precheck, precheck_base, reading_pool
 from reportgen.ingest import workbook as reading
 from tests.builders import write_tournament
 from tests.test_hostile_files import MAIN, package, raw_workbook, tournament_sheet
@@ -165,7 +165,7 @@ def test_what_a_reader_may_decode_is_bounded_before_reading_here(tmp_path):
     assert path.stat().st_size < 20_000
     precheck.inspect(path)  # within every bound: a worker may read it
     with pytest.raises(precheck.Larger):
-        precheck.inspect(path, reading.IN_PROCESS_INFLATED, reading.IN_PROCESS_DECODED)
+        precheck.inspect(path, file_reader.IN_PROCESS_INFLATED, file_reader.IN_PROCESS_DECODED)
     with pytest.raises(precheck.Larger):
         precheck.inspect(path, inflated_at_most=50_000)
 
@@ -179,18 +179,19 @@ def test_small_workbooks_are_read_here_the_others_by_workers_the_same_way(tmp_pa
     small = [write_tournament(inputs, f"t{n}", day="01/03/2026", club="ALBI") for n in range(3)]
     amplifier = inputs / "amplificateur.xlsx"
     amplifier.write_bytes(shared_string_amplifier(cells=100, length=100_000))  # 10 MB once read
-    monkeypatch.setattr(reading, "IN_PROCESS_DECODED", 20 * 1024**2)
+    monkeypatch.setattr(file_reader, "IN_PROCESS_DECODED", 20 * 1024**2)
     reading.stop_workers()
 
     here, problems = reading.read_workbooks(small, inputs)
-    assert problems == [] and reading._workers == []  # no worker started for them
+    assert problems == [] and reading_pool._workers == []  # no worker started for them
 
     mixed, problems = reading.read_workbooks([*small, amplifier], inputs)
-    assert problems == [] and len(reading._workers) == 1  # the amplifier alone went to a worker
+    assert problems == [] and len(reading_pool._workers) == 1  # the amplifier alone went to a worker
     assert [len(s.rows) for s in mixed[-1].sheets] == [5, 100]
 
-    monkeypatch.setattr(reading, "IN_PROCESS_BYTES", 0)
+    monkeypatch.setattr(reading_pool, "IN_PROCESS_BYTES", 0)
     by_workers, _ = reading.read_workbooks(small, inputs)
+    assert len(reading_pool._workers) == 2  # past IN_PROCESS_BYTES: both workers started to read them
     assert sheets_of(here) == sheets_of(by_workers) == sheets_of(mixed[:3])
 
 
@@ -209,14 +210,24 @@ def test_files_read_here_while_the_workers_start_are_read_as_workers_read_them(t
     small = [write_tournament(inputs, f"t{n}", day="01/03/2026", club="ALBI") for n in range(6)]
     amplifier = inputs / "amplificateur.xlsx"
     amplifier.write_bytes(shared_string_amplifier(cells=100, length=100_000))
-    monkeypatch.setattr(reading, "IN_PROCESS_DECODED", 20 * 1024**2)
+    monkeypatch.setattr(file_reader, "IN_PROCESS_DECODED", 20 * 1024**2)
     here, problems = reading.read_workbooks(small, inputs)  # within IN_PROCESS_BYTES: all here
     assert problems == []
 
     reading.stop_workers()
-    monkeypatch.setattr(reading, "IN_PROCESS_BYTES", 0)
+    monkeypatch.setattr(reading_pool, "IN_PROCESS_BYTES", 0)
+    read_here: list[str] = []  # the files this process read itself
+    answer = reading_pool.answer
+
+    def answered_here(path: str, here: bool = False) -> tuple:
+        outcome = answer(path, here)  # precheck.Larger for a file left to a worker
+        read_here.append(Path(path).name)
+        return outcome
+
+    monkeypatch.setattr(reading_pool, "answer", answered_here)
     mixed, problems = reading.read_workbooks([*small, amplifier], inputs)
-    assert problems == [] and len(reading._workers) == 2
+    assert problems == [] and len(reading_pool._workers) == 2
+    assert amplifier.name not in read_here
     assert sheets_of(mixed[:-1]) == sheets_of(here)
     assert [len(s.rows) for s in mixed[-1].sheets] == [5, 100]
 
@@ -229,7 +240,7 @@ def test_what_is_done_while_the_workers_start_stops_when_nothing_is_left():
         calls.append(1)
         return len(calls) < 3
 
-    started = reading._start_workers(1, meanwhile)
+    started = reading_pool._start_workers(1, meanwhile)
     try:
         assert len(calls) <= 3 and started[0].ready(0) is False  # its "ready" was taken once
     finally:
@@ -240,13 +251,13 @@ def test_what_is_done_while_the_workers_start_stops_when_nothing_is_left():
 FORKED_READ = """
 import pickle, sys
 from pathlib import Path
-from reportgen.ingest import workbook as reading
+from reportgen.ingest import reading_pool, workbook as reading
 
-reading.IN_PROCESS_BYTES = 0  # every file for the workers
+reading_pool.IN_PROCESS_BYTES = 0  # every file for the workers
 paths = sorted(Path(sys.argv[1]).glob("*.xlsx"))
 reading.start_readers(paths)
 own = Path("/proc/self/cmdline").read_bytes()
-forked = [Path(f"/proc/{w.process.pid}/cmdline").read_bytes() == own for w in reading._workers]
+forked = [Path(f"/proc/{w.process.pid}/cmdline").read_bytes() == own for w in reading_pool._workers]
 workbooks, problems = reading.read_workbooks(paths, Path(sys.argv[1]))
 sys.stdout.buffer.write(pickle.dumps((forked, [(w.label, [(s.name, s.hidden, s.rows, s.untrusted_formulas)
                                                           for s in w.sheets]) for w in workbooks], problems)))

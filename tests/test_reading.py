@@ -433,7 +433,7 @@ def test_a_workbook_whose_circuit_cannot_be_read_blocks_the_circuits_its_sheets_
                 max_size=6))
 def test_printable_texts_skip_the_cleaning_and_keep_what_it_gives(row):
     """_rows leaves printable texts as they are without cleaning them: what cleaning each cell gives."""
-    from reportgen.ingest.workbook import _cell, _rows
+    from reportgen.ingest.file_reader import _cell, _rows
 
     end = len(row)
     while end and row[end - 1] == "":  # trailing empty cells as read (a cleaned "\x1b" is not one)

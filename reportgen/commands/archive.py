@@ -55,7 +55,7 @@ def verify(
     """Contrôler les fichiers archivés, leurs manifestes et la base de données les uns avec les autres :
     nomme chaque fichier modifié, manquant ou ajouté."""
     from reportgen import french
-    from reportgen.delivery.archive import verify as check
+    from reportgen.delivery.archive_verify import verify as check
 
     wrong, checked = check(archive, say=lambda line: err(f"note : {line}"))
     if wrong:

@@ -132,8 +132,8 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
 
 def _submit(pool, task, *arguments):  # type: ignore[no-untyped-def]
     """A task for the pool, which starts a worker for it when the pool has fewer than it may: a
-    worker that does not run the command's main script again (ingest.workbook.spawning)."""
-    from reportgen.ingest.workbook import spawning
+    worker that does not run the command's main script again (ingest.reading_worker.spawning)."""
+    from reportgen.ingest.reading_worker import spawning
 
     with spawning():
         return pool.submit(task, *arguments)
@@ -160,7 +160,7 @@ def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress: Pr
     The largest bulletins go first, so that the workers finish together; the results come back in
     the order of `pages`. Each worker imports WeasyPrint and reportgen's renderer only: no pandas,
     no circuit, nor the command line that started the build (render/pdf.py imports none of them,
-    and the workers do not run the main script again: ingest.workbook.spawning). `progress` is
+    and the workers do not run the main script again: ingest.reading_worker.spawning). `progress` is
     told every 5 PDFs, and advanced by each PDF.
 
     Interrupted (Ctrl-C) or failing, the workers are killed at once: nobody waits for them to

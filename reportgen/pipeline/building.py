@@ -120,6 +120,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen import queries
     from reportgen.render import cache, changes, pdf
     from reportgen.render.files import MachineError, OutputError, write_atomic
+    from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest, render_index
     from reportgen.render.manifest import Manifest
 
@@ -203,6 +204,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
                                               result.notices), circuits.REGISTRY, page)
         if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            publish_fonts(outputs)  # the pages' fonts, before the index that links them
             write_atomic(outputs / "index.html", page)
     except OutputError as failure:
         failures.append(failure)

@@ -14,7 +14,7 @@ from tests.browser import browser, check_page, example_site  # noqa: F401  (fixt
 # One page of each kind the example league publishes (the smallest of its kind: the checks are the
 # same, and axe's time grows with the cells), relative to outputs/.
 PAGES = {
-    "grand-sud ranking": "grand-sud/2025/classement-2025-01-25.html",
+    "grand-sud ranking": "grand-sud/2025/classement-2025-02-15.html",
     "grand-sud final ranking": "grand-sud/2025/classement-final-2025.html",
     "masters bulletin": "masters/2026/masters-2026.html",
     "masters match sheets": "masters/2026/feuilles-de-match-2026.html",

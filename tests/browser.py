@@ -93,6 +93,13 @@ class Browser:
         self.chromium.close()
 
 
+def missing_resources(page_file: Path) -> list[str]:
+    """The `url(...)` a page names (its stylesheet's fonts) that are not files next to it: what a
+    browser would fail to load, found without one."""
+    named = re.findall(r'url\("?([^")]+)"?\)', page_file.read_text(encoding="utf-8"))
+    return [url for url in named if not url.startswith("data:") and not (page_file.parent / url).is_file()]
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright

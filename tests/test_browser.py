@@ -5,11 +5,16 @@ screenshots are left in test-artifacts/browser/ to look at.
 
 `make` installs Chromium (system-packages.txt): without it these tests fail and say so."""
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.browser import browser, check_page, example_site  # noqa: F401  (fixtures)
+from tests.browser import browser, check_page, example_site, missing_resources  # noqa: F401  (fixtures)
+from tests.builders import small_league, write_tournament
+
+FONTS = sorted(path.name for path in (Path(__file__).parents[1] / "templates" / "fonts").iterdir())
 
 # One page of each kind the example league publishes (the smallest of its kind: the checks are the
 # same, and axe's time grows with the cells), relative to outputs/.
@@ -38,8 +43,23 @@ def test_the_pages_draw_the_shipped_font_published_next_to_them(browser, example
     used = browser.pages[1280].evaluate(
         "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family + ' ' + f.weight)")
     assert {"Inter 400", "Inter 600", "Inter 700"} <= set(used)
-    assert sorted(path.name for path in (example_site / "fonts").iterdir()) == sorted(
-        path.name for path in (Path(__file__).parents[1] / "templates" / "fonts").iterdir())
+    assert sorted(path.name for path in (example_site / "fonts").iterdir()) == FONTS
+
+
+def test_a_build_publishes_the_fonts_every_page_names(small_league_built):
+    outputs = small_league_built.outputs
+    assert sorted(path.name for path in (outputs / "fonts").iterdir()) == FONTS
+    pages = sorted(outputs.rglob("*.html"))
+    assert len(pages) > 3 and {page: missing_resources(page) for page in pages} == {page: [] for page in pages}
+
+
+def test_check_publishes_the_fonts_of_its_page(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    write_tournament(inputs, "casse", day="le 8", club="Lunel")
+    result = subprocess.run([str(Path(sys.executable).parent / "reportgen"), "check", "--inputs", str(inputs),
+                             "--outputs", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert missing_resources(tmp_path / "out" / "verification.html") == []
 
 
 def test_a_request_outside_the_site_is_caught(browser, example_site, tmp_path):  # noqa: F811

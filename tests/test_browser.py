@@ -71,3 +71,19 @@ def test_a_request_outside_the_site_is_caught(browser, example_site, tmp_path): 
             check_page(browser, page, example_site)
     finally:
         page.unlink()
+
+
+def test_a_wide_table_is_reached_and_scrolled_with_the_keyboard_on_a_phone(browser, example_site):  # noqa: F811
+    page = example_site / PAGES["tantrix event"]
+    browser.look(page, example_site, 390, "keyboard")
+    tab = browser.pages[390]
+    reached = []
+    for _ in range(4):  # the page's regions in order: the cross table, the games, the seeds
+        tab.keyboard.press("Tab")
+        reached.append(tab.evaluate("document.activeElement.getAttribute('aria-label')"))
+        if reached[-1] == "Parties":
+            break
+    assert reached == ["Tableau croisé", "Parties"]
+    assert tab.evaluate("document.activeElement.scrollWidth > document.activeElement.clientWidth")
+    tab.keyboard.press("ArrowRight")
+    assert tab.evaluate("document.activeElement.scrollLeft") > 0

@@ -5,6 +5,7 @@ screenshots are left in test-artifacts/browser/ to look at.
 
 `make` installs Chromium (system-packages.txt): without it these tests fail and say so."""
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -51,6 +52,16 @@ def test_a_build_publishes_the_fonts_every_page_names(small_league_built):
     assert sorted(path.name for path in (outputs / "fonts").iterdir()) == FONTS
     pages = sorted(outputs.rglob("*.html"))
     assert len(pages) > 3 and {page: missing_resources(page) for page in pages} == {page: [] for page in pages}
+
+
+def test_a_build_puts_back_fonts_removed_from_outputs(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+
+    shutil.rmtree(small_league_copy.outputs / "fonts")
+    assert not build(small_league_copy.inputs, small_league_copy.outputs, TODAY).unchanged
+    assert sorted(path.name for path in (small_league_copy.outputs / "fonts").iterdir()) == FONTS
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).unchanged
 
 
 def test_check_publishes_the_fonts_of_its_page(tmp_path):

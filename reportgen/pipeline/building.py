@@ -190,6 +190,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     try:
         page = None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+            if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+                publish_fonts(outputs)
             # From the manifests on disk: it links what each circuit really holds, even when one failed.
             page = render_index(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
                                 result.notices, result.problems,
@@ -204,7 +206,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
                                               result.notices), circuits.REGISTRY, page)
         if page is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
-            publish_fonts(outputs)  # the pages' fonts, before the index that links them
             write_atomic(outputs / "index.html", page)
     except OutputError as failure:
         failures.append(failure)

@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from reportgen import __version__
 from reportgen.model import Document
-from reportgen.render.fonts import fallback_digest
+from reportgen.render.fonts import FONTS, fallback_digest
 
 # What shapes a PDF besides its HTML: the libraries that lay it out, subset its fonts and write it.
 RENDER_LIBRARIES = ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "pyphen")
@@ -113,9 +113,6 @@ def render_fingerprint(templates: Path = TEMPLATES) -> str:
                    if path.is_file())
     return (f"{versions} fallback-fonts {fallback_digest()} {_native_libraries()}; "
             f"bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}")
-
-
-FONTS = "fonts"  # the shipped fonts' folder, in templates/ and in outputs/
 
 
 def root(document: Document) -> str:

@@ -19,8 +19,8 @@ from pathlib import Path
 from typing import cast
 
 from reportgen.model import SILENT, Progress
-from reportgen.render.fonts import use_project_fonts
-from reportgen.render.html import FONTS, TEMPLATES
+from reportgen.render.fonts import FONTS, use_project_fonts
+from reportgen.render.html import TEMPLATES
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 

@@ -72,7 +72,9 @@ class Browser:
         else:
             route.continue_()
 
-    def look(self, page_file: Path, site: Path, width: int, name: str) -> Findings:
+    def look(self, page_file: Path, site: Path, width: int, name: str = "", audit: bool = True) -> Findings:
+        """Open the page in the tab of that width (`pages[width]`, left on it for the caller); with
+        `audit`, its screenshot saved as `name` and axe-core's violations found."""
         from axe_playwright_python.sync_playwright import Axe
 
         self.site, self.findings = site.resolve(), Findings(width)
@@ -80,6 +82,8 @@ class Browser:
         page.goto(page_file.resolve().as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")
         self.findings.scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        if not audit:
+            return self.findings
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=ARTIFACTS / f"{name}-{width}.png", full_page=True)
         results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})

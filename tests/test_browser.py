@@ -40,11 +40,23 @@ def test_each_kind_of_page_is_a_good_web_page(kind, browser, example_site):  # n
 
 def test_the_pages_draw_the_shipped_font_published_next_to_them(browser, example_site):  # noqa: F811
     page = example_site / PAGES["pool tournament round"]
-    browser.look(page, example_site, 1280, "fonts")
+    browser.look(page, example_site, 1280, audit=False)
     used = browser.pages[1280].evaluate(
         "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family + ' ' + f.weight)")
     assert {"Inter 400", "Inter 600", "Inter 700"} <= set(used)
     assert sorted(path.name for path in (example_site / "fonts").iterdir()) == FONTS
+
+
+def test_a_built_bulletin_and_the_index_open_with_their_rows_and_links(browser, small_league_built):  # noqa: F811
+    outputs = small_league_built.outputs
+    browser.look(outputs / "grand-sud" / "2026" / "classement-2026-01-10.html", outputs, 1280, audit=False)
+    tab = browser.pages[1280]
+    assert tab.title().startswith("Classement après les tournois de Carcassonne et de Toulouse")
+    assert tab.evaluate("document.querySelectorAll('tbody tr').length") > 6  # ranking, latest points, tournaments
+    browser.look(outputs / "index.html", outputs, 1280, audit=False)
+    published = [p for p in outputs.rglob("*") if p.suffix in (".html", ".pdf", ".csv", ".xlsx") and p.name != "index.html"]
+    assert tab.evaluate("document.querySelectorAll('a').length") == len(published)
+    assert not browser.findings.console and not browser.findings.outside
 
 
 def test_a_build_publishes_the_fonts_every_page_names(small_league_built):
@@ -86,7 +98,7 @@ def test_a_request_outside_the_site_is_caught(browser, example_site, tmp_path): 
 
 def test_a_wide_table_is_reached_and_scrolled_with_the_keyboard_on_a_phone(browser, example_site):  # noqa: F811
     page = example_site / PAGES["tantrix event"]
-    browser.look(page, example_site, 390, "keyboard")
+    browser.look(page, example_site, 390, audit=False)
     tab = browser.pages[390]
     reached = []
     for _ in range(4):  # the page's regions in order: the cross table, the games, the seeds
@@ -97,4 +109,4 @@ def test_a_wide_table_is_reached_and_scrolled_with_the_keyboard_on_a_phone(brows
     assert reached == ["Tableau croisé", "Parties"]
     assert tab.evaluate("document.activeElement.scrollWidth > document.activeElement.clientWidth")
     tab.keyboard.press("ArrowRight")
-    assert tab.evaluate("document.activeElement.scrollLeft") > 0
+    tab.wait_for_function("document.activeElement.scrollLeft > 0")  # a smooth scroll takes a moment

@@ -1,6 +1,7 @@
 """The last build (`outputs/.reportgen/state`): the key of a build that published without a
 problem, its notices, and the content hash of every file it left in the circuits' folders, the
-pages' fonts (outputs/fonts) and the index. The next build with the same key, finding exactly those files, has nothing to do (`replay`).
+pages' fonts (outputs/fonts) and the index. The next build with the same key, finding exactly those
+files, has nothing to do (`replay`).
 Written only by a build without any problem, after its circuits are published and before the index
 (render/cache.py says what the keys hold)."""
 

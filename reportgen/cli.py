@@ -106,6 +106,7 @@ def check(
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
+    from reportgen.render.html import publish_fonts
 
     with league_folder(inputs, archive, say=err, missing=True) as folder:
         league = load(folder)
@@ -114,6 +115,7 @@ def check(
     problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values()))
     notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
     page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
+    publish_fonts(outputs)  # the page's fonts, named relative to it
     write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
     if format is CheckFormat.json:
         typer.echo(verification.to_json(problems, notices))

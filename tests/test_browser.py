@@ -1,52 +1,64 @@
-"""The HTML bulletins in a real browser (headless Chromium), as a club member opens them.
+"""Every kind of published page in a real browser (headless Chromium through Playwright,
+tests/browser.py): no console error, no request outside the site, no sideways scrolling on a phone
+(390 px) nor a laptop (1280 px), no WCAG 2.0/2.1 A or AA violation that axe-core finds. The
+screenshots are left in test-artifacts/browser/ to look at.
 
-`make` installs Chromium (system-packages.txt): without it these tests fail and say so, since
-`make test` would have installed it."""
+`make` installs Chromium (system-packages.txt): without it these tests fail and say so."""
 
-import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-PROBE = ('<script>document.body.setAttribute("data-probe", JSON.stringify({width: '
-         'document.documentElement.scrollWidth, window: window.innerWidth, title: document.title, '
-         'rows: document.querySelectorAll("tbody tr").length, links: document.querySelectorAll("a").length}))'
-         '</script></body>')
+from tests.browser import browser, check_page, example_site, missing_resources  # noqa: F401  (fixtures)
+from tests.builders import small_league, write_tournament
+
+FONTS = sorted(path.name for path in (Path(__file__).parents[1] / "templates" / "fonts").iterdir())
+
+# One page of each kind the example league publishes (the smallest of its kind: the checks are the
+# same, and axe's time grows with the cells), relative to outputs/.
+PAGES = {
+    "grand-sud ranking": "grand-sud/2025/classement-2025-02-15.html",
+    "grand-sud final ranking": "grand-sud/2025/classement-final-2025.html",
+    "masters bulletin": "masters/2026/masters-2026.html",
+    "masters match sheets": "masters/2026/feuilles-de-match-2026.html",
+    "pool tournament round": "poules/2026/2026-09-05-open-automne/tour-2.html",
+    "pool tournament final round": "poules/2026/2026-09-05-open-automne/tour-3.html",
+    "tantrix event": "tantrix/2026/2026-03-14-week-end-tantrix-de-printemps.html",
+    "tantrix knockout event": "tantrix/2026/2026-10-10-coupe-tantrix-d-automne.html",
+    "tantrix rating list": "tantrix/2026/classement-elo-2026-10-10.html",
+    "tour-de-france ranking": "tour-de-france/2005/classement-2005-04-09.html",
+    "index": "index.html",
+    "verification": "verification.html",
+}
 
 
-def in_browser(page: Path, tmp_path: Path, width: int = 1280) -> dict:
-    """Load a copy of the page with a probe script; Chromium runs it and we read its findings."""
-    import json
-
-    if CHROMIUM is None:
-        pytest.fail("Chromium is not installed: run make (it installs system-packages.txt)")
-
-    probe = page.with_name(f".probe-{page.name}")
-    probe.write_text(page.read_text().replace("</body>", PROBE))
-    result = subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tmp_path / 'profile'}", f"--window-size={width},900", "--dump-dom", probe.as_uri()],
-        capture_output=True, text=True, timeout=120)
-    probe.unlink()
-    found = re.search(r'data-probe="([^"]*)"', result.stdout)
-    assert found, result.stderr[-2000:]
-    return json.loads(found[1].replace("&quot;", '"'))
+@pytest.mark.parametrize("kind", PAGES)
+def test_each_kind_of_page_is_a_good_web_page(kind, browser, example_site):  # noqa: F811
+    check_page(browser, example_site / PAGES[kind], example_site)
 
 
-@pytest.fixture
-def outputs(small_league_built):
-    return small_league_built.outputs
+def test_the_pages_draw_the_shipped_font_published_next_to_them(browser, example_site):  # noqa: F811
+    page = example_site / PAGES["pool tournament round"]
+    browser.look(page, example_site, 1280, audit=False)
+    used = browser.pages[1280].evaluate(
+        "[...document.fonts].filter(f => f.status === 'loaded').map(f => f.family + ' ' + f.weight)")
+    assert {"Inter 400", "Inter 600", "Inter 700"} <= set(used)
+    assert sorted(path.name for path in (example_site / "fonts").iterdir()) == FONTS
 
 
-def test_a_bulletin_fits_a_laptop_screen_without_horizontal_scrolling(outputs, tmp_path):
-    seen = in_browser(outputs / "grand-sud" / "2026" / "classement-2026-01-10.html", tmp_path)
-    assert seen["width"] <= seen["window"]
-    assert seen["title"].startswith("Classement après les tournois de Carcassonne et de Toulouse")
-    assert seen["rows"] > 6  # the ranking, the latest points and the tournaments
+def test_a_built_bulletin_and_the_index_open_with_their_rows_and_links(browser, small_league_built):  # noqa: F811
+    outputs = small_league_built.outputs
+    browser.look(outputs / "grand-sud" / "2026" / "classement-2026-01-10.html", outputs, 1280, audit=False)
+    tab = browser.pages[1280]
+    assert tab.title().startswith("Classement après les tournois de Carcassonne et de Toulouse")
+    assert tab.evaluate("document.querySelectorAll('tbody tr').length") > 6  # ranking, latest points, tournaments
+    browser.look(outputs / "index.html", outputs, 1280, audit=False)
+    published = [p for p in outputs.rglob("*") if p.suffix in (".html", ".pdf", ".csv", ".xlsx") and p.name != "index.html"]
+    assert tab.evaluate("document.querySelectorAll('a').length") == len(published)
+    assert not browser.findings.console and not browser.findings.outside
 
 
 def test_the_home_page_opens_with_the_rankings_in_force_and_the_latest_publications(outputs, tmp_path):
@@ -54,3 +66,56 @@ def test_the_home_page_opens_with_the_rankings_in_force_and_the_latest_publicati
     seen = in_browser(outputs / "index.html", tmp_path)
     documents = [p for p in (outputs / "grand-sud").rglob("*.html")]
     assert seen["links"] > len(documents) and seen["rows"] >= 5 and seen["width"] <= seen["window"]
+
+
+def test_a_build_publishes_the_fonts_every_page_names(small_league_built):
+    outputs = small_league_built.outputs
+    assert sorted(path.name for path in (outputs / "fonts").iterdir()) == FONTS
+    pages = sorted(outputs.rglob("*.html"))
+    assert len(pages) > 3 and {page: missing_resources(page) for page in pages} == {page: [] for page in pages}
+
+
+def test_a_build_puts_back_fonts_removed_from_outputs(small_league_copy):
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+
+    shutil.rmtree(small_league_copy.outputs / "fonts")
+    assert not build(small_league_copy.inputs, small_league_copy.outputs, TODAY).unchanged
+    assert sorted(path.name for path in (small_league_copy.outputs / "fonts").iterdir()) == FONTS
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).unchanged
+
+
+def test_check_publishes_the_fonts_of_its_page(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    write_tournament(inputs, "casse", day="le 8", club="Lunel")
+    result = subprocess.run([str(Path(sys.executable).parent / "reportgen"), "check", "--inputs", str(inputs),
+                             "--outputs", str(tmp_path / "out")], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1, result.stderr
+    assert missing_resources(tmp_path / "out" / "verification.html") == []
+
+
+def test_a_request_outside_the_site_is_caught(browser, example_site, tmp_path):  # noqa: F811
+    page = example_site / "escape.html"
+    page.write_text('<!DOCTYPE html><html lang="fr"><head><title>x</title></head><body><main>'
+                    '<img src="https://example.org/x.png" alt="x"><img src="../outside.png" alt="y"></main></body></html>')
+    try:
+        with pytest.raises(AssertionError, match="request outside the site"):
+            check_page(browser, page, example_site)
+    finally:
+        page.unlink()
+
+
+def test_a_wide_table_is_reached_and_scrolled_with_the_keyboard_on_a_phone(browser, example_site):  # noqa: F811
+    page = example_site / PAGES["tantrix event"]
+    browser.look(page, example_site, 390, audit=False)
+    tab = browser.pages[390]
+    reached = []
+    for _ in range(4):  # the page's regions in order: the cross table, the games, the seeds
+        tab.keyboard.press("Tab")
+        reached.append(tab.evaluate("document.activeElement.getAttribute('aria-label')"))
+        if reached[-1] == "Parties":
+            break
+    assert reached == ["Tableau croisé", "Parties"]
+    assert tab.evaluate("document.activeElement.scrollWidth > document.activeElement.clientWidth")
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("document.activeElement.scrollLeft > 0")  # a smooth scroll takes a moment

@@ -122,6 +122,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen import queries
     from reportgen.render import cache, changes, pdf, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
+    from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
     from reportgen.site import publish as site
@@ -199,6 +200,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             progress("calendrier.ics à jour")
         pages: dict[str, bytes] = {}
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+            if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+                publish_fonts(outputs)
             # From the manifests and site data on disk: the site shows what each circuit really
             # holds, even when one failed (render/index.py, site/).
             history = site.corrections(outputs, result.republished, today.isoformat())

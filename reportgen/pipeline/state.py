@@ -1,6 +1,7 @@
 """The last build (`outputs/.reportgen/state`): the key of a build that published without a
-problem, its notices, and the content hash of every file it left in the circuits' folders and of the
-index. The next build with the same key, finding exactly those files, has nothing to do (`replay`).
+problem, its notices, and the content hash of every file it left in the circuits' folders, the
+pages' fonts (outputs/fonts) and the index. The next build with the same key, finding exactly those
+files, has nothing to do (`replay`).
 Written only by a build without any problem, after its circuits are published and before the index
 (render/cache.py says what the keys hold)."""
 
@@ -15,6 +16,7 @@ from reportgen.ingest.read_cache import FOLDER, FORMAT
 from reportgen.ingest.read_cache import load_json as _load_json
 from reportgen.ingest.read_cache import write_file as _write
 from reportgen.render.cache import _folder_files, digest, file_digest
+from reportgen.render.fonts import FONTS
 
 STATE = "state"
 INDEX = "index.html"
@@ -31,10 +33,10 @@ class State:
 
 
 def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
-    """Every file of the circuits' folders, of the site, the index and the secretary's page: what a
-    build may write or remove."""
+    """Every file of the circuits' folders, of the site, of the pages' fonts, the index and the
+    secretary's page: what a build may write or remove."""
     found = {}
-    for slug in [*slugs, SITE]:
+    for slug in [*slugs, SITE, FONTS]:
         folder = outputs / slug
         if folder.is_dir():
             for path in _folder_files(folder, skip_hidden=False):

@@ -30,6 +30,9 @@ FALLBACK_FONTS = (
     Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
 )
 FALLBACK_FAMILIES = ("DejaVu Sans", "WenQuanYi Micro Hei")
+# The shipped fonts' folder: templates/fonts, and outputs/fonts, where a build publishes them for
+# the HTML pages (render/html.py `publish_fonts`; the build's state lists it, pipeline/state.py).
+FONTS = "fonts"
 FORMAT = 1  # of the folder `use_project_fonts` writes: another format, another folder
 
 

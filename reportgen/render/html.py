@@ -16,7 +16,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from reportgen import __version__
 from reportgen.model import Document
-from reportgen.render.fonts import fallback_digest
+from reportgen.render.fonts import FONTS, fallback_digest
 
 # What shapes a PDF besides its HTML: the libraries that lay it out, subset its fonts and write it.
 RENDER_LIBRARIES = ("weasyprint", "pydyf", "fonttools", "tinycss2", "cssselect2", "pyphen")
@@ -115,10 +115,28 @@ def render_fingerprint(templates: Path = TEMPLATES) -> str:
             f"bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}")
 
 
+def root(document: Document) -> str:
+    """The relative URL of outputs/ from the document's page: a circuit publishes its documents in
+    outputs/<slug>/ (`Document.path` is relative to it), so "2026/classement" gives "../../"."""
+    return "../" * (1 + document.path.count("/"))
+
+
+def publish_fonts(outputs: Path, templates: Path = TEMPLATES) -> list[Path]:
+    """Publish the shipped fonts (and their licence) in outputs/fonts/, which the stylesheet inlined
+    in every page names relative to the page (`root`): a page opened from outputs/ draws the same
+    font as its PDF. Each file written atomically and only when its bytes changed; the files written."""
+    from reportgen.render.files import write_atomic
+
+    shipped = sorted(path for path in (templates / FONTS).iterdir() if path.is_file())
+    return [outputs / FONTS / path.name for path in shipped
+            if write_atomic(outputs / FONTS / path.name, path.read_bytes())]
+
+
 def render(document: Document, templates: Path = TEMPLATES) -> str:
     template = environment(templates).get_template(document.template)
     return template.render(
         doc=document.context,
+        root=root(document),
         meta={"title": document.title, "date": document.date.isoformat(), "generator": f"reportgen {__version__}",
               "render": render_fingerprint(templates)},
     )

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import cast
 
 from reportgen.model import SILENT, Progress
-from reportgen.render.fonts import use_project_fonts
+from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
 
 EPOCH_DAY = dt.date(2000, 1, 1)
@@ -30,7 +30,10 @@ def _fetcher_class():
 
     class TemplatesOnlyFetcher(URLFetcher):
         """WeasyPrint's default fetcher reads any file and any URL (CVE-2025-68616): refuse all but
-        `data:` and files inside the templates folder."""
+        `data:` and files inside the templates folder. A page names the fonts where the build
+        publishes them, outputs/fonts/, relative to itself (`../../fonts/Inter-Regular.otf`,
+        render/html.py's `root`): read from the templates folder, that URL climbs out of it; a
+        `fonts/<name>` the templates' fonts folder holds is that shipped font, whatever the climb."""
 
         def __init__(self, root: Path):
             super().__init__(allowed_protocols=("data", "file"), timeout=1)
@@ -41,6 +44,9 @@ def _fetcher_class():
                 from urllib.request import url2pathname
 
                 path = Path(url2pathname(url.split("?")[0].split("#")[0].removeprefix("file:"))).resolve()
+                shipped = self._root / FONTS / path.name
+                if not path.is_relative_to(self._root) and path.parent.name == FONTS and shipped.is_file():
+                    path, url = shipped, shipped.as_uri()
                 if not path.is_relative_to(self._root):
                     raise ValueError(f"refused: {url} is outside the templates folder")
             elif not url.startswith("data:"):

@@ -1,0 +1,162 @@
+"""Published pages in a real browser: Playwright drives Debian's Chromium (`make` installs it from
+system-packages.txt; nothing is ever downloaded: no `playwright install`).
+
+`check_page(browser, page_file, site)` is what every published page must pass, wherever it comes
+from (a bulletin, the index, a site page):
+- it loads with no console error, no failed request and no request outside the site: every request
+  is routed, and one that is not a file of `site` is refused and reported;
+- at 390 px (a phone) and at 1280 px (a laptop) the document is no wider than the window;
+- axe-core finds no WCAG 2.0 / 2.1 A or AA violation;
+- its screenshots at both widths are saved in `test-artifacts/browser/` (git-ignored), to look at.
+
+Use the session fixture `browser` (one Chromium for the whole session); the pages are reused, so a
+check costs a page load and an axe run. A test module imports the fixtures it uses:
+`from tests.browser import browser, check_page  # noqa: F401`.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts" / "browser"
+WIDTHS = (390, 1280)  # a phone, a laptop
+WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+@dataclass
+class Findings:
+    """What one page showed at one width."""
+
+    width: int
+    scroll_width: int = 0
+    console: list[str] = field(default_factory=list)  # errors, uncaught exceptions, failed requests
+    outside: list[str] = field(default_factory=list)  # requests refused: not a file of the site
+    violations: list[str] = field(default_factory=list)  # axe-core: rule, impact, first targets
+
+
+class Browser:
+    """One Chromium, one tab per width, reused by every check of the session."""
+
+    def __init__(self, playwright) -> None:  # type: ignore[no-untyped-def]
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        if chromium is None:
+            pytest.fail("Chromium is not installed: run make (it installs system-packages.txt)")
+        self.chromium = playwright.chromium.launch(executable_path=chromium, headless=True,
+                                                   args=["--no-sandbox", "--disable-gpu"])
+        self.pages = {width: self._tab(width) for width in WIDTHS}
+        self.site: Path | None = None
+        self.findings: Findings = Findings(0)
+
+    def _tab(self, width: int):  # type: ignore[no-untyped-def]
+        page = self.chromium.new_page(viewport={"width": width, "height": 900})
+        page.route("**/*", self._route)
+        page.on("console", lambda message: message.type == "error" and self.findings.console.append(message.text))
+        page.on("pageerror", lambda error: self.findings.console.append(f"exception: {error}"))
+        page.on("requestfailed", lambda request: self.findings.console.append(
+            f"failed: {request.url} ({request.failure})"))
+        return page
+
+    def _route(self, route) -> None:  # type: ignore[no-untyped-def]
+        url = route.request.url
+        path = Path(unquote(urlparse(url).path)).resolve() if url.startswith("file://") else None
+        if path is None or self.site is None or not path.is_relative_to(self.site):
+            self.findings.outside.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def look(self, page_file: Path, site: Path, width: int, name: str = "", audit: bool = True) -> Findings:
+        """Open the page in the tab of that width (`pages[width]`, left on it for the caller); with
+        `audit`, its screenshot saved as `name` and axe-core's violations found."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        self.site, self.findings = site.resolve(), Findings(width)
+        page = self.pages[width]
+        page.goto(page_file.resolve().as_uri(), wait_until="load")
+        page.evaluate("document.fonts.ready")
+        self.findings.scroll_width = page.evaluate("document.documentElement.scrollWidth")
+        if not audit:
+            return self.findings
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"{name}-{width}.png", full_page=True)
+        results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+        for violation in results.response["violations"]:
+            targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:3]]
+            self.findings.violations.append(f"{violation['id']} ({violation['impact']}, "
+                                            f"{len(violation['nodes'])} nodes): {targets}")
+        return self.findings
+
+    def close(self) -> None:
+        self.chromium.close()
+
+
+def missing_resources(page_file: Path) -> list[str]:
+    """The `url(...)` a page names (its stylesheet's fonts) that are not files next to it: what a
+    browser would fail to load, found without one."""
+    named = re.findall(r'url\("?([^")]+)"?\)', page_file.read_text(encoding="utf-8"))
+    return [url for url in named if not url.startswith("data:") and not (page_file.parent / url).is_file()]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        opened = Browser(playwright)
+        yield opened
+        opened.close()
+
+
+def artifact_name(page_file: Path, site: Path) -> str:
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", page_file.resolve().relative_to(site.resolve()).with_suffix("").as_posix())
+
+
+def check_page(browser: Browser, page_file: Path, site: Path) -> dict[int, Findings]:
+    """Load `page_file` (a file of the published folder `site`) at each width and fail with everything
+    found wrong, all widths together; returns the findings when all is well."""
+    name = artifact_name(page_file, site)
+    seen = {width: browser.look(page_file, site, width, name) for width in WIDTHS}
+    wrong = []
+    for width, found in seen.items():
+        if found.scroll_width > width:
+            wrong.append(f"{width} px: the page is {found.scroll_width} px wide (scrolls sideways)")
+        wrong += [f"{width} px: console: {text}" for text in found.console]
+        wrong += [f"{width} px: request outside the site: {url}" for url in found.outside]
+        wrong += [f"{width} px: axe: {text}" for text in found.violations]
+    assert not wrong, f"{name}:\n" + "\n".join(wrong)
+    return seen
+
+
+@pytest.fixture(scope="session")
+def example_site(example_scored, tmp_path_factory) -> Path:
+    """The example league published as a site, without its PDFs (the browser opens the HTML; laying
+    out 45 PDFs would cost a minute): every circuit's files as a build publishes them, the fonts,
+    the index, and a verification page with problems to show."""
+    from reportgen import circuits, problems
+    from reportgen.model import SourceRef
+    from reportgen.pipeline.publishing import publish, render_report
+    from reportgen.render import verification
+    from reportgen.render.html import publish_fonts
+    from reportgen.render.index import render_index
+
+    outputs = tmp_path_factory.mktemp("example-site") / "outputs"
+    for slug, report in example_scored.reports.items():
+        files, _ = render_report(slug, report, outputs / slug)
+        publish(files, outputs / slug)
+    publish_fonts(outputs)
+    league = "Ligue Grand Sud des clubs de Des Chiffres et des Lettres"
+    (outputs / "index.html").write_text(render_index(outputs, list(circuits.CIRCUITS), league, []), encoding="utf-8")
+    found = [problems.MISSING_SHEET(SourceRef("carcassonne/2026-03-14.xlsx"), sheet="Résultats",
+                                    fix="ajoutez la feuille « Résultats » (voir docs/formats.md)"),
+             problems.BAD_VALUE(SourceRef("carcassonne/2026-03-14.xlsx", "Tournoi", "B3", "Date"),
+                                message="« 31/02/2026 » n'est pas une date", fix="tapez la date sous la forme 14/03/2026")]
+    page = verification.render_page(found, ["1 fichier CSV ignoré : enregistrez-le en .xlsx"], league, "3 décembre 2026")
+    (outputs / verification.VERIFICATION_PAGE).write_text(page, encoding="utf-8")
+    return outputs

@@ -86,7 +86,9 @@ class Browser:
             return self.findings
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=ARTIFACTS / f"{name}-{width}.png", full_page=True)
-        results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
+        # No preload: axe would fetch each linked stylesheet again (for css-orientation-lock alone),
+        # which Chromium refuses from file:// pages, and say so on the console.
+        results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}, "preload": False})
         for violation in results.response["violations"]:
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:3]]
             self.findings.violations.append(f"{violation['id']} ({violation['impact']}, "
@@ -135,24 +137,29 @@ def check_page(browser: Browser, page_file: Path, site: Path) -> dict[int, Findi
 
 
 @pytest.fixture(scope="session")
-def example_site(example_scored, tmp_path_factory) -> Path:
+def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     """The example league published as a site, without its PDFs (the browser opens the HTML; laying
     out 45 PDFs would cost a minute): every circuit's files as a build publishes them, the fonts,
-    the index, and a verification page with problems to show."""
+    the site's pages (home, seasons, players, clubs, tournaments, corrections), and a verification
+    page with problems to show."""
     from reportgen import circuits, problems
     from reportgen.model import SourceRef
     from reportgen.pipeline.publishing import publish, render_report
     from reportgen.render import verification
     from reportgen.render.html import publish_fonts
-    from reportgen.render.index import render_index
+    from reportgen.site import publish as site
+    from reportgen.site.data import event_records
+    from reportgen.site.pages import Site
 
     outputs = tmp_path_factory.mktemp("example-site") / "outputs"
     for slug, report in example_scored.reports.items():
-        files, _ = render_report(slug, report, outputs / slug)
+        found = example_league.circuits[slug]
+        files, _ = render_report(slug, report, outputs / slug,
+                                 events=event_records(found.events, found.results.to_dict("records")))
         publish(files, outputs / slug)
     publish_fonts(outputs)
     league = "Ligue Grand Sud des clubs de Des Chiffres et des Lettres"
-    (outputs / "index.html").write_text(render_index(outputs, list(circuits.CIRCUITS), league, []), encoding="utf-8")
+    site.publish(outputs, Site(outputs, list(circuits.CIRCUITS), league, public=example_league.public).pages())
     found = [problems.MISSING_SHEET(SourceRef("carcassonne/2026-03-14.xlsx"), sheet="Résultats",
                                     fix="ajoutez la feuille « Résultats » (voir docs/formats.md)"),
              problems.BAD_VALUE(SourceRef("carcassonne/2026-03-14.xlsx", "Tournoi", "B3", "Date"),

@@ -246,3 +246,17 @@ def test_the_calendar_setting_is_checked_like_any_other(tmp_path):
     assert [(p.code, str(p.where)) for p in problems] == [("out-of-range", "reportgen.toml:'calendar'!remind_after_days")]
     (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 14\n")
     assert config.load(tmp_path, {}, problems := []).calendar.remind_after_days == 14 and problems == []
+
+
+def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_league_copy):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = home[home.index('<section class="calendar">'):]
+    calendar = calendar[:calendar.index("</section>")]
+    # The latest season's tournaments in date order, those to come said so; the file to subscribe to.
+    days = [calendar.index(day) for day in ("10 janvier 2026", "20 janvier 2026", "7 février 2026", "12 décembre 2026")]
+    assert days == sorted(days)
+    assert "Open de Perpignan (Classement régional Grand Sud) — à venir (Perpignan)" in calendar
+    assert "1er juin 2025" not in calendar  # the season before
+    assert '<a href="calendrier.ics">' in calendar and (outputs / "calendrier.ics").is_file()

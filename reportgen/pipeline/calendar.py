@@ -65,10 +65,11 @@ def calendar_blocked(problems: list[Problem]) -> bool:
 
 
 def for_site(entries: list[CalendarEntry], announced: bool) -> tuple[list[dict[str, str]], str]:
-    """The home page's calendar: the latest season's tournaments, played or to come, in date order
-    (from the inputs alone, never the clock: the same inputs give the same page), and the
-    iCalendar file to subscribe to when inputs/ announces a calendar (`write_calendar` writes it)."""
-    if not entries:
+    """The home page's calendar when inputs/ announces one (calendrier.xlsx): the latest season's
+    tournaments, played or to come, in date order (from the inputs alone, never the clock: the same
+    inputs give the same page), and the iCalendar file to subscribe to (`write_calendar` writes it).
+    Without calendrier.xlsx, nothing: the played tournaments are on the season pages."""
+    if not announced or not entries:
         return [], ""
     season = max(entry.date.year for entry in entries)
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
@@ -77,4 +78,4 @@ def for_site(entries: list[CalendarEntry], announced: bool) -> tuple[list[dict[s
                        + (f" — {COMING}" if entry.status == COMING else ""),
               "place": entry.place}
              for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)) if entry.date.year == season]
-    return shown, ICS_FILE if announced else ""
+    return shown, ICS_FILE

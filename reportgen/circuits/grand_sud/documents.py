@@ -207,6 +207,8 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
+            "print_top": common.print_top(len(rows), settings.bulletin_rows, ranking_path(ranking).rpartition("/")[2]
+                                          + ".csv"),
         },
     )
 

@@ -5,8 +5,8 @@ In a terminal: a progress bar (rich) naming the step under way (« lecture des c
 « publication ») with how many of its items are done out of how many, the time spent, how many
 are left and the time left (rich's estimate); the build's messages print above it, and it
 disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a terminal) the
-messages only, one line each, no bar and no control characters. With `--quiet`, nothing but the problems, the notices and the errors
-(the command prints those itself).
+messages only, one line each, no bar and no control characters. With `--quiet`, nothing but the
+problems, the notices and the errors (the command prints those itself).
 """
 
 from __future__ import annotations

@@ -81,13 +81,14 @@ class Masters:
             # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
             # Each with his `Motif`: a play-off loser did not withdraw, the bulletin says which.
             gone = withdrawn_ids(final, event.content.withdrawals, [])
-            withdrawn = [(row, gone[row.player_id]) for row in final.rows
-                         if row.player_id in gone and row.player_id not in {p.player_id for p in players}
-                         and row.rank <= max(p.annual_rank for p in players)]
-            report.notices += [f"{event.id} : {warning}" for warning in warnings]
+            # Played (issue 27): its documents say its workbook only, whatever the Grand Sud ranking
+            # becomes; the warning that it moved is the build's notice alone.
             frozen = done == ROUNDS and bool(event.content.participants)
-            if frozen:  # played: its documents say the workbook only, whatever the Grand Sud ranking becomes
-                withdrawn = frozen_withdrawn(final, gone, players)
+            withdrawn = frozen_withdrawn(final, gone, players) if frozen else [
+                (row, gone[row.player_id]) for row in final.rows
+                if row.player_id in gone and row.player_id not in {p.player_id for p in players}
+                and row.rank <= max(p.annual_rank for p in players)]
+            report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
                                                        reading.league, [] if frozen else warnings))
             report.documents.append(documents.match_sheets(event, players, reading.league))

@@ -106,12 +106,13 @@ def main(argv: list[str] | None = None) -> None:
             for name, tree in trees.items():
                 runs[name].append(measure(tree, folder / f"run-{number}-{len(runs[name])}-{tree.name}"))
     print(f"one new tournament at 1x on {DAY} (rebuild in the process that built the league; "
-          f"median of {options.runs} run(s))")
+          f"median of {options.runs} run(s), the trees alternating; load average before: {os.getloadavg()[0]:.1f})")
     for name, results in runs.items():
         last = results[-1]
         pages = sum(last["rendered"].values())
         print(f"  {name:34} {len(last['rendered'])} PDF rendered ({pages} pages), "
-              f"{statistics.median(r['wall'] for r in results):.2f} s wall")
+              f"{statistics.median(r['wall'] for r in results):.2f} s wall (runs: "
+              + ", ".join(f"{r['wall']:.2f}" for r in results) + ")")
         for path, count in last["rendered"].items():
             print(f"      {path} ({count} pages)")
 

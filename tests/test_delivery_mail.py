@@ -204,7 +204,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["Message-ID"].endswith("@reportgen.invalid>")
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
-    assert "3e : DUPONT Jean, 520 points (évolution : −2)" in text  # place, points, evolution: the latest dated bulletin: the season runs (issue 27)
+    assert "3e : DUPONT Jean, 520 points (évolution : −2)" in text  # from the latest dated bulletin (issue 27)
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     (attachment,) = list(draft.iter_attachments())

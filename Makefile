@@ -29,10 +29,15 @@ $(SYSTEM_STAMP): system-packages.txt scripts/system-packages.sh
 	@PYTHON=$(PYTHON) scripts/system-packages.sh install
 	@mkdir -p $(VENV) && touch $(SYSTEM_STAMP)
 
+# A first install takes a minute or two: each step says what it does (in French, then English),
+# and pip shows the packages it collects and installs, so that a silent terminal never looks stuck.
 $(STAMP): pyproject.toml constraints.txt | system
+	@echo "Création de l'environnement Python $(VENV) / creating the Python environment $(VENV)"
 	$(PYTHON) -m venv $(VENV)
+	@echo "Mise à jour de pip / upgrading pip"
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[test]'
+	@echo "Installation de reportgen et de ses dépendances (constraints.txt), 1 à 2 minutes la première fois / installing reportgen and its dependencies, 1-2 minutes the first time"
+	$(BIN)/pip install --progress-bar on -c constraints.txt -e '.[test]'
 	touch $(STAMP)
 
 install: system $(STAMP) ## Créer .venv et y installer reportgen et ses dépendances

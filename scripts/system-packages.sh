@@ -37,8 +37,11 @@ can_be_root() { ((EUID == 0)) || { command -v sudo >/dev/null && sudo -n true 2>
 if [[ $mode == install ]] && command -v apt-get >/dev/null && can_be_root; then
   as_root=()
   ((EUID == 0)) || as_root=(sudo -n)
-  echo "Installing the system packages reportgen needs: ${wanted[*]}"
+  # apt-get runs quietly: each step says what it does (French, then English), never a silent minute.
+  echo "Installation des paquets système nécessaires / installing the system packages reportgen needs: ${wanted[*]}"
+  echo "  apt-get update : liste des paquets / package lists"
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get update -qq
+  echo "  apt-get install : ${#wanted[@]} paquet(s) et leurs dépendances / package(s) and their dependencies"
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" $command -qq >/dev/null
   mapfile -t wanted < <(missing)
   ((${#wanted[@]} == 0)) && exit 0

@@ -9,9 +9,9 @@ from (a bulletin, the index, a site page):
 - axe-core finds no WCAG 2.0 / 2.1 A or AA violation;
 - its screenshots at both widths are saved in `test-artifacts/browser/` (git-ignored), to look at.
 
-Use the session fixture `browser` (one Chromium for the whole session); the pages are reused, so a
-check costs a page load and an axe run. A test module imports the fixtures it uses:
-`from tests.browser import browser, check_page  # noqa: F401`.
+Use the session fixture `browser` (one Chromium for the whole session, made available to every
+test by tests/conftest.py: a fixture imported into two modules would be two browsers); the pages are
+reused, so a check costs a page load and an axe run.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import browser, check_page, example_site, missing_resources  # noqa: F401  (fixtures)
+from tests.browser import check_page, missing_resources
 from tests.builders import small_league, write_tournament
 
 FONTS = sorted(path.name for path in (Path(__file__).parents[1] / "templates" / "fonts").iterdir())

@@ -286,7 +286,7 @@ def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
     # relative to the working folder, as `make` gives it (`--outputs outputs`)
     result = run("build", "--inputs", str(inputs), "--outputs", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-final-2026.pdf").exists()
+    assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
     assert "grand-sud : publié dans" in result.stderr
 
 

@@ -55,10 +55,11 @@ def test_archive_then_verify(small_league_copy, tmp_path):
         "inputs/2026-01-10-carcassonne.xlsx", "inputs/2026-01-10-toulouse.xlsx", "inputs/2026-02-07-marseille.xlsx",
         "inputs/clubs.xlsx",
         "outputs/grand-sud/2026/annexe-grand-sud-2026.xlsx",
-        "outputs/grand-sud/2026/classement-2026-01-10.csv",  # every CSV, the final bulletin only
+        # every CSV, one bulletin: the final one, or while the season runs its latest (issue 27)
+        "outputs/grand-sud/2026/classement-2026-01-10.csv",
+        "outputs/grand-sud/2026/classement-2026-01-10.html",
+        "outputs/grand-sud/2026/classement-2026-01-10.pdf",
         "outputs/grand-sud/2026/classement-final-2026.csv",
-        "outputs/grand-sud/2026/classement-final-2026.html",
-        "outputs/grand-sud/2026/classement-final-2026.pdf",
     ]
     for name in files:
         if name.startswith("outputs/"):
@@ -79,19 +80,19 @@ def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_pat
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
     copy = archive / "2026" / "v1"
-    pdf = copy / "outputs" / "grand-sud" / "2026" / "classement-final-2026.pdf"
+    pdf = copy / "outputs" / "grand-sud" / "2026" / "classement-2026-01-10.pdf"
     assert not pdf.stat().st_mode & 0o222  # archived files are read-only
     pdf.chmod(0o644)
     pdf.write_bytes(pdf.read_bytes() + b"%")
-    (copy / "outputs" / "grand-sud" / "2026" / "classement-2026-01-10.csv").unlink()
+    (copy / "outputs" / "grand-sud" / "2026" / "classement-final-2026.csv").unlink()
     (copy / "inputs" / "notes.txt").write_text("ajouté", encoding="utf-8")
     verified = verify_command(archive)
     assert verified.returncode == 1
     assert verified.stderr.splitlines() == [
         f"3 problèmes dans l'archive {archive} :",
-        "  - 2026/v1/outputs/grand-sud/2026/classement-2026-01-10.csv : manquant",
-        "  - 2026/v1/outputs/grand-sud/2026/classement-final-2026.pdf : modifié (son contenu n'est plus celui qui a "
+        "  - 2026/v1/outputs/grand-sud/2026/classement-2026-01-10.pdf : modifié (son contenu n'est plus celui qui a "
         "été archivé)",
+        "  - 2026/v1/outputs/grand-sud/2026/classement-final-2026.csv : manquant",
         "  - 2026/v1/inputs/notes.txt : ajouté après l'archivage (absent du manifeste)",
     ]
     assert sha256sum_check(archive / "2026").returncode != 0  # sha256sum sees it too

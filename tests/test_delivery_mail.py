@@ -204,13 +204,13 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["Message-ID"].endswith("@reportgen.invalid>")
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
-    assert "5e : DUPONT Jean, 410 points (évolution : −2)" in text  # place, points, evolution
+    assert "3e : DUPONT Jean, 520 points (évolution : −2)" in text  # from the latest dated bulletin (issue 27)
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     (attachment,) = list(draft.iter_attachments())
-    assert attachment.get_filename() == "classement-final-2026.pdf"
+    assert attachment.get_filename() == "classement-2026-01-10.pdf"
     assert attachment.get_content_type() == "application/pdf"
-    assert attachment.get_content() == (league.outputs / "grand-sud" / "2026" / "classement-final-2026.pdf").read_bytes()
+    assert attachment.get_content() == (league.outputs / "grand-sud" / "2026" / "classement-2026-01-10.pdf").read_bytes()
 
     albi = message_from_bytes((league.outputs / "mail" / "2026" / "ALBI.eml").read_bytes(), policy=policy.default)
     albi_text = albi.get_body(("plain",)).get_content()
@@ -245,10 +245,10 @@ def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
 
 
 def test_stale_outputs_are_never_mailed(league, tmp_path):
-    pdf = league.outputs / "grand-sud" / "2026" / "classement-final-2026.html"
+    pdf = league.outputs / "grand-sud" / "2026" / "classement-2026-01-10.html"
     pdf.write_text(pdf.read_text(encoding="utf-8").replace("DUPONT", "DUPOND"), encoding="utf-8")
     plan = plan_of(league, tmp_path / "archive")
-    assert plan.problems and "classement-final-2026.html : absent ou pas à jour" in plan.problems[0]
+    assert plan.problems and "classement-2026-01-10.html : absent ou pas à jour" in plan.problems[0]
     result = mail_command(league, tmp_path / "archive")
     assert result.returncode == 1 and "lancez « make »" in result.stderr
     assert not (league.outputs / "mail").exists()
@@ -294,7 +294,7 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     assert message["To"] == "contact@carc.example.org, president@carc.example.org"
     assert message["Date"].datetime.date() != dt.date(2026, 1, 10)  # sent now, not on the bulletin's date
     assert message["Message-ID"].endswith("@example.org>")
-    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-final-2026.pdf"]
+    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-2026-01-10.pdf"]
     # The message sent is the draft, but for its Date and Message-ID.
     draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
     assert without_date_and_id(carcassonne.data) == without_date_and_id(draft)
@@ -345,10 +345,10 @@ def test_the_send_log_is_in_the_archive_so_a_new_outputs_folder_sends_nothing_tw
     rows = log.execute("SELECT club_code, address, bulletin, status FROM sending ORDER BY id").fetchall()
     log.close()
     assert [tuple(row) for row in rows] == [
-        ("CARC", "contact@carc.example.org", "2026/classement-final-2026", "sent"),
-        ("CARC", "president@carc.example.org", "2026/classement-final-2026", "sent"),
-        ("TLSE", "secretariat@tlse.example.org", "2026/classement-final-2026", "sent"),
-        ("ALBI", "refuse@albi.example.org", "2026/classement-final-2026", "sent")]
+        ("CARC", "contact@carc.example.org", "2026/classement-2026-01-10", "sent"),
+        ("CARC", "president@carc.example.org", "2026/classement-2026-01-10", "sent"),
+        ("TLSE", "secretariat@tlse.example.org", "2026/classement-2026-01-10", "sent"),
+        ("ALBI", "refuse@albi.example.org", "2026/classement-2026-01-10", "sent")]
 
 
 def test_a_corrected_ranking_is_a_new_bulletin_and_a_new_address_gets_what_it_lacks(league, tmp_path, smtp):
@@ -689,7 +689,7 @@ def test_a_sender_killed_while_the_server_answers_is_never_resent_without_resend
     assert smtp.count() == EACH_ONCE
     assert "2 envois incertains" in rerun.stderr
     today = dt.datetime.now(dt.timezone.utc).date()
-    assert (f"  - Carcassonne (contact@carc.example.org) : classement-final-2026.pdf, tenté le "
+    assert (f"  - Carcassonne (contact@carc.example.org) : classement-2026-01-10.pdf, tenté le "
             f"{french.date_long(today)} à ") in rerun.stderr
     assert "sinon renvoyez-le : reportgen mail --send --resend --club CARC" in rerun.stderr
     assert log_rows(archive)[:2] == [("CARC", "contact@carc.example.org", "unknown"),

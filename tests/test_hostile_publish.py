@@ -51,7 +51,7 @@ def reference(small_league_built, tmp_path_factory):
     after = copy_league(before, root / "after")
     said: list[str] = []
     result = build(after / "inputs", after / "outputs", TODAY, progress=Messages(said.append))
-    assert result.ok and "2 PDF à produire" in said  # the new bulletin and the season's, nothing else
+    assert result.ok and "1 PDF à produire" in said  # the new bulletin, nothing else (issue 27)
     outputs = snapshot(after / "outputs")
     rendered = {outputs[name].decode("utf-8"): outputs[name.removesuffix(".html") + ".pdf"] for name in outputs
                 if name.endswith(".html") and name.startswith("grand-sud/")}
@@ -175,7 +175,7 @@ def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(refere
     pristine = copy_league(league, league.parent / "pristine")
     build(scratch / "inputs", scratch / "outputs", TODAY)
     total = writes
-    assert total >= 8  # manifest, 2 HTML, 2 PDF, 2 CSV, annex, journal, index
+    assert total >= 8  # manifest, HTML, PDF, 2 CSV (the new and the final), annex, journal, index
     for at in range(1, total + 1):
         count = 0
         # A fault after the circuit's publication leaves it published: each fault starts from the same outputs.
@@ -231,7 +231,7 @@ def test_a_really_full_disk(reference, league, pdf_cache, cached_pdfs, tmp_path)
     try:
         shutil.copytree(league / "outputs", disk / "outputs")
         free = shutil.disk_usage(disk).free
-        (disk / "filler").write_bytes(b"\0" * (free - 32 * 1024))  # less room than the two new PDFs need
+        (disk / "filler").write_bytes(b"\0" * (free - 32 * 1024))  # less room than the new PDF needs
         before = snapshot(disk / "outputs")
         done = reportgen(pdf_cache, "build", "--inputs", league / "inputs", "--outputs", disk / "outputs", cwd=disk)
         assert done.returncode == 4, done.stderr
@@ -383,8 +383,12 @@ def test_a_stale_pdf_next_to_new_html_is_rendered_again(reference, league, cache
     for name, data in reference[1].items():
         if name.endswith(".html") and name != "index.html":
             (outputs / name).write_bytes(data)
+    # The new tournament changes no bulletin already published (issue 27): the stale PDF is an old
+    # one beside the new bulletin's HTML.
+    stale = outputs / "grand-sud" / "2026" / "classement-2026-03-01.pdf"
+    stale.write_bytes((outputs / "grand-sud" / "2026" / "classement-2026-01-10.pdf").read_bytes())
     result = build(league / "inputs", outputs, TODAY)
-    assert "grand-sud/2026/classement-final-2026.pdf" in [p.relative_to(outputs).as_posix()
+    assert "grand-sud/2026/classement-2026-03-01.pdf" in [p.relative_to(outputs).as_posix()
                                                           for p in result.published["grand-sud"]]
     assert snapshot(outputs) == reference[1]
 
@@ -443,7 +447,7 @@ def test_a_pdf_rendered_alone_or_after_others_in_one_worker_is_the_same(referenc
 
     outputs = reference[1]
     pages = [outputs[name].decode("utf-8") for name in ("grand-sud/2025/classement-2025-06-01.html",
-                                                         "grand-sud/2026/classement-final-2026.html")]
+                                                         "grand-sud/2026/classement-2026-03-01.html")]
     (tmp_path / "pages.json").write_text(json.dumps(pages), encoding="utf-8")
     done = subprocess.run([sys.executable, "-c", RENDER_IN_ONE_WORKER, tmp_path / "pages.json"], capture_output=True,
                           text=True, timeout=300, check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})

@@ -32,10 +32,12 @@ def built(small_league_built):
 
 def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
     names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
-    stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10",
-             "2026/classement-final-2026"]
+    stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10"]
+    # One document per ranking (issue 27): 2026 still runs, its final ranking is a CSV only, and its
+    # latest dated bulletin is its ranking « à date ».
     assert names == sorted(["2025", "2026", "publications.json", "site.json",
                             "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
+                            "2026/classement-final-2026.csv",
                             *(f"{s}.{ext}" for s in stems for ext in ("html", "pdf", "csv"))])
 
 
@@ -102,7 +104,7 @@ def test_a_pdf_page_looks_like_a_landscape_a4_bulletin(built, tmp_path):
     from PIL import Image
 
     subprocess.run(["pdftoppm", "-png", "-r", "40", "-f", "1", "-l", "1", "-singlefile",
-                    built / "2026" / "classement-final-2026.pdf", tmp_path / "page"], check=True)
+                    built / "2025" / "classement-final-2025.pdf", tmp_path / "page"], check=True)
     image = Image.open(tmp_path / "page.png").convert("L")
     width, height = image.size
     assert abs(width / height - 297 / 210) < 0.02
@@ -223,7 +225,7 @@ def normalised(page: str) -> str:
     return re.sub(r">\s*<", ">\n<", page).strip() + "\n"
 
 
-@pytest.mark.parametrize("name", ["2026/classement-2026-01-10.html", "2026/classement-final-2026.html"])
+@pytest.mark.parametrize("name", ["2026/classement-2026-01-10.html", "2025/classement-final-2025.html"])
 def test_html_matches_the_reviewed_golden_file(built, name):
     golden.check(f"grand-sud/{name.replace('/', '-')}", normalised((built / name).read_text()))
 
@@ -242,7 +244,8 @@ def test_same_inputs_give_byte_identical_outputs(small_league_built, built, tmp_
 
 
 def test_a_second_build_rewrites_nothing(small_league_built, small_league_copy):
-    assert len(small_league_built.result.published["grand-sud"]) == 4 * 3 + 2 + 2  # html, pdf, csv; annexes; manifest, site data
+    # html, pdf, csv; the final CSV of 2026; annexes; manifest, site data
+    assert len(small_league_built.result.published["grand-sud"]) == 3 * 3 + 1 + 2 + 2
     assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).published["grand-sud"] == []
 
 
@@ -325,7 +328,7 @@ def test_the_index_says_when_a_circuit_kept_its_previous_publications(small_leag
     write_tournament(small_league_copy.inputs, "casse", day="le 8", club="NIME")
     build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     page = (small_league_copy.outputs / "site" / "grand-sud-2026.html").read_text()
-    assert "Des classeurs sont à corriger" in page and "classement-final-2026.pdf" in page
+    assert "Des classeurs sont à corriger" in page and "classement-2026-01-10.pdf" in page
 
 
 def test_the_secretary_s_page_lists_the_problems_and_notices_of_the_last_build(small_league_copy):

@@ -169,7 +169,7 @@ def test_the_wheel_ships_templates_and_fonts_and_renders_bulletins_away_from_the
     from pypdf import PdfReader
 
     pdfs = sorted((tmp_path / "outputs" / "grand-sud").rglob("*.pdf"))
-    assert len(pdfs) == 4
+    assert len(pdfs) == 3  # 2025: two; 2026, still running: its dated bulletin, no final one (issue 27)
     for pdf in pdfs:
         assert pdf.read_bytes().startswith(b"%PDF-")
         reader = PdfReader(pdf)

@@ -12,12 +12,9 @@ import sys
 from email import message_from_bytes, policy
 from pathlib import Path
 
-import pytest
-from aiosmtpd.controller import Controller
-
 from reportgen.delivery import database
 from tests.builders import write_tournament, write_workbook
-from tests.test_delivery_mail import Handler, free_port
+from tests.test_delivery_mail import smtp  # noqa: F401  (the real SMTP server of the mail tests)
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 TODAY = dt.date.today()  # the command reads the clock: the calendar is written around it
@@ -26,16 +23,6 @@ CLUBS = [["CARC", "Carcassonne", "11", "contact@carc.example.org"], ["TLSE", "To
          ["MTPL", "Montpellier", "34", ""]]
 
 
-@pytest.fixture
-def smtp():
-    handler = Handler()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    handler.port = controller.port
-    try:
-        yield handler
-    finally:
-        controller.stop()
 
 
 def day(days_ago: int) -> str:
@@ -67,7 +54,7 @@ def remind(root: Path, *options: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
 
 
-def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):
+def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
@@ -89,7 +76,7 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):
     assert (again / "outputs" / "rappels" / drafts[0].name).read_bytes() == drafts[0].read_bytes()  # no clock
 
 
-def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):
+def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     done = remind(tmp_path, "--send")
     assert done.returncode == 0, done.stderr
@@ -107,7 +94,7 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):
     assert done.returncode == 0 and len(smtp.received) == 2
 
 
-def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):
+def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     smtp.refuse = {"perp@example.org", "bureau@perp.example.org"}
     done = remind(tmp_path, "--send")
@@ -119,7 +106,7 @@ def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):
     assert smtp.count() == {("perp@example.org", "bureau@perp.example.org"): 1}
 
 
-def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp):
+def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port, remind_after_days=11)
     done = remind(tmp_path)
     assert done.returncode == 0 and "0 rappel dans" in done.stdout
@@ -127,7 +114,7 @@ def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp)
     assert remind(tmp_path, "--resend").returncode == 2
 
 
-def test_a_reminder_the_server_took_without_confirming_is_not_sent_again_on_its_own(tmp_path, smtp):
+def test_a_reminder_the_server_took_without_confirming_is_not_sent_again_on_its_own(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     smtp.drop_after_data = {"perp@example.org"}
     done = remind(tmp_path, "--send")

@@ -25,10 +25,9 @@ def test_a_late_tournament_names_the_later_bulletins_it_changes(small_league_cop
         [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     added = ("classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier 2026)",)
-    # the 10 January ranking and the season's ranking as of that date, the annex of the season;
+    # the 10 January ranking and the annex of the season (no final bulletin while it runs);
     # not the new 5 January bulletin, not 2025
     assert changed(result) == {"grand-sud/2026/classement-2026-01-10": added,
-                               "grand-sud/2026/classement-final-2026": added,
                                "grand-sud/2026/annexe-grand-sud-2026": added}
     page = (small_league_copy.outputs / "verification.html").read_text()
     assert "Documents déjà publiés modifiés par ce calcul" in page
@@ -53,7 +52,6 @@ def test_a_correction_of_the_dates_own_workbook_is_named_as_such(small_league_co
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     corrected = ("correction du classeur de ce jour : 2026-01-10-toulouse.xlsx",)
     assert changed(result) == {"grand-sud/2026/classement-2026-01-10": corrected,
-                               "grand-sud/2026/classement-final-2026": corrected,
                                "grand-sud/2026/annexe-grand-sud-2026": corrected}
 
 
@@ -68,9 +66,10 @@ def test_a_club_renamed_in_the_directory_is_the_reason_given(small_league_copy):
     assert result.republished and reasons == {("l'annuaire des clubs (clubs.xlsx) a changé",)}
 
 
-def test_a_circuit_that_reads_another_names_that_circuits_workbook(tmp_path, monkeypatch):
-    """The Masters' final reads the Grand Sud's final ranking: a late Grand Sud tournament changes
-    it, and that tournament is the reason given (not « a new version of reportgen »)."""
+def test_a_played_masters_is_frozen_a_late_grand_sud_tournament_is_a_notice(tmp_path, monkeypatch):
+    """The Masters reads the Grand Sud's final ranking; once its 15 matches are typed it is frozen
+    (issue 27): a late Grand Sud tournament republishes none of its documents, and the warning that
+    the Grand Sud ranking moved is one of the build's notices."""
     from reportgen.render import pdf
     from tests.conftest import EXAMPLE_INPUTS
 
@@ -78,12 +77,18 @@ def test_a_circuit_that_reads_another_names_that_circuits_workbook(tmp_path, mon
     inputs, outputs = tmp_path / "inputs", tmp_path / "outputs"
     shutil.copytree(EXAMPLE_INPUTS, inputs)
     assert build(inputs, outputs, TODAY).ok
+    before = {path: path.read_bytes() for path in (outputs / "masters").rglob("*.*")}
     write_tournament(inputs / "2026", "2026-11-21-albi", day="21/11/2026", club="ALBI", results=[
-        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
-    masters = {path: reasons for path, reasons in changed(build(inputs, outputs, TODAY)).items()
-               if path.startswith("masters/")}
-    assert masters and set(masters.values()) == {("classeur ajouté : 2026/2026-11-21-albi.xlsx "
-                                                  "(tournoi du 21 novembre 2026)",)}
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]]
+        + [[place, f"JOUEUR{place}", "Tardif", "", "Albi"] for place in range(3, 40)])
+    result = build(inputs, outputs, TODAY)
+    assert result.ok
+    assert not [path for path in changed(result) if path.startswith("masters/")]
+    assert {path: path.read_bytes() for path in (outputs / "masters").rglob("*.*")
+            if path.suffix in (".html", ".pdf")} == {path: data for path, data in before.items()
+                                                     if path.suffix in (".html", ".pdf")}
+    assert any("Le classement final Grand Sud 2026 a changé depuis la préparation du Masters" in notice
+               for notice in result.notices)
 
 
 def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[int] = ()) -> dict:
@@ -135,7 +140,7 @@ def test_build_lists_them_at_the_end_in_french(small_league_copy):
                str(small_league_copy.outputs), "--archive", str(small_league_copy.inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
-    start = lines.index("3 documents déjà publiés pour la même date modifiés par ce calcul (renvoyez-les "
+    start = lines.index("2 documents déjà publiés pour la même date modifiés par ce calcul (renvoyez-les "
                         "s'ils ont été envoyés) :")
     assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
                                 "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "

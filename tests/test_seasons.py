@@ -1,5 +1,6 @@
-"""A season's final ranking is the ranking « à date » until the season is closed: its year is over,
-or the secretary closed it (`reportgen season close`, recorded in inputs/saisons.toml)."""
+"""A season's final bulletin is made once the season is closed: its year is over, or the secretary
+closed it (`reportgen season close`, recorded in inputs/saisons.toml); until then its latest dated
+bulletin is its ranking « à date » (issue 27)."""
 
 import subprocess
 import sys
@@ -16,10 +17,8 @@ def final_titles(inputs) -> dict[int, str]:
     return {d.season: d.title for d in report.documents if "final" in d.path}
 
 
-def test_a_season_whose_year_is_over_is_closed_and_the_current_one_is_at_date(small_league_copy):
-    assert final_titles(small_league_copy.inputs) == {
-        2025: "Classement final de la saison 2025",
-        2026: "Classement de la saison 2026 à date du 10 janvier 2026"}  # its last Grand Sud tournament
+def test_a_season_whose_year_is_over_is_closed_and_the_current_one_has_no_final_bulletin(small_league_copy):
+    assert final_titles(small_league_copy.inputs) == {2025: "Classement final de la saison 2025"}
 
 
 def test_closing_a_season_records_its_date_and_makes_its_ranking_final(small_league_copy):

@@ -2,8 +2,6 @@
 ranking page on a 390 px phone shows place, player, points and evolution without sideways
 scrolling; the search box and the sortable tables work from the file system, with no server."""
 
-from tests.browser import browser  # noqa: F401  (the fixture)
-
 SHOWN_HEADERS = ("Array.from(document.querySelectorAll('table.ranking thead th'))"
                  ".filter(th => th.offsetWidth > 0).map(th => th.textContent)")
 

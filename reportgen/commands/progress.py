@@ -2,11 +2,11 @@
 
 In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs »,
 « calcul des classements » (each circuit laid out as soon as it is scored), « PDF »,
-« publication ») with how many of its items are done out of how many, the time spent and, for the
-PDFs, the time left; the build's messages print above it, and it disappears when the build ends.
-Elsewhere (a pipe, a CI log: standard error is not a terminal) the messages only, one line each, no
-bar and no control characters. With `--quiet`, nothing but the problems, the notices and the errors
-(the command prints those itself).
+« publication ») with how many of its items are done out of how many, the time spent, how many
+are left and the time left (rich's estimate); the build's messages print above it, and it
+disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a terminal) the
+messages only, one line each, no bar and no control characters. With `--quiet`, nothing but the
+problems, the notices and the errors (the command prints those itself).
 """
 
 from __future__ import annotations
@@ -70,9 +70,11 @@ class BuildProgress:
         )
 
         if self._progress is None:
+            # What is left, in items (« 51 à faire ») and in time (rich's estimate from the pace so
+            # far): a first build of a large league spends minutes on its PDFs (issue 27).
             self._progress = Progress(TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(),
-                                      TimeElapsedColumn(), TextColumn("reste"), TimeRemainingColumn(),
-                                      console=Console(file=self.stream), transient=True)
+                                      TimeElapsedColumn(), TextColumn("{task.remaining:.0f} à faire, reste"),
+                                      TimeRemainingColumn(), console=Console(file=self.stream), transient=True)
             self._progress.start()
         progress = self._progress
         if self._task is not None:

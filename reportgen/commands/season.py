@@ -19,7 +19,7 @@ def close(
     date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut aujourd'hui).")] = None,
     inputs: InputsOption = Path("inputs"),
 ) -> None:
-    """Clore une saison : son classement final cesse d'être « à date » (inputs/saisons.toml)."""
+    """Clore une saison : son bulletin final (HTML, PDF) est publié au prochain « make » (inputs/saisons.toml)."""
     from reportgen import french
     from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
     from reportgen.model import Problem

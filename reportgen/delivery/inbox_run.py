@@ -23,7 +23,6 @@ the kernel drops with the process."""
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,10 +36,11 @@ from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
 from reportgen.delivery.inbox_answers import Received, club_of, compose, read_message, send_answer
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
+from reportgen.delivery.lock import hold
 from reportgen.delivery.send import Connection, SendLog, password_for
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
-from reportgen.render.files import OutputError, write_atomic
+from reportgen.render.files import write_atomic
 
 LOCK = ".inbox.lock"  # in the archive folder, beside the database
 COPIES = "inbox/messages"  # under the archive folder: every message read, as the server gave it
@@ -78,18 +78,8 @@ class Sending:
 def lock(archive: Path) -> IO[str]:
     """The inbox's lock, held while the file stays open."""
     path = archive / LOCK
-    try:
-        archive.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a", encoding="utf-8")
-    except OSError as error:
-        raise OutputError(archive, error, "aucun message n'a été lu", option="--archive") from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        handle.close()
-        raise ReportgenError(f"une autre lecture de la boîte aux lettres est en cours (elle tient {path}) : attendez "
-                             "qu'elle finisse ; aucun message n'a été lu") from None
-    return handle
+    return hold(path, f"une autre lecture de la boîte aux lettres est en cours (elle tient {path}) : attendez qu'elle "
+                      "finisse ; aucun message n'a été lu", "aucun message n'a été lu")
 
 
 def sending(settings: Mail, log: SendLog) -> Sending:

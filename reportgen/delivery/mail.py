@@ -1,6 +1,7 @@
 """`reportgen mail`: one message per club, with its players' places in the season's latest
-rankings and the latest PDF bulletin of each circuit they appear in; written as `.eml` drafts
-under outputs/mail/<season>/ (and sent by `reportgen.delivery.send`).
+rankings and the latest PDF bulletin of each circuit they appear in (the latest ranking that has a
+bulletin: while a season runs its final ranking has none, so its latest dated bulletin goes);
+written as `.eml` drafts under outputs/mail/<season>/ (and sent by `reportgen.delivery.send`).
 
 Which club a player belongs to comes from the ranking rows (the club of his latest result, as the
 directory names it); a club gets a message when `clubs.xlsx` gives it an `Email` (several

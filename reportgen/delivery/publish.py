@@ -19,7 +19,6 @@ and the errors (`SiteError`, exit 1; `SiteUnreachable`, exit 4) are `delivery/sf
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
@@ -28,16 +27,17 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import paramiko
 
 from reportgen import french
 from reportgen.config import Site
+from reportgen.delivery.lock import hold
 from reportgen.delivery.sftp import SiteError, SiteUnreachable, connected, read, why
 from reportgen.ingest.read_cache import FOLDER
 from reportgen.render.files import JOURNAL as BUILD_JOURNAL
-from reportgen.render.files import OutputError, write_atomic
+from reportgen.render.files import write_atomic
 
 MANIFEST = ".reportgen-site.json"  # on the server, in the site's folder
 HOME = "index.html"  # the home page: sent last
@@ -145,17 +145,8 @@ def _one_at_a_time(outputs: Path, dry_run: bool) -> Iterator[None]:
         yield
         return
     path = outputs / FOLDER / LOCK
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle: IO[bytes] = path.open("ab")
-    except OSError as error:
-        raise OutputError(path.parent, error, "rien n'a été envoyé") from None
-    with handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise SiteError(f"une autre publication de {outputs} est en cours (elle tient {path}) : attendez "
-                            "qu'elle finisse ; rien n'a été envoyé") from None
+    with hold(path, f"une autre publication de {outputs} est en cours (elle tient {path}) : attendez qu'elle finisse ; "
+                    "rien n'a été envoyé", "rien n'a été envoyé", option="--outputs", refused=SiteError):
         yield
 
 

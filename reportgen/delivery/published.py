@@ -33,16 +33,19 @@ def event_season(event: object) -> int:
 
 def final_documents(report: Report, season: int) -> tuple[list[Document], list[str]]:
     """The season's final bulletins: the documents of its final rankings and those that are no
-    ranking (the Masters' match sheets); the latest bulletin when the season has no final ranking
-    (said in the notes)."""
+    ranking (the Masters' match sheets); the latest bulletin when the season has no final bulletin
+    (said in the notes): no final ranking, or one still « à date », which has no bulletin of its own
+    while the season runs (issue 27)."""
     rankings = [r for r in report.rankings if r.season == season]
     all_ranking_paths = {r.path for r in report.rankings}
-    finals = {r.path for r in rankings if r.final}
+    documented = {d.path for d in report.documents}
+    finals = {r.path for r in rankings if r.final and r.path in documented}
     notes = []
-    if rankings and not finals:
-        finals = {rankings[-1].path}
-        notes.append(f"pas de classement final pour la saison {season} : le dernier bulletin "
-                     f"({rankings[-1].path}) est archivé")
+    latest = next((r for r in reversed(rankings) if r.path in documented), None)
+    if latest is not None and not finals:
+        finals = {latest.path}
+        notes.append(f"pas de bulletin final pour la saison {season} : le dernier bulletin "
+                     f"({latest.path}) est archivé")
     documents = [d for d in report.documents if d.season == season
                  and (d.path in finals or d.path not in all_ranking_paths)]
     return documents, notes

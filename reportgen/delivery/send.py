@@ -24,7 +24,6 @@ An address never receives the same bulletin twice unless `resend`, whatever stop
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import hashlib
 import os
 import re
@@ -43,9 +42,9 @@ from typing import IO
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail
 from reportgen.delivery import database
+from reportgen.delivery.lock import hold
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.model import ReportgenError
-from reportgen.render.files import OutputError
 from reportgen.render.mail import to_message
 
 LOCK = ".mail-send.lock"  # in the archive folder, beside the database
@@ -254,19 +253,9 @@ def password_for(settings: Mail) -> str | None:
 def _lock(archive: Path) -> IO[str]:
     """The sender's lock, held while the file stays open (the kernel drops it with the process)."""
     path = archive / LOCK
-    try:
-        archive.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "a", encoding="utf-8")
-    except OSError as error:
-        raise OutputError(archive, error, "rien n'a été envoyé", option="--archive") from None
-    try:
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        handle.close()
-        raise ReportgenError(f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il "
-                             "finisse, puis relancez « reportgen mail --send » pour envoyer ce qui reste ; rien "
-                             "n'a été envoyé") from None
-    return handle
+    return hold(path, f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il finisse, puis "
+                      "relancez « reportgen mail --send » pour envoyer ce qui reste ; rien n'a été envoyé",
+                "rien n'a été envoyé")
 
 
 _INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "

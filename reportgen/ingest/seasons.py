@@ -1,8 +1,9 @@
 """Closed seasons: `inputs/saisons.toml`, written by `reportgen season close`.
 
-Until its season is closed, a final ranking is only the ranking « à date »: later tournaments of
-the season may still arrive. A season is closed once its year is over, or earlier when the
-secretary closes it; closing records the date.
+Until its season is closed, a final ranking is only the ranking « à date » (a CSV; no bulletin of
+its own, its latest dated bulletin says it): later tournaments of the season may still arrive.
+A season is closed once its year is over, or earlier when the secretary closes it; closing records
+the date.
 """
 
 from __future__ import annotations

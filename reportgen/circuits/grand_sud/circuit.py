@@ -35,8 +35,11 @@ class GrandSud:
         report.notices += replacement_notices(results, list(tournaments.values()))
         earned = documents.earned_rows(points)
         for ranking in rankings:
-            report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league,
-                                                       reading.season_closed(ranking.season)))
+            # One document per ranking: while the season runs, its ranking « à date » is the latest
+            # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
+            # the annex say the final ranking meanwhile.
+            if not ranking.final or reading.season_closed(ranking.season):
+                report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league))
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],

@@ -24,10 +24,8 @@ def ranking_path(ranking: Ranking) -> str:
     return f"{ranking.season}/classement-{ranking.date.isoformat()}"
 
 
-def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament], closed: bool = True) -> str:
-    if ranking.final:
-        if not closed:  # later tournaments of the season may still arrive
-            return f"Classement de la saison {ranking.season} à date du {french.date_long(ranking.date)}"
+def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
+    if ranking.final:  # a bulletin once the season is over (circuit.py)
         return f"Classement final de la saison {ranking.season}"
     places = [french.de(tournaments[tid].event.content.club.name) for tid in ranking.latest]
     joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
@@ -147,11 +145,10 @@ def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
 
 
 def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[str, list[dict[str, Any]]],
-             settings: GrandSudSettings, league: str, closed: bool = True) -> Document:
-    """`closed`: the season is over (a final ranking is otherwise the ranking « à date »).
-    `earned`: each tournament's rows of points (earned_rows(points))."""
+             settings: GrandSudSettings, league: str) -> Document:
+    """`earned`: each tournament's rows of points (earned_rows(points))."""
     counted = [tournaments[tid] for tid in ranking.window]
-    title = ranking_title(ranking, tournaments, closed)
+    title = ranking_title(ranking, tournaments)
     # One cell per player and tournament of the window (tens of thousands per bulletin): filled
     # from the tournaments each player played.
     column_of = {tid: index for index, tid in enumerate(ranking.window)}
@@ -210,6 +207,8 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
+            "print_top": common.print_top(len(rows), settings.bulletin_rows, ranking_path(ranking).rpartition("/")[2]
+                                          + ".csv"),
         },
     )
 

@@ -38,3 +38,7 @@ class GrandSudSettings:
     played_counts_non_scoring: bool = True
     # INTERPRETATIONS, "Who is listed": players with more than 0 points. 0 lists every player.
     min_listed_points: int = setting(1, minimum=0)
+    # issue 27: a PDF bulletin prints at most this many rows of its ranking, then one line saying
+    # where the whole ranking is (CSV, the HTML page, the annex): a federation's ranking of thousands
+    # of players is hundreds of pages. 300 prints any regional league whole.
+    bulletin_rows: int = setting(300, minimum=1)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 import pandas as pd
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.masters import documents
 from reportgen.circuits.masters.info import INFO
-from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent
+from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent, Withdrawal
 from reportgen.circuits.masters.parse import parse as parse_workbook
 from reportgen.circuits.masters.results import (
     check,
@@ -21,8 +22,8 @@ from reportgen.circuits.masters.results import (
 )
 from reportgen.circuits.masters.schedule import PLAYERS, ROUNDS
 from reportgen.circuits.masters.settings import MastersSettings
-from reportgen.circuits.masters.standings import standings
-from reportgen.model import Report, SourceRef
+from reportgen.circuits.masters.standings import Participant, standings
+from reportgen.model import Ranking, RankingRow, Report, SourceRef
 from reportgen.problems import DUPLICATE, TOO_FEW
 
 
@@ -80,16 +81,41 @@ class Masters:
             # the 16th place (INTERPRETATIONS.md), nor one a later Grand Sud ranking lifts.
             # Each with his `Motif`: a play-off loser did not withdraw, the bulletin says which.
             gone = withdrawn_ids(final, event.content.withdrawals, [])
-            withdrawn = [(row, gone[row.player_id]) for row in final.rows
-                         if row.player_id in gone and row.player_id not in {p.player_id for p in players}
-                         and row.rank <= max(p.annual_rank for p in players)]
+            # Played (issue 27): its documents say its workbook only, whatever the Grand Sud ranking
+            # becomes; the warning that it moved is the build's notice alone.
+            frozen = done == ROUNDS and bool(event.content.participants)
+            withdrawn = frozen_withdrawn(final, gone, players) if frozen else [
+                (row, gone[row.player_id]) for row in final.rows
+                if row.player_id in gone and row.player_id not in {p.player_id for p in players}
+                and row.rank <= max(p.annual_rank for p in players)]
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
-                                                       reading.league, warnings))
+                                                       reading.league, [] if frozen else warnings))
             report.documents.append(documents.match_sheets(event, players, reading.league))
             report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
             report.rankings.append(documents.published(event, lines, done))
         return report
+
+
+def frozen_withdrawn(final: Ranking, gone: dict[str, Withdrawal], players: list[Participant]
+                     ) -> list[tuple[RankingRow, Withdrawal]]:
+    """The withdrawn a played Masters lists, at the places they held when it was prepared: the
+    places its participants' recorded annual ranks leave free (today's ranks move with every later
+    Grand Sud tournament, which must not re-render a Masters once played). A play-off loser keeps
+    today's row (rare: his place is the 16th, shared)."""
+    taken = {p.player_id for p in players}
+    rows = [row for row in final.rows if row.player_id in gone and row.player_id not in taken]
+    ranks = {p.annual_rank for p in players}
+    free = iter(rank for rank in range(1, max(ranks, default=0) + 1) if rank not in ranks)
+    listed = []
+    for row in rows:
+        if gone[row.player_id].playoff:
+            listed.append((row, gone[row.player_id]))
+            continue
+        place = next(free, None)
+        if place is not None:
+            listed.append((replace(row, rank=place, tied=False), gone[row.player_id]))
+    return listed
 
 
 CIRCUIT = Masters()

@@ -27,7 +27,10 @@ class TourDeFrance:
         by_id = {t.id: t for t in scored}
         report = Report()
         for ranking in rankings:
-            report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
+            # One document per ranking: the season's bulletin once it is over; until then its latest
+            # dated bulletin is the ranking « à date » (the season's CSV and annex stay).
+            if not ranking.final or reading.season_closed(ranking.season):
+                report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
             report.rankings.append(documents.published(ranking))
             if ranking.final:
                 report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))

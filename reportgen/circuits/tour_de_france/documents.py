@@ -140,7 +140,9 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                  "columns": [{"label": short_code(t), "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}",
                               "title": t.event.name} for t in counted],
                  "rows": rows, "headings": headings(COLUMNS), "tournaments": tournaments, "latest": latest,
-                 "notes": notes},
+                 "notes": notes,
+                 "print_top": common.print_top(len(rows), settings.bulletin_rows,
+                                               ranking_path(ranking).rpartition("/")[2] + ".csv")},
     )
 
 

@@ -55,6 +55,11 @@ class TourDeFranceSettings:
                                                          minimum=0, maximum=1, min_length=1,
                                                          check=_row_k_has_k_factors)
 
+    # issue 27: a PDF bulletin prints at most this many rows of its ranking, then one line saying
+    # where the whole ranking is (CSV, the HTML page, the annex): a federation's ranking of thousands
+    # of players is hundreds of pages. 300 prints any regional league whole.
+    bulletin_rows: int = setting(300, minimum=1)
+
     def conflicts(self) -> list[tuple[tuple[str, ...], str, str]]:
         """Settings right one by one but not together, for reportgen.toml: (keys, message, fix)."""
         first = self.value_anchors[0][0]

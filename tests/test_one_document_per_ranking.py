@@ -1,0 +1,141 @@
+"""Issue 27's decisions on pages: one document per ranking (a season's final bulletin once it is
+over or closed), a PDF bulletin prints at most `bulletin_rows` rows, a first `make` says what it
+installs. (A played Masters is frozen: tests/test_republished.py.)"""
+
+import csv
+import datetime as dt
+import html
+import io
+import re
+import shutil
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from reportgen.circuits import common
+from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+from reportgen.model import Messages
+from reportgen.pipeline import build, load, score
+from tests.builders import TODAY, write_tournament
+from tests.conftest import EXAMPLE_INPUTS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def built_with(league, said: list[str]):
+    result = build(league.inputs, league.outputs, TODAY, progress=Messages(said.append))
+    assert result.ok, result.problems
+    return result
+
+
+def test_a_new_tournament_renders_one_pdf_and_the_running_season_has_no_final_bulletin(small_league_copy):
+    write_tournament(small_league_copy.inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI")
+    said: list[str] = []
+    built_with(small_league_copy, said)
+    assert "1 PDF à produire" in said  # the new dated bulletin, nothing else
+    season = small_league_copy.outputs / "grand-sud" / "2026"
+    assert sorted(p.name for p in season.iterdir()) == [
+        "annexe-grand-sud-2026.xlsx", "classement-2026-01-10.csv", "classement-2026-01-10.html",
+        "classement-2026-01-10.pdf", "classement-2026-03-01.csv", "classement-2026-03-01.html",
+        "classement-2026-03-01.pdf", "classement-final-2026.csv"]  # the final ranking « à date »: a CSV
+
+
+def test_a_closed_season_gets_its_final_bulletin(small_league_copy):
+    (small_league_copy.inputs / SEASONS_FILE).write_bytes(seasons_toml({2026: dt.date(2026, 11, 20)}))
+    said: list[str] = []
+    built_with(small_league_copy, said)
+    assert "1 PDF à produire" in said  # the final bulletin
+    page = (small_league_copy.outputs / "grand-sud" / "2026" / "classement-final-2026.html").read_text()
+    assert "Classement final de la saison 2026" in page
+    assert (small_league_copy.outputs / "grand-sud" / "2026" / "classement-final-2026.pdf").is_file()
+
+
+def tour_de_france(tmp_path: Path, settings: str = "") -> Path:
+    inputs = tmp_path / "inputs"
+    shutil.copytree(EXAMPLE_INPUTS / "tour-de-france", inputs / "tour-de-france")
+    if settings:
+        (inputs / "reportgen.toml").write_text(settings, encoding="utf-8")
+    return inputs
+
+
+def test_the_tour_de_france_season_bulletin_waits_for_the_season_end(tmp_path):
+    inputs = tour_de_france(tmp_path)
+
+    def paths(today: dt.date) -> list[str]:
+        report = score(load(inputs, today), ["tour-de-france"]).reports["tour-de-france"]
+        assert "2005/classement-saison-2005" in [r.path for r in report.rankings]  # its CSV, always
+        return [d.path for d in report.documents if "saison" in d.path]
+
+    assert paths(dt.date(2005, 12, 20)) == []  # after its last tournament (3 December), before the year's end
+    assert paths(dt.date(2006, 1, 2)) == ["2005/classement-saison-2005"]
+
+
+def test_print_top_only_beyond_the_limit():
+    assert common.print_top(300, 300, "x.csv") is None
+    beyond = common.print_top(4512, 300, "classement-2026-03-14.csv")
+    assert beyond is not None and beyond["rows"] == 300
+    assert beyond["line"] == ("Ce bulletin imprimé donne les 300 premiers des 4\u202f512 joueurs classés. Le "
+                              "classement complet est dans le fichier classement-2026-03-14.csv, sur la page HTML "
+                              "de ce bulletin et dans l'annexe Excel de la saison.")
+
+
+def test_a_tour_de_france_bulletin_prints_its_top_rows(tmp_path):
+    inputs = tour_de_france(tmp_path, "[circuits.tour-de-france]\nbulletin_rows = 3\n")
+    report = score(load(inputs, TODAY), ["tour-de-france"]).reports["tour-de-france"]
+    long = [d for d in report.documents if len(d.context["rows"]) > 3]
+    assert long and all(d.context["print_top"]["rows"] == 3 for d in long)
+    assert all(d.context["print_top"] is None for d in report.documents if len(d.context["rows"]) <= 3)
+
+
+def test_a_grand_sud_pdf_prints_the_top_rows_and_the_html_keeps_them_all(small_league_copy):
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    with open(inputs / "reportgen.toml", "a", encoding="utf-8") as settings:
+        settings.write("\n[circuits.grand-sud]\nbulletin_rows = 2\n")
+    # A tournament of one player: the bulletin's « latest tournament » section names him alone.
+    write_tournament(inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI",
+                     results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    built_with(small_league_copy, [])
+    season = outputs / "grand-sud" / "2026"
+    with open(season / "classement-2026-03-01.csv", encoding="utf-8-sig", newline="") as file:
+        # a name that starts like a formula is neutralised in the CSV (a leading apostrophe)
+        ranked = [row[1].removeprefix("'") for row in list(csv.reader(file, delimiter=";"))[1:]]
+    assert len(ranked) > 2
+    page = (season / "classement-2026-03-01.html").read_text(encoding="utf-8")
+    ranking = page[page.index('<table class="ranking">'):page.index("</table>")]
+    assert all(html.escape(name) in ranking for name in ranked)  # the page: everyone
+    line = f"Ce bulletin imprimé donne les 2 premiers des {len(ranked)} joueurs classés."
+    assert line in page
+    text = re.sub(r"\s+", " ", "\n".join(p.extract_text() for p in PdfReader(season / "classement-2026-03-01.pdf").pages))
+    assert line in text and "classement-2026-03-01.csv" in text
+    assert all(name in text for name in ranked[:2])
+    assert not [name for name in ranked[2:] if name in text and name != "MARTIN Paul"]
+
+
+def test_a_first_make_says_each_install_step():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = makefile[makefile.index("$(STAMP): pyproject.toml"):].split("\n\n")[0].splitlines()[1:]
+    steps = [index for index, line in enumerate(recipe) if "pip install" in line or "-m venv" in line]
+    assert len(steps) == 3
+    for index in steps:
+        assert recipe[index - 1].lstrip().startswith('@echo "') and " / " in recipe[index - 1]  # French / English
+    dependencies = next(line for line in recipe if "-e '.[test]'" in line)
+    assert "--quiet" not in dependencies  # pip shows what it collects and installs
+    script = (ROOT / "scripts" / "system-packages.sh").read_text(encoding="utf-8")
+    assert script.count('echo "  apt-get') == 2
+
+
+
+def test_the_progress_bar_says_what_is_left_and_how_long():
+    from reportgen.commands.progress import BuildProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    with BuildProgress(stream=stream) as progress:
+        progress.phase("PDF", 54)
+        progress.advance(4)
+        assert progress._progress is not None
+        progress._progress.refresh()
+    assert "4/54" in stream.getvalue() and "50 à faire, reste" in stream.getvalue()

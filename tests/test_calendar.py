@@ -144,23 +144,25 @@ def league_with_calendar(small_league_copy) -> tuple[Path, Path]:
 
 def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_league_copy):
     inputs, outputs = league_with_calendar(small_league_copy)
+    # Albi's of 27/01, a week after Perpignan's, arrives first.
+    write_tournament(inputs, "2026-01-27-albi", day="27/01/2026", club="ALBI")
     result = build(inputs, outputs, TODAY)
     assert result.ok, result.problems
     note = "provisoire : résultats de Perpignan du 20 janvier attendus"
     folder = outputs / "grand-sud" / "2026"
-    # The ranking « à date » (today, 29/11/2026): Perpignan's is awaited, the finale of 12/12 is not yet.
+    # The ranking of 27/01, the season's ranking « à date » (one document per ranking): Perpignan's
+    # is awaited; the finale of 12/12 is not yet.
     assert f'<p class="awaited" style="margin: 1mm 0 0; color: #9a3412; font-weight: 600;">{note}</p>' in (
-        folder / "classement-final-2026.html").read_text()
-    pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-final-2026.pdf").pages)
+        folder / "classement-2026-01-27.html").read_text()
+    pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-2026-01-27.pdf").pages)
     assert note in pdf_text
     assert "provisoire" not in (folder / "classement-2026-01-10.html").read_text()  # dated before it
     # `mail` and `archive` score the league again: they find outputs/ up to date, note included.
     assert published.stale(published.season_files(score(load(inputs, TODAY)), 2026)[0], outputs) == []
-    # Its workbook arrives, a week later: the rankings of 20/01 and after no longer await anything.
+    # Its workbook arrives: the rankings of 20/01 and after no longer await anything.
     write_tournament(inputs, "2026-01-20-perpignan", day="20/01/2026", club="PERP")
-    write_tournament(inputs, "2026-01-27-albi", day="27/01/2026", club="ALBI")
     assert build(inputs, outputs, TODAY).ok
-    assert "provisoire" not in (folder / "classement-final-2026.html").read_text()
+    assert "provisoire" not in (folder / "classement-2026-01-20.html").read_text()
     assert "provisoire" not in (folder / "classement-2026-01-27.html").read_text()
 
 

@@ -57,7 +57,7 @@ def test_initials_stand_for_the_name_and_a_left_out_player_has_no_page(private):
 
 
 def test_the_bulletins_sent_to_clubs_stay_whole(private):
-    bulletin = (private / "grand-sud" / "2026" / "classement-final-2026.html").read_text(encoding="utf-8")
+    bulletin = (private / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text(encoding="utf-8")
     assert "MARTIN Paul" in bulletin and "DUPONT Jean" in bulletin
 
 

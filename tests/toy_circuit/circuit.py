@@ -22,8 +22,7 @@ class Skittles:
     info = INFO
     Settings = SkittlesSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> Event | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def score(self, results: pd.DataFrame, events: list[Event], settings: SkittlesSettings, reading: Reading,
               upstream: dict[str, Report]) -> Report:

@@ -18,8 +18,7 @@ class GrandSud:
     info = INFO
     Settings = GrandSudSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> GrandSudEvent | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def edition(self, event: GrandSudEvent) -> tuple[tuple[str, object, str], str]:
         """Two workbooks of one club's series on one date are one tournament sent twice: scored

@@ -31,8 +31,7 @@ class Masters:
     info = INFO
     Settings = MastersSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> MastersEvent | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def score(self, results: pd.DataFrame, events: list[MastersEvent], settings: MastersSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

@@ -25,8 +25,7 @@ class Poules:
     info = INFO
     Settings = PoulesSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> PoulesEvent | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def score(self, results: pd.DataFrame, events: list[PoulesEvent], settings: PoulesSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

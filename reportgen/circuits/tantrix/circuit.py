@@ -21,8 +21,7 @@ class Tantrix:
     info = INFO
     Settings = TantrixSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> TantrixEvent | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def score(self, results: pd.DataFrame, events: list[TantrixEvent], settings: TantrixSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

@@ -18,8 +18,7 @@ class TourDeFrance:
     info = INFO
     Settings = TourDeFranceSettings
 
-    def parse(self, workbook, sheet, reading: Reading, problems) -> TourDeFranceEvent | None:
-        return parse_workbook(workbook, sheet, reading, problems)
+    parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
 
     def score(self, results: pd.DataFrame, events: list[TourDeFranceEvent], settings: TourDeFranceSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

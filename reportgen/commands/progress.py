@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class BuildProgress:
-    """The `Progress` (model.py) given to pipeline.build: called with each message; `phase` and
+    """The `Progress` (reportgen/model/report.py) given to pipeline.build: called with each message; `phase` and
     `advance` drive the bar."""
 
     def __init__(self, quiet: bool = False, stream: TextIO | None = None) -> None:

@@ -1,0 +1,93 @@
+"""The types every layer shares: where a value comes from, what is wrong with it, the events the
+circuits parse, the documents, annexes and standings they describe.
+
+This package imports nothing of reportgen's but itself: `ingest`, `scoring`, `circuits` and `render` all
+build on it (docs/architecture.md, "Layers").
+
+Its modules: `cells.py` (where a value comes from, what is wrong with it), `events.py` (what the
+circuits parse), `documents.py` (what they describe for the renderers, input changes, e-mail
+drafts), `rankings.py` (standings), `report.py` (a circuit's report, a task's progress); every name
+is imported from `reportgen.model` itself.
+"""
+
+from reportgen.model.cells import (
+    Problem,
+    ReportgenError,
+    SourceRef,
+    cell_name,
+    cell_position,
+    column_index,
+    column_letter,
+)
+from reportgen.model.documents import (
+    INPUT_KINDS,
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Attachment,
+    Cell,
+    Document,
+    InputChange,
+    InputRule,
+    Message,
+    SheetEdit,
+)
+from reportgen.model.events import (
+    Entry,
+    Event,
+    ResultRow,
+)
+from reportgen.model.rankings import (
+    DECIDED_HEADER,
+    IDENTITY_COLUMNS,
+    RANK_AND_PLAYER,
+    Column,
+    Ranking,
+    RankingRow,
+    Scope,
+    Status,
+    headings,
+)
+from reportgen.model.report import (
+    SILENT,
+    Messages,
+    Progress,
+    Report,
+)
+
+__all__ = [
+    "Annex",
+    "AnnexColumn",
+    "AnnexSheet",
+    "Attachment",
+    "Cell",
+    "Column",
+    "DECIDED_HEADER",
+    "Document",
+    "Entry",
+    "Event",
+    "IDENTITY_COLUMNS",
+    "INPUT_KINDS",
+    "InputChange",
+    "InputRule",
+    "Message",
+    "Messages",
+    "Problem",
+    "Progress",
+    "RANK_AND_PLAYER",
+    "Ranking",
+    "RankingRow",
+    "Report",
+    "ReportgenError",
+    "ResultRow",
+    "SILENT",
+    "Scope",
+    "SheetEdit",
+    "SourceRef",
+    "Status",
+    "cell_name",
+    "cell_position",
+    "column_index",
+    "column_letter",
+    "headings",
+]

@@ -1,0 +1,93 @@
+"""Where a value comes from and what is wrong with it: cell names, `SourceRef`, `Problem`,
+`ReportgenError`."""
+
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+def column_letter(index: int) -> str:
+    """0-based column index -> Excel letters (0 -> A, 27 -> AB)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def column_index(letters: str) -> int:
+    """Excel letters -> 0-based column index (A -> 0, AB -> 27); the inverse of `column_letter`."""
+    index = 0
+    for letter in letters.upper():
+        index = index * 26 + ord(letter) - 64
+    return index - 1
+
+
+_CELL = re.compile(r"\$?([A-Za-z]{1,3})\$?([0-9]+)")
+
+
+def cell_name(row: int, col: int) -> str:
+    """0-based row and column -> an Excel cell name (0, 1 -> B1)."""
+    return f"{column_letter(col)}{row + 1}"
+
+
+@dataclass(frozen=True)
+class SourceRef:
+    """Where a value comes from: file (relative to inputs/), sheet, cell, column header."""
+
+    path: str
+    sheet: str | None = None
+    cell: str | None = None
+    column: str | None = None
+
+    def __str__(self) -> str:
+        text = self.path
+        if self.sheet is not None:
+            text += f":'{self.sheet}'"
+            if self.cell:
+                text += f"!{self.cell}"
+        if self.column:
+            text += f" (colonne « {self.column} »)"
+        return text
+
+    def _key(self) -> tuple[str, str, int, int, str, str]:
+        # A file's own problems (no sheet) first; cells in row then column order (A2 before A10,
+        # Z9 before AA9 before AB9: columns by index, not by their letters as text). A cell that is
+        # not an Excel name (a settings key) sorts by its text, before the cells.
+        match = _CELL.match(self.cell or "")  # a range (A2:B9) sorts by its first cell
+        row, col = (int(match[2]), column_index(match[1])) if match else (0, -1)
+        return (self.path, self.sheet or "", row, col, self.cell or "", self.column or "")
+
+    def __lt__(self, other: SourceRef) -> bool:
+        return self._key() < other._key()
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong with the inputs, in words a secretary understands."""
+
+    where: SourceRef
+    message: str
+    fix: str = ""
+    code: str = field(default="invalid", compare=False)
+
+    def __str__(self) -> str:
+        text = f"{self.where} : {self.message}"
+        if self.fix:
+            text += f" — {self.fix}"
+        return text
+
+
+class ReportgenError(Exception):
+    """An error the user can act on; the CLI prints it without a traceback."""
+
+def cell_position(name: str) -> tuple[int, int]:
+    """An Excel cell name -> 0-based row and column (B1 -> 0, 1); the inverse of `cell_name`."""
+    match = _CELL.fullmatch(name)
+    if match is None:
+        raise ValueError(f"not a cell name: {name!r}")
+    return int(match[2]) - 1, column_index(match[1])
+

@@ -1,0 +1,159 @@
+"""What the circuits describe for the renderers: `Document`s, `Annex`es and their sheets (with the
+cells a person types, `InputRule`), the changes proposed to an input workbook (`InputChange`), and
+e-mail drafts (`Message`)."""
+
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Document:
+    """A bulletin: rendered to HTML and PDF from one template."""
+
+    path: str  # relative to the circuit's output folder, without extension
+    template: str  # relative to templates/
+    title: str
+    date: dt.date  # the date the document speaks of (PDF metadata; no clock in outputs)
+    context: dict[str, Any]
+    season: int = 0  # groups documents in the outputs index
+
+
+@dataclass(frozen=True)
+class AnnexColumn:
+    header: str
+    kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
+    width: float = 12
+    decimals: int | None = None  # a `number` column's decimals shown (default: one)
+
+
+INPUT_KINDS = ("text", "whole", "list", "date")
+
+
+@dataclass(frozen=True)
+class InputRule:
+    """Cells someone types (a block, 0-based, inclusive), with Excel's validation and input help:
+    any text (input help only), a whole number in a range, a choice from a list (or a sheet range:
+    `source`), a date. These cells are what a proposed change must never erase (`render/inputs.py`).
+
+    The defaults never stand in anyone's way: a rule that says no kind is input help only, and a
+    value outside the rule is a warning the typist can pass (Excel's « Avertissement »), because
+    the readers accept more than any list or range says (a club's name for its code, « 1er » for a
+    place, a date typed as text, « 1/2-1/2 »), and `check` says what is wrong with the cell and how
+    to fix it. `blocking` (Excel's « Arrêt ») only where the reader accepts nothing else."""
+
+    first_row: int
+    first_col: int
+    last_row: int
+    last_col: int
+    message: str
+    kind: str = "text"  # text | whole | list | date (INPUT_KINDS)
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[str, ...] = ()
+    source: str = ""  # a range of the workbook that lists the choices, e.g. =Clubs!$A$2:$A$20
+    blocking: bool = False
+
+    # A date cell takes a date of these years (a typo like 14/03/0226 is caught as it is typed).
+    FIRST_DATE = dt.date(2000, 1, 1)
+    LAST_DATE = dt.date(2100, 12, 31)
+
+    @property
+    def alert(self) -> tuple[str, str]:
+        """Excel's alert for a value outside the rule: its style (« Arrêt » or « Avertissement ») and title."""
+        return ("stop", "Valeur refusée") if self.blocking else ("warning", "Valeur inattendue")
+
+    def __post_init__(self) -> None:
+        # A rule that would refuse everything typed (a whole number "between 0 and 0", an empty
+        # list) is a programming error: said where the rule is written, not by Excel to a club.
+        if self.kind not in INPUT_KINDS:
+            raise ValueError(f"InputRule kind {self.kind!r}: one of {INPUT_KINDS}")
+        if self.kind == "whole" and not self.minimum < self.maximum:
+            raise ValueError(f"InputRule whole numbers {self.minimum}..{self.maximum}: an empty or one-value range")
+        if self.kind == "list" and not (self.choices or self.source):
+            raise ValueError("InputRule list: no choices and no source")
+
+
+@dataclass(frozen=True)
+class AnnexSheet:
+    name: str
+    columns: list[AnnexColumn]
+    rows: list[list[Any]]
+    rules: list[InputRule] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Annex:
+    """An Excel workbook of tables."""
+
+    path: str  # relative to the circuit's output folder, without extension
+    title: str
+    date: dt.date
+    sheets: list[AnnexSheet]
+    season: int = 0
+
+
+Cell = tuple[str, int, int]  # sheet name, 0-based row (0: the header row), 0-based column
+
+
+@dataclass(frozen=True)
+class SheetEdit:
+    """What a change writes into one sheet of a workbook that already exists, so that everything
+    else the secretary made (styles, number formats, widths, comments, validations) stays as it is.
+
+    `cells` are the program's own cells, rewritten (None empties one), each keeping its style;
+    `appended` rows go from row `start` on and must land on empty cells (what was read is still
+    there). A written cell that was empty takes the style of the cell above (not the header row's):
+    the sheet's own formats continue. `rules` extend the sheet's validations to new cells."""
+
+    sheet: str
+    cells: tuple[tuple[int, int, Any], ...] = ()  # (0-based row, 0-based column, value)
+    appended: tuple[tuple[Any, ...], ...] = ()  # rows, from column A; None leaves a cell as it is
+    start: int = 0  # the 0-based row of the first appended row
+    header_row: int = 0
+    rules: tuple[InputRule, ...] = ()
+
+
+@dataclass(frozen=True)
+class InputChange:
+    """A workbook reportgen proposes to write into inputs/ (the Masters workbook, the next round of
+    a pool tournament). Only an explicit command applies it, through `reportgen.render.inputs.apply`,
+    which refuses to lose a value typed in a cell meant for typing (the cells under a sheet's
+    rules), comparing the file with `workbook`, the whole workbook as the change leaves it.
+
+    A new file is `workbook`, written whole; an existing one is edited in place: only `edits` are
+    written into it (None: every cell of `workbook`, each keeping its style), and the sheets of
+    `workbook` it lacks are added."""
+
+    path: str  # relative to inputs/, with its extension
+    workbook: Annex
+    moved: tuple[tuple[Cell, Cell], ...] = ()  # typed values the change carries to another cell
+    edits: tuple[SheetEdit, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file joined to a message (a bulletin's PDF), with the name the reader sees."""
+
+    filename: str
+    data: bytes
+    content_type: str = "application/pdf"
+
+
+@dataclass(frozen=True)
+class Message:
+    """An e-mail draft: the notices a circuit writes (a pool tournament's), published as a `.eml`
+    file the secretary opens in her mail program; the bulletins `reportgen mail` prepares for each
+    club, which it may also send."""
+
+    path: str  # relative to the circuit's output folder, without extension
+    to: tuple[str, ...]
+    subject: str
+    text: str  # the plain-text body, in French
+    date: dt.date  # the date it speaks of (its Date header: no clock in outputs)
+    html: str = ""  # the same body as HTML (an alternative part), when not empty
+    attachments: tuple[Attachment, ...] = ()
+

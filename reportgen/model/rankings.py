@@ -1,0 +1,110 @@
+"""Standings as every layer shares them: `Ranking`, its `Column`s, `RankingRow`s and `Status`."""
+
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    """How a ranking holds."""
+
+    PROVISIONAL = "provisional"  # after some of the events of its scope
+    FINAL = "final"  # its scope is over: the season's final ranking, an event's final standings
+    RATING = "rating"  # a rating list, which never closes
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a ranking ranks: a season of a circuit, one event, or a rating list."""
+
+    kind: str  # "season" | "event" | "ratings"
+    season: int
+    event: str = ""  # the event's id when kind is "event"
+    name: str = ""  # the event's name as its `Tournoi` sheet gives it (`reportgen standings --event`)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One column of a ranking: its key in CSV and JSON, its French header, how to show it."""
+
+    key: str
+    header: str  # in annexes and tables
+    kind: str = "int"  # int | number | text | bool (« oui » or nothing) | evolution (+3, -2, 0, « nouveau »)
+    width: float = 10  # in the annex, in characters
+    short: str = ""  # in a bulletin's narrow table, when shorter than the header
+    decimals: int | None = None  # a `number` column's decimals in the annex (default: one)
+
+
+# A season ranking starts with these; a circuit's columns follow (`points` and `played` first).
+IDENTITY_COLUMNS = (Column("rank", "Place", width=7, short="Pl."), Column("player", "Joueur", "text", 28),
+                    Column("licence", "Licence", "text"), Column("club", "Club", "text", 20))
+# An event's standings or a rating list whose CSV form starts `rank, player` and then its own columns
+# (Tantrix, pool tournaments: scripts read those exact forms); licence and club, if any, come after.
+RANK_AND_PLAYER = IDENTITY_COLUMNS[:2]
+LICENCE, CLUB = IDENTITY_COLUMNS[2:]
+DECIDED_HEADER = "Départage"  # the tie-breaks that set a place (`RankingRow.decided_by`)
+
+
+def headings(columns: tuple[Column, ...]) -> dict[str, str]:
+    """A ranking's column headings as a bulletin prints them (key -> short heading)."""
+    return {column.key: column.short or column.header for column in IDENTITY_COLUMNS + columns}
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    rank: int
+    player_id: str
+    player: str
+    licence: str
+    club: str
+    metrics: dict[str, Any]  # by column key: points, played, then the circuit's own
+    tied: bool = False  # shares its rank: the tie-break chain left it level
+    decided_by: tuple[str, ...] = ()  # the tie-breaks that set its place among equal points
+    playoff: bool = False  # a tie the rules leave to a play-off (barrage) between the players
+    # The player's results, best first, for a later countback (the Masters' qualification reads the
+    # Grand Sud ranking's): never published (CSV, JSON and annexes show the columns only).
+    results: tuple[int, ...] = ()
+
+    def value(self, key: str) -> Any:
+        return getattr(self, key) if key in ("rank", "player", "licence", "club") else self.metrics[key]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """One published ranking: what it ranks, as of which date, how it holds, and its rows.
+
+    Its columns feed the CSV, the JSON, the annex ranking sheet and `reportgen standings`."""
+
+    path: str  # relative to the circuit's output folder, without extension
+    scope: Scope
+    date: dt.date  # as of: the last event it includes
+    status: Status
+    columns: tuple[Column, ...]  # after the identity columns
+    rows: tuple[RankingRow, ...]
+    in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
+    identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
+
+    @property
+    def season(self) -> int:
+        return self.scope.season
+
+    @property
+    def final(self) -> bool:
+        return self.status is Status.FINAL
+
+    @property
+    def effective(self) -> dt.date:
+        return self.in_force_from or self.date
+
+    @property
+    def all_columns(self) -> tuple[Column, ...]:
+        return self.identity + self.columns
+
+    def records(self) -> list[dict[str, Any]]:
+        """The rows as plain records, one key per column (CSV and JSON)."""
+        return [{column.key: row.value(column.key) for column in self.all_columns} for row in self.rows]
+

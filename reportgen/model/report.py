@@ -1,0 +1,57 @@
+"""What a circuit's scoring returns (`Report`) and what a long task tells as it goes (`Progress`)."""
+
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from reportgen.model.cells import Problem
+from reportgen.model.documents import Annex, Document, Message
+from reportgen.model.rankings import Ranking
+
+
+@dataclass
+class Report:
+    documents: list[Document] = field(default_factory=list)
+    annexes: list[Annex] = field(default_factory=list)
+    rankings: list[Ranking] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    # What the secretary should know without it blocking anything (said in the terminal).
+    notices: list[str] = field(default_factory=list)
+    # Problems only the whole league shows (a Masters pairing against the final ranking...):
+    # any of them blocks the circuit like a problem of its inputs.
+    problems: list[Problem] = field(default_factory=list)
+
+
+class Progress(Protocol):
+    """What a long task (a build, a batch of PDFs) tells as it goes: messages (« 2 PDF à produire »),
+    the step under way with its number of items (`phase`), and each item done (`advance`). The
+    command line's is a progress bar (commands/progress.py); `Messages` only says the messages."""
+
+    def __call__(self, message: str) -> None: ...
+
+    def phase(self, what: str, total: int) -> None: ...
+
+    def advance(self, count: int = 1) -> None: ...
+
+
+@dataclass(frozen=True)
+class Messages:
+    """A `Progress` without a bar: each message given to `say` (a log, a test's list.append), if any."""
+
+    say: Callable[[str], None] = lambda message: None
+
+    def __call__(self, message: str) -> None:
+        self.say(message)
+
+    def phase(self, what: str, total: int) -> None:
+        pass
+
+    def advance(self, count: int = 1) -> None:
+        pass
+
+
+SILENT: Progress = Messages()
+

@@ -18,7 +18,8 @@ from pathlib import Path
 
 from reportgen import french
 from reportgen.config import Mail
-from reportgen.delivery.send import _INSERT, Connection, SendLog, password_for
+from reportgen.delivery.send import Connection, SendLog, password_for
+from reportgen.delivery.send_log import INSERT
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
@@ -162,7 +163,7 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
 
             def attempt() -> None:
                 with log.writing("rien de plus n'a été envoyé") as db:
-                    ids.extend(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
+                    ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
 
             answer = smtp.send(settings.sender, draft.to, data, min(settings.timeout, remaining), before=attempt)
             answers = {address.casefold(): text for address, text in answer.refused.items()}
@@ -175,7 +176,7 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
                                     else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
             else:  # refused before DATA: nothing went out
                 with log.writing("rien de plus n'a été envoyé") as db:
-                    db.executemany(_INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
+                    db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
             run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
             where = f"{reminder.club.name} ({', '.join(draft.to)})"
             if answer.unconfirmed:

@@ -28,26 +28,19 @@ import hashlib
 import os
 import re
 import smtplib
-import sqlite3
 import ssl
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
-from pathlib import Path
-from typing import IO
 
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail
-from reportgen.delivery import database
-from reportgen.delivery.lock import hold
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
+from reportgen.delivery.send_log import INSERT, SendLog
 from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
-
-LOCK = ".mail-send.lock"  # in the archive folder, beside the database
 
 Say = Callable[[str], None]
 
@@ -248,75 +241,6 @@ def password_for(settings: Mail) -> str | None:
     return password
 
 
-# -- the send log -----------------------------------------------------------------------------------
-
-def _lock(archive: Path) -> IO[str]:
-    """The sender's lock, held while the file stays open (the kernel drops it with the process)."""
-    path = archive / LOCK
-    return hold(path, f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il finisse, puis "
-                      "relancez « reportgen mail --send » pour envoyer ce qui reste ; rien n'a été envoyé",
-                "rien n'a été envoyé")
-
-
-_INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "
-           "message_id, status, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-
-
-class SendLog:
-    """The send log, held by this process alone for one run: the lock first, then the database,
-    where attempts a dead run left `sending` become `unknown` (a write, so a log that cannot be
-    written is found before anything is sent). Raises a French ReportgenError, nothing sent,
-    when another sender runs or the database cannot be written."""
-
-    def __init__(self, archive: Path) -> None:
-        self.path = archive / database.DATABASE
-        self.lock = _lock(archive)
-        try:
-            connection = database.connect(archive)
-            assert connection is not None
-        except database.DatabaseUnusable as fault:
-            self.lock.close()
-            raise fault.needed_by("rien n'a été envoyé") from None
-        self.connection = connection
-        try:
-            with self.writing("rien n'a été envoyé"):
-                connection.execute("UPDATE sending SET status = 'unknown', answer = ? WHERE status = 'sending'",
-                                   ("l'envoi s'est arrêté pendant que le serveur avait le message, avant sa réponse",))
-        except BaseException:
-            self.close()
-            raise
-
-    def close(self) -> None:
-        self.connection.close()
-        self.lock.close()
-
-    def __enter__(self) -> SendLog:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    @contextmanager
-    def writing(self, what: str) -> Iterator[sqlite3.Connection]:
-        """One committed transaction; a refusal of the database is said in French (`what`: what
-        was sent)."""
-        try:
-            with database.transaction(self.connection):
-                yield self.connection
-        except database.DatabaseUnusable as fault:
-            raise fault.needed_by(what) from None
-
-    def state(self, club: str, address: str, bulletin: Bulletin) -> tuple[str, str] | None:
-        """('sent', when) if the address received the bulletin; else ('unknown', when) if a dead
-        run left an attempt of it unconfirmed; else None."""
-        found = {row["status"]: row["at"] for row in self.connection.execute(
-            "SELECT status, max(at) AS at FROM sending WHERE club_code = ? AND address = ? AND circuit = ? "
-            "AND bulletin = ? AND ranking_sha = ? AND status IN ('sent', 'unknown') GROUP BY status",
-            (club, address.casefold(), bulletin.circuit, bulletin.bulletin, bulletin.key))}
-        status = next((s for s in ("sent", "unknown") if s in found), None)
-        return None if status is None else (status, found[status])
-
-
 def pending(log: SendLog, club_mail: ClubMail,
             resend: bool) -> tuple[list[tuple[tuple[str, ...], list[Bulletin]]], list[Unknown]]:
     """(addresses, the bulletins they lack), addresses lacking the same ones together; and the
@@ -394,7 +318,7 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
             def attempt() -> None:
                 """Before anything of the message goes out: its rows, `sending`, committed."""
                 with log.writing("rien de plus n'a été envoyé") as db:
-                    ids.extend(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
+                    ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
 
             answer = smtp.send(settings.sender, to, data, min(settings.timeout, remaining), before=attempt)
             failed = answer.refused
@@ -411,7 +335,7 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
                                     else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
             else:  # refused before DATA: nothing went out
                 with log.writing("rien de plus n'a été envoyé") as db:
-                    db.executemany(_INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
+                    db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
             run.outcomes.append(outcome)
             where = ", ".join(to)
             if answer.unconfirmed:

@@ -97,6 +97,14 @@ class League:
         finally:
             connection.close()
 
+    def logged_ids(self) -> list[str]:
+        """The Message-IDs the send log recorded for the answers."""
+        connection = sqlite3.connect(self.archive / "league.sqlite")
+        try:
+            return [row[0] for row in connection.execute("SELECT message_id FROM sending ORDER BY id")]
+        finally:
+            connection.close()
+
     def drafts(self) -> list[email.message.EmailMessage]:
         folder = self.outputs / "mail" / "inbox"
         return [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
@@ -272,6 +280,10 @@ def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):
     assert "réponse envoyée" in done.stdout
     [sent] = smtp.received
     assert sent.rcpt_tos == [ALBI] and sent.message["In-Reply-To"] == "<resultats-1@club.example.org>"
+    # Dated when sent, with an identifier of its own, kept in the log (the draft's is a digest).
+    [draft] = league.drafts()
+    assert sent.message["Message-ID"] != draft["Message-ID"] and sent.message["Date"] != draft["Date"]
+    assert league.logged_ids() == [sent.message["Message-ID"]]
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1
 
 

@@ -92,6 +92,15 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     assert len(smtp.received) == 1
     done = remind(tmp_path, "--send", "--resend")
     assert done.returncode == 0 and len(smtp.received) == 2
+    # Each one sent is dated when sent, with an identifier of its own (a second one with the first's
+    # would be dropped as a duplicate); the log keeps the identifier that went out.
+    first, second = (received.message for received in smtp.received)
+    assert first["Message-ID"] != second["Message-ID"]
+    assert all(m["Message-ID"].endswith("@example.org>") and m["Date"].datetime.date() != TODAY - dt.timedelta(days=10)
+               for m in (first, second))
+    logged = {row[0] for row in sqlite3.connect(tmp_path / "archive" / database.DATABASE).execute(
+        "SELECT message_id FROM sending")}
+    assert {first["Message-ID"], second["Message-ID"]} <= logged
 
 
 def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):  # noqa: F811

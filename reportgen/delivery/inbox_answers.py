@@ -26,11 +26,11 @@ from typing import Any
 from reportgen import circuits, french
 from reportgen.config import Mail
 from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
-from reportgen.delivery.send import Connection, SendLog
+from reportgen.delivery.send import Connection, SendLog, deliver
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
 from reportgen.model import Attachment, Message
-from reportgen.render.mail import bodies, message_id, to_message
+from reportgen.render.mail import bodies, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 _IDENTIFIER = re.compile(r"<[!-;=?-~]+>")  # a Message-ID: printable ASCII between < and >
@@ -94,8 +94,9 @@ class Answer:
     in_reply_to: str
     references: str
 
-    def email(self, sender: str) -> EmailMessage:
-        message = to_message(self.draft, sender)
+    def email(self, sender: str, sent: tuple[dt.datetime, str] | None = None) -> EmailMessage:
+        """The reply as a draft, or (`sent`) as it goes out (render/mail.py's to_message)."""
+        message = to_message(self.draft, sender, sent)
         if self.in_reply_to:
             message["In-Reply-To"] = self.in_reply_to
             message["References"] = " ".join(filter(None, [self.references, self.in_reply_to]))
@@ -130,16 +131,10 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     return Answer(draft, key, received.message_id, received.references)
 
 
-_INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "
-           "message_id, status, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-
-
 def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: SendLog,
                 smtp: Connection) -> tuple[str, str]:
     """(status, what the server said): `sent`, `failed` (sent again next run), `unknown` (a run
     died while the server had it: not sent again), or `already` (the log has it sent)."""
-    from email.policy import SMTP
-
     address = answer.draft.to[0]
     # The message is its bytes: the same message under another UID (the server renumbered the
     # folder: a new UIDVALIDITY) is never answered twice.
@@ -147,24 +142,13 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
                                    "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
     if found is not None:
         return ("already" if found["status"] == "sent" else "unknown"), ""
-    data = answer.email(settings.sender).as_bytes(policy=SMTP)
-    moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
     pdf = hashlib.sha256(b"".join(a.data for a in answer.draft.attachments)).hexdigest()
-    row = (moment, answer.draft.date.year, club.code, club.name, address, "", answer.key, digest, pdf,
-           message_id(answer.draft))
-    ids: list[int] = []
-
-    def attempt() -> None:
-        with log.writing("rien de plus n'a été envoyé") as db:
-            ids.append(db.execute(_INSERT, (*row, "sending", "")).lastrowid or 0)
-
-    outcome = smtp.send(settings.sender, answer.draft.to, data, settings.timeout, before=attempt)
+    outcome, _ = deliver(
+        smtp, settings, log, answer.draft.to, lambda sent: answer.email(settings.sender, sent),
+        lambda moment, identifier: [(moment, answer.draft.date.year, club.code, club.name, address.casefold(), "", answer.key,
+                                     digest, pdf, identifier)],
+        settings.timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
+        "passage la signalera comme incertaine", lambda: dt.datetime.now(dt.timezone.utc))
     status = "unknown" if outcome.unconfirmed else ("failed" if outcome.refused else "sent")
     said = outcome.unconfirmed or "; ".join(outcome.refused.values())
-    with log.writing(f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
-                     "passage la signalera comme incertaine") as db:
-        if ids:
-            db.execute("UPDATE sending SET status = ?, answer = ? WHERE id = ?", (status, said, ids[0]))
-        else:  # refused before DATA: nothing went out
-            db.execute(_INSERT, (*row, "failed", said))
     return status, said

@@ -13,19 +13,17 @@ import datetime as dt
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from email.policy import SMTP
 from pathlib import Path
 
 from reportgen import french
 from reportgen.config import Mail
-from reportgen.delivery.send import Connection, SendLog, password_for
-from reportgen.delivery.send_log import INSERT
+from reportgen.delivery.send import Connection, SendLog, deliver, password_for
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
 from reportgen.render.files import write_atomic
 from reportgen.render.ical import uid
-from reportgen.render.mail import message_id, to_eml, to_message
+from reportgen.render.mail import to_eml, to_message
 
 FOLDER = "rappels"  # in outputs/
 
@@ -154,29 +152,15 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
                 run.left = work[number - 1:]
                 break
             draft = reminder.message
-            data = to_message(draft, settings.sender).as_bytes(policy=SMTP)
-            moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
             circuit, bulletin, key = reminder.key
-            rows = [(moment, reminder.entry.date.year, reminder.club.code, reminder.club.name, address.casefold(),
-                     circuit, bulletin, key, "", message_id(draft)) for address in draft.to]
-            ids: list[int] = []
-
-            def attempt() -> None:
-                with log.writing("rien de plus n'a été envoyé") as db:
-                    ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
-
-            answer = smtp.send(settings.sender, draft.to, data, min(settings.timeout, remaining), before=attempt)
-            answers = {address.casefold(): text for address, text in answer.refused.items()}
-            if ids:
-                success = "unknown" if answer.unconfirmed else "sent"
-                with log.writing(f"le rappel au club {reminder.club.name} est peut-être parti sans que le journal "
-                                 "le note ; rien de plus n'a été envoyé") as db:
-                    db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
-                                   [("failed", answers[row[4]], row_id) if row[4] in answers
-                                    else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
-            else:  # refused before DATA: nothing went out
-                with log.writing("rien de plus n'a été envoyé") as db:
-                    db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
+            answer, _ = deliver(
+                smtp, settings, log, draft.to, lambda sent: to_message(draft, settings.sender, sent=sent),
+                lambda moment, identifier: [
+                    (moment, reminder.entry.date.year, reminder.club.code, reminder.club.name, address.casefold(),
+                     circuit, bulletin, key, "", identifier) for address in draft.to],
+                min(settings.timeout, remaining),
+                f"le rappel au club {reminder.club.name} est peut-être parti sans que le journal le note ; rien de "
+                "plus n'a été envoyé", now)
             run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
             where = f"{reminder.club.name} ({', '.join(draft.to)})"
             if answer.unconfirmed:

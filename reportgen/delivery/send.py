@@ -32,6 +32,7 @@ import ssl
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
 
@@ -283,6 +284,40 @@ def mark_received(plan: Plan, log: SendLog,
     return marked
 
 
+def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
+            compose: Callable[[tuple[dt.datetime, str]], EmailMessage], rows: Callable[[str, str], list[tuple]],
+            timeout: float, lost: str, now: Callable[[], dt.datetime]) -> tuple[Answer, str]:
+    """One message through the send log, whoever sends it (`mail`, `remind`, `inbox`): composed
+    (`compose`) dated now in the local time zone with a Message-ID of its own (a resend with the
+    draft's would be dropped by Gmail as a duplicate); its rows (`rows(moment, identifier)`)
+    committed `sending` before anything goes out, then `sent`, `failed` or `unknown` (`lost`: what
+    to say when that write fails). (the server's answer, the moment logged)."""
+    sent_at = now().astimezone(dt.timezone.utc).replace(microsecond=0)
+    moment = sent_at.isoformat()
+    identifier = make_msgid(domain=parseaddr(settings.sender)[1].rpartition("@")[2])
+    data = compose((sent_at.astimezone(), identifier)).as_bytes(policy=SMTP)
+    logged = rows(moment, identifier)
+    ids: list[int] = []
+
+    def attempt() -> None:
+        """Before anything of the message goes out: its rows, `sending`, committed."""
+        with log.writing("rien de plus n'a été envoyé") as db:
+            ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in logged)
+
+    answer = smtp.send(settings.sender, to, data, timeout, before=attempt)
+    answers = {address.casefold(): text for address, text in answer.refused.items()}
+    if ids:
+        success = "unknown" if answer.unconfirmed else "sent"
+        with log.writing(lost) as db:
+            db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
+                           [("failed", answers[row[4]], row_id) if row[4] in answers
+                            else (success, answer.unconfirmed, row_id) for row, row_id in zip(logged, ids)])
+    else:  # refused before DATA: nothing went out
+        with log.writing("rien de plus n'a été envoyé") as db:
+            db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in logged])
+    return answer, moment
+
+
 def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Say = lambda text: None,
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send what each club lacks, within `settings.run_timeout`."""
@@ -304,38 +339,19 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
                 run.left = [(c.club.name, addresses) for c, addresses, _ in work[number - 1:]]
                 break
             draft = message(plan, club_mail.only(bulletins), to)
-            sent_at = now().astimezone(dt.timezone.utc).replace(microsecond=0)
-            moment = sent_at.isoformat()
-            # The draft, with CRLF, dated now in the local time zone and with an identifier of its
-            # own: a resend with the draft's would be dropped by Gmail as a duplicate.
-            identifier = make_msgid(domain=parseaddr(settings.sender)[1].rpartition("@")[2])
-            data = to_message(draft, settings.sender, sent=(sent_at.astimezone(), identifier)).as_bytes(policy=SMTP)
-            rows = [(moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
+            answer, moment = deliver(
+                smtp, settings, log, to, lambda sent: to_message(draft, settings.sender, sent=sent),
+                lambda moment, identifier: [
+                    (moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
                      b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), identifier)
-                    for address in to for b, attachment in zip(bulletins, draft.attachments)]
-            ids: list[int] = []
-
-            def attempt() -> None:
-                """Before anything of the message goes out: its rows, `sending`, committed."""
-                with log.writing("rien de plus n'a été envoyé") as db:
-                    ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in rows)
-
-            answer = smtp.send(settings.sender, to, data, min(settings.timeout, remaining), before=attempt)
+                    for address in to for b, attachment in zip(bulletins, draft.attachments)],
+                min(settings.timeout, remaining),
+                f"le message de {club_mail.club.name} est peut-être parti sans que le journal le note : le prochain "
+                "envoi le signalera comme incertain ; rien de plus n'a été envoyé", now)
             failed = answer.refused
             accepted = tuple(a for a in to if a not in failed)
             outcome = Outcome(club_mail.club.name, to, tuple(a.filename for a in draft.attachments),
                               () if answer.unconfirmed else accepted, failed, answer.unconfirmed)
-            answers = {address.casefold(): text for address, text in failed.items()}
-            if ids:
-                success = "unknown" if answer.unconfirmed else "sent"
-                with log.writing(f"le message de {outcome.club} est peut-être parti sans que le journal le note : "
-                                 "le prochain envoi le signalera comme incertain ; rien de plus n'a été envoyé") as db:
-                    db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
-                                   [("failed", answers[row[4]], row_id) if row[4] in answers
-                                    else (success, answer.unconfirmed, row_id) for row, row_id in zip(rows, ids)])
-            else:  # refused before DATA: nothing went out
-                with log.writing("rien de plus n'a été envoyé") as db:
-                    db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in rows])
             run.outcomes.append(outcome)
             where = ", ".join(to)
             if answer.unconfirmed:

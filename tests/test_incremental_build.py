@@ -73,9 +73,10 @@ def built(result: pipeline.BuildResult, outputs: Path) -> set[str]:
 
 
 def published(name: str) -> bool:
-    """A circuit's file: not the site's pages (reportgen/site/) nor the secretary's page, which a
-    build writes when their bytes change, and which are not rendered documents."""
-    return name not in ("index.html", "verification.html") and not name.startswith("site/")
+    """A circuit's file: not the site's pages (reportgen/site/) nor the secretary's page (and its
+    copy beside the state), which a build writes when their bytes change, and which are not
+    rendered documents."""
+    return name not in ("index.html", "verification.html") and not name.startswith(("site/", f"{FOLDER}/"))
 
 
 def changed(before: dict[str, bytes], after: dict[str, bytes], suffixes=(".html", ".pdf", ".xlsx")) -> set[str]:
@@ -113,6 +114,40 @@ def test_another_process_finds_nothing_changed_either(small_league_copy):
                           env={**os.environ, "PYTHONHASHSEED": "12345"})
     assert done.stdout.split() == ["True", "['grand-sud']"], done.stderr
     assert snapshot(small_league_copy.outputs) == before
+
+
+def test_a_check_between_two_builds_costs_no_build(small_league_copy, monkeypatch):
+    """`make check` then `make`: check rewrites the secretary's page (dated the day it ran); the
+    build finds nothing else changed, puts its own page back and reads nothing."""
+    from typer.testing import CliRunner
+
+    from reportgen.cli import app
+
+    outputs = small_league_copy.outputs
+    before = snapshot(outputs)
+    checked = CliRunner().invoke(app, ["check", "--inputs", str(small_league_copy.inputs), "--outputs", str(outputs)])
+    assert checked.exit_code == 0, checked.output
+    assert (outputs / "verification.html").read_bytes() != before["verification.html"]  # check's page
+
+    def refused(*args, **kwargs):
+        raise AssertionError("nothing should be read or scored")
+
+    monkeypatch.setattr(building, "load", refused)
+    said: list[str] = []
+    result = build(small_league_copy.inputs, outputs, TODAY, progress=Messages(said.append))
+    assert result.unchanged and result.notices == small_league_copy.result.notices
+    assert snapshot(outputs) == before
+    assert any("seule la page de vérification" in message for message in said)
+
+
+def test_a_secretary_page_edited_without_its_copy_builds_in_full(league):
+    inputs, outputs = league
+    (outputs / FOLDER / "verification.html").unlink()
+    (outputs / "verification.html").write_text("<p>modifiée</p>")
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and result.ok
+    assert "<p>modifiée</p>" not in (outputs / "verification.html").read_text()
+    assert build(inputs, outputs, TODAY).unchanged
 
 
 def test_another_day_builds_again_but_writes_nothing_that_did_not_change(league, stub_pdfs):

@@ -53,7 +53,8 @@ def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildR
         # together from): remembered, so that the next build knows from the folders alone.
         state.remember(outputs, last, [key for key in keys if key is not None])
     progress("rien n'a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
-             "aucun fichier réécrit")
+             + ("seule la page de vérification, réécrite par « reportgen check », est remise comme la "
+                "construction l'avait laissée" if last.page_restored else "aucun fichier réécrit"))
     return BuildResult(published={slug: [] for slug in last.published}, notices=list(last.notices), unchanged=True)
 
 

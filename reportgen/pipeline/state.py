@@ -21,6 +21,10 @@ from reportgen.render.fonts import FONTS
 STATE = "state"
 INDEX = "index.html"
 VERIFICATION = "verification.html"  # the secretary's page (render/verification.py), written before the state
+# The build's own copy of that page, next to the state: `reportgen check` rewrites the page with what
+# it found (dated the day it ran), and a build that changes nothing puts the build's page back rather
+# than running in full.
+VERIFICATION_COPY = "verification.html"
 SITE = "site"  # the site's pages (reportgen/site/), written after the circuits
 
 
@@ -30,6 +34,7 @@ class State:
     published: list[str]  # the circuits it published (none was blocked)
     notices: list[str]
     outputs: dict[str, str] = field(default_factory=dict)  # path relative to outputs/ -> SHA-256
+    page_restored: bool = False  # `replay` put the build's secretary's page back (not stored)
 
 
 def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
@@ -61,11 +66,30 @@ def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> S
     if not all(isinstance(text, str) for text in [*state.published, *state.notices]):
         return None
     try:
-        if outputs_digest(outputs, slugs) != state.outputs:
+        found = outputs_digest(outputs, slugs)
+        if _without_page(found) != _without_page(state.outputs):
+            return None
+        if found.get(VERIFICATION) != state.outputs.get(VERIFICATION) and not _restore_page(outputs, state):
             return None
     except OSError:
         return None
     return state
+
+
+def _without_page(digests: dict[str, str]) -> dict[str, str]:
+    return {path: value for path, value in digests.items() if path != VERIFICATION}
+
+
+def _restore_page(outputs: Path, state: State) -> bool:
+    """Put the build's secretary's page back (a `check` rewrote it since), if its copy is the one
+    the state recorded. False: the build runs in full and writes it."""
+    wanted = state.outputs.get(VERIFICATION)
+    copy = outputs / FOLDER / VERIFICATION_COPY
+    if wanted is None or not copy.is_file() or file_digest(copy) != wanted:
+        return False
+    _write(outputs / VERIFICATION, copy.read_bytes())
+    state.page_restored = True
+    return True
 
 
 def clean(outputs: Path) -> None:
@@ -89,6 +113,8 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, b
             state.outputs = {path: value for path, value in state.outputs.items()
                              if path != INDEX and not path.startswith(f"{SITE}/")}
             state.outputs.update({path: digest(data) for path, data in pages.items()})
+        if (outputs / VERIFICATION).is_file():
+            _write(outputs / FOLDER / VERIFICATION_COPY, (outputs / VERIFICATION).read_bytes())
     except OSError:
         return False
     return remember(outputs, state, [])

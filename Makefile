@@ -10,7 +10,7 @@ EXAMPLE := examples/league
 LEAGUE := $(shell find inputs -name '*.xls*' ! -name '~$$*' 2>/dev/null | grep -q . && echo inputs || echo $(EXAMPLE))
 
 .DEFAULT_GOAL := all
-.PHONY: all system install build check test lint example clean distclean help bench
+.PHONY: all system system-test install build check test lint example clean distclean help bench
 
 all: build ## Installer (la première fois) et produire bulletins et annexes de inputs/ (ou de la ligue d'exemple) dans outputs/
 
@@ -28,6 +28,16 @@ system: $(SYSTEM_STAMP) ## Installer les paquets système de system-packages.txt
 $(SYSTEM_STAMP): system-packages.txt scripts/system-packages.sh
 	@PYTHON=$(PYTHON) scripts/system-packages.sh install
 	@mkdir -p $(VENV) && touch $(SYSTEM_STAMP)
+
+# The packages only the tests need (marked `test` in the list: Chromium, Dovecot, OpenSSH server...):
+# `make test` installs them, `make` never does.
+TEST_SYSTEM_STAMP := $(VENV)/.system-packages-test
+
+system-test: $(TEST_SYSTEM_STAMP) ## Installer aussi les paquets système dont seuls les tests ont besoin
+
+$(TEST_SYSTEM_STAMP): system-packages.txt scripts/system-packages.sh
+	@PYTHON=$(PYTHON) scripts/system-packages.sh install test
+	@mkdir -p $(VENV) && touch $(TEST_SYSTEM_STAMP)
 
 # A first install takes a minute or two: each step says what it does (in French, then English),
 # and pip shows the packages it collects and installs, so that a silent terminal never looks stuck.
@@ -49,7 +59,7 @@ build: system $(STAMP) ## Produire les bulletins (HTML, PDF) et les annexes (XLS
 check: system $(STAMP) ## Vérifier les classeurs sans rien publier et lister chaque problème (outputs/verification.html)
 	$(BIN)/reportgen check --inputs $(LEAGUE)
 
-test: system $(STAMP) ## Lancer tous les tests
+test: system system-test $(STAMP) ## Lancer tous les tests
 	$(BIN)/pytest -q
 
 lint: $(STAMP) ## Vérifier le code : ruff (noms inutilisés, imports, syntaxe), puis mypy (types)

@@ -2,9 +2,12 @@
 # The system packages of system-packages.txt: `check` lists the missing ones; `install` installs
 # them with apt-get when it can (root, or sudo without a password) and otherwise stops at once
 # with the exact command to run. Exit 0 when everything is there.
+# Those marked `test` only with a second argument `test` (`make test`, `.ci/run`): `make` alone
+# never installs them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-check}
+scope=${2:-run}
 python=${PYTHON:-python3}
 list=system-packages.txt
 
@@ -21,11 +24,12 @@ present() {  # probe -> 0 when what the package provides is on this machine
 }
 
 missing() {
-  local package probe
+  local package probe needed_by
   # The shared libraries the dynamic loader knows, one soname a line.
   libraries=$({ ldconfig -p 2>/dev/null || /sbin/ldconfig -p; } | awk 'NR > 1 {print $1}')
-  while read -r package probe _; do
+  while read -r package probe needed_by _; do
     [[ -z $package || $package == \#* ]] && continue
+    [[ $needed_by == test && $scope != test ]] && continue
     present "$probe" || printf '%s\n' "$package"
   done <"$list"
 }

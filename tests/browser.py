@@ -1,4 +1,4 @@
-"""Published pages in a real browser: Playwright drives Debian's Chromium (`make` installs it from
+"""Published pages in a real browser: Playwright drives Debian's Chromium (`make test` installs it from
 system-packages.txt; nothing is ever downloaded: no `playwright install`).
 
 `check_page(browser, page_file, site)` is what every published page must pass, wherever it comes
@@ -47,7 +47,7 @@ class Browser:
     def __init__(self, playwright) -> None:  # type: ignore[no-untyped-def]
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
         if chromium is None:
-            pytest.fail("Chromium is not installed: run make (it installs system-packages.txt)")
+            pytest.fail("Chromium is not installed: run make test (it installs the tests' packages of system-packages.txt)")
         self.chromium = playwright.chromium.launch(executable_path=chromium, headless=True,
                                                    args=["--no-sandbox", "--disable-gpu"])
         self.pages = {width: self._tab(width) for width in WIDTHS}

@@ -114,7 +114,7 @@ def start() -> Dovecot:
     folder is one of its own under /tmp: pytest's (/tmp/pytest-of-root) is made 0700 again by any
     pytest session that starts meanwhile, which nobody could then not cross."""
     if shutil.which("dovecot") is None:
-        raise RuntimeError("dovecot is missing: scripts/system-packages.sh install (system-packages.txt)")
+        raise RuntimeError("dovecot is missing: scripts/system-packages.sh install test (system-packages.txt)")
     root = Path(tempfile.mkdtemp(prefix="reportgen-dovecot-"))
     for folder in ("run", "state", "mail", "home"):
         (root / folder).mkdir(exist_ok=True)

@@ -3,7 +3,7 @@ tests/browser.py): no console error, no request outside the site, no sideways sc
 (390 px) nor a laptop (1280 px), no WCAG 2.0/2.1 A or AA violation that axe-core finds. The
 screenshots are left in test-artifacts/browser/ to look at.
 
-`make` installs Chromium (system-packages.txt): without it these tests fail and say so."""
+`make test` installs Chromium (system-packages.txt): without it these tests fail and say so."""
 
 import shutil
 import subprocess

@@ -39,6 +39,8 @@ def test_make_ci_and_the_readme_use_the_one_list():
     assert "scripts/system-packages.sh install" in makefile
     for target in ("install", "build", "check", "test"):  # each one checks the packages first
         assert re.search(rf"^{target}: system\b", makefile, re.M), target
+    assert re.search(r"^test: system system-test\b", makefile, re.M)  # and the tests' own
+    assert "scripts/system-packages.sh install test" in makefile
     ci = (ROOT / ".ci" / "run").read_text()
     assert "scripts/system-packages.sh install" in ci and "make test" in ci
     assert "system-packages.txt" in (ROOT / "README.md").read_text()
@@ -48,8 +50,25 @@ def test_make_ci_and_the_readme_use_the_one_list():
 
 def test_every_system_package_is_on_this_machine():
     """`make test` installed them (or stopped before the tests with the command to run)."""
-    result = subprocess.run([ROOT / "scripts" / "system-packages.sh", "check"], capture_output=True, text=True)
+    result = subprocess.run([ROOT / "scripts" / "system-packages.sh", "check", "test"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_make_alone_never_installs_a_server_the_tests_start(tmp_path):
+    """A secretary's `make` installs what reportgen runs with, not Dovecot, sshd or Chromium, whose
+    services Debian starts once installed: only `make test` (a second argument `test`) asks for them."""
+    copy = tmp_path / "repo"
+    (copy / "scripts").mkdir(parents=True)
+    (copy / "scripts" / "system-packages.sh").write_bytes((ROOT / "scripts" / "system-packages.sh").read_bytes())
+    (copy / "scripts" / "system-packages.sh").chmod(0o755)
+    (copy / "system-packages.txt").write_text("no-such-server-xyz  cmd:no-such-command-xyz  test # a test\n")
+    script = [copy / "scripts" / "system-packages.sh", "check"]
+    assert subprocess.run(script, capture_output=True, text=True).returncode == 0
+    for_tests = subprocess.run([*script, "test"], capture_output=True, text=True)
+    assert for_tests.returncode == 1 and "no-such-server-xyz" in for_tests.stderr
+    tests_only = {line.split()[0] for line in PACKAGES.read_text().splitlines()
+                  if line.strip() and not line.startswith("#") and line.split()[2] == "test"}
+    assert {"openssh-server", "dovecot-imapd", "chromium"} <= tests_only
 
 
 def test_the_check_names_the_exact_command_when_a_package_is_missing(tmp_path):

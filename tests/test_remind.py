@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -14,7 +15,10 @@ from pathlib import Path
 
 from reportgen.delivery import database
 from tests.builders import write_tournament, write_workbook
-from tests.test_delivery_mail import smtp  # noqa: F401  (the real SMTP server of the mail tests)
+from tests.test_delivery_mail import (
+    smtp,  # noqa: F401  (the real SMTP server of the mail tests)
+    wait_until,
+)
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 TODAY = dt.date.today()  # the command reads the clock: the calendar is written around it
@@ -133,4 +137,28 @@ def test_a_reminder_the_server_took_without_confirming_is_not_sent_again_on_its_
     done = remind(tmp_path, "--send")
     assert done.returncode == 1 and "rappel incertain pour Perpignan (tenté le " in done.stderr
     assert len(smtp.received) == 1  # perhaps received: the secretary decides
+    assert remind(tmp_path, "--send", "--resend").returncode == 0 and len(smtp.received) == 2
+
+
+def test_a_remind_process_killed_while_the_server_has_the_message_never_resends_it(tmp_path, smtp):  # noqa: F811
+    """kill -9 of `reportgen remind --send` itself, the server holding the message unanswered: the
+    log says `sending`; the next run calls it uncertain and sends nothing; --resend sends it."""
+    league(tmp_path, smtp.port)
+    smtp.hold = True
+    sender = subprocess.Popen([REPORTGEN, "remind", "--send", "--inputs", str(tmp_path / "inputs"), "--outputs",
+                               str(tmp_path / "outputs"), "--archive", str(tmp_path / "archive")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    wait_until(lambda: len(smtp.received) == 1, "the reminder to reach the server")
+    os.kill(sender.pid, signal.SIGKILL)
+    sender.wait(timeout=30)
+    sender.communicate()
+    smtp.hold = False
+    log = sqlite3.connect(tmp_path / "archive" / database.DATABASE)
+    assert {status for (status,) in log.execute("SELECT status FROM sending")} == {"sending"}
+    log.close()
+
+    done = remind(tmp_path, "--send")  # the lock went with the killed process
+    assert done.returncode == 1 and "rappel incertain pour Perpignan (tenté le " in done.stderr, done.stderr
+    assert len(smtp.received) == 1
+    assert remind(tmp_path, "--send").returncode == 1 and len(smtp.received) == 1
     assert remind(tmp_path, "--send", "--resend").returncode == 0 and len(smtp.received) == 2

@@ -81,6 +81,33 @@ def test_no_file_publish_would_upload_names_them_in_full(private):
             assert "1001" not in text_of(private / path) and "1002" not in text_of(private / path), path
 
 
+@pytest.fixture(scope="module")
+def sshd(tmp_path_factory):
+    from tests import sshd as sshd_server
+
+    yield from sshd_server.start(tmp_path_factory.mktemp("sshd"))
+
+
+def test_published_to_a_real_sftp_server_the_site_names_them_nowhere(private, sshd, tmp_path):
+    from tests import sshd as sshd_server
+    from tests.test_publish_sftp import League
+
+    shutil.copytree(private, tmp_path / "outputs")
+    league = League(tmp_path / "inputs", tmp_path / "outputs", tmp_path / "server" / "www",
+                    sshd.known_hosts(tmp_path / "known_hosts"))
+    league.inputs.mkdir()
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
+                    key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=10)
+    ran = league.publish()
+    assert ran.code == 0, ran.stderr
+    online = [path for path in sorted(league.remote.rglob("*")) if path.is_file() and "fonts" not in path.parts]
+    assert any(path.suffix == ".pdf" and "public" in path.parts for path in online)
+    for path in online:
+        if path.name != ".reportgen-site.json":
+            assert not any(name in text_of(path) for name in FULL_NAMES), path
+    assert not (league.remote / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
+
+
 def test_the_whole_documents_stay_for_the_clubs_and_are_never_uploaded(private):
     whole = [private / "grand-sud" / "2026" / f"classement-2026-01-10.{kind}" for kind in ("html", "pdf", "csv")]
     whole.append(private / "grand-sud" / "2026" / "annexe-grand-sud-2026.xlsx")

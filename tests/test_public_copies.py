@@ -6,6 +6,7 @@ CSV as text, PDF through pdftotext, XLSX through openpyxl."""
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from email import message_from_bytes, policy
@@ -231,3 +232,58 @@ def test_masking_blanks_their_licence_where_the_data_says_licence_and_nowhere_el
     assert copy.sheets[0].rows[1] is sheet.rows[1]
     context = masking.value({"rows": [{"player": "MARTIN Paul", "licence": "1002", "points": "1002"}]})
     assert context == {"rows": [{"player": "joueur non publié", "licence": "", "points": "1002"}]}
+
+
+def test_the_example_league_where_everyone_is_shown_makes_no_copy(example_league):
+    from reportgen.pipeline.building import _masking
+
+    assert not example_league.public.choices and not _masking(example_league)
+
+
+@pytest.fixture(scope="module")
+def every_circuit(tmp_path_factory):
+    """The contract's tiny league of every circuit, its first player left out, its second by initials."""
+    from reportgen import circuits
+    from reportgen.pipeline import load, score
+    from tests import test_contract as contract
+    from tests.builders import write_clubs
+
+    inputs = tmp_path_factory.mktemp("every-circuit") / "inputs"
+    write_clubs(inputs)
+    for slug in circuits.CIRCUITS:
+        contract.TINY_LEAGUE[slug](inputs)
+    hidden, initials = (name.split(" ") for name in contract.NAMES[:2])
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [HEADER, ["", *hidden, "", "", "non"],
+                                                         ["", *initials, "", "", "initiales"]]})
+    league = load(inputs, contract.TODAY)
+    assert league.all_problems() == []
+    return league, score(league), contract.NAMES[:2]
+
+
+def test_every_circuit_s_documents_have_public_copies_that_name_them_nowhere(every_circuit):
+    from reportgen import circuits
+    from reportgen.pipeline.building import _masking
+    from reportgen.render import excel, html
+    from reportgen.render.ranking import to_spreadsheet_csv
+
+    league, scored, names = every_circuit
+    masking = _masking(league)
+    for slug in circuits.CIRCUITS:
+        report = scored.reports[slug]
+        texts: list[tuple[str, str]] = []
+        whole = [html.render(d) for d in report.documents] + [to_spreadsheet_csv(r).decode() for r in report.rankings]
+        assert any(names[0] in text and names[1] in text for text in whole), slug  # the clubs' copies: whole
+        for document in report.documents:
+            copy = masking.document(document)
+            texts.append((document.path, html.render(copy if copy else document)))
+        for ranking in report.rankings:
+            copy = masking.ranking(ranking)
+            texts.append((ranking.path, to_spreadsheet_csv(copy if copy else ranking).decode("utf-8-sig")))
+        for annex in report.annexes:
+            copy = masking.annex(annex)
+            book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(copy if copy else annex)))
+            texts.append((annex.path, "\n".join(str(cell) for sheet in book.worksheets
+                                                for row in sheet.iter_rows(values_only=True) for cell in row)))
+        for path, text in texts:
+            assert names[0] not in text and names[1] not in text, (slug, path)
+        assert any("joueur non publié" in text for _, text in texts), slug

@@ -287,3 +287,17 @@ def test_every_circuit_s_documents_have_public_copies_that_name_them_nowhere(eve
         for path, text in texts:
             assert names[0] not in text and names[1] not in text, (slug, path)
         assert any("joueur non publié" in text for _, text in texts), slug
+
+
+def test_a_second_build_renders_no_copy_again(private, tmp_path):
+    from reportgen.pipeline import build
+    from reportgen.pipeline.state import FOLDER, STATE
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(private.parent / folder, tmp_path / folder)
+    before = {p: p.read_bytes() for p in (tmp_path / "outputs" / "grand-sud" / "public").rglob("*") if p.is_file()}
+    (tmp_path / "outputs" / FOLDER / STATE).unlink()  # no shortcut: the league is read, scored and laid out
+    result = build(tmp_path / "inputs", tmp_path / "outputs", TODAY)
+    assert result.ok and not result.unchanged
+    assert result.rendered["grand-sud"] == [] and result.published["grand-sud"] == []
+    assert {p: p.read_bytes() for p in before} == before

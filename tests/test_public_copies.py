@@ -204,14 +204,16 @@ def test_a_choice_changed_back_removes_the_copies(private, tmp_path):
 
 def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is():
     masking = Masking({"MARTIN Paul": "joueur non publié", "DUPONT Jean": "D. J.", "O'NEIL Ann": "O. A."})
-    context = {"rows": [{"player": "MARTIN Paul", "points": 12}, {"player": "MARTIN Pauline", "points": 3}],
+    context = {"rows": [{"player": "MARTIN Paul", "points": 12}, {"player": "MARTIN Pauline", "points": 3},
+                        {"player": "MARTIN Paul-Henri", "points": 1}],
                "note": "forfait de DUPONT Jean (règle 7)", "svg": Markup("<text>O&#39;NEIL Ann</text>"),
                "other": ("DURAND Anne",)}
     document = Document("2026/b", "b.html.j2", "Bulletin", TODAY, context, 2026)
     copy = masking.document(document)
     assert copy is not None and copy.path == "public/2026/b"
     assert copy.context["rows"] == [{"player": "joueur non publié", "points": 12},
-                                    {"player": "MARTIN Pauline", "points": 3}]
+                                    {"player": "MARTIN Pauline", "points": 3},
+                                    {"player": "MARTIN Paul-Henri", "points": 1}]
     assert copy.context["note"] == "forfait de D. J. (règle 7)"
     assert copy.context["svg"] == Markup("<text>O. A.</text>") and isinstance(copy.context["svg"], Markup)
     assert copy.context["other"] is context["other"]  # untouched parts are the same objects

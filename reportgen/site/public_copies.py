@@ -45,9 +45,10 @@ class Masking:
     def _pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
         if not names:
             return None
-        # The longest first: « MARTIN Paul-Henri » before « MARTIN Paul »; whole words only.
+        # The longest first: « MARTIN Paul-Henri » before « MARTIN Paul »; whole names only (a
+        # hyphen joins words: « MARTIN Paul » is not in « MARTIN Paul-Henri »).
         alternatives = "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
-        return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)")
+        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
 
     def __bool__(self) -> bool:
         return bool(self.names)

@@ -17,8 +17,10 @@ column): the site's own pages show no licence at all."""
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import re
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -28,6 +30,7 @@ from reportgen.model import Annex, AnnexSheet, Document, Ranking
 FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
 LICENCE = "licence"  # the field, or key, of a licence number
 LICENCE_HEADER = "Licence"  # an annex's licence column
+SCALARS = (int, float, Fraction, dt.date)  # bool is an int; a datetime a date
 
 
 class Masking:
@@ -67,6 +70,8 @@ class Masking:
         the field or dict key it is found under (a licence's)."""
         if isinstance(value, str):
             return "" if key == LICENCE and value in self.licences else self.text(value)
+        if value is None or isinstance(value, SCALARS):  # most cells of a bulletin: nothing to look into
+            return value
         if isinstance(value, AnnexSheet):
             return self._sheet(value)
         if isinstance(value, dict):

@@ -303,3 +303,15 @@ def test_a_second_build_renders_no_copy_again(private, tmp_path):
     assert result.ok and not result.unchanged
     assert result.rendered["grand-sud"] == [] and result.published["grand-sud"] == []
     assert {p: p.read_bytes() for p in before} == before
+
+
+def test_a_public_bulletin_opens_in_a_browser_like_the_whole_one(private, browser):
+    """Its fonts are found one folder deeper (outputs/fonts), nothing is fetched from elsewhere."""
+    from tests.browser import check_page
+
+    bulletin = private / "grand-sud/public/2026/classement-2026-01-10.html"
+    fonts = [part.split('"', 1)[0] for part in bulletin.read_text(encoding="utf-8").split('url("')[1:]]
+    assert fonts and all((bulletin.parent / font).resolve() == (private / "fonts" / Path(font).name).resolve()
+                         and (bulletin.parent / font).is_file() for font in fonts)
+    check_page(browser, bulletin, private)
+    check_page(browser, private / "site/grand-sud-2026.html", private)

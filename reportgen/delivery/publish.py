@@ -38,6 +38,8 @@ from reportgen.delivery.sftp import SiteError, SiteUnreachable, connected, read,
 from reportgen.ingest.read_cache import FOLDER
 from reportgen.render.files import JOURNAL as BUILD_JOURNAL
 from reportgen.render.files import write_atomic
+from reportgen.render.index import MANIFEST as MANIFESTS
+from reportgen.render.index import read_manifest
 
 MANIFEST = ".reportgen-site.json"  # on the server, in the site's folder
 HOME = "index.html"  # the home page: sent last
@@ -52,7 +54,12 @@ PRIVATE = (
 )
 # Files of the build's own, in any folder: the data the pages are drawn from (every name in full,
 # a player who chose `non` or `initiales` in joueurs.xlsx included) and each circuit's manifest.
-INTERNAL = ("site.json", "publications.json")
+INTERNAL = ("site.json", MANIFESTS)
+# The notices a circuit writes as e-mail drafts (a pool tournament's): for the secretary's mail
+# program, never linked by the site, and they name every player in full.
+DRAFTS = (".eml",)
+# A document that names a player who chose `initiales` or `non` (joueurs.xlsx's `Publication`) stays
+# here too: its public copy (site/public_copies.py), listed in the circuit's manifest, goes instead.
 UPLOADING = ".reportgen-upload"  # the suffix of a file on its way, beside its place on the server
 
 Say = Callable[[str], None]
@@ -78,18 +85,32 @@ class Done:
 def site_files(outputs: Path) -> dict[str, str]:
     """Each file of the site: its path relative to outputs/ (with /) -> its SHA-256."""
     found = {}
+    whole = _whole(outputs)
     for folder, folders, files in os.walk(outputs):  # linked folders are not followed
         top = Path(folder) == outputs
         folders[:] = sorted(name for name in folders if not _private(name, top))
         for name in sorted(files):
             path = Path(folder) / name
-            if not _private(name, top) and path.is_file():
-                found[path.relative_to(outputs).as_posix()] = _digest(path)
+            relative = path.relative_to(outputs).as_posix()
+            if not _private(name, top) and relative not in whole and path.is_file():
+                found[relative] = _digest(path)
     return found
 
 
 def _private(name: str, top: bool) -> bool:
-    return name.startswith((".", "~$")) or name in INTERNAL or (top and name in PRIVATE)
+    return name.startswith((".", "~$")) or name.endswith(DRAFTS) or name in INTERNAL or (top and name in PRIVATE)
+
+
+def _whole(outputs: Path) -> set[str]:
+    """The documents that name a player who chose `initiales` or `non` in full, relative to
+    outputs/: each circuit's manifest lists them with their public copy, which goes instead."""
+    whole = set()
+    for manifest in sorted(outputs.glob(f"*/{MANIFESTS}")):
+        found = read_manifest(manifest) or {}
+        public = found.get("public")
+        if isinstance(public, dict):
+            whole |= {f"{manifest.parent.name}/{path}" for path in public}
+    return whole
 
 
 def _digest(path: Path) -> str:

@@ -22,6 +22,7 @@ from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calend
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import _prepare, publish, render_report
 from reportgen.pipeline.scoring import score
+from reportgen.site.public_copies import Masking
 
 
 @dataclass
@@ -116,6 +117,25 @@ def _events_behind(league: League, slug: str) -> list:
     return [event for current in slugs for event in league.circuits[current].events]
 
 
+def _masking(league: League) -> Masking:
+    """Each spelling of each player who chose `initiales` or `non` (joueurs.xlsx's `Publication`) ->
+    the form the site shows, for the public copies of the documents (site/public_copies.py): empty,
+    and no copy made, when every player is shown."""
+    names: dict[str, str] = {}
+    licences: set[str] = set()
+    if league.public.choices:
+        for found in league.circuits.values():
+            for table in (found.results, found.listed):
+                if table.empty:
+                    continue
+                mine = table[table["player_id"].isin(list(league.public.choices))]
+                for column in ("player", "typed"):
+                    for player_id, name in zip(mine["player_id"], mine[column]):
+                        names[name] = league.public.name(player_id, name)
+                licences.update(mine["licence"])
+    return Masking(names, licences)
+
+
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]]) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
@@ -139,6 +159,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # server), each started as soon as its bulletin's HTML is known when the pool started early.
     pdfs = pdf.Batch()
     result = BuildResult()
+    masking = _masking(league)
 
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
@@ -147,7 +168,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # messages only: the bar counts the circuits scored and laid out
         rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
                                        result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
-                                       events=event_records(found.events, found.results.to_dict("records")))
+                                       events=event_records(found.events, found.results.to_dict("records")),
+                                       masking=masking)
 
     scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())

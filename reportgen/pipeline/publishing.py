@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import circuits
-from reportgen.model import SILENT, Progress, Report
+from reportgen.model import SILENT, Annex, Document, Progress, Report
 from reportgen.pipeline import state
+from reportgen.site.public_copies import Masking
 
 
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
-                  events: list[dict[str, Any]] | None = None,
+                  events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
                   ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
@@ -32,7 +33,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
     soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
     them at once (one new tournament: 0.1-0.2 s sooner). `events`: the circuit's tournaments for the
-    website (site/data.py `event_records`)."""
+    website (site/data.py `event_records`). `masking`: the names of the players who chose `initiales`
+    or `non`; each document, CSV and annex that names one also gets its public copy
+    (site/public_copies.py), made and reused like the rest, listed in the manifest's `public`."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
@@ -59,7 +62,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
-    for document in report.documents:
+    public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
+
+    def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
+        public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
+
+    def bulletin(document: Document) -> None:
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
         key = cache.source_key("html", document.template, document.context, document.title, document.date)
@@ -73,18 +81,38 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             files[pdf_path] = existing
         else:
             pending.append((pdf_path, files[html_path].decode("utf-8"), document.date))
+
+    for document in report.documents:
+        bulletin(document)
+        copy = masking.document(document) if masking else None
+        if copy is not None:
+            bulletin(copy)
+            copied(document.path, copy.path, (".html", ".pdf"))
     pdfs_known(pending)
     for ranking in report.rankings:
         files[folder / f"{ranking.path}.csv"] = ranking_render.to_spreadsheet_csv(ranking)
-    for annex in report.annexes:
+        masked = masking.ranking(ranking) if masking else None
+        if masked is not None:
+            files[folder / f"{masked.path}.csv"] = ranking_render.to_spreadsheet_csv(masked)
+            copied(ranking.path, masked.path, (".csv",))
+
+    def annexed(annex: Annex) -> None:
         path = folder / f"{annex.path}.xlsx"
         files[path] = made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex))
+
+    for annex in report.annexes:
+        annexed(annex)
+        masked_annex = masking.annex(annex) if masking else None
+        if masked_annex is not None:
+            annexed(masked_annex)
+            copied(annex.path, masked_annex.path, (".xlsx",))
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
         files[path] = made(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
+    published.public = dict(sorted(public.items()))
     files[folder / site_data.DATA] = site_data.circuit_data(report, events or [])  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending

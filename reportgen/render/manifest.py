@@ -40,6 +40,9 @@ class Manifest:
     made_from: dict[str, dict[str, str]] = field(default_factory=dict)  # file -> source key and hash
     pdfs: dict[str, Any] = field(default_factory=dict)  # PDF -> its record (render/pdf.py `record`)
     sources: dict[str, Any] | None = None  # render/changes.py `sources`
+    # A whole file naming a player who chose `initiales` or `non` -> its public copy, which the site
+    # links and `reportgen publish` uploads instead (site/public_copies.py); paths with extension
+    public: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
@@ -62,6 +65,8 @@ class Manifest:
         }
         if self.sources is not None:
             data["sources"] = self.sources
+        if self.public:  # absent when no player hides: the bytes of a league without such a choice
+            data["public"] = dict(sorted(self.public.items()))
         return data
 
     def to_json(self) -> bytes:
@@ -76,6 +81,7 @@ class Manifest:
                        [DocumentEntry(d["season"], d["date"], d["title"], d["path"], d["csv"]) for d in raw["documents"]],
                        [AnnexEntry(a["season"], a["date"], a["title"], a["path"], a.get("sha256"))
                         for a in raw["annexes"]],
-                       dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"))
+                       dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"),
+                       dict(raw.get("public") or {}))
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a manifest: {error}") from error

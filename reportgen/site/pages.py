@@ -54,6 +54,13 @@ class Circuit:
     documents: list[dict[str, Any]]
     annexes: list[dict[str, Any]]
     rankings: list[dict[str, Any]]
+    # a whole file naming a player who chose `initiales` or `non` -> its public copy (manifest's `public`)
+    public: dict[str, str] = field(default_factory=dict)
+
+    def link(self, path: str) -> str:
+        """The file the site links for one the circuit published (with its extension), relative to
+        outputs/: its public copy when it has one, the file itself otherwise (site/public_copies.py)."""
+        return f"{self.slug}/{self.public.get(path, path)}"
 
     def seasons(self) -> list[int]:
         return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
@@ -70,7 +77,7 @@ class Circuit:
 
     def bulletin(self, path: str) -> str | None:
         """The HTML bulletin published under this path, relative to outputs/."""
-        return f"{self.slug}/{path}.html" if any(d["path"] == path for d in self.documents) else None
+        return self.link(f"{path}.html") if any(d["path"] == path for d in self.documents) else None
 
 
 def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
@@ -84,7 +91,7 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
             continue
         circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
                           list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
-                          data.read(outputs / slug))
+                          data.read(outputs / slug), dict(manifest.get("public") or {}))
         current = set(circuit.seasons())
         circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
         found.append(circuit)
@@ -163,7 +170,7 @@ class Site:
             })
         return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
-                "csv": None if ranking.get("no_csv") else f"{circuit.slug}/{ranking['path']}.csv"}
+                "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
 
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, **context: Any) -> bytes:
@@ -213,26 +220,30 @@ class Site:
                 "table": self.table(circuit, ranking, ranking["rows"][:TOP]) if ranking else None,
                 "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
             })
-        latest = sorted(((d["date"], circuit.title, d["title"], circuit.slug, d["path"])
+        latest = sorted(((d["date"], circuit.title, d["title"], circuit.link(f"{d['path']}.html"))
                          for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]
         return self.render("home.html.j2", HOME, title="Accueil", circuits=circuits, calendar=self.calendar,
                            calendar_file=self.calendar_file,
-                           latest=[{"day": long_day(day), "circuit": title, "title": name,
-                                    "url": f"{slug}/{path}.html"} for day, title, name, slug, path in latest],
+                           latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
+                                   for day, title, name, url in latest],
                            corrections=self.correction_lines()[:5])
 
     def season(self, circuit: Circuit, season: int) -> bytes:
         ranking = circuit.headline(season)
         events = sorted((r for r in circuit.rankings if r["season"] == season and r["kind"] == "event"),
                         key=lambda r: (r["date"], r["path"]))
-        documents = [{**d, "day": long_day(d["date"])} for d in circuit.documents if d["season"] == season]
+        documents = [{**d, "day": long_day(d["date"]),
+                      **{kind: circuit.link(f"{d['path']}.{kind}") for kind in ("html", "pdf")},
+                      "csv": circuit.link(f"{d['path']}.csv") if d["csv"] else None}
+                     for d in circuit.documents if d["season"] == season]
         return self.render("season.html.j2", self.season_page(circuit, season),
                            title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
                            table=self.table(circuit, ranking) if ranking else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": self.event_page(circuit, r)} for r in events],
                            documents=documents,
-                           annexes=[a for a in circuit.annexes if a["season"] == season])
+                           annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}
+                                    for a in circuit.annexes if a["season"] == season])
 
     def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes:
         name = ranking["name"] or ranking["title"]

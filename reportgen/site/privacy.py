@@ -1,7 +1,8 @@
 """What the public site may show of a player (`Publication` column of joueurs.xlsx, EU data
 protection): `oui` the name, `initiales` the initials (« D. M. »), `non` nothing (no page, not in
-the search, « joueur non publié » in the rankings). The bulletins sent to clubs stay whole: only the
-site's own pages go through here."""
+the search, « joueur non publié » in the rankings). The bulletins sent to clubs stay whole: the site's
+own pages go through here, and the documents it links through their public copies
+(site/public_copies.py), made with these same forms."""
 
 from __future__ import annotations
 

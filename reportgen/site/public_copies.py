@@ -1,0 +1,117 @@
+"""The public copies of the documents the site links (issue 24, personal data): a bulletin, its CSV
+or an annex that names a player who chose `initiales` or `non` in joueurs.xlsx gets a copy in which
+that player is shown as the site shows him (« D. M. », « joueur non publié »), everything else
+identical: the ranking is not changed by hiding a name. The whole documents stay for the clubs
+(`reportgen mail` attaches them); the site links the copies and `reportgen publish` uploads them
+instead.
+
+The seam is the plain data a circuit gives the renderers (`Document.context`, `Ranking` rows,
+`AnnexSheet` rows): each text is passed through one name mapping before the same renderer runs, so
+no file is edited after it is made and a document naming no such player is not rendered twice.
+A name is replaced wherever it stands as whole words (a cell, or a sentence such as « forfait de
+DUPONT Marie »); a player shown under a name another player also bears hides both, the safe side.
+Such a player's licence number, which would name him again through the federation's lists, is
+left blank where the data says it is a licence (a `licence` field or key, an annex's « Licence »
+column): the site's own pages show no licence at all."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from reportgen.model import Annex, AnnexSheet, Document, Ranking
+
+FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
+LICENCE = "licence"  # the field, or key, of a licence number
+LICENCE_HEADER = "Licence"  # an annex's licence column
+SCALARS = (int, float, Fraction, dt.date)  # bool is an int; a datetime a date
+
+
+class Masking:
+    """Every text of a document with each full name of `names` (full name -> public form) replaced."""
+
+    def __init__(self, names: Mapping[str, str], licences: Iterable[str] = ()):
+        self.names = {name: public for name, public in names.items() if name and name != public}
+        self.licences = frozenset(licence for licence in licences if licence)
+        self._plain = self._pattern(self.names)
+        # A Markup value (an SVG drawn by the circuit, say) holds the names HTML-escaped.
+        self._escaped = {str(escape(name)): str(escape(public)) for name, public in self.names.items()}
+        self._markup = self._pattern(self._escaped)
+
+    @staticmethod
+    def _pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
+        if not names:
+            return None
+        # The longest first: « MARTIN Paul-Henri » before « MARTIN Paul »; whole names only (a
+        # hyphen joins words: « MARTIN Paul » is not in « MARTIN Paul-Henri »).
+        alternatives = "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
+        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+    def text(self, value: str) -> str:
+        if isinstance(value, Markup):
+            if self._markup is None or not self._markup.search(value):
+                return value
+            return Markup(self._markup.sub(lambda found: self._escaped[found.group(0)], value))
+        if self._plain is None or not self._plain.search(value):
+            return value
+        return self._plain.sub(lambda found: self.names[found.group(0)], value)
+
+    def value(self, value: Any, key: object = None) -> Any:
+        """`value` with every text masked: the very same object when nothing in it changed. `key`:
+        the field or dict key it is found under (a licence's)."""
+        if isinstance(value, str):
+            return "" if key == LICENCE and value in self.licences else self.text(value)
+        if value is None or isinstance(value, SCALARS):  # most cells of a bulletin: nothing to look into
+            return value
+        if isinstance(value, AnnexSheet):
+            return self._sheet(value)
+        if isinstance(value, dict):
+            items = {name: self.value(item, name) for name, item in value.items()}
+            return value if all(items[name] is item for name, item in value.items()) else items
+        if isinstance(value, (list, tuple)):
+            masked = [self.value(item) for item in value]
+            if all(new is old for new, old in zip(masked, value)):
+                return value
+            return masked if isinstance(value, list) else type(value)(masked)
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            changes = {}
+            for field in dataclasses.fields(value):
+                if field.init:
+                    old = getattr(value, field.name)
+                    new = self.value(old, field.name)
+                    if new is not old:
+                        changes[field.name] = new
+            return dataclasses.replace(value, **changes) if changes else value
+        return value  # numbers, dates, None
+
+    def _sheet(self, sheet: AnnexSheet) -> AnnexSheet:
+        """An annex sheet's cells masked, those of its « Licence » columns blanked for these players."""
+        licences = {index for index, column in enumerate(sheet.columns) if column.header == LICENCE_HEADER}
+        rows = [self._row(row, licences) for row in sheet.rows]
+        return sheet if all(new is old for new, old in zip(rows, sheet.rows)) else dataclasses.replace(sheet, rows=rows)
+
+    def _row(self, row: list[Any], licences: set[int]) -> list[Any]:
+        cells = [self.value(cell, LICENCE if index in licences else None) for index, cell in enumerate(row)]
+        return row if all(new is old for new, old in zip(cells, row)) else cells
+
+    def document(self, document: Document) -> Document | None:
+        """The public copy of a bulletin, or None when it names no player to mask."""
+        masked = self.value(document)
+        return dataclasses.replace(masked, path=f"{FOLDER}/{document.path}") if masked is not document else None
+
+    def ranking(self, ranking: Ranking) -> Ranking | None:
+        masked = self.value(ranking)
+        return dataclasses.replace(masked, path=f"{FOLDER}/{ranking.path}") if masked is not ranking else None
+
+    def annex(self, annex: Annex) -> Annex | None:
+        masked = self.value(annex)
+        return dataclasses.replace(masked, path=f"{FOLDER}/{annex.path}") if masked is not annex else None

@@ -1,0 +1,317 @@
+"""The public site never names a player who chose otherwise (issue 24, « Personal data »): every
+bulletin, CSV and annex the site links that names a player who chose `initiales` or `non` has a
+public copy, which the site links and `reportgen publish` uploads; the whole documents stay in
+outputs/<circuit>/ for the clubs, and `reportgen mail` attaches them. Real files read back: HTML and
+CSV as text, PDF through pdftotext, XLSX through openpyxl."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import openpyxl
+import pytest
+from markupsafe import Markup
+
+from reportgen.delivery.publish import site_files
+from reportgen.model import Document
+from reportgen.site.public_copies import Masking
+from tests import test_delivery_mail as mail_tests
+from tests.builders import TODAY, write_workbook
+
+HEADER = ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"]
+FULL_NAMES = ("DUPONT Jean", "MARTIN Paul")  # initiales, non
+
+
+def text_of(path: Path) -> str:
+    """What a reader of the file sees, whatever its kind."""
+    if path.suffix == ".pdf":
+        return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                              check=True).stdout
+    if path.suffix == ".xlsx":
+        book = openpyxl.load_workbook(path, read_only=True)
+        return "\n".join(" ".join(str(cell) for cell in row if cell is not None)
+                         for sheet in book.worksheets for row in sheet.iter_rows(values_only=True))
+    return path.read_bytes().decode("utf-8-sig")
+
+
+def with_choices(source, root: Path, rows: list[list[str]]) -> Path:
+    """A copy of a built league with this joueurs.xlsx, built again (its PDFs reused when unchanged)."""
+    from reportgen.pipeline import build
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(getattr(source, folder), root / folder)
+    write_workbook(root / "inputs" / "joueurs.xlsx", {"Joueurs": [HEADER, *rows]})
+    result = build(root / "inputs", root / "outputs", TODAY)
+    assert result.ok, result.problems
+    return root / "outputs"
+
+
+@pytest.fixture(scope="module")
+def private(small_league_built, tmp_path_factory) -> Path:
+    """The small league with DUPONT Jean shown as initials and MARTIN Paul left out of the site."""
+    return with_choices(small_league_built, tmp_path_factory.mktemp("copies"), [
+        ["1001", "DUPONT", "Jean", "Carcassonne", "", "initiales"], ["1002", "MARTIN", "Paul", "Albi", "", "non"],
+        ["", "DURAND", "Anne", "Toulouse", "", ""]])
+
+
+def test_no_file_publish_would_upload_names_them_in_full(private):
+    uploaded = site_files(private)
+    kinds = {Path(path).suffix for path in uploaded}
+    assert {".html", ".pdf", ".csv", ".xlsx", ".js"} <= kinds
+    for path in uploaded:
+        if path.startswith("fonts/"):  # the shipped font files: glyphs, no text
+            continue
+        assert Path(path).suffix in (".html", ".pdf", ".csv", ".xlsx", ".js", ".css", ".ics", ".json"), path
+        text = text_of(private / path)
+        for name in FULL_NAMES:
+            assert name not in text, (path, name)
+    copies = [path for path in uploaded if "/public/" in path]
+    assert {Path(path).suffix for path in copies} == {".html", ".pdf", ".csv", ".xlsx"}
+    for path in copies:  # shown as the site shows them, the others as they are
+        text = text_of(private / path)
+        assert "joueur non publié" in text or "D. J." in text, path
+    annex = text_of(private / "grand-sud/public/2026/annexe-grand-sud-2026.xlsx")
+    assert "D. J." in annex and "joueur non publié" in annex and "DURAND Anne" in annex
+    # nor by their licence numbers, which name them again in the federation's lists
+    for path in copies:
+        if path.endswith((".csv", ".xlsx")):
+            assert "1001" not in text_of(private / path) and "1002" not in text_of(private / path), path
+
+
+@pytest.fixture(scope="module")
+def sshd(tmp_path_factory):
+    from tests import sshd as sshd_server
+
+    yield from sshd_server.start(tmp_path_factory.mktemp("sshd"))
+
+
+def test_published_to_a_real_sftp_server_the_site_names_them_nowhere(private, sshd, tmp_path):
+    from tests import sshd as sshd_server
+    from tests.test_publish_sftp import League
+
+    shutil.copytree(private, tmp_path / "outputs")
+    league = League(tmp_path / "inputs", tmp_path / "outputs", tmp_path / "server" / "www",
+                    sshd.known_hosts(tmp_path / "known_hosts"))
+    league.inputs.mkdir()
+    league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
+                    key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=10)
+    ran = league.publish()
+    assert ran.code == 0, ran.stderr
+    online = [path for path in sorted(league.remote.rglob("*")) if path.is_file() and "fonts" not in path.parts]
+    assert any(path.suffix == ".pdf" and "public" in path.parts for path in online)
+    for path in online:
+        if path.name != ".reportgen-site.json":
+            assert not any(name in text_of(path) for name in FULL_NAMES), path
+    assert not (league.remote / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
+
+
+def test_the_whole_documents_stay_for_the_clubs_and_are_never_uploaded(private):
+    whole = [private / "grand-sud" / "2026" / f"classement-2026-01-10.{kind}" for kind in ("html", "pdf", "csv")]
+    whole.append(private / "grand-sud" / "2026" / "annexe-grand-sud-2026.xlsx")
+    uploaded = site_files(private)
+    for path in whole:
+        text = text_of(path)
+        assert all(name in text for name in FULL_NAMES), path
+        assert path.relative_to(private).as_posix() not in uploaded
+    # The ranking is not changed by hiding a name: the same places and points, line for line (their
+    # licence numbers left blank).
+    whole_csv = text_of(whole[2]).splitlines()
+    public_csv = text_of(private / "grand-sud/public/2026/classement-2026-01-10.csv").splitlines()
+    assert len(whole_csv) == len(public_csv)
+    for full, public in zip(whole_csv, public_csv):
+        for name, shown, licence in zip(FULL_NAMES, ("D. J.", "joueur non publié"), ("1001", "1002")):
+            full = full.replace(f"{name};{licence};", f"{shown};;")
+        assert full == public
+
+
+def test_the_site_links_the_public_copies(private):
+    season = (private / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    home = (private / "index.html").read_text(encoding="utf-8")
+    for kind in ("html", "pdf", "csv"):
+        assert f'href="../grand-sud/public/2026/classement-2026-01-10.{kind}"' in season
+        assert f'href="../grand-sud/2026/classement-2026-01-10.{kind}"' not in season
+    assert 'href="../grand-sud/public/2026/annexe-grand-sud-2026.xlsx"' in season
+    assert 'href="grand-sud/public/2026/classement-2026-01-10.html"' in home
+    for page in [private / "index.html", *(private / "site").glob("*.html")]:  # every link resolves
+        for link in page.read_text(encoding="utf-8").split('href="')[1:]:
+            target = link.split('"', 1)[0]
+            if target.startswith(("../grand-sud", "grand-sud")):
+                assert (page.parent / target).is_file(), (page.name, target)
+
+
+def test_a_public_pdf_draws_the_initials_with_the_shipped_font(private):
+    pdf = private / "grand-sud/public/2026/classement-2026-01-10.pdf"
+    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout
+    assert "Inter" in fonts
+    text = text_of(pdf)
+    assert "D. J." in text and "joueur non publié" in text and "DURAND Anne" in text
+
+
+def test_mail_still_attaches_the_whole_bulletins(private, tmp_path):
+    from tests.conftest import Built
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(private.parent / folder, tmp_path / folder)
+    league = Built(tmp_path / "inputs", tmp_path / "outputs", None)
+    mail_tests.set_clubs(league.inputs, mail_tests.CLUBS)
+    ran = mail_tests.mail_command(league, tmp_path / "archive", process=True)
+    assert ran.returncode == 0, ran.stderr
+    attached = []
+    for draft in sorted((league.outputs / "mail" / "2026").glob("*.eml")):
+        message = message_from_bytes(draft.read_bytes(), policy=policy.default)
+        for part in message.iter_attachments():
+            pdf = tmp_path / part.get_filename()
+            pdf.write_bytes(part.get_content())
+            attached.append(text_of(pdf))
+    assert attached and all(all(name in text for name in FULL_NAMES) for text in attached)
+
+
+def test_with_every_player_shown_no_copy_is_made_and_the_site_links_the_documents(small_league_built, tmp_path):
+    outputs = small_league_built.outputs
+    assert not (outputs / "grand-sud" / "public").exists()
+    assert '"public"' not in (outputs / "grand-sud" / "publications.json").read_text(encoding="utf-8")
+    season = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    assert 'href="../grand-sud/2026/classement-2026-01-10.pdf"' in season and "/public/" not in season
+    assert "grand-sud/2026/classement-2026-01-10.pdf" in site_files(outputs)
+    # A directory where everyone chose `oui` renders nothing more: no PDF, no copy.
+    from reportgen.pipeline import build
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(getattr(small_league_built, folder), tmp_path / folder)
+    write_workbook(tmp_path / "inputs" / "joueurs.xlsx", {"Joueurs": [
+        HEADER, ["1001", "DUPONT", "Jean", "Carcassonne", "", "oui"], ["1002", "MARTIN", "Paul", "Albi", "", ""]]})
+    result = build(tmp_path / "inputs", tmp_path / "outputs", TODAY)
+    assert result.ok and not any(path.suffix == ".pdf" for paths in result.rendered.values() for path in paths)
+    assert not (tmp_path / "outputs" / "grand-sud" / "public").exists()
+
+
+def test_a_choice_changed_back_removes_the_copies(private, tmp_path):
+    from reportgen.pipeline import build
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(private.parent / folder, tmp_path / folder)
+    (tmp_path / "inputs" / "joueurs.xlsx").unlink()
+    assert build(tmp_path / "inputs", tmp_path / "outputs", TODAY).ok
+    assert not [p for p in (tmp_path / "outputs" / "grand-sud").rglob("*") if p.is_file() and "public" in p.parts]
+    assert "/public/" not in (tmp_path / "outputs" / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+
+
+# -- the mapping itself ---------------------------------------------------------------------------
+
+def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is():
+    masking = Masking({"MARTIN Paul": "joueur non publié", "DUPONT Jean": "D. J.", "O'NEIL Ann": "O. A."})
+    context = {"rows": [{"player": "MARTIN Paul", "points": 12}, {"player": "MARTIN Pauline", "points": 3},
+                        {"player": "MARTIN Paul-Henri", "points": 1}],
+               "note": "forfait de DUPONT Jean (règle 7)", "svg": Markup("<text>O&#39;NEIL Ann</text>"),
+               "other": ("DURAND Anne",)}
+    document = Document("2026/b", "b.html.j2", "Bulletin", TODAY, context, 2026)
+    copy = masking.document(document)
+    assert copy is not None and copy.path == "public/2026/b"
+    assert copy.context["rows"] == [{"player": "joueur non publié", "points": 12},
+                                    {"player": "MARTIN Pauline", "points": 3},
+                                    {"player": "MARTIN Paul-Henri", "points": 1}]
+    assert copy.context["note"] == "forfait de D. J. (règle 7)"
+    assert copy.context["svg"] == Markup("<text>O. A.</text>") and isinstance(copy.context["svg"], Markup)
+    assert copy.context["other"] is context["other"]  # untouched parts are the same objects
+    assert document.context["rows"][0]["player"] == "MARTIN Paul"  # the whole document is left whole
+    assert masking.document(Document("2026/c", "b.html.j2", "Bulletin", TODAY, {"player": "DURAND Anne"})) is None
+    assert not Masking({}) and Masking({}).document(document) is None
+
+
+def test_masking_blanks_their_licence_where_the_data_says_licence_and_nowhere_else():
+    from reportgen.model import Annex, AnnexColumn, AnnexSheet
+
+    masking = Masking({"MARTIN Paul": "joueur non publié"}, licences={"1002"})
+    sheet = AnnexSheet("Classement", [AnnexColumn("Joueur"), AnnexColumn("Licence"), AnnexColumn("Points")],
+                       [["MARTIN Paul", "1002", "1002"], ["DURAND Anne", "1003", "12"]])
+    copy = masking.annex(Annex("2026/annexe", "Annexe", TODAY, [sheet], 2026))
+    assert copy is not None and copy.path == "public/2026/annexe"
+    assert copy.sheets[0].rows == [["joueur non publié", "", "1002"], ["DURAND Anne", "1003", "12"]]
+    assert copy.sheets[0].rows[1] is sheet.rows[1]
+    context = masking.value({"rows": [{"player": "MARTIN Paul", "licence": "1002", "points": "1002"}]})
+    assert context == {"rows": [{"player": "joueur non publié", "licence": "", "points": "1002"}]}
+
+
+def test_the_example_league_where_everyone_is_shown_makes_no_copy(example_league):
+    from reportgen.pipeline.building import _masking
+
+    assert not example_league.public.choices and not _masking(example_league)
+
+
+@pytest.fixture(scope="module")
+def every_circuit(tmp_path_factory):
+    """The contract's tiny league of every circuit, its first player left out, its second by initials."""
+    from reportgen import circuits
+    from reportgen.pipeline import load, score
+    from tests import test_contract as contract
+    from tests.builders import write_clubs
+
+    inputs = tmp_path_factory.mktemp("every-circuit") / "inputs"
+    write_clubs(inputs)
+    for slug in circuits.CIRCUITS:
+        contract.TINY_LEAGUE[slug](inputs)
+    hidden, initials = (name.split(" ") for name in contract.NAMES[:2])
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [HEADER, ["", *hidden, "", "", "non"],
+                                                         ["", *initials, "", "", "initiales"]]})
+    league = load(inputs, contract.TODAY)
+    assert league.all_problems() == []
+    return league, score(league), contract.NAMES[:2]
+
+
+def test_every_circuit_s_documents_have_public_copies_that_name_them_nowhere(every_circuit):
+    from reportgen import circuits
+    from reportgen.pipeline.building import _masking
+    from reportgen.render import excel, html
+    from reportgen.render.ranking import to_spreadsheet_csv
+
+    league, scored, names = every_circuit
+    masking = _masking(league)
+    for slug in circuits.CIRCUITS:
+        report = scored.reports[slug]
+        texts: list[tuple[str, str]] = []
+        whole = [html.render(d) for d in report.documents] + [to_spreadsheet_csv(r).decode() for r in report.rankings]
+        assert any(names[0] in text and names[1] in text for text in whole), slug  # the clubs' copies: whole
+        for document in report.documents:
+            copy = masking.document(document)
+            texts.append((document.path, html.render(copy if copy else document)))
+        for ranking in report.rankings:
+            copy = masking.ranking(ranking)
+            texts.append((ranking.path, to_spreadsheet_csv(copy if copy else ranking).decode("utf-8-sig")))
+        for annex in report.annexes:
+            copy = masking.annex(annex)
+            book = openpyxl.load_workbook(io.BytesIO(excel.render_annex(copy if copy else annex)))
+            texts.append((annex.path, "\n".join(str(cell) for sheet in book.worksheets
+                                                for row in sheet.iter_rows(values_only=True) for cell in row)))
+        for path, text in texts:
+            assert names[0] not in text and names[1] not in text, (slug, path)
+        assert any("joueur non publié" in text for _, text in texts), slug
+
+
+def test_a_second_build_renders_no_copy_again(private, tmp_path):
+    from reportgen.pipeline import build
+    from reportgen.pipeline.state import FOLDER, STATE
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(private.parent / folder, tmp_path / folder)
+    before = {p: p.read_bytes() for p in (tmp_path / "outputs" / "grand-sud" / "public").rglob("*") if p.is_file()}
+    (tmp_path / "outputs" / FOLDER / STATE).unlink()  # no shortcut: the league is read, scored and laid out
+    result = build(tmp_path / "inputs", tmp_path / "outputs", TODAY)
+    assert result.ok and not result.unchanged
+    assert result.rendered["grand-sud"] == [] and result.published["grand-sud"] == []
+    assert {p: p.read_bytes() for p in before} == before
+
+
+def test_a_public_bulletin_opens_in_a_browser_like_the_whole_one(private, browser):
+    """Its fonts are found one folder deeper (outputs/fonts), nothing is fetched from elsewhere."""
+    from tests.browser import check_page
+
+    bulletin = private / "grand-sud/public/2026/classement-2026-01-10.html"
+    fonts = [part.split('"', 1)[0] for part in bulletin.read_text(encoding="utf-8").split('url("')[1:]]
+    assert fonts and all((bulletin.parent / font).resolve() == (private / "fonts" / Path(font).name).resolve()
+                         and (bulletin.parent / font).is_file() for font in fonts)
+    check_page(browser, bulletin, private)
+    check_page(browser, private / "site/grand-sud-2026.html", private)

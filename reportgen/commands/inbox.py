@@ -60,8 +60,9 @@ def inbox(
         raise typer.Exit(1)
     workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
     clubs = read_clubs(workbooks[0], problems) if workbooks else ClubDirectory()
-    if problems:
+    if problems:  # a warning (a club's bad Email cell) is said; that club's mail stays for the secretary
         print_problems(problems, [])
+    if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
 
     with ExitStack() as stack:

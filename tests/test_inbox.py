@@ -20,13 +20,14 @@ from reportgen import config
 from reportgen.delivery import inbox as imap
 from reportgen.delivery.inbox_filing import safe_filename, slug
 from reportgen.pipeline import load
-from tests import dovecot
+from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
-from tests.test_delivery_mail import SENDER, Handler, cli, free_port
+from tests.test_delivery_mail import SENDER, cli, free_port
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
 TLSE = "contact@tlse.example.org"
+smtp = test_delivery_mail.smtp  # the real SMTP server of the mail tests (aiosmtpd)
 
 
 @pytest.fixture
@@ -36,21 +37,6 @@ def server():
         yield started
     finally:
         dovecot.stop(started)
-
-
-@pytest.fixture
-def smtp():
-    from aiosmtpd.controller import Controller
-
-    handler = Handler()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    handler.port = controller.port
-    try:
-        yield handler
-    finally:
-        handler.hold = False
-        controller.stop()
 
 
 class League:

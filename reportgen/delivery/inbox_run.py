@@ -21,7 +21,9 @@ before it was committed, and each step safe to do again:
 A drafted answer that a newer message of the same club has superseded (every workbook it answers
 for is in the newer message: the same file name, or the same tournament, circuit, name and date)
 is not sent: the newer answer says where that tournament stands, the older one would contradict it
-(« refusé » after « enregistré »). It is marked `superseded` and listed; its draft stays.
+(« refusé » after « enregistré »). It is marked `superseded` and listed; its draft stays. An answer
+drafted before runs recorded `drafted` (its `why` empty) is never sent: the secretary may have sent
+that draft by hand.
 
 A kill -9 at any point leaves a state the next run finishes from its copy of the message: no
 attachment lost, no answer sent twice. One run at a time: a flock on `archive/.inbox.lock`, which

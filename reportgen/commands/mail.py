@@ -40,10 +40,11 @@ def mail(
 
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison ; une case Email qui n'est pas une adresse ne bloque rien
-    d'autre : ce club n'a aucun message, c'est dit, et le code de sortie est 1. Le journal des envois est dans l'archive : un bulletin
-    déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant,
-    un envoi interrompu avant la réponse du serveur est signalé « incertain » : si le club l'a reçu,
-    notez-le (--send --received --club CODE), sinon renvoyez-le (--send --resend --club CODE).
+    d'autre : ce club n'a aucun message, c'est dit, et le code de sortie est 1. Le journal des envois
+    est dans l'archive : un bulletin déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a
+    échoué est retenté au passage suivant, un envoi interrompu avant la réponse du serveur est
+    signalé « incertain » : si le club l'a reçu, notez-le (--send --received --club CODE), sinon
+    renvoyez-le (--send --resend --club CODE).
     Les brouillons n'ont besoin d'aucun réglage ; --send a besoin de host et sender dans la table
     [mail] de reportgen.toml."""
     from reportgen import circuits

@@ -67,7 +67,7 @@ class Handled:
     subject: str
     club: str  # the club's name ('' when the sender is unknown)
     status: str  # done | filed (its answer failed: sent again next run) | left
-    why: str = ""  # left: unknown-sender | no-workbook
+    why: str = ""  # left: unknown-sender | no-workbook; done: drafted (answer not sent yet) | superseded
     files: list[Filed] = field(default_factory=list)
     answer: str = ""  # the draft, relative to outputs/
     sent: str = ""  # with --send: sent | already | unknown | failed | superseded (`later` only)
@@ -201,7 +201,6 @@ class Inbox:
         rows = self.db.execute("SELECT * FROM inbox_message WHERE mailbox = ? AND status = 'done' AND why = 'drafted' "
                                "ORDER BY id", (self.mailbox.name,)).fetchall()
         for row in rows:
-            received = read_message(self._copy(row), self.today)
             club = self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
             files = self._files(row["id"])
             one = Handled(row["uid"], row["sender"], row["subject"], club.name, "done", files=files,
@@ -211,6 +210,7 @@ class Inbox:
                 self._set(row["id"], "done", row["answer"], "superseded")
             else:
                 key = f"inbox:{self.mailbox.name}/{row['uidvalidity']}/{row['uid']}"
+                received = read_message(self._copy(row), self.today)
                 answer = compose(received, club, files, self.league, self.clubs, row["answer"].removesuffix(".eml"),
                                  key)
                 one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,

@@ -86,13 +86,14 @@ def test_warnings_alone_let_check_pass_and_show_on_the_secretarys_page(league, t
 
 
 def test_the_build_publishes_despite_a_bad_address_and_reports_it(league, tmp_path):
-    from reportgen.pipeline import build
-
     base.set_clubs(league.inputs, with_bad_addresses())
-    result = build(league.inputs, league.outputs)
-    assert result.ok and result.published and not result.blocked
-    assert [(w.code, w.where.cell) for w in result.warnings] == [("bad-address", "D2"), ("bad-address", "D3"),
-                                                               ("bad-address", "D4")]
+    built = base.cli("build", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
+                     str(tmp_path / "archive"))
+    assert built.returncode == 0, built.stderr
+    assert "grand-sud : publié dans" in built.stderr and "rien de nouveau n'est publié" not in built.stderr
+    assert "3 avertissements (rien n'est bloqué, mais à corriger) dans les classeurs :" in built.stderr
+    assert "clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc »" in built.stderr
+    assert "à corriger dans" not in built.stderr.replace("mais à corriger", "")  # no blocking problem
     page = (league.outputs / "verification.html").read_text(encoding="utf-8")
     assert page.count("<strong>Avertissement</strong>") == 3
 

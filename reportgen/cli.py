@@ -3,6 +3,9 @@
 Exit codes: 0 all went well, 1 the inputs have problems (each printed with its file and cell),
 2 the command was mistyped, 3 reportgen itself failed (run again with --debug for the details),
 4 the machine refused to write (disk full, read-only folder, permission: the folder is named).
+Warnings (problems that block nothing, model.Level: a club's bad e-mail address) are printed but
+leave `build` and `check` at 0; `mail` exits 1 when a club with ranked players got no message
+because of one, after drafting (or sending) every other club's.
 Heavy libraries are imported inside the commands that need them, so `--help` answers at once.
 """
 
@@ -58,7 +61,7 @@ def build(
             with league_folder(inputs, archive, say=progress, missing=True) as folder:
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=_archived_for_the_site(archive))
-    print_problems(result.problems, result.notices)
+    print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:
             err(f"{slug} : publié dans {outputs / slug}")
@@ -112,7 +115,7 @@ def check(
         league = load(folder)
     # Scoring finds what only the whole league shows (a Masters pairing against the participants).
     scored = score(league)
-    problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values()))
+    problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
     notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
     page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
     publish_fonts(outputs)  # the page's fonts, named relative to it
@@ -123,10 +126,12 @@ def check(
         print_problems(problems, notices)
         _refused_by_inbox(archive)
     events = sum(len(c.events) for c in league.circuits.values())
-    if problems:
+    if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
-    if format is CheckFormat.text:
-        typer.echo(f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}, aucun problème.")
+    if format is CheckFormat.text:  # warnings alone block nothing: exit 0
+        read = f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}"
+        typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')})."
+                   if problems else f"{read}, aucun problème.")
 
 
 def _refused_by_inbox(archive: Path) -> None:

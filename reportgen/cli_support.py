@@ -21,12 +21,20 @@ def err(message: str) -> None:
 
 
 def print_problems(problems: Iterable[object], notices: Iterable[str]) -> None:
+    """The notices, the warnings (model.Level: they block nothing), then the problems to fix."""
     for notice in notices:
         err(f"note : {notice}")
     problems = list(problems)
-    if problems:
-        err(f"{french.plural(len(problems), 'problème')} à corriger {_where(problems)} :")
-        for problem in problems:
+    warnings = [problem for problem in problems if not getattr(problem, "blocking", True)]
+    blocking = [problem for problem in problems if getattr(problem, "blocking", True)]
+    if warnings:
+        err(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
+            f"{_where(warnings)} :")
+        for problem in warnings:
+            err(f"  - {problem}")
+    if blocking:
+        err(f"{french.plural(len(blocking), 'problème')} à corriger {_where(blocking)} :")
+        for problem in blocking:
             err(f"  - {problem}")
 
 

@@ -7,6 +7,11 @@ As frictionless declares its error classes, a kind whose text depends on the cel
 cannot be read, a setting that does not exist...) takes its message and fix whole (`{message}`,
 `{fix}`): the code still says what kind of problem it is.
 
+Each kind has its level (model.Level): blocking, the default, or a warning, which cannot make a
+ranking wrong and so never stops a build (pipeline/loading.py sets the warnings apart). A kind is a
+warning only when what it concerns is outside every ranking: today a club's e-mail address and a
+player's publication choice on the site.
+
 This module is at the model layer: it imports nothing of reportgen's but `model`.
 """
 
@@ -16,25 +21,27 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from string import Formatter
 
-from reportgen.model import Problem, SourceRef
+from reportgen.model import Level, Problem, SourceRef
 
 
 @dataclass(frozen=True)
 class Kind:
     """One kind of problem: its code, what it means (for docs/formats.md), its message and fix
-    templates (`str.format`), and the fields a call site may leave out."""
+    templates (`str.format`), the fields a call site may leave out, and its level."""
 
     code: str
     meaning: str
     message: str
     fix: str
     defaults: Mapping[str, object] = field(default_factory=dict)
+    level: Level = Level.BLOCKING
 
     def __call__(self, where: SourceRef, /, **fields: object) -> Problem:
         if unknown := fields.keys() - set(self.fields()):
             raise TypeError(f"{self.code} has no field {', '.join(sorted(unknown))}")
         values = {**self.defaults, **fields}
-        return Problem(where, self.message.format(**values), self.fix.format(**values), code=self.code)
+        return Problem(where, self.message.format(**values), self.fix.format(**values), code=self.code,
+                       level=self.level)
 
     def fields(self) -> list[str]:
         """The names the templates use, in order, each once."""
@@ -46,9 +53,10 @@ class Kind:
 KINDS: dict[str, Kind] = {}  # code -> kind, in the order declared (the order of docs/formats.md)
 
 
-def _kind(code: str, meaning: str, message: str = "{message}", fix: str = "{fix}", **defaults: object) -> Kind:
+def _kind(code: str, meaning: str, message: str = "{message}", fix: str = "{fix}", *, level: Level = Level.BLOCKING,
+          **defaults: object) -> Kind:
     assert code not in KINDS, f"the problem code {code} is declared twice"
-    KINDS[code] = kind = Kind(code, meaning, message, fix, defaults)
+    KINDS[code] = kind = Kind(code, meaning, message, fix, defaults, level)
     return kind
 
 
@@ -113,11 +121,11 @@ BAD_ADDRESS = _kind("bad-address", "an Email cell of clubs.xlsx holds something 
                    "« ; »)",
                    "corrigez l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
                    "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu'elle est "
-                   "fausse", what="ne sont pas des adresses électroniques")
+                   "fausse", what="ne sont pas des adresses électroniques", level=Level.WARNING)
 BAD_PUBLICATION = _kind("bad-publication", "a player's Publication in joueurs.xlsx is not oui, initiales or non",
                         "« {value} » n'est pas un choix de publication",
                         "écrivez oui (le nom sur le site), initiales (les initiales seulement) ou non (absent du "
-                        "site public), ou laissez la case vide (oui)")
+                        "site public), ou laissez la case vide (oui)", level=Level.WARNING)
 FORMULA = _kind("formula", "a formula saved without its value",
                 "la cellule contient une formule dont la valeur n'a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")

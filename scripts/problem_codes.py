@@ -24,12 +24,13 @@ def _cell(template: str, whole: str) -> str:
 
 
 def _row(kind: Kind) -> str:
-    return f"| `{kind.code}` | {kind.meaning} | {_cell(kind.message, '{message}')} | {_cell(kind.fix, '{fix}')} |"
+    return (f"| `{kind.code}` | {kind.level.value} | {kind.meaning} | {_cell(kind.message, '{message}')} "
+            f"| {_cell(kind.fix, '{fix}')} |")
 
 
 def table() -> str:
     """The table, between its markers."""
-    lines = [BEGIN, "| code | what it means | message | fix |", "|---|---|---|---|"]
+    lines = [BEGIN, "| code | level | what it means | message | fix |", "|---|---|---|---|---|"]
     lines += [_row(kind) for kind in KINDS.values()]
     return "\n".join([*lines, END])
 

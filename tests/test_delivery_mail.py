@@ -99,6 +99,7 @@ def smtp():
     try:
         yield handler
     finally:
+        handler.hold = False  # a message held unanswered would keep the server from stopping
         controller.stop()
 
 

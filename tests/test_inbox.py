@@ -20,13 +20,14 @@ from reportgen import config
 from reportgen.delivery import inbox as imap
 from reportgen.delivery.inbox_filing import safe_filename, slug
 from reportgen.pipeline import load
-from tests import dovecot
+from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
-from tests.test_delivery_mail import SENDER, Handler, cli, free_port
+from tests.test_delivery_mail import SENDER, cli, free_port
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
 TLSE = "contact@tlse.example.org"
+smtp = test_delivery_mail.smtp  # the real SMTP server of the mail tests (aiosmtpd)
 
 
 @pytest.fixture
@@ -36,21 +37,6 @@ def server():
         yield started
     finally:
         dovecot.stop(started)
-
-
-@pytest.fixture
-def smtp():
-    from aiosmtpd.controller import Controller
-
-    handler = Handler()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    handler.port = controller.port
-    try:
-        yield handler
-    finally:
-        handler.hold = False
-        controller.stop()
 
 
 class League:
@@ -236,7 +222,7 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
                                                               for c in CLUBS.clubs]]})
     done = league.run()
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stderr
-    assert league.rows() == [(1, "done", ""), (2, "left", "no-workbook")] and league.server.uids() == [2]
+    assert league.rows() == [(1, "done", "drafted"), (2, "left", "no-workbook")] and league.server.uids() == [2]
 
 
 def test_a_rerun_handles_nothing_twice(league, tmp_path):
@@ -451,3 +437,55 @@ def test_the_headers_of_a_message_are_data_in_the_reply():
     assert received.sender == "contact@albi.example.org"
     assert "\n" not in received.subject and "\r" not in received.subject
     assert received.message_id == "<a@b>" and received.references == "<x@y>" and received.date == TODAY
+
+
+def test_answers_drafted_without_send_are_sent_by_a_later_send_once_each_as_replies(league, tmp_path, smtp):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    league.server.append(message(TLSE, "Tournoi de Toulouse", [("t.xlsx", workbook(
+        tmp_path / "t", "toulouse", day="21/03/2026", club="TLSE"))], number=2))
+    drafted = league.run()
+    assert drafted.returncode == 0, drafted.stderr
+    assert league.rows() == [(1, "done", "drafted"), (2, "done", "drafted")] and league.server.uids() == []
+    drafts = {draft["To"]: draft for draft in league.drafts()}
+    league.with_smtp(smtp.port)
+    smtp.refuse = {TLSE}
+    done = league.run("--send")
+    assert done.returncode == 1 and "réponses non envoyées" in done.stderr and "550" in done.stderr
+    assert "réponses préparées lors des relèves précédentes : 1 envoyée" in done.stdout
+    assert "0 message traité" in done.stdout  # nothing filed or checked again
+    assert league.rows() == [(1, "done", ""), (2, "done", "drafted")]  # the refused one: sent next time
+    smtp.refuse = set()
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert sorted(sent.rcpt_tos[0] for sent in smtp.received) == [ALBI, TLSE]
+    for sent in smtp.received:
+        draft = drafts[sent.rcpt_tos[0]]
+        assert sent.message["Subject"] == draft["Subject"]
+        assert draft["In-Reply-To"] and sent.message["In-Reply-To"] == draft["In-Reply-To"]
+        assert sent.message["References"] == draft["References"]
+        assert sent.message["Message-ID"] != draft["Message-ID"]  # a send has its own
+    assert {sent.message["Message-ID"] for sent in smtp.received} <= set(league.logged_ids())  # in the send log
+    assert league.rows() == [(1, "done", ""), (2, "done", "")]
+    again = league.run("--send")
+    assert again.returncode == 0 and "relèves précédentes" not in again.stdout
+    assert len(smtp.received) == 2
+
+
+def test_a_drafted_answer_superseded_by_a_newer_message_for_the_same_tournament_is_not_sent(league, tmp_path, smtp):
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    assert league.run().returncode == 0  # refused, answered as a draft
+    fixed = workbook(tmp_path / "ok", "casse", day="21/03/2026", club="ALBI")
+    league.server.append(message(ALBI, "Corrigé", [("casse.xlsx", fixed)], number=2))
+    assert league.run().returncode == 0  # accepted, answered as a draft
+    league.with_smtp(smtp.port)
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert "1 envoyée, 1 remplacée par une plus récente (non envoyée)" in done.stdout
+    assert "« Tournoi du 21 » (réponse préparée lors d'une relève précédente) : réponse non envoyée : un message " \
+        "plus récent du club pour le même tournoi l'a remplacée" in done.stdout
+    [sent] = smtp.received
+    assert sent.message["In-Reply-To"] == "<corrige-2@club.example.org>"
+    assert league.rows() == [(1, "done", "superseded"), (2, "done", "")]
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 1

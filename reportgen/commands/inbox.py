@@ -31,8 +31,10 @@ def inbox(
     l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur refusé est gardé dans
     archive/inbox/refused/, là où make ne lit pas. Chaque club reçoit une réponse : l'enregistrement,
     ou les problèmes avec feuille, cellule et correction (brouillons dans outputs/mail/inbox/, ou
-    envoi avec --send). Un expéditeur inconnu ou un message sans classeur reste dans la boîte pour
-    vous. Chaque message n'est traité qu'une fois, même si la commande est interrompue."""
+    envoi avec --send). Un « --send » ultérieur envoie, une seule fois, les réponses restées en
+    brouillon, sauf celles qu'un message plus récent du club pour le même tournoi a remplacées. Un
+    expéditeur inconnu ou un message sans classeur reste dans la boîte pour vous. Chaque message
+    n'est traité qu'une fois, même si la commande est interrompue."""
     from reportgen import circuits, config
     from reportgen.delivery import database, inbox_run
     from reportgen.delivery import inbox as imap
@@ -60,8 +62,9 @@ def inbox(
         raise typer.Exit(1)
     workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
     clubs = read_clubs(workbooks[0], problems) if workbooks else ClubDirectory()
-    if problems:
+    if problems:  # a warning (a club's bad Email cell) is said; that club's mail stays for the secretary
         print_problems(problems, [])
+    if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
 
     with ExitStack() as stack:
@@ -97,13 +100,21 @@ def _summary(handled: list, outputs: Path) -> None:
                + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
     if accepted:
         typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")
+    later = [h for h in handled if h.later]
+    if later:
+        sent = sum(1 for h in later if h.sent == "sent")
+        superseded = sum(1 for h in later if h.sent == "superseded")
+        typer.echo(f"réponses préparées lors des relèves précédentes : "
+                   f"{french.plural(sent, 'envoyée', 'envoyées')}"
+                   + (f", {french.plural(superseded, 'remplacée', 'remplacées')} par une plus récente (non envoyée"
+                      f"{'s' if superseded > 1 else ''})" if superseded else ""))
     if left:
         err(f"{french.plural(len(left), 'message laissé', 'messages laissés')} dans la boîte pour vous (ni rangé, "
             "ni répondu) :")
         for one in left:
             err(f"  - {describe(one)}")
-    failed = [h for h in new if h.sent == "failed"]
-    unknown = [h for h in new if h.sent == "unknown"]
+    failed = [h for h in new + later if h.sent == "failed"]
+    unknown = [h for h in new + later if h.sent == "unknown"]
     if failed:
         err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
             "rangé deux fois) :")

@@ -39,10 +39,12 @@ def mail(
     l'envoyer avec --send.
 
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
-    les derniers classements de la saison. Le journal des envois est dans l'archive : un bulletin
-    déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant,
-    un envoi interrompu avant la réponse du serveur est signalé « incertain » : si le club l'a reçu,
-    notez-le (--send --received --club CODE), sinon renvoyez-le (--send --resend --club CODE).
+    les derniers classements de la saison ; une case Email qui n'est pas une adresse ne bloque rien
+    d'autre : ce club n'a aucun message, c'est dit, et le code de sortie est 1. Le journal des envois
+    est dans l'archive : un bulletin déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a
+    échoué est retenté au passage suivant, un envoi interrompu avant la réponse du serveur est
+    signalé « incertain » : si le club l'a reçu, notez-le (--send --received --club CODE), sinon
+    renvoyez-le (--send --resend --club CODE).
     Les brouillons n'ont besoin d'aucun réglage ; --send a besoin de host et sender dans la table
     [mail] de reportgen.toml."""
     from reportgen import circuits
@@ -71,6 +73,11 @@ def mail(
             else:
                 assert settings is not None  # _drafts checked it
                 _send(plan, settings, log, resend)
+    # The others' messages are drafted (or sent); a club with ranked players that got none because
+    # of its Email cell (a warning: it blocked nothing) still makes the run a problem to fix.
+    wanted = {code.casefold() for code in club or []}
+    if any(c.bad_address and count and (not wanted or c.code.casefold() in wanted) for c, count in plan.without_address):
+        raise typer.Exit(1)
 
 
 def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path, archive: Path,
@@ -113,10 +120,15 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         players = len({row.player_id for rows in club_mail.players.values() for row in rows})
         typer.echo(f"  {club_mail.club.name} → {', '.join(club_mail.club.emails)} : "
                    f"{', '.join(b.filename for b in club_mail.bulletins)} ({french.plural(players, 'joueur')})")
-    if plan.without_address:
+    empty = [(club, count) for club, count in plan.without_address if club.bad_address is None]
+    if empty:
         listed = ", ".join(f"{club.name} ({french.plural(count, 'joueur classé', 'joueurs classés')})"
-                           if count else f"{club.name} (aucun joueur classé)" for club, count in plan.without_address)
+                           if count else f"{club.name} (aucun joueur classé)" for club, count in empty)
         typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n'est préparé pour eux : {listed}")
+    for club, _ in plan.without_address:  # a warning of check, said again where it costs a message
+        if (bad := club.bad_address) is not None:
+            err(f"club {club.code} : adresse {bad.typed} invalide ({bad.where.path}, feuille {bad.where.sheet}, "
+                f"cellule {bad.where.cell}) : aucun message")
     if plan.without_players:
         typer.echo("Clubs sans joueur dans ces classements : " + ", ".join(c.name for c in plan.without_players))
     if plan.unknown_clubs:

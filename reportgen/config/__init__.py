@@ -66,9 +66,10 @@ from reportgen.config.tables import (
     Site,
     mail_address,
     missing_for_sending,
+    password_from_environment,
     setting,
 )
 
 __all__ = ["IMAP_PASSWORD_VARIABLE", "PASSWORD_VARIABLE", "SETTINGS_FILE", "SFTP_PASSWORD_VARIABLE", "TABLES",
            "CalendarSettings", "Check", "Inbox", "League", "Mail", "Site", "load", "load_site", "mail_address",
-           "missing_for_sending", "setting"]
+           "missing_for_sending", "password_from_environment", "setting"]

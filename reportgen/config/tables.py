@@ -1,15 +1,17 @@
 """Each table of reportgen.toml as a frozen dataclass, and `setting()`, which declares a field's
-default, bounds and example (what `reader.py` checks a value against)."""
+default, bounds and example (what `reader.py` checks a value against); the passwords, never in the
+file, come from the environment through `password_from_environment()`."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from reportgen.config.values import _toml
-from reportgen.model import Problem, SourceRef
+from reportgen.model import Problem, ReportgenError, SourceRef
 from reportgen.problems import (
     MISSING_SETTING,
 )
@@ -24,6 +26,18 @@ SFTP_PASSWORD_VARIABLE = "REPORTGEN_SFTP_PASSWORD"
 IMAP_PASSWORD_VARIABLE = "REPORTGEN_IMAP_PASSWORD"
 # Keys that would hold a password: refused in any table that connects to a server.
 _SECRET_KEYS = ("password", "pass", "passwd", "mot_de_passe")
+
+
+def password_from_environment(variable: str, asking: str, command: str) -> str:
+    """A server's password, from the environment variable `variable` only; unset or empty, a French
+    error naming it. `asking`: what needs it (« la boîte aux lettres »); `command`: the command to
+    show in the example (« inbox »)."""
+    found = os.environ.get(variable)
+    if not found:
+        raise ReportgenError(f"{asking} demande un mot de passe : donnez-le dans la variable d'environnement "
+                             f"{variable} (jamais dans un fichier), par exemple {variable}='…' reportgen {command}")
+    return found
+
 
 # A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
 Check = Callable[[Any], "str | None"]

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import base64
 import imaplib
-import os
 import re
 import socket
 import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from reportgen.config import IMAP_PASSWORD_VARIABLE, Inbox
+from reportgen.config import IMAP_PASSWORD_VARIABLE, Inbox, password_from_environment
 from reportgen.model import ReportgenError
 
 
@@ -55,15 +54,6 @@ def _why(error: BaseException) -> str:
     if isinstance(error, ssl.SSLError):
         return f"échec du chiffrement TLS : {error.reason or error}"
     return (error.strerror if isinstance(error, OSError) and error.strerror else str(error)) or type(error).__name__
-
-
-def password() -> str:
-    found = os.environ.get(IMAP_PASSWORD_VARIABLE)
-    if not found:
-        raise ReportgenError(f"la boîte aux lettres demande un mot de passe : donnez-le dans la variable "
-                             f"d'environnement {IMAP_PASSWORD_VARIABLE} (jamais dans un fichier), par exemple "
-                             f"{IMAP_PASSWORD_VARIABLE}='…' reportgen inbox")
-    return found
 
 
 class Mailbox:
@@ -208,4 +198,4 @@ class Mailbox:
 
 def open_mailbox(settings: Inbox) -> Mailbox:
     """The session, opened; a silent server costs at most [inbox] timeout seconds per exchange."""
-    return Mailbox(settings, password()).open()
+    return Mailbox(settings, password_from_environment(IMAP_PASSWORD_VARIABLE, "la boîte aux lettres", "inbox")).open()

@@ -13,8 +13,17 @@ before it was committed, and each step safe to do again:
    aside), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
    (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
-   next run sends the answer again, and files nothing twice);
+   next run sends the answer again, and files nothing twice). Without `--send` it is `done` with
+   `why` = `drafted`: the next `inbox --send` sends it (`send_drafted`), composed again from the
+   copy of the message and the decisions recorded, still a reply to it, then clears `why`;
 5. the message is moved to the `done` folder.
+
+A drafted answer that a newer message of the same club has superseded (every workbook it answers
+for is in the newer message: the same file name, or the same tournament, circuit, name and date)
+is not sent: the newer answer says where that tournament stands, the older one would contradict it
+(« refusé » after « enregistré »). It is marked `superseded` and listed; its draft stays. An answer
+drafted before runs recorded `drafted` (its `why` empty) is never sent: the secretary may have sent
+that draft by hand.
 
 A kill -9 at any point leaves a state the next run finishes from its copy of the message: no
 attachment lost, no answer sent twice. One run at a time: a flock on `archive/.inbox.lock`, which
@@ -58,12 +67,13 @@ class Handled:
     subject: str
     club: str  # the club's name ('' when the sender is unknown)
     status: str  # done | filed (its answer failed: sent again next run) | left
-    why: str = ""  # left: unknown-sender | no-workbook
+    why: str = ""  # left: unknown-sender | no-workbook; done: drafted (answer not sent yet) | superseded
     files: list[Filed] = field(default_factory=list)
     answer: str = ""  # the draft, relative to outputs/
-    sent: str = ""  # with --send: sent | already | unknown | failed
+    sent: str = ""  # with --send: sent | already | unknown | failed | superseded (`later` only)
     said: str = ""  # what the server said of a failed or unknown send
     new: bool = True  # handled by this run (False: left by an earlier one, still in the folder)
+    later: bool = False  # answered as a draft by an earlier run, sent (or superseded) by this one
 
 
 @dataclass
@@ -127,6 +137,10 @@ class Inbox:
                 if one.new and one.status != "left":
                     say(describe(one))
                 handled.append(one)
+            if self.send is not None:  # after this run's messages, which may supersede a draft
+                for one in self.send_drafted():
+                    say(describe(one))
+                    handled.append(one)
         finally:
             if self.send is not None:
                 self.send.smtp.drop()
@@ -157,8 +171,7 @@ class Inbox:
         if status == "received":
             self._decide(row["id"], received, club.code, name)
             status = "filing"
-        one.files = [Filed.from_row(r) for r in self.db.execute(
-            "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (row["id"],))]
+        one.files = self._files(row["id"])
         if status == "filing":
             contents = {sha256(content): content for _, content in received.workbooks}
             for filed in one.files:
@@ -175,10 +188,53 @@ class Inbox:
             if one.sent == "failed":  # stays `filed`: answered next run
                 one.status = "filed"
                 return one
-        self._set(row["id"], "done", one.answer)
+        self._set(row["id"], "done", one.answer, "" if self.send is not None else "drafted")
         one.status = "done"
         self.mailbox.move(uid)
         return one
+
+    def send_drafted(self) -> list[Handled]:
+        """The answers earlier runs only drafted, sent now (each once: the send log), oldest first;
+        a superseded one marked so, never sent."""
+        assert self.send is not None
+        done = []
+        rows = self.db.execute("SELECT * FROM inbox_message WHERE mailbox = ? AND status = 'done' AND why = 'drafted' "
+                               "ORDER BY id", (self.mailbox.name,)).fetchall()
+        for row in rows:
+            club = self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
+            files = self._files(row["id"])
+            one = Handled(row["uid"], row["sender"], row["subject"], club.name, "done", files=files,
+                          answer=row["answer"], new=False, later=True)
+            if self._superseded(row, files):
+                one.sent = "superseded"
+                self._set(row["id"], "done", row["answer"], "superseded")
+            else:
+                key = f"inbox:{self.mailbox.name}/{row['uidvalidity']}/{row['uid']}"
+                received = read_message(self._copy(row), self.today)
+                answer = compose(received, club, files, self.league, self.clubs, row["answer"].removesuffix(".eml"),
+                                 key)
+                one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
+                                                 self.send.smtp)
+                if one.sent != "failed":  # failed: still `drafted`, sent next run
+                    self._set(row["id"], "done", row["answer"])
+            done.append(one)
+        return done
+
+    def _files(self, message: int) -> list[Filed]:
+        return [Filed.from_row(r) for r in self.db.execute(
+            "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (message,))]
+
+    def _superseded(self, row: sqlite3.Row, files: list[Filed]) -> bool:
+        """Whether newer messages of the same club carry every workbook `files` answers for."""
+        def marks(filed: Filed) -> set[tuple[str, ...]]:
+            return {("file", filed.filename.casefold())} | (
+                {("event", filed.circuit, filed.event.casefold(), filed.date)} if filed.date else set())
+
+        newer = set()
+        for later in self.db.execute("SELECT id FROM inbox_message WHERE mailbox = ? AND club_code = ? AND id > ? "
+                                     "AND status != 'left'", (self.mailbox.name, row["club_code"], row["id"])):
+            newer |= {mark for filed in self._files(later["id"]) for mark in marks(filed)}
+        return bool(files) and all(marks(filed) & newer for filed in files)
 
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
@@ -190,9 +246,10 @@ class Inbox:
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
-    def _set(self, message: int, status: str, answer: str = "") -> None:
+    def _set(self, message: int, status: str, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
-            db.execute("UPDATE inbox_message SET status = ?, answer = ? WHERE id = ?", (status, answer, message))
+            db.execute("UPDATE inbox_message SET status = ?, answer = ?, why = ? WHERE id = ?",
+                       (status, answer, why, message))
 
     def _record(self, uid: int) -> sqlite3.Row:
         """The message copied into the archive, then its row: `received`, or `left`."""
@@ -264,7 +321,11 @@ def describe(one: Handled) -> str:
             parts.append(f"{filed.filename} refusé ({len(filed.problems)} problème{'s' if len(filed.problems) > 1 else ''}, "
                          f"gardé dans {filed.path})")
     answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
-              "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}"}[one.sent]
+              "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
+              "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l'a "
+                            f"remplacée (brouillon gardé : {one.answer})"}[one.sent]
+    if one.later:
+        return f"{who}, « {one.subject} » (réponse préparée lors d'une relève précédente) : {answer}"
     return f"{who}, « {one.subject} » : {' ; '.join(parts)} ; {answer}"
 
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import os
 import re
 import smtplib
 import ssl
@@ -37,7 +36,7 @@ from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
 
 from reportgen import french
-from reportgen.config import PASSWORD_VARIABLE, Mail
+from reportgen.config import PASSWORD_VARIABLE, Mail, password_from_environment
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.delivery.send_log import INSERT, SendLog
 from reportgen.model import ReportgenError
@@ -232,14 +231,10 @@ class Connection:
 
 
 def password_for(settings: Mail) -> str | None:
+    """The SMTP password, when [mail] names a user (a server without login needs none)."""
     if not settings.user:
         return None
-    password = os.environ.get(PASSWORD_VARIABLE)
-    if not password:
-        raise ReportgenError(f"[mail] user = « {settings.user} » demande un mot de passe : donnez-le dans la "
-                             f"variable d'environnement {PASSWORD_VARIABLE} (jamais dans un fichier), par exemple "
-                             f"{PASSWORD_VARIABLE}='…' reportgen mail --send")
-    return password
+    return password_from_environment(PASSWORD_VARIABLE, f"[mail] user = « {settings.user} »", "mail --send")
 
 
 def pending(log: SendLog, club_mail: ClubMail,

@@ -32,11 +32,21 @@ _DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
 
 
 @dataclass(frozen=True)
+class BadAddress:
+    """An Email cell that holds what is no address (a warning, problems.BAD_ADDRESS): what `mail`
+    says instead of the club's message."""
+
+    typed: str  # the parts that are no address, each in « »
+    where: SourceRef
+
+
+@dataclass(frozen=True)
 class Club:
     code: str
     name: str
     departement: str
-    emails: tuple[str, ...] = ()
+    emails: tuple[str, ...] = ()  # none when the cell is empty or holds what is no address
+    bad_address: BadAddress | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -133,8 +143,10 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
         name = table.read(row, "name", parse.text, problems)
         departement = table.read(row, "departement", _departement, problems)
         emails, wrong = addresses(table.read(row, "email", parse.text, problems, required=False) or "")
-        if wrong:  # the club gets nothing, rather than half its cell
-            problems.append(BAD_ADDRESS(table.ref(row, "email"), parts=", ".join(f"« {part} »" for part in wrong),
+        bad_address = None
+        if wrong:  # the club gets nothing, rather than half its cell; a warning: no ranking depends on it
+            bad_address = BadAddress(", ".join(f"« {part} »" for part in wrong), table.ref(row, "email"))
+            problems.append(BAD_ADDRESS(bad_address.where, parts=bad_address.typed,
                                         **({"what": "n'est pas une adresse électronique"} if len(wrong) == 1 else {})))
             emails = ()
         if not (code and name and departement):
@@ -145,7 +157,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
                                       fix="donnez un code unique à chaque club"))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
-        directory.clubs.append(Club(code, name, departement, emails))
+        directory.clubs.append(Club(code, name, departement, emails, bad_address))
     return directory
 
 

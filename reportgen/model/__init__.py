@@ -11,6 +11,7 @@ is imported from `reportgen.model` itself.
 """
 
 from reportgen.model.cells import (
+    Level,
     Problem,
     ReportgenError,
     SourceRef,
@@ -72,6 +73,7 @@ __all__ = [
     "InputRule",
     "Message",
     "Messages",
+    "Level",
     "Problem",
     "Progress",
     "RANK_AND_PLAYER",

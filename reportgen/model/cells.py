@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 
 def column_letter(index: int) -> str:
@@ -65,6 +66,16 @@ class SourceRef:
         return self._key() < other._key()
 
 
+class Level(StrEnum):
+    """How much a problem weighs (declared with its kind, reportgen/problems.py). A blocking problem
+    stops its circuit (a league-wide one, every circuit): a ranking made despite it could be wrong.
+    A warning cannot make a ranking wrong (an e-mail address, a publication choice): it is listed
+    by `check`, on verification.html and by `build`, and the build publishes."""
+
+    BLOCKING = "blocking"
+    WARNING = "warning"
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     """One thing wrong with the inputs, in words a secretary understands."""
@@ -73,6 +84,11 @@ class Problem:
     message: str
     fix: str = ""
     code: str = field(default="invalid", compare=False)
+    level: Level = field(default=Level.BLOCKING, compare=False)
+
+    @property
+    def blocking(self) -> bool:
+        return self.level is Level.BLOCKING
 
     def __str__(self) -> str:
         text = f"{self.where} : {self.message}"

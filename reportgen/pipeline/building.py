@@ -29,7 +29,8 @@ from reportgen.site.public_copies import Masking
 class BuildResult:
     published: dict[str, list[Path]] = field(default_factory=dict)  # slug -> files written
     blocked: list[str] = field(default_factory=list)  # circuits that published nothing new
-    problems: list[Problem] = field(default_factory=list)  # every problem of the inputs
+    problems: list[Problem] = field(default_factory=list)  # every blocking problem of the inputs
+    warnings: list[Problem] = field(default_factory=list)  # what is to fix but blocks nothing (model.Level)
     notices: list[str] = field(default_factory=list)
     # slug -> the HTML, XLSX and PDF files rendered by this build (the others were unchanged: taken
     # from outputs/, as the manifest proves them)
@@ -180,6 +181,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)
+    result.warnings = queries.sorted_problems(league.warnings)
     pdf_files: dict[Path, bytes] = {}
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
@@ -238,13 +240,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # write: outputs/ then stays as it was.
         if not failures:
             write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
-                result.problems, result.notices, league.settings.name, french.date_long(today),
+                result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
                 republished=[str(change) for change in result.republished]).encode("utf-8"))
         # The state of a build without problems (its inputs unchanged while it ran), written before
         # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents
-        # already published that it changed: the next build, finding none, says something else).
-        if keys[0] is not None and result.ok and not failures and not result.republished \
+        # already published that it changed: the next build, finding none, says something else),
+        # nor with warnings: the next build says them again.
+        if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
                 and cache.inputs_digest(inputs) == digests:
             reads.save()
             state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),

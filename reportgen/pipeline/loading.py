@@ -62,6 +62,9 @@ class League:
     circuits: dict[str, CircuitInputs]
     problems: list[Problem]  # problems no circuit owns: they block every circuit
     notices: list[str]
+    # Problems that block nothing (model.Level.WARNING: a club's e-mail address...), wherever found:
+    # listed by check, build and verification.html; never in `problems` nor a circuit's.
+    warnings: list[Problem] = field(default_factory=list)
     # The season's tournaments, played or announced (inputs/calendrier.xlsx), by date: for the
     # site, the iCalendar file, the provisional rankings and `reportgen remind`.
     calendar: list[CalendarEntry] = field(default_factory=list)
@@ -194,7 +197,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     for slug, problem in same_tournaments(parsed):
         found[slug].problems.append(problem)
 
-    if any(p.where.path.casefold() == CLUBS_FILE for p in problems):
+    if any(p.where.path.casefold() == CLUBS_FILE and p.blocking for p in problems):
         # A club directory that cannot be read (or is absent) makes every club « inconnu »: said once,
         # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
         # clubs are checked again once it is fixed.
@@ -212,8 +215,18 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
-    return League(settings, reading, found, problems, notices, calendar=season_calendar, announced=announced,
-                  public=Public(identities.publication))
+    warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
+    return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
+                  announced=announced, public=Public(identities.publication))
+
+
+def _set_apart_warnings(lists: list[list[Problem]]) -> list[Problem]:
+    """The warnings taken out of each list (in place), so that what blocks is what is left."""
+    warnings = []
+    for problems in lists:
+        warnings += [p for p in problems if not p.blocking]
+        problems[:] = [p for p in problems if p.blocking]
+    return sorted(set(warnings))
 
 
 def _cells_digest(workbook: Workbook) -> str:

@@ -1,5 +1,6 @@
 """The check report (`reportgen check`): every problem with its cell and fix, grouped by file, as
-a page the secretary can forward to the club concerned, and as JSON for scripts."""
+a page the secretary can forward to the club concerned, and as JSON for scripts. Warnings (they
+block nothing, model.Level) are listed with the problems, each marked with its level."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ VERIFICATION_PAGE = "verification.html"
 
 def as_records(problems: Sequence[Problem]) -> list[dict[str, str]]:
     return [{"file": p.where.path, "sheet": p.where.sheet or "", "cell": p.where.cell or "",
-             "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code}
+             "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code, "level": p.level.value}
             for p in sorted(problems)]
 
 
@@ -31,5 +32,6 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
     for record in as_records(problems):
         files.setdefault(record["file"], []).append(record)
     return environment(templates).get_template("verification.html.j2").render(
-        league=league, day=day, files=files, notices=notices, count=len(problems),
+        league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
+        warnings=sum(not p.blocking for p in problems),
         republished=list(republished))

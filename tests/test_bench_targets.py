@@ -36,6 +36,7 @@ def test_each_target_is_met_or_not_against_its_limit():
     assert one["met"] is True and one["measured"].startswith("1 PDF")
     new = table["one new tournament at 1x"]
     assert new["ratio"] == "1.33" and new["met"] is False  # 6 s against 4 + 0.5 s
+    assert new["cpu_ratio"] == "1.33"  # the made-up phases spent their wall on the CPU
     assert table["one new tournament at 100x against 1x"]["met"] is False  # 30 s against 6 s: 5x
     assert table["nothing changed at 100x against 1x"]["ratio"] == "2.00"
     assert table["`standings` linear in the results"]["ratio"] == "1.00"

@@ -110,9 +110,11 @@ def builds(spec: dict) -> dict:
     grown = work / "inputs-grown"
     shutil.copytree(inputs, grown)
     shutil.copytree(spec["extra"], grown, dirs_exist_ok=True)
+    # the PDFs the rebuild rendered: new or changed (a stand-in, or one of the sample rendered for real)
+    before = {path: path.read_bytes() for path in built.rglob("*.pdf")}
     timeline.mark("_copy")
     timeline.mark("one new tournament, new process", **measure._fresh_process_build(grown, built, day))
-    rendered = sorted(path for path in built.rglob("*.pdf") if path.read_bytes() != STAND_IN)
+    rendered = sorted(path for path in built.rglob("*.pdf") if path.read_bytes() != before.get(path))
     import weasyprint
 
     timeline.mark("_import WeasyPrint")

@@ -69,7 +69,7 @@ lint: $(STAMP) ## Vérifier le code : ruff (noms inutilisés, imports, syntaxe),
 example: $(STAMP) ## Régénérer la ligue d'exemple dans examples/league/ (reproductible)
 	$(BIN)/python scripts/generate_example_league.py $(EXAMPLE)
 
-bench: $(STAMP) ## Mesurer chaque phase d'une construction à 1x (BENCH="--scale 10" : 10x, 100x) ; docs/performance.md
+bench: $(STAMP) ## Mesurer chaque phase d'une construction à 1x (BENCH="--scale 10" : 10x, 100x ; BENCH="--targets" : les cibles de l'issue 27) ; docs/performance.md
 	$(BIN)/python -m benchmarks $(BENCH)
 
 clean: ## Supprimer outputs/ (jamais archive/ : les saisons archivées et le journal des envois)

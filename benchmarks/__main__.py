@@ -4,6 +4,7 @@
     .venv/bin/python -m benchmarks --scale 10          # 10x, 3 runs, PDFs of 4 bulletins (spread by size)
     .venv/bin/python -m benchmarks --scale 100 --until HTML
     make bench BENCH="--scale 10 --runs 5 --label before-cache"
+    make bench BENCH="--targets"                       # issue 27's targets: benchmarks/targets.py
 
 Each run is a fresh process (benchmarks/measure.py says what is measured, and how); the table shows
 the median of the runs, and beside a phase the plainest way of doing the same work, measured in the
@@ -246,6 +247,12 @@ def table(result: dict) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--targets" in argv:  # its own options (--quick, --pdf-sample, --label)
+        from benchmarks import targets
+
+        targets.main([argument for argument in argv if argument != "--targets"])
+        return
     parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, nargs="+", default=[1], choices=leagues.SCALES,
                         help="1 (the example league), 10 or 100; several run one after the other")

@@ -39,20 +39,25 @@ print(json.dumps({"wall": time.perf_counter() - start_wall, "cpu": scored - star
 """
 
 
+def run(scale: int, runs: int) -> dict:
+    """`runs` runs at `scale`, each in a process of its own; their median (benchmarks/targets.py too)."""
+    inputs = leagues.ensure(scale, lambda message: print(message, file=sys.stderr))
+    found = []
+    for number in range(runs):
+        print(f"{scale}x, run {number + 1}/{runs}...", file=sys.stderr)
+        done = subprocess.run([sys.executable, "-c", ONE_RUN, str(inputs), TODAY], capture_output=True, text=True,
+                              check=True, cwd=leagues.ROOT)
+        found.append(json.loads(done.stdout))
+    median = {key: round(statistics.median(one[key] for one in found), 2) for key in found[0]}
+    return {"scale": scale, "runs": len(found), "median": median}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=int, default=10, choices=[1, *sorted(leagues.SHAPES)])
     parser.add_argument("--runs", type=int, default=3)
     options = parser.parse_args()
-    inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
-    runs = []
-    for number in range(options.runs):
-        print(f"{options.scale}x, run {number + 1}/{options.runs}...", file=sys.stderr)
-        done = subprocess.run([sys.executable, "-c", ONE_RUN, str(inputs), TODAY], capture_output=True, text=True,
-                              check=True, cwd=leagues.ROOT)
-        runs.append(json.loads(done.stdout))
-    median = {key: round(statistics.median(run[key] for run in runs), 2) for key in runs[0]}
-    print(json.dumps({"scale": options.scale, "runs": len(runs), "median": median}, indent=1))
+    print(json.dumps(run(options.scale, options.runs), indent=1))
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def third_party_imports(*folders: Path) -> dict[str, set[str]]:
     distributions = metadata.packages_distributions()
     found: dict[str, set[str]] = {}
     for folder in folders:
-        local = {path.stem for path in folder.glob("*.py")} | {"reportgen", "tests"}
+        local = {path.stem for path in folder.glob("*.py")} | {"reportgen", "tests", "benchmarks"}  # the project's own
         for path in sorted(folder.rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if isinstance(node, ast.Import):

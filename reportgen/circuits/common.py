@@ -106,14 +106,15 @@ def column_rule(column: int, message: str, kind: str, **options: object) -> Inpu
     return InputRule(1, column, TEMPLATE_ROWS, column, message, kind, **options)  # type: ignore[arg-type]
 
 
-def print_top(ranked: int, limit: int, csv_name: str) -> dict[str, object] | None:
+def print_top(ranked: int, limit: int, csv_name: str, annex: str = "de la saison") -> dict[str, object] | None:
     """What a PDF bulletin of `ranked` rows prints when they are more than `limit` (the circuit's
     `bulletin_rows`): the top rows, and where the whole ranking is. A federation's ranking of
     thousands of players would be hundreds of pages to render and nobody prints; the HTML page keeps
-    every row (templates/print_top.*.j2 hide the rest in print only), as do the CSV and the annex."""
+    every row (templates/print_top.*.j2 hide the rest in print only), as do the CSV and the annex
+    (`annex`: whose it is, « de la saison » or, for an event's own annex, « du tournoi »)."""
     if ranked <= limit:
         return None
     return {"rows": limit,
             "line": (f"Ce bulletin imprimé donne les {french.number(limit)} premiers des "
                      f"{french.number(ranked)} joueurs classés. Le classement complet est dans le fichier "
-                     f"{csv_name}, sur la page HTML de ce bulletin et dans l'annexe Excel de la saison.")}
+                     f"{csv_name}, sur la page HTML de ce bulletin et dans l'annexe Excel {annex}.")}

@@ -238,6 +238,10 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
                  "barrages": [b for b in (_barrages(pool, names) for pool in played.pools) if b],
                  "forfeits": forfeits, "repechage": _repechage(played) if played.decided else "",
                  "next": next_pools, "final": final_rows, "headings": headings(COLUMNS),
+                 # the final ranking is everyone registered: a PDF prints its top (its CSV, the
+                 # published ranking's `classement`, and the event's annex keep everyone)
+                 "print_top": common.print_top(len(final_rows), settings.bulletin_rows, "classement.csv",
+                                               annex="du tournoi"),
                  "legend": "Chaque case donne, pour le joueur de la ligne contre celui de la colonne, le résultat "
                            "avec les Blancs puis avec les Noirs (1 victoire, ½ nulle, 0 défaite, · à jouer) ; "
                            "grisé : partie contre un joueur forfait, qui ne compte pas.",

@@ -23,5 +23,9 @@ class PoulesSettings:
     # INTERPRETATIONS.md (final ranking): the points and games of a forfeited player are the games
     # of his pool against non-forfeit players, all lost. False: he is listed with no game at all.
     forfeit_games_count: bool = True
+    # issue 27: a PDF bulletin prints at most this many rows of the final ranking, then one line saying
+    # where the whole ranking is (CSV, the HTML page, the annex), as the Grand Sud's (circuits/common.py
+    # print_top). 300 prints any regional league whole.
+    bulletin_rows: int = setting(300, minimum=1)
     # Art. XI's cancellation at 2 players who have not forfeited (restored at 3) is the regulation's
     # own number, not a setting (tournament.CANCELLED_AT).

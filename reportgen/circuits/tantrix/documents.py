@@ -90,12 +90,13 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
                   s.source, f"sans classement : {start} réduit")} for s in result.seeds]
     drawn = sum(1 for pair in result.colours if pair.drawn)
     title = event.name
+    path = path or event_path(result)
     summary = " · ".join(part for part in (
         french.date_long(event.date), event.content.location, KIND_LABELS[event.content.kind],
         french.plural(len(games.names), "joueur"), french.plural(len(rounds), "ronde"),
         french.plural(len(games.games), "partie"), "" if complete(result) else "tableau en cours") if part)
     return Document(
-        path=path or event_path(result), template="tantrix/bulletin.html.j2", title=title, date=event.date,
+        path=path, template="tantrix/bulletin.html.j2", title=title, date=event.date,
         season=event.date.year,
         context={"league": league, "circuit": CIRCUIT, "season": event.date.year, "title": title,
                  "summary": summary, "knockout": knockout, "rows": rows,
@@ -109,7 +110,8 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
                                   "(tournois des dates antérieures seulement)" if result.ratings_date else
                                   "Aucun tournoi antérieur : pas encore de classement Elo, la liste suit l'Elo du "
                                   f"classeur (Inscrits), sinon {start} réduit"),
-                 "notes": parts.event_notes(result, settings)},
+                 "notes": parts.event_notes(result, settings),
+                 "print_top": common.print_top(len(rows), settings.bulletin_rows, path.rpartition("/")[2] + ".csv")},
     )
 
 
@@ -164,7 +166,9 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
                  "summary": f"après {' et '.join(r.event.name for r in ratings.events)} · "
                             f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",
                  "previous": french.date_long(ratings.previous) if ratings.previous else "",
-                 "rows": rows, "headings": headings(RATING_COLUMNS), "events": events, "notes": notes},
+                 "rows": rows, "headings": headings(RATING_COLUMNS), "events": events, "notes": notes,
+                 "print_top": common.print_top(len(rows), settings.bulletin_rows,
+                                               list_path(ratings).rpartition("/")[2] + ".csv")},
     )
 
 

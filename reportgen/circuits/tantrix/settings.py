@@ -38,3 +38,7 @@ class TantrixSettings:
     # rated game yet is seeded by it (as typed); otherwise, and when it is blank, by the starting
     # rating reduced as any provisional rating.
     seed_unrated_from_inscrits: bool = True
+    # issue 27: a PDF bulletin prints at most this many rows of an event's standings or of the
+    # rating list, then one line saying where the whole list is (CSV, the HTML page, the annex), as
+    # the Grand Sud's (circuits/common.py print_top). 300 prints any regional league whole.
+    bulletin_rows: int = setting(300, minimum=1)

@@ -1,0 +1,307 @@
+"""Issue 27's targets, each measured beside its baseline in one run: a markdown table.
+
+    .venv/bin/python -m benchmarks.targets             # 1x, 10x and 100x
+    .venv/bin/python -m benchmarks.targets --quick     # 1x only: the targets of 100x say « not measured »
+    make bench BENCH="--targets"                       # the same as the first line
+
+What it runs, reusing benchmarks/' own measurements (each in a fresh process):
+
+- `builds` below, at 1x and 100x: the league built once with stand-in PDFs (as benchmarks/measure.py
+  builds for its rebuilds; at 100x the PDFs of 2 bulletins spread by size rendered for real inside
+  that build, as `make bench` samples them), the site's pages timed inside it; then `reportgen
+  build` in a new process with nothing changed, and with the tournament of
+  `benchmarks/leagues/<scale>x.extra` added (its PDFs rendered for real); then WeasyPrint alone on
+  the HTML of each PDF that rebuild rendered. The day is the extra tournament's, or 29 November 2026
+  if later (benchmarks/one_tournament.py's: the season runs, the 2026 Masters is played), so that a
+  new tournament changes one dated bulletin;
+- `python -m benchmarks --until "PDF, one process"` at 1x (benchmarks/measure.py), a sample of
+  bulletins spread by size: the first build's PDF pool (wall against CPU) and `render_pdf` against
+  WeasyPrint alone on the same HTML;
+- `python -m benchmarks.standings` at 10x and 100x: the exponent of its CPU time in the results.
+
+The table and the JSON of every measurement go to benchmarks/results/targets-<label>.{md,json}.
+No test asserts a timing: the figures depend on the machine and on what else runs on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+from benchmarks import leagues, measure, standings
+from benchmarks.__main__ import RESULTS, ROOT, TODAY, _limit, git, machine, median_phases, ratios, run_once
+
+DAY = dt.date(2026, 11, 29)  # benchmarks/one_tournament.py's
+STAND_IN = b"%PDF-1.4 stand-in\n"
+MIB_LIMIT = 2048
+PDF_SAMPLE = {1: 0, 10: 0, 100: 2}  # PDFs rendered for real in the first build ("as today": 2 at 100x)
+
+
+def build_day(scale: int) -> dt.date:
+    """The extra tournament's day, or DAY if later: a day of the running 2026 season."""
+    days = [dt.date.fromisoformat(p.name[:10]) for p in leagues.extra_folder(scale).rglob("*.xlsx")]
+    return max([DAY, *days])
+
+
+# -- in a process of its own: the builds of one scale ----------------------------------------------
+
+def builds(spec: dict) -> dict:
+    """See the module's docstring; each step a segment of measure.Timeline (wall, CPU of this process
+    and the processes it reaped, peak memory of the tree)."""
+    import reportgen.site.publish as site_publish
+    from reportgen import pipeline
+    from reportgen.render import html, pdf
+    from reportgen.site.pages import Site
+
+    inputs, work, day = Path(spec["inputs"]), Path(spec["work"]), dt.date.fromisoformat(spec["day"])
+    timeline = measure.Timeline()
+    site_wall = [0.0]
+    sampled = {"wall": 0.0, "count": 0}
+
+    def timed(function):  # type: ignore[no-untyped-def]
+        def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                site_wall[0] += time.perf_counter() - start
+        return wrapper
+
+    real = pdf.render_many, pdf.render_pdf
+
+    def render_many(pages, *args, **kwargs):  # type: ignore[no-untyped-def]
+        order = sorted(range(len(pages)), key=lambda i: (len(pages[i][0]), i))
+        chosen = measure._sample(order, spec["pdf_sample"]) if spec["pdf_sample"] else []
+        start = time.perf_counter()
+        rendered = dict(zip(chosen, real[0]([pages[i] for i in chosen], workers=2)))
+        sampled["wall"] += time.perf_counter() - start
+        sampled["count"] += len(chosen)
+        return [rendered.get(i, STAND_IN) for i in range(len(pages))]
+
+    patched = [(Site, "__init__"), (Site, "pages"), (site_publish, "publish")]
+    saved = [getattr(owner, name) for owner, name in patched]
+    for owner, name in patched:
+        setattr(owner, name, timed(getattr(owner, name)))
+    pdf.render_many, pdf.render_pdf = render_many, lambda page, *args, **kwargs: STAND_IN
+    timeline.mark("_start")
+    built = work / "outputs"
+    try:
+        facts = measure._build(pipeline, inputs, built, day, pdf_limit=10**9, warm=False)
+    finally:
+        pdf.render_many, pdf.render_pdf = real
+        for (owner, name), function in zip(patched, saved):
+            setattr(owner, name, function)
+    timeline.mark("first build", site_pages_wall=round(site_wall[0], 3), pdf_sample_wall=round(sampled["wall"], 3),
+                  pdf_sampled=sampled["count"], **facts)
+    again = work / "outputs-again"
+    shutil.copytree(built, again)
+    timeline.mark("_copy")
+    timeline.mark("nothing changed, new process", **measure._fresh_process_build(inputs, again, day))
+    grown = work / "inputs-grown"
+    shutil.copytree(inputs, grown)
+    shutil.copytree(spec["extra"], grown, dirs_exist_ok=True)
+    # the PDFs the rebuild rendered: new or changed (a stand-in, or one of the sample rendered for real)
+    before = {path: path.read_bytes() for path in built.rglob("*.pdf")}
+    timeline.mark("_copy")
+    timeline.mark("one new tournament, new process", **measure._fresh_process_build(grown, built, day))
+    rendered = sorted(path for path in built.rglob("*.pdf") if path.read_bytes() != before.get(path))
+    import weasyprint
+
+    timeline.mark("_import WeasyPrint")
+    for path in rendered:
+        weasyprint.HTML(string=path.with_suffix(".html").read_text(encoding="utf-8"),
+                        base_url=str(html.TEMPLATES) + "/").write_pdf()
+    timeline.mark("WeasyPrint alone, the new PDFs", pdfs=[p.relative_to(built).as_posix() for p in rendered])
+    return {"day": day.isoformat(), "phases": timeline.results()}
+
+
+def run_builds(scale: int, work: Path, memory_gib: float) -> dict:
+    spec = {"inputs": str(leagues.ensure(scale, say)), "extra": str(leagues.extra_folder(scale)),
+            "work": str(work / f"builds-{scale}x"), "day": build_day(scale).isoformat(),
+            "pdf_sample": PDF_SAMPLE[scale]}
+    Path(spec["work"]).mkdir(parents=True)
+    spec_path, out = work / f"builds-{scale}x.json", work / f"builds-{scale}x-result.json"
+    spec_path.write_text(json.dumps(spec))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "benchmarks.targets", "--child", str(spec_path), str(out)],
+                          cwd=ROOT, capture_output=True, text=True, preexec_fn=_limit(memory_gib))
+    if done.returncode != 0:
+        raise SystemExit(f"the {scale}x builds failed:\n{done.stderr[-3000:]}")
+    result = json.loads(out.read_text())
+    result["process_wall"] = round(time.perf_counter() - start, 1)
+    shutil.rmtree(spec["work"], ignore_errors=True)
+    return result
+
+
+def first_build_pdfs(sample: int, work: Path, memory_gib: float) -> dict:
+    """`make bench`'s own run at 1x up to the PDF comparisons (benchmarks/measure.py)."""
+    spec = {"inputs": str(leagues.ensure(1, say)), "work": str(work / "bench-1x"), "today": TODAY,
+            "pdf_sample": sample, "until": "PDF, one process", "rebuild": False, "pdf_baselines": True,
+            "baseline_1x": None, "extra": None}
+    Path(spec["work"]).mkdir(parents=True)
+    run = run_once(spec, Path(spec["work"]), memory_gib)
+    if run.get("error"):
+        raise SystemExit(f"the 1x PDF measurement failed:\n{run['error']}")
+    return {"median": median_phases([run]), "ratios": ratios([run]), "facts": run["facts"]}
+
+
+def say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -- the table -------------------------------------------------------------------------------------
+
+def _s(value: float) -> str:
+    return f"{value:.2f} s"
+
+
+def _t(*phases: dict) -> str:
+    """Wall time, and CPU (of the process and its workers) beside it: on a machine other processes
+    share, the wall grows with their load and the CPU does not."""
+    return f"{_s(sum(p['wall'] for p in phases))} ({sum(p.get('cpu', 0) for p in phases):.2f} CPU-s)"
+
+
+def rows(found: dict) -> list[dict]:
+    """One row a target: what, measured, baseline, ratio, limit, met (None: not measured)."""
+    table: list[dict] = []
+
+    def add(target: str, measured: str, baseline: str, ratio: float | None, limit: str, met: bool | None,
+            cpu: float | None = None) -> None:
+        table.append({"target": target, "measured": measured, "baseline": baseline,
+                      "ratio": "" if ratio is None else f"{ratio:.2f}", "cpu_ratio": "" if cpu is None else f"{cpu:.2f}",
+                      "limit": limit, "met": met})
+
+    def cpu(ours: dict, *baselines: dict) -> float | None:
+        base = sum(p.get("cpu", 0) for p in baselines)
+        return ours["cpu"] / base if base and "cpu" in ours else None
+
+    def phase(scale: int, name: str) -> dict | None:
+        return found.get("builds", {}).get(str(scale), {}).get("phases", {}).get(name)
+
+    one, nothing, alone = (phase(1, "one new tournament, new process"), phase(1, "nothing changed, new process"),
+                           phase(1, "WeasyPrint alone, the new PDFs"))
+    if one and nothing and alone:
+        add("one new tournament at 1x renders exactly one PDF, its bulletin", f"{len(alone['pdfs'])} PDF: "
+            + ", ".join(alone["pdfs"]), "", None, "1 PDF", len(alone["pdfs"]) == 1)
+        base = alone["wall"] + nothing["wall"]
+        add("one new tournament at 1x (`reportgen build`, new process)", _t(one),
+            f"{_t(alone, nothing)}: that PDF alone in WeasyPrint {_t(alone)} + nothing changed {_t(nothing)}",
+            one["wall"] / base, "≤ 1.3", one["wall"] / base <= 1.3, cpu(one, alone, nothing))
+    for name, shown, limit in (("one new tournament, new process", "one new tournament", 2.0),
+                               ("nothing changed, new process", "nothing changed", 3.0)):
+        big, small = phase(100, name), phase(1, name)
+        if big and small:
+            add(f"{shown} at 100x against 1x", _t(big), _t(small) + " at 1x",
+                big["wall"] / small["wall"], f"≤ {limit:g}", big["wall"] / small["wall"] <= limit, cpu(big, small))
+        else:
+            add(f"{shown} at 100x against 1x", "not measured (--quick)", "", None, f"≤ {limit:g}", None)
+    scored = found.get("standings", {})
+    if "10" in scored and "100" in scored:
+        (cpu10, rows10), (cpu100, rows100) = [(scored[s]["cpu_total"], scored[s]["rows"]) for s in ("10", "100")]
+        exponent = math.log(cpu100 / cpu10) / math.log(rows100 / rows10)
+        add("`standings` linear in the results (CPU, 10x to 100x)", f"{cpu100:.1f} CPU-s for {rows100:,} rows",
+            f"{cpu10:.1f} CPU-s for {rows10:,} rows", exponent, "exponent ≤ 1.05", exponent <= 1.05)
+    else:
+        add("`standings` linear in the results (CPU, 10x to 100x)", "not measured (--quick)", "", None,
+            "exponent ≤ 1.05", None)
+    bench = found.get("pdf_1x")
+    if bench:
+        median, compared = bench["median"], bench["ratios"]
+        ours, engine = median["PDF, one process"], median["PDF, WeasyPrint alone"]
+        ratio = compared["PDF, one process"]["ratio"]
+        count = bench["facts"]["pdf_documents"]
+        add(f"first build's PDF against WeasyPrint alone, same HTML (1x, {count} bulletins)", _t(ours),
+            _t(engine) + " WeasyPrint alone", ratio, "≤ 1.1", ratio <= 1.1, cpu(ours, engine))
+        pool = median["PDF, pool of 2"]
+        add(f"PDF pool's wall against its CPU, {found['machine']['nproc']} cores (1x, {count} bulletins)",
+            _s(pool["wall"]), f"{pool['cpu']:.2f} CPU-s", pool["wall"] / pool["cpu"], "≤ 0.55",
+            pool["wall"] / pool["cpu"] <= 0.55)
+    first = phase(100, "first build")
+    if first:
+        peak = max(first["tree_rss_peak_mib"], first["rss_peak_mib"])
+        add(f"peak memory at 100x (PDFs of {first['pdf_sampled']} bulletins, the site whole)", f"{peak:,.0f} MiB",
+            f"{MIB_LIMIT:,} MiB", peak / MIB_LIMIT, "< 1 (2 GB)", peak < MIB_LIMIT)
+    else:
+        add("peak memory at 100x (PDFs sampled, the site whole)", "not measured (--quick)", "", None, "< 2 GB", None)
+    largest = max((int(s) for s in found.get("builds", {})), default=0)
+    first = phase(largest, "first build")
+    if first:
+        without = first["wall"] - first["pdf_sample_wall"] - first["site_pages_wall"]
+        add(f"the site's pages in a build without PDFs ({largest}x)", _s(first["site_pages_wall"]),
+            _s(without) + " the rest of that build", first["site_pages_wall"] / without, "≤ 0.25",
+            first["site_pages_wall"] / without <= 0.25)
+    return table
+
+
+def markdown(found: dict) -> str:
+    about = found["machine"]
+    load = ", ".join(f"{value:.1f}" for value in found["loadavg"])
+    lines = [f"Measured {found['created']} on {about['model'] or 'an unnamed CPU'} ({about['nproc']} cores, "
+             f"{about['memory_gib']} GiB), commit {found['git']['commit'][:7]}; load average at the start of each "
+             f"step: {load}. `python -m benchmarks.targets{' --quick' if found['quick'] else ''}`, "
+             f"{found['wall_minutes']:.1f} minutes.", "",
+             "| target | measured | baseline | ratio | limit | met | ratio of CPU |", "|---|---|---|---|---|---|---|"]
+    for row in rows(found):
+        met = {True: "met", False: "**not met**", None: "—"}[row["met"]]
+        lines.append(f"| {row['target']} | {row['measured']} | {row['baseline']} | {row['ratio']} | {row['limit']} "
+                     f"| {met} | {row['cpu_ratio']} |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.targets", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="1x only: leave out 10x and 100x (the targets "
+                        "measured there say so)")
+    parser.add_argument("--pdf-sample", type=int, default=8,
+                        help="bulletins of the 1x first build whose PDFs are compared (0: all 55; default 8)")
+    parser.add_argument("--label", help="names the results (default: the date and the commit)")
+    parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    options = parser.parse_args(argv)
+    if options.child:
+        warnings.simplefilter("ignore")  # WeasyPrint's deprecation notices
+        spec, out = options.child
+        Path(out).write_text(json.dumps(builds(json.loads(Path(spec).read_text())), default=str))
+        return
+    start, about, repository = time.perf_counter(), machine(), git()
+    memory = min(16.0, round(about["memory_gib"] * 0.6, 1) or 16.0)
+    label = options.label or f"{dt.date.today().isoformat()}-{repository['commit'][:7] or 'nogit'}"
+    # --quick: the 1x builds and PDFs; the standings' exponent needs 10x and 100x
+    built, scored = ((1,), ()) if options.quick else ((1, 100), (10, 100))
+    found: dict = {"created": dt.datetime.now().isoformat(timespec="minutes"), "machine": about, "git": repository,
+                   "quick": options.quick, "loadavg": [], "builds": {}, "standings": {}}
+    with tempfile.TemporaryDirectory(prefix="reportgen-targets-") as scratch:
+        work = Path(scratch)
+        for scale in built:
+            say(f"{scale}x: first build, nothing changed, one new tournament...")
+            found["loadavg"].append(os.getloadavg()[0])
+            found["builds"][str(scale)] = run_builds(scale, work, memory)
+        for scale in scored:
+            say(f"{scale}x: standings...")
+            found["loadavg"].append(os.getloadavg()[0])
+            median = standings.run(scale, 1)["median"]
+            found["standings"][str(scale)] = {**median, "cpu_total": median["cpu"] + median["cpu_workers"],
+                                              "rows": (leagues.stamp(scale) or {}).get("rows", 0)}
+        say(f"1x: the first build's PDFs ({options.pdf_sample or 'all'})...")
+        found["loadavg"].append(os.getloadavg()[0])
+        found["pdf_1x"] = first_build_pdfs(options.pdf_sample, work, memory)
+    found["wall_minutes"] = (time.perf_counter() - start) / 60
+    text = markdown(found)
+    print(text)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"targets-{label}.json").write_text(json.dumps(found, indent=1, default=str) + "\n")
+    (RESULTS / f"targets-{label}.md").write_text(text)
+    print(f"written: benchmarks/results/targets-{label}.md and .json")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""benchmarks/targets.py's table (issue 27): each target beside its baseline, its ratio, its limit and
+whether it is met, from the measurements of one run (made up here: no timing is measured or asserted)."""
+
+from benchmarks.targets import markdown, rows
+
+
+def phase(wall: float, **more: object) -> dict:
+    return {"wall": wall, "cpu": wall, "rss_peak_mib": 300.0, "tree_rss_peak_mib": 400.0, **more}
+
+
+def measured(quick: bool) -> dict:
+    builds = {"1": {"phases": {
+        "first build": phase(20.0, site_pages_wall=2.0, pdf_sample_wall=0.0, pdf_sampled=0),
+        "nothing changed, new process": phase(0.5),
+        "one new tournament, new process": phase(6.0),
+        "WeasyPrint alone, the new PDFs": phase(4.0, pdfs=["grand-sud/2026/classement-2026-11-21.pdf"])}}}
+    found = {"created": "2026-12-03T15:00", "quick": quick, "loadavg": [3.0], "wall_minutes": 4.0,
+             "git": {"commit": "abcdef0123"}, "builds": builds, "standings": {},
+             "machine": {"model": "AMD EPYC 7B13", "nproc": 2, "memory_gib": 8.0},
+             "pdf_1x": {"facts": {"pdf_documents": 8},
+                        "median": {"PDF, one process": phase(10.0), "PDF, WeasyPrint alone": phase(9.5),
+                                   "PDF, pool of 2": {"wall": 6.0, "cpu": 10.0}},
+                        "ratios": {"PDF, one process": {"ratio": 1.05}}}}
+    if not quick:
+        builds["100"] = {"phases": {
+            "first build": phase(400.0, site_pages_wall=150.0, pdf_sample_wall=50.0, pdf_sampled=2,
+                                 tree_rss_peak_mib=2500.0),
+            "nothing changed, new process": phase(1.0), "one new tournament, new process": phase(30.0)}}
+        found["standings"] = {"10": {"cpu_total": 3.0, "rows": 20_000}, "100": {"cpu_total": 30.0, "rows": 200_000}}
+    return found
+
+
+def test_each_target_is_met_or_not_against_its_limit():
+    table = {row["target"].split(" (")[0]: row for row in rows(measured(quick=False))}
+    one = table["one new tournament at 1x renders exactly one PDF, its bulletin"]
+    assert one["met"] is True and one["measured"].startswith("1 PDF")
+    new = table["one new tournament at 1x"]
+    assert new["ratio"] == "1.33" and new["met"] is False  # 6 s against 4 + 0.5 s
+    assert new["cpu_ratio"] == "1.33"  # the made-up phases spent their wall on the CPU
+    assert table["one new tournament at 100x against 1x"]["met"] is False  # 30 s against 6 s: 5x
+    assert table["nothing changed at 100x against 1x"]["ratio"] == "2.00"
+    assert table["`standings` linear in the results"]["ratio"] == "1.00"
+    assert table["first build's PDF against WeasyPrint alone, same HTML"]["met"] is True
+    assert table["PDF pool's wall against its CPU, 2 cores"]["ratio"] == "0.60"
+    assert table["peak memory at 100x"]["met"] is False  # 2,500 MiB
+    site = table["the site's pages in a build without PDFs"]
+    assert site["ratio"] == "0.75" and site["met"] is False  # 150 s for the other 200 s of the build
+
+
+def test_quick_says_which_targets_it_left_unmeasured_and_names_the_cpu():
+    found = measured(quick=True)
+    unmeasured = [row["target"] for row in rows(found) if row["met"] is None]
+    assert len(unmeasured) == 4 and all("100x" in target for target in unmeasured)
+    text = markdown(found)
+    assert "AMD EPYC 7B13 (2 cores" in text and "--quick" in text
+    assert sum(line.startswith("|") for line in text.splitlines()) == 2 + len(rows(found))  # header, rule, targets

@@ -77,17 +77,17 @@ def draw(card: Card) -> bytes:
     pen.text((MARGIN, 232), _fit(pen, card.subtitle, _font("regular", 36), inner), font=_font("regular", 36),
              fill=MUTED, anchor="ls")
     top = 290
-    for index, (place, name, value) in enumerate(card.lines[:4]):
+    places = [_fit(pen, place, _font("bold", 38), inner / 3) for place, _, _ in card.lines[:4]]
+    # one column of places, so that the names line up
+    place_width = max([pen.textlength(place, font=_font("bold", 38)) for place in places if place] + [0.0])
+    place_width = place_width + 28 if place_width else 0.0
+    for index, ((_, name, value), place) in enumerate(zip(card.lines[:4], places)):
         y = top + index * 78
         pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + 64), radius=12, fill=BAND)
         middle = y + 32
         value_width = pen.textlength(value, font=_font("regular", 34)) if value else 0
         pen.text((WIDTH - MARGIN, middle), value, font=_font("regular", 34), fill=MUTED, anchor="rm")
-        place_width = 0.0
-        if place:
-            place_text = _fit(pen, place, _font("bold", 38), inner / 3)
-            pen.text((MARGIN, middle), place_text, font=_font("bold", 38), fill=ACCENT, anchor="lm")
-            place_width = max(pen.textlength(place_text, font=_font("bold", 38)), 40) + 28
+        pen.text((MARGIN, middle), place, font=_font("bold", 38), fill=ACCENT, anchor="lm")
         room = inner - place_width - value_width - 32
         pen.text((MARGIN + place_width, middle), _fit(pen, name, _font("semibold", 38), room),
                  font=_font("semibold", 38), fill=INK, anchor="lm")

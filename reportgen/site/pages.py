@@ -244,8 +244,8 @@ class Site:
         latest = sorted(((d["date"], circuit.title, d["title"], circuit.slug, d["path"])
                          for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]
         # the home page's image: each circuit's leader (the player, clubs and corrections pages share it)
-        leaders = [("", c["title"], line[1]) for c, circuit in zip(circuits, self.circuits)
-                   if c["table"] for line in self.top(circuit.headline(circuit.seasons()[0]), 1)]
+        leaders = [("", circuit.title, line[1]) for circuit in self.circuits if circuit.seasons()
+                   for line in self.top(circuit.headline(circuit.seasons()[0]), 1)]
         self.home_card = og.Card(self.league, "Classements et résultats", "Les classements en vigueur",
                                  tuple(leaders[:4]))
         return self.render("home.html.j2", HOME, title="Accueil", circuits=circuits, calendar=self.calendar,

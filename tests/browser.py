@@ -94,11 +94,17 @@ class Browser:
     def _tab(self, width: int):  # type: ignore[no-untyped-def]
         page = self.chromium.new_page(viewport={"width": width, "height": 900})
         page.route("**/*", self._route)
-        page.on("console", lambda message: message.type == "error" and self.findings.console.append(message.text))
+        page.on("console", self._console)
         page.on("pageerror", lambda error: self.findings.console.append(f"exception: {error}"))
         page.on("requestfailed", lambda request: self.findings.console.append(
             f"failed: {request.url} ({request.failure})"))
         return page
+
+    def _console(self, message) -> None:  # type: ignore[no-untyped-def]
+        """Errors, and axe's warning that it could not preload the stylesheets (its run then
+        skips what needs them)."""
+        if message.type == "error" or (message.type == "warning" and "preload" in message.text):
+            self.findings.console.append(message.text)
 
     def _route(self, route) -> None:  # type: ignore[no-untyped-def]
         url = route.request.url

@@ -85,6 +85,7 @@ def draw(card: Card) -> bytes:
         y = top + index * 78
         pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + 64), radius=12, fill=BAND)
         middle = y + 32
+        value = _fit(pen, value, _font("regular", 34), inner / 2)  # the home page's value is a name
         value_width = pen.textlength(value, font=_font("regular", 34)) if value else 0
         pen.text((WIDTH - MARGIN, middle), value, font=_font("regular", 34), fill=MUTED, anchor="rm")
         pen.text((MARGIN, middle), place, font=_font("bold", 38), fill=ACCENT, anchor="lm")

@@ -93,8 +93,8 @@ def site_url(value: str) -> str | None:
     from urllib.parse import urlsplit
 
     parts = urlsplit(value)
-    if value and (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment \
-            or any(c.isspace() or c in "\"<>" for c in value)):
+    if value and (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
+                  or any(c.isspace() or c in "\"<>" for c in value)):
         return "ce n'est pas l'adresse d'un site, commençant par https://"
     return None
 

@@ -6,7 +6,9 @@ from (a bulletin, the index, a site page):
 - it loads with no console error, no failed request and no request outside the site: every request
   is routed, and one that is not a file of `site` is refused and reported;
 - at 390 px (a phone) and at 1280 px (a laptop) the document is no wider than the window;
-- axe-core finds no WCAG 2.0 / 2.1 A or AA violation;
+- axe-core finds no WCAG 2.0 / 2.1 A or AA violation, run as it runs by default (with `preload`:
+  it fetches each linked stylesheet again, which Chromium refuses to a page of file://, so the page
+  is served for that check by a small HTTP server on 127.0.0.1, on a port of its own: `Served`);
 - its screenshots at both widths are saved in `test-artifacts/browser/` (git-ignored), to look at.
 
 Use the session fixture `browser` (one Chromium for the whole session, made available to every
@@ -16,9 +18,12 @@ reused, so a check costs a page load and an axe run.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
+import threading
 from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -41,6 +46,37 @@ class Findings:
     violations: list[str] = field(default_factory=list)  # axe-core: rule, impact, first targets
 
 
+class Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args) -> None:  # type: ignore[no-untyped-def]  # noqa: A002
+        pass  # no line per request on the test's output
+
+
+class Served:
+    """A published folder served read-only over HTTP on 127.0.0.1, on a port the system gives
+    (never a fixed one: several sessions run at once), in a thread, until `close`."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder.resolve()
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(self.folder)))
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def url(self, page_file: Path) -> str:
+        return f"{self.origin}/{page_file.resolve().relative_to(self.folder).as_posix()}"
+
+    def file(self, url: str) -> Path | None:
+        """The file of the folder a URL of this server names; None for any other URL."""
+        if not url.startswith(self.origin + "/"):
+            return None
+        return (self.folder / unquote(urlparse(url).path).lstrip("/")).resolve()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
 class Browser:
     """One Chromium, one tab per width, reused by every check of the session."""
 
@@ -52,20 +88,29 @@ class Browser:
                                                    args=["--no-sandbox", "--disable-gpu"])
         self.pages = {width: self._tab(width) for width in WIDTHS}
         self.site: Path | None = None
+        self.served: dict[Path, Served] = {}  # the folders served over HTTP for axe, by folder
         self.findings: Findings = Findings(0)
 
     def _tab(self, width: int):  # type: ignore[no-untyped-def]
         page = self.chromium.new_page(viewport={"width": width, "height": 900})
         page.route("**/*", self._route)
-        page.on("console", lambda message: message.type == "error" and self.findings.console.append(message.text))
+        page.on("console", self._console)
         page.on("pageerror", lambda error: self.findings.console.append(f"exception: {error}"))
         page.on("requestfailed", lambda request: self.findings.console.append(
             f"failed: {request.url} ({request.failure})"))
         return page
 
+    def _console(self, message) -> None:  # type: ignore[no-untyped-def]
+        """Errors, and axe's warning that it could not preload the stylesheets (its run then
+        skips what needs them)."""
+        if message.type == "error" or (message.type == "warning" and "preload" in message.text):
+            self.findings.console.append(message.text)
+
     def _route(self, route) -> None:  # type: ignore[no-untyped-def]
         url = route.request.url
-        path = Path(unquote(urlparse(url).path)).resolve() if url.startswith("file://") else None
+        served = self.served.get(self.site) if self.site else None
+        path = Path(unquote(urlparse(url).path)).resolve() if url.startswith("file://") \
+            else served.file(url) if served else None
         if path is None or self.site is None or not path.is_relative_to(self.site):
             self.findings.outside.append(url)
             route.abort()
@@ -73,22 +118,25 @@ class Browser:
             route.continue_()
 
     def look(self, page_file: Path, site: Path, width: int, name: str = "", audit: bool = True) -> Findings:
-        """Open the page in the tab of that width (`pages[width]`, left on it for the caller); with
-        `audit`, its screenshot saved as `name` and axe-core's violations found."""
+        """Open the page in the tab of that width (`pages[width]`, left on it for the caller): from
+        the file system, or with `audit` over HTTP (`Served`), its screenshot saved as `name` and
+        axe-core's violations found."""
         from axe_playwright_python.sync_playwright import Axe
 
         self.site, self.findings = site.resolve(), Findings(width)
         page = self.pages[width]
-        page.goto(page_file.resolve().as_uri(), wait_until="load")
+        if audit and self.site not in self.served:
+            self.served[self.site] = Served(self.site)
+        page.goto(self.served[self.site].url(page_file) if audit else page_file.resolve().as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")
         self.findings.scroll_width = page.evaluate("document.documentElement.scrollWidth")
         if not audit:
             return self.findings
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=ARTIFACTS / f"{name}-{width}.png", full_page=True)
-        # No preload: axe would fetch each linked stylesheet again (for css-orientation-lock alone),
-        # which Chromium refuses from file:// pages, and say so on the console.
-        results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}, "preload": False})
+        # axe's defaults, preload included: it fetches each linked stylesheet again (for its
+        # css-orientation-lock rule), which the page served over HTTP allows.
+        results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})
         for violation in results.response["violations"]:
             targets = [" ".join(map(str, node["target"])) for node in violation["nodes"][:3]]
             self.findings.violations.append(f"{violation['id']} ({violation['impact']}, "
@@ -97,6 +145,8 @@ class Browser:
 
     def close(self) -> None:
         self.chromium.close()
+        for served in self.served.values():
+            served.close()
 
 
 def missing_resources(page_file: Path) -> list[str]:

@@ -5,11 +5,16 @@ read back for the next one) stays on the players' pages and gets its season page
 import json
 import shutil
 
+import pytest
+
 from reportgen import circuits
 from reportgen.delivery.site_archive import archived_rankings
 from reportgen.render.index import MANIFEST
 from reportgen.site import data
 from reportgen.site.pages import Site, page_name
+from reportgen.site.publish import publish
+from tests.browser import check_page
+from tests.builders import TODAY, write_clubs, write_tournament
 from tests.test_delivery_mail import cli
 
 
@@ -20,20 +25,12 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     assert done.returncode == 0, done.stderr
     archived = archived_rankings(archive)
     published = [r for r in data.read(league.outputs / "grand-sud") if r["season"] == 2025 and not r.get("no_csv")]
-    assert [[(row["rank"], row["id"], row["player"]) for row in r["rows"]] for r in archived["grand-sud"]] == [
+    rankings = [r for r in archived["grand-sud"] if not r["path"].startswith("tournoi/")]  # the tournaments: below
+    assert [[(row["rank"], row["id"], row["player"]) for row in r["rows"]] for r in rankings] == [
         [(row["rank"], row["id"], row["player"]) for row in r["rows"]] for r in published]
-    assert archived["grand-sud"][-1]["title"] == "Classement final 2025"
+    assert rankings[-1]["title"] == "Classement final 2025"
 
-    # outputs/ as a later build leaves it once 2025 is neither in inputs/ nor read back
-    later = tmp_path / "later"
-    shutil.copytree(league.outputs, later)
-    manifest = json.loads((later / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))
-    manifest["documents"] = [d for d in manifest["documents"] if d["season"] != 2025]
-    manifest["annexes"] = [a for a in manifest["annexes"] if a["season"] != 2025]
-    (later / "grand-sud" / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-    kept = [r for r in data.read(later / "grand-sud") if r["season"] != 2025]
-    (later / "grand-sud" / data.DATA).write_text(json.dumps({"rankings": kept}), encoding="utf-8")
-
+    later = later_outputs(league.outputs, tmp_path, 2025)
     without = Site(later, list(circuits.CIRCUITS), "Ligue").pages()
     assert "site/grand-sud-2025.html" not in without
     pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages()
@@ -42,3 +39,72 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     leger = pages[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
     assert "saison 2025" in leger and 'href="None"' not in leger
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
+
+
+def later_outputs(outputs, tmp_path, season):
+    """outputs/ as a later build leaves it once `season` is neither in inputs/ nor read back."""
+    later = tmp_path / "later"
+    shutil.copytree(outputs, later)
+    manifest = json.loads((later / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))
+    manifest["documents"] = [d for d in manifest["documents"] if d["season"] != season]
+    manifest["annexes"] = [a for a in manifest["annexes"] if a["season"] != season]
+    (later / "grand-sud" / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    kept = [r for r in data.read(later / "grand-sud") if r["season"] != season]
+    (later / "grand-sud" / data.DATA).write_text(json.dumps({"rankings": kept}), encoding="utf-8")
+    return later
+
+
+@pytest.fixture(scope="module")
+def four_tournaments(tmp_path_factory):
+    """A 2025 season of four Grand Sud tournaments (the best two count, §3), archived, and a 2026 one."""
+    from reportgen.pipeline import build
+
+    root = tmp_path_factory.mktemp("four-tournaments")
+    inputs = root / "inputs"
+    write_clubs(inputs)
+    a, b, c = (["DUPONT", "Jean", "1001", "Carcassonne"], ["MARTIN", "Paul", "1002", "Albi"],
+               ["LÉGER", "Zoé", "1004", "Albi"])
+    for day, club, order in (("01/03/2025", "ALBI", (a, b, c)), ("05/04/2025", "CARC", (b, c, a)),
+                             ("10/05/2025", "TLSE", (c, a, b)), ("14/06/2025", "MTPL", (a, c, b))):
+        write_tournament(inputs, f"2025-{day[3:5]}-{day[:2]}-x", day=day, club=club,
+                         results=[[place, *player] for place, player in enumerate(order, 1)])
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+    assert build(inputs, root / "outputs", TODAY).ok
+    done = cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(root / "outputs"),
+               "--archive", str(root / "archive"))
+    assert done.returncode == 0, done.stderr
+    return root
+
+
+def test_archived_tournaments_get_their_pages_and_results_their_counted_marks(four_tournaments, tmp_path):
+    root = four_tournaments
+    published = data.read(root / "outputs" / "grand-sud")
+    archived = archived_rankings(root / "archive")["grand-sud"]
+    # the same records as the site published while 2025 was in inputs/: tournaments and counted marks
+    assert [r for r in archived if r["kind"] == "event"] == [
+        r for r in published if r["season"] == 2025 and r["kind"] == "event"]
+    final = next(r for r in archived if r["title"] == "Classement final 2025")
+    assert final["rows"] == next(r for r in published if r["path"] == final["path"])["rows"]
+    counted = {row["player"]: [mark for _, mark in row["results"]] for row in final["rows"]}
+    assert counted["DUPONT Jean"] == [True, True, False, False]  # the best two of four
+
+    later = later_outputs(root / "outputs", tmp_path, 2025)
+    pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived={"grand-sud": archived}).pages()
+    season = pages["site/grand-sud-2025.html"].decode("utf-8")
+    events = [r for r in archived if r["kind"] == "event"]
+    for event in events:
+        name = page_name("tournoi", f"grand-sud/{event['path']}")
+        assert f'href="{name}"' in season and f"site/{name}" in pages
+    tournament = pages[f"site/{page_name('tournoi', 'grand-sud/' + events[0]['path'])}"].decode("utf-8")
+    assert "DUPONT Jean" in tournament and "Tournoi 2025-03-01-x" in tournament
+    dupont = pages[f"site/{page_name('joueur', 'L:1001')}"].decode("utf-8")
+    section = dupont[dupont.index("saison 2025"):]
+    assert section.count("non (hors des meilleurs résultats)") == 2 and 'href="tournoi-' in section
+
+
+def test_an_archived_tournament_page_is_a_good_web_page(four_tournaments, tmp_path, browser):
+    later = later_outputs(four_tournaments / "outputs", tmp_path, 2025)
+    archived = archived_rankings(four_tournaments / "archive")
+    publish(later, Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages())
+    event = next(r for r in archived["grand-sud"] if r["kind"] == "event")
+    check_page(browser, later / "site" / page_name("tournoi", f"grand-sud/{event['path']}"), later)

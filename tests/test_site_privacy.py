@@ -30,7 +30,8 @@ def private(small_league_built, tmp_path_factory):
 
 
 def public_files(outputs):
-    return [outputs / "index.html", *sorted((outputs / "site").iterdir())]
+    # the Open Graph images are drawn from the same public names as the pages' og:image:alt
+    return [outputs / "index.html", *sorted(p for p in (outputs / "site").iterdir() if p.suffix != ".png")]
 
 
 def test_no_public_page_names_a_player_left_out_or_shown_by_initials(private):
@@ -47,6 +48,8 @@ def test_initials_stand_for_the_name_and_a_left_out_player_has_no_page(private):
     home = (private / "index.html").read_text(encoding="utf-8")
     season = (private / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
     assert "D. J." in season and "joueur non publié" in season and "joueur non publié" in home
+    alt = re.search(r'property="og:image:alt" content="([^"]*)"', season).group(1)
+    assert "D. J." in alt or "joueur non publié" in alt  # the image of the season's top three
     assert not (private / "site" / page_name("joueur", "L:1002")).exists()
     assert page_name("joueur", "L:1002") not in season + home
     dupont = (private / "site" / page_name("joueur", "L:1001")).read_text(encoding="utf-8")

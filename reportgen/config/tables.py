@@ -102,6 +102,17 @@ def missing_for_sending(mail: Mail | None) -> list[Problem]:
             for key in Mail.for_sending if not getattr(mail, key)]
 
 
+def site_url(value: str) -> str | None:
+    """The address the site is seen at, for the links social networks need absolute (`og:image`)."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(value)
+    if value and (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
+                  or any(c.isspace() or c in "\"<>" for c in value)):
+        return "ce n'est pas l'adresse d'un site, commençant par https://"
+    return None
+
+
 @dataclass(frozen=True)
 class Site:
     """The [site] table: the SFTP server `reportgen publish` sends outputs/ to. The password comes
@@ -115,6 +126,8 @@ class Site:
     key: str = setting("", example="~/.ssh/id_ed25519")  # optional: the agent's and ~/.ssh's keys otherwise
     known_hosts: str = setting("", example="~/.ssh/known_hosts")  # optional: ~/.ssh/known_hosts otherwise
     timeout: float = setting(20.0, minimum=0.1, maximum=600)  # seconds each exchange may take
+    # optional: the site's public address; its pages then name their Open Graph image by an absolute URL
+    url: str = setting("", check=site_url, example="https://ligue.example.org")
 
     required = ("host", "user", "folder")  # keys a [site] table must write
 

@@ -1,7 +1,13 @@
 """The archived seasons for the league's website (issue 24): each season's rankings as its latest
 archive version recorded them in `archive/league.sqlite`, in the site's own form (site/data.py), so
 that a player's page keeps the seasons that have left inputs/. Their bulletins stay in archive/,
-outside the published site: the pages show their rankings without links to them."""
+outside the published site: the pages show their rankings without links to them.
+
+A season's tournaments get their pages as the current season's do: the event rankings the database
+keeps, and for the others the tournament and results rows it keeps (`data.event_records`). What the
+database does not keep is each row's results, best first, that say which ones counted (the
+countback's `RankingRow.results`, never published): they come from the season's archived
+workbooks, scored again (`_results`, through delivery/seasons.py like any archived season)."""
 
 from __future__ import annotations
 
@@ -9,11 +15,12 @@ import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from reportgen import french
 from reportgen.delivery import database
-from reportgen.model import Column, Ranking, RankingRow, Scope, Status
+from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, Scope, Status
 from reportgen.site import data
 
 
@@ -34,19 +41,22 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
     if connection is None:
         return {}
     try:
-        latest = {row["season"]: row["id"] for row in connection.execute(
-            "SELECT season, id FROM archive a WHERE version = (SELECT MAX(version) FROM archive b "
-            "WHERE b.season = a.season) ORDER BY season")}
+        latest = {row["season"]: (row["id"], row["folder"], row["archived_at"]) for row in connection.execute(
+            "SELECT season, id, folder, archived_at FROM archive a WHERE version = (SELECT MAX(version) "
+            "FROM archive b WHERE b.season = a.season) ORDER BY season")}
         found: dict[str, list[dict[str, Any]]] = {}
-        for season, archive_id in latest.items():
+        for season, (archive_id, folder, archived_at) in latest.items():
+            results = _results(archive, folder, dt.date.fromisoformat(archived_at[:10]))
             names = {row["source"]: row["name"] for row in connection.execute(
                 "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
             for ranking in connection.execute(
                     "SELECT * FROM ranking WHERE archive_id = ? ORDER BY circuit, position", (archive_id,)).fetchall():
                 columns = tuple(Column(**{f.name: c[f.name] for f in dataclasses.fields(Column) if f.name in c})
                                 for c in json.loads(ranking["columns"]))
+                scored = results.get((ranking["circuit"], ranking["path"]), {})
                 rows = tuple(RankingRow(row["rank"], row["player_id"], row["player"], row["licence"], row["club"],
-                                        json.loads(row["metrics"]), bool(row["tied"]))
+                                        json.loads(row["metrics"]), bool(row["tied"]),
+                                        results=scored.get(row["player_id"], ()))
                              for row in connection.execute("SELECT * FROM ranking_row WHERE ranking_id = ? ORDER BY line",
                                                            (ranking["id"],)))
                 identity = tuple(c for c in columns if c.key in ("rank", "player", "licence", "club"))
@@ -59,6 +69,47 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
                                names.get(ranking["event"], ""))
                 record = data.ranking_record(model, {ranking["path"]: title})
                 found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
+            for circuit, events in _tournaments(connection, archive_id).items():
+                covered = {r["event"] for r in found.get(circuit, []) if r["season"] == season and r["kind"] == "event"}
+                found.setdefault(circuit, []).extend(e for e in events if e["event"] not in covered)
         return found
     finally:
         connection.close()
+
+
+def _tournaments(connection: Any, archive_id: int) -> dict[str, list[dict[str, Any]]]:
+    """Each circuit's archived tournaments as the site's records (`data.event_records`): places as
+    typed, the player's archived name, his club."""
+    events: dict[str, list[Event[Any]]] = {}
+    for row in connection.execute("SELECT * FROM tournament WHERE archive_id = ? ORDER BY circuit, date, source",
+                                  (archive_id,)):
+        content = json.loads(row["content"])
+        place = content.get("location", "") if isinstance(content, dict) else ""
+        events.setdefault(row["circuit"], []).append(Event(row["source"], row["name"], dt.date.fromisoformat(
+            row["date"]), SimpleNamespace(location=place if isinstance(place, str) else "")))
+    lines: dict[str, list[dict[str, Any]]] = {}
+    for row in connection.execute(
+            "SELECT t.circuit, t.source, r.player_id, p.name, r.club, r.place FROM result r "
+            "JOIN tournament t ON t.id = r.tournament_id "
+            "JOIN player p ON p.archive_id = r.archive_id AND p.id = r.player_id "
+            "WHERE r.archive_id = ? ORDER BY t.id, r.line", (archive_id,)):
+        lines.setdefault(row["circuit"], []).append({"event": row["source"], "player_id": row["player_id"],
+                                                     "player": row["name"], "club": row["club"],
+                                                     "place": row["place"]})
+    return {circuit: data.event_records(found, lines.get(circuit, [])) for circuit, found in events.items()}
+
+
+def _results(archive: Path, folder: str, day: dt.date) -> dict[tuple[str, str], dict[str, tuple[int, ...]]]:
+    """Each archived ranking's rows' results, best first ((circuit, path) -> player id -> results),
+    which the database does not keep: the season's archived workbooks (with the season before
+    when its circuit reads it) scored again, on the day it was archived. None when they cannot be
+    (a workbook missing or changed: `archive verify` says which); the pages then mark nothing."""
+    from reportgen import pipeline
+    from reportgen.delivery import seasons
+
+    try:
+        scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
+    except (ReportgenError, database.DatabaseUnusable, OSError):
+        return {}
+    return {(slug, ranking.path): {row.player_id: row.results for row in ranking.rows if row.results}
+            for slug, report in scored.reports.items() for ranking in report.rankings}

@@ -233,7 +233,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             calendar, calendar_file = for_site(league.calendar, league.announced)
             pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
                          public=league.public, calendar=calendar, calendar_file=calendar_file,
-                         corrections=history, archived=archived).pages()
+                         corrections=history, archived=archived,
+                         url=league.settings.site.url if league.settings.site else "").pages()
             pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a

@@ -79,6 +79,7 @@ def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]])
         lines = sorted(rows.get(event.id, []), key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
         found.append({"path": f"tournoi/{event.id}", "kind": "event", "season": event.date.year, "event": event.id,
                       "name": event.name, "title": event.name, "date": event.date.isoformat(),
+                      "place": str(getattr(event.content, "location", "") or ""),
                       "effective": event.date.isoformat(), "status": "final", "no_csv": True,
                       "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines})
     return found
@@ -88,7 +89,11 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes
     """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic), then
     its tournaments that no event ranking covers (`event_records`)."""
     titles = {document.path: document.title for document in report.documents}
+    places = {event["event"]: event["place"] for event in events if event.get("place")}
     rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
+    for record in rankings:  # an event ranking's tournament place (its Lieu), for its Open Graph image
+        if record["kind"] == "event" and record["event"] in places:
+            record["place"] = places[record["event"]]
     covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
     rankings += [event for event in events if event["event"] not in covered]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")

@@ -18,7 +18,7 @@ from typing import Any
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.render.index import MANIFEST, read_manifest
-from reportgen.site import data
+from reportgen.site import data, og
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
 
@@ -120,8 +120,12 @@ class Site:
     def __init__(self, outputs: Path, order: Sequence[str], league: str, blocked: Sequence[str] = (),
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
-                 archived: Mapping[str, list[dict[str, Any]]] | None = None):
+                 archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = ""):
         self.league = league
+        self.folder = outputs / FOLDER
+        self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
+        self.images: dict[str, bytes] = {}  # the Open Graph images the pages name, by path
+        self.home_card: og.Card | None = None
         self.circuits = load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
@@ -173,14 +177,37 @@ class Site:
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
 
     # -- pages ----------------------------------------------------------------------------------
-    def render(self, template: str, path: str, **context: Any) -> bytes:
+    def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes:
+        """A page; its Open Graph image is `card`'s, or the home page's."""
         root = "" if path == HOME else "../"
         here = f"{FOLDER}/" if path == HOME else ""
         page = environment(self.templates).get_template(f"site/{template}").render(
-            league=self.league, root=root, here=here, **context)
+            league=self.league, root=root, here=here, og=self.image(card or self.home_card, here), **context)
         return page.encode("utf-8")
 
+    def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
+        """The page's `og:image` tags, its PNG kept for `pages()`. Social networks want an absolute
+        URL: with `[site] url` it is one; without, a path relative to the page is all the site can
+        name (a network that does not resolve it shows no image, the page stays right)."""
+        if card is None:
+            return None
+        name = card.file_name()
+        if f"{FOLDER}/{name}" not in self.images:
+            self.images[f"{FOLDER}/{name}"] = og.image(card, self.folder)
+        return {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}", "alt": card.alt(),
+                "width": og.WIDTH, "height": og.HEIGHT}
+
+    def top(self, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
+        """A ranking's first rows as a card shows them: place, public name, its main value."""
+        if not ranking:
+            return ()
+        value = next((c for c in ranking["columns"] if c["key"] != "club"), None)
+        return tuple((self.place(row), self.public.name(row["id"], row["player"]),
+                      f"{row['values'].get(value['key'], '')} {value['short']}".strip() if value else "")
+                     for row in ranking["rows"][:count])
+
     def pages(self) -> dict[str, bytes]:
+        self.images = {}
         pages = {HOME: self.home()}
         for circuit in self.circuits:
             for season in circuit.seasons():
@@ -197,6 +224,7 @@ class Site:
         pages[f"{FOLDER}/corrections.html"] = self.render("corrections.html.j2", "corrections.html",
                                                           title="Corrections", corrections=self.correction_lines())
         pages[f"{FOLDER}/recherche.js"] = self.search_index()
+        pages.update(self.images)
         for asset in ASSETS:
             pages[f"{FOLDER}/{asset}"] = (self.templates / "site" / asset).read_bytes()
         return pages
@@ -222,6 +250,11 @@ class Site:
             })
         latest = sorted(((d["date"], circuit.title, d["title"], circuit.link(f"{d['path']}.html"))
                          for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]
+        # the home page's image: each circuit's leader (the player, clubs and corrections pages share it)
+        leaders = [("", circuit.title, line[1]) for circuit in self.circuits if circuit.seasons()
+                   for line in self.top(circuit.headline(circuit.seasons()[0]), 1)]
+        self.home_card = og.Card(self.league, "Classements et résultats", "Les classements en vigueur",
+                                 tuple(leaders[:4]))
         return self.render("home.html.j2", HOME, title="Accueil", circuits=circuits, calendar=self.calendar,
                            calendar_file=self.calendar_file,
                            latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
@@ -236,7 +269,9 @@ class Site:
                       **{kind: circuit.link(f"{d['path']}.{kind}") for kind in ("html", "pdf")},
                       "csv": circuit.link(f"{d['path']}.csv") if d["csv"] else None}
                      for d in circuit.documents if d["season"] == season]
-        return self.render("season.html.j2", self.season_page(circuit, season),
+        # no date on the card: it is drawn again only when the season's top three changes
+        card = og.Card(self.league, circuit.title, f"Saison {season}", self.top(ranking))
+        return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
                            table=self.table(circuit, ranking) if ranking else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
@@ -250,7 +285,9 @@ class Site:
         event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
                  "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
-        return self.render("event.html.j2", self.event_page(circuit, ranking), title=name, circuit=circuit,
+        where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
+        card = og.Card(self.league, name, f"{circuit.title} — {where}", self.top(ranking))
+        return self.render("event.html.j2", self.event_page(circuit, ranking), card, title=name, circuit=circuit,
                            season_url=self.season_page(circuit, ranking["season"]),
                            table=self.table(circuit, ranking),
                            description=f"{circuit.title} : résultats, {long_day(ranking['date'])}",

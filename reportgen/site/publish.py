@@ -14,7 +14,7 @@ from reportgen.render.files import publish_folder, write_atomic
 from reportgen.site.pages import FOLDER, HOME
 
 HISTORY = "corrections.json"
-STALE = (".html", ".js", ".css", ".json")
+STALE = (".html", ".js", ".css", ".json", ".png")  # .png: the Open Graph images (site/og.py)
 
 
 def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dict[str, Any]]:

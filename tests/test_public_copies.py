@@ -7,6 +7,7 @@ CSV as text, PDF through pdftotext, XLSX through openpyxl."""
 from __future__ import annotations
 
 import io
+import re
 import shutil
 import subprocess
 from email import message_from_bytes, policy
@@ -58,12 +59,29 @@ def private(small_league_built, tmp_path_factory) -> Path:
         ["", "DURAND", "Anne", "Toulouse", "", ""]])
 
 
+def image_alts(outputs: Path, uploaded) -> dict[str, str]:
+    """Each share image's name -> the texts it draws, as the pages that show it say them (checked
+    against the full names with the pages' own text)."""
+    alts: dict[str, str] = {}
+    for path in uploaded:
+        if path.endswith(".html"):
+            page = (outputs / path).read_text(encoding="utf-8")
+            image = re.search(r'<meta property="og:image" content="[^"]*?([^/"]+\.png)">', page)
+            alt = re.search(r'<meta property="og:image:alt" content="([^"]*)">', page)
+            if image and alt:
+                alts[image.group(1)] = alt.group(1)
+    return alts
+
+
 def test_no_file_publish_would_upload_names_them_in_full(private):
     uploaded = site_files(private)
     kinds = {Path(path).suffix for path in uploaded}
     assert {".html", ".pdf", ".csv", ".xlsx", ".js"} <= kinds
     for path in uploaded:
         if path.startswith("fonts/"):  # the shipped font files: glyphs, no text
+            continue
+        if path.endswith(".png"):  # a share image draws the texts its page's og:image:alt says
+            assert image_alts(private, uploaded)[Path(path).name], path
             continue
         assert Path(path).suffix in (".html", ".pdf", ".csv", ".xlsx", ".js", ".css", ".ics", ".json"), path
         text = text_of(private / path)
@@ -103,8 +121,8 @@ def test_published_to_a_real_sftp_server_the_site_names_them_nowhere(private, ss
     assert ran.code == 0, ran.stderr
     online = [path for path in sorted(league.remote.rglob("*")) if path.is_file() and "fonts" not in path.parts]
     assert any(path.suffix == ".pdf" and "public" in path.parts for path in online)
-    for path in online:
-        if path.name != ".reportgen-site.json":
+    for path in online:  # a share image draws what its page's og:image:alt says, checked there
+        if path.name != ".reportgen-site.json" and path.suffix != ".png":
             assert not any(name in text_of(path) for name in FULL_NAMES), path
     assert not (league.remote / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
 

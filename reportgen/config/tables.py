@@ -72,11 +72,21 @@ class Mail:
     # whole run (what is left when it is spent is not attempted, and goes next run).
     timeout: float = setting(20.0, minimum=0.1, maximum=600)
     run_timeout: float = setting(600.0, minimum=0.1, maximum=86400)
+    # What a club's message attaches: its own bulletin (outputs/clubs/) and the full bulletins of
+    # its circuits ("all"), or its own bulletin alone ("club": a club that finds them too heavy).
+    attach: str = setting("all", choices=("all", "club"))
 
     # Keys only `mail --send` needs (no default makes sense); drafts need none: a [mail] table may
     # give the sender alone, or be absent (see `missing_for_sending`).
     for_sending = ("host", "sender")
     required = ()  # keys a [mail] table must write: none (a [site] table must write its server's)
+
+
+def web_address(value: str) -> str | None:
+    """The site's address as a browser shows it: http(s)://, a host, no space."""
+    if not re.fullmatch(r"https?://[^\s/?#]+\.[^\s/?#]+(/\S*)?", value.strip()):
+        return "ce n'est pas l'adresse d'un site, comme https://ligue.example.org"
+    return None
 
 
 def missing_for_sending(mail: Mail | None) -> list[Problem]:
@@ -101,6 +111,8 @@ class Site:
     key: str = setting("", example="~/.ssh/id_ed25519")  # optional: the agent's and ~/.ssh's keys otherwise
     known_hosts: str = setting("", example="~/.ssh/known_hosts")  # optional: ~/.ssh/known_hosts otherwise
     timeout: float = setting(20.0, minimum=0.1, maximum=600)  # seconds each exchange may take
+    # Where the site is seen (optional): the clubs' messages link its pages when it is given.
+    url: str = setting("", check=web_address, example="https://ligue.example.org")
 
     required = ("host", "user", "folder")  # keys a [site] table must write
 

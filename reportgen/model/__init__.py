@@ -26,6 +26,7 @@ from reportgen.model.documents import (
     AnnexSheet,
     Attachment,
     Cell,
+    ClubSection,
     Document,
     InputChange,
     InputRule,
@@ -46,6 +47,7 @@ from reportgen.model.rankings import (
     RankingRow,
     Scope,
     Status,
+    counting,
     headings,
 )
 from reportgen.model.report import (
@@ -61,6 +63,7 @@ __all__ = [
     "AnnexSheet",
     "Attachment",
     "Cell",
+    "ClubSection",
     "Column",
     "DECIDED_HEADER",
     "Document",
@@ -89,5 +92,6 @@ __all__ = [
     "cell_position",
     "column_index",
     "column_letter",
+    "counting",
     "headings",
 ]

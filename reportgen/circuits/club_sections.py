@@ -66,7 +66,9 @@ def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member)
     score = figure_column(ranking, info.mail_figure)
     moves = any(column.key == "evolution" for column in ranking.columns)
     results = any(row.results for row in rows)
-    headers = ("Place", "Joueur") + ((score.short or score.header,) if score else ()) \
+    # « Points » for points, as the messages say; another figure under its own heading (TPs, Elo).
+    heading = "Points" if score is not None and score.key == "points" else score.short or score.header if score else ""
+    headers = ("Place", "Joueur") + ((heading,) if score else ()) \
         + (("Évolution",) if moves else ()) + (("Résultats retenus",) if results else ())
     lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key)),) if score else ())
                   + ((evolution(row.metrics.get("evolution", "")),) if moves else ())
@@ -74,12 +76,13 @@ def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member)
     return (ClubSection(info.title, ranking_title(ranking), headers, lines),)
 
 
-def club_sections(circuit: Any, season: int, ranking: Ranking | None, reports: Mapping[str, Report],
+def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],
                   member: Member) -> tuple[ClubSection, ...]:
-    """The circuit's part of a club's bulletin for `season`: its own `club_sections(season, ranking,
-    reports, member)` when it has one (`reports`: every circuit's, for one that reads another's
-    rankings), else `default_sections`. `ranking` is the one the club's message reports, if any."""
+    """The circuit's part of a club's bulletin for `season`: its own `club_sections(season, rankings,
+    reports, member)` when it has one (`rankings`: the ranking each circuit's message reports, by
+    slug; `reports`: every circuit's, for one that reads another's), else `default_sections` of its
+    ranking in `rankings`."""
     own = getattr(circuit, "club_sections", None)
     if own is not None:
-        return tuple(own(season, ranking, reports, member))
-    return default_sections(circuit.info, ranking, member)
+        return tuple(own(season, rankings, reports, member))
+    return default_sections(circuit.info, rankings.get(circuit.info.slug), member)

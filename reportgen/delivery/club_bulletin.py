@@ -71,7 +71,8 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
             rankings: Mapping[str, Ranking]) -> dict[str, ClubBulletin]:
     """Each club with players in the season's rankings (by code): its part of each circuit
     (`rankings`: the ranking each circuit's message reports), in registry order."""
-    slugs = [slug for slug in scored.reports if circuit is None or slug == circuit]
+    # Every circuit, not only those with workbooks: the Masters' part is the race to it all season.
+    slugs = [slug for slug in circuits.CIRCUITS if circuit is None or slug == circuit]
     directory = league.reading.clubs
     codes: dict[str, str | None] = {}  # a ranking row's club -> its code
 
@@ -87,7 +88,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
     made = {}
     for club in directory.clubs:
         sections = tuple(section for slug in slugs for section in club_sections(
-            circuits.CIRCUITS[slug], season, rankings.get(slug), scored.reports, member(club.code)))
+            circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
         if sections:
             made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
                                            _tournaments(league, club, season, slugs))

@@ -37,8 +37,7 @@ def standing(row: RankingRow) -> str:
     return f"{french.plural(behind, 'place')} derrière le {PLAYERS}e"
 
 
-def race(season: int, reports: Mapping[str, Report], member: Member) -> tuple[ClubSection, ...]:
-    annual = annual_ranking(season, reports)
+def race(annual: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
     rows = [row for row in annual.rows if member(row)] if annual is not None else []
     if annual is None or not rows:
         return ()
@@ -56,7 +55,10 @@ def race(season: int, reports: Mapping[str, Report], member: Member) -> tuple[Cl
         f"{cut.player}, {french.points(cut.metrics['points'])} points."),)
 
 
-def club_sections(season: int, ranking: Ranking | None, reports: Mapping[str, Report],
+def club_sections(season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],
                   member: Member) -> tuple[ClubSection, ...]:
-    """The standings once the Masters has one for the season, else the race to it."""
-    return default_sections(INFO, ranking, member) if ranking is not None else race(season, reports, member)
+    """The standings once the Masters has one for the season, else the race to it, in the annual
+    ranking the club's message reports (the latest one of the season when it reports none)."""
+    if INFO.slug in rankings:
+        return default_sections(INFO, rankings[INFO.slug], member)
+    return race(rankings.get(INFO.requires[0]) or annual_ranking(season, reports), member)

@@ -168,11 +168,13 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
     sixteenth = annual.rows[15]
     club = annual.rows[20].club  # a club with a player outside the 16
     (race,) = masters_club.race(annual, lambda row: row.club == club)
+    assert {cells[1] for cells in race.rows} == {row.player for row in annual.rows if row.club == club}
+    assert any(not cells[4].startswith(("+", "à")) for cells in race.rows)  # behind the 16th: « −… »
     assert race.headers == ("Place", "Joueur", "Points", "Par rapport au 16e", "Écart (points)")
     for cells in race.rows:
         row = next(r for r in annual.rows if r.player == cells[1])
         between = row.metrics["points"] - sixteenth.metrics["points"]
-        assert cells[4] == ("à égalité" if between == 0 else f"+{between}" if between > 0 else f"−{-between}")
+        assert cells[4] == "à égalité" if between == 0 else number(cells[4].replace("−", "-")) == between
         assert cells[3] == ("dans les 16" if row.rank <= 16 else
                             f"{row.rank - 16} place{'s' if row.rank - 16 > 1 else ''} derrière le 16e")
     assert f"16e aujourd'hui : {sixteenth.player}" in race.note

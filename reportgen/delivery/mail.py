@@ -79,6 +79,7 @@ class Plan:
     site: str = ""  # [site] url: the messages link the site's pages
     announced: bool = False  # inputs/ holds a calendrier.xlsx
     outputs: Path = Path("outputs")  # where the bulletins are
+    own_written: bool = False  # the clubs' own bulletins are written (`write_club_bulletins`)
 
     @property
     def day(self) -> dt.date:
@@ -219,11 +220,18 @@ def message(plan: Plan, club_mail: ClubMail, to: tuple[str, ...] | None = None) 
         date=max(b.document.date for b in club_mail.bulletins), html=html, attachments=tuple(attachments))
 
 
+def write_club_bulletins(plan: Plan) -> None:
+    """The clubs' own bulletins in outputs/clubs/, once per plan (the drafts and `send` attach them)."""
+    if not plan.own_written:
+        club_bulletin.write(plan.own, plan.outputs, plan.league, plan.day, plan.announced,
+                            club_bulletin.folder(plan.season, plan.circuit))
+        plan.own_written = True
+
+
 def write_drafts(plan: Plan, outputs: Path) -> list[Path]:
     """Each club's own bulletin, then one `.eml` per club (unchanged files are not rewritten); drafts
     of clubs no longer mailed are removed from the folder."""
-    club_bulletin.write(plan.own, outputs, plan.league, plan.day, plan.announced,
-                        club_bulletin.folder(plan.season, plan.circuit))
+    write_club_bulletins(plan)
     written = []
     for club_mail in plan.clubs:
         path = outputs / draft_path(plan, club_mail.club)

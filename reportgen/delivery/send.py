@@ -37,7 +37,7 @@ from email.utils import make_msgid, parseaddr
 
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail
-from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message, pdf_digests
+from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message, pdf_digests, write_club_bulletins
 from reportgen.delivery.send_log import INSERT, SendLog
 from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
@@ -321,6 +321,7 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send what each club lacks, within `settings.run_timeout`."""
     password = password_for(settings)
+    write_club_bulletins(plan)  # what the messages attach, if the drafts were not written first
     deadline = time.monotonic() + settings.run_timeout
     smtp = Connection(settings, password)
     run = Run()

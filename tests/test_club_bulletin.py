@@ -23,6 +23,7 @@ from reportgen.delivery import mail as drafts
 from reportgen.render.ranking import to_spreadsheet_csv
 from reportgen.site.pages import FOLDER, club_page_name, season_page_name
 from tests import test_delivery_mail as base
+from tests.test_calendar import write_calendar
 from tests.test_delivery_mail import SENDER, mail_command, plan_of, read_settings, set_mail
 
 # The fixtures of the mail tests: the SMTP server, and the small league whose clubs have addresses.
@@ -59,6 +60,18 @@ def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_
     assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in pdf_text(folder / "TLSE.pdf")  # a name is data, as typed
     # The Masters' part: fewer than 16 players ranked, each of them qualified today.
     assert "Moins de 16 joueurs sont classés" in carcassonne
+
+
+def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come(league, tmp_path):
+    write_calendar(league.inputs, [["10/01/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
+                                   ["14/03/2026", "grand-sud", "CARC", "Printemps de Carcassonne", "Carcassonne"],
+                                   ["12/12/2026", "grand-sud", "CARC", "Noël à Carcassonne", "Trèbes"],
+                                   ["14/03/2026", "grand-sud", "TLSE", "Printemps de Toulouse", "Toulouse"]])
+    plan = plan_of(league, tmp_path / "archive")
+    assert [(t["day"], t["name"], t["place"], t["status"]) for t in plan.own["CARC"].tournaments] == [
+        ("10 janvier 2026", "Tournoi 2026-01-10-carcassonne", "Carcassonne", "reçu"),  # its workbook's name
+        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "attendu"),  # past, no workbook yet (TODAY)
+        ("12 décembre 2026", "Noël à Carcassonne", "Trèbes", "à venir")]
 
 
 def test_club_pdfs_are_the_same_bytes_and_rewritten_only_when_they_change(league, tmp_path):

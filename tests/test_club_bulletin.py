@@ -130,6 +130,8 @@ def test_sending_carries_the_club_pdf_and_logs_it_for_each_bulletin(league, tmp_
     set_mail(league.inputs, smtp.port, 'attach = "club"\n')
     sent = mail_command(league, archive, "--send")
     assert sent.returncode == 0, sent.stderr
+    assert "3 brouillons dans" in sent.stdout and "3 bulletins de club dans" in sent.stdout
+    assert "  Toulouse → secretariat@tlse.example.org : bulletin-TLSE-2026.pdf (2 joueurs)" in sent.stdout
     assert "Toulouse (secretariat@tlse.example.org) : envoyé — bulletin-TLSE-2026.pdf" in sent.stdout
     by_club = {tuple(r.rcpt_tos): r.message for r in smtp.received}
     toulouse = by_club[("secretariat@tlse.example.org",)]

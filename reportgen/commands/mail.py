@@ -38,6 +38,9 @@ def mail(
     """Préparer pour chaque club un courriel avec ses joueurs et ses bulletins (outputs/mail/), et
     l'envoyer avec --send.
 
+    Chaque club reçoit aussi son propre bulletin en PDF (outputs/clubs/) : ses joueurs dans chaque
+    circuit et ses tournois de la saison ; avec attach = "club" dans [mail], il est seul joint.
+
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison. Le journal des envois est dans l'archive : un bulletin
     déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a échoué est retenté au passage suivant,

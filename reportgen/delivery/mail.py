@@ -222,7 +222,7 @@ def message(plan: Plan, club_mail: ClubMail, to: tuple[str, ...] | None = None) 
 
 def write_club_bulletins(plan: Plan) -> None:
     """The clubs' own bulletins in outputs/clubs/, once per plan (the drafts and `send` attach them)."""
-    if not plan.own_written:
+    if plan.own and not plan.own_written:
         club_bulletin.write(plan.own, plan.outputs, plan.league, plan.day, plan.announced,
                             club_bulletin.folder(plan.season, plan.circuit))
         plan.own_written = True

@@ -198,3 +198,14 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
 @pytest.mark.parametrize("code", ["../../etc/passwd", "CA RC", ""])
 def test_a_club_code_never_makes_a_path(code):
     assert "/" not in club_bulletin.safe(code) and club_bulletin.safe(code)
+
+
+def test_once_the_masters_is_played_its_part_is_the_standings(example_scored):
+    masters = circuits.CIRCUITS["masters"]
+    standings = example_scored.reports["masters"].rankings[-1]
+    club = next(row.club for row in standings.rows if row.club)
+    (section,) = masters_club.club_sections(standings.season, {"masters": standings}, example_scored.reports,
+                                            lambda row: row.club == club)
+    assert section.circuit == masters.info.title and section.headers[:2] == ("Place", "Joueur")
+    assert [cells[1] for cells in section.rows] == [row.player for row in standings.rows if row.club == club]
+    assert "16e" not in " ".join(section.headers)

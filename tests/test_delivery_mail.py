@@ -208,8 +208,8 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "3e : DUPONT Jean, 520 points (évolution : −2)" in text  # from the latest dated bulletin (issue 27)
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
-    (attachment,) = list(draft.iter_attachments())
-    assert attachment.get_filename() == "classement-2026-01-10.pdf"
+    attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
+    assert (attachment.get_filename(), own.get_filename()) == ("classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf")
     assert attachment.get_content_type() == "application/pdf"
     assert attachment.get_content() == (league.outputs / "grand-sud" / "2026" / "classement-2026-01-10.pdf").read_bytes()
 
@@ -240,7 +240,7 @@ def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
     assert [p.relative_to(league.outputs).as_posix() for p in written] == [
         "mail/2025/grand-sud/CARC.eml", "mail/2025/grand-sud/TLSE.eml", "mail/2025/grand-sud/ALBI.eml"]
     draft = message_from_bytes(written[2].read_bytes(), policy=policy.default)
-    assert [a.get_filename() for a in draft.iter_attachments()] == ["classement-final-2025.pdf"]
+    assert [a.get_filename() for a in draft.iter_attachments()] == ["classement-final-2025.pdf", "bulletin-ALBI-2025.pdf"]
     text = draft.get_body(("plain",)).get_content()
     assert "2e : MARTIN Paul" in text and "4e : LÉGER Zoé" in text
 
@@ -295,7 +295,8 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     assert message["To"] == "contact@carc.example.org, president@carc.example.org"
     assert message["Date"].datetime.date() != dt.date(2026, 1, 10)  # sent now, not on the bulletin's date
     assert message["Message-ID"].endswith("@example.org>")
-    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-2026-01-10.pdf"]
+    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-2026-01-10.pdf",
+                                                                      "bulletin-CARC-2026.pdf"]
     # The message sent is the draft, but for its Date and Message-ID.
     draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
     assert without_date_and_id(carcassonne.data) == without_date_and_id(draft)

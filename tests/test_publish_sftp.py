@@ -333,13 +333,14 @@ def test_a_tampered_manifest_never_removes_a_file_outside_the_site(league):
 
 
 def test_the_private_files_are_those_reportgen_writes():
+    from reportgen.delivery.club_bulletin import FOLDER as CLUBS
     from reportgen.delivery.mail import MAIL_FOLDER
     from reportgen.delivery.remind import FOLDER as REMINDERS
     from reportgen.render.index import MANIFEST
     from reportgen.render.verification import VERIFICATION_PAGE
     from reportgen.site.data import DATA
 
-    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE, REMINDERS}
+    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE, REMINDERS, CLUBS}
     assert set(site.INTERNAL) == {DATA, MANIFEST}
 
 

@@ -38,6 +38,9 @@ def mail(
     """Préparer pour chaque club un courriel avec ses joueurs et ses bulletins (outputs/mail/), et
     l'envoyer avec --send.
 
+    Chaque club reçoit aussi son propre bulletin en PDF (outputs/clubs/) : ses joueurs dans chaque
+    circuit et ses tournois de la saison ; avec attach = "club" dans [mail], il est seul joint.
+
     Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison ; une case Email qui n'est pas une adresse ne bloque rien
     d'autre : ce club n'a aucun message, c'est dit, et le code de sortie est 1. Le journal des envois
@@ -88,6 +91,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     from reportgen.config import missing_for_sending
     from reportgen.delivery import mail as drafts
     from reportgen.delivery import seasons
+    from reportgen.delivery.club_bulletin import folder as club_folder
     from reportgen.pipeline import score
 
     league = seasons.load(inputs, archive, say=err)
@@ -115,11 +119,15 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         raise typer.Exit(1)
 
     written = drafts.write_drafts(plan, outputs)
-    typer.echo(f"Saison {plan.season} : {french.plural(len(written), 'brouillon')} dans {outputs / plan.folder}")
+    typer.echo(f"Saison {plan.season} : {french.plural(len(written), 'brouillon')} dans {outputs / plan.folder}, "
+               f"{french.plural(len(plan.own), 'bulletin de club', 'bulletins de club')} dans "
+               f"{outputs / club_folder(plan.season, plan.circuit)}")
     for club_mail in plan.clubs:
         players = len({row.player_id for rows in club_mail.players.values() for row in rows})
+        attached = [b.filename for b in club_mail.bulletins] if plan.attach == "all" else []
+        own = plan.own.get(club_mail.club.code)
         typer.echo(f"  {club_mail.club.name} → {', '.join(club_mail.club.emails)} : "
-                   f"{', '.join(b.filename for b in club_mail.bulletins)} ({french.plural(players, 'joueur')})")
+                   f"{', '.join(attached + ([own.filename] if own else []))} ({french.plural(players, 'joueur')})")
     empty = [(club, count) for club, count in plan.without_address if club.bad_address is None]
     if empty:
         listed = ", ".join(f"{club.name} ({french.plural(count, 'joueur classé', 'joueurs classés')})"

@@ -86,6 +86,9 @@ class Mail:
     # whole run (what is left when it is spent is not attempted, and goes next run).
     timeout: float = setting(20.0, minimum=0.1, maximum=600)
     run_timeout: float = setting(600.0, minimum=0.1, maximum=86400)
+    # What a club's message attaches: its own bulletin (outputs/clubs/) and the full bulletins of
+    # its circuits ("all"), or its own bulletin alone ("club": a club that finds them too heavy).
+    attach: str = setting("all", choices=("all", "club"))
 
     # Keys only `mail --send` needs (no default makes sense); drafts need none: a [mail] table may
     # give the sender alone, or be absent (see `missing_for_sending`).
@@ -109,7 +112,7 @@ def site_url(value: str) -> str | None:
     parts = urlsplit(value)
     if value and (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
                   or any(c.isspace() or c in "\"<>" for c in value)):
-        return "ce n'est pas l'adresse d'un site, commençant par https://"
+        return "ce n'est pas l'adresse d'un site, comme https://ligue.example.org"
     return None
 
 
@@ -126,7 +129,8 @@ class Site:
     key: str = setting("", example="~/.ssh/id_ed25519")  # optional: the agent's and ~/.ssh's keys otherwise
     known_hosts: str = setting("", example="~/.ssh/known_hosts")  # optional: ~/.ssh/known_hosts otherwise
     timeout: float = setting(20.0, minimum=0.1, maximum=600)  # seconds each exchange may take
-    # optional: the site's public address; its pages then name their Open Graph image by an absolute URL
+    # optional: the site's public address; its pages name their Open Graph image by an absolute URL
+    # and the clubs' messages link its pages
     url: str = setting("", check=site_url, example="https://ligue.example.org")
 
     required = ("host", "user", "folder")  # keys a [site] table must write

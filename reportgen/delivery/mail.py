@@ -2,6 +2,9 @@
 rankings and the latest PDF bulletin of each circuit they appear in (the latest ranking that has a
 bulletin: while a season runs its final ranking has none, so its latest dated bulletin goes);
 written as `.eml` drafts under outputs/mail/<season>/ (and sent by `reportgen.delivery.send`).
+Each club's own bulletin (`club_bulletin.py`) is made with the drafts and attached too; the full
+bulletins stay attached unless `[mail] attach = "club"`. With `[site] url`, the message links the
+site's pages: the club's and each ranking's season page.
 
 Which club a player belongs to comes from the ranking rows (the club of his latest result, as the
 directory names it); a club gets a message when `clubs.xlsx` gives it an `Email` (several
@@ -9,16 +12,18 @@ addresses separated by « ; » or « , » all go in To) and it has players in th
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from reportgen import circuits, french, pipeline
-from reportgen.delivery import published
+from reportgen.circuits.club_sections import evolution, figure, figure_column
+from reportgen.delivery import club_bulletin, published
+from reportgen.delivery.club_bulletin import ClubBulletin
 from reportgen.ingest.directories import Club
-from reportgen.model import Attachment, Column, Document, Message, Ranking, RankingRow
+from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
 from reportgen.render import mail as mail_render
 from reportgen.render.files import write_atomic
 
@@ -69,6 +74,17 @@ class Plan:
     without_players: list[Club] = field(default_factory=list)  # an address, nobody in the rankings
     unknown_clubs: dict[str, int] = field(default_factory=dict)  # a ranking row's club missing from clubs.xlsx
     problems: list[str] = field(default_factory=list)
+    own: dict[str, ClubBulletin] = field(default_factory=dict)  # each club's own bulletin, by code
+    attach: str = "all"  # [mail] attach: "club" attaches the club's own bulletin alone
+    site: str = ""  # [site] url: the messages link the site's pages
+    announced: bool = False  # inputs/ holds a calendrier.xlsx
+    outputs: Path = Path("outputs")  # where the bulletins are
+    own_written: bool = False  # the clubs' own bulletins are written (`write_club_bulletins`)
+
+    @property
+    def day(self) -> dt.date:
+        """The date the messages and the clubs' bulletins speak of: the latest bulletin's."""
+        return max(b.document.date for b in self.bulletins)
 
     @property
     def folder(self) -> str:
@@ -103,8 +119,11 @@ def latest_bulletins(scored: pipeline.Scored, outputs: Path, season: int | None,
 def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, season: int | None = None,
             circuit: str | None = None) -> Plan:
     found_season, bulletins, stale = latest_bulletins(scored, outputs, season, circuit)
-    sender = league.settings.mail.sender if league.settings.mail else ""
-    plan = Plan(found_season or 0, circuit, league.settings.name, sender, bulletins)
+    settings = league.settings
+    plan = Plan(found_season or 0, circuit, settings.name, settings.mail.sender if settings.mail else "", bulletins,
+                attach=settings.mail.attach if settings.mail else "all",
+                site=settings.site.url.rstrip("/") if settings.site else "", announced=league.announced,
+                outputs=outputs)
     plan.problems = [f"{outputs / path} : absent ou pas à jour — lancez « make » avant de préparer les courriels"
                      for path in stale]
     directory = league.reading.clubs
@@ -127,44 +146,21 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
             plan.without_players.append(club)
         else:
             plan.clubs.append(ClubMail(club, [b for b in bulletins if b.circuit in mine], mine))
+    if bulletins:
+        plan.own = club_bulletin.prepare(league, scored, plan.season, circuit, {b.circuit: b.ranking for b in bulletins})
     return plan
-
-
-def _safe(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]+", "-", text).strip("-") or "club"
 
 
 def draft_path(plan: Plan, club: Club) -> str:
     """Relative to outputs/."""
-    return f"{plan.folder}/{_safe(club.code)}.eml"
-
-
-def _evolution(value: Any) -> str:
-    text = str(value)
-    if text.lstrip("+-").isdigit():
-        moved = int(text)
-        return "=" if moved == 0 else (f"+{moved}" if moved > 0 else f"−{-moved}")
-    return text
-
-
-def score_column(ranking: Ranking, figure: str = "") -> Column | None:
-    """The column a message gives after each player's place: the circuit's `mail_figure` when the
-    ranking has it, else its first numeric column (a Tantrix event's TPs, a rating list's Elo), else none."""
-    numeric = [c for c in ranking.columns if c.key == figure] + [c for c in ranking.columns if c.kind in ("int", "number")]
-    return numeric[0] if numeric else None
-
-
-def _score(value: Any) -> str:
-    if value is None or value == "":
-        return ""
-    return french.points(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    return f"{plan.folder}/{club_bulletin.safe(club.code)}.eml"
 
 
 def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
     rankings = []
     for bulletin in club_mail.bulletins:
         has_evolution = any(column.key == "evolution" for column in bulletin.ranking.columns)
-        score = score_column(bulletin.ranking, circuits.REGISTRY[bulletin.circuit].mail_figure)
+        score = figure_column(bulletin.ranking, circuits.REGISTRY[bulletin.circuit].mail_figure)
         # « 575 points », « 12,5 TPs »: the ranking's own column, with its heading as the unit.
         header = "" if score is None else ("Points" if score.key == "points" else score.short or score.header)
         rankings.append({
@@ -173,13 +169,37 @@ def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
             "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,
-                      "points": _score(row.metrics.get(score.key)) if score is not None else "",
-                      "evolution": _evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
+                      "points": figure(row.metrics.get(score.key)) if score is not None else "",
+                      "evolution": evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],
         })
+    own = plan.own.get(club_mail.club.code)
     return {"league": plan.league, "season": plan.season, "club": club_mail.club.name,
             "of_club": french.of_club(club_mail.club.name), "rankings": rankings,
-            "files": [b.filename for b in club_mail.bulletins]}
+            "files": [b.filename for b in club_mail.bulletins] if plan.attach == "all" else [],
+            "own": own.filename if own else "", "links": links(plan, club_mail)}
+
+
+def links(plan: Plan, club_mail: ClubMail) -> list[dict[str, str]]:
+    """The site's pages a club's message links when `[site] url` is set: the club's page, then each
+    ranking's season page (site/pages.py names them)."""
+    if not plan.site:
+        return []
+    from reportgen.site import pages
+
+    named = next((row.club for rows in club_mail.players.values() for row in rows if row.club), "")
+    found = [{"title": f"La page {french.of_club(club_mail.club.name)}",
+              "url": f"{plan.site}/{pages.FOLDER}/{pages.club_page_name(named)}"}] if named else []
+    return found + [{"title": f"{b.title} {plan.season}", "url": f"{plan.site}/{pages.FOLDER}/"
+                     f"{pages.season_page_name(b.circuit, plan.season)}"} for b in club_mail.bulletins]
+
+
+def pdf_digests(plan: Plan, message: Message, bulletins: list[Bulletin]) -> list[str]:
+    """What the send log keeps of each bulletin's PDF: the SHA-256 of its attachment, or, when the
+    message attaches the club's own bulletin alone (`attach = "club"`), of that one."""
+    data = [attachment.data for attachment in message.attachments]
+    own = data[-1:] * len(bulletins) if plan.attach == "club" else data[:len(bulletins)]
+    return [hashlib.sha256(item).hexdigest() for item in own]
 
 
 def message(plan: Plan, club_mail: ClubMail, to: tuple[str, ...] | None = None) -> Message:
@@ -187,19 +207,31 @@ def message(plan: Plan, club_mail: ClubMail, to: tuple[str, ...] | None = None) 
     text, html = mail_render.bodies(TEMPLATE, context(plan, club_mail))
     attachments = []
     names: set[str] = set()
-    for bulletin in club_mail.bulletins:
+    for bulletin in club_mail.bulletins if plan.attach == "all" else []:
         name = bulletin.filename if bulletin.filename not in names else f"{bulletin.circuit}-{bulletin.filename}"
         names.add(name)
         attachments.append(Attachment(name, bulletin.pdf.read_bytes()))
+    own = plan.own.get(club_mail.club.code)
+    if own is not None:  # last: the send log pairs the bulletins with the first attachments
+        attachments.append(Attachment(own.filename, (plan.outputs / own.path).read_bytes()))
     return Message(
         path=f"{plan.folder}/{club_mail.club.code}", to=to or club_mail.club.emails,
         subject=f"Bulletins de classement {plan.season} — {club_mail.club.name}", text=text,
         date=max(b.document.date for b in club_mail.bulletins), html=html, attachments=tuple(attachments))
 
 
+def write_club_bulletins(plan: Plan) -> None:
+    """The clubs' own bulletins in outputs/clubs/, once per plan (the drafts and `send` attach them)."""
+    if plan.own and not plan.own_written:
+        club_bulletin.write(plan.own, plan.outputs, plan.league, plan.day, plan.announced,
+                            club_bulletin.folder(plan.season, plan.circuit))
+        plan.own_written = True
+
+
 def write_drafts(plan: Plan, outputs: Path) -> list[Path]:
-    """One `.eml` per club (unchanged files are not rewritten); drafts of clubs no longer mailed
-    are removed from the folder."""
+    """Each club's own bulletin, then one `.eml` per club (unchanged files are not rewritten); drafts
+    of clubs no longer mailed are removed from the folder."""
+    write_club_bulletins(plan)
     written = []
     for club_mail in plan.clubs:
         path = outputs / draft_path(plan, club_mail.club)

@@ -50,6 +50,7 @@ LOCK = "publish.lock"  # in outputs/.reportgen/: held by the run under way
 PRIVATE = (
     "verification.html",  # the secretary's page: every problem of the workbooks (`reportgen check`)
     "mail",  # the clubs' e-mail drafts (`reportgen mail`, the answers of `reportgen inbox`)
+    "clubs",  # each club's own bulletin, made for its message (`reportgen mail`), not for the site
     "rappels",  # the reminders' drafts (`reportgen remind`): the clubs' addresses
 )
 # Files of the build's own, in any folder: the data the pages are drawn from (every name in full,

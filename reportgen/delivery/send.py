@@ -24,7 +24,6 @@ An address never receives the same bulletin twice unless `resend`, whatever stop
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
 import smtplib
 import ssl
@@ -37,7 +36,7 @@ from email.utils import make_msgid, parseaddr
 
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail, password_from_environment
-from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
+from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message, pdf_digests, write_club_bulletins
 from reportgen.delivery.send_log import INSERT, SendLog
 from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
@@ -317,6 +316,7 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send what each club lacks, within `settings.run_timeout`."""
     password = password_for(settings)
+    write_club_bulletins(plan)  # what the messages attach, if the drafts were not written first
     deadline = time.monotonic() + settings.run_timeout
     smtp = Connection(settings, password)
     run = Run()
@@ -338,8 +338,8 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
                 smtp, settings, log, to, lambda sent: to_message(draft, settings.sender, sent=sent),
                 lambda moment, identifier: [
                     (moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
-                     b.bulletin, b.key, hashlib.sha256(attachment.data).hexdigest(), identifier)
-                    for address in to for b, attachment in zip(bulletins, draft.attachments)],
+                     b.bulletin, b.key, digest, identifier)
+                    for address in to for b, digest in zip(bulletins, pdf_digests(plan, draft, bulletins))],
                 min(settings.timeout, remaining),
                 f"le message de {club_mail.club.name} est peut-être parti sans que le journal le note : le prochain "
                 "envoi le signalera comme incertain ; rien de plus n'a été envoyé", now)

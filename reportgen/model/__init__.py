@@ -27,6 +27,7 @@ from reportgen.model.documents import (
     AnnexSheet,
     Attachment,
     Cell,
+    ClubSection,
     Document,
     InputChange,
     InputRule,
@@ -47,6 +48,7 @@ from reportgen.model.rankings import (
     RankingRow,
     Scope,
     Status,
+    counting,
     headings,
 )
 from reportgen.model.report import (
@@ -62,6 +64,7 @@ __all__ = [
     "AnnexSheet",
     "Attachment",
     "Cell",
+    "ClubSection",
     "Column",
     "DECIDED_HEADER",
     "Document",
@@ -91,5 +94,6 @@ __all__ = [
     "cell_position",
     "column_index",
     "column_letter",
+    "counting",
     "headings",
 ]

@@ -157,3 +157,15 @@ class Message:
     html: str = ""  # the same body as HTML (an alternative part), when not empty
     attachments: tuple[Attachment, ...] = ()
 
+
+
+@dataclass(frozen=True)
+class ClubSection:
+    """A circuit's part of a club's own bulletin (`reportgen mail`): the club's players, already
+    formatted in French, as a table the renderer draws without knowing the circuit."""
+
+    circuit: str  # the circuit's title
+    title: str  # what the table is: « Classement au 14 mars 2026 »
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""  # under the table

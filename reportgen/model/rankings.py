@@ -54,6 +54,18 @@ def headings(columns: tuple[Column, ...]) -> dict[str, str]:
     return {column.key: column.short or column.header for column in IDENTITY_COLUMNS + columns}
 
 
+def counting(results: tuple[int, ...], points: Any) -> int | None:
+    """How many of a player's results, best first, count in his points: a circuit that keeps only
+    its best results (the best half, an edition replaced by the next) totals the best ones, so those
+    that count are the first ones whose sum is the points; None when no such prefix exists."""
+    total = 0
+    for index, result in enumerate(results, 1):
+        total += result
+        if total == points:
+            return index
+    return None
+
+
 @dataclass(frozen=True)
 class RankingRow:
     rank: int

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, Report
+from reportgen.model import Column, Event, Ranking, Report, counting
 
 DATA = "site.json"
 
@@ -30,16 +30,9 @@ def cell(value: Any, column: Column) -> str:
 
 
 def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
-    """A player's results, best first, each with whether it counts in his points: a circuit that
-    keeps only its best results (the best half, an edition replaced by the next) totals the best
-    ones, so those that count are the first ones whose sum is the points; when no such prefix
-    exists, each is marked None (not known)."""
-    total, count = 0, None
-    for index, result in enumerate(results, 1):
-        total += result
-        if total == points:
-            count = index
-            break
+    """A player's results, best first, each with whether it counts in his points (None: not known,
+    `model.counting`)."""
+    count = counting(results, points)
     return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
 
 

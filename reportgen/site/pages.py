@@ -35,6 +35,16 @@ def page_name(kind: str, key: str) -> str:
     return f"{kind}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:12]}.html"
 
 
+def season_page_name(slug: str, season: int) -> str:
+    """A circuit's season page (`reportgen mail` links it too, from the delivery layer)."""
+    return f"{slug}-{season}.html"
+
+
+def club_page_name(club: str) -> str:
+    """A club's page, from its name as the rankings give it."""
+    return page_name("club", club)
+
+
 def search_key(text: str) -> str:
     """What the search compares: accents and case aside (the script does the same to what is typed)."""
     decomposed = unicodedata.normalize("NFKD", text)
@@ -146,13 +156,13 @@ class Site:
         return page_name("joueur", player_id) if self.public.shown(player_id) else None
 
     def season_page(self, circuit: Circuit, season: int) -> str:
-        return f"{circuit.slug}-{season}.html"
+        return season_page_name(circuit.slug, season)
 
     def event_page(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
         return page_name("tournoi", f"{circuit.slug}/{ranking['path']}")
 
     def club_page(self, club: str) -> str:
-        return page_name("club", club)
+        return club_page_name(club)
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,

@@ -85,6 +85,9 @@ def test_the_toy_circuit_goes_through_every_command(league):
     message = email.message_from_bytes(draft.read_bytes(), policy=email.policy.default)
     text = next(part for part in message.walk() if part.get_content_type() == "text/plain").get_content()
     assert "AMAR Ali, 18 points" in text and "COSTE Jean, 12 points" in text and "BRUN" not in text
+    # The club's own bulletin, the toy's part by the default (its circuit gives no club_sections).
+    assert [a.get_filename() for a in message.iter_attachments()][-1] == f"bulletin-ALBI-{YEAR}.pdf"
+    assert (league / "outputs" / "clubs" / str(YEAR) / "ALBI.pdf").is_file()
 
     archived = run("archive", "--season", str(YEAR), *where, "--outputs", outputs)
     assert archived.exit_code == 0, archived.stderr

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pandas as pd
 
 from reportgen.circuits.base import Reading
-from reportgen.circuits.masters import documents
+from reportgen.circuits.masters import club, documents
 from reportgen.circuits.masters.info import INFO
 from reportgen.circuits.masters.parse import WITHDRAWALS_SHEET, MastersEvent, Withdrawal
 from reportgen.circuits.masters.parse import parse as parse_workbook
@@ -32,6 +32,7 @@ class Masters:
     Settings = MastersSettings
 
     parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
+    club_sections = staticmethod(club.club_sections)  # a club's bulletin: the race to the 16th place
 
     def score(self, results: pd.DataFrame, events: list[MastersEvent], settings: MastersSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

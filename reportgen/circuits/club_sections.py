@@ -1,0 +1,88 @@
+"""A circuit's part of a club's own bulletin (`reportgen mail`): its players in the circuit's
+ranking, as plain French text (`ClubSection`), which the renderer draws without knowing the circuit.
+
+A circuit may give its own part with `club_sections` on its `CIRCUIT` (the Masters: the race to the
+16th place before it is played); the others get `default_sections`: place, player, points,
+evolution and the results that counted, from the ranking the club's message reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from reportgen import french
+from reportgen.circuits import CircuitInfo
+from reportgen.model import ClubSection, Column, Ranking, RankingRow, Report, counting
+
+Member = Callable[[RankingRow], bool]  # the row is one of the club's players
+
+
+def figure_column(ranking: Ranking, figure: str = "") -> Column | None:
+    """The column given after each player's place: the circuit's `mail_figure` when the ranking has
+    it, else its first numeric column (a Tantrix event's TPs, a rating list's Elo), else none."""
+    numeric = [c for c in ranking.columns if c.key == figure] + [c for c in ranking.columns if c.kind in ("int", "number")]
+    return numeric[0] if numeric else None
+
+
+def figure(value: Any) -> str:
+    if value is None or value == "":
+        return ""
+    return french.points(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def evolution(value: Any) -> str:
+    """Places gained as a club reads them: +3, −2 (a real minus sign), =, nouveau."""
+    text = str(value)
+    if text.lstrip("+-").isdigit():
+        moved = int(text)
+        return "=" if moved == 0 else (f"+{moved}" if moved > 0 else f"−{-moved}")
+    return text
+
+
+def place(row: RankingRow) -> str:
+    return french.ordinal(row.rank) + (" ex aequo" if row.tied else "")
+
+
+def counted_results(row: RankingRow) -> str:
+    """« 120 + 95 + 80 »: the results that make the points (all of them, « ; »-separated, when
+    which ones count is not known)."""
+    count = counting(row.results, row.metrics.get("points"))
+    shown = [french.points(result) for result in row.results]
+    return " + ".join(shown[:count]) if count is not None else " ; ".join(shown)
+
+
+def ranking_title(ranking: Ranking) -> str:
+    if ranking.scope.name:
+        return ranking.scope.name
+    return "Classement final" if ranking.final else f"Classement au {french.date_long(ranking.date)}"
+
+
+def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
+    """The club's players in `ranking`: place, player, the circuit's figure, evolution (when the
+    ranking has one), the results that counted (when its rows carry them)."""
+    rows = [row for row in ranking.rows if member(row)] if ranking is not None else []
+    if ranking is None or not rows:
+        return ()
+    score = figure_column(ranking, info.mail_figure)
+    moves = any(column.key == "evolution" for column in ranking.columns)
+    results = any(row.results for row in rows)
+    # « Points » for points, as the messages say; another figure under its own heading (TPs, Elo).
+    heading = "Points" if score is not None and score.key == "points" else score.short or score.header if score else ""
+    headers = ("Place", "Joueur") + ((heading,) if score else ()) \
+        + (("Évolution",) if moves else ()) + (("Résultats retenus",) if results else ())
+    lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key)),) if score else ())
+                  + ((evolution(row.metrics.get("evolution", "")),) if moves else ())
+                  + ((counted_results(row),) if results else ()) for row in rows)
+    return (ClubSection(info.title, ranking_title(ranking), headers, lines),)
+
+
+def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],
+                  member: Member) -> tuple[ClubSection, ...]:
+    """The circuit's part of a club's bulletin for `season`: its own `club_sections(season, rankings,
+    reports, member)` when it has one (`rankings`: the ranking each circuit's message reports, by
+    slug; `reports`: every circuit's, for one that reads another's), else `default_sections` of its
+    ranking in `rankings`."""
+    own = getattr(circuit, "club_sections", None)
+    if own is not None:
+        return tuple(own(season, rankings, reports, member))
+    return default_sections(circuit.info, rankings.get(circuit.info.slug), member)

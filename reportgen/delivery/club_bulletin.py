@@ -1,0 +1,130 @@
+"""A club's own bulletin: a short PDF (`outputs/clubs/<season>/<CODE>.pdf`) made when `reportgen
+mail` drafts the clubs' messages, never by a build (a new tournament moves every club's places, and
+a build renders only the bulletins it adds).
+
+It holds the club's players in each circuit (each circuit's part, `circuits/club_sections.py`: the
+circuit's own when it gives one) and the tournaments the club organises in the season, received or
+awaited (the league's calendar: inputs/calendrier.xlsx when present, the workbooks received
+always). Its file is named from the club's code reduced to `[A-Za-z0-9_-]`, never from a workbook;
+the names in it are data (escaped by the template). Same inputs, same bytes; written atomically,
+only when its bytes change."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportgen import circuits, french, pipeline
+from reportgen.circuits.club_sections import Member, club_sections
+from reportgen.ingest.calendar import COMING
+from reportgen.ingest.directories import Club
+from reportgen.model import ClubSection, Document, Ranking
+from reportgen.render.files import write_atomic
+
+FOLDER = "clubs"  # under outputs/
+TEMPLATE = "club.html.j2"
+
+
+def safe(code: str) -> str:
+    """A file name from a club's code: never a path."""
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", code).strip("-") or "club"
+
+
+@dataclass(frozen=True)
+class ClubBulletin:
+    club: Club
+    path: str  # relative to outputs/
+    season: int
+    sections: tuple[ClubSection, ...]
+    tournaments: tuple[dict[str, str], ...]
+
+    @property
+    def filename(self) -> str:
+        """Its name as an attachment: the club's code and the season, not the bare code."""
+        return f"bulletin-{safe(self.club.code)}-{self.season}.pdf"
+
+
+def folder(season: int, circuit: str | None) -> str:
+    """The club bulletins' folder, relative to outputs/ (one circuit's: a folder of its own)."""
+    return f"{FOLDER}/{season}" + (f"/{circuit}" if circuit else "")
+
+
+def _tournaments(league: pipeline.League, club: Club, season: int, slugs: list[str]) -> tuple[dict[str, str], ...]:
+    """The club's tournaments of the season: received (its workbook is in inputs/), awaited (announced,
+    its date past, no workbook yet) or to come."""
+    today = league.reading.today
+    found = []
+    for entry in sorted(league.calendar, key=lambda e: (e.date, e.circuit, e.name)):
+        if entry.club != club.code or entry.date.year != season or entry.circuit not in slugs:
+            continue
+        status, kind = ("reçu", "up") if entry.status != COMING else (
+            ("attendu", "down") if entry.date <= today else ("à venir", "muted"))
+        found.append({"day": french.date_long(entry.date), "circuit": circuits.REGISTRY[entry.circuit].title,
+                      "name": entry.name, "place": entry.place, "status": status, "kind": kind})
+    return tuple(found)
+
+
+def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circuit: str | None,
+            rankings: Mapping[str, Ranking]) -> dict[str, ClubBulletin]:
+    """Each club with players in the season's rankings (by code): its part of each circuit
+    (`rankings`: the ranking each circuit's message reports), in registry order."""
+    # Every circuit, not only those with workbooks: the Masters' part is the race to it all season.
+    slugs = [slug for slug in circuits.CIRCUITS if circuit is None or slug == circuit]
+    directory = league.reading.clubs
+    codes: dict[str, str | None] = {}  # a ranking row's club -> its code
+
+    def code_of(name: str) -> str | None:
+        if name not in codes:
+            found = directory.find(name) if name else None
+            codes[name] = found.code if found else None
+        return codes[name]
+
+    def member(code: str) -> Member:
+        return lambda row: code_of(row.club) == code
+
+    made = {}
+    for club in directory.clubs:
+        sections = tuple(section for slug in slugs for section in club_sections(
+            circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
+        if sections:
+            made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
+                                           _tournaments(league, club, season, slugs))
+    return made
+
+
+def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool) -> Document:
+    club = bulletin.club
+    return Document(
+        path=bulletin.path.removeprefix(f"{FOLDER}/").removesuffix(".pdf"), template=TEMPLATE,
+        title=f"Bulletin {french.of_club(club.name)}", date=day, season=bulletin.season,
+        context={"league": league, "circuit": club.name, "season": bulletin.season,
+                 "title": f"Bulletin {french.of_club(club.name)} au {french.date_long(day)}",
+                 "summary": "Les joueurs du club dans chaque classement de la saison, et les tournois qu'il organise.",
+                 "of_club": french.of_club(club.name), "announced": announced,
+                 "sections": [{"circuit": s.circuit, "title": s.title, "headers": s.headers, "rows": s.rows,
+                               "note": s.note} for s in bulletin.sections],
+                 "tournaments": list(bulletin.tournaments),
+                 "legend": "Évolution : places gagnées (+) ou perdues (−) depuis le classement précédent. Les "
+                           "bulletins complets de chaque circuit donnent tous les joueurs et la méthode."})
+
+
+def write(bulletins: Mapping[str, ClubBulletin], outputs: Path, league: str, day: dt.date, announced: bool,
+          season_folder: str) -> list[Path]:
+    """Every club's PDF, rendered in parallel, each written only when its bytes change; the PDFs of
+    clubs no longer concerned removed from the folder. The paths of the PDFs (written or not)."""
+    from reportgen.render import html, pdf
+
+    made = [(outputs / b.path, html.render(document(b, league, day, announced))) for b in bulletins.values()]
+    rendered = pdf.render_many([(page, day) for _, page in made])
+    for (path, _), data in zip(made, rendered):
+        write_atomic(path, data)
+    paths = [path for path, _ in made]
+    here = outputs / season_folder
+    if here.is_dir():
+        for stale in here.glob("*.pdf"):
+            if stale not in paths:
+                stale.unlink()
+    return paths

@@ -1,0 +1,211 @@
+"""A bulletin per club (issue 25): the PDF `reportgen mail` makes for each club with players
+(outputs/clubs/<season>/<CODE>.pdf), read back with pdftotext; attached to the club's draft, alone
+with `[mail] attach = "club"`; the site's pages linked with `[site] url`; sent through a real SMTP
+server (aiosmtpd, the fixture of test_delivery_mail.py); and, on the example league, its places and
+points against the CSV of the same ranking and the Masters' gap to the 16th place."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import sqlite3
+import subprocess
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+
+from reportgen import circuits, config
+from reportgen.circuits.masters import club as masters_club
+from reportgen.delivery import club_bulletin
+from reportgen.delivery import mail as drafts
+from reportgen.render.ranking import to_spreadsheet_csv
+from reportgen.site.pages import FOLDER, club_page_name, season_page_name
+from tests import test_delivery_mail as base
+from tests.test_calendar import write_calendar
+from tests.test_delivery_mail import SENDER, mail_command, plan_of, read_settings, set_mail
+
+# The fixtures of the mail tests: the SMTP server, and the small league whose clubs have addresses.
+smtp = base.smtp
+league = base.league
+
+SITE = '[site]\nhost = "ssh.example.org"\nuser = "ligue"\nfolder = "www"\nurl = "https://ligue.example.org/"\n'
+
+
+def pdf_text(path: Path) -> str:
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def draft(outputs: Path, code: str):
+    return message_from_bytes((outputs / "mail" / "2026" / f"{code}.eml").read_bytes(), policy=policy.default)
+
+
+def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_path):
+    plan = plan_of(league, tmp_path / "archive")
+    drafts.write_drafts(plan, league.outputs)
+    folder = league.outputs / "clubs" / "2026"
+    # Every club with a player in the rankings mailed (Marseille's tournament counts for none), none for the others.
+    assert sorted(p.name for p in folder.iterdir()) == ["ALBI.pdf", "CARC.pdf", "TLSE.pdf"]
+    carcassonne = pdf_text(folder / "CARC.pdf")
+    assert "Bulletin du club de Carcassonne au 10 janvier 2026" in carcassonne
+    assert "DUPONT Jean" in carcassonne and "520" in carcassonne and "−2" in carcassonne
+    assert not {"MARTIN", "DURAND", "Mallory", "Hacker", "PROVENCAL"} & set(carcassonne.split())
+    # Its tournament of the season, received (the workbook of 10 January, Tournoi's Club: CARC).
+    assert "10 janvier 2026" in carcassonne and "reçu" in carcassonne
+    albi = pdf_text(folder / "ALBI.pdf")
+    assert "MARTIN Paul" in albi and "=SOMME(A1:A9) Hacker" in albi and "DUPONT" not in albi
+    assert "Aucun tournoi organisé par le club" in albi  # Albi's tournament was in 2025
+    assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in pdf_text(folder / "TLSE.pdf")  # a name is data, as typed
+    # The Masters' part: fewer than 16 players ranked, each of them qualified today.
+    assert "Moins de 16 joueurs sont classés" in carcassonne
+
+
+def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come(league, tmp_path):
+    write_calendar(league.inputs, [["10/01/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
+                                   ["14/03/2026", "grand-sud", "CARC", "Printemps de Carcassonne", "Carcassonne"],
+                                   ["12/12/2026", "grand-sud", "CARC", "Noël à Carcassonne", "Trèbes"],
+                                   ["14/03/2026", "grand-sud", "TLSE", "Printemps de Toulouse", "Toulouse"]])
+    plan = plan_of(league, tmp_path / "archive")
+    assert [(t["day"], t["name"], t["place"], t["status"]) for t in plan.own["CARC"].tournaments] == [
+        ("10 janvier 2026", "Tournoi 2026-01-10-carcassonne", "Carcassonne", "reçu"),  # its workbook's name
+        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "attendu"),  # past, no workbook yet (TODAY)
+        ("12 décembre 2026", "Noël à Carcassonne", "Trèbes", "à venir")]
+
+
+def test_club_pdfs_are_the_same_bytes_and_rewritten_only_when_they_change(league, tmp_path):
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    folder = league.outputs / "clubs" / "2026"
+    first = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()} == first
+
+
+def test_the_draft_attaches_the_club_pdf_after_the_bulletins(league, tmp_path):
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    message = draft(league.outputs, "CARC")
+    attachments = list(message.iter_attachments())
+    assert [a.get_filename() for a in attachments] == ["classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"]
+    assert attachments[1].get_content() == (league.outputs / "clubs" / "2026" / "CARC.pdf").read_bytes()
+    text = message.get_body(("plain",)).get_content()
+    assert "Le bulletin du club, ses joueurs dans chaque circuit et ses tournois de la saison, est joint en PDF : " \
+           "bulletin-CARC-2026.pdf." in text
+    assert "Le bulletin complet est joint en PDF : classement-2026-01-10.pdf." in text
+    assert "Sur le site" not in text and "<a href" not in message.get_body(("html",)).get_content()
+
+
+def test_attach_club_attaches_the_club_pdf_alone_and_the_site_is_linked(league, tmp_path):
+    set_mail(league.inputs, 2525, 'attach = "club"\n' + SITE)
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    message = draft(league.outputs, "CARC")
+    assert [a.get_filename() for a in message.iter_attachments()] == ["bulletin-CARC-2026.pdf"]
+    text = message.get_body(("plain",)).get_content()
+    html = message.get_body(("html",)).get_content()
+    assert "bulletins complets" not in text and "bulletin complet" not in text
+    club_url = f"https://ligue.example.org/{FOLDER}/{club_page_name('Carcassonne')}"
+    season_url = f"https://ligue.example.org/{FOLDER}/{season_page_name('grand-sud', 2026)}"
+    assert f"La page du club de Carcassonne : {club_url}" in text
+    assert f"{circuits.REGISTRY['grand-sud'].title} 2026 : {season_url}" in text
+    assert f'<a href="{club_url}">' in html and f'<a href="{season_url}">' in html
+
+
+def test_a_bad_attach_value_or_site_url_is_a_located_problem(tmp_path):
+    settings, problems = read_settings(tmp_path, '[mail]\nattach = "clubs"\n')
+    assert settings is None
+    assert problems == [
+        "reportgen.toml:'mail'!attach : « \"clubs\" » n'est pas une valeur possible (ligne 2) — écrivez une valeur "
+        "parmi \"all\", \"club\", par exemple attach = \"all\""]
+    assert read_settings(tmp_path, '[mail]\nattach = "club"\n') == (config.Mail(attach="club"), [])
+    (tmp_path / config.SETTINGS_FILE).write_text(SITE.replace("https://ligue.example.org/", "ligue"))
+    found: list = []
+    assert config.load_site(tmp_path, found) is None
+    assert [str(p) for p in found] == [
+        "reportgen.toml:'site'!url : « \"ligue\" » ne convient pas : ce n'est pas l'adresse d'un site, comme "
+        "https://ligue.example.org (ligne 5) — écrivez par exemple url = \"https://ligue.example.org\""]
+
+
+def test_sending_carries_the_club_pdf_and_logs_it_for_each_bulletin(league, tmp_path, smtp):
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port, 'attach = "club"\n')
+    sent = mail_command(league, archive, "--send")
+    assert sent.returncode == 0, sent.stderr
+    assert "3 brouillons dans" in sent.stdout and "3 bulletins de club dans" in sent.stdout
+    assert "  Toulouse → secretariat@tlse.example.org : bulletin-TLSE-2026.pdf (2 joueurs)" in sent.stdout
+    assert "Toulouse (secretariat@tlse.example.org) : envoyé — bulletin-TLSE-2026.pdf" in sent.stdout
+    by_club = {tuple(r.rcpt_tos): r.message for r in smtp.received}
+    toulouse = by_club[("secretariat@tlse.example.org",)]
+    assert toulouse["From"] == SENDER
+    (attachment,) = toulouse.iter_attachments()
+    own = (league.outputs / "clubs" / "2026" / "TLSE.pdf").read_bytes()
+    assert attachment.get_filename() == "bulletin-TLSE-2026.pdf" and attachment.get_content() == own
+    # The send log keeps, for the bulletin the club now has, the PDF that carried it: the club's own.
+    with sqlite3.connect(archive / "league.sqlite") as db:
+        rows = db.execute("SELECT circuit, pdf_sha FROM sending WHERE club_code = 'TLSE'").fetchall()
+    assert rows == [("grand-sud", hashlib.sha256(own).hexdigest())]
+    again = mail_command(league, archive, "--send")
+    assert again.returncode == 0 and "3 clubs avaient déjà tout reçu" in again.stdout
+    assert len(smtp.received) == 3
+
+
+# -- the example league --------------------------------------------------------------------------
+
+def number(text: str) -> float:
+    """A French number as a page or the CSV writes it (« 1 086 », « 12,5 »)."""
+    return float(text.replace("\u202f", "").replace("\xa0", "").replace(" ", "").replace(",", "."))
+
+
+def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_masters_gap_is_right(
+        example_league, example_scored):
+    season, slug = 2026, "grand-sud"
+    kind = circuits.REGISTRY[slug].mail_ranking
+    ranking = [r for r in example_scored.reports[slug].rankings if r.season == season
+               and (not kind or r.scope.kind == kind)][-1]
+    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking})
+    # The CSV of the same ranking, as published (French Excel form: « ; », BOM, French headings).
+    published = {line["Joueur"]: line for line in csv.DictReader(
+        io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";")}
+    title = circuits.REGISTRY[slug].title
+    points_header = next(column.header for column in ranking.columns if column.key == "points")
+    checked = set()
+    for bulletin in made.values():
+        (section,) = [s for s in bulletin.sections if s.circuit == title]
+        assert section.headers[:3] == ("Place", "Joueur", "Points")
+        for place, player, points, *_ in section.rows:
+            line = published[player]
+            assert int(place.split()[0].removesuffix("er").removesuffix("e")) == int(line["Place"])
+            assert number(points) == number(line[points_header])
+            checked.add(player)
+    assert checked == {row.player for row in ranking.rows if row.club}  # every club's player, once
+
+    annual = masters_club.annual_ranking(season, example_scored.reports)
+    assert annual is not None and len(annual.rows) > 16
+    sixteenth = annual.rows[15]
+    club = annual.rows[20].club  # a club with a player outside the 16
+    (race,) = masters_club.race(annual, lambda row: row.club == club)
+    assert {cells[1] for cells in race.rows} == {row.player for row in annual.rows if row.club == club}
+    assert any(not cells[4].startswith(("+", "à")) for cells in race.rows)  # behind the 16th: « −… »
+    assert race.headers == ("Place", "Joueur", "Points", "Par rapport au 16e", "Écart (points)")
+    for cells in race.rows:
+        row = next(r for r in annual.rows if r.player == cells[1])
+        between = row.metrics["points"] - sixteenth.metrics["points"]
+        assert cells[4] == "à égalité" if between == 0 else number(cells[4].replace("−", "-")) == between
+        assert cells[3] == ("dans les 16" if row.rank <= 16 else
+                            f"{row.rank - 16} place{'s' if row.rank - 16 > 1 else ''} derrière le 16e")
+    assert f"16e aujourd'hui : {sixteenth.player}" in race.note
+
+
+@pytest.mark.parametrize("code", ["../../etc/passwd", "CA RC", ""])
+def test_a_club_code_never_makes_a_path(code):
+    assert "/" not in club_bulletin.safe(code) and club_bulletin.safe(code)
+
+
+def test_once_the_masters_is_played_its_part_is_the_standings(example_scored):
+    masters = circuits.CIRCUITS["masters"]
+    standings = example_scored.reports["masters"].rankings[-1]
+    club = next(row.club for row in standings.rows if row.club)
+    (section,) = masters_club.club_sections(standings.season, {"masters": standings}, example_scored.reports,
+                                            lambda row: row.club == club)
+    assert section.circuit == masters.info.title and section.headers[:2] == ("Place", "Joueur")
+    assert [cells[1] for cells in section.rows] == [row.player for row in standings.rows if row.club == club]
+    assert "16e" not in " ".join(section.headers)

@@ -37,7 +37,7 @@ from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
 
 from reportgen import french
-from reportgen.config import PASSWORD_VARIABLE, Mail
+from reportgen.config import PASSWORD_VARIABLE, Mail, Security
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
 from reportgen.delivery.send_log import INSERT, SendLog
 from reportgen.model import ReportgenError
@@ -156,13 +156,13 @@ class Connection:
         if self.smtp is None:
             settings = self.settings
             smtp: smtplib.SMTP
-            if settings.security == "ssl":
+            if settings.security == Security.SSL:
                 smtp = smtplib.SMTP_SSL(settings.host, settings.port, timeout=timeout,
                                         context=ssl.create_default_context())
             else:
                 smtp = smtplib.SMTP(settings.host, settings.port, timeout=timeout)
             try:
-                if settings.security == "starttls":
+                if settings.security == Security.STARTTLS:
                     smtp.starttls(context=ssl.create_default_context())
                 if settings.user:
                     smtp.login(settings.user, self.password or "")

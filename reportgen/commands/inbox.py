@@ -86,6 +86,7 @@ def inbox(
 def _summary(handled: list, outputs: Path) -> None:
     from reportgen import french
     from reportgen.delivery.inbox_run import describe
+    from reportgen.delivery.send_log import SendStatus
 
     new = [h for h in handled if h.new and h.status != "left"]
     left = [h for h in handled if h.status == "left"]
@@ -102,8 +103,8 @@ def _summary(handled: list, outputs: Path) -> None:
             "ni répondu) :")
         for one in left:
             err(f"  - {describe(one)}")
-    failed = [h for h in new if h.sent == "failed"]
-    unknown = [h for h in new if h.sent == "unknown"]
+    failed = [h for h in new if h.sent == SendStatus.FAILED]
+    unknown = [h for h in new if h.sent == SendStatus.UNKNOWN]
     if failed:
         err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
             "rangé deux fois) :")

@@ -38,6 +38,7 @@ from reportgen.delivery.inbox_answers import Received, club_of, compose, read_me
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.lock import hold
 from reportgen.delivery.send import Connection, SendLog, password_for
+from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
@@ -172,7 +173,7 @@ class Inbox:
         if self.send is not None:
             one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
                                              self.send.smtp)
-            if one.sent == "failed":  # stays `filed`: answered next run
+            if one.sent == SendStatus.FAILED:  # stays `filed`: answered next run
                 one.status = "filed"
                 return one
         self._set(row["id"], "done", one.answer)

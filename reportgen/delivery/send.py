@@ -39,7 +39,7 @@ from email.utils import make_msgid, parseaddr
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail, Security
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message
-from reportgen.delivery.send_log import INSERT, SendLog
+from reportgen.delivery.send_log import INSERT, SendLog, SendStatus
 from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
 
@@ -255,7 +255,7 @@ def pending(log: SendLog, club_mail: ClubMail,
         if lacking:
             groups.setdefault(lacking, []).append(address)
         uncertain = [(b.filename, state[1]) for b in club_mail.bulletins
-                     if (state := states[b.circuit]) is not None and state[0] == "unknown"]
+                     if (state := states[b.circuit]) is not None and state[0] == SendStatus.UNKNOWN]
         if uncertain:
             unknown.append(Unknown(club.name, club.code, address, tuple(name for name, _ in uncertain),
                                    max(at for _, at in uncertain)))
@@ -302,19 +302,19 @@ def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
     def attempt() -> None:
         """Before anything of the message goes out: its rows, `sending`, committed."""
         with log.writing("rien de plus n'a été envoyé") as db:
-            ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in logged)
+            ids.extend(db.execute(INSERT, (*row, SendStatus.SENDING, "")).lastrowid or 0 for row in logged)
 
     answer = smtp.send(settings.sender, to, data, timeout, before=attempt)
     answers = {address.casefold(): text for address, text in answer.refused.items()}
     if ids:
-        success = "unknown" if answer.unconfirmed else "sent"
+        success = SendStatus.UNKNOWN if answer.unconfirmed else SendStatus.SENT
         with log.writing(lost) as db:
             db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
-                           [("failed", answers[row[4]], row_id) if row[4] in answers
+                           [(SendStatus.FAILED, answers[row[4]], row_id) if row[4] in answers
                             else (success, answer.unconfirmed, row_id) for row, row_id in zip(logged, ids)])
     else:  # refused before DATA: nothing went out
         with log.writing("rien de plus n'a été envoyé") as db:
-            db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in logged])
+            db.executemany(INSERT, [(*row, SendStatus.FAILED, answers.get(row[4], "")) for row in logged])
     return answer, moment
 
 

@@ -85,11 +85,11 @@ def inbox(
 
 def _summary(handled: list, outputs: Path) -> None:
     from reportgen import french
-    from reportgen.delivery.inbox_run import describe
+    from reportgen.delivery.inbox_run import MessageStatus, describe
     from reportgen.delivery.send_log import SendStatus
 
-    new = [h for h in handled if h.new and h.status != "left"]
-    left = [h for h in handled if h.status == "left"]
+    new = [h for h in handled if h.new and h.status != MessageStatus.LEFT]
+    left = [h for h in handled if h.status == MessageStatus.LEFT]
     accepted = sum(1 for h in new for f in h.files if f.status == "accepted")
     refused = sum(1 for h in new for f in h.files if f.status == "refused")
     typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "

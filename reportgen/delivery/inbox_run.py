@@ -27,6 +27,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
@@ -50,6 +51,18 @@ DRAFTS = "mail/inbox"  # under outputs/: the answers
 Say = Callable[[str], None]
 
 
+class MessageStatus(StrEnum):
+    """A message's state in `inbox_message.status` (database.py's CHECK lists the same words), in
+    the order a run takes it: copied (`received`), its workbooks' fate committed (`filing`), carried
+    out (`filed`), answered and moved (`done`); or `left` in the box for the secretary."""
+
+    RECEIVED = "received"
+    FILING = "filing"
+    FILED = "filed"
+    DONE = "done"
+    LEFT = "left"
+
+
 @dataclass
 class Handled:
     """A message, as this run left it."""
@@ -58,7 +71,7 @@ class Handled:
     sender: str
     subject: str
     club: str  # the club's name ('' when the sender is unknown)
-    status: str  # done | filed (its answer failed: sent again next run) | left
+    status: MessageStatus  # DONE, FILED (its answer failed: sent again next run) or LEFT
     why: str = ""  # left: unknown-sender | no-workbook
     files: list[Filed] = field(default_factory=list)
     answer: str = ""  # the draft, relative to outputs/
@@ -125,7 +138,7 @@ class Inbox:
         try:
             for uid in self.mailbox.uids():
                 one = self.handle(uid)
-                if one.new and one.status != "left":
+                if one.new and one.status != MessageStatus.LEFT:
                     say(describe(one))
                 handled.append(one)
         finally:
@@ -140,32 +153,32 @@ class Inbox:
         if row is None:
             row = self._record(uid)
         received = read_message(self._copy(row), self.today)
-        if row["status"] == "left":  # clubs.xlsx may know the sender now
+        if row["status"] == MessageStatus.LEFT:  # clubs.xlsx may know the sender now
             row = self._again(row, received)
         club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
                 if row["club_code"] else None)  # a club gone from clubs.xlsx since is still answered
         one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
-                      new=new or row["status"] not in ("left", "done"))
-        if row["status"] == "left":
+                      new=new or row["status"] not in (MessageStatus.LEFT, MessageStatus.DONE))
+        if row["status"] == MessageStatus.LEFT:
             return one
-        if row["status"] == "done":  # a run stopped before moving it, or the same message renumbered
+        if row["status"] == MessageStatus.DONE:  # a run stopped before moving it, or the same message renumbered
             one.answer = row["answer"]
             self.mailbox.move(uid)
             return one
         assert club is not None
         name = f"{received.date.isoformat()}-{slug(club.code, 20)}-{uid}"
         status = row["status"]
-        if status == "received":
+        if status == MessageStatus.RECEIVED:
             self._decide(row["id"], received, club.code, name)
-            status = "filing"
+            status = MessageStatus.FILING
         one.files = [Filed.from_row(r) for r in self.db.execute(
             "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (row["id"],))]
-        if status == "filing":
+        if status == MessageStatus.FILING:
             contents = {sha256(content): content for _, content in received.workbooks}
             for filed in one.files:
                 carry_out(filed, contents[filed.sha256], self.inputs, self.archive)
-            self._set(row["id"], "filed")
-            status = "filed"
+            self._set(row["id"], MessageStatus.FILED)
+            status = MessageStatus.FILED
         one.answer = f"{DRAFTS}/{name}.eml"
         key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
         answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
@@ -174,10 +187,10 @@ class Inbox:
             one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
                                              self.send.smtp)
             if one.sent == SendStatus.FAILED:  # stays `filed`: answered next run
-                one.status = "filed"
+                one.status = MessageStatus.FILED
                 return one
-        self._set(row["id"], "done", one.answer)
-        one.status = "done"
+        self._set(row["id"], MessageStatus.DONE, one.answer)
+        one.status = MessageStatus.DONE
         self.mailbox.move(uid)
         return one
 
@@ -191,7 +204,7 @@ class Inbox:
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
-    def _set(self, message: int, status: str, answer: str = "") -> None:
+    def _set(self, message: int, status: MessageStatus, answer: str = "") -> None:
         with self.writing() as db:
             db.execute("UPDATE inbox_message SET status = ?, answer = ? WHERE id = ?", (status, answer, message))
 
@@ -202,16 +215,16 @@ class Inbox:
         write_atomic(self.archive / copy, data)
         received = read_message(data, self.today)
         club = club_of(self.clubs, received.sender)
-        status, why = "received", ""
+        status, why = MessageStatus.RECEIVED, ""
         if club is None:
-            status, why = "left", "unknown-sender"
+            status, why = MessageStatus.LEFT, "unknown-sender"
         elif not received.workbooks:
-            status, why = "left", "no-workbook"
+            status, why = MessageStatus.LEFT, "no-workbook"
         digest, answer = sha256(data), ""
         earlier = self.db.execute("SELECT answer FROM inbox_message WHERE mailbox = ? AND copy_sha = ? AND "
                                   "status = 'done'", (self.mailbox.name, digest)).fetchone()
         if earlier is not None:  # the same message, renumbered by the server (a new UIDVALIDITY): moved only
-            status, answer = "done", earlier["answer"]
+            status, answer = MessageStatus.DONE, earlier["answer"]
         moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         with self.writing() as db:
             db.execute("INSERT INTO inbox_message (mailbox, uidvalidity, uid, recorded_at, message_id, sender, subject, "
@@ -251,7 +264,7 @@ class Inbox:
 def describe(one: Handled) -> str:
     """One line per message, in French."""
     who = f"{one.club} ({one.sender})" if one.club else one.sender
-    if one.status == "left":
+    if one.status == MessageStatus.LEFT:
         why = "expéditeur inconnu (son adresse n'est dans aucune colonne Email de clubs.xlsx)" \
             if one.why == "unknown-sender" else "aucun classeur joint"
         return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"

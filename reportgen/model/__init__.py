@@ -45,6 +45,7 @@ from reportgen.model.rankings import (
     Ranking,
     RankingRow,
     Scope,
+    ScopeKind,
     Status,
     headings,
 )
@@ -82,6 +83,7 @@ __all__ = [
     "ResultRow",
     "SILENT",
     "Scope",
+    "ScopeKind",
     "SheetEdit",
     "SourceRef",
     "Status",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, Report
+from reportgen.model import Column, Event, Ranking, Report, ScopeKind
 
 DATA = "site.json"
 
@@ -89,7 +89,7 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes
     its tournaments that no event ranking covers (`event_records`)."""
     titles = {document.path: document.title for document in report.documents}
     rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
-    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
+    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
     rankings += [event for event in events if event["event"] not in covered]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
 

@@ -129,9 +129,9 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
              "rating": french.number(row.rating.value, 1), "games": row.rating.games,
              "provisional": row.rating.provisional(settings),
              "change": signed(row.rating.value - row.previous.value, 1) if row.previous else "nouveau",
-             "change_kind": "new" if row.previous is None else
-             "up" if round(row.rating.value - row.previous.value, 1) > 0 else
-             "down" if round(row.rating.value - row.previous.value, 1) < 0 else "same",
+             "change_kind": common.Move.NEW if row.previous is None else
+             common.Move.UP if round(row.rating.value - row.previous.value, 1) > 0 else
+             common.Move.DOWN if round(row.rating.value - row.previous.value, 1) < 0 else common.Move.SAME,
              "seeding": french.number(row.rating.seeding(settings), 1)} for row in ratings.rows]
     events = []
     for result in ratings.events:

@@ -71,5 +71,5 @@ from reportgen.config.tables import (
 )
 
 __all__ = ["IMAP_PASSWORD_VARIABLE", "PASSWORD_VARIABLE", "SETTINGS_FILE", "SFTP_PASSWORD_VARIABLE", "TABLES",
-           "CalendarSettings", "Check", "Inbox", "League", "Mail", "Security", "Site", "load", "load_site", "mail_address",
-           "missing_for_sending", "setting"]
+           "CalendarSettings", "Check", "Inbox", "League", "Mail", "Security", "Site", "load", "load_site",
+           "mail_address", "missing_for_sending", "setting"]

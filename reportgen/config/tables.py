@@ -27,7 +27,6 @@ IMAP_PASSWORD_VARIABLE = "REPORTGEN_IMAP_PASSWORD"
 _SECRET_KEYS = ("password", "pass", "passwd", "mot_de_passe")
 
 
-
 class Security(StrEnum):
     """How a connection to a mail server ([mail], [inbox]) is protected: TLS from the first byte,
     TLS after STARTTLS, or none (a test server on the machine)."""

@@ -150,6 +150,6 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
                                      digest, pdf, identifier)],
         settings.timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
         "passage la signalera comme incertaine", lambda: dt.datetime.now(dt.timezone.utc))
-    status = (SendStatus.UNKNOWN if outcome.unconfirmed else SendStatus.FAILED if outcome.refused else SendStatus.SENT)
+    status = SendStatus.UNKNOWN if outcome.unconfirmed else SendStatus.FAILED if outcome.refused else SendStatus.SENT
     said = outcome.unconfirmed or "; ".join(outcome.refused.values())
     return status, said

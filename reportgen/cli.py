@@ -21,7 +21,7 @@ import typer
 from reportgen import cli_french, french
 from reportgen.cli_support import InputsOption, date_option, err, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
-from reportgen.model import ReportgenError
+from reportgen.model import ReportgenError, ScopeKind
 
 cli_french.install()  # help, usage and usage errors in French
 app = typer.Typer(
@@ -190,7 +190,7 @@ def ratings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher la liste de classement (rating) la plus récente d'un circuit."""
-    lists = [r for r in _scored_rankings(circuit, inputs, archive) if r.scope.kind == "ratings"]
+    lists = [r for r in _scored_rankings(circuit, inputs, archive) if r.scope.kind == ScopeKind.RATINGS]
     if not lists:
         err(f"le circuit {circuit} n'a pas de liste de classement (rating)")
         raise typer.Exit(1)

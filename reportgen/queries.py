@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from reportgen import french
 from reportgen.ingest.directories import CLUBS_FILE
 from reportgen.ingest.text import normalise_label
-from reportgen.model import Column, Problem, Ranking, RankingRow, ReportgenError
+from reportgen.model import Column, Problem, Ranking, RankingRow, ReportgenError, ScopeKind
 from reportgen.scoring.in_force import ranking_in_force
 
 
@@ -29,10 +29,10 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     """The season ranking `reportgen standings` shows: the latest one published (of `season`), the
     final one, or the one in force on `day`; for a circuit without season rankings (Tantrix, pool
     tournaments), its latest event's."""
-    chosen = [r for r in rankings if r.scope.kind == "season" and (season is None or r.season == season)]
+    chosen = [r for r in rankings if r.scope.kind == ScopeKind.SEASON and (season is None or r.season == season)]
     ranking: Ranking | None
-    if not chosen and not any(r.scope.kind == "season" for r in rankings):
-        chosen = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+    if not chosen and not any(r.scope.kind == ScopeKind.SEASON for r in rankings):
+        chosen = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)]
         ranking = max(chosen, key=lambda r: r.date, default=None) if not final and day is None else None
     elif day is not None:
         ranking = ranking_in_force(chosen, day)
@@ -49,7 +49,7 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
 
 def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int | None = None) -> Ranking:
     """The latest ranking of the event named `name` (its `Nom`, case and spaces aside)."""
-    events = [r for r in rankings if r.scope.kind == "event" and (season is None or r.season == season)]
+    events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)]
     matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
     if not matching:
         known = sorted({r.scope.name for r in events})
@@ -63,10 +63,10 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
 
 def table(ranking: Ranking) -> str:
     """A ranking for the terminal, from its own columns (those no row fills are left out)."""
-    if ranking.scope.kind == "season":
+    if ranking.scope.kind == ScopeKind.SEASON:
         title = (f"Classement final {ranking.season}" if ranking.final
                  else f"Classement au {french.date_long(ranking.date)}")
-    elif ranking.scope.kind == "event":
+    elif ranking.scope.kind == ScopeKind.EVENT:
         title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"
     else:
         title = f"Liste de classement au {french.date_long(ranking.date)}"

@@ -7,6 +7,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import replace
+from enum import StrEnum
 
 from reportgen import french
 from reportgen.ingest.directories import ClubDirectory
@@ -49,17 +50,27 @@ def from_halves(halves: int) -> int | float:
 _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text", "evolution": "auto"}
 
 
+class Move(StrEnum):
+    """How a player's place changed since the previous ranking: the CSS class of an evolution cell,
+    and what a screen reader says of it (templates/macros.html.j2)."""
+
+    NEW = "new"
+    UP = "up"
+    DOWN = "down"
+    SAME = "same"
+
+
 def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
     """Places gained: the previous place minus the place now (5th then 2nd: +3), as bulletins print
     it (▲ 3, ▼ 2, =, nouveau) and CSV writes it (+3, -2, 0, nouveau); INTERPRETATIONS, « Evolution »."""
     if previous_rank is None:
-        return {"symbol": "", "text": "nouveau", "kind": "new", "value": "nouveau"}
+        return {"symbol": "", "text": "nouveau", "kind": Move.NEW, "value": "nouveau"}
     moved = previous_rank - rank
     if moved > 0:
-        return {"symbol": "▲", "text": str(moved), "kind": "up", "value": f"+{moved}"}
+        return {"symbol": "▲", "text": str(moved), "kind": Move.UP, "value": f"+{moved}"}
     if moved < 0:
-        return {"symbol": "▼", "text": str(-moved), "kind": "down", "value": str(moved)}
-    return {"symbol": "=", "text": "", "kind": "same", "value": "0"}
+        return {"symbol": "▼", "text": str(-moved), "kind": Move.DOWN, "value": str(moved)}
+    return {"symbol": "=", "text": "", "kind": Move.SAME, "value": "0"}
 
 
 def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:

@@ -88,10 +88,11 @@ def inbox(
 
 def _summary(handled: list, outputs: Path) -> None:
     from reportgen import french
-    from reportgen.delivery.inbox_run import describe
+    from reportgen.delivery.inbox_run import MessageStatus, describe
+    from reportgen.delivery.send_log import SendStatus
 
-    new = [h for h in handled if h.new and h.status != "left"]
-    left = [h for h in handled if h.status == "left"]
+    new = [h for h in handled if h.new and h.status != MessageStatus.LEFT]
+    left = [h for h in handled if h.status == MessageStatus.LEFT]
     accepted = sum(1 for h in new for f in h.files if f.status == "accepted")
     refused = sum(1 for h in new for f in h.files if f.status == "refused")
     typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
@@ -102,7 +103,7 @@ def _summary(handled: list, outputs: Path) -> None:
         typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")
     later = [h for h in handled if h.later]
     if later:
-        sent = sum(1 for h in later if h.sent == "sent")
+        sent = sum(1 for h in later if h.sent == SendStatus.SENT)
         superseded = sum(1 for h in later if h.sent == "superseded")
         typer.echo(f"réponses préparées lors des relèves précédentes : "
                    f"{french.plural(sent, 'envoyée', 'envoyées')}"
@@ -113,8 +114,8 @@ def _summary(handled: list, outputs: Path) -> None:
             "ni répondu) :")
         for one in left:
             err(f"  - {describe(one)}")
-    failed = [h for h in new + later if h.sent == "failed"]
-    unknown = [h for h in new + later if h.sent == "unknown"]
+    failed = [h for h in new + later if h.sent == SendStatus.FAILED]
+    unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
     if failed:
         err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
             "rangé deux fois) :")

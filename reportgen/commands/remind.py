@@ -79,13 +79,14 @@ def remind(
 def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
     from reportgen import french
     from reportgen.delivery import remind as reminding
+    from reportgen.delivery.send_log import SendStatus
 
     run = reminding.send(plan, settings, log, resend, say=typer.echo)
     sent = [s for s in run.sent if not s.failed and not s.unconfirmed]
     typer.echo(f"{french.plural(len(sent), 'rappel envoyé', 'rappels envoyés')}"
                + (f", {french.plural(len(run.already), 'déjà envoyé', 'déjà envoyés')} (--resend pour les renvoyer)"
                   if run.already else ""))
-    uncertain = [(r.club.name, when) for r, status, when in run.already if status == "unknown"]
+    uncertain = [(r.club.name, when) for r, status, when in run.already if status == SendStatus.UNKNOWN]
     uncertain += [(s.reminder.club.name, "") for s in run.sent if s.unconfirmed]
     for club, when in uncertain:
         err(f"rappel incertain pour {club}{' (tenté le ' + when + ')' if when else ''} : le serveur a eu le message "

@@ -63,6 +63,7 @@ from reportgen.config.tables import (
     Inbox,
     League,
     Mail,
+    Security,
     Site,
     mail_address,
     missing_for_sending,
@@ -71,5 +72,5 @@ from reportgen.config.tables import (
 )
 
 __all__ = ["IMAP_PASSWORD_VARIABLE", "PASSWORD_VARIABLE", "SETTINGS_FILE", "SFTP_PASSWORD_VARIABLE", "TABLES",
-           "CalendarSettings", "Check", "Inbox", "League", "Mail", "Site", "load", "load_site", "mail_address",
-           "missing_for_sending", "password_from_environment", "setting"]
+           "CalendarSettings", "Check", "Inbox", "League", "Mail", "Security", "Site", "load", "load_site",
+           "mail_address", "missing_for_sending", "password_from_environment", "setting"]

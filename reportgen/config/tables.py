@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from reportgen.config.values import _toml
@@ -37,6 +38,15 @@ def password_from_environment(variable: str, asking: str, command: str) -> str:
         raise ReportgenError(f"{asking} demande un mot de passe : donnez-le dans la variable d'environnement "
                              f"{variable} (jamais dans un fichier), par exemple {variable}='…' reportgen {command}")
     return found
+
+
+class Security(StrEnum):
+    """How a connection to a mail server ([mail], [inbox]) is protected: TLS from the first byte,
+    TLS after STARTTLS, or none (a test server on the machine)."""
+
+    SSL = "ssl"
+    STARTTLS = "starttls"
+    NONE = "none"
 
 
 # A check of a whole value (after its type and bounds): None when right, else what is wrong, in French.
@@ -79,7 +89,7 @@ class Mail:
 
     host: str = setting("", min_length=1, example="smtp.example.org")
     port: int = setting(587, minimum=1, maximum=65535)
-    security: str = setting("starttls", choices=("starttls", "ssl", "none"))
+    security: str = setting(Security.STARTTLS, choices=(Security.STARTTLS, Security.SSL, Security.NONE))
     sender: str = setting("", min_length=1, check=mail_address, example="Ligue <secretariat@example.org>")
     user: str = setting("", example="secretariat@example.org")  # optional: no login when empty
     # Seconds: each exchange with the server (a silent server fails that club, not the run), and the
@@ -160,7 +170,7 @@ class Inbox:
 
     host: str = setting("", min_length=1, example="imap.example.org")
     port: int = setting(993, minimum=1, maximum=65535)
-    security: str = setting("ssl", choices=("ssl", "starttls", "none"))
+    security: str = setting(Security.SSL, choices=(Security.SSL, Security.STARTTLS, Security.NONE))
     user: str = setting("", min_length=1, example="secretariat@example.org")
     folder: str = setting("INBOX", min_length=1, check=_folder_name)  # where the clubs' messages arrive
     done: str = setting("Traités", min_length=1, check=_folder_name)  # where handled messages are moved

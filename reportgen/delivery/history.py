@@ -16,7 +16,7 @@ from pathlib import Path
 from reportgen import french, pipeline
 from reportgen.delivery import database, seasons
 from reportgen.ingest.text import name_key, words_key
-from reportgen.model import Ranking
+from reportgen.model import Ranking, ScopeKind
 
 Say = Callable[[str], None]
 
@@ -96,7 +96,7 @@ def from_database(archive: Path, query: str, any_order: bool = False,
                     f"SELECT t.date, t.name, r.place FROM result r JOIN tournament t ON t.id = r.tournament_id "
                     f"WHERE t.archive_id = ? AND t.circuit = ? AND r.player_id IN ({marks}) "
                     f"ORDER BY t.date, t.source", (archive_id, circuit, *ids))]
-                if row is not None and ranking["scope"] == "event" and not played:
+                if row is not None and ranking["scope"] == ScopeKind.EVENT and not played:
                     event = connection.execute("SELECT date, name FROM tournament WHERE archive_id = ? AND source = ?",
                                                (archive_id, ranking["event"])).fetchone()
                     if event is not None:
@@ -147,7 +147,7 @@ def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, sk
                 if event_season(event) == season:
                     place = getattr(line, "place", None)
                     played.append(Played(event.date, event.name, int(place) if place is not None else None))
-            if row is not None and ranking is not None and ranking.scope.kind == "event" and not played:
+            if row is not None and ranking is not None and ranking.scope.kind == ScopeKind.EVENT and not played:
                 itself = events.get(ranking.scope.event)
                 if itself is not None:
                     played = [Played(itself.date, itself.name, row.rank)]

@@ -17,7 +17,7 @@ import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from reportgen.config import IMAP_PASSWORD_VARIABLE, Inbox, password_from_environment
+from reportgen.config import IMAP_PASSWORD_VARIABLE, Inbox, Security, password_from_environment
 from reportgen.model import ReportgenError
 
 
@@ -79,7 +79,7 @@ class Mailbox:
         settings = self.settings
         try:
             imap: imaplib.IMAP4
-            if settings.security == "ssl":
+            if settings.security == Security.SSL:
                 imap = imaplib.IMAP4_SSL(settings.host, settings.port, ssl_context=ssl.create_default_context(),
                                          timeout=settings.timeout)
             else:
@@ -89,7 +89,7 @@ class Mailbox:
                                  "dans [inbox] ; aucun message n'a été lu") from None
         self.imap = imap
         try:
-            if settings.security == "starttls":
+            if settings.security == Security.STARTTLS:
                 imap.starttls(ssl_context=ssl.create_default_context())
             try:
                 imap.login(settings.user, self.secret)

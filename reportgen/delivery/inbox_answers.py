@@ -27,6 +27,7 @@ from reportgen import circuits, french
 from reportgen.config import Mail
 from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
 from reportgen.delivery.send import Connection, SendLog, deliver
+from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
 from reportgen.model import Attachment, Message
@@ -141,7 +142,7 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
     found = log.connection.execute("SELECT status FROM sending WHERE bulletin LIKE 'inbox:%' AND ranking_sha = ? AND "
                                    "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
     if found is not None:
-        return ("already" if found["status"] == "sent" else "unknown"), ""
+        return ("already" if found["status"] == SendStatus.SENT else SendStatus.UNKNOWN), ""
     pdf = hashlib.sha256(b"".join(a.data for a in answer.draft.attachments)).hexdigest()
     outcome, _ = deliver(
         smtp, settings, log, answer.draft.to, lambda sent: answer.email(settings.sender, sent),
@@ -149,6 +150,6 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
                                      digest, pdf, identifier)],
         settings.timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
         "passage la signalera comme incertaine", lambda: dt.datetime.now(dt.timezone.utc))
-    status = "unknown" if outcome.unconfirmed else ("failed" if outcome.refused else "sent")
+    status = SendStatus.UNKNOWN if outcome.unconfirmed else SendStatus.FAILED if outcome.refused else SendStatus.SENT
     said = outcome.unconfirmed or "; ".join(outcome.refused.values())
     return status, said

@@ -36,6 +36,7 @@ import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
@@ -47,6 +48,7 @@ from reportgen.delivery.inbox_answers import Received, club_of, compose, read_me
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.lock import hold
 from reportgen.delivery.send import Connection, SendLog, password_for
+from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
@@ -58,6 +60,18 @@ DRAFTS = "mail/inbox"  # under outputs/: the answers
 Say = Callable[[str], None]
 
 
+class MessageStatus(StrEnum):
+    """A message's state in `inbox_message.status` (database.py's CHECK lists the same words), in
+    the order a run takes it: copied (`received`), its workbooks' fate committed (`filing`), carried
+    out (`filed`), answered and moved (`done`); or `left` in the box for the secretary."""
+
+    RECEIVED = "received"
+    FILING = "filing"
+    FILED = "filed"
+    DONE = "done"
+    LEFT = "left"
+
+
 @dataclass
 class Handled:
     """A message, as this run left it."""
@@ -66,7 +80,7 @@ class Handled:
     sender: str
     subject: str
     club: str  # the club's name ('' when the sender is unknown)
-    status: str  # done | filed (its answer failed: sent again next run) | left
+    status: MessageStatus  # DONE, FILED (its answer failed: sent again next run) or LEFT
     why: str = ""  # left: unknown-sender | no-workbook; done: drafted (answer not sent yet) | superseded
     files: list[Filed] = field(default_factory=list)
     answer: str = ""  # the draft, relative to outputs/
@@ -134,7 +148,7 @@ class Inbox:
         try:
             for uid in self.mailbox.uids():
                 one = self.handle(uid)
-                if one.new and one.status != "left":
+                if one.new and one.status != MessageStatus.LEFT:
                     say(describe(one))
                 handled.append(one)
             if self.send is not None:  # after this run's messages, which may supersede a draft
@@ -153,31 +167,31 @@ class Inbox:
         if row is None:
             row = self._record(uid)
         received = read_message(self._copy(row), self.today)
-        if row["status"] == "left":  # clubs.xlsx may know the sender now
+        if row["status"] == MessageStatus.LEFT:  # clubs.xlsx may know the sender now
             row = self._again(row, received)
         club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
                 if row["club_code"] else None)  # a club gone from clubs.xlsx since is still answered
         one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
-                      new=new or row["status"] not in ("left", "done"))
-        if row["status"] == "left":
+                      new=new or row["status"] not in (MessageStatus.LEFT, MessageStatus.DONE))
+        if row["status"] == MessageStatus.LEFT:
             return one
-        if row["status"] == "done":  # a run stopped before moving it, or the same message renumbered
+        if row["status"] == MessageStatus.DONE:  # a run stopped before moving it, or the same message renumbered
             one.answer = row["answer"]
             self.mailbox.move(uid)
             return one
         assert club is not None
         name = f"{received.date.isoformat()}-{slug(club.code, 20)}-{uid}"
         status = row["status"]
-        if status == "received":
+        if status == MessageStatus.RECEIVED:
             self._decide(row["id"], received, club.code, name)
-            status = "filing"
+            status = MessageStatus.FILING
         one.files = self._files(row["id"])
-        if status == "filing":
+        if status == MessageStatus.FILING:
             contents = {sha256(content): content for _, content in received.workbooks}
             for filed in one.files:
                 carry_out(filed, contents[filed.sha256], self.inputs, self.archive)
-            self._set(row["id"], "filed")
-            status = "filed"
+            self._set(row["id"], MessageStatus.FILED)
+            status = MessageStatus.FILED
         one.answer = f"{DRAFTS}/{name}.eml"
         key = f"inbox:{self.mailbox.name}/{self.mailbox.uidvalidity}/{uid}"
         answer = compose(received, club, one.files, self.league, self.clubs, f"{DRAFTS}/{name}", key)
@@ -185,11 +199,11 @@ class Inbox:
         if self.send is not None:
             one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
                                              self.send.smtp)
-            if one.sent == "failed":  # stays `filed`: answered next run
-                one.status = "filed"
+            if one.sent == SendStatus.FAILED:  # stays `filed`: answered next run
+                one.status = MessageStatus.FILED
                 return one
-        self._set(row["id"], "done", one.answer, "" if self.send is not None else "drafted")
-        one.status = "done"
+        self._set(row["id"], MessageStatus.DONE, one.answer, "" if self.send is not None else "drafted")
+        one.status = MessageStatus.DONE
         self.mailbox.move(uid)
         return one
 
@@ -203,11 +217,11 @@ class Inbox:
         for row in rows:
             club = self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
             files = self._files(row["id"])
-            one = Handled(row["uid"], row["sender"], row["subject"], club.name, "done", files=files,
+            one = Handled(row["uid"], row["sender"], row["subject"], club.name, MessageStatus.DONE, files=files,
                           answer=row["answer"], new=False, later=True)
             if self._superseded(row, files):
                 one.sent = "superseded"
-                self._set(row["id"], "done", row["answer"], "superseded")
+                self._set(row["id"], MessageStatus.DONE, row["answer"], "superseded")
             else:
                 key = f"inbox:{self.mailbox.name}/{row['uidvalidity']}/{row['uid']}"
                 received = read_message(self._copy(row), self.today)
@@ -215,8 +229,8 @@ class Inbox:
                                  key)
                 one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
                                                  self.send.smtp)
-                if one.sent != "failed":  # failed: still `drafted`, sent next run
-                    self._set(row["id"], "done", row["answer"])
+                if one.sent != SendStatus.FAILED:  # failed: still `drafted`, sent next run
+                    self._set(row["id"], MessageStatus.DONE, row["answer"])
             done.append(one)
         return done
 
@@ -246,7 +260,7 @@ class Inbox:
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
-    def _set(self, message: int, status: str, answer: str = "", why: str = "") -> None:
+    def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
             db.execute("UPDATE inbox_message SET status = ?, answer = ?, why = ? WHERE id = ?",
                        (status, answer, why, message))
@@ -258,16 +272,16 @@ class Inbox:
         write_atomic(self.archive / copy, data)
         received = read_message(data, self.today)
         club = club_of(self.clubs, received.sender)
-        status, why = "received", ""
+        status, why = MessageStatus.RECEIVED, ""
         if club is None:
-            status, why = "left", "unknown-sender"
+            status, why = MessageStatus.LEFT, "unknown-sender"
         elif not received.workbooks:
-            status, why = "left", "no-workbook"
+            status, why = MessageStatus.LEFT, "no-workbook"
         digest, answer = sha256(data), ""
         earlier = self.db.execute("SELECT answer FROM inbox_message WHERE mailbox = ? AND copy_sha = ? AND "
                                   "status = 'done'", (self.mailbox.name, digest)).fetchone()
         if earlier is not None:  # the same message, renumbered by the server (a new UIDVALIDITY): moved only
-            status, answer = "done", earlier["answer"]
+            status, answer = MessageStatus.DONE, earlier["answer"]
         moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         with self.writing() as db:
             db.execute("INSERT INTO inbox_message (mailbox, uidvalidity, uid, recorded_at, message_id, sender, subject, "
@@ -307,7 +321,7 @@ class Inbox:
 def describe(one: Handled) -> str:
     """One line per message, in French."""
     who = f"{one.club} ({one.sender})" if one.club else one.sender
-    if one.status == "left":
+    if one.status == MessageStatus.LEFT:
         why = "expéditeur inconnu (son adresse n'est dans aucune colonne Email de clubs.xlsx)" \
             if one.why == "unknown-sender" else "aucun classeur joint"
         return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"

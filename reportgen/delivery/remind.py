@@ -18,6 +18,7 @@ from pathlib import Path
 from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery.send import Connection, SendLog, deliver, password_for
+from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
@@ -114,19 +115,14 @@ class Sent:
 @dataclass
 class Run:
     sent: list[Sent] = field(default_factory=list)
-    already: list[tuple[Reminder, str, str]] = field(default_factory=list)  # (reminder, 'sent'|'unknown', when)
+    already: list[tuple[Reminder, SendStatus, str]] = field(default_factory=list)  # (reminder, SENT or UNKNOWN, when)
     left: list[Reminder] = field(default_factory=list)  # not attempted: the run's time was spent
 
 
-def state(log: SendLog, reminder: Reminder) -> tuple[str, str] | None:
-    """('sent', when) if the tournament's reminder went out, else ('unknown', when) if a dead run
-    left one unconfirmed, else None."""
-    circuit, bulletin, key = reminder.key
-    found = {row["status"]: row["at"] for row in log.connection.execute(
-        "SELECT status, max(at) AS at FROM sending WHERE circuit = ? AND bulletin = ? AND ranking_sha = ? "
-        "AND status IN ('sent', 'unknown') GROUP BY status", (circuit, bulletin, key))}
-    status = next((s for s in ("sent", "unknown") if s in found), None)
-    return None if status is None else (status, found[status])
+def state(log: SendLog, reminder: Reminder) -> tuple[SendStatus, str] | None:
+    """(SENT, when) if the tournament's reminder went out, else (UNKNOWN, when) if a dead run left
+    one unconfirmed, else None."""
+    return sent_or_unknown(log.connection, "circuit = ? AND bulletin = ? AND ranking_sha = ?", reminder.key)
 
 
 def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,

@@ -35,9 +35,9 @@ from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
 
 from reportgen import french
-from reportgen.config import PASSWORD_VARIABLE, Mail, password_from_environment
+from reportgen.config import PASSWORD_VARIABLE, Mail, Security, password_from_environment
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message, pdf_digests, write_club_bulletins
-from reportgen.delivery.send_log import INSERT, SendLog
+from reportgen.delivery.send_log import INSERT, SendLog, SendStatus
 from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
 
@@ -154,13 +154,13 @@ class Connection:
         if self.smtp is None:
             settings = self.settings
             smtp: smtplib.SMTP
-            if settings.security == "ssl":
+            if settings.security == Security.SSL:
                 smtp = smtplib.SMTP_SSL(settings.host, settings.port, timeout=timeout,
                                         context=ssl.create_default_context())
             else:
                 smtp = smtplib.SMTP(settings.host, settings.port, timeout=timeout)
             try:
-                if settings.security == "starttls":
+                if settings.security == Security.STARTTLS:
                     smtp.starttls(context=ssl.create_default_context())
                 if settings.user:
                     smtp.login(settings.user, self.password or "")
@@ -249,7 +249,7 @@ def pending(log: SendLog, club_mail: ClubMail,
         if lacking:
             groups.setdefault(lacking, []).append(address)
         uncertain = [(b.filename, state[1]) for b in club_mail.bulletins
-                     if (state := states[b.circuit]) is not None and state[0] == "unknown"]
+                     if (state := states[b.circuit]) is not None and state[0] == SendStatus.UNKNOWN]
         if uncertain:
             unknown.append(Unknown(club.name, club.code, address, tuple(name for name, _ in uncertain),
                                    max(at for _, at in uncertain)))
@@ -296,19 +296,19 @@ def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
     def attempt() -> None:
         """Before anything of the message goes out: its rows, `sending`, committed."""
         with log.writing("rien de plus n'a été envoyé") as db:
-            ids.extend(db.execute(INSERT, (*row, "sending", "")).lastrowid or 0 for row in logged)
+            ids.extend(db.execute(INSERT, (*row, SendStatus.SENDING, "")).lastrowid or 0 for row in logged)
 
     answer = smtp.send(settings.sender, to, data, timeout, before=attempt)
     answers = {address.casefold(): text for address, text in answer.refused.items()}
     if ids:
-        success = "unknown" if answer.unconfirmed else "sent"
+        success = SendStatus.UNKNOWN if answer.unconfirmed else SendStatus.SENT
         with log.writing(lost) as db:
             db.executemany("UPDATE sending SET status = ?, answer = ? WHERE id = ?",
-                           [("failed", answers[row[4]], row_id) if row[4] in answers
+                           [(SendStatus.FAILED, answers[row[4]], row_id) if row[4] in answers
                             else (success, answer.unconfirmed, row_id) for row, row_id in zip(logged, ids)])
     else:  # refused before DATA: nothing went out
         with log.writing("rien de plus n'a été envoyé") as db:
-            db.executemany(INSERT, [(*row, "failed", answers.get(row[4], "")) for row in logged])
+            db.executemany(INSERT, [(*row, SendStatus.FAILED, answers.get(row[4], "")) for row in logged])
     return answer, moment
 
 

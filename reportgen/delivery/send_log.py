@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
@@ -23,6 +24,28 @@ def _lock(archive: Path) -> IO[str]:
     return hold(path, f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il finisse, puis "
                       "relancez « reportgen mail --send » pour envoyer ce qui reste ; rien n'a été envoyé",
                 "rien n'a été envoyé")
+
+
+class SendStatus(StrEnum):
+    """An attempt's state in the log's `status` column (database.py's CHECK lists the same words):
+    committed `sending` before DATA, then `sent` (the server confirmed), `failed` (refused: sent
+    again next run) or `unknown` (the server had it, unconfirmed: never sent again by itself)."""
+
+    SENDING = "sending"
+    SENT = "sent"
+    FAILED = "failed"
+    UNKNOWN = "unknown"
+
+
+def sent_or_unknown(connection: sqlite3.Connection, where: str,
+                    parameters: tuple[object, ...]) -> tuple[SendStatus, str] | None:
+    """(SENT, when) if a message the rows `where` picks was sent; else (UNKNOWN, when) if a dead run
+    left one unconfirmed; else None (`when`: the latest attempt's moment)."""
+    found = {row["status"]: row["at"] for row in connection.execute(
+        f"SELECT status, max(at) AS at FROM sending WHERE {where} AND status IN ('sent', 'unknown') GROUP BY status",
+        parameters)}
+    status = next((s for s in (SendStatus.SENT, SendStatus.UNKNOWN) if s in found), None)
+    return None if status is None else (status, found[status])
 
 
 INSERT = ("INSERT INTO sending (at, season, club_code, club_name, address, circuit, bulletin, ranking_sha, pdf_sha, "
@@ -73,12 +96,9 @@ class SendLog:
         except database.DatabaseUnusable as fault:
             raise fault.needed_by(what) from None
 
-    def state(self, club: str, address: str, bulletin: Bulletin) -> tuple[str, str] | None:
-        """('sent', when) if the address received the bulletin; else ('unknown', when) if a dead
-        run left an attempt of it unconfirmed; else None."""
-        found = {row["status"]: row["at"] for row in self.connection.execute(
-            "SELECT status, max(at) AS at FROM sending WHERE club_code = ? AND address = ? AND circuit = ? "
-            "AND bulletin = ? AND ranking_sha = ? AND status IN ('sent', 'unknown') GROUP BY status",
-            (club, address.casefold(), bulletin.circuit, bulletin.bulletin, bulletin.key))}
-        status = next((s for s in ("sent", "unknown") if s in found), None)
-        return None if status is None else (status, found[status])
+    def state(self, club: str, address: str, bulletin: Bulletin) -> tuple[SendStatus, str] | None:
+        """(SENT, when) if the address received the bulletin; else (UNKNOWN, when) if a dead run
+        left an attempt of it unconfirmed; else None."""
+        return sent_or_unknown(self.connection, "club_code = ? AND address = ? AND circuit = ? AND bulletin = ? "
+                               "AND ranking_sha = ?",
+                               (club, address.casefold(), bulletin.circuit, bulletin.bulletin, bulletin.key))

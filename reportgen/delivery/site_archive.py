@@ -20,14 +20,14 @@ from typing import Any
 
 from reportgen import french
 from reportgen.delivery import database
-from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, Scope, Status
+from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, Scope, ScopeKind, Status
 from reportgen.site import data
 
 
 def _title(scope: str, status: str, season: int, date: str, event_name: str) -> str:
-    if scope == "event":
+    if scope == ScopeKind.EVENT:
         return event_name
-    if scope == "ratings":
+    if scope == ScopeKind.RATINGS:
         return f"Classement Elo du {french.date_long(dt.date.fromisoformat(date))}"
     if status == Status.FINAL.value:
         return f"Classement final {season}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from email.utils import parseaddr
+from enum import StrEnum
 
 from reportgen.ingest import values as parse
 from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, find_table
@@ -24,9 +25,18 @@ ALIASES = Column("aliases", "Autres graphies", ("Autres orthographes", "Alias"))
 # What the public site may show of a player (EU data protection; site/privacy.py): the name, the
 # initials, or nothing. The bulletins sent to clubs stay whole.
 PUBLICATION = Column("publication", "Publication", ("Publication sur le site", "Diffusion"))
-SHOWN, INITIALS, HIDDEN = "oui", "initiales", "non"
-PUBLICATION_CHOICES = {"oui": SHOWN, "o": SHOWN, "initiales": INITIALS, "initiale": INITIALS, "non": HIDDEN,
-                       "n": HIDDEN}
+
+
+class Publication(StrEnum):
+    """A player's choice, as the `Publication` column writes it."""
+
+    SHOWN = "oui"
+    INITIALS = "initiales"
+    HIDDEN = "non"
+
+
+PUBLICATION_CHOICES = {"oui": Publication.SHOWN, "o": Publication.SHOWN, "initiales": Publication.INITIALS,
+                       "initiale": Publication.INITIALS, "non": Publication.HIDDEN, "n": Publication.HIDDEN}
 
 _DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
 
@@ -75,7 +85,7 @@ class DirectoryPlayer:
     club: str
     aliases: tuple[str, ...]
     where: SourceRef
-    publication: str = SHOWN  # SHOWN, INITIALS or HIDDEN
+    publication: Publication = Publication.SHOWN
 
 
 def initials(last_name: str, first_name: str) -> str:
@@ -179,10 +189,10 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
             continue
         aliases = table.read(row, "aliases", parse.text, problems, required=False) or ""
         typed = table.read(row, "publication", parse.text, problems, required=False) or ""
-        publication = PUBLICATION_CHOICES.get(normalise_label(typed), SHOWN if not typed.strip() else "")
-        if not publication:
+        publication = PUBLICATION_CHOICES.get(normalise_label(typed)) if typed.strip() else Publication.SHOWN
+        if publication is None:
             problems.append(BAD_PUBLICATION(table.ref(row, "publication"), value=typed))
-            publication = HIDDEN  # until it is corrected, the site shows less rather than more
+            publication = Publication.HIDDEN  # until it is corrected, the site shows less rather than more
         players.append(DirectoryPlayer(
             licence=table.read(row, "licence", parse.text, problems, required=False) or "",
             last_name=last,

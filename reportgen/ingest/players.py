@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from reportgen.ingest import values
-from reportgen.ingest.directories import SHOWN, DirectoryPlayer, initials
+from reportgen.ingest.directories import DirectoryPlayer, Publication, initials
 from reportgen.ingest.tables import Column, find_table
 from reportgen.ingest.text import format_name, name_key
 from reportgen.ingest.workbook import Workbook
@@ -26,7 +26,7 @@ class Identities:
         for player in directory:
             player_id = f"L:{player.licence}" if player.licence else f"N:{name_key(player.last_name, player.first_name)}"
             self.directory_names[player_id] = format_name(player.last_name, player.first_name)
-            if player.publication != SHOWN:
+            if player.publication != Publication.SHOWN:
                 self.publication[player_id] = (player.publication, initials(player.last_name, player.first_name))
             # Nom then Prénom as the columns give them; another spelling is one cell, read as
             # typed (INTERPRETATIONS.md, « who is who »: DANIEL Philippe is not PHILIPPE Daniel).

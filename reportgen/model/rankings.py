@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 
@@ -17,13 +17,21 @@ class Status(str, Enum):
     RATING = "rating"  # a rating list, which never closes
 
 
+class ScopeKind(StrEnum):
+    """What a ranking ranks (the archive's `ranking.scope` holds the same words)."""
+
+    SEASON = "season"  # a season of a circuit
+    EVENT = "event"  # one event
+    RATINGS = "ratings"  # a rating list
+
+
 @dataclass(frozen=True)
 class Scope:
     """What a ranking ranks: a season of a circuit, one event, or a rating list."""
 
-    kind: str  # "season" | "event" | "ratings"
+    kind: ScopeKind
     season: int
-    event: str = ""  # the event's id when kind is "event"
+    event: str = ""  # the event's id when kind is EVENT
     name: str = ""  # the event's name as its `Tournoi` sheet gives it (`reportgen standings --event`)
 
 

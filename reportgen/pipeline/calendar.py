@@ -11,11 +11,11 @@ from pathlib import Path
 
 from reportgen import circuits, french
 from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
-from reportgen.model import Problem, Report
+from reportgen.model import Problem, Report, ScopeKind
 
 ICS_FILE = "calendrier.ics"  # in outputs/
 # What a ranking ranks when a later tournament of its circuit may still change it.
-_RANKS_A_SEASON = ("season", "ratings")
+_RANKS_A_SEASON = (ScopeKind.SEASON, ScopeKind.RATINGS)
 
 
 def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today: dt.date) -> Report:

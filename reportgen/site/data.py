@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, Report, counting
+from reportgen.model import Column, Event, Ranking, Report, ScopeKind, counting
 
 DATA = "site.json"
 
@@ -87,7 +87,7 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes
     for record in rankings:  # an event ranking's tournament place (its Lieu), for its Open Graph image
         if record["kind"] == "event" and record["event"] in places:
             record["place"] = places[record["event"]]
-    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
+    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
     rankings += [event for event in events if event["event"] not in covered]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from reportgen.ingest.directories import HIDDEN, INITIALS, SHOWN
+from reportgen.ingest.directories import Publication
 
 HIDDEN_NAME = "joueur non publié"
 
@@ -20,14 +20,14 @@ class Public:
         self.choices = dict(choices or {})
 
     def choice(self, player_id: str) -> str:
-        return self.choices.get(player_id, (SHOWN, ""))[0]
+        return self.choices.get(player_id, (Publication.SHOWN, ""))[0]
 
     def shown(self, player_id: str) -> bool:
         """Whether the player has a page and a place in the search index."""
-        return self.choice(player_id) != HIDDEN
+        return self.choice(player_id) != Publication.HIDDEN
 
     def name(self, player_id: str, name: str) -> str:
-        choice, letters = self.choices.get(player_id, (SHOWN, ""))
-        if choice == HIDDEN:
+        choice, letters = self.choices.get(player_id, (Publication.SHOWN, ""))
+        if choice == Publication.HIDDEN:
             return HIDDEN_NAME
-        return letters if choice == INITIALS else name
+        return letters if choice == Publication.INITIALS else name

@@ -13,7 +13,7 @@ from reportgen.circuits import common
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, Status, headings
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, ScopeKind, Status, headings
 
 FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
 
@@ -221,7 +221,7 @@ def published(ranking: Ranking) -> model.Ranking:
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
                             results=tuple(sorted(row.points.values(), reverse=True))) for row in ranking.rows)
     return model.Ranking(
-        path=ranking_path(ranking), scope=Scope("season", ranking.season), date=ranking.date,
+        path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,
         # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
         in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None)

@@ -37,6 +37,7 @@ from reportgen.model import (
     Ranking,
     RankingRow,
     Scope,
+    ScopeKind,
     Status,
     headings,
 )
@@ -73,7 +74,7 @@ def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing
         standing.rank, ids.get(standing.player.key, standing.player.key), standing.player.name, "", "",
         METRICS.values(standing, COLUMNS),
         tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
-    return Ranking(f"{folder}/classement", Scope("event", event.date.year, event.id, event.name),
+    return Ranking(f"{folder}/classement", Scope(ScopeKind.EVENT, event.date.year, event.id, event.name),
                    as_of(tournament, len(tournament.rounds) - 1), status(tournament), COLUMNS, rows,
                    identity=RANK_AND_PLAYER)
 

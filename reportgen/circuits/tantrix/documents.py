@@ -50,6 +50,7 @@ from reportgen.model import (
     Ranking,
     RankingRow,
     Scope,
+    ScopeKind,
     Status,
     headings,
 )
@@ -62,7 +63,7 @@ def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
     columns = KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS
     rows = tuple(RankingRow(line.rank, line.player, line.name, "", "", EVENT.values(line, columns), tied=line.tied,
                             decided_by=EVENT.decided(line.decided_by), playoff=line.playoff) for line in result.lines)
-    return Ranking(path or event_path(result), Scope("event", event.date.year, event.id, event.name), event.date,
+    return Ranking(path or event_path(result), Scope(ScopeKind.EVENT, event.date.year, event.id, event.name), event.date,
                    Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER)
 
 
@@ -120,7 +121,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
 def list_ranking(ratings: RatingList, settings: TantrixSettings) -> Ranking:
     rows = tuple(RankingRow(row.rank, row.player, row.name, "", "", RATINGS.values(Rated(row, settings), RATING_COLUMNS),
                             tied=row.tied) for row in ratings.rows)
-    return Ranking(list_path(ratings), Scope("ratings", ratings.date.year), ratings.date, Status.RATING,
+    return Ranking(list_path(ratings), Scope(ScopeKind.RATINGS, ratings.date.year), ratings.date, Status.RATING,
                    RATING_COLUMNS, rows, identity=RANK_AND_PLAYER)
 
 
@@ -130,9 +131,9 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
              "rating": french.number(row.rating.value, 1), "games": row.rating.games,
              "provisional": row.rating.provisional(settings),
              "change": signed(row.rating.value - row.previous.value, 1) if row.previous else "nouveau",
-             "change_kind": "new" if row.previous is None else
-             "up" if round(row.rating.value - row.previous.value, 1) > 0 else
-             "down" if round(row.rating.value - row.previous.value, 1) < 0 else "same",
+             "change_kind": common.Move.NEW if row.previous is None else
+             common.Move.UP if round(row.rating.value - row.previous.value, 1) > 0 else
+             common.Move.DOWN if round(row.rating.value - row.previous.value, 1) < 0 else common.Move.SAME,
              "seeding": french.number(row.rating.seeding(settings), 1)} for row in ratings.rows]
     events = []
     for result in ratings.events:

@@ -18,6 +18,7 @@ from reportgen.model import (
     Document,
     RankingRow,
     Scope,
+    ScopeKind,
     Status,
     headings,
 )
@@ -152,7 +153,7 @@ def published(ranking: Ranking) -> model.Ranking:
                  for row in ranking.rows)
     # No licence nor club: the circuit's workbooks have none (its rows leave them empty), so its
     # ranking has no such columns, and neither have its CSV, JSON and annex.
-    return model.Ranking(ranking_path(ranking), Scope("season", ranking.season), ranking.date,
+    return model.Ranking(ranking_path(ranking), Scope(ScopeKind.SEASON, ranking.season), ranking.date,
                          Status.FINAL if ranking.final else Status.PROVISIONAL, COLUMNS, rows,
                          identity=RANK_AND_PLAYER)
 

@@ -37,6 +37,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
     from reportgen.site import data as site_data
+    from reportgen.site import figures
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
@@ -59,7 +60,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
-    for document in report.documents:
+    records = site_data.ranking_records(report)
+    for document in figures.charted(report.documents, records):
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
         key = cache.source_key("html", document.template, document.context, document.title, document.date)
@@ -85,7 +87,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
-    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [])  # what the site's pages show
+    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [], records)  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 

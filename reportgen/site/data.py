@@ -84,11 +84,17 @@ def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]])
     return found
 
 
-def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
-    """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic), then
-    its tournaments that no event ranking covers (`event_records`)."""
+def ranking_records(report: Report) -> list[dict[str, Any]]:
+    """The report's rankings as the site reads them, in the report's order (deterministic)."""
     titles = {document.path: document.title for document in report.documents}
-    rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
+    return [ranking_record(ranking, titles) for ranking in report.rankings]
+
+
+def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
+                 records: list[dict[str, Any]] | None = None) -> bytes:
+    """The bytes of a circuit's `site.json`: its rankings (`records`, when already made from the
+    report), then its tournaments that no event ranking covers (`event_records`)."""
+    rankings = list(ranking_records(report) if records is None else records)
     covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
     rankings += [event for event in events if event["event"] not in covered]
     return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")

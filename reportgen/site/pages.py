@@ -18,7 +18,7 @@ from typing import Any
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.render.index import MANIFEST, read_manifest
-from reportgen.site import data
+from reportgen.site import data, figures
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
 
@@ -229,6 +229,7 @@ class Site:
         return self.render("season.html.j2", self.season_page(circuit, season),
                            title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
                            table=self.table(circuit, ranking) if ranking else None,
+                           chart=figures.bump(circuit.rankings, ranking, self.public_name) if ranking else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": self.event_page(circuit, r)} for r in events],
                            documents=documents,
@@ -265,14 +266,22 @@ class Site:
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
+                ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
+                           if e.ranking["kind"] == "ratings" and (rating := figures.number(
+                               e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
                 sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
                                  "results": latest[-1].row["results"] if latest else [],
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
-                                 if len(places) > 1 else ""})
+                                 if len(places) > 1 else "",
+                                 "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
+                                                          "Classement Elo")})
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
                            description=f"Résultats de {name}")
+
+    def public_name(self, row: dict[str, Any]) -> str:
+        return self.public.name(row["id"], row["player"])
 
     @staticmethod
     def root_of(path: str | None) -> str | None:

@@ -33,9 +33,9 @@ def marker(index: int, x: float, y: float, size: float = 4.5) -> str:
         return f'<circle cx="{x:g}" cy="{y:g}" r="{s:g}" {paint}/>'
     if shape == "square":
         return f'<rect x="{x - s:g}" y="{y - s:g}" width="{2 * s:g}" height="{2 * s:g}" {paint}/>'
-    corners = {"triangle": ((0, -s - 1), (s + 1, s), (-s - 1, s)),
-               "diamond": ((0, -s - 1), (s + 1, 0), (0, s + 1), (-s - 1, 0)),
-               "down": ((0, s + 1), (s + 1, -s), (-s - 1, -s))}[shape]
+    t = s + 1  # centred on (x, y): its bounding box's middle is the point, as a circle's is
+    corners = {"triangle": ((0, -t), (t, t), (-t, t)), "diamond": ((0, -t), (t, 0), (0, t), (-t, 0)),
+               "down": ((0, t), (t, -t), (-t, -t))}[shape]
     points = " ".join(f"{x + dx:g},{y + dy:g}" for dx, dy in corners)
     return f'<polygon points="{points}" {paint}/>'
 

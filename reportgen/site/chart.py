@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from reportgen import french
+
 FONT = 'font-family="Inter, sans-serif"'
 MUTED, RULE, INK = "#5d6b7e", "#c9d2de", "#1f3a5f"
 # Ten lines told apart without colour: five marker shapes, filled then hollow; the colours
@@ -132,6 +134,33 @@ def values_svg(points: Sequence[tuple[str, float, str]], label: str) -> str:
     for index in sorted({0, len(points) - 1}):
         parts.append(f'<text x="{coordinates[index][0]:g}" y="{LINE_HEIGHT - 8:g}" text-anchor="middle" '
                      f'font-size="11" fill="{MUTED}">{text(points[index][0])}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# -- points by place (a tournament's scale) -------------------------------------------------------
+SCALE_WIDTH, SCALE_HEIGHT = 520, 170  # the plot; the labels around it in the viewBox's margins
+
+
+def scale_svg(values: Sequence[float], top: str, label: str) -> str:
+    """The points of each place from the first, as a line falling to the right; `top`: the first
+    place's points in French, written on the scale."""
+    high = max(values, default=0) or 1
+    step = SCALE_WIDTH / max(len(values) - 1, 1)
+    points = " ".join(f"{index * step:.1f},{SCALE_HEIGHT - value / high * SCALE_HEIGHT:.1f}"
+                      for index, value in enumerate(values))
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="-40 -12 {SCALE_WIDTH + 60} '
+             f'{SCALE_HEIGHT + 34}" width="{SCALE_WIDTH + 60}" height="{SCALE_HEIGHT + 34}" role="img" '
+             f'aria-label="{text(label)}" {FONT}><title>{text(label)}</title>',
+             f'<line x1="0" y1="{SCALE_HEIGHT}" x2="{SCALE_WIDTH}" y2="{SCALE_HEIGHT}" stroke="{RULE}"/>',
+             f'<line x1="0" y1="0" x2="0" y2="{SCALE_HEIGHT}" stroke="{RULE}"/>',
+             f'<text x="-6" y="4" text-anchor="end" font-size="10" fill="{MUTED}">{text(top)}</text>',
+             f'<text x="-6" y="{SCALE_HEIGHT}" text-anchor="end" font-size="10" fill="{MUTED}">0</text>',
+             f'<polyline points="{points}" fill="none" stroke="{INK}" stroke-width="2"/>']
+    for place in sorted({1, 4, len(values)}):
+        if place <= len(values):
+            parts.append(f'<text x="{(place - 1) * step:.1f}" y="{SCALE_HEIGHT + 16}" text-anchor="middle" '
+                         f'font-size="10" fill="{MUTED}">{french.ordinal(place)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

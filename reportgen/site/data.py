@@ -97,13 +97,17 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
     rankings = list(ranking_records(report) if records is None else records)
     covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == "event"}
     rankings += [event for event in events if event["event"] not in covered]
-    return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
+    # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
+    scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
+               "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
+    return (json.dumps({"rankings": rankings, "scales": scales}, ensure_ascii=False, indent=0, sort_keys=True)
+            + "\n").encode("utf-8")
 
 
-def read(folder: Path) -> list[dict[str, Any]]:
-    """A circuit's rankings as last published; none when the file is missing or not ours."""
+def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:
+    """A circuit's rankings (or `scales`) as last published; none when the file is missing or not ours."""
     try:
         data = json.loads((folder / DATA).read_text(encoding="utf-8"))
-        return list(data["rankings"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return list(data.get(key, []))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return []

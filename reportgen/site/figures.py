@@ -15,7 +15,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.model import Document
-from reportgen.site.chart import bump_svg, values_svg
+from reportgen.site.chart import bump_svg, scale_svg, values_svg
 
 TOP = 10  # the bump chart follows the current top ten
 SEASON_KINDS = ("season", "ratings")  # a season's dated rankings (a rating list is dated too)
@@ -78,6 +78,17 @@ def values(points: Sequence[tuple[str, float, str]], label: str, header: str) ->
     return {"svg": values_svg(shown, label), "caption": label,
             "table": {"caption": f"{label} : les mêmes valeurs", "corner": "Date", "columns": [header],
                       "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
+
+
+def scale(values: Sequence[float], title: str) -> dict[str, Any]:
+    """Points by place (a tournament's scale, `values` from the first place on): the template of a
+    bulletin calls it (`scale_chart`, render/html.py), the site's season page too, from the same
+    numbers, so both draw the same bytes."""
+    shown = [french.points(value) for value in values]
+    label = f"Points selon la place : {title}"
+    return {"svg": scale_svg(values, french.points(max(values, default=0)), label), "caption": label,
+            "table": {"caption": f"{label} : les mêmes points", "corner": "Place", "columns": ["Points"],
+                      "rows": [{"head": french.ordinal(place), "cells": [text]} for place, text in enumerate(shown, 1)]}}
 
 
 def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) -> list[Document]:

@@ -54,6 +54,7 @@ class Circuit:
     documents: list[dict[str, Any]]
     annexes: list[dict[str, Any]]
     rankings: list[dict[str, Any]]
+    scales: list[dict[str, Any]] = field(default_factory=list)  # its bulletins' points-by-place scales
 
     def seasons(self) -> list[int]:
         return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
@@ -84,7 +85,7 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
             continue
         circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
                           list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
-                          data.read(outputs / slug))
+                          data.read(outputs / slug), data.read(outputs / slug, "scales"))
         current = set(circuit.seasons())
         circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
         found.append(circuit)
@@ -226,10 +227,13 @@ class Site:
         events = sorted((r for r in circuit.rankings if r["season"] == season and r["kind"] == "event"),
                         key=lambda r: (r["date"], r["path"]))
         documents = [{**d, "day": long_day(d["date"])} for d in circuit.documents if d["season"] == season]
+        scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
+                    default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season),
                            title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
                            table=self.table(circuit, ranking) if ranking else None,
                            chart=figures.bump(circuit.rankings, ranking, self.public_name) if ranking else None,
+                           scale=figures.scale(scale["values"], scale["title"]) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": self.event_page(circuit, r)} for r in events],
                            documents=documents,

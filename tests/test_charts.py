@@ -169,3 +169,18 @@ def test_the_tour_de_france_season_page_draws_the_charts_of_its_bulletins(exampl
     bump_chart, scale_chart = svgs(season)
     assert bump_chart in svgs(final) and "Points selon la place : DipLyon III" in scale_chart
     assert scale_chart in svgs(latest)  # the same bytes
+
+
+def test_a_tantrix_player_page_draws_his_rating_history_beside_its_table(example_site):
+    import json
+
+    lists = [r for r in json.loads((example_site / "tantrix" / "site.json").read_text(encoding="utf-8"))["rankings"]
+             if r["kind"] == "ratings"]
+    row = lists[-1]["rows"][0]
+    ratings = [next(r["values"]["rating"] for r in found["rows"] if r["id"] == row["id"]) for found in lists]
+    pages = [p.read_text(encoding="utf-8") for p in (example_site / "site").glob("joueur-*.html")]
+    page = next(p for p in pages if f"Classement Elo de {row['player']}" in p)
+    chart_svg = next(s for s in svgs(page) if "Classement Elo de" in s)
+    assert len(list(ElementTree.fromstring(chart_svg).iter(f"{SVG}circle"))) == len(lists) >= 2
+    table = page[page.index("Classement Elo de"):]
+    assert all(f"<td>{rating}</td>" in table for rating in ratings)

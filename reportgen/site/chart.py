@@ -49,7 +49,7 @@ def opening(width: float, height: float, label: str) -> str:
 
 
 # -- bump chart: places over the dated rankings of a season ---------------------------------------
-BUMP_LEFT, BUMP_TOP, BUMP_PLOT, BUMP_NAMES, ROW = 34, 22, 300, 170, 18
+BUMP_LEFT, BUMP_TOP, BUMP_PLOT, BUMP_NAMES, ROW = 40, 22, 300, 170, 18
 CAP = 20  # places below the 20th share the bottom row (« > 20 »): the top ten stay readable
 
 

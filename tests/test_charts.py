@@ -184,3 +184,17 @@ def test_a_tantrix_player_page_draws_his_rating_history_beside_its_table(example
     assert len(list(ElementTree.fromstring(chart_svg).iter(f"{SVG}circle"))) == len(lists) >= 2
     table = page[page.index("Classement Elo de"):]
     assert all(f"<td>{rating}</td>" in table for rating in ratings)
+
+
+def test_archiving_a_season_keeps_its_bulletin_with_its_chart(charted, tmp_path):
+    """`archive` renders the season's latest bulletin again (delivery/published.py) and requires the
+    bytes outputs/ holds: with the same chart."""
+    from tests.test_delivery_mail import cli
+
+    archive = tmp_path / "archive"
+    done = cli("archive", "--inputs", str(charted.parent / "inputs"), "--outputs", str(charted),
+               "--archive", str(archive), "--season", "2026")
+    assert done.returncode == 0, done.stdout + done.stderr
+    kept = archive / "2026" / "v1" / "outputs" / "grand-sud" / "2026" / "classement-2026-03-14.html"
+    assert svgs(kept.read_text(encoding="utf-8")) and kept.read_bytes() == (
+        charted / "grand-sud" / "2026" / "classement-2026-03-14.html").read_bytes()

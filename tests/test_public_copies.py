@@ -240,6 +240,19 @@ def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is
     assert not Masking({}) and Masking({}).document(document) is None
 
 
+def test_a_chart_in_a_public_copy_shows_the_names_as_the_site_does():
+    """The bump chart (site/chart.py, names escaped by the standard library) inside a bulletin."""
+    from reportgen.site.chart import bump_svg
+
+    svg = Markup(bump_svg(["10/01", "14/03"], [("O'NEIL Ann", [2, 1]), ("DURAND Anne", [1, 2])], "Place"))
+    assert "O&#x27;NEIL Ann" in svg
+    copy = Masking({"O'NEIL Ann": "O. A."}).document(
+        Document("2026/b", "b.html.j2", "Bulletin", TODAY, {"bump": {"svg": svg, "caption": "Place"}}, 2026))
+    assert copy is not None
+    masked = copy.context["bump"]["svg"]
+    assert "NEIL" not in masked and "O. A." in masked and "DURAND Anne" in masked and isinstance(masked, Markup)
+
+
 def test_masking_blanks_their_licence_where_the_data_says_licence_and_nowhere_else():
     from reportgen.model import Annex, AnnexColumn, AnnexSheet
 

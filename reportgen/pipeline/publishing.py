@@ -40,6 +40,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
     from reportgen.site import data as site_data
+    from reportgen.site import figures
 
     info = circuits.REGISTRY[slug]
     manifest = folder / index.MANIFEST
@@ -82,7 +83,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         else:
             pending.append((pdf_path, files[html_path].decode("utf-8"), document.date))
 
-    for document in report.documents:
+    records = site_data.ranking_records(report)
+    # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
+    for document in figures.charted(report.documents, records):
         bulletin(document)
         copy = masking.document(document) if masking else None
         if copy is not None:
@@ -113,7 +116,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
-    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [])  # what the site's pages show
+    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [], records)  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 

@@ -44,7 +44,9 @@ def add_templates(folder: Path) -> None:
 
 @cache
 def environment(templates: Path = TEMPLATES) -> Environment:
-    return Environment(
+    from reportgen.site import figures  # the charts a template draws from plain numbers (no circuit)
+
+    found = Environment(
         loader=FileSystemLoader([templates, *_MORE_TEMPLATES]),
         autoescape=True,
         undefined=StrictUndefined,
@@ -52,6 +54,8 @@ def environment(templates: Path = TEMPLATES) -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    found.globals["scale_chart"] = figures.scale
+    return found
 
 
 def _digest(folder: Path, names: list[str]) -> str:

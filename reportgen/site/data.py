@@ -78,24 +78,34 @@ def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]])
     return found
 
 
-def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
-    """The bytes of a circuit's `site.json`: its rankings in the report's order (deterministic), then
-    its tournaments that no event ranking covers (`event_records`)."""
+def ranking_records(report: Report) -> list[dict[str, Any]]:
+    """The report's rankings as the site reads them, in the report's order (deterministic)."""
     titles = {document.path: document.title for document in report.documents}
+    return [ranking_record(ranking, titles) for ranking in report.rankings]
+
+
+def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
+                 records: list[dict[str, Any]] | None = None) -> bytes:
+    """The bytes of a circuit's `site.json`: its rankings (`records`, when already made from the
+    report), then its tournaments that no event ranking covers (`event_records`)."""
+    rankings = list(ranking_records(report) if records is None else records)
     places = {event["event"]: event["place"] for event in events if event.get("place")}
-    rankings = [ranking_record(ranking, titles) for ranking in report.rankings]
     for record in rankings:  # an event ranking's tournament place (its Lieu), for its Open Graph image
         if record["kind"] == "event" and record["event"] in places:
             record["place"] = places[record["event"]]
     covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
     rankings += [event for event in events if event["event"] not in covered]
-    return (json.dumps({"rankings": rankings}, ensure_ascii=False, indent=0, sort_keys=True) + "\n").encode("utf-8")
+    # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
+    scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
+               "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
+    return (json.dumps({"rankings": rankings, "scales": scales}, ensure_ascii=False, indent=0, sort_keys=True)
+            + "\n").encode("utf-8")
 
 
-def read(folder: Path) -> list[dict[str, Any]]:
-    """A circuit's rankings as last published; none when the file is missing or not ours."""
+def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:
+    """A circuit's rankings (or `scales`) as last published; none when the file is missing or not ours."""
     try:
         data = json.loads((folder / DATA).read_text(encoding="utf-8"))
-        return list(data["rankings"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return list(data.get(key, []))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return []

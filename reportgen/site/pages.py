@@ -18,7 +18,7 @@ from typing import Any
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.render.index import MANIFEST, read_manifest
-from reportgen.site import data, og
+from reportgen.site import data, figures, og
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
 
@@ -71,6 +71,7 @@ class Circuit:
         """The file the site links for one the circuit published (with its extension), relative to
         outputs/: its public copy when it has one, the file itself otherwise (site/public_copies.py)."""
         return f"{self.slug}/{self.public.get(path, path)}"
+    scales: list[dict[str, Any]] = field(default_factory=list)  # its bulletins' points-by-place scales
 
     def seasons(self) -> list[int]:
         return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
@@ -101,7 +102,8 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
             continue
         circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
                           list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
-                          data.read(outputs / slug), dict(manifest.get("public") or {}))
+                          data.read(outputs / slug), dict(manifest.get("public") or {}),
+                          data.read(outputs / slug, "scales"))
         current = set(circuit.seasons())
         circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
         found.append(circuit)
@@ -281,9 +283,13 @@ class Site:
                      for d in circuit.documents if d["season"] == season]
         # no date on the card: it is drawn again only when the season's top three changes
         card = og.Card(self.league, circuit.title, f"Saison {season}", self.top(ranking))
+        scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
+                    default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
                            table=self.table(circuit, ranking) if ranking else None,
+                           chart=figures.bump(circuit.rankings, ranking, self.public_name) if ranking else None,
+                           scale=figures.scale(scale["values"], scale["title"]) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": self.event_page(circuit, r)} for r in events],
                            documents=documents,
@@ -323,14 +329,22 @@ class Site:
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
+                ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
+                           if e.ranking["kind"] == "ratings" and (rating := figures.number(
+                               e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
                 sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
                                  "results": latest[-1].row["results"] if latest else [],
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
-                                 if len(places) > 1 else ""})
+                                 if len(places) > 1 else "",
+                                 "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
+                                                          "Classement Elo")})
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
                            description=f"Résultats de {name}")
+
+    def public_name(self, row: dict[str, Any]) -> str:
+        return self.public.name(row["id"], row["player"])
 
     @staticmethod
     def root_of(path: str | None) -> str | None:

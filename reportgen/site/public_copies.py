@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import html
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -40,8 +41,10 @@ class Masking:
         self.names = {name: public for name, public in names.items() if name and name != public}
         self.licences = frozenset(licence for licence in licences if licence)
         self._plain = self._pattern(self.names)
-        # A Markup value (an SVG drawn by the circuit, say) holds the names HTML-escaped.
-        self._escaped = {str(escape(name)): str(escape(public)) for name, public in self.names.items()}
+        # A Markup value (an SVG drawn by the circuit or site/chart.py) holds the names HTML-escaped,
+        # by markupsafe (' as &#39;) or by the standard library (' as &#x27;).
+        self._escaped = {written: str(escape(public)) for name, public in self.names.items()
+                         for written in {str(escape(name)), html.escape(name, quote=True)}}
         self._markup = self._pattern(self._escaped)
 
     @staticmethod

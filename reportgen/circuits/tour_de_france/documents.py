@@ -24,7 +24,6 @@ from reportgen.model import (
 )
 
 CIRCUIT = "Tour de France de Diplomatie"
-CHART_WIDTH, CHART_HEIGHT = 520, 170
 
 
 def points_text(value: Fraction | float) -> str:
@@ -44,19 +43,6 @@ def status(tournament: Scored, settings: TourDeFranceSettings) -> str:
     if tournament.small:
         return f"moins de {settings.small_tournament_below} joueurs : barème standard (cas particulier du règlement)"
     return "compte"
-
-
-def chart(scale: list[int]) -> dict:
-    """A hand-made SVG polyline of the points by place (measured: 60x lighter than matplotlib)."""
-    if not scale:
-        return {}
-    top = max(scale)
-    count = len(scale)
-    step = CHART_WIDTH / max(count - 1, 1)
-    points = " ".join(f"{index * step:.1f},{CHART_HEIGHT - value / top * CHART_HEIGHT:.1f}"
-                      for index, value in enumerate(scale))
-    marks = [{"x": f"{(place - 1) * step:.1f}", "label": french.ordinal(place)} for place in sorted({1, 4, count}) if place <= count]
-    return {"width": CHART_WIDTH, "height": CHART_HEIGHT, "points": points, "top": french.number(top), "marks": marks}
 
 
 def short_code(tournament: Scored) -> str:
@@ -111,7 +97,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
             "rows": [{"place": place, "player": name, "points": points_text(points)}
                      for _, name, place, points in t.results] if t.counts else [],
             "scale": [{"place": index + 1, "points": french.number(p)} for index, p in enumerate(t.scale)],
-            "excluded": t.excluded, "chart": chart(t.scale),
+            "excluded": t.excluded, "scale_values": list(t.scale),
         })
     factors = [", ".join(f"{french.number(f * 100)} %" for f in settings.factors(k)) for k in range(1, 6)]
     notes = [
@@ -141,6 +127,9 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                  "columns": [{"label": short_code(t), "day": f"{t.event.date.day:02d}/{t.event.date.month:02d}",
                               "title": t.event.name} for t in counted],
                  "rows": rows, "headings": headings(COLUMNS), "tournaments": tournaments, "latest": latest,
+                 # the points-by-place scale of its latest tournament that counts: the season page's chart
+                 "scale": next(({"title": t["name"], "values": t["scale_values"]}
+                                for t in reversed(latest) if t["rows"]), None),
                  "notes": notes,
                  "print_top": common.print_top(len(rows), settings.bulletin_rows,
                                                ranking_path(ranking).rpartition("/")[2] + ".csv")},

@@ -1,0 +1,107 @@
+"""What each chart shows, from the site's ranking records (`site/data.py`): the bulletins take theirs
+from the report's rankings in that form, the site's pages from `site.json`, so that a season page
+and the bulletin of the same ranking carry the same SVG bytes (unless the site shows a player by
+his initials or not at all: the bulletins stay whole).
+
+A figure is plain data for the template `templates/chart.html.j2`: the SVG (escaped here, so a
+`Markup`: a bulletin's public copy finds the names in it as HTML writes them, site/public_copies.py),
+its caption, and the same numbers as a table for screen readers."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from markupsafe import Markup
+
+from reportgen import french
+from reportgen.model import Document
+from reportgen.site.chart import bump_svg, scale_svg, values_svg
+
+TOP = 10  # the bump chart follows the current top ten
+SEASON_KINDS = ("season", "ratings")  # a season's dated rankings (a rating list is dated too)
+
+
+def day(iso: str) -> str:
+    """« 14/03 »: the rankings of a season are of one year."""
+    date = dt.date.fromisoformat(iso)
+    return f"{date.day:02d}/{date.month:02d}"
+
+
+def dated_rankings(records: Sequence[dict[str, Any]], current: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rankings of `current`'s kind and season up to its date, one per date (the final one of
+    a date rather than the dated one, as the site's headline), `current` itself on its date."""
+    by_date: dict[str, dict[str, Any]] = {}
+    for record in records:
+        if (record["kind"] == current["kind"] and record["season"] == current["season"]
+                and record["date"] < current["date"]):
+            kept = by_date.get(record["date"])
+            if kept is None or (record["status"] == "final", record["path"]) > (kept["status"] == "final", kept["path"]):
+                by_date[record["date"]] = record
+    by_date[current["date"]] = current
+    return [by_date[date] for date in sorted(by_date)]
+
+
+def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
+         name: Callable[[dict[str, Any]], str] = lambda row: row["player"]) -> dict[str, Any] | None:
+    """The places of `current`'s top ten in each dated ranking of its season, when it has at least
+    two; `name` gives a row's name as the page shows it (the site's privacy choices)."""
+    if current["kind"] not in SEASON_KINDS:
+        return None
+    rankings = dated_rankings(records, current)
+    top = [row for row in current["rows"] if row["rank"] is not None][:TOP]
+    if len(rankings) < 2 or not top:
+        return None
+    places = [{row["id"]: row["rank"] for row in ranking["rows"]} for ranking in rankings]
+    days = [day(ranking["date"]) for ranking in rankings]
+    lines = [(name(row), [found.get(row["id"]) for found in places]) for row in top]
+    what = "classement Elo" if current["kind"] == "ratings" else "classement"
+    label = f"Place des {len(top)} premiers du {what} au fil de la saison {current['season']}"
+    return {"svg": Markup(bump_svg(days, lines, label)), "caption": label,
+            "table": {"caption": f"{label} : les mêmes places", "corner": "Joueur", "columns": days,
+                      "rows": [{"head": player, "cells": ["—" if p is None else str(p) for p in ranks]}
+                               for player, ranks in lines]}}
+
+
+def number(shown: str) -> float | None:
+    """A number the site's records keep as a French reader sees it (« 1 512,3 », « −4 »)."""
+    try:
+        return float(shown.replace(french.THOUSANDS_SEPARATOR, "").replace("−", "-").replace(",", "."))
+    except ValueError:
+        return None
+
+
+def values(points: Sequence[tuple[str, float, str]], label: str, header: str) -> dict[str, Any] | None:
+    """A value over time (a player's rating), from (iso date, value, the value in French)."""
+    if len(points) < 2:
+        return None
+    shown = [(day(iso), value, text) for iso, value, text in points]
+    return {"svg": Markup(values_svg(shown, label)), "caption": label,
+            "table": {"caption": f"{label} : les mêmes valeurs", "corner": "Date", "columns": [header],
+                      "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
+
+
+def scale(values: Sequence[float], title: str) -> dict[str, Any]:
+    """Points by place (a tournament's scale, `values` from the first place on): the template of a
+    bulletin calls it (`scale_chart`, render/html.py), the site's season page too, from the same
+    numbers, so both draw the same bytes."""
+    shown = [french.points(value) for value in values]
+    label = f"Points selon la place : {title}"
+    return {"svg": Markup(scale_svg(values, french.points(max(values, default=0)), label)), "caption": label,
+            "table": {"caption": f"{label} : les mêmes points", "corner": "Place", "columns": ["Points"],
+                      "rows": [{"head": french.ordinal(place), "cells": [text]} for place, text in enumerate(shown, 1)]}}
+
+
+def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) -> list[Document]:
+    """The bulletins, each with its chart in its context (`bump`: the one its season page shows)
+    when its ranking is one of several dated ones of a season. In the context, so that the render
+    cache compares it too: it moves with the earlier rankings. `records`: the report's rankings
+    (`data.ranking_records`)."""
+    by_path = {record["path"]: record for record in records}
+    found = []
+    for document in documents:
+        chart = bump(records, by_path[document.path]) if document.path in by_path else None
+        found.append(dataclasses.replace(document, context={**document.context, "bump": chart}) if chart else document)
+    return found

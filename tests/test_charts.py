@@ -1,0 +1,200 @@
+"""The charts (issue 24): the top ten's places over a season's dated rankings (site/figures.py, drawn
+by site/chart.py) are the rankings' places, drawn the same bytes every time, with every name
+escaped, the table beside them giving the same numbers; the season page and the bulletin of the
+same ranking carry the same SVG; a season page with its chart is a good page in Chromium."""
+
+import re
+
+import pytest
+from defusedxml import ElementTree
+
+from reportgen.site import chart, figures
+from tests.browser import check_page
+
+SVG = "{http://www.w3.org/2000/svg}"
+HOSTILE = '<script>alert("x")</script> & Cie'
+
+
+def record(date, rows, kind="season", status="provisional", season=2026):
+    """A ranking as site.json keeps it; `rows`: (player id, place) in place order."""
+    return {"path": f"{season}/classement-{date}", "kind": kind, "season": season, "date": date, "status": status,
+            "rows": [{"id": pid, "player": f"Joueur {pid}" if pid != "h" else HOSTILE, "rank": place,
+                      "tied": False, "club": "", "values": {}} for pid, place in rows]}
+
+
+RECORDS = [
+    record("2026-01-10", [("a", 1), ("b", 2), ("c", 3)]),
+    record("2026-02-07", [("b", 1), ("a", 2), ("h", 3), ("c", 25)]),
+    record("2026-03-14", [("h", 1), ("a", 2), ("c", 3), ("b", 4)]),
+    record("2025-12-06", [("c", 1)], season=2025),  # another season: not drawn
+    record("2026-03-14", [("a", 1)], kind="event"),  # a tournament: not drawn
+]
+
+
+def center(element) -> float:
+    """The y of a marker: its shapes are centred on their point (a polygon by its bounding box)."""
+    tag = element.tag.removeprefix(SVG)
+    if tag == "circle":
+        return float(element.get("cy"))
+    if tag == "rect":
+        return float(element.get("y")) + float(element.get("height")) / 2
+    ys = [float(point.split(",")[1]) for point in element.get("points").split()]
+    return (min(ys) + max(ys)) / 2
+
+
+def drawn(svg: str) -> dict[str, list[float]]:
+    """Each player's markers (the group titled with his name), as the y of each."""
+    root = ElementTree.fromstring(svg)
+    return {group.find(f"{SVG}title").text: [center(shape) for shape in group if shape.tag != f"{SVG}title"]
+            for group in root.iter(f"{SVG}g")}
+
+
+def test_the_bump_chart_draws_the_places_of_each_dated_ranking_of_the_season():
+    figure = figures.bump(RECORDS, RECORDS[2])
+    markers = drawn(figure["svg"])
+    # the current order; a place below the 20th on the bottom row; absent: no marker
+    assert markers == {HOSTILE: [chart.bump_y(3), chart.bump_y(1)],
+                       "Joueur a": [chart.bump_y(1), chart.bump_y(2), chart.bump_y(2)],
+                       "Joueur c": [chart.bump_y(3), chart.bump_y(21), chart.bump_y(3)],
+                       "Joueur b": [chart.bump_y(2), chart.bump_y(1), chart.bump_y(4)]}
+    assert chart.bump_y(1) < chart.bump_y(2) < chart.bump_y(20) < chart.bump_y(25) == chart.bump_y(21)
+    labels = [text.text for text in ElementTree.fromstring(figure["svg"]).iter(f"{SVG}text")]
+    assert ["10/01", "07/02", "14/03"] == [label for label in labels if re.fullmatch(r"\d\d/\d\d", label)]
+    assert f"1. {HOSTILE}" in labels and "4. Joueur b" in labels and "> 20" in labels
+
+
+def test_the_table_beside_the_chart_gives_the_same_places():
+    figure = figures.bump(RECORDS, RECORDS[2])
+    assert figure["table"]["columns"] == ["10/01", "07/02", "14/03"]
+    assert [(row["head"], row["cells"]) for row in figure["table"]["rows"]] == [
+        (HOSTILE, ["—", "3", "1"]), ("Joueur a", ["1", "2", "2"]), ("Joueur c", ["3", "25", "3"]),
+        ("Joueur b", ["2", "1", "4"])]
+    # the table's numbers are the markers' places
+    for row in figure["table"]["rows"]:
+        assert drawn(figure["svg"])[row["head"]] == [chart.bump_y(int(cell)) for cell in row["cells"] if cell != "—"]
+
+
+def test_the_chart_is_the_same_bytes_every_time_and_escapes_every_name():
+    first = figures.bump(RECORDS, RECORDS[2])["svg"]
+    assert first == figures.bump([dict(r) for r in RECORDS], RECORDS[2])["svg"]
+    assert "<script>" not in first and "&lt;script&gt;" in first
+    assert ElementTree.fromstring(first).get("aria-label").startswith("Place des 4 premiers du classement")
+    # the site shows a player by his initials or not at all: its own names, the same drawing
+    hidden = figures.bump(RECORDS, RECORDS[2], lambda row: "joueur non publié" if row["id"] == "h" else row["player"])
+    assert HOSTILE not in hidden["svg"].replace("&lt;", "<") and "joueur non publié" in hidden["svg"]
+
+
+def test_no_chart_for_a_single_dated_ranking_or_a_tournament():
+    assert figures.bump(RECORDS, RECORDS[0]) is None  # the first of its season
+    assert figures.bump(RECORDS, RECORDS[3]) is None
+    assert figures.bump(RECORDS, RECORDS[4]) is None
+
+
+def test_the_final_ranking_of_a_date_stands_for_that_date():
+    final = record("2026-02-07", [("a", 1), ("b", 2)], status="final")
+    final["path"] = "2026/classement-final-2026"
+    later = record("2026-03-14", [("a", 1), ("b", 2)])
+    figure = figures.bump([RECORDS[0], RECORDS[1], final, later], later)
+    assert [row["cells"] for row in figure["table"]["rows"]] == [["1", "1", "1"], ["2", "2", "2"]]
+    assert figures.bump([RECORDS[0], RECORDS[1], final], RECORDS[1])["table"]["rows"][0]["cells"] == ["2", "1"]
+
+
+def test_a_rating_history_draws_higher_ratings_higher():
+    figure = figures.values([("2026-03-14", 1500.0, "1 500"), ("2026-10-10", 1512.5, "1 512,5")],
+                            "Classement Elo de X", "Classement Elo")
+    root = ElementTree.fromstring(figure["svg"])
+    first, second = (float(c.get("cy")) for c in root.iter(f"{SVG}circle"))
+    assert second < first
+    assert [row["cells"] for row in figure["table"]["rows"]] == [["1 500"], ["1 512,5"]]
+    assert figures.values([("2026-03-14", 1500.0, "1 500")], "x", "y") is None
+    assert figures.number("1\u202f512,5") == 1512.5 and figures.number("−4") == -4 and figures.number("") is None
+
+
+def svgs(page: str) -> list[str]:
+    return re.findall(r"<svg .*?</svg>", page, re.S)
+
+
+@pytest.fixture(scope="module")
+def charted(tmp_path_factory):
+    """The small league with a third dated Grand Sud ranking in 2026 (its 2026-02-07 tournament is
+    outside the circuit): its bulletin and its season page have a chart, with the hostile name."""
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, small_league, write_tournament
+
+    root = tmp_path_factory.mktemp("charted")
+    inputs = small_league(root / "inputs")
+    write_tournament(inputs, "2026-03-14-albi", day="14/03/2026", club="ALBI", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "<script>alert(1)</script>", "Mallory", "", "Toulouse"],
+        [3, "MARTIN", "Paul", "1002", "Albi"]])
+    assert build(inputs, root / "outputs", TODAY).ok
+    return root / "outputs"
+
+
+def test_the_season_page_and_its_bulletin_carry_the_same_chart(charted):
+    outputs = charted
+    season = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    bulletin = (outputs / "grand-sud" / "2026" / "classement-2026-03-14.html").read_text(encoding="utf-8")
+    assert len(svgs(season)) == 1 and svgs(season) == svgs(bulletin)
+    assert "&lt;script&gt;" in svgs(season)[0].lower() and "<script>alert" not in svgs(season)[0]
+    assert not svgs((outputs / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text(encoding="utf-8"))
+    # the table of the same places beside it
+    assert season.count('<table class="chart-data">') == 1 and "<summary>Les données du graphique</summary>" in season
+
+
+@pytest.mark.parametrize("page", ["site/grand-sud-2026.html", "grand-sud/2026/classement-2026-03-14.html"])
+def test_a_page_with_a_chart_is_a_good_web_page(page, browser, charted):  # noqa: F811
+    outputs = charted
+    seen = check_page(browser, outputs / page, outputs)  # no console error, axe clean, no sideways scroll
+    assert seen[390].scroll_width <= 390
+    shown = browser.pages[390].evaluate("document.querySelector('svg.chart').getBoundingClientRect().width")
+    assert 0 < shown <= 390
+
+
+def test_the_scale_chart_draws_each_place_s_points():
+    figure = figures.scale([100, 80, 64, 30, 0], "Tournoi <b>")
+    root = ElementTree.fromstring(figure["svg"])
+    line = next(root.iter(f"{SVG}polyline")).get("points").split()
+    heights = [chart.SCALE_HEIGHT - float(point.split(",")[1]) for point in line]
+    assert heights == [chart.SCALE_HEIGHT * value / 100 for value in (100, 80, 64, 30, 0)]
+    assert [t.text for t in root.iter(f"{SVG}text")] == ["100", "0", "1er", "4e", "5e"]
+    assert root.get("aria-label") == "Points selon la place : Tournoi <b>"  # escaped in the bytes, whole once read
+    assert [(row["head"], row["cells"]) for row in figure["table"]["rows"]][:2] == [("1er", ["100"]), ("2e", ["80"])]
+
+
+def test_the_tour_de_france_season_page_draws_the_charts_of_its_bulletins(example_site):
+    season = (example_site / "site" / "tour-de-france-2005.html").read_text(encoding="utf-8")
+    folder = example_site / "tour-de-france" / "2005"
+    final = (folder / "classement-saison-2005.html").read_text(encoding="utf-8")
+    latest = (folder / "classement-2005-12-03.html").read_text(encoding="utf-8")  # its latest tournament's scale
+    bump_chart, scale_chart = svgs(season)
+    assert bump_chart in svgs(final) and "Points selon la place : DipLyon III" in scale_chart
+    assert scale_chart in svgs(latest)  # the same bytes
+
+
+def test_a_tantrix_player_page_draws_his_rating_history_beside_its_table(example_site):
+    import json
+
+    lists = [r for r in json.loads((example_site / "tantrix" / "site.json").read_text(encoding="utf-8"))["rankings"]
+             if r["kind"] == "ratings"]
+    row = lists[-1]["rows"][0]
+    ratings = [next(r["values"]["rating"] for r in found["rows"] if r["id"] == row["id"]) for found in lists]
+    pages = [p.read_text(encoding="utf-8") for p in (example_site / "site").glob("joueur-*.html")]
+    page = next(p for p in pages if f"Classement Elo de {row['player']}" in p)
+    chart_svg = next(s for s in svgs(page) if "Classement Elo de" in s)
+    assert len(list(ElementTree.fromstring(chart_svg).iter(f"{SVG}circle"))) == len(lists) >= 2
+    table = page[page.index("Classement Elo de"):]
+    assert all(f"<td>{rating}</td>" in table for rating in ratings)
+
+
+def test_archiving_a_season_keeps_its_bulletin_with_its_chart(charted, tmp_path):
+    """`archive` renders the season's latest bulletin again (delivery/published.py) and requires the
+    bytes outputs/ holds: with the same chart."""
+    from tests.test_delivery_mail import cli
+
+    archive = tmp_path / "archive"
+    done = cli("archive", "--inputs", str(charted.parent / "inputs"), "--outputs", str(charted),
+               "--archive", str(archive), "--season", "2026")
+    assert done.returncode == 0, done.stdout + done.stderr
+    kept = archive / "2026" / "v1" / "outputs" / "grand-sud" / "2026" / "classement-2026-03-14.html"
+    assert svgs(kept.read_text(encoding="utf-8")) and kept.read_bytes() == (
+        charted / "grand-sud" / "2026" / "classement-2026-03-14.html").read_bytes()

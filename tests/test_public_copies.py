@@ -178,14 +178,16 @@ def test_mail_still_attaches_the_whole_bulletins(private, tmp_path):
     mail_tests.set_clubs(league.inputs, mail_tests.CLUBS)
     ran = mail_tests.mail_command(league, tmp_path / "archive", process=True)
     assert ran.returncode == 0, ran.stderr
-    attached = []
+    attached, own = [], []  # the rankings' bulletins; each club's own bulletin (its players only)
     for draft in sorted((league.outputs / "mail" / "2026").glob("*.eml")):
         message = message_from_bytes(draft.read_bytes(), policy=policy.default)
         for part in message.iter_attachments():
             pdf = tmp_path / part.get_filename()
             pdf.write_bytes(part.get_content())
-            attached.append(text_of(pdf))
+            (own if pdf.name.startswith("bulletin-") else attached).append(text_of(pdf))
     assert attached and all(all(name in text for name in FULL_NAMES) for text in attached)
+    assert own and not any("joueur non publié" in text or "D. J." in text for text in own)
+    assert all(any(name in text for text in own) for name in FULL_NAMES)
 
 
 def test_with_every_player_shown_no_copy_is_made_and_the_site_links_the_documents(small_league_built, tmp_path):

@@ -59,8 +59,12 @@ build: system $(STAMP) ## Produire les bulletins (HTML, PDF) et les annexes (XLS
 check: system $(STAMP) ## Vérifier les classeurs sans rien publier et lister chaque problème (outputs/verification.html)
 	$(BIN)/reportgen check --inputs $(LEAGUE)
 
-test: system system-test $(STAMP) ## Lancer tous les tests
-	$(BIN)/pytest -q
+# The suite runs on two cores (pytest-xdist): tests of one xdist_group share a worker (--dist
+# loadgroup), the others are dealt out one by one. TEST_WORKERS=1 runs it in this process, serially.
+TEST_WORKERS ?= 2
+
+test: system system-test $(STAMP) ## Lancer tous les tests (sur deux cœurs : TEST_WORKERS=1 pour un seul)
+	$(BIN)/pytest -q $(if $(filter 1,$(TEST_WORKERS)),,-n $(TEST_WORKERS) --dist loadgroup)
 
 lint: $(STAMP) ## Vérifier le code : ruff (noms inutilisés, imports, syntaxe), puis mypy (types)
 	$(BIN)/ruff check reportgen tests scripts benchmarks

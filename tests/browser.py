@@ -29,6 +29,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from reportgen.render.files import write_atomic
+
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 WIDTHS = (390, 1280)  # a phone, a laptop
@@ -133,7 +135,8 @@ class Browser:
         if not audit:
             return self.findings
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=ARTIFACTS / f"{name}-{width}.png", full_page=True)
+        # Written whole then renamed: under pytest-xdist two workers may save the same page at once.
+        write_atomic(ARTIFACTS / f"{name}-{width}.png", page.screenshot(full_page=True))
         # axe's defaults, preload included: it fetches each linked stylesheet again (for its
         # css-orientation-lock rule), which the page served over HTTP allows.
         results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG}})

@@ -387,8 +387,10 @@ def test_a_dropped_connection_does_not_stop_the_others(league, tmp_path, smtp):
 
 
 def test_a_server_that_does_not_answer_fails_every_club_and_says_so(league, tmp_path):
-    set_mail(league.inputs, free_port())
-    result = mail_command(league, tmp_path / "archive", "--send")
+    with socket.socket() as silent:  # bound and never listening: refused, and no other test (xdist) can take it
+        silent.bind(("127.0.0.1", 0))
+        set_mail(league.inputs, silent.getsockname()[1])
+        result = mail_command(league, tmp_path / "archive", "--send")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.count("ne répond pas comme prévu") == 4  # each address of the 3 clubs
 

@@ -228,12 +228,12 @@ def test_without_site_settings_the_command_shows_the_table_to_write(league):
 def test_a_missing_server_is_a_machine_fault(league, sshd):
     import socket
 
-    with socket.socket() as closed:  # a port nobody listens on
+    with socket.socket() as closed:  # bound and never listening: refused, and no other test (xdist) can take it
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    league.settings(host=sshd.host, port=port, user=sshd_server.USER, folder=str(league.remote),
-                    key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=5)
-    ran = league.publish()
+        league.settings(host=sshd.host, port=port, user=sshd_server.USER, folder=str(league.remote),
+                        key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=5)
+        ran = league.publish()
     assert ran.code == 4
     assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur (aucun serveur n'écoute sur ce port)" in ran.stderr
 

@@ -124,3 +124,14 @@ def test_make_help_speaks_french():
     assert "make test       Lancer tous les tests" in listed.stdout
     descriptions = [line.split(None, 2)[2] for line in listed.stdout.splitlines() if line.strip()]
     assert not [d for d in descriptions if re.match(r"(Install|Build|Run|List|Check|Remove|Create|Time)\b", d)]
+
+
+def test_make_test_runs_the_suite_on_two_cores_and_serially_when_asked():
+    """pytest-xdist's workers, tests of one xdist_group on one worker; TEST_WORKERS=1 in one process."""
+    def command(*variables: str) -> str:
+        printed = subprocess.run(["make", "-n", "test", *variables], cwd=ROOT, capture_output=True, text=True,
+                                 check=True, timeout=60).stdout
+        return next(line for line in printed.splitlines() if "/pytest " in line)
+
+    assert command().split()[1:] == ["-q", "-n", "2", "--dist", "loadgroup"]
+    assert command("TEST_WORKERS=1").split()[1:] == ["-q"]

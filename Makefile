@@ -60,7 +60,7 @@ check: system $(STAMP) ## Vérifier les classeurs sans rien publier et lister ch
 	$(BIN)/reportgen check --inputs $(LEAGUE)
 
 # The suite runs on two cores (pytest-xdist): tests of one xdist_group share a worker (--dist
-# loadgroup), the others are dealt out one by one. TEST_WORKERS=1 runs it in this process, serially.
+# loadgroup), the others go to whichever worker is free. TEST_WORKERS=1 runs them in one process.
 TEST_WORKERS ?= 2
 
 test: system system-test $(STAMP) ## Lancer tous les tests (sur deux cœurs : TEST_WORKERS=1 pour un seul)

@@ -142,7 +142,7 @@ def test_a_check_between_two_builds_costs_no_build(small_league_copy, monkeypatc
 
 def test_a_secretary_page_edited_without_its_copy_builds_in_full(league):
     inputs, outputs = league
-    (outputs / FOLDER / "verification.html").unlink()
+    (outputs / FOLDER / "verification.html.copy").unlink()
     (outputs / "verification.html").write_text("<p>modifiée</p>")
     result = build(inputs, outputs, TODAY)
     assert not result.unchanged and result.ok

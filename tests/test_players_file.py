@@ -51,11 +51,13 @@ def merge(inputs: Path, player: str = "ROUSSEAU Françoise", spelling: str = "RO
 
 def test_a_formula_licence_keeps_its_formula_and_its_value_and_passes_check_after_a_merge(tmp_path):
     path = league(tmp_path)
-    before = run("check", "--inputs", str(tmp_path))
+    # check's page goes beside the inputs, not into the repository's outputs/ (the working directory)
+    outputs = ("--outputs", str(tmp_path.parent / f"{tmp_path.name}-outputs"))
+    before = run("check", "--inputs", str(tmp_path), *outputs)
     assert before.returncode == 0, before.stderr
     merged = merge(tmp_path)
     assert merged.returncode == 0, merged.stderr
-    after = run("check", "--inputs", str(tmp_path))
+    after = run("check", "--inputs", str(tmp_path), *outputs)
     assert after.returncode == 0, after.stderr
     assert openpyxl.load_workbook(path)["Joueurs"]["A2"].value == "=11000+463"
     assert openpyxl.load_workbook(path, data_only=True)["Joueurs"]["A2"].value == 11463

@@ -24,7 +24,7 @@ VERIFICATION = "verification.html"  # the secretary's page (render/verification.
 # The build's own copy of that page, next to the state: `reportgen check` rewrites the page with what
 # it found (dated the day it ran), and a build that changes nothing puts the build's page back rather
 # than running in full.
-VERIFICATION_COPY = "verification.html"
+VERIFICATION_COPY = "verification.html.copy"
 SITE = "site"  # the site's pages (reportgen/site/), written after the circuits
 
 

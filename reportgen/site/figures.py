@@ -45,13 +45,13 @@ def dated_rankings(records: Sequence[dict[str, Any]], current: dict[str, Any]) -
 
 
 def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
-         name: Callable[[dict[str, Any]], str] = lambda row: row["player"]) -> dict[str, Any] | None:
-    """The places of `current`'s top ten in each dated ranking of its season, when it has at least
-    two; `name` gives a row's name as the page shows it (the site's privacy choices)."""
+         name: Callable[[dict[str, Any]], str] = lambda row: row["player"], most: int = TOP) -> dict[str, Any] | None:
+    """The places of `current`'s top ten (`most`) in each dated ranking of its season, when it has
+    at least two; `name` gives a row's name as the page shows it (the site's privacy choices)."""
     if current["kind"] not in SEASON_KINDS:
         return None
     rankings = dated_rankings(records, current)
-    top = [row for row in current["rows"] if row["rank"] is not None][:TOP]
+    top = [row for row in current["rows"] if row["rank"] is not None][:most]
     if len(rankings) < 2 or not top:
         return None
     places = [{row["id"]: row["rank"] for row in ranking["rows"]} for ranking in rankings]
@@ -102,6 +102,8 @@ def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) ->
     by_path = {record["path"]: record for record in records}
     found = []
     for document in documents:
-        chart = bump(records, by_path[document.path]) if document.path in by_path else None
+        # A printed bulletin names no more players than it prints (`print_top`: its bulletin_rows).
+        printed = (document.context.get("print_top") or {}).get("rows", TOP)
+        chart = bump(records, by_path[document.path], most=min(TOP, printed)) if document.path in by_path else None
         found.append(dataclasses.replace(document, context={**document.context, "bump": chart}) if chart else document)
     return found

@@ -217,8 +217,8 @@ def test_evolution_is_the_place_before_minus_the_place_now_and_new_for_newcomers
 
 
 def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
+    from reportgen.circuits.club_sections import evolution as in_a_mail  # what a club reads in its mail
     from reportgen.circuits.common import evolution as moved
-    from reportgen.delivery.mail import _evolution as in_a_mail
 
     up = moved(5, 2)  # 5th in the previous ranking, 2nd now: three places gained
     assert (up["kind"], up["symbol"], up["text"], up["value"]) == ("up", "▲", "3", "+3")

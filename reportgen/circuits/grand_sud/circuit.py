@@ -49,11 +49,17 @@ class GrandSud:
 def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) -> list[str]:
     """A series' second tournament of a year replaces its first (§1): said, with the players of
     the first who did not play the second and so leave the ranking's count of it."""
+    pairs = same_year_editions(tournaments)
+    if not pairs:
+        return []
+    # Each tournament's players found once: filtering the whole table per pair grew as the square
+    # of the league (docs/performance.md, seventh round).
+    played = ({event: list(zip(frame["player_id"], frame["player"])) for event, frame in results.groupby("event")}
+              if len(results) else {})
     notices = []
-    for first, second in same_year_editions(tournaments):
-        before = results[results["event"] == first.id] if len(results) else results
-        after = set(results.loc[results["event"] == second.id, "player_id"]) if len(results) else set()
-        gone = sorted({player for pid, player in zip(before["player_id"], before["player"]) if pid not in after})
+    for first, second in pairs:
+        after = {pid for pid, _ in played.get(second.id, [])}
+        gone = sorted({player for pid, player in played.get(first.id, []) if pid not in after})
         notices.append(documents.replacement_notice(first, second, gone))
     return notices
 

@@ -39,6 +39,9 @@ class BuildResult:
     unchanged: bool = False
     # render.changes.Republished: the documents already published for a date that this build changed
     republished: list = field(default_factory=list)
+    # the site's pages this build rendered, relative to outputs/ (the others were unchanged: taken
+    # from outputs/, as site/reuse.py's records prove them)
+    site_rendered: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -150,6 +153,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.site import publish as site
     from reportgen.site.data import event_records
     from reportgen.site.pages import FOLDER, Site
+    from reportgen.site.reuse import Pages
 
     league = load(inputs, today, progress, reads, digests)
     rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
@@ -224,6 +228,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                           league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
             progress("calendrier.ics à jour")
         pages: dict[str, bytes] = {}
+        made = Pages(outputs)
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
                 publish_fonts(outputs)
@@ -234,7 +239,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
                          public=league.public, calendar=calendar, calendar_file=calendar_file,
                          corrections=history, archived=archived,
-                         url=league.settings.site.url if league.settings.site else "").pages()
+                         url=league.settings.site.url if league.settings.site else "", reuse=made).pages()
+            result.site_rendered = made.rendered
             pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a
@@ -255,6 +261,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                                               result.notices), circuits.REGISTRY, pages)
         if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
             site.publish(outputs, pages)
+            made.save()
     except OutputError as failure:
         failures.append(failure)
     if failures:

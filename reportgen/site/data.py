@@ -104,8 +104,19 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
 
 def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:
     """A circuit's rankings (or `scales`) as last published; none when the file is missing or not ours."""
+    return _read(folder, (key,))[0]
+
+
+def read_both(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A circuit's rankings and scales from one reading of the file (it holds every row of every
+    ranking: the largest file the site reads)."""
+    rankings, scales = _read(folder, ("rankings", "scales"))
+    return rankings, scales
+
+
+def _read(folder: Path, keys: tuple[str, ...]) -> list[list[dict[str, Any]]]:
     try:
         data = json.loads((folder / DATA).read_text(encoding="utf-8"))
-        return list(data.get(key, []))
+        return [list(data.get(key, [])) for key in keys]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return []
+        return [[] for _ in keys]

@@ -7,6 +7,7 @@ outputs/index.html is the home page; every other page is in outputs/site/, flat,
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import json
 import unicodedata
@@ -21,6 +22,7 @@ from reportgen.render.index import MANIFEST, read_manifest
 from reportgen.site import data, figures, og
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
+from reportgen.site.reuse import Pages
 
 FOLDER = "site"  # outputs/site/: every page but the home page
 HOME = "index.html"
@@ -30,6 +32,7 @@ ASSETS = ("site.css", "site.js")  # copied from templates/site/
 KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
 
 
+@functools.cache  # a tournament's or player's page is linked from many others
 def page_name(kind: str, key: str) -> str:
     """A page's file name from an id: never a name typed in a workbook."""
     return f"{kind}-{hashlib.sha256(key.encode('utf-8')).hexdigest()[:12]}.html"
@@ -51,6 +54,7 @@ def search_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+@functools.cache  # a league has a few hundred dates, shown on tens of thousands of lines
 def long_day(iso: str) -> str:
     return french.date_long(dt.date.fromisoformat(iso))
 
@@ -73,6 +77,15 @@ class Circuit:
         return f"{self.slug}/{self.public.get(path, path)}"
     scales: list[dict[str, Any]] = field(default_factory=list)  # its bulletins' points-by-place scales
 
+    @functools.cached_property
+    def _paths(self) -> frozenset[str]:
+        return frozenset(d["path"] for d in self.documents)
+
+    def shown(self) -> dict[str, Any]:
+        """What a page's template reads of the circuit (and so, with the rest of its context, what
+        says whether the page changed: site/reuse.py)."""
+        return {"title": self.title, "regulation": self.regulation, "blocked": self.blocked}
+
     def seasons(self) -> list[int]:
         return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
 
@@ -88,7 +101,7 @@ class Circuit:
 
     def bulletin(self, path: str) -> str | None:
         """The HTML bulletin published under this path, relative to outputs/."""
-        return self.link(f"{path}.html") if any(d["path"] == path for d in self.documents) else None
+        return self.link(f"{path}.html") if path in self._paths else None
 
 
 def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
@@ -100,10 +113,10 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
         manifest = read_manifest(outputs / slug / MANIFEST)
         if manifest is None:
             continue
+        rankings, scales = data.read_both(outputs / slug)  # one parse: site.json grows with the league
         circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
                           list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
-                          data.read(outputs / slug), dict(manifest.get("public") or {}),
-                          data.read(outputs / slug, "scales"))
+                          rankings, dict(manifest.get("public") or {}), scales)
         current = set(circuit.seasons())
         circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
         found.append(circuit)
@@ -132,8 +145,11 @@ class Site:
     def __init__(self, outputs: Path, order: Sequence[str], league: str, blocked: Sequence[str] = (),
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
-                 archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = ""):
+                 archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = "",
+                 reuse: Pages | None = None):
         self.league = league
+        # the last build's pages, to take those whose source is unchanged (site/reuse.py); None: render all
+        self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
         self.images: dict[str, bytes] = {}  # the Open Graph images the pages name, by path
@@ -193,9 +209,16 @@ class Site:
         """A page; its Open Graph image is `card`'s, or the home page's."""
         root = "" if path == HOME else "../"
         here = f"{FOLDER}/" if path == HOME else ""
-        page = environment(self.templates).get_template(f"site/{template}").render(
-            league=self.league, root=root, here=here, og=self.image(card or self.home_card, here), **context)
-        return page.encode("utf-8")
+        tags = self.image(card or self.home_card, here)
+
+        def draw() -> bytes:
+            return environment(self.templates).get_template(f"site/{template}").render(
+                league=self.league, root=root, here=here, og=tags, **context).encode("utf-8")
+
+        if self.reuse is None:
+            return draw()
+        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, context),
+                               draw)
 
     def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
         """The page's `og:image` tags, its PNG kept for `pages()`. Social networks want an absolute
@@ -286,7 +309,7 @@ class Site:
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
-                           title=f"{circuit.title} — saison {season}", circuit=circuit, season=season,
+                           title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
                            table=self.table(circuit, ranking) if ranking else None,
                            chart=figures.bump(circuit.rankings, ranking, self.public_name) if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
@@ -303,7 +326,8 @@ class Site:
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
         where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
         card = og.Card(self.league, name, f"{circuit.title} — {where}", self.top(ranking))
-        return self.render("event.html.j2", self.event_page(circuit, ranking), card, title=name, circuit=circuit,
+        return self.render("event.html.j2", self.event_page(circuit, ranking), card, title=name,
+                           circuit=circuit.shown(),
                            season_url=self.season_page(circuit, ranking["season"]),
                            table=self.table(circuit, ranking),
                            description=f"{circuit.title} : résultats, {long_day(ranking['date'])}",
@@ -356,18 +380,35 @@ class Site:
         """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
         return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
 
-    def club(self, club: str) -> bytes:
-        sections = []
+    @functools.cached_property
+    def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
+                                dict[str, set[tuple[str, str, str, str]]]]:
+        """Once for every club page (not a scan of every ranking per club): each circuit's ranking
+        in force with its rows by club, and the tournaments each club's players played."""
+        headlines = []
         for circuit in self.circuits:
             seasons = circuit.seasons()
             ranking = circuit.headline(seasons[0]) if seasons else None
-            rows = [row for row in ranking["rows"] if row["club"] == club] if ranking else []
-            if ranking and rows:
-                sections.append({"circuit": circuit.title, "table": self.table(circuit, ranking, rows)})
+            if ranking:
+                rows: dict[str, list[dict[str, Any]]] = {}
+                for row in ranking["rows"]:
+                    rows.setdefault(row["club"], []).append(row)
+                headlines.append((circuit, ranking, rows))
+        events: dict[str, set[tuple[str, str, str, str]]] = {}
+        for c in self.circuits:
+            for r in c.rankings:
+                if r["kind"] == "event":
+                    event = (r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
+                    for club in {row["club"] for row in r["rows"]}:
+                        events.setdefault(club, set()).add(event)
+        return headlines, events
+
+    def club(self, club: str) -> bytes:
+        headlines, played = self._by_club
+        sections = [{"circuit": circuit.title, "table": self.table(circuit, ranking, rows[club])}
+                    for circuit, ranking, rows in headlines if rows.get(club)]
         # the tournaments its players played, with their pages (and through them, their bulletins)
-        events = sorted({(r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
-                         for c in self.circuits for r in c.rankings
-                         if r["kind"] == "event" and any(row["club"] == club for row in r["rows"])}, reverse=True)
+        events = sorted(played.get(club, ()), reverse=True)
         return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
                            events=[{"day": long_day(day), "circuit": circuit, "title": name, "url": url}
                                    for day, circuit, name, url in events],

@@ -1,0 +1,54 @@
+"""The site's pages made again only for what changed (issue 27), as bulletins are (render/cache.py):
+each page is recorded with a hash of what its template is given (template, file name, league,
+Open Graph tags, context, with the code and render fingerprints: `cache.source_key`) and the hash
+of its bytes. A page whose source hashes the same and whose file in outputs/ still has the recorded
+bytes is taken from there, not rendered again; one edited or deleted by hand is made again.
+
+The records are kept in `outputs/.reportgen/pages` (hidden, JSON, never code), written after the
+site is published: a build stopped before leaves the last records, whose hashes the new files no
+longer match, so those pages are rendered again. The key hashes the context, never the page:
+pickling plain data costs a small part of rendering it (docs/performance.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from reportgen.ingest.read_cache import FOLDER, FORMAT, load_json, write_file
+from reportgen.render import cache
+
+RECORDS = "pages"
+
+
+class Pages:
+    """The records of the last build's pages, and this build's as it makes them."""
+
+    def __init__(self, outputs: Path) -> None:
+        self.outputs = outputs
+        found = load_json(outputs / FOLDER / RECORDS)
+        valid = isinstance(found, dict) and found.get("format") == FORMAT and isinstance(found.get("pages"), dict)
+        self.previous: dict[str, object] = found["pages"] if valid else {}
+        self.records: dict[str, dict[str, str]] = {}
+        self.rendered: list[str] = []  # the pages this build rendered, by path relative to outputs/
+
+    def page(self, path: str, parts: tuple[object, ...], render: Callable[[], bytes]) -> bytes:
+        """The page at `path` (relative to outputs/): the bytes on disk when `parts` (all its template
+        is given) hash as last time and the file is the one recorded, else `render()`'s."""
+        key = cache.source_key("site page", path, *parts)
+        data = cache.reuse(self.outputs / path, self.previous.get(path), key)
+        if data is None:
+            data = render()
+            self.rendered.append(path)
+        record = cache.source_record(key, data)
+        if record is not None:
+            self.records[path] = record
+        return data
+
+    def save(self) -> None:
+        """Record this build's pages (only those it made: a page no longer made is forgotten)."""
+        data = {"format": FORMAT, "pages": dict(sorted(self.records.items()))}
+        try:
+            write_file(self.outputs / FOLDER / RECORDS, (json.dumps(data, indent=0) + "\n").encode("ascii"))
+        except OSError:
+            pass  # the next build renders every page, which is all a missing record costs

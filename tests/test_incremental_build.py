@@ -426,3 +426,60 @@ def test_the_state_lists_every_output_and_no_absolute_path(league):
     shutil.rmtree(outputs / FOLDER)
     assert not build(inputs, outputs, TODAY).unchanged
     assert build(inputs, outputs, TODAY).unchanged
+
+
+# -- the site's pages (site/reuse.py) ----------------------------------------------------------------
+
+def site_pages(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The pages a template renders: the home page and outputs/site/'s HTML."""
+    return {name: data for name, data in files.items() if name == "index.html"
+            or (name.startswith("site/") and name.endswith(".html"))}
+
+
+def test_one_new_tournament_renders_only_the_site_pages_it_changes(league, tmp_path, stub_pdfs):
+    inputs, outputs = league
+    before = site_pages(snapshot(outputs))
+    new_tournament(inputs)
+    result = build(inputs, outputs, TODAY)
+    after = snapshot(outputs)
+    pages = site_pages(after)
+    moved = {name for name, data in pages.items() if before.get(name) != data}
+    assert result.ok and set(result.site_rendered) == moved
+    # the new tournament's page, the home page (it lists the latest bulletin), the players it ranks...
+    assert "index.html" in moved and any(name not in before for name in moved)
+    # ...but not the 2025 season's page, nor the page of a player absent from 2026
+    kept = set(pages) - moved
+    assert "site/grand-sud-2025.html" in kept and any("LÉGER" in pages[name].decode() for name in kept)
+    # byte for byte what a full build of the same inputs gives: pages, search index, OG images, records
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert snapshot(fresh) == after
+    assert "NOUVEAU" in (outputs / "site" / "recherche.js").read_text(encoding="utf-8")
+
+
+def test_a_build_with_nothing_new_for_the_site_renders_no_page(league, stub_pdfs):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and result.site_rendered == []
+    assert site_pages(snapshot(outputs)) == site_pages(before)  # the secretary's page is dated: not compared
+
+
+def test_a_site_page_edited_or_deleted_by_hand_is_made_again(league, stub_pdfs):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    edited, deleted = sorted(name for name in site_pages(before) if name.startswith("site/joueur-"))[:2]
+    (outputs / edited).write_text("<p>modifié à la main</p>", encoding="utf-8")
+    (outputs / deleted).unlink()
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and sorted(result.site_rendered) == [edited, deleted]
+    assert snapshot(outputs) == before
+
+
+def test_changed_code_renders_every_site_page_again(league, stub_pdfs, monkeypatch):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "another version of reportgen or of its templates")
+    result = build(inputs, outputs, TODAY)
+    assert set(result.site_rendered) == set(site_pages(before))
+    assert site_pages(snapshot(outputs)) == site_pages(before)

@@ -1,0 +1,94 @@
+"""What the site's pages are drawn from: each circuit as it published itself in outputs/ (its
+manifest and `site.json`), with the archived seasons it no longer publishes, and each player's
+lines in its rankings."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportgen.render.index import MANIFEST, read_manifest
+from reportgen.site import data
+
+
+@dataclass
+class Circuit:
+    slug: str
+    title: str
+    regulation: str
+    blocked: bool
+    documents: list[dict[str, Any]]
+    annexes: list[dict[str, Any]]
+    rankings: list[dict[str, Any]]
+    # a whole file naming a player who chose `initiales` or `non` -> its public copy (manifest's `public`)
+    public: dict[str, str] = field(default_factory=dict)
+
+    def link(self, path: str) -> str:
+        """The file the site links for one the circuit published (with its extension), relative to
+        outputs/: its public copy when it has one, the file itself otherwise (site/public_copies.py)."""
+        return f"{self.slug}/{self.public.get(path, path)}"
+    scales: list[dict[str, Any]] = field(default_factory=list)  # its bulletins' points-by-place scales
+
+    @functools.cached_property
+    def _paths(self) -> frozenset[str]:
+        return frozenset(d["path"] for d in self.documents)
+
+    def shown(self) -> dict[str, Any]:
+        """What a page's template reads of the circuit (and so, with the rest of its context, what
+        says whether the page changed: site/reuse.py)."""
+        return {"title": self.title, "regulation": self.regulation, "blocked": self.blocked}
+
+    def seasons(self) -> list[int]:
+        return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
+
+    def headline(self, season: int) -> dict[str, Any] | None:
+        """The ranking in force of a season: its latest season ranking (the final one on its date),
+        else its latest rating list, else its latest event."""
+        mine = [r for r in self.rankings if r["season"] == season]
+        for kind in ("season", "ratings", "event"):
+            found = [r for r in mine if r["kind"] == kind]
+            if found:
+                return max(found, key=lambda r: (r["date"], r["status"] == "final"))
+        return None
+
+    def bulletin(self, path: str) -> str | None:
+        """The HTML bulletin published under this path, relative to outputs/."""
+        return self.link(f"{path}.html") if path in self._paths else None
+
+
+def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
+         archived: Mapping[str, list[dict[str, Any]]] | None = None) -> list[Circuit]:
+    """Each circuit as published in outputs/, with the archived rankings (delivery/site_archive.py)
+    of the seasons it no longer publishes."""
+    found = []
+    for slug in order:
+        manifest = read_manifest(outputs / slug / MANIFEST)
+        if manifest is None:
+            continue
+        rankings, scales = data.read_both(outputs / slug)  # one parse: site.json grows with the league
+        circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
+                          list(manifest.get("documents") or []), list(manifest.get("annexes") or []),
+                          rankings, dict(manifest.get("public") or {}), scales)
+        current = set(circuit.seasons())
+        circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
+        found.append(circuit)
+    return found
+
+
+@dataclass
+class Entry:
+    """One line of a player's page: his place in one published ranking."""
+
+    circuit: Circuit
+    ranking: dict[str, Any]
+    row: dict[str, Any]
+
+
+@dataclass
+class Player:
+    id: str
+    name: str = ""
+    entries: list[Entry] = field(default_factory=list)

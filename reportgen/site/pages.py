@@ -80,6 +80,8 @@ class Site:
         self.corrections = list(corrections)
         self.templates = templates
         self.players: dict[str, Player] = {}
+        # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
+        self._lines: dict[int, tuple[dict[str, Any], dict[str, Any] | None]] = {}
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -262,12 +264,8 @@ class Site:
                                  key=lambda e: (e.ranking["date"], e.ranking["path"]))
                 lines = []
                 for e in entries:
-                    value = next((c for c in e.ranking["columns"] if c["key"] != "club"), None)
-                    lines.append({"day": long_day(e.ranking["date"]), "kind": KINDS.get(e.ranking["kind"], ""),
-                                  "title": e.ranking["title"] or e.ranking["name"],
-                                  "url": (self.event_page(circuit, e.ranking) if e.ranking["kind"] == "event"
-                                          else self.root_of(circuit.bulletin(e.ranking["path"]))),
-                                  "rank": self.place(e.row),
+                    head, value = self.ranking_line(circuit, e.ranking)
+                    lines.append({**head, "rank": self.place(e.row),
                                   "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
                                   if value else "", "club": e.row["club"]})
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
@@ -285,6 +283,20 @@ class Site:
                                                           "Classement Elo")})
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
                            description=f"Résultats de {name}")
+
+    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """What every player's line of one ranking shares (its date, kind, title, link) and the
+        column of its main value: once per ranking, not once per player (a ranking of the season
+        is on the page of each of its players)."""
+        found = self._lines.get(id(ranking))
+        if found is None:
+            found = self._lines[id(ranking)] = (
+                {"day": long_day(ranking["date"]), "kind": KINDS.get(ranking["kind"], ""),
+                 "title": ranking["title"] or ranking["name"],
+                 "url": (self.event_page(circuit, ranking) if ranking["kind"] == "event"
+                         else self.root_of(circuit.bulletin(ranking["path"])))},
+                next((c for c in ranking["columns"] if c["key"] != "club"), None))
+        return found
 
     def public_name(self, row: dict[str, Any]) -> str:
         return self.public.name(row["id"], row["player"])

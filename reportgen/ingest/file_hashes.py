@@ -44,33 +44,36 @@ class FileHashes:
 
     def __init__(self, outputs: Path | None) -> None:
         self.path = outputs / FOLDER / HASHES if outputs is not None else None
-        self.known: dict[str, list] = {}  # absolute path -> [size, mtime_ns, ino, ctime_ns, sha256]
+        self.known: dict[str, object] = {}  # absolute path -> [size, mtime_ns, ino, ctime_ns, sha256]
         self.used: dict[str, list] = {}  # the entries this build could record (the others are forgotten)
         data = load_json(self.path) if self.path is not None else None
         if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict):
-            self.known = {path: entry for path, entry in data["files"].items() if _valid(entry)}
+            self.known = data["files"]
 
-    def digest(self, path: str | os.PathLike, stat: os.stat_result | None = None, since: int | None = None) -> str:
-        """The file's SHA-256. `stat`: its os.stat, when the caller has it already; `since`: the
-        time.time_ns() taken before that stat (what the racy rule compares the mtime to)."""
-        if stat is None or since is None:
-            since = time.time_ns()  # before the stat: an edit after it is newer than this
-            stat = os.stat(path)
+    def digest(self, path: str | os.PathLike) -> str:
+        """The file's SHA-256."""
+        since = time.time_ns()  # before the stat: an edit after it is newer than this
         name = os.path.abspath(path)
+        return self._digest(name, os.stat(name), since)
+
+    def folder(self, folder: Path, skip_hidden: bool) -> dict[str, str]:
+        """Every file under `folder` (`folder_files`): its path relative to it -> its SHA-256."""
+        since = time.time_ns()
+        files = folder_files(Path(os.path.abspath(folder)), skip_hidden)  # absolute paths, made once
+        return {relative: self._digest(path, stat, since) for relative, path, stat in files}
+
+    def _digest(self, name: str, stat: os.stat_result, since: int) -> str:
+        """`name`: an absolute path; `stat`: its stat, taken after the time.time_ns() `since`."""
         fields = [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns]
         entry = self.known.get(name)
-        if entry is not None and entry[:4] == fields:
+        # Checked here rather than when loaded: most entries are never looked at twice.
+        if type(entry) is list and len(entry) == 5 and entry[:4] == fields and type(entry[4]) is str:
             self.used[name] = entry
             return entry[4]
         value = content_digest(name)
         if stat.st_mtime_ns < since - RACY_NS:  # else racy: hashed again next time
             self.used[name] = [*fields, value]
         return value
-
-    def folder(self, folder: Path, skip_hidden: bool) -> dict[str, str]:
-        """Every file under `folder` (`folder_files`): its path relative to it -> its SHA-256."""
-        since = time.time_ns()
-        return {relative: self.digest(path, stat, since) for relative, path, stat in folder_files(folder, skip_hidden)}
 
     def save(self) -> bool:
         """Keep the entries of the files this build hashed; nothing written when they are those
@@ -84,11 +87,6 @@ class FileHashes:
             return False
         self.known = dict(self.used)
         return True
-
-
-def _valid(entry: object) -> bool:
-    return isinstance(entry, list) and len(entry) == 5 and all(type(value) is int for value in entry[:4]) \
-        and isinstance(entry[4], str)
 
 
 def folder_files(folder: Path, skip_hidden: bool) -> list[tuple[str, str, os.stat_result]]:

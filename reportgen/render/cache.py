@@ -1,6 +1,6 @@
 """What a build may skip, and the proof that skipping it gives the same bytes (issue « Performance »).
 
-Three things are kept, each by its owner: the last build's state (pipeline/state.py), the sheets read (ingest/read_cache.py) and, here, the keys, each keyed on everything its result depends on:
+Three things are kept, each by its owner: the last build's state (pipeline/state.py), the sheets read (ingest/read_cache.py) and, here, the keys, each keyed on everything its result depends on (the content hashes they are made of are known by each file's stat when it did not change: ingest/file_hashes.py):
 
 - **The last build** (`outputs/.reportgen/state`): the key of a build that published without a
   problem (the content hash of every file of inputs/ and its path, the day it ran for, reportgen's
@@ -49,7 +49,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-file_digest = content_digest
+file_digest = content_digest  # one file's SHA-256, read whole (ingest/file_hashes.py)
 
 
 def _libraries() -> list[str]:

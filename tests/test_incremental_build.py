@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ import pytest
 from reportgen import pipeline
 from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import reading_pool, text
+from reportgen.ingest.file_hashes import HASHES
 from reportgen.ingest.read_cache import FOLDER, READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
@@ -289,6 +291,80 @@ def test_an_output_deleted_edited_or_added_by_hand_is_built_again(league, stub_p
                 "edited": {"grand-sud/2026/classement-2026-01-10.html"}, "added": set()}[damage]
     assert built(result, outputs) == expected
     assert build(inputs, outputs, TODAY).unchanged
+
+
+# -- files known by their stat (ingest/file_hashes.py; its own tests: tests/test_file_hashes.py) -------
+
+def known_by_their_stat(inputs: Path, outputs: Path) -> dict[str, list]:
+    """Every file of the built league last modified an hour ago (old enough to be recorded), then a
+    build that finds nothing changed: each file's hash is known by its stat from now on."""
+    hour_ago = time.time_ns() - 3600 * 10**9
+    for path in [*inputs.rglob("*"), *outputs.rglob("*")]:
+        if path.is_file():
+            os.utime(path, ns=(hour_ago, hour_ago))
+    assert build(inputs, outputs, TODAY).unchanged
+    known = json.loads((outputs / FOLDER / HASHES).read_bytes())["files"]
+    state = json.loads((outputs / STATE).read_bytes())
+    assert {str(outputs / name) for name in state["outputs"]} | {str(path) for path in inputs.rglob("*.xlsx")} <= set(known)
+    return known
+
+
+def rewritten_keeping_size_and_mtime(path: Path, data: bytes) -> None:
+    """Rewritten in place (the same inode), its size and mtime put back: only the ctime tells."""
+    before = os.stat(path)
+    assert len(data) == before.st_size and data != path.read_bytes()
+    while os.stat(path).st_ctime_ns == before.st_ctime_ns:  # the kernel's clock ticks every few ms
+        with open(path, "r+b") as stream:
+            stream.write(data)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = os.stat(path)
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+
+
+def test_a_second_build_with_nothing_changed_writes_nothing_at_all(league):
+    """The first build that finds nothing changed records the hashes of the outputs the last one
+    had just written; the next one writes nothing, not even that."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    every_file = {p: p.read_bytes() for p in outputs.rglob("*") if p.is_file()}
+    assert build(inputs, outputs, TODAY).unchanged
+    assert {p: p.read_bytes() for p in outputs.rglob("*") if p.is_file()} == every_file
+
+
+def test_a_workbook_edited_keeping_its_size_and_mtime_is_built_again(league, stub_pdfs):
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    workbook = inputs / "2026-01-10-toulouse.xlsx"
+    assert workbook.is_file()
+    data = bytearray(workbook.read_bytes())
+    data[-30] ^= 1  # one byte of the zip's directory: the workbook is now another file
+    rewritten_keeping_size_and_mtime(workbook, bytes(data))
+    assert not build(inputs, outputs, TODAY).unchanged
+
+
+def test_an_output_edited_by_hand_keeping_its_size_and_mtime_is_built_again(league, stub_pdfs):
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    before = snapshot(outputs)
+    page = outputs / "grand-sud" / "2026" / "classement-2026-01-10.html"
+    rewritten_keeping_size_and_mtime(page, page.read_bytes().replace(b"<", b"[", 1))
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and result.ok
+    assert snapshot(outputs) == before
+    assert built(result, outputs) == {"grand-sud/2026/classement-2026-01-10.html"}
+
+
+def test_an_output_edited_right_after_the_build_is_seen(league, stub_pdfs):
+    """The pages a build has just written are too recent to be trusted by their stat (the racy
+    rule, tests/test_file_hashes.py): an edit right after it, keeping size and mtime, is seen."""
+    inputs, outputs = league
+    page = outputs / "index.html"
+    recorded = outputs / FOLDER / HASHES  # none at all when every file was that recent
+    assert not recorded.exists() or str(page) not in json.loads(recorded.read_bytes())["files"]
+    before = snapshot(outputs)
+    rewritten_keeping_size_and_mtime(page, page.read_bytes().replace(b"<", b"[", 1))
+    assert not build(inputs, outputs, TODAY).unchanged
+    assert snapshot(outputs) == before
 
 
 # -- problems, damaged cache files ------------------------------------------------------------------

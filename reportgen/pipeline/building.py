@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen import circuits, french
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
@@ -48,11 +49,14 @@ class BuildResult:
         return not self.problems
 
 
-def _replay(outputs: Path, keys: list[str | None], progress: Progress) -> BuildResult | None:
+def _replay(outputs: Path, keys: list[str | None], progress: Progress, hashes: FileHashes) -> BuildResult | None:
 
-    last = state.replay(outputs, keys, circuits.REGISTRY)
+    last = state.replay(outputs, keys, circuits.REGISTRY, hashes)
     if last is None:
         return None
+    # The files hashed again (the outputs the last build had just written, too recent to be known
+    # by their stat then): known by it from now on. The only file such a build may write.
+    hashes.save()
     if any(key not in last.keys for key in keys if key is not None):
         # Known by one key (the league's content), not yet by the other (the folders it was put
         # together from): remembered, so that the next build knows from the folders alone.
@@ -71,8 +75,9 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
     from reportgen.render import cache
 
     _prepare(outputs)
-    key = cache.origin_key(origin, today or dt.date.today())
-    return _replay(outputs, [key], progress) if key is not None else None
+    hashes = FileHashes(outputs)
+    key = cache.origin_key(origin, today or dt.date.today(), hashes)
+    return _replay(outputs, [key], progress, hashes) if key is not None else None
 
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
@@ -89,11 +94,12 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     _prepare(outputs)
     # Nothing changed since the last build (same inputs, day, code, libraries; outputs as it left
     # them): it would write nothing, so nothing is read, scored or rendered.
-    digests = cache.inputs_digest(inputs)
+    hashes = FileHashes(outputs)  # the files' content hashes, known by their stat (ingest/file_hashes.py)
+    digests = cache.inputs_digest(inputs, hashes)
     keys = [cache.build_key(digests, today) if digests is not None else None]
     if origin:
-        keys.append(cache.origin_key(origin, today))
-    last = _replay(outputs, keys, progress) if any(keys) else None
+        keys.append(cache.origin_key(origin, today, hashes))
+    last = _replay(outputs, keys, progress, hashes) if any(keys) else None
     if last is not None:
         return last
 
@@ -104,7 +110,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {})
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes)
     finally:
         pdf.cool_down()
 
@@ -141,7 +147,8 @@ def _masking(league: League) -> Masking:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]]) -> BuildResult:
+           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
+           hashes: FileHashes) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -255,10 +262,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # already published that it changed: the next build, finding none, says something else),
         # nor with warnings: the next build says them again.
         if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
-                and cache.inputs_digest(inputs) == digests:
+                and cache.inputs_digest(inputs, hashes) == digests:
             reads.save()
-            state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
-                                              result.notices), circuits.REGISTRY, pages)
+            if state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
+                                                 result.notices), circuits.REGISTRY, pages, hashes):
+                hashes.save()
         if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
             site.publish(outputs, pages)
             made.save()

@@ -12,10 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import FOLDER, FORMAT
 from reportgen.ingest.read_cache import load_json as _load_json
 from reportgen.ingest.read_cache import write_file as _write
-from reportgen.render.cache import _folder_files, digest, file_digest
+from reportgen.render.cache import digest, file_digest
 from reportgen.render.fonts import FONTS
 
 STATE = "state"
@@ -37,22 +38,24 @@ class State:
     page_restored: bool = False  # `replay` put the build's secretary's page back (not stored)
 
 
-def outputs_digest(outputs: Path, slugs: Iterable[str]) -> dict[str, str]:
+def outputs_digest(outputs: Path, slugs: Iterable[str], hashes: FileHashes | None = None) -> dict[str, str]:
     """Every file of the circuits' folders, of the site, of the pages' fonts, the index and the
-    secretary's page: what a build may write or remove."""
+    secretary's page: what a build may write or remove (`hashes`: the content hashes known by the
+    files' stat, ingest/file_hashes.py)."""
+    hashes = hashes or FileHashes(None)
     found = {}
     for slug in [*slugs, SITE, FONTS]:
         folder = outputs / slug
         if folder.is_dir():
-            for path in _folder_files(folder, skip_hidden=False):
-                found[path.relative_to(outputs).as_posix()] = file_digest(path)
+            found.update({f"{slug}/{relative}": value for relative, value in hashes.folder(folder, False).items()})
     for name in (INDEX, VERIFICATION):
         if (outputs / name).is_file():
-            found[name] = file_digest(outputs / name)
+            found[name] = hashes.digest(outputs / name)
     return found
 
 
-def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> State | None:
+def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str],
+           hashes: FileHashes | None = None) -> State | None:
     """The last build, when it had one of these keys and outputs/ holds exactly what it left."""
     data = _load_json(outputs / FOLDER / STATE)
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("keys"), list):
@@ -66,7 +69,7 @@ def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str]) -> S
     if not all(isinstance(text, str) for text in [*state.published, *state.notices]):
         return None
     try:
-        found = outputs_digest(outputs, slugs)
+        found = outputs_digest(outputs, slugs, hashes)
         if _without_page(found) != _without_page(state.outputs):
             return None
         if found.get(VERIFICATION) != state.outputs.get(VERIFICATION) and not _restore_page(outputs, state):
@@ -102,13 +105,14 @@ def clean(outputs: Path) -> None:
         pass  # a folder made read-only: the build says so when it writes
 
 
-def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, bytes] | None = None) -> bool:
+def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, bytes] | None = None,
+           hashes: FileHashes | None = None) -> bool:
     """Write the state, with the files the circuits' folders hold now and the site about to be
     written (`pages`, by path relative to outputs/: the home page and outputs/site/; None: those
     there, if any). False if it could not be written (a full disk...): the next build runs in full,
     which is all a missing state costs."""
     try:
-        state.outputs = outputs_digest(outputs, slugs)
+        state.outputs = outputs_digest(outputs, slugs, hashes)
         if pages:
             state.outputs = {path: value for path, value in state.outputs.items()
                              if path != INDEX and not path.startswith(f"{SITE}/")}

@@ -1,6 +1,6 @@
 """What a build may skip, and the proof that skipping it gives the same bytes (issue « Performance »).
 
-Three things are kept, each by its owner: the last build's state (pipeline/state.py), the sheets read (ingest/read_cache.py) and, here, the keys, each keyed on everything its result depends on:
+Three things are kept, each by its owner: the last build's state (pipeline/state.py), the sheets read (ingest/read_cache.py) and, here, the keys, each keyed on everything its result depends on (the content hashes they are made of are known by each file's stat when it did not change: ingest/file_hashes.py):
 
 - **The last build** (`outputs/.reportgen/state`): the key of a build that published without a
   problem (the content hash of every file of inputs/ and its path, the day it ran for, reportgen's
@@ -40,6 +40,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 
+from reportgen.ingest.file_hashes import FileHashes, content_digest, folder_files
 from reportgen.ingest.read_cache import FORMAT
 
 # -- fingerprints ---------------------------------------------------------------------------------
@@ -48,26 +49,7 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def file_digest(path: Path) -> str:
-    hasher = hashlib.sha256()
-    with open(path, "rb") as stream:
-        while chunk := stream.read(1 << 20):
-            hasher.update(chunk)
-    return hasher.hexdigest()
-
-
-def _folder_files(folder: Path, skip_hidden: bool) -> list[Path]:
-    """The files under `folder` (not following linked folders, as discover does), sorted."""
-    found = []
-    for path in folder.rglob("*"):
-        parts = path.relative_to(folder).parts
-        if "__pycache__" in parts or path.suffix == ".pyc":
-            continue
-        if skip_hidden and any(part.startswith((".", "~$")) for part in parts):
-            continue
-        if path.is_file():
-            found.append(path)
-    return sorted(found)
+file_digest = content_digest  # one file's SHA-256, read whole (ingest/file_hashes.py)
 
 
 def _libraries() -> list[str]:
@@ -92,9 +74,10 @@ def folders_digest(roots: Iterable[Path]) -> str:
     """Every file under these folders (compiled Python aside), names and bytes."""
     hasher = hashlib.sha256()
     for number, root in enumerate(roots):
-        for path in _folder_files(root, skip_hidden=False):
-            data = path.read_bytes()
-            hasher.update(f"{number}\0{path.relative_to(root).as_posix()}\0{len(data)}\0".encode())
+        for relative, path, _ in folder_files(root, skip_hidden=False):
+            with open(path, "rb") as stream:
+                data = stream.read()
+            hasher.update(f"{number}\0{relative}\0{len(data)}\0".encode())
             hasher.update(data)
     return hasher.hexdigest()
 
@@ -111,14 +94,15 @@ def code_fingerprint() -> str:
     return digest(f"{code}\0{environment}".encode())
 
 
-def inputs_digest(inputs: Path) -> dict[str, str] | None:
+def inputs_digest(inputs: Path, hashes: FileHashes | None = None) -> dict[str, str] | None:
     """Every file of inputs/ a build may read (hidden and lock files aside, as discover skips them):
-    its path relative to inputs/ -> the SHA-256 of its bytes. None when one cannot be read: then
-    nothing is skipped (the build says what is wrong with it)."""
+    its path relative to inputs/ -> the SHA-256 of its bytes (`hashes`: those of the files whose
+    stat is the one recorded, ingest/file_hashes.py). None when one cannot be read: then nothing is
+    skipped (the build says what is wrong with it)."""
     if not inputs.is_dir():
         return None
     try:
-        return {path.relative_to(inputs).as_posix(): file_digest(path) for path in _folder_files(inputs, True)}
+        return (hashes or FileHashes(None)).folder(inputs, skip_hidden=True)
     except OSError:
         return None
 
@@ -132,7 +116,7 @@ def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs") -
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 
 
-def origin_key(folders: Iterable[Path], today: dt.date) -> str | None:
+def origin_key(folders: Iterable[Path], today: dt.date, hashes: FileHashes | None = None) -> str | None:
     """A build's key from the folders its inputs are made of (inputs/ and archive/, from which
     `reportgen build` puts back the seasons inputs/ no longer has): every file of each, by content.
     The same folders give the same league to build, without reading it."""
@@ -140,7 +124,7 @@ def origin_key(folders: Iterable[Path], today: dt.date) -> str | None:
     for number, folder in enumerate(folders):
         if not folder.exists():
             continue
-        digests = inputs_digest(folder)
+        digests = inputs_digest(folder, hashes)
         if digests is None:
             return None
         found.update({f"{number}/{path}": value for path, value in digests.items()})

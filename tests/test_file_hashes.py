@@ -1,0 +1,158 @@
+"""The files' content hashes known by their stat (ingest/file_hashes.py, git's index): a file whose
+stat is the one recorded is not hashed again, and any edit is still seen: in place keeping its size
+and mtime (its ctime moves: no program can put it back), a file replaced by another of the same
+size and mtime (another inode), a file edited right after it was hashed (the « racy » rule: a file
+that recent is never recorded). The build-level cases (a workbook, an output edited by hand) are in
+tests/test_incremental_build.py."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from pathlib import Path
+
+from reportgen.ingest.file_hashes import HASHES, RACY_NS, FileHashes, folder_files
+from reportgen.ingest.read_cache import FOLDER
+
+HOUR_NS = 3600 * 10**9
+
+
+def sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def old_file(path: Path, data: bytes) -> os.stat_result:
+    """A file last modified an hour ago: old enough to be recorded."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    mtime = time.time_ns() - HOUR_NS
+    os.utime(path, ns=(mtime, mtime))
+    return os.stat(path)
+
+
+def recorded(outputs: Path) -> dict[str, list]:
+    return json.loads((outputs / FOLDER / HASHES).read_bytes())["files"]
+
+
+def plant(outputs: Path, path: Path, value: str) -> None:
+    """Put another hash in the entry of `path`: what the next lookup returns tells whether the entry
+    was trusted (the file not read) or not."""
+    files = recorded(outputs)
+    files[str(path)][4] = value
+    (outputs / FOLDER / HASHES).write_text(json.dumps({"format": 1, "files": files}))
+
+
+def edited_in_place(path: Path, data: bytes, before: os.stat_result) -> os.stat_result:
+    """The same file (inode) rewritten with `data`, its mtime put back; the ctime has moved on."""
+    while True:
+        with open(path, "r+b") as stream:
+            stream.write(data)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        after = os.stat(path)
+        if after.st_ctime_ns != before.st_ctime_ns:  # within one tick of the kernel's clock: once more
+            return after
+        time.sleep(0.01)
+
+
+def test_a_file_known_by_its_stat_is_not_read_again(tmp_path):
+    workbook = tmp_path / "inputs" / "a.xlsx"
+    old_file(workbook, b"first")
+    hashes = FileHashes(tmp_path / "outputs")
+    assert hashes.digest(workbook) == sha(b"first") and hashes.save()
+    plant(tmp_path / "outputs", workbook, "0" * 64)
+    assert FileHashes(tmp_path / "outputs").digest(workbook) == "0" * 64  # the entry trusted
+    assert FileHashes(None).digest(workbook) == sha(b"first")  # without a cache: read
+
+
+def test_an_edit_keeping_size_and_mtime_is_seen_by_the_ctime(tmp_path):
+    outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
+    before = old_file(workbook, b"first")
+    hashes = FileHashes(outputs)
+    hashes.digest(workbook)
+    hashes.save()
+    after = edited_in_place(workbook, b"other", before)
+    assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
+    assert FileHashes(outputs).digest(workbook) == sha(b"other")
+
+
+def test_a_file_replaced_by_another_of_the_same_size_and_mtime(tmp_path):
+    outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
+    before = old_file(workbook, b"first")
+    hashes = FileHashes(outputs)
+    hashes.digest(workbook)
+    hashes.save()
+    other = tmp_path / "inputs" / "b.xlsx"
+    other.write_bytes(b"other")
+    os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.replace(other, workbook)
+    assert os.stat(workbook).st_ino != before.st_ino
+    assert FileHashes(outputs).digest(workbook) == sha(b"other")
+
+
+def test_a_file_too_recent_is_hashed_again_each_time(tmp_path):
+    """Racy: a file modified less than RACY_NS before it was stat'ed could be edited again within
+    the same tick of the filesystem's clock, size and mtime alike: it is not recorded."""
+    outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
+    workbook.parent.mkdir()
+    workbook.write_bytes(b"first")
+    recent = time.time_ns() - RACY_NS // 2
+    os.utime(workbook, ns=(recent, recent))
+    old_file(tmp_path / "inputs" / "b.xlsx", b"old")
+    hashes = FileHashes(outputs)
+    assert hashes.folder(tmp_path / "inputs", skip_hidden=True) == {"a.xlsx": sha(b"first"), "b.xlsx": sha(b"old")}
+    hashes.save()
+    assert set(recorded(outputs)) == {str(tmp_path / "inputs" / "b.xlsx")}
+    workbook.write_bytes(b"other")
+    os.utime(workbook, ns=(recent, recent))
+    assert FileHashes(outputs).digest(workbook) == sha(b"other")
+
+
+def test_a_file_gone_is_forgotten_and_an_unchanged_cache_not_rewritten(tmp_path):
+    outputs = tmp_path / "outputs"
+    first, second = tmp_path / "in" / "a", tmp_path / "in" / "b"
+    old_file(first, b"1")
+    old_file(second, b"2")
+    hashes = FileHashes(outputs)
+    hashes.folder(tmp_path / "in", skip_hidden=False)
+    hashes.save()
+    written = os.stat(outputs / FOLDER / HASHES)
+    again = FileHashes(outputs)
+    again.folder(tmp_path / "in", skip_hidden=False)
+    assert again.save() and os.stat(outputs / FOLDER / HASHES).st_mtime_ns == written.st_mtime_ns
+    assert os.stat(outputs / FOLDER / HASHES).st_ino == written.st_ino  # not replaced
+    second.unlink()
+    last = FileHashes(outputs)
+    last.folder(tmp_path / "in", skip_hidden=False)
+    last.save()
+    assert set(recorded(outputs)) == {str(first)}
+
+
+def test_an_unreadable_or_foreign_cache_is_ignored(tmp_path):
+    outputs, workbook = tmp_path / "outputs", tmp_path / "in" / "a"
+    old_file(workbook, b"1")
+    (outputs / FOLDER).mkdir(parents=True)
+    for text in ('{"format": 1, "files": {"%s": [1, 2, "x", 4, "0"]}}' % workbook, "{", '{"format": 999, "files": {}}'):
+        (outputs / FOLDER / HASHES).write_text(text)
+        assert FileHashes(outputs).digest(workbook) == sha(b"1")
+
+
+def test_the_walk_lists_what_rglob_listed(tmp_path):
+    """Hidden and lock files aside when asked, compiled Python always; linked folders not followed,
+    linked files followed; sorted as paths sort (« a/b » before « a-c »)."""
+    root = tmp_path / "root"
+    for name in ("a/b", "a-c", "a/.hidden", ".git/x", "~$lock.xlsx", "__pycache__/m.pyc", "m.pyc", "z/y/x"):
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(name.encode())
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "f").write_bytes(b"f")
+    (root / "linked-folder").symlink_to(tmp_path / "elsewhere")
+    (root / "linked-file").symlink_to(tmp_path / "elsewhere" / "f")
+    (root / "dangling").symlink_to(tmp_path / "nothing")
+    shown = [relative for relative, _, _ in folder_files(root, skip_hidden=True)]
+    assert shown == ["a/b", "a-c", "linked-file", "z/y/x"]
+    everything = [relative for relative, _, _ in folder_files(root, skip_hidden=False)]
+    assert everything == [".git/x", "a/.hidden", "a/b", "a-c", "linked-file", "z/y/x", "~$lock.xlsx"]
+    rglob = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    assert everything == [p.relative_to(root).as_posix() for p in rglob]

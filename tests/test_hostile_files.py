@@ -22,6 +22,7 @@ from reportgen.ingest import workbook as reading
 from reportgen.ingest.file_hashes import HASHES
 from reportgen.ingest.read_cache import FOLDER
 from reportgen.pipeline import build
+from reportgen.site.reuse import RECORDS as PAGES
 from tests.builders import TODAY, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -126,9 +127,10 @@ def snapshot(outputs: Path) -> dict[str, bytes]:
 
 
 def published(files: dict[str, bytes]) -> dict[str, bytes]:
-    """The circuits' publications: not the site's pages nor the secretary's page, which say what
-    the last build found."""
-    return {k: v for k, v in files.items() if k not in ("index.html", "verification.html") and not k.startswith("site/")}
+    """The circuits' publications: not the site's pages (nor their records, site/reuse.py) nor the
+    secretary's page, which say what the last build found."""
+    return {k: v for k, v in files.items()
+            if k not in ("index.html", "verification.html", f"{FOLDER}/{PAGES}") and not k.startswith("site/")}
 
 
 def refused(league, name: str, data: bytes) -> list[str]:

@@ -11,7 +11,7 @@ import pandas as pd
 from reportgen import french, model
 from reportgen.circuits import common
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
-from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
+from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, ScopeKind, Status, headings
 
@@ -50,7 +50,7 @@ def short_label(tournament: Tournament) -> str:
 def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
     """The tournaments a reader of the ranking asks about, with what the ranking does with each:
     years N−1 and N up to its date; for the final ranking, the whole year N (§1)."""
-    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
+    replaced = ranking.replaced
     until = dt.date(ranking.season, 12, 31) if ranking.final else ranking.date
     first_year = ranking.season if ranking.final else ranking.season - 1
     listed = []
@@ -165,9 +165,8 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
     tournament_rows = []
     replacements = []
     listed = statuses(ranking, tournaments)
-    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
     for tournament, _ in listed:
-        by = tournaments.get(replaced.get(tournament.id, ""))
+        by = tournaments.get(ranking.replaced.get(tournament.id, ""))
         if by is not None and by.date.year == tournament.date.year:
             replacements.append(replacement_line(tournament, by))
     for tournament, status in listed:

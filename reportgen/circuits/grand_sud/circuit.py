@@ -7,6 +7,7 @@ import pandas as pd
 from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import documents
 from reportgen.circuits.grand_sud.info import INFO
+from reportgen.circuits.grand_sud.listing import Listing
 from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.parse import parse as parse_workbook
 from reportgen.circuits.grand_sud.scoring import Tournament, same_year_editions, score_league
@@ -33,12 +34,13 @@ class GrandSud:
         report = Report()
         report.notices += replacement_notices(results, list(tournaments.values()))
         earned = documents.earned_rows(points)
+        listing = Listing(tournaments)
         for ranking in rankings:
             # One document per ranking: while the season runs, its ranking « à date » is the latest
             # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
             # the annex say the final ranking meanwhile.
             if not ranking.final or reading.season_closed(ranking.season):
-                report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league))
+                report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league))
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],

@@ -55,9 +55,12 @@ def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) ->
     if not pairs:
         return []
     # Each tournament's players found once: filtering the whole table per pair grew as the square
-    # of the league (docs/performance.md, seventh round).
-    played = ({event: list(zip(frame["player_id"], frame["player"])) for event, frame in results.groupby("event")}
-              if len(results) else {})
+    # of the league (docs/performance.md, seventh round); one pass over its columns as lists, not
+    # a pandas group per tournament (eighth round).
+    played: dict[str, list[tuple[str, str]]] = {}
+    if len(results):
+        for event, player_id, player in zip(*(results[name].tolist() for name in ("event", "player_id", "player"))):
+            played.setdefault(event, []).append((player_id, player))
     notices = []
     for first, second in pairs:
         after = {pid for pid, _ in played.get(second.id, [])}

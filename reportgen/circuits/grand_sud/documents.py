@@ -95,6 +95,13 @@ def _number(value: int) -> str:
     return french.number(value)
 
 
+@functools.lru_cache(maxsize=1 << 13)
+def _cell(value: int, counted: bool) -> dict[str, str]:
+    """A result's cell, read-only as ABSENT: one dict per value and kind, not one per player and
+    tournament of every bulletin (fewer objects made, and fewer for the cycle collector to go through)."""
+    return {"text": _number(value), "kind": "counted" if counted else "dropped"}
+
+
 def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
     """Each tournament's players who earned points, by place, as a bulletin lists its latest
     tournaments: put together once for every bulletin (a tournament is the latest of one or two)."""
@@ -125,7 +132,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
     for row in ranking.rows:
         cells = [ABSENT] * len(column_of)
         for tid, value in row.points.items():
-            cells[column_of[tid]] = {"text": _number(value), "kind": "counted" if tid in row.counted else "dropped"}
+            cells[column_of[tid]] = _cell(value, tid in row.counted)
         rows.append({
             "rank": rank_label(row), "evolution": evolution(row), "player": row.player,
             "club": row.club, "played": row.played, "total": _number(row.total),

@@ -42,12 +42,6 @@ def rank_label(row: Row) -> str:
     return f"{row.rank}=" if row.tied else str(row.rank)
 
 
-def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
-    """The tournaments a reader of the ranking asks about, with what the ranking does with each
-    (Listing.statuses; a build makes one Listing for all its bulletins)."""
-    return Listing(tournaments).statuses(ranking)
-
-
 def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
     """The same, said by `check` and `build`, with the players of the first who lose its points."""
     lost = ""

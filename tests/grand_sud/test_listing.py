@@ -64,9 +64,11 @@ def test_one_listing_for_every_bulletin_says_what_each_ranking_alone_would(event
     shared = Listing(tournaments)
     for ranking in rankings:
         rows, lines = shared.rows(ranking)
-        assert ([(row["label"], row["status"], row["counted"]) for row in rows], lines) == \
-            ([(f"{tournaments[tid].event.content.club.code} {tournaments[tid].date:%d/%m}", status, counted)
-              for tid, status, counted in reference_rows(ranking, tournaments)[0]], reference_rows(ranking, tournaments)[1])
+        expected, expected_lines = reference_rows(ranking, tournaments)
+        assert [(row["label"], row["status"], row["counted"]) for row in rows] == \
+            [(f"{tournaments[tid].event.content.club.code} {tournaments[tid].date:%d/%m}", status, counted)
+             for tid, status, counted in expected]
+        assert lines == expected_lines
         assert (rows, lines) == Listing(tournaments).rows(ranking)  # what is shared is what a fresh one makes
 
 

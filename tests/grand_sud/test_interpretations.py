@@ -4,7 +4,8 @@ import datetime as dt
 
 import pandas as pd
 
-from reportgen.circuits.grand_sud.documents import evolution, statuses
+from reportgen.circuits.grand_sud.documents import evolution
+from reportgen.circuits.grand_sud.listing import Listing
 from reportgen.circuits.grand_sud.scoring import Tournament, rank
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from tests.builders import event, league, players, report, standing
@@ -81,7 +82,7 @@ def test_which_tournaments_count_a_club_outside_the_grand_sud_departements_is_ho
     assert not tournaments["2026-02-10-MARS.xlsx"].eligible
     assert set(points["event"]) == {"2026-01-10-CARC.xlsx"}
     assert [r.window for r in rankings] == [["2026-01-10-CARC.xlsx"]] * 2
-    assert ("hors circuit" in [status for _, status in statuses(rankings[-1], tournaments)])
+    assert ("hors circuit" in [status for _, status in Listing(tournaments).statuses(rankings[-1])])
 
 
 def test_which_tournaments_count_is_a_setting():
@@ -101,7 +102,7 @@ def test_rolling_window_a_year_n_edition_replaces_the_n_minus_1_one_points_and_p
     after = rankings[-2]  # after 1 March 2026, before the final ranking
     assert after.window == ["2025-06-01-ALBI.xlsx", "2026-03-01-CARC.xlsx"]
     assert "ANCIEN Un" not in [row.player for row in after.rows]  # absent in N: loses his N−1 points
-    statuses_ = dict((t.id, s) for t, s in statuses(after, tournaments))
+    statuses_ = dict((t.id, s) for t, s in Listing(tournaments).statuses(after))
     assert statuses_["2025-03-01-CARC.xlsx"].startswith("remplacé")
 
 

@@ -7,6 +7,7 @@ import pandas as pd
 from reportgen.circuits.base import Reading
 from reportgen.circuits.grand_sud import documents
 from reportgen.circuits.grand_sud.info import INFO
+from reportgen.circuits.grand_sud.listing import Listing
 from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.parse import parse as parse_workbook
 from reportgen.circuits.grand_sud.scoring import Tournament, same_year_editions, score_league
@@ -33,12 +34,13 @@ class GrandSud:
         report = Report()
         report.notices += replacement_notices(results, list(tournaments.values()))
         earned = documents.earned_rows(points)
+        listing = Listing(tournaments)
         for ranking in rankings:
             # One document per ranking: while the season runs, its ranking « à date » is the latest
             # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
             # the annex say the final ranking meanwhile.
             if not ranking.final or reading.season_closed(ranking.season):
-                report.documents.append(documents.bulletin(ranking, tournaments, earned, settings, reading.league))
+                report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league))
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
@@ -53,9 +55,12 @@ def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) ->
     if not pairs:
         return []
     # Each tournament's players found once: filtering the whole table per pair grew as the square
-    # of the league (docs/performance.md, seventh round).
-    played = ({event: list(zip(frame["player_id"], frame["player"])) for event, frame in results.groupby("event")}
-              if len(results) else {})
+    # of the league (docs/performance.md, seventh round); one pass over its columns as lists, not
+    # a pandas group per tournament (eighth round).
+    played: dict[str, list[tuple[str, str]]] = {}
+    if len(results):
+        for event, player_id, player in zip(*(results[name].tolist() for name in ("event", "player_id", "player"))):
+            played.setdefault(event, []).append((player_id, player))
     notices = []
     for first, second in pairs:
         after = {pid for pid, _ in played.get(second.id, [])}

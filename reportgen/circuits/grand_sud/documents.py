@@ -10,12 +10,11 @@ import pandas as pd
 
 from reportgen import french, model
 from reportgen.circuits import common
+from reportgen.circuits.grand_sud.listing import FORMULA_LABELS, Listing
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
-from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament, window
+from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, ScopeKind, Status, headings
-
-FORMULA_LABELS = {"poules": "duplicate + poules", "duplicate": "tout en duplicate"}
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -41,44 +40,6 @@ def evolution(row: Row) -> dict[str, str]:
 
 def rank_label(row: Row) -> str:
     return f"{row.rank}=" if row.tied else str(row.rank)
-
-
-def short_label(tournament: Tournament) -> str:
-    return f"{tournament.event.content.club.code} {tournament.date.day:02d}/{tournament.date.month:02d}"
-
-
-def statuses(ranking: Ranking, tournaments: dict[str, Tournament]) -> list[tuple[Tournament, str]]:
-    """The tournaments a reader of the ranking asks about, with what the ranking does with each:
-    years N−1 and N up to its date; for the final ranking, the whole year N (§1)."""
-    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
-    until = dt.date(ranking.season, 12, 31) if ranking.final else ranking.date
-    first_year = ranking.season if ranking.final else ranking.season - 1
-    listed = []
-    for tournament in sorted(tournaments.values(), key=lambda t: (t.date, t.id)):
-        if tournament.date > until or tournament.date.year < first_year:
-            continue
-        if tournament.id in ranking.window:
-            status = "compté"
-        elif not tournament.eligible:
-            status = "hors circuit"
-        elif tournament.id in replaced:
-            by = tournaments[replaced[tournament.id]]
-            status = f"remplacé par l'édition du {french.date_short(by.date)}"
-            if by.date.year == tournament.date.year:
-                status += " (même année, §1)"
-        else:
-            continue
-        listed.append((tournament, status))
-    return listed
-
-
-def replacement_line(first: Tournament, second: Tournament) -> str:
-    """A series' second tournament of a year replaces its first (§1: the points of a club's
-    tournament are replaced by those of « le tournoi organisé par le même club dans l'année N »,
-    one a year), as the bulletin says it."""
-    return (f"« {first.event.name} » ({first.event.content.club.name}, {french.date_short(first.date)}) est "
-            f"remplacé par « {second.event.name} » du {french.date_short(second.date)} : deuxième tournoi "
-            f"de la série {first.series} en {first.date.year}, seul le dernier compte (§1), points et participants.")
 
 
 def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
@@ -128,6 +89,13 @@ def _number(value: int) -> str:
     return french.number(value)
 
 
+@functools.lru_cache(maxsize=1 << 13)
+def _cell(value: int, counted: bool) -> dict[str, str]:
+    """A result's cell, read-only as ABSENT: one dict per value and kind, not one per player and
+    tournament of every bulletin (fewer objects made, and fewer for the cycle collector to go through)."""
+    return {"text": _number(value), "kind": "counted" if counted else "dropped"}
+
+
 def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
     """Each tournament's players who earned points, by place, as a bulletin lists its latest
     tournaments: put together once for every bulletin (a tournament is the latest of one or two)."""
@@ -144,9 +112,11 @@ def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
     return listed
 
 
-def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[str, list[dict[str, Any]]],
+def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str, Any]]],
              settings: GrandSudSettings, league: str) -> Document:
-    """`earned`: each tournament's rows of points (earned_rows(points))."""
+    """`listing`: the league's tournaments (one for every bulletin); `earned`: each tournament's rows
+    of points (earned_rows(points))."""
+    tournaments = listing.tournaments
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments)
     # One cell per player and tournament of the window (tens of thousands per bulletin): filled
@@ -156,29 +126,13 @@ def bulletin(ranking: Ranking, tournaments: dict[str, Tournament], earned: dict[
     for row in ranking.rows:
         cells = [ABSENT] * len(column_of)
         for tid, value in row.points.items():
-            cells[column_of[tid]] = {"text": _number(value), "kind": "counted" if tid in row.counted else "dropped"}
+            cells[column_of[tid]] = _cell(value, tid in row.counted)
         rows.append({
             "rank": rank_label(row), "evolution": evolution(row), "player": row.player,
             "club": row.club, "played": row.played, "total": _number(row.total),
             "seed": row.seed, "cells": cells,
         })
-    tournament_rows = []
-    replacements = []
-    listed = statuses(ranking, tournaments)
-    _, replaced = window(list(tournaments.values()), ranking.date, ranking.final)
-    for tournament, _ in listed:
-        by = tournaments.get(replaced.get(tournament.id, ""))
-        if by is not None and by.date.year == tournament.date.year:
-            replacements.append(replacement_line(tournament, by))
-    for tournament, status in listed:
-        event = tournament.event
-        tournament_rows.append({
-            "label": short_label(tournament), "date": french.date_short(tournament.date), "name": event.name,
-            "club": event.content.club.name, "departement": event.content.club.departement,
-            "formula": FORMULA_LABELS[event.content.formula], "players": len(event.results),
-            "seeds": tournament.seeds if tournament.eligible else "", "status": status,
-            "counted": tournament.id in ranking.window,
-        })
+    tournament_rows, replacements = listing.rows(ranking)
     latest = []
     for tid in ranking.latest:
         tournament = tournaments[tid]

@@ -9,6 +9,7 @@ in force (§1: same-day tournaments are simultaneous).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,18 +41,16 @@ class Tournament:
     event: GrandSudEvent
     eligible: bool  # organised by a club of the Grand Sud départements (§1)
     seeds: int = 0  # seeds present (§2.1), from the ranking in force before its date
+    # The event's id, date and series, copied once: every ranking's window and listing reads them for
+    # each tournament of the history (millions of reads at 100x; a property each cost a call).
+    id: str = field(init=False, compare=False)
+    date: dt.date = field(init=False, compare=False)
+    series: str = field(init=False, compare=False)
 
-    @property
-    def id(self) -> str:
-        return self.event.id
-
-    @property
-    def date(self) -> dt.date:
-        return self.event.date
-
-    @property
-    def series(self) -> str:
-        return self.event.content.series
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "id", self.event.id)
+        object.__setattr__(self, "date", self.event.date)
+        object.__setattr__(self, "series", self.event.content.series)
 
 
 @dataclass(slots=True)  # one per player of every ranking: no instance dict (fewer objects to collect)
@@ -82,6 +81,9 @@ class Ranking:
     rows: list[Row]
     latest: list[str] = field(default_factory=list)  # ids of the tournaments of `date`
     previous: Ranking | None = None
+    # The tournaments the window replaced (id -> id of the replacing edition), from the same call to
+    # window() as `window`: its bulletin lists them without working the window out again.
+    replaced: dict[str, str] = field(default_factory=dict)
 
     def rank_of(self) -> dict[str, int]:
         return {row.player_id: row.rank for row in self.rows}
@@ -106,14 +108,15 @@ def tournament_points(results: pd.DataFrame, seeds: int | np.ndarray) -> pd.Data
     return scored
 
 
-def seeds_present(players: pd.Series, in_force: Ranking | None, settings: GrandSudSettings,
+def seeds_present(players: Iterable[str], in_force: Ranking | None, settings: GrandSudSettings,
                   seed_ids: set[str] | None = None) -> int:
-    """Players of the tournament ranked within the seed places of the ranking in force (§1, §2.1).
-    `seed_ids`: those players, when the caller already knows them (one set per ranking in force)."""
+    """Players of the tournament (one id per result) ranked within the seed places of the ranking in
+    force (§1, §2.1). `seed_ids`: those players, when the caller already knows them (one set per
+    ranking in force)."""
     if in_force is None:
         return 0  # INTERPRETATIONS: before any tournament is known, there are 0 seeds
     seeds = seed_ids if seed_ids is not None else {row.player_id for row in in_force.rows if row.seed}
-    return min(int(players.isin(seeds).sum()), settings.seeds, tables.MAX_SEEDS)
+    return min(sum(1 for player_id in players if player_id in seeds), settings.seeds, tables.MAX_SEEDS)
 
 
 def window(tournaments: list[Tournament], day: dt.date, final: bool) -> tuple[list[Tournament], dict[str, str]]:
@@ -200,7 +203,8 @@ def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: b
 
 
 def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted: list[Tournament], day: dt.date,
-          final: bool, previous: Ranking | None, settings: GrandSudSettings, keys: dict[str, str]) -> Ranking:
+          final: bool, previous: Ranking | None, settings: GrandSudSettings, keys: dict[str, str],
+          replaced: dict[str, str] | None = None) -> Ranking:
     """rank() from each counted tournament's results (`by_event`) and each player's club as of
     `day`: the work of one ranking date is its window's results, whatever the length of the history.
 
@@ -242,7 +246,7 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
             decided_by=placed.decided_by,
         ))
     latest = [] if final else [t.id for t in counted if t.date == day]
-    return Ranking(day.year, day, final, ids, keep, rows, latest, previous)
+    return Ranking(day.year, day, final, ids, keep, rows, latest, previous, replaced or {})
 
 
 def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: dict[str, bool],
@@ -260,20 +264,28 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     by_date: dict[dt.date, list[GrandSudEvent]] = {}
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         by_date.setdefault(event.date, []).append(event)
-    rows_of = {str(event): frame for event, frame in results.groupby("event", sort=False)} if len(results) else {}
+    # The table's columns as lists and each tournament's row positions, once: a pandas group and its
+    # columns per tournament cost more than its rows at 100x (4,000 tournaments).
+    listed = ("event", "player_id", "player", "licence", "club")
+    columns = {name: results[name].tolist() if len(results) else [] for name in listed}
+    rows_of: dict[str, list[int]] = {}
+    for position, event_id in enumerate(columns["event"]):
+        rows_of.setdefault(str(event_id), []).append(position)
+    rows_final, rows_dup = ((np.minimum(results[name].to_numpy(dtype=int), tables.PLACES_SCORED + 1) - 1
+                             if len(results) else np.zeros(0, dtype=int)) for name in ("place", "place_duplicate"))
     tournaments: dict[str, Tournament] = {}
     rankings: list[Ranking] = []
     in_force: Ranking | None = None
     empty = results.iloc[0:0].assign(seeds=0, duplicate_points=0, final_points=0, points=0)
-    scored: list[tuple[pd.DataFrame, int]] = []  # every eligible tournament's rows and seeds, in date order
+    scored: list[tuple[list[int], int]] = []  # every eligible tournament's row positions and seeds, in date order
     by_event: dict[str, list[_Result]] = {}
     club_then: dict[str, str] = {}  # each player's latest club named, up to the last date scored
     name_keys: dict[str, str] = {}  # name -> its sorting key (words_key)
 
     def publish(day: dt.date, final: bool) -> None:
         nonlocal in_force
-        counted, _ = window(list(tournaments.values()), day, final)
-        in_force = _rank(by_event, club_then, counted, day, final, in_force, settings, name_keys)
+        counted, replaced = window(list(tournaments.values()), day, final)
+        in_force = _rank(by_event, club_then, counted, day, final, in_force, settings, name_keys, replaced)
         rankings.append(in_force)
 
     def publish_final(year: int) -> None:
@@ -286,14 +298,17 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
         seed_ids = {row.player_id for row in in_force.rows if row.seed} if in_force is not None else None
         scored_today = False
         for event in today_events:
-            mine = rows_of.get(event.id, results.iloc[0:0])
-            seeds = seeds_present(mine["player_id"], in_force, settings, seed_ids) if eligible[event.id] else 0
+            mine = rows_of.get(event.id, [])
+            player_ids = [columns["player_id"][position] for position in mine]
+            seeds = seeds_present(player_ids, in_force, settings, seed_ids) if eligible[event.id] else 0
             tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
             if eligible[event.id]:
                 scored.append((mine, seeds))
                 scored_today = True
-                duplicate, final = _table_points(mine, seeds)
-                by_event[event.id] = _results_of(mine, (duplicate + final).tolist())
+                points = (_DUPLICATE[rows_dup[mine], seeds] + _FINAL[rows_final[mine], seeds]).tolist()
+                by_event[event.id] = [(player_id, value, columns["player"][position], columns["licence"][position],
+                                       columns["club"][position])
+                                      for player_id, value, position in zip(player_ids, points, mine)]
                 for player_id, _, _, _, club in by_event[event.id]:
                     if club:
                         club_then[player_id] = club
@@ -303,7 +318,7 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
         publish_final(rankings[-1].season)
     if not scored:
         return tournaments, empty, rankings
-    rows = pd.concat([frame for frame, _ in scored], ignore_index=True)
-    seeds_of_rows = np.repeat([seeds for _, seeds in scored], [len(frame) for frame, _ in scored])
-    points = pd.concat([empty, tournament_points(rows, seeds_of_rows)], ignore_index=True)
-    return tournaments, points, rankings
+    rows = results.take([position for mine, _ in scored for position in mine]).reset_index(drop=True)
+    seeds_of_rows = np.repeat([seeds for _, seeds in scored], [len(mine) for mine, _ in scored])
+    points_table = pd.concat([empty, tournament_points(rows, seeds_of_rows)], ignore_index=True)
+    return tournaments, points_table, rankings

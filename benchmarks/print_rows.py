@@ -23,7 +23,7 @@ from benchmarks import leagues
 from benchmarks.targets import build_day
 
 ONE_PDF = """
-import datetime as dt, json, resource, sys
+import datetime as dt, hashlib, json, resource, sys
 from pathlib import Path
 from reportgen.render import pdf
 page = Path(sys.argv[1]).read_text(encoding="utf-8")
@@ -31,7 +31,8 @@ before = resource.getrusage(resource.RUSAGE_SELF)
 data = pdf.render_pdf(page, dt.date.fromisoformat(sys.argv[2]))
 after = resource.getrusage(resource.RUSAGE_SELF)
 print(json.dumps({"cpu": round(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, 2),
-                  "rss_peak_mib": round(after.ru_maxrss / 1024), "pdf_bytes": len(data)}))
+                  "rss_peak_mib": round(after.ru_maxrss / 1024), "pdf_bytes": len(data),
+                  "pdf_sha256": hashlib.sha256(data).hexdigest()}))
 """
 
 

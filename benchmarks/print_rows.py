@@ -7,7 +7,8 @@ round), each in a process of its own: CPU-s (user + sys) and peak resident memor
 
 The league is read and scored once (pipeline.load, then pipeline.score of the Grand Sud, on the day
 of benchmarks/targets.py), the bulletin with the most rows charted as a build charts it; the two HTML
-files are kept in --work. At 100x, the whole page is 17,000 rows: minutes and gigabytes.
+files are kept in --work. At 100x, the whole page is thousands of rows (a PDF worker of 4 GB in
+the seventh round): render it with --page only on a machine free for it.
 """
 
 from __future__ import annotations

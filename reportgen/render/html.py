@@ -65,7 +65,7 @@ def printed_rows(context: Context, rows: list) -> list:
     """`{% for row in doc.rows | printed %}`: the rows of a long ranking the PDF prints. In the HTML
     rendered to PDF (`render_print`) of a document whose ranking is longer than its circuit's
     `bulletin_rows` (`print_top`, circuits/common.py), the top rows only: WeasyPrint never parses nor
-    styles the others (at 100x, 17,000 rows and 4 GB for one bulletin). Everywhere else, every row."""
+    styles the others (at 100x, thousands: a PDF worker of 4 GB). Everywhere else, every row."""
     top = context.get("doc", {}).get("print_top") if context.get("printing") else None
     return rows[:top["rows"]] if top else rows
 

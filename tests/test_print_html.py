@@ -2,7 +2,7 @@
 rendered from an HTML that holds only the rows it prints (render/html.py `render_print`): WeasyPrint
 never parses nor styles the others. The page published keeps every row; the manifest proves each PDF
 by the HTML it was rendered from (and keeps the page's hash, render/changes.py); a build with
-nothing changed renders no PDF; a public copy (site/public_copies.py) is printed the same way.
+nothing changed renders no PDF, nor the top rows' HTML of a source unchanged; a public copy (site/public_copies.py) is printed the same way.
 PDFs here are stand-ins, a pure function of the HTML handed to WeasyPrint: the real PDFs are read
 back in tests/test_one_document_per_ranking.py and tests/test_print_top_tantrix_poules.py."""
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.pipeline import build
+from reportgen.render import html
 from reportgen.render import pdf as pdf_render
 from tests.builders import TODAY, small_league, write_workbook
 
@@ -90,21 +91,38 @@ def test_a_long_ranking_s_pdf_is_rendered_from_its_top_rows_and_its_page_keeps_t
         assert proof["html"] == sha(path.read_bytes()) and "page" not in proof
 
 
-def test_a_rebuild_reuses_the_pdfs_of_long_rankings_and_gives_a_full_build_s_bytes(tmp_path, handed):
+def test_a_rebuild_reuses_the_pdfs_of_long_rankings_and_gives_a_full_build_s_bytes(tmp_path, handed, monkeypatch):
     inputs, outputs = long_league(tmp_path), tmp_path / "outputs"
     assert build(inputs, outputs, TODAY).ok
     first = proofs(outputs)
     handed.clear()
+    laid_out: list[str] = []  # the long rankings whose top rows' HTML is rendered (the real renderer, counted)
+    real = html.render_print
+
+    def counted(document, page, *args):  # type: ignore[no-untyped-def]
+        if document.context.get("print_top"):
+            laid_out.append(document.path)
+        return real(document, page, *args)
+
+    monkeypatch.setattr(html, "render_print", counted)
     with open(inputs / "reportgen.toml", "a", encoding="utf-8") as settings:
         settings.write("# une ligne de commentaire\n")  # a build that runs, and changes no document
     result = build(inputs, outputs, TODAY)
-    assert result.ok and not result.unchanged and handed == {}  # no PDF rendered again
-    assert proofs(outputs) == first
+    # No PDF rendered again; a long ranking's proven by its source key, its top rows not even laid out.
+    assert result.ok and not result.unchanged and handed == {}
+    assert laid_out == []
+    assert proofs(outputs) == first and all("source" in proof for proof in first.values() if "page" in proof)
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert proofs(fresh) == first
     assert {p.relative_to(fresh): p.read_bytes() for p in fresh.rglob("*.pdf")} == \
         {p.relative_to(outputs): p.read_bytes() for p in outputs.rglob("*.pdf")}
+    # A long ranking's PDF edited by hand: its source key alone does not prove it, it is rendered again.
+    name = next(name for name, proof in sorted(first.items()) if "page" in proof)
+    (outputs / "grand-sud" / name).write_bytes(b"%PDF-1.7 edited")
+    handed.clear()
+    assert build(inputs, outputs, TODAY).ok
+    assert list(handed) == [first[name]["html"]] and proofs(outputs) == first
 
 
 def test_a_pdf_recorded_from_the_whole_page_is_rendered_again_from_its_top_rows(tmp_path, handed):

@@ -67,7 +67,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
-    proofs: dict[str, dict[str, str]] = {}  # each PDF taken from disk -> its record (`pdf_proofs` adds the others)
+    # Each PDF taken from disk -> its record; a long ranking's to render -> its source key (`pdf_proofs`).
+    proofs: dict[str, dict[str, str]] = {}
 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
         public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
@@ -77,17 +78,23 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         pdf_path = html_path.with_suffix(".pdf")
         key = cache.source_key("html", document.template, document.context, document.title, document.date)
         files[html_path] = made(html_path, key, lambda: html.render(document).encode("utf-8"))
-        printed = html.render_print(document, files[html_path])  # the page, unless it prints its top rows only
         try:
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
             existing = None
-        relative = pdf_path.relative_to(folder).as_posix()
+        relative, top = pdf_path.relative_to(folder).as_posix(), bool(document.context.get("print_top"))
+        if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
+            files[pdf_path] = existing  # its top rows' HTML is the one recorded: not rendered again
+            proofs[relative] = recorded[relative]
+            return
+        printed = html.render_print(document, files[html_path])  # the page, unless it prints its top rows only
         if existing is not None and pdf.reusable(recorded.get(relative), printed, existing):
             files[pdf_path] = existing
-            proofs[relative] = pdf.record(printed, existing, page=files[html_path])
+            proofs[relative] = pdf.record(printed, existing, page=files[html_path], source=key)
         else:
             pending.append((pdf_path, printed.decode("utf-8"), document.date))
+            if top and key is not None:
+                proofs[relative] = {"source": key}  # for `pdf_proofs`, once it is rendered
 
     records = site_data.ranking_records(report)
     # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
@@ -132,12 +139,15 @@ def pdf_proofs(folder: Path, files: dict[Path, bytes], reused: dict[str, Any],
                rendered: list[tuple[Path, str, dt.date]]) -> dict[str, Any]:
     """The manifest's record of each PDF of a circuit (render/pdf.py `record`), by path: those taken
     from disk (`reused`: as `render_report` proved them), and those just `rendered` (path, the HTML
-    rendered to PDF, date) now in `files`, beside their HTML page."""
+    rendered to PDF, date) now in `files`, beside their HTML page (and the source key `reused` holds
+    for a long ranking's)."""
     from reportgen.render import pdf
 
     proofs = {folder / path: proof for path, proof in reused.items()}
-    proofs.update({path: pdf.record(page.encode("utf-8"), files[path], page=files[path.with_suffix(".html")])
-                   for path, page, _ in rendered})
+    for path, page, _ in rendered:
+        source = proofs.get(path, {}).get("source")
+        proofs[path] = pdf.record(page.encode("utf-8"), files[path], page=files[path.with_suffix(".html")],
+                                  source=source)
     return {path.relative_to(folder).as_posix(): proof for path, proof in sorted(proofs.items())}
 
 

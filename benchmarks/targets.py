@@ -11,7 +11,8 @@ What it runs, reusing benchmarks/' own measurements (each in a fresh process):
   that build, as `make bench` samples them), the site's pages timed inside it; then `reportgen
   build` in a new process with nothing changed, and with the tournament of
   `benchmarks/leagues/<scale>x.extra` added (its PDFs rendered for real); then WeasyPrint alone on
-  the HTML of each PDF that rebuild rendered. The day is the extra tournament's, or 29 November 2026
+  the HTML each PDF that rebuild rendered was rendered from (a long ranking's top rows only:
+  `printed_pages`). The day is the extra tournament's, or 29 November 2026
   if later (benchmarks/one_tournament.py's: the season runs, the 2026 Masters is played), so that a
   new tournament changes one dated bulletin;
 - `python -m benchmarks --until "PDF, one process"` at 1x (benchmarks/measure.py), a sample of
@@ -115,14 +116,43 @@ def builds(spec: dict) -> dict:
     timeline.mark("_copy")
     timeline.mark("one new tournament, new process", **measure._fresh_process_build(grown, built, day))
     rendered = sorted(path for path in built.rglob("*.pdf") if path.read_bytes() != before.get(path))
+    pages = printed_pages(grown, built, day, rendered)
     import weasyprint
 
     timeline.mark("_import WeasyPrint")
-    for path in rendered:
-        weasyprint.HTML(string=path.with_suffix(".html").read_text(encoding="utf-8"),
-                        base_url=str(html.TEMPLATES) + "/").write_pdf()
+    for page in pages:
+        weasyprint.HTML(string=page, base_url=str(html.TEMPLATES) + "/").write_pdf()
     timeline.mark("WeasyPrint alone, the new PDFs", pdfs=[p.relative_to(built).as_posix() for p in rendered])
     return {"day": day.isoformat(), "phases": timeline.results()}
+
+
+def printed_pages(inputs: Path, built: Path, day: dt.date, rendered: list[Path]) -> list[str]:
+    """The HTML each PDF of `rendered` (in `built`) was rendered from: not its page when its ranking
+    is longer than the PDF prints (render/html.py `render_print`: the top rows only). The league is
+    scored again as the build scored it, each bulletin charted as the build charts it, and each HTML
+    checked against the hash its circuit's manifest records for the PDF."""
+    import hashlib
+
+    from reportgen import pipeline
+    from reportgen.render import html
+    from reportgen.render.index import MANIFEST
+    from reportgen.site import data as site_data
+    from reportgen.site import figures
+
+    scored = pipeline.score(pipeline.load(inputs, day))
+    pages = []
+    for path in rendered:
+        slug, *rest = path.relative_to(built).parts
+        name = "/".join(rest)
+        report = scored.reports[slug]
+        document = next(d for d in figures.charted(report.documents, site_data.ranking_records(report))
+                        if f"{d.path}.pdf" == name)  # a public copy's would need the build's masking
+        page = html.render_print(document, html.render(document).encode("utf-8"))
+        proof = json.loads((built / slug / MANIFEST).read_bytes())["pdfs"][name]
+        if hashlib.sha256(page).hexdigest() != proof["html"]:
+            raise SystemExit(f"{path}: not the HTML its manifest says the PDF was rendered from")
+        pages.append(page.decode("utf-8"))
+    return pages
 
 
 def run_builds(scale: int, work: Path, memory_gib: float) -> dict:

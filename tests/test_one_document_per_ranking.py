@@ -4,8 +4,10 @@ installs. (A played Masters is frozen: tests/test_republished.py.)"""
 
 import csv
 import datetime as dt
+import hashlib
 import html
 import io
+import json
 import re
 import shutil
 from pathlib import Path
@@ -16,6 +18,8 @@ from reportgen.circuits import common
 from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
 from reportgen.model import Messages
 from reportgen.pipeline import build, load, score
+from reportgen.render import html as render
+from reportgen.render import pdf
 from tests.builders import TODAY, write_tournament
 from tests.conftest import EXAMPLE_INPUTS
 
@@ -85,6 +89,15 @@ def test_a_tour_de_france_bulletin_prints_its_top_rows(tmp_path):
     long = [d for d in report.documents if len(d.context["rows"]) > 3]
     assert long and all(d.context["print_top"]["rows"] == 3 for d in long)
     assert all(d.context["print_top"] is None for d in report.documents if len(d.context["rows"]) <= 3)
+    # WeasyPrint is handed the top 3 rows (render/html.py render_print); the page keeps them all.
+    document = long[0]
+    page = render.render(document)
+    printed = render.render_print(document, page.encode("utf-8")).decode("utf-8")
+    assert ranking_rows(printed) == 3 and ranking_rows(page) == len(document.context["rows"])
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(
+        io.BytesIO(pdf.render_pdf(printed, document.date))).pages))
+    assert document.context["print_top"]["line"] in text
+    assert all(row["player"] in text for row in document.context["rows"][:3])  # (the others: in the latest tables)
 
 
 def test_a_grand_sud_pdf_prints_the_top_rows_and_the_html_keeps_them_all(small_league_copy):
@@ -109,6 +122,15 @@ def test_a_grand_sud_pdf_prints_the_top_rows_and_the_html_keeps_them_all(small_l
     assert line in text and "classement-2026-03-01.csv" in text
     assert all(name in text for name in ranked[:2])
     assert not [name for name in ranked[2:] if name in text and name != "MARTIN Paul"]
+    # The PDF was rendered from the top rows only, as its manifest records; the page's hash beside.
+    proof = json.loads((outputs / "grand-sud" / "publications.json").read_bytes())["pdfs"]["2026/classement-2026-03-01.pdf"]
+    assert proof["page"] == hashlib.sha256(page.encode("utf-8")).hexdigest() != proof["html"]
+
+
+def ranking_rows(page: str) -> int:
+    """The rows of a bulletin's ranking table (its heading's aside)."""
+    table = page[page.index('<table class="ranking'):]
+    return table[:table.index("</table>")].count("<tr") - 1
 
 
 def test_a_first_make_says_each_install_step():

@@ -1,7 +1,8 @@
 """Issue 27: a Tantrix bulletin (an event's standings, the rating list) and a pool tournament's final
 ranking print at most `bulletin_rows` rows in PDF, then the line saying where the whole list is, as
 the Grand Sud's and Tour de France's do (tests/test_one_document_per_ranking.py); the HTML page keeps
-every row. One mechanism: circuits/common.py print_top and templates/print_top.*.j2."""
+every row. One mechanism: circuits/common.py print_top, templates/print_top.*.j2, and the HTML rendered
+to PDF holding the top rows only (render/html.py render_print)."""
 
 from __future__ import annotations
 
@@ -31,14 +32,29 @@ PLAYERS = ("MOREAU Lucie", "FAURE Stéphane", "GARCIA Luis", "ROUX Anne")
 GAMES = round_robin(*[(PLAYERS[a], PLAYERS[b], 30 + a, 20 - b) for a in range(4) for b in range(a + 1, 4)])
 
 
+def printed(document: Document) -> str:
+    """The HTML the document's PDF is rendered from, as the build hands it to WeasyPrint."""
+    return html.render_print(document, html.render(document).encode("utf-8")).decode("utf-8")
+
+
 def pdf_text(document: Document) -> str:
-    data = pdf.render_pdf(html.render(document), document.date)
+    data = pdf.render_pdf(printed(document), document.date)
     return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages))
+
+
+def top_rows(page: str) -> int:
+    """The rows of the table marked `top-rows` (templates/print_top.css.j2)."""
+    table = page[page.index('top-rows">'):]
+    body = table[:table.index("</table>")]
+    return body[body.index("<tbody>"):].count("<tr")
 
 
 def printed_once_less(whole: Document, top: Document, shown: list[str], hidden: list[str]) -> None:
     """The top's PDF names each hidden player once less than the whole's (his row of the list; he
-    stays in the other tables), each shown player as often."""
+    stays in the other tables), each shown player as often. WeasyPrint is handed the top rows only;
+    the page keeps them all, and a list printed whole is its page."""
+    assert top_rows(printed(top)) == len(shown) and top_rows(html.render(top)) == len(shown) + len(hidden)
+    assert printed(whole) == html.render(whole)
     full, cut = pdf_text(whole), pdf_text(top)
     assert top.context["print_top"]["line"] in cut and top.context["print_top"]["line"] not in full
     for name in shown:

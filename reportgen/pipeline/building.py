@@ -21,7 +21,7 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
 from reportgen.pipeline.loading import League, load
-from reportgen.pipeline.publishing import _prepare, publish, render_report
+from reportgen.pipeline.publishing import _prepare, pdf_proofs, publish, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.site.public_copies import Masking
 
@@ -207,8 +207,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
         # the next build needs to reuse it.
         manifest = Manifest.from_json(files[folder / MANIFEST])
-        manifest.pdfs = {path.relative_to(folder).as_posix(): pdf.record(files[path.with_suffix(".html")], data)
-                            for path, data in sorted(files.items()) if path.suffix == ".pdf"}
+        manifest.pdfs = pdf_proofs(folder, files, manifest.pdfs, waiting)
         # What it is made from, and each annex's hash: what the next build compares to name the
         # documents already sent that it changes (render/changes.py).
         for annex in manifest.annexes:

@@ -22,13 +22,16 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
     is written until all of it is rendered.
 
-    A PDF already on disk is reused only when the circuit's manifest, written after its PDFs,
-    records it as rendered from this very HTML with today's render fingerprint (libraries,
-    subsetting path, stylesheet, fonts): a PDF left by an interrupted run, or made by other
-    libraries, is rendered again. Likewise a bulletin's HTML, an annex or a notice (.eml) is taken
-    from disk when the manifest records it as made from a source (template, context, title, date;
-    the annex's tables; the message) with the same hash, code included (render/cache.py), and the
-    file is still the one recorded: the same bytes a render would give, without rendering. The
+    A PDF is rendered from the bulletin's page, or from its top rows only when its ranking is longer
+    than it prints (render/html.py `render_print`). A PDF already on disk is reused only when the
+    circuit's manifest, written after its PDFs, records it as rendered from this very HTML with
+    today's render fingerprint (libraries, subsetting path, stylesheet, fonts): a PDF left by an
+    interrupted run, or made by other libraries, is rendered again; the manifest returned holds
+    the record of each PDF reused (`pdf_proofs` adds those rendered). Likewise a bulletin's HTML,
+    an annex or a notice (.eml) is taken from disk when the manifest records it as made from a
+    source (template, context, title, date; the annex's tables; the message) with the same hash,
+    code included (render/cache.py), and the file is still the one recorded: the same bytes a
+    render would give, without rendering. The
     HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
     the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
     soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
@@ -64,6 +67,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
+    # Each PDF taken from disk -> its record; a long ranking's to render -> its source key (`pdf_proofs`).
+    proofs: dict[str, dict[str, str]] = {}
 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
         public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
@@ -77,11 +82,19 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
             existing = None
-        if existing is not None and pdf.reusable(recorded.get(pdf_path.relative_to(folder).as_posix()),
-                                                 files[html_path], existing):
+        relative, top = pdf_path.relative_to(folder).as_posix(), bool(document.context.get("print_top"))
+        if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
+            files[pdf_path] = existing  # its top rows' HTML is the one recorded: not rendered again
+            proofs[relative] = recorded[relative]
+            return
+        printed = html.render_print(document, files[html_path])  # the page, unless it prints its top rows only
+        if existing is not None and pdf.reusable(recorded.get(relative), printed, existing):
             files[pdf_path] = existing
+            proofs[relative] = pdf.record(printed, existing, page=files[html_path], source=key)
         else:
-            pending.append((pdf_path, files[html_path].decode("utf-8"), document.date))
+            pending.append((pdf_path, printed.decode("utf-8"), document.date))
+            if top and key is not None:
+                proofs[relative] = {"source": key}  # for `pdf_proofs`, once it is rendered
 
     records = site_data.ranking_records(report)
     # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
@@ -116,9 +129,26 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
+    published.pdfs = proofs
     files[folder / site_data.DATA] = site_data.circuit_data(report, events or [], records)  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
+
+
+def pdf_proofs(folder: Path, files: dict[Path, bytes], reused: dict[str, Any],
+               rendered: list[tuple[Path, str, dt.date]]) -> dict[str, Any]:
+    """The manifest's record of each PDF of a circuit (render/pdf.py `record`), by path: those taken
+    from disk (`reused`: as `render_report` proved them), and those just `rendered` (path, the HTML
+    rendered to PDF, date) now in `files`, beside their HTML page (and the source key `reused` holds
+    for a long ranking's)."""
+    from reportgen.render import pdf
+
+    proofs = {folder / path: proof for path, proof in reused.items()}
+    for path, page, _ in rendered:
+        source = proofs.get(path, {}).get("source")
+        proofs[path] = pdf.record(page.encode("utf-8"), files[path], page=files[path.with_suffix(".html")],
+                                  source=source)
+    return {path.relative_to(folder).as_posix(): proof for path, proof in sorted(proofs.items())}
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:

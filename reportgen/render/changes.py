@@ -76,7 +76,9 @@ def _published(manifest: dict) -> dict[str, dict]:
     pdfs = manifest.get("pdfs") or {}
     for document in manifest.get("documents") or []:
         record = pdfs.get(f"{document['path']}.pdf") or {}
-        found[document["path"]] = {"title": document["title"], "date": document["date"], "hash": record.get("html"),
+        # The page's hash: a long ranking's PDF is rendered from its top rows only (render/pdf.py `record`).
+        found[document["path"]] = {"title": document["title"], "date": document["date"],
+                                   "hash": record.get("page", record.get("html")),
                                    "season": document.get("season")}
     for annex in manifest.get("annexes") or []:
         if annex.get("date"):

@@ -12,7 +12,8 @@ from functools import cache
 from importlib import metadata, resources
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.runtime import Context
 
 from reportgen import __version__
 from reportgen.model import Document
@@ -55,7 +56,18 @@ def environment(templates: Path = TEMPLATES) -> Environment:
         keep_trailing_newline=True,
     )
     found.globals["scale_chart"] = figures.scale
+    found.filters["printed"] = printed_rows
     return found
+
+
+@pass_context
+def printed_rows(context: Context, rows: list) -> list:
+    """`{% for row in doc.rows | printed %}`: the rows of a long ranking the PDF prints. In the HTML
+    rendered to PDF (`render_print`) of a document whose ranking is longer than its circuit's
+    `bulletin_rows` (`print_top`, circuits/common.py), the top rows only: WeasyPrint never parses nor
+    styles the others (at 100x, thousands: a PDF worker of 4 GB). Everywhere else, every row."""
+    top = context.get("doc", {}).get("print_top") if context.get("printing") else None
+    return rows[:top["rows"]] if top else rows
 
 
 def _digest(folder: Path, names: list[str]) -> str:
@@ -136,11 +148,23 @@ def publish_fonts(outputs: Path, templates: Path = TEMPLATES) -> list[Path]:
             if write_atomic(outputs / FONTS / path.name, path.read_bytes())]
 
 
-def render(document: Document, templates: Path = TEMPLATES) -> str:
+def render(document: Document, templates: Path = TEMPLATES, printing: bool = False) -> str:
+    """The document's HTML page; `printing`: the HTML its PDF is rendered from (`render_print`)."""
     template = environment(templates).get_template(document.template)
     return template.render(
         doc=document.context,
         root=root(document),
+        printing=printing,
         meta={"title": document.title, "date": document.date.isoformat(), "generator": f"reportgen {__version__}",
               "render": render_fingerprint(templates)},
     )
+
+
+def render_print(document: Document, page: bytes, templates: Path = TEMPLATES) -> bytes:
+    """The HTML the document's PDF is rendered from, `page` being its HTML page: the page itself,
+    unless its ranking is longer than it prints (`print_top`): then the page without the rows beyond
+    the top (`printed_rows`), which the page's print stylesheet hides anyway. One document per
+    template: the page and its PDF differ by these rows only."""
+    if not document.context.get("print_top"):
+        return page
+    return render(document, templates, printing=True).encode("utf-8")

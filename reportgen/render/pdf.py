@@ -262,18 +262,43 @@ def _kill(pool) -> None:  # type: ignore[no-untyped-def]
 
 # -- proof that a PDF on disk is the one its HTML gives ---------------------------------------------
 
-def record(html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> dict[str, str]:
+def record(html: bytes, pdf: bytes, templates: Path = TEMPLATES, page: bytes | None = None,
+           source: str | None = None) -> dict[str, str]:
     """What the manifest keeps of a PDF, written after the PDF itself: the hashes of the HTML it
     was rendered from and of its own bytes, and the render fingerprint of the libraries, stylesheet
-    and fonts that made it."""
+    and fonts that made it. `page`: the document's HTML page, when it is not the HTML rendered to PDF
+    (a long ranking prints its top rows only, render/html.py `render_print`): its hash too, as
+    `page`, which render/changes.py compares to tell a document already sent has changed; and the
+    key of the document's source (render/cache.py `source_key`), for `proven_by_source`."""
     from reportgen.render.html import render_fingerprint
 
-    return {"html": hashlib.sha256(html).hexdigest(), "render": render_fingerprint(templates),
-            "pdf": hashlib.sha256(pdf).hexdigest()}
+    proof = {"html": hashlib.sha256(html).hexdigest(), "render": render_fingerprint(templates),
+             "pdf": hashlib.sha256(pdf).hexdigest()}
+    if page is not None and page != html:
+        proof["page"] = hashlib.sha256(page).hexdigest()
+        if source is not None:
+            proof["source"] = source
+    return proof
 
 
 def reusable(recorded: object, html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> bool:
-    """True when the manifest's record proves that `pdf` (the file on disk) is what `html` gives
-    today: same HTML, same render fingerprint, and the PDF is the very one recorded (not a file an
-    interrupted run left behind)."""
-    return isinstance(recorded, dict) and recorded == record(html, pdf, templates)
+    """True when the manifest's record proves that `pdf` (the file on disk) is what `html` (the HTML
+    rendered to PDF) gives today: same HTML, same render fingerprint, and the PDF is the very one
+    recorded (not a file an interrupted run left behind). A page changed beyond the rows its PDF
+    prints does not make the PDF render again."""
+    if not isinstance(recorded, dict):
+        return False
+    proof = {key: value for key, value in recorded.items() if key not in ("page", "source")}
+    return proof == record(html, pdf, templates)
+
+
+def proven_by_source(recorded: object, source: str | None, pdf: bytes, templates: Path = TEMPLATES) -> bool:
+    """True when the record of a PDF rendered from a long ranking's top rows names this very source
+    key, today's render fingerprint and the bytes of `pdf`: the HTML that source gives is the one
+    recorded (the key covers the template, context, title, date, code and render fingerprint, as
+    for the page taken from disk, render/cache.py), so it need not be rendered to be compared."""
+    from reportgen.render.html import render_fingerprint
+
+    return (source is not None and isinstance(recorded, dict) and recorded.get("source") == source
+            and recorded.get("render") == render_fingerprint(templates)
+            and recorded.get("pdf") == hashlib.sha256(pdf).hexdigest())

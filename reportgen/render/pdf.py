@@ -266,10 +266,14 @@ def record(html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> dict[str, st
     """What the manifest keeps of a PDF, written after the PDF itself: the hashes of the HTML it
     was rendered from and of its own bytes, and the render fingerprint of the libraries, stylesheet
     and fonts that made it."""
+    return record_of(hashlib.sha256(html).hexdigest(), hashlib.sha256(pdf).hexdigest(), templates)
+
+
+def record_of(html_sha256: str, pdf_sha256: str, templates: Path = TEMPLATES) -> dict[str, str]:
+    """`record` from the hashes (the build keeps only these of the files it staged on disk)."""
     from reportgen.render.html import render_fingerprint
 
-    return {"html": hashlib.sha256(html).hexdigest(), "render": render_fingerprint(templates),
-            "pdf": hashlib.sha256(pdf).hexdigest()}
+    return {"html": html_sha256, "render": render_fingerprint(templates), "pdf": pdf_sha256}
 
 
 def reusable(recorded: object, html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> bool:

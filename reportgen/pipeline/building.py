@@ -153,6 +153,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.site.pages import FOLDER, Site
 
     league = load(inputs, today, progress, reads, digests)
+    reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, and the PDFs it waits for; published once they are rendered.
     rendered: dict[str, tuple[Staging, dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}

@@ -22,6 +22,7 @@ from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calend
 from reportgen.pipeline.loading import League, load
 from reportgen.pipeline.publishing import STALE, _prepare, render_report
 from reportgen.pipeline.scoring import score
+from reportgen.render.staging import Staging
 from reportgen.site.public_copies import Masking
 
 
@@ -100,10 +101,13 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     if warm_pdf_workers and digests is not None and any(
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
+    staged: list[Staging] = []  # each circuit's files staged on disk until published (render/staging.py)
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {})
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, staged)
     finally:
         pdf.cool_down()
+        for staging in staged:  # what a failure or an interruption left staged shows nowhere
+            staging.discard()
 
 
 def _events_behind(league: League, slug: str) -> list:
@@ -138,7 +142,8 @@ def _masking(league: League) -> Masking:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]]) -> BuildResult:
+           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
+           staged: list[Staging]) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -147,7 +152,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
-    from reportgen.render.staging import Staging
     from reportgen.site import publish as site
     from reportgen.site.data import event_records
     from reportgen.site.pages import FOLDER, Site
@@ -174,6 +178,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         staging = None
         try:
             staging = Staging(outputs / slug)
+            staged.append(staging)
             # messages only: the bar counts the circuits scored and laid out
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
@@ -204,84 +209,80 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                                            digests, closed)
         return manifest
 
-    try:
-        scored = score(league, progress=progress, then=lay_out)
-        problems = set(league.all_problems())
-        for slug, blocking in scored.blocked.items():
-            problems |= set(blocking)
-            progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
-        result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
-        # A broken club directory first: it is the cause of what a circuit says about its clubs.
-        result.blocked = list(scored.blocked)
-        result.problems = queries.sorted_problems(problems)
-        result.warnings = queries.sorted_problems(league.warnings)
-        pdf_files: dict[Path, bytes] = {}
-        if len(pdfs):
-            progress(f"{len(pdfs)} PDF à produire")
-            progress.phase("PDF", len(pdfs))
-            pdf_files = pdfs.results(progress)
-        progress.phase("publication", len(rendered))
-        for slug, (staging, files, waiting) in rendered.items():
-            folder = outputs / slug
-            result.rendered[slug] += [path for path, _, _ in waiting]
-            report = scored.reports[slug]
-            try:
-                for path, _, _ in waiting:
-                    staging.put(path, pdf_files.pop(path))
-                manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, report)
-                staging.put(folder / MANIFEST, manifest.to_json())
-                result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
-            except OutputError as failure:  # nothing of this circuit published; the others still try
-                failures.append(failure)
-                continue
-            finally:
-                progress.advance()
-            result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
-            changed = len(result.published[slug])
-            progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
-                     f"{french.plural(len(report.annexes), 'annexe')} à jour, "
-                     f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
+    scored = score(league, progress=progress, then=lay_out)
+    problems = set(league.all_problems())
+    for slug, blocking in scored.blocked.items():
+        problems |= set(blocking)
+        progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+    result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
+    # A broken club directory first: it is the cause of what a circuit says about its clubs.
+    result.blocked = list(scored.blocked)
+    result.problems = queries.sorted_problems(problems)
+    result.warnings = queries.sorted_problems(league.warnings)
+    pdf_files: dict[Path, bytes] = {}
+    if len(pdfs):
+        progress(f"{len(pdfs)} PDF à produire")
+        progress.phase("PDF", len(pdfs))
+        pdf_files = pdfs.results(progress)
+    progress.phase("publication", len(rendered))
+    for slug, (staging, files, waiting) in rendered.items():
+        folder = outputs / slug
+        result.rendered[slug] += [path for path, _, _ in waiting]
+        report = scored.reports[slug]
         try:
-            if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
-                              league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
-                progress("calendrier.ics à jour")
-            pages: dict[str, bytes] = {}
-            if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-                if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
-                    publish_fonts(outputs)
-                # From the manifests and site data on disk: the site shows what each circuit really
-                # holds, even when one failed (render/index.py, site/).
-                history = site.corrections(outputs, result.republished, today.isoformat())
-                calendar, calendar_file = for_site(league.calendar, league.announced)
-                pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                             public=league.public, calendar=calendar, calendar_file=calendar_file,
-                             corrections=history, archived=archived,
-                             url=league.settings.site.url if league.settings.site else "").pages()
-                pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
-            # The secretary's page: what the build found to fix, its notices and the documents already
-            # sent that it changed; never linked from the public pages. Not when the machine refused a
-            # write: outputs/ then stays as it was.
-            if not failures:
-                write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
-                    result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
-                    republished=[str(change) for change in result.republished]).encode("utf-8"))
-            # The state of a build without problems (its inputs unchanged while it ran), written before
-            # the site it records: a stop between the two leaves a state that the outputs contradict,
-            # so the next build runs. Not when what it says depends on the outputs it found (documents
-            # already published that it changed: the next build, finding none, says something else),
-            # nor with warnings: the next build says them again.
-            if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
-                    and cache.inputs_digest(inputs) == digests:
-                reads.save()
-                state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
-                                                  result.notices), circuits.REGISTRY, pages)
-            if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
-                site.publish(outputs, pages)
-        except OutputError as failure:
+            for path, _, _ in waiting:
+                staging.put(path, pdf_files.pop(path))
+            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, report)
+            staging.put(folder / MANIFEST, manifest.to_json())
+            result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
+        except OutputError as failure:  # nothing of this circuit published; the others still try
             failures.append(failure)
-        if failures:
-            raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
-        return result
-    finally:  # what a failure or an interruption left staged shows nowhere
-        for staging, _, _ in rendered.values():
-            staging.discard()
+            continue
+        finally:
+            progress.advance()
+        result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
+        changed = len(result.published[slug])
+        progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
+                 f"{french.plural(len(report.annexes), 'annexe')} à jour, "
+                 f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
+    try:
+        if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
+                          league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
+            progress("calendrier.ics à jour")
+        pages: dict[str, bytes] = {}
+        if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
+            if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+                publish_fonts(outputs)
+            # From the manifests and site data on disk: the site shows what each circuit really
+            # holds, even when one failed (render/index.py, site/).
+            history = site.corrections(outputs, result.republished, today.isoformat())
+            calendar, calendar_file = for_site(league.calendar, league.announced)
+            pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
+                         public=league.public, calendar=calendar, calendar_file=calendar_file,
+                         corrections=history, archived=archived,
+                         url=league.settings.site.url if league.settings.site else "").pages()
+            pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
+        # The secretary's page: what the build found to fix, its notices and the documents already
+        # sent that it changed; never linked from the public pages. Not when the machine refused a
+        # write: outputs/ then stays as it was.
+        if not failures:
+            write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
+                result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
+                republished=[str(change) for change in result.republished]).encode("utf-8"))
+        # The state of a build without problems (its inputs unchanged while it ran), written before
+        # the site it records: a stop between the two leaves a state that the outputs contradict,
+        # so the next build runs. Not when what it says depends on the outputs it found (documents
+        # already published that it changed: the next build, finding none, says something else),
+        # nor with warnings: the next build says them again.
+        if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
+                and cache.inputs_digest(inputs) == digests:
+            reads.save()
+            state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
+                                              result.notices), circuits.REGISTRY, pages)
+        if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            site.publish(outputs, pages)
+    except OutputError as failure:
+        failures.append(failure)
+    if failures:
+        raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
+    return result

@@ -160,7 +160,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, and the PDFs it waits for; published once they are rendered.
-    rendered: dict[str, tuple[Staging, dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    rendered: dict[str, tuple[Staging, dict[Path, bytes], list[Path]]] = {}
     failures: list[OutputError] = []
     # Each circuit's manifest as last published: the proofs of what may be reused, and what the
     # documents already sent were made from (render/changes.py).
@@ -191,7 +191,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 raise
             failures.append(failure)  # nothing of this circuit published; the others still try
             return
-        rendered[slug] = staging, files, waiting
+        rendered[slug] = staging, files, [path for path, _, _ in waiting]  # the HTML is the Batch's
 
     def _completed(manifest: Manifest, staging: Staging, report: Report) -> Manifest:
         """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
@@ -224,13 +224,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
         pdf_files = pdfs.results(progress)
+        pdfs = pdf.Batch()  # the bulletins' HTML it held, freed before the site's pages are made
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting) in rendered.items():
         folder = outputs / slug
-        result.rendered[slug] += [path for path, _, _ in waiting]
+        result.rendered[slug] += waiting
         report = scored.reports[slug]
         try:
-            for path, _, _ in waiting:
+            for path in waiting:
                 staging.put(path, pdf_files.pop(path))
             manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, report)
             staging.put(folder / MANIFEST, manifest.to_json())

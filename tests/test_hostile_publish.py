@@ -453,3 +453,22 @@ def test_a_pdf_rendered_alone_or_after_others_in_one_worker_is_the_same(referenc
                           text=True, timeout=300, check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
     alone, after_others = done.stdout.split()
     assert alone == after_others
+
+
+def test_a_build_stopped_while_its_pdfs_render_leaves_the_previous_publication(reference, league, monkeypatch):
+    """The circuits' files are staged on disk as they are made (render/staging.py): when the PDFs
+    start, the new bulletin's HTML is already a temporary file, not yet published; a stop then
+    (Ctrl-C) removes every staged file and leaves outputs/ as it was."""
+    outputs = league / "outputs"
+    before = snapshot(outputs)
+    staged: list[str] = []
+
+    def stop(pages, *args, **kwargs):
+        staged.extend(temporaries(outputs))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pdf_render, "render_many", stop)
+    with pytest.raises(KeyboardInterrupt):
+        build(league / "inputs", outputs, TODAY)
+    assert any(name.startswith("grand-sud/2026/.classement-2026-03-01.html.") for name in staged), staged
+    assert snapshot(outputs) == before and temporaries(outputs) == []

@@ -91,6 +91,7 @@ class ReadCache:
         self.code = code  # the code that reads (its fingerprint): another one reads again
         self.known: dict[str, dict] = {}
         self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse
+        self.sealed: bytes | None  # set by `seal`: the file `save` writes (None: the one there already)
         data = load_json(self.path) if self.path is not None else None
         if isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == self.code \
                 and isinstance(data.get("files"), dict):
@@ -121,15 +122,33 @@ class ReadCache:
              list(sheet.hidden_rows)]
             for sheet in sheets]}
 
+    def seal(self) -> None:
+        """What `save` writes, encoded now, and the sheets as Python objects dropped: a build calls it
+        once the league is loaded, so that it does not hold every workbook's cells (at 100x, more
+        than the encoded file many times over) while it scores and renders. No `get` or `put` after."""
+        if self.path is None:
+            return
+        files = dict(sorted(self.used.items()))
+        self.sealed = None if files == self.known else self._encoded(files)
+        self.known, self.used = {}, {}
+
+    def _encoded(self, files: dict[str, dict]) -> bytes:
+        data = {"format": FORMAT, "code": self.code, "files": files}
+        return (json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+
     def save(self) -> bool:
         """Keep what this build read (the workbooks gone from inputs/ are forgotten)."""
         if self.path is None:
             return False
-        data = {"format": FORMAT, "code": self.code, "files": dict(sorted(self.used.items()))}
-        if data["files"] == self.known and self.path.is_file():
-            return True
+        if not hasattr(self, "sealed"):
+            files = dict(sorted(self.used.items()))
+            self.sealed = None if files == self.known else self._encoded(files)
+        if self.sealed is None and self.path.is_file():
+            return True  # what was read is what the file holds
+        if self.sealed is None:
+            return False  # the file went while the build ran: the next build reads again
         try:
-            write_file(self.path, (json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii"))
+            write_file(self.path, self.sealed)
         except (OSError, ValueError):
             return False
         return True

@@ -21,8 +21,9 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
 from reportgen.pipeline.loading import League, load
-from reportgen.pipeline.publishing import _prepare, pdf_proofs, publish, render_report
+from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
+from reportgen.render.staging import Staging
 from reportgen.site.public_copies import Masking
 
 
@@ -109,10 +110,13 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     if warm_pdf_workers and digests is not None and any(
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
+    staged: list[Staging] = []  # each circuit's files staged on disk until published (render/staging.py)
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes, staged)
     finally:
         pdf.cool_down()
+        for staging in staged:  # what a failure or an interruption left staged shows nowhere
+            staging.discard()
 
 
 def _events_behind(league: League, slug: str) -> list:
@@ -148,7 +152,7 @@ def _masking(league: League) -> Masking:
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
-           hashes: FileHashes) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging]) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -163,7 +167,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.site.reuse import Pages
 
     league = load(inputs, today, progress, reads, digests)
-    rendered: dict[str, tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]] = {}
+    reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
+    # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
+    # to complete with its PDFs, and the PDFs it waits for; published once they are rendered.
+    rendered: dict[str, tuple[Staging, dict[Path, bytes], list[Path]]] = {}
+    failures: list[OutputError] = []
     # Each circuit's manifest as last published: the proofs of what may be reused, and what the
     # documents already sent were made from (render/changes.py).
     previous: dict[str, dict | None] = {}
@@ -177,11 +185,37 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         found = league.circuits[slug]
-        # messages only: the bar counts the circuits scored and laid out
-        rendered[slug] = render_report(slug, report, outputs / slug, Messages(progress),
-                                       result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
-                                       events=event_records(found.events, found.results.to_dict("records")),
-                                       masking=masking)
+        staging = None
+        try:
+            staging = Staging(outputs / slug)
+            staged.append(staging)
+            # messages only: the bar counts the circuits scored and laid out
+            files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
+                                           result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
+                                           events=event_records(found.events, found.results.to_dict("records")),
+                                           masking=masking, staging=staging)
+        except BaseException as failure:
+            if staging is not None:
+                staging.discard()
+            if not isinstance(failure, OutputError):
+                raise
+            failures.append(failure)  # nothing of this circuit published; the others still try
+            return
+        rendered[slug] = staging, files, [path for path, _, _ in waiting]  # the HTML is the Batch's
+
+    def _completed(manifest: Manifest, staging: Staging, report: Report, waiting: list[Path]) -> Manifest:
+        """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
+        and fingerprint it was made from (the proof the next build needs to reuse it); each annex's
+        hash and what the circuit is made from (what the next build compares to name the documents
+        already sent that it changes: render/changes.py)."""
+        folder = staging.folder
+        manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
+        for annex in manifest.annexes:
+            annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
+        closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
+        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, folder.name)],
+                                           digests, closed)
+        return manifest
 
     scored = score(league, progress=progress, then=lay_out)
     problems = set(league.all_problems())
@@ -198,27 +232,18 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
         pdf_files = pdfs.results(progress)
-    failures: list[OutputError] = []
+        pdfs = pdf.Batch()  # the bulletins' HTML it held, freed before the site's pages are made
     progress.phase("publication", len(rendered))
-    for slug, (files, waiting) in rendered.items():
+    for slug, (staging, files, waiting) in rendered.items():
         folder = outputs / slug
-        files.update({path: pdf_files[path] for path, _, _ in waiting})
-        result.rendered[slug] += [path for path, _, _ in waiting]
-        # The manifest records each PDF with the HTML and fingerprint it was made from: the proof
-        # the next build needs to reuse it.
-        manifest = Manifest.from_json(files[folder / MANIFEST])
-        manifest.pdfs = pdf_proofs(folder, files, manifest.pdfs, waiting)
-        # What it is made from, and each annex's hash: what the next build compares to name the
-        # documents already sent that it changes (render/changes.py).
-        for annex in manifest.annexes:
-            annex.sha256 = cache.digest(files[folder / f"{annex.path}.xlsx"])
+        result.rendered[slug] += waiting
         report = scored.reports[slug]
-        closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
-        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, slug)],
-                                              digests, closed)
-        files[folder / MANIFEST] = manifest.to_json()
         try:
-            result.published[slug] = publish(files, folder)
+            for path in waiting:
+                staging.put(path, pdf_files.pop(path))
+            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, report, waiting)
+            staging.put(folder / MANIFEST, manifest.to_json())
+            result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
         except OutputError as failure:  # nothing of this circuit published; the others still try
             failures.append(failure)
             continue

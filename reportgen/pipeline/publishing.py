@@ -6,21 +6,29 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits
 from reportgen.model import SILENT, Annex, Document, Progress, Report
 from reportgen.pipeline import state
 from reportgen.site.public_copies import Masking
 
+if TYPE_CHECKING:
+    from reportgen.render.staging import Staging
+
+STALE = (".html", ".pdf", ".csv", ".xlsx", ".eml")  # a circuit's outputs that a publication no longer having removes
+
 
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
+                  staging: Staging | None = None,
                   ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
     """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
-    is written until all of it is rendered.
+    is published until all of it is rendered. With `staging` (the build), each file but the
+    manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
+    dict returned holds the manifest alone: a circuit's files are not all held in memory at once.
 
     A PDF is rendered from the bulletin's page, or from its top rows only when its ranking is longer
     than it prints (render/html.py `render_print`). A PDF already on disk is reused only when the
@@ -66,8 +74,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
+    keep = staging.put if staging is not None else files.__setitem__
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
-    # Each PDF taken from disk -> its record; a long ranking's to render -> its source key (`pdf_proofs`).
+    # Each PDF taken from disk -> its record; each to render -> what its record awaits (`pdf_proofs`).
     proofs: dict[str, dict[str, str]] = {}
 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
@@ -77,24 +86,24 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
         key = cache.source_key("html", document.template, document.context, document.title, document.date)
-        files[html_path] = made(html_path, key, lambda: html.render(document).encode("utf-8"))
+        page = made(html_path, key, lambda: html.render(document).encode("utf-8"))
+        keep(html_path, page)
         try:
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
             existing = None
         relative, top = pdf_path.relative_to(folder).as_posix(), bool(document.context.get("print_top"))
         if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
-            files[pdf_path] = existing  # its top rows' HTML is the one recorded: not rendered again
+            keep(pdf_path, existing)  # its top rows' HTML is the one recorded: not rendered again
             proofs[relative] = recorded[relative]
             return
-        printed = html.render_print(document, files[html_path])  # the page, unless it prints its top rows only
+        printed = html.render_print(document, page)  # the page, unless it prints its top rows only
         if existing is not None and pdf.reusable(recorded.get(relative), printed, existing):
-            files[pdf_path] = existing
-            proofs[relative] = pdf.record(printed, existing, page=files[html_path], source=key)
+            keep(pdf_path, existing)
+            proofs[relative] = pdf.record(printed, existing, page=page, source=key)
         else:
             pending.append((pdf_path, printed.decode("utf-8"), document.date))
-            if top and key is not None:
-                proofs[relative] = {"source": key}  # for `pdf_proofs`, once it is rendered
+            proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered
 
     records = site_data.ranking_records(report)
     # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
@@ -106,15 +115,15 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             copied(document.path, copy.path, (".html", ".pdf"))
     pdfs_known(pending)
     for ranking in report.rankings:
-        files[folder / f"{ranking.path}.csv"] = ranking_render.to_spreadsheet_csv(ranking)
+        keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
         masked = masking.ranking(ranking) if masking else None
         if masked is not None:
-            files[folder / f"{masked.path}.csv"] = ranking_render.to_spreadsheet_csv(masked)
+            keep(folder / f"{masked.path}.csv", ranking_render.to_spreadsheet_csv(masked))
             copied(ranking.path, masked.path, (".csv",))
 
     def annexed(annex: Annex) -> None:
         path = folder / f"{annex.path}.xlsx"
-        files[path] = made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex))
+        keep(path, made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex)))
 
     for annex in report.annexes:
         annexed(annex)
@@ -124,31 +133,27 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             copied(annex.path, masked_annex.path, (".xlsx",))
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
-        files[path] = made(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
+        keep(path, made(path, cache.source_key("eml", message), lambda: mail.to_eml(message)))
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
     published.pdfs = proofs
-    files[folder / site_data.DATA] = site_data.circuit_data(report, events or [], records)  # what the site's pages show
+    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 
 
-def pdf_proofs(folder: Path, files: dict[Path, bytes], reused: dict[str, Any],
-               rendered: list[tuple[Path, str, dt.date]]) -> dict[str, Any]:
-    """The manifest's record of each PDF of a circuit (render/pdf.py `record`), by path: those taken
-    from disk (`reused`: as `render_report` proved them), and those just `rendered` (path, the HTML
-    rendered to PDF, date) now in `files`, beside their HTML page (and the source key `reused` holds
-    for a long ranking's)."""
+def pdf_proofs(proofs: dict[str, Any], folder: Path, rendered: list[Path],
+               digest: Callable[[Path], str]) -> dict[str, Any]:
+    """The manifest's record of each PDF of a circuit (render/pdf.py `record`), by path: `proofs` as
+    `render_report` left them (the records of the PDFs taken from disk, and of those it left to
+    render what they await), those `rendered` completed with the hash of their bytes (`digest`)."""
     from reportgen.render import pdf
 
-    proofs = {folder / path: proof for path, proof in reused.items()}
-    for path, page, _ in rendered:
-        source = proofs.get(path, {}).get("source")
-        proofs[path] = pdf.record(page.encode("utf-8"), files[path], page=files[path.with_suffix(".html")],
-                                  source=source)
-    return {path.relative_to(folder).as_posix(): proof for path, proof in sorted(proofs.items())}
+    done = {path.relative_to(folder).as_posix(): path for path in rendered}
+    return {relative: pdf.completed(proof, digest(done[relative])) if relative in done else proof
+            for relative, proof in sorted(proofs.items())}
 
 
 def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
@@ -159,8 +164,7 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
     from reportgen.render.files import publish_folder
     from reportgen.render.index import MANIFEST
 
-    return publish_folder(folder, files, last=folder / MANIFEST,
-                          stale_suffixes=(".html", ".pdf", ".csv", ".xlsx", ".eml"))
+    return publish_folder(folder, files, last=folder / MANIFEST, stale_suffixes=STALE)
 
 
 def _prepare(outputs: Path) -> None:

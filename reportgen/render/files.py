@@ -4,7 +4,8 @@ publication, whatever stops the build (Ctrl-C, kill -9, a full disk, a power cut
 One file: `write_atomic` (a temporary file in the same folder, fsync, `os.replace`).
 
 A folder of files published together (a circuit's bulletins, PDFs, CSV, annexes and manifest):
-`publish_folder`, a small journal. Every new file is first written in full next to its target as
+`publish_folder` (or render/staging.py's `Staging`, file by file as each is made), a small
+journal. Every new file is first written in full next to its target as
 `.<name>.<random>.tmp`; then the journal, the list of renames and removals, is written atomically:
 that is the commit. Only then are the files renamed into place and the stale ones removed, and the
 journal deleted. `recover` (run before anything reads the folder) finishes a committed publication
@@ -231,52 +232,14 @@ def publish_folder(folder: Path, files: dict[Path, bytes], last: Path | None = N
                    stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
     """Publish `files` (paths inside `folder`) all together: those that changed replace the old
     ones, and the files of `folder` with one of `stale_suffixes` that `files` no longer has are
-    removed. `last` (the manifest) is renamed after every other file. Returns the files written."""
-    recover(folder)
-    try:
-        changed = [path for path, data in sorted(files.items())
-                   if not (path.is_file() and path.read_bytes() == data)]
-        stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes and path not in files
-                       and path.is_file() and not is_temporary(path)) if folder.is_dir() else []
-    except OSError as error:
-        raise OutputError(folder, error) from error
-    if not changed and not stale:
-        return []
-    if last in changed:
-        changed.remove(last)
-        changed.append(last)
-    staged: list[tuple[Path, Path]] = []
-    created: list[Path] = []
-    committed = False
-    try:
-        for path in changed:
-            for parent in reversed([path.parent, *path.parent.parents]):
-                if not parent.exists():
-                    parent.mkdir()
-                    created.append(parent)
-            staged.append((_stage(path, files[path]), path))
-        journal = {"renames": [[t.relative_to(folder).as_posix(), p.relative_to(folder).as_posix()]
-                               for t, p in staged],
-                   "removals": [p.relative_to(folder).as_posix() for p in stale]}
-        with _interruptions_deferred():
-            # The commit: once the journal is in place, the publication is finished even if this
-            # process stops now (the next run's `recover` does the rest).
-            journal_temporary = _stage(folder / JOURNAL, json.dumps(journal, ensure_ascii=False).encode("utf-8"))
-            staged.append((journal_temporary, folder / JOURNAL))
-            _rename(journal_temporary, folder / JOURNAL)
-            committed = True
-            staged.clear()
-            fsync_folder(folder)
-            _complete(folder, journal)
-    except OSError as error:
-        if committed:  # the next run completes it
-            raise OutputError(folder, error, "la publication sera terminée au prochain lancement") from error
-        _roll_back(staged, created)
-        raise OutputError(folder, error) from error
-    except BaseException:
-        _roll_back(staged, created)
-        raise
-    return changed
+    removed. `last` (the manifest) is renamed after every other file. Returns the files written.
+    (render/staging.py stages each file as it comes, for a publication too large to hold.)"""
+    from reportgen.render.staging import Staging
+
+    staging = Staging(folder)
+    for path, data in sorted(files.items()):
+        staging.put(path, data)
+    return staging.publish(last, stale_suffixes)
 
 
 def _roll_back(staged: list[tuple[Path, Path]], created: list[Path]) -> None:

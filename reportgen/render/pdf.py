@@ -270,15 +270,28 @@ def record(html: bytes, pdf: bytes, templates: Path = TEMPLATES, page: bytes | N
     (a long ranking prints its top rows only, render/html.py `render_print`): its hash too, as
     `page`, which render/changes.py compares to tell a document already sent has changed; and the
     key of the document's source (render/cache.py `source_key`), for `proven_by_source`."""
-    from reportgen.render.html import render_fingerprint
+    return completed(awaiting(html, page if page is not None else html, source), hashlib.sha256(pdf).hexdigest(),
+                     templates)
 
-    proof = {"html": hashlib.sha256(html).hexdigest(), "render": render_fingerprint(templates),
-             "pdf": hashlib.sha256(pdf).hexdigest()}
-    if page is not None and page != html:
+
+def awaiting(html: bytes, page: bytes, source: str | None) -> dict[str, str]:
+    """The record of a PDF still to render from `html` (its page's `page`): all but the hash of its
+    bytes and the render fingerprint, which `completed` adds. The build keeps this, not the HTML,
+    until its PDFs are rendered."""
+    proof = {"html": hashlib.sha256(html).hexdigest()}
+    if page != html:
         proof["page"] = hashlib.sha256(page).hexdigest()
         if source is not None:
             proof["source"] = source
     return proof
+
+
+def completed(proof: dict[str, str], pdf_sha256: str, templates: Path = TEMPLATES) -> dict[str, str]:
+    """`awaiting`'s record once the PDF is made: with its hash and the render fingerprint."""
+    from reportgen.render.html import render_fingerprint
+
+    return {"html": proof["html"], "render": render_fingerprint(templates), "pdf": pdf_sha256,
+            **{key: proof[key] for key in ("page", "source") if key in proof}}
 
 
 def reusable(recorded: object, html: bytes, pdf: bytes, templates: Path = TEMPLATES) -> bool:

@@ -1,0 +1,127 @@
+"""A folder's next publication staged on disk file by file, as each file is made, then published all
+together through render/files.py's journal.
+
+Why: a circuit's files used to be held in memory until all of them (its PDFs included) were made,
+then written at once; at 100x the Grand Sud's bulletins alone are gigabytes. Each file now goes to
+its temporary file (`.<name>.<random>.tmp`, next to its target, synced) as soon as it is made, and
+only its SHA-256 stays in memory (the manifest records it). Nothing shows before the commit: the
+journal is written only by `publish`, after every file is staged, so a build stopped before it
+leaves the previous publication, and its temporary files are removed by `discard` or, after a
+kill, by the next run's `recover`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from reportgen.render import files as output_files
+from reportgen.render.files import JOURNAL, OutputError
+
+
+class Staging:
+    """The files of one folder's next publication, each staged on disk when `put`; `publish` commits
+    them (what changed replaces the old files, the stale ones are removed) or `discard` drops them."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        # target -> its temporary file, or None when the target already holds these very bytes
+        self.staged: dict[Path, Path | None] = {}
+        self.digests: dict[Path, str] = {}  # target -> SHA-256 of its new bytes
+        self.created: list[Path] = []  # the folders made for the staged files (removed by `discard`)
+        output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
+
+    def put(self, path: Path, data: bytes) -> None:
+        """`data` staged for `path` (inside the folder), unless `path` already holds it; a second put
+        of a path replaces the first. An OSError drops everything staged (OutputError)."""
+        try:
+            self._drop(path)
+            if path.is_file() and path.read_bytes() == data:
+                self.staged[path] = None
+            else:
+                for parent in reversed([path.parent, *path.parent.parents]):
+                    if not parent.exists():
+                        parent.mkdir()
+                        self.created.append(parent)
+                self.staged[path] = output_files._stage(path, data)
+            self.digests[path] = hashlib.sha256(data).hexdigest()
+        except OSError as error:
+            self.discard()
+            raise OutputError(self.folder, error) from error
+        except BaseException:
+            self.discard()
+            raise
+
+    def _drop(self, path: Path) -> None:
+        temporary = self.staged.pop(path, None)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.staged
+
+    def paths(self) -> list[Path]:
+        return sorted(self.staged)
+
+    def digest(self, path: Path) -> str:
+        return self.digests[path]
+
+    def discard(self) -> None:
+        """Every staged file removed, and the folders made for them: nothing of it shows."""
+        output_files._roll_back([(temporary, path) for path, temporary in self.staged.items()
+                                 if temporary is not None], self.created)
+        self.staged.clear()
+        self.digests.clear()
+        self.created.clear()
+
+    def publish(self, last: Path | None = None, stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
+        """Commit: the journal (renames of the staged files, `last` after every other one; removals of
+        the folder's files with one of `stale_suffixes` that were not put) written atomically, then
+        done. Returns the files written. What is not committed is rolled back."""
+        folder = self.folder
+        try:
+            stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes
+                           and path not in self.staged and path.is_file()
+                           and not output_files.is_temporary(path)) if folder.is_dir() else []
+        except OSError as error:
+            self.discard()
+            raise OutputError(folder, error) from error
+        except BaseException:
+            self.discard()
+            raise
+        changed = [path for path, temporary in sorted(self.staged.items()) if temporary is not None]
+        if last in changed:
+            changed.remove(last)
+            changed.append(last)
+        staged = [(temporary, path) for path in changed if (temporary := self.staged[path]) is not None]
+        if not staged and not stale:
+            self.discard()
+            return []
+        created, self.created = self.created, []
+        self.staged.clear()
+        committed = False
+        try:
+            journal = {"renames": [[t.relative_to(folder).as_posix(), p.relative_to(folder).as_posix()]
+                                   for t, p in staged],
+                       "removals": [p.relative_to(folder).as_posix() for p in stale]}
+            with output_files._interruptions_deferred():
+                # The commit: once the journal is in place, the publication is finished even if this
+                # process stops now (the next run's `recover` does the rest).
+                journal_temporary = output_files._stage(folder / JOURNAL,
+                                                        json.dumps(journal, ensure_ascii=False).encode("utf-8"))
+                staged.append((journal_temporary, folder / JOURNAL))
+                output_files._rename(journal_temporary, folder / JOURNAL)
+                committed = True
+                staged.clear()
+                output_files.fsync_folder(folder)
+                output_files._complete(folder, journal)
+        except OSError as error:
+            if committed:  # the next run completes it
+                raise OutputError(folder, error, "la publication sera terminée au prochain lancement") from error
+            output_files._roll_back(staged, created)
+            raise OutputError(folder, error) from error
+        except BaseException:
+            output_files._roll_back(staged, created)
+            raise
+        return changed

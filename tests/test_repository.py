@@ -1,6 +1,7 @@
 """The repository stands on its own and sets up a fresh machine: one list of system packages, used
 by `make`, `.ci/run` and the README; nothing points outside the clone."""
 
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -128,9 +129,12 @@ def test_make_help_speaks_french():
 
 def test_make_test_runs_the_suite_on_two_cores_and_serially_when_asked():
     """pytest-xdist's workers, tests of one xdist_group on one worker; TEST_WORKERS=1 in one process."""
+    # The suite itself may run with TEST_WORKERS=1 (`TEST_WORKERS=1 make test`): not inherited here.
+    environment = {name: value for name, value in os.environ.items() if name != "TEST_WORKERS"}
+
     def command(*variables: str) -> str:
         printed = subprocess.run(["make", "-n", "test", *variables], cwd=ROOT, capture_output=True, text=True,
-                                 check=True, timeout=60).stdout
+                                 check=True, timeout=60, env=environment).stdout
         return next(line for line in printed.splitlines() if "/pytest " in line)
 
     assert command().split()[1:] == ["-q", "-n", "2", "--dist", "loadgroup"]

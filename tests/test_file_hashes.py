@@ -44,6 +44,15 @@ def plant(outputs: Path, path: Path, value: str) -> None:
     (outputs / FOLDER / HASHES).write_text(json.dumps({"format": 1, "files": files}))
 
 
+def known(outputs: Path, workbook: Path, data: bytes) -> os.stat_result:
+    """`workbook` written with `data` long enough ago, and its hash recorded in `outputs`' cache."""
+    before = old_file(workbook, data)
+    hashes = FileHashes(outputs)
+    hashes.digest(workbook)
+    assert hashes.save()
+    return before
+
+
 def edited_in_place(path: Path, data: bytes, before: os.stat_result) -> os.stat_result:
     """The same file (inode) rewritten with `data`, its mtime put back; the ctime has moved on."""
     while True:
@@ -68,10 +77,7 @@ def test_a_file_known_by_its_stat_is_not_read_again(tmp_path):
 
 def test_an_edit_keeping_size_and_mtime_is_seen_by_the_ctime(tmp_path):
     outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
-    before = old_file(workbook, b"first")
-    hashes = FileHashes(outputs)
-    hashes.digest(workbook)
-    hashes.save()
+    before = known(outputs, workbook, b"first")
     after = edited_in_place(workbook, b"other", before)
     assert (after.st_size, after.st_mtime_ns, after.st_ino) == (before.st_size, before.st_mtime_ns, before.st_ino)
     assert FileHashes(outputs).digest(workbook) == sha(b"other")
@@ -79,10 +85,7 @@ def test_an_edit_keeping_size_and_mtime_is_seen_by_the_ctime(tmp_path):
 
 def test_a_file_replaced_by_another_of_the_same_size_and_mtime(tmp_path):
     outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
-    before = old_file(workbook, b"first")
-    hashes = FileHashes(outputs)
-    hashes.digest(workbook)
-    hashes.save()
+    before = known(outputs, workbook, b"first")
     other = tmp_path / "inputs" / "b.xlsx"
     other.write_bytes(b"other")
     os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))

@@ -82,6 +82,42 @@ def test_club_pdfs_are_the_same_bytes_and_rewritten_only_when_they_change(league
     assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()} == first
 
 
+@pytest.fixture
+def laid_out(monkeypatch) -> list[str]:
+    """The club PDFs WeasyPrint lays out, by their page's title (the real renderer, counted)."""
+    from reportgen.render import pdf
+
+    titles: list[str] = []
+    real = pdf.render_many
+
+    def counting(pages, *args, **kwargs):
+        titles.extend(page.split("<title>", 1)[1].split("</title>", 1)[0] for page, _ in pages)
+        return real(pages, *args, **kwargs)
+
+    monkeypatch.setattr(pdf, "render_many", counting)
+    return titles
+
+
+def test_a_club_pdf_is_laid_out_again_only_when_its_page_changed_or_its_file_was_touched(league, tmp_path, laid_out):
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    folder = league.outputs / "clubs" / "2026"
+    first = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert len(laid_out) == 3
+    laid_out.clear()
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert laid_out == []  # the same rankings: every club PDF taken from disk, proven by its record
+    (folder / "CARC.pdf").write_bytes(first["CARC.pdf"][:-10] + b"edited\n%%EOF")
+    (folder / "ALBI.pdf").unlink()
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert [title.split(" — ")[-1] for title in sorted(laid_out)] == ["Albi 2026", "Carcassonne 2026"]
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
+    laid_out.clear()
+    (league.outputs / ".reportgen" / club_bulletin.RECORDS).unlink()
+    drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
+    assert len(laid_out) == 3  # without its record a PDF on disk proves nothing: all laid out again
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
+
+
 def test_the_draft_attaches_the_club_pdf_after_the_bulletins(league, tmp_path):
     drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
     message = draft(league.outputs, "CARC")

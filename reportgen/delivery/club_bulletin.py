@@ -7,11 +7,18 @@ circuit's own when it gives one) and the tournaments the club organises in the s
 awaited (the league's calendar: inputs/calendrier.xlsx when present, the workbooks received
 always). Its file is named from the club's code reduced to `[A-Za-z0-9_-]`, never from a workbook;
 the names in it are data (escaped by the template). Same inputs, same bytes; written atomically,
-only when its bytes change."""
+only when its bytes change.
+
+A PDF is rendered again only when its HTML or the day dating its fonts changed: each is recorded
+in `outputs/.reportgen/club-pdfs` with the hashes of its HTML and bytes and the render fingerprint
+(`pdf.record`), as a bulletin is in its circuit's manifest, so a second `reportgen mail` with the
+same rankings lays out nothing. The record is written after the PDFs: a run stopped between them
+renders those PDFs once more, and a PDF edited or deleted by hand no longer matches its record."""
 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -21,10 +28,13 @@ from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
 from reportgen.ingest.calendar import COMING
 from reportgen.ingest.directories import Club
+from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
+from reportgen.ingest.read_cache import FORMAT, load_json, write_file
 from reportgen.model import ClubSection, Document, Ranking
 from reportgen.render.files import write_atomic
 
 FOLDER = "clubs"  # under outputs/
+RECORDS = "club-pdfs"  # under outputs/.reportgen/: the proof of each club PDF (JSON, never code)
 TEMPLATE = "club.html.j2"
 
 
@@ -111,20 +121,45 @@ def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool)
                            "bulletins complets de chaque circuit donnent tous les joueurs et la méthode."})
 
 
+def _previous(outputs: Path) -> dict[str, object]:
+    found = load_json(outputs / STATE_FOLDER / RECORDS)
+    valid = isinstance(found, dict) and found.get("format") == FORMAT and isinstance(found.get("pdfs"), dict)
+    return found["pdfs"] if valid else {}
+
+
+def _taken(path: Path, recorded: object, html: bytes, day: dt.date) -> bool:
+    """True when the PDF at `path` is the one `html` gives today (pdf.reusable), for the same day."""
+    from reportgen.render import pdf
+
+    if not (isinstance(recorded, dict) and recorded.get("day") == day.isoformat() and path.is_file()):
+        return False
+    return pdf.reusable(recorded.get("proof"), html, path.read_bytes())
+
+
 def write(bulletins: Mapping[str, ClubBulletin], outputs: Path, league: str, day: dt.date, announced: bool,
           season_folder: str) -> list[Path]:
-    """Every club's PDF, rendered in parallel, each written only when its bytes change; the PDFs of
-    clubs no longer concerned removed from the folder. The paths of the PDFs (written or not)."""
+    """Every club's PDF, the changed ones rendered in parallel, each written only when its bytes
+    change; the PDFs of clubs no longer concerned removed from the folder. The paths of the PDFs
+    (written or not)."""
     from reportgen.render import html, pdf
 
-    made = [(outputs / b.path, html.render(document(b, league, day, announced))) for b in bulletins.values()]
-    rendered = pdf.render_many([(page, day) for _, page in made])
-    for (path, _), data in zip(made, rendered):
-        write_atomic(path, data)
-    paths = [path for path, _ in made]
+    previous = _previous(outputs)
+    made = [(b.path, html.render(document(b, league, day, announced))) for b in bulletins.values()]
+    to_render = [(path, page) for path, page in made
+                 if not _taken(outputs / path, previous.get(path), page.encode(), day)]
+    rendered = pdf.render_many([(page, day) for _, page in to_render])
+    records = {path: record for path, record in previous.items() if (outputs / path).is_file()}
+    for (path, page), data in zip(to_render, rendered):
+        write_atomic(outputs / path, data)
+        records[path] = {"day": day.isoformat(), "proof": pdf.record(page.encode(), data)}
+    paths = [outputs / path for path, _ in made]
     here = outputs / season_folder
     if here.is_dir():
         for stale in here.glob("*.pdf"):
             if stale not in paths:
                 stale.unlink()
+    if to_render or len(records) != len(previous):
+        kept = {path: record for path, record in records.items() if (outputs / path).is_file()}
+        write_file(outputs / STATE_FOLDER / RECORDS,
+                   (json.dumps({"format": FORMAT, "pdfs": dict(sorted(kept.items()))}, indent=0) + "\n").encode())
     return paths

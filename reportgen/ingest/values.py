@@ -57,6 +57,8 @@ def is_empty(value: object) -> bool:
 
 def shown(value: object) -> str:
     """A cell value as the secretary typed it, for messages."""
+    if type(value) is str:  # most cells: text, which none of the cases below is
+        return clean_text(value).strip()
     if isinstance(value, bool):  # a yes/no cell, as a French Excel shows it
         return "VRAI" if value else "FAUX"
     if isinstance(value, float) and value.is_integer():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 
@@ -74,11 +75,20 @@ def shown(value: object) -> str:
 
 def text(value: object) -> str:
     """Text as typed; a number typed in a text column (a licence: 12345) gives '12345'."""
+    if type(value) is str:  # exactly: a subclass (Unprintable) takes the general way
+        return _text_of(value)
     if is_empty(value):
         return ""
     if isinstance(value, bool):
         raise BadValue(f"« {value} » n'est pas un texte", "écrivez du texte dans la case, pas une case à cocher")
     return clean_spaces(shown(value))
+
+
+# A league's names, clubs and licences come back in workbook after workbook: each text cleaned
+# once (bounded), as `text` above cleans any other value.
+@functools.lru_cache(maxsize=1 << 16)
+def _text_of(value: str) -> str:
+    return clean_spaces(clean_text(value).strip()) if value.strip() else ""
 
 
 _WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")

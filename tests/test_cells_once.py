@@ -1,7 +1,7 @@
 """What reading a cell now works out once gives what working it out each time gave: a text
 cell's cleaned text and a label's normalised form (kept by text, bounded), a text cell as shown in
-messages, a totals row looked for among texts only, a cell's name from its column's letters made
-once."""
+messages, a place typed as text read once, a totals row looked for among texts only, a cell's name
+from its column's letters made once."""
 
 import datetime as dt
 from pathlib import Path
@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.ingest.tables import LAST_NAME, PLACE, find_table
-from reportgen.ingest.text import Unprintable, clean_spaces, clean_text, normalise_label
-from reportgen.ingest.values import is_empty, shown, text
+from reportgen.ingest.text import Unprintable, clean_spaces, clean_text, normalise_label, strip_accents
+from reportgen.ingest.values import _PLACE, BadValue, is_empty, place, shown, text, whole_number
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import cell_name
 
@@ -71,3 +71,36 @@ def test_a_totals_row_is_set_aside_whatever_its_first_cell_and_numbers_never_are
     sheet = Sheet("Résultats", rows)
     table = find_table(Workbook(Path("t.xlsx"), "t.xlsx", [sheet]), sheet, [PLACE, LAST_NAME])
     assert table is not None and table.rows == [1, 2, 3, 4, 7]
+
+
+def old_place(value: object) -> tuple[int, bool]:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number, tied = whole_number(value), False
+    else:
+        match = _PLACE.match(strip_accents(str(value)).strip().casefold())
+        if not match:
+            raise BadValue(f"« {old_shown(value)} » n'est pas une place",
+                           "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+        number, tied = int(match["n"]), bool(match["tie1"] or match["tie2"])
+    if number < 1:
+        raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
+    return number, tied
+
+
+def outcome(read, value):
+    try:
+        return read(value)
+    except BadValue as bad:
+        return ("refusé", bad.message, bad.fix)
+
+
+PLACES = st.one_of(st.text(alphabet="0123 =erèeEmixaquoé.-\u00a0", max_size=8),
+                   st.sampled_from(["1er", "2e", "3ème", "=4", "5 ex aequo", "0", "1re", "X"]),
+                   st.integers(min_value=-2, max_value=300), st.booleans(),
+                   st.just(dt.date(2026, 3, 14)))
+
+
+@given(PLACES)
+def test_a_place_reads_as_it_did_the_first_time_and_the_next(value):
+    assert outcome(place, value) == outcome(old_place, value)
+    assert outcome(place, value) == outcome(old_place, value)  # the second time from the cache

@@ -132,17 +132,29 @@ _PLACE = re.compile(
 def place(value: object) -> tuple[int, bool]:
     """(place, written as ex aequo)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = whole_number(value)
-        tied = False
+        number, tied = whole_number(value), False
+    elif type(value) is str:  # exactly: other types are shown otherwise in the message
+        number, tied = _place_of_text(value)
     else:
-        match = _PLACE.match(strip_accents(str(value)).strip().casefold())
-        if not match:
-            raise BadValue(f"« {shown(value)} » n'est pas une place",
-                           "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
-        number, tied = int(match["n"]), bool(match["tie1"] or match["tie2"])
+        number, tied = _place_of(value)
     if number < 1:
         raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
     return number, tied
+
+
+# A place typed as text (« 1er », « 2e », « 3 ex ») is one of a few hundred forms, typed in every
+# workbook: each read once (bounded). A text that is no place raises each time (never cached).
+@functools.lru_cache(maxsize=1 << 12)
+def _place_of_text(value: str) -> tuple[int, bool]:
+    return _place_of(value)
+
+
+def _place_of(value: object) -> tuple[int, bool]:
+    match = _PLACE.match(strip_accents(str(value)).strip().casefold())
+    if not match:
+        raise BadValue(f"« {shown(value)} » n'est pas une place",
+                       "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+    return int(match["n"]), bool(match["tie1"] or match["tie2"])
 
 
 _FRENCH_MONTHS = {normalise_label(name): index + 1 for index, name in enumerate(MONTHS)}

@@ -74,13 +74,14 @@ def league_table(rows: list[tuple[str, str, str, int, str]]) -> pd.DataFrame:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(ROW, max_size=40))
-def test_the_warnings_of_a_generated_league_are_those_of_the_old_way(rows):
-    table = league_table(rows)
-    found = probable_duplicates(table)
+@given(st.lists(ROW, max_size=40), st.lists(ROW, max_size=5))
+def test_the_warnings_of_a_generated_league_are_those_of_the_old_way(rows, listed_rows):
+    """With people listed without a result too (`Event.listed`), some of them with results."""
+    table, listed = league_table(rows), league_table(listed_rows)
+    found = probable_duplicates(table, listed=listed)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(duplicates, "_sharing_a_variant", old_sharing_a_variant)  # the old way, for reference
-        expected = probable_duplicates(table)
+        expected = probable_duplicates(table, listed=listed)
     assert found == expected
 
 

@@ -69,13 +69,20 @@ def _one_apart(a: str, b: str) -> bool:
 
 
 def _variants(name: str, letters: int) -> set[str]:
-    """The name with up to `letters` letters left out. Two names at most that many edits apart
-    share one: a letter added or left out is one left out of one name, a letter typed differently
-    is the same letter left out of both."""
-    found = frontier = {name}
-    for _ in range(letters):
-        frontier = {word[:i] + word[i + 1:] for word in frontier for i in range(len(word))}
-        found = found | frontier
+    """The name with up to `letters` (1 or 2) letters left out. Two names at most that many edits
+    apart share one: a letter added or left out is one left out of one name, a letter typed
+    differently is the same letter left out of both.
+
+    Each pair of places is cut once (the second after the first), not once per order: half the
+    strings made of leaving out one letter and then another, the same set."""
+    if letters not in (1, 2):
+        raise ValueError(f"letters: 1 or 2, not {letters}")
+    size = len(name)
+    ones = [name[:i] + name[i + 1:] for i in range(size)]
+    found = {name, *ones}
+    if letters == 2:
+        # `ones[i]` less its letter at j >= i is the name less its letters at i and j + 1.
+        found.update(word[:j] + word[j + 1:] for i, word in enumerate(ones) for j in range(i, size - 1))
     return found
 
 
@@ -85,12 +92,19 @@ def _sharing_a_variant(folded: dict[str, str], pids: Iterable[str], letters: int
     edits apart, and some further (the caller measures each). A variant shared by more than
     `crowded` names is a naming pattern, not a typo: none of its pairs. Linear in the names, where
     comparing every pair is quadratic."""
+    theirs = [(pid, _variants(folded[pid], letters)) for pid in pids]
+    # The variants of more than one name, found with set operations (in C) rather than by a list
+    # per variant: most variants are one name's, and making a list for each was most of the time.
+    seen: set[str] = set()
+    common: set[str] = set()
+    for _, found in theirs:
+        common |= found & seen
+        seen |= found
     buckets: dict[str, list[str]] = defaultdict(list)
-    for pid in pids:
-        for variant in _variants(folded[pid], letters):
+    for pid, found in theirs:
+        for variant in found & common:
             buckets[variant].append(pid)
-    shared = [group for group in buckets.values() if len(group) > 1]  # most variants are one name's
-    return {(a, b) for group in shared if crowded is None or len(group) <= crowded
+    return {(a, b) for group in buckets.values() if crowded is None or len(group) <= crowded
             for i, a in enumerate(group) for b in group[i + 1:]}
 
 

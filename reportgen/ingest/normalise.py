@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+from collections import Counter
 
 import pandas as pd
 
@@ -23,12 +24,12 @@ IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "typed", "licence", 
 
 def best_spelling(spellings: list[str]) -> str:
     """The spelling with the most accents (files that drop them lose information), then the most
-    frequent, then the latest."""
-    def score(index: int) -> tuple[int, int, int]:
-        spelling = spellings[index]
-        return (sum(not char.isascii() for char in spelling), spellings.count(spelling), index)
-
-    return spellings[max(range(len(spellings)), key=score)]
+    frequent, then the latest. Each spelling counted once (a player's rows mostly spell him alike),
+    not once per row."""
+    counts = Counter(spellings)
+    accents = {spelling: sum(not char.isascii() for char in spelling) for spelling in counts}
+    return spellings[max(range(len(spellings)), key=lambda index: (
+        accents[spellings[index]], counts[spellings[index]], index))]
 
 
 def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
@@ -47,13 +48,16 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
                   problems: list[Problem]) -> pd.DataFrame:
     records = []
     own_fields: dict[type, list[str]] = {}  # a circuit's row class -> its own typed fields
+    printed: dict[tuple[str, str], str] = {}  # (last, first) as typed -> NOM Prénom: once per spelling
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
         day = pd.Timestamp(event.date)
         for row in event.results:
             entry, ref = row.entry, row.ref
             player_id = identities.resolve(entry)
-            typed = format_name(entry.last_name, entry.first_name)  # as this row spells it
+            typed = printed.get((entry.last_name, entry.first_name))  # as this row spells it
+            if typed is None:
+                typed = printed[entry.last_name, entry.first_name] = format_name(entry.last_name, entry.first_name)
             if player_id in seen:
                 # The fix names what the sheet has: a licence only where it has a licence column.
                 what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
@@ -86,13 +90,17 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     # pandas-stubs lack the nested {column: {old: new}} form of replace.
     blanked = table.replace({"club": {"": None}})  # type: ignore[arg-type]
     latest = blanked.groupby("player_id", sort=False)[["club"]].last()
-    names = {player_id: best_spelling(spellings.tolist())
-             for player_id, spellings in table.groupby("player_id", sort=False)["player"]}
+    # Each player's spellings in the rows' order, grouped in Python: a pandas group per player cost
+    # more than choosing among them.
+    spellings: dict[str, list[str]] = {}
+    for player_id, spelling in zip(table["player_id"].tolist(), table["player"].tolist()):
+        spellings.setdefault(player_id, []).append(spelling)
+    names = {player_id: best_spelling(theirs) for player_id, theirs in spellings.items()}
     names.update({pid: name for pid, name in identities.directory_names.items() if pid in names})
     table["player"] = table["player_id"].map(names)
     table["player_club"] = table["player_id"].map(latest["club"].fillna("").to_dict())
     licences = table[table["licence"] != ""].groupby("player_id")["licence"].last().to_dict()
-    table["licence"] = [licences.get(player_id, "") for player_id in table["player_id"]]
+    table["licence"] = [licences.get(player_id, "") for player_id in table["player_id"].tolist()]
     return table
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen.ingest.text import normalise_label
-from reportgen.model import SourceRef, cell_name
+from reportgen.model import SourceRef, cell_name, column_letter
 
 
 @dataclass
@@ -46,5 +46,14 @@ class Workbook:
 
     def ref(self, sheet: Sheet | None = None, row: int | None = None, col: int | None = None,
             column: str | None = None) -> SourceRef:
-        cell = cell_name(row, col) if row is not None and col is not None else None
+        if row is None or col is None:
+            cell = None
+        elif col < len(_LETTERS):  # most cells: the letters of their column made once
+            cell = f"{_LETTERS[col]}{row + 1}"
+        else:
+            cell = cell_name(row, col)
         return SourceRef(self.label, sheet.name if sheet else None, cell, column)
+
+
+# A results table's cells are located by the thousand, in its first few columns.
+_LETTERS = [column_letter(col) for col in range(64)]

@@ -112,8 +112,9 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
         cells = [sheet.value(row, col) for col in found.values()]
         if all(is_empty(cell) for cell in cells):
             continue  # blank row, or a note beside the table
-        first = next(shown(cell) for cell in sheet.rows[row] if not is_empty(cell))
-        if normalise_label(first).startswith("total"):
+        first = next(cell for cell in sheet.rows[row] if not is_empty(cell))
+        # A number or a date never reads « total »: only a text is normalised to be sure.
+        if isinstance(first, str) and normalise_label(shown(first)).startswith("total"):
             continue  # a totals row below the data
         data_rows.append(row)
     return Table(workbook, sheet, header_row, found, written, data_rows)

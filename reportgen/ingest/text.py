@@ -77,7 +77,19 @@ def strip_accents(text: str) -> str:
 
 def normalise_label(text: object) -> str:
     """'Prénom :', 'PRENOM' and ' prenom' all give 'prenom' (docs/formats.md: headers match so)."""
-    plain = str(text)
+    if type(text) is str:  # exactly: 1, 1.0 and True hash alike and would share an entry
+        return _normalised_text(text)
+    return _normalise(str(text))
+
+
+# The header search tries every cell of a sheet's first rows, players' names among them, and the
+# same names come back in every workbook of a league: each text normalised once (bounded).
+@functools.lru_cache(maxsize=1 << 16)
+def _normalised_text(text: str) -> str:
+    return _normalise(text)
+
+
+def _normalise(plain: str) -> str:
     # Most labels and cells are ASCII, which NFKC and accent stripping leave as they are, and which
     # lower() folds as casefold() does: the same label, without the per-character Unicode pass.
     plain = plain.lower() if plain.isascii() else strip_accents(unicodedata.normalize("NFKC", plain)).casefold()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import calendar
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 
@@ -57,6 +58,8 @@ def is_empty(value: object) -> bool:
 
 def shown(value: object) -> str:
     """A cell value as the secretary typed it, for messages."""
+    if type(value) is str:  # most cells: text, which none of the cases below is
+        return clean_text(value).strip()
     if isinstance(value, bool):  # a yes/no cell, as a French Excel shows it
         return "VRAI" if value else "FAUX"
     if isinstance(value, float) and value.is_integer():
@@ -72,11 +75,20 @@ def shown(value: object) -> str:
 
 def text(value: object) -> str:
     """Text as typed; a number typed in a text column (a licence: 12345) gives '12345'."""
+    if type(value) is str:  # exactly: a subclass (Unprintable) takes the general way
+        return _text_of(value)
     if is_empty(value):
         return ""
     if isinstance(value, bool):
         raise BadValue(f"« {value} » n'est pas un texte", "écrivez du texte dans la case, pas une case à cocher")
     return clean_spaces(shown(value))
+
+
+# A league's names, clubs and licences come back in workbook after workbook: each text cleaned
+# once (bounded), as `text` above cleans any other value.
+@functools.lru_cache(maxsize=1 << 16)
+def _text_of(value: str) -> str:
+    return clean_spaces(clean_text(value).strip()) if value.strip() else ""
 
 
 _WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")
@@ -120,17 +132,29 @@ _PLACE = re.compile(
 def place(value: object) -> tuple[int, bool]:
     """(place, written as ex aequo)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = whole_number(value)
-        tied = False
+        number, tied = whole_number(value), False
+    elif type(value) is str:  # exactly: other types are shown otherwise in the message
+        number, tied = _place_of_text(value)
     else:
-        match = _PLACE.match(strip_accents(str(value)).strip().casefold())
-        if not match:
-            raise BadValue(f"« {shown(value)} » n'est pas une place",
-                           "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
-        number, tied = int(match["n"]), bool(match["tie1"] or match["tie2"])
+        number, tied = _place_of(value)
     if number < 1:
         raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
     return number, tied
+
+
+# A place typed as text (« 1er », « 2e », « 3 ex ») is one of a few hundred forms, typed in every
+# workbook: each read once (bounded). A text that is no place raises each time (never cached).
+@functools.lru_cache(maxsize=1 << 12)
+def _place_of_text(value: str) -> tuple[int, bool]:
+    return _place_of(value)
+
+
+def _place_of(value: object) -> tuple[int, bool]:
+    match = _PLACE.match(strip_accents(str(value)).strip().casefold())
+    if not match:
+        raise BadValue(f"« {shown(value)} » n'est pas une place",
+                       "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+    return int(match["n"]), bool(match["tie1"] or match["tie2"])
 
 
 _FRENCH_MONTHS = {normalise_label(name): index + 1 for index, name in enumerate(MONTHS)}

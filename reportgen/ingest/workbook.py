@@ -76,7 +76,8 @@ def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int
     answer their reader sent: they are not read again, and count in what the parent may hold.
     `fresh`, when given, receives the sheets (and answer size) of each file read now. `done` is
     called after each file read."""
-    held = {path: entry for path, entry in (known or {}).items() if path in set(paths)}
+    wanted = set(paths)  # once: made for each known file, it cost 3 CPU-s at 100x (4,000 x 4,000)
+    held = {path: entry for path, entry in (known or {}).items() if path in wanted}
     outcomes: dict[Path, tuple] = {}
     kept: dict[Path, int] = {}
     if paths:

@@ -27,12 +27,13 @@ import hashlib
 import json
 import os
 import stat as stat_kind
-from operator import itemgetter
+from operator import attrgetter
 from pathlib import Path
 
 from reportgen.ingest.read_cache import FOLDER, FORMAT, write_file
 
 HASHES = "hashes"
+_NAME = attrgetter("name")
 
 
 def content_digest(path: str | os.PathLike) -> str:
@@ -131,34 +132,33 @@ def folder_files(folder: Path, skip_hidden: bool, prefix: str = "") -> list[tupl
     compiled Python left out; with `skip_hidden`, what is under a name starting with "." or "~$" too
     (as discover skips them). One `scandir` per folder and one stat per file: the stat the hashes
     are keyed on."""
-    # Sorted by the relative path with "\0" between its parts (no name holds one): the order of
-    # pathlib's tuples of parts (« a/b » before « a-c »), without a tuple per file.
     found: list[tuple[str, str, os.stat_result]] = []
-    stack: list[tuple[str, str]] = [(os.fspath(folder), "")]
-    while stack:
-        directory, parts = stack.pop()
-        try:
-            with os.scandir(directory) as entries:
-                listed = list(entries)
-        except PermissionError:
-            continue
-        for entry in listed:
-            name = entry.name
-            if name == "__pycache__" or (skip_hidden and name.startswith((".", "~$"))):
-                continue
-            if entry.is_dir(follow_symlinks=False):
-                stack.append((entry.path, f"{parts}{name}\0"))
-                continue
-            if name.endswith(".pyc") and len(name) > len(".pyc"):  # Path.suffix's rule
-                continue
-            try:
-                stat = entry.stat()  # a linked file: its target's
-            except OSError as error:
-                if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
-                    continue  # a link to nothing, or to itself: not a file, as is_file() said
-                raise
-            if stat_kind.S_ISREG(stat.st_mode):
-                found.append((parts + name, entry.path, stat))
-    found.sort(key=itemgetter(0))
-    return [(prefix + key.replace("\0", "/"), path, stat) for key, path, stat in found]
+    _walk(os.fspath(folder), prefix, skip_hidden, found)
+    return found
 
+
+def _walk(directory: str, parts: str, skip_hidden: bool, found: list) -> None:
+    """Each folder's entries by name, a folder's files where its name sorts: the order of pathlib's
+    tuples of parts (« a/b » before « a-c »), without a sort of the whole list."""
+    try:
+        with os.scandir(directory) as entries:
+            listed = sorted(entries, key=_NAME)
+    except PermissionError:
+        return
+    for entry in listed:
+        name = entry.name
+        if name == "__pycache__" or (skip_hidden and name.startswith((".", "~$"))):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            _walk(entry.path, f"{parts}{name}/", skip_hidden, found)
+            continue
+        if name.endswith(".pyc") and len(name) > len(".pyc"):  # Path.suffix's rule
+            continue
+        try:
+            stat = entry.stat()  # a linked file: its target's
+        except OSError as error:
+            if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+                continue  # a link to nothing, or to itself: not a file, as is_file() said
+            raise
+        if stat_kind.S_ISREG(stat.st_mode):
+            found.append((parts + name, entry.path, stat))

@@ -18,7 +18,7 @@ and the stats are taken, the cache written, by the same build.
 
 JSON, written through a temporary file and a rename; a cache lost or unreadable costs one hashing
 of every file. Per file, one `scandir` entry, one stat and one dict lookup: a build that finds
-nothing changed goes through ~33,000 of them at 100x (docs/performance.md)."""
+nothing changed goes through ~29,000 of them at 100x (docs/performance.md)."""
 
 from __future__ import annotations
 

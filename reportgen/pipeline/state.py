@@ -81,7 +81,7 @@ def replay(outputs: Path, keys: Iterable[str | None], slugs: Iterable[str],
 
 def _same_but_page(found: dict[str, str], recorded: dict[str, str]) -> bool:
     """The same files and hashes, the secretary's page aside: compared in place, its entries put
-    back (~33,000 at 100x: no copy of either)."""
+    back (~25,000 at 100x: no copy of either)."""
     page, wanted = found.pop(VERIFICATION, None), recorded.pop(VERIFICATION, None)
     try:
         return found == recorded
@@ -134,7 +134,7 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, b
 
 def learn_pages(outputs: Path, state: State, pages: dict[str, bytes], hashes: FileHashes) -> None:
     """The pages `record` listed, now published: their hashes (of the bytes written, which the state
-    holds) known by their stat, so that the next build need not read back the ~29,000 pages of a
+    holds) known by their stat, so that the next build need not read back the ~25,000 pages of a
     100x league (ingest/file_hashes.py: trusted once the hashes are written after them)."""
     for path in pages:
         value = state.outputs.get(path)

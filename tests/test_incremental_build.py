@@ -362,7 +362,8 @@ def test_an_output_edited_right_after_the_build_is_seen(league, stub_pdfs):
     page = outputs / "index.html"
     stat = os.stat(page)
     entry = json.loads((outputs / FOLDER / HASHES).read_bytes())["files"][str(page)]
-    assert entry == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns, hashlib.sha256(page.read_bytes()).hexdigest()]
+    assert entry == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns,
+                     hashlib.sha256(page.read_bytes()).hexdigest()]
     before = snapshot(outputs)
     rewritten_keeping_size_and_mtime(page, page.read_bytes().replace(b"<", b"[", 1))
     assert not build(inputs, outputs, TODAY).unchanged
@@ -390,7 +391,7 @@ def test_a_site_page_edited_right_after_the_build_is_seen(league, stub_pdfs):
     recorded but then not older than the hashes (racy): read again either way."""
     inputs, outputs = league
     before = snapshot(outputs)
-    page = next(path for path in sorted((outputs / "site").rglob("*.html")))
+    page = sorted((outputs / "site").rglob("*.html"))[0]
     data = page.read_bytes()
     with open(page, "r+b") as stream:
         stream.write(data.replace(b"<", b"[", 1))

@@ -1,9 +1,9 @@
 """The files' content hashes known by their stat (ingest/file_hashes.py, git's index): a file whose
 stat is the one recorded is not hashed again, and any edit is still seen: in place keeping its size
 and mtime (its ctime moves: no program can put it back), a file replaced by another of the same
-size and mtime (another inode), a file edited right after it was hashed (the « racy » rule: a file
-that recent is never recorded). The build-level cases (a workbook, an output edited by hand) are in
-tests/test_incremental_build.py."""
+size and mtime (another inode), a file edited right after it was hashed (git's « racy » rule: an
+entry whose mtime is not older than the cache file's own is not trusted). The build-level cases (a
+workbook, an output edited by hand) are in tests/test_incremental_build.py."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import os
 import time
 from pathlib import Path
 
-from reportgen.ingest.file_hashes import HASHES, RACY_NS, FileHashes, folder_files
+from reportgen.ingest.file_hashes import HASHES, FileHashes, folder_files
 from reportgen.ingest.read_cache import FOLDER
 
 HOUR_NS = 3600 * 10**9
@@ -94,22 +94,62 @@ def test_a_file_replaced_by_another_of_the_same_size_and_mtime(tmp_path):
     assert FileHashes(outputs).digest(workbook) == sha(b"other")
 
 
-def test_a_file_too_recent_is_hashed_again_each_time(tmp_path):
-    """Racy: a file modified less than RACY_NS before it was stat'ed could be edited again within
-    the same tick of the filesystem's clock, size and mtime alike: it is not recorded."""
+def forge(outputs: Path, path: Path, value: str, cache_mtime: int) -> None:
+    """An entry of `path` with its stat now and another hash, in a cache whose mtime is
+    `cache_mtime`: what a lookup returns tells whether the entry was trusted."""
+    stat = os.stat(path)
+    files = {str(path): [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns, value]}
+    (outputs / FOLDER).mkdir(parents=True, exist_ok=True)
+    (outputs / FOLDER / HASHES).write_text(json.dumps({"format": 1, "files": files}))
+    os.utime(outputs / FOLDER / HASHES, ns=(cache_mtime, cache_mtime))
+
+
+def test_an_entry_not_older_than_the_cache_is_racy(tmp_path):
+    """git's rule: a file whose mtime is the cache file's (or later) may have been edited within the
+    tick of the filesystem's clock the cache was written in, size, mtime and ctime alike: the entry
+    is not trusted, however exactly the stat matches. One nanosecond older, it is."""
     outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
-    workbook.parent.mkdir()
-    workbook.write_bytes(b"first")
-    recent = time.time_ns() - RACY_NS // 2
-    os.utime(workbook, ns=(recent, recent))
-    old_file(tmp_path / "inputs" / "b.xlsx", b"old")
+    mtime = old_file(workbook, b"first").st_mtime_ns
+    for cache_mtime in (mtime, mtime - 1):  # the same tick, the cache older than the file
+        forge(outputs, workbook, "0" * 64, cache_mtime)
+        hashes = FileHashes(outputs)
+        assert hashes.digest(workbook) == sha(b"first")  # read again: a rule that trusted it returns the planted one
+        assert hashes.folder(workbook.parent, skip_hidden=True) == {"a.xlsx": sha(b"first")}
+    forge(outputs, workbook, "0" * 64, mtime + 1)
+    assert FileHashes(outputs).digest(workbook) == "0" * 64  # older than the cache: trusted
+
+
+def test_a_racy_entry_is_written_again_and_then_trusted(tmp_path):
+    """A racy file, once hashed again, is recorded in a cache written anew (even when its entry is
+    the same): the cache now newer than the file, the next build trusts the entry."""
+    outputs, workbook = tmp_path / "outputs", tmp_path / "inputs" / "a.xlsx"
+    mtime = old_file(workbook, b"first").st_mtime_ns
+    forge(outputs, workbook, sha(b"first"), mtime)
     hashes = FileHashes(outputs)
-    assert hashes.folder(tmp_path / "inputs", skip_hidden=True) == {"a.xlsx": sha(b"first"), "b.xlsx": sha(b"old")}
-    hashes.save()
-    assert set(recorded(outputs)) == {str(tmp_path / "inputs" / "b.xlsx")}
-    workbook.write_bytes(b"other")
-    os.utime(workbook, ns=(recent, recent))
-    assert FileHashes(outputs).digest(workbook) == sha(b"other")
+    assert hashes.digest(workbook) == sha(b"first") and hashes.racy
+    assert hashes.save() and os.stat(outputs / FOLDER / HASHES).st_mtime_ns > mtime
+    plant(outputs, workbook, "0" * 64)
+    assert FileHashes(outputs).digest(workbook) == "0" * 64
+
+
+def test_a_file_written_just_before_the_cache_is_trusted(tmp_path):
+    """What a build wrote before it wrote the cache (its outputs, seconds before) is known by its
+    stat on the next run: no fixed delay of seconds. An edit after the cache, in place and keeping
+    its size, is seen: its mtime is then at least the cache's."""
+    outputs, page = tmp_path / "outputs", tmp_path / "outputs" / "site" / "page.html"
+    page.parent.mkdir(parents=True)
+    page.write_bytes(b"first")
+    hashes = FileHashes(outputs)
+    assert hashes.digest(page) == sha(b"first")
+    while os.stat(page).st_mtime_ns >= time.time_ns() - 5 * 10**7:  # written within a tick of the cache: racy
+        time.sleep(0.01)
+    assert hashes.save()
+    plant(outputs, page, "0" * 64)
+    assert FileHashes(outputs).digest(page) == "0" * 64  # trusted: not read again
+    plant(outputs, page, sha(b"first"))
+    with open(page, "r+b") as stream:  # the same inode, the same size
+        stream.write(b"other")
+    assert FileHashes(outputs).digest(page) == sha(b"other")
 
 
 def test_a_file_gone_is_forgotten_and_an_unchanged_cache_not_rewritten(tmp_path):

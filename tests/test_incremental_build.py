@@ -355,16 +355,65 @@ def test_an_output_edited_by_hand_keeping_its_size_and_mtime_is_built_again(leag
 
 
 def test_an_output_edited_right_after_the_build_is_seen(league, stub_pdfs):
-    """The pages a build has just written are too recent to be trusted by their stat (the racy
-    rule, tests/test_file_hashes.py): an edit right after it, keeping size and mtime, is seen."""
+    """The pages a build has just written are known by their stat (recorded by the build itself,
+    trusted since older than the hashes: git's racy rule, tests/test_file_hashes.py): an edit right
+    after it, keeping size and mtime, is seen all the same."""
     inputs, outputs = league
     page = outputs / "index.html"
-    recorded = outputs / FOLDER / HASHES  # none at all when every file was that recent
-    assert not recorded.exists() or str(page) not in json.loads(recorded.read_bytes())["files"]
+    stat = os.stat(page)
+    entry = json.loads((outputs / FOLDER / HASHES).read_bytes())["files"][str(page)]
+    assert entry == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns,
+                     hashlib.sha256(page.read_bytes()).hexdigest()]
     before = snapshot(outputs)
     rewritten_keeping_size_and_mtime(page, page.read_bytes().replace(b"<", b"[", 1))
     assert not build(inputs, outputs, TODAY).unchanged
     assert snapshot(outputs) == before
+
+
+def test_a_full_build_records_every_file_it_leaves_by_its_stat(league):
+    """The circuits' files, the site's pages (written after the state: their hashes are those of the
+    bytes written), the index and the inputs: each known by its stat now, with its true hash, so the
+    next build that finds nothing changed reads none back (ingest/file_hashes.py)."""
+    inputs, outputs = league
+    known = json.loads((outputs / FOLDER / HASHES).read_bytes())["files"]
+    state = json.loads((outputs / STATE).read_bytes())
+    assert any(name.startswith("site/") for name in state["outputs"]) and "index.html" in state["outputs"]
+    files = [outputs / name for name in state["outputs"]] + [p for p in inputs.rglob("*") if p.is_file()]
+    for path in files:
+        stat = os.stat(path)
+        assert known[str(path)] == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns,
+                                    hashlib.sha256(path.read_bytes()).hexdigest()], path
+    assert build(inputs, outputs, TODAY).unchanged
+
+
+def test_a_site_page_edited_right_after_the_build_is_seen(league, stub_pdfs):
+    """Edited in place within milliseconds of the build, keeping its size: a new mtime, or the one
+    recorded but then not older than the hashes (racy): read again either way."""
+    inputs, outputs = league
+    before = snapshot(outputs)
+    page = sorted((outputs / "site").rglob("*.html"))[0]
+    data = page.read_bytes()
+    with open(page, "r+b") as stream:
+        stream.write(data.replace(b"<", b"[", 1))
+    assert os.stat(page).st_size == len(data)
+    assert not build(inputs, outputs, TODAY).unchanged
+    assert snapshot(outputs) == before
+
+
+def test_a_workbook_replaced_by_another_of_the_same_size_and_mtime_is_built_again(league, stub_pdfs):
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    workbook = inputs / "2026-01-10-toulouse.xlsx"
+    before = os.stat(workbook)
+    data = bytearray(workbook.read_bytes())
+    data[-30] ^= 1
+    other = inputs / ".other.xlsx"  # hidden: never a workbook of the league
+    other.write_bytes(bytes(data))
+    os.utime(other, ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.replace(other, workbook)
+    after = os.stat(workbook)
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns) and after.st_ino != before.st_ino
+    assert not build(inputs, outputs, TODAY).unchanged
 
 
 # -- problems, damaged cache files ------------------------------------------------------------------

@@ -285,15 +285,20 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # so the next build runs. Not when what it says depends on the outputs it found (documents
         # already published that it changed: the next build, finding none, says something else),
         # nor with warnings: the next build says them again.
+        recorded = None
         if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
                 and cache.inputs_digest(inputs, hashes) == digests:
             reads.save()
-            if state.record(outputs, state.State([key for key in keys if key is not None], list(result.published),
-                                                 result.notices), circuits.REGISTRY, pages, hashes):
-                hashes.save()
+            recorded = state.State([key for key in keys if key is not None], list(result.published), result.notices)
+            if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):
+                recorded = None
         if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
             site.publish(outputs, pages)
             made.save()
+            if recorded is not None:
+                state.learn_pages(outputs, recorded, pages, hashes)
+        if recorded is not None:  # after the site's pages: older than it, they are trusted next time
+            hashes.save()
     except OutputError as failure:
         failures.append(failure)
     if failures:

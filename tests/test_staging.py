@@ -50,6 +50,30 @@ def test_files_are_staged_as_they_come_and_show_only_once_published(folder):
                             "manifest.json": b'{"v": 1}'}
 
 
+def test_a_file_taken_from_disk_is_neither_read_staged_nor_hashed_again(folder, monkeypatch):
+    """`on_disk`: the caller read these bytes from the file and checked them against that hash
+    (render/cache.py `reuse`): the file is not read again (the real read, counted), it stays, its
+    digest is the one given, nothing is written."""
+    before = tree(folder)
+    known = hashlib.sha256(b"same").hexdigest()
+    reads: list[Path] = []
+    real_read = Path.read_bytes
+
+    def counted(path: Path) -> bytes:
+        reads.append(path)
+        return real_read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "same.html", b"same", on_disk=known)
+    assert reads == []
+    monkeypatch.undo()
+    staging.put(folder / "2026" / "old.html", b"new")
+    assert staging.digest(folder / "2026" / "same.html") == known and len(temporaries(folder)) == 1
+    assert staging.publish(stale_suffixes=(".html",)) == [folder / "2026" / "old.html"]
+    assert tree(folder) == before | {"2026/old.html": b"new"}
+
+
 def test_a_second_put_replaces_the_first_and_leaves_no_temporary(folder):
     staging = Staging(folder)
     staging.put(folder / "manifest.json", b"draft")

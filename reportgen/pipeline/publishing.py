@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from reportgen import circuits
 from reportgen.model import SILENT, Annex, Document, Progress, Report
@@ -62,19 +62,30 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     made_from: dict[str, dict[str, str] | None] = {}
     rendered = rendered if rendered is not None else []
 
+    # A file taken from disk -> the SHA-256 it was just checked against: not read nor hashed again.
+    on_disk: dict[Path, str] = {}
+
     def made(path: Path, key: str | None, render: Callable[[], bytes]) -> bytes:
         relative = path.relative_to(folder).as_posix()
         data = cache.reuse(path, known.get(relative), key)
         if data is None:
             data = render()
             rendered.append(path)
-        made_from[relative] = cache.source_record(key, data)
+            made_from[relative] = cache.source_record(key, data)
+        else:
+            made_from[relative] = {"key": cast(str, key), "sha256": known[relative]["sha256"]}
+            on_disk[path] = known[relative]["sha256"]
         progress.advance()
         return data
 
     pending: list[tuple[Path, str, dt.date]] = []
     files: dict[Path, bytes] = {}
-    keep = staging.put if staging is not None else files.__setitem__
+
+    def keep(path: Path, data: bytes) -> None:
+        if staging is not None:
+            staging.put(path, data, on_disk.pop(path, None))
+        else:
+            files[path] = data
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
     # Each PDF taken from disk -> its record; each to render -> what its record awaits (`pdf_proofs`).
     proofs: dict[str, dict[str, str]] = {}
@@ -94,13 +105,15 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             existing = None
         relative, top = pdf_path.relative_to(folder).as_posix(), bool(document.context.get("print_top"))
         if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
-            keep(pdf_path, existing)  # its top rows' HTML is the one recorded: not rendered again
             proofs[relative] = recorded[relative]
+            on_disk[pdf_path] = proofs[relative]["pdf"]
+            keep(pdf_path, existing)  # its top rows' HTML is the one recorded: not rendered again
             return
         printed = html.render_print(document, page)  # the page, unless it prints its top rows only
         if existing is not None and pdf.reusable(recorded.get(relative), printed, existing):
-            keep(pdf_path, existing)
             proofs[relative] = pdf.record(printed, existing, page=page, source=key)
+            on_disk[pdf_path] = proofs[relative]["pdf"]
+            keep(pdf_path, existing)
         else:
             pending.append((pdf_path, printed.decode("utf-8"), document.date))
             proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered

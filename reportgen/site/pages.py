@@ -11,7 +11,7 @@ import functools
 import hashlib
 import json
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,8 @@ class Site:
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
-        self.images: dict[str, bytes] = {}  # the Open Graph images the pages name, by path
+        # the Open Graph images the pages name, by path; their bytes until `_images` gives them
+        self.images: dict[str, bytes] = {}
         self.home_card: og.Card | None = None
         self.circuits = load(outputs, order, blocked, archived)
         self.public = public or Public()
@@ -163,27 +164,44 @@ class Site:
                      for row in ranking["rows"][:count])
 
     def pages(self) -> dict[str, bytes]:
+        """Every page at once (tests, small sites); a build takes them one by one (`each_page`)."""
+        return dict(self.each_page())
+
+    def each_page(self) -> Iterator[tuple[str, bytes]]:
+        """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
+        right after the first page that names it: a build stages each as it comes
+        (site/publish.py `stage`), so no dict of every page is held (about 100 MB at 10x)."""
         self.images = {}
-        pages = {HOME: self.home()}
+        yield HOME, self.home()
+        yield from self._images()
         for circuit in self.circuits:
             for season in circuit.seasons():
-                pages[f"{FOLDER}/{self.season_page(circuit, season)}"] = self.season(circuit, season)
+                yield f"{FOLDER}/{self.season_page(circuit, season)}", self.season(circuit, season)
+                yield from self._images()
             for ranking in circuit.rankings:
                 if ranking["kind"] == "event":
-                    pages[f"{FOLDER}/{self.event_page(circuit, ranking)}"] = self.event(circuit, ranking)
+                    yield f"{FOLDER}/{self.event_page(circuit, ranking)}", self.event(circuit, ranking)
+                    yield from self._images()
         for player in self.players.values():
             name = self.player_page(player.id)
             if name:
-                pages[f"{FOLDER}/{name}"] = self.player(player)
+                yield f"{FOLDER}/{name}", self.player(player)
         for club in sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]}):
-            pages[f"{FOLDER}/{self.club_page(club)}"] = self.club(club)
-        pages[f"{FOLDER}/corrections.html"] = self.render("corrections.html.j2", "corrections.html",
-                                                          title="Corrections", corrections=self.correction_lines())
-        pages[f"{FOLDER}/recherche.js"] = self.search_index()
-        pages.update(self.images)
+            yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
+        yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
+                                                        title="Corrections", corrections=self.correction_lines())
+        yield f"{FOLDER}/recherche.js", self.search_index()
+        yield from self._images()
         for asset in ASSETS:
-            pages[f"{FOLDER}/{asset}"] = (self.templates / "site" / asset).read_bytes()
-        return pages
+            yield f"{FOLDER}/{asset}", (self.templates / "site" / asset).read_bytes()
+
+    def _images(self) -> Iterator[tuple[str, bytes]]:
+        """The Open Graph images drawn since the last call, each once (their bytes then dropped:
+        `image` keeps only that a path was given)."""
+        for path, data in self.images.items():
+            if data:
+                yield path, data
+                self.images[path] = b""
 
     def correction_lines(self) -> list[dict[str, Any]]:
         lines = []

@@ -18,6 +18,7 @@ from typing import Any
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import figures, og
+from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
@@ -82,7 +83,7 @@ class Site:
         self.templates = templates
         self.players: dict[str, Player] = {}
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
-        self._lines: dict[int, tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -282,17 +283,19 @@ class Site:
                                  key=lambda e: (e.ranking["date"], e.ranking["path"]))
                 lines = []
                 for e in entries:
-                    head, value = self.ranking_line(circuit, e.ranking)
-                    lines.append({**head, "rank": self.place(e.row),
-                                  "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
-                                  if value else "", "club": e.row["club"]})
+                    start, value = self.ranking_line(circuit, e.ranking)
+                    lines.append(html_lines.line(
+                        start, self.place(e.row),
+                        f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
+                        e.row["club"]))
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
                 ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
                            if e.ranking["kind"] == "ratings" and (rating := figures.number(
                                e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
-                sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
+                sections.append({"circuit": circuit.title, "season": season, "places": places,
+                                 "lines": html_lines.table_body(lines),
                                  "results": latest[-1].row["results"] if latest else [],
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
@@ -302,17 +305,17 @@ class Site:
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
                            description=f"Résultats de {name}")
 
-    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """What every player's line of one ranking shares (its date, kind, title, link) and the
-        column of its main value: once per ranking, not once per player (a ranking of the season
-        is on the page of each of its players)."""
+    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        """What every player's line of one ranking shares (its date, kind, title, link: the start of
+        its HTML, site/lines.py) and the column of its main value: once per ranking, not once per
+        player (a ranking of the season is on the page of each of its players)."""
         found = self._lines.get(id(ranking))
         if found is None:
             found = self._lines[id(ranking)] = (
-                {"day": long_day(ranking["date"]), "kind": KINDS.get(ranking["kind"], ""),
-                 "title": ranking["title"] or ranking["name"],
-                 "url": (self.event_page(circuit, ranking) if ranking["kind"] == "event"
-                         else self.root_of(circuit.bulletin(ranking["path"])))},
+                html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
+                                ranking["title"] or ranking["name"],
+                                self.event_page(circuit, ranking) if ranking["kind"] == "event"
+                                else self.root_of(circuit.bulletin(ranking["path"]))),
                 next((c for c in ranking["columns"] if c["key"] != "club"), None))
         return found
 

@@ -1,0 +1,49 @@
+"""A player's page's lines made in Python (site/lines.py) are the bytes Jinja's loop made of them:
+the loop the player's template had, rendered by the site's own environment (autoescape, trimmed
+blocks), against `head` and `line`, with values a workbook may hold (markup, quotes, ampersands,
+no club, no link)."""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from reportgen.render.html import environment
+from reportgen.site import lines
+
+# the player's template's loop before site/lines.py, as it was
+LOOP = """  <tbody>
+  {% for line in s.lines %}
+    <tr><td>{{ line.day }}</td><th scope="row">{{ line.kind }} : {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+  {% endfor %}
+  </tbody>
+"""
+NOW = """  <tbody>
+{{ s.lines }}  </tbody>
+"""
+
+LINES = [
+    {"day": "14 mars 2026", "kind": "Classement", "title": "Classement au 14 mars 2026",
+     "url": "../grand-sud/2026/classement-2026-03-14.html", "rank": "3=", "value": "1 086 pts", "club": "Albi"},
+    {"day": "1er avril 2026", "kind": "Tournoi", "title": "<b>Open</b> d'Albi & \"Foix\"", "url": "tournoi-0a1b.html",
+     "rank": "", "value": "", "club": "Club <script>alert(1)</script>"},
+    {"day": "2 mai 2026", "kind": "", "title": "Sans lien", "url": None, "rank": "12", "value": "42,5 pts",
+     "club": None},
+    {"day": "3 mai 2026", "kind": "Classement Elo", "title": "Elo", "url": "", "rank": "1", "value": "1 500 Elo",
+     "club": "Saint-Gaudens & Co'"},
+]
+
+
+def test_the_lines_are_the_bytes_of_the_template_loop():
+    env = environment()
+    before = env.from_string(LOOP).render(s={"lines": LINES})
+    made = lines.table_body(lines.line(lines.head(line["day"], line["kind"], line["title"], line["url"]),
+                                       line["rank"], line["value"], line["club"]) for line in LINES)
+    assert isinstance(made, Markup)
+    assert env.from_string(NOW).render(s={"lines": made}) == before
+    assert "&lt;script&gt;" in before and "&amp;" in before  # escaped as autoescape does
+
+
+def test_no_lines_is_an_empty_body_as_before():
+    env = environment()
+    assert env.from_string(NOW).render(s={"lines": lines.table_body([])}) == env.from_string(LOOP).render(
+        s={"lines": []})

@@ -6,11 +6,13 @@ both and compares): each value escaped as autoescape does (markupsafe), the same
 indentation and newlines.
 
 What every player's line of one ranking shares (its date, kind, title and link) is made once per
-ranking (`head`), then each player's line adds his place, value and club (`line`)."""
+ranking (`head`), then each player's line adds his place, value and club (`line`), each escaped
+once per build whatever the number of lines it is on (`_escaped`: places, clubs and values repeat)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -22,9 +24,14 @@ def head(day: str, kind: str, title: str, url: str | None) -> str:
     return f'    <tr><td>{escape(day)}</td><th scope="row">{escape(kind)} : {shown}</th><td>'
 
 
+@lru_cache(maxsize=1 << 16)  # bounded: a long-lived process builds many leagues
+def _escaped(value: Any) -> str:
+    return str(escape(value))
+
+
 def line(start: str, rank: Any, value: Any, club: Any) -> str:
     """One line: its ranking's `head`, then the player's place, value and club, each escaped."""
-    return f'{start}{escape(rank)}</td><td>{escape(value)}</td><td class="secondary">{escape(club)}</td></tr>\n'
+    return f'{start}{_escaped(rank)}</td><td>{_escaped(value)}</td><td class="secondary">{_escaped(club)}</td></tr>\n'
 
 
 def table_body(lines: Iterable[str]) -> Markup:

@@ -107,23 +107,23 @@ class Site:
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
-              ) -> dict[str, Any]:
+              here: str = "") -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
-        and the evolution always shown; the other columns marked `secondary` (hidden on a phone)."""
+        and the evolution always shown; the other columns marked `secondary` (hidden on a phone).
+        Its rows made as HTML (site/lines.py), their links relative to the page (`here`)."""
         columns = ranking["columns"]
         main = {c["key"] for c in columns if c["key"] == "evolution"}
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
         headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
-        lines = []
-        for row in rows if rows is not None else ranking["rows"]:
-            lines.append({
-                "rank": self.place(row), "sort": row["rank"] or 0,
-                "player": self.public.name(row["id"], row["player"]), "url": self.player_page(row["id"]),
-                "cells": [{"value": row["values"].get(c["key"], ""), "main": c["key"] in main,
-                           "url": self.club_page(row["club"]) if c["key"] == "club" and row["club"] else None}
-                          for c in columns],
-            })
-        return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
+        shown = [(c["key"], c["key"] in main, c["key"] == "club") for c in columns]
+        body = html_lines.table_body(
+            html_lines.ranking_row(here, row["rank"] or 0, self.place(row), self.public.name(row["id"], row["player"]),
+                                   self.player_page(row["id"]),
+                                   [(row["values"].get(key, ""), is_main,
+                                     self.club_page(row["club"]) if is_club and row["club"] else None)
+                                    for key, is_main, is_club in shown])
+            for row in (rows if rows is not None else ranking["rows"]))
+        return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
 
@@ -220,7 +220,7 @@ class Site:
             ranking = circuit.headline(seasons[0]) if seasons else None
             circuits.append({
                 "title": circuit.title, "blocked": circuit.blocked, "regulation": circuit.regulation,
-                "table": self.table(circuit, ranking, ranking["rows"][:TOP]) if ranking else None,
+                "table": self.table(circuit, ranking, ranking["rows"][:TOP], f"{FOLDER}/") if ranking else None,
                 "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
             })
         latest = sorted(((d["date"], circuit.title, d["title"], circuit.link(f"{d['path']}.html"))

@@ -171,7 +171,7 @@ class Site:
     def each_page(self) -> Iterator[tuple[str, bytes]]:
         """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
         right after the first page that names it: a build stages each as it comes
-        (site/publish.py `stage`), so no dict of every page is held (about 100 MB at 10x)."""
+        (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
         self.images = {}
         yield HOME, self.home()
         yield from self._images()

@@ -11,9 +11,10 @@ process's peak (VmHWM, reset through /proc/self/clear_refs) and current RSS are 
 largest RSS of the whole process tree (reading workers included, benchmarks/measure.py's sampler).
 Phases: `read` (the workbooks' sheets, pipeline/loading.py), `load` (the rest of loading: parse,
 normalise), `score` (circuit.score, outside the rendering), `render` (a circuit laid out:
-pipeline/publishing.py render_report), `publish` (a circuit's files written), `site pages`,
-`site publish`, `other` (between them). With --tracemalloc the 10 lines that hold the most at each
-phase's end are listed (slow: use 10x).
+pipeline/publishing.py render_report), `publish` (a circuit's files written), `site pages` (made
+and staged one by one: site/publish.py `stage`), `site publish` (their commit), `other` (between
+them). With --tracemalloc the 10 lines that hold the most at each phase's end are listed (slow: use
+10x).
 """
 
 from __future__ import annotations
@@ -89,7 +90,6 @@ def run(scale: int, traced: bool, day: dt.date) -> dict:
     from reportgen import circuits
     from reportgen.pipeline import building, loading
     from reportgen.render import pdf
-    from reportgen.site.pages import Site
 
     work = Path(tempfile.mkdtemp(prefix=f"memory-{scale}x-"))
     try:
@@ -111,8 +111,9 @@ def run(scale: int, traced: bool, day: dt.date) -> dict:
             probe.wrap(Staging, "publish", "publish")
         except ImportError:
             probe.wrap(building, "publish", "publish")
-        probe.wrap(Site, "pages", "site pages")
-        probe.wrap(site_publish, "publish", "site publish")
+        # the site's pages made and staged one by one (`stage` consumes `Site.each_page`), then committed
+        probe.wrap(site_publish, "stage", "site pages")
+        probe.wrap(site_publish, "publish_staged", "site publish")
         facts = measure._build(building, inputs, work / "outputs", day, pdf_limit=10**9, warm=False)
         probe.mark()
         hwm = measure.resource.getrusage(measure.resource.RUSAGE_SELF).ru_maxrss

@@ -89,7 +89,8 @@ def builds(spec: dict) -> dict:
         sampled["count"] += len(chosen)
         return [rendered.get(i, STAND_IN) for i in range(len(pages))]
 
-    patched = [(Site, "__init__"), (Site, "pages"), (site_publish, "publish")]
+    # the site's pages: made and staged one by one (`stage` consumes `Site.each_page`), then committed
+    patched = [(Site, "__init__"), (site_publish, "stage"), (site_publish, "publish_staged")]
     saved = [getattr(owner, name) for owner, name in patched]
     for owner, name in patched:
         setattr(owner, name, timed(getattr(owner, name)))

@@ -258,21 +258,25 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
                           league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
             progress("calendrier.ics à jour")
-        pages: dict[str, bytes] = {}
+        pages: dict[str, str] = {}  # the site's pages' SHA-256 (the state records them)
         made = Pages(outputs)
+        site_staging, home = None, None
         if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
             if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
                 publish_fonts(outputs)
             # From the manifests and site data on disk: the site shows what each circuit really
-            # holds, even when one failed (render/index.py, site/).
+            # holds, even when one failed (render/index.py, site/). Each page staged as it is made.
             history = site.corrections(outputs, result.republished, today.isoformat())
             calendar, calendar_file = for_site(league.calendar, league.announced)
-            pages = Site(outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked,
-                         public=league.public, calendar=calendar, calendar_file=calendar_file,
-                         corrections=history, archived=archived,
-                         url=league.settings.site.url if league.settings.site else "", reuse=made).pages()
+            site_staging = Staging(outputs / FOLDER)
+            staged.append(site_staging)
+            home = site.stage(outputs, Site(
+                outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
+                calendar=calendar, calendar_file=calendar_file, corrections=history, archived=archived,
+                url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
             result.site_rendered = made.rendered
-            pages[f"{FOLDER}/{site.HISTORY}"] = site.history_file(history)
+            site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
+            pages = site.digests(outputs, site_staging, home)
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a
         # write: outputs/ then stays as it was.
@@ -292,8 +296,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             recorded = state.State([key for key in keys if key is not None], list(result.published), result.notices)
             if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):
                 recorded = None
-        if pages and not failures:  # a circuit that could not publish leaves outputs/ as it was
-            site.publish(outputs, pages)
+        if site_staging is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
+            site.publish_staged(outputs, site_staging, home)
             made.save()
             if recorded is not None:
                 state.learn_pages(outputs, recorded, pages, hashes)

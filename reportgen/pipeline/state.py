@@ -16,7 +16,7 @@ from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import FOLDER, FORMAT
 from reportgen.ingest.read_cache import load_json as _load_json
 from reportgen.ingest.read_cache import write_file as _write
-from reportgen.render.cache import digest, file_digest
+from reportgen.render.cache import file_digest
 from reportgen.render.fonts import FONTS
 
 STATE = "state"
@@ -113,10 +113,11 @@ def clean(outputs: Path) -> None:
         pass  # a folder made read-only: the build says so when it writes
 
 
-def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, bytes] | None = None,
+def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, str] | None = None,
            hashes: FileHashes | None = None) -> bool:
     """Write the state, with the files the circuits' folders hold now and the site about to be
-    written (`pages`, by path relative to outputs/: the home page and outputs/site/; None: those
+    written (`pages`: each one's SHA-256 by path relative to outputs/, the home page and
+    outputs/site/, as site/publish.py `digests` gives them; None: those
     there, if any). False if it could not be written (a full disk...): the next build runs in full,
     which is all a missing state costs."""
     try:
@@ -124,7 +125,7 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, b
         if pages:
             state.outputs = {path: value for path, value in state.outputs.items()
                              if path != INDEX and not path.startswith(f"{SITE}/")}
-            state.outputs.update({path: digest(data) for path, data in pages.items()})
+            state.outputs.update(pages)
         if (outputs / VERIFICATION).is_file():
             _write(outputs / FOLDER / VERIFICATION_COPY, (outputs / VERIFICATION).read_bytes())
     except OSError:
@@ -132,7 +133,7 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, b
     return remember(outputs, state, [])
 
 
-def learn_pages(outputs: Path, state: State, pages: dict[str, bytes], hashes: FileHashes) -> None:
+def learn_pages(outputs: Path, state: State, pages: Iterable[str], hashes: FileHashes) -> None:
     """The pages `record` listed, now published: their hashes (of the bytes written, which the state
     holds) known by their stat, so that the next build need not read back the ~25,000 pages of a
     100x league (ingest/file_hashes.py: trusted once the hashes are written after them)."""

@@ -23,7 +23,10 @@ from reportgen.render.html import TEMPLATES
 
 WIDTH, HEIGHT = 1200, 630
 MARGIN = 72
-VERSION = "1"  # part of every file name: bump it when the drawing changes, so that every card is redrawn
+VERSION = "2"  # part of every file name: bump it when the drawing changes, so that every card is redrawn
+# zlib's level: 3 (version 2) compresses a card in 2.8 ms instead of 7.0 at the default 6 (version 1),
+# for a file 25 % larger (about 25 KB against 20): the same pixels. Half a card's cost in a first build.
+COMPRESSION = 3
 PNG_SIGNATURE, PNG_END = b"\x89PNG\r\n\x1a\n", b"IEND\xaeB`\x82"  # a file cut short is drawn again
 INK, MUTED, ACCENT, BAND, WHITE = "#1b2430", "#5d6b7e", "#1f3a5f", "#f2f5f9", "#ffffff"  # site.css's colours
 # Each text is drawn on one background: the pixels of its edges are blends of the two, so a palette
@@ -124,7 +127,8 @@ def draw(card: Card) -> bytes:
         pen.text((MARGIN + place_width, middle), _fit(name, "semibold", 38, room),
                  font=_font("semibold", 38), fill=INK, anchor="lm")
     out = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
+    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG",
+                                                                      compress_level=COMPRESSION)
     return out.getvalue()
 
 

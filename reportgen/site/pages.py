@@ -11,13 +11,14 @@ import functools
 import hashlib
 import json
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import figures, og
+from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
@@ -71,7 +72,8 @@ class Site:
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
-        self.images: dict[str, bytes] = {}  # the Open Graph images the pages name, by path
+        # the Open Graph images the pages name, by path; their bytes until `_images` gives them
+        self.images: dict[str, bytes] = {}
         self.home_card: og.Card | None = None
         self.circuits = load(outputs, order, blocked, archived)
         self.public = public or Public()
@@ -81,7 +83,7 @@ class Site:
         self.templates = templates
         self.players: dict[str, Player] = {}
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
-        self._lines: dict[int, tuple[dict[str, Any], dict[str, Any] | None]] = {}
+        self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -105,23 +107,23 @@ class Site:
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
-              ) -> dict[str, Any]:
+              here: str = "") -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
-        and the evolution always shown; the other columns marked `secondary` (hidden on a phone)."""
+        and the evolution always shown; the other columns marked `secondary` (hidden on a phone).
+        Its rows made as HTML (site/lines.py), their links relative to the page (`here`)."""
         columns = ranking["columns"]
         main = {c["key"] for c in columns if c["key"] == "evolution"}
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
         headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
-        lines = []
-        for row in rows if rows is not None else ranking["rows"]:
-            lines.append({
-                "rank": self.place(row), "sort": row["rank"] or 0,
-                "player": self.public.name(row["id"], row["player"]), "url": self.player_page(row["id"]),
-                "cells": [{"value": row["values"].get(c["key"], ""), "main": c["key"] in main,
-                           "url": self.club_page(row["club"]) if c["key"] == "club" and row["club"] else None}
-                          for c in columns],
-            })
-        return {"headers": headers, "rows": lines, "title": ranking["title"] or ranking["name"],
+        shown = [(c["key"], c["key"] in main, c["key"] == "club") for c in columns]
+        body = html_lines.table_body(
+            html_lines.ranking_row(here, row["rank"] or 0, self.place(row), self.public.name(row["id"], row["player"]),
+                                   self.player_page(row["id"]),
+                                   [(row["values"].get(key, ""), is_main,
+                                     self.club_page(row["club"]) if is_club and row["club"] else None)
+                                    for key, is_main, is_club in shown])
+            for row in (rows if rows is not None else ranking["rows"]))
+        return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
 
@@ -163,27 +165,44 @@ class Site:
                      for row in ranking["rows"][:count])
 
     def pages(self) -> dict[str, bytes]:
+        """Every page at once (tests, small sites); a build takes them one by one (`each_page`)."""
+        return dict(self.each_page())
+
+    def each_page(self) -> Iterator[tuple[str, bytes]]:
+        """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
+        right after the first page that names it: a build stages each as it comes
+        (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
         self.images = {}
-        pages = {HOME: self.home()}
+        yield HOME, self.home()
+        yield from self._images()
         for circuit in self.circuits:
             for season in circuit.seasons():
-                pages[f"{FOLDER}/{self.season_page(circuit, season)}"] = self.season(circuit, season)
+                yield f"{FOLDER}/{self.season_page(circuit, season)}", self.season(circuit, season)
+                yield from self._images()
             for ranking in circuit.rankings:
                 if ranking["kind"] == "event":
-                    pages[f"{FOLDER}/{self.event_page(circuit, ranking)}"] = self.event(circuit, ranking)
+                    yield f"{FOLDER}/{self.event_page(circuit, ranking)}", self.event(circuit, ranking)
+                    yield from self._images()
         for player in self.players.values():
             name = self.player_page(player.id)
             if name:
-                pages[f"{FOLDER}/{name}"] = self.player(player)
+                yield f"{FOLDER}/{name}", self.player(player)
         for club in sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]}):
-            pages[f"{FOLDER}/{self.club_page(club)}"] = self.club(club)
-        pages[f"{FOLDER}/corrections.html"] = self.render("corrections.html.j2", "corrections.html",
-                                                          title="Corrections", corrections=self.correction_lines())
-        pages[f"{FOLDER}/recherche.js"] = self.search_index()
-        pages.update(self.images)
+            yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
+        yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
+                                                        title="Corrections", corrections=self.correction_lines())
+        yield f"{FOLDER}/recherche.js", self.search_index()
+        yield from self._images()
         for asset in ASSETS:
-            pages[f"{FOLDER}/{asset}"] = (self.templates / "site" / asset).read_bytes()
-        return pages
+            yield f"{FOLDER}/{asset}", (self.templates / "site" / asset).read_bytes()
+
+    def _images(self) -> Iterator[tuple[str, bytes]]:
+        """The Open Graph images drawn since the last call, each once (their bytes then dropped:
+        `image` keeps only that a path was given)."""
+        for path, data in self.images.items():
+            if data:
+                yield path, data
+                self.images[path] = b""
 
     def correction_lines(self) -> list[dict[str, Any]]:
         lines = []
@@ -201,7 +220,7 @@ class Site:
             ranking = circuit.headline(seasons[0]) if seasons else None
             circuits.append({
                 "title": circuit.title, "blocked": circuit.blocked, "regulation": circuit.regulation,
-                "table": self.table(circuit, ranking, ranking["rows"][:TOP]) if ranking else None,
+                "table": self.table(circuit, ranking, ranking["rows"][:TOP], f"{FOLDER}/") if ranking else None,
                 "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
             })
         latest = sorted(((d["date"], circuit.title, d["title"], circuit.link(f"{d['path']}.html"))
@@ -264,17 +283,19 @@ class Site:
                                  key=lambda e: (e.ranking["date"], e.ranking["path"]))
                 lines = []
                 for e in entries:
-                    head, value = self.ranking_line(circuit, e.ranking)
-                    lines.append({**head, "rank": self.place(e.row),
-                                  "value": f"{e.row['values'].get(value['key'], '')} {value['short']}".strip()
-                                  if value else "", "club": e.row["club"]})
+                    start, value = self.ranking_line(circuit, e.ranking)
+                    lines.append(html_lines.line(
+                        start, self.place(e.row),
+                        f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
+                        e.row["club"]))
                 places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
                 ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
                            if e.ranking["kind"] == "ratings" and (rating := figures.number(
                                e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
-                sections.append({"circuit": circuit.title, "season": season, "lines": lines, "places": places,
+                sections.append({"circuit": circuit.title, "season": season, "places": places,
+                                 "lines": html_lines.table_body(lines),
                                  "results": latest[-1].row["results"] if latest else [],
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
@@ -284,17 +305,17 @@ class Site:
         return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
                            description=f"Résultats de {name}")
 
-    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """What every player's line of one ranking shares (its date, kind, title, link) and the
-        column of its main value: once per ranking, not once per player (a ranking of the season
-        is on the page of each of its players)."""
+    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        """What every player's line of one ranking shares (its date, kind, title, link: the start of
+        its HTML, site/lines.py) and the column of its main value: once per ranking, not once per
+        player (a ranking of the season is on the page of each of its players)."""
         found = self._lines.get(id(ranking))
         if found is None:
             found = self._lines[id(ranking)] = (
-                {"day": long_day(ranking["date"]), "kind": KINDS.get(ranking["kind"], ""),
-                 "title": ranking["title"] or ranking["name"],
-                 "url": (self.event_page(circuit, ranking) if ranking["kind"] == "event"
-                         else self.root_of(circuit.bulletin(ranking["path"])))},
+                html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
+                                ranking["title"] or ranking["name"],
+                                self.event_page(circuit, ranking) if ranking["kind"] == "event"
+                                else self.root_of(circuit.bulletin(ranking["path"]))),
                 next((c for c in ranking["columns"] if c["key"] != "club"), None))
         return found
 

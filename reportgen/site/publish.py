@@ -1,16 +1,19 @@
 """The site written with the rest of the build: outputs/site/ through the publication journal
 (render/files.py: all its pages or none, only those whose bytes changed, the pages no longer made
-removed), then the home page atomically. The corrections' history is kept there too
+removed), then the home page atomically. A build stages each page as it is made (`stage`,
+render/staging.py) and commits them once it is done (`publish_staged`): nothing shows before. The corrections' history is kept there too
 (`site/corrections.json`), so that a correction stays listed after the build that made it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from reportgen.render.files import publish_folder, write_atomic
+from reportgen.render.files import write_atomic
+from reportgen.render.staging import Staging
 from reportgen.site.pages import FOLDER, HOME
 
 HISTORY = "corrections.json"
@@ -38,9 +41,34 @@ def history_file(history: list[dict[str, Any]]) -> bytes:
 
 def publish(outputs: Path, pages: dict[str, bytes]) -> list[Path]:
     """Write the site: its folder all together, then the home page. Returns the files written."""
-    folder = outputs / FOLDER
-    files = {outputs / path: data for path, data in pages.items() if path != HOME}
-    written = publish_folder(folder, files, last=folder / HISTORY, stale_suffixes=STALE)
-    if HOME in pages and write_atomic(outputs / HOME, pages[HOME]):
+    staging = Staging(outputs / FOLDER)
+    return publish_staged(outputs, staging, stage(outputs, sorted(pages.items()), staging))
+
+
+def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging) -> bytes | None:
+    """Each page of outputs/site/ staged as it comes (`Site.each_page`): only its hash stays in
+    memory. Returns the home page's bytes (written on its own, after the folder), None without."""
+    home = None
+    for path, data in pages:
+        if path == HOME:
+            home = data
+        else:
+            staging.put(outputs / path, data)
+    return home
+
+
+def digests(outputs: Path, staging: Staging, home: bytes | None) -> dict[str, str]:
+    """The SHA-256 of every page staged and of the home page, by path relative to outputs/ (what
+    the build's state records of the site: pipeline/state.py)."""
+    found = {path.relative_to(outputs).as_posix(): staging.digest(path) for path in staging.paths()}
+    if home is not None:
+        found[HOME] = hashlib.sha256(home).hexdigest()
+    return found
+
+
+def publish_staged(outputs: Path, staging: Staging, home: bytes | None) -> list[Path]:
+    """Commit the staged folder (the corrections' history last), then write the home page."""
+    written = staging.publish(last=staging.folder / HISTORY, stale_suffixes=STALE)
+    if home is not None and write_atomic(outputs / HOME, home):
         written.append(outputs / HOME)
     return written

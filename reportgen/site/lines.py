@@ -1,0 +1,53 @@
+"""The site's long tables' lines as HTML made here rather than line by line in Jinja (issue 27): a
+player's page has one line per dated ranking he is in (73,087 lines at 10x), a tournament's, season's
+or club's page one per player of its ranking (`ranking_row`, the `ranking` macro's rows), and Jinja's
+per-line cost (the `loop`, an attribute lookup and an escape per cell) was most of what those pages
+cost. The bytes are those the templates' loops gave (tests/test_site_lines.py renders both and
+compares): each value escaped as autoescape does (markupsafe), the same markup, the same indentation
+and newlines.
+
+What every player's line of one ranking shares (its date, kind, title and link) is made once per
+ranking (`head`), then each player's line adds his place, value and club (`line`), each escaped
+once per build whatever the number of lines it is on (`_escaped`: places, clubs and values repeat)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+
+SECONDARY = ' class="secondary"'  # a column hidden on a phone
+
+
+def head(day: str, kind: str, title: str, url: str | None) -> str:
+    """The start of a line, up to the opening of its place's cell: the same for every player."""
+    shown = f'<a href="{escape(url)}">{escape(title)}</a>' if url else escape(title)
+    return f'    <tr><td>{escape(day)}</td><th scope="row">{escape(kind)} : {shown}</th><td>'
+
+
+@lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues
+def _escaped(value: Any) -> str:
+    return str(escape(value))
+
+
+def line(start: str, rank: Any, value: Any, club: Any) -> str:
+    """One line: its ranking's `head`, then the player's place, value and club, each escaped."""
+    return f'{start}{_escaped(rank)}</td><td>{_escaped(value)}</td><td class="secondary">{_escaped(club)}</td></tr>\n'
+
+
+def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
+                cells: Iterable[tuple[Any, bool, str | None]]) -> str:
+    """One row of a ranking's table (`templates/site/macros.html.j2`): place, player (linked to his
+    page when the site shows it), then each cell (value, main, link) with `here` before each link."""
+    who = f'<a href="{_escaped(here)}{_escaped(url)}">{_escaped(player)}</a>' if url else _escaped(player)
+    shown = "".join(f'<td{"" if main else SECONDARY}>'
+                    + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
+                    + "</td>" for value, main, link in cells)
+    return f'    <tr><td data-sort="{_escaped(sort)}">{_escaped(rank)}</td><th scope="row">{who}</th>{shown}</tr>\n'
+
+
+def table_body(lines: Iterable[str]) -> Markup:
+    """The lines as the template inserts them between `<tbody>` and `</tbody>` (already escaped)."""
+    return Markup("".join(lines))

@@ -1,0 +1,88 @@
+"""The site's pages written as they are made (issue 27): a build stages each page of outputs/site/
+as `Site.each_page` yields it (render/staging.py), instead of holding every page in a dict until
+the end. Nothing shows before the commit: a build stopped while its pages are made leaves outputs/
+as it was (the circuits' own files are published before the site is made), and its staged pages
+are removed; what a kill leaves is removed by the next build."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from reportgen import circuits
+from reportgen.pipeline import build
+from reportgen.site.pages import FOLDER, HOME, Site
+from tests.builders import TODAY
+from tests.test_hostile_files import snapshot
+from tests.test_hostile_publish import new_tournament, temporaries
+from tests.test_incremental_build import stand_in
+
+
+@pytest.fixture
+def league(small_league_built, tmp_path, monkeypatch) -> tuple[Path, Path]:
+    """A copy of the built small league with one new tournament, not built yet; PDFs stand-ins."""
+    from reportgen.render import pdf as pdf_render
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(getattr(small_league_built, folder), tmp_path / folder)
+    new_tournament(tmp_path / "inputs")
+    return tmp_path / "inputs", tmp_path / "outputs"
+
+
+def site(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The site: the home page and outputs/site/ (pages, images, search index, history)."""
+    return {name: data for name, data in files.items() if name == HOME or name.startswith(f"{FOLDER}/")}
+
+
+def test_each_page_yields_every_page_once_and_every_image_a_page_names(small_league_built):
+    outputs = small_league_built.outputs
+    found = list(Site(outputs, list(circuits.CIRCUITS), "Ligue").each_page())
+    paths = [path for path, _ in found]
+    assert len(paths) == len(set(paths)) and paths[0] == HOME
+    pages = dict(found)
+    assert pages == Site(outputs, list(circuits.CIRCUITS), "Ligue").pages()
+    named = {f"{FOLDER}/{name.decode()}" for data in pages.values() if data.startswith(b"<!DOCTYPE")
+             for name in re.findall(rb'og:image" content="(?:site/)?(og-[0-9a-f]+\.png)"', data)}
+    images = {path for path in pages if path.endswith(".png")}
+    assert named and named == images and all(pages[path].startswith(b"\x89PNG") for path in images)
+
+
+def test_a_build_stopped_while_its_site_pages_are_made_leaves_outputs_as_they_were(league, monkeypatch):
+    inputs, outputs = league
+    before = snapshot(outputs)
+    seen: list[str] = []
+    real = Site.player
+    count = [0]
+
+    def stopping(self, player):  # type: ignore[no-untyped-def]
+        count[0] += 1
+        if count[0] == 3:  # a few pages already made: they are staged, not shown
+            seen.extend(temporaries(outputs))
+            raise KeyboardInterrupt
+        return real(self, player)
+
+    monkeypatch.setattr(Site, "player", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        build(inputs, outputs, TODAY)
+    assert any(name.startswith(f"{FOLDER}/.") for name in seen), seen  # the pages made so far were staged
+    assert site(snapshot(outputs)) == site(before) and temporaries(outputs) == []
+    monkeypatch.setattr(Site, "player", real)
+    assert build(inputs, outputs, TODAY).ok  # and the next build publishes the whole site
+
+
+def test_what_a_killed_build_staged_in_the_site_is_removed_by_the_next(league, tmp_path):
+    inputs, outputs = league
+    for name in (f"{FOLDER}/.joueur-0123456789ab.html.k2j3h4.tmp", f"{FOLDER}/.og-0123456789abcdef.png.x1.tmp"):
+        (outputs / name).write_bytes(b"half")
+    assert build(inputs, outputs, TODAY).ok
+    assert temporaries(outputs) == []
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert site(snapshot(fresh)) == site(snapshot(outputs))  # staged page by page: a full build's bytes
+

@@ -153,7 +153,7 @@ def remember(outputs: Path, state: State, keys: Iterable[str]) -> bool:
     data = {"format": FORMAT, "keys": state.keys, "published": state.published, "notices": state.notices,
             "outputs": dict(sorted(state.outputs.items()))}
     try:
-        _write(outputs / FOLDER / STATE, (json.dumps(data, indent=0, sort_keys=True) + "\n").encode("ascii"))
+        _write(outputs / FOLDER / STATE, (json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n").encode("ascii"))
     except OSError:
         return False
     return True

@@ -98,7 +98,8 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
     # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
     scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
                "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
-    return (json.dumps({"rankings": rankings, "scales": scales}, ensure_ascii=False, indent=0, sort_keys=True)
+    return (json.dumps({"rankings": rankings, "scales": scales}, ensure_ascii=False, sort_keys=True,
+                       separators=(",", ":"))  # compact: json's C encoder (indent= takes the Python one)
             + "\n").encode("utf-8")
 
 

@@ -49,6 +49,6 @@ class Pages:
         """Record this build's pages (only those it made: a page no longer made is forgotten)."""
         data = {"format": FORMAT, "pages": dict(sorted(self.records.items()))}
         try:
-            write_file(self.outputs / FOLDER / RECORDS, (json.dumps(data, indent=0) + "\n").encode("ascii"))
+            write_file(self.outputs / FOLDER / RECORDS, (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii"))
         except OSError:
             pass  # the next build renders every page, which is all a missing record costs

@@ -24,8 +24,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None,
-                  ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
-    """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
+                  ) -> tuple[dict[Path, bytes], list[Path]]:
+    """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
     manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
     dict returned holds the manifest alone: a circuit's files are not all held in memory at once.
@@ -41,9 +41,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     code included (render/cache.py), and the file is still the one recorded: the same bytes a
     render would give, without rendering. The
     HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
-    the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
-    soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
-    them at once (one new tournament: 0.1-0.2 s sooner). `events`: the circuit's tournaments for the
+    the manifest on disk, when already read. `pdfs_known` is given each PDF still to render (path,
+    HTML, date) as soon as its bulletin's HTML is known, before the next bulletin, the CSV, annexes
+    and notices: the build starts them at once (one new tournament: 0.1-0.2 s sooner), and the HTML
+    is not held here until the circuit is laid out (the build's `pdf.Batch` keeps it in a file). `events`: the circuit's tournaments for the
     website (site/data.py `event_records`). `masking`: the names of the players who chose `initiales`
     or `non`; each document, CSV and annex that names one also gets its public copy
     (site/public_copies.py), made and reused like the rest, listed in the manifest's `public`."""
@@ -72,7 +73,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         progress.advance()
         return data
 
-    pending: list[tuple[Path, str, dt.date]] = []
+    pending: list[Path] = []
     files: dict[Path, bytes] = {}
     keep = staging.put if staging is not None else files.__setitem__
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
@@ -102,7 +103,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             keep(pdf_path, existing)
             proofs[relative] = pdf.record(printed, existing, page=page, source=key)
         else:
-            pending.append((pdf_path, printed.decode("utf-8"), document.date))
+            pending.append(pdf_path)
+            pdfs_known([(pdf_path, printed.decode("utf-8"), document.date)])
             proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered
 
     records = site_data.ranking_records(report)
@@ -113,7 +115,6 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         if copy is not None:
             bulletin(copy)
             copied(document.path, copy.path, (".html", ".pdf"))
-    pdfs_known(pending)
     for ranking in report.rankings:
         keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
         masked = masking.ranking(ranking) if masking else None

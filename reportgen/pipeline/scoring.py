@@ -21,9 +21,13 @@ class Scored:
 
 
 def score(league: League, wanted: list[str] | None = None, progress: Progress = SILENT,
-          then: Callable[[str, Report], None] = lambda slug, report: None) -> Scored:
+          then: Callable[[str, Report], None] = lambda slug, report: None, release: bool = False) -> Scored:
     """Score the circuits (those `wanted` and what they need), dependencies first; `then` is given
-    each report as soon as it is made (the build lays it out and starts its PDFs).
+    each report as soon as it is made (the build lays it out and starts its PDFs). `release` (the
+    build, which keeps what it needs of each report in `then`): each report, once `then` has it and
+    every circuit that reads it is scored, is replaced in `scored.reports` by one holding its notices
+    only, so that a circuit's documents, with every player's row of every dated bulletin, are not
+    all held until the build ends (at 100x, most of the build's memory).
 
     A circuit is blocked by any problem of its own inputs, by problems its scoring finds (those
     that need the whole league to be seen, such as a Masters pairing that is not the schedule's),
@@ -43,9 +47,15 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
             add_templates(Path(circuits.REGISTRY[slug].template_folder))
     progress.phase("calcul des classements", len(chosen))
     with _no_cycle_collection():
-        for slug in chosen:
+        for index, slug in enumerate(chosen):
             _score_one(league, slug, scored, then)
             progress.advance()
+            if release:
+                read_later = {r for later in chosen[index + 1:] for r in circuits.REGISTRY[later].requires}
+                for done, report in scored.reports.items():
+                    if done not in read_later and (report.documents or report.annexes or report.rankings
+                                                   or report.messages):
+                        scored.reports[done] = Report(notices=report.notices)
     return scored
 
 

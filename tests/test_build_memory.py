@@ -1,8 +1,10 @@
 """What the build no longer holds in memory (issue 27, peak memory): the PDFs' HTML kept in files
 until rendered (render/pdf_spool.py), each circuit's report released once laid out
-(pipeline/scoring.py `release`). Each freed thing is still right where it is read again."""
+(pipeline/scoring.py `release`), its inputs once every circuit is (pipeline/building.py). Each freed
+thing is still right where it is read again."""
 
 import datetime as dt
+import json
 import shutil
 import tempfile
 
@@ -10,6 +12,7 @@ import pytest
 
 from reportgen.pipeline import build, score
 from reportgen.render import pdf as pdf_render
+from reportgen.render.changes import SHARED_FILES
 from reportgen.render.pdf_spool import Spool
 from tests.builders import TODAY
 
@@ -72,6 +75,11 @@ def test_a_build_gives_each_pdf_its_html_and_removes_the_files(small_league_buil
     pages = {path.read_text(encoding="utf-8") for path in outputs.rglob("*.html") if path.with_suffix(".pdf").is_file()}
     assert set(given) == pages and len(given) > 1  # each PDF's HTML, its page (every row printed)
     assert list(private_temporary.iterdir()) == []
+    # The circuit's inputs released once laid out: its manifest still names every workbook it is made from.
+    sources = json.loads((outputs / "grand-sud" / "publications.json").read_text(encoding="utf-8"))["sources"]
+    workbooks = {path.relative_to(small_league_built.inputs).as_posix()
+                 for path in small_league_built.inputs.rglob("*.xlsx")} - set(SHARED_FILES)
+    assert set(sources["workbooks"]) == workbooks and len(workbooks) == 4
 
 
 def test_a_stopped_build_removes_the_pdfs_html_files(small_league_built, tmp_path, private_temporary, monkeypatch):

@@ -21,7 +21,7 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
-from reportgen.pipeline.loading import League, load
+from reportgen.pipeline.loading import CircuitInputs, League, load
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.render.staging import Staging
@@ -134,12 +134,14 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
 
 @dataclass(frozen=True)
 class _Laid:
-    """What a circuit's publication needs of its report once laid out: how many bulletins and
-    annexes it has, and the closed seasons its documents are of (render/changes.py `sources`)."""
+    """What a circuit's publication needs of its report and inputs once laid out: how many bulletins
+    and annexes it has, the closed seasons its documents are of and the events they are made from
+    (id, date: render/changes.py `sources`)."""
 
     documents: int
     annexes: int
     closed: list[int]
+    events: list[tuple[str, dt.date]]
 
 
 def _event_rows(results: pd.DataFrame) -> list[dict]:
@@ -147,6 +149,14 @@ def _event_rows(results: pd.DataFrame) -> list[dict]:
     `event_records`), one dict per row: not every column of every row (at 100x, 200,000 rows of the
     Grand Sud's layout, each with a dozen columns, while the circuit is laid out)."""
     return results[[column for column in EVENT_COLUMNS if column in results.columns]].to_dict("records")
+
+
+def _release_inputs(league: League) -> None:
+    """Each circuit's results tables and events, once every circuit is scored and laid out: what the
+    rest of the build reads of them was kept (`_Laid`), and they are not held while the PDFs render
+    and the site's pages are made (at 100x, hundreds of megabytes). Their problems stay."""
+    for slug, found in league.circuits.items():
+        league.circuits[slug] = CircuitInputs(problems=found.problems)
 
 
 def _events_behind(league: League, slug: str) -> list:
@@ -231,7 +241,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             failures.append(failure)  # nothing of this circuit published; the others still try
             return
         closed = sorted({d.season for d in report.documents if league.reading.season_closed(d.season)})
-        rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed)
+        behind = [(event.id, event.date) for event in _events_behind(league, slug)]
+        rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind)
 
     def _completed(manifest: Manifest, staging: Staging, laid: _Laid, waiting: list[Path]) -> Manifest:
         """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
@@ -242,11 +253,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
         for annex in manifest.annexes:
             annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
-        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, folder.name)],
-                                           digests, set(laid.closed))
+        manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
         return manifest
 
     scored = score(league, progress=progress, then=lay_out, release=True)
+    _release_inputs(league)
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)

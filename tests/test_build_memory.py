@@ -104,3 +104,14 @@ def test_a_released_report_was_read_whole_by_the_circuits_that_require_it(exampl
     for slug, report in released.reports.items():
         assert report.notices == example_scored.reports[slug].notices
         assert not (report.documents or report.annexes or report.rankings or report.messages)
+
+
+def test_the_cycle_collector_runs_while_a_circuit_is_laid_out(example_league):
+    """Paused while a circuit is scored (speed), not while `then` renders it: the rendering's cyclic
+    garbage is collected as the build goes."""
+    import gc
+
+    assert gc.isenabled()
+    seen: list[bool] = []
+    score(example_league, then=lambda slug, report: seen.append(gc.isenabled()))
+    assert seen and all(seen) and gc.isenabled()

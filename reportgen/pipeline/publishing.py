@@ -108,8 +108,13 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered
 
     records = site_data.ranking_records(report)
-    # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
-    for document in figures.charted(report.documents, records):
+    charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
+    # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
+    # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
+    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))
+    del records, events
+    # Each bulletin, then its public copy: the charts' names masked too.
+    for document in charted:
         bulletin(document)
         copy = masking.document(document) if masking else None
         if copy is not None:
@@ -140,7 +145,6 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
     published.pdfs = proofs
-    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 

@@ -146,8 +146,8 @@ class _Laid:
 
 def _event_rows(results: pd.DataFrame) -> list[dict]:
     """The columns of a circuit's results that its tournaments' site records read (site/data.py
-    `event_records`), one dict per row: not every column of every row (at 100x, 200,000 rows of the
-    Grand Sud's layout, each with a dozen columns, while the circuit is laid out)."""
+    `event_records`), one dict per row: not the 13 columns of the Grand Sud's layout for each of its
+    rows (200,000 at 100x) while the circuit is laid out."""
     return results[[column for column in EVENT_COLUMNS if column in results.columns]].to_dict("records")
 
 

@@ -46,8 +46,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     and notices: the build starts them at once (one new tournament: 0.1-0.2 s sooner), and the HTML
     is not held here until the circuit is laid out (the build's `pdf.Batch` keeps it in a file).
     `events`: the circuit's tournaments for the website (site/data.py `event_records`). `masking`:
-    the names of the players who chose `initiales` or `non`; each document, CSV and annex that names one also gets its public copy
-    (site/public_copies.py), made and reused like the rest, listed in the manifest's `public`."""
+    the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
+    one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
+    the manifest's `public`."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest

@@ -107,15 +107,3 @@ def test_a_released_report_was_read_whole_by_the_circuits_that_require_it(exampl
         assert report.notices == example_scored.reports[slug].notices
         assert not (report.documents or report.annexes or report.rankings or report.messages)
 
-
-def test_the_cycle_collector_runs_while_a_circuit_is_laid_out(example_league):
-    """Paused while a circuit is scored (speed), not while `then` renders it: the rendering's cyclic
-    garbage is collected as the build goes, what was held before left out of its passes (frozen),
-    and everything back in them afterwards."""
-    import gc
-
-    assert gc.isenabled() and gc.get_freeze_count() == 0
-    seen: list[tuple[bool, bool]] = []
-    score(example_league, then=lambda slug, report: seen.append((gc.isenabled(), gc.get_freeze_count() > 0)))
-    assert seen and all(enabled and frozen for enabled, frozen in seen)
-    assert gc.isenabled() and gc.get_freeze_count() == 0

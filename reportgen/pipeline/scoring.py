@@ -3,9 +3,7 @@ finds, or by a blocked circuit it requires."""
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,40 +46,22 @@ def score(league: League, wanted: list[str] | None = None, progress: Progress = 
 
             add_templates(Path(circuits.REGISTRY[slug].template_folder))
     progress.phase("calcul des classements", len(chosen))
-    for index, slug in enumerate(chosen):
-        # The cycle collector paused while a circuit is scored, not while `then` lays it out: the
-        # rendering's garbage (Jinja's and xlsxwriter's cycles) is collected as the build goes, not
-        # held until every circuit is laid out (at 10x, 580,000 objects after the Grand Sud alone).
-        with _no_cycle_collection():
+    # The cycle collector paused while the circuits are scored and laid out: running it while they
+    # are laid out (with what was held before frozen out of its passes or not) gave the same peak at
+    # 10x and 100x, and cost 100 CPU-s more at 100x (455 full passes).
+    with _no_cycle_collection():
+        for index, slug in enumerate(chosen):
             report = _score_one(league, slug, scored)
-        if report is not None:
-            with _frozen():
+            if report is not None:
                 then(slug, report)
-        progress.advance()
-        if release:
-            read_later = {r for later in chosen[index + 1:] for r in circuits.REGISTRY[later].requires}
-            for done, kept in scored.reports.items():
-                if done not in read_later and (kept.documents or kept.annexes or kept.rankings or kept.messages):
-                    scored.reports[done] = Report(notices=kept.notices)
-            del report  # the last reference to it here: released means freed
+            progress.advance()
+            if release:
+                read_later = {r for later in chosen[index + 1:] for r in circuits.REGISTRY[later].requires}
+                for done, kept in scored.reports.items():
+                    if done not in read_later and (kept.documents or kept.annexes or kept.rankings or kept.messages):
+                        scored.reports[done] = Report(notices=kept.notices)
+                del report  # the last reference to it here: released means freed
     return scored
-
-
-@contextmanager
-def _frozen() -> Iterator[None]:
-    """What the process holds now (the league, the report being laid out) left out of the cycle
-    collector's passes (`gc.freeze`) until the block ends: the collections the rendering triggers
-    then go through its own objects only. At 10x, the collector cost 12.4 CPU-s in a build with
-    every object in its passes, 4.5 with these frozen, for the same peak. Not when something else
-    froze objects of this process: unfreezing them is not ours to do."""
-    if gc.get_freeze_count():
-        yield
-        return
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()
 
 
 def _score_one(league: League, slug: str, scored: Scored) -> Report | None:

@@ -46,7 +46,9 @@ def test_pdfs_rendered_from_spooled_files_are_those_of_their_html(small_league_b
         batch.add([(folder / f"{name}.pdf", page, TODAY) for name, page in zip(names, pages)])
         # The Batch holds each PDF's path and its HTML's file; the HTML is in the file.
         assert sorted(batch.spool.file(index)[0].read_text(encoding="utf-8") for index in range(2)) == sorted(pages)
+        folder_of_html = batch.spool.folder
         rendered = batch.results()
+        assert folder_of_html is not None and not folder_of_html.exists()  # removed once rendered
     finally:
         batch.discard()
     assert rendered == {folder / f"{name}.pdf": (folder / f"{name}.pdf").read_bytes() for name in names}

@@ -271,8 +271,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-        pdf_files = pdfs.results(progress)
-        pdfs.discard()  # the bulletins' HTML files, removed before the site's pages are made
+        pdf_files = pdfs.results(progress)  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():
         folder = outputs / slug

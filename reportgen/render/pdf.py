@@ -256,16 +256,20 @@ class Batch:
         return len(self.paths)
 
     def results(self, progress: Progress = SILENT) -> dict[Path, bytes]:
-        if not self.futures:
-            return dict(zip(self.paths, render_many(self.spool, progress=progress)))
-        pool = _warm.pop()
+        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens."""
         try:
-            rendered = _gathered(self.futures, progress)
-        except BaseException:
-            _kill(pool)
-            raise
-        pool.shutdown()
-        return dict(zip(self.paths, rendered))
+            if not self.futures:
+                return dict(zip(self.paths, render_many(self.spool, progress=progress)))
+            pool = _warm.pop()
+            try:
+                rendered = _gathered(self.futures, progress)
+            except BaseException:
+                _kill(pool)
+                raise
+            pool.shutdown()
+            return dict(zip(self.paths, rendered))
+        finally:
+            self.discard()
 
     def discard(self) -> None:
         """The HTML files removed (the PDFs rendered, or the build stopped)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportgen import circuits, french
 from reportgen.ingest.file_hashes import FileHashes
@@ -20,11 +21,18 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
-from reportgen.pipeline.loading import League, load
+from reportgen.pipeline.loading import CircuitInputs, League, load
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.render.staging import Staging
 from reportgen.site.public_copies import Masking
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from reportgen.render.pdf import Batch
+
+EVENT_COLUMNS = ("event", "place", "club", "player_id", "player")  # what `event_records` reads of a result
 
 
 @dataclass
@@ -111,12 +119,44 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
     staged: list[Staging] = []  # each circuit's files staged on disk until published (render/staging.py)
+    # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
+    # server), each started as soon as its bulletin's HTML is known when the pool started early;
+    # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
+    pdfs = pdf.Batch()
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes, staged)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes, staged, pdfs)
     finally:
         pdf.cool_down()
+        pdfs.discard()
         for staging in staged:  # what a failure or an interruption left staged shows nowhere
             staging.discard()
+
+
+@dataclass(frozen=True)
+class _Laid:
+    """What a circuit's publication needs of its report and inputs once laid out: how many bulletins
+    and annexes it has, the closed seasons its documents are of and the events they are made from
+    (id, date: render/changes.py `sources`)."""
+
+    documents: int
+    annexes: int
+    closed: list[int]
+    events: list[tuple[str, dt.date]]
+
+
+def _event_rows(results: pd.DataFrame) -> list[dict]:
+    """The columns of a circuit's results that its tournaments' site records read (site/data.py
+    `event_records`), one dict per row: not the 13 columns of the Grand Sud's layout for each of its
+    rows (200,000 at 100x) while the circuit is laid out."""
+    return results[[column for column in EVENT_COLUMNS if column in results.columns]].to_dict("records")
+
+
+def _release_inputs(league: League) -> None:
+    """Each circuit's results tables and events, once every circuit is scored and laid out: what the
+    rest of the build reads of them was kept (`_Laid`), and they are not held while the PDFs render
+    and the site's pages are made (at 100x, hundreds of megabytes). Their problems stay."""
+    for slug, found in league.circuits.items():
+        league.circuits[slug] = CircuitInputs(problems=found.problems)
 
 
 def _events_behind(league: League, slug: str) -> list:
@@ -152,11 +192,11 @@ def _masking(league: League) -> Masking:
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
-           hashes: FileHashes, staged: list[Staging]) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
-    from reportgen.render import cache, changes, pdf, verification
+    from reportgen.render import cache, changes, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
@@ -169,15 +209,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     league = load(inputs, today, progress, reads, digests)
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
-    # to complete with its PDFs, and the PDFs it waits for; published once they are rendered.
-    rendered: dict[str, tuple[Staging, dict[Path, bytes], list[Path]]] = {}
+    # to complete with its PDFs, the PDFs it waits for, and what its publication says of its report
+    # (the report itself is released once laid out: `score`'s `release`); published once its PDFs
+    # are rendered.
+    rendered: dict[str, tuple[Staging, dict[Path, bytes], list[Path], _Laid]] = {}
     failures: list[OutputError] = []
     # Each circuit's manifest as last published: the proofs of what may be reused, and what the
     # documents already sent were made from (render/changes.py).
     previous: dict[str, dict | None] = {}
-    # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
-    # server), each started as soon as its bulletin's HTML is known when the pool started early.
-    pdfs = pdf.Batch()
     result = BuildResult()
     masking = _masking(league)
 
@@ -192,7 +231,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             # messages only: the bar counts the circuits scored and laid out
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
-                                           events=event_records(found.events, found.results.to_dict("records")),
+                                           events=event_records(found.events, _event_rows(found.results)),
                                            masking=masking, staging=staging)
         except BaseException as failure:
             if staging is not None:
@@ -201,9 +240,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 raise
             failures.append(failure)  # nothing of this circuit published; the others still try
             return
-        rendered[slug] = staging, files, [path for path, _, _ in waiting]  # the HTML is the Batch's
+        closed = sorted({d.season for d in report.documents if league.reading.season_closed(d.season)})
+        behind = [(event.id, event.date) for event in _events_behind(league, slug)]
+        rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind)
 
-    def _completed(manifest: Manifest, staging: Staging, report: Report, waiting: list[Path]) -> Manifest:
+    def _completed(manifest: Manifest, staging: Staging, laid: _Laid, waiting: list[Path]) -> Manifest:
         """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
         and fingerprint it was made from (the proof the next build needs to reuse it); each annex's
         hash and what the circuit is made from (what the next build compares to name the documents
@@ -212,12 +253,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
         for annex in manifest.annexes:
             annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
-        closed = {d.season for d in report.documents if league.reading.season_closed(d.season)}
-        manifest.sources = changes.sources(inputs, [(e.id, e.date) for e in _events_behind(league, folder.name)],
-                                           digests, closed)
+        manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
         return manifest
 
-    scored = score(league, progress=progress, then=lay_out)
+    scored = score(league, progress=progress, then=lay_out, release=True)
+    _release_inputs(league)
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
@@ -231,17 +271,15 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-        pdf_files = pdfs.results(progress)
-        pdfs = pdf.Batch()  # the bulletins' HTML it held, freed before the site's pages are made
+        pdf_files = pdfs.results(progress)  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
-    for slug, (staging, files, waiting) in rendered.items():
+    for slug, (staging, files, waiting, laid) in rendered.items():
         folder = outputs / slug
         result.rendered[slug] += waiting
-        report = scored.reports[slug]
         try:
             for path in waiting:
                 staging.put(path, pdf_files.pop(path))
-            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, report, waiting)
+            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, laid, waiting)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
         except OutputError as failure:  # nothing of this circuit published; the others still try
@@ -251,8 +289,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             progress.advance()
         result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
         changed = len(result.published[slug])
-        progress(f"{slug} : {french.plural(len(report.documents), 'bulletin')} et "
-                 f"{french.plural(len(report.annexes), 'annexe')} à jour, "
+        progress(f"{slug} : {french.plural(laid.documents, 'bulletin')} et "
+                 f"{french.plural(laid.annexes, 'annexe')} à jour, "
                  f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
     try:
         if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),

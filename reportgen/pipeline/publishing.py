@@ -24,8 +24,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None,
-                  ) -> tuple[dict[Path, bytes], list[tuple[Path, str, dt.date]]]:
-    """Every file of a circuit in memory, and the PDFs still to render (path, HTML, date): nothing
+                  ) -> tuple[dict[Path, bytes], list[Path]]:
+    """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
     manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
     dict returned holds the manifest alone: a circuit's files are not all held in memory at once.
@@ -41,12 +41,14 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     code included (render/cache.py), and the file is still the one recorded: the same bytes a
     render would give, without rendering. The
     HTML, XLSX and EML files rendered, not taken from disk, are added to `rendered`. `previous`:
-    the manifest on disk, when already read. `pdfs_known` is given the PDFs still to render as
-    soon as the bulletins' HTML is known, before the CSV, annexes and notices: the build starts
-    them at once (one new tournament: 0.1-0.2 s sooner). `events`: the circuit's tournaments for the
-    website (site/data.py `event_records`). `masking`: the names of the players who chose `initiales`
-    or `non`; each document, CSV and annex that names one also gets its public copy
-    (site/public_copies.py), made and reused like the rest, listed in the manifest's `public`."""
+    the manifest on disk, when already read. `pdfs_known` is given each PDF still to render (path,
+    HTML, date) as soon as its bulletin's HTML is known, before the next bulletin, the CSV, annexes
+    and notices: the build starts them at once (one new tournament: 0.1-0.2 s sooner), and the HTML
+    is not held here until the circuit is laid out (the build's `pdf.Batch` keeps it in a file).
+    `events`: the circuit's tournaments for the website (site/data.py `event_records`). `masking`:
+    the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
+    one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
+    the manifest's `public`."""
     from reportgen.render import cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
@@ -78,7 +80,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         progress.advance()
         return data
 
-    pending: list[tuple[Path, str, dt.date]] = []
+    pending: list[Path] = []
     files: dict[Path, bytes] = {}
 
     def keep(path: Path, data: bytes) -> None:
@@ -115,18 +117,23 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             on_disk[pdf_path] = proofs[relative]["pdf"]
             keep(pdf_path, existing)
         else:
-            pending.append((pdf_path, printed.decode("utf-8"), document.date))
+            pending.append(pdf_path)
+            pdfs_known([(pdf_path, printed.decode("utf-8"), document.date)])
             proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered
 
     records = site_data.ranking_records(report)
-    # Each bulletin with its charts (site/figures.py), then its public copy: the charts' names masked too.
-    for document in figures.charted(report.documents, records):
+    charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
+    # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
+    # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
+    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))
+    del records, events
+    # Each bulletin, then its public copy: the charts' names masked too.
+    for document in charted:
         bulletin(document)
         copy = masking.document(document) if masking else None
         if copy is not None:
             bulletin(copy)
             copied(document.path, copy.path, (".html", ".pdf"))
-    pdfs_known(pending)
     for ranking in report.rankings:
         keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
         masked = masking.ranking(ranking) if masking else None
@@ -152,7 +159,6 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
     published.pdfs = proofs
-    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))  # what the site's pages show
     files = {manifest: published.to_json(), **files}
     return files, pending
 

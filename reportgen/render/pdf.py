@@ -15,12 +15,14 @@ import calendar
 import datetime as dt
 import hashlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import cast
 
 from reportgen.model import SILENT, Progress
 from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
+from reportgen.render.pdf_spool import Spool
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 
@@ -81,6 +83,21 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
 
 def _render_pair(pair: tuple[str, dt.date]) -> bytes:
     return render_pdf(*pair)
+
+
+def _render_file(pair: tuple[Path, dt.date]) -> bytes:
+    """A worker's task for a PDF whose HTML is in a file (render/pdf_spool.py): the build and its
+    pool hold the path, not the HTML."""
+    path, day = pair
+    return render_pdf(path.read_text(encoding="utf-8"), day)
+
+
+def _task(pages: Sequence[tuple[str, dt.date]], index: int):  # type: ignore[no-untyped-def]
+    """The function and argument a worker is given for `pages[index]`, and its size: its file's
+    path when `pages` is a Spool, else the HTML itself."""
+    if isinstance(pages, Spool):
+        return _render_file, pages.file(index), pages.size(index)
+    return _render_pair, pages[index], len(pages[index][0])
 
 
 def _worker_started() -> None:
@@ -159,9 +176,10 @@ def cool_down() -> None:
         _kill(_warm.pop())
 
 
-def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress: Progress = SILENT) -> list[bytes]:
+def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress: Progress = SILENT) -> list[bytes]:
     """Render several (html, date) bulletins; in parallel processes as soon as there are two, or
-    when `warm_up` started them (measured: 1.7-2x the speed of one process, the same bytes).
+    when `warm_up` started them (measured: 1.7-2x the speed of one process, the same bytes). `pages`
+    a Spool (render/pdf_spool.py): each worker reads its HTML from its file.
 
     The largest bulletins go first, so that the workers finish together; the results come back in
     the order of `pages`. Each worker imports WeasyPrint and reportgen's renderer only: no pandas,
@@ -175,14 +193,16 @@ def render_many(pages: list[tuple[str, dt.date]], workers: int = 2, progress: Pr
         return []
     if not _warm and (len(pages) < 2 or workers < 2):
         results = []
-        for page in pages:
-            results.append(_render_pair(page))
+        for index in range(len(pages)):
+            task, argument, _ = _task(pages, index)
+            results.append(task(argument))
             progress.advance()
         return results
     pool = _warm.pop() if _warm else _pool(min(workers, len(pages)))
     try:
-        futures = {_submit(pool, _render_pair, pages[index]): index
-                   for index in sorted(range(len(pages)), key=lambda index: (-len(pages[index][0]), index))}
+        tasks = [_task(pages, index) for index in range(len(pages))]
+        futures = {_submit(pool, tasks[index][0], tasks[index][1]): index
+                   for index in sorted(range(len(pages)), key=lambda index: (-tasks[index][2], index))}
         rendered = _gathered(futures, progress)
     except BaseException:
         _kill(pool)
@@ -215,33 +235,45 @@ class Batch:
     build scores and lays out the next circuits (one new tournament: its bulletin and the season's
     ranking render while the Masters and the other circuits are scored); otherwise they wait for
     `results`, which renders them as `render_many` does. The pool stays in `_warm` until `results`
-    has them all, so that `cool_down` stops its workers whatever happens in between."""
+    has them all, so that `cool_down` stops its workers whatever happens in between. Each HTML is
+    written to a file at once (render/pdf_spool.py): what the Batch and the pool hold until the
+    PDFs are rendered is its path; `discard` removes the files."""
 
     def __init__(self) -> None:
-        self.pages: dict[Path, tuple[str, dt.date]] = {}
-        self.futures: dict = {}  # future -> index in `pages`
+        self.paths: list[Path] = []  # each PDF's target, in the order of the spool
+        self.spool = Spool()
+        self.futures: dict = {}  # future -> index in `paths`
 
     def add(self, items: list[tuple[Path, str, dt.date]]) -> None:
         """(path, html, date) of PDFs to render: the largest first."""
         for path, page, day in sorted(items, key=lambda item: -len(item[1])):
+            index = self.spool.add(page, day)
             if _warm:
-                self.futures[_submit(_warm[0], _render_pair, (page, day))] = len(self.pages)
-            self.pages[path] = (page, day)
+                self.futures[_submit(_warm[0], _render_file, self.spool.file(index))] = index
+            self.paths.append(path)
 
     def __len__(self) -> int:
-        return len(self.pages)
+        return len(self.paths)
 
     def results(self, progress: Progress = SILENT) -> dict[Path, bytes]:
-        if not self.futures:
-            return dict(zip(self.pages, render_many(list(self.pages.values()), progress=progress)))
-        pool = _warm.pop()
+        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens."""
         try:
-            rendered = _gathered(self.futures, progress)
-        except BaseException:
-            _kill(pool)
-            raise
-        pool.shutdown()
-        return dict(zip(self.pages, rendered))
+            if not self.futures:
+                return dict(zip(self.paths, render_many(self.spool, progress=progress)))
+            pool = _warm.pop()
+            try:
+                rendered = _gathered(self.futures, progress)
+            except BaseException:
+                _kill(pool)
+                raise
+            pool.shutdown()
+            return dict(zip(self.paths, rendered))
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """The HTML files removed (the PDFs rendered, or the build stopped)."""
+        self.spool.discard()
 
 
 def _kill(pool) -> None:  # type: ignore[no-untyped-def]

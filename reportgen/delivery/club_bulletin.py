@@ -144,22 +144,21 @@ def write(bulletins: Mapping[str, ClubBulletin], outputs: Path, league: str, day
     from reportgen.render import html, pdf
 
     previous = _previous(outputs)
-    made = [(b.path, html.render(document(b, league, day, announced))) for b in bulletins.values()]
-    to_render = [(path, page) for path, page in made
-                 if not _taken(outputs / path, previous.get(path), page.encode(), day)]
-    rendered = pdf.render_many([(page, day) for _, page in to_render])
-    records = {path: record for path, record in previous.items() if (outputs / path).is_file()}
+    made = [(b.path, html.render(document(b, league, day, announced)).encode()) for b in bulletins.values()]
+    to_render = [(path, page) for path, page in made if not _taken(outputs / path, previous.get(path), page, day)]
+    rendered = pdf.render_many([(page.decode(), day) for _, page in to_render])
+    records = dict(previous)
     for (path, page), data in zip(to_render, rendered):
         write_atomic(outputs / path, data)
-        records[path] = {"day": day.isoformat(), "proof": pdf.record(page.encode(), data)}
+        records[path] = {"day": day.isoformat(), "proof": pdf.record(page, data)}
     paths = [outputs / path for path, _ in made]
     here = outputs / season_folder
     if here.is_dir():
         for stale in here.glob("*.pdf"):
             if stale not in paths:
                 stale.unlink()
-    if to_render or len(records) != len(previous):
-        kept = {path: record for path, record in records.items() if (outputs / path).is_file()}
+    kept = {path: record for path, record in sorted(records.items()) if (outputs / path).is_file()}
+    if kept != previous:
         write_file(outputs / STATE_FOLDER / RECORDS,
-                   (json.dumps({"format": FORMAT, "pdfs": dict(sorted(kept.items()))}, indent=0) + "\n").encode())
+                   (json.dumps({"format": FORMAT, "pdfs": kept}, separators=(",", ":")) + "\n").encode())
     return paths

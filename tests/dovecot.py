@@ -18,15 +18,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 from reportgen.delivery.inbox import folder_name
+from tests import ports
 
 USER = "secretariat@example.org"
 PASSWORD = "mot-de-passe-imap"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @dataclass
@@ -115,10 +110,23 @@ def start() -> Dovecot:
     pytest session that starts meanwhile, which nobody could then not cross."""
     if shutil.which("dovecot") is None:
         raise RuntimeError("dovecot is missing: scripts/system-packages.sh install test (system-packages.txt)")
+    for attempt in range(ports.ATTEMPTS):  # another test's server may take the port probed free
+        try:
+            return _start(ports.free_port())
+        except _PortTaken:
+            if attempt == ports.ATTEMPTS - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+class _PortTaken(RuntimeError):
+    pass
+
+
+def _start(port: int) -> Dovecot:
     root = Path(tempfile.mkdtemp(prefix="reportgen-dovecot-"))
     for folder in ("run", "state", "mail", "home"):
         (root / folder).mkdir(exist_ok=True)
-    port = free_port()
     (root / "passwd").write_text(f"{USER}:{{PLAIN}}{PASSWORD}\n", encoding="utf-8")
     (root / "dovecot.conf").write_text(CONFIG.format(root=root, port=port), encoding="utf-8")
     if os.geteuid() == 0:
@@ -136,8 +144,11 @@ def start() -> Dovecot:
             pass
         if process.poll() is not None or time.monotonic() > deadline:
             log = (root / "dovecot.log").read_text() if (root / "dovecot.log").exists() else ""
+            error = process.stderr.read().decode(errors="replace") if process.stderr and process.poll() is not None else ""
             stop(Dovecot(port, root, process))
-            raise RuntimeError(f"dovecot did not start: {process.stderr.read() if process.stderr else ''} {log}")
+            if "Address already in use" in error + log:
+                raise _PortTaken(port)
+            raise RuntimeError(f"dovecot did not start: {error} {log}")
         time.sleep(0.05)
     return Dovecot(port, root, process)
 

@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests import ports
+
 SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
 USER = pwd.getpwuid(os.getuid()).pw_name
 
@@ -68,12 +70,6 @@ def keygen(path: Path, passphrase: str = "") -> str:
     return " ".join(path.with_suffix(".pub").read_text().split()[:2])
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def _answers(port: int) -> bool:
     """The server greets with its SSH banner."""
     try:
@@ -110,8 +106,8 @@ def start(folder: Path, read_only: bool = False) -> Iterator[Sshd]:
         # sshd started by root separates privileges in this empty folder (Debian's service makes
         # it at boot; it is not there in a container that never started the service).
         Path("/run/sshd").mkdir(mode=0o755, exist_ok=True)
-    for _attempt in range(5):  # another test may take the free port between the probe and sshd
-        port = _free_port()
+    for _attempt in range(ports.ATTEMPTS):  # another test may take the free port between the probe and sshd
+        port = ports.free_port()
         log = open(folder / "sshd.log", "ab")
         process = subprocess.Popen([SSHD, "-D", "-e", "-f", str(config), "-p", str(port)],
                                    stdout=log, stderr=log, stdin=subprocess.DEVNULL)

@@ -23,7 +23,6 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
 from reportgen import config, french
@@ -32,6 +31,7 @@ from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
 from reportgen.pipeline import score
 from tests.builders import TODAY, write_workbook
+from tests.ports import smtp_server
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 SENDER = "Ligue Grand Sud <secretariat@example.org>"
@@ -83,18 +83,10 @@ class Handler:
         return Counter(tuple(r.rcpt_tos) for r in self.received)
 
 
-def free_port() -> int:
-    """A port nobody listens on (aiosmtpd's own port=0 does not say which one it got)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @pytest.fixture
 def smtp():
     handler = Handler()
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
-    controller.start()
+    controller = smtp_server(handler)
     handler.port = controller.port
     try:
         yield handler
@@ -403,9 +395,7 @@ def smtp_with_login():
         ok = auth_data.login == b"secretariat@example.org" and auth_data.password == b"s3cret"
         return AuthResult(success=ok, handled=False)
 
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port(), authenticator=authenticate,
-                            auth_require_tls=False)
-    controller.start()
+    controller = smtp_server(handler, authenticator=authenticate, auth_require_tls=False)
     handler.port = controller.port
     try:
         yield handler
@@ -515,8 +505,7 @@ def test_the_messages_go_over_tls_and_an_unknown_certificate_is_refused(league, 
     context.load_cert_chain(certificate, key)
     handler = Handler()
     tls = {"tls_context": context, "require_starttls": True} if security == "starttls" else {"ssl_context": context}
-    controller = Controller(handler, hostname="127.0.0.1", port=free_port(), **tls)
-    controller.start()
+    controller = smtp_server(handler, **tls)
     try:
         settings = config.Mail(host="127.0.0.1", port=controller.port, security=security, sender=SENDER)
         # A certificate no authority vouches for: every message fails, named, nothing is logged as sent.

@@ -22,7 +22,8 @@ from reportgen.delivery.inbox_filing import safe_filename, slug
 from reportgen.pipeline import load
 from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
-from tests.test_delivery_mail import SENDER, cli, free_port
+from tests.ports import free_port
+from tests.test_delivery_mail import SENDER, cli
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 import resource
 import shutil
 import sqlite3
@@ -25,6 +26,8 @@ from tests.test_delivery_mail import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 MOMENT = dt.datetime(2026, 12, 20, 10, 30, tzinfo=dt.timezone.utc)
+FONT_FILES = ["outputs/fonts/Inter-Bold.otf", "outputs/fonts/Inter-Italic.otf", "outputs/fonts/Inter-Regular.otf",
+              "outputs/fonts/Inter-SemiBold.otf", "outputs/fonts/LICENSE-Inter.txt"]
 
 
 def archive_command(built, archive: Path, *options: str):
@@ -54,6 +57,8 @@ def test_archive_then_verify(small_league_copy, tmp_path):
         "archive.json",
         "inputs/2026-01-10-carcassonne.xlsx", "inputs/2026-01-10-toulouse.xlsx", "inputs/2026-02-07-marseille.xlsx",
         "inputs/clubs.xlsx",
+        # the fonts the HTML bulletin names (../../fonts/…), so that the copy's page draws as its PDF
+        *FONT_FILES,
         "outputs/grand-sud/2026/annexe-grand-sud-2026.xlsx",
         # every CSV, one bulletin: the final one, or while the season runs its latest (issue 27)
         "outputs/grand-sud/2026/classement-2026-01-10.csv",
@@ -73,7 +78,10 @@ def test_archive_then_verify(small_league_copy, tmp_path):
     assert checked.stdout.count(": OK") == len(files)
     verified = verify_command(archive)
     assert verified.returncode == 0, verified.stderr
-    assert "10 fichiers archivés intacts" in verified.stdout
+    assert "15 fichiers archivés intacts" in verified.stdout
+    page = (copy / "outputs/grand-sud/2026/classement-2026-01-10.html").read_text(encoding="utf-8")
+    named = set(re.findall(r'url\("\.\./\.\./(fonts/[^"]+)"\)', page))
+    assert named and all((copy / "outputs" / font).is_file() for font in named)
 
 
 def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_path):
@@ -115,6 +123,14 @@ def test_a_manifest_rewritten_to_hide_a_change_is_caught_by_the_database(small_l
             in verified.stderr)
 
 
+def correct_an_address(inputs: Path) -> None:
+    """The small league's clubs.xlsx with Carcassonne's address corrected."""
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [
+        ["Code", "Nom", "Département", "Email"], ["CARC", "Carcassonne", "11", "nouveau@carc.example.org"],
+        ["TLSE", "Toulouse", "31", ""], ["ALBI", "Albi", "81", ""], ["MTPL", "Montpellier", "34", ""],
+        ["PERP", "Perpignan", "66", ""], ["NIME", "Nîmes", "30", ""], ["MARS", "Marseille", "13", ""]]})
+
+
 def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy, tmp_path):
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
@@ -124,10 +140,7 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
     assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr
     assert not (archive / "2026" / "v2").exists()
     # A correction (a club's address): archiving again needs a reason, then writes v2 beside v1.
-    write_workbook(small_league_copy.inputs / "clubs.xlsx", {"Clubs": [
-        ["Code", "Nom", "Département", "Email"], ["CARC", "Carcassonne", "11", "nouveau@carc.example.org"],
-        ["TLSE", "Toulouse", "31", ""], ["ALBI", "Albi", "81", ""], ["MTPL", "Montpellier", "34", ""],
-        ["PERP", "Perpignan", "66", ""], ["NIME", "Nîmes", "30", ""], ["MARS", "Marseille", "13", ""]]})
+    correct_an_address(small_league_copy.inputs)
     refused = archive_command(small_league_copy, archive, "--season", "2026")
     assert refused.returncode == 1 and "--reason" in refused.stderr
     assert not (archive / "2026" / "v2").exists()
@@ -138,7 +151,7 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
     assert (archive / "2026" / "v2" / "inputs" / "clubs.xlsx").read_bytes() != (
         archive / "2026" / "v1" / "inputs" / "clubs.xlsx").read_bytes()
     manifest = (archive / "2026" / "SHA256SUMS").read_text(encoding="utf-8")
-    assert manifest.count("  v1/") == 10 and manifest.count("  v2/") == 10
+    assert manifest.count("  v1/") == 15 and manifest.count("  v2/") == 15
     assert sha256sum_check(archive / "2026").returncode == 0
     assert verify_command(archive).returncode == 0
     connection = database.connect(archive, create=False)
@@ -245,7 +258,7 @@ TABLES = ("ranking_row", "ranking", "result", "tournament", "player", "club", "a
 
 @pytest.fixture
 def archived_2025(small_league_copy, tmp_path) -> Path:
-    """The small league with season 2025 archived (8 files): the archive that 2026 is added to."""
+    """The small league with season 2025 archived (13 files, 5 of them fonts): the archive that 2026 is added to."""
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2025").returncode == 0
     return archive
@@ -314,7 +327,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
     verified = verify_command(archive)
     assert verified.returncode == 0, verified.stderr
     assert ("complétés" if recorded else "interrompu avant d'être enregistré") in verified.stderr
-    assert f"{8 + 10 if recorded else 8} fichiers archivés intacts" in verified.stdout
+    assert f"{13 + 15 if recorded else 13} fichiers archivés intacts" in verified.stdout
     assert not [name for name in left(archive) if name.startswith(".staging")]
     if not recorded:
         assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before  # no empty 2026/
@@ -323,7 +336,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
     else:
         done = archive_command(small_league_copy, archive, "--season", "2026")
         assert done.returncode == 0 and "déjà archivée à l'identique" in done.stderr, done.stderr
-    assert verify_command(archive).stdout.startswith("18 fichiers archivés intacts")
+    assert verify_command(archive).stdout.startswith("28 fichiers archivés intacts")
     assert sha256sum_check(archive / "2026").returncode == 0
 
 
@@ -356,7 +369,7 @@ def test_a_full_disk_leaves_nothing_behind_and_says_so_in_french(small_league_co
         "n'y a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis relancez la "
         "commande")
     assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
-    assert verify_command(archive).stdout.startswith("8 fichiers archivés intacts")
+    assert verify_command(archive).stdout.startswith("13 fichiers archivés intacts")
 
 
 @pytest.fixture
@@ -396,7 +409,7 @@ def newer(archive: Path) -> None:
 @pytest.mark.parametrize(("fault", "said", "code"), [
     (damage, "est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le depuis votre "
              "sauvegarde, puis relancez la commande", 1),
-    (newer, "a été écrit par une version plus récente de reportgen (schéma 4, celle-ci ne connaît que le schéma 3) "
+    (newer, "a été écrit par une version plus récente de reportgen (schéma 5, celle-ci ne connaît que le schéma 4) "
             ": mettez reportgen à jour, puis relancez la commande", 1),
 ])
 def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy, archived_2025, fault, said, code):
@@ -480,3 +493,47 @@ def test_verify_names_a_recorded_file_gone_from_both_disk_and_manifest(small_lea
     assert verified.returncode == 1 and verified.stderr.splitlines()[1:] == [
         "  - 2025/v1/outputs/grand-sud/2025/classement-final-2025.csv : manquant, et retiré du manifeste (la base "
         "de données l'a archivé)"]
+
+
+def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgraded(small_league_copy, tmp_path):
+    """A season archived by a reportgen of schema 3 (no fonts in its copy, `font` refused by the
+    CHECK): the database is upgraded with its rows, the copy is not made again for the fonts alone,
+    and the next copy, after a correction, holds them."""
+    archive = tmp_path / "archive"
+    assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
+    season = archive / "2026"
+    # What schema 3 wrote: the same copy without outputs/fonts/, its rows and manifest lines.
+    shutil.rmtree(season / "v1" / "outputs" / "fonts")
+    manifest = season / "SHA256SUMS"
+    manifest.write_text("".join(line for line in manifest.read_text(encoding="utf-8").splitlines(keepends=True)
+                                if "/outputs/fonts/" not in line), encoding="utf-8")
+    connection = sqlite3.connect(archive / "league.sqlite")
+    connection.executescript(
+        "PRAGMA foreign_keys = OFF; BEGIN;"
+        "DELETE FROM archived_file WHERE kind = 'font';"
+        "ALTER TABLE archived_file RENAME TO newer;"
+        "CREATE TABLE archived_file (archive_id INTEGER NOT NULL REFERENCES archive(id), path TEXT NOT NULL,"
+        " kind TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record')),"
+        " circuit TEXT NOT NULL DEFAULT '', sha256 TEXT NOT NULL CHECK (length(sha256) = 64),"
+        " size INTEGER NOT NULL, PRIMARY KEY (archive_id, path));"
+        "INSERT INTO archived_file SELECT * FROM newer; DROP TABLE newer; COMMIT; PRAGMA user_version = 3;")
+    before = [tuple(row) for row in connection.execute("SELECT * FROM archived_file ORDER BY path")]
+    connection.close()
+    assert len(before) == 10
+
+    same = archive_command(small_league_copy, archive, "--season", "2026")
+    assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr, same.stderr
+    assert not (season / "v2").exists() and not (season / "v1" / "outputs" / "fonts").exists()
+    connection = sqlite3.connect(archive / "league.sqlite")
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == 4
+    assert [tuple(row) for row in connection.execute("SELECT * FROM archived_file ORDER BY path")] == before
+    connection.close()
+    assert verify_command(archive).stdout.startswith("10 fichiers archivés intacts")
+
+    correct_an_address(small_league_copy.inputs)
+    done = archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026,
+                                    "adresse du club de Carcassonne corrigée", TODAY, MOMENT)
+    assert (done.version, done.unchanged) == (2, False)
+    assert sorted(p.relative_to(season / "v2").as_posix() for p in (season / "v2" / "outputs" / "fonts").iterdir()) == (
+        FONT_FILES)
+    assert verify_command(archive).stdout.startswith("25 fichiers archivés intacts")

@@ -23,6 +23,8 @@ from reportgen.delivery.archive_staging import finish, recover, stage, undo
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
 from reportgen.model import ReportgenError
 from reportgen.render.files import OutputError, fsync_folder
+from reportgen.render.fonts import FONTS
+from reportgen.render.html import shipped_fonts
 
 
 @dataclass
@@ -79,6 +81,9 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     circuit_of = {e.id: slug for slug, found in events.items() for e in found}
     files += [ArchivedFile(f"inputs/{source}", "input", circuit_of.get(source, ""), (inputs / source).read_bytes())
               for source in sources]
+    # The fonts the HTML bulletins name relative to themselves (`render/html.py` `root`): without
+    # them a copy's page would be drawn in whatever font the reader's machine has.
+    files += [ArchivedFile(f"outputs/{FONTS}/{font.name}", "font", "", font.read_bytes()) for font in shipped_fonts()]
 
     season_folder = archive / str(season)
     connection = database.connect(archive)
@@ -135,10 +140,12 @@ def _next_version(connection: sqlite3.Connection, archive: Path, season: int, fi
         raise ReportgenError(orphan(archive, archive / str(season) / f"v{orphans[0]}"))
     if not recorded:
         return 1, False
+    # The season's content: neither the copy's record nor its fonts (a copy made before reportgen
+    # archived them, or with an earlier version of them, has the same season).
     before = {row["path"]: row["sha256"] for row in connection.execute(
         "SELECT f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id "
-        "WHERE a.season = ? AND a.version = ? AND f.kind != 'record'", (season, recorded[-1]))}
-    if before == {f.path: sha256(f.data) for f in files}:
+        "WHERE a.season = ? AND a.version = ? AND f.kind NOT IN ('record', 'font')", (season, recorded[-1]))}
+    if before == {f.path: sha256(f.data) for f in files if f.kind != "font"}:
         return recorded[-1], True
     if not reason.strip():
         raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "

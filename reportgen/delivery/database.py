@@ -19,7 +19,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -108,7 +108,7 @@ CREATE TABLE IF NOT EXISTS archive (
 CREATE TABLE IF NOT EXISTS archived_file (
     archive_id INTEGER NOT NULL REFERENCES archive(id),
     path       TEXT NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record')),
+    kind       TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record', 'font')),
     circuit    TEXT NOT NULL DEFAULT '',
     sha256     TEXT NOT NULL CHECK (length(sha256) = 64),
     size       INTEGER NOT NULL,
@@ -251,11 +251,14 @@ CREATE VIEW IF NOT EXISTS current_archive AS
 # (before, after). v2: the send log's status may say `sending` (written before DATA) and `unknown`;
 # SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new one, the rows
 # are copied over. v3: the tables of `reportgen inbox` (inbox_message, inbox_file), new: SCHEMA
-# creates them, nothing else changes.
+# creates them, nothing else changes. v4: a copy holds the fonts its HTML pages name (kind `font`),
+# a CHECK again: v3's archived_file put aside, its rows copied into the new one.
 UPGRADES = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
         "INSERT INTO sending SELECT * FROM sending_v1; DROP TABLE sending_v1"),
     2: ("", ""),
+    3: ("ALTER TABLE archived_file RENAME TO archived_file_v3",
+        "INSERT INTO archived_file SELECT * FROM archived_file_v3; DROP TABLE archived_file_v3"),
 }
 
 

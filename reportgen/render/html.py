@@ -137,14 +137,18 @@ def root(document: Document) -> str:
     return "../" * (1 + document.path.count("/"))
 
 
+def shipped_fonts(templates: Path = TEMPLATES) -> list[Path]:
+    """The fonts (and their licence) the pages name, as reportgen ships them."""
+    return sorted(path for path in (templates / FONTS).iterdir() if path.is_file())
+
+
 def publish_fonts(outputs: Path, templates: Path = TEMPLATES) -> list[Path]:
     """Publish the shipped fonts (and their licence) in outputs/fonts/, which the stylesheet inlined
     in every page names relative to the page (`root`): a page opened from outputs/ draws the same
     font as its PDF. Each file written atomically and only when its bytes changed; the files written."""
     from reportgen.render.files import write_atomic
 
-    shipped = sorted(path for path in (templates / FONTS).iterdir() if path.is_file())
-    return [outputs / FONTS / path.name for path in shipped
+    return [outputs / FONTS / path.name for path in shipped_fonts(templates)
             if write_atomic(outputs / FONTS / path.name, path.read_bytes())]
 
 

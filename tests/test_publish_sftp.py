@@ -222,7 +222,7 @@ def test_without_site_settings_the_command_shows_the_table_to_write(league):
     (league.inputs / "reportgen.toml").unlink()
     ran = league.publish()
     assert ran.code == 1
-    assert "la publication a besoin de la table [site]" in ran.stderr and 'host = "ssh.example.org"' in ran.stderr
+    assert "la publication a besoin du serveur SFTP (host, user, folder) dans la table [site]" in ran.stderr and 'host = "ssh.example.org"' in ran.stderr
 
 
 def test_a_missing_server_is_a_machine_fault(league, sshd):
@@ -369,3 +369,22 @@ def test_the_site_folder_is_named_as_sftp_knows_it():
     """SFTP paths start from the login folder and know no ~."""
     assert [site._folder(f) for f in ("www", "~/www", "~", "/var/www/ligue/", "./www")] == [
         "www", "www", ".", "/var/www/ligue", "www"]
+
+
+def test_a_site_table_may_give_its_address_alone_and_publish_says_what_it_lacks(league):
+    """`[site] url` without a server (a league whose site another program uploads): nothing is
+    missing for the build and the messages; `publish` names the server's keys it needs."""
+    (league.inputs / "reportgen.toml").write_text('[site]\nurl = "https://ligue.example.org"\n')
+    problems: list = []
+    site = config.load(league.inputs, {}, problems).site
+    assert problems == [] and site == config.Site(url="https://ligue.example.org") and not site.server
+    ran = league.publish()
+    assert ran.code == 1
+    assert "la publication a besoin du serveur SFTP (host, user, folder) dans la table [site]" in ran.stderr
+    assert 'host = "ssh.example.org"' in ran.stderr and not league.remote.exists()
+    # A table naming part of a server still says which of its keys are missing.
+    (league.inputs / "reportgen.toml").write_text('[site]\nurl = "https://ligue.example.org"\nhost = "ssh.example.org"\n')
+    problems = []
+    assert config.load_site(league.inputs, problems) is None
+    assert [str(p).split(" : ")[1].split(" (")[0] for p in problems] == [
+        "le réglage « user » manque dans la table [site]", "le réglage « folder » manque dans la table [site]"]

@@ -37,9 +37,9 @@ def publish(
     if problems:
         print_problems(problems, [])
         raise typer.Exit(1)
-    if site is None:
-        err(f"la publication a besoin de la table [site] dans {inputs / config.SETTINGS_FILE}, par exemple :\n"
-            + SETTINGS_EXAMPLE)
+    if site is None or not site.server:
+        err(f"la publication a besoin du serveur SFTP (host, user, folder) dans la table [site] de "
+            f"{inputs / config.SETTINGS_FILE}, par exemple :\n" + SETTINGS_EXAMPLE)
         raise typer.Exit(1)
     done = site_publish.publish(outputs, site, inputs, dry_run=dry_run, say=lambda line: typer.echo(f"  {line}"))
     plan = done.plan

@@ -131,7 +131,8 @@ class _Reader:
                      "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
                      f"d'environnement {variable} {when}")
         values = self.overrides(settings(), {k: v for k, v in table.items() if k not in secret}, where)
-        for key in settings.required:
+        alone = getattr(settings, "alone", ())
+        for key in settings.required if not set(table) <= set(alone) else ():
             if key not in table:
                 example = _toml(settings.__dataclass_fields__[key].metadata["example"])
                 self.add(name, None, where, MISSING_SETTING, key=key, example=example, table=name)

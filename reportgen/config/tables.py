@@ -143,7 +143,15 @@ class Site:
     # and the clubs' messages link its pages
     url: str = setting("", check=site_url, example="https://ligue.example.org")
 
-    required = ("host", "user", "folder")  # keys a [site] table must write
+    required = ("host", "user", "folder")  # keys a [site] table must write, once it names a server
+    # Keys a table may write alone, without a server: a league whose site another program uploads
+    # still gives its address to the share images and the clubs' messages.
+    alone = ("url",)
+
+    @property
+    def server(self) -> bool:
+        """Whether the table names the SFTP server `reportgen publish` uploads to."""
+        return bool(self.host)
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,9 @@ cannot be read, a setting that does not exist...) takes its message and fix whol
 
 Each kind has its level (model.Level): blocking, the default, or a warning, which cannot make a
 ranking wrong and so never stops a build (pipeline/loading.py sets the warnings apart). A kind is a
-warning only when what it concerns is outside every ranking: today a club's e-mail address and a
-player's publication choice on the site.
+warning only when what it concerns is outside every ranking: today a club's e-mail address, a
+player's publication choice on the site, and a key missing from a server's table ([site], [inbox],
+[mail]), which the command that connects to that server refuses.
 
 This module is at the model layer: it imports nothing of reportgen's but `model`.
 """
@@ -99,7 +100,8 @@ UNKNOWN_SETTING = _kind("unknown-setting", "a settings table or key that does no
 MISSING_SETTING = _kind("missing-setting", "a key the [site] or [inbox] table must write, or one `reportgen mail "
                         "--send` needs in the [mail] table, is absent",
                         "le réglage « {key} » manque dans la table [{table}]{why}",
-                        "ajoutez la ligne {key} = {example} sous [{table}]", table="mail", why="")
+                        "ajoutez la ligne {key} = {example} sous [{table}]", table="mail", why="",
+                        level=Level.WARNING)  # a server's key: the command that connects refuses, not the build
 OUT_OF_RANGE = _kind("out-of-range", "a setting outside its bounds or its possible values, or settings that "
                      "contradict each other")
 CONFLICTING_SETTINGS = _kind("conflicting-settings", "a circuit's settings that cannot hold together",

@@ -14,6 +14,7 @@ import pytest
 from reportgen import config
 from reportgen.delivery import publish as site
 from tests import sshd as sshd_server
+from tests.test_delivery_mail import cli
 
 
 @pytest.fixture(scope="module")
@@ -388,3 +389,23 @@ def test_a_site_table_may_give_its_address_alone_and_publish_says_what_it_lacks(
     assert config.load_site(league.inputs, problems) is None
     assert [str(p).split(" : ")[1].split(" (")[0] for p in problems] == [
         "le réglage « user » manque dans la table [site]", "le réglage « folder » manque dans la table [site]"]
+
+
+def test_a_server_key_missing_is_said_by_the_build_and_refused_by_the_command_that_connects(small_league_copy):
+    """A key missing from [inbox] or [site] cannot make a ranking wrong (problems.MISSING_SETTING is
+    a warning): the build publishes and says it; `inbox` and `publish`, which need it, refuse."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    (inputs / "reportgen.toml").write_text('[inbox]\nhost = "imap.example.org"\n\n[site]\nhost = "ssh.example.org"\n'
+                                           'user = "ligue"\n')
+    bulletin = outputs / "grand-sud" / "2026" / "classement-2026-01-10.html"
+    bulletin.unlink()  # what the build must publish again
+    built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs))
+    assert built.returncode == 0, built.stderr
+    assert bulletin.is_file()
+    said = built.stdout + built.stderr
+    assert "le réglage « user » manque dans la table [inbox]" in said
+    assert "le réglage « folder » manque dans la table [site]" in said
+    inbox = cli("inbox", "--inputs", str(inputs))
+    assert inbox.returncode == 1 and "le réglage « user » manque dans la table [inbox]" in inbox.stderr
+    published = cli("publish", "--inputs", str(inputs), "--outputs", str(outputs))
+    assert published.returncode == 1 and "le réglage « folder » manque dans la table [site]" in published.stderr

@@ -20,13 +20,15 @@ def err(message: str) -> None:
     typer.echo(message, err=True)
 
 
-def print_problems(problems: Iterable[object], notices: Iterable[str]) -> None:
-    """The notices, the warnings (model.Level: they block nothing), then the problems to fix."""
+def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bool = False) -> None:
+    """The notices, the warnings (model.Level: they block nothing), then the problems to fix;
+    `stops`: the command stops for all of them (a server's key missing is a warning for the build,
+    not for the command that connects to it), so none is called a warning."""
     for notice in notices:
         err(f"note : {notice}")
     problems = list(problems)
-    warnings = [problem for problem in problems if not getattr(problem, "blocking", True)]
-    blocking = [problem for problem in problems if getattr(problem, "blocking", True)]
+    warnings = [problem for problem in problems if not stops and not getattr(problem, "blocking", True)]
+    blocking = [problem for problem in problems if stops or getattr(problem, "blocking", True)]
     if warnings:
         err(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
             f"{_where(warnings)} :")

@@ -162,3 +162,15 @@ def test_a_remind_process_killed_while_the_server_has_the_message_never_resends_
     assert len(smtp.received) == 1
     assert remind(tmp_path, "--send").returncode == 1 and len(smtp.received) == 1
     assert remind(tmp_path, "--send", "--resend").returncode == 0 and len(smtp.received) == 2
+
+
+def test_send_without_the_server_in_the_mail_table_names_what_to_add_and_sends_nothing(tmp_path, smtp):  # noqa: F811
+    inputs = league(tmp_path, smtp.port)
+    settings = inputs / "reportgen.toml"
+    settings.write_text(settings.read_text().replace('host = "127.0.0.1"\n', ""))
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 1
+    assert "1 problème à corriger dans reportgen.toml :" in done.stderr
+    assert "le réglage « host » manque dans la table [mail] : l'envoi (--send) en a besoin" in done.stderr
+    assert "aucun rappel n'est envoyé" in done.stderr and smtp.received == []
+    assert list((tmp_path / "outputs" / "rappels").glob("*.eml"))  # the drafts are written all the same

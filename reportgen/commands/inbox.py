@@ -46,7 +46,7 @@ def inbox(
     problems: list[Problem] = []
     settings = config.load(inputs, {slug: c.Settings() for slug, c in circuits.CIRCUITS.items()}, problems)
     if problems:
-        print_problems(problems, [])
+        print_problems(problems, [], stops=True)
         raise typer.Exit(1)
     if settings.inbox is None:
         err(f"la relève des courriels a besoin de la table [inbox] dans {inputs / config.SETTINGS_FILE}, par exemple :\n"

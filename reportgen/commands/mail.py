@@ -103,7 +103,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         raise typer.Exit(1)
     settings = league.settings.mail
     if server and (missing := missing_for_sending(settings)):
-        print_problems(missing, [])
+        print_problems(missing, [], stops=True)
         err(f"rien n'est envoyé : --send a besoin du serveur et de l'expéditeur dans la table [mail] de "
             f"{inputs / 'reportgen.toml'} (les brouillons, sans --send, n'en ont pas besoin), par exemple :\n"
             + SETTINGS_EXAMPLE)

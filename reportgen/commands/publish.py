@@ -35,7 +35,7 @@ def publish(
     problems: list = []
     site = config.load_site(inputs, problems)
     if problems:
-        print_problems(problems, [])
+        print_problems(problems, [], stops=True)
         raise typer.Exit(1)
     if site is None or not site.server:
         err(f"la publication a besoin du serveur SFTP (host, user, folder) dans la table [site] de "

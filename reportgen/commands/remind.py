@@ -35,6 +35,7 @@ def remind(
     un envoi interrompu avant la réponse du serveur est signalé « incertain » et n'est renvoyé que
     sur demande (--send --resend)."""
     from reportgen import circuits, french
+    from reportgen.config import missing_for_sending
     from reportgen.delivery import remind as reminding
     from reportgen.delivery import send as sending
     from reportgen.ingest.calendar import CALENDAR_FILE
@@ -69,10 +70,12 @@ def remind(
         for entry, why in plan.unreachable:
             err(f"pas de rappel pour « {entry.name or entry.place} » du {french.date_long(entry.date)} : {why}")
         if log is not None:
-            if settings.mail is None:
-                err(f"l'envoi a besoin de la table [mail] dans {inputs / 'reportgen.toml'} (voir « reportgen mail "
-                    "--help »)")
+            if missing := missing_for_sending(settings.mail):
+                print_problems(missing, [], stops=True)
+                err(f"aucun rappel n'est envoyé : l'envoi a besoin du serveur et de l'expéditeur dans la table [mail] "
+                    f"de {inputs / 'reportgen.toml'} (voir « reportgen mail --help » ; les brouillons sont écrits)")
                 raise typer.Exit(1)
+            assert settings.mail is not None  # missing_for_sending names every key of an absent table
             _send(plan, settings.mail, log, resend)
 
 

@@ -31,7 +31,7 @@ from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
 from reportgen.model import ClubSection, Document, Ranking
-from reportgen.render.files import write_atomic
+from reportgen.render.files import remove_others, write_atomic
 
 FOLDER = "clubs"  # under outputs/
 RECORDS = "club-pdfs"  # under outputs/.reportgen/: the proof of each club PDF (JSON, never code)
@@ -152,11 +152,7 @@ def write(bulletins: Mapping[str, ClubBulletin], outputs: Path, league: str, day
         write_atomic(outputs / path, data)
         records[path] = {"day": day.isoformat(), "proof": pdf.record(page, data)}
     paths = [outputs / path for path, _ in made]
-    here = outputs / season_folder
-    if here.is_dir():
-        for stale in here.glob("*.pdf"):
-            if stale not in paths:
-                stale.unlink()
+    remove_others(outputs / season_folder, "*.pdf", paths)
     kept = {path: record for path, record in sorted(records.items()) if (outputs / path).is_file()}
     if kept != previous:
         write_file(outputs / STATE_FOLDER / RECORDS,

@@ -25,7 +25,7 @@ from reportgen.delivery.club_bulletin import ClubBulletin
 from reportgen.ingest.directories import Club
 from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
 from reportgen.render import mail as mail_render
-from reportgen.render.files import write_atomic
+from reportgen.render.files import remove_others, write_atomic
 
 MAIL_FOLDER = "mail"  # under outputs/: the drafts, never a circuit's folder
 TEMPLATE = "club"  # templates/mail/club-text.j2 and club-html.j2
@@ -237,9 +237,5 @@ def write_drafts(plan: Plan, outputs: Path) -> list[Path]:
         path = outputs / draft_path(plan, club_mail.club)
         write_atomic(path, mail_render.to_eml(message(plan, club_mail), plan.sender))
         written.append(path)
-    folder = outputs / plan.folder
-    if folder.is_dir():
-        for stale in folder.glob("*.eml"):
-            if stale not in written:
-                stale.unlink()
+    remove_others(outputs / plan.folder, "*.eml", written)
     return written

@@ -22,7 +22,7 @@ from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
-from reportgen.render.files import write_atomic
+from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
 from reportgen.render.mail import to_eml, to_message
 
@@ -97,11 +97,7 @@ def write_drafts(reminders: Plan, outputs: Path, sender: str = "") -> list[Path]
         path = outputs / f"{reminder.message.path}.eml"
         write_atomic(path, to_eml(reminder.message, sender))
         written.append(path)
-    folder = outputs / FOLDER
-    if folder.is_dir():
-        for stale in folder.glob("*.eml"):
-            if stale not in written:
-                stale.unlink()
+    remove_others(outputs / FOLDER, "*.eml", written)
     return written
 
 

@@ -26,7 +26,7 @@ import os
 import signal
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -138,6 +138,16 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None) -> bool:
     except OSError as error:
         raise OutputError(path.parent, error, "le fichier précédent est intact") from error
     return True
+
+
+def remove_others(folder: Path, pattern: str, kept: Iterable[Path]) -> None:
+    """Remove the files of `folder` (not of its subfolders) matching `pattern` that are not `kept`:
+    the drafts or PDFs a command made last time and no longer makes."""
+    kept = set(kept)
+    if folder.is_dir():
+        for stale in folder.glob(pattern):
+            if stale not in kept and stale.is_file():
+                stale.unlink()
 
 
 def is_temporary(path: Path) -> bool:

@@ -30,7 +30,7 @@ from reportgen.delivery import database, seasons
 from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
 from reportgen.pipeline import score
-from tests.builders import TODAY, write_workbook
+from tests.builders import TODAY, write_tournament, write_workbook
 from tests.ports import smtp_server
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -818,3 +818,19 @@ def test_a_connection_cut_after_the_server_has_the_message_is_unknown_and_the_ot
     assert "codes possibles : CARC, TLSE, ALBI" in wrong.stderr
     assert mail_command(league, archive, "--club", "TLSE").returncode == 2
     assert smtp.count() == EACH_ONCE
+
+
+def test_mail_right_after_make_finds_the_latest_bulletin_as_the_build_drew_it_with_its_chart(league, tmp_path):
+    """A season with several dated rankings: its latest bulletin carries the places' chart
+    (site/figures.charted). `mail` must expect that page, not one without the chart, or every
+    `make` then `reportgen mail` stops on a file it calls stale."""
+    write_tournament(league.inputs, "2026-03-14-toulouse", day="14/03/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    built = cli("build", "--inputs", str(league.inputs), "--outputs", str(league.outputs))
+    assert built.returncode == 0, built.stderr
+    page = (league.outputs / "grand-sud" / "2026" / "classement-2026-03-14.html").read_text(encoding="utf-8")
+    assert 'class="chart"' in page  # the case this test is about
+    done = mail_command(league, tmp_path / "archive")
+    assert done.returncode == 0, done.stderr
+    assert "absent ou pas à jour" not in done.stderr
+    assert "classement-2026-03-14.pdf" in done.stdout

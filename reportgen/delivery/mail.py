@@ -26,6 +26,8 @@ from reportgen.ingest.directories import Club
 from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
 from reportgen.render import mail as mail_render
 from reportgen.render.files import remove_others, write_atomic
+from reportgen.site import data as site_data
+from reportgen.site import figures
 
 MAIL_FOLDER = "mail"  # under outputs/: the drafts, never a circuit's folder
 TEMPLATE = "club"  # templates/mail/club-text.j2 and club-html.j2
@@ -108,7 +110,8 @@ def latest_bulletins(scored: pipeline.Scored, outputs: Path, season: int | None,
         ranking = next((r for r in reversed(rankings) if r.path in documents), None)
         if ranking is None:
             continue
-        document = documents[ranking.path]
+        # With its chart, as the build drew it (the latest bulletin of a season with several dates).
+        document = figures.charted([documents[ranking.path]], site_data.ranking_records(report))[0]
         files += published.bulletin_files(slug, document) + [published.ranking_file(slug, ranking)]
         bulletins.append(Bulletin(slug, circuits.REGISTRY[slug].title, ranking, document,
                                   outputs / slug / f"{ranking.path}.pdf",

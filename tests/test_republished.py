@@ -145,3 +145,11 @@ def test_build_lists_them_at_the_end_in_french(small_league_copy):
     assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
                                 "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
                                 "2026)")
+
+
+def test_settings_changed_are_the_reason_given_in_french_plural(small_league_copy):
+    """« les réglages … ont changé », not « a changé »: the secretary reads these lines."""
+    (small_league_copy.inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nbulletin_rows = 1\n")
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    reasons = set(changed(result).values())
+    assert result.republished and reasons == {("les réglages (reportgen.toml) ont changé",)}

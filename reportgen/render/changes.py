@@ -25,10 +25,11 @@ from pathlib import Path
 from reportgen import french
 from reportgen.render.cache import file_digest
 
-# The league's shared files, as named to the secretary when one of them changes.
-SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx)", "joueurs.xlsx": "l'annuaire des joueurs "
-                "(joueurs.xlsx)", "reportgen.toml": "les réglages (reportgen.toml)",
-                "saisons.toml": "les saisons closes (saisons.toml)"}
+# The league's shared files, and what the secretary is told when one of them changes.
+SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx) a changé",
+                "joueurs.xlsx": "l'annuaire des joueurs (joueurs.xlsx) a changé",
+                "reportgen.toml": "les réglages (reportgen.toml) ont changé",
+                "saisons.toml": "les saisons closes (saisons.toml) ont changé"}
 
 
 def _sha256(path: Path) -> str | None:
@@ -107,7 +108,7 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
         else:
             reasons.append(f"classeur modifié : {label} (tournoi du {when})")
     old_shared, new_shared = before.get("shared") or {}, after.get("shared") or {}
-    reasons += [f"{SHARED_FILES[name]} a changé" for name in SHARED_FILES
+    reasons += [SHARED_FILES[name] for name in SHARED_FILES
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
         reasons.append(f"la saison {season} est close : son classement est désormais final")

@@ -60,7 +60,9 @@ def test_the_bump_chart_draws_the_places_of_each_dated_ranking_of_the_season():
     assert chart.bump_y(1) < chart.bump_y(2) < chart.bump_y(20) < chart.bump_y(25) == chart.bump_y(21)
     labels = [text.text for text in ElementTree.fromstring(figure["svg"]).iter(f"{SVG}text")]
     assert ["10/01", "07/02", "14/03"] == [label for label in labels if re.fullmatch(r"\d\d/\d\d", label)]
-    assert f"1. {HOSTILE}" in labels and "4. Joueur b" in labels and "> 20" in labels
+    # the hostile name is too long for the labels' room: cut, and whole in its markers' title
+    assert f"1. {HOSTILE}"[:12] + "…" in [label[:12] + label[-1] for label in labels]
+    assert "4. Joueur b" in labels and "> 20" in labels
 
 
 def test_the_table_beside_the_chart_gives_the_same_places():
@@ -82,6 +84,21 @@ def test_the_chart_is_the_same_bytes_every_time_and_escapes_every_name():
     # the site shows a player by his initials or not at all: its own names, the same drawing
     hidden = figures.bump(RECORDS, RECORDS[2], lambda row: "joueur non publié" if row["id"] == "h" else row["player"])
     assert HOSTILE not in hidden["svg"].replace("&lt;", "<") and "joueur non publié" in hidden["svg"]
+
+
+def test_a_name_too_long_for_the_chart_is_cut_with_an_ellipsis_and_kept_whole_in_its_title():
+    long = "DE LA FONTAINE-MARTIN Jean-Christophe"
+    records = [{**r, "rows": [{**row, "player": long} if row["id"] == "a" else row for row in r["rows"]]}
+               for r in RECORDS]
+    svg = figures.bump(records, records[2])["svg"]
+    labels = [element.text for element in ElementTree.fromstring(svg).iter(f"{SVG}text")
+              if element.text and element.text[0].isdigit() and ". " in element.text]
+    cut = next(label for label in labels if label.startswith("2. "))
+    assert cut.endswith("…") and long.startswith(cut.removeprefix("2. ").removesuffix("…"))
+    assert chart._inter(120).getlength(cut) <= chart.NAME_ROOM * 10  # within the chart's right edge
+    assert long in drawn(svg)  # whole on hover
+    # a name that fits is drawn as it is
+    assert chart.fitted("1. LAMBERT Anne-Sophie", chart.NAME_ROOM) == "1. LAMBERT Anne-Sophie"
 
 
 def test_no_chart_for_a_single_dated_ranking_or_a_tournament():

@@ -8,7 +8,9 @@ viewBox scales the chart to its box (`width: 100%` on a phone, 150 mm on A4)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from html import escape
+from typing import Any
 
 from reportgen import french
 
@@ -50,7 +52,31 @@ def opening(width: float, height: float, label: str) -> str:
 
 # -- bump chart: places over the dated rankings of a season ---------------------------------------
 BUMP_LEFT, BUMP_TOP, BUMP_PLOT, BUMP_NAMES, ROW = 40, 22, 300, 170, 18
+NAME_ROOM = BUMP_NAMES - 12 - 4  # from a label's start to the chart's right edge, less a margin
 CAP = 20  # places below the 20th share the bottom row (« > 20 »): the top ten stay readable
+
+
+@cache
+def _inter(size: int) -> Any:
+    """Inter Regular, the font the SVG names, to measure a label (Pillow's basic layout: the same
+    widths whether or not the machine has libraqm)."""
+    from PIL import ImageFont
+
+    from reportgen.render.html import TEMPLATES
+
+    return ImageFont.truetype(str(TEMPLATES / "fonts" / "Inter-Regular.otf"), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def fitted(label: str, room: float, size: int = 12) -> str:
+    """`label` as it fits in `room` units at `size`: cut with « … » when longer (measured at ten
+    times the size, for tenths of a unit). A name cut here is whole in the marker's title and in
+    the chart's data table."""
+    font = _inter(size * 10)
+    if font.getlength(label) <= room * 10:
+        return label
+    while label and font.getlength(label.rstrip() + "…") > room * 10:
+        label = label[:-1]
+    return label.rstrip() + "…"
 
 
 def bump_y(place: int) -> float:
@@ -101,7 +127,7 @@ def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None
             y = max(points[-1][1], labels[-1] + ROW if labels else 0)
             labels.append(y)
             parts.append(f'<text x="{BUMP_LEFT + BUMP_PLOT + 12:g}" y="{y + 4:g}" font-size="12" fill="{INK}">'
-                         f'{text(points[-1][2])}. {text(name)}</text>')
+                         f'{text(fitted(f"{points[-1][2]}. {name}", NAME_ROOM))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -24,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from benchmarks import leagues
@@ -41,9 +42,21 @@ assert pipeline.build(Path(sys.argv[1]), Path(sys.argv[2]), dt.date.fromisoforma
 """
 
 CHILD = r"""
-import datetime as dt, json, os, sys, time
+import time
+START = time.time()
+import datetime as dt, json, os, sys
 from pathlib import Path
+
+
+def mark(label):  # the wall timeline (--timeline): this moment, in the marks' file
+    if os.environ.get("REBUILD_MARKS"):
+        with open(os.environ["REBUILD_MARKS"], "a", encoding="utf-8") as marks:
+            marks.write(f"{time.time()!r} {label}\n")
+
+
+mark("Python started, the script begins")
 import reportgen.cli
+mark("command line imported")
 from reportgen import pipeline
 from reportgen.pipeline import building, scoring
 from reportgen.render import cache, excel, html, pdf, ranking, staging
@@ -52,41 +65,53 @@ from reportgen.site import data, figures, pages, publish
 phases = {}
 
 
-def wrap(owner, name, label):
+def wrap(owner, name, label, wall=False):
     real = getattr(owner, name)
 
     def wrapper(*args, **kwargs):
+        key = label(args) if callable(label) else label
+        if wall:
+            mark(f"{key}: start")
         start = time.process_time()
         try:
             return real(*args, **kwargs)
         finally:
-            key = label(args) if callable(label) else label
             phases[key] = phases.get(key, 0.0) + time.process_time() - start
+            if wall:
+                mark(f"{key}: end")
     setattr(owner, name, wrapper)
 
 
-wrap(building, "load", "load (pandas and the circuits imported, the league parsed)")
-wrap(building, "render_report", lambda args: f"layout {args[0]}")
+wrap(building, "load", "load (pandas and the circuits imported, the league parsed)", wall=True)
+wrap(building, "render_report", lambda args: f"layout {args[0]}", wall=True)
+wrap(scoring, "_score_one", lambda args: f"score {args[1]}", wall=True)
 for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (html, "render"), (cache, "source_key"),
                     (cache, "reuse"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_records"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
-wrap(pages.Site, "__init__", "site's pages")
-wrap(pages.Site, "pages", "site's pages")
-wrap(publish, "publish", "site's pages")
-real_score_one = scoring._score_one
+wrap(pages.Site, "__init__", "site's pages", wall=True)
+wrap(publish, "stage", "site's pages", wall=True)
+wrap(publish, "publish_staged", "site's pages", wall=True)
+wrap(staging.Staging, "publish", lambda args: f"publication of {args[0].folder.name}", wall=True)
+wrap(pdf, "warm_up", "fork server started (warm_up)", wall=True)
+wrap(pdf.Batch, "results", "waiting for the PDFs (Batch.results)", wall=True)
+real_add = pdf.Batch.add
 
 
-def score_one(league, slug, scored, then):  # the circuit's scoring, up to its report (its layout is `then`)
-    start = time.process_time()
+def add(batch, items):  # each PDF submitted; its future marks the moment its PDF is back
+    known = set(batch.futures)
+    real_add(batch, items)
+    mark(f"{len(items)} bulletin HTML submitted to the PDF pool" + ("" if pdf._warm else " (no pool yet)"))
+    for future in set(batch.futures) - known:
+        future.add_done_callback(lambda done: mark("a PDF done (back in the build)"))
 
-    def laid_out(slug, report):
-        phases[f"score {slug}"] = time.process_time() - start
-        return then(slug, report)
-    return real_score_one(league, slug, scored, laid_out)
 
-
-scoring._score_one = score_one
+pdf.Batch.add = add
+if os.environ.get("REBUILD_MARKS"):  # the fork server marks when it has imported WeasyPrint
+    import multiprocessing.context
+    real_preload = multiprocessing.context.ForkServerContext.set_forkserver_preload
+    multiprocessing.context.ForkServerContext.set_forkserver_preload = (
+        lambda context, names: real_preload(context, [*names, "benchmarks.preloaded"]))
 if os.environ.get("REBUILD_STAND_IN"):
     pdf.warm_up = lambda *args, **kwargs: None
     pdf.render_many = lambda pages, *args, **kwargs: [b"%PDF-1.4 stand-in\n" for _ in pages]
@@ -95,10 +120,12 @@ real_build, day = pipeline.build, dt.date.fromisoformat(sys.argv[3])
 
 def build(*args, **kwargs):  # the command's build, on the benchmark's day
     start = time.process_time()
+    mark("pipeline.build: start")
     try:
         return real_build(*args, today=day, **kwargs)
     finally:
         phases["build (all of it)"] = time.process_time() - start
+        mark("pipeline.build: end")
 
 
 pipeline.build = build
@@ -108,6 +135,7 @@ try:
 except SystemExit as stop:
     if stop.code:
         raise
+mark("the command returned")
 phases["the build's process"] = time.process_time()
 server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
 pid = getattr(server, "_forkserver_pid", None)
@@ -133,11 +161,22 @@ def run(code: str, *arguments: str, env: dict | None = None) -> tuple[str, float
     return done.stdout, cpu
 
 
+def timeline(marks: Path, started: float, ended: float) -> list[tuple[float, str]]:
+    """The marks of one run (the build's and its fork server's), in seconds from the moment the
+    process was started, with its end."""
+    found = [(0.0, "process started")]
+    for line in marks.read_text(encoding="utf-8").splitlines():
+        moment, label = line.split(" ", 1)
+        found.append((float(moment) - started, label))
+    return sorted(found + [(ended - started, "process ended")])
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.rebuild_phases", description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=1, choices=leagues.SCALES)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--stand-in", action="store_true", help="the rebuild renders no PDF (stand-ins)")
+    parser.add_argument("--timeline", action="store_true", help="print each run's wall timeline too")
     options = parser.parse_args(argv)
     day = build_day(options.scale).isoformat()
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
@@ -147,17 +186,25 @@ def main(argv: list[str] | None = None) -> None:
         run(BASE, str(inputs), str(built), day)
         shutil.copytree(inputs, grown)
         shutil.copytree(leagues.extra_folder(options.scale), grown, dirs_exist_ok=True)
-        results = []
+        results, timelines = [], []
         for number in range(options.runs):
-            outputs = work / f"run-{number}"
+            outputs, marks = work / f"run-{number}", work / f"marks-{number}"
             shutil.copytree(built, outputs)
+            marks.touch()
+            started = time.time()
             out, tree = run(CHILD, str(grown), str(outputs), day,
-                            env={"REBUILD_STAND_IN": "1"} if options.stand_in else None)
+                            env={"REBUILD_MARKS": str(marks), **({"REBUILD_STAND_IN": "1"} if options.stand_in else {})})
+            timelines.append(timeline(marks, started, time.time()))
             results.append({**json.loads(out.splitlines()[-1]), "tree (every process)": tree})
     print(f"one new tournament at {options.scale}x on {day}, `reportgen build` in a new process, CPU-s "
           f"({options.runs} run(s); load average now {os.getloadavg()[0]:.1f})")
     for name in results[0]:
         print(f"  {name:58}" + "".join(f"{result.get(name, 0.0):8.2f}" for result in results))
+    if options.timeline:
+        for number, marks_of_run in enumerate(timelines):
+            print(f"run {number + 1}, wall seconds from the process's start:")
+            for moment, label in marks_of_run:
+                print(f"  {moment:7.3f}  {label}")
 
 
 if __name__ == "__main__":

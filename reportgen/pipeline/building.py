@@ -196,13 +196,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
+    from reportgen.pipeline.site_view import View
     from reportgen.render import cache, changes, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
     from reportgen.site import publish as site
-    from reportgen.site.data import event_records
+    from reportgen.site.data import DATA, event_records
     from reportgen.site.pages import FOLDER, Site
     from reportgen.site.reuse import Pages
 
@@ -244,13 +245,12 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         behind = [(event.id, event.date) for event in _events_behind(league, slug)]
         rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind)
 
-    def _completed(manifest: Manifest, staging: Staging, laid: _Laid, waiting: list[Path]) -> Manifest:
-        """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
-        and fingerprint it was made from (the proof the next build needs to reuse it); each annex's
-        hash and what the circuit is made from (what the next build compares to name the documents
-        already sent that it changes: render/changes.py)."""
+    def _before_pdfs(manifest: Manifest, staging: Staging, laid: _Laid) -> Manifest:
+        """The circuit's manifest with what is known before its PDFs are: each annex's hash and what
+        the circuit is made from (what the next build compares to name the documents already sent
+        that it changes: render/changes.py). Its PDFs' records are completed once they are
+        (`pdf_proofs`): the hash of their bytes, the proof the next build needs to reuse them."""
         folder = staging.folder
-        manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
         for annex in manifest.annexes:
             annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
         manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
@@ -267,19 +267,51 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)
     result.warnings = queries.sorted_problems(league.warnings)
-    pdf_files: dict[Path, bytes] = {}
+    # Each circuit's manifest and the documents already sent that it changes, known before its PDFs
+    # (the records of the PDFs still to render already hold the hashes of their HTML and page).
+    manifests = {slug: _before_pdfs(Manifest.from_json(files[outputs / slug / MANIFEST]), staging, laid)
+                 for slug, (staging, files, waiting, laid) in rendered.items()}
+    changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-        pdf_files = pdfs.results(progress)  # the bulletins' HTML files removed
+    # The site's pages and the secretary's page made now, while the PDFs render (the pool started
+    # early): neither waits for a PDF (pipeline/site_view.py). Staged, written after the circuits are
+    # published, as before.
+    site_staging, home, made, pages, site_failure = None, None, Pages(outputs), {}, None
+    history = site.corrections(outputs, [c for slug in rendered for c in changed[slug]], today.isoformat())
+    view = View(outputs)
+    try:
+        for slug, (staging, _, _, _) in rendered.items():
+            data = outputs / slug / DATA  # staged, or already in outputs/ with these very bytes
+            view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
+        if view.complete(circuits.CIRCUITS):
+            calendar, calendar_file = for_site(league.calendar, league.announced)
+            site_staging = Staging(outputs / FOLDER)
+            staged.append(site_staging)
+            home = site.stage(outputs, Site(
+                view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
+                calendar=calendar, calendar_file=calendar_file, corrections=history, archived=archived,
+                url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
+            result.site_rendered = made.rendered
+            site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
+            pages = site.digests(outputs, site_staging, home)
+    except OutputError as failure:  # said once the circuits are published, as when it came after them
+        site_failure = failure
+    finally:
+        view.discard()
+    secretary = verification.render_page(
+        result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
+        republished=[str(change) for slug in rendered for change in changed[slug]]).encode("utf-8")
+    pdf_files = pdfs.results(progress) if len(pdfs) else {}  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():
-        folder = outputs / slug
+        folder, manifest = outputs / slug, manifests[slug]
         result.rendered[slug] += waiting
         try:
             for path in waiting:
                 staging.put(path, pdf_files.pop(path))
-            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, laid, waiting)
+            manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
         except OutputError as failure:  # nothing of this circuit published; the others still try
@@ -287,41 +319,24 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             continue
         finally:
             progress.advance()
-        result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
-        changed = len(result.published[slug])
+        result.republished += changed[slug]
+        count = len(result.published[slug])
         progress(f"{slug} : {french.plural(laid.documents, 'bulletin')} et "
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
-                 f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
+                 f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
     try:
         if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
                           league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
             progress("calendrier.ics à jour")
-        pages: dict[str, str] = {}  # the site's pages' SHA-256 (the state records them)
-        made = Pages(outputs)
-        site_staging, home = None, None
-        if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-            if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
-                publish_fonts(outputs)
-            # From the manifests and site data on disk: the site shows what each circuit really
-            # holds, even when one failed (render/index.py, site/). Each page staged as it is made.
-            history = site.corrections(outputs, result.republished, today.isoformat())
-            calendar, calendar_file = for_site(league.calendar, league.announced)
-            site_staging = Staging(outputs / FOLDER)
-            staged.append(site_staging)
-            home = site.stage(outputs, Site(
-                outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
-                calendar=calendar, calendar_file=calendar_file, corrections=history, archived=archived,
-                url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
-            result.site_rendered = made.rendered
-            site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
-            pages = site.digests(outputs, site_staging, home)
+        if site_staging is not None and not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+            publish_fonts(outputs)
+        if site_failure is not None:
+            raise site_failure
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a
         # write: outputs/ then stays as it was.
         if not failures:
-            write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
-                result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
-                republished=[str(change) for change in result.republished]).encode("utf-8"))
+            write_atomic(outputs / verification.VERIFICATION_PAGE, secretary)
         # The state of a build without problems (its inputs unchanged while it ran), written before
         # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents

@@ -177,6 +177,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--stand-in", action="store_true", help="the rebuild renders no PDF (stand-ins)")
     parser.add_argument("--timeline", action="store_true", help="print each run's wall timeline too")
+    parser.add_argument("--keep", type=Path, help="copy the base build and each run's outputs there (to compare)")
     options = parser.parse_args(argv)
     day = build_day(options.scale).isoformat()
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
@@ -196,6 +197,9 @@ def main(argv: list[str] | None = None) -> None:
                             env={"REBUILD_MARKS": str(marks), **({"REBUILD_STAND_IN": "1"} if options.stand_in else {})})
             timelines.append(timeline(marks, started, time.time()))
             results.append({**json.loads(out.splitlines()[-1]), "tree (every process)": tree})
+        if options.keep:
+            for folder in [built, *(work / f"run-{number}" for number in range(options.runs))]:
+                shutil.copytree(folder, options.keep / folder.name, symlinks=True)
     print(f"one new tournament at {options.scale}x on {day}, `reportgen build` in a new process, CPU-s "
           f"({options.runs} run(s); load average now {os.getloadavg()[0]:.1f})")
     for name in results[0]:

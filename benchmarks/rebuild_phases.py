@@ -94,6 +94,13 @@ wrap(publish, "stage", "site's pages", wall=True)
 wrap(publish, "publish_staged", "site's pages", wall=True)
 wrap(staging.Staging, "publish", lambda args: f"publication of {args[0].folder.name}", wall=True)
 wrap(pdf, "warm_up", "fork server started (warm_up)", wall=True)
+wrap(pdf, "cool_down", "fork server stopped (cool_down)", wall=True)
+from reportgen.ingest import file_hashes, read_cache
+from reportgen.pipeline import state
+for owner, name in [(building, "write_calendar"), (building, "calendar_bytes"), (html, "publish_fonts"), (state, "record"),
+                    (state, "learn_pages"), (read_cache.ReadCache, "save"), (file_hashes.FileHashes, "save"),
+                    (cache, "inputs_digest")]:
+    wrap(owner, name, f"{name}", wall=True)
 wrap(pdf.Batch, "results", "waiting for the PDFs (Batch.results)", wall=True)
 real_add = pdf.Batch.add
 

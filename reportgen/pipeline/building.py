@@ -20,7 +20,7 @@ from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
+from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
@@ -275,9 +275,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-    # The site's pages and the secretary's page made now, while the PDFs render (the pool started
-    # early): neither waits for a PDF (pipeline/site_view.py). Staged, written after the circuits are
-    # published, as before.
+    # The site's pages, calendrier.ics and the secretary's page made now, while the PDFs render (the
+    # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
+    # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs), {}, None
     history = site.corrections(outputs, [c for slug in rendered for c in changed[slug]], today.isoformat())
     view = View(outputs)
@@ -300,6 +300,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         site_failure = failure
     finally:
         view.discard()
+    ics = calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems), league.settings.name,
+                         {club.code: club.name for club in league.reading.clubs.clubs})
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for slug in rendered for change in changed[slug]]).encode("utf-8")
@@ -325,8 +327,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
                  f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
     try:
-        if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
-                          league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
+        if write_calendar(outputs, league.announced, ics):
             progress("calendrier.ics à jour")
         if site_staging is not None and not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
             publish_fonts(outputs)

@@ -5,6 +5,7 @@ in and what it publishes, never a duration."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -130,3 +131,30 @@ def test_the_view_holds_the_circuits_laid_out_and_links_the_others(tmp_path):
     finally:
         view.discard()
     assert not view.folder.exists() and (outputs / "masters" / "publications.json").exists()
+
+
+# -- the fork server ends with the PDFs ------------------------------------------------------------
+
+PAGE = "<!DOCTYPE html><html><head><meta charset='utf-8'></head><body><p>Classement</p></body></html>"
+
+
+def test_the_pdf_fork_server_ends_once_the_pdfs_are_back_and_a_later_pool_starts_another(tmp_path):
+    """Its end is not left to the process's exit: once `results` has every PDF, the server is asked
+    to stop, and by the build's end (`cool_down`) it has been reaped. The next pool works the same."""
+    from multiprocessing import forkserver
+
+    rendered = []
+    for _ in range(2):
+        pdf_render.warm_up()
+        try:
+            server = forkserver._forkserver._forkserver_pid
+            assert server is not None
+            batch = pdf_render.Batch()
+            batch.add([(tmp_path / "a.pdf", PAGE, TODAY)])
+            rendered.append(batch.results()[tmp_path / "a.pdf"])
+        finally:
+            pdf_render.cool_down()
+        assert forkserver._forkserver._forkserver_pid is None
+        with pytest.raises(ChildProcessError):  # reaped by this process: not left a zombie for its exit
+            os.waitpid(server, os.WNOHANG)
+    assert rendered[0] == rendered[1] == pdf_render.render_pdf(PAGE, TODAY)

@@ -116,6 +116,27 @@ def add(batch, items):  # each PDF submitted; its future marks the moment its PD
 
 
 pdf.Batch.add = add
+
+
+def server_cpu():  # the fork server's CPU and its workers', read before it ends
+    server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        phases["PDF fork server (Python, WeasyPrint imported)"] = (int(fields[11]) + int(fields[12])) / tick
+        phases["PDF workers"] = (int(fields[13]) + int(fields[14])) / tick
+
+
+if hasattr(pdf, "_release_server"):  # the build ends the server itself once the PDFs are back
+    real_release = pdf._release_server
+
+    def release():
+        server_cpu()
+        mark("fork server asked to end (_release_server)")
+        real_release()
+
+    pdf._release_server = release
 if os.environ.get("REBUILD_MARKS"):  # the fork server marks when it has imported WeasyPrint
     import multiprocessing.context
     real_preload = multiprocessing.context.ForkServerContext.set_forkserver_preload
@@ -146,13 +167,9 @@ except SystemExit as stop:
         raise
 mark("the command returned")
 phases["the build's process"] = time.process_time()
+server_cpu()
 server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
-pid = getattr(server, "_forkserver_pid", None)
-if pid:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    phases["PDF fork server (Python, WeasyPrint imported)"] = (int(fields[11]) + int(fields[12])) / tick
-    phases["PDF workers"] = (int(fields[13]) + int(fields[14])) / tick
+if getattr(server, "_forkserver_pid", None):
     server._stop()
 print(json.dumps(phases))
 """

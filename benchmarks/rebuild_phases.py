@@ -1,6 +1,8 @@
-"""One new tournament's rebuild, its CPU broken down by phase (issue 27, ninth round).
+"""One new tournament's rebuild, its CPU broken down by phase (issue 27, ninth round), and its wall
+timeline (tenth round).
 
     .venv/bin/python -m benchmarks.rebuild_phases                  # 1x, 2 runs
+    .venv/bin/python -m benchmarks.rebuild_phases --runs 3 --timeline
     .venv/bin/python -m benchmarks.rebuild_phases --scale 10 --runs 1 --stand-in
 
 The league of the scale is built with stand-in PDFs in a scratch folder (as benchmarks/targets.py
@@ -8,10 +10,16 @@ builds it), the tournament of `benchmarks/leagues/<scale>x.extra` added, then `r
 in a new process as `make` starts it, on a fresh copy of those outputs for each run. In that process
 each phase is wrapped with `time.process_time` (CPU of the build's process only): `load`, each
 circuit's scoring (up to its report) and layout (`render_report`), the site's pages, and a few
-functions inside the layout; the PDF fork server's own CPU and that of the workers it reaped are
-read from /proc before it stops; `tree` is the CPU of the whole process tree (the build, the fork
-server, its workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no
-PDF (no fork server): the build's process alone. Measure CPU, not wall: the machine may be shared.
+functions inside the layout; the build's CPU up to its first PDF's submission and after its PDFs
+are back; the PDF fork server's own CPU and that of the workers it reaped are read from /proc
+before it stops; `tree` is the CPU of the whole process tree (the build, the fork server, its
+workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no PDF (no fork
+server): the build's process alone. `--timeline` prints, for each run, the wall moments from the
+process's start: the command line imported, the fork server started and WeasyPrint imported in it
+(`benchmarks/preloaded.py`, which the server preloads last), each circuit scored and laid out, the
+PDF submitted and back, each publication, the site's pages, the state, the end. Measure CPU, not
+wall, on a shared machine: the timeline says what waits for what, its seconds only on a quiet one.
+`--keep FOLDER` copies the base build and each run's outputs there, to compare two trees' outputs.
 """
 
 from __future__ import annotations
@@ -104,12 +112,24 @@ for owner, name in [(building, "write_calendar"), (building, "calendar_bytes"), 
                     (cache, "inputs_digest")]:
     wrap(owner, name, f"{name}", wall=True)
 wrap(pdf.Batch, "results", "waiting for the PDFs (Batch.results)", wall=True)
+real_results = pdf.Batch.results
+
+
+def results(*args, **kwargs):  # the build's own CPU once its PDFs are back
+    try:
+        return real_results(*args, **kwargs)
+    finally:
+        phases["pdfs back"] = time.process_time()
+
+
+pdf.Batch.results = results
 real_add = pdf.Batch.add
 
 
 def add(batch, items):  # each PDF submitted; its future marks the moment its PDF is back
     known = set(batch.futures)
     real_add(batch, items)
+    phases.setdefault("before the first PDF is submitted (the build's process)", time.process_time())
     mark(f"{len(items)} bulletin HTML submitted to the PDF pool" + ("" if pdf._warm else " (no pool yet)"))
     for future in set(batch.futures) - known:
         future.add_done_callback(lambda done: mark("a PDF done (back in the build)"))
@@ -167,6 +187,8 @@ except SystemExit as stop:
         raise
 mark("the command returned")
 phases["the build's process"] = time.process_time()
+if "pdfs back" in phases:
+    phases["after the PDFs are back (the build's process)"] = phases["the build's process"] - phases.pop("pdfs back")
 server_cpu()
 server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
 if getattr(server, "_forkserver_pid", None):

@@ -17,6 +17,7 @@ from reportgen.pipeline import site_view as site_view_module
 from reportgen.pipeline.calendar import for_site
 from reportgen.render import pdf as pdf_render
 from reportgen.render.staging import Staging
+from reportgen.site import data
 from reportgen.site import publish as site_publish
 from reportgen.site.pages import FOLDER, HOME, Site
 from tests.builders import TODAY
@@ -132,6 +133,32 @@ def test_the_view_holds_the_circuits_laid_out_and_links_the_others(tmp_path):
         view.discard()
     assert not view.folder.exists() and (outputs / "masters" / "publications.json").exists()
 
+
+
+def test_the_archived_seasons_are_read_when_the_site_pages_are_made_not_before_the_first_pdf(
+        league, tmp_path, monkeypatch):
+    """The command line gives the build what reads the archive's seasons (and scores them again):
+    called once, after the PDFs are submitted, and the site shows what it gave as it shows what is
+    given at the start."""
+    inputs, outputs = league
+    record = dict(data.read(outputs / "grand-sud")[0], season=2019)  # a season no longer in inputs/
+    page = outputs / FOLDER / "grand-sud-2019.html"
+    shutil.copytree(outputs, tmp_path / "given-at-the-start")
+    assert build(inputs, tmp_path / "given-at-the-start", TODAY, archived={"grand-sud": [record]}).ok
+    said: list[str] = []
+    spied(monkeypatch, pdf_render.Batch, "add", said, lambda args: "PDF submitted")
+    spied(monkeypatch, pdf_render.Batch, "results", said, lambda args: "PDFs waited for")
+
+    def archived() -> dict:
+        said.append("archive read")
+        return {"grand-sud": [record]}
+
+    assert not page.exists()
+    assert build(inputs, outputs, TODAY, archived=archived).ok
+    assert said.count("archive read") == 1
+    assert said.index("PDF submitted") < said.index("archive read") < said.index("PDFs waited for")
+    given = snapshot(tmp_path / "given-at-the-start")
+    assert page.is_file() and snapshot(outputs) == given
 
 # -- the fork server ends with the PDFs ------------------------------------------------------------
 

@@ -11,6 +11,7 @@ returns before they are needed.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -91,12 +92,15 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
-          origin: list[Path] | None = None, archived: dict[str, list[dict]] | None = None) -> BuildResult:
+          origin: list[Path] | None = None,
+          archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
     state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
-    for the website (delivery/site_archive.py), by circuit."""
+    for the website (delivery/site_archive.py), by circuit, or what gives them: called when the site's
+    pages are made, while the PDFs render (the command line's reads the archive's seasons and scores
+    them again: not before the first PDF)."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -124,7 +128,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
     pdfs = pdf.Batch()
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes, staged, pdfs)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived, hashes, staged, pdfs)
     finally:
         pdf.cool_down()
         pdfs.discard()
@@ -191,7 +195,8 @@ def _masking(league: League) -> Masking:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
+           keys: list[str | None], reads: ReadCache,
+           archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
            hashes: FileHashes, staged: list[Staging], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
@@ -291,7 +296,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             staged.append(site_staging)
             home = site.stage(outputs, Site(
                 view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
-                calendar=calendar, calendar_file=calendar_file, corrections=history, archived=archived,
+                calendar=calendar, calendar_file=calendar_file, corrections=history,
+                archived=archived() if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
             result.site_rendered = made.rendered
             site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))

@@ -50,9 +50,7 @@ assert pipeline.build(Path(sys.argv[1]), Path(sys.argv[2]), dt.date.fromisoforma
 """
 
 CHILD = r"""
-import time
-START = time.time()
-import datetime as dt, json, os, sys
+import datetime as dt, json, os, sys, time
 from pathlib import Path
 
 

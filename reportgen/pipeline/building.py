@@ -277,6 +277,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     manifests = {slug: _before_pdfs(Manifest.from_json(files[outputs / slug / MANIFEST]), staging, laid)
                  for slug, (staging, files, waiting, laid) in rendered.items()}
     changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
+    republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
@@ -284,7 +285,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs), {}, None
-    history = site.corrections(outputs, [c for slug in rendered for c in changed[slug]], today.isoformat())
+    history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:
         for slug, (staging, _, _, _) in rendered.items():
@@ -310,7 +311,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                          {club.code: club.name for club in league.reading.clubs.clubs})
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
-        republished=[str(change) for slug in rendered for change in changed[slug]]).encode("utf-8")
+        republished=[str(change) for change in republished]).encode("utf-8")
     pdf_files = pdfs.results(progress) if len(pdfs) else {}  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():

@@ -1,6 +1,8 @@
-"""One new tournament's rebuild, its CPU broken down by phase (issue 27, ninth round).
+"""One new tournament's rebuild, its CPU broken down by phase (issue 27, ninth round), and its wall
+timeline (tenth round).
 
     .venv/bin/python -m benchmarks.rebuild_phases                  # 1x, 2 runs
+    .venv/bin/python -m benchmarks.rebuild_phases --runs 3 --timeline
     .venv/bin/python -m benchmarks.rebuild_phases --scale 10 --runs 1 --stand-in
 
 The league of the scale is built with stand-in PDFs in a scratch folder (as benchmarks/targets.py
@@ -8,10 +10,16 @@ builds it), the tournament of `benchmarks/leagues/<scale>x.extra` added, then `r
 in a new process as `make` starts it, on a fresh copy of those outputs for each run. In that process
 each phase is wrapped with `time.process_time` (CPU of the build's process only): `load`, each
 circuit's scoring (up to its report) and layout (`render_report`), the site's pages, and a few
-functions inside the layout; the PDF fork server's own CPU and that of the workers it reaped are
-read from /proc before it stops; `tree` is the CPU of the whole process tree (the build, the fork
-server, its workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no
-PDF (no fork server): the build's process alone. Measure CPU, not wall: the machine may be shared.
+functions inside the layout; the build's CPU up to its first PDF's submission and after its PDFs
+are back; the PDF fork server's own CPU and that of the workers it reaped are read from /proc
+before it stops; `tree` is the CPU of the whole process tree (the build, the fork server, its
+workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no PDF (no fork
+server): the build's process alone. `--timeline` prints, for each run, the wall moments from the
+process's start: the command line imported, the fork server started and WeasyPrint imported in it
+(`benchmarks/preloaded.py`, which the server preloads last), each circuit scored and laid out, the
+PDF submitted and back, each publication, the site's pages, the state, the end. Measure CPU, not
+wall, on a shared machine: the timeline says what waits for what, its seconds only on a quiet one.
+`--keep FOLDER` copies the base build and each run's outputs there, to compare two trees' outputs.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from benchmarks import leagues
@@ -43,7 +52,17 @@ assert pipeline.build(Path(sys.argv[1]), Path(sys.argv[2]), dt.date.fromisoforma
 CHILD = r"""
 import datetime as dt, json, os, sys, time
 from pathlib import Path
+
+
+def mark(label):  # the wall timeline (--timeline): this moment, in the marks' file
+    if os.environ.get("REBUILD_MARKS"):
+        with open(os.environ["REBUILD_MARKS"], "a", encoding="utf-8") as marks:
+            marks.write(f"{time.time()!r} {label}\n")
+
+
+mark("Python started, the script begins")
 import reportgen.cli
+mark("command line imported")
 from reportgen import pipeline
 from reportgen.pipeline import building, scoring
 from reportgen.render import cache, excel, html, pdf, ranking, staging
@@ -52,41 +71,95 @@ from reportgen.site import data, figures, pages, publish
 phases = {}
 
 
-def wrap(owner, name, label):
-    real = getattr(owner, name)
+def wrap(owner, name, label, wall=False):
+    real = getattr(owner, name, None)
+    if real is None:  # not in the code measured (another branch's)
+        return
 
     def wrapper(*args, **kwargs):
+        key = label(args) if callable(label) else label
+        if wall:
+            mark(f"{key}: start")
         start = time.process_time()
         try:
             return real(*args, **kwargs)
         finally:
-            key = label(args) if callable(label) else label
             phases[key] = phases.get(key, 0.0) + time.process_time() - start
+            if wall:
+                mark(f"{key}: end")
     setattr(owner, name, wrapper)
 
 
-wrap(building, "load", "load (pandas and the circuits imported, the league parsed)")
-wrap(building, "render_report", lambda args: f"layout {args[0]}")
+wrap(building, "load", "load (pandas and the circuits imported, the league parsed)", wall=True)
+wrap(building, "render_report", lambda args: f"layout {args[0]}", wall=True)
+wrap(scoring, "_score_one", lambda args: f"score {args[1]}", wall=True)
 for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (html, "render"), (cache, "source_key"),
                     (cache, "reuse"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_records"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
-wrap(pages.Site, "__init__", "site's pages")
-wrap(pages.Site, "pages", "site's pages")
-wrap(publish, "publish", "site's pages")
-real_score_one = scoring._score_one
+wrap(pages.Site, "__init__", "site's pages", wall=True)
+wrap(publish, "stage", "site's pages", wall=True)
+wrap(publish, "publish_staged", "site's pages", wall=True)
+wrap(staging.Staging, "publish", lambda args: f"publication of {args[0].folder.name}", wall=True)
+wrap(pdf, "warm_up", "fork server started (warm_up)", wall=True)
+wrap(pdf, "cool_down", "fork server stopped (cool_down)", wall=True)
+from reportgen.ingest import file_hashes, read_cache
+from reportgen.pipeline import state
+for owner, name in [(building, "write_calendar"), (building, "calendar_bytes"), (html, "publish_fonts"), (state, "record"),
+                    (state, "learn_pages"), (read_cache.ReadCache, "save"), (file_hashes.FileHashes, "save"),
+                    (cache, "inputs_digest")]:
+    wrap(owner, name, f"{name}", wall=True)
+wrap(pdf.Batch, "results", "waiting for the PDFs (Batch.results)", wall=True)
+real_results = pdf.Batch.results
 
 
-def score_one(league, slug, scored, then):  # the circuit's scoring, up to its report (its layout is `then`)
-    start = time.process_time()
-
-    def laid_out(slug, report):
-        phases[f"score {slug}"] = time.process_time() - start
-        return then(slug, report)
-    return real_score_one(league, slug, scored, laid_out)
+def results(*args, **kwargs):  # the build's own CPU once its PDFs are back
+    try:
+        return real_results(*args, **kwargs)
+    finally:
+        phases["pdfs back"] = time.process_time()
 
 
-scoring._score_one = score_one
+pdf.Batch.results = results
+real_add = pdf.Batch.add
+
+
+def add(batch, items):  # each PDF submitted; its future marks the moment its PDF is back
+    known = set(batch.futures)
+    real_add(batch, items)
+    phases.setdefault("before the first PDF is submitted (the build's process)", time.process_time())
+    mark(f"{len(items)} bulletin HTML submitted to the PDF pool" + ("" if pdf._warm else " (no pool yet)"))
+    for future in set(batch.futures) - known:
+        future.add_done_callback(lambda done: mark("a PDF done (back in the build)"))
+
+
+pdf.Batch.add = add
+
+
+def server_cpu():  # the fork server's CPU and its workers', read before it ends
+    server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        tick = os.sysconf("SC_CLK_TCK")
+        phases["PDF fork server (Python, WeasyPrint imported)"] = (int(fields[11]) + int(fields[12])) / tick
+        phases["PDF workers"] = (int(fields[13]) + int(fields[14])) / tick
+
+
+if hasattr(pdf, "_release_server"):  # the build ends the server itself once the PDFs are back
+    real_release = pdf._release_server
+
+    def release():
+        server_cpu()
+        mark("fork server asked to end (_release_server)")
+        real_release()
+
+    pdf._release_server = release
+if os.environ.get("REBUILD_MARKS"):  # the fork server marks when it has imported WeasyPrint
+    import multiprocessing.context
+    real_preload = multiprocessing.context.ForkServerContext.set_forkserver_preload
+    multiprocessing.context.ForkServerContext.set_forkserver_preload = (
+        lambda context, names: real_preload(context, [*names, "benchmarks.preloaded"]))
 if os.environ.get("REBUILD_STAND_IN"):
     pdf.warm_up = lambda *args, **kwargs: None
     pdf.render_many = lambda pages, *args, **kwargs: [b"%PDF-1.4 stand-in\n" for _ in pages]
@@ -95,10 +168,12 @@ real_build, day = pipeline.build, dt.date.fromisoformat(sys.argv[3])
 
 def build(*args, **kwargs):  # the command's build, on the benchmark's day
     start = time.process_time()
+    mark("pipeline.build: start")
     try:
         return real_build(*args, today=day, **kwargs)
     finally:
         phases["build (all of it)"] = time.process_time() - start
+        mark("pipeline.build: end")
 
 
 pipeline.build = build
@@ -108,14 +183,13 @@ try:
 except SystemExit as stop:
     if stop.code:
         raise
+mark("the command returned")
 phases["the build's process"] = time.process_time()
+if "pdfs back" in phases:
+    phases["after the PDFs are back (the build's process)"] = phases["the build's process"] - phases.pop("pdfs back")
+server_cpu()
 server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
-pid = getattr(server, "_forkserver_pid", None)
-if pid:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    phases["PDF fork server (Python, WeasyPrint imported)"] = (int(fields[11]) + int(fields[12])) / tick
-    phases["PDF workers"] = (int(fields[13]) + int(fields[14])) / tick
+if getattr(server, "_forkserver_pid", None):
     server._stop()
 print(json.dumps(phases))
 """
@@ -133,11 +207,23 @@ def run(code: str, *arguments: str, env: dict | None = None) -> tuple[str, float
     return done.stdout, cpu
 
 
+def timeline(marks: Path, started: float, ended: float) -> list[tuple[float, str]]:
+    """The marks of one run (the build's and its fork server's), in seconds from the moment the
+    process was started, with its end."""
+    found = [(0.0, "process started")]
+    for line in marks.read_text(encoding="utf-8").splitlines():
+        moment, label = line.split(" ", 1)
+        found.append((float(moment) - started, label))
+    return sorted(found + [(ended - started, "process ended")])
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.rebuild_phases", description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=1, choices=leagues.SCALES)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--stand-in", action="store_true", help="the rebuild renders no PDF (stand-ins)")
+    parser.add_argument("--timeline", action="store_true", help="print each run's wall timeline too")
+    parser.add_argument("--keep", type=Path, help="copy the base build and each run's outputs there (to compare)")
     options = parser.parse_args(argv)
     day = build_day(options.scale).isoformat()
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
@@ -147,17 +233,28 @@ def main(argv: list[str] | None = None) -> None:
         run(BASE, str(inputs), str(built), day)
         shutil.copytree(inputs, grown)
         shutil.copytree(leagues.extra_folder(options.scale), grown, dirs_exist_ok=True)
-        results = []
+        results, timelines = [], []
         for number in range(options.runs):
-            outputs = work / f"run-{number}"
+            outputs, marks = work / f"run-{number}", work / f"marks-{number}"
             shutil.copytree(built, outputs)
+            marks.touch()
+            started = time.time()
             out, tree = run(CHILD, str(grown), str(outputs), day,
-                            env={"REBUILD_STAND_IN": "1"} if options.stand_in else None)
+                            env={"REBUILD_MARKS": str(marks), **({"REBUILD_STAND_IN": "1"} if options.stand_in else {})})
+            timelines.append(timeline(marks, started, time.time()))
             results.append({**json.loads(out.splitlines()[-1]), "tree (every process)": tree})
+        if options.keep:
+            for folder in [built, *(work / f"run-{number}" for number in range(options.runs))]:
+                shutil.copytree(folder, options.keep / folder.name, symlinks=True)
     print(f"one new tournament at {options.scale}x on {day}, `reportgen build` in a new process, CPU-s "
           f"({options.runs} run(s); load average now {os.getloadavg()[0]:.1f})")
     for name in results[0]:
         print(f"  {name:58}" + "".join(f"{result.get(name, 0.0):8.2f}" for result in results))
+    if options.timeline:
+        for number, marks_of_run in enumerate(timelines):
+            print(f"run {number + 1}, wall seconds from the process's start:")
+            for moment, label in marks_of_run:
+                print(f"  {moment:7.3f}  {label}")
 
 
 if __name__ == "__main__":

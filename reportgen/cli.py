@@ -59,8 +59,10 @@ def build(
         if result is None:
             # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
             with league_folder(inputs, archive, say=progress, missing=True) as folder:
+                # The archive's seasons read (and scored again) for the site only when its pages are
+                # made, while the PDFs render: not on the way to the first PDF.
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
-                                   archived=_archived_for_the_site(archive))
+                                   archived=lambda: _archived_for_the_site(archive))
     print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:

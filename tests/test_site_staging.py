@@ -1,8 +1,9 @@
 """The site's pages written as they are made (issue 27): a build stages each page of outputs/site/
 as `Site.each_page` yields it (render/staging.py), instead of holding every page in a dict until
 the end. Nothing shows before the commit: a build stopped while its pages are made leaves outputs/
-as it was (the circuits' own files are published before the site is made), and its staged pages
-are removed; what a kill leaves is removed by the next build."""
+as it was (the pages are made while the PDFs render, before any circuit is published:
+tests/test_build_order.py), and its staged pages are removed; what a kill leaves is removed by the
+next build."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ returns before they are needed.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +21,7 @@ from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
+from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
@@ -91,12 +92,15 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
-          origin: list[Path] | None = None, archived: dict[str, list[dict]] | None = None) -> BuildResult:
+          origin: list[Path] | None = None,
+          archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
     state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
-    for the website (delivery/site_archive.py), by circuit."""
+    for the website (delivery/site_archive.py), by circuit, or what gives them: called when the site's
+    pages are made, while the PDFs render (the command line's reads the archive's seasons and scores
+    them again: not before the first PDF)."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -124,7 +128,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
     pdfs = pdf.Batch()
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived or {}, hashes, staged, pdfs)
+        return _build(inputs, outputs, today, progress, digests, keys, reads, archived, hashes, staged, pdfs)
     finally:
         pdf.cool_down()
         pdfs.discard()
@@ -191,18 +195,20 @@ def _masking(league: League) -> Masking:
 
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache, archived: dict[str, list[dict]],
+           keys: list[str | None], reads: ReadCache,
+           archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
            hashes: FileHashes, staged: list[Staging], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
+    from reportgen.pipeline.site_view import View
     from reportgen.render import cache, changes, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
     from reportgen.site import publish as site
-    from reportgen.site.data import event_records
+    from reportgen.site.data import DATA, event_records
     from reportgen.site.pages import FOLDER, Site
     from reportgen.site.reuse import Pages
 
@@ -244,13 +250,12 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         behind = [(event.id, event.date) for event in _events_behind(league, slug)]
         rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind)
 
-    def _completed(manifest: Manifest, staging: Staging, laid: _Laid, waiting: list[Path]) -> Manifest:
-        """The circuit's manifest with what is known once its PDFs are: each PDF's record, with the HTML
-        and fingerprint it was made from (the proof the next build needs to reuse it); each annex's
-        hash and what the circuit is made from (what the next build compares to name the documents
-        already sent that it changes: render/changes.py)."""
+    def _before_pdfs(manifest: Manifest, staging: Staging, laid: _Laid) -> Manifest:
+        """The circuit's manifest with what is known before its PDFs are: each annex's hash and what
+        the circuit is made from (what the next build compares to name the documents already sent
+        that it changes: render/changes.py). Its PDFs' records are completed once they are
+        (`pdf_proofs`): the hash of their bytes, the proof the next build needs to reuse them."""
         folder = staging.folder
-        manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
         for annex in manifest.annexes:
             annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
         manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
@@ -267,19 +272,55 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)
     result.warnings = queries.sorted_problems(league.warnings)
-    pdf_files: dict[Path, bytes] = {}
+    # Each circuit's manifest and the documents already sent that it changes, known before its PDFs
+    # (the records of the PDFs still to render already hold the hashes of their HTML and page).
+    manifests = {slug: _before_pdfs(Manifest.from_json(files[outputs / slug / MANIFEST]), staging, laid)
+                 for slug, (staging, files, waiting, laid) in rendered.items()}
+    changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
+    republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
     if len(pdfs):
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-        pdf_files = pdfs.results(progress)  # the bulletins' HTML files removed
+    # The site's pages, calendrier.ics and the secretary's page made now, while the PDFs render (the
+    # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
+    # after the circuits are published, as before.
+    site_staging, home, made, pages, site_failure = None, None, Pages(outputs), {}, None
+    history = site.corrections(outputs, republished, today.isoformat())
+    view = View(outputs)
+    try:
+        for slug, (staging, _, _, _) in rendered.items():
+            data = outputs / slug / DATA  # staged, or already in outputs/ with these very bytes
+            view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
+        if view.complete(circuits.CIRCUITS):
+            calendar, calendar_file = for_site(league.calendar, league.announced)
+            site_staging = Staging(outputs / FOLDER)
+            staged.append(site_staging)
+            home = site.stage(outputs, Site(
+                view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
+                calendar=calendar, calendar_file=calendar_file, corrections=history,
+                archived=archived() if callable(archived) else archived or {},
+                url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
+            result.site_rendered = made.rendered
+            site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
+            pages = site.digests(outputs, site_staging, home)
+    except OutputError as failure:  # said once the circuits are published, as when it came after them
+        site_failure = failure
+    finally:
+        view.discard()
+    ics = calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems), league.settings.name,
+                         {club.code: club.name for club in league.reading.clubs.clubs})
+    secretary = verification.render_page(
+        result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
+        republished=[str(change) for change in republished]).encode("utf-8")
+    pdf_files = pdfs.results(progress) if len(pdfs) else {}  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():
-        folder = outputs / slug
+        folder, manifest = outputs / slug, manifests[slug]
         result.rendered[slug] += waiting
         try:
             for path in waiting:
                 staging.put(path, pdf_files.pop(path))
-            manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, laid, waiting)
+            manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)
         except OutputError as failure:  # nothing of this circuit published; the others still try
@@ -287,41 +328,23 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             continue
         finally:
             progress.advance()
-        result.republished += changes.republished(slug, previous[slug], manifest.as_dict())
-        changed = len(result.published[slug])
+        result.republished += changed[slug]
+        count = len(result.published[slug])
         progress(f"{slug} : {french.plural(laid.documents, 'bulletin')} et "
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
-                 f"{french.plural(changed, 'fichier modifié', 'fichiers modifiés')}")
+                 f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
     try:
-        if write_calendar(outputs, league.calendar, league.announced, calendar_blocked(league.problems),
-                          league.settings.name, {club.code: club.name for club in league.reading.clubs.clubs}):
+        if write_calendar(outputs, league.announced, ics):
             progress("calendrier.ics à jour")
-        pages: dict[str, str] = {}  # the site's pages' SHA-256 (the state records them)
-        made = Pages(outputs)
-        site_staging, home = None, None
-        if any((outputs / slug / MANIFEST).exists() for slug in circuits.CIRCUITS):
-            if not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
-                publish_fonts(outputs)
-            # From the manifests and site data on disk: the site shows what each circuit really
-            # holds, even when one failed (render/index.py, site/). Each page staged as it is made.
-            history = site.corrections(outputs, result.republished, today.isoformat())
-            calendar, calendar_file = for_site(league.calendar, league.announced)
-            site_staging = Staging(outputs / FOLDER)
-            staged.append(site_staging)
-            home = site.stage(outputs, Site(
-                outputs, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
-                calendar=calendar, calendar_file=calendar_file, corrections=history, archived=archived,
-                url=league.settings.site.url if league.settings.site else "", reuse=made).each_page(), site_staging)
-            result.site_rendered = made.rendered
-            site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
-            pages = site.digests(outputs, site_staging, home)
+        if site_staging is not None and not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+            publish_fonts(outputs)
+        if site_failure is not None:
+            raise site_failure
         # The secretary's page: what the build found to fix, its notices and the documents already
         # sent that it changed; never linked from the public pages. Not when the machine refused a
         # write: outputs/ then stays as it was.
         if not failures:
-            write_atomic(outputs / verification.VERIFICATION_PAGE, verification.render_page(
-                result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
-                republished=[str(change) for change in result.republished]).encode("utf-8"))
+            write_atomic(outputs / verification.VERIFICATION_PAGE, secretary)
         # The state of a build without problems (its inputs unchanged while it ran), written before
         # the site it records: a stop between the two leaves a state that the outputs contradict,
         # so the next build runs. Not when what it says depends on the outputs it found (documents

@@ -36,13 +36,23 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
     return dataclasses.replace(report, documents=documents)
 
 
-def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
-                   clubs: dict[str, str]) -> Path | None:
-    """outputs/calendrier.ics written (atomically, only when its bytes change) when inputs/ holds a
-    calendrier.xlsx without problems (`blocked`: it has some, the previous file stays); removed when
-    calendrier.xlsx is no longer there. The path written, or None (unchanged, or not written)."""
-    from reportgen.render.files import OutputError, write_atomic
+def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
+                   clubs: dict[str, str]) -> bytes | None:
+    """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without
+    problems (`blocked`: it has some, the previous file stays). Made while the PDFs render, written
+    once the circuits are published (`write_calendar`)."""
+    if not announced or blocked:
+        return None
     from reportgen.render.ical import to_ics
+
+    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs)
+
+
+def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path | None:
+    """outputs/calendrier.ics written (atomically, only when its bytes change) as `calendar_bytes`
+    made it; removed when calendrier.xlsx is no longer there (`announced`); left as it is when its
+    bytes are None. The path written, or None (unchanged, or not written)."""
+    from reportgen.render.files import OutputError, write_atomic
 
     target = outputs / ICS_FILE
     if not announced:
@@ -53,9 +63,8 @@ def write_calendar(outputs: Path, entries: list[CalendarEntry], announced: bool,
         except OSError as error:
             raise OutputError(outputs, error, "l'ancien calendrier n'a pas pu être retiré") from None
         return None
-    if blocked:
+    if data is None:
         return None
-    data = to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs)
     return target if write_atomic(target, data) else None
 
 

@@ -171,9 +171,34 @@ def warm_up(workers: int = 2) -> None:
 
 
 def cool_down() -> None:
-    """Stop the workers `warm_up` started, if `render_many` did not use them."""
+    """Stop the workers `warm_up` started, if `render_many` did not use them; and wait for the fork
+    server `_release_server` ended (it has had the build's last steps to end in)."""
     while _warm:
         _kill(_warm.pop())
+    while _ending:
+        _ending.pop().join(5)
+
+
+_ending: list = []  # the threads waiting for a fork server to end (`_release_server`)
+
+
+def _release_server() -> None:
+    """The fork server ended as soon as a pool's workers are (every PDF back), no longer when the
+    process exits: its interpreter, WeasyPrint imported, is torn down (0.1-0.3 s) on the core the PDFs
+    leave while the build publishes, not after the build's end, where what waits for the whole
+    process tree (a benchmark, `make`'s caller counting CPU) would wait for it. Waited for in a thread,
+    so that it is reaped: its CPU and its workers' reach this process's children times. A later pool
+    starts another server (multiprocessing starts one when there is none)."""
+    import threading
+    from multiprocessing import forkserver
+
+    server = getattr(forkserver, "_forkserver", None)
+    stop = getattr(server, "_stop", None)  # what multiprocessing's own tests stop it with
+    if stop is None or getattr(server, "_forkserver_pid", None) is None:
+        return
+    thread = threading.Thread(target=stop, name="reportgen-pdf-server-end", daemon=True)
+    thread.start()
+    _ending.append(thread)
 
 
 def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress: Progress = SILENT) -> list[bytes]:
@@ -208,6 +233,7 @@ def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress
         _kill(pool)
         raise
     pool.shutdown()
+    _release_server()
     return rendered
 
 
@@ -267,6 +293,7 @@ class Batch:
                 _kill(pool)
                 raise
             pool.shutdown()
+            _release_server()
             return dict(zip(self.paths, rendered))
         finally:
             self.discard()

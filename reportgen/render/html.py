@@ -163,8 +163,10 @@ def render(document: Document, templates: Path = TEMPLATES, printing: bool = Fal
 def render_print(document: Document, page: bytes, templates: Path = TEMPLATES) -> bytes:
     """The HTML the document's PDF is rendered from, `page` being its HTML page: the page itself,
     unless its ranking is longer than it prints (`print_top`): then the page without the rows beyond
-    the top (`printed_rows`), which the page's print stylesheet hides anyway. One document per
-    template: the page and its PDF differ by these rows only."""
-    if not document.context.get("print_top"):
+    the top (`printed_rows`), which the page's print stylesheet hides anyway; or unless its grid has
+    more columns than it prints (`print_columns`, circuits/common.py): then the same template prints
+    one column of each row's results in its place. One document per template: the page and its PDF
+    differ by these rows and columns only."""
+    if not (document.context.get("print_top") or document.context.get("print_columns")):
         return page
     return render(document, templates, printing=True).encode("utf-8")

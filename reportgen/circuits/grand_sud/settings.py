@@ -42,3 +42,9 @@ class GrandSudSettings:
     # where the whole ranking is (CSV, the HTML page, the annex): a federation's ranking of thousands
     # of players is hundreds of pages. 300 prints any regional league whole.
     bulletin_rows: int = setting(300, minimum=1)
+    # issue 27, tenth round: a PDF bulletin whose window counts more tournaments than this prints, in
+    # place of a column per tournament, one column « Résultats retenus » (each counted result's club
+    # code and points), then a line saying where the grid is (the HTML page, the annex). The
+    # regulation says nothing of a bulletin's layout: this is the team's reading, made a setting, as
+    # `bulletin_rows`. 30 prints any regional league's grid (one column per club: 30 clubs at most).
+    bulletin_columns: int = setting(30, minimum=1)

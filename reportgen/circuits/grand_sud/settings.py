@@ -46,5 +46,6 @@ class GrandSudSettings:
     # place of a column per tournament, one column « Résultats retenus » (each counted result's club
     # code and points), then a line saying where the grid is (the HTML page, the annex). The
     # regulation says nothing of a bulletin's layout: this is the team's reading, made a setting, as
-    # `bulletin_rows`. 30 prints any regional league's grid (one column per club: 30 clubs at most).
+    # `bulletin_rows`. A window has at most one column per club's series: 30 prints the grid of the
+    # example league and of a regional league of 30 clubs, as before.
     bulletin_columns: int = setting(30, minimum=1)

@@ -1,6 +1,6 @@
 """Issue 27, tenth round: a Grand Sud bulletin whose window has more tournaments than the circuit's
 `bulletin_columns` prints, in its PDF, one column « Résultats retenus » in place of a column per
-tournament (circuits/common.py print_columns, templates/grand-sud/results.html.j2); its HTML page,
+tournament (circuits/common.py print_columns, templates/grand-sud/results.j2); its HTML page,
 the CSV and the annex keep the grid and every result. The default (30) prints the example league as
 before: tests/test_print_html.py and the byte comparisons of docs/performance.md."""
 

@@ -135,7 +135,7 @@ def print_columns(labels: list[str], limit: int, annex: str = "de chaque saison"
     """What a PDF bulletin whose grid has a column per tournament (`labels`, in the grid's order)
     prints when they are more than `limit` (the circuit's `bulletin_columns`): one column of each
     player's results, each named by its label, and where the grid is. A federation's window of 100
-    tournaments is 100 columns no reader follows on A4 and most of the PDF's layout; the HTML page
+    tournaments is 100 columns no reader follows on A4, 4-5x the ranking table's layout; the HTML page
     keeps the grid (the HTML the PDF is rendered from only, render/html.py `render_print`), the annex
     every result (`annex`: whose annex)."""
     if len(labels) <= limit:

@@ -145,3 +145,19 @@ def print_columns(labels: list[str], limit: int, annex: str = "de chaque saison"
                      f"au lieu de la grille des {french.number(len(labels))} tournois comptés. La grille est "
                      f"sur la page HTML de ce bulletin, et chaque résultat dans la feuille « Points » de "
                      f"l'annexe Excel {annex}.")}
+
+
+def print_tournaments(listed: int, counted: int, limit: int, annex: str = "de chaque saison") -> dict[str, object] | None:
+    """What a PDF bulletin prints of a table of `listed` tournaments, `counted` of them in the
+    ranking, when they are more than `limit` (the circuit's `bulletin_tournaments`): the counted ones
+    only, and where the others are. The HTML page keeps the whole table (the HTML the PDF is rendered
+    from only, render/html.py `render_print`), the annex every tournament (`annex`: whose annex)."""
+    others = listed - counted
+    if listed <= limit or not others:
+        return None
+    return {"line": (f"Ce bulletin imprimé liste les {french.number(counted)} tournois comptés. "
+                     f"{'Les' if others > 1 else 'Le'} {french.plural(others, 'autre tournoi', 'autres tournois')} "
+                     f"de la période "
+                     f"(éditions remplacées par une plus récente, tournois hors circuit) "
+                     f"{'sont' if others > 1 else 'est'} sur la page HTML de ce bulletin et dans la feuille "
+                     f"« Tournois » de l'annexe Excel {annex}.")}

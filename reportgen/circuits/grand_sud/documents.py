@@ -174,6 +174,8 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
             "print_top": common.print_top(len(rows), settings.bulletin_rows, ranking_path(ranking).rpartition("/")[2]
                                           + ".csv"),
             "print_columns": common.print_columns(result_labels(counted), settings.bulletin_columns),
+            "print_tournaments": common.print_tournaments(len(tournament_rows), len(counted),
+                                                          settings.bulletin_tournaments),
         },
     )
 

@@ -176,7 +176,8 @@ def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand-sud]\nmin_counted_result = 3\n") == (
         "reportgen.toml:'circuits.grand-sud'!min_counted_result : le réglage « min_counted_result » n'existe pas "
         "pour le circuit grand-sud (ligne 2) — vouliez-vous dire min_counted_results ? Réglages possibles : "
-        "departements, seeds, min_counted_results, played_counts_non_scoring, min_listed_points, bulletin_rows")
+        "departements, seeds, min_counted_results, played_counts_non_scoring, min_listed_points, bulletin_rows, "
+        "bulletin_columns, bulletin_tournaments")
 
 
 def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):

@@ -129,3 +129,35 @@ def print_top(ranked: int, limit: int, csv_name: str, annex: str = "de la saison
             "line": (f"Ce bulletin imprimé donne les {french.number(limit)} premiers des "
                      f"{french.number(ranked)} joueurs classés. Le classement complet est dans le fichier "
                      f"{csv_name}, sur la page HTML de ce bulletin et dans l'annexe Excel {annex}.")}
+
+
+def print_columns(labels: list[str], limit: int, annex: str = "de chaque saison") -> dict[str, object] | None:
+    """What a PDF bulletin whose grid has a column per tournament (`labels`, in the grid's order)
+    prints when they are more than `limit` (the circuit's `bulletin_columns`): one column of each
+    player's results, each named by its label, and where the grid is. A federation's window of 100
+    tournaments is 100 columns no reader follows on A4, 4-5x the ranking table's layout; the HTML page
+    keeps the grid (the HTML the PDF is rendered from only, render/html.py `render_print`), the annex
+    every result (`annex`: whose annex)."""
+    if len(labels) <= limit:
+        return None
+    return {"labels": labels,
+            "line": (f"Ce bulletin imprimé donne pour chaque joueur ses résultats (repère du club et points) "
+                     f"au lieu de la grille des {french.number(len(labels))} tournois comptés. La grille est "
+                     f"sur la page HTML de ce bulletin, et chaque résultat dans la feuille « Points » de "
+                     f"l'annexe Excel {annex}.")}
+
+
+def print_tournaments(listed: int, counted: int, limit: int, annex: str = "de chaque saison") -> dict[str, object] | None:
+    """What a PDF bulletin prints of a table of `listed` tournaments, `counted` of them in the
+    ranking, when they are more than `limit` (the circuit's `bulletin_tournaments`): the counted ones
+    only, and where the others are. The HTML page keeps the whole table (the HTML the PDF is rendered
+    from only, render/html.py `render_print`), the annex every tournament (`annex`: whose annex)."""
+    others = listed - counted
+    if listed <= limit or not others:
+        return None
+    return {"line": (f"Ce bulletin imprimé liste les {french.number(counted)} tournois comptés. "
+                     f"{'Les' if others > 1 else 'Le'} {french.plural(others, 'autre tournoi', 'autres tournois')} "
+                     f"de la période "
+                     f"(éditions remplacées par une plus récente, tournois hors circuit) "
+                     f"{'sont' if others > 1 else 'est'} sur la page HTML de ce bulletin et dans la feuille "
+                     f"« Tournois » de l'annexe Excel {annex}.")}

@@ -105,7 +105,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
             existing = None
-        relative, top = pdf_path.relative_to(folder).as_posix(), bool(document.context.get("print_top"))
+        relative, top = pdf_path.relative_to(folder).as_posix(), html.prints_differently(document)
         if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
             proofs[relative] = recorded[relative]
             on_disk[pdf_path] = proofs[relative]["pdf"]

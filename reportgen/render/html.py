@@ -164,11 +164,22 @@ def render(document: Document, templates: Path = TEMPLATES, printing: bool = Fal
     )
 
 
+def prints_differently(document: Document) -> bool:
+    """Whether the document's PDF is rendered from an HTML of its own: fewer rows than its ranking
+    (`print_top`), one column of results for a wide grid (`print_columns`), the counted tournaments
+    only (`print_tournaments`), each from circuits/common.py."""
+    context = document.context
+    return bool(context.get("print_top") or context.get("print_columns") or context.get("print_tournaments"))
+
+
 def render_print(document: Document, page: bytes, templates: Path = TEMPLATES) -> bytes:
     """The HTML the document's PDF is rendered from, `page` being its HTML page: the page itself,
     unless its ranking is longer than it prints (`print_top`): then the page without the rows beyond
-    the top (`printed_rows`), which the page's print stylesheet hides anyway. One document per
-    template: the page and its PDF differ by these rows only."""
-    if not document.context.get("print_top"):
+    the top (`printed_rows`), which the page's print stylesheet hides anyway; or unless its grid has
+    more columns than it prints (`print_columns`, circuits/common.py): then the same template prints
+    one column of each row's results in its place; or unless its table of tournaments is longer
+    than it prints (`print_tournaments`): then the counted ones only. One document per template: the
+    page and its PDF differ by these rows and columns only."""
+    if not prints_differently(document):
         return page
     return render(document, templates, printing=True).encode("utf-8")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections import Counter
 from typing import Any
 
 import pandas as pd
 
 from reportgen import french, model
 from reportgen.circuits import common
-from reportgen.circuits.grand_sud.listing import FORMULA_LABELS, Listing
+from reportgen.circuits.grand_sud.listing import FORMULA_LABELS, Listing, short_label
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
@@ -96,6 +97,15 @@ def _cell(value: int, counted: bool) -> dict[str, str]:
     return {"text": _number(value), "kind": "counted" if counted else "dropped"}
 
 
+def result_labels(window: list[Tournament]) -> list[str]:
+    """How a printed bulletin without the grid (`bulletin_columns`) names each tournament of the
+    window, in the grid's order: its club's code (« ALB 120 »), with its day when the window has
+    two of that club (a club with two series: « ALB 24/01 120 », as the table of tournaments names
+    it)."""
+    codes = Counter(t.event.content.club.code for t in window)
+    return [short_label(t) if codes[t.event.content.club.code] > 1 else t.event.content.club.code for t in window]
+
+
 def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
     """Each tournament's players who earned points, by place, as a bulletin lists its latest
     tournaments: put together once for every bulletin (a tournament is the latest of one or two)."""
@@ -163,6 +173,9 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
             "print_top": common.print_top(len(rows), settings.bulletin_rows, ranking_path(ranking).rpartition("/")[2]
                                           + ".csv"),
+            "print_columns": common.print_columns(result_labels(counted), settings.bulletin_columns),
+            "print_tournaments": common.print_tournaments(len(tournament_rows), len(counted),
+                                                          settings.bulletin_tournaments),
         },
     )
 

@@ -42,3 +42,18 @@ class GrandSudSettings:
     # where the whole ranking is (CSV, the HTML page, the annex): a federation's ranking of thousands
     # of players is hundreds of pages. 300 prints any regional league whole.
     bulletin_rows: int = setting(300, minimum=1)
+    # issue 27, tenth round: a PDF bulletin whose window counts more tournaments than this prints, in
+    # place of a column per tournament, one column « Résultats retenus » (each counted result's club
+    # code and points), then a line saying where the grid is (the HTML page, the annex). The
+    # regulation says nothing of a bulletin's layout: this is the team's reading, made a setting, as
+    # `bulletin_rows`. A window has at most one column per club's series: 30 prints the grid of the
+    # example league and of a regional league of 30 clubs, as before.
+    bulletin_columns: int = setting(30, minimum=1)
+    # issue 27, tenth round: a PDF bulletin whose table of tournaments (years N−1 and N: the counted
+    # ones, the editions they replaced, those outside the circuit) is longer than this lists the
+    # counted tournaments only, then a line saying where the others are (the HTML page, the annex's
+    # « Tournois » sheet), without the sentences on each same-year replacement. The regulation says
+    # nothing of a bulletin's layout: the team's reading, made a setting, as `bulletin_rows`. 300
+    # prints the example league's table (about 30 rows) whole; a federation whose clubs hold twenty
+    # tournaments a year lists 4,000, 430 of its bulletin's 447 pages.
+    bulletin_tournaments: int = setting(300, minimum=1)

@@ -22,6 +22,7 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load
+from reportgen.pipeline.memory import give_back
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.render.staging import Staging
@@ -267,18 +268,33 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)
     result.warnings = queries.sorted_problems(league.warnings)
-    pdf_files: dict[Path, bytes] = {}
+    # Each PDF staged in its circuit's folder as soon as it is rendered, not held until the last one;
+    # a circuit whose staging the machine refuses publishes nothing (its error said below).
+    staging_of = {path: (slug, staging) for slug, (staging, _, waiting, _) in rendered.items() for path in waiting}
+    refused: dict[str, OutputError] = {}
+
+    def staged_pdf(path: Path, data: bytes) -> None:
+        if path not in staging_of:  # of a circuit whose layout the machine refused: not published
+            return
+        slug, staging = staging_of[path]
+        if slug not in refused:
+            try:
+                staging.put(path, data)
+            except OutputError as failure:  # `put` dropped what the circuit had staged
+                refused[slug] = failure
+
     if len(pdfs):
+        give_back()  # the PDF workers render on top of the build's process: it holds the least now
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
-        pdf_files = pdfs.results(progress)  # the bulletins' HTML files removed
+        pdfs.results(progress, staged_pdf)  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():
         folder = outputs / slug
         result.rendered[slug] += waiting
         try:
-            for path in waiting:
-                staging.put(path, pdf_files.pop(path))
+            if slug in refused:
+                raise refused[slug]
             manifest = _completed(Manifest.from_json(files[folder / MANIFEST]), staging, laid, waiting)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)

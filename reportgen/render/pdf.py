@@ -15,7 +15,7 @@ import calendar
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
@@ -211,20 +211,28 @@ def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress
     return rendered
 
 
-def _gathered(futures: dict, progress: Progress) -> list[bytes]:
-    """The PDFs of `futures` (future -> index), in the order of their indexes, as they finish."""
+def _gathered(futures: dict, progress: Progress,
+              deliver: Callable[[int, bytes], None] | None = None) -> list[bytes]:
+    """The PDFs of `futures` (future -> index), in the order of their indexes, as they finish; or,
+    with `deliver`, each given to it (index, PDF) as it finishes and not kept (the list holds None)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    rendered: list[bytes | None] = [None] * len(futures)
+    total = len(futures)
+    rendered: list[bytes | None] = [None] * total
     waiting, done = set(futures), 0
     while waiting:
         finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
         for future in finished:
-            rendered[futures[future]] = future.result()
+            index = futures.pop(future)  # a finished future holds its PDF: not kept once taken
+            if deliver is None:
+                rendered[index] = future.result()
+            else:
+                deliver(index, future.result())
             done += 1
             progress.advance()
-            if done % 5 == 0 or done == len(futures):
-                progress(f"  PDF {done}/{len(futures)}")
+            if done % 5 == 0 or done == total:
+                progress(f"  PDF {done}/{total}")
+        del finished
     return cast(list[bytes], rendered)
 
 
@@ -255,19 +263,30 @@ class Batch:
     def __len__(self) -> int:
         return len(self.paths)
 
-    def results(self, progress: Progress = SILENT) -> dict[Path, bytes]:
-        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens."""
+    def results(self, progress: Progress = SILENT,
+                deliver: Callable[[Path, bytes], None] | None = None) -> dict[Path, bytes]:
+        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens.
+        With `deliver` (the build: its staging), each PDF is given to it (path, PDF) as soon as it
+        is rendered, with the workers started early, and not held until the last one (at 100x, a
+        first build's hundreds of megabytes of PDFs); the dict returned is then empty."""
         try:
             if not self.futures:
-                return dict(zip(self.paths, render_many(self.spool, progress=progress)))
+                rendered = render_many(self.spool, progress=progress)
+                if deliver is None:
+                    return dict(zip(self.paths, rendered))
+                for index, path in enumerate(self.paths):
+                    deliver(path, rendered[index])
+                    rendered[index] = b""
+                return {}
             pool = _warm.pop()
             try:
-                rendered = _gathered(self.futures, progress)
+                found = _gathered(self.futures, progress,
+                                  None if deliver is None else lambda index, data: deliver(self.paths[index], data))
             except BaseException:
                 _kill(pool)
                 raise
             pool.shutdown()
-            return dict(zip(self.paths, rendered))
+            return {} if deliver is not None else dict(zip(self.paths, found))
         finally:
             self.discard()
 

@@ -155,7 +155,7 @@ def test_give_back_collects_the_cycles_the_paused_collector_left():
     import sys
     import weakref
 
-    from reportgen.pipeline import memory
+    from reportgen.render import memory
 
     class Node:
         pass

@@ -22,9 +22,9 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, for_site, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load
-from reportgen.pipeline.memory import give_back
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
+from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
 from reportgen.site.public_copies import Masking
 

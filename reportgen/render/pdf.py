@@ -22,6 +22,7 @@ from typing import cast
 from reportgen.model import SILENT, Progress
 from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
+from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
 
 EPOCH_DAY = dt.date(2000, 1, 1)
@@ -81,15 +82,25 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
             os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
+_in_worker: list[bool] = []  # set in a PDF worker (`_worker_started`)
+
+
+def _given_back(pdf: bytes) -> bytes:
+    """In a PDF worker, the memory its layout freed returned to the system (render/memory.py)."""
+    if _in_worker:
+        trim()
+    return pdf
+
+
 def _render_pair(pair: tuple[str, dt.date]) -> bytes:
-    return render_pdf(*pair)
+    return _given_back(render_pdf(*pair))
 
 
 def _render_file(pair: tuple[Path, dt.date]) -> bytes:
     """A worker's task for a PDF whose HTML is in a file (render/pdf_spool.py): the build and its
     pool hold the path, not the HTML."""
     path, day = pair
-    return render_pdf(path.read_text(encoding="utf-8"), day)
+    return _given_back(render_pdf(path.read_text(encoding="utf-8"), day))
 
 
 def _task(pages: Sequence[tuple[str, dt.date]], index: int):  # type: ignore[no-untyped-def]
@@ -111,6 +122,7 @@ def _worker_started() -> None:
     from multiprocessing.connection import wait
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _in_worker.append(True)
     build = multiprocessing.parent_process()
     if build is None:  # not a worker: nothing to watch
         return

@@ -1,4 +1,5 @@
-"""The build's process made as small as it can be before the PDF workers start.
+"""Memory given back to the system: by the build's process before its PDF workers start, by a
+PDF worker after each PDF.
 
 Why: the PDFs render once every circuit is laid out, and the issue's limit counts the whole process
 tree (the build and its PDF workers at the same moment). By then the circuits' reports and inputs
@@ -9,6 +10,11 @@ freed but that glibc's allocator keeps in its heap rather than give it back to t
 tables, large strings: it gives back only the top of its heap by itself). `give_back` collects the
 first and asks glibc to return the second (`malloc_trim`). Measured in docs/performance.md
 (« Peak memory (tenth round) »).
+
+A PDF worker stays alive between its PDFs, and WeasyPrint's layout of a long bulletin (1.1 GB at
+100x) stays resident in it once freed: `trim` after each PDF gives it back, so that a worker that
+is done does not count in the tree while the other lays out the largest bulletin. The trim alone:
+a full collection there would cost CPU on every PDF.
 """
 
 from __future__ import annotations
@@ -35,10 +41,15 @@ def _trim():  # type: ignore[no-untyped-def]
     return trim
 
 
+def trim() -> None:
+    """The freed memory returned to the system, as far as the allocator can (pages of its heap no
+    longer used, anywhere in it)."""
+    function = _trim()
+    if function is not None:
+        function(0)
+
+
 def give_back() -> None:
-    """Collect the cyclic garbage and return the freed memory to the system, as far as the
-    allocator can (pages of its heap no longer used, anywhere in it)."""
+    """The cyclic garbage collected, then `trim`."""
     gc.collect()
-    trim = _trim()
-    if trim is not None:
-        trim(0)
+    trim()

@@ -3,15 +3,19 @@
     .venv/bin/python -m benchmarks.memory --scale 10                 # the 10x league, stand-in PDFs
     .venv/bin/python -m benchmarks.memory --scale 10 --tracemalloc   # and the top allocators of each phase
     .venv/bin/python -m benchmarks.memory --scale 100 --json out.json
+    .venv/bin/python -m benchmarks.memory --scale 100 --pdf-sample 2    # as the targets' run: 2 PDFs real
 
 The league is copied to a temporary folder and built there in an empty outputs/, with stand-in
-PDFs (the PDF workers are not this measure's subject: benchmarks/targets.py measures the whole tree
-with PDFs sampled). Each phase is a function of the build wrapped here; at its start and end the
-process's peak (VmHWM, reset through /proc/self/clear_refs) and current RSS are read, and the
-largest RSS of the whole process tree (reading workers included, benchmarks/measure.py's sampler).
+PDFs, or with `--pdf-sample N` N of them rendered for real by the PDF workers, spread from the
+smallest HTML to the largest as benchmarks/targets.py chooses them (the tree then counts the
+workers: the target's own measure). Each phase is a function of the build wrapped here; at its start and end the
+process's peak (VmHWM, reset through /proc/self/clear_refs) and current RSS are read, the
+largest RSS of the whole process tree (reading and PDF workers included, benchmarks/measure.py's
+sampler) and the largest peak of one of its workers.
 Phases: `read` (the workbooks' sheets, pipeline/loading.py), `load` (the rest of loading: parse,
 normalise), `score` (circuit.score, outside the rendering), `render` (a circuit laid out:
-pipeline/publishing.py render_report), `publish` (a circuit's files written), `site pages` (made
+pipeline/publishing.py render_report), `pdf` (the PDFs rendered, or their stand-ins:
+render/pdf.py `Batch.results`), `publish` (a circuit's files written), `site pages` (made
 and staged one by one: site/publish.py `stage`), `site publish` (their commit), `other` (between
 them). With --tracemalloc the 10 lines that hold the most at each phase's end are listed (slow: use
 10x).
@@ -55,9 +59,10 @@ class Probe:
     def mark(self) -> None:
         """The segment since the last mark belongs to the current phase."""
         hwm, rss = _status()
-        _, tree = self.workers.take()
-        phase = self.phases.setdefault(self.current, {"peak_mib": 0.0, "tree_peak_mib": 0.0, "end_rss_mib": 0.0,
-                                                      "cpu": 0.0})
+        worker, tree = self.workers.take()
+        phase = self.phases.setdefault(self.current, {"peak_mib": 0.0, "tree_peak_mib": 0.0, "worker_peak_mib": 0.0,
+                                                      "end_rss_mib": 0.0, "cpu": 0.0})
+        phase["worker_peak_mib"] = max(phase["worker_peak_mib"], round(worker / 1024, 1))
         phase["peak_mib"] = max(phase["peak_mib"], round(hwm / 1024, 1))
         phase["tree_peak_mib"] = max(phase["tree_peak_mib"], round(max(tree, hwm) / 1024, 1))
         phase["end_rss_mib"] = round(rss / 1024, 1)
@@ -85,7 +90,23 @@ class Probe:
         setattr(owner, name, wrapped)
 
 
-def run(scale: int, traced: bool, day: dt.date) -> dict:
+def _sampled(count: int):  # type: ignore[no-untyped-def]
+    """`render_many` rendering `count` of its pages for real (benchmarks/targets.py's choice: spread
+    from the smallest HTML to the largest), the others stand-ins."""
+    from reportgen.render import pdf
+
+    real = pdf.render_many
+
+    def render_many(pages, *args, **kwargs):  # type: ignore[no-untyped-def]
+        order = sorted(range(len(pages)), key=lambda i: (len(pages[i][0]), i))
+        chosen = measure._sample(order, count)
+        rendered = dict(zip(chosen, real([pages[i] for i in chosen], workers=2)))
+        return [rendered.get(i, STAND_IN) for i in range(len(pages))]
+
+    return render_many
+
+
+def run(scale: int, traced: bool, day: dt.date, pdf_sample: int = 0) -> dict:
     import reportgen.site.publish as site_publish
     from reportgen import circuits
     from reportgen.pipeline import building, loading
@@ -98,13 +119,15 @@ def run(scale: int, traced: bool, day: dt.date) -> dict:
         if traced:
             tracemalloc.start()
         probe = Probe(traced)
-        pdf.render_many = lambda pages, *args, **kwargs: [STAND_IN for _ in pages]
+        pdf.render_many = _sampled(pdf_sample) if pdf_sample else lambda pages, *args, **kwargs: [
+            STAND_IN for _ in pages]
         pdf.render_pdf = lambda page, *args, **kwargs: STAND_IN
         probe.wrap(loading, "read_workbooks", "read")
         probe.wrap(building, "load", "load")
         for circuit in circuits.CIRCUITS.values():
             probe.wrap(circuit, "score", "score")
         probe.wrap(building, "render_report", "render")
+        probe.wrap(pdf.Batch, "results", "pdf")
         try:  # a circuit published from its files staged on disk (render/staging.py), or from memory
             from reportgen.render.staging import Staging
 
@@ -117,7 +140,7 @@ def run(scale: int, traced: bool, day: dt.date) -> dict:
         facts = measure._build(building, inputs, work / "outputs", day, pdf_limit=10**9, warm=False)
         probe.mark()
         hwm = measure.resource.getrusage(measure.resource.RUSAGE_SELF).ru_maxrss
-        return {"scale": scale, "day": day.isoformat(), "phases": probe.phases, "ru_maxrss_mib": round(hwm / 1024, 1),
+        return {"scale": scale, "day": day.isoformat(), "pdf_sample": pdf_sample, "phases": probe.phases, "ru_maxrss_mib": round(hwm / 1024, 1),
                 **facts}
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -128,15 +151,16 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=10)
     parser.add_argument("--tracemalloc", action="store_true")
     parser.add_argument("--day", default="2027-01-15", help="the build's day (benchmarks/__main__.py's TODAY)")
+    parser.add_argument("--pdf-sample", type=int, default=0, help="PDFs rendered for real (0: stand-ins only)")
     parser.add_argument("--json", type=Path)
     options = parser.parse_args()
-    found = run(options.scale, options.tracemalloc, dt.date.fromisoformat(options.day))
+    found = run(options.scale, options.tracemalloc, dt.date.fromisoformat(options.day), options.pdf_sample)
     print(f"{options.scale}x: process peak {found['ru_maxrss_mib']} MiB; "
           f"pdf {found.get('pdf_rendered')} stand-ins, {found.get('files_written')} files written")
-    print(f"{'phase':14} {'peak MiB':>9} {'tree MiB':>9} {'RSS at end':>11} {'CPU-s':>7}")
+    print(f"{'phase':14} {'peak MiB':>9} {'tree MiB':>9} {'worker MiB':>11} {'RSS at end':>11} {'CPU-s':>7}")
     for name, phase in found["phases"].items():
-        print(f"{name:14} {phase['peak_mib']:9.1f} {phase['tree_peak_mib']:9.1f} {phase['end_rss_mib']:11.1f} "
-              f"{phase['cpu']:7.1f}")
+        print(f"{name:14} {phase['peak_mib']:9.1f} {phase['tree_peak_mib']:9.1f} {phase['worker_peak_mib']:11.1f} "
+              f"{phase['end_rss_mib']:11.1f} {phase['cpu']:7.1f}")
         for line in phase.get("top", []):
             print("      " + line)
     if options.json:

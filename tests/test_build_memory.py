@@ -109,3 +109,70 @@ def test_a_released_report_was_read_whole_by_the_circuits_that_require_it(exampl
         assert report.notices == example_scored.reports[slug].notices
         assert not (report.documents or report.annexes or report.rankings or report.messages)
 
+
+
+def test_site_data_in_parts_is_the_one_compact_json_of_the_whole(example_scored):
+    """`circuit_data_parts` (written to the staged file record by record): joined, the bytes json
+    gives for the whole document at once, as `site.json` always was."""
+    from reportgen.site import data as site_data
+
+    for slug, report in example_scored.reports.items():
+        events = [{"event": "Tournoi hors classement", "kind": "event", "rows": [], "place": "Albi"}]
+        parts = list(site_data.circuit_data_parts(report, events))
+        whole = json.loads(b"".join(parts))
+        assert len(parts) == len(whole["rankings"]) + 2, slug
+        assert b"".join(parts) == (json.dumps(whole, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                                   + "\n").encode("utf-8"), slug
+        assert site_data.circuit_data(report, events) == b"".join(parts)
+    assert whole["rankings"] and whole["rankings"][-1]["event"] == "Tournoi hors classement"
+
+
+def test_each_pdf_is_delivered_as_it_is_rendered_and_not_kept(small_league_built):
+    """With the workers started early (a new workbook), `Batch.results(deliver=...)` gives each PDF
+    to the build's staging as it comes (pipeline/building.py): the same bytes, each once, none
+    kept; without them (`render_many`), the same."""
+    folder = small_league_built.outputs / "grand-sud"
+    names = ["2026/classement-2026-01-10", "2025/classement-2025-06-01"]
+    items = [(folder / f"{name}.pdf", (folder / f"{name}.html").read_text(encoding="utf-8"), TODAY) for name in names]
+    expected = {path: path.read_bytes() for path, _, _ in items}
+    for warm in (True, False):
+        delivered: list[tuple[object, bytes]] = []
+        if warm:
+            pdf_render.warm_up()
+        batch = pdf_render.Batch()
+        try:
+            batch.add(items)
+            assert bool(batch.futures) == warm
+            assert batch.results(deliver=lambda path, data: delivered.append((path, data))) == {}
+        finally:
+            pdf_render.cool_down()
+            batch.discard()
+        assert sorted(path for path, _ in delivered) == sorted(expected) and dict(delivered) == expected
+
+
+def test_give_back_collects_the_cycles_the_paused_collector_left():
+    import gc
+    import sys
+    import weakref
+
+    from reportgen.render import memory
+
+    class Node:
+        pass
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        node = Node()
+        node.self = node  # a cycle: only the collector frees it
+        node.payload = bytearray(1 << 20)
+        alive = weakref.ref(node)
+        del node
+        assert alive() is not None
+        memory.give_back()
+        assert alive() is None
+    finally:
+        if enabled:
+            gc.enable()
+    if sys.platform.startswith("linux"):  # glibc here: the freed heap is asked back
+        assert memory._trim() is not None

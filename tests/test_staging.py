@@ -131,3 +131,36 @@ def test_a_new_staging_first_finishes_what_a_stopped_run_left(folder):
     assert temporaries(folder)
     Staging(folder)
     assert temporaries(folder) == []
+
+
+def test_a_file_put_in_parts_is_staged_as_the_whole_and_not_when_unchanged(folder):
+    """`put_parts` (a circuit's site data at 100x, written as it is encoded): the bytes the parts
+    make, their hash; a target that already holds them is not staged, and no temporary is left."""
+    staging = Staging(folder)
+    staging.put_parts(folder / "2026" / "same.html", iter([b"sa", b"", b"me"]))
+    staging.put_parts(folder / "2030" / "site.json", (part for part in [b'{"rankings":[', b"1", b",2", b"]}\n"]))
+    assert staging.staged[folder / "2026" / "same.html"] is None
+    assert staging.digest(folder / "2026" / "same.html") == hashlib.sha256(b"same").hexdigest()
+    assert staging.digest(folder / "2030" / "site.json") == hashlib.sha256(b'{"rankings":[1,2]}\n').hexdigest()
+    assert [p.name for p in temporaries(folder)] == [staging.staged[folder / "2030" / "site.json"].name]
+    assert staging.publish() == [folder / "2030" / "site.json"]
+    assert (folder / "2030" / "site.json").read_bytes() == b'{"rankings":[1,2]}\n' and not temporaries(folder)
+    assert (folder / "2030" / "site.json").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_full_disk_while_a_file_is_put_in_parts_drops_everything_staged(folder, monkeypatch):
+    before = tree(folder)
+    real, writes = output_files._write, []
+
+    def failing(stream, data):
+        writes.append(data)
+        if len(writes) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(stream, data)
+
+    monkeypatch.setattr(output_files, "_write", failing)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    with pytest.raises(OutputError):
+        staging.put_parts(folder / "2029" / "site.json", iter([b"a", b"b", b"c"]))
+    assert tree(folder) == before and not (folder / "2029").exists() and not temporaries(folder)

@@ -25,6 +25,7 @@ from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_si
 from reportgen.pipeline.loading import CircuitInputs, League, load
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
+from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
 from reportgen.site.public_copies import Masking
 
@@ -278,7 +279,23 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  for slug, (staging, files, waiting, laid) in rendered.items()}
     changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
     republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
+    # Each PDF staged in its circuit's folder as soon as it is rendered, not held until the last one;
+    # a circuit whose staging the machine refuses publishes nothing (its error said below).
+    staging_of = {path: (slug, staging) for slug, (staging, _, waiting, _) in rendered.items() for path in waiting}
+    refused: dict[str, OutputError] = {}
+
+    def staged_pdf(path: Path, data: bytes) -> None:
+        if path not in staging_of:  # of a circuit whose layout the machine refused: not published
+            return
+        slug, staging = staging_of[path]
+        if slug not in refused:
+            try:
+                staging.put(path, data)
+            except OutputError as failure:  # `put` dropped what the circuit had staged
+                refused[slug] = failure
+
     if len(pdfs):
+        give_back()  # the PDF workers render on top of the build's process: it holds the least now
         progress(f"{len(pdfs)} PDF à produire")
         progress.phase("PDF", len(pdfs))
     # The site's pages, calendrier.ics and the secretary's page made now, while the PDFs render (the
@@ -312,14 +329,15 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for change in republished]).encode("utf-8")
-    pdf_files = pdfs.results(progress) if len(pdfs) else {}  # the bulletins' HTML files removed
+    if len(pdfs):
+        pdfs.results(progress, staged_pdf)  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():
         folder, manifest = outputs / slug, manifests[slug]
         result.rendered[slug] += waiting
         try:
-            for path in waiting:
-                staging.put(path, pdf_files.pop(path))
+            if slug in refused:
+                raise refused[slug]
             manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)

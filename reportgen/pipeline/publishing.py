@@ -125,8 +125,14 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
     # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
     # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
-    keep(folder / site_data.DATA, site_data.circuit_data(report, events or [], records))
-    del records, events
+    # Written part by part to its staged file: never the whole JSON as a string and bytes beside the
+    # records (at 100x, the Grand Sud layout's peak).
+    data_parts = site_data.circuit_data_parts(report, events or [], records)
+    if staging is not None:
+        staging.put_parts(folder / site_data.DATA, data_parts)
+    else:
+        keep(folder / site_data.DATA, b"".join(data_parts))
+    del records, events, data_parts
     # Each bulletin, then its public copy: the charts' names masked too.
     for document in charted:
         bulletin(document)

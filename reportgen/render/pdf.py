@@ -15,13 +15,14 @@ import calendar
 import datetime as dt
 import hashlib
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
 from reportgen.model import SILENT, Progress
 from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
+from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
 
 EPOCH_DAY = dt.date(2000, 1, 1)
@@ -81,15 +82,25 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
             os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
+_in_worker: list[bool] = []  # set in a PDF worker (`_worker_started`)
+
+
+def _given_back(pdf: bytes) -> bytes:
+    """In a PDF worker, the memory its layout freed returned to the system (render/memory.py)."""
+    if _in_worker:
+        trim()
+    return pdf
+
+
 def _render_pair(pair: tuple[str, dt.date]) -> bytes:
-    return render_pdf(*pair)
+    return _given_back(render_pdf(*pair))
 
 
 def _render_file(pair: tuple[Path, dt.date]) -> bytes:
     """A worker's task for a PDF whose HTML is in a file (render/pdf_spool.py): the build and its
     pool hold the path, not the HTML."""
     path, day = pair
-    return render_pdf(path.read_text(encoding="utf-8"), day)
+    return _given_back(render_pdf(path.read_text(encoding="utf-8"), day))
 
 
 def _task(pages: Sequence[tuple[str, dt.date]], index: int):  # type: ignore[no-untyped-def]
@@ -111,6 +122,7 @@ def _worker_started() -> None:
     from multiprocessing.connection import wait
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _in_worker.append(True)
     build = multiprocessing.parent_process()
     if build is None:  # not a worker: nothing to watch
         return
@@ -237,20 +249,28 @@ def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress
     return rendered
 
 
-def _gathered(futures: dict, progress: Progress) -> list[bytes]:
-    """The PDFs of `futures` (future -> index), in the order of their indexes, as they finish."""
+def _gathered(futures: dict, progress: Progress,
+              deliver: Callable[[int, bytes], None] | None = None) -> list[bytes]:
+    """The PDFs of `futures` (future -> index), in the order of their indexes, as they finish; or,
+    with `deliver`, each given to it (index, PDF) as it finishes and not kept (the list holds None)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
-    rendered: list[bytes | None] = [None] * len(futures)
+    total = len(futures)
+    rendered: list[bytes | None] = [None] * total
     waiting, done = set(futures), 0
     while waiting:
         finished, waiting = wait(waiting, return_when=FIRST_COMPLETED)
         for future in finished:
-            rendered[futures[future]] = future.result()
+            index = futures.pop(future)  # a finished future holds its PDF: not kept once taken
+            if deliver is None:
+                rendered[index] = future.result()
+            else:
+                deliver(index, future.result())
             done += 1
             progress.advance()
-            if done % 5 == 0 or done == len(futures):
-                progress(f"  PDF {done}/{len(futures)}")
+            if done % 5 == 0 or done == total:
+                progress(f"  PDF {done}/{total}")
+        del finished
     return cast(list[bytes], rendered)
 
 
@@ -281,20 +301,31 @@ class Batch:
     def __len__(self) -> int:
         return len(self.paths)
 
-    def results(self, progress: Progress = SILENT) -> dict[Path, bytes]:
-        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens."""
+    def results(self, progress: Progress = SILENT,
+                deliver: Callable[[Path, bytes], None] | None = None) -> dict[Path, bytes]:
+        """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens.
+        With `deliver` (the build: its staging), each PDF is given to it (path, PDF) as soon as it
+        is rendered, with the workers started early, and not held until the last one (at 100x, a
+        first build's hundreds of megabytes of PDFs); the dict returned is then empty."""
         try:
             if not self.futures:
-                return dict(zip(self.paths, render_many(self.spool, progress=progress)))
+                rendered = render_many(self.spool, progress=progress)
+                if deliver is None:
+                    return dict(zip(self.paths, rendered))
+                for index, path in enumerate(self.paths):
+                    deliver(path, rendered[index])
+                    rendered[index] = b""
+                return {}
             pool = _warm.pop()
             try:
-                rendered = _gathered(self.futures, progress)
+                found = _gathered(self.futures, progress,
+                                  None if deliver is None else lambda index, data: deliver(self.paths[index], data))
             except BaseException:
                 _kill(pool)
                 raise
             pool.shutdown()
             _release_server()
-            return dict(zip(self.paths, rendered))
+            return {} if deliver is not None else dict(zip(self.paths, found))
         finally:
             self.discard()
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from reportgen.render import files as output_files
@@ -55,6 +58,45 @@ class Staging:
                         self.created.append(parent)
                 self.staged[path] = output_files._stage(path, data)
             self.digests[path] = hashlib.sha256(data).hexdigest()
+        except OSError as error:
+            self.discard()
+            raise OutputError(self.folder, error) from error
+        except BaseException:
+            self.discard()
+            raise
+
+    def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
+        """`put` of the bytes `parts` make together, each written as it comes and not kept: a file
+        too large to hold whole beside what made it (a circuit's site data at 100x). Written to its
+        temporary file first, then dropped if `path` already holds the same bytes (compared by
+        SHA-256, read in blocks); synced only when kept."""
+        try:
+            self._drop(path)
+            for parent in reversed([path.parent, *path.parent.parents]):
+                if not parent.exists():
+                    parent.mkdir()
+                    self.created.append(parent)
+            digest = hashlib.sha256()
+            handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            temporary = path.parent / Path(name).name  # named as `path` is (the journal's relative names)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    for part in parts:
+                        digest.update(part)
+                        output_files._write(stream, part)
+                    if _sha256(path) == digest.hexdigest():
+                        stream.close()
+                        temporary.unlink()
+                        self.staged[path] = None
+                    else:
+                        stream.flush()
+                        os.fsync(stream.fileno())
+                        os.chmod(temporary, 0o644)
+                        self.staged[path] = temporary
+            except BaseException:
+                temporary.unlink(missing_ok=True)
+                raise
+            self.digests[path] = digest.hexdigest()
         except OSError as error:
             self.discard()
             raise OutputError(self.folder, error) from error
@@ -134,3 +176,14 @@ class Staging:
             output_files._roll_back(staged, created)
             raise
         return changed
+
+
+def _sha256(path: Path) -> str | None:
+    """The SHA-256 of a file's bytes, read in blocks; None when it is not a file."""
+    if not path.is_file():
+        return None
+    digest = hashlib.sha256()
+    with path.open("rb") as stream:
+        while block := stream.read(1 << 20):
+            digest.update(block)
+    return digest.hexdigest()

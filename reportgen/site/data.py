@@ -6,8 +6,9 @@ id the pipeline gives is kept, so that merges and distinct decisions reach the s
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -88,6 +89,15 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
                  records: list[dict[str, Any]] | None = None) -> bytes:
     """The bytes of a circuit's `site.json`: its rankings (`records`, when already made from the
     report), then its tournaments that no event ranking covers (`event_records`)."""
+    return b"".join(circuit_data_parts(report, events, records))
+
+
+def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
+                       records: list[dict[str, Any]] | None = None) -> Iterator[bytes]:
+    """`circuit_data`'s bytes in parts, each record encoded alone (the same bytes: json's compact
+    encoding of a list is its items' joined by commas): the build writes them to the staged file
+    as they come, never holding the whole JSON as a string and as bytes at once (at 100x, hundreds
+    of megabytes on top of the records, at the Grand Sud layout's peak: docs/performance.md)."""
     rankings = list(ranking_records(report) if records is None else records)
     places = {event["event"]: event["place"] for event in events if event.get("place")}
     for record in rankings:  # an event ranking's tournament place (its Lieu), for its Open Graph image
@@ -98,9 +108,13 @@ def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
     # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
     scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
                "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
-    return (json.dumps({"rankings": rankings, "scales": scales}, ensure_ascii=False, sort_keys=True,
-                       separators=(",", ":"))  # compact: json's C encoder (indent= takes the Python one)
-            + "\n").encode("utf-8")
+    # compact: json's C encoder (indent= takes the Python one, and so would json.dump's stream);
+    # sorted keys: "rankings" before "scales"
+    encode = functools.partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    yield b'{"rankings":['
+    for index, record in enumerate(rankings):
+        yield (b"," if index else b"") + encode(record).encode("utf-8")
+    yield b'],"scales":' + encode(scales).encode("utf-8") + b"}\n"
 
 
 def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:

@@ -2,6 +2,7 @@
 
     .venv/bin/python -m benchmarks.rebuild_phases                  # 1x, 2 runs
     .venv/bin/python -m benchmarks.rebuild_phases --scale 10 --runs 1 --stand-in
+    .venv/bin/python -m benchmarks.rebuild_phases --scale 100 --runs 1 --stand-in --keep /tmp/rebuild-100x
 
 The league of the scale is built with stand-in PDFs in a scratch folder (as benchmarks/targets.py
 builds it), the tournament of `benchmarks/leagues/<scale>x.extra` added, then `reportgen build` runs
@@ -12,6 +13,9 @@ functions inside the layout; the PDF fork server's own CPU and that of the worke
 read from /proc before it stops; `tree` is the CPU of the whole process tree (the build, the fork
 server, its workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no
 PDF (no fork server): the build's process alone. Measure CPU, not wall: the machine may be shared.
+With `--keep FOLDER` the league's first build is kept in FOLDER and used again by the next runs
+(a first build at 100x is several CPU-minutes): build it again after a change of the code, whose
+fingerprint keys the read cache and every rendered file.
 """
 
 from __future__ import annotations
@@ -71,19 +75,43 @@ for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (h
                     (cache, "reuse"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_records"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
+# Inside `load` and the Grand Sud's scoring (ten round): the circuits' parse, the tidy tables, the
+# newcomers and probable duplicates; the rankings, and the documents made of them.
+from reportgen import circuits
+from reportgen.ingest import normalise
+from reportgen.pipeline import loading
+for slug, circuit in circuits.CIRCUITS.items():
+    wrap(circuit, "parse", "  in load: the circuits' parse")
+wrap(normalise, "results_table", "  in load: results_table")
+wrap(loading, "player_notices", "  in load: newcomers, probable duplicates")
+grand_sud = sys.modules[type(circuits.CIRCUITS["grand-sud"]).__module__]
+from reportgen.circuits.grand_sud import documents as gs_documents
+wrap(grand_sud, "score_league", "  in score grand-sud: score_league (the rankings)")
+for name in ("bulletin", "published", "annex", "earned_rows"):
+    wrap(gs_documents, name, f"  in score grand-sud: documents.{name}")
+wrap(grand_sud, "replacement_notices", "  in score grand-sud: replacement_notices")
 wrap(pages.Site, "__init__", "site's pages")
-wrap(pages.Site, "pages", "site's pages")
-wrap(publish, "publish", "site's pages")
+wrap(publish, "stage", "site's pages")
+wrap(publish, "publish_staged", "site's pages")
+# Outside `load`: the read cache's file decoded, its sheets encoded again and written; the files
+# staged and published (each synced), the state and the hashes.
+from reportgen.ingest import read_cache, file_hashes
+from reportgen.pipeline import state
+wrap(read_cache.ReadCache, "__init__", "read cache: decoded")
+wrap(read_cache.ReadCache, "seal", "read cache: encoded")
+wrap(read_cache.ReadCache, "save", "read cache: written")
+wrap(staging.Staging, "publish", "circuits' files published")
+wrap(state, "record", "state and hashes")
+wrap(file_hashes.FileHashes, "save", "state and hashes")
 real_score_one = scoring._score_one
 
 
-def score_one(league, slug, scored, then):  # the circuit's scoring, up to its report (its layout is `then`)
+def score_one(league, slug, scored):  # the circuit's scoring, up to its report (its layout follows)
     start = time.process_time()
-
-    def laid_out(slug, report):
+    try:
+        return real_score_one(league, slug, scored)
+    finally:
         phases[f"score {slug}"] = time.process_time() - start
-        return then(slug, report)
-    return real_score_one(league, slug, scored, laid_out)
 
 
 scoring._score_one = score_one
@@ -138,13 +166,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scale", type=int, default=1, choices=leagues.SCALES)
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument("--stand-in", action="store_true", help="the rebuild renders no PDF (stand-ins)")
+    parser.add_argument("--keep", type=Path, help="the first build kept in this folder, and used again if there")
     options = parser.parse_args(argv)
     day = build_day(options.scale).isoformat()
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
     with tempfile.TemporaryDirectory(prefix="reportgen-rebuild-phases-") as scratch:
         work = Path(scratch)
-        built, grown = work / "built", work / "inputs"
-        run(BASE, str(inputs), str(built), day)
+        built, grown = (options.keep or work) / "built", work / "inputs"
+        if not (built / ".reportgen" / "state").is_file():
+            shutil.rmtree(built, ignore_errors=True)
+            run(BASE, str(inputs), str(built), day)
         shutil.copytree(inputs, grown)
         shutil.copytree(leagues.extra_folder(options.scale), grown, dirs_exist_ok=True)
         results = []

@@ -67,8 +67,8 @@ class Table:
         # Most cells (a text that is not blank, a number, in a sheet without formulas saved without
         # a value) are parsed at once: nothing for read_cell to refuse before the parse. One that
         # does not parse takes read_cell's way, which parses it again and says why, located.
-        kind = type(value)
-        if not self.sheet.untrusted_formulas and ((kind is str and value.strip()) or kind is int or kind is float):
+        if not self.sheet.untrusted_formulas and ((type(value) is str and value.strip())
+                                                  or type(value) in (int, float)):
             try:
                 return parse(value)
             except BadValue:

@@ -75,7 +75,7 @@ for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (h
                     (cache, "reuse"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_records"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
-# Inside `load` and the Grand Sud's scoring (ten round): the circuits' parse, the tidy tables, the
+# Inside `load` and the Grand Sud's scoring (tenth round): the circuits' parse, the tidy tables, the
 # newcomers and probable duplicates; the rankings, and the documents made of them.
 from reportgen import circuits
 from reportgen.ingest import normalise

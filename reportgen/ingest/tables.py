@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from reportgen.ingest.text import normalise_label, split_full_name
-from reportgen.ingest.values import is_empty, read_cell, shown, text
+from reportgen.ingest.values import BadValue, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Problem
 from reportgen.problems import MISSING_COLUMN
@@ -63,7 +63,17 @@ class Table:
         """The parsed value of a cell, or None after recording a located problem."""
         if key not in self.columns:
             return None
-        return read_cell(self.raw(row, key), lambda: self.ref(row, key), self.sheet.untrusted_formulas, parse,
+        value = self.raw(row, key)
+        # Most cells (a text that is not blank, a number, in a sheet without formulas saved without
+        # a value) are parsed at once: nothing for read_cell to refuse before the parse. One that
+        # does not parse takes read_cell's way, which parses it again and says why, located.
+        if not self.sheet.untrusted_formulas and ((type(value) is str and value.strip())
+                                                  or type(value) in (int, float)):
+            try:
+                return parse(value)
+            except BadValue:
+                pass
+        return read_cell(value, lambda: self.ref(row, key), self.sheet.untrusted_formulas, parse,
                          problems, required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
 
 
@@ -108,11 +118,12 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
         return None
     header_row, found, written = best
     data_rows = []
+    wanted = list(found.values())
     for row in range(header_row + 1, len(sheet.rows)):
-        cells = [sheet.value(row, col) for col in found.values()]
-        if all(is_empty(cell) for cell in cells):
+        cells = sheet.rows[row]
+        if all(col >= len(cells) or is_empty(cells[col]) for col in wanted):
             continue  # blank row, or a note beside the table
-        first = next(cell for cell in sheet.rows[row] if not is_empty(cell))
+        first = next(cell for cell in cells if not is_empty(cell))
         # A number or a date never reads « total »: only a text is normalised to be sure.
         if isinstance(first, str) and normalise_label(shown(first)).startswith("total"):
             continue  # a totals row below the data

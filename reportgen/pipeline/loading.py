@@ -108,7 +108,16 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
     others are read, and what is read is added to it."""
-    today = today or dt.date.today()
+    # The cycle collector paused for the whole of it, not for the reading alone: parsing every
+    # workbook and putting the tables together make millions of small containers and few cycles,
+    # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
+    # (docs/performance.md, tenth round).
+    with _no_cycle_collection():
+        return _load(inputs, today or dt.date.today(), progress, reads, digests)
+
+
+def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,
+          digests: dict[str, str] | None) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
     if not inputs.is_dir():
@@ -133,8 +142,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     if new:
         progress.phase("lecture des classeurs", len(new))
     fresh: dict[Path, tuple[int, list[Sheet]]] = {}
-    with _no_cycle_collection():
-        workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=progress.advance)
+    workbooks, unreadable = read_workbooks(paths, inputs, known, fresh, done=progress.advance)
     from reportgen.circuits.base import Reading
     from reportgen.ingest.normalise import listed_table, results_table
 

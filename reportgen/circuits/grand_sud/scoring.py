@@ -9,7 +9,7 @@ in force (§1: same-day tournaments are simultaneous).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -165,7 +165,9 @@ class _Line:
     player_id: str
     player: str
     licence: str
-    results: list[tuple[int, int, str]]  # (points, tournament order, tournament id), best first
+    # (minus the points, tournament order, tournament id): sorted as they are, best first and, among
+    # equal points, the earlier tournament first (the one counted); no key function per ranking.
+    results: list[tuple[int, int, str]]
     keep: int  # ⌊T/2⌋: how many results make his total
     played: int = 0
     total: int = 0
@@ -182,6 +184,42 @@ def _results_of(results: pd.DataFrame, points: list[int]) -> list[_Result]:
     return [(player_id, int(value), player, licence, club) for player_id, value, player, licence, club in zip(
         results["player_id"].tolist(), points, results["player"].tolist(),
         results["licence"].tolist(), results["club"].tolist())]
+
+
+def placed(listed: list[_Line], keys: dict[str, str]) -> Iterator[tuple[_Line, int, bool, tuple[str, ...]]]:
+    """Each line with its place, tied or not, and `decided_by`: what tiebreaks.rank(listed, CHAIN,
+    display) gives, in one sort instead of a recursion per group of equal totals (the chain's
+    steps each look at one player alone, and none applies again).
+
+    Sorted by total, played, best, then by name (`keys`) and id: a group of equal totals is split by
+    the tournaments played when they are not all the same (`decided_by` names it), each of those by
+    the best result likewise; what is left level shares the place of its first."""
+    ordered = sorted(listed, key=lambda line: (-line.total, line.played, -line.best, keys[line.player], line.player_id))
+    played_step, best_step = CHAIN[1].name, CHAIN[2].name
+    count = len(ordered)
+    start = 0
+    while start < count:  # a group of equal totals: [start, end)
+        total, end = ordered[start].total, start + 1
+        while end < count and ordered[end].total == total:
+            end += 1
+        by_played = (played_step,) if ordered[start].played != ordered[end - 1].played else ()
+        first = start
+        while first < end:  # equal totals and tournaments played: [first, last)
+            played, last = ordered[first].played, first + 1
+            while last < end and ordered[last].played == played:
+                last += 1
+            decided = (*by_played, best_step) if ordered[first].best != ordered[last - 1].best else by_played
+            level = first
+            while level < last:  # level on the whole chain: [level, stop), sharing one place
+                best, stop = ordered[level].best, level + 1
+                while stop < last and ordered[stop].best == best:
+                    stop += 1
+                tied = stop - level > 1
+                for line in ordered[level:stop]:
+                    yield line, level + 1, tied, decided
+                level = stop
+            first = last
+        start = end
 
 
 def rank(points: pd.DataFrame, counted: list[Tournament], day: dt.date, final: bool,
@@ -216,34 +254,34 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
     for order, event in enumerate(ids):
         for player_id, value, player, licence, _ in by_event.get(event, ()):
             line = lines.get(player_id) or lines.setdefault(player_id, _Line(player_id, player, licence, [], keep))
-            line.results.append((value, order, event))
+            line.results.append((-value, order, event))
+    counts_non_scoring = settings.played_counts_non_scoring
     for line in lines.values():
-        # Best results first; among equal points, the earlier tournament is the one counted.
-        line.results.sort(key=lambda result: (-result[0], result[1]))
-        line.total = sum(value for value, _, _ in line.results[:keep])
-        line.best = line.results[0][0]
-        line.played = len(line.results) if settings.played_counts_non_scoring else \
-            sum(1 for value, _, _ in line.results if value > 0)
+        results = line.results
+        results.sort()  # best first; among equal points, the earlier tournament is the one counted
+        line.total = -sum(minus for minus, _, _ in results[:keep])
+        line.best = -results[0][0]
+        line.played = len(results) if counts_non_scoring else sum(1 for minus, _, _ in results if minus < 0)
     listed = [line for line in lines.values() if line.total >= settings.min_listed_points]
     for line in listed:  # each name's sorting key computed once for the whole history (`keys`)
         if line.player not in keys:
             # Sorting, not identity: the words in alphabetical order, as the bulletins always listed
             # equal players (INTERPRETATIONS.md, « who is who », leaves identity to name_key).
             keys[line.player] = words_key(name_key(line.player))
-    ranked = tiebreaks.rank(listed, CHAIN, display=lambda line: (keys[line.player], line.player_id))
     previous_ranks = previous.rank_of() if previous else {}
     rows = []
-    for placed in ranked.placed:
-        line = placed.item
+    seeds = settings.seeds
+    for line, place, tied, decided_by in placed(listed, keys):
+        results = line.results
         rows.append(Row(
-            rank=placed.rank, tied=placed.tied, player_id=line.player_id, player=line.player,
+            rank=place, tied=tied, player_id=line.player_id, player=line.player,
             licence=line.licence, club=club_then.get(line.player_id, ""), played=line.played,
             total=line.total, best=line.best,
-            points={event: value for value, _, event in line.results},
-            counted={event for _, _, event in line.results[:keep]},
+            points={event: -minus for minus, _, event in results},
+            counted={event for _, _, event in results[:keep]},
             previous_rank=previous_ranks.get(line.player_id),
-            seed=placed.rank <= settings.seeds,
-            decided_by=placed.decided_by,
+            seed=place <= seeds,
+            decided_by=decided_by,
         ))
     latest = [] if final else [t.id for t in counted if t.date == day]
     return Ranking(day.year, day, final, ids, keep, rows, latest, previous, replaced or {})

@@ -187,7 +187,7 @@ class Site:
             name = self.player_page(player.id)
             if name:
                 yield f"{FOLDER}/{name}", self.player(player)
-        for club in sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]}):
+        for club in self.clubs:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
                                                         title="Corrections", corrections=self.correction_lines())
@@ -294,9 +294,9 @@ class Site:
                            if e.ranking["kind"] == "ratings" and (rating := figures.number(
                                e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
-                sections.append({"circuit": circuit.title, "season": season, "places": places,
+                sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
-                                 "results": latest[-1].row["results"] if latest else [],
+                                 "results": html_lines.results(latest[-1].row["results"] if latest else ()),
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
@@ -331,6 +331,12 @@ class Site:
     def place(row: dict[str, Any]) -> str:
         """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
         return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
+
+    @functools.cached_property
+    def clubs(self) -> list[str]:
+        """Every club a ranking names, sorted: each has its page and is in the search (once a build,
+        not once for each: a scan of every player's every line)."""
+        return sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
 
     @functools.cached_property
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
@@ -371,8 +377,7 @@ class Site:
         pages load (a fetch of a JSON file is refused to a page opened from the file system)."""
         entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
                    for p in self.players.values() if (page := self.player_page(p.id))]
-        clubs = sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
-        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in clubs]
+        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.clubs]
         entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": self.event_page(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)

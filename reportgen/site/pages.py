@@ -11,7 +11,7 @@ import functools
 import hashlib
 import json
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,11 @@ def long_day(iso: str) -> str:
     return french.date_long(dt.date.fromisoformat(iso))
 
 
+@functools.cache  # the same dates, under each player's chart of his places
+def short_day(iso: str) -> str:
+    return french.date_short(dt.date.fromisoformat(iso))
+
+
 class Site:
     """Every page of the site, as bytes by path relative to outputs/."""
 
@@ -84,6 +89,8 @@ class Site:
         self.players: dict[str, Player] = {}
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
+        self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -130,17 +137,23 @@ class Site:
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes:
         """A page; its Open Graph image is `card`'s, or the home page's."""
+        return self.render_from(template, path, card, context, lambda: context)
+
+    def render_from(self, template: str, path: str, card: og.Card | None, source: object,
+                    context: Callable[[], dict[str, Any]]) -> bytes:
+        """A page whose context is made (`context()`) only when it is rendered: `source`, all the
+        context is made from, says whether the last build's page can be taken (site/reuse.py)."""
         root = "" if path == HOME else "../"
         here = f"{FOLDER}/" if path == HOME else ""
         tags = self.image(card or self.home_card, here)
 
         def draw() -> bytes:
             return environment(self.templates).get_template(f"site/{template}").render(
-                league=self.league, root=root, here=here, og=tags, **context).encode("utf-8")
+                league=self.league, root=root, here=here, og=tags, **context()).encode("utf-8")
 
         if self.reuse is None:
             return draw()
-        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, context),
+        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
                                draw)
 
     def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
@@ -274,7 +287,34 @@ class Site:
                            json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
 
     def player(self, player: Player) -> bytes:
+        """A player's page, made only when what it is made from changed (`player_source`): a new
+        tournament changes the pages of its season's players, not of the others."""
         name = self.public.name(player.id, player.name)
+        return self.render_from("player.html.j2", page_name("joueur", player.id), None,
+                                self.player_source(player, name),
+                                lambda: {"title": name, "sections": self.player_sections(player, name),
+                                         "description": f"Résultats de {name}"})
+
+    def player_source(self, player: Player, name: str) -> tuple[object, ...]:
+        """All a player's page is made from: his public name, the circuits' order, and for each of
+        his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
+        values, club, results): his rows as they are, not the page's lines made from them."""
+        return (name, self._order, [(self.ranking_source(e.circuit, e.ranking), e.row) for e in player.entries])
+
+    def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
+        """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
+        its line's start with its date, kind, title and link, its main column, season, date, path
+        and title): once per ranking, so that a player's source holds a short string per line."""
+        found = self._sources.get(id(ranking))
+        if found is None:
+            found = self._sources[id(ranking)] = hashlib.sha256(json.dumps(
+                [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
+                 ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
+                .encode("utf-8")).hexdigest()
+        return found
+
+    def player_sections(self, player: Player, name: str) -> list[dict[str, Any]]:
+        """A player's page's sections: a circuit's season each, its lines, results and charts."""
         sections = []
         for circuit in self.circuits:
             mine = [e for e in player.entries if e.circuit is circuit]
@@ -288,7 +328,7 @@ class Site:
                         start, self.place(e.row),
                         f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
                         e.row["club"]))
-                places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
+                places = [(short_day(e.ranking["date"]), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
                 ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
                            if e.ranking["kind"] == "ratings" and (rating := figures.number(
@@ -302,8 +342,7 @@ class Site:
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
                                                           "Classement Elo")})
-        return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
-                           description=f"Résultats de {name}")
+        return sections
 
     def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """What every player's line of one ranking shares (its date, kind, title, link: the start of

@@ -17,7 +17,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import figures, og
+from reportgen.site import figures, heap, og
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
@@ -80,17 +80,23 @@ class Site:
         # the Open Graph images the pages name, by path; their bytes until `_images` gives them
         self.images: dict[str, bytes] = {}
         self.home_card: og.Card | None = None
-        self.circuits = load(outputs, order, blocked, archived)
+        with heap.uncollected():  # a tree of dicts and lists from JSON: nothing to collect (site/heap.py)
+            self._load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
         self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
         self.corrections = list(corrections)
         self.templates = templates
-        self.players: dict[str, Player] = {}
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
         self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
+
+    def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
+              archived: Mapping[str, list[dict[str, Any]]] | None) -> None:
+        """Each circuit's rankings from outputs/, and each player's lines in them."""
+        self.circuits = load(outputs, order, blocked, archived)
+        self.players: dict[str, Player] = {}
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -185,6 +191,10 @@ class Site:
         """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
         right after the first page that names it: a build stages each as it comes
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
+        with heap.frozen():  # the league's data out of the collections while pages are made (site/heap.py)
+            yield from self._each_page()
+
+    def _each_page(self) -> Iterator[tuple[str, bytes]]:
         self.images = {}
         yield HOME, self.home()
         yield from self._images()

@@ -7,8 +7,8 @@ site/privacy.py), its file is named from a hash of that text, and a build that f
 outputs/site/ takes its bytes from there instead of drawing it again: an image is redrawn only when
 what it shows changes (a season's when its top three does). In a first build, each text is drawn
 once (`_text`: the league's name, the places and the leaders are on many cards) and pasted on a
-blank card already in the palette, the same pixels as drawing the whole card. Pillow writes no time or software chunk
-in a PNG unless asked; nothing here asks."""
+blank card already in the palette, the same pixels as drawing the whole card. Pillow writes no
+time or software chunk in a PNG unless asked; nothing here asks."""
 
 from __future__ import annotations
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import html
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -608,3 +610,35 @@ def test_changed_code_renders_every_site_page_again(league, stub_pdfs, monkeypat
     result = build(inputs, outputs, TODAY)
     assert set(result.site_rendered) == set(site_pages(before))
     assert site_pages(snapshot(outputs)) == site_pages(before)
+
+
+def test_player_pages_that_stay_are_taken_without_making_their_sections(league, stub_pdfs, monkeypatch):
+    """A player's page is known unchanged from his rows (`Site.player_source`), before its sections
+    are made: a build with nothing new for the site makes none; one line changed in `site.json` (a
+    corrected club in a season no new tournament touches) makes that player's page alone, the
+    page a build without the records makes."""
+    from reportgen import circuits
+    from reportgen.site.pages import Site, page_name
+    from reportgen.site.reuse import Pages
+
+    inputs, outputs = league
+    made: list[str] = []
+    sections = Site.player_sections
+    monkeypatch.setattr(Site, "player_sections", lambda site, player, name: made.append(player.id) or sections(
+        site, player, name))
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and result.site_rendered == [] and made == []
+    data = outputs / "grand-sud" / "site.json"
+    site = json.loads(data.read_text(encoding="utf-8"))
+    ranking = next(r for r in site["rankings"] if r["season"] == 2025 and r["kind"] == "season")
+    row = ranking["rows"][-1]
+    row["club"] = "Club corrigé"
+    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    league_name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / "index.html").read_text(
+        encoding="utf-8")).group(1))  # as the build named it
+    reused = Pages(outputs)
+    pages = Site(outputs, list(circuits.CIRCUITS), league_name, reuse=reused).pages()
+    rendered = [name for name in reused.rendered if name.startswith("site/joueur-")]
+    assert made == [row["id"]] and rendered == [f"site/{page_name('joueur', row['id'])}"]
+    assert "Club corrigé" in pages[rendered[0]].decode("utf-8")
+    assert pages == Site(outputs, list(circuits.CIRCUITS), league_name).pages()  # rendered in full

@@ -83,3 +83,26 @@ def test_a_ranking_s_rows_are_the_bytes_of_the_macro_loop():
 def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
     """The escapes are cached (`_escaped`): 1 and True are equal keys for a plain cache."""
     assert lines.line("", 1, True, "") == '1</td><td>True</td><td class="secondary"></td></tr>\n'
+
+
+# the player's template's results and places loops before site/lines.py `results` and `places`, as they were
+RESULTS_LOOP = """  <tbody>{% for points, counted in s.results %}<tr><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
+  <tbody>{% for day, place in s.places %}<tr><td>{{ day }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
+"""
+RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
+  <tbody>{{ s.places }}</tbody>
+"""
+
+
+def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
+    env = environment()
+    results = [["1 086", True], ["42,5", False], ["<b>7</b> & 'x'", None], ["0", True], [3, False]]
+    places = [("14 mars", 1), ("1er avr.", 12), ("<i>2 mai</i>", None), ("3 mai & co", "3=")]
+    before = env.from_string(RESULTS_LOOP).render(s={"results": results, "places": places})
+    made = {"results": lines.results(results), "places": lines.places(places)}
+    assert env.from_string(RESULTS_NOW).render(s=made) == before
+    assert "&lt;b&gt;7&lt;/b&gt; &amp; &#39;x&#39;" in before and "<td>—</td>" in before and "<td>None</td>" in before
+    empty = {"results": lines.results([]), "places": lines.places([])}
+    assert not empty["results"]  # `{% if s.results %}` leaves the table out, as for an empty list
+    assert env.from_string(RESULTS_NOW).render(s=empty) == env.from_string(RESULTS_LOOP).render(
+        s={"results": [], "places": []})

@@ -7,7 +7,7 @@ import io
 import re
 import shutil
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from reportgen import circuits, config
 from reportgen.site import og
@@ -86,3 +86,57 @@ def test_the_site_url_is_read_from_reportgen_toml_and_checked(tmp_path):
     assert config.load(tmp_path, defaults(), problems).site.url == URL and problems == []
     message = only_problem(tmp_path, server + 'url = "ligue.example.org"\n')
     assert "url" in message and "https://" in message
+
+
+def drawn_whole(card: og.Card) -> bytes:
+    """The card drawn as `og.VERSION` 2 first drew it: every text with its band on one RGB image,
+    then the whole image quantized. `og.draw` pastes each text's pixels, drawn once a build."""
+    image = Image.new("RGB", (og.WIDTH, og.HEIGHT), og.WHITE)
+    pen = ImageDraw.Draw(image)
+    inner = og.WIDTH - 2 * og.MARGIN
+    pen.rectangle((0, 0, og.WIDTH, 96), fill=og.ACCENT)
+    pen.text((og.MARGIN, 48), og._fit(card.league, "semibold", 32, inner), font=og._font("semibold", 32),
+             fill=og.WHITE, anchor="lm")
+    pen.text((og.MARGIN, 170), og._fit(card.title, "bold", 58, inner), font=og._font("bold", 58),
+             fill=og.ACCENT, anchor="ls")
+    pen.text((og.MARGIN, 232), og._fit(card.subtitle, "regular", 36, inner), font=og._font("regular", 36),
+             fill=og.MUTED, anchor="ls")
+    places = [og._fit(place, "bold", 38, inner / 3) for place, _, _ in card.lines[:4]]
+    place_width = max([og._length(place, "bold", 38) for place in places if place] + [0.0])
+    place_width = place_width + 28 if place_width else 0.0
+    for index, ((_, name, value), place) in enumerate(zip(card.lines[:4], places)):
+        y = 290 + index * 78
+        pen.rounded_rectangle((og.MARGIN - 16, y, og.WIDTH - og.MARGIN + 16, y + 64), radius=12, fill=og.BAND)
+        middle = y + 32
+        value = og._fit(value, "regular", 34, inner / 2)
+        value_width = og._length(value, "regular", 34) if value else 0
+        pen.text((og.WIDTH - og.MARGIN, middle), value, font=og._font("regular", 34), fill=og.MUTED, anchor="rm")
+        pen.text((og.MARGIN, middle), place, font=og._font("bold", 38), fill=og.ACCENT, anchor="lm")
+        room = inner - place_width - value_width - 32
+        pen.text((og.MARGIN + place_width, middle), og._fit(name, "semibold", 38, room),
+                 font=og._font("semibold", 38), fill=og.INK, anchor="lm")
+    out = io.BytesIO()
+    image.quantize(palette=og._palette(), dither=Image.Dither.NONE).save(out, format="PNG",
+                                                                         compress_level=og.COMPRESSION)
+    return out.getvalue()
+
+
+def test_a_card_made_of_texts_drawn_once_is_the_card_drawn_whole():
+    # texts of every kind: accents above and below, stacked combining marks, a glyph the font lacks,
+    # long texts cut with « … », places of one to four rows, shared places, empty cells; each text
+    # also met again on other cards and rows (taken from `_text`'s cache), and some at a fraction
+    # of a pixel (a name after the places' column)
+    names = ["DUPONT Jean", "ÉLOÏSE Çà ÿ gjpqy", "W" * 120, "<script>", "a\u0301\u0301\u0301\u0301 Å", "😀 ﷺ", " ", "—"]
+    places = ["1", "2=", "3", "", "12", "100="]
+    values = ["120 pts", "1 086 pts", "", "DUPONT Jean"]
+    cards = [og.Card("Ligue", "Circuit", "Saison 2026"),
+             og.Card("Ligue des jeux " * 12, "Tournoi d'Albi " * 8, "Classement — 14 mars 2026 · Albi " * 4)]
+    for index in range(24):
+        rows = tuple((places[(index + row) % len(places)], names[(index * 3 + row) % len(names)],
+                      values[(index + 2 * row) % len(values)]) for row in range(index % 5))
+        cards.append(og.Card("Ligue" if index % 2 else "Ligue régionale", names[index % len(names)],
+                             f"Saison {2020 + index % 3}", rows))
+    og._text.cache_clear()
+    for card in cards + cards[::-1]:  # again, every text then taken from the cache
+        assert og.draw(card) == drawn_whole(card), card
+    assert og._text.cache_info().hits > len(cards)

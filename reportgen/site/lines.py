@@ -1,6 +1,7 @@
 """The site's long tables' lines as HTML made here rather than line by line in Jinja (issue 27): a
 player's page has one line per dated ranking he is in (73,087 lines at 10x), a tournament's, season's
-or club's page one per player of its ranking (`ranking_row`, the `ranking` macro's rows), and Jinja's
+or club's page one per player of its ranking (`ranking_row`, the `ranking` macro's rows), a player's
+results and places of each season (`results`, `places`, the tables beside his charts), and Jinja's
 per-line cost (the `loop`, an attribute lookup and an escape per cell) was most of what those pages
 cost. The bytes are those the templates' loops gave (tests/test_site_lines.py renders both and
 compares): each value escaped as autoescape does (markupsafe), the same markup, the same indentation
@@ -46,6 +47,21 @@ def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
                     + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
                     + "</td>" for value, main, link in cells)
     return f'    <tr><td data-sort="{_escaped(sort)}">{_escaped(rank)}</td><th scope="row">{who}</th>{shown}</tr>\n'
+
+
+COUNTED = {None: "—", True: "oui", False: "non (hors des meilleurs résultats)"}  # as the template said them
+
+
+def results(scores: Iterable[tuple[Any, bool | None]]) -> Markup:
+    """A player's results of a season (points, whether they count: site/data.py `counted`), the
+    rows of his page's results table, on one line as its loop made them."""
+    return Markup("".join(f"<tr><td>{_escaped(points)}</td><td>{COUNTED[None if counted is None else bool(counted)]}"
+                          "</td></tr>" for points, counted in scores))
+
+
+def places(points: Iterable[tuple[str, Any]]) -> Markup:
+    """A player's place on each date of a season (the data under his page's chart), its table's rows."""
+    return Markup("".join(f"<tr><td>{_escaped(day)}</td><td>{_escaped(place)}</td></tr>" for day, place in points))
 
 
 def table_body(lines: Iterable[str]) -> Markup:

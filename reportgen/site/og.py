@@ -5,19 +5,22 @@ circuit and season (or the tournament, its date and place), and the top three.
 Deterministic and cheap: a card is plain text (`Card`, names already in their public form,
 site/privacy.py), its file is named from a hash of that text, and a build that finds the file in
 outputs/site/ takes its bytes from there instead of drawing it again: an image is redrawn only when
-what it shows changes (a season's when its top three does). Pillow writes no time or software chunk
-in a PNG unless asked; nothing here asks."""
+what it shows changes (a season's when its top three does). In a first build, each text is drawn
+once (`_text`: the league's name, the places and the leaders are on many cards) and pasted on a
+blank card already in the palette, the same pixels as drawing the whole card. Pillow writes no
+time or software chunk in a PNG unless asked; nothing here asks."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import json
+import math
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont
 
 from reportgen.render.html import TEMPLATES
 
@@ -98,37 +101,92 @@ def _fit(text: str, weight: str, size: int, width: float) -> str:
     return text.rstrip() + "…"
 
 
-def draw(card: Card) -> bytes:
-    """The card as PNG bytes: a band with the league's name, the title and subtitle, the lines."""
+TOP, ROW, ROW_HEIGHT = 290, 78, 64  # the lines' bands: the first's top, from one to the next, height
+SUBTITLE = 2  # in `draw`'s texts: the league, the title, the subtitle, then the lines'
+
+
+@cache
+def _base(rows: int) -> tuple[Image.Image, Image.Image]:
+    """A card without its texts (the league's band, `rows` bands for the lines), in RGB (what each
+    text is drawn on) and in the palette (what a card is made from): once a build per number of rows."""
     image = Image.new("RGB", (WIDTH, HEIGHT), WHITE)
     pen = ImageDraw.Draw(image)
-    inner = WIDTH - 2 * MARGIN
     pen.rectangle((0, 0, WIDTH, 96), fill=ACCENT)
-    pen.text((MARGIN, 48), _fit(card.league, "semibold", 32, inner), font=_font("semibold", 32),
-             fill=WHITE, anchor="lm")
-    pen.text((MARGIN, 170), _fit(card.title, "bold", 58, inner), font=_font("bold", 58),
-             fill=ACCENT, anchor="ls")
-    pen.text((MARGIN, 232), _fit(card.subtitle, "regular", 36, inner), font=_font("regular", 36),
-             fill=MUTED, anchor="ls")
-    top = 290
-    places = [_fit(place, "bold", 38, inner / 3) for place, _, _ in card.lines[:4]]
+    for index in range(rows):
+        y = TOP + index * ROW
+        pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_HEIGHT), radius=12, fill=BAND)
+    return image, _quantized(image)
+
+
+def _quantized(image: Image.Image) -> Image.Image:
+    """Each pixel mapped to its nearest colour of the palette, without dithering: pixel by pixel, so
+    a part of a card quantized alone gives the pixels it has in the whole card quantized."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+@lru_cache(maxsize=256)  # bounded: most texts are on one card; the league's, the places, some names on many
+def _text(rows: int, xy: tuple[float, float], text: str, weight: str, size: int, fill: str,
+          anchor: str) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """One text of a card as its pixels in the palette, the mask of those it changes, and where
+    they go: drawn by FreeType once a build, however many cards show it at that place (the
+    league's name is on every card, the places and the leaders on many).
+
+    The text is drawn on the part of the blank card under its glyphs' box (FreeType's, a pixel or
+    two wider: the box of a text does not depend on a fraction of a pixel by more), at the same
+    position to the fraction of a pixel (the part's corner is a whole pixel): its pixels are those
+    it has when drawn on the whole card, FreeType's coverage depending on the text, the font and
+    that fraction only, and each pixel blending the text's colour with the one beneath."""
+    plain, paletted = _base(rows)
+    x, y = xy
+    font = _font(weight, size)
+    left, top, right, bottom = font.getbbox(text, anchor=anchor)
+    box = (max(0, int(x) + math.floor(left) - 2), max(0, int(y) + math.floor(top) - 2),
+           min(WIDTH, int(x) + math.ceil(right) + 3), min(HEIGHT, int(y) + math.ceil(bottom) + 3))
+    part = plain.crop(box)
+    # the whole pixels from the corner, then the fraction as it was: both exact in floating point
+    at = (int(x) - box[0] + (x - int(x)), int(y) - box[1] + (y - int(y)))
+    ImageDraw.Draw(part).text(at, text, font=font, fill=fill, anchor=anchor)
+    drawn = _quantized(part)
+    # the pixels the text changed: those whose colour is not the blank card's (by palette index)
+    changed = ImageChops.difference(Image.frombytes("L", drawn.size, drawn.tobytes()),
+                                    Image.frombytes("L", drawn.size, paletted.crop(box).tobytes()))
+    # as a mask of whole pixels: each difference made 255 (at least twice it over 1/128, clipped), 0 kept
+    mask = ImageChops.add(changed, changed, scale=1 / 128).convert("1", dither=Image.Dither.NONE)
+    return drawn, mask, (box[0], box[1])
+
+
+def draw(card: Card) -> bytes:
+    """The card as PNG bytes: a band with the league's name, the title and subtitle, the lines.
+    Laid out as drawn on one RGB image and quantized (what `VERSION` 2 drew, pixel for pixel:
+    tests/test_site_og.py draws both), made from the blank card and each text's pixels (`_text`)."""
+    inner = WIDTH - 2 * MARGIN
+    texts: list[tuple[tuple[float, float], str, str, int, str, str]] = [
+        ((MARGIN, 48), _fit(card.league, "semibold", 32, inner), "semibold", 32, WHITE, "lm"),
+        ((MARGIN, 170), _fit(card.title, "bold", 58, inner), "bold", 58, ACCENT, "ls"),
+        ((MARGIN, 232), _fit(card.subtitle, "regular", 36, inner), "regular", 36, MUTED, "ls")]
+    rows = card.lines[:4]
+    places = [_fit(place, "bold", 38, inner / 3) for place, _, _ in rows]
     # one column of places, so that the names line up
     place_width = max([_length(place, "bold", 38) for place in places if place] + [0.0])
     place_width = place_width + 28 if place_width else 0.0
-    for index, ((_, name, value), place) in enumerate(zip(card.lines[:4], places)):
-        y = top + index * 78
-        pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + 64), radius=12, fill=BAND)
-        middle = y + 32
+    for index, ((_, name, value), place) in enumerate(zip(rows, places)):
+        middle = TOP + index * ROW + ROW_HEIGHT // 2
         value = _fit(value, "regular", 34, inner / 2)  # the home page's value is a name
         value_width = _length(value, "regular", 34) if value else 0
-        pen.text((WIDTH - MARGIN, middle), value, font=_font("regular", 34), fill=MUTED, anchor="rm")
-        pen.text((MARGIN, middle), place, font=_font("bold", 38), fill=ACCENT, anchor="lm")
         room = inner - place_width - value_width - 32
-        pen.text((MARGIN + place_width, middle), _fit(name, "semibold", 38, room),
-                 font=_font("semibold", 38), fill=INK, anchor="lm")
+        texts += [((WIDTH - MARGIN, middle), value, "regular", 34, MUTED, "rm"),
+                  ((MARGIN, middle), place, "bold", 38, ACCENT, "lm"),
+                  ((MARGIN + place_width, middle), _fit(name, "semibold", 38, room), "semibold", 38, INK, "lm")]
+    image = _base(len(rows))[1].copy()
+    for index, (xy, text, weight, size, fill, anchor) in enumerate(texts):
+        if text:  # an empty text draws nothing
+            # the subtitle (a tournament's date and place) is on one card only: kept out of the cache,
+            # which then holds more of the texts that recur (403 subtitles at 10x, 403 distinct)
+            pixels, mask, corner = (_text.__wrapped__ if index == SUBTITLE else _text)(
+                len(rows), xy, text, weight, size, fill, anchor)
+            image.paste(pixels, corner, mask)
     out = io.BytesIO()
-    image.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG",
-                                                                      compress_level=COMPRESSION)
+    image.save(out, format="PNG", compress_level=COMPRESSION)
     return out.getvalue()
 
 

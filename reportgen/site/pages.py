@@ -11,13 +11,13 @@ import functools
 import hashlib
 import json
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import figures, og
+from reportgen.site import figures, heap, og
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
@@ -59,6 +59,11 @@ def long_day(iso: str) -> str:
     return french.date_long(dt.date.fromisoformat(iso))
 
 
+@functools.cache  # the same dates, under each player's chart of his places
+def short_day(iso: str) -> str:
+    return french.date_short(dt.date.fromisoformat(iso))
+
+
 class Site:
     """Every page of the site, as bytes by path relative to outputs/."""
 
@@ -75,15 +80,23 @@ class Site:
         # the Open Graph images the pages name, by path; their bytes until `_images` gives them
         self.images: dict[str, bytes] = {}
         self.home_card: og.Card | None = None
-        self.circuits = load(outputs, order, blocked, archived)
+        with heap.uncollected():  # a tree of dicts and lists from JSON: nothing to collect (site/heap.py)
+            self._load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
         self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
         self.corrections = list(corrections)
         self.templates = templates
-        self.players: dict[str, Player] = {}
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
+        self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
+
+    def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
+              archived: Mapping[str, list[dict[str, Any]]] | None) -> None:
+        """Each circuit's rankings from outputs/, and each player's lines in them."""
+        self.circuits = load(outputs, order, blocked, archived)
+        self.players: dict[str, Player] = {}
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
@@ -130,17 +143,23 @@ class Site:
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes:
         """A page; its Open Graph image is `card`'s, or the home page's."""
+        return self.render_from(template, path, card, context, lambda: context)
+
+    def render_from(self, template: str, path: str, card: og.Card | None, source: object,
+                    context: Callable[[], dict[str, Any]]) -> bytes:
+        """A page whose context is made (`context()`) only when it is rendered: `source`, all the
+        context is made from, says whether the last build's page can be taken (site/reuse.py)."""
         root = "" if path == HOME else "../"
         here = f"{FOLDER}/" if path == HOME else ""
         tags = self.image(card or self.home_card, here)
 
         def draw() -> bytes:
             return environment(self.templates).get_template(f"site/{template}").render(
-                league=self.league, root=root, here=here, og=tags, **context).encode("utf-8")
+                league=self.league, root=root, here=here, og=tags, **context()).encode("utf-8")
 
         if self.reuse is None:
             return draw()
-        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, context),
+        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
                                draw)
 
     def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
@@ -172,6 +191,10 @@ class Site:
         """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
         right after the first page that names it: a build stages each as it comes
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
+        with heap.frozen():  # the league's data out of the collections while pages are made (site/heap.py)
+            yield from self._each_page()
+
+    def _each_page(self) -> Iterator[tuple[str, bytes]]:
         self.images = {}
         yield HOME, self.home()
         yield from self._images()
@@ -187,7 +210,7 @@ class Site:
             name = self.player_page(player.id)
             if name:
                 yield f"{FOLDER}/{name}", self.player(player)
-        for club in sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]}):
+        for club in self.clubs:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
                                                         title="Corrections", corrections=self.correction_lines())
@@ -274,7 +297,34 @@ class Site:
                            json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
 
     def player(self, player: Player) -> bytes:
+        """A player's page, made only when what it is made from changed (`player_source`): a new
+        tournament changes the pages of its season's players, not of the others."""
         name = self.public.name(player.id, player.name)
+        return self.render_from("player.html.j2", page_name("joueur", player.id), None,
+                                self.player_source(player, name),
+                                lambda: {"title": name, "sections": self.player_sections(player, name),
+                                         "description": f"Résultats de {name}"})
+
+    def player_source(self, player: Player, name: str) -> tuple[object, ...]:
+        """All a player's page is made from: his public name, the circuits' order, and for each of
+        his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
+        values, club, results): his rows as they are, not the page's lines made from them."""
+        return (name, self._order, [(self.ranking_source(e.circuit, e.ranking), e.row) for e in player.entries])
+
+    def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
+        """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
+        its line's start with its date, kind, title and link, its main column, season, date, path
+        and title): once per ranking, so that a player's source holds a short string per line."""
+        found = self._sources.get(id(ranking))
+        if found is None:
+            found = self._sources[id(ranking)] = hashlib.sha256(json.dumps(
+                [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
+                 ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
+                .encode("utf-8")).hexdigest()
+        return found
+
+    def player_sections(self, player: Player, name: str) -> list[dict[str, Any]]:
+        """A player's page's sections: a circuit's season each, its lines, results and charts."""
         sections = []
         for circuit in self.circuits:
             mine = [e for e in player.entries if e.circuit is circuit]
@@ -288,22 +338,21 @@ class Site:
                         start, self.place(e.row),
                         f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
                         e.row["club"]))
-                places = [(french.date_short(dt.date.fromisoformat(e.ranking["date"])), e.row["rank"])
+                places = [(short_day(e.ranking["date"]), e.row["rank"])
                           for e in entries if e.ranking["kind"] == "season"]
                 ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
                            if e.ranking["kind"] == "ratings" and (rating := figures.number(
                                e.row["values"].get("rating", ""))) is not None]
                 latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
-                sections.append({"circuit": circuit.title, "season": season, "places": places,
+                sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
-                                 "results": latest[-1].row["results"] if latest else [],
+                                 "results": html_lines.results(latest[-1].row["results"] if latest else ()),
                                  "results_title": latest[-1].ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
                                                           "Classement Elo")})
-        return self.render("player.html.j2", page_name("joueur", player.id), title=name, sections=sections,
-                           description=f"Résultats de {name}")
+        return sections
 
     def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """What every player's line of one ranking shares (its date, kind, title, link: the start of
@@ -331,6 +380,12 @@ class Site:
     def place(row: dict[str, Any]) -> str:
         """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
         return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
+
+    @functools.cached_property
+    def clubs(self) -> list[str]:
+        """Every club a ranking names, sorted: each has its page and is in the search (once a build,
+        not once for each: a scan of every player's every line)."""
+        return sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
 
     @functools.cached_property
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
@@ -371,8 +426,7 @@ class Site:
         pages load (a fetch of a JSON file is refused to a page opened from the file system)."""
         entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
                    for p in self.players.values() if (page := self.player_page(p.id))]
-        clubs = sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
-        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in clubs]
+        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.clubs]
         entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": self.event_page(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)

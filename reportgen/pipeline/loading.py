@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -31,6 +28,7 @@ from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
+from reportgen.site.heap import uncollected
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
@@ -112,7 +110,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     # workbook and putting the tables together make millions of small containers and few cycles,
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
-    with _no_cycle_collection():
+    with uncollected():
         return _load(inputs, today or dt.date.today(), progress, reads, digests)
 
 
@@ -292,18 +290,5 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
 
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector paused: scoring makes millions of small containers and few cycles,
-    and the collector's passes over the whole league were a third of the Grand Sud's scoring at
-    10x and 6 s of its 18 at 100x (measured, for 6 % more memory); reading, a few percent. It runs
-    again afterwards."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 

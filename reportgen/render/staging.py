@@ -52,10 +52,7 @@ class Staging:
             if path.is_file() and path.read_bytes() == data:
                 self.staged[path] = None
             else:
-                for parent in reversed([path.parent, *path.parent.parents]):
-                    if not parent.exists():
-                        parent.mkdir()
-                        self.created.append(parent)
+                self._make_folders(path)
                 self.staged[path] = output_files._stage(path, data)
             self.digests[path] = hashlib.sha256(data).hexdigest()
         except OSError as error:
@@ -72,10 +69,7 @@ class Staging:
         SHA-256, read in blocks); synced only when kept."""
         try:
             self._drop(path)
-            for parent in reversed([path.parent, *path.parent.parents]):
-                if not parent.exists():
-                    parent.mkdir()
-                    self.created.append(parent)
+            self._make_folders(path)
             digest = hashlib.sha256()
             handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
             temporary = path.parent / Path(name).name  # named as `path` is (the journal's relative names)
@@ -103,6 +97,13 @@ class Staging:
         except BaseException:
             self.discard()
             raise
+
+    def _make_folders(self, path: Path) -> None:
+        """The folders `path` needs, each one made recorded (a discard removes it again)."""
+        for parent in reversed([path.parent, *path.parent.parents]):
+            if not parent.exists():
+                parent.mkdir()
+                self.created.append(parent)
 
     def _drop(self, path: Path) -> None:
         temporary = self.staged.pop(path, None)

@@ -8,7 +8,9 @@ reference counting with the `Site`. Measured at 10x on built outputs (docs/perfo
 site's pages (tenth round) »): loading `site.json` 1.1 to 1.7 CPU-s with the collector, 0.3 to
 0.5 without; 0.7 to 1.1 CPU-s of collections while the pages are made, 0.01 with the data frozen.
 
-The collector is process-wide: both helpers give it back as they found it, even on an error."""
+The collector is process-wide: both helpers give it back as they found it, even on an error.
+`uncollected` also serves the build's loading and scoring (pipeline/loading.py, scoring.py), for
+the same reason."""
 
 from __future__ import annotations
 

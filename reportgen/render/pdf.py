@@ -180,6 +180,7 @@ def warm_up(workers: int = 2) -> None:
     known. The next `render_many` or `Batch` uses the pool; `cool_down` stops it if none is needed."""
     if not _warm:
         _warm.append(_pool(workers))
+    _one_build.append(True)  # the command line's build: its fork server ends with its PDFs
 
 
 def cool_down() -> None:
@@ -187,11 +188,16 @@ def cool_down() -> None:
     server `_release_server` ended (it has had the build's last steps to end in)."""
     while _warm:
         _kill(_warm.pop())
+    _one_build.clear()
     while _ending:
         _ending.pop().join(5)
 
 
 _ending: list = []  # the threads waiting for a fork server to end (`_release_server`)
+# Set by `warm_up`, which the command line's build calls (a process of one build): only then does the
+# fork server end with the PDFs. A process that renders again (a test session, a library caller)
+# keeps it, and WeasyPrint imported in it, for its next PDFs (0.7 CPU-s each time otherwise).
+_one_build: list = []
 
 
 def _release_server() -> None:
@@ -200,10 +206,14 @@ def _release_server() -> None:
     leave while the build publishes, not after the build's end, where what waits for the whole
     process tree (a benchmark, `make`'s caller counting CPU) would wait for it. Waited for in a thread,
     so that it is reaped: its CPU and its workers' reach this process's children times. A later pool
-    starts another server (multiprocessing starts one when there is none)."""
+    starts another server (multiprocessing starts one when there is none). Only after `warm_up`
+    (`_one_build`): the command line's build."""
     import threading
     from multiprocessing import forkserver
 
+    if not _one_build:
+        return
+    _one_build.clear()
     server = getattr(forkserver, "_forkserver", None)
     stop = getattr(server, "_stop", None)  # what multiprocessing's own tests stop it with
     if stop is None or getattr(server, "_forkserver_pid", None) is None:

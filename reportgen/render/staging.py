@@ -16,7 +16,8 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from reportgen.render import files as output_files
@@ -43,7 +44,7 @@ class Staging:
         it against that hash (a file taken from disk, as its manifest proves it: render/cache.py
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
         megabytes read and hashed twice more)."""
-        try:
+        with self._or_discard():
             self._drop(path)
             if on_disk is not None:
                 self.staged[path] = None
@@ -55,19 +56,13 @@ class Staging:
                 self._make_folders(path)
                 self.staged[path] = output_files._stage(path, data)
             self.digests[path] = hashlib.sha256(data).hexdigest()
-        except OSError as error:
-            self.discard()
-            raise OutputError(self.folder, error) from error
-        except BaseException:
-            self.discard()
-            raise
 
     def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file
         too large to hold whole beside what made it (a circuit's site data at 100x). Written to its
         temporary file first, then dropped if `path` already holds the same bytes (compared by
         SHA-256, read in blocks); synced only when kept."""
-        try:
+        with self._or_discard():
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
@@ -91,6 +86,12 @@ class Staging:
                 temporary.unlink(missing_ok=True)
                 raise
             self.digests[path] = digest.hexdigest()
+
+    @contextmanager
+    def _or_discard(self) -> Iterator[None]:
+        """What is staged dropped if the block fails: an OSError said as the folder's OutputError."""
+        try:
+            yield
         except OSError as error:
             self.discard()
             raise OutputError(self.folder, error) from error
@@ -132,16 +133,10 @@ class Staging:
         the folder's files with one of `stale_suffixes` that were not put) written atomically, then
         done. Returns the files written. What is not committed is rolled back."""
         folder = self.folder
-        try:
+        with self._or_discard():
             stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes
                            and path not in self.staged and path.is_file()
                            and not output_files.is_temporary(path)) if folder.is_dir() else []
-        except OSError as error:
-            self.discard()
-            raise OutputError(folder, error) from error
-        except BaseException:
-            self.discard()
-            raise
         changed = [path for path, temporary in sorted(self.staged.items()) if temporary is not None]
         if last in changed:
             changed.remove(last)

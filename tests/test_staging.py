@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from reportgen.render import files as output_files
-from reportgen.render.files import OutputError, is_temporary
+from reportgen.render import syncing
+from reportgen.render.files import JOURNAL, OutputError, is_temporary
 from reportgen.render.staging import Staging
 
 
@@ -164,3 +165,126 @@ def test_a_full_disk_while_a_file_is_put_in_parts_drops_everything_staged(folder
     with pytest.raises(OutputError):
         staging.put_parts(folder / "2029" / "site.json", iter([b"a", b"b", b"c"]))
     assert tree(folder) == before and not (folder / "2029").exists() and not temporaries(folder)
+
+
+# -- synced once (render/syncing.py) ---------------------------------------------------------------
+
+def fsynced_files(monkeypatch) -> list[str]:
+    """The names of the regular files os.fsync is called on from now (folders left out), in order."""
+    import os
+    import stat
+
+    real = os.fsync
+    names: list[str] = []
+
+    def recording(descriptor: int) -> None:
+        if stat.S_ISREG(os.fstat(descriptor).st_mode):
+            names.append(Path(os.readlink(f"/proc/self/fd/{descriptor}")).name)
+        real(descriptor)
+
+    monkeypatch.setattr(os, "fsync", recording)
+    return names
+
+
+needs_syncfs = pytest.mark.skipif(not syncing.available() or not Path("/proc/self/fd").is_dir(),
+                                  reason="no syncfs on this machine")
+
+
+@needs_syncfs
+def test_a_publication_syncs_its_filesystem_once_and_no_staged_file_on_its_own(folder, monkeypatch):
+    synced: list[Path] = []
+    real = syncing.syncfs
+    monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
+    names = fsynced_files(monkeypatch)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put(folder / "2027" / "first.html", b"first")
+    staging.put_parts(folder / "2027" / "parts.json", [b"a", b"b"])
+    assert names == [] and synced == []  # nothing synced while staging
+    staging.publish(stale_suffixes=(".html",))
+    assert synced == [folder]
+    assert [name for name in names if JOURNAL not in name] == []  # the journal alone
+    assert tree(folder)["2027/parts.json"] == b"ab"
+
+
+@needs_syncfs
+def test_where_the_filesystem_cannot_be_synced_each_file_is_fsynced_before_the_commit(folder, monkeypatch):
+    monkeypatch.setattr(syncing, "syncfs", lambda path: False)
+    names = fsynced_files(monkeypatch)
+    committed: list[list[str]] = []
+    real_rename = output_files._rename
+
+    def rename(source: Path, target: Path) -> None:
+        if target.name == JOURNAL:  # the commit: what was fsynced by then
+            committed.append(list(names))
+        real_rename(source, target)
+
+    monkeypatch.setattr(output_files, "_rename", rename)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put_parts(folder / "2027" / "first.html", [b"fi", b"rst"])
+    assert names == []
+    staging.publish()
+    assert sorted(name.split(".")[1] for name in committed[0] if JOURNAL not in name) \
+        == ["first", "old"]
+    assert tree(folder)["2026/old.html"] == b"new" and tree(folder)["2027/first.html"] == b"first"
+
+
+def test_without_syncfs_each_file_is_fsynced_as_it_is_staged(folder, monkeypatch):
+    monkeypatch.setattr(syncing, "available", lambda: False)
+    names = fsynced_files(monkeypatch)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put_parts(folder / "2027" / "first.html", [b"first"])
+    assert sorted(name.split(".")[1] for name in names) == ["first", "old"]
+    assert not staging.unsynced
+
+
+@needs_syncfs
+def test_a_file_on_another_filesystem_is_fsynced_at_once(folder, monkeypatch):
+    """A subfolder that is a mount point: the folder's syncfs would not reach it."""
+    monkeypatch.setattr(syncing.Devices, "same_filesystem", lambda self, path: path.name != "2027")
+    names = fsynced_files(monkeypatch)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put(folder / "2027" / "first.html", b"first")
+    assert [name.split(".")[1] for name in names] == ["first"]
+    assert staging.unsynced == {folder / "2026" / "old.html"}
+
+
+@needs_syncfs
+def test_a_disk_error_at_the_sync_publishes_nothing(folder, monkeypatch):
+    """syncfs failed, and the file's own fsync reports the error: nothing committed, nothing left."""
+    import os
+
+    before = tree(folder)
+    monkeypatch.setattr(syncing, "syncfs", lambda path: False)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+
+    def failing(descriptor: int) -> None:
+        raise OSError(errno.EIO, "I/O error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(OutputError):
+        staging.publish()
+    monkeypatch.undo()
+    assert tree(folder) == before and not temporaries(folder)
+
+
+def test_a_stop_between_a_temporary_file_and_its_record_leaves_no_temporary(folder, monkeypatch):
+    """Ctrl-C lands after the temporary file is made and before `put` records it (no fsync fills
+    that moment any more): the discard still removes it."""
+    before = tree(folder)
+    real = output_files._stage
+
+    def stopped(path: Path, data: bytes, *args, **kwargs) -> Path:
+        real(path, data, *args, **kwargs)
+        raise KeyboardInterrupt
+
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    monkeypatch.setattr(output_files, "_stage", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        staging.put(folder / "2027" / "first.html", b"first")
+    assert tree(folder) == before and not temporaries(folder)

@@ -102,14 +102,17 @@ def fsync_folder(folder: Path) -> None:
         os.close(descriptor)
 
 
-def _stage(path: Path, data: bytes, mode: int = 0o644) -> Path:
-    """`data` written in full, and synced, to a temporary file next to `path`, with permissions `mode`."""
+def _stage(path: Path, data: bytes, mode: int = 0o644, sync: bool = True) -> Path:
+    """`data` written in full, and synced, to a temporary file next to `path`, with permissions `mode`.
+    `sync` False: not synced here; the caller syncs it before any commit names it (render/staging.py,
+    one syncfs for the whole publication)."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as stream:
             _write(stream, data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if sync:
+                os.fsync(stream.fileno())
         os.chmod(temporary, mode)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

@@ -8,10 +8,19 @@ only its SHA-256 stays in memory (the manifest records it). Nothing shows before
 journal is written only by `publish`, after every file is staged, so a build stopped before it
 leaves the previous publication, and its temporary files are removed by `discard` or, after a
 kill, by the next run's `recover`.
+
+Synced once (eleventh round): where the machine can sync a filesystem at once
+(render/syncing.py), each temporary file is written without its own `fsync`, and `publish` syncs
+the folder's filesystem once before it writes the journal; where it cannot (or the sync fails),
+each of them is fsynced there instead, as each was when it was written. A file staged on another
+filesystem than the folder's (a subfolder that is a mount point) is fsynced at once. Either way
+nothing is committed before its bytes are on disk (at 100x the site's 25,000 pages: 15-18 CPU-s
+of fsyncs before).
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import json
 import os
@@ -21,6 +30,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from reportgen.render import files as output_files
+from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError
 
 
@@ -34,6 +44,11 @@ class Staging:
         self.staged: dict[Path, Path | None] = {}
         self.digests: dict[Path, str] = {}  # target -> SHA-256 of its new bytes
         self.created: list[Path] = []  # the folders made for the staged files (removed by `discard`)
+        # one sync of the filesystem at `publish` rather than an fsync per file, where it can be done
+        self.deferred = syncing.available()
+        self.unsynced: set[Path] = set()  # the targets whose temporary file awaits that sync
+        self.devices = syncing.Devices(folder)
+        self.putting: Path | None = None  # the file being put, until its temporary file is recorded
         output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
 
     def put(self, path: Path, data: bytes, on_disk: str | None = None) -> None:
@@ -44,7 +59,7 @@ class Staging:
         it against that hash (a file taken from disk, as its manifest proves it: render/cache.py
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
         megabytes read and hashed twice more)."""
-        with self._or_discard():
+        with self._or_discard(path):
             self._drop(path)
             if on_disk is not None:
                 self.staged[path] = None
@@ -54,7 +69,10 @@ class Staging:
                 self.staged[path] = None
             else:
                 self._make_folders(path)
-                self.staged[path] = output_files._stage(path, data)
+                later = self._sync_later(path)
+                self.staged[path] = output_files._stage(path, data, sync=not later)
+                if later:
+                    self.unsynced.add(path)
             self.digests[path] = hashlib.sha256(data).hexdigest()
 
     def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
@@ -62,7 +80,7 @@ class Staging:
         too large to hold whole beside what made it (a circuit's site data at 100x). Written to its
         temporary file first, then dropped if `path` already holds the same bytes (compared by
         SHA-256, read in blocks); synced only when kept."""
-        with self._or_discard():
+        with self._or_discard(path):
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
@@ -79,7 +97,10 @@ class Staging:
                         self.staged[path] = None
                     else:
                         stream.flush()
-                        os.fsync(stream.fileno())
+                        if self._sync_later(path):
+                            self.unsynced.add(path)
+                        else:
+                            os.fsync(stream.fileno())
                         os.chmod(temporary, 0o644)
                         self.staged[path] = temporary
             except BaseException:
@@ -88,10 +109,13 @@ class Staging:
             self.digests[path] = digest.hexdigest()
 
     @contextmanager
-    def _or_discard(self) -> Iterator[None]:
-        """What is staged dropped if the block fails: an OSError said as the folder's OutputError."""
+    def _or_discard(self, putting: Path | None = None) -> Iterator[None]:
+        """What is staged dropped if the block fails: an OSError said as the folder's OutputError.
+        `putting`: the file the block stages, until it is recorded (see `discard`)."""
+        self.putting = putting
         try:
             yield
+            self.putting = None
         except OSError as error:
             self.discard()
             raise OutputError(self.folder, error) from error
@@ -106,7 +130,22 @@ class Staging:
                 parent.mkdir()
                 self.created.append(parent)
 
+    def _sync_later(self, path: Path) -> bool:
+        """Whether `path`'s temporary file may wait for `publish`'s sync of the folder's filesystem:
+        not when it is on another one, which that sync does not reach."""
+        return self.deferred and self.devices.same_filesystem(path.parent)
+
+    def _sync(self) -> None:
+        """Every staged file not synced yet on disk: the folder's filesystem synced once, or, where
+        that could not be done, each file fsynced (an error of the disk raised as its OSError)."""
+        waiting = [temporary for path in sorted(self.unsynced) if (temporary := self.staged.get(path)) is not None]
+        if waiting and not syncing.syncfs(self.folder):
+            for temporary in waiting:
+                syncing.fsync_file(temporary)
+        self.unsynced.clear()
+
     def _drop(self, path: Path) -> None:
+        self.unsynced.discard(path)
         temporary = self.staged.pop(path, None)
         if temporary is not None:
             temporary.unlink(missing_ok=True)
@@ -121,12 +160,21 @@ class Staging:
         return self.digests[path]
 
     def discard(self) -> None:
-        """Every staged file removed, and the folders made for them: nothing of it shows."""
+        """Every staged file removed, and the folders made for them: nothing of it shows. A put
+        stopped (Ctrl-C) after its temporary file was made and before it was recorded leaves one
+        `staged` does not name: removed too (more likely since no fsync fills the time between)."""
+        if self.putting is not None:
+            recorded = set(self.staged.values())
+            for stray in self.putting.parent.glob(f".{glob.escape(self.putting.name)}.*.tmp"):
+                if stray not in recorded:
+                    stray.unlink(missing_ok=True)
+            self.putting = None
         output_files._roll_back([(temporary, path) for path, temporary in self.staged.items()
                                  if temporary is not None], self.created)
         self.staged.clear()
         self.digests.clear()
         self.created.clear()
+        self.unsynced.clear()
 
     def publish(self, last: Path | None = None, stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
         """Commit: the journal (renames of the staged files, `last` after every other one; removals of
@@ -134,6 +182,7 @@ class Staging:
         done. Returns the files written. What is not committed is rolled back."""
         folder = self.folder
         with self._or_discard():
+            self._sync()  # the staged bytes on disk before the journal that commits them
             stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes
                            and path not in self.staged and path.is_file()
                            and not output_files.is_temporary(path)) if folder.is_dir() else []

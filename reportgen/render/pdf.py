@@ -311,6 +311,11 @@ class Batch:
     def __len__(self) -> int:
         return len(self.paths)
 
+    def rendering(self) -> bool:
+        """Whether a PDF is being rendered now (the pool started early, one not back yet): the
+        second core is taken (site/drawing.py then draws no card beside it)."""
+        return any(not future.done() for future in self.futures)
+
     def results(self, progress: Progress = SILENT,
                 deliver: Callable[[Path, bytes], None] | None = None) -> dict[Path, bytes]:
         """Each PDF by its path, once all are rendered; the HTML files removed, whatever happens.

@@ -193,8 +193,13 @@ def draw(card: Card) -> bytes:
 def image(card: Card, folder: Path) -> bytes:
     """The card's bytes: those of outputs/site/ when a build already drew it (named from what it
     shows, so the same), else drawn now."""
+    return known(card, folder) or draw(card)
+
+
+def known(card: Card, folder: Path) -> bytes | None:
+    """The card's bytes as a build already drew them in outputs/site/ (whole), None when it did not."""
     try:
-        known = (folder / card.file_name()).read_bytes()
+        found = (folder / card.file_name()).read_bytes()
     except OSError:
-        known = b""
-    return known if known.startswith(PNG_SIGNATURE) and known.endswith(PNG_END) else draw(card)
+        return None
+    return found if found.startswith(PNG_SIGNATURE) and found.endswith(PNG_END) else None

@@ -17,7 +17,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import figures, heap, og
+from reportgen.site import drawing, figures, heap, og
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.privacy import Public
@@ -71,8 +71,12 @@ class Site:
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
                  archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = "",
-                 reuse: Pages | None = None):
+                 reuse: Pages | None = None, draw_aside: bool = False):
         self.league = league
+        # the Open Graph cards may be drawn by a worker on the second core (site/drawing.py): the
+        # build says so when no PDF is rendering there
+        self.draw_aside = draw_aside
+        self.cards = drawing.Cards(False)
         # the last build's pages, to take those whose source is unchanged (site/reuse.py); None: render all
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
@@ -169,8 +173,12 @@ class Site:
         if card is None:
             return None
         name = card.file_name()
-        if f"{FOLDER}/{name}" not in self.images:
-            self.images[f"{FOLDER}/{name}"] = og.image(card, self.folder)
+        path = f"{FOLDER}/{name}"
+        if path not in self.images:
+            found = og.known(card, self.folder)
+            self.images[path] = found or b""
+            if found is None:  # given by `_images` once drawn
+                self.cards.draw(path, card)
         return {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}", "alt": card.alt(),
                 "width": og.WIDTH, "height": og.HEIGHT}
 
@@ -191,8 +199,12 @@ class Site:
         """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
         right after the first page that names it: a build stages each as it comes
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
-        with heap.frozen():  # the league's data out of the collections while pages are made (site/heap.py)
-            yield from self._each_page()
+        self.cards = drawing.Cards(self.draw_aside)
+        try:
+            with heap.frozen():  # the league's data out of the collections while pages are made (site/heap.py)
+                yield from self._each_page()
+        finally:
+            self.cards.close()  # the worker stopped, whatever ended the pages
 
     def _each_page(self) -> Iterator[tuple[str, bytes]]:
         self.images = {}
@@ -215,17 +227,19 @@ class Site:
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
                                                         title="Corrections", corrections=self.correction_lines())
         yield f"{FOLDER}/recherche.js", self.search_index()
-        yield from self._images()
+        yield from self._images(finish=True)
         for asset in ASSETS:
             yield f"{FOLDER}/{asset}", (self.templates / "site" / asset).read_bytes()
 
-    def _images(self) -> Iterator[tuple[str, bytes]]:
-        """The Open Graph images drawn since the last call, each once (their bytes then dropped:
-        `image` keeps only that a path was given)."""
+    def _images(self, finish: bool = False) -> Iterator[tuple[str, bytes]]:
+        """The Open Graph images taken from disk or drawn since the last call, each once (their bytes
+        then dropped: `image` keeps only that a path was given); with `finish`, every one left, once
+        drawn."""
         for path, data in self.images.items():
             if data:
                 yield path, data
                 self.images[path] = b""
+        yield from self.cards.finish() if finish else self.cards.ready()
 
     def correction_lines(self) -> list[dict[str, Any]]:
         lines = []

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.render import files as output_files
+from reportgen.render import staging as staging_module
 from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError, is_temporary
 from reportgen.render.staging import Staging
@@ -192,6 +193,7 @@ needs_syncfs = pytest.mark.skipif(not syncing.available() or not Path("/proc/sel
 
 @needs_syncfs
 def test_a_publication_syncs_its_filesystem_once_and_no_staged_file_on_its_own(folder, monkeypatch):
+    monkeypatch.setattr(staging_module, "FEW", 2)  # more files than a few
     synced: list[Path] = []
     real = syncing.syncfs
     monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
@@ -288,3 +290,16 @@ def test_a_stop_between_a_temporary_file_and_its_record_leaves_no_temporary(fold
     with pytest.raises(KeyboardInterrupt):
         staging.put(folder / "2027" / "first.html", b"first")
     assert tree(folder) == before and not temporaries(folder)
+
+
+@needs_syncfs
+def test_a_few_files_are_fsynced_each_at_the_commit_without_syncing_the_filesystem(folder, monkeypatch):
+    """One new tournament's handful: a syncfs would also wait for what other programs left to write."""
+    monkeypatch.setattr(syncing, "syncfs", lambda path: pytest.fail("the filesystem synced for two files"))
+    names = fsynced_files(monkeypatch)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put(folder / "2027" / "first.html", b"first")
+    assert names == []  # not while staging
+    staging.publish()
+    assert sorted(name.split(".")[1] for name in names if JOURNAL not in name) == ["first", "old"]

@@ -33,6 +33,8 @@ from reportgen.render import files as output_files
 from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError
 
+FEW = 32  # staged files up to which each is fsynced at `publish` rather than the filesystem synced
+
 
 class Staging:
     """The files of one folder's next publication, each staged on disk when `put`; `publish` commits
@@ -139,7 +141,9 @@ class Staging:
         """Every staged file not synced yet on disk: the folder's filesystem synced once, or, where
         that could not be done, each file fsynced (an error of the disk raised as its OSError)."""
         waiting = [temporary for path in sorted(self.unsynced) if (temporary := self.staged.get(path)) is not None]
-        if waiting and not syncing.syncfs(self.folder):
+        # a few files (one new tournament's) fsynced each: a syncfs also waits for whatever else the
+        # machine's other programs left to write on that filesystem
+        if waiting and (len(waiting) <= FEW or not syncing.syncfs(self.folder)):
             for temporary in waiting:
                 syncing.fsync_file(temporary)
         self.unsynced.clear()

@@ -11,8 +11,10 @@ kill, by the next run's `recover`.
 
 Synced once (eleventh round): where the machine can sync a filesystem at once
 (render/syncing.py), each temporary file is written without its own `fsync`, and `publish` syncs
-the folder's filesystem once before it writes the journal; where it cannot (or the sync fails),
-each of them is fsynced there instead, as each was when it was written. A file staged on another
+the folder's filesystem once before it writes the journal (a publication of `FEW` files or fewer,
+one new tournament's, fsyncs each there instead: a syncfs also waits for whatever the machine's
+other programs left to write on that filesystem). Where the machine has no syncfs, each file is
+fsynced as it is written, as before; where the sync fails, each is fsynced at `publish`. A file staged on another
 filesystem than the folder's (a subfolder that is a mount point) is fsynced at once. Either way
 nothing is committed before its bytes are on disk (at 100x the site's 25,000 pages: 15-18 CPU-s
 of fsyncs before).

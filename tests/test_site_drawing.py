@@ -120,3 +120,16 @@ def test_the_worker_ignores_ctrl_c(few):
     os.kill(drawer.worker.process.pid, signal.SIGINT)
     assert len(dict(drawer.finish())) == 8  # all back: it went on drawing
     assert drawer.worker is None
+
+
+def test_a_site_stopped_while_the_worker_draws_stops_it_without_a_word(few, capfd):
+    """The pages stopped (an error, Ctrl-C) with cards still in the worker: it is stopped, and says
+    nothing (no traceback of a broken pipe)."""
+    drawer = drawing.Cards(aside=True)
+    for path, card in list(cards(30).items()):
+        drawer.draw(path, card)
+    worker = drawer.worker
+    assert worker is not None and drawer.pending
+    drawer.close()
+    assert not worker.process.is_alive() and worker.process.exitcode == 0
+    assert capfd.readouterr().err == ""

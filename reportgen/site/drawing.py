@@ -165,4 +165,7 @@ def serve(connection: Connection, parent: int) -> None:
             data: bytes | None = og.draw(card)
         except Exception:  # noqa: BLE001  (drawn again by the build, which says the error)
             data = None
-        connection.send((path, data))
+        try:
+            connection.send((path, data))
+        except OSError:  # the build closed the pipe (it stopped): nothing to say
+            return

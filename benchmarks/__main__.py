@@ -248,7 +248,7 @@ def table(result: dict) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
-    if "--targets" in argv:  # its own options (--quick, --pdf-sample, --label)
+    if "--targets" in argv:  # its own options (--quick, --pdf-sample, --label, --quiet-wait)
         from benchmarks import targets
 
         targets.main([argument for argument in argv if argument != "--targets"])

@@ -4,6 +4,9 @@
     .venv/bin/python -m benchmarks.targets --quick     # 1x only: the targets of 100x say « not measured »
     make bench BENCH="--targets"                       # the same as the first line
 
+It first waits up to 3 minutes for the load average to fall below 0.5 (--quiet-wait SECONDS, 0 to
+start at once: benchmarks/quiet.py) and says the load it started at.
+
 What it runs, reusing benchmarks/' own measurements (each in a fresh process):
 
 - `builds` below, at 1x and 100x: the league built once with stand-in PDFs (as benchmarks/measure.py
@@ -27,6 +30,7 @@ No test asserts a timing: the figures depend on the machine and on what else run
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime as dt
 import json
 import math
@@ -39,7 +43,7 @@ import time
 import warnings
 from pathlib import Path
 
-from benchmarks import leagues, measure, standings
+from benchmarks import leagues, measure, quiet, standings
 from benchmarks.__main__ import RESULTS, ROOT, TODAY, _limit, git, machine, median_phases, ratios, run_once
 
 DAY = dt.date(2026, 11, 29)  # benchmarks/one_tournament.py's
@@ -278,6 +282,8 @@ def rows(found: dict) -> list[dict]:
 def markdown(found: dict) -> str:
     about = found["machine"]
     load = ", ".join(f"{value:.1f}" for value in found["loadavg"])
+    if "started" in found:  # results written before --quiet-wait have no such record
+        load += "; " + quiet.Start(**found["started"]).sentence()
     lines = [f"Measured {found['created']} on {about['model'] or 'an unnamed CPU'} ({about['nproc']} cores, "
              f"{about['memory_gib']} GiB), commit {found['git']['commit'][:7]}; load average at the start of each "
              f"step: {load}. `python -m benchmarks.targets{' --quick' if found['quick'] else ''}`, "
@@ -297,6 +303,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pdf-sample", type=int, default=8,
                         help="bulletins of the 1x first build whose PDFs are compared (0: all 55; default 8)")
     parser.add_argument("--label", help="names the results (default: the date and the commit)")
+    parser.add_argument("--quiet-wait", type=float, default=180, metavar="SECONDS",
+                        help="wait up to this long for the load average to fall below 0.5 before the first "
+                        "step (default 180; 0: start at once)")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.child:
@@ -304,13 +313,16 @@ def main(argv: list[str] | None = None) -> None:
         spec, out = options.child
         Path(out).write_text(json.dumps(builds(json.loads(Path(spec).read_text())), default=str))
         return
+    started = quiet.wait(options.quiet_wait)  # a shared machine: the other engineers' load first
+    say(started.sentence())
     start, about, repository = time.perf_counter(), machine(), git()
     memory = min(16.0, round(about["memory_gib"] * 0.6, 1) or 16.0)
     label = options.label or f"{dt.date.today().isoformat()}-{repository['commit'][:7] or 'nogit'}"
     # --quick: the 1x builds and PDFs; the standings' exponent needs 10x and 100x
     built, scored = ((1,), ()) if options.quick else ((1, 100), (10, 100))
     found: dict = {"created": dt.datetime.now().isoformat(timespec="minutes"), "machine": about, "git": repository,
-                   "quick": options.quick, "loadavg": [], "builds": {}, "standings": {}}
+                   "quick": options.quick, "loadavg": [], "builds": {}, "standings": {},
+                   "started": dataclasses.asdict(started)}
     with tempfile.TemporaryDirectory(prefix="reportgen-targets-") as scratch:
         work = Path(scratch)
         for scale in built:

@@ -15,6 +15,9 @@ from hypothesis import settings
 # The session's Chromium and the example league as a site (tests/browser.py), for every test module.
 from tests.browser import browser, example_site  # noqa: F401
 
+# `make test`: the tests that share a module- or class-scoped fixture on one worker (tests/xdist_groups.py).
+from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401
+
 settings.register_profile("fixed", max_examples=50, deadline=None, derandomize=True)
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))

@@ -1,6 +1,7 @@
 """benchmarks/targets.py's table (issue 27): each target beside its baseline, its ratio, its limit and
 whether it is met, from the measurements of one run (made up here: no timing is measured or asserted)."""
 
+from benchmarks import quiet
 from benchmarks.targets import markdown, rows
 
 
@@ -54,3 +55,46 @@ def test_quick_says_which_targets_it_left_unmeasured_and_names_the_cpu():
     text = markdown(found)
     assert "AMD EPYC 7B13 (2 cores" in text and "--quick" in text
     assert sum(line.startswith("|") for line in text.splitlines()) == 2 + len(rows(found))  # header, rule, targets
+
+
+# -- waiting for a quiet machine (benchmarks/quiet.py): a made-up load and clock, nothing slept --------
+
+class Machine:
+    """A load average that falls as time passes, and a clock that only sleeping moves."""
+
+    def __init__(self, loads: list[float]):
+        self.loads, self.now, self.slept = loads, 0.0, []
+
+    def load(self) -> float:
+        return self.loads[min(len(self.slept), len(self.loads) - 1)]
+
+    def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def waited(seconds: float, loads: list[float]):
+    machine = Machine(loads)
+    return quiet.wait(seconds, load=machine.load, sleep=machine.sleep, clock=lambda: machine.now), machine
+
+
+def test_the_targets_wait_for_the_load_to_fall_and_say_where_it_started():
+    started, machine = waited(180, [3.2, 1.4, 0.7, 0.3, 0.1])
+    assert started == quiet.Start(load=0.3, waited=15.0, quiet=True) and len(machine.slept) == 3
+    assert started.sentence() == "load average at the start: 0.30 (quiet, after 15 s of waiting)"
+
+
+def test_the_wait_is_bounded_and_zero_skips_it():
+    started, machine = waited(12, [2.0])
+    assert started == quiet.Start(load=2.0, waited=12.0, quiet=False) and machine.slept == [5.0, 5.0, 2.0]
+    assert "not below 0.5" in started.sentence()
+    started, machine = waited(0, [2.0])
+    assert started == quiet.Start(load=2.0, waited=0.0, quiet=False) and machine.slept == []
+    started, machine = waited(180, [0.2])
+    assert started.quiet and machine.slept == []
+
+
+def test_the_table_says_the_load_the_run_started_at():
+    found = {**measured(quick=True), "started": {"load": 0.42, "waited": 35.0, "quiet": True}}
+    assert "load average at the start: 0.42 (quiet, after 35 s of waiting)" in markdown(found)
+    assert "load average at the start:" not in markdown(measured(quick=True))  # results of earlier rounds

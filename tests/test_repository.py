@@ -129,8 +129,11 @@ def test_make_help_speaks_french():
 
 def test_make_test_runs_the_suite_on_two_cores_and_serially_when_asked():
     """pytest-xdist's workers, tests of one xdist_group on one worker; TEST_WORKERS=1 in one process."""
-    # The suite itself may run with TEST_WORKERS=1 (`TEST_WORKERS=1 make test`): not inherited here.
-    environment = {name: value for name, value in os.environ.items() if name != "TEST_WORKERS"}
+    # The suite itself may run with TEST_WORKERS=1, in the environment (`TEST_WORKERS=1 make test`) or
+    # on make's command line (`make test TEST_WORKERS=1`, which make passes on in MAKEFLAGS): neither
+    # is inherited here, nor the make that runs the suite (MAKELEVEL).
+    environment = {name: value for name, value in os.environ.items()
+                   if name not in ("TEST_WORKERS", "MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
 
     def command(*variables: str) -> str:
         printed = subprocess.run(["make", "-n", "test", *variables], cwd=ROOT, capture_output=True, text=True,

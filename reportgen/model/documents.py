@@ -41,7 +41,9 @@ class Document:
     date: dt.date  # the date the document speaks of (PDF metadata; no clock in outputs)
     context: dict[str, Any]
     season: int = 0  # groups documents in the outputs index
-    made_from: MadeFrom | None = None  # what a part of the context is made from (render/cache.py)
+    # What a part of the context is made from (render/cache.py): derived from the context, so not
+    # compared (two scorings of one league give equal documents).
+    made_from: MadeFrom | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

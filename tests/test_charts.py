@@ -3,6 +3,7 @@ by site/chart.py) are the rankings' places, drawn the same bytes every time, wit
 escaped, the table beside them giving the same numbers; the season page and the bulletin of the
 same ranking carry the same SVG; a season page with its chart is a good page in Chromium."""
 
+import datetime as dt
 import re
 
 import pytest
@@ -215,3 +216,15 @@ def test_archiving_a_season_keeps_its_bulletin_with_its_chart(charted, tmp_path)
     kept = archive / "2026" / "v1" / "outputs" / "grand-sud" / "2026" / "classement-2026-03-14.html"
     assert svgs(kept.read_text(encoding="utf-8")) and kept.read_bytes() == (
         charted / "grand-sud" / "2026" / "classement-2026-03-14.html").read_bytes()
+
+
+def test_each_bulletin_gets_from_charted_the_chart_bump_draws_for_it_alone():
+    """`charted` makes each ranking's places once for all the bulletins of its season: the same
+    charts as `bump` for each bulletin alone."""
+    from reportgen.model import Document
+
+    documents = [Document(r["path"], "t.html.j2", "t", dt.date.fromisoformat(r["date"]), {}) for r in RECORDS[:3]]
+    found = figures.charted(documents, RECORDS[:4])
+    assert [d.context.get("bump") for d in found] == [None, figures.bump(RECORDS[:4], RECORDS[1]),
+                                                     figures.bump(RECORDS[:4], RECORDS[2])]
+    assert found[2].context["bump"]["table"]["rows"][0]["cells"] == ["—", "3", "1"]  # h: absent on 10 January

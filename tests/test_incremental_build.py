@@ -204,6 +204,32 @@ def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_chang
     assert snapshot(fresh) == after
 
 
+def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_change(league, stub_pdfs, tmp_path):
+    """A result corrected in the tournament of 10 January 2026: its bulletin and the later one of
+    the season (1 March) are rendered again, their grids changed; those of 2025 are taken from disk
+    (each bulletin's key by its grid, render/cache.py `document_key`, is the one recorded), and the
+    outputs are those of a full build."""
+    inputs, outputs = league
+    new_tournament(inputs)
+    assert build(inputs, outputs, TODAY).ok
+    before = snapshot(outputs)
+    write_tournament(inputs, "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "<script>alert(1)</script>", "Mallory", "", "Toulouse"]])
+    result = build(inputs, outputs, TODAY)
+    after = snapshot(outputs)
+    assert result.ok and not result.unchanged
+    bulletins = {name for name in built(result, outputs) if name.startswith("grand-sud/") and name.endswith(".html")}
+    assert bulletins == {"grand-sud/2026/classement-2026-01-10.html", "grand-sud/2026/classement-2026-03-01.html"}
+    assert {"grand-sud/2025/classement-2025-06-01.html", "grand-sud/2025/classement-final-2025.html"} <= set(before)
+    assert built(result, outputs) == changed(before, after)
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    # The circuit's files the same bytes, manifest included (the secretary's page and the site's
+    # page of corrections say what changed since the last build: not those of a first build).
+    assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
+        {name: data for name, data in after.items() if name.startswith("grand-sud/")}
+
+
 def test_notices_already_written_are_taken_from_disk(tmp_path, stub_pdfs):
     """The example league's pool tournaments write their notices (.eml): a new Grand Sud workbook
     renders none of them again, and they stay byte for byte what a full build gives."""

@@ -31,6 +31,7 @@ from reportgen.model.documents import (
     Document,
     InputChange,
     InputRule,
+    MadeFrom,
     Message,
     SheetEdit,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "Column",
     "DECIDED_HEADER",
     "Document",
+    "MadeFrom",
     "Entry",
     "Event",
     "IDENTITY_COLUMNS",

@@ -10,6 +10,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class MadeFrom:
+    """A bulletin's proof of where one heavy part of its context comes from: `context[part]` is
+    `value` (this very object) and was made by the circuit's code from `source` alone (small,
+    picklable plain data: a Grand Sud bulletin's grid of results from each player's points, a few
+    values per player rather than one cell per tournament of the window). render/cache.py
+    `document_key` hashes `source` in place of that part: the same source gives the same part.
+
+    Not a dataclass, and checked by identity: a copy of the document whose context holds another
+    object under `part` (a public copy, whose names are masked: site/public_copies.py passes
+    through what is not a dataclass, a dict, a list or a text) is hashed whole, never by a source
+    that no longer describes it."""
+
+    __slots__ = ("part", "value", "source")
+
+    def __init__(self, part: str, value: object, source: object) -> None:
+        self.part, self.value, self.source = part, value, source
+
+    def describes(self, context: dict[str, Any]) -> bool:
+        return context.get(self.part) is self.value
+
+
 @dataclass(frozen=True)
 class Document:
     """A bulletin: rendered to HTML and PDF from one template."""
@@ -20,6 +41,9 @@ class Document:
     date: dt.date  # the date the document speaks of (PDF metadata; no clock in outputs)
     context: dict[str, Any]
     season: int = 0  # groups documents in the outputs index
+    # What a part of the context is made from (render/cache.py): derived from the context, so not
+    # compared (two scorings of one league give equal documents).
+    made_from: MadeFrom | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     def bulletin(document: Document) -> None:
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
-        key = cache.source_key("html", document.template, document.context, document.title, document.date)
+        key = cache.document_key(document)
         page = made(html_path, key, lambda: html.render(document).encode("utf-8"))
         keep(html_path, page)
         try:

@@ -13,8 +13,9 @@ Three things are kept, each by its owner: the last build's state (pipeline/state
   reader's own cache, keyed on the code fingerprint this module computes.
 - **Each document's and annex's source** (in the circuit's manifest, with the PDFs' records): a
   hash of what the renderer is given (template, context, title, date; the annex's tables) with the
-  code fingerprint (`source_key`). A bulletin whose source is unchanged, and whose HTML on disk is
-  the one recorded, is not rendered again (pipeline.render_report).
+  code fingerprint (`source_key`; a bulletin's heavy part by what it is made from, `document_key`).
+  A bulletin whose source is unchanged, and whose HTML on disk is the one recorded, is not rendered
+  again (pipeline.render_report).
 
 The state is written only by a build without any problem, after its circuits are published and
 before the index (which it records): a build with problems, or one stopped halfway, leaves the
@@ -39,9 +40,13 @@ import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportgen.ingest.file_hashes import FileHashes, content_digest, folder_files
 from reportgen.ingest.read_cache import FORMAT
+
+if TYPE_CHECKING:
+    from reportgen.model.documents import Document
 
 # -- fingerprints ---------------------------------------------------------------------------------
 
@@ -148,6 +153,23 @@ def source_key(*parts: object) -> str | None:
     # The render fingerprint too: each page prints it (and it names native libraries the code
     # fingerprint does not see).
     return digest(f"{code_fingerprint()}\0{render_fingerprint()}\0".encode() + buffer.getvalue())
+
+
+def document_key(document: Document) -> str | None:
+    """A bulletin's source key: `source_key` of its template, context, title and date, with the
+    part of its context its `made_from` describes hashed as the source it was made from, not as
+    itself (a Grand Sud bulletin's grid: one cell per player and tournament of its window, pickled
+    and hashed for each of the 81 bulletins at 100x was most of their keys' cost, docs/performance.md
+    eleventh round). The same source gives the same part (the code that makes it is in the code
+    fingerprint), so an equal key still means an equal context. A `made_from` that does not
+    describe the context it is given (a public copy's masked grid) is not used."""
+    context, made_from = document.context, document.made_from
+    if made_from is None or not made_from.describes(context):
+        return source_key("html", document.template, context, document.title, document.date)
+    rest = {name: value for name, value in context.items() if name != made_from.part}
+    # Two more parts than the whole context's key: the two kinds of key never meet.
+    return source_key("html", document.template, rest, document.title, document.date,
+                      made_from.part, made_from.source)
 
 
 def reuse(path: Path, recorded: object, key: str | None) -> bytes | None:

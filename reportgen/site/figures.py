@@ -44,19 +44,26 @@ def dated_rankings(records: Sequence[dict[str, Any]], current: dict[str, Any]) -
     return [by_date[date] for date in sorted(by_date)]
 
 
+def places(ranking: dict[str, Any]) -> dict[str, Any]:
+    """Each player's place in a ranking record, by his id."""
+    return {row["id"]: row["rank"] for row in ranking["rows"]}
+
+
 def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
-         name: Callable[[dict[str, Any]], str] = lambda row: row["player"], most: int = TOP) -> dict[str, Any] | None:
+         name: Callable[[dict[str, Any]], str] = lambda row: row["player"], most: int = TOP,
+         places_of: Callable[[dict[str, Any]], dict[str, Any]] = places) -> dict[str, Any] | None:
     """The places of `current`'s top ten (`most`) in each dated ranking of its season, when it has
-    at least two; `name` gives a row's name as the page shows it (the site's privacy choices)."""
+    at least two; `name` gives a row's name as the page shows it (the site's privacy choices);
+    `places_of`: `places`, or the same remembered (`charted`)."""
     if current["kind"] not in SEASON_KINDS:
         return None
     rankings = dated_rankings(records, current)
     top = [row for row in current["rows"] if row["rank"] is not None][:most]
     if len(rankings) < 2 or not top:
         return None
-    places = [{row["id"]: row["rank"] for row in ranking["rows"]} for ranking in rankings]
+    found_places = [places_of(ranking) for ranking in rankings]
     days = [day(ranking["date"]) for ranking in rankings]
-    lines = [(name(row), [found.get(row["id"]) for found in places]) for row in top]
+    lines = [(name(row), [found.get(row["id"]) for found in found_places]) for row in top]
     what = "classement Elo" if current["kind"] == "ratings" else "classement"
     label = f"Place des {len(top)} premiers du {what} au fil de la saison {current['season']}"
     return {"svg": Markup(bump_svg(days, lines, label)), "caption": label,
@@ -100,10 +107,21 @@ def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) ->
     cache compares it too: it moves with the earlier rankings. `records`: the report's rankings
     (`data.ranking_records`)."""
     by_path = {record["path"]: record for record in records}
+    # Each ranking's places made once, not once per later bulletin of its season (at 100x, 40
+    # bulletins a season each going through the 2,800 rows of every earlier ranking: 1.7 CPU-s).
+    # By the record itself (its id: `records` holds every one while this runs), not by its path.
+    known: dict[int, dict[str, Any]] = {}
+
+    def places_of(ranking: dict[str, Any]) -> dict[str, Any]:
+        if id(ranking) not in known:
+            known[id(ranking)] = places(ranking)
+        return known[id(ranking)]
+
     found = []
     for document in documents:
         # A printed bulletin names no more players than it prints (`print_top`: its bulletin_rows).
         printed = (document.context.get("print_top") or {}).get("rows", TOP)
-        chart = bump(records, by_path[document.path], most=min(TOP, printed)) if document.path in by_path else None
+        chart = (bump(records, by_path[document.path], most=min(TOP, printed), places_of=places_of)
+                 if document.path in by_path else None)
         found.append(dataclasses.replace(document, context={**document.context, "bump": chart}) if chart else document)
     return found

@@ -15,7 +15,18 @@ from reportgen.circuits.grand_sud.listing import FORMULA_LABELS, Listing, short_
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
 from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Document, RankingRow, Scope, ScopeKind, Status, headings
+from reportgen.model import (
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Document,
+    MadeFrom,
+    RankingRow,
+    Scope,
+    ScopeKind,
+    Status,
+    headings,
+)
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -39,8 +50,8 @@ def evolution(row: Row) -> dict[str, str]:
     return common.evolution(row.previous_rank, row.rank)
 
 
-def rank_label(row: Row) -> str:
-    return f"{row.rank}=" if row.tied else str(row.rank)
+def rank_label(rank: int, tied: bool) -> str:
+    return f"{rank}=" if tied else str(rank)
 
 
 def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
@@ -84,13 +95,15 @@ def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
 ABSENT = {"text": "", "kind": "absent"}
 
 
-@functools.lru_cache(maxsize=1 << 12)
+@functools.lru_cache(maxsize=1 << 12, typed=True)
 def _number(value: int) -> str:
-    """A bulletin's points as printed: the same few hundred values fill tens of thousands of cells."""
+    """A bulletin's points as printed: the same few hundred values fill tens of thousands of cells.
+    Typed: 3 and 3.0 are not one key, so a text never depends on which came first in the process
+    (a bulletin's source key hashes its grid's numbers, not these texts: cache.document_key)."""
     return french.number(value)
 
 
-@functools.lru_cache(maxsize=1 << 13)
+@functools.lru_cache(maxsize=1 << 13, typed=True)
 def _cell(value: int, counted: bool) -> dict[str, str]:
     """A result's cell, read-only as ABSENT: one dict per value and kind, not one per player and
     tournament of every bulletin (fewer objects made, and fewer for the cycle collector to go through)."""
@@ -122,6 +135,38 @@ def earned_rows(points: pd.DataFrame) -> dict[str, list[dict[str, Any]]]:
     return listed
 
 
+def bulletin_rows(ranking: Ranking) -> tuple[list[dict[str, Any]], tuple[object, ...]]:
+    """A bulletin's rows, and what they are made from, which `bulletin` records (`MadeFrom`) for
+    its source key: a few values per player (his place, previous place, name, club, tournaments
+    played, total, seed, and the window's column, points and counted flag of each result), not
+    his cell for each tournament of the window (most of them empty: 2,800 players times 94
+    tournaments at 100x). Each row is made from its line of `grid` alone, so that equal grids give
+    equal rows. No set in `grid`: its pickle must not depend on the process's string hashing."""
+    width = len(ranking.window)
+    column_of = {tid: index for index, tid in enumerate(ranking.window)}
+    lines = []
+    rows = []
+    for row in ranking.rows:
+        played = tuple((column_of[tid], value, tid in row.counted) for tid, value in row.points.items())
+        line = (row.rank, row.tied, row.previous_rank, row.player, row.club, row.played, row.total, row.seed, played)
+        lines.append(line)
+        rows.append(_row(width, *line))
+    return rows, (width, tuple(lines))
+
+
+def _row(width: int, rank: int, tied: bool, previous_rank: int | None, player: str, club: str, played: int,
+         total: int, seed: bool, results: tuple[tuple[int, int, bool], ...]) -> dict[str, Any]:
+    """A bulletin's row from its line of the grid alone: one cell per tournament of the window (tens
+    of thousands per bulletin), filled from the tournaments the player played."""
+    cells = [ABSENT] * width
+    for column, value, counted in results:
+        cells[column] = _cell(value, counted)
+    return {
+        "rank": rank_label(rank, tied), "evolution": common.evolution(previous_rank, rank),
+        "player": player, "club": club, "played": played, "total": _number(total), "seed": seed, "cells": cells,
+    }
+
+
 def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str, Any]]],
              settings: GrandSudSettings, league: str) -> Document:
     """`listing`: the league's tournaments (one for every bulletin); `earned`: each tournament's rows
@@ -129,19 +174,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
     tournaments = listing.tournaments
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments)
-    # One cell per player and tournament of the window (tens of thousands per bulletin): filled
-    # from the tournaments each player played.
-    column_of = {tid: index for index, tid in enumerate(ranking.window)}
-    rows = []
-    for row in ranking.rows:
-        cells = [ABSENT] * len(column_of)
-        for tid, value in row.points.items():
-            cells[column_of[tid]] = _cell(value, tid in row.counted)
-        rows.append({
-            "rank": rank_label(row), "evolution": evolution(row), "player": row.player,
-            "club": row.club, "played": row.played, "total": _number(row.total),
-            "seed": row.seed, "cells": cells,
-        })
+    rows, grid = bulletin_rows(ranking)
     tournament_rows, replacements = listing.rows(ranking)
     latest = []
     for tid in ranking.latest:
@@ -156,7 +189,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
-        season=ranking.season,
+        season=ranking.season, made_from=MadeFrom("rows", rows, grid),
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),

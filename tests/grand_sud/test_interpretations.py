@@ -4,7 +4,7 @@ import datetime as dt
 
 import pandas as pd
 
-from reportgen.circuits.grand_sud.documents import evolution
+from reportgen.circuits.grand_sud.documents import bulletin_rows
 from reportgen.circuits.grand_sud.listing import Listing
 from reportgen.circuits.grand_sud.scoring import Tournament, rank
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
@@ -210,7 +210,7 @@ def test_evolution_is_the_place_before_minus_the_place_now_and_new_for_newcomers
     events = [event("2026-01-10", "CARC", ["A Un", "B Un", "C Un"]),
               event("2026-02-10", "TLSE", ["C Un", "D Un"])]
     _, _, rankings = league(events)
-    second = {row.player: evolution(row) for row in rankings[1].rows}
+    second = {row["player"]: row["evolution"] for row in bulletin_rows(rankings[1])[0]}  # as printed
     assert rankings[1].rows[0].player == "C Un"  # best 1 of 2: his 520 at TLSE, from 3rd to 1st
     assert second["C Un"]["kind"] == "up" and second["C Un"]["text"] == "2"
     assert second["D Un"]["kind"] == "new" and second["D Un"]["text"] == "nouveau"

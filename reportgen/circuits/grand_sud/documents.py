@@ -13,7 +13,7 @@ from reportgen import french, model
 from reportgen.circuits import common
 from reportgen.circuits.grand_sud.listing import FORMULA_LABELS, Listing, short_label
 from reportgen.circuits.grand_sud.metrics import COLUMNS, METRICS
-from reportgen.circuits.grand_sud.scoring import Ranking, Row, Tournament
+from reportgen.circuits.grand_sud.scoring import Ranking, Tournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import (
     Annex,
@@ -42,12 +42,6 @@ def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
     joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
     noun = "les tournois" if len(places) > 1 else "le tournoi"
     return f"Classement après {noun} {joined} du {french.date_long(ranking.date)}"
-
-
-def evolution(row: Row) -> dict[str, str]:
-    """INTERPRETATIONS: places gained, the previous place minus the place now (▲3, +3: up three);
-    absent before = new."""
-    return common.evolution(row.previous_rank, row.rank)
 
 
 def rank_label(rank: int, tied: bool) -> str:
@@ -162,6 +156,8 @@ def _row(width: int, rank: int, tied: bool, previous_rank: int | None, player: s
     for column, value, counted in results:
         cells[column] = _cell(value, counted)
     return {
+        # INTERPRETATIONS: places gained, the previous place minus the place now (▲3, +3: up
+        # three); absent before = new
         "rank": rank_label(rank, tied), "evolution": common.evolution(previous_rank, rank),
         "player": player, "club": club, "played": played, "total": _number(total), "seed": seed, "cells": cells,
     }

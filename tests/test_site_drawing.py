@@ -12,6 +12,7 @@ import signal
 import pytest
 
 from reportgen import circuits
+from reportgen.ingest import reading_pool
 from reportgen.site import drawing, og
 from reportgen.site.pages import Site
 from tests.test_site_og import meta
@@ -48,6 +49,20 @@ def test_the_cards_a_worker_draws_are_those_drawn_here(few):
     assert drawer.drawn_here < len(given)  # the worker drew the others
     assert back == {path: og.draw(card) for path, card in given.items()}
     assert drawer.worker is None  # stopped once all were back
+
+
+def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(few, monkeypatch):
+    """Forked, it holds a copy of the build's end of its pipe: unless it closes that copy, it never
+    sees the pipe closed, and the build waits for it, then kills it, at every site. (Forked here
+    whatever threads the test run has: the worker only draws.)"""
+    monkeypatch.setattr(reading_pool, "_may_fork", lambda: True)
+    drawer = drawing.Cards(aside=True)
+    for path, card in cards(8).items():
+        drawer.draw(path, card)
+    worker = drawer.worker
+    assert worker is not None
+    list(drawer.finish())
+    assert worker.process.exitcode == 0  # ended at the end of its pipe, not killed (-9)
 
 
 def test_no_worker_while_the_second_core_renders_pdfs(few, monkeypatch):

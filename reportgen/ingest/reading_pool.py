@@ -26,7 +26,8 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from multiprocessing.connection import wait
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
 
 from reportgen.ingest import precheck
@@ -55,24 +56,43 @@ def _may_fork() -> bool:
         return False
 
 
+def start_worker(target: Callable[[Connection, int], None], forked: bool) -> tuple[BaseProcess, Connection]:
+    """A worker process running `target(its end of the pipe, this process's id)`, forked or
+    spawned, and this process's end of its pipe. That end is listed in `parent_ends` before the
+    fork, for a forked worker to close its copy (`close_parent_ends`): else the worker would hold
+    this end of its own pipe and never see it closed. Its pipe is closed by `stop_worker`."""
+    context = multiprocessing.get_context("fork") if forked else multiprocessing.get_context("spawn")
+    connection, child = context.Pipe()
+    parent_ends.append(connection)
+    # Started with Ctrl-C blocked, so that a worker can never print a KeyboardInterrupt while it
+    # starts; it ignores SIGINT from then on (die_with_parent).
+    blocked = _block_interrupts()
+    try:
+        process = context.Process(target=target, args=(child, os.getpid()), daemon=True)
+        with spawning():
+            process.start()
+    except BaseException:
+        stop_worker(connection)
+        raise
+    finally:
+        _restore_interrupts(blocked)
+        child.close()
+    return process, connection
+
+
+def stop_worker(connection: Connection) -> None:
+    """This process's end of a worker's pipe closed (the worker ends at the end of its pipe)."""
+    connection.close()
+    if connection in parent_ends:
+        parent_ends.remove(connection)
+
+
 class _Worker:
     def __init__(self) -> None:
         forked = _may_fork()
         if forked:
             import python_calamine  # noqa: F401  (imported once here, which every forked worker then has)
-        context = multiprocessing.get_context("fork") if forked else multiprocessing.get_context("spawn")
-        self.connection, child = context.Pipe()
-        parent_ends.append(self.connection)  # before the fork: a forked worker closes this end too
-        # Started with Ctrl-C blocked, so that a worker can never print a KeyboardInterrupt while
-        # it starts; it ignores SIGINT from then on (die_with_parent).
-        blocked = _block_interrupts()
-        try:
-            self.process = context.Process(target=serve, args=(child, os.getpid()), daemon=True)
-            with spawning():
-                self.process.start()
-        finally:
-            _restore_interrupts(blocked)
-        child.close()
+        self.process, self.connection = start_worker(serve, forked)
         self.queue: list[Path] = []  # the paths given, answered in this order: it reads the first
         self.since = 0.0  # when it began reading the first
 
@@ -102,9 +122,7 @@ class _Worker:
         if self.process.is_alive():
             self.process.kill()
         self.process.join(5)
-        self.connection.close()
-        if self.connection in parent_ends:
-            parent_ends.remove(self.connection)
+        stop_worker(self.connection)
 
 
 def _block_interrupts() -> set[int | signal.Signals] | None:

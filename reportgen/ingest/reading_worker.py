@@ -27,6 +27,13 @@ WORKER_MEMORY_LIMIT = 2 * 1024**3  # bytes of address space a reading worker may
 parent_ends: list[Connection] = []
 
 
+def close_parent_ends() -> None:
+    """In a forked worker: its copies of the parent's ends of every worker's pipe closed (its own
+    included), so that each worker sees its pipe closed when the parent closes it."""
+    for end in parent_ends:
+        end.close()
+
+
 def _limit_memory() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     with open("/proc/self/statm") as statm:
@@ -89,8 +96,7 @@ def serve(connection: Connection, parent: int) -> None:
     # Forked: what the parent held is left out of the cycle collector's passes (they went through it
     # all, and copied every page they touched), and its ends of the other workers' pipes are closed.
     gc.freeze()
-    for other in parent_ends:
-        other.close()
+    close_parent_ends()
     _limit_memory()
     connection.send_bytes(b"ready")
     while True:

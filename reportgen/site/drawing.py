@@ -20,11 +20,9 @@ reading workers do."""
 from __future__ import annotations
 
 import gc
-import multiprocessing
-import os
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
-from typing import Any
+from multiprocessing.process import BaseProcess
 
 from reportgen.site import og
 
@@ -111,12 +109,14 @@ class Cards:
 
 
 class _Worker:
-    def __init__(self, process: Any, connection: Connection) -> None:
+    def __init__(self, process: BaseProcess, connection: Connection) -> None:
         self.process = process
         self.connection = connection
 
     def stop(self) -> None:
-        self.connection.close()  # the worker ends at the end of its pipe
+        from reportgen.ingest.reading_pool import stop_worker
+
+        stop_worker(self.connection)  # the worker ends at the end of its pipe
         self.process.join(5)
         if self.process.is_alive():
             self.process.kill()
@@ -125,37 +125,23 @@ class _Worker:
 
 def _start() -> _Worker | None:
     """A worker, forked when this process runs a single thread (it then has Pillow and the cards'
-    code at once), spawned otherwise; None when it cannot be started."""
-    from reportgen.ingest.reading_pool import _block_interrupts, _may_fork, _restore_interrupts
-    from reportgen.ingest.reading_worker import spawning
+    code at once), spawned otherwise, as the reading workers are; None when it cannot be started."""
+    from reportgen.ingest.reading_pool import _may_fork, start_worker
 
-    context = multiprocessing.get_context("fork") if _may_fork() else multiprocessing.get_context("spawn")
     try:
-        connection, child = context.Pipe()
+        return _Worker(*start_worker(serve, _may_fork()))
     except OSError:
         return None
-    # started with Ctrl-C blocked, so that it can never print a KeyboardInterrupt while it starts
-    blocked = _block_interrupts()
-    try:
-        process = context.Process(target=serve, args=(child, os.getpid()), daemon=True)
-        with spawning():
-            process.start()
-    except OSError:
-        connection.close()
-        return None
-    finally:
-        _restore_interrupts(blocked)
-        child.close()
-    return _Worker(process, connection)
 
 
 def serve(connection: Connection, parent: int) -> None:
     """The worker: (path, card) in, (path, PNG bytes or None if drawing failed) out, until the
     build closes the pipe."""
-    from reportgen.ingest.reading_worker import die_with_parent
+    from reportgen.ingest.reading_worker import close_parent_ends, die_with_parent
 
     die_with_parent(parent)
     gc.freeze()  # forked: what the build held is left out of the collector's passes
+    close_parent_ends()  # forked: its copy of the build's end of its pipe, which it must see closed
     while True:
         try:
             path, card = connection.recv()

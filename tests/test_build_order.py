@@ -56,6 +56,7 @@ def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_ar
     spied(monkeypatch, Site, "each_page", said, lambda args: "site's pages")
     spied(monkeypatch, pdf_render.Batch, "results", said, lambda args: "PDFs waited for")
     spied(monkeypatch, Staging, "publish", said, lambda args: f"published {args[0].folder.name}")
+    spied(monkeypatch, Staging, "sync", said, lambda args: f"synced {args[0].folder.name}")
     result = build(inputs, outputs, TODAY)
     assert result.ok and result.rendered["grand-sud"]
     site_at = said.index("site's pages")
@@ -63,8 +64,9 @@ def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_ar
     # every PDF of the build submitted (its HTML known) before the site's pages are made...
     assert "PDF submitted" in said[:site_at] and "PDF submitted" not in said[site_at:]
     # ...which are made before the build waits for the PDFs, and nothing is published before that wait
-    assert said[site_at + 1] == "PDFs waited for"
-    assert not [step for step in said[:site_at + 1] if step.startswith("published")]
+    # (the site's staged pages synced on disk meanwhile: its commit after the PDFs waits for nothing)
+    assert said[site_at + 1:site_at + 3] == [f"synced {FOLDER}", "PDFs waited for"]
+    assert not [step for step in said[:site_at + 2] if step.startswith("published")]
     assert said[-1] == f"published {FOLDER}" and "published grand-sud" in said
 
 

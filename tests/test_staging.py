@@ -303,3 +303,43 @@ def test_a_few_files_are_fsynced_each_at_the_commit_without_syncing_the_filesyst
     assert names == []  # not while staging
     staging.publish()
     assert sorted(name.split(".")[1] for name in names if JOURNAL not in name) == ["first", "old"]
+
+
+@needs_syncfs
+def test_a_staging_synced_early_leaves_its_commit_only_what_came_after(folder, monkeypatch):
+    """`sync` while the PDFs render (pipeline/building.py): `publish` then syncs only the file put
+    since, and the journal; everything published as usual."""
+    monkeypatch.setattr(staging_module, "FEW", 1)  # more files than a few: the filesystem synced
+    synced: list[Path] = []
+    real = syncing.syncfs
+    monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
+    names = fsynced_files(monkeypatch)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+    staging.put(folder / "2027" / "first.html", b"first")
+    staging.sync()
+    assert synced == [folder] and not staging.unsynced
+    staging.put(folder / "2027" / "late.html", b"late")
+    staging.publish()
+    assert synced == [folder]  # not again: the one late file fsynced on its own
+    assert [name.split(".")[1] for name in names if JOURNAL not in name] == ["late"]
+    assert tree(folder)["2027/first.html"] == b"first" and tree(folder)["2027/late.html"] == b"late"
+
+
+@needs_syncfs
+def test_a_disk_error_at_an_early_sync_drops_everything_staged(folder, monkeypatch):
+    import os
+
+    before = tree(folder)
+    monkeypatch.setattr(syncing, "syncfs", lambda path: False)
+    staging = Staging(folder)
+    staging.put(folder / "2026" / "old.html", b"new")
+
+    def failing(descriptor: int) -> None:
+        raise OSError(errno.EIO, "I/O error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(OutputError):
+        staging.sync()
+    monkeypatch.undo()
+    assert tree(folder) == before and not temporaries(folder) and not staging.staged

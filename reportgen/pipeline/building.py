@@ -321,6 +321,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             result.site_rendered = made.rendered
             site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
             pages = site.digests(outputs, site_staging, home)
+            site_staging.sync()  # while the PDFs render: the site's commit after them is then the journal's
     except OutputError as failure:  # said once the circuits are published, as when it came after them
         site_failure = failure
     finally:

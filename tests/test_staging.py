@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -303,3 +305,33 @@ def test_a_few_files_are_fsynced_each_at_the_commit_without_syncing_the_filesyst
     assert names == []  # not while staging
     staging.publish()
     assert sorted(name.split(".")[1] for name in names if JOURNAL not in name) == ["first", "old"]
+
+
+def test_a_folder_sync_passes_over_what_a_file_sync_raises(tmp_path, monkeypatch):
+    """A folder's fsync is done where the file system allows and an error passed over (the renames
+    are done all the same); a file's raises (its bytes must be on disk before a commit)."""
+    (tmp_path / "file").write_bytes(b"bytes")
+    synced: list[bool] = []  # for each fsync: whether it was a folder's
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda descriptor: (synced.append(stat.S_ISDIR(os.fstat(descriptor).st_mode)),
+                                                         real(descriptor))[1])
+    syncing.fsync_folder(tmp_path)
+    syncing.fsync_file(tmp_path / "file")
+    assert synced == [True, False]
+    syncing.fsync_folder(tmp_path / "absent")  # passed over
+    with pytest.raises(FileNotFoundError):
+        syncing.fsync_file(tmp_path / "absent")
+    assert synced == [True, False]
+
+
+def test_new_temporaries_are_found_by_their_target_and_known_as_temporary(tmp_path):
+    target = tmp_path / "a[1].html"  # glob's special characters in the name
+    made = []
+    for _ in range(2):
+        handle, temporary = output_files.new_temporary(target)
+        os.close(handle)
+        made.append(temporary)
+    (tmp_path / "other.html.x.tmp").write_bytes(b"")  # not a temporary of ours: no leading dot
+    (tmp_path / ".a[1].htmlx.y.tmp").write_bytes(b"")  # another target's
+    assert sorted(output_files.temporaries_of(target)) == sorted(made)
+    assert all(is_temporary(path) and path.parent == tmp_path for path in made)

@@ -96,17 +96,22 @@ def test_discard_leaves_the_previous_publication_and_no_folder_it_made(folder):
     assert tree(folder) == before and not (folder / "2028").exists()
 
 
-def test_a_full_disk_while_staging_drops_everything_staged(folder, monkeypatch):
-    before = tree(folder)
+def disk_full_at(nth: int, monkeypatch) -> None:
+    """The `nth` write of bytes to a temporary file from now fails as on a full disk."""
     real, writes = output_files._write, []
 
     def failing(stream, data):
         writes.append(data)
-        if len(writes) == 2:
+        if len(writes) == nth:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(stream, data)
 
     monkeypatch.setattr(output_files, "_write", failing)
+
+
+def test_a_full_disk_while_staging_drops_everything_staged(folder, monkeypatch):
+    before = tree(folder)
+    disk_full_at(2, monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")
     with pytest.raises(OutputError) as failure:
@@ -154,15 +159,7 @@ def test_a_file_put_in_parts_is_staged_as_the_whole_and_not_when_unchanged(folde
 
 def test_a_full_disk_while_a_file_is_put_in_parts_drops_everything_staged(folder, monkeypatch):
     before = tree(folder)
-    real, writes = output_files._write, []
-
-    def failing(stream, data):
-        writes.append(data)
-        if len(writes) == 3:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(stream, data)
-
-    monkeypatch.setattr(output_files, "_write", failing)
+    disk_full_at(3, monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")
     with pytest.raises(OutputError):

@@ -57,6 +57,21 @@ def small_league_copy(small_league_built, tmp_path) -> Built:
     return Built(tmp_path / "inputs", tmp_path / "outputs", small_league_built.result)
 
 
+@pytest.fixture
+def new_tournament_league(small_league_copy, monkeypatch) -> tuple[Path, Path]:
+    """(inputs, outputs) of a copy of the built small league with one new tournament, not built yet;
+    PDFs rendered as stand-ins (a build of it runs the whole pipeline without WeasyPrint's time)."""
+    from reportgen.render import pdf as pdf_render
+    from tests.test_hostile_publish import new_tournament
+    from tests.test_incremental_build import stand_in
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    new_tournament(small_league_copy.inputs)
+    return small_league_copy.inputs, small_league_copy.outputs
+
+
 @pytest.fixture(scope="session")
 def example_league():
     """The example league of inputs/, read once."""

@@ -22,20 +22,7 @@ from reportgen.site import publish as site_publish
 from reportgen.site.pages import FOLDER, HOME, Site
 from tests.builders import TODAY
 from tests.test_hostile_files import snapshot
-from tests.test_hostile_publish import new_tournament, temporaries
-from tests.test_incremental_build import stand_in
-
-
-@pytest.fixture
-def league(small_league_built, tmp_path, monkeypatch) -> tuple[Path, Path]:
-    """A copy of the built small league with one new tournament, not built yet; PDFs stand-ins."""
-    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
-    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
-        stand_in(page) for page, _ in pages])
-    for folder in ("inputs", "outputs"):
-        shutil.copytree(getattr(small_league_built, folder), tmp_path / folder)
-    new_tournament(tmp_path / "inputs")
-    return tmp_path / "inputs", tmp_path / "outputs"
+from tests.test_hostile_publish import temporaries
 
 
 def spied(monkeypatch, owner: object, name: str, said: list[str], label) -> None:  # type: ignore[no-untyped-def]
@@ -49,8 +36,8 @@ def spied(monkeypatch, owner: object, name: str, said: list[str], label) -> None
     monkeypatch.setattr(owner, name, spy)
 
 
-def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_are_waited_for(league, monkeypatch):
-    inputs, outputs = league
+def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_are_waited_for(new_tournament_league, monkeypatch):
+    inputs, outputs = new_tournament_league
     said: list[str] = []
     spied(monkeypatch, pdf_render.Batch, "add", said, lambda args: "PDF submitted")
     spied(monkeypatch, Site, "each_page", said, lambda args: "site's pages")
@@ -70,10 +57,10 @@ def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_ar
     assert said[-1] == f"published {FOLDER}" and "published grand-sud" in said
 
 
-def test_the_site_made_before_the_publication_shows_what_was_published(league):
+def test_the_site_made_before_the_publication_shows_what_was_published(new_tournament_league):
     """The pages the build made from the circuits as they were about to be published are, byte for
     byte, those the published outputs give (not those of the last publication)."""
-    inputs, outputs = league
+    inputs, outputs = new_tournament_league
     before = snapshot(outputs)
     result = build(inputs, outputs, TODAY)
     assert result.ok and result.rendered["grand-sud"]
@@ -90,10 +77,10 @@ def test_the_site_made_before_the_publication_shows_what_was_published(league):
     assert pages[HOME] != before[HOME]  # the new tournament shows: the home page changed
 
 
-def test_a_build_stopped_while_its_site_pages_are_made_publishes_nothing(league, monkeypatch):
+def test_a_build_stopped_while_its_site_pages_are_made_publishes_nothing(new_tournament_league, monkeypatch):
     """The PDFs are not back yet: no circuit is published, nothing is staged any more, and the
     folder the site's pages were read from is removed."""
-    inputs, outputs = league
+    inputs, outputs = new_tournament_league
     before = snapshot(outputs)
     views: list[Path] = []
     real_view, real_player = site_view_module.View, Site.player
@@ -138,11 +125,11 @@ def test_the_view_holds_the_circuits_laid_out_and_links_the_others(tmp_path):
 
 
 def test_the_archived_seasons_are_read_when_the_site_pages_are_made_not_before_the_first_pdf(
-        league, tmp_path, monkeypatch):
+        new_tournament_league, tmp_path, monkeypatch):
     """The command line gives the build what reads the archive's seasons (and scores them again):
     called once, after the PDFs are submitted, and the site shows what it gave as it shows what is
     given at the start."""
-    inputs, outputs = league
+    inputs, outputs = new_tournament_league
     record = dict(data.read(outputs / "grand-sud")[0], season=2019)  # a season no longer in inputs/
     page = outputs / FOLDER / "grand-sud-2019.html"
     shutil.copytree(outputs, tmp_path / "given-at-the-start")

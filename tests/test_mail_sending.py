@@ -1,17 +1,22 @@
 """`reportgen mail` as a new user found it (issue 25, « Also in delivery »), against the real SMTP
 server of tests/test_delivery_mail.py (aiosmtpd on 127.0.0.1): a message sent is dated when it is
 sent and has a Message-ID of its own at every attempt, while drafts stay byte-identical; drafts
-need no server; an uncertain message the club says it received is noted so, without sending."""
+need no server; an uncertain message the club says it received is noted so, without sending; the
+run's session (`mail --send`'s and `remind --send`'s) stops at its time and always hangs up."""
 
 from __future__ import annotations
 
 import datetime as dt
 import os
+import time
 from email import message_from_bytes, policy
 from zoneinfo import ZoneInfo
 
+import pytest
+
 from reportgen import config
 from reportgen.delivery import database
+from reportgen.delivery.send import Session
 from tests import test_delivery_mail as base
 
 # The fixtures of the mail tests: the SMTP server, and the small league whose clubs have addresses.
@@ -124,3 +129,25 @@ def test_a_message_the_club_says_it_received_is_noted_sent_without_sending(leagu
     nothing = base.mail_command(league, archive, "--send", "--received", "--club", "CARC")
     assert nothing.returncode == 0 and "Carcassonne : aucun envoi incertain à noter" in nothing.stdout
     assert [r[4] for r in sent_rows(archive)] == ["sent"] * 4
+
+
+def test_a_session_hands_out_work_until_its_time_is_spent_and_always_hangs_up(smtp):
+    settings = config.Mail(host="127.0.0.1", port=smtp.port, security="none", sender=base.SENDER, timeout=5,
+                           run_timeout=0.2)
+    reached = []
+    with Session(settings) as session:
+        for number, item, timeout in session.paced("abc"):
+            reached.append((number, item))
+            assert timeout <= settings.run_timeout  # never more than the run has left
+            connected = session.smtp.open(timeout)  # the real server greets us
+            time.sleep(settings.run_timeout)  # the run's time is spent before the next item
+    assert reached == [(1, "a")] and session.left("abc") == ["b", "c"]
+    assert connected.sock is None and session.smtp.smtp is None  # hung up at the end of `with`
+    # A run that fails midway hangs up too; one with time to spare leaves nothing.
+    settings = config.Mail(host="127.0.0.1", port=smtp.port, security="none", sender=base.SENDER)
+    with pytest.raises(RuntimeError), Session(settings) as session:
+        for _, _, timeout in session.paced("ab"):
+            connected = session.smtp.open(timeout)
+        assert session.left("ab") == []
+        raise RuntimeError("le journal est illisible")
+    assert connected.sock is None and session.smtp.smtp is None

@@ -8,8 +8,6 @@ next build."""
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
@@ -18,22 +16,7 @@ from reportgen.pipeline import build
 from reportgen.site.pages import FOLDER, HOME, Site
 from tests.builders import TODAY
 from tests.test_hostile_files import snapshot
-from tests.test_hostile_publish import new_tournament, temporaries
-from tests.test_incremental_build import stand_in
-
-
-@pytest.fixture
-def league(small_league_built, tmp_path, monkeypatch) -> tuple[Path, Path]:
-    """A copy of the built small league with one new tournament, not built yet; PDFs stand-ins."""
-    from reportgen.render import pdf as pdf_render
-
-    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
-    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
-        stand_in(page) for page, _ in pages])
-    for folder in ("inputs", "outputs"):
-        shutil.copytree(getattr(small_league_built, folder), tmp_path / folder)
-    new_tournament(tmp_path / "inputs")
-    return tmp_path / "inputs", tmp_path / "outputs"
+from tests.test_hostile_publish import temporaries
 
 
 def site(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -54,8 +37,8 @@ def test_each_page_yields_every_page_once_and_every_image_a_page_names(small_lea
     assert named and named == images and all(pages[path].startswith(b"\x89PNG") for path in images)
 
 
-def test_a_build_stopped_while_its_site_pages_are_made_leaves_outputs_as_they_were(league, monkeypatch):
-    inputs, outputs = league
+def test_a_build_stopped_while_its_site_pages_are_made_leaves_outputs_as_they_were(new_tournament_league, monkeypatch):
+    inputs, outputs = new_tournament_league
     before = snapshot(outputs)
     seen: list[str] = []
     real = Site.player
@@ -77,8 +60,8 @@ def test_a_build_stopped_while_its_site_pages_are_made_leaves_outputs_as_they_we
     assert build(inputs, outputs, TODAY).ok  # and the next build publishes the whole site
 
 
-def test_what_a_killed_build_staged_in_the_site_is_removed_by_the_next(league, tmp_path):
-    inputs, outputs = league
+def test_what_a_killed_build_staged_in_the_site_is_removed_by_the_next(new_tournament_league, tmp_path):
+    inputs, outputs = new_tournament_league
     for name in (f"{FOLDER}/.joueur-0123456789ab.html.k2j3h4.tmp", f"{FOLDER}/.og-0123456789abcdef.png.x1.tmp"):
         (outputs / name).write_bytes(b"half")
     assert build(inputs, outputs, TODAY).ok

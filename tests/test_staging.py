@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -94,17 +96,22 @@ def test_discard_leaves_the_previous_publication_and_no_folder_it_made(folder):
     assert tree(folder) == before and not (folder / "2028").exists()
 
 
-def test_a_full_disk_while_staging_drops_everything_staged(folder, monkeypatch):
-    before = tree(folder)
+def disk_full_at(nth: int, monkeypatch) -> None:
+    """The `nth` write of bytes to a temporary file from now fails as on a full disk."""
     real, writes = output_files._write, []
 
     def failing(stream, data):
         writes.append(data)
-        if len(writes) == 2:
+        if len(writes) == nth:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real(stream, data)
 
     monkeypatch.setattr(output_files, "_write", failing)
+
+
+def test_a_full_disk_while_staging_drops_everything_staged(folder, monkeypatch):
+    before = tree(folder)
+    disk_full_at(2, monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")
     with pytest.raises(OutputError) as failure:
@@ -152,15 +159,7 @@ def test_a_file_put_in_parts_is_staged_as_the_whole_and_not_when_unchanged(folde
 
 def test_a_full_disk_while_a_file_is_put_in_parts_drops_everything_staged(folder, monkeypatch):
     before = tree(folder)
-    real, writes = output_files._write, []
-
-    def failing(stream, data):
-        writes.append(data)
-        if len(writes) == 3:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(stream, data)
-
-    monkeypatch.setattr(output_files, "_write", failing)
+    disk_full_at(3, monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")
     with pytest.raises(OutputError):
@@ -255,10 +254,10 @@ def test_a_file_on_another_filesystem_is_fsynced_at_once(folder, monkeypatch):
 
 
 @needs_syncfs
-def test_a_disk_error_at_the_sync_publishes_nothing(folder, monkeypatch):
-    """syncfs failed, and the file's own fsync reports the error: nothing committed, nothing left."""
-    import os
-
+@pytest.mark.parametrize("step", ["publish", "sync"])
+def test_a_disk_error_at_the_sync_publishes_nothing(folder, monkeypatch, step):
+    """syncfs failed, and the file's own fsync reports the error, at the commit or at the build's
+    early `sync`: nothing committed, nothing left, nothing staged any more."""
     before = tree(folder)
     monkeypatch.setattr(syncing, "syncfs", lambda path: False)
     staging = Staging(folder)
@@ -269,9 +268,9 @@ def test_a_disk_error_at_the_sync_publishes_nothing(folder, monkeypatch):
 
     monkeypatch.setattr(os, "fsync", failing)
     with pytest.raises(OutputError):
-        staging.publish()
+        getattr(staging, step)()
     monkeypatch.undo()
-    assert tree(folder) == before and not temporaries(folder)
+    assert tree(folder) == before and not temporaries(folder) and not staging.staged
 
 
 def test_a_stop_between_a_temporary_file_and_its_record_leaves_no_temporary(folder, monkeypatch):
@@ -326,20 +325,31 @@ def test_a_staging_synced_early_leaves_its_commit_only_what_came_after(folder, m
     assert tree(folder)["2027/first.html"] == b"first" and tree(folder)["2027/late.html"] == b"late"
 
 
-@needs_syncfs
-def test_a_disk_error_at_an_early_sync_drops_everything_staged(folder, monkeypatch):
-    import os
+def test_a_folder_sync_passes_over_what_a_file_sync_raises(tmp_path, monkeypatch):
+    """A folder's fsync is done where the file system allows and an error passed over (the renames
+    are done all the same); a file's raises (its bytes must be on disk before a commit)."""
+    (tmp_path / "file").write_bytes(b"bytes")
+    synced: list[bool] = []  # for each fsync: whether it was a folder's
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda descriptor: (synced.append(stat.S_ISDIR(os.fstat(descriptor).st_mode)),
+                                                         real(descriptor))[1])
+    syncing.fsync_folder(tmp_path)
+    syncing.fsync_file(tmp_path / "file")
+    assert synced == [True, False]
+    syncing.fsync_folder(tmp_path / "absent")  # passed over
+    with pytest.raises(FileNotFoundError):
+        syncing.fsync_file(tmp_path / "absent")
+    assert synced == [True, False]
 
-    before = tree(folder)
-    monkeypatch.setattr(syncing, "syncfs", lambda path: False)
-    staging = Staging(folder)
-    staging.put(folder / "2026" / "old.html", b"new")
 
-    def failing(descriptor: int) -> None:
-        raise OSError(errno.EIO, "I/O error")
-
-    monkeypatch.setattr(os, "fsync", failing)
-    with pytest.raises(OutputError):
-        staging.sync()
-    monkeypatch.undo()
-    assert tree(folder) == before and not temporaries(folder) and not staging.staged
+def test_new_temporaries_are_found_by_their_target_and_known_as_temporary(tmp_path):
+    target = tmp_path / "a[1].html"  # glob's special characters in the name
+    made = []
+    for _ in range(2):
+        handle, temporary = output_files.new_temporary(target)
+        os.close(handle)
+        made.append(temporary)
+    (tmp_path / "other.html.x.tmp").write_bytes(b"")  # not a temporary of ours: no leading dot
+    (tmp_path / ".a[1].htmlx.y.tmp").write_bytes(b"")  # another target's
+    assert sorted(output_files.temporaries_of(target)) == sorted(made)
+    assert all(is_temporary(path) and path.parent == tmp_path for path in made)

@@ -22,9 +22,10 @@ from reportgen.delivery.archive_rows import insert_rows
 from reportgen.delivery.archive_staging import finish, recover, stage, undo
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
 from reportgen.model import ReportgenError
-from reportgen.render.files import OutputError, fsync_folder
+from reportgen.render.files import OutputError
 from reportgen.render.fonts import FONTS
 from reportgen.render.html import shipped_fonts
+from reportgen.render.syncing import fsync_folder
 
 
 @dataclass

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from reportgen.delivery import database
 from reportgen.delivery.archive_layout import MANIFEST, STAGED, STAGING, ArchivedFile, manifest_line, sha256
-from reportgen.render.files import fsync_folder
+from reportgen.render.syncing import fsync_folder
 
 
 def stage(staging: Path, folder: Path, files: list[ArchivedFile]) -> None:

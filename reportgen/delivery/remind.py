@@ -10,14 +10,13 @@ dead run left unconfirmed is `unknown` and not sent again on its own, like a bul
 from __future__ import annotations
 
 import datetime as dt
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen import french
 from reportgen.config import Mail
-from reportgen.delivery.send import Connection, SendLog, deliver, password_for
+from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -126,31 +125,24 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send each reminder not sent yet (all with `resend`), each message logged `sending` before
     DATA and `sent`, `failed` or `unknown` after, within `[mail] run_timeout`."""
-    password = password_for(settings)
-    deadline = time.monotonic() + settings.run_timeout
-    smtp = Connection(settings, password)
-    run = Run()
-    work = []
-    for reminder in reminders.reminders:
-        known = None if resend else state(log, reminder)
-        if known is None:
-            work.append(reminder)
-        else:
-            run.already.append((reminder, *known))
-    try:
-        for number, reminder in enumerate(work, 1):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                run.left = work[number - 1:]
-                break
+    with Session(settings) as session:
+        run = Run()
+        work = []
+        for reminder in reminders.reminders:
+            known = None if resend else state(log, reminder)
+            if known is None:
+                work.append(reminder)
+            else:
+                run.already.append((reminder, *known))
+        for number, reminder, timeout in session.paced(work):
             draft = reminder.message
             circuit, bulletin, key = reminder.key
             answer, _ = deliver(
-                smtp, settings, log, draft.to, lambda sent: to_message(draft, settings.sender, sent=sent),
+                session.smtp, settings, log, draft.to, lambda sent: to_message(draft, settings.sender, sent=sent),
                 lambda moment, identifier: [
                     (moment, reminder.entry.date.year, reminder.club.code, reminder.club.name, address.casefold(),
                      circuit, bulletin, key, "", identifier) for address in draft.to],
-                min(settings.timeout, remaining),
+                timeout,
                 f"le rappel au club {reminder.club.name} est peut-être parti sans que le journal le note ; rien de "
                 "plus n'a été envoyé", now)
             run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
@@ -162,6 +154,5 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
                     + "; ".join(f"{address} : {text}" for address, text in answer.refused.items()))
             else:
                 say(f"[{number}/{len(work)}] {where} : rappel envoyé — {draft.subject}")
-    finally:
-        smtp.drop()
+        run.left = session.left(work)
     return run

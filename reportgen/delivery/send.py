@@ -28,11 +28,13 @@ import re
 import smtplib
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
+from types import TracebackType
+from typing import TypeVar
 
 from reportgen import french
 from reportgen.config import PASSWORD_VARIABLE, Mail, Security, password_from_environment
@@ -42,6 +44,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.mail import to_message
 
 Say = Callable[[str], None]
+T = TypeVar("T")
 
 
 @dataclass
@@ -236,6 +239,41 @@ def password_for(settings: Mail) -> str | None:
     return password_from_environment(PASSWORD_VARIABLE, f"[mail] user = « {settings.user} »", "mail --send")
 
 
+class Session:
+    """A sending run's SMTP connection and time, shared by `mail --send` and `remind --send`: the
+    password is checked when it is made (a missing one stops the command before anything is
+    written or sent); the run's `[mail] run_timeout` counts from `with`, whose end drops the
+    connection, whatever stopped the run."""
+
+    def __init__(self, settings: Mail) -> None:
+        self.settings = settings
+        self.smtp = Connection(settings, password_for(settings))
+        self.deadline = 0.0
+        self.reached = 0  # how many items `paced` handed out
+
+    def __enter__(self) -> Session:
+        self.deadline = time.monotonic() + self.settings.run_timeout
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self.smtp.drop()
+
+    def paced(self, work: Sequence[T]) -> Iterator[tuple[int, T, float]]:
+        """Each item with its number (from 1) and the seconds its exchanges may take (`[mail] timeout`,
+        or less when that is all the run has left), until the run's time is spent."""
+        for number, item in enumerate(work, 1):
+            remaining = self.deadline - time.monotonic()
+            if remaining <= 0:
+                return
+            self.reached = number
+            yield number, item, min(self.settings.timeout, remaining)
+
+    def left(self, work: Sequence[T]) -> list[T]:
+        """What `paced(work)` did not reach: not attempted, it goes next run."""
+        return list(work[self.reached:])
+
+
 def pending(log: SendLog, club_mail: ClubMail,
             resend: bool) -> tuple[list[tuple[tuple[str, ...], list[Bulletin]]], list[Unknown]]:
     """(addresses, the bulletins they lack), addresses lacking the same ones together; and the
@@ -315,32 +353,26 @@ def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
 def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Say = lambda text: None,
          now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.timezone.utc)) -> Run:
     """Send what each club lacks, within `settings.run_timeout`."""
-    password = password_for(settings)
+    session = Session(settings)
     write_club_bulletins(plan)  # what the messages attach, if the drafts were not written first
-    deadline = time.monotonic() + settings.run_timeout
-    smtp = Connection(settings, password)
-    run = Run()
-    work = []
-    for club_mail in plan.clubs:
-        groups, unknown = pending(log, club_mail, resend)
-        work += [(club_mail, to, bulletins) for to, bulletins in groups]
-        run.unknown += unknown
-        if not groups and not unknown:
-            run.up_to_date += 1
-    try:
-        for number, (club_mail, to, bulletins) in enumerate(work, 1):
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                run.left = [(c.club.name, addresses) for c, addresses, _ in work[number - 1:]]
-                break
+    with session:
+        run = Run()
+        work = []
+        for club_mail in plan.clubs:
+            groups, unknown = pending(log, club_mail, resend)
+            work += [(club_mail, to, bulletins) for to, bulletins in groups]
+            run.unknown += unknown
+            if not groups and not unknown:
+                run.up_to_date += 1
+        for number, (club_mail, to, bulletins), timeout in session.paced(work):
             draft = message(plan, club_mail.only(bulletins), to)
             answer, moment = deliver(
-                smtp, settings, log, to, lambda sent: to_message(draft, settings.sender, sent=sent),
+                session.smtp, settings, log, to, lambda sent: to_message(draft, settings.sender, sent=sent),
                 lambda moment, identifier: [
                     (moment, plan.season, club_mail.club.code, club_mail.club.name, address.casefold(), b.circuit,
                      b.bulletin, b.key, digest, identifier)
                     for address in to for b, digest in zip(bulletins, pdf_digests(plan, draft, bulletins))],
-                min(settings.timeout, remaining),
+                timeout,
                 f"le message de {club_mail.club.name} est peut-être parti sans que le journal le note : le prochain "
                 "envoi le signalera comme incertain ; rien de plus n'a été envoyé", now)
             failed = answer.refused
@@ -358,6 +390,5 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
             else:
                 listed = "; ".join(f"{address} : {text}" for address, text in failed.items())
                 say(f"[{number}/{len(work)}] {outcome.club} ({where}) : ÉCHEC — {listed}")
-    finally:
-        smtp.drop()
+        run.left = [(c.club.name, addresses) for c, addresses, _ in session.left(work)]
     return run

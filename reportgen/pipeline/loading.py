@@ -1,11 +1,9 @@
-"""The whole build: discover → read → parse → normalise → score → render → publish.
+"""The build's first steps: discover → read → parse → normalise (pipeline/building.py does the rest).
 
-One process, each workbook read once. A circuit with any problem publishes nothing new; the
-others still build. What did not change is not done again (render/cache.py): a build whose inputs,
-code, libraries and outputs are those of the last one writes nothing and reads nothing; a workbook
-read before is not read again; a bulletin or annex whose source did not change is not rendered
-again. Importing this module loads no pandas and no circuit: the build that has nothing to do
-returns before they are needed.
+`load()` reads and validates everything in inputs/ once, into a `League`: the settings, the
+clubs and players, the calendar and each circuit's events and results, with their problems. A
+workbook read before is not read again (ingest/read_cache.py). Importing this module loads no
+pandas: a build that has nothing to do returns before it is needed.
 """
 
 from __future__ import annotations

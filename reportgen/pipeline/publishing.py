@@ -194,12 +194,15 @@ def publish(files: dict[Path, bytes], folder: Path) -> list[Path]:
 
 def _prepare(outputs: Path) -> None:
     """A publication a stopped run left halfway is finished (or its temporary files removed) before
-    anything reads outputs/: the PDFs' records in the manifests must be those of the files there."""
+    anything reads outputs/: the PDFs' records in the manifests must be those of the files there. And
+    the private folders a killed build left in the system's temporary folder are removed."""
+    from reportgen.render import scratch
     from reportgen.render.files import clean_temporaries, recover
 
     for slug in [*circuits.REGISTRY, state.SITE]:  # the circuits' folders and the site's (reportgen/site/)
         recover(outputs / slug)
     clean_temporaries(outputs, recursive=False)
     state.clean(outputs)
+    scratch.sweep()
 
 

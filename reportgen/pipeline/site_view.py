@@ -13,17 +13,17 @@ build laid out, the manifest it will publish (all but its PDFs' hashes, which no
 link to its `site.json` as staged (or to outputs/' when unchanged); for every other circuit a link
 to outputs/<circuit> (a blocked circuit keeps its last publication there); `site` a link to
 outputs/site (the Open Graph images already drawn, site/og.py). `discard` removes it; one a killed
-build leaves is in the system's temporary folder, never in outputs/.
+build leaves is in the system's temporary folder, never in outputs/, and the next build removes it
+(render/scratch.py).
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from reportgen.render.index import MANIFEST
+from reportgen.render.scratch import Scratch
 from reportgen.site.data import DATA
 from reportgen.site.pages import FOLDER
 
@@ -33,7 +33,8 @@ class View:
 
     def __init__(self, outputs: Path) -> None:
         self.outputs = outputs.absolute()
-        self.folder = Path(tempfile.mkdtemp(prefix="reportgen-site-view-"))
+        self.scratch = Scratch("site-view")
+        self.folder = self.scratch.folder
         self.laid: set[str] = set()
 
     def circuit(self, slug: str, manifest: bytes, data: Path) -> None:
@@ -55,4 +56,4 @@ class View:
         return any((self.folder / slug / MANIFEST).is_file() for slug in slugs)
 
     def discard(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self.scratch.discard()

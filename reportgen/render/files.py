@@ -21,6 +21,7 @@ code 4 (`EXIT_MACHINE`), not 1.
 from __future__ import annotations
 
 import errno
+import glob
 import json
 import os
 import signal
@@ -32,8 +33,10 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.model import ReportgenError
+from reportgen.render import syncing
 
 JOURNAL = ".publication-journal.json"
+TEMPORARY = ".tmp"  # the ending of a temporary file of ours: `new_temporary`
 
 
 EXIT_MACHINE = 4  # the exit code of a fault of the machine: disk full, read-only folder, permission
@@ -89,24 +92,25 @@ def _rename(source: Path, target: Path) -> None:
     os.replace(source, target)
 
 
-def fsync_folder(folder: Path) -> None:
-    try:
-        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass  # some file systems refuse to sync a folder; the renames are done all the same
-    finally:
-        os.close(descriptor)
+def new_temporary(path: Path) -> tuple[int, Path]:
+    """A new temporary file next to `path`, `.<name>.<random>.tmp` (the one naming `is_temporary`
+    and `temporaries_of` know): its descriptor, open for writing, and its path, named as `path` is
+    (mkstemp makes it absolute; a journal names it relative to its folder, which may be a relative
+    path: `--outputs outputs`, what `make` runs)."""
+    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMPORARY)
+    return handle, path.parent / Path(name).name
+
+
+def temporaries_of(path: Path) -> Iterator[Path]:
+    """The temporary files `new_temporary(path)` made that are still there."""
+    return path.parent.glob(f".{glob.escape(path.name)}.*{TEMPORARY}")
 
 
 def _stage(path: Path, data: bytes, mode: int = 0o644, sync: bool = True) -> Path:
     """`data` written in full, and synced, to a temporary file next to `path`, with permissions `mode`.
     `sync` False: not synced here; the caller syncs it before any commit names it (render/staging.py,
     one syncfs for the whole publication)."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = new_temporary(path)
     try:
         with os.fdopen(handle, "wb") as stream:
             _write(stream, data)
@@ -115,11 +119,9 @@ def _stage(path: Path, data: bytes, mode: int = 0o644, sync: bool = True) -> Pat
                 os.fsync(stream.fileno())
         os.chmod(temporary, mode)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
-    # next to `path`, named as `path` is (mkstemp makes it absolute): the journal names it relative
-    # to the folder, which may be a relative path (`--outputs outputs`, what `make` runs)
-    return path.parent / Path(temporary).name
+    return temporary
 
 
 def write_atomic(path: Path, data: bytes, mode: int | None = None) -> bool:
@@ -154,15 +156,15 @@ def remove_others(folder: Path, pattern: str, kept: Iterable[Path]) -> None:
 
 
 def is_temporary(path: Path) -> bool:
-    """A temporary file of ours (`.<name>.<random>.tmp`)."""
-    return path.name.startswith(".") and path.name.endswith(".tmp")
+    """A temporary file of ours (`.<name>.<random>.tmp`: `new_temporary`)."""
+    return path.name.startswith(".") and path.name.endswith(TEMPORARY)
 
 
 def clean_temporaries(folder: Path, recursive: bool = True) -> list[Path]:
     """Remove the temporary files a stopped write left in `folder`."""
     if not folder.is_dir():
         return []
-    found = folder.rglob(".*.tmp") if recursive else folder.glob(".*.tmp")
+    found = folder.rglob(f".*{TEMPORARY}") if recursive else folder.glob(f".*{TEMPORARY}")
     removed = []
     for path in sorted(found):
         if path.is_file() and is_temporary(path):
@@ -214,9 +216,9 @@ def _complete(folder: Path, journal: dict) -> None:
     for stale in journal["removals"]:
         inside(stale).unlink(missing_ok=True)
     for path in sorted(touched):
-        fsync_folder(path)
+        syncing.fsync_folder(path)
     (folder / JOURNAL).unlink(missing_ok=True)
-    fsync_folder(folder)
+    syncing.fsync_folder(folder)
 
 
 def recover(folder: Path) -> bool:

@@ -10,35 +10,41 @@ PDF worker is given the path (`render/pdf.py` `_render_file`) and reads it itsel
 A `Spool` is a sequence of (html, date) like the list `render_many` takes, each read from its file
 when asked for: what reads them one by one (a stand-in renderer, a benchmark's sample) needs no
 change. The folder is removed by `discard` (the build's end, whatever it is); one a killed build
-leaves is in the system's temporary folder, never in outputs/.
+leaves is in the system's temporary folder, never in outputs/, and the next build removes it
+(render/scratch.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import shutil
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import overload
+
+from reportgen.render.scratch import Scratch
 
 
 class Spool(Sequence[tuple[str, dt.date]]):
     """(html, date) of PDFs to render, each HTML in a file of its own."""
 
     def __init__(self) -> None:
-        self.folder: Path | None = None  # made by the first `add`
+        self.scratch: Scratch | None = None  # its folder, made by the first `add`
         self.files: list[tuple[Path, int, dt.date]] = []  # the HTML's file, its size in bytes, the date
 
     def add(self, html: str, day: dt.date) -> int:
         """`html` written to a file of the spool; its index."""
-        if self.folder is None:
-            self.folder = Path(tempfile.mkdtemp(prefix="reportgen-pdf-"))
+        if self.scratch is None:
+            self.scratch = Scratch("pdf")
         data = html.encode("utf-8")
-        path = self.folder / f"{len(self.files)}.html"
+        path = self.scratch.folder / f"{len(self.files)}.html"
         path.write_bytes(data)
         self.files.append((path, len(data), day))
         return len(self.files) - 1
+
+    @property
+    def folder(self) -> Path | None:
+        """Where the HTML files are, once the first is added."""
+        return None if self.scratch is None else self.scratch.folder
 
     def file(self, index: int) -> tuple[Path, dt.date]:
         path, _, day = self.files[index]
@@ -64,7 +70,7 @@ class Spool(Sequence[tuple[str, dt.date]]):
 
     def discard(self) -> None:
         """The files removed; the spool is empty."""
-        if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder = None
+        if self.scratch is not None:
+            self.scratch.discard()
+        self.scratch = None
         self.files = []

@@ -23,11 +23,9 @@ PDFs render, so that the commit after them waits for no disk.
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -89,8 +87,7 @@ class Staging:
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
-            handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            temporary = path.parent / Path(name).name  # named as `path` is (the journal's relative names)
+            handle, temporary = output_files.new_temporary(path)
             try:
                 with os.fdopen(handle, "wb") as stream:
                     for part in parts:
@@ -181,7 +178,7 @@ class Staging:
         `staged` does not name: removed too (more likely since no fsync fills the time between)."""
         if self.putting is not None:
             recorded = set(self.staged.values())
-            for stray in self.putting.parent.glob(f".{glob.escape(self.putting.name)}.*.tmp"):
+            for stray in output_files.temporaries_of(self.putting):
                 if stray not in recorded:
                     stray.unlink(missing_ok=True)
             self.putting = None
@@ -226,7 +223,7 @@ class Staging:
                 output_files._rename(journal_temporary, folder / JOURNAL)
                 committed = True
                 staged.clear()
-                output_files.fsync_folder(folder)
+                syncing.fsync_folder(folder)
                 output_files._complete(folder, journal)
         except OSError as error:
             if committed:  # the next run completes it

@@ -9,15 +9,21 @@ their fsyncs. Python has no `os.syncfs` (3.11, 3.12), so libc's is called throug
 Where there is none (not Linux, a libc without it) or it fails, `syncfs` says so (False) and the
 caller fsyncs each file as before: the guarantee stays, only its cost changes. A file on another
 filesystem than the folder synced (a subfolder that is a mount point) is not covered by it: the
-caller fsyncs that one at once (`same_filesystem`)."""
+caller fsyncs that one at once (`same_filesystem`).
+
+The fsyncs themselves are here too (`fsync_file`, `fsync_folder`): one way to open, sync and close,
+each saying what an error means to it."""
 
 from __future__ import annotations
 
 import ctypes
 import functools
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)  # how a folder is opened to be synced
 
 
 @functools.cache
@@ -45,20 +51,34 @@ def syncfs(folder: Path) -> bool:
     if function is None:
         return False
     try:
-        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
+        with _opened(folder, FOLDER) as descriptor:
+            return function(descriptor) == 0
+    except OSError:  # the folder could not be opened
         return False
-    try:
-        return function(descriptor) == 0
-    finally:
-        os.close(descriptor)
 
 
 def fsync_file(path: Path) -> None:
-    """One file's bytes written to disk (the fallback when syncfs could not be done)."""
-    descriptor = os.open(path, os.O_RDONLY)
-    try:
+    """One file's bytes written to disk (the fallback when syncfs could not be done). An error is
+    raised: nothing may commit a file whose bytes are not on disk."""
+    with _opened(path) as descriptor:
         os.fsync(descriptor)
+
+
+def fsync_folder(folder: Path) -> None:
+    """A folder's entries (the renames and removals done in it) written to disk. An error is passed
+    over: some file systems refuse to open or sync a folder, and the renames are done all the same."""
+    try:
+        with _opened(folder, FOLDER) as descriptor:
+            os.fsync(descriptor)
+    except OSError:
+        pass
+
+
+@contextmanager
+def _opened(path: Path, flags: int = os.O_RDONLY) -> Iterator[int]:
+    descriptor = os.open(path, flags)
+    try:
+        yield descriptor
     finally:
         os.close(descriptor)
 

@@ -44,9 +44,12 @@ def test_an_annex_is_the_same_bytes_however_its_rows_are_cut():
 
 
 def test_the_annexes_a_worker_writes_are_those_written_here(small):
-    given = [annex("2025/annexe", rows=30), annex("2026/annexe")]
+    """Two annexes larger than the pipe holds, pickled or written: all of both sent before the worker
+    writes, each answer a file's name (an answer of its bytes blocked the worker while the build
+    still sent the second annex, and the build with it)."""
+    given = [annex("2025/annexe", rows=2000), annex("2026/annexe", rows=1500)]
     aside = annex_worker.Aside()
-    assert all(aside.give(one) for one in given)
+    assert aside.give(given) == {"2025/annexe", "2026/annexe"}
     worker = aside.worker
     assert worker is not None
     # taken back in another order than given
@@ -59,7 +62,7 @@ def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(small, monkeypat
     monkeypatch.setattr(reading_pool, "_may_fork", lambda: True)
     aside = annex_worker.Aside()
     given = annex()
-    assert aside.give(given)
+    assert aside.give([given])
     worker = aside.worker
     assert aside.take(given.path, lambda: pytest.fail("written here")) == excel.render_annex(given)
     assert worker is not None and worker.process.exitcode == 0  # ended at the end of its pipe, not killed
@@ -67,20 +70,20 @@ def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(small, monkeypat
 
 def test_a_small_annex_is_written_here():
     aside = annex_worker.Aside()
-    assert not aside.give(annex(rows=3))
+    assert aside.give([annex(rows=3)]) == set()
     assert aside.worker is None
 
 
 def test_a_worker_killed_leaves_its_annex_to_the_build(small):
-    given = annex()
+    given = [annex("2025/annexe"), annex("2026/annexe")]
     aside = annex_worker.Aside()
     assert aside.give(given)
     assert aside.worker is not None
     aside.worker.process.kill()  # SIGKILL
     aside.worker.process.join(5)
-    assert aside.take(given.path, lambda: excel.render_annex(given)) == excel.render_annex(given)
-    assert aside.failed and aside.worker is None
-    assert not aside.give(annex("2027/annexe"))  # no second worker: the next ones are written here
+    for one in given:  # each written here
+        assert aside.take(one.path, lambda: excel.render_annex(one)) == excel.render_annex(one)
+    assert aside.worker is None and aside.folder is None
 
 
 def test_an_annex_the_worker_fails_to_write_is_written_here_and_its_error_said(small):
@@ -89,7 +92,7 @@ def test_an_annex_the_worker_fails_to_write_is_written_here_and_its_error_said(s
     still writes the next one."""
     broken, fine = annex("2025/annexe", value=math.nan), annex("2026/annexe")
     aside = annex_worker.Aside()
-    assert aside.give(broken) and aside.give(fine)
+    assert aside.give([broken, fine])
     with pytest.raises(TypeError, match="NAN"):
         aside.take(broken.path, lambda: excel.render_annex(broken))
     assert aside.take(fine.path, lambda: pytest.fail("written here")) == excel.render_annex(fine)
@@ -98,8 +101,8 @@ def test_an_annex_the_worker_fails_to_write_is_written_here_and_its_error_said(s
 def test_a_worker_that_cannot_start_leaves_every_annex_to_the_build(small, monkeypatch):
     monkeypatch.setattr(annex_worker, "_start", lambda: None)
     aside = annex_worker.Aside()
-    assert not aside.give(annex())
-    assert aside.failed
+    assert aside.give([annex()]) == set()
+    assert aside.take("2026/annexe", lambda: b"written here") == b"written here"
 
 
 def test_a_circuit_whose_annexes_a_worker_writes_is_the_same_circuit(example_scored, tmp_path, monkeypatch):
@@ -107,11 +110,11 @@ def test_a_circuit_whose_annexes_a_worker_writes_is_the_same_circuit(example_sco
     written here, then by a worker; the same files."""
     report = example_scored.reports["grand-sud"]
     here, _ = render_report("grand-sud", report, tmp_path / "here")
-    given: list[str] = []
+    given: list[set[str]] = []
     real = annex_worker.Aside.give
     monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
-    monkeypatch.setattr(annex_worker.Aside, "give", lambda aside, one: given.append(one.path) or real(aside, one))
+    monkeypatch.setattr(annex_worker.Aside, "give", lambda aside, annexes: given.append(real(aside, annexes)) or given[-1])
     aside, _ = render_report("grand-sud", report, tmp_path / "aside")
-    assert given == [annex.path for annex in report.annexes]  # every annex went to the worker
+    assert given == [{annex.path for annex in report.annexes}]  # every annex went to the worker
     assert {path.relative_to(tmp_path / "here"): data for path, data in here.items()} == \
         {path.relative_to(tmp_path / "aside"): data for path, data in aside.items()}

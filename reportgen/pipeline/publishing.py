@@ -133,23 +133,20 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     else:
         keep(folder / site_data.DATA, b"".join(data_parts))
     del records, events, data_parts
-    # The large annexes to write again handed to a worker now, written on the other core while this
-    # process makes the bulletins and CSVs (render/annex_worker.py), and taken back in their turn.
-    aside = annex_worker.Aside()
-    given: set[str] = set()
-
-    def planned(annex: Annex) -> tuple[Annex, str | None]:
-        """The annex and its source key; handed to the worker when its record has another key."""
-        key = cache.source_key("xlsx", annex)
-        record = known.get(f"{annex.path}.xlsx")
-        if key is not None and (not isinstance(record, dict) or record.get("key") != key) and aside.give(annex):
-            given.add(annex.path)
-        return annex, key
-
     annexes = []  # each annex and its public copy (or None), with their keys
     for annex in report.annexes:
         masked_annex = masking.annex(annex) if masking else None
-        annexes.append((planned(annex), planned(masked_annex) if masked_annex is not None else None))
+        annexes.append(((annex, cache.source_key("xlsx", annex)),
+                        (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
+    # Those whose record has another key (they are written again) and large enough, handed to a worker
+    # now: written on the other core while this process makes the bulletins and CSVs
+    # (render/annex_worker.py), and taken back in their turn.
+    def written_again(annex: Annex, key: str | None) -> bool:
+        record = known.get(f"{annex.path}.xlsx")
+        return key is not None and not (isinstance(record, dict) and record.get("key") == key)
+
+    aside = annex_worker.Aside()
+    given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
 
     def annexed(annex: Annex, key: str | None) -> None:
         path = folder / f"{annex.path}.xlsx"

@@ -10,25 +10,32 @@ the build makes the circuit's bulletins, CSVs and site records, and hand the byt
 build reaches the annex.
 
 When: only an annex of at least `THRESHOLD` cells (the example league's take milliseconds; a worker
-costs a fork, or a fresh interpreter and XlsxWriter's import when spawned). The worker is started for
-the first such annex of a build and writes them one after the other. It is sent each annex as
-`excel.annex_parts` cuts it, `ROWS` rows a message, and reads all of an annex's messages before it
-writes (the build never waits on a full pipe), unpickling them one at a time: it holds the annex's
-pickled bytes and XlsxWriter's tables, not the annex as objects too. A worker that fails (dies, its
-writing raises, it cannot start or be sent to) is stopped and the annex written in the build's
-process, where an error shows as it would have: the outputs are the same, only slower.
+costs a fork, or a fresh interpreter and XlsxWriter's import when spawned). A circuit gives the worker
+all of its large annexes at once (`give`), each cut by `excel.annex_parts`, `ROWS` rows a message;
+the worker reads all of them before it writes any, so the build never waits on a full pipe, and
+unpickles them one at a time: it holds the annexes' pickled bytes and XlsxWriter's tables, not the
+annexes as objects too. It writes each to a file of a temporary folder and answers with its name:
+a short message, which never fills the pipe while the build is busy elsewhere (an answer of
+megabytes would block the worker until the build read it, and the next annex with it). A worker
+that fails (dies, its writing raises, it cannot start or be sent to) is stopped and its annexes
+written in the build's process, where an error shows as it would have: the outputs are the same,
+only slower.
 
 The worker leaves Ctrl-C to the build and dies with it (reading_worker.die_with_parent), as the
 reading workers and the cards' worker (site/drawing.py) do."""
 
 from __future__ import annotations
 
+import datetime as dt
 import gc
 import pickle
+import shutil
+import tempfile
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+from pathlib import Path
 
 from reportgen.model import Annex
 from reportgen.render import excel
@@ -42,61 +49,72 @@ def cells(annex: Annex) -> int:
 
 
 class Aside:
-    """The annexes a build gives away (`give`) and takes back (`take`), in any order."""
+    """The large annexes of a circuit given away at once (`give`), each taken back (`take`) in any
+    order."""
 
     def __init__(self) -> None:
         self.worker: _Worker | None = None
-        self.failed = False  # no new worker once one failed
+        self.folder: Path | None = None  # where the worker writes each annex
         self.given: list[str] = []  # the paths given and not answered yet, in the order given
-        self.answers: dict[str, bytes | None] = {}  # answers read while waiting for another
+        self.answers: dict[str, str | None] = {}  # path -> its file's name, None if writing failed
 
-    def give(self, annex: Annex) -> bool:
-        """`annex` handed to the worker (started if need be); False when it is to be written here:
-        too small, or no worker."""
-        if cells(annex) < THRESHOLD or self.failed:
-            return False
+    def give(self, annexes: list[Annex]) -> set[str]:
+        """Those of `annexes` large enough handed to a worker (started for them), all at once (a
+        second call would find the worker writing, and wait); the paths of those given, none
+        when there is no worker."""
+        assert self.worker is None and not self.given, "an Aside's annexes are given once"
+        large = [annex for annex in annexes if cells(annex) >= THRESHOLD]
+        if not large:
+            return set()
+        self.worker = _start()
         if self.worker is None:
-            self.worker = _start()
-            if self.worker is None:
-                self.failed = True
-                return False
+            return set()
+        self.folder = Path(tempfile.mkdtemp(prefix="reportgen-annexes-"))
         try:
             send = self.worker.connection.send_bytes
-            send(pickle.dumps((annex.path, annex.title, annex.date), protocol=5))
-            for part in excel.annex_parts(annex, ROWS):
-                send(pickle.dumps(part, protocol=5))
-            send(b"")
+            for annex in large:
+                send(pickle.dumps((annex.path, annex.title, annex.date, str(self.folder)), protocol=5))
+                for part in excel.annex_parts(annex, ROWS):
+                    send(pickle.dumps(part, protocol=5))
+                send(b"")
+            send(pickle.dumps(None))  # no more: the worker writes
         except (OSError, ValueError):
-            self._fail()
-            return False
-        self.given.append(annex.path)
-        return True
+            self.close()
+            return set()
+        self.given = [annex.path for annex in large]
+        return set(self.given)
 
     def take(self, path: str, write_here: Callable[[], bytes]) -> bytes:
         """The bytes of the annex given for `path`, once the worker has written them; written here
         (`write_here`) when the worker failed."""
         while path not in self.answers and path in self.given and self.worker is not None:
             try:
-                answered, data = pickle.loads(self.worker.connection.recv_bytes())
+                answered, name = pickle.loads(self.worker.connection.recv_bytes())
             except (EOFError, OSError, pickle.UnpicklingError):
-                self._fail()
+                self.close()  # the worker failed: whatever it did not answer is written here
                 break
             self.given.remove(answered)
-            self.answers[answered] = data
-        data = self.answers.pop(path, None)
-        if not self.given:
+            self.answers[answered] = name
+        name = self.answers.pop(path, None)
+        data = None
+        if name is not None and self.folder is not None:
+            try:
+                data = (self.folder / name).read_bytes()
+            except OSError:
+                data = None
+        if not self.given and not self.answers:
             self.close()
         return data if data is not None else write_here()
 
     def close(self) -> None:
-        """The worker stopped (every annex back, or the build stopped before)."""
+        """The worker stopped and its folder removed (every annex back, or the build stopped
+        before)."""
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
-
-    def _fail(self) -> None:
-        self.close()
-        self.failed = True
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None
         self.given = []
 
 
@@ -127,26 +145,32 @@ def _start() -> _Worker | None:
 
 
 def serve(connection: Connection, parent: int) -> None:
-    """The worker: an annex's messages in (its path, title and date, its parts, an empty message),
-    (path, XLSX bytes or None if writing failed) out, until the build closes the pipe."""
+    """The worker: annexes' messages in (for each, its path, title, date and the folder to write it
+    to, its parts, an empty message; then None), each annex written, (path, its file's name or None if
+    writing failed) out; until the build closes the pipe."""
     from reportgen.ingest.reading_worker import close_parent_ends, die_with_parent
 
     die_with_parent(parent)
     gc.freeze()  # forked: what the build held is left out of the collector's passes
     close_parent_ends()  # forked: its copy of the build's end of its pipe, which it must see closed
     while True:
-        try:
-            path, title, date = pickle.loads(connection.recv_bytes())
-            parts: deque[bytes] = deque()
-            while message := connection.recv_bytes():  # all of it read first: the build never waits
-                parts.append(message)
+        batch: list[tuple[tuple[str, str, dt.date, str], deque[bytes]]] = []
+        try:  # all of them read first: the build never waits on a full pipe
+            while (header := pickle.loads(connection.recv_bytes())) is not None:
+                parts: deque[bytes] = deque()
+                while message := connection.recv_bytes():
+                    parts.append(message)
+                batch.append((header, parts))
         except (EOFError, OSError):
             return
-        try:
-            data: bytes | None = excel.write_annex(title, date, (pickle.loads(parts.popleft()) for _ in range(len(parts))))
-        except Exception:  # noqa: BLE001  (written again by the build, which says the error)
-            data = None
-        try:
-            connection.send_bytes(pickle.dumps((path, data), protocol=5))
-        except OSError:  # the build closed the pipe (it stopped): nothing to say
-            return
+        for index, ((path, title, date, folder), parts) in enumerate(batch):
+            name: str | None = f"{index}.xlsx"
+            try:
+                data = excel.write_annex(title, date, (pickle.loads(parts.popleft()) for _ in range(len(parts))))
+                (Path(folder) / f"{index}.xlsx").write_bytes(data)
+            except Exception:  # noqa: BLE001  (written again by the build, which says the error)
+                name = None
+            try:
+                connection.send_bytes(pickle.dumps((path, name), protocol=5))
+            except OSError:  # the build closed the pipe (it stopped): nothing to say
+                return

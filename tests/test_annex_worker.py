@@ -44,15 +44,13 @@ def test_an_annex_is_the_same_bytes_however_its_rows_are_cut():
 
 
 def test_the_annexes_a_worker_writes_are_those_written_here(small):
-    """Two annexes larger than the pipe holds, pickled or written: all of both sent before the worker
-    writes, each answer a file's name (an answer of its bytes blocked the worker while the build
-    still sent the second annex, and the build with it)."""
+    """Two annexes whose messages together are more than the pipe holds (about 270 KB pickled): all
+    of both sent before the worker writes either, each taken back in another order than given."""
     given = [annex("2025/annexe", rows=2000), annex("2026/annexe", rows=1500)]
     aside = annex_worker.Aside()
     assert aside.give(given) == {"2025/annexe", "2026/annexe"}
     worker = aside.worker
     assert worker is not None
-    # taken back in another order than given
     back = {one.path: aside.take(one.path, lambda: pytest.fail("written here")) for one in reversed(given)}
     assert back == {one.path: excel.render_annex(one) for one in given}
     assert aside.worker is None and worker.process.exitcode == 0  # stopped once all were back

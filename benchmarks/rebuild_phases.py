@@ -97,6 +97,11 @@ for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (h
                     (cache, "reuse"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_records"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
+try:  # the annexes' worker (twelfth round): what the build's process waits for it
+    from reportgen.render import annex_worker
+    wrap(annex_worker.Aside, "take", "  in layouts: the annex worker's bytes taken back (take)", wall=True)
+except ImportError:  # the code measured has none
+    pass
 wrap(pages.Site, "__init__", "site's pages", wall=True)
 wrap(publish, "stage", "site's pages", wall=True)
 wrap(publish, "publish_staged", "site's pages", wall=True)

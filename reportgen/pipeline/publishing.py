@@ -49,7 +49,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`."""
-    from reportgen.render import cache, excel, html, index, mail, pdf
+    from reportgen.render import annex_worker, cache, excel, html, index, mail, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
     from reportgen.site import data as site_data
@@ -133,30 +133,52 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     else:
         keep(folder / site_data.DATA, b"".join(data_parts))
     del records, events, data_parts
-    # Each bulletin, then its public copy: the charts' names masked too.
-    for document in charted:
-        bulletin(document)
-        copy = masking.document(document) if masking else None
-        if copy is not None:
-            bulletin(copy)
-            copied(document.path, copy.path, (".html", ".pdf"))
-    for ranking in report.rankings:
-        keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
-        masked = masking.ranking(ranking) if masking else None
-        if masked is not None:
-            keep(folder / f"{masked.path}.csv", ranking_render.to_spreadsheet_csv(masked))
-            copied(ranking.path, masked.path, (".csv",))
-
-    def annexed(annex: Annex) -> None:
-        path = folder / f"{annex.path}.xlsx"
-        keep(path, made(path, cache.source_key("xlsx", annex), lambda: excel.render_annex(annex)))
-
+    annexes = []  # each annex and its public copy (or None), with their keys
     for annex in report.annexes:
-        annexed(annex)
         masked_annex = masking.annex(annex) if masking else None
-        if masked_annex is not None:
-            annexed(masked_annex)
-            copied(annex.path, masked_annex.path, (".xlsx",))
+        annexes.append(((annex, cache.source_key("xlsx", annex)),
+                        (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
+    # Those whose record has another key (they are written again) and large enough, handed to a worker
+    # now: written on the other core while this process makes the bulletins and CSVs
+    # (render/annex_worker.py), and taken back in their turn.
+    def written_again(annex: Annex, key: str | None) -> bool:
+        record = known.get(f"{annex.path}.xlsx")
+        return key is not None and not (isinstance(record, dict) and record.get("key") == key)
+
+    aside = annex_worker.Aside()
+    given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
+
+    def annexed(annex: Annex, key: str | None) -> None:
+        path = folder / f"{annex.path}.xlsx"
+
+        def write() -> bytes:
+            if annex.path in given:  # the worker's bytes, or written here if it failed
+                return aside.take(annex.path, lambda: excel.render_annex(annex))
+            return excel.render_annex(annex)
+
+        keep(path, made(path, key, write))
+
+    try:  # the worker stopped however this ends
+        # Each bulletin, then its public copy: the charts' names masked too.
+        for document in charted:
+            bulletin(document)
+            copy = masking.document(document) if masking else None
+            if copy is not None:
+                bulletin(copy)
+                copied(document.path, copy.path, (".html", ".pdf"))
+        for ranking in report.rankings:
+            keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
+            masked = masking.ranking(ranking) if masking else None
+            if masked is not None:
+                keep(folder / f"{masked.path}.csv", ranking_render.to_spreadsheet_csv(masked))
+                copied(ranking.path, masked.path, (".csv",))
+        for (annex, key), masked_copy in annexes:
+            annexed(annex, key)
+            if masked_copy is not None:
+                annexed(*masked_copy)
+                copied(annex.path, masked_copy[0].path, (".xlsx",))
+    finally:
+        aside.close()
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
         keep(path, made(path, cache.source_key("eml", message), lambda: mail.to_eml(message)))

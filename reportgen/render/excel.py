@@ -6,25 +6,46 @@ formula in the secretary's annex (measured: every writer's default does that).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import xlsxwriter
 
-from reportgen.model import Annex, AnnexColumn, InputRule
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 
 
 def render_annex(annex: Annex) -> bytes:
+    return write_annex(annex.title, annex.date, annex_parts(annex))
+
+
+# What `write_annex` is given: each sheet without its rows, then its rows in one or more lists.
+Part = AnnexSheet | list[list[Any]]
+
+
+def annex_parts(annex: Annex, rows_per_part: int | None = None) -> Iterator[Part]:
+    """The annex as `write_annex` takes it: each sheet without its rows, then its rows, all at once
+    or `rows_per_part` at a time (what a worker is sent: render/annex_worker.py)."""
+    for spec in annex.sheets:
+        yield dataclasses.replace(spec, rows=[])
+        step = rows_per_part or max(len(spec.rows), 1)
+        for start in range(0, len(spec.rows), step):
+            yield spec.rows[start:start + step] if rows_per_part else spec.rows
+
+
+def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
+    """The XLSX of an annex given as `annex_parts` gives it: the same bytes however its rows are cut."""
     buffer = io.BytesIO()
     book = xlsxwriter.Workbook(buffer, {
         "in_memory": True, "strings_to_formulas": False, "strings_to_urls": False,
         "strings_to_numbers": False,
     })
-    moment = dt.datetime.combine(annex.date, dt.time(12, 0))
-    book.set_properties({"title": annex.title, "author": "reportgen", "created": moment})
+    moment = dt.datetime.combine(date, dt.time(12, 0))
+    book.set_properties({"title": title, "author": "reportgen", "created": moment})
     header = book.add_format({"bold": True, "text_wrap": True, "valign": "top", "bg_color": "#1F3A5F",
                               "font_color": "#FFFFFF", "border": 1, "border_color": "#B8C4D6"})
     formats = {
@@ -45,14 +66,17 @@ def render_annex(annex: Annex) -> bytes:
                 {"num_format": "#,##0" + ("." + "0" * column.decimals if column.decimals else ""), "valign": "top"})
         return decimal_formats[column.decimals]
 
-    for spec in annex.sheets:
+    def start(spec: AnnexSheet) -> Any:
         sheet = book.add_worksheet(spec.name.translate(INVALID_SHEET_CHARS)[:31])
         for col, column in enumerate(spec.columns):
             sheet.set_column(col, col, column.width, column_format(column, column.kind))
             if column.header:  # an empty one stays a blank cell (a workbook written back as it was read)
                 sheet.write_string(0, col, column.header, header)
         sheet.set_row(0, 30)
-        for row_index, values in enumerate(spec.rows, start=1):
+        return sheet
+
+    def write_rows(sheet: Any, spec: AnnexSheet, rows: list[list[Any]], first: int) -> None:
+        for row_index, values in enumerate(rows, start=first):
             for col, value in enumerate(values):
                 kind = spec.columns[col].kind
                 if value is None or value == "":
@@ -66,22 +90,38 @@ def render_annex(annex: Annex) -> bytes:
                     sheet.write_datetime(row_index, col, dt.datetime.combine(value, dt.time()), formats["date"])
                 else:
                     sheet.write_string(row_index, col, str(value), formats["text"])
+
+    def finish(sheet: Any, spec: AnnexSheet, rows: int) -> None:
         for rule in spec.rules:
             validation = _validation(rule)
             if validation["validate"] != "any":  # input help only has no alert
-                style, title = rule.alert
-                validation |= {"error_type": style, "error_title": title, "error_message": rule.message}
+                style, title_of_alert = rule.alert
+                validation |= {"error_type": style, "error_title": title_of_alert, "error_message": rule.message}
             sheet.data_validation(rule.first_row, rule.first_col, rule.last_row, rule.last_col,
                                   {**validation, "input_title": "Saisie", "input_message": rule.message})
         sheet.freeze_panes(1, 0)
-        sheet.autofilter(0, 0, max(len(spec.rows), 1), len(spec.columns) - 1)
+        sheet.autofilter(0, 0, max(rows, 1), len(spec.columns) - 1)
         sheet.set_landscape()
         sheet.set_paper(9)  # A4
         sheet.fit_to_pages(1, 0)  # fit to width, as many pages as needed
         sheet.repeat_rows(0)
         sheet.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
-        sheet.set_header(f"&L&8{_escape(annex.title)} — {_escape(spec.name)}")
+        sheet.set_header(f"&L&8{_escape(title)} — {_escape(spec.name)}")
         sheet.set_footer("&R&8page &P/&N")
+
+    current: tuple[Any, AnnexSheet] | None = None
+    written = 0  # rows of the current sheet written so far
+    for part in parts:
+        if isinstance(part, AnnexSheet):
+            if current is not None:
+                finish(*current, written)
+            current, written = (start(part), part), 0
+        else:
+            assert current is not None, "rows come after their sheet"
+            write_rows(*current, part, written + 1)
+            written += len(part)
+    if current is not None:
+        finish(*current, written)
     book.close()
     return buffer.getvalue()
 

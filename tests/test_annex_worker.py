@@ -81,7 +81,7 @@ def test_a_worker_killed_leaves_its_annex_to_the_build(small):
     aside.worker.process.join(5)
     for one in given:  # each written here
         assert aside.take(one.path, lambda: excel.render_annex(one)) == excel.render_annex(one)
-    assert aside.worker is None and aside.folder is None
+    assert aside.worker is None and aside.scratch is None
 
 
 def test_an_annex_the_worker_fails_to_write_is_written_here_and_its_error_said(small):

@@ -87,6 +87,32 @@ def stop_worker(connection: Connection) -> None:
         parent_ends.remove(connection)
 
 
+class SideWorker:
+    """A worker process beside the build, serving `target` on its pipe: the Open Graph cards'
+    (site/drawing.py), the large annexes' (render/annex_worker.py). Forked when this process runs a
+    single thread, spawned otherwise, as the reading workers are; stopped by closing its pipe."""
+
+    def __init__(self, process: BaseProcess, connection: Connection) -> None:
+        self.process = process
+        self.connection = connection
+
+    @classmethod
+    def start(cls, target: Callable[[Connection, int], None]) -> SideWorker | None:
+        """A worker running `target`; None when it cannot be started (the build does its work)."""
+        try:
+            return cls(*start_worker(target, _may_fork()))
+        except OSError:
+            return None
+
+    def stop(self) -> None:
+        """Its pipe closed, which it ends at; killed if it has not ended 5 s later."""
+        stop_worker(self.connection)
+        self.process.join(5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(5)
+
+
 class _Worker:
     def __init__(self) -> None:
         forked = _may_fork()

@@ -14,7 +14,8 @@ costs a fork, or a fresh interpreter and XlsxWriter's import when spawned). A ci
 all of its large annexes at once (`give`), each cut by `excel.annex_parts`, `ROWS` rows a message;
 the worker reads all of them before it writes any, so the build never waits on a full pipe, and
 unpickles them one at a time: it holds the annexes' pickled bytes and XlsxWriter's tables, not the
-annexes as objects too. It writes each to a file of a temporary folder and answers with its name:
+annexes as objects too. It writes each to a file of a temporary folder (render/scratch.py: swept
+by the next build if this one is killed) and answers with its name:
 a short message, which never fills the pipe while the build is busy elsewhere (an answer of
 megabytes would block the worker until the build read it, and the next annex with it). A worker
 that fails (dies, its writing raises, it cannot start or be sent to) is stopped and its annexes
@@ -29,16 +30,18 @@ from __future__ import annotations
 import datetime as dt
 import gc
 import pickle
-import shutil
-import tempfile
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportgen.model import Annex
 from reportgen.render import excel
+from reportgen.render.scratch import Scratch
+
+if TYPE_CHECKING:
+    from reportgen.ingest.reading_pool import SideWorker
 
 THRESHOLD = 100_000  # cells of an annex from which it goes to the worker (the 10x season's: 200,000, 1 CPU-s)
 ROWS = 2_000  # rows a message: a few hundred KiB pickled
@@ -53,8 +56,8 @@ class Aside:
     order."""
 
     def __init__(self) -> None:
-        self.worker: _Worker | None = None
-        self.folder: Path | None = None  # where the worker writes each annex
+        self.worker: SideWorker | None = None
+        self.scratch: Scratch | None = None  # where the worker writes each annex (swept if the build is killed)
         self.given: list[str] = []  # the paths given and not answered yet, in the order given
         self.answers: dict[str, str | None] = {}  # path -> its file's name, None if writing failed
 
@@ -69,11 +72,11 @@ class Aside:
         self.worker = _start()
         if self.worker is None:
             return set()
-        self.folder = Path(tempfile.mkdtemp(prefix="reportgen-annexes-"))
         try:
+            self.scratch = Scratch("annexes")
             send = self.worker.connection.send_bytes
             for annex in large:
-                send(pickle.dumps((annex.path, annex.title, annex.date, str(self.folder)), protocol=5))
+                send(pickle.dumps((annex.path, annex.title, annex.date, str(self.scratch.folder)), protocol=5))
                 for part in excel.annex_parts(annex, ROWS):
                     send(pickle.dumps(part, protocol=5))
                 send(b"")
@@ -97,9 +100,9 @@ class Aside:
             self.answers[answered] = name
         name = self.answers.pop(path, None)
         data = None
-        if name is not None and self.folder is not None:
+        if name is not None and self.scratch is not None:
             try:
-                data = (self.folder / name).read_bytes()
+                data = (self.scratch.folder / name).read_bytes()
             except OSError:
                 data = None
         if not self.given and not self.answers:
@@ -112,36 +115,16 @@ class Aside:
         if self.worker is not None:
             self.worker.stop()
             self.worker = None
-        if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder = None
+        if self.scratch is not None:
+            self.scratch.discard()
+            self.scratch = None
         self.given = []
 
 
-class _Worker:
-    def __init__(self, process: BaseProcess, connection: Connection) -> None:
-        self.process = process
-        self.connection = connection
+def _start() -> SideWorker | None:
+    from reportgen.ingest.reading_pool import SideWorker
 
-    def stop(self) -> None:
-        from reportgen.ingest.reading_pool import stop_worker
-
-        stop_worker(self.connection)  # the worker ends at the end of its pipe
-        self.process.join(5)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(5)
-
-
-def _start() -> _Worker | None:
-    """A worker, forked when this process runs a single thread, spawned otherwise, as the reading
-    workers are; None when it cannot be started."""
-    from reportgen.ingest.reading_pool import _may_fork, start_worker
-
-    try:
-        return _Worker(*start_worker(serve, _may_fork()))
-    except OSError:
-        return None
+    return SideWorker.start(serve)
 
 
 def serve(connection: Connection, parent: int) -> None:

@@ -22,9 +22,12 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
-from multiprocessing.process import BaseProcess
+from typing import TYPE_CHECKING
 
 from reportgen.site import og
+
+if TYPE_CHECKING:
+    from reportgen.ingest.reading_pool import SideWorker
 
 THRESHOLD = 24  # cards drawn here before a worker is started
 IN_FLIGHT = 32  # cards given to the worker and not yet back: a few hundred bytes each, far from a pipe's 64 KiB
@@ -38,7 +41,7 @@ class Cards:
     def __init__(self, aside: bool) -> None:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
-        self.worker: _Worker | None = None
+        self.worker: SideWorker | None = None
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet
 
@@ -108,30 +111,10 @@ class Cards:
             self.drawn_here += 1
 
 
-class _Worker:
-    def __init__(self, process: BaseProcess, connection: Connection) -> None:
-        self.process = process
-        self.connection = connection
+def _start() -> SideWorker | None:
+    from reportgen.ingest.reading_pool import SideWorker
 
-    def stop(self) -> None:
-        from reportgen.ingest.reading_pool import stop_worker
-
-        stop_worker(self.connection)  # the worker ends at the end of its pipe
-        self.process.join(5)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join(5)
-
-
-def _start() -> _Worker | None:
-    """A worker, forked when this process runs a single thread (it then has Pillow and the cards'
-    code at once), spawned otherwise, as the reading workers are; None when it cannot be started."""
-    from reportgen.ingest.reading_pool import _may_fork, start_worker
-
-    try:
-        return _Worker(*start_worker(serve, _may_fork()))
-    except OSError:
-        return None
+    return SideWorker.start(serve)
 
 
 def serve(connection: Connection, parent: int) -> None:

@@ -55,14 +55,15 @@ class Staging:
         self.putting: Path | None = None  # the file being put, until its temporary file is recorded
         output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
 
-    def put(self, path: Path, data: bytes, on_disk: str | None = None) -> None:
+    def put(self, path: Path, data: bytes, on_disk: str | None = None, digest: str | None = None) -> None:
         """`data` staged for `path` (inside the folder), unless `path` already holds it; a second put
         of a path replaces the first. An OSError drops everything staged (OutputError).
 
         `on_disk`: the SHA-256 of `data` when the caller has just read `data` from `path` and checked
         it against that hash (a file taken from disk, as its manifest proves it: render/cache.py
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
-        megabytes read and hashed twice more)."""
+        megabytes read and hashed twice more). `digest`: the SHA-256 of `data` when the caller has
+        just computed it (a site page's record, site/reuse.py), not computed again."""
         with self._or_discard(path):
             self._drop(path)
             if on_disk is not None:
@@ -77,7 +78,7 @@ class Staging:
                 self.staged[path] = output_files._stage(path, data, sync=not later)
                 if later:
                     self.unsynced.add(path)
-            self.digests[path] = hashlib.sha256(data).hexdigest()
+            self.digests[path] = digest or hashlib.sha256(data).hexdigest()
 
     def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file

@@ -48,6 +48,8 @@ class Staging:
         self.staged: dict[Path, Path | None] = {}
         self.digests: dict[Path, str] = {}  # target -> SHA-256 of its new bytes
         self.created: list[Path] = []  # the folders made for the staged files (removed by `discard`)
+        # the folders found or made for them: not looked for again at each file (the site's 25,000)
+        self.folders: set[Path] = set()
         # one sync of the filesystem at `publish` rather than an fsync per file, where it can be done
         self.deferred = syncing.available()
         self.unsynced: set[Path] = set()  # the targets whose temporary file awaits that sync
@@ -130,10 +132,13 @@ class Staging:
 
     def _make_folders(self, path: Path) -> None:
         """The folders `path` needs, each one made recorded (a discard removes it again)."""
+        if path.parent in self.folders:
+            return
         for parent in reversed([path.parent, *path.parent.parents]):
             if not parent.exists():
                 parent.mkdir()
                 self.created.append(parent)
+        self.folders.add(path.parent)
 
     def _sync_later(self, path: Path) -> bool:
         """Whether `path`'s temporary file may wait for `publish`'s sync of the folder's filesystem:
@@ -181,6 +186,7 @@ class Staging:
         self.staged.clear()
         self.digests.clear()
         self.created.clear()
+        self.folders.clear()
         self.unsynced.clear()
 
     def publish(self, last: Path | None = None, stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
@@ -202,6 +208,7 @@ class Staging:
             self.discard()
             return []
         created, self.created = self.created, []
+        self.folders.clear()  # those made may be rolled back
         self.staged.clear()
         committed = False
         try:

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Template
+
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, heap, og
@@ -81,8 +83,9 @@ class Site:
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
-        # the Open Graph images the pages name, by path; their bytes until `_images` gives them
-        self.images: dict[str, bytes] = {}
+        # the Open Graph images the pages name, by path; those taken from disk, until `_images` gives them
+        self.images: set[str] = set()
+        self.found: list[tuple[str, bytes]] = []
         self.home_card: og.Card | None = None
         with heap.uncollected():  # a tree of dicts and lists from JSON: nothing to collect (site/heap.py)
             self._load(outputs, order, blocked, archived)
@@ -91,6 +94,7 @@ class Site:
         self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
         self.corrections = list(corrections)
         self.templates = templates
+        self._templates: dict[str, Template] = {}  # by name (`_template`)
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
@@ -158,13 +162,20 @@ class Site:
         tags = self.image(card or self.home_card, here)
 
         def draw() -> bytes:
-            return environment(self.templates).get_template(f"site/{template}").render(
+            return self._template(template).render(
                 league=self.league, root=root, here=here, og=tags, **context()).encode("utf-8")
 
         if self.reuse is None:
             return draw()
         return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
                                draw)
+
+    def _template(self, name: str) -> Template:
+        """A page's template, looked up once a site (not Jinja's check of its file's date at each page)."""
+        found = self._templates.get(name)
+        if found is None:
+            found = self._templates[name] = environment(self.templates).get_template(f"site/{name}")
+        return found
 
     def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
         """The page's `og:image` tags, its PNG kept for `pages()`. Social networks want an absolute
@@ -175,10 +186,12 @@ class Site:
         name = card.file_name()
         path = f"{FOLDER}/{name}"
         if path not in self.images:
+            self.images.add(path)
             found = og.known(card, self.folder)
-            self.images[path] = found or b""
             if found is None:  # given by `_images` once drawn
                 self.cards.draw(path, card)
+            else:
+                self.found.append((path, found))
         return {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}", "alt": card.alt(),
                 "width": og.WIDTH, "height": og.HEIGHT}
 
@@ -207,7 +220,7 @@ class Site:
             self.cards.close()  # the worker stopped, whatever ended the pages
 
     def _each_page(self) -> Iterator[tuple[str, bytes]]:
-        self.images = {}
+        self.images, self.found = set(), []
         yield HOME, self.home()
         yield from self._images()
         for circuit in self.circuits:
@@ -235,10 +248,8 @@ class Site:
         """The Open Graph images taken from disk or drawn since the last call, each once (their bytes
         then dropped: `image` keeps only that a path was given); with `finish`, every one left, once
         drawn."""
-        for path, data in self.images.items():
-            if data:
-                yield path, data
-                self.images[path] = b""
+        found, self.found = self.found, []
+        yield from found
         yield from self.cards.finish() if finish else self.cards.ready()
 
     def correction_lines(self) -> list[dict[str, Any]]:

@@ -87,7 +87,8 @@ class Site:
         self.images: set[str] = set()
         self.found: list[tuple[str, bytes]] = []
         self.home_card: og.Card | None = None
-        with heap.uncollected():  # a tree of dicts and lists from JSON: nothing to collect (site/heap.py)
+        # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (site/heap.py)
+        with heap.parsed():
             self._load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)

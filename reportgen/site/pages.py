@@ -98,6 +98,7 @@ class Site:
         self._templates: dict[str, Template] = {}  # by name (`_template`)
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._items: dict[tuple[str, str, str, str], str] = {}  # a tournament's in the clubs' lists (`_event_item`)
         self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
         self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
 
@@ -417,7 +418,8 @@ class Site:
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
                                 dict[str, set[tuple[str, str, str, str]]]]:
         """Once for every club page (not a scan of every ranking per club): each circuit's ranking
-        in force with its rows by club, and the tournaments each club's players played."""
+        in force with its rows by club, and the tournaments each club's players played (date,
+        circuit, title, page)."""
         headlines = []
         for circuit in self.circuits:
             seasons = circuit.seasons()
@@ -443,9 +445,16 @@ class Site:
         # the tournaments its players played, with their pages (and through them, their bulletins)
         events = sorted(played.get(club, ()), reverse=True)
         return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
-                           events=[{"day": long_day(day), "circuit": circuit, "title": name, "url": url}
-                                   for day, circuit, name, url in events],
+                           events=html_lines.table_body(self._event_item(event) for event in events),
                            description=f"Les joueurs du club {club}")
+
+    def _event_item(self, event: tuple[str, str, str, str]) -> str:
+        """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""
+        found = self._items.get(event)
+        if found is None:
+            day, circuit, name, url = event
+            found = self._items[event] = html_lines.event_item(long_day(day), circuit, name, url)
+        return found
 
     def search_index(self) -> bytes:
         """Players (those the site shows), clubs and tournaments, each with its page: a script the

@@ -95,12 +95,15 @@ def test_the_staging_takes_each_pages_digest_from_its_record_and_reads_no_page_t
     """`stage` with the pages' records (site/reuse.py): a page taken from disk, read and checked once
     by its record, is neither read nor staged again; every digest is the one a staging without the
     records computes from the bytes; a page rendered anew is staged with its record's digest."""
+    from pathlib import Path
+    from shutil import copytree
+
     from reportgen.render.staging import Staging
     from reportgen.site import publish
     from reportgen.site.reuse import Pages
 
     outputs = tmp_path / "outputs"
-    shutil.copytree(small_league_built.outputs, outputs)
+    copytree(small_league_built.outputs, outputs)
     name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / HOME).read_text(
         encoding="utf-8")).group(1))  # as the build named it: its pages' sources are this build's
     edited = next(path for path in sorted((outputs / FOLDER).glob("joueur-*.html")))

@@ -31,9 +31,11 @@ def test_loading_leaves_the_collector_as_it_was(small_league_built, collector):
     assert not gc.isenabled()
 
 
-def test_the_data_is_frozen_while_pages_are_made_and_thawed_after(small_league_built, collector):
+def test_the_data_is_frozen_from_its_load_and_while_pages_are_made_and_thawed_after(small_league_built, collector):
+    gc.unfreeze()
+    gc.enable()
     site = Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue")
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() > 0  # parsed, out of the collections at once (heap.parsed)
     pages = site.each_page()
     next(pages)
     assert gc.get_freeze_count() > 0  # the league's data out of the collections
@@ -41,6 +43,9 @@ def test_the_data_is_frozen_while_pages_are_made_and_thawed_after(small_league_b
     assert gc.get_freeze_count() == 0
     everything = dict(site.each_page())
     assert gc.get_freeze_count() == 0 and "index.html" in everything
+    with pytest.raises(RuntimeError), heap.parsed():
+        raise RuntimeError("an error while the data is parsed: nothing frozen")
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
     with pytest.raises(RuntimeError), heap.frozen():
         raise RuntimeError("an error while the pages are made")
     assert gc.get_freeze_count() == 0

@@ -106,3 +106,28 @@ def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
     assert not empty["results"]  # `{% if s.results %}` leaves the table out, as for an empty list
     assert env.from_string(RESULTS_NOW).render(s=empty) == env.from_string(RESULTS_LOOP).render(
         s={"results": [], "places": []})
+
+
+# a club's list of its players' tournaments before `event_item` (templates/site/club.html.j2), as it was
+EVENTS_LOOP = """{% if events %}
+<ul>{% for e in events %}<li>{{ e.day }} · {{ e.circuit }} : <a href="{{ here }}{{ e.url }}">{{ e.title }}</a></li>{% endfor %}</ul>
+{% endif %}
+"""
+EVENTS_NOW = """{% if events %}
+<ul>{{ events }}</ul>
+{% endif %}
+"""
+EVENTS = [{"day": "1er avril 2026", "circuit": "Grand Sud", "title": "<b>Open</b> d'Albi & \"Foix\"",
+           "url": "tournoi-0a1b2c3d4e5f.html"},
+          {"day": "2 mai 2026", "circuit": "Tour <de> France & co", "title": "Sans titre", "url": "tournoi-x'y.html"}]
+
+
+def test_a_clubs_tournaments_are_the_bytes_of_the_template_loop():
+    env = environment()
+    rendered = []
+    for events in (EVENTS, EVENTS[:1], []):
+        before = env.from_string(EVENTS_LOOP).render(events=events, here="")
+        made = lines.table_body(lines.event_item(e["day"], e["circuit"], e["title"], e["url"]) for e in events)
+        assert env.from_string(EVENTS_NOW).render(events=made, here="") == before
+        rendered.append(before)
+    assert "&lt;b&gt;" in rendered[0] and "&amp;" in rendered[0] and rendered[2] == ""  # escaped; none: no list

@@ -7,6 +7,7 @@ next build."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -70,3 +71,47 @@ def test_what_a_killed_build_staged_in_the_site_is_removed_by_the_next(new_tourn
     assert build(inputs, fresh, TODAY).ok
     assert site(snapshot(fresh)) == site(snapshot(outputs))  # staged page by page: a full build's bytes
 
+
+
+def test_the_staging_takes_each_pages_digest_from_its_record_and_reads_no_page_twice(small_league_built, tmp_path,
+                                                                                    monkeypatch):
+    """`stage` with the pages' records (site/reuse.py): a page taken from disk, read and checked once
+    by its record, is neither read nor staged again; every digest is the one a staging without the
+    records computes from the bytes; a page rendered anew is staged with its record's digest."""
+    from pathlib import Path
+    from shutil import copytree
+
+    from reportgen.render.staging import Staging
+    from reportgen.site import publish
+    from reportgen.site.reuse import Pages
+
+    outputs = tmp_path / "outputs"
+    copytree(small_league_built.outputs, outputs)
+    name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / HOME).read_text(
+        encoding="utf-8")).group(1))  # as the build named it: its pages' sources are this build's
+    edited = next(path for path in sorted((outputs / FOLDER).glob("joueur-*.html")))
+    edited.write_bytes(edited.read_bytes() + b"\n")  # edited by hand: rendered again
+    reads: list[Path] = []
+    real_read = Path.read_bytes
+
+    def counted(path: Path) -> bytes:
+        reads.append(path)
+        return real_read(path)
+
+    made = Pages(outputs)
+    with_records = Staging(outputs / FOLDER)
+    monkeypatch.setattr(Path, "read_bytes", counted)
+    publish.stage(outputs, Site(outputs, list(circuits.CIRCUITS), name, reuse=made).each_page(), with_records, made)
+    monkeypatch.undo()
+    taken = {outputs / path for path in made.taken if path != HOME}  # the home page is written on its own
+    assert len(taken) > 10 and made.rendered == [edited.relative_to(outputs).as_posix()]
+    assert not [path for path in reads if path in taken and reads.count(path) > 1]  # each read once, by reuse
+    assert all(with_records.staged[path] is None for path in taken)
+    assert with_records.staged[edited] is not None
+    without = Staging(outputs / FOLDER)
+    publish.stage(outputs, Site(outputs, list(circuits.CIRCUITS), name).each_page(), without)
+    assert with_records.paths() == without.paths()
+    assert {path: with_records.digest(path) for path in with_records.paths()} == {
+        path: without.digest(path) for path in without.paths()}
+    with_records.discard()
+    without.discard()

@@ -317,7 +317,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
                 archived=archived() if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
-                draw_aside=not pdfs.rendering()).each_page(), site_staging)
+                draw_aside=not pdfs.rendering()).each_page(), site_staging, made)
             result.site_rendered = made.rendered
             site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
             pages = site.digests(outputs, site_staging, home)

@@ -47,6 +47,8 @@ class Staging:
         self.staged: dict[Path, Path | None] = {}
         self.digests: dict[Path, str] = {}  # target -> SHA-256 of its new bytes
         self.created: list[Path] = []  # the folders made for the staged files (removed by `discard`)
+        # the folders found or made for them: not looked for again at each file (the site's 25,000)
+        self.folders: set[Path] = set()
         # one sync of the filesystem at `publish` rather than an fsync per file, where it can be done
         self.deferred = syncing.available()
         self.unsynced: set[Path] = set()  # the targets whose temporary file awaits that sync
@@ -54,14 +56,15 @@ class Staging:
         self.putting: Path | None = None  # the file being put, until its temporary file is recorded
         output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
 
-    def put(self, path: Path, data: bytes, on_disk: str | None = None) -> None:
+    def put(self, path: Path, data: bytes, on_disk: str | None = None, digest: str | None = None) -> None:
         """`data` staged for `path` (inside the folder), unless `path` already holds it; a second put
         of a path replaces the first. An OSError drops everything staged (OutputError).
 
         `on_disk`: the SHA-256 of `data` when the caller has just read `data` from `path` and checked
         it against that hash (a file taken from disk, as its manifest proves it: render/cache.py
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
-        megabytes read and hashed twice more)."""
+        megabytes read and hashed twice more). `digest`: the SHA-256 of `data` when the caller has
+        just computed it (a site page's record, site/reuse.py), not computed again."""
         with self._or_discard(path):
             self._drop(path)
             if on_disk is not None:
@@ -76,7 +79,7 @@ class Staging:
                 self.staged[path] = output_files._stage(path, data, sync=not later)
                 if later:
                     self.unsynced.add(path)
-            self.digests[path] = hashlib.sha256(data).hexdigest()
+            self.digests[path] = digest or hashlib.sha256(data).hexdigest()
 
     def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file
@@ -127,10 +130,13 @@ class Staging:
 
     def _make_folders(self, path: Path) -> None:
         """The folders `path` needs, each one made recorded (a discard removes it again)."""
+        if path.parent in self.folders:
+            return
         for parent in reversed([path.parent, *path.parent.parents]):
             if not parent.exists():
                 parent.mkdir()
                 self.created.append(parent)
+        self.folders.add(path.parent)
 
     def _sync_later(self, path: Path) -> bool:
         """Whether `path`'s temporary file may wait for `publish`'s sync of the folder's filesystem:
@@ -187,6 +193,7 @@ class Staging:
         self.staged.clear()
         self.digests.clear()
         self.created.clear()
+        self.folders.clear()
         self.unsynced.clear()
 
     def publish(self, last: Path | None = None, stale_suffixes: tuple[str, ...] = ()) -> list[Path]:
@@ -208,6 +215,7 @@ class Staging:
             self.discard()
             return []
         created, self.created = self.created, []
+        self.folders.clear()  # those made may be rolled back
         self.staged.clear()
         committed = False
         try:

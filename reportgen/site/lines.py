@@ -1,7 +1,8 @@
 """The site's long tables' lines as HTML made here rather than line by line in Jinja (issue 27): a
 player's page has one line per dated ranking he is in (73,087 lines at 10x), a tournament's, season's
 or club's page one per player of its ranking (`ranking_row`, the `ranking` macro's rows), a player's
-results and places of each season (`results`, `places`, the tables beside his charts), and Jinja's
+results and places of each season (`results`, `places`, the tables beside his charts), a club's
+tournaments (`event_item`, twelfth round: each made once, however many clubs list it), and Jinja's
 per-line cost (the `loop`, an attribute lookup and an escape per cell) was most of what those pages
 cost. The bytes are those the templates' loops gave (tests/test_site_lines.py renders both and
 compares): each value escaped as autoescape does (markupsafe), the same markup, the same indentation
@@ -47,6 +48,13 @@ def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
                     + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
                     + "</td>" for value, main, link in cells)
     return f'    <tr><td data-sort="{_escaped(sort)}">{_escaped(rank)}</td><th scope="row">{who}</th>{shown}</tr>\n'
+
+
+def event_item(day: str, circuit: str, title: str, url: str) -> str:
+    """A tournament in a club's list of those its players played (`templates/site/club.html.j2`): the
+    same on every club's page that lists it (pages of outputs/site/, links relative to it), so made
+    once per tournament (at 100x, 100 clubs listing most of 4,000 tournaments each)."""
+    return f'<li>{escape(day)} · {escape(circuit)} : <a href="{escape(url)}">{escape(title)}</a></li>'
 
 
 COUNTED = {None: "—", True: "oui", False: "non (hors des meilleurs résultats)"}  # as the template said them

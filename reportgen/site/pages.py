@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from jinja2 import Template
+
 from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, heap, og
@@ -81,18 +83,22 @@ class Site:
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
-        # the Open Graph images the pages name, by path; their bytes until `_images` gives them
-        self.images: dict[str, bytes] = {}
+        # the Open Graph images the pages name, by path; those taken from disk, until `_images` gives them
+        self.images: set[str] = set()
+        self.found: list[tuple[str, bytes]] = []
         self.home_card: og.Card | None = None
-        with heap.uncollected():  # a tree of dicts and lists from JSON: nothing to collect (site/heap.py)
+        # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (site/heap.py)
+        with heap.parsed():
             self._load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
         self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
         self.corrections = list(corrections)
         self.templates = templates
+        self._templates: dict[str, Template] = {}  # by name (`_template`)
         # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._items: dict[tuple[str, str, str, str], str] = {}  # a tournament's in the clubs' lists (`_event_item`)
         self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
         self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
 
@@ -158,13 +164,20 @@ class Site:
         tags = self.image(card or self.home_card, here)
 
         def draw() -> bytes:
-            return environment(self.templates).get_template(f"site/{template}").render(
+            return self._template(template).render(
                 league=self.league, root=root, here=here, og=tags, **context()).encode("utf-8")
 
         if self.reuse is None:
             return draw()
         return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
                                draw)
+
+    def _template(self, name: str) -> Template:
+        """A page's template, looked up once a site (not Jinja's check of its file's date at each page)."""
+        found = self._templates.get(name)
+        if found is None:
+            found = self._templates[name] = environment(self.templates).get_template(f"site/{name}")
+        return found
 
     def image(self, card: og.Card | None, here: str) -> dict[str, Any] | None:
         """The page's `og:image` tags, its PNG kept for `pages()`. Social networks want an absolute
@@ -175,10 +188,12 @@ class Site:
         name = card.file_name()
         path = f"{FOLDER}/{name}"
         if path not in self.images:
+            self.images.add(path)
             found = og.known(card, self.folder)
-            self.images[path] = found or b""
             if found is None:  # given by `_images` once drawn
                 self.cards.draw(path, card)
+            else:
+                self.found.append((path, found))
         return {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}", "alt": card.alt(),
                 "width": og.WIDTH, "height": og.HEIGHT}
 
@@ -207,7 +222,7 @@ class Site:
             self.cards.close()  # the worker stopped, whatever ended the pages
 
     def _each_page(self) -> Iterator[tuple[str, bytes]]:
-        self.images = {}
+        self.images, self.found = set(), []
         yield HOME, self.home()
         yield from self._images()
         for circuit in self.circuits:
@@ -235,10 +250,8 @@ class Site:
         """The Open Graph images taken from disk or drawn since the last call, each once (their bytes
         then dropped: `image` keeps only that a path was given); with `finish`, every one left, once
         drawn."""
-        for path, data in self.images.items():
-            if data:
-                yield path, data
-                self.images[path] = b""
+        found, self.found = self.found, []
+        yield from found
         yield from self.cards.finish() if finish else self.cards.ready()
 
     def correction_lines(self) -> list[dict[str, Any]]:
@@ -405,7 +418,8 @@ class Site:
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
                                 dict[str, set[tuple[str, str, str, str]]]]:
         """Once for every club page (not a scan of every ranking per club): each circuit's ranking
-        in force with its rows by club, and the tournaments each club's players played."""
+        in force with its rows by club, and the tournaments each club's players played (date,
+        circuit, title, page)."""
         headlines = []
         for circuit in self.circuits:
             seasons = circuit.seasons()
@@ -431,9 +445,16 @@ class Site:
         # the tournaments its players played, with their pages (and through them, their bulletins)
         events = sorted(played.get(club, ()), reverse=True)
         return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
-                           events=[{"day": long_day(day), "circuit": circuit, "title": name, "url": url}
-                                   for day, circuit, name, url in events],
+                           events=html_lines.table_body(self._event_item(event) for event in events),
                            description=f"Les joueurs du club {club}")
+
+    def _event_item(self, event: tuple[str, str, str, str]) -> str:
+        """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""
+        found = self._items.get(event)
+        if found is None:
+            day, circuit, name, url = event
+            found = self._items[event] = html_lines.event_item(long_day(day), circuit, name, url)
+        return found
 
     def search_index(self) -> bytes:
         """Players (those the site shows), clubs and tournaments, each with its page: a script the

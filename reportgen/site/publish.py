@@ -15,6 +15,7 @@ from typing import Any
 from reportgen.render.files import write_atomic
 from reportgen.render.staging import Staging
 from reportgen.site.pages import FOLDER, HOME
+from reportgen.site.reuse import Pages
 
 HISTORY = "corrections.json"
 STALE = (".html", ".js", ".css", ".json", ".png")  # .png: the Open Graph images (site/og.py)
@@ -45,15 +46,19 @@ def publish(outputs: Path, pages: dict[str, bytes]) -> list[Path]:
     return publish_staged(outputs, staging, stage(outputs, sorted(pages.items()), staging))
 
 
-def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging) -> bytes | None:
+def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging, made: Pages | None = None) -> bytes | None:
     """Each page of outputs/site/ staged as it comes (`Site.each_page`): only its hash stays in
-    memory. Returns the home page's bytes (written on its own, after the folder), None without."""
+    memory. Returns the home page's bytes (written on its own, after the folder), None without.
+
+    `made`: the pages' records (site/reuse.py), whose SHA-256 of each page the staging takes rather
+    than hashing it again, and whose pages taken from disk it neither reads nor compares again."""
     home = None
     for path, data in pages:
         if path == HOME:
             home = data
-        else:
-            staging.put(outputs / path, data)
+            continue
+        digest, taken = made.digest(path) if made is not None else (None, False)
+        staging.put(outputs / path, data, on_disk=digest if taken else None, digest=digest)
     return home
 
 

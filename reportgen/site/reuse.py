@@ -31,19 +31,31 @@ class Pages:
         self.previous: dict[str, object] = found["pages"] if valid else {}
         self.records: dict[str, dict[str, str]] = {}
         self.rendered: list[str] = []  # the pages this build rendered, by path relative to outputs/
+        self.taken: set[str] = set()  # those it took from disk, their bytes checked against their record
 
     def page(self, path: str, parts: tuple[object, ...], render: Callable[[], bytes]) -> bytes:
         """The page at `path` (relative to outputs/): the bytes on disk when `parts` (all its template
         is given) hash as last time and the file is the one recorded, else `render()`'s."""
         key = cache.source_key("site page", path, *parts)
-        data = cache.reuse(self.outputs / path, self.previous.get(path), key)
-        if data is None:
-            data = render()
-            self.rendered.append(path)
+        recorded = self.previous.get(path)
+        data = cache.reuse(self.outputs / path, recorded, key)
+        if data is not None and isinstance(recorded, dict):  # reuse checked the bytes against its SHA-256
+            self.taken.add(path)
+            self.records[path] = {"key": str(key), "sha256": str(recorded["sha256"])}
+            return data
+        data = render()
+        self.rendered.append(path)
         record = cache.source_record(key, data)
         if record is not None:
             self.records[path] = record
         return data
+
+    def digest(self, path: str) -> tuple[str | None, bool]:
+        """The SHA-256 of the bytes this build gave for the page at `path` (relative to outputs/),
+        None when not recorded, and whether they were taken from the file itself: what the staging
+        would otherwise read and hash again (site/publish.py `stage`)."""
+        record = self.records.get(path)
+        return (record["sha256"] if record else None), path in self.taken
 
     def save(self) -> None:
         """Record this build's pages (only those it made: a page no longer made is forgotten)."""

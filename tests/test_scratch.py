@@ -71,9 +71,10 @@ def test_a_sweep_removes_only_the_unheld_folders_of_a_build(temporary):
 
 
 def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_removed_by_the_next(tmp_path):
-    """Killed while it makes the site's pages from its view, its PDFs not back: both folders left,
-    neither once the next build ran. A tournament of 300 players makes pages enough for the test
-    to see the view (it looks every 5 ms) and PDFs that take seconds to render."""
+    """Killed while its PDFs render (seconds: a tournament of 300 players), its PDF spool left (and
+    its site's view, if it was making the pages then), none once the next build ran. The test waits
+    for the spool, not the view: the view lives only while the pages are made, a moment a loaded
+    machine's polling can miss (Scratch itself is killed with either: the test above)."""
     inputs = small_league(tmp_path / "inputs")
     write_tournament(inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
                      results=[[place, f"JOUEUR{place}", "Test", "", "Albi"] for place in range(1, 301)])
@@ -85,13 +86,14 @@ def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_remove
                              env=environment, start_new_session=True)
     try:
         deadline = time.monotonic() + 180
-        while "reportgen-build-site-view" not in left_in(temporary) and build.poll() is None \
+        while "reportgen-build-pdf" not in left_in(temporary) and build.poll() is None \
                 and time.monotonic() < deadline:
             time.sleep(0.005)
     finally:
         os.killpg(build.pid, signal.SIGKILL)  # the build and its PDF workers
         build.wait()
-    assert left_in(temporary) == ["reportgen-build-pdf", "reportgen-build-site-view"]
+    left = left_in(temporary)
+    assert "reportgen-build-pdf" in left and set(left) <= {"reportgen-build-pdf", "reportgen-build-site-view"}
     after = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600)
     assert after.returncode == 0, after.stderr
     assert left_in(temporary) == []

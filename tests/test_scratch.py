@@ -6,6 +6,7 @@ or `tempfile.tempdir` in this process), so that other builds of the machine are 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -78,22 +79,30 @@ def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_remove
     inputs = small_league(tmp_path / "inputs")
     write_tournament(inputs, "2026-03-07-albi", day="07/03/2026", club="ALBI",
                      results=[[place, f"JOUEUR{place}", "Test", "", "Albi"] for place in range(1, 301)])
-    temporary = tmp_path / "tmp"
-    temporary.mkdir()
-    command = [REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"]
-    environment = {**os.environ, "TMPDIR": str(temporary)}
-    build = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,
-                             env=environment, start_new_session=True)
+    # a short one: multiprocessing's fork server puts its socket there, and an AF_UNIX path is at
+    # most 107 bytes (pytest-xdist's tmp_path, /tmp/pytest-of-root/pytest-N/popen-gwN/<test>, is not)
+    temporary = Path(tempfile.mkdtemp(prefix="rg-"))
     try:
-        deadline = time.monotonic() + 180
-        while "reportgen-build-pdf" not in left_in(temporary) and build.poll() is None \
-                and time.monotonic() < deadline:
-            time.sleep(0.005)
+        command = [REPORTGEN, "build", "--inputs", inputs, "--outputs", tmp_path / "outputs"]
+        environment = {**os.environ, "TMPDIR": str(temporary)}
+        said = (tmp_path / "said.txt").open("wb")
+        build = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=said, cwd=tmp_path,
+                                 env=environment, start_new_session=True)
+        try:
+            deadline = time.monotonic() + 180
+            while "reportgen-build-pdf" not in left_in(temporary) and build.poll() is None \
+                    and time.monotonic() < deadline:
+                time.sleep(0.005)
+        finally:
+            ended = build.poll()
+            os.killpg(build.pid, signal.SIGKILL)  # the build and its PDF workers
+            build.wait()
+            said.close()
+        left = left_in(temporary)
+        assert ended is None, f"the build ended ({ended}) before its PDFs rendered: {(tmp_path / 'said.txt').read_text()}"
+        assert "reportgen-build-pdf" in left and set(left) <= {"reportgen-build-pdf", "reportgen-build-site-view"}
+        after = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600)
+        assert after.returncode == 0, after.stderr
+        assert left_in(temporary) == []
     finally:
-        os.killpg(build.pid, signal.SIGKILL)  # the build and its PDF workers
-        build.wait()
-    left = left_in(temporary)
-    assert "reportgen-build-pdf" in left and set(left) <= {"reportgen-build-pdf", "reportgen-build-site-view"}
-    after = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600)
-    assert after.returncode == 0, after.stderr
-    assert left_in(temporary) == []
+        shutil.rmtree(temporary, ignore_errors=True)

@@ -186,6 +186,14 @@ def fsynced_files(monkeypatch) -> list[str]:
     return names
 
 
+def syncfs_calls(monkeypatch) -> list[Path]:
+    """The folders whose filesystem is synced from now (each call still syncs it), in order."""
+    real = syncing.syncfs
+    synced: list[Path] = []
+    monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
+    return synced
+
+
 needs_syncfs = pytest.mark.skipif(not syncing.available() or not Path("/proc/self/fd").is_dir(),
                                   reason="no syncfs on this machine")
 
@@ -193,9 +201,7 @@ needs_syncfs = pytest.mark.skipif(not syncing.available() or not Path("/proc/sel
 @needs_syncfs
 def test_a_publication_syncs_its_filesystem_once_and_no_staged_file_on_its_own(folder, monkeypatch):
     monkeypatch.setattr(staging_module, "FEW", 2)  # more files than a few
-    synced: list[Path] = []
-    real = syncing.syncfs
-    monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
+    synced = syncfs_calls(monkeypatch)
     names = fsynced_files(monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")
@@ -309,9 +315,7 @@ def test_a_staging_synced_early_leaves_its_commit_only_what_came_after(folder, m
     """`sync` while the PDFs render (pipeline/building.py): `publish` then syncs only the file put
     since, and the journal; everything published as usual."""
     monkeypatch.setattr(staging_module, "FEW", 1)  # more files than a few: the filesystem synced
-    synced: list[Path] = []
-    real = syncing.syncfs
-    monkeypatch.setattr(syncing, "syncfs", lambda path: synced.append(path) or real(path))
+    synced = syncfs_calls(monkeypatch)
     names = fsynced_files(monkeypatch)
     staging = Staging(folder)
     staging.put(folder / "2026" / "old.html", b"new")

@@ -15,6 +15,8 @@ import calendar
 import datetime as dt
 import hashlib
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
@@ -64,6 +66,11 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
 
     fontTools stamps every font it subsets with the current time unless SOURCE_DATE_EPOCH is
     set: without it, the same HTML gives different bytes from one second to the next.
+
+    WeasyPrint copies the document's fonts (about 1 MB) to a folder it makes with `mkdtemp`
+    (weasyprint/text/fonts.py) and removes only when that document's FontConfiguration is
+    collected, which a PDF worker's end never waits for: every worker left one in the temporary
+    folder. Its temporary files go to a folder of ours for the time of this PDF, removed after it.
     """
     use_project_fonts(templates / "fonts")
     import weasyprint
@@ -73,9 +80,13 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     epoch = calendar.timegm(day.timetuple())
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    own = tempfile.mkdtemp(prefix="reportgen-fonts-")
+    folder, tempfile.tempdir = tempfile.tempdir, own
     try:
         return document.write_pdf(pdf_variant="pdf/a-3u")
     finally:
+        tempfile.tempdir = folder
+        shutil.rmtree(own, ignore_errors=True)
         if previous is None:
             del os.environ["SOURCE_DATE_EPOCH"]
         else:
@@ -144,7 +155,9 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     0.6-0.7 CPU-s each, twice per build while the build was still reading and scoring on the same
     two cores. The server is started now, with Ctrl-C blocked, which it and every worker it forks
     keep (none can print a KeyboardInterrupt; the workers ignore it from then on), and imports
-    WeasyPrint while the build goes on."""
+    WeasyPrint while the build goes on. None when the server cannot be started: its socket is a file
+    of the temporary folder, and a TMPDIR deep in the tree makes its path longer than AF_UNIX allows
+    (107 bytes); the PDFs are then rendered one after the other in this process, the same bytes."""
     import multiprocessing
     import signal
     import threading
@@ -159,6 +172,9 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
     try:
         forkserver.ensure_running()
+    except OSError:
+        pool.shutdown(wait=False)
+        return None
     finally:
         if blocked is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
@@ -178,8 +194,8 @@ def warm_up(workers: int = 2) -> None:
     """Start the fork server now, while the build still reads and scores: it imports WeasyPrint
     (about 0.7 s) on the core the build leaves idle, so that the bulletins render as soon as they are
     known. The next `render_many` or `Batch` uses the pool; `cool_down` stops it if none is needed."""
-    if not _warm:
-        _warm.append(_pool(workers))
+    if not _warm and (pool := _pool(workers)) is not None:
+        _warm.append(pool)
     _one_build.append(True)  # the command line's build: its fork server ends with its PDFs
 
 
@@ -238,14 +254,19 @@ def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress
     finish their queue."""
     if not pages:
         return []
-    if not _warm and (len(pages) < 2 or workers < 2):
+    if _warm:
+        pool = _warm.pop()
+    elif len(pages) >= 2 and workers >= 2:
+        pool = _pool(min(workers, len(pages)))  # None when the machine cannot start one
+    else:
+        pool = None
+    if pool is None:
         results = []
         for index in range(len(pages)):
             task, argument, _ = _task(pages, index)
             results.append(task(argument))
             progress.advance()
         return results
-    pool = _warm.pop() if _warm else _pool(min(workers, len(pages)))
     try:
         tasks = [_task(pages, index) for index in range(len(pages))]
         futures = {_submit(pool, tasks[index][0], tasks[index][1]): index

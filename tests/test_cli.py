@@ -1,11 +1,13 @@
 """The `reportgen` command as the secretary runs it: a real process, its output and exit code."""
 
+import atexit
 import csv
 import datetime as dt
 import io
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,8 +21,10 @@ from tests.builders import small_league, write_clubs, write_tournament
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 
 
-# Commands run from a scratch folder: their default outputs/ is never the repository's.
+# Commands run from a scratch folder: their default outputs/ is never the repository's. Removed
+# when the test process ends (each pytest-xdist worker imports this module: one folder each).
 SCRATCH = Path(tempfile.mkdtemp(prefix="reportgen-cli-"))
+atexit.register(shutil.rmtree, SCRATCH, ignore_errors=True)
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:

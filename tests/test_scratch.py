@@ -73,7 +73,8 @@ def test_a_sweep_removes_only_the_unheld_folders_of_a_build(temporary):
 
 def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_removed_by_the_next(tmp_path):
     """Killed while its PDFs render (seconds: a tournament of 300 players), its PDF spool left (and
-    its site's view, if it was making the pages then), none once the next build ran. The test waits
+    its site's view, if it was making the pages then, and the fonts' folder of the PDF it was
+    rendering), none once the next build ran. The test waits
     for the spool, not the view: the view lives only while the pages are made, a moment a loaded
     machine's polling can miss (Scratch itself is killed with either: the test above)."""
     inputs = small_league(tmp_path / "inputs")
@@ -100,7 +101,8 @@ def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_remove
             said.close()
         left = left_in(temporary)
         assert ended is None, f"the build ended ({ended}) before its PDFs rendered: {(tmp_path / 'said.txt').read_text()}"
-        assert "reportgen-build-pdf" in left and set(left) <= {"reportgen-build-pdf", "reportgen-build-site-view"}
+        kinds = {"reportgen-build-pdf", "reportgen-build-site-view", "reportgen-build-fonts"}  # fonts: render_pdf's
+        assert "reportgen-build-pdf" in left and set(left) <= kinds
         after = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600)
         assert after.returncode == 0, after.stderr
         assert left_in(temporary) == []

@@ -15,7 +15,6 @@ import calendar
 import datetime as dt
 import hashlib
 import os
-import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -26,6 +25,7 @@ from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
 from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
+from reportgen.render.scratch import Scratch
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 
@@ -70,7 +70,8 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     WeasyPrint copies the document's fonts (about 1 MB) to a folder it makes with `mkdtemp`
     (weasyprint/text/fonts.py) and removes only when that document's FontConfiguration is
     collected, which a PDF worker's end never waits for: every worker left one in the temporary
-    folder. Its temporary files go to a folder of ours for the time of this PDF, removed after it.
+    folder. Its temporary files go to a folder of ours for the time of this PDF, removed after it
+    (render/scratch.py: swept by the next build when a worker is killed mid-PDF).
     """
     use_project_fonts(templates / "fonts")
     import weasyprint
@@ -80,13 +81,13 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     epoch = calendar.timegm(day.timetuple())
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
-    own = tempfile.mkdtemp(prefix="reportgen-fonts-")
-    folder, tempfile.tempdir = tempfile.tempdir, own
+    own = Scratch("fonts")  # a worker killed mid-PDF leaves it to the next build's sweep
+    folder, tempfile.tempdir = tempfile.tempdir, str(own.folder)
     try:
         return document.write_pdf(pdf_variant="pdf/a-3u")
     finally:
         tempfile.tempdir = folder
-        shutil.rmtree(own, ignore_errors=True)
+        own.discard()
         if previous is None:
             del os.environ["SOURCE_DATE_EPOCH"]
         else:

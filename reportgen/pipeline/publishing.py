@@ -141,12 +141,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # Those whose record has another key (they are written again) and large enough, handed to a worker
     # now: written on the other core while this process makes the bulletins and CSVs
     # (render/annex_worker.py), and taken back in their turn.
-    def written_again(annex: Annex, key: str | None) -> bool:
-        record = known.get(f"{annex.path}.xlsx")
-        return key is not None and not (isinstance(record, dict) and record.get("key") == key)
-
     aside = annex_worker.Aside()
-    given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
+    given = aside.give([one for pair in annexes for one, key in filter(None, pair)
+                        if key is not None and not cache.made_from_key(known.get(f"{one.path}.xlsx"), key)])
 
     def annexed(annex: Annex, key: str | None) -> None:
         path = folder / f"{annex.path}.xlsx"

@@ -40,7 +40,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from reportgen.ingest.file_hashes import FileHashes, content_digest, folder_files
 from reportgen.ingest.read_cache import FORMAT
@@ -172,10 +172,15 @@ def document_key(document: Document) -> str | None:
                       made_from.part, made_from.source)
 
 
+def made_from_key(recorded: object, key: str | None) -> TypeGuard[dict[str, Any]]:
+    """Whether a manifest record says its file was rendered from a source with this key."""
+    return key is not None and isinstance(recorded, dict) and recorded.get("key") == key
+
+
 def reuse(path: Path, recorded: object, key: str | None) -> bytes | None:
     """The bytes of `path` when its manifest record says they were rendered from a source with
     this key and they are still those bytes; None otherwise (render it)."""
-    if key is None or not isinstance(recorded, dict) or recorded.get("key") != key:
+    if not made_from_key(recorded, key):
         return None
     try:
         data = path.read_bytes()

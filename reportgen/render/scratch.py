@@ -21,8 +21,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from reportgen.render.syncing import FOLDER  # how a folder is opened (to lock it here)
+
 PREFIX = "reportgen-build-"
-FOLDER = os.O_RDONLY | os.O_DIRECTORY
 
 
 class Scratch:

@@ -23,7 +23,7 @@ from reportgen.pipeline import load
 from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
 from tests.ports import free_port
-from tests.test_delivery_mail import SENDER, cli
+from tests.test_delivery_mail import SENDER, cli, silent_server
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
@@ -54,9 +54,9 @@ class League:
             f'[inbox]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\nuser = "{dovecot.USER}"\n{mail}',
             encoding="utf-8")
 
-    def with_smtp(self, port: int) -> None:
+    def with_smtp(self, port: int, extra: str = "") -> None:
         self.settings(self.server.port, f'\n[mail]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\n'
-                                        f'sender = "{SENDER}"\n')
+                                        f'sender = "{SENDER}"\n{extra}')
 
     def command(self, *options: str, strace: tuple[str, ...] = ()) -> list[str]:
         command = [REPORTGEN, "inbox", "--inputs", str(self.inputs), "--outputs", str(self.outputs),
@@ -286,6 +286,37 @@ def test_an_answer_the_server_refused_is_sent_next_run_and_nothing_is_filed_twic
     assert done.returncode == 0, done.stderr
     assert len(smtp.received) == 1 and league.server.uids() == []
     assert len(list((league.inputs / "grand-sud" / "2026").iterdir())) == 1
+
+
+def test_a_stalling_server_stops_the_sending_at_run_timeout_and_the_answers_go_next_run_once(league, tmp_path,
+                                                                                              smtp):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    assert league.run().returncode == 0  # answered as a draft, sent by a later --send
+    league.server.append(message(TLSE, "Tournoi de Toulouse", [("t.xlsx", workbook(
+        tmp_path / "t", "toulouse", day="21/03/2026", club="TLSE"))], number=2))
+    with silent_server(greet=False) as port:  # accepts the connection, never says a word
+        league.with_smtp(port, "timeout = 5\nrun_timeout = 0.5\n")
+        done = league.run("--send")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    # Toulouse's answer used what was left of the run (or nothing was left); Albi's was not attempted.
+    assert "le temps de l'envoi est écoulé (réglage run_timeout de [mail] : 0,5 s) ; " in done.stderr
+    assert f"  - Albi ({ALBI})\n" in done.stderr
+    assert "« Résultats » (réponse préparée lors d'une relève précédente) : réponse non tentée : le temps de " \
+        "l'envoi est écoulé" in done.stdout
+    # Toulouse's workbook is filed, both answers wait: its message in the box, Albi's still a draft.
+    assert league.rows() == [(1, "done", "drafted"), (2, "filed", "")] and league.server.uids() == [2]
+    assert len(list((league.inputs / "grand-sud" / "2026").iterdir())) == 2
+    connection = sqlite3.connect(league.archive / "league.sqlite")
+    try:
+        assert {row[0] for row in connection.execute("SELECT status FROM sending")} <= {"failed"}
+    finally:
+        connection.close()
+    league.with_smtp(smtp.port)
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert sorted(sent.rcpt_tos[0] for sent in smtp.received) == [ALBI, TLSE]
+    assert league.rows() == [(1, "done", ""), (2, "done", "")] and league.server.uids() == []
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 2  # never twice
 
 
 def test_kill_9_while_the_answer_is_on_the_wire_then_a_rerun_loses_nothing_and_answers_once(league, tmp_path, smtp):

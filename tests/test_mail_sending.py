@@ -141,6 +141,7 @@ def test_a_session_hands_out_work_until_its_time_is_spent_and_always_hangs_up(sm
             assert timeout <= settings.run_timeout  # never more than the run has left
             connected = session.smtp.open(timeout)  # the real server greets us
             time.sleep(settings.run_timeout)  # the run's time is spent before the next item
+        assert session.allowance() is None  # what `inbox --send` asks before each answer
     assert reached == [(1, "a")] and session.left("abc") == ["b", "c"]
     assert connected.sock is None and session.smtp.smtp is None  # hung up at the end of `with`
     # A run that fails midway hangs up too; one with time to spare leaves nothing.

@@ -83,11 +83,12 @@ def inbox(
         sender = settings.mail.sender if settings.mail is not None else settings.inbox.user
         run = inbox_run.Inbox(mailbox, connection, inputs, outputs, archive, clubs, settings.name, sender, sending)
         handled = run.run(say=typer.echo)
-    _summary(handled, outputs)
+    _summary(handled, outputs, settings.mail.run_timeout if settings.mail is not None else 0.0)
 
 
-def _summary(handled: list, outputs: Path) -> None:
+def _summary(handled: list, outputs: Path, run_timeout: float) -> None:
     from reportgen import french
+    from reportgen.delivery.inbox_answers import POSTPONED
     from reportgen.delivery.inbox_run import MessageStatus, describe
     from reportgen.delivery.send_log import SendStatus
 
@@ -116,15 +117,23 @@ def _summary(handled: list, outputs: Path) -> None:
             err(f"  - {describe(one)}")
     failed = [h for h in new + later if h.sent == SendStatus.FAILED]
     unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
+    postponed = [h for h in new + later if h.sent == POSTPONED]
     if failed:
         err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
             "rangé deux fois) :")
         for one in failed:
             err(f"  - {one.club} ({one.sender}) : {one.said}")
+    if postponed:
+        err(f"le temps de l'envoi est écoulé (réglage run_timeout de [mail] : {french.points(run_timeout)} s) ; "
+            f"{french.plural(len(postponed), 'réponse non tentée', 'réponses non tentées')}, "
+            f"{'elle partira' if len(postponed) == 1 else 'elles partiront'} à la prochaine « reportgen inbox --send » "
+            "(rien n'est rangé deux fois) :")
+        for one in postponed:
+            err(f"  - {one.club} ({one.sender})")
     if unknown:
         err("réponses incertaines (le serveur a peut-être eu le message quand l'envoi s'est arrêté) ; elles ne sont "
             "pas renvoyées d'elles-mêmes, le brouillon est dans outputs/mail/inbox/ :")
         for one in unknown:
             err(f"  - {one.club} ({one.sender}) : {one.answer}")
-    if failed or unknown:  # a refused workbook is answered: the run did its job
+    if failed or unknown or postponed:  # a refused workbook is answered: the run did its job
         raise typer.Exit(1)

@@ -4,8 +4,8 @@ workbook accepted (« votre tournoi du 14 mars 2026 est enregistré ») or its p
 cell and fix, with the circuit's blank workbook attached when the layout itself is wrong.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
-the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s session and
-in its send log (table `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged
+the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
+(the `[mail] timeout` of each exchange, the `run_timeout` of the run) and in its send log (table `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged
 `sending` before DATA and confirmed after, so an answer goes out once whatever stops a run; one the
 server may have had when a run died is `unknown` and never sent again on its own. A message is
 known by the sha256 of its bytes (`ranking_sha` in the log)."""
@@ -26,7 +26,7 @@ from typing import Any
 from reportgen import circuits, french
 from reportgen.config import Mail
 from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
-from reportgen.delivery.send import Connection, SendLog, deliver
+from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
@@ -132,10 +132,14 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     return Answer(draft, key, received.message_id, received.references)
 
 
+POSTPONED = "postponed"  # a send not attempted: the run's time (`[mail] run_timeout`) was spent
+
+
 def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: SendLog,
-                smtp: Connection) -> tuple[str, str]:
+                session: Session) -> tuple[str, str]:
     """(status, what the server said): `sent`, `failed` (sent again next run), `unknown` (a run
-    died while the server had it: not sent again), or `already` (the log has it sent)."""
+    died while the server had it: not sent again), `already` (the log has it sent), or `postponed`
+    (not attempted, the run's time was spent: sent next run)."""
     address = answer.draft.to[0]
     # The message is its bytes: the same message under another UID (the server renumbered the
     # folder: a new UIDVALIDITY) is never answered twice.
@@ -143,12 +147,15 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
                                    "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
     if found is not None:
         return ("already" if found["status"] == SendStatus.SENT else SendStatus.UNKNOWN), ""
+    timeout = session.allowance()
+    if timeout is None:
+        return POSTPONED, ""
     pdf = hashlib.sha256(b"".join(a.data for a in answer.draft.attachments)).hexdigest()
     outcome, _ = deliver(
-        smtp, settings, log, answer.draft.to, lambda sent: answer.email(settings.sender, sent),
+        session.smtp, settings, log, answer.draft.to, lambda sent: answer.email(settings.sender, sent),
         lambda moment, identifier: [(moment, answer.draft.date.year, club.code, club.name, address.casefold(), "", answer.key,
                                      digest, pdf, identifier)],
-        settings.timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
+        timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
         "passage la signalera comme incertaine", lambda: dt.datetime.now(dt.timezone.utc))
     status = SendStatus.UNKNOWN if outcome.unconfirmed else SendStatus.FAILED if outcome.refused else SendStatus.SENT
     said = outcome.unconfirmed or "; ".join(outcome.refused.values())

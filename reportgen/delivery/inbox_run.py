@@ -13,7 +13,9 @@ before it was committed, and each step safe to do again:
    aside), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
    (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
-   next run sends the answer again, and files nothing twice). Without `--send` it is `done` with
+   next run sends the answer again, and files nothing twice; so does one not attempted because the
+   run's `[mail] run_timeout`, counted from the start of the run, was spent: the messages after it
+   are still filed, their answers wait for the next run). Without `--send` it is `done` with
    `why` = `drafted`: the next `inbox --send` sends it (`send_drafted`), composed again from the
    copy of the message and the decisions recorded, still a reply to it, then clears `why`;
 5. the message is moved to the `done` folder.
@@ -34,7 +36,7 @@ from __future__ import annotations
 import datetime as dt
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -44,10 +46,10 @@ from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
-from reportgen.delivery.inbox_answers import Received, club_of, compose, read_message, send_answer
+from reportgen.delivery.inbox_answers import POSTPONED, Received, club_of, compose, read_message, send_answer
 from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.lock import hold
-from reportgen.delivery.send import Connection, SendLog, password_for
+from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
@@ -84,7 +86,7 @@ class Handled:
     why: str = ""  # left: unknown-sender | no-workbook; done: drafted (answer not sent yet) | superseded
     files: list[Filed] = field(default_factory=list)
     answer: str = ""  # the draft, relative to outputs/
-    sent: str = ""  # with --send: sent | already | unknown | failed | superseded (`later` only)
+    sent: str = ""  # with --send: sent | already | unknown | failed | postponed | superseded (`later` only)
     said: str = ""  # what the server said of a failed or unknown send
     new: bool = True  # handled by this run (False: left by an earlier one, still in the folder)
     later: bool = False  # answered as a draft by an earlier run, sent (or superseded) by this one
@@ -92,11 +94,12 @@ class Handled:
 
 @dataclass
 class Sending:
-    """What `--send` needs: the [mail] settings, the send log (held) and one SMTP session."""
+    """What `--send` needs: the [mail] settings, the send log (held) and the sending run's session
+    (send.py's, as `mail --send` and `remind --send`: entered for the whole run)."""
 
     settings: Mail
     log: SendLog
-    smtp: Connection
+    session: Session
 
 
 def lock(archive: Path) -> IO[str]:
@@ -107,7 +110,7 @@ def lock(archive: Path) -> IO[str]:
 
 
 def sending(settings: Mail, log: SendLog) -> Sending:
-    return Sending(settings, log, Connection(settings, password_for(settings)))
+    return Sending(settings, log, Session(settings))
 
 
 class Inbox:
@@ -145,7 +148,7 @@ class Inbox:
     def run(self, say: Say = lambda text: None) -> list[Handled]:
         self.mailbox.ensure_done()
         handled = []
-        try:
+        with self.send.session if self.send is not None else nullcontext():  # hangs up whatever stops the run
             for uid in self.mailbox.uids():
                 one = self.handle(uid)
                 if one.new and one.status != MessageStatus.LEFT:
@@ -155,9 +158,6 @@ class Inbox:
                 for one in self.send_drafted():
                     say(describe(one))
                     handled.append(one)
-        finally:
-            if self.send is not None:
-                self.send.smtp.drop()
         return handled
 
     def handle(self, uid: int) -> Handled:
@@ -198,8 +198,8 @@ class Inbox:
         write_atomic(self.outputs / one.answer, answer.email(self.sender).as_bytes())
         if self.send is not None:
             one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
-                                             self.send.smtp)
-            if one.sent == SendStatus.FAILED:  # stays `filed`: answered next run
+                                             self.send.session)
+            if one.sent in (SendStatus.FAILED, POSTPONED):  # stays `filed`: answered next run
                 one.status = MessageStatus.FILED
                 return one
         self._set(row["id"], MessageStatus.DONE, one.answer, "" if self.send is not None else "drafted")
@@ -228,8 +228,8 @@ class Inbox:
                 answer = compose(received, club, files, self.league, self.clubs, row["answer"].removesuffix(".eml"),
                                  key)
                 one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
-                                                 self.send.smtp)
-                if one.sent != SendStatus.FAILED:  # failed: still `drafted`, sent next run
+                                                 self.send.session)
+                if one.sent not in (SendStatus.FAILED, POSTPONED):  # still `drafted`: sent next run
                     self._set(row["id"], MessageStatus.DONE, row["answer"])
             done.append(one)
         return done
@@ -336,6 +336,8 @@ def describe(one: Handled) -> str:
                          f"gardé dans {filed.path})")
     answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
               "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
+              POSTPONED: "réponse non tentée : le temps de l'envoi est écoulé (réglage run_timeout de [mail]), "
+                         "elle partira à la prochaine relève avec --send",
               "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l'a "
                             f"remplacée (brouillon gardé : {one.answer})"}[one.sent]
     if one.later:

@@ -240,10 +240,10 @@ def password_for(settings: Mail) -> str | None:
 
 
 class Session:
-    """A sending run's SMTP connection and time, shared by `mail --send` and `remind --send`: the
-    password is checked when it is made (a missing one stops the command before anything is
-    written or sent); the run's `[mail] run_timeout` counts from `with`, whose end drops the
-    connection, whatever stopped the run."""
+    """A sending run's SMTP connection and time, shared by `mail --send`, `remind --send` and
+    `inbox --send`: the password is checked when it is made (a missing one stops the command before
+    anything is written or sent); the run's `[mail] run_timeout` counts from `with`, whose end drops
+    the connection, whatever stopped the run."""
 
     def __init__(self, settings: Mail) -> None:
         self.settings = settings
@@ -259,15 +259,20 @@ class Session:
                  trace: TracebackType | None) -> None:
         self.smtp.drop()
 
+    def allowance(self) -> float | None:
+        """The seconds the next message's exchanges may take (`[mail] timeout`, or less when that is
+        all the run has left); None once the run's time is spent: not attempted, it goes next run."""
+        remaining = self.deadline - time.monotonic()
+        return min(self.settings.timeout, remaining) if remaining > 0 else None
+
     def paced(self, work: Sequence[T]) -> Iterator[tuple[int, T, float]]:
-        """Each item with its number (from 1) and the seconds its exchanges may take (`[mail] timeout`,
-        or less when that is all the run has left), until the run's time is spent."""
+        """Each item with its number (from 1) and its `allowance`, until the run's time is spent."""
         for number, item in enumerate(work, 1):
-            remaining = self.deadline - time.monotonic()
-            if remaining <= 0:
+            timeout = self.allowance()
+            if timeout is None:
                 return
             self.reached = number
-            yield number, item, min(self.settings.timeout, remaining)
+            yield number, item, timeout
 
     def left(self, work: Sequence[T]) -> list[T]:
         """What `paced(work)` did not reach: not attempted, it goes next run."""

@@ -15,8 +15,9 @@ import pytest
 from reportgen.render import files as output_files
 from reportgen.render import staging as staging_module
 from reportgen.render import syncing
-from reportgen.render.files import JOURNAL, OutputError, is_temporary
+from reportgen.render.files import JOURNAL, OutputError
 from reportgen.render.staging import Staging
+from reportgen.temporaries import is_temporary
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -344,16 +345,3 @@ def test_a_folder_sync_passes_over_what_a_file_sync_raises(tmp_path, monkeypatch
     with pytest.raises(FileNotFoundError):
         syncing.fsync_file(tmp_path / "absent")
     assert synced == [True, False]
-
-
-def test_new_temporaries_are_found_by_their_target_and_known_as_temporary(tmp_path):
-    target = tmp_path / "a[1].html"  # glob's special characters in the name
-    made = []
-    for _ in range(2):
-        handle, temporary = output_files.new_temporary(target)
-        os.close(handle)
-        made.append(temporary)
-    (tmp_path / "other.html.x.tmp").write_bytes(b"")  # not a temporary of ours: no leading dot
-    (tmp_path / ".a[1].htmlx.y.tmp").write_bytes(b"")  # another target's
-    assert sorted(output_files.temporaries_of(target)) == sorted(made)
-    assert all(is_temporary(path) and path.parent == tmp_path for path in made)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from reportgen.ingest.text import Unprintable
 from reportgen.ingest.workbook import Sheet
+from reportgen.temporaries import new_temporary
 
 FOLDER = ".reportgen"  # under outputs/: hidden, so no output listing shows it
 READS = "reads"
@@ -31,14 +31,14 @@ def load_json(path: Path) -> Any:
 def write_file(path: Path, data: bytes) -> None:
     """A temporary file then a rename: the file is the old one or the new one, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = new_temporary(path)  # what `state.clean` removes after a killed build
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
 
 

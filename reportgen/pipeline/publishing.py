@@ -216,7 +216,8 @@ def _prepare(outputs: Path) -> None:
     anything reads outputs/: the PDFs' records in the manifests must be those of the files there. And
     the private folders a killed build left in the system's temporary folder are removed."""
     from reportgen.render import scratch
-    from reportgen.render.files import clean_temporaries, recover
+    from reportgen.render.files import recover
+    from reportgen.temporaries import clean_temporaries
 
     for slug in [*circuits.REGISTRY, state.SITE]:  # the circuits' folders and the site's (reportgen/site/)
         recover(outputs / slug)

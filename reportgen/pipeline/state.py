@@ -18,6 +18,7 @@ from reportgen.ingest.read_cache import load_json as _load_json
 from reportgen.ingest.read_cache import write_file as _write
 from reportgen.render.cache import file_digest
 from reportgen.render.fonts import FONTS
+from reportgen.temporaries import clean_temporaries
 
 STATE = "state"
 INDEX = "index.html"
@@ -105,10 +106,8 @@ def _restore_page(outputs: Path, state: State) -> bool:
 
 def clean(outputs: Path) -> None:
     """Temporary files a stopped build left in the cache folder."""
-    folder = outputs / FOLDER
     try:
-        for path in folder.glob(".*.tmp") if folder.is_dir() else ():
-            path.unlink(missing_ok=True)
+        clean_temporaries(outputs / FOLDER, recursive=False)
     except OSError:
         pass  # a folder made read-only: the build says so when it writes
 

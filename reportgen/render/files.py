@@ -6,7 +6,7 @@ One file: `write_atomic` (a temporary file in the same folder, fsync, `os.replac
 A folder of files published together (a circuit's bulletins, PDFs, CSV, annexes and manifest):
 `publish_folder` (or render/staging.py's `Staging`, file by file as each is made), a small
 journal. Every new file is first written in full next to its target as
-`.<name>.<random>.tmp`; then the journal, the list of renames and removals, is written atomically:
+`.<name>.<random>.tmp` (reportgen/temporaries.py); then the journal, the list of renames and removals, is written atomically:
 that is the commit. Only then are the files renamed into place and the stale ones removed, and the
 journal deleted. `recover` (run before anything reads the folder) finishes a committed publication
 and removes the temporary files of one that was not: the folder holds the old publication or the new
@@ -21,11 +21,9 @@ code 4 (`EXIT_MACHINE`), not 1.
 from __future__ import annotations
 
 import errno
-import glob
 import json
 import os
 import signal
-import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -34,9 +32,9 @@ from typing import Any
 
 from reportgen.model import ReportgenError
 from reportgen.render import syncing
+from reportgen.temporaries import clean_temporaries, new_temporary
 
 JOURNAL = ".publication-journal.json"
-TEMPORARY = ".tmp"  # the ending of a temporary file of ours: `new_temporary`
 
 
 EXIT_MACHINE = 4  # the exit code of a fault of the machine: disk full, read-only folder, permission
@@ -92,20 +90,6 @@ def _rename(source: Path, target: Path) -> None:
     os.replace(source, target)
 
 
-def new_temporary(path: Path) -> tuple[int, Path]:
-    """A new temporary file next to `path`, `.<name>.<random>.tmp` (the one naming `is_temporary`
-    and `temporaries_of` know): its descriptor, open for writing, and its path, named as `path` is
-    (mkstemp makes it absolute; a journal names it relative to its folder, which may be a relative
-    path: `--outputs outputs`, what `make` runs)."""
-    handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMPORARY)
-    return handle, path.parent / Path(name).name
-
-
-def temporaries_of(path: Path) -> Iterator[Path]:
-    """The temporary files `new_temporary(path)` made that are still there."""
-    return path.parent.glob(f".{glob.escape(path.name)}.*{TEMPORARY}")
-
-
 def _stage(path: Path, data: bytes, mode: int = 0o644, sync: bool = True) -> Path:
     """`data` written in full, and synced, to a temporary file next to `path`, with permissions `mode`.
     `sync` False: not synced here; the caller syncs it before any commit names it (render/staging.py,
@@ -153,24 +137,6 @@ def remove_others(folder: Path, pattern: str, kept: Iterable[Path]) -> None:
         for stale in folder.glob(pattern):
             if stale not in kept and stale.is_file():
                 stale.unlink()
-
-
-def is_temporary(path: Path) -> bool:
-    """A temporary file of ours (`.<name>.<random>.tmp`: `new_temporary`)."""
-    return path.name.startswith(".") and path.name.endswith(TEMPORARY)
-
-
-def clean_temporaries(folder: Path, recursive: bool = True) -> list[Path]:
-    """Remove the temporary files a stopped write left in `folder`."""
-    if not folder.is_dir():
-        return []
-    found = folder.rglob(f".*{TEMPORARY}") if recursive else folder.glob(f".*{TEMPORARY}")
-    removed = []
-    for path in sorted(found):
-        if path.is_file() and is_temporary(path):
-            path.unlink(missing_ok=True)
-            removed.append(path)
-    return removed
 
 
 @contextmanager

@@ -33,6 +33,7 @@ from pathlib import Path
 from reportgen.render import files as output_files
 from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError
+from reportgen.temporaries import is_temporary, new_temporary, temporaries_of
 
 FEW = 32  # staged files up to which each is fsynced at `publish` rather than the filesystem synced
 
@@ -90,7 +91,7 @@ class Staging:
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
-            handle, temporary = output_files.new_temporary(path)
+            handle, temporary = new_temporary(path)
             try:
                 with os.fdopen(handle, "wb") as stream:
                     for part in parts:
@@ -184,7 +185,7 @@ class Staging:
         `staged` does not name: removed too (more likely since no fsync fills the time between)."""
         if self.putting is not None:
             recorded = set(self.staged.values())
-            for stray in output_files.temporaries_of(self.putting):
+            for stray in temporaries_of(self.putting):
                 if stray not in recorded:
                     stray.unlink(missing_ok=True)
             self.putting = None
@@ -205,7 +206,7 @@ class Staging:
             self._sync()  # the staged bytes on disk before the journal that commits them
             stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes
                            and path not in self.staged and path.is_file()
-                           and not output_files.is_temporary(path)) if folder.is_dir() else []
+                           and not is_temporary(path)) if folder.is_dir() else []
         changed = [path for path, temporary in sorted(self.staged.items()) if temporary is not None]
         if last in changed:
             changed.remove(last)

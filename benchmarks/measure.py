@@ -34,6 +34,7 @@ phase falls back (the result says how) rather than fail.
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import inspect
 import json
@@ -332,30 +333,12 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
 
 FRESH_PROCESS = """
 import datetime as dt, sys
-from pathlib import Path
-import reportgen.cli
-from reportgen import pipeline
+from benchmarks.build_on_day import build_on_day
 
-built = []
-real_build = pipeline.build
-day = dt.date.fromisoformat(sys.argv[3])
-
-
-def build(*args, **kwargs):  # the command's build, on the benchmark's day (the command takes today's)
-    built.append(real_build(*args, today=day, **kwargs))
-    return built[-1]
-
-
-pipeline.build = build
-sys.argv[1:] = ["build", "--quiet", "--inputs", sys.argv[1], "--outputs", sys.argv[2], "--archive", sys.argv[2] + "-none"]
-try:
-    reportgen.cli.main()
-except SystemExit as stop:
-    if stop.code:
-        raise
+result = build_on_day(sys.argv[1], sys.argv[2], dt.date.fromisoformat(sys.argv[3]))
 from benchmarks.measure import _stop_pdf_server  # the PDF workers' CPU counted (after the build: not timed in it)
 _stop_pdf_server()
-print(sum(len(files) for files in built[-1].published.values()))
+print(sum(len(files) for files in result.published.values()))
 """
 
 
@@ -654,10 +637,14 @@ class Run:
 
 def main() -> None:
     warnings.simplefilter("ignore")  # WeasyPrint's deprecation notices: nothing to measure
-    spec = json.loads(Path(sys.argv[1]).read_text())
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.measure", description=__doc__.split("\n\n")[0])
+    parser.add_argument("spec", type=Path, help="the run's specification (JSON), as `python -m benchmarks` writes it")
+    parser.add_argument("result", type=Path, help="where the run's result (JSON) is written")
+    options = parser.parse_args()
+    spec = json.loads(options.spec.read_text())
     result = Run(spec)()
     result["facts"]["loadavg_after"] = os.getloadavg()
-    Path(sys.argv[2]).write_text(json.dumps(result, indent=1, default=str))
+    options.result.write_text(json.dumps(result, indent=1, default=str))
 
 
 if __name__ == "__main__":

@@ -571,6 +571,67 @@ def test_progress_in_a_pipe_is_plain_lines_and_quiet_is_silent(capsys):
     assert capsys.readouterr().err == ""
 
 
+class Steps:
+    """A `Progress` that records the build's steps in order: [what, total, items done in it]."""
+
+    def __init__(self) -> None:
+        self.steps: list[list] = []
+
+    def __call__(self, message: str) -> None:
+        pass
+
+    def phase(self, what: str, total: int | None) -> None:
+        self.steps.append([what, total, 0])
+
+    def advance(self, count: int = 1) -> None:
+        self.steps[-1][2] += count  # an item done before any step: IndexError
+
+
+def test_the_build_s_steps_in_order_the_site_s_pages_its_own_before_the_pdfs(new_tournament_league):
+    inputs, outputs = new_tournament_league
+    progress = Steps()
+    result = build(inputs, outputs, TODAY, progress=progress)
+    assert result.ok
+    assert [what for what, _, _ in progress.steps] == [
+        "lecture des classeurs", "calcul des classements", "pages du site", "PDF", "publication"]
+    steps = {what: (total, done) for what, total, done in progress.steps}
+    assert steps["lecture des classeurs"] == (1, 1)  # the new workbook alone
+    assert steps["publication"] == (len(result.published), len(result.published))
+    assert steps["PDF"][0] == sum(1 for files in result.rendered.values() for path in files if path.suffix == ".pdf")
+    # The pages counted as they are made (not ahead): the home page and each file of outputs/site/
+    # but the corrections' history, staged apart.
+    site = [p for p in (outputs / "site").rglob("*") if p.is_file()]
+    assert steps["pages du site"] == (None, 1 + len(site) - 1) and len(site) > 10
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal: the bar is shown."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_bar_says_what_is_left_and_how_long():
+    stream = Terminal()
+    with BuildProgress(stream=stream) as progress:
+        progress.phase("PDF", 54)
+        progress.advance(4)
+        assert progress._progress is not None
+        progress._progress.refresh()
+    assert "4/54" in stream.getvalue() and "50 à faire, reste" in stream.getvalue()
+
+
+def test_a_step_not_counted_ahead_shows_its_items_done_and_no_estimate():
+    stream = Terminal()
+    with BuildProgress(stream=stream) as progress:
+        progress.phase("pages du site", None)
+        progress.advance(7)
+        assert progress._progress is not None
+        progress._progress.refresh()
+    shown = stream.getvalue()
+    assert "pages du site" in shown and "7/?" in shown and "à faire" not in shown
+
+
 def test_the_state_lists_every_output_and_no_absolute_path(league):
     inputs, outputs = league
     state = json.loads((outputs / STATE).read_bytes())

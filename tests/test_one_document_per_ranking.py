@@ -144,20 +144,3 @@ def test_a_first_make_says_each_install_step():
     assert "--quiet" not in dependencies  # pip shows what it collects and installs
     script = (ROOT / "scripts" / "system-packages.sh").read_text(encoding="utf-8")
     assert script.count('echo "  apt-get') == 2
-
-
-
-def test_the_progress_bar_says_what_is_left_and_how_long():
-    from reportgen.commands.progress import BuildProgress
-
-    class Terminal(io.StringIO):
-        def isatty(self) -> bool:
-            return True
-
-    stream = Terminal()
-    with BuildProgress(stream=stream) as progress:
-        progress.phase("PDF", 54)
-        progress.advance(4)
-        assert progress._progress is not None
-        progress._progress.refresh()
-    assert "4/54" in stream.getvalue() and "50 à faire, reste" in stream.getvalue()

@@ -1,9 +1,11 @@
 """What `reportgen build` shows while it works.
 
 In a terminal: a progress bar (rich) naming the step under way (« lecture des classeurs »,
-« calcul des classements » (each circuit laid out as soon as it is scored), « PDF »,
-« publication ») with how many of its items are done out of how many, the time spent, how many
-are left and the time left (rich's estimate); the build's messages print above it, and it
+« calcul des classements » (each circuit laid out as soon as it is scored), « pages du site »
+(while the PDFs render beside them), « PDF », « publication ») with how many of its items are done
+out of how many, the time spent, how many are left and the time left (rich's estimate; the site's
+pages, which cannot be counted ahead, show only how many are done); the build's messages print
+above it, and it
 disappears when the build ends. Elsewhere (a pipe, a CI log: standard error is not a terminal) the
 messages only, one line each, no bar and no control characters. With `--quiet`, nothing but the
 problems, the notices and the errors (the command prints those itself).
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, TextIO
 import typer
 
 if TYPE_CHECKING:
-    from rich.progress import Progress, TaskID
+    from rich.progress import Progress, Task, TaskID
 
 
 class BuildProgress:
@@ -56,25 +58,11 @@ class BuildProgress:
         else:
             typer.echo(message, err=True)
 
-    def phase(self, what: str, total: int) -> None:
-        if not self.bar_wanted or total <= 0:
+    def phase(self, what: str, total: int | None) -> None:
+        if not self.bar_wanted or (total is not None and total <= 0):
             return
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
         if self._progress is None:
-            # What is left, in items (« 51 à faire ») and in time (rich's estimate from the pace so
-            # far): a first build of a large league spends minutes on its PDFs (issue 27).
-            self._progress = Progress(TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(),
-                                      TimeElapsedColumn(), TextColumn("{task.remaining:.0f} à faire, reste"),
-                                      TimeRemainingColumn(), console=Console(file=self.stream), transient=True)
+            self._progress = _bar(self.stream)
             self._progress.start()
         progress = self._progress
         if self._task is not None:
@@ -84,3 +72,30 @@ class BuildProgress:
     def advance(self, count: int = 1) -> None:
         if self._progress is not None and self._task is not None:
             self._progress.advance(self._task, count)
+
+
+def _bar(stream: TextIO) -> Progress:
+    """The bar: the step, its items done out of how many, the time spent, and what is left, in
+    items (« 51 à faire ») and in time (rich's estimate from the pace so far): a first build of a
+    large league spends minutes on its PDFs (issue 27). Rich imported only when a bar is shown."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+    from rich.table import Column
+    from rich.text import Text
+
+    class Left(ProgressColumn):
+        """« 51 à faire, reste » (rich's estimate follows it); nothing for a step not counted ahead."""
+
+        def render(self, task: Task) -> Text:
+            return Text("" if task.remaining is None else f"{task.remaining:.0f} à faire, reste")
+
+    return Progress(TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    Left(table_column=Column(no_wrap=True)), TimeRemainingColumn(), console=Console(file=stream), transient=True)

@@ -27,12 +27,13 @@ class Report:
 
 class Progress(Protocol):
     """What a long task (a build, a batch of PDFs) tells as it goes: messages (« 2 PDF à produire »),
-    the step under way with its number of items (`phase`), and each item done (`advance`). The
-    command line's is a progress bar (commands/progress.py); `Messages` only says the messages."""
+    the step under way with its number of items (`phase`; None: a step that cannot count them ahead,
+    the site's pages), and each item done (`advance`). The command line's is a progress bar
+    (commands/progress.py); `Messages` only says the messages."""
 
     def __call__(self, message: str) -> None: ...
 
-    def phase(self, what: str, total: int) -> None: ...
+    def phase(self, what: str, total: int | None) -> None: ...
 
     def advance(self, count: int = 1) -> None: ...
 
@@ -46,7 +47,7 @@ class Messages:
     def __call__(self, message: str) -> None:
         self.say(message)
 
-    def phase(self, what: str, total: int) -> None:
+    def phase(self, what: str, total: int | None) -> None:
         pass
 
     def advance(self, count: int = 1) -> None:

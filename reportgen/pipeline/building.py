@@ -297,7 +297,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if len(pdfs):
         give_back()  # the PDF workers render on top of the build's process: it holds the least now
         progress(f"{len(pdfs)} PDF à produire")
-        progress.phase("PDF", len(pdfs))
     # The site's pages, calendrier.ics and the secretary's page made now, while the PDFs render (the
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
@@ -309,6 +308,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             data = outputs / slug / DATA  # staged, or already in outputs/ with these very bytes
             view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
         if view.complete(circuits.CIRCUITS):
+            progress.phase("pages du site", None)  # how many is known only once made
             calendar, calendar_file = for_site(league.calendar, league.announced)
             site_staging = Staging(outputs / FOLDER)
             staged.append(site_staging)
@@ -317,7 +317,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
                 archived=archived() if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
-                draw_aside=not pdfs.rendering()).each_page(), site_staging, made)
+                draw_aside=not pdfs.rendering()).each_page(), site_staging, made, progress.advance)
             result.site_rendered = made.rendered
             site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
             pages = site.digests(outputs, site_staging, home)
@@ -332,6 +332,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for change in republished]).encode("utf-8")
     if len(pdfs):
+        progress.phase("PDF", len(pdfs))  # those rendered while the pages were made counted at once
         pdfs.results(progress, staged_pdf)  # the bulletins' HTML files removed
     progress.phase("publication", len(rendered))
     for slug, (staging, files, waiting, laid) in rendered.items():

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,19 +46,22 @@ def publish(outputs: Path, pages: dict[str, bytes]) -> list[Path]:
     return publish_staged(outputs, staging, stage(outputs, sorted(pages.items()), staging))
 
 
-def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging, made: Pages | None = None) -> bytes | None:
+def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging, made: Pages | None = None,
+          done: Callable[[], object] = lambda: None) -> bytes | None:
     """Each page of outputs/site/ staged as it comes (`Site.each_page`): only its hash stays in
     memory. Returns the home page's bytes (written on its own, after the folder), None without.
 
     `made`: the pages' records (site/reuse.py), whose SHA-256 of each page the staging takes rather
-    than hashing it again, and whose pages taken from disk it neither reads nor compares again."""
+    than hashing it again, and whose pages taken from disk it neither reads nor compares again.
+    `done`: called after each page (the build's progress bar)."""
     home = None
     for path, data in pages:
         if path == HOME:
             home = data
-            continue
-        digest, taken = made.digest(path) if made is not None else (None, False)
-        staging.put(outputs / path, data, on_disk=digest if taken else None, digest=digest)
+        else:
+            digest, taken = made.digest(path) if made is not None else (None, False)
+            staging.put(outputs / path, data, on_disk=digest if taken else None, digest=digest)
+        done()
     return home
 
 

@@ -5,10 +5,11 @@ cell and fix, with the circuit's blank workbook attached when the layout itself 
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
-(the `[mail] timeout` of each exchange, the `run_timeout` of the run) and in its send log (table `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged
-`sending` before DATA and confirmed after, so an answer goes out once whatever stops a run; one the
-server may have had when a run died is `unknown` and never sent again on its own. A message is
-known by the sha256 of its bytes (`ranking_sha` in the log)."""
+(the `[mail] timeout` of each exchange, the `run_timeout` of the run) and in its send log (table
+`sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged `sending` before DATA and
+confirmed after, so an answer goes out once whatever stops a run; one the server may have had when
+a run died is `unknown` and never sent again on its own. A message is known by the sha256 of its
+bytes (`ranking_sha` in the log)."""
 
 from __future__ import annotations
 

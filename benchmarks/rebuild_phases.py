@@ -100,6 +100,8 @@ for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (h
 try:  # the annexes' worker (twelfth round): what the build's process waits for it
     from reportgen.render import annex_worker
     wrap(annex_worker.Aside, "take", "  in layouts: the annex worker's bytes taken back (take)", wall=True)
+    # Giving the annexes waits for a spawned worker's imports unless it was started before (thirteenth round).
+    wrap(annex_worker.Aside, "give", "  in layouts: the annexes given to the worker (give)", wall=True)
 except ImportError:  # the code measured has none
     pass
 wrap(pages.Site, "__init__", "site's pages", wall=True)

@@ -13,6 +13,7 @@ from reportgen.ingest import reading_pool
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 from reportgen.pipeline import render_report
 from reportgen.render import annex_worker, excel
+from reportgen.site import data as site_data
 
 COLUMNS = [AnnexColumn("Nom"), AnnexColumn("Points", "int"), AnnexColumn("Moyenne", "number", decimals=3),
            AnnexColumn("Ratio", "number"), AnnexColumn("Date", "date"), AnnexColumn("Valeur", "auto"),
@@ -66,6 +67,37 @@ def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(small, monkeypat
     assert worker is not None and worker.process.exitcode == 0  # ended at the end of its pipe, not killed
 
 
+def test_a_worker_started_before_its_annexes_are_given_writes_them(small):
+    """`start` (the top of a circuit's layout) starts the worker; `give` hands the annexes to that
+    very worker, which writes them."""
+    given = annex()
+    aside = annex_worker.Aside()
+    aside.start([given])
+    worker = aside.worker
+    assert worker is not None and worker.process.is_alive()
+    assert aside.give([given]) == {given.path}
+    assert aside.worker is worker  # not a second one
+    assert aside.take(given.path, lambda: pytest.fail("written here")) == excel.render_annex(given)
+    assert worker.process.exitcode == 0
+
+
+def test_a_worker_started_for_annexes_none_of_which_is_given_is_stopped(small):
+    aside = annex_worker.Aside()
+    aside.start([annex()])
+    worker = aside.worker
+    assert worker is not None
+    assert aside.give([]) == set()  # their keys were those recorded after all: nothing to write
+    assert aside.worker is None
+    worker.process.join(5)
+    assert worker.process.exitcode == 0  # ended at the end of its pipe
+
+
+def test_no_worker_is_started_for_small_annexes():
+    aside = annex_worker.Aside()
+    aside.start([annex(rows=3)])
+    assert aside.worker is None
+
+
 def test_a_small_annex_is_written_here():
     aside = annex_worker.Aside()
     assert aside.give([annex(rows=3)]) == set()
@@ -116,3 +148,21 @@ def test_a_circuit_whose_annexes_a_worker_writes_is_the_same_circuit(example_sco
     assert given == [{annex.path for annex in report.annexes}]  # every annex went to the worker
     assert {path.relative_to(tmp_path / "here"): data for path, data in here.items()} == \
         {path.relative_to(tmp_path / "aside"): data for path, data in aside.items()}
+
+
+def test_a_circuit_starts_its_worker_before_its_site_records(example_scored, tmp_path, monkeypatch):
+    """The worker is started at the top of the layout, before the site's records of every ranking
+    (the largest step before the annexes are given): spawned, it is ready by then."""
+    report = example_scored.reports["grand-sud"]
+    order: list[tuple[str, bool]] = []
+    monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
+    real_start, real_records = annex_worker.Aside.start, site_data.ranking_records
+
+    def start(aside, annexes):
+        real_start(aside, annexes)
+        order.append(("worker started", aside.worker is not None))
+
+    monkeypatch.setattr(annex_worker.Aside, "start", start)
+    monkeypatch.setattr(site_data, "ranking_records", lambda report: order.append(("records", True)) or real_records(report))
+    render_report("grand-sud", report, tmp_path / "aside")
+    assert order == [("worker started", True), ("records", True)]

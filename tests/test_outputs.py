@@ -6,6 +6,8 @@ import re
 
 import openpyxl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from reportgen.pipeline import build, load, score
@@ -214,6 +216,37 @@ def test_half_points_have_a_decimal_comma_in_the_published_csv():
                       (RankingRow(1, "p", "=DUPONT Jean", "", "Albi", {"points": 3743.5}),))
     assert to_spreadsheet_csv(ranking).decode("utf-8-sig").splitlines()[1] == "1;'=DUPONT Jean;;Albi;3743,5"
     assert to_csv(ranking).decode().splitlines()[1] == "1,'=DUPONT Jean,,Albi,3743.5,False"  # scripts: plain CSV
+
+
+_CELLS = st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
+                   st.text(max_size=6), st.sampled_from(["-3", "+2", "=SOMME(A1)", "@x", "3=", "nouveau"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_CELLS, _CELLS, _CELLS, st.booleans(), st.text(max_size=6)), max_size=6))
+def test_each_cell_of_the_published_csv_is_written_by_the_french_rule(rows):
+    """The published CSV's fast path (a plain int written as it is, thirteenth round) gives each
+    cell what `_french_cell` gives the ranking's record: every kind of value, in columns with and
+    without decimals."""
+    import csv
+    import io
+
+    from reportgen.model import Column, Ranking, RankingRow, Scope, Status
+    from reportgen.render.ranking import _french_cell, to_spreadsheet_csv
+
+    columns = (Column("points", "Points", "number"), Column("moyenne", "Moyenne", "number", decimals=2),
+               Column("autre", "Autre", "text"), Column("tete", "Tête", "bool"))
+    ranking = Ranking("x", Scope("season", 2026), dt.date(2026, 3, 1), Status.PROVISIONAL, columns,
+                      tuple(RankingRow(rank, "p", player, "", "Albi",
+                                       {"points": points, "moyenne": mean if not isinstance(mean, str) else 1.5,
+                                        "autre": other, "tete": seed})
+                            for points, mean, other, seed, player in rows
+                            for rank in [points if isinstance(points, int) else 1]))
+    written = list(csv.reader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig"), newline=""), delimiter=";"))
+    decimals = [column.decimals for column in ranking.all_columns]
+    expected = [["" if cell is None else str(cell) for cell in (_french_cell(value, places)
+                 for value, places in zip(record.values(), decimals))] for record in ranking.records()]
+    assert written[1:] == expected
 
 
 def normalised(page: str) -> str:

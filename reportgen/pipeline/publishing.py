@@ -121,41 +121,47 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             pdfs_known([(pdf_path, printed.decode("utf-8"), document.date)])
             proofs[relative] = pdf.awaiting(printed, page, key)  # completed by `pdf_proofs` once rendered
 
-    records = site_data.ranking_records(report)
-    charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
-    # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
-    # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
-    # Written part by part to its staged file: never the whole JSON as a string and bytes beside the
-    # records (at 100x, the Grand Sud layout's peak).
-    data_parts = site_data.circuit_data_parts(report, events or [], records)
-    if staging is not None:
-        staging.put_parts(folder / site_data.DATA, data_parts)
-    else:
-        keep(folder / site_data.DATA, b"".join(data_parts))
-    del records, events, data_parts
-    annexes = []  # each annex and its public copy (or None), with their keys
-    for annex in report.annexes:
-        masked_annex = masking.annex(annex) if masking else None
-        annexes.append(((annex, cache.source_key("xlsx", annex)),
-                        (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
-    # Those whose record has another key (they are written again) and large enough, handed to a worker
-    # now: written on the other core while this process makes the bulletins and CSVs
-    # (render/annex_worker.py), and taken back in their turn.
+    def written_again(annex: Annex, key: str | None) -> bool:  # its record has another key (or none)
+        return key is not None and not cache.made_from_key(known.get(f"{annex.path}.xlsx"), key)
+
+    # The annexes' worker (render/annex_worker.py) started first when a large annex is written again:
+    # it starts on the other core while this process makes the site's records below, and is ready
+    # when the annexes are given to it.
+    keys = {annex.path: cache.source_key("xlsx", annex) for annex in report.annexes}
     aside = annex_worker.Aside()
-    given = aside.give([one for pair in annexes for one, key in filter(None, pair)
-                        if key is not None and not cache.made_from_key(known.get(f"{one.path}.xlsx"), key)])
-
-    def annexed(annex: Annex, key: str | None) -> None:
-        path = folder / f"{annex.path}.xlsx"
-
-        def write() -> bytes:
-            if annex.path in given:  # the worker's bytes, or written here if it failed
-                return aside.take(annex.path, lambda: excel.render_annex(annex))
-            return excel.render_annex(annex)
-
-        keep(path, made(path, key, write))
-
+    aside.start([annex for annex in report.annexes if written_again(annex, keys[annex.path])])
     try:  # the worker stopped however this ends
+        records = site_data.ranking_records(report)
+        charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
+        # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
+        # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
+        # Written part by part to its staged file: never the whole JSON as a string and bytes beside the
+        # records (at 100x, the Grand Sud layout's peak).
+        data_parts = site_data.circuit_data_parts(report, events or [], records)
+        if staging is not None:
+            staging.put_parts(folder / site_data.DATA, data_parts)
+        else:
+            keep(folder / site_data.DATA, b"".join(data_parts))
+        del records, events, data_parts
+        annexes = []  # each annex and its public copy (or None), with their keys
+        for annex in report.annexes:
+            masked_annex = masking.annex(annex) if masking else None
+            annexes.append(((annex, keys[annex.path]),
+                            (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
+        # Those written again and large enough, handed to the worker now: written on the other core while
+        # this process makes the bulletins and CSVs, and taken back in their turn.
+        given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
+
+        def annexed(annex: Annex, key: str | None) -> None:
+            path = folder / f"{annex.path}.xlsx"
+
+            def write() -> bytes:
+                if annex.path in given:  # the worker's bytes, or written here if it failed
+                    return aside.take(annex.path, lambda: excel.render_annex(annex))
+                return excel.render_annex(annex)
+
+            keep(path, made(path, key, write))
+
         # Each bulletin, then its public copy: the charts' names masked too.
         for document in charted:
             bulletin(document)

@@ -61,15 +61,25 @@ class Aside:
         self.given: list[str] = []  # the paths given and not answered yet, in the order given
         self.answers: dict[str, str | None] = {}  # path -> its file's name, None if writing failed
 
+    def start(self, annexes: list[Annex]) -> None:
+        """The worker started now when some of `annexes` (those about to be written again) are large
+        enough, before they are given (`give`): spawned (the build runs threads by then), it imports
+        XlsxWriter on the other core while the build makes what comes first (a circuit's site
+        records), instead of while the build waits to send it the annexes (thirteenth round)."""
+        if self.worker is None and any(cells(annex) >= THRESHOLD for annex in annexes):
+            self.worker = _start()
+
     def give(self, annexes: list[Annex]) -> set[str]:
-        """Those of `annexes` large enough handed to a worker (started for them), all at once (a
-        second call would find the worker writing, and wait); the paths of those given, none
-        when there is no worker."""
-        assert self.worker is None and not self.given, "an Aside's annexes are given once"
+        """Those of `annexes` large enough handed to the worker (`start`ed for them, or started
+        now), all at once (a second call would find the worker writing, and wait); the paths of
+        those given, none when there is no worker (a worker started for none is stopped)."""
+        assert not self.given and self.scratch is None, "an Aside's annexes are given once"
         large = [annex for annex in annexes if cells(annex) >= THRESHOLD]
         if not large:
+            self.close()
             return set()
-        self.worker = _start()
+        if self.worker is None:
+            self.worker = _start()
         if self.worker is None:
             return set()
         try:

@@ -65,13 +65,20 @@ def _french_cell(value: Any, decimals: int | None = None) -> Any:
 
 def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     """The published CSV, as a French Excel opens it: French headings (those of the annex), `;`,
-    decimal commas, UTF-8 with a BOM, CRLF."""
+    decimal commas, UTF-8 with a BOM, CRLF.
+
+    Written at every build for every ranking (82 at 10x, 53,689 rows): each row's cells are taken
+    from the row as `records()` takes them, without a dict per row, and a plain `int` in a column
+    without decimals (most cells: points, played, results) is written as it is, which is what
+    `_french_cell` gives it (thirteenth round: a third less CPU)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow([c.header for c in ranking.all_columns])
+    keys = [c.key for c in ranking.all_columns]
     decimals = [c.decimals for c in ranking.all_columns]
-    writer.writerows([_french_cell(value, places) for value, places in zip(record.values(), decimals)]
-                     for record in ranking.records())
+    writer.writerows([value if places is None and type(value) is int else _french_cell(value, places)
+                      for value, places in zip(map(row.value, keys), decimals)]
+                     for row in ranking.rows)
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 

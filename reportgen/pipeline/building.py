@@ -27,6 +27,7 @@ from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_re
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
+from reportgen.site.heap import uncollected
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
@@ -261,7 +262,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         return manifest
 
     scored = score(league, progress=progress, then=lay_out, release=True)
-    league.notices += player_notices(league.circuits, league.distinct)  # the last of load's, as it orders them
+    with uncollected():  # as in `load`, where they were made: the collector's passes find no cycle there
+        league.notices += player_notices(league.circuits, league.distinct)  # the last of load's, as it orders them
     # The site's modules (its pages, their cards: Pillow) imported once every circuit is laid out: not
     # on the way to the first PDF's submission (thirteenth round).
     from reportgen.pipeline.site_view import View

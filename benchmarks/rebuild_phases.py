@@ -17,8 +17,9 @@ workers, multiprocessing's resource tracker). With `--stand-in` the rebuild rend
 server): the build's process alone. `--timeline` prints, for each run, the wall moments from the
 process's start: the command line imported, the fork server started and WeasyPrint imported in it
 (`benchmarks/preloaded.py`, which the server preloads last), each circuit scored and laid out, the
-PDF submitted and back, each publication, the site's pages, the state, the end. Measure CPU, not
-wall, on a shared machine: the timeline says what waits for what, its seconds only on a quiet one.
+PDF's HTML known, the PDF submitted (once the fork server is ready) and back, each publication, the
+site's pages, the state, the end. Measure CPU, not wall, on a shared machine: the timeline says what
+waits for what, its seconds only on a quiet one.
 `--keep FOLDER` copies the base build and each run's outputs there, to compare two trees' outputs.
 """
 
@@ -132,6 +133,9 @@ real_add = pdf.Batch.add
 
 
 def add(batch, items):  # each PDF submitted; its future marks the moment its PDF is back
+    # Its HTML known: the submission itself waits for the fork server to have WeasyPrint imported (the
+    # pool starts a worker through it, and the server answers once its preloads are imported).
+    mark(f"{len(items)} bulletin HTML known (laid out)")
     known = set(batch.futures)
     real_add(batch, items)
     phases.setdefault("before the first PDF is submitted (the build's process)", time.process_time())

@@ -57,6 +57,31 @@ def test_the_site_pages_are_made_after_the_pdfs_are_submitted_and_before_they_ar
     assert said[-1] == f"published {FOLDER}" and "published grand-sud" in said
 
 
+def test_the_changed_bulletin_goes_to_the_pdf_workers_first_and_the_players_are_noticed_after(
+        new_tournament_league, monkeypatch):
+    """One new tournament (thirteenth round): the Grand Sud bulletin whose page changed is laid out
+    and its PDF submitted before the circuit's other bulletins are checked against their records, and
+    the notices on the players are made after that submission, in the place `load` gives them."""
+    from reportgen.pipeline import building
+    from reportgen.render import cache
+
+    inputs, outputs = new_tournament_league
+    said: list[str] = []
+    spied(monkeypatch, cache, "reuse", said, lambda args: f"checked {args[0].relative_to(outputs).as_posix()}")
+    spied(monkeypatch, pdf_render.Batch, "add", said, lambda args: "PDF submitted")
+    spied(monkeypatch, building, "player_notices", said, lambda args: "players noticed")
+    result = build(inputs, outputs, TODAY)
+    assert result.ok
+    first = said.index("PDF submitted")
+    bulletins = [step for step in said if step.startswith("checked grand-sud/") and step.endswith(".html")]
+    checked_before = [step for step in said[:first] if step in bulletins]
+    assert len(checked_before) == 1 and len(bulletins) > 2  # the changed one only, of many
+    assert said.index("players noticed") > first
+    read = load(inputs, TODAY)  # every notice of load, the players' last
+    assert any("nouveau" in notice or "même personne" in notice for notice in read.notices)
+    assert result.notices[:len(read.notices)] == read.notices
+
+
 def test_the_site_made_before_the_publication_shows_what_was_published(new_tournament_league):
     """The pages the build made from the circuits as they were about to be published are, byte for
     byte, those the published outputs give (not those of the last publication)."""

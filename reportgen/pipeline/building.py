@@ -22,11 +22,12 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, write_calendar
-from reportgen.pipeline.loading import CircuitInputs, League, load
+from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
 from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
+from reportgen.site.heap import uncollected
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
@@ -202,18 +203,16 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
-    from reportgen.pipeline.site_view import View
     from reportgen.render import cache, changes, verification
     from reportgen.render.files import MachineError, OutputError, write_atomic
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
-    from reportgen.site import publish as site
     from reportgen.site.data import DATA, event_records
-    from reportgen.site.pages import FOLDER, Site
-    from reportgen.site.reuse import Pages
 
-    league = load(inputs, today, progress, reads, digests)
+    # The notices on the players made once every circuit is laid out (below): not on the way to the
+    # first PDF's submission.
+    league = load(inputs, today, progress, reads, digests, players_noticed=False)
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, the PDFs it waits for, and what its publication says of its report
@@ -263,6 +262,15 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         return manifest
 
     scored = score(league, progress=progress, then=lay_out, release=True)
+    with uncollected():  # as in `load`, where they were made: the collector's passes find no cycle there
+        league.notices += player_notices(league.circuits, league.distinct)  # the last of load's, as it orders them
+    # The site's modules (its pages, their cards: Pillow) imported once every circuit is laid out: not
+    # on the way to the first PDF's submission (thirteenth round).
+    from reportgen.pipeline.site_view import View
+    from reportgen.site import publish as site
+    from reportgen.site.pages import FOLDER, Site
+    from reportgen.site.reuse import Pages
+
     _release_inputs(league)
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():

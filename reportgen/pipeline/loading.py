@@ -67,6 +67,8 @@ class League:
     announced: bool = False  # inputs/ holds a calendrier.xlsx
     # What the public site may show of each player (joueurs.xlsx's `Publication`, site/privacy.py)
     public: Public = field(default_factory=Public)
+    # The pairs of names joueurs.xlsx says are two people: what `player_notices` leaves unsaid.
+    distinct: set[frozenset[str]] = field(default_factory=set)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -100,20 +102,24 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
 
 
 def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
-         reads: ReadCache | None = None, digests: dict[str, str] | None = None) -> League:
+         reads: ReadCache | None = None, digests: dict[str, str] | None = None,
+         players_noticed: bool = True) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
-    others are read, and what is read is added to it."""
+    others are read, and what is read is added to it. Without `players_noticed`, the notices on the
+    players (newcomers, names probably of one person), which come last, are left to the caller
+    (`player_notices(league.circuits, league.distinct)`): the build says them once its first PDFs
+    are on their way, not before (thirteenth round)."""
     # The cycle collector paused for the whole of it, not for the reading alone: parsing every
     # workbook and putting the tables together make millions of small containers and few cycles,
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
     with uncollected():
-        return _load(inputs, today or dt.date.today(), progress, reads, digests)
+        return _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed)
 
 
 def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,
-          digests: dict[str, str] | None) -> League:
+          digests: dict[str, str] | None, players_noticed: bool) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
     if not inputs.is_dir():
@@ -214,14 +220,15 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
             inputs_.results = results_table(inputs_.events, identities, clubs, inputs_.problems)
             inputs_.listed = listed_table(inputs_.events, identities)
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
-    notices += player_notices(found, distinct)
+    if players_noticed:
+        notices += player_notices(found, distinct)
     played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
-                  announced=announced, public=Public(identities.publication))
+                  announced=announced, public=Public(identities.publication), distinct=distinct)
 
 
 def _set_apart_warnings(lists: list[list[Problem]]) -> list[Problem]:

@@ -49,7 +49,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`."""
-    from reportgen.render import annex_worker, cache, excel, html, index, mail, pdf
+    # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
+    # notices): not on the way to the first PDF's submission.
+    from reportgen.render import annex_worker, cache, html, index, pdf
     from reportgen.render import ranking as ranking_render
     from reportgen.render.manifest import Manifest
     from reportgen.site import data as site_data
@@ -95,10 +97,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
         public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
 
-    def bulletin(document: Document) -> None:
+    def bulletin(document: Document, key: str | None) -> None:
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
-        key = cache.document_key(document)
         page = made(html_path, key, lambda: html.render(document).encode("utf-8"))
         keep(html_path, page)
         try:
@@ -156,18 +157,25 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             path = folder / f"{annex.path}.xlsx"
 
             def write() -> bytes:
+                from reportgen.render import excel
+
                 if annex.path in given:  # the worker's bytes, or written here if it failed
                     return aside.take(annex.path, lambda: excel.render_annex(annex))
                 return excel.render_annex(annex)
 
             keep(path, made(path, key, write))
 
+        # The bulletins whose page changed first (one new tournament: its bulletin), so that their PDFs
+        # go to the workers before the others are checked against their records (thirteenth round).
+        keyed = [(document, cache.document_key(document)) for document in charted]
+        keyed.sort(key=lambda pair: cache.made_from_key(known.get(f"{pair[0].path}.html"), pair[1]))
+
         # Each bulletin, then its public copy: the charts' names masked too.
-        for document in charted:
-            bulletin(document)
+        for document, key in keyed:
+            bulletin(document, key)
             copy = masking.document(document) if masking else None
             if copy is not None:
-                bulletin(copy)
+                bulletin(copy, cache.document_key(copy))
                 copied(document.path, copy.path, (".html", ".pdf"))
         for ranking in report.rankings:
             keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
@@ -182,6 +190,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                 copied(annex.path, masked_copy[0].path, (".xlsx",))
     finally:
         aside.close()
+    if report.messages:
+        from reportgen.render import mail
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
         keep(path, made(path, cache.source_key("eml", message), lambda: mail.to_eml(message)))

@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportgen.model import Annex
-from reportgen.render import excel
 from reportgen.render.scratch import Scratch
 
 if TYPE_CHECKING:
@@ -82,6 +81,8 @@ class Aside:
             self.worker = _start()
         if self.worker is None:
             return set()
+        from reportgen.render import excel  # XlsxWriter: only once an annex is given
+
         try:
             self.scratch = Scratch("annexes")
             send = self.worker.connection.send_bytes
@@ -142,6 +143,7 @@ def serve(connection: Connection, parent: int) -> None:
     to, its parts, an empty message; then None), each annex written, (path, its file's name or None if
     writing failed) out; until the build closes the pipe."""
     from reportgen.ingest.reading_worker import close_parent_ends, die_with_parent
+    from reportgen.render import excel
 
     die_with_parent(parent)
     gc.freeze()  # forked: what the build held is left out of the collector's passes

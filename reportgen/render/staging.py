@@ -3,8 +3,9 @@ together through render/files.py's journal.
 
 Why: a circuit's files used to be held in memory until all of them (its PDFs included) were made,
 then written at once; at 100x the Grand Sud's bulletins alone are gigabytes. Each file now goes to
-its temporary file (`.<name>.<random>.tmp`, next to its target, synced) as soon as it is made, and
-only its SHA-256 stays in memory (the manifest records it). Nothing shows before the commit: the
+its temporary file (`.<name>.<token><count>.tmp`, next to its target: render/files.py `Temporaries`,
+no mkstemp per file) as soon as it is made, and only its SHA-256 stays in memory (the manifest
+records it). Nothing shows before the commit: the
 journal is written only by `publish`, after every file is staged, so a build stopped before it
 leaves the previous publication, and its temporary files are removed by `discard` or, after a
 kill, by the next run's `recover`.
@@ -54,6 +55,7 @@ class Staging:
         self.unsynced: set[Path] = set()  # the targets whose temporary file awaits that sync
         self.devices = syncing.Devices(folder)
         self.putting: Path | None = None  # the file being put, until its temporary file is recorded
+        self.temporaries = output_files.Temporaries()  # the folder is this staging's alone: no mkstemp per file
         output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
 
     def put(self, path: Path, data: bytes, on_disk: str | None = None, digest: str | None = None) -> None:
@@ -76,7 +78,7 @@ class Staging:
             else:
                 self._make_folders(path)
                 later = self._sync_later(path)
-                self.staged[path] = output_files._stage(path, data, sync=not later)
+                self.staged[path] = output_files._stage(path, data, sync=not later, temporaries=self.temporaries)
                 if later:
                     self.unsynced.add(path)
             self.digests[path] = digest or hashlib.sha256(data).hexdigest()
@@ -90,7 +92,7 @@ class Staging:
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
-            handle, temporary = output_files.new_temporary(path)
+            handle, temporary = self.temporaries.new(path)
             try:
                 with os.fdopen(handle, "wb") as stream:
                     for part in parts:

@@ -221,9 +221,9 @@ class Staging:
         self.staged.clear()
         committed = False
         try:
-            journal = {"renames": [[t.relative_to(folder).as_posix(), p.relative_to(folder).as_posix()]
+            journal = {"renames": [[output_files.relative_name(folder, t), output_files.relative_name(folder, p)]
                                    for t, p in staged],
-                       "removals": [p.relative_to(folder).as_posix() for p in stale]}
+                       "removals": [output_files.relative_name(folder, p) for p in stale]}
             with output_files._interruptions_deferred():
                 # The commit: once the journal is in place, the publication is finished even if this
                 # process stops now (the next run's `recover` does the rest).

@@ -7,6 +7,9 @@ than spelling it again."""
 from __future__ import annotations
 
 import glob
+import itertools
+import os
+import secrets
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +24,31 @@ def new_temporary(path: Path) -> tuple[int, Path]:
     path: `--outputs outputs`, what `make` runs)."""
     handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMPORARY)
     return handle, path.parent / Path(name).name
+
+
+class Temporaries:
+    """The temporary files of one writer whose folders no one else writes in at the same time
+    (render/staging.py's `Staging`: a build's, which first swept what a stopped build left there,
+    `recover`), named `.<name>.<token><count>.tmp` (as `new_temporary`'s: `is_temporary`), the
+    token drawn once for the writer and the count its own, rather than a random name drawn and
+    tried for each file as `mkstemp` does (its Python cost, at the site's 25,000 files at 100x,
+    thirteenth round). Still created as `mkstemp` creates: exclusively (never an existing file nor
+    through a link planted there), readable by its owner only until `_stage` sets its mode; a name
+    taken all the same goes to `new_temporary`."""
+
+    FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+
+    def __init__(self) -> None:
+        self.token = secrets.token_hex(4)
+        self.count = itertools.count()
+
+    def new(self, path: Path) -> tuple[int, Path]:
+        """A new temporary file next to `path`: its descriptor, open for writing, and its path."""
+        temporary = path.with_name(f".{path.name}.{self.token}{next(self.count):x}{TEMPORARY}")
+        try:
+            return os.open(temporary, self.FLAGS, 0o600), temporary
+        except FileExistsError:
+            return new_temporary(path)
 
 
 def temporaries_of(path: Path) -> Iterator[Path]:

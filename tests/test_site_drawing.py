@@ -8,6 +8,7 @@ import html
 import os
 import shutil
 import signal
+import time
 
 import pytest
 
@@ -49,6 +50,26 @@ def test_the_cards_a_worker_draws_are_those_drawn_here(few):
     assert drawer.drawn_here < len(given)  # the worker drew the others
     assert back == {path: og.draw(card) for path, card in given.items()}
     assert drawer.worker is None  # stopped once all were back
+
+
+def test_cards_beyond_those_in_flight_wait_for_the_worker_rather_than_being_drawn_here(few, monkeypatch):
+    """The pages name their cards early, and the players' pages after them none: the cards the worker
+    has no room for yet are queued for it (given as it sends others back, between two pages, here
+    `ready`), not drawn by the build's process at once, which then left the worker idle."""
+    monkeypatch.setattr(drawing, "IN_FLIGHT", 2)
+    given = cards(20)
+    drawer = drawing.Cards(aside=True)
+    back: dict[str, bytes] = {}
+    for path, card in given.items():
+        drawer.draw(path, card)
+    assert drawer.worker is not None and len(drawer.pending) == 2 and len(drawer.queued) == 14
+    deadline = time.monotonic() + 60
+    while (drawer.pending or drawer.queued) and time.monotonic() < deadline:  # the pages without cards
+        back.update(drawer.ready())
+        time.sleep(0.01)
+    back.update(drawer.finish())
+    assert drawer.drawn_here == drawing.THRESHOLD  # every card after those went to the worker
+    assert back == {path: og.draw(card) for path, card in given.items()}
 
 
 def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(few, monkeypatch):

@@ -222,8 +222,8 @@ def test_where_the_filesystem_cannot_be_synced_each_file_is_fsynced_before_the_c
     committed: list[list[str]] = []
     real_rename = output_files._rename
 
-    def rename(source: Path, target: Path) -> None:
-        if target.name == JOURNAL:  # the commit: what was fsynced by then
+    def rename(source: Path | str, target: Path | str) -> None:
+        if Path(target).name == JOURNAL:  # the commit: what was fsynced by then
             committed.append(list(names))
         real_rename(source, target)
 
@@ -345,3 +345,11 @@ def test_a_folder_sync_passes_over_what_a_file_sync_raises(tmp_path, monkeypatch
     with pytest.raises(FileNotFoundError):
         syncing.fsync_file(tmp_path / "absent")
     assert synced == [True, False]
+
+
+@pytest.mark.parametrize("folder", [Path("/out/site"), Path("out/site"), Path("."), Path("/")])
+def test_a_journal_names_a_file_as_relative_to_names_it(folder):
+    for path in (folder / "a.html", folder / "2026" / ".a.html.x1.tmp"):
+        assert output_files.relative_name(folder, path) == path.relative_to(folder).as_posix()
+    with pytest.raises(ValueError):
+        output_files.relative_name(folder / "site", folder / "other" / "a.html")

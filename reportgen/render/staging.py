@@ -3,8 +3,9 @@ together through render/files.py's journal.
 
 Why: a circuit's files used to be held in memory until all of them (its PDFs included) were made,
 then written at once; at 100x the Grand Sud's bulletins alone are gigabytes. Each file now goes to
-its temporary file (`.<name>.<random>.tmp`, next to its target, synced) as soon as it is made, and
-only its SHA-256 stays in memory (the manifest records it). Nothing shows before the commit: the
+its temporary file (`.<name>.<token><count>.tmp`, next to its target: reportgen/temporaries.py `Temporaries`,
+no mkstemp per file) as soon as it is made, and only its SHA-256 stays in memory (the manifest
+records it). Nothing shows before the commit: the
 journal is written only by `publish`, after every file is staged, so a build stopped before it
 leaves the previous publication, and its temporary files are removed by `discard` or, after a
 kill, by the next run's `recover`.
@@ -33,7 +34,7 @@ from pathlib import Path
 from reportgen.render import files as output_files
 from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError
-from reportgen.temporaries import is_temporary, new_temporary, temporaries_of
+from reportgen.temporaries import Temporaries, is_temporary, temporaries_of
 
 FEW = 32  # staged files up to which each is fsynced at `publish` rather than the filesystem synced
 
@@ -55,6 +56,7 @@ class Staging:
         self.unsynced: set[Path] = set()  # the targets whose temporary file awaits that sync
         self.devices = syncing.Devices(folder)
         self.putting: Path | None = None  # the file being put, until its temporary file is recorded
+        self.temporaries = Temporaries()  # the folder is this staging's alone: no mkstemp per file
         output_files.recover(folder)  # a publication a stopped run left, before anything is staged here
 
     def put(self, path: Path, data: bytes, on_disk: str | None = None, digest: str | None = None) -> None:
@@ -77,7 +79,7 @@ class Staging:
             else:
                 self._make_folders(path)
                 later = self._sync_later(path)
-                self.staged[path] = output_files._stage(path, data, sync=not later)
+                self.staged[path] = output_files._stage(path, data, sync=not later, temporaries=self.temporaries)
                 if later:
                     self.unsynced.add(path)
             self.digests[path] = digest or hashlib.sha256(data).hexdigest()
@@ -91,7 +93,7 @@ class Staging:
             self._drop(path)
             self._make_folders(path)
             digest = hashlib.sha256()
-            handle, temporary = new_temporary(path)
+            handle, temporary = self.temporaries.new(path)
             try:
                 with os.fdopen(handle, "wb") as stream:
                     for part in parts:
@@ -220,9 +222,9 @@ class Staging:
         self.staged.clear()
         committed = False
         try:
-            journal = {"renames": [[t.relative_to(folder).as_posix(), p.relative_to(folder).as_posix()]
+            journal = {"renames": [[output_files.relative_name(folder, t), output_files.relative_name(folder, p)]
                                    for t, p in staged],
-                       "removals": [p.relative_to(folder).as_posix() for p in stale]}
+                       "removals": [output_files.relative_name(folder, p) for p in stale]}
             with output_files._interruptions_deferred():
                 # The commit: once the journal is in place, the publication is finished even if this
                 # process stops now (the next run's `recover` does the rest).

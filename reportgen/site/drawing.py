@@ -9,10 +9,15 @@ the font files and Pillow only), so one worker can draw them while the pages are
 When: only with many cards to draw (a worker costs a fork, or a fresh interpreter and Pillow's
 import when spawned: not worth it for the few cards of a new tournament) and when nothing else uses
 the second core (the build says so: no PDF rendering then, pipeline/building.py). The first
-`THRESHOLD` cards are drawn here; the next go to the worker, at most `IN_FLIGHT` at a time (beyond,
-this process draws the next itself rather than wait: neither core idles, and the pipes never fill
-both ways). A worker that fails (dies, stays silent, cannot start) is killed and its cards drawn
-here: the site is the same, only slower.
+`THRESHOLD` cards are drawn here; the next are queued for the worker, at most `IN_FLIGHT` given to
+it at a time (the pipes never fill both ways), the next given as it sends cards back. The pages
+name every card early (the seasons' and tournaments' pages come first), the players' and clubs'
+pages name none: the queue lets the worker draw while this process makes those (thirteenth round;
+before, this process drew each card the worker was behind on at once, a third of them at 100x, and
+the worker then idled through the players' pages). Whatever is still queued when the pages are
+done is shared: this process draws from the queue's end while the worker draws from its start.
+A worker that fails (dies, stays silent, cannot start) is killed and its cards drawn here: the site
+is the same, only slower.
 
 The worker leaves Ctrl-C to the build and dies with it (reading_worker.die_with_parent), as the
 reading workers do."""
@@ -20,6 +25,7 @@ reading workers do."""
 from __future__ import annotations
 
 import gc
+from collections import deque
 from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
@@ -42,6 +48,7 @@ class Cards:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
         self.worker: SideWorker | None = None
+        self.queued: deque[tuple[str, og.Card]] = deque()  # for the worker, not given to it yet
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet
 
@@ -50,28 +57,28 @@ class Cards:
         if self.worker is None and self.aside and self.drawn_here >= THRESHOLD:
             self.worker = _start()
             self.aside = self.worker is not None
-        if self.worker is not None:
-            self._collect(wait=False)
-        if self.worker is not None and len(self.pending) < IN_FLIGHT:
-            try:
-                self.worker.connection.send((path, card))
-                self.pending[path] = card
-                return
-            except (OSError, ValueError):
-                self._fail()
-        self.done.append((path, og.draw(card)))
-        self.drawn_here += 1
+        if self.worker is None:
+            self._draw_here(path, card)
+            return
+        self.queued.append((path, card))
+        self._collect(wait=False)
 
     def ready(self) -> Iterator[tuple[str, bytes]]:
-        """The cards drawn since the last call, each once."""
-        if self.worker is not None:
+        """The cards drawn since the last call, each once. Called between pages, it also gives the
+        worker the next queued cards as it sends its own back (cheap once nothing is left to draw)."""
+        if self.pending:
             self._collect(wait=False)
         yield from self._given()
 
     def finish(self) -> Iterator[tuple[str, bytes]]:
-        """Every card not given yet, once the worker has drawn its own; the worker stopped."""
-        while self.pending:
-            self._collect(wait=True)
+        """Every card not given yet, once drawn (the queue's end here while the worker draws its
+        start); the worker stopped."""
+        while self.pending or self.queued:
+            if self.queued and self.pending:  # the worker busy: one more card drawn here meanwhile
+                self._draw_here(*self.queued.pop())
+                self._collect(wait=False)
+            else:
+                self._collect(wait=True)
         self.close()
         yield from self._given()
 
@@ -85,9 +92,17 @@ class Cards:
         done, self.done = self.done, []
         yield from done
 
+    def _draw_here(self, path: str, card: og.Card) -> None:
+        self.done.append((path, og.draw(card)))
+        self.drawn_here += 1
+
     def _collect(self, wait: bool) -> None:
-        """The worker's cards back so far; with `wait`, at least one (or its failure)."""
-        assert self.worker is not None
+        """The worker's cards back so far, and as many queued cards given to it as it has room for;
+        with `wait`, at least one card back (or the worker's failure)."""
+        if self.worker is None:  # failed: what was queued for it is drawn here
+            while self.queued:
+                self._draw_here(*self.queued.popleft())
+            return
         connection = self.worker.connection
         try:
             while self.pending and connection.poll(SILENCE if wait else 0):
@@ -96,19 +111,26 @@ class Cards:
                 # None: the worker's drawing failed; drawn here, where the error shows as it would have
                 self.done.append((path, data if data is not None else og.draw(card)))
                 wait = False
-            if wait:  # silent for SILENCE seconds
+            if wait and self.pending:  # silent for SILENCE seconds
                 self._fail()
+                return
+            while self.queued and len(self.pending) < IN_FLIGHT:
+                path, card = self.queued.popleft()
+                self.pending[path] = card  # before the send: a failed send draws it here
+                connection.send((path, card))
         except (EOFError, OSError, ValueError):
             self._fail()
 
     def _fail(self) -> None:
-        """The worker failed: stopped, and what it had to draw drawn here; no other worker."""
+        """The worker failed: stopped, and what it had to draw (given or queued) drawn here; no other
+        worker."""
         self.close()
         self.aside = False
         pending, self.pending = self.pending, {}
         for path, card in pending.items():
-            self.done.append((path, og.draw(card)))
-            self.drawn_here += 1
+            self._draw_here(path, card)
+        while self.queued:
+            self._draw_here(*self.queued.popleft())
 
 
 def _start() -> SideWorker | None:

@@ -233,12 +233,15 @@ class Site:
                 if ranking["kind"] == "event":
                     yield f"{FOLDER}/{self.event_page(circuit, ranking)}", self.event(circuit, ranking)
                     yield from self._images()
+        # the pages below name no card: between two, the card worker is given the next queued ones
         for player in self.players.values():
             name = self.player_page(player.id)
             if name:
                 yield f"{FOLDER}/{name}", self.player(player)
+                yield from self._images()
         for club in self.clubs:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
+            yield from self._images()
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
                                                         title="Corrections", corrections=self.correction_lines())
         yield f"{FOLDER}/recherche.js", self.search_index()

@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 from benchmarks import leagues
+from benchmarks.__main__ import compile_code
 from benchmarks.targets import build_day
 
 BASE = """
@@ -225,6 +226,7 @@ def timeline(marks: Path, started: float, ended: float) -> list[tuple[float, str
 
 
 def main(argv: list[str] | None = None) -> None:
+    compile_code()  # as a secretary's machine has it (benchmarks/__main__.py)
     parser = argparse.ArgumentParser(prog="python -m benchmarks.rebuild_phases", description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=1, choices=leagues.SCALES)
     parser.add_argument("--runs", type=int, default=2)

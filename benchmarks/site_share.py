@@ -25,6 +25,7 @@ import warnings
 from pathlib import Path
 
 from benchmarks import leagues, measure, profiling
+from benchmarks.__main__ import compile_code
 from benchmarks.targets import STAND_IN, build_day
 
 
@@ -34,6 +35,7 @@ def _children_cpu() -> float:
 
 
 def main() -> None:
+    compile_code()  # as a secretary's machine has it (benchmarks/__main__.py)
     parser = argparse.ArgumentParser(prog="python -m benchmarks.site_share", description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=int, default=10, choices=leagues.SCALES)
     parser.add_argument("--profile", type=int, default=0, metavar="TOP", help="cProfile the site's part, TOP lines")

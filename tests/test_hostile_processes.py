@@ -97,17 +97,23 @@ def rendering(tmp_path):
     selector = selectors.DefaultSelector()
     selector.register(process.stderr, selectors.EVENT_READ)
     deadline = time.monotonic() + 120
+    # The PDF workers frozen as soon as they exist, until the build says it has PDFs to make: they
+    # cannot finish them first, however much the build does before it says so.
+    while len(pdf_workers_of(process.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    workers = pdf_workers_of(process.pid)
+    assert len(workers) == 2, workers
+    for worker in workers:
+        os.kill(worker, signal.SIGSTOP)
     while b"PDF \xc3\xa0 produire" not in said and time.monotonic() < deadline:
         if selector.select(timeout=1):
             said += os.read(process.stderr.fileno(), 65536)
-    while len(pdf_workers_of(process.pid)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    workers = pdf_workers_of(process.pid)
-    assert len(workers) == 2, (said, workers)
+    assert b"PDF \xc3\xa0 produire" in said, said
     readers = reading_workers_of(process.pid)
     assert len(readers) == 2 and all(command_line(pid) == command_line(process.pid) for pid in readers), readers
+    for worker in workers:
+        os.kill(worker, signal.SIGCONT)  # rendering again, their PDFs seconds from done
     workers += readers
-    time.sleep(0.5)  # the PDF workers are rendering
     yield process, said, workers
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGKILL)

@@ -97,5 +97,11 @@ def _bar(stream: TextIO) -> Progress:
         def render(self, task: Task) -> Text:
             return Text("" if task.remaining is None else f"{task.remaining:.0f} à faire, reste")
 
-    return Progress(TextColumn("{task.description:<24}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    class Done(MofNCompleteColumn):
+        """« 12/54 » for a step counted ahead, « 427 faites » for one that is not (the site's pages)."""
+
+        def render(self, task: Task) -> Text:
+            return super().render(task) if task.total is not None else Text(f"{task.completed:.0f} faites")
+
+    return Progress(TextColumn("{task.description:<24}"), BarColumn(), Done(), TimeElapsedColumn(),
                     Left(table_column=Column(no_wrap=True)), TimeRemainingColumn(), console=Console(file=stream), transient=True)

@@ -2,7 +2,8 @@
 replace, hidden and recognisable, so that whoever finds one a stopped write left (a killed build,
 a full disk) can clean it. Below every layer that writes files (render/files.py's publications,
 ingest/read_cache.py's and pipeline/state.py's cache files), so that each uses this naming rather
-than spelling it again."""
+than spelling it again. A writer alone in its folders (the site's staging) names its own from a
+token and a count (`Temporaries`), in the same shape."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ class Temporaries:
     token drawn once for the writer and the count its own, rather than a random name drawn and
     tried for each file as `mkstemp` does (its Python cost, at the site's 25,000 files at 100x,
     thirteenth round). Still created as `mkstemp` creates: exclusively (never an existing file nor
-    through a link planted there), readable by its owner only until `_stage` sets its mode; a name
+    through a link planted there), readable by its owner only until render/files.py `_stage` sets its mode; a name
     taken all the same goes to `new_temporary`."""
 
     FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC

@@ -95,17 +95,33 @@ _WHOLE = re.compile(r"^[+]?\d+(?:[.,]0+)?$")
 WHOLE_NUMBER_FIX = "écrivez un nombre entier, sans décimales ni lettres, par exemple 12"
 
 
-def whole_number(value: object) -> int:
+def whole_number(value: object, fix: str = WHOLE_NUMBER_FIX) -> int:
+    """A whole number: 12, 12.0, « 12 », « 1 200 », « 12,0 ». `fix` is said when it is none."""
     if isinstance(value, bool):
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
     if isinstance(value, (int, float)):
         if float(value).is_integer():
             return int(value)
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
+        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
     candidate = str(value).strip().replace("\u00a0", "").replace(" ", "")
     if _WHOLE.match(candidate):
         return int(re.split(r"[.,]", candidate.lstrip("+"))[0])
-    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", WHOLE_NUMBER_FIX)
+    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
+
+
+def whole_number_between(value: object, low: int | None, high: int | None, message: str, fix: str,
+                         not_whole: str = WHOLE_NUMBER_FIX) -> int:
+    """A whole number from `low` to `high`, both included (None: no bound on that side).
+
+    Out of range, the caller's own `message` and `fix` are said: templates (`str.format`) that may
+    name {number} (the number read), {typed} (the cell as typed), {low} and {high}. A cell that is
+    no whole number says `whole_number`'s message with the fix `not_whole`.
+    """
+    number = whole_number(value, not_whole)
+    if (low is not None and number < low) or (high is not None and number > high):
+        facts = {"number": number, "typed": shown(value), "low": low, "high": high}
+        raise BadValue(message.format(**facts), fix.format(**facts))
+    return number
 
 
 _DECIMAL = re.compile(r"^[+-]?\d+(?:\.\d+)?$")

@@ -121,17 +121,13 @@ MastersEvent = Event[MastersSheet]
 
 
 def _season(value: object) -> int:
-    year = values.whole_number(value)
-    if not 2000 <= year <= 2100:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas une saison", "écrivez l'année, par exemple 2026")
-    return year
+    return values.whole_number_between(value, 2000, 2100, "« {typed} » n'est pas une saison",
+                                       "écrivez l'année, par exemple 2026")
 
 
 def _count(value: object) -> int:
-    number = values.whole_number(value)
-    if number < 0:
-        raise values.BadValue(f"« {values.shown(value)} » est négatif", "un score ou un nombre de tops est positif")
-    return number
+    return values.whole_number_between(value, 0, None, "« {typed} » est négatif",
+                                       "un score ou un nombre de tops est positif")
 
 
 def _reason(value: object) -> str:

@@ -148,13 +148,8 @@ def email(value: object) -> str:
 
 
 def round_number(value: object) -> int:
-    try:
-        number = values.whole_number(value)
-    except values.BadValue as bad:
-        raise values.BadValue(bad.message, "écrivez le numéro du tour : 1, 2, 3…") from None
-    if number < 1:
-        raise values.BadValue(f"le tour {number} n'existe pas", "les tours commencent à 1")
-    return number
+    return values.whole_number_between(value, 1, None, "le tour {number} n'existe pas", "les tours commencent à 1",
+                                       not_whole="écrivez le numéro du tour : 1, 2, 3…")
 
 
 def pool_reader(names: PoolNames) -> Callable[[object], int]:

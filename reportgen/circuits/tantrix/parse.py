@@ -118,11 +118,9 @@ def _kind(value: object) -> str:
 
 
 def _tiles(value: object) -> int:
-    number = values.whole_number(value)
-    if not 0 <= number <= MAX_TILES:
-        raise values.BadValue(f"{number} tuiles : un score va de 0 à {MAX_TILES} (les tuiles d'un jeu)",
-                              "corrigez le score en tuiles")
-    return number
+    return values.whole_number_between(value, 0, MAX_TILES,
+                                       "{number} tuiles : un score va de {low} à {high} (les tuiles d'un jeu)",
+                                       "corrigez le score en tuiles")
 
 
 def _elo(value: object) -> float:

@@ -700,7 +700,7 @@ def test_changed_code_renders_every_site_page_again(league, stub_pdfs, monkeypat
 
 
 def test_player_pages_that_stay_are_taken_without_making_their_sections(league, stub_pdfs, monkeypatch):
-    """A player's page is known unchanged from his rows (`Site.player_source`), before its sections
+    """A player's page is known unchanged from his rows (`PlayerPages.source`), before its sections
     are made: a build with nothing new for the site makes none; one line changed in `site.json` (a
     corrected club in a season no new tournament touches) makes that player's page alone, the
     page a build without the records makes."""

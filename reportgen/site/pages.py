@@ -6,7 +6,6 @@ outputs/index.html is the home page; every other page is in outputs/site/, flat,
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import hashlib
 import json
@@ -17,11 +16,12 @@ from typing import Any
 
 from jinja2 import Template
 
-from reportgen import french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, heap, og
 from reportgen.site import lines as html_lines
-from reportgen.site.chart import places_svg
+from reportgen.site.club_page import ClubPages
+from reportgen.site.days import long_day
+from reportgen.site.player_page import PlayerPages, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
 from reportgen.site.sources import Circuit, Entry, Player, load
@@ -31,7 +31,6 @@ HOME = "index.html"
 TOP = 10  # the home page shows each circuit's first ten
 LATEST = 10  # and the ten latest publications
 ASSETS = ("site.css", "site.js")  # copied from templates/site/
-KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
 
 
 @functools.cache  # a tournament's or player's page is linked from many others
@@ -54,16 +53,6 @@ def search_key(text: str) -> str:
     """What the search compares: accents and case aside (the script does the same to what is typed)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-@functools.cache  # a league has a few hundred dates, shown on tens of thousands of lines
-def long_day(iso: str) -> str:
-    return french.date_long(dt.date.fromisoformat(iso))
-
-
-@functools.cache  # the same dates, under each player's chart of his places
-def short_day(iso: str) -> str:
-    return french.date_short(dt.date.fromisoformat(iso))
 
 
 class Site:
@@ -96,11 +85,9 @@ class Site:
         self.corrections = list(corrections)
         self.templates = templates
         self._templates: dict[str, Template] = {}  # by name (`_template`)
-        # by id() of a ranking record, which self.circuits holds for the Site's life (ranking_line)
-        self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
-        self._items: dict[tuple[str, str, str, str], str] = {}  # a tournament's in the clubs' lists (`_event_item`)
-        self._sources: dict[int, str] = {}  # the same, what a player's page reads of each (ranking_source)
-        self._order = tuple(c.slug for c in self.circuits)  # a player's page shows them in this order
+        # what the players' and the clubs' pages share, made once a site (site/player_page.py, club_page.py)
+        self.player_pages = PlayerPages(self.circuits, self.event_page)
+        self.club_pages = ClubPages(self.circuits, self.players, self.event_page)
 
     def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
               archived: Mapping[str, list[dict[str, Any]]] | None) -> None:
@@ -140,7 +127,7 @@ class Site:
         headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
         shown = [(c["key"], c["key"] in main, c["key"] == "club") for c in columns]
         body = html_lines.table_body(
-            html_lines.ranking_row(here, row["rank"] or 0, self.place(row), self.public.name(row["id"], row["player"]),
+            html_lines.ranking_row(here, row["rank"] or 0, place(row), public_name(self.public, row),
                                    self.player_page(row["id"]),
                                    [(row["values"].get(key, ""), is_main,
                                      self.club_page(row["club"]) if is_club and row["club"] else None)
@@ -202,7 +189,7 @@ class Site:
         if not ranking:
             return ()
         value = next((c for c in ranking["columns"] if c["key"] != "club"), None)
-        return tuple((self.place(row), self.public.name(row["id"], row["player"]),
+        return tuple((place(row), public_name(self.public, row),
                       f"{row['values'].get(value['key'], '')} {value['short']}".strip() if value else "")
                      for row in ranking["rows"][:count])
 
@@ -239,7 +226,7 @@ class Site:
             if name:
                 yield f"{FOLDER}/{name}", self.player(player)
                 yield from self._images()
-        for club in self.clubs:
+        for club in self.club_pages.clubs:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
             yield from self._images()
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
@@ -304,7 +291,7 @@ class Site:
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
                            table=self.table(circuit, ranking) if ranking else None,
-                           chart=figures.bump(circuit.rankings, ranking, self.public_name) if ranking else None,
+                           chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public)) if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": self.event_page(circuit, r)} for r in events],
@@ -327,144 +314,27 @@ class Site:
                            json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
 
     def player(self, player: Player) -> bytes:
-        """A player's page, made only when what it is made from changed (`player_source`): a new
-        tournament changes the pages of its season's players, not of the others."""
+        """A player's page, made only when what it is made from changed (site/player_page.py
+        `PlayerPages.source`): a new tournament changes the pages of its season's players, not of the others."""
         name = self.public.name(player.id, player.name)
         return self.render_from("player.html.j2", page_name("joueur", player.id), None,
-                                self.player_source(player, name),
+                                self.player_pages.source(player, name),
                                 lambda: {"title": name, "sections": self.player_sections(player, name),
                                          "description": f"Résultats de {name}"})
 
-    def player_source(self, player: Player, name: str) -> tuple[object, ...]:
-        """All a player's page is made from: his public name, the circuits' order, and for each of
-        his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
-        values, club, results): his rows as they are, not the page's lines made from them."""
-        return (name, self._order, [(self.ranking_source(e.circuit, e.ranking), e.row) for e in player.entries])
-
-    def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
-        """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
-        its line's start with its date, kind, title and link, its main column, season, date, path
-        and title): once per ranking, so that a player's source holds a short string per line."""
-        found = self._sources.get(id(ranking))
-        if found is None:
-            found = self._sources[id(ranking)] = hashlib.sha256(json.dumps(
-                [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
-                 ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
-                .encode("utf-8")).hexdigest()
-        return found
-
     def player_sections(self, player: Player, name: str) -> list[dict[str, Any]]:
-        """A player's page's sections: a circuit's season each, its lines, results and charts."""
-        sections = []
-        for circuit in self.circuits:
-            mine = [e for e in player.entries if e.circuit is circuit]
-            for season in sorted({e.ranking["season"] for e in mine}, reverse=True):
-                entries = sorted((e for e in mine if e.ranking["season"] == season),
-                                 key=lambda e: (e.ranking["date"], e.ranking["path"]))
-                lines = []
-                for e in entries:
-                    start, value = self.ranking_line(circuit, e.ranking)
-                    lines.append(html_lines.line(
-                        start, self.place(e.row),
-                        f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
-                        e.row["club"]))
-                places = [(short_day(e.ranking["date"]), e.row["rank"])
-                          for e in entries if e.ranking["kind"] == "season"]
-                ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
-                           if e.ranking["kind"] == "ratings" and (rating := figures.number(
-                               e.row["values"].get("rating", ""))) is not None]
-                latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
-                sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
-                                 "lines": html_lines.table_body(lines),
-                                 "results": html_lines.results(latest[-1].row["results"] if latest else ()),
-                                 "results_title": latest[-1].ranking["title"] if latest else "",
-                                 "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
-                                 if len(places) > 1 else "",
-                                 "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
-                                                          "Classement Elo")})
-        return sections
-
-    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
-        """What every player's line of one ranking shares (its date, kind, title, link: the start of
-        its HTML, site/lines.py) and the column of its main value: once per ranking, not once per
-        player (a ranking of the season is on the page of each of its players)."""
-        found = self._lines.get(id(ranking))
-        if found is None:
-            found = self._lines[id(ranking)] = (
-                html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
-                                ranking["title"] or ranking["name"],
-                                self.event_page(circuit, ranking) if ranking["kind"] == "event"
-                                else self.root_of(circuit.bulletin(ranking["path"]))),
-                next((c for c in ranking["columns"] if c["key"] != "club"), None))
-        return found
-
-    def public_name(self, row: dict[str, Any]) -> str:
-        return self.public.name(row["id"], row["player"])
-
-    @staticmethod
-    def root_of(path: str | None) -> str | None:
-        """A path relative to outputs/ as a page of outputs/site/ links it."""
-        return f"../{path}" if path else None
-
-    @staticmethod
-    def place(row: dict[str, Any]) -> str:
-        """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
-        return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
-
-    @functools.cached_property
-    def clubs(self) -> list[str]:
-        """Every club a ranking names, sorted: each has its page and is in the search (once a build,
-        not once for each: a scan of every player's every line)."""
-        return sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
-
-    @functools.cached_property
-    def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
-                                dict[str, set[tuple[str, str, str, str]]]]:
-        """Once for every club page (not a scan of every ranking per club): each circuit's ranking
-        in force with its rows by club, and the tournaments each club's players played (date,
-        circuit, title, page)."""
-        headlines = []
-        for circuit in self.circuits:
-            seasons = circuit.seasons()
-            ranking = circuit.headline(seasons[0]) if seasons else None
-            if ranking:
-                rows: dict[str, list[dict[str, Any]]] = {}
-                for row in ranking["rows"]:
-                    rows.setdefault(row["club"], []).append(row)
-                headlines.append((circuit, ranking, rows))
-        events: dict[str, set[tuple[str, str, str, str]]] = {}
-        for c in self.circuits:
-            for r in c.rankings:
-                if r["kind"] == "event":
-                    event = (r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
-                    for club in {row["club"] for row in r["rows"]}:
-                        events.setdefault(club, set()).add(event)
-        return headlines, events
+        """A player's page's sections (site/player_page.py), made only when his page is rendered."""
+        return self.player_pages.sections(player, name)
 
     def club(self, club: str) -> bytes:
-        headlines, played = self._by_club
-        sections = [{"circuit": circuit.title, "table": self.table(circuit, ranking, rows[club])}
-                    for circuit, ranking, rows in headlines if rows.get(club)]
-        # the tournaments its players played, with their pages (and through them, their bulletins)
-        events = sorted(played.get(club, ()), reverse=True)
-        return self.render("club.html.j2", self.club_page(club), title=club, sections=sections,
-                           events=html_lines.table_body(self._event_item(event) for event in events),
-                           description=f"Les joueurs du club {club}")
-
-    def _event_item(self, event: tuple[str, str, str, str]) -> str:
-        """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""
-        found = self._items.get(event)
-        if found is None:
-            day, circuit, name, url = event
-            found = self._items[event] = html_lines.event_item(long_day(day), circuit, name, url)
-        return found
+        return self.render("club.html.j2", self.club_page(club), **self.club_pages.club(club, self.table))
 
     def search_index(self) -> bytes:
         """Players (those the site shows), clubs and tournaments, each with its page: a script the
         pages load (a fetch of a JSON file is refused to a page opened from the file system)."""
         entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
                    for p in self.players.values() if (page := self.player_page(p.id))]
-        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.clubs]
+        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
         entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": self.event_page(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)

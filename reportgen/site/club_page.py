@@ -1,0 +1,78 @@
+"""A club's page: its players' lines in each circuit's ranking in force, and the tournaments its
+players played, each linked to its page; and the clubs that have one (every club a ranking names).
+The rendering itself is `Site.club`'s (site/pages.py), which gives the tables (`Site.table`)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from reportgen.site import lines as html_lines
+from reportgen.site.days import long_day
+from reportgen.site.sources import Circuit, Player
+
+Event = tuple[str, str, str, str]  # a tournament in the clubs' lists: date, circuit, title, page
+Table = Callable[[Circuit, dict[str, Any], Sequence[dict[str, Any]]], dict[str, Any]]  # `Site.table`
+
+
+class ClubPages:
+    """What the clubs' pages of one site share, each made once a site: the clubs, each circuit's
+    ranking in force with its rows by club, the tournaments by club, and each tournament's item."""
+
+    def __init__(self, circuits: Sequence[Circuit], players: Mapping[str, Player],
+                 event_page: Callable[[Circuit, dict[str, Any]], str]):
+        self.circuits = circuits
+        self.players = players
+        self.event_page = event_page  # a tournament's page (site/pages.py names it)
+        self._items: dict[Event, str] = {}  # a tournament's in the clubs' lists (`_event_item`)
+
+    @functools.cached_property
+    def clubs(self) -> list[str]:
+        """Every club a ranking names, sorted: each has its page and is in the search (once a build,
+        not once for each: a scan of every player's every line)."""
+        return sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
+
+    @functools.cached_property
+    def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
+                                dict[str, set[Event]]]:
+        """Once for every club page (not a scan of every ranking per club): each circuit's ranking
+        in force with its rows by club, and the tournaments each club's players played (date,
+        circuit, title, page)."""
+        headlines = []
+        for circuit in self.circuits:
+            seasons = circuit.seasons()
+            ranking = circuit.headline(seasons[0]) if seasons else None
+            if ranking:
+                rows: dict[str, list[dict[str, Any]]] = {}
+                for row in ranking["rows"]:
+                    rows.setdefault(row["club"], []).append(row)
+                headlines.append((circuit, ranking, rows))
+        events: dict[str, set[Event]] = {}
+        for c in self.circuits:
+            for r in c.rankings:
+                if r["kind"] == "event":
+                    event = (r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
+                    for club in {row["club"] for row in r["rows"]}:
+                        events.setdefault(club, set()).add(event)
+        return headlines, events
+
+    def club(self, club: str, table: Table) -> dict[str, Any]:
+        """A club's page as its template draws it: its players' rows in each ranking in force, as
+        `table` makes them, and the tournaments they played."""
+        headlines, played = self._by_club
+        sections = [{"circuit": circuit.title, "table": table(circuit, ranking, rows[club])}
+                    for circuit, ranking, rows in headlines if rows.get(club)]
+        # the tournaments its players played, with their pages (and through them, their bulletins)
+        events = sorted(played.get(club, ()), reverse=True)
+        return {"title": club, "sections": sections,
+                "events": html_lines.table_body(self._event_item(event) for event in events),
+                "description": f"Les joueurs du club {club}"}
+
+    def _event_item(self, event: Event) -> str:
+        """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""
+        found = self._items.get(event)
+        if found is None:
+            day, circuit, name, url = event
+            found = self._items[event] = html_lines.event_item(long_day(day), circuit, name, url)
+        return found

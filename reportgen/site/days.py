@@ -1,0 +1,20 @@
+"""Dates as the site's pages show them, from the ISO dates of the site's data: each formatted once
+a process (a league has a few hundred dates, shown on tens of thousands of lines)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+
+from reportgen import french
+
+
+@functools.cache
+def long_day(iso: str) -> str:
+    """« 14 mars 2026 »: a ranking's, a publication's, a tournament's date."""
+    return french.date_long(dt.date.fromisoformat(iso))
+
+
+@functools.cache  # the same dates, under each player's chart of his places
+def short_day(iso: str) -> str:
+    return french.date_short(dt.date.fromisoformat(iso))

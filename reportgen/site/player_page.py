@@ -1,0 +1,111 @@
+"""A player's page: his lines in every circuit's rankings, a section per circuit and season (each
+line's place, main value and club, his latest results, his places and his rating as charts), and
+what the page is made from (`PlayerPages.source`), so that a build takes the last one unchanged
+before making its sections (site/reuse.py). The rendering itself is `Site.player`'s (site/pages.py)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reportgen.site import figures
+from reportgen.site import lines as html_lines
+from reportgen.site.chart import places_svg
+from reportgen.site.days import long_day, short_day
+from reportgen.site.privacy import Public
+from reportgen.site.sources import Circuit, Player
+
+KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
+
+
+def place(row: dict[str, Any]) -> str:
+    """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
+    return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
+
+
+def public_name(public: Public, row: dict[str, Any]) -> str:
+    """A ranking row's player as the site may show him (site/privacy.py)."""
+    return public.name(row["id"], row["player"])
+
+
+def root_of(path: str | None) -> str | None:
+    """A path relative to outputs/ as a page of outputs/site/ links it."""
+    return f"../{path}" if path else None
+
+
+class PlayerPages:
+    """What the players' pages of one site share: each ranking's start of a line and digest,
+    made once per ranking, not once per player (a ranking of the season is on the page of each
+    of its players); kept by id() of a ranking record, which `circuits` holds for the site's life."""
+
+    def __init__(self, circuits: Sequence[Circuit], event_page: Callable[[Circuit, dict[str, Any]], str]):
+        self.circuits = circuits
+        self.event_page = event_page  # a tournament's page (site/pages.py names it)
+        self._order = tuple(c.slug for c in circuits)  # a player's page shows them in this order
+        self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
+        self._sources: dict[int, str] = {}
+
+    def source(self, player: Player, name: str) -> tuple[object, ...]:
+        """All a player's page is made from: his public name, the circuits' order, and for each of
+        his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
+        values, club, results): his rows as they are, not the page's lines made from them."""
+        return (name, self._order, [(self.ranking_source(e.circuit, e.ranking), e.row) for e in player.entries])
+
+    def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
+        """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
+        its line's start with its date, kind, title and link, its main column, season, date, path
+        and title): once per ranking, so that a player's source holds a short string per line."""
+        found = self._sources.get(id(ranking))
+        if found is None:
+            found = self._sources[id(ranking)] = hashlib.sha256(json.dumps(
+                [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
+                 ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
+                .encode("utf-8")).hexdigest()
+        return found
+
+    def sections(self, player: Player, name: str) -> list[dict[str, Any]]:
+        """A player's page's sections: a circuit's season each, its lines, results and charts."""
+        sections = []
+        for circuit in self.circuits:
+            mine = [e for e in player.entries if e.circuit is circuit]
+            for season in sorted({e.ranking["season"] for e in mine}, reverse=True):
+                entries = sorted((e for e in mine if e.ranking["season"] == season),
+                                 key=lambda e: (e.ranking["date"], e.ranking["path"]))
+                lines = []
+                for e in entries:
+                    start, value = self.ranking_line(circuit, e.ranking)
+                    lines.append(html_lines.line(
+                        start, place(e.row),
+                        f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
+                        e.row["club"]))
+                places = [(short_day(e.ranking["date"]), e.row["rank"])
+                          for e in entries if e.ranking["kind"] == "season"]
+                ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
+                           if e.ranking["kind"] == "ratings" and (rating := figures.number(
+                               e.row["values"].get("rating", ""))) is not None]
+                latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
+                sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
+                                 "lines": html_lines.table_body(lines),
+                                 "results": html_lines.results(latest[-1].row["results"] if latest else ()),
+                                 "results_title": latest[-1].ranking["title"] if latest else "",
+                                 "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
+                                 if len(places) > 1 else "",
+                                 "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
+                                                          "Classement Elo")})
+        return sections
+
+    def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
+        """What every player's line of one ranking shares (its date, kind, title, link: the start of
+        its HTML, site/lines.py) and the column of its main value: once per ranking, not once per
+        player (a ranking of the season is on the page of each of its players)."""
+        found = self._lines.get(id(ranking))
+        if found is None:
+            found = self._lines[id(ranking)] = (
+                html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
+                                ranking["title"] or ranking["name"],
+                                self.event_page(circuit, ranking) if ranking["kind"] == "event"
+                                else root_of(circuit.bulletin(ranking["path"]))),
+                next((c for c in ranking["columns"] if c["key"] != "club"), None))
+        return found

@@ -1,5 +1,6 @@
 """A build's private temporary folders (the site's view, pipeline/site_view.py; the PDF spool,
-render/pdf_spool.py) in the system's temporary folder, which a killed build does not leave there.
+render/pdf_spool.py; the annex worker's, render/annex_worker.py; WeasyPrint's copies of the fonts for
+one PDF, render/pdf.py) in the system's temporary folder, which a killed build does not leave there.
 
 Why: each is removed by its `discard` at the end of the build, whatever ends it, but a build killed
 (kill -9, the machine's out-of-memory killer) used to leave them in /tmp for good: at 100x the

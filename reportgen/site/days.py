@@ -17,4 +17,5 @@ def long_day(iso: str) -> str:
 
 @functools.cache  # the same dates, under each player's chart of his places
 def short_day(iso: str) -> str:
+    """« 14/03/2026 »: a date in a player's table of his places (`french.date_short`)."""
     return french.date_short(dt.date.fromisoformat(iso))

@@ -193,10 +193,10 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
             "summary": (f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} : "
                         f"{french.plural(ranking.counted_results, 'meilleur résultat retenu', 'meilleurs résultats retenus')} "
                         f"par joueur · {french.plural(len(rows), 'joueur classé', 'joueurs classés')}"),
-            # A tournament of the year before (still in the window) says its year: 24/01/25.
-            "columns": [{"code": t.event.content.club.code,
-                         "day": f"{t.date.day:02d}/{t.date.month:02d}"
-                                + (f"/{t.date.year % 100:02d}" if t.date.year != ranking.season else ""),
+            # A tournament of the year before (still in the window) says its year, on a line of its own:
+            # « 15/11/25 » on one line overflowed its narrow column into the next one's date.
+            "columns": [{"code": t.event.content.club.code, "day": f"{t.date.day:02d}/{t.date.month:02d}",
+                         "year": str(t.date.year) if t.date.year != ranking.season else "",
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,

@@ -271,7 +271,7 @@ def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(
     assert [(p["file"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]] == [
         ("casse.xlsx", "Tournoi", "B3", "bad-value"), ("casse.xlsx", "Tournoi", "B4", "unknown-club")]
     page = (tmp_path / "out" / "verification.html").read_text()
-    assert "<h2>casse.xlsx</h2>" in page and "feuille « Tournoi », cellule B3 (Date)" in page
+    assert "<h2>casse.xlsx</h2>" in page and "feuille «&nbsp;Tournoi&nbsp;», cellule B3 (Date)" in page
     assert "2 problèmes à corriger" in page and "écrivez la date au format jj/mm/aaaa" in page
 
 

@@ -48,6 +48,13 @@ def test_every_command_has_help(command):
     assert run(command, "--help").returncode == 0
 
 
+def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
+    refused = run("ratings", "grand-sud", "--inputs", str(inputs))
+    assert refused.returncode == 1
+    assert "le circuit grand-sud n'a pas de classement Elo (« reportgen ratings tantrix »)" in refused.stderr
+    assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
+
+
 def test_help_usage_and_usage_errors_speak_french():
     mistyped = run("buidl")
     assert mistyped.returncode == 2

@@ -191,10 +191,10 @@ def ratings(
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Afficher la liste de classement (rating) la plus récente d'un circuit."""
+    """Afficher le classement Elo le plus récent d'un circuit."""
     lists = [r for r in _scored_rankings(circuit, inputs, archive) if r.scope.kind == ScopeKind.RATINGS]
     if not lists:
-        err(f"le circuit {circuit} n'a pas de liste de classement (rating)")
+        err(f"le circuit {circuit} n'a pas de classement Elo")
         raise typer.Exit(1)
     _print_ranking(max(lists, key=lambda r: r.date), format)
 

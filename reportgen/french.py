@@ -13,6 +13,19 @@ MONTHS = (
 THOUSANDS_SEPARATOR = "\u202f"
 
 
+# French typography's no-break spaces (Imprimerie nationale): a word space before « : » and inside
+# guillemets, a narrow one before « ; ! ? ». A line never starts with the sign or ends with « «.
+_NO_BREAK = {" :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?", "« ": "«\u00a0", " »": "\u00a0»"}
+
+
+def typography(text: str) -> str:
+    """A French text for a page, its plain spaces before « : ; ! ? » and inside « » made no-break
+    (« la feuille « Tournoi » est introuvable » cut on a phone left « » » alone on a line)."""
+    for plain, kept in _NO_BREAK.items():
+        text = text.replace(plain, kept)
+    return text
+
+
 def date_long(day: dt.date) -> str:
     """14 mars 2026; 1er mai 2026."""
     number = "1er" if day.day == 1 else str(day.day)

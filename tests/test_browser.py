@@ -5,6 +5,7 @@ screenshots are left in test-artifacts/browser/ to look at.
 
 `make test` installs Chromium (system-packages.txt): without it these tests fail and say so."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -50,6 +51,38 @@ def test_each_kind_of_site_page_is_a_good_web_page(kind, browser, example_site):
     found = sorted(example_site.glob(SITE_PAGES[kind]))
     assert found, f"no {kind} page in {example_site / 'site'}"
     check_page(browser, found[0], example_site)
+
+
+# The cells of the page's tables that hold a number alone (« 1 435 », « +3 », « −2,5 »), and the ones
+# of those drawn on more than one line.
+CUT_NUMBERS = r"""Array.from(document.querySelectorAll('tbody td'))
+  .filter(td => td.offsetWidth > 0 && /^[+\u2212-]?[\d\u202f\u00a0 ,]+$/.test(td.textContent.trim()))
+  .filter(td => {
+    const range = document.createRange();
+    range.selectNodeContents(td);
+    return new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size > 1;
+  }).map(td => td.textContent)"""
+
+
+def test_on_a_phone_no_number_is_cut_across_two_lines(browser, example_site):  # noqa: F811
+    """A season's ranking on a 390 px phone: « 1 435 » once drawn « 143 » over « 5 »."""
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 390, audit=False)
+    tab = browser.pages[390]
+    assert tab.evaluate("document.querySelectorAll('tbody td').length") > 100
+    assert tab.evaluate(CUT_NUMBERS) == []
+
+
+def test_no_site_page_has_an_empty_heading_or_empty_parentheses(example_site):  # noqa: F811
+    """The open season's ranking, published as CSV and annex without a bulletin, once had no title:
+    an empty heading on its season page and the home page, « (…) » left empty on its players' pages."""
+    pages = sorted((example_site / "site").glob("*.html")) + [example_site / "index.html"]
+    assert len(pages) > 300
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"<(h1|h2|h3|caption)>\s*</\1>", text), page.name
+        assert "()" not in text and "Classement : </th>" not in text, page.name
+    assert "<h2>Classement final de la saison 2026 à ce jour</h2>" in (
+        example_site / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
 
 
 def test_the_pages_draw_the_shipped_font_published_next_to_them(browser, example_site):  # noqa: F811

@@ -54,7 +54,7 @@ def test_check_reports_both_and_fills_the_correction_column(inputs, tmp_path):
     assert date["message"] == "« 31/02/2026 » n'est pas une date qui existe"
     assert date["fix"] == "corrigez le jour : février 2026 compte 28 jours (jj/mm/aaaa, du 01/02/2026 au 28/02/2026)"
     page = (tmp_path / "outputs" / "verification.html").read_text("utf-8")
-    assert "février 2026 compte 28 jours" in page and "vouliez-vous dire « Albi »" in page
+    assert "février 2026 compte 28 jours" in page and "vouliez-vous dire «\u00a0Albi\u00a0»" in page
     assert "<td></td></tr>" not in page  # no problem row without its correction
 
 

@@ -48,6 +48,13 @@ def test_every_command_has_help(command):
     assert run(command, "--help").returncode == 0
 
 
+def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
+    refused = run("ratings", "grand-sud", "--inputs", str(inputs))
+    assert refused.returncode == 1
+    assert "le circuit grand-sud n'a pas de classement Elo" in refused.stderr
+    assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
+
+
 def test_help_usage_and_usage_errors_speak_french():
     mistyped = run("buidl")
     assert mistyped.returncode == 2
@@ -271,7 +278,7 @@ def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(
     assert [(p["file"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]] == [
         ("casse.xlsx", "Tournoi", "B3", "bad-value"), ("casse.xlsx", "Tournoi", "B4", "unknown-club")]
     page = (tmp_path / "out" / "verification.html").read_text()
-    assert "<h2>casse.xlsx</h2>" in page and "feuille « Tournoi », cellule B3 (Date)" in page
+    assert "<h2>casse.xlsx</h2>" in page and "feuille «&nbsp;Tournoi&nbsp;», cellule B3 (Date)" in page
     assert "2 problèmes à corriger" in page and "écrivez la date au format jj/mm/aaaa" in page
 
 

@@ -82,7 +82,7 @@ def test_warnings_alone_let_check_pass_and_show_on_the_secretarys_page(league, t
     page = (out / "verification.html").read_text(encoding="utf-8")
     assert "aucun problème bloquant · 3 avertissements (rien n'est bloqué)" in page
     assert page.count("<strong>Avertissement</strong>") == 3
-    assert "« contact@alb.example.orgBcc » n&#39;est pas une adresse" in page
+    assert "«\u00a0contact@alb.example.orgBcc\u00a0» n&#39;est pas une adresse" in page
 
 
 def test_the_build_publishes_despite_a_bad_address_and_reports_it(league, tmp_path):

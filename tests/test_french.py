@@ -36,3 +36,10 @@ def test_plurals_and_elision():
 def test_names_are_joined_with_et():
     assert [french.joined(names) for names in ([], ["A"], ["A", "B"], ["A", "B", "C"])] == ["", "A", "A et B",
                                                                                          "A, B et C"]
+
+
+def test_typography_keeps_the_signs_with_their_words():
+    # a no-break space before « : » and inside guillemets, a narrow one before « ; ! ? »
+    assert french.typography("la feuille « Tournoi » est introuvable : ajoutez-la ; merci ! ou ? ") == (
+        "la feuille «\u00a0Tournoi\u00a0» est introuvable\u00a0: ajoutez-la\u202f; merci\u202f! ou\u202f? ")
+    assert french.typography("'Résultats'!E3, http://exemple.org") == "'Résultats'!E3, http://exemple.org"

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen import french
 from reportgen.ingest import reading_pool
 from tests.builders import small_league, write_tournament
 from tests.test_hostile_files import published, refused, snapshot
@@ -175,5 +176,5 @@ def test_settings_of_the_wrong_shape_are_located_problems(small_league_copy, tmp
     after = snapshot(small_league_copy.outputs)
     assert published(after) == published(before)
     message = expected.split(" : ", 1)[1].split(" (ligne")[0]
-    assert message in html.unescape(after["verification.html"].decode("utf-8"))
+    assert french.typography(message) in html.unescape(after["verification.html"].decode("utf-8"))  # its no-break spaces
     assert settings_file.exists()

@@ -15,7 +15,7 @@ from pathlib import Path
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
 
-from reportgen import __version__
+from reportgen import __version__, french
 from reportgen.model import Document
 from reportgen.render.fonts import FONTS, fallback_digest
 
@@ -57,6 +57,7 @@ def environment(templates: Path = TEMPLATES) -> Environment:
     )
     found.globals["scale_chart"] = figures.scale
     found.filters["printed"] = printed_rows
+    found.filters["typography"] = french.typography
     return found
 
 

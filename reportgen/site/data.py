@@ -37,13 +37,22 @@ def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
     return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
 
 
+def _title(ranking: Ranking, titles: dict[str, str]) -> str:
+    """Its document's title; a season's ranking published without one (its CSV and annex while the
+    season is open, `classement-final-2026.csv`) still has a heading on the site's pages and lines."""
+    found = titles.get(ranking.path, "")
+    if found or ranking.scope.kind != ScopeKind.SEASON:
+        return found
+    return f"Classement final de la saison {ranking.season} à ce jour"
+
+
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
     return {
         "path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
         "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
-        "title": titles.get(ranking.path, ""), "date": ranking.date.isoformat(),
+        "title": _title(ranking, titles), "date": ranking.date.isoformat(),
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
         "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header} for c in columns],
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,

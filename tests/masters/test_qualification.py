@@ -96,7 +96,7 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"] and book["Matchs"].max_row == 121
     page = bulletin(inputs)
     # He did not withdraw: the bulletin says he lost the play-off, never « Désisté ».
-    assert "<h3>Barrage de qualification</h3>" in page and "Désisté" not in page and "à leur place" not in page
+    assert "<h3>Barrage de qualification</h3>" in page and "Désisté" not in page and " place (§1)" not in page
     assert f"Non qualifié (barrage) : {P} (16e ex aequo du classement annuel)." in page
 
 
@@ -172,8 +172,19 @@ def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_
     assert settled.returncode == 0, settled.stderr
     assert listed(settled) == NAMES[:2] + NAMES[3:17]
     page = bulletin(inputs)
-    assert "<h3>Désistements</h3>" in page and f"Désisté : {NAMES[2]} (3e du classement annuel)." in page
-    assert "Non qualifié" not in page and f"Invité à leur place (§1) : {NAMES[16]} (17e)." in page
+    # one sentence after the other, a space between them; one left out: « à sa place »
+    assert "<h3>Désistements</h3>" in page and "Non qualifié" not in page
+    assert f"Désisté : {NAMES[2]} (3e du classement annuel). Invité à sa place (§1) : {NAMES[16]} (17e)." in page
+
+
+def test_two_withdrawals_bring_in_two_invited_at_their_places(tmp_path):
+    inputs = prepared_league(tmp_path)
+    for name in (NAMES[2], NAMES[5]):
+        add_withdrawal(inputs, *name.split(" "))
+    assert prepare(inputs).returncode == 0
+    page = bulletin(inputs)
+    assert (f"Désistés : {NAMES[2]} (3e du classement annuel), {NAMES[5]} (6e du classement annuel). "
+            f"Invités à leur place (§1) : {NAMES[16]} (17e), {NAMES[17]} (18e).") in page
 
 
 def test_the_motif_column_reads_the_obvious_spellings_of_its_two_values(tmp_path):

@@ -21,6 +21,7 @@ from reportgen.render.scratch import Scratch
 from tests.builders import small_league, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -114,6 +115,24 @@ def test_a_sweep_never_takes_a_folder_being_made(tmp_path):
     out, said = maker.communicate()
     assert maker.returncode == 0, said
     assert int(out) > 100 and list(temporary.iterdir()) == []
+
+
+def test_make_clean_sweeps_what_killed_builds_left_and_nothing_held(tmp_path, temporary):
+    work = tmp_path / "work"
+    work.mkdir()
+    shutil.copy(ROOT / "Makefile", work / "Makefile")
+    (work / ".venv").symlink_to(Path(sys.executable).parent.parent)
+    dead = [temporary / "reportgen-build-pdf-a1b2c3d4", temporary / ".reportgen-build-process-e5f6g7h8"]
+    for folder in dead:
+        folder.mkdir()
+    held = Scratch("site-view")
+    try:
+        done = subprocess.run(["make", "clean"], cwd=work, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "TMPDIR": str(temporary)})
+        assert done.returncode == 0, done.stderr
+        assert list(temporary.iterdir()) == [held.folder]
+    finally:
+        held.discard()
 
 
 def slow_build(tmp_path: Path, temporary: Path, name: str) -> tuple[list, dict, subprocess.Popen]:

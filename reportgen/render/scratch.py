@@ -1,7 +1,8 @@
 """A build's private temporary folders (the site's view, pipeline/site_view.py; the PDF spool,
 render/pdf_spool.py; the annex worker's, render/annex_worker.py; WeasyPrint's copies of the fonts for
-one PDF, render/pdf.py; multiprocessing's own, `of_this_process`) in the system's temporary folder,
-which a killed build does not leave there.
+one PDF, render/pdf.py; multiprocessing's own, `of_this_process`; the inputs merged with the archived
+seasons, delivery/seasons.py; an attachment's trial league, delivery/inbox_filing.py) in the
+system's temporary folder, which a killed build or command does not leave there.
 
 Why: each is removed by its `discard` at the end of the build, whatever ends it, but a build killed
 (kill -9, the machine's out-of-memory killer, a power cut) used to leave them in /tmp for good: at
@@ -63,6 +64,12 @@ class Scratch:
             self._lock: int | None = lock
             self.folder = draft.with_name(draft.name.removeprefix("."))
             return
+
+    def __enter__(self) -> Path:
+        return self.folder
+
+    def __exit__(self, *_: object) -> None:
+        self.discard()
 
     def discard(self) -> None:
         """The folder and what it holds removed, then the lock let go (a sweep finds nothing)."""

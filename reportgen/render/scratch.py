@@ -114,14 +114,12 @@ def _remove_unless_held(folder: Path) -> bool:
         if os.fstat(descriptor).st_uid != os.getuid():  # another user's: not ours to remove
             return False
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:  # held (BlockingIOError): its build is running
-        os.close(descriptor)
-        return False
-    try:
         shutil.rmtree(folder, ignore_errors=True)
+        return True
+    except OSError:  # held (BlockingIOError): its build is running
+        return False
     finally:
         os.close(descriptor)
-    return True
 
 
 _process: list[Scratch] = []  # this process's own folder (`of_this_process`), made at most once
@@ -153,7 +151,11 @@ def _at_exit() -> None:
 @contextmanager
 def temporary_folder(folder: Path) -> Iterator[None]:
     """`tempfile`'s default folder (the documented `tempfile.tempdir`) is `folder` in this process
-    for the time of the block: what a library makes with `mkdtemp`/`mkstemp` meanwhile goes there."""
+    for the time of the block: what a library makes with `mkdtemp`/`mkstemp` meanwhile goes there.
+    This process's alone: the environment (TMPDIR) that other programs see is not changed.
+    multiprocessing's folder follows it because CPython makes it with `tempfile.mkdtemp` in
+    `tempfile.gettempdir()` (3.11's `util.get_temp_dir`): a Python that stopped would put it back
+    in the system's folder, nothing broken, and tests/test_scratch.py's killed build would say so."""
     previous, tempfile.tempdir = tempfile.tempdir, str(folder)
     try:
         yield

@@ -16,6 +16,7 @@ import datetime as dt
 import hashlib
 import os
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import cast
 
@@ -186,14 +187,12 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
 SOCKET_NAMES = 40
 
 
-def _server_folder():  # type: ignore[no-untyped-def]
+def _server_folder() -> AbstractContextManager[None]:
     """Where multiprocessing makes its temporary folder (`pymp-…`: the fork server's socket), which it
     makes with tempfile at the server's start and removes only at this process's exit, never after a
     kill: in this process's own folder, which the next build's sweep takes once this process is gone
     (render/scratch.py `of_this_process`). In the system's, as before, when the socket's path would
     be too long there (a deep TMPDIR): a server rather than the PDFs one after the other."""
-    from contextlib import nullcontext
-
     folder = of_this_process()
     if len(os.fsencode(folder)) + SOCKET_NAMES > 107:
         return nullcontext()

@@ -78,7 +78,8 @@ def test_a_sweep_removes_only_the_unheld_folders_of_a_build(temporary):
 
 def test_an_older_reportgens_unlocked_folders_are_swept_once_a_day_old(temporary):
     """No lock says whether an older reportgen's build still uses them: a day unchanged says it."""
-    old = [temporary / "reportgen-pdf-i9j0k1l2", temporary / "reportgen-site-view-q7r8s9t0"]
+    old = [temporary / "reportgen-pdf-i9j0k1l2", temporary / "reportgen-site-view-q7r8s9t0",
+           temporary / "reportgen-inputs-x1y2z3_4"]
     recent = temporary / "reportgen-pdf-a1b2c3d4"
     for folder in [*old, recent]:
         folder.mkdir()

@@ -21,7 +21,8 @@ moment between its making and its locking by a live process: that process then f
 (its rename fails) and makes another, so that no folder in use is ever lost (`Scratch.__init__`).
 
 The unlocked folders of reportgen before the locks (`reportgen-pdf-…`, `reportgen-site-view-…`,
-until 4 December 2026) are removed once a day old (`LEGACY_AGE`): no lock says whether their build
+until 4 December 2026; `reportgen-inputs-…`, `reportgen-inbox-…`, until the fourteenth round) are
+removed once a day old (`LEGACY_AGE`): no lock says whether their build
 runs, and no build lasts a day."""
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from reportgen.render.syncing import FOLDER  # how a folder is opened (to lock i
 
 PREFIX = "reportgen-build-"
 # mkdtemp's names for the folders of reportgen before the locks (its 8 random characters)
-LEGACY = re.compile(r"reportgen-(pdf|site-view)-[a-z0-9_]{8}")
+LEGACY = re.compile(r"reportgen-(pdf|site-view|inputs|inbox)-[a-z0-9_]{8}")
 LEGACY_AGE = 24 * 3600  # seconds since an unlocked legacy folder last changed before it is removed
 
 

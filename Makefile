@@ -76,8 +76,9 @@ example: $(STAMP) ## Régénérer la ligue d'exemple dans examples/league/ (repr
 bench: $(STAMP) ## Mesurer chaque phase d'une construction à 1x (BENCH="--scale 10" : 10x, 100x ; BENCH="--targets" : les cibles de l'issue 27) ; docs/performance.md
 	$(BIN)/python -m benchmarks $(BENCH)
 
-clean: ## Supprimer outputs/ (jamais archive/ : les saisons archivées et le journal des envois)
+clean: ## Supprimer outputs/ et les dossiers temporaires laissés par une construction interrompue (jamais archive/ : les saisons archivées et le journal des envois)
 	rm -rf outputs
+	@if [ -x $(BIN)/python ]; then $(BIN)/python -m reportgen.render.scratch; fi  # render/scratch.py: only those no running build holds
 
 distclean: clean ## Supprimer outputs/ et .venv
 	rm -rf $(VENV)

@@ -23,6 +23,10 @@ from reportgen.cli_support import InputsOption, date_option, err, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import ReportgenError, ScopeKind
 
+# imported before anything imports multiprocessing: its exit hook then runs after multiprocessing's
+# own, which empties this process's temporary folder (render/scratch.py `_at_exit`)
+from reportgen.render import scratch  # noqa: F401
+
 cli_french.install()  # help, usage and usage errors in French
 app = typer.Typer(
     help="Bulletins de classement (HTML, PDF) et annexes Excel à partir des classeurs des clubs.",

@@ -20,7 +20,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +30,7 @@ from reportgen.ingest import discover
 from reportgen.model import Event, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
 from reportgen.render.files import write_atomic
+from reportgen.render.scratch import Scratch
 
 # The attachments read as workbooks: what `make` reads in inputs/.
 WORKBOOK_SUFFIXES = tuple(sorted(discover.WORKBOOK_SUFFIXES))
@@ -107,7 +107,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     """Check the attachment `filename` (`data`) as a workbook of inputs/."""
     from reportgen.pipeline import load, score
 
-    with tempfile.TemporaryDirectory(prefix="reportgen-inbox-") as folder:
+    with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next build
         copy = Path(folder) / "inputs"
         _link_tree(inputs, copy)
         label = f"{MAIL_FOLDER}/{sha256(data)[:12]}-{safe_filename(filename)}"

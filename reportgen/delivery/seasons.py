@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from reportgen.delivery import database
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import ReportgenError
 from reportgen.render.cache import code_fingerprint, inputs_digest
+from reportgen.render.scratch import Scratch
 
 Say = Callable[[str], None]
 
@@ -110,7 +110,7 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     if not restore:
         yield inputs
         return
-    with tempfile.TemporaryDirectory(prefix="reportgen-inputs-") as folder:
+    with Scratch("inputs") as folder:  # render/scratch.py: a killed build's swept by the next
         merged = Path(folder) / "inputs"
         shutil.copytree(inputs, merged)
         for past in restore:

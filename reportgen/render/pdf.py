@@ -15,8 +15,8 @@ import calendar
 import datetime as dt
 import hashlib
 import os
-import tempfile
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import cast
 
@@ -25,7 +25,7 @@ from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
 from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
-from reportgen.render.scratch import Scratch
+from reportgen.render.scratch import Scratch, of_this_process, temporary_folder
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 
@@ -82,11 +82,10 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
     own = Scratch("fonts")  # a worker killed mid-PDF leaves it to the next build's sweep
-    folder, tempfile.tempdir = tempfile.tempdir, str(own.folder)
     try:
-        return document.write_pdf(pdf_variant="pdf/a-3u")
+        with temporary_folder(own.folder):
+            return document.write_pdf(pdf_variant="pdf/a-3u")
     finally:
-        tempfile.tempdir = folder
         own.discard()
         if previous is None:
             del os.environ["SOURCE_DATE_EPOCH"]
@@ -172,7 +171,8 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     main = threading.current_thread() is threading.main_thread()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
     try:
-        forkserver.ensure_running()
+        with _server_folder():
+            forkserver.ensure_running()
     except OSError:
         pool.shutdown(wait=False)
         return None
@@ -180,6 +180,23 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
         if blocked is not None:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     return pool
+
+
+# What multiprocessing's names take of an AF_UNIX socket's path (107 bytes) under the folder it is
+# given: /pymp-<8>/listener-<8> in Python 3.11 (31 bytes), /pymp-<8>/sock-<12> later; with margin.
+SOCKET_NAMES = 40
+
+
+def _server_folder() -> AbstractContextManager[None]:
+    """Where multiprocessing makes its temporary folder (`pymp-…`: the fork server's socket), which it
+    makes with tempfile at the server's start and removes only at this process's exit, never after a
+    kill: in this process's own folder, which the next build's sweep takes once this process is gone
+    (render/scratch.py `of_this_process`). In the system's, as before, when the socket's path would
+    be too long there (a deep TMPDIR): a server rather than the PDFs one after the other."""
+    folder = of_this_process()
+    if len(os.fsencode(folder)) + SOCKET_NAMES > 107:
+        return nullcontext()
+    return temporary_folder(folder)
 
 
 def _submit(pool, task, *arguments):  # type: ignore[no-untyped-def]

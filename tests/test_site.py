@@ -299,3 +299,34 @@ def test_a_new_tournament_rewrites_only_the_pages_it_touches(small_league_copy):
     assert "grand-sud-2026.html" in rewritten and "index.html" in rewritten
     assert "grand-sud-2025.html" not in rewritten and page_name("joueur", "L:1004") not in rewritten  # LÉGER: 2025
     assert page_name("joueur", "N:nouveau joueur") in {p.name for p in after if p not in before}
+
+
+def test_an_open_season_s_page_shows_its_latest_dated_bulletin_s_ranking_and_a_season_over_its_final(
+        example_site, example_scored):
+    """Issue 27, « one document per ranking »: while the 2026 season runs, its ranking « à date » is
+    its latest dated bulletin, the one the clubs' mails and PDFs show. The final ranking so far (the
+    season's tournaments alone, in force from 1 January) shares its date but has no bulletin: the
+    season's page, the home page and the clubs' pages must not show it as the ranking (the site said
+    MARTIN Jean-François 23rd where his club's mail said 16th). The 2025 season is over: its final."""
+    _, pages = example_site
+    rankings = [r for r in example_scored.reports["grand-sud"].rankings if r.scope.kind == "season"]
+
+    def top(ranking, count=5):
+        return [row.player for row in ranking.rows[:count]]
+
+    dated = max((r for r in rankings if r.season == 2026 and not r.final), key=lambda r: r.date)
+    so_far = next(r for r in rankings if r.season == 2026 and r.final)
+    assert so_far.date == dated.date and top(so_far) != top(dated)  # the two differ on the same date
+
+    def shows(page, ranking):
+        words = Page(pages[page].decode("utf-8")).words
+        table = words[words.index("Place Joueur"):]
+        positions = [table.find(f"{row.rank} {row.player}") for row in ranking.rows[:5]]
+        return -1 not in positions and positions == sorted(positions)
+
+    season = Page(pages["site/grand-sud-2026.html"].decode("utf-8")).words
+    assert shows("site/grand-sud-2026.html", dated) and not shows("site/grand-sud-2026.html", so_far)
+    assert "Classement après le tournoi" in season.split("Place Joueur")[0]
+    final_2025 = next(r for r in rankings if r.season == 2025 and r.final)
+    assert "Classement final de la saison 2025" in Page(pages["site/grand-sud-2025.html"].decode("utf-8")).words
+    assert shows("site/grand-sud-2025.html", final_2025)

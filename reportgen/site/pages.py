@@ -284,6 +284,11 @@ class Site:
                       **{kind: circuit.link(f"{d['path']}.{kind}") for kind in ("html", "pdf")},
                       "csv": circuit.link(f"{d['path']}.csv") if d["csv"] else None}
                      for d in circuit.documents if d["season"] == season]
+        # a ranking published without a bulletin (the final ranking so far while its season runs,
+        # sources.Circuit.in_force) listed by its CSV, now that the page's table is another
+        documents += [{"date": r["date"], "day": long_day(r["date"]), "title": r["title"], "html": None, "pdf": None,
+                       "csv": circuit.link(f"{r['path']}.csv")}
+                      for r in circuit.rankings if r["season"] == season and not circuit.in_force(r)]
         # no date on the card: it is drawn again only when the season's top three changes
         card = og.Card(self.league, circuit.title, f"Saison {season}", self.top(ranking))
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),

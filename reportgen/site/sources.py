@@ -45,14 +45,27 @@ class Circuit:
         return sorted({d["season"] for d in self.documents} | {r["season"] for r in self.rankings}, reverse=True)
 
     def headline(self, season: int) -> dict[str, Any] | None:
-        """The ranking in force of a season: its latest season ranking (the final one on its date),
-        else its latest rating list, else its latest event."""
+        """The ranking in force of a season: its latest season ranking, else its latest rating list,
+        else its latest event. On a date with a dated and a final ranking, the final one once its
+        season is over (`in_force`)."""
         mine = [r for r in self.rankings if r["season"] == season]
         for kind in ("season", "ratings", "event"):
             found = [r for r in mine if r["kind"] == kind]
             if found:
-                return max(found, key=lambda r: (r["date"], r["status"] == "final"))
+                return max(found, key=lambda r: (r["date"], r["status"] == "final" and self.in_force(r)))
         return None
+
+    def in_force(self, ranking: dict[str, Any]) -> bool:
+        """Whether a ranking stands for its season on its date: a dated one always, a final one once
+        its season is over. While the season runs, its final ranking so far (the Grand Sud's: the
+        season's tournaments alone, in force from 1 January) has no bulletin, only its CSV and annex;
+        the ranking « à date » is the latest dated bulletin, the one the clubs' mails and PDFs show
+        (issue 27, « one document per ranking »: circuits/grand_sud/circuit.py). The final bulletin
+        is published once the season is over or closed; an archived season's documents are in the
+        archive, not in this manifest."""
+        if ranking["kind"] != "season" or ranking["path"] in self._paths:
+            return True
+        return ranking["season"] not in {d["season"] for d in self.documents}
 
     def bulletin(self, path: str) -> str | None:
         """The HTML bulletin published under this path, relative to outputs/."""

@@ -189,5 +189,21 @@ def reuse(path: Path, recorded: object, key: str | None) -> bytes | None:
     return data if digest(data) == recorded.get("sha256") else None
 
 
+def proven(path: Path, recorded: object, key: str | None, hashes: FileHashes | None) -> str | None:
+    """The SHA-256 of `path` when its manifest record says it was rendered from a source with this
+    key and `hashes` knows the file, by its stat, as those very bytes: proven without reading it
+    (`reuse` reads it). None otherwise: read it, or render it.
+
+    Safe as far as the build already trusts the stat: a build that finds nothing changed takes every
+    output by it (pipeline/state.py), and this is the same record under the same rule
+    (`FileHashes.recorded`, git's index): size, mtime, inode and ctime as recorded, the mtime older
+    than the hashes file. A file edited by hand has another mtime, or another ctime when its mtime is
+    forged back (no program can set the ctime), and a file replaced another inode: then it is read."""
+    if hashes is None or not made_from_key(recorded, key):
+        return None
+    known = hashes.recorded(path)
+    return known if known is not None and known == recorded.get("sha256") else None
+
+
 def source_record(key: str | None, data: bytes) -> dict[str, str] | None:
     return None if key is None else {"key": key, "sha256": digest(data)}

@@ -68,12 +68,11 @@ class Staging:
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
         megabytes read and hashed twice more). `digest`: the SHA-256 of `data` when the caller has
         just computed it (a site page's record, site/reuse.py), not computed again."""
+        if on_disk is not None:
+            self.keep(path, on_disk)
+            return
         with self._or_discard(path):
             self._drop(path)
-            if on_disk is not None:
-                self.staged[path] = None
-                self.digests[path] = on_disk
-                return
             if path.is_file() and path.read_bytes() == data:
                 self.staged[path] = None
             else:
@@ -83,6 +82,15 @@ class Staging:
                 if later:
                     self.unsynced.add(path)
             self.digests[path] = digest or hashlib.sha256(data).hexdigest()
+
+    def keep(self, path: Path, sha256: str) -> None:
+        """`path` published as it is on disk, the caller having proven that it holds the bytes whose
+        SHA-256 is `sha256` (a file taken from disk as its manifest and its stat prove it, render/cache.py
+        `proven`): neither read nor hashed."""
+        with self._or_discard(path):
+            self._drop(path)
+            self.staged[path] = None
+            self.digests[path] = sha256
 
     def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file

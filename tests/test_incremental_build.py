@@ -383,11 +383,12 @@ def test_an_output_edited_by_hand_keeping_its_size_and_mtime_is_built_again(leag
 
 
 def test_unchanged_bulletins_and_annexes_known_by_their_stat_are_not_read(league, stub_pdfs, monkeypatch, tmp_path):
-    """One new tournament on outputs known by their stat (as `make` leaves them): a bulletin, PDF or
-    annex its manifest proves unchanged is proven by the stat record (render/cache.py `proven`), not
+    """One new tournament on outputs known by their stat (as `make` leaves them): a bulletin, PDF,
+    annex or CSV that stays the same is proven by the stat record (render/cache.py `proven`), not
     read; the outputs are a full build's all the same."""
     inputs, outputs = league
     known_by_their_stat(inputs, outputs)
+    before = snapshot(outputs)
     new_tournament(inputs)
     read: list[str] = []
     real = Path.read_bytes
@@ -400,18 +401,18 @@ def test_unchanged_bulletins_and_annexes_known_by_their_stat_are_not_read(league
         patched.setattr(Path, "read_bytes", spied)
         result = build(inputs, outputs, TODAY)
     assert result.ok and not result.unchanged
-    circuit_files = {name for name in snapshot(outputs) if name.startswith("grand-sud/")
-                     and name.endswith((".html", ".pdf", ".xlsx"))}
-    # Taken from disk: neither rendered (HTML, XLSX) nor, for a PDF, beside a page rendered again.
-    taken = circuit_files - built(result, outputs)
-    unchanged = {name for name in taken if not name.endswith(".pdf") or name[:-4] + ".html" in taken}
-    assert "grand-sud/2025/classement-2025-06-01.html" in unchanged
-    assert "grand-sud/2025/classement-2025-06-01.pdf" in unchanged
+    after = snapshot(outputs)
+    # The same bytes before and after (a PDF: its page too, or it was checked against a new page).
+    same = {name for name, data in after.items() if name.startswith("grand-sud/") and before.get(name) == data
+            and name.endswith((".html", ".pdf", ".xlsx", ".csv"))}
+    unchanged = {name for name in same if not name.endswith(".pdf") or name[:-4] + ".html" in same}
+    assert {"grand-sud/2025/classement-2025-06-01.html", "grand-sud/2025/classement-2025-06-01.pdf",
+            "grand-sud/2025/annexe-grand-sud-2025.xlsx", "grand-sud/2025/classement-2025-06-01.csv"} <= unchanged
     assert not {name for name in unchanged if (outputs / name).as_posix() in read}
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
-        {name: data for name, data in snapshot(outputs).items() if name.startswith("grand-sud/")}
+        {name: data for name, data in after.items() if name.startswith("grand-sud/")}
 
 
 @pytest.mark.parametrize("name", ["grand-sud/2025/classement-2025-06-01.html", "grand-sud/2025/classement-2025-06-01.pdf"])

@@ -52,7 +52,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`. `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
     taken from disk that they know by its stat as the bytes its record names is not read at all
-    (render/cache.py `proven`): only its bytes would be staged, and they are already there."""
+    (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
+    a file made again (a CSV, the site's data) read to find it holds the same bytes."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
     # notices): not on the way to the first PDF's submission.
     from reportgen.render import annex_worker, cache, html, index, pdf
@@ -101,10 +102,16 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     files: dict[Path, bytes] = {}
 
     def keep(path: Path, data: bytes) -> None:
-        if staging is not None:
-            staging.put(path, data, on_disk.pop(path, None))
-        else:
+        if staging is None:
             files[path] = data
+            return
+        sha256 = on_disk.pop(path, None)
+        if sha256 is None and hashes is not None:  # bytes made now (a CSV): the file not read to compare
+            sha256 = hashlib.sha256(data).hexdigest()
+            if hashes.recorded(path) != sha256:
+                staging.put(path, data, digest=sha256)
+                return
+        staging.put(path, data, sha256)
 
     def kept(path: Path, key: str | None, render: Callable[[], bytes]) -> None:  # `keep` of what `made` gives
         sha256 = taken(path, key)
@@ -183,7 +190,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         # records (at 100x, the Grand Sud layout's peak).
         data_parts = site_data.circuit_data_parts(report, events or [], records)
         if staging is not None:
-            staging.put_parts(folder / site_data.DATA, data_parts)
+            staging.put_parts(folder / site_data.DATA, data_parts,
+                              hashes.recorded(folder / site_data.DATA) if hashes is not None else None)
         else:
             keep(folder / site_data.DATA, b"".join(data_parts))
         del records, events, data_parts

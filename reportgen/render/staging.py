@@ -92,11 +92,12 @@ class Staging:
             self.staged[path] = None
             self.digests[path] = sha256
 
-    def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
+    def put_parts(self, path: Path, parts: Iterable[bytes], on_disk: str | None = None) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file
         too large to hold whole beside what made it (a circuit's site data at 100x). Written to its
         temporary file first, then dropped if `path` already holds the same bytes (compared by
-        SHA-256, read in blocks); synced only when kept."""
+        SHA-256, read in blocks); synced only when kept. `on_disk`: the SHA-256 of what `path`
+        holds when the caller knows it by its stat (ingest/file_hashes.py `recorded`): not read."""
         with self._or_discard(path):
             self._drop(path)
             self._make_folders(path)
@@ -107,7 +108,7 @@ class Staging:
                     for part in parts:
                         digest.update(part)
                         output_files._write(stream, part)
-                    if _sha256(path) == digest.hexdigest():
+                    if (on_disk if on_disk is not None else _sha256(path)) == digest.hexdigest():
                         stream.close()
                         temporary.unlink()
                         self.staged[path] = None

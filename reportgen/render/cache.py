@@ -15,7 +15,8 @@ Three things are kept, each by its owner: the last build's state (pipeline/state
   hash of what the renderer is given (template, context, title, date; the annex's tables) with the
   code fingerprint (`source_key`; a bulletin's heavy part by what it is made from, `document_key`).
   A bulletin whose source is unchanged, and whose HTML on disk is the one recorded, is not rendered
-  again (pipeline.render_report).
+  again (pipeline.render_report); the file is known to be the one recorded by its stat when the file
+  hashes know it (`proven`, not read), by its bytes otherwise (`reuse`).
 
 The state is written only by a build without any problem, after its circuits are published and
 before the index (which it records): a build with problems, or one stopped halfway, leaves the

@@ -68,7 +68,7 @@ def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
     """Places gained: the previous place minus the place now (5th then 2nd: +3), as bulletins print
     it (▲ 3, ▼ 2, =, nouveau) and CSV writes it (+3, -2, 0, nouveau); INTERPRETATIONS, « Evolution ».
 
-    Read-only, as a bulletin's cells (grand_sud/documents.py `_cell`): one dict per move, shared by
+    Read-only, as a bulletin's cells of results are: one dict per move, shared by
     every row that made it, not one per row of every ranking and bulletin (223,000 rows at 100x)."""
     return _NEW if previous_rank is None else _moved(previous_rank - rank)
 

@@ -132,6 +132,27 @@ def test_a_racy_entry_is_written_again_and_then_trusted(tmp_path):
     assert FileHashes(outputs).digest(workbook) == "0" * 64
 
 
+def test_recorded_gives_the_hash_by_the_stat_alone_or_nothing(tmp_path):
+    """`recorded` (a file proven without reading it: render/cache.py `proven`) trusts what `digest`
+    trusts and gives nothing where `digest` would read: an edit with another mtime, one whose mtime
+    is put back (the ctime), an entry as recent as the cache (racy), a file gone."""
+    outputs, page = tmp_path / "outputs", tmp_path / "outputs" / "grand-sud" / "a.html"
+    before = known(outputs, page, b"first")
+    plant(outputs, page, "0" * 64)
+    assert FileHashes(outputs).recorded(page) == "0" * 64  # the entry trusted: the file not read
+    edited_in_place(page, b"other", before)  # size and mtime put back, the ctime moved
+    assert FileHashes(outputs).recorded(page) is None
+    known(outputs, page, b"first")
+    page.write_bytes(b"other")  # the same size, another mtime
+    assert FileHashes(outputs).recorded(page) is None
+    mtime = old_file(page, b"first").st_mtime_ns
+    forge(outputs, page, sha(b"first"), mtime)
+    hashes = FileHashes(outputs)
+    assert hashes.recorded(page) is None and hashes.racy
+    page.unlink()
+    assert FileHashes(outputs).recorded(page) is None
+
+
 def test_a_file_written_just_before_the_cache_is_trusted(tmp_path):
     """What a build wrote before it wrote the cache (its outputs, seconds before) is known by its
     stat on the next run: no fixed delay of seconds. An edit after the cache, in place and keeping

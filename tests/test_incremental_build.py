@@ -382,6 +382,64 @@ def test_an_output_edited_by_hand_keeping_its_size_and_mtime_is_built_again(leag
     assert built(result, outputs) == {"grand-sud/2026/classement-2026-01-10.html"}
 
 
+def test_unchanged_bulletins_and_annexes_known_by_their_stat_are_not_read(league, stub_pdfs, monkeypatch, tmp_path):
+    """One new tournament on outputs known by their stat (as `make` leaves them): a bulletin, PDF,
+    annex or CSV that stays the same is proven by the stat record (render/cache.py `proven`), not
+    read; the outputs are a full build's all the same."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    before = snapshot(outputs)
+    new_tournament(inputs)
+    read: list[str] = []
+    real = Path.read_bytes
+
+    def spied(path: Path) -> bytes:  # the real read, noted
+        read.append(path.as_posix())
+        return real(path)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(Path, "read_bytes", spied)
+        result = build(inputs, outputs, TODAY)
+    assert result.ok and not result.unchanged
+    after = snapshot(outputs)
+    # The same bytes before and after (a PDF: its page too, or it was checked against a new page).
+    same = {name for name, data in after.items() if name.startswith("grand-sud/") and before.get(name) == data
+            and name.endswith((".html", ".pdf", ".xlsx", ".csv"))}
+    unchanged = {name for name in same if not name.endswith(".pdf") or name[:-4] + ".html" in same}
+    assert {"grand-sud/2025/classement-2025-06-01.html", "grand-sud/2025/classement-2025-06-01.pdf",
+            "grand-sud/2025/annexe-grand-sud-2025.xlsx", "grand-sud/2025/classement-2025-06-01.csv"} <= unchanged
+    assert not {name for name in unchanged if (outputs / name).as_posix() in read}
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
+        {name: data for name, data in after.items() if name.startswith("grand-sud/")}
+
+
+@pytest.mark.parametrize("name", ["grand-sud/2025/classement-2025-06-01.html", "grand-sud/2025/classement-2025-06-01.pdf"])
+@pytest.mark.parametrize("mtime", ["changed", "forged back"])
+def test_an_unchanged_output_edited_by_hand_is_seen_whatever_its_mtime(league, stub_pdfs, name, mtime):
+    """A bulletin's page or PDF known by its stat, rewritten by hand with the same size: with another
+    mtime, or its mtime put back (only the ctime then tells, which no program sets): the stat is not
+    the one recorded, so the file is read, found changed and made again; the outputs as before."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    before = snapshot(outputs)
+    path = outputs / name
+    edited = path.read_bytes().replace(b"<" if name.endswith(".html") else b"%", b"[", 1)
+    if mtime == "changed":
+        stat = os.stat(path)
+        path.write_bytes(edited)
+        assert os.stat(path).st_size == stat.st_size and os.stat(path).st_mtime_ns != stat.st_mtime_ns
+    else:
+        rewritten_keeping_size_and_mtime(path, edited)
+    stub_pdfs.clear()
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and result.ok
+    assert snapshot(outputs) == before
+    assert built(result, outputs) == {name}
+    assert len(stub_pdfs) == name.endswith(".pdf")  # a PDF rendered again from its page (a page: no PDF)
+
+
 def test_an_output_edited_right_after_the_build_is_seen(league, stub_pdfs):
     """The pages a build has just written are known by their stat (recorded by the build itself,
     trusted since older than the hashes: git's racy rule, tests/test_file_hashes.py): an edit right

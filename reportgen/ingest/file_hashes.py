@@ -90,17 +90,34 @@ class FileHashes:
                 found[relative] = self._digest(name, stat)
         return found
 
-    def _digest(self, name: str, stat: os.stat_result) -> str:
-        """`name`: an absolute path; `stat`: its stat, taken before it is read."""
-        fields = [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns]
+    def recorded(self, path: str | os.PathLike) -> str | None:
+        """The file's SHA-256 when its stat is the one recorded and the entry is trusted, without
+        reading the file; None otherwise (absent, changed, replaced, too recent: `digest` would read it)."""
+        name = os.path.abspath(path)
+        try:
+            stat = os.stat(name)
+        except OSError:
+            return None
+        return self._trusted(name, stat)
+
+    def _trusted(self, name: str, stat: os.stat_result) -> str | None:
+        """The recorded SHA-256 of `name` when its entry is this stat and older than the cache (then
+        kept for the next build); None otherwise, the cache to write again if only its age failed."""
         entry = self.known.get(name)
-        if type(entry) is list and len(entry) == 5 and entry[:4] == fields and type(entry[4]) is str:
-            if fields[1] < self.written:
+        if (type(entry) is list and len(entry) == 5 and type(entry[4]) is str
+                and entry[:4] == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns]):
+            if entry[1] < self.written:
                 self.used[name] = entry
                 return entry[4]
             self.racy = True  # the same stat, but maybe not the same bytes: read again, recorded anew
-        value = content_digest(name)
-        self.used[name] = [*fields, value]
+        return None
+
+    def _digest(self, name: str, stat: os.stat_result) -> str:
+        """`name`: an absolute path; `stat`: its stat, taken before it is read."""
+        value = self._trusted(name, stat)
+        if value is None:
+            value = content_digest(name)
+            self.used[name] = [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns, value]
         return value
 
     def learn(self, path: str | os.PathLike, value: str) -> None:

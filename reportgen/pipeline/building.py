@@ -238,7 +238,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
                                            events=event_records(found.events, _event_rows(found.results)),
-                                           masking=masking, staging=staging)
+                                           masking=masking, staging=staging, hashes=hashes)
         except BaseException as failure:
             if staging is not None:
                 staging.discard()

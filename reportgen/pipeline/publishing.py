@@ -4,6 +4,7 @@ and published all together through a journal."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -14,6 +15,7 @@ from reportgen.pipeline import state
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
+    from reportgen.ingest.file_hashes import FileHashes
     from reportgen.render.staging import Staging
 
 STALE = (".html", ".pdf", ".csv", ".xlsx", ".eml")  # a circuit's outputs that a publication no longer having removes
@@ -23,7 +25,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
-                  staging: Staging | None = None,
+                  staging: Staging | None = None, hashes: FileHashes | None = None,
                   ) -> tuple[dict[Path, bytes], list[Path]]:
     """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
@@ -48,7 +50,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     `events`: the circuit's tournaments for the website (site/data.py `event_records`). `masking`:
     the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
-    the manifest's `public`."""
+    the manifest's `public`. `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
+    taken from disk that they know by its stat as the bytes its record names is not read at all
+    (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
+    a file made again (a CSV, the site's data) read to find it holds the same bytes."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
     # notices): not on the way to the first PDF's submission.
     from reportgen.render import annex_worker, cache, html, index, pdf
@@ -76,20 +81,44 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             data = render()
             rendered.append(path)
             made_from[relative] = cache.source_record(key, data)
+            progress.advance()
         else:
-            made_from[relative] = {"key": cast(str, key), "sha256": known[relative]["sha256"]}
-            on_disk[path] = known[relative]["sha256"]
-        progress.advance()
+            on_disk[path] = from_disk(relative, key, known[relative]["sha256"])
         return data
+
+    def from_disk(relative: str, key: str | None, sha256: str) -> str:  # a file taken from disk: its record
+        made_from[relative] = {"key": cast(str, key), "sha256": sha256}
+        progress.advance()
+        return sha256
+
+    def taken(path: Path, key: str | None) -> str | None:
+        """The SHA-256 of a file taken from disk without reading it, proven by its record and its
+        stat; None when it must be read (or rendered), or its bytes are wanted (no staging)."""
+        relative = path.relative_to(folder).as_posix()
+        sha256 = cache.proven(path, known.get(relative), key, hashes) if staging is not None else None
+        return from_disk(relative, key, sha256) if sha256 is not None else None
 
     pending: list[Path] = []
     files: dict[Path, bytes] = {}
 
     def keep(path: Path, data: bytes) -> None:
-        if staging is not None:
-            staging.put(path, data, on_disk.pop(path, None))
-        else:
+        if staging is None:
             files[path] = data
+            return
+        sha256 = on_disk.pop(path, None)
+        if sha256 is None and hashes is not None:  # bytes made now (a CSV): the file not read to compare
+            sha256 = hashlib.sha256(data).hexdigest()
+            if hashes.recorded(path) != sha256:
+                staging.put(path, data, digest=sha256)
+                return
+        staging.put(path, data, sha256)
+
+    def kept(path: Path, key: str | None, render: Callable[[], bytes]) -> None:  # `keep` of what `made` gives
+        sha256 = taken(path, key)
+        if sha256 is not None:
+            cast("Staging", staging).keep(path, sha256)
+        else:
+            keep(path, made(path, key, render))
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
     # Each PDF taken from disk -> its record; each to render -> what its record awaits (`pdf_proofs`).
     proofs: dict[str, dict[str, str]] = {}
@@ -97,17 +126,38 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
         public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
 
+    def unread(html_path: Path, pdf_path: Path, key: str | None, top: bool) -> bool:
+        """An unchanged bulletin whose page and PDF are both proven by their records and their stat
+        (`taken`, `hashes`): staged as they are, neither read (at 100x, 81 pages of megabytes each)."""
+        if staging is None or hashes is None:
+            return False
+        relative, page_relative = pdf_path.relative_to(folder).as_posix(), html_path.relative_to(folder).as_posix()
+        page = cache.proven(html_path, known.get(page_relative), key, hashes)
+        existing = hashes.recorded(pdf_path) if page is not None else None
+        if page is None or existing is None or not (pdf.proven_by_source(recorded.get(relative), key, existing) if top
+                                    else pdf.reusable_by_digests(recorded.get(relative), page, existing)):
+            return False
+        # Its PDF's record as a build that reads them writes it: the one on disk for a top-rows PDF,
+        # `pdf.record` of the page and PDF otherwise (page and printed HTML the same: no `page`, no `source`).
+        proofs[relative] = recorded[relative] if top else pdf.completed({"html": page}, existing)
+        staging.keep(html_path, from_disk(page_relative, key, page))
+        staging.keep(pdf_path, existing)
+        return True
+
     def bulletin(document: Document, key: str | None) -> None:
         html_path = folder / f"{document.path}.html"
         pdf_path = html_path.with_suffix(".pdf")
+        relative, top = pdf_path.relative_to(folder).as_posix(), html.prints_differently(document)
+        if unread(html_path, pdf_path, key, top):
+            return
         page = made(html_path, key, lambda: html.render(document).encode("utf-8"))
         keep(html_path, page)
         try:
             existing = pdf_path.read_bytes() if pdf_path.is_file() else None
         except OSError:
             existing = None
-        relative, top = pdf_path.relative_to(folder).as_posix(), html.prints_differently(document)
-        if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key, existing):
+        if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key,
+                                                                 hashlib.sha256(existing).hexdigest()):
             proofs[relative] = recorded[relative]
             on_disk[pdf_path] = proofs[relative]["pdf"]
             keep(pdf_path, existing)  # its top rows' HTML is the one recorded: not rendered again
@@ -140,7 +190,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         # records (at 100x, the Grand Sud layout's peak).
         data_parts = site_data.circuit_data_parts(report, events or [], records)
         if staging is not None:
-            staging.put_parts(folder / site_data.DATA, data_parts)
+            staging.put_parts(folder / site_data.DATA, data_parts,
+                              hashes.recorded(folder / site_data.DATA) if hashes is not None else None)
         else:
             keep(folder / site_data.DATA, b"".join(data_parts))
         del records, events, data_parts
@@ -163,7 +214,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                     return aside.take(annex.path, lambda: excel.render_annex(annex))
                 return excel.render_annex(annex)
 
-            keep(path, made(path, key, write))
+            kept(path, key, write)
 
         # The bulletins whose page changed first (one new tournament: its bulletin), so that their PDFs
         # go to the workers before the others are checked against their records (thirteenth round).
@@ -194,7 +245,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         from reportgen.render import mail
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
-        keep(path, made(path, cache.source_key("eml", message), lambda: mail.to_eml(message)))
+        kept(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
     published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}

@@ -15,7 +15,8 @@ Three things are kept, each by its owner: the last build's state (pipeline/state
   hash of what the renderer is given (template, context, title, date; the annex's tables) with the
   code fingerprint (`source_key`; a bulletin's heavy part by what it is made from, `document_key`).
   A bulletin whose source is unchanged, and whose HTML on disk is the one recorded, is not rendered
-  again (pipeline.render_report).
+  again (pipeline.render_report); the file is known to be the one recorded by its stat when the file
+  hashes know it (`proven`, not read), by its bytes otherwise (`reuse`).
 
 The state is written only by a build without any problem, after its circuits are published and
 before the index (which it records): a build with problems, or one stopped halfway, leaves the
@@ -187,6 +188,22 @@ def reuse(path: Path, recorded: object, key: str | None) -> bytes | None:
     except OSError:
         return None
     return data if digest(data) == recorded.get("sha256") else None
+
+
+def proven(path: Path, recorded: object, key: str | None, hashes: FileHashes | None) -> str | None:
+    """The SHA-256 of `path` when its manifest record says it was rendered from a source with this
+    key and `hashes` knows the file, by its stat, as those very bytes: proven without reading it
+    (`reuse` reads it). None otherwise: read it, or render it.
+
+    Safe as far as the build already trusts the stat: a build that finds nothing changed takes every
+    output by it (pipeline/state.py), and this is the same record under the same rule
+    (`FileHashes.recorded`, git's index): size, mtime, inode and ctime as recorded, the mtime older
+    than the hashes file. A file edited by hand has another mtime, or another ctime when its mtime is
+    forged back (no program can set the ctime), and a file replaced another inode: then it is read."""
+    if hashes is None or not made_from_key(recorded, key):
+        return None
+    known = hashes.recorded(path)
+    return known if known is not None and known == recorded.get("sha256") else None
 
 
 def source_record(key: str | None, data: bytes) -> dict[str, str] | None:

@@ -443,19 +443,25 @@ def reusable(recorded: object, html: bytes, pdf: bytes, templates: Path = TEMPLA
     rendered to PDF) gives today: same HTML, same render fingerprint, and the PDF is the very one
     recorded (not a file an interrupted run left behind). A page changed beyond the rows its PDF
     prints does not make the PDF render again."""
+    return reusable_by_digests(recorded, hashlib.sha256(html).hexdigest(), hashlib.sha256(pdf).hexdigest(), templates)
+
+
+def reusable_by_digests(recorded: object, html_sha256: str, pdf_sha256: str, templates: Path = TEMPLATES) -> bool:
+    """`reusable` from the SHA-256 of the HTML and of the PDF (known by their stat without reading
+    them: render/cache.py `proven`)."""
     if not isinstance(recorded, dict):
         return False
     proof = {key: value for key, value in recorded.items() if key not in ("page", "source")}
-    return proof == record(html, pdf, templates)
+    return proof == completed({"html": html_sha256}, pdf_sha256, templates)
 
 
-def proven_by_source(recorded: object, source: str | None, pdf: bytes, templates: Path = TEMPLATES) -> bool:
+def proven_by_source(recorded: object, source: str | None, pdf_sha256: str, templates: Path = TEMPLATES) -> bool:
     """True when the record of a PDF rendered from a long ranking's top rows names this very source
-    key, today's render fingerprint and the bytes of `pdf`: the HTML that source gives is the one
+    key, today's render fingerprint and the SHA-256 of the PDF's bytes: the HTML that source gives is the one
     recorded (the key covers the template, context, title, date, code and render fingerprint, as
     for the page taken from disk, render/cache.py), so it need not be rendered to be compared."""
     from reportgen.render.html import render_fingerprint
 
     return (source is not None and isinstance(recorded, dict) and recorded.get("source") == source
             and recorded.get("render") == render_fingerprint(templates)
-            and recorded.get("pdf") == hashlib.sha256(pdf).hexdigest())
+            and recorded.get("pdf") == pdf_sha256)

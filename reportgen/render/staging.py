@@ -68,12 +68,11 @@ class Staging:
         `reuse`); then it is neither read again nor hashed again (at 10x, every unchanged bulletin's
         megabytes read and hashed twice more). `digest`: the SHA-256 of `data` when the caller has
         just computed it (a site page's record, site/reuse.py), not computed again."""
+        if on_disk is not None:
+            self.keep(path, on_disk)
+            return
         with self._or_discard(path):
             self._drop(path)
-            if on_disk is not None:
-                self.staged[path] = None
-                self.digests[path] = on_disk
-                return
             if path.is_file() and path.read_bytes() == data:
                 self.staged[path] = None
             else:
@@ -84,11 +83,21 @@ class Staging:
                     self.unsynced.add(path)
             self.digests[path] = digest or hashlib.sha256(data).hexdigest()
 
-    def put_parts(self, path: Path, parts: Iterable[bytes]) -> None:
+    def keep(self, path: Path, sha256: str) -> None:
+        """`path` published as it is on disk, the caller having proven that it holds the bytes whose
+        SHA-256 is `sha256` (a file taken from disk as its manifest and its stat prove it, render/cache.py
+        `proven`): neither read nor hashed."""
+        with self._or_discard(path):
+            self._drop(path)
+            self.staged[path] = None
+            self.digests[path] = sha256
+
+    def put_parts(self, path: Path, parts: Iterable[bytes], on_disk: str | None = None) -> None:
         """`put` of the bytes `parts` make together, each written as it comes and not kept: a file
         too large to hold whole beside what made it (a circuit's site data at 100x). Written to its
         temporary file first, then dropped if `path` already holds the same bytes (compared by
-        SHA-256, read in blocks); synced only when kept."""
+        SHA-256, read in blocks); synced only when kept. `on_disk`: the SHA-256 of what `path`
+        holds when the caller knows it by its stat (ingest/file_hashes.py `recorded`): not read."""
         with self._or_discard(path):
             self._drop(path)
             self._make_folders(path)
@@ -99,7 +108,7 @@ class Staging:
                     for part in parts:
                         digest.update(part)
                         output_files._write(stream, part)
-                    if _sha256(path) == digest.hexdigest():
+                    if (on_disk if on_disk is not None else _sha256(path)) == digest.hexdigest():
                         stream.close()
                         temporary.unlink()
                         self.staged[path] = None

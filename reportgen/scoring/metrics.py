@@ -108,7 +108,12 @@ class Metrics(Generic[M]):
 
     def values(self, record: Any, columns: Iterable[Column]) -> dict[str, Any]:
         """A ranking row's metrics: each column's value computed from the player's record."""
-        return {column.key: self._by_key[column.key].value(record) for column in columns}
+        return self.values_of(columns)(record)
+
+    def values_of(self, columns: Iterable[Column]) -> Callable[[Any], dict[str, Any]]:
+        """`values` for these columns, their metrics looked up once: for every row of a ranking."""
+        computed = [(column.key, self._by_key[column.key].value) for column in columns]
+        return lambda record: {key: value(record) for key, value in computed}
 
     def decided(self, keys: Iterable[str]) -> tuple[str, ...]:
         """`decided_by` in words: what each metric that set a place says."""

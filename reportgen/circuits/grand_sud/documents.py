@@ -141,7 +141,8 @@ def bulletin_rows(ranking: Ranking) -> tuple[list[dict[str, Any]], tuple[object,
     lines = []
     rows = []
     for row in ranking.rows:
-        played = tuple((column_of[tid], value, tid in row.counted) for tid, value in row.points.items())
+        counted = row.counted
+        played = tuple([(column_of[tid], value, tid in counted) for tid, value in row.points.items()])
         line = (row.rank, row.tied, row.previous_rank, row.player, row.club, row.played, row.total, row.seed, played)
         lines.append(line)
         rows.append(_row(width, *line))
@@ -211,8 +212,11 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
 
 def published(ranking: Ranking) -> model.Ranking:
     """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters."""
+    # What is the same for every row looked up once per ranking: the metrics, and `decided_by` in
+    # words (a handful of distinct chains among thousands of rows).
+    values, decided = METRICS.values_of(COLUMNS), functools.cache(METRICS.decided)
     rows = tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
-                            METRICS.values(row, COLUMNS), tied=row.tied, decided_by=METRICS.decided(row.decided_by),
+                            values(row), tied=row.tied, decided_by=decided(row.decided_by),
                             # every result of the window he played, best first: the Masters' countback
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
                             results=tuple(sorted(row.points.values(), reverse=True))) for row in ranking.rows)

@@ -9,6 +9,7 @@ in force (§1: same-day tournaments are simultaneous).
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -259,9 +260,10 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
     for line in lines.values():
         results = line.results
         results.sort()  # best first; among equal points, the earlier tournament is the one counted
-        line.total = -sum(minus for minus, _, _ in results[:keep])
+        line.total = -sum([result[0] for result in results[:keep]])
         line.best = -results[0][0]
-        line.played = len(results) if counts_non_scoring else sum(1 for minus, _, _ in results if minus < 0)
+        # Sorted, the results with points (minus below 0) come first: where 0 would go is how many.
+        line.played = len(results) if counts_non_scoring else bisect_left(results, (0,))
     listed = [line for line in lines.values() if line.total >= settings.min_listed_points]
     for line in listed:  # each name's sorting key computed once for the whole history (`keys`)
         if line.player not in keys:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import math
 from collections import Counter
 
 import pandas as pd
@@ -44,10 +45,19 @@ def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
     return UNKNOWN_CLUB(where, club=typed, fix=fix)
 
 
+TABLE_COLUMNS = ("event", "date", "player_id", "player", "licence", "typed", "club", "source_file", "source_sheet",
+                 "source_cell")  # then each circuit's own typed fields
+
+
 def results_table(events: list[Event], identities: Identities, clubs: ClubDirectory,
                   problems: list[Problem]) -> pd.DataFrame:
-    records = []
+    # Made column by column: a tuple per row, then pandas turns each column's list into its array
+    # once. A dict per row (DataFrame.from_records) was made, then taken apart, for each of 200,000
+    # rows at 100x (fourteenth round).
+    rows: list[tuple] = []  # TABLE_COLUMNS' values, a tuple per row
+    own_columns: dict[str, list] = {}  # each circuit's own field -> its value in each row (NaN: not its row's)
     own_fields: dict[type, list[str]] = {}  # a circuit's row class -> its own typed fields
+    absent: dict[type, list[str]] = {}  # a row class -> the own columns of the other classes, NaN in its rows
     printed: dict[tuple[str, str], str] = {}  # (last, first) as typed -> NOM Prénom: once per spelling
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
@@ -68,23 +78,25 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             club = clubs.find(row.club) if row.club else None
             if row.club and club is None and clubs.clubs:
                 problems.append(unknown_club(row.club, row.club_ref or ref, clubs))
-            record = {
-                "event": event.id, "date": day, "player_id": player_id,
-                "player": typed, "licence": entry.licence, "typed": typed,
-                "club": club.name if club else row.club,
-                "source_file": ref.path, "source_sheet": ref.sheet, "source_cell": ref.cell,
-            }
             # The circuit's own typed fields become columns; the cells that locate them do not.
             own = own_fields.get(type(row))
             if own is None:
                 own = own_fields[type(row)] = [
                     f.name for f in dataclasses.fields(row)
-                    if f.name not in record and f.name not in ("entry", "ref") and not f.name.endswith("_ref")]
-            record.update({name: getattr(row, name) for name in own})
-            records.append(record)
-    table = pd.DataFrame.from_records(records)
-    if table.empty:
+                    if f.name not in TABLE_COLUMNS and f.name not in ("entry", "ref") and not f.name.endswith("_ref")]
+                for name in own:  # NaN in the rows before, as from_records left a key a row lacks
+                    own_columns.setdefault(name, [math.nan] * len(rows))
+                absent.update({kind: [name for name in own_columns if name not in fields]
+                               for kind, fields in own_fields.items()})
+            for name in own:
+                own_columns[name].append(getattr(row, name))
+            for name in absent[type(row)]:
+                own_columns[name].append(math.nan)
+            rows.append((event.id, day, player_id, typed, entry.licence, typed, club.name if club else row.club,
+                         ref.path, ref.sheet, ref.cell))
+    if not rows:
         return pd.DataFrame(columns=IDENTITY_COLUMNS)
+    table = pd.DataFrame({**dict(zip(TABLE_COLUMNS, map(list, zip(*rows)))), **own_columns})
     # One printed name and one club per player: the directory's name, else the best spelling;
     # the latest club given (`last()` skips missing values).
     # pandas-stubs lack the nested {column: {old: new}} form of replace.

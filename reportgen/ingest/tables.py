@@ -6,6 +6,7 @@ extra columns, aliases, blank rows and a totals row below the data.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -61,9 +62,10 @@ class Table:
 
     def read(self, row: int, key: str, parse, problems: list[Problem], required: bool = True):
         """The parsed value of a cell, or None after recording a located problem."""
-        if key not in self.columns:
+        col = self.columns.get(key)
+        if col is None:
             return None
-        value = self.raw(row, key)
+        value = self.sheet.value(row, col)  # `raw`, the column looked up once
         # Most cells (a text that is not blank, a number, in a sheet without formulas saved without
         # a value) are parsed at once: nothing for read_cell to refuse before the parse. One that
         # does not parse takes read_cell's way, which parses it again and says why, located.
@@ -93,6 +95,18 @@ class Table:
         return last, first, self.ref(row, key)
 
 
+def _header_label(value: object) -> tuple[str, str]:
+    """A cell as typed, and the label it would be as a header."""
+    typed = shown(value)
+    return typed, normalise_label(typed)
+
+
+# The header search tries every cell of a sheet's first rows, and the players' names, clubs and
+# places there come back in every workbook of a league: each text's shown form and label made once
+# (bounded; exact `str` only, as `normalise_label` keeps them), not per cell (fourteenth round).
+_header_text = functools.lru_cache(maxsize=1 << 16)(_header_label)
+
+
 def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:
     """The row among the first ones that holds the most known headers, and the rows below it."""
     # Which columns each label names, in the order of `columns` (a label of two columns goes to the
@@ -105,10 +119,15 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
     for row in range(min(HEADER_SEARCH_ROWS, len(sheet.rows))):
         found, written = {}, {}
         for col, value in enumerate(sheet.rows[row]):
-            if is_empty(value):
+            if type(value) is str:  # most cells: a text, blank or not (is_empty's case), then its label
+                if not value.strip():
+                    continue
+                typed, label = _header_text(value)
+            elif is_empty(value):
                 continue
-            typed = shown(value)
-            for column in by_label.get(normalise_label(typed), ()):
+            else:
+                typed, label = _header_label(value)
+            for column in by_label.get(label, ()):
                 if column.key not in found:
                     found[column.key], written[column.key] = col, typed
                     break
@@ -124,8 +143,9 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
         if all(col >= len(cells) or is_empty(cells[col]) for col in wanted):
             continue  # blank row, or a note beside the table
         first = next(cell for cell in cells if not is_empty(cell))
-        # A number or a date never reads « total »: only a text is normalised to be sure.
-        if isinstance(first, str) and normalise_label(shown(first)).startswith("total"):
+        # A number or a date never reads « total », nor does an `Unprintable` (nothing once cleaned):
+        # only a text is normalised to be sure.
+        if type(first) is str and _header_text(first)[1].startswith("total"):
             continue  # a totals row below the data
         data_rows.append(row)
     return Table(workbook, sheet, header_row, found, written, data_rows)

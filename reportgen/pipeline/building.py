@@ -11,6 +11,7 @@ returns before they are needed.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,6 +133,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     try:
         return _build(inputs, outputs, today, progress, digests, keys, reads, archived, hashes, staged, pdfs)
     finally:
+        gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
         pdfs.discard()
         for staging in staged:  # what a failure or an interruption left staged shows nowhere
@@ -212,7 +214,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     # The notices on the players made once every circuit is laid out (below): not on the way to the
     # first PDF's submission.
-    league = load(inputs, today, progress, reads, digests, players_noticed=False)
+    league = load(inputs, today, progress, reads, digests, players_noticed=False, frozen=True)  # until `build` ends
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, the PDFs it waits for, and what its publication says of its report

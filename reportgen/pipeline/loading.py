@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import gc
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -103,19 +104,28 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
 
 def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
          reads: ReadCache | None = None, digests: dict[str, str] | None = None,
-         players_noticed: bool = True) -> League:
+         players_noticed: bool = True, frozen: bool = False) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
     others are read, and what is read is added to it. Without `players_noticed`, the notices on the
     players (newcomers, names probably of one person), which come last, are left to the caller
     (`player_notices(league.circuits, league.distinct)`): the build says them once its first PDFs
-    are on their way, not before (thirteenth round)."""
+    are on their way, not before (thirteenth round). With `frozen`, every object the process holds
+    is frozen (`gc.freeze`) before the collector is enabled again: the caller, which keeps the league
+    to its end, calls `gc.unfreeze()` then (`pipeline.build`)."""
     # The cycle collector paused for the whole of it, not for the reading alone: parsing every
     # workbook and putting the tables together make millions of small containers and few cycles,
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
     with uncollected():
-        return _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed)
+        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed)
+        if frozen:
+            # Enabled again, the collector's first pass would walk every object load made (all of
+            # them young), and the next ones again, to find no cycle: the league holds none (checked
+            # with gc.collect: 0 freed once it is dropped). Frozen, they are still freed by
+            # reference counting (fourteenth round).
+            gc.freeze()
+        return league
 
 
 def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,

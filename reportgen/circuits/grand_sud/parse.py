@@ -110,13 +110,16 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         return []
     rows: list[GrandSudRow] = []
     places: dict[str, dict[int, str]] = {"place": {}, "place_duplicate": {}}
+    # What every row of the sheet asks alike, asked once for the sheet (fourteenth round).
+    keys = ("place", "place_duplicate") if formula == "poules" else ("place",)
+    has_club, has_licence = table.has("club"), table.has("licence")
     for row in table.rows:
         last, first, name_ref = table.read_name(row, found)
         licence = table.read(row, "licence", values.text, found, required=False) or ""
         club = table.read(row, "club", values.text, found, required=False) or ""
         given: dict[str, int] = {}
         given_ref: dict[str, SourceRef] = {}
-        for key in ("place", "place_duplicate") if formula == "poules" else ("place",):
+        for key in keys:
             parsed = table.read(row, key, values.place, found)
             if parsed is None:
                 continue
@@ -130,8 +133,8 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         if last is None or "place" not in given:
             continue  # the problem is already said
         rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=name_ref, club=club,
-                                club_ref=table.ref(row, "club") if table.has("club") else None,
-                                licence_ref=table.ref(row, "licence") if table.has("licence") else None,
+                                club_ref=table.ref(row, "club") if has_club else None,
+                                licence_ref=table.ref(row, "licence") if has_licence else None,
                                 place=given["place"],
                                 # §2.2: in an all-duplicate tournament the final place counts twice
                                 place_duplicate=given.get("place_duplicate", given["place"]),

@@ -306,12 +306,20 @@ class Site:
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
         where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
         card = og.Card(self.league, name, f"{circuit.title} — {where}", self.top(ranking))
-        return self.render("event.html.j2", self.event_page(circuit, ranking), card, title=name,
-                           circuit=circuit.shown(),
-                           season_url=self.season_page(circuit, ranking["season"]),
-                           table=self.table(circuit, ranking),
-                           description=f"{circuit.title} : résultats, {long_day(ranking['date'])}",
-                           json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
+        bulletin, csv = circuit.bulletin(ranking["path"]), circuit.link(f"{ranking['path']}.csv")
+        # Its source is what its context is made from, not the context: its table's rows are made as
+        # HTML only when the page is rendered (a rebuild at 100x made the rows of 4,000 tournaments'
+        # pages to find all but one unchanged). The ranking record whole (its rows, columns, date,
+        # title, place, season), the circuit as the page shows it and the links to its bulletin and
+        # CSV (public copies: `link`), the players' public forms (`Public.digest`: names and whether
+        # each has a page); the rest (page names from ids and clubs, days, the JSON-LD) is code, in
+        # the key's code fingerprint, or the league, a part of every page's key.
+        source = (circuit.shown(), ranking, self.public.digest, bulletin, csv)
+        return self.render_from("event.html.j2", self.event_page(circuit, ranking), card, source, lambda: {
+            "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
+            "table": self.table(circuit, ranking),
+            "description": f"{circuit.title} : résultats, {long_day(ranking['date'])}",
+            "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 
     def player(self, player: Player) -> bytes:
         """A player's page, made only when what it is made from changed (site/player_page.py

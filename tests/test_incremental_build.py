@@ -787,3 +787,41 @@ def test_player_pages_that_stay_are_taken_without_making_their_sections(league, 
     assert made == [row["id"]] and rendered == [f"site/{page_name('joueur', row['id'])}"]
     assert "Club corrigé" in pages[rendered[0]].decode("utf-8")
     assert pages == Site(outputs, list(circuits.CIRCUITS), league_name).pages()  # rendered in full
+
+
+def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league, stub_pdfs, monkeypatch):
+    """A tournament's page is known unchanged from its ranking record (site/pages.py `event`), before
+    its table is made: a build with nothing new makes none; one row changed in `site.json` makes
+    that tournament's page alone, and a player's publication choice changed the page of each
+    tournament he played (every tournament's page: `Public.digest` hashes all choices at once); each
+    the page a build without the records makes."""
+    from reportgen import circuits
+    from reportgen.site.pages import Site
+    from reportgen.site.privacy import Public
+    from reportgen.site.reuse import Pages
+
+    inputs, outputs = league
+    tables: list[str] = []
+    table = Site.table
+    monkeypatch.setattr(Site, "table", lambda site, circuit, ranking, *rest: (
+        ranking["kind"] == "event" and tables.append(ranking["path"])) or table(site, circuit, ranking, *rest))
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and result.site_rendered == [] and tables == []
+    data = outputs / "grand-sud" / "site.json"
+    site = json.loads(data.read_text(encoding="utf-8"))
+    event = next(r for r in site["rankings"] if r["kind"] == "event")
+    event["rows"][-1]["club"] = "Club corrigé"
+    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    league_name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / "index.html").read_text(
+        encoding="utf-8")).group(1))  # as the build named it
+    reused = Pages(outputs)
+    pages = Site(outputs, list(circuits.CIRCUITS), league_name, reuse=reused).pages()
+    assert tables == [event["path"]] and len([name for name in reused.rendered if "/tournoi-" in name]) == 1
+    assert pages == Site(outputs, list(circuits.CIRCUITS), league_name).pages()  # rendered in full
+    tables.clear()
+    player = event["rows"][0]
+    played = {r["path"] for r in site["rankings"] if r["kind"] == "event" and player["id"] in {w["id"] for w in r["rows"]}}
+    public = Public({player["id"]: ("initiales", "X. Y.")})
+    pages = Site(outputs, list(circuits.CIRCUITS), league_name, public=public, reuse=Pages(outputs)).pages()
+    assert played and played <= set(tables) and len(tables) == len(set(tables))
+    assert pages == Site(outputs, list(circuits.CIRCUITS), league_name, public=public).pages()

@@ -76,8 +76,9 @@ def test_what_a_killed_build_staged_in_the_site_is_removed_by_the_next(new_tourn
 def test_the_staging_takes_each_pages_digest_from_its_record_and_reads_no_page_twice(small_league_built, tmp_path,
                                                                                     monkeypatch):
     """`stage` with the pages' records (site/reuse.py): a page taken from disk, read and checked once
-    by its record, is neither read nor staged again; every digest is the one a staging without the
-    records computes from the bytes; a page rendered anew is staged with its record's digest."""
+    by its record, is neither read nor staged again, nor is an Open Graph card taken by its name
+    (site/og.py `known`); every digest is the one a staging without the records computes from the
+    bytes; a page rendered anew is staged with its record's digest."""
     from pathlib import Path
     from shutil import copytree
 
@@ -107,6 +108,8 @@ def test_the_staging_takes_each_pages_digest_from_its_record_and_reads_no_page_t
     assert len(taken) > 10 and made.rendered == [edited.relative_to(outputs).as_posix()]
     assert not [path for path in reads if path in taken and reads.count(path) > 1]  # each read once, by reuse
     assert all(with_records.staged[path] is None for path in taken)
+    cards = set((outputs / FOLDER).glob("og-*.png"))
+    assert cards and all(reads.count(path) == 1 and with_records.staged[path] is None for path in cards)
     assert with_records.staged[edited] is not None
     without = Staging(outputs / FOLDER)
     publish.stage(outputs, Site(outputs, list(circuits.CIRCUITS), name).each_page(), without)

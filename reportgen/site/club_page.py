@@ -5,12 +5,12 @@ The rendering itself is `Site.club`'s (site/pages.py), which gives the tables (`
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportgen.site import lines as html_lines
 from reportgen.site.days import long_day
-from reportgen.site.sources import Circuit, Player
+from reportgen.site.sources import Circuit
 
 Event = tuple[str, str, str, str]  # a tournament in the clubs' lists: date, circuit, title, page
 Table = Callable[[Circuit, dict[str, Any], Sequence[dict[str, Any]]], dict[str, Any]]  # `Site.table`
@@ -20,18 +20,16 @@ class ClubPages:
     """What the clubs' pages of one site share, each made once a site: the clubs, each circuit's
     ranking in force with its rows by club, the tournaments by club, and each tournament's item."""
 
-    def __init__(self, circuits: Sequence[Circuit], players: Mapping[str, Player],
-                 event_page: Callable[[Circuit, dict[str, Any]], str]):
+    def __init__(self, circuits: Sequence[Circuit], event_page: Callable[[Circuit, dict[str, Any]], str]):
         self.circuits = circuits
-        self.players = players
         self.event_page = event_page  # a tournament's page (site/pages.py names it)
         self._items: dict[Event, str] = {}  # a tournament's in the clubs' lists (`_event_item`)
 
     @functools.cached_property
     def clubs(self) -> list[str]:
         """Every club a ranking names, sorted: each has its page and is in the search (once a build,
-        not once for each: a scan of every player's every line)."""
-        return sorted({e.row["club"] for p in self.players.values() for e in p.entries if e.row["club"]})
+        not once for each: a scan of every ranking's every row, each a player's line)."""
+        return sorted({row["club"] for c in self.circuits for r in c.rankings for row in r["rows"] if row["club"]})
 
     @functools.cached_property
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],

@@ -76,6 +76,7 @@ class Site:
         self.images: set[str] = set()
         self.found: list[tuple[str, bytes]] = []
         self.home_card: og.Card | None = None
+        self._tags: dict[tuple[og.Card, str], dict[str, Any]] = {}  # each card's `og:image` tags, by page folder
         # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (site/heap.py)
         with heap.parsed():
             self._load(outputs, order, blocked, archived)
@@ -87,7 +88,7 @@ class Site:
         self._templates: dict[str, Template] = {}  # by name (`_template`)
         # what the players' and the clubs' pages share, made once a site (site/player_page.py, club_page.py)
         self.player_pages = PlayerPages(self.circuits, self.event_page)
-        self.club_pages = ClubPages(self.circuits, self.players, self.event_page)
+        self.club_pages = ClubPages(self.circuits, self.event_page)
 
     def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
               archived: Mapping[str, list[dict[str, Any]]] | None) -> None:
@@ -172,6 +173,11 @@ class Site:
         name (a network that does not resolve it shows no image, the page stays right)."""
         if card is None:
             return None
+        # the home page's card is every player's and club's page's too: its name (a JSON dump and
+        # a SHA-256) and text made once, not 17,000 times at 100x
+        tags = self._tags.get((card, here))
+        if tags is not None:
+            return tags
         name = card.file_name()
         path = f"{FOLDER}/{name}"
         if path not in self.images:
@@ -181,8 +187,11 @@ class Site:
                 self.cards.draw(path, card)
             else:
                 self.found.append((path, found))
-        return {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}", "alt": card.alt(),
-                "width": og.WIDTH, "height": og.HEIGHT}
+                if self.reuse is not None:  # read whole just now: not read again by the staging
+                    self.reuse.file(path, found)
+        tags = self._tags[card, here] = {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}",
+                                         "alt": card.alt(), "width": og.WIDTH, "height": og.HEIGHT}
+        return tags
 
     def top(self, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
         """A ranking's first rows as a card shows them: place, public name, its main value."""
@@ -209,7 +218,7 @@ class Site:
             self.cards.close()  # the worker stopped, whatever ended the pages
 
     def _each_page(self) -> Iterator[tuple[str, bytes]]:
-        self.images, self.found = set(), []
+        self.images, self.found, self._tags = set(), [], {}  # each image given once a run of the pages
         yield HOME, self.home()
         yield from self._images()
         for circuit in self.circuits:
@@ -311,12 +320,20 @@ class Site:
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
         where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
         card = og.Card(self.league, name, f"{circuit.title} — {where}", self.top(ranking))
-        return self.render("event.html.j2", self.event_page(circuit, ranking), card, title=name,
-                           circuit=circuit.shown(),
-                           season_url=self.season_page(circuit, ranking["season"]),
-                           table=self.table(circuit, ranking),
-                           description=f"{circuit.title} : résultats, {long_day(ranking['date'])}",
-                           json_ld=json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/"))
+        bulletin, csv = circuit.bulletin(ranking["path"]), circuit.link(f"{ranking['path']}.csv")
+        # Its source is what its context is made from, not the context: its table's rows are made as
+        # HTML only when the page is rendered (a rebuild at 100x made the rows of 4,000 tournaments'
+        # pages to find all but one unchanged). The ranking record whole (its rows, columns, date,
+        # title, place, season), the circuit as the page shows it and the links to its bulletin and
+        # CSV (public copies: `link`), the players' public forms (`Public.digest`: names and whether
+        # each has a page); the rest (page names from ids and clubs, days, the JSON-LD) is code, in
+        # the key's code fingerprint, or the league, a part of every page's key.
+        source = (circuit.shown(), ranking, self.public.digest, bulletin, csv)
+        return self.render_from("event.html.j2", self.event_page(circuit, ranking), card, source, lambda: {
+            "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
+            "table": self.table(circuit, ranking),
+            "description": f"{circuit.title} : résultats, {long_day(ranking['date'])}",
+            "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 
     def player(self, player: Player) -> bytes:
         """A player's page, made only when what it is made from changed (site/player_page.py

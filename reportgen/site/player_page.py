@@ -5,6 +5,7 @@ before making its sections (site/reuse.py). The rendering itself is `Site.player
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -15,7 +16,7 @@ from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.days import long_day, short_day
 from reportgen.site.privacy import Public
-from reportgen.site.sources import Circuit, Player
+from reportgen.site.sources import Circuit, Entry, Player
 
 KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
 
@@ -28,6 +29,11 @@ def place(row: dict[str, Any]) -> str:
 def public_name(public: Public, row: dict[str, Any]) -> str:
     """A ranking row's player as the site may show him (site/privacy.py)."""
     return public.name(row["id"], row["player"])
+
+
+def _in_order(entry: Entry) -> tuple[str, str]:
+    """A season's lines in date order (then by path: two rankings of one day)."""
+    return entry.ranking["date"], entry.ranking["path"]
 
 
 def root_of(path: str | None) -> str | None:
@@ -46,12 +52,22 @@ class PlayerPages:
         self._order = tuple(c.slug for c in circuits)  # a player's page shows them in this order
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         self._sources: dict[int, str] = {}
+        self._shapes: dict[int, tuple[str, str | None, str, str, str]] = {}
 
     def source(self, player: Player, name: str) -> tuple[object, ...]:
         """All a player's page is made from: his public name, the circuits' order, and for each of
         his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
         values, club, results): his rows as they are, not the page's lines made from them."""
-        return (name, self._order, [(self.ranking_source(e.circuit, e.ranking), e.row) for e in player.entries])
+        # A listcomp with a dict lookup per line, not a call: at 100x, 425,000 lines for 17,000 pages,
+        # most of them unchanged and taken once this key is found the same (site/reuse.py).
+        sources = self._ranking_sources
+        return (name, self._order, [(sources[id(e.ranking)], e.row) for e in player.entries])
+
+    @functools.cached_property
+    def _ranking_sources(self) -> dict[int, str]:
+        """Every ranking's `ranking_source`, by id(): made at once for the players' keys."""
+        return {id(ranking): self.ranking_source(circuit, ranking)
+                for circuit in self.circuits for ranking in circuit.rankings}
 
     def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
         """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
@@ -66,35 +82,52 @@ class PlayerPages:
         return found
 
     def sections(self, player: Player, name: str) -> list[dict[str, Any]]:
-        """A player's page's sections: a circuit's season each, its lines, results and charts."""
+        """A player's page's sections: a circuit's season each, its lines, results and charts. Per
+        line, only what is his (place, value, club): the rest made once per ranking (`_shape`)."""
         sections = []
         for circuit in self.circuits:
-            mine = [e for e in player.entries if e.circuit is circuit]
-            for season in sorted({e.ranking["season"] for e in mine}, reverse=True):
-                entries = sorted((e for e in mine if e.ranking["season"] == season),
-                                 key=lambda e: (e.ranking["date"], e.ranking["path"]))
-                lines = []
+            seasons: dict[int, list[Entry]] = {}
+            for e in player.entries:
+                if e.circuit is circuit:
+                    seasons.setdefault(e.ranking["season"], []).append(e)
+            for season in sorted(seasons, reverse=True):
+                entries = sorted(seasons[season], key=_in_order)
+                lines, places, ratings, latest = [], [], [], None
                 for e in entries:
-                    start, value = self.ranking_line(circuit, e.ranking)
+                    row = e.row
+                    start, key, short, kind, day = self._shape(circuit, e.ranking)
+                    rank = row["rank"]
                     lines.append(html_lines.line(
-                        start, place(e.row),
-                        f"{e.row['values'].get(value['key'], '')} {value['short']}".strip() if value else "",
-                        e.row["club"]))
-                places = [(short_day(e.ranking["date"]), e.row["rank"])
-                          for e in entries if e.ranking["kind"] == "season"]
-                ratings = [(e.ranking["date"], rating, e.row["values"].get("rating", "")) for e in entries
-                           if e.ranking["kind"] == "ratings" and (rating := figures.number(
-                               e.row["values"].get("rating", ""))) is not None]
-                latest = [e for e in entries if e.ranking["kind"] == "season" and e.row.get("results")]
+                        start, "" if rank is None else f"{rank}{'=' if row['tied'] else ''}",  # `place`
+                        "" if key is None else f"{row['values'].get(key, '')} {short}".strip(), row["club"]))
+                    if kind == "season":
+                        places.append((day, rank))
+                        if row.get("results"):
+                            latest = e
+                    elif kind == "ratings":
+                        shown = row["values"].get("rating", "")
+                        if (rating := figures.number(shown)) is not None:
+                            ratings.append((e.ranking["date"], rating, shown))
                 sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
-                                 "results": html_lines.results(latest[-1].row["results"] if latest else ()),
-                                 "results_title": latest[-1].ranking["title"] if latest else "",
+                                 "results": html_lines.results(latest.row["results"] if latest else ()),
+                                 "results_title": latest.ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
                                                           "Classement Elo")})
         return sections
+
+    def _shape(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, str | None, str, str, str]:
+        """What every player's line of one ranking shares, once per ranking: its line's start
+        (`ranking_line`), its main column's key and short label, its kind, its date as the table
+        of places shows it."""
+        found = self._shapes.get(id(ranking))
+        if found is None:
+            start, value = self.ranking_line(circuit, ranking)
+            found = self._shapes[id(ranking)] = (start, value["key"] if value else None, value["short"] if value else "",
+                                                 ranking["kind"], short_day(ranking["date"]))
+        return found
 
     def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:
         """What every player's line of one ranking shares (its date, kind, title, link: the start of

@@ -6,6 +6,9 @@ own pages go through here, and the documents it links through their public copie
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 from collections.abc import Mapping
 
 from reportgen.ingest.directories import Publication
@@ -18,6 +21,14 @@ class Public:
 
     def __init__(self, choices: Mapping[str, tuple[str, str]] | None = None):
         self.choices = dict(choices or {})
+
+    @functools.cached_property
+    def digest(self) -> str:
+        """A hash of every choice, made once: what a page that shows many players' public forms (a
+        tournament's ranking) depends on besides their ids and names, so that its source key need not
+        hold each row's public form (site/pages.py `event`); any choice changed changes it."""
+        choices = sorted((player, str(choice), letters) for player, (choice, letters) in self.choices.items())
+        return hashlib.sha256(json.dumps(choices, ensure_ascii=False).encode("utf-8")).hexdigest()
 
     def choice(self, player_id: str) -> str:
         return self.choices.get(player_id, (Publication.SHOWN, ""))[0]

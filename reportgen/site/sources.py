@@ -60,7 +60,7 @@ class Circuit:
         its season is over. While the season runs, its final ranking so far (the Grand Sud's: the
         season's tournaments alone, in force from 1 January) has no bulletin, only its CSV and annex;
         the ranking « à date » is the latest dated bulletin, the one the clubs' mails and PDFs show
-        (issue 27, « one document per ranking »: circuits/grand_sud/circuit.py). The final bulletin
+        (issue 27, « one document per ranking »: each circuit's `score`). The final bulletin
         is published once the season is over or closed; an archived season's documents are in the
         archive, not in this manifest."""
         if ranking["kind"] != "season" or ranking["path"] in self._paths:

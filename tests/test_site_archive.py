@@ -28,14 +28,14 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     rankings = [r for r in archived["grand-sud"] if not r["path"].startswith("tournoi/")]  # the tournaments: below
     assert [[(row["rank"], row["id"], row["player"]) for row in r["rows"]] for r in rankings] == [
         [(row["rank"], row["id"], row["player"]) for row in r["rows"]] for r in published]
-    assert rankings[-1]["title"] == "Classement final 2025"
+    assert rankings[-1]["title"] == "Classement final de la saison 2025"
 
     later = later_outputs(league.outputs, tmp_path, 2025)
     without = Site(later, list(circuits.CIRCUITS), "Ligue").pages()
     assert "site/grand-sud-2025.html" not in without
     pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages()
     season = pages["site/grand-sud-2025.html"].decode("utf-8")
-    assert "LÉGER Zoé" in season and "Classement final 2025" in season and "../grand-sud/2025/" not in season
+    assert "LÉGER Zoé" in season and "Classement final de la saison 2025" in season and "../grand-sud/2025/" not in season
     leger = pages[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
     assert "saison 2025" in leger and 'href="None"' not in leger
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
@@ -83,7 +83,7 @@ def test_archived_tournaments_get_their_pages_and_results_their_counted_marks(fo
     # the same records as the site published while 2025 was in inputs/: tournaments and counted marks
     assert [r for r in archived if r["kind"] == "event"] == [
         r for r in published if r["season"] == 2025 and r["kind"] == "event"]
-    final = next(r for r in archived if r["title"] == "Classement final 2025")
+    final = next(r for r in archived if r["title"] == "Classement final de la saison 2025")
     assert final["rows"] == next(r for r in published if r["path"] == final["path"])["rows"]
     counted = {row["player"]: [mark for _, mark in row["results"]] for row in final["rows"]}
     assert counted["DUPONT Jean"] == [True, True, False, False]  # the best two of four

@@ -28,9 +28,9 @@ def _title(scope: str, status: str, season: int, date: str, event_name: str) -> 
     if scope == ScopeKind.EVENT:
         return event_name
     if scope == ScopeKind.RATINGS:
-        return f"Classement Elo du {french.date_long(dt.date.fromisoformat(date))}"
+        return f"Classement Elo au {french.date_long(dt.date.fromisoformat(date))}"
     if status == Status.FINAL.value:
-        return f"Classement final {season}"
+        return f"Classement final de la saison {season}"
     return f"Classement {season} au {french.date_long(dt.date.fromisoformat(date))}"
 
 

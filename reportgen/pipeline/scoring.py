@@ -74,8 +74,10 @@ def _score_one(league: League, slug: str, scored: Scored) -> Report | None:
     problems = league.problems_of(slug)
     missing = [r for r in circuit.info.requires if r not in scored.reports]
     if not problems and missing:
-        problems = [UPSTREAM(SourceRef(inputs.events[0].id), circuits=", ".join(missing), slug=slug,
-                             joined=french.joined(missing))]
+        # the circuits by their titles, as the secretary knows them (« Classement régional Grand Sud »)
+        titles = [f"« {circuits.REGISTRY[r].title} »" for r in missing]
+        problems = [UPSTREAM(SourceRef(inputs.events[0].id), circuits=", ".join(titles),
+                             slug=f"« {circuit.info.title} »", joined=french.joined(titles))]
     if not problems:
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
                                {r: scored.reports[r] for r in circuit.info.requires})

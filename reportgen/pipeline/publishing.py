@@ -107,10 +107,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             return
         sha256 = on_disk.pop(path, None)
         if sha256 is None and hashes is not None:  # bytes made now (a CSV): the file not read to compare
-            sha256 = hashlib.sha256(data).hexdigest()
-            if hashes.recorded(path) != sha256:
-                staging.put(path, data, digest=sha256)
-                return
+            made_now = hashlib.sha256(data).hexdigest()
+            if hashes.recorded(path) == made_now:
+                staging.keep(path, made_now)
+            else:
+                staging.put(path, data, digest=made_now)
+            return
         staging.put(path, data, sha256)
 
     def kept(path: Path, key: str | None, render: Callable[[], bytes]) -> None:  # `keep` of what `made` gives

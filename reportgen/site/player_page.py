@@ -96,12 +96,11 @@ class PlayerPages:
                 for e in entries:
                     row = e.row
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
-                    rank = row["rank"]
                     lines.append(html_lines.line(
-                        start, "" if rank is None else f"{rank}{'=' if row['tied'] else ''}",  # `place`
+                        start, place(row),
                         "" if key is None else f"{row['values'].get(key, '')} {short}".strip(), row["club"]))
                     if kind == "season":
-                        places.append((day, rank))
+                        places.append((day, row["rank"]))
                         if row.get("results"):
                             latest = e
                     elif kind == "ratings":

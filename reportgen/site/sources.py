@@ -65,7 +65,11 @@ class Circuit:
         archive, not in this manifest."""
         if ranking["kind"] != "season" or ranking["path"] in self._paths:
             return True
-        return ranking["season"] not in {d["season"] for d in self.documents}
+        return ranking["season"] not in self._document_seasons
+
+    @functools.cached_property
+    def _document_seasons(self) -> frozenset[int]:
+        return frozenset(d["season"] for d in self.documents)
 
     def bulletin(self, path: str) -> str | None:
         """The HTML bulletin published under this path, relative to outputs/."""

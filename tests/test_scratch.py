@@ -219,3 +219,43 @@ def test_a_build_never_sweeps_the_folders_of_a_build_running_beside_it(tmp_path,
     assert first.returncode == 0, said.decode()
     assert list((tmp_path / "first" / "outputs" / "grand-sud").rglob("classement-2026-03-07.pdf"))
     assert list(temporary.iterdir()) == []
+
+
+def swept(temporary: Path) -> list[Path]:
+    """`scratch.sweep` of the temporary folder `temporary`."""
+    previous, tempfile.tempdir = tempfile.tempdir, str(temporary)
+    try:
+        return scratch.sweep()
+    finally:
+        tempfile.tempdir = previous
+
+
+@pytest.mark.skipif(shutil.which("gcc") is None and shutil.which("cc") is None,
+                    reason="no C compiler: ctypes.util.find_library makes no temporary file")
+def test_a_fork_server_killed_while_it_imports_weasyprint_leaves_nothing_the_next_sweep_misses(short_temporary):
+    """WeasyPrint's import runs gcc a dozen times (cffi asks `ctypes.util.find_library` for its
+    libraries' Windows and macOS names), each with a temporary file of Python's and of gcc's: killed
+    while one exists, the fork server's import left them in the system's folder (CI, 3 December).
+    The build is killed as soon as one is seen: all it left is in its locked folders, swept."""
+    temporary = short_temporary
+    environment = {**os.environ, "TMPDIR": str(temporary)}
+    for _ in range(5):  # a fast machine may have finished the import before the polling saw a file
+        build = subprocess.Popen(
+            [sys.executable, "-c", "import time\nfrom reportgen.render import pdf\npdf.warm_up(1)\n"
+                                   "time.sleep(60)"],
+            env=environment, start_new_session=True)
+        deadline = time.monotonic() + 30
+        seen: list[str] = []
+        while not seen and time.monotonic() < deadline:
+            seen = [name for _, folders, files in os.walk(temporary)  # a folder renamed meanwhile: skipped
+                    for name in folders + files if name.startswith(("tmp", "cc"))]
+        os.killpg(build.pid, signal.SIGKILL)
+        build.wait()
+        if seen:
+            break
+        swept(temporary)
+    else:
+        pytest.skip("WeasyPrint's import never ran a compiler long enough to be seen")
+    left = list(temporary.iterdir())
+    assert left and all(path.name.startswith(scratch.PREFIX) for path in left), left
+    assert sorted(swept(temporary)) == sorted(left) and list(temporary.iterdir()) == []

@@ -15,6 +15,7 @@ import calendar
 import datetime as dt
 import hashlib
 import os
+import sys
 from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
@@ -25,7 +26,7 @@ from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
 from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
-from reportgen.render.scratch import Scratch, of_this_process, temporary_folder
+from reportgen.render.scratch import Scratch, of_this_process, programs_temporary_folder, temporary_folder
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 
@@ -74,8 +75,7 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     (render/scratch.py: swept by the next build when a worker is killed mid-PDF).
     """
     use_project_fonts(templates / "fonts")
-    import weasyprint
-
+    weasyprint = _weasyprint()
     fetcher = _fetcher_class()(templates)
     document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
     epoch = calendar.timegm(day.timetuple())
@@ -91,6 +91,19 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
             del os.environ["SOURCE_DATE_EPOCH"]
         else:
             os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+def _weasyprint():  # type: ignore[no-untyped-def]
+    """WeasyPrint, imported in this process's own folder (`of_this_process`). Its import asks cffi
+    for each library under its Windows and macOS names too, and cffi asks `ctypes.util.find_library`
+    for those, which on Linux runs gcc and ld (a dozen times, each with a temporary file of its own
+    and of gcc's): a process killed meanwhile left them in /tmp for good; in its folder, the next
+    build's sweep takes them. A PDF worker has it already, imported by its fork server (`_pool`)."""
+    if "weasyprint" not in sys.modules:
+        folder = of_this_process()
+        with temporary_folder(folder), programs_temporary_folder(folder):
+            import weasyprint  # noqa: F401
+    return sys.modules["weasyprint"]
 
 
 _in_worker: list[bool] = []  # set in a PDF worker (`_worker_started`)
@@ -157,7 +170,9 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     keep (none can print a KeyboardInterrupt; the workers ignore it from then on), and imports
     WeasyPrint while the build goes on. None when the server cannot be started: its socket is a file
     of the temporary folder, and a TMPDIR deep in the tree makes its path longer than AF_UNIX allows
-    (107 bytes); the PDFs are then rendered one after the other in this process, the same bytes."""
+    (107 bytes); the PDFs are then rendered one after the other in this process, the same bytes.
+    The server's TMPDIR is this process's own folder: what WeasyPrint's import makes there
+    (`_weasyprint`) and what the workers make is swept with it when the build is killed."""
     import multiprocessing
     import signal
     import threading
@@ -171,7 +186,7 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
     main = threading.current_thread() is threading.main_thread()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None
     try:
-        with _server_folder():
+        with _server_folder(), programs_temporary_folder(of_this_process()):
             forkserver.ensure_running()
     except OSError:
         pool.shutdown(wait=False)

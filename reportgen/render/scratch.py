@@ -1,6 +1,7 @@
 """A build's private temporary folders (the site's view, pipeline/site_view.py; the PDF spool,
 render/pdf_spool.py; the annex worker's, render/annex_worker.py; WeasyPrint's copies of the fonts for
-one PDF, render/pdf.py; multiprocessing's own, `of_this_process`; the inputs merged with the archived
+one PDF, render/pdf.py; multiprocessing's own and what WeasyPrint's import makes (the fork server's
+TMPDIR), `of_this_process`; the inputs merged with the archived
 seasons, delivery/seasons.py; an attachment's trial league, delivery/inbox_filing.py) in the
 system's temporary folder, which a killed build or command does not leave there.
 
@@ -162,6 +163,23 @@ def temporary_folder(folder: Path) -> Iterator[None]:
         yield
     finally:
         tempfile.tempdir = previous
+
+
+@contextmanager
+def programs_temporary_folder(folder: Path) -> Iterator[None]:
+    """TMPDIR is `folder` for the programs this process starts during the block, and for what they
+    start in turn: their temporary files go there (a C compiler's, another Python's `tempfile`).
+    Other threads' programs started meanwhile get it too: `folder` must outlive them (this
+    process's own, `of_this_process`)."""
+    previous = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(folder)
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ["TMPDIR"]
+        else:
+            os.environ["TMPDIR"] = previous
 
 
 if __name__ == "__main__":  # `make clean`

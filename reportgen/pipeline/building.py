@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportgen import circuits, french
+from reportgen.collector import uncollected
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
@@ -28,7 +29,6 @@ from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_re
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
-from reportgen.site.heap import uncollected
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from reportgen import circuits, config, french
+from reportgen.collector import uncollected
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
@@ -27,7 +28,6 @@ from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
-from reportgen.site.heap import uncollected
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:

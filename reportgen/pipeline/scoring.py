@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen import circuits, french
+from reportgen.collector import uncollected
 from reportgen.model import SILENT, Problem, Progress, Report, SourceRef
 from reportgen.pipeline.calendar import mark_awaited
 from reportgen.pipeline.loading import League
 from reportgen.problems import UPSTREAM
-from reportgen.site.heap import uncollected
 
 
 @dataclass

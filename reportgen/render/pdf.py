@@ -21,6 +21,7 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import cast
 
+from reportgen.collector import seldom
 from reportgen.model import SILENT, Progress
 from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
@@ -68,7 +69,8 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     fontTools stamps every font it subsets with the current time unless SOURCE_DATE_EPOCH is
     set: without it, the same HTML gives different bytes from one second to the next.
 
-    WeasyPrint copies the document's fonts (about 1 MB) to a folder it makes with `mkdtemp`
+    The cycle collector looks less often meanwhile (reportgen/collector.py `seldom`: a fifth of
+    the CPU). WeasyPrint copies the document's fonts (about 1 MB) to a folder it makes with `mkdtemp`
     (weasyprint/text/fonts.py) and removes only when that document's FontConfiguration is
     collected, which a PDF worker's end never waits for: every worker left one in the temporary
     folder. Its temporary files go to a folder of ours for the time of this PDF, removed after it
@@ -77,13 +79,13 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     use_project_fonts(templates / "fonts")
     weasyprint = _weasyprint()
     fetcher = _fetcher_class()(templates)
-    document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
     epoch = calendar.timegm(day.timetuple())
     previous = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
     own = Scratch("fonts")  # a worker killed mid-PDF leaves it to the next build's sweep
     try:
-        with temporary_folder(own.folder):
+        with temporary_folder(own.folder), seldom():  # the layout's objects live until it is written
+            document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
             return document.write_pdf(pdf_variant="pdf/a-3u")
     finally:
         own.discard()

@@ -16,8 +16,9 @@ from typing import Any
 
 from jinja2 import Template
 
+from reportgen import collector
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import drawing, figures, heap, og
+from reportgen.site import drawing, figures, og
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day
@@ -77,8 +78,8 @@ class Site:
         self.found: list[tuple[str, bytes]] = []
         self.home_card: og.Card | None = None
         self._tags: dict[tuple[og.Card, str], dict[str, Any]] = {}  # each card's `og:image` tags, by page folder
-        # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (site/heap.py)
-        with heap.parsed():
+        # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (reportgen/collector.py)
+        with collector.parsed():
             self._load(outputs, order, blocked, archived)
         self.public = public or Public()
         self.calendar = list(calendar)
@@ -212,7 +213,7 @@ class Site:
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
         self.cards = drawing.Cards(self.draw_aside)
         try:
-            with heap.frozen():  # the league's data out of the collections while pages are made (site/heap.py)
+            with collector.frozen():  # the league's data out of the collections while pages are made (reportgen/collector.py)
                 yield from self._each_page()
         finally:
             self.cards.close()  # the worker stopped, whatever ended the pages

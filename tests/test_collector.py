@@ -1,0 +1,86 @@
+"""The site's pages made with the league's data out of Python's cycle collections (reportgen/collector.py):
+the collector given back as it was, after loading, after the pages, after a stop or an error; and
+the pages the same bytes whatever the collector did."""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+from reportgen import circuits, collector
+from reportgen.site.pages import Site
+
+
+@pytest.fixture
+def as_found():
+    """The collector as the test found it, whatever the test did."""
+    enabled = gc.isenabled()
+    yield
+    gc.unfreeze()
+    (gc.enable if enabled else gc.disable)()
+
+
+def test_loading_leaves_the_collector_as_it_was(small_league_built, as_found):
+    gc.enable()
+    Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue")
+    assert gc.isenabled()
+    gc.disable()  # a caller that turned it off keeps it off
+    Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue")
+    assert not gc.isenabled()
+
+
+def test_the_data_is_frozen_from_its_load_and_while_pages_are_made_and_thawed_after(small_league_built, as_found):
+    gc.unfreeze()
+    gc.enable()
+    site = Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue")
+    assert gc.get_freeze_count() > 0  # parsed, out of the collections at once (collector.parsed)
+    pages = site.each_page()
+    next(pages)
+    assert gc.get_freeze_count() > 0  # the league's data out of the collections
+    pages.close()  # a build stopped between two pages
+    assert gc.get_freeze_count() == 0
+    everything = dict(site.each_page())
+    assert gc.get_freeze_count() == 0 and "index.html" in everything
+    with pytest.raises(RuntimeError), collector.parsed():
+        raise RuntimeError("an error while the data is parsed: nothing frozen")
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    with pytest.raises(RuntimeError), collector.frozen():
+        raise RuntimeError("an error while the pages are made")
+    assert gc.get_freeze_count() == 0
+
+
+def test_the_pages_are_the_same_bytes_with_the_collector_on_or_off(small_league_built, as_found):
+    made = Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue").pages()
+    gc.disable()
+    assert Site(small_league_built.outputs, list(circuits.CIRCUITS), "Ligue").pages() == made
+
+
+def test_a_pdf_is_laid_out_with_seldom_young_collections_and_the_collector_given_back(monkeypatch):
+    """`render_pdf` under `seldom`: WeasyPrint's layout seen with the higher threshold, the
+    threshold as it was after the PDF and after an error in it; the same bytes as with the
+    collector's default (its passes change when cycles are freed, never what is written)."""
+    from reportgen.render import pdf
+
+    page = "<h1>Classement</h1>" + "".join(f"<p>JOUEUR{n} — {n} points</p>" for n in range(200))
+    before = gc.get_threshold()
+    seen = []
+    write_pdf = pdf._weasyprint().HTML.write_pdf
+
+    def watched(document, *args, **kwargs):
+        seen.append(gc.get_threshold()[0])
+        return write_pdf(document, *args, **kwargs)
+
+    monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", watched)
+    seldom = pdf.render_pdf(page)
+    assert seen == [collector.LAYOUT_THRESHOLD] and gc.get_threshold() == before
+    monkeypatch.setattr(collector, "LAYOUT_THRESHOLD", before[0])
+    assert pdf.render_pdf(page) == seldom and seen[-1] == before[0]
+
+    def failing(document, *args, **kwargs):
+        raise RuntimeError("a layout that fails")
+
+    monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", failing)
+    with pytest.raises(RuntimeError):
+        pdf.render_pdf(page)
+    assert gc.get_threshold() == before

@@ -15,8 +15,9 @@ A `Site` parses its data under `parsed` (twelfth round): frozen as soon as it is
 collector is enabled again, whose first young collection otherwise walked all of it (0.11 CPU-s at
 10x, about 1 at 100x), until its pages are made (`frozen`'s end gives it back).
 
-`uncollected` also serves the build's loading and scoring (pipeline/loading.py, scoring.py), for
-the same reason; `seldom`, the PDFs (render/pdf.py).
+`uncollected` also serves the build's loading and scoring (pipeline/loading.py, scoring.py) and
+the decoding of outputs/.reportgen's JSON (ingest/read_cache.py, file_hashes.py), for the same
+reason; `seldom`, the PDFs (render/pdf.py).
 
 The collector is process-wide: these helpers give it back as they found it, even on an error."""
 

@@ -30,6 +30,7 @@ import stat as stat_kind
 from operator import attrgetter
 from pathlib import Path
 
+from reportgen.collector import uncollected
 from reportgen.ingest.read_cache import FOLDER, FORMAT, write_file
 
 HASHES = "hashes"
@@ -62,7 +63,8 @@ class FileHashes:
         try:
             with open(path, "rb") as stream:
                 written = os.fstat(stream.fileno()).st_mtime_ns
-                data = json.loads(stream.read())
+                with uncollected():  # a tree: nothing to collect (read_cache.load_json)
+                    data = json.loads(stream.read())
         except (OSError, ValueError):
             return
         if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("files"), dict):

@@ -45,6 +45,11 @@ def season_page_name(slug: str, season: int) -> str:
     return f"{slug}-{season}.html"
 
 
+def event_page_name(circuit: Circuit, ranking: dict[str, Any]) -> str:
+    """A tournament's page, from its ranking's path."""
+    return page_name("tournoi", f"{circuit.slug}/{ranking['path']}")
+
+
 def club_page_name(club: str) -> str:
     """A club's page, from its name as the rankings give it."""
     return page_name("club", club)
@@ -87,9 +92,12 @@ class Site:
         self.corrections = list(corrections)
         self.templates = templates
         self._templates: dict[str, Template] = {}  # by name (`_template`)
-        # what the players' and the clubs' pages share, made once a site (site/player_page.py, club_page.py)
-        self.player_pages = PlayerPages(self.circuits, self.event_page)
-        self.club_pages = ClubPages(self.circuits, self.event_page)
+        # what the players' and the clubs' pages share, made once a site (site/player_page.py, club_page.py);
+        # given the function that names a tournament's page, not a method of this Site: a method would
+        # make a cycle, and the Site's data (1.4 million objects at 100x) would wait for a full
+        # collection to be freed, 1.8 CPU-s, rather than go with the Site (fifteenth round)
+        self.player_pages = PlayerPages(self.circuits, event_page_name)
+        self.club_pages = ClubPages(self.circuits, event_page_name)
 
     def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
               archived: Mapping[str, list[dict[str, Any]]] | None) -> None:
@@ -110,9 +118,6 @@ class Site:
 
     def season_page(self, circuit: Circuit, season: int) -> str:
         return season_page_name(circuit.slug, season)
-
-    def event_page(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
-        return page_name("tournoi", f"{circuit.slug}/{ranking['path']}")
 
     def club_page(self, club: str) -> str:
         return club_page_name(club)
@@ -228,7 +233,7 @@ class Site:
                 yield from self._images()
             for ranking in circuit.rankings:
                 if ranking["kind"] == "event":
-                    yield f"{FOLDER}/{self.event_page(circuit, ranking)}", self.event(circuit, ranking)
+                    yield f"{FOLDER}/{event_page_name(circuit, ranking)}", self.event(circuit, ranking)
                     yield from self._images()
         # the pages below name no card: between two, the card worker is given the next queued ones
         for player in self.players.values():
@@ -309,7 +314,7 @@ class Site:
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public)) if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
-                                    "url": self.event_page(circuit, r)} for r in events],
+                                    "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,
                            annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}
                                     for a in circuit.annexes if a["season"] == season])
@@ -330,7 +335,7 @@ class Site:
         # each has a page); the rest (page names from ids and clubs, days, the JSON-LD) is code, in
         # the key's code fingerprint, or the league, a part of every page's key.
         source = (circuit.shown(), ranking, self.public.digest, bulletin, csv)
-        return self.render_from("event.html.j2", self.event_page(circuit, ranking), card, source, lambda: {
+        return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             "table": self.table(circuit, ranking),
             "description": f"{circuit.title} : résultats, {long_day(ranking['date'])}",
@@ -358,7 +363,7 @@ class Site:
         entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
                    for p in self.players.values() if (page := self.player_page(p.id))]
         entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
-        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": self.event_page(c, r)}
+        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": event_page_name(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
                         for e in entries})

@@ -75,6 +75,20 @@ from reportgen.render import cache, excel, html, pdf, ranking, staging
 from reportgen.site import data, figures, pages, publish
 
 phases = {}
+collections = {"start": 0.0}
+
+
+def collected(phase, info):  # the cycle collector's passes in the build's process, their CPU
+    if phase == "start":
+        collections["start"] = time.process_time()
+        return
+    key = f"  cycle collector: generation {info['generation']} ({{}} passes)"
+    collections[key] = collections.get(key, 0) + 1
+    phases[key] = phases.get(key, 0.0) + time.process_time() - collections["start"]
+
+
+import gc
+gc.callbacks.append(collected)
 
 
 def wrap(owner, name, label, wall=False):
@@ -203,6 +217,8 @@ server_cpu()
 server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
 if getattr(server, "_forkserver_pid", None):
     server._stop()
+for key in [key for key in phases if key.startswith("  cycle collector")]:
+    phases[key.format(collections[key])] = phases.pop(key)
 print(json.dumps(phases))
 """
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
@@ -47,12 +48,20 @@ def joined(items: list[str]) -> str:
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
 
 
+# A league's values repeat (points, places, counts): each formatted once. At 100x a build formats
+# about 1.3 million, 0.8 µs each, 0.09 once kept (fifteenth round). Equal values (1, 1.0, True;
+# 1.5 and Fraction(3, 2)) share an entry, and their text is the same.
+FORMATTED = 65_536
+
+
+@functools.lru_cache(maxsize=FORMATTED)
 def number(value: float | int, decimals: int = 0) -> str:
     """1 086; 12,5 (decimal comma, narrow no-break space between thousands)."""
     text = f"{abs(value):,.{decimals}f}".replace(",", THOUSANDS_SEPARATOR).replace(".", ",")
     return ("−" if value < 0 else "") + text
 
 
+@functools.lru_cache(maxsize=FORMATTED)
 def points(value: float | int) -> str:
     """Points as a French reader expects them: 6 910; 292,5; 2 323,75 (never a rounding away)."""
     if float(value).is_integer():

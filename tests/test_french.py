@@ -2,6 +2,9 @@
 
 import datetime as dt
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from reportgen import french
 
 
@@ -43,3 +46,13 @@ def test_typography_keeps_the_signs_with_their_words():
     assert french.typography("la feuille « Tournoi » est introuvable : ajoutez-la ; merci ! ou ? ") == (
         "la feuille «\u00a0Tournoi\u00a0» est introuvable\u00a0: ajoutez-la\u202f; merci\u202f! ou\u202f? ")
     assert french.typography("'Résultats'!E3, http://exemple.org") == "'Résultats'!E3, http://exemple.org"
+
+
+@given(st.one_of(st.integers(-10**7, 10**7), st.floats(-1e7, 1e7, allow_nan=False)))
+def test_a_value_formatted_once_reads_the_same_as_formatted_again_whatever_its_type(value):
+    """`number` and `points` keep each value's text (a league's values repeat): an equal value of
+    another type (1 and 1.0, True) that shares its entry has the same text anyway."""
+    for twin in (value, float(value), int(value)):
+        assert french.points(twin) == french.points.__wrapped__(twin)
+        for decimals in (0, 2):
+            assert french.number(twin, decimals) == french.number.__wrapped__(twin, decimals)

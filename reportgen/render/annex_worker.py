@@ -36,7 +36,6 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportgen.collector import seldom
 from reportgen.model import Annex
 from reportgen.render.scratch import Scratch
 
@@ -162,8 +161,7 @@ def serve(connection: Connection, parent: int) -> None:
         for index, ((path, title, date, folder), parts) in enumerate(batch):
             name: str | None = f"{index}.xlsx"
             try:
-                with seldom():  # XlsxWriter's cells live until the workbook is written (reportgen/collector.py)
-                    data = excel.write_annex(title, date, (pickle.loads(parts.popleft()) for _ in range(len(parts))))
+                data = excel.write_annex(title, date, (pickle.loads(parts.popleft()) for _ in range(len(parts))))
                 (Path(folder) / f"{index}.xlsx").write_bytes(data)
             except Exception:  # noqa: BLE001  (written again by the build, which says the error)
                 name = None

@@ -184,6 +184,16 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     aside = annex_worker.Aside()
     aside.start([annex for annex in report.annexes if written_again(annex, keys[annex.path])])
     try:  # the worker stopped however this ends
+        annexes = []  # each annex and its public copy (or None), with their keys
+        for annex in report.annexes:
+            masked_annex = masking.annex(annex) if masking else None
+            annexes.append(((annex, keys[annex.path]),
+                            (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
+        # Those written again and large enough, handed to the worker first: written on the other core
+        # while this process makes the site's records, the bulletins and the CSVs, and taken back in
+        # their turn. Given after the site's records, the worker's annex was what the layout waited for
+        # (at 100x, 10 s of its wall; fifteenth round).
+        given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
         records = site_data.ranking_records(report)
         charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
         # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
@@ -197,14 +207,6 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         else:
             keep(folder / site_data.DATA, b"".join(data_parts))
         del records, events, data_parts
-        annexes = []  # each annex and its public copy (or None), with their keys
-        for annex in report.annexes:
-            masked_annex = masking.annex(annex) if masking else None
-            annexes.append(((annex, keys[annex.path]),
-                            (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
-        # Those written again and large enough, handed to the worker now: written on the other core while
-        # this process makes the bulletins and CSVs, and taken back in their turn.
-        given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
 
         def annexed(annex: Annex, key: str | None) -> None:
             path = folder / f"{annex.path}.xlsx"

@@ -178,14 +178,14 @@ def standings(
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     if event is not None and (final or day is not None):
         raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
-    rankings = _scored_rankings(circuit, inputs, archive)
+    rankings, published = _scored_rankings(circuit, inputs, archive)
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
-                   else queries.season_ranking(circuit, rankings, season, day, final))
+                   else queries.season_ranking(circuit, rankings, season, day, final, published))
     except queries.NotFound as error:
         err(str(error))
         raise typer.Exit(1) from None
-    _print_ranking(ranking, format)
+    _print_ranking(ranking, format, so_far=ranking.final and ranking.path not in published)
 
 
 @app.command()
@@ -196,15 +196,16 @@ def ratings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher le classement Elo le plus récent d'un circuit."""
-    lists = [r for r in _scored_rankings(circuit, inputs, archive) if r.scope.kind == ScopeKind.RATINGS]
+    lists = [r for r in _scored_rankings(circuit, inputs, archive)[0] if r.scope.kind == ScopeKind.RATINGS]
     if not lists:
         err(f"le circuit {circuit} n'a pas de classement Elo")
         raise typer.Exit(1)
     _print_ranking(max(lists, key=lambda r: r.date), format)
 
 
-def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> list:
-    """Every ranking the circuit publishes from these inputs; exit 1 on problems or none at all."""
+def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, set[str]]:
+    """Every ranking the circuit publishes from these inputs, and the paths of those that have a
+    bulletin; exit 1 on problems or none at all."""
     from reportgen import circuits
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load, score
@@ -216,14 +217,15 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> list:
     if circuit in scored.blocked:
         print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
-    rankings = scored.reports[circuit].rankings if circuit in scored.reports else []
+    report = scored.reports.get(circuit)
+    rankings = report.rankings if report is not None else []
     if not rankings:
         err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
-    return rankings
+    return rankings, {document.path for document in report.documents} if report is not None else set()
 
 
-def _print_ranking(ranking, format: Format) -> None:
+def _print_ranking(ranking, format: Format, so_far: bool = False) -> None:
     from reportgen import queries
     from reportgen.render.ranking import to_csv, to_json
 
@@ -232,7 +234,7 @@ def _print_ranking(ranking, format: Format) -> None:
     elif format is Format.json:
         sys.stdout.write(to_json(ranking).decode())
     else:
-        typer.echo(queries.table(ranking))
+        typer.echo(queries.table(ranking, so_far))
 
 
 @app.command("circuits")

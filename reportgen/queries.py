@@ -6,7 +6,7 @@ command line only parses its options, calls these, prints and exits."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from reportgen import french
 from reportgen.ingest.directories import CLUBS_FILE
@@ -25,10 +25,13 @@ def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
 
 
 def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = None, day: dt.date | None = None,
-                   final: bool = False) -> Ranking:
+                   final: bool = False, published: Collection[str] | None = None) -> Ranking:
     """The season ranking `reportgen standings` shows: the latest one published (of `season`), the
     final one, or the one in force on `day`; for a circuit without season rankings (Tantrix, pool
-    tournaments), its latest event's."""
+    tournaments), its latest event's. `published`: the paths of the rankings that have a bulletin.
+    While a season runs, its ranking « à date » is its latest dated bulletin (issue 27): its final
+    ranking so far, which has none until the season is over, is the latest published only with
+    `final` (the site, the bulletins and the mails show the same)."""
     chosen = [r for r in rankings if r.scope.kind == ScopeKind.SEASON and (season is None or r.season == season)]
     ranking: Ranking | None
     if not chosen and not any(r.scope.kind == ScopeKind.SEASON for r in rankings):
@@ -39,6 +42,8 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     else:
         latest = max(r.season for r in chosen) if chosen else None
         chosen = [r for r in chosen if r.season == latest and (r.final or not final)]
+        if not final and published is not None:
+            chosen = [r for r in chosen if r.path in published] or chosen
         ranking = chosen[-1] if chosen else None
     if ranking is None:
         season_text = f" pour la saison {season}" if season else ""
@@ -61,10 +66,11 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
     return matching[-1]
 
 
-def table(ranking: Ranking) -> str:
-    """A ranking for the terminal, from its own columns (those no row fills are left out)."""
+def table(ranking: Ranking, so_far: bool = False) -> str:
+    """A ranking for the terminal, from its own columns (those no row fills are left out). `so_far`:
+    a season's final ranking while the season runs (it has no bulletin yet), « à ce jour »."""
     if ranking.scope.kind == ScopeKind.SEASON:
-        title = (f"Classement final {ranking.season}" if ranking.final
+        title = (f"Classement final {ranking.season}" + (" à ce jour" if so_far else "") if ranking.final
                  else f"Classement au {french.date_long(ranking.date)}")
     elif ranking.scope.kind == ScopeKind.EVENT:
         title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"

@@ -235,7 +235,8 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
 
     result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
     assert result.returncode == 0
-    assert result.stdout.splitlines()[0] == "Classement final 2026"
+    # « à ce jour » while the 2026 season runs on the machine's clock: its final ranking has no bulletin yet
+    assert result.stdout.splitlines()[0] in ("Classement final 2026", "Classement final 2026 à ce jour")
     assert re.search(r"^ *1 +MARTIN Paul +(\d+ +)?Albi +575 +1 ", result.stdout, re.MULTILINE)
     # Totals above a thousand, and a date, from the example league's Tour de France (golden file
     # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space

@@ -218,11 +218,10 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, s
         print_problems(scored.blocked[circuit], [])
         raise typer.Exit(1)
     report = scored.reports.get(circuit)
-    rankings = report.rankings if report is not None else []
-    if not rankings:
+    if report is None or not report.rankings:
         err(f"aucun tournoi du circuit {circuit} dans {inputs}")
         raise typer.Exit(1)
-    return rankings, {document.path for document in report.documents} if report is not None else set()
+    return report.rankings, {document.path for document in report.documents}
 
 
 def _print_ranking(ranking, format: Format, so_far: bool = False) -> None:

@@ -4,7 +4,6 @@ and published all together through a journal."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -107,7 +106,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             return
         sha256 = on_disk.pop(path, None)
         if sha256 is None and hashes is not None:  # bytes made now (a CSV): the file not read to compare
-            made_now = hashlib.sha256(data).hexdigest()
+            made_now = cache.digest(data)
             if hashes.recorded(path) == made_now:
                 staging.keep(path, made_now)
             else:
@@ -159,7 +158,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         except OSError:
             existing = None
         if top and existing is not None and pdf.proven_by_source(recorded.get(relative), key,
-                                                                 hashlib.sha256(existing).hexdigest()):
+                                                                 cache.digest(existing)):
             proofs[relative] = recorded[relative]
             on_disk[pdf_path] = proofs[relative]["pdf"]
             keep(pdf_path, existing)  # its top rows' HTML is the one recorded: not rendered again

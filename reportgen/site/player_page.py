@@ -51,7 +51,6 @@ class PlayerPages:
         self.event_page = event_page  # a tournament's page (site/pages.py names it)
         self._order = tuple(c.slug for c in circuits)  # a player's page shows them in this order
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
-        self._sources: dict[int, str] = {}
         self._shapes: dict[int, tuple[str, str | None, str, str, str]] = {}
 
     def source(self, player: Player, name: str) -> tuple[object, ...]:
@@ -72,14 +71,12 @@ class PlayerPages:
     def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
         """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
         its line's start with its date, kind, title and link, its main column, season, date, path
-        and title): once per ranking, so that a player's source holds a short string per line."""
-        found = self._sources.get(id(ranking))
-        if found is None:
-            found = self._sources[id(ranking)] = hashlib.sha256(json.dumps(
-                [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
-                 ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
-                .encode("utf-8")).hexdigest()
-        return found
+        and title), so that a player's source holds a short string per line: made once per ranking
+        (`_ranking_sources`)."""
+        return hashlib.sha256(json.dumps(
+            [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
+             ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
+            .encode("utf-8")).hexdigest()
 
     def sections(self, player: Player, name: str) -> list[dict[str, Any]]:
         """A player's page's sections: a circuit's season each, its lines, results and charts. Per

@@ -5,9 +5,11 @@ failing leaves its annex to the build's process, which says the error as it did 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 
 import pytest
+from markupsafe import escape
 
 from reportgen.ingest import reading_pool
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
@@ -143,7 +145,8 @@ def test_a_circuit_whose_annexes_a_worker_writes_is_the_same_circuit(example_sco
     given: list[set[str]] = []
     real = annex_worker.Aside.give
     monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
-    monkeypatch.setattr(annex_worker.Aside, "give", lambda aside, annexes: given.append(real(aside, annexes)) or given[-1])
+    monkeypatch.setattr(annex_worker.Aside, "give",
+                        lambda aside, annexes, **kept: given.append(real(aside, annexes, **kept)) or given[-1])
     aside, _ = render_report("grand-sud", report, tmp_path / "aside")
     assert given == [{annex.path for annex in report.annexes}]  # every annex went to the worker
     assert {path.relative_to(tmp_path / "here"): data for path, data in here.items()} == \
@@ -166,3 +169,125 @@ def test_a_circuit_starts_its_worker_before_its_site_records(example_scored, tmp
     monkeypatch.setattr(site_data, "ranking_records", lambda report: order.append(("records", True)) or real_records(report))
     render_report("grand-sud", report, tmp_path / "aside")
     assert order == [("worker started", True), ("records", True)]
+
+
+# -- annexes taken back at their circuit's publication (pipeline/publishing.py `Later`) ----------
+
+def test_an_annex_given_kept_is_written_here_from_its_messages_when_the_worker_dies(small):
+    """Taken back after its circuit's report is gone, a kept annex needs no `write_here`: killed,
+    the worker's annex is written here from the messages it was sent, the same bytes."""
+    given = annex(rows=300)
+    aside = annex_worker.Aside()
+    assert aside.give([given], kept={given.path}) == {given.path}
+    assert aside.worker is not None
+    aside.worker.process.kill()  # SIGKILL
+    aside.worker.process.join(5)
+    assert aside.take(given.path) == excel.render_annex(given)
+    assert aside.kept == {}  # not held once taken
+
+
+def test_an_annex_not_given_kept_holds_no_message(small):
+    given = [annex("2025/annexe"), annex("2026/annexe")]
+    aside = annex_worker.Aside()
+    assert aside.give(given, kept={"2026/annexe"})
+    assert set(aside.kept) == {"2026/annexe"}
+    assert aside.take("2025/annexe", lambda: pytest.fail("written here")) == excel.render_annex(given[0])
+    assert aside.take("2026/annexe") == excel.render_annex(given[1])
+
+
+def _later_steps(monkeypatch) -> list[set[str]]:
+    """The files of each circuit's annexes taken back at its publication, as the build goes."""
+    from reportgen.pipeline import publishing
+
+    found: list[set[str]] = []
+    real = publishing.Later.finish
+
+    def finish(later, made_from):
+        found.append(later.files)
+        return real(later, made_from)
+
+    monkeypatch.setattr(publishing.Later, "finish", finish)
+    return found
+
+
+def test_a_new_tournaments_annex_written_past_the_layout_is_the_same_publication(new_tournament_league, tmp_path,
+                                                                                 monkeypatch):
+    """One new tournament, built twice from the same outputs: its season annex (of a new date)
+    written in the build's process, then by the worker and taken back only at the circuit's
+    publication, after the site's pages. The same files, manifests, site and records."""
+    import shutil
+
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+    from tests.test_hostile_files import snapshot
+
+    inputs, outputs = new_tournament_league
+    other = tmp_path / "worker"
+    shutil.copytree(outputs, other)
+    here = build(inputs, outputs, TODAY)
+    assert here.ok
+    later = _later_steps(monkeypatch)
+    monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
+    aside = build(inputs, other, TODAY)
+    assert aside.ok
+    assert later == [{"2026/annexe-grand-sud-2026.xlsx"}]  # the Grand Sud's season annex, of the new date
+    assert snapshot(other) == snapshot(outputs)
+    assert sorted(aside.rendered["grand-sud"]) == sorted(other / path.relative_to(outputs)
+                                                         for path in here.rendered["grand-sud"])
+
+
+def test_an_annex_published_for_its_date_is_waited_for_and_its_change_named(small_league_copy, monkeypatch):
+    """The workbook of the annex's own date corrected: the annex keeps its date, and whether it
+    changes what was sent is said before the site's pages (its corrections' page): taken back in the
+    layout, as before, not at the publication."""
+    import openpyxl
+
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+
+    path = small_league_copy.inputs / "2026-01-10-toulouse.xlsx"
+    book = openpyxl.load_workbook(path)
+    book["Résultats"]["A2"], book["Résultats"]["A3"] = 2, 1
+    book.save(path)
+    later = _later_steps(monkeypatch)
+    monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    assert later == []
+    assert {f"{r.circuit}/{r.path}" for r in result.republished} == {"grand-sud/2026/classement-2026-01-10",
+                                                                       "grand-sud/2026/annexe-grand-sud-2026"}
+    manifest = json.loads((small_league_copy.outputs / "grand-sud" / "publications.json").read_bytes())
+    title = next(a["title"] for a in manifest["annexes"] if a["path"] == "2026/annexe-grand-sud-2026")
+    page = (small_league_copy.outputs / "site" / "corrections.html").read_text()
+    assert f"{escape(title)} (" in page  # listed on the site's corrections' page
+
+
+def test_an_annex_whose_worker_dies_after_the_layout_is_written_at_the_publication(new_tournament_league, tmp_path,
+                                                                                   monkeypatch):
+    """The worker killed once the circuit is laid out, its annex not written yet: written by the
+    build's process from the messages kept, the same publication."""
+    import shutil
+
+    from reportgen.pipeline import build, publishing
+    from tests.builders import TODAY
+    from tests.test_hostile_files import snapshot
+
+    inputs, outputs = new_tournament_league
+    other = tmp_path / "killed"
+    shutil.copytree(outputs, other)
+    assert build(inputs, outputs, TODAY).ok
+    monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
+    killed: list[int] = []
+    real = publishing.Later.finish
+
+    def finish(later, made_from):
+        worker = later.aside.worker
+        assert worker is not None  # still there: not every annex was back
+        worker.process.kill()
+        worker.process.join(5)
+        killed.append(worker.process.exitcode)
+        return real(later, made_from)
+
+    monkeypatch.setattr(publishing.Later, "finish", finish)
+    assert build(inputs, other, TODAY).ok
+    assert killed == [-9]
+    assert snapshot(other) == snapshot(outputs)

@@ -25,7 +25,7 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
-from reportgen.pipeline.publishing import STALE, _prepare, pdf_proofs, render_report
+from reportgen.pipeline.publishing import STALE, Later, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
@@ -34,6 +34,7 @@ from reportgen.site.public_copies import Masking
 if TYPE_CHECKING:
     import pandas as pd
 
+    from reportgen.render.manifest import Manifest
     from reportgen.render.pdf import Batch
 
 EVENT_COLUMNS = ("event", "place", "club", "player_id", "player")  # what `event_records` reads of a result
@@ -125,7 +126,9 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     if warm_pdf_workers and digests is not None and any(
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
-    staged: list[Staging] = []  # each circuit's files staged on disk until published (render/staging.py)
+    # Each circuit's files staged on disk until published (render/staging.py), and its annexes the
+    # annex worker still writes (publishing.py `Later`): discarded if the build stops before.
+    staged: list[Staging | Later] = []
     # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
     # server), each started as soon as its bulletin's HTML is known when the pool started early;
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
@@ -143,13 +146,21 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
 @dataclass(frozen=True)
 class _Laid:
     """What a circuit's publication needs of its report and inputs once laid out: how many bulletins
-    and annexes it has, the closed seasons its documents are of and the events they are made from
-    (id, date: render/changes.py `sources`)."""
+    and annexes it has, the closed seasons its documents are of, the events they are made from
+    (id, date: render/changes.py `sources`) and its annexes still being written (`Later`)."""
 
     documents: int
     annexes: int
     closed: list[int]
     events: list[tuple[str, dt.date]]
+    later: Later | None = None
+
+    def annex_hashes(self, manifest: Manifest, staging: Staging) -> None:
+        """The hash of each of the manifest's annexes staged (not one the worker still writes)."""
+        waiting = self.later.files if self.later is not None else set()
+        for annex in manifest.annexes:
+            if annex.sha256 is None and f"{annex.path}.xlsx" not in waiting:
+                annex.sha256 = staging.digest(staging.folder / f"{annex.path}.xlsx")
 
 
 def _event_rows(results: pd.DataFrame) -> list[dict]:
@@ -201,7 +212,7 @@ def _masking(league: League) -> Masking:
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache,
            archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
-           hashes: FileHashes, staged: list[Staging], pdfs: Batch) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging | Later], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -233,6 +244,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         result.rendered[slug] = []
         found = league.circuits[slug]
         staging = None
+        later: list[Later] = []
         try:
             staging = Staging(outputs / slug)
             staged.append(staging)
@@ -240,7 +252,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
                                            events=event_records(found.events, _event_rows(found.results)),
-                                           masking=masking, staging=staging, hashes=hashes)
+                                           masking=masking, staging=staging, hashes=hashes, later=later)
+            staged.extend(later)
         except BaseException as failure:
             if staging is not None:
                 staging.discard()
@@ -250,16 +263,15 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             return
         closed = sorted({d.season for d in report.documents if league.reading.season_closed(d.season)})
         behind = [(event.id, event.date) for event in _events_behind(league, slug)]
-        rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind)
+        rendered[slug] = staging, files, waiting, _Laid(len(report.documents), len(report.annexes), closed, behind,
+                                                        later[0] if later else None)
 
     def _before_pdfs(manifest: Manifest, staging: Staging, laid: _Laid) -> Manifest:
         """The circuit's manifest with what is known before its PDFs are: each annex's hash and what
         the circuit is made from (what the next build compares to name the documents already sent
         that it changes: render/changes.py). Its PDFs' records are completed once they are
         (`pdf_proofs`): the hash of their bytes, the proof the next build needs to reuse them."""
-        folder = staging.folder
-        for annex in manifest.annexes:
-            annex.sha256 = staging.digest(folder / f"{annex.path}.xlsx")
+        laid.annex_hashes(manifest, staging)
         manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
         return manifest
 
@@ -355,6 +367,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         try:
             if slug in refused:
                 raise refused[slug]
+            if laid.later is not None:  # the annexes the worker wrote while the site's pages were made
+                laid.later.finish(manifest.made_from)
+                laid.annex_hashes(manifest, staging)
             manifest.pdfs = pdf_proofs(manifest.pdfs, folder, waiting, staging.digest)
             staging.put(folder / MANIFEST, manifest.to_json())
             result.published[slug] = staging.publish(last=folder / MANIFEST, stale_suffixes=STALE)

@@ -20,12 +20,51 @@ if TYPE_CHECKING:
 STALE = (".html", ".pdf", ".csv", ".xlsx", ".eml")  # a circuit's outputs that a publication no longer having removes
 
 
+class Later:
+    """A circuit's large annexes that the annex worker (render/annex_worker.py) still writes once the
+    circuit is laid out, taken back at its publication (`finish`), after the site's pages.
+
+    Why: at 100x one new tournament's layout waited 4.5 s of its wall for the season annex (8 CPU-s
+    of XlsxWriter on the other core), while the site's pages, made after it, need nothing of it but
+    its hash, and that only to say whether it changes an annex already published for the same date
+    (render/changes.py): an annex of a new date, or new, cannot. So only those are left to the
+    worker past the layout; an annex published for its date already is taken back as before. Their
+    messages are kept (`Aside.give`'s `kept`): if the worker fails, they are written here from them,
+    the circuit's report being gone by then. Each file is staged as `render_report` stages any annex
+    it makes, its record (`made_from`) and hash then given to the manifest."""
+
+    def __init__(self, aside: Any, made_from: dict[str, dict[str, str] | None]) -> None:
+        self.aside = aside  # annex_worker.Aside, its worker still writing
+        self.made_from = made_from  # render_report's records, which each step completes
+        self.steps: list[tuple[str, Callable[[], None]]] = []  # (file relative to the circuit's folder, its staging)
+
+    @property
+    def files(self) -> set[str]:
+        return {relative for relative, _ in self.steps}
+
+    def finish(self, made_from: dict[str, dict[str, str]]) -> None:
+        """Each annex taken back and staged, its record added to the manifest's `made_from`."""
+        try:
+            for relative, stage in self.steps:
+                stage()
+                record = self.made_from.get(relative)
+                if record is not None:
+                    made_from[relative] = record
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        """The worker stopped (the build stopped before the circuit's publication, or it is done)."""
+        self.steps = []
+        self.aside.close()
+
+
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None, hashes: FileHashes | None = None,
-                  ) -> tuple[dict[Path, bytes], list[Path]]:
+                  later: list[Later] | None = None) -> tuple[dict[Path, bytes], list[Path]]:
     """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
     manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
@@ -52,7 +91,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     the manifest's `public`. `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
     taken from disk that they know by its stat as the bytes its record names is not read at all
     (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
-    a file made again (a CSV, the site's data) read to find it holds the same bytes."""
+    a file made again (a CSV, the site's data) read to find it holds the same bytes. `later` (the
+    build, with `staging`): the large annexes of a new date that the worker still writes are not
+    waited for; their `Later` is added to it, and the manifest returned lacks their records until
+    its `finish`."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
     # notices): not on the way to the first PDF's submission.
     from reportgen.render import annex_worker, cache, html, index, pdf
@@ -182,7 +224,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     keys = {annex.path: cache.source_key("xlsx", annex) for annex in report.annexes}
     aside = annex_worker.Aside()
     aside.start([annex for annex in report.annexes if written_again(annex, keys[annex.path])])
-    try:  # the worker stopped however this ends
+    deferred = Later(aside, made_from)
+    # The annexes already published for their date: the site's pages wait for their hashes (`Later`).
+    dated = {entry.get("path"): entry.get("date") for entry in previous.get("annexes") or [] if isinstance(entry, dict)}
+    try:  # the worker stopped if this fails; once done, unless it still writes annexes for `later`
         annexes = []  # each annex and its public copy (or None), with their keys
         for annex in report.annexes:
             masked_annex = masking.annex(annex) if masking else None
@@ -191,8 +236,17 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
         # their turn. Given after the site's records, the worker's annex was what the layout waited for
-        # (at 100x, 10 s of its wall; fifteenth round).
-        given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)])
+        # (at 100x, 10 s of its wall; fifteenth round). Those the build need not wait for at all are
+        # left to the worker past the layout (`Later`): an annex of another date than the one
+        # published at its path (or new), and a public copy (not one of the manifest's annexes).
+        unwaited: set[str] = set()
+        for (whole, _), public_copy in annexes if later is not None and staging is not None else ():
+            if dated.get(whole.path) != whole.date.isoformat():
+                unwaited.add(whole.path)
+            if public_copy is not None:
+                unwaited.add(public_copy[0].path)
+        given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)],
+                           kept=unwaited)
         records = site_data.ranking_records(report)
         charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
         # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
@@ -209,6 +263,11 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
 
         def annexed(annex: Annex, key: str | None) -> None:
             path = folder / f"{annex.path}.xlsx"
+            if annex.path in aside.kept:  # taken back at the circuit's publication (`Later`)
+                name = annex.path  # not the annex: it is not held until then
+                deferred.steps.append((path.relative_to(folder).as_posix(),
+                                       lambda: kept(path, key, lambda: aside.take(name))))
+                return
 
             def write() -> bytes:
                 from reportgen.render import excel
@@ -242,7 +301,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             if masked_copy is not None:
                 annexed(*masked_copy)
                 copied(annex.path, masked_copy[0].path, (".xlsx",))
-    finally:
+    except BaseException:
+        aside.close()
+        raise
+    if deferred.steps and later is not None:
+        later.append(deferred)
+    else:
         aside.close()
     if report.messages:
         from reportgen.render import mail

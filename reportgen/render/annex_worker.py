@@ -31,7 +31,7 @@ import datetime as dt
 import gc
 import pickle
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,6 +59,9 @@ class Aside:
         self.scratch: Scratch | None = None  # where the worker writes each annex (swept if the build is killed)
         self.given: list[str] = []  # the paths given and not answered yet, in the order given
         self.answers: dict[str, str | None] = {}  # path -> its file's name, None if writing failed
+        # path -> (title, date, the messages of its rows as sent): what `take` writes here when the
+        # worker failed, for annexes given `kept` (taken back once their circuit's objects are gone)
+        self.kept: dict[str, tuple[str, dt.date, list[bytes]]] = {}
 
     def start(self, annexes: list[Annex]) -> None:
         """The worker started now when some of `annexes` (those about to be written again) are large
@@ -68,10 +71,12 @@ class Aside:
         if self.worker is None and any(cells(annex) >= THRESHOLD for annex in annexes):
             self.worker = _start()
 
-    def give(self, annexes: list[Annex]) -> set[str]:
+    def give(self, annexes: list[Annex], kept: Collection[str] = ()) -> set[str]:
         """Those of `annexes` large enough handed to the worker (`start`ed for them, or started
         now), all at once (a second call would find the worker writing, and wait); the paths of
-        those given, none when there is no worker (a worker started for none is stopped)."""
+        those given, none when there is no worker (a worker started for none is stopped). The
+        messages of those whose path is in `kept` are kept here too: `take` then needs no
+        `write_here` for them, their `Annex` may be gone by then (pipeline/publishing.py `Later`)."""
         assert not self.given and self.scratch is None, "an Aside's annexes are given once"
         large = [annex for annex in annexes if cells(annex) >= THRESHOLD]
         if not large:
@@ -88,19 +93,27 @@ class Aside:
             send = self.worker.connection.send_bytes
             for annex in large:
                 send(pickle.dumps((annex.path, annex.title, annex.date, str(self.scratch.folder)), protocol=5))
+                messages: list[bytes] = []  # kept, or each dropped once sent
                 for part in excel.annex_parts(annex, ROWS):
-                    send(pickle.dumps(part, protocol=5))
+                    message = pickle.dumps(part, protocol=5)
+                    send(message)
+                    if annex.path in kept:
+                        messages.append(message)
+                if annex.path in kept:
+                    self.kept[annex.path] = (annex.title, annex.date, messages)
                 send(b"")
             send(pickle.dumps(None))  # no more: the worker writes
         except (OSError, ValueError):
             self.close()
+            self.kept = {}  # none given: each written here as if there had been no worker
             return set()
         self.given = [annex.path for annex in large]
         return set(self.given)
 
-    def take(self, path: str, write_here: Callable[[], bytes]) -> bytes:
+    def take(self, path: str, write_here: Callable[[], bytes] | None = None) -> bytes:
         """The bytes of the annex given for `path`, once the worker has written them; written here
-        (`write_here`) when the worker failed."""
+        (`write_here`, or from its messages when it was given `kept`) when the worker failed, where
+        an error is raised as the worker met it."""
         while path not in self.answers and path in self.given and self.worker is not None:
             try:
                 answered, name = pickle.loads(self.worker.connection.recv_bytes())
@@ -116,9 +129,18 @@ class Aside:
                 data = (self.scratch.folder / name).read_bytes()
             except OSError:
                 data = None
+        kept = self.kept.pop(path, None)
         if not self.given and not self.answers:
             self.close()
-        return data if data is not None else write_here()
+        if data is not None:
+            return data
+        if write_here is not None:
+            return write_here()
+        assert kept is not None, "an annex taken back without `write_here` was given `kept`"
+        from reportgen.render import excel
+
+        title, date, messages = kept
+        return excel.write_annex(title, date, (pickle.loads(message) for message in messages))
 
     def close(self) -> None:
         """The worker stopped and its folder removed (every annex back, or the build stopped
@@ -129,7 +151,7 @@ class Aside:
         if self.scratch is not None:
             self.scratch.discard()
             self.scratch = None
-        self.given = []
+        self.given = []  # `kept` stays: what `take` writes here from now on
 
 
 def _start() -> SideWorker | None:

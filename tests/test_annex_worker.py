@@ -236,6 +236,23 @@ def test_a_new_tournaments_annex_written_past_the_layout_is_the_same_publication
                                                          for path in here.rendered["grand-sud"])
 
 
+def test_a_first_builds_annexes_are_waited_for_in_the_layout(tmp_path, monkeypatch):
+    """New annexes (a first build's, a new season's) are taken back in the layout, as before: left to
+    the worker, they were written while every page of the site was made."""
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, small_league
+
+    later = _later_steps(monkeypatch)
+    given: list[set[str]] = []
+    real = annex_worker.Aside.give
+    monkeypatch.setattr(annex_worker.Aside, "give",
+                        lambda aside, annexes, **kept: given.append(real(aside, annexes, **kept)) or given[-1])
+    monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
+    assert build(small_league(tmp_path / "inputs"), tmp_path / "outputs", TODAY).ok
+    assert {"2026/annexe-grand-sud-2026"} <= set().union(*given)  # the worker wrote them
+    assert later == []
+
+
 def test_an_annex_published_for_its_date_is_waited_for_and_its_change_named(small_league_copy, monkeypatch):
     """The workbook of the annex's own date corrected: the annex keeps its date, and whether it
     changes what was sent is said before the site's pages (its corrections' page): taken back in the

@@ -27,11 +27,16 @@ class Later:
     Why: at 100x one new tournament's layout waited 4.5 s of its wall for the season annex (8 CPU-s
     of XlsxWriter on the other core), while the site's pages, made after it, need nothing of it but
     its hash, and that only to say whether it changes an annex already published for the same date
-    (render/changes.py): an annex of a new date, or new, cannot. So only those are left to the
-    worker past the layout; an annex published for its date already is taken back as before. Their
-    messages are kept (`Aside.give`'s `kept`): if the worker fails, they are written here from them,
-    the circuit's report being gone by then. Each file is staged as `render_report` stages any annex
-    it makes, its record (`made_from`) and hash then given to the manifest."""
+    (render/changes.py): a new edition of the annex (another date at the same path) cannot. So only
+    those are left to the worker past the layout (with their public copies); an annex published
+    for its date already is taken back as before, and so is a new one (a first build's, a new
+    season's): left to the worker, the first build's season annexes at 100x were written on the
+    other core while all of its 25,000 site pages were made, which then took longer than the
+    target allows (0.25 of the rest of the build), and their messages kept raised its peak memory
+    1,696 → 1,879 MiB (sixteenth round). The messages are kept (`Aside.give`'s `kept`) so that, if
+    the worker fails, the annex is written here from them, the circuit's report being gone by then.
+    Each file is staged as `render_report` stages any annex it makes, its record (`made_from`) and
+    hash then given to the manifest."""
 
     def __init__(self, aside: Any, made_from: dict[str, dict[str, str] | None]) -> None:
         self.aside = aside  # annex_worker.Aside, its worker still writing
@@ -92,7 +97,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     taken from disk that they know by its stat as the bytes its record names is not read at all
     (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
     a file made again (a CSV, the site's data) read to find it holds the same bytes. `later` (the
-    build, with `staging`): the large annexes of a new date that the worker still writes are not
+    build, with `staging`): the new editions of large annexes that the worker still writes are not
     waited for; their `Later` is added to it, and the manifest returned lacks their records until
     its `finish`."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
@@ -236,15 +241,15 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
         # their turn. Given after the site's records, the worker's annex was what the layout waited for
-        # (at 100x, 10 s of its wall; fifteenth round). Those the build need not wait for at all are
-        # left to the worker past the layout (`Later`): an annex of another date than the one
-        # published at its path (or new), and a public copy (not one of the manifest's annexes).
+        # (at 100x, 10 s of its wall; fifteenth round). A new edition of an annex already published
+        # (another date than the one published at its path), and its public copy, are left to the
+        # worker past the layout (`Later`).
         unwaited: set[str] = set()
         for (whole, _), public_copy in annexes if later is not None and staging is not None else ():
-            if dated.get(whole.path) != whole.date.isoformat():
+            if dated.get(whole.path) not in (None, whole.date.isoformat()):
                 unwaited.add(whole.path)
-            if public_copy is not None:
-                unwaited.add(public_copy[0].path)
+                if public_copy is not None:
+                    unwaited.add(public_copy[0].path)
         given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)],
                            kept=unwaited)
         records = site_data.ranking_records(report)

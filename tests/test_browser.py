@@ -83,7 +83,9 @@ def test_no_site_page_has_an_empty_heading_or_empty_parentheses(example_site):  
         assert "()" not in text and "Classement : </th>" not in text, page.name
     season = (example_site / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
     # its heading the latest dated bulletin's (tests/test_site.py), the final ranking so far listed by its CSV
-    assert "<h2>Classement après le tournoi d" in season
+    assert '<h2 id="classement">Classement après le tournoi d' in season
+    # the table named by that heading (axe checks the reference), not by a caption that repeats it
+    assert '<table class="sortable ranking" aria-labelledby="classement">' in season and "<caption>Classement" not in season
     assert "<td>Classement final de la saison 2026 à ce jour</td>" in season
 
 

@@ -26,6 +26,14 @@ def place(row: dict[str, Any]) -> str:
     return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
 
 
+def labelled(row: dict[str, Any], key: str | None, label: str) -> str:
+    """A line's main value after its column's name, « Total : 1 445 », « Tour : 2 » (French typing:
+    a no-break space before the colon): the value first read « 1 Tour », « 1 445 Total »; nothing
+    when the ranking has no such column or the row no value."""
+    value = row["values"].get(key, "") if key is not None else ""
+    return f"{label}\u00a0: {value}" if value != "" else ""
+
+
 def public_name(public: Public, row: dict[str, Any]) -> str:
     """A ranking row's player as the site may show him (site/privacy.py)."""
     return public.name(row["id"], row["player"])
@@ -93,9 +101,7 @@ class PlayerPages:
                 for e in entries:
                     row = e.row
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
-                    lines.append(html_lines.line(
-                        start, place(row),
-                        "" if key is None else f"{row['values'].get(key, '')} {short}".strip(), row["club"]))
+                    lines.append(html_lines.line(start, place(row), labelled(row, key, short), row["club"]))
                     if kind == "season":
                         places.append((day, row["rank"]))
                         if row.get("results"):

@@ -137,16 +137,22 @@ def test_a_worker_that_cannot_start_leaves_every_annex_to_the_build(small, monke
     assert aside.take("2026/annexe", lambda: b"written here") == b"written here"
 
 
+def _given(monkeypatch) -> list[set[str]]:
+    """The paths of the annexes given to a worker, by each `give`."""
+    given: list[set[str]] = []
+    real = annex_worker.Aside.give
+    monkeypatch.setattr(annex_worker.Aside, "give",
+                        lambda aside, annexes, **kept: given.append(real(aside, annexes, **kept)) or given[-1])
+    return given
+
+
 def test_a_circuit_whose_annexes_a_worker_writes_is_the_same_circuit(example_scored, tmp_path, monkeypatch):
     """The example league's Grand Sud laid out twice: its annexes (and their public copies, if any)
     written here, then by a worker; the same files."""
     report = example_scored.reports["grand-sud"]
     here, _ = render_report("grand-sud", report, tmp_path / "here")
-    given: list[set[str]] = []
-    real = annex_worker.Aside.give
+    given = _given(monkeypatch)
     monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
-    monkeypatch.setattr(annex_worker.Aside, "give",
-                        lambda aside, annexes, **kept: given.append(real(aside, annexes, **kept)) or given[-1])
     aside, _ = render_report("grand-sud", report, tmp_path / "aside")
     assert given == [{annex.path for annex in report.annexes}]  # every annex went to the worker
     assert {path.relative_to(tmp_path / "here"): data for path, data in here.items()} == \
@@ -242,11 +248,7 @@ def test_a_first_builds_annexes_are_waited_for_in_the_layout(tmp_path, monkeypat
     from reportgen.pipeline import build
     from tests.builders import TODAY, small_league
 
-    later = _later_steps(monkeypatch)
-    given: list[set[str]] = []
-    real = annex_worker.Aside.give
-    monkeypatch.setattr(annex_worker.Aside, "give",
-                        lambda aside, annexes, **kept: given.append(real(aside, annexes, **kept)) or given[-1])
+    later, given = _later_steps(monkeypatch), _given(monkeypatch)
     monkeypatch.setattr(annex_worker, "THRESHOLD", 1)
     assert build(small_league(tmp_path / "inputs"), tmp_path / "outputs", TODAY).ok
     assert {"2026/annexe-grand-sud-2026"} <= set().union(*given)  # the worker wrote them
@@ -280,8 +282,9 @@ def test_an_annex_published_for_its_date_is_waited_for_and_its_change_named(smal
 
 def test_an_annex_whose_worker_dies_after_the_layout_is_written_at_the_publication(new_tournament_league, tmp_path,
                                                                                    monkeypatch):
-    """The worker killed once the circuit is laid out, its annex not written yet: written by the
-    build's process from the messages kept, the same publication."""
+    """The worker killed once the circuit is laid out, and what it wrote gone (as if it had died
+    before writing): the annex written by the build's process from the messages kept, the same
+    publication."""
     import shutil
 
     from reportgen.pipeline import build, publishing
@@ -298,13 +301,19 @@ def test_an_annex_whose_worker_dies_after_the_layout_is_written_at_the_publicati
 
     def finish(later, made_from):
         worker = later.aside.worker
-        assert worker is not None  # still there: not every annex was back
+        assert worker is not None  # still there: its annex not taken back yet
         worker.process.kill()
         worker.process.join(5)
         killed.append(worker.process.exitcode)
+        for written in later.aside.scratch.folder.iterdir():
+            written.unlink()
         return real(later, made_from)
 
+    written_here: list[str] = []
+    real_write = excel.write_annex
+    monkeypatch.setattr(excel, "write_annex", lambda title, *rest: written_here.append(title) or real_write(title, *rest))
     monkeypatch.setattr(publishing.Later, "finish", finish)
     assert build(inputs, other, TODAY).ok
     assert killed == [-9]
+    assert len(written_here) == 1  # the season annex, from its messages (no other annex written here)
     assert snapshot(other) == snapshot(outputs)

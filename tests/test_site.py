@@ -182,6 +182,14 @@ def example_site(example_scored, example_league, tmp_path_factory):
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
 
 
+def test_places_lost_are_written_with_a_minus_sign_as_the_mails_write_them(example_site):
+    """« −2 » (U+2212), not a hyphen: the site's sorting reads it as a number (templates/site/site.js)."""
+    _, pages = example_site
+    season = pages["site/grand-sud-2026.html"].decode("utf-8")
+    assert re.search(r"<td>\u22122</td>", season) and re.search(r"<td>\+\d+</td>", season)
+    assert not re.search(r"<td[^>]*>-\d", season)
+
+
 def test_a_tournament_page_carries_its_results_open_graph_and_a_sports_event(example_site):
     outputs, pages = example_site
     events = [path for path in pages if path.startswith("site/tournoi-")]

@@ -38,3 +38,22 @@ def test_the_search_finds_a_player_by_part_of_his_name_and_a_header_sorts_its_ta
     assert [name for name, _ in seen["found"]] == ["LÉGER Zoé (joueur)"]
     assert (outputs / "site" / seen["found"][0][1]).is_file()
     assert seen["sort"] == "ascending" and seen["names"] == sorted(seen["names"], key=str.casefold)
+
+
+SORT_BY_EVOLUTION = """() => {
+  const table = document.querySelector("table.ranking");
+  const headers = Array.from(table.querySelectorAll("thead th"));
+  const column = headers.findIndex(th => th.textContent === "Évol.");
+  headers[column].click();
+  return Array.from(table.tBodies[0].rows, row => row.cells[column].textContent);
+}"""
+
+
+def test_a_season_sorted_by_evolution_puts_places_lost_before_places_gained(browser, example_site):  # noqa: F811
+    """The places lost are written « −2 » (a real minus sign, site/data.py `cell`): sorted as numbers,
+    the largest loss first, the newcomers (« nouveau », a text) after every number."""
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 1280, audit=False)
+    shown = browser.pages[1280].evaluate(SORT_BY_EVOLUTION)
+    numbers = [int(text.replace("\u2212", "-")) for text in shown if text != "nouveau"]
+    assert any(n < 0 for n in numbers) and any(n > 0 for n in numbers)
+    assert numbers == sorted(numbers) and shown[:len(numbers)] == [text for text in shown if text != "nouveau"]

@@ -5,6 +5,7 @@ the pages the same bytes whatever the collector did."""
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 
 import pytest
@@ -67,14 +68,17 @@ def test_a_pdf_is_laid_out_with_seldom_young_collections_and_the_collector_given
     before = gc.get_threshold()
     seen = []
     write_pdf = pdf._weasyprint().HTML.write_pdf
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
 
     def watched(document, *args, **kwargs):
         seen.append(gc.get_threshold()[0])
+        assert os.environ["SOURCE_DATE_EPOCH"] == "946684800"  # the PDF's day: 1 January 2000
         return write_pdf(document, *args, **kwargs)
 
     monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", watched)
     seldom = pdf.render_pdf(page)
     assert seen == [collector.LAYOUT_THRESHOLD] and gc.get_threshold() == before
+    assert "SOURCE_DATE_EPOCH" not in os.environ  # unset again, as it was
     monkeypatch.setattr(collector, "LAYOUT_THRESHOLD", before[0])
     assert pdf.render_pdf(page) == seldom and seen[-1] == before[0]
 
@@ -84,7 +88,7 @@ def test_a_pdf_is_laid_out_with_seldom_young_collections_and_the_collector_given
     monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", failing)
     with pytest.raises(RuntimeError):
         pdf.render_pdf(page)
-    assert gc.get_threshold() == before
+    assert gc.get_threshold() == before and "SOURCE_DATE_EPOCH" not in os.environ
 
 
 def test_a_site_is_freed_when_dropped_without_waiting_for_a_collection(small_league_built, as_found):

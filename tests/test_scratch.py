@@ -259,3 +259,14 @@ def test_a_fork_server_killed_while_it_imports_weasyprint_leaves_nothing_the_nex
     left = list(temporary.iterdir())
     assert left and all(path.name.startswith(scratch.PREFIX) for path in left), left
     assert sorted(swept(temporary)) == sorted(left) and list(temporary.iterdir()) == []
+
+
+def test_an_environment_variable_is_set_for_the_block_and_then_as_it_was(monkeypatch):
+    monkeypatch.setenv("REPORTGEN_TEST_VARIABLE", "before")
+    with scratch.environment("REPORTGEN_TEST_VARIABLE", "during"):
+        assert os.environ["REPORTGEN_TEST_VARIABLE"] == "during"
+    assert os.environ["REPORTGEN_TEST_VARIABLE"] == "before"
+    monkeypatch.delenv("REPORTGEN_TEST_VARIABLE")
+    with pytest.raises(RuntimeError), scratch.environment("REPORTGEN_TEST_VARIABLE", "during"):
+        raise RuntimeError("the block fails")
+    assert "REPORTGEN_TEST_VARIABLE" not in os.environ  # unset again, as it was

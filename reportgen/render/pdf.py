@@ -27,7 +27,13 @@ from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
 from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
-from reportgen.render.scratch import Scratch, of_this_process, programs_temporary_folder, temporary_folder
+from reportgen.render.scratch import (
+    Scratch,
+    environment,
+    of_this_process,
+    programs_temporary_folder,
+    temporary_folder,
+)
 
 EPOCH_DAY = dt.date(2000, 1, 1)
 
@@ -80,19 +86,14 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     weasyprint = _weasyprint()
     fetcher = _fetcher_class()(templates)
     epoch = calendar.timegm(day.timetuple())
-    previous = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
     own = Scratch("fonts")  # a worker killed mid-PDF leaves it to the next build's sweep
     try:
-        with temporary_folder(own.folder), seldom():  # the layout's objects live until it is written
+        # the layout's objects live until it is written: `seldom`
+        with environment("SOURCE_DATE_EPOCH", str(epoch)), temporary_folder(own.folder), seldom():
             document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
             return document.write_pdf(pdf_variant="pdf/a-3u")
     finally:
         own.discard()
-        if previous is None:
-            del os.environ["SOURCE_DATE_EPOCH"]
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = previous
 
 
 def _weasyprint():  # type: ignore[no-untyped-def]

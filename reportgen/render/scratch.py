@@ -36,7 +36,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 from reportgen.render.syncing import FOLDER  # how a folder is opened (to lock it here)
@@ -166,20 +166,26 @@ def temporary_folder(folder: Path) -> Iterator[None]:
 
 
 @contextmanager
-def programs_temporary_folder(folder: Path) -> Iterator[None]:
-    """TMPDIR is `folder` for the programs this process starts during the block, and for what they
-    start in turn: their temporary files go there (a C compiler's, another Python's `tempfile`).
-    Other threads' programs started meanwhile get it too: `folder` must outlive them (this
-    process's own, `of_this_process`)."""
-    previous = os.environ.get("TMPDIR")
-    os.environ["TMPDIR"] = str(folder)
+def environment(name: str, value: str) -> Iterator[None]:
+    """The variable `name` of this process's environment is `value` during the block, then as it
+    was (unset if it was): for this process and the programs it starts meanwhile."""
+    previous = os.environ.get(name)
+    os.environ[name] = value
     try:
         yield
     finally:
         if previous is None:
-            del os.environ["TMPDIR"]
+            del os.environ[name]
         else:
-            os.environ["TMPDIR"] = previous
+            os.environ[name] = previous
+
+
+def programs_temporary_folder(folder: Path) -> AbstractContextManager[None]:
+    """TMPDIR is `folder` for the programs this process starts during the block, and for what they
+    start in turn: their temporary files go there (a C compiler's, another Python's `tempfile`).
+    Other threads' programs started meanwhile get it too: `folder` must outlive them (this
+    process's own, `of_this_process`)."""
+    return environment("TMPDIR", str(folder))
 
 
 if __name__ == "__main__":  # `make clean`

@@ -25,9 +25,8 @@ def cell(value: Any, column: Column) -> str:
         return ""
     if isinstance(value, bool):
         return "oui" if value else ""
-    if column.kind == "evolution":  # places lost with a real minus sign, « −2 », as the mails and numbers write it
-        text = str(value)
-        return "\u2212" + text[1:] if text.startswith("-") else text
+    if column.kind == "evolution" and str(value).startswith("-"):  # « −2 », a real minus sign, as numbers are written
+        return french.number(int(value))
     if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
         return french.points(float(value) if isinstance(value, Fraction) else value)
     return str(value)

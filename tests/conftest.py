@@ -23,13 +23,6 @@ settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 
-@pytest.fixture(scope="session", autouse=True)
-def signing_key_of_the_session(tmp_path_factory):
-    """The machine's signing key (reportgen/signing.py) made in a folder of the session's, not in
-    the user's state folder, for every build of the tests and the processes they start."""
-    os.environ["XDG_STATE_HOME"] = str(tmp_path_factory.mktemp("state"))
-
-
 # -- leagues built once per test session --------------------------------------------------------
 # Tests read these and never change them; a test that changes a league works on `small_league_copy`.
 

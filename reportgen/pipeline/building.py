@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from reportgen import circuits, french
 from reportgen.collector import uncollected
 from reportgen.ingest.file_hashes import FileHashes
-from reportgen.ingest.parse_cache import ParseCache
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
@@ -226,11 +225,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     # The notices on the players made once every circuit is laid out (below): not on the way to the
     # first PDF's submission.
-    # Each workbook's parse kept beside the sheets read (ingest/parse_cache.py): a new tournament's
-    # build parses that workbook alone.
-    parses = ParseCache(outputs, reads.code)
-    league = load(inputs, today, progress, reads, digests, players_noticed=False, frozen=True,  # until `build` ends
-                  parses=parses)
+    league = load(inputs, today, progress, reads, digests, players_noticed=False, frozen=True)  # until `build` ends
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, the PDFs it waits for, and what its publication says of its report
@@ -409,7 +404,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
                 and cache.inputs_digest(inputs, hashes) == digests:
             reads.save()
-            parses.save()  # this build's parses kept; those of workbooks gone or changed removed
             recorded = state.State([key for key in keys if key is not None], list(result.published), result.notices)
             if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):
                 recorded = None

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,7 +20,6 @@ from reportgen.collector import uncollected
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
-from reportgen.ingest.parse_cache import ParseCache, Parsed, Unkeyable, fingerprint
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
@@ -106,11 +104,10 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
 
 def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
          reads: ReadCache | None = None, digests: dict[str, str] | None = None,
-         players_noticed: bool = True, frozen: bool = False, parses: ParseCache | None = None) -> League:
+         players_noticed: bool = True, frozen: bool = False) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
-    others are read, and what is read is added to it. `parses` (with `digests`) gives what each
-    workbook's parse made before: only the others are parsed, and kept there. Without `players_noticed`, the notices on the
+    others are read, and what is read is added to it. Without `players_noticed`, the notices on the
     players (newcomers, names probably of one person), which come last, are left to the caller
     (`player_notices(league.circuits, league.distinct)`): the build says them once its first PDFs
     are on their way, not before (thirteenth round). With `frozen`, every object the process holds
@@ -121,7 +118,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
     with uncollected():
-        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed, parses)
+        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed)
         if frozen:
             # Enabled again, the collector's first pass would walk every object load made (all of
             # them young), and the next ones again, to find no cycle: the league holds none (checked
@@ -132,7 +129,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
 
 
 def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,
-          digests: dict[str, str] | None, players_noticed: bool, parses: ParseCache | None) -> League:
+          digests: dict[str, str] | None, players_noticed: bool) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
     if not inputs.is_dir():
@@ -212,12 +209,8 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
     reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
     parsed: list[tuple[Workbook, str, Event | None]] = []
-    given = _given(reading) if parses is not None and digests is not None else None
     for workbook, sheet, slug in tournaments:
-        digest = digests.get(workbook.path.relative_to(inputs).as_posix()) if digests is not None else None
-        key = parses.key(digest, workbook.label, slug, given) \
-            if parses is not None and digest is not None and given is not None else None
-        event = _parse(workbook, sheet, slug, reading, found[slug].problems, parses, key)
+        event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
         if event is not None:
             found[slug].events.append(event)
         parsed.append((workbook, slug, event))
@@ -248,37 +241,6 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
                   announced=announced, public=Public(identities.publication), distinct=distinct)
 
 
-def _given(reading: Reading) -> str | None:
-    """What each circuit's parse is given besides its workbook, for the key of its entry in the
-    parse cache (the directory without the index its lookups fill); None when it holds a value the
-    key cannot be made of (then nothing is kept)."""
-    try:
-        given = fingerprint(dataclasses.replace(reading, clubs=ClubDirectory(list(reading.clubs.clubs))))
-    except Unkeyable:
-        return None
-    return hashlib.sha256(given.encode("ascii")).hexdigest()  # hashed once, not with each workbook's key
-
-
-def _parse(workbook: Workbook, sheet: TournamentSheet, slug: str, reading: Reading, problems: list[Problem],
-           parses: ParseCache | None, key: str | None) -> Event | None:
-    """The circuit's parse of a workbook, its problems added to `problems`; taken from `parses`
-    when it holds `key` (the key of everything the parse reads, ingest/parse_cache.py), and kept
-    there when not. A plug-in's parse is never kept: its code is not in the fingerprint that keys
-    the entries, only its version."""
-    circuit = circuits.CIRCUITS[slug]
-    if parses is None or key is None or not getattr(circuit.parse, "__module__", "").startswith("reportgen."):
-        return circuit.parse(workbook, sheet, reading, problems)
-    kept = parses.get(key, workbook)
-    if kept is not None:
-        problems.extend(kept.problems)
-        workbook.consulted[:] = kept.consulted_in(workbook)
-        return kept.event
-    before = len(problems)
-    event = circuit.parse(workbook, sheet, reading, problems)
-    parses.put(key, Parsed.of(event, problems[before:], workbook))
-    return event
-
-
 def _set_apart_warnings(lists: list[list[Problem]]) -> list[Problem]:
     """The warnings taken out of each list (in place), so that what blocks is what is left."""
     warnings = []
@@ -291,6 +253,8 @@ def _set_apart_warnings(lists: list[list[Problem]]) -> list[Problem]:
 def _cells_digest(workbook: Workbook) -> str:
     """What a workbook holds, cell by cell: the same for two copies of one file (renamed, or saved
     again), whatever their bytes."""
+    import hashlib
+
     digest = hashlib.sha256()
     for sheet in workbook.sheets:
         digest.update(repr((sheet.name, sheet.hidden, [list(row) for row in sheet.rows])).encode("utf-8", "replace"))

@@ -39,7 +39,7 @@ def pages(scale: int, work: Path) -> dict:
         shutil.copytree(leagues.extra_folder(scale), grown, dirs_exist_ok=True)
     extra_day = max(path.name[:10] for path in leagues.extra_folder(scale).rglob("*.xlsx"))
     report = score(load(grown, build_day(scale)), ["grand-sud"]).reports["grand-sud"]
-    documents = figures.charted(report.documents, site_data.ranking_records(report))
+    documents = figures.charted(report.documents, site_data.chart_records(report))
     document = next(d for d in documents if d.path.endswith(f"classement-{extra_day}"))
     page = html.render(document).encode("utf-8")
     printed = html.render_print(document, page)

@@ -45,7 +45,7 @@ def pages(scale: int, work: Path) -> dict:
     from reportgen.site import figures
 
     report = score(load(leagues.ensure(scale, print), build_day(scale)), ["grand-sud"]).reports["grand-sud"]
-    documents = figures.charted(report.documents, site_data.ranking_records(report))
+    documents = figures.charted(report.documents, site_data.chart_records(report))
     document = max(documents, key=lambda d: (len(d.context.get("rows", [])), d.path))
     start = time.process_time()
     page = html.render(document).encode("utf-8")

@@ -151,7 +151,7 @@ def printed_pages(inputs: Path, built: Path, day: dt.date, rendered: list[Path])
         slug, *rest = path.relative_to(built).parts
         name = "/".join(rest)
         report = scored.reports[slug]
-        document = next(d for d in figures.charted(report.documents, site_data.ranking_records(report))
+        document = next(d for d in figures.charted(report.documents, site_data.chart_records(report))
                         if f"{d.path}.pdf" == name)  # a public copy's would need the build's masking
         page = html.render_print(document, html.render(document).encode("utf-8"))
         proof = json.loads((built / slug / MANIFEST).read_bytes())["pdfs"][name]

@@ -825,3 +825,100 @@ def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league
     pages = Site(outputs, list(circuits.CIRCUITS), league_name, public=public, reuse=Pages(outputs)).pages()
     assert played and played <= set(tables) and len(tables) == len(set(tables))
     assert pages == Site(outputs, list(circuits.CIRCUITS), league_name, public=public).pages()
+
+
+# -- rankings unchanged: their CSV and site record taken from disk (eighteenth round) ---------------
+
+def made_rankings(monkeypatch) -> tuple[list[str], list[str]]:
+    """The rankings (their paths) whose site record, and whose CSV, the next build makes."""
+    from reportgen.render import ranking as ranking_render
+    from reportgen.site import data as site_data
+
+    records: list[str] = []
+    spreadsheets: list[str] = []
+    real_record, real_csv = site_data.ranking_record, ranking_render.to_spreadsheet_csv
+    monkeypatch.setattr(site_data, "ranking_record",
+                        lambda ranking, titles: records.append(ranking.path) or real_record(ranking, titles))
+    monkeypatch.setattr(ranking_render, "to_spreadsheet_csv",
+                        lambda ranking: spreadsheets.append(ranking.path) or real_csv(ranking))
+    return records, spreadsheets
+
+
+def test_one_new_tournament_makes_only_the_records_and_csvs_of_the_rankings_it_changes(league, stub_pdfs,
+                                                                                      monkeypatch, tmp_path):
+    """On outputs known by their stat, a ranking whose key is the one recorded keeps its CSV (its
+    manifest record and stat prove it) and its record in `site.json` (the bytes the last one held,
+    by the index in the manifest): only the new dated ranking and those it moves are made again, and
+    the outputs are a full build's, manifests (and the index) included."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    before = snapshot(outputs)
+    rankings = json.loads(before["grand-sud/site.json"])["rankings"]
+    new_tournament(inputs)
+    records, spreadsheets = made_rankings(monkeypatch)
+    result = build(inputs, outputs, TODAY)
+    assert result.ok and not result.unchanged
+    after = snapshot(outputs)
+    csvs = {name.split("/", 1)[1][:-4] for name, data in after.items() if name.endswith(".csv")
+            and before.get(name) != data and not name.startswith("site/")}
+    assert set(spreadsheets) == csvs and len(spreadsheets) == len(csvs)
+    assert "2026/classement-2026-03-01" in csvs and "2026/classement-final-2026" in csvs
+    assert set(records) == csvs  # a title never changes here without its ranking
+    assert len(records) < len(rankings) and "2025/classement-2025-06-01" not in records
+    index = json.loads(after["grand-sud/publications.json"])["made_from"]["site.json"]
+    # each ranking's record (not the tournaments' own, `no_csv`), by its path
+    assert set(index["records"]) == {ranking["path"] for ranking in json.loads(after["grand-sud/site.json"])["rankings"]
+                                     if not ranking.get("no_csv")}
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if not name.startswith(f"{FOLDER}/")} == \
+        {name: data for name, data in after.items() if not name.startswith(f"{FOLDER}/")}
+
+
+@pytest.mark.parametrize("damage", ["edited keeping size and mtime", "index pointing elsewhere"])
+def test_a_site_file_not_the_one_recorded_gives_no_record_back(league, stub_pdfs, monkeypatch, tmp_path, damage):
+    """`site.json` rewritten by hand (its stat no longer the one recorded), or a manifest whose index
+    of it points at another ranking's record: nothing is taken from it, each record is made again,
+    and `site.json` is a full build's."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    site_file, manifest = outputs / "grand-sud" / "site.json", outputs / "grand-sud" / "publications.json"
+    if damage == "edited keeping size and mtime":
+        data = site_file.read_bytes()
+        rewritten_keeping_size_and_mtime(site_file, data.replace(b'"DURAND', b'"DURANT', 1))
+    else:  # each record's place in the index given to the next ranking: its key, another's bytes
+        recorded = json.loads(manifest.read_bytes())
+        index = recorded["made_from"]["site.json"]["records"]
+        paths = list(index)
+        spots = [index[path][1:] for path in paths]
+        for path, spot in zip(paths, spots[1:] + spots[:1]):
+            index[path] = [index[path][0], *spot]
+        manifest.write_bytes(json.dumps(recorded).encode())
+    new_tournament(inputs)
+    records, _ = made_rankings(monkeypatch)
+    assert build(inputs, outputs, TODAY).ok
+    assert len(records) == sum(not ranking.get("no_csv") for ranking in json.loads(site_file.read_bytes())["rankings"])
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert site_file.read_bytes() == (fresh / "grand-sud" / "site.json").read_bytes()
+
+
+def test_a_record_is_taken_back_only_under_its_key_and_as_one_object(tmp_path):
+    from reportgen.site.data import Earlier
+
+    path = tmp_path / "site.json"
+    path.write_bytes(b'{"rankings":[{"path":"2026/a","rows":[]},{"path":"2026/b","rows":[]}],"scales":[]}\n')
+    first, second = 13, 14 + len(b'{"path":"2026/a","rows":[]}')
+    earlier = Earlier(path, {"2026/a": ["k1", first, 27], "2026/b": ["k2", second, 27], "2026/c": ["k3", 0, 12],
+                             "2026/d": ["k4", 10**6, 27], "2026/e": "k5"})
+    try:
+        assert earlier.get("2026/a", "k1") == b'{"path":"2026/a","rows":[]}'
+        assert earlier.get("2026/b", "k2") == b'{"path":"2026/b","rows":[]}'
+        assert earlier.get("2026/a", "k2") is None  # another key
+        assert earlier.get("2026/a", None) is None  # a ranking that could not be keyed
+        assert earlier.get("2026/c", "k3") is None  # not one object
+        assert earlier.get("2026/d", "k4") is None  # past the end
+        assert earlier.get("2026/e", "k5") is None  # not an index entry
+        assert Earlier(path, {"2026/b": ["k1", first, 27]}).get("2026/b", "k1") is None  # another ranking's bytes
+    finally:
+        earlier.close()

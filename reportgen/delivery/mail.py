@@ -111,7 +111,7 @@ def latest_bulletins(scored: pipeline.Scored, outputs: Path, season: int | None,
         if ranking is None:
             continue
         # With its chart, as the build drew it (the latest bulletin of a season with several dates).
-        document = figures.charted([documents[ranking.path]], site_data.ranking_records(report))[0]
+        document = figures.charted([documents[ranking.path]], site_data.chart_records(report))[0]
         files += published.bulletin_files(slug, document) + [published.ranking_file(slug, ranking)]
         bulletins.append(Bulletin(slug, circuits.REGISTRY[slug].title, ranking, document,
                                   outputs / slug / f"{ranking.path}.pdf",

@@ -68,7 +68,7 @@ def season_files(scored: pipeline.Scored, season: int) -> tuple[list[Published],
     for slug, report in scored.reports.items():
         documents, said = final_documents(report, season)
         notes += [f"{slug} : {note}" for note in said]
-        for document in figures.charted(documents, site_data.ranking_records(report)):  # as the build drew them
+        for document in figures.charted(documents, site_data.chart_records(report)):  # as the build drew them
             files += bulletin_files(slug, document)
         files += [ranking_file(slug, r) for r in report.rankings if r.season == season]
         files += [Published(f"{slug}/{annex.path}.xlsx", "annex", slug, excel.render_annex(annex))

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from reportgen import circuits
-from reportgen.model import SILENT, Annex, Document, Progress, Report
+from reportgen.model import SILENT, Annex, Document, Progress, Ranking, Report
 from reportgen.pipeline import state
 from reportgen.site.public_copies import Masking
 
@@ -167,6 +167,39 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             cast("Staging", staging).keep(path, sha256)
         else:
             keep(path, made(path, key, render))
+    def spreadsheet(ranking: Ranking, key: str | None) -> None:
+        """A ranking's CSV, taken from disk when its record and its stat prove it made from this key
+        (`taken`); made otherwise, its record kept for the next build. Not among the files `rendered`."""
+        path = folder / f"{ranking.path}.csv"
+        sha256 = taken(path, key)
+        if sha256 is not None:
+            cast("Staging", staging).keep(path, sha256)
+            return
+        data = ranking_render.to_spreadsheet_csv(ranking)
+        made_from[path.relative_to(folder).as_posix()] = cache.source_record(key, data)
+        keep(path, data)
+
+    def site_file(name: str, report: Report, events: list[dict[str, Any]], keys: dict[str, str | None]) -> None:
+        """The circuit's `site.json`, written part by part to its staged file: the site's records of
+        every ranking (every row: 16 MB of JSON at 10x) are never all held, nor the whole JSON as a
+        string and bytes beside them (at 100x, the Grand Sud layout's peak). A ranking whose record
+        the last one holds under the same key (its index in the manifest, the file proven by its
+        stat) gives those bytes (site/data.py `Earlier`)."""
+        path = folder / name
+        recorded, on_disk = known.get(name), hashes.recorded(path) if hashes is not None else None
+        earlier = None
+        if isinstance(recorded, dict) and isinstance(recorded.get("records"), dict) and on_disk is not None \
+                and recorded.get("sha256") == on_disk:
+            earlier = site_data.Earlier(path, recorded["records"])
+        index: dict[str, list[Any]] = {}
+        try:
+            cast("Staging", staging).put_parts(path, site_data.circuit_data_parts(report, events, keys, earlier, index),
+                                               on_disk)
+        finally:
+            if earlier is not None:
+                earlier.close()
+        made_from[name] = cast(dict[str, str], {"sha256": cast("Staging", staging).digest(path), "records": index})
+
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
     # Each PDF taken from disk -> its record; each to render -> what its record awaits (`pdf_proofs`).
     proofs: dict[str, dict[str, str]] = {}
@@ -252,19 +285,16 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                     unwaited.add(public_copy[0].path)
         given = aside.give([one for pair in annexes for one, key in filter(None, pair) if written_again(one, key)],
                            kept=unwaited)
-        records = site_data.ranking_records(report)
-        charted = figures.charted(report.documents, records)  # each bulletin with its charts (site/figures.py)
-        # What the site's pages show, first: the site's records of every ranking (every row, as dicts: 16 MB
-        # of JSON at 10x) and of the circuit's tournaments are not held while the bulletins and annexes render.
-        # Written part by part to its staged file: never the whole JSON as a string and bytes beside the
-        # records (at 100x, the Grand Sud layout's peak).
-        data_parts = site_data.circuit_data_parts(report, events or [], records)
+        # each bulletin with its charts (site/figures.py)
+        charted = figures.charted(report.documents, site_data.chart_records(report))
+        # Each ranking's key: its CSV and its site record taken from disk when it is the one recorded
+        # (one new tournament changes two of the Grand Sud's 82 rankings).
+        ranking_keys = {ranking.path: cache.source_key("ranking", ranking) for ranking in report.rankings}
         if staging is not None:
-            staging.put_parts(folder / site_data.DATA, data_parts,
-                              hashes.recorded(folder / site_data.DATA) if hashes is not None else None)
+            site_file(site_data.DATA, report, events or [], ranking_keys)
         else:
-            keep(folder / site_data.DATA, b"".join(data_parts))
-        del records, events, data_parts
+            keep(folder / site_data.DATA, b"".join(site_data.circuit_data_parts(report, events or [])))
+        del events
 
         def annexed(annex: Annex, key: str | None) -> None:
             path = folder / f"{annex.path}.xlsx"
@@ -296,10 +326,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                 bulletin(copy, cache.document_key(copy))
                 copied(document.path, copy.path, (".html", ".pdf"))
         for ranking in report.rankings:
-            keep(folder / f"{ranking.path}.csv", ranking_render.to_spreadsheet_csv(ranking))
+            spreadsheet(ranking, ranking_keys[ranking.path])
             masked = masking.ranking(ranking) if masking else None
             if masked is not None:
-                keep(folder / f"{masked.path}.csv", ranking_render.to_spreadsheet_csv(masked))
+                spreadsheet(masked, cache.source_key("ranking", masked))
                 copied(ranking.path, masked.path, (".csv",))
         for (annex, key), masked_copy in annexes:
             annexed(annex, key)

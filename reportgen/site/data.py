@@ -15,6 +15,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.model import Column, Event, Ranking, Report, ScopeKind, counting
+from reportgen.render.cache import source_key
 
 DATA = "site.json"
 
@@ -96,35 +97,104 @@ def ranking_records(report: Report) -> list[dict[str, Any]]:
     return [ranking_record(ranking, titles) for ranking in report.rankings]
 
 
-def circuit_data(report: Report, events: Sequence[dict[str, Any]] = (),
-                 records: list[dict[str, Any]] | None = None) -> bytes:
-    """The bytes of a circuit's `site.json`: its rankings (`records`, when already made from the
-    report), then its tournaments that no event ranking covers (`event_records`)."""
-    return b"".join(circuit_data_parts(report, events, records))
+def chart_records(report: Report) -> list[dict[str, Any]]:
+    """The report's rankings with what a chart reads of them (site/figures.py `bump`: each ranking's
+    path, kind, season, date and status, each row's place, id and name), as `ranking_records` gives
+    those: the bulletins' charts drawn without every value of every row made as text (at 100x, the
+    230,000 rows of 82 rankings: 1.7 CPU-s, eighteenth round)."""
+    return [{"path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
+             "date": ranking.date.isoformat(), "status": ranking.status.value,
+             "rows": [{"rank": row.rank, "id": row.player_id, "player": row.player} for row in ranking.rows]}
+            for ranking in report.rankings]
+
+
+class Earlier:
+    """The records of the `site.json` a circuit last published, each taken back as its bytes when
+    its ranking's key is the one recorded (`circuit_data_parts`' `index`, kept in the manifest):
+    one new tournament changes two of the Grand Sud's 82 rankings, and each record made again and
+    encoded cost 0.02-0.05 CPU-s at 100x. `path`: the file, which the caller has proven to be the one
+    the index describes (its SHA-256, known by its stat)."""
+
+    def __init__(self, path: Path, index: Mapping[str, Any]) -> None:
+        self.path, self.index = path, index
+        self.stream: Any = None
+
+    def get(self, ranking: str, key: str | None) -> bytes | None:
+        found = self.index.get(ranking)
+        if key is None or not isinstance(found, list) or len(found) != 3 or found[0] != key:
+            return None
+        _, offset, length = found
+        try:
+            if self.stream is None:
+                self.stream = self.path.open("rb")
+            self.stream.seek(offset)
+            data: bytes = self.stream.read(length)
+        except (OSError, TypeError, ValueError, OverflowError):
+            return None
+        # one JSON object, this ranking's (a path within a record's text is escaped: `\"path\"`):
+        # anything else is not what the index says
+        named = b'"path":' + json.dumps(ranking, ensure_ascii=False).encode("utf-8") + b","
+        return data if len(data) == length and data[:1] == b"{" and data[-1:] == b"}" and named in data else None
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+
+
+def record_key(ranking_key: str | None, title: str, place: str | None) -> str | None:
+    """What a ranking's record is made from besides the ranking (its key: render/cache.py
+    `source_key` of it): its document's title, and an event's place."""
+    return None if ranking_key is None else source_key("site-record", ranking_key, title, place)
+
+
+def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
+    """The bytes of a circuit's `site.json`: its rankings, then its tournaments that no event
+    ranking covers (`event_records`)."""
+    return b"".join(circuit_data_parts(report, events))
 
 
 def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
-                       records: list[dict[str, Any]] | None = None) -> Iterator[bytes]:
+                       keys: Mapping[str, str | None] | None = None, earlier: Earlier | None = None,
+                       index: dict[str, list[Any]] | None = None) -> Iterator[bytes]:
     """`circuit_data`'s bytes in parts, each record encoded alone (the same bytes: json's compact
     encoding of a list is its items' joined by commas): the build writes them to the staged file
     as they come, never holding the whole JSON as a string and as bytes at once (at 100x, hundreds
-    of megabytes on top of the records, at the Grand Sud layout's peak: docs/performance.md)."""
-    rankings = list(ranking_records(report) if records is None else records)
+    of megabytes on top of the records, at the Grand Sud layout's peak: docs/performance.md).
+
+    `keys`: each ranking's key by its path (render/cache.py `source_key`); a ranking whose record
+    `earlier` holds under the same key (`record_key`) is given those bytes, not made again. `index`
+    is given each ranking's record key, offset and length in these bytes, for the next build."""
+    titles = {document.path: document.title for document in report.documents}
     places = {event["event"]: event["place"] for event in events if event.get("place")}
-    for record in rankings:  # an event ranking's tournament place (its Lieu), for its Open Graph image
-        if record["kind"] == "event" and record["event"] in places:
-            record["place"] = places[record["event"]]
-    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
-    rankings += [event for event in events if event["event"] not in covered]
-    # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
-    scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
-               "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
     # compact: json's C encoder (indent= takes the Python one, and so would json.dump's stream);
     # sorted keys: "rankings" before "scales"
     encode = functools.partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    yield b'{"rankings":['
-    for index, record in enumerate(rankings):
-        yield (b"," if index else b"") + encode(record).encode("utf-8")
+    start = b'{"rankings":['
+    yield start
+    offset, count = len(start), 0
+    for ranking in report.rankings:
+        # an event ranking's tournament place (its Lieu), for its Open Graph image
+        place = places.get(ranking.scope.event) if ranking.scope.kind == ScopeKind.EVENT else None
+        key = record_key(keys.get(ranking.path), titles.get(ranking.path, ""), place) if keys is not None else None
+        part = earlier.get(ranking.path, key) if earlier is not None else None
+        if part is None:
+            record = ranking_record(ranking, titles)
+            if place:
+                record["place"] = place
+            part = encode(record).encode("utf-8")
+        comma = b"," if count else b""
+        if index is not None:
+            index[ranking.path] = [key, offset + len(comma), len(part)]
+        yield comma + part
+        offset, count = offset + len(comma) + len(part), count + 1
+    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
+    for event in events:
+        if event["event"] not in covered:
+            yield (b"," if count else b"") + encode(event).encode("utf-8")
+            count += 1
+    # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
+    scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
+               "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
     yield b'],"scales":' + encode(scales).encode("utf-8") + b"}\n"
 
 

@@ -1,7 +1,7 @@
 """What each chart shows, from the site's ranking records (`site/data.py`): the bulletins take theirs
-from the report's rankings in that form, the site's pages from `site.json`, so that a season page
-and the bulletin of the same ranking carry the same SVG bytes (unless the site shows a player by
-his initials or not at all: the bulletins stay whole).
+from the report's rankings in that form (`chart_records`: what a chart reads of them), the site's
+pages from `site.json`, so that a season page and the bulletin of the same ranking carry the same
+SVG bytes (unless the site shows a player by his initials or not at all: the bulletins stay whole).
 
 A figure is plain data for the template `templates/chart.html.j2`: the SVG (escaped here, so a
 `Markup`: a bulletin's public copy finds the names in it as HTML writes them, site/public_copies.py),
@@ -105,7 +105,7 @@ def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) ->
     """The bulletins, each with its chart in its context (`bump`: the one its season page shows)
     when its ranking is one of several dated ones of a season. In the context, so that the render
     cache compares it too: it moves with the earlier rankings. `records`: the report's rankings
-    (`data.ranking_records`)."""
+    as `data.chart_records` gives them (or `ranking_records`: the same charts)."""
     by_path = {record["path"]: record for record in records}
     # Each ranking's places made once, not once per later bulletin of its season (at 100x, 40
     # bulletins a season each going through the 2,800 rows of every earlier ranking: 1.7 CPU-s).

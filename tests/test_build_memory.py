@@ -176,3 +176,25 @@ def test_give_back_collects_the_cycles_the_paused_collector_left():
             gc.enable()
     if sys.platform.startswith("linux"):  # glibc here: the freed heap is asked back
         assert memory._trim() is not None
+
+
+def test_the_tournaments_rows_for_the_site_are_pandas_records(example_league):
+    """`_event_rows` zips the columns as lists: for every circuit's results table (texts, places,
+    a club left empty, a missing place), each row the dict `to_dict("records")` gives, the same
+    values of the same types."""
+    import math
+
+    import pandas as pd
+
+    from reportgen.pipeline.building import EVENT_COLUMNS, _event_rows
+
+    tables = [found.results for found in example_league.circuits.values() if found.results is not None]
+    tables.append(pd.DataFrame({"event": ["a", "b"], "place": [1.0, math.nan], "club": ["Albi", None],
+                                "player_id": ["p1", "p2"], "player": ["=SOMME(A1)", "Zoé"], "other": [1, 2]}))
+    assert sum(len(table) for table in tables) > 1000
+    for table in tables:
+        expected = table[[column for column in EVENT_COLUMNS if column in table.columns]].to_dict("records")
+        found = _event_rows(table)
+        assert [repr(row) for row in found] == [repr(row) for row in expected]
+        assert [[type(value) for value in row.values()] for row in found] == \
+            [[type(value) for value in row.values()] for row in expected]

@@ -166,8 +166,10 @@ class _Laid:
 def _event_rows(results: pd.DataFrame) -> list[dict]:
     """The columns of a circuit's results that its tournaments' site records read (site/data.py
     `event_records`), one dict per row: not the 13 columns of the Grand Sud's layout for each of its
-    rows (200,000 at 100x) while the circuit is laid out."""
-    return results[[column for column in EVENT_COLUMNS if column in results.columns]].to_dict("records")
+    rows (200,000 at 100x) while the circuit is laid out. The columns as lists zipped: what pandas'
+    `to_dict("records")` gives, a fifth of its CPU (eighteenth round)."""
+    columns = [column for column in EVENT_COLUMNS if column in results.columns]
+    return [dict(zip(columns, values)) for values in zip(*(results[column].tolist() for column in columns))]
 
 
 def _release_inputs(league: League) -> None:

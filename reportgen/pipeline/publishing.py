@@ -167,6 +167,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             cast("Staging", staging).keep(path, sha256)
         else:
             keep(path, made(path, key, render))
+
     def spreadsheet(ranking: Ranking, key: str | None) -> None:
         """A ranking's CSV, taken from disk when its record and its stat prove it made from this key
         (`taken`); made otherwise, its record kept for the next build. Not among the files `rendered`."""
@@ -179,14 +180,14 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         made_from[path.relative_to(folder).as_posix()] = cache.source_record(key, data)
         keep(path, data)
 
-    def site_file(name: str, report: Report, events: list[dict[str, Any]], keys: dict[str, str | None]) -> None:
+    def site_file(events: list[dict[str, Any]], keys: dict[str, str | None]) -> None:
         """The circuit's `site.json`, written part by part to its staged file: the site's records of
         every ranking (every row: 16 MB of JSON at 10x) are never all held, nor the whole JSON as a
         string and bytes beside them (at 100x, the Grand Sud layout's peak). A ranking whose record
         the last one holds under the same key (its index in the manifest, the file proven by its
         stat) gives those bytes (site/data.py `Earlier`)."""
-        path = folder / name
-        recorded, on_disk = known.get(name), hashes.recorded(path) if hashes is not None else None
+        path = folder / site_data.DATA
+        recorded, on_disk = known.get(site_data.DATA), hashes.recorded(path) if hashes is not None else None
         earlier = None
         if isinstance(recorded, dict) and isinstance(recorded.get("records"), dict) and on_disk is not None \
                 and recorded.get("sha256") == on_disk:
@@ -198,7 +199,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         finally:
             if earlier is not None:
                 earlier.close()
-        made_from[name] = cast(dict[str, str], {"sha256": cast("Staging", staging).digest(path), "records": index})
+        made_from[site_data.DATA] = cast(dict[str, str], {"sha256": cast("Staging", staging).digest(path), "records": index})
 
     public: dict[str, str] = {}  # a whole file -> its public copy (relative to the folder)
     # Each PDF taken from disk -> its record; each to render -> what its record awaits (`pdf_proofs`).
@@ -291,7 +292,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         # (one new tournament changes two of the Grand Sud's 82 rankings).
         ranking_keys = {ranking.path: cache.source_key("ranking", ranking) for ranking in report.rankings}
         if staging is not None:
-            site_file(site_data.DATA, report, events or [], ranking_keys)
+            site_file(events or [], ranking_keys)
         else:
             keep(folder / site_data.DATA, b"".join(site_data.circuit_data_parts(report, events or [])))
         del events

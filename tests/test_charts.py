@@ -228,3 +228,18 @@ def test_each_bulletin_gets_from_charted_the_chart_bump_draws_for_it_alone():
     assert [d.context.get("bump") for d in found] == [None, figures.bump(RECORDS[:4], RECORDS[1]),
                                                      figures.bump(RECORDS[:4], RECORDS[2])]
     assert found[2].context["bump"]["table"]["rows"][0]["cells"] == ["—", "3", "1"]  # h: absent on 10 January
+
+
+def test_the_bulletins_charts_from_chart_records_are_those_of_the_site_s_records(example_scored):
+    """`data.chart_records` (what the build gives `charted`): for every circuit of the example league,
+    the same charts, to the byte, as the site's whole records (`ranking_record`) give."""
+    from reportgen.site import data
+
+    drawn = 0
+    for report in example_scored.reports.values():
+        titles = {document.path: document.title for document in report.documents}
+        whole = [data.ranking_record(ranking, titles) for ranking in report.rankings]
+        found = figures.charted(report.documents, data.chart_records(report))
+        assert found == figures.charted(report.documents, whole)
+        drawn += sum(bool(document.context.get("bump")) for document in found)
+    assert drawn > 10

@@ -91,15 +91,9 @@ def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]])
     return found
 
 
-def ranking_records(report: Report) -> list[dict[str, Any]]:
-    """The report's rankings as the site reads them, in the report's order (deterministic)."""
-    titles = {document.path: document.title for document in report.documents}
-    return [ranking_record(ranking, titles) for ranking in report.rankings]
-
-
 def chart_records(report: Report) -> list[dict[str, Any]]:
     """The report's rankings with what a chart reads of them (site/figures.py `bump`: each ranking's
-    path, kind, season, date and status, each row's place, id and name), as `ranking_records` gives
+    path, kind, season, date and status, each row's place, id and name), as `ranking_record` gives
     those: the bulletins' charts drawn without every value of every row made as text (at 100x, the
     230,000 rows of 82 rankings: 1.7 CPU-s, eighteenth round)."""
     return [{"path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,

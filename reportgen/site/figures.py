@@ -105,7 +105,7 @@ def charted(documents: Sequence[Document], records: Sequence[dict[str, Any]]) ->
     """The bulletins, each with its chart in its context (`bump`: the one its season page shows)
     when its ranking is one of several dated ones of a season. In the context, so that the render
     cache compares it too: it moves with the earlier rankings. `records`: the report's rankings
-    as `data.chart_records` gives them (or `ranking_records`: the same charts)."""
+    as `data.chart_records` gives them (or the site's, `ranking_record`: the same charts)."""
     by_path = {record["path"]: record for record in records}
     # Each ranking's places made once, not once per later bulletin of its season (at 100x, 40
     # bulletins a season each going through the 2,800 rows of every earlier ranking: 1.7 CPU-s).

@@ -114,7 +114,7 @@ wrap(building, "load", "load (pandas and the circuits imported, the league parse
 wrap(building, "render_report", lambda args: f"layout {args[0]}", wall=True)
 wrap(scoring, "_score_one", lambda args: f"score {args[1]}", wall=True)
 for owner, name in [(excel, "render_annex"), (ranking, "to_spreadsheet_csv"), (html, "render"), (cache, "source_key"),
-                    (cache, "reuse"), (cache, "proven"), (staging.Staging, "put"), (data, "circuit_data"), (data, "ranking_record"),
+                    (cache, "reuse"), (cache, "proven"), (staging.Staging, "put"), (data, "ranking_record"),
                     (figures, "charted")]:
     wrap(owner, name, f"  in layouts: {name}")
 try:  # the annexes' worker (twelfth round): what the build's process waits for it

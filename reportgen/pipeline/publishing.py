@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from reportgen import circuits
-from reportgen.model import SILENT, Annex, Document, Progress, Ranking, Report
+from reportgen.model import SILENT, Annex, Document, Progress, Report
 from reportgen.pipeline import state
 from reportgen.site.public_copies import Masking
 
@@ -120,12 +120,15 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # A file taken from disk -> the SHA-256 it was just checked against: not read nor hashed again.
     on_disk: dict[Path, str] = {}
 
-    def made(path: Path, key: str | None, render: Callable[[], bytes]) -> bytes:
+    def made(path: Path, key: str | None, render: Callable[[], bytes], listed: bool = True) -> bytes:
+        """`render()`, or the file on disk when its record says it was made from this key; made, it is
+        added to `rendered` if `listed` (not a CSV: the documents, annexes and notices are)."""
         relative = path.relative_to(folder).as_posix()
         data = cache.reuse(path, known.get(relative), key)
         if data is None:
             data = render()
-            rendered.append(path)
+            if listed:
+                rendered.append(path)
             made_from[relative] = cache.source_record(key, data)
             progress.advance()
         else:
@@ -161,24 +164,13 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             return
         staging.put(path, data, sha256)
 
-    def kept(path: Path, key: str | None, render: Callable[[], bytes]) -> None:  # `keep` of what `made` gives
+    def kept(path: Path, key: str | None, render: Callable[[], bytes], listed: bool = True) -> None:
+        """`keep` of what `made` gives, or of the file its record and stat prove (`taken`)."""
         sha256 = taken(path, key)
         if sha256 is not None:
             cast("Staging", staging).keep(path, sha256)
         else:
-            keep(path, made(path, key, render))
-
-    def spreadsheet(ranking: Ranking, key: str | None) -> None:
-        """A ranking's CSV, taken from disk when its record and its stat prove it made from this key
-        (`taken`); made otherwise, its record kept for the next build. Not among the files `rendered`."""
-        path = folder / f"{ranking.path}.csv"
-        sha256 = taken(path, key)
-        if sha256 is not None:
-            cast("Staging", staging).keep(path, sha256)
-            return
-        data = ranking_render.to_spreadsheet_csv(ranking)
-        made_from[path.relative_to(folder).as_posix()] = cache.source_record(key, data)
-        keep(path, data)
+            keep(path, made(path, key, render, listed))
 
     def site_file(events: list[dict[str, Any]], keys: dict[str, str | None]) -> None:
         """The circuit's `site.json`, written part by part to its staged file: the site's records of
@@ -327,10 +319,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                 bulletin(copy, cache.document_key(copy))
                 copied(document.path, copy.path, (".html", ".pdf"))
         for ranking in report.rankings:
-            spreadsheet(ranking, ranking_keys[ranking.path])
+            kept(folder / f"{ranking.path}.csv", ranking_keys[ranking.path],
+                 lambda: ranking_render.to_spreadsheet_csv(ranking), listed=False)
             masked = masking.ranking(ranking) if masking else None
             if masked is not None:
-                spreadsheet(masked, cache.source_key("ranking", masked))
+                kept(folder / f"{masked.path}.csv", cache.source_key("ranking", masked),
+                     lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
                 copied(ranking.path, masked.path, (".csv",))
         for (annex, key), masked_copy in annexes:
             annexed(annex, key)

@@ -737,6 +737,25 @@ def test_a_build_with_nothing_new_for_the_site_renders_no_page(league, stub_pdfs
     assert site_pages(snapshot(outputs)) == site_pages(before)  # the secretary's page is dated: not compared
 
 
+def test_unchanged_site_pages_are_taken_by_their_stat_unread(league, stub_pdfs, monkeypatch):
+    """A page whose source is unchanged and whose file the file hashes know by its stat is taken as
+    it is, not read (site/reuse.py `Pages.page`); the home page, written on its own, is read."""
+    inputs, outputs = league
+    before = snapshot(outputs)
+    read: list[str] = []
+    reuse = cache.reuse
+    monkeypatch.setattr(cache, "reuse", lambda path, *rest: read.append(path.relative_to(outputs).as_posix())
+                        or reuse(path, *rest))
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and result.site_rendered == []
+    assert "index.html" in read and not [name for name in read if name.startswith("site/")]
+    assert site_pages(snapshot(outputs)) == site_pages(before)
+    # known by their stat again: the next build takes them unread too
+    read.clear()
+    assert not build(inputs, outputs, TODAY + dt.timedelta(days=2)).unchanged
+    assert read and not [name for name in read if name.startswith("site/")]
+
+
 def test_a_site_page_edited_or_deleted_by_hand_is_made_again(league, stub_pdfs):
     inputs, outputs = league
     before = snapshot(outputs)
@@ -757,13 +776,23 @@ def test_changed_code_renders_every_site_page_again(league, stub_pdfs, monkeypat
     assert site_pages(snapshot(outputs)) == site_pages(before)
 
 
+def write_site_data(path: Path, data: dict) -> None:
+    """`site.json` as the build writes it (site/data.py `circuit_data_parts`: compact, keys sorted),
+    each ranking's record then known by its digest (`read_records`)."""
+    path.write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
+
+
 def test_player_pages_that_stay_are_taken_without_making_their_sections(league, stub_pdfs, monkeypatch):
-    """A player's page is known unchanged from his rows (`PlayerPages.source`), before its sections
-    are made: a build with nothing new for the site makes none; one line changed in `site.json` (a
-    corrected club in a season no new tournament touches) makes that player's page alone, the
-    page a build without the records makes."""
+    """A player's page is known unchanged from the records of his rankings (`PlayerPages.source`),
+    before its sections are made: a build with nothing new for the site makes none; one line changed
+    in `site.json` (a corrected club in a season no new tournament touches) makes the pages of that
+    ranking's players alone, each the page a build without the records makes; `site.json` laid out
+    otherwise (its records' digests unknown), each line's row says it, and only that player's page is
+    made."""
     from reportgen import circuits
     from reportgen.site.pages import Site, page_name
+    from reportgen.site.publish import publish
     from reportgen.site.reuse import Pages
 
     inputs, outputs = league
@@ -778,15 +807,31 @@ def test_player_pages_that_stay_are_taken_without_making_their_sections(league, 
     ranking = next(r for r in site["rankings"] if r["season"] == 2025 and r["kind"] == "season")
     row = ranking["rows"][-1]
     row["club"] = "Club corrigé"
-    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    write_site_data(data, site)
     league_name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / "index.html").read_text(
         encoding="utf-8")).group(1))  # as the build named it
     reused = Pages(outputs)
     pages = Site(outputs, list(circuits.CIRCUITS), league_name, reuse=reused).pages()
     rendered = [name for name in reused.rendered if name.startswith("site/joueur-")]
-    assert made == [row["id"]] and rendered == [f"site/{page_name('joueur', row['id'])}"]
-    assert "Club corrigé" in pages[rendered[0]].decode("utf-8")
+    players = {r["id"] for r in ranking["rows"]}
+    assert len(players) > 1 and len(made) == len(set(made)) and set(made) == players
+    assert sorted(rendered) == sorted(f"site/{page_name('joueur', player)}" for player in players)
+    assert "Club corrigé" in pages[f"site/{page_name('joueur', row['id'])}"].decode("utf-8")
     assert pages == Site(outputs, list(circuits.CIRCUITS), league_name).pages()  # rendered in full
+
+    # The same records written with spaces: no digest, each line's row in the key (the players' keys
+    # all change kind once, so the pages made first); then one row changed makes its player's page alone.
+    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
+    first = Pages(outputs)
+    publish(outputs, Site(outputs, list(circuits.CIRCUITS), league_name, reuse=first).pages())
+    first.save()
+    row["club"] = "Club corrigé deux fois"
+    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True, indent=1), encoding="utf-8")
+    made.clear()
+    reused = Pages(outputs)
+    pages = Site(outputs, list(circuits.CIRCUITS), league_name, reuse=reused).pages()
+    assert made == [row["id"]]
+    assert pages == Site(outputs, list(circuits.CIRCUITS), league_name).pages()
 
 
 def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league, stub_pdfs, monkeypatch):
@@ -811,7 +856,7 @@ def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league
     site = json.loads(data.read_text(encoding="utf-8"))
     event = next(r for r in site["rankings"] if r["kind"] == "event")
     event["rows"][-1]["club"] = "Club corrigé"
-    data.write_text(json.dumps(site, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    write_site_data(data, site)
     league_name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / "index.html").read_text(
         encoding="utf-8")).group(1))  # as the build named it
     reused = Pages(outputs)
@@ -922,3 +967,35 @@ def test_a_record_is_taken_back_only_under_its_key_and_as_one_object(tmp_path):
         assert Earlier(path, {"2026/b": ["k1", first, 27]}).get("2026/b", "k1") is None  # another ranking's bytes
     finally:
         earlier.close()
+
+
+# -- a record known by its digest (nineteenth round) -------------------------------------------------
+
+def test_a_records_digest_is_that_of_its_text_and_only_as_the_build_lays_the_file_out(tmp_path, league):
+    """`read_records`: the records and scales json gives, each record's digest the SHA-256 of its
+    text in the file the build wrote; none for a file laid out otherwise; nothing for one cut short."""
+    from reportgen.site.data import DATA, read_records
+
+    _, outputs = league
+    folder = outputs / "grand-sud"
+    written = (folder / DATA).read_bytes()
+    whole = json.loads(written)
+    rankings, scales, digests = read_records(folder)
+    assert (rankings, scales) == (whole["rankings"], whole["scales"]) and len(rankings) > 2
+    assert digests == [hashlib.sha256(json.dumps(r, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                                      .encode("utf-8")).hexdigest() for r in rankings]
+    assert len(set(digests)) == len(digests)
+    for other in (json.dumps(whole, ensure_ascii=False, indent=1), json.dumps(whole, ensure_ascii=False),
+                  written.decode("utf-8").replace('],"scales":', '] ,"scales":'),
+                  written.decode("utf-8").replace('},{"columns"', '} ,{"columns"', 1)):
+        copy = tmp_path / "other"
+        copy.mkdir(exist_ok=True)
+        (copy / DATA).write_text(other, encoding="utf-8")
+        assert read_records(copy) == (rankings, scales, [None] * len(rankings))
+    for broken in (written[:-3], written[:len(written) // 2], written + b"x", b'{"rankings":[1],"scales":[]}\n'):
+        (tmp_path / "other" / DATA).write_bytes(broken)
+        found = read_records(tmp_path / "other")
+        assert found == ([], [], []) or found[2] == [None] * len(found[0])
+    (tmp_path / "other" / DATA).write_bytes(written[:-3])
+    assert read_records(tmp_path / "other") == ([], [], [])
+    assert read_records(tmp_path / "none") == ([], [], [])

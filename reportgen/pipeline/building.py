@@ -324,7 +324,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # The site's pages, calendrier.ics and the secretary's page made now, while the PDFs render (the
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
-    site_staging, home, made, pages, site_failure = None, None, Pages(outputs), {}, None
+    site_staging, home, made, pages, site_failure = None, None, Pages(outputs, hashes), {}, None
     history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:

@@ -7,6 +7,7 @@ id the pipeline gives is kept, so that merges and distinct decisions reach the s
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -194,19 +195,62 @@ def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
 
 def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:
     """A circuit's rankings (or `scales`) as last published; none when the file is missing or not ours."""
-    return _read(folder, (key,))[0]
+    rankings, scales, _ = read_records(folder)
+    return rankings if key == "rankings" else scales
 
 
-def read_both(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def read_records(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]]:
     """A circuit's rankings and scales from one reading of the file (it holds every row of every
-    ranking: the largest file the site reads)."""
-    rankings, scales = _read(folder, ("rankings", "scales"))
-    return rankings, scales
-
-
-def _read(folder: Path, keys: tuple[str, ...]) -> list[list[dict[str, Any]]]:
+    ranking: the largest file the site reads), and each ranking's digest: the SHA-256 of its
+    record's text, which says all the record holds. A page made from a record is keyed by it rather
+    than by the record pickled (site/player_page.py `source`: at 100x, 420,000 rows of 17,000
+    players' pages pickled at each build, nineteenth round). None for each where the file is not
+    laid out as `circuit_data_parts` writes it (then it is parsed whole, as any JSON)."""
     try:
-        data = json.loads((folder / DATA).read_text(encoding="utf-8"))
-        return [list(data.get(key, [])) for key in keys]
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return [[] for _ in keys]
+        text = (folder / DATA).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return [], [], []
+    found = _records(text)
+    if found is not None:
+        return found
+    try:
+        data = json.loads(text)
+        rankings, scales = list(data.get("rankings", [])), list(data.get("scales", []))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return [], [], []
+    return rankings, scales, [None] * len(rankings)
+
+
+_DECODER = json.JSONDecoder()
+_START, _SCALES = '{"rankings":[', '],"scales":'
+
+
+def _records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]] | None:
+    """`read_records` of a file as `circuit_data_parts` writes it (`{"rankings":[` its records one
+    JSON object each, compact, separated by commas `],"scales":` a list `}`), each record decoded
+    from its own text; None for any other text."""
+    if not text.startswith(_START):
+        return None
+    rankings: list[dict[str, Any]] = []
+    digests: list[str | None] = []
+    position = len(_START)
+    try:
+        while text[position] != "]":
+            if rankings:
+                if text[position] != ",":
+                    return None
+                position += 1
+            record, end = _DECODER.raw_decode(text, position)
+            if not isinstance(record, dict):
+                return None
+            rankings.append(record)
+            digests.append(hashlib.sha256(text[position:end].encode("utf-8")).hexdigest())
+            position = end
+        if not text.startswith(_SCALES, position):
+            return None
+        scales, end = _DECODER.raw_decode(text, position + len(_SCALES))
+    except (ValueError, IndexError):
+        return None
+    if not isinstance(scales, list) or text[end:].strip() != "}":
+        return None
+    return rankings, scales, digests

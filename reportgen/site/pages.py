@@ -12,7 +12,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import Template
 
@@ -107,10 +107,10 @@ class Site:
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
-            for row in ranking["rows"]:
+            for index, row in enumerate(ranking["rows"]):
                 player = self.players.setdefault(row["id"], Player(row["id"]))
                 player.name = row["player"]
-                player.entries.append(Entry(circuit, ranking, row))
+                player.entries.append(Entry(circuit, ranking, row, index))
 
     # -- links ----------------------------------------------------------------------------------
     def player_page(self, player_id: str) -> str | None:
@@ -145,14 +145,16 @@ class Site:
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
 
     # -- pages ----------------------------------------------------------------------------------
-    def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes:
-        """A page; its Open Graph image is `card`'s, or the home page's."""
+    def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes | None:
+        """A page; its Open Graph image is `card`'s, or the home page's (None: `render_from`)."""
         return self.render_from(template, path, card, context, lambda: context)
 
     def render_from(self, template: str, path: str, card: og.Card | None, source: object,
-                    context: Callable[[], dict[str, Any]]) -> bytes:
+                    context: Callable[[], dict[str, Any]]) -> bytes | None:
         """A page whose context is made (`context()`) only when it is rendered: `source`, all the
-        context is made from, says whether the last build's page can be taken (site/reuse.py)."""
+        context is made from, says whether the last build's page can be taken (site/reuse.py);
+        None when it is taken as it is on disk, unread (`Pages.page`: never the home page, which
+        the build writes on its own)."""
         root = "" if path == HOME else "../"
         here = f"{FOLDER}/" if path == HOME else ""
         tags = self.image(card or self.home_card, here)
@@ -164,7 +166,7 @@ class Site:
         if self.reuse is None:
             return draw()
         return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
-                               draw)
+                               draw, read=path == HOME)
 
     def _template(self, name: str) -> Template:
         """A page's template, looked up once a site (not Jinja's check of its file's date at each page)."""
@@ -210,12 +212,14 @@ class Site:
 
     def pages(self) -> dict[str, bytes]:
         """Every page at once (tests, small sites); a build takes them one by one (`each_page`)."""
-        return dict(self.each_page())
+        return {path: data if data is not None else cast(Pages, self.reuse).read(path)
+                for path, data in self.each_page()}
 
-    def each_page(self) -> Iterator[tuple[str, bytes]]:
+    def each_page(self) -> Iterator[tuple[str, bytes | None]]:
         """Every page as (path relative to outputs/, bytes), one at a time, each Open Graph image
         right after the first page that names it: a build stages each as it comes
-        (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x)."""
+        (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x). None for
+        the bytes of a page taken as it is on disk, unread (site/reuse.py `Pages.page`)."""
         self.cards = drawing.Cards(self.draw_aside)
         try:
             with collector.frozen():  # the league's data out of the collections while pages are made (reportgen/collector.py)
@@ -223,7 +227,7 @@ class Site:
         finally:
             self.cards.close()  # the worker stopped, whatever ended the pages
 
-    def _each_page(self) -> Iterator[tuple[str, bytes]]:
+    def _each_page(self) -> Iterator[tuple[str, bytes | None]]:
         self.images, self.found, self._tags = set(), [], {}  # each image given once a run of the pages
         yield HOME, self.home()
         yield from self._images()
@@ -268,7 +272,7 @@ class Site:
                           "url": circuit.bulletin(change["path"]) if circuit else None})
         return lines
 
-    def home(self) -> bytes:
+    def home(self) -> bytes | None:
         circuits = []
         for circuit in self.circuits:
             seasons = circuit.seasons()
@@ -291,7 +295,7 @@ class Site:
                                    for day, title, name, url in latest],
                            corrections=self.correction_lines()[:5])
 
-    def season(self, circuit: Circuit, season: int) -> bytes:
+    def season(self, circuit: Circuit, season: int) -> bytes | None:
         ranking = circuit.headline(season)
         events = sorted((r for r in circuit.rankings if r["season"] == season and r["kind"] == "event"),
                         key=lambda r: (r["date"], r["path"]))
@@ -319,7 +323,7 @@ class Site:
                            annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}
                                     for a in circuit.annexes if a["season"] == season])
 
-    def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes:
+    def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes | None:
         name = ranking["name"] or ranking["title"]
         event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
                  "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
@@ -330,18 +334,20 @@ class Site:
         # Its source is what its context is made from, not the context: its table's rows are made as
         # HTML only when the page is rendered (a rebuild at 100x made the rows of 4,000 tournaments'
         # pages to find all but one unchanged). The ranking record whole (its rows, columns, date,
-        # title, place, season), the circuit as the page shows it and the links to its bulletin and
-        # CSV (public copies: `link`), the players' public forms (`Public.digest`: names and whether
-        # each has a page); the rest (page names from ids and clubs, days, the JSON-LD) is code, in
-        # the key's code fingerprint, or the league, a part of every page's key.
-        source = (circuit.shown(), ranking, self.public.digest, bulletin, csv)
+        # title, place, season: its digest when read from site.json, sources.Circuit `digest`, not
+        # the 4,000 records pickled at 100x, nineteenth round), the circuit as the page shows it and
+        # the links to its bulletin and CSV (public copies: `link`), the players' public forms
+        # (`Public.digest`: names and whether each has a page); the rest (page names from ids and
+        # clubs, days, the JSON-LD) is code, in the key's code fingerprint, or the league, a part of
+        # every page's key.
+        source = (circuit.shown(), circuit.digest(ranking) or ranking, self.public.digest, bulletin, csv)
         return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             "table": self.table(circuit, ranking),
             "description": f"{circuit.title} : résultats, {long_day(ranking['date'])}",
             "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 
-    def player(self, player: Player) -> bytes:
+    def player(self, player: Player) -> bytes | None:
         """A player's page, made only when what it is made from changed (site/player_page.py
         `PlayerPages.source`): a new tournament changes the pages of its season's players, not of the others."""
         name = self.public.name(player.id, player.name)
@@ -354,7 +360,7 @@ class Site:
         """A player's page's sections (site/player_page.py), made only when his page is rendered."""
         return self.player_pages.sections(player, name)
 
-    def club(self, club: str) -> bytes:
+    def club(self, club: str) -> bytes | None:
         return self.render("club.html.j2", self.club_page(club), **self.club_pages.club(club, self.table))
 
     def search_index(self) -> bytes:

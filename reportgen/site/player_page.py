@@ -64,11 +64,15 @@ class PlayerPages:
     def source(self, player: Player, name: str) -> tuple[object, ...]:
         """All a player's page is made from: his public name, the circuits' order, and for each of
         his lines, what the page reads of its ranking (`ranking_source`) and his row (his place,
-        values, club, results): his rows as they are, not the page's lines made from them."""
-        # A listcomp with a dict lookup per line, not a call: at 100x, 425,000 lines for 17,000 pages,
-        # most of them unchanged and taken once this key is found the same (site/reuse.py).
-        sources = self._ranking_sources
-        return (name, self._order, [(sources[id(e.ranking)], e.row) for e in player.entries])
+        values, club, results): its index in a ranking whose record's digest is known (that
+        digest, in the ranking's source, says every row), else the row as it is."""
+        # A listcomp with dict and set lookups per line, not a call: at 100x, 425,000 lines for
+        # 17,000 pages, most of them unchanged and taken once this key is found the same (site/reuse.py).
+        # An index pickles in a few bytes where a row pickles its values and results: a third of
+        # the keys' cost (nineteenth round).
+        sources, described = self._ranking_sources, self._described
+        return (name, self._order, [(sources[id(e.ranking)], e.index if id(e.ranking) in described else e.row)
+                                    for e in player.entries])
 
     @functools.cached_property
     def _ranking_sources(self) -> dict[int, str]:
@@ -76,15 +80,21 @@ class PlayerPages:
         return {id(ranking): self.ranking_source(circuit, ranking)
                 for circuit in self.circuits for ranking in circuit.rankings}
 
+    @functools.cached_property
+    def _described(self) -> frozenset[int]:
+        """id() of the rankings whose record's digest is known (sources.Circuit `digest`)."""
+        return frozenset(id(ranking) for circuit in self.circuits for ranking in circuit.rankings
+                         if circuit.digest(ranking) is not None)
+
     def ranking_source(self, circuit: Circuit, ranking: dict[str, Any]) -> str:
         """A digest of what a player's page reads of a ranking besides his row (its circuit's title,
         its line's start with its date, kind, title and link, its main column, season, date, path
-        and title), so that a player's source holds a short string per line: made once per ranking
-        (`_ranking_sources`)."""
+        and title) and, when known, the digest of the whole record (every row), so that a player's
+        source holds a short string per line: made once per ranking (`_ranking_sources`)."""
         return hashlib.sha256(json.dumps(
             [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
-             ranking["date"], ranking["path"], ranking["title"]], ensure_ascii=False, sort_keys=True)
-            .encode("utf-8")).hexdigest()
+             ranking["date"], ranking["path"], ranking["title"], circuit.digest(ranking)],
+            ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
 
     def sections(self, player: Player, name: str) -> list[dict[str, Any]]:
         """A player's page's sections: a circuit's season each, its lines, results and charts. Per

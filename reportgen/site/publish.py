@@ -46,21 +46,25 @@ def publish(outputs: Path, pages: dict[str, bytes]) -> list[Path]:
     return publish_staged(outputs, staging, stage(outputs, sorted(pages.items()), staging))
 
 
-def stage(outputs: Path, pages: Iterable[tuple[str, bytes]], staging: Staging, made: Pages | None = None,
+def stage(outputs: Path, pages: Iterable[tuple[str, bytes | None]], staging: Staging, made: Pages | None = None,
           done: Callable[[], object] = lambda: None) -> bytes | None:
     """Each page of outputs/site/ staged as it comes (`Site.each_page`): only its hash stays in
     memory. Returns the home page's bytes (written on its own, after the folder), None without.
 
     `made`: the pages' records (site/reuse.py), whose SHA-256 of each page the staging takes rather
-    than hashing it again, and whose pages taken from disk it neither reads nor compares again.
-    `done`: called after each page (the build's progress bar)."""
+    than hashing it again, and whose pages taken from disk (their bytes given, or None: not even
+    read) it neither reads nor compares again. `done`: called after each page (the build's progress bar)."""
     home = None
     for path, data in pages:
         if path == HOME:
             home = data
         else:
             digest, taken = made.digest(path) if made is not None else (None, False)
-            staging.put(outputs / path, data, on_disk=digest if taken else None, digest=digest)
+            if data is None:  # taken from disk unread (site/reuse.py): its record's SHA-256 is the file's
+                assert digest is not None and taken
+                staging.keep(outputs / path, digest)
+            else:
+                staging.put(outputs / path, data, on_disk=digest if taken else None, digest=digest)
         done()
     return home
 

@@ -31,6 +31,14 @@ class Circuit:
         outputs/: its public copy when it has one, the file itself otherwise (site/public_copies.py)."""
         return f"{self.slug}/{self.public.get(path, path)}"
     scales: list[dict[str, Any]] = field(default_factory=list)  # its bulletins' points-by-place scales
+    # id() of a ranking record read from site.json -> the SHA-256 of its text there (site/data.py
+    # `read_records`); the records are held by `rankings` for the site's life
+    digests: dict[int, str] = field(default_factory=dict, repr=False)
+
+    def digest(self, ranking: dict[str, Any]) -> str | None:
+        """What says all a ranking record holds, when it was read from site.json; None for an
+        archived season's record (delivery/site_archive.py), or a file laid out otherwise."""
+        return self.digests.get(id(ranking))
 
     @functools.cached_property
     def _paths(self) -> frozenset[str]:
@@ -85,14 +93,15 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
         manifest = read_manifest(outputs / slug / MANIFEST)
         if manifest is None:
             continue
-        rankings, scales = data.read_both(outputs / slug)  # one parse: site.json grows with the league
+        rankings, scales, digests = data.read_records(outputs / slug)  # one parse: site.json grows with the league
         # An annex's hash is no page's business, and the build gives the pages its manifest before
         # the annex worker's last annexes are back (pipeline/publishing.py `Later`): left out.
         annexes = [{key: value for key, value in annex.items() if key != "sha256"}
                    for annex in manifest.get("annexes") or []]
         circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
                           list(manifest.get("documents") or []), annexes,
-                          rankings, dict(manifest.get("public") or {}), scales)
+                          rankings, dict(manifest.get("public") or {}), scales,
+                          {id(r): d for r, d in zip(rankings, digests) if d is not None})
         current = set(circuit.seasons())
         circuit.rankings = [r for r in (archived or {}).get(slug, []) if r["season"] not in current] + circuit.rankings
         found.append(circuit)
@@ -106,6 +115,7 @@ class Entry:
     circuit: Circuit
     ranking: dict[str, Any]
     row: dict[str, Any]
+    index: int  # the row's among the ranking's rows
 
 
 @dataclass

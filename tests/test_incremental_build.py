@@ -756,6 +756,31 @@ def test_unchanged_site_pages_are_taken_by_their_stat_unread(league, stub_pdfs, 
     assert read and not [name for name in read if name.startswith("site/")]
 
 
+def test_a_build_takes_the_pairs_of_names_the_last_one_found_in_each_club(league, tmp_path, stub_pdfs, monkeypatch):
+    """ingest/known_pairs.py: the same players in each club, none searched again; the same notices
+    as a build that searches them all; a new tournament searches the groups whose players changed."""
+    from reportgen.ingest import duplicates
+
+    inputs, outputs = league
+    searched: list[int] = []
+    search = duplicates._sharing_a_variant
+    monkeypatch.setattr(duplicates, "_sharing_a_variant", lambda folded, pids, *rest: (
+        searched.append(len(list(pids))), search(folded, pids, *rest))[1])
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and searched == []
+    fresh = build(inputs, tmp_path / "fresh", TODAY + dt.timedelta(days=1))
+    assert searched and result.notices == fresh.notices
+    everything = len(searched)
+    searched.clear()
+    new_tournament(inputs)  # a new player in Albi's club
+    result = build(inputs, outputs, TODAY)
+    again = len(searched)
+    searched.clear()
+    assert result.notices == build(inputs, tmp_path / "again", TODAY).notices
+    assert 0 < again < len(searched)  # the groups whose players changed, not all of them
+    assert everything <= len(searched)
+
+
 def test_a_site_page_edited_or_deleted_by_hand_is_made_again(league, stub_pdfs):
     inputs, outputs = league
     before = snapshot(outputs)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import pandas as pd
 
+from reportgen.ingest.known_pairs import KnownPairs, group_key
 from reportgen.ingest.text import name_key, words_key
 
 # "A letter or two apart": one letter whatever the clubs, two within one club (beyond, different
@@ -127,8 +128,17 @@ CROWDED = 8  # more names than this one letter apart from each other is a naming
 LISTED = 30  # pairs listed in full; beyond, their count
 
 
+def _pairs(known: KnownPairs | None, folded: dict[str, str], pids: Collection[str], letters: int,
+           crowded: int | None = None) -> set[tuple[str, str]]:
+    """`_sharing_a_variant`'s pairs, taken from `known` when it holds this very group."""
+    if known is None:
+        return _sharing_a_variant(folded, pids, letters, crowded)
+    return known.pairs(group_key(folded, pids, letters, crowded), pids,
+                       lambda: _sharing_a_variant(folded, pids, letters, crowded))
+
+
 def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = (),
-                        listed: pd.DataFrame | None = None) -> list[str]:
+                        listed: pd.DataFrame | None = None, known: KnownPairs | None = None) -> list[str]:
     """Pairs of players that are probably one person, each named with a cell where it appears;
     `decided`: the pairs (of name keys) the secretary said are two people; `listed`: the people
     the workbooks list without a result (a Tantrix entrant who played no game, `Event.listed`),
@@ -137,7 +147,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
 
     Linear in the players: one-letter typos are found through the names with a letter left out (two
     names one edit apart share one), two-letter typos through those with two left out, only within
-    a club."""
+    a club. `known`: the pairs of each group of names found by an earlier build (ingest/known_pairs.py)."""
     if listed is not None and not listed.empty:
         # Only those with no result anywhere: a player's results give his name and cells.
         others = listed[~listed["player_id"].isin(table["player_id"])] if not table.empty else listed
@@ -158,14 +168,14 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
-    candidates = _sharing_a_variant(folded, folded, 1, CROWDED)
+    candidates = _pairs(known, folded, folded, 1, CROWDED)
     members: dict[str, list[str]] = defaultdict(list)
     for pid, their in clubs.items():
         for club in their:
             members[club].append(pid)
     for group in members.values():
         if len(group) <= PAIRWISE_CLUB_LIMIT:
-            candidates |= _sharing_a_variant(folded, group, MAX_TYPOS)
+            candidates |= _pairs(known, folded, group, MAX_TYPOS)
     warnings = []
     asked: set[tuple[str, str]] = set()
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from reportgen import circuits, french
 from reportgen.collector import uncollected
 from reportgen.ingest.file_hashes import FileHashes
+from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
@@ -279,7 +280,10 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     scored = score(league, progress=progress, then=lay_out, release=True)
     with uncollected():  # as in `load`, where they were made: the collector's passes find no cycle there
-        league.notices += player_notices(league.circuits, league.distinct)  # the last of load's, as it orders them
+        # the last of load's, as it orders them; the pairs of names found in each club kept for the
+        # next build once this one is done (a build stopped before leaves outputs/ as it was)
+        known = KnownPairs(outputs, cache.code_fingerprint())
+        league.notices += player_notices(league.circuits, league.distinct, known)
     # The site's modules (its pages, their cards: Pillow) imported once every circuit is laid out: not
     # on the way to the first PDF's submission (thirteenth round).
     from reportgen.pipeline.site_view import View
@@ -416,6 +420,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 state.learn_pages(outputs, recorded, pages, hashes)
         if recorded is not None:  # after the site's pages: older than it, they are trusted next time
             hashes.save()
+        known.save()
     except OutputError as failure:
         failures.append(failure)
     if failures:

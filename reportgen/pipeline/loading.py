@@ -20,6 +20,7 @@ from reportgen.collector import uncollected
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
 from reportgen.ingest.discover import discover
+from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
@@ -288,8 +289,10 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
 NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
 
 
-def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]]) -> list[str]:
-    """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person."""
+def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]],
+                   known: KnownPairs | None = None) -> list[str]:
+    """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person
+    (`known`: the pairs an earlier build found in each group of names, ingest/known_pairs.py)."""
     from reportgen.ingest.duplicates import newcomers, probable_duplicates
 
     notices = []
@@ -300,7 +303,7 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
                                                           if len(new) > NEWCOMERS_LISTED else "")
             notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
-        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed)
+        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed, known)
     return notices
 
 

@@ -281,7 +281,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     scored = score(league, progress=progress, then=lay_out, release=True)
     with uncollected():  # as in `load`, where they were made: the collector's passes find no cycle there
         # the last of load's, as it orders them; the pairs of names found in each club kept for the
-        # next build once this one is done (a build stopped before leaves outputs/ as it was)
+        # next build by a build that records its state, as the read cache (one that stops, fails or
+        # refuses a file leaves outputs/ as it was)
         known = KnownPairs(outputs, cache.code_fingerprint())
         league.notices += player_notices(league.circuits, league.distinct, known)
     # The site's modules (its pages, their cards: Pillow) imported once every circuit is laid out: not
@@ -420,7 +421,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 state.learn_pages(outputs, recorded, pages, hashes)
         if recorded is not None:  # after the site's pages: older than it, they are trusted next time
             hashes.save()
-        known.save()
+            known.save()
     except OutputError as failure:
         failures.append(failure)
     if failures:

@@ -84,3 +84,19 @@ def test_a_totals_row_and_a_header_written_oddly():
                                 ["", "", ""], [Unprintable(), "MARTIN", "Luc"], [" Total général ", 2]])
     table = find_table(Workbook(Path("t.xlsx"), "t.xlsx", [sheet]), sheet, COLUMNS)
     assert (table.header_row, table.headers["place"], table.rows) == (1, "Clt.", [2, 4])
+
+
+def test_no_column_is_named_by_a_number_or_a_date():
+    """`find_table` passes over the numbers and dates of the rows it searches for a header: every
+    column's header and aliases, in every circuit, have a letter once normalised."""
+    import gc
+
+    from reportgen import circuits
+    from reportgen.ingest.tables import Column
+
+    for slug in circuits.CIRCUITS:
+        circuits.REGISTRY[slug]  # each circuit's modules imported, their columns with them
+    columns = [item for item in gc.get_objects() if isinstance(item, Column)]
+    assert len(columns) > len(COLUMNS)
+    for column in columns:
+        assert all(any(char.isalpha() for char in label) for label in column.labels), column

@@ -6,6 +6,7 @@ extra columns, aliases, blank rows and a totals row below the data.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from dataclasses import dataclass
 from functools import cached_property
@@ -105,6 +106,9 @@ def _header_label(value: object) -> tuple[str, str]:
 # places there come back in every workbook of a league: each text's shown form and label made once
 # (bounded; exact `str` only, as `normalise_label` keeps them), not per cell (fourteenth round).
 _header_text = functools.lru_cache(maxsize=1 << 16)(_header_label)
+# A number or a date names no column: every column's header and aliases have letters (tested). A
+# yes/no cell reads « VRAI » or « FAUX », words: it takes the general way.
+_NAMELESS = (int, float, dt.date, dt.datetime)
 
 
 def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table | None:
@@ -123,8 +127,8 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
                 if not value.strip():
                     continue
                 typed, label = _header_text(value)
-            elif is_empty(value):
-                continue
+            elif type(value) in _NAMELESS or is_empty(value):
+                continue  # the players' places and licences as numbers, in every row searched
             else:
                 typed, label = _header_label(value)
             for column in by_label.get(label, ()):
@@ -140,9 +144,13 @@ def find_table(workbook: Workbook, sheet: Sheet, columns: list[Column]) -> Table
     wanted = list(found.values())
     for row in range(header_row + 1, len(sheet.rows)):
         cells = sheet.rows[row]
-        if all(col >= len(cells) or is_empty(cells[col]) for col in wanted):
+        size = len(cells)
+        for col in wanted:  # a loop, not all() of a generator: once per row of every table
+            if col < size and not is_empty(cells[col]):
+                break
+        else:
             continue  # blank row, or a note beside the table
-        first = next(cell for cell in cells if not is_empty(cell))
+        first = cells[0] if not is_empty(cells[0]) else next(cell for cell in cells if not is_empty(cell))
         # A number or a date never reads « total », nor does an `Unprintable` (nothing once cleaned):
         # only a text is normalised to be sure.
         if type(first) is str and _header_text(first)[1].startswith("total"):

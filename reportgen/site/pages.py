@@ -104,11 +104,14 @@ class Site:
         """Each circuit's rankings from outputs/, and each player's lines in them."""
         self.circuits = load(outputs, order, blocked, archived)
         self.players: dict[str, Player] = {}
+        players = self.players
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
             for index, row in enumerate(ranking["rows"]):
-                player = self.players.setdefault(row["id"], Player(row["id"]))
+                player = players.get(row["id"])
+                if player is None:  # not a Player made for each of 425,000 rows at 100x, then dropped
+                    player = players[row["id"]] = Player(row["id"])
                 player.name = row["player"]
                 player.entries.append(Entry(circuit, ranking, row, index))
 

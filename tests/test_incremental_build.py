@@ -739,13 +739,18 @@ def test_a_build_with_nothing_new_for_the_site_renders_no_page(league, stub_pdfs
 
 def test_unchanged_site_pages_are_taken_by_their_stat_unread(league, stub_pdfs, monkeypatch):
     """A page whose source is unchanged and whose file the file hashes know by its stat is taken as
-    it is, not read (site/reuse.py `Pages.page`); the home page, written on its own, is read."""
+    it is, not read (site/reuse.py `Pages.page`), and so is an Open Graph card (`proven_file`); the
+    home page, written on its own, is read. A card cut short by hand is drawn again."""
+    from reportgen.site import og
+
     inputs, outputs = league
     before = snapshot(outputs)
     read: list[str] = []
-    reuse = cache.reuse
+    reuse, known = cache.reuse, og.known
     monkeypatch.setattr(cache, "reuse", lambda path, *rest: read.append(path.relative_to(outputs).as_posix())
                         or reuse(path, *rest))
+    monkeypatch.setattr(og, "known", lambda card, folder: read.append(f"site/{card.file_name()}")
+                        or known(card, folder))
     result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
     assert not result.unchanged and result.site_rendered == []
     assert "index.html" in read and not [name for name in read if name.startswith("site/")]
@@ -754,6 +759,13 @@ def test_unchanged_site_pages_are_taken_by_their_stat_unread(league, stub_pdfs, 
     read.clear()
     assert not build(inputs, outputs, TODAY + dt.timedelta(days=2)).unchanged
     assert read and not [name for name in read if name.startswith("site/")]
+    card = sorted((outputs / "site").glob("og-*.png"))[0]
+    card.write_bytes(card.read_bytes()[:100])
+    read.clear()
+    assert not build(inputs, outputs, TODAY + dt.timedelta(days=3)).unchanged
+    assert [name for name in read if name.startswith("site/")] == [f"site/{card.name}"]
+    after = snapshot(outputs)
+    assert site_pages(after) == site_pages(before) and after[f"site/{card.name}"] == before[f"site/{card.name}"]
 
 
 def test_a_build_takes_the_pairs_of_names_the_last_one_found_in_each_club(league, tmp_path, stub_pdfs, monkeypatch):

@@ -80,7 +80,7 @@ class Site:
         self.url = url.rstrip("/")  # [site] url: the site's public address, when the league gives it
         # the Open Graph images the pages name, by path; those taken from disk, until `_images` gives them
         self.images: set[str] = set()
-        self.found: list[tuple[str, bytes]] = []
+        self.found: list[tuple[str, bytes | None]] = []
         self.home_card: og.Card | None = None
         self._tags: dict[tuple[og.Card, str], dict[str, Any]] = {}  # each card's `og:image` tags, by page folder
         # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (reportgen/collector.py)
@@ -193,8 +193,9 @@ class Site:
         path = f"{FOLDER}/{name}"
         if path not in self.images:
             self.images.add(path)
-            found = og.known(card, self.folder)
-            if found is None:  # given by `_images` once drawn
+            if self.reuse is not None and self.reuse.proven_file(path):
+                self.found.append((path, None))  # a card the last build wrote, as its stat proves: unread
+            elif (found := og.known(card, self.folder)) is None:  # given by `_images` once drawn
                 self.cards.draw(path, card)
             else:
                 self.found.append((path, found))
@@ -258,8 +259,8 @@ class Site:
         for asset in ASSETS:
             yield f"{FOLDER}/{asset}", (self.templates / "site" / asset).read_bytes()
 
-    def _images(self, finish: bool = False) -> Iterator[tuple[str, bytes]]:
-        """The Open Graph images taken from disk or drawn since the last call, each once (their bytes
+    def _images(self, finish: bool = False) -> Iterator[tuple[str, bytes | None]]:
+        """The Open Graph images taken from disk (None: unread) or drawn since the last call, each once (their bytes
         then dropped: `image` keeps only that a path was given); with `finish`, every one left, once
         drawn."""
         found, self.found = self.found, []

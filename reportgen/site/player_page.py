@@ -68,7 +68,7 @@ class PlayerPages:
         digest, in the ranking's source, says every row), else the row as it is."""
         # A listcomp with dict and set lookups per line, not a call: at 100x, 425,000 lines for
         # 17,000 pages, most of them unchanged and taken once this key is found the same (site/reuse.py).
-        # An index pickles in a few bytes where a row pickles its values and results: a third of
+        # An index pickles in a few bytes where a row pickles its values and results: a quarter of
         # the keys' cost (nineteenth round).
         sources, described = self._ranking_sources, self._described
         return (name, self._order, [(sources[id(e.ranking)], e.index if id(e.ranking) in described else e.row)

@@ -282,7 +282,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         charted = figures.charted(report.documents, site_data.chart_records(report))
         # Each ranking's key: its CSV and its site record taken from disk when it is the one recorded
         # (one new tournament changes two of the Grand Sud's 82 rankings).
-        ranking_keys = {ranking.path: cache.source_key("ranking", ranking) for ranking in report.rankings}
+        ranking_keys = {ranking.path: cache.ranking_key(ranking) for ranking in report.rankings}
         if staging is not None:
             site_file(events or [], ranking_keys)
         else:
@@ -323,7 +323,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                  lambda: ranking_render.to_spreadsheet_csv(ranking), listed=False)
             masked = masking.ranking(ranking) if masking else None
             if masked is not None:
-                kept(folder / f"{masked.path}.csv", cache.source_key("ranking", masked),
+                kept(folder / f"{masked.path}.csv", cache.ranking_key(masked),
                      lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
                 copied(ranking.path, masked.path, (".csv",))
         for (annex, key), masked_copy in annexes:

@@ -169,16 +169,15 @@ def ranking_key(ranking: Ranking) -> str | None:
     return source_key("ranking", rest, rows)
 
 
-_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+_GETTERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _fields_of(kind: type) -> Callable[[Any], tuple[Any, ...]]:
-    """A dataclass's fields of an instance, as a tuple (`attrgetter` of two names or more gives one),
-    made once per class."""
+def _fields_of(kind: type) -> Callable[[Any], Any]:
+    """What gives a dataclass instance's fields (a tuple of them, or the value of a class's only
+    one: `attrgetter`), made once per class."""
     getter = _GETTERS.get(kind)
     if getter is None:
-        names = [field.name for field in dataclasses.fields(kind)]
-        getter = _GETTERS[kind] = attrgetter(*names) if len(names) > 1 else lambda item: (getattr(item, names[0]),)
+        getter = _GETTERS[kind] = attrgetter(*(field.name for field in dataclasses.fields(kind)))
     return getter
 
 

@@ -19,6 +19,10 @@ from reportgen.model import Column, Event, Ranking, Report, ScopeKind, counting
 from reportgen.render.cache import source_key
 
 DATA = "site.json"
+# How `circuit_data_parts` lays the file out, which `read_records` reads back record by record:
+# `{"rankings":[` the records, compact, separated by commas `],"scales":` a list `}`
+_START, _SCALES = '{"rankings":[', '],"scales":'
+_DECODER = json.JSONDecoder()
 
 
 def cell(value: Any, column: Column) -> str:
@@ -138,7 +142,7 @@ class Earlier:
 
 def record_key(ranking_key: str | None, title: str, place: str | None) -> str | None:
     """What a ranking's record is made from besides the ranking (its key: render/cache.py
-    `source_key` of it): its document's title, and an event's place."""
+    `ranking_key`): its document's title, and an event's place."""
     return None if ranking_key is None else source_key("site-record", ranking_key, title, place)
 
 
@@ -156,7 +160,7 @@ def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
     as they come, never holding the whole JSON as a string and as bytes at once (at 100x, hundreds
     of megabytes on top of the records, at the Grand Sud layout's peak: docs/performance.md).
 
-    `keys`: each ranking's key by its path (render/cache.py `source_key`); a ranking whose record
+    `keys`: each ranking's key by its path (render/cache.py `ranking_key`); a ranking whose record
     `earlier` holds under the same key (`record_key`) is given those bytes, not made again. `index`
     is given each ranking's record key, offset and length in these bytes, for the next build."""
     titles = {document.path: document.title for document in report.documents}
@@ -164,7 +168,7 @@ def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
     # compact: json's C encoder (indent= takes the Python one, and so would json.dump's stream);
     # sorted keys: "rankings" before "scales"
     encode = functools.partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    start = b'{"rankings":['
+    start = _START.encode("ascii")
     yield start
     offset, count = len(start), 0
     for ranking in report.rankings:
@@ -190,13 +194,12 @@ def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
     # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
     scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
                "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]
-    yield b'],"scales":' + encode(scales).encode("utf-8") + b"}\n"
+    yield _SCALES.encode("ascii") + encode(scales).encode("utf-8") + b"}\n"
 
 
-def read(folder: Path, key: str = "rankings") -> list[dict[str, Any]]:
-    """A circuit's rankings (or `scales`) as last published; none when the file is missing or not ours."""
-    rankings, scales, _ = read_records(folder)
-    return rankings if key == "rankings" else scales
+def read(folder: Path) -> list[dict[str, Any]]:
+    """A circuit's rankings as last published; none when the file is missing or not ours."""
+    return read_records(folder)[0]
 
 
 def read_records(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]]:
@@ -221,14 +224,9 @@ def read_records(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any
     return rankings, scales, [None] * len(rankings)
 
 
-_DECODER = json.JSONDecoder()
-_START, _SCALES = '{"rankings":[', '],"scales":'
-
-
 def _records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]] | None:
-    """`read_records` of a file as `circuit_data_parts` writes it (`{"rankings":[` its records one
-    JSON object each, compact, separated by commas `],"scales":` a list `}`), each record decoded
-    from its own text; None for any other text."""
+    """`read_records` of a file laid out as `circuit_data_parts` writes it (`_START`, `_SCALES`),
+    each record decoded from its own text; None for any other text."""
     if not text.startswith(_START):
         return None
     rankings: list[dict[str, Any]] = []

@@ -353,3 +353,39 @@ def test_a_journal_names_a_file_as_relative_to_names_it(folder):
         assert output_files.relative_name(folder, path) == path.relative_to(folder).as_posix()
     with pytest.raises(ValueError):
         output_files.relative_name(folder / "site", folder / "other" / "a.html")
+
+
+@pytest.mark.parametrize("relative", [False, True])
+def test_the_stale_files_removed_are_those_rglob_and_is_file_name(folder, tmp_path, monkeypatch, relative):
+    """`publish` removes the files of a stale suffix that were neither put nor kept: found from the
+    folders' entries (no stat per file), they are exactly those `rglob` and `is_file` find. Links to
+    files count, linked folders are not entered, temporary files and other suffixes stay, the folder
+    given as an absolute or a relative path."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "elsewhere.html").write_bytes(b"not ours")
+    (folder / "2026" / "deep" / "deeper").mkdir(parents=True)
+    (folder / "2026" / "deep" / "deeper" / "old.csv").write_bytes(b"old")
+    (folder / "2026" / "deep" / "kept.csv").write_bytes(b"kept")
+    (folder / "2026" / "notes.txt").write_bytes(b"not a stale suffix")
+    (folder / "2026" / "link.html").symlink_to(outside / "elsewhere.html")
+    (folder / "2026" / "broken.html").symlink_to(outside / "missing.html")
+    (folder / "linked").symlink_to(outside, target_is_directory=True)
+    if relative:
+        monkeypatch.chdir(folder.parent)
+        folder = Path(folder.name)
+    suffixes = (".html", ".csv")
+    staging = Staging(folder)  # (it removes the temporary files a stopped run left: this one comes after)
+    (folder / "2026" / ".old.html.abc1.tmp").write_bytes(b"a temporary file")
+    staging.keep(folder / "2026" / "same.html", hashlib.sha256(b"same").hexdigest())
+    staging.keep(folder / "2026" / "deep" / "kept.csv", hashlib.sha256(b"kept").hexdigest())
+    staging.put(folder / "2026" / "new.html", b"new")
+    expected = sorted(path for path in folder.rglob("*") if path.suffix in suffixes and path not in staging
+                      and path.is_file() and not is_temporary(path))
+    assert [path.relative_to(folder).as_posix() for path in expected] == [
+        "2026/deep/deeper/old.csv", "2026/gone.csv", "2026/link.html", "2026/old.html"]
+    assert staging._stale(suffixes) == expected
+    staging.publish(stale_suffixes=suffixes)
+    assert not any(path.exists() for path in expected) and (outside / "elsewhere.html").is_file()
+    assert sorted(tree(folder)) == ["2026/.old.html.abc1.tmp", "2026/deep/kept.csv", "2026/new.html",
+                                    "2026/notes.txt", "2026/same.html", "manifest.json"]

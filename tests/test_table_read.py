@@ -8,7 +8,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from reportgen.ingest.tables import LICENCE, PLACE, find_table
+from reportgen.ingest.tables import LAST_NAME, LICENCE, PLACE, find_table
 from reportgen.ingest.text import Unprintable
 from reportgen.ingest.values import place, read_cell, text, whole_number
 from reportgen.ingest.workbook import Sheet, Workbook
@@ -36,3 +36,17 @@ def test_a_cell_reads_as_read_cell_reads_it(rows, formulas, parse, required):
                                  sheet.untrusted_formulas, parse, general, required,
                                  (f"la case « {table.headers[key]} » est vide", "remplissez-la"))
             assert (value, type(value), quick) == (expected, type(expected), general)
+
+
+@given(st.integers(0, 3), st.integers(0, 800), st.integers(0, 5000))
+def test_a_tables_cell_is_located_as_the_workbook_locates_it(blank_rows, first_column, row_offset):
+    """`Table.ref`, each column's letters looked up once for the table, names the cell
+    `Workbook.ref` names (past column 64 and AZ too)."""
+    header = [""] * first_column + ["Place", "Nom", "Licence"]
+    sheet = Sheet("Résultats", [[""]] * blank_rows + [header, [""] * first_column + [1, "Dupont", "12"]])
+    workbook = Workbook(Path("t.xlsx"), "t.xlsx", [sheet])
+    table = find_table(workbook, sheet, [PLACE, LAST_NAME, LICENCE])
+    assert table is not None
+    for key in ("place", "last_name", "licence"):
+        for row in (*table.rows, row_offset):
+            assert table.ref(row, key) == workbook.ref(sheet, row, table.columns[key], table.headers[key])

@@ -14,7 +14,7 @@ from functools import cached_property
 from reportgen.ingest.text import normalise_label, split_full_name
 from reportgen.ingest.values import BadValue, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
-from reportgen.model import Problem
+from reportgen.model import Problem, SourceRef, column_letter
 from reportgen.problems import MISSING_COLUMN
 
 HEADER_SEARCH_ROWS = 30
@@ -55,8 +55,15 @@ class Table:
     def has(self, key: str) -> bool:
         return key in self.columns
 
-    def ref(self, row: int, key: str):
-        return self.workbook.ref(self.sheet, row, self.columns[key], self.headers[key])
+    def ref(self, row: int, key: str) -> SourceRef:
+        """The cell of `row` in the column `key`: what `Workbook.ref` gives, each column's letters and
+        header looked up once for the table (a cell located per row and column of every workbook)."""
+        letters, header = self._located[key]
+        return SourceRef(self.workbook.label, self.sheet.name, f"{letters}{row + 1}", header)
+
+    @cached_property
+    def _located(self) -> dict[str, tuple[str, str]]:
+        return {key: (column_letter(col), self.headers[key]) for key, col in self.columns.items()}
 
     def raw(self, row: int, key: str) -> object:
         return self.sheet.value(row, self.columns[key]) if key in self.columns else ""

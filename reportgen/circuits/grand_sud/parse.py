@@ -20,7 +20,7 @@ from reportgen.ingest.tables import (
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.model import Entry, Event, Problem, ResultRow
 from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB
 
 RESULTS_SHEET = "Résultats"
@@ -43,7 +43,6 @@ class GrandSudTournament:
 class GrandSudRow(ResultRow):
     place: int  # final place
     place_duplicate: int  # place of the duplicate phase (the final place again in an all-duplicate tournament)
-    place_ref: SourceRef
 
 
 GrandSudEvent = Event[GrandSudTournament]
@@ -109,7 +108,9 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     if table is None:
         return []
     rows: list[GrandSudRow] = []
-    places: dict[str, dict[int, str]] = {"place": {}, "place_duplicate": {}}
+    # Each place given -> the row that gave it first: its cell is named only when a problem says it
+    # (a `SourceRef` per row and place was made for each of 200,000 rows at 100x, twentieth round).
+    places: dict[str, dict[int, int]] = {"place": {}, "place_duplicate": {}}
     # What every row of the sheet asks alike, asked once for the sheet (fourteenth round).
     keys = ("place", "place_duplicate") if formula == "poules" else ("place",)
     has_club, has_licence = table.has("club"), table.has("licence")
@@ -118,17 +119,15 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         licence = table.read(row, "licence", values.text, found, required=False) or ""
         club = table.read(row, "club", values.text, found, required=False) or ""
         given: dict[str, int] = {}
-        given_ref: dict[str, SourceRef] = {}
         for key in keys:
             parsed = table.read(row, key, values.place, found)
             if parsed is None:
                 continue
             number, tied = parsed
-            ref = given_ref[key] = table.ref(row, key)
-            if tied or number in places[key]:
-                where = f" (déjà en {places[key][number]})" if number in places[key] else ""
-                found.append(DUPLICATE_PLACE(ref, place=number, first=where))
-            places[key].setdefault(number, ref.cell)
+            first_row = places[key].setdefault(number, row)
+            if tied or first_row != row:
+                where = f" (déjà en {table.ref(first_row, key).cell})" if first_row != row else ""
+                found.append(DUPLICATE_PLACE(table.ref(row, key), place=number, first=where))
             given[key] = number
         if last is None or "place" not in given:
             continue  # the problem is already said
@@ -137,16 +136,13 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                 licence_ref=table.ref(row, "licence") if has_licence else None,
                                 place=given["place"],
                                 # §2.2: in an all-duplicate tournament the final place counts twice
-                                place_duplicate=given.get("place_duplicate", given["place"]),
-                                place_ref=given_ref["place"]))
+                                place_duplicate=given.get("place_duplicate", given["place"])))
     if not rows and not found:
         found.append(EMPTY(workbook.ref(sheet), rows="tous les joueurs du tournoi"))
     count = len(table.rows)
-    for key, cells in places.items():
-        for number, cell in cells.items():
+    for key, given_rows in places.items():
+        for number, row in given_rows.items():
             if number > count:
-                header = table.headers[key]
-                found.append(PLACE_RANGE(SourceRef(workbook.label, sheet.name, cell, header), place=number,
-                                         count=count, fix="chaque place de 1 au nombre de joueurs doit être donnée "
-                                         "une fois"))
+                found.append(PLACE_RANGE(table.ref(row, key), place=number, count=count,
+                                         fix="chaque place de 1 au nombre de joueurs doit être donnée une fois"))
     return rows

@@ -201,14 +201,14 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     from reportgen.render import verification
     from reportgen.render.html import publish_fonts
     from reportgen.site import publish as site
-    from reportgen.site.data import event_records
+    from reportgen.site.data import event_sources, results_of
     from reportgen.site.pages import Site
 
     outputs = tmp_path_factory.mktemp("example-site") / "outputs"
     for slug, report in example_scored.reports.items():
         found = example_league.circuits[slug]
         files, _ = render_report(slug, report, outputs / slug,
-                                 events=event_records(found.events, found.results.to_dict("records")))
+                                 events=event_sources(found.events, results_of(found.results.to_dict("records"))))
         publish(files, outputs / slug)
     publish_fonts(outputs)
     league = "Ligue Grand Sud des clubs de Des Chiffres et des Lettres"

@@ -114,10 +114,14 @@ def test_a_released_report_was_read_whole_by_the_circuits_that_require_it(exampl
 def test_site_data_in_parts_is_the_one_compact_json_of_the_whole(example_scored):
     """`circuit_data_parts` (written to the staged file record by record): joined, the bytes json
     gives for the whole document at once, as `site.json` always was."""
+    from types import SimpleNamespace
+
+    from reportgen.model import Event
     from reportgen.site import data as site_data
 
     for slug, report in example_scored.reports.items():
-        events = [{"event": "Tournoi hors classement", "kind": "event", "rows": [], "place": "Albi"}]
+        events = [site_data.EventRecord(Event("Tournoi hors classement", "Tournoi", dt.date(2026, 3, 14),
+                                              SimpleNamespace(location="Albi")), [])]
         parts = list(site_data.circuit_data_parts(report, events))
         whole = json.loads(b"".join(parts))
         assert len(parts) == len(whole["rankings"]) + 2, slug
@@ -179,22 +183,23 @@ def test_give_back_collects_the_cycles_the_paused_collector_left():
 
 
 def test_the_tournaments_rows_for_the_site_are_pandas_records(example_league):
-    """`_event_rows` zips the columns as lists: for every circuit's results table (texts, places,
-    a club left empty, a missing place), each row the dict `to_dict("records")` gives, the same
-    values of the same types."""
+    """`_event_results` zips the columns as lists: for every circuit's results table (texts, places,
+    a club left empty, a missing place, a missing column), each row the `Result` that the records
+    `to_dict("records")` gives make (site/data.py `results_of`), the same values of the same types."""
     import math
 
     import pandas as pd
 
-    from reportgen.pipeline.building import EVENT_COLUMNS, _event_rows
+    from reportgen.pipeline.building import EVENT_COLUMNS, _event_results
+    from reportgen.site.data import results_of
 
     tables = [found.results for found in example_league.circuits.values() if found.results is not None]
     tables.append(pd.DataFrame({"event": ["a", "b"], "place": [1.0, math.nan], "club": ["Albi", None],
                                 "player_id": ["p1", "p2"], "player": ["=SOMME(A1)", "Zoé"], "other": [1, 2]}))
+    tables.append(pd.DataFrame({"event": ["a"], "player_id": ["p1"], "player": ["Zoé"]}))  # no place, no club
     assert sum(len(table) for table in tables) > 1000
     for table in tables:
-        expected = table[[column for column in EVENT_COLUMNS if column in table.columns]].to_dict("records")
-        found = _event_rows(table)
+        expected = results_of(table[[column for column in EVENT_COLUMNS if column in table.columns]].to_dict("records"))
+        found = _event_results(table)
         assert [repr(row) for row in found] == [repr(row) for row in expected]
-        assert [[type(value) for value in row.values()] for row in found] == \
-            [[type(value) for value in row.values()] for row in expected]
+        assert [[type(value) for value in row] for row in found] == [[type(value) for value in row] for row in expected]

@@ -912,15 +912,19 @@ def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league
 # -- rankings unchanged: their CSV and site record taken from disk (eighteenth round) ---------------
 
 def made_rankings(monkeypatch) -> tuple[list[str], list[str]]:
-    """The rankings (their paths) whose site record, and whose CSV, the next build makes."""
+    """The rankings and tournaments (their paths) whose site record, and the rankings whose CSV,
+    the next build makes."""
     from reportgen.render import ranking as ranking_render
     from reportgen.site import data as site_data
 
     records: list[str] = []
     spreadsheets: list[str] = []
     real_record, real_csv = site_data.ranking_record, ranking_render.to_spreadsheet_csv
+    real_event_record = site_data.EventRecord.record
     monkeypatch.setattr(site_data, "ranking_record",
                         lambda ranking, titles: records.append(ranking.path) or real_record(ranking, titles))
+    monkeypatch.setattr(site_data.EventRecord, "record",
+                        lambda source: records.append(source.path) or real_event_record(source))
     monkeypatch.setattr(ranking_render, "to_spreadsheet_csv",
                         lambda ranking: spreadsheets.append(ranking.path) or real_csv(ranking))
     return records, spreadsheets
@@ -930,8 +934,9 @@ def test_one_new_tournament_makes_only_the_records_and_csvs_of_the_rankings_it_c
                                                                                       monkeypatch, tmp_path):
     """On outputs known by their stat, a ranking whose key is the one recorded keeps its CSV (its
     manifest record and stat prove it) and its record in `site.json` (the bytes the last one held,
-    by the index in the manifest): only the new dated ranking and those it moves are made again, and
-    the outputs are a full build's, manifests (and the index) included."""
+    by the index in the manifest), and so does a tournament's own record: only the new dated ranking,
+    those it moves and the new tournament's record are made again, and the outputs are a full
+    build's, manifests (and the index) included."""
     inputs, outputs = league
     known_by_their_stat(inputs, outputs)
     before = snapshot(outputs)
@@ -945,23 +950,44 @@ def test_one_new_tournament_makes_only_the_records_and_csvs_of_the_rankings_it_c
             and before.get(name) != data and not name.startswith("site/")}
     assert set(spreadsheets) == csvs and len(spreadsheets) == len(csvs)
     assert "2026/classement-2026-03-01" in csvs and "2026/classement-final-2026" in csvs
-    assert set(records) == csvs  # a title never changes here without its ranking
+    # a title never changes here without its ranking; of the tournaments, the new one alone
+    assert set(records) == csvs | {"tournoi/2026-03-01-albi.xlsx"} and len(records) == len(set(records))
     assert len(records) < len(rankings) and "2025/classement-2025-06-01" not in records
     index = json.loads(after["grand-sud/publications.json"])["made_from"]["site.json"]
-    # each ranking's record (not the tournaments' own, `no_csv`), by its path
-    assert set(index["records"]) == {ranking["path"] for ranking in json.loads(after["grand-sud/site.json"])["rankings"]
-                                     if not ranking.get("no_csv")}
+    # each record, the rankings' and the tournaments' own (`no_csv`), by its path
+    assert set(index["records"]) == {ranking["path"] for ranking in json.loads(after["grand-sud/site.json"])["rankings"]}
+    assert any(path.startswith("tournoi/") for path in index["records"])
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert {name: data for name, data in snapshot(fresh).items() if not name.startswith(f"{FOLDER}/")} == \
         {name: data for name, data in after.items() if not name.startswith(f"{FOLDER}/")}
 
 
+def test_a_tournament_corrected_makes_its_own_record_again_and_no_other_tournament_s(league, stub_pdfs,
+                                                                                     monkeypatch, tmp_path):
+    """A club's workbook corrected (a player's club): its tournament's record in `site.json` is made
+    again (its key, `EventRecord.key`, is made from its results), the other tournaments' are the
+    bytes the last build wrote, and `site.json` is a full build's."""
+    inputs, outputs = league
+    known_by_their_stat(inputs, outputs)
+    write_tournament(inputs, "2026-02-07-marseille", day="07/02/2026", club="MARS", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Toulouse"]])
+    records, _ = made_rankings(monkeypatch)
+    assert build(inputs, outputs, TODAY).ok
+    site_file = outputs / "grand-sud" / "site.json"
+    tournaments = {r["path"] for r in json.loads(site_file.read_bytes())["rankings"] if r["kind"] == "event"}
+    assert len(tournaments) == 4 and "tournoi/2026-02-07-marseille.xlsx" in tournaments
+    assert tournaments & set(records) == {"tournoi/2026-02-07-marseille.xlsx"}
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert site_file.read_bytes() == (fresh / "grand-sud" / "site.json").read_bytes()
+
+
 @pytest.mark.parametrize("damage", ["edited keeping size and mtime", "index pointing elsewhere"])
 def test_a_site_file_not_the_one_recorded_gives_no_record_back(league, stub_pdfs, monkeypatch, tmp_path, damage):
     """`site.json` rewritten by hand (its stat no longer the one recorded), or a manifest whose index
-    of it points at another ranking's record: nothing is taken from it, each record is made again,
-    and `site.json` is a full build's."""
+    of it points at another record: nothing is taken from it, each record (a ranking's or a
+    tournament's) is made again, and `site.json` is a full build's."""
     inputs, outputs = league
     known_by_their_stat(inputs, outputs)
     site_file, manifest = outputs / "grand-sud" / "site.json", outputs / "grand-sud" / "publications.json"
@@ -979,7 +1005,8 @@ def test_a_site_file_not_the_one_recorded_gives_no_record_back(league, stub_pdfs
     new_tournament(inputs)
     records, _ = made_rankings(monkeypatch)
     assert build(inputs, outputs, TODAY).ok
-    assert len(records) == sum(not ranking.get("no_csv") for ranking in json.loads(site_file.read_bytes())["rankings"])
+    # every record, the rankings' and the tournaments' own, made again
+    assert sorted(records) == sorted(ranking["path"] for ranking in json.loads(site_file.read_bytes())["rankings"])
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert site_file.read_bytes() == (fresh / "grand-sud" / "site.json").read_bytes()

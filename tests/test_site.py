@@ -178,7 +178,7 @@ def example_site(example_scored, example_league, tmp_path_factory):
             Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
         found = example_league.circuits[slug]
         (outputs / slug / data.DATA).write_bytes(data.circuit_data(
-            report, data.event_records(found.events, found.results.to_dict("records"))))
+            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
 
 

@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 
     from reportgen.render.manifest import Manifest
     from reportgen.render.pdf import Batch
+    from reportgen.site.data import Result
 
-EVENT_COLUMNS = ("event", "place", "club", "player_id", "player")  # what `event_records` reads of a result
+EVENT_COLUMNS = ("event", "place", "club", "player_id", "player")  # a site/data.py `Result`, from a results table
 
 
 @dataclass
@@ -164,13 +165,14 @@ class _Laid:
                 annex.sha256 = staging.digest(staging.folder / f"{annex.path}.xlsx")
 
 
-def _event_rows(results: pd.DataFrame) -> list[dict]:
+def _event_results(results: pd.DataFrame) -> list[Result]:
     """The columns of a circuit's results that its tournaments' site records read (site/data.py
-    `event_records`), one dict per row: not the 13 columns of the Grand Sud's layout for each of its
-    rows (200,000 at 100x) while the circuit is laid out. The columns as lists zipped: what pandas'
-    `to_dict("records")` gives, a fifth of its CPU (eighteenth round)."""
-    columns = [column for column in EVENT_COLUMNS if column in results.columns]
-    return [dict(zip(columns, values)) for values in zip(*(results[column].tolist() for column in columns))]
+    `EventRecord`), a tuple per row: not the 13 columns of the Grand Sud's layout for each of its
+    rows (200,000 at 100x) while the circuit is laid out, nor a dict per row. The columns as lists
+    zipped: what pandas' `to_dict("records")` gives, a fifth of its CPU (eighteenth round)."""
+    missing = [None] * len(results)
+    return list(zip(*(results[column].tolist() if column in results.columns else missing
+                      for column in EVENT_COLUMNS)))
 
 
 def _release_inputs(league: League) -> None:
@@ -224,7 +226,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     from reportgen.render.html import publish_fonts
     from reportgen.render.index import MANIFEST, read_manifest
     from reportgen.render.manifest import Manifest
-    from reportgen.site.data import DATA, event_records
+    from reportgen.site.data import DATA, event_sources
 
     # The notices on the players made once every circuit is laid out (below): not on the way to the
     # first PDF's submission.
@@ -254,7 +256,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             # messages only: the bar counts the circuits scored and laid out
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
-                                           events=event_records(found.events, _event_rows(found.results)),
+                                           events=event_sources(found.events, _event_results(found.results)),
                                            masking=masking, staging=staging, hashes=hashes, later=later)
             staged.extend(later)
         except BaseException as failure:

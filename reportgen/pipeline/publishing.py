@@ -4,7 +4,7 @@ and published all together through a journal."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -16,6 +16,7 @@ from reportgen.site.public_copies import Masking
 if TYPE_CHECKING:
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.render.staging import Staging
+    from reportgen.site.data import EventRecord
 
 STALE = (".html", ".pdf", ".csv", ".xlsx", ".eml")  # a circuit's outputs that a publication no longer having removes
 
@@ -67,7 +68,7 @@ class Later:
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
-                  events: list[dict[str, Any]] | None = None, masking: Masking | None = None,
+                  events: Sequence[EventRecord] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None, hashes: FileHashes | None = None,
                   later: list[Later] | None = None) -> tuple[dict[Path, bytes], list[Path]]:
     """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
@@ -90,7 +91,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     HTML, date) as soon as its bulletin's HTML is known, before the next bulletin, the CSV, annexes
     and notices: the build starts them at once (one new tournament: 0.1-0.2 s sooner), and the HTML
     is not held here until the circuit is laid out (the build's `pdf.Batch` keeps it in a file).
-    `events`: the circuit's tournaments for the website (site/data.py `event_records`). `masking`:
+    `events`: the circuit's tournaments for the website (site/data.py `EventRecord`). `masking`:
     the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`. `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
@@ -172,12 +173,12 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         else:
             keep(path, made(path, key, render, listed))
 
-    def site_file(events: list[dict[str, Any]], keys: dict[str, str | None]) -> None:
+    def site_file(events: Sequence[EventRecord], keys: dict[str, str | None]) -> None:
         """The circuit's `site.json`, written part by part to its staged file: the site's records of
         every ranking (every row: 16 MB of JSON at 10x) are never all held, nor the whole JSON as a
-        string and bytes beside them (at 100x, the Grand Sud layout's peak). A ranking whose record
-        the last one holds under the same key (its index in the manifest, the file proven by its
-        stat) gives those bytes (site/data.py `Earlier`)."""
+        string and bytes beside them (at 100x, the Grand Sud layout's peak). A ranking or a tournament
+        whose record the last one holds under the same key (its index in the manifest, the file proven
+        by its stat) gives those bytes (site/data.py `Earlier`)."""
         path = folder / site_data.DATA
         recorded, on_disk = known.get(site_data.DATA), hashes.recorded(path) if hashes is not None else None
         earlier = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -74,26 +74,62 @@ def _place(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def event_records(events: Sequence[Event], results: Sequence[Mapping[Any, Any]]) -> list[dict[str, Any]]:
-    """Each tournament's results as a ranking record of its own (place when the circuit's rows have
-    one, player, club), for the tournaments no event ranking covers: the pipeline's results table
-    (`results`, one record per player per tournament, player ids resolved) with each event's name."""
-    rows: dict[str, list[dict[str, Any]]] = {}
-    for record in results:
-        club = record.get("club")
-        rows.setdefault(record["event"], []).append({
-            "rank": _place(record.get("place")), "tied": False, "id": record["player_id"],
-            "player": record["player"], "club": club if isinstance(club, str) else "",
-            "values": {"club": club if isinstance(club, str) else ""}})
-    found = []
-    for event in sorted(events, key=lambda e: (e.date, e.id)):
-        lines = sorted(rows.get(event.id, []), key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
-        found.append({"path": f"tournoi/{event.id}", "kind": "event", "season": event.date.year, "event": event.id,
-                      "name": event.name, "title": event.name, "date": event.date.isoformat(),
-                      "place": str(getattr(event.content, "location", "") or ""),
-                      "effective": event.date.isoformat(), "status": "final", "no_csv": True,
-                      "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines})
-    return found
+# One result as a tournament's site record reads it: (event id, place, club, player id, player),
+# None for a column the circuit's results table lacks.
+Result = tuple[Any, Any, Any, Any, Any]
+
+
+def results_of(records: Iterable[Mapping[Any, Any]]) -> list[Result]:
+    """`Result`s from records of the pipeline's results table (or an archive's), one per player per
+    tournament."""
+    return [(record["event"], record.get("place"), record.get("club"), record["player_id"], record["player"])
+            for record in records]
+
+
+class EventRecord:
+    """A tournament's results as a ranking record of its own (place when the circuit's rows have one,
+    player, club), for a tournament no event ranking covers: made only when asked (`record`), so that
+    a build takes back the bytes the last `site.json` holds under the same `key` (`Earlier`), as for
+    a ranking: one new tournament leaves the other 4,000 of the Grand Sud at 100x as they were, and
+    each made again and encoded cost about 1 CPU-s in all (twentieth round)."""
+
+    __slots__ = ("event", "results", "path", "place")
+
+    def __init__(self, event: Event[Any], results: list[Result]) -> None:
+        self.event, self.results = event, results
+        self.path = f"tournoi/{event.id}"
+        self.place = str(getattr(event.content, "location", "") or "")
+
+    def key(self) -> str | None:
+        """All the record is made from (the code aside, which `source_key` adds)."""
+        event = self.event
+        return source_key("event-record", event.id, event.name, event.date, self.place, self.results)
+
+    def record(self) -> dict[str, Any]:
+        event = self.event
+        lines = [{"rank": _place(place), "tied": False, "id": player_id, "player": player,
+                  "club": club if isinstance(club, str) else "",
+                  "values": {"club": club if isinstance(club, str) else ""}}
+                 for _, place, club, player_id, player in self.results]
+        lines.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
+        return {"path": self.path, "kind": "event", "season": event.date.year, "event": event.id,
+                "name": event.name, "title": event.name, "date": event.date.isoformat(), "place": self.place,
+                "effective": event.date.isoformat(), "status": "final", "no_csv": True,
+                "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines}
+
+
+def event_sources(events: Sequence[Event[Any]], results: Iterable[Result]) -> list[EventRecord]:
+    """Each tournament's `EventRecord`, in date order, from the circuit's `results`."""
+    found: dict[str, list[Result]] = {}
+    for result in results:
+        found.setdefault(result[0], []).append(result)
+    return [EventRecord(event, found.get(event.id, [])) for event in sorted(events, key=lambda e: (e.date, e.id))]
+
+
+def event_records(events: Sequence[Event[Any]], results: Iterable[Mapping[Any, Any]]) -> list[dict[str, Any]]:
+    """Each tournament's site record (`EventRecord`), in date order, from records of the pipeline's
+    results table (one per player per tournament, player ids resolved)."""
+    return [source.record() for source in event_sources(events, results_of(results))]
 
 
 def chart_records(report: Report) -> list[dict[str, Any]]:
@@ -146,13 +182,13 @@ def record_key(ranking_key: str | None, title: str, place: str | None) -> str | 
     return None if ranking_key is None else source_key("site-record", ranking_key, title, place)
 
 
-def circuit_data(report: Report, events: Sequence[dict[str, Any]] = ()) -> bytes:
+def circuit_data(report: Report, events: Sequence[EventRecord] = ()) -> bytes:
     """The bytes of a circuit's `site.json`: its rankings, then its tournaments that no event
-    ranking covers (`event_records`)."""
+    ranking covers (`EventRecord`)."""
     return b"".join(circuit_data_parts(report, events))
 
 
-def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
+def circuit_data_parts(report: Report, events: Sequence[EventRecord] = (),
                        keys: Mapping[str, str | None] | None = None, earlier: Earlier | None = None,
                        index: dict[str, list[Any]] | None = None) -> Iterator[bytes]:
     """`circuit_data`'s bytes in parts, each record encoded alone (the same bytes: json's compact
@@ -160,37 +196,46 @@ def circuit_data_parts(report: Report, events: Sequence[dict[str, Any]] = (),
     as they come, never holding the whole JSON as a string and as bytes at once (at 100x, hundreds
     of megabytes on top of the records, at the Grand Sud layout's peak: docs/performance.md).
 
-    `keys`: each ranking's key by its path (render/cache.py `ranking_key`); a ranking whose record
-    `earlier` holds under the same key (`record_key`) is given those bytes, not made again. `index`
-    is given each ranking's record key, offset and length in these bytes, for the next build."""
+    `keys`: each ranking's key by its path (render/cache.py `ranking_key`); with them, a ranking or
+    a tournament whose record `earlier` holds under the same key (`record_key`, `EventRecord.key`)
+    is given those bytes, not made again. `index` is given each record's key, offset and length in
+    these bytes by its path, for the next build."""
     titles = {document.path: document.title for document in report.documents}
-    places = {event["event"]: event["place"] for event in events if event.get("place")}
+    places = {source.event.id: source.place for source in events if source.place}
     # compact: json's C encoder (indent= takes the Python one, and so would json.dump's stream);
     # sorted keys: "rankings" before "scales"
     encode = functools.partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+    def ranking_part(ranking: Ranking, place: str | None) -> dict[str, Any]:
+        record = ranking_record(ranking, titles)
+        if place:
+            record["place"] = place
+        return record
+
+    def records() -> Iterator[tuple[str, str | None, Callable[[], dict[str, Any]]]]:
+        """Each record's path, key and what makes it: the rankings, then the tournaments."""
+        for ranking in report.rankings:
+            # an event ranking's tournament place (its Lieu), for its Open Graph image
+            place = places.get(ranking.scope.event) if ranking.scope.kind == ScopeKind.EVENT else None
+            key = record_key(keys.get(ranking.path), titles.get(ranking.path, ""), place) if keys is not None else None
+            yield ranking.path, key, functools.partial(ranking_part, ranking, place)
+        covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
+        for source in events:
+            if source.event.id not in covered:
+                yield source.path, source.key() if keys is not None else None, source.record
+
     start = _START.encode("ascii")
     yield start
     offset, count = len(start), 0
-    for ranking in report.rankings:
-        # an event ranking's tournament place (its Lieu), for its Open Graph image
-        place = places.get(ranking.scope.event) if ranking.scope.kind == ScopeKind.EVENT else None
-        key = record_key(keys.get(ranking.path), titles.get(ranking.path, ""), place) if keys is not None else None
-        part = earlier.get(ranking.path, key) if earlier is not None else None
+    for path, key, make in records():
+        part = earlier.get(path, key) if earlier is not None else None
         if part is None:
-            record = ranking_record(ranking, titles)
-            if place:
-                record["place"] = place
-            part = encode(record).encode("utf-8")
+            part = encode(make()).encode("utf-8")
         comma = b"," if count else b""
         if index is not None:
-            index[ranking.path] = [key, offset + len(comma), len(part)]
+            index[path] = [key, offset + len(comma), len(part)]
         yield comma + part
         offset, count = offset + len(comma) + len(part), count + 1
-    covered = {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
-    for event in events:
-        if event["event"] not in covered:
-            yield (b"," if count else b"") + encode(event).encode("utf-8")
-            count += 1
     # a bulletin's points-by-place scale (its context's `scale`: title, values), for its season page
     scales = [{"path": d.path, "season": d.season, "date": d.date.isoformat(), "title": d.context["scale"]["title"],
                "values": list(d.context["scale"]["values"])} for d in report.documents if d.context.get("scale")]

@@ -101,3 +101,41 @@ def test_a_site_is_freed_when_dropped_without_waiting_for_a_collection(small_lea
     gone = weakref.ref(site)
     del site
     assert gone() is None
+
+
+@pytest.mark.parametrize("failing", [False, True])
+def test_a_build_gives_the_collector_back_as_it_found_it(tmp_path, monkeypatch, as_found, failing):
+    """`build` freezes the league once loaded and, once scored, what the scoring and the layouts
+    made (pipeline/building.py: more is frozen when the site's pages start than when the players'
+    notices, the last step before, did), and gives everything back at its end, whether it ends well
+    or on an error after the freeze (here in the players' notices)."""
+    from reportgen.pipeline import build, building
+    from reportgen.site import pages
+    from tests.builders import TODAY, small_league
+
+    frozen: dict[str, int] = {}
+    real_notices, real_site = building.player_notices, pages.Site.__init__
+
+    def notices(*args, **kwargs):
+        frozen["notices"] = gc.get_freeze_count()
+        if failing:
+            raise RuntimeError("a fault in the players' notices")
+        return real_notices(*args, **kwargs)
+
+    def site(self, *args, **kwargs):
+        frozen.setdefault("pages", gc.get_freeze_count())
+        real_site(self, *args, **kwargs)
+
+    monkeypatch.setattr(building, "player_notices", notices)
+    monkeypatch.setattr(pages.Site, "__init__", site)
+    gc.unfreeze()
+    gc.enable()
+    inputs = small_league(tmp_path / "inputs")
+    if failing:
+        with pytest.raises(RuntimeError):
+            build(inputs, tmp_path / "outputs", TODAY)
+        assert "pages" not in frozen
+    else:
+        assert build(inputs, tmp_path / "outputs", TODAY).ok
+        assert frozen["pages"] > frozen["notices"] > 0
+    assert gc.isenabled() and gc.get_freeze_count() == 0

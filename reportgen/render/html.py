@@ -7,13 +7,17 @@ through importlib.resources, the same way in the editable install of `make` and 
 
 from __future__ import annotations
 
+import functools
 import hashlib
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import metadata, resources
 from pathlib import Path
+from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
 from jinja2.runtime import Context
+from markupsafe import Markup
 
 from reportgen import __version__, french
 from reportgen.model import Document
@@ -58,7 +62,26 @@ def environment(templates: Path = TEMPLATES) -> Environment:
     found.globals["scale_chart"] = figures.scale
     found.filters["printed"] = printed_rows
     found.filters["typography"] = french.typography
+    found.filters["rendered_each"] = _rendered_each(found)
     return found
+
+
+def _rendered_each(found: Environment) -> Callable[[Sequence[Mapping[str, Any]], str], Markup]:
+    """`{{ items | rendered_each("template") }}`: each item (a dict) as `template` writes it (as its
+    variable `item`), that template rendered once per distinct item and the results joined. For a
+    grid of many cells of few kinds: a Grand Sud bulletin's results at 100x, 260,000 cells of a few
+    hundred kinds and values, took 2.1-2.6 CPU-s a cell at a time, 0.3-0.5 this way (twentieth
+    round), the same bytes, the markup still in a template."""
+
+    @functools.lru_cache(maxsize=1 << 12)
+    def one(template: str, item: tuple[tuple[str, Any], ...]) -> str:
+        return found.get_template(template).render(item=dict(item))
+
+    def each(items: Sequence[Mapping[str, Any]], template: str) -> Markup:
+        # each item escaped by its template (autoescape): the whole is markup made of markup
+        return Markup("".join([one(template, tuple(item.items())) for item in items]))
+
+    return each
 
 
 @pass_context

@@ -111,7 +111,10 @@ class ReadCache:
         if not isinstance(entry, dict):
             return None
         try:
-            sheets = [Sheet(name, [[_value(cell) for cell in row] for row in rows], bool(hidden), set(formulas),
+            # a tagged value (a date, a time) is a dict; the other cells are as JSON gives them: not
+            # a call per cell (a million at 100x)
+            sheets = [Sheet(name, [[_value(cell) if type(cell) is dict else cell for cell in row] for row in rows],
+                            bool(hidden), set(formulas),
                             tuple(int(row) for row in hidden_rows))
                       for name, hidden, formulas, rows, hidden_rows in entry["sheets"]]
             size = int(entry["size"])

@@ -7,10 +7,9 @@ through importlib.resources, the same way in the editable install of `make` and 
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
@@ -69,11 +68,11 @@ def environment(templates: Path = TEMPLATES) -> Environment:
 def _rendered_each(found: Environment) -> Callable[[Sequence[Mapping[str, Any]], str], Markup]:
     """`{{ items | rendered_each("template") }}`: each item (a dict) as `template` writes it (as its
     variable `item`), that template rendered once per distinct item and the results joined. For a
-    grid of many cells of few kinds: a Grand Sud bulletin's results at 100x, 260,000 cells of a few
-    hundred kinds and values, took 2.1-2.6 CPU-s a cell at a time, 0.3-0.5 this way (twentieth
+    grid of many cells of few kinds: a Grand Sud bulletin's results at 100x, 260,000 cells of 91
+    kinds and values, took 2.1-2.6 CPU-s a cell at a time, 0.3-0.5 this way (twentieth
     round), the same bytes, the markup still in a template."""
 
-    @functools.lru_cache(maxsize=1 << 12)
+    @lru_cache(maxsize=1 << 12)
     def one(template: str, item: tuple[tuple[str, Any], ...]) -> str:
         return found.get_template(template).render(item=dict(item))
 

@@ -140,3 +140,33 @@ def test_a_card_made_of_texts_drawn_once_is_the_card_drawn_whole():
     for card in cards + cards[::-1]:  # again, every text then taken from the cache
         assert og.draw(card) == drawn_whole(card), card
     assert og._text.cache_info().hits > len(cards)
+
+
+def test_a_text_across_two_colours_of_the_blank_card_has_the_pixels_drawn_on_it():
+    # `_text` gives each covered pixel the blend of the text's colour over the colour beneath: most
+    # texts lie on one colour (the first test); these cross a line's band (its top, its rounded
+    # corner) or the league's band, so that each colour beneath is blended apart
+    rows = 2
+    blank = Image.new("RGB", (og.WIDTH, og.HEIGHT), og.WHITE)
+    pen = ImageDraw.Draw(blank)
+    pen.rectangle((0, 0, og.WIDTH, 96), fill=og.ACCENT)
+    for index in range(rows):
+        y = og.TOP + index * og.ROW
+        pen.rounded_rectangle((og.MARGIN - 16, y, og.WIDTH - og.MARGIN + 16, y + og.ROW_HEIGHT), radius=12,
+                              fill=og.BAND)
+    crossing = [((og.MARGIN, og.TOP + 0.5), "ÉLOÏSE gjpq", "semibold", 38, og.INK, "lm"),
+                ((og.MARGIN - 30.25, og.TOP + 4), "Wj", "bold", 58, og.ACCENT, "lm"),
+                ((og.MARGIN, 104), "Tournoi d'Albi", "bold", 58, og.ACCENT, "ls"),
+                ((og.WIDTH - og.MARGIN + 40, og.TOP + og.ROW + og.ROW_HEIGHT), "1 086 pts", "regular", 34, og.MUTED, "rm")]
+    for xy, text, weight, size, fill, anchor in crossing:
+        expected = blank.copy()
+        ImageDraw.Draw(expected).text(xy, text, font=og._font(weight, size), fill=fill, anchor=anchor)
+        drawn = og._text.__wrapped__(rows, xy, text, weight, size, fill, anchor)
+        assert drawn is not None
+        pixels, mask, corner = drawn
+        beneath = og._base(rows).crop((corner[0], corner[1], corner[0] + pixels.width, corner[1] + pixels.height))
+        assert sum(1 for count in beneath.histogram(mask) if count) > 1, text  # it covers two colours
+        card = og._base(rows).copy()
+        card.paste(pixels, corner, mask)
+        assert card.tobytes() == og._quantized(expected).tobytes(), text
+    assert og._text.__wrapped__(rows, (og.MARGIN, og.TOP), " ", "regular", 34, og.MUTED, "lm") is None

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import math
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -106,16 +105,16 @@ SUBTITLE = 2  # in `draw`'s texts: the league, the title, the subtitle, then the
 
 
 @cache
-def _base(rows: int) -> tuple[Image.Image, Image.Image]:
-    """A card without its texts (the league's band, `rows` bands for the lines), in RGB (what each
-    text is drawn on) and in the palette (what a card is made from): once a build per number of rows."""
+def _base(rows: int) -> Image.Image:
+    """A card without its texts (the league's band, `rows` bands for the lines), in the palette
+    (what a card is made from): once a build per number of rows."""
     image = Image.new("RGB", (WIDTH, HEIGHT), WHITE)
     pen = ImageDraw.Draw(image)
     pen.rectangle((0, 0, WIDTH, 96), fill=ACCENT)
     for index in range(rows):
         y = TOP + index * ROW
         pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_HEIGHT), radius=12, fill=BAND)
-    return image, _quantized(image)
+    return _quantized(image)
 
 
 def _quantized(image: Image.Image) -> Image.Image:
@@ -124,35 +123,47 @@ def _quantized(image: Image.Image) -> Image.Image:
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
+@cache
+def _shades(background: int, fill: str) -> tuple[int, ...]:
+    """For each coverage 0-255 of a glyph's pixel, the palette's index for `fill` blended at that
+    coverage over the palette's colour `background`: the RGB pixel FreeType's text gives on that
+    colour (blended by Pillow's paste with a mask, as its text drawing does), then quantized."""
+    colours = _palette().getpalette() or []
+    strip = Image.new("RGB", (256, 1), tuple(colours[3 * background:3 * background + 3]))
+    strip.paste(fill, (0, 0), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return tuple(_quantized(strip).tobytes())
+
+
 @lru_cache(maxsize=256)  # bounded: most texts are on one card; the league's, the places, some names on many
 def _text(rows: int, xy: tuple[float, float], text: str, weight: str, size: int, fill: str,
-          anchor: str) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
-    """One text of a card as its pixels in the palette, the mask of those it changes, and where
-    they go: drawn by FreeType once a build, however many cards show it at that place (the
-    league's name is on every card, the places and the leaders on many).
+          anchor: str) -> tuple[Image.Image, Image.Image, tuple[int, int]] | None:
+    """One text of a card as its pixels in the palette, the mask of those it covers, and where they
+    go (None when it covers none): drawn by FreeType once a build, however many cards show it at
+    that place (the league's name is on every card, the places and the leaders on many).
 
-    The text is drawn on the part of the blank card under its glyphs' box (FreeType's, a pixel or
-    two wider: the box of a text does not depend on a fraction of a pixel by more), at the same
-    position to the fraction of a pixel (the part's corner is a whole pixel): its pixels are those
-    it has when drawn on the whole card, FreeType's coverage depending on the text, the font and
-    that fraction only, and each pixel blending the text's colour with the one beneath."""
-    plain, paletted = _base(rows)
-    x, y = xy
-    font = _font(weight, size)
-    left, top, right, bottom = font.getbbox(text, anchor=anchor)
-    box = (max(0, int(x) + math.floor(left) - 2), max(0, int(y) + math.floor(top) - 2),
-           min(WIDTH, int(x) + math.ceil(right) + 3), min(HEIGHT, int(y) + math.ceil(bottom) + 3))
-    part = plain.crop(box)
-    # the whole pixels from the corner, then the fraction as it was: both exact in floating point
-    at = (int(x) - box[0] + (x - int(x)), int(y) - box[1] + (y - int(y)))
-    ImageDraw.Draw(part).text(at, text, font=font, fill=fill, anchor=anchor)
-    drawn = _quantized(part)
-    # the pixels the text changed: those whose colour is not the blank card's (by palette index)
-    changed = ImageChops.difference(Image.frombytes("L", drawn.size, drawn.tobytes()),
-                                    Image.frombytes("L", drawn.size, paletted.crop(box).tobytes()))
-    # as a mask of whole pixels: each difference made 255 (at least twice it over 1/128, clipped), 0 kept
-    mask = ImageChops.add(changed, changed, scale=1 / 128).convert("1", dither=Image.Dither.NONE)
-    return drawn, mask, (box[0], box[1])
+    Drawn as its coverage only (FreeType's share of each pixel, on a blank grey card of the card's
+    size: clipped where the card clips it), each covered pixel then given the palette's index of
+    the text's colour blended at that coverage over the blank card's colour beneath (`_shades`):
+    the pixel it has when the text is drawn on the card in RGB and quantized, without drawing in
+    RGB, laying the text out a second time for its box, nor quantizing the part it covers
+    (twenty-first round: a card 14.5-15 → 11.8-13.4 ms)."""
+    coverage = Image.new("L", (WIDTH, HEIGHT))
+    ImageDraw.Draw(coverage).text(xy, text, font=_font(weight, size), fill=255, anchor=anchor)
+    box = coverage.getbbox()
+    if box is None:
+        return None
+    coverage = coverage.crop(box)
+    # each covered pixel's mask 255 (its coverage at least 1, doubled and over 1/128, clipped), 0 kept
+    covered = ImageChops.add(coverage, coverage, scale=1 / 128)
+    beneath = Image.frombytes("L", coverage.size, _base(rows).crop(box).tobytes())  # palette indices
+    counts = beneath.histogram(covered)  # of the colours beneath the covered pixels
+    drawn = beneath.copy()
+    for background, count in enumerate(counts):
+        if count:  # one colour beneath the text, or (a text across a band's edge) each colour's pixels apart
+            where = covered if count == sum(counts) else ImageChops.multiply(
+                covered, beneath.point([255 if index == background else 0 for index in range(256)]))
+            drawn.paste(coverage.point(_shades(background, fill)), (0, 0), where)
+    return Image.frombytes("P", drawn.size, drawn.tobytes()), covered, (box[0], box[1])
 
 
 def draw(card: Card) -> bytes:
@@ -177,14 +188,15 @@ def draw(card: Card) -> bytes:
         texts += [((WIDTH - MARGIN, middle), value, "regular", 34, MUTED, "rm"),
                   ((MARGIN, middle), place, "bold", 38, ACCENT, "lm"),
                   ((MARGIN + place_width, middle), _fit(name, "semibold", 38, room), "semibold", 38, INK, "lm")]
-    image = _base(len(rows))[1].copy()
+    image = _base(len(rows)).copy()
     for index, (xy, text, weight, size, fill, anchor) in enumerate(texts):
         if text:  # an empty text draws nothing
             # the subtitle (a tournament's date and place) is on one card only: kept out of the cache,
             # which then holds more of the texts that recur (403 subtitles at 10x, 403 distinct)
-            pixels, mask, corner = (_text.__wrapped__ if index == SUBTITLE else _text)(
-                len(rows), xy, text, weight, size, fill, anchor)
-            image.paste(pixels, corner, mask)
+            drawn = (_text.__wrapped__ if index == SUBTITLE else _text)(len(rows), xy, text, weight, size, fill, anchor)
+            if drawn is not None:
+                pixels, mask, corner = drawn
+                image.paste(pixels, corner, mask)
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=COMPRESSION)
     return out.getvalue()

@@ -87,6 +87,33 @@ class Table:
                          problems, required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
 
 
+    def read_all(self, key: str, parse, required: bool = True) -> list | None:
+        """Every data row's cell of the column `key` parsed, as `read` gives each, when every one is
+        a text that is not blank or a number that parses, or (not `required`) a blank: a column of
+        the common case in one loop, without `read`'s call and checks per cell (a million cells at
+        100x). None when one is not, or when the sheet has formulas saved without a value: the
+        caller then reads row by row, each problem located and said in the rows' order."""
+        col = self.columns.get(key)
+        if col is None:
+            return [None] * len(self.rows)
+        if self.sheet.untrusted_formulas:
+            return None
+        cells = self.sheet.rows
+        parsed = []
+        try:
+            for row in self.rows:
+                line = cells[row]
+                value = line[col] if col < len(line) else ""
+                if (type(value) is str and value.strip()) or type(value) is int or type(value) is float:
+                    parsed.append(parse(value))
+                elif not required and (value is None or type(value) is str):  # blank (`is_empty`), nothing to say
+                    parsed.append(None)
+                else:
+                    return None
+        except BadValue:
+            return None
+        return parsed
+
     def has_names(self) -> bool:
         return self.has("last_name") or self.has("player")
 
@@ -101,6 +128,20 @@ class Table:
             full = self.read(row, "player", text, problems, required)
             last, first = split_full_name(full) if full else (None, "")
         return last, first, self.ref(row, key)
+
+
+    def read_names(self) -> list[tuple[str | None, str]] | None:
+        """Every data row's (last, first) as `read_name` gives them, when each of their cells reads
+        at once (`read_all`); None otherwise (then `read_name` row by row says each problem)."""
+        if self.has("last_name"):
+            lasts, firsts = self.read_all("last_name", text), self.read_all("first_name", text, required=False)
+            if lasts is None or firsts is None:
+                return None
+            return [(last, first or "") for last, first in zip(lasts, firsts)]
+        fulls = self.read_all("player", text)
+        if fulls is None:
+            return None
+        return [split_full_name(full) if full else (None, "") for full in fulls]
 
 
 def _header_label(value: object) -> tuple[str, str]:

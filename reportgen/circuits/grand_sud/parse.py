@@ -15,6 +15,7 @@ from reportgen.ingest.tables import (
     PLACE,
     PLACE_DUPLICATE,
     PLAYER,
+    Table,
     required_table,
 )
 from reportgen.ingest.text import normalise_label
@@ -114,13 +115,18 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     # What every row of the sheet asks alike, asked once for the sheet (fourteenth round).
     keys = ("place", "place_duplicate") if formula == "poules" else ("place",)
     has_club, has_licence = table.has("club"), table.has("licence")
-    for row in table.rows:
-        last, first, name_ref = table.read_name(row, found)
-        licence = table.read(row, "licence", values.text, found, required=False) or ""
-        club = table.read(row, "club", values.text, found, required=False) or ""
+    name_key = "last_name" if table.has("last_name") else "player"
+    whole = _read_whole(table, keys)
+    for position, row in enumerate(table.rows):
+        if whole is not None:
+            last, first, licence, club, *placed = whole[position]
+        else:  # row by row: each problem said in the rows' order, as a secretary reads them
+            last, first, _ = table.read_name(row, found)
+            licence = table.read(row, "licence", values.text, found, required=False) or ""
+            club = table.read(row, "club", values.text, found, required=False) or ""
         given: dict[str, int] = {}
-        for key in keys:
-            parsed = table.read(row, key, values.place, found)
+        for index, key in enumerate(keys):
+            parsed = placed[index] if whole is not None else table.read(row, key, values.place, found)
             if parsed is None:
                 continue
             number, tied = parsed
@@ -131,7 +137,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
             given[key] = number
         if last is None or "place" not in given:
             continue  # the problem is already said
-        rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=name_ref, club=club,
+        rows.append(GrandSudRow(entry=Entry(licence, last, first), ref=table.ref(row, name_key), club=club,
                                 club_ref=table.ref(row, "club") if has_club else None,
                                 licence_ref=table.ref(row, "licence") if has_licence else None,
                                 place=given["place"],
@@ -146,3 +152,20 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                 found.append(PLACE_RANGE(table.ref(row, key), place=number, count=count,
                                          fix="chaque place de 1 au nombre de joueurs doit être donnée une fois"))
     return rows
+
+
+def _read_whole(table: Table, keys: tuple[str, ...]) -> list[tuple] | None:
+    """Each data row's (last, first, licence, club, then its places of `keys`) when every cell of
+    those columns reads at once (`Table.read_all`: most workbooks, a column in one loop rather than
+    a call per cell); None when one does not (a blank name, a place that is no place...)."""
+    names = table.read_names()
+    if names is None:
+        return None
+    columns: list[list] = []
+    for column in [table.read_all(key, values.text, required=False) for key in ("licence", "club")] + \
+            [table.read_all(key, values.place) for key in keys]:
+        if column is None:
+            return None
+        columns.append(column)
+    return [(last, first, licence or "", club or "", *placed)
+            for (last, first), licence, club, *placed in zip(names, *columns)]

@@ -86,7 +86,6 @@ class Table:
         return read_cell(value, lambda: self.ref(row, key), self.sheet.untrusted_formulas, parse,
                          problems, required, (f"la case « {self.headers[key]} » est vide", "remplissez-la"))
 
-
     def read_all(self, key: str, parse, required: bool = True) -> list | None:
         """Every data row's cell of the column `key` parsed, as `read` gives each, when every one is
         a text that is not blank or a number that parses, or (not `required`) a blank: a column of
@@ -128,7 +127,6 @@ class Table:
             full = self.read(row, "player", text, problems, required)
             last, first = split_full_name(full) if full else (None, "")
         return last, first, self.ref(row, key)
-
 
     def read_names(self) -> list[tuple[str | None, str]] | None:
         """Every data row's (last, first) as `read_name` gives them, when each of their cells reads

@@ -141,8 +141,8 @@ def _text(rows: int, xy: tuple[float, float], text: str, weight: str, size: int,
     go (None when it covers none): drawn by FreeType once a build, however many cards show it at
     that place (the league's name is on every card, the places and the leaders on many).
 
-    Drawn as its coverage only (FreeType's share of each pixel, on a blank grey card of the card's
-    size: clipped where the card clips it), each covered pixel then given the palette's index of
+    Drawn as its coverage only (FreeType's share of each pixel, on a black greyscale image of the
+    card's size: clipped where the card clips it), each covered pixel then given the palette's index of
     the text's colour blended at that coverage over the blank card's colour beneath (`_shades`):
     the pixel it has when the text is drawn on the card in RGB and quantized, without drawing in
     RGB, laying the text out a second time for its box, nor quantizing the part it covers

@@ -1,6 +1,8 @@
 """A results table's cell read at once when nothing can refuse it before its parse
 (`Table.read`'s quick way) gives what `read_cell` gives: the same value, the same located
-problems, for every kind of cell, in sheets with and without formulas saved without a value."""
+problems, for every kind of cell, in sheets with and without formulas saved without a value; a
+whole column read in one loop (`Table.read_all`) gives what reading each cell gives, and the Grand
+Sud's sheets read so give the rows and problems that reading them row by row gives."""
 
 import datetime as dt
 from pathlib import Path

@@ -122,6 +122,12 @@ class FileHashes:
             self.used[name] = [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns, value]
         return value
 
+    def knows(self, name: str, value: str) -> bool:
+        """Whether this build found the file `name` (absolute) by its stat with the SHA-256 `value`,
+        or recorded it so (`recorded`, `folder`, `learn`)."""
+        entry = self.used.get(name)
+        return type(entry) is list and len(entry) == 5 and entry[4] == value
+
     def learn(self, path: str | os.PathLike, value: str) -> None:
         """A file this build has just written, `value` the SHA-256 of the bytes it wrote: recorded
         by its stat now, without reading it back (trusted once the cache is written after it)."""

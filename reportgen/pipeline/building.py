@@ -421,10 +421,10 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):
                 recorded = None
         if site_staging is not None and not failures:  # a circuit that could not publish leaves outputs/ as it was
-            site.publish_staged(outputs, site_staging, home)
+            written = site.publish_staged(outputs, site_staging, home)
             made.save()
             if recorded is not None:
-                state.learn_pages(outputs, recorded, pages, hashes)
+                state.learn_pages(outputs, recorded, pages, hashes, written)
         if recorded is not None:  # after the site's pages: older than it, they are trusted next time
             hashes.save()
             known.save()

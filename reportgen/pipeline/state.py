@@ -8,6 +8,7 @@ Written only by a build without any problem, after its circuits are published an
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,17 +40,18 @@ class State:
     page_restored: bool = False  # `replay` put the build's secretary's page back (not stored)
 
 
-def outputs_digest(outputs: Path, slugs: Iterable[str], hashes: FileHashes | None = None) -> dict[str, str]:
+def outputs_digest(outputs: Path, slugs: Iterable[str], hashes: FileHashes | None = None,
+                   site: bool = True) -> dict[str, str]:
     """Every file of the circuits' folders, of the site, of the pages' fonts, the index and the
     secretary's page: what a build may write or remove (`hashes`: the content hashes known by the
-    files' stat, ingest/file_hashes.py)."""
+    files' stat, ingest/file_hashes.py). Without `site`, neither the site's folder nor the index."""
     hashes = hashes or FileHashes(None)
     found = {}
-    for slug in [*slugs, SITE, FONTS]:
+    for slug in [*slugs, *([SITE] if site else []), FONTS]:
         folder = outputs / slug
         if folder.is_dir():  # the keys made with their folder's name by the walk: no string made twice
             found.update(hashes.folder(folder, False, prefix=f"{slug}/"))
-    for name in (INDEX, VERIFICATION):
+    for name in (INDEX, VERIFICATION) if site else (VERIFICATION,):
         if (outputs / name).is_file():
             found[name] = hashes.digest(outputs / name)
     return found
@@ -120,11 +122,10 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, s
     there, if any). False if it could not be written (a full disk...): the next build runs in full,
     which is all a missing state costs."""
     try:
-        state.outputs = outputs_digest(outputs, slugs, hashes)
-        if pages:
-            state.outputs = {path: value for path, value in state.outputs.items()
-                             if path != INDEX and not path.startswith(f"{SITE}/")}
-            state.outputs.update(pages)
+        # The site's pages given: its folder not walked (a stat per page, 25,000 at 100x, for what
+        # `pages` says of the files about to replace them; twenty-first round).
+        state.outputs = outputs_digest(outputs, slugs, hashes, site=not pages)
+        state.outputs.update(pages or {})
         if (outputs / VERIFICATION).is_file():
             _write(outputs / FOLDER / VERIFICATION_COPY, (outputs / VERIFICATION).read_bytes())
     except OSError:
@@ -132,15 +133,24 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, s
     return remember(outputs, state, [])
 
 
-def learn_pages(outputs: Path, state: State, pages: Iterable[str], hashes: FileHashes) -> None:
+def learn_pages(outputs: Path, state: State, pages: Iterable[str], hashes: FileHashes,
+                written: Iterable[Path] = ()) -> None:
     """The pages `record` listed, now published: their hashes (of the bytes written, which the state
     holds) known by their stat, so that the next build need not read back the ~25,000 pages of a
-    100x league (ingest/file_hashes.py: trusted once the hashes are written after them)."""
+    100x league (ingest/file_hashes.py: trusted once the hashes are written after them). A page this
+    build found by its stat with that hash and did not write again (`written`: the files the site's
+    publication wrote) is known already: not looked at again (a stat per page of the site at each
+    build, for the few hundred pages one new tournament writes; twenty-first round)."""
+    base = os.path.abspath(outputs)
+    rewritten = {os.path.abspath(path) for path in written}
     for path in pages:
         value = state.outputs.get(path)
-        if value is not None:
+        if value is None:
+            continue
+        name = os.path.join(base, path)
+        if name in rewritten or not hashes.knows(name, value):
             try:
-                hashes.learn(outputs / path, value)
+                hashes.learn(name, value)
             except OSError:
                 continue  # gone already: the next build hashes what is there
 

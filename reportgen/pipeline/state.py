@@ -134,13 +134,13 @@ def record(outputs: Path, state: State, slugs: Iterable[str], pages: dict[str, s
 
 
 def learn_pages(outputs: Path, state: State, pages: Iterable[str], hashes: FileHashes,
-                written: Iterable[Path] = ()) -> None:
+                written: Iterable[Path]) -> None:
     """The pages `record` listed, now published: their hashes (of the bytes written, which the state
     holds) known by their stat, so that the next build need not read back the ~25,000 pages of a
     100x league (ingest/file_hashes.py: trusted once the hashes are written after them). A page this
     build found by its stat with that hash and did not write again (`written`: the files the site's
-    publication wrote) is known already: not looked at again (a stat per page of the site at each
-    build, for the few hundred pages one new tournament writes; twenty-first round)."""
+    publication wrote) is known already: not looked at again (a stat per page of the site, 25,000 at
+    100x, at each build, for the few thousand pages one new tournament writes; twenty-first round)."""
     base = os.path.abspath(outputs)
     rewritten = {os.path.abspath(path) for path in written}
     for path in pages:

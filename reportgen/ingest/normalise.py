@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-import functools
 import math
 from collections import Counter
 
@@ -60,9 +59,6 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     own_fields: dict[type, list[str]] = {}  # a circuit's row class -> its own typed fields
     absent: dict[type, list[str]] = {}  # a row class -> the own columns of the other classes, NaN in its rows
     printed: dict[tuple[str, str], str] = {}  # (last, first) as typed -> NOM Prénom: once per spelling
-    # each club as typed looked up once (the directory's `find` normalised it for each of 200,000
-    # rows at 100x: 0.4 CPU-s, twentieth round)
-    find_club = functools.cache(clubs.find)
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
         day = pd.Timestamp(event.date)
@@ -79,7 +75,7 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
                                                  otherwise=f", ou corrigez {what}"))
                 continue
             seen[player_id] = ref.cell or ""
-            club = find_club(row.club) if row.club else None
+            club = clubs.find(row.club) if row.club else None
             if row.club and club is None and clubs.clubs:
                 problems.append(unknown_club(row.club, row.club_ref or ref, clubs))
             # The circuit's own typed fields become columns; the cells that locate them do not.

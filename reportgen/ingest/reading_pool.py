@@ -97,10 +97,12 @@ class SideWorker:
         self.connection = connection
 
     @classmethod
-    def start(cls, target: Callable[[Connection, int], None]) -> SideWorker | None:
-        """A worker running `target`; None when it cannot be started (the build does its work)."""
+    def start(cls, target: Callable[[Connection, int], None], spawned: bool = False) -> SideWorker | None:
+        """A worker running `target`; None when it cannot be started (the build does its work).
+        `spawned`: a fresh interpreter even where it could be forked (a worker that needs nothing
+        the build holds, started while the build holds the most)."""
         try:
-            return cls(*start_worker(target, _may_fork()))
+            return cls(*start_worker(target, not spawned and _may_fork()))
         except OSError:
             return None
 

@@ -11,6 +11,7 @@ returns before they are needed.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from reportgen.pipeline.publishing import STALE, Later, _prepare, pdf_proofs, re
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
+from reportgen.site.cards_ahead import CardsAhead
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
@@ -130,7 +132,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
         pdf.warm_up()  # a new workbook: bulletins will change
     # Each circuit's files staged on disk until published (render/staging.py), and its annexes the
     # annex worker still writes (publishing.py `Later`): discarded if the build stops before.
-    staged: list[Staging | Later] = []
+    staged: list[Staging | Later | CardsAhead] = []
     # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
     # server), each started as soon as its bulletin's HTML is known when the pool started early;
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
@@ -217,7 +219,7 @@ def _masking(league: League) -> Masking:
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache,
            archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
-           hashes: FileHashes, staged: list[Staging | Later], pdfs: Batch) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging | Later | CardsAhead], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -243,6 +245,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     previous: dict[str, dict | None] = {}
     result = BuildResult()
     masking = _masking(league)
+    # The tournaments' Open Graph cards drawn on the second core while the circuits are laid out,
+    # when no PDF renders there (site/cards_ahead.py): the site's pages then draw few of them.
+    ahead = CardsAhead(league.settings.name, league.public, outputs)
+    staged.append(ahead)
+
+    def site_data_made(data: Path, slug: str) -> None:
+        if not pdfs.starts_at_once():
+            ahead.give(data, circuits.REGISTRY[slug].title)
 
     def lay_out(slug: str, report: Report) -> None:
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
@@ -257,7 +267,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
                                            events=event_sources(found.events, _event_results(found.results)),
-                                           masking=masking, staging=staging, hashes=hashes, later=later)
+                                           masking=masking, staging=staging, hashes=hashes, later=later,
+                                           site_data_made=functools.partial(site_data_made, slug=slug))
             staged.extend(later)
         except BaseException as failure:
             if staging is not None:
@@ -352,7 +363,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
                 archived=archived() if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
-                draw_aside=not pdfs.rendering()).each_page(), site_staging, made, progress.advance)
+                draw_aside=not pdfs.rendering(), ahead=ahead).each_page(), site_staging, made, progress.advance)
             result.site_rendered = made.rendered
             site_staging.put(outputs / FOLDER / site.HISTORY, site.history_file(history))
             pages = site.digests(outputs, site_staging, home)
@@ -361,6 +372,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         site_failure = failure
     finally:
         view.discard()
+        ahead.discard()  # its cards taken by the pages (or drawn there), its worker stopped by them
         # The pages' end gave back to the collections what `load` froze (collector.frozen): frozen
         # again until the build's end, the league is not walked by its last steps' full passes
         # (0.5 CPU-s at 100x, fifteenth round).

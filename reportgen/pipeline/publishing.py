@@ -70,7 +70,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
                   events: Sequence[EventRecord] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None, hashes: FileHashes | None = None,
-                  later: list[Later] | None = None) -> tuple[dict[Path, bytes], list[Path]]:
+                  later: list[Later] | None = None,
+                  site_data_made: Callable[[Path], None] = lambda staged: None) -> tuple[dict[Path, bytes], list[Path]]:
     """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
     manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
@@ -100,7 +101,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     a file made again (a CSV, the site's data) read to find it holds the same bytes. `later` (the
     build, with `staging`): the new editions of large annexes that the worker still writes are not
     waited for; their `Later` is added to it, and the manifest returned lacks their records until
-    its `finish`."""
+    its `finish`. `site_data_made` (the build, with `staging`) is given the staged file of the
+    circuit's `site.json` as soon as it is written, when it is not the one published (its
+    tournaments' cards are drawn ahead from it: site/cards_ahead.py)."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
     # notices): not on the way to the first PDF's submission.
     from reportgen.render import annex_worker, cache, html, index, pdf
@@ -286,6 +289,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         ranking_keys = {ranking.path: cache.ranking_key(ranking) for ranking in report.rankings}
         if staging is not None:
             site_file(events or [], ranking_keys)
+            if (made_again := staging.staged.get(folder / site_data.DATA)) is not None:
+                site_data_made(made_again)
         else:
             keep(folder / site_data.DATA, b"".join(site_data.circuit_data_parts(report, events or [])))
         del events

@@ -368,6 +368,11 @@ class Batch:
     def __len__(self) -> int:
         return len(self.paths)
 
+    def starts_at_once(self) -> bool:
+        """Whether a PDF given now starts rendering at once (the pool started early: `warm_up`),
+        taking the second core while the build lays out the next circuits."""
+        return bool(_warm)
+
     def rendering(self) -> bool:
         """Whether a PDF is being rendered now (the pool started early, one not back yet): the
         second core is taken (site/drawing.py then draws no card beside it)."""

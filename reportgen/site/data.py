@@ -272,28 +272,50 @@ def read_records(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any
 def _records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]] | None:
     """`read_records` of a file laid out as `circuit_data_parts` writes it (`_START`, `_SCALES`),
     each record decoded from its own text; None for any other text."""
-    if not text.startswith(_START):
-        return None
     rankings: list[dict[str, Any]] = []
     digests: list[str | None] = []
-    position = len(_START)
+    end = len(_START)  # where the scales are when there is no record
     try:
-        while text[position] != "]":
-            if rankings:
-                if text[position] != ",":
-                    return None
-                position += 1
-            record, end = _DECODER.raw_decode(text, position)
-            if not isinstance(record, dict):
-                return None
+        for record, start, end in _each_record(text):
             rankings.append(record)
-            digests.append(hashlib.sha256(text[position:end].encode("utf-8")).hexdigest())
-            position = end
-        if not text.startswith(_SCALES, position):
-            return None
-        scales, end = _DECODER.raw_decode(text, position + len(_SCALES))
+            digests.append(hashlib.sha256(text[start:end].encode("utf-8")).hexdigest())
+        scales, end = _DECODER.raw_decode(text, end + len(_SCALES))
     except (ValueError, IndexError):
         return None
     if not isinstance(scales, list) or text[end:].strip() != "}":
         return None
     return rankings, scales, digests
+
+
+def _each_record(text: str) -> Iterator[tuple[dict[str, Any], int, int]]:
+    """Each ranking record of a file laid out as `circuit_data_parts` writes it, with where its text
+    starts and ends (the last one's end is where `_SCALES` starts, checked once all are given).
+    ValueError for any other text."""
+    if not text.startswith(_START):
+        raise ValueError("not laid out as circuit_data_parts writes it")
+    position, first = len(_START), True
+    while text[position] != "]":
+        if not first:
+            if text[position] != ",":
+                raise ValueError("records not separated by commas")
+            position += 1
+        record, end = _DECODER.raw_decode(text, position)
+        if not isinstance(record, dict):
+            raise ValueError("a record that is not an object")
+        yield record, position, end
+        position, first = end, False
+    if not text.startswith(_SCALES, position):
+        raise ValueError("no scales after the records")
+
+
+def event_records_in(path: Path) -> Iterator[dict[str, Any]]:
+    """The tournaments' ranking records of a `site.json` file (any path: a staged one too), decoded
+    one at a time, so that the whole file's records are never held (site/cards_ahead.py); none when
+    the file cannot be read or is not laid out as `circuit_data_parts` writes it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+        for record, _, _ in _each_record(text):
+            if record.get("kind") == "event":
+                yield record
+    except (OSError, ValueError, IndexError):
+        return

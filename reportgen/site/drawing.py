@@ -44,10 +44,13 @@ class Cards:
     """The cards the pages name and that no earlier build drew, drawn here or by the worker;
     `ready` gives those drawn so far, `finish` the rest once all are drawn."""
 
-    def __init__(self, aside: bool) -> None:
+    def __init__(self, aside: bool, worker: SideWorker | None = None) -> None:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
-        self.worker: SideWorker | None = None
+        # `worker`: one already running, which draws from the first card (site/cards_ahead.py's)
+        self.worker: SideWorker | None = worker
+        if worker is not None and not aside:
+            self.close()
         self.queued: deque[tuple[str, og.Card]] = deque()  # for the worker, not given to it yet
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet

@@ -20,6 +20,7 @@ from reportgen import collector
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, og
 from reportgen.site import lines as html_lines
+from reportgen.site.cards_ahead import CardsAhead
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day
 from reportgen.site.player_page import PlayerPages, place, public_name
@@ -61,6 +62,24 @@ def search_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
+    """A ranking's first rows as a card shows them: place, public name, its main value."""
+    if not ranking:
+        return ()
+    value = next((c for c in ranking["columns"] if c["key"] != "club"), None)
+    return tuple((place(row), public_name(public, row),
+                  f"{row['values'].get(value['key'], '')} {value['short']}".strip() if value else "")
+                 for row in ranking["rows"][:count])
+
+
+def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public: Public) -> og.Card:
+    """A tournament's Open Graph card, from its ranking record: what its page names, and what the
+    build draws ahead from the circuit's `site.json` (site/cards_ahead.py)."""
+    where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
+    return og.Card(league, ranking["name"] or ranking["title"], f"{circuit_title} — {where}",
+                   card_lines(public, ranking))
+
+
 class Site:
     """Every page of the site, as bytes by path relative to outputs/."""
 
@@ -68,12 +87,13 @@ class Site:
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
                  archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = "",
-                 reuse: Pages | None = None, draw_aside: bool = False):
+                 reuse: Pages | None = None, draw_aside: bool = False, ahead: CardsAhead | None = None):
         self.league = league
         # the Open Graph cards may be drawn by a worker on the second core (site/drawing.py): the
         # build says so when no PDF is rendering there
         self.draw_aside = draw_aside
         self.cards = drawing.Cards(False)
+        self.ahead = ahead  # the tournaments' cards the build drew ahead (site/cards_ahead.py)
         # the last build's pages, to take those whose source is unchanged (site/reuse.py); None: render all
         self.reuse = reuse if templates == TEMPLATES else None  # the code fingerprint sees these templates only
         self.folder = outputs / FOLDER
@@ -195,24 +215,20 @@ class Site:
             self.images.add(path)
             if self.reuse is not None and self.reuse.proven_file(path):
                 self.found.append((path, None))  # a card the last build wrote, as its stat proves: unread
-            elif (found := og.known(card, self.folder)) is None:  # given by `_images` once drawn
-                self.cards.draw(path, card)
-            else:
+            elif (found := og.known(card, self.folder)) is not None:
                 self.found.append((path, found))
                 if self.reuse is not None:  # read whole just now: not read again by the staging
                     self.reuse.file(path, found)
+            elif self.ahead is not None and (drawn := self.ahead.take(name)) is not None:
+                self.found.append((path, drawn))
+            else:  # given by `_images` once drawn
+                self.cards.draw(path, card)
         tags = self._tags[card, here] = {"url": f"{self.url}/{FOLDER}/{name}" if self.url else f"{here}{name}",
                                          "alt": card.alt(), "width": og.WIDTH, "height": og.HEIGHT}
         return tags
 
     def top(self, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
-        """A ranking's first rows as a card shows them: place, public name, its main value."""
-        if not ranking:
-            return ()
-        value = next((c for c in ranking["columns"] if c["key"] != "club"), None)
-        return tuple((place(row), public_name(self.public, row),
-                      f"{row['values'].get(value['key'], '')} {value['short']}".strip() if value else "")
-                     for row in ranking["rows"][:count])
+        return card_lines(self.public, ranking, count)
 
     def pages(self) -> dict[str, bytes]:
         """Every page at once (tests, small sites); a build takes them one by one (`each_page`)."""
@@ -224,7 +240,8 @@ class Site:
         right after the first page that names it: a build stages each as it comes
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x). None for
         the bytes of a page taken as it is on disk, unread (site/reuse.py `Pages.page`)."""
-        self.cards = drawing.Cards(self.draw_aside)
+        # the worker that drew cards ahead draws those the pages ask for (site/cards_ahead.py)
+        self.cards = drawing.Cards(self.draw_aside, self.ahead.hand_over() if self.ahead is not None else None)
         try:
             with collector.frozen():  # the league's data out of the collections while pages are made (reportgen/collector.py)
                 yield from self._each_page()
@@ -332,8 +349,7 @@ class Site:
         event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
                  "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
-        where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
-        card = og.Card(self.league, name, f"{circuit.title} — {where}", self.top(ranking))
+        card = event_card(self.league, circuit.title, ranking, self.public)
         bulletin, csv = circuit.bulletin(ranking["path"]), circuit.link(f"{ranking['path']}.csv")
         # Its source is what its context is made from, not the context: its table's rows are made as
         # HTML only when the page is rendered (a rebuild at 100x made the rows of 4,000 tournaments'

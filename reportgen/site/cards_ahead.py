@@ -1,0 +1,215 @@
+"""The tournaments' Open Graph cards drawn ahead, while the build still lays its circuits out
+(issue 27, twenty-second round: the site's share of a first build).
+
+Why: a first build at 100x draws about 4,000 tournaments' cards (site/og.py, about 10 ms each). The
+card worker of site/drawing.py drew them all while the pages were made: 40 CPU-s on the second core
+then, while that core idled through about 19 s of the Grand Sud's layout before them (measured: the
+rest of it writes the large annexes, render/annex_worker.py). A tournament's card is made from its
+ranking record alone (site/pages.py `event_card`: the league, the circuit's title, the record's
+name, date, place and top three in their public form), and that record is in the circuit's
+`site.json`, staged at the top of its layout (pipeline/publishing.py). So the build gives each
+circuit's staged `site.json` to a worker as soon as it is written; the worker reads its tournaments'
+records one at a time and draws, into a private folder (render/scratch.py), each card that
+outputs/site/ does not already hold.
+
+The same worker then serves the site's pages as site/drawing.py's worker does (`hand_over`): a card
+the pages name is taken from the folder when it is there (`take`), else asked of the worker, which
+draws what the pages ask before what it draws ahead, and gives a card it already drew from the
+folder. It runs at the lowest priority (Linux's SCHED_IDLE): on a core nothing else wants, so never
+in the way of the build's process nor of the annex worker the layout waits for; while the pages are
+made the second core is its own.
+
+Never wrong, only slower: a card is taken by its file name, a hash of all it shows (og.Card
+`file_name`), so a card drawn ahead for a record the site reads otherwise is never taken; one not
+drawn (the worker stopped, failed or was never started) is drawn as before. The same PNG bytes
+whoever draws them (og.draw).
+
+When: only while no PDF renders beside the layout (the build says so: the pool not started early,
+pipeline/building.py), and only for a `site.json` made again (one taken as it is names no new card).
+The worker is spawned, never forked: it needs nothing the build holds, and is started while the
+build holds the most (the Grand Sud's layout at 100x). It leaves Ctrl-C to the build and dies with
+it (reading_worker.die_with_parent)."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from reportgen.ingest.reading_pool import SideWorker
+    from reportgen.render.scratch import Scratch
+    from reportgen.site import og
+    from reportgen.site.privacy import Public
+
+DATA = "site.json"  # the tag of a circuit's `site.json` given to the worker (a card asked by the pages is a pair)
+
+
+class CardsAhead:
+    """The worker drawing the tournaments' cards ahead, and the folder it draws them into."""
+
+    def __init__(self, league: str, public: Public, outputs: Path) -> None:
+        self.league, self.public, self.outputs = league, public, outputs
+        self.worker: SideWorker | None = None
+        self.scratch: Scratch | None = None
+        self.failed = False  # a worker that could not start or was lost: none started again
+
+    def give(self, data: Path, title: str) -> None:
+        """A circuit's `site.json` (`data`, staged) and its title: its tournaments' cards drawn."""
+        if self.worker is None and not self.failed:
+            self._start()
+        if self.worker is None:
+            return
+        try:
+            self.worker.connection.send((DATA, str(data), title))
+        except (OSError, ValueError):
+            self.discard()
+            self.failed = True
+
+    def hand_over(self) -> SideWorker | None:
+        """The worker, to draw the cards the site's pages ask for (site/drawing.py `Cards`, which
+        stops it); None when there is none. What it drew stays to be taken."""
+        worker, self.worker = self.worker, None
+        return worker
+
+    def take(self, name: str) -> bytes | None:
+        """The card of that file name, when the worker drew it; None otherwise (a card is written
+        under its name only once whole: a worker stopped mid-card leaves none)."""
+        if self.scratch is None:
+            return None
+        try:
+            return (self.scratch.folder / name).read_bytes()
+        except OSError:
+            return None
+
+    def discard(self) -> None:
+        """The worker stopped and its folder removed (the build's end, whatever it is)."""
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+        if self.scratch is not None:
+            self.scratch.discard()
+            self.scratch = None
+
+    def _start(self) -> None:
+        from reportgen.ingest.reading_pool import SideWorker
+        from reportgen.render.scratch import Scratch
+
+        self.scratch = Scratch("cards")
+        self.worker = SideWorker.start(serve, spawned=True)
+        if self.worker is None:
+            self.failed = True
+            return
+        try:
+            self.worker.connection.send((self.league, self.public, str(self.outputs), str(self.scratch.folder)))
+        except (OSError, ValueError):
+            self.worker.stop()
+            self.worker = None
+            self.failed = True
+
+
+def serve(connection: Connection, parent: int) -> None:
+    """The worker: the league's facts, then (`DATA`, `site.json` path, circuit title) triples, each
+    tournament's card drawn into the folder; and, in between, (path, card) pairs, each answered with
+    (path, PNG bytes or None if drawing failed) as site/drawing.py's worker answers, before any card
+    drawn ahead; until the build closes the pipe."""
+    from reportgen.ingest.reading_worker import die_with_parent
+
+    die_with_parent(parent)
+    _yield_to_the_build()
+    try:
+        league, public, outputs, folder = connection.recv()
+    except (EOFError, OSError):
+        return
+    from reportgen.site import og
+    from reportgen.site.data import event_records_in
+    from reportgen.site.pages import FOLDER, event_card
+
+    site, drawn = Path(outputs) / FOLDER, Path(folder)
+    asked: deque[tuple[str, og.Card]] = deque()  # by the pages, answered first
+    files: deque[tuple[str, str]] = deque()  # (site.json, title), their cards drawn ahead in turn
+
+    def ahead() -> Iterator[og.Card]:
+        while files:
+            path, title = files.popleft()
+            for record in event_records_in(Path(path)):
+                yield event_card(league, title, record, public)
+
+    cards = ahead()
+    idle = False  # nothing left to draw ahead: wait for the next message
+
+    def heard(wait: bool) -> bool:
+        """What the build sent queued (with `wait`, at least one message); False once it closed the
+        pipe: the worker stops."""
+        try:
+            while wait or connection.poll(0):
+                message, wait = connection.recv(), False
+                if message[0] == DATA:
+                    files.append(message[1:])
+                else:
+                    asked.append(message)
+        except (EOFError, OSError):
+            return False
+        return True
+
+    while heard(wait=idle and not asked):
+        if asked:
+            path, card = asked.popleft()
+            try:
+                connection.send((path, _drawn(drawn / card.file_name(), card, og.draw)))
+            except OSError:  # the build closed the pipe (it stopped): nothing to say
+                return
+            continue
+        card_ahead = next(cards, None)
+        if card_ahead is None:
+            if files:
+                cards = ahead()
+            else:
+                idle = True
+            continue
+        idle = False
+        name = card_ahead.file_name()
+        if not (site / name).exists():  # else an earlier build's, taken from there
+            _drawn(drawn / name, card_ahead, og.draw)
+
+
+def _drawn(path: Path, card: og.Card, draw: Callable[[og.Card], bytes]) -> bytes | None:
+    """The card's PNG: the file when it is already there, else drawn and written there (None when
+    drawing fails: not written, the build draws it where the error shows)."""
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    try:
+        data = draw(card)
+    except Exception:  # noqa: BLE001
+        return None
+    try:
+        _write(path, data)
+    except OSError:
+        pass  # the build asks for it again, or draws it
+    return data
+
+
+def _yield_to_the_build() -> None:
+    """This worker runs only on a core nothing else wants: the build's process and its annex worker,
+    whose annexes the layout waits for, always come first (Linux's SCHED_IDLE; else the lowest
+    priority)."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        try:
+            os.nice(19)
+        except OSError:
+            pass
+
+
+def _write(path: Path, data: bytes) -> None:
+    """The card under its name once whole (the site takes a card by its name only)."""
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
+

@@ -1,0 +1,164 @@
+"""The tournaments' Open Graph cards drawn ahead while the build lays its circuits out
+(site/cards_ahead.py): drawn from the circuit's staged `site.json`, the same bytes as the site's pages
+draw, the worker then serving the pages' cards; a site built with them is the site built without,
+and a worker lost leaves its cards to the build."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import time
+from pathlib import Path
+
+from reportgen import pipeline
+from reportgen.site import cards_ahead, data, drawing, og
+from reportgen.site.pages import event_card
+from reportgen.site.privacy import Public
+from tests.test_site_drawing import cards
+
+TITLE = "Classement régional Grand Sud"
+
+
+def event_cards(outputs: Path) -> dict[str, og.Card]:
+    """The Grand Sud's tournaments' cards by file name, as the site's pages name them."""
+    return {card.file_name(): card for card in
+            (event_card("Ligue", TITLE, record, Public()) for record in data.event_records_in(outputs / "grand-sud" / data.DATA))}
+
+
+def drawn_ahead(ahead: cards_ahead.CardsAhead, count: int) -> set[str]:
+    """The names of the cards in the worker's folder, once there are `count` of them (60 s at most)."""
+    assert ahead.scratch is not None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        names = {path.name for path in ahead.scratch.folder.iterdir() if not path.name.startswith(".")}
+        if len(names) >= count:
+            return names
+        time.sleep(0.05)
+    return names
+
+
+def test_event_records_in_gives_the_tournaments_records_read_records_reads(small_league_copy, tmp_path):
+    folder = small_league_copy.outputs / "grand-sud"
+    events = [record for record in data.read(folder) if record["kind"] == "event"]
+    assert events and list(data.event_records_in(folder / data.DATA)) == events
+    broken = tmp_path / data.DATA
+    broken.write_bytes((folder / data.DATA).read_bytes()[:-40])  # cut: not laid out as written
+    assert len(list(data.event_records_in(broken))) <= len(events)
+    assert list(data.event_records_in(tmp_path / "missing.json")) == []
+    broken.write_text('{"rankings":[[]],"scales":[]}\n', encoding="utf-8")  # a record that is no object
+    assert list(data.event_records_in(broken)) == []
+
+
+def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serves_the_pages(
+        small_league_copy, tmp_path):
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)  # no card drawn by an earlier build
+    expected = event_cards(small_league_copy.outputs)
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    try:
+        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+        assert drawn_ahead(ahead, len(expected)) == set(expected)
+        for name, card in expected.items():
+            assert ahead.take(name) == og.draw(card)
+        assert ahead.take("og-0000000000000000.png") is None
+        # the pages' cards: one drawn ahead (given from the folder) and others it never saw
+        asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(6)
+        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+        assert ahead.worker is None and drawer.worker is not None
+        for path, card in asked.items():
+            drawer.draw(path, card)
+        back = dict(drawer.finish())
+        assert back == {path: og.draw(card) for path, card in asked.items()}
+        assert drawer.drawn_here < len(asked)  # the worker drew some of them
+        assert drawer.worker is None  # stopped
+    finally:
+        ahead.discard()
+    assert ahead.scratch is None
+
+
+def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path):
+    """outputs/site/ holds every card already: the worker draws none of them. A second file given
+    after it, with one tournament of its own, says when the worker is through the first."""
+    outputs = small_league_copy.outputs
+    expected = event_cards(outputs)
+    for name, card in expected.items():
+        (outputs / "site" / name).write_bytes(og.draw(card))
+    record = next(data.event_records_in(outputs / "grand-sud" / data.DATA))
+    other = tmp_path / data.DATA
+    other.write_text(json.dumps({"rankings": [{**record, "name": "Un autre tournoi"}], "scales": []},
+                                ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+    last = event_card("Ligue", TITLE, {**record, "name": "Un autre tournoi"}, Public())
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    try:
+        ahead.give(outputs / "grand-sud" / data.DATA, TITLE)
+        ahead.give(other, TITLE)
+        assert drawn_ahead(ahead, 1) == {last.file_name()}
+        assert ahead.take(last.file_name()) == og.draw(last)
+    finally:
+        ahead.discard()
+
+
+def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, tmp_path):
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    try:
+        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+        assert ahead.worker is not None
+        ahead.worker.process.kill()
+        ahead.worker.process.join(10)
+        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
+        asked = cards(5)
+        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+        for path, card in asked.items():
+            drawer.draw(path, card)
+        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+    finally:
+        ahead.discard()
+
+
+def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tournament_league, tmp_path, monkeypatch):
+    """A new tournament (its `site.json` made again) with every card to draw: the build gives the
+    Grand Sud's `site.json` to the worker, the pages take cards it drew, and the site is the same bytes
+    as a build that draws every card in the pages."""
+    inputs, outputs = new_tournament_league
+    shutil.rmtree(outputs / "site")
+    without = tmp_path / "without"
+    shutil.copytree(outputs, without)
+    day = dt.date(2026, 12, 19)
+    taken: list[str] = []
+    real_take = cards_ahead.CardsAhead.take
+
+    def take(self: cards_ahead.CardsAhead, name: str) -> bytes | None:
+        found = real_take(self, name)
+        if found is not None:
+            taken.append(name)
+        return found
+
+    given: list[Path] = []
+    real_give, real_hand_over = cards_ahead.CardsAhead.give, cards_ahead.CardsAhead.hand_over
+
+    def give(self: cards_ahead.CardsAhead, data_file: Path, title: str) -> None:
+        given.append(data_file)
+        real_give(self, data_file, title)
+
+    def hand_over(self: cards_ahead.CardsAhead):  # type: ignore[no-untyped-def]
+        """Once the worker has drawn every tournament's card (it runs on a core nothing else wants:
+        on a busy machine it may have drawn none yet, and the pages would ask it for each)."""
+        if self.scratch is not None:
+            drawn_ahead(self, len(list(data.event_records_in(given[0]))))
+        return real_hand_over(self)
+
+    monkeypatch.setattr(cards_ahead.CardsAhead, "take", take)
+    monkeypatch.setattr(cards_ahead.CardsAhead, "give", give)
+    monkeypatch.setattr(cards_ahead.CardsAhead, "hand_over", hand_over)
+    assert pipeline.build(inputs, outputs, day).ok
+    assert [path.name.startswith(".site.json.") for path in given] == [True]  # the Grand Sud's, staged
+    assert taken  # cards drawn ahead were taken by the pages
+    monkeypatch.setattr(cards_ahead.CardsAhead, "give", lambda self, data, title: None)
+    assert pipeline.build(inputs, without, day).ok
+    site = {path.relative_to(outputs).as_posix(): path.read_bytes() for path in (outputs / "site").rglob("*")}
+    assert site == {path.relative_to(without).as_posix(): path.read_bytes() for path in (without / "site").rglob("*")}
+    assert (outputs / "index.html").read_bytes() == (without / "index.html").read_bytes()
+    assert set(taken) <= {Path(name).name for name in site} and any(name.endswith(".png") for name in site)

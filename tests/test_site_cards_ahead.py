@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -162,3 +164,22 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
     assert site == {path.relative_to(without).as_posix(): path.read_bytes() for path in (without / "site").rglob("*")}
     assert (outputs / "index.html").read_bytes() == (without / "index.html").read_bytes()
     assert set(taken) <= {Path(name).name for name in site} and any(name.endswith(".png") for name in site)
+
+
+def test_the_worker_ignores_ctrl_c(small_league_copy, tmp_path):
+    """Ctrl-C reaches every process of a terminal's job: the build stops its worker itself."""
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    try:
+        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+        assert ahead.worker is not None
+        os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
+        asked = cards(3)
+        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+        for path, card in asked.items():
+            drawer.draw(path, card)
+        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+        assert drawer.drawn_here < len(asked)  # the worker, still there, drew some
+    finally:
+        ahead.discard()

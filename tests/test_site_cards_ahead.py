@@ -6,12 +6,17 @@ and a worker lost leaves its cards to the build."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 import shutil
 import signal
+import tempfile
 import time
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reportgen import pipeline
 from reportgen.site import cards_ahead, data, drawing, og
@@ -44,12 +49,31 @@ def test_event_records_in_gives_the_tournaments_records_read_records_reads(small
     folder = small_league_copy.outputs / "grand-sud"
     events = [record for record in data.read(folder) if record["kind"] == "event"]
     assert events and list(data.event_records_in(folder / data.DATA)) == events
+    # read a few characters at a time: every record cut somewhere, decoded once the rest is read
+    for chunk in (1, 7, 64, 1000):
+        assert list(data.event_records_in(folder / data.DATA, chunk)) == events
     broken = tmp_path / data.DATA
     broken.write_bytes((folder / data.DATA).read_bytes()[:-40])  # cut: not laid out as written
     assert len(list(data.event_records_in(broken))) <= len(events)
     assert list(data.event_records_in(tmp_path / "missing.json")) == []
     broken.write_text('{"rankings":[[]],"scales":[]}\n', encoding="utf-8")  # a record that is no object
     assert list(data.event_records_in(broken)) == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.fixed_dictionaries({
+    "kind": st.sampled_from(["event", "season"]),
+    "name": st.text(st.characters(blacklist_categories=("Cs",)), max_size=12),
+    "rows": st.lists(st.dictionaries(st.text(max_size=3), st.integers() | st.text(max_size=5)), max_size=3)}),
+    max_size=6), st.integers(1, 50))
+def test_event_records_in_reads_any_records_in_any_chunks(records, chunk):
+    """Whatever the records hold (braces, quotes, escapes, any character) and wherever the chunks
+    cut them: the tournaments' records, in order."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / data.DATA
+        encode = functools.partial(json.dumps, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        path.write_text('{"rankings":[' + ",".join(encode(r) for r in records) + '],"scales":[]}\n', encoding="utf-8")
+        assert list(data.event_records_in(path, chunk)) == [r for r in records if r["kind"] == "event"]
 
 
 def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serves_the_pages(

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from reportgen import french
 from reportgen.model import Column, Event, Ranking, Report, ScopeKind, counting
@@ -272,14 +272,26 @@ def read_records(folder: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any
 def _records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[str | None]] | None:
     """`read_records` of a file laid out as `circuit_data_parts` writes it (`_START`, `_SCALES`),
     each record decoded from its own text; None for any other text."""
+    if not text.startswith(_START):
+        return None
     rankings: list[dict[str, Any]] = []
     digests: list[str | None] = []
-    end = len(_START)  # where the scales are when there is no record
+    position = len(_START)
     try:
-        for record, start, end in _each_record(text):
+        while text[position] != "]":
+            if rankings:
+                if text[position] != ",":
+                    return None
+                position += 1
+            record, end = _DECODER.raw_decode(text, position)
+            if not isinstance(record, dict):
+                return None
             rankings.append(record)
-            digests.append(hashlib.sha256(text[start:end].encode("utf-8")).hexdigest())
-        scales, end = _DECODER.raw_decode(text, end + len(_SCALES))
+            digests.append(hashlib.sha256(text[position:end].encode("utf-8")).hexdigest())
+            position = end
+        if not text.startswith(_SCALES, position):
+            return None
+        scales, end = _DECODER.raw_decode(text, position + len(_SCALES))
     except (ValueError, IndexError):
         return None
     if not isinstance(scales, list) or text[end:].strip() != "}":
@@ -287,35 +299,55 @@ def _records(text: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], lis
     return rankings, scales, digests
 
 
-def _each_record(text: str) -> Iterator[tuple[dict[str, Any], int, int]]:
-    """Each ranking record of a file laid out as `circuit_data_parts` writes it, with where its text
-    starts and ends (the last one's end is where `_SCALES` starts, checked once all are given).
-    ValueError for any other text."""
+def event_records_in(path: Path, chunk: int = 1 << 20) -> Iterator[dict[str, Any]]:
+    """The tournaments' ranking records of a `site.json` file (any path: a staged one too), read
+    `chunk` characters at a time and decoded one record at a time, so that neither the file's text
+    nor its records are ever held whole (site/cards_ahead.py's worker, beside the layout at its
+    peak: 73 MB of text at 100x); the records before the first thing not laid out as
+    `circuit_data_parts` writes it, none when the file cannot be read."""
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for record in _streamed(stream, chunk):
+                if record.get("kind") == "event":
+                    yield record
+    except (OSError, ValueError, IndexError):
+        return
+
+
+def _streamed(stream: TextIO, chunk: int) -> Iterator[dict[str, Any]]:
+    """Each ranking record of a text laid out as `circuit_data_parts` writes it, read from `stream`
+    as needed: a record cut by the end of what was read is decoded again once more is read.
+    ValueError for anything else."""
+    text = stream.read(max(chunk, len(_START)))
     if not text.startswith(_START):
         raise ValueError("not laid out as circuit_data_parts writes it")
     position, first = len(_START), True
-    while text[position] != "]":
+
+    def more() -> bool:
+        """What is left of the text and the next chunk of the stream, from `position`."""
+        nonlocal text, position
+        extra = stream.read(chunk)
+        text, position = text[position:] + extra, 0
+        return bool(extra)
+
+    while True:
+        while position + 1 >= len(text):  # a separator and what follows it
+            if not more():
+                raise ValueError("the text ends before its records do")
+        if text[position] == "]":
+            return
         if not first:
             if text[position] != ",":
                 raise ValueError("records not separated by commas")
             position += 1
-        record, end = _DECODER.raw_decode(text, position)
+        while True:
+            try:
+                record, end = _DECODER.raw_decode(text, position)
+                break
+            except ValueError:  # cut by the end of what was read, or not JSON: more text says which
+                if not more():
+                    raise
         if not isinstance(record, dict):
             raise ValueError("a record that is not an object")
-        yield record, position, end
+        yield record
         position, first = end, False
-    if not text.startswith(_SCALES, position):
-        raise ValueError("no scales after the records")
-
-
-def event_records_in(path: Path) -> Iterator[dict[str, Any]]:
-    """The tournaments' ranking records of a `site.json` file (any path: a staged one too), decoded
-    one at a time, so that the whole file's records are never held (site/cards_ahead.py); none when
-    the file cannot be read or is not laid out as `circuit_data_parts` writes it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-        for record, _, _ in _each_record(text):
-            if record.get("kind") == "event":
-                yield record
-    except (OSError, ValueError, IndexError):
-        return

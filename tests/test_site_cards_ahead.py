@@ -15,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ from reportgen import pipeline
 from reportgen.site import cards_ahead, data, drawing, og
 from reportgen.site.pages import event_card
 from reportgen.site.privacy import Public
-from tests.test_site_drawing import cards
+from tests.test_site_drawing import cards, few  # noqa: F401  (a fixture)
 
 TITLE = "Classement régional Grand Sud"
 
@@ -76,6 +77,7 @@ def test_event_records_in_reads_any_records_in_any_chunks(records, chunk):
         assert list(data.event_records_in(path, chunk)) == [r for r in records if r["kind"] == "event"]
 
 
+@pytest.mark.usefixtures("few")
 def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serves_the_pages(
         small_league_copy, tmp_path):
     outputs = tmp_path / "elsewhere"
@@ -89,14 +91,15 @@ def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serv
             assert ahead.take(name) == og.draw(card)
         assert ahead.take("og-0000000000000000.png") is None
         # the pages' cards: one drawn ahead (given from the folder) and others it never saw
-        asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(6)
+        asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(12)
         drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
-        assert ahead.worker is None and drawer.worker is not None
+        assert ahead.worker is None and drawer.ready_worker is not None
         for path, card in asked.items():
             drawer.draw(path, card)
+        assert drawer.worker is not None  # the worker handed over, once `THRESHOLD` cards were drawn here
         back = dict(drawer.finish())
         assert back == {path: og.draw(card) for path, card in asked.items()}
-        assert drawer.drawn_here < len(asked)  # the worker drew some of them
+        assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
         assert drawer.worker is None  # stopped
     finally:
         ahead.discard()
@@ -125,6 +128,29 @@ def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path
         ahead.discard()
 
 
+def test_a_few_cards_never_wait_for_the_worker(small_league_copy, tmp_path):
+    """A rebuild's new tournament names a card or two: drawn by the pages at once, as without a
+    worker, and the worker given to the pages stopped with them."""
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    try:
+        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+        worker = ahead.hand_over()
+        assert worker is not None
+        asked = cards(3)
+        drawer = drawing.Cards(aside=True, worker=worker)
+        for path, card in asked.items():
+            drawer.draw(path, card)
+        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+        assert drawer.drawn_here == 3
+        worker.process.join(10)
+        assert not worker.process.is_alive()  # stopped by the pages' end
+    finally:
+        ahead.discard()
+
+
+@pytest.mark.usefixtures("few")
 def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, tmp_path):
     outputs = tmp_path / "elsewhere"
     (outputs / "site").mkdir(parents=True)
@@ -135,7 +161,7 @@ def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, tmp_path
         ahead.worker.process.kill()
         ahead.worker.process.join(10)
         ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
-        asked = cards(5)
+        asked = cards(10)
         drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
         for path, card in asked.items():
             drawer.draw(path, card)
@@ -176,6 +202,7 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
             drawn_ahead(self, len(list(data.event_records_in(given[0]))))
         return real_hand_over(self)
 
+    monkeypatch.setattr(cards_ahead, "TOURNAMENTS", 1)  # the small league's few tournaments drawn ahead too
     monkeypatch.setattr(cards_ahead.CardsAhead, "take", take)
     monkeypatch.setattr(cards_ahead.CardsAhead, "give", give)
     monkeypatch.setattr(cards_ahead.CardsAhead, "hand_over", hand_over)
@@ -190,6 +217,7 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
     assert set(taken) <= {Path(name).name for name in site} and any(name.endswith(".png") for name in site)
 
 
+@pytest.mark.usefixtures("few")
 def test_the_worker_ignores_ctrl_c(small_league_copy, tmp_path):
     """Ctrl-C reaches every process of a terminal's job: the build stops its worker itself."""
     outputs = tmp_path / "elsewhere"
@@ -199,7 +227,7 @@ def test_the_worker_ignores_ctrl_c(small_league_copy, tmp_path):
         ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
         assert ahead.worker is not None
         os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
-        asked = cards(3)
+        asked = cards(10)
         drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
         for path, card in asked.items():
             drawer.draw(path, card)

@@ -31,7 +31,7 @@ from reportgen.pipeline.publishing import STALE, Later, _prepare, pdf_proofs, re
 from reportgen.pipeline.scoring import score
 from reportgen.render.memory import give_back
 from reportgen.render.staging import Staging
-from reportgen.site.cards_ahead import CardsAhead
+from reportgen.site import cards_ahead
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
         pdf.warm_up()  # a new workbook: bulletins will change
     # Each circuit's files staged on disk until published (render/staging.py), and its annexes the
     # annex worker still writes (publishing.py `Later`): discarded if the build stops before.
-    staged: list[Staging | Later | CardsAhead] = []
+    staged: list[Staging | Later | cards_ahead.CardsAhead] = []
     # All the PDFs of the build in one pool of workers (WeasyPrint imported once, by their fork
     # server), each started as soon as its bulletin's HTML is known when the pool started early;
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
@@ -219,7 +219,7 @@ def _masking(league: League) -> Masking:
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache,
            archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
-           hashes: FileHashes, staged: list[Staging | Later | CardsAhead], pdfs: Batch) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -247,11 +247,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     masking = _masking(league)
     # The tournaments' Open Graph cards drawn on the second core while the circuits are laid out,
     # when no PDF renders there (site/cards_ahead.py): the site's pages then draw few of them.
-    ahead = CardsAhead(league.settings.name, league.public, outputs)
+    ahead = cards_ahead.CardsAhead(league.settings.name, league.public, outputs)
     staged.append(ahead)
 
     def site_data_made(data: Path, slug: str) -> None:
-        if not pdfs.starts_at_once():
+        if not pdfs.starts_at_once() and len(league.circuits[slug].events) >= cards_ahead.TOURNAMENTS:
             ahead.give(data, circuits.REGISTRY[slug].title)
 
     def lay_out(slug: str, report: Report) -> None:

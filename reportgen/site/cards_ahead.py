@@ -25,7 +25,11 @@ drawn (the worker stopped, failed or was never started) is drawn as before. The 
 whoever draws them (og.draw).
 
 When: only while no PDF renders beside the layout (the build says so: the pool not started early,
-pipeline/building.py), and only for a `site.json` made again (one taken as it is names no new card).
+pipeline/building.py), only for a `site.json` made again (one taken as it is names no new card),
+and only for a circuit of at least `TOURNAMENTS` tournaments (a worker costs an interpreter, Pillow's
+import and the file read again: not worth it for a few cards). The pages hand it their cards only
+once site/drawing.py's `THRESHOLD` are drawn there, as they would start a worker: a rebuild's few
+new cards never wait for it.
 The worker is spawned, never forked: it needs nothing the build holds, and is started while the
 build holds the most (the Grand Sud's layout at 100x). It leaves Ctrl-C to the build and dies with
 it (reading_worker.die_with_parent)."""
@@ -45,6 +49,7 @@ if TYPE_CHECKING:
     from reportgen.site import og
     from reportgen.site.privacy import Public
 
+TOURNAMENTS = 100  # a circuit's tournaments from which its cards are drawn ahead: fewer are drawn by the pages as before
 DATA = "site.json"  # the tag of a circuit's `site.json` given to the worker (a card asked by the pages is a pair)
 
 

@@ -47,10 +47,13 @@ class Cards:
     def __init__(self, aside: bool, worker: SideWorker | None = None) -> None:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
-        # `worker`: one already running, which draws from the first card (site/cards_ahead.py's)
-        self.worker: SideWorker | None = worker
+        self.worker: SideWorker | None = None
+        # one already running (site/cards_ahead.py's), which draws once `THRESHOLD` cards are drawn
+        # here, as a worker started here would: a few cards (a new tournament's) never wait for it
+        self.ready_worker = worker
         if worker is not None and not aside:
-            self.close()
+            worker.stop()
+            self.ready_worker = None
         self.queued: deque[tuple[str, og.Card]] = deque()  # for the worker, not given to it yet
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet
@@ -58,7 +61,7 @@ class Cards:
     def draw(self, path: str, card: og.Card) -> None:
         """`card` drawn for `path`, now or by the worker."""
         if self.worker is None and self.aside and self.drawn_here >= THRESHOLD:
-            self.worker = _start()
+            self.worker, self.ready_worker = self.ready_worker or _start(), None
             self.aside = self.worker is not None
         if self.worker is None:
             self._draw_here(path, card)
@@ -87,9 +90,10 @@ class Cards:
 
     def close(self) -> None:
         """The worker stopped (every card back, or the site stopped before)."""
-        if self.worker is not None:
-            self.worker.stop()
-            self.worker = None
+        for worker in (self.worker, self.ready_worker):
+            if worker is not None:
+                worker.stop()
+        self.worker = self.ready_worker = None
 
     def _given(self) -> Iterator[tuple[str, bytes]]:
         done, self.done = self.done, []

@@ -11,6 +11,8 @@ import json
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reportgen import pipeline
+from reportgen.render import scratch
 from reportgen.site import cards_ahead, data, drawing, og
 from reportgen.site.pages import event_card
 from reportgen.site.privacy import Public
@@ -235,3 +238,41 @@ def test_the_worker_ignores_ctrl_c(small_league_copy, tmp_path):
         assert drawer.drawn_here < len(asked)  # the worker, still there, drew some
     finally:
         ahead.discard()
+
+
+def test_a_build_killed_leaves_no_worker_and_its_folder_to_the_next_sweep(small_league_copy, tmp_path, monkeypatch):
+    """kill -9 of the build's process while the worker draws: the worker dies with it, and its folder
+    (the build's, locked by it) is removed by the next build's sweep."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))  # this process's sweep looks there
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)
+    code = ("import sys, time\nfrom pathlib import Path\nfrom reportgen.site.cards_ahead import CardsAhead\n"
+            "from reportgen.site.privacy import Public\n"
+            "ahead = CardsAhead('Ligue', Public(), Path(sys.argv[1]))\nahead.give(Path(sys.argv[2]), 'Titre')\n"
+            "print(ahead.worker.process.pid, ahead.scratch.folder, flush=True)\ntime.sleep(120)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(outputs),
+                               str(small_league_copy.outputs / "grand-sud" / data.DATA)],
+                              stdout=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(temporary)})
+    try:
+        assert holder.stdout is not None
+        pid, folder = holder.stdout.readline().split()
+        assert Path(folder).parent == temporary and scratch.sweep() == []  # held while the build runs
+    finally:
+        holder.kill()
+        holder.wait()
+    deadline = time.monotonic() + 30
+    while alive(int(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(int(pid))
+    assert scratch.sweep() == [Path(folder)] and not Path(folder).exists()
+
+
+def alive(pid: int) -> bool:
+    """Whether the process runs (a zombie waiting for its reaper has ended)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return not any(line.startswith("State:") and "Z" in line.split()[1] for line in status)
+    except OSError:
+        return False

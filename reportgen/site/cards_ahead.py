@@ -30,6 +30,7 @@ and only for a circuit of at least `TOURNAMENTS` tournaments (a worker costs an 
 import and the file read again: not worth it for a few cards). The pages hand it their cards only
 once site/drawing.py's `THRESHOLD` are drawn there, as they would start a worker: a rebuild's few
 new cards never wait for it.
+
 The worker is spawned, never forked: it needs nothing the build holds, and is started while the
 build holds the most (the Grand Sud's layout at 100x). It leaves Ctrl-C to the build and dies with
 it (reading_worker.die_with_parent)."""
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -129,7 +130,6 @@ def serve(connection: Connection, parent: int) -> None:
         league, public, outputs, folder = connection.recv()
     except (EOFError, OSError):
         return
-    from reportgen.site import og
     from reportgen.site.data import event_records_in
     from reportgen.site.pages import FOLDER, event_card
 
@@ -164,7 +164,7 @@ def serve(connection: Connection, parent: int) -> None:
         if asked:
             path, card = asked.popleft()
             try:
-                connection.send((path, _drawn(drawn / card.file_name(), card, og.draw)))
+                connection.send((path, _drawn(drawn / card.file_name(), card)))
             except OSError:  # the build closed the pipe (it stopped): nothing to say
                 return
             continue
@@ -178,18 +178,20 @@ def serve(connection: Connection, parent: int) -> None:
         idle = False
         name = card_ahead.file_name()
         if not (site / name).exists():  # else an earlier build's, taken from there
-            _drawn(drawn / name, card_ahead, og.draw)
+            _drawn(drawn / name, card_ahead)
 
 
-def _drawn(path: Path, card: og.Card, draw: Callable[[og.Card], bytes]) -> bytes | None:
+def _drawn(path: Path, card: og.Card) -> bytes | None:
     """The card's PNG: the file when it is already there, else drawn and written there (None when
     drawing fails: not written, the build draws it where the error shows)."""
+    from reportgen.site import og
+
     try:
         return path.read_bytes()
     except OSError:
         pass
     try:
-        data = draw(card)
+        data = og.draw(card)
     except Exception:  # noqa: BLE001
         return None
     try:
@@ -217,4 +219,3 @@ def _write(path: Path, data: bytes) -> None:
     temporary = path.with_name(f".{path.name}.tmp")
     temporary.write_bytes(data)
     os.replace(temporary, path)
-

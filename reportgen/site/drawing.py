@@ -17,7 +17,8 @@ before, this process drew each card the worker was behind on at once, a third of
 the worker then idled through the players' pages). Whatever is still queued when the pages are
 done is shared: this process draws from the queue's end while the worker draws from its start.
 A worker that fails (dies, stays silent, cannot start) is killed and its cards drawn here: the site
-is the same, only slower.
+is the same, only slower. When the build drew the tournaments' cards ahead (site/cards_ahead.py), its
+worker, already running, takes the place of one started here.
 
 The worker leaves Ctrl-C to the build and dies with it (reading_worker.die_with_parent), as the
 reading workers do."""

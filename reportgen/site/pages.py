@@ -227,9 +227,6 @@ class Site:
                                          "alt": card.alt(), "width": og.WIDTH, "height": og.HEIGHT}
         return tags
 
-    def top(self, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
-        return card_lines(self.public, ranking, count)
-
     def pages(self) -> dict[str, bytes]:
         """Every page at once (tests, small sites); a build takes them one by one (`each_page`)."""
         return {path: data if data is not None else cast(Pages, self.reuse).read(path)
@@ -307,7 +304,7 @@ class Site:
                          for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]
         # the home page's image: each circuit's leader (the player, clubs and corrections pages share it)
         leaders = [("", circuit.title, line[1]) for circuit in self.circuits if circuit.seasons()
-                   for line in self.top(circuit.headline(circuit.seasons()[0]), 1)]
+                   for line in card_lines(self.public, circuit.headline(circuit.seasons()[0]), 1)]
         self.home_card = og.Card(self.league, "Classements et résultats", "Les classements en vigueur",
                                  tuple(leaders[:4]))
         return self.render("home.html.j2", HOME, title="Accueil", circuits=circuits, calendar=self.calendar,
@@ -330,7 +327,7 @@ class Site:
                        "csv": circuit.link(f"{r['path']}.csv")}
                       for r in circuit.rankings if r["season"] == season and not circuit.in_force(r)]
         # no date on the card: it is drawn again only when the season's top three changes
-        card = og.Card(self.league, circuit.title, f"Saison {season}", self.top(ranking))
+        card = og.Card(self.league, circuit.title, f"Saison {season}", card_lines(self.public, ranking))
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,

@@ -37,6 +37,19 @@ def event_cards(outputs: Path) -> dict[str, og.Card]:
             (event_card("Ligue", TITLE, record, Public()) for record in data.event_records_in(outputs / "grand-sud" / data.DATA))}
 
 
+@pytest.fixture
+def ahead(small_league_copy, tmp_path):
+    """A worker given the small league's Grand Sud `site.json`, for outputs whose site holds no card;
+    its folder removed after the test."""
+    outputs = tmp_path / "elsewhere"
+    (outputs / "site").mkdir(parents=True)
+    started = cards_ahead.CardsAhead("Ligue", Public(), outputs)
+    started.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+    yield started
+    started.discard()
+    assert started.scratch is None
+
+
 def drawn_ahead(ahead: cards_ahead.CardsAhead, count: int) -> set[str]:
     """The names of the cards in the worker's folder, once there are `count` of them (60 s at most)."""
     assert ahead.scratch is not None
@@ -82,31 +95,23 @@ def test_event_records_in_reads_any_records_in_any_chunks(records, chunk):
 
 @pytest.mark.usefixtures("few")
 def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serves_the_pages(
-        small_league_copy, tmp_path):
-    outputs = tmp_path / "elsewhere"
-    (outputs / "site").mkdir(parents=True)  # no card drawn by an earlier build
+        small_league_copy, ahead):
     expected = event_cards(small_league_copy.outputs)
-    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
-    try:
-        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
-        assert drawn_ahead(ahead, len(expected)) == set(expected)
-        for name, card in expected.items():
-            assert ahead.take(name) == og.draw(card)
-        assert ahead.take("og-0000000000000000.png") is None
-        # the pages' cards: one drawn ahead (given from the folder) and others it never saw
-        asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(12)
-        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
-        assert ahead.worker is None and drawer.ready_worker is not None
-        for path, card in asked.items():
-            drawer.draw(path, card)
-        assert drawer.worker is not None  # the worker handed over, once `THRESHOLD` cards were drawn here
-        back = dict(drawer.finish())
-        assert back == {path: og.draw(card) for path, card in asked.items()}
-        assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
-        assert drawer.worker is None  # stopped
-    finally:
-        ahead.discard()
-    assert ahead.scratch is None
+    assert drawn_ahead(ahead, len(expected)) == set(expected)
+    for name, card in expected.items():
+        assert ahead.take(name) == og.draw(card)
+    assert ahead.take("og-0000000000000000.png") is None
+    # the pages' cards: one drawn ahead (given from the folder) and others it never saw
+    asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(12)
+    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+    assert ahead.worker is None and drawer.ready_worker is not None
+    for path, card in asked.items():
+        drawer.draw(path, card)
+    assert drawer.worker is not None  # the worker handed over, once `THRESHOLD` cards were drawn here
+    back = dict(drawer.finish())
+    assert back == {path: og.draw(card) for path, card in asked.items()}
+    assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
+    assert drawer.worker is None  # stopped
 
 
 def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path):
@@ -131,46 +136,32 @@ def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path
         ahead.discard()
 
 
-def test_a_few_cards_never_wait_for_the_worker(small_league_copy, tmp_path):
+def test_a_few_cards_never_wait_for_the_worker(ahead):
     """A rebuild's new tournament names a card or two: drawn by the pages at once, as without a
     worker, and the worker given to the pages stopped with them."""
-    outputs = tmp_path / "elsewhere"
-    (outputs / "site").mkdir(parents=True)
-    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
-    try:
-        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
-        worker = ahead.hand_over()
-        assert worker is not None
-        asked = cards(3)
-        drawer = drawing.Cards(aside=True, worker=worker)
-        for path, card in asked.items():
-            drawer.draw(path, card)
-        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-        assert drawer.drawn_here == 3
-        worker.process.join(10)
-        assert not worker.process.is_alive()  # stopped by the pages' end
-    finally:
-        ahead.discard()
+    worker = ahead.hand_over()
+    assert worker is not None
+    asked = cards(3)
+    drawer = drawing.Cards(aside=True, worker=worker)
+    for path, card in asked.items():
+        drawer.draw(path, card)
+    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+    assert drawer.drawn_here == 3
+    worker.process.join(10)
+    assert not worker.process.is_alive()  # stopped by the pages' end
 
 
 @pytest.mark.usefixtures("few")
-def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, tmp_path):
-    outputs = tmp_path / "elsewhere"
-    (outputs / "site").mkdir(parents=True)
-    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
-    try:
-        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
-        assert ahead.worker is not None
-        ahead.worker.process.kill()
-        ahead.worker.process.join(10)
-        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
-        asked = cards(10)
-        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
-        for path, card in asked.items():
-            drawer.draw(path, card)
-        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-    finally:
-        ahead.discard()
+def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, ahead):
+    assert ahead.worker is not None
+    ahead.worker.process.kill()
+    ahead.worker.process.join(10)
+    ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
+    asked = cards(10)
+    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+    for path, card in asked.items():
+        drawer.draw(path, card)
+    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
 
 
 def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tournament_league, tmp_path, monkeypatch):
@@ -221,23 +212,16 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
 
 
 @pytest.mark.usefixtures("few")
-def test_the_worker_ignores_ctrl_c(small_league_copy, tmp_path):
+def test_the_worker_ignores_ctrl_c(ahead):
     """Ctrl-C reaches every process of a terminal's job: the build stops its worker itself."""
-    outputs = tmp_path / "elsewhere"
-    (outputs / "site").mkdir(parents=True)
-    ahead = cards_ahead.CardsAhead("Ligue", Public(), outputs)
-    try:
-        ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
-        assert ahead.worker is not None
-        os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
-        asked = cards(10)
-        drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
-        for path, card in asked.items():
-            drawer.draw(path, card)
-        assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-        assert drawer.drawn_here < len(asked)  # the worker, still there, drew some
-    finally:
-        ahead.discard()
+    assert ahead.worker is not None
+    os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
+    asked = cards(10)
+    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+    for path, card in asked.items():
+        drawer.draw(path, card)
+    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+    assert drawer.drawn_here < len(asked)  # the worker, still there, drew some
 
 
 def test_a_build_killed_leaves_no_worker_and_its_folder_to_the_next_sweep(small_league_copy, tmp_path, monkeypatch):

@@ -260,3 +260,16 @@ def alive(pid: int) -> bool:
             return not any(line.startswith("State:") and "Z" in line.split()[1] for line in status)
     except OSError:
         return False
+
+
+def test_no_temporary_folder_no_cards_ahead(small_league_copy, tmp_path, monkeypatch):
+    """A system temporary folder that cannot be written (a full disk): nothing is drawn ahead and the
+    build goes on, the pages drawing every card."""
+    def refused(kind: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(scratch, "Scratch", refused)
+    ahead = cards_ahead.CardsAhead("Ligue", Public(), tmp_path)
+    ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+    assert ahead.failed and ahead.worker is None and ahead.hand_over() is None and ahead.take("og-x.png") is None
+    ahead.discard()

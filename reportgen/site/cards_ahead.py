@@ -104,7 +104,11 @@ class CardsAhead:
         from reportgen.ingest.reading_pool import SideWorker
         from reportgen.render.scratch import Scratch
 
-        self.scratch = Scratch("cards")
+        try:  # a temporary folder that cannot be made (a full disk): the pages draw every card
+            self.scratch = Scratch("cards")
+        except OSError:
+            self.failed = True
+            return
         self.worker = SideWorker.start(serve, spawned=True)
         if self.worker is None:
             self.failed = True
@@ -112,8 +116,7 @@ class CardsAhead:
         try:
             self.worker.connection.send((self.league, self.public, str(self.outputs), str(self.scratch.folder)))
         except (OSError, ValueError):
-            self.worker.stop()
-            self.worker = None
+            self.discard()
             self.failed = True
 
 

@@ -273,3 +273,15 @@ def test_no_temporary_folder_no_cards_ahead(small_league_copy, tmp_path, monkeyp
     ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
     assert ahead.failed and ahead.worker is None and ahead.hand_over() is None and ahead.take("og-x.png") is None
     ahead.discard()
+
+
+def test_a_file_given_once_the_worker_is_idle_is_drawn_too(small_league_copy, ahead):
+    """The worker through the first circuit's file and waiting: a second circuit's file, given then,
+    has its cards drawn ahead as the first's were (not left until the pages ask)."""
+    expected = event_cards(small_league_copy.outputs)
+    assert drawn_ahead(ahead, len(expected)) == set(expected)
+    time.sleep(0.2)  # the worker waits for a message
+    ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, "Un autre circuit")
+    other = {card.file_name() for card in (event_card("Ligue", "Un autre circuit", record, Public())
+                                           for record in data.event_records_in(small_league_copy.outputs / "grand-sud" / data.DATA))}
+    assert drawn_ahead(ahead, len(expected) + len(other)) == set(expected) | other

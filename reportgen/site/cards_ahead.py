@@ -172,11 +172,8 @@ def serve(connection: Connection, parent: int) -> None:
                 return
             continue
         card_ahead = next(cards, None)
-        if card_ahead is None:
-            if files:
-                cards = ahead()
-            else:
-                idle = True
+        if card_ahead is None:  # through the files given so far: those given since next, else wait
+            cards, idle = ahead(), not files
             continue
         idle = False
         name = card_ahead.file_name()

@@ -103,11 +103,11 @@ def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serv
     assert ahead.take("og-0000000000000000.png") is None
     # the pages' cards: one drawn ahead (given from the folder) and others it never saw
     asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(12)
-    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
-    assert ahead.worker is None and drawer.ready_worker is not None
+    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
+    assert ahead.worker is not None  # not taken before a card is drawn
     for path, card in asked.items():
         drawer.draw(path, card)
-    assert drawer.worker is not None  # the worker handed over, once `THRESHOLD` cards were drawn here
+    assert ahead.worker is None and drawer.worker is not None  # taken once `THRESHOLD` cards were drawn here
     back = dict(drawer.finish())
     assert back == {path: og.draw(card) for path, card in asked.items()}
     assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
@@ -138,17 +138,18 @@ def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path
 
 def test_a_few_cards_never_wait_for_the_worker(ahead):
     """A rebuild's new tournament names a card or two: drawn by the pages at once, as without a
-    worker, and the worker given to the pages stopped with them."""
-    worker = ahead.hand_over()
+    worker; the worker, never taken, stopped by the build's `discard`."""
+    worker = ahead.worker
     assert worker is not None
     asked = cards(3)
-    drawer = drawing.Cards(aside=True, worker=worker)
+    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
     for path, card in asked.items():
         drawer.draw(path, card)
     assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-    assert drawer.drawn_here == 3
+    assert drawer.drawn_here == 3 and ahead.worker is worker
+    ahead.discard()
     worker.process.join(10)
-    assert not worker.process.is_alive()  # stopped by the pages' end
+    assert not worker.process.is_alive()
 
 
 @pytest.mark.usefixtures("few")
@@ -157,8 +158,9 @@ def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, ahead):
     ahead.worker.process.kill()
     ahead.worker.process.join(10)
     ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
+    assert ahead.failed and ahead.worker is None and ahead.hand_over() is None  # none started again
     asked = cards(10)
-    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
     for path, card in asked.items():
         drawer.draw(path, card)
     assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
@@ -177,29 +179,25 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
     real_take = cards_ahead.CardsAhead.take
 
     def take(self: cards_ahead.CardsAhead, name: str) -> bytes | None:
+        """Once the worker has drawn every tournament's card (it runs on a core nothing else wants:
+        on a busy machine it may have drawn none yet when the pages begin)."""
+        if not taken and self.scratch is not None:
+            drawn_ahead(self, len(list(data.event_records_in(given[0]))))
         found = real_take(self, name)
         if found is not None:
             taken.append(name)
         return found
 
     given: list[Path] = []
-    real_give, real_hand_over = cards_ahead.CardsAhead.give, cards_ahead.CardsAhead.hand_over
+    real_give = cards_ahead.CardsAhead.give
 
     def give(self: cards_ahead.CardsAhead, data_file: Path, title: str) -> None:
         given.append(data_file)
         real_give(self, data_file, title)
 
-    def hand_over(self: cards_ahead.CardsAhead):  # type: ignore[no-untyped-def]
-        """Once the worker has drawn every tournament's card (it runs on a core nothing else wants:
-        on a busy machine it may have drawn none yet, and the pages would ask it for each)."""
-        if self.scratch is not None:
-            drawn_ahead(self, len(list(data.event_records_in(given[0]))))
-        return real_hand_over(self)
-
     monkeypatch.setattr(cards_ahead, "TOURNAMENTS", 1)  # the small league's few tournaments drawn ahead too
     monkeypatch.setattr(cards_ahead.CardsAhead, "take", take)
     monkeypatch.setattr(cards_ahead.CardsAhead, "give", give)
-    monkeypatch.setattr(cards_ahead.CardsAhead, "hand_over", hand_over)
     assert pipeline.build(inputs, outputs, day).ok
     assert [path.name.startswith(".site.json.") for path in given] == [True]  # the Grand Sud's, staged
     assert taken  # cards drawn ahead were taken by the pages
@@ -217,7 +215,7 @@ def test_the_worker_ignores_ctrl_c(ahead):
     assert ahead.worker is not None
     os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
     asked = cards(10)
-    drawer = drawing.Cards(aside=True, worker=ahead.hand_over())
+    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
     for path, card in asked.items():
         drawer.draw(path, card)
     assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}

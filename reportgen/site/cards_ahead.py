@@ -77,7 +77,8 @@ class CardsAhead:
 
     def hand_over(self) -> SideWorker | None:
         """The worker, to draw the cards the site's pages ask for (site/drawing.py `Cards`, which
-        stops it); None when there is none. What it drew stays to be taken."""
+        then stops it; one never handed over is stopped by `discard`); None when there is none.
+        What it drew stays to be taken."""
         worker, self.worker = self.worker, None
         return worker
 

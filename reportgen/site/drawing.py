@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import gc
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
@@ -45,16 +45,13 @@ class Cards:
     """The cards the pages name and that no earlier build drew, drawn here or by the worker;
     `ready` gives those drawn so far, `finish` the rest once all are drawn."""
 
-    def __init__(self, aside: bool, worker: SideWorker | None = None) -> None:
+    def __init__(self, aside: bool, running: Callable[[], SideWorker | None] = lambda: None) -> None:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
         self.worker: SideWorker | None = None
-        # one already running (site/cards_ahead.py's), which draws once `THRESHOLD` cards are drawn
-        # here, as a worker started here would: a few cards (a new tournament's) never wait for it
-        self.ready_worker = worker
-        if worker is not None and not aside:
-            worker.stop()
-            self.ready_worker = None
+        # a worker already running (site/cards_ahead.py's `hand_over`), taken instead of starting one
+        # once `THRESHOLD` cards are drawn here: a few cards (a new tournament's) never wait for it
+        self.running = running
         self.queued: deque[tuple[str, og.Card]] = deque()  # for the worker, not given to it yet
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet
@@ -62,7 +59,7 @@ class Cards:
     def draw(self, path: str, card: og.Card) -> None:
         """`card` drawn for `path`, now or by the worker."""
         if self.worker is None and self.aside and self.drawn_here >= THRESHOLD:
-            self.worker, self.ready_worker = self.ready_worker or _start(), None
+            self.worker = self.running() or _start()
             self.aside = self.worker is not None
         if self.worker is None:
             self._draw_here(path, card)
@@ -91,10 +88,9 @@ class Cards:
 
     def close(self) -> None:
         """The worker stopped (every card back, or the site stopped before)."""
-        for worker in (self.worker, self.ready_worker):
-            if worker is not None:
-                worker.stop()
-        self.worker = self.ready_worker = None
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
 
     def _given(self) -> Iterator[tuple[str, bytes]]:
         done, self.done = self.done, []

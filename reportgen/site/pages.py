@@ -12,7 +12,7 @@ import json
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from jinja2 import Template
 
@@ -20,13 +20,15 @@ from reportgen import collector
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, og
 from reportgen.site import lines as html_lines
-from reportgen.site.cards_ahead import CardsAhead
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day
 from reportgen.site.player_page import PlayerPages, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
 from reportgen.site.sources import Circuit, Entry, Player, load
+
+if TYPE_CHECKING:
+    from reportgen.site.cards_ahead import CardsAhead
 
 FOLDER = "site"  # outputs/site/: every page but the home page
 HOME = "index.html"
@@ -238,7 +240,7 @@ class Site:
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x). None for
         the bytes of a page taken as it is on disk, unread (site/reuse.py `Pages.page`)."""
         # the worker that drew cards ahead draws those the pages ask for (site/cards_ahead.py)
-        self.cards = drawing.Cards(self.draw_aside, self.ahead.hand_over() if self.ahead is not None else None)
+        self.cards = drawing.Cards(self.draw_aside, self.ahead.hand_over if self.ahead is not None else lambda: None)
         try:
             with collector.frozen():  # the league's data out of the collections while pages are made (reportgen/collector.py)
                 yield from self._each_page()

@@ -8,7 +8,7 @@ What benchmarks/targets.py's last step times, without its other steps: the leagu
 this process with stand-in PDFs, on `targets.build_day(scale)`, the site's part timed as there
 (`Site`'s construction, site/publish.py `stage`, which makes each page, and `publish_staged`), plus
 the CPU of this process inside them and of the children it reaped (the card worker and the
-reading workers together). `--rebuild`: then the build again with `<scale>x.extra` added (timed
+reading workers together), and what a file's creation costs as it starts (benchmarks/filesystem.py). `--rebuild`: then the build again with `<scale>x.extra` added (timed
 whole, for the byte comparison of both builds' outputs).
 """
 
@@ -24,7 +24,7 @@ import time
 import warnings
 from pathlib import Path
 
-from benchmarks import leagues, measure, profiling
+from benchmarks import filesystem, leagues, measure, profiling
 from benchmarks.__main__ import compile_code
 from benchmarks.targets import STAND_IN, build_day
 
@@ -79,13 +79,15 @@ def main() -> None:
     outputs = options.keep or work / "outputs"
     shutil.rmtree(outputs, ignore_errors=True)
     try:
+        creation = filesystem.creation_cost(work)
         load, wall, cpu, children = os.getloadavg()[0], time.perf_counter(), time.process_time(), _children_cpu()
         measure._build(pipeline, inputs, outputs, day, pdf_limit=10**9, warm=False)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         rest = wall - spent["wall"]
         print(f"{options.scale}x first build, load {load:.1f}: site {spent['wall']:.2f} s wall, "
               f"{spent['cpu']:.2f} CPU-s in the build's process; build {wall:.2f} s, {cpu:.2f} CPU-s, "
-              f"children {_children_cpu() - children:.2f} CPU-s; rest {rest:.2f} s; share {spent['wall'] / rest:.3f}",
+              f"children {_children_cpu() - children:.2f} CPU-s; rest {rest:.2f} s; share {spent['wall'] / rest:.3f}; "
+              f"{filesystem.sentence(work, creation)}",
               flush=True)
         if profile:
             print(profiling.summary(profile, "the site's part", spent["wall"], options.profile))

@@ -43,7 +43,7 @@ import time
 import warnings
 from pathlib import Path
 
-from benchmarks import leagues, measure, quiet, standings
+from benchmarks import filesystem, leagues, measure, quiet, standings
 from benchmarks.__main__ import RESULTS, ROOT, TODAY, _limit, git, machine, median_phases, ratios, run_once
 
 DAY = dt.date(2026, 11, 29)  # benchmarks/one_tournament.py's
@@ -279,9 +279,18 @@ def rows(found: dict) -> list[dict]:
     return table
 
 
+def step_starts(found: dict, work: Path) -> None:
+    """What a step starts with: the load average, and what a file's creation costs (benchmarks/filesystem.py)."""
+    found["loadavg"].append(os.getloadavg()[0])
+    found["creation_us"].append(filesystem.creation_cost(work))
+
+
 def markdown(found: dict) -> str:
     about = found["machine"]
     load = ", ".join(f"{value:.1f}" for value in found["loadavg"])
+    if found.get("creation_us"):  # results written before the twenty-third round have no such record
+        load += ("; a file's creation at the start of each step: "
+                 + ", ".join(f"{value:.0f}" for value in found["creation_us"]) + f" µs ({found['filesystem']})")
     if "started" in found:  # results written before --quiet-wait have no such record
         load += "; " + quiet.Start(**found["started"]).sentence()
     lines = [f"Measured {found['created']} on {about['model'] or 'an unnamed CPU'} ({about['nproc']} cores, "
@@ -321,23 +330,24 @@ def main(argv: list[str] | None = None) -> None:
     # --quick: the 1x builds and PDFs; the standings' exponent needs 10x and 100x
     built, scored = ((1,), ()) if options.quick else ((1, 100), (10, 100))
     found: dict = {"created": dt.datetime.now().isoformat(timespec="minutes"), "machine": about, "git": repository,
-                   "quick": options.quick, "loadavg": [], "builds": {}, "standings": {},
+                   "quick": options.quick, "loadavg": [], "creation_us": [], "builds": {}, "standings": {},
                    "started": dataclasses.asdict(started)}
     with tempfile.TemporaryDirectory(prefix="reportgen-targets-") as scratch:
         work = Path(scratch)
         for scale in built:
             say(f"{scale}x: first build, nothing changed, one new tournament...")
-            found["loadavg"].append(os.getloadavg()[0])
+            step_starts(found, work)
             found["builds"][str(scale)] = run_builds(scale, work, memory)
         for scale in scored:
             say(f"{scale}x: standings...")
-            found["loadavg"].append(os.getloadavg()[0])
+            step_starts(found, work)
             median = standings.run(scale, 1)["median"]
             found["standings"][str(scale)] = {**median, "cpu_total": median["cpu"] + median["cpu_workers"],
                                               "rows": (leagues.stamp(scale) or {}).get("rows", 0)}
         say(f"1x: the first build's PDFs ({options.pdf_sample or 'all'})...")
-        found["loadavg"].append(os.getloadavg()[0])
+        step_starts(found, work)
         found["pdf_1x"] = first_build_pdfs(options.pdf_sample, work, memory)
+    found["filesystem"] = filesystem.describe(Path(tempfile.gettempdir()))
     found["wall_minutes"] = (time.perf_counter() - start) / 60
     text = markdown(found)
     print(text)

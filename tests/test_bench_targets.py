@@ -1,7 +1,7 @@
 """benchmarks/targets.py's table (issue 27): each target beside its baseline, its ratio, its limit and
 whether it is met, from the measurements of one run (made up here: no timing is measured or asserted)."""
 
-from benchmarks import quiet
+from benchmarks import filesystem, quiet
 from benchmarks.targets import markdown, rows
 
 
@@ -98,3 +98,34 @@ def test_the_table_says_the_load_the_run_started_at():
     found = {**measured(quick=True), "started": {"load": 0.42, "waited": 35.0, "quiet": True}}
     assert "load average at the start: 0.42 (quiet, after 35 s of waiting)" in markdown(found)
     assert "load average at the start:" not in markdown(measured(quick=True))  # results of earlier rounds
+
+
+# -- what a file's creation costs as each step starts (benchmarks/filesystem.py) ---------------------
+
+
+def test_the_table_says_what_a_file_creation_cost_as_each_step_started():
+    found = {**measured(quick=True), "creation_us": [21.4, 212.0], "filesystem": "ext4 without a journal"}
+    assert "a file's creation at the start of each step: 21, 212 µs (ext4 without a journal)" in markdown(found)
+    assert "a file's creation" not in markdown(measured(quick=True))  # results of earlier rounds
+
+
+MOUNTS = """22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw,discard
+24 22 0:21 / /proc rw,nosuid shared:12 - proc proc rw
+30 22 0:26 / /dev/shm rw,nosuid shared:3 - tmpfs tmpfs rw
+31 22 8:1 / /mnt/my\\040disk rw,relatime shared:4 - ext4 /dev/sda1 rw
+"""
+
+
+def test_the_filesystem_is_the_deepest_mount_holding_the_path_and_an_ext4_journal_is_looked_up():
+    names = {"254:0": "vda", "8:1": "sda1"}
+    assert filesystem.describe("/work/main", MOUNTS, ["sda1-8"], names) == "ext4 without a journal"
+    assert filesystem.describe("/work/main", MOUNTS, ["vda-8"], names) == "ext4 with a journal"
+    assert filesystem.describe("/mnt/my disk/outputs", MOUNTS, ["sda1-8"], names) == "ext4 with a journal"
+    assert filesystem.describe("/dev/shm/x", MOUNTS, [], names) == "tmpfs"
+    assert filesystem.describe("/mnt/my diskette", MOUNTS, ["sda1-8"], names) == "ext4 without a journal"  # on /
+
+
+def test_a_creation_is_probed_in_a_folder_of_its_own_and_left_there(tmp_path):
+    assert filesystem.creation_cost(tmp_path, count=20) > 0
+    (probe,) = tmp_path.iterdir()
+    assert probe.name.startswith("creation-probe-") and len(list(probe.iterdir())) == 20

@@ -9,16 +9,22 @@ work folder of 25,000 pages, a test suite's temporary folders), each creation in
 costs that many looks: the site's 25,112 files of a first build at 100x took 5.6 s of `open` after
 the previous run's removal, and 0.66 s four minutes later (cProfile, `benchmarks.site_share`). A
 filesystem with a journal (any desktop's ext4) never looks. So each figure of the site's pages, or
-of any step that writes many files, is printed beside what a creation costs when it starts."""
+of any step that writes many files, is printed beside what a creation costs when it starts, and
+`benchmarks.targets` waits, a bounded time, for it to fall back (`settle`), as it waits for a quiet
+load average (benchmarks/quiet.py): a secretary's filesystem has a journal."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 PROBE = 500  # empty files created to measure a creation: a few tens of milliseconds at the worst
+SETTLED = 60.0  # µs a creation, below which the filesystem counts as settled (20-30 on this machine's)
+POLL = 15.0  # seconds between two probes
 
 
 def creation_cost(folder: Path, count: int = PROBE) -> float:
@@ -74,3 +80,22 @@ def describe(path: Path, mountinfo: str | None = None, journals: list[str] | Non
 
 def sentence(folder: Path, microseconds: float) -> str:
     return f"a file created in {microseconds:.0f} µs ({describe(folder)}, {PROBE} probed)"
+
+
+@dataclass(frozen=True)
+class Settled:
+    microseconds: float  # what a creation cost at the last probe
+    waited: float  # seconds spent waiting for it to fall
+    settled: bool  # below SETTLED, or the wait ran out first (or was skipped)
+
+
+def settle(folder: Path, seconds: float, probe: Callable[[Path], float] = creation_cost,
+           sleep: Callable[[float], None] = time.sleep, clock: Callable[[], float] = time.monotonic) -> Settled:
+    """Wait up to `seconds` (0: probe once) for a creation in `folder` to cost less than SETTLED µs.
+    The probes remove nothing, so they add nothing to what they wait for."""
+    began = clock()
+    cost = probe(folder)
+    while cost >= SETTLED and clock() - began < seconds:
+        sleep(min(POLL, max(0.0, seconds - (clock() - began))))
+        cost = probe(folder)
+    return Settled(round(cost, 1), round(clock() - began, 1), cost < SETTLED)

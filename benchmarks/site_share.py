@@ -8,8 +8,9 @@ What benchmarks/targets.py's last step times, without its other steps: the leagu
 this process with stand-in PDFs, on `targets.build_day(scale)`, the site's part timed as there
 (`Site`'s construction, site/publish.py `stage`, which makes each page, and `publish_staged`), plus
 the CPU of this process inside them and of the children it reaped (the card worker and the
-reading workers together), and what a file's creation costs as it starts (benchmarks/filesystem.py). `--rebuild`: then the build again with `<scale>x.extra` added (timed
-whole, for the byte comparison of both builds' outputs).
+reading workers together), and what a file's creation cost as it started (benchmarks/filesystem.py;
+`--settle-wait SECONDS` waits for it to fall first). `--rebuild`: then the build again with
+`<scale>x.extra` added (timed whole, for the byte comparison of both builds' outputs).
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ def main() -> None:
     parser.add_argument("--profile-file", type=Path, help="and write that profile there (pstats)")
     parser.add_argument("--keep", type=Path, help="build into this folder (emptied first) and keep it")
     parser.add_argument("--rebuild", action="store_true", help="then build again with the extra tournament")
+    parser.add_argument("--settle-wait", type=float, default=0, metavar="SECONDS",
+                        help="wait up to this long for a file's creation to cost what it costs on a settled "
+                        "filesystem (benchmarks/filesystem.py; default 0: probe once)")
     options = parser.parse_args()
     warnings.simplefilter("ignore")
     inputs = leagues.ensure(options.scale)
@@ -79,7 +83,7 @@ def main() -> None:
     outputs = options.keep or work / "outputs"
     shutil.rmtree(outputs, ignore_errors=True)
     try:
-        creation = filesystem.creation_cost(work)
+        creation = filesystem.settle(work, options.settle_wait)
         load, wall, cpu, children = os.getloadavg()[0], time.perf_counter(), time.process_time(), _children_cpu()
         measure._build(pipeline, inputs, outputs, day, pdf_limit=10**9, warm=False)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
@@ -87,7 +91,7 @@ def main() -> None:
         print(f"{options.scale}x first build, load {load:.1f}: site {spent['wall']:.2f} s wall, "
               f"{spent['cpu']:.2f} CPU-s in the build's process; build {wall:.2f} s, {cpu:.2f} CPU-s, "
               f"children {_children_cpu() - children:.2f} CPU-s; rest {rest:.2f} s; share {spent['wall'] / rest:.3f}; "
-              f"{filesystem.sentence(work, creation)}",
+              f"{filesystem.sentence(work, creation.microseconds)} after {creation.waited:.0f} s of waiting",
               flush=True)
         if profile:
             print(profiling.summary(profile, "the site's part", spent["wall"], options.profile))

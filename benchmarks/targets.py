@@ -5,7 +5,10 @@
     make bench BENCH="--targets"                       # the same as the first line
 
 It first waits up to 3 minutes for the load average to fall below 0.5 (--quiet-wait SECONDS, 0 to
-start at once: benchmarks/quiet.py) and says the load it started at.
+start at once: benchmarks/quiet.py) and says the load it started at. Before each build at 100x (the
+first, with its site's 25,000 files, and the rebuild), it waits up to 3 minutes more for a file's
+creation to cost what it costs on a settled filesystem (--settle-wait SECONDS: benchmarks/filesystem.py)
+and says what it cost.
 
 What it runs, reusing benchmarks/' own measurements (each in a fresh process):
 
@@ -99,7 +102,9 @@ def builds(spec: dict) -> dict:
     for owner, name in patched:
         setattr(owner, name, timed(getattr(owner, name)))
     pdf.render_many, pdf.render_pdf = render_many, lambda page, *args, **kwargs: STAND_IN
-    creation = filesystem.creation_cost(work)  # what the site's 25,000 files may pay (benchmarks/filesystem.py)
+    # what the site's 25,000 files may pay (benchmarks/filesystem.py): waited for to fall, as a settled
+    # filesystem (one with a journal: a secretary's) has them cost
+    creation = filesystem.settle(work, spec["settle"])
     timeline.mark("_start")
     built = work / "outputs"
     try:
@@ -109,7 +114,7 @@ def builds(spec: dict) -> dict:
         for (owner, name), function in zip(patched, saved):
             setattr(owner, name, function)
     timeline.mark("first build", site_pages_wall=round(site_wall[0], 3), pdf_sample_wall=round(sampled["wall"], 3),
-                  pdf_sampled=sampled["count"], creation_us=round(creation, 1), **facts)
+                  pdf_sampled=sampled["count"], creation=dataclasses.asdict(creation), **facts)
     # On the first build's own outputs, as `make` runs again: a copy has new inodes and ctimes, which
     # the stat cache (ingest/file_hashes.py) rightly does not trust, so every file would be hashed
     # again (the ninth round's full run measured that). A build that finds nothing changed writes
@@ -120,9 +125,9 @@ def builds(spec: dict) -> dict:
     shutil.copytree(spec["extra"], grown, dirs_exist_ok=True)
     # the PDFs the rebuild rendered: new or changed (a stand-in, or one of the sample rendered for real)
     before = {path: path.read_bytes() for path in built.rglob("*.pdf")}
-    creation = filesystem.creation_cost(work)  # after the first build removed its cards' folder
+    creation = filesystem.settle(work, spec["settle"])  # after the first build removed its cards' folder
     timeline.mark("_copy")
-    timeline.mark("one new tournament, new process", creation_us=round(creation, 1),
+    timeline.mark("one new tournament, new process", creation=dataclasses.asdict(creation),
                   **measure._fresh_process_build(grown, built, day))
     rendered = sorted(path for path in built.rglob("*.pdf") if path.read_bytes() != before.get(path))
     pages = printed_pages(grown, built, day, rendered)
@@ -164,10 +169,10 @@ def printed_pages(inputs: Path, built: Path, day: dt.date, rendered: list[Path])
     return pages
 
 
-def run_builds(scale: int, work: Path, memory_gib: float) -> dict:
+def run_builds(scale: int, work: Path, memory_gib: float, settle: float = 0.0) -> dict:
     spec = {"inputs": str(leagues.ensure(scale, say)), "extra": str(leagues.extra_folder(scale)),
             "work": str(work / f"builds-{scale}x"), "day": build_day(scale).isoformat(),
-            "pdf_sample": PDF_SAMPLE[scale]}
+            "pdf_sample": PDF_SAMPLE[scale], "settle": settle}
     Path(spec["work"]).mkdir(parents=True)
     spec_path, out = work / f"builds-{scale}x.json", work / f"builds-{scale}x-result.json"
     spec_path.write_text(json.dumps(spec))
@@ -294,6 +299,12 @@ def markdown(found: dict) -> str:
     if found.get("creation_us"):  # results written before the twenty-third round have no such record
         load += ("; a file's creation at the start of each step: "
                  + ", ".join(f"{value:.0f}" for value in found["creation_us"]) + f" µs ({found['filesystem']})")
+    for name, shown in (("first build", "before the first build"), ("one new tournament, new process",
+                                                                   "before the rebuild")):
+        settled = found.get("builds", {}).get("100", {}).get("phases", {}).get(name, {}).get("creation")
+        if settled:  # results written before the twenty-third round have no such record
+            load += (f"; at 100x {shown}, a file created in {settled['microseconds']:.0f} µs "
+                     f"(after {settled['waited']:.0f} s of waiting)")
     if "started" in found:  # results written before --quiet-wait have no such record
         load += "; " + quiet.Start(**found["started"]).sentence()
     lines = [f"Measured {found['created']} on {about['model'] or 'an unnamed CPU'} ({about['nproc']} cores, "
@@ -318,6 +329,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quiet-wait", type=float, default=180, metavar="SECONDS",
                         help="wait up to this long for the load average to fall below 0.5 before the first "
                         "step (default 180; 0: start at once)")
+    parser.add_argument("--settle-wait", type=float, default=180, metavar="SECONDS",
+                        help="wait up to this long, before each build at 100x, for a file's creation to cost less "
+                        f"than {filesystem.SETTLED:g} µs (default 180; 0: at once): benchmarks/filesystem.py")
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args(argv)
     if options.child:
@@ -340,7 +354,8 @@ def main(argv: list[str] | None = None) -> None:
         for scale in built:
             say(f"{scale}x: first build, nothing changed, one new tournament...")
             step_starts(found, work)
-            found["builds"][str(scale)] = run_builds(scale, work, memory)
+            # the filesystem waited for where builds write tens of thousands of files (the site at 100x)
+            found["builds"][str(scale)] = run_builds(scale, work, memory, options.settle_wait if scale >= 100 else 0.0)
         for scale in scored:
             say(f"{scale}x: standings...")
             step_starts(found, work)

@@ -103,10 +103,46 @@ def test_the_table_says_the_load_the_run_started_at():
 # -- what a file's creation costs as each step starts (benchmarks/filesystem.py) ---------------------
 
 
-def test_the_table_says_what_a_file_creation_cost_as_each_step_started():
-    found = {**measured(quick=True), "creation_us": [21.4, 212.0], "filesystem": "ext4 without a journal"}
-    assert "a file's creation at the start of each step: 21, 212 µs (ext4 without a journal)" in markdown(found)
+def test_the_table_says_what_a_file_creation_cost_as_each_step_and_each_build_at_100x_started():
+    found = {**measured(quick=False), "creation_us": [21.4, 212.0], "filesystem": "ext4 without a journal"}
+    phases = found["builds"]["100"]["phases"]
+    phases["first build"]["creation"] = {"microseconds": 24.6, "waited": 45.2, "settled": True}
+    phases["one new tournament, new process"]["creation"] = {"microseconds": 300.0, "waited": 180.0, "settled": False}
+    text = markdown(found)
+    assert "a file's creation at the start of each step: 21, 212 µs (ext4 without a journal)" in text
+    assert "at 100x before the first build, a file created in 25 µs (after 45 s of waiting)" in text
+    assert "at 100x before the rebuild, a file created in 300 µs (after 180 s of waiting)" in text
     assert "a file's creation" not in markdown(measured(quick=True))  # results of earlier rounds
+    assert "a file created" not in markdown(measured(quick=False))
+
+
+class Disk:
+    """A filesystem whose creations cost what `costs` says, probe after probe, and a clock."""
+
+    def __init__(self, costs):
+        self.costs, self.now, self.slept = list(costs), 0.0, []
+
+    def probe(self, folder):
+        return self.costs.pop(0)
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_the_builds_wait_for_a_settled_filesystem_and_say_what_a_creation_cost(tmp_path):
+    disk = Disk([400.0, 250.0, 30.0, 20.0])
+    settled = filesystem.settle(tmp_path, 180, probe=disk.probe, sleep=disk.sleep, clock=lambda: disk.now)
+    assert settled == filesystem.Settled(30.0, 30.0, True) and disk.slept == [15.0, 15.0] and disk.costs == [20.0]
+
+
+def test_the_settling_wait_is_bounded_and_zero_probes_once(tmp_path):
+    disk = Disk([400.0] * 10)
+    settled = filesystem.settle(tmp_path, 20, probe=disk.probe, sleep=disk.sleep, clock=lambda: disk.now)
+    assert settled == filesystem.Settled(400.0, 20.0, False) and disk.slept == [15.0, 5.0]
+    disk = Disk([400.0])
+    assert filesystem.settle(tmp_path, 0, probe=disk.probe, sleep=disk.sleep, clock=lambda: disk.now) == \
+        filesystem.Settled(400.0, 0.0, False) and disk.slept == []
 
 
 MOUNTS = """22 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw,discard

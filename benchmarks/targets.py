@@ -169,7 +169,7 @@ def printed_pages(inputs: Path, built: Path, day: dt.date, rendered: list[Path])
     return pages
 
 
-def run_builds(scale: int, work: Path, memory_gib: float, settle: float = 0.0) -> dict:
+def run_builds(scale: int, work: Path, memory_gib: float, settle: float) -> dict:
     spec = {"inputs": str(leagues.ensure(scale, say)), "extra": str(leagues.extra_folder(scale)),
             "work": str(work / f"builds-{scale}x"), "day": build_day(scale).isoformat(),
             "pdf_sample": PDF_SAMPLE[scale], "settle": settle}

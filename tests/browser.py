@@ -127,9 +127,7 @@ class Browser:
 
         self.site, self.findings = site.resolve(), Findings(width)
         page = self.pages[width]
-        if audit and self.site not in self.served:
-            self.served[self.site] = Served(self.site)
-        page.goto(self.served[self.site].url(page_file) if audit else page_file.resolve().as_uri(), wait_until="load")
+        page.goto(self.url(page_file) if audit else page_file.resolve().as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")
         self.findings.scroll_width = page.evaluate("document.documentElement.scrollWidth")
         if not audit:
@@ -145,6 +143,13 @@ class Browser:
             self.findings.violations.append(f"{violation['id']} ({violation['impact']}, "
                                             f"{len(violation['nodes'])} nodes): {targets}")
         return self.findings
+
+    def url(self, page_file: Path) -> str:
+        """The file's address over HTTP, its site (`self.site`) served from the first time."""
+        assert self.site is not None
+        if self.site not in self.served:
+            self.served[self.site] = Served(self.site)
+        return self.served[self.site].url(page_file)
 
     def close(self) -> None:
         self.chromium.close()

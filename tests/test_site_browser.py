@@ -1,6 +1,13 @@
 """The site in Debian's Chromium (issue 24), through the session browser of tests/browser.py: a
 ranking page on a 390 px phone shows place, player, points and evolution without sideways
-scrolling; the search box and the sortable tables work from the file system, with no server."""
+scrolling; the search box and the sortable tables work from the file system, with no server; an
+Open Graph image is drawn with its pixels."""
+
+import io
+
+from PIL import Image
+
+from reportgen.site import og
 
 SHOWN_HEADERS = ("Array.from(document.querySelectorAll('table.ranking thead th'))"
                  ".filter(th => th.offsetWidth > 0).map(th => th.textContent)")
@@ -57,3 +64,37 @@ def test_a_season_sorted_by_evolution_puts_places_lost_before_places_gained(brow
     numbers = [int(text.replace("\u2212", "-")) for text in shown if text != "nouveau"]
     assert any(n < 0 for n in numbers) and any(n > 0 for n in numbers)
     assert numbers == sorted(numbers) and shown[:len(numbers)] == [text for text in shown if text != "nouveau"]
+
+
+# Each channel of each pixel weighted by its place (exact in a double: under 2^53), so that a pixel
+# moved or of another colour changes the sum.
+DRAWN_PIXELS = """() => {
+  const image = document.querySelector("img");
+  const canvas = document.createElement("canvas");
+  canvas.width = image.naturalWidth;
+  canvas.height = image.naturalHeight;
+  const context = canvas.getContext("2d");
+  context.drawImage(image, 0, 0);
+  const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  let sum = 0;
+  for (let i = 0; i < data.length; i++) sum += data[i] * (i % 65521 + 1);
+  return {width: image.naturalWidth, height: image.naturalHeight, sum: sum};
+}"""
+
+
+def test_chromium_draws_an_open_graph_image_with_the_pixels_it_was_drawn_with(browser, small_league_built):  # noqa: F811
+    # site/og.py writes the PNG file itself (ISA-L's compression): a browser's own decoder reads it
+    outputs = small_league_built.outputs
+    shown = og.Card("Ligue", "Tournoi d'Albi", "14 mars 2026 · Albi",
+                    (("1", "DUPONT Jean", "120 pts"), ("2=", "ÉLOÏSE Çà", "1 086 pts")))
+    png = og.draw(shown)
+    card = outputs / "site" / shown.file_name()
+    card.write_bytes(png)
+    looked = browser.look(card, outputs, 1280, audit=False)  # sets the site served below
+    page = browser.pages[1280]
+    page.goto(browser.url(card), wait_until="load")  # over HTTP: a canvas may read what it drew
+    seen = page.evaluate(DRAWN_PIXELS)
+    assert not looked.console and not looked.outside and not browser.findings.outside
+    values = Image.open(io.BytesIO(png)).convert("RGBA").tobytes()
+    assert (seen["width"], seen["height"]) == (og.WIDTH, og.HEIGHT)
+    assert seen["sum"] == sum(value * (index % 65521 + 1) for index, value in enumerate(values))

@@ -231,7 +231,7 @@ def _print_ranking(ranking, format: Format, so_far: bool = False) -> None:
     if format is Format.csv:
         sys.stdout.write(to_csv(ranking).decode())
     elif format is Format.json:
-        sys.stdout.write(to_json(ranking).decode())
+        sys.stdout.write(to_json(ranking, so_far).decode())
     else:
         typer.echo(queries.table(ranking, so_far))
 

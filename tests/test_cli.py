@@ -365,3 +365,22 @@ def test_check_also_reports_what_only_scoring_finds(tmp_path):
     book.save(path)
     result = run("check", "--inputs", str(inputs))
     assert result.returncode == 1 and "selon le §2" in result.stderr
+
+
+def test_the_json_of_a_final_ranking_says_whether_its_season_still_runs(tmp_path):
+    # the table's title says « à ce jour » while the season runs; a script reads it in `so_far`
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    year = dt.date.today().year
+    players = [[1, "PREMIER", "Un", "", "Albi"], [2, "AUTRE", "Un", "", "Albi"]]
+    write_tournament(inputs, "a", day=f"10/01/{year - 1}", results=players)
+    write_tournament(inputs, "b", day=f"01/01/{year}", club="ALBI", results=players)
+    found = {}
+    for season in (year - 1, year):
+        result = run("standings", "grand-sud", "--season", str(season), "--final", "--format", "json", "--inputs", str(inputs))
+        assert result.returncode == 0, result.stderr
+        data = json.loads(result.stdout)
+        found[season] = (data["final"], data["so_far"])
+        table = run("standings", "grand-sud", "--season", str(season), "--final", "--inputs", str(inputs))
+        assert table.stdout.splitlines()[0].endswith("à ce jour") == data["so_far"]
+    assert found == {year - 1: (True, False), year: (True, True)}

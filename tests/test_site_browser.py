@@ -4,10 +4,13 @@ scrolling; the search box and the sortable tables work from the file system, wit
 Open Graph image is drawn with its pixels."""
 
 import io
+import json
+import re
 
 from PIL import Image
 
 from reportgen.site import og
+from reportgen.site.pages import search_key
 
 SHOWN_HEADERS = ("Array.from(document.querySelectorAll('table.ranking thead th'))"
                  ".filter(th => th.offsetWidth > 0).map(th => th.textContent)")
@@ -45,6 +48,51 @@ def test_the_search_finds_a_player_by_part_of_his_name_and_a_header_sorts_its_ta
     assert [name for name, _ in seen["found"]] == ["LÉGER Zoé (joueur)"]
     assert (outputs / "site" / seen["found"][0][1]).is_file()
     assert seen["sort"] == "ascending" and seen["names"] == sorted(seen["names"], key=str.casefold)
+
+
+FOCUSED = "document.activeElement.id || document.activeElement.textContent"
+
+
+def test_the_search_box_works_from_the_keyboard_alone(browser, small_league_built):  # noqa: F811
+    # the arrows go through the results and back to the box; Enter opens the first result
+    outputs = small_league_built.outputs
+    looked = browser.look(outputs / "site" / "grand-sud-2025.html", outputs, 1280, audit=False)
+    page = browser.pages[1280]
+    page.focus("#recherche")
+    page.keyboard.type("du")
+    found = page.eval_on_selector_all("#resultats a", "links => links.map(a => [a.textContent, a.href])")
+    assert len(found) >= 2 and "DUPONT Jean (joueur)" in [text for text, _ in found]
+    moves = []
+    for key in ("ArrowUp", "ArrowDown", "ArrowDown", "ArrowUp", "ArrowUp"):
+        page.keyboard.press(key)
+        moves.append(page.evaluate(FOCUSED))
+    first, second = found[0][0], found[1][0]
+    assert moves == ["recherche", first, second, first, "recherche"]
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    assert page.url == found[0][1] and not looked.console and not looked.outside
+
+
+def closeness(name: str, wanted: str) -> int:
+    """As site.js ranks a result: 0 the name starts with what is typed, 1 a word does, 2 inside."""
+    key = search_key(name)
+    return 0 if key.startswith(wanted) else 1 if f" {wanted}" in " " + re.sub(r"[-']", " ", key) else 2
+
+
+def test_the_search_shows_first_the_names_that_start_with_what_is_typed(browser, example_site):  # noqa: F811
+    # « ma »: MALLET, MANGIN, MARTIN… before BENOÎT Marie, before a name with « ma » inside a word
+    looked = browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 1280, audit=False)
+    page = browser.pages[1280]
+    page.focus("#recherche")
+    page.keyboard.type("ma")
+    shown = page.eval_on_selector_all("#resultats a", "links => links.map(a => a.textContent)")
+    names = [text.rsplit(" (", 1)[0] for text in shown]
+    ranks = [closeness(name, "ma") for name in names]
+    assert len(shown) == 15 and ranks == sorted(ranks) and ranks[0] == 0 and not looked.console
+    index = [entry["n"] for entry in json.loads((example_site / "site" / "recherche.js").read_text(
+        encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))]
+    matching = [name for name in index if "ma" in search_key(name)]
+    assert names == sorted(matching, key=lambda name: closeness(name, "ma"))[:15]  # stable: the index's order
 
 
 SORT_BY_EVOLUTION = """() => {

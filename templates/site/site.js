@@ -6,6 +6,12 @@
   function key(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
+  // 0: the name starts with what is typed (« ma »: MARTIN), 1: one of its words does (BENOÎT
+  // Marie, Jean-Marc), 2: it is inside a word; the closest first, each in the index's order
+  function closeness(name, wanted) {
+    if (name.lastIndexOf(wanted, 0) === 0) { return 0; }
+    return (" " + name.replace(/[-']/g, " ")).indexOf(" " + wanted) >= 0 ? 1 : 2;
+  }
 
   var form = document.querySelector("form.search");
   var entries = window.RECHERCHE || [];
@@ -14,12 +20,32 @@
     var list = form.querySelector("#resultats");
     var here = document.querySelector('script[src$="site.js"]').getAttribute("src").replace(/site\.js$/, "");
     form.hidden = false;
-    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    // Enter opens the first result, as a search engine's box does; the arrows go through the results
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var first = list.querySelector("a");
+      if (first) { window.location.href = first.href; }
+    });
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
+      var links = Array.prototype.slice.call(list.querySelectorAll("a"));
+      var at = links.indexOf(document.activeElement);  // -1: the box itself
+      if (!links.length || (at === -1 && event.key === "ArrowUp")) { return; }
+      event.preventDefault();
+      var next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
+      if (next < 0) { input.focus(); } else { links[next].focus(); }
+    });
     input.addEventListener("input", function () {
       var wanted = key(input.value.trim());
       list.textContent = "";
       if (wanted.length < 2) { return; }
-      entries.filter(function (e) { return e.k.indexOf(wanted) >= 0; }).slice(0, 15).forEach(function (e) {
+      var found = [];
+      entries.forEach(function (e, index) {
+        if (e.k.indexOf(wanted) >= 0) { found.push([closeness(e.k, wanted), index, e]); }
+      });
+      found.sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+      found.slice(0, 15).forEach(function (match) {
+        var e = match[2];
         var item = document.createElement("li");
         var link = document.createElement("a");
         link.href = here + e.u;

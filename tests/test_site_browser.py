@@ -130,13 +130,13 @@ DRAWN_PIXELS = """() => {
 }"""
 
 
-def test_chromium_draws_an_open_graph_image_with_the_pixels_it_was_drawn_with(browser, small_league_built):  # noqa: F811
+def test_chromium_draws_an_open_graph_image_with_the_pixels_it_was_drawn_with(browser, tmp_path):  # noqa: F811
     # site/og.py writes the PNG file itself (ISA-L's compression): a browser's own decoder reads it
-    outputs = small_league_built.outputs
+    outputs = tmp_path  # served as the site (not the session's built league, which other tests read)
     shown = og.Card("Ligue", "Tournoi d'Albi", "14 mars 2026 · Albi",
                     (("1", "DUPONT Jean", "120 pts"), ("2=", "ÉLOÏSE Çà", "1 086 pts")))
     png = og.draw(shown)
-    card = outputs / "site" / shown.file_name()
+    card = outputs / shown.file_name()
     card.write_bytes(png)
     looked = browser.look(card, outputs, 1280, audit=False)  # sets the site served below
     page = browser.pages[1280]

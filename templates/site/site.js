@@ -6,8 +6,8 @@
   function key(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
-  // 0: the name starts with what is typed (« ma »: MARTIN), 1: one of its words does (BENOÎT
-  // Marie, Jean-Marc), 2: it is inside a word; the closest first, each in the index's order
+  // 0: the name starts with what is typed, 1: one of its words does (a first name, the second
+  // half of a compound name), 2: it is inside a word; the closest first, each in the index's order
   function closeness(name, wanted) {
     if (name.lastIndexOf(wanted, 0) === 0) { return 0; }
     return (" " + name.replace(/[-']/g, " ")).indexOf(" " + wanted) >= 0 ? 1 : 2;

@@ -62,12 +62,22 @@ def test_the_search_box_works_from_the_keyboard_alone(browser, small_league_buil
     page.keyboard.type("du")
     found = page.eval_on_selector_all("#resultats a", "links => links.map(a => [a.textContent, a.href])")
     assert len(found) >= 2 and "DUPONT Jean (joueur)" in [text for text, _ in found]
+    assert page.text_content("#statut") == f"{len(found)} résultats"  # role=status: said once typed
     moves = []
     for key in ("ArrowUp", "ArrowDown", "ArrowDown", "ArrowUp", "ArrowUp"):
         page.keyboard.press(key)
         moves.append(page.evaluate(FOCUSED))
     first, second = found[0][0], found[1][0]
     assert moves == ["recherche", first, second, first, "recherche"]
+    page.keyboard.press("End")  # the first ArrowUp, in the box, took its caret to the start (the browser's own)
+    page.keyboard.type("zz")
+    assert page.text_content("#statut") == "Aucun résultat"
+    assert page.eval_on_selector_all("#resultats li", "items => items.map(li => li.innerHTML)") == ["Aucun résultat"]
+    page.keyboard.press("Enter")  # nothing to open: the page stays
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED) == "recherche"
+    for _ in range(2):
+        page.keyboard.press("Backspace")
     with page.expect_navigation():
         page.keyboard.press("Enter")
     assert page.url == found[0][1] and not looked.console and not looked.outside
@@ -89,6 +99,8 @@ def test_the_search_shows_first_the_names_that_start_with_what_is_typed(browser,
     names = [text.rsplit(" (", 1)[0] for text in shown]
     ranks = [closeness(name, "ma") for name in names]
     assert len(shown) == 15 and ranks == sorted(ranks) and ranks[0] == 0 and not looked.console
+    status = page.text_content("#statut")
+    assert re.fullmatch(r"\d+ résultats, les 15 premiers affichés", status), status
     index = [entry["n"] for entry in json.loads((example_site / "site" / "recherche.js").read_text(
         encoding="utf-8").split("=", 1)[1].rstrip().rstrip(";"))]
     matching = [name for name in index if "ma" in search_key(name)]

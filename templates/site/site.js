@@ -35,9 +35,11 @@
       var next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;
       if (next < 0) { input.focus(); } else { links[next].focus(); }
     });
+    var status = form.querySelector("#statut");
     input.addEventListener("input", function () {
       var wanted = key(input.value.trim());
       list.textContent = "";
+      status.textContent = "";
       if (wanted.length < 2) { return; }
       var found = [];
       entries.forEach(function (e, index) {
@@ -53,6 +55,15 @@
         item.appendChild(link);
         list.appendChild(item);
       });
+      // what a screen reader says (the list itself is not read at each letter typed)
+      var count = found.length.toLocaleString("fr-FR");
+      status.textContent = found.length === 0 ? "Aucun résultat" : found.length === 1 ? "1 résultat"
+        : found.length > 15 ? count + " résultats, les 15 premiers affichés" : count + " résultats";
+      if (!found.length) {  // said on the screen too: a search that finds nothing is not one that did not run
+        var none = document.createElement("li");
+        none.textContent = "Aucun résultat";
+        list.appendChild(none);
+      }
     });
   }
 

@@ -12,7 +12,7 @@ each phase is wrapped with `time.process_time` (CPU of the build's process only)
 circuit's scoring (up to its report) and layout (`render_report`), the site's pages, and a few
 functions inside the layout; the build's CPU up to its first PDF's submission and after its PDFs
 are back; the PDF fork server's own CPU and that of the workers it reaped are read from /proc
-before it stops; `tree` is the CPU of the whole process tree (the build, the fork server, its
+before it stops, and the large annexes' worker's before the build stops it (twenty-fifth round); `tree` is the CPU of the whole process tree (the build, the fork server, its
 workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no PDF (no fork
 server): the build's process alone. `--timeline` prints, for each run, the wall moments from the
 process's start: the command line imported, the fork server started and WeasyPrint imported in it
@@ -122,6 +122,17 @@ try:  # the annexes' worker (twelfth round): what the build's process waits for 
     wrap(annex_worker.Aside, "take", "  in layouts: the annex worker's bytes taken back (take)", wall=True)
     # Giving the annexes waits for a spawned worker's imports unless it was started before (thirteenth round).
     wrap(annex_worker.Aside, "give", "  in layouts: the annexes given to the worker (give)", wall=True)
+    real_close = annex_worker.Aside.close
+
+    def close(aside):  # the annex worker's CPU (XlsxWriter on the second core), read before it ends
+        if aside.worker is not None:
+            fields = Path(f"/proc/{aside.worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            phases["annex worker (XlsxWriter, the second core)"] = (
+                phases.get("annex worker (XlsxWriter, the second core)", 0.0)
+                + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+        real_close(aside)
+
+    annex_worker.Aside.close = close
 except ImportError:  # the code measured has none
     pass
 wrap(pages.Site, "__init__", "site's pages", wall=True)

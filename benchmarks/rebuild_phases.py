@@ -12,8 +12,9 @@ each phase is wrapped with `time.process_time` (CPU of the build's process only)
 circuit's scoring (up to its report) and layout (`render_report`), the site's pages, and a few
 functions inside the layout; the build's CPU up to its first PDF's submission and after its PDFs
 are back; the PDF fork server's own CPU and that of the workers it reaped are read from /proc
-before it stops, and the large annexes' worker's before the build stops it (twenty-fifth round); `tree` is the CPU of the whole process tree (the build, the fork server, its
-workers, multiprocessing's resource tracker). With `--stand-in` the rebuild renders no PDF (no fork
+before it stops, and the large annexes' worker's before the build stops it (twenty-fifth round);
+`tree` is the CPU of the whole process tree (the build, the fork server, its workers,
+multiprocessing's resource tracker). With `--stand-in` the rebuild renders no PDF (no fork
 server): the build's process alone. `--timeline` prints, for each run, the wall moments from the
 process's start: the command line imported, the fork server started and WeasyPrint imported in it
 (`benchmarks/preloaded.py`, which the server preloads last), each circuit scored and laid out, the

@@ -37,7 +37,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime as dt
-import itertools
 import json
 import math
 import os
@@ -263,13 +262,13 @@ def rows(found: dict) -> list[dict]:
     def pairs(scale: int, *names: str) -> list[tuple[dict, ...]]:
         """The phases `names` of each pair `builds` measured, in order (results written before the
         twenty-fifth round have one)."""
-        found_pairs: list[tuple[dict, ...]] = []
-        for pair in itertools.count(1):
-            measured = [found for name in names if (found := phase(scale, paired(name, pair)))]
+        measured_pairs: list[tuple[dict, ...]] = []
+        while True:
+            pair = len(measured_pairs) + 1
+            measured = [measured_phase for name in names if (measured_phase := phase(scale, paired(name, pair)))]
             if len(measured) < len(names):
-                return found_pairs
-            found_pairs.append(tuple(measured))
-        return found_pairs
+                return measured_pairs
+            measured_pairs.append(tuple(measured))
 
     def median_of(scale: int, name: str) -> dict | None:
         """The phase `name` of the pair with the median wall time (the upper one of an even count)."""

@@ -48,6 +48,24 @@ def test_each_target_is_met_or_not_against_its_limit():
     assert site["ratio"] == "0.75" and site["met"] is False  # 150 s for the other 200 s of the build
 
 
+def test_the_1x_ratio_is_its_pairs_median_and_100x_is_against_the_median_rebuild():
+    found = measured(quick=False)
+    pdfs = ["grand-sud/2026/classement-2026-11-21.pdf"]
+    found["builds"]["1"]["phases"] |= {  # three pairs, the median one last
+        "nothing changed, new process": phase(0.6), "one new tournament, new process": phase(7.2),
+        "nothing changed, new process (2)": phase(0.4), "one new tournament, new process (2)": phase(4.5),
+        "WeasyPrint alone, the new PDFs (2)": phase(4.0, pdfs=pdfs),
+        "nothing changed, new process (3)": phase(0.5), "one new tournament, new process (3)": phase(6.0),
+        "WeasyPrint alone, the new PDFs (3)": phase(4.0, pdfs=pdfs)}
+    table = {row["target"].split(" (")[0]: row for row in rows(found)}
+    new = table["one new tournament at 1x"]
+    assert new["ratio"] == "1.33" and new["measured"].startswith("6.00 s")  # the third pair's: 6 s against 4.5
+    assert new["baseline"].endswith("the median of 3 pairs: 1.57, 1.02, 1.33")
+    # against the median of the rebuilds at 1x (6 s) and of nothing changed (0.5 s), not the first pair's
+    assert table["one new tournament at 100x against 1x"]["ratio"] == "5.00"
+    assert table["nothing changed at 100x against 1x"]["ratio"] == "2.00"
+
+
 def test_quick_says_which_targets_it_left_unmeasured_and_names_the_cpu():
     found = measured(quick=True)
     unmeasured = [row["target"] for row in rows(found) if row["met"] is None]

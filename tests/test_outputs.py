@@ -188,6 +188,10 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     assert names["MARTIN Paul"] == [1, "MARTIN Paul", "1002", "Albi", 520 + 55, 1, 575, 0, "oui"]
     assert final.freeze_panes == "A2" and final.auto_filter.ref.startswith("A1:")
     assert final.print_title_rows == "$1:$1" and final.page_setup.orientation == "landscape"
+    # each date of the place history in a column wide enough for it (« 24/01/2026 », not wrapped)
+    history = book["Historique des places"]
+    dates = [cell for cell in next(history.iter_rows(max_row=1)) if cell.column > 1]
+    assert dates and all(history.column_dimensions[cell.column_letter].width > len(str(cell.value)) for cell in dates)
     # fit to one page wide (fitToWidth defaults to 1), as many pages tall as needed
     assert final.sheet_properties.pageSetUpPr.fitToPage and final.page_setup.fitToHeight == 0
     tournaments = [[c.value for c in row] for row in book["Tournois"].iter_rows(min_row=2)]

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from reportgen import french
 from reportgen.pipeline import build, load, score
 from reportgen.render import html as html_render
+from reportgen.render.excel import LINE_HEIGHT, header_lines
 from reportgen.render.files import write_atomic
 from reportgen.render.pdf import render_pdf
 from tests import golden
@@ -192,6 +193,10 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     history = book["Historique des places"]
     dates = [cell for cell in next(history.iter_rows(max_row=1)) if cell.column > 1]
     assert dates and all(history.column_dimensions[cell.column_letter].width > len(str(cell.value)) for cell in dates)
+    # a header row as high as its longest header wraps: « Compté au classement final » takes three lines
+    # in its column of the points (LibreOffice's print cut its last word at two), the final ranking's two
+    assert book["Points"].row_dimensions[1].height == 3 * LINE_HEIGHT
+    assert final.row_dimensions[1].height == 2 * LINE_HEIGHT
     # fit to one page wide (fitToWidth defaults to 1), as many pages tall as needed
     assert final.sheet_properties.pageSetUpPr.fitToPage and final.page_setup.fitToHeight == 0
     tournaments = [[c.value for c in row] for row in book["Tournois"].iter_rows(min_row=2)]
@@ -200,6 +205,15 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     points = [[c.value for c in row] for row in book["Points"].iter_rows(min_row=2)]
     assert ["MARTIN Paul", 1, 2, 2, 575] == [points[0][2], points[0][5], points[0][6], points[0][7], points[0][10]]
     assert points[0][12] == "2026-01-10-carcassonne.xlsx (Résultats!B2)"
+
+
+@pytest.mark.parametrize("header, width, lines", [
+    ("Pour les têtes de série", 11, 3), ("Classement Elo", 10, 2), ("Compté au classement final", 12, 3),
+    ("Département", 8, 2),  # a word longer than its column is cut, as a spreadsheet does
+    ("Joueurs", 8, 1), ("24/01/2026", 11, 1), ("", 8, 1)])
+def test_an_annex_header_wraps_into_the_lines_a_spreadsheet_shows(header, width, lines):
+    # as LibreOffice laid out each of these headers in the example league's annexes
+    assert header_lines(header, width) == lines
 
 
 def test_the_published_csv_follows_the_french_excel_convention(built):

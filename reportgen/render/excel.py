@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import textwrap
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -17,6 +18,7 @@ import xlsxwriter
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
+LINE_HEIGHT = 15  # points: a line of the default 11-point font, as Excel and LibreOffice lay it out
 
 
 def render_annex(annex: Annex) -> bytes:
@@ -72,7 +74,9 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
             sheet.set_column(col, col, column.width, column_format(column, column.kind))
             if column.header:  # an empty one stays a blank cell (a workbook written back as it was read)
                 sheet.write_string(0, col, column.header, header)
-        sheet.set_row(0, 30)
+        # the header row as high as its longest header wraps (two lines at least): at two lines always,
+        # Tantrix's « Pour les têtes de série » lost its last word
+        sheet.set_row(0, LINE_HEIGHT * max([2, *(header_lines(c.header, c.width) for c in spec.columns)]))
         return sheet
 
     def write_rows(sheet: Any, spec: AnnexSheet, rows: list[list[Any]], first: int) -> None:
@@ -124,6 +128,13 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         finish(*current, written)
     book.close()
     return buffer.getvalue()
+
+
+def header_lines(text: str, width: float) -> int:
+    """The lines a header wraps into in a column `width` characters wide: its words on a line while
+    they fit, a word longer than a line cut, as a spreadsheet wraps them (a bold letter about as
+    wide as the digit the width counts)."""
+    return max(len(textwrap.wrap(text, max(int(width), 1), break_on_hyphens=False)), 1)
 
 
 def _validation(rule: InputRule) -> dict[str, object]:

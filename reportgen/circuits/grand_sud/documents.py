@@ -262,7 +262,9 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
             common.ranking_sheet(published(final), "Classement final"),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
-                AnnexColumn("Département", "text", 8), AnnexColumn("Série", "text", 10),
+                # wide enough for « Département » whole in its header, and a series' code such as
+                # « TLSE-printemps » (its club's and the tournament's), which a narrower column cut
+                AnnexColumn("Département", "text", 12), AnnexColumn("Série", "text", 15),
                 AnnexColumn("Formule", "text", 18), AnnexColumn("Lieu", "text", 16),
                 AnnexColumn("Joueurs", "int", 8), AnnexColumn("Têtes de série présentes", "int", 10),
                 AnnexColumn("Compté au classement final", "text", 12), AnnexColumn("Fichier", "text", 36)],

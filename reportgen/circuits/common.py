@@ -117,7 +117,7 @@ def fields_sheet(fields: list[tuple[str, object, InputRule | None]]) -> AnnexShe
 def clubs_sheet(clubs: ClubDirectory) -> AnnexSheet:
     """The league's clubs, for the lists of a blank workbook."""
     return AnnexSheet("Clubs", [AnnexColumn("Code", "text", 8), AnnexColumn("Nom", "text", 24),
-                                AnnexColumn("Département", "text", 8)],
+                                AnnexColumn("Département", "text", 12)],
                       [[club.code, club.name, club.departement] for club in clubs.clubs])
 
 

@@ -79,6 +79,12 @@ phases = {}
 collections = {"start": 0.0}
 
 
+def cpu_of(pid):  # a process's own CPU and that of the children it reaped, from /proc, while it runs
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / tick, (int(fields[13]) + int(fields[14])) / tick
+
+
 def collected(phase, info):  # the cycle collector's passes in the build's process, their CPU
     if phase == "start":
         collections["start"] = time.process_time()
@@ -127,10 +133,8 @@ try:  # the annexes' worker (twelfth round): what the build's process waits for 
 
     def close(aside):  # the annex worker's CPU (XlsxWriter on the second core), read before it ends
         if aside.worker is not None:
-            fields = Path(f"/proc/{aside.worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-            phases["annex worker (XlsxWriter, the second core)"] = (
-                phases.get("annex worker (XlsxWriter, the second core)", 0.0)
-                + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK"))
+            key = "annex worker (XlsxWriter, the second core)"
+            phases[key] = phases.get(key, 0.0) + cpu_of(aside.worker.process.pid)[0]
         real_close(aside)
 
     annex_worker.Aside.close = close
@@ -182,10 +186,7 @@ def server_cpu():  # the fork server's CPU and its workers', read before it ends
     server = getattr(sys.modules.get("multiprocessing.forkserver"), "_forkserver", None)
     pid = getattr(server, "_forkserver_pid", None)
     if pid:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        tick = os.sysconf("SC_CLK_TCK")
-        phases["PDF fork server (Python, WeasyPrint imported)"] = (int(fields[11]) + int(fields[12])) / tick
-        phases["PDF workers"] = (int(fields[13]) + int(fields[14])) / tick
+        phases["PDF fork server (Python, WeasyPrint imported)"], phases["PDF workers"] = cpu_of(pid)
 
 
 if hasattr(pdf, "_release_server"):  # the build ends the server itself once the PDFs are back

@@ -3,7 +3,8 @@ system-packages.txt; nothing is ever downloaded: no `playwright install`).
 
 `check_page(browser, page_file, site)` is what every published page must pass, wherever it comes
 from (a bulletin, the index, a site page):
-- it loads with no console error, no failed request and no request outside the site: every request
+- it loads with no console error, no failed request, no HTTP error (the browser's own request for an
+  icon too) and no request outside the site: every request
   is routed, and one that is not a file of `site` is refused and reported;
 - at 390 px (a phone) and at 1280 px (a laptop) the document is no wider than the window;
 - axe-core finds no WCAG 2.0 / 2.1 A or AA violation, run as it runs by default (with `preload`:
@@ -90,6 +91,8 @@ class Browser:
                                                    args=["--no-sandbox", "--disable-gpu"])
         self.pages = {width: self._tab(width) for width in WIDTHS}
         self.site: Path | None = None
+        self.sites: set[Path] = set()  # every site looked at: the browser asks a page's icon after its load,
+        # when the next look may have begun on another site
         self.served: dict[Path, Served] = {}  # the folders served over HTTP for axe, by folder
         self.findings: Findings = Findings(0)
 
@@ -98,8 +101,9 @@ class Browser:
         page.route("**/*", self._route)
         page.on("console", self._console)
         page.on("pageerror", lambda error: self.findings.console.append(f"exception: {error}"))
-        page.on("requestfailed", lambda request: self.findings.console.append(
-            f"failed: {request.url} ({request.failure})"))
+        page.on("requestfailed", self._failed)
+        page.on("response", lambda response: response.status >= 400 and self.findings.console.append(
+            f"HTTP {response.status}: {response.url}"))  # the browser's own requests too (an icon)
         return page
 
     def _console(self, message) -> None:  # type: ignore[no-untyped-def]
@@ -108,12 +112,18 @@ class Browser:
         if message.type == "error" or (message.type == "warning" and "preload" in message.text):
             self.findings.console.append(message.text)
 
+    def _failed(self, request) -> None:  # type: ignore[no-untyped-def]
+        """A request that failed; not one cancelled because the tab went to the next page (a page's
+        icon is asked for after its load)."""
+        if request.failure != "net::ERR_ABORTED":
+            self.findings.console.append(f"failed: {request.url} ({request.failure})")
+
     def _route(self, route) -> None:  # type: ignore[no-untyped-def]
         url = route.request.url
         served = self.served.get(self.site) if self.site else None
         path = Path(unquote(urlparse(url).path)).resolve() if url.startswith("file://") \
             else served.file(url) if served else None
-        if path is None or self.site is None or not path.is_relative_to(self.site):
+        if path is None or not any(path.is_relative_to(site) for site in self.sites):
             self.findings.outside.append(url)
             route.abort()
         else:
@@ -126,6 +136,7 @@ class Browser:
         from axe_playwright_python.sync_playwright import Axe
 
         self.site, self.findings = site.resolve(), Findings(width)
+        self.sites.add(self.site)
         page = self.pages[width]
         page.goto(self.url(page_file) if audit else page_file.resolve().as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")

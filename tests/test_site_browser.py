@@ -158,3 +158,22 @@ def test_chromium_draws_an_open_graph_image_with_the_pixels_it_was_drawn_with(br
     values = Image.open(io.BytesIO(png)).convert("RGBA").tobytes()
     assert (seen["width"], seen["height"]) == (og.WIDTH, og.HEIGHT)
     assert seen["sum"] == sum(value * (index % 65521 + 1) for index, value in enumerate(values))
+
+
+ICON = """async () => {
+  const link = document.querySelector("link[rel=icon]");
+  const image = new Image();
+  image.src = link.href;
+  await image.decode();
+  return [link.getAttribute("href"), image.naturalWidth, image.naturalHeight];
+}"""
+
+
+def test_every_page_names_an_icon_the_browser_draws(browser, small_league_built):  # noqa: F811
+    # Without one, a browser asks the server for /favicon.ico at its first visit, and logs a 404
+    outputs = small_league_built.outputs
+    for page, href in ((outputs / "index.html", "site/favicon.svg"),
+                       (outputs / "site" / "grand-sud-2026.html", "favicon.svg")):
+        looked = browser.look(page, outputs, 390, audit=False)
+        assert not looked.console and not looked.outside
+        assert browser.pages[390].evaluate(ICON) == [href, 32, 32]

@@ -34,7 +34,7 @@ FOLDER = "site"  # outputs/site/: every page but the home page
 HOME = "index.html"
 TOP = 10  # the home page shows each circuit's first ten
 LATEST = 10  # and the ten latest publications
-ASSETS = ("site.css", "site.js")  # copied from templates/site/
+ASSETS = ("site.css", "site.js", "favicon.svg")  # copied from templates/site/
 
 
 @functools.cache  # a tournament's or player's page is linked from many others

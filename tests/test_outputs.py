@@ -1,6 +1,7 @@
 """What the secretary gets: bulletins (HTML, PDF), annexes (XLSX) and CSV, real files read back."""
 
 import datetime as dt
+import io
 import logging
 import re
 
@@ -13,7 +14,7 @@ from pypdf import PdfReader
 from reportgen import french
 from reportgen.pipeline import build, load, score
 from reportgen.render import html as html_render
-from reportgen.render.excel import LINE_HEIGHT, header_lines
+from reportgen.render.excel import LINE_HEIGHT, wrapped_lines
 from reportgen.render.files import write_atomic
 from reportgen.render.pdf import render_pdf
 from tests import golden
@@ -213,7 +214,25 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
     ("Joueurs", 8, 1), ("24/01/2026", 11, 1), ("", 8, 1)])
 def test_an_annex_header_wraps_into_the_lines_a_spreadsheet_shows(header, width, lines):
     # as LibreOffice laid out each of these headers in the example league's annexes
-    assert header_lines(header, width) == lines
+    assert wrapped_lines(header, width) == lines
+
+
+def test_an_annex_row_is_as_high_as_its_longest_text_wraps_and_a_number_keeps_room_on_its_right():
+    # As LibreOffice printed the Tour de France's tournaments: its « Statut » cut by the next column
+    # until it wrapped, and wrapped over the next row until its row was high enough (LibreOffice
+    # grows no row as it opens a file); a pool's average touched the next column's text (« 0.667A »).
+    from reportgen.model import Annex, AnnexColumn, AnnexSheet
+    from reportgen.render.excel import render_annex
+
+    status = "moins de 12 joueurs : barème standard (cas particulier du règlement)"
+    sheet = AnnexSheet("Tournois", [AnnexColumn("Valeur", "int", 9), AnnexColumn("Statut", "text", 40),
+                                    AnnexColumn("Moyenne", "number", 9, 3), AnnexColumn("Poule", "text", 7)],
+                       [[871, status, 0.667, "A"], [1214, "compte", 1.0, "B"]])
+    book = openpyxl.load_workbook(io.BytesIO(render_annex(Annex("a", "Essai", dt.date(2026, 3, 14), [sheet]))))
+    cells = book["Tournois"]
+    assert cells["B2"].value == status and cells["B2"].alignment.wrap_text
+    assert cells.row_dimensions[2].height == 2 * LINE_HEIGHT and cells.row_dimensions[3].height is None
+    assert [cells[ref].number_format for ref in ("A2", "C2")] == ["#,##0_)", "#,##0.000_)"]
 
 
 def test_the_published_csv_follows_the_french_excel_convention(built):

@@ -19,6 +19,11 @@ from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 LINE_HEIGHT = 15  # points: a line of the default 11-point font, as Excel and LibreOffice lay it out
+PAD = "_)"  # a number format's room on the right: the width of « ) », left blank
+# A column's width counts digits; a plain text's letters are narrower on average: as LibreOffice
+# prints them, « …/2005-04-09-lyon.xlsx » (40 characters) holds in 34, « …/2005-03-19-sassenage.xlsx »
+# (45) does not. A text this much longer than its width is taken to wrap.
+PLAIN_LETTERS = 1.15
 
 
 def render_annex(annex: Annex) -> bytes:
@@ -50,10 +55,14 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     book.set_properties({"title": title, "author": "reportgen", "created": moment})
     header = book.add_format({"bold": True, "text_wrap": True, "valign": "top", "bg_color": "#1F3A5F",
                               "font_color": "#FFFFFF", "border": 1, "border_color": "#B8C4D6"})
+    # A text longer than its column wraps, its row as high as its lines (`write_rows`; LibreOffice
+    # does not grow a row as it opens a file): cut by the next cell, a Tour de France status or a
+    # long tournament name lost its end in print. A number keeps a space's width on its right (`_)`),
+    # so that it does not touch the text beginning the next column (« 0.667A »).
     formats = {
-        "text": book.add_format({"valign": "top"}),
-        "int": book.add_format({"num_format": "#,##0", "valign": "top"}),
-        "number": book.add_format({"num_format": "#,##0.0", "valign": "top"}),
+        "text": book.add_format({"valign": "top", "text_wrap": True}),
+        "int": book.add_format({"num_format": f"#,##0{PAD}", "valign": "top"}),
+        "number": book.add_format({"num_format": f"#,##0.0{PAD}", "valign": "top"}),
         "date": book.add_format({"num_format": "dd/mm/yyyy", "valign": "top", "align": "left"}),
         "datetime": book.add_format({"num_format": "dd/mm/yyyy hh:mm", "valign": "top", "align": "left"}),
     }
@@ -65,7 +74,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
             return formats.get(kind, formats["text"])
         if column.decimals not in decimal_formats:
             decimal_formats[column.decimals] = book.add_format(
-                {"num_format": "#,##0" + ("." + "0" * column.decimals if column.decimals else ""), "valign": "top"})
+                {"num_format": "#,##0" + ("." + "0" * column.decimals if column.decimals else "") + PAD, "valign": "top"})
         return decimal_formats[column.decimals]
 
     def start(spec: AnnexSheet) -> Any:
@@ -76,11 +85,13 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
                 sheet.write_string(0, col, column.header, header)
         # the header row as high as its longest header wraps (two lines at least): at two lines always,
         # Tantrix's « Pour les têtes de série » lost its last word
-        sheet.set_row(0, LINE_HEIGHT * max([2, *(header_lines(c.header, c.width) for c in spec.columns)]))
+        sheet.set_row(0, LINE_HEIGHT * max([2, *(wrapped_lines(c.header, c.width) for c in spec.columns)]))
         return sheet
 
     def write_rows(sheet: Any, spec: AnnexSheet, rows: list[list[Any]], first: int) -> None:
+        widths = [column.width * PLAIN_LETTERS for column in spec.columns]
         for row_index, values in enumerate(rows, start=first):
+            lines = 1
             for col, value in enumerate(values):
                 kind = spec.columns[col].kind
                 if value is None or value == "":
@@ -93,7 +104,12 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
                 elif kind in ("date", "auto") and isinstance(value, dt.date):
                     sheet.write_datetime(row_index, col, dt.datetime.combine(value, dt.time()), formats["date"])
                 else:
-                    sheet.write_string(row_index, col, str(value), formats["text"])
+                    text = str(value)
+                    sheet.write_string(row_index, col, text, formats["text"])
+                    if len(text) > widths[col]:
+                        lines = max(lines, wrapped_lines(text, widths[col]))
+            if lines > 1:
+                sheet.set_row(row_index, LINE_HEIGHT * lines)
 
     def finish(sheet: Any, spec: AnnexSheet, rows: int) -> None:
         for rule in spec.rules:
@@ -130,10 +146,10 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     return buffer.getvalue()
 
 
-def header_lines(text: str, width: float) -> int:
-    """The lines a header wraps into in a column `width` characters wide: its words on a line while
-    they fit, a word longer than a line cut, as a spreadsheet wraps them (a bold letter about as
-    wide as the digit the width counts)."""
+def wrapped_lines(text: str, width: float) -> int:
+    """The lines a text wraps into in a column `width` characters wide: its words on a line while
+    they fit, a word longer than a line cut, as a spreadsheet wraps them (a header's bold letter
+    about as wide as the digit the width counts; a plain text's, `PLAIN_LETTERS`)."""
     return max(len(textwrap.wrap(text, max(int(width), 1), break_on_hyphens=False)), 1)
 
 

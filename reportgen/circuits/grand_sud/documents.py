@@ -275,7 +275,8 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
                 AnnexColumn("Place duplicate", "int", 9), AnnexColumn("Têtes de série", "int", 8),
                 AnnexColumn("Points duplicate", "int", 9), AnnexColumn("Points finale", "int", 9),
                 AnnexColumn("Points", "int", 8), AnnexColumn("Compté au classement final", "text", 11),
-                AnnexColumn("Source", "text", 40)], point_rows),
+                # « 2026/2026-01-24-carcassonne.xlsx (Résultats!B123) » on one line
+                AnnexColumn("Source", "text", 44)], point_rows),
             # a date's column as wide as the other sheets' dates: at 8, its header « 24/01/2026 »
             # wrapped into « 24/01/20 » over « 26 » (the header row wraps its texts)
             AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]

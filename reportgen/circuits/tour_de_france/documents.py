@@ -182,7 +182,7 @@ def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFra
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 34), AnnexColumn("Lieu", "text", 18),
                 AnnexColumn("Participants", "int", 11), AnnexColumn("Classés", "int", 9), AnnexColumn("Valeur", "int", 9),
-                AnnexColumn("Statut", "text", 40), AnnexColumn("Fichier", "text", 34)], tournament_rows),
+                AnnexColumn("Statut", "text", 40), AnnexColumn("Fichier", "text", 42)], tournament_rows),
             AnnexSheet("Résultats", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Joueur", "text", 26),
                 AnnexColumn("Place", "int", 7), AnnexColumn("Points", "number", 9),

@@ -83,7 +83,7 @@ def test_no_file_publish_would_upload_names_them_in_full(private):
         if path.endswith(".png"):  # a share image draws the texts its page's og:image:alt says
             assert image_alts(private, uploaded)[Path(path).name], path
             continue
-        assert Path(path).suffix in (".html", ".pdf", ".csv", ".xlsx", ".js", ".css", ".ics", ".json"), path
+        assert Path(path).suffix in (".html", ".pdf", ".csv", ".xlsx", ".js", ".css", ".svg", ".ics", ".json"), path
         text = text_of(private / path)
         for name in FULL_NAMES:
             assert name not in text, (path, name)

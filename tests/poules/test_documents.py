@@ -132,7 +132,7 @@ def test_the_average_has_three_decimals_in_the_bulletin_the_annex_and_the_csv():
     for sheet in ("Poules", "Classement"):
         header = [c.value for c in book[sheet][1]]
         cells = [row[header.index("Moyenne")] for row in book[sheet].iter_rows(min_row=2)]
-        assert cells and {cell.number_format for cell in cells} == {"#,##0.000"}, sheet
+        assert cells and {cell.number_format for cell in cells} == {"#,##0.000_)"}, sheet
     published = [line.split(";") for line in to_spreadsheet_csv(built.rankings[0]).decode("utf-8-sig").splitlines()[1:]]
     assert {line[1]: line[5] for line in published} == {name: row["average"] for name, row in rows.items()}
     csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]

@@ -82,7 +82,7 @@ def start(name: str, day: dt.date, players: list[tuple[str, float, str]], forfei
     from reportgen.model import Annex, AnnexColumn, AnnexSheet
 
     sheets = [
-        AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34)],
+        AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False)],
                    [["Circuit", "poules"], ["Nom", name], ["Date", day], ["Lieu", "en ligne"]]),
         AnnexSheet("Inscrits", [AnnexColumn("Joueur", "text", 26), AnnexColumn("Points RON", "auto", 12),
                                 AnnexColumn("Inscription", "auto", 18), AnnexColumn("Email", "text", 34)],

@@ -228,11 +228,17 @@ def test_an_annex_row_is_as_high_as_its_longest_text_wraps_and_a_number_keeps_ro
     sheet = AnnexSheet("Tournois", [AnnexColumn("Valeur", "int", 9), AnnexColumn("Statut", "text", 40),
                                     AnnexColumn("Moyenne", "number", 9, 3), AnnexColumn("Poule", "text", 7)],
                        [[871, status, 0.667, "A"], [1214, "compte", 1.0, "B"]])
-    book = openpyxl.load_workbook(io.BytesIO(render_annex(Annex("a", "Essai", dt.date(2026, 3, 14), [sheet]))))
+    # a field's year without a thousands separator (it showed « 2,026 »), a count of points with one
+    fields = AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False),
+                                    AnnexColumn("Points", "auto", 9)], [["Saison", 2026, 1214], ["Coefficient", 0.5, 2.5]])
+    annex = Annex("a", "Essai", dt.date(2026, 3, 14), [sheet, fields])
+    book = openpyxl.load_workbook(io.BytesIO(render_annex(annex)))
     cells = book["Tournois"]
     assert cells["B2"].value == status and cells["B2"].alignment.wrap_text
     assert cells.row_dimensions[2].height == 2 * LINE_HEIGHT and cells.row_dimensions[3].height is None
     assert [cells[ref].number_format for ref in ("A2", "C2")] == ["#,##0_)", "#,##0.000_)"]
+    assert [book["Tournoi"][ref].number_format for ref in ("B2", "B3", "C2", "C3")] == [
+        "0_)", "0.0_)", "#,##0_)", "#,##0.0_)"]
 
 
 def test_the_published_csv_follows_the_french_excel_convention(built):

@@ -110,7 +110,7 @@ def fields_sheet(fields: list[tuple[str, object, InputRule | None]]) -> AnnexShe
     """The `Tournoi` sheet: one row per field (label, value, how it is typed)."""
     rules = [replace(rule, first_row=row, last_row=row, first_col=1, last_col=1)
              for row, (_, _, rule) in enumerate(fields, start=1) if rule is not None]
-    return AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 16), AnnexColumn("Valeur", "auto", 36)],
+    return AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 16), AnnexColumn("Valeur", "auto", 36, grouped=False)],
                       [[label, value] for label, value, _ in fields], rules)
 
 

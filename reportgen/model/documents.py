@@ -52,6 +52,7 @@ class AnnexColumn:
     kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
     width: float = 12
     decimals: int | None = None  # a `number` column's decimals shown (default: one)
+    grouped: bool = True  # False: a number without a thousands separator (a year: « 2026 », not « 2 026 »)
 
 
 INPUT_KINDS = ("text", "whole", "list", "date")

@@ -66,16 +66,18 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         "date": book.add_format({"num_format": "dd/mm/yyyy", "valign": "top", "align": "left"}),
         "datetime": book.add_format({"num_format": "dd/mm/yyyy hh:mm", "valign": "top", "align": "left"}),
     }
-    decimal_formats: dict[int, Any] = {}
+    own_formats: dict[str, Any] = {}
 
     def column_format(column: AnnexColumn, kind: str) -> Any:
-        """A `number` column with its own decimals (a pool's « Moyenne »: three) gets its format."""
-        if kind != "number" or column.decimals is None:
+        """A `number` column with its own decimals (a pool's « Moyenne »: three), or a column of
+        numbers without a thousands separator (a field's year), gets its format."""
+        if kind not in ("int", "number") or (column.grouped and (kind == "int" or column.decimals is None)):
             return formats.get(kind, formats["text"])
-        if column.decimals not in decimal_formats:
-            decimal_formats[column.decimals] = book.add_format(
-                {"num_format": "#,##0" + ("." + "0" * column.decimals if column.decimals else "") + PAD, "valign": "top"})
-        return decimal_formats[column.decimals]
+        decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
+        code = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + PAD
+        if code not in own_formats:
+            own_formats[code] = book.add_format({"num_format": code, "valign": "top"})
+        return own_formats[code]
 
     def start(spec: AnnexSheet) -> Any:
         sheet = book.add_worksheet(spec.name.translate(INVALID_SHEET_CHARS)[:31])

@@ -219,7 +219,7 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
     return Annex(
         path=f"masters-{season}", title=f"{TITLE} {season} — résultats", date=day,
         sheets=[
-            AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34)], [
+            AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False)], [
                 ["Circuit", "masters"], ["Nom", name], ["Date", day], ["Saison", season], ["Lieu", location]]),
             # `Motif`: empty for a withdrawal, « barrage perdu » for a play-off loser (docs/formats.md).
             AnnexSheet(WITHDRAWALS_SHEET, [AnnexColumn(LAST_NAME.header, "text", 22),

@@ -91,8 +91,9 @@ class Browser:
                                                    args=["--no-sandbox", "--disable-gpu"])
         self.pages = {width: self._tab(width) for width in WIDTHS}
         self.site: Path | None = None
-        self.sites: set[Path] = set()  # every site looked at: the browser asks a page's icon after its load,
-        # when the next look may have begun on another site
+        # every site looked at: the browser asks for a page's icon after its load, when the next look
+        # may have begun on another site
+        self.sites: set[Path] = set()
         self.served: dict[Path, Served] = {}  # the folders served over HTTP for axe, by folder
         self.findings: Findings = Findings(0)
 
@@ -120,9 +121,8 @@ class Browser:
 
     def _route(self, route) -> None:  # type: ignore[no-untyped-def]
         url = route.request.url
-        served = self.served.get(self.site) if self.site else None
         path = Path(unquote(urlparse(url).path)).resolve() if url.startswith("file://") \
-            else served.file(url) if served else None
+            else next((found for served in self.served.values() if (found := served.file(url)) is not None), None)
         if path is None or not any(path.is_relative_to(site) for site in self.sites):
             self.findings.outside.append(url)
             route.abort()

@@ -321,6 +321,17 @@ def test_an_output_deleted_edited_or_added_by_hand_is_built_again(league, stub_p
     assert build(inputs, outputs, TODAY).unchanged
 
 
+def test_the_sites_icon_deleted_by_hand_is_written_again(league, stub_pdfs):
+    # the state lists it (pipeline/state.py `ICON`), as the pages' fonts
+    inputs, outputs = league
+    icon = outputs / "favicon.ico"
+    shipped = icon.read_bytes()
+    icon.unlink()
+    result = build(inputs, outputs, TODAY)
+    assert not result.unchanged and result.ok and icon.read_bytes() == shipped
+    assert build(inputs, outputs, TODAY).unchanged
+
+
 # -- files known by their stat (ingest/file_hashes.py; its own tests: tests/test_file_hashes.py) -------
 
 def known_by_their_stat(inputs: Path, outputs: Path) -> dict[str, list]:

@@ -78,7 +78,7 @@ def test_no_file_publish_would_upload_names_them_in_full(private):
     kinds = {Path(path).suffix for path in uploaded}
     assert {".html", ".pdf", ".csv", ".xlsx", ".js"} <= kinds
     for path in uploaded:
-        if path.startswith("fonts/"):  # the shipped font files: glyphs, no text
+        if path.startswith("fonts/") or path == "favicon.ico":  # the shipped font files, the site's icon: no text
             continue
         if path.endswith(".png"):  # a share image draws the texts its page's og:image:alt says
             assert image_alts(private, uploaded)[Path(path).name], path
@@ -122,7 +122,7 @@ def test_published_to_a_real_sftp_server_the_site_names_them_nowhere(private, ss
     online = [path for path in sorted(league.remote.rglob("*")) if path.is_file() and "fonts" not in path.parts]
     assert any(path.suffix == ".pdf" and "public" in path.parts for path in online)
     for path in online:  # a share image draws what its page's og:image:alt says, checked there
-        if path.name != ".reportgen-site.json" and path.suffix != ".png":
+        if path.name != ".reportgen-site.json" and path.suffix not in (".png", ".ico"):  # the site's icon: no text
             assert not any(name in text_of(path) for name in FULL_NAMES), path
     assert not (league.remote / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
 

@@ -171,9 +171,42 @@ ICON = """async () => {
 
 def test_every_page_names_an_icon_the_browser_draws(browser, small_league_built):  # noqa: F811
     # Without one, a browser asks the server for /favicon.ico at its first visit, and logs a 404
+    # (a bulletin's page links none: it is given /favicon.ico, the next test)
     outputs = small_league_built.outputs
     for page, href in ((outputs / "index.html", "site/favicon.svg"),
                        (outputs / "site" / "grand-sud-2026.html", "favicon.svg")):
         looked = browser.look(page, outputs, 390, audit=False)
         assert not looked.console and not looked.outside
         assert browser.pages[390].evaluate(ICON) == [href, 32, 32]
+
+
+def test_the_icon_a_browser_asks_the_server_for_is_the_pages_icon_at_every_size(browser, small_league_built):  # noqa: F811
+    # At the root of outputs/ (where `publish` puts the home page), served as a host serves it; its
+    # frames drawn from favicon.svg by scripts/make_favicon.py: run it again if this fails after a
+    # change of the SVG (or of how Chromium draws it)
+    import importlib.util
+    import urllib.request
+
+    from tests.browser import ROOT, Served
+
+    spec = importlib.util.spec_from_file_location("make_favicon", ROOT / "scripts" / "make_favicon.py")
+    assert spec is not None and spec.loader is not None
+    make_favicon = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_favicon)
+    outputs = small_league_built.outputs
+    served = Served(outputs)
+    try:
+        with urllib.request.urlopen(f"{served.origin}/favicon.ico") as response:
+            icon = Image.open(io.BytesIO(response.read()))
+    finally:
+        served.close()
+    assert sorted(icon.ico.sizes()) == [(size, size) for size in make_favicon.SIZES]
+    page = browser.chromium.new_page()
+    try:
+        for size in make_favicon.SIZES:
+            drawn = make_favicon.drawn(page, (make_favicon.SITE / "favicon.svg").read_bytes(), size).tobytes()
+            frame = icon.ico.getimage((size, size)).convert("RGBA").tobytes()
+            differences = [abs(a - b) for a, b in zip(drawn, frame, strict=True)]
+            assert max(differences) <= 48 and sum(differences) / len(differences) < 2, size
+    finally:
+        page.close()

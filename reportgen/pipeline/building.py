@@ -411,8 +411,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     try:
         if write_calendar(outputs, league.announced, ics):
             progress("calendrier.ics à jour")
-        if site_staging is not None and not failures:  # the pages' fonts (outputs/fonts), before the state that lists them
+        if site_staging is not None and not failures:  # the pages' fonts and icon, before the state that lists them
             publish_fonts(outputs)
+            site.publish_icon(outputs)
         if site_failure is not None:
             raise site_failure
         # The secretary's page: what the build found to fix, its notices and the documents already

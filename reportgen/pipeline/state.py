@@ -1,6 +1,6 @@
 """The last build (`outputs/.reportgen/state`): the key of a build that published without a
 problem, its notices, and the content hash of every file it left in the circuits' folders, the
-pages' fonts (outputs/fonts) and the index. The next build with the same key, finding exactly those
+pages' fonts (outputs/fonts), the site's icon and the index. The next build with the same key, finding exactly those
 files, has nothing to do (`replay`).
 Written only by a build without any problem, after its circuits are published and before the index
 (render/cache.py says what the keys hold)."""
@@ -29,6 +29,7 @@ VERIFICATION = "verification.html"  # the secretary's page (render/verification.
 # than running in full.
 VERIFICATION_COPY = "verification.html.copy"
 SITE = "site"  # the site's pages (reportgen/site/), written after the circuits
+ICON = "favicon.ico"  # the site's icon at the root, written with the fonts (site/publish.py `ICON`)
 
 
 @dataclass
@@ -51,7 +52,7 @@ def outputs_digest(outputs: Path, slugs: Iterable[str], hashes: FileHashes | Non
         folder = outputs / slug
         if folder.is_dir():  # the keys made with their folder's name by the walk: no string made twice
             found.update(hashes.folder(folder, False, prefix=f"{slug}/"))
-    for name in (INDEX, VERIFICATION) if site else (VERIFICATION,):
+    for name in (INDEX, VERIFICATION, ICON) if site else (VERIFICATION, ICON):
         if (outputs / name).is_file():
             found[name] = hashes.digest(outputs / name)
     return found

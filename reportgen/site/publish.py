@@ -18,6 +18,10 @@ from reportgen.site.pages import FOLDER, HOME
 from reportgen.site.reuse import Pages
 
 HISTORY = "corrections.json"
+# The site's icon at the root of outputs/, for a browser that asks the server for it: one visiting a
+# bulletin's page (which links no icon: its HTML is also its PDF's) or drawing no SVG icon. Made from
+# the pages' SVG icon by scripts/make_favicon.py; written with the fonts, before the state that lists it.
+ICON = "favicon.ico"
 STALE = (".html", ".js", ".css", ".json", ".png")  # .png: the Open Graph images (site/og.py)
 
 
@@ -86,3 +90,10 @@ def publish_staged(outputs: Path, staging: Staging, home: bytes | None) -> list[
     if home is not None and write_atomic(outputs / HOME, home):
         written.append(outputs / HOME)
     return written
+
+
+def publish_icon(outputs: Path, templates: Path | None = None) -> bool:
+    """outputs/favicon.ico, written atomically when its bytes changed; whether it was written."""
+    from reportgen.render.html import TEMPLATES
+
+    return write_atomic(outputs / ICON, ((templates or TEMPLATES) / FOLDER / ICON).read_bytes())

@@ -61,23 +61,22 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     # so that it does not touch the text beginning the next column (« 0.667A »).
     formats = {
         "text": book.add_format({"valign": "top", "text_wrap": True}),
-        "int": book.add_format({"num_format": f"#,##0{PAD}", "valign": "top"}),
-        "number": book.add_format({"num_format": f"#,##0.0{PAD}", "valign": "top"}),
         "date": book.add_format({"num_format": "dd/mm/yyyy", "valign": "top", "align": "left"}),
         "datetime": book.add_format({"num_format": "dd/mm/yyyy hh:mm", "valign": "top", "align": "left"}),
     }
-    own_formats: dict[str, Any] = {}
+    number_formats: dict[str, Any] = {}  # by their code, each made once
 
     def column_format(column: AnnexColumn, kind: str) -> Any:
-        """A `number` column with its own decimals (a pool's « Moyenne »: three), or a column of
-        numbers without a thousands separator (a field's year), gets its format."""
-        if kind not in ("int", "number") or (column.grouped and (kind == "int" or column.decimals is None)):
+        """A number's format from its column: its decimals (none for an `int`, one for a `number`
+        unless it says how many: a pool's « Moyenne », three), a thousands separator unless it says
+        none (a field's year)."""
+        if kind not in ("int", "number"):
             return formats.get(kind, formats["text"])
         decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
         code = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + PAD
-        if code not in own_formats:
-            own_formats[code] = book.add_format({"num_format": code, "valign": "top"})
-        return own_formats[code]
+        if code not in number_formats:
+            number_formats[code] = book.add_format({"num_format": code, "valign": "top"})
+        return number_formats[code]
 
     def start(spec: AnnexSheet) -> Any:
         sheet = book.add_worksheet(spec.name.translate(INVALID_SHEET_CHARS)[:31])

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen.render.files import write_atomic
+from reportgen.render.html import TEMPLATES
 from reportgen.render.staging import Staging
 from reportgen.site.pages import FOLDER, HOME
 from reportgen.site.reuse import Pages
@@ -92,8 +93,6 @@ def publish_staged(outputs: Path, staging: Staging, home: bytes | None) -> list[
     return written
 
 
-def publish_icon(outputs: Path, templates: Path | None = None) -> bool:
+def publish_icon(outputs: Path, templates: Path = TEMPLATES) -> bool:
     """outputs/favicon.ico, written atomically when its bytes changed; whether it was written."""
-    from reportgen.render.html import TEMPLATES
-
-    return write_atomic(outputs / ICON, ((templates or TEMPLATES) / FOLDER / ICON).read_bytes())
+    return write_atomic(outputs / ICON, (templates / "site" / ICON).read_bytes())  # beside the pages' templates

@@ -1,0 +1,133 @@
+"""render/table_sheet.py writes an annex's cells its quick way and XlsxWriter's bytes: every annex
+of the example league, both blank workbooks and any cells hypothesis makes are written both ways
+(`TableSheet`, and XlsxWriter's own worksheet and public writers) and compared byte for byte. A new
+XlsxWriter that writes a cell otherwise fails here before an annex changes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import io
+import math
+
+import openpyxl
+import pytest
+import xlsxwriter
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from xlsxwriter.worksheet import Worksheet
+from xlsxwriter.xmlwriter import XMLwriter
+
+from reportgen import circuits
+from reportgen.ingest.directories import ClubDirectory
+from reportgen.model import Annex, AnnexColumn, AnnexSheet
+from reportgen.render import excel, table_sheet
+
+
+class XlsxWritersOwn(table_sheet.TableSheet):
+    """The same worksheet written by XlsxWriter alone: its cell writer and its public writers."""
+
+    _write_cell = Worksheet._write_cell
+    number = Worksheet.write_number
+    text = Worksheet.write_string
+    moment = Worksheet.write_datetime
+
+
+def both_ways(annex: Annex, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, bytes]:
+    quick = excel.render_annex(annex)
+    with monkeypatch.context() as patched:
+        patched.setattr(excel, "TableSheet", XlsxWritersOwn)
+        own = excel.render_annex(annex)
+    return quick, own
+
+
+def test_every_annex_of_the_example_league_is_xlsxwriters_own_bytes(example_scored, monkeypatch):
+    annexes = [annex for report in example_scored.reports.values() for annex in report.annexes]
+    assert all(report.annexes for report in example_scored.reports.values())  # every circuit's
+    for annex in annexes:
+        quick, own = both_ways(annex, monkeypatch)
+        assert quick == own, annex.path
+
+
+def test_the_blank_workbooks_are_xlsxwriters_own_bytes(monkeypatch):
+    templates = [info for info in circuits.REGISTRY.values() if info.template]
+    assert templates
+    for info in templates:
+        blank = importlib.import_module(info.template_module).blank_workbook(ClubDirectory(), None, dt.date(2026, 11, 29))
+        quick, own = both_ways(blank, monkeypatch)
+        assert quick == own, info.slug
+
+
+def test_the_quick_way_is_the_one_taken(monkeypatch):
+    """An annex's numbers, dates and texts are written by `TableSheet` itself, not by XlsxWriter's
+    general cell writers (which the comparisons above would not tell apart)."""
+    general = []
+    for name in ("_xml_number_element", "_xml_string_element"):
+        original = getattr(XMLwriter, name)
+        monkeypatch.setattr(XMLwriter, name, lambda self, *args, _original=original, _name=name:
+                            general.append(_name) or _original(self, *args))
+    columns = [AnnexColumn("Nom"), AnnexColumn("Points", "int"), AnnexColumn("Date", "date")]
+    excel.render_annex(Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])]))
+    assert general == []
+    both_ways(Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])]),
+              monkeypatch)
+    assert sorted(general) == ["_xml_number_element"] * 2 + ["_xml_string_element"] * 4  # XlsxWriter's own: 3 headers
+
+
+def test_a_cell_without_a_format_and_other_kinds_are_left_to_xlsxwriter():
+    """A cell with no format of its own (its column's or row's applies), a boolean, a blank, a
+    formula: XlsxWriter's own path, the same bytes as its own worksheet."""
+    def written(worksheet_class: type) -> bytes:
+        buffer = io.BytesIO()
+        book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+        book.set_properties({"created": dt.datetime(2026, 1, 1)})
+        sheet = book.add_worksheet("S", worksheet_class)
+        bold = book.add_format({"bold": True})
+        sheet.set_column(1, 1, 12, book.add_format({"num_format": "0.00"}))
+        sheet.set_row(3, 20, bold)
+        sheet.write_number(1, 1, 2.5)
+        sheet.write_string(2, 1, "sans format")
+        sheet.write_number(3, 0, 7)
+        sheet.write_boolean(4, 0, True, bold)
+        sheet.write_blank(5, 0, None, bold)
+        sheet.write_formula(6, 0, "=1+1", bold, 2)
+        sheet.write_datetime(7, 0, dt.datetime(2026, 3, 4, 10, 30), bold)
+        book.close()
+        return buffer.getvalue()
+
+    assert written(table_sheet.TableSheet) == written(Worksheet)
+
+
+TEXTS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)
+NUMBERS = st.one_of(st.integers(-10**15, 10**15), st.floats(allow_nan=False, allow_infinity=False),
+                    st.sampled_from([0.1, -0.0, 1e-300, 1.7976931348623157e308, 2 / 3, 1e16, 123456789.123456789]))
+MOMENTS = st.one_of(st.dates(dt.date(1900, 3, 1), dt.date(9999, 12, 31)),
+                    st.datetimes(dt.datetime(1900, 3, 1), dt.datetime(9999, 12, 31)))
+VALUES = st.one_of(st.none(), st.just(""), TEXTS, NUMBERS, MOMENTS, st.booleans())
+KINDS = st.sampled_from(["text", "int", "number", "auto", "date"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(kinds=st.lists(KINDS, min_size=1, max_size=6), data=st.data())
+def test_any_cells_are_xlsxwriters_own_bytes(kinds, data, monkeypatch):
+    columns = [AnnexColumn(f"C{index}", kind, width=data.draw(st.integers(4, 30)),
+                           decimals=data.draw(st.none() | st.integers(0, 4)), grouped=data.draw(st.booleans()))
+               for index, kind in enumerate(kinds)]
+    rows = data.draw(st.lists(st.lists(VALUES, min_size=len(kinds), max_size=len(kinds)), max_size=12))
+    annex = Annex("a", "Annexe", dt.date(2026, 3, 1), [AnnexSheet("Feuille", columns, rows)])
+    quick, own = both_ways(annex, monkeypatch)
+    assert quick == own
+
+
+def test_what_the_quick_way_writes_reads_back(monkeypatch):
+    """The cells read back as written (openpyxl): a text stays a text (« =1+1 » too), a number its
+    value, a date its day."""
+    rows = [["=1+1", 1086, 2 / 3, dt.date(2026, 3, 14), "  espacé "], ["Zoé\u00a0Ñ", -0.0, 1e16, None, ""]]
+    columns = [AnnexColumn("Nom"), AnnexColumn("Points", "int"), AnnexColumn("Moyenne", "auto"),
+               AnnexColumn("Date", "date"), AnnexColumn("Note")]
+    quick, _ = both_ways(Annex("a", "A", dt.date(2026, 3, 14), [AnnexSheet("S", columns, rows)]), monkeypatch)
+    sheet = openpyxl.load_workbook(io.BytesIO(quick))["S"]
+    assert [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2)] == [
+        ["=1+1", 1086, pytest.approx(2 / 3), dt.datetime(2026, 3, 14), "  espacé "],
+        ["Zoé\u00a0Ñ", 0, 1e16, None, None]]
+    assert sheet["A2"].data_type == "s" and not math.isnan(sheet["C3"].value)

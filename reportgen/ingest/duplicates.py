@@ -163,8 +163,9 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     for pid, name, club, file, sheet, cell in zip(*(ordered[column].tolist() for column in (
             "player_id", "player", "club", "source_file", "source_sheet", "source_cell"))):
         names[pid] = name
-        where.setdefault(pid, f"{file}:'{sheet}'!{cell}")
-        seen.setdefault(pid, len(seen))
+        if pid not in seen:  # his first result: its cell named once, not a text made per result
+            seen[pid] = len(seen)
+            where[pid] = f"{file}:'{sheet}'!{cell}"
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}

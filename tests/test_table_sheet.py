@@ -67,11 +67,11 @@ def test_the_quick_way_is_the_one_taken(monkeypatch):
         monkeypatch.setattr(XMLwriter, name, lambda self, *args, _original=original, _name=name:
                             general.append(_name) or _original(self, *args))
     columns = [AnnexColumn("Nom"), AnnexColumn("Points", "int"), AnnexColumn("Date", "date")]
-    excel.render_annex(Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])]))
+    annex = Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])])
+    excel.render_annex(annex)
     assert general == []
-    both_ways(Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])]),
-              monkeypatch)
-    assert sorted(general) == ["_xml_number_element"] * 2 + ["_xml_string_element"] * 4  # XlsxWriter's own: 3 headers
+    both_ways(annex, monkeypatch)  # then XlsxWriter's own way: its writers reached for each cell, 3 headers
+    assert sorted(general) == ["_xml_number_element"] * 2 + ["_xml_string_element"] * 4
 
 
 def test_a_cell_without_a_format_and_other_kinds_are_left_to_xlsxwriter():

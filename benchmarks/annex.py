@@ -95,18 +95,21 @@ def main() -> None:
         # what a run costs besides the writing (Python, the imports, the annex taken back): counted once
         floor = one_run(leagues.ROOT, annex, True, "none")["instructions"] if options.instructions else 0
         found: dict[str, list[dict]] = {name: [] for name in trees}
+
+        def cost(run: dict) -> float:
+            """What the writing alone cost: its instructions less the floor's, or its CPU-s."""
+            return run["instructions"] - floor if options.instructions else run["cpu"]
+
+        def shown(value: float) -> str:
+            return f"{value / 1e6:,.0f} million instructions" if options.instructions else f"{value:.2f} CPU-s"
+
         for number in range(options.runs):
             for name, tree in trees.items():
                 run = one_run(tree, annex, options.instructions)
                 found[name].append(run)
-                measured = (f"{(run['instructions'] - floor) / 1e6:,.0f} million instructions" if options.instructions
-                            else f"{run['cpu']:.2f} CPU-s")
-                print(f"run {number + 1}, {name}: {measured}, {run['bytes']:,} bytes, {run['sha256'][:16]}")
+                print(f"run {number + 1}, {name}: {shown(cost(run))}, {run['bytes']:,} bytes, {run['sha256'][:16]}")
     for name, runs in found.items():
-        key = "instructions" if options.instructions else "cpu"
-        median = statistics.median(run[key] - floor if key == "instructions" else run[key] for run in runs)
-        print(f"{name}: median {median / 1e6:,.0f} million instructions" if options.instructions
-              else f"{name}: median {median:.2f} CPU-s")
+        print(f"{name}: median {shown(statistics.median(cost(run) for run in runs))}")
     if len({run["sha256"] for runs in found.values() for run in runs}) > 1:
         print("the trees write different bytes", file=sys.stderr)
 

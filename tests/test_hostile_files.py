@@ -430,8 +430,10 @@ def test_a_file_that_may_not_be_read_is_said_in_french(small_league_copy):
     secret = small_league_copy.inputs / "2026-03-01-albi.xlsx"
     write_tournament(small_league_copy.inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI")
     secret.chmod(0)
+    # its own outputs/: by default `check` writes verification.html into the working folder's
     done = subprocess.run(["setpriv", "--bounding-set", "-dac_override,-dac_read_search", REPORTGEN, "check",
-                           "--inputs", str(small_league_copy.inputs)], capture_output=True, text=True, timeout=120)
+                           "--inputs", str(small_league_copy.inputs), "--outputs", str(small_league_copy.outputs)],
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert done.stderr.splitlines()[-1] == (
         "  - 2026-03-01-albi.xlsx : le fichier ne peut pas être lu : l'accès est refusé (droits du fichier) — donnez "

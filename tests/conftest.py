@@ -23,10 +23,39 @@ settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "fixed"))
 
 
+# -- the secretary's own folders -----------------------------------------------------------------
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def _files_of(*folders: Path) -> dict[str, tuple[int, int]]:
+    """Each file under `folders` (relative to the repository) -> its size and mtime."""
+    found = {}
+    for folder in folders:
+        for path in sorted(folder.rglob("*")) if folder.is_dir() else ():
+            if path.is_file():
+                stat = path.stat()
+                found[path.relative_to(REPOSITORY).as_posix()] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def working_folders_untouched():
+    """No test writes into the repository's inputs/ or outputs/, the folders `make` builds from and
+    into: a command run without `--inputs` and `--outputs` in the repository's folder would (one
+    left a verification page there saying a test's workbook could not be read)."""
+    folders = (REPOSITORY / "inputs", REPOSITORY / "outputs")
+    before = _files_of(*folders)
+    yield
+    after = _files_of(*folders)
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    assert not changed, f"tests wrote into the repository's working folders: {changed[:10]}"
+
+
 # -- leagues built once per test session --------------------------------------------------------
 # Tests read these and never change them; a test that changes a league works on `small_league_copy`.
 
-EXAMPLE_INPUTS = Path(__file__).resolve().parents[1] / "examples" / "league"  # never the working inputs/
+EXAMPLE_INPUTS = REPOSITORY / "examples" / "league"  # never the working inputs/
 
 
 @dataclass(frozen=True)

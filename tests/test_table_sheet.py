@@ -1,13 +1,14 @@
-"""render/table_sheet.py writes an annex's cells its quick way and XlsxWriter's bytes: every annex
-of the example league, both blank workbooks and any cells hypothesis makes are written both ways
-(`TableSheet`, and XlsxWriter's own worksheet and public writers) and compared byte for byte. A new
-XlsxWriter that writes a cell otherwise fails here before an annex changes."""
+"""render/table_sheet.py makes an annex's rows its quick way and XlsxWriter's bytes: every annex of
+the example league, both blank workbooks and any cells hypothesis makes are written both ways
+(`TableSheet`, and XlsxWriter's own worksheet, public writers and rows) and compared byte for byte.
+A new XlsxWriter that writes a cell or a row otherwise fails here before an annex changes."""
 
 from __future__ import annotations
 
 import datetime as dt
 import importlib
 import io
+import math
 
 import openpyxl
 import pytest
@@ -24,12 +25,20 @@ from reportgen.render import excel, table_sheet
 
 
 class XlsxWritersOwn(table_sheet.TableSheet):
-    """The same worksheet written by XlsxWriter alone: its cell writer and its public writers."""
+    """The same worksheet written by XlsxWriter alone: each cell by its public writers, each row
+    as it writes rows."""
 
-    _write_cell = Worksheet._write_cell
-    number = Worksheet.write_number
-    text = Worksheet.write_string
-    moment = Worksheet.write_datetime
+    _write_rows = Worksheet._write_rows
+    _calculate_spans = Worksheet._calculate_spans
+
+    def add_row(self, row, cells):
+        for col, value, cell_format in cells:
+            if isinstance(value, str):
+                self.write_string(row, col, value, cell_format)
+            elif isinstance(value, dt.datetime):
+                self.write_datetime(row, col, value, cell_format)
+            else:
+                self.write_number(row, col, value, cell_format)
 
 
 def both_ways(annex: Annex, monkeypatch: pytest.MonkeyPatch) -> tuple[bytes, bytes]:
@@ -58,8 +67,9 @@ def test_the_blank_workbooks_are_xlsxwriters_own_bytes(monkeypatch):
 
 
 def test_the_quick_way_is_the_one_taken(monkeypatch):
-    """An annex's numbers, dates and texts are written by `TableSheet` itself, not by XlsxWriter's
-    general cell writers (which the comparisons above would not tell apart)."""
+    """An annex's numbers, dates and texts are made by `TableSheet` itself, not by XlsxWriter's
+    general cell writers (which the comparisons above would not tell apart): those write only
+    its header row."""
     general = []
     for name in ("_xml_number_element", "_xml_string_element"):
         original = getattr(XMLwriter, name)
@@ -68,22 +78,31 @@ def test_the_quick_way_is_the_one_taken(monkeypatch):
     columns = [AnnexColumn("Nom"), AnnexColumn("Points", "int"), AnnexColumn("Date", "date")]
     annex = Annex("a", "A", dt.date(2026, 3, 1), [AnnexSheet("S", columns, [["Ana", 3, dt.date(2026, 1, 2)]])])
     excel.render_annex(annex)
-    assert general == []
-    both_ways(annex, monkeypatch)  # then XlsxWriter's own way: its writers reached for each cell, 3 headers
-    assert sorted(general) == ["_xml_number_element"] * 2 + ["_xml_string_element"] * 4
+    assert general == ["_xml_string_element"] * 3  # the 3 headers
+    general.clear()
+    both_ways(annex, monkeypatch)  # then XlsxWriter's own way: its writers reached for each cell too
+    assert sorted(general) == ["_xml_number_element"] * 2 + ["_xml_string_element"] * (3 + 4)
 
 
-def test_a_cell_without_a_format_and_other_kinds_are_left_to_xlsxwriter():
+def written(worksheet_class: type, fill, **options) -> bytes:
+    """A workbook of one sheet of `worksheet_class` filled by `fill(book, sheet)`."""
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True, **options})
+    book.set_properties({"created": dt.datetime(2026, 1, 1)})
+    fill(book, book.add_worksheet("S", worksheet_class))
+    book.close()
+    return buffer.getvalue()
+
+
+def test_cells_and_rows_xlsxwriter_writes_itself_are_its_own_bytes():
     """A cell with no format of its own (its column's or row's applies), a boolean, a blank, a
-    formula: XlsxWriter's own path, the same bytes as its own worksheet."""
-    def written(worksheet_class: type) -> bytes:
-        buffer = io.BytesIO()
-        book = xlsxwriter.Workbook(buffer, {"in_memory": True})
-        book.set_properties({"created": dt.datetime(2026, 1, 1)})
-        sheet = book.add_worksheet("S", worksheet_class)
+    formula, XlsxWriter's rows of attributes only, and rows given to `add_row` that XlsxWriter must
+    write (out of order, without a format, beyond the sheet's last row): its own bytes."""
+    def fill(book, sheet):
         bold = book.add_format({"bold": True})
         sheet.set_column(1, 1, 12, book.add_format({"num_format": "0.00"}))
         sheet.set_row(3, 20, bold)
+        sheet.set_row(40, 30)
         sheet.write_number(1, 1, 2.5)
         sheet.write_string(2, 1, "sans format")
         sheet.write_number(3, 0, 7)
@@ -91,10 +110,46 @@ def test_a_cell_without_a_format_and_other_kinds_are_left_to_xlsxwriter():
         sheet.write_blank(5, 0, None, bold)
         sheet.write_formula(6, 0, "=1+1", bold, 2)
         sheet.write_datetime(7, 0, dt.datetime(2026, 3, 4, 10, 30), bold)
-        book.close()
-        return buffer.getvalue()
+        sheet.add_row(20, [(0, "après", bold), (3, 4.5, bold)])
+        sheet.add_row(18, [(2, "avant la dernière", bold)])  # before the last row made
+        sheet.add_row(21, [(0, "sans format", None), (1, 3, bold)])
+        sheet.add_row(22, [(1, dt.datetime(2026, 5, 6), bold)])
+        sheet.add_row(1_048_576, [(0, "hors de la feuille", bold)])  # dropped, as XlsxWriter drops it
 
-    assert written(table_sheet.TableSheet) == written(Worksheet)
+    assert written(table_sheet.TableSheet, fill) == written(XlsxWritersOwn, fill)
+
+
+def test_a_number_that_is_no_number_is_xlsxwriters_to_say():
+    """NaN or an infinity: XlsxWriter's TypeError, or with its `nan_inf_to_errors` its error cells."""
+    def fill(book, sheet):
+        sheet.add_row(1, [(0, "avant", book.add_format()), (1, math.nan, book.add_format()),
+                          (2, -math.inf, book.add_format())])
+
+    with pytest.raises(TypeError, match="NAN/INF"):
+        written(table_sheet.TableSheet, fill)
+    assert written(table_sheet.TableSheet, fill, nan_inf_to_errors=True) == \
+        written(XlsxWritersOwn, fill, nan_inf_to_errors=True)
+
+
+def test_a_row_made_then_written_by_xlsxwriter_is_refused():
+    """A row is made by `add_row` or stored by XlsxWriter's writers, never both: written, one would
+    hide the other's cells."""
+    def fill(book, sheet):
+        bold = book.add_format({"bold": True})
+        sheet.add_row(2, [(0, "fait", bold)])
+        sheet.write_string(2, 1, "ajouté", bold)
+
+    with pytest.raises(ValueError, match="row 3"):
+        written(table_sheet.TableSheet, fill)
+
+
+def test_cells_are_given_left_to_right():
+    def fill(book, sheet):
+        plain = book.add_format()
+        sheet.add_row(1, [(2, "c", plain), (1, "b", plain)])
+
+    with pytest.raises(ValueError, match="left to right"):
+        written(table_sheet.TableSheet, fill)
 
 
 TEXTS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40)

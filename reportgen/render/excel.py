@@ -101,6 +101,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         text_format, date_format, moment_format = formats["text"], formats["date"], formats["datetime"]
         for row_index, values in enumerate(rows, start=first):
             lines = 1
+            cells: list[tuple[int, Any, Any]] = []  # (column, number, moment or text, format)
             for col, value in enumerate(values):
                 if value is None or value == "":
                     continue
@@ -108,16 +109,17 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
                 if numeric and isinstance(value, (int, float)) and not isinstance(value, bool):
                     if number_format is None:  # « auto »: a decimal keeps its decimals shown
                         number_format = column_format(column, "int" if float(value).is_integer() else "number")
-                    sheet.number(row_index, col, value, number_format)
+                    cells.append((col, value, number_format))
                 elif dated and isinstance(value, dt.datetime) and value.time() != dt.time():
-                    sheet.moment(row_index, col, value, moment_format)  # a time of day is kept
+                    cells.append((col, value, moment_format))  # a time of day is kept
                 elif dated and isinstance(value, dt.date):
-                    sheet.moment(row_index, col, dt.datetime.combine(value, dt.time()), date_format)
+                    cells.append((col, dt.datetime.combine(value, dt.time()), date_format))
                 else:
                     text = str(value)
-                    sheet.text(row_index, col, text, text_format)
+                    cells.append((col, text, text_format))
                     if len(text) > room:
                         lines = max(lines, wrapped_lines(text, room))
+            sheet.add_row(row_index, cells)
             if lines > 1:
                 sheet.set_row(row_index, LINE_HEIGHT * lines)
 

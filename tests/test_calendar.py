@@ -18,7 +18,7 @@ from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calenda
 from reportgen.model import SourceRef
 from reportgen.pipeline import build, load, score
 from reportgen.render.ical import uid
-from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
+from tests.builders import TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.excel_validation import refusals
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -164,6 +164,22 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     assert build(inputs, outputs, TODAY).ok
     assert "provisoire" not in (folder / "classement-2026-01-20.html").read_text()
     assert "provisoire" not in (folder / "classement-2026-01-27.html").read_text()
+
+
+def awaited_notes(inputs: Path) -> set[str]:
+    """The « provisoire » notes the scored league's documents carry (what base.html.j2 prints)."""
+    return {document.context["awaited"] for report in score(load(inputs, TODAY)).reports.values()
+            for document in report.documents if "awaited" in document.context}
+
+
+def test_an_awaited_tournament_known_by_its_club_alone_is_named_after_the_club(tmp_path):
+    inputs = small_league(tmp_path / "inputs")
+    write_calendar(inputs, [["01/11/2026", "grand-sud", "NIME", "", "Beaucaire"],
+                            ["08/11/2026", "grand-sud", "TLSE", "", ""]])
+    write_tournament(inputs, "2026-11-14-albi", day="14/11/2026", club="ALBI")
+    # The ranking of 14/11 awaits both: the second row names neither tournament nor place.
+    assert awaited_notes(inputs) == {
+        "provisoire : résultats de Beaucaire du 1er novembre et de Toulouse du 8 novembre attendus"}
 
 
 def test_the_ics_lists_played_and_announced_tournaments_as_all_day_events(small_league_copy):

@@ -85,11 +85,12 @@ class CalendarEntry:
     def coming(self) -> bool:
         return self.status == COMING
 
-    @property
-    def day_and_place(self) -> str:
-        """« de Rodez du 13 juin »: the place (or the name), the day without its year."""
+    def day_and_place(self, clubs: ClubDirectory) -> str:
+        """« de Rodez du 13 juin »: the place (or the name, or the organising club's: a calendar row
+        may name only its club), the day without its year."""
         day = french.date_long(self.date).rsplit(" ", 1)[0]
-        return f"{french.de(self.place or self.name)} du {day}"
+        organiser = clubs.find(self.club) if self.club else None
+        return f"{french.de(self.place or self.name or (organiser.name if organiser else self.club))} du {day}"
 
 
 def _circuit(known: Mapping[str, str]) -> Callable[[object], str]:
@@ -227,11 +228,12 @@ def awaited(entries: list[CalendarEntry], circuit: str, season: int, day: dt.dat
     return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.date < day]
 
 
-def awaited_note(entries: list[CalendarEntry]) -> str:
-    """« provisoire : résultats de Rodez du 13 juin attendus », or "" when none is awaited."""
+def awaited_note(entries: list[CalendarEntry], clubs: ClubDirectory) -> str:
+    """« provisoire : résultats de Rodez du 13 juin attendus », or "" when none is awaited (`clubs`:
+    to name a tournament the calendar knows by its club alone)."""
     if not entries:
         return ""
-    return f"provisoire : résultats {french.joined([e.day_and_place for e in entries])} attendus"
+    return f"provisoire : résultats {french.joined([e.day_and_place(clubs) for e in entries])} attendus"
 
 
 # -- the blank calendar (`reportgen template calendrier`) ------------------------------------------

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from reportgen import circuits, french
 from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
+from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Problem, Report, ScopeKind
 
 ICS_FILE = "calendrier.ics"  # in outputs/
@@ -18,7 +19,8 @@ ICS_FILE = "calendrier.ics"  # in outputs/
 _RANKS_A_SEASON = (ScopeKind.SEASON, ScopeKind.RATINGS)
 
 
-def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today: dt.date) -> Report:
+def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today: dt.date,
+                 clubs: ClubDirectory) -> Report:
     """The report with « provisoire : résultats de Rodez du 13 juin attendus » in the context
     (`awaited`, printed under the title by base.html.j2) of each season ranking (or rating list)
     that an announced tournament of its circuit and season, whose workbook has not arrived, should
@@ -30,7 +32,8 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
         ranking = rankings.get(document.path)
         note = ""
         if ranking is not None and ranking.scope.kind in _RANKS_A_SEASON:
-            note = awaited_note(awaited(entries, slug, document.season, today if ranking.final else document.date))
+            note = awaited_note(awaited(entries, slug, document.season, today if ranking.final else document.date),
+                                clubs)
         documents.append(dataclasses.replace(document, context={**document.context, "awaited": note})
                          if note else document)
     return dataclasses.replace(report, documents=documents)

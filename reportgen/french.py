@@ -75,9 +75,28 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return f"{number(count)} {word}"
 
 
+# A place's or club's name that starts with the article « Le » or « Les » contracts it with « de »
+# and « à » (du Grau-du-Roi, aux Sables-d'Olonne); « La » and « L' » never contract. Capitalised
+# only, at the start: the article of a name, not a word that begins like one (Lens, Lesparre).
+_CONTRACTIONS = {"de": {"Le ": "du ", "Les ": "des "}, "à": {"Le ": "au ", "Les ": "aux "}}
+
+
+def _contracted(preposition: str, name: str) -> str | None:
+    """« du Grau-du-Roi », or None when the name has no article that contracts with `preposition`."""
+    return next((form + name[len(article):] for article, form in _CONTRACTIONS[preposition].items()
+                 if name.startswith(article)), None)
+
+
 def de(name: str) -> str:
-    """The French preposition before a name: de Toulouse, d'Albi."""
-    return f"d'{name}" if name[:1].casefold() in "aeiouyhéèêâîôû" and name[:1] else f"de {name}"
+    """« de » before a place's or club's name: de Toulouse, d'Albi, du Grau-du-Roi, des Sables, de La
+    Rochelle, de L'Isle-Jourdain (never before a person's: « forfait de Le Gall »)."""
+    elided = name[:1].casefold() in "aeiouyhéèêâîôû" and name[:1]
+    return _contracted("de", name) or (f"d'{name}" if elided else f"de {name}")
+
+
+def at(name: str) -> str:
+    """« à » before a place's or club's name: à Toulouse, au Grau-du-Roi, aux Sables, à La Rochelle."""
+    return _contracted("à", name) or f"à {name}"
 
 
 def of_club(name: str) -> str:

@@ -36,6 +36,17 @@ def test_plurals_and_elision():
     assert french.ordinal(1, feminine=True) == "1re" and french.ordinal(2, feminine=True) == "2e"  # la 1re place
 
 
+def test_a_place_s_article_contracts_with_de_and_a_but_la_and_l_do_not():
+    assert [french.de(name) for name in ("Le Grau-du-Roi", "Les Sables-d'Olonne", "La Rochelle", "L'Isle-Jourdain")] == [
+        "du Grau-du-Roi", "des Sables-d'Olonne", "de La Rochelle", "de L'Isle-Jourdain"]
+    assert [french.at(name) for name in ("Le Grau-du-Roi", "Les Sables-d'Olonne", "La Rochelle", "L'Isle-Jourdain",
+                                         "Albi")] == [
+        "au Grau-du-Roi", "aux Sables-d'Olonne", "à La Rochelle", "à L'Isle-Jourdain", "à Albi"]
+    # Only a capitalised article that starts the name: not a town that begins like one.
+    assert [french.de(name) for name in ("Lens", "Lesparre", "le Mans")] == ["de Lens", "de Lesparre", "de le Mans"]
+    assert french.of_club("Le Grau-du-Roi") == "du club du Grau-du-Roi"
+
+
 def test_names_are_joined_with_et():
     assert [french.joined(names) for names in ([], ["A"], ["A", "B"], ["A", "B", "C"])] == ["", "A", "A et B",
                                                                                          "A, B et C"]

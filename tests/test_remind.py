@@ -14,7 +14,10 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 from reportgen.delivery import database
-from tests.builders import write_tournament, write_workbook
+from reportgen.delivery import remind as reminding
+from reportgen.pipeline import load
+from tests import builders
+from tests.builders import write_clubs, write_tournament, write_workbook
 from tests.test_delivery_mail import (
     smtp,  # noqa: F401  (the real SMTP server of the mail tests)
     wait_until,
@@ -174,3 +177,15 @@ def test_send_without_the_server_in_the_mail_table_names_what_to_add_and_sends_n
     assert "le réglage « host » manque dans la table [mail] : l'envoi (--send) en a besoin" in done.stderr
     assert "aucun rappel n'est envoyé" in done.stderr and smtp.received == []
     assert list((tmp_path / "outputs" / "rappels").glob("*.eml"))  # the drafts are written all the same
+
+
+def test_a_place_named_with_its_article_reads_du_and_au_in_the_reminder(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               ["01/11/2026", "grand-sud", "NIME", "", "Le Grau-du-Roi"]]})
+    league = load(inputs, builders.TODAY)
+    [reminder] = reminding.plan(league.calendar, league.reading.clubs, builders.TODAY, 7, "Ligue Grand Sud", {}).reminders
+    assert reminder.message.subject == "Rappel : résultats du tournoi du Grau-du-Roi du 1er novembre 2026"
+    assert "le tournoi du Grau-du-Roi (grand-sud) le 1er novembre 2026, au Grau-du-Roi, organisé par le club de " \
+           "Nîmes." in reminder.message.text

@@ -156,7 +156,7 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
         session.smtp, settings, log, answer.draft.to, lambda sent: answer.email(settings.sender, sent),
         lambda moment, identifier: [(moment, answer.draft.date.year, club.code, club.name, address.casefold(), "", answer.key,
                                      digest, pdf, identifier)],
-        timeout, f"la réponse à {club.name} est peut-être partie sans que le journal le note : le prochain "
+        timeout, f"la réponse {french.at(club.name)} est peut-être partie sans que le journal le note : le prochain "
         "passage la signalera comme incertaine", lambda: dt.datetime.now(dt.timezone.utc))
     status = SendStatus.UNKNOWN if outcome.unconfirmed else SendStatus.FAILED if outcome.refused else SendStatus.SENT
     said = outcome.unconfirmed or "; ".join(outcome.refused.values())

@@ -68,7 +68,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
 def _message(entry: CalendarEntry, club: Club, after_days: int, league: str, titles: dict[str, str]) -> Message:
     name = f"« {entry.name} »" if entry.name else french.de(entry.place or club.name)  # « Open de Rodez », de Rodez
     day = french.date_long(entry.date)
-    where = f", à {entry.place}" if entry.place else ""
+    where = f", {french.at(entry.place)}" if entry.place else ""
     organiser = french.of_club(club.name).removeprefix("du ")  # club de Perpignan, Club de Foix
     signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
                  else f"Le secrétariat — {league}")

@@ -471,6 +471,20 @@ def test_the_headers_of_a_message_are_data_in_the_reply():
     assert received.message_id == "<a@b>" and received.references == "<x@y>" and received.date == TODAY
 
 
+def test_a_subject_that_is_already_a_reply_gets_no_second_re_whatever_its_case_and_spacing():
+    from reportgen.delivery.inbox_answers import Received, compose
+
+    def answered(subject: str) -> str:
+        received = Received(ALBI, subject, "<a@b>", "", TODAY)
+        return compose(received, CLUBS.find("ALBI"), [], "Ligue", CLUBS, "mail/inbox/x", "k").draft.subject
+
+    assert answered("RE : Rappel : résultats du tournoi") == "RE : Rappel : résultats du tournoi"  # French Outlook
+    assert answered("re: Résultats") == "re: Résultats" and answered("Re:Résultats") == "Re:Résultats"
+    # A forwarded message is answered as any message: « Re: » before the forward's own prefix.
+    assert answered("TR : Résultats") == "Re: TR : Résultats" and answered("Fwd: Résultats") == "Re: Fwd: Résultats"
+    assert answered("Résultats du 14 mars") == "Re: Résultats du 14 mars" and answered("") == "Re: votre classeur"
+
+
 def test_answers_drafted_without_send_are_sent_by_a_later_send_once_each_as_replies(league, tmp_path, smtp):
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
     league.server.append(message(TLSE, "Tournoi de Toulouse", [("t.xlsx", workbook(

@@ -36,6 +36,10 @@ from reportgen.render.mail import bodies, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 _IDENTIFIER = re.compile(r"<[!-;=?-~]+>")  # a Message-ID: printable ASCII between < and >
+# A subject that is already a reply, as clients write it: « Re: », « re: », French Outlook's « RE : ».
+# Only « re », the prefix RFC 5322 (3.6.5) names: a forward's (« TR : », « Fwd: ») gets « Re: » before
+# it, as a mail client does, since the answer replies to the club's message, whatever it forwarded.
+_REPLY = re.compile(r"re\s*:", re.IGNORECASE)
 
 
 @dataclass
@@ -124,7 +128,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         refused.append({"filename": shown, "template": template.filename if template else "",
                         "problems": [{"where": p.where, "message": p.message, "fix": p.fix} for p in one.problems]})
     subject = received.subject or "votre classeur"
-    reply = subject if subject.casefold().startswith("re:") else f"Re: {subject}"
+    reply = subject if _REPLY.match(subject) else f"Re: {subject}"
     context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,
                "refused": refused, "league": league, "title": reply}
     text, html = bodies("inbox", context)

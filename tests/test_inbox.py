@@ -161,6 +161,7 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     text = body(league.drafts()[0])
     assert "casse.xlsx : ce classeur n'a pas pu être enregistré" in text
     assert "feuille « Résultats », cellule A3" in text and "« deux »" in text
+    assert "Corrigez le classeur et renvoyez-le en réponse à ce message : il sera vérifié de nouveau." in text
     assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
     # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
     checked = league.check()
@@ -172,6 +173,19 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert league.run().returncode == 0
     checked = league.check()
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
+
+
+def test_the_answer_asks_for_the_workbooks_in_the_plural_when_several_are_refused(league, tmp_path):
+    rows = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]]
+    broken = [(f"{name}.xlsx", workbook(tmp_path / name, name, day=day, club="ALBI", results=rows))
+              for name, day in (("casse", "21/03/2026"), ("abime", "28/03/2026"))]
+    league.server.append(message(ALBI, "Deux tournois", broken))
+    assert league.run().returncode == 0
+    [draft] = league.drafts()
+    html = draft.get_body(("html",)).get_content()
+    asked = "Corrigez les classeurs et renvoyez-les en réponse à ce message : ils seront vérifiés de nouveau."
+    assert asked in body(draft) and asked in html
+    assert "Corrigez le classeur" not in body(draft) + html
 
 
 def test_a_workbook_whose_layout_is_wrong_gets_the_blank_template(league, tmp_path):

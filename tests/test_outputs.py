@@ -241,6 +241,24 @@ def test_an_annex_row_is_as_high_as_its_longest_text_wraps_and_a_number_keeps_ro
         "0_)", "0.0_)", "#,##0_)", "#,##0.0_)"]
 
 
+def test_an_annex_percent_column_keeps_the_fraction_and_shows_a_percentage():
+    # A Tantrix score in the annex: an « auto » column showed 0.622 as « 0,6 » where the bulletin
+    # prints « 62,2 % »; a `percent` column keeps the fraction in the cell (a formula may use it)
+    # and shows it as a percentage with the column's decimals.
+    from reportgen.model import Annex, AnnexColumn, AnnexSheet
+    from reportgen.render.excel import render_annex
+
+    columns = [AnnexColumn("Joueur", "text", 26), AnnexColumn("Score", "number", 8, 1, percent=True),
+               AnnexColumn("Performance", "number", 11)]
+    sheet = AnnexSheet("Évolution Elo", columns, [["DUPUY Frédéric", 0.622, 1912.4], ["MARTIN Paul", 0.01, 1500.0],
+                                                  ["ROUX Anne", 1, 2000.0]])
+    book = openpyxl.load_workbook(io.BytesIO(render_annex(Annex("a", "Essai", dt.date(2026, 3, 14), [sheet]))))
+    cells = book["Évolution Elo"]
+    assert [cells[f"B{row}"].value for row in (2, 3, 4)] == [0.622, 0.01, 1]
+    assert {cells[f"B{row}"].number_format for row in (2, 3, 4)} == {"#,##0.0%_)"}
+    assert cells["C2"].number_format == "#,##0.0_)"  # the other numbers as they were
+
+
 def test_the_published_csv_follows_the_french_excel_convention(built):
     """`;`, French headings, UTF-8 with a BOM (Excel reads accents right only then), CRLF, « oui »."""
     data = (built / "2026" / "classement-final-2026.csv").read_bytes()

@@ -53,6 +53,7 @@ class AnnexColumn:
     width: float = 12
     decimals: int | None = None  # a `number` column's decimals shown (default: one)
     grouped: bool = True  # False: a number without a thousands separator (a year: « 2026 », not « 2 026 »)
+    percent: bool = False  # a `number` column's fractions shown as percentages: 0.622 as « 62,2 % » (its decimals)
 
 
 INPUT_KINDS = ("text", "whole", "list", "date")

@@ -70,11 +70,13 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     def column_format(column: AnnexColumn, kind: str) -> Any:
         """A number's format from its column: its decimals (none for an `int`, one for a `number`
         unless it says how many: a pool's « Moyenne », three), a thousands separator unless it says
-        none (a field's year)."""
+        none (a field's year), a percent sign for a `number` column of fractions (a Tantrix score,
+        0.622 shown « 62,2 % » as its bulletin prints it: the cell keeps the fraction)."""
         if kind not in ("int", "number"):
             return formats.get(kind, formats["text"])
         decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
-        code = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + PAD
+        percent = "%" if kind == "number" and column.percent else ""
+        code = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent + PAD
         if code not in number_formats:
             number_formats[code] = book.add_format({"num_format": code, "valign": "top"})
         return number_formats[code]

@@ -19,6 +19,7 @@ from statistics import NormalDist
 import openpyxl
 import pytest
 
+from reportgen import french
 from reportgen.circuits.tantrix.documents import event_bulletin, list_bulletin
 from reportgen.circuits.tantrix.points import DEFAULT, VANISHED
 from reportgen.circuits.tantrix.scoring import score_events
@@ -247,6 +248,24 @@ def test_the_report_has_a_bulletin_per_event_a_rating_list_per_date_and_an_annex
     assert book["Parties"].max_row == 1 + 28 + 21
     assert [c.value for c in book["Classement Elo"][1]][:5] == ["Place", "Joueur", "Classement Elo",
                                                                  "Parties classées", "Provisoire"]
+
+
+def test_the_annex_shows_each_score_as_the_rating_list_prints_it(scored, report):
+    """« Évolution Elo », « Score »: the fraction f in the cell, shown as a percentage with one
+    decimal, the same as the rating list's bulletin (it showed « 0,6 » for « 62,2 % »)."""
+    printed = {(event_rows["name"], row["player"]): row["score"] for ratings in scored.lists
+               for event_rows in list_bulletin(ratings, TantrixSettings(), "Ligue").context["events"]
+               for row in event_rows["rows"]}
+    sheet = openpyxl.load_workbook(io.BytesIO(excel.render_annex(report.annexes[0])))["Évolution Elo"]
+    header = [c.value for c in sheet[1]]
+    column = header.index("Score")
+    rows = list(sheet.iter_rows(min_row=2))
+    assert len(rows) == len(printed) > 0
+    assert {row[column].number_format for row in rows} == {"#,##0.0%_)"}
+    assert all(0 < row[column].value < 1 for row in rows)
+    shown = {(row[header.index("Tournoi")].value, row[header.index("Joueur")].value):
+             french.number(100 * row[column].value, 1) + " %" for row in rows}
+    assert shown == printed
 
 
 def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(scored):

@@ -125,6 +125,14 @@ def list_ranking(ratings: RatingList, settings: TantrixSettings) -> Ranking:
                    RATING_COLUMNS, rows, identity=RANK_AND_PLAYER)
 
 
+def score_percent(score: float) -> float:
+    """A player's score f in an event as a percentage with one decimal (62.2): the rating list's
+    bulletin prints it (« 62,2 % ») and the annex's « Score » holds it as a fraction (0.622, shown
+    62,2 %), one rounding for both (the fraction rounded to three decimals on its own, 235.8 TPs in
+    12 games: 0.983, showed 98,3 % where the bulletin printed 98,2 %)."""
+    return round(100 * score, 1)
+
+
 def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -> Document:
     title = f"Classement Elo au {french.date_long(ratings.date)}"
     rows = [{"rank": f"{row.rank}=" if row.tied else str(row.rank), "player": row.name,
@@ -141,7 +149,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
         changes = sorted(result.changes.values(), key=lambda c: (-c.after.value, names[c.player]))
         events.append({"name": result.event.name, "kind": KIND_LABELS[result.event.content.kind], "rows": [{
             "player": names[c.player], "before": french.number(c.before.value, 1), "before_games": c.before.games,
-            "games": c.games, "score": french.number(100 * c.score, 1) + " %",
+            "games": c.games, "score": french.number(score_percent(c.score), 1) + " %",
             "opponents": french.number(c.opponents, 1), "performance": french.number(c.performance, 1),
             "after": french.number(c.after.value, 1), "change": signed(c.after.value - c.before.value, 1),
         } for c in changes]})
@@ -202,7 +210,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
             seed_rows.append([event.date, event.name, seed.number, seed.name, round(seed.value, 1), seed.source])
         for change in sorted(result.changes.values(), key=lambda c: names[c.player]):
             change_rows.append([event.date, event.name, names[change.player], round(change.before.value, 1),
-                                change.before.games, change.games, round(change.score, 3),
+                                change.before.games, change.games, round(score_percent(change.score) / 100, 3),
                                 round(change.opponents, 1), round(change.performance, 1), round(change.after.value, 1),
                                 change.after.games])
     return Annex(
@@ -226,7 +234,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
             AnnexSheet("Évolution Elo", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),
                 AnnexColumn("Avant", "number", 9), AnnexColumn("Parties avant", "int", 9),
-                AnnexColumn("Parties classées", "int", 9), AnnexColumn("Score", "auto", 8),
+                AnnexColumn("Parties classées", "int", 9), AnnexColumn("Score", "number", 8, 1, percent=True),
                 AnnexColumn("Moyenne adversaires", "number", 11), AnnexColumn("Performance", "number", 11),
                 AnnexColumn("Après", "number", 9), AnnexColumn("Parties après", "int", 9)], change_rows),
             AnnexSheet("Têtes de série", [

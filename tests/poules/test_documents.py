@@ -3,13 +3,18 @@ ranking (`standings poules`), as the build renders them."""
 
 import datetime as dt
 import io
+from fractions import Fraction
 
 import openpyxl
 import pandas as pd
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from reportgen.circuits.base import Reading
 from reportgen.circuits.poules.circuit import CIRCUIT
+from reportgen.circuits.poules.documents import _french_average
+from reportgen.circuits.poules.metrics import average
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import RANK_AND_PLAYER, Status
@@ -138,6 +143,31 @@ def test_the_average_has_three_decimals_in_the_bulletin_the_annex_and_the_csv():
     csv_rows = [line.split(",") for line in to_csv(built.rankings[0]).decode().splitlines()[1:]]
     assert {line[1]: float(line[5]) for line in csv_rows} == {  # 0.083 in the CSV, 0,083 in the bulletin
         name: float(row["average"].replace(",", ".")) for name, row in rows.items()}
+
+
+@pytest.mark.parametrize(("points", "games", "shown"), [(Fraction(1, 2), 8, "0,063"), (Fraction(5, 2), 8, "0,313"),
+                                                         (Fraction(3, 2), 8, "0,188")])
+def test_article_III_the_average_is_shown_rounded_half_up(points, games, shown):
+    """« moyenne de points » (Art. III, the seeding; Art. X, the repêchages; the ranking): the text
+    says nothing of its rounding; three decimals, half up as one rounds by hand. 0.5 in 8 games,
+    0,0625, showed 0,062 and 2.5 in 8 showed 0,312 (half to even) while 1.5 in 8 showed 0,188."""
+    assert _french_average(points / games) == shown  # the bulletin
+    assert average(points / games) == float(shown.replace(",", "."))  # the annex, the CSV and JSON
+
+
+@given(st.fractions(min_value=0, max_value=1))
+@example(Fraction(1, 16))
+@example(Fraction(5, 16))
+@example(Fraction(1, 2000))  # 0,0005: 0,001
+@example(Fraction(999, 2000))  # 0,4995: 0,500
+@example(Fraction(1, 3))
+def test_article_III_any_average_is_shown_as_the_half_up_rounding_of_its_exact_value(exact):
+    """Whatever the fraction, the average shown is the multiple of 0,001 nearest to it, the larger
+    one when it lies halfway: worked out on the exact fraction, never on a float."""
+    shown = Fraction(_french_average(exact).replace(",", "."))
+    assert (shown * 1000).denominator == 1
+    assert abs(exact - shown) < Fraction(1, 2000) or shown - exact == Fraction(1, 2000)
+    assert Fraction(repr(average(exact))) == shown
 
 
 @pytest.mark.parametrize(("typed", "shown"), [

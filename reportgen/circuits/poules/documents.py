@@ -52,7 +52,7 @@ SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger po
 
 
 def _french_average(value: Fraction) -> str:
-    return french.number(float(value), AVERAGE_DECIMALS)
+    return french.number(average(value), AVERAGE_DECIMALS)
 
 
 def as_of(tournament: Tournament, index: int) -> dt.date:

@@ -7,6 +7,7 @@ The tie-break words (`inscription`, `barrage`, `moyenne`...) are still the chain
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +20,13 @@ AVERAGE_DECIMALS = 3
 
 
 def average(value: Fraction) -> float:
-    return round(float(value), AVERAGE_DECIMALS)
+    """An average (Art. III: « moyenne de points ») as every output shows it: three decimals,
+    rounded half up from the exact fraction (0.5 in 8 games, 0,0625: 0,063, as 1.5 in 8 gives
+    0,188; `round` on its float rounded half to even, 0,062), on the fraction: no float before the
+    rounding. Only what is shown: the seeding, the repêchages and the ranking compare the fractions
+    themselves (`Line.average`)."""
+    scale = 10 ** AVERAGE_DECIMALS
+    return math.floor(value * scale + Fraction(1, 2)) / scale
 
 
 ROUND_REACHED = Metric[Any]("round_reached", "Tour atteint", lambda standing: standing.round, width=8, short="Tour")

@@ -8,6 +8,8 @@ import re
 
 import pytest
 from defusedxml import ElementTree
+from hypothesis import given
+from hypothesis import strategies as st
 
 from reportgen.site import chart, figures
 from tests.browser import check_page
@@ -64,6 +66,39 @@ def test_the_bump_chart_draws_the_places_of_each_dated_ranking_of_the_season():
     # the hostile name is too long for the labels' room: cut, and whole in its markers' title
     assert f"1. {HOSTILE}"[:12] + "…" in [label[:12] + label[-1] for label in labels]
     assert "4. Joueur b" in labels and "> 20" in labels
+
+
+def written_dates(svg: str) -> list[tuple[float, float, str]]:
+    """The dates under a bump chart (its only centred texts): each one's left and right edges, as
+    Inter at its font size measures it, and its text."""
+    found = []
+    for element in ElementTree.fromstring(svg).iter(f"{SVG}text"):
+        if element.get("text-anchor") == "middle":
+            x, half = float(element.get("x")), chart._inter(round(float(element.get("font-size")) * 10)).getlength(element.text) / 20
+            found.append((x - half, x + half, element.text))
+    return found
+
+
+def test_the_last_date_is_written_and_the_one_before_it_dropped_when_the_two_would_meet():
+    # the reviewer's « 15/1106/12 » (Grand Sud 2025) and « 10/0917/09 » (Tour de France 2005)
+    grand_sud = ["25/01", "15/02", "08/03", "29/03", "19/04", "31/05", "14/06", "20/09", "11/10", "25/10", "15/11", "06/12"]
+    tour = ["19/03", "09/04", "23/04", "07/05", "14/05", "21/05", "10/06", "25/06", "02/07", "09/07", "10/09", "17/09"]
+    for days, shown in ((grand_sud, ["25/01", "08/03", "19/04", "14/06", "11/10", "06/12"]),
+                        (tour, ["19/03", "23/04", "14/05", "10/06", "02/07", "17/09"])):
+        assert [day for _, _, day in written_dates(chart.bump_svg(days, [("A", [1] * len(days))], "x"))] == shown
+
+
+@given(st.lists(st.dates(dt.date(2000, 1, 1), dt.date(2030, 12, 31)), min_size=1, max_size=150, unique=True))
+def test_the_dates_written_under_a_bump_chart_never_overlap(dates):
+    """Any number of dated rankings, whatever their days: the dates written keep a blank between
+    them and stay inside the chart, and the last (the ranking drawn) is always written."""
+    days = [f"{date:%d/%m}" for date in sorted(dates)]
+    svg = chart.bump_svg(days, [("A", [1] * len(days))], "x")
+    written = written_dates(svg)
+    assert written[-1][2] == days[-1]
+    assert written[0][0] >= 0 and written[-1][1] <= float(ElementTree.fromstring(svg).get("width"))
+    for (_, right, _), (left, _, _) in zip(written, written[1:]):
+        assert left - right >= chart.DAY_GAP - 0.01  # the x written to 6 digits
 
 
 def test_the_table_beside_the_chart_gives_the_same_places():

@@ -7,6 +7,7 @@ viewBox scales the chart to its box (`width: 100%` on a phone, 150 mm on A4)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 from html import escape
@@ -54,6 +55,8 @@ def opening(width: float, height: float, label: str) -> str:
 BUMP_LEFT, BUMP_TOP, BUMP_PLOT, BUMP_NAMES, ROW = 40, 22, 300, 170, 18
 NAME_ROOM = BUMP_NAMES - 12 - 4  # from a label's start to the chart's right edge, less a margin
 CAP = 20  # places below the 20th share the bottom row (« > 20 »): the top ten stay readable
+DAY_SIZE, DAY_ROOM = 11, 46  # the dates under the chart: their font size; a date every 46 units at least
+DAY_GAP = 6  # the least blank between two dates written (two spaces at 11): never « 15/1106/12 »
 
 
 @cache
@@ -83,6 +86,28 @@ def bump_y(place: int) -> float:
     return BUMP_TOP + (min(place, CAP + 1) - 1) * ROW
 
 
+def day_width(day: str) -> float:
+    """A date's width under the chart, in units (measured in Inter as `fitted` does)."""
+    return _inter(DAY_SIZE * 10).getlength(day) / 10
+
+
+def written_days(days: Sequence[str], step: float) -> list[int]:
+    """The indexes of the dates written under the chart, `step` units apart: one every few from the
+    first, as far apart as two of the widest dates need, and the last, the ranking the chart is drawn
+    for; the one written before it is dropped when the two would meet (« 15/1106/12 »)."""
+    if len(days) < 2:
+        return list(range(len(days)))
+    need = max(map(day_width, days)) + DAY_GAP  # from a date's middle to the next one's, at least
+    spacing = max(1, round(DAY_ROOM / step), math.ceil(need / step))
+    written = list(range(0, len(days), spacing))
+    last = len(days) - 1
+    if written[-1] != last:
+        if (last - written[-1]) * step < need:
+            written.pop()
+        written.append(last)
+    return written
+
+
 def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None]]], label: str) -> str:
     """`days`: the rankings' short dates, in order; `lines`: (player, his place in each ranking,
     None when absent), in the current ranking's order. A line per player, a marker per place, the
@@ -100,11 +125,9 @@ def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None
                      f'stroke="{RULE}" stroke-width="0.5"/>'
                      f'<text x="{BUMP_LEFT - 8:g}" y="{y + 4:g}" text-anchor="end" font-size="11" fill="{MUTED}">'
                      f'{shown}</text>')
-    spacing = max(1, round(46 / step)) if len(days) > 1 else 1  # a date every 46 units at least
-    for index, day in enumerate(days):
-        if index % spacing == 0 or index == len(days) - 1:
-            parts.append(f'<text x="{BUMP_LEFT + index * step:g}" y="{bottom + 24:g}" text-anchor="middle" '
-                         f'font-size="11" fill="{MUTED}">{text(day)}</text>')
+    for index in written_days(days, step):
+        parts.append(f'<text x="{BUMP_LEFT + index * step:g}" y="{bottom + 24:g}" text-anchor="middle" '
+                     f'font-size="{DAY_SIZE}" fill="{MUTED}">{text(days[index])}</text>')
     labels: list[float] = []
     for number, (name, places) in enumerate(lines):
         colour = COLOURS[number % len(COLOURS)]

@@ -4,8 +4,9 @@ import io
 import re
 
 import openpyxl
+from pypdf import PdfReader
 
-from reportgen.render import excel, html
+from reportgen.render import excel, html, pdf
 from reportgen.render.html import TEMPLATES
 
 
@@ -46,3 +47,44 @@ def test_the_annex_stores_evolution_as_a_number_of_places(example_scored):
     header = [cell.value for cell in sheet[1]]
     values = [row[header.index("Évolution")] for row in sheet.iter_rows(min_row=2, values_only=True)]
     assert all(isinstance(v, int) or v == "nouveau" for v in values) and any(isinstance(v, int) and v for v in values)
+
+
+def pages_of(page: str, *words: str) -> list[int]:
+    """The page of the PDF rendered from `page` that each word is first on."""
+    texts = [found.extract_text() for found in PdfReader(io.BytesIO(pdf.render_pdf(page))).pages]
+    return [next(number for number, text in enumerate(texts) if word in text) for word in words]
+
+
+# The sections of the bulletins' templates whose heading a line introduces before a table:
+# (the line's class, what follows it, « {first} » its first row).
+INTRODUCED = {
+    "grand-sud tournament": ("summary", '<div class="scroll"><table class="latest"><thead><tr><th>Place</th>'
+                             "<th>Joueur</th></tr></thead><tbody><tr><td>1</td><td>{first}</td></tr>"
+                             + "<tr><td>2</td><td>Joueur</td></tr>" * 4 + "</tbody></table></div>"),
+    "tour-de-france tournament": ("summary", '<div class="scale keep-together"><h3>Barème</h3>'
+                                  '<div style="height: 40mm"></div><table><tbody><tr><td>{first}</td></tr>'
+                                  "</tbody></table></div>"),
+    "grand-sud tournaments printed": ("print-tournaments", '<div class="scroll"><table class="tournaments"><thead>'
+                                      "<tr><th>Repère</th></tr></thead><tbody><tr><td>{first}</td></tr></tbody>"
+                                      "</table></div>"),
+}
+
+
+def test_a_heading_and_its_summary_stay_with_the_table_they_introduce():
+    """« Points marqués : Tournoi de Cahors » and its summary were left at a page's foot, their table
+    on the next page (grand-sud/2025/classement-2025-11-15.pdf, page 6): h2 kept the summary, nothing
+    kept the summary with its table. Each such section, printed lower and lower on a page of the
+    bulletins' stylesheet (a page a case), has its heading on the page its table starts on."""
+    css = html.environment().get_template("bulletin.css").render()
+    cases = []
+    for kind, (line, table) in INTRODUCED.items():
+        for height in range(150, 186, 2):  # what comes before it; a page's content is 184 mm high
+            name = f"{kind} {height}."
+            cases.append((f"Titre {name}", f"Premier {name}",
+                          f'<div style="break-before: page; height: {height}mm"></div><section class="section">'
+                          f'<h2>Titre {name}</h2><p class="{line}">Résumé</p>{table.format(first=f"Premier {name}")}'
+                          "</section>"))
+    page = (f'<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><style>{css}</style></head><body><main>'
+            + "".join(section for _, _, section in cases) + "</main></body></html>")
+    found = pages_of(page, *[word for heading, first, _ in cases for word in (heading, first)])
+    assert [heading for number, (heading, _, _) in enumerate(cases) if found[2 * number] != found[2 * number + 1]] == []

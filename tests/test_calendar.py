@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from reportgen.delivery import published
 from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
+from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import SourceRef
 from reportgen.pipeline import build, load, score
 from reportgen.render.ical import uid
@@ -128,6 +129,16 @@ def test_the_uid_of_an_announced_tournament_stays_when_its_workbook_arrives_unde
     [other] = calendar([announced(13, "Open de Millau", "RODZ")], [])
     assert uid(other) != uid(before)
 
+
+
+def test_an_entry_is_titled_by_its_name_else_its_place_else_its_club():
+    clubs = ClubDirectory([Club("TLSE", "Toulouse", "31"), Club("GRAU", "Le Grau-du-Roi", "30")])
+    [named, placed, by_club, by_article] = calendar(
+        [Announced(dt.date(2026, 11, day), "grand-sud", name, place, club, SourceRef("calendrier.xlsx"))
+         for day, name, place, club in [(1, "Open d'automne", "Albi", "TLSE"), (8, "", "Auch", "TLSE"),
+                                        (15, "", "", "TLSE"), (22, "", "", "GRAU")]], [])
+    assert [e.title(clubs) for e in (named, placed, by_club, by_article)] == [
+        "Open d'automne", "Tournoi d'Auch", "Tournoi de Toulouse", "Tournoi du Grau-du-Roi"]
 
 # -- the build: the « provisoire » note and calendrier.ics -------------------------------------------
 

@@ -85,12 +85,26 @@ class CalendarEntry:
     def coming(self) -> bool:
         return self.status == COMING
 
+    def title(self, clubs: ClubDirectory) -> str:
+        """What every list names it by (the site, calendrier.ics, a club's bulletin, `reportgen
+        remind`), so that they cannot disagree: its name, else « Tournoi de Rodez » (`of_place`)."""
+        return self.name or f"Tournoi {self.of_place(clubs)}"
+
+    def of_place(self, clubs: ClubDirectory) -> str:
+        """« de Rodez », « du Grau-du-Roi »: its place, else its organising club's name (a calendar
+        row may name only its club)."""
+        return french.de(self.place or self._organiser(clubs))
+
     def day_and_place(self, clubs: ClubDirectory) -> str:
-        """« de Rodez du 13 juin »: the place (or the name, or the organising club's: a calendar row
-        may name only its club), the day without its year."""
+        """« de Rodez du 13 juin »: the place (or the name, or the organising club's), the day
+        without its year."""
         day = french.date_long(self.date).rsplit(" ", 1)[0]
-        organiser = clubs.find(self.club) if self.club else None
-        return f"{french.de(self.place or self.name or (organiser.name if organiser else self.club))} du {day}"
+        return f"{french.de(self.place or self.name or self._organiser(clubs))} du {day}"
+
+    def _organiser(self, clubs: ClubDirectory) -> str:
+        """The organising club's name in clubs.xlsx (its code if the directory no longer has it)."""
+        club = clubs.find(self.club) if self.club else None
+        return club.name if club else self.club
 
 
 def _circuit(known: Mapping[str, str]) -> Callable[[object], str]:

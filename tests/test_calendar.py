@@ -289,3 +289,23 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     assert "Open de Perpignan (Classement régional Grand Sud) — à venir (Perpignan)" in calendar
     assert "1er juin 2025" not in calendar  # the season before
     assert '<a href="calendrier.ics">' in calendar and (outputs / "calendrier.ics").is_file()
+
+
+def club_alone_league(inputs: Path) -> Path:
+    """The small league and a calendar whose rows of November name a tournament by its club alone,
+    or by its club and place."""
+    small_league(inputs)
+    write_calendar(inputs, [["01/11/2026", "grand-sud", "NIME", "", "Le Grau-du-Roi"],
+                            ["08/11/2026", "grand-sud", "TLSE", "", ""]])
+    return inputs
+
+
+def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):
+    inputs = club_alone_league(tmp_path / "inputs")
+    assert build(inputs, tmp_path / "outputs", TODAY).ok
+    home = (tmp_path / "outputs" / "index.html").read_text(encoding="utf-8")
+    calendar = home[home.index('<section class="calendar">'):]
+    calendar = calendar[:calendar.index("</section>")]
+    assert "8 novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud) — à venir</li>" in calendar
+    assert "1er novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir (Le Grau-du-Roi)" \
+        in calendar

@@ -76,17 +76,19 @@ def calendar_blocked(problems: list[Problem]) -> bool:
     return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)
 
 
-def for_site(entries: list[CalendarEntry], announced: bool) -> tuple[list[dict[str, str]], str]:
+def for_site(entries: list[CalendarEntry], announced: bool,
+             clubs: ClubDirectory) -> tuple[list[dict[str, str]], str]:
     """The home page's calendar when inputs/ announces one (calendrier.xlsx): the latest season's
     tournaments, played or to come, in date order (from the inputs alone, never the clock: the same
-    inputs give the same page), and the iCalendar file to subscribe to (`write_calendar` writes it).
-    Without calendrier.xlsx, nothing: the played tournaments are on the season pages."""
+    inputs give the same page), each by its `CalendarEntry.title` (`clubs`: a row may name only its
+    club), and the iCalendar file to subscribe to (`write_calendar` writes it). Without
+    calendrier.xlsx, nothing: the played tournaments are on the season pages."""
     if not announced or not entries:
         return [], ""
     season = max(entry.date.year for entry in entries)
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     shown = [{"day": french.date_long(entry.date),
-              "title": f"{entry.name} ({titles.get(entry.circuit, entry.circuit)})"
+              "title": f"{entry.title(clubs)} ({titles.get(entry.circuit, entry.circuit)})"
                        + (f" — {COMING}" if entry.status == COMING else ""),
               "place": entry.place}
              for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)) if entry.date.year == season]

@@ -309,3 +309,14 @@ def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(t
     assert "8 novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud) — à venir</li>" in calendar
     assert "1er novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir (Le Grau-du-Roi)" \
         in calendar
+
+
+def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):
+    inputs = club_alone_league(tmp_path / "inputs")
+    assert build(inputs, tmp_path / "outputs", TODAY).ok
+    parsed = icalendar.Calendar.from_ical((tmp_path / "outputs" / "calendrier.ics").read_bytes())
+    events = {e.decoded("dtstart"): e for e in parsed.walk("VEVENT")}
+    toulouse, grau = events[dt.date(2026, 11, 8)], events[dt.date(2026, 11, 1)]
+    assert str(toulouse["summary"]) == "Tournoi de Toulouse" and "location" not in toulouse
+    assert "Organisé par Toulouse." in str(toulouse["description"])
+    assert str(grau["summary"]) == "Tournoi du Grau-du-Roi" and str(grau["location"]) == "Le Grau-du-Roi"

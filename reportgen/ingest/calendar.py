@@ -93,15 +93,15 @@ class CalendarEntry:
     def of_place(self, clubs: ClubDirectory) -> str:
         """« de Rodez », « du Grau-du-Roi »: its place, else its organising club's name (a calendar
         row may name only its club)."""
-        return french.de(self.place or self._organiser(clubs))
+        return french.de(self.place or self.organiser(clubs))
 
     def day_and_place(self, clubs: ClubDirectory) -> str:
         """« de Rodez du 13 juin »: the place (or the name, or the organising club's), the day
         without its year."""
         day = french.date_long(self.date).rsplit(" ", 1)[0]
-        return f"{french.de(self.place or self.name or self._organiser(clubs))} du {day}"
+        return f"{french.de(self.place or self.name or self.organiser(clubs))} du {day}"
 
-    def _organiser(self, clubs: ClubDirectory) -> str:
+    def organiser(self, clubs: ClubDirectory) -> str:
         """The organising club's name in clubs.xlsx (its code if the directory no longer has it)."""
         club = clubs.find(self.club) if self.club else None
         return club.name if club else self.club

@@ -378,7 +378,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
     ics = calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems), league.settings.name,
-                         {club.code: club.name for club in league.reading.clubs.clubs})
+                         league.reading.clubs)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for change in republished]).encode("utf-8")

@@ -40,7 +40,7 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
-                   clubs: dict[str, str]) -> bytes | None:
+                   clubs: ClubDirectory) -> bytes | None:
     """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without
     problems (`blocked`: it has some, the previous file stays). Made while the PDFs render, written
     once the circuits are published (`write_calendar`)."""

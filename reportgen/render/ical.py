@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 
 from icalendar import Calendar, Event
 
-from reportgen import french
 from reportgen.ingest.calendar import CalendarEntry
+from reportgen.ingest.directories import ClubDirectory
 
 PRODID = "-//reportgen//calendrier de la ligue//FR"
 
@@ -26,8 +26,9 @@ def uid(entry: CalendarEntry) -> str:
     return f"{hashlib.sha256(key.encode()).hexdigest()[:32]}@reportgen.invalid"
 
 
-def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: Mapping[str, str]) -> bytes:
-    """The calendar's bytes. `titles`: each circuit's title; `clubs`: each club's name by code."""
+def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: ClubDirectory) -> bytes:
+    """The calendar's bytes. `titles`: each circuit's title; `clubs`: the organisers' names (and
+    the title of a tournament the calendar knows by its club alone: `CalendarEntry.title`)."""
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -41,7 +42,7 @@ def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, s
         event.add("dtstamp", dt.datetime.combine(stamp, dt.time(0), dt.timezone.utc))
         event.add("dtstart", entry.date)
         event.add("dtend", entry.date + dt.timedelta(days=1))  # all day: the end is exclusive
-        event.add("summary", entry.name or f"Tournoi {french.de(entry.place or entry.circuit)}")
+        event.add("summary", entry.title(clubs))
         if entry.place:
             event.add("location", entry.place)
         event.add("description", _description(entry, titles, clubs))
@@ -51,9 +52,9 @@ def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, s
     return calendar.to_ical()
 
 
-def _description(entry: CalendarEntry, titles: Mapping[str, str], clubs: Mapping[str, str]) -> str:
+def _description(entry: CalendarEntry, titles: Mapping[str, str], clubs: ClubDirectory) -> str:
     words = [f"Circuit : {titles.get(entry.circuit, entry.circuit)}."]
     if entry.club:
-        words.append(f"Organisé par {clubs.get(entry.club, entry.club)}.")
+        words.append(f"Organisé par {entry.organiser(clubs)}.")
     words.append("Résultats à venir." if entry.coming else "Résultats publiés.")
     return " ".join(words)

@@ -13,6 +13,7 @@ import sys
 from email import message_from_bytes, policy
 from pathlib import Path
 
+from reportgen import french
 from reportgen.delivery import database
 from reportgen.delivery import remind as reminding
 from reportgen.pipeline import load
@@ -189,3 +190,15 @@ def test_a_place_named_with_its_article_reads_du_and_au_in_the_reminder(tmp_path
     assert reminder.message.subject == "Rappel : résultats du tournoi du Grau-du-Roi du 1er novembre 2026"
     assert "le tournoi du Grau-du-Roi (grand-sud) le 1er novembre 2026, au Grau-du-Roi, organisé par le club de " \
            "Nîmes." in reminder.message.text
+
+
+def test_a_tournament_known_by_its_club_alone_is_named_when_its_club_has_no_address(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"], *CLUBS]})
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               [day(12), "grand-sud", "MTPL", "", ""]]})
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    late = french.date_long(TODAY - dt.timedelta(days=12))
+    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club Montpellier n'a pas d'adresse" \
+        in " ".join(done.stderr.split())

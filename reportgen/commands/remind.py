@@ -68,7 +68,7 @@ def remind(
         for reminder in plan.reminders:
             typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
         for entry, why in plan.unreachable:
-            err(f"pas de rappel pour « {entry.name or entry.place} » du {french.date_long(entry.date)} : {why}")
+            err(f"pas de rappel pour « {entry.title(league.reading.clubs)} » du {french.date_long(entry.date)} : {why}")
         if log is not None:
             if missing := missing_for_sending(settings.mail):
                 print_problems(missing, [], stops=True)

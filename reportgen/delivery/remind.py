@@ -61,12 +61,14 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         elif not club.emails:
             result.unreachable.append((entry, f"le club {club.name} n'a pas d'adresse (colonne Email de clubs.xlsx)"))
         else:
-            result.reminders.append(Reminder(entry, club, _message(entry, club, after_days, league, titles)))
+            result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
     return result
 
 
-def _message(entry: CalendarEntry, club: Club, after_days: int, league: str, titles: dict[str, str]) -> Message:
-    name = f"« {entry.name} »" if entry.name else french.de(entry.place or club.name)  # « Open de Rodez », de Rodez
+def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days: int, league: str,
+             titles: dict[str, str]) -> Message:
+    # « le tournoi « Open de Rodez » », « le tournoi de Rodez »: CalendarEntry.title's words, in a sentence.
+    name = f"« {entry.name} »" if entry.name else entry.of_place(clubs)
     day = french.date_long(entry.date)
     where = f", {french.at(entry.place)}" if entry.place else ""
     organiser = french.of_club(club.name).removeprefix("du ")  # club de Perpignan, Club de Foix

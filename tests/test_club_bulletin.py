@@ -74,6 +74,12 @@ def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come
         ("12 décembre 2026", "Noël à Carcassonne", "Trèbes", "à venir")]
 
 
+def test_a_club_tournament_the_calendar_knows_by_its_club_alone_is_named_after_the_club(league, tmp_path):
+    write_calendar(league.inputs, [["14/11/2026", "grand-sud", "CARC", "", ""]])
+    plan = plan_of(league, tmp_path / "archive")
+    assert [(t["name"], t["place"]) for t in plan.own["CARC"].tournaments][-1] == ("Tournoi de Carcassonne", "")
+
+
 def test_club_pdfs_are_the_same_bytes_and_rewritten_only_when_they_change(league, tmp_path):
     drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
     folder = league.outputs / "clubs" / "2026"

@@ -64,7 +64,7 @@ def folder(season: int, circuit: str | None) -> str:
 
 def _tournaments(league: pipeline.League, club: Club, season: int, slugs: list[str]) -> tuple[dict[str, str], ...]:
     """The club's tournaments of the season: received (its workbook is in inputs/), awaited (announced,
-    its date past, no workbook yet) or to come."""
+    its date past, no workbook yet) or to come, each by its `CalendarEntry.title`."""
     today = league.reading.today
     found = []
     for entry in sorted(league.calendar, key=lambda e: (e.date, e.circuit, e.name)):
@@ -73,7 +73,7 @@ def _tournaments(league: pipeline.League, club: Club, season: int, slugs: list[s
         status, kind = ("reçu", "up") if entry.status != COMING else (
             ("attendu", "down") if entry.date <= today else ("à venir", "muted"))
         found.append({"day": french.date_long(entry.date), "circuit": circuits.REGISTRY[entry.circuit].title,
-                      "name": entry.name, "place": entry.place, "status": status, "kind": kind})
+                      "name": entry.title(league.reading.clubs), "place": entry.place, "status": status, "kind": kind})
     return tuple(found)
 
 

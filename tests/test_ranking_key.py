@@ -19,7 +19,8 @@ def a_ranking(rows: int = 3) -> Ranking:
 
 
 OTHER_ROW = {"rank": 9, "player_id": "L:99", "player": "AUTRE Nom", "licence": "9999", "club": "Albi",
-             "metrics": {"points": 1}, "tied": True, "decided_by": ("duels",), "playoff": True, "results": (1,)}
+             "metrics": {"points": 1}, "tied": True, "decided_by": ("duels",), "playoff": True, "results": (1,),
+             "events": ("2026/x.xlsx",)}
 OTHER_RANKING = {"path": "2026/autre", "scope": Scope(ScopeKind.SEASON, 2025), "date": dt.date(2026, 3, 8),
                  "status": Status.FINAL, "columns": (), "in_force_from": dt.date(2026, 1, 1), "identity": ()}
 

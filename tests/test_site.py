@@ -1,6 +1,9 @@
 """The league's website (issue 24): outputs/index.html and outputs/site/, read back as HTML from a
 built league, and drawn from the example league's real rankings."""
 
+import dataclasses
+import datetime as dt
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -8,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from reportgen import circuits
+from reportgen import circuits, french
+from reportgen.model import Column, Ranking, RankingRow, Scope, ScopeKind, Status
 from reportgen.render.index import MANIFEST
 from reportgen.render.manifest import Manifest
 from reportgen.site import data, publish
@@ -246,20 +250,51 @@ def test_the_public_form_of_a_player():
     assert public.name("L:3", "DURAND Anne") == "DURAND Anne"
 
 
-def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(example_site):
+def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(example_site, example_league):
     """The Grand Sud counts only the best results: LEBRUN Nicolas played six tournaments in 2026
-    and his total, 1 620, is his five best; the sixth, 80 points, is marked as not counted."""
+    and his total, 1 620, is his five best; the sixth, 80 points, is marked as not counted. Each
+    result names its tournament, linked to its page, with its date, in the order of the bulletin's
+    columns (by date; Perpignan before Toulouse on 14 March, by id): the points of each are those
+    of his row of the bulletin of 14 November (LEBRUN Nicolas: 80, 580, 340, 315, 245, 140)."""
     outputs, pages = example_site
     text = pages[f"site/{page_name('joueur', 'L:11147')}"].decode("utf-8")
-    table = text[text.index('<table class="results">'):].split("</table>")[0]
-    rows = re.findall(r"<tr><td>([^<]+)</td><td>([^<]+)</td></tr>", table)
-    assert rows == [("580", "oui"), ("340", "oui"), ("315", "oui"), ("245", "oui"), ("140", "oui"),
-                    ("80", "non (hors des meilleurs résultats)")]
+    table = text[text.index('<table class="sortable results">'):].split("</table>")[0]
+    assert ('<th scope="col">Date</th><th scope="col">Tournoi</th><th scope="col">Points</th>'
+            '<th scope="col">Compté au classement</th>') in table
+    rows = re.findall(r'<tr><td data-sort="(\d{8})">([^<]+)</td><th scope="row"><a href="([^"]+)">([^<]+)</a></th>'
+                      r"<td>([^<]+)</td><td>([^<]+)</td></tr>", table)
+    events = {event.name: event for event in example_league.circuits["grand-sud"].events}
+    shown = []
+    for sort, day, url, name, points, counted in rows:
+        event = events[html.unescape(name)]
+        assert (sort, day) == (event.date.strftime("%Y%m%d"), french.date_long(event.date))
+        assert url == page_name("tournoi", f"grand-sud/tournoi/{event.id}") and f"site/{url}" in pages
+        assert "LEBRUN Nicolas" in pages[f"site/{url}"].decode("utf-8")
+        shown.append((html.unescape(name), points, counted))
+    assert shown == [("Tournoi de Carcassonne", "80", "non (hors des meilleurs résultats)"),
+                     ("Tournoi d'Albi", "580", "oui"), ("Tournoi de Perpignan", "340", "oui"),
+                     ("Open de printemps de Toulouse", "315", "oui"), ("Tournoi de Nîmes", "245", "oui"),
+                     ("Tournoi d'Auch", "140", "oui")]
 
 
 def test_counted_marks_the_best_results_that_make_the_points():
     assert data.counted((10, 8, 3), 18) == [["10", True], ["8", True], ["3", False]]
     assert data.counted((10, 8), 99) == [["10", None], ["8", None]]
+    assert data.counted((10, 8), 18, [1, 0]) == [["10", True, 1], ["8", True, 0]]  # each its tournament's index
+
+
+def test_a_ranking_s_record_names_each_result_s_tournament_once_by_index():
+    """site.json: a ranking's tournaments listed once (`events`), each result naming its own by its
+    index there, not by its id (30-40 bytes, on each of thousands of results)."""
+    rows = (RankingRow(1, "L:1", "A", "", "Foix", {"points": 18}, results=(10, 8), events=("2026/b.xlsx", "2026/a.xlsx")),
+            RankingRow(2, "L:2", "B", "", "Albi", {"points": 8}, results=(8,), events=("2026/c.xlsx",)),
+            RankingRow(3, "L:3", "C", "", "Albi", {"points": 0}))
+    ranking = Ranking("2026/classement", Scope(ScopeKind.SEASON, 2026), dt.date(2026, 3, 1), Status.PROVISIONAL,
+                      (Column("points", "Points", "int"),), rows)
+    record = data.ranking_record(ranking, {})
+    assert record["events"] == ["2026/a.xlsx", "2026/b.xlsx", "2026/c.xlsx"]
+    assert [row.get("results") for row in record["rows"]] == [[["10", True, 1], ["8", True, 0]], [["8", True, 2]], None]
+    assert "events" not in data.ranking_record(dataclasses.replace(ranking, rows=rows[2:]), {})
 
 
 def test_every_tournament_has_its_page_with_its_places_even_where_no_bulletin_ranks_it_alone(example_site,
@@ -342,3 +377,20 @@ def test_an_open_season_s_page_shows_its_latest_dated_bulletin_s_ranking_and_a_s
     final_2025 = next(r for r in rankings if r.season == 2025 and r.final)
     assert "Classement final de la saison 2025" in Page(pages["site/grand-sud-2025.html"].decode("utf-8")).words
     assert shows("site/grand-sud-2025.html", final_2025)
+
+
+def test_a_result_whose_tournament_is_not_known_is_shown_last_without_one():
+    """A `site.json` written before results named their tournaments (two values each), or an index
+    with no tournament behind it: its points and mark still shown, « — » for the tournament, last."""
+    from reportgen.site.player_page import UNKNOWN, PlayerPages
+    from reportgen.site.sources import Circuit, Entry
+
+    event = {"kind": "event", "event": "2026/a.xlsx", "path": "tournoi/2026/a.xlsx", "name": "Open d'Albi",
+             "title": "Open d'Albi", "date": "2026-03-14"}
+    season = {"kind": "season", "events": ["2026/a.xlsx", "2026/gone.xlsx"]}
+    circuit = Circuit("grand-sud", "Grand Sud", "", False, [], [], [event, season])
+    pages = PlayerPages([circuit], lambda c, r: f"tournoi-{r['event']}.html")
+    row = {"results": [["9", True, 1], ["8", True], ["5", False, 0]]}
+    assert pages.results(circuit, Entry(circuit, season, row, 0)) == [
+        ("20260314", "14 mars 2026", "Open d'Albi", "tournoi-2026/a.xlsx.html", "5", False),
+        (*UNKNOWN, "9", True), (*UNKNOWN, "8", True)]

@@ -3,6 +3,7 @@ read back for the next one) stays on the players' pages and gets its season page
 `archive/league.sqlite` (delivery/site_archive.py)."""
 
 import json
+import re
 import shutil
 
 import pytest
@@ -85,7 +86,7 @@ def test_archived_tournaments_get_their_pages_and_results_their_counted_marks(fo
         r for r in published if r["season"] == 2025 and r["kind"] == "event"]
     final = next(r for r in archived if r["title"] == "Classement final de la saison 2025")
     assert final["rows"] == next(r for r in published if r["path"] == final["path"])["rows"]
-    counted = {row["player"]: [mark for _, mark in row["results"]] for row in final["rows"]}
+    counted = {row["player"]: [result[1] for result in row["results"]] for row in final["rows"]}
     assert counted["DUPONT Jean"] == [True, True, False, False]  # the best two of four
 
     later = later_outputs(root / "outputs", tmp_path, 2025)
@@ -100,6 +101,11 @@ def test_archived_tournaments_get_their_pages_and_results_their_counted_marks(fo
     dupont = pages[f"site/{page_name('joueur', 'L:1001')}"].decode("utf-8")
     section = dupont[dupont.index("saison 2025"):]
     assert section.count("non (hors des meilleurs résultats)") == 2 and 'href="tournoi-' in section
+    # each archived result names its tournament, linked to its page, in date order
+    table = section[section.index('<table class="sortable results">'):].split("</table>")[0]
+    named = re.findall(r'<td data-sort="(\d+)">[^<]+</td><th scope="row"><a href="([^"]+)">', table)
+    assert named == [(event["date"].replace("-", ""), page_name("tournoi", f"grand-sud/{event['path']}"))
+                     for event in events]
 
 
 def test_an_archived_tournament_page_is_a_good_web_page(four_tournaments, tmp_path, browser):

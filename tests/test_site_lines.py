@@ -86,7 +86,8 @@ def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
 
 
 # the player's template's results and places loops before site/lines.py `results` and `places`, as they were
-RESULTS_LOOP = """  <tbody>{% for points, counted in s.results %}<tr><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
+# (a result's tournament added: its date, sorting key, name and link, as this loop would write them)
+RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr><td data-sort="{{ sort }}">{{ day }}</td><th scope="row">{% if url %}<a href="{{ url }}">{{ title }}</a>{% else %}{{ title }}{% endif %}</th><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
   <tbody>{% for day, place in s.places %}<tr><td>{{ day }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
 """
 RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
@@ -96,12 +97,16 @@ RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
 
 def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
     env = environment()
-    results = [["1 086", True], ["42,5", False], ["<b>7</b> & 'x'", None], ["0", True], [3, False]]
+    results = [("20260314", "14 mars 2026", "Open d'Albi & \"Foix\"", "tournoi-0a1b.html", "1 086", True),
+               ("20260401", "1er avril 2026", "<b>Open</b>", "tournoi-x'y&z.html", "42,5", False),
+               ("", "", "—", None, "<b>7</b> & 'x'", None), ("20260502", "2 mai 2026", "Sans lien", "", "0", True),
+               (20260503, "3 mai", "Nombre", None, 3, False)]
     places = [("14 mars", 1), ("1er avr.", 12), ("<i>2 mai</i>", None), ("3 mai & co", "3=")]
     before = env.from_string(RESULTS_LOOP).render(s={"results": results, "places": places})
     made = {"results": lines.results(results), "places": lines.places(places)}
     assert env.from_string(RESULTS_NOW).render(s=made) == before
     assert "&lt;b&gt;7&lt;/b&gt; &amp; &#39;x&#39;" in before and "<td>—</td>" in before and "<td>None</td>" in before
+    assert 'href="tournoi-x&#39;y&amp;z.html">&lt;b&gt;Open' in before and "Open d&#39;Albi &amp; &#34;Foix&#34;" in before
     empty = {"results": lines.results([]), "places": lines.places([])}
     assert not empty["results"]  # `{% if s.results %}` leaves the table out, as for an empty list
     assert env.from_string(RESULTS_NOW).render(s=empty) == env.from_string(RESULTS_LOOP).render(

@@ -56,7 +56,8 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
                 scored = results.get((ranking["circuit"], ranking["path"]), {})
                 rows = tuple(RankingRow(row["rank"], row["player_id"], row["player"], row["licence"], row["club"],
                                         json.loads(row["metrics"]), bool(row["tied"]),
-                                        results=scored.get(row["player_id"], ()))
+                                        results=(played := scored.get(row["player_id"], ((), ())))[0],
+                                        events=played[1])
                              for row in connection.execute("SELECT * FROM ranking_row WHERE ranking_id = ? ORDER BY line",
                                                            (ranking["id"],)))
                 identity = tuple(c for c in columns if c.key in ("rank", "player", "licence", "club"))
@@ -99,11 +100,13 @@ def _tournaments(connection: Any, archive_id: int) -> dict[str, list[dict[str, A
     return {circuit: data.event_records(found, lines.get(circuit, [])) for circuit, found in events.items()}
 
 
-def _results(archive: Path, folder: str, day: dt.date) -> dict[tuple[str, str], dict[str, tuple[int, ...]]]:
-    """Each archived ranking's rows' results, best first ((circuit, path) -> player id -> results),
-    which the database does not keep: the season's archived workbooks (with the season before
-    when its circuit reads it) scored again, on the day it was archived. None when they cannot be
-    (a workbook missing or changed: `archive verify` says which); the pages then mark nothing."""
+def _results(archive: Path, folder: str,
+             day: dt.date) -> dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...]]]]:
+    """Each archived ranking's rows' results, best first, with their tournaments' ids ((circuit,
+    path) -> player id -> (results, ids)), which the database does not keep: the season's archived
+    workbooks (with the season before when its circuit reads it) scored again, on the day it was
+    archived. None when they cannot be (a workbook missing or changed: `archive verify` says which);
+    the pages then mark nothing."""
     from reportgen import pipeline
     from reportgen.delivery import seasons
 
@@ -111,5 +114,5 @@ def _results(archive: Path, folder: str, day: dt.date) -> dict[tuple[str, str], 
         scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
     except (ReportgenError, database.DatabaseUnusable, OSError):
         return {}
-    return {(slug, ranking.path): {row.player_id: row.results for row in ranking.rows if row.results}
+    return {(slug, ranking.path): {row.player_id: (row.results, row.events) for row in ranking.rows if row.results}
             for slug, report in scored.reports.items() for ranking in report.rankings}

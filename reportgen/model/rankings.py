@@ -88,6 +88,9 @@ class RankingRow:
     # The player's results, best first, for a later countback (the Masters' qualification reads the
     # Grand Sud ranking's): never published (CSV, JSON and annexes show the columns only).
     results: tuple[int, ...] = ()
+    # The tournament of each of `results` (its id), in the same order: the site's page of the player
+    # names them (site/data.py `ranking_record`). Never published either.
+    events: tuple[str, ...] = ()
 
     def value(self, key: str) -> Any:
         return getattr(self, key) if key in ("rank", "player", "licence", "club") else self.metrics[key]

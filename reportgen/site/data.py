@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, Report, ScopeKind, counting
+from reportgen.model import Column, Event, Ranking, RankingRow, Report, ScopeKind, counting
 from reportgen.render.cache import source_key
 
 DATA = "site.json"
@@ -38,11 +38,23 @@ def cell(value: Any, column: Column) -> str:
     return str(value)
 
 
-def counted(results: tuple[int, ...], points: Any) -> list[list[Any]]:
+def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:
     """A player's results, best first, each with whether it counts in his points (None: not known,
-    `model.counting`)."""
+    `model.counting`) and, when `events` gives them, its tournament: its index in the record's
+    `events` (`ranking_record`)."""
     count = counting(results, points)
-    return [[french.points(result), None if count is None else rank <= count] for rank, result in enumerate(results, 1)]
+    marks: list[list[Any]] = [[french.points(result), None if count is None else rank <= count]
+                              for rank, result in enumerate(results, 1)]
+    for mark, event in zip(marks, events):
+        mark.append(event)
+    return marks
+
+
+def _events(rows: Sequence[RankingRow]) -> list[str]:
+    """The tournaments a ranking's rows' results come from, each id once, sorted: a result names
+    its tournament by its index in this list, not by its id (at 1x, the Grand Sud's `site.json` has
+    8,152 results for 227 ids in its lists: 25 KB more with indexes, 259 KB, +31 %, with the ids)."""
+    return sorted({event for row in rows for event in row.events})
 
 
 def _title(ranking: Ranking, titles: dict[str, str]) -> str:
@@ -57,15 +69,19 @@ def _title(ranking: Ranking, titles: dict[str, str]) -> str:
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
+    events = _events(ranking.rows)
+    index = {event: position for position, event in enumerate(events)}
     return {
         "path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
         "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
         "title": _title(ranking, titles), "date": ranking.date.isoformat(),
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
         "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header} for c in columns],
+        **({"events": events} if events else {}),
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
                   "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},
-                  **({"results": counted(row.results, row.metrics.get("points"))} if row.results else {})}
+                  **({"results": counted(row.results, row.metrics.get("points"), [index[e] for e in row.events])}
+                     if row.results else {})}
                  for row in ranking.rows],
     }
 

@@ -60,11 +60,16 @@ def event_item(day: str, circuit: str, title: str, url: str) -> str:
 COUNTED = {None: "—", True: "oui", False: "non (hors des meilleurs résultats)"}  # as the template said them
 
 
-def results(scores: Iterable[tuple[Any, bool | None]]) -> Markup:
-    """A player's results of a season (points, whether they count: site/data.py `counted`), the
-    rows of his page's results table, on one line as its loop made them."""
-    return Markup("".join(f"<tr><td>{_escaped(points)}</td><td>{COUNTED[None if counted is None else bool(counted)]}"
-                          "</td></tr>" for points, counted in scores))
+def results(scores: Iterable[tuple[Any, Any, Any, str | None, Any, bool | None]]) -> Markup:
+    """A player's results of a season, the rows of his page's results table on one line as its loop
+    made them: each its tournament (the key its date sorts by, its date, its name, linked to its
+    page when there is one: site/player_page.py `PlayerPages.results`), its points and whether they
+    count (site/data.py `counted`)."""
+    return Markup("".join(
+        f'<tr><td data-sort="{_escaped(sort)}">{_escaped(day)}</td><th scope="row">'
+        + (f'<a href="{_escaped(url)}">{_escaped(title)}</a>' if url else _escaped(title))
+        + f"</th><td>{_escaped(points)}</td><td>{COUNTED[None if counted is None else bool(counted)]}</td></tr>"
+        for sort, day, title, url, points, counted in scores))
 
 
 def places(points: Iterable[tuple[str, Any]]) -> Markup:

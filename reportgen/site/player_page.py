@@ -19,6 +19,10 @@ from reportgen.site.privacy import Public
 from reportgen.site.sources import Circuit, Entry, Player
 
 KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
+# A result's tournament as its row shows it (`PlayerPages.results`): the key its date sorts by, its
+# date, its name, its page (None: none).
+Tournament = tuple[str, str, str, str | None]
+UNKNOWN: Tournament = ("", "", "—", None)
 
 
 def place(row: dict[str, Any]) -> str:
@@ -60,6 +64,8 @@ class PlayerPages:
         self._order = tuple(c.slug for c in circuits)  # a player's page shows them in this order
         self._lines: dict[int, tuple[str, dict[str, Any] | None]] = {}
         self._shapes: dict[int, tuple[str, str | None, str, str, str]] = {}
+        self._named: dict[int, list[Tournament]] = {}  # by id() of a ranking record (`tournaments`)
+        self._events: dict[str, dict[str, dict[str, Any]]] = {}  # by circuit slug (`_event_records`)
 
     def source(self, player: Player, name: str) -> tuple[object, ...]:
         """All a player's page is made from: his public name, the circuits' order, and for each of
@@ -93,7 +99,8 @@ class PlayerPages:
         source holds a short string per line: made once per ranking (`_ranking_sources`)."""
         return hashlib.sha256(json.dumps(
             [circuit.title, *self.ranking_line(circuit, ranking), ranking["kind"], ranking["season"],
-             ranking["date"], ranking["path"], ranking["title"], circuit.digest(ranking)],
+             ranking["date"], ranking["path"], ranking["title"], circuit.digest(ranking),
+             self.tournaments(circuit, ranking)],
             ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
 
     def sections(self, player: Player, name: str) -> list[dict[str, Any]]:
@@ -122,13 +129,53 @@ class PlayerPages:
                             ratings.append((e.ranking["date"], rating, shown))
                 sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
-                                 "results": html_lines.results(latest.row["results"] if latest else ()),
+                                 "results": html_lines.results(self.results(circuit, latest) if latest else ()),
                                  "results_title": latest.ranking["title"] if latest else "",
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
                                                           "Classement Elo")})
         return sections
+
+    def results(self, circuit: Circuit, entry: Entry) -> list[tuple[Any, ...]]:
+        """A player's results in a ranking, each with its tournament (`tournaments`) before its points
+        and whether it counts, in the order the bulletin's columns list them: by date, then by
+        tournament id (its record's `events` are sorted so); a result whose tournament is not known
+        (a `site.json` written before results named theirs) last."""
+        named = self.tournaments(circuit, entry.ranking)
+        found = []
+        for points, counted, *where in entry.row["results"]:
+            index = where[0] if where and 0 <= where[0] < len(named) else -1
+            found.append((named[index] if index >= 0 else UNKNOWN, index, points, counted))
+        # a stable sort: the results of unknown tournaments in site.json's order, best first
+        found.sort(key=lambda result: (True,) if result[0] is UNKNOWN else (False, result[0][0], result[1]))
+        return [(*tournament, points, counted) for tournament, _, points, counted in found]
+
+    def tournaments(self, circuit: Circuit, ranking: dict[str, Any]) -> list[Tournament]:
+        """The tournaments a ranking's results name by index (its record's `events`, site/data.py
+        `ranking_record`) as its players' results show them, once per ranking; a player's page is
+        made from them too (`ranking_source`: a tournament renamed changes the pages that name it)."""
+        found = self._named.get(id(ranking))
+        if found is None:
+            records = self._event_records(circuit)
+            found = self._named[id(ranking)] = [self._tournament(circuit, records.get(event))
+                                                for event in ranking.get("events", ())]
+        return found
+
+    def _tournament(self, circuit: Circuit, record: dict[str, Any] | None) -> Tournament:
+        """A tournament as a row of results shows it: the key its date sorts by (« 20260314 »), its
+        date, its name, its page; unknown when the site has no record of it."""
+        if record is None:
+            return UNKNOWN
+        return (record["date"].replace("-", ""), long_day(record["date"]), record["name"] or record["title"],
+                self.event_page(circuit, record))
+
+    def _event_records(self, circuit: Circuit) -> dict[str, dict[str, Any]]:
+        """A circuit's tournaments' records (each has its page) by tournament id, once per circuit."""
+        found = self._events.get(circuit.slug)
+        if found is None:
+            found = self._events[circuit.slug] = {r["event"]: r for r in circuit.rankings if r["kind"] == "event"}
+        return found
 
     def _shape(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, str | None, str, str, str]:
         """What every player's line of one ranking shares, once per ranking: its line's start

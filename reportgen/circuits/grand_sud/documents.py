@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 from collections import Counter
+from operator import itemgetter
 from typing import Any
 
 import pandas as pd
@@ -210,6 +211,12 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
     )
 
 
+def _best_first(points: dict[str, int]) -> list[tuple[str, int]]:
+    """A player's (tournament, points), best first; among equal points in the order scoring gave
+    them (a stable sort): the one it counted first."""
+    return sorted(points.items(), key=itemgetter(1), reverse=True)
+
+
 def published(ranking: Ranking) -> model.Ranking:
     """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters."""
     # What is the same for every row looked up once per ranking: the metrics, and `decided_by` in
@@ -219,7 +226,9 @@ def published(ranking: Ranking) -> model.Ranking:
                             values(row), tied=row.tied, decided_by=decided(row.decided_by),
                             # every result of the window he played, best first: the Masters' countback
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
-                            results=tuple(sorted(row.points.values(), reverse=True))) for row in ranking.rows)
+                            results=tuple(points for _, points in played),
+                            events=tuple(event for event, _ in played))  # the site names each result's tournament
+                 for row in ranking.rows for played in (_best_first(row.points),))
     return model.Ranking(
         path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,

@@ -394,3 +394,14 @@ def test_a_result_whose_tournament_is_not_known_is_shown_last_without_one():
     assert pages.results(circuit, Entry(circuit, season, row, 0)) == [
         ("20260314", "14 mars 2026", "Open d'Albi", "tournoi-2026/a.xlsx.html", "5", False),
         (*UNKNOWN, "9", True), (*UNKNOWN, "8", True)]
+
+
+def test_no_page_of_the_example_league_lets_a_sign_start_a_line(example_site):
+    """Every circuit's pages (a Tour de France scale, Tantrix's Elo charts, the Grand Sud's results):
+    no « : ; ? ! » after an ordinary space, none inside « » (tests/test_site_typography.py)."""
+    from tests.test_site_typography import breakable_spaces
+
+    _, pages = example_site
+    found = {path: spaces for path, page in pages.items() if path.endswith(".html")
+             and (spaces := breakable_spaces(page))}
+    assert not found, found

@@ -10,10 +10,10 @@ from markupsafe import Markup
 from reportgen.render.html import environment
 from reportgen.site import lines
 
-# the player's template's loop before site/lines.py, as it was
+# the player's template's loop before site/lines.py, as it was (a no-break space before its colon since)
 LOOP = """  <tbody>
   {% for line in s.lines %}
-    <tr><td>{{ line.day }}</td><th scope="row">{{ line.kind }} : {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+    <tr><td>{{ line.day }}</td><th scope="row">{{ line.kind }}&nbsp;: {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
   {% endfor %}
   </tbody>
 """
@@ -114,8 +114,9 @@ def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
 
 
 # a club's list of its players' tournaments before `event_item` (templates/site/club.html.j2), as it was
+# (a no-break space before its colon since)
 EVENTS_LOOP = """{% if events %}
-<ul>{% for e in events %}<li>{{ e.day }} · {{ e.circuit }} : <a href="{{ here }}{{ e.url }}">{{ e.title }}</a></li>{% endfor %}</ul>
+<ul>{% for e in events %}<li>{{ e.day }} · {{ e.circuit }}&nbsp;: <a href="{{ here }}{{ e.url }}">{{ e.title }}</a></li>{% endfor %}</ul>
 {% endif %}
 """
 EVENTS_NOW = """{% if events %}

@@ -236,6 +236,6 @@ def places_svg(points: list[tuple[str, int]], label: str) -> str:
     if len(coordinates) > 1:
         parts.append('<polyline points="' + " ".join(f"{x},{y_}" for x, y_ in coordinates) + '" class="line"/>')
     for (x, y_), (day, place) in zip(coordinates, points):
-        parts.append(f'<circle cx="{x}" cy="{y_}" r="3" class="dot"><title>{escape(day)} : {place}</title></circle>')
+        parts.append(f'<circle cx="{x}" cy="{y_}" r="3" class="dot"><title>{escape(day)}\u00a0: {place}</title></circle>')
     parts.append("</svg>")
     return "".join(parts)  # the template marks it safe: every text in it is escaped here

@@ -26,7 +26,7 @@ SECONDARY = ' class="secondary"'  # a column hidden on a phone
 def head(day: str, kind: str, title: str, url: str | None) -> str:
     """The start of a line, up to the opening of its place's cell: the same for every player."""
     shown = f'<a href="{escape(url)}">{escape(title)}</a>' if url else escape(title)
-    return f'    <tr><td>{escape(day)}</td><th scope="row">{escape(kind)} : {shown}</th><td>'
+    return f'    <tr><td>{escape(day)}</td><th scope="row">{escape(kind)}&nbsp;: {shown}</th><td>'
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues
@@ -54,7 +54,7 @@ def event_item(day: str, circuit: str, title: str, url: str) -> str:
     """A tournament in a club's list of those its players played (`templates/site/club.html.j2`): the
     same on every club's page that lists it (pages of outputs/site/, links relative to it), so made
     once per tournament (at 100x, 100 clubs listing most of 4,000 tournaments each)."""
-    return f'<li>{escape(day)} · {escape(circuit)} : <a href="{escape(url)}">{escape(title)}</a></li>'
+    return f'<li>{escape(day)} · {escape(circuit)}&nbsp;: <a href="{escape(url)}">{escape(title)}</a></li>'
 
 
 COUNTED = {None: "—", True: "oui", False: "non (hors des meilleurs résultats)"}  # as the template said them

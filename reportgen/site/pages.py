@@ -335,8 +335,9 @@ class Site:
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
                            table=self.table(circuit, ranking) if ranking else None,
-                           chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public)) if ranking else None,
-                           scale=figures.scale(scale["values"], scale["title"]) if scale else None,
+                           chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public),
+                                              colon=figures.SITE_COLON) if ranking else None,
+                           scale=figures.scale(scale["values"], scale["title"], figures.SITE_COLON) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,
@@ -363,7 +364,7 @@ class Site:
         return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             "table": self.table(circuit, ranking),
-            "description": f"{circuit.title} : résultats, {long_day(ranking['date'])}",
+            "description": f"{circuit.title}\u00a0: résultats, {long_day(ranking['date'])}",
             "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 
     def player(self, player: Player) -> bytes | None:

@@ -1,0 +1,81 @@
+"""French typography on the site's pages: the space before « : », « ; », « ? », « ! » and inside
+« » is a no-break one (U+00A0 or U+202F, reportgen/french.py `typography`), so that a phone's line
+never starts with « : » nor leaves « » » alone. Checked on the visible text of every page of a
+small league, its branches of a blocked circuit and of corrections included (the example league's
+pages: tests/test_site.py)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from html.parser import HTMLParser
+
+from reportgen import circuits
+from reportgen.render.changes import Republished
+from reportgen.site import publish
+from reportgen.site.pages import Site
+
+# an ordinary space (or a line break of the source) before the signs, or after « : what may wrap
+BREAKABLE = re.compile(r"[ \t\r\n][:;?!»]|«[ \t\r\n]")
+
+
+class Visible(HTMLParser):
+    """A page's text as a reader sees it laid out in lines: not its scripts and styles, nor its
+    charts' <title> (a tooltip, never cut into lines; the same SVG bytes as the bulletins')."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.hidden, self.svg, self.parts = 0, 0, []
+
+    def _hides(self, tag: str) -> bool:
+        return tag in ("script", "style") or (tag == "title" and self.svg > 0)
+
+    def handle_starttag(self, tag, attrs):
+        self.svg += tag == "svg"
+        self.hidden += self._hides(tag)
+
+    def handle_endtag(self, tag):
+        self.hidden -= self._hides(tag)
+        self.svg -= tag == "svg"
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def breakable_spaces(page: bytes) -> list[str]:
+    """Each place of a page's visible text where French typing wants a no-break space, with its context."""
+    parser = Visible()
+    parser.feed(page.decode("utf-8"))
+    text = "".join(parser.parts)
+    return [text[max(0, m.start() - 30):m.end() + 10] for m in BREAKABLE.finditer(text)]
+
+
+def site_pages(pages: dict[str, bytes]) -> dict[str, bytes]:
+    return {path: page for path, page in pages.items() if path.endswith(".html")}
+
+
+def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_built, tmp_path):
+    outputs = small_league_built.outputs
+    corrections = publish.corrections(tmp_path, [Republished(
+        "grand-sud", "2026/classement-2026-01-10", "Classement", dt.date(2026, 1, 10),
+        ("classeur corrigé", "tournoi en retard"))], "2026-02-01")
+    for blocked in ((), ("grand-sud",)):
+        pages = site_pages(Site(outputs, list(circuits.CIRCUITS), "Ligue", blocked=blocked,
+                                corrections=corrections).pages())
+        assert {"index.html", "site/corrections.html", "site/grand-sud-2025.html"} <= set(pages)
+        assert any(path.startswith("site/joueur-") for path in pages) and any(
+            path.startswith("site/club-") for path in pages)
+        found = {path: spaces for path, page in pages.items() if (spaces := breakable_spaces(page))}
+        assert not found, found
+        home, season = pages["index.html"].decode("utf-8"), pages["site/grand-sud-2025.html"].decode("utf-8")
+        # the texts that were cut: each of them is there, now kept with its sign
+        assert "Saisons précédentes&nbsp;:" in home and "classeur corrigé\u202f; tournoi en retard" in home
+        assert "Règlement&nbsp;: «\u00a0" in season and "\u00a0»</p>" in season and "Annexe&nbsp;:" in season
+        assert ("Des classeurs sont à corriger&nbsp;:" in season) == bool(blocked)
+
+
+def test_the_check_finds_each_breakable_space_and_only_in_the_visible_text():
+    assert len(breakable_spaces("<p>Règlement : « Grand Sud » ; fini ? oui !</p>".encode("utf-8"))) == 6
+    assert breakable_spaces(("<script>a ; b</script><style>p :hover{}</style><svg><title>14/03 : 2</title>"
+                             "<text>1</text></svg><p>Total\u00a0: 1 445\u202f; «\u00a0x\u00a0»</p>").encode("utf-8")) == []

@@ -543,6 +543,39 @@ def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
     assert ">TPs</th>" in (message.html or "") and "points" not in message.text.split("Tantrix")[1]
 
 
+
+def test_two_circuits_pdfs_of_one_name_are_attached_under_the_names_the_body_lists(tmp_path):
+    """Two circuits whose latest bulletins are both « classement-2026-04-04.pdf »: the second is
+    attached as « masters-classement-2026-04-04.pdf », and both bodies list exactly the attachments'
+    names, in their order (the body once listed the PDFs' own names, one name twice)."""
+    import re
+
+    from reportgen.ingest.directories import Club
+    from reportgen.model import Column, Document, Ranking, RankingRow, Scope, Status
+
+    day = dt.date(2026, 4, 4)
+    bulletins, players = [], {}
+    for circuit in ("grand-sud", "masters"):
+        row = RankingRow(1, "a", "AMAR Ali", "", "Albi", {"points": 100})
+        ranking = Ranking(f"2026/classement-{day}", Scope("season", 2026), day,
+                          Status.PROVISIONAL, (Column("points", "Points", "number", 8),), (row,))
+        folder = tmp_path / circuit
+        folder.mkdir()
+        pdf = folder / f"classement-{day}.pdf"
+        pdf.write_bytes(f"%PDF-1.7 {circuit}\n".encode())
+        document = Document(ranking.path, "x.html.j2", "Classement", day, {}, 2026)
+        bulletins.append(drafts.Bulletin(circuit, circuit.title(), ranking, document, pdf, circuit))
+        players[circuit] = [row]
+    plan = drafts.Plan(2026, None, "Ligue", SENDER, bulletins)
+    message = drafts.message(plan, drafts.ClubMail(Club("ALBI", "Albi", "81", ("a@albi.example.org",)),
+                                                   bulletins, players))
+    names = [attachment.filename for attachment in message.attachments]
+    assert names == ["classement-2026-04-04.pdf", "masters-classement-2026-04-04.pdf"]
+    [text] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.\n", message.text)
+    [html] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.</p>", message.html or "")
+    assert text.split(", ") == names and html.split(", ") == names
+
+
 # -- faults: two senders, a locked or damaged log, kill -9, a silent server ------------------------
 # The promise under every fault: an address never receives the same bulletin twice unless --resend.
 

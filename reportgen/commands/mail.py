@@ -124,7 +124,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
                f"{outputs / club_folder(plan.season, plan.circuit)}")
     for club_mail in plan.clubs:
         players = len({row.player_id for rows in club_mail.players.values() for row in rows})
-        attached = [b.filename for b in club_mail.bulletins] if plan.attach == "all" else []
+        attached = [name for _, name in drafts.attached(plan, club_mail)]
         own = plan.own.get(club_mail.club.code)
         typer.echo(f"  {club_mail.club.name} → {', '.join(club_mail.club.emails)} : "
                    f"{', '.join(attached + ([own.filename] if own else []))} ({french.plural(players, 'joueur')})")

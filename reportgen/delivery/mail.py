@@ -159,7 +159,21 @@ def draft_path(plan: Plan, club: Club) -> str:
     return f"{plan.folder}/{club_bulletin.safe(club.code)}.eml"
 
 
-def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
+def attached(plan: Plan, club_mail: ClubMail) -> list[tuple[Bulletin, str]]:
+    """The club's bulletins the message attaches (none with `attach = "club"`), each with the file
+    name it goes under: its PDF's, or `<circuit>-<name>` when another circuit's PDF took that name
+    (two attachments of one name would hide one of them). The body lists these very names."""
+    if plan.attach != "all":
+        return []
+    found: list[tuple[Bulletin, str]] = []
+    for bulletin in club_mail.bulletins:
+        taken = bulletin.filename in {name for _, name in found}
+        found.append((bulletin, f"{bulletin.circuit}-{bulletin.filename}" if taken else bulletin.filename))
+    return found
+
+
+def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]:
+    """What the body templates show; `files`: the bulletins' attachments' names (`attached`)."""
     rankings = []
     for bulletin in club_mail.bulletins:
         has_evolution = any(column.key == "evolution" for column in bulletin.ranking.columns)
@@ -179,7 +193,7 @@ def context(plan: Plan, club_mail: ClubMail) -> dict[str, Any]:
     own = plan.own.get(club_mail.club.code)
     return {"league": plan.league, "season": plan.season, "club": club_mail.club.name,
             "of_club": french.of_club(club_mail.club.name), "rankings": rankings,
-            "files": [b.filename for b in club_mail.bulletins] if plan.attach == "all" else [],
+            "files": files,
             "own": own.filename if own else "", "links": links(plan, club_mail)}
 
 
@@ -207,13 +221,9 @@ def pdf_digests(plan: Plan, message: Message, bulletins: list[Bulletin]) -> list
 
 def message(plan: Plan, club_mail: ClubMail, to: tuple[str, ...] | None = None) -> Message:
     """The club's message (to all its addresses unless `to` says otherwise)."""
-    text, html = mail_render.bodies(TEMPLATE, context(plan, club_mail))
-    attachments = []
-    names: set[str] = set()
-    for bulletin in club_mail.bulletins if plan.attach == "all" else []:
-        name = bulletin.filename if bulletin.filename not in names else f"{bulletin.circuit}-{bulletin.filename}"
-        names.add(name)
-        attachments.append(Attachment(name, bulletin.pdf.read_bytes()))
+    bulletins = attached(plan, club_mail)  # named once: the body lists what is attached
+    text, html = mail_render.bodies(TEMPLATE, context(plan, club_mail, [name for _, name in bulletins]))
+    attachments = [Attachment(name, bulletin.pdf.read_bytes()) for bulletin, name in bulletins]
     own = plan.own.get(club_mail.club.code)
     if own is not None:  # last: the send log pairs the bulletins with the first attachments
         attachments.append(Attachment(own.filename, (plan.outputs / own.path).read_bytes()))

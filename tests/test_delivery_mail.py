@@ -215,6 +215,31 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in toulouse.get_body(("plain",)).get_content()
 
 
+
+def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):
+    """A tournament the calendar announced before the latest ranking, its workbook not received:
+    the bulletin's « provisoire : … attendus » note (its context's `awaited`) is the line under the
+    ranking's title in both bodies; a ranking that awaits nothing has none."""
+    from tests.test_calendar import write_calendar
+
+    write_calendar(league.inputs, [["03/01/2026", "grand-sud", "TLSE", "Galette de Toulouse", "Toulouse"]])
+    plan = plan_of(league, tmp_path / "archive")
+    plan.own = {}  # the club's own PDF is not what this test reads
+    [bulletin] = [b for b in plan.bulletins if b.circuit == "grand-sud"]
+    note = bulletin.document.context["awaited"]
+    assert note == "provisoire : résultats de Toulouse du 3 janvier attendus"
+    message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "CARC"))
+    assert f"— {bulletin.document.title}\n{note}\n" in message.text
+    assert f"{bulletin.document.title}<br><span style=\"color: #9a3412; font-weight: 600;\">{note}</span></p>" \
+        in (message.html or "")
+
+    write_calendar(league.inputs, [])  # nothing awaited: no note
+    plan = plan_of(league, tmp_path / "archive")
+    plan.own = {}
+    calm = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "CARC"))
+    assert "provisoire" not in calm.text and "provisoire" not in (calm.html or "")
+
+
 def test_drafts_are_reproducible_and_a_club_no_longer_mailed_loses_its_draft(league, tmp_path):
     plan = plan_of(league, tmp_path / "archive")
     drafts.write_drafts(plan, league.outputs)

@@ -183,6 +183,9 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
         rankings.append({
             "circuit": bulletin.title, "title": bulletin.document.title,
             "date": french.date_long(bulletin.ranking.date), "final": bulletin.ranking.final,
+            # « provisoire : résultats … attendus », the note the bulletin prints under its title
+            # (pipeline/calendar.py's mark_awaited), or "".
+            "awaited": bulletin.document.context.get("awaited", ""),
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
             "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
@@ -31,6 +32,17 @@ def date_long(day: dt.date) -> str:
     """14 mars 2026; 1er mai 2026."""
     number = "1er" if day.day == 1 else str(day.day)
     return f"{number} {MONTHS[day.month - 1]} {day.year}"
+
+
+# A long date, its year optional (« 14 novembre 2026 », « 3 janvier »: an awaited tournament's note).
+_LONG_DATE = re.compile(rf"\b(?:1er|\d{{1,2}}) (?:{'|'.join(MONTHS)})\b(?: \d{{4}}\b)?")
+
+
+def dates_kept(text: str) -> str:
+    """The text with no-break spaces inside its long dates: a mail read on a phone never ends a line
+    with « 14 » and starts the next with « novembre 2026 ». For the mails' bodies only: a bulletin's
+    PDF (A4) and the site keep date_long's plain spaces, the same words."""
+    return _LONG_DATE.sub(lambda found: found.group(0).replace(" ", "\u00a0"), text)
 
 
 def date_short(day: dt.date) -> str:

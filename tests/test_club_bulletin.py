@@ -131,9 +131,9 @@ def test_the_draft_attaches_the_club_pdf_after_the_bulletins(league, tmp_path):
     assert [a.get_filename() for a in attachments] == ["classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"]
     assert attachments[1].get_content() == (league.outputs / "clubs" / "2026" / "CARC.pdf").read_bytes()
     text = message.get_body(("plain",)).get_content()
-    assert "Le bulletin du club, ses joueurs dans chaque circuit et ses tournois de la saison, est joint en PDF : " \
+    assert "Le bulletin du club, ses joueurs dans chaque circuit et ses tournois de la saison, est joint en PDF\u00a0: " \
            "bulletin-CARC-2026.pdf." in text
-    assert "Le bulletin complet est joint en PDF : classement-2026-01-10.pdf." in text
+    assert "Le bulletin complet est joint en PDF\u00a0: classement-2026-01-10.pdf." in text
     assert "Sur le site" not in text and "<a href" not in message.get_body(("html",)).get_content()
 
 
@@ -147,8 +147,8 @@ def test_attach_club_attaches_the_club_pdf_alone_and_the_site_is_linked(league, 
     assert "bulletins complets" not in text and "bulletin complet" not in text
     club_url = f"https://ligue.example.org/{FOLDER}/{club_page_name('Carcassonne')}"
     season_url = f"https://ligue.example.org/{FOLDER}/{season_page_name('grand-sud', 2026)}"
-    assert f"La page du club de Carcassonne : {club_url}" in text
-    assert f"{circuits.REGISTRY['grand-sud'].title} 2026 : {season_url}" in text
+    assert f"La page du club de Carcassonne\u00a0: {club_url}" in text
+    assert f"{circuits.REGISTRY['grand-sud'].title} 2026\u00a0: {season_url}" in text
     assert f'<a href="{club_url}">' in html and f'<a href="{season_url}">' in html
 
 

@@ -197,7 +197,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["Message-ID"].endswith("@reportgen.invalid>")
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
-    assert "3e : DUPONT Jean, 520 points (évolution : −2)" in text  # from the latest dated bulletin (issue 27)
+    assert "3e\u00a0: DUPONT Jean, 520 points (évolution\u00a0: −2)" in text  # from the latest dated bulletin (issue 27)
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
@@ -229,9 +229,10 @@ def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(leag
     note = bulletin.document.context["awaited"]
     assert note == "provisoire : résultats de Toulouse du 3 janvier attendus"
     message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "CARC"))
-    assert f"— {bulletin.document.title}\n{note}\n" in message.text
-    assert f"{bulletin.document.title}<br><span style=\"color: #9a3412; font-weight: 600;\">{note}</span></p>" \
-        in (message.html or "")
+    # As the bulletin says it, its long dates and its « : » unbroken (french.dates_kept, typography).
+    title, note = french.dates_kept(bulletin.document.title), french.dates_kept(french.typography(note))
+    assert f"— {title}\n{note}\n" in message.text
+    assert f"{title}<br><span style=\"color: #9a3412; font-weight: 600;\">{note}</span></p>" in (message.html or "")
 
     write_calendar(league.inputs, [])  # nothing awaited: no note
     plan = plan_of(league, tmp_path / "archive")
@@ -259,7 +260,7 @@ def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
     draft = message_from_bytes(written[2].read_bytes(), policy=policy.default)
     assert [a.get_filename() for a in draft.iter_attachments()] == ["classement-final-2025.pdf", "bulletin-ALBI-2025.pdf"]
     text = draft.get_body(("plain",)).get_content()
-    assert "2e : MARTIN Paul" in text and "4e : LÉGER Zoé" in text
+    assert "2e\u00a0: MARTIN Paul" in text and "4e\u00a0: LÉGER Zoé" in text
 
 
 def test_stale_outputs_are_never_mailed(league, tmp_path):
@@ -564,7 +565,7 @@ def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
     plan = drafts.Plan(2026, None, "Ligue", SENDER, [bulletin])
     club_mail = drafts.ClubMail(albi, [bulletin], {"tantrix": list(rows)})
     message = drafts.message(plan, club_mail)
-    assert "1er : AMAR Ali, 12,5 TPs" in message.text and "2e ex aequo : BRUN Léa, 9 TPs" in message.text
+    assert "1er\u00a0: AMAR Ali, 12,5 TPs" in message.text and "2e ex aequo\u00a0: BRUN Léa, 9 TPs" in message.text
     assert ">TPs</th>" in (message.html or "") and "points" not in message.text.split("Tantrix")[1]
 
 

@@ -67,3 +67,8 @@ def test_a_value_formatted_once_reads_the_same_as_formatted_again_whatever_its_t
         assert french.points(twin) == french.points.__wrapped__(twin)
         for decimals in (0, 2):
             assert french.number(twin, decimals) == french.number.__wrapped__(twin, decimals)
+
+
+def test_dates_kept_binds_a_long_dates_words_and_nothing_else():
+    assert french.dates_kept("du 14 novembre 2026 et du 1er mai") == "du 14\u00a0novembre\u00a02026 et du 1er\u00a0mai"
+    assert french.dates_kept("3 janvier attendus, juin 2026 compte 30 jours") == "3\u00a0janvier attendus, juin 2026 compte 30 jours"

@@ -142,7 +142,7 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert draft["In-Reply-To"] == "<resultats-du-14-mars-1@club.example.org>"
     assert draft["References"] == "<resultats-du-14-mars-1@club.example.org>"
     assert draft["To"] == ALBI
-    assert "votre tournoi « Tournoi printemps » du 14 mars 2026 est enregistré" in body(draft)
+    assert "votre tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in body(draft)
     assert not list(draft.iter_attachments())
     # the next `make` reads it with the others, without a problem
     assert not load(league.inputs, TODAY).all_problems()
@@ -159,9 +159,9 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     refused = list((league.archive / "inbox" / "refused").iterdir())
     assert [p.name for p in refused] == ["2026-03-14-albi-1-casse.xlsx"] and refused[0].read_bytes() == broken
     text = body(league.drafts()[0])
-    assert "casse.xlsx : ce classeur n'a pas pu être enregistré" in text
-    assert "feuille « Résultats », cellule A3" in text and "« deux »" in text
-    assert "Corrigez le classeur et renvoyez-le en réponse à ce message : il sera vérifié de nouveau." in text
+    assert "casse.xlsx\u00a0: ce classeur n'a pas pu être enregistré" in text
+    assert "feuille «\u00a0Résultats\u00a0», cellule A3" in text and "«\u00a0deux\u00a0»" in text
+    assert "Corrigez le classeur et renvoyez-le en réponse à ce message\u00a0: il sera vérifié de nouveau." in text
     assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
     # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
     checked = league.check()
@@ -183,7 +183,7 @@ def test_the_answer_asks_for_the_workbooks_in_the_plural_when_several_are_refuse
     assert league.run().returncode == 0
     [draft] = league.drafts()
     html = draft.get_body(("html",)).get_content()
-    asked = "Corrigez les classeurs et renvoyez-les en réponse à ce message : ils seront vérifiés de nouveau."
+    asked = "Corrigez les classeurs et renvoyez-les en réponse à ce message\u00a0: ils seront vérifiés de nouveau."
     assert asked in body(draft) and asked in html
     assert "Corrigez le classeur" not in body(draft) + html
 
@@ -212,8 +212,8 @@ def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
     assert done.returncode == 0, done.stderr
     assert "1 classeur refusé" in done.stdout
     text = body(league.drafts()[0])
-    assert "bombe.xlsx : ce classeur n'a pas pu être enregistré" in text
-    assert "le classeur : le fichier est anormalement volumineux une fois décompressé" in text
+    assert "bombe.xlsx\u00a0: ce classeur n'a pas pu être enregistré" in text
+    assert "le classeur\u00a0: le fichier est anormalement volumineux une fois décompressé" in text
 
 
 def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):

@@ -188,7 +188,7 @@ def test_a_place_named_with_its_article_reads_du_and_au_in_the_reminder(tmp_path
     league = load(inputs, builders.TODAY)
     [reminder] = reminding.plan(league.calendar, league.reading.clubs, builders.TODAY, 7, "Ligue Grand Sud", {}).reminders
     assert reminder.message.subject == "Rappel : résultats du tournoi du Grau-du-Roi du 1er novembre 2026"
-    assert "le tournoi du Grau-du-Roi (grand-sud) le 1er novembre 2026, au Grau-du-Roi, organisé par le club de " \
+    assert "le tournoi du Grau-du-Roi (grand-sud) le 1er\u00a0novembre\u00a02026, au Grau-du-Roi, organisé par le club de " \
            "Nîmes." in reminder.message.text
 
 

@@ -4,13 +4,17 @@ files, a Date and a Message-ID taken from the message itself, and MIME boundarie
 content (same message, same bytes). A message sent over SMTP is given the moment it leaves and an
 identifier of its own instead (`to_message`'s `sent`): the draft's are for reproducible drafts.
 
-The bodies of the clubs' messages come from Jinja templates in `templates/mail/`: the HTML one
-autoescaped like the bulletins, the plain-text one not (an « & » stays an « & »)."""
+The bodies of the messages (the clubs' bulletins, the reminders, the inbox's answers) come from
+Jinja templates in `templates/mail/`: the HTML one autoescaped like the bulletins, the plain-text one
+not (an « & » stays an « & »). The templates' own words are given French typography as they are
+compiled (`_Typography`): no-break spaces before « : ; ? ! » and inside « », never in what they are
+given (a name is as typed); a value whose dates must not break says so (the `dates` filter)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from collections.abc import Iterator
 from email.message import EmailMessage
 from email.policy import default
 from email.utils import format_datetime
@@ -19,9 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 
+from reportgen import french
 from reportgen.model import Message
-from reportgen.render.html import TEMPLATES, environment
+from reportgen.render.html import TEMPLATES
 
 
 def message_id(message: Message) -> str:
@@ -65,14 +72,31 @@ def to_eml(message: Message, sender: str = "") -> bytes:
     return to_message(message, sender).as_bytes()
 
 
+class _Typography(Extension):
+    """French typography on a template's own text (its `data` tokens, as the lexer reads them),
+    once, when the template is compiled: what a `{{ … }}` writes is never touched."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        for token in stream:
+            yield Token(token.lineno, token.type, french.typography(token.value)) if token.type == "data" else token
+
+
 @cache
-def _text_environment(templates: Path) -> Environment:
-    return Environment(loader=FileSystemLoader(templates), autoescape=False, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+def _environment(templates: Path, html: bool) -> Environment:
+    """The mails' own environment (the bulletins' knows no mail typography): HTML autoescaped."""
+    found = Environment(loader=FileSystemLoader(templates), autoescape=html, undefined=StrictUndefined,
+                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, extensions=[_Typography])
+    found.filters["typography"] = french.typography  # reportgen's sentences given as data: a problem
+    found.filters["dates"] = french.dates_kept
+    return found
+
+
+def text_body(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> str:
+    """The plain text of a message from `mail/<name>-text.j2` (a message without HTML: a reminder)."""
+    return _environment(templates, False).get_template(f"mail/{name}-text.j2").render(**context)
 
 
 def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:
     """(plain text, HTML) of a message from `mail/<name>-text.j2` and `mail/<name>-html.j2`."""
-    text = _text_environment(templates).get_template(f"mail/{name}-text.j2").render(**context)
-    html = environment(templates).get_template(f"mail/{name}-html.j2").render(**context)
-    return text, html
+    html = _environment(templates, True).get_template(f"mail/{name}-html.j2").render(**context)
+    return text_body(name, context, templates), html

@@ -1,0 +1,88 @@
+"""French typography in every mail body (a club's bulletins, a reminder, an inbox answer), text and
+HTML: the templates' own words have no-break spaces before « : ; ? ! » and inside « », a long date
+never breaks, and a name from a workbook stays as typed (render/mail.py's `_Typography`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import html as markup
+import re
+
+from reportgen import circuits
+from reportgen.delivery import remind as reminding
+from reportgen.delivery.inbox_answers import Received, compose
+from reportgen.delivery.inbox_filing import Filed, Replaced, Said
+from reportgen.ingest.calendar import COMING, CalendarEntry
+from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.render import mail as mail_render
+
+# A name as a workbook may give it: its spaces before « ? » and « : » and inside « » are its own.
+TYPED = "QUI ? « Jo » : X"
+ALBI = Club("ALBI", "Albi", "81", ("contact@albi.example.org",))
+CLUBS = ClubDirectory([ALBI])
+# A plain space before « : ; ? ! » or « », after « «, or inside a long date (« 14 / novembre »).
+BREAKABLE = re.compile(r" [:;?!»]|« |\b(?:1er|\d{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|août|"
+                       r"septembre|octobre|novembre|décembre)\b")
+
+
+def breakable(body: str) -> list[str]:
+    """The breakable spaces of a body, what came from a workbook (TYPED) left out."""
+    return BREAKABLE.findall(body.replace(TYPED, "").replace(markup.escape(TYPED), ""))
+
+
+def club_bodies() -> tuple[str, str]:
+    """A club's message with every part its templates have: two rankings (one provisional, with
+    evolution), the club's bulletin, several attachments, the site's links."""
+    row = {"rank": "1er ex aequo", "player": TYPED, "points": "1 086", "evolution": "+2"}
+    ranking = {"circuit": "Grand Sud", "title": "Classement après le tournoi d'Auch du 14 novembre 2026",
+               "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
+               "unit": "points", "rows": [row],
+               "awaited": "provisoire : résultats de Rodez du 13 juin attendus"}
+    context = {"league": "Ligue", "season": 2026, "club": "Albi", "of_club": "du club d'Albi",
+               "rankings": [ranking, {**ranking, "awaited": "", "title": "Classement final"}],
+               "files": ["a.pdf", "masters-a.pdf"], "own": "bulletin-ALBI-2026.pdf",
+               "links": [{"title": "La page du club d'Albi", "url": "https://ligue.example.org/site/albi.html"}]}
+    return mail_render.bodies("club", context)
+
+
+def inbox_bodies() -> tuple[str, str]:
+    """An answer with a workbook accepted (replacing another), two refused (one with the template)."""
+    problems = (Said("Résultats", "A6", "Place", "« x » n'est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
+                Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
+    filed = [Filed(TYPED, "0", "accepted", "grand-sud", TYPED, "2026-11-14", "p", (Replaced("old", "kept"),)),
+             Filed("b.xlsx", "1", "refused", "grand-sud", "", "", "p", problems=problems[:1]),
+             Filed("c.xlsx", "2", "refused", "grand-sud", "", "", "p", problems=problems[1:])]
+    received = Received("contact@albi.example.org", TYPED, "<a@b>", "", dt.date(2026, 12, 5))
+    draft = compose(received, ALBI, filed, "Ligue", CLUBS, "mail/inbox/x", "k").draft
+    return draft.text, draft.html
+
+
+def reminder_bodies() -> list[str]:
+    """A reminder of a tournament named in the calendar, and of one known by its place."""
+    entries = [CalendarEntry(dt.date(2026, 11, 1), "grand-sud", TYPED, "Rodez", "ALBI", COMING),
+               CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING)]
+    titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
+    planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, "Ligue Grand Sud", titles)
+    return [reminder.message.text for reminder in planned.reminders]
+
+
+def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typed():
+    club_text, club_html = club_bodies()
+    inbox_text, inbox_html = inbox_bodies()
+    reminders = reminder_bodies()
+    assert len(reminders) == 2
+    bodies = {"club text": club_text, "club HTML": club_html, "answer text": inbox_text, "answer HTML": inbox_html,
+              **{f"reminder {n}": text for n, text in enumerate(reminders)}}
+    assert {kind: breakable(body) for kind, body in bodies.items()} == {kind: [] for kind in bodies}
+    # The words are those of the templates, only their spaces changed.
+    assert "1er ex aequo\u00a0: " in club_text and "(évolution\u00a0: +2)" in club_text
+    assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text
+    assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin attendus" in club_html
+    assert "message du 5\u00a0décembre\u00a02026 («\u00a0" in inbox_text and "(colonne «\u00a0Place\u00a0»)" in inbox_html
+    assert "tournoi «\u00a0" in reminders[0] and "\u00a0» (Classement" in reminders[0]
+    assert "en réponse à ce message\u202f? " in reminders[1] and "le 8\u00a0novembre\u00a02026, au Grau-du-Roi" \
+        in reminders[1]
+    # A name from a workbook is data: as typed, in every body (escaped in HTML, where it needs it).
+    for body in [club_text, inbox_text, reminders[0]]:
+        assert TYPED in body
+    assert markup.escape(TYPED) in club_html and markup.escape(TYPED) in inbox_html

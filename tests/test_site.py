@@ -13,6 +13,7 @@ import pytest
 
 from reportgen import circuits, french
 from reportgen.model import Column, Ranking, RankingRow, Scope, ScopeKind, Status
+from reportgen.render.changes import Republished
 from reportgen.render.index import MANIFEST
 from reportgen.render.manifest import Manifest
 from reportgen.site import data, publish
@@ -84,6 +85,33 @@ def test_every_page_is_french_static_and_links_only_files_of_the_site(outputs):
             target = (path.parent / link.split("#")[0]).resolve()
             assert target.is_file(), (path.name, link)
             assert target.name != "verification.html"  # the secretary's page is not public
+
+
+LONG_DATE = re.compile(rf"(1er|\d{{1,2}}) ({'|'.join(french.MONTHS)}) (\d{{4}})")
+
+
+def test_a_sortable_table_s_dates_sort_by_their_day_not_their_number(outputs, tmp_path):
+    """« 14 mars 2026 » read as a number sorts by its day of the month (site.js `value`): every date
+    cell of a sortable table gives its ISO date to sort by, the players' lines and the corrections
+    (one made here) included."""
+    corrections = publish.corrections(tmp_path, [Republished(
+        "grand-sud", "2026/classement-2026-01-10", "Classement", dt.date(2026, 1, 10), ("classeur corrigé",))],
+        "2026-02-01")
+    pages = Site(outputs, list(circuits.CIRCUITS), "Ligue", corrections=corrections).pages()
+    checked: dict[str, int] = {}
+    for path, page in pages.items():
+        if not path.endswith(".html"):
+            continue
+        for table in re.findall(r'<table class="sortable[^"]*">(.*?)</table>', page.decode("utf-8"), re.S):
+            for attributes, text in re.findall(r"<td([^>]*)>([^<]*)</td>", table):
+                found = LONG_DATE.fullmatch(text.replace("\u00a0", " ").strip())
+                if found:
+                    day = 1 if found[1] == "1er" else int(found[1])
+                    key = f"{int(found[3]):04d}{french.MONTHS.index(found[2]) + 1:02d}{day:02d}"
+                    assert f'data-sort="{key}"' in attributes, (path, text)
+                    kind = path.split("-")[0]
+                    checked[kind] = checked.get(kind, 0) + 1
+    assert {"site/joueur", "site/corrections.html"} <= set(checked)
 
 
 def test_the_home_page_shows_each_ranking_in_force_and_the_latest_publications(outputs):

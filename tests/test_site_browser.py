@@ -126,6 +126,27 @@ def test_a_season_sorted_by_evolution_puts_places_lost_before_places_gained(brow
     assert numbers == sorted(numbers) and shown[:len(numbers)] == [text for text in shown if text != "nouveau"]
 
 
+SORT_BY_DATE_TWICE = """selector => {
+  const table = document.querySelector(selector);
+  const header = Array.from(table.querySelectorAll("thead th")).find(th => th.textContent === "Date");
+  header.click();
+  header.click();  // descending: the latest first
+  return Array.from(table.tBodies[0].rows, row => row.cells[0].getAttribute("data-sort"));
+}"""
+
+
+def test_a_table_sorted_by_date_is_in_date_order_not_by_day_of_month(browser, example_site):  # noqa: F811
+    """« 14 mars 2026 » sorts as the day it is, not as 14, and « 2026-03-14 » not as 2026: a
+    season's documents and a player's lines, latest first, each date before the one above it."""
+    player = next(page for page in sorted((example_site / "site").glob("joueur-*.html"))
+                  if page.read_text(encoding="utf-8").count("<tr><td data-sort=") > 5)
+    for page, selector in ((example_site / "site" / "grand-sud-2026.html", "table.documents"),
+                           (player, "table.sortable")):
+        browser.look(page, example_site, 1280, audit=False)
+        keys = [key for key in browser.pages[1280].evaluate(SORT_BY_DATE_TWICE, selector) if key]
+        assert len(set(keys)) > 5 and keys == sorted(keys, reverse=True), (page.name, keys)
+
+
 # Each channel of each pixel weighted by its place (exact in a double: under 2^53), so that a pixel
 # moved or of another colour changes the sum.
 DRAWN_PIXELS = """() => {

@@ -10,10 +10,11 @@ from markupsafe import Markup
 from reportgen.render.html import environment
 from reportgen.site import lines
 
-# the player's template's loop before site/lines.py, as it was (a no-break space before its colon since)
+# the player's template's loop before site/lines.py, as it was (a no-break space before its colon, and
+# its date's sort key, since)
 LOOP = """  <tbody>
   {% for line in s.lines %}
-    <tr><td>{{ line.day }}</td><th scope="row">{{ line.kind }}&nbsp;: {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+    <tr><td data-sort="{{ line.sort }}">{{ line.day }}</td><th scope="row">{{ line.kind }}&nbsp;: {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
   {% endfor %}
   </tbody>
 """
@@ -22,13 +23,13 @@ NOW = """  <tbody>
 """
 
 LINES = [
-    {"day": "14 mars 2026", "kind": "Classement", "title": "Classement au 14 mars 2026",
+    {"day": "14 mars 2026", "sort": "20260314", "kind": "Classement", "title": "Classement au 14 mars 2026",
      "url": "../grand-sud/2026/classement-2026-03-14.html", "rank": "3=", "value": "1 086 pts", "club": "Albi"},
-    {"day": "1er avril 2026", "kind": "Tournoi", "title": "<b>Open</b> d'Albi & \"Foix\"", "url": "tournoi-0a1b.html",
+    {"day": "1er avril 2026", "sort": "20260401", "kind": "Tournoi", "title": "<b>Open</b> d'Albi & \"Foix\"", "url": "tournoi-0a1b.html",
      "rank": "", "value": "", "club": "Club <script>alert(1)</script>"},
-    {"day": "2 mai 2026", "kind": "", "title": "Sans lien", "url": None, "rank": "12", "value": "42,5 pts",
+    {"day": "2 mai 2026", "sort": "20260502", "kind": "", "title": "Sans lien", "url": None, "rank": "12", "value": "42,5 pts",
      "club": None},
-    {"day": "3 mai 2026", "kind": "Classement Elo", "title": "Elo", "url": "", "rank": "1", "value": "1 500 Elo",
+    {"day": "3 mai 2026", "sort": "20260503", "kind": "Classement Elo", "title": "Elo", "url": "", "rank": "1", "value": "1 500 Elo",
      "club": "Saint-Gaudens & Co'"},
 ]
 
@@ -36,7 +37,7 @@ LINES = [
 def test_the_lines_are_the_bytes_of_the_template_loop():
     env = environment()
     before = env.from_string(LOOP).render(s={"lines": LINES})
-    made = lines.table_body(lines.line(lines.head(line["day"], line["kind"], line["title"], line["url"]),
+    made = lines.table_body(lines.line(lines.head(line["day"], line["kind"], line["title"], line["url"], line["sort"]),
                                        line["rank"], line["value"], line["club"]) for line in LINES)
     assert isinstance(made, Markup)
     assert env.from_string(NOW).render(s={"lines": made}) == before

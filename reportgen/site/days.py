@@ -15,6 +15,13 @@ def long_day(iso: str) -> str:
     return french.date_long(dt.date.fromisoformat(iso))
 
 
+def sort_key(iso: str) -> str:
+    """« 20260314 »: what a sortable table's date cell sorts by (its `data-sort`). site.js reads a
+    cell starting with a digit as a number: « 14 mars 2026 » would sort by its day, « 2026-03-14 »
+    by its year alone."""
+    return iso.replace("-", "")
+
+
 @functools.cache  # the same dates, under each player's chart of his places
 def short_day(iso: str) -> str:
     """« 14/03/2026 »: a date in a player's table of his places (`french.date_short`)."""

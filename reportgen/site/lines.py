@@ -23,10 +23,11 @@ from markupsafe import Markup, escape
 SECONDARY = ' class="secondary"'  # a column hidden on a phone
 
 
-def head(day: str, kind: str, title: str, url: str | None) -> str:
-    """The start of a line, up to the opening of its place's cell: the same for every player."""
+def head(day: str, kind: str, title: str, url: str | None, sort: str) -> str:
+    """The start of a line, up to the opening of its place's cell: the same for every player. `sort`:
+    what its date sorts by (site/days.py `sort_key`: « 14 mars 2026 » would sort by its day)."""
     shown = f'<a href="{escape(url)}">{escape(title)}</a>' if url else escape(title)
-    return f'    <tr><td>{escape(day)}</td><th scope="row">{escape(kind)}&nbsp;: {shown}</th><td>'
+    return f'    <tr><td data-sort="{escape(sort)}">{escape(day)}</td><th scope="row">{escape(kind)}&nbsp;: {shown}</th><td>'
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues

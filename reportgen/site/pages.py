@@ -21,7 +21,7 @@ from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import drawing, figures, og
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
-from reportgen.site.days import long_day
+from reportgen.site.days import long_day, sort_key
 from reportgen.site.player_page import PlayerPages, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
@@ -287,8 +287,8 @@ class Site:
         lines = []
         for change in self.corrections:
             circuit = next((c for c in self.circuits if c.slug == change["circuit"]), None)
-            lines.append({**change, "day": long_day(change["day"]), "date": long_day(change["date"]),
-                          "circuit_title": circuit.title if circuit else change["circuit"],
+            lines.append({**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]),
+                          "date": long_day(change["date"]), "circuit_title": circuit.title if circuit else change["circuit"],
                           "url": circuit.bulletin(change["path"]) if circuit else None})
         return lines
 

@@ -14,7 +14,7 @@ from typing import Any
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
-from reportgen.site.days import long_day, short_day
+from reportgen.site.days import long_day, short_day, sort_key
 from reportgen.site.privacy import Public
 from reportgen.site.sources import Circuit, Entry, Player
 
@@ -167,7 +167,7 @@ class PlayerPages:
         date, its name, its page; unknown when the site has no record of it."""
         if record is None:
             return UNKNOWN
-        return (record["date"].replace("-", ""), long_day(record["date"]), record["name"] or record["title"],
+        return (sort_key(record["date"]), long_day(record["date"]), record["name"] or record["title"],
                 self.event_page(circuit, record))
 
     def _event_records(self, circuit: Circuit) -> dict[str, dict[str, Any]]:
@@ -198,6 +198,6 @@ class PlayerPages:
                 html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
                                 ranking["title"] or ranking["name"],
                                 self.event_page(circuit, ranking) if ranking["kind"] == "event"
-                                else root_of(circuit.bulletin(ranking["path"]))),
+                                else root_of(circuit.bulletin(ranking["path"])), sort_key(ranking["date"])),
                 next((c for c in ranking["columns"] if c["key"] != "club"), None))
         return found

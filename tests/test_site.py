@@ -245,6 +245,10 @@ def test_the_search_index_finds_players_clubs_and_tournaments_accents_and_case_a
     assert search_key("ANDRÉ Hélène") == wanted
     assert [e for e in entries if search_key("TANTRIX d'AUTOMNE") in e["k"] and e["t"] == "tournoi"]
     assert [e for e in entries if e["t"] == "club" and "nimes" in e["k"]]
+    # each tournament with its day: the editions of one tournament (Albi 2025 and 2026) told apart
+    tournaments = [(e["n"], e["d"]) for e in entries if e["t"] == "tournoi"]
+    assert len(set(tournaments)) == len(tournaments) > len({name for name, _ in tournaments})
+    assert all(re.fullmatch(r"(1er|\d{1,2}) \w+ \d{4}", day) for _, day in tournaments)
 
 
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):

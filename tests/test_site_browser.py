@@ -50,6 +50,21 @@ def test_the_search_finds_a_player_by_part_of_his_name_and_a_header_sorts_its_ta
     assert seen["sort"] == "ascending" and seen["names"] == sorted(seen["names"], key=str.casefold)
 
 
+SEARCH = """words => {
+  const input = document.getElementById("recherche");
+  input.value = words;
+  input.dispatchEvent(new Event("input"));
+  return Array.from(document.querySelectorAll("#resultats a"), a => a.textContent);
+}"""
+
+
+def test_the_search_tells_a_tournament_s_editions_apart_by_their_day(browser, example_site):  # noqa: F811
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 1280, audit=False)
+    found = [text for text in browser.pages[1280].evaluate(SEARCH, "tournoi d'albi") if "(tournoi" in text]
+    assert found == sorted(set(found), key=found.index) and len(found) >= 2  # no two alike
+    assert all(re.fullmatch(r"Tournoi d'Albi \(tournoi, \d{1,2} \w+ \d{4}\)", text) for text in found), found
+
+
 FOCUSED = "document.activeElement.id || document.activeElement.textContent"
 
 

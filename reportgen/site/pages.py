@@ -389,7 +389,8 @@ class Site:
         entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
                    for p in self.players.values() if (page := self.player_page(p.id))]
         entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
-        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "u": event_page_name(c, r)}
+        # a tournament with its day (« d »): the editions of one tournament share its name
+        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "d": long_day(r["date"]), "u": event_page_name(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
                         for e in entries})

@@ -51,7 +51,7 @@
         var item = document.createElement("li");
         var link = document.createElement("a");
         link.href = here + e.u;
-        link.textContent = e.n + " (" + e.t + ")";
+        link.textContent = e.n + " (" + e.t + (e.d ? ", " + e.d : "") + ")";
         item.appendChild(link);
         list.appendChild(item);
       });

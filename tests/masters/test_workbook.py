@@ -6,6 +6,7 @@ import openpyxl
 import pytest
 
 from reportgen.circuits.masters.prepare import prepare
+from reportgen.model import ScopeKind
 from reportgen.pipeline import build, load, score
 from reportgen.render.inputs import apply
 from tests.builders import players, write_clubs, write_tournament
@@ -425,3 +426,15 @@ def test_prepare_says_a_typed_name_two_participants_could_be_rather_than_a_lost_
             "« MARTIN Jean Paul » ou « PAUL Jean Martin » (participants du Masters) — écrivez le nom comme dans la "
             "liste des participants") in result.stderr
     assert "serait perdu" not in result.stderr
+
+
+def test_the_masters_ranking_is_named_after_its_tournament(example_scored):
+    """Its scope names the tournament as its `Tournoi` sheet does, as the other circuits' events do:
+    `reportgen standings masters --event` finds it by that name, and the site's page of the event is
+    titled with it (it read « Classement final », the bulletin's title)."""
+    from reportgen.queries import event_ranking
+
+    rankings = example_scored.reports["masters"].rankings
+    events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT]
+    assert events and all(r.scope.name == "Masters Grand Sud 2026" for r in events)
+    assert event_ranking("masters", rankings, "masters grand sud 2026") is events[-1]

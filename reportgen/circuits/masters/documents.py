@@ -64,7 +64,7 @@ def published(event: MastersEvent, lines: list[Line], rounds_done: int) -> Ranki
                             METRICS.values(line, COLUMNS), tied=line.barrage,
                             decided_by=METRICS.decided(line.decided_by),
                             playoff=line.barrage) for line in lines)
-    return Ranking(f"{season}/masters-{season}", Scope(ScopeKind.EVENT, season, event.id), event.date,
+    return Ranking(f"{season}/masters-{season}", Scope(ScopeKind.EVENT, season, event.id, event.name), event.date,
                    Status.FINAL if rounds_done == ROUNDS else Status.PROVISIONAL, COLUMNS, rows)
 
 

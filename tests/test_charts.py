@@ -210,7 +210,7 @@ def test_the_scale_chart_draws_each_place_s_points():
     heights = [chart.SCALE_HEIGHT - float(point.split(",")[1]) for point in line]
     assert heights == [chart.SCALE_HEIGHT * value / 100 for value in (100, 80, 64, 30, 0)]
     assert [t.text for t in root.iter(f"{SVG}text")] == ["100", "0", "1er", "4e", "5e"]
-    assert root.get("aria-label") == "Points selon la place : Tournoi <b>"  # escaped in the bytes, whole once read
+    assert root.get("aria-label") == "Points selon la place\u00a0: Tournoi <b>"  # escaped in the bytes, whole once read
     assert [(row["head"], row["cells"]) for row in figure["table"]["rows"]][:2] == [("1er", ["100"]), ("2e", ["80"])]
 
 
@@ -220,7 +220,7 @@ def test_the_tour_de_france_season_page_draws_the_charts_of_its_bulletins(exampl
     final = (folder / "classement-saison-2005.html").read_text(encoding="utf-8")
     latest = (folder / "classement-2005-12-03.html").read_text(encoding="utf-8")  # its latest tournament's scale
     bump_chart, scale_chart = svgs(season)
-    assert bump_chart in svgs(final) and "Points selon la place : DipLyon III" in scale_chart
+    assert bump_chart in svgs(final) and "Points selon la place\u00a0: DipLyon III" in scale_chart
     assert scale_chart in svgs(latest)  # the same bytes
 
 

@@ -22,10 +22,9 @@ from reportgen.site.chart import bump_svg, scale_svg, values_svg
 
 TOP = 10  # the bump chart follows the current top ten
 SEASON_KINDS = ("season", "ratings")  # a season's dated rankings (a rating list is dated too)
-# The colon of a figure's captions (`colon`): after a plain space in the bulletins, whose bytes (and
-# PDFs) stay as they were; after the no-break space French typing wants on the site's pages, where a
-# phone's line would otherwise start with it. The SVG is the same in both (its name keeps the plain one).
-COLON, SITE_COLON = " :", "\u00a0:"
+# The colon of a figure's captions, after the no-break space French typing wants (a phone's line
+# never starts with it), on the site's pages and in the bulletins alike.
+COLON = "\u00a0:"
 
 
 def day(iso: str) -> str:
@@ -55,7 +54,7 @@ def places(ranking: dict[str, Any]) -> dict[str, Any]:
 
 def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
          name: Callable[[dict[str, Any]], str] = lambda row: row["player"], most: int = TOP,
-         places_of: Callable[[dict[str, Any]], dict[str, Any]] = places, colon: str = COLON) -> dict[str, Any] | None:
+         places_of: Callable[[dict[str, Any]], dict[str, Any]] = places) -> dict[str, Any] | None:
     """The places of `current`'s top ten (`most`) in each dated ranking of its season, when it has
     at least two; `name` gives a row's name as the page shows it (the site's privacy choices);
     `places_of`: `places`, or the same remembered (`charted`)."""
@@ -71,7 +70,7 @@ def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
     what = "classement Elo" if current["kind"] == "ratings" else "classement"
     label = f"Place des {len(top)} premiers du {what} au fil de la saison {current['season']}"
     return {"svg": Markup(bump_svg(days, lines, label)), "caption": label,
-            "table": {"caption": f"{label}{colon} les mêmes places", "corner": "Joueur", "columns": days,
+            "table": {"caption": f"{label}{COLON} les mêmes places", "corner": "Joueur", "columns": days,
                       "rows": [{"head": player, "cells": ["—" if p is None else str(p) for p in ranks]}
                                for player, ranks in lines]}}
 
@@ -84,25 +83,24 @@ def number(shown: str) -> float | None:
         return None
 
 
-def values(points: Sequence[tuple[str, float, str]], label: str, header: str,
-           colon: str = COLON) -> dict[str, Any] | None:
+def values(points: Sequence[tuple[str, float, str]], label: str, header: str) -> dict[str, Any] | None:
     """A value over time (a player's rating), from (iso date, value, the value in French)."""
     if len(points) < 2:
         return None
     shown = [(day(iso), value, text) for iso, value, text in points]
     return {"svg": Markup(values_svg(shown, label)), "caption": label,
-            "table": {"caption": f"{label}{colon} les mêmes valeurs", "corner": "Date", "columns": [header],
+            "table": {"caption": f"{label}{COLON} les mêmes valeurs", "corner": "Date", "columns": [header],
                       "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
 
 
-def scale(values: Sequence[float], title: str, colon: str = COLON) -> dict[str, Any]:
+def scale(values: Sequence[float], title: str) -> dict[str, Any]:
     """Points by place (a tournament's scale, `values` from the first place on): the template of a
     bulletin calls it (`scale_chart`, render/html.py), the site's season page too, from the same
     numbers, so both draw the same bytes."""
     shown = [french.points(value) for value in values]
-    label, caption = f"Points selon la place{COLON} {title}", f"Points selon la place{colon} {title}"
-    return {"svg": Markup(scale_svg(values, french.points(max(values, default=0)), label)), "caption": caption,
-            "table": {"caption": f"{caption}{colon} les mêmes points", "corner": "Place", "columns": ["Points"],
+    label = f"Points selon la place{COLON} {title}"
+    return {"svg": Markup(scale_svg(values, french.points(max(values, default=0)), label)), "caption": label,
+            "table": {"caption": f"{label}{COLON} les mêmes points", "corner": "Place", "columns": ["Points"],
                       "rows": [{"head": french.ordinal(place), "cells": [text]} for place, text in enumerate(shown, 1)]}}
 
 

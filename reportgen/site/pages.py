@@ -335,9 +335,9 @@ class Site:
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
                            table=self.table(circuit, ranking) if ranking else None,
-                           chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public),
-                                              colon=figures.SITE_COLON) if ranking else None,
-                           scale=figures.scale(scale["values"], scale["title"], figures.SITE_COLON) if scale else None,
+                           chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
+                           if ranking else None,
+                           scale=figures.scale(scale["values"], scale["title"]) if scale else None,
                            events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
                                     "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,

@@ -134,7 +134,7 @@ class PlayerPages:
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
-                                                          "Classement Elo", figures.SITE_COLON)})
+                                                          "Classement Elo")})
         return sections
 
     def results(self, circuit: Circuit, entry: Entry) -> list[tuple[Any, ...]]:

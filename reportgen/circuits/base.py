@@ -50,6 +50,8 @@ class Circuit(Protocol):
 # A circuit may also say when two events are the same tournament whatever their cells (the Grand
 # Sud: the same club, date and series), as `edition(event) -> (key, words)`: two workbooks with
 # the same key are one problem (pipeline.load). Workbooks with the same cells always are.
+# It may say whose tournament an event is, as `organiser(event) -> Club` (the Grand Sud: its `Club`
+# field): `reportgen inbox` holds for the secretary a workbook that another club sends.
 # It may also give its part of a club's own bulletin, as `club_sections(season, rankings, reports,
 # member) -> tuple[ClubSection, ...]` (the Masters: the race to its 16th place); without it, the
 # club's players in the ranking its message reports (circuits/club_sections.py, `default_sections`).

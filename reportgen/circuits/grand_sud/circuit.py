@@ -12,6 +12,7 @@ from reportgen.circuits.grand_sud.parse import GrandSudEvent
 from reportgen.circuits.grand_sud.parse import parse as parse_workbook
 from reportgen.circuits.grand_sud.scoring import Tournament, same_year_editions, score_league
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
+from reportgen.ingest.directories import Club
 from reportgen.model import Report
 
 
@@ -26,6 +27,11 @@ class GrandSud:
         both, the second would replace the first (§1) and the bulletin would call it its own
         replacement."""
         return (event.content.club.code, event.date, event.content.series), "même club, même date, même série"
+
+    def organiser(self, event: GrandSudEvent) -> Club:
+        """The club its `Tournoi` sheet names (`Club`): whose tournament it is, so that a workbook
+        another club sends by e-mail is held for the secretary (delivery/inbox_filing.py)."""
+        return event.content.club
 
     def score(self, results: pd.DataFrame, events: list[GrandSudEvent], settings: GrandSudSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

@@ -19,7 +19,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -233,13 +233,14 @@ CREATE TABLE IF NOT EXISTS inbox_file (
     position INTEGER NOT NULL,
     filename TEXT NOT NULL,
     sha256   TEXT NOT NULL CHECK (length(sha256) = 64),
-    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused')),
+    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused', 'held')),
     circuit  TEXT NOT NULL DEFAULT '',
     event    TEXT NOT NULL DEFAULT '',
     date     TEXT NOT NULL DEFAULT '',
     path     TEXT NOT NULL,
     replaced TEXT NOT NULL DEFAULT '[]',
     problems TEXT NOT NULL DEFAULT '[]',
+    owners   TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (message, position)
 );
 CREATE VIEW IF NOT EXISTS current_archive AS
@@ -248,17 +249,25 @@ CREATE VIEW IF NOT EXISTS current_archive AS
 
 
 # What each older version needs around SCHEMA (which creates every table and index it lacks):
-# (before, after). v2: the send log's status may say `sending` (written before DATA) and `unknown`;
-# SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new one, the rows
-# are copied over. v3: the tables of `reportgen inbox` (inbox_message, inbox_file), new: SCHEMA
-# creates them, nothing else changes. v4: a copy holds the fonts its HTML pages name (kind `font`),
-# a CHECK again: v3's archived_file put aside, its rows copied into the new one.
+# (before, after), taken in turn, SCHEMA run between each step's two halves (so a step finds the
+# tables the steps before it made: v4's inbox_file exists only from v3). v2: the send log's status
+# may say `sending` (written before DATA) and `unknown`; SQLite cannot change a CHECK, so v1's table
+# is put aside, SCHEMA creates the new one, the rows are copied over. v3: the tables of `reportgen
+# inbox` (inbox_message, inbox_file), new: SCHEMA creates them, nothing else changes. v4: a copy
+# holds the fonts its HTML pages name (kind `font`), a CHECK again: v3's archived_file put aside,
+# its rows copied into the new one. v5: a workbook of another club's tournament is `held` in
+# inbox_file (a CHECK), which names that club (`owners`, new): v4's inbox_file put aside, its rows
+# copied with no owners.
 UPGRADES = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
         "INSERT INTO sending SELECT * FROM sending_v1; DROP TABLE sending_v1"),
     2: ("", ""),
     3: ("ALTER TABLE archived_file RENAME TO archived_file_v3",
         "INSERT INTO archived_file SELECT * FROM archived_file_v3; DROP TABLE archived_file_v3"),
+    4: ("ALTER TABLE inbox_file RENAME TO inbox_file_v4",
+        "INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, path, replaced, "
+        "problems) SELECT message, position, filename, sha256, status, circuit, event, date, path, replaced, problems "
+        "FROM inbox_file_v4; DROP TABLE inbox_file_v4"),
 }
 
 
@@ -290,10 +299,9 @@ def connect(archive: Path, create: bool = True) -> Connection | None:
                 # A new database (version 0) gets SCHEMA alone.
                 upgrades = [UPGRADES[old] for old in range(version, SCHEMA_VERSION) if old in UPGRADES] if version else []
                 with transaction(connection):
-                    for before, _ in upgrades:
+                    for before, after in upgrades or [("", "")]:
                         _run(connection, before)
-                    _run(connection, SCHEMA)
-                    for _, after in upgrades:
+                        _run(connection, SCHEMA)
                         _run(connection, after)
                     connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         except BaseException:

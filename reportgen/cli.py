@@ -130,7 +130,7 @@ def check(
         typer.echo(verification.to_json(problems, notices))
     else:
         print_problems(problems, notices)
-        _refused_by_inbox(archive)
+        _waiting_in_inbox(archive, inputs)
     events = sum(len(c.events) for c in league.circuits.values())
     if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
@@ -140,9 +140,11 @@ def check(
                    if problems else f"{read}, aucun problème.")
 
 
-def _refused_by_inbox(archive: Path) -> None:
-    """The workbooks `reportgen inbox` kept aside, not in inputs/ (so they block nothing), until
-    their club sends a corrected one."""
+def _waiting_in_inbox(archive: Path, inputs: Path) -> None:
+    """The workbooks `reportgen inbox` kept aside, not in inputs/ (so they block nothing): refused,
+    until their club sends a corrected one; held (another club's tournament), until the secretary
+    files or deletes them."""
+    from reportgen.commands.inbox import held_for_you
     from reportgen.delivery.inbox_run import refused_waiting
 
     waiting = refused_waiting(archive)
@@ -151,6 +153,7 @@ def _refused_by_inbox(archive: Path) -> None:
             "(hors de inputs/, ils ne bloquent rien) en attente d'une version corrigée :")
         for line in waiting:
             err(f"  - {line}")
+    held_for_you(archive, inputs)
 
 
 class Format(str, Enum):

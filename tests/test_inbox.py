@@ -142,7 +142,8 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert draft["In-Reply-To"] == "<resultats-du-14-mars-1@club.example.org>"
     assert draft["References"] == "<resultats-du-14-mars-1@club.example.org>"
     assert draft["To"] == ALBI
-    assert "votre tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in body(draft)
+    assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in body(draft)
+    assert "votre tournoi" not in body(draft)  # its sender may not be its organiser: never said
     assert not list(draft.iter_attachments())
     # the next `make` reads it with the others, without a problem
     assert not load(league.inputs, TODAY).all_problems()

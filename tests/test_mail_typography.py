@@ -11,7 +11,7 @@ import re
 from reportgen import circuits
 from reportgen.delivery import remind as reminding
 from reportgen.delivery.inbox_answers import Received, compose
-from reportgen.delivery.inbox_filing import Filed, Replaced, Said
+from reportgen.delivery.inbox_filing import Filed, Owner, Replaced, Said
 from reportgen.ingest.calendar import COMING, CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.render import mail as mail_render
@@ -46,12 +46,15 @@ def club_bodies() -> tuple[str, str]:
 
 
 def inbox_bodies() -> tuple[str, str]:
-    """An answer with a workbook accepted (replacing another), two refused (one with the template)."""
+    """An answer with a workbook accepted (replacing another), one held (another club's tournament),
+    two refused (one with the template)."""
     problems = (Said("Résultats", "A6", "Place", "« x » n'est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
                 Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
     filed = [Filed(TYPED, "0", "accepted", "grand-sud", TYPED, "2026-11-14", "p", (Replaced("old", "kept"),)),
              Filed("b.xlsx", "1", "refused", "grand-sud", "", "", "p", problems=problems[:1]),
-             Filed("c.xlsx", "2", "refused", "grand-sud", "", "", "p", problems=problems[1:])]
+             Filed("c.xlsx", "2", "refused", "grand-sud", "", "", "p", problems=problems[1:]),
+             Filed("d.xlsx", "3", "held", "grand-sud", TYPED, "2026-11-21", "p", (Replaced("old", ""),),
+                   owners=(Owner("NIME", "Nîmes"),))]
     received = Received("contact@albi.example.org", TYPED, "<a@b>", "", dt.date(2026, 12, 5))
     draft = compose(received, ALBI, filed, "Ligue", CLUBS, "mail/inbox/x", "k").draft
     return draft.text, draft.html
@@ -78,6 +81,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     assert "1er ex aequo\u00a0: " in club_text and "(évolution\u00a0: +2)" in club_text
     assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text
     assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin attendus" in club_html
+    assert "du 21\u00a0novembre\u00a02026 est un tournoi du club de Nîmes\u202f; votre classeur" in inbox_text
     assert "message du 5\u00a0décembre\u00a02026 («\u00a0" in inbox_text and "(colonne «\u00a0Place\u00a0»)" in inbox_html
     assert "tournoi «\u00a0" in reminders[0] and "\u00a0» (Classement" in reminders[0]
     assert "en réponse à ce message\u202f? " in reminders[1] and "le 8\u00a0novembre\u00a02026, au Grau-du-Roi" \

@@ -29,8 +29,12 @@ def inbox(
 
     Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d'un tournoi remplace
     l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur refusé est gardé dans
-    archive/inbox/refused/, là où make ne lit pas. Chaque club reçoit une réponse : l'enregistrement,
-    ou les problèmes avec feuille, cellule et correction (brouillons dans outputs/mail/inbox/, ou
+    archive/inbox/refused/, là où make ne lit pas. Le tournoi d'un autre club (dont ce club a envoyé
+    la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n'est jamais remplacé
+    par un club qui n'est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
+    décidez (pour l'enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse :
+    l'enregistrement, la mise de côté, ou les problèmes avec feuille, cellule et correction
+    (brouillons dans outputs/mail/inbox/, ou
     envoi avec --send). Un « --send » ultérieur envoie, une seule fois, les réponses restées en
     brouillon, sauf celles qu'un message plus récent du club pour le même tournoi a remplacées. Un
     expéditeur inconnu ou un message sans classeur reste dans la boîte pour vous. Chaque message
@@ -83,10 +87,26 @@ def inbox(
         sender = settings.mail.sender if settings.mail is not None else settings.inbox.user
         run = inbox_run.Inbox(mailbox, connection, inputs, outputs, archive, clubs, settings.name, sender, sending)
         handled = run.run(say=typer.echo)
-    _summary(handled, outputs, settings.mail.run_timeout if settings.mail is not None else 0.0)
+    _summary(handled, outputs, settings.mail.run_timeout if settings.mail is not None else 0.0, archive, inputs)
 
 
-def _summary(handled: list, outputs: Path, run_timeout: float) -> None:
+def held_for_you(archive: Path, inputs: Path) -> None:
+    """The workbooks of another club's tournament `inbox` kept aside, until the secretary files or
+    deletes them: said by every `inbox` and `check`."""
+    from reportgen import french
+    from reportgen.delivery.inbox_run import held_waiting
+
+    waiting = held_waiting(archive, inputs)
+    if waiting:
+        kept = french.plural(len(waiting), "classeur reçu par courriel mis de côté",
+                             "classeurs reçus par courriel mis de côté")
+        err(f"{kept} pour vous (le tournoi d'un autre club que l'expéditeur ; rien n'a changé dans inputs/, à vous de "
+            "décider) :")
+        for line in waiting:
+            err(f"  - {line}")
+
+
+def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, inputs: Path) -> None:
     from reportgen import french
     from reportgen.delivery.inbox_answers import POSTPONED
     from reportgen.delivery.inbox_run import MessageStatus, describe
@@ -96,9 +116,11 @@ def _summary(handled: list, outputs: Path, run_timeout: float) -> None:
     left = [h for h in handled if h.status == MessageStatus.LEFT]
     accepted = sum(1 for h in new for f in h.files if f.status == "accepted")
     refused = sum(1 for h in new for f in h.files if f.status == "refused")
+    held = sum(1 for h in new for f in h.files if f.status == "held")
     typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
                f"{french.plural(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "
                f"{french.plural(refused, 'classeur refusé', 'classeurs refusés')}"
+               + (f", {french.plural(held, 'classeur mis de côté', 'classeurs mis de côté')} pour vous" if held else "")
                + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
     if accepted:
         typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")
@@ -115,6 +137,7 @@ def _summary(handled: list, outputs: Path, run_timeout: float) -> None:
             "ni répondu) :")
         for one in left:
             err(f"  - {describe(one)}")
+    held_for_you(archive, inputs)
     failed = [h for h in new + later if h.sent == SendStatus.FAILED]
     unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
     postponed = [h for h in new + later if h.sent == POSTPONED]

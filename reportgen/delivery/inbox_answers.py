@@ -1,7 +1,9 @@
 """The messages `reportgen inbox` reads, and the answer each club gets: a reply (« Re: » subject,
 In-Reply-To, References) in French, from `templates/mail/inbox-{text,html}.j2`, saying each
-workbook accepted (« votre tournoi du 14 mars 2026 est enregistré ») or its problems with sheet,
-cell and fix, with the circuit's blank workbook attached when the layout itself is wrong.
+workbook accepted (« le tournoi « X » du 14 mars 2026 est enregistré »: « votre » would be wrong
+for a tournament the sender does not organise), held (another club's tournament, named: the
+league's secretary decides) or its problems with sheet, cell and fix, with the circuit's blank
+workbook attached when the layout itself is wrong.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
@@ -109,10 +111,16 @@ class Answer:
         return message
 
 
+def owned_by(filed: Filed) -> str:
+    """Whose tournament a held workbook is: « du club d'Albi » (« … et du club de Nîmes »)."""
+    return french.joined([french.of_club(owner.name) for owner in filed.owners])
+
+
 def compose(received: Received, club: Club, filed: list[Filed], league: str, clubs: ClubDirectory, path: str,
             key: str) -> Answer:
     """The answer to `received`, from what was decided for each of its workbooks."""
     accepted: list[dict[str, Any]] = []
+    held: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     attachments: list[Attachment] = []
     for one in filed:
@@ -122,6 +130,12 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
                              "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced)})
             continue
+        if one.status == "held":
+            day = dt.date.fromisoformat(one.date)
+            held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
+                         "owners": owned_by(one),
+                         "replaced": bool(one.replaced)})
+            continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None
         if template is not None and template.filename not in {a.filename for a in attachments}:
             attachments.append(template)
@@ -130,7 +144,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     subject = received.subject or "votre classeur"
     reply = subject if _REPLY.match(subject) else f"Re: {subject}"
     context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,
-               "refused": refused, "league": league, "title": reply}
+               "held": held, "refused": refused, "league": league, "title": reply}
     text, html = bodies("inbox", context)
     draft = Message(path=path, to=(received.sender,), subject=reply, text=text, date=received.date, html=html,
                     attachments=tuple(attachments))

@@ -8,6 +8,11 @@ file count, so a broken file elsewhere never refuses a club's good one. The same
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
 « two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
 
+A tournament is its organising club's: a workbook that would replace a version another club's
+message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
+or its own sheet names another club than the sender, is held: kept aside like a refused one, never
+filed, for the league secretary to decide (a club never silently replaces another's results).
+
 Names from mail are data, never a path: the filed name is built from the workbook's circuit, season,
 date, club and name, each reduced to [a-z0-9-]."""
 
@@ -27,6 +32,7 @@ from typing import Any
 
 from reportgen import circuits
 from reportgen.ingest import discover
+from reportgen.ingest.directories import Club
 from reportgen.model import Event, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
 from reportgen.render.files import write_atomic
@@ -37,6 +43,7 @@ WORKBOOK_SUFFIXES = tuple(sorted(discover.WORKBOOK_SUFFIXES))
 MAIL_FOLDER = "courriel"  # where the attachment goes in the temporary copy of inputs/
 REFUSED = "inbox/refused"  # under the archive folder: refused workbooks, where `make` never reads
 REPLACED = "inbox/replaced"  # under the archive folder: the earlier versions of tournaments filed again
+HELD = "inbox/held"  # under the archive folder: another club's tournaments, for the secretary to decide
 # Problems that say the layout itself is wrong: the answer attaches the circuit's blank workbook.
 LAYOUT_CODES = {kind.code for kind in (MISSING_SHEET, MISSING_COLUMN, MISSING_FIELD, LAYOUT)}
 
@@ -71,6 +78,8 @@ class Verdict:
     circuit: str = ""  # its circuit, when it could be read
     event: Event | None = None  # the tournament, when it was read
     same: list[str] = field(default_factory=list)  # the earlier versions of this tournament (relative to inputs/)
+    organiser: Club | None = None  # the club its sheet names as organising it (a circuit with `organiser`)
+    organisers: dict[str, Club] = field(default_factory=dict)  # the same, for each earlier version
 
     @property
     def accepted(self) -> bool:
@@ -103,6 +112,11 @@ def _edition(slug_: str, event: Event) -> object:
     return (event.name.casefold(), event.date)
 
 
+def _organiser(slug_: str, event: Event) -> Club | None:
+    organiser = getattr(circuits.CIRCUITS[slug_], "organiser", None)
+    return organiser(event) if organiser is not None else None
+
+
 def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None) -> Verdict:
     """Check the attachment `filename` (`data`) as a workbook of inputs/."""
     from reportgen.pipeline import load, score
@@ -123,8 +137,11 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     if found:
         verdict.circuit, verdict.event = found[0]
         key = _edition(verdict.circuit, verdict.event)
-        verdict.same = sorted(e.id for e in league.circuits[verdict.circuit].events
-                              if e.id != label and _edition(verdict.circuit, e) == key)
+        earlier = [e for e in league.circuits[verdict.circuit].events
+                   if e.id != label and _edition(verdict.circuit, e) == key]
+        verdict.same = sorted(e.id for e in earlier)
+        verdict.organiser = _organiser(verdict.circuit, verdict.event)
+        verdict.organisers = {e.id: club for e in earlier if (club := _organiser(verdict.circuit, e)) is not None}
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code)
@@ -141,6 +158,15 @@ class Replaced:
 
     path: str  # relative to inputs/
     kept: str  # relative to the archive folder
+
+
+@dataclass(frozen=True)
+class Owner:
+    """The club a held workbook's tournament belongs to, as the answer names it (its name kept with
+    the decision: an answer composed again later says the same, whatever clubs.xlsx became)."""
+
+    code: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -180,40 +206,69 @@ class Filed:
 
     filename: str  # as the message names it (data)
     sha256: str
-    status: str  # accepted | refused
+    status: str  # accepted | refused | held
     circuit: str
     event: str  # the tournament's name
     date: str  # its date, ISO
-    path: str  # accepted: relative to inputs/; refused: relative to the archive folder
+    path: str  # accepted: relative to inputs/; refused, held: relative to the archive folder
+    # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
     problems: tuple[Said, ...] = ()
+    owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
 
     @property
     def layout(self) -> bool:
         return any(p.code in LAYOUT_CODES for p in self.problems)
 
     def row(self) -> tuple[object, ...]:
-        """(filename, sha256, status, circuit, event, date, path, replaced, problems) for inbox_file."""
+        """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners) for inbox_file."""
         replaced = json.dumps([[r.path, r.kept] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
+        owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
-                problems)
+                problems, owners)
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
         replaced = tuple(Replaced(path, kept) for path, kept in json.loads(row["replaced"]))
         problems = tuple(Said(**p) for p in json.loads(row["problems"]))
+        owners = tuple(Owner(code, name) for code, name in json.loads(row["owners"]))
         return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
-                   row["path"], replaced, problems)
+                   row["path"], replaced, problems, owners)
 
 
-def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path) -> Filed:
+def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Owner, ...]:
+    """The clubs other than `club` (the sender's code) whose tournament this is: the one its sheet
+    names, and for each earlier version the club whose message filed it (`filed_by`, from the
+    database), else the one its sheet names (a file the secretary put in inputs/)."""
+    claims = [Owner(verdict.organiser.code, verdict.organiser.name)] if verdict.organiser else []
+    for path in verdict.same:
+        named = verdict.organisers.get(path)
+        claim = filed_by.get(path) or (Owner(named.code, named.name) if named else None)
+        if claim is not None:
+            claims.append(claim)
+    found: dict[str, Owner] = {}
+    for claim in claims:
+        if claim.code.casefold() != club.casefold():
+            found.setdefault(claim.code.casefold(), claim)
+    return tuple(found.values())
+
+
+def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
+           filed_by: dict[str, Owner] | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
-    each earlier version kept under archive/inbox/replaced/<message>/; refused, under
-    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid)."""
+    each earlier version kept under archive/inbox/replaced/<message>/; another club's tournament
+    (`owners`; `filed_by`: the club whose message filed each earlier version), held under
+    archive/inbox/held/<message>-<name>; refused, under archive/inbox/refused/<message>-<name>
+    (`message`: the received message's day, club and uid)."""
     digest = sha256(data)
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
+        others = owners(verdict, club, filed_by or {})
+        if others:
+            return Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
+                         f"{HELD}/{message}-{safe_filename(filename)}",
+                         tuple(Replaced(path, "") for path in verdict.same), owners=others)
         suffix = Path(safe_filename(filename)).suffix
         stem = f"{verdict.circuit}/{verdict.season}/{event.date.isoformat()}-{slug(club, 20)}-{slug(event.name)}"
         target, number = f"{stem}{suffix}", 1
@@ -249,5 +304,5 @@ def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
     """Do what was decided (again, after a stopped run: each step may be done twice)."""
     if filed.status == "accepted":
         file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
-    else:
+    else:  # refused or held: kept aside, inputs/ untouched
         write_atomic(archive / filed.path, data)

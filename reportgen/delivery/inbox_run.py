@@ -8,9 +8,11 @@ before it was committed, and each step safe to do again:
    inserted: `received` (or `left`: unknown sender, or no workbook attached; such a message stays
    in the folder for the secretary and is listed at every run, never filed nor answered);
 2. each workbook is checked (`inbox_filing.examine`) and what to do with it is committed with the
-   state `filing` (table inbox_file): nothing is filed before the decisions are in the database;
-3. the decisions are carried out (filed under inputs/, earlier versions kept, refused ones kept
-   aside), then `filed`;
+   state `filing` (table inbox_file): nothing is filed before the decisions are in the database; a
+   workbook of another club's tournament (one whose earlier version another club's message filed,
+   as inbox_file says, or whose sheet names another club) is `held` for the secretary;
+3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
+   ones kept aside), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
    (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
    next run sends the answer again, and files nothing twice; so does one not attempted because the
@@ -46,8 +48,8 @@ from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
-from reportgen.delivery.inbox_answers import POSTPONED, Received, club_of, compose, read_message, send_answer
-from reportgen.delivery.inbox_filing import Filed, carry_out, decide, examine, sha256, slug
+from reportgen.delivery.inbox_answers import POSTPONED, Received, club_of, compose, owned_by, read_message, send_answer
+from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed, Owner, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
@@ -252,13 +254,28 @@ class Inbox:
 
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
-        decided = [decide(examine(self.inputs, filename, content, self.today), filename, content, club, name,
-                          self.inputs) for filename, content in received.workbooks]
+        decided = []
+        for filename, content in received.workbooks:
+            verdict = examine(self.inputs, filename, content, self.today)
+            decided.append(decide(verdict, filename, content, club, name, self.inputs, self._filed_by(verdict.same)))
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
-                           "path, replaced, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "path, replaced, problems, owners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
+
+    def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
+        """The club whose message last filed each of `paths` (under inputs/); a path no message filed
+        (the secretary put it there) is not in it."""
+        found = {}
+        for path in paths:
+            row = self.db.execute("SELECT m.club_code FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+                                  "WHERE f.status = 'accepted' AND f.path = ? AND m.club_code != '' "
+                                  "ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
+            if row is not None:
+                club = self.clubs.find(row["club_code"])
+                found[path] = Owner(row["club_code"], club.name if club is not None else row["club_code"])
+        return found
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
@@ -331,6 +348,8 @@ def describe(one: Handled) -> str:
             parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
                          + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l'archive)"
                             if filed.replaced else ""))
+        elif filed.status == "held":
+            parts.append(f"{filed.filename} MIS DE CÔTÉ pour vous : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:
             parts.append(f"{filed.filename} refusé ({len(filed.problems)} problème{'s' if len(filed.problems) > 1 else ''}, "
                          f"gardé dans {filed.path})")
@@ -346,25 +365,75 @@ def describe(one: Handled) -> str:
 
 
 
-def refused_waiting(archive: Path) -> list[str]:
-    """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
-    no accepted workbook since), one French line each; none without a database."""
+@contextmanager
+def _reading(archive: Path) -> Iterator[sqlite3.Connection | None]:
+    """The database, to read what `inbox` decided; None without one (or one that cannot be read:
+    `check` lists nothing then, the command that writes it says why)."""
     try:
         connection = database.connect(archive, create=False)
     except database.DatabaseUnusable:
-        return []
-    if connection is None:
-        return []
+        connection = None
     try:
-        rows = connection.execute(
-            "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
-            "WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g JOIN inbox_message n "
-            "ON n.id = g.message WHERE g.status = 'accepted' AND n.club_code = m.club_code AND n.id > m.id) "
-            "ORDER BY m.id, f.position").fetchall()
-    except sqlite3.Error:
-        return []
+        yield connection
     finally:
-        connection.close()
+        if connection is not None:
+            connection.close()
+
+
+def refused_waiting(archive: Path) -> list[str]:
+    """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
+    no accepted workbook since), one French line each; none without a database."""
+    with _reading(archive) as connection:
+        if connection is None:
+            return []
+        try:
+            rows = connection.execute(
+                "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m "
+                "ON m.id = f.message WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g "
+                "JOIN inbox_message n ON n.id = g.message WHERE g.status = 'accepted' AND n.club_code = m.club_code "
+                "AND n.id > m.id) ORDER BY m.id, f.position").fetchall()
+        except sqlite3.Error:
+            return []
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
             f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections"
             for row in rows]
+
+
+def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:
+    """Which of the held files (sha256 -> the file kept) have their bytes in a workbook of inputs/:
+    the secretary filed them. Only files of a held one's size are read."""
+    sizes = {path.stat().st_size for path in kept.values()}
+    found = set()
+    for path in inputs.rglob("*") if inputs.is_dir() else []:
+        if path.suffix.lower() in WORKBOOK_SUFFIXES and path.is_file() and path.stat().st_size in sizes:
+            found.add(sha256(path.read_bytes()))
+    return found & set(kept)
+
+
+def held_waiting(archive: Path, inputs: Path) -> list[str]:
+    """The workbooks `inbox` held (another club's tournament) that wait for the secretary: still in
+    the archive, their bytes in no workbook of inputs/ (once she puts one there, it is filed; once
+    she deletes it, she has said no). One French line each, saying where it is and how to file it."""
+    with _reading(archive) as connection:
+        if connection is None:
+            return []
+        try:
+            rows = connection.execute(
+                "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+                "WHERE f.status = 'held' ORDER BY m.id, f.position").fetchall()
+        except sqlite3.Error:
+            return []
+    held = [(row, Filed.from_row(row)) for row in rows if (archive / row["path"]).is_file()]
+    filed = _in_inputs(inputs, {one.sha256: archive / one.path for _, one in held})
+    lines = []
+    for row, one in held:
+        if one.sha256 in filed:
+            continue
+        sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
+        day = french.date_long(dt.date.fromisoformat(one.date))
+        instead = french.joined([str(inputs / r.path) for r in one.replaced])
+        lines.append(f"{one.filename} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
+                     f"{owned_by(one)} ; gardé dans {archive / one.path} ; pour l'enregistrer, mettez-le dans "
+                     + (f"inputs/ à la place de {instead}" if instead else "inputs/")
+                     + " ; pour l'écarter, supprimez-le")
+    return lines

@@ -1,0 +1,243 @@
+"""`reportgen inbox` never lets a club replace another club's tournament: against the real Dovecot
+(and aiosmtpd) of tests/test_inbox.py, a workbook of a tournament another club's message filed, or
+whose Grand Sud `Club` names another club, is held (kept aside, inputs/ untouched), the club is told
+whose it is, and the secretary sees it in every `inbox` and `check` until she files or deletes it;
+a club's own tournament is filed as before."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import hashlib
+import html as markup
+import shutil
+import sqlite3
+from pathlib import Path
+
+from reportgen.delivery import database
+from tests import test_inbox
+from tests.builders import write_workbook
+from tests.test_inbox import ALBI, SPRING, TLSE, body, message, workbook
+
+server, league = test_inbox.server, test_inbox.league  # the real Dovecot and a league reading it
+smtp = test_inbox.smtp  # the real SMTP server of the mail tests (aiosmtpd)
+
+HELD = "2026-03-14-tlse-2-t.xlsx"  # Toulouse's second message: <day>-<club>-<uid>-<name>
+
+
+def tree(inputs: Path) -> dict[str, str]:
+    """Every file of inputs/ and the sha256 of its bytes."""
+    return {str(p.relative_to(inputs)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(inputs.rglob("*")) if p.is_file()}
+
+
+def html(draft) -> str:
+    return draft.get_body(("html",)).get_content()
+
+
+def answer(league, name: str):
+    """The draft answering one message (`<day>-<club>-<uid>`), parsed."""
+    path = league.outputs / "mail" / "inbox" / f"{name}.eml"
+    return email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+
+
+def tour_de_france(tmp_path: Path, name: str, first: str = "PARIS") -> bytes:
+    """A Tour de France workbook: a circuit whose sheet names no organising club."""
+    path = write_workbook(tmp_path / f"{name}-{first}.xlsx", {
+        "Tournoi": [["Circuit", "tour-de-france"], ["Nom", name], ["Date", "14/03/2026"]],
+        "Résultats": [["Place", "Nom", "Prénom"], [1, first, "Raphaël"], [2, "BOUVIER", "Marie"]]})
+    return path.read_bytes()
+
+
+def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_files_its_own(league, tmp_path):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    before = tree(league.inputs)
+    # Toulouse sends Albi's tournament (its sheet says Club ALBI): it would replace Albi's version.
+    theirs = workbook(tmp_path / "t", **SPRING, results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert tree(league.inputs) == before  # not one byte of inputs/ changed
+    held = league.archive / "inbox" / "held" / HELD
+    assert held.read_bytes() == theirs  # kept aside, where `make` never reads
+    assert not (league.archive / "inbox" / "replaced").exists()
+    assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur mis de côté pour vous" \
+        in done.stdout
+    assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d'Albi" in done.stdout
+    assert "lancez « make »" not in done.stdout  # nothing new to publish
+    # The secretary is told where it is and how to file it herself.
+    assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d'un autre club que l'expéditeur ; " \
+        "rien n'a changé dans inputs/, à vous de décider) :" in done.stderr
+    assert (f"  - t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 est un "
+            f"tournoi du club d'Albi ; gardé dans {held} ; pour l'enregistrer, mettez-le dans inputs/ à la place "
+            f"de {filed} ; pour l'écarter, supprimez-le") in done.stderr
+    # Toulouse's answer, as Toulouse reads it: whose tournament it is and who decides; no corrections.
+    draft = answer(league, "2026-03-14-tlse-2")
+    assert draft["To"] == TLSE and draft["Subject"] == "Re: Tournoi d'Albi"
+    said = ("t.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est un tournoi du club "
+            "d'Albi\u202f; votre classeur n'a donc pas été enregistré et la version déjà enregistrée reste en place. "
+            "Il est gardé de côté\u00a0: c'est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter "
+            "une précision, répondez à ce message.")
+    assert said in body(draft)
+    assert "<strong>t.xlsx</strong>\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0»" in html(draft)
+    assert said.removeprefix("t.xlsx") in markup.unescape(html(draft))
+    for text in (body(draft), html(draft)):
+        assert "est enregistré (" not in text and "votre tournoi" not in text
+        assert "corriger" not in text and "Corrigez" not in text  # held is not refused
+    # `check` lists it too, and the held workbook blocks nothing
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    assert f"t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps »" in checked.stderr
+    assert "refusé" not in checked.stderr
+    # Albi sends a corrected version of its own tournament: filed as always, replacing its own.
+    own = workbook(tmp_path / "a2", **SPRING, results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Correction", [("a.xlsx", own)], number=3))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur enregistré, 0 classeur refusé ;" in done.stdout
+    assert filed.read_bytes() == own
+    assert "il remplace la version précédente de ce tournoi" in body(answer(league, "2026-03-14-albi-3"))
+    assert "mis de côté pour vous" in done.stderr  # still Toulouse's, until the secretary decides
+
+
+def test_the_secretary_files_a_held_workbook_by_putting_it_in_inputs(league, tmp_path):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    theirs = workbook(tmp_path / "t", **SPRING, results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=2))
+    assert league.run().returncode == 0
+    held = league.archive / "inbox" / "held" / HELD
+    # She decides Toulouse's version is right: she puts it in place of Albi's, as any workbook.
+    shutil.copyfile(held, league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx")
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    assert "mis de côté" not in checked.stderr  # filed: no longer waiting
+    # Another held one she deletes: she has said no, it is no longer listed.
+    league.server.append(message(TLSE, "Encore", [("t.xlsx", workbook(tmp_path / "t2", **SPRING))], number=3))
+    done = league.run()
+    assert "1 classeur mis de côté pour vous" in done.stdout and "2026-03-14-tlse-3-t.xlsx" in done.stderr
+    (league.archive / "inbox" / "held" / "2026-03-14-tlse-3-t.xlsx").unlink()
+    assert "mis de côté" not in league.check().stderr
+
+
+def test_a_grand_sud_workbook_naming_another_club_is_held_even_as_a_new_tournament(league, tmp_path):
+    before = tree(league.inputs)
+    # Toulouse sends a tournament its sheet says Nîmes organised, which nobody has sent yet.
+    nimes = workbook(tmp_path, "nimes", day="21/03/2026", club="NIME")
+    league.server.append(message(TLSE, "Tournoi de Nîmes", [("n.xlsx", nimes)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert tree(league.inputs) == before
+    assert (league.archive / "inbox" / "held" / "2026-03-14-tlse-1-n.xlsx").read_bytes() == nimes
+    text = body(league.drafts()[0])
+    assert ("n.xlsx\u00a0: le tournoi «\u00a0Tournoi nimes\u00a0» du 21\u00a0mars\u00a02026 est un tournoi du club "
+            "de Nîmes\u202f; votre classeur n'a donc pas été enregistré. Il est gardé de côté") in text
+    assert "déjà enregistrée" not in text
+    assert "mettez-le dans inputs/ ; pour l'écarter" in done.stderr  # nothing it would replace
+    # Toulouse sends its own new tournament, and a version of its tournament the secretary put in
+    # inputs/ (its Club is TLSE): both filed as before.
+    own = workbook(tmp_path / "own", "toulouse", day="28/03/2026", club="TLSE")
+    corrected = workbook(tmp_path / "c", "2026-01-10-toulouse", day="10/01/2026", club="TLSE")
+    league.server.append(message(TLSE, "Nos tournois", [("own.xlsx", own), ("c.xlsx", corrected)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "2 classeurs enregistrés, 0 classeur refusé ;" in done.stdout
+    assert not (league.inputs / "2026-01-10-toulouse.xlsx").exists()
+    text = body(league.drafts()[-1])
+    assert "le tournoi «\u00a0Tournoi toulouse\u00a0» du 28\u00a0mars\u00a02026 est enregistré" in text
+    assert "le tournoi «\u00a0Tournoi 2026-01-10-toulouse\u00a0» du 10\u00a0janvier\u00a02026 est enregistré" in text
+
+
+def test_a_tournament_another_club_filed_by_mail_is_held_in_a_circuit_without_organiser(league, tmp_path):
+    league.server.append(message(ALBI, "Étape", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète"))]))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stderr
+    before = tree(league.inputs)
+    # The same tournament (name and date) from Toulouse: Albi's message filed it.
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète", "GIRARD"))],
+                                 number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before
+    assert "est un tournoi du club d'Albi" in body(league.drafts()[-1])
+    # Albi sends it again: its own, replaced.
+    league.server.append(message(ALBI, "Étape corrigée", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète",
+                                                                                    "BOUVIER"))], number=3))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout
+
+
+def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league, tmp_path):
+    league.server.append(message(TLSE, "Tournoi de Nîmes", [("n.xlsx", workbook(tmp_path, "nimes", day="21/03/2026",
+                                                                                club="NIME"))]))
+    before = tree(league.inputs)
+    held = league.archive / "inbox" / "held" / "2026-03-14-tlse-1-n.xlsx"
+    # renames: the message's copy, the trial league's scratch folder, the held workbook kept aside:
+    # killed at the third
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filing")]  # the decision was stored first
+    assert not held.exists()
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert held.is_file()
+    assert tree(league.inputs) == before and [row[:2] for row in league.rows()] == [(1, "done")]
+    assert "du club de Nîmes" in body(league.drafts()[0])
+
+
+V4_INBOX_FILE = """CREATE TABLE inbox_file (
+    message  INTEGER NOT NULL REFERENCES inbox_message(id),
+    position INTEGER NOT NULL,
+    filename TEXT NOT NULL,
+    sha256   TEXT NOT NULL CHECK (length(sha256) = 64),
+    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused')),
+    circuit  TEXT NOT NULL DEFAULT '',
+    event    TEXT NOT NULL DEFAULT '',
+    date     TEXT NOT NULL DEFAULT '',
+    path     TEXT NOT NULL,
+    replaced TEXT NOT NULL DEFAULT '[]',
+    problems TEXT NOT NULL DEFAULT '[]',
+    PRIMARY KEY (message, position)
+)"""  # as schema 4 had it
+
+
+def test_a_schema_4_database_is_upgraded_and_its_filings_still_say_whose_tournament_it_is(league, tmp_path):
+    league.server.append(message(ALBI, "Étape", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète"))]))
+    assert league.run().returncode == 0
+    # The same database as schema 4 wrote it: its rows in v4's inbox_file.
+    old = sqlite3.connect(league.archive / database.DATABASE)
+    old.executescript(f"PRAGMA foreign_keys = OFF; BEGIN; ALTER TABLE inbox_file RENAME TO kept; {V4_INBOX_FILE}; "
+                      "INSERT INTO inbox_file SELECT message, position, filename, sha256, status, circuit, event, "
+                      "date, path, replaced, problems FROM kept; DROP TABLE kept; COMMIT; PRAGMA user_version = 4;")
+    rows = old.execute("SELECT * FROM inbox_file").fetchall()
+    old.close()
+    connection = database.connect(league.archive)
+    try:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 5
+        assert [tuple(row)[:11] for row in connection.execute("SELECT * FROM inbox_file")] == rows
+        assert [row["owners"] for row in connection.execute("SELECT owners FROM inbox_file")] == ["[]"]
+    finally:
+        connection.close()
+    # Albi's filing, recorded under schema 4, still makes the tournament Albi's.
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète", "GIRARD"))],
+                                 number=2))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur mis de côté pour vous" in done.stdout, done.stderr
+    assert "est un tournoi du club d'Albi" in body(answer(league, "2026-03-14-tlse-2"))
+
+
+def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(league, tmp_path, smtp):
+    league.with_smtp(smtp.port)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", workbook(tmp_path / "t", **SPRING))], number=2))
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    received = {sent.rcpt_tos[0]: sent.message for sent in smtp.received}
+    assert set(received) == {ALBI, TLSE}
+    for part in ("plain", "html"):
+        text = markup.unescape(received[TLSE].get_body((part,)).get_content())
+        assert "est un tournoi du club d'Albi\u202f; votre classeur n'a donc pas été enregistré" in text
+        assert "c'est le secrétariat de la ligue qui décidera de la suite" in text
+        albi = markup.unescape(received[ALBI].get_body((part,)).get_content())
+        assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in albi

@@ -57,9 +57,10 @@ def bulletin(tmp_path):
 
 
 def reproduce(seed: int) -> list[tuple[str, str]]:
-    """The draw as the bulletin describes it, written again here: one random.Random(seed) for the
-    games in the order of the sheet; first preferences if they differ, else second ones, else
-    sample(the remaining colours in the order rouge, jaune, bleu, vert, 2) for A then B."""
+    """The draw as docs/tantrix.md describes it (the bulletin points there), written again here: one
+    random.Random(seed) for the games in the order of the sheet; first preferences if they differ,
+    else second ones, else sample(the remaining colours in the order rouge, jaune, bleu, vert, 2)
+    for A then B."""
     rng = random.Random(seed)
     found = []
     for _, a, b, *_ in GAMES:
@@ -81,6 +82,13 @@ def test_rule_5_the_colours_are_reproduced_from_the_seed_printed_in_the_bulletin
     assert sum(pair.drawn for pair in result.colours) == 2  # A-B and C-D share both preferences
     for a, b in reproduce(seed):
         assert f'class="chip {a}"' in page and f'class="chip {b}"' in page
+
+
+def test_the_bulletin_tells_a_club_the_seed_in_french_and_leaves_the_recipe_to_the_documentation(tmp_path):
+    page, result = bulletin(tmp_path)
+    note = re.search(r"Graine du tirage.*?</p>", page, re.S)[0]
+    assert "le tirage se refait à l'identique" in note and "documentation de reportgen" in note
+    assert not re.search(r"Python|random|sample|choice", note)  # a club reading it is not a programmer
 
 
 def test_the_seed_comes_from_the_event_so_the_same_inputs_give_the_same_bytes(tmp_path):

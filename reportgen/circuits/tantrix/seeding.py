@@ -11,7 +11,8 @@ from `Inscrits`, or none typed) is drawn a colour the other did not ask for firs
 reproducible: its seed is derived from the event (its name and date) and printed in the bulletin;
 one generator `random.Random(seed)` serves the games in the order of the `Parties` sheet, each draw
 being `sample(remaining, 2)` (A, B), or `choice(others)` for a player without preferences, the
-colours in the order rouge, jaune, bleu, vert.
+colours in the order rouge, jaune, bleu, vert (docs/tantrix.md gives this recipe to a reader
+redoing the draw; the bulletin gives the seed and points there).
 """
 
 from __future__ import annotations

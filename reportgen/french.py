@@ -90,30 +90,87 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 # A place's or club's name that starts with the article « Le » or « Les » contracts it with « de »
 # and « à » (du Grau-du-Roi, aux Sables-d'Olonne); « La » and « L' » never contract. Capitalised
 # only, at the start: the article of a name, not a word that begins like one (Lens, Lesparre).
-_CONTRACTIONS = {"de": {"Le ": "du ", "Les ": "des "}, "à": {"Le ": "au ", "Les ": "aux "}}
+_OWN_ARTICLES = {"Le ": "le", "Les ": "les"}
+# A name that starts with a common noun (« Club de Foix », « Cercle de Rodez », « Open de
+# Toulouse », « Coupe d'automne ») takes the definite article French puts before that noun, which
+# « de » and « à » contract as a place's own (du Club de Foix, de l'Open, à la Coupe). The nouns
+# of clubs' and tournaments' names, by their article; a town that starts with one of these words
+# writes it with a hyphen (Maisons-Alfort) or its own article (L'Union), so the whole first word
+# is compared, case aside.
+_NOUNS = {
+    **dict.fromkeys(("club", "cercle", "foyer", "comité", "centre", "groupe", "groupement", "collectif", "espace",
+                     "atelier", "tournoi", "open", "championnat", "festival", "trophée", "challenge", "critérium",
+                     "mémorial", "week-end"), "le"),
+    **dict.fromkeys(("association", "amicale", "académie", "maison", "union", "société", "ligue", "fédération",
+                     "entente", "coupe", "fête", "journée", "nuit", "rencontre"), "la"),
+    **dict.fromkeys(("amis", "rencontres", "journées", "championnats"), "les"),
+}
+_VOWELS = "aeiouyhéèêâîôû"
+_FORMS = {"de": {"le": "du ", "les": "des ", "la": "de la ", "l'": "de l'"},
+          "à": {"le": "au ", "les": "aux ", "la": "à la ", "l'": "à l'"}}
+
+
+def _noun(name: str) -> str | None:
+    """The article of the common noun `name` starts with (after its own « Le », « Les »), else None."""
+    own = next((article for article in _OWN_ARTICLES if name.startswith(article)), "")
+    return _NOUNS.get(name[len(own):].split(" ", 1)[0].casefold())
+
+
+def _article(name: str) -> tuple[str, str] | None:
+    """(the definite article French puts before `name`, the name after it): ("le", "Grau-du-Roi")
+    for « Le Grau-du-Roi », ("l'", "Open de Toulouse"), ("le", "Club de Foix"); None for a name
+    that takes none (Toulouse, La Rochelle: its « La » never contracts, and stays as written)."""
+    own = next((article for article in _OWN_ARTICLES if name.startswith(article)), None)
+    if own is not None:
+        return _OWN_ARTICLES[own], name[len(own):]
+    noun = _noun(name)
+    if noun is None:
+        return None
+    return ("l'" if noun != "les" and name[:1].casefold() in _VOWELS else noun), name
 
 
 def _contracted(preposition: str, name: str) -> str | None:
-    """« du Grau-du-Roi », or None when the name has no article that contracts with `preposition`."""
-    return next((form + name[len(article):] for article, form in _CONTRACTIONS[preposition].items()
-                 if name.startswith(article)), None)
+    """« du Grau-du-Roi », « du Club de Foix », « à l'Open d'Albi », or None when the name takes no
+    article."""
+    found = _article(name)
+    return _FORMS[preposition][found[0]] + found[1] if found else None
 
 
 def de(name: str) -> str:
-    """« de » before a place's or club's name: de Toulouse, d'Albi, du Grau-du-Roi, des Sables, de La
-    Rochelle, de L'Isle-Jourdain (never before a person's: « forfait de Le Gall »)."""
-    elided = name[:1].casefold() in "aeiouyhéèêâîôû" and name[:1]
+    """« de » before a place's, club's or tournament's name: de Toulouse, d'Albi, du Grau-du-Roi, des
+    Sables, de La Rochelle, de L'Isle-Jourdain, du Club de Foix, de l'Open de Toulouse (never before
+    a person's: « forfait de Le Gall »)."""
+    elided = name[:1].casefold() in _VOWELS and name[:1]
     return _contracted("de", name) or (f"d'{name}" if elided else f"de {name}")
 
 
 def at(name: str) -> str:
-    """« à » before a place's or club's name: à Toulouse, au Grau-du-Roi, aux Sables, à La Rochelle."""
+    """« à » before a place's, club's or tournament's name: à Toulouse, au Grau-du-Roi, aux Sables,
+    à La Rochelle, au Club de Foix, à l'Amicale de Rodez."""
     return _contracted("à", name) or f"à {name}"
 
 
+def _club(name: str) -> tuple[str, str]:
+    """(article, the words after it) naming a club in a sentence: ("le", "club de Foix") for a club
+    named after its town in clubs.xlsx; a name that says what it is is not preceded by « club »:
+    ("le", "Club de Foix"), ("l'", "Amicale de Rodez")."""
+    found = _article(name) if _noun(name) is not None else None
+    return found or ("le", f"club {de(name)}")
+
+
+def the_club(name: str) -> str:
+    """« le club de Foix », « le Club de Foix », « l'Amicale de Rodez »."""
+    article, rest = _club(name)
+    return f"{article}{rest}" if article == "l'" else f"{article} {rest}"
+
+
 def of_club(name: str) -> str:
-    """« du club de Foix », « du club d'Albi » (a club is named after its town in clubs.xlsx); a name
-    that says « club » itself is not repeated: « du Club de Foix »."""
-    if name.split(" ", 1)[0].casefold() == "club":
-        return f"du {name}"
-    return f"du club {de(name)}"
+    """« du club de Foix », « du club d'Albi », « du Club de Foix », « de l'Amicale de Rodez »."""
+    article, rest = _club(name)
+    return _FORMS["de"][article] + rest
+
+
+def at_club(name: str) -> str:
+    """« au club de Foix », « au Club de Foix », « à l'Amicale de Rodez »."""
+    article, rest = _club(name)
+    return _FORMS["à"][article] + rest

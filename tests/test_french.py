@@ -72,3 +72,65 @@ def test_a_value_formatted_once_reads_the_same_as_formatted_again_whatever_its_t
 def test_dates_kept_binds_a_long_dates_words_and_nothing_else():
     assert french.dates_kept("du 14 novembre 2026 et du 1er mai") == "du 14\u00a0novembre\u00a02026 et du 1er\u00a0mai"
     assert french.dates_kept("3 janvier attendus, juin 2026 compte 30 jours") == "3\u00a0janvier attendus, juin 2026 compte 30 jours"
+
+
+def test_a_name_that_starts_with_a_common_noun_takes_its_article_which_de_and_a_contract():
+    # A club's name (clubs.xlsx names most by their town, some by what they are) or a tournament's
+    # (the calendar's « résultats de l'Open de Toulouse du 13 juin attendus »).
+    assert [french.de(name) for name in ("Club de Foix", "Cercle de Rodez", "Amicale des joueurs d'Albi",
+                                         "Association ludique de Mende", "Open de Toulouse", "Tournoi d'Albi",
+                                         "Coupe d'automne", "Rencontres d'Albi", "Week-end de printemps",
+                                         "Le Cercle de Foix")] == [
+        "du Club de Foix", "du Cercle de Rodez", "de l'Amicale des joueurs d'Albi", "de l'Association ludique de Mende",
+        "de l'Open de Toulouse", "du Tournoi d'Albi", "de la Coupe d'automne", "des Rencontres d'Albi",
+        "du Week-end de printemps", "du Cercle de Foix"]
+    assert [french.at(name) for name in ("Club de Foix", "Amicale de Rodez", "Coupe d'automne", "Rencontres")] == [
+        "au Club de Foix", "à l'Amicale de Rodez", "à la Coupe d'automne", "aux Rencontres"]
+    # The whole first word, case aside: a town that starts like a noun keeps its plain « de ».
+    assert [french.de(name) for name in ("CLUB DE FOIX", "Clubville", "Maisons-Alfort", "L'Union", "Le Mans")] == [
+        "du CLUB DE FOIX", "de Clubville", "de Maisons-Alfort", "de L'Union", "du Mans"]
+
+
+def test_a_club_is_called_a_club_once():
+    assert [french.the_club(name) for name in ("Perpignan", "Le Grau-du-Roi", "Club de Foix", "Amicale de Rodez",
+                                               "Les Amis du jeu")] == [
+        "le club de Perpignan", "le club du Grau-du-Roi", "le Club de Foix", "l'Amicale de Rodez", "les Amis du jeu"]
+    assert [french.of_club(name) for name in ("Cercle de Rodez", "Amicale de Rodez", "Les Amis du jeu")] == [
+        "du Cercle de Rodez", "de l'Amicale de Rodez", "des Amis du jeu"]
+    assert [french.at_club(name) for name in ("Albi", "Club de Foix", "Amicale de Rodez", "Les Amis du jeu")] == [
+        "au club d'Albi", "au Club de Foix", "à l'Amicale de Rodez", "aux Amis du jeu"]
+
+
+# Names as clubs.xlsx, the calendar and the workbooks give them: an article of their own or none, a
+# first word that is a noun (any case), a town, or a word that begins like one, then anything.
+_NAMES = st.builds(
+    lambda own, first, rest: own + first + rest,
+    st.sampled_from(["", "", "Le ", "Les ", "La ", "L'"]),
+    st.sampled_from(["Club", "club", "CLUB", "Cercle", "Amicale", "Association", "Open", "Tournoi", "Coupe",
+                     "Rencontres", "Amis", "Toulouse", "Albi", "Foix", "Mans", "Grau-du-Roi", "Isle-Jourdain", "Union",
+                     "Maisons-Alfort", "Clubville", "Lens", "Hyères"]),
+    st.one_of(st.just(""), st.text(st.sampled_from("abcé' -"), max_size=8).map(lambda text: " " + text)))
+# What « de » and « à » become before the same name: the same article, contracted alike.
+_PAIRS = {("du ", "au "), ("des ", "aux "), ("de la ", "à la "), ("de l'", "à l'"), ("de ", "à "), ("d'", "à ")}
+
+
+@given(_NAMES)
+def test_de_and_a_keep_the_name_and_contract_the_same_article(name):
+    of, to = french.de(name), french.at(name)
+    # The name is kept, as written, but for its own « Le » or « Les », which « de » and « à » absorb.
+    kept = name.removeprefix("Le ").removeprefix("Les ") if name.startswith(("Le ", "Les ")) else name
+    prefixes = (of[:len(of) - len(kept)], to[:len(to) - len(kept)])
+    assert of.endswith(kept) and to.endswith(kept) and prefixes in _PAIRS
+    # Never an article left uncontracted (« de le Club », « à les Amis »).
+    assert not of.casefold().startswith(("de le ", "de les ")) and not to.casefold().startswith(("à le ", "à les "))
+    # A club: « club » added only before a name that does not say what it is (« le club de Foix »,
+    # « le Club de Foix », never « le club du Club de Foix »), and its three forms agree.
+    the = french.the_club(name)
+    said = the[:len(the) - len(kept)]
+    assert the.endswith(kept) and said in ("le ", "la ", "les ", "l'", "le club de ", "le club d'", "le club du ",
+                                           "le club des ")
+    if said.startswith("le club "):
+        assert not kept.casefold().startswith("club ") and kept.casefold() != "club"
+        assert (french.of_club(name), french.at_club(name)) == ("du club " + of, "au club " + of)
+    else:
+        assert (french.of_club(name), french.at_club(name)) == (of, to)

@@ -200,5 +200,5 @@ def test_a_tournament_known_by_its_club_alone_is_named_when_its_club_has_no_addr
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
     late = french.date_long(TODAY - dt.timedelta(days=12))
-    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club Montpellier n'a pas d'adresse" \
+    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n'a pas d'adresse" \
         in " ".join(done.stderr.split())

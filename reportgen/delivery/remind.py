@@ -60,7 +60,8 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         if club is None:
             result.unreachable.append((entry, "le calendrier ne dit pas quel club l'organise (colonne Club)"))
         elif not club.emails:
-            result.unreachable.append((entry, f"le club {club.name} n'a pas d'adresse (colonne Email de clubs.xlsx)"))
+            result.unreachable.append(
+                (entry, f"{french.the_club(club.name)} n'a pas d'adresse (colonne Email de clubs.xlsx)"))
         else:
             result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
     return result
@@ -77,7 +78,7 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     text = text_body("remind", {
         "name": entry.name, "of_place": entry.of_place(clubs), "circuit": titles.get(entry.circuit, entry.circuit),
         "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",
-        "organiser": french.of_club(club.name).removeprefix("du "),  # club de Perpignan, Club de Foix
+        "organiser": french.the_club(club.name),  # le club de Perpignan, le Club de Foix, l'Amicale de Rodez
         "signature": signature})
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{club.code}", to=club.emails,
@@ -141,8 +142,8 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
                     (moment, reminder.entry.date.year, reminder.club.code, reminder.club.name, address.casefold(),
                      circuit, bulletin, key, "", identifier) for address in draft.to],
                 timeout,
-                f"le rappel au club {reminder.club.name} est peut-être parti sans que le journal le note ; rien de "
-                "plus n'a été envoyé", now)
+                f"le rappel {french.at_club(reminder.club.name)} est peut-être parti sans que le journal le note ; "
+                "rien de plus n'a été envoyé", now)
             run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
             where = f"{reminder.club.name} ({', '.join(draft.to)})"
             if answer.unconfirmed:

@@ -227,7 +227,7 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
                                  events=event_sources(found.events, results_of(found.results.to_dict("records"))))
         publish(files, outputs / slug)
     publish_fonts(outputs)
-    league = "Ligue Grand Sud des clubs de Des Chiffres et des Lettres"
+    league = "Ligue Grand Sud des clubs de jeux de réflexion"
     site.publish(outputs, Site(outputs, list(circuits.CIRCUITS), league, public=example_league.public).pages())
     found = [problems.MISSING_SHEET(SourceRef("carcassonne/2026-03-14.xlsx"), sheet="Résultats",
                                     fix="ajoutez la feuille « Résultats » (voir docs/formats.md)"),

@@ -189,7 +189,9 @@ class Inbox:
 
 @dataclass(frozen=True)
 class League:
-    name: str = setting("Ligue Grand Sud des clubs de Des Chiffres et des Lettres", min_length=1)
+    # The example league's (examples/league has no reportgen.toml): one league of five circuits, its
+    # name on every circuit's bulletin, so it names no game of its own.
+    name: str = setting("Ligue Grand Sud des clubs de jeux de réflexion", min_length=1)
     # slug -> that circuit's Settings; set by the [circuits.<slug>] tables, not a key of [league].
     circuits: dict[str, Any] = field(default_factory=dict, metadata={"table": False})
     # The [mail] table; None when the file has none (or a wrong one: its problems say why).

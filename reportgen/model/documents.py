@@ -41,6 +41,9 @@ class Document:
     date: dt.date  # the date the document speaks of (PDF metadata; no clock in outputs)
     context: dict[str, Any]
     season: int = 0  # groups documents in the outputs index
+    # The ids of the tournaments it reports on (the ranking after them, their bulletin, a round of
+    # theirs): the site's page of each links it (site/pages.py `event`).
+    events: tuple[str, ...] = ()
     # What a part of the context is made from (render/cache.py): derived from the context, so not
     # compared (two scorings of one league give equal documents).
     made_from: MadeFrom | None = field(default=None, compare=False)

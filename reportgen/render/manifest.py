@@ -19,6 +19,7 @@ class DocumentEntry:
     title: str
     path: str  # relative to the circuit's folder, without extension
     csv: bool  # a ranking CSV beside it
+    events: list[str] = field(default_factory=list)  # the tournaments it reports on (Document.events)
 
 
 @dataclass
@@ -48,7 +49,7 @@ class Manifest:
     def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
         csv_paths = {ranking.path for ranking in report.rankings}
         return cls(slug, title, regulation,
-                   [DocumentEntry(d.season, d.date.isoformat(), d.title, d.path, d.path in csv_paths)
+                   [DocumentEntry(d.season, d.date.isoformat(), d.title, d.path, d.path in csv_paths, list(d.events))
                     for d in report.documents],
                    [AnnexEntry(a.season, a.date.isoformat(), a.title, a.path) for a in report.annexes])
 
@@ -56,8 +57,8 @@ class Manifest:
         """As JSON holds it, keys in the order the build has always written them."""
         data: dict[str, Any] = {
             "circuit": self.circuit, "title": self.title, "regulation": self.regulation,
-            "documents": [{"season": d.season, "date": d.date, "title": d.title, "path": d.path, "csv": d.csv}
-                          for d in self.documents],
+            "documents": [{"season": d.season, "date": d.date, "title": d.title, "path": d.path, "csv": d.csv,
+                           **({"events": d.events} if d.events else {})} for d in self.documents],
             "annexes": [{"season": a.season, "date": a.date, "title": a.title, "path": a.path,
                          **({"sha256": a.sha256} if a.sha256 is not None else {})} for a in self.annexes],
             "made_from": dict(sorted(self.made_from.items())),
@@ -78,7 +79,8 @@ class Manifest:
         try:
             raw = json.loads(data)
             return cls(raw["circuit"], raw["title"], raw["regulation"],
-                       [DocumentEntry(d["season"], d["date"], d["title"], d["path"], d["csv"]) for d in raw["documents"]],
+                       [DocumentEntry(d["season"], d["date"], d["title"], d["path"], d["csv"],
+                                      list(d.get("events") or [])) for d in raw["documents"]],
                        [AnnexEntry(a["season"], a["date"], a["title"], a["path"], a.get("sha256"))
                         for a in raw["annexes"]],
                        dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"),

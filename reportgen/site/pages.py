@@ -350,20 +350,26 @@ class Site:
                  "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
         card = event_card(self.league, circuit.title, ranking, self.public)
-        bulletin, csv = circuit.bulletin(ranking["path"]), circuit.link(f"{ranking['path']}.csv")
+        # what its circuit published on it, each with the words of its own title (« Classement après
+        # le tournoi d'Albi du 14 février 2026 », « … — Résultats du tour 1 », its own bulletin)
+        documents = [{"title": d["title"], "html": circuit.link(f"{d['path']}.html"),
+                      "pdf": circuit.link(f"{d['path']}.pdf")} for d in circuit.reporting(ranking["event"])]
+        csv = circuit.link(f"{ranking['path']}.csv")
         # Its source is what its context is made from, not the context: its table's rows are made as
         # HTML only when the page is rendered (a rebuild at 100x made the rows of 4,000 tournaments'
         # pages to find all but one unchanged). The ranking record whole (its rows, columns, date,
         # title, place, season: its digest when read from site.json, sources.Circuit `digest`, not
         # the 4,000 records pickled at 100x, nineteenth round), the circuit as the page shows it and
-        # the links to its bulletin and CSV (public copies: `link`), the players' public forms
+        # the links to its documents and CSV (public copies: `link`), the players' public forms
         # (`Public.digest`: names and whether each has a page); the rest (page names from ids and
         # clubs, days, the JSON-LD) is code, in the key's code fingerprint, or the league, a part of
         # every page's key.
-        source = (circuit.shown(), circuit.digest(ranking) or ranking, self.public.digest, bulletin, csv)
+        source = (circuit.shown(), circuit.digest(ranking) or ranking, self.public.digest, documents, csv)
         return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
-            "table": self.table(circuit, ranking),
+            # the editions of one tournament (Albi 2025 and 2026) told apart in a browser's tabs and history
+            "head_title": f"{name}, {long_day(ranking['date'])}",
+            "table": self.table(circuit, ranking), "documents": documents,
             "description": f"{circuit.title}\u00a0: résultats, {long_day(ranking['date'])}",
             "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 

@@ -83,6 +83,20 @@ class Circuit:
         """The HTML bulletin published under this path, relative to outputs/."""
         return self.link(f"{path}.html") if path in self._paths else None
 
+    def reporting(self, event: str) -> list[dict[str, Any]]:
+        """The documents published on tournament `event` (its id), in the manifest's order: the
+        ranking after it, its own bulletin, its rounds (each document's `events`, which its circuit
+        gives: model Document.events)."""
+        return self._reporting.get(event, [])
+
+    @functools.cached_property
+    def _reporting(self) -> dict[str, list[dict[str, Any]]]:
+        found: dict[str, list[dict[str, Any]]] = {}
+        for document in self.documents:
+            for event in document.get("events") or ():
+                found.setdefault(event, []).append(document)
+        return found
+
 
 def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
          archived: Mapping[str, list[dict[str, Any]]] | None = None) -> list[Circuit]:

@@ -187,7 +187,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
-        season=ranking.season, made_from=MadeFrom("rows", rows, grid),
+        season=ranking.season, events=tuple(ranking.latest), made_from=MadeFrom("rows", rows, grid),
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),

@@ -127,7 +127,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
         notes.append("Classement provisoire : seuls les matchs dont les 8 tables sont saisies comptent.")
     return Document(
         path=f"{season}/masters-{season}", template="masters/bulletin.html.j2", title=title, date=event.date,
-        season=season,
+        season=season, events=(event.id,),
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.content.location,
                  "summary": (f"{french.plural(rounds_done, 'match joué', 'matchs joués')} sur {ROUNDS}"
@@ -166,7 +166,7 @@ def match_sheets(event: MastersEvent, participants: list[Participant], league: s
     title = "Feuilles de match"
     return Document(
         path=f"{season}/feuilles-de-match-{season}", template="masters/match_sheets.html.j2", title=title,
-        date=event.date, season=season,
+        date=event.date, season=season, events=(event.id,),
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.content.location,
                  "participants": [{"number": p.number, "player": p.name, "club": p.club, "rank": p.annual_rank}

@@ -229,7 +229,7 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
         f"lancé le {french.date_long(played.launched)}"]
     return Document(
         path=f"{folder}/tour-{played.number}", template="poules/bulletin.html.j2", title=title, date=day,
-        season=event.date.year,
+        season=event.date.year, events=(event.id,),
         context={"league": league, "circuit": TITLE, "season": event.date.year, "title": title, "event": event.name,
                  "summary": " · ".join(summary), "alerts": alerts,
                  "pools": [_pool(pool) for pool in played.pools],

@@ -98,7 +98,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
         french.plural(len(games.games), "partie"), "" if complete(result) else "tableau en cours") if part)
     return Document(
         path=path, template="tantrix/bulletin.html.j2", title=title, date=event.date,
-        season=event.date.year,
+        season=event.date.year, events=(event.id,),
         context={"league": league, "circuit": CIRCUIT, "season": event.date.year, "title": title,
                  "summary": summary, "knockout": knockout, "rows": rows,
                  "headings": headings(KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS),
@@ -170,7 +170,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
     ]
     return Document(
         path=list_path(ratings), template="tantrix/ratings.html.j2", title=title, date=ratings.date,
-        season=ratings.date.year,
+        season=ratings.date.year, events=tuple(r.event.id for r in ratings.events),
         context={"league": league, "circuit": CIRCUIT, "season": ratings.date.year, "title": title,
                  "summary": f"après {' et '.join(r.event.name for r in ratings.events)} · "
                             f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",

@@ -132,7 +132,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
     ]
     return Document(
         path=ranking_path(ranking), template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,
-        season=ranking.season,
+        season=ranking.season, events=tuple(ranking.latest),
         context={"league": league, "circuit": CIRCUIT, "season": ranking.season, "title": title,
                  "final": ranking.final, "date": french.date_long(ranking.date),
                  "summary": f"{french.plural(len(counted), 'tournoi compté', 'tournois comptés')} · "

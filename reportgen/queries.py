@@ -68,9 +68,10 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
 
 def table(ranking: Ranking, so_far: bool = False) -> str:
     """A ranking for the terminal, from its own columns (those no row fills are left out). `so_far`:
-    a season's final ranking while the season runs (it has no bulletin yet), « à ce jour »."""
+    a season's final ranking while the season runs (it has no bulletin yet), « provisoire »."""
     if ranking.scope.kind == ScopeKind.SEASON:
-        title = (f"Classement final {ranking.season}" + (" à ce jour" if so_far else "") if ranking.final
+        title = (f"Classement final {ranking.season}"
+                 + (f" provisoire (tournois de {ranking.season} seulement)" if so_far else "") if ranking.final
                  else f"Classement au {french.date_long(ranking.date)}")
     elif ranking.scope.kind == ScopeKind.EVENT:
         title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"

@@ -235,8 +235,8 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
 
     result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
     assert result.returncode == 0
-    # « à ce jour » while the 2026 season runs on the machine's clock: its final ranking has no bulletin yet
-    assert result.stdout.splitlines()[0] in ("Classement final 2026", "Classement final 2026 à ce jour")
+    # « provisoire » while the 2026 season runs on the machine's clock: its final ranking has no bulletin yet
+    assert result.stdout.splitlines()[0] in ("Classement final 2026", "Classement final 2026 provisoire (tournois de 2026 seulement)")
     assert re.search(r"^ *1 +MARTIN Paul +(\d+ +)?Albi +575 +1 ", result.stdout, re.MULTILINE)
     # Totals above a thousand, and a date, from the example league's Tour de France (golden file
     # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space
@@ -368,7 +368,7 @@ def test_check_also_reports_what_only_scoring_finds(tmp_path):
 
 
 def test_the_json_of_a_final_ranking_says_whether_its_season_still_runs(tmp_path):
-    # the table's title says « à ce jour » while the season runs; a script reads it in `so_far`
+    # the table's title says « provisoire » while the season runs; a script reads it in `so_far`
     inputs = tmp_path / "inputs"
     write_clubs(inputs)
     year = dt.date.today().year
@@ -382,5 +382,5 @@ def test_the_json_of_a_final_ranking_says_whether_its_season_still_runs(tmp_path
         data = json.loads(result.stdout)
         found[season] = (data["final"], data["so_far"])
         table = run("standings", "grand-sud", "--season", str(season), "--final", "--inputs", str(inputs))
-        assert table.stdout.splitlines()[0].endswith("à ce jour") == data["so_far"]
+        assert table.stdout.splitlines()[0].endswith("provisoire (tournois de 2026 seulement)") == data["so_far"]
     assert found == {year - 1: (True, False), year: (True, True)}

@@ -117,7 +117,7 @@ def test_standings_as_csv_are_neutralised_too(hostile_league, tmp_path):
 
 def test_the_annex_keeps_the_names_as_text(hostile_league):
     book = openpyxl.load_workbook(hostile_league / "outputs" / "grand-sud" / "2026" / "annexe-grand-sud-2026.xlsx")
-    names = {c.value: c.data_type for row in book["Classement final"].iter_rows(min_row=2) for c in row[1:2]}
+    names = {c.value: c.data_type for row in book["Classement final provisoire"].iter_rows(min_row=2) for c in row[1:2]}
     assert names["=1+1 Formule"] == "s" and names["@SUM(1+1) Arobase"] == "s"
 
 

@@ -22,7 +22,8 @@ def test_no_ranking_is_a_french_answer_not_an_exception_text():
 def test_while_a_season_runs_the_latest_published_ranking_is_its_latest_dated_bulletin(example_scored):
     """Issue 27: a running season's ranking « à date » is its latest dated bulletin, as the site and
     the mails show it (the example league on 29 November 2026: the 2026 season runs). Its final
-    ranking so far, which has no bulletin yet, only with --final, and said to be « à ce jour »."""
+    ranking so far, which has no bulletin yet, only with --final, and said to be « provisoire », counting
+    the year's tournaments only (§1): why a place there is not the dated bulletin's."""
     report = example_scored.reports["grand-sud"]
     published = {document.path for document in report.documents}
     shown = queries.season_ranking("grand-sud", report.rankings, published=published)
@@ -30,7 +31,7 @@ def test_while_a_season_runs_the_latest_published_ranking_is_its_latest_dated_bu
     assert queries.table(shown).splitlines()[0] == "Classement au 14 novembre 2026"
     so_far = queries.season_ranking("grand-sud", report.rankings, final=True, published=published)
     assert so_far.path == "2026/classement-final-2026" and so_far.path not in published
-    assert queries.table(so_far, so_far=True).splitlines()[0] == "Classement final 2026 à ce jour"
+    assert queries.table(so_far, so_far=True).splitlines()[0] == "Classement final 2026 provisoire (tournois de 2026 seulement)"
     over = queries.season_ranking("grand-sud", report.rankings, season=2025, published=published)
     assert (over.path, over.path in published) == ("2025/classement-final-2025", True)
     assert queries.table(over).splitlines()[0] == "Classement final 2025"

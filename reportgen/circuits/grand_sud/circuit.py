@@ -50,7 +50,7 @@ class GrandSud:
             report.rankings.append(documents.published(ranking))
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
-                                                  tournaments, points))
+                                                  tournaments, points, reading.season_closed(season)))
         return report
 
 

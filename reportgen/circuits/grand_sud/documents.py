@@ -237,8 +237,10 @@ def published(ranking: Ranking) -> model.Ranking:
 
 
 def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],
-          points: pd.DataFrame) -> Annex:
-    """The season's Excel annex: final ranking, tournaments, every result, place history."""
+          points: pd.DataFrame, closed: bool = True) -> Annex:
+    """The season's Excel annex: final ranking, tournaments, every result, place history. While the
+    season runs (`closed` false) its final ranking is « provisoire », as the site and `standings`
+    say: it counts the year's tournaments only (§1), not the latest dated bulletin's window."""
     final = next(r for r in rankings if r.final)
     seasonal = [t for t in sorted(tournaments.values(), key=lambda t: (t.date, t.id)) if t.date.year == season]
     counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
@@ -263,12 +265,14 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     final_rank = final.rank_of()
     order = sorted(history_players, key=lambda pid: (final_rank.get(pid, 10**6), history_players[pid]))
     history_rows = [[history_players[pid], *[ranks.get(pid) for ranks in by_rank]] for pid in order]
-    history_headers = [("Final" if r.final else french.date_short(r.date)) for r in rankings]
+    final_name = "Classement final" if closed else "Classement final provisoire"
+    history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
+                       for r in rankings]
     return Annex(
         path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
         date=final.date, season=season,
         sheets=[
-            common.ranking_sheet(published(final), "Classement final"),
+            common.ranking_sheet(published(final), final_name),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
                 # wide enough for « Département » whole in its header, and a series' code such as
@@ -289,6 +293,6 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
             # a date's column as wide as the other sheets' dates: at 8, its header « 24/01/2026 »
             # wrapped into « 24/01/20 » over « 26 » (the header row wraps its texts)
             AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]
-                       + [AnnexColumn(h, "int", 11) for h in history_headers], history_rows),
+                       + [AnnexColumn(h, "int", max(11, len(h) + 1)) for h in history_headers], history_rows),
         ],
     )

@@ -62,8 +62,9 @@ INTRODUCED = {
                              "<th>Joueur</th></tr></thead><tbody><tr><td>1</td><td>{first}</td></tr>"
                              + "<tr><td>2</td><td>Joueur</td></tr>" * 4 + "</tbody></table></div>"),
     "tour-de-france tournament": ("summary", '<div class="scale keep-together"><h3>Barème</h3>'
-                                  '<div style="height: 40mm"></div><table><tbody><tr><td>{first}</td></tr>'
-                                  "</tbody></table></div>"),
+                                  '<div style="height: 40mm"></div><div class="wide-only"><div class="scroll">'
+                                  "<table><tbody><tr><td>{first}</td></tr></tbody></table></div></div>"
+                                  '<table class="narrow-only"><tbody><tr><td>1</td></tr></tbody></table></div>'),
     "grand-sud tournaments printed": ("print-tournaments", '<div class="scroll"><table class="tournaments"><thead>'
                                       "<tr><th>Repère</th></tr></thead><tbody><tr><td>{first}</td></tr></tbody>"
                                       "</table></div>"),

@@ -81,7 +81,8 @@ class Served:
 
 
 class Browser:
-    """One Chromium, one tab per width, reused by every check of the session."""
+    """One Chromium, one tab per width, reused by every check of the session: those of `WIDTHS`
+    opened at once, another (a 320 px phone) the first time a page is looked at that width."""
 
     def __init__(self, playwright) -> None:  # type: ignore[no-untyped-def]
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -137,6 +138,8 @@ class Browser:
 
         self.site, self.findings = site.resolve(), Findings(width)
         self.sites.add(self.site)
+        if width not in self.pages:
+            self.pages[width] = self._tab(width)
         page = self.pages[width]
         page.goto(self.url(page_file) if audit else page_file.resolve().as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")

@@ -5,6 +5,10 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from fractions import Fraction
+from typing import Any
+
+from reportgen.model import Column
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",
@@ -79,6 +83,69 @@ def points(value: float | int) -> str:
     if float(value).is_integer():
         return number(int(value))
     return number(value, 2).rstrip("0")
+
+
+def signed(value: float | int, decimals: int = 0) -> str:
+    """A difference with its sign: +52,6; −4,0 (a real minus sign); 0,0 when it rounds to none."""
+    if not round(value, decimals):
+        return number(0, decimals)
+    return ("+" if value > 0 else "") + number(value, decimals)
+
+
+NEW = "nouveau"  # an evolution's word for a player the previous ranking did not have
+SAME = "="  # an evolution's sign for none: the same place, the same rating
+
+
+def moved(value: Any) -> float | int | None:
+    """An evolution's value as a number (« +3 », "-2", "−2", 0, « = », 52.6), None for « nouveau »
+    or nothing: the rankings hold places gained as text (+3, -2, 0, nouveau, the CSV's form), a
+    rating's change as a number (None: new to the list), and the site's pages hold `evolution`'s."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)):
+        return value
+    if isinstance(value, Fraction):
+        return float(value)
+    text = str(value).strip().replace("−", "-")
+    if text == SAME:
+        return 0
+    try:
+        return int(text)
+    except ValueError:
+        try:
+            return float(text.replace(",", "."))
+        except ValueError:
+            return None
+
+
+@functools.lru_cache(maxsize=FORMATTED, typed=True)  # one per distinct move: 223,000 rows at 100x, a few hundred moves
+def evolution(value: Any, decimals: int = 0) -> str:
+    """An evolution as every reader sees it, the bulletins, the site, the mails: places gained
+    « +3 », lost « −2 », none « = », a newcomer « nouveau » (INTERPRETATIONS, « Evolution »); a
+    rating's change with its decimals, « +52,6 », « −4,0 ». The bulletins' HTML draws the places
+    with arrows from it (render/evolution.py)."""
+    found = moved(value)
+    if found is None:
+        return NEW if value in (None, NEW) else str(value)
+    return SAME if not round(found, decimals) else signed(found, decimals)
+
+
+def column_value(value: Any, column: Column) -> str:
+    """A ranking's value as every French page writes it, from its column: the site's pages, the
+    bulletins, the mails and the terminal's table alike, so that they never drift apart. A number
+    with its column's decimals when it declares them (an Elo rating « 1 991,0 », a pool's average
+    « 0,500 »), else as points (« 1 086 », « 292,5 »); an evolution signed (`evolution`); a `bool`
+    « oui » or nothing."""
+    if column.kind == "evolution":
+        return evolution(value, column.decimals or 0)
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "oui" if value else ""
+    if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
+        shown = float(value) if isinstance(value, Fraction) else value
+        return points(shown) if column.decimals is None else number(shown, column.decimals)
+    return str(value)
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

@@ -85,9 +85,10 @@ def table(ranking: Ranking, so_far: bool = False) -> str:
             return "" if value in ("", None) else f"{value}=" if row.tied else str(value)
         if column.kind == "bool":
             return "oui" if value else ""
-        if column.kind in ("int", "number") and isinstance(value, (int, float)) and not isinstance(value, bool):
-            text = french.points(value) if column.decimals is None else french.number(value, column.decimals)
-            return text.replace(french.THOUSANDS_SEPARATOR, " ")
+        if column.kind == "evolution" or (column.kind in ("int", "number") and isinstance(value, (int, float))
+                                          and not isinstance(value, bool)):
+            # as the bulletins and the site write it (« 1 991,0 », « +3 », « = »), a plain space between thousands
+            return french.column_value(value, column).replace(french.THOUSANDS_SEPARATOR, " ")
         return "" if value is None else str(value)
 
     headers = [c.short or c.header for c in columns]

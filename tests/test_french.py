@@ -134,3 +134,23 @@ def test_de_and_a_keep_the_name_and_contract_the_same_article(name):
         assert (french.of_club(name), french.at_club(name)) == ("du club " + of, "au club " + of)
     else:
         assert (french.of_club(name), french.at_club(name)) == (of, to)
+def test_an_evolution_reads_signed_with_an_equals_sign_for_none_and_nouveau_for_a_newcomer():
+    """Places gained as a ranking holds them (the CSV's « +3 », "-2", "0") or as the site's data
+    writes them, and a rating's change with its decimal: one text wherever it is shown."""
+    assert [french.evolution(v) for v in ("+3", "-2", "\u22122", "0", "=", "nouveau", None, 3)] == [
+        "+3", "\u22122", "\u22122", "=", "=", "nouveau", "nouveau", "+3"]
+    assert [french.evolution(v, 1) for v in (52.6, -4.0, 0.0, 0.04)] == ["+52,6", "\u22124,0", "=", "="]
+    assert french.signed(0.04, 1) == "0,0" and french.signed(-3) == "\u22123" and french.signed(2) == "+2"
+
+
+def test_a_column_s_value_has_its_decimals_wherever_it_is_shown():
+    from reportgen.model import Column
+
+    rating = Column("rating", "Classement Elo", "number", decimals=1)
+    assert french.column_value(1991.0, rating) == "1\u202f991,0" and french.column_value(1512.34, rating) == "1\u202f512,3"
+    assert french.column_value(0.5, Column("average", "Moyenne", "number", decimals=3)) == "0,500"
+    assert french.column_value(292.5, Column("points", "Points", "number")) == "292,5"
+    assert french.column_value(1086, Column("points", "Points")) == "1\u202f086"
+    assert french.column_value(None, Column("change", "Évolution", "evolution", decimals=1)) == "nouveau"
+    assert french.column_value(True, Column("seed", "TS", "bool")) == "oui"
+    assert french.column_value(None, Column("points", "Points")) == ""

@@ -24,19 +24,15 @@ def figure_column(ranking: Ranking, figure: str = "") -> Column | None:
     return numeric[0] if numeric else None
 
 
-def figure(value: Any) -> str:
-    if value is None or value == "":
-        return ""
-    return french.points(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+def figure(value: Any, column: Column) -> str:
+    """A player's figure as the bulletin and the site write it (an Elo rating « 1 991,0 »)."""
+    return "" if value is None or value == "" else french.column_value(value, column)
 
 
 def evolution(value: Any) -> str:
-    """Places gained as a club reads them: +3, −2 (a real minus sign), =, nouveau."""
-    text = str(value)
-    if text.lstrip("+-").isdigit():
-        moved = int(text)
-        return "=" if moved == 0 else (f"+{moved}" if moved > 0 else f"−{-moved}")
-    return text
+    """Places gained as a club reads them: +3, −2 (a real minus sign), =, nouveau (french.evolution,
+    the site's and the bulletins' words: a bulletin draws them ▲ 3, ▼ 2)."""
+    return french.evolution(value)
 
 
 def place(row: RankingRow) -> str:
@@ -70,7 +66,7 @@ def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member)
     heading = "Points" if score is not None and score.key == "points" else score.short or score.header if score else ""
     headers = ("Place", "Joueur") + ((heading,) if score else ()) \
         + (("Évolution",) if moves else ()) + (("Résultats retenus",) if results else ())
-    lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key)),) if score else ())
+    lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key), score),) if score else ())
                   + ((evolution(row.metrics.get("evolution", "")),) if moves else ())
                   + ((counted_results(row),) if results else ()) for row in rows)
     return (ClubSection(info.title, ranking_title(ranking), headers, lines),)

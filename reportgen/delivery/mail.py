@@ -189,7 +189,7 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
             "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,
-                      "points": figure(row.metrics.get(score.key)) if score is not None else "",
+                      "points": figure(row.metrics.get(score.key), score) if score is not None else "",
                       "evolution": evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],
         })

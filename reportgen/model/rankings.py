@@ -44,7 +44,10 @@ class Column:
     kind: str = "int"  # int | number | text | bool (« oui » or nothing) | evolution (+3, -2, 0, « nouveau »)
     width: float = 10  # in the annex, in characters
     short: str = ""  # in a bulletin's narrow table, when shorter than the header
-    decimals: int | None = None  # a `number` column's decimals in the annex (default: one)
+    # A number's decimals wherever it is shown (french.column_value: bulletins, site, mails; the
+    # annex, the published CSV): an Elo rating's one, a pool's average's three. None: shown as points
+    # (« 1 086 », « 292,5 »), one decimal in the annex.
+    decimals: int | None = None
 
 
 # A season ranking starts with these; a circuit's columns follow (`points` and `played` first).

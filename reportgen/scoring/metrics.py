@@ -28,7 +28,7 @@ class ColumnKind(StrEnum):
     NUMBER = "number"
     TEXT = "text"
     BOOL = "bool"  # « oui » or nothing
-    EVOLUTION = "evolution"  # +3, -2, 0, « nouveau »
+    EVOLUTION = "evolution"  # +3, -2, 0, « nouveau » (a rating's change: 52.6, None); shown « +3 », « = »
 
 
 def _unpublished(record: Any) -> Any:
@@ -50,7 +50,7 @@ class Metric(Generic[R]):
     kind: ColumnKind = ColumnKind.INT
     width: float = 10  # in the annex, in characters
     short: str = ""  # in a bulletin's narrow table, when shorter than the heading
-    decimals: int | None = None  # a `number` column's decimals in the annex (default: one)
+    decimals: int | None = None  # its decimals wherever it is shown (`Column.decimals`)
     decided: str = ""
     said: str = ""
 

@@ -10,7 +10,6 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,16 +25,9 @@ _DECODER = json.JSONDecoder()
 
 
 def cell(value: Any, column: Column) -> str:
-    """A ranking's value as a French page shows it."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "oui" if value else ""
-    if column.kind == "evolution" and str(value).startswith("-"):  # « −2 », a real minus sign, as numbers are written
-        return french.number(int(value))
-    if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
-        return french.points(float(value) if isinstance(value, Fraction) else value)
-    return str(value)
+    """A ranking's value as a French page shows it: as the bulletins write it (`french.column_value`,
+    one formatting for both: « 1 991,0 », « 0,500 », « +52,6 », « = »)."""
+    return french.column_value(value, column)
 
 
 def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from reportgen import french
 from reportgen.circuits import common
 from reportgen.circuits.poules.domain import RESULTS, Game, PoulesEvent, Registrant
-from reportgen.circuits.poules.metrics import AVERAGE_DECIMALS, COLUMNS, METRICS, average
+from reportgen.circuits.poules.metrics import AVERAGE, AVERAGE_DECIMALS, COLUMNS, METRICS, average
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import (
@@ -52,7 +52,8 @@ SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger po
 
 
 def _french_average(value: Fraction) -> str:
-    return french.number(average(value), AVERAGE_DECIMALS)
+    """« 0,500 »: the average as its column writes it everywhere (french.column_value, the site's too)."""
+    return french.column_value(average(value), AVERAGE.column)
 
 
 def as_of(tournament: Tournament, index: int) -> dt.date:

@@ -36,7 +36,6 @@ from reportgen.circuits.tantrix.texts import (
     event_path,
     list_path,
     rank_text,
-    signed,
     tps_text,
     wins_text,
 )
@@ -76,7 +75,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
     for row in parts.game_rows(result):
         by_round.setdefault(row["round"], []).append(row)
     rows = [{"rank": rank_text(line), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
-             "wins": wins_text(line.wins), "margin": signed(line.margin), "tiles": line.tiles, "stage": line.stage,
+             "wins": wins_text(line.wins), "margin": french.signed(line.margin), "tiles": line.tiles, "stage": line.stage,
              "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
     left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p],
@@ -133,16 +132,29 @@ def score_percent(score: float) -> float:
     return round(100 * score, 1)
 
 
+def _move(change: float | None) -> common.Move:
+    """The CSS class of a rating's change (`CHANGE`'s value, rounded as shown)."""
+    if change is None:
+        return common.Move.NEW
+    return common.Move.UP if change > 0 else common.Move.DOWN if change < 0 else common.Move.SAME
+
+
 def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -> Document:
     title = f"Classement Elo au {french.date_long(ratings.date)}"
-    rows = [{"rank": f"{row.rank}=" if row.tied else str(row.rank), "player": row.name,
-             "rating": french.number(row.rating.value, 1), "games": row.rating.games,
-             "provisional": row.rating.provisional(settings),
-             "change": signed(row.rating.value - row.previous.value, 1) if row.previous else "nouveau",
-             "change_kind": common.Move.NEW if row.previous is None else
-             common.Move.UP if round(row.rating.value - row.previous.value, 1) > 0 else
-             common.Move.DOWN if round(row.rating.value - row.previous.value, 1) < 0 else common.Move.SAME,
-             "seeding": french.number(row.rating.seeding(settings), 1)} for row in ratings.rows]
+    # the values the published ranking holds, written as the site writes them (french.column_value)
+    values = RATINGS.values_of(RATING_COLUMNS)
+
+    def shown(value: dict[str, object], key: str) -> str:
+        return french.column_value(value[key], RATINGS[key].column)
+
+    rows = []
+    for row in ratings.rows:
+        value = values(Rated(row, settings))
+        rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "player": row.name,
+                     "rating": shown(value, "rating"), "games": row.rating.games,
+                     "provisional": row.rating.provisional(settings),
+                     "change": shown(value, "change"), "change_kind": _move(value["change"]),
+                     "seeding": shown(value, "seeding")})
     events = []
     for result in ratings.events:
         names = result.games.names
@@ -151,7 +163,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
             "player": names[c.player], "before": french.number(c.before.value, 1), "before_games": c.before.games,
             "games": c.games, "score": french.number(score_percent(c.score), 1) + " %",
             "opponents": french.number(c.opponents, 1), "performance": french.number(c.performance, 1),
-            "after": french.number(c.after.value, 1), "change": signed(c.after.value - c.before.value, 1),
+            "after": french.number(c.after.value, 1), "change": french.signed(c.after.value - c.before.value, 1),
         } for c in changes]})
     n = settings.established_games
     notes = [

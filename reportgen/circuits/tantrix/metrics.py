@@ -31,7 +31,9 @@ class TantrixMetric(Metric[Any]):
 
 # -- an event's standings (records: `standings.Line`) ------------------------------------------------
 
-TPS = TantrixMetric("tps", "TPs", lambda line: tps_value(line.tps), ColumnKind.NUMBER, 8, in_match="aux TPs")
+# TPs to the tenth (rule 9): « 18,0 » wherever shown, as « 17,3 » is
+TPS = TantrixMetric("tps", "TPs", lambda line: tps_value(line.tps), ColumnKind.NUMBER, 8, decimals=1,
+                    in_match="aux TPs")
 GAMES = TantrixMetric("games", "Parties", lambda line: line.games, width=8)
 WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8,
                      decided="départagé aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
@@ -61,15 +63,17 @@ class Rated:
     settings: TantrixSettings
 
 
+# INTERPRETATIONS: the rating list shows ratings with one decimal (« 1 991,0 »), wherever it is shown.
 RATING = Metric[Rated]("rating", "Classement Elo", lambda r: round(r.row.rating.value, 1), ColumnKind.NUMBER, 10,
-                       short="Elo")
+                       short="Elo", decimals=1)
 RATED_GAMES = Metric[Rated]("games", "Parties classées", lambda r: r.row.rating.games, width=9, short="Parties")
 PROVISIONAL = Metric[Rated]("provisional", "Provisoire",
                             lambda r: "oui" if r.row.rating.provisional(r.settings) else "non", ColumnKind.TEXT, 9)
+# The rating's change since the previous list, an evolution: « +52,6 », « −4,0 », « = », « nouveau » (None).
 CHANGE = Metric[Rated]("change", "Évolution", lambda r: round(r.row.rating.value - r.row.previous.value, 1)
-                       if r.row.previous else None, ColumnKind.NUMBER, 9, short="Évol.")
+                       if r.row.previous else None, ColumnKind.EVOLUTION, 9, short="Évol.", decimals=1)
 SEEDING = Metric[Rated]("seeding", "Pour les têtes de série", lambda r: round(r.row.rating.seeding(r.settings), 1),
-                        ColumnKind.NUMBER, 11, short="Têtes de série")
+                        ColumnKind.NUMBER, 11, short="Têtes de série", decimals=1)
 
 RATINGS = Metrics(RATING, RATED_GAMES, PROVISIONAL, CHANGE, SEEDING)
 # `reportgen ratings tantrix`: rank, player, then exactly these first.

@@ -1,4 +1,4 @@
-"""How Tantrix values are written in its bulletins and annex: TPs, games won, signed numbers,
+"""How Tantrix values are written in its bulletins and annex: TPs, games won,
 places, « Départage » texts, round names, and the paths of its documents."""
 
 from __future__ import annotations
@@ -15,17 +15,13 @@ KIND_LABELS = {KNOCKOUT: "élimination directe", ALL_PLAY_ALL: "toutes rondes"}
 
 
 def tps_text(tenths: int) -> str:
-    return french.number(tenths / 10, 1)
+    """TPs as every output writes them (the standings' column: « 18,0 », « 17,3 »)."""
+    return french.column_value(metrics.tps_value(tenths), metrics.TPS.column)
 
 
 def wins_text(halves: int) -> str:
     whole = str(halves // 2) if halves >= 2 or halves % 2 == 0 else ""
     return whole + ("½" if halves % 2 else "")
-
-
-def signed(value: float, decimals: int = 0) -> str:
-    return ("+" if value > 0 else "") + french.number(value, decimals) if round(value, decimals) else \
-        french.number(0, decimals)
 
 
 def event_path(result: EventResult) -> str:

@@ -214,12 +214,16 @@ def example_site(example_scored, example_league, tmp_path_factory):
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
 
 
-def test_places_lost_are_written_with_a_minus_sign_as_the_mails_write_them(example_site):
-    """« −2 » (U+2212), not a hyphen: the site's sorting reads it as a number (templates/site/site.js)."""
+def test_places_gained_and_lost_are_drawn_as_the_bulletins_draw_them_and_sort_as_numbers(example_site):
+    """« ▼ 2 » and « ▲ 3 », said « 2 places perdues » (render/evolution.py, the bulletins' cell), « = »
+    for none; each cell sorts by its number (templates/site/site.js reads `data-sort`)."""
     _, pages = example_site
     season = pages["site/grand-sud-2026.html"].decode("utf-8")
-    assert re.search(r"<td>\u22122</td>", season) and re.search(r"<td>\+\d+</td>", season)
-    assert not re.search(r"<td[^>]*>-\d", season)
+    assert re.search(r'<td class="evo down" data-sort="-2"><span aria-hidden="true">▼</span> 2'
+                     r'<span class="sr-only"> places perdues</span></td>', season)
+    assert re.search(r'<td class="evo up" data-sort="\d+"><span aria-hidden="true">▲</span> \d+', season)
+    assert '<td class="evo same" data-sort="0"><span aria-hidden="true">=</span>' in season
+    assert not re.search(r'class="evo[^>]*>[-\u2212+]?\d', season)  # never a bare « 0 » or « -2 »
 
 
 def test_a_tournament_page_carries_its_results_open_graph_and_a_sports_event(example_site):

@@ -127,18 +127,30 @@ SORT_BY_EVOLUTION = """() => {
   const headers = Array.from(table.querySelectorAll("thead th"));
   const column = headers.findIndex(th => th.textContent === "Évol.");
   headers[column].click();
-  return Array.from(table.tBodies[0].rows, row => row.cells[column].textContent);
+  return Array.from(table.tBodies[0].rows, row => {
+    const cell = row.cells[column], shown = cell.cloneNode(true);
+    shown.querySelectorAll(".sr-only").forEach(words => words.remove());
+    return [cell.getAttribute("data-sort"), shown.textContent, cell.querySelector(".sr-only")?.textContent ?? ""];
+  });
 }"""
 
 
 def test_a_season_sorted_by_evolution_puts_places_lost_before_places_gained(browser, example_site):  # noqa: F811
-    """The places lost are written « −2 » (a real minus sign, site/data.py `cell`): sorted as numbers,
-    the largest loss first, the newcomers (« nouveau », a text) after every number."""
+    """The places are drawn as the bulletins draw them (« ▼ 2 », render/evolution.py) and sorted by
+    the number each cell gives (`data-sort`, site/lines.py `evolution`): the largest loss first, the
+    newcomers (« nouveau », no number) after every number."""
     browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 1280, audit=False)
     shown = browser.pages[1280].evaluate(SORT_BY_EVOLUTION)
-    numbers = [int(text.replace("\u2212", "-")) for text in shown if text != "nouveau"]
-    assert any(n < 0 for n in numbers) and any(n > 0 for n in numbers)
-    assert numbers == sorted(numbers) and shown[:len(numbers)] == [text for text in shown if text != "nouveau"]
+    numbers = [int(sort) for sort, _, _ in shown if sort is not None]
+    assert any(n < 0 for n in numbers) and any(n > 0 for n in numbers) and 0 in numbers
+    assert numbers == sorted(numbers) and all(sort is not None for sort, _, _ in shown[:len(numbers)])
+    # what a reader sees: the arrow and the places, « = » for none; what a screen reader says besides
+    seen = {int(sort): (text, said) for sort, text, said in shown if sort is not None}
+    for n, (text, said) in seen.items():
+        assert text == (f"▼ {-n}" if n < 0 else f"▲ {n}" if n > 0 else "="), (n, text)
+        assert said == (" places perdues" if n < -1 else " place perdue" if n == -1 else " places gagnées" if n > 1
+                        else " place gagnée" if n == 1 else "même place"), (n, said)
+    assert all(text == "nouveau" and not said for sort, text, said in shown if sort is None)
 
 
 SORT_BY_DATE_TWICE = """selector => {

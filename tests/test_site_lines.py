@@ -75,7 +75,7 @@ def test_a_ranking_s_rows_are_the_bytes_of_the_macro_loop():
     for here in ("", "site/"):
         before = env.from_string(RANKING_LOOP).render(table={"rows": ROWS}, here=here)
         body = lines.table_body(lines.ranking_row(here, row["sort"], row["rank"], row["player"], row["url"],
-                                                  [(c["value"], c["main"], c["url"]) for c in row["cells"]])
+                                                  [(c["value"], c["main"], c["url"], "") for c in row["cells"]])
                                 for row in ROWS)
         assert env.from_string(RANKING_NOW).render(table={"body": body}) == before
         assert f'href="{here}joueur-0a1b2c3d4e5f.html"' in before and "&lt;i&gt;X" in before

@@ -12,7 +12,7 @@ from enum import StrEnum
 
 from reportgen import french
 from reportgen.ingest.directories import ClubDirectory
-from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, InputRule, Ranking
+from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Column, InputRule, Ranking
 
 
 def slug(text: str) -> str:
@@ -48,7 +48,7 @@ def from_halves(halves: int) -> int | float:
     return halves // 2 if halves % 2 == 0 else halves / 2
 
 
-_ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text", "evolution": "auto"}
+_ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"}
 
 
 class Move(StrEnum):
@@ -61,12 +61,13 @@ class Move(StrEnum):
     SAME = "same"
 
 
-_NEW = {"symbol": "", "text": "nouveau", "kind": Move.NEW, "value": "nouveau"}
+_NEW = {"kind": Move.NEW, "value": "nouveau"}
 
 
 def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
-    """Places gained: the previous place minus the place now (5th then 2nd: +3), as bulletins print
-    it (▲ 3, ▼ 2, =, nouveau) and CSV writes it (+3, -2, 0, nouveau); INTERPRETATIONS, « Evolution ».
+    """Places gained: the previous place minus the place now (5th then 2nd: +3), as CSV writes it
+    (`value`: +3, -2, 0, nouveau) with its CSS class (`kind`); bulletins draw it ▲ 3, ▼ 2, =,
+    nouveau, as the site does (render/evolution.py); INTERPRETATIONS, « Evolution ».
 
     Read-only, as a bulletin's cells of results are: one dict per move, shared by
     every row that made it, not one per row of every ranking and bulletin (223,000 rows at 100x)."""
@@ -76,10 +77,10 @@ def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
 @functools.lru_cache(maxsize=1 << 13)
 def _moved(moved: int) -> dict[str, str]:
     if moved > 0:
-        return {"symbol": "▲", "text": str(moved), "kind": Move.UP, "value": f"+{moved}"}
+        return {"kind": Move.UP, "value": f"+{moved}"}
     if moved < 0:
-        return {"symbol": "▼", "text": str(-moved), "kind": Move.DOWN, "value": str(moved)}
-    return {"symbol": "=", "text": "", "kind": Move.SAME, "value": "0"}
+        return {"kind": Move.DOWN, "value": str(moved)}
+    return {"kind": Move.SAME, "value": "0"}
 
 
 def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
@@ -95,9 +96,17 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
             return int(value) if isinstance(value, str) and value.lstrip("+-").isdigit() else value
         return value
 
+    def header(column: Column) -> AnnexColumn:
+        """An evolution is a number a secretary sorts, shown signed (« +3 », « = »: its number
+        format); places are whole, a rating's change has its decimals."""
+        if column.kind == "evolution":
+            return AnnexColumn(column.header, "auto" if column.decimals is None else "number", column.width,
+                               column.decimals, signed=True)
+        return AnnexColumn(column.header, _ANNEX_KINDS[column.kind], column.width, column.decimals)
+
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
             for row in ranking.rows]
-    headers = [AnnexColumn(c.header, _ANNEX_KINDS[c.kind], c.width, c.decimals) for c in columns]
+    headers = [header(c) for c in columns]
     return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", 30)] if decided else []), rows)
 
 

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from reportgen import __version__, french
 from reportgen.model import Document
+from reportgen.render import evolution
 from reportgen.render.fonts import FONTS, fallback_digest
 
 # What shapes a PDF besides its HTML: the libraries that lay it out, subset its fonts and write it.
@@ -59,6 +60,7 @@ def environment(templates: Path = TEMPLATES) -> Environment:
         keep_trailing_newline=True,
     )
     found.globals["scale_chart"] = figures.scale
+    found.globals["evolution_cell"] = evolution.cell
     found.filters["printed"] = printed_rows
     found.filters["typography"] = french.typography
     found.filters["rendered_each"] = _rendered_each(found)

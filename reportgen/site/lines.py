@@ -20,6 +20,9 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from reportgen import french
+from reportgen.render import evolution as drawn
+
 SECONDARY = ' class="secondary"'  # a column hidden on a phone
 
 
@@ -40,14 +43,25 @@ def line(start: str, rank: Any, value: Any, club: Any) -> str:
     return f'{start}{_escaped(rank)}</td><td>{_escaped(value)}</td><td class="secondary">{_escaped(club)}</td></tr>\n'
 
 
+@lru_cache(maxsize=1 << 10)  # a handful of distinct moves on all the pages
+def evolution(value: str) -> tuple[Markup, str]:
+    """An evolution's cell as a bulletin draws it (render/evolution.py: « ▲ 3 » and the words a
+    screen reader says), and its attributes: its class (the bulletins' colours) and the number it
+    sorts by (site.js cannot read « ▲ 3 » as one; « nouveau » sorts after the numbers)."""
+    moved = french.moved(value)
+    sort = "" if moved is None else f' data-sort="{moved}"'
+    return drawn.cell(value), f' class="evo {drawn.kind(value)}"{sort}'
+
+
 def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
-                cells: Iterable[tuple[Any, bool, str | None]]) -> str:
+                cells: Iterable[tuple[Any, bool, str | None, str]]) -> str:
     """One row of a ranking's table (`templates/site/macros.html.j2`): place, player (linked to his
-    page when the site shows it), then each cell (value, main, link) with `here` before each link."""
+    page when the site shows it), then each cell (value, main, link, its own attributes already
+    escaped: an evolution's, `evolution`) with `here` before each link."""
     who = f'<a href="{_escaped(here)}{_escaped(url)}">{_escaped(player)}</a>' if url else _escaped(player)
-    shown = "".join(f'<td{"" if main else SECONDARY}>'
+    shown = "".join(f'<td{"" if main else SECONDARY}{attributes}>'
                     + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
-                    + "</td>" for value, main, link in cells)
+                    + "</td>" for value, main, link, attributes in cells)
     return f'    <tr><td data-sort="{_escaped(sort)}">{_escaped(rank)}</td><th scope="row">{who}</th>{shown}</tr>\n'
 
 

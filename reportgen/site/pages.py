@@ -158,12 +158,17 @@ class Site:
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
         headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
         shown = [(c["key"], c["key"] in main, c["key"] == "club") for c in columns]
+
+        def cell(key: str, is_main: bool, is_club: bool, row: dict[str, Any]) -> tuple[Any, bool, str | None, str]:
+            value = row["values"].get(key, "")
+            if key == "evolution" and value != "":  # places gained, drawn as the bulletins draw them
+                drawn, attributes = html_lines.evolution(value)
+                return drawn, is_main, None, attributes
+            return value, is_main, self.club_page(row["club"]) if is_club and row["club"] else None, ""
+
         body = html_lines.table_body(
             html_lines.ranking_row(here, row["rank"] or 0, place(row), public_name(self.public, row),
-                                   self.player_page(row["id"]),
-                                   [(row["values"].get(key, ""), is_main,
-                                     self.club_page(row["club"]) if is_club and row["club"] else None)
-                                    for key, is_main, is_club in shown])
+                                   self.player_page(row["id"]), [cell(*column, row) for column in shown])
             for row in (rows if rows is not None else ranking["rows"]))
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),

@@ -212,21 +212,25 @@ def test_evolution_is_the_place_before_minus_the_place_now_and_new_for_newcomers
     _, _, rankings = league(events)
     second = {row["player"]: row["evolution"] for row in bulletin_rows(rankings[1])[0]}  # as printed
     assert rankings[1].rows[0].player == "C Un"  # best 1 of 2: his 520 at TLSE, from 3rd to 1st
-    assert second["C Un"]["kind"] == "up" and second["C Un"]["text"] == "2"
-    assert second["D Un"]["kind"] == "new" and second["D Un"]["text"] == "nouveau"
+    assert second["C Un"]["kind"] == "up" and second["C Un"]["value"] == "+2"
+    assert second["D Un"]["kind"] == "new" and second["D Un"]["value"] == "nouveau"
     assert second["B Un"]["kind"] == "down"
 
 
 def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
     from reportgen.circuits.club_sections import evolution as in_a_mail  # what a club reads in its mail
     from reportgen.circuits.common import evolution as moved
+    from reportgen.render.evolution import cell  # what a bulletin and the site draw
 
     up = moved(5, 2)  # 5th in the previous ranking, 2nd now: three places gained
-    assert (up["kind"], up["symbol"], up["text"], up["value"]) == ("up", "▲", "3", "+3")
+    assert (up["kind"], up["value"]) == ("up", "+3")
+    assert cell(up["value"]) == '<span aria-hidden="true">▲</span> 3<span class="sr-only"> places gagnées</span>'
     down = moved(2, 4)
-    assert (down["kind"], down["symbol"], down["text"], down["value"]) == ("down", "▼", "2", "-2")
+    assert (down["kind"], down["value"]) == ("down", "-2")
+    assert cell(down["value"]) == '<span aria-hidden="true">▼</span> 2<span class="sr-only"> places perdues</span>'
     assert moved(3, 3)["value"] == "0" and moved(None, 1)["value"] == "nouveau"
-    assert (in_a_mail(up["value"]), in_a_mail(down["value"])) == ("+3", "−2")
+    assert cell("0") == '<span aria-hidden="true">=</span><span class="sr-only">même place</span>' and cell("nouveau") == "nouveau"
+    assert (in_a_mail(up["value"]), in_a_mail(down["value"]), in_a_mail("0")) == ("+3", "−2", "=")
 
 
 def test_the_16_seeds_are_marked():

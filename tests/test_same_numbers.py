@@ -1,0 +1,148 @@
+"""A value reads the same on the site, in its bulletin and in the annex: an Elo rating « 1 991,0 »,
+its change « +52,6 », a pool's average « 0,500 », places gained « ▲ 3 » / « = » (one formatting
+per kind of value: french.column_value, render/evolution.py), and the annex keeps numbers whose
+format shows the sign (« +3 », « = »). Drawn from the example league's real rankings: its site pages
+made from the published data, its bulletins rendered from the same report."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import openpyxl
+import pytest
+
+from reportgen import circuits
+from reportgen.render import excel, html
+from reportgen.render.index import MANIFEST
+from reportgen.render.manifest import Manifest
+from reportgen.render.ranking import to_spreadsheet_csv
+from reportgen.site import data
+from reportgen.site.pages import Site
+
+# (site page, circuit, bulletin of the ranking that page shows, where its table starts, the headings compared)
+SAME = [
+    ("site/grand-sud-2026.html", "grand-sud", "2026/classement-2026-11-14", '<table class="ranking">', ["Évol."]),
+    ("site/tour-de-france-2005.html", "tour-de-france", "2005/classement-saison-2005", '<table class="ranking tdf">',
+     ["Évol."]),
+    ("site/tantrix-2026.html", "tantrix", "2026/classement-elo-2026-10-10", '<table class="ratings top-rows">',
+     ["Elo", "Évol.", "Têtes de série"]),
+    ("site/poules-2026.html", "poules", "2026/2026-10-24-coupe-toussaint/tour-3", "Classement final</h2>",
+     ["Moy.", "Points"]),
+]
+CELL = re.compile(r"<t([dh])([^>]*)>(.*?)</t\1>", re.S)
+
+
+@pytest.fixture(scope="module")
+def published(example_scored, example_league, tmp_path_factory):
+    """The example league's site pages, made from the data each circuit publishes, and its reports."""
+    outputs = tmp_path_factory.mktemp("same-numbers")
+    for slug, report in example_scored.reports.items():
+        info = circuits.REGISTRY[slug]
+        (outputs / slug).mkdir()
+        (outputs / slug / MANIFEST).write_bytes(
+            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
+        found = example_league.circuits[slug]
+        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
+            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
+    pages = Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
+    return pages, example_scored.reports
+
+
+def ranking_table(page: str, after: str = "") -> dict[str, dict[str, tuple[str, str]]]:
+    """The first table of `page` after `after`: each player's cells, (attributes, inner HTML) by the
+    heading of their column (the row's heading is the player; tags stripped from his name)."""
+    table = page[page.index(after):] if after else page
+    table = table[table.index("<table"):table.index("</table>")]
+    head, body = table.split("</thead>")
+    headings = [re.sub(r"<[^>]+>", "", inner).strip() for _, _, inner in CELL.findall(head)]
+    rows = {}
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S):
+        cells = CELL.findall(row)
+        player = next(re.sub(r"<[^>]+>", "", inner) for kind, attributes, inner in cells
+                      if kind == "h" and 'scope="row"' in attributes)
+        rows[player] = {heading: (attributes, inner.strip()) for heading, (_, attributes, inner) in zip(headings, cells)}
+    return rows
+
+
+def evo_class(attributes: str) -> str | None:
+    found = re.search(r'class="[^"]*\bevo (\w+)', attributes)
+    return found.group(1) if found else None
+
+
+@pytest.mark.parametrize("site_page, slug, path, table, headings", SAME, ids=[case[1] for case in SAME])
+def test_each_value_reads_the_same_on_the_site_and_in_its_bulletin(published, site_page, slug, path, table, headings):
+    pages, reports = published
+    document = next(d for d in reports[slug].documents if d.path == path)
+    bulletin = ranking_table(html.render(document), table)
+    site = ranking_table(pages[site_page].decode("utf-8"), 'id="classement"')
+    both = sorted(set(site) & set(bulletin))
+    assert len(both) >= min(10, len(bulletin)), (len(both), len(site), len(bulletin))  # a player hidden aside
+    compared = 0
+    for player in both:
+        for heading in headings:
+            (site_attributes, on_site), (bulletin_attributes, in_bulletin) = site[player][heading], bulletin[player][heading]
+            assert on_site == in_bulletin, (player, heading)
+            assert evo_class(site_attributes) in (None, evo_class(bulletin_attributes)), (player, heading)
+            compared += 1
+    assert compared == len(both) * len(headings)
+
+
+def test_the_forms_are_the_regulation_s(published):
+    """What each kind reads like (INTERPRETATIONS: ratings with one decimal, +3 shown ▲3; docs/poules.md:
+    averages with three decimals), on the site's pages."""
+    pages, _ = published
+    tantrix = ranking_table(pages["site/tantrix-2026.html"].decode("utf-8"), 'id="classement"')
+    assert {row["Elo"][1] for row in tantrix.values()} >= {"1\u202f991,0", "2\u202f052,8"}
+    changes = {row["Évol."][1] for row in tantrix.values()}
+    assert "+52,6" in changes and "\u221269,0" in changes and not {c for c in changes if c[:1].isdigit()}
+    poules = ranking_table(pages["site/poules-2026.html"].decode("utf-8"), 'id="classement"')
+    assert {"0,500", "0,750"} <= {row["Moy."][1] for row in poules.values()}
+    grand_sud = ranking_table(pages["site/grand-sud-2026.html"].decode("utf-8"), 'id="classement"')
+    moves = {evo_class(row["Évol."][0]): row["Évol."][1] for row in grand_sud.values()}
+    assert moves["same"] == '<span aria-hidden="true">=</span><span class="sr-only">même place</span>'
+    assert re.fullmatch(r'<span aria-hidden="true">▲</span> \d+<span class="sr-only"> places? gagnées?</span>', moves["up"])
+
+
+def annex_column(annex_bytes: bytes, sheet: str, heading: str) -> list[openpyxl.cell.Cell]:
+    book = openpyxl.load_workbook(io.BytesIO(annex_bytes))
+    found = book[sheet]
+    column = [c.value for c in found[1]].index(heading) + 1
+    return [found.cell(row, column) for row in range(2, found.max_row + 1)]
+
+
+def test_an_evolution_in_the_annex_is_a_number_shown_with_its_sign(published):
+    """The secretary sorts the column: numbers, not texts; its number format shows « +3 », « -2 »,
+    « = » (a rating's change with its decimal), and « nouveau » stays a text."""
+    _, reports = published
+    annex = next(a for a in reports["grand-sud"].annexes if a.season == 2026)
+    cells = annex_column(excel.render_annex(annex), "Classement final", "Évolution")
+    values = [c.value for c in cells]
+    assert 3 in values and -2 in values and 0 in values
+    for cell in cells:
+        if isinstance(cell.value, str):
+            assert cell.value == "nouveau"
+        else:
+            assert type(cell.value) is int and cell.number_format == '+#,##0_);-#,##0_);"="_)'
+    tantrix = next(a for a in reports["tantrix"].annexes if a.season == 2026)
+    change = annex_column(excel.render_annex(tantrix), "Classement Elo", "Évolution")
+    assert 52.6 in [c.value for c in change]
+    assert {c.number_format for c in change if c.value is not None} == {'+#,##0.0_);-#,##0.0_);"="_)'}
+    rating = annex_column(excel.render_annex(tantrix), "Classement Elo", "Classement Elo")
+    assert {c.number_format for c in rating} == {"#,##0.0_)"} and 1991 in [c.value for c in rating]
+
+
+def test_the_published_csv_keeps_plain_numbers_with_the_column_s_decimals(published):
+    """The CSV a secretary opens keeps numbers a spreadsheet reads (no sign added, no « = », no
+    thousands separator): a rating and its change with their one decimal, as the bulletin shows them,
+    a place gained « +3 » as the evolution column always wrote it."""
+    _, reports = published
+    ranking = next(r for r in reports["tantrix"].rankings if r.path == "2026/classement-elo-2026-10-10")
+    rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";"))
+    assert {"1991,0", "2052,8"} <= {row["Classement Elo"] for row in rows}
+    assert {"52,6", "-69,0"} <= {row["Évolution"] for row in rows}
+    season = next(r for r in reports["grand-sud"].rankings if r.path == "2026/classement-2026-11-14")
+    moves = {row["Évolution"] for row in csv.DictReader(
+        io.StringIO(to_spreadsheet_csv(season).decode("utf-8-sig")), delimiter=";")}
+    assert {"+3", "-2", "0"} <= moves and "=" not in moves

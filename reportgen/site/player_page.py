@@ -32,10 +32,11 @@ def place(row: dict[str, Any]) -> str:
 
 def labelled(row: dict[str, Any], key: str | None, label: str) -> str:
     """A line's main value after its column's name, « Total : 1 445 », « Tour : 2 » (French typing:
-    a no-break space before the colon): the value first read « 1 Tour », « 1 445 Total »; nothing
+    a no-break space before the colon, and after it: « Total : » alone on a line over « 1 445 » in
+    the narrow column a desktop gives it): the value first read « 1 Tour », « 1 445 Total »; nothing
     when the ranking has no such column or the row no value."""
     value = row["values"].get(key, "") if key is not None else ""
-    return f"{label}\u00a0: {value}" if value != "" else ""
+    return f"{label}\u00a0:\u00a0{value}" if value != "" else ""
 
 
 def public_name(public: Public, row: dict[str, Any]) -> str:

@@ -50,7 +50,7 @@ def test_the_pdf_has_its_pages_text_fonts_and_dates_from_the_inputs(built):
     reader = PdfReader(built / "2026" / "classement-2026-01-10.pdf")
     text = "\n".join(page.extract_text() for page in reader.pages)
     assert "Classement après les tournois de Carcassonne et de Toulouse du 10 janvier 2026" in text
-    assert [f"page {n}/{len(reader.pages)}" in page.extract_text() for n, page in enumerate(reader.pages, 1)] == [
+    assert [f"page {n} sur {len(reader.pages)}" in page.extract_text() for n, page in enumerate(reader.pages, 1)] == [
         True] * len(reader.pages)
     assert "<script>alert(1)</script> Mallory".upper()[:8] in text.upper()
     fonts = {font["/BaseFont"].split("+")[-1] for page in reader.pages
@@ -129,7 +129,7 @@ def test_a_long_ranking_repeats_its_header_and_numbers_its_pages(tmp_path):
     pages = [page.extract_text() for page in reader.pages]
     assert len(pages) >= 3
     for number, text in enumerate(pages, start=1):
-        assert f"page {number}/{len(pages)}" in text
+        assert f"page {number} sur {len(pages)}" in text
     assert all("Joueur" in text and "Total" in text for text in pages[:2])  # header row on each page
 
 

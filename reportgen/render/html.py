@@ -177,6 +177,32 @@ def publish_fonts(outputs: Path, templates: Path = TEMPLATES) -> list[Path]:
             if write_atomic(outputs / FONTS / path.name, path.read_bytes())]
 
 
+# The longest running title printed whole (`running_title`): at 7.5 pt, with « page 12 sur 16 » beside
+# it, one line on A4 portrait (186 mm between the margins: the Masters' match sheets), wide letters too.
+RUNNING_TITLE_LENGTH = 110
+
+
+def running_title(document: Document) -> str:
+    """What each printed page's footer says the document is, beside its page number (bulletin.css
+    `@bottom-left`): its circuit, its title and its date, so that a page parted from the first one
+    still says which bulletin and of when it is. « Classement régional Grand Sud · Classement après
+    le tournoi d'Auch du 14 novembre 2026 »; the date added when the title does not say it
+    (« Masters Grand Sud · Classement final · 28 novembre 2026 »), the circuit when the title does
+    not name it (a club's bulletin). Cut at a word, with « … », past RUNNING_TITLE_LENGTH characters:
+    a tournament's name from a workbook may be any length, and a footer never wraps."""
+    context = document.context
+    title = str(context.get("title") or document.title)
+    circuit = str(context.get("circuit") or "")
+    day = french.date_long(document.date)
+    parts = [circuit] if circuit and circuit not in title else []
+    parts += [title] if day in title else [title, day]
+    text = " · ".join(parts)
+    if len(text) <= RUNNING_TITLE_LENGTH:
+        return text
+    cut = text[:RUNNING_TITLE_LENGTH - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ·—,;:") + "…"
+
+
 def render(document: Document, templates: Path = TEMPLATES, printing: bool = False) -> str:
     """The document's HTML page; `printing`: the HTML its PDF is rendered from (`render_print`)."""
     template = environment(templates).get_template(document.template)
@@ -185,7 +211,7 @@ def render(document: Document, templates: Path = TEMPLATES, printing: bool = Fal
         root=root(document),
         printing=printing,
         meta={"title": document.title, "date": document.date.isoformat(), "generator": f"reportgen {__version__}",
-              "render": render_fingerprint(templates)},
+              "render": render_fingerprint(templates), "running": running_title(document)},
     )
 
 

@@ -1,0 +1,156 @@
+"""The bulletins as printed pages (WeasyPrint, read back with pdftotext and pypdf): each page's footer
+says which bulletin it is and of when, whatever its title holds; a table never leaves one row alone
+at a page's foot or head."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import io
+import subprocess
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from reportgen.model import Document
+from reportgen.render import html, pdf
+
+
+def printed(document: Document) -> str:
+    """The HTML the document's PDF is rendered from, as the build hands it to WeasyPrint."""
+    return html.render_print(document, html.render(document).encode("utf-8")).decode("utf-8")
+
+
+def page_texts(data: bytes, folder: Path) -> list[str]:
+    """Each page's text as poppler lays it out (a footer's two boxes on one line)."""
+    path = folder / "bulletin.pdf"
+    path.write_bytes(data)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True,
+                          timeout=60).stdout
+    return text.split("\f")[:-1]  # each page ends with a form feed
+
+
+def footer_lines(data: bytes, folder: Path) -> list[str]:
+    """Each page's last line: its footer."""
+    return [[line for line in page.splitlines() if line.strip()][-1] for page in page_texts(data, folder)]
+
+
+def document(scored, slug: str, path: str) -> Document:
+    return next(d for d in scored.reports[slug].documents if d.path == path)
+
+
+# -- the footer -----------------------------------------------------------------------------------
+
+def test_the_running_title_names_the_circuit_the_bulletin_and_its_date_once(example_scored):
+    titles = {d.path: html.running_title(d) for report in example_scored.reports.values() for d in report.documents}
+    assert titles["2026/classement-2026-11-14"] == \
+        "Classement régional Grand Sud · Classement après le tournoi d'Auch du 14 novembre 2026"
+    assert titles["2026/masters-2026"] == "Masters Grand Sud · Classement final · 28 novembre 2026"
+    assert titles["2005/classement-2005-04-09"] == \
+        "Tour de France de Diplomatie · Classement après Tournoi International de Lyon (9 avril 2005)"
+    assert titles["2026/classement-final-2026"].endswith("· Classement final de la saison 2026 · 29 novembre 2026") \
+        if "2026/classement-final-2026" in titles else True
+    assert all(len(title) <= html.RUNNING_TITLE_LENGTH for title in titles.values())
+
+
+def test_a_club_bulletin_is_not_named_twice_and_a_long_title_is_cut_at_a_word():
+    club = Document(path="TLSE", template="club.html.j2", title="Bulletin du club de Toulouse", date=dt.date(2026, 3, 1),
+                    context={"circuit": "Toulouse", "title": "Bulletin du club de Toulouse au 1er mars 2026"})
+    assert html.running_title(club) == "Bulletin du club de Toulouse au 1er mars 2026"
+    long = dataclasses.replace(club, context={"circuit": "Tantrix", "title": "Coupe " + "interminable " * 20})
+    cut = html.running_title(long)
+    assert len(cut) <= html.RUNNING_TITLE_LENGTH and cut.endswith("interminable…") and cut.startswith("Tantrix · Coupe ")
+
+
+def test_every_page_says_which_bulletin_of_when_and_its_page_of_how_many(example_scored, tmp_path):
+    bulletin = document(example_scored, "grand-sud", "2025/classement-2025-03-08")
+    footers = footer_lines(pdf.render_pdf(printed(bulletin), bulletin.date), tmp_path)
+    assert len(footers) >= 3
+    for number, footer in enumerate(footers, 1):
+        # the whole title and the page number on one line: the footer never wraps
+        assert footer.split()[:4] == ["Classement", "régional", "Grand", "Sud"], footer
+        assert "Classement après le tournoi de Toulouse du 8 mars 2025" in footer, footer
+        assert footer.endswith(f"page {number} sur {len(footers)}"), footer
+
+
+def test_a_title_with_quotes_and_backslashes_prints_as_it_is_in_every_footer(example_scored, tmp_path):
+    """A tournament's name is the workbook's: the footer reads it as text (an attribute, not CSS),
+    so a quote or a backslash ends no CSS string and escapes nothing."""
+    ratings = document(example_scored, "tantrix", "2026/classement-elo-2026-03-14")
+    title = 'Coupe "d\'hiver" \\ C:\\Jeux\\"; } @page { content: "x" } \\'
+    weird = dataclasses.replace(ratings, context={**ratings.context, "title": title})
+    data = pdf.render_pdf(printed(weird), weird.date)
+    footers = footer_lines(data, tmp_path)
+    for number, footer in enumerate(footers, 1):
+        assert f"Tantrix · {title} · 14 mars 2026" in footer, footer
+        assert footer.endswith(f"page {number} sur {len(footers)}"), footer
+
+
+def test_a_portrait_page_keeps_a_long_footer_on_one_line(example_scored, tmp_path):
+    """The Masters' match sheets print on A4 portrait, the narrowest footer: a title as long as a
+    footer prints, in wide capitals, stays on one line beside its page number."""
+    sheets = document(example_scored, "masters", "2026/feuilles-de-match-2026")
+    title = "FEUILLES DE MATCH DU MASTERS DE MONTPELLIER-MÉDITERRANÉE, WEEK-END DES 28 ET 29 NOVEMBRE, SALLE MUNICIPALE"
+    long = dataclasses.replace(sheets, context={**sheets.context, "title": title})
+    running = html.running_title(long)
+    assert len(running) >= html.RUNNING_TITLE_LENGTH - 12  # near the longest a footer prints
+    footers = footer_lines(pdf.render_pdf(printed(long), long.date), tmp_path)
+    assert len(footers) > 2
+    for number, footer in enumerate(footers, 1):
+        assert running in footer and footer.endswith(f"page {number} sur {len(footers)}"), footer
+
+
+# -- tables across pages --------------------------------------------------------------------------
+
+def pages_of(data: bytes, *words: str) -> list[int]:
+    """The page of the PDF each word is first on."""
+    texts = [found.extract_text() for found in PdfReader(io.BytesIO(data)).pages]
+    return [next(number for number, text in enumerate(texts) if word in text) for word in words]
+
+
+ROWS = 12
+
+
+def ranking_case(tag: str, height: int, heading: bool) -> tuple[list[str], str]:
+    """A ranking as the circuits print it (a heading, or a bulletin's summary line, then the table
+    with its header), `height` mm down a new page; its rows' names, first to last."""
+    names = [f"Joueur {rank} du cas {tag}." for rank in range(1, ROWS + 1)]
+    rows = "".join(f'<tr><td class="rank">{rank}</td><td class="evo same">=</td><th scope="row" class="player">{name}</th>'
+                   f'<td class="club">Albi</td><td class="played">2</td><td class="total">{100 - rank}</td></tr>'
+                   for rank, name in enumerate(names, 1))
+    intro = f"<h2>Classement du cas {tag}.</h2>" if heading else ""
+    return names, (f'<div style="break-before: page; height: {height}mm"></div><section class="section">{intro}'
+                   '<p class="summary">Résumé</p><div class="scroll fit"><table class="ranking"><thead><tr>'
+                   '<th scope="col" class="rank">Pl.</th><th scope="col" class="evo">Évol.</th>'
+                   '<th scope="col" class="player">Joueur</th><th scope="col" class="club">Club</th>'
+                   '<th scope="col" class="played">Tournois</th><th scope="col" class="total">Total</th></tr></thead>'
+                   f"<tbody>{rows}</tbody></table></div></section>")
+
+
+def lone_rows(css: str) -> list[str]:
+    """The cases whose ranking leaves a row alone on a page: rankings started lower and lower on a
+    page of the bulletins' stylesheet `css` (2 mm at a time, less than a row: every place of the
+    page's break among its rows, from before its heading to after its last row)."""
+    cases = [(f"{height}{'h' if heading else 's'}", *ranking_case(f"{height}{'h' if heading else 's'}", height, heading))
+             for heading in (True, False) for height in range(90, 186, 2)]
+    page = (f'<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><style>{css}</style></head><body><main>'
+            + "".join(section for _, _, section in cases) + "</main></body></html>")
+    found = pages_of(pdf.render_pdf(page), *[name for _, names, _ in cases for name in names])
+    lone = []
+    for index, (tag, _, _) in enumerate(cases):
+        pages = found[index * ROWS:(index + 1) * ROWS]
+        if pages[0] != pages[1]:
+            lone.append(f"{tag}: first row alone at a page's foot")
+        if pages[-1] != pages[-2]:
+            lone.append(f"{tag}: last row alone at a page's head")
+    return lone
+
+
+def test_a_ranking_never_leaves_its_first_or_last_row_alone_on_a_page():
+    css = html.environment().get_template("bulletin.css").render()
+    rules = ("tbody > tr:first-child { break-after: avoid; }", "tbody > tr:last-child { break-before: avoid; }")
+    assert all(rule in css for rule in rules)
+    # the cases reach both defects without these two rules: they test what the rules fix
+    without = lone_rows(css.replace(rules[0], "").replace(rules[1], ""))
+    assert any("foot" in case for case in without) and any("head" in case for case in without), without
+    assert lone_rows(css) == []

@@ -192,3 +192,22 @@ def assert_kept(before: dict[str, dict[str, tuple[object, str]]], path: Path, sh
     assert any(v.type == "textLength" and v.formula1 == "60" for v in ws.data_validations.dataValidation)
     assert len(ws.conditional_formatting) == 1
     assert "Premier" in book.defined_names
+
+
+def publish_site_data(league, scored, outputs: Path) -> Path:
+    """A scored league's manifests and site data written in `outputs` as a build publishes them,
+    without rendering a bulletin: what the site's pages are made from."""
+    from reportgen import circuits
+    from reportgen.render.index import MANIFEST
+    from reportgen.render.manifest import Manifest
+    from reportgen.site import data
+
+    for slug, report in scored.reports.items():
+        info = circuits.REGISTRY[slug]
+        (outputs / slug).mkdir()
+        (outputs / slug / MANIFEST).write_bytes(
+            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
+        found = league.circuits[slug]
+        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
+            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
+    return outputs

@@ -15,11 +15,9 @@ import pytest
 
 from reportgen import circuits
 from reportgen.render import excel, html
-from reportgen.render.index import MANIFEST
-from reportgen.render.manifest import Manifest
 from reportgen.render.ranking import to_spreadsheet_csv
-from reportgen.site import data
 from reportgen.site.pages import Site
+from tests.builders import publish_site_data
 
 # (site page, circuit, bulletin of the ranking that page shows, where its table starts, the headings compared)
 SAME = [
@@ -37,15 +35,7 @@ CELL = re.compile(r"<t([dh])([^>]*)>(.*?)</t\1>", re.S)
 @pytest.fixture(scope="module")
 def published(example_scored, example_league, tmp_path_factory):
     """The example league's site pages, made from the data each circuit publishes, and its reports."""
-    outputs = tmp_path_factory.mktemp("same-numbers")
-    for slug, report in example_scored.reports.items():
-        info = circuits.REGISTRY[slug]
-        (outputs / slug).mkdir()
-        (outputs / slug / MANIFEST).write_bytes(
-            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
-        found = example_league.circuits[slug]
-        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
-            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
+    outputs = publish_site_data(example_league, example_scored, tmp_path_factory.mktemp("same-numbers"))
     pages = Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
     return pages, example_scored.reports
 

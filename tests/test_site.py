@@ -15,10 +15,10 @@ from reportgen import circuits, french
 from reportgen.model import Column, Ranking, RankingRow, Scope, ScopeKind, Status
 from reportgen.render.changes import Republished
 from reportgen.render.index import MANIFEST
-from reportgen.render.manifest import Manifest
 from reportgen.site import data, publish
 from reportgen.site.pages import Site, page_name, search_key
 from reportgen.site.privacy import Public
+from tests.builders import publish_site_data
 
 
 class Page(HTMLParser):
@@ -202,15 +202,7 @@ def test_the_same_outputs_give_the_same_pages_and_a_rebuild_writes_none(small_le
 def example_site(example_scored, example_league, tmp_path_factory):
     """The example league's real rankings published as the site reads them (manifests and site
     data), without rendering a PDF."""
-    outputs = tmp_path_factory.mktemp("example-site")
-    for slug, report in example_scored.reports.items():
-        info = circuits.REGISTRY[slug]
-        (outputs / slug).mkdir()
-        (outputs / slug / MANIFEST).write_bytes(
-            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
-        found = example_league.circuits[slug]
-        (outputs / slug / data.DATA).write_bytes(data.circuit_data(
-            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
+    outputs = publish_site_data(example_league, example_scored, tmp_path_factory.mktemp("example-site"))
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
 
 

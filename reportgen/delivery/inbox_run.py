@@ -365,35 +365,30 @@ def describe(one: Handled) -> str:
 
 
 
-@contextmanager
-def _reading(archive: Path) -> Iterator[sqlite3.Connection | None]:
-    """The database, to read what `inbox` decided; None without one (or one that cannot be read:
-    `check` lists nothing then, the command that writes it says why)."""
+def _decided(archive: Path, query: str) -> list[sqlite3.Row]:
+    """What `inbox` decided, as `query` selects it; nothing without a database or from one that
+    cannot be read (`check` lists nothing then, the command that writes it says why)."""
     try:
         connection = database.connect(archive, create=False)
     except database.DatabaseUnusable:
-        connection = None
+        return []
+    if connection is None:
+        return []
     try:
-        yield connection
+        return connection.execute(query).fetchall()
+    except sqlite3.Error:
+        return []
     finally:
-        if connection is not None:
-            connection.close()
+        connection.close()
 
 
 def refused_waiting(archive: Path) -> list[str]:
     """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
     no accepted workbook since), one French line each; none without a database."""
-    with _reading(archive) as connection:
-        if connection is None:
-            return []
-        try:
-            rows = connection.execute(
-                "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m "
-                "ON m.id = f.message WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g "
-                "JOIN inbox_message n ON n.id = g.message WHERE g.status = 'accepted' AND n.club_code = m.club_code "
-                "AND n.id > m.id) ORDER BY m.id, f.position").fetchall()
-        except sqlite3.Error:
-            return []
+    rows = _decided(archive, "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m "
+                             "ON m.id = f.message WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g "
+                             "JOIN inbox_message n ON n.id = g.message WHERE g.status = 'accepted' "
+                             "AND n.club_code = m.club_code AND n.id > m.id) ORDER BY m.id, f.position")
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
             f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections"
             for row in rows]
@@ -414,15 +409,8 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
     """The workbooks `inbox` held (another club's tournament) that wait for the secretary: still in
     the archive, their bytes in no workbook of inputs/ (once she puts one there, it is filed; once
     she deletes it, she has said no). One French line each, saying where it is and how to file it."""
-    with _reading(archive) as connection:
-        if connection is None:
-            return []
-        try:
-            rows = connection.execute(
-                "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
-                "WHERE f.status = 'held' ORDER BY m.id, f.position").fetchall()
-        except sqlite3.Error:
-            return []
+    rows = _decided(archive, "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m "
+                             "ON m.id = f.message WHERE f.status = 'held' ORDER BY m.id, f.position")
     held = [(row, Filed.from_row(row)) for row in rows if (archive / row["path"]).is_file()]
     filed = _in_inputs(inputs, {one.sha256: archive / one.path for _, one in held})
     lines = []

@@ -85,6 +85,18 @@ def points(value: float | int) -> str:
     return number(value, 2).rstrip("0")
 
 
+HALF = "½"
+
+
+def halves(value: float | int) -> str:
+    """A score counted in halves as the bulletins write it: « 2½ », « ½ », « 1 086½ », « 3 » (a
+    Tantrix draw is ½ a game won)."""
+    whole = int(abs(value))
+    if abs(value) - whole != 0.5:
+        return points(value)
+    return ("−" if value < 0 else "") + (number(whole) if whole else "") + HALF
+
+
 def signed(value: float | int, decimals: int = 0) -> str:
     """A difference with its sign: +52,6; −4,0 (a real minus sign); 0,0 when it rounds to none."""
     if not round(value, decimals):
@@ -134,8 +146,8 @@ def column_value(value: Any, column: Column) -> str:
     """A ranking's value as every French page writes it, from its column: the site's pages, the
     bulletins, the mails and the terminal's table alike, so that they never drift apart. A number
     with its column's decimals when it declares them (an Elo rating « 1 991,0 », a pool's average
-    « 0,500 »), else as points (« 1 086 », « 292,5 »); an evolution signed (`evolution`); a `bool`
-    « oui » or nothing."""
+    « 0,500 »), with « ½ » when counted in halves (games won « 2½ »), else as points (« 1 086 »,
+    « 292,5 »); an evolution signed (`evolution`); a `bool` « oui » or nothing."""
     if column.kind == "evolution":
         return evolution(value, column.decimals or 0)
     if value is None:
@@ -144,6 +156,8 @@ def column_value(value: Any, column: Column) -> str:
         return "oui" if value else ""
     if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
         shown = float(value) if isinstance(value, Fraction) else value
+        if column.halves:
+            return halves(shown)
         return points(shown) if column.decimals is None else number(shown, column.decimals)
     return str(value)
 

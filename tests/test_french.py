@@ -154,3 +154,13 @@ def test_a_column_s_value_has_its_decimals_wherever_it_is_shown():
     assert french.column_value(None, Column("change", "Évolution", "evolution", decimals=1)) == "nouveau"
     assert french.column_value(True, Column("seed", "TS", "bool")) == "oui"
     assert french.column_value(None, Column("points", "Points")) == ""
+
+
+def test_a_score_counted_in_halves_reads_with_a_half_sign():
+    """Tantrix's games won, a draw ½: « 2½ » as its bulletins always wrote it, never « 2,5 »."""
+    from reportgen.model import Column
+
+    wins = Column("wins", "Gagnées", "number", halves=True)
+    assert [french.column_value(v, wins) for v in (0, 0.5, 1, 2.5, 1086.5)] == ["0", "½", "1", "2½", "1\u202f086½"]
+    assert french.halves(-2.5) == "\u22122½" and french.halves(12.25) == "12,25"
+    assert french.column_value(2.5, Column("points", "Points", "number")) == "2,5"  # a pool's points stay as written

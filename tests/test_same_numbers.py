@@ -16,9 +16,12 @@ import pytest
 from reportgen import circuits
 from reportgen.render import excel, html
 from reportgen.render.ranking import to_spreadsheet_csv
-from reportgen.site.pages import Site
+from reportgen.site.pages import Site, page_name
 from tests.builders import publish_site_data
 
+# A tournament's page (site/pages.py `event_page_name`), where its table is the first
+EVENT = '<table class="sortable ranking"'
+TANTRIX_EVENT = "2026/2026-03-14-week-end-tantrix-de-printemps"  # games won with halves (draws)
 # (site page, circuit, bulletin of the ranking that page shows, where its table starts, the headings compared)
 SAME = [
     ("site/grand-sud-2026.html", "grand-sud", "2026/classement-2026-11-14", '<table class="ranking">', ["Évol."]),
@@ -28,6 +31,8 @@ SAME = [
      ["Elo", "Évol.", "Têtes de série"]),
     ("site/poules-2026.html", "poules", "2026/2026-10-24-coupe-toussaint/tour-3", "Classement final</h2>",
      ["Moy.", "Points"]),
+    (f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}", "tantrix", TANTRIX_EVENT, '<table class="tantrix',
+     ["TPs", "Gagnées"]),
 ]
 CELL = re.compile(r"<t([dh])([^>]*)>(.*?)</t\1>", re.S)
 
@@ -66,7 +71,7 @@ def test_each_value_reads_the_same_on_the_site_and_in_its_bulletin(published, si
     pages, reports = published
     document = next(d for d in reports[slug].documents if d.path == path)
     bulletin = ranking_table(html.render(document), table)
-    site = ranking_table(pages[site_page].decode("utf-8"), 'id="classement"')
+    site = ranking_table(pages[site_page].decode("utf-8"), EVENT if "tournoi-" in site_page else 'id="classement"')
     both = sorted(set(site) & set(bulletin))
     assert len(both) >= min(10, len(bulletin)), (len(both), len(site), len(bulletin))  # a player hidden aside
     compared = 0
@@ -93,6 +98,19 @@ def test_the_forms_are_the_regulation_s(published):
     moves = {evo_class(row["Évol."][0]): row["Évol."][1] for row in grand_sud.values()}
     assert moves["same"] == '<span aria-hidden="true">=</span><span class="sr-only">même place</span>'
     assert re.fullmatch(r'<span aria-hidden="true">▲</span> \d+<span class="sr-only"> places? gagnées?</span>', moves["up"])
+
+
+def test_games_won_read_with_a_half_and_sort_by_their_number(published):
+    """Tantrix's games won, a draw ½ (rule 10): « 2½ » on the site as in the bulletin, never
+    « 2,5 »; site.js would read « 2½ » as 2 and « ½ » as a word: each cell gives its number."""
+    pages, _ = published
+    event = ranking_table(pages[f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}"].decode("utf-8"), EVENT)
+    wins = {row["Gagnées"] for row in event.values()}
+    shown = {inner for _, inner in wins}
+    assert "4½" in shown and not {text for text in shown if "," in text}
+    for attributes, inner in wins:
+        sort = float(re.search(r'data-sort="([^"]+)"', attributes).group(1))
+        assert sort == int(inner.rstrip("½") or 0) + (0.5 if inner.endswith("½") else 0), inner
 
 
 def annex_column(annex_bytes: bytes, sheet: str, heading: str) -> list[openpyxl.cell.Cell]:

@@ -48,6 +48,9 @@ class Column:
     # annex, the published CSV): an Elo rating's one, a pool's average's three. None: shown as points
     # (« 1 086 », « 292,5 »), one decimal in the annex.
     decimals: int | None = None
+    # A score counted in halves (Tantrix games won, a draw ½), written as its bulletins write it:
+    # « 2½ », « ½ » (french.column_value). The CSV and the annex keep the number (2.5).
+    halves: bool = False
 
 
 # A season ranking starts with these; a circuit's columns follow (`points` and `played` first).

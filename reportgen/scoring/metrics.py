@@ -51,12 +51,13 @@ class Metric(Generic[R]):
     width: float = 10  # in the annex, in characters
     short: str = ""  # in a bulletin's narrow table, when shorter than the heading
     decimals: int | None = None  # its decimals wherever it is shown (`Column.decimals`)
+    halves: bool = False  # a score counted in halves, shown « 2½ » (`Column.halves`)
     decided: str = ""
     said: str = ""
 
     @property
     def column(self) -> Column:
-        return Column(self.key, self.heading, self.kind, self.width, self.short, self.decimals)
+        return Column(self.key, self.heading, self.kind, self.width, self.short, self.decimals, self.halves)
 
     @property
     def label(self) -> str:

@@ -30,6 +30,12 @@ def cell(value: Any, column: Column) -> str:
     return french.column_value(value, column)
 
 
+def sorted_by_number(column: Column) -> bool:
+    """Whether a column's text does not read as the number it sorts by (games won « 2½ »): its
+    record then gives the number too (`ranking_record`'s `sort`), a table's `data-sort` (site.js)."""
+    return column.halves
+
+
 def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:
     """A player's results, best first, each with whether it counts in his points (None: not known,
     `model.counting`) and, when `events` gives them, its tournament: its index in the record's
@@ -63,6 +69,7 @@ def _title(ranking: Ranking, titles: dict[str, str]) -> str:
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
+    by_number = [c.key for c in columns if sorted_by_number(c)]
     events = _events(ranking.rows)
     index = {event: position for position, event in enumerate(events)}
     return {
@@ -74,10 +81,16 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
         **({"events": events} if events else {}),
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
                   "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},
+                  **({"sort": {key: row.value(key) for key in by_number if _number(row.value(key))}}
+                     if by_number else {}),
                   **({"results": counted(row.results, row.metrics.get("points"), [index[e] for e in row.events])}
                      if row.results else {})}
                  for row in ranking.rows],
     }
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _place(value: Any) -> int | None:

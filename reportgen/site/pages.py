@@ -164,7 +164,11 @@ class Site:
             if key == "evolution" and value != "":  # places gained, drawn as the bulletins draw them
                 drawn, attributes = html_lines.evolution(value)
                 return drawn, is_main, None, attributes
-            return value, is_main, self.club_page(row["club"]) if is_club and row["club"] else None, ""
+            # a value whose text is not its number (« 2½ »): site.js sorts it by the number its record gives
+            sorts = row.get("sort")
+            number = sorts.get(key) if sorts else None
+            sort = "" if number is None else f' data-sort="{number}"'
+            return value, is_main, self.club_page(row["club"]) if is_club and row["club"] else None, sort
 
         body = html_lines.table_body(
             html_lines.ranking_row(here, row["rank"] or 0, place(row), public_name(self.public, row),

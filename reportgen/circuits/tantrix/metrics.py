@@ -35,7 +35,8 @@ class TantrixMetric(Metric[Any]):
 TPS = TantrixMetric("tps", "TPs", lambda line: tps_value(line.tps), ColumnKind.NUMBER, 8, decimals=1,
                     in_match="aux TPs")
 GAMES = TantrixMetric("games", "Parties", lambda line: line.games, width=8)
-WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8,
+# games won, a draw ½ (rule 10): « 2½ » wherever shown, the CSV's and the annex's 2.5 aside
+WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8, halves=True,
                      decided="départagé aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
 STAGE = TantrixMetric("stage", "Parcours", lambda line: line.stage, ColumnKind.TEXT, 26)
 MARGIN = TantrixMetric("margin", "Marges", lambda line: line.margin, width=8,

@@ -20,8 +20,8 @@ def tps_text(tenths: int) -> str:
 
 
 def wins_text(halves: int) -> str:
-    whole = str(halves // 2) if halves >= 2 or halves % 2 == 0 else ""
-    return whole + ("½" if halves % 2 else "")
+    """Games won as every output writes them (the standings' column: « 2½ », « ½ », « 3 »)."""
+    return french.column_value(common.from_halves(halves), metrics.WINS.column)
 
 
 def event_path(result: EventResult) -> str:

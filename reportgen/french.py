@@ -147,13 +147,18 @@ def column_value(value: Any, column: Column) -> str:
     bulletins, the mails and the terminal's table alike, so that they never drift apart. A number
     with its column's decimals when it declares them (an Elo rating « 1 991,0 », a pool's average
     « 0,500 »), with « ½ » when counted in halves (games won « 2½ »), else as points (« 1 086 »,
-    « 292,5 »); an evolution signed (`evolution`); a `bool` « oui » or nothing."""
+    « 292,5 »); an evolution signed (`evolution`); a `bool` « oui » or nothing; a value the column
+    names in words, its word (a pool tournament's round « finale », `Column.labels`)."""
     if column.kind == "evolution":
         return evolution(value, column.decimals or 0)
     if value is None:
         return ""
     if isinstance(value, bool):
         return "oui" if value else ""
+    if column.labels:
+        word = next((word for labelled, word in column.labels if labelled == value), None)
+        if word is not None:
+            return word
     if isinstance(value, (int, float, Fraction)) and column.kind in ("int", "number"):
         shown = float(value) if isinstance(value, Fraction) else value
         if column.halves:

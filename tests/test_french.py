@@ -164,3 +164,14 @@ def test_a_score_counted_in_halves_reads_with_a_half_sign():
     assert [french.column_value(v, wins) for v in (0, 0.5, 1, 2.5, 1086.5)] == ["0", "½", "1", "2½", "1\u202f086½"]
     assert french.halves(-2.5) == "\u22122½" and french.halves(12.25) == "12,25"
     assert french.column_value(2.5, Column("points", "Points", "number")) == "2,5"  # a pool's points stay as written
+
+
+def test_a_column_names_the_values_it_gives_words_and_keeps_them_as_a_json_list_gives_them():
+    """A pool tournament's round reached: « finale », « tour 2 » (its bulletin's words); a column
+    read back from the archive's JSON (a list of lists) is the same, hashable column."""
+    from reportgen.model import Column
+
+    reached = Column("round_reached", "Tour atteint", labels=((1, "tour 1"), (2, "tour 2"), (3, "finale")))
+    assert [french.column_value(v, reached) for v in (3, 2, 4, None)] == ["finale", "tour 2", "4", ""]
+    read_back = Column("round_reached", "Tour atteint", labels=[[1, "tour 1"], [2, "tour 2"], [3, "finale"]])
+    assert read_back == reached and hash(read_back) == hash(reached)

@@ -30,7 +30,7 @@ SAME = [
     ("site/tantrix-2026.html", "tantrix", "2026/classement-elo-2026-10-10", '<table class="ratings top-rows">',
      ["Elo", "Évol.", "Têtes de série"]),
     ("site/poules-2026.html", "poules", "2026/2026-10-24-coupe-toussaint/tour-3", "Classement final</h2>",
-     ["Moy.", "Points"]),
+     ["Moy.", "Points", "Tour"]),
     (f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}", "tantrix", TANTRIX_EVENT, '<table class="tantrix',
      ["TPs", "Gagnées"]),
 ]
@@ -154,3 +154,16 @@ def test_the_published_csv_keeps_plain_numbers_with_the_column_s_decimals(publis
     moves = {row["Évolution"] for row in csv.DictReader(
         io.StringIO(to_spreadsheet_csv(season).decode("utf-8-sig")), delimiter=";")}
     assert {"+3", "-2", "0"} <= moves and "=" not in moves
+
+
+def test_a_pool_tournament_s_round_reached_reads_as_its_bulletin_names_it_and_sorts_by_its_number(published):
+    """« finale », « tour 2 » on the site as in the bulletin (never « 3 »); the published CSV keeps
+    the round's number, which sorts the site's column (« finale » after « tour 2 »)."""
+    pages, reports = published
+    poules = ranking_table(pages["site/poules-2026.html"].decode("utf-8"), 'id="classement"')
+    rounds = {inner: float(re.search(r'data-sort="([^"]+)"', attributes).group(1))
+              for attributes, inner in (row["Tour"] for row in poules.values())}
+    assert rounds["finale"] == 3 and rounds["tour 2"] == 2 and set(rounds) <= {"finale", "tour 1", "tour 2"}
+    ranking = next(r for r in reports["poules"].rankings if r.path == "2026/2026-10-24-coupe-toussaint/classement")
+    rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";"))
+    assert {"3", "2"} <= {row["Tour atteint"] for row in rows}

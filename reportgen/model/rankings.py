@@ -51,6 +51,15 @@ class Column:
     # A score counted in halves (Tantrix games won, a draw ½), written as its bulletins write it:
     # « 2½ », « ½ » (french.column_value). The CSV and the annex keep the number (2.5).
     halves: bool = False
+    # Words for some of its values, as its bulletins name them (a pool tournament's rounds: 2 is
+    # « tour 2 », 3 « finale »): french.column_value writes the word; the CSV and the annex keep the
+    # number, which sorts the site's column. Pairs (value, word); a JSON list of pairs read back
+    # (the archive's columns) is made a tuple again.
+    labels: tuple[tuple[Any, str], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.labels, tuple) or any(not isinstance(pair, tuple) for pair in self.labels):
+            object.__setattr__(self, "labels", tuple(tuple(pair) for pair in self.labels))
 
 
 # A season ranking starts with these; a circuit's columns follow (`points` and `played` first).

@@ -31,9 +31,10 @@ def cell(value: Any, column: Column) -> str:
 
 
 def sorted_by_number(column: Column) -> bool:
-    """Whether a column's text does not read as the number it sorts by (games won « 2½ »): its
-    record then gives the number too (`ranking_record`'s `sort`), a table's `data-sort` (site.js)."""
-    return column.halves
+    """Whether a column's text does not read as the number it sorts by (games won « 2½ », a round
+    « finale »): its record then gives the number too (`ranking_record`'s `sort`), a table's
+    `data-sort` (site.js)."""
+    return column.halves or bool(column.labels)
 
 
 def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:

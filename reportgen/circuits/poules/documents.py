@@ -11,7 +11,15 @@ from fractions import Fraction
 from reportgen import french
 from reportgen.circuits import common
 from reportgen.circuits.poules.domain import RESULTS, Game, PoulesEvent, Registrant
-from reportgen.circuits.poules.metrics import AVERAGE, AVERAGE_DECIMALS, COLUMNS, METRICS, average
+from reportgen.circuits.poules.metrics import (
+    AVERAGE,
+    AVERAGE_DECIMALS,
+    COLUMNS,
+    METRICS,
+    ROUND_REACHED,
+    average,
+    columns,
+)
 from reportgen.circuits.poules.ranking import Standing
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.standings import (
@@ -33,6 +41,7 @@ from reportgen.model import (
     Annex,
     AnnexColumn,
     AnnexSheet,
+    Column,
     Document,
     Ranking,
     RankingRow,
@@ -69,6 +78,12 @@ def status(tournament: Tournament) -> Status:
     return Status.FINAL if tournament.status == FINISHED else Status.PROVISIONAL
 
 
+def published_columns(tournament: Tournament) -> tuple[Column, ...]:
+    """Its ranking's columns, its rounds named (« tour 2 », « finale »: metrics.columns)."""
+    last = tournament.rounds[-1] if tournament.rounds else None
+    return columns(last.number if last else 0, bool(last and last.final))
+
+
 def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing], folder: str,
               ids: dict[str, str]) -> Ranking:
     rows = tuple(RankingRow(
@@ -76,7 +91,7 @@ def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing
         METRICS.values(standing, COLUMNS),
         tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
     return Ranking(f"{folder}/classement", Scope(ScopeKind.EVENT, event.date.year, event.id, event.name),
-                   as_of(tournament, len(tournament.rounds) - 1), status(tournament), COLUMNS, rows,
+                   as_of(tournament, len(tournament.rounds) - 1), status(tournament), published_columns(tournament), rows,
                    identity=RANK_AND_PLAYER)
 
 
@@ -217,9 +232,10 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
                       "pools": [{"label": event.content.pool_names.label(i), "players": [p.name for p in pool]}
                                 for i, pool in enumerate(tournament.upcoming)]}
     final_rows = []
+    reached = next(c for c in published_columns(tournament) if c.key == ROUND_REACHED.key)
     if played.final and tournament.status == FINISHED:
         final_rows = [{"rank": f"{s.rank}" + ("=" if s.tied else ""), "player": s.player.name,
-                       "round": "finale" if s.round == played.number else f"tour {s.round}", "pool": s.pool.label,
+                       "round": french.column_value(s.round, reached), "pool": s.pool.label,
                        "pool_place": s.line.place, "points": french.points(s.line.half / 2), "games": s.line.games,
                        "average": _french_average(s.line.average), "forfeit": s.line.forfeit} for s in ranking]
     participants = len(played.participants)

@@ -7,11 +7,13 @@ The tie-break words (`inscription`, `barrage`, `moyenne`...) are still the chain
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 from typing import Any
 
 from reportgen.circuits import common
+from reportgen.model import Column
 from reportgen.scoring.metrics import ColumnKind, Metric, Metrics
 
 # « Moyenne », points per game: three decimals in the bulletin, the annex and the CSV alike (two
@@ -39,5 +41,16 @@ POOL_PLACE = Metric[Any]("pool_place", "Place dans la poule", lambda standing: s
                          short="Pl. poule")
 FORFEIT = Metric[Any]("forfeit", "Forfait", lambda standing: standing.line.forfeit, ColumnKind.BOOL, 8)
 
+
+
 METRICS = Metrics(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)
 COLUMNS = METRICS.columns(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)
+
+
+def columns(rounds: int, final: bool) -> tuple[Column, ...]:
+    """A tournament's published columns, its round reached named as its bulletin names it:
+    « tour 2 », and « finale » for its last round (`rounds`) when that is the final pool (`final`)."""
+    labels = tuple((number, "finale" if final and number == rounds else f"tour {number}")
+                   for number in range(1, rounds + 1))
+    return tuple(dataclasses.replace(column, labels=labels) if column.key == ROUND_REACHED.key else column
+                 for column in COLUMNS)

@@ -258,3 +258,46 @@ def test_the_icon_a_browser_asks_the_server_for_is_the_pages_icon_at_every_size(
             assert max(differences) <= 48 and sum(differences) / len(differences) < 2, size
     finally:
         page.close()
+
+
+ALIGNED = """() => {
+  const table = document.querySelector("table.ranking");
+  const shown = cell => cell.offsetWidth > 0;
+  const heads = Array.from(table.querySelectorAll("thead th")).filter(shown);
+  const row = Array.from(table.tBodies[0].rows[0].cells).filter(shown);
+  return heads.map((th, i) => [th.textContent, getComputedStyle(th).textAlign, getComputedStyle(row[i]).textAlign,
+                               th.tabIndex, getComputedStyle(row[i]).fontVariantNumeric]);
+}"""
+SORTED_BY = """label => {
+  const table = document.querySelector("table.ranking");
+  const heads = Array.from(table.querySelectorAll("thead th"));
+  const column = heads.findIndex(th => th.textContent === label);
+  heads[column].click();
+  return Array.from(table.tBodies[0].rows, row => row.cells[column].textContent);
+}"""
+
+
+def test_numbers_are_aligned_right_as_in_the_bulletins_and_words_sort_by_their_number(browser, example_site):  # noqa: F811
+    """A pool tournament's ranking at 375 px and 1280 px: its numbers right-aligned (tabular
+    figures), its player and its round reached (« finale », a word) left, each header still a
+    sortable one (reached by the keyboard); the round sorts by its number (« tour 2 » before
+    « finale »), games won « 2½ » between 2 and 3."""
+    page = example_site / "site" / "poules-2026.html"
+    for width in (375, 1280):
+        looked = browser.look(page, example_site, width, audit=False)
+        assert looked.scroll_width <= width and not looked.console
+        aligned = {label: (head, cell, tab, figures)
+                   for label, head, cell, tab, figures in browser.pages[width].evaluate(ALIGNED)}
+        assert aligned["Place"][:2] == ("right", "right") and aligned["Place"][3] == "tabular-nums", aligned
+        assert aligned["Joueur"][:2] == aligned["Tour"][:2] == ("left", "left")
+        assert all(tab == 0 for _, _, tab, _ in aligned.values())
+        if width == 1280:  # on a phone, its main value only: the round reached
+            assert aligned["Points"][:2] == aligned["Moy."][:2] == ("right", "right")
+    rounds = browser.pages[1280].evaluate(SORTED_BY, "Tour")
+    assert rounds[-1] == "finale" and rounds.index("finale") > max(i for i, r in enumerate(rounds) if r.startswith("tour"))
+    event = next(p for p in sorted((example_site / "site").glob("tournoi-*.html"))
+                 if "Week-end Tantrix de printemps" in p.read_text(encoding="utf-8"))
+    browser.look(event, example_site, 1280, audit=False)
+    wins = browser.pages[1280].evaluate(SORTED_BY, "Gagnées")
+    number = [int(w.rstrip("½") or 0) + (0.5 if w.endswith("½") else 0) for w in wins]
+    assert number == sorted(number) and any(w.endswith("½") for w in wins), wins

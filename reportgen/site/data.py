@@ -37,6 +37,12 @@ def sorted_by_number(column: Column) -> bool:
     return column.halves or bool(column.labels)
 
 
+def numeric(column: Column) -> bool:
+    """Whether a column's values are numbers a page aligns right, as the bulletins do (a round
+    named « finale » is a word)."""
+    return column.kind in ("int", "number", "evolution") and not column.labels
+
+
 def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:
     """A player's results, best first, each with whether it counts in his points (None: not known,
     `model.counting`) and, when `events` gives them, its tournament: its index in the record's
@@ -78,7 +84,8 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
         "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
         "title": _title(ranking, titles), "date": ranking.date.isoformat(),
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
-        "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header} for c in columns],
+        "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header, "numeric": numeric(c)}
+                    for c in columns],
         **({"events": events} if events else {}),
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
                   "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},

@@ -24,6 +24,7 @@ from reportgen import french
 from reportgen.render import evolution as drawn
 
 SECONDARY = ' class="secondary"'  # a column hidden on a phone
+_CLASS = ' class="'
 
 
 def head(day: str, kind: str, title: str, url: str | None, sort: str) -> str:
@@ -53,13 +54,25 @@ def evolution(value: str) -> tuple[Markup, str]:
     return drawn.cell(value), f' class="evo {drawn.kind(value)}"{sort}'
 
 
+@lru_cache(maxsize=1 << 8)  # a handful of kinds of cells
+def _opening(main: bool, attributes: str) -> str:
+    """A cell's opening tag: a column hidden on a phone is `secondary` too, beside a class its
+    attributes give (a number's `num`)."""
+    if main:
+        return f"<td{attributes}>"
+    if attributes.startswith(_CLASS):
+        return f'<td class="secondary {attributes[len(_CLASS):]}>'
+    return f"<td{SECONDARY}{attributes}>"
+
+
 def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
                 cells: Iterable[tuple[Any, bool, str | None, str]]) -> str:
     """One row of a ranking's table (`templates/site/macros.html.j2`): place, player (linked to his
     page when the site shows it), then each cell (value, main, link, its own attributes already
-    escaped: an evolution's, `evolution`) with `here` before each link."""
+    escaped: an evolution's, `evolution`; a number's class and its `data-sort`) with `here` before
+    each link."""
     who = f'<a href="{_escaped(here)}{_escaped(url)}">{_escaped(player)}</a>' if url else _escaped(player)
-    shown = "".join(f'<td{"" if main else SECONDARY}{attributes}>'
+    shown = "".join(_opening(main, attributes)
                     + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
                     + "</td>" for value, main, link, attributes in cells)
     return f'    <tr><td data-sort="{_escaped(sort)}">{_escaped(rank)}</td><th scope="row">{who}</th>{shown}</tr>\n'

@@ -156,10 +156,16 @@ class Site:
         columns = ranking["columns"]
         main = {c["key"] for c in columns if c["key"] == "evolution"}
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
-        headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main} for c in columns]
-        shown = [(c["key"], c["key"] in main, c["key"] == "club") for c in columns]
+        # numbers aligned right, as in the bulletins (a record of an earlier version says none); places
+        # gained (« ▲ 3 ») centred, as the bulletins draw them
+        aligned = {c["key"]: "evo" if c["key"] == "evolution" else "num" if c.get("numeric") else "" for c in columns}
+        headers = [{"label": c["short"], "title": c["header"], "main": c["key"] in main,
+                    "class": " ".join(name for name in ("" if c["key"] in main else "secondary", aligned[c["key"]])
+                                      if name)} for c in columns]
+        shown = [(c["key"], c["key"] in main, c["key"] == "club", ' class="num"' if aligned[c["key"]] == "num" else "")
+                 for c in columns]
 
-        def cell(key: str, is_main: bool, is_club: bool, row: dict[str, Any]) -> tuple[Any, bool, str | None, str]:
+        def cell(key: str, is_main: bool, is_club: bool, num: str, row: dict[str, Any]) -> tuple[Any, bool, str | None, str]:
             value = row["values"].get(key, "")
             if key == "evolution" and value != "":  # places gained, drawn as the bulletins draw them
                 drawn, attributes = html_lines.evolution(value)
@@ -168,7 +174,7 @@ class Site:
             sorts = row.get("sort")
             number = sorts.get(key) if sorts else None
             sort = "" if number is None else f' data-sort="{number}"'
-            return value, is_main, self.club_page(row["club"]) if is_club and row["club"] else None, sort
+            return value, is_main, self.club_page(row["club"]) if is_club and row["club"] else None, num + sort
 
         body = html_lines.table_body(
             html_lines.ranking_row(here, row["rank"] or 0, place(row), public_name(self.public, row),

@@ -227,7 +227,8 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     for slug, report in example_scored.reports.items():
         found = example_league.circuits[slug]
         files, _ = render_report(slug, report, outputs / slug,
-                                 events=event_sources(found.events, results_of(found.results.to_dict("records"))))
+                                 events=event_sources(found.events, results_of(found.results.to_dict("records")),
+                                                     report.event_notes))
         publish(files, outputs / slug)
     publish_fonts(outputs)
     league = "Ligue Grand Sud des clubs de jeux de réflexion"

@@ -209,5 +209,6 @@ def publish_site_data(league, scored, outputs: Path) -> Path:
             Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
         found = league.circuits[slug]
         (outputs / slug / data.DATA).write_bytes(data.circuit_data(
-            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")))))
+            report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")),
+                                    report.event_notes)))
     return outputs

@@ -100,3 +100,23 @@ def test_a_tournament_page_with_its_bulletins_is_a_good_web_page(browser, exampl
                     for circuit in load(outputs, CIRCUITS, ()) if circuit.slug == wanted
                     for record in circuit.rankings if record["kind"] == "event" and circuit.reporting(record["event"]))
         check_page(browser, page, outputs)
+
+
+OUTSIDE = ("Tournoi hors circuit\u00a0: il ne compte pas pour le classement régional (club hors des départements "
+           "du Grand Sud, §1).")
+
+
+def test_a_tournament_outside_the_circuit_says_so_on_its_page_and_no_other_does(browser, example_site):
+    """Marseille 2025 and Bordeaux 2026 (clubs of the 13 and the 33) count for no Grand Sud ranking:
+    their pages say why they link no bulletin (the circuit says it, Report.event_notes), the
+    sentence under the tournament's day, a good web page at both widths."""
+    said = sorted((record["name"], record["date"][:4]) for slug, record, page in tournament_pages(example_site)
+                  if OUTSIDE in html.unescape(page))
+    assert said == [("Tournoi de Bordeaux", "2026"), ("Tournoi de Marseille", "2025")]
+    circuit, record = next((circuit, record) for circuit in load(example_site, CIRCUITS, ()) for record in circuit.rankings
+                           if record.get("note") and record["name"] == "Tournoi de Marseille")
+    page = example_site / "site" / event_page_name(circuit, record)
+    text = page.read_text("utf-8")
+    day = french.date_long(dt.date.fromisoformat(record["date"]))
+    assert text.index(f"</a> · {day}</p>") < text.index('<p class="note">Tournoi hors circuit') < text.index("<table")
+    check_page(browser, page, example_site)

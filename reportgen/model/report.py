@@ -23,6 +23,10 @@ class Report:
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)
+    # What the site's page of a tournament says of it besides its results, by its event id: a
+    # sentence in French (a Grand Sud tournament of a club outside its départements counts for no
+    # ranking). The site reads it from the circuit's `site.json` (site/data.py `EventRecord`).
+    event_notes: dict[str, str] = field(default_factory=dict)
 
 
 class Progress(Protocol):

@@ -266,7 +266,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             # messages only: the bar counts the circuits scored and laid out
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
-                                           events=event_sources(found.events, _event_results(found.results)),
+                                           events=event_sources(found.events, _event_results(found.results),
+                                                                  report.event_notes),
                                            masking=masking, staging=staging, hashes=hashes, later=later,
                                            site_data_made=functools.partial(site_data_made, slug=slug))
             staged.extend(later)

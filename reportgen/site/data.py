@@ -124,17 +124,18 @@ class EventRecord:
     a ranking: one new tournament leaves the other 4,000 of the Grand Sud at 100x as they were, and
     each made again and encoded cost about 1 CPU-s in all (twentieth round)."""
 
-    __slots__ = ("event", "results", "path", "place")
+    __slots__ = ("event", "results", "path", "place", "note")
 
-    def __init__(self, event: Event[Any], results: list[Result]) -> None:
+    def __init__(self, event: Event[Any], results: list[Result], note: str = "") -> None:
         self.event, self.results = event, results
         self.path = f"tournoi/{event.id}"
         self.place = str(getattr(event.content, "location", "") or "")
+        self.note = note  # what its page says of it (Report.event_notes: a tournament outside the circuit)
 
     def key(self) -> str | None:
         """All the record is made from (the code aside, which `source_key` adds)."""
         event = self.event
-        return source_key("event-record", event.id, event.name, event.date, self.place, self.results)
+        return source_key("event-record", event.id, event.name, event.date, self.place, self.results, self.note)
 
     def record(self) -> dict[str, Any]:
         event = self.event
@@ -146,15 +147,20 @@ class EventRecord:
         return {"path": self.path, "kind": "event", "season": event.date.year, "event": event.id,
                 "name": event.name, "title": event.name, "date": event.date.isoformat(), "place": self.place,
                 "effective": event.date.isoformat(), "status": "final", "no_csv": True,
-                "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines}
+                "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines,
+                **({"note": self.note} if self.note else {})}
 
 
-def event_sources(events: Sequence[Event[Any]], results: Iterable[Result]) -> list[EventRecord]:
-    """Each tournament's `EventRecord`, in date order, from the circuit's `results`."""
+def event_sources(events: Sequence[Event[Any]], results: Iterable[Result],
+                  notes: Mapping[str, str] | None = None) -> list[EventRecord]:
+    """Each tournament's `EventRecord`, in date order, from the circuit's `results`, with what its
+    circuit says of it (`notes`: Report.event_notes)."""
     found: dict[str, list[Result]] = {}
     for result in results:
         found.setdefault(result[0], []).append(result)
-    return [EventRecord(event, found.get(event.id, [])) for event in sorted(events, key=lambda e: (e.date, e.id))]
+    said = notes or {}
+    return [EventRecord(event, found.get(event.id, []), said.get(event.id, ""))
+            for event in sorted(events, key=lambda e: (e.date, e.id))]
 
 
 def event_records(events: Sequence[Event[Any]], results: Iterable[Mapping[Any, Any]]) -> list[dict[str, Any]]:

@@ -384,7 +384,7 @@ class Site:
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             # the editions of one tournament (Albi 2025 and 2026) told apart in a browser's tabs and history
             "head_title": f"{name}, {long_day(ranking['date'])}",
-            "table": self.table(circuit, ranking), "documents": documents,
+            "table": self.table(circuit, ranking), "documents": documents, "note": ranking.get("note", ""),
             "description": f"{circuit.title}\u00a0: résultats, {long_day(ranking['date'])}",
             "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 

@@ -39,6 +39,7 @@ class GrandSud:
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()
         report.notices += replacement_notices(results, list(tournaments.values()))
+        report.event_notes = {event.id: documents.OUTSIDE for event in events if not eligible[event.id]}
         earned = documents.earned_rows(points)
         listing = Listing(tournaments)
         for ranking in rankings:

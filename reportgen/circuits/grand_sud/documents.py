@@ -62,6 +62,11 @@ def replacement_notice(first: Tournament, second: Tournament, players: list[str]
             "S'il s'agit de deux tournois distincts, donnez à l'un une « Série » à lui dans sa feuille Tournoi")
 
 
+# The site's page of a tournament of a club outside the départements (§1): why it has no ranking
+OUTSIDE = french.typography("Tournoi hors circuit : il ne compte pas pour le classement régional (club hors des "
+                            "départements du Grand Sud, §1).")
+
+
 def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
     departements = ", ".join(settings.departements)
     notes = [

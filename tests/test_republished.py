@@ -153,3 +153,44 @@ def test_settings_changed_are_the_reason_given_in_french_plural(small_league_cop
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     reasons = set(changed(result).values())
     assert result.republished and reasons == {("les réglages (reportgen.toml) ont changé",)}
+
+
+def with_rankings(data: dict, **csv: str) -> dict:
+    """`data` with the SHA-256 of each ranking's CSV its manifest records (`made_from`)."""
+    return {**data, "made_from": {f"{path}.csv": {"key": "k", "sha256": digest} for path, digest in csv.items()}}
+
+
+def test_a_new_layout_of_the_same_ranking_is_told_from_new_results():
+    """No input changed: the ranking beside the document (its CSV's bytes) says whether its results
+    changed (a new version of reportgen that scores otherwise: a correction) or only its layout."""
+    same = {"2026/x": "r1", "2026/other": "r2"}
+    (layout,) = republished("grand-sud", with_rankings(manifest("2026-02-07", "a", {}), **same),
+                            with_rankings(manifest("2026-02-07", "b", {}), **same))
+    assert layout.same_content and layout.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+    assert str(layout).endswith("(même contenu)")
+    (scored,) = republished("grand-sud", with_rankings(manifest("2026-02-07", "a", {}), **same),
+                            with_rankings(manifest("2026-02-07", "b", {}), **{**same, "2026/x": "r9"}))
+    assert not scored.same_content and scored.reasons == ("nouvelle version de reportgen : des résultats ont changé",)
+    # a workbook corrected is a correction, whatever its ranking's bytes
+    workbook = {"a.xlsx": {"sha256": "1", "date": "2026-01-10"}}
+    (corrected,) = republished("grand-sud", with_rankings(manifest("2026-02-07", "a", workbook), **same),
+                               with_rankings(manifest("2026-02-07", "b", {"a.xlsx": {"sha256": "2", "date": "2026-01-10"}}),
+                                             **same))
+    assert not corrected.same_content and corrected.reasons[0].startswith("classeur modifié")
+
+
+def test_a_document_without_a_ranking_of_its_own_is_the_same_content_when_every_ranking_of_its_circuit_is():
+    """A pool tournament's round, an annex: no CSV beside it; every ranking of its circuit unchanged
+    says no result changed. Nothing recorded (a manifest of an earlier version): said as before."""
+    def round_(html: str, **csv: str) -> dict:
+        data = manifest("2026-02-07", html, {})
+        data["documents"][0]["path"] = "2026/open/tour-1"
+        data["pdfs"] = {"2026/open/tour-1.pdf": {"html": html}}
+        return with_rankings(data, **csv)
+
+    (layout,) = republished("poules", round_("a", **{"2026/open/classement": "r"}), round_("b", **{"2026/open/classement": "r"}))
+    assert layout.same_content
+    (scored,) = republished("poules", round_("a", **{"2026/open/classement": "r"}), round_("b", **{"2026/open/classement": "s"}))
+    assert not scored.same_content and "des résultats ont changé" in scored.reasons[0]
+    (unknown,) = republished("poules", round_("a"), round_("b", **{"2026/open/classement": "r"}))
+    assert not unknown.same_content and unknown.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)

@@ -433,3 +433,24 @@ def test_no_page_of_the_example_league_lets_a_sign_start_a_line(example_site):
     found = {path: spaces for path, page in pages.items() if path.endswith(".html")
              and (spaces := breakable_spaces(page))}
     assert not found, found
+
+
+def test_a_new_layout_of_the_same_results_is_one_line_apart_not_a_correction(outputs, tmp_path):
+    """The corrections page lists the documents whose results changed (what a club must know);
+    a new layout of the same results (render/changes.py `same_content`) is one line a day under
+    them, never on the home page's latest corrections."""
+    from reportgen.render.changes import NEW_VERSION, Republished
+
+    corrections = publish.corrections(tmp_path, [
+        Republished("grand-sud", "2026/classement-2026-01-10", "Classement du 10", dt.date(2026, 1, 10), (NEW_VERSION,), True),
+        Republished("grand-sud", "2025/classement-2025-03-08", "Classement du 8", dt.date(2025, 3, 8), (NEW_VERSION,), True),
+        Republished("grand-sud", "2025/classement-2025-02-15", "Classement du 15", dt.date(2025, 2, 15),
+                    ("classeur modifié : 2025/albi.xlsx (tournoi du 15 février 2025)",))], "2026-12-06")
+    pages = Site(outputs, list(circuits.CIRCUITS), "Ligue", corrections=corrections).pages()
+    page = Page(pages["site/corrections.html"].decode("utf-8"))
+    assert "Classement du 15" in page.words and "classeur modifié" in page.words
+    assert "Classement du 10" not in page.words and "Classement du 8" not in page.words
+    assert ("Mise en page mise à jour le 6 décembre 2026 (même contenu) : 2 documents "
+            "(Classement régional Grand Sud).") in page.words
+    home = Page(pages["index.html"].decode("utf-8"))
+    assert "Classement du 15" in home.words and "Classement du 10" not in home.words and "Mise en page" not in home.words

@@ -9,7 +9,11 @@ changed and why, in words the secretary can repeat to a club:
 - a workbook of that very date was corrected: the one exception the league expects, named as such;
 - a workbook of an earlier date was added, changed or removed (a late tournament, a correction);
 - a shared file changed (a player's club in joueurs.xlsx, a setting in reportgen.toml);
-- none of these: a new version of reportgen or of its templates.
+- none of these: a new version of reportgen or of its templates. Then what the document reports
+  tells a new layout from new results: the ranking beside it (its CSV, whose bytes say its rows and
+  values whatever the layout), or, for a document without one (a pool tournament's round, an
+  annex), every ranking of its circuit. All the same: the same content in a new layout
+  (`Republished.same_content`), which the site lists apart, in one line, not as a correction.
 
 A document whose date moved (the running ranking of the season, now as of a later tournament) is a
 new edition, not a change to what was sent; a new document is not a change either.
@@ -66,9 +70,17 @@ class Republished:
     title: str
     date: dt.date
     reasons: tuple[str, ...]
+    # only its layout changed: no source, and none of the rankings it reports (`republished`)
+    same_content: bool = False
 
     def __str__(self) -> str:
-        return f"{self.circuit}/{self.path} ({self.title}, {french.date_long(self.date)}) : {' ; '.join(self.reasons)}"
+        same = " (même contenu)" if self.same_content else ""
+        return (f"{self.circuit}/{self.path} ({self.title}, {french.date_long(self.date)}) : "
+                f"{' ; '.join(self.reasons)}{same}")
+
+
+NEW_VERSION = "nouvelle version de reportgen ou de ses modèles de bulletin"
+NEW_RESULTS = "nouvelle version de reportgen : des résultats ont changé"
 
 
 def _published(manifest: dict) -> dict[str, dict]:
@@ -112,7 +124,7 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
         reasons.append(f"la saison {season} est close : son classement est désormais final")
-    return tuple(reasons) or ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+    return tuple(reasons) or (NEW_VERSION,)
 
 
 def republished(circuit: str, before: dict | None, after: dict) -> list[Republished]:
@@ -121,12 +133,31 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
     if not before:
         return []
     old, new = _published(before), _published(after)
+    rankings_before, rankings_after = _rankings(before), _rankings(after)
+    # every ranking of the circuit as it was (each CSV both publish, its bytes), none missing
+    all_same = bool(rankings_before) and all(rankings_after.get(path) == digest
+                                             for path, digest in rankings_before.items())
     changed = []
     for path, was in old.items():
         now = new.get(path)
         if now is None or now["date"] != was["date"] or now["hash"] == was["hash"] or was["hash"] is None:
             continue
-        changed.append(Republished(circuit, path, now["title"], dt.date.fromisoformat(now["date"]),
-                                   _reasons(before.get("sources") or {}, after.get("sources") or {}, now["date"],
-                                            now["season"])))
+        reasons = _reasons(before.get("sources") or {}, after.get("sources") or {}, now["date"], now["season"])
+        same = False
+        if reasons == (NEW_VERSION,):  # no source changed: did what it reports? (unknown: said as before)
+            own = f"{path}.csv"
+            known = (own in rankings_before and own in rankings_after) or bool(rankings_before)
+            if own in rankings_before and own in rankings_after:
+                same = rankings_before[own] == rankings_after[own]
+            else:
+                same = all_same
+            reasons = (NEW_RESULTS,) if known and not same else reasons
+        changed.append(Republished(circuit, path, now["title"], dt.date.fromisoformat(now["date"]), reasons, same))
     return changed
+
+
+def _rankings(manifest: dict) -> dict[str, str]:
+    """The SHA-256 of each ranking's CSV a manifest records (`made_from`), by its path: the ranking's
+    rows and values, written the same whatever the bulletins' layout."""
+    return {path: found["sha256"] for path, found in (manifest.get("made_from") or {}).items()
+            if path.endswith(".csv") and isinstance(found, dict) and found.get("sha256")}

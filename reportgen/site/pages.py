@@ -284,7 +284,8 @@ class Site:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
             yield from self._images()
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
-                                                        title="Corrections", corrections=self.correction_lines())
+                                                        title="Corrections", corrections=self.correction_lines(),
+                                                        layouts=self.layout_lines())
         yield f"{FOLDER}/recherche.js", self.search_index()
         yield from self._images(finish=True)
         for asset in ASSETS:
@@ -299,13 +300,31 @@ class Site:
         yield from self.cards.finish() if finish else self.cards.ready()
 
     def correction_lines(self) -> list[dict[str, Any]]:
+        """The documents whose content changed after they were published (a result corrected), the
+        latest first: what a club must know."""
         lines = []
         for change in self.corrections:
+            if change.get("layout"):
+                continue
             circuit = next((c for c in self.circuits if c.slug == change["circuit"]), None)
             lines.append({**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]),
                           "date": long_day(change["date"]), "circuit_title": circuit.title if circuit else change["circuit"],
                           "url": circuit.bulletin(change["path"]) if circuit else None})
         return lines
+
+    def layout_lines(self) -> list[dict[str, Any]]:
+        """The days a new layout republished documents with the same content (a new version of
+        reportgen or of its templates): one line a day, the latest first, with how many documents
+        of which circuits; never a correction, which a reader would take for results found wrong."""
+        days: dict[str, dict[str, int]] = {}
+        for change in self.corrections:
+            if change.get("layout"):
+                counted = days.setdefault(change["day"], {})
+                counted[change["circuit"]] = counted.get(change["circuit"], 0) + 1
+        titles = {circuit.slug: circuit.title for circuit in self.circuits}
+        return [{"day": long_day(day), "sort": sort_key(day), "documents": sum(counted.values()),
+                 "circuits": [titles.get(slug, slug) for slug in sorted(counted, key=lambda s: (s not in titles, s))]}
+                for day, counted in sorted(days.items(), reverse=True)]
 
     def home(self) -> bytes | None:
         circuits = []

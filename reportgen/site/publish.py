@@ -34,8 +34,11 @@ def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dic
         history = [dict(item) for item in known["corrections"]]
     except (OSError, ValueError, KeyError, TypeError):
         history = []
+    # a new layout of the same content (render/changes.py `same_content`) marked as such: the site
+    # lists it apart, in one line a day, not as a correction
     history += [{"circuit": change.circuit, "path": change.path, "title": change.title,
-                 "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons)}
+                 "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons),
+                 **({"layout": True} if change.same_content else {})}
                 for change in republished]
     unique = {json.dumps(item, ensure_ascii=False, sort_keys=True): item for item in history}
     return sorted(unique.values(), key=lambda c: (c["day"], c["date"], c["circuit"], c["path"]), reverse=True)

@@ -54,6 +54,7 @@ def build(
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import build as run_build
     from reportgen.pipeline import unchanged
+    from reportgen.render import changes
 
     # A progress bar in a terminal; plain lines in a pipe or a CI log; nothing with --quiet.
     with BuildProgress(quiet) as progress:
@@ -71,13 +72,18 @@ def build(
     for slug, files in result.published.items():
         if not quiet:
             err(f"{slug} : publié dans {outputs / slug}")
-    if result.republished:  # what was already sent never changes silently
-        many = len(result.republished) > 1
-        err(f"{french.plural(len(result.republished), 'document')} déjà publié{'s' if many else ''} pour la même date "
+    # What was already sent never changes silently: each correction named, to send again; a new
+    # layout of the same results said in one line (render/changes.py `relaid`).
+    corrected = [change for change in result.republished if not change.same_content]
+    if corrected:
+        many = len(corrected) > 1
+        err(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} pour la même date "
             f"modifié{'s' if many else ''} par ce calcul "
             "(renvoyez-les s'ils ont été envoyés) :")
-        for change in result.republished:
+        for change in corrected:
             err(f"  - {change}")
+    if relaid := changes.relaid(result.republished):
+        err(relaid)
     if not result.ok:
         raise typer.Exit(1)
 

@@ -194,3 +194,28 @@ def test_a_document_without_a_ranking_of_its_own_is_the_same_content_when_every_
     assert not scored.same_content and "des résultats ont changé" in scored.reasons[0]
     (unknown,) = republished("poules", round_("a"), round_("b", **{"2026/open/classement": "r"}))
     assert not unknown.same_content and unknown.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+
+
+def test_a_new_layout_of_the_same_results_is_one_line_with_nothing_to_send_again(small_league_copy):
+    """What a new version of reportgen does to a league whose workbooks did not change: each
+    document already published comes out in other bytes, its ranking the same. The build says so in
+    one line, « inutile de les renvoyer », on the terminal and on the secretary's page, and lists no
+    document to send again (the previous publication's page hashes are made other, as an earlier
+    version's would be)."""
+    import json
+
+    from tests.test_cli import run
+
+    manifest_path = small_league_copy.outputs / "grand-sud" / "publications.json"
+    data = json.loads(manifest_path.read_text(encoding="utf-8"))
+    for record in data["pdfs"].values():
+        record.update({key: "0" * 64 for key in ("html", "page") if key in record})
+    manifest_path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    done = run("build", "--quiet", "--inputs", str(small_league_copy.inputs), "--outputs",
+               str(small_league_copy.outputs), "--archive", str(small_league_copy.inputs.parent / "archive"))
+    assert done.returncode == 0, done.stderr
+    assert "renvoyez-les" not in done.stderr
+    relaid = [line for line in done.stderr.splitlines() if "remis en page" in line]
+    assert len(relaid) == 1 and relaid[0].endswith("avec les mêmes résultats (grand-sud) : inutile de les renvoyer")
+    page = (small_league_copy.outputs / "verification.html").read_text(encoding="utf-8")
+    assert "Documents remis en page" in page and "Documents déjà publiés modifiés par ce calcul" not in page

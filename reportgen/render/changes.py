@@ -156,6 +156,18 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
     return changed
 
 
+def relaid(changes: Iterable[Republished]) -> str:
+    """The documents a new version of reportgen laid out anew, their content the same, in one French
+    sentence for the secretary: nothing to send again (the corrections, listed one by one, are)."""
+    same = [change for change in changes if change.same_content]
+    if not same:
+        return ""
+    circuits = sorted({change.circuit for change in same})
+    return (f"{french.plural(len(same), 'document déjà publié remis', 'documents déjà publiés remis')} en page par une "
+            f"nouvelle version de reportgen, avec les mêmes résultats ({', '.join(circuits)}) : inutile "
+            f"de {'le' if len(same) == 1 else 'les'} renvoyer")
+
+
 def _rankings(manifest: dict) -> dict[str, str]:
     """The SHA-256 of each ranking's CSV a manifest records (`made_from`), by its path: the ranking's
     rows and values, written the same whatever the bulletins' layout."""

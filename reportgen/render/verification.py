@@ -25,13 +25,14 @@ def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
 
 
 def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str, day: str,
-                templates: Path = TEMPLATES, republished: Sequence[str] = ()) -> str:
-    """The page `check` writes, and `build` too, with the documents already published that it
-    changed (`republished`, render/changes.py): the secretary's page, never linked from the site."""
+                templates: Path = TEMPLATES, republished: Sequence[str] = (), relaid: str = "") -> str:
+    """The page `check` writes, and `build` too, with the documents already published whose content
+    it changed (`republished`, render/changes.py) and those only laid out anew (`relaid`, one
+    sentence): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
     for record in as_records(problems):
         files.setdefault(record["file"], []).append(record)
     return environment(templates).get_template("verification.html.j2").render(
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
         warnings=sum(not p.blocking for p in problems),
-        republished=list(republished))
+        republished=list(republished), relaid=relaid)

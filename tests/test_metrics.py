@@ -3,6 +3,8 @@ published ranking's columns and « Départage » words come from them."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from reportgen.circuits.grand_sud import metrics as grand_sud
@@ -38,7 +40,9 @@ def test_every_column_of_every_published_ranking_comes_from_a_declared_metric(ex
             for column in ranking.all_columns:
                 if identity.get(column.key) == column:
                     continue
-                assert any(column.key in declared and declared[column.key].column == column
+                # a column's words for some values are its ranking's (a pool tournament's last round
+                # is « finale »: poules/metrics.py `columns`), the rest is the declared metric's
+                assert any(column.key in declared and declared[column.key].column == dataclasses.replace(column, labels=())
                            for declared in DECLARED[circuit]), (circuit, ranking.path, column)
                 checked += 1
     assert checked > 100

@@ -163,6 +163,8 @@ def column_value(value: Any, column: Column) -> str:
         shown = float(value) if isinstance(value, Fraction) else value
         if column.halves:
             return halves(shown)
+        if column.signed:
+            return signed(shown, column.decimals or 0)
         return points(shown) if column.decimals is None else number(shown, column.decimals)
     return str(value)
 

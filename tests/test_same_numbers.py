@@ -32,7 +32,7 @@ SAME = [
     ("site/poules-2026.html", "poules", "2026/2026-10-24-coupe-toussaint/tour-3", "Classement final</h2>",
      ["Moy.", "Points", "Tour"]),
     (f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}", "tantrix", TANTRIX_EVENT, '<table class="tantrix',
-     ["TPs", "Gagnées"]),
+     ["TPs", "Gagnées", "Marges"]),
 ]
 CELL = re.compile(r"<t([dh])([^>]*)>(.*?)</t\1>", re.S)
 
@@ -167,3 +167,13 @@ def test_a_pool_tournament_s_round_reached_reads_as_its_bulletin_names_it_and_so
     ranking = next(r for r in reports["poules"].rankings if r.path == "2026/2026-10-24-coupe-toussaint/classement")
     rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";"))
     assert {"3", "2"} <= {row["Tour atteint"] for row in rows}
+
+
+def test_margins_read_with_their_sign(published):
+    """Tantrix's margins (rule 10's tie-break), a difference: « +13 », « −4 », as its bulletin has
+    always printed them, on the site too (which printed « 13 »)."""
+    pages, _ = published
+    event = ranking_table(pages[f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}"].decode("utf-8"), EVENT)
+    shown = [inner for _, inner in (row["Marges"] for row in event.values())]
+    assert any(re.fullmatch(r"\+\d+", text) for text in shown) and any(re.fullmatch(r"−\d+", text) for text in shown)
+    assert all(re.fullmatch(r"[+−]\d+|0", text) for text in shown), shown

@@ -51,6 +51,9 @@ class Column:
     # A score counted in halves (Tantrix games won, a draw ½), written as its bulletins write it:
     # « 2½ », « ½ » (french.column_value). The CSV and the annex keep the number (2.5).
     halves: bool = False
+    # A difference shown with its sign, « +13 », « −4 », « 0 » (a Tantrix margin: french.column_value).
+    # The CSV and the annex keep the number.
+    signed: bool = False
     # Words for some of its values, as its bulletins name them (a pool tournament's rounds: 2 is
     # « tour 2 », 3 « finale »): french.column_value writes the word; the CSV and the annex keep the
     # number, which sorts the site's column. Pairs (value, word); a JSON list of pairs read back

@@ -52,12 +52,14 @@ class Metric(Generic[R]):
     short: str = ""  # in a bulletin's narrow table, when shorter than the heading
     decimals: int | None = None  # its decimals wherever it is shown (`Column.decimals`)
     halves: bool = False  # a score counted in halves, shown « 2½ » (`Column.halves`)
+    signed: bool = False  # a difference, shown « +13 » (`Column.signed`)
     decided: str = ""
     said: str = ""
 
     @property
     def column(self) -> Column:
-        return Column(self.key, self.heading, self.kind, self.width, self.short, self.decimals, self.halves)
+        return Column(self.key, self.heading, self.kind, self.width, self.short, self.decimals, self.halves,
+                      signed=self.signed)
 
     @property
     def label(self) -> str:

@@ -35,6 +35,7 @@ from reportgen.circuits.tantrix.texts import (
     decided_text,
     event_path,
     list_path,
+    margin_text,
     rank_text,
     tps_text,
     wins_text,
@@ -75,7 +76,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
     for row in parts.game_rows(result):
         by_round.setdefault(row["round"], []).append(row)
     rows = [{"rank": rank_text(line), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
-             "wins": wins_text(line.wins), "margin": french.signed(line.margin), "tiles": line.tiles, "stage": line.stage,
+             "wins": wins_text(line.wins), "margin": margin_text(line.margin), "tiles": line.tiles, "stage": line.stage,
              "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
     left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p],

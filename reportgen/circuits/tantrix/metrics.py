@@ -39,7 +39,8 @@ GAMES = TantrixMetric("games", "Parties", lambda line: line.games, width=8)
 WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8, halves=True,
                      decided="départagé aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
 STAGE = TantrixMetric("stage", "Parcours", lambda line: line.stage, ColumnKind.TEXT, 26)
-MARGIN = TantrixMetric("margin", "Marges", lambda line: line.margin, width=8,
+# the sum of a player's margins, signed (« +13 », « −4 ») wherever shown, the CSV's and the annex's number aside
+MARGIN = TantrixMetric("margin", "Marges", lambda line: line.margin, width=8, signed=True,
                        decided="départagé à la somme des marges")
 TILES = TantrixMetric("tiles", "Tuiles", lambda line: line.tiles, width=8, decided="départagé aux tuiles marquées",
                       in_match="aux tuiles (TPs et parties gagnées à égalité)")

@@ -24,6 +24,11 @@ def wins_text(halves: int) -> str:
     return french.column_value(common.from_halves(halves), metrics.WINS.column)
 
 
+def margin_text(margin: int) -> str:
+    """A margin as every output writes it (the standings' column: « +13 », « −4 », « 0 »)."""
+    return french.column_value(margin, metrics.MARGIN.column)
+
+
 def event_path(result: EventResult) -> str:
     event = result.event
     return f"{event.date.year}/{event.date.isoformat()}-{common.slug(event.name)}"

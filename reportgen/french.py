@@ -6,9 +6,10 @@ import datetime as dt
 import functools
 import re
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportgen.model import Column
+if TYPE_CHECKING:  # the French words need no model: a column only says how its values read
+    from reportgen.model import Column
 
 MONTHS = (
     "janvier", "février", "mars", "avril", "mai", "juin",

@@ -101,7 +101,7 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
         format); places are whole, a rating's change has its decimals."""
         if column.kind == "evolution":
             return AnnexColumn(column.header, "auto" if column.decimals is None else "number", column.width,
-                               column.decimals, signed=True)
+                               column.decimals, evolution=True)
         return AnnexColumn(column.header, _ANNEX_KINDS[column.kind], column.width, column.decimals)
 
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])

@@ -412,6 +412,8 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
     rows = _decided(archive, "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m "
                              "ON m.id = f.message WHERE f.status = 'held' ORDER BY m.id, f.position")
     held = [(row, Filed.from_row(row)) for row in rows if (archive / row["path"]).is_file()]
+    if not held:  # `check` and `inbox` ask at every run: inputs/ is walked only for a held workbook
+        return []
     filed = _in_inputs(inputs, {one.sha256: archive / one.path for _, one in held})
     lines = []
     for row, one in held:

@@ -55,9 +55,10 @@ class AnnexColumn:
     kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
     width: float = 12
     decimals: int | None = None  # a `number` column's decimals shown (default: one)
-    # a number shown with its sign, « = » for none (an evolution: +3, -2, =); the cell stays a
-    # number the secretary sorts, its number format shows the sign (render/excel.py)
-    signed: bool = False
+    # an evolution, shown with its sign and « = » for none (+3, -2, =; unlike a ranking column's
+    # `signed`, a margin's « 0 »): the cell stays a number the secretary sorts, its number format
+    # shows the sign (render/excel.py `evolution_code`)
+    evolution: bool = False
     grouped: bool = True  # False: a number without a thousands separator (a year: « 2026 », not « 2 026 »)
     percent: bool = False  # a `number` column's fractions shown as percentages: 0.622 as « 62,2 % » (its decimals)
 

@@ -72,14 +72,14 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         unless it says how many: a pool's « Moyenne », three), a thousands separator unless it says
         none (a field's year), a percent sign for a `number` column of fractions (a Tantrix score,
         0.622 shown « 62,2 % » as its bulletin prints it: the cell keeps the fraction), the sign of
-        a `signed` column's numbers (an evolution: 3 shown « +3 », 0 « = », as the bulletins and
-        the site write it: `signed_code`)."""
+        an evolution's numbers (3 shown « +3 », 0 « = », as the bulletins and the site write it:
+        `evolution_code`)."""
         if kind not in ("int", "number"):
             return formats.get(kind, formats["text"])
         decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
         percent = "%" if kind == "number" and column.percent else ""
         body = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent
-        code = signed_code(body) if column.signed else body + PAD
+        code = evolution_code(body) if column.evolution else body + PAD
         if code not in number_formats:
             number_formats[code] = book.add_format({"num_format": code, "valign": "top"})
         return number_formats[code]
@@ -163,7 +163,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     return buffer.getvalue()
 
 
-def signed_code(body: str) -> str:
+def evolution_code(body: str) -> str:
     """A number format showing the sign of `body`'s numbers: « +3 », « -2 » and « = » for none
     (Excel's sections: positive; negative; zero), each with the room on the right (`PAD`). The cell
     keeps its number: the secretary sorts and sums it. A number that rounds to none with `body`'s

@@ -24,12 +24,6 @@ _START, _SCALES = '{"rankings":[', '],"scales":'
 _DECODER = json.JSONDecoder()
 
 
-def cell(value: Any, column: Column) -> str:
-    """A ranking's value as a French page shows it: as the bulletins write it (`french.column_value`,
-    one formatting for both: « 1 991,0 », « 0,500 », « +52,6 », « = »)."""
-    return french.column_value(value, column)
-
-
 def sorted_by_number(column: Column) -> bool:
     """Whether a column's text does not read as the number it sorts by (games won « 2½ », a round
     « finale »): its record then gives the number too (`ranking_record`'s `sort`), a table's
@@ -88,7 +82,7 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
                     for c in columns],
         **({"events": events} if events else {}),
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
-                  "club": row.club, "values": {c.key: cell(row.value(c.key), c) for c in columns},
+                  "club": row.club, "values": {c.key: french.column_value(row.value(c.key), c) for c in columns},  # as its bulletin writes it
                   **({"sort": {key: row.value(key) for key in by_number if _number(row.value(key))}}
                      if by_number else {}),
                   **({"results": counted(row.results, row.metrics.get("points"), [index[e] for e in row.events])}

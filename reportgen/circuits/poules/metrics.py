@@ -41,8 +41,6 @@ POOL_PLACE = Metric[Any]("pool_place", "Place dans la poule", lambda standing: s
                          short="Pl. poule")
 FORFEIT = Metric[Any]("forfeit", "Forfait", lambda standing: standing.line.forfeit, ColumnKind.BOOL, 8)
 
-
-
 METRICS = Metrics(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)
 COLUMNS = METRICS.columns(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLACE, FORFEIT)
 

@@ -269,8 +269,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--settled", action="store_true",
                         help="a build that finds nothing changed first, on each copy: its files known by their stat")
     options = parser.parse_args(argv)
-    day = build_day(options.scale).isoformat()
     inputs = leagues.ensure(options.scale, lambda message: print(message, file=sys.stderr))
+    day = build_day(options.scale).isoformat()  # once the league is there: its extra tournament's day
     with tempfile.TemporaryDirectory(prefix="reportgen-rebuild-phases-") as scratch:
         work = Path(scratch)
         built, grown = work / "built", work / "inputs"

@@ -8,11 +8,10 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import replace
-from enum import StrEnum
 
 from reportgen import french
 from reportgen.ingest.directories import ClubDirectory
-from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Column, InputRule, Ranking
+from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Column, InputRule, Move, Ranking, move
 
 
 def slug(text: str) -> str:
@@ -51,16 +50,6 @@ def from_halves(halves: int) -> int | float:
 _ANNEX_KINDS = {"int": "int", "number": "number", "text": "text", "bool": "text"}
 
 
-class Move(StrEnum):
-    """How a player's place changed since the previous ranking: the CSS class of an evolution cell,
-    and what a screen reader says of it (templates/macros.html.j2)."""
-
-    NEW = "new"
-    UP = "up"
-    DOWN = "down"
-    SAME = "same"
-
-
 _NEW = {"kind": Move.NEW, "value": "nouveau"}
 
 
@@ -76,11 +65,7 @@ def evolution(previous_rank: int | None, rank: int) -> dict[str, str]:
 
 @functools.lru_cache(maxsize=1 << 13)
 def _moved(moved: int) -> dict[str, str]:
-    if moved > 0:
-        return {"kind": Move.UP, "value": f"+{moved}"}
-    if moved < 0:
-        return {"kind": Move.DOWN, "value": str(moved)}
-    return {"kind": Move.SAME, "value": "0"}
+    return {"kind": move(moved), "value": f"+{moved}" if moved > 0 else str(moved)}
 
 
 def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:

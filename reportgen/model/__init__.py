@@ -45,6 +45,7 @@ from reportgen.model.rankings import (
     IDENTITY_COLUMNS,
     RANK_AND_PLAYER,
     Column,
+    Move,
     Ranking,
     RankingRow,
     Scope,
@@ -52,6 +53,7 @@ from reportgen.model.rankings import (
     Status,
     counting,
     headings,
+    move,
 )
 from reportgen.model.report import (
     SILENT,
@@ -71,6 +73,7 @@ __all__ = [
     "DECIDED_HEADER",
     "Document",
     "MadeFrom",
+    "Move",
     "Entry",
     "Event",
     "IDENTITY_COLUMNS",
@@ -100,4 +103,5 @@ __all__ = [
     "column_letter",
     "counting",
     "headings",
+    "move",
 ]

@@ -1,4 +1,5 @@
-"""Standings as every layer shares them: `Ranking`, its `Column`s, `RankingRow`s and `Status`."""
+"""Standings as every layer shares them: `Ranking`, its `Column`s, `RankingRow`s and `Status`; a
+place's or a rating's `Move` since the previous ranking."""
 
 
 from __future__ import annotations
@@ -23,6 +24,25 @@ class ScopeKind(StrEnum):
     SEASON = "season"  # a season of a circuit
     EVENT = "event"  # one event
     RATINGS = "ratings"  # a rating list
+
+
+class Move(StrEnum):
+    """How a player's place or rating changed since the previous ranking: the CSS class of an
+    evolution cell, and what a screen reader says of it (templates/macros.html.j2)."""
+
+    NEW = "new"
+    UP = "up"
+    DOWN = "down"
+    SAME = "same"
+
+
+def move(moved: float | None) -> Move:
+    """A change's `Move`: places gained (+3: up), a rating's change (-4.2: down), none (same), or
+    nothing known (None: a newcomer). One classification for the circuits' bulletins and the
+    renderers' cells, which read theirs from its text first (french.moved)."""
+    if moved is None:
+        return Move.NEW
+    return Move.UP if moved > 0 else Move.DOWN if moved < 0 else Move.SAME
 
 
 @dataclass(frozen=True)

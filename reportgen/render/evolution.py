@@ -12,30 +12,25 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from reportgen import french
+from reportgen.model import Move, move
 
-# The CSS class of each move (circuits/common.py `Move`'s words), the arrow shown and the words said.
-UP, DOWN, SAME, NEW = "up", "down", "same", "new"
-_ARROWS = {UP: "▲", DOWN: "▼", SAME: "="}
-_SAID = {UP: "gagnée", DOWN: "perdue"}
-
-
-def kind(value: Any) -> str:
-    """« up », « down », « same » or « new » (nothing known: a newcomer)."""
-    moved = french.moved(value)
-    return NEW if moved is None else UP if moved > 0 else DOWN if moved < 0 else SAME
+# The arrow each move shows (its `Move` is the cell's CSS class) and the words said of it.
+_ARROWS = {Move.UP: "▲", Move.DOWN: "▼", Move.SAME: "="}
+_SAID = {Move.UP: "gagnée", Move.DOWN: "perdue"}
 
 
 @lru_cache(maxsize=1 << 10)  # a handful of distinct moves in a whole league
 def _cell(value: str) -> Markup:
-    move = kind(value)
-    if move == NEW:
+    moved = french.moved(value)
+    kind = move(moved)
+    if kind == Move.NEW:
         return Markup(escape(value))
-    if move == SAME:
-        return Markup(f'<span aria-hidden="true">{_ARROWS[SAME]}</span><span class="sr-only">même place</span>')
-    places = abs(int(french.moved(value) or 0))
+    if kind == Move.SAME:
+        return Markup(f'<span aria-hidden="true">{_ARROWS[Move.SAME]}</span><span class="sr-only">même place</span>')
+    places = abs(int(moved or 0))
     many = "s" if places > 1 else ""
-    return Markup(f'<span aria-hidden="true">{_ARROWS[move]}</span> {places}'
-                  f'<span class="sr-only"> place{many} {_SAID[move]}{many}</span>')
+    return Markup(f'<span aria-hidden="true">{_ARROWS[kind]}</span> {places}'
+                  f'<span class="sr-only"> place{many} {_SAID[kind]}{many}</span>')
 
 
 def cell(value: Any) -> Markup:

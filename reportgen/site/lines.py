@@ -21,6 +21,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from reportgen import french
+from reportgen.model import move
 from reportgen.render import evolution as drawn
 
 SECONDARY = ' class="secondary"'  # a column hidden on a phone
@@ -51,7 +52,7 @@ def evolution(value: str) -> tuple[Markup, str]:
     sorts by (site.js cannot read « ▲ 3 » as one; « nouveau » sorts after the numbers)."""
     moved = french.moved(value)
     sort = "" if moved is None else f' data-sort="{moved}"'
-    return drawn.cell(value), f' class="evo {drawn.kind(value)}"{sort}'
+    return drawn.cell(value), f' class="evo {move(moved)}"{sort}'
 
 
 @lru_cache(maxsize=1 << 8)  # a handful of kinds of cells

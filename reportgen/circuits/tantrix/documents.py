@@ -53,6 +53,7 @@ from reportgen.model import (
     ScopeKind,
     Status,
     headings,
+    move,
 )
 
 
@@ -133,13 +134,6 @@ def score_percent(score: float) -> float:
     return round(100 * score, 1)
 
 
-def _move(change: float | None) -> common.Move:
-    """The CSS class of a rating's change (`CHANGE`'s value, rounded as shown)."""
-    if change is None:
-        return common.Move.NEW
-    return common.Move.UP if change > 0 else common.Move.DOWN if change < 0 else common.Move.SAME
-
-
 def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -> Document:
     title = f"Classement Elo au {french.date_long(ratings.date)}"
     # the values the published ranking holds, written as the site writes them (french.column_value)
@@ -150,11 +144,11 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
 
     rows = []
     for row in ratings.rows:
-        value = values(Rated(row, settings))
+        value = values(Rated(row, settings))  # its `change` rounded as shown: its class says what it shows
         rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "player": row.name,
                      "rating": shown(value, "rating"), "games": row.rating.games,
                      "provisional": row.rating.provisional(settings),
-                     "change": shown(value, "change"), "change_kind": _move(value["change"]),
+                     "change": shown(value, "change"), "change_kind": move(value["change"]),
                      "seeding": shown(value, "seeding")})
     events = []
     for result in ratings.events:

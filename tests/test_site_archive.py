@@ -2,6 +2,7 @@
 read back for the next one) stays on the players' pages and gets its season page, from
 `archive/league.sqlite` (delivery/site_archive.py)."""
 
+import html
 import json
 import re
 import shutil
@@ -114,3 +115,32 @@ def test_an_archived_tournament_page_is_a_good_web_page(four_tournaments, tmp_pa
     publish(later, Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages())
     event = next(r for r in archived["grand-sud"] if r["kind"] == "event")
     check_page(browser, later / "site" / page_name("tournoi", f"grand-sud/{event['path']}"), later)
+
+
+def test_an_archived_tournament_outside_the_circuit_still_says_so_on_its_page(small_league_copy, tmp_path):
+    """A Grand Sud tournament of a club outside the départements (« hors circuit », §1) says so on its
+    page while its season is in inputs/, and still once the season is archived: the archived
+    season's workbooks scored again give the circuit's notes (Report.event_notes), as a build's do."""
+    from reportgen.circuits.grand_sud.documents import OUTSIDE
+    from reportgen.pipeline import build
+
+    league, archive = small_league_copy, tmp_path / "archive"
+    write_tournament(league.inputs, "2025-07-05-marseille", day="05/07/2025", club="MARS", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "PROVENCAL", "Marius", "", "Marseille"]])
+    assert build(league.inputs, league.outputs, TODAY).ok
+    published = next(r for r in data.read(league.outputs / "grand-sud") if r.get("event") == "2025-07-05-marseille.xlsx")
+    assert published["note"] == OUTSIDE
+    done = cli("archive", "--season", "2025", "--inputs", str(league.inputs), "--outputs", str(league.outputs),
+               "--archive", str(archive))
+    assert done.returncode == 0, done.stderr
+
+    archived = archived_rankings(archive)["grand-sud"]
+    marseille = next(r for r in archived if r.get("event") == "2025-07-05-marseille.xlsx")
+    assert marseille == published  # the same record, its note with it
+    assert [r["event"] for r in archived if r.get("note")] == ["2025-07-05-marseille.xlsx"]  # Albi 2025 counts
+    later = later_outputs(league.outputs, tmp_path, 2025)
+    pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived={"grand-sud": archived}).pages()
+    page = pages[f"site/{page_name('tournoi', 'grand-sud/' + marseille['path'])}"].decode("utf-8")
+    assert f'<p class="note">{OUTSIDE}</p>' in html.unescape(page) and "PROVENCAL Marius" in page
+    albi = next(r for r in archived if r.get("event") == "2025-06-01-albi.xlsx")
+    assert "hors circuit" not in pages[f"site/{page_name('tournoi', 'grand-sud/' + albi['path'])}"].decode("utf-8")

@@ -6,8 +6,12 @@ outside the published site: the pages show their rankings without links to them.
 A season's tournaments get their pages as the current season's do: the event rankings the database
 keeps, and for the others the tournament and results rows it keeps (`data.event_records`). What the
 database does not keep is each row's results, best first, that say which ones counted (the
-countback's `RankingRow.results`, never published): they come from the season's archived
-workbooks, scored again (`_results`, through delivery/seasons.py like any archived season)."""
+countback's `RankingRow.results`, never published), and what a circuit says of a tournament on its
+page (`Report.event_notes`: a Grand Sud tournament « hors circuit »): they come from the season's
+archived workbooks, scored again (`_scored`, through delivery/seasons.py like any archived season),
+so that an archived season's pages say what they said while it was in inputs/, the same circuit's
+code saying it. An archive written before the notes existed needs nothing more: its workbooks are
+scored again as any other's."""
 
 from __future__ import annotations
 
@@ -46,17 +50,17 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
             "FROM archive b WHERE b.season = a.season) ORDER BY season")}
         found: dict[str, list[dict[str, Any]]] = {}
         for season, (archive_id, folder, archived_at) in latest.items():
-            results = _results(archive, folder, dt.date.fromisoformat(archived_at[:10]))
+            scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]))
             names = {row["source"]: row["name"] for row in connection.execute(
                 "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
             for ranking in connection.execute(
                     "SELECT * FROM ranking WHERE archive_id = ? ORDER BY circuit, position", (archive_id,)).fetchall():
                 columns = tuple(Column(**{f.name: c[f.name] for f in dataclasses.fields(Column) if f.name in c})
                                 for c in json.loads(ranking["columns"]))
-                scored = results.get((ranking["circuit"], ranking["path"]), {})
+                results = scored.results.get((ranking["circuit"], ranking["path"]), {})
                 rows = tuple(RankingRow(row["rank"], row["player_id"], row["player"], row["licence"], row["club"],
                                         json.loads(row["metrics"]), bool(row["tied"]),
-                                        results=(played := scored.get(row["player_id"], ((), ())))[0],
+                                        results=(played := results.get(row["player_id"], ((), ())))[0],
                                         events=played[1])
                              for row in connection.execute("SELECT * FROM ranking_row WHERE ranking_id = ? ORDER BY line",
                                                            (ranking["id"],)))
@@ -70,7 +74,7 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
                                names.get(ranking["event"], ""))
                 record = data.ranking_record(model, {ranking["path"]: title})
                 found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
-            for circuit, events in _tournaments(connection, archive_id).items():
+            for circuit, events in _tournaments(connection, archive_id, scored.notes).items():
                 covered = {r["event"] for r in found.get(circuit, []) if r["season"] == season and r["kind"] == "event"}
                 found.setdefault(circuit, []).extend(e for e in events if e["event"] not in covered)
         return found
@@ -78,9 +82,10 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
         connection.close()
 
 
-def _tournaments(connection: Any, archive_id: int) -> dict[str, list[dict[str, Any]]]:
+def _tournaments(connection: Any, archive_id: int,
+                 notes: dict[str, dict[str, str]]) -> dict[str, list[dict[str, Any]]]:
     """Each circuit's archived tournaments as the site's records (`data.event_records`): places as
-    typed, the player's archived name, his club."""
+    typed, the player's archived name, his club, what the circuit says of it (`notes`)."""
     events: dict[str, list[Event[Any]]] = {}
     for row in connection.execute("SELECT * FROM tournament WHERE archive_id = ? ORDER BY circuit, date, source",
                                   (archive_id,)):
@@ -97,22 +102,33 @@ def _tournaments(connection: Any, archive_id: int) -> dict[str, list[dict[str, A
         lines.setdefault(row["circuit"], []).append({"event": row["source"], "player_id": row["player_id"],
                                                      "player": row["name"], "club": row["club"],
                                                      "place": row["place"]})
-    return {circuit: data.event_records(found, lines.get(circuit, [])) for circuit, found in events.items()}
+    return {circuit: data.event_records(found, lines.get(circuit, []), notes.get(circuit))
+            for circuit, found in events.items()}
 
 
-def _results(archive: Path, folder: str,
-             day: dt.date) -> dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...]]]]:
-    """Each archived ranking's rows' results, best first, with their tournaments' ids ((circuit,
-    path) -> player id -> (results, ids)), which the database does not keep: the season's archived
-    workbooks (with the season before when its circuit reads it) scored again, on the day it was
-    archived. None when they cannot be (a workbook missing or changed: `archive verify` says which);
-    the pages then mark nothing."""
+@dataclasses.dataclass(frozen=True)
+class _Scored:
+    """What the database does not keep of an archived season, from its workbooks scored again."""
+
+    # each archived ranking's rows' results, best first, with their tournaments' ids: (circuit,
+    # path) -> player id -> (results, ids)
+    results: dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...]]]]
+    # what each circuit says of a tournament on its page: circuit -> event id -> its Report.event_notes
+    notes: dict[str, dict[str, str]]
+
+
+def _scored(archive: Path, folder: str, day: dt.date) -> _Scored:
+    """The season's archived workbooks (with the season before when its circuit reads it) scored
+    again, on the day it was archived. Nothing when they cannot be (a workbook missing or changed:
+    `archive verify` says which); the pages then mark nothing and note nothing."""
     from reportgen import pipeline
     from reportgen.delivery import seasons
 
     try:
         scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
     except (ReportgenError, database.DatabaseUnusable, OSError):
-        return {}
-    return {(slug, ranking.path): {row.player_id: (row.results, row.events) for row in ranking.rows if row.results}
-            for slug, report in scored.reports.items() for ranking in report.rankings}
+        return _Scored({}, {})
+    return _Scored({(slug, ranking.path): {row.player_id: (row.results, row.events)
+                                           for row in ranking.rows if row.results}
+                    for slug, report in scored.reports.items() for ranking in report.rankings},
+                   {slug: report.event_notes for slug, report in scored.reports.items() if report.event_notes})

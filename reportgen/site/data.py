@@ -157,10 +157,12 @@ def event_sources(events: Sequence[Event[Any]], results: Iterable[Result],
             for event in sorted(events, key=lambda e: (e.date, e.id))]
 
 
-def event_records(events: Sequence[Event[Any]], results: Iterable[Mapping[Any, Any]]) -> list[dict[str, Any]]:
+def event_records(events: Sequence[Event[Any]], results: Iterable[Mapping[Any, Any]],
+                  notes: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """Each tournament's site record (`EventRecord`), in date order, from records of the pipeline's
-    results table (one per player per tournament, player ids resolved)."""
-    return [source.record() for source in event_sources(events, results_of(results))]
+    results table (one per player per tournament, player ids resolved), with what its circuit says
+    of it (`notes`: Report.event_notes)."""
+    return [source.record() for source in event_sources(events, results_of(results), notes)]
 
 
 def chart_records(report: Report) -> list[dict[str, Any]]:

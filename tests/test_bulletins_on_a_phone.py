@@ -116,3 +116,32 @@ def test_the_phone_s_own_copy_of_a_table_is_never_printed():
             '<table class="narrow-only"><tbody><tr><td>Téléphone</td></tr></tbody></table></main></body></html>')
     text = "".join(found.extract_text() for found in PdfReader(io.BytesIO(pdf.render_pdf(page))).pages)
     assert "Largeur" in text and "Téléphone" not in text
+
+
+# Each « TS » badge of a ranking shown, with its player's name: how many boxes it is drawn in, its
+# height, the height of a line of the name, on how many lines the name is drawn, and whether the
+# badge's middle is on the line of the name's last letter.
+SEEDS = r"""() => Array.from(document.querySelectorAll('table.ranking .seed'), seed => {
+  const name = seed.previousSibling, range = document.createRange();
+  range.setStart(name, name.length - 1);
+  range.setEnd(name, name.length);
+  const letter = range.getBoundingClientRect(), box = seed.getBoundingClientRect();
+  range.selectNodeContents(name);
+  const middle = (box.top + box.bottom) / 2;
+  return {name: name.textContent, boxes: seed.getClientRects().length, height: box.height,
+          line: parseFloat(getComputedStyle(seed.parentElement).lineHeight),
+          nameLines: new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size,
+          withLastLetter: letter.top <= middle && middle <= letter.bottom};
+})"""
+
+
+def test_a_seed_s_badge_stays_on_the_line_of_his_name_on_a_small_phone(browser, example_site):  # noqa: F811
+    """At 320 px « HUBERT Catherine » wraps: its « TS » went down to a line of its own. It ends the
+    name's last line, in one box of one line, and the page is no wider than the screen."""
+    page = example_site / "grand-sud" / "2026" / "classement-2026-11-14.html"
+    found = browser.look(page, example_site, 320, audit=False)
+    assert found.scroll_width <= 320
+    seeds = browser.pages[320].evaluate(SEEDS)
+    assert len(seeds) >= 10 and any(seed["nameLines"] > 1 for seed in seeds)  # the case is there
+    for seed in seeds:
+        assert seed["boxes"] == 1 and seed["height"] < 1.5 * seed["line"] and seed["withLastLetter"], seed

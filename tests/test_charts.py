@@ -199,8 +199,51 @@ def test_a_page_with_a_chart_is_a_good_web_page(page, browser, charted):  # noqa
     outputs = charted
     seen = check_page(browser, outputs / page, outputs)  # no console error, axe clean, no sideways scroll
     assert seen[390].scroll_width <= 390
-    shown = browser.pages[390].evaluate("document.querySelector('svg.chart').getBoundingClientRect().width")
-    assert 0 < shown <= 390
+    # the chart keeps its own size (its labels readable), in a region on screen that scrolls it
+    shown = browser.pages[390].evaluate("""() => { const svg = document.querySelector('svg.chart');
+      return [svg.getBoundingClientRect().width, svg.width.baseVal.value, svg.parentElement.getBoundingClientRect().right]; }""")
+    assert shown[0] >= shown[1] > 0 and shown[2] <= 390
+
+
+# Each chart of a figure as drawn: its smallest label (its font size times the chart's scale on
+# screen), its width, and the scrolling region it is in (its role, name, tab stop, whether it scrolls).
+CHARTS = r"""() => Array.from(document.querySelectorAll('figure.figure svg.chart'), svg => {
+  const region = svg.parentElement;
+  const sizes = Array.from(svg.querySelectorAll('text'), t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
+  return {smallest: Math.min(...sizes), width: svg.getBoundingClientRect().width, region: region.className,
+          role: region.getAttribute('role'), label: region.getAttribute('aria-label'), tabindex: region.getAttribute('tabindex'),
+          scrolls: region.scrollWidth > region.clientWidth};
+})"""
+# A season's bump chart on the site and in its bulletin, a tournament's scale (the widest chart,
+# its labels the smallest: 10 units).
+CHART_PAGES = ["site/grand-sud-2026.html", "grand-sud/2026/classement-2026-11-14.html", "site/tour-de-france-2005.html"]
+
+
+@pytest.mark.parametrize("page", CHART_PAGES)
+def test_a_chart_s_labels_read_on_a_small_phone(page, browser, example_site):  # noqa: F811
+    """Shrunk to a 320 px screen, a chart's labels were drawn at 5 to 6 px: it keeps its own size
+    (a unit a pixel, its labels 10 to 12 px) and scrolls sideways in its own region, which the
+    keyboard reaches and scrolls; the page itself never does."""
+    found = browser.look(example_site / page, example_site, 320, audit=False)
+    tab = browser.pages[320]
+    assert found.scroll_width <= 320
+    charts = tab.evaluate(CHARTS)
+    assert charts
+    for shown in charts:
+        assert shown["smallest"] >= 9.5, shown
+        assert (shown["region"], shown["role"], shown["tabindex"]) == ("scroll", "region", "0") and shown["label"]
+        assert shown["scrolls"], shown
+    tab.evaluate("document.querySelector('figure.figure .scroll').focus()")
+    tab.keyboard.press("ArrowRight")
+    tab.wait_for_function("document.activeElement.scrollLeft > 0")  # a smooth scroll takes a moment
+
+
+@pytest.mark.parametrize("page", CHART_PAGES)
+def test_a_laptop_draws_a_chart_across_its_box_as_before(page, browser, example_site):  # noqa: F811
+    """The phone's floor changes nothing wider: the chart fills its box up to 640 px, unscrolled."""
+    browser.look(example_site / page, example_site, 1280, audit=False)
+    for shown in browser.pages[1280].evaluate(CHARTS):
+        assert shown["width"] == 640 and not shown["scrolls"], shown
 
 
 def test_the_scale_chart_draws_each_place_s_points():

@@ -3,7 +3,9 @@ docs/performance.md: 1000x faster, 20x smaller, the same bytes on every run and 
 
 Every text is escaped here and every style is a presentation attribute (no class, no stylesheet):
 the same string goes into a site page and into a bulletin, whose PDF WeasyPrint draws from it. The
-viewBox scales the chart to its box (`width: 100%` on a phone, 150 mm on A4)."""
+viewBox scales the chart to its box (up to 640 px on a screen, 150 mm on A4); `width` is the chart's
+own size, a unit a pixel, under which a screen never draws it (its labels 10 to 12 px): a phone
+scrolls it sideways in its region (templates/chart.html.j2)."""
 
 from __future__ import annotations
 

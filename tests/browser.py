@@ -228,7 +228,7 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
         found = example_league.circuits[slug]
         files, _ = render_report(slug, report, outputs / slug,
                                  events=event_sources(found.events, results_of(found.results.to_dict("records")),
-                                                     report.event_notes))
+                                                     report.event_notes, report.event_columns))
         publish(files, outputs / slug)
     publish_fonts(outputs)
     league = "Ligue Grand Sud des clubs de jeux de réflexion"

@@ -210,5 +210,5 @@ def publish_site_data(league, scored, outputs: Path) -> Path:
         found = league.circuits[slug]
         (outputs / slug / data.DATA).write_bytes(data.circuit_data(
             report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")),
-                                    report.event_notes)))
+                                    report.event_notes, report.event_columns)))
     return outputs

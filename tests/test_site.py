@@ -179,9 +179,10 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     assert len(places) == svg[0].count("<circle") >= 2
     assert ("10/01/2026", "1") in places  # he won at Carcassonne on 10 January
     # Each line's result after its column's name (« Total : 1 445 », not « 1 445 Total »), never cut after its colon;
-    # none on a tournament's line.
-    results = re.findall(r'</td><td>([^<]*)</td><td class="secondary">', text)
-    assert any(results) and all(result == "" or re.fullmatch(r"Total\u00a0:\u00a0\d[\d\s]*", result) for result in results)
+    # on a tournament's line, the points he earned there (Report.event_columns), none in one hors circuit.
+    lines = re.findall(r'<th scope="row">([^<]*)<.*?</td><td>([^<]*)</td><td class="secondary">', text)
+    said = {(kind.startswith("Tournoi"), re.sub(r"\d[\d\s]*", "N", result)) for kind, result in lines}
+    assert said == {(False, "Total\u00a0:\u00a0N"), (True, "Points\u00a0:\u00a0N"), (True, "")}
 
 
 def test_the_same_outputs_give_the_same_pages_and_a_rebuild_writes_none(small_league_copy):

@@ -144,3 +144,24 @@ def test_an_archived_tournament_outside_the_circuit_still_says_so_on_its_page(sm
     assert f'<p class="note">{OUTSIDE}</p>' in html.unescape(page) and "PROVENCAL Marius" in page
     albi = next(r for r in archived if r.get("event") == "2025-06-01-albi.xlsx")
     assert "hors circuit" not in pages[f"site/{page_name('tournoi', 'grand-sud/' + albi['path'])}"].decode("utf-8")
+
+
+def test_an_archived_tournament_shows_its_points_and_only_its_places_when_its_season_cannot_be_scored(
+        four_tournaments, tmp_path):
+    """What each result earned (Report.event_columns) is not in the database: it comes from the
+    archived workbooks scored again, as the results' counted marks do. A season that cannot be (a
+    workbook of the archive damaged): its tournaments keep their pages, « Place, Joueur, Club » alone."""
+    archived = [r for r in archived_rankings(four_tournaments / "archive")["grand-sud"] if r["kind"] == "event"]
+    assert archived and all([c["key"] for c in r["columns"]] == ["club", "points"] for r in archived)
+    assert all(row["values"]["points"] for r in archived for row in r["rows"])
+    archive = tmp_path / "archive"
+    shutil.copytree(four_tournaments / "archive", archive)
+    next(archive.rglob("2025-03-01-x.xlsx")).write_bytes(b"not a workbook")
+    found = archived_rankings(archive)
+    unscored = [r for r in found["grand-sud"] if r["kind"] == "event"]
+    assert [r["path"] for r in unscored] == [r["path"] for r in archived]
+    assert all(r["columns"] == [{"key": "club", "header": "Club", "short": "Club"}] for r in unscored)
+    later = later_outputs(four_tournaments / "outputs", tmp_path, 2025)
+    pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=found).pages()
+    tournament = pages[f"site/{page_name('tournoi', 'grand-sud/' + unscored[0]['path'])}"].decode("utf-8")
+    assert "DUPONT Jean" in tournament and ">Points</th>" not in tournament

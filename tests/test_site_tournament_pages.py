@@ -120,3 +120,134 @@ def test_a_tournament_outside_the_circuit_says_so_on_its_page_and_no_other_does(
     day = french.date_long(dt.date.fromisoformat(record["date"]))
     assert text.index(f"</a> · {day}</p>") < text.index('<p class="note">Tournoi hors circuit') < text.index("<table")
     check_page(browser, page, example_site)
+
+
+# -- what each result earned: the columns a circuit adds to its tournaments' results (Report.event_columns)
+
+ROW = re.compile(r'<tr><td data-sort="(\d+)">\d+</td><th scope="row">.*?</th>(.*?)</tr>')
+CELL = re.compile(r'<td class="([^"]*)">(.*?)</td>')
+HEAD = re.compile(r"<thead>(.*?)</thead>")
+# a tournament's results as every circuit's page showed them before any added a column
+PLAIN_HEAD = ('<tr><th scope="col" class="num">Place</th><th scope="col">Joueur</th>'
+              '<th scope="col" class="secondary" title="Club">Club</th></tr>')
+
+
+def page_rows(page: str) -> dict[int, list[tuple[str, str]]]:
+    """A tournament page's results: each place's cells after the player's, (class, text)."""
+    return {int(place): [(kind, html.unescape(text)) for kind, text in CELL.findall(cells)]
+            for place, cells in ROW.findall(page)}
+
+
+def grand_sud_points(league):
+    """The Grand Sud's points table as its scoring computes it (`score_league`), and its tournaments."""
+    from reportgen.circuits.grand_sud.scoring import score_league
+
+    found, settings = league.circuits["grand-sud"], league.settings.circuits["grand-sud"]
+    eligible = {e.id: e.content.club.departement in settings.departements for e in found.events}
+    tournaments, points, _ = score_league(found.results, found.events, eligible, settings)
+    return tournaments, points
+
+
+def test_a_grand_sud_tournament_page_shows_what_each_player_earned_there(browser, example_site, example_league,
+                                                                       example_scored):
+    """« Open de printemps de Toulouse »: each player's points there (§2.1, the scoring's points table,
+    0 beyond the 32nd), as the bulletin that reports on it lists them in its « Points marqués »
+    table, and his place in the duplicate phase in a « duplicate + poules » tournament (the final
+    place again in one « tout en duplicate »: not repeated). On a phone, place, player and points."""
+    tournaments, points = grand_sud_points(example_league)
+    expected: dict[str, dict[int, tuple[int, int]]] = {}
+    for event, place, place_duplicate, total in zip(*(points[c].tolist() for c in
+                                                      ("event", "place", "place_duplicate", "points"))):
+        expected.setdefault(event, {})[place] = (total, place_duplicate)
+    bulletin_rows = {(latest["name"], latest["date"]): latest["rows"]
+                     for document in example_scored.reports["grand-sud"].documents
+                     for latest in document.context.get("latest", [])}
+    seen = 0
+    for slug, record, page in tournament_pages(example_site):
+        if slug != "grand-sud" or record["event"] not in expected:
+            continue
+        seen += 1
+        in_pools = tournaments[record["event"]].event.content.formula == "poules"
+        head = HEAD.search(page)[1]
+        assert head.startswith(PLAIN_HEAD.removesuffix("</tr>")), head
+        assert '<th scope="col" class="num" title="Points marqués au tournoi">Points</th>' in head  # shown on a phone
+        assert ('<th scope="col" class="secondary num" title="Place au duplicate">Place dupl.</th>' in head) == in_pools
+        rows = page_rows(page)
+        assert rows.keys() == expected[record["event"]].keys()
+        for place, (total, place_duplicate) in expected[record["event"]].items():
+            cells = [("secondary", rows[place][0][1]), ("num", french.number(total))]
+            if in_pools:
+                cells.append(("secondary num", str(place_duplicate)))
+            assert rows[place] == cells, (record["name"], place)
+        # the bulletin's « Points marqués » table of it: the same points at the same places
+        day = french.date_long(dt.date.fromisoformat(record["date"]))
+        listed = bulletin_rows[record["name"], day]
+        assert listed and all(rows[row["place"]][1][1] == row["total"] for row in listed)
+        assert {place for place, (total, _) in expected[record["event"]].items() if total > 0} == \
+            {row["place"] for row in listed}
+    assert seen == len(expected) == 23
+    circuit, record = next((circuit, record) for circuit in load(example_site, CIRCUITS, ())
+                           for record in circuit.rankings if record["kind"] == "event"
+                           and record["name"] == "Open de printemps de Toulouse" and record["date"] == "2026-03-14")
+    page = example_site / "site" / event_page_name(circuit, record)
+    check_page(browser, page, example_site)
+    shown = browser.pages[390].evaluate(
+        "Array.from(document.querySelectorAll('table.ranking thead th'))"
+        ".filter(th => getComputedStyle(th).display !== 'none').map(th => th.textContent)")
+    assert shown == ["Place", "Joueur", "Points"]
+
+
+def test_a_tournament_of_a_circuit_that_adds_no_column_is_shown_as_before(example_site, example_league,
+                                                                         example_scored):
+    """The Tour de France, the pools, Tantrix and the Masters give no column: their records are the
+    bytes the site had before (site.json made without the argument), their tournaments' results
+    « Place, Joueur, Club » alone; a Grand Sud tournament outside the circuit earned nothing either."""
+    from reportgen.site.data import DATA, circuit_data, event_sources, results_of
+
+    for slug, report in example_scored.reports.items():
+        if slug == "grand-sud":
+            continue
+        assert report.event_columns == {}
+        found = example_league.circuits[slug]
+        before = circuit_data(report, event_sources(found.events, results_of(found.results.to_dict("records")),
+                                                    report.event_notes))
+        assert (example_site / slug / DATA).read_bytes() == before
+    plain = [(slug, record["name"]) for slug, record, page in tournament_pages(example_site)
+             if HEAD.search(page)[1] == PLAIN_HEAD]
+    assert {slug for slug, _ in plain} == {"tour-de-france", "grand-sud"}
+    assert sorted(name for slug, name in plain if slug == "grand-sud") == ["Tournoi de Bordeaux", "Tournoi de Marseille"]
+    assert len(plain) == len(example_league.circuits["tour-de-france"].events) + 2
+
+
+def test_a_tournament_s_record_is_made_again_when_what_a_result_earned_changes():
+    """`EventRecord.key` holds the added columns' values: a point corrected makes the record again
+    (a build takes it back from the last site.json only under the same key); without columns, the
+    record is Place, Joueur, Club as an archived season's tournament gives it (`event_records`)."""
+    from types import SimpleNamespace
+
+    from reportgen.model import Column, Event, ResultColumn
+    from reportgen.site.data import EventRecord, event_records
+
+    event = Event("a.xlsx", "Tournoi d'Albi", dt.date(2026, 2, 14), SimpleNamespace(location="Albi"))
+    results = [("a.xlsx", 2, "Albi", "L:2", "MARTIN Paul"), ("a.xlsx", 1, "Auch", "L:1", "DURAND Anne")]
+    points = Column("points", "Points marqués au tournoi", short="Points")
+    games = Column("games", "Parties gagnées", "number", halves=True)
+
+    def made(earned: dict[str, int]) -> EventRecord:
+        return EventRecord(event, results, columns=(ResultColumn(points, earned),
+                                                    ResultColumn(games, {"L:1": 2.5, "L:2": 2})))
+
+    one = made({"L:1": 1086, "L:2": 595})
+    assert one.key() == made({"L:1": 1086, "L:2": 595}).key()
+    assert one.key() != made({"L:1": 1086, "L:2": 590}).key() != EventRecord(event, results).key()
+    record = one.record()
+    assert [c["key"] for c in record["columns"]] == ["club", "points", "games"]
+    assert record["columns"][1] == {"key": "points", "header": "Points marqués au tournoi", "short": "Points",
+                                    "numeric": True}
+    assert [(row["player"], row["values"], row.get("sort")) for row in record["rows"]] == [
+        ("DURAND Anne", {"club": "Auch", "points": french.number(1086), "games": "2½"}, {"games": 2.5}),
+        ("MARTIN Paul", {"club": "Albi", "points": "595", "games": "2"}, {"games": 2})]
+    archived = event_records([event], [{"event": "a.xlsx", "place": 1, "club": "Auch", "player_id": "L:1",
+                                        "player": "DURAND Anne"}])
+    assert archived[0]["columns"] == [{"key": "club", "header": "Club", "short": "Club"}]
+    assert archived[0]["rows"][0]["values"] == {"club": "Auch"} and "sort" not in archived[0]["rows"][0]

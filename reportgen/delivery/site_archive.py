@@ -6,8 +6,9 @@ outside the published site: the pages show their rankings without links to them.
 A season's tournaments get their pages as the current season's do: the event rankings the database
 keeps, and for the others the tournament and results rows it keeps (`data.event_records`). What the
 database does not keep is each row's results, best first, that say which ones counted (the
-countback's `RankingRow.results`, never published), and what a circuit says of a tournament on its
-page (`Report.event_notes`: a Grand Sud tournament « hors circuit »): they come from the season's
+countback's `RankingRow.results`, never published), what a circuit says of a tournament on its
+page (`Report.event_notes`: a Grand Sud tournament « hors circuit ») and what each result earned
+there (`Report.event_columns`: a Grand Sud tournament's points): they come from the season's
 archived workbooks, scored again (`_scored`, through delivery/seasons.py like any archived season),
 so that an archived season's pages say what they said while it was in inputs/, the same circuit's
 code saying it. An archive written before the notes existed needs nothing more: its workbooks are
@@ -24,7 +25,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.delivery import database
-from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, Scope, ScopeKind, Status
+from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, ResultColumn, Scope, ScopeKind, Status
 from reportgen.site import data
 
 
@@ -74,7 +75,7 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
                                names.get(ranking["event"], ""))
                 record = data.ranking_record(model, {ranking["path"]: title})
                 found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
-            for circuit, events in _tournaments(connection, archive_id, scored.notes).items():
+            for circuit, events in _tournaments(connection, archive_id, scored).items():
                 covered = {r["event"] for r in found.get(circuit, []) if r["season"] == season and r["kind"] == "event"}
                 found.setdefault(circuit, []).extend(e for e in events if e["event"] not in covered)
         return found
@@ -83,9 +84,10 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
 
 
 def _tournaments(connection: Any, archive_id: int,
-                 notes: dict[str, dict[str, str]]) -> dict[str, list[dict[str, Any]]]:
+                 scored: _Scored) -> dict[str, list[dict[str, Any]]]:
     """Each circuit's archived tournaments as the site's records (`data.event_records`): places as
-    typed, the player's archived name, his club, what the circuit says of it (`notes`)."""
+    typed, the player's archived name, his club, what the circuit says of it and what each result
+    earned there (`scored`: its season scored again; nothing when it could not be)."""
     events: dict[str, list[Event[Any]]] = {}
     for row in connection.execute("SELECT * FROM tournament WHERE archive_id = ? ORDER BY circuit, date, source",
                                   (archive_id,)):
@@ -102,7 +104,8 @@ def _tournaments(connection: Any, archive_id: int,
         lines.setdefault(row["circuit"], []).append({"event": row["source"], "player_id": row["player_id"],
                                                      "player": row["name"], "club": row["club"],
                                                      "place": row["place"]})
-    return {circuit: data.event_records(found, lines.get(circuit, []), notes.get(circuit))
+    return {circuit: data.event_records(found, lines.get(circuit, []), scored.notes.get(circuit),
+                                        scored.columns.get(circuit))
             for circuit, found in events.items()}
 
 
@@ -115,20 +118,24 @@ class _Scored:
     results: dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...]]]]
     # what each circuit says of a tournament on its page: circuit -> event id -> its Report.event_notes
     notes: dict[str, dict[str, str]]
+    # what each result earned in its tournament: circuit -> event id -> its Report.event_columns
+    columns: dict[str, dict[str, tuple[ResultColumn, ...]]]
 
 
 def _scored(archive: Path, folder: str, day: dt.date) -> _Scored:
     """The season's archived workbooks (with the season before when its circuit reads it) scored
     again, on the day it was archived. Nothing when they cannot be (a workbook missing or changed:
-    `archive verify` says which); the pages then mark nothing and note nothing."""
+    `archive verify` says which); the pages then mark nothing, note nothing and show the
+    tournaments' places alone."""
     from reportgen import pipeline
     from reportgen.delivery import seasons
 
     try:
         scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
     except (ReportgenError, database.DatabaseUnusable, OSError):
-        return _Scored({}, {})
+        return _Scored({}, {}, {})
     return _Scored({(slug, ranking.path): {row.player_id: (row.results, row.events)
                                            for row in ranking.rows if row.results}
                     for slug, report in scored.reports.items() for ranking in report.rankings},
-                   {slug: report.event_notes for slug, report in scored.reports.items() if report.event_notes})
+                   {slug: report.event_notes for slug, report in scored.reports.items() if report.event_notes},
+                   {slug: report.event_columns for slug, report in scored.reports.items() if report.event_columns})

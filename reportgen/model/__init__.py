@@ -60,6 +60,7 @@ from reportgen.model.report import (
     Messages,
     Progress,
     Report,
+    ResultColumn,
 )
 
 __all__ = [
@@ -89,6 +90,7 @@ __all__ = [
     "Ranking",
     "RankingRow",
     "Report",
+    "ResultColumn",
     "ReportgenError",
     "ResultRow",
     "SILENT",

@@ -3,13 +3,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from reportgen.model.cells import Problem
 from reportgen.model.documents import Annex, Document, Message
-from reportgen.model.rankings import Ranking
+from reportgen.model.rankings import Column, Ranking
+
+
+@dataclass(frozen=True)
+class ResultColumn:
+    """A column a circuit adds to a tournament's results table on the site's page of it (site/data.py
+    `EventRecord`): what each result earned there (a Grand Sud tournament's points). Its `column`
+    says its key, French header and how its values are written (french.column_value); `values`
+    are by player id, a player it lacks shows nothing."""
+
+    column: Column
+    values: Mapping[str, Any]
 
 
 @dataclass
@@ -27,6 +38,11 @@ class Report:
     # sentence in French (a Grand Sud tournament of a club outside its départements counts for no
     # ranking). The site reads it from the circuit's `site.json` (site/data.py `EventRecord`).
     event_notes: dict[str, str] = field(default_factory=dict)
+    # The columns the site's page of a tournament adds to its results (Place, Joueur, Club), by its
+    # event id, in their order (the first is the one a phone shows): what each player earned there,
+    # the Grand Sud's points. A tournament absent has none (every tournament of a circuit that gives
+    # none: its pages as they were).
+    event_columns: dict[str, tuple[ResultColumn, ...]] = field(default_factory=dict)
 
 
 class Progress(Protocol):

@@ -267,7 +267,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             files, waiting = render_report(slug, report, outputs / slug, Messages(progress),
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
                                            events=event_sources(found.events, _event_results(found.results),
-                                                                  report.event_notes),
+                                                                  report.event_notes, report.event_columns),
                                            masking=masking, staging=staging, hashes=hashes, later=later,
                                            site_data_made=functools.partial(site_data_made, slug=slug))
             staged.extend(later)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, RankingRow, Report, ScopeKind, counting
+from reportgen.model import Column, Event, Ranking, RankingRow, Report, ResultColumn, ScopeKind, counting
 from reportgen.render.cache import source_key
 
 DATA = "site.json"
@@ -113,56 +113,75 @@ def results_of(records: Iterable[Mapping[Any, Any]]) -> list[Result]:
 
 class EventRecord:
     """A tournament's results as a ranking record of its own (place when the circuit's rows have one,
-    player, club), for a tournament no event ranking covers: made only when asked (`record`), so that
+    player, club, then the columns its circuit adds: `Report.event_columns`, a Grand Sud tournament's
+    points), for a tournament no event ranking covers: made only when asked (`record`), so that
     a build takes back the bytes the last `site.json` holds under the same `key` (`Earlier`), as for
     a ranking: one new tournament leaves the other 4,000 of the Grand Sud at 100x as they were, and
     each made again and encoded cost about 1 CPU-s in all (twentieth round)."""
 
-    __slots__ = ("event", "results", "path", "place", "note")
+    __slots__ = ("event", "results", "path", "place", "note", "columns")
 
-    def __init__(self, event: Event[Any], results: list[Result], note: str = "") -> None:
+    def __init__(self, event: Event[Any], results: list[Result], note: str = "",
+                 columns: Sequence[ResultColumn] = ()) -> None:
         self.event, self.results = event, results
         self.path = f"tournoi/{event.id}"
         self.place = str(getattr(event.content, "location", "") or "")
         self.note = note  # what its page says of it (Report.event_notes: a tournament outside the circuit)
+        self.columns = tuple(columns)
 
     def key(self) -> str | None:
-        """All the record is made from (the code aside, which `source_key` adds)."""
+        """All the record is made from (the code aside, which `source_key` adds): a point changed
+        (a seed's place corrected in an earlier tournament) makes the record again."""
         event = self.event
-        return source_key("event-record", event.id, event.name, event.date, self.place, self.results, self.note)
+        added = [(c.column, c.values) for c in self.columns]
+        return source_key("event-record", event.id, event.name, event.date, self.place, self.results, self.note,
+                          *([added] if added else []))
 
     def record(self) -> dict[str, Any]:
         event = self.event
-        lines = [{"rank": _place(place), "tied": False, "id": player_id, "player": player,
-                  "club": club if isinstance(club, str) else "",
-                  "values": {"club": club if isinstance(club, str) else ""}}
-                 for _, place, club, player_id, player in self.results]
+        added = [(c.column.key, c.column, c.values) for c in self.columns]
+        by_number = [(key, values) for key, column, values in added if sorted_by_number(column)]
+        lines = []
+        for _, place, club, player_id, player in self.results:
+            named = club if isinstance(club, str) else ""
+            values = {"club": named}
+            for key, column, given in added:
+                values[key] = french.column_value(given.get(player_id), column)
+            line = {"rank": _place(place), "tied": False, "id": player_id, "player": player, "club": named,
+                    "values": values}
+            if by_number:  # a value whose text is not its number (« 2½ »): sorted by the number (site.js)
+                line["sort"] = {key: given[player_id] for key, given in by_number if _number(given.get(player_id))}
+            lines.append(line)
         lines.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
+        columns: list[dict[str, Any]] = [{"key": "club", "header": "Club", "short": "Club"}]
+        columns += [{"key": key, "header": column.header, "short": column.short or column.header,
+                     "numeric": numeric(column)} for key, column, _ in added]
         return {"path": self.path, "kind": "event", "season": event.date.year, "event": event.id,
                 "name": event.name, "title": event.name, "date": event.date.isoformat(), "place": self.place,
                 "effective": event.date.isoformat(), "status": "final", "no_csv": True,
-                "columns": [{"key": "club", "header": "Club", "short": "Club"}], "rows": lines,
-                **({"note": self.note} if self.note else {})}
+                "columns": columns, "rows": lines, **({"note": self.note} if self.note else {})}
 
 
-def event_sources(events: Sequence[Event[Any]], results: Iterable[Result],
-                  notes: Mapping[str, str] | None = None) -> list[EventRecord]:
+def event_sources(events: Sequence[Event[Any]], results: Iterable[Result], notes: Mapping[str, str] | None = None,
+                  columns: Mapping[str, Sequence[ResultColumn]] | None = None) -> list[EventRecord]:
     """Each tournament's `EventRecord`, in date order, from the circuit's `results`, with what its
-    circuit says of it (`notes`: Report.event_notes)."""
+    circuit says of it (`notes`: Report.event_notes) and the columns it adds to its results
+    (`columns`: Report.event_columns)."""
     found: dict[str, list[Result]] = {}
     for result in results:
         found.setdefault(result[0], []).append(result)
-    said = notes or {}
-    return [EventRecord(event, found.get(event.id, []), said.get(event.id, ""))
+    said, added = notes or {}, columns or {}
+    return [EventRecord(event, found.get(event.id, []), said.get(event.id, ""), added.get(event.id, ()))
             for event in sorted(events, key=lambda e: (e.date, e.id))]
 
 
 def event_records(events: Sequence[Event[Any]], results: Iterable[Mapping[Any, Any]],
-                  notes: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
+                  notes: Mapping[str, str] | None = None,
+                  columns: Mapping[str, Sequence[ResultColumn]] | None = None) -> list[dict[str, Any]]:
     """Each tournament's site record (`EventRecord`), in date order, from records of the pipeline's
     results table (one per player per tournament, player ids resolved), with what its circuit says
-    of it (`notes`: Report.event_notes)."""
-    return [source.record() for source in event_sources(events, results_of(results), notes)]
+    of it (`notes`: Report.event_notes) and the columns it adds (`columns`: Report.event_columns)."""
+    return [source.record() for source in event_sources(events, results_of(results), notes, columns)]
 
 
 def chart_records(report: Report) -> list[dict[str, Any]]:

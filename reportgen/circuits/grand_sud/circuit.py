@@ -40,6 +40,7 @@ class GrandSud:
         report = Report()
         report.notices += replacement_notices(results, list(tournaments.values()))
         report.event_notes = {event.id: documents.OUTSIDE for event in events if not eligible[event.id]}
+        report.event_columns = documents.result_columns(points, tournaments)
         earned = documents.earned_rows(points)
         listing = Listing(tournaments)
         for ranking in rankings:

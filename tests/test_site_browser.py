@@ -168,10 +168,64 @@ def test_a_table_sorted_by_date_is_in_date_order_not_by_day_of_month(browser, ex
     player = next(page for page in sorted((example_site / "site").glob("joueur-*.html"))
                   if page.read_text(encoding="utf-8").count("<tr><td data-sort=") > 5)
     for page, selector in ((example_site / "site" / "grand-sud-2026.html", "table.documents"),
-                           (player, "table.sortable")):
+                           (player, "table.publications")):
         browser.look(page, example_site, 1280, audit=False)
         keys = [key for key in browser.pages[1280].evaluate(SORT_BY_DATE_TWICE, selector) if key]
         assert len(set(keys)) > 5 and keys == sorted(keys, reverse=True), (page.name, keys)
+
+
+# The words of a table's headings (its header cells, each row's publication) drawn on two lines, cut
+# inside themselves (« Classemen » over « t »): each word's boxes on more than one line.
+CUT_WORDS = r"""selector => {
+  const cut = [];
+  for (const cell of document.querySelectorAll(`${selector} th`)) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.textContent.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size > 1) cut.push(word[0]);
+      }
+    }
+  }
+  return cut;
+}"""
+# A player's tables of his places: the region each scrolls in, its rows' heights in lines of text.
+PUBLICATIONS = """() => Array.from(document.querySelectorAll('table.publications'), table => {
+  const region = table.parentElement, line = parseFloat(getComputedStyle(table).lineHeight);
+  return {role: region.getAttribute('role'), label: region.getAttribute('aria-label'),
+          tabindex: region.getAttribute('tabindex'),
+          lines: Array.from(table.tBodies[0].rows, row => Math.floor(row.getBoundingClientRect().height / line))};
+})"""
+
+
+def test_a_player_s_places_fit_a_small_phone_their_words_whole_their_rows_short(browser, example_site):  # noqa: F811
+    """At 320 px FAURE Stéphane's page was 358 px wide, « Classement : » cut « Classemen » over « t »,
+    each row four to six lines tall (« Classement : Classement après le tournoi de Carcassonne du 24
+    janvier 2026 » beside its date): the page fits the screen, the table scrolls in its own labelled
+    region the keyboard reaches, no heading is cut inside a word, most rows four lines tall at most
+    (seven to eight before); each circuit's page alike (the Tour de France's « (9 avril 2005) », the
+    Tantrix « Classement Elo »)."""
+    pages = sorted((example_site / "site").glob("joueur-*.html"))
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    chosen = [next(page for page in pages if "<h1>FAURE Stéphane</h1>" in texts[page])]
+    for circuit in ("Tour de France de Diplomatie", "Tantrix", "Masters Grand Sud", "Tournoi en ligne par poules"):
+        chosen.append(next(page for page in pages if f"<h2>{circuit} — saison" in texts[page]))
+    labels = []
+    for page in chosen:
+        found = browser.look(page, example_site, 320, audit=False)
+        tab = browser.pages[320]
+        assert found.scroll_width <= 320, (page.name, found.scroll_width)
+        assert tab.evaluate(CUT_WORDS, "table.publications") == [], page.name
+        tables = tab.evaluate(PUBLICATIONS)
+        assert tables and all(t["lines"] for t in tables), page.name
+        for table in tables:
+            assert (table["role"], table["tabindex"]) == ("region", "0") and table["label"], (page.name, table)
+            assert sorted(table["lines"])[len(table["lines"]) // 2] <= 4, (page.name, table)  # the median row
+        labels.append([t["label"] for t in tables])
+    assert all(len(set(found)) == len(found) for found in labels)  # a region each, named apart
+    assert labels[0][0] == "Sa place dans chaque classement publié, Classement régional Grand Sud, saison 2026"
 
 
 # Each channel of each pixel weighted by its place (exact in a double: under 2^53), so that a pixel

@@ -11,10 +11,18 @@ from reportgen.render.html import environment
 from reportgen.site import lines
 
 # the player's template's loop before site/lines.py, as it was (a no-break space before its colon, and
-# its date's sort key, since)
+# its date's sort key, since; then, for a phone, its kind left out when its title says it and its
+# title's date, the line's own, in a `secondary` span: the thirtieth round)
 LOOP = """  <tbody>
   {% for line in s.lines %}
-    <tr><td data-sort="{{ line.sort }}">{{ line.day }}</td><th scope="row">{{ line.kind }}&nbsp;: {% if line.url %}<a href="{{ line.url }}">{{ line.title }}</a>{% else %}{{ line.title }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+  {% set k = line.kind|length %}
+  {% set said = line.kind and not (line.title[:k]|lower == line.kind|lower and not line.title[k:k + 1].isalnum()) %}
+  {% set found = namespace(ending="") %}
+  {% for form in [" du " ~ line.day, " au " ~ line.day, " (" ~ line.day ~ ")"] %}
+  {% if not found.ending and line.title.endswith(form) and line.title|length > form|length %}{% set found.ending = form %}{% endif %}
+  {% endfor %}
+  {% set name %}{% if found.ending %}{{ line.title[:-(found.ending|length)] }}<span class="secondary">{{ found.ending }}</span>{% else %}{{ line.title }}{% endif %}{% endset %}
+    <tr><td data-sort="{{ line.sort }}">{{ line.day }}</td><th scope="row">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
   {% endfor %}
   </tbody>
 """
@@ -31,6 +39,27 @@ LINES = [
      "club": None},
     {"day": "3 mai 2026", "sort": "20260503", "kind": "Classement Elo", "title": "Elo", "url": "", "rank": "1", "value": "1 500 Elo",
      "club": "Saint-Gaudens & Co'"},
+    # the circuits' titles: each says its kind, ends with its line's date (Grand Sud, Tour de France, Tantrix)
+    {"day": "24 janvier 2026", "sort": "20260124", "kind": "Classement",
+     "title": "Classement après le tournoi d'Albi & <Foix> du 24 janvier 2026", "url": "../a&b.html", "rank": "9",
+     "value": "Total\u00a0:\u00a01 345", "club": "Nîmes"},
+    {"day": "9 avril 2005", "sort": "20050409", "kind": "Classement", "title": "Classement après Tournoi de Lyon (9 avril 2005)",
+     "url": "../tdf.html", "rank": "2", "value": "", "club": ""},
+    {"day": "14 mars 2026", "sort": "20260314", "kind": "Classement Elo", "title": "Classement Elo au 14 mars 2026",
+     "url": "../elo.html", "rank": "4", "value": "Elo\u00a0:\u00a01 612", "club": "Foix"},
+    {"day": "16 mai 2026", "sort": "20260516", "kind": "Tournoi", "title": "Tournoi de Bordeaux", "url": "tournoi-1.html",
+     "rank": "15", "value": "", "club": "Nîmes"},
+    {"day": "16 mai 2026", "sort": "20260516", "kind": "Tournoi", "title": "tournoi d'Auch", "url": None,
+     "rank": "15", "value": "", "club": "Nîmes"},
+    # a title that does not say its kind, or another date: both kept
+    {"day": "28 novembre 2026", "sort": "20261128", "kind": "Tournoi", "title": "Classement final", "url": "tournoi-2.html",
+     "rank": "1", "value": "", "club": ""},
+    {"day": "28 novembre 2026", "sort": "20261128", "kind": "Tournoi", "title": "Tournois de Noël du 27 novembre 2026",
+     "url": None, "rank": "1", "value": "", "club": ""},
+    {"day": "3 mai 2026", "sort": "20260503", "kind": "Classement Elo", "title": "Classement au 3 mai 2026", "url": "x.html",
+     "rank": "1", "value": "", "club": ""},
+    {"day": "3 mai 2026", "sort": "20260503", "kind": "Classement", "title": " du 3 mai 2026", "url": None,
+     "rank": "1", "value": "", "club": ""},
 ]
 
 
@@ -42,6 +71,23 @@ def test_the_lines_are_the_bytes_of_the_template_loop():
     assert isinstance(made, Markup)
     assert env.from_string(NOW).render(s={"lines": made}) == before
     assert "&lt;script&gt;" in before and "&amp;" in before  # escaped as autoescape does
+
+
+def test_a_line_says_its_kind_once_and_hides_its_title_s_date_on_a_phone():
+    """« Classement : Classement après le tournoi de Carcassonne du 24 janvier 2026 » beside « 24 janvier
+    2026 » was six lines of a 390 px phone: its kind is said by its title, its date by its date column."""
+    start = lines.head("24 janvier 2026", "Classement", "Classement après le tournoi de Carcassonne du 24 janvier 2026",
+                       "../c.html", "20260124")
+    assert start == ('    <tr><td data-sort="20260124">24 janvier 2026</td><th scope="row"><a href="../c.html">'
+                     'Classement après le tournoi de Carcassonne<span class="secondary"> du 24 janvier 2026</span></a>'
+                     '</th><td>')
+    said = {(kind, title): lines.says(title, kind) for kind, title in [
+        ("Classement", "Classement final de la saison 2025"), ("Tournoi", "Tournoi d'Albi"),
+        ("Classement Elo", "Classement Elo au 14 mars 2026"), ("Tournoi", "Classement final"),
+        ("Tournoi", "Tournois de Noël"), ("Classement Elo", "Classement au 3 mai 2026"), ("Tournoi", "Tournoi")]}
+    assert [kind for kind, title in said if not said[kind, title]] == ["Tournoi", "Tournoi", "Classement Elo"]
+    assert lines.dated("Classement après Anjou Feu (23 septembre 2005)", "23 septembre 2005") == " (23 septembre 2005)"
+    assert lines.dated("Classement après le tournoi de Foix du 27 juin 2026", "28 juin 2026") == ""
 
 
 def test_no_lines_is_an_empty_body_as_before():

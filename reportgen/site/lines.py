@@ -8,9 +8,10 @@ cost. The bytes are those the templates' loops gave (tests/test_site_lines.py re
 compares): each value escaped as autoescape does (markupsafe), the same markup, the same indentation
 and newlines.
 
-What every player's line of one ranking shares (its date, kind, title and link) is made once per
-ranking (`head`), then each player's line adds his place, value and club (`line`), each escaped
-once per build whatever the number of lines it is on (`_escaped`: places, clubs and values repeat)."""
+What every player's line of one ranking shares (its date, kind, title and link, made short for a
+phone) is made once per ranking (`head`), then each player's line adds his place, value and club
+(`line`), each escaped once per build whatever the number of lines it is on (`_escaped`: places,
+clubs and values repeat)."""
 
 from __future__ import annotations
 
@@ -24,15 +25,45 @@ from reportgen import french
 from reportgen.model import move
 from reportgen.render import evolution as drawn
 
-SECONDARY = ' class="secondary"'  # a column hidden on a phone
+SECONDARY = ' class="secondary"'  # hidden on a phone: a column, a title's date (`head`)
 _CLASS = ' class="'
+
+
+# How a document's title ends with its date (the circuits' titles: « Classement après le tournoi
+# d'Albi du 14 février 2026 », « … (9 avril 2005) », « Classement Elo au 14 mars 2026 »).
+DATED = (" du {}", " au {}", " ({})")
+
+
+def says(title: str, kind: str) -> bool:
+    """Whether a title starts with its kind's words (« Classement après … », « Tournoi de Bordeaux »,
+    « Classement Elo au … »): « Classement : Classement après … » took a line of a phone's row to
+    say it twice. « Tournoi : Classement final », « Classement Elo : Classement au … » keep theirs."""
+    start = title[:len(kind)]
+    return start.casefold() == kind.casefold() and not title[len(kind):len(kind) + 1].isalnum()
+
+
+def dated(title: str, day: str) -> str:
+    """A title's ending that only repeats its line's date (« du 24 janvier 2026 »), or nothing."""
+    for form in DATED:
+        ending = form.format(day)
+        if title.endswith(ending) and len(title) > len(ending):
+            return ending
+    return ""
 
 
 def head(day: str, kind: str, title: str, url: str | None, sort: str) -> str:
     """The start of a line, up to the opening of its place's cell: the same for every player. `sort`:
-    what its date sorts by (site/days.py `sort_key`: « 14 mars 2026 » would sort by its day)."""
-    shown = f'<a href="{escape(url)}">{escape(title)}</a>' if url else escape(title)
-    return f'    <tr><td data-sort="{escape(sort)}">{escape(day)}</td><th scope="row">{escape(kind)}&nbsp;: {shown}</th><td>'
+    what its date sorts by (site/days.py `sort_key`: « 14 mars 2026 » would sort by its day).
+
+    Short on a phone, each line there two or three lines tall rather than six: its kind only when
+    its title does not say it (`says`), and the title's date, the one of the line's date column,
+    hidden there (`secondary`; a laptop shows the document's whole title)."""
+    said = f"{escape(kind)}&nbsp;: " if kind and not says(title, kind) else ""
+    ending = dated(title, day)
+    name = (f'{escape(title[:-len(ending)])}<span{SECONDARY}>{escape(ending)}</span>' if ending
+            else str(escape(title)))
+    shown = f'<a href="{escape(url)}">{name}</a>' if url else name
+    return f'    <tr><td data-sort="{escape(sort)}">{escape(day)}</td><th scope="row">{said}{shown}</th><td>'
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues

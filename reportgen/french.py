@@ -41,13 +41,33 @@ def date_long(day: dt.date) -> str:
 
 # A long date, its year optional (« 14 novembre 2026 », « 3 janvier »: an awaited tournament's note).
 _LONG_DATE = re.compile(rf"\b(?:1er|\d{{1,2}}) (?:{'|'.join(MONTHS)})\b(?: \d{{4}}\b)?")
+# A long date's day, before its month (« 14 » of « 14 novembre »).
+_DAY = re.compile(rf"\b(1er|\d{{1,2}}) (?=(?:{'|'.join(MONTHS)})\b)")
+
+# Where long dates are kept from breaking: never in date_long itself, whose plain spaces the CSV
+# files, the annexes (XLSX), the terminal's messages, file names, mail subjects and the site's JSON
+# keep (their readers and tests compare those words), only in the text a reader sees laid out in
+# lines: a page's (`day_month_kept`) and a mail's body (`dates_kept`).
 
 
 def dates_kept(text: str) -> str:
-    """The text with no-break spaces inside its long dates: a mail read on a phone never ends a line
-    with « 14 » and starts the next with « novembre 2026 ». For the mails' bodies only: a bulletin's
-    PDF (A4) and the site keep date_long's plain spaces, the same words."""
+    """The text with no-break spaces inside its long dates, year included: a mail read on a phone
+    never ends a line with « 14 » and starts the next with « novembre 2026 ». The mails' bodies
+    (the `dates` filter of render/mail.py): running text without columns, where the whole date
+    costs no width; a page binds the day and month only (`day_month_kept`)."""
     return _LONG_DATE.sub(lambda found: found.group(0).replace(" ", "\u00a0"), text)
+
+
+@functools.lru_cache(maxsize=1 << 12)  # the same titles and days on many pages: at 100x, thousands of times
+def day_month_kept(text: str) -> str:
+    """The text with a no-break space between each long date's day and its month (« 14\u00a0novembre
+    2026 », « 1er\u00a0mai »), as French typography wants them: on a page never « 14 » at a line's
+    end and « novembre » on the next. The year may still go to the next line: a date in a table's
+    narrow column (a site's list on a 320 px phone, a bulletin's table of tournaments on A4) is as
+    wide as « 14 novembre », not as « 14 novembre 2026 ». Every HTML page (site and bulletins, and
+    so their PDFs): the `dates` filter of render/html.py, and the site's lines made in Python
+    (site/lines.py)."""
+    return _DAY.sub("\\1\u00a0", text)
 
 
 def date_short(day: dt.date) -> str:

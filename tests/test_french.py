@@ -74,6 +74,20 @@ def test_dates_kept_binds_a_long_dates_words_and_nothing_else():
     assert french.dates_kept("3 janvier attendus, juin 2026 compte 30 jours") == "3\u00a0janvier attendus, juin 2026 compte 30 jours"
 
 
+def test_a_page_binds_a_long_dates_day_to_its_month_and_leaves_the_year_free():
+    """A page (french.day_month_kept): « 14 » never alone at a line's end, the year free to go below
+    in a narrow column; a mail keeps the whole date (dates_kept, above)."""
+    assert french.day_month_kept("Classement après le tournoi d'Auch du 14 novembre 2026") == (
+        "Classement après le tournoi d'Auch du 14\u00a0novembre 2026")
+    assert french.day_month_kept("du 1er mai au 31 décembre") == "du 1er\u00a0mai au 31\u00a0décembre"
+    # no long date: a short one, a month without its day, a number before another word, a longer number
+    for text in ("14/11/2026", "juin 2026 compte 30 jours", "12 tournois", "2026 mars", "le 114 mars",
+                 "14 marsupiaux"):
+        assert french.day_month_kept(text) == text
+    # date_long's own words keep their plain spaces: the CSV, the annexes and the site's JSON use them
+    assert french.date_long(dt.date(2026, 11, 14)) == "14 novembre 2026"
+
+
 def test_a_name_that_starts_with_a_common_noun_takes_its_article_which_de_and_a_contract():
     # A club's name (clubs.xlsx names most by their town, some by what they are) or a tournament's
     # (the calendar's « résultats de l'Open de Toulouse du 13 juin attendus »).

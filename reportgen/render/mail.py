@@ -87,6 +87,8 @@ def _environment(templates: Path, html: bool) -> Environment:
     found = Environment(loader=FileSystemLoader(templates), autoescape=html, undefined=StrictUndefined,
                         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, extensions=[_Typography])
     found.filters["typography"] = french.typography  # reportgen's sentences given as data: a problem
+    # the whole date kept, year included: a mail is running text (a page keeps day and month only,
+    # render/html.py `unbroken_dates`: french.day_month_kept says why)
     found.filters["dates"] = french.dates_kept
     return found
 

@@ -11,7 +11,7 @@ from reportgen.render.html import environment
 from reportgen.site import lines
 
 # the player's template's loop before site/lines.py, as it was (a no-break space before its colon, and
-# its date's sort key, since; then, for a phone, its kind left out when its title says it and its
+# its date's sort key, since; its dates' day and month kept on one line; then, for a phone, its kind left out when its title says it and its
 # title's date, the line's own, in a `secondary` span: the thirtieth round)
 LOOP = """  <tbody>
   {% for line in s.lines %}
@@ -21,8 +21,8 @@ LOOP = """  <tbody>
   {% for form in [" du " ~ line.day, " au " ~ line.day, " (" ~ line.day ~ ")"] %}
   {% if not found.ending and line.title.endswith(form) and line.title|length > form|length %}{% set found.ending = form %}{% endif %}
   {% endfor %}
-  {% set name %}{% if found.ending %}{{ line.title[:-(found.ending|length)] }}<span class="secondary">{{ found.ending }}</span>{% else %}{{ line.title }}{% endif %}{% endset %}
-    <tr><td data-sort="{{ line.sort }}">{{ line.day }}</td><th scope="row">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+  {% set name %}{% if found.ending %}{{ line.title[:-(found.ending|length)]|dates }}<span class="secondary">{{ found.ending|dates }}</span>{% else %}{{ line.title|dates }}{% endif %}{% endset %}
+    <tr><td data-sort="{{ line.sort }}">{{ line.day|dates }}</td><th scope="row">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
   {% endfor %}
   </tbody>
 """
@@ -78,8 +78,8 @@ def test_a_line_says_its_kind_once_and_hides_its_title_s_date_on_a_phone():
     2026 » was six lines of a 390 px phone: its kind is said by its title, its date by its date column."""
     start = lines.head("24 janvier 2026", "Classement", "Classement après le tournoi de Carcassonne du 24 janvier 2026",
                        "../c.html", "20260124")
-    assert start == ('    <tr><td data-sort="20260124">24 janvier 2026</td><th scope="row"><a href="../c.html">'
-                     'Classement après le tournoi de Carcassonne<span class="secondary"> du 24 janvier 2026</span></a>'
+    assert start == ('    <tr><td data-sort="20260124">24\u00a0janvier 2026</td><th scope="row"><a href="../c.html">'
+                     'Classement après le tournoi de Carcassonne<span class="secondary"> du 24\u00a0janvier 2026</span></a>'
                      '</th><td>')
     said = {(kind, title): lines.says(title, kind) for kind, title in [
         ("Classement", "Classement final de la saison 2025"), ("Tournoi", "Tournoi d'Albi"),
@@ -133,8 +133,9 @@ def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
 
 
 # the player's template's results and places loops before site/lines.py `results` and `places`, as they were
-# (a result's tournament added: its date, sorting key, name and link, as this loop would write them)
-RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr><td data-sort="{{ sort }}">{{ day }}</td><th scope="row">{% if url %}<a href="{{ url }}">{{ title }}</a>{% else %}{{ title }}{% endif %}</th><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
+# (a result's tournament added: its date, sorting key, name and link, as this loop would write them; its
+# long dates' day and month kept on one line since)
+RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr><td data-sort="{{ sort }}">{{ day|dates }}</td><th scope="row">{% if url %}<a href="{{ url }}">{{ title|dates }}</a>{% else %}{{ title|dates }}{% endif %}</th><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
   <tbody>{% for day, place in s.places %}<tr><td>{{ day }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
 """
 RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
@@ -161,9 +162,9 @@ def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
 
 
 # a club's list of its players' tournaments before `event_item` (templates/site/club.html.j2), as it was
-# (a no-break space before its colon since)
+# (a no-break space before its colon, and its dates' day and month kept on one line, since)
 EVENTS_LOOP = """{% if events %}
-<ul>{% for e in events %}<li>{{ e.day }} · {{ e.circuit }}&nbsp;: <a href="{{ here }}{{ e.url }}">{{ e.title }}</a></li>{% endfor %}</ul>
+<ul>{% for e in events %}<li>{{ e.day|dates }} · {{ e.circuit }}&nbsp;: <a href="{{ here }}{{ e.url }}">{{ e.title|dates }}</a></li>{% endfor %}</ul>
 {% endif %}
 """
 EVENTS_NOW = """{% if events %}

@@ -40,8 +40,9 @@ def bulletins(outputs, page: str) -> list[tuple[str, str]]:
         path = link.removeprefix("../")
         bulletin = outputs / f"{path}.html"
         assert bulletin.is_file(), path
-        # the words are the bulletin's own title (its <title> adds its circuit and season)
-        assert head_title(bulletin.read_text("utf-8")).startswith(html.unescape(words) + " — "), path
+        # the words are the bulletin's own title (its <title> adds its circuit and season), a date's day
+        # and month kept on one line in the link (french.day_month_kept), not in a tab's title
+        assert head_title(bulletin.read_text("utf-8")).startswith(html.unescape(words).replace("\u00a0", " ") + " — "), path
         found.append((path, html.unescape(words)))
     # each document of its circuit's manifest, so its PDF is laid out by a build (this fixture's
     # outputs have none)
@@ -60,6 +61,7 @@ def test_each_tournament_page_links_the_documents_its_circuit_published_on_it(ex
         found = bulletins(outputs, page)
         assert "Bulletin complet" not in page and "tableau croisé" not in page
         day = dt.date.fromisoformat(record["date"])
+        shown = french.day_month_kept(french.date_long(day))  # « 14\u00a0novembre 2026 » on a page
         words = [text for _, text in found]
         linked[slug] += bool(found)
         if not found:
@@ -67,14 +69,14 @@ def test_each_tournament_page_links_the_documents_its_circuit_published_on_it(ex
         elif slug == "grand-sud":
             # the dated bulletin made after it, of its day, and nothing else
             assert [path for path, _ in found] == [f"grand-sud/{day.year}/classement-{day.isoformat()}"]
-            assert re.fullmatch(rf"Classement après (le tournoi|les tournois) .+ du {french.date_long(day)}", words[0])
+            assert re.fullmatch(rf"Classement après (le tournoi|les tournois) .+ du {shown}", words[0])
         elif slug == "tour-de-france":
-            assert words == [f"Classement après {record['name']} ({french.date_long(day)})"]
+            assert words == [f"Classement après {record['name']} ({shown})"]
         elif slug == "masters":
             assert words == ["Classement final", "Feuilles de match"]
         elif slug == "tantrix":
             # its own bulletin, then the rating list made after it
-            assert words == [record["name"], f"Classement Elo au {french.date_long(day)}"]
+            assert words == [record["name"], f"Classement Elo au {shown}"]
         elif slug == "poules":
             assert words == [f"{record['name']} — Résultats du tour 1", f"{record['name']} — Résultats du tour 2",
                              f"{record['name']} — Tour final et classement final"]
@@ -117,7 +119,7 @@ def test_a_tournament_outside_the_circuit_says_so_on_its_page_and_no_other_does(
                            if record.get("note") and record["name"] == "Tournoi de Marseille")
     page = example_site / "site" / event_page_name(circuit, record)
     text = page.read_text("utf-8")
-    day = french.date_long(dt.date.fromisoformat(record["date"]))
+    day = french.day_month_kept(french.date_long(dt.date.fromisoformat(record["date"])))
     assert text.index(f"</a> · {day}</p>") < text.index('<p class="note">Tournoi hors circuit') < text.index("<table")
     check_page(browser, page, example_site)
 

@@ -11,7 +11,9 @@ and newlines.
 What every player's line of one ranking shares (its date, kind, title and link, made short for a
 phone) is made once per ranking (`head`), then each player's line adds his place, value and club
 (`line`), each escaped once per build whatever the number of lines it is on (`_escaped`: places,
-clubs and values repeat)."""
+clubs and values repeat). A date, and a title that may hold one, is escaped with its day and month
+kept on one line (`_dated`, french.day_month_kept), as the templates' `dates` filter keeps those
+they print."""
 
 from __future__ import annotations
 
@@ -60,15 +62,21 @@ def head(day: str, kind: str, title: str, url: str | None, sort: str) -> str:
     hidden there (`secondary`; a laptop shows the document's whole title)."""
     said = f"{escape(kind)}&nbsp;: " if kind and not says(title, kind) else ""
     ending = dated(title, day)
-    name = (f'{escape(title[:-len(ending)])}<span{SECONDARY}>{escape(ending)}</span>' if ending
-            else str(escape(title)))
+    name = (f'{_dated(title[:-len(ending)])}<span{SECONDARY}>{_dated(ending)}</span>' if ending
+            else _dated(title))
     shown = f'<a href="{escape(url)}">{name}</a>' if url else name
-    return f'    <tr><td data-sort="{escape(sort)}">{escape(day)}</td><th scope="row">{said}{shown}</th><td>'
+    return f'    <tr><td data-sort="{escape(sort)}">{_dated(day)}</td><th scope="row">{said}{shown}</th><td>'
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues
 def _escaped(value: Any) -> str:
     return str(escape(value))
+
+
+@lru_cache(maxsize=1 << 14, typed=True)  # a few hundred dates and a few thousand titles at 100x
+def _dated(value: Any) -> str:
+    # escaped first: markup stays markup, and escaping leaves a date's digits, spaces and words as they are
+    return french.day_month_kept(str(escape(value)))
 
 
 def line(start: str, rank: Any, value: Any, club: Any) -> str:
@@ -114,7 +122,7 @@ def event_item(day: str, circuit: str, title: str, url: str) -> str:
     """A tournament in a club's list of those its players played (`templates/site/club.html.j2`): the
     same on every club's page that lists it (pages of outputs/site/, links relative to it), so made
     once per tournament (at 100x, 100 clubs listing most of 4,000 tournaments each)."""
-    return f'<li>{escape(day)} · {escape(circuit)}&nbsp;: <a href="{escape(url)}">{escape(title)}</a></li>'
+    return f'<li>{_dated(day)} · {escape(circuit)}&nbsp;: <a href="{escape(url)}">{_dated(title)}</a></li>'
 
 
 COUNTED = {None: "—", True: "oui", False: "non (hors des meilleurs résultats)"}  # as the template said them
@@ -126,8 +134,8 @@ def results(scores: Iterable[tuple[Any, Any, Any, str | None, Any, bool | None]]
     page when there is one: site/player_page.py `PlayerPages.results`), its points and whether they
     count (site/data.py `counted`)."""
     return Markup("".join(
-        f'<tr><td data-sort="{_escaped(sort)}">{_escaped(day)}</td><th scope="row">'
-        + (f'<a href="{_escaped(url)}">{_escaped(title)}</a>' if url else _escaped(title))
+        f'<tr><td data-sort="{_escaped(sort)}">{_dated(day)}</td><th scope="row">'
+        + (f'<a href="{_escaped(url)}">{_dated(title)}</a>' if url else _dated(title))
         + f"</th><td>{_escaped(points)}</td><td>{COUNTED[None if counted is None else bool(counted)]}</td></tr>"
         for sort, day, title, url, points, counted in scores))
 

@@ -279,4 +279,4 @@ def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(score
     assert "Ronde 3 — finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
     assert "forfait de" in cup
     ratings = html.render(list_bulletin(scored.lists[-1], settings, "Ligue"))
-    assert "évolution depuis la liste du 14 mars 2026" in ratings and "provisoire" in ratings
+    assert "évolution depuis la liste du 14\u00a0mars 2026" in ratings and "provisoire" in ratings

@@ -88,9 +88,10 @@ def _rendered_each(found: Environment) -> Callable[[Sequence[Mapping[str, Any]],
 
 def unbroken_dates(value: str) -> str:
     """`{{ doc.title | dates }}`: a text that may hold a long date, its day and month kept on one
-    line (french.day_month_kept, why the year is not). What a page prints a date or a title, a
-    summary, a note with one in says so with this filter, as the mails' bodies do (render/mail.py
-    `dates`, the whole date there); tests/test_dates_unbroken.py finds any date printed without it.
+    line (french.day_month_kept says why not the year). Wherever a template prints a date, or a
+    title, a summary or a note that may hold one, it says so with this filter, as the mails'
+    bodies do (render/mail.py `dates`, the whole date there); tests/test_dates_unbroken.py finds
+    any date printed without it.
     Not Jinja's `finalize` on every value printed, which would need no template to say it: a regex
     on each of a build's hundreds of thousands of cells cost 1.2 µs each (a table of a million cells
     rendered in 2.6 s instead of 1.3), and the site's long tables are not printed by Jinja anyway

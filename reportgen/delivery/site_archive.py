@@ -124,9 +124,10 @@ class _Scored:
 
 def _scored(archive: Path, folder: str, day: dt.date) -> _Scored:
     """The season's archived workbooks (with the season before when its circuit reads it) scored
-    again, on the day it was archived. Nothing when they cannot be (a workbook missing or changed:
-    `archive verify` says which); the pages then mark nothing, note nothing and show the
-    tournaments' places alone."""
+    again, on the day it was archived. Nothing for a circuit whose workbooks cannot be scored (one
+    of them damaged): its pages then mark nothing, note nothing and show the tournaments' places
+    alone. A workbook missing from the archive is left out, one changed since is scored as it is now
+    (`archive verify` says which): the marks and points may then differ from what was published."""
     from reportgen import pipeline
     from reportgen.delivery import seasons
 

@@ -168,6 +168,49 @@ def test_a_tournament_another_club_filed_by_mail_is_held_in_a_circuit_without_or
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout
 
 
+def announce_stage(inputs: Path, club: str) -> None:
+    """calendrier.xlsx announcing the Tour de France's « Étape de Sète » of 14/03/2026, organised by `club`."""
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["14/03/2026", "tour-de-france", club, "Étape de Sète", "Sète"]]})
+
+
+def test_a_stage_the_secretary_placed_is_held_when_the_calendar_says_it_is_another_clubs(league, tmp_path):
+    # A circuit whose sheets name no club: the secretary put Albi's stage in inputs/ herself (no
+    # message filed it), and calendrier.xlsx says Albi organises it.
+    announce_stage(league.inputs, "ALBI")
+    placed = league.inputs / "tour-de-france" / "2026" / "etape-de-sete.xlsx"
+    placed.parent.mkdir(parents=True, exist_ok=True)
+    placed.write_bytes(tour_de_france(tmp_path, "Étape de Sète"))
+    before = tree(league.inputs)
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path / "t", "Étape de Sète", "GIRARD"))]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before
+    assert "est un tournoi du club d'Albi" in body(league.drafts()[-1])
+    # Albi sends its corrected stage: its own, it replaces the secretary's copy.
+    league.server.append(message(ALBI, "Étape corrigée", [("e.xlsx", tour_de_france(tmp_path / "a", "Étape de Sète",
+                                                                                    "BOUVIER"))], number=2))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout
+    assert not placed.exists()
+
+
+def test_a_new_stage_the_calendar_gives_to_another_club_is_held_and_filed_once_it_names_the_sender(league, tmp_path):
+    announce_stage(league.inputs, "ALBI")
+    before = tree(league.inputs)
+    # Toulouse sends the stage the calendar announces as Albi's: the first version, still not its own.
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète", "GIRARD"))]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before
+    # The calendar says Toulouse organises it (the secretary corrected it): Toulouse's stage is filed.
+    announce_stage(league.inputs, "TLSE")
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path / "t", "Étape de Sète",
+                                                                           "GIRARD"))], number=2))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout
+
+
 def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league, tmp_path):
     league.server.append(message(TLSE, "Tournoi de Nîmes", [("n.xlsx", workbook(tmp_path, "nimes", day="21/03/2026",
                                                                                 club="NIME"))]))

@@ -10,8 +10,9 @@ in inputs/ (the circuit's `edition`, else the same name and date) is the version
 
 A tournament is its organising club's: a workbook that would replace a version another club's
 message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
-or its own sheet names another club than the sender, is held: kept aside like a refused one, never
-filed, for the league secretary to decide (a club never silently replaces another's results).
+or its own sheet names another club than the sender; in a circuit whose sheets name no club, the
+club calendrier.xlsx announces for it), is held: kept aside like a refused one, never filed, for the
+league secretary to decide (a club never silently replaces another's results).
 
 Names from mail are data, never a path: the filed name is built from the workbook's circuit, season,
 date, club and name, each reduced to [a-z0-9-]."""
@@ -28,15 +29,18 @@ import shutil
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits
 from reportgen.ingest import discover
-from reportgen.ingest.directories import Club
+from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Event, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
 from reportgen.render.files import write_atomic
 from reportgen.render.scratch import Scratch
+
+if TYPE_CHECKING:
+    from reportgen.pipeline.loading import League
 
 # The attachments read as workbooks: what `make` reads in inputs/.
 WORKBOOK_SUFFIXES = tuple(sorted(discover.WORKBOOK_SUFFIXES))
@@ -78,7 +82,9 @@ class Verdict:
     circuit: str = ""  # its circuit, when it could be read
     event: Event | None = None  # the tournament, when it was read
     same: list[str] = field(default_factory=list)  # the earlier versions of this tournament (relative to inputs/)
-    organiser: Club | None = None  # the club its sheet names as organising it (a circuit with `organiser`)
+    # The club organising it: the one its sheet names (a circuit with `organiser`), else the one
+    # calendrier.xlsx announces for it (`_announced_by`).
+    organiser: Club | None = None
     organisers: dict[str, Club] = field(default_factory=dict)  # the same, for each earlier version
 
     @property
@@ -117,8 +123,19 @@ def _organiser(slug_: str, event: Event) -> Club | None:
     return organiser(event) if organiser is not None else None
 
 
-def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None) -> Verdict:
-    """Check the attachment `filename` (`data`) as a workbook of inputs/."""
+def _announced_by(league: League, clubs: ClubDirectory) -> dict[str, Club]:
+    """Each played tournament's organising club as the league's calendar knows it (by its workbook,
+    relative to inputs/): the club calendrier.xlsx announces for it, matched as the site matches
+    an announced tournament with its workbook (ingest/calendar.py). It is all a circuit whose
+    sheets name no club (Tantrix, the Tour de France...) says of whose tournament it is."""
+    return {entry.workbook: club for entry in league.calendar
+            if entry.workbook and entry.club and (club := clubs.find(entry.club)) is not None}
+
+
+def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None,
+            clubs: ClubDirectory | None = None) -> Verdict:
+    """Check the attachment `filename` (`data`) as a workbook of inputs/; `clubs` (clubs.xlsx)
+    names the club the calendar announces for a tournament whose sheet names none."""
     from reportgen.pipeline import load, score
 
     with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next build
@@ -140,8 +157,10 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         earlier = [e for e in league.circuits[verdict.circuit].events
                    if e.id != label and _edition(verdict.circuit, e) == key]
         verdict.same = sorted(e.id for e in earlier)
-        verdict.organiser = _organiser(verdict.circuit, verdict.event)
-        verdict.organisers = {e.id: club for e in earlier if (club := _organiser(verdict.circuit, e)) is not None}
+        announced = _announced_by(league, clubs) if clubs is not None else {}
+        verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
+        verdict.organisers = {e.id: club for e in earlier
+                              if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code)

@@ -256,7 +256,7 @@ class Inbox:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
         decided = []
         for filename, content in received.workbooks:
-            verdict = examine(self.inputs, filename, content, self.today)
+            verdict = examine(self.inputs, filename, content, self.today, self.clubs)
             decided.append(decide(verdict, filename, content, club, name, self.inputs, self._filed_by(verdict.same)))
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "

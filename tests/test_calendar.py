@@ -3,6 +3,7 @@ tournaments matched to the workbooks that arrive, the « provisoire » note of a
 one, outputs/calendrier.ics (issue 24) and the blank calendar of `reportgen template calendrier`."""
 
 import datetime as dt
+import html as markup
 import os
 import shutil
 import subprocess
@@ -289,9 +290,31 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "7\u00a0février 2026",
                                             "12\u00a0décembre 2026")]
     assert days == sorted(days)
-    assert "Open de Perpignan (Classement régional Grand Sud) — à venir (Perpignan)" in calendar
+    assert "Open de Perpignan (Classement régional Grand Sud) — à venir</li>" in calendar  # its name says where
     assert "1er\u00a0juin 2025" not in calendar and "1er juin 2025" not in calendar  # the season before
     assert '<a href="calendrier.ics">' in calendar and (outputs / "calendrier.ics").is_file()
+
+
+def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_league_copy):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    write_calendar(inputs, [["20/01/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"],
+                            ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"],
+                            ["16/01/2027", "grand-sud", "", "Tournoi d'hiver", "Lourdes"]])
+    assert build(inputs, outputs, TODAY).ok
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = home[home.index('<section class="calendar">'):]
+    calendar = calendar[:calendar.index("</section>")]
+    # Announced in November: January's tournament does not hide this season's, still to come or played.
+    days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "12\u00a0décembre 2026",
+                                            "16\u00a0janvier 2027")]
+    assert days == sorted(days)
+    assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes — à venir</li>" in markup.unescape(calendar)
+    assert "1er\u00a0juin 2025" not in calendar  # the season before
+    # In the new year, the season just ended is no longer listed.
+    assert build(inputs, outputs, dt.date(2027, 1, 2)).ok
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = home[home.index('<section class="calendar">'):]
+    assert "16\u00a0janvier 2027" in calendar and "décembre 2026" not in calendar[:calendar.index("</section>")]
 
 
 def club_alone_league(inputs: Path) -> Path:
@@ -310,8 +333,7 @@ def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(t
     calendar = home[home.index('<section class="calendar">'):]
     calendar = calendar[:calendar.index("</section>")]
     assert "8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud) — à venir</li>" in calendar
-    assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir (Le Grau-du-Roi)" \
-        in calendar
+    assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir</li>" in calendar
 
 
 def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):

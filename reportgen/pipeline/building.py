@@ -356,7 +356,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
         if view.complete(circuits.CIRCUITS):
             progress.phase("pages du site", None)  # how many is known only once made
-            calendar, calendar_file = for_site(league.calendar, league.announced, league.reading.clubs)
+            calendar, calendar_file = for_site(league.calendar, league.announced, league.reading.clubs, today)
             site_staging = Staging(outputs / FOLDER)
             staged.append(site_staging)
             home = site.stage(outputs, Site(

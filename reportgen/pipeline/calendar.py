@@ -76,20 +76,29 @@ def calendar_blocked(problems: list[Problem]) -> bool:
     return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)
 
 
-def for_site(entries: list[CalendarEntry], announced: bool,
-             clubs: ClubDirectory) -> tuple[list[dict[str, str]], str]:
-    """The home page's calendar when inputs/ announces one (calendrier.xlsx): the latest season's
-    tournaments, played or to come, in date order (from the inputs alone, never the clock: the same
-    inputs give the same page), each by its `CalendarEntry.title` (`clubs`: a row may name only its
-    club), and the iCalendar file to subscribe to (`write_calendar` writes it). Without
-    calendrier.xlsx, nothing: the played tournaments are on the season pages."""
+def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory,
+             today: dt.date) -> tuple[list[dict[str, str]], str]:
+    """The home page's calendar when inputs/ announces one (calendrier.xlsx): the tournaments of the
+    build's season and of every later one announced, played or to come, in date order (December's
+    build lists next January's beside this month's; from the inputs and the build's day, which the
+    build's key holds: the same inputs the same day give the same page), each by its
+    `CalendarEntry.title` (`clubs`: a row may name only its club), with its place when the title
+    does not already say it, and the iCalendar file to subscribe to (`write_calendar` writes it).
+    Before the build's season has a tournament, the latest season's. Without calendrier.xlsx,
+    nothing: the played tournaments are on the season pages."""
     if not announced or not entries:
         return [], ""
-    season = max(entry.date.year for entry in entries)
+    first = min(today.year, max(entry.date.year for entry in entries))
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
-    shown = [{"day": french.date_long(entry.date),
-              "title": f"{entry.title(clubs)} ({titles.get(entry.circuit, entry.circuit)})"
-                       + (f" — {COMING}" if entry.status == COMING else ""),
-              "place": entry.place}
-             for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)) if entry.date.year == season]
+    shown = []
+    for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)):
+        if entry.date.year < first:
+            continue
+        # A title made of its place (« Tournoi du Grau-du-Roi ») or naming it (« Open de Perpignan »)
+        # says it already.
+        said = not entry.name or entry.place.casefold() in entry.name.casefold()
+        shown.append({"day": french.date_long(entry.date),
+                      "title": f"{entry.title(clubs)} ({titles.get(entry.circuit, entry.circuit)})",
+                      "place": "" if said else entry.place,
+                      "status": COMING if entry.status == COMING else ""})
     return shown, ICS_FILE

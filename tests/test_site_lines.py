@@ -12,7 +12,8 @@ from reportgen.site import lines
 
 # the player's template's loop before site/lines.py, as it was (a no-break space before its colon, and
 # its date's sort key, since; its dates' day and month kept on one line; then, for a phone, its kind left out when its title says it and its
-# title's date, the line's own, in a `secondary` span: the thirtieth round)
+# title's date, the line's own, in a `secondary` span: the thirtieth round; each row's and cell's role, which a phone's grid
+# of two lines a row would lose: the thirty-first)
 LOOP = """  <tbody>
   {% for line in s.lines %}
   {% set k = line.kind|length %}
@@ -22,7 +23,7 @@ LOOP = """  <tbody>
   {% if not found.ending and line.title.endswith(form) and line.title|length > form|length %}{% set found.ending = form %}{% endif %}
   {% endfor %}
   {% set name %}{% if found.ending %}{{ line.title[:-(found.ending|length)]|dates }}<span class="secondary">{{ found.ending|dates }}</span>{% else %}{{ line.title|dates }}{% endif %}{% endset %}
-    <tr><td data-sort="{{ line.sort }}">{{ line.day|dates }}</td><th scope="row">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td>{{ line.rank }}</td><td>{{ line.value }}</td><td class="secondary">{{ line.club }}</td></tr>
+    <tr role="row"><td role="cell" data-sort="{{ line.sort }}">{{ line.day|dates }}</td><th scope="row" role="rowheader">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td role="cell">{{ line.rank }}</td><td role="cell">{{ line.value }}</td><td role="cell" class="secondary">{{ line.club }}</td></tr>
   {% endfor %}
   </tbody>
 """
@@ -78,9 +79,9 @@ def test_a_line_says_its_kind_once_and_hides_its_title_s_date_on_a_phone():
     2026 » was six lines of a 390 px phone: its kind is said by its title, its date by its date column."""
     start = lines.head("24 janvier 2026", "Classement", "Classement après le tournoi de Carcassonne du 24 janvier 2026",
                        "../c.html", "20260124")
-    assert start == ('    <tr><td data-sort="20260124">24\u00a0janvier 2026</td><th scope="row"><a href="../c.html">'
-                     'Classement après le tournoi de Carcassonne<span class="secondary"> du 24\u00a0janvier 2026</span></a>'
-                     '</th><td>')
+    assert start == ('    <tr role="row"><td role="cell" data-sort="20260124">24\u00a0janvier 2026</td><th scope="row" role="rowheader">'
+                     '<a href="../c.html">Classement après le tournoi de Carcassonne<span class="secondary"> du 24\u00a0janvier 2026'
+                     '</span></a></th><td role="cell">')
     said = {(kind, title): lines.says(title, kind) for kind, title in [
         ("Classement", "Classement final de la saison 2025"), ("Tournoi", "Tournoi d'Albi"),
         ("Classement Elo", "Classement Elo au 14 mars 2026"), ("Tournoi", "Classement final"),
@@ -127,15 +128,32 @@ def test_a_ranking_s_rows_are_the_bytes_of_the_macro_loop():
         assert f'href="{here}joueur-0a1b2c3d4e5f.html"' in before and "&lt;i&gt;X" in before
 
 
+def test_a_player_s_name_keeps_each_word_with_a_hyphen_on_one_line_its_text_unchanged():
+    """« LECLERCQ Jean-/François » on a phone: each hyphenated word in a span that site.css keeps on
+    one line, the name still free to wrap at its spaces, its text (searched, copied) the same."""
+    kept = '<span class="nowrap">{}</span>'.format
+    assert lines.player_name("LECLERCQ Jean-François") == f"LECLERCQ {kept('Jean-François')}"
+    assert lines.player_name("SAINT-ÉLOI Marie-Claude Anne") == f"{kept('SAINT-ÉLOI')} {kept('Marie-Claude')} Anne"
+    assert lines.player_name("D'ARTAGNAN Anne-Sophie") == f"D&#39;ARTAGNAN {kept('Anne-Sophie')}"
+    assert lines.player_name("J.-F. L.") == f"{kept('J.-F.')} L."  # a name the site shows by its initials
+    assert lines.player_name("<b>A-B</b> & co") == f"{kept('&lt;b&gt;A-B&lt;/b&gt;')} &amp; co"  # escaped first
+    assert lines.player_name("DUPONT Jean") == "DUPONT Jean" and lines.player_name("X - Y") == "X - Y"
+    assert "\u2011" not in lines.player_name("Jean-François")  # never a no-break hyphen in the text
+    row = lines.ranking_row("", 1, "1", "MARTIN Jean-François", "joueur-1.html", [])
+    assert f'<th scope="row"><a href="joueur-1.html">MARTIN {kept("Jean-François")}</a></th>' in row
+    assert f'<th scope="row">MARTIN {kept("Jean-François")}</th>' in lines.ranking_row("", 1, "1", "MARTIN Jean-François",
+                                                                                      None, [])
+
+
 def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
     """The escapes are cached (`_escaped`): 1 and True are equal keys for a plain cache."""
-    assert lines.line("", 1, True, "") == '1</td><td>True</td><td class="secondary"></td></tr>\n'
+    assert lines.line("", 1, True, "") == '1</td><td role="cell">True</td><td role="cell" class="secondary"></td></tr>\n'
 
 
 # the player's template's results and places loops before site/lines.py `results` and `places`, as they were
 # (a result's tournament added: its date, sorting key, name and link, as this loop would write them; its
-# long dates' day and month kept on one line since)
-RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr><td data-sort="{{ sort }}">{{ day|dates }}</td><th scope="row">{% if url %}<a href="{{ url }}">{{ title|dates }}</a>{% else %}{{ title|dates }}{% endif %}</th><td>{{ points }}</td><td>{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
+# long dates' day and month kept on one line since; its results' rows' and cells' roles, the thirty-first round)
+RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr role="row"><td role="cell" data-sort="{{ sort }}">{{ day|dates }}</td><th scope="row" role="rowheader">{% if url %}<a href="{{ url }}">{{ title|dates }}</a>{% else %}{{ title|dates }}{% endif %}</th><td role="cell">{{ points }}</td><td role="cell">{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
   <tbody>{% for day, place in s.places %}<tr><td>{{ day }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
 """
 RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
@@ -153,7 +171,7 @@ def test_a_player_s_results_and_places_are_the_bytes_of_the_template_loops():
     before = env.from_string(RESULTS_LOOP).render(s={"results": results, "places": places})
     made = {"results": lines.results(results), "places": lines.places(places)}
     assert env.from_string(RESULTS_NOW).render(s=made) == before
-    assert "&lt;b&gt;7&lt;/b&gt; &amp; &#39;x&#39;" in before and "<td>—</td>" in before and "<td>None</td>" in before
+    assert "&lt;b&gt;7&lt;/b&gt; &amp; &#39;x&#39;" in before and '<td role="cell">—</td>' in before and "<td>None</td>" in before
     assert 'href="tournoi-x&#39;y&amp;z.html">&lt;b&gt;Open' in before and "Open d&#39;Albi &amp; &#34;Foix&#34;" in before
     empty = {"results": lines.results([]), "places": lines.places([])}
     assert not empty["results"]  # `{% if s.results %}` leaves the table out, as for an empty list

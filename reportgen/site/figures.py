@@ -83,14 +83,20 @@ def number(shown: str) -> float | None:
         return None
 
 
-def values(points: Sequence[tuple[str, float, str]], label: str, header: str) -> dict[str, Any] | None:
-    """A value over time (a player's rating), from (iso date, value, the value in French)."""
+def values(points: Sequence[tuple[str, float, str]], label: str, header: str,
+           laid: Markup | None = None) -> dict[str, Any] | None:
+    """A value over time (a player's rating), from (iso date, value, the value in French). `laid`:
+    the label as the page lays out its caption, when markup there keeps words on one line (a
+    player's hyphenated name, site/lines.py `player_name`); the chart's and its region's names stay `label`."""
     if len(points) < 2:
         return None
     shown = [(day(iso), value, text) for iso, value, text in points]
-    return {"svg": Markup(values_svg(shown, label)), "caption": label,
-            "table": {"caption": f"{label}{COLON} les mêmes valeurs", "corner": "Date", "columns": [header],
-                      "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
+    found = {"svg": Markup(values_svg(shown, label)), "caption": label,
+             "table": {"caption": f"{label}{COLON} les mêmes valeurs", "corner": "Date", "columns": [header],
+                       "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
+    if laid is not None:  # chart.html.j2 prints these in place of the captions
+        found["laid"], found["table"]["laid"] = laid, laid + COLON + " les mêmes valeurs"
+    return found
 
 
 def scale(values: Sequence[float], title: str) -> dict[str, Any]:

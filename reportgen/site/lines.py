@@ -13,10 +13,17 @@ phone) is made once per ranking (`head`), then each player's line adds his place
 (`line`), each escaped once per build whatever the number of lines it is on (`_escaped`: places,
 clubs and values repeat). A date, and a title that may hold one, is escaped with its day and month
 kept on one line (`_dated`, french.day_month_kept), as the templates' `dates` filter keeps those
-they print."""
+they print.
+
+A player's results and places (`head`, `line`, `results`) say each cell's role (`ROW`, `CELL`,
+`ROW_HEADER`): on a phone site.css lays each row out on two lines (a grid, no longer a table's
+display), and the roles keep it a table for a screen reader. A player's name keeps each hyphenated
+word of it on one line (`player_name`: « Jean-François », never « Jean- » over « François »), its text
+unchanged."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
@@ -29,6 +36,11 @@ from reportgen.render import evolution as drawn
 
 SECONDARY = ' class="secondary"'  # hidden on a phone: a column, a title's date (`head`)
 _CLASS = ' class="'
+# A player's tables' roles, said by each row and cell: the same as a table's own, kept when a
+# phone lays the rows out as a grid (site.css), which leaves a browser free to forget them.
+ROW, CELL, ROW_HEADER = '<tr role="row">', '<td role="cell"', '<th scope="row" role="rowheader">'
+HYPHENATED = re.compile(r"\S+-\S+")  # a word with a hyphen (« Jean-François », « J.-F. »)
+KEPT = r'<span class="nowrap">\g<0></span>'  # on one line (site.css)
 
 
 # How a document's title ends with its date (the circuits' titles: « Classement après le tournoi
@@ -65,7 +77,7 @@ def head(day: str, kind: str, title: str, url: str | None, sort: str) -> str:
     name = (f'{_dated(title[:-len(ending)])}<span{SECONDARY}>{_dated(ending)}</span>' if ending
             else _dated(title))
     shown = f'<a href="{escape(url)}">{name}</a>' if url else name
-    return f'    <tr><td data-sort="{escape(sort)}">{_dated(day)}</td><th scope="row">{said}{shown}</th><td>'
+    return f'    {ROW}{CELL} data-sort="{escape(sort)}">{_dated(day)}</td>{ROW_HEADER}{said}{shown}</th>{CELL}>'
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # bounded: a long-lived process builds many leagues
@@ -79,9 +91,19 @@ def _dated(value: Any) -> str:
     return french.day_month_kept(str(escape(value)))
 
 
+@lru_cache(maxsize=1 << 16, typed=True)  # a name is on many rows: each ranking's, his results'
+def player_name(value: Any) -> str:
+    """A player's name escaped, each word of it with a hyphen (« Jean-François ») kept on one line
+    (`KEPT`): a phone broke it at its hyphen, « Jean- » over « François ». Markup around the word,
+    never a character in it (a no-break hyphen would change what is searched, copied and compared)."""
+    escaped = str(escape(value))
+    return HYPHENATED.sub(KEPT, escaped) if "-" in escaped else escaped
+
+
 def line(start: str, rank: Any, value: Any, club: Any) -> str:
     """One line: its ranking's `head`, then the player's place, value and club, each escaped."""
-    return f'{start}{_escaped(rank)}</td><td>{_escaped(value)}</td><td class="secondary">{_escaped(club)}</td></tr>\n'
+    return (f'{start}{_escaped(rank)}</td>{CELL}>{_escaped(value)}</td>{CELL} class="secondary">{_escaped(club)}</td>'
+            '</tr>\n')
 
 
 @lru_cache(maxsize=1 << 10)  # a handful of distinct moves on all the pages
@@ -111,7 +133,7 @@ def ranking_row(here: str, sort: Any, rank: Any, player: Any, url: str | None,
     page when the site shows it), then each cell (value, main, link, its own attributes already
     escaped: an evolution's, `evolution`; a number's class and its `data-sort`) with `here` before
     each link."""
-    who = f'<a href="{_escaped(here)}{_escaped(url)}">{_escaped(player)}</a>' if url else _escaped(player)
+    who = f'<a href="{_escaped(here)}{_escaped(url)}">{player_name(player)}</a>' if url else player_name(player)
     shown = "".join(_opening(main, attributes)
                     + (f'<a href="{_escaped(here)}{_escaped(link)}">{_escaped(value)}</a>' if link else _escaped(value))
                     + "</td>" for value, main, link, attributes in cells)
@@ -134,9 +156,9 @@ def results(scores: Iterable[tuple[Any, Any, Any, str | None, Any, bool | None]]
     page when there is one: site/player_page.py `PlayerPages.results`), its points and whether they
     count (site/data.py `counted`)."""
     return Markup("".join(
-        f'<tr><td data-sort="{_escaped(sort)}">{_dated(day)}</td><th scope="row">'
+        f'{ROW}{CELL} data-sort="{_escaped(sort)}">{_dated(day)}</td>{ROW_HEADER}'
         + (f'<a href="{_escaped(url)}">{_dated(title)}</a>' if url else _dated(title))
-        + f"</th><td>{_escaped(points)}</td><td>{COUNTED[None if counted is None else bool(counted)]}</td></tr>"
+        + f"</th>{CELL}>{_escaped(points)}</td>{CELL}>{COUNTED[None if counted is None else bool(counted)]}</td></tr>"
         for sort, day, title, url, points, counted in scores))
 
 

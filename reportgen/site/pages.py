@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from jinja2 import Template
+from markupsafe import Markup
 
 from reportgen import collector
 from reportgen.render.html import TEMPLATES, environment
@@ -413,7 +414,8 @@ class Site:
         name = self.public.name(player.id, player.name)
         return self.render_from("player.html.j2", page_name("joueur", player.id), None,
                                 self.player_pages.source(player, name),
-                                lambda: {"title": name, "sections": self.player_sections(player, name),
+                                lambda: {"title": name, "heading": Markup(html_lines.player_name(name)),
+                                         "sections": self.player_sections(player, name),
                                          "description": f"Résultats de {name}"})
 
     def player_sections(self, player: Player, name: str) -> list[dict[str, Any]]:

@@ -11,6 +11,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from markupsafe import Markup
+
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
@@ -135,7 +137,9 @@ class PlayerPages:
                                  "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
                                  if len(places) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
-                                                          "Classement Elo")})
+                                                          "Classement Elo", Markup(
+                                                              f"Classement Elo de {html_lines.player_name(name)}, "
+                                                              f"saison {season}"))})
         return sections
 
     def results(self, circuit: Circuit, entry: Entry) -> list[tuple[Any, ...]]:

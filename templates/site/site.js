@@ -13,6 +13,21 @@
     return (" " + name.replace(/[-']/g, " ")).indexOf(" " + wanted) >= 0 ? 1 : 2;
   }
 
+  // A player's name, each word of it with a hyphen on one line (« Jean-François », never « Jean- »
+  // over « François »: site.css `.nowrap`, as the pages write it, site/lines.py), its text unchanged.
+  function named(parent, name) {
+    name.split(/(\S+-\S+)/).forEach(function (part, index) {
+      if (index % 2) {
+        var kept = document.createElement("span");
+        kept.className = "nowrap";
+        kept.textContent = part;
+        parent.appendChild(kept);
+      } else if (part) {
+        parent.appendChild(document.createTextNode(part));
+      }
+    });
+  }
+
   var form = document.querySelector("form.search");
   var entries = window.RECHERCHE || [];
   if (form && entries.length) {
@@ -51,7 +66,8 @@
         var item = document.createElement("li");
         var link = document.createElement("a");
         link.href = here + e.u;
-        link.textContent = e.n + " (" + e.t + (e.d ? ", " + e.d : "") + ")";
+        if (e.t === "joueur") { named(link, e.n); } else { link.textContent = e.n; }
+        link.appendChild(document.createTextNode(" (" + e.t + (e.d ? ", " + e.d : "") + ")"));
         item.appendChild(link);
         list.appendChild(item);
       });

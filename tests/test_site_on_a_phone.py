@@ -1,0 +1,252 @@
+"""A player's page on a 320 px phone (the thirty-first round), measured in Debian's Chromium on the
+example league's site:
+
+- his tables of places and results fit the phone, nothing scrolled sideways in their own box (a
+  date, a title, a place and « Total : 2 176,75 » side by side needed about 70 px more): each row is
+  two lines there, its title above, its date, place and result below, no word cut inside itself;
+  a laptop shows the same table as before;
+- that grid is still a table for a screen reader (every part says its role: Chromium's
+  accessibility tree has the table, its rows and their cells), and axe finds nothing wrong in it;
+- the chart of his places, shrunk to the phone, draws its labels at 10 px or more (9.3 before);
+- a player's name never breaks at its hyphen (« Jean- » over « François ») on the site's pages, its
+  text unchanged."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+# Every region of the page that scrolls a player's table, with how far it scrolls sideways.
+SCROLLED = """() => Array.from(document.querySelectorAll('.scroll'), region => region)
+  .filter(region => region.querySelector('table.publications, table.results'))
+  .map(region => ({label: region.getAttribute('aria-label'), over: region.scrollWidth - region.clientWidth}))"""
+# A player's tables' rows as laid out: where the title (the row's heading) and the date are, and the
+# words of any heading or cell drawn on two lines, cut inside themselves (« Classemen » over « t »).
+ROWS = r"""() => {
+  const rows = [], cut = [];
+  for (const table of document.querySelectorAll('table.publications, table.results')) {
+    for (const row of table.rows) {
+      const [date, title] = row.cells;
+      rows.push({title: title.getBoundingClientRect().toJSON(), date: date.getBoundingClientRect().toJSON()});
+      for (const cell of row.cells) {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (const word of node.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, word.index);
+            range.setEnd(node, word.index + word[0].length);
+            if (new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size > 1) cut.push(word[0]);
+          }
+        }
+      }
+    }
+  }
+  return {rows, cut};
+}"""
+# The labels of each chart of a player's places: their size on screen (font size times the chart's scale).
+PLACE_LABELS = """() => Array.from(document.querySelectorAll('figure.places svg text'),
+  text => parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a)"""
+
+
+def player_pages(site: Path) -> list[Path]:
+    """The players' pages whose tables needed the most room: each circuit's with the longest result
+    (« Total : 2 176,75 ») and its with the most lines, and FAURE Stéphane's (tests/test_site_browser.py);
+    and one page in twenty-five of the others."""
+    pages = sorted((site / "site").glob("joueur-*.html"))
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+    chosen = {next(page for page in pages if "<h1>FAURE Stéphane</h1>" in texts[page]), *pages[::25]}
+    for circuit in ("Classement régional Grand Sud", "Tour de France de Diplomatie", "Tantrix", "Masters Grand Sud",
+                    "Tournoi en ligne par poules"):
+        theirs = [page for page in pages if f"<h2>{circuit} — saison" in texts[page]]
+        chosen.add(max(theirs, key=lambda page: max(map(len, re.findall(r"\u00a0:\u00a0[^<]*<", texts[page])),
+                                                     default=0)))
+        chosen.add(max(theirs, key=lambda page: texts[page].count('<tr role="row">')))
+    return sorted(chosen)
+
+
+def test_a_player_s_tables_fit_a_320_px_phone_two_lines_a_row_no_word_cut(browser, example_site):
+    pages = player_pages(example_site)
+    assert len(pages) >= 15
+    # « Total : 2 176,75 », the widest result the example has
+    assert any("Total\u00a0:\u00a02\u202f176,75" in page.read_text(encoding="utf-8") for page in pages)
+    for page in pages:
+        found = browser.look(page, example_site, 320, audit=False)
+        tab = browser.pages[320]
+        assert found.scroll_width <= 320, (page.name, found.scroll_width)
+        regions = tab.evaluate(SCROLLED)
+        assert regions and all(region["over"] <= 0 for region in regions), (page.name, regions)
+        laid = tab.evaluate(ROWS)
+        assert laid["cut"] == [], (page.name, laid["cut"])
+        # the title alone on the row's first line, across it; the date, place and result below
+        for row in laid["rows"]:
+            assert row["date"]["top"] >= row["title"]["bottom"] - 1, (page.name, row)
+            assert row["title"]["width"] > 250, (page.name, row)
+    # a laptop lays the table out as before: each row one line, the date beside its title
+    browser.look(pages[0], example_site, 1280, audit=False)
+    for row in browser.pages[1280].evaluate(ROWS)["rows"]:
+        assert row["date"]["right"] <= row["title"]["left"] + 1 and abs(row["date"]["top"] - row["title"]["top"]) < 1
+
+
+def test_every_part_of_a_player_s_tables_says_its_table_s_role():
+    """The roles a grid would lose in a browser that reads a table from its display, in the page's
+    markup itself (a line made in Python, site/lines.py, or by the template)."""
+    from reportgen.site import lines
+
+    start = lines.head("14 mars 2026", "Classement", "Classement au 14 mars 2026", "a.html", "20260314")
+    line = lines.line(start, "3", "Total\u00a0:\u00a01 086", "Albi")
+    results = str(lines.results([("20260314", "14 mars 2026", "Open", "t.html", "120", True)]))
+    for row in (line, results):
+        assert row.count('<tr role="row">') == 1 and row.count("<td") == row.count('<td role="cell"')
+        assert row.count('<th scope="row" role="rowheader">') == 1 == row.count("<th")
+
+
+def accessible_tables(tab) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Each table of the page as Chromium's accessibility tree has it (through the DevTools protocol):
+    its role, its name, each row's cells' roles."""
+    session = tab.context.new_cdp_session(tab)
+    try:
+        nodes = session.send("Accessibility.getFullAXTree")["nodes"]
+    finally:
+        session.detach()
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def role(node: dict) -> str:
+        return node.get("role", {}).get("value", "")
+
+    def shown_children(node: dict) -> list[dict]:
+        """A node's children, an ignored one (a generic box) replaced by its own."""
+        found = []
+        for child in (by_id[i] for i in node.get("childIds", []) if i in by_id):
+            found += shown_children(child) if child.get("ignored") or role(child) in ("generic", "none") else [child]
+        return found
+
+    def rows(node: dict) -> list[list[str]]:
+        found = []
+        for child in shown_children(node):
+            if role(child) == "row":
+                found.append([role(cell) for cell in shown_children(child)])
+            elif role(child) == "rowgroup":
+                found += rows(child)
+        return found
+
+    return [{"name": node.get("name", {}).get("value", ""), "rows": rows(node)}
+            for node in nodes if role(node) == "table" and not node.get("ignored")]
+
+
+def test_a_player_s_tables_are_tables_to_a_screen_reader_on_a_phone_and_on_a_laptop(browser, example_site):
+    page = player_pages(example_site)[0]
+    for width in (320, 1280):
+        browser.look(page, example_site, width, audit=False)
+        tab = browser.pages[width]
+        shown = tab.evaluate("""() => Array.from(document.querySelectorAll('table.publications, table.results'),
+          table => [getComputedStyle(table).display, table.rows.length])""")
+        assert {display for display, _ in shown} == {"grid" if width == 320 else "table"}
+        tables = [t for t in accessible_tables(tab) if t["name"].startswith(("Sa place", "Ses résultats"))]
+        assert [len(t["rows"]) for t in tables] == [rows for _, rows in shown], (width, tables)
+        for table in tables:
+            head, *body = table["rows"]
+            assert set(head) == {"columnheader"} and body, (width, table)
+            # the club, hidden on a phone, is no cell there; each row's title its heading
+            cells = ["cell", "rowheader", "cell", "cell"] + (["cell"] if width == 1280 and table["name"].startswith("Sa place") else [])
+            assert all(row == cells for row in body), (width, table["name"], body[:2])
+    # axe (ARIA's rules: a row's cells, a cell's row) finds nothing wrong in the grid
+    found = browser.look(page, example_site, 320, "player-on-a-phone")
+    assert not found.violations and not found.console, found
+
+
+def test_a_player_s_place_chart_draws_its_labels_at_10_px_on_a_320_px_phone_as_before_on_a_laptop(browser, example_site):
+    pages = [page for page in player_pages(example_site) if '<figure class="places">' in page.read_text(encoding="utf-8")]
+    assert len(pages) >= 3
+    for page in pages:
+        browser.look(page, example_site, 320, audit=False)
+        sizes = browser.pages[320].evaluate(PLACE_LABELS)
+        assert sizes and min(sizes) >= 10, (page.name, sizes)  # 9.25 before: 10 units at 296/320
+    for width in (390, 1280):  # drawn at its own size: as before
+        browser.look(pages[0], example_site, width, audit=False)
+        assert set(browser.pages[width].evaluate(PLACE_LABELS)) == {10}
+
+
+# Each hyphen inside one of `words` (the players' names' words with a hyphen) in the laid-out text
+# (not a chart's) whose next letter begins a lower line than the one before it ends: the words broken
+# there; and how many such hyphens were looked at.
+BROKEN_AT_HYPHENS = r"""words => {
+  const wanted = new Set(words), broken = []; let seen = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest("script, style, svg") || !node.parentElement.getClientRects().length) continue;
+    for (const word of node.data.matchAll(/\S+-\S+/g)) {
+      if (!wanted.has(word[0])) continue;
+      for (let at = word.index + word[0].indexOf("-"); at >= 0 && at < word.index + word[0].length; at = node.data.indexOf("-", at + 1)) {
+        const before = document.createRange(), after = document.createRange();
+        before.setStart(node, at - 1); before.setEnd(node, at);
+        after.setStart(node, at + 1); after.setEnd(node, at + 2);
+        const a = before.getBoundingClientRect(), b = after.getBoundingClientRect();
+        if (!a.height) continue;
+        seen++;
+        if (b.top > a.top + a.height / 2) broken.push(word[0]);
+      }
+    }
+  }
+  return {seen, broken};
+}"""
+# Every line as narrow as its words allow: each name's heading, cell and link drawn at its narrowest,
+# so that a name breaks at every place it may.
+NARROWEST = """() => { const style = document.createElement('style');
+  style.textContent = 'h1, th, td, li, a { width: min-content; display: inline-block; }';
+  document.head.append(style); }"""
+
+
+def hyphenated_words(site: Path) -> list[str]:
+    """The words with a hyphen of the players' names the site shows (its search index)."""
+    index = (site / "site" / "recherche.js").read_text(encoding="utf-8")
+    entries = json.loads(index[index.index("["):index.rindex("]") + 1])
+    return sorted({word for entry in entries if entry["t"] == "joueur" for word in entry["n"].split() if "-" in word})
+
+
+def test_a_player_s_name_never_breaks_at_its_hyphen_on_a_phone(browser, example_site):
+    """« LECLERCQ Jean- » over « François »: his page's heading, the site's rankings (a season's, a
+    tournament's, a club's: the home page's top players have no hyphen), the search's list; the
+    name's text unchanged."""
+    words = hyphenated_words(example_site)
+    assert {"Jean-François", "Anne-Sophie"} <= set(words)
+    site = example_site / "site"
+    texts = {page: page.read_text(encoding="utf-8") for page in sorted(site.glob("*.html"))}
+    named = [page for page, text in texts.items() if "Jean-François" in text]
+    pages = [site / "grand-sud-2026.html", site / "masters-2026.html",
+             next(page for page in named if page.name.startswith("joueur-") and re.search(r"<h1>.*Jean-François.*</h1>",
+                                                                                          texts[page])),
+             next(page for page in named if page.name.startswith("tournoi-")),
+             next(page for page in named if page.name.startswith("club-"))]
+    for page in pages:
+        for narrowed in (False, True):
+            browser.look(page, example_site, 320, audit=False)
+            tab = browser.pages[320]
+            if narrowed:
+                tab.evaluate(NARROWEST)
+            laid = tab.evaluate(BROKEN_AT_HYPHENS, words)
+            assert laid["seen"] >= 1 and laid["broken"] == [], (page.name, narrowed, laid)
+    # his page's heading: his name as written, which a reader copies and a search finds
+    player = pages[2]
+    browser.look(player, example_site, 320, audit=False)
+    heading = browser.pages[320].evaluate("document.querySelector('h1').textContent")
+    assert heading.endswith(" Jean-François") and "\u2011" not in texts[player] and "&#8209;" not in texts[player]
+    # the search's list: the name of each player found, as the pages write it
+    tab = browser.pages[320]
+    tab.fill("#recherche", "jean-fran")
+    links = tab.evaluate("""() => Array.from(document.querySelectorAll('#resultats a'),
+      a => [a.textContent, Array.from(a.querySelectorAll('.nowrap'), span => span.textContent)])""")
+    assert links and all(text.endswith(" Jean-François (joueur)") and kept == ["Jean-François"] for text, kept in links)
+    tab.evaluate(NARROWEST)
+    assert tab.evaluate(BROKEN_AT_HYPHENS, words)["broken"] == []
+
+
+def test_the_check_sees_a_name_broken_at_its_hyphen(browser, example_site):
+    """Without the span around it, « Jean-François » at its narrowest breaks at its hyphen: the check
+    above would see it."""
+    browser.look(example_site / "site" / "masters-2026.html", example_site, 320, audit=False)
+    tab = browser.pages[320]
+    tab.evaluate("""() => { for (const span of document.querySelectorAll('.nowrap')) span.replaceWith(span.textContent); }""")
+    tab.evaluate(NARROWEST)
+    laid = tab.evaluate(BROKEN_AT_HYPHENS, ["Jean-François"])
+    assert laid["seen"] >= 1 and laid["broken"] == ["Jean-François"] * laid["seen"], laid

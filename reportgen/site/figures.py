@@ -91,11 +91,11 @@ def values(points: Sequence[tuple[str, float, str]], label: str, header: str,
     if len(points) < 2:
         return None
     shown = [(day(iso), value, text) for iso, value, text in points]
-    found = {"svg": Markup(values_svg(shown, label)), "caption": label,
-             "table": {"caption": f"{label}{COLON} les mêmes valeurs", "corner": "Date", "columns": [header],
-                       "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}}
+    table: dict[str, Any] = {"caption": f"{label}{COLON} les mêmes valeurs", "corner": "Date", "columns": [header],
+                             "rows": [{"head": when, "cells": [text]} for when, _, text in shown]}
+    found = {"svg": Markup(values_svg(shown, label)), "caption": label, "table": table}
     if laid is not None:  # chart.html.j2 prints these in place of the captions
-        found["laid"], found["table"]["laid"] = laid, laid + COLON + " les mêmes valeurs"
+        found["laid"], table["laid"] = laid, laid + COLON + " les mêmes valeurs"
     return found
 
 

@@ -102,7 +102,7 @@ def test_a_sortable_table_s_dates_sort_by_their_day_not_their_number(outputs, tm
     for path, page in pages.items():
         if not path.endswith(".html"):
             continue
-        for table in re.findall(r'<table class="sortable[^"]*">(.*?)</table>', page.decode("utf-8"), re.S):
+        for table in re.findall(r'<table class="sortable[^"]*"[^>]*>(.*?)</table>', page.decode("utf-8"), re.S):
             for attributes, text in re.findall(r"<td([^>]*)>([^<]*)</td>", table):
                 found = LONG_DATE.fullmatch(text.replace("\u00a0", " ").strip())
                 if found:
@@ -180,7 +180,8 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     assert ("10/01/2026", "1") in places  # he won at Carcassonne on 10 January
     # Each line's result after its column's name (« Total : 1 445 », not « 1 445 Total »), never cut after its colon;
     # on a tournament's line, the points he earned there (Report.event_columns), none in one hors circuit.
-    lines = re.findall(r'<th scope="row">(.*?)</th><td>[^<]*</td><td>([^<]*)</td><td class="secondary">', text)
+    lines = re.findall(r'<th scope="row" role="rowheader">(.*?)</th><td role="cell">[^<]*</td><td role="cell">([^<]*)</td>'
+                       r'<td role="cell" class="secondary">', text)
     said = {('href="tournoi-' in title, re.sub(r"\d[\d\s]*", "N", result)) for title, result in lines}
     assert said == {(False, "Total\u00a0:\u00a0N"), (True, "Points\u00a0:\u00a0N"), (True, "")}
 
@@ -287,11 +288,11 @@ def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(ex
     of his row of the bulletin of 14 November (LEBRUN Nicolas: 80, 580, 340, 315, 245, 140)."""
     outputs, pages = example_site
     text = pages[f"site/{page_name('joueur', 'L:11147')}"].decode("utf-8")
-    table = text[text.index('<table class="sortable results">'):].split("</table>")[0]
-    assert ('<th scope="col">Date</th><th scope="col">Tournoi</th><th scope="col">Points</th>'
-            '<th scope="col">Compté au classement</th>') in table
-    rows = re.findall(r'<tr><td data-sort="(\d{8})">([^<]+)</td><th scope="row"><a href="([^"]+)">([^<]+)</a></th>'
-                      r"<td>([^<]+)</td><td>([^<]+)</td></tr>", table)
+    table = text[text.index('<table class="sortable results" role="table">'):].split("</table>")[0]
+    assert ('<th scope="col" role="columnheader">Date</th><th scope="col" role="columnheader">Tournoi</th>'
+            '<th scope="col" role="columnheader">Points</th><th scope="col" role="columnheader">Compté au classement</th>') in table
+    rows = re.findall(r'<tr role="row"><td role="cell" data-sort="(\d{8})">([^<]+)</td><th scope="row" role="rowheader">'
+                      r'<a href="([^"]+)">([^<]+)</a></th><td role="cell">([^<]+)</td><td role="cell">([^<]+)</td></tr>', table)
     events = {event.name: event for event in example_league.circuits["grand-sud"].events}
     shown = []
     for sort, day, url, name, points, counted in rows:

@@ -103,8 +103,8 @@ def test_archived_tournaments_get_their_pages_and_results_their_counted_marks(fo
     section = dupont[dupont.index("saison 2025"):]
     assert section.count("non (hors des meilleurs résultats)") == 2 and 'href="tournoi-' in section
     # each archived result names its tournament, linked to its page, in date order
-    table = section[section.index('<table class="sortable results">'):].split("</table>")[0]
-    named = re.findall(r'<td data-sort="(\d+)">[^<]+</td><th scope="row"><a href="([^"]+)">', table)
+    table = section[section.index('<table class="sortable results"'):].split("</table>")[0]
+    named = re.findall(r'<td role="cell" data-sort="(\d+)">[^<]+</td><th scope="row" role="rowheader"><a href="([^"]+)">', table)
     assert named == [(event["date"].replace("-", ""), page_name("tournoi", f"grand-sud/{event['path']}"))
                      for event in events]
 

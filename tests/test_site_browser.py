@@ -166,7 +166,7 @@ def test_a_table_sorted_by_date_is_in_date_order_not_by_day_of_month(browser, ex
     """« 14 mars 2026 » sorts as the day it is, not as 14, and « 2026-03-14 » not as 2026: a
     season's documents and a player's lines, latest first, each date before the one above it."""
     player = next(page for page in sorted((example_site / "site").glob("joueur-*.html"))
-                  if page.read_text(encoding="utf-8").count("<tr><td data-sort=") > 5)
+                  if page.read_text(encoding="utf-8").count('<tr role="row"><td role="cell" data-sort=') > 5)
     for page, selector in ((example_site / "site" / "grand-sud-2026.html", "table.documents"),
                            (player, "table.publications")):
         browser.look(page, example_site, 1280, audit=False)

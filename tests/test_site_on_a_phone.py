@@ -250,3 +250,27 @@ def test_the_check_sees_a_name_broken_at_its_hyphen(browser, example_site):
     tab.evaluate(NARROWEST)
     laid = tab.evaluate(BROKEN_AT_HYPHENS, ["Jean-François"])
     assert laid["seen"] >= 1 and laid["broken"] == ["Jean-François"] * laid["seen"], laid
+
+
+def test_a_rating_chart_s_captions_keep_a_hyphenated_name_whole_its_names_for_a_reader_plain():
+    """A Tantrix player's rating chart (site/player_page.py): its caption and its table's, laid out
+    on the page, keep « Marie-Claude » on one line; the chart's, its region's names are words."""
+    from markupsafe import Markup
+
+    from reportgen.render.html import environment
+    from reportgen.site import figures, lines
+
+    name = "ROUSSEAU Marie-Claude"
+    label = f"Classement Elo de {name}, saison 2026"
+    points = [("2026-01-10", 1500.0, "1\u202f500"), ("2026-02-14", 1512.0, "1\u202f512")]
+    figure = environment().from_string('{% import "chart.html.j2" as charts %}{{ charts.figure(chart) }}').render
+    laid = figure(chart=figures.values(points, label, "Classement Elo",
+                                       Markup(f"Classement Elo de {lines.player_name(name)}, saison 2026")))
+    kept = 'ROUSSEAU <span class="nowrap">Marie-Claude</span>'
+    assert f"<figcaption>Classement Elo de {kept}, saison 2026</figcaption>" in laid
+    assert f"<caption>Classement Elo de {kept}, saison 2026\u00a0: les mêmes valeurs</caption>" in laid
+    assert laid.count(f'aria-label="{label}"') == 2 and laid.count("nowrap") == 2  # the SVG's and its region's
+    # without it (the bulletins' charts), the captions as before
+    plain = figure(chart=figures.values(points, label, "Classement Elo"))
+    assert f"<figcaption>{label}</figcaption>" in plain and "nowrap" not in plain
+    assert plain == laid.replace(kept, name)

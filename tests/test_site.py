@@ -172,12 +172,10 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     page = Page(text)
     assert "MARTIN Paul" in page.words
     assert "saison 2026" in page.words and "saison 2025" in page.words
-    svg = re.search(r"<svg .*?</svg>", text, re.S)
-    assert svg and 'role="img"' in svg[0] and "<polyline" in svg[0]
-    table = text[text.index('class="chart-data"'):]
-    places = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td></tr>", table.split("</table>")[0])
-    assert len(places) == svg[0].count("<circle") >= 2
-    assert ("10/01/2026", "1") in places  # he won at Carcassonne on 10 January
+    # His 2026 season has one dated ranking: one date, no line to draw (the season's final ranking, of
+    # that date too, is not a second point: test_a_player_s_chart_draws_the_dated_rankings_one_place_a_date).
+    season_2026 = text[:text.index("saison 2025</h2>")]
+    assert "<svg" not in season_2026 and 'class="chart-data"' not in season_2026
     # Each line's result after its column's name (« Total : 1 445 », not « 1 445 Total »), never cut after its colon;
     # on a tournament's line, the points he earned there (Report.event_columns), none in one hors circuit.
     lines = re.findall(r'<th scope="row" role="rowheader">(.*?)</th><td role="cell">[^<]*</td><td role="cell">([^<]*)</td>'
@@ -206,6 +204,30 @@ def example_site(example_scored, example_league, tmp_path_factory):
     data), without rendering a PDF."""
     outputs = publish_site_data(example_league, example_scored, tmp_path_factory.mktemp("example-site"))
     return outputs, Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
+
+
+def test_a_player_s_chart_draws_the_dated_rankings_one_place_a_date(example_site):
+    """A player's places, date by date, are his dated rankings': the Grand Sud's final ranking of the
+    season (« tournois de 2026 seulement ») shares the last date but counts other tournaments, and
+    drawn beside them the line moved where nothing happened. Its place stays in his table of
+    rankings; the chart's table dates as the site dates."""
+    _, pages = example_site
+    charted = 0
+    for path, body in pages.items():
+        if not path.startswith("site/joueur-"):
+            continue
+        text = body.decode("utf-8")
+        for section in text.split('<figure class="places">')[1:]:
+            section = section[:section.index("</figure>")]
+            charted += 1
+            svg = re.search(r"<svg .*?</svg>", section, re.S)
+            assert svg and 'role="img"' in svg[0] and "<polyline" in svg[0]
+            table = section[section.index('class="chart-data"'):].split("</table>")[0]
+            places = re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td></tr>", table)
+            days = [day for day, _ in places]
+            assert len(places) == svg[0].count("<circle") >= 2 and len(days) == len(set(days)), path
+            assert all(re.fullmatch(r"(1er|\d{1,2})\u00a0[a-zéû]+ \d{4}", day) for day in days), days
+    assert charted >= 50
 
 
 def test_places_gained_and_lost_are_drawn_as_the_bulletins_draw_them_and_sort_as_numbers(example_site):

@@ -152,9 +152,10 @@ def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
 
 # the player's template's results and places loops before site/lines.py `results` and `places`, as they were
 # (a result's tournament added: its date, sorting key, name and link, as this loop would write them; its
-# long dates' day and month kept on one line since; its results' rows' and cells' roles, the thirty-first round)
+# long dates' day and month kept on one line since; its results' rows' and cells' roles, and its places' long
+# dates, the thirty-first round)
 RESULTS_LOOP = """  <tbody>{% for sort, day, title, url, points, counted in s.results %}<tr role="row"><td role="cell" data-sort="{{ sort }}">{{ day|dates }}</td><th scope="row" role="rowheader">{% if url %}<a href="{{ url }}">{{ title|dates }}</a>{% else %}{{ title|dates }}{% endif %}</th><td role="cell">{{ points }}</td><td role="cell">{% if counted is none %}—{% elif counted %}oui{% else %}non (hors des meilleurs résultats){% endif %}</td></tr>{% endfor %}</tbody>
-  <tbody>{% for day, place in s.places %}<tr><td>{{ day }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
+  <tbody>{% for day, place in s.places %}<tr><td>{{ day|dates }}</td><td>{{ place }}</td></tr>{% endfor %}</tbody>
 """
 RESULTS_NOW = """  <tbody>{{ s.results }}</tbody>
   <tbody>{{ s.places }}</tbody>

@@ -221,7 +221,7 @@ WIDTH, HEIGHT, PAD = 320, 120, 24
 
 
 def places_svg(points: list[tuple[str, int]], label: str) -> str:
-    """`points`: (short date, place) in date order. A polyline with a dot per ranking, the place
+    """`points`: (date, place) in date order. A polyline with a dot per ranking, the place
     written beside each dot; the scale runs from 1 (top) to the worst place seen. Unlike the others,
     a phone narrower than it shrinks it to its width (its page lays it beside its table): site.css
     draws its labels (class `label`) larger there, never under 10 px at 320 px."""

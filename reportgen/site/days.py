@@ -20,9 +20,3 @@ def sort_key(iso: str) -> str:
     cell starting with a digit as a number: « 14 mars 2026 » would sort by its day, « 2026-03-14 »
     by its year alone."""
     return iso.replace("-", "")
-
-
-@functools.cache  # the same dates, under each player's chart of his places
-def short_day(iso: str) -> str:
-    """« 14/03/2026 »: a date in a player's table of his places (`french.date_short`)."""
-    return french.date_short(dt.date.fromisoformat(iso))

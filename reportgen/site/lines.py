@@ -164,7 +164,7 @@ def results(scores: Iterable[tuple[Any, Any, Any, str | None, Any, bool | None]]
 
 def places(points: Iterable[tuple[str, Any]]) -> Markup:
     """A player's place on each date of a season (the data under his page's chart), its table's rows."""
-    return Markup("".join(f"<tr><td>{_escaped(day)}</td><td>{_escaped(place)}</td></tr>" for day, place in points))
+    return Markup("".join(f"<tr><td>{_dated(day)}</td><td>{_escaped(place)}</td></tr>" for day, place in points))
 
 
 def table_body(lines: Iterable[str]) -> Markup:

@@ -16,7 +16,7 @@ from markupsafe import Markup
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
-from reportgen.site.days import long_day, short_day, sort_key
+from reportgen.site.days import long_day, sort_key
 from reportgen.site.privacy import Public
 from reportgen.site.sources import Circuit, Entry, Player
 
@@ -49,6 +49,15 @@ def public_name(public: Public, row: dict[str, Any]) -> str:
 def _in_order(entry: Entry) -> tuple[str, str]:
     """A season's lines in date order (then by path: two rankings of one day)."""
     return entry.ranking["date"], entry.ranking["path"]
+
+
+def _one_series(places: list[tuple[str, Any, bool]]) -> list[tuple[str, Any]]:
+    """A season's places date by date (its chart and the table under it): its dated rankings, a
+    final ranking only on a date none has. The Grand Sud's final ranking counts the year's
+    tournaments alone, where the dated ones count a window across two years: drawn beside the
+    dated ranking of its day, the line would show a move that never happened."""
+    dated = {day for day, _, final in places if not final}
+    return [(day, rank) for day, rank, final in places if not final or day not in dated]
 
 
 def root_of(path: str | None) -> str | None:
@@ -123,13 +132,14 @@ class PlayerPages:
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
                     lines.append(html_lines.line(start, place(row), labelled(row, key, short), row["club"]))
                     if kind == "season":
-                        places.append((day, row["rank"]))
+                        places.append((day, row["rank"], e.ranking.get("status") == "final"))
                         if row.get("results"):
                             latest = e
                     elif kind == "ratings":
                         shown = row["values"].get("rating", "")
                         if (rating := figures.number(shown)) is not None:
                             ratings.append((e.ranking["date"], rating, shown))
+                places = _one_series(places)
                 sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
                                  "results": html_lines.results(self.results(circuit, latest) if latest else ()),
@@ -184,13 +194,12 @@ class PlayerPages:
 
     def _shape(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, str | None, str, str, str]:
         """What every player's line of one ranking shares, once per ranking: its line's start
-        (`ranking_line`), its main column's key and short label, its kind, its date as the table
-        of places shows it."""
+        (`ranking_line`), its main column's key and short label, its kind, its date."""
         found = self._shapes.get(id(ranking))
         if found is None:
             start, value = self.ranking_line(circuit, ranking)
             found = self._shapes[id(ranking)] = (start, value["key"] if value else None, value["short"] if value else "",
-                                                 ranking["kind"], short_day(ranking["date"]))
+                                                 ranking["kind"], long_day(ranking["date"]))
         return found
 
     def ranking_line(self, circuit: Circuit, ranking: dict[str, Any]) -> tuple[str, dict[str, Any] | None]:

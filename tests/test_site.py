@@ -271,6 +271,34 @@ def test_the_search_index_finds_players_clubs_and_tournaments_accents_and_case_a
     assert all(re.fullmatch(r"(1er|\d{1,2}) \w+ \d{4}", day) for _, day in tournaments)
 
 
+def words_of(markup: str) -> str:
+    """A fragment's text, its tags (a title's date hidden on a phone) and entities aside."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", markup)).split())
+
+
+def test_a_tournament_has_one_name_on_its_page_in_the_search_and_in_every_list_linking_it(example_site):
+    """The Masters was « Classement final » (its final ranking's title) in the lists of its season's
+    page, of clubs' and players' pages, and « Masters Grand Sud 2026 » on its page and in the search:
+    a tournament is called by its name everywhere (site/sources.py `shown_title`)."""
+    _, pages = example_site
+    names = {path.removeprefix("site/"): words_of(re.search(r"<h1>(.*?)</h1>", text.decode("utf-8"))[1])
+             for path, text in pages.items() if path.startswith("site/tournoi-")}
+    assert "Masters Grand Sud 2026" in names.values()
+    script = pages["site/recherche.js"].decode("utf-8")
+    for entry in json.loads(script[script.index("["):script.rindex("]") + 1]):
+        if entry["t"] == "tournoi":
+            assert entry["n"] == names[entry["u"]]
+    linked = 0
+    for path, text in pages.items():
+        if path.endswith(".html") and not path.startswith("site/tournoi-"):
+            for url, words in re.findall(r'<a href="(?:\.\./site/)?(tournoi-[^"]+\.html)">(.*?)</a>', text.decode("utf-8")):
+                assert words_of(words) == names[url], (path, url)
+                linked += 1
+    assert linked > 50
+    for path in ("site/masters-2026.html", *(p for p in pages if p.startswith(("site/club-", "site/joueur-")))):
+        assert "Classement final</a>" not in pages[path].decode("utf-8"), path
+
+
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):
     outputs, pages = example_site
     home = Page(pages["index.html"].decode("utf-8"))

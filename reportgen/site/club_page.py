@@ -10,7 +10,7 @@ from typing import Any
 
 from reportgen.site import lines as html_lines
 from reportgen.site.days import long_day
-from reportgen.site.sources import Circuit
+from reportgen.site.sources import Circuit, shown_title
 
 Event = tuple[str, str, str, str]  # a tournament in the clubs' lists: date, circuit, title, page
 Table = Callable[[Circuit, dict[str, Any], Sequence[dict[str, Any]]], dict[str, Any]]  # `Site.table`
@@ -50,7 +50,7 @@ class ClubPages:
         for c in self.circuits:
             for r in c.rankings:
                 if r["kind"] == "event":
-                    event = (r["date"], c.title, r["title"] or r["name"], self.event_page(c, r))
+                    event = (r["date"], c.title, shown_title(r), self.event_page(c, r))
                     for club in {row["club"] for row in r["rows"]}:
                         events.setdefault(club, set()).add(event)
         return headlines, events

@@ -26,7 +26,7 @@ from reportgen.site.days import long_day, sort_key
 from reportgen.site.player_page import PlayerPages, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
-from reportgen.site.sources import Circuit, Entry, Player, load
+from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
 
 if TYPE_CHECKING:
     from reportgen.site.cards_ahead import CardsAhead
@@ -79,7 +79,7 @@ def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public:
     """A tournament's Open Graph card, from its ranking record: what its page names, and what the
     build draws ahead from the circuit's `site.json` (site/cards_ahead.py)."""
     where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
-    return og.Card(league, ranking["name"] or ranking["title"], f"{circuit_title} — {where}",
+    return og.Card(league, shown_title(ranking), f"{circuit_title} — {where}",
                    card_lines(public, ranking))
 
 
@@ -373,14 +373,14 @@ class Site:
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
                            if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
-                           events=[{"title": r["title"] or r["name"], "day": long_day(r["date"]),
+                           events=[{"title": shown_title(r), "day": long_day(r["date"]),
                                     "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,
                            annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}
                                     for a in circuit.annexes if a["season"] == season])
 
     def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes | None:
-        name = ranking["name"] or ranking["title"]
+        name = shown_title(ranking)
         event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
                  "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
@@ -432,7 +432,7 @@ class Site:
                    for p in self.players.values() if (page := self.player_page(p.id))]
         entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
         # a tournament with its day (« d »): the editions of one tournament share its name
-        entries += [{"n": r["name"] or r["title"], "t": "tournoi", "d": long_day(r["date"]), "u": event_page_name(c, r)}
+        entries += [{"n": shown_title(r), "t": "tournoi", "d": long_day(r["date"]), "u": event_page_name(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
                         for e in entries})

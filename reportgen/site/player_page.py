@@ -18,7 +18,7 @@ from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
 from reportgen.site.days import long_day, sort_key
 from reportgen.site.privacy import Public
-from reportgen.site.sources import Circuit, Entry, Player
+from reportgen.site.sources import Circuit, Entry, Player, shown_title
 
 KINDS = {"season": "Classement", "ratings": "Classement Elo", "event": "Tournoi"}
 # A result's tournament as its row shows it (`PlayerPages.results`): the key its date sorts by, its
@@ -182,7 +182,7 @@ class PlayerPages:
         date, its name, its page; unknown when the site has no record of it."""
         if record is None:
             return UNKNOWN
-        return (sort_key(record["date"]), long_day(record["date"]), record["name"] or record["title"],
+        return (sort_key(record["date"]), long_day(record["date"]), shown_title(record),
                 self.event_page(circuit, record))
 
     def _event_records(self, circuit: Circuit) -> dict[str, dict[str, Any]]:
@@ -210,7 +210,7 @@ class PlayerPages:
         if found is None:
             found = self._lines[id(ranking)] = (
                 html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
-                                ranking["title"] or ranking["name"],
+                                shown_title(ranking),
                                 self.event_page(circuit, ranking) if ranking["kind"] == "event"
                                 else root_of(circuit.bulletin(ranking["path"])), sort_key(ranking["date"])),
                 next((c for c in ranking["columns"] if c["key"] != "club"), None))

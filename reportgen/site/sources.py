@@ -14,6 +14,16 @@ from reportgen.render.index import MANIFEST, read_manifest
 from reportgen.site import data
 
 
+def shown_title(record: Mapping[str, Any]) -> str:
+    """What the site calls a ranking record wherever it names it (lists, pages, search, cards): a
+    tournament by its name (« Masters Grand Sud 2026 », its final ranking titled « Classement
+    final »), any other ranking by its document's title. One rule, so that a tournament has one name
+    on its page, in the search and in every list linking it."""
+    if record["kind"] == "event":
+        return record["name"] or record["title"]
+    return record["title"] or record["name"]
+
+
 @dataclass
 class Circuit:
     slug: str

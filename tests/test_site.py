@@ -18,6 +18,7 @@ from reportgen.render.index import MANIFEST
 from reportgen.site import data, publish
 from reportgen.site.pages import Site, page_name, search_key
 from reportgen.site.privacy import Public
+from reportgen.site.sources import load
 from tests.builders import publish_site_data
 
 
@@ -297,6 +298,42 @@ def test_a_tournament_has_one_name_on_its_page_in_the_search_and_in_every_list_l
     assert linked > 50
     for path in ("site/masters-2026.html", *(p for p in pages if p.startswith(("site/club-", "site/joueur-")))):
         assert "Classement final</a>" not in pages[path].decode("utf-8"), path
+
+
+def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_empty_club_column(example_site,
+                                                                                                   example_scored):
+    """A Tour de France tournament's page showed Place, Joueur and a « Club » empty in every row (its
+    sheets name no club), not the points its bulletin gives each player: it shows those points
+    (`Report.event_columns`), a tournament that does not count says why, and a column empty in
+    every row is not shown, here nor on its players' pages, whose lines say « Points : N »."""
+    outputs, pages = example_site
+    earned = {(t["name"], t["date"]): {row["player"]: row["points"] for row in t["rows"]}
+              for d in example_scored.reports["tour-de-france"].documents for t in d.context["latest"]}
+    seen = {True: 0, False: 0}
+    for record in load(outputs, ["tour-de-france"], ()).pop().rankings:
+        if record["kind"] != "event":
+            continue
+        text = pages[f"site/{page_name('tournoi', 'tour-de-france/' + record['path'])}"].decode("utf-8")
+        headers = [words_of(h) for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', text)]
+        rows = {words_of(player): [words_of(cell) for cell in cells.split("</td>") if cell]
+                for player, cells in re.findall(r'<th scope="row">(.*?)</th>(.*?)</tr>', text)}
+        given = earned[(record["name"], french.date_long(dt.date.fromisoformat(record["date"])))]
+        counts = bool(given)
+        seen[counts] += 1
+        if counts:
+            assert headers == ["Place", "Joueur", "Points"]
+            shown = {player: words_of(re.sub(r"<td[^>]*>", "", cells[0])) for player, cells in rows.items()}
+            # a player out of the ranking (« hors classement ») earns nothing
+            assert {player: points for player, points in shown.items() if points} == \
+                {player: words_of(points) for player, points in given.items()}
+        else:
+            assert headers == ["Place", "Joueur"] and "ce tournoi ne compte pas pour le classement" in text
+    assert seen[True] > 5 and seen[False] >= 1
+    player = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
+    section = player[player.index("Tour de France de Diplomatie — saison"):]
+    section = section[:section.index("</table>")]
+    assert ">Club<" not in section and '<td class="secondary"></td>' not in section
+    assert re.search(r"<td>Points\u00a0:\u00a0\d", section)
 
 
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):

@@ -13,7 +13,8 @@ from reportgen.site import lines
 # the player's template's loop before site/lines.py, as it was (a no-break space before its colon, and
 # its date's sort key, since; its dates' day and month kept on one line; then, for a phone, its kind left out when its title says it and its
 # title's date, the line's own, in a `secondary` span: the thirtieth round; each row's and cell's role, which a phone's grid
-# of two lines a row would lose: the thirty-first)
+# of two lines a row would lose, and its club's cell left out, None, where none of a player's lines of a season names
+# one: the thirty-first)
 LOOP = """  <tbody>
   {% for line in s.lines %}
   {% set k = line.kind|length %}
@@ -23,7 +24,7 @@ LOOP = """  <tbody>
   {% if not found.ending and line.title.endswith(form) and line.title|length > form|length %}{% set found.ending = form %}{% endif %}
   {% endfor %}
   {% set name %}{% if found.ending %}{{ line.title[:-(found.ending|length)]|dates }}<span class="secondary">{{ found.ending|dates }}</span>{% else %}{{ line.title|dates }}{% endif %}{% endset %}
-    <tr role="row"><td role="cell" data-sort="{{ line.sort }}">{{ line.day|dates }}</td><th scope="row" role="rowheader">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td role="cell">{{ line.rank }}</td><td role="cell">{{ line.value }}</td><td role="cell" class="secondary">{{ line.club }}</td></tr>
+    <tr role="row"><td role="cell" data-sort="{{ line.sort }}">{{ line.day|dates }}</td><th scope="row" role="rowheader">{% if said %}{{ line.kind }}&nbsp;: {% endif %}{% if line.url %}<a href="{{ line.url }}">{{ name }}</a>{% else %}{{ name }}{% endif %}</th><td role="cell">{{ line.rank }}</td><td role="cell">{{ line.value }}</td>{% if line.club is not none %}<td role="cell" class="secondary">{{ line.club }}</td>{% endif %}</tr>
   {% endfor %}
   </tbody>
 """

@@ -101,9 +101,10 @@ def player_name(value: Any) -> str:
 
 
 def line(start: str, rank: Any, value: Any, club: Any) -> str:
-    """One line: its ranking's `head`, then the player's place, value and club, each escaped."""
-    return (f'{start}{_escaped(rank)}</td>{CELL}>{_escaped(value)}</td>{CELL} class="secondary">{_escaped(club)}</td>'
-            '</tr>\n')
+    """One line: its ranking's `head`, then the player's place, value and club (None: no such
+    column, none of his lines naming one), each escaped."""
+    shown = "" if club is None else f'{CELL} class="secondary">{_escaped(club)}</td>'
+    return f'{start}{_escaped(rank)}</td>{CELL}>{_escaped(value)}</td>{shown}</tr>\n'
 
 
 @lru_cache(maxsize=1 << 10)  # a handful of distinct moves on all the pages

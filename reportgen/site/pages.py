@@ -153,8 +153,10 @@ class Site:
               here: str = "") -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
         and the evolution always shown; the other columns marked `secondary` (hidden on a phone).
-        Its rows made as HTML (site/lines.py), their links relative to the page (`here`)."""
-        columns = ranking["columns"]
+        Its rows made as HTML (site/lines.py), their links relative to the page (`here`). A column
+        empty in every row is left out (a tournament's « Club » in a circuit whose sheets name none)."""
+        listed = rows if rows is not None else ranking["rows"]
+        columns = [c for c in ranking["columns"] if any(row["values"].get(c["key"], "") != "" for row in listed)]
         main = {c["key"] for c in columns if c["key"] == "evolution"}
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
         # numbers aligned right, as in the bulletins (a record of an earlier version says none); places
@@ -180,7 +182,7 @@ class Site:
         body = html_lines.table_body(
             html_lines.ranking_row(here, row["rank"] or 0, place(row), public_name(self.public, row),
                                    self.player_page(row["id"]), [cell(*column, row) for column in shown])
-            for row in (rows if rows is not None else ranking["rows"]))
+            for row in listed)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}

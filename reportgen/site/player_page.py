@@ -127,10 +127,13 @@ class PlayerPages:
             for season in sorted(seasons, reverse=True):
                 entries = sorted(seasons[season], key=_in_order)
                 lines, places, ratings, latest = [], [], [], None
+                # no « Club » column where none of his lines names one (a circuit whose sheets name none)
+                clubs = any(e.row["club"] for e in entries)
                 for e in entries:
                     row = e.row
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
-                    lines.append(html_lines.line(start, place(row), labelled(row, key, short), row["club"]))
+                    lines.append(html_lines.line(start, place(row), labelled(row, key, short),
+                                                 row["club"] if clubs else None))
                     if kind == "season":
                         places.append((day, row["rank"], e.ranking.get("status") == "final"))
                         if row.get("results"):
@@ -140,7 +143,8 @@ class PlayerPages:
                         if (rating := figures.number(shown)) is not None:
                             ratings.append((e.ranking["date"], rating, shown))
                 places = _one_series(places)
-                sections.append({"circuit": circuit.title, "season": season, "places": html_lines.places(places),
+                sections.append({"circuit": circuit.title, "season": season, "clubs": clubs,
+                                 "places": html_lines.places(places),
                                  "lines": html_lines.table_body(lines),
                                  "results": html_lines.results(self.results(circuit, latest) if latest else ()),
                                  "results_title": latest.ranking["title"] if latest else "",

@@ -25,6 +25,8 @@ class TourDeFrance:
         scored, rankings = score_seasons(results, events, settings)
         by_id = {t.id: t for t in scored}
         report = Report()
+        report.event_columns = documents.result_columns(scored)
+        report.event_notes = documents.event_notes(scored, settings)
         for ranking in rankings:
             # One document per ranking: the season's bulletin once it is over; until then its latest
             # dated bulletin is the ranking « à date » (the season's CSV and annex stay).

@@ -16,8 +16,10 @@ from reportgen.model import (
     Annex,
     AnnexColumn,
     AnnexSheet,
+    Column,
     Document,
     RankingRow,
+    ResultColumn,
     Scope,
     ScopeKind,
     Status,
@@ -147,6 +149,26 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                  "print_top": common.print_top(len(rows), settings.bulletin_rows,
                                                ranking_path(ranking).rpartition("/")[2] + ".csv")},
     )
+
+
+# A tournament's page on the site (Report.event_columns): the points each player earned there, shared
+# by ex aequo, before the season's coefficients, as its bulletin's table of the tournament heads them.
+EARNED = Column("points", "Points", "number")
+
+
+def result_columns(scored: list[Scored]) -> dict[str, tuple[ResultColumn, ...]]:
+    """Each tournament's points by player id (`EARNED`), by event id: only a tournament that counts
+    (one under the minimum of participants earns nothing: its page says why, `event_notes`)."""
+    return {t.id: (ResultColumn(EARNED, {player_id: points_number(points) for player_id, _, _, points in t.results}),)
+            for t in scored if t.counts}
+
+
+def event_notes(scored: list[Scored], settings: TourDeFranceSettings) -> dict[str, str]:
+    """What the page of a tournament that does not count says of it, as its bulletin's list of
+    tournaments says it."""
+    said = french.typography(f"Moins de {settings.min_participants} participants : ce tournoi ne compte pas "
+                             "pour le classement.")
+    return {t.id: said for t in scored if not t.counts}
 
 
 def published(ranking: Ranking) -> model.Ranking:

@@ -259,6 +259,31 @@ def at(name: str) -> str:
     return _contracted("à", name) or f"à {name}"
 
 
+# A tournament's edition in Roman numerals before its name (« Ier tournoi du Dauphiné », « IIe
+# Rencontres alsaciennes », « IIème Coupe de Lorraine », « XXe Championnat de France »): the article is
+# its noun's, never elided (« le Ier », said « le premier »).
+_EDITION = re.compile(r"[IVX]+(?:er|ère|ere|re|ème|eme|e) ")
+
+
+def the(name: str) -> str:
+    """A tournament's name after the definite article its noun takes, as a sentence names it (« après
+    le Championnat d'Europe »): « le Ier tournoi du Dauphiné », « la IVe Coupe de Bruxelles »,
+    « l'Open de Toulouse », « le tournoi de Reims » (its noun « Tournoi » a common one there, as the
+    Grand Sud writes « le tournoi d'Albi »); a name whose noun is not known as it is (« DipLyon III,
+    Coupe de France », « Anjou Feu »)."""
+    edition = _EDITION.match(name)
+    rest = name[edition.end():] if edition else name
+    found = _article(rest)
+    if found is None:
+        return name
+    article, words = found
+    if words.startswith("Tournoi "):
+        words = "t" + words[1:]
+    if edition:
+        return f"{_noun(rest) or article} {edition.group(0)}{words}"
+    return f"l'{words}" if article == "l'" else f"{article} {words}"
+
+
 def _club(name: str) -> tuple[str, str]:
     """(article, the words after it) naming a club in a sentence: ("le", "club de Foix") for a club
     named after its town in clubs.xlsx; a name that says what it is is not preceded by « club »:

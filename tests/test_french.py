@@ -105,6 +105,19 @@ def test_a_name_that_starts_with_a_common_noun_takes_its_article_which_de_and_a_
         "du CLUB DE FOIX", "de Clubville", "de Maisons-Alfort", "de L'Union", "du Mans"]
 
 
+def test_a_tournament_is_named_after_its_article_as_a_sentence_names_it():
+    """The Tour de France's titles said « Classement après Ier tournoi du Dauphiné », « … après
+    Championnat d'Europe »: its noun's article, never elided before an edition's numeral, « tournoi »
+    a common noun, a name whose noun is not known as it is."""
+    assert [french.the(name) for name in (
+        "Ier tournoi du Dauphiné", "Championnat d'Europe", "Tournoi de Reims", "IIe Rencontres Alsaciennes",
+        "IVe Coupe de Bruxelles", "IIème Coupe de Lorraine", "XXe Championnat de France", "Open d'automne",
+        "Le Cercle de Foix", "Le Mans Open", "DipLyon III, Coupe de France", "Anjou Feu")] == [
+        "le Ier tournoi du Dauphiné", "le Championnat d'Europe", "le tournoi de Reims", "les IIe Rencontres Alsaciennes",
+        "la IVe Coupe de Bruxelles", "la IIème Coupe de Lorraine", "le XXe Championnat de France", "l'Open d'automne",
+        "le Cercle de Foix", "le Mans Open", "DipLyon III, Coupe de France", "Anjou Feu"]
+
+
 def test_a_club_is_called_a_club_once():
     assert [french.the_club(name) for name in ("Perpignan", "Le Grau-du-Roi", "Club de Foix", "Amicale de Rodez",
                                                "Les Amis du jeu")] == [

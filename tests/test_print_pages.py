@@ -47,7 +47,7 @@ def test_the_running_title_names_the_circuit_the_bulletin_and_its_date_once(exam
         "Classement régional Grand Sud · Classement après le tournoi d'Auch du 14 novembre 2026"
     assert titles["2026/masters-2026"] == "Masters Grand Sud · Classement final · 28 novembre 2026"
     assert titles["2005/classement-2005-04-09"] == \
-        "Tour de France de Diplomatie · Classement après Tournoi International de Lyon (9 avril 2005)"
+        "Tour de France de Diplomatie · Classement après le tournoi International de Lyon (9 avril 2005)"
     assert titles["2026/classement-final-2026"].endswith("· Classement final de la saison 2026 · 29 novembre 2026") \
         if "2026/classement-final-2026" in titles else True
     assert all(len(title) <= html.RUNNING_TITLE_LENGTH for title in titles.values())

@@ -45,7 +45,7 @@ LINES = [
     {"day": "24 janvier 2026", "sort": "20260124", "kind": "Classement",
      "title": "Classement après le tournoi d'Albi & <Foix> du 24 janvier 2026", "url": "../a&b.html", "rank": "9",
      "value": "Total\u00a0:\u00a01 345", "club": "Nîmes"},
-    {"day": "9 avril 2005", "sort": "20050409", "kind": "Classement", "title": "Classement après Tournoi de Lyon (9 avril 2005)",
+    {"day": "9 avril 2005", "sort": "20050409", "kind": "Classement", "title": "Classement après le tournoi de Lyon (9 avril 2005)",
      "url": "../tdf.html", "rank": "2", "value": "", "club": ""},
     {"day": "14 mars 2026", "sort": "20260314", "kind": "Classement Elo", "title": "Classement Elo au 14 mars 2026",
      "url": "../elo.html", "rank": "4", "value": "Elo\u00a0:\u00a01 612", "club": "Foix"},

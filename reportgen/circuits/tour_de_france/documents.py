@@ -67,7 +67,7 @@ def ranking_path(ranking: Ranking) -> str:
 def ranking_title(ranking: Ranking, by_id: dict[str, Scored]) -> str:
     if ranking.final:
         return f"Classement de la saison {ranking.season}"
-    names = [by_id[tid].event.name for tid in ranking.latest]
+    names = [french.the(by_id[tid].event.name) for tid in ranking.latest]
     return f"Classement après {' et '.join(names)} ({french.date_long(ranking.date)})"
 
 

@@ -5,6 +5,7 @@ one, outputs/calendrier.ics (issue 24) and the blank calendar of `reportgen temp
 import datetime as dt
 import html as markup
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,6 +21,7 @@ from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calenda
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import SourceRef
 from reportgen.pipeline import build, load, score
+from reportgen.pipeline.calendar import season_notes
 from reportgen.render.ical import uid
 from tests.builders import TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.excel_validation import refusals
@@ -171,6 +173,11 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-2026-01-27.pdf").pages)
     assert note in pdf_text
     assert "provisoire" not in (folder / "classement-2026-01-10.html").read_text()  # dated before it
+    # the site's season page says it beside the ranking it concerns, as the bulletin under its title
+    season = outputs / "site" / "grand-sud-2026.html"
+    assert re.search(r'<h2 id="classement">Classement après le tournoi [^<]* du 27\u00a0janvier 2026</h2>\n'
+                     r'<p class="awaited">Provisoire\u00a0: résultats de Perpignan du 20\u00a0janvier attendus\.</p>',
+                     season.read_text()), season.read_text()
     # `mail` and `archive` score the league again: they find outputs/ up to date, note included.
     assert published.stale(published.season_files(score(load(inputs, TODAY)), 2026)[0], outputs) == []
     # Its workbook arrives: the rankings of 20/01 and after no longer await anything.
@@ -178,6 +185,19 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     assert build(inputs, outputs, TODAY).ok
     assert "provisoire" not in (folder / "classement-2026-01-20.html").read_text()
     assert "provisoire" not in (folder / "classement-2026-01-27.html").read_text()
+    assert "Provisoire" not in season.read_text()
+
+
+def test_a_season_s_ranking_in_force_awaits_a_tournament_past_since_its_latest_bulletin():
+    """The site's season page shows the latest bulletin (of 14 November, before Perpignan's of 21
+    November): it said nothing of Perpignan's results, awaited on the build's day (29 November);
+    `season_notes` gives the note the page says beside it. A tournament to come is not awaited."""
+    entries = calendar([announced(13, "Open de Rodez", "RODZ"), announced(20, "Open de Perpignan", "PERP"),
+                        announced(27, "Coupe", circuit="tantrix")], [played(13, "Open de Rodez", "RODZ")])
+    clubs = ClubDirectory([Club("PERP", "Perpignan", "66")])
+    assert season_notes(entries, dt.date(2026, 6, 24), clubs) == {
+        ("grand-sud", 2026): "provisoire : résultats de l'Open de Perpignan du 20 juin attendus"}
+    assert season_notes(entries, dt.date(2026, 6, 20), clubs) == {}
 
 
 def awaited_notes(inputs: Path) -> set[str]:

@@ -25,7 +25,7 @@ from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, write_calendar
+from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, season_notes, write_calendar
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
 from reportgen.pipeline.publishing import STALE, Later, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
@@ -362,6 +362,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             home = site.stage(outputs, Site(
                 view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
+                awaited=season_notes(league.calendar, today, league.reading.clubs),
                 archived=archived() if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
                 draw_aside=not pdfs.rendering(), ahead=ahead).each_page(), site_staging, made, progress.advance)

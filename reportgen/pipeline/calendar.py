@@ -39,6 +39,19 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
     return dataclasses.replace(report, documents=documents)
 
 
+def season_notes(entries: list[CalendarEntry], today: dt.date, clubs: ClubDirectory) -> dict[tuple[str, int], str]:
+    """Each circuit's season's « provisoire : résultats de Perpignan du 21 novembre attendus » on the
+    build's day, by (circuit, season): its ranking in force awaits those tournaments (their day past,
+    their workbook missing), even when its latest bulletin, dated before them, says nothing. The
+    site's season page says it beside that ranking (site/pages.py `season`)."""
+    found = {}
+    for slug, season in sorted({(entry.circuit, entry.date.year) for entry in entries}):
+        note = awaited_note(awaited(entries, slug, season, today), clubs)
+        if note:
+            found[(slug, season)] = note
+    return found
+
+
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
                    clubs: ClubDirectory) -> bytes | None:
     """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without

@@ -90,8 +90,12 @@ class Site:
                  public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
                  archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = "",
-                 reuse: Pages | None = None, draw_aside: bool = False, ahead: CardsAhead | None = None):
+                 reuse: Pages | None = None, draw_aside: bool = False, ahead: CardsAhead | None = None,
+                 awaited: Mapping[tuple[str, int], str] | None = None):
         self.league = league
+        # « provisoire : résultats … attendus » by (circuit, season): the build's day's (pipeline/calendar.py
+        # `season_notes`), said beside the season's ranking in force
+        self.awaited = dict(awaited or {})
         # the Open Graph cards may be drawn by a worker on the second core (site/drawing.py): the
         # build says so when no PDF is rendering there
         self.draw_aside = draw_aside
@@ -366,12 +370,13 @@ class Site:
                        "csv": circuit.link(f"{r['path']}.csv")}
                       for r in circuit.rankings if r["season"] == season and not circuit.in_force(r)]
         # no date on the card: it is drawn again only when the season's top three changes
+        awaited = self.awaited.get((circuit.slug, season), "") if ranking else ""
         card = og.Card(self.league, circuit.title, f"Saison {season}", card_lines(self.public, ranking))
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
-                           table=self.table(circuit, ranking) if ranking else None,
+                           table=self.table(circuit, ranking) if ranking else None, awaited=awaited,
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
                            if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,

@@ -336,6 +336,18 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
     assert re.search(r"<td>Points\u00a0:\u00a0\d", section)
 
 
+def test_a_season_s_bulletins_are_listed_by_date(example_site):
+    """Tantrix's season page listed 14 mars, 10 octobre, 14 mars, 10 octobre (its tournaments'
+    bulletins, then its rating lists, as its publications file has them): by date now, every circuit."""
+    _, pages = example_site
+    for path in [p for p in pages if re.fullmatch(r"site/[a-z-]+-\d{4}\.html", p)]:
+        text = pages[path].decode("utf-8")
+        if '<table class="sortable documents">' in text:
+            table = text[text.index('<table class="sortable documents">'):].split("</table>")[0]
+            days = re.findall(r'<td data-sort="(\d{8})">[^<]', table)  # its annexes after, undated
+            assert days and days == sorted(days), path
+
+
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):
     outputs, pages = example_site
     home = Page(pages["index.html"].decode("utf-8"))

@@ -369,6 +369,9 @@ class Site:
         documents += [{"date": r["date"], "day": long_day(r["date"]), "title": r["title"], "html": None, "pdf": None,
                        "csv": circuit.link(f"{r['path']}.csv")}
                       for r in circuit.rankings if r["season"] == season and not circuit.in_force(r)]
+        # by date, as the page's table sorts them (a circuit's publications file lists them by kind:
+        # Tantrix's tournaments' bulletins, then its rating lists); one day's in their order there
+        documents.sort(key=lambda d: d["date"])
         # no date on the card: it is drawn again only when the season's top three changes
         awaited = self.awaited.get((circuit.slug, season), "") if ranking else ""
         card = og.Card(self.league, circuit.title, f"Saison {season}", card_lines(self.public, ranking))

@@ -71,7 +71,7 @@ def test_each_tournament_page_links_the_documents_its_circuit_published_on_it(ex
             assert [path for path, _ in found] == [f"grand-sud/{day.year}/classement-{day.isoformat()}"]
             assert re.fullmatch(rf"Classement après (le tournoi|les tournois) .+ du {shown}", words[0])
         elif slug == "tour-de-france":
-            assert words == [f"Classement après {record['name']} ({shown})"]
+            assert words == [f"Classement après {french.the(record['name'])} ({shown})"]
         elif slug == "masters":
             assert words == ["Classement final", "Feuilles de match"]
         elif slug == "tantrix":

@@ -83,6 +83,9 @@ def test_every_page_is_french_static_and_links_only_files_of_the_site(outputs):
         assert all(scope in ("col", "row") for scope in page.th_scopes), path
         for link in page.links + page.sources:
             assert not re.match(r"[a-z]+:|//|/", link), (path, link)  # relative: no request leaves the page
+            if link.startswith("#"):  # within the page (« Aller au contenu »): a part of it
+                assert f' id="{link[1:]}"' in path.read_text(encoding="utf-8"), (path.name, link)
+                continue
             target = (path.parent / link.split("#")[0]).resolve()
             assert target.is_file(), (path.name, link)
             assert target.name != "verification.html"  # the secretary's page is not public
@@ -388,7 +391,7 @@ def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(ex
     outputs, pages = example_site
     text = pages[f"site/{page_name('joueur', 'L:11147')}"].decode("utf-8")
     table = text[text.index('<table class="sortable results" role="table">'):].split("</table>")[0]
-    assert ('<th scope="col" role="columnheader">Date</th><th scope="col" role="columnheader">Tournoi</th>'
+    assert ('<th scope="col" role="columnheader" aria-sort="ascending">Date</th><th scope="col" role="columnheader">Tournoi</th>'
             '<th scope="col" role="columnheader">Points</th><th scope="col" role="columnheader">Compté au classement</th>') in table
     rows = re.findall(r'<tr role="row"><td role="cell" data-sort="(\d{8})">([^<]+)</td><th scope="row" role="rowheader">'
                       r'<a href="([^"]+)">([^<]+)</a></th><td role="cell">([^<]+)</td><td role="cell">([^<]+)</td></tr>', table)

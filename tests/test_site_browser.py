@@ -156,8 +156,8 @@ def test_a_season_sorted_by_evolution_puts_places_lost_before_places_gained(brow
 SORT_BY_DATE_TWICE = """selector => {
   const table = document.querySelector(selector);
   const header = Array.from(table.querySelectorAll("thead th")).find(th => th.textContent === "Date");
-  header.click();
-  header.click();  // descending: the latest first
+  header.click();  // ascending, or descending when it came in ascending order (a player's places)
+  if (header.getAttribute("aria-sort") !== "descending") header.click();  // the latest first
   return Array.from(table.tBodies[0].rows, row => row.cells[0].getAttribute("data-sort"));
 }"""
 
@@ -320,7 +320,7 @@ ALIGNED = """() => {
   const heads = Array.from(table.querySelectorAll("thead th")).filter(shown);
   const row = Array.from(table.tBodies[0].rows[0].cells).filter(shown);
   return heads.map((th, i) => [th.textContent, getComputedStyle(th).textAlign, getComputedStyle(row[i]).textAlign,
-                               th.tabIndex, getComputedStyle(row[i]).fontVariantNumeric]);
+                               th.querySelector("button")?.tabIndex, getComputedStyle(row[i]).fontVariantNumeric]);
 }"""
 SORTED_BY = """label => {
   const table = document.querySelector("table.ranking");
@@ -334,7 +334,7 @@ SORTED_BY = """label => {
 def test_numbers_are_aligned_right_as_in_the_bulletins_and_words_sort_by_their_number(browser, example_site):  # noqa: F811
     """A pool tournament's ranking at 375 px and 1280 px: its numbers right-aligned (tabular
     figures), its player and its round reached (« finale », a word) left, each header still a
-    sortable one (reached by the keyboard); the round sorts by its number (« tour 2 » before
+    sortable one (its button reached by the keyboard); the round sorts by its number (« tour 2 » before
     « finale »), games won « 2½ » between 2 and 3."""
     page = example_site / "site" / "poules-2026.html"
     for width in (375, 1280):
@@ -355,3 +355,43 @@ def test_numbers_are_aligned_right_as_in_the_bulletins_and_words_sort_by_their_n
     wins = browser.pages[1280].evaluate(SORTED_BY, "Gagnées")
     number = [int(w.rstrip("½") or 0) + (0.5 if w.endswith("½") else 0) for w in wins]
     assert number == sorted(number) and any(w.endswith("½") for w in wins), wins
+
+
+FOCUSED_ELEMENT = """() => {
+  const e = document.activeElement, box = e.getBoundingClientRect();
+  return {tag: e.tagName, text: e.textContent.trim(), inMain: !!e.closest("main"),
+          shown: box.width > 1 && box.height > 1 && box.top >= 0 && box.left >= 0};
+}"""
+HEADERS = """() => Array.from(document.querySelectorAll("table.ranking thead th"), th => {
+  const button = th.querySelector("button");
+  return {text: th.textContent, sort: th.getAttribute("aria-sort"), tabindex: th.getAttribute("tabindex"),
+          button: button ? button.type : null};
+})"""
+NAMES = "Array.from(document.querySelectorAll('table.ranking tbody th'), th => th.textContent)"
+
+
+def test_a_keyboard_skips_to_the_content_and_sorts_a_column_by_its_button(browser, small_league_built):  # noqa: F811
+    """The first Tab stop is « Aller au contenu », shown once focused, which takes the next Tab into
+    the page's content past the league's link and the search box; each sortable header holds a
+    button (the accessible sortable table: Enter and Space press it, a screen reader says it is
+    one), the column the table comes sorted by said so before any sort (`aria-sort`)."""
+    outputs = small_league_built.outputs
+    looked = browser.look(outputs / "site" / "grand-sud-2026.html", outputs, 1280, audit=False)
+    page = browser.pages[1280]
+    headers = page.evaluate(HEADERS)
+    assert [h["sort"] for h in headers] == ["ascending"] + [None] * (len(headers) - 1)  # by place, as published
+    assert all(h["button"] == "button" and h["tabindex"] is None for h in headers), headers
+    page.keyboard.press("Tab")
+    skip = page.evaluate(FOCUSED_ELEMENT)
+    assert (skip["tag"], skip["text"], skip["shown"]) == ("A", "Aller au contenu", True)
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED_ELEMENT)["inMain"]
+    page.focus("table.ranking thead th:nth-child(2) button")  # Joueur
+    page.keyboard.press("Space")
+    names = page.evaluate(NAMES)
+    assert names == sorted(names, key=str.casefold) and len(set(names)) > 2
+    assert [h["sort"] for h in page.evaluate(HEADERS)][:2] == [None, "ascending"]
+    page.keyboard.press("Enter")
+    assert page.evaluate(NAMES) == names[::-1] and page.evaluate(HEADERS)[1]["sort"] == "descending"
+    assert not looked.console and not looked.outside

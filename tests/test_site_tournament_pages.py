@@ -130,7 +130,7 @@ ROW = re.compile(r'<tr><td data-sort="(\d+)">\d+</td><th scope="row">.*?</th>(.*
 CELL = re.compile(r'<td class="([^"]*)">(.*?)</td>')
 HEAD = re.compile(r"<thead>(.*?)</thead>")
 # a tournament's results as every circuit's page showed them before any added a column
-PLAIN_HEAD = ('<tr><th scope="col" class="num">Place</th><th scope="col">Joueur</th>'
+PLAIN_HEAD = ('<tr><th scope="col" class="num" aria-sort="ascending">Place</th><th scope="col">Joueur</th>'
               '<th scope="col" class="secondary" title="Club">Club</th></tr>')
 
 

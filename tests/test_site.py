@@ -269,6 +269,9 @@ def test_the_search_index_finds_players_clubs_and_tournaments_accents_and_case_a
     assert search_key("ANDRÉ Hélène") == wanted
     assert [e for e in entries if search_key("TANTRIX d'AUTOMNE") in e["k"] and e["t"] == "tournoi"]
     assert [e for e in entries if e["t"] == "club" and "nimes" in e["k"]]
+    # the apostrophe a phone's keyboard types (’), or its likes, is the straight one the names have
+    assert search_key("Tournoi d’ALBI") == search_key("tournoi d‘albi") == search_key("tournoi dʼalbi") == "tournoi d'albi"
+    assert not [e for e in entries if re.search("[\u2018\u2019\u02bc]", e["k"])]
     # each tournament with its day: the editions of one tournament (Albi 2025 and 2026) told apart
     tournaments = [(e["n"], e["d"]) for e in entries if e["t"] == "tournoi"]
     assert len(set(tournaments)) == len(tournaments) > len({name for name, _ in tournaments})

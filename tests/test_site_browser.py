@@ -65,6 +65,14 @@ def test_the_search_tells_a_tournament_s_editions_apart_by_their_day(browser, ex
     assert all(re.fullmatch(r"Tournoi d'Albi \(tournoi, \d{1,2} \w+ \d{4}\)", text) for text in found), found
 
 
+def test_the_search_reads_a_phone_s_apostrophe_as_the_straight_one(browser, example_site):  # noqa: F811
+    # « d’albi » is what a phone's keyboard types: it finds what « d'albi » finds, as the index's keys
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 390, audit=False)
+    found = browser.pages[390].evaluate(SEARCH, "tournoi d'albi")
+    assert found and all(browser.pages[390].evaluate(SEARCH, words) == found
+                         for words in ("tournoi d’albi", "TOURNOI D‘ALBI", "tournoi dʼalbi"))
+
+
 FOCUSED = "document.activeElement.id || document.activeElement.textContent"
 
 

@@ -59,10 +59,15 @@ def club_page_name(club: str) -> str:
     return page_name("club", club)
 
 
+# ’ (what a phone's keyboard types), ‘ and ʼ: the straight apostrophe the workbooks' names mostly have
+APOSTROPHES = str.maketrans("\u2018\u2019\u02bc", "'" * 3)
+
+
 def search_key(text: str) -> str:
-    """What the search compares: accents and case aside (the script does the same to what is typed)."""
+    """What the search compares: accents, case and the apostrophe's form aside (the script does the
+    same to what is typed: templates/site/site.js `key`)."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().translate(APOSTROPHES)
 
 
 def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:

@@ -3,8 +3,10 @@
    a header sorts its table by that column's cells, `data-sort` when a cell gives one). */
 (function () {
   "use strict";
+  // accents, case and the apostrophe's form aside (’ is what a phone's keyboard types), as the
+  // index's keys are made (site/pages.py `search_key`)
   function key(text) {
-    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
   }
   // 0: the name starts with what is typed, 1: one of its words does (a first name, the second
   // half of a compound name), 2: it is inside a word; the closest first, each in the index's order

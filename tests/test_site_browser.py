@@ -403,3 +403,61 @@ def test_a_keyboard_skips_to_the_content_and_sorts_a_column_by_its_button(browse
     page.keyboard.press("Enter")
     assert page.evaluate(NAMES) == names[::-1] and page.evaluate(HEADERS)[1]["sort"] == "descending"
     assert not looked.console and not looked.outside
+
+
+OPEN_RESULTS = "document.querySelectorAll('#resultats li').length"
+# a point of the page's heading that the results, laid over it, leave to be seen
+UNCOVERED = """() => {
+  const heading = document.querySelector("h1"), box = heading.getBoundingClientRect();
+  for (let x = box.right - 2; x > box.left; x -= 8) {
+    for (const y of [box.top + 2, box.bottom - 2]) if (document.elementFromPoint(x, y) === heading) return {x: x, y: y};
+  }
+  return null;
+}"""
+
+
+def test_the_search_results_close_on_a_click_or_a_tap_elsewhere_and_when_the_focus_leaves(browser, small_league_built):  # noqa: F811
+    """The results lay over the page's heading: a click or a tap outside the search closes them, as
+    does a Tab past them (or back to the league's link); back in the box, they are shown again; a
+    click or a tap on one still opens it."""
+    outputs = small_league_built.outputs
+    page_file = outputs / "site" / "grand-sud-2025.html"
+    looked = browser.look(page_file, outputs, 1280, audit=False)
+    page = browser.pages[1280]
+    page.focus("#recherche")
+    page.keyboard.type("du")
+    shown = page.evaluate(OPEN_RESULTS)
+    assert shown >= 2
+    page.mouse.click(**page.evaluate(UNCOVERED))
+    assert page.evaluate(OPEN_RESULTS) == 0 and page.text_content("#statut") == ""
+    page.focus("#recherche")  # the box keeps what was typed: its results again
+    assert page.evaluate(OPEN_RESULTS) == shown
+    for _ in range(shown):
+        page.keyboard.press("Tab")  # through the results: still open
+    assert page.evaluate(OPEN_RESULTS) == shown
+    page.keyboard.press("Tab")  # past the last
+    assert page.evaluate(OPEN_RESULTS) == 0
+    page.focus("#recherche")
+    page.keyboard.press("Shift+Tab")  # back to the league's link
+    assert page.evaluate(OPEN_RESULTS) == 0
+    page.focus("#recherche")
+    first = page.eval_on_selector("#resultats a", "a => a.href")
+    with page.expect_navigation():
+        page.click("#resultats a")
+    assert page.url == first and not looked.console and not looked.outside
+    # on a phone: a finger's tap
+    context = browser.chromium.new_context(viewport={"width": 390, "height": 800}, has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto(page_file.resolve().as_uri())
+        phone.focus("#recherche")
+        phone.keyboard.type("du")
+        assert phone.evaluate(OPEN_RESULTS) == shown
+        phone.touchscreen.tap(**phone.evaluate(UNCOVERED))
+        assert phone.evaluate(OPEN_RESULTS) == 0
+        phone.focus("#recherche")
+        with phone.expect_navigation():
+            phone.tap("#resultats a")
+        assert phone.url == first
+    finally:
+        context.close()

@@ -53,10 +53,13 @@
       if (next < 0) { input.focus(); } else { links[next].focus(); }
     });
     var status = form.querySelector("#statut");
-    input.addEventListener("input", function () {
-      var wanted = key(input.value.trim());
+    function close() {
       list.textContent = "";
       status.textContent = "";
+    }
+    function search() {
+      var wanted = key(input.value.trim());
+      close();
       if (wanted.length < 2) { return; }
       var found = [];
       entries.forEach(function (e, index) {
@@ -82,6 +85,20 @@
         none.textContent = "Aucun résultat";
         list.appendChild(none);
       }
+    }
+    input.addEventListener("input", search);
+    input.addEventListener("focus", function () {  // back in the box, what it holds is found again
+      if (!list.firstChild) { search(); }
+    });
+    // The results lie over the page: they close on a click or a tap elsewhere (`pointerdown`: a
+    // finger's too, where a phone sends no click for a tap on words), and when the focus leaves the
+    // search for another element (Tab past the results); not when it goes nowhere (a tap on a
+    // result, in a browser that does not focus links, must still reach it)
+    document.addEventListener("pointerdown", function (event) {
+      if (!form.contains(event.target)) { close(); }
+    });
+    form.addEventListener("focusout", function (event) {
+      if (event.relatedTarget && !form.contains(event.relatedTarget)) { close(); }
     });
   }
 

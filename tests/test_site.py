@@ -555,9 +555,41 @@ def test_a_new_layout_of_the_same_results_is_one_line_apart_not_a_correction(out
                     ("classeur modifié : 2025/albi.xlsx (tournoi du 15 février 2025)",))], "2026-12-06")
     pages = Site(outputs, list(circuits.CIRCUITS), "Ligue", corrections=corrections).pages()
     page = Page(pages["site/corrections.html"].decode("utf-8"))
-    assert "Classement du 15" in page.words and "classeur modifié" in page.words
+    assert "Classement du 15" in page.words and "résultats du tournoi du 15 février 2025 corrigés" in page.words
     assert "Classement du 10" not in page.words and "Classement du 8" not in page.words
     assert ("Mise en page mise à jour le 6 décembre 2026 (même contenu) : 2 documents "
             "(Classement régional Grand Sud).") in page.words
     home = Page(pages["index.html"].decode("utf-8"))
     assert "Classement du 15" in home.words and "Classement du 10" not in home.words and "Mise en page" not in home.words
+
+
+def test_the_corrections_are_told_to_a_club_member_not_in_the_secretary_s_words(example_site, tmp_path):
+    """« classeur modifié : 2026/2026-10-10-tarbes.xlsx (tournoi du 10 octobre 2026) » is what the
+    secretary is told (render/changes.py: her build's messages and verification page); the site says
+    what changed for a club member: the tournament's results corrected, no file, no date said twice
+    (« … du 14 novembre 2026 (14 novembre 2026) »), the annex named as the Excel file it is, linked."""
+    outputs, _ = example_site
+    tarbes = "classeur modifié : 2026/2026-10-10-tarbes.xlsx (tournoi du 10 octobre 2026)"
+    changes = [Republished("grand-sud", "2026/classement-2026-11-14", "Classement après le tournoi d'Auch du 14 novembre 2026",
+                           dt.date(2026, 11, 14), (tarbes,)),
+               Republished("grand-sud", "2026/annexe-grand-sud-2026", "Classement régional Grand Sud 2026",
+                           dt.date(2026, 11, 14), (tarbes, "l'annuaire des joueurs (joueurs.xlsx) a changé")),
+               Republished("grand-sud", "2026/classement-2026-10-10", "Classement après le tournoi de Tarbes du 10 octobre 2026",
+                           dt.date(2026, 10, 10), ("correction du classeur de ce jour : 2026/2026-10-10-tarbes.xlsx",)),
+               Republished("tantrix", "2026/annexe-tantrix-2026", "Tantrix 2026", dt.date(2026, 10, 10),
+                           ("classeur ajouté : 2026/tantrix/2026-10-10-coupe.xlsx (tournoi du 10 octobre 2026)",))]
+    assert "classeur modifié : 2026/2026-10-10-tarbes.xlsx" in str(changes[0])  # the secretary's words, hers
+    pages = Site(outputs, list(circuits.CIRCUITS), "Ligue",
+                 corrections=publish.corrections(tmp_path, changes, "2026-12-06")).pages()
+    corrections = Page(pages["site/corrections.html"].decode("utf-8"))
+    home = Page(pages["index.html"].decode("utf-8"))
+    for page in (corrections, home):
+        words = page.words
+        assert "classeur" not in words and ".xlsx" not in words and "annuaire" not in words, words
+        assert words.count("résultats du tournoi de Tarbes du 10 octobre 2026 corrigés") == 3, words
+        assert "résultats de la Coupe Tantrix d'automne du 10 octobre 2026 ajoutés au classement" in words, words
+        assert "liste des joueurs mise à jour" in words
+        assert not re.search(r"(\d+ \w+ \d{4}) \(\1\)", words), words
+        assert "Annexe Excel : Classement régional Grand Sud 2026 (14 novembre 2026)" in words, words
+    assert "../grand-sud/2026/annexe-grand-sud-2026.xlsx" in corrections.links
+    assert "grand-sud/2026/annexe-grand-sud-2026.xlsx" in home.links

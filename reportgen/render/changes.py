@@ -22,6 +22,7 @@ new edition, not a change to what was sent; a new document is not a change eithe
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,41 @@ class Republished:
 
 NEW_VERSION = "nouvelle version de reportgen ou de ses modèles de bulletin"
 NEW_RESULTS = "nouvelle version de reportgen : des résultats ont changé"
+UNKNOWN = "cause inconnue : la publication précédente ne dit pas de quels classeurs elle venait"
+# A workbook of the circuit added, removed, corrected on the document's own date, or changed (an
+# earlier tournament's), in the secretary's words; the site reads them back (`workbook_change`) to
+# say it to a club member in his (site/corrections.py): the history of corrections keeps these.
+WORKBOOK_WORDS = {"added": "classeur ajouté : {label} (tournoi du {when})",
+                  "removed": "classeur retiré : {label} (tournoi du {when})",
+                  "same day": "correction du classeur de ce jour : {label}",
+                  "changed": "classeur modifié : {label} (tournoi du {when})"}
+_WORKBOOK_READ = {kind: re.compile(re.escape(words).replace(re.escape("{label}"), "(?P<label>.+?)")
+                                   .replace(re.escape("{when}"), "(?P<when>.+)") + "$")
+                  for kind, words in WORKBOOK_WORDS.items()}
+_LONG_DATE = re.compile(rf"(1er|\d{{1,2}}) ({'|'.join(french.MONTHS)}) (\d{{4}})$")
+
+
+@dataclass(frozen=True)
+class WorkbookChange:
+    """What a reason says of a workbook (`WORKBOOK_WORDS`): its kind, its path under inputs/, its
+    tournament's day (None: the document's own, « de ce jour »)."""
+
+    kind: str
+    label: str
+    day: dt.date | None
+
+
+def workbook_change(reason: str) -> WorkbookChange | None:
+    """The workbook a reason of `_reasons` names, read back from its words; None for another reason."""
+    for kind, pattern in _WORKBOOK_READ.items():
+        found = pattern.match(reason)
+        if found is None:
+            continue
+        when = _LONG_DATE.match(found.groupdict().get("when") or "")
+        day = dt.date(int(when[3]), french.MONTHS.index(when[2]) + 1, 1 if when[1] == "1er" else int(when[1])) \
+            if when else None
+        return WorkbookChange(kind, found["label"], day)
+    return None
 
 
 def _published(manifest: dict) -> dict[str, dict]:
@@ -102,7 +138,7 @@ def _published(manifest: dict) -> dict[str, dict]:
 
 def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[str, ...]:
     if not before:
-        return ("cause inconnue : la publication précédente ne dit pas de quels classeurs elle venait",)
+        return (UNKNOWN,)
     old, new = before.get("workbooks") or {}, after.get("workbooks") or {}
     reasons = []
     for label in sorted(set(old) | set(new)):
@@ -110,15 +146,8 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
         dated = (now or was or {})["date"]  # one of them holds the label
         if dated > day or (was and now and was["sha256"] == now["sha256"] and was["date"] == now["date"]):
             continue
-        when = french.date_long(dt.date.fromisoformat(dated))
-        if was is None:
-            reasons.append(f"classeur ajouté : {label} (tournoi du {when})")
-        elif now is None:
-            reasons.append(f"classeur retiré : {label} (tournoi du {when})")
-        elif dated == day:
-            reasons.append(f"correction du classeur de ce jour : {label}")
-        else:
-            reasons.append(f"classeur modifié : {label} (tournoi du {when})")
+        kind = "added" if was is None else "removed" if now is None else "same day" if dated == day else "changed"
+        reasons.append(WORKBOOK_WORDS[kind].format(label=label, when=french.date_long(dt.date.fromisoformat(dated))))
     old_shared, new_shared = before.get("shared") or {}, after.get("shared") or {}
     reasons += [SHARED_FILES[name] for name in SHARED_FILES
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]

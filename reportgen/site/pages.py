@@ -19,7 +19,7 @@ from markupsafe import Markup
 
 from reportgen import collector
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import drawing, figures, og
+from reportgen.site import corrections, drawing, figures, og
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, sort_key
@@ -314,15 +314,10 @@ class Site:
     def correction_lines(self) -> list[dict[str, Any]]:
         """The documents whose content changed after they were published (a result corrected), the
         latest first: what a club must know."""
-        lines = []
-        for change in self.corrections:
-            if change.get("layout"):
-                continue
-            circuit = next((c for c in self.circuits if c.slug == change["circuit"]), None)
-            lines.append({**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]),
-                          "date": long_day(change["date"]), "circuit_title": circuit.title if circuit else change["circuit"],
-                          "url": circuit.bulletin(change["path"]) if circuit else None})
-        return lines
+        by_slug = {circuit.slug: circuit for circuit in self.circuits}
+        # in a club member's words, not the secretary's (site/corrections.py)
+        return [corrections.line(change, by_slug.get(change["circuit"]))
+                for change in self.corrections if not change.get("layout")]
 
     def layout_lines(self) -> list[dict[str, Any]]:
         """The days a new layout republished documents with the same content (a new version of

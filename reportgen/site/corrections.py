@@ -1,0 +1,70 @@
+"""The corrections as a club member reads them (site/corrections.html, the home page's latest ones):
+what changed in the results, never which of the secretary's files. render/changes.py words each
+reason for her (her build's messages, her verification page: « classeur modifié :
+2026/2026-10-10-tarbes.xlsx (tournoi du 10 octobre 2026) »), and the site's history of corrections
+keeps those words: they are read back here, those of earlier builds too."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from reportgen import french
+from reportgen.render import changes
+from reportgen.site.days import long_day, sort_key
+from reportgen.site.sources import Circuit
+
+# « résultats du Tournoi de Tarbes du 10 octobre 2026 corrigés », by what happened to its workbook
+WORKBOOK = {"added": "résultats {of} ajoutés au classement", "removed": "résultats {of} retirés du classement",
+            "same day": "résultats {of} corrigés", "changed": "résultats {of} corrigés"}
+# the other reasons, each as a reader understands it (one not listed is shown as it is)
+OTHERS = {changes.SHARED_FILES["clubs.xlsx"]: "liste des clubs mise à jour",
+          changes.SHARED_FILES["joueurs.xlsx"]: "liste des joueurs mise à jour",
+          changes.SHARED_FILES["reportgen.toml"]: "réglages de la ligue modifiés",
+          changes.SHARED_FILES["saisons.toml"]: "saisons closes mises à jour",
+          changes.NEW_VERSION: "nouvelle version du logiciel des classements",
+          changes.NEW_RESULTS: "nouvelle version du logiciel des classements : des résultats ont changé",
+          changes.UNKNOWN: "cause inconnue"}
+
+
+def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
+    """« du Tournoi de Tarbes du 10 octobre 2026 », « de la Coupe Tantrix d'automne du 10 octobre
+    2026 »: the circuit's tournament of that day, its date said once; « du tournoi du 10 octobre
+    2026 » when the circuit has none that day, or several."""
+    when = french.date_long(day)
+    names = {r["name"] or r["title"] for r in circuit.rankings
+             if r["kind"] == "event" and r["date"] == day.isoformat()} if circuit else set()
+    if len(names) != 1:
+        return f"du tournoi du {when}"
+    name = names.pop()
+    # « Tournoi de Tarbes », a tournament named after its town (the workbook naming none), is « le
+    # tournoi de Tarbes » in a sentence, as the bulletins' titles say it
+    of = french.de(name)
+    of = f"du t{of[4:]}" if re.match(r"du Tournoi (de |d'|du |des )", of) else of
+    return of if when in name else f"{of} du {when}"
+
+
+def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[str]:
+    """A correction's reasons for a club member, each once (two workbooks of one day: one line)."""
+    found = []
+    for reason in change["reasons"]:
+        workbook = changes.workbook_change(reason)
+        if workbook is None:
+            found.append(OTHERS.get(reason, reason))
+        else:  # « de ce jour »: the document's own date
+            day = workbook.day or dt.date.fromisoformat(change["date"])
+            found.append(WORKBOOK[workbook.kind].format(of=of_tournament(circuit, day)))
+    return list(dict.fromkeys(found))
+
+
+def line(change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
+    """A correction as its row shows it: its document linked (an annex to its Excel file, named so),
+    its date after the title only when the title does not say it, its reasons a reader's."""
+    date = long_day(change["date"])
+    annex = circuit is not None and any(a["path"] == change["path"] for a in circuit.annexes)
+    url = None if circuit is None else circuit.link(f"{change['path']}.xlsx") if annex else circuit.bulletin(change["path"])
+    return {**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]), "date": date,
+            "dated": date not in change["title"], "annex": annex,
+            "circuit_title": circuit.title if circuit else change["circuit"], "url": url,
+            "reasons": reasons(change, circuit)}

@@ -16,6 +16,7 @@ from reportgen import circuits, config
 from reportgen.site import og
 from reportgen.site.pages import Site
 from reportgen.site.publish import publish
+from reportgen.site.sources import load
 from tests.test_config import defaults, only_problem
 
 URL = "https://ligue.example.org/"
@@ -109,15 +110,18 @@ def drawn_whole(card: og.Card) -> tuple[bytes, list[int] | None]:
              fill=og.WHITE, anchor="lm")
     pen.text((og.MARGIN, 170), og._fit(card.title, "bold", 58, inner), font=og._font("bold", 58),
              fill=og.ACCENT, anchor="ls")
-    pen.text((og.MARGIN, 232), og._fit(card.subtitle, "regular", 36, inner), font=og._font("regular", 36),
+    size = og.subtitle_size(card.subtitle, inner)
+    pen.text((og.MARGIN, 232), og._fit(card.subtitle, "regular", size, inner), font=og._font("regular", size),
              fill=og.MUTED, anchor="ls")
-    places = [og._fit(place, "bold", 38, inner / 3) for place, _, _ in card.lines[:4]]
+    rows = card.lines[:og.MAX_ROWS]
+    top, step, height = og.bands(len(rows))
+    places = [og._fit(place, "bold", 38, inner / 3) for place, _, _ in rows]
     place_width = max([og._length(place, "bold", 38) for place in places if place] + [0.0])
     place_width = place_width + 28 if place_width else 0.0
-    for index, ((_, name, value), place) in enumerate(zip(card.lines[:4], places)):
-        y = 290 + index * 78
-        pen.rounded_rectangle((og.MARGIN - 16, y, og.WIDTH - og.MARGIN + 16, y + 64), radius=12, fill=og.BAND)
-        middle = y + 32
+    for index, ((_, name, value), place) in enumerate(zip(rows, places)):
+        y = top + index * step
+        pen.rounded_rectangle((og.MARGIN - 16, y, og.WIDTH - og.MARGIN + 16, y + height), radius=12, fill=og.BAND)
+        middle = y + height // 2
         value = og._fit(value, "regular", 34, inner / 2)
         value_width = og._length(value, "regular", 34) if value else 0
         pen.text((og.WIDTH - og.MARGIN, middle), value, font=og._font("regular", 34), fill=og.MUTED, anchor="rm")
@@ -131,7 +135,7 @@ def drawn_whole(card: og.Card) -> tuple[bytes, list[int] | None]:
 
 def test_a_card_made_of_texts_drawn_once_is_the_card_drawn_whole():
     # texts of every kind: accents above and below, stacked combining marks, a glyph the font lacks,
-    # long texts cut with « … », places of one to four rows, shared places, empty cells; each text
+    # long texts cut with « … », places of one to five rows, shared places, empty cells; each text
     # also met again on other cards and rows (taken from `_text`'s cache), and some at a fraction
     # of a pixel (a name after the places' column)
     names = ["DUPONT Jean", "ÉLOÏSE Çà ÿ gjpqy", "W" * 120, "<script>", "a\u0301\u0301\u0301\u0301 Å", "😀 ﷺ", " ", "—"]
@@ -141,7 +145,7 @@ def test_a_card_made_of_texts_drawn_once_is_the_card_drawn_whole():
              og.Card("Ligue des jeux " * 12, "Tournoi d'Albi " * 8, "Classement — 14 mars 2026 · Albi " * 4)]
     for index in range(24):
         rows = tuple((places[(index + row) % len(places)], names[(index * 3 + row) % len(names)],
-                      values[(index + 2 * row) % len(values)]) for row in range(index % 5))
+                      values[(index + 2 * row) % len(values)]) for row in range(index % 6))
         cards.append(og.Card("Ligue" if index % 2 else "Ligue régionale", names[index % len(names)],
                              f"Saison {2020 + index % 3}", rows))
     og._text.cache_clear()
@@ -213,3 +217,37 @@ def test_a_card_file_is_its_pixels_in_the_palette_and_nothing_else():
     # ISA-L's bytes, the same on any x86-64 processor at this level (og.LEVEL): a new version of
     # isal that compresses otherwise fails here, and then needs og.VERSION bumped (new names)
     assert hashlib.sha256(png).hexdigest()[:16] == "a9f376457b1c5226"
+
+
+def bands(png: bytes) -> int:
+    """How many line bands a card draws: the runs of the bands' colour down a column left of the texts."""
+    picture = Image.open(io.BytesIO(png)).convert("RGB")
+    band = Image.new("RGB", (1, 1), og.BAND).getpixel((0, 0))
+    column = [picture.getpixel((og.MARGIN - 8, y)) == band for y in range(100, og.HEIGHT)]
+    return sum(1 for y in range(1, len(column)) if column[y] and not column[y - 1])
+
+
+def test_the_home_card_names_the_league_and_each_circuit_s_leader_the_fifth_too(example_site):
+    """The home page's card showed four circuits' leaders of five (Tantrix left out of its image
+    and its text alternative); its title was « Accueil », as its <h1>: the league's name now, as the
+    other pages' titles say it; the text alternative's « ; » after a no-break space, as the site's."""
+    home = (example_site / "index.html").read_bytes()
+    league = html.unescape(meta(home, "og:site_name"))
+    assert html.unescape(meta(home, "og:title")) == league
+    text = home.decode("utf-8")
+    assert f"<h1>{html.escape(league)}</h1>" in text and f"<title>{html.escape(league)}</title>" in text
+    alt = html.unescape(meta(home, "og:image:alt"))
+    titles = [found.title for found in load(example_site, list(circuits.CIRCUITS), [], {})]
+    assert len(titles) == 5 and all(title in alt for title in titles), alt
+    assert " ;" not in alt and alt.count("\u202f; ") == 4, alt
+    assert bands((example_site / meta(home, "og:image")).read_bytes()) == 5
+
+
+def test_a_tournament_card_s_subtitle_is_drawn_whole():
+    # « Classement régional Grand Sud — 24 janvier 2026 · Carcass… »: at 36 px wider than the card
+    card = og.Card("Ligue Grand Sud des clubs de jeux de réflexion", "Tournoi de Carcassonne",
+                   "Classement régional Grand Sud — 24 janvier 2026 · Carcassonne",
+                   (("1", "DUPONT Jean", "120 pts"), ("2", "MARTIN Paul", "110 pts"), ("3", "DURAND Léa", "90 pts")))
+    drawn = og.texts(card)
+    assert card.subtitle in [text for _, text, *_ in drawn]
+    assert bands(og.draw(card)) == 3

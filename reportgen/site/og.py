@@ -28,7 +28,7 @@ from reportgen.render.html import TEMPLATES
 
 WIDTH, HEIGHT = 1200, 630
 MARGIN = 72
-VERSION = "3"  # part of every file name: bump it when the drawing changes, so that every card is redrawn
+VERSION = "4"  # part of every file name: bump it when the drawing changes, so that every card is redrawn
 # The pixels' compression (version 3): ISA-L's deflate at level 1 takes 0.35 ms a card where zlib,
 # through Pillow, took 2.3 to 3.5 ms at level 3 (version 2; 7.0 at its default 6, version 1), for a
 # file a little smaller (22 KB against 24): the same pixels. It was a third of a card's cost in a
@@ -64,7 +64,8 @@ class Card:
 
     def alt(self) -> str:
         """The image's text alternative (`og:image:alt`): everything it shows."""
-        shown = " ; ".join(" ".join(part for part in line if part) for line in self.lines)
+        # « ; » after a narrow no-break space, as the site writes it (french.typography)
+        shown = "\u202f; ".join(" ".join(part for part in line if part) for line in self.lines)
         return " — ".join(part for part in (self.title, self.subtitle, shown) if part)
 
 
@@ -108,6 +109,20 @@ def _fit(text: str, weight: str, size: int, width: float) -> str:
 
 TOP, ROW, ROW_HEIGHT = 290, 78, 64  # the lines' bands: the first's top, from one to the next, height
 SUBTITLE = 2  # in `draw`'s texts: the league, the title, the subtitle, then the lines'
+MAX_ROWS = 5  # the home page's card: each circuit's leader, five circuits
+SUBTITLE_SIZES = (36, 34, 32, 30, 28)  # a long subtitle (a tournament's circuit, date and place) smaller, not cut
+
+
+def bands(rows: int) -> tuple[int, int, int]:
+    """The lines' bands (the first's top, from one to the next, height): up to four as they always
+    were; five a little closer and higher, above the card's bottom margin."""
+    return (TOP, ROW, ROW_HEIGHT) if rows <= 4 else (TOP - 16, 64, 54)
+
+
+def subtitle_size(text: str, width: float) -> int:
+    """The subtitle's size: the largest that draws it whole (« Classement régional Grand Sud —
+    24 janvier 2026 · Carcassonne » at 36 px was cut « Carcass… »), the smallest (then cut) else."""
+    return next((size for size in SUBTITLE_SIZES if _length(text, "regular", size) <= width), SUBTITLE_SIZES[-1])
 
 
 @cache
@@ -117,9 +132,10 @@ def _base(rows: int) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), WHITE)
     pen = ImageDraw.Draw(image)
     pen.rectangle((0, 0, WIDTH, 96), fill=ACCENT)
+    top, step, height = bands(rows)
     for index in range(rows):
-        y = TOP + index * ROW
-        pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + ROW_HEIGHT), radius=12, fill=BAND)
+        y = top + index * step
+        pen.rounded_rectangle((MARGIN - 16, y, WIDTH - MARGIN + 16, y + height), radius=12, fill=BAND)
     return _quantized(image)
 
 
@@ -172,34 +188,46 @@ def _text(rows: int, xy: tuple[float, float], text: str, weight: str, size: int,
     return Image.frombytes("P", drawn.size, drawn.tobytes()), covered, (box[0], box[1])
 
 
-def draw(card: Card) -> bytes:
-    """The card as PNG bytes: a band with the league's name, the title and subtitle, the lines.
-    Laid out as drawn on one RGB image and quantized (what `VERSION` 2 drew, pixel for pixel:
-    tests/test_site_og.py draws both), made from the blank card and each text's pixels (`_text`)."""
+Text = tuple[tuple[float, float], str, str, int, str, str]  # where, what, weight, size, colour, anchor
+
+
+def texts(card: Card) -> list[Text]:
+    """The card's texts as `draw` draws them: the league's name, the title, the subtitle, then each
+    line's value, place and name, each cut with « … » to fit (a subtitle made smaller first)."""
     inner = WIDTH - 2 * MARGIN
-    texts: list[tuple[tuple[float, float], str, str, int, str, str]] = [
+    size = subtitle_size(card.subtitle, inner)
+    found: list[Text] = [
         ((MARGIN, 48), _fit(card.league, "semibold", 32, inner), "semibold", 32, WHITE, "lm"),
         ((MARGIN, 170), _fit(card.title, "bold", 58, inner), "bold", 58, ACCENT, "ls"),
-        ((MARGIN, 232), _fit(card.subtitle, "regular", 36, inner), "regular", 36, MUTED, "ls")]
-    rows = card.lines[:4]
+        ((MARGIN, 232), _fit(card.subtitle, "regular", size, inner), "regular", size, MUTED, "ls")]
+    rows = card.lines[:MAX_ROWS]
+    top, step, height = bands(len(rows))
     places = [_fit(place, "bold", 38, inner / 3) for place, _, _ in rows]
     # one column of places, so that the names line up
     place_width = max([_length(place, "bold", 38) for place in places if place] + [0.0])
     place_width = place_width + 28 if place_width else 0.0
     for index, ((_, name, value), place) in enumerate(zip(rows, places)):
-        middle = TOP + index * ROW + ROW_HEIGHT // 2
+        middle = top + index * step + height // 2
         value = _fit(value, "regular", 34, inner / 2)  # the home page's value is a name
         value_width = _length(value, "regular", 34) if value else 0
         room = inner - place_width - value_width - 32
-        texts += [((WIDTH - MARGIN, middle), value, "regular", 34, MUTED, "rm"),
+        found += [((WIDTH - MARGIN, middle), value, "regular", 34, MUTED, "rm"),
                   ((MARGIN, middle), place, "bold", 38, ACCENT, "lm"),
                   ((MARGIN + place_width, middle), _fit(name, "semibold", 38, room), "semibold", 38, INK, "lm")]
-    image = _base(len(rows)).copy()
-    for index, (xy, text, weight, size, fill, anchor) in enumerate(texts):
+    return found
+
+
+def draw(card: Card) -> bytes:
+    """The card as PNG bytes: a band with the league's name, the title and subtitle, the lines.
+    Laid out as drawn on one RGB image and quantized (what `VERSION` 2 drew, pixel for pixel:
+    tests/test_site_og.py draws both), made from the blank card and each text's pixels (`_text`)."""
+    rows = len(card.lines[:MAX_ROWS])
+    image = _base(rows).copy()
+    for index, (xy, text, weight, size, fill, anchor) in enumerate(texts(card)):
         if text:  # an empty text draws nothing
             # the subtitle (a tournament's date and place) is on one card only: kept out of the cache,
             # which then holds more of the texts that recur (403 subtitles at 10x, 403 distinct)
-            drawn = (_text.__wrapped__ if index == SUBTITLE else _text)(len(rows), xy, text, weight, size, fill, anchor)
+            drawn = (_text.__wrapped__ if index == SUBTITLE else _text)(rows, xy, text, weight, size, fill, anchor)
             if drawn is not None:
                 pixels, mask, corner = drawn
                 image.paste(pixels, corner, mask)

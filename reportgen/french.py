@@ -304,6 +304,13 @@ def of_club(name: str) -> str:
     return _FORMS["de"][article] + rest
 
 
+def club_title(name: str) -> str:
+    """A club's name as a heading: « Club d'Auch » for a club named after its town in clubs.xlsx,
+    « Club du Grau-du-Roi »; a name that says what it is as written (« Club de Foix », « Amicale de
+    Rodez », « Les Amis du jeu »)."""
+    return name if _noun(name) is not None else f"Club {de(name)}"
+
+
 def at_club(name: str) -> str:
     """« au club de Foix », « au Club de Foix », « à l'Amicale de Rodez »."""
     article, rest = _club(name)

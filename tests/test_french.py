@@ -126,6 +126,10 @@ def test_a_club_is_called_a_club_once():
         "du Cercle de Rodez", "de l'Amicale de Rodez", "des Amis du jeu"]
     assert [french.at_club(name) for name in ("Albi", "Club de Foix", "Amicale de Rodez", "Les Amis du jeu")] == [
         "au club d'Albi", "au Club de Foix", "à l'Amicale de Rodez", "aux Amis du jeu"]
+    # a club's page's heading (site/club_page.py)
+    assert [french.club_title(name) for name in ("Auch", "Le Grau-du-Roi", "Club de Foix", "Amicale de Rodez",
+                                                 "Les Amis du jeu")] == [
+        "Club d'Auch", "Club du Grau-du-Roi", "Club de Foix", "Amicale de Rodez", "Les Amis du jeu"]
 
 
 # Names as clubs.xlsx, the calendar and the workbooks give them: an article of their own or none, a

@@ -900,8 +900,8 @@ def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league
     inputs, outputs = league
     tables: list[str] = []
     table = Site.table
-    monkeypatch.setattr(Site, "table", lambda site, circuit, ranking, *rest: (
-        ranking["kind"] == "event" and tables.append(ranking["path"])) or table(site, circuit, ranking, *rest))
+    monkeypatch.setattr(Site, "table", lambda site, circuit, ranking, *rest, **options: (
+        ranking["kind"] == "event" and tables.append(ranking["path"])) or table(site, circuit, ranking, *rest, **options))
     result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
     assert not result.unchanged and result.site_rendered == [] and tables == []
     data = outputs / "grand-sud" / "site.json"

@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from reportgen import french
 from reportgen.site import lines as html_lines
 from reportgen.site.days import long_day
 from reportgen.site.sources import Circuit, shown_title
@@ -63,9 +64,9 @@ class ClubPages:
                     for circuit, ranking, rows in headlines if rows.get(club)]
         # the tournaments its players played, with their pages (and through them, their bulletins)
         events = sorted(played.get(club, ()), reverse=True)
-        return {"title": club, "sections": sections,
+        return {"title": french.club_title(club), "sections": sections,
                 "events": html_lines.table_body(self._event_item(event) for event in events),
-                "description": f"Les joueurs du club {club}"}
+                "description": f"Les joueurs {french.of_club(club)}"}
 
     def _event_item(self, event: Event) -> str:
         """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""

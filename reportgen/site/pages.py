@@ -159,13 +159,15 @@ class Site:
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
-              here: str = "") -> dict[str, Any]:
+              here: str = "", club_column: bool = True) -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
         and the evolution always shown; the other columns marked `secondary` (hidden on a phone).
         Its rows made as HTML (site/lines.py), their links relative to the page (`here`). A column
-        empty in every row is left out (a tournament's « Club » in a circuit whose sheets name none)."""
+        empty in every row is left out (a tournament's « Club » in a circuit whose sheets name none);
+        without `club_column`, the Club column too (a club's page)."""
         listed = rows if rows is not None else ranking["rows"]
-        columns = [c for c in ranking["columns"] if any(row["values"].get(c["key"], "") != "" for row in listed)]
+        columns = [c for c in ranking["columns"] if (club_column or c["key"] != "club")
+                   and any(row["values"].get(c["key"], "") != "" for row in listed)]
         main = {c["key"] for c in columns if c["key"] == "evolution"}
         main |= {next((c["key"] for c in columns if c["key"] != "club"), "")}
         # numbers aligned right, as in the bulletins (a record of an earlier version says none); places
@@ -434,7 +436,9 @@ class Site:
         return self.player_pages.sections(player, name)
 
     def club(self, club: str) -> bytes | None:
-        return self.render("club.html.j2", self.club_page(club), **self.club_pages.club(club, self.table))
+        # its rows without the Club column, whose cells would each link to this very page
+        return self.render("club.html.j2", self.club_page(club),
+                           **self.club_pages.club(club, functools.partial(self.table, club_column=False)))
 
     def search_index(self) -> bytes:
         """Players (those the site shows), clubs and tournaments, each with its page: a script the

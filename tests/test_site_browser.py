@@ -33,9 +33,12 @@ SEARCH_AND_SORT = """() => {
   const found = Array.from(document.querySelectorAll("#resultats a"), a => [a.textContent, a.getAttribute("href")]);
   const table = document.querySelector("table.ranking");
   const header = table.querySelectorAll("thead th")[1];
+  const arrow = () => getComputedStyle(table.querySelector("thead th[aria-sort] button"), "::after").content;
+  const before = arrow();
   header.click();
   const names = Array.from(table.querySelectorAll("tbody th"), th => th.textContent);
-  return {found: found, hidden: input.form.hidden, names: names, sort: header.getAttribute("aria-sort")};
+  return {found: found, hidden: input.form.hidden, names: names, sort: header.getAttribute("aria-sort"),
+          arrows: [before, arrow()]};
 }"""
 
 
@@ -48,6 +51,8 @@ def test_the_search_finds_a_player_by_part_of_his_name_and_a_header_sorts_its_ta
     assert [name for name, _ in seen["found"]] == ["LÉGER Zoé (joueur)"]
     assert (outputs / "site" / seen["found"][0][1]).is_file()
     assert seen["sort"] == "ascending" and seen["names"] == sorted(seen["names"], key=str.casefold)
+    # The order is drawn once the reader sorts: before, the table reads (and is as wide) as published.
+    assert seen["arrows"][0] == "none" and "▲" in seen["arrows"][1], seen["arrows"]
 
 
 SEARCH = """words => {

@@ -123,6 +123,7 @@
         var ascending = header.getAttribute("aria-sort") !== "ascending";
         Array.prototype.forEach.call(headers, function (h) { h.removeAttribute("aria-sort"); });
         header.setAttribute("aria-sort", ascending ? "ascending" : "descending");
+        table.classList.add("sorted");  // its arrow drawn from now on (site.css)
         var body = table.tBodies[0];
         var rows = Array.prototype.slice.call(body.rows);
         rows.sort(function (a, b) {

@@ -117,6 +117,7 @@ def check(
     import datetime as dt
 
     from reportgen import french, queries
+    from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load, score
     from reportgen.render import verification
@@ -136,7 +137,7 @@ def check(
         typer.echo(verification.to_json(problems, notices))
     else:
         print_problems(problems, notices)
-        _waiting_in_inbox(archive, inputs)
+        waiting_for_you(archive, inputs)
     events = sum(len(c.events) for c in league.circuits.values())
     if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
@@ -144,22 +145,6 @@ def check(
         read = f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}"
         typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')})."
                    if problems else f"{read}, aucun problème.")
-
-
-def _waiting_in_inbox(archive: Path, inputs: Path) -> None:
-    """The workbooks `reportgen inbox` kept aside, not in inputs/ (so they block nothing): refused,
-    until their club sends a corrected one; held (another club's tournament), until the secretary
-    files or deletes them."""
-    from reportgen.commands.inbox import held_for_you
-    from reportgen.delivery.inbox_run import refused_waiting
-
-    waiting = refused_waiting(archive)
-    if waiting:
-        err(f"{french.plural(len(waiting), 'classeur reçu par courriel refusé', 'classeurs reçus par courriel refusés')} "
-            "(hors de inputs/, ils ne bloquent rien) en attente d'une version corrigée :")
-        for line in waiting:
-            err(f"  - {line}")
-    held_for_you(archive, inputs)
 
 
 class Format(str, Enum):

@@ -176,6 +176,31 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
+def waiting_block(stderr: str) -> list[str]:
+    """The lines that list the workbooks `inbox` kept aside, from a command's standard error."""
+    lines = stderr.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("1 classeur reçu par courriel"))
+    return lines[start:start + 4]
+
+
+def test_inbox_and_check_list_the_workbooks_kept_aside_in_the_same_words(league, tmp_path):
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Printemps", [("p.xlsx", workbook(tmp_path / "p", **SPRING))], number=2))
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    assert league.run().returncode == 0
+    # Toulouse sends Albi's tournament: held for the secretary.
+    theirs = workbook(tmp_path / "t", **SPRING, results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=3))
+    done = league.run()
+    checked = league.check()
+    assert done.returncode == 0 and checked.returncode == 0, done.stderr + checked.stderr
+    said = waiting_block(checked.stderr)
+    assert said[0].endswith("en attente d'une version corrigée :") and "casse.xlsx" in said[1]
+    assert said[2].startswith("1 classeur reçu par courriel mis de côté pour vous") and "t.xlsx" in said[3]
+    assert waiting_block(done.stderr) == said  # one list, the same words, after `inbox` as after `check`
+
+
 def test_the_answer_asks_for_the_workbooks_in_the_plural_when_several_are_refused(league, tmp_path):
     rows = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]]
     broken = [(f"{name}.xlsx", workbook(tmp_path / name, name, day=day, club="ALBI", results=rows))

@@ -90,19 +90,26 @@ def inbox(
     _summary(handled, outputs, settings.mail.run_timeout if settings.mail is not None else 0.0, archive, inputs)
 
 
-def held_for_you(archive: Path, inputs: Path) -> None:
-    """The workbooks of another club's tournament `inbox` kept aside, until the secretary files or
-    deletes them: said by every `inbox` and `check`."""
+def waiting_for_you(archive: Path, inputs: Path) -> None:
+    """The workbooks `inbox` kept aside, not in inputs/ (so they block nothing), said the same way by
+    every `inbox` and `check`: refused, until their club sends a corrected one; held (another club's
+    tournament), until the secretary files or deletes them."""
     from reportgen import french
-    from reportgen.delivery.inbox_run import held_waiting
+    from reportgen.delivery.inbox_run import held_waiting, refused_waiting
 
-    waiting = held_waiting(archive, inputs)
-    if waiting:
-        kept = french.plural(len(waiting), "classeur reçu par courriel mis de côté",
+    refused = refused_waiting(archive)
+    if refused:
+        err(f"{french.plural(len(refused), 'classeur reçu par courriel refusé', 'classeurs reçus par courriel refusés')} "
+            "(hors de inputs/, ils ne bloquent rien) en attente d'une version corrigée :")
+        for line in refused:
+            err(f"  - {line}")
+    held = held_waiting(archive, inputs)
+    if held:
+        kept = french.plural(len(held), "classeur reçu par courriel mis de côté",
                              "classeurs reçus par courriel mis de côté")
         err(f"{kept} pour vous (le tournoi d'un autre club que l'expéditeur ; rien n'a changé dans inputs/, à vous de "
             "décider) :")
-        for line in waiting:
+        for line in held:
             err(f"  - {line}")
 
 
@@ -137,7 +144,7 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
             "ni répondu) :")
         for one in left:
             err(f"  - {describe(one)}")
-    held_for_you(archive, inputs)
+    waiting_for_you(archive, inputs)
     failed = [h for h in new + later if h.sent == SendStatus.FAILED]
     unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
     postponed = [h for h in new + later if h.sent == POSTPONED]

@@ -176,6 +176,29 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
+def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(league, tmp_path):
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    # Albi's spring tournament, accepted after: no correction of the tournament of the 21st.
+    league.server.append(message(ALBI, "Printemps", [("p.xlsx", workbook(tmp_path / "p", **SPRING))], number=2))
+    assert league.run().returncode == 0
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in checked.stderr
+    # Its sheet did not say which tournament it was: its corrected version under another file name is
+    # not known for one; the secretary, who knows, sets it aside by deleting it.
+    league.server.append(message(ALBI, "Corrigé", [("casse-v2.xlsx", workbook(tmp_path / "ok", "casse", day="21/03/2026",
+                                                                             club="ALBI"))], number=3))
+    assert league.run().returncode == 0
+    checked = league.check()
+    assert "casse.xlsx de contact@albi.example.org" in checked.stderr and "pour l'écarter, supprimez-le" in checked.stderr
+    [kept] = (league.archive / "inbox" / "refused").iterdir()
+    kept.unlink()
+    checked = league.check()
+    assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
+
+
 def waiting_block(stderr: str) -> list[str]:
     """The lines that list the workbooks `inbox` kept aside, from a command's standard error."""
     lines = stderr.splitlines()

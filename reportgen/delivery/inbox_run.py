@@ -242,15 +242,11 @@ class Inbox:
 
     def _superseded(self, row: sqlite3.Row, files: list[Filed]) -> bool:
         """Whether newer messages of the same club carry every workbook `files` answers for."""
-        def marks(filed: Filed) -> set[tuple[str, ...]]:
-            return {("file", filed.filename.casefold())} | (
-                {("event", filed.circuit, filed.event.casefold(), filed.date)} if filed.date else set())
-
         newer = set()
         for later in self.db.execute("SELECT id FROM inbox_message WHERE mailbox = ? AND club_code = ? AND id > ? "
                                      "AND status != 'left'", (self.mailbox.name, row["club_code"], row["id"])):
-            newer |= {mark for filed in self._files(later["id"]) for mark in marks(filed)}
-        return bool(files) and all(marks(filed) & newer for filed in files)
+            newer |= {mark for filed in self._files(later["id"]) for mark in _marks(filed)}
+        return bool(files) and all(_marks(filed) & newer for filed in files)
 
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
@@ -382,16 +378,36 @@ def _decided(archive: Path, query: str) -> list[sqlite3.Row]:
         connection.close()
 
 
+def _marks(filed: Filed) -> set[tuple[str, ...]]:
+    """What makes two workbooks of one club versions of the same tournament: the same file name, or
+    the same circuit, name and date (when its sheet could be read)."""
+    return {("file", filed.filename.casefold())} | (
+        {("event", filed.circuit, filed.event.casefold(), filed.date)} if filed.date else set())
+
+
 def refused_waiting(archive: Path) -> list[str]:
-    """The workbooks `inbox` refused that still wait for a corrected version (their club has sent
-    no accepted workbook since), one French line each; none without a database."""
-    rows = _decided(archive, "SELECT m.sender, m.sent_on, f.filename, f.path FROM inbox_file f JOIN inbox_message m "
-                             "ON m.id = f.message WHERE f.status = 'refused' AND NOT EXISTS (SELECT 1 FROM inbox_file g "
-                             "JOIN inbox_message n ON n.id = g.message WHERE g.status = 'accepted' "
-                             "AND n.club_code = m.club_code AND n.id > m.id) ORDER BY m.id, f.position")
-    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
-            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections"
-            for row in rows]
+    """The workbooks `inbox` refused that still wait for a corrected version, one French line each;
+    none without a database. A later accepted workbook of the same club corrects one when it is the
+    same tournament (`_marks`: the same file name, or the same tournament when the refused one's
+    sheet said which): the club's other tournaments filed meanwhile do not, or a tournament whose
+    workbook never came right would leave the list unseen. The secretary sets one aside by deleting
+    it, as she does a held one."""
+    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
+                             "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted') "
+                             "ORDER BY m.id, f.position")
+    waiting = []
+    for row in rows:
+        if row["status"] != "refused" or not (archive / row["path"]).is_file():
+            continue
+        refused = _marks(Filed.from_row(row))
+        if any(_marks(Filed.from_row(r)) & refused for r in rows if r["status"] == "accepted"
+               and r["club_code"] == row["club_code"] and r["message_id"] > row["message_id"]):
+            continue
+        sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
+        waiting.append(f"{row['filename']} de {row['sender']} (message du {sent}) : refusé, gardé dans "
+                       f"{archive / row['path']} ; le club a reçu la liste des corrections ; pour l'écarter, "
+                       "supprimez-le")
+    return waiting
 
 
 def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:

@@ -219,7 +219,8 @@ def test_inbox_and_check_list_the_workbooks_kept_aside_in_the_same_words(league,
     checked = league.check()
     assert done.returncode == 0 and checked.returncode == 0, done.stderr + checked.stderr
     said = waiting_block(checked.stderr)
-    assert said[0].endswith("en attente d'une version corrigée :") and "casse.xlsx" in said[1]
+    assert said[0] == ("1 classeur reçu par courriel refusé (hors de inputs/, il ne bloque rien) en attente d'une "
+                       "version corrigée :") and "casse.xlsx" in said[1]
     assert said[2].startswith("1 classeur reçu par courriel mis de côté pour vous") and "t.xlsx" in said[3]
     assert waiting_block(done.stderr) == said  # one list, the same words, after `inbox` as after `check`
 

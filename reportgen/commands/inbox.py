@@ -100,7 +100,8 @@ def waiting_for_you(archive: Path, inputs: Path) -> None:
     refused = refused_waiting(archive)
     if refused:
         err(f"{french.plural(len(refused), 'classeur reçu par courriel refusé', 'classeurs reçus par courriel refusés')} "
-            "(hors de inputs/, ils ne bloquent rien) en attente d'une version corrigée :")
+            f"(hors de inputs/, {'ils ne bloquent' if len(refused) > 1 else 'il ne bloque'} rien) en attente d'une "
+            "version corrigée :")
         for line in refused:
             err(f"  - {line}")
     held = held_waiting(archive, inputs)

@@ -158,6 +158,21 @@ def place(value: object) -> tuple[int, bool]:
     return number, tied
 
 
+PLACE_FIX = "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)"
+UNTIED_PLACE_FIX = "écrivez un nombre : 1, 2, 3… (ou 1er, 2e)"
+
+
+def untied_place(value: object) -> tuple[int, bool]:
+    """A place of a circuit whose regulation has no ties (the Grand Sud), read as `place`: a text
+    that is no place is told the forms without « 3 ex », which that circuit refuses next."""
+    try:
+        return place(value)
+    except BadValue as error:
+        if error.fix == PLACE_FIX:
+            raise BadValue(error.message, UNTIED_PLACE_FIX) from None
+        raise
+
+
 # A place typed as text (« 1er », « 2e », « 3 ex ») is one of a few hundred forms, typed in every
 # workbook: each read once (bounded). A text that is no place raises each time (never cached).
 @functools.lru_cache(maxsize=1 << 12)
@@ -168,8 +183,7 @@ def _place_of_text(value: str) -> tuple[int, bool]:
 def _place_of(value: object) -> tuple[int, bool]:
     match = _PLACE.match(strip_accents(str(value)).strip().casefold())
     if not match:
-        raise BadValue(f"« {shown(value)} » n'est pas une place",
-                       "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
+        raise BadValue(f"« {shown(value)} » n'est pas une place", PLACE_FIX)
     return int(match["n"]), bool(match["tie1"] or match["tie2"])
 
 

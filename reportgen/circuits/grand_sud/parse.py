@@ -126,7 +126,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
             club = table.read(row, "club", values.text, found, required=False) or ""
         given: dict[str, int] = {}
         for index, key in enumerate(keys):
-            parsed = placed[index] if whole is not None else table.read(row, key, values.place, found)
+            parsed = placed[index] if whole is not None else table.read(row, key, values.untied_place, found)
             if parsed is None:
                 continue
             number, tied = parsed
@@ -163,7 +163,7 @@ def _read_whole(table: Table, keys: tuple[str, ...]) -> list[tuple] | None:
         return None
     columns: list[list] = []
     for column in [table.read_all(key, values.text, required=False) for key in ("licence", "club")] + \
-            [table.read_all(key, values.place) for key in keys]:
+            [table.read_all(key, values.untied_place) for key in keys]:
         if column is None:
             return None
         columns.append(column)

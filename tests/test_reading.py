@@ -234,7 +234,16 @@ def test_a_place_given_twice(inputs):
 def test_a_place_beyond_the_number_of_players(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [5, "B", "Un", "", ""]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 5 dépasse le nombre de "
-                                    "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une fois")
+                                    "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une "
+                                    "fois : la place 2 n'est donnée à personne")
+
+
+def test_a_row_deleted_is_said_by_the_place_nobody_has(inputs):
+    # The 3rd's row deleted: the last place is beyond the count, and the fix names the one to look for.
+    write_tournament(inputs, "t", results=[[place, f"J{place}", "Un", "", ""] for place in (1, 2, 4, 5)])
+    assert only_problem(inputs).endswith("(colonne « Place ») : la place 5 dépasse le nombre de joueurs classés (4) — "
+                                         "chaque place de 1 au nombre de joueurs doit être donnée une fois : la place 3 "
+                                         "n'est donnée à personne")
 
 
 def test_a_player_listed_twice(inputs):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportgen import french
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
 from reportgen.ingest.directories import Club
@@ -25,6 +26,7 @@ from reportgen.model import Entry, Event, Problem, ResultRow
 from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB
 
 RESULTS_SHEET = "Résultats"
+MISSING_PLACES_SHOWN = 5  # a fix names the first five places nobody has, then how many more
 # §2.1 tournoi en poules (a duplicate phase then pools: two places), §2.2 tout en duplicate.
 FORMULAS = {"poules": "poules", "duplicate": "duplicate", "tout en duplicate": "duplicate",
             "tout duplicate": "duplicate"}
@@ -147,11 +149,28 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         found.append(EMPTY(workbook.ref(sheet), rows="tous les joueurs du tournoi"))
     count = len(table.rows)
     for key, given_rows in places.items():
+        # A place beyond the count means one below it is given to nobody: a row deleted, or a place
+        # mistyped. The cell said is the high place; the fix names the missing one(s), to look for.
+        missing = [number for number in range(1, count + 1) if number not in given_rows]
         for number, row in given_rows.items():
             if number > count:
                 found.append(PLACE_RANGE(table.ref(row, key), place=number, count=count,
-                                         fix="chaque place de 1 au nombre de joueurs doit être donnée une fois"))
+                                         fix="chaque place de 1 au nombre de joueurs doit être donnée une fois"
+                                         + _nobody(missing)))
     return rows
+
+
+def _nobody(missing: list[int]) -> str:
+    """« : la place 5 n'est donnée à personne », for the places from 1 to the count no row has (the
+    first few: a sheet cut in half misses a hundred)."""
+    if len(missing) == 1:
+        return f" : la place {missing[0]} n'est donnée à personne"
+    if not missing:
+        return ""
+    shown = [str(number) for number in missing[:MISSING_PLACES_SHOWN]]
+    if len(missing) > MISSING_PLACES_SHOWN:
+        shown.append(french.plural(len(missing) - MISSING_PLACES_SHOWN, "autre", "autres"))
+    return f" : les places {french.joined(shown)} ne sont données à personne"
 
 
 def _read_whole(table: Table, keys: tuple[str, ...]) -> list[tuple] | None:

@@ -147,3 +147,17 @@ def test_the_grand_sud_example_names_a_club_of_the_league(tmp_path):
 def test_a_circuit_without_a_blank_workbook_says_which_have_one(tmp_path):
     done = subprocess.run([REPORTGEN, "template", "masters", "--inputs", str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 2 and "grand-sud, tour-de-france" in done.stderr
+
+
+@pytest.mark.parametrize("circuit", ["grand-sud", "calendrier"])
+def test_a_club_s_bad_address_is_a_warning_that_does_not_stop_a_blank_workbook(tmp_path, circuit):
+    """A warning blocks nothing (README): the blank workbook is written, the warning said."""
+    inputs = tmp_path / "inputs"
+    book = openpyxl.load_workbook(write_clubs(inputs))
+    book["Clubs"]["D2"] = "contact carc.example.org"
+    book.save(inputs / "clubs.xlsx")
+    done = subprocess.run([REPORTGEN, "template", circuit, "--inputs", str(inputs), "--outputs",
+                           str(tmp_path / "outputs")], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "1 avertissement" in done.stderr and "« contact carc.example.org »" in done.stderr
+    assert (tmp_path / "outputs" / "modeles" / f"modele-{circuit}.xlsx").is_file()

@@ -44,6 +44,7 @@ def template(
             clubs = read_clubs(workbooks[0], problems)
     if problems:
         print_problems(problems, [])
+    if any(problem.blocking for problem in problems):  # a warning (a club's bad Email) blocks no blank workbook
         raise typer.Exit(1)
     organiser = clubs.find(club) if club else None
     if club and organiser is None:

@@ -202,3 +202,18 @@ def test_a_tournament_known_by_its_club_alone_is_named_when_its_club_has_no_addr
     late = french.date_long(TODAY - dt.timedelta(days=12))
     assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n'a pas d'adresse" \
         in " ".join(done.stderr.split())
+
+
+def test_a_club_whose_address_is_no_address_is_said_so_with_its_cell_not_as_without_one(tmp_path):
+    inputs = tmp_path / "inputs"
+    clubs = [row if row[0] != "MTPL" else ["MTPL", "Montpellier", "34", "contact mtpl.example.org"] for row in CLUBS]
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"], *clubs]})
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               [day(12), "grand-sud", "MTPL", "", ""]]})
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    said = " ".join(done.stderr.split())
+    assert "le club de Montpellier n'a pas d'adresse valide (« contact mtpl.example.org » dans clubs.xlsx, feuille " \
+           "Clubs, cellule D6)" in said
+    assert "n'a pas d'adresse (colonne Email" not in said
+

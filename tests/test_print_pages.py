@@ -154,3 +154,36 @@ def test_a_ranking_never_leaves_its_first_or_last_row_alone_on_a_page():
     without = lone_rows(css.replace(rules[0], "").replace(rules[1], ""))
     assert any("foot" in case for case in without) and any("head" in case for case in without), without
     assert lone_rows(css) == []
+
+
+# -- a table's header ------------------------------------------------------------------------------
+
+def header_font_sizes(document: Document, table_class: str) -> dict[str, float]:
+    """The font size WeasyPrint lays each header cell of the first `table_class` table out in."""
+    import weasyprint
+
+    pdf.use_project_fonts(pdf.TEMPLATES / "fonts")
+    laid = weasyprint.HTML(string=printed(document), base_url=str(pdf.TEMPLATES) + "/",
+                           url_fetcher=pdf._fetcher_class()(pdf.TEMPLATES)).render()
+    sizes: dict[str, float] = {}
+
+    def walk(box, inside: bool) -> None:
+        inside = inside or table_class in (box.element.get("class", "").split() if box.element is not None
+                                           and box.element_tag == "table" else [])
+        if inside and box.element_tag == "th" and type(box).__name__ == "TableCellBox":
+            text = "".join(child.text for child in box.descendants() if hasattr(child, "text"))
+            sizes.setdefault(text.strip(), box.style["font_size"])
+        for child in getattr(box, "children", []):
+            walk(child, inside)
+
+    for page in laid.pages:
+        walk(page._page_box, False)
+    return sizes
+
+
+def test_a_pool_table_s_headers_are_all_one_size(example_scored):
+    """The status column's smaller text is its cells', not its header's (« Statut » was set smaller
+    than « Moy. » beside it)."""
+    sizes = header_font_sizes(document(example_scored, "poules", "2026/2026-09-05-open-automne/tour-3"), "pool-table")
+    assert {"Moy.", "Statut"} <= sizes.keys()
+    assert len(set(sizes.values())) == 1, sizes

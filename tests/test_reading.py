@@ -395,6 +395,15 @@ def test_diplomacy_places_that_do_not_follow_ex_aequo_are_located(inputs):
         "place 4 (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5) — corrigez la numérotation des places")
 
 
+def test_a_diplomacy_place_or_name_that_cannot_be_read_is_one_problem_not_one_per_row_below(inputs):
+    """The row left out would put every place below it out of sequence: those are checked once it reads."""
+    write_diplomacy(inputs, "t", [[1, "A", "Un", ""], ["x", "B", "Un", ""], [3, "C", "Un", ""], [4, "D", "Un", ""],
+                                  [5, "E", "Un", ""]])
+    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!A3 (colonne « Place ») : « x » n'est pas une place")
+    write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "", "", ""], [3, "C", "Un", ""], [4, "D", "Un", ""]])
+    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!B3 (colonne « Nom ») : la case « Nom » est vide")
+
+
 def test_diplomacy_fewer_participants_than_listed_players_is_located(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""]], fields=[["Participants", 1]])
     assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B4 (colonne « Participants ») : 1 participants, "

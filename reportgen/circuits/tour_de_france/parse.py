@@ -62,15 +62,18 @@ def _results(workbook: Workbook, found: list[Problem]):
     if table is None:
         return []
     rows: list[TourDeFranceRow] = []
+    complete = True  # every row read: a row left out (its problem said) would put each place below it out of sequence
     for row in table.rows:
         excluded = bool(table.read(row, "excluded", values.yes_no, found, required=False))
         parsed = table.read(row, "place", values.place, found, required=not excluded)
         last, first, name_ref = table.read_name(row, found)
         if last is None or (parsed is None and not excluded):
+            complete = False
             continue
         rows.append(TourDeFranceRow(entry=Entry("", last, first), ref=name_ref, place=parsed[0] if parsed else None,
                                     excluded=excluded, place_ref=table.ref(row, "place")))
-    _check_places(rows, found)
+    if complete:  # else the places are checked once the row's own problem is corrected
+        _check_places(rows, found)
     if not rows and not found:
         found.append(EMPTY(workbook.ref(sheet)))
     return rows

@@ -72,6 +72,18 @@ def test_on_a_phone_no_number_is_cut_across_two_lines(browser, example_site):  #
     assert tab.evaluate(CUT_NUMBERS) == []
 
 
+def test_the_verification_page_s_notes_read_as_large_as_its_text(browser, example_site):  # noqa: F811
+    """Its notes are questions to answer (one person or two, with the command to run): not the
+    bulletins' small grey footnotes."""
+    browser.look(example_site / "verification.html", example_site, 1280, audit=False)
+    tab = browser.pages[1280]
+    assert tab.evaluate("document.querySelectorAll('.notes li').length") > 0
+    size = "el => getComputedStyle(el).fontSize"
+    assert tab.eval_on_selector(".notes li", size) == tab.eval_on_selector("body", size)
+    color = "el => getComputedStyle(el).color"
+    assert tab.eval_on_selector(".notes li", color) == tab.eval_on_selector("body", color)
+
+
 def test_no_site_page_has_an_empty_heading_or_empty_parentheses(example_site):  # noqa: F811
     """The open season's ranking, published as CSV and annex without a bulletin, once had no title:
     an empty heading on its season page and the home page, « (…) » left empty on its players' pages."""

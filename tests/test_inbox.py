@@ -144,6 +144,7 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert draft["To"] == ALBI
     assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in body(draft)
     assert "votre tournoi" not in body(draft)  # its sender may not be its organiser: never said
+    assert ".\n\nBien cordialement," in body(draft)
     assert not list(draft.iter_attachments())
     # the next `make` reads it with the others, without a problem
     assert not load(league.inputs, TODAY).all_problems()
@@ -162,7 +163,8 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     text = body(league.drafts()[0])
     assert "casse.xlsx\u00a0: ce classeur n'a pas pu être enregistré" in text
     assert "feuille «\u00a0Résultats\u00a0», cellule A3" in text and "«\u00a0deux\u00a0»" in text
-    assert "Corrigez le classeur et renvoyez-le en réponse à ce message\u00a0: il sera vérifié de nouveau." in text
+    assert "Corrigez le classeur et renvoyez-le en réponse à ce message\u00a0: il sera vérifié de nouveau.\n\n" \
+           "Bien cordialement," in text  # the closing apart, as in every answer
     assert not list(league.drafts()[0].iter_attachments())  # the layout is right: no template
     # `check` lists it, outside inputs/, until the club sends a workbook that is accepted
     checked = league.check()

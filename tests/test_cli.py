@@ -384,3 +384,15 @@ def test_the_json_of_a_final_ranking_says_whether_its_season_still_runs(tmp_path
         table = run("standings", "grand-sud", "--season", str(season), "--final", "--inputs", str(inputs))
         assert table.stdout.splitlines()[0].endswith("provisoire (tournois de 2026 seulement)") == data["so_far"]
     assert found == {year - 1: (True, False), year: (True, True)}
+
+
+def test_publish_s_help_names_everything_that_never_leaves_the_machine():
+    """The help listed verification.html, outputs/mail/ and hidden files only: not the reminders, the
+    clubs' bulletins, the pages' data, the .eml notices, nor the documents replaced by a public copy."""
+    from reportgen.delivery.publish import DRAFTS, INTERNAL, PRIVATE
+
+    helped = " ".join(run("publish", "--help").stdout.replace("│", " ").split())
+    for name in PRIVATE:
+        assert name in helped, name
+    for name in (*INTERNAL, *DRAFTS, "cachés", "copie publique"):
+        assert name in helped, name

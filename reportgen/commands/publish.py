@@ -27,8 +27,11 @@ def publish(
     sont retirées du serveur. La clé du serveur doit être dans ~/.ssh/known_hosts (ou le fichier
     known_hosts de [site]). Le mot de passe, s'il en faut un, se donne dans la variable
     REPORTGEN_SFTP_PASSWORD. Une connexion coupée laisse le site en ligne entier : relancez, ce qui
-    est déjà arrivé n'est pas renvoyé. N'est jamais envoyé : verification.html, outputs/mail/, les
-    fichiers cachés."""
+    est déjà arrivé n'est pas renvoyé. Ne quittent jamais cette machine : verification.html,
+    outputs/mail/, outputs/rappels/ et outputs/clubs/ (les courriels, les rappels et les bulletins des
+    clubs), les données des pages (site.json, publications.json), les avis en .eml et les fichiers
+    cachés ; un document qui nomme un joueur ayant choisi « initiales » ou « non » (joueurs.xlsx) est
+    remplacé par sa copie publique."""
     from reportgen import config, french
     from reportgen.delivery import publish as site_publish
 

@@ -35,8 +35,11 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     chosen = [r for r in rankings if r.scope.kind == ScopeKind.SEASON and (season is None or r.season == season)]
     ranking: Ranking | None
     if not chosen and not any(r.scope.kind == ScopeKind.SEASON for r in rankings):
-        chosen = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)]
-        ranking = max(chosen, key=lambda r: r.date, default=None) if not final and day is None else None
+        # An event's standings: its latest (final: once complete, as the Masters' after its 15 matches;
+        # on `day`: the latest of an event played by then).
+        chosen = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)
+                  and (r.final or not final) and (day is None or r.date <= day)]
+        ranking = max(chosen, key=lambda r: r.date, default=None)
     elif day is not None:
         ranking = ranking_in_force(chosen, day)
     else:
@@ -47,7 +50,7 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
         ranking = chosen[-1] if chosen else None
     if ranking is None:
         season_text = f" pour la saison {season}" if season else ""
-        raise NotFound(f"aucun classement {circuit}{season_text}"
+        raise NotFound(f"aucun classement{' final' if final else ''} {circuit}{season_text}"
                        + (f" en vigueur le {french.date_long(day)}" if day else ""))
     return ranking
 

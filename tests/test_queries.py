@@ -35,3 +35,20 @@ def test_while_a_season_runs_the_latest_published_ranking_is_its_latest_dated_bu
     over = queries.season_ranking("grand-sud", report.rankings, season=2025, published=published)
     assert (over.path, over.path in published) == ("2025/classement-final-2025", True)
     assert queries.table(over).splitlines()[0] == "Classement final 2025"
+
+
+def test_an_event_circuit_s_final_standings_and_those_of_a_day_are_its_events(example_scored):
+    """`standings masters --final` said « aucun classement masters » of a Masters whose 15 matches are
+    played (its bulletin says « Classement final »); `--at` found nothing in a circuit of events."""
+    import datetime as dt
+
+    masters = example_scored.reports["masters"].rankings
+    assert queries.season_ranking("masters", masters, final=True).path == "2026/masters-2026"
+    assert queries.season_ranking("masters", masters, season=2026, final=True).path == "2026/masters-2026"
+    tantrix = [r for r in example_scored.reports["tantrix"].rankings if r.scope.kind.value == "event"]
+    assert queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 6, 1)).scope.name == \
+        "Week-end Tantrix de printemps"
+    with pytest.raises(queries.NotFound, match="^aucun classement tantrix en vigueur le 1er janvier 2026$"):
+        queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 1, 1))
+    with pytest.raises(queries.NotFound, match="^aucun classement final masters pour la saison 2025$"):
+        queries.season_ranking("masters", masters, season=2025, final=True)

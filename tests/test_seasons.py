@@ -39,3 +39,25 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
     problems = [str(p) for p in load(inputs, TODAY).all_problems()]
     assert problems == ["saisons.toml:'closed'!2026 : « 2026 = bientôt » n'est pas une saison close (année = date) — "
                         "écrivez par exemple 2026 = 2026-12-15"]
+
+
+def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_nothing(tmp_path):
+    """A year mistyped (2062 for 2026) once closed nothing the secretary meant, silently; a mistyped
+    --inputs was created to hold a saisons.toml nobody reads."""
+    import datetime as dt
+
+    def close(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([REPORTGEN, "season", "close", *args], capture_output=True, text=True)
+
+    inputs = tmp_path / "inputs"
+    missing = close("2026", "--inputs", str(inputs))
+    assert missing.returncode == 1 and "le dossier des classeurs n'existe pas" in missing.stderr
+    assert not inputs.exists()
+    inputs.mkdir()
+    year = dt.date.today().year
+    ahead = close(str(year + 36), "--inputs", str(inputs))
+    assert ahead.returncode == 1 and f"la saison {year + 36} ne peut pas être close" in ahead.stderr
+    assert f"reportgen season close {year}" in ahead.stderr
+    before = close("2026", "--date", "31/12/2025", "--inputs", str(inputs))
+    assert before.returncode == 1 and "elle n'a pas commencé" in before.stderr
+    assert not (inputs / "saisons.toml").exists()

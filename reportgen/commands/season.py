@@ -26,6 +26,13 @@ def close(
     from reportgen.render.files import write_atomic
 
     day = date_option(date, "--date") or dt.date.today()
+    if not inputs.is_dir():  # a mistyped --inputs would be created, with a saisons.toml nobody reads
+        err(f"{inputs} : le dossier des classeurs n'existe pas — indiquez le bon dossier avec --inputs")
+        raise typer.Exit(1)
+    if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
+        err(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n'a pas commencé "
+            f"— vérifiez l'année (par exemple « reportgen season close {day.year} »)")
+        raise typer.Exit(1)
     problems: list[Problem] = []
     closed = read_closed(inputs, problems)
     if problems:

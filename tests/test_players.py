@@ -72,8 +72,21 @@ def test_merge_records_the_other_spelling_in_the_directory_and_the_question_neve
     players = set(league.circuits["grand-sud"].results["player"])
     assert players == {"ROUSSEAU Françoise", "LOPEZ Thierry", "LOPES Thierry"}  # one Françoise now
     listed = subprocess.run([reportgen, "players", "list", "--inputs", str(tmp_path)], capture_output=True, text=True)
-    assert "  ROUSSEAU Françoise, Perpignan — 2 tournois : Tournoi a (10/01/2026); Tournoi b (07/02/2026)" in (
+    assert "  ROUSSEAU Françoise, Perpignan — 2 tournois : Tournoi a (10/01/2026) ; Tournoi b (07/02/2026)" in (
         listed.stdout), listed.stdout
+    assert listed.stdout.startswith("grand-sud : 3 joueurs\n")
+
+
+def test_a_circuit_of_one_player_lists_one_joueur(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    reportgen = str(Path(sys.executable).parent / "reportgen")
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "ROUSSEAU", "Françoise", "", "Perpignan"]])
+    listed = subprocess.run([reportgen, "players", "list", "--inputs", str(tmp_path)], capture_output=True, text=True)
+    assert listed.stdout.startswith("grand-sud : 1 joueur\n"), listed.stdout + listed.stderr
 
 
 def test_merge_writes_into_the_secretarys_players_file_as_she_made_it(tmp_path):

@@ -77,11 +77,11 @@ def list_players(inputs: InputsOption = Path("inputs")) -> None:
         if rows.empty:
             continue
         names = {e.id: e.name for e in inputs_.events}
-        typer.echo(f"{slug} : {rows['player_id'].nunique()} joueurs")
+        typer.echo(f"{slug} : {french.plural(rows['player_id'].nunique(), 'joueur')}")
         for _, mine in sorted(rows.groupby("player_id"), key=lambda item: (item[1]["player"].iloc[0], item[0])):
             first = mine.iloc[0]
             licence = f", licence {first['licence']}" if first["licence"] else ""
             club = f", {mine['club'].iloc[-1]}" if mine["club"].iloc[-1] else ""
-            played = "; ".join(f"{names[row.event]} ({french.date_short(row.date.date())})"
+            played = " ; ".join(f"{names[row.event]} ({french.date_short(row.date.date())})"
                                for row in mine.sort_values("date").itertuples())
             typer.echo(f"  {first['player']}{licence}{club} — {french.plural(len(mine), 'tournoi')} : {played}")

@@ -273,6 +273,24 @@ def test_stale_outputs_are_never_mailed(league, tmp_path):
     assert not (league.outputs / "mail").exists()
 
 
+def test_a_circuit_whose_players_have_no_club_says_so_not_that_every_club_has_no_player(league, tmp_path,
+                                                                                        new_tournament_league):
+    """The Tour de France names no club: `mail --circuit tour-de-france` listed every club of the
+    league as « sans joueur »; a circuit with no bulletin for the clubs was « aucun classement publié »."""
+    from reportgen.pipeline import build
+    from tests.test_reading import write_diplomacy
+
+    write_diplomacy(league.inputs, "diplomatie", [[1, "A", "Un", ""], [2, "B", "Deux", ""]])
+    assert build(league.inputs, league.outputs, TODAY).ok
+    done = mail_command(league, tmp_path / "archive", "--circuit", "tour-de-france", "--season", "2005")
+    assert done.returncode == 0, done.stderr
+    assert "Ces classements (tour-de-france) ne nomment aucun club : il n'y a rien à envoyer aux clubs" in done.stdout
+    assert "Clubs sans joueur" not in done.stdout
+    none = mail_command(league, tmp_path / "archive", "--circuit", "masters")
+    assert none.returncode == 1
+    assert f"aucun bulletin de classement masters à envoyer aux clubs dans {league.outputs}" in none.stderr
+
+
 def test_without_a_mail_table_drafts_are_written_and_send_says_what_to_add(league, tmp_path):
     (league.inputs / config.SETTINGS_FILE).unlink()
     drafted = mail_command(league, tmp_path / "archive")

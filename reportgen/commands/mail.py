@@ -109,9 +109,10 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
             + SETTINGS_EXAMPLE)
         raise typer.Exit(1)
     plan = drafts.prepare(league, scored, outputs, season, circuit)
-    if not plan.bulletins:
+    if not plan.bulletins:  # a pool tournament's ranking, say, is published, but has no bulletin for the clubs
         which = f" {circuit}" if circuit else ""
-        err(f"aucun classement{which} publié" + (f" pour la saison {season}" if season else "") + f" dans {inputs}")
+        err(f"aucun bulletin de classement{which} à envoyer aux clubs" + (f" pour la saison {season}" if season else "")
+            + f" dans {outputs} (d'après {inputs})")
         raise typer.Exit(1)
     if plan.problems:
         for problem in plan.problems:
@@ -137,7 +138,11 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         if (bad := club.bad_address) is not None:
             err(f"club {club.code} : adresse {bad.typed} invalide ({bad.where.path}, feuille {bad.where.sheet}, "
                 f"cellule {bad.where.cell}) : aucun message")
-    if plan.without_players:
+    if not any(row.club for bulletin in plan.bulletins for row in bulletin.ranking.rows):
+        # a circuit whose players have no club (the Tour de France): not every club « sans joueur »
+        typer.echo(f"Ces classements ({', '.join(b.circuit for b in plan.bulletins)}) ne nomment aucun club : "
+                   "il n'y a rien à envoyer aux clubs")
+    elif plan.without_players:
         typer.echo("Clubs sans joueur dans ces classements : " + ", ".join(c.name for c in plan.without_players))
     if plan.unknown_clubs:
         err("note : clubs des classements absents de clubs.xlsx (leurs joueurs ne sont envoyés à personne) : "

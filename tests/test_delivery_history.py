@@ -101,3 +101,26 @@ def test_history_sets_word_order_aside_only_when_one_player_has_those_words(tmp_
     assert records == [] and problems == [
         "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : écrivez le nom tel qu'il "
         "est imprimé (NOM Prénom)"]
+
+
+def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_points(example_league, example_scored,
+                                                                                    tmp_path, capsys, monkeypatch):
+    """History said « classement final » of the 2026 Grand Sud ranking while the season runs (the
+    site, the mails and `standings` call it « provisoire »), and « 0 points » of a Tantrix player (its
+    events count TPs); a pool tournament that is over stays « classement final »."""
+    import reportgen.delivery.history as module
+    from reportgen.commands.history import history as command
+
+    read = module.history  # the example league as the session read it, not read again for each player
+    monkeypatch.setattr(module, "history", lambda *args, **kwargs: read(
+        *args, **{**kwargs, "loaded": (example_league, example_scored)}))
+
+    def said(player: str) -> list[str]:
+        command(player, inputs=EXAMPLE_INPUTS, outputs=tmp_path, archive=tmp_path / "archive")
+        return [line for line in capsys.readouterr().out.splitlines() if line[:2] == "20"]
+
+    assert said("BAILLY Stéphane") == [
+        "2025  grand-sud : 1er, 2 665 points (classement final ; inputs)",
+        "2026  grand-sud : 5e, 1 635 points (classement final provisoire, tournois de 2026 seulement ; inputs)"]
+    assert said("AUGER Anaïs") == ["2026  poules : 1er, 4,5 points (classement final ; inputs)"]
+    assert said("MOREAU Lucie") == ["2026  tantrix : 1er (classement final ; inputs)"]

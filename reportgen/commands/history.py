@@ -58,8 +58,12 @@ def history(
             place = "non classé"
         else:
             place = french.ordinal(record.rank) + (" ex aequo" if record.tied else "")
-            place += f", {french.points(record.points or 0).replace(french.THOUSANDS_SEPARATOR, ' ')} points"
-        kind = "classement final" if record.final else "dernier classement"
+            if record.points is not None:  # a Tantrix event's standings count TPs, not points
+                place += f", {french.points(record.points).replace(french.THOUSANDS_SEPARATOR, ' ')} points"
+        kind = "dernier classement"
+        if record.final:
+            kind = (f"classement final provisoire, tournois de {record.season} seulement" if record.so_far
+                    else "classement final")
         typer.echo(f"{record.season}  {record.circuit} : {place} ({kind} ; {record.source})")
         for played in record.tournaments:
             where = f" : {french.ordinal(played.place)}" if played.place is not None else ""

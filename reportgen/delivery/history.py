@@ -41,6 +41,9 @@ class Record:
     final: bool
     source: str  # "archive 2026/v1" or "inputs"
     tournaments: list[Played] = field(default_factory=list)
+    # final, but its season runs: the final ranking so far, which has no bulletin yet (« provisoire »,
+    # as `standings --final` says it: the year's tournaments only, not the bulletin « à date »)
+    so_far: bool = False
 
 
 def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None) -> Callable[[str, str], bool]:
@@ -136,6 +139,7 @@ def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, sk
             if not table.empty else table
         ids = set(mine["player_id"]) if not mine.empty else set()
         season_list = {r.season for r in report.rankings} | {event_season(e) for e in events.values()}
+        published = {document.path for document in report.documents}
         for season in sorted(season_list - skip):
             ranking = _latest(report.rankings, season)
             row = None
@@ -160,7 +164,9 @@ def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, sk
                                   row.tied if row is not None else False,
                                   float(points) if points is not None else None,
                                   ranking.path if ranking is not None else "", bool(ranking and ranking.final),
-                                  "inputs", sorted(played, key=lambda p: (p.date, p.tournament))))
+                                  "inputs", sorted(played, key=lambda p: (p.date, p.tournament)),
+                                  so_far=bool(ranking and ranking.final and ranking.scope.kind == ScopeKind.SEASON
+                                              and ranking.path not in published)))
     return records
 
 

@@ -179,7 +179,10 @@ def standings(
     except queries.NotFound as error:
         err(str(error))
         raise typer.Exit(1) from None
-    _print_ranking(ranking, format, so_far=ranking.final and ranking.path not in published)
+    # « provisoire »: a season's final ranking while the season runs (no bulletin yet); an event's
+    # standings (a pool tournament's, CSV and annex only) are not a season's
+    _print_ranking(ranking, format, so_far=ranking.final and ranking.scope.kind == ScopeKind.SEASON
+                   and ranking.path not in published)
 
 
 @app.command()

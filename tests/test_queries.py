@@ -52,3 +52,18 @@ def test_an_event_circuit_s_final_standings_and_those_of_a_day_are_its_events(ex
         queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 1, 1))
     with pytest.raises(queries.NotFound, match="^aucun classement final masters pour la saison 2025$"):
         queries.season_ranking("masters", masters, season=2025, final=True)
+
+
+def test_a_pool_tournament_s_standings_are_not_provisional_in_json(tmp_path):
+    """`standings poules --format json` said `"so_far": true` of a pool tournament that is over: its
+    ranking has no bulletin of its own (CSV and annex), as a running season's final ranking has none."""
+    import json
+
+    from tests.conftest import EXAMPLE_INPUTS
+    from tests.test_delivery_mail import cli
+
+    done = cli("standings", "poules", "--format", "json", "--inputs", str(EXAMPLE_INPUTS), "--archive",
+               str(tmp_path / "archive"))
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    assert (shown["final"], shown["so_far"]) == (True, False)

@@ -202,6 +202,7 @@ def test_a_score_that_is_not_a_whole_number_is_located(inputs):
     found = problems_after_typing(inputs, typed)
     assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n'est pas un nombre entier " \
         "— écrivez un nombre entier, sans décimales ni lettres, par exemple 12" in found
+    assert not [p for p in found if "un seul des deux scores" in p], found  # both are typed: one problem, not two
 
 
 def test_tops_above_the_coups_of_a_match_are_located(inputs):

@@ -230,10 +230,12 @@ def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
         board = table.read(row, "table", values.whole_number, local)
         player_a = table.read(row, "player_a", values.text, local)
         player_b = table.read(row, "player_b", values.text, local)
+        said = len(local)
         scores = [table.read(row, key, _count, local, required=False) for key in ("score_a", "score_b")]
+        unreadable = len(local) > said  # a score typed but not a number: said as such, not as « un seul »
         tops = [table.read(row, key, _count, local, required=False) for key in ("tops_a", "tops_b")]
         typed = [value is not None for value in scores]
-        if any(typed) and not all(typed):
+        if any(typed) and not all(typed) and not unreadable:
             blank = "score_b" if typed[0] else "score_a"
             local.append(MISSING_VALUE(table.ref(row, blank), message="un seul des deux scores est saisi",
                                        fix="saisissez les deux scores du match, ou aucun"))

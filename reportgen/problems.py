@@ -150,6 +150,9 @@ DUPLICATE = _kind("duplicate", "something given twice (a club code, a spelling, 
 DUPLICATE_PLAYER = _kind("duplicate-player", "a player listed twice in one sheet",
                          "{player} est {listed} deux fois (déjà en {first})", "supprimez le doublon{otherwise}",
                          listed="inscrit", otherwise="")
+SHARED_LICENCE = _kind("shared-licence", "two names with one licence in one sheet",
+                       "{player} a la licence {licence}, déjà donnée à {other} en {first}",
+                       "corrigez la licence de l'une des deux lignes, ou le nom si c'est le même joueur")
 DUPLICATE_TOURNAMENT = _kind("duplicate-tournament", "two workbooks are the same tournament",
                              "ce classeur et « {other} » sont le même tournoi ({same}) : compté deux fois, il "
                              "fausserait le classement",

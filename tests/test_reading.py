@@ -252,6 +252,18 @@ def test_a_player_listed_twice(inputs):
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
 
 
+def test_two_names_with_one_licence_are_said_so_not_as_one_player_listed_twice(inputs):
+    """MARTIN Paul typed with DUPONT Jean's licence was « MARTIN Paul est listé deux fois (déjà en B2) »,
+    B2 being DUPONT Jean's row: the licence is what to look at."""
+    write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", ""], [2, "MARTIN", "Paul", "1001", ""],
+                                           [3, "Dupont", "JEAN", "1001", ""]])
+    assert problems(inputs) == [
+        "t.xlsx:'Résultats'!D3 (colonne « Licence ») : MARTIN Paul a la licence 1001, déjà donnée à DUPONT Jean en B2 "
+        "— corrigez la licence de l'une des deux lignes, ou le nom si c'est le même joueur",
+        "t.xlsx:'Résultats'!B4 (colonne « Nom ») : DUPONT Jean est listé deux fois (déjà en B2) — supprimez le "
+        "doublon, ou corrigez le nom ou la licence"]
+
+
 def test_a_player_listed_twice_in_a_sheet_without_licences_is_not_asked_to_correct_a_licence(inputs):
     write_tournament(inputs, "t", header=["Place", "Nom", "Prénom", "Club"],
                      results=[[1, "DUPONT", "Jean", ""], [2, "Dupont", "JEAN", ""]])

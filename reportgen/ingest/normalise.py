@@ -15,9 +15,9 @@ import pandas as pd
 
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.players import Identities
-from reportgen.ingest.text import format_name
+from reportgen.ingest.text import format_name, name_key
 from reportgen.model import Event, Problem, SourceRef
-from reportgen.problems import DUPLICATE_PLAYER, UNKNOWN_CLUB
+from reportgen.problems import DUPLICATE_PLAYER, SHARED_LICENCE, UNKNOWN_CLUB
 
 IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "typed", "licence", "club",
                     "source_file", "source_sheet", "source_cell"]
@@ -61,6 +61,7 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
     printed: dict[tuple[str, str], str] = {}  # (last, first) as typed -> NOM Prénom: once per spelling
     for event in sorted(events, key=lambda e: (e.date, e.id)):
         seen: dict[str, str] = {}
+        named: dict[str, str] = {}  # player id -> his name as the row that came first spells it
         day = pd.Timestamp(event.date)
         for row in event.results:
             entry, ref = row.entry, row.ref
@@ -69,12 +70,18 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             if typed is None:
                 typed = printed[entry.last_name, entry.first_name] = format_name(entry.last_name, entry.first_name)
             if player_id in seen:
+                if entry.licence and name_key(typed) != name_key(named[player_id]):
+                    # one licence under two names: a licence mistyped (or a name), not one player twice
+                    problems.append(SHARED_LICENCE(row.licence_ref or ref, player=typed, licence=entry.licence,
+                                                   other=named[player_id], first=seen[player_id]))
+                    continue
                 # The fix names what the sheet has: a licence only where it has a licence column.
                 what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
                 problems.append(DUPLICATE_PLAYER(ref, player=typed, listed="listé", first=seen[player_id],
                                                  otherwise=f", ou corrigez {what}"))
                 continue
             seen[player_id] = ref.cell or ""
+            named[player_id] = typed
             club = clubs.find(row.club) if row.club else None
             if row.club and club is None and clubs.clubs:
                 problems.append(unknown_club(row.club, row.club_ref or ref, clubs))

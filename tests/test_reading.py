@@ -204,17 +204,33 @@ def test_a_missing_results_sheet(inputs):
 
 
 def test_a_missing_column(inputs):
+    """The sheet has its header row: the fix says to add the column to it, not a header row."""
     write_tournament(inputs, "t", formula="poules")  # pools need the duplicate place too
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate » — "
-                                    "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats")
+                                    "ajoutez la colonne « Place duplicate » à cette ligne d'en-têtes et remplissez-la")
+
+
+def test_a_missing_column_is_said_at_the_header_row_wherever_it_is(inputs):
+    write_workbook(inputs / "t.xlsx", {
+        "Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Date", "14/03/2026"], ["Club", "CARC"],
+                    ["Formule", "duplicate"]],
+        "Résultats": [["Tournoi X — résultats"], [], ["Place", "Licence", "Club"], [1, "1001", "Carcassonne"]]})
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 : colonne introuvable : « Nom » et « Prénom » (ou "
+                                    "« Joueur ») — ajoutez les colonnes « Nom » et « Prénom » (ou « Joueur ») à cette "
+                                    "ligne d'en-têtes et remplissez-les")
 
 
 def test_missing_names_and_columns_are_said_together(inputs):
     write_tournament(inputs, "t", formula="poules", header=["Place", "Licence", "Club"],
                      results=[[1, "1001", "Carcassonne"]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate », « Nom » et "
-                                    "« Prénom » (ou « Joueur ») — ajoutez une ligne d'en-têtes avec ces colonnes "
-                                    "au-dessus des résultats")
+                                    "« Prénom » (ou « Joueur ») — ajoutez les colonnes « Place duplicate », « Nom » "
+                                    "et « Prénom » (ou « Joueur ») à cette ligne d'en-têtes et remplissez-les")
+
+
+def test_a_sheet_without_a_header_row_is_asked_for_one(inputs):
+    write_tournament(inputs, "t", header=["1", "2", "3"], results=[[1, "DUPONT", "Jean"]])
+    assert only_problem(inputs).endswith("— ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats")
 
 
 def test_a_place_that_is_not_a_place(inputs):

@@ -209,15 +209,21 @@ NAME_COLUMNS = "« Nom » et « Prénom » (ou « Joueur »)"  # what a table wi
 
 
 def required_table(workbook: Workbook, sheet: Sheet, columns: list[Column], required: list[Column], fix: str,
-                   found: list[Problem], names: bool = False) -> Table | None:
+                   found: list[Problem], names: bool = False, typed_by_hand: bool = False) -> Table | None:
     """The table of `columns` in `sheet` when it has the `required` ones (and, with `names`, the
     players' names: `Nom` and `Prénom`, or `Joueur`); else one located problem listing every column
-    missing (all of them when no header row is found), with `fix`, and None."""
+    missing (all of them when no header row is found), with `fix`, and None. `typed_by_hand`: a sheet
+    the club lays out itself, whose header row, when there is one, is told the columns to add to it
+    (`fix` says to add a header row: not what a sheet that has one lacks)."""
     table = find_table(workbook, sheet, columns)
     missing = [f"« {column.header} »" for column in required if not (table and table.has(column.key))]
     if names and not (table and table.has_names()):
         missing.append(NAME_COLUMNS)
     if table is None or missing:
+        if table is not None and typed_by_hand:
+            many = len(missing) > 1 or (names and not table.has_names())
+            fix = (f"ajoutez {'les colonnes' if many else 'la colonne'} {', '.join(missing)} à cette ligne "
+                   f"d'en-têtes et {'remplissez-les' if many else 'remplissez-la'}")
         found.append(MISSING_COLUMN(workbook.ref(sheet, table.header_row if table else 0, 0),
                                     message="colonne introuvable : " + ", ".join(missing), fix=fix))
         return None

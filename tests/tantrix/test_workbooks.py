@@ -165,9 +165,8 @@ def test_missing_sheet_and_columns_are_said_with_the_header_to_add(inputs):
     assert problems(inputs) == [
         "a.xlsx : la feuille « Parties » est introuvable — ajoutez la feuille des parties : Ronde | Joueur A | "
         "Joueur B | Tuiles A | Tuiles B | Temps A | Temps B | Forfait | Déconnexion",
-        "b.xlsx:'Parties'!A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez une ligne d'en-têtes "
-        "au-dessus des parties : Ronde | Joueur A | Joueur B | Tuiles A | Tuiles B | Temps A | Temps B | Forfait | "
-        "Déconnexion"]
+        "b.xlsx:'Parties'!A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez les colonnes « Tuiles A », "
+        "« Tuiles B » à cette ligne d'en-têtes et remplissez-les"]
 
 
 def test_a_future_date_is_refused(inputs):

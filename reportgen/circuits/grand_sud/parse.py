@@ -107,7 +107,8 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         return []
     table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
                            [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),
-                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True)
+                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True,
+                           typed_by_hand=True)
     if table is None:
         return []
     rows: list[GrandSudRow] = []

@@ -176,7 +176,7 @@ def _table(workbook: Workbook, name: str, columns: list[Column], required: list[
     assert sheet is not None
     return required_table(workbook, sheet, columns, required,
                           f"ajoutez une ligne d'en-têtes au-dessus des {what} : " + " | ".join(c.header for c in columns),
-                          found)
+                          found, typed_by_hand=True)
 
 
 def _player(table: Table, row: int, key: str, found: list[Problem],

@@ -116,7 +116,7 @@ def check(
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
     import datetime as dt
 
-    from reportgen import french, queries
+    from reportgen import circuits, french, queries
     from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load, score
@@ -130,7 +130,8 @@ def check(
     scored = score(league)
     problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
     notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
-    page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()))
+    page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()),
+                                    held=[circuits.REGISTRY[slug].title for slug in scored.blocked])
     publish_fonts(outputs)  # the page's fonts, named relative to it
     write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
     if format is CheckFormat.json:

@@ -56,6 +56,16 @@ def test_check_reports_both_and_fills_the_correction_column(inputs, tmp_path):
     page = (tmp_path / "outputs" / "verification.html").read_text("utf-8")
     assert "février 2026 compte 28 jours" in page and "vouliez-vous dire «\u00a0Albi\u00a0»" in page
     assert "<td></td></tr>" not in page  # no problem row without its correction
+    # which circuits the problems hold back: the page alone says what `make` will not publish
+    assert ("Tant que ces problèmes restent, «\u00a0make\u00a0» ne publie rien de nouveau pour «\u00a0Classement "
+            "régional Grand Sud\u00a0»") in page
+
+
+def test_a_verification_page_without_problems_holds_no_circuit_back(inputs, tmp_path):
+    write_tournament(inputs, "t")
+    done, _ = check(inputs, tmp_path / "outputs")
+    assert done.returncode == 0, done.stderr
+    assert "ne publie rien de nouveau" not in (tmp_path / "outputs" / "verification.html").read_text("utf-8")
 
 
 @pytest.mark.parametrize(("typed", "fix"), [

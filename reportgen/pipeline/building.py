@@ -384,7 +384,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for change in republished if not change.same_content],
-        relaid=changes.relaid(republished)).encode("utf-8")
+        relaid=changes.relaid(republished),
+        held=[circuits.REGISTRY[slug].title for slug in scored.blocked]).encode("utf-8")
     if len(pdfs):
         progress.phase("PDF", len(pdfs))  # those rendered while the pages were made counted at once
         pdfs.results(progress, staged_pdf)  # the bulletins' HTML files removed

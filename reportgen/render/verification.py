@@ -8,6 +8,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from reportgen import french
 from reportgen.model import Problem
 from reportgen.render.html import TEMPLATES, environment
 
@@ -25,14 +26,16 @@ def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
 
 
 def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str, day: str,
-                templates: Path = TEMPLATES, republished: Sequence[str] = (), relaid: str = "") -> str:
+                templates: Path = TEMPLATES, republished: Sequence[str] = (), relaid: str = "",
+                held: Sequence[str] = ()) -> str:
     """The page `check` writes, and `build` too, with the documents already published whose content
     it changed (`republished`, render/changes.py) and those only laid out anew (`relaid`, one
-    sentence): the secretary's page, never linked from the site."""
+    sentence), and the circuits its problems hold back (`held`, their titles: `make` publishes nothing
+    new of theirs, the others' documents go out): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
     for record in as_records(problems):
         files.setdefault(record["file"], []).append(record)
     return environment(templates).get_template("verification.html.j2").render(
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
         warnings=sum(not p.blocking for p in problems),
-        republished=list(republished), relaid=relaid)
+        republished=list(republished), relaid=relaid, held=french.joined([f"« {title} »" for title in held]))

@@ -499,3 +499,25 @@ def test_every_character_the_cleaning_acts_on_is_unprintable():
     acted_on = text._CONTROL.pattern[1:-1] + text._HIDDEN.pattern[1:-1]  # the two character classes
     assert not [hex(code) for code in range(sys.maxunicode + 1)
                 if chr(code).isprintable() and re.match(f"[{acted_on}]", chr(code))]
+
+
+@pytest.mark.parametrize(("row", "said"), [
+    (["CARC", "Carcassonne", "Aude", ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : « AUDE » n'est pas un "
+                                          "numéro de département"),
+    (["CARC", "Carcassonne", None, ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : la case « Département » "
+                                        "est vide"),
+    (["ALBI", "Carcassonne", "11", ""], "clubs.xlsx:'Clubs'!A3 (colonne « Code ») : le code « ALBI » est déjà utilisé"),
+])
+def test_a_club_row_with_its_own_problem_is_one_problem_not_one_per_player_of_that_club(tmp_path, row, said):
+    """Carcassonne's département mistyped in clubs.xlsx once made every result row naming Carcassonne
+    (and its tournament's `Club`) « n'est pas dans l'annuaire »: forty problems for one cell."""
+    inputs = tmp_path / "inputs"
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"],
+                                                     ["ALBI", "Albi", "81", ""], row]})
+    write_tournament(inputs, "t", club="Carcassonne", results=[[1, "DUPONT", "Jean", "", "Carcassonne"],
+                                                        [2, "MARTIN", "Paul", "", "Albi"], [3, "DURAND", "Anne", "", "Carcassonne"]])
+    write_tournament(inputs, "u", club="ALBI", day="21/03/2026", results=[[1, "DUPONT", "Jean", "", "Carcassonne"]])
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               ["14/03/2026", "grand-sud", "Carcassonne", "", ""]]})
+    found = problems(inputs)
+    assert len(found) == 1 and found[0].startswith(said), found

@@ -160,12 +160,14 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
         typed_club = table.read(row, "club", parse.text, found, required=False) or ""
         if typed_club:
             club = clubs.find(typed_club)
-            if club is None:
+            if club is not None:
+                organiser = club.code
+            elif clubs.unknown(typed_club):
                 found.append(UNKNOWN_CLUB(table.ref(row, "club"), club=typed_club,
                                           fix="écrivez le code d'un club de clubs.xlsx, ajoutez-y le club, ou "
                                           "laissez la case vide"))
-            else:
-                organiser = club.code
+            else:  # on a row of clubs.xlsx with its own problem, said there: the row names its club
+                organiser = typed_club
         name = table.read(row, "name", parse.text, found, required=not organiser) or ""
         place = table.read(row, "place", parse.text, found, required=False) or ""
         problems += found

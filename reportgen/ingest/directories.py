@@ -68,6 +68,10 @@ class ClubDirectory:
     club: 30 µs a call for 100 clubs, twenty-first round)."""
 
     clubs: Sequence[Club] = ()  # kept as a tuple, whatever sequence is given
+    # The codes and names (normalised) of the rows of clubs.xlsx left out for a problem of their own:
+    # a workbook naming such a club is not told the club is unknown (once per row of every result
+    # sheet: forty problems for one département mistyped); the row's problem, said once, blocks.
+    left_out: frozenset[str] = field(default=frozenset(), compare=False)
     # Every club's code and name normalised, the first club that has one winning.
     _index: dict[str, Club] = field(init=False, repr=False, compare=False)
 
@@ -82,6 +86,11 @@ class ClubDirectory:
 
     def find(self, code_or_name: str) -> Club | None:
         return self._index.get(normalise_label(code_or_name))
+
+    def unknown(self, code_or_name: str) -> bool:
+        """Whether a club named so is truly unknown: neither found nor on a row of the file that
+        has its own problem to fix."""
+        return self.find(code_or_name) is None and normalise_label(code_or_name) not in self.left_out
 
 
 @dataclass(frozen=True)
@@ -155,6 +164,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
                                        "ligne"))
         return ClubDirectory()
     seen: dict[str, SourceRef] = {}
+    left_out: set[str] = set()
     for row in table.rows:
         code = table.read(row, "code", parse.text, problems)
         name = table.read(row, "name", parse.text, problems)
@@ -167,15 +177,17 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
                                         **({"what": "n'est pas une adresse électronique"} if len(wrong) == 1 else {})))
             emails = ()
         if not (code and name and departement):
+            left_out.update(normalise_label(typed) for typed in (code, name) if typed)
             continue
         if normalise_label(code) in seen:
             problems.append(DUPLICATE(table.ref(row, "code"), message=f"le code « {code} » est déjà utilisé "
                                       f"en {seen[normalise_label(code)].cell}",
                                       fix="donnez un code unique à chaque club"))
+            left_out.add(normalise_label(name))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
         clubs.append(Club(code, name, departement, emails, bad_address))
-    return ClubDirectory(clubs)
+    return ClubDirectory(clubs, frozenset(left_out))
 
 
 def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryPlayer]:

@@ -83,7 +83,7 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
             seen[player_id] = ref.cell or ""
             named[player_id] = typed
             club = clubs.find(row.club) if row.club else None
-            if row.club and club is None and clubs.clubs:
+            if row.club and club is None and clubs.clubs and clubs.unknown(row.club):
                 problems.append(unknown_club(row.club, row.club_ref or ref, clubs))
             # The circuit's own typed fields become columns; the cells that locate them do not.
             own = own_fields.get(type(row))

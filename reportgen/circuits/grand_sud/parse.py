@@ -66,7 +66,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     name, day = read_name_and_date(sheet, reading.today, found)
     club_text = sheet.read("club", values.text, found)
     club = reading.clubs.find(club_text) if club_text else None
-    if club_text and club is None:
+    if club_text and club is None and reading.clubs.unknown(club_text):
         codes = ", ".join(c.code for c in reading.clubs.clubs) or "aucun"
         found.append(UNKNOWN_CLUB(sheet.ref("club"), club=club_text, fix=f"écrivez le code ou le nom d'un club de "
                                   f"l'annuaire ({codes}), ou ajoutez le club à clubs.xlsx"))
@@ -80,10 +80,10 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
         # otherwise only speak on the next run, once these problems are fixed. Said now, all at once.
         _check_clubs(rows, reading, found)
     problems.extend(found)
-    if found:
+    if found or club is None:
+        # "club" is required: a missing, empty or unknown club has put a problem in found; a club on a
+        # row of clubs.xlsx with its own problem is said there, once, and blocks the build
         return None
-    # "club" is required: a missing, empty or unknown club has put a problem in found.
-    assert club is not None
     content = GrandSudTournament(club=club, series=series or club.code, formula=formula, location=location or "")
     return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
 
@@ -95,7 +95,7 @@ def _check_clubs(rows: list[GrandSudRow], reading: Reading, found: list[Problem]
     if not reading.clubs.clubs:
         return  # no directory (or a broken one): said once, as the cause
     for row in rows:
-        if row.club and reading.clubs.find(row.club) is None:
+        if row.club and reading.clubs.unknown(row.club):
             found.append(unknown_club(row.club, row.club_ref or row.ref, reading.clubs))
 
 

@@ -6,8 +6,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 EXAMPLE := examples/league
-# The league `make` builds: inputs/ as soon as it holds a workbook, the example league until then.
-LEAGUE := $(shell find inputs -name '*.xls*' ! -name '~$$*' 2>/dev/null | grep -q . && echo inputs || echo $(EXAMPLE))
+# The league `make` builds: inputs/ as soon as it holds a workbook, the example league until then. A
+# workbook is any file reportgen reads (.xlsx, .xlsm, .xlsb, .xls, .ods, whatever their case), never
+# Excel's lock file (~$…).
+LEAGUE := $(shell find inputs \( -iname '*.xls*' -o -iname '*.ods' \) ! -name '~$$*' 2>/dev/null | grep -q . \
+                  && echo inputs || echo $(EXAMPLE))
 
 .DEFAULT_GOAL := all
 .PHONY: all system system-test install build check test lint example clean distclean help bench

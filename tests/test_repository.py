@@ -3,8 +3,11 @@ by `make`, `.ci/run` and the README; nothing points outside the clone."""
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ROOT / "system-packages.txt"
@@ -142,3 +145,22 @@ def test_make_test_runs_the_suite_on_two_cores_and_serially_when_asked():
 
     assert command().split()[1:] == ["-q", "-n", "2", "--dist", "loadgroup"]
     assert command("TEST_WORKERS=1").split()[1:] == ["-q"]
+
+
+@pytest.mark.parametrize(("files", "league"), [
+    (["résultats.ods"], "inputs"),  # LibreOffice's own format: read like .xlsx (docs/formats.md)
+    (["2026/albi.xlsx"], "inputs"),
+    (["2026/Albi.XLSX"], "inputs"),
+    (["~$albi.xlsx", "README.md"], "examples/league"),  # Excel's lock file is no workbook
+    ([], "examples/league"),
+])
+def test_make_builds_inputs_as_soon_as_it_holds_a_workbook_of_any_format_read(tmp_path, files, league):
+    """An inputs/ of .ods workbooks only once made `make` build the example league."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "inputs").mkdir()
+    for name in files:
+        (tmp_path / "inputs" / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "inputs" / name).write_bytes(b"")
+    shown = subprocess.run(["make", "-s", "--no-print-directory", "--eval", "league: ; @echo $(LEAGUE)", "league"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert shown.stdout.strip() == league, shown.stderr

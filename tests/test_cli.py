@@ -396,3 +396,9 @@ def test_publish_s_help_names_everything_that_never_leaves_the_machine():
         assert name in helped, name
     for name in (*INTERNAL, *DRAFTS, "cachés", "copie publique"):
         assert name in helped, name
+
+
+def test_inbox_s_help_says_how_long_a_refused_workbook_is_listed_and_how_to_set_it_aside():
+    helped = " ".join(run("inbox", "--help").stdout.replace("│", " ").split())
+    assert "listé à chaque relève et par « make check » jusqu'à ce que sa version corrigée soit enregistrée " \
+           "(supprimez-le pour l'écarter)" in helped

@@ -29,7 +29,8 @@ def inbox(
 
     Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d'un tournoi remplace
     l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur refusé est gardé dans
-    archive/inbox/refused/, là où make ne lit pas. Le tournoi d'un autre club (dont ce club a envoyé
+    archive/inbox/refused/, là où make ne lit pas, et listé à chaque relève et par « make check »
+    jusqu'à ce que sa version corrigée soit enregistrée (supprimez-le pour l'écarter). Le tournoi d'un autre club (dont ce club a envoyé
     la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n'est jamais remplacé
     par un club qui n'est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
     décidez (pour l'enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse :

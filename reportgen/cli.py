@@ -180,10 +180,7 @@ def standings(
     except queries.NotFound as error:
         err(str(error))
         raise typer.Exit(1) from None
-    # « provisoire »: a season's final ranking while the season runs (no bulletin yet); an event's
-    # standings (a pool tournament's, CSV and annex only) are not a season's
-    _print_ranking(ranking, format, so_far=ranking.final and ranking.scope.kind == ScopeKind.SEASON
-                   and ranking.path not in published)
+    _print_ranking(ranking, format, so_far=queries.so_far(ranking, published))
 
 
 @app.command()

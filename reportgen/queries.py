@@ -55,6 +55,14 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     return ranking
 
 
+def so_far(ranking: Ranking, published: Collection[str]) -> bool:
+    """A season's final ranking while its season runs: it has no bulletin yet (`published`: the
+    paths of the rankings that have one), the year's tournaments alone, « provisoire » wherever it
+    is shown (`standings`, `history`). An event's standings (a pool tournament's, CSV and annex
+    only) never are."""
+    return ranking.final and ranking.scope.kind == ScopeKind.SEASON and ranking.path not in published
+
+
 def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int | None = None) -> Ranking:
     """The latest ranking of the event named `name` (its `Nom`, case and spaces aside)."""
     events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import french, pipeline
+from reportgen import french, pipeline, queries
 from reportgen.delivery import database, seasons
 from reportgen.ingest.text import name_key, words_key
 from reportgen.model import Ranking, ScopeKind
@@ -165,8 +165,7 @@ def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, sk
                                   float(points) if points is not None else None,
                                   ranking.path if ranking is not None else "", bool(ranking and ranking.final),
                                   "inputs", sorted(played, key=lambda p: (p.date, p.tournament)),
-                                  so_far=bool(ranking and ranking.final and ranking.scope.kind == ScopeKind.SEASON
-                                              and ranking.path not in published)))
+                                  so_far=ranking is not None and queries.so_far(ranking, published)))
     return records
 
 

@@ -142,14 +142,14 @@ class PlayerPages:
                         shown = row["values"].get("rating", "")
                         if (rating := figures.number(shown)) is not None:
                             ratings.append((e.ranking["date"], rating, shown))
-                places = _one_series(places)
+                series = _one_series(places)
                 sections.append({"circuit": circuit.title, "season": season, "clubs": clubs,
-                                 "places": html_lines.places(places),
+                                 "places": html_lines.places(series),
                                  "lines": html_lines.table_body(lines),
                                  "results": html_lines.results(self.results(circuit, latest) if latest else ()),
                                  "results_title": latest.ranking["title"] if latest else "",
-                                 "chart": places_svg(places, f"Place de {name} au fil de la saison {season}")
-                                 if len(places) > 1 else "",
+                                 "chart": places_svg(series, f"Place de {name} au fil de la saison {season}")
+                                 if len(series) > 1 else "",
                                  "rating": figures.values(ratings, f"Classement Elo de {name}, saison {season}",
                                                           "Classement Elo", Markup(
                                                               f"Classement Elo de {html_lines.player_name(name)}, "

@@ -13,7 +13,7 @@ from typing import Any
 from reportgen import french
 from reportgen.render import changes
 from reportgen.site.days import long_day, sort_key
-from reportgen.site.sources import Circuit
+from reportgen.site.sources import Circuit, shown_title
 
 # « résultats du Tournoi de Tarbes du 10 octobre 2026 corrigés », by what happened to its workbook
 WORKBOOK = {"added": "résultats {of} ajoutés au classement", "removed": "résultats {of} retirés du classement",
@@ -33,7 +33,7 @@ def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     2026 »: the circuit's tournament of that day, its date said once; « du tournoi du 10 octobre
     2026 » when the circuit has none that day, or several."""
     when = french.date_long(day)
-    names = {r["name"] or r["title"] for r in circuit.rankings
+    names = {shown_title(r) for r in circuit.rankings
              if r["kind"] == "event" and r["date"] == day.isoformat()} if circuit else set()
     if len(names) != 1:
         return f"du tournoi du {when}"

@@ -278,7 +278,8 @@ def test_an_annex_published_for_its_date_is_waited_for_and_its_change_named(smal
     manifest = json.loads((small_league_copy.outputs / "grand-sud" / "publications.json").read_bytes())
     title = next(a["title"] for a in manifest["annexes"] if a["path"] == "2026/annexe-grand-sud-2026")
     page = (small_league_copy.outputs / "site" / "corrections.html").read_text()
-    assert f"{escape(title)} (" in page  # listed on the site's corrections' page
+    # listed on the site's corrections' page, named as the Excel file it links to
+    assert f'Annexe Excel&nbsp;: <a href="../grand-sud/2026/annexe-grand-sud-2026.xlsx">{escape(title)}</a> (' in page
 
 
 def test_an_annex_whose_worker_dies_after_the_layout_is_written_at_the_publication(new_tournament_league, tmp_path,

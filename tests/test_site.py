@@ -181,11 +181,12 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     season_2026 = text[:text.index("saison 2025</h2>")]
     assert "<svg" not in season_2026 and 'class="chart-data"' not in season_2026
     # Each line's result after its column's name (« Total : 1 445 », not « 1 445 Total »), never cut after its colon;
-    # on a tournament's line, the points he earned there (Report.event_columns), none in one hors circuit.
+    # on a tournament's line, the points he earned there (Report.event_columns), « ne compte pas » for one hors
+    # circuit (its page's note says why).
     lines = re.findall(r'<th scope="row" role="rowheader">(.*?)</th><td role="cell">[^<]*</td><td role="cell">([^<]*)</td>'
                        r'<td role="cell" class="secondary">', text)
     said = {('href="tournoi-' in title, re.sub(r"\d[\d\s]*", "N", result)) for title, result in lines}
-    assert said == {(False, "Total\u00a0:\u00a0N"), (True, "Points\u00a0:\u00a0N"), (True, "")}
+    assert said == {(False, "Total\u00a0:\u00a0N"), (True, "Points\u00a0:\u00a0N"), (True, "ne compte pas")}
 
 
 def test_the_same_outputs_give_the_same_pages_and_a_rebuild_writes_none(small_league_copy):
@@ -334,6 +335,10 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
                 {player: words_of(points) for player, points in given.items()}
         else:
             assert headers == ["Place", "Joueur"] and "ce tournoi ne compte pas pour le classement" in text
+            # and its players' lines for it say so, not an empty result
+            first = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
+            assert re.search(rf'>{re.escape(html.escape(record["name"]))}</a></th><td role="cell">\d+</td>'
+                             r'<td role="cell">ne compte pas</td>', first), record["name"]
     assert seen[True] > 5 and seen[False] >= 1
     player = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
     section = player[player.index("Tour de France de Diplomatie — saison"):]

@@ -34,9 +34,10 @@ class Report:
     # Problems only the whole league shows (a Masters pairing against the final ranking...):
     # any of them blocks the circuit like a problem of its inputs.
     problems: list[Problem] = field(default_factory=list)
-    # What the site's page of a tournament says of it besides its results, by its event id: a
-    # sentence in French (a Grand Sud tournament of a club outside its départements counts for no
-    # ranking). The site reads it from the circuit's `site.json` (site/data.py `EventRecord`).
+    # Why a tournament counts for no ranking, by its event id: a sentence in French, said on its
+    # site page (a Grand Sud tournament of a club outside its départements, a Tour de France one under
+    # its minimum of participants); its players' lines say « ne compte pas » (site/player_page.py).
+    # The site reads it from the circuit's `site.json` (site/data.py `EventRecord`).
     event_notes: dict[str, str] = field(default_factory=dict)
     # The columns the site's page of a tournament adds to its results (Place, Joueur, Club), by its
     # event id, in their order (the first is the one a phone shows): what each player earned there,

@@ -32,6 +32,9 @@ def place(row: dict[str, Any]) -> str:
     return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
 
 
+NOT_COUNTED = "ne compte pas"  # a player's line for a tournament whose page says it counts for nothing
+
+
 def labelled(row: dict[str, Any], key: str | None, label: str) -> str:
     """A line's main value after its column's name, « Total : 1 445 », « Tour : 2 » (French typing:
     a no-break space before the colon, and after it: « Total : » alone on a line over « 1 445 » in
@@ -132,7 +135,10 @@ class PlayerPages:
                 for e in entries:
                     row = e.row
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
-                    lines.append(html_lines.line(start, place(row), labelled(row, key, short),
+                    # a tournament that counts for nothing (its page's note: a Grand Sud tournament hors
+                    # circuit, a Tour de France one under its minimum) says so, not an empty result
+                    result = labelled(row, key, short) or (NOT_COUNTED if e.ranking.get("note") else "")
+                    lines.append(html_lines.line(start, place(row), result,
                                                  row["club"] if clubs else None))
                     if kind == "season":
                         places.append((day, row["rank"], e.ranking.get("status") == "final"))

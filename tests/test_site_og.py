@@ -230,12 +230,13 @@ def bands(png: bytes) -> int:
 def test_the_home_card_names_the_league_and_each_circuit_s_leader_the_fifth_too(example_site):
     """The home page's card showed four circuits' leaders of five (Tantrix left out of its image
     and its text alternative); its title was « Accueil », as its <h1>: the league's name now, as the
-    other pages' titles say it; the text alternative's « ; » after a no-break space, as the site's."""
+    other pages' titles say it, its <h1> what the page is (the header names the league above it); the
+    text alternative's « ; » after a no-break space, as the site's."""
     home = (example_site / "index.html").read_bytes()
     league = html.unescape(meta(home, "og:site_name"))
     assert html.unescape(meta(home, "og:title")) == league
     text = home.decode("utf-8")
-    assert f"<h1>{html.escape(league)}</h1>" in text and f"<title>{html.escape(league)}</title>" in text
+    assert "<h1>Classements et résultats</h1>" in text and f"<title>{html.escape(league)}</title>" in text
     alt = html.unescape(meta(home, "og:image:alt"))
     titles = [found.title for found in load(example_site, list(circuits.CIRCUITS), [], {})]
     assert len(titles) == 5 and all(title in alt for title in titles), alt

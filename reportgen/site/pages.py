@@ -352,8 +352,10 @@ class Site:
                    for line in card_lines(self.public, circuit.headline(circuit.seasons()[0]), 1)]
         self.home_card = og.Card(self.league, "Classements et résultats", "Les classements en vigueur",
                                  tuple(leaders[:og.MAX_ROWS]))
-        # titled with the league's name (its <title>, <h1> and og:title), as every other page ends its title
-        return self.render("home.html.j2", HOME, title=self.league, circuits=circuits, calendar=self.calendar,
+        # titled with the league's name (its <title> and og:title), as every other page ends its title; its
+        # heading says what the page is, under the league's name the header already shows (its card's title)
+        return self.render("home.html.j2", HOME, title=self.league, heading=self.home_card.title,
+                           circuits=circuits, calendar=self.calendar,
                            calendar_file=self.calendar_file,
                            latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
                                    for day, title, name, url in latest],

@@ -300,12 +300,17 @@ def test_the_calendar_setting_is_checked_like_any_other(tmp_path):
     assert config.load(tmp_path, {}, problems := []).calendar.remind_after_days == 14 and problems == []
 
 
+def home_calendar(outputs: Path) -> str:
+    """The home page's calendar section."""
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = home[home.index('<section class="calendar">'):]
+    return calendar[:calendar.index("</section>")]
+
+
 def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_league_copy):
     inputs, outputs = league_with_calendar(small_league_copy)
     assert build(inputs, outputs, TODAY).ok
-    home = (outputs / "index.html").read_text(encoding="utf-8")
-    calendar = home[home.index('<section class="calendar">'):]
-    calendar = calendar[:calendar.index("</section>")]
+    calendar = home_calendar(outputs)
     # The latest season's tournaments in date order, those to come said so; the file to subscribe to.
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "7\u00a0février 2026",
                                             "12\u00a0décembre 2026")]
@@ -321,9 +326,7 @@ def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_leagu
                             ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"],
                             ["16/01/2027", "grand-sud", "", "Tournoi d'hiver", "Lourdes"]])
     assert build(inputs, outputs, TODAY).ok
-    home = (outputs / "index.html").read_text(encoding="utf-8")
-    calendar = home[home.index('<section class="calendar">'):]
-    calendar = calendar[:calendar.index("</section>")]
+    calendar = home_calendar(outputs)
     # Announced in November: January's tournament does not hide this season's, still to come or played.
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "12\u00a0décembre 2026",
                                             "16\u00a0janvier 2027")]
@@ -332,9 +335,8 @@ def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_leagu
     assert "1er\u00a0juin 2025" not in calendar  # the season before
     # In the new year, the season just ended is no longer listed.
     assert build(inputs, outputs, dt.date(2027, 1, 2)).ok
-    home = (outputs / "index.html").read_text(encoding="utf-8")
-    calendar = home[home.index('<section class="calendar">'):]
-    assert "16\u00a0janvier 2027" in calendar and "décembre 2026" not in calendar[:calendar.index("</section>")]
+    calendar = home_calendar(outputs)
+    assert "16\u00a0janvier 2027" in calendar and "décembre 2026" not in calendar
 
 
 def club_alone_league(inputs: Path) -> Path:
@@ -349,9 +351,7 @@ def club_alone_league(inputs: Path) -> Path:
 def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):
     inputs = club_alone_league(tmp_path / "inputs")
     assert build(inputs, tmp_path / "outputs", TODAY).ok
-    home = (tmp_path / "outputs" / "index.html").read_text(encoding="utf-8")
-    calendar = home[home.index('<section class="calendar">'):]
-    calendar = calendar[:calendar.index("</section>")]
+    calendar = home_calendar(tmp_path / "outputs")
     assert "8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud) — à venir</li>" in calendar
     assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir</li>" in calendar
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reportgen import french
+from reportgen.ingest import values
 from reportgen.render.cache import file_digest
 
 # The league's shared files, and what the secretary is told when one of them changes.
@@ -93,7 +94,6 @@ WORKBOOK_WORDS = {"added": "classeur ajouté : {label} (tournoi du {when})",
 _WORKBOOK_READ = {kind: re.compile(re.escape(words).replace(re.escape("{label}"), "(?P<label>.+?)")
                                    .replace(re.escape("{when}"), "(?P<when>.+)") + "$")
                   for kind, words in WORKBOOK_WORDS.items()}
-_LONG_DATE = re.compile(rf"(1er|\d{{1,2}}) ({'|'.join(french.MONTHS)}) (\d{{4}})$")
 
 
 @dataclass(frozen=True)
@@ -112,9 +112,10 @@ def workbook_change(reason: str) -> WorkbookChange | None:
         found = pattern.match(reason)
         if found is None:
             continue
-        when = _LONG_DATE.match(found.groupdict().get("when") or "")
-        day = dt.date(int(when[3]), french.MONTHS.index(when[2]) + 1, 1 if when[1] == "1er" else int(when[1])) \
-            if when else None
+        try:  # « 14 mars 2026 », as `_reasons` wrote it (a history on disk may say anything)
+            day = values.date(found["when"]) if found.groupdict().get("when") else None
+        except values.BadValue:
+            day = None
         return WorkbookChange(kind, found["label"], day)
     return None
 

@@ -395,13 +395,16 @@ def refused_waiting(archive: Path) -> list[str]:
     rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted') "
                              "ORDER BY m.id, f.position")
+    accepted: dict[str, list[tuple[int, set[tuple[str, ...]]]]] = {}  # club -> (message, marks) of each filed
+    for row in rows:
+        if row["status"] == "accepted":
+            accepted.setdefault(row["club_code"], []).append((row["message_id"], _marks(Filed.from_row(row))))
     waiting = []
     for row in rows:
         if row["status"] != "refused" or not (archive / row["path"]).is_file():
             continue
         refused = _marks(Filed.from_row(row))
-        if any(_marks(Filed.from_row(r)) & refused for r in rows if r["status"] == "accepted"
-               and r["club_code"] == row["club_code"] and r["message_id"] > row["message_id"]):
+        if any(later > row["message_id"] and marks & refused for later, marks in accepted.get(row["club_code"], ())):
             continue
         sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
         waiting.append(f"{row['filename']} de {row['sender']} (message du {sent}) : refusé, gardé dans "

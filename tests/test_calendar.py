@@ -317,7 +317,19 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     assert days == sorted(days)
     assert "Open de Perpignan (Classement régional Grand Sud) — à venir</li>" in calendar  # its name says where
     assert "1er\u00a0juin 2025" not in calendar and "1er juin 2025" not in calendar  # the season before
-    assert '<a href="calendrier.ics">' in calendar and (outputs / "calendrier.ics").is_file()
+    assert '<a href="calendrier.ics">Télécharger le calendrier</a>' in calendar and (outputs / "calendrier.ics").is_file()
+    assert "webcal:" not in calendar  # no public address: a relative link can only download the file
+
+
+def test_with_the_site_s_address_the_home_page_offers_to_subscribe_to_the_calendar(small_league_copy):
+    inputs, outputs = league_with_calendar(small_league_copy)
+    with open(inputs / "reportgen.toml", "a", encoding="utf-8") as settings:
+        settings.write('\n[site]\nurl = "https://ligue.example.org/classements/"\n')
+    assert build(inputs, outputs, TODAY).ok
+    calendar = home_calendar(outputs)
+    # webcal:// is what phones and calendar programs follow as a subscription; the file stays downloadable
+    assert '<a href="webcal://ligue.example.org/classements/calendrier.ics">S\'abonner au calendrier</a>' in calendar
+    assert '<a href="calendrier.ics">télécharger le fichier iCalendar</a>' in calendar
 
 
 def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_league_copy):

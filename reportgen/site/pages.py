@@ -356,10 +356,18 @@ class Site:
         # heading says what the page is, under the league's name the header already shows (its card's title)
         return self.render("home.html.j2", HOME, title=self.league, heading=self.home_card.title,
                            circuits=circuits, calendar=self.calendar,
-                           calendar_file=self.calendar_file,
+                           calendar_file=self.calendar_file, calendar_feed=self.calendar_feed(),
                            latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
                                    for day, title, name, url in latest],
                            corrections=self.correction_lines()[:5])
+
+    def calendar_feed(self) -> str:
+        """The calendar's address for a subscription (webcal://, which phones and calendar programs open
+        as « s'abonner », following the file as it changes): only with the site's public address; a
+        relative link can only download the file once."""
+        if not (self.url and self.calendar_file):
+            return ""
+        return "webcal://" + self.url.split("://", 1)[1] + "/" + self.calendar_file
 
     def season(self, circuit: Circuit, season: int) -> bytes | None:
         ranking = circuit.headline(season)

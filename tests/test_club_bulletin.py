@@ -128,12 +128,12 @@ def test_the_draft_attaches_the_club_pdf_after_the_bulletins(league, tmp_path):
     drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
     message = draft(league.outputs, "CARC")
     attachments = list(message.iter_attachments())
-    assert [a.get_filename() for a in attachments] == ["classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"]
+    assert [a.get_filename() for a in attachments] == ["grand-sud-classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"]
     assert attachments[1].get_content() == (league.outputs / "clubs" / "2026" / "CARC.pdf").read_bytes()
     text = message.get_body(("plain",)).get_content()
     assert "Le bulletin du club, ses joueurs dans chaque circuit et ses tournois de la saison, est joint en PDF\u00a0: " \
            "bulletin-CARC-2026.pdf." in text
-    assert "Le bulletin complet est joint en PDF\u00a0: classement-2026-01-10.pdf." in text
+    assert "Le bulletin complet est joint en PDF\u00a0: grand-sud-classement-2026-01-10.pdf." in text
     assert "Sur le site" not in text and "<a href" not in message.get_body(("html",)).get_content()
 
 

@@ -201,7 +201,8 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
-    assert (attachment.get_filename(), own.get_filename()) == ("classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf")
+    assert (attachment.get_filename(), own.get_filename()) == ("grand-sud-classement-2026-01-10.pdf",
+                                                               "bulletin-CARC-2026.pdf")
     assert attachment.get_content_type() == "application/pdf"
     assert attachment.get_content() == (league.outputs / "grand-sud" / "2026" / "classement-2026-01-10.pdf").read_bytes()
 
@@ -258,7 +259,9 @@ def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
     assert [p.relative_to(league.outputs).as_posix() for p in written] == [
         "mail/2025/grand-sud/CARC.eml", "mail/2025/grand-sud/TLSE.eml", "mail/2025/grand-sud/ALBI.eml"]
     draft = message_from_bytes(written[2].read_bytes(), policy=policy.default)
-    assert [a.get_filename() for a in draft.iter_attachments()] == ["classement-final-2025.pdf", "bulletin-ALBI-2025.pdf"]
+    # One circuit's club bulletin is not the club's bulletin of every circuit: its name says which.
+    assert [a.get_filename() for a in draft.iter_attachments()] == ["grand-sud-classement-final-2025.pdf",
+                                                                     "grand-sud-bulletin-ALBI-2025.pdf"]
     text = draft.get_body(("plain",)).get_content()
     assert "2e\u00a0: MARTIN Paul" in text and "4e\u00a0: LÉGER Zoé" in text
 
@@ -331,7 +334,7 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     assert message["To"] == "contact@carc.example.org, president@carc.example.org"
     assert message["Date"].datetime.date() != dt.date(2026, 1, 10)  # sent now, not on the bulletin's date
     assert message["Message-ID"].endswith("@example.org>")
-    assert [a.get_filename() for a in message.iter_attachments()] == ["classement-2026-01-10.pdf",
+    assert [a.get_filename() for a in message.iter_attachments()] == ["grand-sud-classement-2026-01-10.pdf",
                                                                       "bulletin-CARC-2026.pdf"]
     # The message sent is the draft, but for its Date and Message-ID.
     draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
@@ -387,6 +390,29 @@ def test_the_send_log_is_in_the_archive_so_a_new_outputs_folder_sends_nothing_tw
         ("CARC", "president@carc.example.org", "2026/classement-2026-01-10", "sent"),
         ("TLSE", "secretariat@tlse.example.org", "2026/classement-2026-01-10", "sent"),
         ("ALBI", "refuse@albi.example.org", "2026/classement-2026-01-10", "sent")]
+
+
+def test_bulletins_sent_under_their_former_names_are_not_sent_again_under_the_new_ones(league, tmp_path, smtp,
+                                                                                       monkeypatch):
+    """The attachments were once named after the PDF alone (« classement-2026-01-10.pdf »), now
+    after their circuit too: the send log knows a bulletin by its circuit, path and ranking, never
+    by a name, so what went out under the former names is not sent again under the new ones."""
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    with monkeypatch.context() as former:
+        former.setattr(drafts.Bulletin, "filename", property(lambda bulletin: bulletin.pdf.name))
+        first = mail_command(league, archive, "--send")
+    assert first.returncode == 0, first.stderr
+    names = {a.get_filename() for r in smtp.received for a in r.message.iter_attachments()}
+    assert "classement-2026-01-10.pdf" in names and len(smtp.received) == 3
+    again = mail_command(league, archive, "--send")
+    assert again.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in again.stdout
+    assert len(smtp.received) == 3
+    # Asked, it goes out again, under the new name.
+    resent = mail_command(league, archive, "--send", "--resend", "--club", "TLSE")
+    assert resent.returncode == 0 and len(smtp.received) == 4
+    assert [a.get_filename() for a in smtp.received[3].message.iter_attachments()] == [
+        "grand-sud-classement-2026-01-10.pdf", "bulletin-TLSE-2026.pdf"]
 
 
 def test_a_corrected_ranking_is_a_new_bulletin_and_a_new_address_gets_what_it_lacks(league, tmp_path, smtp):
@@ -588,10 +614,12 @@ def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
 
 
 
-def test_two_circuits_pdfs_of_one_name_are_attached_under_the_names_the_body_lists(tmp_path):
-    """Two circuits whose latest bulletins are both « classement-2026-04-04.pdf »: the second is
-    attached as « masters-classement-2026-04-04.pdf », and both bodies list exactly the attachments'
-    names, in their order (the body once listed the PDFs' own names, one name twice)."""
+def test_each_attachment_names_its_circuit_in_ascii_and_the_body_lists_those_names(tmp_path):
+    """Two circuits whose latest bulletins are both « classement-2026-04-04.pdf », and one whose PDF
+    already bears its circuit's name (« masters-2026.pdf »): each is attached under a name that
+    starts with its circuit (a club receiving several circuits' bulletins tells them apart; the
+    Grand Sud's was the bare « classement-….pdf »), ASCII, never its circuit twice; both bodies list
+    exactly those names, in their order."""
     import re
 
     from reportgen.ingest.directories import Club
@@ -599,13 +627,14 @@ def test_two_circuits_pdfs_of_one_name_are_attached_under_the_names_the_body_lis
 
     day = dt.date(2026, 4, 4)
     bulletins, players = [], {}
-    for circuit in ("grand-sud", "masters"):
+    for circuit, name in (("grand-sud", f"classement-{day}"), ("tantrix", f"classement-{day}"),
+                          ("masters", "masters-2026"), ("tour-de-france", "classement-été")):
         row = RankingRow(1, "a", "AMAR Ali", "", "Albi", {"points": 100})
-        ranking = Ranking(f"2026/classement-{day}", Scope("season", 2026), day,
+        ranking = Ranking(f"2026/{name}", Scope("season", 2026), day,
                           Status.PROVISIONAL, (Column("points", "Points", "number", 8),), (row,))
         folder = tmp_path / circuit
         folder.mkdir()
-        pdf = folder / f"classement-{day}.pdf"
+        pdf = folder / f"{name}.pdf"
         pdf.write_bytes(f"%PDF-1.7 {circuit}\n".encode())
         document = Document(ranking.path, "x.html.j2", "Classement", day, {}, 2026)
         bulletins.append(drafts.Bulletin(circuit, circuit.title(), ranking, document, pdf, circuit))
@@ -614,7 +643,8 @@ def test_two_circuits_pdfs_of_one_name_are_attached_under_the_names_the_body_lis
     message = drafts.message(plan, drafts.ClubMail(Club("ALBI", "Albi", "81", ("a@albi.example.org",)),
                                                    bulletins, players))
     names = [attachment.filename for attachment in message.attachments]
-    assert names == ["classement-2026-04-04.pdf", "masters-classement-2026-04-04.pdf"]
+    assert names == ["grand-sud-classement-2026-04-04.pdf", "tantrix-classement-2026-04-04.pdf", "masters-2026.pdf",
+                     "tour-de-france-classement-ete.pdf"]
     [text] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.\n", message.text)
     [html] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.</p>", message.html or "")
     assert text.split(", ") == names and html.split(", ") == names
@@ -759,7 +789,7 @@ def test_a_sender_killed_while_the_server_answers_is_never_resent_without_resend
     assert smtp.count() == EACH_ONCE
     assert "2 envois incertains" in rerun.stderr
     today = dt.datetime.now(dt.timezone.utc).date()
-    assert (f"  - Carcassonne (contact@carc.example.org) : classement-2026-01-10.pdf, tenté le "
+    assert (f"  - Carcassonne (contact@carc.example.org) : grand-sud-classement-2026-01-10.pdf, tenté le "
             f"{french.date_long(today)} à ") in rerun.stderr
     assert "sinon renvoyez-le : reportgen mail --send --resend --club CARC" in rerun.stderr
     assert log_rows(archive)[:2] == [("CARC", "contact@carc.example.org", "unknown"),
@@ -910,4 +940,4 @@ def test_mail_right_after_make_finds_the_latest_bulletin_as_the_build_drew_it_wi
     done = mail_command(league, tmp_path / "archive")
     assert done.returncode == 0, done.stderr
     assert "absent ou pas à jour" not in done.stderr
-    assert "classement-2026-03-14.pdf" in done.stdout
+    assert "grand-sud-classement-2026-03-14.pdf" in done.stdout

@@ -112,7 +112,7 @@ def test_a_message_the_club_says_it_received_is_noted_sent_without_sending(leagu
     (league.inputs / config.SETTINGS_FILE).unlink()
     noted = base.mail_command(league, archive, "--send", "--received", "--club", "tlse")
     assert noted.returncode == 0, noted.stderr
-    assert "  Toulouse (secretariat@tlse.example.org) : noté reçu — classement-2026-01-10.pdf" in noted.stdout
+    assert "  Toulouse (secretariat@tlse.example.org) : noté reçu — grand-sud-classement-2026-01-10.pdf" in noted.stdout
     assert "1 envoi incertain noté reçu (Toulouse), rien n'a été envoyé" in noted.stdout
     assert smtp.count() == EACH_ONCE
     (row,) = [r for r in sent_rows(archive) if r[0] == "TLSE"]

@@ -50,11 +50,13 @@ class ClubBulletin:
     season: int
     sections: tuple[ClubSection, ...]
     tournaments: tuple[dict[str, str], ...]
+    circuit: str | None = None  # the one circuit it covers (`mail --circuit`), or None for all
 
     @property
     def filename(self) -> str:
-        """Its name as an attachment: the club's code and the season, not the bare code."""
-        return f"bulletin-{safe(self.club.code)}-{self.season}.pdf"
+        """Its name as an attachment: the club's code and the season, not the bare code; one
+        circuit's after that circuit, as its full bulletin is (mail.Bulletin.filename)."""
+        return (f"{self.circuit}-" if self.circuit else "") + f"bulletin-{safe(self.club.code)}-{self.season}.pdf"
 
 
 def folder(season: int, circuit: str | None) -> str:
@@ -101,7 +103,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
             circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
         if sections:
             made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
-                                           _tournaments(league, club, season, slugs))
+                                           _tournaments(league, club, season, slugs), circuit)
     return made
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from reportgen import circuits, french, pipeline
+from reportgen.circuits import common
 from reportgen.circuits.club_sections import evolution, figure, figure_column
 from reportgen.delivery import club_bulletin, published
 from reportgen.delivery.club_bulletin import ClubBulletin
@@ -46,7 +47,12 @@ class Bulletin:
 
     @property
     def filename(self) -> str:
-        return self.pdf.name
+        """Its name as an attachment: its PDF's, after its circuit's slug (« grand-sud-classement-
+        2026-11-14.pdf »: a club receiving several circuits' bulletins tells them apart), once when
+        the PDF already starts with it (« masters-2026.pdf »), ASCII. Only shown: the send log knows a
+        bulletin by its circuit, path and ranking, so renaming never sends one again."""
+        name = common.slug(self.pdf.stem)
+        return (name if name.startswith(f"{self.circuit}-") else f"{self.circuit}-{name}") + ".pdf"
 
     @property
     def bulletin(self) -> str:
@@ -161,15 +167,11 @@ def draft_path(plan: Plan, club: Club) -> str:
 
 def attached(plan: Plan, club_mail: ClubMail) -> list[tuple[Bulletin, str]]:
     """The club's bulletins the message attaches (none with `attach = "club"`), each with the file
-    name it goes under: its PDF's, or `<circuit>-<name>` when another circuit's PDF took that name
-    (two attachments of one name would hide one of them). The body lists these very names."""
+    name it goes under (`Bulletin.filename`: each starts with its own circuit, so no two are one).
+    The body lists these very names."""
     if plan.attach != "all":
         return []
-    found: list[tuple[Bulletin, str]] = []
-    for bulletin in club_mail.bulletins:
-        taken = bulletin.filename in {name for _, name in found}
-        found.append((bulletin, f"{bulletin.circuit}-{bulletin.filename}" if taken else bulletin.filename))
-    return found
+    return [(bulletin, bulletin.filename) for bulletin in club_mail.bulletins]
 
 
 def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]:

@@ -537,3 +537,25 @@ def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgr
     assert sorted(p.relative_to(season / "v2").as_posix() for p in (season / "v2" / "outputs" / "fonts").iterdir()) == (
         FONT_FILES)
     assert verify_command(archive).stdout.startswith("25 fichiers archivés intacts")
+
+
+def test_verify_takes_only_the_archive_and_says_where_its_option_goes(tmp_path):
+    """`archive verify` reads the archive alone: --inputs and --outputs, which it accepted and
+    ignored, are mistyped (exit 2); so is an option of `archive` itself before `verify`
+    (« archive --archive X verify » checked ./archive, not X), said in French with where it goes."""
+    for option in ("--inputs", "--outputs"):
+        done = cli("archive", "verify", option, str(tmp_path), "--archive", str(tmp_path / "archive"))
+        assert done.returncode == 2 and option in done.stderr
+    misplaced = cli("archive", "--archive", "elsewhere", "verify")
+    assert misplaced.returncode == 2
+    assert ("valeur invalide pour --archive : elle se place après verify : reportgen archive verify --archive "
+            "elsewhere") in boxed(misplaced.stderr)
+    season = cli("archive", "--season", "2026", "verify", "--archive", str(tmp_path / "archive"))
+    assert season.returncode == 2
+    assert ("valeur invalide pour --season : elle sert à archiver une saison, pas à « archive verify »"
+            in boxed(season.stderr))
+
+
+def boxed(said: str) -> str:
+    """An error as Typer's box shows it, its lines joined and its frame left out."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", said).split())

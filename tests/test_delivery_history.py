@@ -124,3 +124,10 @@ def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_poi
         "2026  grand-sud : 5e, 1 635 points (classement final provisoire, tournois de 2026 seulement ; inputs)"]
     assert said("AUGER Anaïs") == ["2026  poules : 1er, 4,5 points (classement final ; inputs)"]
     assert said("MOREAU Lucie") == ["2026  tantrix : 1er (classement final ; inputs)"]
+
+
+def test_history_takes_no_outputs_option_it_would_not_read(tmp_path):
+    """`history` reads inputs/ and the archive, never outputs/: an --outputs it accepted and ignored
+    let the secretary believe it read the folder she named; now it is a mistyped command (exit 2)."""
+    done = cli("history", "MARTIN Paul", "--outputs", str(tmp_path / "outputs"), "--archive", str(tmp_path / "a"))
+    assert done.returncode == 2 and "--outputs" in done.stderr

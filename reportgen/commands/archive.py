@@ -30,6 +30,7 @@ def archive(
     archive/league.sqlite. Archiver de nouveau (après une correction, avec --reason) garde la copie
     précédente intacte."""
     if ctx.invoked_subcommand is not None:
+        _no_option_before(ctx)
         return
     from reportgen import french
     from reportgen.delivery.archive import archive_season
@@ -46,12 +47,23 @@ def archive(
     typer.echo(f"Contrôle : cd {done.folder.parent} && sha256sum -c SHA256SUMS   (ou : reportgen archive verify)")
 
 
+def _no_option_before(ctx: typer.Context) -> None:
+    """`archive --archive X verify` would check ./archive, not X: an option of `archive` given
+    before a subcommand, which never reads it, is a mistyped command (exit 2) that says where it goes."""
+    from typer._click.core import ParameterSource  # typer vendors click (as cli_french.py reads it)
+
+    for name in ("season", "reason", "inputs", "outputs", "archive"):
+        if ctx.get_parameter_source(name) not in (ParameterSource.DEFAULT, None):
+            option, command = f"--{name}", ctx.invoked_subcommand
+            if name == "archive":
+                raise typer.BadParameter(f"elle se place après {command} : reportgen archive {command} --archive "
+                                         f"{ctx.params[name]}", param_hint=option)
+            raise typer.BadParameter(f"elle sert à archiver une saison, pas à « archive {command} »",
+                                     param_hint=option)
+
+
 @app.command("verify")
-def verify(
-    inputs: InputsOption = Path("inputs"),
-    outputs: OutputsOption = Path("outputs"),
-    archive: ArchiveOption = Path("archive"),
-) -> None:
+def verify(archive: ArchiveOption = Path("archive")) -> None:
     """Contrôler les fichiers archivés, leurs manifestes et la base de données les uns avec les autres :
     nomme chaque fichier modifié, manquant ou ajouté."""
     from reportgen import french

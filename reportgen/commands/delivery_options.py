@@ -1,5 +1,5 @@
-"""The options every delivery command shares (`mail`, `remind`, `archive`, `history`): where the workbooks,
-the published files and the archive are."""
+"""The options the delivery commands share (`mail`, `remind`, `inbox`, `archive`, `history`, `publish`):
+where the published files and the archive are; each command takes only those it reads."""
 
 from __future__ import annotations
 

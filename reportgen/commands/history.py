@@ -12,7 +12,7 @@ from typing import Annotated
 import typer
 
 from reportgen.cli_support import InputsOption, err
-from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
+from reportgen.commands.delivery_options import ArchiveOption
 
 COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source", "tied"]
 
@@ -28,7 +28,6 @@ def history(
                                "ordre des mots libre si un seul joueur a ces mots) ou sa licence.")],
     format: Annotated[HistoryFormat, typer.Option("--format", help="table ou csv.")] = HistoryFormat.table,
     inputs: InputsOption = Path("inputs"),
-    outputs: OutputsOption = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Le parcours d'un joueur, saison par saison : circuit, place, points et tournois joués

@@ -87,8 +87,33 @@ def test_poules_next_for_an_unknown_tournament_names_the_known_ones(tmp_path):
     inputs = tmp_path / "inputs"
     Tour(4, name=NAME, day=DAY).write(inputs)
     result = run("poules", "next", "--event", "Autre tournoi", "--inputs", str(inputs))
-    assert result.returncode == 1
+    assert result.returncode == 2  # a mistyped command (README: exit codes)
     assert f"aucun tournoi poules ne s'appelle « Autre tournoi » dans {inputs} ; tournois : {NAME}" in result.stderr
+
+
+def test_poules_next_for_an_unknown_tournament_says_only_that(tmp_path):
+    """The example league has notes (two players who may be one): a mistyped --event printed every
+    one of them before saying the tournament is unknown; now that line alone, and nothing written."""
+    from tests.conftest import EXAMPLE_INPUTS
+
+    result = run("poules", "next", "--event", "Nulle part", "--inputs", str(EXAMPLE_INPUTS))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"aucun tournoi poules ne s'appelle « Nulle part » dans {EXAMPLE_INPUTS} ; tournois : Coupe de la Toussaint "
+        "en ligne, Open d'automne en ligne"]
+
+
+def test_poules_next_for_a_tournament_whose_workbook_is_unreadable_shows_its_problems(tmp_path):
+    """No tournament of that name, and a poules workbook that could not be read (it may be the
+    one meant): its problems are shown, and the exit code is the workbooks' (1)."""
+    inputs = tmp_path / "inputs"
+    Tour(4, name=NAME, day=DAY).write(inputs)
+    book = openpyxl.load_workbook(workbook(inputs))
+    del book["Inscrits"]
+    book.save(workbook(inputs))
+    result = run("poules", "next", "--event", NAME, "--inputs", str(inputs))
+    assert result.returncode == 1 and "poules/test.xlsx" in result.stderr
+    assert result.stderr.rstrip().endswith("(ou son classeur est à corriger, voir ci-dessus)")
 
 
 def test_poules_next_has_french_help():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
@@ -40,14 +40,10 @@ def poules_next(
         err("le circuit poules n'est pas pris en charge")
         raise typer.Exit(1)
     found = [e for e in league.circuits["poules"].events if normalise_label(e.name) == normalise_label(event)]
-    if league.problems or not found:
-        mine = league.problems + league.circuits["poules"].problems
-        print_problems(mine, league.notices if not found else [])
-        if not found:
-            known = sorted(e.name for e in league.circuits["poules"].events)
-            err(f"aucun tournoi poules ne s'appelle « {event} » dans {inputs}"
-                + (f" ; tournois : {', '.join(known)}" if known else "")
-                + (" (ou son classeur est à corriger, voir ci-dessus)" if mine else ""))
+    if not found:
+        _unknown(event, inputs, sorted(e.name for e in league.circuits["poules"].events), league.problems_of("poules"))
+    if league.problems:
+        print_problems(league.problems + league.circuits["poules"].problems, [])
         raise typer.Exit(1)
     if len(found) > 1:
         err(f"plusieurs tournois poules s'appellent « {event} » : " + ", ".join(e.id for e in found))
@@ -67,3 +63,17 @@ def poules_next(
     for line in proposal.said:
         typer.echo(line)
     err(f"classeur écrit : {inputs / proposal.change.path} ; lancez « make » pour le bulletin et les avis aux joueurs")
+
+
+def _unknown(event: str, inputs: Path, known: list[str], problems: list) -> NoReturn:
+    """No tournament of that name: said alone, the league's notes left to `check` (a mistyped name,
+    exit 2); but when a poules workbook could not be read, the one meant may be it: its problems
+    first, and the workbooks' exit code (1)."""
+    said = (f"aucun tournoi poules ne s'appelle « {event} » dans {inputs}"
+            + (f" ; tournois : {', '.join(known)}" if known else " ; il n'y en a aucun"))
+    if problems:
+        print_problems(problems, [])
+        err(said + " (ou son classeur est à corriger, voir ci-dessus)")
+        raise typer.Exit(1)
+    err(said)
+    raise typer.Exit(2)

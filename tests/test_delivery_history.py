@@ -116,7 +116,7 @@ def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_poi
         *args, **{**kwargs, "loaded": (example_league, example_scored)}))
 
     def said(player: str) -> list[str]:
-        command(player, inputs=EXAMPLE_INPUTS, outputs=tmp_path, archive=tmp_path / "archive")
+        command(player, inputs=EXAMPLE_INPUTS, archive=tmp_path / "archive")
         return [line for line in capsys.readouterr().out.splitlines() if line[:2] == "20"]
 
     assert said("BAILLY Stéphane") == [

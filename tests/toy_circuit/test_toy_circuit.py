@@ -94,7 +94,7 @@ def test_the_toy_circuit_goes_through_every_command(league):
     copied = league / "archive" / str(YEAR) / "v1"
     assert (copied / "outputs" / INFO.slug / str(YEAR) / f"classement-{YEAR}.pdf").is_file()
     assert (copied / "inputs" / INFO.slug / "albi.xlsx").is_file()
-    verified = run("archive", "verify", *where, "--outputs", outputs)
+    verified = run("archive", "verify", "--archive", archive)
     assert verified.exit_code == 0, verified.stderr
 
 

@@ -91,6 +91,7 @@ PAGES = {
     "verification.html": "<p>les problèmes des classeurs</p>",
     "mail/2026/club-carc.eml": "Subject: bulletin",
     "rappels/2026-06-13-rodez.eml": "To: contact@rodez.example.org",
+    "modeles/modele-grand-sud-carc.xlsx": "PK a blank workbook for a club, linked by no page",
     "grand-sud/site.json": '{"rows": [{"player": "DUPONT Jean (non publié)"}]}',
     "grand-sud/publications.json": "{}",
     ".reportgen/state": "{}",
@@ -118,7 +119,8 @@ def test_the_first_run_sends_everything_but_the_private_files_the_home_page_last
     ran = league.publish()
     assert ran.code == 0, ran.stderr
     assert league.online() == league.public()
-    assert set(league.public()) == {p for p in PAGES if not p.startswith((".", "verification", "mail", "rappels"))
+    assert set(league.public()) == {p for p in PAGES if not p.startswith((".", "verification", "mail", "rappels",
+                                                                           "modeles"))
                                     and "/." not in p and not p.endswith(("site.json", "publications.json"))}
     lines = sent_lines(ran)
     assert lines[-1] == "index.html"
@@ -334,6 +336,7 @@ def test_a_tampered_manifest_never_removes_a_file_outside_the_site(league):
 
 
 def test_the_private_files_are_those_reportgen_writes():
+    from reportgen.commands.template import FOLDER as BLANK_WORKBOOKS
     from reportgen.delivery.club_bulletin import FOLDER as CLUBS
     from reportgen.delivery.mail import MAIL_FOLDER
     from reportgen.delivery.remind import FOLDER as REMINDERS
@@ -341,8 +344,24 @@ def test_the_private_files_are_those_reportgen_writes():
     from reportgen.render.verification import VERIFICATION_PAGE
     from reportgen.site.data import DATA
 
-    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE, REMINDERS, CLUBS}
+    assert set(site.PRIVATE) == {MAIL_FOLDER, VERIFICATION_PAGE, REMINDERS, CLUBS, BLANK_WORKBOOKS}
     assert set(site.INTERNAL) == {DATA, MANIFEST}
+
+
+def test_blank_workbooks_an_earlier_publish_sent_are_removed_from_the_server(league, monkeypatch):
+    """outputs/modeles/ (`reportgen template`: a club's blank workbook, the league's calendar) is
+    linked by no page: a club gets its workbook by mail. An earlier reportgen sent it; the next run
+    takes it off the server, and `publish --help` says it never leaves this machine."""
+    with monkeypatch.context() as earlier:
+        earlier.setattr(site, "PRIVATE", tuple(name for name in site.PRIVATE if name != "modeles"))
+        assert league.publish().code == 0
+    assert "modeles/modele-grand-sud-carc.xlsx" in league.online()
+    ran = league.publish()
+    assert ran.code == 0, ran.stderr
+    assert "0 fichier envoyé, 1 retiré, 6 inchangés" in ran.stdout
+    assert league.online() == league.public() and not (league.remote / "modeles").exists()
+    shown = cli("publish", "--help").stdout
+    assert "outputs/modeles/" in " ".join(re.sub("[│╭╮╰╯─]", " ", shown).split())
 
 
 def test_one_publication_at_a_time(league):

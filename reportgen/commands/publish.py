@@ -29,8 +29,9 @@ def publish(
     REPORTGEN_SFTP_PASSWORD. Une connexion coupée laisse le site en ligne entier : relancez, ce qui
     est déjà arrivé n'est pas renvoyé. Ne quittent jamais cette machine : verification.html,
     outputs/mail/, outputs/rappels/ et outputs/clubs/ (les courriels, les rappels et les bulletins des
-    clubs), les données des pages (site.json, publications.json), les avis en .eml et les fichiers
-    cachés ; un document qui nomme un joueur ayant choisi « initiales » ou « non » (joueurs.xlsx) est
+    clubs), outputs/modeles/ (les classeurs vierges, qu'aucune page ne lie : un club reçoit le sien
+    par courriel), les données des pages (site.json, publications.json), les avis en .eml et les
+    fichiers cachés ; un document qui nomme un joueur ayant choisi « initiales » ou « non » (joueurs.xlsx) est
     remplacé par sa copie publique."""
     from reportgen import config, french
     from reportgen.delivery import publish as site_publish

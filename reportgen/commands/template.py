@@ -13,6 +13,7 @@ import typer
 from reportgen.cli_support import InputsOption, err, print_problems
 
 CALENDAR = "calendrier"  # not a circuit: the league's calendar of tournaments
+FOLDER = "modeles"  # under outputs/: for the secretary to send (the site links none: `publish` leaves it out)
 
 
 def template(
@@ -58,6 +59,6 @@ def template(
     else:
         module = importlib.import_module(circuits.REGISTRY[circuit].template_module)
         workbook = module.blank_workbook(clubs, organiser, dt.date.today())
-    target = outputs / "modeles" / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
+    target = outputs / FOLDER / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
     write_atomic(target, render_annex(workbook))
     err(f"classeur à remplir écrit : {target}")

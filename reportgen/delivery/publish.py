@@ -52,6 +52,7 @@ PRIVATE = (
     "mail",  # the clubs' e-mail drafts (`reportgen mail`, the answers of `reportgen inbox`)
     "clubs",  # each club's own bulletin, made for its message (`reportgen mail`), not for the site
     "rappels",  # the reminders' drafts (`reportgen remind`): the clubs' addresses
+    "modeles",  # the blank workbooks (`reportgen template`): a club gets its own by mail; no page links them
 )
 # Files of the build's own, in any folder: the data the pages are drawn from (every name in full,
 # a player who chose `non` or `initiales` in joueurs.xlsx included) and each circuit's manifest.

@@ -61,19 +61,21 @@ def inbox_bodies() -> tuple[str, str]:
 
 
 def reminder_bodies() -> list[str]:
-    """A reminder of a tournament named in the calendar, and of one known by its place."""
+    """A reminder of a tournament named in the calendar, and of one known by its place: their texts,
+    then their HTML."""
     entries = [CalendarEntry(dt.date(2026, 11, 1), "grand-sud", TYPED, "Rodez", "ALBI", COMING),
                CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING)]
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, "Ligue Grand Sud", titles)
-    return [reminder.message.text for reminder in planned.reminders]
+    return ([reminder.message.text for reminder in planned.reminders]
+            + [reminder.message.html or "" for reminder in planned.reminders])
 
 
 def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typed():
     club_text, club_html = club_bodies()
     inbox_text, inbox_html = inbox_bodies()
     reminders = reminder_bodies()
-    assert len(reminders) == 2
+    assert len(reminders) == 4 and all(reminders)
     bodies = {"club text": club_text, "club HTML": club_html, "answer text": inbox_text, "answer HTML": inbox_html,
               **{f"reminder {n}": text for n, text in enumerate(reminders)}}
     assert {kind: breakable(body) for kind, body in bodies.items()} == {kind: [] for kind in bodies}
@@ -90,3 +92,4 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     for body in [club_text, inbox_text, reminders[0]]:
         assert TYPED in body
     assert markup.escape(TYPED) in club_html and markup.escape(TYPED) in inbox_html
+    assert markup.escape(TYPED) in reminders[2]

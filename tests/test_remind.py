@@ -5,7 +5,9 @@ tournament, recorded in the archive's send log, again with --resend, a refused o
 from __future__ import annotations
 
 import datetime as dt
+import html
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -109,6 +111,46 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     logged = {row[0] for row in sqlite3.connect(tmp_path / "archive" / database.DATABASE).execute(
         "SELECT message_id FROM sending")}
     assert {first["Message-ID"], second["Message-ID"]} <= logged
+
+
+def test_a_reminder_sent_has_an_html_part_that_says_what_its_text_says(tmp_path, smtp):  # noqa: F811
+    """As the clubs' bulletins and the inbox's answers: plain text and HTML (multipart/alternative),
+    from the same context, the HTML's words those of the text (a reminder was plain text alone)."""
+    league(tmp_path, smtp.port)
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    [received] = smtp.received
+    message = received.message
+    assert message.get_content_type() == "multipart/alternative"
+    text = message.get_body(("plain",)).get_content()
+    page = message.get_body(("html",)).get_content()
+    assert page.startswith("<!DOCTYPE html>") and '<html lang="fr">' in page
+    title = re.search(r"<title>(.*)</title>", page)
+    assert title is not None and " ".join(html.unescape(title[1]).split()) == " ".join(message["Subject"].split())
+    assert words_of_page(page) == " ".join(text.split())
+
+
+def words_of_page(page: str) -> str:
+    """What an HTML body says: its <body>'s text, tags and entities read, spaces as in running text."""
+    body = re.search(r"<body[^>]*>(.*)</body>", page, re.S)
+    assert body is not None
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", body[1])).split())
+
+
+def test_a_name_from_the_calendar_is_escaped_in_the_html_part_and_as_typed_in_the_text(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"],
+        ["01/11/2026", "grand-sud", "NIME", "<b>Open</b> R&D", "Nîmes <script>alert(1)</script>"]]})
+    loaded = load(inputs, builders.TODAY)
+    [reminder] = reminding.plan(loaded.calendar, loaded.reading.clubs, builders.TODAY, 7, "Ligue <Grand> Sud",
+                                {}).reminders
+    page = reminder.message.html or ""
+    assert "« <b>Open</b> R&D »" in " ".join(reminder.message.text.replace("\u00a0", " ").split())
+    assert "&lt;b&gt;Open&lt;/b&gt; R&amp;D" in page and "<b>" not in page and "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "Ligue &lt;Grand&gt; Sud" in page
+    assert words_of_page(page) == " ".join(reminder.message.text.split())
 
 
 def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):  # noqa: F811

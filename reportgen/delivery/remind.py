@@ -1,8 +1,8 @@
 """`reportgen remind`: a polite French reminder to the club that organised an announced tournament
 (inputs/calendrier.xlsx) whose workbook has not arrived `[calendar] remind_after_days` days later.
 
-The body comes from templates/mail/remind-text.j2 (render/mail.py: French typography on its own
-words). Drafts (.eml) in outputs/rappels/ by default; `send` sends them through the `[mail]` server with
+The bodies come from templates/mail/remind-text.j2 and remind-html.j2, as the other messages'
+(render/mail.py: French typography on their own words, the HTML escaped). Drafts (.eml) in outputs/rappels/ by default; `send` sends them through the `[mail]` server with
 `mail --send`'s connection and send log (delivery/send.py): a reminder is a row per address of the
 `sending` table, its `bulletin` « rappel <date> <name> » and its `ranking_sha` the tournament's
 iCalendar UID, so it goes once per tournament (unless `resend`) whatever stops a run, and one a
@@ -24,7 +24,7 @@ from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
-from reportgen.render.mail import text_body, to_eml, to_message
+from reportgen.render.mail import bodies, to_eml, to_message
 
 FOLDER = "rappels"  # in outputs/
 
@@ -74,19 +74,19 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
 def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days: int, league: str,
              titles: dict[str, str]) -> Message:
     # « le tournoi « Open de Rodez » », « le tournoi de Rodez »: CalendarEntry.title's words, in a
-    # sentence (the subject's; the body's are its template's, templates/mail/remind-text.j2).
+    # sentence (the subject's; the bodies' are their templates', templates/mail/remind-*.j2).
     name = f"« {entry.name} »" if entry.name else entry.of_place(clubs)
     day = french.date_long(entry.date)
     signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
                  else f"Le secrétariat — {league}")
-    text = text_body("remind", {
+    text, html = bodies("remind", {
         "name": entry.name, "of_place": entry.of_place(clubs), "circuit": titles.get(entry.circuit, entry.circuit),
         "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",
         "organiser": french.the_club(club.name),  # le club de Perpignan, le Club de Foix, l'Amicale de Rodez
         "signature": signature})
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{club.code}", to=club.emails,
-        subject=f"Rappel : résultats du tournoi {name} du {day}", text=text,
+        subject=f"Rappel : résultats du tournoi {name} du {day}", text=text, html=html,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
         date=entry.date + dt.timedelta(days=after_days + 1))
 

@@ -93,12 +93,8 @@ def _environment(templates: Path, html: bool) -> Environment:
     return found
 
 
-def text_body(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> str:
-    """The plain text of a message from `mail/<name>-text.j2` (a message without HTML: a reminder)."""
-    return _environment(templates, False).get_template(f"mail/{name}-text.j2").render(**context)
-
-
 def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:
-    """(plain text, HTML) of a message from `mail/<name>-text.j2` and `mail/<name>-html.j2`."""
-    html = _environment(templates, True).get_template(f"mail/{name}-html.j2").render(**context)
-    return text_body(name, context, templates), html
+    """(plain text, HTML) of a message from `mail/<name>-text.j2` and `mail/<name>-html.j2`: every
+    message the league sends has both (a pool tournament's notices are drawn by their circuit)."""
+    text = _environment(templates, False).get_template(f"mail/{name}-text.j2").render(**context)
+    return text, _environment(templates, True).get_template(f"mail/{name}-html.j2").render(**context)

@@ -47,10 +47,10 @@ class Bulletin:
 
     @property
     def filename(self) -> str:
-        """Its name as an attachment: its PDF's, after its circuit's slug (« grand-sud-classement-
-        2026-11-14.pdf »: a club receiving several circuits' bulletins tells them apart), once when
-        the PDF already starts with it (« masters-2026.pdf »), ASCII. Only shown: the send log knows a
-        bulletin by its circuit, path and ranking, so renaming never sends one again."""
+        """Its name as an attachment: its PDF's after its circuit's slug (« <slug>-classement-2026-11-14.pdf »:
+        a club receiving several circuits' bulletins tells them apart), the slug once when the PDF's
+        name starts with it (« <slug>-2026.pdf »), ASCII. Only shown: the send log knows a bulletin
+        by its circuit, path and ranking, so a new name never sends one again."""
         name = common.slug(self.pdf.stem)
         return (name if name.startswith(f"{self.circuit}-") else f"{self.circuit}-{name}") + ".pdf"
 

@@ -69,6 +69,12 @@ def inbox(
     clubs = read_clubs(workbooks[0], problems) if workbooks else ClubDirectory()
     if problems:  # a warning (a club's bad Email cell) is said; that club's mail stays for the secretary
         print_problems(problems, [])
+    # Refused for any circuit, though a blocking problem of clubs.xlsx holds back only the circuits
+    # that name clubs at build time: filing works from the directory for every workbook. Its Email
+    # column says which club sent a message (a row left out makes its club's messages « unknown
+    # sender »), and its clubs say whose tournament a workbook is (its Tournoi sheet's Club, or the
+    # club the calendar announces, for Tantrix and the others: delivery/inbox_filing.py), which
+    # decides whether a club may replace it. A broken directory would file or hold on wrong grounds.
     if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
 

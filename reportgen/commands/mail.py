@@ -96,7 +96,8 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
 
     league = seasons.load(inputs, archive, say=err)
     scored = score(league, [circuit] if circuit else None)
-    problems = sorted(set(league.problems).union(*scored.blocked.values()))
+    # The club directory's own problems too, whatever the circuit: its Email column is whom to write to.
+    problems = sorted(set(league.problems).union(league.club_problems(), *scored.blocked.values()))
     if problems:
         print_problems(problems, league.notices)
         err("rien n'est préparé : corrigez d'abord ces problèmes (lancez « make » ensuite)")

@@ -18,8 +18,12 @@ def _league(inputs: Path):
     from reportgen.pipeline import load
 
     league = load(inputs)
-    if league.problems:  # problems that concern the whole league (unreadable files, directories)
-        print_problems(league.problems, [])
+    # The problems that concern the whole league (unreadable files, the players' directory), and the
+    # club directory's: while it has one, the tournaments that name clubs are held back, and their
+    # players with them.
+    stops = sorted(set(league.problems).union(league.club_problems()))
+    if stops:
+        print_problems(stops, [])
         raise typer.Exit(1)
     return league
 

@@ -72,6 +72,11 @@ class ClubDirectory:
     # a workbook naming such a club is not told the club is unknown (once per row of every result
     # sheet: forty problems for one département mistyped); the row's problem, said once, blocks.
     left_out: frozenset[str] = field(default=frozenset(), compare=False)
+    # clubs.xlsx has a blocking problem of its own (absent while needed, unreadable, its columns, a
+    # row or a cell to fix): no club is said unknown anywhere, the workbooks' nor the calendar's.
+    # The directory's problem is the cause, said once; it holds back the circuits that name clubs,
+    # and the clubs are checked again once it is fixed (pipeline/loading.py).
+    broken: bool = field(default=False, compare=False)
     # Every club's code and name normalised, the first club that has one winning.
     _index: dict[str, Club] = field(init=False, repr=False, compare=False)
 
@@ -89,8 +94,9 @@ class ClubDirectory:
 
     def unknown(self, code_or_name: str) -> bool:
         """Whether a club named so is truly unknown: neither found nor on a row of the file that
-        has its own problem to fix."""
-        return self.find(code_or_name) is None and normalise_label(code_or_name) not in self.left_out
+        has its own problem to fix, in a directory that has none blocking (`broken`)."""
+        return not self.broken and self.find(code_or_name) is None \
+            and normalise_label(code_or_name) not in self.left_out
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
-from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, UNKNOWN_CLUB
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
@@ -77,6 +77,11 @@ class League:
 
     def all_problems(self) -> list[Problem]:
         return sorted({p for inputs in self.circuits.values() for p in inputs.problems} | set(self.problems))
+
+    def club_problems(self) -> list[Problem]:
+        """clubs.xlsx's blocking problems. The circuits that name clubs own them (the others build);
+        a command that works from the directory itself (`mail`, `players`) stops for them too."""
+        return [p for p in self.all_problems() if p.where.path.casefold() == CLUBS_FILE]
 
 
 def _circuit_slug(value: object) -> str:
@@ -170,7 +175,8 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     if reads is not None and digests is not None:
         for path, (size, sheets) in fresh.items():
             reads.put(digests[path.relative_to(inputs).as_posix()], size, sheets)
-    problems.extend(unreadable)  # a file we cannot open may belong to any circuit
+    # A file we cannot open may belong to any circuit; clubs.xlsx is the directory's (below).
+    problems.extend(p for p in unreadable if p.where.path.casefold() != CLUBS_FILE)
     by_name = {wb.label.casefold(): wb for wb in workbooks}
 
     tournaments: list[tuple[Workbook, TournamentSheet, str]] = []  # a workbook, its Tournoi sheet, its circuit
@@ -197,15 +203,17 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
         tournaments.append((workbook, own or sheet, slug))
 
     needs_clubs = sorted({slug for _, _, slug in tournaments if circuits.REGISTRY[slug].needs_clubs})
-    clubs = ClubDirectory()
-    if CLUBS_FILE in by_name:
-        clubs = read_clubs(by_name[CLUBS_FILE], problems)
-    elif any(p.where.path.casefold() == CLUBS_FILE for p in unreadable):
-        pass  # already said: the file is there but cannot be read
-    elif needs_clubs:
-        problems.append(MISSING_CLUBS(SourceRef(CLUBS_FILE), workbooks=", ".join(needs_clubs)))
-    else:
-        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
+    clubs, of_clubs = _club_directory(by_name.get(CLUBS_FILE), unreadable, needs_clubs, notices)
+    # A blocking problem of the directory holds back the circuits whose workbooks name clubs, and
+    # those only: the others' rankings owe it nothing (README, « A circuit with any problem publishes
+    # nothing new... the other circuits still build »). A warning (an Email cell) blocks nothing.
+    naming = [slug for slug in circuits.CIRCUITS if circuits.REGISTRY[slug].needs_clubs]
+    for problem in of_clubs:
+        if problem.blocking and naming:
+            for slug in naming:
+                found[slug].problems.append(problem)
+        else:
+            problems.append(problem)  # a warning, set apart below
     directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
     distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
     reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
@@ -218,12 +226,6 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     for slug, problem in same_tournaments(parsed):
         found[slug].problems.append(problem)
 
-    if any(p.where.path.casefold() == CLUBS_FILE and p.blocking for p in problems):
-        # A club directory that cannot be read (or is absent) makes every club « inconnu »: said once,
-        # as the cause (build prints it first), not once per workbook. It blocks every circuit; the
-        # clubs are checked again once it is fixed.
-        for inputs_ in found.values():
-            inputs_.problems[:] = [p for p in inputs_.problems if p.code != UNKNOWN_CLUB.code]
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
     for inputs_ in found.values():
@@ -240,6 +242,28 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
                   announced=announced, public=Public(identities.publication), distinct=distinct)
+
+
+def _club_directory(workbook: Workbook | None, unreadable: list[Problem], needed: list[str],
+                    notices: list[str]) -> tuple[ClubDirectory, list[Problem]]:
+    """clubs.xlsx and its problems: unreadable, absent while workbooks of a circuit that names clubs
+    (`needed`) are present, or its own columns, rows and cells. With a blocking one, the directory
+    is `broken`: a directory that cannot be read (or is absent) would make every club « inconnu »,
+    said once per workbook and per calendar row; its problem is the cause, said once (build prints
+    it first), and the clubs are checked again once it is fixed."""
+    problems = [p for p in unreadable if p.where.path.casefold() == CLUBS_FILE]
+    clubs = ClubDirectory()
+    if workbook is not None:
+        clubs = read_clubs(workbook, problems)
+    elif problems:
+        pass  # the file is there but cannot be read: said
+    elif needed:
+        problems.append(MISSING_CLUBS(SourceRef(CLUBS_FILE), workbooks=", ".join(needed)))
+    else:
+        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
+    if any(problem.blocking for problem in problems):
+        clubs = dataclasses.replace(clubs, broken=True)
+    return clubs, problems
 
 
 def _set_apart_warnings(lists: list[list[Problem]]) -> list[Problem]:

@@ -21,14 +21,22 @@ def err(message: str) -> None:
 
 
 def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bool = False) -> None:
-    """The notices, the warnings (model.Level: they block nothing), then the problems to fix;
+    """The notices, the warnings (model.Level: they block nothing), the problems to fix, then the
+    circuits that wait for those of a circuit they depend on (held: said, not counted as problems);
     `stops`: the command stops for all of them (a server's key missing is a warning for the build,
     not for the command that connects to it), so none is called a warning."""
+    from reportgen.model import Level
+
     for notice in notices:
         err(f"note : {notice}")
     problems = list(problems)
-    warnings = [problem for problem in problems if not stops and not getattr(problem, "blocking", True)]
-    blocking = [problem for problem in problems if stops or getattr(problem, "blocking", True)]
+
+    def level(problem: object) -> Level:
+        return Level.BLOCKING if stops else getattr(problem, "level", Level.BLOCKING)
+
+    warnings = [problem for problem in problems if level(problem) is Level.WARNING]
+    blocking = [problem for problem in problems if level(problem) is Level.BLOCKING]
+    held = [problem for problem in problems if level(problem) is Level.HELD]
     if warnings:
         err(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
             f"{_where(warnings)} :")
@@ -37,6 +45,13 @@ def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bo
     if blocking:
         err(f"{french.plural(len(blocking), 'problème')} à corriger {_where(blocking)} :")
         for problem in blocking:
+            err(f"  - {problem}")
+    if held:
+        many = len(held) > 1
+        err(f"{french.plural(len(held), 'circuit')} en attente d'un circuit dont "
+            f"{'ils dépendent' if many else 'il dépend'} (rien à corriger dans {'leurs' if many else 'ses'} "
+            "propres classeurs) :")
+        for problem in held:
             err(f"  - {problem}")
 
 

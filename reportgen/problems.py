@@ -11,7 +11,8 @@ Each kind has its level (model.Level): blocking, the default, or a warning, whic
 ranking wrong and so never stops a build (pipeline/loading.py sets the warnings apart). A kind is a
 warning only when what it concerns is outside every ranking: today a club's e-mail address, a
 player's publication choice on the site, and a key missing from a server's table ([site], [inbox],
-[mail]), which the command that connects to that server refuses.
+[mail]), which the command that connects to that server refuses. `upstream` is held: a circuit
+waiting for one it depends on, which holds it back but is no problem of its own to correct.
 
 This module is at the model layer: it imports nothing of reportgen's but `model`.
 """
@@ -207,9 +208,11 @@ MISSING_DATE = _kind("missing-date", "the Masters' date is known neither from it
 
 # -- circuits that depend on others --------------------------------------------------------------
 
-UPSTREAM = _kind("upstream", "a circuit this one depends on has problems",
+UPSTREAM = _kind("upstream", "a circuit this one depends on has problems: this one waits, with nothing of its "
+                 "own to correct",
                  "le circuit {circuits}, dont dépend {slug}, a des classeurs à corriger : rien ne peut être établi",
-                 "corrigez d'abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)")
+                 "corrigez d'abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)",
+                 level=Level.HELD)  # said, never counted as one more problem to correct
 
 # -- the league's calendar (inputs/calendrier.xlsx) ------------------------------------------------
 

@@ -182,8 +182,11 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             league = seasons.load(inputs, archive, today, say)
             scored = pipeline.score(league)
         for slug, blocking in scored.blocked.items():
+            count = sum(problem.blocking for problem in blocking)  # a hold is no problem to correct
             problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
-                            f"({french.plural(len(blocking), 'problème')}, voir « reportgen check »)")
+                            f"({french.plural(count, 'problème')}, voir « reportgen check »)" if count else
+                            f"{slug} : en attente d'un circuit dont il dépend, ses saisons non archivées sont "
+                            "omises (voir « reportgen check »)")
 
     def search(any_order: bool, named: dict[str, str] | None = None) -> list[Record]:
         records, archived = from_database(archive, query, any_order, named)

@@ -314,7 +314,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     problems = set(league.all_problems())
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
-        progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+        if any(problem.blocking for problem in blocking):
+            progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+        else:  # held (model.Level.HELD): the problems to correct are the circuit's it depends on
+            waited = ", ".join(r for r in circuits.REGISTRY[slug].requires if r in scored.blocked)
+            progress(f"{slug} : en attente d'un circuit dont il dépend ({waited}), rien de nouveau n'est publié")
     result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)

@@ -72,15 +72,19 @@ def _score_one(league: League, slug: str, scored: Scored) -> Report | None:
     """One circuit's report, or the problems that block it (its own, or a circuit it needs blocked)."""
     circuit, inputs = circuits.CIRCUITS[slug], league.circuits[slug]
     problems = league.problems_of(slug)
-    missing = [r for r in circuit.info.requires if r not in scored.reports]
-    if not problems and missing:
-        # the circuits by their titles, as the secretary knows them (« Classement régional Grand Sud »)
-        titles = [f"« {circuits.REGISTRY[r].title} »" for r in missing]
+    held = [r for r in circuit.info.requires if r in scored.blocked]
+    if not problems and held:
+        # the circuits by their titles, as the secretary knows them (« Classement régional Grand Sud »);
+        # a hold (model.Level.HELD): theirs are the problems to correct
+        titles = [f"« {circuits.REGISTRY[r].title} »" for r in held]
         problems = [UPSTREAM(SourceRef(inputs.events[0].id), circuits=", ".join(titles),
                              slug=f"« {circuit.info.title} »", joined=french.joined(titles))]
     if not problems:
+        # A circuit it needs with nothing in inputs/ (no workbook, no problem: never scored) gives an
+        # empty report: the circuit says what it lacks (the Masters, `no-ranking`), a problem to correct.
+        upstream = {r: scored.reports.get(r, Report()) for r in circuit.info.requires}
         report = circuit.score(inputs.results, inputs.events, league.settings.circuits[slug], league.reading,
-                               {r: scored.reports[r] for r in circuit.info.requires})
+                               upstream)
         problems = sorted(report.problems)
         # « provisoire : résultats … attendus » on a ranking that awaits an announced tournament:
         # here, so that every command that scores (build, mail, archive) gives the same documents.

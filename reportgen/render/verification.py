@@ -1,6 +1,7 @@
 """The check report (`reportgen check`): every problem with its cell and fix, grouped by file, as
 a page the secretary can forward to the club concerned, and as JSON for scripts. Warnings (they
-block nothing, model.Level) are listed with the problems, each marked with its level."""
+block nothing, model.Level) and holds (a circuit waiting for one it depends on) are listed with
+the problems, each marked with its level."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
-from reportgen.model import Problem
+from reportgen.model import Level, Problem
 from reportgen.render.html import TEMPLATES, environment
 
 VERIFICATION_PAGE = "verification.html"
@@ -36,6 +37,7 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
     for record in as_records(problems):
         files.setdefault(record["file"], []).append(record)
     return environment(templates).get_template("verification.html.j2").render(
+        # a hold (model.Level.HELD) is listed with its file, counted neither as a problem nor a warning
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
-        warnings=sum(not p.blocking for p in problems),
+        warnings=sum(p.level is Level.WARNING for p in problems),
         republished=list(republished), relaid=relaid, held=french.joined([f"« {title} »" for title in held]))

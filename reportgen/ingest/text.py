@@ -192,6 +192,18 @@ class ClosedList:
         return found[0] if len(found) == 1 else None
 
 
+def nearest_name(typed: str, names: Iterable[str]) -> str | None:
+    """The name of `names` nearest to `typed` when one is close (difflib's ratio of 0.75, as typed
+    then case aside), else None: what a name refused from a closed list suggests (« vouliez-vous
+    dire … ? »), never a match."""
+    import difflib  # only for a refused name
+
+    names = list(names)
+    near = difflib.get_close_matches(typed, names, n=1, cutoff=0.75) or \
+        difflib.get_close_matches(typed.upper(), [name.upper() for name in names], n=1, cutoff=0.75)
+    return next(name for name in names if name.upper() == near[0].upper()) if near else None
+
+
 # Apostrophes and dashes in one table (what each gives is in neither), and whether a text has one:
 # str.translate costs as much when nothing changes, and most cells have none.
 _TYPOGRAPHIC = {**_APOSTROPHES, **_DASHES}

@@ -7,7 +7,6 @@ the ones the rules give is checked when the tournament is replayed (tournament.p
 from __future__ import annotations
 
 import datetime as dt
-import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from reportgen.circuits.poules.structure import LETTERS, PoolNames, pool_index, 
 from reportgen.french import date_long
 from reportgen.ingest import values
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, required_table
-from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_label, split_full_name
+from reportgen.ingest.text import ClosedList, format_name, name_key, nearest_name, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
@@ -270,10 +269,8 @@ def _registrant(typed: str, known: dict[str, str], listed: ClosedList, where: So
 
 def _unknown_player(typed: str, known: dict[str, str], where: SourceRef) -> Problem:
     """A name no registrant has, with the registered name nearest to it if one is close."""
-    names = list(known.values())
-    near = difflib.get_close_matches(typed, names, n=1, cutoff=0.75) or \
-        difflib.get_close_matches(typed.upper(), [n.upper() for n in names], n=1, cutoff=0.75)
-    fix = (f"vouliez-vous dire « {next(n for n in names if n.upper() == near[0].upper())} » ?" if near
+    near = nearest_name(typed, known.values())
+    fix = (f"vouliez-vous dire « {near} » ?" if near
            else "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur")
     return UNKNOWN_PLAYER(where, player=f"« {typed} »", among=f"dans la feuille {REGISTRANTS_SHEET}", fix=fix)
 

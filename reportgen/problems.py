@@ -176,7 +176,8 @@ PLACE_SEQUENCE = _kind("place-sequence", "places that do not follow each other (
 
 UNKNOWN_CLUB = _kind("unknown-club", "a club the directory clubs.xlsx does not know",
                      "le club « {club} » n'est pas dans l'annuaire clubs.xlsx")
-UNKNOWN_PLAYER = _kind("unknown-player", "a name that is not in the closed list it must come from",
+UNKNOWN_PLAYER = _kind("unknown-player", "a name that is not in the closed list it must come from (a pool "
+                       "tournament's or a Tantrix event's Inscrits, the Masters' participants...)",
                        "{player} n'est pas {among}")
 AMBIGUOUS_PLAYER = _kind("ambiguous-player", "a name that could mean two entries of a closed list",
                          "{player} peut désigner {candidates} ({among})")

@@ -107,17 +107,6 @@ def test_without_inscrits_no_colours_are_given(tmp_path):
     assert "Pas de feuille Inscrits" in html.render(event_bulletin(result, TantrixSettings(), "Ligue"))
 
 
-def test_a_player_missing_from_inscrits_is_drawn_a_colour_and_the_build_says_so(tmp_path):
-    from reportgen.pipeline import load, score
-    from tests.tantrix.test_workbooks import TODAY
-
-    write_event(tmp_path, "Open", GAMES, registrations=[[A, "", "rouge", "jaune"], [B, "", "bleu", "vert"],
-                                                        [C, "", "vert", "rouge"]])
-    report = score(load(tmp_path, TODAY), ["tantrix"]).reports["tantrix"]
-    assert report.notices == [f"open.xlsx : {D} joue(nt) sans être dans la feuille Inscrits (pas de préférence "
-                              "de couleur : couleur tirée au sort)"]
-
-
 def test_names_are_escaped_in_the_bulletin(tmp_path):
     write_event(tmp_path, "Open <b>", [[1, "<SCRIPT>alert(1)</SCRIPT> Eve", B, 25, 20]])
     page = html.render(event_bulletin(scored(tmp_path).events[0], TantrixSettings(), "Ligue"))

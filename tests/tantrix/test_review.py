@@ -99,7 +99,7 @@ def test_rule_5_the_bulletin_says_all_that_replays_the_draw_a_player_without_pre
     palette = ["rouge", "jaune", "bleu", "vert"]
     preferences = {A: ("rouge", "jaune"), B: ("rouge", "jaune"), C: ("bleu", "vert")}  # D: none
     games = [[1, A, B, 25, 20], [1, C, D, 20, 22], [2, A, D, 30, 20], [2, B, C, 20, 21]]
-    write_event(tmp_path, "Open", games, registrations=[[n, "", *c] for n, c in preferences.items()])
+    write_event(tmp_path, "Open", games, registrations=[[n, "", *c] for n, c in preferences.items()] + [[D, ""]])
     result = scored(tmp_path).events[0]
     page = html.render(event_bulletin(result, TantrixSettings(), "Ligue"))
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())

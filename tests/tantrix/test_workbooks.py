@@ -196,13 +196,15 @@ def test_a_future_date_is_refused(inputs):
      "couleur préférée"),
 ])
 def test_every_bad_cell_of_inscrits_is_a_located_french_problem(inputs, row, expected):
-    write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), registrations=[row])
+    # Her row refused, MOREAU Lucie is still an entrant: said once, not again in each of her games.
+    write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
+                registrations=[row, ["FAURE Stéphane", "", ""]])
     assert problems(inputs) == [expected]
 
 
 def test_a_player_registered_twice_is_refused(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
-                registrations=[["MOREAU Lucie", "", "rouge"], ["Moreau, lucie", "", "bleu"]])
+                registrations=[["MOREAU Lucie", "", "rouge"], ["Moreau, lucie", "", "bleu"], ["FAURE Stéphane", "", ""]])
     assert problems(inputs) == ["open.xlsx:'Inscrits'!A3 (colonne « Joueur ») : MOREAU Lucie est inscrit deux fois "
                                 "(déjà en A2) — supprimez le doublon"]
 
@@ -221,6 +223,25 @@ def test_a_game_naming_the_one_entrant_with_those_words_in_another_order_is_that
     league = load(inputs, TODAY)
     assert league.all_problems() == [] and not [n for n in league.notices if "sans être dans la feuille" in n]
     assert set(league.circuits["tantrix"].results["player"]) == {"MOREAU Lucie", "FAURE Stéphane"}
+
+
+def test_a_game_naming_a_player_missing_from_inscrits_is_refused_with_the_nearest_entrant(inputs):
+    """docs/formats.md: with `Inscrits`, the games name its entrants (rule 13 seeds the entrants). A
+    name none has is a misspelt entrant (a new player, rated apart) or a player never registered."""
+    write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19),
+                                            ("MOREAU Lucie", "ROUSEAU Françoise", 30, 10),
+                                            ("DUPONT Jean", "FAURE Stéphane", 20, 25)),
+                registrations=[["MOREAU Lucie", "", "rouge"], ["FAURE Stéphane", "", "bleu"],
+                               ["ROUSSEAU Françoise", "", ""]])
+    found = load(inputs, TODAY).all_problems()
+    assert [p.code for p in found] == ["unknown-player", "unknown-player"]
+    assert [str(p) for p in found] == [
+        "open.xlsx:'Parties'!C3 (colonne « Joueur B ») : « ROUSEAU Françoise » n'est pas dans la feuille Inscrits, "
+        "qui liste les joueurs du tournoi — vouliez-vous dire « ROUSSEAU Françoise » ? Sinon inscrivez le joueur "
+        "dans la feuille Inscrits",
+        "open.xlsx:'Parties'!B4 (colonne « Joueur A ») : « DUPONT Jean » n'est pas dans la feuille Inscrits, qui "
+        "liste les joueurs du tournoi — écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le "
+        "joueur"]
 
 
 def test_a_game_naming_two_entrants_with_the_same_words_is_refused_not_guessed(inputs):

@@ -37,7 +37,6 @@ class Tantrix:
             by_year[result.event.date.year].append(result)
             report.documents.append(documents.event_bulletin(result, settings, reading.league, path))
             report.rankings.append(documents.event_ranking(result, path))
-            report.notices += _notices(result)
         for ratings in scored.lists:
             report.documents.append(documents.list_bulletin(ratings, settings, reading.league))
             report.rankings.append(documents.list_ranking(ratings, settings))
@@ -45,19 +44,6 @@ class Tantrix:
             latest = [r for r in scored.lists if r.date.year == year][-1]
             report.annexes.append(documents.annex(year, year_results, latest, settings))
         return report
-
-
-def _notices(result: EventResult) -> list[str]:
-    content = result.event.content
-    if not content.has_registrations:
-        return []
-    registered = {r.key for r in content.registrations}
-    missing = sorted({game.a for game in content.games if game.key_a not in registered}
-                     | {game.b for game in content.games if game.key_b not in registered})
-    if not missing:
-        return []
-    return [f"{result.event.id} : {', '.join(missing)} joue(nt) sans être dans la feuille Inscrits "
-            "(pas de préférence de couleur : couleur tirée au sort)"]
 
 
 CIRCUIT = Tantrix()

@@ -20,7 +20,7 @@ from reportgen.circuits.tantrix.points import (
 )
 from reportgen.ingest import values
 from reportgen.ingest.tables import PLAYER, Column, Table, required_table
-from reportgen.ingest.text import ClosedList, format_name, name_key, normalise_label, split_full_name
+from reportgen.ingest.text import ClosedList, format_name, name_key, nearest_name, normalise_label, split_full_name
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
@@ -33,6 +33,7 @@ from reportgen.problems import (
     MISSING_SHEET,
     MISSING_VALUE,
     PAIRING,
+    UNKNOWN_PLAYER,
 )
 
 GAMES_SHEET = "Parties"
@@ -152,8 +153,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     name, day = read_name_and_date(sheet, reading.today, found)
     kind = sheet.read("type", _kind, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
-    registrations, has_registrations = _registrations(workbook, found)
-    games = _games(workbook, found, kind, registrations)
+    registrations, has_registrations, entrants = _registrations(workbook, found)
+    games = _games(workbook, found, kind, entrants)
     problems.extend(found)
     if found:
         return None
@@ -184,7 +185,9 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
     """(NOM Prénom, name key) of the player a cell names, or None after a problem. With the
     event's entrants (`Inscrits`, key -> name), a closed list: the entrant the name designates,
     word order aside when only one entrant has its words (INTERPRETATIONS.md, « who is who »);
-    a name two entrants could be is refused, one no entrant has is the player typed."""
+    a name two entrants could be is refused, and so is one no entrant has (docs/formats.md: the
+    games name the entrants; a misspelt entrant would be a new player, rated and seeded apart),
+    with the entrant nearest to it. Without entrants, the player typed."""
     typed = table.read(row, key, values.text, found)
     if not typed:
         return None
@@ -203,11 +206,20 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
                                           among=f"feuille {REGISTRATIONS_SHEET}", fix=f"écrivez le nom tel qu'il "
                                           f"figure dans la feuille {REGISTRATIONS_SHEET}"))
             return None
+        near = nearest_name(typed, entrants.values())
+        found.append(UNKNOWN_PLAYER(table.ref(row, key), player=f"« {typed} »",
+                                    among=f"dans la feuille {REGISTRATIONS_SHEET}, qui liste les joueurs du tournoi",
+                                    fix=f"vouliez-vous dire « {near} » ? Sinon inscrivez le joueur dans la feuille "
+                                    f"{REGISTRATIONS_SHEET}" if near else "écrivez le nom tel qu'il figure dans la "
+                                    f"feuille {REGISTRATIONS_SHEET}, ou inscrivez le joueur"))
+        return None
     return format_name(last, first), name_key(last, first)
 
 
 def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
-           registrations: tuple[Registration, ...] | list[Registration] = ()) -> list[GameRow]:
+           entrants: dict[str, str] | None = None) -> list[GameRow]:
+    """The games of `Parties`; `entrants` (`Inscrits`, name key -> name), the closed list its
+    players come from."""
     if workbook.sheet(GAMES_SHEET) is None:
         found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET,
                                    fix="ajoutez la feuille des parties : "
@@ -217,7 +229,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
     if table is None:
         return []
     games: list[GameRow] = []
-    entrants = {registration.key: registration.name for registration in registrations}
+    entrants = entrants or {}
     listed = ClosedList(entrants)
     for line, row in enumerate(table.rows):
         local: list[Problem] = []
@@ -333,19 +345,25 @@ def _defaulted(table: Table, row: int, a: tuple[str, str] | None, b: tuple[str, 
     return None
 
 
-def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Registration], bool]:
+def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Registration], bool, dict[str, str]]:
+    """The rows of `Inscrits` read whole, whether the sheet is there, and every entrant it names (name
+    key -> name), his row read whole or not: a row refused for its Elo or its colours is said once,
+    not again in each of its player's games."""
     sheet = workbook.sheet(REGISTRATIONS_SHEET)
     if sheet is None:
-        return [], False
+        return [], False, {}
     table = _table(workbook, REGISTRATIONS_SHEET, REGISTRATION_COLUMNS, [PLAYER], "inscrits", found)
     if table is None:
-        return [], True
+        return [], True, {}
     colour = _colour(COLOURS)
     registrations: list[Registration] = []
+    entrants: dict[str, str] = {}
     seen: dict[str, tuple[str | None, str]] = {}  # name key -> its cell, its name
     for row in table.rows:
         local: list[Problem] = []
         player = _player(table, row, "player", local)
+        if player is not None:
+            entrants.setdefault(player[1], player[0])
         elo = table.read(row, "elo", _elo, local, required=False)
         first = table.read(row, "colour_1", colour, local, required=False)
         second = table.read(row, "colour_2", colour, local, required=False)
@@ -364,4 +382,4 @@ def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Regis
             continue
         seen[player[1]] = (table.ref(row, "player").cell, player[0])
         registrations.append(Registration(player[0], player[1], elo, (first, second), table.ref(row, "player")))
-    return registrations, True
+    return registrations, True, entrants

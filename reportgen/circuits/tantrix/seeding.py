@@ -6,8 +6,8 @@ published draw does not change when a later workbook arrives; a provisional rati
 `Inscrits` (rule 13: « si un joueur n'en a pas… »), else by the starting rating, reduced.
 
 Colours (rule 5): each player's first preference if the two differ, else the second preferences,
-else one of the two remaining colours each, drawn at random. A player without preferences (absent
-from `Inscrits`, or none typed) is drawn a colour the other did not ask for first. The draw is
+else one of the two remaining colours each, drawn at random. A player without preferences (none
+typed in `Inscrits`) is drawn a colour the other did not ask for first. The draw is
 reproducible: its seed is derived from the event (its name and date) and printed in the bulletin;
 one generator `random.Random(seed)` serves the games in the order of the `Parties` sheet, each draw
 being `sample(remaining, 2)` (A, B), or `choice(others)` for a player without preferences, the
@@ -93,7 +93,7 @@ def game_colours(first: tuple[str | None, str | None], second: tuple[str | None,
 
 def colours(games: list[GameRow], preferences: dict[str, tuple[str | None, str | None]], seed: int) -> list[Colours]:
     """The colours of every game, in the order of the sheet; `preferences` by name key (a player
-    missing from `Inscrits` has none, and is drawn a colour)."""
+    without any, or missing from them, is drawn a colour)."""
     rng = random.Random(seed)
     return [game_colours(preferences.get(game.key_a, (None, None)), preferences.get(game.key_b, (None, None)),
                          rng, COLOURS)

@@ -312,11 +312,16 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
     """A Tour de France tournament's page showed Place, Joueur and a « Club » empty in every row (its
     sheets name no club), not the points its bulletin gives each player: it shows those points
     (`Report.event_columns`), a tournament that does not count says why, and a column empty in
-    every row is not shown, here nor on its players' pages, whose lines say « Points : N »."""
+    every row is not shown, here nor on its players' pages, whose lines say « Points : N ». A player
+    the organiser left out of the ranking (« hors classement », the bulletin's words for him under the
+    tournament's name) had an empty Points cell: it says « hors classement », here and on his page."""
     outputs, pages = example_site
     earned = {(t["name"], t["date"]): {row["player"]: row["points"] for row in t["rows"]}
               for d in example_scored.reports["tour-de-france"].documents for t in d.context["latest"]}
+    left_out = {(t["name"], t["date"]): t["excluded"]
+                for d in example_scored.reports["tour-de-france"].documents for t in d.context["latest"]}
     seen = {True: 0, False: 0}
+    excluded_seen = 0
     for record in load(outputs, ["tour-de-france"], ()).pop().rankings:
         if record["kind"] != "event":
             continue
@@ -330,16 +335,23 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
         if counts:
             assert headers == ["Place", "Joueur", "Points"]
             shown = {player: words_of(re.sub(r"<td[^>]*>", "", cells[0])) for player, cells in rows.items()}
-            # a player out of the ranking (« hors classement ») earns nothing
-            assert {player: points for player, points in shown.items() if points} == \
-                {player: words_of(points) for player, points in given.items()}
+            # a player out of the ranking earns nothing: his cell says why, as the bulletin names him
+            excluded = left_out[(record["name"], french.date_long(dt.date.fromisoformat(record["date"])))]
+            assert shown == {**{player: words_of(points) for player, points in given.items()},
+                             **dict.fromkeys(excluded, "hors classement")}
+            for player in excluded:
+                excluded_seen += 1
+                row = next(r for r in record["rows"] if r["player"] == player)
+                page = html.unescape(pages[f"site/{page_name('joueur', row['id'])}"].decode("utf-8"))
+                assert re.search(rf'>{re.escape(record["name"])}</a></th><td role="cell">\d*</td>'
+                                 r'<td role="cell">Points\u00a0:\u00a0hors classement</td>', page), player
         else:
             assert headers == ["Place", "Joueur"] and "ce tournoi ne compte pas pour le classement" in text
             # and its players' lines for it say so, not an empty result
             first = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
             assert re.search(rf'>{re.escape(html.escape(record["name"]))}</a></th><td role="cell">\d+</td>'
                              r'<td role="cell">ne compte pas</td>', first), record["name"]
-    assert seen[True] > 5 and seen[False] >= 1
+    assert seen[True] > 5 and seen[False] >= 1 and excluded_seen == 4
     player = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
     section = player[player.index("Tour de France de Diplomatie — saison"):]
     section = section[:section.index("</table>")]

@@ -154,12 +154,17 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
 # A tournament's page on the site (Report.event_columns): the points each player earned there, shared
 # by ex aequo, before the season's coefficients, as its bulletin's table of the tournament heads them.
 EARNED = Column("points", "Points", "number")
+# What a player the organiser left out of the ranking earned: nothing, said in the words his bulletin
+# (« hors classement : … » under the tournament's name) and the annex's « Résultats » sheet use
+OUT_OF_RANKING = "hors classement"
 
 
 def result_columns(scored: list[Scored]) -> dict[str, tuple[ResultColumn, ...]]:
-    """Each tournament's points by player id (`EARNED`), by event id: only a tournament that counts
-    (one under the minimum of participants earns nothing: its page says why, `event_notes`)."""
-    return {t.id: (ResultColumn(EARNED, {player_id: points_number(points) for player_id, _, _, points in t.results}),)
+    """Each tournament's points by player id (`EARNED`), by event id, `OUT_OF_RANKING` for a player out of
+    its ranking: only a tournament that counts (one under the minimum of participants earns nothing:
+    its page says why, `event_notes`)."""
+    return {t.id: (ResultColumn(EARNED, {**{player_id: points_number(points) for player_id, _, _, points in t.results},
+                                         **dict.fromkeys(t.excluded_ids, OUT_OF_RANKING)}),)
             for t in scored if t.counts}
 
 
@@ -195,7 +200,7 @@ def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFra
                                 counted[1] if counted else None,
                                 points_number(points * Fraction(counted[1]).limit_denominator()) if counted else None])
         for name in t.excluded:
-            result_rows.append([t.event.date, t.event.name, name, None, None, None, "hors classement"])
+            result_rows.append([t.event.date, t.event.name, name, None, None, None, OUT_OF_RANKING])
     scales = [[t.event.name, place, points] for t in mine if t.counts for place, points in enumerate(t.scale, 1)]
     return Annex(
         path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date, season=season,

@@ -30,6 +30,7 @@ class Scored:
     small: bool  # under 12 players: marked, standard scale (INTERPRETATIONS)
     results: list[tuple[str, str, int, Fraction]] = field(default_factory=list)  # player id, name, place, points
     excluded: list[str] = field(default_factory=list)  # names of the players out of the ranking
+    excluded_ids: list[str] = field(default_factory=list)  # their ids (their tournament page names them)
 
     @property
     def id(self) -> str:
@@ -52,7 +53,8 @@ def score_tournament(event: TourDeFranceEvent, table: pd.DataFrame, settings: To
     scale = place_points(value, len(places), settings) if value is not None and places else []
     scored = Scored(event, event.content.participants, value, scale,
                     event.content.participants < settings.small_tournament_below,
-                    excluded=sorted(mine[mine["excluded"].astype(bool)]["player"]))
+                    excluded=sorted(mine[mine["excluded"].astype(bool)]["player"]),
+                    excluded_ids=sorted(mine[mine["excluded"].astype(bool)]["player_id"]))
     points = shared(scale, places) if scale else [Fraction(0)] * len(places)
     scored.results = list(zip(ranked["player_id"], ranked["player"], places, points))
     return scored

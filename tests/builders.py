@@ -206,7 +206,7 @@ def publish_site_data(league, scored, outputs: Path) -> Path:
         info = circuits.REGISTRY[slug]
         (outputs / slug).mkdir()
         (outputs / slug / MANIFEST).write_bytes(
-            Manifest.of(slug, info.title, f"« {info.regulation_title} »", report).to_json())
+            Manifest.of(slug, info.title, info.regulation_title, report).to_json())
         found = league.circuits[slug]
         (outputs / slug / data.DATA).write_bytes(data.circuit_data(
             report, data.event_sources(found.events, data.results_of(found.results.to_dict("records")),

@@ -371,6 +371,23 @@ def test_a_season_s_bulletins_are_listed_by_date(example_site):
             assert days and days == sorted(days), path
 
 
+def test_a_season_page_names_its_circuit_s_regulation_by_its_title_once(example_site):
+    """The Grand Sud's season page read « Règlement : « Règlement Classement Masters » »: a title that
+    says it is a regulation stands alone, the others after « Règlement : », each in a <cite> (a work's
+    title, in italics), never in guillemets of the page's own."""
+    _, pages = example_site
+    said = {}
+    for path in [p for p in pages if re.fullmatch(r"site/[a-z-]+-\d{4}\.html", p)]:
+        summary = re.search(r'<p class="summary">(.*?)</p>', pages[path].decode("utf-8"))[1]
+        said[path.removeprefix("site/").rpartition("-")[0]] = summary
+    assert said == {
+        "grand-sud": "<cite>Règlement Classement Masters</cite>",
+        "masters": "<cite>Règlement Tournoi Masters de fin de saison</cite>",
+        "poules": "<cite>Règlement du tournoi en ligne par poules</cite>",
+        "tantrix": "<cite>Tournois de Tantrix sur Internet — le règlement</cite>",
+        "tour-de-france": "Règlement&nbsp;: <cite>Le Tour de France</cite>"}
+
+
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):
     outputs, pages = example_site
     home = Page(pages["index.html"].decode("utf-8"))

@@ -349,7 +349,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     for message in report.messages:  # a tournament of pools writes hundreds: 2 ms each with `email`
         path = folder / f"{message.path}.eml"
         kept(path, cache.source_key("eml", message), lambda: mail.to_eml(message))
-    published = Manifest.of(slug, info.title, f"« {info.regulation_title} »", report)
+    # the regulation's title as it is: the site's page sets it as a title (templates/site/season.html.j2)
+    published = Manifest.of(slug, info.title, info.regulation_title, report)
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))

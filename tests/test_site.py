@@ -388,6 +388,31 @@ def test_a_season_page_names_its_circuit_s_regulation_by_its_title_once(example_
         "tour-de-france": "Règlement&nbsp;: <cite>Le Tour de France</cite>"}
 
 
+SEASONS_NAV = re.compile(r'<nav class="seasons" aria-label="([^"]*)">(.*?)</nav>', re.S)
+
+
+def other_seasons(page: str) -> list[tuple[str, str]] | None:
+    """A season page's links to its circuit's other seasons (the page, the words), None without any."""
+    found = SEASONS_NAV.findall(page)
+    if not found:
+        return None
+    (label, nav), = found
+    assert label == "Autres saisons du circuit"
+    return re.findall(r'<a href="([^"]+)">([^<]+)</a>', nav)
+
+
+def test_a_season_page_links_its_circuit_s_other_seasons(example_site):
+    """The Grand Sud's 2025 and 2026 pages linked each other nowhere (the home page alone listed
+    them): each season page links the others the site has, the latest first; a circuit of one
+    season says nothing of others."""
+    _, pages = example_site
+    assert other_seasons(pages["site/grand-sud-2026.html"].decode("utf-8")) == [("grand-sud-2025.html", "2025")]
+    assert other_seasons(pages["site/grand-sud-2025.html"].decode("utf-8")) == [("grand-sud-2026.html", "2026")]
+    for path in ("site/masters-2026.html", "site/poules-2026.html", "site/tantrix-2026.html",
+                 "site/tour-de-france-2005.html"):
+        assert other_seasons(pages[path].decode("utf-8")) is None, path
+
+
 def test_a_ranking_of_ratings_or_events_is_a_circuit_s_headline_when_it_has_no_season_ranking(example_site):
     outputs, pages = example_site
     home = Page(pages["index.html"].decode("utf-8"))

@@ -18,6 +18,7 @@ from reportgen.site.publish import publish
 from tests.browser import check_page
 from tests.builders import TODAY, write_clubs, write_tournament
 from tests.test_delivery_mail import cli
+from tests.test_site import other_seasons
 
 
 def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_copy, tmp_path):
@@ -38,6 +39,10 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages()
     season = pages["site/grand-sud-2025.html"].decode("utf-8")
     assert "LÉGER Zoé" in season and "Classement final de la saison 2025" in season and "../grand-sud/2025/" not in season
+    # the archived season and the running one link each other; without the archive, 2026 has no other
+    assert other_seasons(season) == [("grand-sud-2026.html", "2026")]
+    assert other_seasons(pages["site/grand-sud-2026.html"].decode("utf-8")) == [("grand-sud-2025.html", "2025")]
+    assert other_seasons(without["site/grand-sud-2026.html"].decode("utf-8")) is None
     leger = pages[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
     assert "saison 2025" in leger and 'href="None"' not in leger
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")

@@ -392,6 +392,9 @@ class Site:
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
                            title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
+                           # the circuit's other seasons the site has (an archived one too), the latest first
+                           seasons=[{"season": s, "url": self.season_page(circuit, s)}
+                                    for s in circuit.seasons() if s != season],
                            table=self.table(circuit, ranking) if ranking else None, awaited=awaited,
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
                            if ranking else None,

@@ -17,15 +17,16 @@ import json
 import re
 from pathlib import Path
 
-# Every region of the page that scrolls a player's table, with how far it scrolls sideways.
-SCROLLED = """() => Array.from(document.querySelectorAll('.scroll'), region => region)
-  .filter(region => region.querySelector('table.publications, table.results'))
+# Every region of the page that scrolls one of `tables` (a player's by default), with how far it scrolls sideways.
+SCROLLED = """(tables = 'table.publications, table.results') => Array.from(document.querySelectorAll('.scroll'))
+  .filter(region => region.querySelector(tables))
   .map(region => ({label: region.getAttribute('aria-label'), over: region.scrollWidth - region.clientWidth}))"""
-# A player's tables' rows as laid out: where the title (the row's heading) and the date are, and the
-# words of any heading or cell drawn on two lines, cut inside themselves (« Classemen » over « t »).
-ROWS = r"""() => {
+# The rows of `tables` (a player's by default) as laid out: where the title (the row's heading, its
+# second cell) and the date are, and the words of any heading or cell drawn on two lines, cut inside
+# themselves (« Classemen » over « t »).
+ROWS = r"""(tables = 'table.publications, table.results') => {
   const rows = [], cut = [];
-  for (const table of document.querySelectorAll('table.publications, table.results')) {
+  for (const table of document.querySelectorAll(tables)) {
     for (const row of table.rows) {
       const [date, title] = row.cells;
       rows.push({title: title.getBoundingClientRect().toJSON(), date: date.getBoundingClientRect().toJSON()});
@@ -86,6 +87,44 @@ def test_a_player_s_tables_fit_a_320_px_phone_two_lines_a_row_no_word_cut(browse
     browser.look(pages[0], example_site, 1280, audit=False)
     for row in browser.pages[1280].evaluate(ROWS)["rows"]:
         assert row["date"]["right"] <= row["title"]["left"] + 1 and abs(row["date"]["top"] - row["title"]["top"]) < 1
+
+
+def test_a_season_s_bulletins_fit_a_320_px_phone_two_lines_a_row_no_word_cut(browser, example_site):
+    """The Tour de France's table of bulletins scrolled sideways by 5 px at 320 px (« International »
+    in a title squeezed between its date and its files, each row five or six lines tall): on a phone
+    each row is two lines, as a player's places are, the document's title across the first, its
+    date and files below; no word cut inside itself; every circuit's season page alike. A laptop
+    shows the table as before, and a screen reader a table still."""
+    pages = sorted((example_site / "site").glob("*-[0-9][0-9][0-9][0-9].html"))
+    assert {page.name for page in pages} >= {"tour-de-france-2005.html", "grand-sud-2025.html", "grand-sud-2026.html",
+                                            "masters-2026.html", "poules-2026.html", "tantrix-2026.html"}
+    for page in pages:
+        found = browser.look(page, example_site, 320, audit=False)
+        tab = browser.pages[320]
+        assert found.scroll_width <= 320, (page.name, found.scroll_width)
+        assert tab.evaluate(SCROLLED, "table.documents") == [{"label": "Bulletins", "over": 0}], page.name
+        laid = tab.evaluate(ROWS, "table.documents")
+        assert laid["cut"] == [], (page.name, laid["cut"])
+        for row in laid["rows"]:
+            assert row["date"]["top"] >= row["title"]["bottom"] - 1, (page.name, row)
+            assert row["title"]["width"] > 250, (page.name, row)
+        # the page's last table: its rows as the tree has them, as many as the markup's; and the markup
+        # says each part's role (a browser that reads a table from its display, as a player's tables do)
+        markup = page.read_text(encoding="utf-8")
+        markup = markup[markup.index('<table class="sortable documents"'):]
+        markup = markup[:markup.index("</table>")]
+        assert markup.count("<tr") == markup.count('<tr role="row">') == len(laid["rows"])
+        assert markup.count("<td") == markup.count('<td role="cell"') and markup.count('role="rowgroup"') == 2
+        assert markup.count("<th ") == markup.count('role="columnheader"') == 3
+        head, *body = [t["rows"] for t in accessible_tables(tab) if t["rows"]][-1]
+        assert head == ["columnheader"] * 3 and len(body) == len(laid["rows"]) - 1, (page.name, head, len(body))
+        assert all(row == ["cell"] * 3 for row in body), (page.name, body[:2])
+    for page in pages:
+        browser.look(page, example_site, 1280, audit=False)
+        tab = browser.pages[1280]
+        assert tab.evaluate("getComputedStyle(document.querySelector('table.documents')).display") == "table"
+        for row in tab.evaluate(ROWS, "table.documents")["rows"]:
+            assert row["date"]["right"] <= row["title"]["left"] + 1 and abs(row["date"]["top"] - row["title"]["top"]) < 1
 
 
 def test_every_part_of_a_player_s_tables_says_its_table_s_role():

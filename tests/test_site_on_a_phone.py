@@ -17,16 +17,17 @@ import json
 import re
 from pathlib import Path
 
-# Every region of the page that scrolls one of `tables` (a player's by default), with how far it scrolls sideways.
-SCROLLED = """(tables = 'table.publications, table.results') => Array.from(document.querySelectorAll('.scroll'))
-  .filter(region => region.querySelector(tables))
+# Every region of the page that scrolls one of `tables` (a player's when not given: Playwright passes null), with
+# how far it scrolls sideways.
+SCROLLED = """tables => Array.from(document.querySelectorAll('.scroll'))
+  .filter(region => region.querySelector(tables || 'table.publications, table.results'))
   .map(region => ({label: region.getAttribute('aria-label'), over: region.scrollWidth - region.clientWidth}))"""
 # The rows of `tables` (a player's by default) as laid out: where the title (the row's heading, its
 # second cell) and the date are, and the words of any heading or cell drawn on two lines, cut inside
 # themselves (« Classemen » over « t »).
-ROWS = r"""(tables = 'table.publications, table.results') => {
+ROWS = r"""tables => {
   const rows = [], cut = [];
-  for (const table of document.querySelectorAll(tables)) {
+  for (const table of document.querySelectorAll(tables || 'table.publications, table.results')) {
     for (const row of table.rows) {
       const [date, title] = row.cells;
       rows.push({title: title.getBoundingClientRect().toJSON(), date: date.getBoundingClientRect().toJSON()});
@@ -51,17 +52,17 @@ PLACE_LABELS = """() => Array.from(document.querySelectorAll('figure.places svg 
 
 
 def player_pages(site: Path) -> list[Path]:
-    """The players' pages whose tables needed the most room: each circuit's with the longest result
-    (« Total : 2 176,75 ») and its with the most lines, and FAURE Stéphane's (tests/test_site_browser.py);
-    and one page in twenty-five of the others."""
+    """The players' pages whose tables needed the most room: each circuit's with the longest result,
+    in words (« Points : hors classement ») and in figures (« Total : 2 176,75 »), and its with the
+    most lines, and FAURE Stéphane's (tests/test_site_browser.py); and one page in twenty-five of the others."""
     pages = sorted((site / "site").glob("joueur-*.html"))
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
     chosen = {next(page for page in pages if "<h1>FAURE Stéphane</h1>" in texts[page]), *pages[::25]}
     for circuit in ("Classement régional Grand Sud", "Tour de France de Diplomatie", "Tantrix", "Masters Grand Sud",
                     "Tournoi en ligne par poules"):
         theirs = [page for page in pages if f"<h2>{circuit} — saison" in texts[page]]
-        chosen.add(max(theirs, key=lambda page: max(map(len, re.findall(r"\u00a0:\u00a0[^<]*<", texts[page])),
-                                                     default=0)))
+        for result in (r"\u00a0:\u00a0[^<]*<", r"\u00a0:\u00a0[\d\u202f,]*<"):  # the longest in words, in figures
+            chosen.add(max(theirs, key=lambda page: max(map(len, re.findall(result, texts[page])), default=0)))
         chosen.add(max(theirs, key=lambda page: texts[page].count('<tr role="row">')))
     return sorted(chosen)
 

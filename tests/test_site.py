@@ -363,12 +363,15 @@ def test_a_season_s_bulletins_are_listed_by_date(example_site):
     """Tantrix's season page listed 14 mars, 10 octobre, 14 mars, 10 octobre (its tournaments'
     bulletins, then its rating lists, as its publications file has them): by date now, every circuit."""
     _, pages = example_site
+    seen = 0
     for path in [p for p in pages if re.fullmatch(r"site/[a-z-]+-\d{4}\.html", p)]:
         text = pages[path].decode("utf-8")
-        if '<table class="sortable documents">' in text:
-            table = text[text.index('<table class="sortable documents">'):].split("</table>")[0]
-            days = re.findall(r'<td data-sort="(\d{8})">[^<]', table)  # its annexes after, undated
+        if '<table class="sortable documents"' in text:
+            seen += 1
+            table = text[text.index('<table class="sortable documents"'):].split("</table>")[0]
+            days = re.findall(r'<td role="cell" data-sort="(\d{8})">[^<]', table)  # its annexes after, undated
             assert days and days == sorted(days), path
+    assert seen == 6
 
 
 def test_a_season_page_names_its_circuit_s_regulation_by_its_title_once(example_site):

@@ -71,7 +71,9 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
         home, season = pages["index.html"].decode("utf-8"), pages["site/grand-sud-2025.html"].decode("utf-8")
         # the texts that were cut: each of them is there, now kept with its sign
         assert "Saisons précédentes&nbsp;:" in home and "classeur corrigé\u202f; tournoi en retard" in home
-        assert "Règlement&nbsp;: «\u00a0" in season and "\u00a0»</p>" in season and "Annexe&nbsp;:" in season
+        # (its regulation's title, « Règlement Classement Masters », needs no « Règlement : » before it)
+        assert "<cite>Règlement Classement Masters</cite>" in season and "Annexe&nbsp;:" in season
+        assert "Autres saisons&nbsp;:" in season
         assert ("Des classeurs sont à corriger&nbsp;:" in season) == bool(blocked)
 
 

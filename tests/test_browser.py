@@ -98,7 +98,7 @@ def test_no_site_page_has_an_empty_heading_or_empty_parentheses(example_site):  
     assert '<h2 id="classement">Classement après le tournoi d' in season
     # the table named by that heading (axe checks the reference), not by a caption that repeats it
     assert '<table class="sortable ranking" aria-labelledby="classement">' in season and "<caption>Classement" not in season
-    assert "<td>Classement final provisoire de la saison 2026 (tournois de 2026 seulement)</td>" in season
+    assert '<td role="cell">Classement final provisoire de la saison 2026 (tournois de 2026 seulement)</td>' in season
 
 
 def test_the_pages_draw_the_shipped_font_published_next_to_them(browser, example_site):  # noqa: F811

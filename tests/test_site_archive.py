@@ -19,6 +19,7 @@ from tests.browser import check_page
 from tests.builders import TODAY, write_clubs, write_tournament
 from tests.test_delivery_mail import cli
 from tests.test_site import other_seasons
+from tests.test_site_typography import breakable_spaces
 
 
 def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_copy, tmp_path):
@@ -43,6 +44,8 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     assert other_seasons(season) == [("grand-sud-2026.html", "2026")]
     assert other_seasons(pages["site/grand-sud-2026.html"].decode("utf-8")) == [("grand-sud-2025.html", "2025")]
     assert other_seasons(without["site/grand-sud-2026.html"].decode("utf-8")) is None
+    # what it says of its bulletins in French typing (« archivés : », its colon never starting a line)
+    assert "Les bulletins de cette saison sont archivés" in season and breakable_spaces(pages["site/grand-sud-2025.html"]) == []
     leger = pages[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
     assert "saison 2025" in leger and 'href="None"' not in leger
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")

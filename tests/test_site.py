@@ -6,6 +6,7 @@ import datetime as dt
 import html
 import json
 import re
+import shutil
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -389,6 +390,19 @@ def test_a_season_page_names_its_circuit_s_regulation_by_its_title_once(example_
         "poules": "<cite>Règlement du tournoi en ligne par poules</cite>",
         "tantrix": "<cite>Tournois de Tantrix sur Internet — le règlement</cite>",
         "tour-de-france": "Règlement&nbsp;: <cite>Le Tour de France</cite>"}
+
+
+def test_a_manifest_of_an_earlier_build_names_the_regulation_once_too(example_site, tmp_path):
+    """A circuit held back keeps the manifest an earlier build wrote, whose regulation was quoted
+    (« « Règlement … » »): its season page names it once all the same."""
+    outputs = tmp_path / "outputs"
+    shutil.copytree(example_site[0], outputs)
+    manifest = outputs / "tour-de-france" / MANIFEST
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data["regulation"] = f"« {data['regulation']} »"
+    manifest.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    page = Site(outputs, list(circuits.CIRCUITS), "Ligue").pages()["site/tour-de-france-2005.html"].decode("utf-8")
+    assert '<p class="summary">Règlement&nbsp;: <cite>Le Tour de France</cite></p>' in page
 
 
 SEASONS_NAV = re.compile(r'<nav class="seasons" aria-label="([^"]*)">(.*?)</nav>', re.S)

@@ -122,7 +122,10 @@ def load(outputs: Path, order: Sequence[str], blocked: Sequence[str],
         # the annex worker's last annexes are back (pipeline/publishing.py `Later`): left out.
         annexes = [{key: value for key, value in annex.items() if key != "sha256"}
                    for annex in manifest.get("annexes") or []]
-        circuit = Circuit(slug, manifest["title"], manifest["regulation"], slug in blocked,
+        # a manifest written before the thirty-second round quoted the title (« … »): the page sets it
+        # as a title of its own (templates/site/season.html.j2), quoted once
+        regulation = manifest["regulation"].removeprefix("« ").removesuffix(" »")
+        circuit = Circuit(slug, manifest["title"], regulation, slug in blocked,
                           list(manifest.get("documents") or []), annexes,
                           rankings, dict(manifest.get("public") or {}), scales,
                           {id(r): d for r, d in zip(rankings, digests) if d is not None})

@@ -19,7 +19,7 @@ from typing import Annotated, Optional
 import typer
 
 from reportgen import cli_french, french
-from reportgen.cli_support import InputsOption, date_option, err, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, listed, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import ReportgenError, ScopeKind
 
@@ -77,11 +77,8 @@ def build(
     corrected = [change for change in result.republished if not change.same_content]
     if corrected:
         many = len(corrected) > 1
-        err(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} pour la même date "
-            f"modifié{'s' if many else ''} par ce calcul "
-            "(renvoyez-les s'ils ont été envoyés) :")
-        for change in corrected:
-            err(f"  - {change}")
+        listed(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} pour la même date "
+               f"modifié{'s' if many else ''} par ce calcul (renvoyez-les s'ils ont été envoyés) :", corrected)
     if relaid := changes.relaid(result.republished):
         err(relaid)
     if not result.ok:

@@ -38,21 +38,22 @@ def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bo
     blocking = [problem for problem in problems if level(problem) is Level.BLOCKING]
     held = [problem for problem in problems if level(problem) is Level.HELD]
     if warnings:
-        err(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
-            f"{_where(warnings)} :")
-        for problem in warnings:
-            err(f"  - {problem}")
+        listed(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
+               f"{_where(warnings)} :", warnings)
     if blocking:
-        err(f"{french.plural(len(blocking), 'problème')} à corriger {_where(blocking)} :")
-        for problem in blocking:
-            err(f"  - {problem}")
+        listed(f"{french.plural(len(blocking), 'problème')} à corriger {_where(blocking)} :", blocking)
     if held:
         many = len(held) > 1
-        err(f"{french.plural(len(held), 'circuit')} en attente d'un circuit dont "
-            f"{'ils dépendent' if many else 'il dépend'} (rien à corriger dans {'leurs' if many else 'ses'} "
-            "propres classeurs) :")
-        for problem in held:
-            err(f"  - {problem}")
+        listed(f"{french.plural(len(held), 'circuit')} en attente d'un circuit dont "
+               f"{'ils dépendent' if many else 'il dépend'} (rien à corriger dans {'leurs' if many else 'ses'} "
+               "propres classeurs) :", held)
+
+
+def listed(heading: str, items: Iterable[object]) -> None:
+    """A heading, then each item on a line of its own (standard error)."""
+    err(heading)
+    for item in items:
+        err(f"  - {item}")
 
 
 def _where(problems: list[object]) -> str:

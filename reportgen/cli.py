@@ -19,9 +19,9 @@ from typing import Annotated, Optional
 import typer
 
 from reportgen import cli_french, french
-from reportgen.cli_support import InputsOption, date_option, err, listed, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
-from reportgen.model import ReportgenError, ScopeKind
+from reportgen.model import MistypedName, ReportgenError, ScopeKind
 
 # imported before anything imports multiprocessing: its exit hook then runs after multiprocessing's
 # own, which empties this process's temporary folder (render/scratch.py `_at_exit`)
@@ -174,7 +174,9 @@ def standings(
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
                    else queries.season_ranking(circuit, rankings, season, day, final, published))
-    except queries.NotFound as error:
+    except MistypedName as error:  # --event or --season names none of the circuit's
+        names_nothing(str(error))
+    except queries.NotFound as error:  # none in force that day
         err(str(error))
         raise typer.Exit(1) from None
     _print_ranking(ranking, format, so_far=queries.so_far(ranking, published))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -54,6 +54,22 @@ def listed(heading: str, items: Iterable[object]) -> None:
     err(heading)
     for item in items:
         err(f"  - {item}")
+
+
+def names_nothing(said: str, unreadable: Sequence[object] = (),
+                  maybe: str = "ou son classeur est à corriger") -> NoReturn:
+    """A value typed on the command line that names nothing of the league (a club code, a
+    tournament, a player, a season): `said` alone, which says what exists or how to list it, and
+    the exit code of a mistyped command (2, README) — no league note before it, the workbooks'
+    being for `check`. But when workbooks could not be read (`unreadable`: their problems), the one
+    meant may be among them: their problems first, `maybe` after the line, and the workbooks' exit
+    code (1)."""
+    if unreadable:
+        print_problems(unreadable, [])
+        err(f"{said} ({maybe}, voir ci-dessus)")
+        raise typer.Exit(1)
+    err(said)
+    raise typer.Exit(2)
 
 
 def _where(problems: list[object]) -> str:

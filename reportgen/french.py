@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -83,6 +84,13 @@ def ordinal(value: int, feminine: bool = False) -> str:
 def joined(items: list[str]) -> str:
     """A, B et C; A; nothing."""
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+
+
+def existing(label: str, names: Iterable[object], none: str = "il n'y en a aucun") -> str:
+    """What a name typed on the command line could have been, after the line that says it names
+    nothing (cli_support.names_nothing): « ; tournois : A, B », or « ; il n'y en a aucun »."""
+    shown = [str(name) for name in names]
+    return f" ; {label} : {', '.join(shown)}" if shown else f" ; {none}"
 
 
 # A league's values repeat (points, places, counts): each formatted once. At 100x a build formats

@@ -11,12 +11,13 @@ from collections.abc import Collection, Iterable
 from reportgen import french
 from reportgen.ingest.directories import CLUBS_FILE
 from reportgen.ingest.text import normalise_label
-from reportgen.model import Column, Problem, Ranking, RankingRow, ReportgenError, ScopeKind
+from reportgen.model import Column, MistypedName, Problem, Ranking, RankingRow, ReportgenError, ScopeKind
 from reportgen.scoring.in_force import ranking_in_force
 
 
 class NotFound(ReportgenError):
-    """No ranking answers the question; the message says so, in French."""
+    """No ranking answers the question; the message says so, in French. A season or a tournament
+    that names none of the circuit's is a MistypedName instead (the command was mistyped)."""
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -50,8 +51,12 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
         ranking = chosen[-1] if chosen else None
     if ranking is None:
         season_text = f" pour la saison {season}" if season else ""
-        raise NotFound(f"aucun classement{' final' if final else ''} {circuit}{season_text}"
-                       + (f" en vigueur le {french.date_long(day)}" if day else ""))
+        said = (f"aucun classement{' final' if final else ''} {circuit}{season_text}"
+                + (f" en vigueur le {french.date_long(day)}" if day else ""))
+        seasons = sorted({r.season for r in rankings})
+        if season is not None and season not in seasons:
+            raise MistypedName(said + french.existing("saisons", seasons))
+        raise NotFound(said)
     return ranking
 
 
@@ -69,11 +74,11 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
     matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
     if not matching:
         known = sorted({r.scope.name for r in events})
-        raise NotFound(f"aucun tournoi {circuit} ne s'appelle « {name} »"
-                       + (f" ; tournois : {', '.join(known)}" if known else ""))
+        raise MistypedName(f"aucun tournoi {circuit} ne s'appelle « {name} »" + (f" en {season}" if season else "")
+                           + french.existing("tournois", known))
     if len({r.scope.event for r in matching}) > 1:
         dates = ", ".join(sorted({french.date_long(r.date) for r in matching}))
-        raise NotFound(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
+        raise MistypedName(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
     return matching[-1]
 
 

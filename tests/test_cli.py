@@ -402,3 +402,24 @@ def test_inbox_s_help_says_how_long_a_refused_workbook_is_listed_and_how_to_set_
     helped = " ".join(run("inbox", "--help").stdout.replace("│", " ").split())
     assert "listé à chaque relève et par « make check » jusqu'à ce que sa version corrigée soit enregistrée " \
            "(supprimez-le pour l'écarter)" in helped
+
+
+# A value that names nothing of the league is a mistyped command (README: exit 2): one line that says
+# what exists, no league note before it (the example league has some: two players who may be one).
+
+def test_standings_of_an_unknown_event_or_season_says_only_what_exists():
+    from tests.conftest import EXAMPLE_INPUTS
+
+    event = run("standings", "tantrix", "--event", "Nulle part", "--inputs", str(EXAMPLE_INPUTS))
+    assert (event.returncode, event.stdout) == (2, "")
+    assert event.stderr.splitlines() == ["aucun tournoi tantrix ne s'appelle « Nulle part » ; tournois : Coupe Tantrix "
+                                         "d'automne, Week-end Tantrix de printemps"]
+    season = run("standings", "grand-sud", "--season", "2031", "--inputs", str(EXAMPLE_INPUTS))
+    assert (season.returncode, season.stdout) == (2, "")
+    assert season.stderr.splitlines() == ["aucun classement grand-sud pour la saison 2031 ; saisons : 2025, 2026"]
+    final = run("standings", "masters", "--season", "2025", "--final", "--inputs", str(EXAMPLE_INPUTS))
+    assert final.returncode == 2 and final.stderr.splitlines() == [
+        "aucun classement final masters pour la saison 2025 ; saisons : 2026"]
+    # A day without a ranking in force names no season nor tournament: the answer is « none », as before.
+    day = run("standings", "tantrix", "--at", "01/01/2020", "--inputs", str(EXAMPLE_INPUTS))
+    assert day.returncode == 1 and day.stderr.splitlines() == ["aucun classement tantrix en vigueur le 1er janvier 2020"]

@@ -3,7 +3,7 @@
 import pytest
 
 from reportgen import queries
-from reportgen.model import Problem, SourceRef
+from reportgen.model import MistypedName, Problem, SourceRef
 
 
 def test_the_club_directory_problems_come_first():
@@ -13,9 +13,11 @@ def test_the_club_directory_problems_come_first():
 
 
 def test_no_ranking_is_a_french_answer_not_an_exception_text():
-    with pytest.raises(queries.NotFound, match="^aucun classement grand-sud pour la saison 2031$"):
+    """A season or a tournament that names none of the circuit's is a mistyped name (exit 2), which
+    says what exists."""
+    with pytest.raises(MistypedName, match="^aucun classement grand-sud pour la saison 2031 ; il n'y en a aucun$"):
         queries.season_ranking("grand-sud", [], season=2031)
-    with pytest.raises(queries.NotFound, match="^aucun tournoi tantrix ne s'appelle « Open »$"):
+    with pytest.raises(MistypedName, match="^aucun tournoi tantrix ne s'appelle « Open » ; il n'y en a aucun$"):
         queries.event_ranking("tantrix", [], "Open")
 
 
@@ -50,7 +52,7 @@ def test_an_event_circuit_s_final_standings_and_those_of_a_day_are_its_events(ex
         "Week-end Tantrix de printemps"
     with pytest.raises(queries.NotFound, match="^aucun classement tantrix en vigueur le 1er janvier 2026$"):
         queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 1, 1))
-    with pytest.raises(queries.NotFound, match="^aucun classement final masters pour la saison 2025$"):
+    with pytest.raises(MistypedName, match="^aucun classement final masters pour la saison 2025 ; saisons : 2026$"):
         queries.season_ranking("masters", masters, season=2025, final=True)
 
 

@@ -12,6 +12,7 @@ is imported from `reportgen.model` itself.
 
 from reportgen.model.cells import (
     Level,
+    MistypedName,
     Problem,
     ReportgenError,
     SourceRef,
@@ -83,6 +84,7 @@ __all__ = [
     "InputRule",
     "Message",
     "Messages",
+    "MistypedName",
     "Level",
     "Problem",
     "Progress",

@@ -8,7 +8,7 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
 
 app = typer.Typer(help="Tournois en ligne par poules : tour suivant, barrages.", no_args_is_help=True)
 
@@ -69,11 +69,7 @@ def _unknown(event: str, inputs: Path, known: list[str], problems: list) -> NoRe
     """No tournament of that name: said alone, the league's notes left to `check` (a mistyped name,
     exit 2); but when a poules workbook could not be read, the one meant may be it: its problems
     first, and the workbooks' exit code (1)."""
-    said = (f"aucun tournoi poules ne s'appelle « {event} » dans {inputs}"
-            + (f" ; tournois : {', '.join(known)}" if known else " ; il n'y en a aucun"))
-    if problems:
-        print_problems(problems, [])
-        err(said + " (ou son classeur est à corriger, voir ci-dessus)")
-        raise typer.Exit(1)
-    err(said)
-    raise typer.Exit(2)
+    from reportgen import french
+
+    names_nothing(f"aucun tournoi poules ne s'appelle « {event} » dans {inputs}" + french.existing("tournois", known),
+                  problems)

@@ -920,11 +920,38 @@ def test_a_connection_cut_after_the_server_has_the_message_is_unknown_and_the_ot
     assert again.returncode == 1 and "1 envoi incertain" in again.stderr
     assert smtp.count() == EACH_ONCE
     # --club names a club of the plan, and only serves with --send.
-    wrong = mail_command(league, archive, "--send", "--resend", "--club", "XXXX")
-    assert wrong.returncode == 1 and "--club XXXX : aucun club de ce code" in wrong.stderr
+    wrong = mail_command(league, archive, "--send", "--resend", "--club", "MTPL")  # a club without an address
+    assert wrong.returncode == 1 and "--club MTPL : ce club n'a pas de courriel à recevoir" in wrong.stderr
     assert "codes possibles : CARC, TLSE, ALBI" in wrong.stderr
     assert mail_command(league, archive, "--club", "TLSE").returncode == 2
     assert smtp.count() == EACH_ONCE
+
+
+def test_a_club_code_of_no_club_is_a_mistyped_command_said_alone(league, tmp_path, smtp):
+    """`mail --send --club XXXX` exited 1, as for workbooks to correct, after the drafts and their
+    listing; `--circuit` with an unknown circuit exits 2. A code of no club of clubs.xlsx is a
+    mistyped command: that line alone, exit 2, nothing drafted nor sent. A club's name is its code's
+    equal (as in the workbooks)."""
+    archive = tmp_path / "archive"
+    set_mail(league.inputs, smtp.port)
+    shutil.rmtree(league.outputs / "mail", ignore_errors=True)
+    wrong = mail_command(league, archive, "--send", "--club", "TLSE", "--club", "XXXX")
+    assert (wrong.returncode, wrong.stdout) == (2, "")
+    assert wrong.stderr.splitlines() == [
+        f"--club XXXX : aucun club de ce code dans {league.inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, ALBI, MTPL, "
+        "PERP, NIME, MARS"]
+    assert smtp.count() == Counter() and not (league.outputs / "mail").exists()
+    by_name = mail_command(league, archive, "--send", "--club", "toulouse")
+    assert by_name.returncode == 0, by_name.stderr
+    assert smtp.count() == Counter({TOULOUSE: 1})
+
+
+def test_a_club_code_not_found_while_clubs_xlsx_has_a_row_to_correct_shows_its_problems(league, tmp_path):
+    """The club meant may be on the row of clubs.xlsx to correct: its problems first, exit 1."""
+    set_clubs(league.inputs, [*CLUBS, ["", "Lunel", "34", ""]])  # a row without its code
+    wrong = mail_command(league, tmp_path / "archive", "--send", "--club", "LUNL")
+    assert wrong.returncode == 1 and "clubs.xlsx" in wrong.stderr.splitlines()[1]
+    assert wrong.stderr.rstrip().endswith("(ou clubs.xlsx est à corriger, voir ci-dessus)")
 
 
 def test_mail_right_after_make_finds_the_latest_bulletin_as_the_build_drew_it_with_its_chart(league, tmp_path):

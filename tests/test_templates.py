@@ -161,3 +161,19 @@ def test_a_club_s_bad_address_is_a_warning_that_does_not_stop_a_blank_workbook(t
     assert done.returncode == 0, done.stderr
     assert "1 avertissement" in done.stderr and "« contact carc.example.org »" in done.stderr
     assert (tmp_path / "outputs" / "modeles" / f"modele-{circuit}.xlsx").is_file()
+
+
+def test_a_club_code_of_no_club_is_a_mistyped_command_said_alone(tmp_path):
+    """`template grand-sud --club XXXX` exited 1, as for workbooks to correct, after clubs.xlsx's
+    warnings: a code of no club is a mistyped command (README: exit 2), that line alone, with the
+    codes there are; nothing written."""
+    inputs = tmp_path / "inputs"
+    book = openpyxl.load_workbook(write_clubs(inputs))
+    book["Clubs"]["D2"] = "contact carc.example.org"  # a warning, said when a workbook is written
+    book.save(inputs / "clubs.xlsx")
+    done = subprocess.run([REPORTGEN, "template", "grand-sud", "--club", "XXXX", "--inputs", str(inputs), "--outputs",
+                           str(tmp_path / "outputs")], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [f"le club « XXXX » n'est pas dans {inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, "
+                                        "ALBI, MTPL, PERP, NIME, MARS"]
+    assert not (tmp_path / "outputs").exists()

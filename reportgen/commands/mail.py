@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
 if TYPE_CHECKING:
     from reportgen.config import Mail
     from reportgen.delivery.mail import ClubMail, Plan
     from reportgen.delivery.send import SendLog
+    from reportgen.pipeline import League
 
 SETTINGS_EXAMPLE = ('[mail]\nhost = "smtp.example.org"\nport = 587\nsecurity = "starttls"   # ou "ssl", "none"\n'
                     'sender = "Ligue Grand Sud <secretariat@example.org>"\nuser = "secretariat@example.org"   '
@@ -68,9 +69,10 @@ def mail(
     with ExitStack() as stack:
         # Before anything: one sender at a time, and a send log that can be written.
         log = stack.enter_context(sending.SendLog(archive)) if send else None
-        plan, settings = _drafts(season, circuit, inputs, outputs, archive, server=send and not received)
+        plan, settings, codes = _drafts(season, circuit, inputs, outputs, archive, server=send and not received,
+                                        clubs=club or [])
         if log is not None:
-            plan.clubs = _chosen(plan, club or [])
+            plan.clubs = _chosen(plan, codes)
             if received:
                 _received(plan, log)
             else:
@@ -78,15 +80,15 @@ def mail(
                 _send(plan, settings, log, resend)
     # The others' messages are drafted (or sent); a club with ranked players that got none because
     # of its Email cell (a warning: it blocked nothing) still makes the run a problem to fix.
-    wanted = {code.casefold() for code in club or []}
+    wanted = {code.casefold() for code in codes}
     if any(c.bad_address and count and (not wanted or c.code.casefold() in wanted) for c, count in plan.without_address):
         raise typer.Exit(1)
 
 
 def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path, archive: Path,
-            server: bool) -> tuple[Plan, Mail | None]:
-    """The plan, its drafts written and listed; with `server`, first checks that [mail] says how
-    to send (drafts need no setting)."""
+            server: bool, clubs: list[str]) -> tuple[Plan, Mail | None, list[str]]:
+    """The plan, its drafts written and listed, and the codes of the clubs --club names (`clubs`);
+    with `server`, first checks that [mail] says how to send (drafts need no setting)."""
     from reportgen import french
     from reportgen.config import missing_for_sending
     from reportgen.delivery import mail as drafts
@@ -94,7 +96,11 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     from reportgen.delivery.club_bulletin import folder as club_folder
     from reportgen.pipeline import score
 
-    league = seasons.load(inputs, archive, say=err)
+    notes: list[str] = []
+    league = seasons.load(inputs, archive, say=notes.append)
+    codes = _codes(league, clubs, inputs)  # a mistyped --club said alone, before any note
+    for note in notes:
+        err(note)
     scored = score(league, [circuit] if circuit else None)
     # The club directory's own problems too, whatever the circuit: its Email column is whom to write to.
     problems = sorted(set(league.problems).union(league.club_problems(), *scored.blocked.values()))
@@ -148,18 +154,38 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     if plan.unknown_clubs:
         err("note : clubs des classements absents de clubs.xlsx (leurs joueurs ne sont envoyés à personne) : "
             + ", ".join(f"« {name} » ({count})" for name, count in sorted(plan.unknown_clubs.items())))
-    return plan, settings
+    return plan, settings, codes
+
+
+def _codes(league: League, typed: list[str], inputs: Path) -> list[str]:
+    """The codes of the clubs --club names (by code or name, as the workbooks do). A value that
+    names no club of clubs.xlsx is a mistyped command (exit 2); but when clubs.xlsx has a row to
+    correct, the club meant may be on it: its problems first (exit 1)."""
+    from reportgen import french
+    from reportgen.ingest.directories import CLUBS_FILE
+
+    directory = league.reading.clubs
+    missing = [value for value in typed if directory.find(value) is None]
+    if missing:
+        doubtful = not all(directory.unknown(value) for value in missing)
+        names_nothing(f"--club {', '.join(missing)} : aucun club de ce code dans {inputs / CLUBS_FILE}"
+                      + french.existing("codes", [club.code for club in directory.clubs]),
+                      league.club_problems() if doubtful else (), maybe=f"ou {CLUBS_FILE} est à corriger")
+    return [club.code for value in typed if (club := directory.find(value)) is not None]
 
 
 def _chosen(plan: Plan, clubs: list[str]) -> list[ClubMail]:
-    """The plan's clubs that --club names (all of them without --club)."""
+    """The plan's clubs that --club names by their codes (all of them without --club); a club of
+    clubs.xlsx that has no message (no address, no ranked player) cannot be sent one."""
     if not clubs:
         return plan.clubs
     codes = {c.club.code.casefold(): c for c in plan.clubs}
     unknown_codes = [code for code in clubs if code.casefold() not in codes]
     if unknown_codes:
-        err(f"--club {', '.join(unknown_codes)} : aucun club de ce code n'a de courriel à recevoir ; codes "
-            f"possibles : {', '.join(c.club.code for c in plan.clubs)}")
+        which = "ces clubs n'ont" if len(unknown_codes) > 1 else "ce club n'a"
+        err(f"--club {', '.join(unknown_codes)} : {which} pas de courriel à "
+            f"recevoir (sans adresse, ou sans joueur classé) ; codes possibles : "
+            f"{', '.join(c.club.code for c in plan.clubs)}")
         raise typer.Exit(1)
     wanted = {code.casefold() for code in clubs}
     return [c for c in plan.clubs if c.club.code.casefold() in wanted]

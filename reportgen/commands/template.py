@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 
 CALENDAR = "calendrier"  # not a circuit: the league's calendar of tournaments
 FOLDER = "modeles"  # under outputs/: for the secretary to send (the site links none: `publish` leaves it out)
@@ -24,7 +24,7 @@ def template(
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
 ) -> None:
     """Écrire un classeur vierge à remplir par un club (listes, aide à la saisie, exemple)."""
-    from reportgen import circuits
+    from reportgen import circuits, french
     from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
     from reportgen.ingest.workbook import read_workbooks
     from reportgen.model import Problem
@@ -43,14 +43,16 @@ def template(
         workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)
         if workbooks:
             clubs = read_clubs(workbooks[0], problems)
-    if problems:
-        print_problems(problems, [])
     if any(problem.blocking for problem in problems):  # a warning (a club's bad Email) blocks no blank workbook
+        print_problems(problems, [])
         raise typer.Exit(1)
     organiser = clubs.find(club) if club else None
-    if club and organiser is None:
-        err(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}")
-        raise typer.Exit(1)
+    if club and organiser is None:  # a mistyped code, said before the directory's warnings
+        names_nothing(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}"
+                      + french.existing("codes", [known.code for known in clubs.clubs],
+                                        "il n'y en a aucun" if (inputs / CLUBS_FILE).is_file() else "il est absent"))
+    if problems:
+        print_problems(problems, [])
     if circuit == CALENDAR:
         from reportgen.ingest.calendar import blank_calendar
 

@@ -62,10 +62,37 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
         "    01/06/2025  Tournoi 2025-06-01-albi : 2e"]
 
 
-def test_an_unknown_player_is_said(small_league_copy, tmp_path):
-    done = cli("history", "PERSONNE Inconnu", "--inputs", str(small_league_copy.inputs),
-               "--archive", str(tmp_path / "archive"))
-    assert done.returncode == 1 and "aucun joueur « PERSONNE Inconnu »" in done.stderr
+def test_an_unknown_player_is_a_mistyped_command_said_alone(small_league_copy, tmp_path):
+    """A name of no player is a mistyped command (README: exit 2): that line alone, which says how
+    to list the players, no note before it (the small league's 2025 season is read from inputs/...)."""
+    inputs = small_league_copy.inputs
+    done = cli("history", "PERSONNE Inconnu", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [f"aucun joueur « PERSONNE Inconnu » dans l'archive ni dans {inputs} (« reportgen "
+                                        "players list » liste ceux des classeurs)"]
+
+
+def test_an_unknown_player_while_a_circuit_has_workbooks_to_correct_shows_them(small_league_copy, tmp_path):
+    """He may be in a workbook to correct: the circuits left out first, exit 1."""
+    inputs = small_league_copy.inputs
+    write_tournament(inputs, "casse", day="le 8", club="CARC")
+    done = cli("history", "PERSONNE Inconnu", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"))
+    assert done.returncode == 1
+    assert done.stderr.splitlines() == [
+        "note : grand-sud : des classeurs sont à corriger, ses saisons non archivées sont omises (1 problème, voir "
+        "« reportgen check »)",
+        f"aucun joueur « PERSONNE Inconnu » dans l'archive ni dans {inputs} (ou ses classeurs sont à corriger, voir "
+        "ci-dessus)"]
+
+
+def test_a_name_of_two_players_is_a_mistyped_command(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "a", results=[[1, "MARTIN", "Jean Paul", "", "Albi"], [2, "PAUL", "Jean Martin", "", "Albi"]])
+    done = cli("history", "jean paul martin", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == ["« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : "
+                                        "écrivez le nom tel qu'il est imprimé (NOM Prénom)"]
 
 
 def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():

@@ -248,3 +248,39 @@ def test_swapped_names_among_a_pool_tournaments_registrants_are_asked_about_game
         "peut-être la même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players "
         "merge \"MICHEL Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL "
         "Bernard\" \"BERNARD Michel\" »"]
+
+
+def test_a_name_of_no_player_is_a_mistyped_command_and_nothing_is_recorded(tmp_path):
+    """`players merge` with two names of nobody exited 1, as for workbooks to correct, and `players
+    distinct` recorded a mistyped name without a word (the question it settles then came back): a
+    name that appears in no workbook is a mistyped command (README: exit 2), that line alone, which
+    says how to list the players; joueurs.xlsx is left as it was."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "LOPEZ", "Thierry", "", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "LOPES", "Thierry", "", "Nîmes"]])
+    merged = run("players", "merge", "PERSONNE Une", "PERSONNE Deux", "--inputs", str(tmp_path))
+    assert (merged.returncode, merged.stdout) == (2, "")
+    assert merged.stderr.splitlines() == [f"ni « PERSONNE Une » ni « PERSONNE Deux » n'apparaissent dans les classeurs de "
+                                          f"{tmp_path} (« reportgen players list » les liste)"]
+    apart = run("players", "distinct", "LOPEZ Thierry", "LOPES Thiery", "--inputs", str(tmp_path))
+    assert (apart.returncode, apart.stdout) == (2, "")
+    assert apart.stderr.splitlines() == [f"« LOPES Thiery » n'apparaît dans aucun classeur de {tmp_path} (« reportgen "
+                                         "players list » liste les joueurs)"]
+    assert not (tmp_path / "joueurs.xlsx").exists()
+    # A name as the results or the players' directory give it, whatever its case and accents.
+    assert run("players", "distinct", "lopez thierry", "LOPES Thierry", "--inputs", str(tmp_path)).returncode == 0
+
+
+def test_a_name_of_no_player_while_a_workbook_is_to_correct_shows_its_problems(tmp_path):
+    """He may be in the workbook to correct: its problems first, exit 1."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "LOPEZ", "Thierry", "", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="le 8", results=[[1, "LOPES", "Thierry", "", "Nîmes"]])
+    apart = run("players", "distinct", "LOPEZ Thierry", "LOPES Thierry", "--inputs", str(tmp_path))
+    assert apart.returncode == 1 and "b.xlsx:'Tournoi'!B3" in apart.stderr
+    assert apart.stderr.rstrip().endswith("(ou son classeur est à corriger, voir ci-dessus)")
+    assert not (tmp_path / "joueurs.xlsx").exists()

@@ -7,11 +7,11 @@ import io
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
-from reportgen.cli_support import InputsOption, err
+from reportgen.cli_support import InputsOption, err, names_nothing
 from reportgen.commands.delivery_options import ArchiveOption
 
 COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source", "tied"]
@@ -37,12 +37,12 @@ def history(
     from reportgen.delivery.history import history as find
     from reportgen.render.ranking import spreadsheet_safe
 
-    records, problems = find(player, inputs, archive, say=err)
-    for problem in problems:
-        err(f"note : {problem}")
+    said: list[str] = []
+    records, problems = find(player, inputs, archive, say=said.append)
     if not records:
-        err(f"aucun joueur « {player} » dans l'archive ni dans {inputs}")
-        raise typer.Exit(1)
+        _nobody(player, inputs, problems)
+    for line in said + [f"note : {problem}" for problem in problems]:
+        err(line)
     if format is HistoryFormat.csv:
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\n")
@@ -67,3 +67,21 @@ def history(
         for played in record.tournaments:
             where = f" : {french.ordinal(played.place)}" if played.place is not None else ""
             typer.echo(f"    {french.date_short(played.date)}  {played.tournament}{where}")
+
+
+def _nobody(player: str, inputs: Path, problems: list[str]) -> NoReturn:
+    """No player of that name: a mistyped command (exit 2), said alone, as is a name of several
+    players; but while circuits have workbooks to correct, their seasons left out may hold him:
+    those first, and the workbooks' exit code (1)."""
+    from reportgen.delivery.history import NameOfMany
+
+    many = [problem for problem in problems if isinstance(problem, NameOfMany)]
+    if many:
+        names_nothing(many[0])
+    said = f"aucun joueur « {player} » dans l'archive ni dans {inputs}"
+    if problems:
+        for problem in problems:
+            err(f"note : {problem}")
+        err(f"{said} (ou ses classeurs sont à corriger, voir ci-dessus)")
+        raise typer.Exit(1)
+    names_nothing(f"{said} (« reportgen players list » liste ceux des classeurs)")

@@ -4,11 +4,11 @@ so that the same question never comes back)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
-from reportgen.cli_support import InputsOption, err, print_problems
+from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 
 app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
 PlayerArgument = Annotated[str, typer.Argument(metavar="joueur", help="Le joueur, écrit « NOM Prénom ».")]
@@ -29,17 +29,26 @@ def _league(inputs: Path):
 
 
 def _known(league, name: str) -> dict[str, str]:
-    """The player of that name in the results: licence and latest club ({} if nobody)."""
+    """The player of that name in the results, or listed without one (a Tantrix entrant who played
+    no game), by the name typed or the one the players' directory gives him: licence and latest
+    club ({} if nobody)."""
     from reportgen.ingest.text import name_key
 
+    wanted = name_key(name)
     for inputs_ in league.circuits.values():
-        rows = inputs_.results
-        if rows.empty:
-            continue
-        mine = rows[rows["typed"].map(name_key) == name_key(name)]
-        if not mine.empty:
-            return {"licence": str(mine["licence"].iloc[-1]), "club": str(mine["club"].iloc[-1])}
+        for rows in (inputs_.results, inputs_.listed):
+            if rows.empty:
+                continue
+            mine = rows[(rows["typed"].map(name_key) == wanted) | (rows["player"].map(name_key) == wanted)]
+            if not mine.empty:
+                return {"licence": str(mine["licence"].iloc[-1]), "club": str(mine["club"].iloc[-1])}
     return {}
+
+
+def _nobody(league, said: str) -> NoReturn:
+    """A name that appears in no workbook: a mistyped command (exit 2); but a workbook to correct
+    may hold him: its problems first (exit 1)."""
+    names_nothing(said, [problem for problem in league.all_problems() if problem.blocking])
 
 
 @app.command("merge")
@@ -52,8 +61,8 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
     league = _league(inputs)
     known = _known(league, player)
     if not known and not _known(league, spelling):
-        err(f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs}")
-        raise typer.Exit(1)
+        _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
+                        "(« reportgen players list » les liste)")
     add_spelling(inputs / PLAYERS_FILE, player, spelling, known.get("licence", ""), known.get("club", ""))
     err(f"« {spelling} » est désormais une autre graphie de « {player} » ({inputs / PLAYERS_FILE})")
 
@@ -65,7 +74,13 @@ def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metava
     from reportgen.ingest.directories import PLAYERS_FILE
     from reportgen.render.directory import add_distinct
 
-    _league(inputs)
+    league = _league(inputs)
+    # The two names of a question the build asked (two people who may be one): a name of nobody,
+    # recorded, would leave the question asked.
+    for name in (player, other):
+        if not _known(league, name):
+            _nobody(league, f"« {name} » n'apparaît dans aucun classeur de {inputs} (« reportgen players list » liste "
+                            "les joueurs)")
     add_distinct(inputs / PLAYERS_FILE, player, other)
     err(f"« {player} » et « {other} » sont deux personnes ({inputs / PLAYERS_FILE})")
 

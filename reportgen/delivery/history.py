@@ -46,6 +46,11 @@ class Record:
     so_far: bool = False
 
 
+class NameOfMany(str):
+    """The problem that a name, word order aside, is that of several players: the name typed is to
+    write again (the command was mistyped), not a workbook to correct."""
+
+
 def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None) -> Callable[[str, str], bool]:
     """Whether a player (name, licence) is the one `query` names; `any_order`: word order aside.
     `named` collects the names matched (name key -> name)."""
@@ -203,8 +208,8 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
         if len(names) <= 1:
             records = loose
         else:
-            problems.append(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
-                            + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)")
+            problems.append(NameOfMany(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
+                                       + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)"))
     return sorted(records, key=lambda r: (r.season, r.circuit)), problems
 
 

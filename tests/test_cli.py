@@ -327,6 +327,15 @@ def test_masters_prepare_without_a_date_says_what_to_do(inputs):
     assert result.returncode == 1 and "indiquez-la avec --date jj/mm/aaaa" in result.stderr
 
 
+def test_masters_prepare_for_a_season_without_a_grand_sud_ranking_is_a_mistyped_command(inputs):
+    """It said « 1 problème à corriger dans les classeurs : --season : … », exit 1: a season of no
+    Grand Sud ranking (and no Masters workbook) is a mistyped command, that line alone (exit 2)."""
+    result = run("masters", "prepare", "--season", "2031", "--date", "12/12/2031", "--inputs", str(inputs))
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == ["aucun classement final Grand Sud pour la saison 2031 ; saisons : 2025, 2026"]
+    assert not (inputs / "masters").exists()
+
+
 def test_standings_tour_de_france_as_csv_on_the_example_league():
     result = run("standings", "tour-de-france", "--season", "2005", "--format", "csv",
                  "--inputs", str(Path(__file__).resolve().parents[1] / "examples" / "league"))

@@ -220,9 +220,14 @@ def test_stale_outputs_are_not_archived(small_league_copy, tmp_path):
     assert not (tmp_path / "archive" / "2026").exists()
 
 
-def test_a_season_without_anything_is_refused(small_league_copy, tmp_path):
+def test_a_season_without_anything_is_a_mistyped_command_said_alone(small_league_copy, tmp_path):
+    """It exited 1, as for workbooks to correct: a season of nothing is a mistyped command
+    (README: exit 2), that line alone with the seasons there are; nothing archived."""
     done = archive_command(small_league_copy, tmp_path / "archive", "--season", "2019")
-    assert done.returncode == 1 and "aucun tournoi ni classement de la saison 2019" in done.stderr
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"aucun tournoi ni classement de la saison 2019 dans {small_league_copy.inputs} ; saisons : 2025, 2026"]
+    assert not (tmp_path / "archive" / "2019").exists()
     assert archive_command(small_league_copy, tmp_path / "archive").returncode == 2  # --season is needed
 
 

@@ -946,6 +946,16 @@ def test_a_club_code_of_no_club_is_a_mistyped_command_said_alone(league, tmp_pat
     assert smtp.count() == Counter({TOULOUSE: 1})
 
 
+def test_a_season_of_no_ranking_is_a_mistyped_command_said_alone(league, tmp_path):
+    """`mail --season 2031` said « aucun bulletin … », exit 1, as for workbooks to correct."""
+    wrong = mail_command(league, tmp_path / "archive", "--season", "2031")
+    assert (wrong.returncode, wrong.stdout) == (2, "")
+    assert wrong.stderr.splitlines() == ["aucun classement pour la saison 2031 ; saisons : 2025, 2026"]
+    tour = mail_command(league, tmp_path / "archive", "--season", "2025", "--circuit", "tour-de-france")
+    assert tour.returncode == 2 and tour.stderr.splitlines() == [
+        "aucun classement tour-de-france pour la saison 2025 ; il n'y en a aucun"]
+
+
 def test_a_club_code_not_found_while_clubs_xlsx_has_a_row_to_correct_shows_its_problems(league, tmp_path):
     """The club meant may be on the row of clubs.xlsx to correct: its problems first, exit 1."""
     set_clubs(league.inputs, [*CLUBS, ["", "Lunel", "34", ""]])  # a row without its code

@@ -56,8 +56,10 @@ def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_noth
     inputs.mkdir()
     year = dt.date.today().year
     ahead = close(str(year + 36), "--inputs", str(inputs))
-    assert ahead.returncode == 1 and f"la saison {year + 36} ne peut pas être close" in ahead.stderr
+    # A mistyped command (README: exit 2), not workbooks to correct: that line alone.
+    assert ahead.returncode == 2 and len(ahead.stderr.splitlines()) == 1
+    assert f"la saison {year + 36} ne peut pas être close" in ahead.stderr
     assert f"reportgen season close {year}" in ahead.stderr
     before = close("2026", "--date", "31/12/2025", "--inputs", str(inputs))
-    assert before.returncode == 1 and "elle n'a pas commencé" in before.stderr
+    assert before.returncode == 2 and "elle n'a pas commencé" in before.stderr
     assert not (inputs / "saisons.toml").exists()

@@ -99,15 +99,22 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     notes: list[str] = []
     league = seasons.load(inputs, archive, say=notes.append)
     codes = _codes(league, clubs, inputs)  # a mistyped --club said alone, before any note
-    for note in notes:
-        err(note)
     scored = score(league, [circuit] if circuit else None)
     # The club directory's own problems too, whatever the circuit: its Email column is whom to write to.
     problems = sorted(set(league.problems).union(league.club_problems(), *scored.blocked.values()))
     if problems:
+        for note in notes:
+            err(note)
         print_problems(problems, league.notices)
         err("rien n'est préparé : corrigez d'abord ces problèmes (lancez « make » ensuite)")
         raise typer.Exit(1)
+    there = sorted({r.season for slug, report in scored.reports.items() if circuit in (None, slug)
+                    for r in report.rankings})
+    if season is not None and season not in there:  # a mistyped --season, said alone
+        names_nothing(f"aucun classement{' ' + circuit if circuit else ''} pour la saison {season}"
+                      + french.existing("saisons", there))
+    for note in notes:
+        err(note)
     settings = league.settings.mail
     if server and (missing := missing_for_sending(settings)):
         print_problems(missing, [], stops=True)

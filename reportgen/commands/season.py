@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
 
 app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
 
@@ -30,9 +30,8 @@ def close(
         err(f"{inputs} : le dossier des classeurs n'existe pas — indiquez le bon dossier avec --inputs")
         raise typer.Exit(1)
     if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
-        err(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n'a pas commencé "
-            f"— vérifiez l'année (par exemple « reportgen season close {day.year} »)")
-        raise typer.Exit(1)
+        names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n'a pas commencé "
+                      f"— vérifiez l'année (par exemple « reportgen season close {day.year} »)")
     problems: list[Problem] = []
     closed = read_closed(inputs, problems)
     if problems:

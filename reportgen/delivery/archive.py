@@ -14,14 +14,14 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import __version__, pipeline
+from reportgen import __version__, french, pipeline
 from reportgen.config import SETTINGS_FILE
 from reportgen.delivery import database, published
 from reportgen.delivery.archive_layout import RECORD, STAGING, ArchivedFile, Say, orphan, sha256, versions
 from reportgen.delivery.archive_rows import insert_rows
 from reportgen.delivery.archive_staging import finish, recover, stage, undo
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
-from reportgen.model import ReportgenError
+from reportgen.model import MistypedName, ReportgenError
 from reportgen.render.files import OutputError
 from reportgen.render.fonts import FONTS
 from reportgen.render.html import shipped_fonts
@@ -41,10 +41,14 @@ class Archived:
 def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reason: str = "",
                    today: dt.date | None = None, now: dt.datetime | None = None,
                    say: Say = lambda text: None) -> Archived:
-    """Freeze `season`: raises ReportgenError (in French, with what to do) when it cannot."""
+    """Freeze `season`: raises ReportgenError (in French, with what to do) when it cannot;
+    MistypedName when the season has neither tournament nor ranking."""
     from reportgen.delivery import seasons
 
-    league = seasons.load(inputs, archive, today, say)
+    # Where each season is read from, said once the season is known to name something: a mistyped
+    # --season is said alone (cli_support.names_nothing).
+    heard: list[str] = []
+    league = seasons.load(inputs, archive, today, heard.append)
     scored = pipeline.score(league)
     # The problems that concern the season: those of every circuit that has workbooks of it (a
     # circuit whose other seasons have problems blocks it all the same) and those of no circuit.
@@ -53,20 +57,26 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     problems = sorted(set(league.problems).union(*(league.problems_of(slug) for slug in concerned),
                                                  *(scored.blocked.get(slug, []) for slug in concerned)))
     if problems:
+        for line in heard:
+            say(line)
         raise ReportgenError("les classeurs ont des problèmes, la saison n'est pas archivée :\n"
                              + "\n".join(f"  - {problem}" for problem in problems))
     events = {slug: [e for e in league.circuits[slug].events if published.event_season(e) == season]
               for slug in scored.reports}
+    outputs_files, notes = published.season_files(scored, season)
+    if not outputs_files and not any(events.values()):
+        there = sorted({published.event_season(e) for found in league.circuits.values() for e in found.events})
+        raise MistypedName(f"aucun tournoi ni classement de la saison {season} dans {inputs}"
+                           + french.existing("saisons", there))
+    for line in heard:
+        say(line)
     missing = sorted(e.id for found in events.values() for e in found if not (inputs / e.id).is_file())
     if missing:
         raise ReportgenError(f"les classeurs de la saison {season} doivent être dans {inputs} pour l'archiver "
                              f"(absents : {', '.join(missing)})")
-    outputs_files, notes = published.season_files(scored, season)
     if not league.reading.season_closed(season):
         notes.append(f"la saison {season} n'est pas close : ses classements finaux sont « à date » (archivez-la "
                      "de nouveau avec --reason une fois close, ou clôturez-la d'abord : reportgen season close)")
-    if not outputs_files and not any(events.values()):
-        raise ReportgenError(f"aucun tournoi ni classement de la saison {season} dans {inputs}")
     wrong = published.stale(outputs_files, outputs)
     if wrong:
         raise ReportgenError(f"{outputs} n'est pas à jour pour la saison {season} — lancez « make » (reportgen "

@@ -110,6 +110,7 @@ class MistypedName(ReportgenError):
     or more than one thing: the command was mistyped, not the workbooks (exit 2, README; the
     commands say it through cli_support.names_nothing). The message says what exists."""
 
+
 def cell_position(name: str) -> tuple[int, int]:
     """An Excel cell name -> 0-based row and column (B1 -> 0, 1); the inverse of `cell_name`."""
     match = _CELL.fullmatch(name)

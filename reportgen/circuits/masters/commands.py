@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
 
 app = typer.Typer(help="Le Masters Grand Sud : participants, classeur des matchs.", no_args_is_help=True)
 
@@ -37,6 +37,10 @@ def masters_prepare(
         if not blocking:
             err(f"aucun tournoi Grand Sud dans {inputs}")
         raise typer.Exit(1)
+    # A season of no Grand Sud final ranking nor Masters workbook: a mistyped --season (exit 2).
+    seasons = sorted({r.season for r in scored.reports["grand-sud"].rankings if r.final})
+    if season not in seasons and not any(e.content.season == season for e in league.circuits["masters"].events):
+        names_nothing(f"aucun classement final Grand Sud pour la saison {season}" + french.existing("saisons", seasons))
     settings = league.settings.circuits["masters"]
     prepared = prepare(season, scored.reports["grand-sud"], league.circuits["masters"].events, day, location, settings)
     if prepared.problems:

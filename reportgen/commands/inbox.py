@@ -28,7 +28,10 @@ def inbox(
     ranger dans inputs/ et répondre à chaque club.
 
     Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d'un tournoi remplace
-    l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur refusé est gardé dans
+    l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur du Masters reçu pendant que le
+    Grand Sud a des classeurs à corriger est jugé sur ses seuls problèmes : sans problème à lui, il
+    est enregistré, et le club apprend que sa vérification complète et sa publication attendent le
+    Grand Sud. Un classeur refusé est gardé dans
     archive/inbox/refused/, là où make ne lit pas, et listé à chaque relève et par « make check »
     jusqu'à ce que sa version corrigée soit enregistrée (supprimez-le pour l'écarter). Le tournoi d'un autre club (dont ce club a envoyé
     la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n'est jamais remplacé

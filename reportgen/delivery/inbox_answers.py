@@ -1,7 +1,8 @@
 """The messages `reportgen inbox` reads, and the answer each club gets: a reply (« Re: » subject,
 In-Reply-To, References) in French, from `templates/mail/inbox-{text,html}.j2`, saying each
 workbook accepted (« le tournoi « X » du 14 mars 2026 est enregistré »: « votre » would be wrong
-for a tournament the sender does not organise), held (another club's tournament, named: the
+for a tournament the sender does not organise; filed while its circuit waits for one it depends on,
+that its full check and publication wait, nothing for the club to correct), held (another club's tournament, named: the
 league's secretary decides) or its problems with sheet, cell and fix, with the circuit's blank
 workbook attached when the layout itself is wrong.
 
@@ -111,6 +112,15 @@ class Answer:
         return message
 
 
+def waited(filed: Filed) -> list[str]:
+    """The titles of the circuits a workbook filed while it waits depends on (« « Classement régional
+    Grand Sud » »), as the secretary and the clubs know them."""
+    if not filed.waits:
+        return []
+    info = circuits.REGISTRY.get(filed.circuit)
+    return [f"« {circuits.REGISTRY[slug].title} »" for slug in (info.requires if info else ()) if slug in circuits.REGISTRY]
+
+
 def owned_by(filed: Filed) -> str:
     """Whose tournament a held workbook is: « du club d'Albi » (« … et du club de Nîmes »)."""
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
@@ -127,8 +137,10 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         shown = clean_text(one.filename)
         if one.status == "accepted":
             day = dt.date.fromisoformat(one.date)
+            titles = waited(one)
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
-                             "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced)})
+                             "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced),
+                             "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1})
             continue
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)

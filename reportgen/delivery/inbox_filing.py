@@ -8,6 +8,10 @@ file count, so a broken file elsewhere never refuses a club's good one. The same
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
 « two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
 
+A workbook whose circuit waits for one it depends on (the Masters while the Grand Sud has workbooks
+to correct: the hold `upstream`, model.Level.HELD) is judged on its own problems, as `make check`
+counts it: the hold is no problem of the club's (`Verdict.waits`, `decide`).
+
 A tournament is its organising club's: a workbook that would replace a version another club's
 message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
 or its own sheet names another club than the sender; in a circuit whose sheets name no club, the
@@ -34,8 +38,8 @@ from typing import TYPE_CHECKING, Any
 from reportgen import circuits
 from reportgen.ingest import discover
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.model import Event, Problem
-from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET
+from reportgen.model import Event, Level, Problem
+from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET, UPSTREAM
 from reportgen.render.files import write_atomic
 from reportgen.render.scratch import Scratch
 
@@ -86,6 +90,10 @@ class Verdict:
     # calendrier.xlsx announces for it (`_announced_by`).
     organiser: Club | None = None
     organisers: dict[str, Club] = field(default_factory=dict)  # the same, for each earlier version
+    # Its circuit held back by one it depends on (the hold `upstream`, model.Level.HELD): said with
+    # the workbook, never one of its problems. Its circuit is then not scored, so the checks that
+    # need the circuit it depends on (a Masters' participants against the Grand Sud's ranking) wait.
+    waits: list[Problem] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -163,7 +171,11 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
                               if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
-    verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code)
+    verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code and p.level is not Level.HELD)
+    # The hold is the circuit's, wherever pipeline/scoring.py put it (its first workbook: this one or
+    # an earlier version of the same tournament, by the order of their paths).
+    verdict.waits = [p for p in scored.blocked.get(verdict.circuit, []) if p.level is Level.HELD] \
+        if verdict.circuit else []
     if not verdict.circuit:  # unread: the circuit whose problems it is (a folder or its sheets said so)
         owners = [slug_ for slug_, inputs_ in league.circuits.items()
                   if any(p.where.path == label for p in inputs_.problems)]
@@ -232,12 +244,19 @@ class Filed:
     path: str  # accepted: relative to inputs/; refused, held: relative to the archive folder
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
+    # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
 
     @property
     def layout(self) -> bool:
         return any(p.code in LAYOUT_CODES for p in self.problems)
+
+    @property
+    def waits(self) -> bool:
+        """Filed while its circuit waits for one it depends on: checked in full and published once
+        that one's workbooks are corrected."""
+        return self.status == "accepted" and any(p.code == UPSTREAM.code for p in self.problems)
 
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners) for inbox_file."""
@@ -288,6 +307,15 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             return Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
                          f"{HELD}/{message}-{safe_filename(filename)}",
                          tuple(Replaced(path, "") for path in verdict.same), owners=others)
+        # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
+        # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
+        # it until the other circuit's workbooks are corrected, then checks it in full (its
+        # participants against that ranking) before anything is published; a problem found then is
+        # listed located in it, as for any workbook of inputs/. Filed as a workbook whose circuit other
+        # files block is (a broken file elsewhere refuses nothing); held for the secretary would ask
+        # her a decision that is not hers to make (a hold is for another club's tournament, a question
+        # of trust) and leave the Masters out of inputs/ until she moves it by hand. The club is told
+        # it is recorded, and that its full check and publication wait (`Filed.waits`).
         suffix = Path(safe_filename(filename)).suffix
         stem = f"{verdict.circuit}/{verdict.season}/{event.date.isoformat()}-{slug(club, 20)}-{slug(event.name)}"
         target, number = f"{stem}{suffix}", 1
@@ -296,7 +324,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             target = f"{stem}-{number}{suffix}"
         replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
-                     replaced)
+                     replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
     read = verdict.event
     return Filed(filename, digest, "refused", verdict.circuit, read.name if read else "",
                  read.date.isoformat() if read else "", f"{REFUSED}/{message}-{safe_filename(filename)}",

@@ -48,7 +48,16 @@ from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
-from reportgen.delivery.inbox_answers import POSTPONED, Received, club_of, compose, owned_by, read_message, send_answer
+from reportgen.delivery.inbox_answers import (
+    POSTPONED,
+    Received,
+    club_of,
+    compose,
+    owned_by,
+    read_message,
+    send_answer,
+    waited,
+)
 from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed, Owner, carry_out, decide, examine, sha256, slug
 from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
@@ -341,9 +350,13 @@ def describe(one: Handled) -> str:
     parts = []
     for filed in one.files:
         if filed.status == "accepted":
+            titles = waited(filed)
             parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
                          + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l'archive)"
-                            if filed.replaced else ""))
+                            if filed.replaced else "")
+                         + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
+                            f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
+                            "corrigés)" if titles else ""))
         elif filed.status == "held":
             parts.append(f"{filed.filename} MIS DE CÔTÉ pour vous : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:

@@ -34,6 +34,14 @@ class Archived:
     files: dict[str, str] = field(default_factory=dict)  # path relative to inputs/ -> sha256
 
 
+class ArchiveChanged(ReportgenError):
+    """An archived workbook a season needs is missing or no longer the one archived (`path`)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path} manque ou a été modifié depuis son archivage : lancez « reportgen archive verify »")
+        self.path = path
+
+
 def archived_seasons(archive: Path, slug: str) -> dict[int, Archived]:
     """Every archived season that has workbooks of the circuit (its latest archive)."""
     connection = database.connect(archive, create=False)
@@ -124,8 +132,7 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
                 except OSError:
                     data = b""
                 if hashlib.sha256(data).hexdigest() != digest:
-                    raise ReportgenError(f"{version / 'inputs' / source} manque ou a été modifié depuis son archivage : "
-                                         "lancez « reportgen archive verify »")
+                    raise ArchiveChanged(version / "inputs" / source)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(data)
         yield merged

@@ -173,3 +173,81 @@ def test_an_archived_tournament_shows_its_points_and_only_its_places_when_its_se
     pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=found).pages()
     tournament = pages[f"site/{page_name('tournoi', 'grand-sud/' + unscored[0]['path'])}"].decode("utf-8")
     assert "DUPONT Jean" in tournament and ">Points</th>" not in tournament
+
+
+# -- a published archive never changes silently ------------------------------------------------------
+
+CLUB_ONLY = [{"key": "club", "header": "Club", "short": "Club"}]
+
+
+def typed_anew(workbook):
+    """Two places of an archived workbook typed anew (the first and the last swapped): its results
+    would earn other points, and count otherwise."""
+    import openpyxl
+
+    workbook.chmod(0o644)  # archived files are read-only
+    book = openpyxl.load_workbook(workbook)
+    sheet = book["Résultats"]
+    sheet["A2"], sheet["A4"] = sheet["A4"].value, sheet["A2"].value
+    book.save(workbook)
+
+
+def removed(workbook):
+    workbook.unlink()
+
+
+def only_places(workbook, season):
+    return (f"saison {season} archivée : {workbook} {'manque' if not workbook.exists() else 'a été modifié depuis son archivage'}"
+            " — le site n'en montre que ce que garde la base de données (ses classements et les places de ses "
+            "tournois, sans les points de chaque résultat ni les résultats retenus) : lancez « reportgen archive "
+            "verify »")
+
+
+@pytest.mark.parametrize("alter", [typed_anew, removed])
+def test_an_archived_season_whose_workbook_changed_or_went_shows_only_what_the_database_keeps(
+        four_tournaments, tmp_path, alter):
+    """The points and the counted marks come from the archived workbooks scored again: once one of
+    them is not the one archived (its SHA-256 is not the database's), none of its season's figures
+    is shown, and the secretary is told once which file and what to run."""
+    intact = archived_rankings(four_tournaments / "archive")["grand-sud"]
+    archive = tmp_path / "archive"
+    shutil.copytree(four_tournaments / "archive", archive)
+    workbook = archive / "2025" / "v1" / "inputs" / "2025-03-01-x.xlsx"
+    alter(workbook)
+    notes: list[str] = []
+    found = archived_rankings(archive, notes.append)
+    assert notes == [only_places(workbook, 2025)]
+    records = found["grand-sud"]
+    events = [r for r in records if r["kind"] == "event"]
+    assert [r["path"] for r in events] == [r["path"] for r in intact if r["kind"] == "event"]
+    assert all(r["columns"] == CLUB_ONLY and all(set(row["values"]) == {"club"} for row in r["rows"]) for r in events)
+    assert not any(row.get("results") for r in records for row in r["rows"])
+    # what the database keeps stays: every ranking, its rows and places
+    assert [[(row["rank"], row["player"]) for row in r["rows"]] for r in records if r["kind"] != "event"] == [
+        [(row["rank"], row["player"]) for row in r["rows"]] for r in intact if r["kind"] != "event"]
+    later = later_outputs(four_tournaments / "outputs", tmp_path, 2025)
+    pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=found).pages()
+    for event in events:
+        tournament = pages[f"site/{page_name('tournoi', 'grand-sud/' + event['path'])}"].decode("utf-8")
+        assert "DUPONT Jean" in tournament and ">Points</th>" not in tournament
+    dupont = pages[f"site/{page_name('joueur', 'L:1001')}"].decode("utf-8")
+    assert "saison 2025" in dupont and "meilleurs résultats" not in dupont
+
+
+def test_an_intact_archive_is_scored_again_without_a_note(four_tournaments):
+    notes: list[str] = []
+    found = archived_rankings(four_tournaments / "archive", notes.append)
+    assert notes == [] and found == archived_rankings(four_tournaments / "archive")
+    assert all([c["key"] for c in r["columns"]] == ["club", "points"] for r in found["grand-sud"] if r["kind"] == "event")
+
+
+def test_a_workbook_added_to_an_archived_season_is_named_too(four_tournaments, tmp_path):
+    archive = tmp_path / "archive"
+    shutil.copytree(four_tournaments / "archive", archive)
+    added = archive / "2025" / "v1" / "inputs" / "2025-07-05-y.xlsx"
+    write_tournament(added.parent, added.stem, day="05/07/2025")
+    notes: list[str] = []
+    found = archived_rankings(archive, notes.append)
+    assert len(notes) == 1 and f"{added} a été ajouté depuis son archivage — " in notes[0]
+    assert all(r["columns"] == CLUB_ONLY for r in found["grand-sud"] if r["kind"] == "event")
+

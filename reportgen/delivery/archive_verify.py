@@ -9,6 +9,7 @@ from pathlib import Path
 from reportgen.delivery import database
 from reportgen.delivery.archive_layout import MANIFEST, STAGING, Say, orphan, read_manifest, sha256, versions
 from reportgen.delivery.archive_staging import recover
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.text import escape_controls
 from reportgen.model import ReportgenError
 
@@ -114,3 +115,30 @@ def _verify_season(archive: Path, season_folder: Path,
                 state = "retiré du manifeste" if (archive / name).is_file() else "manquant, et retiré du manifeste"
                 wrong.append(f"{name} : {state} (la base de données l'a archivé)")
     return wrong, checked
+
+
+def changed_inputs(archive: Path, folder: str, recorded: dict[str, str], hashes: FileHashes | None = None) -> list[str]:
+    """What a copy's inputs/ (`folder`: 2025/v1) holds that is not what was archived: `recorded`
+    (path in the copy, `inputs/…` -> SHA-256, the database's `archived_file` rows) against the files
+    there, hidden ones aside as the pipeline reads none. Each file's SHA-256 through `hashes` (the
+    build's, which hashed archive/ for its key: a file whose stat it recorded is not read again).
+    One French phrase a file, naming it, in path order; none when the copy is intact."""
+    hashes = hashes or FileHashes(None)
+    version = archive / folder
+    try:
+        found = hashes.folder(version / "inputs", skip_hidden=True, prefix="inputs/") \
+            if (version / "inputs").is_dir() else {}
+        for path in sorted(recorded.keys() - found.keys()):  # a hidden name archived all the same
+            if (version / path).is_file():
+                found[path] = hashes.digest(version / path)
+    except OSError as error:
+        return [f"{version / 'inputs'} ne peut pas être lu ({error.strerror or error})"]
+    wrong = []
+    for path in sorted(recorded.keys() | found.keys()):
+        if path not in found:
+            wrong.append(f"{version / path} manque")
+        elif path not in recorded:
+            wrong.append(f"{version / path} a été ajouté depuis son archivage")
+        elif found[path] != recorded[path]:
+            wrong.append(f"{version / path} a été modifié depuis son archivage")
+    return wrong

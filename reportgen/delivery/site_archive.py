@@ -12,7 +12,15 @@ there (`Report.event_columns`: a Grand Sud tournament's points): they come from 
 archived workbooks, scored again (`_scored`, through delivery/seasons.py like any archived season),
 so that an archived season's pages say what they said while it was in inputs/, the same circuit's
 code saying it. An archive written before the notes existed needs nothing more: its workbooks are
-scored again as any other's."""
+scored again as any other's.
+
+A published archive never changes silently: a season is scored again only when every file of its
+copy's inputs/ is the one archived (`archive_verify.changed_inputs`, against the SHA-256 the
+database recorded), and so is every workbook of the season before that it reads
+(delivery/seasons.py `ArchiveChanged`). Otherwise its pages show only what the database keeps (its
+rankings, its tournaments' places: as when its workbooks cannot be scored), never a figure from a
+workbook that is not the archived one, and the secretary is told once, in the build's notes, which
+file and to run `reportgen archive verify`."""
 
 from __future__ import annotations
 
@@ -25,6 +33,9 @@ from typing import Any
 
 from reportgen import french
 from reportgen.delivery import database
+from reportgen.delivery.archive_layout import Say
+from reportgen.delivery.archive_verify import changed_inputs
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, ResultColumn, Scope, ScopeKind, Status
 from reportgen.site import data
 
@@ -39,9 +50,12 @@ def _title(scope: str, status: str, season: int, date: str, event_name: str) -> 
     return f"Classement {season} au {french.date_long(dt.date.fromisoformat(date))}"
 
 
-def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
+def archived_rankings(archive: Path, say: Say = lambda text: None,
+                      hashes: FileHashes | None = None) -> dict[str, list[dict[str, Any]]]:
     """Each circuit's archived rankings (circuit slug -> the site's records), from each season's
-    latest version; none without a database. Raises database.DatabaseUnusable."""
+    latest version; none without a database. `say`: a note for each season shown without what its
+    workbooks would give, one of them not the archived one; `hashes`: the build's file hashes
+    (archive/'s files known by their stat). Raises database.DatabaseUnusable."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return {}
@@ -51,7 +65,14 @@ def archived_rankings(archive: Path) -> dict[str, list[dict[str, Any]]]:
             "FROM archive b WHERE b.season = a.season) ORDER BY season")}
         found: dict[str, list[dict[str, Any]]] = {}
         for season, (archive_id, folder, archived_at) in latest.items():
-            scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]))
+            recorded = {row["path"]: row["sha256"] for row in connection.execute(
+                "SELECT path, sha256 FROM archived_file WHERE archive_id = ? AND kind = 'input'", (archive_id,))}
+            changed = changed_inputs(archive, folder, recorded, hashes)
+            if changed:
+                say(_places_only(season, french.joined(changed)))
+                scored = _Scored({}, {}, {})
+            else:
+                scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]), season, say)
             names = {row["source"]: row["name"] for row in connection.execute(
                 "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
             for ranking in connection.execute(
@@ -122,17 +143,29 @@ class _Scored:
     columns: dict[str, dict[str, tuple[ResultColumn, ...]]]
 
 
-def _scored(archive: Path, folder: str, day: dt.date) -> _Scored:
+def _places_only(season: int, what: str) -> str:
+    """The note of a season shown without what its workbooks would give (`what`: which of them is
+    not the archived one)."""
+    return (f"saison {season} archivée : {what} — le site n'en montre que ce que garde la base de données (ses "
+            "classements et les places de ses tournois, sans les points de chaque résultat ni les résultats "
+            "retenus) : lancez « reportgen archive verify »")
+
+
+def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say) -> _Scored:
     """The season's archived workbooks (with the season before when its circuit reads it) scored
-    again, on the day it was archived. Nothing for a circuit whose workbooks cannot be scored (one
-    of them damaged): its pages then mark nothing, note nothing and show the tournaments' places
-    alone. A workbook missing from the archive is left out, one changed since is scored as it is now
-    (`archive verify` says which): the marks and points may then differ from what was published."""
+    again, on the day it was archived: its copy's own files are the archived ones (checked before),
+    and the season before's are checked as they are read back (`seasons.ArchiveChanged`, said).
+    Nothing for a season that cannot be scored (a workbook damaged, one of the season before no
+    longer the archived one): its pages then mark nothing, note nothing and show the tournaments'
+    places alone."""
     from reportgen import pipeline
     from reportgen.delivery import seasons
 
     try:
         scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
+    except seasons.ArchiveChanged as changed:
+        say(_places_only(season, f"{changed.path}, qu'elle lit, manque ou a été modifié depuis son archivage"))
+        return _Scored({}, {}, {})
     except (ReportgenError, database.DatabaseUnusable, OSError):
         return _Scored({}, {}, {})
     return _Scored({(slug, ranking.path): {row.player_id: (row.results, row.events)

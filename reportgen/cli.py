@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -22,6 +22,11 @@ from reportgen import cli_french, french
 from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from reportgen.ingest.file_hashes import FileHashes
 
 # imported before anything imports multiprocessing: its exit hook then runs after multiprocessing's
 # own, which empties this process's temporary folder (render/scratch.py `_at_exit`)
@@ -67,7 +72,7 @@ def build(
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
-                                   archived=lambda: _archived_for_the_site(archive))
+                                   archived=lambda hashes, say: _archived_for_the_site(archive, hashes, say))
     print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:
@@ -85,14 +90,15 @@ def build(
         raise typer.Exit(1)
 
 
-def _archived_for_the_site(archive: Path) -> dict[str, list[dict]]:
-    """The archived seasons' rankings for the website's pages; none, said once, when the archive's
-    database cannot be read (the build itself does not need it)."""
+def _archived_for_the_site(archive: Path, hashes: FileHashes, say: Callable[[str], None]) -> dict[str, list[dict]]:
+    """The archived seasons' rankings for the website's pages, with the build's file hashes and its
+    notes (`say`: a season shown without its points, a workbook no longer the archived one); none,
+    said once, when the archive's database cannot be read (the build itself does not need it)."""
     from reportgen.delivery.database import DatabaseUnusable
     from reportgen.delivery.site_archive import archived_rankings
 
     try:
-        return archived_rankings(archive) if archive.is_dir() else {}
+        return archived_rankings(archive, say, hashes) if archive.is_dir() else {}
     except DatabaseUnusable as error:
         err(f"le site ne montre pas les saisons archivées : {error}")
         return {}

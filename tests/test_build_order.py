@@ -163,7 +163,7 @@ def test_the_archived_seasons_are_read_when_the_site_pages_are_made_not_before_t
     spied(monkeypatch, pdf_render.Batch, "add", said, lambda args: "PDF submitted")
     spied(monkeypatch, pdf_render.Batch, "results", said, lambda args: "PDFs waited for")
 
-    def archived() -> dict:
+    def archived(hashes, say) -> dict:
         said.append("archive read")
         return {"grand-sud": [record]}
 

@@ -251,3 +251,28 @@ def test_a_workbook_added_to_an_archived_season_is_named_too(four_tournaments, t
     assert len(notes) == 1 and f"{added} a été ajouté depuis son archivage — " in notes[0]
     assert all(r["columns"] == CLUB_ONLY for r in found["grand-sud"] if r["kind"] == "event")
 
+
+def test_the_build_tells_the_secretary_once_which_archived_workbook_changed(tmp_path):
+    """`reportgen build`: the note in its notes (standard error, verification.html), once; the
+    archived season's tournament pages without points. A build that finds nothing changed says it
+    again, as it says every note of the last build."""
+    from reportgen.pipeline import build
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2024-03-01-albi", day="01/03/2024", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+    assert build(inputs, outputs, TODAY).ok
+    done = cli("archive", "--season", "2024", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+    assert done.returncode == 0, done.stderr
+    (inputs / "2024-03-01-albi.xlsx").unlink()  # 2026 does not need 2024: it is not read back
+    workbook = archive / "2024" / "v1" / "inputs" / "2024-03-01-albi.xlsx"
+    typed_anew(workbook)
+    later = tmp_path / "later"
+    for run in range(2):
+        built = cli("build", "--inputs", str(inputs), "--outputs", str(later), "--archive", str(archive))
+        assert built.returncode == 0, built.stderr
+        assert built.stderr.count(str(workbook)) == 1 and f"note : {only_places(workbook, 2024)}\n" in built.stderr
+    assert str(workbook) in html.unescape((later / "verification.html").read_text(encoding="utf-8"))
+    tournaments = [p for p in (later / "site").glob("tournoi-*.html") if "2024" in p.read_text(encoding="utf-8")]
+    assert tournaments and not any(">Points</th>" in p.read_text(encoding="utf-8") for p in tournaments)

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
     from reportgen.site.data import Result
 
 EVENT_COLUMNS = ("event", "place", "club", "player_id", "player")  # a site/data.py `Result`, from a results table
+# What gives the archived seasons' records for the site (delivery/site_archive.py), called when the
+# site's pages are made: given the build's file hashes (archive/ hashed for the build's key, its
+# files known by their stat) and where its notes go (the build's notices).
+Archived = Callable[[FileHashes, Callable[[str], None]], dict[str, list[dict]]]
 
 
 @dataclass
@@ -101,14 +105,14 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
           origin: list[Path] | None = None,
-          archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None = None) -> BuildResult:
+          archived: dict[str, list[dict]] | Archived | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
     state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
-    for the website (delivery/site_archive.py), by circuit, or what gives them: called when the site's
-    pages are made, while the PDFs render (the command line's reads the archive's seasons and scores
-    them again: not before the first PDF)."""
+    for the website (delivery/site_archive.py), by circuit, or what gives them (`Archived`): called
+    when the site's pages are made, while the PDFs render (the command line's reads the archive's
+    seasons and scores them again: not before the first PDF), its notes among the build's."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -218,7 +222,7 @@ def _masking(league: League) -> Masking:
 
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], reads: ReadCache,
-           archived: dict[str, list[dict]] | Callable[[], dict[str, list[dict]]] | None,
+           archived: dict[str, list[dict]] | Archived | None,
            hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
@@ -367,7 +371,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                 view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
                 awaited=season_notes(league.calendar, today, league.reading.clubs),
-                archived=archived() if callable(archived) else archived or {},
+                archived=archived(hashes, result.notices.append) if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
                 draw_aside=not pdfs.rendering(), ahead=ahead).each_page(), site_staging, made, progress.advance)
             result.site_rendered = made.rendered

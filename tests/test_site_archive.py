@@ -276,3 +276,30 @@ def test_the_build_tells_the_secretary_once_which_archived_workbook_changed(tmp_
     assert str(workbook) in html.unescape((later / "verification.html").read_text(encoding="utf-8"))
     tournaments = [p for p in (later / "site").glob("tournoi-*.html") if "2024" in p.read_text(encoding="utf-8")]
     assert tournaments and not any(">Points</th>" in p.read_text(encoding="utf-8") for p in tournaments)
+
+
+def test_a_season_that_reads_a_changed_season_before_shows_only_its_places_too(tmp_path):
+    """A Grand Sud season reads the one before (its seeds, its editions): archived, that one's
+    workbooks are checked as they are read back, and a changed one leaves both seasons without
+    their points, each said."""
+    from reportgen.pipeline import build
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2024-03-01-albi", day="01/03/2024", club="ALBI")
+    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
+    assert build(inputs, outputs, TODAY).ok
+    for season in ("2024", "2025"):
+        done = cli("archive", "--season", season, "--inputs", str(inputs), "--outputs", str(outputs),
+                   "--archive", str(archive))
+        assert done.returncode == 0, done.stderr
+    notes: list[str] = []
+    assert all([c["key"] for c in r["columns"]] == ["club", "points"]
+               for r in archived_rankings(archive, notes.append)["grand-sud"] if r["kind"] == "event")
+    assert notes == []
+    workbook = archive / "2024" / "v1" / "inputs" / "2024-03-01-albi.xlsx"
+    typed_anew(workbook)
+    found = archived_rankings(archive, notes.append)
+    assert all(r["columns"] == CLUB_ONLY for r in found["grand-sud"] if r["kind"] == "event")
+    assert notes == [only_places(workbook, 2024), only_places(workbook, 2025).replace(
+        f"{workbook} a été modifié", f"{workbook}, qu'elle lit, manque ou a été modifié")]

@@ -93,14 +93,15 @@ def build(
 def _archived_for_the_site(archive: Path, hashes: FileHashes, say: Callable[[str], None]) -> dict[str, list[dict]]:
     """The archived seasons' rankings for the website's pages, with the build's file hashes and its
     notes (`say`: a season shown without its points, a workbook no longer the archived one); none,
-    said once, when the archive's database cannot be read (the build itself does not need it)."""
+    said once among those notes (standard error, verification.html, a skipped build's replay), when
+    the archive's database cannot be read (the build itself does not need it)."""
     from reportgen.delivery.database import DatabaseUnusable
     from reportgen.delivery.site_archive import archived_rankings
 
     try:
         return archived_rankings(archive, say, hashes) if archive.is_dir() else {}
     except DatabaseUnusable as error:
-        err(f"le site ne montre pas les saisons archivées : {error}")
+        say(f"le site ne montre pas les saisons archivées : {error}")
         return {}
 
 

@@ -278,6 +278,25 @@ def test_the_build_tells_the_secretary_once_which_archived_workbook_changed(tmp_
     assert tournaments and not any(">Points</th>" in p.read_text(encoding="utf-8") for p in tournaments)
 
 
+def test_an_archive_whose_database_cannot_be_read_is_said_among_the_build_s_notes(tmp_path):
+    """The archive's database damaged: the build publishes (it does not need it), its site without
+    the archived seasons, and says so as a note, on standard error and on the secretary's page, a
+    build that finds nothing changed saying it again (it was said on standard error alone)."""
+    inputs, archive = tmp_path / "inputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+    archive.mkdir()
+    (archive / "league.sqlite").write_bytes(b"not a database, a file written over it" * 100)
+    outputs = tmp_path / "outputs"
+    for run in range(2):
+        built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+        assert built.returncode == 0, built.stderr
+        said = [line for line in built.stderr.splitlines() if "saisons archivées" in line]
+        assert len(said) == 1 and said[0].startswith("note : le site ne montre pas les saisons archivées : "), said
+    page = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
+    assert "le site ne montre pas les saisons archivées" in page and "league.sqlite" in page
+
+
 def test_a_season_that_reads_a_changed_season_before_shows_only_its_places_too(tmp_path):
     """A Grand Sud season reads the one before (its seeds, its editions): archived, that one's
     workbooks are checked as they are read back, and a changed one leaves both seasons without

@@ -357,6 +357,24 @@ def test_a_departement_that_is_not_one(tmp_path):
     assert [c.departement for c in league.reading.clubs.clubs] == ["11", "09"]
 
 
+def test_a_directory_s_missing_column_is_located_at_its_header_row(tmp_path):
+    """clubs.xlsx and joueurs.xlsx are typed by the secretary: a header mistyped is named at its
+    header row, with the column to add (it said only « l'annuaire … doit avoir une feuille … », with
+    no cell), and a sheet without any header row is told which to write."""
+    write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["Cod", "Nom", "Département"], ["CARC", "Carcassonne", 11]]})
+    write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [["Licence", "Nom", "Prenon"], ["1001", "DUPONT", "Jean"]]})
+    assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
+        "clubs.xlsx:'Clubs'!A1 : colonne introuvable : « Code » — ajoutez la colonne « Code » à cette ligne "
+        "d'en-têtes et remplissez-la",
+        "joueurs.xlsx:'Joueurs'!A1 : colonne introuvable : « Prénom » — ajoutez la colonne « Prénom » à cette ligne "
+        "d'en-têtes et remplissez-la"]
+    write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["CARC", "Carcassonne", 11]]})
+    (tmp_path / "joueurs.xlsx").unlink()
+    assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
+        "clubs.xlsx:'Clubs'!A1 : colonne introuvable : « Code », « Nom », « Département » — écrivez les en-têtes "
+        "Code, Nom, Département, Email sur la première ligne de la feuille"]
+
+
 def test_every_problem_of_every_file_is_reported_together(inputs):
     write_tournament(inputs, "a", day="le 14")
     write_tournament(inputs, "b", club="Lunel", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""]])

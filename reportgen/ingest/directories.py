@@ -9,7 +9,7 @@ from email.utils import parseaddr
 from enum import StrEnum
 
 from reportgen.ingest import values as parse
-from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, find_table
+from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, LICENCE, Column, required_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Problem, SourceRef
@@ -162,12 +162,17 @@ def addresses(cell: str) -> tuple[tuple[str, ...], list[str]]:
 def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     clubs: list[Club] = []
     sheet = workbook.sheet("Clubs")
-    table = find_table(workbook, sheet, [CODE, CLUB_NAME, DEPARTEMENT, EMAIL]) if sheet else None
-    if table is None or not {"code", "name", "departement"} <= table.columns.keys():
+    if sheet is None:
         problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des clubs doit avoir une feuille "
                                        "« Clubs » avec les colonnes Code, Nom, Département, Email",
                                        fix="nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première "
                                        "ligne"))
+        return ClubDirectory()
+    # The secretary types it: its header row, when found, is told the columns it lacks (at its cell)
+    table = required_table(workbook, sheet, [CODE, CLUB_NAME, DEPARTEMENT, EMAIL], [CODE, CLUB_NAME, DEPARTEMENT],
+                           "écrivez les en-têtes Code, Nom, Département, Email sur la première ligne de la feuille",
+                           problems, typed_by_hand=True)
+    if table is None:
         return ClubDirectory()
     seen: dict[str, SourceRef] = {}
     left_out: set[str] = set()
@@ -198,13 +203,18 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
 
 def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryPlayer]:
     sheet = workbook.sheet("Joueurs")
-    table = find_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES, PUBLICATION]) if sheet else None
-    if table is None or not {"last_name", "first_name"} <= table.columns.keys():
+    if sheet is None:
         problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des joueurs doit avoir une feuille "
                                        "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies "
                                        "(et, si besoin, Publication)",
                                        fix="nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et "
                                        "Prénom sur sa première ligne"))
+        return []
+    table = required_table(workbook, sheet, [LICENCE, LAST_NAME, FIRST_NAME, CLUB, ALIASES, PUBLICATION],
+                           [LAST_NAME, FIRST_NAME], "écrivez au moins les en-têtes Nom et Prénom sur la première "
+                           "ligne de la feuille (Licence, Club, Autres graphies, Publication si besoin)",
+                           problems, typed_by_hand=True)
+    if table is None:
         return []
     players = []
     for row in table.rows:

@@ -195,6 +195,26 @@ def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_remove
     assert list(temporary.iterdir()) == []  # its own folders too, multiprocessing's among them
 
 
+def stopped(group: int, timeout: float = 30.0) -> None:
+    """Wait until every process of the process group `group` is stopped (SIGSTOP is delivered
+    asynchronously: `killpg` returns while a process on the other core may still run a moment, CI's
+    failure of the thirty-second round's first run, a folder removed after it was listed)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        states = []
+        for entry in Path("/proc").iterdir():
+            try:
+                fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            except (OSError, ValueError):
+                continue  # not a process, or one that ended
+            if len(fields) > 2 and fields[2] == str(group):  # state, ppid, pgrp
+                states.append(fields[0])
+        if states and all(state in "tTZX" for state in states):  # stopped, or ended (a zombie)
+            return
+        assert time.monotonic() < deadline, f"the build's processes not stopped: {states}"
+        time.sleep(0.01)
+
+
 def test_a_build_never_sweeps_the_folders_of_a_build_running_beside_it(tmp_path, short_temporary):
     """Two builds side by side in one temporary folder: the first is held still (SIGSTOP, its whole
     session) while its PDFs render, the second runs whole meanwhile; the first's folders are all
@@ -203,6 +223,7 @@ def test_a_build_never_sweeps_the_folders_of_a_build_running_beside_it(tmp_path,
     _, environment, first = slow_build(tmp_path, temporary, "first")
     os.killpg(first.pid, signal.SIGSTOP)
     try:
+        stopped(first.pid)  # every process of the session still: none removes a folder after the listing
         held = sorted(path for path in temporary.iterdir())
         pymp = multiprocessings(temporary)
         assert len(pymp) == 1

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from reportgen import cli_french, french
-from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, listed, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
 
@@ -181,9 +181,7 @@ def standings(
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
                    else queries.season_ranking(circuit, rankings, season, day, final, published))
-    except MistypedName as error:  # --event or --season names none of the circuit's
-        names_nothing(str(error))
-    except queries.NotFound as error:  # none in force that day
+    except queries.NotFound as error:  # none in force that day (one that names none of the circuit's: MistypedName, exit 2)
         err(str(error))
         raise typer.Exit(1) from None
     _print_ranking(ranking, format, so_far=queries.so_far(ranking, published))
@@ -306,6 +304,15 @@ def _quiet_from_now_on() -> None:
         pass
 
 
+def exit_code(error: ReportgenError) -> int:
+    """The exit code of an error the user can act on (README): 4 the machine refused to write, 2 a
+    value typed on the command line that names nothing (MistypedName, as cli_support.names_nothing
+    says it where a command finds it itself), 1 otherwise (the workbooks, the archive...)."""
+    from reportgen.render.files import EXIT_MACHINE, MachineError
+
+    return EXIT_MACHINE if isinstance(error, MachineError) else 2 if isinstance(error, MistypedName) else 1
+
+
 def main() -> None:
     """Entry point: typer reports usage errors itself (exit 2); anything else unexpected is
     said in one sentence, with the traceback only under --debug.
@@ -339,10 +346,8 @@ def main() -> None:
     except ReportgenError as error:
         if state["debug"]:
             raise
-        from reportgen.render.files import EXIT_MACHINE, MachineError
-
         err(str(error))
-        sys.exit(EXIT_MACHINE if isinstance(error, MachineError) else 1)
+        sys.exit(exit_code(error))
     except Exception as error:
         if state["debug"]:
             raise

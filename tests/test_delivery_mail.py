@@ -145,19 +145,18 @@ class Ran:
 
 def cli(*args: str, env: dict | None = None) -> Ran:
     """The command in this process (a process of its own costs seconds): its exit code and output
-    as `reportgen.cli.main` gives them (a ReportgenError is said on standard error, exit 1; a
-    fault of the machine, exit 4)."""
+    as `reportgen.cli.main` gives them (a ReportgenError is said on standard error, with its
+    `cli.exit_code`)."""
     from typer.testing import CliRunner
 
-    from reportgen.cli import app
+    from reportgen.cli import app, exit_code
     from reportgen.model import ReportgenError
-    from reportgen.render.files import EXIT_MACHINE, MachineError
 
     result = CliRunner().invoke(app, list(args), env=env)
     stderr, code = result.stderr, result.exit_code
     if isinstance(result.exception, ReportgenError):
         stderr += str(result.exception) + "\n"
-        code = EXIT_MACHINE if isinstance(result.exception, MachineError) else 1
+        code = exit_code(result.exception)
     elif result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
     return Ran(code, result.stdout, stderr)

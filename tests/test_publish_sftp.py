@@ -50,15 +50,15 @@ class League:
     def publish(self, *options: str, env: dict | None = None) -> Ran:
         from typer.testing import CliRunner
 
-        from reportgen.cli import app
-        from reportgen.render.files import EXIT_MACHINE, MachineError
+        from reportgen.cli import app, exit_code
+        from reportgen.render.files import MachineError
 
         result = CliRunner().invoke(app, ["publish", "--inputs", str(self.inputs), "--outputs", str(self.outputs),
                                           *options], env=env)
         stderr, code = result.stderr, result.exit_code
         if isinstance(result.exception, site.SiteError | MachineError):  # as reportgen.cli.main says them
             stderr += str(result.exception) + "\n"
-            code = EXIT_MACHINE if isinstance(result.exception, MachineError) else 1
+            code = exit_code(result.exception)
         elif result.exception is not None and not isinstance(result.exception, SystemExit):
             raise result.exception
         return Ran(code, result.stdout, stderr)

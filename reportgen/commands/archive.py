@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, err, names_nothing
+from reportgen.cli_support import InputsOption, err
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
 app = typer.Typer(help="Archiver une saison (bulletins finaux, CSV, annexes, classeurs, base de données) ; "
@@ -34,14 +34,10 @@ def archive(
         return
     from reportgen import french
     from reportgen.delivery.archive import archive_season
-    from reportgen.model import MistypedName
 
     if season is None:
         raise typer.BadParameter("indiquez la saison à archiver, par exemple --season 2026", param_hint="--season")
-    try:
-        done = archive_season(inputs, outputs, archive, season, reason, say=err)
-    except MistypedName as error:  # a season of nothing
-        names_nothing(str(error))
+    done = archive_season(inputs, outputs, archive, season, reason, say=err)  # a season of nothing: exit 2 (cli.main)
     for note in done.notes:
         err(f"note : {note}")
     if done.unchanged:

@@ -107,8 +107,8 @@ class ReportgenError(Exception):
 
 class MistypedName(ReportgenError):
     """A value typed on the command line that names nothing of the league (a season, a tournament)
-    or more than one thing: the command was mistyped, not the workbooks (exit 2, README; the
-    commands say it through cli_support.names_nothing). The message says what exists."""
+    or more than one thing: the command was mistyped, not the workbooks (exit 2, README: cli.main
+    says it as any ReportgenError, with that code). The message says what exists."""
 
 
 def cell_position(name: str) -> tuple[int, int]:

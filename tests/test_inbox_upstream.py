@@ -83,6 +83,26 @@ def test_a_masters_workbook_waiting_for_the_grand_sud_is_filed_not_refused(leagu
     assert "1 problème à corriger dans les classeurs :" in checked.stderr
 
 
+def test_kill_9_while_filing_a_waiting_masters_then_a_rerun_files_it_once_and_still_says_it_waits(league):
+    """The hold is recorded with the decision, before anything moves: killed at the rename that
+    files it, the next run finishes the filing from the database and its answer, written once,
+    still says the workbook waits for the Grand Sud (nothing to correct)."""
+    data = (league.inputs / MASTERS).read_bytes()
+    (league.inputs / MASTERS).unlink()
+    league.server.append(message(CARC, "Masters", [("masters.xlsx", data)]))
+    # renames: the message's copy, the examination's private folder, the workbook into inputs/: killed
+    # at the third
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filing")] and not (league.inputs / FILED).exists()
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert (league.inputs / FILED).read_bytes() == data and league.server.uids() == []
+    [draft] = league.drafts()
+    assert WAITS in plain(body(draft)) and "Corrigez" not in plain(body(draft))
+    assert league.run().returncode == 0 and len(league.drafts()) == 1  # nothing filed nor answered again
+
+
 def test_a_new_version_of_the_masters_sent_while_it_waits_replaces_the_old_and_the_answer_goes_out(league, smtp):
     league.with_smtp(smtp.port)
     book = openpyxl.load_workbook(league.inputs / MASTERS)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from reportgen import cli_french, french
-from reportgen.cli_support import InputsOption, date_option, err, listed, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
 
@@ -195,6 +195,12 @@ def ratings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher le classement Elo le plus récent d'un circuit."""
+    from reportgen import circuits, french
+
+    # A circuit that never has a rating list names none, whatever its workbooks (no need to read them).
+    if circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].ratings:
+        names_nothing(f"le circuit {circuit} n'a pas de classement Elo"
+                      + french.existing("circuits qui en ont un", [s for s, i in circuits.REGISTRY.items() if i.ratings]))
     lists = [r for r in _scored_rankings(circuit, inputs, archive)[0] if r.scope.kind == ScopeKind.RATINGS]
     if not lists:
         err(f"le circuit {circuit} n'a pas de classement Elo")

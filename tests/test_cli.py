@@ -49,9 +49,12 @@ def test_every_command_has_help(command):
 
 
 def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
+    """A circuit that has no rating list names none: a mistyped command (README: exit 2), said in one
+    line with the circuits that have one, no workbook read."""
     refused = run("ratings", "grand-sud", "--inputs", str(inputs))
-    assert refused.returncode == 1
-    assert "le circuit grand-sud n'a pas de classement Elo" in refused.stderr
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.splitlines() == ["le circuit grand-sud n'a pas de classement Elo ; circuits qui en ont "
+                                           "un : tantrix"]
     assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
 
 

@@ -32,6 +32,7 @@ class CircuitInfo:
     previous_season: bool = False  # a season reads the one before: from the archive once it left inputs/
     commands: bool = False  # `commands.py` holds its extra commands: a typer app `app`, named after the circuit
     template: bool = False  # `template.py` writes the blank workbook a club fills in (`reportgen template`)
+    ratings: bool = False  # it publishes rating lists (`reportgen ratings`; another circuit's is refused unread)
     mail_ranking: str = ""  # the ScopeKind of the ranking a club's mail reports ("": its latest of any kind)
     mail_figure: str = ""  # the column a club's mail gives after each place ("": the ranking's first number)
 

@@ -181,7 +181,8 @@ def standings(
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
                    else queries.season_ranking(circuit, rankings, season, day, final, published))
-    except queries.NotFound as error:  # none in force that day (one that names none of the circuit's: MistypedName, exit 2)
+    except queries.NotFound as error:  # no final one yet (a season, tournament or day that names none of the
+        # circuit's: MistypedName, exit 2)
         err(str(error))
         raise typer.Exit(1) from None
     _print_ranking(ranking, format, so_far=queries.so_far(ranking, published))

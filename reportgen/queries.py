@@ -16,8 +16,9 @@ from reportgen.scoring.in_force import ranking_in_force
 
 
 class NotFound(ReportgenError):
-    """No ranking answers the question; the message says so, in French. A season or a tournament
-    that names none of the circuit's is a MistypedName instead (the command was mistyped)."""
+    """No ranking answers the question; the message says so, in French. A season, a tournament or
+    a day (before the first ranking takes effect) that names none of the circuit's is a
+    MistypedName instead (the command was mistyped)."""
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -35,13 +36,16 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     `final` (the site, the bulletins and the mails show the same)."""
     chosen = [r for r in rankings if r.scope.kind == ScopeKind.SEASON and (season is None or r.season == season)]
     ranking: Ranking | None
+    starts: list[dt.date] = []  # with `day`: when each ranking it might have been takes effect
     if not chosen and not any(r.scope.kind == ScopeKind.SEASON for r in rankings):
         # An event's standings: its latest (final: once complete, as the Masters' after its 15 matches;
         # on `day`: the latest of an event played by then).
-        chosen = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)
-                  and (r.final or not final) and (day is None or r.date <= day)]
-        ranking = max(chosen, key=lambda r: r.date, default=None)
+        events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)
+                  and (r.final or not final)]
+        starts = [r.date for r in events]
+        ranking = max((r for r in events if day is None or r.date <= day), key=lambda r: r.date, default=None)
     elif day is not None:
+        starts = [r.effective for r in chosen]
         ranking = ranking_in_force(chosen, day)
     else:
         latest = max(r.season for r in chosen) if chosen else None
@@ -56,6 +60,8 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
         seasons = sorted({r.season for r in rankings})
         if season is not None and season not in seasons:
             raise MistypedName(said + french.existing("saisons", seasons))
+        if day is not None and starts:  # a day before the first: --at names no ranking (exit 2, README)
+            raise MistypedName(f"{said} ; le premier entre en vigueur le {french.date_long(min(starts))}")
         raise NotFound(said)
     return ranking
 

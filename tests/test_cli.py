@@ -432,6 +432,8 @@ def test_standings_of_an_unknown_event_or_season_says_only_what_exists():
     final = run("standings", "masters", "--season", "2025", "--final", "--inputs", str(EXAMPLE_INPUTS))
     assert final.returncode == 2 and final.stderr.splitlines() == [
         "aucun classement final masters pour la saison 2025 ; saisons : 2026"]
-    # A day without a ranking in force names no season nor tournament: the answer is « none », as before.
+    # A day before the first ranking names none (no workbook has a problem): the day it takes effect.
     day = run("standings", "tantrix", "--at", "01/01/2020", "--inputs", str(EXAMPLE_INPUTS))
-    assert day.returncode == 1 and day.stderr.splitlines() == ["aucun classement tantrix en vigueur le 1er janvier 2020"]
+    assert (day.returncode, day.stdout) == (2, "")
+    assert day.stderr.splitlines() == ["aucun classement tantrix en vigueur le 1er janvier 2020 ; le premier entre en "
+                                       "vigueur le 14 mars 2026"]

@@ -50,10 +50,27 @@ def test_an_event_circuit_s_final_standings_and_those_of_a_day_are_its_events(ex
     tantrix = [r for r in example_scored.reports["tantrix"].rankings if r.scope.kind.value == "event"]
     assert queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 6, 1)).scope.name == \
         "Week-end Tantrix de printemps"
-    with pytest.raises(queries.NotFound, match="^aucun classement tantrix en vigueur le 1er janvier 2026$"):
+    with pytest.raises(MistypedName, match="^aucun classement tantrix en vigueur le 1er janvier 2026 ; le premier "
+                                           "entre en vigueur le 14 mars 2026$"):
         queries.season_ranking("tantrix", tantrix, day=dt.date(2026, 1, 1))
     with pytest.raises(MistypedName, match="^aucun classement final masters pour la saison 2025 ; saisons : 2026$"):
         queries.season_ranking("masters", masters, season=2025, final=True)
+
+
+def test_a_day_before_the_first_ranking_names_none_and_says_when_it_takes_effect(example_scored):
+    """`standings --at` a day no ranking is in force yet exited 1, as if a workbook had a problem:
+    the option names no ranking (exit 2, README), and the line says the first day one is in force
+    (of the season asked for, with --season)."""
+    import datetime as dt
+
+    grand_sud = example_scored.reports["grand-sud"].rankings
+    with pytest.raises(MistypedName, match="^aucun classement grand-sud en vigueur le 1er janvier 2020 ; le premier "
+                                           "entre en vigueur le 25 janvier 2025$"):
+        queries.season_ranking("grand-sud", grand_sud, day=dt.date(2020, 1, 1))
+    with pytest.raises(MistypedName, match="^aucun classement grand-sud pour la saison 2026 en vigueur le 5 janvier "
+                                           "2026 ; le premier entre en vigueur le 24 janvier 2026$"):
+        queries.season_ranking("grand-sud", grand_sud, season=2026, day=dt.date(2026, 1, 5))
+    assert queries.season_ranking("grand-sud", grand_sud, day=dt.date(2025, 1, 25)).date == dt.date(2025, 1, 25)
 
 
 def test_a_pool_tournament_s_standings_are_not_provisional_in_json(tmp_path):

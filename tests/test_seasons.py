@@ -63,3 +63,28 @@ def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_noth
     before = close("2026", "--date", "31/12/2025", "--inputs", str(inputs))
     assert before.returncode == 2 and "elle n'a pas commencé" in before.stderr
     assert not (inputs / "saisons.toml").exists()
+
+
+def test_closing_a_past_season_the_league_has_no_tournament_of_is_a_mistyped_command(small_league_copy, tmp_path):
+    """A past year without a tournament (2019 for 2025) was closed, silently: a season of nothing.
+    It names no season of the league (README: exit 2), in inputs/ or in the archive, as `archive
+    --season` says of it; one whose workbooks left inputs/ for the archive is one."""
+    from reportgen.delivery import archive as archiving
+
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+
+    def close(season: str) -> subprocess.CompletedProcess:
+        return subprocess.run([REPORTGEN, "season", "close", season, "--date", "10/01/2026", "--inputs", str(inputs),
+                               "--archive", str(archive)], capture_output=True, text=True)
+
+    refused = close("2019")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.splitlines() == [f"la saison 2019 n'a aucun tournoi dans {inputs} ni dans l'archive ; "
+                                           "saisons : 2025, 2026"]
+    assert not (inputs / "saisons.toml").exists()
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    (inputs / "2025-06-01-albi.xlsx").unlink()  # the 2025 workbooks leave inputs/ once archived
+    assert close("2019").stderr.splitlines()[-1].endswith("; saisons : 2025, 2026")
+    done = close("2025")
+    assert done.returncode == 0, done.stderr
+    assert "2025 = 2026-01-10" in (inputs / "saisons.toml").read_text()

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 import typer
 
 from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
+from reportgen.commands.delivery_options import ArchiveOption
 
 app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
 
@@ -18,6 +19,7 @@ def close(
     season: Annotated[int, typer.Argument(metavar="saison", help="L'année de la saison, par exemple 2026.")],
     date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut aujourd'hui).")] = None,
     inputs: InputsOption = Path("inputs"),
+    archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Clore une saison : son bulletin final (HTML, PDF) est publié au prochain « make » (inputs/saisons.toml)."""
     from reportgen import french
@@ -40,7 +42,28 @@ def close(
     if season in closed:
         err(f"la saison {season} est déjà close depuis le {french.date_long(closed[season])}")
         return
+    if season < day.year:  # a mistyped year (2019 for 2025) would close a season of nothing, silently
+        _refuse_unless_the_league_has(season, inputs, archive)
     closed[season] = day
     write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
     err(f"saison {season} close le {french.date_long(day)} ({inputs / SEASONS_FILE}) ; "
         "lancez « make » pour republier son classement final")
+
+
+def _refuse_unless_the_league_has(season: int, inputs: Path, archive: Path) -> None:
+    """A past season names one of the league when it has a tournament in inputs/ or in the archive
+    (its workbooks leave inputs/ once archived); else the command was mistyped (exit 2), as `archive
+    --season` says of it. Read only for a past year: closing this year's season stays instant."""
+    from reportgen import french, pipeline
+    from reportgen.delivery import seasons
+    from reportgen.delivery.published import event_season
+
+    league = pipeline.load(inputs)
+    there = {event_season(event) for found in league.circuits.values() for event in found.events}
+    if season in there:
+        return
+    there |= seasons.archived_years(archive)
+    if season not in there:
+        names_nothing(f"la saison {season} n'a aucun tournoi dans {inputs} ni dans l'archive"
+                      + french.existing("saisons", sorted(there)),
+                      [problem for problem in league.all_problems() if problem.blocking])

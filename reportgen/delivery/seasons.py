@@ -62,6 +62,18 @@ def archived_seasons(archive: Path, slug: str) -> dict[int, Archived]:
     return found
 
 
+def archived_years(archive: Path) -> set[int]:
+    """Every season the archive holds (none without a database)."""
+    connection = database.connect(archive, create=False)
+    if connection is None:
+        return set()
+    try:
+        with database.guarded(connection.path):
+            return {row["season"] for row in connection.execute("SELECT DISTINCT season FROM current_archive")}
+    finally:
+        connection.close()
+
+
 def circuit_seasons(league: pipeline.League, slug: str) -> set[int]:
     return {event.date.year for event in league.circuits[slug].events} if slug in league.circuits else set()
 

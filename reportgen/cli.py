@@ -196,12 +196,12 @@ def ratings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher le classement Elo le plus récent d'un circuit."""
-    from reportgen import circuits, french
+    from reportgen import circuits
 
     # A circuit that never has a rating list names none, whatever its workbooks (no need to read them).
     if circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].ratings:
-        names_nothing(f"le circuit {circuit} n'a pas de classement Elo"
-                      + french.existing("circuits qui en ont un", [s for s, i in circuits.REGISTRY.items() if i.ratings]))
+        rated = [slug for slug, info in circuits.REGISTRY.items() if info.ratings]
+        names_nothing(f"le circuit {circuit} n'a pas de classement Elo" + french.existing("circuits qui en ont un", rated))
     lists = [r for r in _scored_rankings(circuit, inputs, archive)[0] if r.scope.kind == ScopeKind.RATINGS]
     if not lists:
         err(f"le circuit {circuit} n'a pas de classement Elo")

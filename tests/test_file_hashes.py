@@ -173,6 +173,27 @@ def test_a_file_written_just_before_the_cache_is_trusted(tmp_path):
     assert FileHashes(outputs).digest(page) == sha(b"other")
 
 
+def test_a_file_this_build_hashed_is_not_read_again_until_its_stat_changes(tmp_path, monkeypatch):
+    """One instance is one build: a file it hashed (for the build's key) is not read again when
+    another walk meets it (an archived season's check, then its reading for the site), racy or not;
+    edited since (its ctime moved), it is."""
+    from reportgen.ingest import file_hashes
+
+    outputs, workbook = tmp_path / "outputs", tmp_path / "archive" / "inputs" / "a.xlsx"
+    mtime = old_file(workbook, b"first").st_mtime_ns
+    forge(outputs, workbook, sha(b"first"), mtime)  # racy: not trusted from the cache
+    read: list[str] = []
+    digest = file_hashes.content_digest
+    monkeypatch.setattr(file_hashes, "content_digest", lambda path: read.append(path) or digest(path))
+    hashes = FileHashes(outputs)
+    assert hashes.folder(workbook.parent, skip_hidden=True) == {"a.xlsx": sha(b"first")} and hashes.racy
+    assert hashes.digest(workbook) == sha(b"first")
+    assert hashes.folder(workbook.parent, skip_hidden=True, prefix="inputs/") == {"inputs/a.xlsx": sha(b"first")}
+    assert read == [str(workbook)]
+    edited_in_place(workbook, b"other", os.stat(workbook))
+    assert hashes.digest(workbook) == sha(b"other") and len(read) == 2
+
+
 def test_a_file_gone_is_forgotten_and_an_unchanged_cache_not_rewritten(tmp_path):
     outputs = tmp_path / "outputs"
     first, second = tmp_path / "in" / "a", tmp_path / "in" / "b"

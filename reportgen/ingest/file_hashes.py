@@ -14,7 +14,9 @@ edit that puts the size and mtime back (`touch -d`) still changes the ctime, whi
 can set. Entries are keyed by absolute path; a file copied, moved or replaced has another inode or
 ctime and is hashed again. As in git, a file edited between its stat and the cache's writing within
 the very tick of its previous mtime would not be seen: a tick is a few milliseconds (ext4, tmpfs),
-and the stats are taken, the cache written, by the same build.
+and the stats are taken, the cache written, by the same build. Within one build, a file it hashed
+(or wrote) is not read again while its stat is the one its entry took: the same tick's edit the
+cache would miss too, and no other.
 
 JSON, written through a temporary file and a rename; a cache lost or unreadable costs one hashing
 of every file. Per file, one `scandir` entry, one stat and one dict lookup: a build that finds
@@ -118,6 +120,12 @@ class FileHashes:
         """`name`: an absolute path; `stat`: its stat, taken before it is read."""
         value = self._trusted(name, stat)
         if value is None:
+            entry = self.used.get(name)
+            if type(entry) is list and entry[:4] == [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns]:
+                # Hashed (or written) by this build already, the same stat since: not read again when
+                # another walk meets it (archive/ for the build's key, then its seasons' check and
+                # their reading for the site). What it would miss, the cache would too (the module's note).
+                return entry[4]
             value = content_digest(name)
             self.used[name] = [stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns, value]
         return value

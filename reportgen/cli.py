@@ -57,6 +57,7 @@ def build(
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
     from reportgen.delivery.seasons import league_folder
+    from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import build as run_build
     from reportgen.pipeline import unchanged
     from reportgen.render import changes
@@ -65,14 +66,19 @@ def build(
     with BuildProgress(quiet) as progress:
         # inputs/ and archive/ as the last build found them: nothing to read, put back or write.
         origin = [inputs, archive] if archive.is_dir() else None
-        result = unchanged(origin, outputs, progress=progress) if origin else None
+        # One instance for the whole command: a file hashed to compare the folders is not hashed
+        # again by the build (an archived season's workbooks, hashed for the key, checked when put
+        # back and when the site reads them).
+        hashes = FileHashes(outputs) if origin else None
+        result = unchanged(origin, outputs, progress=progress, hashes=hashes) if origin else None
         if result is None:
             # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
-            with league_folder(inputs, archive, say=progress, missing=True) as folder:
+            with league_folder(inputs, archive, say=progress, missing=True, hashes=hashes) as folder:
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
-                                   archived=lambda hashes, say: _archived_for_the_site(archive, hashes, say))
+                                   archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
+                                   hashes=hashes)
     print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:
@@ -90,19 +96,28 @@ def build(
         raise typer.Exit(1)
 
 
-def _archived_for_the_site(archive: Path, hashes: FileHashes, say: Callable[[str], None]) -> dict[str, list[dict]]:
+def _archived_for_the_site(archive: Path, outputs: Path, hashes: FileHashes,
+                           say: Callable[[str], None]) -> dict[str, list[dict]]:
     """The archived seasons' rankings for the website's pages, with the build's file hashes and its
     notes (`say`: a season shown without its points, a workbook no longer the archived one); none,
     said once among those notes (standard error, verification.html, a skipped build's replay), when
-    the archive's database cannot be read (the build itself does not need it)."""
+    the archive's database cannot be read (the build itself does not need it). The archived
+    workbooks' sheets kept in outputs/.reportgen/archive-reads: the next build opens none it knows."""
     from reportgen.delivery.database import DatabaseUnusable
     from reportgen.delivery.site_archive import archived_rankings
+    from reportgen.ingest.read_cache import ARCHIVE_READS, ReadCache
+    from reportgen.render.cache import code_fingerprint
 
+    if not archive.is_dir():
+        return {}
+    reads = ReadCache(outputs, code_fingerprint(), ARCHIVE_READS)
     try:
-        return archived_rankings(archive, say, hashes) if archive.is_dir() else {}
+        found = archived_rankings(archive, say, hashes, reads)
     except DatabaseUnusable as error:
         say(f"le site ne montre pas les saisons archivées : {error}")
         return {}
+    reads.save()  # what could not be written is read again next time
+    return found
 
 
 class CheckFormat(str, Enum):

@@ -322,3 +322,90 @@ def test_a_season_that_reads_a_changed_season_before_shows_only_its_places_too(t
     assert all(r["columns"] == CLUB_ONLY for r in found["grand-sud"] if r["kind"] == "event")
     assert notes == [only_places(workbook, 2024), only_places(workbook, 2025).replace(
         f"{workbook} a été modifié", f"{workbook}, qu'elle lit, manque ou a été modifié")]
+
+
+def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp_path, monkeypatch):
+    """The archived seasons scored again for the site: each archived file hashed at most once by a
+    build (for its key; its check and its reading find the same hash: ingest/file_hashes.py) and read
+    at most once; a build with nothing changed in archive/ (a workbook added to inputs/) opens none
+    of them, their hashes known by their stat and their sheets kept (outputs/.reportgen/archive-reads),
+    the season before one of them put back with links. A workbook changed since is still noticed."""
+    import builtins
+    import io
+    import os
+    from collections import Counter
+
+    from reportgen.ingest import file_hashes, reading_pool
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    for season in ("2023", "2024"):
+        write_tournament(inputs, f"{season}-03-01-albi", day=f"01/03/{season}", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+    assert cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive)).returncode == 0
+    for season in ("2023", "2024"):  # 2024 reads 2023 back (its seeds); 2026 needs neither (2025 is nowhere)
+        done = cli("archive", "--season", season, "--inputs", str(inputs), "--outputs", str(outputs),
+                   "--archive", str(archive))
+        assert done.returncode == 0, done.stderr
+        (inputs / f"{season}-03-01-albi.xlsx").unlink()
+    archived = sorted(str(p) for p in archive.glob("*/v1/inputs/**/*") if p.is_file())
+    assert len(archived) == 4  # each season's clubs.xlsx and its tournament
+
+    opened: Counter[str] = Counter()  # an archived file opened by this process
+    hashed: Counter[str] = Counter()
+    parsed: Counter[str] = Counter()  # handed to the workbook readers (forked workers open it there)
+
+    def counted(counter, path):
+        name = os.path.realpath(path) if isinstance(path, (str, os.PathLike)) else ""
+        if name in archived:
+            counter[name] += 1
+
+    real_open, digest, read_all = builtins.open, file_hashes.content_digest, reading_pool.read_all
+
+    def spied_open(file, *args, **kwargs):
+        counted(opened, file)
+        return real_open(file, *args, **kwargs)
+
+    def spied_digest(path):
+        counted(hashed, path)
+        return digest(path)
+
+    def spied_read_all(paths, *args, **kwargs):
+        for path in paths:
+            counted(parsed, path)
+        return read_all(paths, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", spied_open)
+    monkeypatch.setattr(io, "open", spied_open)
+    monkeypatch.setattr(file_hashes, "content_digest", spied_digest)
+    monkeypatch.setattr(reading_pool, "read_all", spied_read_all)
+
+    def rebuilt(name: str = "", club: str = "") -> str:
+        if name:  # the build runs: something is new in inputs/
+            write_tournament(inputs, name, day=f"{name[8:10]}/{name[5:7]}/2026", club=club)
+        opened.clear(), hashed.clear(), parsed.clear()
+        built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+        assert built.returncode == 0 and "rien n'a changé" not in built.stderr, built.stderr
+        return built.stderr
+
+    # The first build after the archiving (two workbooks left inputs/): both seasons scored again, intact.
+    assert "archivée" not in rebuilt()
+    assert set(hashed) == set(archived) and max(hashed.values()) == 1  # this outputs/ had never hashed them
+    # read once each (the second season's clubs.xlsx, the same bytes as the first's, not at all)
+    assert {name for name in archived if name.endswith("albi.xlsx")} <= set(parsed) and max(parsed.values()) == 1
+    # That build changed a document already published (its workbooks gone): it kept no state, nor the
+    # hashes; the next one hashes the archive again, once, and reads nothing (the sheets were kept).
+    assert "archivée" not in rebuilt("2026-02-14-toulouse", "TLSE")
+    assert max(hashed.values()) == 1 and not parsed
+    for name, club in (("2026-03-14-montpellier", "MTPL"), ("2026-04-11-nimes", "NIME")):
+        assert "archivée" not in rebuilt(name, club)
+        assert (opened, hashed, parsed) == (Counter(), Counter(), Counter())
+    pages = [p.read_text(encoding="utf-8") for p in (outputs / "site").glob("tournoi-*.html")]
+    assert sum(">Points</th>" in page and ("Tournoi 2023" in page or "Tournoi 2024" in page)
+               for page in pages) == 2  # the archived tournaments' points: their seasons scored
+
+    workbook = archive / "2023" / "v1" / "inputs" / "2023-03-01-albi.xlsx"
+    typed_anew(workbook)
+    said = rebuilt("2026-05-09-perpignan", "PERP")
+    assert f"note : {only_places(workbook, 2023)}\n" in said and "qu'elle lit, manque ou a été modifié" in said
+    assert set(hashed) == {str(workbook)} and not parsed  # the one changed, hashed to be found changed

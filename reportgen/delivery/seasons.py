@@ -8,7 +8,7 @@ workbooks, the same event ids."""
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
+import os
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from reportgen import circuits, pipeline
 from reportgen.delivery import database
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import ReportgenError
 from reportgen.render.cache import code_fingerprint, inputs_digest
@@ -93,25 +94,39 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 @contextmanager
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
                   say: Say = lambda text: None, missing: bool = False,
-                  reads: ReadCache | None = None) -> Iterator[Path]:
+                  reads: ReadCache | None = None, hashes: FileHashes | None = None) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
     with the archived seasons its circuits need put back at their original places; says each season
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
     publish, ask for it (mail, history, archive read what they published: the note once, there).
     `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
-    folder given (`load` below) reads only the archived workbooks."""
+    folder given (`load` below) reads only the archived workbooks. `hashes`: the build's file hashes,
+    by which each archived workbook put back is checked (not read when its stat is the one known)."""
+    with _put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None), False) as (folder, _):
+        yield folder
+
+
+@contextmanager
+def _put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, missing: bool,
+                  reads: ReadCache | None, hashes: FileHashes, link: bool) -> Iterator[tuple[Path, dict[str, str] | None]]:
+    """`league_folder`'s folder, with the SHA-256 of each of its files by its path in it when `reads`
+    is given (None otherwise, or when inputs/ cannot be listed): those of inputs/ through `hashes`,
+    those put back the ones the database recorded (each checked), so that the copy is never hashed.
+    `link`: the copy made of links to the files rather than of their bytes, for a caller that only
+    reads it and finds their sheets in `reads` (then no file is opened)."""
     wanting = [slug for slug, info in circuits.REGISTRY.items() if info.previous_season]
+    digests = _digests(inputs, reads, hashes)
     try:
         archived = {slug: found for slug in wanting if (found := archived_seasons(archive, slug))}
     except database.DatabaseUnusable as unusable:
         _without_database(unusable, wanting, inputs, archive, today, say)
-        yield inputs
+        yield inputs, digests
         return
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
-        yield inputs
+        yield inputs, digests
         return
-    league = pipeline.load(inputs, today, reads=reads, digests=_digests(inputs, reads))
+    league = pipeline.load(inputs, today, reads=reads, digests=digests)
     restore: list[Archived] = []
     for slug, found in archived.items():
         seasons = circuit_seasons(league, slug)
@@ -128,26 +143,35 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
                 say(f"{slug} {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
                     f"le classement {season} commence sans elle")
     if not restore:
-        yield inputs
+        yield inputs, digests
         return
+    put = _link if link else shutil.copyfile
     with Scratch("inputs") as folder:  # render/scratch.py: a killed build's swept by the next
         merged = Path(folder) / "inputs"
-        shutil.copytree(inputs, merged)
+        shutil.copytree(inputs, merged, copy_function=_link if link else shutil.copy2)
+        merged_digests = dict(digests) if digests is not None else None
         for past in restore:
             version = archive / past.folder
             for source, digest in past.files.items():
                 target = merged / source
                 if target.exists():  # a file of inputs/ at that place wins (it is not this season's)
                     continue
+                original = version / "inputs" / source
                 try:
-                    data = (version / "inputs" / source).read_bytes()
+                    found_digest = hashes.digest(original)
                 except OSError:
-                    data = b""
-                if hashlib.sha256(data).hexdigest() != digest:
-                    raise ArchiveChanged(version / "inputs" / source)
+                    found_digest = None
+                if found_digest != digest:
+                    raise ArchiveChanged(original)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-        yield merged
+                put(original, target)
+                if merged_digests is not None:
+                    merged_digests[source] = digest
+        yield merged, merged_digests
+
+
+def _link(source: str | Path, target: str | Path) -> None:
+    os.symlink(os.path.abspath(source), target)
 
 
 def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], inputs: Path, archive: Path,
@@ -165,13 +189,17 @@ def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], i
     say(f"note : {unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
 
 
-def _digests(folder: Path, reads: ReadCache | None) -> dict[str, str] | None:
-    return inputs_digest(folder) if reads is not None else None
+def _digests(folder: Path, reads: ReadCache | None, hashes: FileHashes) -> dict[str, str] | None:
+    return inputs_digest(folder, hashes) if reads is not None else None
 
 
-def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None) -> pipeline.League:
+def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None,
+         hashes: FileHashes | None = None, reads: ReadCache | None = None) -> pipeline.League:
     """The league of inputs/, with the archived seasons its circuits need: each workbook read once
-    (the copy's workbooks of inputs/ come back from the sheets read first, by their content)."""
-    reads = ReadCache(None, code_fingerprint())
-    with league_folder(inputs, archive, today, say, reads=reads) as folder:
-        return pipeline.load(folder, today, reads=reads, digests=_digests(folder, reads))
+    (the copy's workbooks of inputs/ come back from the sheets read first, by their content), each
+    file hashed once. `hashes`: the build's file hashes (a file whose stat they know is not read to
+    be hashed); `reads`: sheets read before (a workbook found there is not opened: the copy put
+    together is then of links, never read)."""
+    reads = reads if reads is not None else ReadCache(None, code_fingerprint())
+    with _put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), True) as (folder, digests):
+        return pipeline.load(folder, today, reads=reads, digests=digests)

@@ -36,7 +36,9 @@ from reportgen.delivery import database
 from reportgen.delivery.archive_layout import Say
 from reportgen.delivery.archive_verify import changed_inputs
 from reportgen.ingest.file_hashes import FileHashes
+from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, ResultColumn, Scope, ScopeKind, Status
+from reportgen.render.cache import code_fingerprint
 from reportgen.site import data
 
 
@@ -50,15 +52,20 @@ def _title(scope: str, status: str, season: int, date: str, event_name: str) -> 
     return f"Classement {season} au {french.date_long(dt.date.fromisoformat(date))}"
 
 
-def archived_rankings(archive: Path, say: Say = lambda text: None,
-                      hashes: FileHashes | None = None) -> dict[str, list[dict[str, Any]]]:
+def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileHashes | None = None,
+                      reads: ReadCache | None = None) -> dict[str, list[dict[str, Any]]]:
     """Each circuit's archived rankings (circuit slug -> the site's records), from each season's
     latest version; none without a database. `say`: a note for each season shown without what its
     workbooks would give, one of them not the archived one; `hashes`: the build's file hashes
-    (archive/'s files known by their stat). Raises database.DatabaseUnusable."""
+    (archive/'s files known by their stat); `reads`: the archived workbooks' sheets read before
+    (`build`'s, outputs/.reportgen/archive-reads). Each archived file is then hashed once (by its
+    check; its season's reading finds the same hash) and read only when neither knows it. Raises
+    database.DatabaseUnusable."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return {}
+    hashes = hashes if hashes is not None else FileHashes(None)
+    reads = reads if reads is not None else ReadCache(None, code_fingerprint())
     try:
         latest = {row["season"]: (row["id"], row["folder"], row["archived_at"]) for row in connection.execute(
             "SELECT season, id, folder, archived_at FROM archive a WHERE version = (SELECT MAX(version) "
@@ -72,7 +79,7 @@ def archived_rankings(archive: Path, say: Say = lambda text: None,
                 say(_places_only(season, french.joined(changed)))
                 scored = _Scored({}, {}, {})
             else:
-                scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]), season, say)
+                scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]), season, say, hashes, reads)
             names = {row["source"]: row["name"] for row in connection.execute(
                 "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
             for ranking in connection.execute(
@@ -151,7 +158,8 @@ def _places_only(season: int, what: str) -> str:
             "retenus) : lancez « reportgen archive verify »")
 
 
-def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say) -> _Scored:
+def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say, hashes: FileHashes,
+            reads: ReadCache) -> _Scored:
     """The season's archived workbooks (with the season before when its circuit reads it) scored
     again, on the day it was archived: its copy's own files are the archived ones (checked before),
     and the season before's are checked as they are read back (`seasons.ArchiveChanged`, said).
@@ -162,7 +170,7 @@ def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say) -> 
     from reportgen.delivery import seasons
 
     try:
-        scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day))
+        scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day, hashes=hashes, reads=reads))
     except seasons.ArchiveChanged as changed:
         say(_places_only(season, f"{changed.path}, qu'elle lit, manque ou a été modifié depuis son archivage"))
         return _Scored({}, {}, {})

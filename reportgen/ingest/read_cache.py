@@ -19,6 +19,9 @@ from reportgen.temporaries import new_temporary
 
 FOLDER = ".reportgen"  # under outputs/: hidden, so no output listing shows it
 READS = "reads"
+# The archived seasons' workbooks, read again for the site's pages (delivery/site_archive.py): their
+# own file, as the build's is sealed before the site's pages are made and keeps inputs/'s alone.
+ARCHIVE_READS = "archive-reads"
 FORMAT = 1
 
 
@@ -95,8 +98,8 @@ class ReadCache:
     """The sheets of workbooks read before, by the SHA-256 of their file (with the size of the
     answer their reader sent, which the budget of what the parent holds counts)."""
 
-    def __init__(self, outputs: Path | None, code: str) -> None:
-        self.path = outputs / FOLDER / READS if outputs is not None else None
+    def __init__(self, outputs: Path | None, code: str, name: str = READS) -> None:
+        self.path = outputs / FOLDER / name if outputs is not None else None
         self.code = code  # the code that reads (its fingerprint): another one reads again
         self.known: dict[str, dict] = {}
         self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse

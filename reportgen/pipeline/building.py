@@ -90,14 +90,15 @@ def _replay(outputs: Path, keys: list[str | None], progress: Progress, hashes: F
 
 
 def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
-              progress: Progress = SILENT) -> BuildResult | None:
+              progress: Progress = SILENT, hashes: FileHashes | None = None) -> BuildResult | None:
     """The last build's result, when the folders the league is made from (`origin`: inputs/ and
     archive/) and outputs/ are as it left them, and so are the day, the code and the libraries: a
-    build would change nothing. None otherwise (build)."""
+    build would change nothing. None otherwise (build). `hashes`: the file hashes of outputs/ the
+    build that follows is given too (what this one hashed is not hashed again)."""
     from reportgen.render import cache
 
     _prepare(outputs)
-    hashes = FileHashes(outputs)
+    hashes = hashes if hashes is not None else FileHashes(outputs)
     key = cache.origin_key(origin, today or dt.date.today(), hashes)
     return _replay(outputs, [key], progress, hashes) if key is not None else None
 
@@ -105,21 +106,25 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
           origin: list[Path] | None = None,
-          archived: dict[str, list[dict]] | Archived | None = None) -> BuildResult:
+          archived: dict[str, list[dict]] | Archived | None = None,
+          hashes: FileHashes | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
     state of the build records them too, for `unchanged`. `archived`: the archived seasons' rankings
     for the website (delivery/site_archive.py), by circuit, or what gives them (`Archived`): called
     when the site's pages are made, while the PDFs render (the command line's reads the archive's
-    seasons and scores them again: not before the first PDF), its notes among the build's."""
+    seasons and scores them again: not before the first PDF), its notes among the build's.
+    `hashes`: the file hashes of `outputs` (ingest/file_hashes.py) when the caller already has them
+    (`unchanged`'s, those `inputs` was put together with)."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
     _prepare(outputs)
     # Nothing changed since the last build (same inputs, day, code, libraries; outputs as it left
     # them): it would write nothing, so nothing is read, scored or rendered.
-    hashes = FileHashes(outputs)  # the files' content hashes, known by their stat (ingest/file_hashes.py)
+    # the files' content hashes, known by their stat (ingest/file_hashes.py)
+    hashes = hashes if hashes is not None else FileHashes(outputs)
     digests = cache.inputs_digest(inputs, hashes)
     keys = [cache.build_key(digests, today) if digests is not None else None]
     if origin:

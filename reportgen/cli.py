@@ -56,11 +56,13 @@ def build(
 ) -> None:
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
-    from reportgen.delivery.seasons import league_folder
+    from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
+    from reportgen.ingest.read_cache import ReadCache
     from reportgen.pipeline import build as run_build
     from reportgen.pipeline import unchanged
     from reportgen.render import changes
+    from reportgen.render.cache import code_fingerprint
 
     # A progress bar in a terminal; plain lines in a pipe or a CI log; nothing with --quiet.
     with BuildProgress(quiet) as progress:
@@ -69,16 +71,19 @@ def build(
         # One instance for the whole command: a file hashed to compare the folders is not hashed
         # again by the build (an archived season's workbooks, hashed for the key, checked when put
         # back and when the site reads them).
-        hashes = FileHashes(outputs) if origin else None
+        hashes = FileHashes(outputs)
         result = unchanged(origin, outputs, progress=progress, hashes=hashes) if origin else None
         if result is None:
             # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
-            with league_folder(inputs, archive, say=progress, missing=True, hashes=hashes) as folder:
+            # inputs/ read to know its seasons through the build's read cache, then the folder put
+            # together built with it and its digests: each workbook parsed once, the copy not hashed.
+            reads = ReadCache(outputs, code_fingerprint())
+            with put_together(inputs, archive, None, progress, True, reads, hashes) as (folder, digests):
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
-                                   hashes=hashes)
+                                   hashes=hashes, reads=reads, digests=digests)
     print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:

@@ -4,6 +4,7 @@ read back for the next one) stays on the players' pages and gets its season page
 
 import html
 import json
+import os
 import re
 import shutil
 
@@ -409,3 +410,58 @@ def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp
     said = rebuilt("2026-05-09-perpignan", "PERP")
     assert f"note : {only_places(workbook, 2023)}\n" in said and "qu'elle lit, manque ou a été modifié" in said
     assert set(hashed) == {str(workbook)} and not parsed  # the one changed, hashed to be found changed
+
+
+def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_inputs_once(tmp_path, monkeypatch):
+    """`reportgen build` with season N−1 in the archive only: inputs/ is read to know its seasons,
+    then the league is built from a copy with N−1 put back. Both through the build's read cache, and
+    the copy known by the digests it was put together with: no workbook of inputs/ parsed again by a
+    rebuild, no file of the copy hashed (each was, at every build: a copy's inodes are new), and the
+    build's state still recorded (the next build finds nothing changed)."""
+    from collections import Counter
+
+    from reportgen.ingest import file_hashes, reading_pool
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+
+    def built(*extra: str) -> str:
+        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive), *extra)
+        assert done.returncode == 0, done.stderr
+        return done.stderr
+
+    built()
+    assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
+               "--archive", str(archive)).returncode == 0
+    (inputs / "2025-03-01-albi.xlsx").unlink()
+    assert "la saison 2025 n'est pas dans" in built()  # put back from the archive
+    # That build changed documents already published (their workbook gone): it kept no state nor
+    # read cache; the next one with a new workbook does.
+    write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE")
+    built()
+
+    hashed: Counter[str] = Counter()
+    parsed: Counter[str] = Counter()
+    digest, read_all = file_hashes.content_digest, reading_pool.read_all
+
+    def spied_digest(path):
+        hashed[str(path)] += 1
+        return digest(path)
+
+    def spied_read_all(paths, *args, **kwargs):
+        parsed.update(os.path.basename(path) for path in paths)
+        return read_all(paths, *args, **kwargs)
+
+    monkeypatch.setattr(file_hashes, "content_digest", spied_digest)
+    monkeypatch.setattr(reading_pool, "read_all", spied_read_all)
+    write_tournament(inputs, "2026-03-14-montpellier", day="14/03/2026", club="MTPL")
+    said = built()
+    assert "la saison 2025 n'est pas dans" in said
+    assert parsed == Counter({"2026-03-14-montpellier.xlsx": 1})  # the new one, once; the others from the cache
+    # of the league's files, the new one alone hashed: not the copy (the outputs it changed are)
+    assert [name for name in hashed if not name.startswith(str(outputs))] == [str(inputs / "2026-03-14-montpellier.xlsx")]
+    page = (outputs / "grand-sud" / "2026").glob("classement-2026-03-14.html")
+    assert next(page).read_text(encoding="utf-8")  # the new tournament's bulletin, built from the copy
+    assert "rien n'a changé" in built()  # the state recorded: the copy's files as it found them

@@ -103,16 +103,20 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
     folder given (`load` below) reads only the archived workbooks. `hashes`: the build's file hashes,
     by which each archived workbook put back is checked (not read when its stat is the one known)."""
-    with _put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None), False) as (folder, _):
+    with put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None)) as (folder, _):
         yield folder
 
 
 @contextmanager
-def _put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, missing: bool,
-                  reads: ReadCache | None, hashes: FileHashes, link: bool) -> Iterator[tuple[Path, dict[str, str] | None]]:
+def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, missing: bool,
+                 reads: ReadCache | None, hashes: FileHashes,
+                 link: bool = False) -> Iterator[tuple[Path, dict[str, str] | None]]:
     """`league_folder`'s folder, with the SHA-256 of each of its files by its path in it when `reads`
     is given (None otherwise, or when inputs/ cannot be listed): those of inputs/ through `hashes`,
     those put back the ones the database recorded (each checked), so that the copy is never hashed.
+    `reportgen build` gives its own read cache and hashes, and then its build the folder's digests
+    and that cache: inputs/ is read to know its seasons from the sheets kept, and the copy is
+    neither hashed nor read again (it was parsed whole and the copy hashed whole at every build).
     `link`: the copy made of links to the files rather than of their bytes, for a caller that only
     reads it and finds their sheets in `reads` (then no file is opened)."""
     wanting = [slug for slug, info in circuits.REGISTRY.items() if info.previous_season]
@@ -201,5 +205,5 @@ def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = l
     be hashed); `reads`: sheets read before (a workbook found there is not opened: the copy put
     together is then of links, never read)."""
     reads = reads if reads is not None else ReadCache(None, code_fingerprint())
-    with _put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), True) as (folder, digests):
+    with put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), link=True) as (folder, digests):
         return pipeline.load(folder, today, reads=reads, digests=digests)

@@ -7,6 +7,7 @@ from outputs/, written through a temporary file and a rename."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import os
 from pathlib import Path
@@ -101,13 +102,19 @@ class ReadCache:
     def __init__(self, outputs: Path | None, code: str, name: str = READS) -> None:
         self.path = outputs / FOLDER / name if outputs is not None else None
         self.code = code  # the code that reads (its fingerprint): another one reads again
-        self.known: dict[str, dict] = {}
         self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse
         self.sealed: bytes | None  # set by `seal`: the file `save` writes (None: the one there already)
+
+    @functools.cached_property
+    def known(self) -> dict[str, dict]:
+        """The file's sheets, read when first asked for: a cache made before a build that finds
+        nothing changed (`reportgen build`'s, given to `build`) costs nothing (at 100x the file is
+        large)."""
         data = load_json(self.path) if self.path is not None else None
         if isinstance(data, dict) and data.get("format") == FORMAT and data.get("code") == self.code \
                 and isinstance(data.get("files"), dict):
-            self.known = data["files"]
+            return data["files"]
+        return {}
 
     def get(self, digest: str) -> tuple[int, list[Sheet]] | None:
         entry = self.known.get(digest) or self.used.get(digest)  # read before, or by this build

@@ -107,7 +107,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           progress: Progress = SILENT, warm_pdf_workers: bool = False,
           origin: list[Path] | None = None,
           archived: dict[str, list[dict]] | Archived | None = None,
-          hashes: FileHashes | None = None) -> BuildResult:
+          hashes: FileHashes | None = None, reads: ReadCache | None = None,
+          digests: dict[str, str] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -116,7 +117,9 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     when the site's pages are made, while the PDFs render (the command line's reads the archive's
     seasons and scores them again: not before the first PDF), its notes among the build's.
     `hashes`: the file hashes of `outputs` (ingest/file_hashes.py) when the caller already has them
-    (`unchanged`'s, those `inputs` was put together with)."""
+    (`unchanged`'s, those `inputs` was put together with); `reads` the read cache of `outputs` it
+    already read with, and `digests` those of `inputs` when it knows them (delivery/seasons.py
+    `put_together`: a copy it need not hash)."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -125,7 +128,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # them): it would write nothing, so nothing is read, scored or rendered.
     # the files' content hashes, known by their stat (ingest/file_hashes.py)
     hashes = hashes if hashes is not None else FileHashes(outputs)
-    digests = cache.inputs_digest(inputs, hashes)
+    digests = digests if digests is not None else cache.inputs_digest(inputs, hashes)
     keys = [cache.build_key(digests, today) if digests is not None else None]
     if origin:
         keys.append(cache.origin_key(origin, today, hashes))
@@ -135,7 +138,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
 
     from reportgen.render import pdf
 
-    reads = ReadCache(outputs, cache.code_fingerprint())
+    reads = reads if reads is not None else ReadCache(outputs, cache.code_fingerprint())
     if warm_pdf_workers and digests is not None and any(
             digest not in reads.known for name, digest in digests.items() if name.lower().endswith((".xlsx", ".xlsm"))):
         pdf.warm_up()  # a new workbook: bulletins will change
@@ -147,7 +150,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
     pdfs = pdf.Batch()
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, reads, archived, hashes, staged, pdfs)
+        return _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged, pdfs)
     finally:
         gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
@@ -225,8 +228,20 @@ def _masking(league: League) -> Masking:
     return Masking(names, licences)
 
 
+def _unchanged_since(inputs: Path, origin: list[Path] | None, today: dt.date, hashes: FileHashes,
+                     digests: dict[str, str] | None, keys: list[str | None]) -> bool:
+    """The league's files as the build found them: the folders `inputs` was put together from when
+    it is a copy (a copy nobody edits; hashed again, every file of it would be read, its inodes new),
+    else inputs/ itself."""
+    from reportgen.render import cache
+
+    if origin:
+        return cache.origin_key(origin, today, hashes) == keys[1]
+    return cache.inputs_digest(inputs, hashes) == digests
+
+
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
-           keys: list[str | None], reads: ReadCache,
+           keys: list[str | None], origin: list[Path] | None, reads: ReadCache,
            archived: dict[str, list[dict]] | Archived | None,
            hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
@@ -445,7 +460,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # nor with warnings: the next build says them again.
         recorded = None
         if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
-                and cache.inputs_digest(inputs, hashes) == digests:
+                and _unchanged_since(inputs, origin, today, hashes, digests, keys):
             reads.save()
             recorded = state.State([key for key in keys if key is not None], list(result.published), result.notices)
             if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):

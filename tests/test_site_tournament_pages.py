@@ -253,3 +253,20 @@ def test_a_tournament_s_record_is_made_again_when_what_a_result_earned_changes()
                                         "player": "DURAND Anne"}])
     assert archived[0]["columns"] == [{"key": "club", "header": "Club", "short": "Club"}]
     assert archived[0]["rows"][0]["values"] == {"club": "Auch"} and "sort" not in archived[0]["rows"][0]
+
+
+def test_a_result_without_a_place_leaves_the_other_places_of_its_circuit_numbered():
+    """A Tour de France player out of the ranking has no place: the results table's column then holds
+    NaN for him and every other place of the circuit as a float (4.0). The tournaments' pages read
+    only whole numbers as places, so one such player left every Tour de France page without a place
+    and its rows in the alphabetical order of their names."""
+    from types import SimpleNamespace
+
+    from reportgen.model import Event
+    from reportgen.site.data import EventRecord
+
+    event = Event("t.xlsx", "Tournoi de Reims", dt.date(2026, 3, 14), SimpleNamespace(location="Reims"))
+    results = [("t.xlsx", float("nan"), None, "N:1", "ORGA Nisateur"), ("t.xlsx", 2.0, None, "N:2", "BOUVIER Marie"),
+               ("t.xlsx", 1.0, None, "N:3", "PARIS Raphaël")]
+    assert [(row["rank"], row["player"]) for row in EventRecord(event, results).record()["rows"]] == [
+        (1, "PARIS Raphaël"), (2, "BOUVIER Marie"), (None, "ORGA Nisateur")]

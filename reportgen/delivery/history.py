@@ -16,7 +16,7 @@ from pathlib import Path
 from reportgen import french, pipeline, queries
 from reportgen.delivery import database, seasons
 from reportgen.ingest.text import name_key, words_key
-from reportgen.model import Ranking, ScopeKind
+from reportgen.model import Ranking, ScopeKind, place_number
 
 Say = Callable[[str], None]
 
@@ -154,8 +154,7 @@ def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, sk
             for line in mine.itertuples():
                 event = events[str(line.event)]
                 if event_season(event) == season:
-                    place = getattr(line, "place", None)
-                    played.append(Played(event.date, event.name, int(place) if place is not None else None))
+                    played.append(Played(event.date, event.name, place_number(getattr(line, "place", None))))
             if row is not None and ranking is not None and ranking.scope.kind == ScopeKind.EVENT and not played:
                 itself = events.get(ranking.scope.event)
                 if itself is not None:

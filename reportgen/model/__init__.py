@@ -40,6 +40,7 @@ from reportgen.model.events import (
     Entry,
     Event,
     ResultRow,
+    place_number,
 )
 from reportgen.model.rankings import (
     DECIDED_HEADER,
@@ -108,4 +109,5 @@ __all__ = [
     "counting",
     "headings",
     "move",
+    "place_number",
 ]

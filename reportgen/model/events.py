@@ -60,3 +60,16 @@ class Event(Generic[Content]):
     def entries(self) -> list[Entry]:
         return [row.entry for row in self.results]
 
+
+
+def place_number(value: object) -> int | None:
+    """A results table's place as a number, None for a row without one. A column where a row has no
+    place (a Tour de France player out of the ranking) holds pandas' missing value (NaN) there and
+    the other places as floats (4.0): a place is read the same either way."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return None

@@ -14,7 +14,17 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from reportgen import french
-from reportgen.model import Column, Event, Ranking, RankingRow, Report, ResultColumn, ScopeKind, counting
+from reportgen.model import (
+    Column,
+    Event,
+    Ranking,
+    RankingRow,
+    Report,
+    ResultColumn,
+    ScopeKind,
+    counting,
+    place_number,
+)
 from reportgen.render.cache import source_key
 
 DATA = "site.json"
@@ -95,10 +105,6 @@ def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _place(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 # One result as a tournament's site record reads it: (event id, place, club, player id, player),
 # None for a column the circuit's results table lacks.
 Result = tuple[Any, Any, Any, Any, Any]
@@ -147,7 +153,7 @@ class EventRecord:
             values = {"club": named}
             for key, column, given in added:
                 values[key] = french.column_value(given.get(player_id), column)
-            line = {"rank": _place(place), "tied": False, "id": player_id, "player": player, "club": named,
+            line = {"rank": place_number(place), "tied": False, "id": player_id, "player": player, "club": named,
                     "values": values}
             if by_number:  # a value whose text is not its number (« 2½ »): sorted by the number (site.js)
                 line["sort"] = {key: given[player_id] for key, given in by_number if _number(given.get(player_id))}

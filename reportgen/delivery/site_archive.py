@@ -113,8 +113,9 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
 
 def _tournaments(connection: Any, archive_id: int,
                  scored: _Scored) -> dict[str, list[dict[str, Any]]]:
-    """Each circuit's archived tournaments as the site's records (`data.event_records`): places as
-    typed, the player's archived name, his club, what the circuit says of it and what each result
+    """Each circuit's archived tournaments as the site's records (`data.event_records`): places as the
+    database keeps them (as the circuit's parse gave them: a Tour de France tournament's, those of its
+    ranking), the player's archived name, his club, what the circuit says of it and what each result
     earned there (`scored`: its season scored again; nothing when it could not be)."""
     events: dict[str, list[Event[Any]]] = {}
     for row in connection.execute("SELECT * FROM tournament WHERE archive_id = ? ORDER BY circuit, date, source",

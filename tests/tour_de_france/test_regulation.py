@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from reportgen.circuits.tour_de_france.parse import TourDeFranceRow, TourDeFranceTournament
+from reportgen.circuits.tour_de_france.parse import TourDeFranceRow, TourDeFranceTournament, ranking_places
 from reportgen.circuits.tour_de_france.scale import first_quarter_size, gaps, place_points, shared, tournament_value
 from reportgen.circuits.tour_de_france.scoring import score_seasons, season_total
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
@@ -92,10 +92,26 @@ def event(day: str, players: list[str], participants=None, excluded=(), places=N
                             place_ref=SourceRef(f"{day}.xlsx", "Résultats", f"A{i + 2}"))
             for i, name in enumerate(players)]
     content = TourDeFranceTournament(location="", participants=participants or len(players))
-    return Event(f"{day}.xlsx", f"Tournoi du {day}", dt.date.fromisoformat(day), content, rows)
+    # the places typed, then those of the ranking, as the parse gives a workbook's rows
+    return Event(f"{day}.xlsx", f"Tournoi du {day}", dt.date.fromisoformat(day), content, ranking_places(rows))
 
 
 NAMES = [f"JOUEUR{chr(65 + i // 26)}{chr(65 + i % 26)} Un" for i in range(130)]
+
+
+@pytest.mark.parametrize(("typed", "excluded", "expected"), [
+    ([1, 2, 3, 3, 5], {1}, [1, None, 2, 2, 4]),  # under an excluded 2nd, 3, 3 move up and stay ex aequo
+    ([1, 2, 2, 4], {2}, [1, 2, None, 3]),  # ex aequo with an excluded player: alone in his place
+    ([1, 1, 1, 4], {0}, [None, 1, 1, 3]),  # an excluded winner among three ex aequo
+    ([1, None, 2, 3], {1}, [1, None, 2, 3]),  # an excluded player typed without a place
+    ([1, 2, 3, 4], {3}, [1, 2, 3, None]),  # last: the places as typed, the example league's case
+])
+def test_the_places_of_a_ranking_move_up_over_excluded_players_and_keep_ex_aequo(typed, excluded, expected):
+    """« Cas particuliers »: a player left out does not figure in the ranking; the places of those
+    typed below him move up, ex aequo still share one (« cas des exaequo »)."""
+    players = NAMES[:len(typed)]
+    made = event("2005-03-19", players, excluded={players[i] for i in excluded}, places=typed)
+    assert [row.place for row in made.results] == expected
 
 
 def test_excluded_players_are_removed_before_places_are_scored():

@@ -155,7 +155,8 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
 # by ex aequo, before the season's coefficients, as its bulletin's table of the tournament heads them.
 EARNED = Column("points", "Points", "number")
 # What a player the organiser left out of the ranking earned: nothing, said in the words his bulletin
-# (« hors classement : … » under the tournament's name) and the annex's « Résultats » sheet use
+# (« hors classement : … » under the tournament's name) and the annex's « Résultats » sheet use. His
+# place is empty wherever it is shown, as the annex's: he has none (parse.py `ranking_places`).
 OUT_OF_RANKING = "hors classement"
 
 

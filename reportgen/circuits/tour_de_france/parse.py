@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
@@ -26,9 +26,11 @@ class TourDeFranceTournament:
 
 @dataclass(frozen=True, kw_only=True)
 class TourDeFranceRow(ResultRow):
-    place: int | None  # None for a player out of the ranking without a place
+    # His place in the tournament's ranking, the one his points come from (`ranking_places`): not the
+    # number typed when a player out of the ranking is typed above him. None for one out of the ranking.
+    place: int | None
     excluded: bool  # `Hors classement`: dropped, the places below move up
-    place_ref: SourceRef
+    place_ref: SourceRef  # the typed place's cell
 
 
 TourDeFranceEvent = Event[TourDeFranceTournament]
@@ -48,7 +50,28 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     if found:
         return None
     content = TourDeFranceTournament(location=location, participants=participants or len(rows))
-    return Event(id=workbook.label, name=name, date=day, content=content, results=rows)
+    return Event(id=workbook.label, name=name, date=day, content=content, results=ranking_places(rows))
+
+
+def ranking_places(rows: list[TourDeFranceRow]) -> list[TourDeFranceRow]:
+    """The rows with their places in the tournament's ranking, from the places typed (checked: ex aequo
+    share a number, the next one skips them). The regulation's « cas particuliers »: the players the
+    organiser left out « ne devront pas figurer dans le classement », so they have no place and the
+    places below theirs move up (INTERPRETATIONS: points by place over the ranked players, excluded
+    ones removed); « cas des exaequo »: ex aequo keep one place, a player's place being 1 + the ranked
+    players typed strictly above him (3, 3 under an excluded 2nd: 2, 2). Made here once, every output
+    reads it: the bulletins, the annex, the tournaments' and players' pages, the archive, `history`.
+    Linear once the places are sorted; a row whose place stays is kept (a tournament without an excluded
+    player: every one)."""
+    typed = sorted(row.place for row in rows if not row.excluded and row.place is not None)
+    first: dict[int, int] = {}
+    for before, typed_place in enumerate(typed):
+        first.setdefault(typed_place, before + 1)
+    found = []
+    for row in rows:
+        place = None if row.excluded or row.place is None else first[row.place]
+        found.append(row if place == row.place else replace(row, place=place))
+    return found
 
 
 def _results(workbook: Workbook, found: list[Problem]):

@@ -5,7 +5,6 @@ différentes étapes s'additionnent-ils ? »)."""
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_left
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
@@ -42,13 +41,12 @@ class Scored:
 
 
 def score_tournament(event: TourDeFranceEvent, table: pd.DataFrame, settings: TourDeFranceSettings) -> Scored:
-    """Excluded players are removed and the places below move up; ex aequo share the points of
+    """Excluded players are removed, the others' places are those of the ranking (parse.py
+    `ranking_places`: the places below an excluded player moved up); ex aequo share the points of
     the places they cover."""
     mine = table[table["event"] == event.id]
     ranked = mine[~mine["excluded"].astype(bool)].sort_values(["place", "player"])
-    original = ranked["place"].astype(int).tolist()  # ascending: sorted above
-    # Each player's place among those left: 1 + how many placed strictly better (linear: sorted).
-    places = [1 + bisect_left(original, place) for place in original]
+    places = ranked["place"].astype(int).tolist()
     value = tournament_value(event.content.participants, settings)
     scale = place_points(value, len(places), settings) if value is not None and places else []
     scored = Scored(event, event.content.participants, value, scale,

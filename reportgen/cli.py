@@ -238,7 +238,7 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, s
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
-    with league_folder(inputs, archive) as folder:
+    with league_folder(inputs, archive, say=err) as folder:  # where N−1 was read, as build and history say
         scored = score(load(folder), [circuit])
     if circuit in scored.blocked:
         print_problems(scored.blocked[circuit], [])

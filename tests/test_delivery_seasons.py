@@ -93,3 +93,15 @@ def test_with_an_archive_each_workbook_is_read_once(small_league_copy, tmp_path,
     league = seasons.load(inputs, archive, TODAY)
     assert 2025 in seasons.circuit_seasons(league, "grand-sud")  # the archived season is there
     assert sorted(reads) == sorted({*reads}) and "2025-06-01-albi.xlsx" in reads
+
+
+def test_standings_says_where_the_previous_season_was_read(small_league_copy, tmp_path):
+    """README: every command that reads season N−1 says which source once an archive exists."""
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    (inputs / "2025-06-01-albi.xlsx").unlink()
+    shown = cli("standings", "grand-sud", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stderr.splitlines() == [f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans "
+                                         f"l'archive ({archive / '2025' / 'v1'})"]
+    assert shown.stdout.startswith("rank,player,")  # the CSV itself untouched

@@ -95,6 +95,23 @@ def test_with_an_archive_each_workbook_is_read_once(small_league_copy, tmp_path,
     assert sorted(reads) == sorted({*reads}) and "2025-06-01-albi.xlsx" in reads
 
 
+def test_the_players_commands_see_the_archived_previous_season_as_the_build_does(small_league_copy, tmp_path):
+    """Once 2025 left inputs/ for the archive, the build still reads it (the 2026 ranking needs it)
+    and asks about its players, but `players list` left them out (LÉGER Zoé, 2025 only), and
+    `players distinct`, which the build's note names, refused such a name as a mistyped one (exit 2)."""
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)
+    (inputs / "2025-06-01-albi.xlsx").unlink()
+    where = ("--inputs", str(inputs), "--archive", str(archive))
+    listed = cli("players", "list", *where)
+    assert listed.returncode == 0, listed.stderr
+    assert "  LÉGER Zoé, licence 1004, Albi — 1 tournoi : Tournoi 2025-06-01-albi (01/06/2025)" in listed.stdout
+    assert "  DUPONT Jean, licence 1001, Carcassonne — 2 tournois" in listed.stdout
+    assert "elle est lue dans l'archive" in listed.stderr
+    apart = cli("players", "distinct", "LÉGER Zoé", "DURAND Anne", *where)
+    assert apart.returncode == 0, apart.stderr
+
+
 def test_standings_says_where_the_previous_season_was_read(small_league_copy, tmp_path):
     """README: every command that reads season N−1 says which source once an archive exists."""
     inputs, archive = small_league_copy.inputs, tmp_path / "archive"

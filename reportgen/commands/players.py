@@ -1,5 +1,7 @@
 """`reportgen players …`: who is who, as the secretary decides it (recorded in inputs/joueurs.xlsx,
-so that the same question never comes back)."""
+so that the same question never comes back). The players are those the build reads: inputs/ and,
+once a season N−1 a circuit needs has left it for the archive, that season's (delivery/seasons.py),
+whose players the build's notes name too."""
 
 from __future__ import annotations
 
@@ -9,15 +11,18 @@ from typing import Annotated, NoReturn
 import typer
 
 from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
+from reportgen.commands.delivery_options import ArchiveOption
 
 app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
 PlayerArgument = Annotated[str, typer.Argument(metavar="joueur", help="Le joueur, écrit « NOM Prénom ».")]
 
 
-def _league(inputs: Path):
+def _league(inputs: Path, archive: Path):
+    from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load
 
-    league = load(inputs)
+    with league_folder(inputs, archive, say=err) as folder:
+        league = load(folder)
     # The problems that concern the whole league (unreadable files, the players' directory), and the
     # club directory's: while it has one, the tournaments that name clubs are held back, and their
     # players with them.
@@ -53,12 +58,12 @@ def _nobody(league, said: str) -> NoReturn:
 
 @app.command("merge")
 def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metavar="graphie", help="Son autre graphie.")],
-          inputs: InputsOption = Path("inputs")) -> None:
+          inputs: InputsOption = Path("inputs"), archive: ArchiveOption = Path("archive")) -> None:
     """Dire que deux noms sont la même personne : le second devient une autre graphie du premier."""
     from reportgen.ingest.directories import PLAYERS_FILE
     from reportgen.render.directory import add_spelling
 
-    league = _league(inputs)
+    league = _league(inputs, archive)
     known = _known(league, player)
     if not known and not _known(league, spelling):
         _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
@@ -69,12 +74,12 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
 
 @app.command("distinct")
 def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metavar="autre", help="L'autre joueur.")],
-             inputs: InputsOption = Path("inputs")) -> None:
+             inputs: InputsOption = Path("inputs"), archive: ArchiveOption = Path("archive")) -> None:
     """Dire que deux noms proches sont deux personnes : la question ne sera plus posée."""
     from reportgen.ingest.directories import PLAYERS_FILE
     from reportgen.render.directory import add_distinct
 
-    league = _league(inputs)
+    league = _league(inputs, archive)
     # The two names of a question the build asked (two people who may be one): a name of nobody,
     # recorded, would leave the question asked.
     for name in (player, other):
@@ -86,11 +91,11 @@ def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metava
 
 
 @app.command("list")
-def list_players(inputs: InputsOption = Path("inputs")) -> None:
+def list_players(inputs: InputsOption = Path("inputs"), archive: ArchiveOption = Path("archive")) -> None:
     """Lister les joueurs de chaque circuit avec leurs tournois."""
     from reportgen import french
 
-    league = _league(inputs)
+    league = _league(inputs, archive)
     for slug, inputs_ in league.circuits.items():
         rows = inputs_.results
         if rows.empty:

@@ -284,3 +284,73 @@ def test_a_name_of_no_player_while_a_workbook_is_to_correct_shows_its_problems(t
     assert apart.returncode == 1 and "b.xlsx:'Tournoi'!B3" in apart.stderr
     assert apart.stderr.rstrip().endswith("(ou son classeur est à corriger, voir ci-dessus)")
     assert not (tmp_path / "joueurs.xlsx").exists()
+
+
+def test_merge_keeps_the_licence_of_the_spelling_that_has_one(tmp_path):
+    """The build asks about CARRÉ Gaëtan (no licence, the older name: kept) and BARRÉ Gaëtan
+    (licence 11776); `players merge` wrote CARRÉ's row without a licence, so BARRÉ's results stayed
+    his licence's, two players still, the merge said done and the question came back (the example
+    league's 2025 pair)."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path))
+    assert merged.returncode == 0, merged.stderr
+    league = load(tmp_path, TODAY)
+    # Nothing asked any more: neither the pair nor « la licence 11776 est donnée à CARRÉ Gaëtan et à
+    # BARRÉ Gaëtan », two spellings the directory now says are one player's.
+    assert league.all_problems() == [] and league.notices == []
+    results = league.circuits["grand-sud"].results
+    assert set(results["player"]) == {"CARRÉ Gaëtan"} and set(results["licence"]) == {"11776"}
+
+
+def test_merge_fills_the_licence_of_a_row_written_without_it(tmp_path):
+    """A row an earlier merge wrote without the licence (above) gets it: the merge then holds."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
+                                                          [None, "CARRÉ", "Gaëtan", "Nîmes", "BARRÉ Gaëtan"]]})
+    assert run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path)).returncode == 0
+    assert set(load(tmp_path, TODAY).circuits["grand-sud"].results["player"]) == {"CARRÉ Gaëtan"}
+
+
+def test_merge_of_two_licences_is_refused_and_says_what_to_correct(tmp_path):
+    """A licence is a player whatever joueurs.xlsx says (ingest/players.py): two names with two
+    licences cannot be merged there; the merge said done and changed nothing."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "11775", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path))
+    assert (merged.returncode, merged.stdout) == (1, "")
+    assert merged.stderr.splitlines() == [
+        "« CARRÉ Gaëtan » (licence 11775, a.xlsx:'Résultats'!B2) et « BARRÉ Gaëtan » (licence 11776, "
+        "b.xlsx:'Résultats'!B2) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
+        "seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : « reportgen players "
+        "distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" »"]
+    assert not (tmp_path / "joueurs.xlsx").exists()
+
+
+def test_merge_of_two_names_of_one_tournament_is_refused(tmp_path):
+    """Two rows of one tournament are two people, or a row typed twice: merged, the build refused
+    the workbook (« listé deux fois »), an archived one included, which nobody may correct (the
+    example league's CARRÉ and BARRÉ Gaëtan, both in the 2025 Nîmes tournament)."""
+    from tests.test_cli import run
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "", "Nîmes"],
+                                                               [2, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path))
+    assert (merged.returncode, merged.stdout) == (1, "")
+    assert merged.stderr.splitlines() == [
+        "« CARRÉ Gaëtan » (a.xlsx:'Résultats'!B2) et « BARRÉ Gaëtan » (a.xlsx:'Résultats'!B3) sont dans le même "
+        "tournoi : deux personnes, « reportgen players distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" » ; une seule, "
+        "une ligne en double, à supprimer du classeur"]
+    assert not (tmp_path / "joueurs.xlsx").exists()

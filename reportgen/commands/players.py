@@ -5,6 +5,7 @@ whose players the build's notes name too."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -33,10 +34,24 @@ def _league(inputs: Path, archive: Path):
     return league
 
 
-def _known(league, name: str) -> dict[str, str]:
+@dataclass(frozen=True)
+class Known:
+    """A name's rows in the workbooks: his licence and latest club, and where each tournament has
+    him (its first row's cell, by event)."""
+
+    licence: str
+    club: str
+    ids: frozenset[str]  # the players those rows are (one, unless a merge is pending)
+    cells: dict[str, str]  # event id -> file:'sheet'!cell
+
+    @property
+    def where(self) -> str:
+        return next(iter(self.cells.values()))
+
+
+def _known(league, name: str) -> Known | None:
     """The player of that name in the results, or listed without one (a Tantrix entrant who played
-    no game), by the name typed or the one the players' directory gives him: licence and latest
-    club ({} if nobody)."""
+    no game), by the name typed or the one the players' directory gives him (None if nobody)."""
     from reportgen.ingest.text import name_key
 
     wanted = name_key(name)
@@ -46,8 +61,13 @@ def _known(league, name: str) -> dict[str, str]:
                 continue
             mine = rows[(rows["typed"].map(name_key) == wanted) | (rows["player"].map(name_key) == wanted)]
             if not mine.empty:
-                return {"licence": str(mine["licence"].iloc[-1]), "club": str(mine["club"].iloc[-1])}
-    return {}
+                cells: dict[str, str] = {}
+                for event, file, sheet, cell in zip(*(mine[column].tolist() for column in (
+                        "event", "source_file", "source_sheet", "source_cell"))):
+                    cells.setdefault(event, f"{file}:'{sheet}'!{cell}")
+                return Known(str(mine["licence"].iloc[-1]), str(mine["club"].iloc[-1]),
+                             frozenset(mine["player_id"]), cells)
+    return None
 
 
 def _nobody(league, said: str) -> NoReturn:
@@ -64,12 +84,39 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
     from reportgen.render.directory import add_spelling
 
     league = _league(inputs, archive)
-    known = _known(league, player)
-    if not known and not _known(league, spelling):
+    known, other = _known(league, player), _known(league, spelling)
+    if known is None and other is None:
         _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
                         "(« reportgen players list » les liste)")
-    add_spelling(inputs / PLAYERS_FILE, player, spelling, known.get("licence", ""), known.get("club", ""))
+    if known is not None and other is not None:
+        _refuse_two_players(player, known, spelling, other)
+    found = [k for k in (known, other) if k is not None]
+    # A licence typed is the player whatever the directory says (ingest/players.py): the row is
+    # given the one either name has, else the licensed name's results would stay apart.
+    add_spelling(inputs / PLAYERS_FILE, player, spelling, next((k.licence for k in found if k.licence), ""),
+                 next((k.club for k in found if k.club), ""))
     err(f"« {spelling} » est désormais une autre graphie de « {player} » ({inputs / PLAYERS_FILE})")
+
+
+def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) -> None:
+    """Names the workbooks make two players whatever joueurs.xlsx says (exit 1, nothing written):
+    two licences (a licence is a player, ingest/players.py), or both in one tournament (merged,
+    the build would refuse its workbook: « listé deux fois »)."""
+    from reportgen.ingest.duplicates import shell_word
+
+    if known.ids & other.ids:
+        return  # one player already (a merge made again)
+    apart = f"« reportgen players distinct {shell_word(player)} {shell_word(spelling)} »"
+    if known.licence and other.licence and known.licence != other.licence:
+        err(f"« {player} » (licence {known.licence}, {known.where}) et « {spelling} » (licence {other.licence}, "
+            f"{other.where}) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
+            f"seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : {apart}")
+        raise typer.Exit(1)
+    both = [event for event in known.cells if event in other.cells]
+    if both:
+        err(f"« {player} » ({known.cells[both[0]]}) et « {spelling} » ({other.cells[both[0]]}) sont dans le même "
+            f"tournoi : deux personnes, {apart} ; une seule, une ligne en double, à supprimer du classeur")
+        raise typer.Exit(1)
 
 
 @app.command("distinct")

@@ -109,7 +109,7 @@ def _sharing_a_variant(folded: dict[str, str], pids: Iterable[str], letters: int
             for i, a in enumerate(group) for b in group[i + 1:]}
 
 
-def _shell_word(name: str) -> str:
+def shell_word(name: str) -> str:
     """A name as one argument of a command typed in a shell: in double quotes, with the four
     characters a shell reads inside them escaped."""
     return '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
@@ -118,7 +118,7 @@ def _shell_word(name: str) -> str:
 def answers(first: str, second: str) -> str:
     """What the secretary types to settle a pair: the same person (the second name becomes a
     spelling of the first) or two people."""
-    both = f"{_shell_word(first)} {_shell_word(second)}"
+    both = f"{shell_word(first)} {shell_word(second)}"
     return (f"une seule personne : « reportgen players merge {both} » ; "
             f"deux personnes : « reportgen players distinct {both} »")
 
@@ -138,7 +138,8 @@ def _pairs(known: KnownPairs | None, folded: dict[str, str], pids: Collection[st
 
 
 def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = (),
-                        listed: pd.DataFrame | None = None, known: KnownPairs | None = None) -> list[str]:
+                        listed: pd.DataFrame | None = None, known: KnownPairs | None = None,
+                        spelled: dict[str, str] | None = None) -> list[str]:
     """Pairs of players that are probably one person, each named with a cell where it appears;
     `decided`: the pairs (of name keys) the secretary said are two people; `listed`: the people
     the workbooks list without a result (a Tantrix entrant who played no game, `Event.listed`),
@@ -214,12 +215,15 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             continue  # the secretary said they are two people
         ask(first, second, f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
             + (", même club" if same_club else ""))
-    # A licence typed with another name: the licence made them one player; say so.
+    # A licence typed with another name: the licence made them one player; say so. Not of two
+    # spellings joueurs.xlsx gives one player (`spelled`: a `players merge` answered it).
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")
+    spelled = spelled or {}
     spellings: dict[str, dict[str, str]] = defaultdict(dict)  # licence -> name key -> "NAME (cell)"
     for licence, typed, file, sheet, cell in zip(*(licensed[column].tolist() for column in (
             "licence", "typed", "source_file", "source_sheet", "source_cell"))):
-        spellings[licence].setdefault(name_key(typed), f"{typed} ({file}:'{sheet}'!{cell})")
+        key = name_key(typed)
+        spellings[licence].setdefault(spelled.get(key, key), f"{typed} ({file}:'{sheet}'!{cell})")
     for licence, found in sorted(spellings.items()):
         if len(found) > 1:
             warnings.append(f"la licence {licence} est donnée à {' et à '.join(found.values())} : "

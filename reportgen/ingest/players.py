@@ -19,7 +19,7 @@ from reportgen.problems import DUPLICATE
 
 class Identities:
     def __init__(self, directory: list[DirectoryPlayer], entries: list[Entry], problems: list[Problem]):
-        self._directory_ids: dict[str, str] = {}  # name key -> id
+        self.directory_ids: dict[str, str] = {}  # name key -> id, for each spelling joueurs.xlsx gives
         self.directory_names: dict[str, str] = {}  # id -> printed name
         # id -> (publication choice, initials), for the players the public site must not name in full
         self.publication: dict[str, tuple[str, str]] = {}
@@ -34,12 +34,12 @@ class Identities:
                           name_key(player.last_name, player.first_name))]
             spellings += [(alias, name_key(alias)) for alias in player.aliases]
             for spelling, key in spellings:
-                known = self._directory_ids.get(key)
+                known = self.directory_ids.get(key)
                 if known and known != player_id:
                     problems.append(DUPLICATE(player.where, message=f"la graphie « {spelling} » désigne déjà un "
                                               "autre joueur de l'annuaire", fix="gardez-la pour un seul joueur"))
                     continue
-                self._directory_ids[key] = player_id
+                self.directory_ids[key] = player_id
         # A name typed without a licence in one file and with it in another is the same player,
         # as long as that name never came with two different licences.
         licences: dict[str, set[str]] = defaultdict(set)
@@ -52,8 +52,8 @@ class Identities:
         if entry.licence:
             return f"L:{entry.licence}"
         key = name_key(entry.last_name, entry.first_name)
-        if key in self._directory_ids:
-            return self._directory_ids[key]
+        if key in self.directory_ids:
+            return self.directory_ids[key]
         if key in self._licence_of:
             return f"L:{self._licence_of[key]}"
         return f"N:{key}"

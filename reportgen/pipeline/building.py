@@ -322,7 +322,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # next build by a build that records its state, as the read cache (one that stops, fails or
         # refuses a file leaves outputs/ as it was)
         known = KnownPairs(outputs, cache.code_fingerprint())
-        league.notices += player_notices(league.circuits, league.distinct, known)
+        league.notices += player_notices(league.circuits, league.distinct, known, league.spelled)
         # Frozen as `load`'s league is, until the build's end: enabled again, the collector's first
         # young pass walked all that the scoring and the layouts made and still hold, to free about a
         # hundred objects (0.69 CPU-s at 100x, twentieth round). Still freed by reference counting.

@@ -71,6 +71,9 @@ class League:
     public: Public = field(default_factory=Public)
     # The pairs of names joueurs.xlsx says are two people: what `player_notices` leaves unsaid.
     distinct: set[frozenset[str]] = field(default_factory=set)
+    # The player joueurs.xlsx makes of each of its spellings (name key -> id): one licence typed
+    # with two of one player's spellings is no question for `player_notices`.
+    spelled: dict[str, str] = field(default_factory=dict)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -115,7 +118,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
     others are read, and what is read is added to it. Without `players_noticed`, the notices on the
     players (newcomers, names probably of one person), which come last, are left to the caller
-    (`player_notices(league.circuits, league.distinct)`): the build says them once its first PDFs
+    (`player_notices(league.circuits, league.distinct, spelled=league.spelled)`): the build says them once its first PDFs
     are on their way, not before (thirteenth round). With `frozen`, every object the process holds
     is frozen (`gc.freeze`) before the collector is enabled again: the caller, which keeps the league
     to its end, calls `gc.unfreeze()` then (`pipeline.build`)."""
@@ -234,14 +237,15 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
             inputs_.listed = listed_table(inputs_.events, identities)
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     if players_noticed:
-        notices += player_notices(found, distinct)
+        notices += player_notices(found, distinct, spelled=identities.directory_ids)
     played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
-                  announced=announced, public=Public(identities.publication), distinct=distinct)
+                  announced=announced, public=Public(identities.publication), distinct=distinct,
+                  spelled=identities.directory_ids)
 
 
 def _club_directory(workbook: Workbook | None, unreadable: list[Problem], needed: list[str],
@@ -314,9 +318,10 @@ NEWCOMERS_LISTED = 12  # beyond, the count and the first ones
 
 
 def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]],
-                   known: KnownPairs | None = None) -> list[str]:
+                   known: KnownPairs | None = None, spelled: dict[str, str] | None = None) -> list[str]:
     """The newcomers of each circuit's latest workbooks, and the pairs that are probably one person
-    (`known`: the pairs an earlier build found in each group of names, ingest/known_pairs.py)."""
+    (`known`: the pairs an earlier build found in each group of names, ingest/known_pairs.py;
+    `spelled`: `League.spelled`)."""
     from reportgen.ingest.duplicates import newcomers, probable_duplicates
 
     notices = []
@@ -327,7 +332,7 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
                                                           if len(new) > NEWCOMERS_LISTED else "")
             notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
-        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed, known)
+        notices += probable_duplicates(inputs_.results, distinct, inputs_.listed, known, spelled)
     return notices
 
 

@@ -73,6 +73,12 @@ def _add_spelling(book: openpyxl.Workbook, player: str, spelling: str, licence: 
             known = str(sheet.cell(row, aliases_col).value or "")
             if name_key(spelling) not in {name_key(a) for a in known.split(";") if a.strip()}:
                 write_cell(sheet, row - 1, aliases_col - 1, f"{known}; {spelling}" if known.strip() else spelling)
+            # A row without a licence (an earlier merge wrote it so) gets the one found: without it
+            # the licensed spelling's results stay his licence's, another player. A blank cell
+            # only: a licence she typed is never replaced.
+            licence_col = _column(sheet, "Licence") if licence else 0
+            if licence_col and sheet.cell(row, licence_col).value in (None, ""):
+                write_cell(sheet, row - 1, licence_col - 1, licence)
             break
     else:
         last, first = split_full_name(player)

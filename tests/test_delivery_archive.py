@@ -564,3 +564,26 @@ def test_verify_takes_only_the_archive_and_says_where_its_option_goes(tmp_path):
 def boxed(said: str) -> str:
     """An error as Typer's box shows it, its lines joined and its frame left out."""
     return " ".join(re.sub("[│╭╮╰╯─]", " ", said).split())
+
+
+def test_a_season_whose_workbooks_left_inputs_for_the_archive_is_archived_again_from_there(small_league_copy,
+                                                                                           tmp_path):
+    """README: once archived, a season's workbooks may leave inputs/ (every command reads them back
+    from the archive). `archive --season 2025` again then said « les classeurs de la saison 2025
+    doivent être dans inputs pour l'archiver », listing them, not that it was archived already; and
+    a correction (clubs.xlsx, joueurs.xlsx) could be archived only by putting them back."""
+    inputs, archive = small_league_copy.inputs, tmp_path / "archive"
+    assert archive_command(small_league_copy, archive, "--season", "2025").returncode == 0
+    (inputs / "2025-06-01-albi.xlsx").unlink()
+    same = archive_command(small_league_copy, archive, "--season", "2025")
+    assert same.returncode == 0, same.stderr
+    assert "la saison 2025 est déjà archivée à l'identique" in same.stderr
+    assert not (archive / "2025" / "v2").exists()
+    correct_an_address(inputs)
+    refused = archive_command(small_league_copy, archive, "--season", "2025")
+    assert refused.returncode == 1 and "--reason" in refused.stderr
+    done = archive_command(small_league_copy, archive, "--season", "2025", "--reason", "adresse corrigée")
+    assert done.returncode == 0, done.stderr
+    workbook = Path("inputs") / "2025-06-01-albi.xlsx"
+    assert (archive / "2025" / "v2" / workbook).read_bytes() == (archive / "2025" / "v1" / workbook).read_bytes()
+    assert verify_command(archive).returncode == 0

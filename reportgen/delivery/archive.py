@@ -38,6 +38,18 @@ class Archived:
     unchanged: bool = False  # the same files as the latest copy: nothing new was written
 
 
+def _archived_workbooks(archive: Path, season: int, events: dict[str, list]) -> dict[str, Path]:
+    """The season's workbooks in its latest copy in the archive, by their path in inputs/."""
+    from reportgen.delivery import seasons
+
+    found: dict[str, Path] = {}
+    for slug in events:
+        copy = seasons.archived_seasons(archive, slug).get(season)
+        if copy is not None:
+            found.update({source: archive / copy.folder / "inputs" / source for source in copy.files})
+    return found
+
+
 def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reason: str = "",
                    today: dt.date | None = None, now: dt.datetime | None = None,
                    say: Say = lambda text: None) -> Archived:
@@ -70,7 +82,15 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
                            + french.existing("saisons", there))
     for line in heard:
         say(line)
-    missing = sorted(e.id for found in events.values() for e in found if not (inputs / e.id).is_file())
+    # A season archived already may have left inputs/ (README): its workbooks are then those of its
+    # latest copy, which seasons.load put back and checked, and which a correction of the
+    # directories or settings is archived again with.
+    where: dict[str, Path | None] = {e.id: inputs / e.id for found in events.values() for e in found}
+    gone = [source for source, path in where.items() if path is not None and not path.is_file()]
+    if gone:  # the database read only then: a season still in inputs/ archives without it
+        archived = _archived_workbooks(archive, season, events)
+        where.update({source: archived.get(source) for source in gone})
+    missing = sorted(source for source, path in where.items() if path is None)
     if missing:
         raise ReportgenError(f"les classeurs de la saison {season} doivent être dans {inputs} pour l'archiver "
                              f"(absents : {', '.join(missing)})")
@@ -90,8 +110,8 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     settings = sorted(path.name for path in inputs.glob("*.toml") if path.is_file() and path.name != SETTINGS_FILE)
     sources += [name for name in (CLUBS_FILE, PLAYERS_FILE, SETTINGS_FILE, *settings) if (inputs / name).is_file()]
     circuit_of = {e.id: slug for slug, found in events.items() for e in found}
-    files += [ArchivedFile(f"inputs/{source}", "input", circuit_of.get(source, ""), (inputs / source).read_bytes())
-              for source in sources]
+    files += [ArchivedFile(f"inputs/{source}", "input", circuit_of.get(source, ""),
+                           (where.get(source) or inputs / source).read_bytes()) for source in sources]
     # The fonts the HTML bulletins name relative to themselves (`render/html.py` `root`): without
     # them a copy's page would be drawn in whatever font the reader's machine has.
     files += [ArchivedFile(f"outputs/{FONTS}/{font.name}", "font", "", font.read_bytes()) for font in shipped_fonts()]

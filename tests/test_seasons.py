@@ -88,3 +88,31 @@ def test_closing_a_past_season_the_league_has_no_tournament_of_is_a_mistyped_com
     done = close("2025")
     assert done.returncode == 0, done.stderr
     assert "2025 = 2026-01-10" in (inputs / "saisons.toml").read_text()
+
+
+def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_out(small_league_copy, monkeypatch):
+    """A season is closed once its year is over: closing 2025 in December 2026 changes nothing the
+    build makes, yet the command said « lancez make pour republier son classement final »."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from reportgen.commands import season as season_command
+    from tests.test_delivery_mail import cli
+
+    class Today(dt.date):
+        @classmethod
+        def today(cls):
+            return dt.date(2026, 12, 6)
+
+    monkeypatch.setattr(season_command, "dt", SimpleNamespace(date=Today))
+    inputs = small_league_copy.inputs
+    done = cli("season", "close", "2025", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        "la saison 2025 est close depuis la fin de son année (31 décembre 2025) : « make » en publie déjà le "
+        f"classement final, rien de plus à faire (clôture notée dans {inputs / 'saisons.toml'})"]
+    assert "2025 = 2026-12-06" in (inputs / "saisons.toml").read_text()
+    # This year's season: its final bulletin comes with the next build.
+    done = cli("season", "close", "2026", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
+    assert done.stderr.splitlines() == [f"saison 2026 close le 6 décembre 2026 ({inputs / 'saisons.toml'}) ; lancez "
+                                        "« make » pour publier son classement final"]

@@ -46,8 +46,13 @@ def close(
         _refuse_unless_the_league_has(season, inputs, archive)
     closed[season] = day
     write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
+    if dt.date.today().year > season:  # over with its year (Reading.season_closed): the build knows it already
+        err(f"la saison {season} est close depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) : "
+            f"« make » en publie déjà le classement final, rien de plus à faire (clôture notée dans "
+            f"{inputs / SEASONS_FILE})")
+        return
     err(f"saison {season} close le {french.date_long(day)} ({inputs / SEASONS_FILE}) ; "
-        "lancez « make » pour republier son classement final")
+        "lancez « make » pour publier son classement final")
 
 
 def _refuse_unless_the_league_has(season: int, inputs: Path, archive: Path) -> None:

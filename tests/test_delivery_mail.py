@@ -977,3 +977,15 @@ def test_mail_right_after_make_finds_the_latest_bulletin_as_the_build_drew_it_wi
     assert done.returncode == 0, done.stderr
     assert "absent ou pas à jour" not in done.stderr
     assert "grand-sud-classement-2026-03-14.pdf" in done.stdout
+
+
+def test_the_club_option_says_it_takes_a_code_or_a_name():
+    """`--club toulouse` sends to Toulouse (above, README: « its code or its name in clubs.xlsx »);
+    `mail --help` said « son code dans clubs.xlsx »."""
+    import typer.main
+
+    from reportgen.cli import app
+
+    mail = typer.main.get_command(app).commands["mail"]  # type: ignore[attr-defined]
+    (club,) = [param for param in mail.params if param.name == "club"]
+    assert "son code ou son nom dans clubs.xlsx" in club.help

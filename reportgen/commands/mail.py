@@ -29,7 +29,7 @@ def mail(
     resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les bulletins déjà "
                                                            "reçus.")] = False,
     club: Annotated[Optional[list[str]], typer.Option("--club", metavar="<code>", help="Avec --send : n'envoyer "
-                                                      "qu'à ce club (son code dans clubs.xlsx) ; se répète.")] = None,
+                                                      "qu'à ce club (son code ou son nom dans clubs.xlsx) ; se répète.")] = None,
     received: Annotated[bool, typer.Option("--received", help="Avec --send --club CODE : noter, sans rien envoyer, "
                                            "que le club a bien reçu son envoi incertain.")] = False,
     inputs: InputsOption = Path("inputs"),

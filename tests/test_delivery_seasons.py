@@ -9,7 +9,7 @@ from reportgen.delivery import archive as archiving
 from reportgen.delivery import seasons
 from reportgen.model import ReportgenError
 from reportgen.pipeline import load, score
-from tests.builders import TODAY
+from tests.builders import TODAY, write_tournament
 from tests.test_delivery_mail import cli
 
 
@@ -122,3 +122,57 @@ def test_standings_says_where_the_previous_season_was_read(small_league_copy, tm
     assert shown.stderr.splitlines() == [f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans "
                                          f"l'archive ({archive / '2025' / 'v1'})"]
     assert shown.stdout.startswith("rank,player,")  # the CSV itself untouched
+
+
+def _archived_2025(league) -> tuple:
+    """The small league with its 2025 season archived and gone from inputs/: (inputs, archive)."""
+    inputs, archive = league.inputs, league.inputs.parent / "archive"
+    archiving.archive_season(inputs, league.outputs, archive, 2025, today=TODAY)
+    (inputs / "2025-06-01-albi.xlsx").unlink()
+    return inputs, archive
+
+
+def test_what_check_says_of_an_archived_workbook_names_the_archived_copy(small_league_copy, tmp_path):
+    """A workbook put back from the archive keeps its label (its tournament's id), but what the
+    secretary reads names where she finds it: not inputs/, where it no longer is; and the
+    tournaments read are counted with those of the archive."""
+    inputs, archive = _archived_2025(small_league_copy)
+    write_tournament(inputs, "2026-03-14-montpellier", day="14/03/2026", club="MTPL", results=[
+        [1, "LÉGERE", "Zoé", "", "Albi"], [2, "MARTIN", "Paul", "1002", "Albi"]])  # LÉGER Zoé of 2025, mistyped?
+    out = tmp_path / "out"
+    checked = cli("check", "--inputs", str(inputs), "--archive", str(archive), "--outputs", str(out))
+    assert checked.returncode == 0, checked.stderr
+    copy = archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx"
+    assert f"LÉGER Zoé ({copy}:'Résultats'!B5) et LÉGERE Zoé (2026-03-14-montpellier.xlsx:'Résultats'!B2)" \
+        in checked.stderr
+    assert "(2025-06-01-albi.xlsx:" not in checked.stderr
+    page = (out / "verification.html").read_text(encoding="utf-8")
+    assert f"LÉGER Zoé ({copy}:&#39;Résultats&#39;!B5)" in page
+    assert f"grand-sud 2026 : la saison 2025 n&#39;est pas dans {inputs}" in page
+    assert checked.stdout.splitlines()[-1] == "5 tournois lus, dont 1 de l'archive, aucun problème."
+
+
+def test_a_source_put_back_from_the_archive_is_shown_where_it_is():
+    from reportgen.model import Problem, SourceRef
+    from reportgen.model.cells import put_back
+    from reportgen.render.verification import as_records
+
+    ref = SourceRef("2025/a.xlsx", "Résultats", "B4")
+    with put_back({"2025/a.xlsx": "archive/2025/v1/inputs/2025/a.xlsx"}):
+        assert str(ref) == "archive/2025/v1/inputs/2025/a.xlsx:'Résultats'!B4"
+        assert str(SourceRef("2026/b.xlsx", "Résultats", "B4")) == "2026/b.xlsx:'Résultats'!B4"
+        assert as_records([Problem(ref, "x")])[0]["file"] == "archive/2025/v1/inputs/2025/a.xlsx"
+        assert ref == SourceRef("2025/a.xlsx", "Résultats", "B4")  # its identity is its label
+    assert str(ref) == "2025/a.xlsx:'Résultats'!B4"
+
+
+def test_build_lists_where_the_previous_season_was_read_among_its_notes(small_league_copy):
+    """The sentence `build` says of a season read from the archive is among its notes: on
+    verification.html too, and said once."""
+    inputs, archive = _archived_2025(small_league_copy)
+    built = cli("build", "--inputs", str(inputs), "--outputs", str(small_league_copy.outputs), "--archive", str(archive))
+    assert built.returncode == 0, built.stderr
+    sentence = f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans l'archive ({archive / '2025' / 'v1'})"
+    assert [line for line in built.stderr.splitlines() if "lue dans l'archive" in line] == [f"note : {sentence}"]
+    page = (small_league_copy.outputs / "verification.html").read_text(encoding="utf-8")
+    assert page.count(sentence.replace("'", "&#39;")) == 1

@@ -12,6 +12,7 @@ Heavy libraries are imported inside the commands that need them, so `--help` ans
 from __future__ import annotations
 
 import sys
+from contextlib import ExitStack
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional
@@ -65,26 +66,33 @@ def build(
     from reportgen.render.cache import code_fingerprint
 
     # A progress bar in a terminal; plain lines in a pipe or a CI log; nothing with --quiet.
-    with BuildProgress(quiet) as progress:
-        # inputs/ and archive/ as the last build found them: nothing to read, put back or write.
-        origin = [inputs, archive] if archive.is_dir() else None
-        # One instance for the whole command: a file hashed to compare the folders is not hashed
-        # again by the build (an archived season's workbooks, hashed for the key, checked when put
-        # back and when the site reads them).
-        hashes = FileHashes(outputs)
-        result = unchanged(origin, outputs, progress=progress, hashes=hashes) if origin else None
-        if result is None:
-            # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
-            # inputs/ read to know its seasons through the build's read cache, then the folder put
-            # together built with it and its digests: each workbook parsed once, the copy not hashed.
-            reads = ReadCache(outputs, code_fingerprint())
-            with put_together(inputs, archive, None, progress, True, reads, hashes) as (folder, digests):
+    # The league put together stays open until its problems are said: those of a workbook put back
+    # from the archive name it there (delivery/seasons.py).
+    with ExitStack() as stack:
+        with BuildProgress(quiet) as progress:
+            # inputs/ and archive/ as the last build found them: nothing to read, put back or write.
+            origin = [inputs, archive] if archive.is_dir() else None
+            # One instance for the whole command: a file hashed to compare the folders is not hashed
+            # again by the build (an archived season's workbooks, hashed for the key, checked when put
+            # back and when the site reads them).
+            hashes = FileHashes(outputs)
+            result = unchanged(origin, outputs, progress=progress, hashes=hashes) if origin else None
+            if result is None:
+                # A Grand Sud season needs the one before: read from the archive when it has left inputs/.
+                # inputs/ read to know its seasons through the build's read cache, then the folder put
+                # together built with it and its digests: each workbook parsed once, the copy not hashed.
+                reads = ReadCache(outputs, code_fingerprint())
+                # What it says (a season read from the archive) among the build's notes: on
+                # verification.html too, and said again by a build that changes nothing.
+                said: list[str] = []
+                league = put_together(inputs, archive, None, said.append, True, reads, hashes)
+                folder, digests, _ = stack.enter_context(league)  # its workbooks named in the archive until said
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
-                                   hashes=hashes, reads=reads, digests=digests)
-    print_problems(result.warnings + result.problems, result.notices)
+                                   hashes=hashes, reads=reads, digests=digests, said=said)
+        print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:
             err(f"{slug} : publié dans {outputs / slug}")
@@ -142,32 +150,38 @@ def check(
 
     from reportgen import circuits, french, queries
     from reportgen.commands.inbox import waiting_for_you
-    from reportgen.delivery.seasons import league_folder
+    from reportgen.delivery.seasons import put_together
+    from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
     from reportgen.render.html import publish_fonts
 
-    with league_folder(inputs, archive, say=err, missing=True) as folder:
+    # What putting the league together says (a season read from the archive, or found nowhere) among
+    # the notes, as `build` lists it; open until all is said: a workbook put back is named there.
+    said: list[str] = []
+    with put_together(inputs, archive, None, said.append, True, None, FileHashes(None)) as (folder, _, put_back):
         league = load(folder)
-    # Scoring finds what only the whole league shows (a Masters pairing against the participants).
-    scored = score(league)
-    problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
-    notices = league.notices + [n for report in scored.reports.values() for n in report.notices]
-    page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()),
-                                    held=[circuits.REGISTRY[slug].title for slug in scored.blocked])
-    publish_fonts(outputs)  # the page's fonts, named relative to it
-    write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
-    if format is CheckFormat.json:
-        typer.echo(verification.to_json(problems, notices))
-    else:
-        print_problems(problems, notices)
-        waiting_for_you(archive, inputs)
-    events = sum(len(c.events) for c in league.circuits.values())
+        # Scoring finds what only the whole league shows (a Masters pairing against the participants).
+        scored = score(league)
+        problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
+        notices = said + league.notices + [n for report in scored.reports.values() for n in report.notices]
+        page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()),
+                                        held=[circuits.REGISTRY[slug].title for slug in scored.blocked])
+        publish_fonts(outputs)  # the page's fonts, named relative to it
+        write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
+        if format is CheckFormat.json:
+            typer.echo(verification.to_json(problems, notices))
+        else:
+            print_problems(problems, notices)
+            waiting_for_you(archive, inputs)
+    events = [event.id for found in league.circuits.values() for event in found.events]
     if any(problem.blocking for problem in problems):
         raise typer.Exit(1)
     if format is CheckFormat.text:  # warnings alone block nothing: exit 0
-        read = f"{french.plural(events, 'tournoi')} lu{'s' if events > 1 else ''}"
+        archived = sum(event in put_back for event in events)  # its id is its workbook's label
+        read = f"{french.plural(len(events), 'tournoi')} lu{'s' if len(events) > 1 else ''}" + (
+            f", dont {archived} de l'archive" if archived else "")
         typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')})."
                    if problems else f"{read}, aucun problème.")
 

@@ -19,7 +19,7 @@ from reportgen import circuits, pipeline
 from reportgen.delivery import database
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
-from reportgen.model import ReportgenError
+from reportgen.model import ReportgenError, put_back
 from reportgen.render.cache import code_fingerprint, inputs_digest
 from reportgen.render.scratch import Scratch
 
@@ -103,16 +103,19 @@ def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
     `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
     folder given (`load` below) reads only the archived workbooks. `hashes`: the build's file hashes,
     by which each archived workbook put back is checked (not read when its stat is the one known)."""
-    with put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None)) as (folder, _):
+    with put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None)) as (folder, _, _):
         yield folder
 
 
 @contextmanager
 def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, missing: bool,
                  reads: ReadCache | None, hashes: FileHashes,
-                 link: bool = False) -> Iterator[tuple[Path, dict[str, str] | None]]:
+                 link: bool = False) -> Iterator[tuple[Path, dict[str, str] | None, dict[str, str]]]:
     """`league_folder`'s folder, with the SHA-256 of each of its files by its path in it when `reads`
-    is given (None otherwise, or when inputs/ cannot be listed): those of inputs/ through `hashes`,
+    is given (None otherwise, or when inputs/ cannot be listed), and the files put back from the
+    archive (their path in it, by their path in the folder): while the context lasts, what is said
+    of them names them there (model.put_back), not in inputs/ where the secretary would not find
+    them. The SHA-256: those of inputs/ through `hashes`,
     those put back the ones the database recorded (each checked), so that the copy is never hashed.
     `reportgen build` gives its own read cache and hashes, and then its build the folder's digests
     and that cache: inputs/ is read to know its seasons from the sheets kept, and the copy is
@@ -125,10 +128,10 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
         archived = {slug: found for slug in wanting if (found := archived_seasons(archive, slug))}
     except database.DatabaseUnusable as unusable:
         _without_database(unusable, wanting, inputs, archive, today, say)
-        yield inputs, digests
+        yield inputs, digests, {}
         return
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
-        yield inputs, digests
+        yield inputs, digests, {}
         return
     league = pipeline.load(inputs, today, reads=reads, digests=digests)
     restore: list[Archived] = []
@@ -147,13 +150,14 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
                 say(f"{slug} {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
                     f"le classement {season} commence sans elle")
     if not restore:
-        yield inputs, digests
+        yield inputs, digests, {}
         return
     put = _link if link else shutil.copyfile
     with Scratch("inputs") as folder:  # render/scratch.py: a killed build's swept by the next
         merged = Path(folder) / "inputs"
         shutil.copytree(inputs, merged, copy_function=_link if link else shutil.copy2)
         merged_digests = dict(digests) if digests is not None else None
+        places: dict[str, str] = {}
         for past in restore:
             version = archive / past.folder
             for source, digest in past.files.items():
@@ -169,9 +173,11 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
                     raise ArchiveChanged(original)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 put(original, target)
+                places[source] = str(original)
                 if merged_digests is not None:
                     merged_digests[source] = digest
-        yield merged, merged_digests
+        with put_back(places):
+            yield merged, merged_digests, places
 
 
 def _link(source: str | Path, target: str | Path) -> None:
@@ -190,7 +196,7 @@ def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], i
                         if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
         if wanted:
             raise unusable.needed_by(f"{slug} {wanted[0]} a besoin de la saison {wanted[0] - 1}, archivée")
-    say(f"note : {unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
+    say(f"{unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
 
 
 def _digests(folder: Path, reads: ReadCache | None, hashes: FileHashes) -> dict[str, str] | None:
@@ -205,5 +211,5 @@ def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = l
     be hashed); `reads`: sheets read before (a workbook found there is not opened: the copy put
     together is then of links, never read)."""
     reads = reads if reads is not None else ReadCache(None, code_fingerprint())
-    with put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), link=True) as (folder, digests):
+    with put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), link=True) as (folder, digests, _):
         return pipeline.load(folder, today, reads=reads, digests=digests)

@@ -18,6 +18,7 @@ import pandas as pd
 
 from reportgen.ingest.known_pairs import KnownPairs, group_key
 from reportgen.ingest.text import name_key, words_key
+from reportgen.model import SourceRef
 
 # "A letter or two apart": one letter whatever the clubs, two within one club (beyond, different
 # names are too often a letter or two apart: MARTIN / BERTIN).
@@ -54,7 +55,7 @@ def newcomers(table: pd.DataFrame) -> list[str]:
     first_seen = table.groupby("player_id")["date"].min()
     latest = table["date"].max()
     new = table[table["player_id"].isin(first_seen[first_seen == latest].index) & (table["date"] == latest)]
-    return [f"{row.player} ({row.source_file}:'{row.source_sheet}'!{row.source_cell})"
+    return [f"{row.player} ({SourceRef(row.source_file, row.source_sheet, row.source_cell)})"
             for row in new.sort_values(["source_file", "source_cell"]).itertuples()]
 
 
@@ -166,7 +167,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         names[pid] = name
         if pid not in seen:  # his first result: its cell named once, not a text made per result
             seen[pid] = len(seen)
-            where[pid] = f"{file}:'{sheet}'!{cell}"
+            where[pid] = str(SourceRef(file, sheet, cell))  # put back from the archive: where it is
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
@@ -223,7 +224,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     for licence, typed, file, sheet, cell in zip(*(licensed[column].tolist() for column in (
             "licence", "typed", "source_file", "source_sheet", "source_cell"))):
         key = name_key(typed)
-        spellings[licence].setdefault(spelled.get(key, key), f"{typed} ({file}:'{sheet}'!{cell})")
+        spellings[licence].setdefault(spelled.get(key, key), f"{typed} ({SourceRef(file, sheet, cell)})")
     for licence, found in sorted(spellings.items()):
         if len(found) > 1:
             warnings.append(f"la licence {licence} est donnée à {' et à '.join(found.values())} : "

@@ -20,6 +20,8 @@ from reportgen.model.cells import (
     cell_position,
     column_index,
     column_letter,
+    put_back,
+    shown_path,
 )
 from reportgen.model.documents import (
     INPUT_KINDS,
@@ -106,6 +108,8 @@ __all__ = [
     "cell_position",
     "column_index",
     "column_letter",
+    "put_back",
+    "shown_path",
     "counting",
     "headings",
     "move",

@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -35,9 +37,32 @@ def cell_name(row: int, col: int) -> str:
     return f"{column_letter(col)}{row + 1}"
 
 
+# The workbooks put back from the archive into a copy of inputs/ (delivery/seasons.py): by their
+# label (their path in inputs/, their tournament's id, unchanged), where the secretary finds each
+# (archive/2025/v1/inputs/…). Only what is said to her names it; ids and outputs keep the label.
+_put_back: Mapping[str, str] = {}
+
+
+@contextmanager
+def put_back(places: Mapping[str, str]) -> Iterator[None]:
+    """While it lasts, a source whose label `places` has is shown at its place there."""
+    global _put_back
+    before, _put_back = _put_back, places
+    try:
+        yield
+    finally:
+        _put_back = before
+
+
+def shown_path(path: str) -> str:
+    """Where the file of that label is, as the secretary is told."""
+    return _put_back.get(path, path)
+
+
 @dataclass(frozen=True)
 class SourceRef:
-    """Where a value comes from: file (relative to inputs/), sheet, cell, column header."""
+    """Where a value comes from: file (relative to inputs/), sheet, cell, column header. Shown
+    (`str`) at its place in the archive when put back from there (`put_back`)."""
 
     path: str
     sheet: str | None = None
@@ -45,7 +70,7 @@ class SourceRef:
     column: str | None = None
 
     def __str__(self) -> str:
-        text = self.path
+        text = shown_path(self.path)
         if self.sheet is not None:
             text += f":'{self.sheet}'"
             if self.cell:

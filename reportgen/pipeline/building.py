@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -108,7 +108,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           origin: list[Path] | None = None,
           archived: dict[str, list[dict]] | Archived | None = None,
           hashes: FileHashes | None = None, reads: ReadCache | None = None,
-          digests: dict[str, str] | None = None) -> BuildResult:
+          digests: dict[str, str] | None = None, said: Sequence[str] = ()) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -119,7 +119,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     `hashes`: the file hashes of `outputs` (ingest/file_hashes.py) when the caller already has them
     (`unchanged`'s, those `inputs` was put together with); `reads` the read cache of `outputs` it
     already read with, and `digests` those of `inputs` when it knows them (delivery/seasons.py
-    `put_together`: a copy it need not hash)."""
+    `put_together`: a copy it need not hash), and `said` what putting it together said (a season
+    read from the archive): the first of the build's notices, on verification.html too."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -129,7 +130,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # the files' content hashes, known by their stat (ingest/file_hashes.py)
     hashes = hashes if hashes is not None else FileHashes(outputs)
     digests = digests if digests is not None else cache.inputs_digest(inputs, hashes)
-    keys = [cache.build_key(digests, today) if digests is not None else None]
+    keys = [cache.build_key(digests, today, said=said) if digests is not None else None]
     if origin:
         keys.append(cache.origin_key(origin, today, hashes))
     last = _replay(outputs, keys, progress, hashes) if any(keys) else None
@@ -150,7 +151,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
     pdfs = pdf.Batch()
     try:
-        return _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged, pdfs)
+        return _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged, pdfs,
+                      said)
     finally:
         gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
@@ -243,7 +245,8 @@ def _unchanged_since(inputs: Path, origin: list[Path] | None, today: dt.date, ha
 def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, digests: dict[str, str] | None,
            keys: list[str | None], origin: list[Path] | None, reads: ReadCache,
            archived: dict[str, list[dict]] | Archived | None,
-           hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch) -> BuildResult:
+           hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch,
+           said: Sequence[str] = ()) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -343,7 +346,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         else:  # held (model.Level.HELD): the problems to correct are the circuit's it depends on
             waited = ", ".join(r for r in circuits.REGISTRY[slug].requires if r in scored.blocked)
             progress(f"{slug} : en attente d'un circuit dont il dépend ({waited}), rien de nouveau n'est publié")
-    result.notices = league.notices + [notice for report in scored.reports.values() for notice in report.notices]
+    result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)

@@ -39,7 +39,7 @@ import json
 import os
 import pickle
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from operator import attrgetter
 from pathlib import Path
@@ -116,12 +116,16 @@ def inputs_digest(inputs: Path, hashes: FileHashes | None = None) -> dict[str, s
         return None
 
 
-def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs") -> str:
-    """Everything a build's outputs depend on besides what outputs/ already holds."""
+def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs", said: Sequence[str] = ()) -> str:
+    """Everything a build's outputs depend on besides what outputs/ already holds; `said`: the notes
+    on where its inputs were read (delivery/seasons.py), which the same workbooks taken from inputs/
+    would not give, and which a build that changes nothing says again."""
     from reportgen.render.html import render_fingerprint
 
     data = {"format": FORMAT, "kind": kind, "today": today.isoformat(), "code": code_fingerprint(),
             "render": render_fingerprint(), "inputs": dict(sorted(inputs.items()))}
+    if said:  # none the usual case: the keys already recorded stay what they were
+        data["said"] = list(said)
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 
 

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen import french
-from reportgen.model import Level, Problem
+from reportgen.model import Level, Problem, shown_path
 from reportgen.render.html import TEMPLATES, environment
 
 VERIFICATION_PAGE = "verification.html"
 
 
 def as_records(problems: Sequence[Problem]) -> list[dict[str, str]]:
-    return [{"file": p.where.path, "sheet": p.where.sheet or "", "cell": p.where.cell or "",
+    return [{"file": shown_path(p.where.path), "sheet": p.where.sheet or "", "cell": p.where.cell or "",
              "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code, "level": p.level.value}
             for p in sorted(problems)]
 

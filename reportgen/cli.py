@@ -254,9 +254,9 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, s
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
     with league_folder(inputs, archive, say=err) as folder:  # where N−1 was read, as build and history say
         scored = score(load(folder), [circuit])
-    if circuit in scored.blocked:
-        print_problems(scored.blocked[circuit], [])
-        raise typer.Exit(1)
+        if circuit in scored.blocked:  # said while a workbook put back from the archive is named there
+            print_problems(scored.blocked[circuit], [])
+            raise typer.Exit(1)
     report = scored.reports.get(circuit)
     if report is None or not report.rankings:
         err(f"aucun tournoi du circuit {circuit} dans {inputs}")

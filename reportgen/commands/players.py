@@ -5,6 +5,8 @@ whose players the build's notes name too."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, NoReturn
@@ -13,25 +15,29 @@ import typer
 
 from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
+from reportgen.model import SourceRef
 
 app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
 PlayerArgument = Annotated[str, typer.Argument(metavar="joueur", help="Le joueur, écrit « NOM Prénom ».")]
 
 
-def _league(inputs: Path, archive: Path):
+@contextmanager
+def _league(inputs: Path, archive: Path) -> Iterator:
+    """The league the build reads, while the command says what it has to: a workbook put back from
+    the archive is named there (delivery/seasons.py)."""
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load
 
     with league_folder(inputs, archive, say=err) as folder:
         league = load(folder)
-    # The problems that concern the whole league (unreadable files, the players' directory), and the
-    # club directory's: while it has one, the tournaments that name clubs are held back, and their
-    # players with them.
-    stops = sorted(set(league.problems).union(league.club_problems()))
-    if stops:
-        print_problems(stops, [])
-        raise typer.Exit(1)
-    return league
+        # The problems that concern the whole league (unreadable files, the players' directory), and the
+        # club directory's: while it has one, the tournaments that name clubs are held back, and their
+        # players with them.
+        stops = sorted(set(league.problems).union(league.club_problems()))
+        if stops:
+            print_problems(stops, [])
+            raise typer.Exit(1)
+        yield league
 
 
 @dataclass(frozen=True)
@@ -64,7 +70,7 @@ def _known(league, name: str) -> Known | None:
                 cells: dict[str, str] = {}
                 for event, file, sheet, cell in zip(*(mine[column].tolist() for column in (
                         "event", "source_file", "source_sheet", "source_cell"))):
-                    cells.setdefault(event, f"{file}:'{sheet}'!{cell}")
+                    cells.setdefault(event, str(SourceRef(file, sheet, cell)))
                 return Known(str(mine["licence"].iloc[-1]), str(mine["club"].iloc[-1]),
                              frozenset(mine["player_id"]), cells)
     return None
@@ -83,19 +89,19 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
     from reportgen.ingest.directories import PLAYERS_FILE
     from reportgen.render.directory import add_spelling
 
-    league = _league(inputs, archive)
-    known, other = _known(league, player), _known(league, spelling)
-    if known is None and other is None:
-        _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
-                        "(« reportgen players list » les liste)")
-    if known is not None and other is not None:
-        _refuse_two_players(player, known, spelling, other)
-    found = [k for k in (known, other) if k is not None]
-    # A licence typed is the player whatever the directory says (ingest/players.py): the row is
-    # given the one either name has, else the licensed name's results would stay apart.
-    add_spelling(inputs / PLAYERS_FILE, player, spelling, next((k.licence for k in found if k.licence), ""),
-                 next((k.club for k in found if k.club), ""))
-    err(f"« {spelling} » est désormais une autre graphie de « {player} » ({inputs / PLAYERS_FILE})")
+    with _league(inputs, archive) as league:
+        known, other = _known(league, player), _known(league, spelling)
+        if known is None and other is None:
+            _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
+                            "(« reportgen players list » les liste)")
+        if known is not None and other is not None:
+            _refuse_two_players(player, known, spelling, other)
+        found = [k for k in (known, other) if k is not None]
+        # A licence typed is the player whatever the directory says (ingest/players.py): the row is
+        # given the one either name has, else the licensed name's results would stay apart.
+        add_spelling(inputs / PLAYERS_FILE, player, spelling, next((k.licence for k in found if k.licence), ""),
+                     next((k.club for k in found if k.club), ""))
+        err(f"« {spelling} » est désormais une autre graphie de « {player} » ({inputs / PLAYERS_FILE})")
 
 
 def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) -> None:
@@ -126,15 +132,15 @@ def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metava
     from reportgen.ingest.directories import PLAYERS_FILE
     from reportgen.render.directory import add_distinct
 
-    league = _league(inputs, archive)
-    # The two names of a question the build asked (two people who may be one): a name of nobody,
-    # recorded, would leave the question asked.
-    for name in (player, other):
-        if not _known(league, name):
-            _nobody(league, f"« {name} » n'apparaît dans aucun classeur de {inputs} (« reportgen players list » liste "
-                            "les joueurs)")
-    add_distinct(inputs / PLAYERS_FILE, player, other)
-    err(f"« {player} » et « {other} » sont deux personnes ({inputs / PLAYERS_FILE})")
+    with _league(inputs, archive) as league:
+        # The two names of a question the build asked (two people who may be one): a name of nobody,
+        # recorded, would leave the question asked.
+        for name in (player, other):
+            if not _known(league, name):
+                _nobody(league, f"« {name} » n'apparaît dans aucun classeur de {inputs} (« reportgen players list » liste "
+                                "les joueurs)")
+        add_distinct(inputs / PLAYERS_FILE, player, other)
+        err(f"« {player} » et « {other} » sont deux personnes ({inputs / PLAYERS_FILE})")
 
 
 @app.command("list")
@@ -142,17 +148,17 @@ def list_players(inputs: InputsOption = Path("inputs"), archive: ArchiveOption =
     """Lister les joueurs de chaque circuit avec leurs tournois."""
     from reportgen import french
 
-    league = _league(inputs, archive)
-    for slug, inputs_ in league.circuits.items():
-        rows = inputs_.results
-        if rows.empty:
-            continue
-        names = {e.id: e.name for e in inputs_.events}
-        typer.echo(f"{slug} : {french.plural(rows['player_id'].nunique(), 'joueur')}")
-        for _, mine in sorted(rows.groupby("player_id"), key=lambda item: (item[1]["player"].iloc[0], item[0])):
-            first = mine.iloc[0]
-            licence = f", licence {first['licence']}" if first["licence"] else ""
-            club = f", {mine['club'].iloc[-1]}" if mine["club"].iloc[-1] else ""
-            played = " ; ".join(f"{names[row.event]} ({french.date_short(row.date.date())})"
-                               for row in mine.sort_values("date").itertuples())
-            typer.echo(f"  {first['player']}{licence}{club} — {french.plural(len(mine), 'tournoi')} : {played}")
+    with _league(inputs, archive) as league:
+        for slug, inputs_ in league.circuits.items():
+            rows = inputs_.results
+            if rows.empty:
+                continue
+            names = {e.id: e.name for e in inputs_.events}
+            typer.echo(f"{slug} : {french.plural(rows['player_id'].nunique(), 'joueur')}")
+            for _, mine in sorted(rows.groupby("player_id"), key=lambda item: (item[1]["player"].iloc[0], item[0])):
+                first = mine.iloc[0]
+                licence = f", licence {first['licence']}" if first["licence"] else ""
+                club = f", {mine['club'].iloc[-1]}" if mine["club"].iloc[-1] else ""
+                played = " ; ".join(f"{names[row.event]} ({french.date_short(row.date.date())})"
+                                   for row in mine.sort_values("date").itertuples())
+                typer.echo(f"  {first['player']}{licence}{club} — {french.plural(len(mine), 'tournoi')} : {played}")

@@ -181,3 +181,13 @@ def test_build_lists_where_the_previous_season_was_read_among_its_notes(small_le
 def shown(page) -> str:
     """A page's text as read: its entities decoded, its non-breaking spaces (French typography) plain."""
     return html.unescape(page.read_text(encoding="utf-8")).replace("\xa0", " ").replace("\u202f", " ")
+
+
+def test_players_merge_names_an_archived_tournament_where_it_is(small_league_copy):
+    """Two names in one tournament are two people: the cells named are those of the archived copy."""
+    inputs, archive = _archived_2025(small_league_copy)
+    refused = cli("players", "merge", "LÉGER Zoé", "DURAND Anne", "--inputs", str(inputs), "--archive", str(archive))
+    copy = archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx"
+    assert refused.returncode == 1, refused.stderr
+    assert f"« LÉGER Zoé » ({copy}:'Résultats'!B5) et « DURAND Anne » ({copy}:'Résultats'!B4) sont dans le même " \
+        "tournoi" in refused.stderr

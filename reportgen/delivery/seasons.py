@@ -112,11 +112,11 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
                  reads: ReadCache | None, hashes: FileHashes,
                  link: bool = False) -> Iterator[tuple[Path, dict[str, str] | None, dict[str, str]]]:
     """`league_folder`'s folder, with the SHA-256 of each of its files by its path in it when `reads`
-    is given (None otherwise, or when inputs/ cannot be listed), and the files put back from the
-    archive (their path in it, by their path in the folder): while the context lasts, what is said
-    of them names them there (model.put_back), not in inputs/ where the secretary would not find
-    them. The SHA-256: those of inputs/ through `hashes`,
-    those put back the ones the database recorded (each checked), so that the copy is never hashed.
+    is given (None otherwise, or when inputs/ cannot be listed): those of inputs/ through `hashes`,
+    those put back the ones the database recorded (each checked), so that the copy is never hashed;
+    and the files put back, their path in the archive by their label (their path in the folder, their
+    tournament's id): while the context lasts, what is said of them names them there
+    (model.put_back), not in inputs/ where the secretary would not find them.
     `reportgen build` gives its own read cache and hashes, and then its build the folder's digests
     and that cache: inputs/ is read to know its seasons from the sheets kept, and the copy is
     neither hashed nor read again (it was parsed whole and the copy hashed whole at every build).

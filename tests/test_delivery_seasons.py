@@ -191,3 +191,19 @@ def test_players_merge_names_an_archived_tournament_where_it_is(small_league_cop
     assert refused.returncode == 1, refused.stderr
     assert f"« LÉGER Zoé » ({copy}:'Résultats'!B5) et « DURAND Anne » ({copy}:'Résultats'!B4) sont dans le même " \
         "tournoi" in refused.stderr
+
+
+def test_mail_and_archive_name_a_problem_of_an_archived_workbook_where_it_is(small_league_copy):
+    """A problem found later in a workbook put back (its club gone from clubs.xlsx) is said with the
+    archived copy's cell, though the copy the command read is gone when it is said."""
+    from reportgen.ingest.directories import ClubDirectory
+    from tests.builders import CLUBS, write_clubs
+
+    inputs, archive = _archived_2025(small_league_copy)
+    write_clubs(inputs, ClubDirectory([club for club in CLUBS.clubs if club.code != "ALBI"]))
+    cell = f"{archive / '2025' / 'v1' / 'inputs' / '2025-06-01-albi.xlsx'}:'Tournoi'!B4"
+    where = ("--inputs", str(inputs), "--archive", str(archive))
+    mailed = cli("mail", "--outputs", str(small_league_copy.outputs), *where)
+    assert mailed.returncode == 1 and cell in mailed.stderr, mailed.stderr
+    archived = cli("archive", "--season", "2026", "--outputs", str(small_league_copy.outputs), *where)
+    assert archived.returncode == 1 and cell in archived.stderr, archived.stderr

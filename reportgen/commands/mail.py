@@ -94,10 +94,11 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     from reportgen.delivery import mail as drafts
     from reportgen.delivery import seasons
     from reportgen.delivery.club_bulletin import folder as club_folder
+    from reportgen.model import put_back
     from reportgen.pipeline import score
 
     notes: list[str] = []
-    league = seasons.load(inputs, archive, say=notes.append)
+    league, places = seasons.load_placed(inputs, archive, say=notes.append)
     codes = _codes(league, clubs, inputs)  # a mistyped --club said alone, before any note
     scored = score(league, [circuit] if circuit else None)
     # The club directory's own problems too, whatever the circuit: its Email column is whom to write to.
@@ -105,7 +106,8 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     if problems:
         for note in notes:
             err(note)
-        print_problems(problems, league.notices)
+        with put_back(places):  # a workbook put back from the archive named there
+            print_problems(problems, league.notices)
         err("rien n'est préparé : corrigez d'abord ces problèmes (lancez « make » ensuite)")
         raise typer.Exit(1)
     there = sorted({r.season for slug, report in scored.reports.items() if circuit in (None, slug)

@@ -21,7 +21,7 @@ from reportgen.delivery.archive_layout import RECORD, STAGING, ArchivedFile, Say
 from reportgen.delivery.archive_rows import insert_rows
 from reportgen.delivery.archive_staging import finish, recover, stage, undo
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
-from reportgen.model import MistypedName, ReportgenError
+from reportgen.model import MistypedName, ReportgenError, put_back
 from reportgen.render.files import OutputError
 from reportgen.render.fonts import FONTS
 from reportgen.render.html import shipped_fonts
@@ -60,7 +60,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     # Where each season is read from, said once the season is known to name something: a mistyped
     # --season is said alone (cli_support.names_nothing).
     heard: list[str] = []
-    league = seasons.load(inputs, archive, today, heard.append)
+    league, places = seasons.load_placed(inputs, archive, today, heard.append)
     scored = pipeline.score(league)
     # The problems that concern the season: those of every circuit that has workbooks of it (a
     # circuit whose other seasons have problems blocks it all the same) and those of no circuit.
@@ -71,8 +71,9 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     if problems:
         for line in heard:
             say(line)
-        raise ReportgenError("les classeurs ont des problèmes, la saison n'est pas archivée :\n"
-                             + "\n".join(f"  - {problem}" for problem in problems))
+        with put_back(places):  # a workbook put back from the archive named there
+            listed = "\n".join(f"  - {problem}" for problem in problems)
+        raise ReportgenError(f"les classeurs ont des problèmes, la saison n'est pas archivée :\n{listed}")
     events = {slug: [e for e in league.circuits[slug].events if published.event_season(e) == season]
               for slug in scored.reports}
     outputs_files, notes = published.season_files(scored, season)

@@ -210,6 +210,15 @@ def load(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = l
     file hashed once. `hashes`: the build's file hashes (a file whose stat they know is not read to
     be hashed); `reads`: sheets read before (a workbook found there is not opened: the copy put
     together is then of links, never read)."""
+    return load_placed(inputs, archive, today, say, hashes, reads)[0]
+
+
+def load_placed(inputs: Path, archive: Path, today: dt.date | None = None, say: Say = lambda text: None,
+                hashes: FileHashes | None = None,
+                reads: ReadCache | None = None) -> tuple[pipeline.League, dict[str, str]]:
+    """`load`'s league, and where the files put back from the archive are (`put_together`), for
+    what a command says of them once the copy is gone (model.put_back)."""
     reads = reads if reads is not None else ReadCache(None, code_fingerprint())
-    with put_together(inputs, archive, today, say, False, reads, hashes or FileHashes(None), link=True) as (folder, digests, _):
-        return pipeline.load(folder, today, reads=reads, digests=digests)
+    hashes = hashes or FileHashes(None)
+    with put_together(inputs, archive, today, say, False, reads, hashes, link=True) as (folder, digests, places):
+        return pipeline.load(folder, today, reads=reads, digests=digests), places

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -40,23 +41,24 @@ def cell_name(row: int, col: int) -> str:
 # The workbooks put back from the archive into a copy of inputs/ (delivery/seasons.py): by their
 # label (their path in inputs/, their tournament's id, unchanged), where the secretary finds each
 # (archive/2025/v1/inputs/…). Only what is said to her names it; ids and outputs keep the label.
-_put_back: Mapping[str, str] = {}
+# A context variable, as decimal's context: set by the command that put the league together, for
+# what it says while the copy is open, and by nobody else.
+_PUT_BACK: ContextVar[Mapping[str, str]] = ContextVar("put_back", default={})
 
 
 @contextmanager
 def put_back(places: Mapping[str, str]) -> Iterator[None]:
     """While it lasts, a source whose label `places` has is shown at its place there."""
-    global _put_back
-    before, _put_back = _put_back, places
+    token = _PUT_BACK.set(places)
     try:
         yield
     finally:
-        _put_back = before
+        _PUT_BACK.reset(token)
 
 
 def shown_path(path: str) -> str:
     """Where the file of that label is, as the secretary is told."""
-    return _put_back.get(path, path)
+    return _PUT_BACK.get().get(path, path)
 
 
 @dataclass(frozen=True)

@@ -937,7 +937,7 @@ def test_a_club_code_of_no_club_is_a_mistyped_command_said_alone(league, tmp_pat
     wrong = mail_command(league, archive, "--send", "--club", "TLSE", "--club", "XXXX")
     assert (wrong.returncode, wrong.stdout) == (2, "")
     assert wrong.stderr.splitlines() == [
-        f"--club XXXX : aucun club de ce code dans {league.inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, ALBI, MTPL, "
+        f"--club XXXX : aucun club de ce code ni de ce nom dans {league.inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, ALBI, MTPL, "
         "PERP, NIME, MARS"]
     assert smtp.count() == Counter() and not (league.outputs / "mail").exists()
     by_name = mail_command(league, archive, "--send", "--club", "toulouse")

@@ -177,7 +177,7 @@ def _codes(league: League, typed: list[str], inputs: Path) -> list[str]:
     missing = [value for value in typed if directory.find(value) is None]
     if missing:
         doubtful = not all(directory.unknown(value) for value in missing)
-        names_nothing(f"--club {', '.join(missing)} : aucun club de ce code dans {inputs / CLUBS_FILE}"
+        names_nothing(f"--club {', '.join(missing)} : aucun club de ce code ni de ce nom dans {inputs / CLUBS_FILE}"
                       + french.existing("codes", [club.code for club in directory.clubs]),
                       league.club_problems() if doubtful else (), maybe=f"ou {CLUBS_FILE} est à corriger")
     return [club.code for value in typed if (club := directory.find(value)) is not None]

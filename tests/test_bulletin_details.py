@@ -41,7 +41,7 @@ def test_the_masters_titles_do_not_repeat_the_masthead(example_scored):
 def test_the_match_sheets_have_signature_boxes_for_the_players_and_the_referee(example_scored):
     sheets = next(d for d in example_scored.reports["masters"].documents if d.template.endswith("match_sheets.html.j2"))
     page = html.render(sheets)
-    assert page.count("Signature de l'arbitre") == 15 and page.count('<td class="signature">') == 15 * 8
+    assert page.count("Signature de l’arbitre") == 15 and page.count('<td class="signature">') == 15 * 8
 
 
 def test_the_annex_stores_evolution_as_a_number_of_places(example_scored):

@@ -328,7 +328,7 @@ def test_with_the_site_s_address_the_home_page_offers_to_subscribe_to_the_calend
     assert build(inputs, outputs, TODAY).ok
     calendar = home_calendar(outputs)
     # webcal:// is what phones and calendar programs follow as a subscription; the file stays downloadable
-    assert '<a href="webcal://ligue.example.org/classements/calendrier.ics">S\'abonner au calendrier</a>' in calendar
+    assert '<a href="webcal://ligue.example.org/classements/calendrier.ics">S’abonner au calendrier</a>' in calendar
     assert '<a href="calendrier.ics">télécharger le fichier iCalendar</a>' in calendar
 
 

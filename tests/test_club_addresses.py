@@ -80,7 +80,7 @@ def test_warnings_alone_let_check_pass_and_show_on_the_secretarys_page(league, t
     assert result.returncode == 0, result.stderr
     assert "aucun problème bloquant (3 avertissements)." in result.stdout
     page = (out / "verification.html").read_text(encoding="utf-8")
-    assert "aucun problème bloquant · 3 avertissements (rien n'est bloqué)" in page
+    assert "aucun problème bloquant · 3 avertissements (rien n’est bloqué)" in page
     assert page.count("<strong>Avertissement</strong>") == 3
     assert "«\u00a0contact@alb.example.orgBcc\u00a0» n&#39;est pas une adresse" in page
 

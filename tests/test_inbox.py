@@ -161,7 +161,7 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     refused = list((league.archive / "inbox" / "refused").iterdir())
     assert [p.name for p in refused] == ["2026-03-14-albi-1-casse.xlsx"] and refused[0].read_bytes() == broken
     text = body(league.drafts()[0])
-    assert "casse.xlsx\u00a0: ce classeur n'a pas pu être enregistré" in text
+    assert "casse.xlsx\u00a0: ce classeur n’a pas pu être enregistré" in text
     assert "feuille «\u00a0Résultats\u00a0», cellule A3" in text and "«\u00a0deux\u00a0»" in text
     assert "Corrigez le classeur et renvoyez-le en réponse à ce message\u00a0: il sera vérifié de nouveau.\n\n" \
            "Bien cordialement," in text  # the closing apart, as in every answer
@@ -264,7 +264,7 @@ def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
     assert done.returncode == 0, done.stderr
     assert "1 classeur refusé" in done.stdout
     text = body(league.drafts()[0])
-    assert "bombe.xlsx\u00a0: ce classeur n'a pas pu être enregistré" in text
+    assert "bombe.xlsx\u00a0: ce classeur n’a pas pu être enregistré" in text
     assert "le classeur\u00a0: le fichier est anormalement volumineux une fois décompressé" in text
 
 

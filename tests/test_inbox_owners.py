@@ -77,8 +77,8 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     draft = answer(league, "2026-03-14-tlse-2")
     assert draft["To"] == TLSE and draft["Subject"] == "Re: Tournoi d'Albi"
     said = ("t.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est un tournoi du club "
-            "d'Albi\u202f; votre classeur n'a donc pas été enregistré et la version déjà enregistrée reste en place. "
-            "Il est gardé de côté\u00a0: c'est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter "
+            "d'Albi\u202f; votre classeur n’a donc pas été enregistré et la version déjà enregistrée reste en place. "
+            "Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter "
             "une précision, répondez à ce message.")
     assert said in body(draft)
     assert "<strong>t.xlsx</strong>\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0»" in html(draft)
@@ -132,7 +132,7 @@ def test_a_grand_sud_workbook_naming_another_club_is_held_even_as_a_new_tourname
     assert (league.archive / "inbox" / "held" / "2026-03-14-tlse-1-n.xlsx").read_bytes() == nimes
     text = body(league.drafts()[0])
     assert ("n.xlsx\u00a0: le tournoi «\u00a0Tournoi nimes\u00a0» du 21\u00a0mars\u00a02026 est un tournoi du club "
-            "de Nîmes\u202f; votre classeur n'a donc pas été enregistré. Il est gardé de côté") in text
+            "de Nîmes\u202f; votre classeur n’a donc pas été enregistré. Il est gardé de côté") in text
     assert "déjà enregistrée" not in text
     assert "mettez-le dans inputs/ ; pour l'écarter" in done.stderr  # nothing it would replace
     # Toulouse sends its own new tournament, and a version of its tournament the secretary put in
@@ -280,7 +280,7 @@ def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(le
     assert set(received) == {ALBI, TLSE}
     for part in ("plain", "html"):
         text = markup.unescape(received[TLSE].get_body((part,)).get_content())
-        assert "est un tournoi du club d'Albi\u202f; votre classeur n'a donc pas été enregistré" in text
-        assert "c'est le secrétariat de la ligue qui décidera de la suite" in text
+        assert "est un tournoi du club d'Albi\u202f; votre classeur n’a donc pas été enregistré" in text
+        assert "c’est le secrétariat de la ligue qui décidera de la suite" in text
         albi = markup.unescape(received[ALBI].get_body((part,)).get_content())
         assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in albi

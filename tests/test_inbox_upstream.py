@@ -25,7 +25,7 @@ BROKEN = "2026/2026-11-14-auch.xlsx"  # a Grand Sud workbook of the example leag
 MASTERS = "masters/masters-2026.xlsx"
 FILED = "masters/2026/2026-11-28-carc-masters-grand-sud-2026.xlsx"
 WAITS = ("Sa vérification complète et sa publication attendent le « Classement régional Grand Sud », dont il "
-         "dépend et qui doit d'abord être mis à jour : rien à faire de votre côté, le secrétariat de la ligue vous "
+         "dépend et qui doit d’abord être mis à jour : rien à faire de votre côté, le secrétariat de la ligue vous "
          "écrira si besoin.")
 
 

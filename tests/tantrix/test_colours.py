@@ -87,7 +87,7 @@ def test_rule_5_the_colours_are_reproduced_from_the_seed_printed_in_the_bulletin
 def test_the_bulletin_tells_a_club_the_seed_in_french_and_leaves_the_recipe_to_the_documentation(tmp_path):
     page, result = bulletin(tmp_path)
     note = re.search(r"Graine du tirage.*?</p>", page, re.S)[0]
-    assert "le tirage se refait à l'identique" in note and "documentation de reportgen" in note
+    assert "le tirage se refait à l’identique" in note and "documentation de reportgen" in note
     assert not re.search(r"Python|random|sample|choice", note)  # a club reading it is not a programmer
 
 

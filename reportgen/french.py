@@ -23,15 +23,29 @@ THOUSANDS_SEPARATOR = "\u202f"
 
 # French typography's no-break spaces (Imprimerie nationale): a word space before « : » and inside
 # guillemets, a narrow one before « ; ! ? ». A line never starts with the sign or ends with « «.
+# An em dash set between words as a separator (« Tournois de Tantrix sur Internet — le règlement »,
+# « même club — une seule personne ») takes a word space before it, as « : » does: the dash ends its
+# line, never starts the next. Only a dash with a space on each side and no other space before: one
+# that opens a line or an indented item (a list's dash) has no word before it to be kept with. A
+# text that starts with « — » is a template's words between two values (« {{ a }} — {{ b }} »,
+# render/mail.py gives the filter each piece alone). Safe on whatever the filter is given, a
+# template's words or a sentence quoting a name: a space made no-break changes no character a reader
+# reads or a search compares (NFKD folds it to a space, site/pages.py `search_key`).
 _NO_BREAK = {" :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?", "« ": "«\u00a0", " »": "\u00a0»"}
+_SEPARATING_DASH = re.compile(r"(?<!\s) — ")
+# The same dash in a title reportgen composes (« Open d'automne en ligne — Résultats du tour 1 »,
+# « Ronde 3 — finale »): written kept with its first part, for every page, bulletin and mail that
+# shows the title without this filter.
+SEPARATOR = "\u00a0— "
 
 
 def typography(text: str) -> str:
-    """A French text for a page, its plain spaces before « : ; ! ? » and inside « » made no-break
-    (« la feuille « Tournoi » est introuvable » cut on a phone left « » » alone on a line)."""
+    """A French text for a page, its plain spaces before « : ; ! ? », inside « » and before a
+    separating « — » made no-break (« la feuille « Tournoi » est introuvable » cut on a phone left
+    « » » alone on a line)."""
     for plain, kept in _NO_BREAK.items():
         text = text.replace(plain, kept)
-    return text
+    return _SEPARATING_DASH.sub(SEPARATOR, text) if " — " in text else text
 
 
 def date_long(day: dt.date) -> str:

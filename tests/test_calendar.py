@@ -315,7 +315,7 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "7\u00a0février 2026",
                                             "12\u00a0décembre 2026")]
     assert days == sorted(days)
-    assert "Open de Perpignan (Classement régional Grand Sud) — à venir</li>" in calendar  # its name says where
+    assert "Open de Perpignan (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar  # its name says where
     assert "1er\u00a0juin 2025" not in calendar and "1er juin 2025" not in calendar  # the season before
     assert '<a href="calendrier.ics">Télécharger le calendrier</a>' in calendar and (outputs / "calendrier.ics").is_file()
     assert "webcal:" not in calendar  # no public address: a relative link can only download the file
@@ -343,7 +343,7 @@ def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_leagu
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "12\u00a0décembre 2026",
                                             "16\u00a0janvier 2027")]
     assert days == sorted(days)
-    assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes — à venir</li>" in markup.unescape(calendar)
+    assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes\u00a0— à venir</li>" in markup.unescape(calendar)
     assert "1er\u00a0juin 2025" not in calendar  # the season before
     # In the new year, the season just ended is no longer listed.
     assert build(inputs, outputs, dt.date(2027, 1, 2)).ok
@@ -364,8 +364,8 @@ def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(t
     inputs = club_alone_league(tmp_path / "inputs")
     assert build(inputs, tmp_path / "outputs", TODAY).ok
     calendar = home_calendar(tmp_path / "outputs")
-    assert "8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud) — à venir</li>" in calendar
-    assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud) — à venir</li>" in calendar
+    assert "8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar
+    assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar
 
 
 def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):

@@ -70,7 +70,7 @@ def test_no_page_of_the_example_league_parts_a_date_s_day_from_its_month(example
     assert "<p class=\"subtitle\">Classement après le tournoi d&#39;Auch du 14\u00a0novembre 2026</p>" in bulletin
     assert "Points marqués : Tournoi d&#39;Auch, 14\u00a0novembre 2026</h2>" in bulletin
     # the tab's title and the PDF's running footer (one line, never wrapped) keep date_long's words
-    assert "<title>Classement après le tournoi d&#39;Auch du 14 novembre 2026 — " in bulletin
+    assert "<title>Classement après le tournoi d&#39;Auch du 14 novembre 2026&nbsp;— " in bulletin
     verification = laid_text(example_site / "verification.html")
     assert "3\u00a0décembre 2026" in verification
 

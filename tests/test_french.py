@@ -57,6 +57,13 @@ def test_typography_keeps_the_signs_with_their_words():
     assert french.typography("la feuille « Tournoi » est introuvable : ajoutez-la ; merci ! ou ? ") == (
         "la feuille «\u00a0Tournoi\u00a0» est introuvable\u00a0: ajoutez-la\u202f; merci\u202f! ou\u202f? ")
     assert french.typography("'Résultats'!E3, http://exemple.org") == "'Résultats'!E3, http://exemple.org"
+    # an em dash between words, as a separator: kept with the word before it, as « : » is
+    assert french.typography("Tournois de Tantrix sur Internet — le règlement") == (
+        "Tournois de Tantrix sur Internet\u00a0— le règlement")
+    # a template's words between two values (render/mail.py gives them alone) are kept with the first
+    assert french.typography(" — ") == "\u00a0— "
+    # a dash opening a line or an indented item has no word to be kept with: as it is
+    assert french.typography("Problèmes :\n — la feuille\n  — la ligne") == "Problèmes\u00a0:\n — la feuille\n  — la ligne"
 
 
 @given(st.one_of(st.integers(-10**7, 10**7), st.floats(-1e7, 1e7, allow_nan=False)))

@@ -1,6 +1,6 @@
 """French typography in every mail body (a club's bulletins, a reminder, an inbox answer), text and
-HTML: the templates' own words have no-break spaces before « : ; ? ! » and inside « », a long date
-never breaks, and a name from a workbook stays as typed (render/mail.py's `_Typography`)."""
+HTML: the templates' own words have no-break spaces before « : ; ? ! », inside « » and before a
+separating « — », a long date never breaks, and a name from a workbook stays as typed (render/mail.py's `_Typography`)."""
 
 from __future__ import annotations
 
@@ -20,9 +20,10 @@ from reportgen.render import mail as mail_render
 TYPED = "QUI ? « Jo » : X"
 ALBI = Club("ALBI", "Albi", "81", ("contact@albi.example.org",))
 CLUBS = ClubDirectory([ALBI])
-# A plain space before « : ; ? ! » or « », after « «, or inside a long date (« 14 / novembre »).
-BREAKABLE = re.compile(r" [:;?!»]|« |\b(?:1er|\d{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|août|"
-                       r"septembre|octobre|novembre|décembre)\b")
+# A plain space before « : ; ? ! », « » » or a separating « — », after « «, or inside a long date
+# (« 14 / novembre »).
+BREAKABLE = re.compile(r" [:;?!»]|« |(?<=\S) —(?= )|\b(?:1er|\d{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|"
+                       r"août|septembre|octobre|novembre|décembre)\b")
 
 
 def breakable(body: str) -> list[str]:
@@ -82,6 +83,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     # The words are those of the templates, only their spaces changed.
     assert "1er ex aequo\u00a0: " in club_text and "(évolution\u00a0: +2)" in club_text
     assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text
+    assert "Grand Sud\u00a0— Classement après" in club_text
     assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin attendus" in club_html
     assert "du 21\u00a0novembre\u00a02026 est un tournoi du club de Nîmes\u202f; votre classeur" in inbox_text
     assert "message du 5\u00a0décembre\u00a02026 («\u00a0" in inbox_text and "(colonne «\u00a0Place\u00a0»)" in inbox_html

@@ -354,7 +354,7 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
                              r'<td role="cell">ne compte pas</td>', first), record["name"]
     assert seen[True] > 5 and seen[False] >= 1 and excluded_seen == 4
     player = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
-    section = player[player.index("Tour de France de Diplomatie — saison"):]
+    section = player[player.index("Tour de France de Diplomatie&nbsp;— saison"):]
     section = section[:section.index("</table>")]
     assert ">Club<" not in section and 'class="secondary"></td>' not in section
     assert re.search(r'<td role="cell">Points\u00a0:\u00a0\d', section)
@@ -388,7 +388,7 @@ def test_a_season_page_names_its_circuit_s_regulation_by_its_title_once(example_
         "grand-sud": "<cite>Règlement Classement Masters</cite>",
         "masters": "<cite>Règlement Tournoi Masters de fin de saison</cite>",
         "poules": "<cite>Règlement du tournoi en ligne par poules</cite>",
-        "tantrix": "<cite>Tournois de Tantrix sur Internet — le règlement</cite>",
+        "tantrix": "<cite>Tournois de Tantrix sur Internet\u00a0— le règlement</cite>",
         "tour-de-france": "Règlement&nbsp;: <cite>Le Tour de France</cite>"}
 
 
@@ -678,7 +678,7 @@ def test_a_club_s_page_is_titled_with_the_club_and_its_rows_do_not_link_back_to_
     _, pages = example_site
     name = page_name("club", "Auch")
     text = html.unescape(pages[f"site/{name}"].decode("utf-8"))
-    assert "<h1>Club d'Auch</h1>" in text and "<title>Club d'Auch — " in text
+    assert "<h1>Club d'Auch</h1>" in text and "<title>Club d'Auch\u00a0— " in text
     assert '<meta name="description" content="Les joueurs du club d\'Auch">' in text
     page = Page(pages[f"site/{name}"].decode("utf-8"))
     assert name not in page.links and "Tournois de ses joueurs" in page.words

@@ -224,7 +224,7 @@ def test_a_player_s_places_fit_a_small_phone_their_words_whole_their_rows_short(
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
     chosen = [next(page for page in pages if "<h1>FAURE Stéphane</h1>" in texts[page])]
     for circuit in ("Tour de France de Diplomatie", "Tantrix", "Masters Grand Sud", "Tournoi en ligne par poules"):
-        chosen.append(next(page for page in pages if f"<h2>{circuit} — saison" in texts[page]))
+        chosen.append(next(page for page in pages if f"<h2>{circuit}&nbsp;— saison" in texts[page]))
     labels = []
     for page in chosen:
         found = browser.look(page, example_site, 320, audit=False)

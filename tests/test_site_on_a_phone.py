@@ -60,7 +60,7 @@ def player_pages(site: Path) -> list[Path]:
     chosen = {next(page for page in pages if "<h1>FAURE Stéphane</h1>" in texts[page]), *pages[::25]}
     for circuit in ("Classement régional Grand Sud", "Tour de France de Diplomatie", "Tantrix", "Masters Grand Sud",
                     "Tournoi en ligne par poules"):
-        theirs = [page for page in pages if f"<h2>{circuit} — saison" in texts[page]]
+        theirs = [page for page in pages if f"<h2>{circuit}&nbsp;— saison" in texts[page]]
         for result in (r"\u00a0:\u00a0[^<]*<", r"\u00a0:\u00a0[\d\u202f,]*<"):  # the longest in words, in figures
             chosen.add(max(theirs, key=lambda page: max(map(len, re.findall(result, texts[page])), default=0)))
         chosen.add(max(theirs, key=lambda page: texts[page].count('<tr role="row">')))

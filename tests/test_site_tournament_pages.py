@@ -42,7 +42,8 @@ def bulletins(outputs, page: str) -> list[tuple[str, str]]:
         assert bulletin.is_file(), path
         # the words are the bulletin's own title (its <title> adds its circuit and season), a date's day
         # and month kept on one line in the link (french.day_month_kept), not in a tab's title
-        assert head_title(bulletin.read_text("utf-8")).startswith(html.unescape(words).replace("\u00a0", " ") + " — "), path
+        assert head_title(bulletin.read_text("utf-8")).replace("\u00a0", " ").startswith(
+            html.unescape(words).replace("\u00a0", " ") + " — "), path
         found.append((path, html.unescape(words)))
     # each document of its circuit's manifest, so its PDF is laid out by a build (this fixture's
     # outputs have none)
@@ -78,8 +79,9 @@ def test_each_tournament_page_links_the_documents_its_circuit_published_on_it(ex
             # its own bulletin, then the rating list made after it
             assert words == [record["name"], f"Classement Elo au {shown}"]
         elif slug == "poules":
-            assert words == [f"{record['name']} — Résultats du tour 1", f"{record['name']} — Résultats du tour 2",
-                             f"{record['name']} — Tour final et classement final"]
+            # « — » kept with the name before it (french.SEPARATOR)
+            assert words == [f"{record['name']}\u00a0— Résultats du tour 1", f"{record['name']}\u00a0— Résultats du tour 2",
+                             f"{record['name']}\u00a0— Tour final et classement final"]
     assert all(linked.values()), linked
     # Only the Grand Sud tournaments of clubs outside the region's départements (« hors circuit »,
     # Marseille 13, Bordeaux 33) make no ranking: their pages link none, rather than another's.
@@ -91,8 +93,8 @@ def test_every_page_of_the_site_has_a_title_of_its_own(example_site):
     titles = [head_title(page.read_text("utf-8")) for page in pages]
     assert len(pages) > 300 and len(set(titles)) == len(titles), sorted(t for t in titles if titles.count(t) > 1)
     # the editions of one tournament: its day in its title
-    assert "Tournoi d'Albi, 15 février 2025 — Ligue Grand Sud des clubs de jeux de réflexion" in titles
-    assert "Tournoi d'Albi, 14 février 2026 — Ligue Grand Sud des clubs de jeux de réflexion" in titles
+    assert "Tournoi d'Albi, 15 février 2025\u00a0— Ligue Grand Sud des clubs de jeux de réflexion" in titles
+    assert "Tournoi d'Albi, 14 février 2026\u00a0— Ligue Grand Sud des clubs de jeux de réflexion" in titles
 
 
 def test_a_tournament_page_with_its_bulletins_is_a_good_web_page(browser, example_site):

@@ -1,6 +1,6 @@
-"""French typography on the site's pages: the space before « : », « ; », « ? », « ! » and inside
-« » is a no-break one (U+00A0 or U+202F, reportgen/french.py `typography`), so that a phone's line
-never starts with « : » nor leaves « » » alone. Checked on the visible text of every page of a
+"""French typography on the site's pages: the space before « : », « ; », « ? », « ! », inside « »
+and before a separating « — » is a no-break one (U+00A0 or U+202F, reportgen/french.py
+`typography`), so that a phone's line never starts with « : » or « — » nor leaves « » » alone. Checked on the visible text of every page of a
 small league, its branches of a blocked circuit and of corrections included (the example league's
 pages: tests/test_site.py)."""
 
@@ -15,8 +15,9 @@ from reportgen.render.changes import Republished
 from reportgen.site import publish
 from reportgen.site.pages import Site
 
-# an ordinary space (or a line break of the source) before the signs, or after « : what may wrap
-BREAKABLE = re.compile(r"[ \t\r\n][:;?!»]|«[ \t\r\n]")
+# an ordinary space (or a line break of the source) before the signs, or after « , or before a dash
+# between words (not one opening a line): what may wrap
+BREAKABLE = re.compile(r"[ \t\r\n][:;?!»]|«[ \t\r\n]|(?<=\S)[ \t\r\n]—(?=[ \t\r\n])")
 
 
 class Visible(HTMLParser):
@@ -78,6 +79,8 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
 
 
 def test_the_check_finds_each_breakable_space_and_only_in_the_visible_text():
-    assert len(breakable_spaces("<p>Règlement : « Grand Sud » ; fini ? oui !</p>".encode("utf-8"))) == 6
+    assert len(breakable_spaces("<p>Règlement : « Grand Sud » ; fini ? oui ! Tantrix — saison</p>".encode("utf-8"))) == 7
+    # a dash kept with its word, or alone in a cell (« — »: no result)
+    assert breakable_spaces("<p>Tantrix\u00a0— saison</p><td>1</td><td>—</td>".encode("utf-8")) == []
     assert breakable_spaces(("<script>a ; b</script><style>p :hover{}</style><svg><title>14/03 : 2</title>"
                              "<text>1</text></svg><p>Total\u00a0: 1 445\u202f; «\u00a0x\u00a0»</p>").encode("utf-8")) == []

@@ -391,7 +391,7 @@ class Site:
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
-                           title=f"{circuit.title} — saison {season}", circuit=circuit.shown(), season=season,
+                           title=f"{circuit.title}\u00a0— saison {season}", circuit=circuit.shown(), season=season,
                            # the circuit's other seasons the site has (an archived one too), the latest first
                            seasons=[{"season": s, "url": self.season_page(circuit, s)}
                                     for s in circuit.seasons() if s != season],

@@ -276,7 +276,7 @@ def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(score
     assert f"Graine du tirage : <strong>{event(scored, WEEKEND).draw_seed}</strong>" in weekend
     assert "partie disparue : nul 23-23" in weekend and "−2" in weekend
     cup = html.render(event_bulletin(event(scored, CUP), settings, "Ligue"))
-    assert "Ronde 3 — finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
+    assert "Ronde 3\u00a0— finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
     assert "forfait de" in cup
     ratings = html.render(list_bulletin(scored.lists[-1], settings, "Ligue"))
     assert "évolution depuis la liste du 14\u00a0mars 2026" in ratings and "provisoire" in ratings

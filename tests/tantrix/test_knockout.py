@@ -95,7 +95,7 @@ def test_the_final_decided_on_games_won_is_said_on_the_winner_s_row(tmp_path):
     assert [line.decided_by for line in result.lines] == [[WINS], [WINS]]
     document = event_bulletin(result, TantrixSettings(), "Ligue")
     assert document.context["rows"][0]["decided"] == "finale gagnée aux parties gagnées (TPs à égalité)"
-    assert document.context["bracket"][0]["label"] == "Ronde 1 — finale"
+    assert document.context["bracket"][0]["label"] == "Ronde 1\u00a0— finale"
 
 
 def test_a_bracket_in_progress_places_the_players_still_in_it_first(tmp_path):

@@ -184,7 +184,7 @@ def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
 def round_title(tournament: Tournament, played: Round) -> str:
     latest = played is tournament.current
     if latest and tournament.status == CANCELLED:
-        return f"Tour {played.number} — tournoi annulé"
+        return f"Tour {played.number}{french.SEPARATOR}tournoi annulé"
     if played.final and tournament.status == FINISHED:
         return "Tour final et classement final"
     stage = "tour final" if played.final else f"tour {played.number}"
@@ -201,7 +201,7 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
     names = event.content.by_key
     following = tournament.rounds[index + 1] if index + 1 < len(tournament.rounds) else None
     day = as_of(tournament, index)
-    title = f"{event.name} — {round_title(tournament, played)}"
+    title = f"{event.name}{french.SEPARATOR}{round_title(tournament, played)}"
     alerts = []
     latest = following is None
     if latest and played.cancelled:
@@ -289,7 +289,7 @@ def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: 
                               common.from_halves(black) if black is not None else None,
                               "oui" if counts and game.result else "non"])
     return Annex(
-        path=f"{folder}/annexe", title=f"{event.name} — parties et classements", date=ranking.date,
+        path=f"{folder}/annexe", title=f"{event.name}{french.SEPARATOR}parties et classements", date=ranking.date,
         season=event.date.year,
         sheets=[
             common.ranking_sheet(ranking, "Classement"),

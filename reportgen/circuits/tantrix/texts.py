@@ -75,7 +75,7 @@ def round_label(number: int, count: int, last: int) -> str:
     """Ronde 3 — finale; the names of the last rounds when their match counts fit."""
     names = {0: (1, "finale"), 1: (2, "demi-finales"), 2: (4, "quarts de finale"), 3: (8, "huitièmes de finale")}
     expected = names.get(last - number)
-    return f"Ronde {number}" + (f" — {expected[1]}" if expected and expected[0] == count else "")
+    return f"Ronde {number}" + (f"{french.SEPARATOR}{expected[1]}" if expected and expected[0] == count else "")
 
 
 def complete(result: EventResult) -> bool:

@@ -217,7 +217,7 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
     first_data_row, last_data_row = 1, len(matches)
     message = f"Un nombre entier de 0 à {settings.coups} (les coups d'un match)."
     return Annex(
-        path=f"masters-{season}", title=f"{TITLE} {season}{french.SEPARATOR}résultats", date=day,
+        path=f"masters-{season}", title=f"{TITLE} {season} — résultats", date=day,
         sheets=[
             AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False)], [
                 ["Circuit", "masters"], ["Nom", name], ["Date", day], ["Saison", season], ["Lieu", location]]),

@@ -234,7 +234,7 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
         assert cells[4] == "à égalité" if between == 0 else number(cells[4].replace("−", "-")) == between
         assert cells[3] == ("dans les 16" if row.rank <= 16 else
                             f"{row.rank - 16} place{'s' if row.rank - 16 > 1 else ''} derrière le 16e")
-    assert f"16e aujourd'hui : {sixteenth.player}" in race.note
+    assert f"16e aujourd’hui : {sixteenth.player}" in race.note
 
 
 @pytest.mark.parametrize("code", ["../../etc/passwd", "CA RC", ""])

@@ -50,7 +50,7 @@ def test_a_long_table_of_tournaments_prints_the_counted_ones_and_the_page_keeps_
     line = latest.context["print_tournaments"]["line"]
     assert line == ("Ce bulletin imprimé liste les 3 tournois comptés. Les 4 autres tournois de la période "
                     "(éditions remplacées par une plus récente, tournois hors circuit) sont sur la page HTML de ce "
-                    "bulletin et dans la feuille « Tournois » de l'annexe Excel de chaque saison.")
+                    "bulletin et dans la feuille « Tournois » de l’annexe Excel de chaque saison.")
     assert line in html.unescape(printed) and line not in html.unescape(page.decode("utf-8"))
     # the sentences on each same-year replacement: on the page, not in the print
     assert latest.context["replacements"] and all(

@@ -80,7 +80,7 @@ def test_print_top_only_beyond_the_limit():
     assert beyond is not None and beyond["rows"] == 300
     assert beyond["line"] == ("Ce bulletin imprimé donne les 300 premiers des 4\u202f512 joueurs classés. Le "
                               "classement complet est dans le fichier classement-2026-03-14.csv, sur la page HTML "
-                              "de ce bulletin et dans l'annexe Excel de la saison.")
+                              "de ce bulletin et dans l’annexe Excel de la saison.")
 
 
 def test_a_tour_de_france_bulletin_prints_its_top_rows(tmp_path):

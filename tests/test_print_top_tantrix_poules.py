@@ -74,7 +74,7 @@ def test_tantrix_settings_from_reportgen_toml_cut_the_event_and_the_rating_list(
     event, ratings = documents
     assert event.context["print_top"]["line"] == (
         "Ce bulletin imprimé donne les 2 premiers des 4 joueurs classés. Le classement complet est dans le "
-        "fichier 2026-03-14-open.csv, sur la page HTML de ce bulletin et dans l'annexe Excel de la saison.")
+        "fichier 2026-03-14-open.csv, sur la page HTML de ce bulletin et dans l’annexe Excel de la saison.")
     assert ratings.context["print_top"]["rows"] == 2
     assert "classement-elo-" in ratings.context["print_top"]["line"]
     for document in documents:
@@ -111,6 +111,6 @@ def test_a_pool_tournament_s_final_ranking_pdf_prints_its_top_rows():
     assert whole.context["print_top"] is None
     assert top.context["print_top"]["line"] == (
         "Ce bulletin imprimé donne les 3 premiers des 8 joueurs classés. Le classement complet est dans le "
-        "fichier classement.csv, sur la page HTML de ce bulletin et dans l'annexe Excel du tournoi.")
+        "fichier classement.csv, sur la page HTML de ce bulletin et dans l’annexe Excel du tournoi.")
     ranked = [row["player"] for row in whole.context["final"]]
     printed_once_less(whole, top, ranked[:3], ranked[3:])

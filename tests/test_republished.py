@@ -63,7 +63,7 @@ def test_a_club_renamed_in_the_directory_is_the_reason_given(small_league_copy):
     book.save(small_league_copy.inputs / "clubs.xlsx")
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     reasons = set(changed(result).values())
-    assert result.republished and reasons == {("l'annuaire des clubs (clubs.xlsx) a changé",)}
+    assert result.republished and reasons == {("l’annuaire des clubs (clubs.xlsx) a changé",)}
 
 
 def test_a_played_masters_is_frozen_a_late_grand_sud_tournament_is_a_notice(tmp_path, monkeypatch):

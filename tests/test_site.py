@@ -649,7 +649,7 @@ def test_the_corrections_are_told_to_a_club_member_not_in_the_secretary_s_words(
     changes = [Republished("grand-sud", "2026/classement-2026-11-14", "Classement après le tournoi d'Auch du 14 novembre 2026",
                            dt.date(2026, 11, 14), (tarbes,)),
                Republished("grand-sud", "2026/annexe-grand-sud-2026", "Classement régional Grand Sud 2026",
-                           dt.date(2026, 11, 14), (tarbes, "l'annuaire des joueurs (joueurs.xlsx) a changé")),
+                           dt.date(2026, 11, 14), (tarbes, "l’annuaire des joueurs (joueurs.xlsx) a changé")),
                Republished("grand-sud", "2026/classement-2026-10-10", "Classement après le tournoi de Tarbes du 10 octobre 2026",
                            dt.date(2026, 10, 10), ("correction du classeur de ce jour : 2026/2026-10-10-tarbes.xlsx",)),
                Republished("tantrix", "2026/annexe-tantrix-2026", "Tantrix 2026", dt.date(2026, 10, 10),

@@ -131,7 +131,7 @@ def print_top(ranked: int, limit: int, csv_name: str, annex: str = "de la saison
     return {"rows": limit,
             "line": (f"Ce bulletin imprimé donne les {french.number(limit)} premiers des "
                      f"{french.number(ranked)} joueurs classés. Le classement complet est dans le fichier "
-                     f"{csv_name}, sur la page HTML de ce bulletin et dans l'annexe Excel {annex}.")}
+                     f"{csv_name}, sur la page HTML de ce bulletin et dans l’annexe Excel {annex}.")}
 
 
 def print_columns(labels: list[str], limit: int, annex: str = "de chaque saison") -> dict[str, object] | None:
@@ -147,7 +147,7 @@ def print_columns(labels: list[str], limit: int, annex: str = "de chaque saison"
             "line": (f"Ce bulletin imprimé donne pour chaque joueur ses résultats (repère du club et points) "
                      f"au lieu de la grille des {french.number(len(labels))} tournois comptés. La grille est "
                      f"sur la page HTML de ce bulletin, et chaque résultat dans la feuille « Points » de "
-                     f"l'annexe Excel {annex}.")}
+                     f"l’annexe Excel {annex}.")}
 
 
 def print_tournaments(listed: int, counted: int, limit: int, annex: str = "de chaque saison") -> dict[str, object] | None:
@@ -163,4 +163,4 @@ def print_tournaments(listed: int, counted: int, limit: int, annex: str = "de ch
                      f"de la période "
                      f"(éditions remplacées par une plus récente, tournois hors circuit) "
                      f"{'sont' if others > 1 else 'est'} sur la page HTML de ce bulletin et dans la feuille "
-                     f"« Tournois » de l'annexe Excel {annex}.")}
+                     f"« Tournois » de l’annexe Excel {annex}.")}

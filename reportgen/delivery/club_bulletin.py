@@ -114,7 +114,7 @@ def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool)
         title=f"Bulletin {french.of_club(club.name)}", date=day, season=bulletin.season,
         context={"league": league, "circuit": club.name, "season": bulletin.season,
                  "title": f"Bulletin {french.of_club(club.name)} au {french.date_long(day)}",
-                 "summary": "Les joueurs du club dans chaque classement de la saison, et les tournois qu'il organise.",
+                 "summary": "Les joueurs du club dans chaque classement de la saison, et les tournois qu’il organise.",
                  "of_club": french.of_club(club.name), "announced": announced,
                  "sections": [{"circuit": s.circuit, "title": s.title, "headers": s.headers, "rows": s.rows,
                                "note": s.note} for s in bulletin.sections],

@@ -32,8 +32,8 @@ from reportgen.ingest import values
 from reportgen.render.cache import file_digest
 
 # The league's shared files, and what the secretary is told when one of them changes.
-SHARED_FILES = {"clubs.xlsx": "l'annuaire des clubs (clubs.xlsx) a changé",
-                "joueurs.xlsx": "l'annuaire des joueurs (joueurs.xlsx) a changé",
+SHARED_FILES = {"clubs.xlsx": "l’annuaire des clubs (clubs.xlsx) a changé",
+                "joueurs.xlsx": "l’annuaire des joueurs (joueurs.xlsx) a changé",
                 "reportgen.toml": "les réglages (reportgen.toml) ont changé",
                 "saisons.toml": "les saisons closes (saisons.toml) ont changé"}
 

@@ -47,7 +47,7 @@ def reference_rows(ranking, tournaments):
             status = "hors circuit"
         elif tournament.id in replaced:
             by = tournaments[replaced[tournament.id]]
-            status = f"remplacé par l'édition du {french.date_short(by.date)}"
+            status = f"remplacé par l’édition du {french.date_short(by.date)}"
             if by.date.year == tournament.date.year:
                 status += " (même année, §1)"
                 lines.append(replacement_line(tournament, by))
@@ -81,5 +81,5 @@ def test_a_same_year_edition_is_said_replaced_on_every_bulletin_that_lists_it():
     assert len(later) == 3  # 1 May, 1 June, final
     for ranking in later:
         rows, lines = shared.rows(ranking)
-        assert [row["status"] for row in rows][0] == "remplacé par l'édition du 01/05/2026 (même année, §1)"
+        assert [row["status"] for row in rows][0] == "remplacé par l’édition du 01/05/2026 (même année, §1)"
         assert len(lines) == 1 and lines[0].startswith("« ")

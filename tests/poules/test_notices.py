@@ -63,7 +63,7 @@ def test_a_round_starts_his_pool_his_opponents_and_colours_the_deadline(played):
     assert text.startswith("Bonjour Un JOUEURA,\n\nLe tour 1 du tournoi « Tournoi test » est lancé le 5 septembre "
                            "2026. Vous jouez dans la poule A avec JOUEURH Un, JOUEURI Un et JOUEURP Un.")
     assert "  - avec les Blancs contre JOUEURH Un\n" in text and "  - avec les Noirs contre JOUEURP Un" in text
-    assert "Délai (Art. VII) : 14 jours, jusqu'au 19 septembre 2026." in text
+    assert "Délai (Art. VII) : 14 jours, jusqu’au 19 septembre 2026." in text
     assert text.endswith("Bien cordialement,\nLigue d'échecs en ligne\n")
     assert "<li>avec les Blancs contre JOUEURH Un</li>" in html(draft) and "Ligue d&#x27;échecs en ligne" in html(draft)
     assert played["2026/test/avis/tour-2/lancement-joueura-un"]["Subject"].startswith("Tournoi test : tour 2, poule ")
@@ -74,7 +74,7 @@ def test_a_barrage_starts(played):
     assert draft["Subject"] == "Tournoi test : barrage, poule C" and draft["Date"] == "Sat, 19 Sep 2026 09:00:00 +0000"
     text = body(draft)
     assert "Vous êtes à égalité de points avec JOUEURF Un dans la poule C du tour 1" in text
-    assert "  - avec les Blancs contre JOUEURF Un" in text and "jusqu'au 21 septembre 2026" in text
+    assert "  - avec les Blancs contre JOUEURF Un" in text and "jusqu’au 21 septembre 2026" in text
 
 
 def test_his_final_place_in_his_pool(played):

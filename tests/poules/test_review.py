@@ -112,7 +112,7 @@ def test_article_XII_notices_name_things_as_they_are():
     tour.next()
     tour.forfeit(P[1], 1)
     tour.forfeit(P[2], 1)
-    assert "après les forfaits, il ne reste qu'un joueur non forfait au tour 1." in body(
+    assert "après les forfaits, il ne reste qu’un joueur non forfait au tour 1." in body(
         drafts(tour)["2026/test/avis/tour-1/annulation-joueura-un"])
 
 

@@ -73,21 +73,21 @@ def methodology(settings: GrandSudSettings, ranking: Ranking) -> list[str]:
     departements = ", ".join(settings.departements)
     notes = [
         f"Tournois pris en compte : tournois individuels des clubs des départements {departements} (§1). "
-        "Les tournois d'autres clubs sont listés « hors circuit ».",
-        "Points d'un tournoi (§2.1) : points de la place au duplicate + points de la place finale, selon le "
+        "Les tournois d’autres clubs sont listés « hors circuit ».",
+        "Points d’un tournoi (§2.1) : points de la place au duplicate + points de la place finale, selon le "
         "nombre de têtes de série présentes ; seuls les 32 premiers marquent. Tournoi tout en duplicate (§2.2) : "
         "la place finale compte dans les deux tableaux.",
         f"Têtes de série présentes : les joueurs du tournoi classés dans les {settings.seeds} premiers du "
         f"classement en vigueur avant sa date (ex aequo compris, {settings.seeds} au plus) ; les tournois "
         "du même jour sont simultanés (§1).",
-        "Chaque série de tournois (un club, ou la série indiquée) compte sa dernière édition de l'année en cours "
-        "ou de l'année précédente : une édition remplace la précédente, points et participants (§1).",
+        "Chaque série de tournois (un club, ou la série indiquée) compte sa dernière édition de l’année en cours "
+        "ou de l’année précédente : une édition remplace la précédente, points et participants (§1).",
         f"Total (§3) : pour T tournois comptés, les meilleurs résultats de chaque joueur, au nombre de "
-        f"T/2 arrondi à l'entier inférieur et au moins {settings.min_counted_results}. Égalité (§1) : le moins de tournois joués, puis le meilleur résultat, "
+        f"T/2 arrondi à l’entier inférieur et au moins {settings.min_counted_results}. Égalité (§1) : le moins de tournois joués, puis le meilleur résultat, "
         "sinon place partagée (5=).",
     ]
     if ranking.final:
-        notes.append("Classement final (§1) : seuls les tournois de l'année comptent ; ses "
+        notes.append("Classement final (§1) : seuls les tournois de l’année comptent ; ses "
                      f"{settings.seeds} premiers sont qualifiés pour le Masters Grand Sud.")
     return notes
 

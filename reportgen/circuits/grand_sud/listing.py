@@ -71,7 +71,7 @@ class Listing:
         key = (tournament.id, by_id)
         if key not in self._replaced:
             by = self.tournaments[by_id]
-            status = f"remplacé par l'édition du {french.date_short(by.date)}"
+            status = f"remplacé par l’édition du {french.date_short(by.date)}"
             line = None
             if by.date.year == tournament.date.year:
                 status += " (même année, §1)"

@@ -44,14 +44,14 @@ def race(annual: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
     if len(annual.rows) < PLAYERS:  # fewer players ranked than places: no 16th to measure against
         return (ClubSection(INFO.title, f"Qualification{french.SEPARATOR}{ranking_title(annual)}", ("Place", "Joueur", "Points"),
                             tuple((place(row), row.player, french.points(row.metrics["points"])) for row in rows),
-                            f"Moins de {PLAYERS} joueurs sont classés : chacun est aujourd'hui qualifié."),)
+                            f"Moins de {PLAYERS} joueurs sont classés : chacun est aujourd’hui qualifié."),)
     cut = annual.rows[PLAYERS - 1]
     return (ClubSection(
         INFO.title, f"Qualification{french.SEPARATOR}{ranking_title(annual)}",
         ("Place", "Joueur", "Points", f"Par rapport au {PLAYERS}e", "Écart (points)"),
         tuple((place(row), row.player, french.points(row.metrics["points"]), standing(row), gap(row, cut))
               for row in rows),
-        f"Les {PLAYERS} premiers du classement annuel jouent le Masters. {PLAYERS}e aujourd'hui : "
+        f"Les {PLAYERS} premiers du classement annuel jouent le Masters. {PLAYERS}e aujourd’hui : "
         f"{cut.player}, {french.points(cut.metrics['points'])} points."),)
 
 

@@ -114,7 +114,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
         + ("se règle aux résultats suivants (2e meilleur résultat, puis 3e…), puis " if settings.qualification_countback
            else "se règle ") + "par un barrage, dont le perdant est inscrit dans « Désistements » (motif « barrage "
         "perdu »). Les numéros 1 à 16 suivent le "
-        "classement annuel et fixent l'ordre des matchs (§2).",
+        "classement annuel et fixent l’ordre des matchs (§2).",
         f"Match (§1) : {settings.coups} coups ; victoire {settings.win} points, nul {settings.draw}, défaite 0 ; "
         f"un nul où les deux joueurs ont fait un top à chaque coup (« top-top ») rapporte {settings.top_top_draw} "
         "points à chacun.",

@@ -17,7 +17,7 @@ TOPS = Metric[Any]("tops", "Tops", lambda line: line.tops, width=7, decided="top
 DEFENSE = Metric[Any]("defense", "Défense", lambda line: line.defense, width=8, decided="défense",
                       said="départagé à la défense")
 ATTACK = Metric[Any]("attack", "Attaque", lambda line: line.attack, width=8, decided="attaque",
-                     said="départagé à l'attaque")
+                     said="départagé à l’attaque")
 BARRAGE = Metric[Any]("barrage", "Barrage", lambda line: line.barrage, ColumnKind.BOOL, 8, decided="barrage",
                       said="barrage à jouer")
 NUMBER = Metric[Any]("number", "N°", lambda line: line.participant.number, width=5)

@@ -55,7 +55,7 @@ TITLE = "Tournoi en ligne par poules"
 STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé", FORFEIT: "forfait",
           PENDING: "barragiste", "": ""}
 BARRAGE_STATE = {DECIDED: "joué", TO_PLAY: "à lancer", PLAYING: "en cours",
-                 NO_BARRAGE: "pas de nouveau barrage : ordre d'inscription (Art. IX)"}
+                 NO_BARRAGE: "pas de nouveau barrage : ordre d’inscription (Art. IX)"}
 HALF = {0: "0", 1: "½", 2: "1"}
 SIDE_BY_SIDE_UP_TO = 5  # players per pool for two pools side by side; larger pools, one per line
 
@@ -135,7 +135,7 @@ def _barrages(pool: Pool, names: dict[str, Registrant]) -> dict | None:
         games += [{"white": white.name, "black": black.name, "result": "à lancer"} for white, black in barrage.to_add]
     players = barrage.players if barrage is not None else sorted(
         {names[k] for g in pool.barrage_games for k in (g.white, g.black)}, key=lambda p: p.order)
-    state = BARRAGE_STATE[barrage.state] if barrage is not None else "sans effet (plus d'égalité après les forfaits)"
+    state = BARRAGE_STATE[barrage.state] if barrage is not None else "sans effet (plus d’égalité après les forfaits)"
     return {"pool": pool.label, "players": ", ".join(p.name for p in players), "state": state, "games": games}
 
 
@@ -160,7 +160,7 @@ def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
         f"Tours et poules (Art. I et III) : {french.plural(registered, 'inscrit')}, donc "
         f"{french.plural(rounds, 'tour')} et {french.plural(2 ** (rounds - 1), 'poule')} au premier tour (moitié "
         "moins à chaque tour suivant, une seule au dernier), moins en cas de défections. Tour 1 : classement par "
-        "points RON puis ordre d'inscription ; tours suivants : premiers, puis deuxièmes (par moyenne de points, "
+        "points RON puis ordre d’inscription ; tours suivants : premiers, puis deuxièmes (par moyenne de points, "
         "puis inscription), puis repêchés ; répartition en serpentin (1 à p dans les poules 1 à p, p+1 à 2p dans "
         "les poules p à 1…).",
         "Poules (Art. IV) : chacun rencontre chacun des autres deux fois, une fois avec chaque couleur ; victoire "
@@ -168,14 +168,14 @@ def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
         "(Art. XI) perd toutes ses parties du tour et se classe après les autres.",
         "Départage : une égalité de points à la limite des qualifiés (2e/3e) ou pour la première place de la poule "
         "finale se règle par un barrage (Art. IX : une partie contre chaque autre ex aequo, les Blancs au dernier "
-        "inscrit) ; les autres égalités, et celles qui restent après le barrage, par l'ordre d'inscription.",
+        "inscrit) ; les autres égalités, et celles qui restent après le barrage, par l’ordre d’inscription.",
         "Qualification (Art. V et X) : les deux premiers de chaque poule ; les places libérées par des forfaits vont "
-        "aux troisièmes des autres poules, par moyenne de points du troisième, puis date d'inscription affectée à la "
+        "aux troisièmes des autres poules, par moyenne de points du troisième, puis date d’inscription affectée à la "
         "poule (la plus ancienne des joueurs à égalité de points avec le troisième).",
         "Classement du tournoi (Art. VI) : la poule finale donne les premières places ; suivent les éliminés de "
         "chaque tour, du dernier au premier, par place dans leur poule, puis moyenne de points par partie, puis "
-        "ordre d'inscription ; les forfaits d'un tour après tous les autres joueurs de ce tour, "
-        "par ordre d'inscription.",
+        "ordre d’inscription ; les forfaits d’un tour après tous les autres joueurs de ce tour, "
+        "par ordre d’inscription.",
         f"Délais (Art. VII) : {settings.main_phase_days} jours pour les parties principales, "
         f"{settings.barrage_days} jours pour les barrages, à compter de leur lancement.",
     ]

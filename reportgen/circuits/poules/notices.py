@@ -54,7 +54,7 @@ def points(half: int) -> str:
 def _rendered(notice: Notice, league: str) -> tuple[str, str]:
     last, first = split_full_name(notice.player.name)
     greeting = f"Bonjour {' '.join(part for part in (first, last) if part)},"
-    closing = ["Bien cordialement,", league or "L'organisation du tournoi"]
+    closing = ["Bien cordialement,", league or "L’organisation du tournoi"]
     text_parts = [greeting]
     html_parts = [f"<p>{html.escape(greeting)}</p>"]
     for block in notice.blocks:
@@ -121,7 +121,7 @@ def _round_start(played: Round, event_name: str, settings: PoulesSettings) -> li
                                  f"{french.joined(others)}.",
                                  "Vos parties (chaque adversaire deux fois, une fois avec chaque couleur ; une victoire "
                                  "vaut 1 point, une nulle ½, une défaite 0) :", _games_of(pool, player),
-                                 f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu'au "
+                                 f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu’au "
                                  f"{french.date_long(deadline)}."],
                                 played.launched))
     return found
@@ -146,9 +146,9 @@ def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> 
                                  f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
                                  "contre chaque autre joueur à égalité, les Blancs au dernier inscrit.",
                                  "Vos parties de barrage :", games,
-                                 "Les points de barrage (1 la victoire, ½ la nulle) départagent, puis l'ordre "
-                                 "d'inscription au tournoi.",
-                                 f"Délai (Art. VII) : {settings.barrage_days} jours, jusqu'au "
+                                 "Les points de barrage (1 la victoire, ½ la nulle) départagent, puis l’ordre "
+                                 "d’inscription au tournoi.",
+                                 f"Délai (Art. VII) : {settings.barrage_days} jours, jusqu’au "
                                  f"{french.date_long(deadline)}."],
                                 played.barrage_launched))
     return found
@@ -187,7 +187,7 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
             day = _forfeit_day(played, lifting)
             found.append(Notice(REHABILITATION, played.number, player, f"réhabilitation au tour {played.number}",
                                 [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous êtes réintégré "
-                                 "dans le tournoi et vos résultats sont rétablis. Une partie qui n'était pas terminée "
+                                 "dans le tournoi et vos résultats sont rétablis. Une partie qui n’était pas terminée "
                                  "dispose à nouveau de tout son délai."], day))
             found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation de {player.name}",
                              [f"Le forfait de {player.name} au tour {played.number} est levé (Art. XI) : vos "
@@ -204,7 +204,7 @@ def _cancellation(played: Round, event_name: str) -> list[Notice]:
     day = max(days) if days else played.launched
     kind = CANCELLATION if played.cancelled else RESTORATION
     left = len(played.participants) - len(played.forfeited)
-    remaining = {0: "il ne reste plus aucun joueur non forfait", 1: "il ne reste qu'un joueur non forfait"}.get(
+    remaining = {0: "il ne reste plus aucun joueur non forfait", 1: "il ne reste qu’un joueur non forfait"}.get(
         left, f"il ne reste que {left} joueurs non forfaits")
     text = (f"Le tournoi « {event_name} » est annulé (Art. XI) : après les forfaits, {remaining} au tour "
             f"{played.number}. Il serait rétabli si un joueur forfait était réhabilité."
@@ -258,5 +258,5 @@ def _place_text(played: Round, pool: Pool, line: Line) -> str:
     if line.barrage_half is not None:
         text += f" Le barrage vous a rapporté {points(line.barrage_half)}."
     elif "inscription" in line.decided_by:
-        text += " À égalité de points, l'ordre d'inscription au tournoi vous a départagés (Art. IX)."
+        text += " À égalité de points, l’ordre d’inscription au tournoi vous a départagés (Art. IX)."
     return text

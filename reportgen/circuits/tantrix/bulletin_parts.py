@@ -106,7 +106,7 @@ def playoffs(result: EventResult) -> list[str]:
         places = ("la 1re place" if rank == 1 else f"les places {rank} et {rank + 1}" if len(players) == 2
                   else f"les places {rank} à {rank + len(players) - 1}")
         texts.append(f"Égalité pour {places} : barrage à jouer entre {french.joined(players)}, 5 minutes par joueur "
-                     "(5:01 ou plus perd la partie) ; le premier qui gagne une partie l'emporte (règle 10 c).")
+                     "(5:01 ou plus perd la partie) ; le premier qui gagne une partie l’emporte (règle 10 c).")
     return texts
 
 
@@ -129,7 +129,7 @@ def event_notes(result: EventResult, settings: TantrixSettings) -> list[str]:
         notes.append("Élimination (règle 10 a) : un match réunit toutes les parties des deux mêmes joueurs dans une "
                      "ronde ; il se gagne aux TPs, puis aux parties gagnées, puis aux tuiles, sinon barrage. Classement : "
                      "le vainqueur de la dernière ronde 1er, son adversaire 2e, puis chacun selon la dernière ronde "
-                     "jouée ; les éliminés d'une même ronde partagent la place (1, 2, 3, 3, 5, 5, 5, 5).")
+                     "jouée ; les éliminés d’une même ronde partagent la place (1, 2, 3, 3, 5, 5, 5, 5).")
     else:
         places = ", ".join(french.ordinal(p, feminine=True) for p in settings.playoff_places)
         notes.append("Départage (règle 10) : TPs après pénalités de temps ; à égalité, TPs marqués dans les parties "

@@ -108,9 +108,9 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
                  "rounds": [{"number": n, "games": by_round[n]} for n in rounds],
                  "colours": bool(result.colours), "seed": result.draw_seed, "drawn": drawn,
                  "seeds": seeds,
-                 "seeding_from": (f"Liste établie d'après le classement Elo au {french.date_long(result.ratings_date)} "
+                 "seeding_from": (f"Liste établie d’après le classement Elo au {french.date_long(result.ratings_date)} "
                                   "(tournois des dates antérieures seulement)" if result.ratings_date else
-                                  "Aucun tournoi antérieur : pas encore de classement Elo, la liste suit l'Elo du "
+                                  "Aucun tournoi antérieur : pas encore de classement Elo, la liste suit l’Elo du "
                                   f"classeur (Inscrits), sinon {start} réduit"),
                  "notes": parts.event_notes(result, settings),
                  "print_top": common.print_top(len(rows), settings.bulletin_rows, path.rpartition("/")[2] + ".csv")},
@@ -162,7 +162,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
         } for c in changes]})
     n = settings.established_games
     notes = [
-        "Méthode (règle 12, lecture de la ligue) : tournoi par tournoi dans l'ordre des dates (même date : ordre "
+        "Méthode (règle 12, lecture de la ligue) : tournoi par tournoi dans l’ordre des dates (même date : ordre "
         "des noms). Un joueur sans partie classée part de "
         f"{french.number(settings.rating_start)}. Dans un tournoi, score f = ses TPs / (20 × ses parties), borné à "
         f"[{french.number(settings.score_clip, 2)} ; {french.number(1 - settings.score_clip, 2)}] ; performance = "

@@ -116,7 +116,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
         })
     factors = [", ".join(f"{french.number(f * 100)} %" for f in settings.factors(k)) for k in range(1, 6)]
     notes = [
-        "Valeur d'un tournoi (points du vainqueur) selon les participants physiques N : "
+        "Valeur d’un tournoi (points du vainqueur) selon les participants physiques N : "
         + ", ".join(f"{n} → {french.number(v)}" for n, v in settings.value_anchors)
         + f", proportionnelle entre ces points, +{settings.points_per_extra_player} par joueur au-delà de "
         f"{settings.value_anchors[-1][0]} ; moins de {settings.min_participants} participants : le tournoi ne compte pas.",
@@ -124,13 +124,13 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
         "du 2e ; les suivants en quatre quarts, le premier quart parmi les plus petits : son premier marque "
         f"{french.number(settings.ratio * 100)} % du 3e, le premier du deuxième quart {settings.second_quarter_points}, "
         "un (n+1)e virtuel 0, en ligne droite entre ces points ; les plus grands écarts entre les mieux classés. "
-        "Les ex aequo se partagent les points des places qu'ils occupent ; les joueurs hors classement sont retirés "
+        "Les ex aequo se partagent les points des places qu’ils occupent ; les joueurs hors classement sont retirés "
         "avant le calcul.",
         "Total de la saison : résultats du meilleur au moins bon, multipliés par "
         + " ; ".join(f"{k} résultat{'s' if k > 1 else ''} : {f}" for k, f in enumerate(factors, start=1))
         + " (le tableau du règlement manque ; lecture de ses deux exemples). En italique : résultat réduit.",
         f"Tournois de moins de {settings.small_tournament_below} joueurs : « traités de manière particulière » sans "
-        "précision dans le règlement ; le barème standard s'applique et ils sont signalés.",
+        "précision dans le règlement ; le barème standard s’applique et ils sont signalés.",
     ]
     return Document(
         path=ranking_path(ranking), template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,

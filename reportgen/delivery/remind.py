@@ -78,7 +78,7 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     name = f"« {entry.name} »" if entry.name else entry.of_place(clubs)
     day = french.date_long(entry.date)
     signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
-                 else f"Le secrétariat\u00a0— {league}")
+                 else f"Le secrétariat{french.SEPARATOR}{league}")
     text, html = bodies("remind", {
         "name": entry.name, "of_place": entry.of_place(clubs), "circuit": titles.get(entry.circuit, entry.circuit),
         "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",

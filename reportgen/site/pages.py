@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from jinja2 import Template
 from markupsafe import Markup
 
-from reportgen import collector
+from reportgen import collector, french
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import corrections, drawing, figures, og
 from reportgen.site import lines as html_lines
@@ -391,7 +391,7 @@ class Site:
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it
         return self.render("season.html.j2", self.season_page(circuit, season), card,
-                           title=f"{circuit.title}\u00a0— saison {season}", circuit=circuit.shown(), season=season,
+                           title=f"{circuit.title}{french.SEPARATOR}saison {season}", circuit=circuit.shown(), season=season,
                            # the circuit's other seasons the site has (an archived one too), the latest first
                            seasons=[{"season": s, "url": self.season_page(circuit, s)}
                                     for s in circuit.seasons() if s != season],

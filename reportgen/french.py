@@ -224,7 +224,7 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
 _OWN_ARTICLES = {"Le ": "le", "Les ": "les"}
 # A name that starts with a common noun (« Club de Foix », « Cercle de Rodez », « Open de
 # Toulouse », « Coupe d'automne ») takes the definite article French puts before that noun, which
-# « de » and « à » contract as a place's own (du Club de Foix, de l'Open, à la Coupe). The nouns
+# « de » and « à » contract as a place's own (du Club de Foix, de l’Open, à la Coupe). The nouns
 # of clubs' and tournaments' names, by their article; a town that starts with one of these words
 # writes it with a hyphen (Maisons-Alfort) or its own article (L'Union), so the whole first word
 # is compared, case aside.
@@ -237,8 +237,12 @@ _NOUNS = {
     **dict.fromkeys(("amis", "rencontres", "journées", "championnats"), "les"),
 }
 _VOWELS = "aeiouyhéèêâîôû"
-_FORMS = {"de": {"le": "du ", "les": "des ", "la": "de la ", "l'": "de l'"},
-          "à": {"le": "au ", "les": "aux ", "la": "à la ", "l'": "à l'"}}
+# French elides with the typographic apostrophe (« d’Albi », « l’Amicale »), U+2019: the one these
+# words write. A name keeps its own as typed (« L'Isle-Jourdain », « Open d'Albi »): it is data.
+APOSTROPHE = "’"
+_ELIDED = "l" + APOSTROPHE  # the article « l’ » before a vowel
+_FORMS = {"de": {"le": "du ", "les": "des ", "la": "de la ", _ELIDED: "de " + _ELIDED},
+          "à": {"le": "au ", "les": "aux ", "la": "à la ", _ELIDED: "à " + _ELIDED}}
 
 
 def _noun(name: str) -> str | None:
@@ -249,7 +253,7 @@ def _noun(name: str) -> str | None:
 
 def _article(name: str) -> tuple[str, str] | None:
     """(the definite article French puts before `name`, the name after it): ("le", "Grau-du-Roi")
-    for « Le Grau-du-Roi », ("l'", "Open de Toulouse"), ("le", "Club de Foix"); None for a name
+    for « Le Grau-du-Roi », ("l’", "Open de Toulouse"), ("le", "Club de Foix"); None for a name
     that takes none (Toulouse, La Rochelle: its « La » never contracts, and stays as written)."""
     own = next((article for article in _OWN_ARTICLES if name.startswith(article)), None)
     if own is not None:
@@ -257,27 +261,27 @@ def _article(name: str) -> tuple[str, str] | None:
     noun = _noun(name)
     if noun is None:
         return None
-    return ("l'" if noun != "les" and name[:1].casefold() in _VOWELS else noun), name
+    return (_ELIDED if noun != "les" and name[:1].casefold() in _VOWELS else noun), name
 
 
 def _contracted(preposition: str, name: str) -> str | None:
-    """« du Grau-du-Roi », « du Club de Foix », « à l'Open d'Albi », or None when the name takes no
+    """« du Grau-du-Roi », « du Club de Foix », « à l’Open d'Albi », or None when the name takes no
     article."""
     found = _article(name)
     return _FORMS[preposition][found[0]] + found[1] if found else None
 
 
 def de(name: str) -> str:
-    """« de » before a place's, club's or tournament's name: de Toulouse, d'Albi, du Grau-du-Roi, des
-    Sables, de La Rochelle, de L'Isle-Jourdain, du Club de Foix, de l'Open de Toulouse (never before
+    """« de » before a place's, club's or tournament's name: de Toulouse, d’Albi, du Grau-du-Roi, des
+    Sables, de La Rochelle, de L'Isle-Jourdain, du Club de Foix, de l’Open de Toulouse (never before
     a person's: « forfait de Le Gall »)."""
     elided = name[:1].casefold() in _VOWELS and name[:1]
-    return _contracted("de", name) or (f"d'{name}" if elided else f"de {name}")
+    return _contracted("de", name) or (f"d{APOSTROPHE}{name}" if elided else f"de {name}")
 
 
 def at(name: str) -> str:
     """« à » before a place's, club's or tournament's name: à Toulouse, au Grau-du-Roi, aux Sables,
-    à La Rochelle, au Club de Foix, à l'Amicale de Rodez."""
+    à La Rochelle, au Club de Foix, à l’Amicale de Rodez."""
     return _contracted("à", name) or f"à {name}"
 
 
@@ -290,7 +294,7 @@ _EDITION = re.compile(r"[IVX]+(?:er|ère|ere|re|ème|eme|e) ")
 def the(name: str) -> str:
     """A tournament's name after the definite article its noun takes, as a sentence names it (« après
     le Championnat d'Europe »): « le Ier tournoi du Dauphiné », « la IVe Coupe de Bruxelles »,
-    « l'Open de Toulouse », « le tournoi de Reims » (its noun « Tournoi » a common one there, as the
+    « l’Open de Toulouse », « le tournoi de Reims » (its noun « Tournoi » a common one there, as the
     Grand Sud writes « le tournoi d'Albi »); a name whose noun is not known as it is (« DipLyon III,
     Coupe de France », « Anjou Feu »)."""
     edition = _EDITION.match(name)
@@ -303,37 +307,37 @@ def the(name: str) -> str:
         words = "t" + words[1:]
     if edition:
         return f"{_noun(rest) or article} {edition.group(0)}{words}"
-    return f"l'{words}" if article == "l'" else f"{article} {words}"
+    return f"{article}{words}" if article == _ELIDED else f"{article} {words}"
 
 
 def _club(name: str) -> tuple[str, str]:
     """(article, the words after it) naming a club in a sentence: ("le", "club de Foix") for a club
     named after its town in clubs.xlsx; a name that says what it is is not preceded by « club »:
-    ("le", "Club de Foix"), ("l'", "Amicale de Rodez")."""
+    ("le", "Club de Foix"), ("l’", "Amicale de Rodez")."""
     found = _article(name) if _noun(name) is not None else None
     return found or ("le", f"club {de(name)}")
 
 
 def the_club(name: str) -> str:
-    """« le club de Foix », « le Club de Foix », « l'Amicale de Rodez »."""
+    """« le club de Foix », « le Club de Foix », « l’Amicale de Rodez »."""
     article, rest = _club(name)
-    return f"{article}{rest}" if article == "l'" else f"{article} {rest}"
+    return f"{article}{rest}" if article == _ELIDED else f"{article} {rest}"
 
 
 def of_club(name: str) -> str:
-    """« du club de Foix », « du club d'Albi », « du Club de Foix », « de l'Amicale de Rodez »."""
+    """« du club de Foix », « du club d’Albi », « du Club de Foix », « de l’Amicale de Rodez »."""
     article, rest = _club(name)
     return _FORMS["de"][article] + rest
 
 
 def club_title(name: str) -> str:
-    """A club's name as a heading: « Club d'Auch » for a club named after its town in clubs.xlsx,
+    """A club's name as a heading: « Club d’Auch » for a club named after its town in clubs.xlsx,
     « Club du Grau-du-Roi »; a name that says what it is as written (« Club de Foix », « Amicale de
     Rodez », « Les Amis du jeu »)."""
     return name if _noun(name) is not None else f"Club {de(name)}"
 
 
 def at_club(name: str) -> str:
-    """« au club de Foix », « au Club de Foix », « à l'Amicale de Rodez »."""
+    """« au club de Foix », « au Club de Foix », « à l’Amicale de Rodez »."""
     article, rest = _club(name)
     return _FORMS["à"][article] + rest

@@ -140,6 +140,12 @@ def place_text(place: int, style: int) -> object:
     return place
 
 
+def typed_name(plan: Plan) -> str:
+    """The tournament's name as a club types it: « Tournoi d'Albi », the straight apostrophe of a
+    keyboard (reportgen's own words elide with ’, french.APOSTROPHE; a workbook's name is data)."""
+    return plan.name or f"Tournoi {french.de(CLUB_NAMES[plan.club])}".replace(french.APOSTROPHE, "'")
+
+
 def write_tournament(path: Path, plan: Plan, results, variant: int) -> None:
     book = xlsxwriter.Workbook(path, {"strings_to_numbers": False, "strings_to_formulas": False})
     book.set_properties({"created": CREATED, "author": f"Club de {CLUB_NAMES[plan.club]}"})
@@ -147,7 +153,7 @@ def write_tournament(path: Path, plan: Plan, results, variant: int) -> None:
     date_format = book.add_format({"num_format": "dd/mm/yyyy"})
     info = book.add_worksheet("Tournoi")
     club_value = plan.club if variant % 2 else CLUB_NAMES[plan.club]
-    fields = [("Circuit", "grand-sud"), ("Nom", plan.name or f"Tournoi {french.de(CLUB_NAMES[plan.club])}"),
+    fields = [("Circuit", "grand-sud"), ("Nom", typed_name(plan)),
               ("Date", plan.date), ("Club", club_value), ("Formule", plan.formula),
               ("Lieu", CLUB_NAMES[plan.club])]
     if plan.series:
@@ -175,7 +181,7 @@ def write_tournament(path: Path, plan: Plan, results, variant: int) -> None:
     sheet = book.add_worksheet("Résultats")
     top = 0
     if variant % 2 == 0:  # a title and a blank row above the header
-        sheet.write_string(0, 0, f"{plan.name or 'Tournoi ' + french.de(CLUB_NAMES[plan.club])} — résultats", bold)
+        sheet.write_string(0, 0, f"{typed_name(plan)} — résultats", bold)
         top = 2
     single_name = variant % 5 == 3
     place_header = ["Place", "Classement", "Rang", "Clt"][variant % 4]

@@ -142,7 +142,7 @@ def test_an_entry_is_titled_by_its_name_else_its_place_else_its_club():
          for day, name, place, club in [(1, "Open d'automne", "Albi", "TLSE"), (8, "", "Auch", "TLSE"),
                                         (15, "", "", "TLSE"), (22, "", "", "GRAU")]], [])
     assert [e.title(clubs) for e in (named, placed, by_club, by_article)] == [
-        "Open d'automne", "Tournoi d'Auch", "Tournoi de Toulouse", "Tournoi du Grau-du-Roi"]
+        "Open d'automne", "Tournoi d’Auch", "Tournoi de Toulouse", "Tournoi du Grau-du-Roi"]
 
 # -- the build: the « provisoire » note and calendrier.ics -------------------------------------------
 
@@ -196,7 +196,7 @@ def test_a_season_s_ranking_in_force_awaits_a_tournament_past_since_its_latest_b
                         announced(27, "Coupe", circuit="tantrix")], [played(13, "Open de Rodez", "RODZ")])
     clubs = ClubDirectory([Club("PERP", "Perpignan", "66")])
     assert season_notes(entries, dt.date(2026, 6, 24), clubs) == {
-        ("grand-sud", 2026): "provisoire : résultats de l'Open de Perpignan du 20 juin attendus"}
+        ("grand-sud", 2026): "provisoire : résultats de l’Open de Perpignan du 20 juin attendus"}
     assert season_notes(entries, dt.date(2026, 6, 20), clubs) == {}
 
 

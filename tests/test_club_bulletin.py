@@ -115,7 +115,7 @@ def test_a_club_pdf_is_laid_out_again_only_when_its_page_changed_or_its_file_was
     (folder / "CARC.pdf").write_bytes(first["CARC.pdf"][:-10] + b"edited\n%%EOF")
     (folder / "ALBI.pdf").unlink()
     drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
-    assert [title.split("&nbsp;— ")[-1] for title in sorted(laid_out)] == ["Albi 2026", "Carcassonne 2026"]
+    assert sorted(title.split("&nbsp;— ")[-1] for title in laid_out) == ["Albi 2026", "Carcassonne 2026"]
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
     laid_out.clear()
     (league.outputs / ".reportgen" / club_bulletin.RECORDS).unlink()

@@ -64,13 +64,13 @@ def test_no_page_of_the_example_league_parts_a_date_s_day_from_its_month(example
     assert kept > 10_000  # every bulletin's title, every line of the players' pages...
     # the day and month kept, the year free to wrap in a narrow column
     season = (example_site / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
-    assert "<h2 id=\"classement\">Classement après le tournoi d&#39;Auch du 14\u00a0novembre 2026</h2>" in season
+    assert "<h2 id=\"classement\">Classement après le tournoi d’Auch du 14\u00a0novembre 2026</h2>" in season
     assert "14\u00a0novembre 2026</td>" in season  # its table of bulletins
     bulletin = (example_site / "grand-sud" / "2026" / "classement-2026-11-14.html").read_text(encoding="utf-8")
-    assert "<p class=\"subtitle\">Classement après le tournoi d&#39;Auch du 14\u00a0novembre 2026</p>" in bulletin
+    assert "<p class=\"subtitle\">Classement après le tournoi d’Auch du 14\u00a0novembre 2026</p>" in bulletin
     assert "Points marqués : Tournoi d&#39;Auch, 14\u00a0novembre 2026</h2>" in bulletin
     # the tab's title and the PDF's running footer (one line, never wrapped) keep date_long's words
-    assert "<title>Classement après le tournoi d&#39;Auch du 14 novembre 2026&nbsp;— " in bulletin
+    assert "<title>Classement après le tournoi d’Auch du 14 novembre 2026&nbsp;— " in bulletin
     verification = laid_text(example_site / "verification.html")
     assert "3\u00a0décembre 2026" in verification
 
@@ -79,7 +79,7 @@ def test_the_files_read_as_data_keep_date_long_s_plain_spaces(example_site):
     """The CSV files, the annexes, the site's JSON and its search index: words a reader's program
     or a test compares, never laid out in lines by a browser."""
     site_json = (example_site / "grand-sud" / "site.json").read_text(encoding="utf-8")
-    assert "Classement après le tournoi d'Auch du 14 novembre 2026" in site_json
+    assert "Classement après le tournoi d’Auch du 14 novembre 2026" in site_json
     assert "14 novembre 2026" in (example_site / "site" / "recherche.js").read_text(encoding="utf-8")
     data = [path for suffix in ("*.csv", "*.json", "*.js", "*.ics") for path in example_site.rglob(suffix)]
     annexes = sorted(example_site.rglob("*.xlsx"))

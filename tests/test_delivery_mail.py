@@ -208,7 +208,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     albi = message_from_bytes((league.outputs / "mail" / "2026" / "ALBI.eml").read_bytes(), policy=policy.default)
     albi_text = albi.get_body(("plain",)).get_content()
     assert "MARTIN Paul, 575 points" in albi_text and "=SOMME(A1:A9) Hacker" in albi_text
-    assert "avec la place des joueurs du club d'Albi." in albi_text  # elided before a vowel
+    assert "avec la place des joueurs du club d’Albi." in albi_text  # elided before a vowel
     toulouse = message_from_bytes((league.outputs / "mail" / "2026" / "TLSE.eml").read_bytes(), policy=policy.default)
     # A name from a workbook is data: escaped in the HTML part, as typed in the plain one.
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in toulouse.get_body(("html",)).get_content()

@@ -65,19 +65,19 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     assert not (league.archive / "inbox" / "replaced").exists()
     assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur mis de côté pour vous" \
         in done.stdout
-    assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d'Albi" in done.stdout
+    assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi" in done.stdout
     assert "lancez « make »" not in done.stdout  # nothing new to publish
     # The secretary is told where it is and how to file it herself.
     assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d'un autre club que l'expéditeur ; " \
         "rien n'a changé dans inputs/, à vous de décider) :" in done.stderr
     assert (f"  - t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 est un "
-            f"tournoi du club d'Albi ; gardé dans {held} ; pour l'enregistrer, mettez-le dans inputs/ à la place "
+            f"tournoi du club d’Albi ; gardé dans {held} ; pour l'enregistrer, mettez-le dans inputs/ à la place "
             f"de {filed} ; pour l'écarter, supprimez-le") in done.stderr
     # Toulouse's answer, as Toulouse reads it: whose tournament it is and who decides; no corrections.
     draft = answer(league, "2026-03-14-tlse-2")
     assert draft["To"] == TLSE and draft["Subject"] == "Re: Tournoi d'Albi"
     said = ("t.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est un tournoi du club "
-            "d'Albi\u202f; votre classeur n’a donc pas été enregistré et la version déjà enregistrée reste en place. "
+            "d’Albi\u202f; votre classeur n’a donc pas été enregistré et la version déjà enregistrée reste en place. "
             "Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter "
             "une précision, répondez à ce message.")
     assert said in body(draft)
@@ -160,7 +160,7 @@ def test_a_tournament_another_club_filed_by_mail_is_held_in_a_circuit_without_or
     done = league.run()
     assert done.returncode == 0, done.stderr
     assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before
-    assert "est un tournoi du club d'Albi" in body(league.drafts()[-1])
+    assert "est un tournoi du club d’Albi" in body(league.drafts()[-1])
     # Albi sends it again: its own, replaced.
     league.server.append(message(ALBI, "Étape corrigée", [("e.xlsx", tour_de_france(tmp_path, "Étape de Sète",
                                                                                     "BOUVIER"))], number=3))
@@ -186,7 +186,7 @@ def test_a_stage_the_secretary_placed_is_held_when_the_calendar_says_it_is_anoth
     done = league.run()
     assert done.returncode == 0, done.stderr
     assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before
-    assert "est un tournoi du club d'Albi" in body(league.drafts()[-1])
+    assert "est un tournoi du club d’Albi" in body(league.drafts()[-1])
     # Albi sends its corrected stage: its own, it replaces the secretary's copy.
     league.server.append(message(ALBI, "Étape corrigée", [("e.xlsx", tour_de_france(tmp_path / "a", "Étape de Sète",
                                                                                     "BOUVIER"))], number=2))
@@ -267,7 +267,7 @@ def test_a_schema_4_database_is_upgraded_and_its_filings_still_say_whose_tournam
                                  number=2))
     done = league.run()
     assert done.returncode == 0 and "1 classeur mis de côté pour vous" in done.stdout, done.stderr
-    assert "est un tournoi du club d'Albi" in body(answer(league, "2026-03-14-tlse-2"))
+    assert "est un tournoi du club d’Albi" in body(answer(league, "2026-03-14-tlse-2"))
 
 
 def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(league, tmp_path, smtp):
@@ -280,7 +280,7 @@ def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(le
     assert set(received) == {ALBI, TLSE}
     for part in ("plain", "html"):
         text = markup.unescape(received[TLSE].get_body((part,)).get_content())
-        assert "est un tournoi du club d'Albi\u202f; votre classeur n’a donc pas été enregistré" in text
+        assert "est un tournoi du club d’Albi\u202f; votre classeur n’a donc pas été enregistré" in text
         assert "c’est le secrétariat de la ligue qui décidera de la suite" in text
         albi = markup.unescape(received[ALBI].get_body((part,)).get_content())
         assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in albi

@@ -44,7 +44,7 @@ def document(scored, slug: str, path: str) -> Document:
 def test_the_running_title_names_the_circuit_the_bulletin_and_its_date_once(example_scored):
     titles = {d.path: html.running_title(d) for report in example_scored.reports.values() for d in report.documents}
     assert titles["2026/classement-2026-11-14"] == \
-        "Classement régional Grand Sud · Classement après le tournoi d'Auch du 14 novembre 2026"
+        "Classement régional Grand Sud · Classement après le tournoi d’Auch du 14 novembre 2026"
     assert titles["2026/masters-2026"] == "Masters Grand Sud · Classement final · 28 novembre 2026"
     assert titles["2005/classement-2005-04-09"] == \
         "Tour de France de Diplomatie · Classement après le tournoi International de Lyon (9 avril 2005)"

@@ -78,7 +78,7 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert "Bonjour," in body and "à Perpignan, organisé par le club de Perpignan" in body
     assert body.rstrip().endswith("Le secrétariat de la Ligue Grand Sud des clubs de jeux de réflexion")
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
-    assert "Montpellier n'a pas d'adresse" in done.stderr
+    assert "Montpellier n’a pas d’adresse" in done.stderr
     assert smtp.received == []  # drafts only
     again = tmp_path / "again"
     league(again, smtp.port)
@@ -242,7 +242,7 @@ def test_a_tournament_known_by_its_club_alone_is_named_when_its_club_has_no_addr
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
     late = french.date_long(TODAY - dt.timedelta(days=12))
-    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n'a pas d'adresse" \
+    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n’a pas d’adresse" \
         in " ".join(done.stderr.split())
 
 
@@ -255,7 +255,7 @@ def test_a_club_whose_address_is_no_address_is_said_so_with_its_cell_not_as_with
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stderr.split())
-    assert "le club de Montpellier n'a pas d'adresse valide (« contact mtpl.example.org » dans clubs.xlsx, feuille " \
+    assert "le club de Montpellier n’a pas d’adresse valide (« contact mtpl.example.org » dans clubs.xlsx, feuille " \
            "Clubs, cellule D6)" in said
-    assert "n'a pas d'adresse (colonne Email" not in said
+    assert "n’a pas d’adresse (colonne Email" not in said
 

@@ -673,13 +673,13 @@ def test_the_corrections_are_told_to_a_club_member_not_in_the_secretary_s_words(
 
 def test_a_club_s_page_is_titled_with_the_club_and_its_rows_do_not_link_back_to_it(example_site):
     """« Auch » alone was the page's heading, « Les joueurs du club Auch » its description, and each
-    row's Club cell linked to the page itself: « Club d'Auch », « Les joueurs du club d'Auch »
+    row's Club cell linked to the page itself: « Club d’Auch », « Les joueurs du club d’Auch »
     (french.py's naming of a club), no Club column there (a season's page keeps it)."""
     _, pages = example_site
     name = page_name("club", "Auch")
     text = html.unescape(pages[f"site/{name}"].decode("utf-8"))
-    assert "<h1>Club d'Auch</h1>" in text and "<title>Club d'Auch\u00a0— " in text
-    assert '<meta name="description" content="Les joueurs du club d\'Auch">' in text
+    assert "<h1>Club d’Auch</h1>" in text and "<title>Club d’Auch\u00a0— " in text
+    assert '<meta name="description" content="Les joueurs du club d’Auch">' in text
     page = Page(pages[f"site/{name}"].decode("utf-8"))
     assert name not in page.links and "Tournois de ses joueurs" in page.words
     assert not re.search(r"<th[^>]*>Club</th>", text) and "<tbody>" in text

@@ -58,14 +58,14 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
             continue
         club = clubs.find(entry.club) if entry.club else None
         if club is None:
-            result.unreachable.append((entry, "le calendrier ne dit pas quel club l'organise (colonne Club)"))
+            result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne Club)"))
         elif (bad := club.bad_address) is not None:  # a warning of check, said again where it costs a reminder
             result.unreachable.append(
-                (entry, f"{french.the_club(club.name)} n'a pas d'adresse valide ({bad.typed} dans {bad.where.path}, "
+                (entry, f"{french.the_club(club.name)} n’a pas d’adresse valide ({bad.typed} dans {bad.where.path}, "
                         f"feuille {bad.where.sheet}, cellule {bad.where.cell})"))
         elif not club.emails:
             result.unreachable.append(
-                (entry, f"{french.the_club(club.name)} n'a pas d'adresse (colonne Email de clubs.xlsx)"))
+                (entry, f"{french.the_club(club.name)} n’a pas d’adresse (colonne Email de clubs.xlsx)"))
         else:
             result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
     return result
@@ -147,7 +147,7 @@ def send(reminders: Plan, settings: Mail, log: SendLog, resend: bool = False,
                      circuit, bulletin, key, "", identifier) for address in draft.to],
                 timeout,
                 f"le rappel {french.at_club(reminder.club.name)} est peut-être parti sans que le journal le note ; "
-                "rien de plus n'a été envoyé", now)
+                "rien de plus n’a été envoyé", now)
             run.sent.append(Sent(reminder, answer.refused, answer.unconfirmed))
             where = f"{reminder.club.name} ({', '.join(draft.to)})"
             if answer.unconfirmed:

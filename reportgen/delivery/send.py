@@ -379,7 +379,7 @@ def send(plan: Plan, settings: Mail, log: SendLog, resend: bool = False, say: Sa
                     for address in to for b, digest in zip(bulletins, pdf_digests(plan, draft, bulletins))],
                 timeout,
                 f"le message {french.de(club_mail.club.name)} est peut-être parti sans que le journal le note : le "
-                "prochain envoi le signalera comme incertain ; rien de plus n'a été envoyé", now)
+                "prochain envoi le signalera comme incertain ; rien de plus n’a été envoyé", now)
             failed = answer.refused
             accepted = tuple(a for a in to if a not in failed)
             outcome = Outcome(club_mail.club.name, to, tuple(a.filename for a in draft.attachments),

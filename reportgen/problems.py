@@ -83,15 +83,15 @@ class Problems(list[Problem]):
 # -- files and folders ---------------------------------------------------------------------------
 
 MISSING_INPUTS = _kind("missing-inputs", "the inputs folder does not exist",
-                       "le dossier des classeurs n'existe pas", "indiquez le bon dossier avec --inputs")
+                       "le dossier des classeurs n’existe pas", "indiquez le bon dossier avec --inputs")
 MISSING_CLUBS = _kind("missing-clubs", "workbooks name clubs but inputs/clubs.xlsx is absent",
-                      "l'annuaire des clubs est absent (les classeurs {workbooks} nomment des clubs)",
+                      "l’annuaire des clubs est absent (les classeurs {workbooks} nomment des clubs)",
                       "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)")
 UNREADABLE = _kind("unreadable", "a file cannot be read at all (damaged, protected, another format, "
                    "a settings file that is not TOML or not UTF-8); the message says which")
 NOT_XLSX = _kind("not-xlsx", "reportgen would write into a workbook that is not an .xlsx",
-                 "reportgen n'écrit que des classeurs .xlsx, pas des {suffix}",
-                 "ouvrez-le dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien "
+                 "reportgen n’écrit que des classeurs .xlsx, pas des {suffix}",
+                 "ouvrez-le dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l’ancien "
                  "fichier de inputs/, puis relancez la commande")
 WOULD_OVERWRITE = _kind("would-overwrite", "writing into a workbook would lose a value typed there")
 
@@ -122,26 +122,26 @@ BAD_VALUE = _kind("bad-value", "a cell's value cannot be read as what it should 
 BAD_ADDRESS = _kind("bad-address", "an Email cell of clubs.xlsx holds something that is not an e-mail address",
                    "{parts} {what} (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par "
                    "« ; »)",
-                   "corrigez l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
-                   "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu'elle est "
+                   "corrigez l’adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses "
+                   "séparées par « ; »), ou videz la case : le club ne reçoit aucun courriel tant qu’elle est "
                    "fausse", what="ne sont pas des adresses électroniques", level=Level.WARNING)
 BAD_PUBLICATION = _kind("bad-publication", "a player's Publication in joueurs.xlsx is not oui, initiales or non",
-                        "« {value} » n'est pas un choix de publication",
+                        "« {value} » n’est pas un choix de publication",
                         "écrivez oui (le nom sur le site), initiales (les initiales seulement) ou non (absent du "
                         "site public), ou laissez la case vide (oui)", level=Level.WARNING)
 FORMULA = _kind("formula", "a formula saved without its value",
-                "la cellule contient une formule dont la valeur n'a jamais été calculée",
+                "la cellule contient une formule dont la valeur n’a jamais été calculée",
                 "ouvrez le fichier dans Excel ou LibreOffice et enregistrez-le, ou tapez la valeur elle-même")
 CONTROL_CHARACTERS = _kind("control-characters", "a cell holds only invisible control characters",
                            "la case ne contient que des caractères invisibles (caractères de contrôle)",
                            "effacez-la et tapez la valeur, ou laissez-la vide")
 EMPTY = _kind("empty", "a sheet has its headers but no rows", "{nothing} dans la feuille",
-              "listez {rows} sous la ligne d'en-têtes", nothing="aucun résultat", rows="les joueurs")
+              "listez {rows} sous la ligne d’en-têtes", nothing="aucun résultat", rows="les joueurs")
 FUTURE_DATE = _kind("future-date", "the tournament's date is after today",
                     "{typed}la date {event} ({day}) est dans le futur", "corrigez la date {event}",
                     typed="", event="du tournoi")
 LAYOUT = _kind("layout", "a sheet a command of reportgen wrote is no longer in its layout",
-               "la feuille « {sheet} » n'est plus dans la disposition que « reportgen {command} » lui donne "
+               "la feuille « {sheet} » n’est plus dans la disposition que « reportgen {command} » lui donne "
                "({layout})")
 
 # -- the same thing twice --------------------------------------------------------------------------
@@ -153,17 +153,17 @@ DUPLICATE_PLAYER = _kind("duplicate-player", "a player listed twice in one sheet
                          listed="inscrit", otherwise="")
 SHARED_LICENCE = _kind("shared-licence", "two names with one licence in one sheet",
                        "{player} a la licence {licence}, déjà donnée à {other} en {first}",
-                       "corrigez la licence de l'une des deux lignes, ou le nom si c'est le même joueur")
+                       "corrigez la licence de l’une des deux lignes, ou le nom si c’est le même joueur")
 DUPLICATE_TOURNAMENT = _kind("duplicate-tournament", "two workbooks are the same tournament",
                              "ce classeur et « {other} » sont le même tournoi ({same}) : compté deux fois, il "
                              "fausserait le classement",
-                             "retirez d'inputs/ l'un des deux classeurs (« {other} » ou « {label} »){then}")
+                             "retirez d’inputs/ l’un des deux classeurs (« {other} » ou « {label} »){then}")
 
 # -- places ------------------------------------------------------------------------------------------
 
 DUPLICATE_PLACE = _kind("duplicate-place", "a Grand Sud place given twice (no ties in the Grand Sud)",
                         "la place {place} est donnée deux fois{first} ; le règlement Grand Sud ne prévoit pas "
-                        "d'ex aequo", "donnez à chaque joueur une place différente")
+                        "d’ex aequo", "donnez à chaque joueur une place différente")
 PLACE_RANGE = _kind("place-range", "a place beyond the number of players ranked",
                     "la place {place} dépasse le nombre de joueurs classés ({count})")
 PLACE_SEQUENCE = _kind("place-sequence", "places that do not follow each other (ties share a number, the next "
@@ -175,10 +175,10 @@ PLACE_SEQUENCE = _kind("place-sequence", "places that do not follow each other (
 # -- who is who ------------------------------------------------------------------------------------
 
 UNKNOWN_CLUB = _kind("unknown-club", "a club the directory clubs.xlsx does not know",
-                     "le club « {club} » n'est pas dans l'annuaire clubs.xlsx")
+                     "le club « {club} » n’est pas dans l’annuaire clubs.xlsx")
 UNKNOWN_PLAYER = _kind("unknown-player", "a name that is not in the closed list it must come from (a pool "
                        "tournament's or a Tantrix event's Inscrits, the Masters' participants...)",
-                       "{player} n'est pas {among}")
+                       "{player} n’est pas {among}")
 AMBIGUOUS_PLAYER = _kind("ambiguous-player", "a name that could mean two entries of a closed list",
                          "{player} peut désigner {candidates} ({among})")
 
@@ -212,14 +212,14 @@ MISSING_DATE = _kind("missing-date", "the Masters' date is known neither from it
 UPSTREAM = _kind("upstream", "a circuit this one depends on has problems: this one waits, with nothing of its "
                  "own to correct",
                  "le circuit {circuits}, dont dépend {slug}, a des classeurs à corriger : rien ne peut être établi",
-                 "corrigez d'abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)",
+                 "corrigez d’abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)",
                  level=Level.HELD)  # said, never counted as one more problem to correct
 
 # -- the league's calendar (inputs/calendrier.xlsx) ------------------------------------------------
 
 UNKNOWN_CIRCUIT = _kind("unknown-circuit", "a circuit the calendar names that reportgen does not know",
-                        "le circuit « {circuit} » n'existe pas", "écrivez l'un de : {known}")
+                        "le circuit « {circuit} » n’existe pas", "écrivez l’un de : {known}")
 ANNOUNCED_TWICE = _kind("announced-twice", "a tournament the calendar announces twice (same circuit, date and "
                         "club, or same circuit, date and name)",
                         "ce tournoi est déjà annoncé en {first} (même circuit, même date, {same})",
-                        "supprimez l'une des deux lignes, ou corrigez la date, le club ou le nom de l'une")
+                        "supprimez l’une des deux lignes, ou corrigez la date, le club ou le nom de l’une")

@@ -236,7 +236,7 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     found = [problems.MISSING_SHEET(SourceRef("carcassonne/2026-03-14.xlsx"), sheet="Résultats",
                                     fix="ajoutez la feuille « Résultats » (voir docs/formats.md)"),
              problems.BAD_VALUE(SourceRef("carcassonne/2026-03-14.xlsx", "Tournoi", "B3", "Date"),
-                                message="« 31/02/2026 » n'est pas une date", fix="tapez la date sous la forme 14/03/2026")]
+                                message="« 31/02/2026 » n’est pas une date", fix="tapez la date sous la forme 14/03/2026")]
     page = verification.render_page(found, ["1 fichier CSV ignoré : enregistrez-le en .xlsx"], league, "3 décembre 2026")
     (outputs / verification.VERIFICATION_PAGE).write_text(page, encoding="utf-8")
     return outputs

@@ -70,7 +70,7 @@ def test_each_bad_cell_is_a_located_french_problem_with_its_fix(tmp_path):
     league = load(inputs, TODAY)
     by_code = {p.code: p for p in league.problems}
     assert "février 2026 compte 28 jours" in by_code["bad-value"].fix
-    assert by_code["unknown-circuit"].message == "le circuit « belote » n'existe pas"
+    assert by_code["unknown-circuit"].message == "le circuit « belote » n’existe pas"
     assert "grand-sud" in by_code["unknown-circuit"].fix
     assert by_code["announced-twice"].message == "ce tournoi est déjà annoncé en A6 (même circuit, même date, même club)"
     assert str(by_code["unknown-club"].where) == "calendrier.xlsx:'Calendrier'!C4 (colonne « Club »)"
@@ -92,7 +92,7 @@ def test_check_prints_the_calendar_problem_and_exits_1(tmp_path):
     done = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(tmp_path / "out")],
                           capture_output=True, text=True)
     assert done.returncode == 1 and "Traceback" not in done.stderr
-    assert "calendrier.xlsx" in done.stdout + done.stderr and "« belote » n'existe pas" in done.stdout + done.stderr
+    assert "calendrier.xlsx" in done.stdout + done.stderr and "« belote » n’existe pas" in done.stdout + done.stderr
 
 
 # -- announced and played --------------------------------------------------------------------------

@@ -79,11 +79,11 @@ def old_place(value: object) -> tuple[int, bool]:
     else:
         match = _PLACE.match(strip_accents(str(value)).strip().casefold())
         if not match:
-            raise BadValue(f"« {old_shown(value)} » n'est pas une place",
+            raise BadValue(f"« {old_shown(value)} » n’est pas une place",
                            "écrivez un nombre : 1, 2, 3… (ou 1er, 2e, 3 ex)")
         number, tied = int(match["n"]), bool(match["tie1"] or match["tie2"])
     if number < 1:
-        raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
+        raise BadValue(f"la place {number} n’existe pas", "les places commencent à 1")
     return number, tied
 
 

@@ -51,7 +51,7 @@ def test_check_reports_both_and_fills_the_correction_column(inputs, tmp_path):
     assert done.returncode == 1
     assert sorted(p["cell"] for p in printed["problems"]) == ["B3", "E3"]
     date = next(p for p in printed["problems"] if p["cell"] == "B3")
-    assert date["message"] == "« 31/02/2026 » n'est pas une date qui existe"
+    assert date["message"] == "« 31/02/2026 » n’est pas une date qui existe"
     assert date["fix"] == "corrigez le jour : février 2026 compte 28 jours (jj/mm/aaaa, du 01/02/2026 au 28/02/2026)"
     page = (tmp_path / "outputs" / "verification.html").read_text("utf-8")
     assert "février 2026 compte 28 jours" in page and "vouliez-vous dire «\u00a0Albi\u00a0»" in page
@@ -77,7 +77,7 @@ def test_a_verification_page_without_problems_holds_no_circuit_back(inputs, tmp_
 def test_a_date_no_calendar_has_says_how_to_fix_it(inputs, typed, fix):
     write_tournament(inputs, "t", day=typed)
     [problem] = load(inputs, TODAY).all_problems()
-    assert problem.message == f"« {typed} » n'est pas une date qui existe"
+    assert problem.message == f"« {typed} » n’est pas une date qui existe"
     assert problem.fix == fix
 
 
@@ -142,7 +142,7 @@ def test_a_clubs_second_tournament_of_the_year_is_said_by_check(inputs, tmp_path
     [notice] = [n for n in printed["notices"] if "remplace" in n]
     assert notice.startswith("grand-sud : 2026-03-14-carcassonne.xlsx (« Tournoi 2026-03-14-carcassonne », "
                              "14 mars 2026) remplace 2026-01-10-carcassonne.xlsx")
-    assert "deuxième tournoi de la série CARC en 2026 : seul le dernier de l'année compte (§1)" in notice
+    assert "deuxième tournoi de la série CARC en 2026 : seul le dernier de l’année compte (§1)" in notice
     assert "3 joueurs du premier, absents du second, en perdent les points : DURAND Anne, LÉGER Zoé, ROUX Marc" \
         in notice
 

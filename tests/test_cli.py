@@ -269,7 +269,7 @@ def test_check_reports_every_problem_and_exits_1(tmp_path):
     result = run("check", "--inputs", str(inputs))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "2 problèmes" in result.stderr
-    assert "casse.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 8 » n'est pas une date" in result.stderr
+    assert "casse.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 8 » n’est pas une date" in result.stderr
     assert "casse.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel »" in result.stderr
 
 
@@ -293,7 +293,7 @@ def test_check_on_a_clean_league_exits_0(inputs):
 
 def test_build_with_a_missing_inputs_folder_says_so(tmp_path):
     result = run("build", "--inputs", str(tmp_path / "absent"), "--outputs", str(tmp_path / "out"))
-    assert result.returncode == 1 and "le dossier des classeurs n'existe pas" in result.stderr
+    assert result.returncode == 1 and "le dossier des classeurs n’existe pas" in result.stderr
     assert "Traceback" not in result.stderr
 
 

@@ -63,11 +63,11 @@ def test_check_locates_each_bad_email_cell_as_a_warning_with_the_fix(league, tmp
     text = base.cli(*args)
     assert "3 avertissements (rien n'est bloqué, mais à corriger) dans les classeurs :" in text.stderr
     assert "1 problème à corriger dans reportgen.toml :" in text.stderr
-    assert ("  - clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc » n'est pas une adresse "
+    assert ("  - clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc » n’est pas une adresse "
             "électronique (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par « ; ») — corrigez "
-            "l'adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses séparées par « ; »), "
-            "ou videz la case : le club ne reçoit aucun courriel tant qu'elle est fausse") in text.stderr
-    assert "clubs.xlsx:'Clubs'!D2 (colonne « Email ») : « a@carc.example.org b@carc.example.org » n'est pas" \
+            "l’adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses séparées par « ; »), "
+            "ou videz la case : le club ne reçoit aucun courriel tant qu’elle est fausse") in text.stderr
+    assert "clubs.xlsx:'Clubs'!D2 (colonne « Email ») : « a@carc.example.org b@carc.example.org » n’est pas" \
         in text.stderr  # the bad part of the cell, not its good address
     assert "Traceback" not in text.stderr
 
@@ -82,7 +82,7 @@ def test_warnings_alone_let_check_pass_and_show_on_the_secretarys_page(league, t
     page = (out / "verification.html").read_text(encoding="utf-8")
     assert "aucun problème bloquant · 3 avertissements (rien n’est bloqué)" in page
     assert page.count("<strong>Avertissement</strong>") == 3
-    assert "«\u00a0contact@alb.example.orgBcc\u00a0» n&#39;est pas une adresse" in page
+    assert "«\u00a0contact@alb.example.orgBcc\u00a0» n’est pas une adresse" in page
 
 
 def test_the_build_publishes_despite_a_bad_address_and_reports_it(league, tmp_path):

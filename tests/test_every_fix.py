@@ -163,7 +163,7 @@ def test_a_circuit_blocked_by_the_one_it_needs_says_to_fix_that_one_first(checke
     _, printed, _ = checked["workbooks"]  # the Masters workbook is whole, Grand Sud is not
     [upstream] = [p for p in printed["problems"] if p["code"] == "upstream"]
     assert upstream["file"] == "masters/masters-2026.xlsx"
-    assert upstream["fix"] == ("corrigez d'abord les classeurs du circuit « Classement régional Grand Sud » "
+    assert upstream["fix"] == ("corrigez d’abord les classeurs du circuit « Classement régional Grand Sud » "
                                "(leurs problèmes sont listés avec eux)")
     assert upstream["message"].startswith("le circuit « Classement régional Grand Sud », dont dépend « Masters Grand Sud »,")
 

@@ -30,7 +30,7 @@ DAMAGED = ("le fichier est endommagé : la partie « {part} » est illisible —
            "ouvrez-le dans Excel ou LibreOffice et enregistrez-le à nouveau")
 FORBIDDEN = ("le fichier contient des déclarations XML interdites (DOCTYPE/ENTITY) — réenregistrez-le depuis Excel "
              "ou LibreOffice, ou demandez au club de le renvoyer")
-TOO_FAR = ("la feuille « {sheet} » {what}, bien au-delà d'un tableau de résultats — supprimez les lignes et colonnes "
+TOO_FAR = ("la feuille « {sheet} » {what}, bien au-delà d’un tableau de résultats — supprimez les lignes et colonnes "
            "inutilisées, ou copiez les résultats dans un classeur neuf")
 NEW_WORKBOOK = "copiez les résultats dans un classeur neuf (Édition > Collage spécial > Valeurs)"
 
@@ -305,7 +305,7 @@ def test_a1_and_all40000_is_refused_whatever_the_spelling(small_league_copy, mai
                                       f'<row r="40000">{text_cell(far, "x")}</row>'}, main, relationships)
     assert len(data) < 5_000
     assert only_refusal(small_league_copy, "2026-03-01-albi.xlsx", data) == (
-        "2026-03-01-albi.xlsx : " + TOO_FAR.format(sheet="Résultats", what="s'étend de A1 à ALL40000"))
+        "2026-03-01-albi.xlsx : " + TOO_FAR.format(sheet="Résultats", what="s’étend de A1 à ALL40000"))
 
 
 def test_one_cell_written_again_and_again_is_refused(tmp_path, monkeypatch):
@@ -336,7 +336,7 @@ def test_what_the_parent_holds_is_bounded_across_files(tmp_path, monkeypatch):
     limit = f"{reading_pool.MAX_ANSWERS / 1024**2:g}".replace(".", ",")
     assert [str(p) for p in problems] == [
         f"d.xlsx : ce classeur dépasse, avec les autres classeurs, le volume de données permis ({limit} Mo en tout)"
-        " — retirez de inputs/ ce qui n'est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf"]
+        " — retirez de inputs/ ce qui n’est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf"]
 
 
 def test_each_file_has_a_time_limit(tmp_path, monkeypatch):
@@ -395,7 +395,7 @@ def test_a_worker_that_dies_on_a_file_names_that_file(tmp_path):
     finally:
         timer.cancel()
     assert workbooks == [] and [str(p) for p in problems] == [
-        "lent.xlsx : le lecteur de classeurs s'est arrêté brutalement sur ce fichier — " + NEW_WORKBOOK]
+        "lent.xlsx : le lecteur de classeurs s’est arrêté brutalement sur ce fichier — " + NEW_WORKBOOK]
     assert [w.label for w in reading.read_workbooks([inputs / "normal.xlsx"], inputs)[0]] == ["normal.xlsx"]
 
 
@@ -436,7 +436,7 @@ def test_a_file_that_may_not_be_read_is_said_in_french(small_league_copy):
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 1, done.stderr
     assert done.stderr.splitlines()[-1] == (
-        "  - 2026-03-01-albi.xlsx : le fichier ne peut pas être lu : l'accès est refusé (droits du fichier) — donnez "
+        "  - 2026-03-01-albi.xlsx : le fichier ne peut pas être lu : l’accès est refusé (droits du fichier) — donnez "
         "le droit de lecture sur ce fichier (ou copiez-le dans inputs/ depuis votre session), puis relancez")
     assert "Permission denied" not in done.stderr
 
@@ -450,10 +450,10 @@ def test_an_unreadable_club_directory_is_said_first_and_alone(small_league_copy)
     before = snapshot(small_league_copy.outputs)
     result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
     assert [str(p) for p in result.problems] == [
-        "clubs.xlsx : le fichier n'est pas un classeur .xlsx lisible (fichier abîmé ou d'un autre format) — ouvrez-le "
+        "clubs.xlsx : le fichier n’est pas un classeur .xlsx lisible (fichier abîmé ou d’un autre format) — ouvrez-le "
         "dans Excel ou LibreOffice et enregistrez-le au format .xlsx",
         "zz-albi.xlsx:'Résultats'!A4 (colonne « Place ») : la place 2 est donnée deux fois (déjà en A3) ; le "
-        "règlement Grand Sud ne prévoit pas d'ex aequo — donnez à chaque joueur une place différente"]
+        "règlement Grand Sud ne prévoit pas d’ex aequo — donnez à chaque joueur une place différente"]
     assert published(snapshot(small_league_copy.outputs)) == published(before)
 
 

@@ -457,7 +457,7 @@ def test_the_password_comes_from_the_environment_only(league, tmp_path):
     league.settings(league.server.port, 'password = "secret"\n')
     done = league.run()
     assert done.returncode == 1
-    assert "le mot de passe ne s'écrit jamais dans un fichier" in done.stderr
+    assert "le mot de passe ne s’écrit jamais dans un fichier" in done.stderr
     assert config.IMAP_PASSWORD_VARIABLE in done.stderr
     league.settings(league.server.port)
     done = league.run(env={config.IMAP_PASSWORD_VARIABLE: None})

@@ -62,8 +62,8 @@ def test_a_workbook_read_from_another_format_is_never_overwritten_with_xlsx_byte
     (tmp_path / "poules").mkdir()
     (tmp_path / "poules" / "open.ods").write_bytes(b"the club's file")
     (problem,) = apply(ods, tmp_path)
-    assert str(problem) == ("poules/open.ods : reportgen n'écrit que des classeurs .xlsx, pas des .ods — ouvrez-le "
-                            "dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l'ancien fichier de "
+    assert str(problem) == ("poules/open.ods : reportgen n’écrit que des classeurs .xlsx, pas des .ods — ouvrez-le "
+                            "dans Excel ou LibreOffice, enregistrez-le au format .xlsx, retirez l’ancien fichier de "
                             "inputs/, puis relancez la commande")
     assert (tmp_path / "poules" / "open.ods").read_bytes() == b"the club's file"
 

@@ -49,7 +49,7 @@ def club_bodies() -> tuple[str, str]:
 def inbox_bodies() -> tuple[str, str]:
     """An answer with a workbook accepted (replacing another), one held (another club's tournament),
     two refused (one with the template)."""
-    problems = (Said("Résultats", "A6", "Place", "« x » n'est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
+    problems = (Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
                 Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
     filed = [Filed(TYPED, "0", "accepted", "grand-sud", TYPED, "2026-11-14", "p", (Replaced("old", "kept"),)),
              Filed("b.xlsx", "1", "refused", "grand-sud", "", "", "p", problems=problems[:1]),

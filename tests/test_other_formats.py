@@ -93,7 +93,7 @@ def test_a_mistake_in_an_ods_or_xls_gets_the_same_located_message(tmp_path, writ
     writer(tmp_path / "other" / f"foix{suffix}", broken)
     (expected,) = load(tmp_path / "xlsx", TODAY).all_problems()
     (problem,) = load(tmp_path / "other", TODAY).all_problems()
-    assert str(problem).startswith(f"foix{suffix}:'Résultats'!A5 (colonne « Rang ») : « deux » n'est pas une place")
+    assert str(problem).startswith(f"foix{suffix}:'Résultats'!A5 (colonne « Rang ») : « deux » n’est pas une place")
     assert str(problem).replace(suffix, ".xlsx") == str(expected)
 
 
@@ -152,7 +152,7 @@ def test_an_ods_whose_content_is_repeated_a_million_times_is_refused_before_read
         '<table:table table:name="Tournoi"><table:table-row table:number-rows-repeated="1000000">'
         '<table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell>'
         '</table:table-row></table:table>'))
-    assert "la feuille « Tournoi » s'étend de A1 à A1000000" in only_problem(tmp_path, "geant.ods")
+    assert "la feuille « Tournoi » s’étend de A1 à A1000000" in only_problem(tmp_path, "geant.ods")
 
 
 def test_the_empty_rest_of_a_libreoffice_sheet_is_not_counted(tmp_path):
@@ -182,9 +182,9 @@ def test_a_formula_an_ods_saved_without_its_value_is_refused_where_it_is(tmp_pat
 
 
 @pytest.mark.parametrize("name, message", [
-    ("faux.xls", "le fichier n'est pas un classeur Excel 97-2003 (.xls) lisible"),
-    ("faux.ods", "le fichier n'est pas un classeur OpenDocument (.ods) lisible"),
-    ("faux.xlsb", "le fichier n'est pas un classeur Excel binaire (.xlsb) lisible"),
+    ("faux.xls", "le fichier n’est pas un classeur Excel 97-2003 (.xls) lisible"),
+    ("faux.ods", "le fichier n’est pas un classeur OpenDocument (.ods) lisible"),
+    ("faux.xlsb", "le fichier n’est pas un classeur Excel binaire (.xlsb) lisible"),
 ])
 def test_a_file_that_is_not_what_its_name_says_is_one_located_refusal(tmp_path, name, message):
     (tmp_path / name).write_bytes(b"Place;Nom\n1;DUPONT\n")

@@ -101,14 +101,14 @@ def prefixed(data: bytes) -> bytes:
                     for name, part in _parts(data).items()})
 
 
-FAR = "la feuille « F » s'étend de A1 à H20, bien au-delà d'un tableau de résultats"
+FAR = "la feuille « F » s’étend de A1 à H20, bien au-delà d’un tableau de résultats"
 
 
 @pytest.mark.parametrize("sheet, max_cells, expected", [
     ('<row r="1"><c r="H20"><v>1</v></c></row>', 10_000, FAR),
     ('<row r="1"><c r="A1"><v>1</v></c><x:c r="H20"><v>1</v></x:c></row>', 10_000, FAR),
     ('<row r="20"><c r="A20"><v>1</v></c>' + "<c><v>1</v></c>" * 7 + "</row>", 10_000, FAR),
-    ('<row><c r="A1"/><c r="A41"/></row>', 10_000, "la feuille « F » déclare une cellule en A41, bien au-delà d'un "
+    ('<row><c r="A1"/><c r="A41"/></row>', 10_000, "la feuille « F » déclare une cellule en A41, bien au-delà d’un "
                                                    "tableau de résultats"),
     ('<row r="1">' + '<c r="A1"/>' * 60 + "</row>", 60, "le classeur contient plus de 60 cellules"),
 ], ids=["area", "a-prefixed-cell", "cells-without-r", "the-last-cell", "cells"])

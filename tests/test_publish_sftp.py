@@ -198,7 +198,7 @@ def test_a_password_in_the_settings_file_is_refused(league, sshd):
                     password="secret")
     ran = league.publish()
     assert ran.code == 1
-    assert "le mot de passe ne s'écrit jamais dans un fichier" in ran.stderr
+    assert "le mot de passe ne s’écrit jamais dans un fichier" in ran.stderr
     assert config.SFTP_PASSWORD_VARIABLE in ran.stderr
     assert not league.remote.exists()
 
@@ -214,7 +214,7 @@ def test_the_site_table_is_read_and_checked_like_every_setting(tmp_path):
     settings.write_text('[site]\nhost = "ssh.example.org"\nport = "22"\n')
     assert config.load_site(tmp_path, problems) is None
     assert [str(p) for p in problems] == [
-        "reportgen.toml:'site'!port : « \"22\" » n'est pas un nombre entier (ligne 3) — écrivez port = 22",
+        "reportgen.toml:'site'!port : « \"22\" » n’est pas un nombre entier (ligne 3) — écrivez port = 22",
         "reportgen.toml:'site' : le réglage « user » manque dans la table [site] (ligne 1) — ajoutez la ligne "
         "user = \"ligue\" sous [site]",
         "reportgen.toml:'site' : le réglage « folder » manque dans la table [site] (ligne 1) — ajoutez la ligne "

@@ -123,7 +123,7 @@ def test_lock_files_hidden_files_and_other_formats_are_skipped_and_said(inputs):
 
 def test_a_file_that_is_not_a_workbook(inputs):
     (inputs / "abime.xlsx").write_bytes(b"PK\x03\x04 not really a zip")
-    assert only_problem(inputs).startswith("abime.xlsx : le fichier n'est pas un classeur .xlsx lisible")
+    assert only_problem(inputs).startswith("abime.xlsx : le fichier n’est pas un classeur .xlsx lisible")
 
 
 def test_a_file_protected_by_a_password(inputs):
@@ -165,18 +165,18 @@ def test_a_missing_field(inputs):
 def test_an_unknown_circuit(inputs):
     write_tournament(inputs, "t", circuit="grand sud-ouest")
     assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B1 (colonne « Circuit ») : le circuit "
-                                           "« grand sud-ouest » n'existe pas — écrivez l'un de : grand-sud")
+                                           "« grand sud-ouest » n’existe pas — écrivez l’un de : grand-sud")
 
 
 def test_a_date_that_is_not_a_date(inputs):
     write_tournament(inputs, "t", day="le 14")
-    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 14 » n'est pas une date — "
+    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 14 » n’est pas une date — "
                                     "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
 
 
 def test_a_date_that_does_not_exist(inputs):
     write_tournament(inputs, "t", day="31/02/2026")
-    assert "« 31/02/2026 » n'est pas une date qui existe" in only_problem(inputs)
+    assert "« 31/02/2026 » n’est pas une date qui existe" in only_problem(inputs)
 
 
 def test_a_date_in_the_future(inputs):
@@ -188,14 +188,14 @@ def test_a_date_in_the_future(inputs):
 def test_an_unknown_club(inputs):
     write_tournament(inputs, "t", club="Lunel")
     message = only_problem(inputs)
-    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel » n'est pas dans "
-                              "l'annuaire clubs.xlsx")
+    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel » n’est pas dans "
+                              "l’annuaire clubs.xlsx")
     assert "CARC, TLSE" in message
 
 
 def test_another_formula_needs_a_vote(inputs):
     write_tournament(inputs, "t", formula="ronde suisse")
-    assert "la formule « ronde suisse » n'est pas prévue par le règlement (§2.3)" in only_problem(inputs)
+    assert "la formule « ronde suisse » n’est pas prévue par le règlement (§2.3)" in only_problem(inputs)
 
 
 def test_a_missing_results_sheet(inputs):
@@ -208,7 +208,7 @@ def test_a_missing_column(inputs):
     """The sheet has its header row: the fix says to add the column to it, not a header row."""
     write_tournament(inputs, "t", formula="poules")  # pools need the duplicate place too
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate » — "
-                                    "ajoutez la colonne « Place duplicate » à cette ligne d'en-têtes et remplissez-la")
+                                    "ajoutez la colonne « Place duplicate » à cette ligne d’en-têtes et remplissez-la")
 
 
 def test_a_missing_column_is_said_at_the_header_row_wherever_it_is(inputs):
@@ -218,7 +218,7 @@ def test_a_missing_column_is_said_at_the_header_row_wherever_it_is(inputs):
         "Résultats": [["Tournoi X — résultats"], [], ["Place", "Licence", "Club"], [1, "1001", "Carcassonne"]]})
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 : colonne introuvable : « Nom » et « Prénom » (ou "
                                     "« Joueur ») — ajoutez les colonnes « Nom » et « Prénom » (ou « Joueur ») à cette "
-                                    "ligne d'en-têtes et remplissez-les")
+                                    "ligne d’en-têtes et remplissez-les")
 
 
 def test_missing_names_and_columns_are_said_together(inputs):
@@ -226,18 +226,18 @@ def test_missing_names_and_columns_are_said_together(inputs):
                      results=[[1, "1001", "Carcassonne"]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate », « Nom » et "
                                     "« Prénom » (ou « Joueur ») — ajoutez les colonnes « Place duplicate », « Nom » "
-                                    "et « Prénom » (ou « Joueur ») à cette ligne d'en-têtes et remplissez-les")
+                                    "et « Prénom » (ou « Joueur ») à cette ligne d’en-têtes et remplissez-les")
 
 
 def test_a_sheet_without_a_header_row_is_asked_for_one(inputs):
     write_tournament(inputs, "t", header=["1", "2", "3"], results=[[1, "DUPONT", "Jean"]])
-    assert only_problem(inputs).endswith("— ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats")
+    assert only_problem(inputs).endswith("— ajoutez une ligne d’en-têtes avec ces colonnes au-dessus des résultats")
 
 
 def test_a_place_that_is_not_a_place(inputs):
     # The Grand Sud has no ex aequo: the fix does not suggest « 3 ex », which it would refuse next.
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["deuxième", "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : « deuxième » n'est pas une "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : « deuxième » n’est pas une "
                                     "place — écrivez un nombre : 1, 2, 3… (ou 1er, 2e)")
 
 
@@ -245,14 +245,14 @@ def test_a_place_given_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""], [3, "C", "Un", "", ""]])
     found = problems(inputs)
     assert found[0] == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 1 est donnée deux fois (déjà en A2) ; "
-                        "le règlement Grand Sud ne prévoit pas d'ex aequo — donnez à chaque joueur une place différente")
+                        "le règlement Grand Sud ne prévoit pas d’ex aequo — donnez à chaque joueur une place différente")
 
 
 def test_a_place_beyond_the_number_of_players(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [5, "B", "Un", "", ""]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 5 dépasse le nombre de "
                                     "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une "
-                                    "fois : la place 2 n'est donnée à personne")
+                                    "fois : la place 2 n’est donnée à personne")
 
 
 def test_a_row_deleted_is_said_by_the_place_nobody_has(inputs):
@@ -260,7 +260,7 @@ def test_a_row_deleted_is_said_by_the_place_nobody_has(inputs):
     write_tournament(inputs, "t", results=[[place, f"J{place}", "Un", "", ""] for place in (1, 2, 4, 5)])
     assert only_problem(inputs).endswith("(colonne « Place ») : la place 5 dépasse le nombre de joueurs classés (4) — "
                                          "chaque place de 1 au nombre de joueurs doit être donnée une fois : la place 3 "
-                                         "n'est donnée à personne")
+                                         "n’est donnée à personne")
 
 
 def test_a_player_listed_twice(inputs):
@@ -276,7 +276,7 @@ def test_two_names_with_one_licence_are_said_so_not_as_one_player_listed_twice(i
                                            [3, "Dupont", "JEAN", "1001", ""]])
     assert problems(inputs) == [
         "t.xlsx:'Résultats'!D3 (colonne « Licence ») : MARTIN Paul a la licence 1001, déjà donnée à DUPONT Jean en B2 "
-        "— corrigez la licence de l'une des deux lignes, ou le nom si c'est le même joueur",
+        "— corrigez la licence de l’une des deux lignes, ou le nom si c’est le même joueur",
         "t.xlsx:'Résultats'!B4 (colonne « Nom ») : DUPONT Jean est listé deux fois (déjà en B2) — supprimez le "
         "doublon, ou corrigez le nom ou la licence"]
 
@@ -298,7 +298,7 @@ def test_a_row_without_a_place_or_without_a_name(inputs):
 def test_a_formula_without_a_computed_value(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["=A2+1", "B", "Un", "", ""]])
     assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la cellule contient une formule "
-                                    "dont la valeur n'a jamais été calculée — ouvrez le fichier dans Excel ou "
+                                    "dont la valeur n’a jamais été calculée — ouvrez le fichier dans Excel ou "
                                     "LibreOffice et enregistrez-le, ou tapez la valeur elle-même")
 
 
@@ -321,7 +321,7 @@ def test_a_formula_written_by_a_program_reads_0_everywhere_and_is_refused(inputs
 def test_the_club_directory_missing_when_a_circuit_names_clubs(tmp_path):
     write_tournament(tmp_path, "t")
     found = [str(p) for p in load(tmp_path, TODAY).all_problems()]
-    assert found[0] == ("clubs.xlsx : l'annuaire des clubs est absent (les classeurs grand-sud nomment des clubs) — "
+    assert found[0] == ("clubs.xlsx : l’annuaire des clubs est absent (les classeurs grand-sud nomment des clubs) — "
                         "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)")
 
 
@@ -329,7 +329,7 @@ def test_no_club_directory_is_needed_when_no_circuit_names_clubs(tmp_path):
     shutil.copy(EXAMPLE / "tour-de-france" / "2005" / "2005-03-19-sassenage.xlsx", tmp_path)
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
-    assert league.notices == ["clubs.xlsx : absent, aucun classeur présent n'en a besoin"]
+    assert league.notices == ["clubs.xlsx : absent, aucun classeur présent n’en a besoin"]
     assert len(league.circuits["tour-de-france"].events) == 1
 
 
@@ -337,10 +337,10 @@ def test_a_players_club_missing_from_the_directory_is_located_with_the_nearest_c
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", "Montpelier"],
                                            [2, "MARTIN", "Paul", "1002", "Lunel"]])
     assert problems(inputs) == [
-        "t.xlsx:'Résultats'!E2 (colonne « Club ») : le club « Montpelier » n'est pas dans l'annuaire clubs.xlsx — "
+        "t.xlsx:'Résultats'!E2 (colonne « Club ») : le club « Montpelier » n’est pas dans l’annuaire clubs.xlsx — "
         "vouliez-vous dire « Montpellier » ? Sinon ajoutez le club à clubs.xlsx",
-        "t.xlsx:'Résultats'!E3 (colonne « Club ») : le club « Lunel » n'est pas dans l'annuaire clubs.xlsx — "
-        "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx"]
+        "t.xlsx:'Résultats'!E3 (colonne « Club ») : le club « Lunel » n’est pas dans l’annuaire clubs.xlsx — "
+        "écrivez le code ou le nom d’un club de l’annuaire, ou ajoutez le club à clubs.xlsx"]
 
 
 def test_a_players_club_may_be_written_by_its_code(inputs):
@@ -353,7 +353,7 @@ def test_a_departement_that_is_not_one(tmp_path):
                                                        ["FOIX", "Foix", 9], ["XX", "Nulle part", "Ariège"]]})
     league = load(tmp_path, TODAY)
     assert [str(p) for p in league.all_problems()] == [
-        "clubs.xlsx:'Clubs'!C4 (colonne « Département ») : « ARIÈGE » n'est pas un numéro de département — "
+        "clubs.xlsx:'Clubs'!C4 (colonne « Département ») : « ARIÈGE » n’est pas un numéro de département — "
         "écrivez par exemple 09, 31 ou 2A"]
     assert [c.departement for c in league.reading.clubs.clubs] == ["11", "09"]
 
@@ -366,9 +366,9 @@ def test_a_directory_s_missing_column_is_located_at_its_header_row(tmp_path):
     write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [["Licence", "Nom", "Prenon"], ["1001", "DUPONT", "Jean"]]})
     assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
         "clubs.xlsx:'Clubs'!A1 : colonne introuvable : « Code » — ajoutez la colonne « Code » à cette ligne "
-        "d'en-têtes et remplissez-la",
+        "d’en-têtes et remplissez-la",
         "joueurs.xlsx:'Joueurs'!A1 : colonne introuvable : « Prénom » — ajoutez la colonne « Prénom » à cette ligne "
-        "d'en-têtes et remplissez-la"]
+        "d’en-têtes et remplissez-la"]
     write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["CARC", "Carcassonne", 11]]})
     (tmp_path / "joueurs.xlsx").unlink()
     assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
@@ -409,7 +409,7 @@ def test_an_unknown_setting_is_a_located_problem(inputs):
     write_tournament(inputs, "t")
     (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmeilleurs = 3\n", encoding="utf-8")
     assert only_problem(inputs).startswith("reportgen.toml:'circuits.grand-sud'!meilleurs : le réglage « meilleurs » "
-                                           "n'existe pas pour le circuit grand-sud")
+                                           "n’existe pas pour le circuit grand-sud")
 
 
 # -- tour-de-france -------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def test_a_diplomacy_place_or_name_that_cannot_be_read_is_one_problem_not_one_pe
     """The row left out would put every place below it out of sequence: those are checked once it reads."""
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], ["x", "B", "Un", ""], [3, "C", "Un", ""], [4, "D", "Un", ""],
                                   [5, "E", "Un", ""]])
-    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!A3 (colonne « Place ») : « x » n'est pas une place")
+    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!A3 (colonne « Place ») : « x » n’est pas une place")
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "", "", ""], [3, "C", "Un", ""], [4, "D", "Un", ""]])
     assert only_problem(inputs).startswith("t.xlsx:'Résultats'!B3 (colonne « Nom ») : la case « Nom » est vide")
 
@@ -461,7 +461,7 @@ def test_diplomacy_fewer_participants_than_listed_players_is_located(inputs):
 
 def test_diplomacy_hors_classement_must_be_yes_or_no(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", "peut-être"]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne « Hors classement ») : « peut-être » n'est ni "
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne « Hors classement ») : « peut-être » n’est ni "
                                     "« oui » ni « non » — écrivez oui, ou laissez vide")
 
 
@@ -475,7 +475,7 @@ def test_a_workbook_of_a_circuit_not_supported_yet_is_set_aside_and_said(inputs,
     write_workbook(inputs / "belote.xlsx", {"Tournoi": [["Circuit", "belote"], ["Nom", "Open"]]})
     league = load(inputs, TODAY)
     assert not league.all_problems()
-    assert league.notices == ["belote.xlsx : le circuit belote n'est pas encore pris en charge, "
+    assert league.notices == ["belote.xlsx : le circuit belote n’est pas encore pris en charge, "
                               "ce classeur est mis de côté"]
 
 
@@ -523,7 +523,7 @@ def test_every_character_the_cleaning_acts_on_is_unprintable():
 
 
 @pytest.mark.parametrize(("row", "said"), [
-    (["CARC", "Carcassonne", "Aude", ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : « AUDE » n'est pas un "
+    (["CARC", "Carcassonne", "Aude", ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : « AUDE » n’est pas un "
                                           "numéro de département"),
     (["CARC", "Carcassonne", None, ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : la case « Département » "
                                         "est vide"),

@@ -37,7 +37,7 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
     inputs = small_league_copy.inputs
     (inputs / "saisons.toml").write_text("[closed]\n2026 = \"bientôt\"\n", encoding="utf-8")
     problems = [str(p) for p in load(inputs, TODAY).all_problems()]
-    assert problems == ["saisons.toml:'closed'!2026 : « 2026 = bientôt » n'est pas une saison close (année = date) — "
+    assert problems == ["saisons.toml:'closed'!2026 : « 2026 = bientôt » n’est pas une saison close (année = date) — "
                         "écrivez par exemple 2026 = 2026-12-15"]
 
 

@@ -77,5 +77,5 @@ def test_a_bad_publication_value_is_a_located_french_warning(tmp_path):
     assert len(problems) == 1 and problems[0].level == "warning"
     problem = problems[0]
     assert (problem.where.path, problem.where.sheet, problem.where.cell) == ("joueurs.xlsx", "Joueurs", "F2")
-    assert "« peut-être » n'est pas un choix de publication" in problem.message
+    assert "« peut-être » n’est pas un choix de publication" in problem.message
     assert "initiales" in problem.fix

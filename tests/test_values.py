@@ -34,7 +34,7 @@ def test_a_missing_bound_leaves_that_side_open():
 def test_what_is_no_whole_number_is_refused_with_the_fix_given_or_the_common_one(value):
     with pytest.raises(BadValue) as refused:
         whole_number_between(value, 0, 56, MESSAGE, FIX)
-    assert refused.value.message.endswith("n'est pas un nombre entier") and refused.value.fix == WHOLE_NUMBER_FIX
+    assert refused.value.message.endswith("n’est pas un nombre entier") and refused.value.fix == WHOLE_NUMBER_FIX
     with pytest.raises(BadValue) as refused:
         whole_number_between(value, 0, 56, MESSAGE, FIX, not_whole="écrivez le numéro du tour")
     assert refused.value.fix == "écrivez le numéro du tour"

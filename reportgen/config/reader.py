@@ -49,12 +49,12 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
         text = path.read_text(encoding="utf-8-sig")  # Notepad may add a BOM
         raw = tomllib.loads(text)
     except UnicodeDecodeError:
-        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message="le fichier de réglages n'est pas enregistré en "
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message="le fichier de réglages n’est pas enregistré en "
                                    "UTF-8", fix="enregistrez-le en UTF-8 (« Unicode (UTF-8) » dans la liste des encodages)"))
         return league
     except tomllib.TOMLDecodeError as error:
         problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message=_syntax_message(error),
-                                   fix="corrigez cette ligne : un réglage s'écrit nom = valeur, un texte entre "
+                                   fix="corrigez cette ligne : un réglage s’écrit nom = valeur, un texte entre "
                                    'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
                                    f"une table seule sur sa ligne ([circuits.{next(iter(defaults), 'nom')}])"))
         return league
@@ -95,7 +95,7 @@ class _Reader:
                     name = self.overrides(league, value, ("league",)).get("name", name)
             elif key == "mail":
                 if self._is_table(value, ("mail",)):
-                    mail = self.server(value, Mail, "mail", PASSWORD_VARIABLE, "au moment d'envoyer")
+                    mail = self.server(value, Mail, "mail", PASSWORD_VARIABLE, "au moment d’envoyer")
             elif key == "site":
                 if self._is_table(value, ("site",)):
                     site = self.server(value, Site, "site", SFTP_PASSWORD_VARIABLE, "au moment de publier")
@@ -111,7 +111,7 @@ class _Reader:
                     for slug, table in value.items():
                         circuits[slug] = self.circuit(slug, table)
             elif isinstance(value, dict):
-                self.add(key, None, (key,), UNKNOWN_SETTING, message=f"la table [{key}] n'existe pas",
+                self.add(key, None, (key,), UNKNOWN_SETTING, message=f"la table [{key}] n’existe pas",
                          fix=self._tables_fix(key))
             else:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
@@ -127,9 +127,9 @@ class _Reader:
         before = len(self.problems)
         secret = [key for key in table if key.casefold() in _SECRET_KEYS]
         for key in secret:
-            self.add(name, key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s'écrit jamais dans un "
+            self.add(name, key, (*where, key), UNKNOWN_SETTING, message="le mot de passe ne s’écrit jamais dans un "
                      "fichier", fix=f"retirez la ligne {key} = … et donnez le mot de passe dans la variable "
-                     f"d'environnement {variable} {when}")
+                     f"d’environnement {variable} {when}")
         values = self.overrides(settings(), {k: v for k, v in table.items() if k not in secret}, where)
         alone = getattr(settings, "alone", ())
         for key in settings.required if not set(table) <= set(alone) else ():
@@ -144,7 +144,7 @@ class _Reader:
         """That circuit's settings with the table's overrides, or its defaults if any is wrong."""
         where = ("circuits", slug)
         if slug not in self.defaults:
-            self.add(_dotted(where), None, where, UNKNOWN_SETTING, message=f"le circuit « {slug} » n'existe pas",
+            self.add(_dotted(where), None, where, UNKNOWN_SETTING, message=f"le circuit « {slug} » n’existe pas",
                      fix=_known(slug, "circuits connus", self.defaults))
             return None
         default = self.defaults[slug]
@@ -179,7 +179,7 @@ class _Reader:
                                                      ("inbox",): "la table [inbox]"}
                 what = names.get(where, f"le circuit {where[-1]}")
                 self.add(_dotted(where), key, (*where, key), UNKNOWN_SETTING,
-                         message=f"le réglage « {key} » n'existe pas pour {what}",
+                         message=f"le réglage « {key} » n’existe pas pour {what}",
                          fix=_known(key, "réglages possibles", known))
                 continue
             rules = known[key].metadata

@@ -35,7 +35,7 @@ def password_from_environment(variable: str, asking: str, command: str) -> str:
     show in the example (« inbox »)."""
     found = os.environ.get(variable)
     if not found:
-        raise ReportgenError(f"{asking} demande un mot de passe : donnez-le dans la variable d'environnement "
+        raise ReportgenError(f"{asking} demande un mot de passe : donnez-le dans la variable d’environnement "
                              f"{variable} (jamais dans un fichier), par exemple {variable}='…' reportgen {command}")
     return found
 
@@ -77,7 +77,7 @@ def mail_address(value: str) -> str | None:
 
     name, address = parseaddr(value)
     if not _ADDRESS.fullmatch(address) or (address != value.strip() and "<" not in value):
-        return "ce n'est pas une adresse électronique, seule ou après un nom"
+        return "ce n’est pas une adresse électronique, seule ou après un nom"
     return None
 
 
@@ -110,7 +110,7 @@ def missing_for_sending(mail: Mail | None) -> list[Problem]:
     """What `reportgen mail --send` lacks in the [mail] table (all of it when there is none)."""
     mail = mail or Mail()
     return [MISSING_SETTING(SourceRef(SETTINGS_FILE, "mail"), key=key, table="mail",
-                            why=" : l'envoi (--send) en a besoin",
+                            why=" : l’envoi (--send) en a besoin",
                             example=_toml(Mail.__dataclass_fields__[key].metadata["example"]))
             for key in Mail.for_sending if not getattr(mail, key)]
 
@@ -122,7 +122,7 @@ def site_url(value: str) -> str | None:
     parts = urlsplit(value)
     if value and (parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment
                   or any(c.isspace() or c in "\"<>" for c in value)):
-        return "ce n'est pas l'adresse d'un site, comme https://ligue.example.org"
+        return "ce n’est pas l’adresse d’un site, comme https://ligue.example.org"
     return None
 
 

@@ -18,7 +18,7 @@ def _syntax_message(error: tomllib.TOMLDecodeError) -> str:
     if not found:
         return f"le fichier de réglages est illisible ({error})"
     if found["line"] is None:
-        return f"le fichier de réglages est illisible : il s'arrête en cours de route ({found['what']})"
+        return f"le fichier de réglages est illisible : il s’arrête en cours de route ({found['what']})"
     return (f"le fichier de réglages est illisible à la ligne {found['line']}, colonne {found['column']} "
             f"({found['what']})")
 

@@ -44,7 +44,7 @@ class _Wrong(Exception):
         if self.container:
             place, items = self.container
             where += f" ({place} de {_toml(items)})"
-        return f"{where} {self.reason}" if self.reason else f"{where} n'est pas {_describe(self.hint)}"
+        return f"{where} {self.reason}" if self.reason else f"{where} n’est pas {_describe(self.hint)}"
 
 
 def _value(value: Any, hint: Any, rules: typing.Mapping[str, Any]) -> Any:
@@ -134,7 +134,7 @@ def _scalar(value: Any, hint: Any) -> Any:
 def _bounded(converted: Any, value: Any, hint: Any, rules: typing.Mapping[str, Any]) -> Any:
     choices = rules.get("choices")
     if choices is not None and converted not in choices:
-        raise _Wrong(value, hint, "n'est pas une valeur possible", kind="bounds")
+        raise _Wrong(value, hint, "n’est pas une valeur possible", kind="bounds")
     if isinstance(converted, bool) or not isinstance(converted, (int, float, Fraction)):
         return converted
     low, high = rules.get("min"), rules.get("max")
@@ -230,7 +230,7 @@ def _describe(hint: Any) -> str:
     if origin is dict:
         return "une table { … }"
     if origin is typing.Literal:
-        return "l'une des valeurs " + ", ".join(_toml(a) for a in args)
+        return "l’une des valeurs " + ", ".join(_toml(a) for a in args)
     if origin in (typing.Union, types.UnionType):
         return " ou ".join(_describe(a) for a in args)
     return "une valeur permise"

@@ -164,7 +164,7 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
                 organiser = club.code
             elif clubs.unknown(typed_club):
                 found.append(UNKNOWN_CLUB(table.ref(row, "club"), club=typed_club,
-                                          fix="écrivez le code d'un club de clubs.xlsx, ajoutez-y le club, ou "
+                                          fix="écrivez le code d’un club de clubs.xlsx, ajoutez-y le club, ou "
                                           "laissez la case vide"))
             else:  # on a row of clubs.xlsx with its own problem, said there: the row names its club
                 organiser = typed_club

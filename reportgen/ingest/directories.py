@@ -123,7 +123,7 @@ def _departement(value: object) -> str:
         value = f"{parse.whole_number(value):02d}"  # Excel turned "09" into 9
     text = parse.text(value).upper()
     if not _DEPARTEMENT.match(text):
-        raise parse.BadValue(f"« {text} » n'est pas un numéro de département", "écrivez par exemple 09, 31 ou 2A")
+        raise parse.BadValue(f"« {text} » n’est pas un numéro de département", "écrivez par exemple 09, 31 ou 2A")
     return text
 
 
@@ -163,7 +163,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
     clubs: list[Club] = []
     sheet = workbook.sheet("Clubs")
     if sheet is None:
-        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des clubs doit avoir une feuille "
+        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l’annuaire des clubs doit avoir une feuille "
                                        "« Clubs » avec les colonnes Code, Nom, Département, Email",
                                        fix="nommez la feuille « Clubs » et écrivez ces en-têtes sur sa première "
                                        "ligne"))
@@ -185,7 +185,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
         if wrong:  # the club gets nothing, rather than half its cell; a warning: no ranking depends on it
             bad_address = BadAddress(", ".join(f"« {part} »" for part in wrong), table.ref(row, "email"))
             problems.append(BAD_ADDRESS(bad_address.where, parts=bad_address.typed,
-                                        **({"what": "n'est pas une adresse électronique"} if len(wrong) == 1 else {})))
+                                        **({"what": "n’est pas une adresse électronique"} if len(wrong) == 1 else {})))
             emails = ()
         if not (code and name and departement):
             left_out.update(normalise_label(typed) for typed in (code, name) if typed)
@@ -204,7 +204,7 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
 def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryPlayer]:
     sheet = workbook.sheet("Joueurs")
     if sheet is None:
-        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l'annuaire des joueurs doit avoir une feuille "
+        problems.append(MISSING_COLUMN(workbook.ref(sheet), message="l’annuaire des joueurs doit avoir une feuille "
                                        "« Joueurs » avec les colonnes Licence, Nom, Prénom, Club, Autres graphies "
                                        "(et, si besoin, Publication)",
                                        fix="nommez la feuille « Joueurs » et écrivez au moins les en-têtes Nom et "

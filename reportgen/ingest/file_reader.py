@@ -53,7 +53,7 @@ def _rows(rows: Sequence[Sequence[object]]) -> list[list[object]]:
 
 def _opening_error(error: OSError) -> tuple[str, str, str]:
     if error.errno in (errno.EACCES, errno.EPERM):
-        return ("error", "le fichier ne peut pas être lu : l'accès est refusé (droits du fichier)",
+        return ("error", "le fichier ne peut pas être lu : l’accès est refusé (droits du fichier)",
                 "donnez le droit de lecture sur ce fichier (ou copiez-le dans inputs/ depuis votre session), "
                 "puis relancez")
     name = errno.errorcode.get(error.errno or 0, "inconnue")
@@ -131,7 +131,7 @@ def answer(path: str, here: bool = False) -> tuple[tuple, bytes]:
     except MemoryError:
         data = b""
     if not data or len(data) > MAX_ANSWER:
-        outcome = ("error", "le fichier contient bien plus de données qu'un tableau de résultats", precheck.TOO_BIG_FIX)
+        outcome = ("error", "le fichier contient bien plus de données qu’un tableau de résultats", precheck.TOO_BIG_FIX)
         data = pickle.dumps(outcome)
     return outcome, data
 

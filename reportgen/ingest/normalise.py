@@ -41,7 +41,7 @@ def unknown_club(typed: str, where: SourceRef, clubs: ClubDirectory) -> Problem:
         difflib.get_close_matches(typed.casefold(), [k.casefold() for k in known], n=1, cutoff=0.75)
     suggestion = next((known[k] for k in known if near and k.casefold() == near[0].casefold()), None)
     fix = (f"vouliez-vous dire « {suggestion} » ? Sinon ajoutez le club à clubs.xlsx" if suggestion
-           else "écrivez le code ou le nom d'un club de l'annuaire, ou ajoutez le club à clubs.xlsx")
+           else "écrivez le code ou le nom d’un club de l’annuaire, ou ajoutez le club à clubs.xlsx")
     return UNKNOWN_CLUB(where, club=typed, fix=fix)
 
 

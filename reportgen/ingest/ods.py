@@ -160,6 +160,6 @@ def read(path: Path) -> list[tuple[str, list[list[object]], bool]]:
         content = _Content()
         content.parse(archive, entries["content.xml"], precheck_base._Budget())
     if not content.sheets:
-        raise UnreadableWorkbook("le fichier n'est pas un classeur OpenDocument (.ods) lisible (aucune feuille)",
+        raise UnreadableWorkbook("le fichier n’est pas un classeur OpenDocument (.ods) lisible (aucune feuille)",
                                  "ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx")
     return content.sheets

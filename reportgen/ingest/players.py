@@ -37,7 +37,7 @@ class Identities:
                 known = self.directory_ids.get(key)
                 if known and known != player_id:
                     problems.append(DUPLICATE(player.where, message=f"la graphie « {spelling} » désigne déjà un "
-                                              "autre joueur de l'annuaire", fix="gardez-la pour un seul joueur"))
+                                              "autre joueur de l’annuaire", fix="gardez-la pour un seul joueur"))
                     continue
                 self.directory_ids[key] = player_id
         # A name typed without a licence in one file and with it in another is the same player,

@@ -174,7 +174,7 @@ class _SheetPart(_Part):
 
     def _refuse(self, row: int, col: int) -> UnreadableWorkbook:
         return UnreadableWorkbook(
-            f"la feuille « {self.sheet} » déclare une cellule en {cell_name(row - 1, col - 1)}, bien au-delà d'un "
+            f"la feuille « {self.sheet} » déclare une cellule en {cell_name(row - 1, col - 1)}, bien au-delà d’un "
             "tableau de résultats",
             "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
 
@@ -231,8 +231,8 @@ class _SheetPart(_Part):
             self.max_row, self.max_col = max(self.max_row, row), max(self.max_col, col)
             if self.max_row * self.max_col > MAX_AREA:
                 raise UnreadableWorkbook(
-                    f"la feuille « {self.sheet} » s'étend de A1 à {cell_name(self.max_row - 1, self.max_col - 1)}, "
-                    "bien au-delà d'un tableau de résultats",
+                    f"la feuille « {self.sheet} » s’étend de A1 à {cell_name(self.max_row - 1, self.max_col - 1)}, "
+                    "bien au-delà d’un tableau de résultats",
                     "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
         self._in_cell = True
         self._formula = self._value = False
@@ -287,7 +287,7 @@ def inspect(path: Path, inflated_at_most: int | None = None, decoded_at_most: in
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, zlib.error):
         raise UnreadableWorkbook(
-            "le fichier n'est pas un classeur .xlsx lisible (fichier abîmé ou d'un autre format)",
+            "le fichier n’est pas un classeur .xlsx lisible (fichier abîmé ou d’un autre format)",
             "ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx",
         ) from None
     with archive:
@@ -308,7 +308,7 @@ def _inspect(archive: zipfile.ZipFile, quick: bool, inflated_at_most: int | None
         raise Larger()
     if "xl/workbook.xml" not in by_name:
         raise UnreadableWorkbook(
-            "le fichier n'est pas un classeur Excel (.xlsx)",
+            "le fichier n’est pas un classeur Excel (.xlsx)",
             "enregistrez-le au format .xlsx",
         )
     budget = _Budget()

@@ -44,9 +44,9 @@ from reportgen.model import cell_name
 MAX_XLS_BYTES = 50 * 1024 * 1024  # an .xls of results is a few hundred kilobytes
 
 NOT_A = {
-    ".ods": "le fichier n'est pas un classeur OpenDocument (.ods) lisible (fichier abîmé ou d'un autre format)",
-    ".xlsb": "le fichier n'est pas un classeur Excel binaire (.xlsb) lisible (fichier abîmé ou d'un autre format)",
-    ".xls": "le fichier n'est pas un classeur Excel 97-2003 (.xls) lisible (fichier abîmé ou d'un autre format)",
+    ".ods": "le fichier n’est pas un classeur OpenDocument (.ods) lisible (fichier abîmé ou d’un autre format)",
+    ".xlsb": "le fichier n’est pas un classeur Excel binaire (.xlsb) lisible (fichier abîmé ou d’un autre format)",
+    ".xls": "le fichier n’est pas un classeur Excel 97-2003 (.xls) lisible (fichier abîmé ou d’un autre format)",
 }
 RESAVE_FIX = "ouvrez-le dans Excel ou LibreOffice et enregistrez-le au format .xlsx"
 
@@ -157,8 +157,8 @@ class _OdsContent(precheck_base._Part):
         self._max_row, self._max_col = max(self._max_row, rows), max(self._max_col, cols)
         if self._max_row > MAX_ROWS or self._max_col > MAX_COLUMNS or self._max_row * self._max_col > MAX_AREA:
             raise UnreadableWorkbook(
-                f"la feuille « {self._sheet.name} » s'étend de A1 à {cell_name(self._max_row - 1, self._max_col - 1)}, "
-                "bien au-delà d'un tableau de résultats",
+                f"la feuille « {self._sheet.name} » s’étend de A1 à {cell_name(self._max_row - 1, self._max_col - 1)}, "
+                "bien au-delà d’un tableau de résultats",
                 "supprimez les lignes et colonnes inutilisées, ou copiez les résultats dans un classeur neuf")
 
 

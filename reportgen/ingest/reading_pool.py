@@ -272,7 +272,7 @@ def read_all(paths: list[Path], held: dict[Path, tuple[int, list[Sheet]]] | None
             except (EOFError, OSError):  # the worker died on this file (crash, memory limit)
                 path = worker.answered()
                 _replace(worker, waiting)
-                outcomes[path] = _refusal("le lecteur de classeurs s'est arrêté brutalement sur ce fichier",
+                outcomes[path] = _refusal("le lecteur de classeurs s’est arrêté brutalement sur ce fichier",
                                           precheck.TOO_BIG_FIX)
                 done()
                 continue
@@ -321,7 +321,7 @@ def _within_budget(kept: dict[Path, int], outcomes: dict[Path, tuple]) -> None:
         outcomes[largest] = _refusal(
             f"ce classeur dépasse, avec les autres classeurs, le volume de données permis "
             f"({MAX_ANSWERS / 1024**2:g} Mo en tout)".replace(".", ","),
-            "retirez de inputs/ ce qui n'est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf")
+            "retirez de inputs/ ce qui n’est pas un résultat de tournoi, ou copiez les résultats dans un classeur neuf")
 
 
 def _replace(worker: _Worker, waiting: list[Path] | None = None) -> None:

@@ -35,7 +35,7 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
     for key, day in data.get("closed", {}).items():
         if not (key.isdigit() and isinstance(day, dt.date) and not isinstance(day, dt.datetime)):
             problems.append(BAD_VALUE(SourceRef(SEASONS_FILE, "closed", key),
-                                      message=f"« {key} = {day} » n'est pas une saison close (année = date)",
+                                      message=f"« {key} = {day} » n’est pas une saison close (année = date)",
                                       fix="écrivez par exemple 2026 = 2026-12-15"))
             continue
         closed[int(key)] = day

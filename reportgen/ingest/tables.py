@@ -223,7 +223,7 @@ def required_table(workbook: Workbook, sheet: Sheet, columns: list[Column], requ
         if table is not None and typed_by_hand:
             many = len(missing) > 1 or (names and not table.has_names())
             fix = (f"ajoutez {'les colonnes' if many else 'la colonne'} {', '.join(missing)} à cette ligne "
-                   f"d'en-têtes et {'remplissez-les' if many else 'remplissez-la'}")
+                   f"d’en-têtes et {'remplissez-les' if many else 'remplissez-la'}")
         found.append(MISSING_COLUMN(workbook.ref(sheet, table.header_row if table else 0, 0),
                                     message="colonne introuvable : " + ", ".join(missing), fix=fix))
         return None

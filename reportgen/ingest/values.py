@@ -80,7 +80,7 @@ def text(value: object) -> str:
     if is_empty(value):
         return ""
     if isinstance(value, bool):
-        raise BadValue(f"« {value} » n'est pas un texte", "écrivez du texte dans la case, pas une case à cocher")
+        raise BadValue(f"« {value} » n’est pas un texte", "écrivez du texte dans la case, pas une case à cocher")
     return clean_spaces(shown(value))
 
 
@@ -98,15 +98,15 @@ WHOLE_NUMBER_FIX = "écrivez un nombre entier, sans décimales ni lettres, par e
 def whole_number(value: object, fix: str = WHOLE_NUMBER_FIX) -> int:
     """A whole number: 12, 12.0, « 12 », « 1 200 », « 12,0 ». `fix` is said when it is none."""
     if isinstance(value, bool):
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
+        raise BadValue(f"« {shown(value)} » n’est pas un nombre entier", fix)
     if isinstance(value, (int, float)):
         if float(value).is_integer():
             return int(value)
-        raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
+        raise BadValue(f"« {shown(value)} » n’est pas un nombre entier", fix)
     candidate = str(value).strip().replace("\u00a0", "").replace(" ", "")
     if _WHOLE.match(candidate):
         return int(re.split(r"[.,]", candidate.lstrip("+"))[0])
-    raise BadValue(f"« {shown(value)} » n'est pas un nombre entier", fix)
+    raise BadValue(f"« {shown(value)} » n’est pas un nombre entier", fix)
 
 
 def whole_number_between(value: object, low: int | None, high: int | None, message: str, fix: str,
@@ -135,7 +135,7 @@ def decimal_number(value: object, fix: str = "écrivez un nombre, par exemple 18
         text = re.sub(r"\s", "", value).replace(",", ".")  # \s: no-break spaces too
         if _DECIMAL.match(text):
             return float(text)
-    raise BadValue(f"« {shown(value)} » n'est pas un nombre", fix)
+    raise BadValue(f"« {shown(value)} » n’est pas un nombre", fix)
 
 
 # 1, 1er, 1re, 2e, 2ème, 3eme, =3, 3 ex, 3ex, 3=, 3 ex aequo
@@ -154,7 +154,7 @@ def place(value: object) -> tuple[int, bool]:
     else:
         number, tied = _place_of(value)
     if number < 1:
-        raise BadValue(f"la place {number} n'existe pas", "les places commencent à 1")
+        raise BadValue(f"la place {number} n’existe pas", "les places commencent à 1")
     return number, tied
 
 
@@ -183,7 +183,7 @@ def _place_of_text(value: str) -> tuple[int, bool]:
 def _place_of(value: object) -> tuple[int, bool]:
     match = _PLACE.match(strip_accents(str(value)).strip().casefold())
     if not match:
-        raise BadValue(f"« {shown(value)} » n'est pas une place", PLACE_FIX)
+        raise BadValue(f"« {shown(value)} » n’est pas une place", PLACE_FIX)
     return int(match["n"]), bool(match["tie1"] or match["tie2"])
 
 
@@ -216,8 +216,8 @@ def date(value: object) -> dt.date:
         try:
             return dt.date(*parts)
         except ValueError:
-            raise BadValue(f"« {shown(value)} » n'est pas une date qui existe", _date_fix(*parts)) from None
-    raise BadValue(f"« {shown(value)} » n'est pas une date",
+            raise BadValue(f"« {shown(value)} » n’est pas une date qui existe", _date_fix(*parts)) from None
+    raise BadValue(f"« {shown(value)} » n’est pas une date",
                    "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
 
 
@@ -227,7 +227,7 @@ def _date_fix(year: int, month: int, day: int) -> str:
         return (f"le mois ({month}) va de 1 à 12 : écrivez la date au format jj/mm/aaaa (jour, puis mois), "
                 "par exemple 14/03/2026")
     if not dt.MINYEAR <= year <= dt.MAXYEAR:
-        return "corrigez l'année : écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"
+        return "corrigez l’année : écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"
     days = calendar.monthrange(year, month)[1]
     return (f"corrigez le jour : {MONTHS[month - 1]} {year} compte {days} jours "
             f"(jj/mm/aaaa, du 01/{month:02d}/{year} au {days:02d}/{month:02d}/{year})")
@@ -245,4 +245,4 @@ def yes_no(value: object) -> bool:
         return True
     if label in _NO:
         return False
-    raise BadValue(f"« {shown(value)} » n'est ni « oui » ni « non »", "écrivez oui, ou laissez vide")
+    raise BadValue(f"« {shown(value)} » n’est ni « oui » ni « non »", "écrivez oui, ou laissez vide")

@@ -94,8 +94,8 @@ def _circuit_slug(value: object) -> str:
     for slug in circuits.REGISTRY:
         if normalise_label(slug) == wanted:
             return slug
-    raise BadValue(f"le circuit « {text(value)} » n'existe pas",
-                   "écrivez l'un de : " + ", ".join(circuits.REGISTRY))
+    raise BadValue(f"le circuit « {text(value)} » n’existe pas",
+                   "écrivez l’un de : " + ", ".join(circuits.REGISTRY))
 
 
 def _circuits_it_points_to(workbook: Workbook) -> list[str]:
@@ -198,7 +198,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
             continue
         if circuits.REGISTRY[slug].status != circuits.SCORED:
             # Recognised but not scored yet: set aside and said, it does not block the others.
-            notices.append(f"{workbook.label} : le circuit {slug} n'est pas encore pris en charge, "
+            notices.append(f"{workbook.label} : le circuit {slug} n’est pas encore pris en charge, "
                            "ce classeur est mis de côté")
             continue
         # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
@@ -264,7 +264,7 @@ def _club_directory(workbook: Workbook | None, unreadable: list[Problem], needed
     elif needed:
         problems.append(MISSING_CLUBS(SourceRef(CLUBS_FILE), workbooks=", ".join(needed)))
     else:
-        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n'en a besoin")
+        notices.append(f"{CLUBS_FILE} : absent, aucun classeur présent n’en a besoin")
     if any(problem.blocking for problem in problems):
         clubs = dataclasses.replace(clubs, broken=True)
     return clubs, problems
@@ -299,12 +299,12 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
     problems: list[tuple[str, Problem]] = []
     for workbook, slug, event in sorted(parsed, key=lambda item: item[0].label):
         keys: list[tuple[object, str, str]] = [(("cells", _cells_digest(workbook)), "les mêmes cellules",
-                                                ", c'est une copie")]
+                                                ", c’est une copie")]
         edition = getattr(circuits.CIRCUITS[slug], "edition", None)
         if event is not None and edition is not None:
             key, words = edition(event)
-            keys.append((("edition", key), words, " ; s'il s'agit de deux tournois, corrigez dans la feuille "
-                         "« Tournoi » de l'un sa date, son club ou sa série"))
+            keys.append((("edition", key), words, " ; s’il s’agit de deux tournois, corrigez dans la feuille "
+                         "« Tournoi » de l’un sa date, son club ou sa série"))
         for key, words, then in keys:
             other = first.setdefault((slug, key), workbook.label)
             if other != workbook.label and workbook.label not in said:

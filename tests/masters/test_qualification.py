@@ -73,8 +73,8 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
             "meilleur résultat, puis mêmes résultats un à un ; reportgen ne choisit pas (INTERPRETATIONS) — faites "
             "jouer le barrage entre eux, puis inscrivez le perdant dans la feuille « Désistements » du classeur du "
             "Masters (Nom et Prénom, ou Licence) avec « barrage perdu » dans sa colonne « Motif » (à ajouter si la "
-            "feuille ne l'a pas ; vide pour un joueur qui se désiste) et relancez « reportgen masters prepare » ; ce "
-            "classeur n'existait pas : « masters prepare » vient de le créer") in refused.stderr
+            "feuille ne l’a pas ; vide pour un joueur qui se désiste) et relancez « reportgen masters prepare » ; ce "
+            "classeur n’existait pas : « masters prepare » vient de le créer") in refused.stderr
     # No workbook existed: prepare wrote one to type the play-off in, and no participants yet.
     book = openpyxl.load_workbook(masters_path(inputs))
     assert book.sheetnames == ["Tournoi", "Désistements", "Matchs"]
@@ -83,7 +83,7 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     # The same problem, not another one, until the play-off is recorded: a second run says it again.
     again = prepare(inputs)
     assert again.returncode == 1 and "égalité pour la 16e place du Masters" in again.stderr
-    assert "n'existait pas" not in again.stderr
+    assert "n’existait pas" not in again.stderr
     checked = run("check", "--inputs", str(inputs))  # the build says it too, at the same place
     assert checked.returncode == 1 and f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du " \
         f"Masters entre {P} et {Q}" in checked.stderr
@@ -203,6 +203,6 @@ def test_a_motif_that_is_neither_is_a_located_problem_with_its_fix(tmp_path):
     add_withdrawal(inputs, "JOUEURC", "Un", "malade")
     checked = run("check", "--inputs", str(inputs))
     assert checked.returncode == 1
-    assert ("masters/masters-2026.xlsx:'Désistements'!D2 (colonne « Motif ») : « malade » n'est pas un motif "
+    assert ("masters/masters-2026.xlsx:'Désistements'!D2 (colonne « Motif ») : « malade » n’est pas un motif "
             "reconnu — écrivez « désistement » (ou laissez la case vide) pour un joueur qui se désiste, "
-            "« barrage perdu » pour le perdant d'un barrage de qualification") in checked.stderr
+            "« barrage perdu » pour le perdant d’un barrage de qualification") in checked.stderr

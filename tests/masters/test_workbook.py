@@ -192,7 +192,7 @@ def test_a_pairing_that_is_not_the_schedules_is_located(inputs):
 
 def test_a_player_who_is_not_a_participant_is_located(inputs):
     found = problems_after_typing(inputs, lambda sheet: sheet.__setitem__("C3", "INCONNU Paul"))
-    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne « Joueur A ») : « INCONNU Paul » n'est "
+    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne « Joueur A ») : « INCONNU Paul » n’est "
                             "pas un participant du Masters") for p in found), found
 
 
@@ -200,7 +200,7 @@ def test_a_score_that_is_not_a_whole_number_is_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"] = "7,5", 5
     found = problems_after_typing(inputs, typed)
-    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n'est pas un nombre entier " \
+    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n’est pas un nombre entier " \
         "— écrivez un nombre entier, sans décimales ni lettres, par exemple 12" in found
     assert not [p for p in found if "un seul des deux scores" in p], found  # both are typed: one problem, not two
 
@@ -209,8 +209,8 @@ def test_tops_above_the_coups_of_a_match_are_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"], sheet["G2"] = 7, 5, 13
     found = problems_after_typing(inputs, typed)
-    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne « Tops A ») : 13 tops : c'est plus que les 12 coups "
-            "d'un match — corrigez la valeur") in found
+    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne « Tops A ») : 13 tops : c’est plus que les 12 coups "
+            "d’un match — corrigez la valeur") in found
 
 
 def test_a_match_entered_twice_is_located(inputs):
@@ -367,9 +367,9 @@ def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
     before = path.read_bytes()
     prepared = run_prepare(inputs)
     assert [str(p) for p in prepared.problems] == [
-        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne « Match ») : la feuille « Matchs » n'est plus dans la disposition "
+        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne « Match ») : la feuille « Matchs » n’est plus dans la disposition "
         "que « reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, Score B, Tops A, "
-        "Tops B en colonnes A à H, un match par ligne dans l'ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
+        "Tops B en colonnes A à H, un match par ligne dans l’ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
         "cette disposition"]
     assert path.read_bytes() == before
 

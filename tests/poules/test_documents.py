@@ -211,4 +211,4 @@ def test_every_output_names_the_pools_as_the_sheet_does(typed, shown):
     fourth, first, second = ("4", "1", "2") if shown == "3" else ("D", "A", "B")
     problem = report(tour).problems[0]
     assert problem.where.cell == f"B{1 + len(tour.games(1)) + 1}"
-    assert problem.message == f"il n'y a pas de poule {fourth} au tour 2 (les poules {first} et {second})"
+    assert problem.message == f"il n’y a pas de poule {fourth} au tour 2 (les poules {first} et {second})"

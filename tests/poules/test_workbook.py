@@ -232,7 +232,7 @@ def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
         "poules/test.xlsx:'Parties'!D2 (colonne « Noirs ») : JOUEURB Un joue dans la poule B du tour 1, pas dans la "
         "poule A — les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : "
         "corrigez la case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : il n'y a pas de poule C au tour 1 (les poules A et B) — "
+        "poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : il n’y a pas de poule C au tour 1 (les poules A et B) — "
         "les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : corrigez la "
         "case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
         "poules/test.xlsx:'Parties'!B2 (colonne « Poule ») : il manque 2 parties à la poule A du tour 1 "
@@ -261,7 +261,7 @@ def test_a_sheet_that_numbers_its_pools_is_told_its_problems_in_numbers():
         "il manque 1 partie à la poule 1 du tour 1 (Blancs – Noirs) : JOUEURA Un – JOUEURD Un",
         "il manque 1 partie à la poule 2 du tour 1 (Blancs – Noirs) : JOUEURF Un – JOUEURC Un"]
     tour.games(1)[1][1] = "?"
-    assert only(tour) == ["poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « ? » n'est pas un nom de poule — "
+    assert only(tour) == ["poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « ? » n’est pas un nom de poule — "
                           "écrivez le nom de la poule : 1, 2, 3…"]
 
 
@@ -272,7 +272,7 @@ def test_a_pool_that_is_no_pool_is_told_how_the_sheet_names_them(first, fix):
     tour.next()
     tour.games(1)[0][1] = first
     tour.games(1)[1][1] = "x1"
-    assert only(tour)[-1] == (f"poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « x1 » n'est pas un nom de "
+    assert only(tour)[-1] == (f"poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « x1 » n’est pas un nom de "
                               f"poule — écrivez le nom de la poule : {fix}…")
 
 
@@ -282,7 +282,7 @@ def only(tour: Tour) -> list[str]:
 
 
 RESULT_FIX = ("écrivez 1-0 (les Blancs gagnent), 0-1 (les Noirs gagnent) ou ½-½ (nulle), ou laissez la case vide "
-              "tant que la partie n'est pas jouée")
+              "tant que la partie n’est pas jouée")
 
 
 @pytest.mark.parametrize("typed", ["2-0", "1", "gagné", "1-1"])
@@ -290,7 +290,7 @@ def test_a_result_that_is_not_a_result(typed):
     tour = Tour(4)
     tour.next()
     tour.games(1)[1][4] = typed
-    assert only(tour) == [f"poules/test.xlsx:'Parties'!E3 (colonne « Résultat ») : « {typed} » n'est pas un "
+    assert only(tour) == [f"poules/test.xlsx:'Parties'!E3 (colonne « Résultat ») : « {typed} » n’est pas un "
                           f"résultat — {RESULT_FIX}"]
 
 
@@ -308,10 +308,10 @@ def test_an_unknown_player_is_located_with_the_nearest_name():
     tour.games(1)[0][2] = "JOUEURA Une"
     tour.games(1)[1][3] = "INCONNU Pierre"
     assert only(tour) == [
-        "poules/test.xlsx:'Parties'!C2 (colonne « Blancs ») : « JOUEURA Une » n'est pas dans la feuille Inscrits — "
+        "poules/test.xlsx:'Parties'!C2 (colonne « Blancs ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
         "vouliez-vous dire « JOUEURA Un » ?",
-        "poules/test.xlsx:'Parties'!D3 (colonne « Noirs ») : « INCONNU Pierre » n'est pas dans la feuille Inscrits — "
-        "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur"]
+        "poules/test.xlsx:'Parties'!D3 (colonne « Noirs ») : « INCONNU Pierre » n’est pas dans la feuille Inscrits — "
+        "écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le joueur"]
 
 
 def test_a_forfeit_of_a_misspelt_player_suggests_the_registered_name():
@@ -319,7 +319,7 @@ def test_a_forfeit_of_a_misspelt_player_suggests_the_registered_name():
     tour.next()
     tour.forfeit("JOUEURA Une", 1)
     assert only(tour) == [
-        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « JOUEURA Une » n'est pas dans la feuille Inscrits — "
+        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
         "vouliez-vous dire « JOUEURA Un » ?"]
 
 
@@ -359,7 +359,7 @@ def test_a_game_naming_two_registrants_with_the_same_words_is_refused_not_guesse
     row[2] = "jean paul martin"  # no capitals: either of them
     assert [p.split(" : ", 1)[1] for p in only(tour)] == [
         "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » (feuille Inscrits) — écrivez "
-        "le nom tel qu'il figure dans la feuille Inscrits"]
+        "le nom tel qu’il figure dans la feuille Inscrits"]
 
 
 def test_bad_cells_of_the_registrants_forfeits_and_games():
@@ -376,19 +376,19 @@ def test_bad_cells_of_the_registrants_forfeits_and_games():
     games[3][3] = games[3][2]
     tour.forfeit("PERSONNE Jean", 1)
     assert only(tour) == [
-        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « PERSONNE Jean » n'est pas dans la feuille Inscrits "
-        "— écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur",
-        "poules/test.xlsx:'Inscrits'!B2 (colonne « Points RON ») : « beaucoup » n'est pas un nombre — écrivez les "
+        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « PERSONNE Jean » n’est pas dans la feuille Inscrits "
+        "— écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le joueur",
+        "poules/test.xlsx:'Inscrits'!B2 (colonne « Points RON ») : « beaucoup » n’est pas un nombre — écrivez les "
         "points RON, par exemple 1850,5",
-        "poules/test.xlsx:'Inscrits'!C3 (colonne « Inscription ») : « hier soir » n'est pas une date et heure "
-        "d'inscription — écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42",
-        "poules/test.xlsx:'Inscrits'!D4 (colonne « Email ») : « pas une adresse » n'est pas une adresse électronique "
+        "poules/test.xlsx:'Inscrits'!C3 (colonne « Inscription ») : « hier soir » n’est pas une date et heure "
+        "d’inscription — écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42",
+        "poules/test.xlsx:'Inscrits'!D4 (colonne « Email ») : « pas une adresse » n’est pas une adresse électronique "
         "— écrivez une seule adresse, par exemple prenom.nom@exemple.fr, ou laissez vide",
         "poules/test.xlsx:'Inscrits'!A6 (colonne « Joueur ») : JOUEURA Un est inscrit deux fois (déjà en A2) — "
         "supprimez le doublon",
-        "poules/test.xlsx:'Parties'!A2 (colonne « Tour ») : « premier » n'est pas un nombre entier — écrivez le "
+        "poules/test.xlsx:'Parties'!A2 (colonne « Tour ») : « premier » n’est pas un nombre entier — écrivez le "
         "numéro du tour : 1, 2, 3…",
-        "poules/test.xlsx:'Parties'!F4 (colonne « Phase ») : « finale » n'est pas une phase — écrivez principale (ou "
+        "poules/test.xlsx:'Parties'!F4 (colonne « Phase ») : « finale » n’est pas une phase — écrivez principale (ou "
         "laissez vide) ou barrage",
         "poules/test.xlsx:'Parties'!D5 (colonne « Noirs ») : JOUEURB Un joue contre lui-même — corrigez les joueurs "
         "de la partie"]
@@ -427,9 +427,9 @@ def test_forfeits_and_games_of_rounds_that_cannot_be_there_are_located():
 
     found = [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems]
     assert found == [
-        "poules/test.xlsx:'Parties'!A14 (colonne « Tour ») : des parties du tour 2 sont saisies mais le tour 1 n'est "
-        "pas terminé — effacez les lignes de ce tour, ou complétez d'abord le tour précédent",
-        "poules/test.xlsx:'Forfaits'!B2 (colonne « Tour ») : le tour 2 n'a pas commencé — indiquez le tour que le "
+        "poules/test.xlsx:'Parties'!A14 (colonne « Tour ») : des parties du tour 2 sont saisies mais le tour 1 n’est "
+        "pas terminé — effacez les lignes de ce tour, ou complétez d’abord le tour précédent",
+        "poules/test.xlsx:'Forfaits'!B2 (colonne « Tour ») : le tour 2 n’a pas commencé — indiquez le tour que le "
         "joueur jouait lors de son forfait"]
 
 
@@ -463,4 +463,4 @@ def test_barrage_games_where_no_barrage_is_called_for_are_refused():
     event = tour.event()
     assert [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems] == [
         "poules/test.xlsx:'Parties'!F14 (colonne « Phase ») : barrage saisi alors que des parties de la poule B du "
-        "tour 1 restent à jouer — saisissez d'abord les résultats de la phase principale, ou effacez cette ligne"]
+        "tour 1 restent à jouer — saisissez d’abord les résultats de la phase principale, ou effacez cette ligne"]

@@ -57,7 +57,7 @@ def test_a_clean_workbook_reads_without_a_problem_and_needs_no_club_directory(in
     assert league.all_problems() == []
     event = league.circuits["tantrix"].events[0]
     assert event.content.kind == "toutes-rondes" and [row.entry.last_name for row in event.results] == ["MOREAU", "FAURE"]
-    assert "clubs.xlsx : absent, aucun classeur présent n'en a besoin" in league.notices
+    assert "clubs.xlsx : absent, aucun classeur présent n’en a besoin" in league.notices
 
 
 def test_players_are_nom_prenom_from_a_single_joueur_column_in_any_order(inputs):
@@ -71,41 +71,41 @@ def test_players_are_nom_prenom_from_a_single_joueur_column_in_any_order(inputs)
      "open.xlsx:'Parties'!H2 (colonne « Forfait ») : « C » ne désigne ni le joueur A ni le joueur B — écrivez A ou "
      "B : le côté du joueur qui a perdu par forfait (vide sinon)"),
     ([1, "MOREAU Lucie", "Moreau, lucie", 20, 10],
-     "open.xlsx:'Parties'!C2 (colonne « Joueur B ») : MOREAU Lucie joue contre lui-même — corrigez l'un des deux "
+     "open.xlsx:'Parties'!C2 (colonne « Joueur B ») : MOREAU Lucie joue contre lui-même — corrigez l’un des deux "
      "joueurs de la partie"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20],
      "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : les tuiles de la partie ne sont pas saisies — saisissez le score "
      "en tuiles des deux joueurs ; pour un forfait, indiquez A ou B dans « Forfait »"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "quinze", "12:00"],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « quinze » n'est pas un temps lisible — écrivez le temps utilisé "
+     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « quinze » n’est pas un temps lisible — écrivez le temps utilisé "
      "en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "14:75"],
      "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 14:75 » : les secondes vont de 00 à 59 — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, 14.5],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 14.5 » n'est pas un nombre entier de minutes — écrivez le "
+     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 14.5 » n’est pas un nombre entier de minutes — écrivez le "
      "temps utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "75:00"],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 75:00 » : une partie dure moins d'une heure — écrivez le temps "
+     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 75:00 » : une partie dure moins d’une heure — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, dt.time(1, 15, 30)],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 1:15:30 » : une partie dure moins d'une heure — écrivez le temps "
+     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 1:15:30 » : une partie dure moins d’une heure — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 70],
-     "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : 70 tuiles : un score va de 0 à 56 (les tuiles d'un jeu) — "
+     "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : 70 tuiles : un score va de 0 à 56 (les tuiles d’un jeu) — "
      "corrigez le score en tuiles"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "vingt", 10],
-     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : « vingt » n'est pas un nombre entier — écrivez un nombre "
+     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : « vingt » n’est pas un nombre entier — écrivez un nombre "
      "entier, sans décimales ni lettres, par exemple 12"),
     ([0, "MOREAU Lucie", "FAURE Stéphane", 20, 10],
-     "open.xlsx:'Parties'!A2 (colonne « Ronde ») : la ronde 0 n'existe pas — les rondes se numérotent à partir de 1"),
+     "open.xlsx:'Parties'!A2 (colonne « Ronde ») : la ronde 0 n’existe pas — les rondes se numérotent à partir de 1"),
     ([1, "", "FAURE Stéphane", 20, 10],
      "open.xlsx:'Parties'!B2 (colonne « Joueur A ») : la case « Joueur A » est vide — remplissez-la"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "", "", "", "", "B", "oui"],
      "open.xlsx:'Parties'!H2 (colonne « Forfait ») : une partie disparue (Déconnexion = oui) ne peut pas être aussi "
-     "perdue par forfait — gardez l'un des deux : Forfait ou Déconnexion"),
+     "perdue par forfait — gardez l’un des deux : Forfait ou Déconnexion"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "", "", "", "", "", "peut-être"],
-     "open.xlsx:'Parties'!I2 (colonne « Déconnexion ») : « peut-être » n'est ni « oui » ni « non » — écrivez oui, ou "
+     "open.xlsx:'Parties'!I2 (colonne « Déconnexion ») : « peut-être » n’est ni « oui » ni « non » — écrivez oui, ou "
      "laissez vide"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 30, 10, "", "", "B"],
      "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : des tuiles sont saisies, mais un forfait se compte 35-15 en "
@@ -154,7 +154,7 @@ def test_a_knockout_round_holds_several_games_of_the_same_two_players(inputs):
 def test_the_tournoi_sheet_needs_a_known_type(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), kind="suisse")
     assert problems(inputs) == [
-        "open.xlsx:'Tournoi'!B4 (colonne « Type ») : « suisse » n'est pas un type de tournoi Tantrix — écrivez "
+        "open.xlsx:'Tournoi'!B4 (colonne « Type ») : « suisse » n’est pas un type de tournoi Tantrix — écrivez "
         "« toutes-rondes » (chacun rencontre chacun) ou « élimination »"]
 
 
@@ -166,7 +166,7 @@ def test_missing_sheet_and_columns_are_said_with_the_header_to_add(inputs):
         "a.xlsx : la feuille « Parties » est introuvable — ajoutez la feuille des parties : Ronde | Joueur A | "
         "Joueur B | Tuiles A | Tuiles B | Temps A | Temps B | Forfait | Déconnexion",
         "b.xlsx:'Parties'!A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez les colonnes « Tuiles A », "
-        "« Tuiles B » à cette ligne d'en-têtes et remplissez-les"]
+        "« Tuiles B » à cette ligne d’en-têtes et remplissez-les"]
 
 
 def test_a_future_date_is_refused(inputs):
@@ -177,22 +177,22 @@ def test_a_future_date_is_refused(inputs):
 
 @pytest.mark.parametrize("row, expected", [
     (["MOREAU Lucie", 1800, "rose", "jaune"],
-     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : « rose » n'est pas une couleur de Tantrix — écrivez l'une "
+     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : « rose » n’est pas une couleur de Tantrix — écrivez l’une "
      "de : rouge, jaune, bleu, vert"),
     (["MOREAU Lucie", "beaucoup", "rouge", "jaune"],
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « beaucoup » n'est pas un classement Elo — écrivez un nombre, par "
+     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « beaucoup » n’est pas un classement Elo — écrivez un nombre, par "
      "exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", dt.datetime(2026, 3, 1), "rouge", "jaune"],  # an Excel date cell: no traceback
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « 01/03/2026 » n'est pas un classement Elo — écrivez un nombre, "
+     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « 01/03/2026 » n’est pas un classement Elo — écrivez un nombre, "
      "par exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", True, "rouge", "jaune"],
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « VRAI » n'est pas un classement Elo — écrivez un nombre, "
+     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « VRAI » n’est pas un classement Elo — écrivez un nombre, "
      "par exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", 1800, "Rouge", "ROUGE"],
      "open.xlsx:'Inscrits'!D2 (colonne « Couleur 2 ») : la deuxième couleur est la première (rouge) — choisissez "
      "une autre deuxième couleur, ou laissez vide"),
     (["MOREAU Lucie", 1800, "", "jaune"],
-     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : une deuxième couleur sans première — indiquez d'abord la "
+     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : une deuxième couleur sans première — indiquez d’abord la "
      "couleur préférée"),
 ])
 def test_every_bad_cell_of_inscrits_is_a_located_french_problem(inputs, row, expected):
@@ -236,11 +236,11 @@ def test_a_game_naming_a_player_missing_from_inscrits_is_refused_with_the_neares
     found = load(inputs, TODAY).all_problems()
     assert [p.code for p in found] == ["unknown-player", "unknown-player"]
     assert [str(p) for p in found] == [
-        "open.xlsx:'Parties'!C3 (colonne « Joueur B ») : « ROUSEAU Françoise » n'est pas dans la feuille Inscrits, "
+        "open.xlsx:'Parties'!C3 (colonne « Joueur B ») : « ROUSEAU Françoise » n’est pas dans la feuille Inscrits, "
         "qui liste les joueurs du tournoi — vouliez-vous dire « ROUSSEAU Françoise » ? Sinon inscrivez le joueur "
         "dans la feuille Inscrits",
-        "open.xlsx:'Parties'!B4 (colonne « Joueur A ») : « DUPONT Jean » n'est pas dans la feuille Inscrits, qui "
-        "liste les joueurs du tournoi — écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le "
+        "open.xlsx:'Parties'!B4 (colonne « Joueur A ») : « DUPONT Jean » n’est pas dans la feuille Inscrits, qui "
+        "liste les joueurs du tournoi — écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le "
         "joueur"]
 
 
@@ -249,7 +249,7 @@ def test_a_game_naming_two_entrants_with_the_same_words_is_refused_not_guessed(i
                 registrations=[["MARTIN Jean Paul", "", ""], ["PAUL Jean Martin", "", ""], ["FAURE Stéphane", "", ""]])
     assert problems(inputs) == [
         "open.xlsx:'Parties'!B2 (colonne « Joueur A ») : « jean paul martin » peut désigner « MARTIN Jean Paul » ou "
-        "« PAUL Jean Martin » (feuille Inscrits) — écrivez le nom tel qu'il figure dans la feuille Inscrits"]
+        "« PAUL Jean Martin » (feuille Inscrits) — écrivez le nom tel qu’il figure dans la feuille Inscrits"]
 
 
 def test_a_knockout_loser_who_plays_a_later_round_is_refused(inputs):

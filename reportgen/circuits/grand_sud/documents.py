@@ -60,8 +60,8 @@ def replacement_notice(first: Tournament, second: Tournament, players: list[str]
                 f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {shown}")
     return (f"grand-sud : {second.id} (« {second.event.name} », {french.date_long(second.date)}) remplace "
             f"{first.id} (« {first.event.name} », {french.date_long(first.date)}), deuxième tournoi de la "
-            f"série {first.series} en {first.date.year} : seul le dernier de l'année compte (§1){lost}. "
-            "S'il s'agit de deux tournois distincts, donnez à l'un une « Série » à lui dans sa feuille Tournoi")
+            f"série {first.series} en {first.date.year} : seul le dernier de l’année compte (§1){lost}. "
+            "S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi")
 
 
 # The site's page of a tournament of a club outside the départements (§1): why it has no ranking

@@ -55,7 +55,7 @@ def _formula(value: object) -> str:
     label = normalise_label(values.text(value))
     if label not in FORMULAS:
         # §2.3: another formula needs a vote of the league before it can count.
-        raise values.BadValue(f"la formule « {values.shown(value)} » n'est pas prévue par le règlement (§2.3)",
+        raise values.BadValue(f"la formule « {values.shown(value)} » n’est pas prévue par le règlement (§2.3)",
                               "écrivez « poules » ou « duplicate »")
     return FORMULAS[label]
 
@@ -68,8 +68,8 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     club = reading.clubs.find(club_text) if club_text else None
     if club_text and club is None and reading.clubs.unknown(club_text):
         codes = ", ".join(c.code for c in reading.clubs.clubs) or "aucun"
-        found.append(UNKNOWN_CLUB(sheet.ref("club"), club=club_text, fix=f"écrivez le code ou le nom d'un club de "
-                                  f"l'annuaire ({codes}), ou ajoutez le club à clubs.xlsx"))
+        found.append(UNKNOWN_CLUB(sheet.ref("club"), club=club_text, fix=f"écrivez le code ou le nom d’un club de "
+                                  f"l’annuaire ({codes}), ou ajoutez le club à clubs.xlsx"))
     formula = sheet.read("formule", _formula, found)
     series = sheet.read("serie", values.text, found, required=False)
     location = sheet.read("lieu", values.text, found, required=False)
@@ -107,7 +107,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         return []
     table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
                            [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),
-                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True,
+                           "ajoutez une ligne d’en-têtes avec ces colonnes au-dessus des résultats", found, names=True,
                            typed_by_hand=True)
     if table is None:
         return []
@@ -165,7 +165,7 @@ def _nobody(missing: list[int]) -> str:
     """« : la place 5 n'est donnée à personne », for the places from 1 to the count no row has (the
     first few: a sheet cut in half misses a hundred)."""
     if len(missing) == 1:
-        return f" : la place {missing[0]} n'est donnée à personne"
+        return f" : la place {missing[0]} n’est donnée à personne"
     if not missing:
         return ""
     shown = [str(number) for number in missing[:MISSING_PLACES_SHOWN]]

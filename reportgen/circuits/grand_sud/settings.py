@@ -17,8 +17,8 @@ _DEPARTEMENT = re.compile(r"^(?:\d{2,3}|2A|2B)$")
 def departement_codes(codes: tuple[str, ...]) -> str | None:
     wrong = [code for code in codes if not _DEPARTEMENT.match(code)]
     if wrong:
-        return (f"« {wrong[0]} » n'est pas un numéro de département tel que l'annuaire des clubs l'écrit "
-                "(deux chiffres comme « 09 », trois pour l'outre-mer, « 2A » ou « 2B »)")
+        return (f"« {wrong[0]} » n’est pas un numéro de département tel que l’annuaire des clubs l’écrit "
+                "(deux chiffres comme « 09 », trois pour l’outre-mer, « 2A » ou « 2B »)")
     return None
 
 

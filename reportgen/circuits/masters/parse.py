@@ -121,8 +121,8 @@ MastersEvent = Event[MastersSheet]
 
 
 def _season(value: object) -> int:
-    return values.whole_number_between(value, 2000, 2100, "« {typed} » n'est pas une saison",
-                                       "écrivez l'année, par exemple 2026")
+    return values.whole_number_between(value, 2000, 2100, "« {typed} » n’est pas une saison",
+                                       "écrivez l’année, par exemple 2026")
 
 
 def _count(value: object) -> int:
@@ -133,9 +133,9 @@ def _count(value: object) -> int:
 def _reason(value: object) -> str:
     reason = REASONS.get(normalise_label(values.text(value)))
     if reason is None:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas un motif reconnu",
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas un motif reconnu",
                               f"écrivez « {WITHDRAWN} » (ou laissez la case vide) pour un joueur qui se désiste, "
-                              f"« {PLAYOFF_LOST} » pour le perdant d'un barrage de qualification")
+                              f"« {PLAYOFF_LOST} » pour le perdant d’un barrage de qualification")
     return reason
 
 

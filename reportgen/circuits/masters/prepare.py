@@ -94,7 +94,7 @@ def prepare(season: int, grand_sud: Report, existing: list[MastersEvent], day: d
         # INTERPRETATIONS.md: a tie at the 16th place is settled by a play-off that the secretary
         # records in `Désistements`; with no workbook yet, she gets one to type it in.
         result.change = _to_settle(season, day, location or "", result.participants, settings, path)
-        result.problems = [replace(p, fix=p.fix + " ; ce classeur n'existait pas : « masters prepare » vient de "
+        result.problems = [replace(p, fix=p.fix + " ; ce classeur n’existait pas : « masters prepare » vient de "
                                    "le créer, avec une feuille « Désistements » vide (les matchs y seront écrits ensuite)")
                            for p in result.problems]
     if result.problems or day is None:  # an unknown day is one of the problems
@@ -140,7 +140,7 @@ def _moved_cells(event: MastersEvent) -> list[Problem]:
         for col, column in enumerate(MATCH_COLUMNS):
             if match.cells[column.key].cell != cell_name(row, col):
                 return [LAYOUT(match.cells[column.key], sheet="Matchs", command=COMMAND, layout="Match, Table, Joueur A, Joueur B, "
-                               "Score A, Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l'ordre, "
+                               "Score A, Score B, Tops A, Tops B en colonnes A à H, un match par ligne dans l’ordre, "
                                "le match 1 table 1 en ligne 2", fix="remettez-la dans cette disposition")]
     return []
 
@@ -186,7 +186,7 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         if not row.played:
             continue
         if not (1 <= row.round <= len(SCHEDULE) and 1 <= row.table <= len(SCHEDULE[0])):
-            problems.append(BAD_VALUE(row.where, message=f"le match {row.round}, table {row.table} n'existe pas",
+            problems.append(BAD_VALUE(row.where, message=f"le match {row.round}, table {row.table} n’existe pas",
                                       fix=f"corrigez le numéro du match (1 à {len(SCHEDULE)}) ou de la table (1 à "
                                       f"{len(SCHEDULE[0])})"))
             continue
@@ -208,6 +208,6 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         else:
             problems.append(WOULD_OVERWRITE(row.where,
                                             message=f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
-                                            f"perdu : avec les participants d'aujourd'hui, ce match oppose {a.name} à {b.name}",
-                                            fix="annulez le désistement, ou effacez d'abord les scores concernés"))
+                                            f"perdu : avec les participants d’aujourd'hui, ce match oppose {a.name} à {b.name}",
+                                            fix="annulez le désistement, ou effacez d’abord les scores concernés"))
     return kept, moved

@@ -56,7 +56,7 @@ def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date
     season_rankings = [r for r in grand_sud.rankings if r.season == season and not r.final]
     in_force = ranking_in_force(season_rankings, day)
     if in_force is None:
-        problems.append(NO_RANKING(where, message=f"aucun classement Grand Sud {season} n'existe au "
+        problems.append(NO_RANKING(where, message=f"aucun classement Grand Sud {season} n’existe au "
                                    f"{french.date_long(day)}, date du Masters",
                                    fix="vérifiez la date du Masters et la saison"))
     return in_force
@@ -107,13 +107,13 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
             problems.append(AMBIGUOUS_PLAYER(withdrawal.where, player=f"{entry.last_name} {entry.first_name}".strip(),
                                              candidates=" ou ".join(f"« {row.player} »" for row in named),
                                              among=f"classement final Grand Sud {final.season}",
-                                             fix="écrivez le nom tel qu'il figure au classement, ou la licence"))
+                                             fix="écrivez le nom tel qu’il figure au classement, ou la licence"))
             continue
         match = match or next(iter(named), None)
         if match is None:
             problems.append(UNKNOWN_PLAYER(withdrawal.where, player=f"{entry.last_name} {entry.first_name}".strip(),
                                            among=f"dans le classement final Grand Sud {final.season}",
-                                           fix="vérifiez l'orthographe ou la licence"))
+                                           fix="vérifiez l’orthographe ou la licence"))
         else:
             withdrawn.setdefault(match.player_id, withdrawal)
     return withdrawn
@@ -167,7 +167,7 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], settings: Maste
                " ; reportgen ne choisit pas (INTERPRETATIONS)")
     fix = (f"faites jouer le barrage entre eux, puis inscrivez {'le perdant' if out == 1 else f'les {out} non qualifiés'} "
            f"dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, ou Licence) avec « {PLAYOFF_LOST} » "
-           "dans sa colonne « Motif » (à ajouter si la feuille ne l'a pas ; vide pour un joueur qui se désiste) et "
+           "dans sa colonne « Motif » (à ajouter si la feuille ne l’a pas ; vide pour un joueur qui se désiste) et "
            "relancez « reportgen masters prepare »")
     result.problems.append(QUALIFICATION_TIE(where, message=message, fix=fix))
     return available[:first] + group[:places]
@@ -206,7 +206,7 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
     for recorded in sheet.participants:
         if not 1 <= recorded.number <= PLAYERS or numbers.count(recorded.number) > 1:
             problems.append(BAD_VALUE(recorded.where,
-                                      message=f"le numéro {recorded.number} n'est pas un numéro de participant "
+                                      message=f"le numéro {recorded.number} n’est pas un numéro de participant "
                                       f"(1 à {PLAYERS}, chacun une fois)",
                                       fix="produisez le classeur avec « reportgen masters prepare »"))
     if not problems and len(numbers) != PLAYERS:
@@ -225,7 +225,7 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
         entering = [p.name for p in today if p.player_id not in ids]
         if entering:
             leaving = [p.name for p in players if p.player_id not in today_ids]
-            warning += f" Il qualifierait aujourd'hui {', '.join(entering)} à la place de {', '.join(leaving)}."
+            warning += f" Il qualifierait aujourd’hui {', '.join(entering)} à la place de {', '.join(leaving)}."
         warnings.append(warning)
     return players, problems, warnings
 
@@ -279,10 +279,10 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
         local: list[Problem] = []
         a, b = (identify(players, row, side, local) for side in ("player_a", "player_b"))
         if not (1 <= row.round <= ROUNDS):
-            local.append(BAD_VALUE(row.cells["round"], message=f"il n'y a pas de match {row.round} (1 à {ROUNDS})",
+            local.append(BAD_VALUE(row.cells["round"], message=f"il n’y a pas de match {row.round} (1 à {ROUNDS})",
                                    fix=f"écrivez un numéro de match de 1 à {ROUNDS}"))
         if not (1 <= row.table <= TABLES):
-            local.append(BAD_VALUE(row.cells["table"], message=f"il n'y a pas de table {row.table} (1 à {TABLES})",
+            local.append(BAD_VALUE(row.cells["table"], message=f"il n’y a pas de table {row.table} (1 à {TABLES})",
                                    fix=f"écrivez un numéro de table de 1 à {TABLES}"))
         if a and b and not local:
             expected = SCHEDULE[row.round - 1][row.table - 1]
@@ -305,7 +305,7 @@ def check(rows: list[MatchRow], players: list[Participant], settings: MastersSet
             if value is not None and value > settings.coups:
                 what = f"{value} tops" if key.startswith("tops") else f"un score de {value}"
                 local.append(BAD_VALUE(row.cells[key],
-                                       message=f"{what} : c'est plus que les {settings.coups} coups d'un match",
+                                       message=f"{what} : c’est plus que les {settings.coups} coups d’un match",
                                        fix="corrigez la valeur"))
         problems.extend(local)
         if local or not row.played:

@@ -44,7 +44,7 @@ class Poules:
                 report.problems += tournament.problems
                 continue
             if tournament.status == NOT_STARTED:
-                report.notices.append(f"{event.id} : le tournoi « {event.name} » n'a pas commencé ; "
+                report.notices.append(f"{event.id} : le tournoi « {event.name} » n’a pas commencé ; "
                                       f"« reportgen poules next --event \"{event.name}\" » écrit les poules du tour 1")
                 continue
             ranking = tournament_ranking(tournament)

@@ -65,7 +65,7 @@ FORFEIT_COLUMNS = [PLAYER, LAST_NAME, FIRST_NAME, ROUND, SANCTION, REHABILITATED
 WRITTEN_COLUMNS = [ROUND, POOL, WHITE, BLACK, RESULT, PHASE, LAUNCHED]
 
 RESULT_FIX = ("écrivez 1-0 (les Blancs gagnent), 0-1 (les Noirs gagnent) ou ½-½ (nulle), "
-              "ou laissez la case vide tant que la partie n'est pas jouée")
+              "ou laissez la case vide tant que la partie n’est pas jouée")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,13 +83,13 @@ _DASHES = str.maketrans({"–": "-", "—": "-", "−": "-", "‐": "-", ":": "-
 def result(value: object) -> str:
     """1-0, 0-1, ½-½ (also 1/2-1/2, 0,5-0,5, spaces and dashes of any kind)."""
     if isinstance(value, (int, float, dt.date)) or isinstance(value, bool):
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas un résultat", RESULT_FIX)
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas un résultat", RESULT_FIX)
     text = "".join(str(value).split()).translate(_DASHES)
     for half in ("1/2", "0,5", "0.5", ".5"):
         text = text.replace(half, "½")
     if text in ("1-0", "0-1", "½-½"):
         return text
-    raise values.BadValue(f"« {values.shown(value)} » n'est pas un résultat", RESULT_FIX)
+    raise values.BadValue(f"« {values.shown(value)} » n’est pas un résultat", RESULT_FIX)
 
 
 def phase(value: object) -> str:
@@ -98,7 +98,7 @@ def phase(value: object) -> str:
         return MAIN
     if label in ("barrage", "barrages"):
         return BARRAGE
-    raise values.BadValue(f"« {values.shown(value)} » n'est pas une phase",
+    raise values.BadValue(f"« {values.shown(value)} » n’est pas une phase",
                           "écrivez principale (ou laissez vide) ou barrage")
 
 
@@ -129,9 +129,9 @@ def moment(value: object) -> dt.datetime:
             year, month, day, hour, minute, second = match.groups()
             return dt.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0))
     except ValueError:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure qui existe",
-                              "vérifiez le jour, le mois et l'heure (jj/mm/aaaa hh:mm)") from None
-    raise values.BadValue(f"« {values.shown(value)} » n'est pas une date et heure d'inscription",
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas une date et heure qui existe",
+                              "vérifiez le jour, le mois et l’heure (jj/mm/aaaa hh:mm)") from None
+    raise values.BadValue(f"« {values.shown(value)} » n’est pas une date et heure d’inscription",
                           "écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42")
 
 
@@ -141,13 +141,13 @@ _ADDRESS = re.compile(r"^[^@\s<>\"(),;:]+@[^@\s<>\"(),;:]+\.[^@\s<>\"(),;:.]+$")
 def email(value: object) -> str:
     text = values.text(value)
     if not _ADDRESS.match(text):
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas une adresse électronique",
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas une adresse électronique",
                               "écrivez une seule adresse, par exemple prenom.nom@exemple.fr, ou laissez vide")
     return text
 
 
 def round_number(value: object) -> int:
-    return values.whole_number_between(value, 1, None, "le tour {number} n'existe pas", "les tours commencent à 1",
+    return values.whole_number_between(value, 1, None, "le tour {number} n’existe pas", "les tours commencent à 1",
                                        not_whole="écrivez le numéro du tour : 1, 2, 3…")
 
 
@@ -157,7 +157,7 @@ def pool_reader(names: PoolNames) -> Callable[[object], int]:
         index = pool_index(values.text(value))
         if index is None:
             shown = ", ".join(values.shown(names.written(i)) for i in range(3))
-            raise values.BadValue(f"« {values.shown(value)} » n'est pas un nom de poule",
+            raise values.BadValue(f"« {values.shown(value)} » n’est pas un nom de poule",
                                   f"écrivez le nom de la poule : {shown}…")
         return index
     return pool
@@ -206,7 +206,7 @@ def _registrants(workbook: Workbook,
                                    fix="ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)"))
         return [], [], {}
     table = _table(workbook, REGISTRANTS_SHEET, REGISTRANT_COLUMNS, [RON, REGISTERED],
-                   "ajoutez une ligne d'en-têtes Joueur, Points RON, Inscription (et Email) au-dessus des inscrits",
+                   "ajoutez une ligne d’en-têtes Joueur, Points RON, Inscription (et Email) au-dessus des inscrits",
                    found)
     if table is None:
         return [], [], {}
@@ -261,7 +261,7 @@ def _registrant(typed: str, known: dict[str, str], listed: ClosedList, where: So
         names = " ou ".join(f"« {known[key]} »" for key in candidates)
         found.append(AMBIGUOUS_PLAYER(where,
                                       player=f"« {typed} »", candidates=names, among=f"feuille {REGISTRANTS_SHEET}",
-                                      fix=f"écrivez le nom tel qu'il figure dans la feuille {REGISTRANTS_SHEET}"))
+                                      fix=f"écrivez le nom tel qu’il figure dans la feuille {REGISTRANTS_SHEET}"))
     else:
         found.append(_unknown_player(typed, known, where))
     return None
@@ -271,7 +271,7 @@ def _unknown_player(typed: str, known: dict[str, str], where: SourceRef) -> Prob
     """A name no registrant has, with the registered name nearest to it if one is close."""
     near = nearest_name(typed, known.values())
     fix = (f"vouliez-vous dire « {near} » ?" if near
-           else "écrivez le nom tel qu'il figure dans la feuille Inscrits, ou inscrivez le joueur")
+           else "écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le joueur")
     return UNKNOWN_PLAYER(where, player=f"« {typed} »", among=f"dans la feuille {REGISTRANTS_SHEET}", fix=fix)
 
 
@@ -319,7 +319,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
     if workbook.sheet(FORFEITS_SHEET) is None:
         return []  # optional: nobody forfeited
     table = _table(workbook, FORFEITS_SHEET, FORFEIT_COLUMNS, [ROUND],
-                   "ajoutez une ligne d'en-têtes Joueur, Tour, Sanction, Réhabilité au-dessus des forfaits", found)
+                   "ajoutez une ligne d’en-têtes Joueur, Tour, Sanction, Réhabilité au-dessus des forfaits", found)
     if table is None:
         return []
     forfeits: list[Forfeit] = []

@@ -216,7 +216,7 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
     for game in sorted(rows, key=lambda g: g.row):
         if game.pool >= len(pools):
             problems.append(WRONG_POOL(game.cells["pool"],
-                                       message=f"il n'y a pas de poule {label(game.pool)} au tour {number} "
+                                       message=f"il n’y a pas de poule {label(game.pool)} au tour {number} "
                                        f"({known})", fix=POOLS_FIX))
             continue
         first_row.setdefault(game.pool, game)
@@ -272,7 +272,7 @@ def _check_barrages(current: Round, content: PoulesTournament) -> list[Problem]:
             if pool.missing:
                 problems.append(MISPLACED_BARRAGE(game.cells["phase"] if "phase" in game.cells else game.cells["round"],
                                                   message=f"barrage saisi alors que des parties de la poule {pool.label} du tour "
-                                                  f"{current.number} restent à jouer", fix="saisissez d'abord les résultats de "
+                                                  f"{current.number} restent à jouer", fix="saisissez d’abord les résultats de "
                                                   "la phase principale, ou effacez cette ligne"))
             elif pool.barrage is None or not {game.white, game.black} <= {p.key for p in pool.barrage.players}:
                 problems.append(MISPLACED_BARRAGE(game.cells["white"],
@@ -357,16 +357,16 @@ def _leftovers(tournament: Tournament, by_round: dict[int, list[Game]],
             continue
         first = min(rows, key=lambda g: g.row)
         if tournament.status == FINISHED:
-            why = f"le tournoi s'est terminé au tour {played}"
+            why = f"le tournoi s’est terminé au tour {played}"
         elif tournament.status == CANCELLED:
             why = f"le tournoi est annulé depuis le tour {played}"
         elif number > played + 1:
-            why = f"le tour {number - 1} n'a pas commencé"
+            why = f"le tour {number - 1} n’a pas commencé"
         else:
-            why = f"le tour {played} n'est pas terminé"
+            why = f"le tour {played} n’est pas terminé"
         problems.append(ROUND_ORDER(first.cells["round"],
                                     message=f"des parties du tour {number} sont saisies mais {why}",
-                                    fix="effacez les lignes de ce tour, ou complétez d'abord le tour précédent"))
+                                    fix="effacez les lignes de ce tour, ou complétez d’abord le tour précédent"))
     names = tournament.content.by_key
     for number, typed in sorted(forfeits.items()):
         if number <= played:
@@ -375,7 +375,7 @@ def _leftovers(tournament: Tournament, by_round: dict[int, list[Game]],
             players = {p.key for pool in tournament.upcoming for p in pool}
         else:
             for forfeit in typed:
-                problems.append(ROUND_ORDER(forfeit.round_ref, message=f"le tour {number} n'a pas commencé",
+                problems.append(ROUND_ORDER(forfeit.round_ref, message=f"le tour {number} n’a pas commencé",
                                             fix="indiquez le tour que le joueur jouait lors de son forfait"))
             continue
         for forfeit in typed:

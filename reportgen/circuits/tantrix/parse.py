@@ -114,13 +114,13 @@ def _kind(value: object) -> str:
     label = normalise_label(values.text(value))
     if label in _KINDS:
         return _KINDS[label]
-    raise values.BadValue(f"« {values.shown(value)} » n'est pas un type de tournoi Tantrix",
+    raise values.BadValue(f"« {values.shown(value)} » n’est pas un type de tournoi Tantrix",
                           "écrivez « toutes-rondes » (chacun rencontre chacun) ou « élimination »")
 
 
 def _tiles(value: object) -> int:
     return values.whole_number_between(value, 0, MAX_TILES,
-                                       "{number} tuiles : un score va de {low} à {high} (les tuiles d'un jeu)",
+                                       "{number} tuiles : un score va de {low} à {high} (les tuiles d’un jeu)",
                                        "corrigez le score en tuiles")
 
 
@@ -128,10 +128,10 @@ def _elo(value: object) -> float:
     try:
         number = values.decimal_number(value)
     except values.BadValue:  # a text, a date, a time, a yes/no...
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas un classement Elo",
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas un classement Elo",
                               "écrivez un nombre, par exemple 1850, ou laissez vide") from None
     if not 0 <= number <= 4000:
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas un classement Elo plausible",
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas un classement Elo plausible",
                               "écrivez un nombre entre 0 et 4000, ou laissez vide")
     return number
 
@@ -143,8 +143,8 @@ def _colour(choices: tuple[str, ...]):
         label = normalise_label(values.text(value))
         if label in by_label:
             return by_label[label]
-        raise values.BadValue(f"« {values.shown(value)} » n'est pas une couleur de Tantrix",
-                              "écrivez l'une de : " + ", ".join(choices))
+        raise values.BadValue(f"« {values.shown(value)} » n’est pas une couleur de Tantrix",
+                              "écrivez l’une de : " + ", ".join(choices))
     return parse
 
 
@@ -176,7 +176,7 @@ def _table(workbook: Workbook, name: str, columns: list[Column], required: list[
     sheet = workbook.sheet(name)
     assert sheet is not None
     return required_table(workbook, sheet, columns, required,
-                          f"ajoutez une ligne d'en-têtes au-dessus des {what} : " + " | ".join(c.header for c in columns),
+                          f"ajoutez une ligne d’en-têtes au-dessus des {what} : " + " | ".join(c.header for c in columns),
                           found, typed_by_hand=True)
 
 
@@ -193,7 +193,7 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
         return None
     last, first = split_full_name(typed)
     if not name_key(last, first):
-        found.append(BAD_VALUE(table.ref(row, key), message=f"« {typed} » n'est pas un nom de joueur",
+        found.append(BAD_VALUE(table.ref(row, key), message=f"« {typed} » n’est pas un nom de joueur",
                                fix="écrivez le joueur sous la forme NOM Prénom"))
         return None
     if entrants and listed:
@@ -203,14 +203,14 @@ def _player(table: Table, row: int, key: str, found: list[Problem],
         if candidates:
             names = " ou ".join(f"« {entrants[c]} »" for c in candidates)
             found.append(AMBIGUOUS_PLAYER(table.ref(row, key), player=f"« {typed} »", candidates=names,
-                                          among=f"feuille {REGISTRATIONS_SHEET}", fix=f"écrivez le nom tel qu'il "
+                                          among=f"feuille {REGISTRATIONS_SHEET}", fix=f"écrivez le nom tel qu’il "
                                           f"figure dans la feuille {REGISTRATIONS_SHEET}"))
             return None
         near = nearest_name(typed, entrants.values())
         found.append(UNKNOWN_PLAYER(table.ref(row, key), player=f"« {typed} »",
                                     among=f"dans la feuille {REGISTRATIONS_SHEET}, qui liste les joueurs du tournoi",
                                     fix=f"vouliez-vous dire « {near} » ? Sinon inscrivez le joueur dans la feuille "
-                                    f"{REGISTRATIONS_SHEET}" if near else "écrivez le nom tel qu'il figure dans la "
+                                    f"{REGISTRATIONS_SHEET}" if near else "écrivez le nom tel qu’il figure dans la "
                                     f"feuille {REGISTRATIONS_SHEET}, ou inscrivez le joueur"))
         return None
     return format_name(last, first), name_key(last, first)
@@ -235,13 +235,13 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
         local: list[Problem] = []
         number = table.read(row, "round", values.whole_number, local)
         if number is not None and number < 1:
-            local.append(BAD_VALUE(table.ref(row, "round"), message=f"la ronde {number} n'existe pas",
+            local.append(BAD_VALUE(table.ref(row, "round"), message=f"la ronde {number} n’existe pas",
                                    fix="les rondes se numérotent à partir de 1"))
         a = _player(table, row, "player_a", local, entrants, listed)
         b = _player(table, row, "player_b", local, entrants, listed)
         if a and b and a[1] == b[1]:
             local.append(BAD_VALUE(table.ref(row, "player_b"), message=f"{a[0]} joue contre lui-même",
-                                   fix="corrigez l'un des deux joueurs de la partie"))
+                                   fix="corrigez l’un des deux joueurs de la partie"))
         before = len(local)
         vanished = bool(table.read(row, "vanished", values.yes_no, local, required=False))
         defaulted = _defaulted(table, row, a, b, local)
@@ -250,7 +250,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
             local.append(BAD_VALUE(table.ref(row, "default"),
                                    message="une partie disparue (Déconnexion = oui) ne peut pas "
                                    "être aussi perdue par forfait",
-                                   fix="gardez l'un des deux : Forfait ou Déconnexion"))
+                                   fix="gardez l’un des deux : Forfait ou Déconnexion"))
         kind = VANISHED if vanished else DEFAULT if defaulted is not None else PLAYED
         tiles_a = table.read(row, "tiles_a", _tiles, local, required=False)
         tiles_b = table.read(row, "tiles_b", _tiles, local, required=False)
@@ -373,7 +373,7 @@ def _registrations(workbook: Workbook, found: list[Problem]) -> tuple[list[Regis
                                    fix="choisissez une autre deuxième couleur, ou laissez vide"))
         if second and values.is_empty(table.raw(row, "colour_1")):
             local.append(MISSING_VALUE(table.ref(row, "colour_1"), message="une deuxième couleur sans première",
-                                       fix="indiquez d'abord la couleur préférée"))
+                                       fix="indiquez d’abord la couleur préférée"))
         if player and player[1] in seen:
             cell, name = seen[player[1]]
             local.append(DUPLICATE_PLAYER(table.ref(row, "player"), player=name, first=cell))

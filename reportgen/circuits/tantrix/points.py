@@ -60,7 +60,7 @@ def _clock(hours: int, minutes: int, seconds: int, typed: object) -> int:
         return minutes * 60 + seconds
     if seconds == 0 and hours < 60:
         return hours * 60 + minutes
-    raise BadValue(f"« {shown_time(typed)} » : une partie dure moins d'une heure", TIME_FIX)
+    raise BadValue(f"« {shown_time(typed)} » : une partie dure moins d’une heure", TIME_FIX)
 
 
 def shown_time(value: object) -> str:
@@ -78,7 +78,7 @@ def read_time(value: object) -> int:
     """The seconds a player used, as typed: `mm:ss` text, whole minutes, or an Excel time cell
     (docs/formats.md). Refused: negative, non-whole minutes, an hour or more."""
     if isinstance(value, bool):
-        raise BadValue(f"« {value} » n'est pas un temps", TIME_FIX)
+        raise BadValue(f"« {value} » n’est pas un temps", TIME_FIX)
     if isinstance(value, dt.datetime):
         if value.date() not in (dt.date(1899, 12, 30), dt.date(1899, 12, 31), dt.date(1900, 1, 1)):
             raise BadValue(f"« {shown(value)} » est une date, pas un temps", TIME_FIX)
@@ -100,7 +100,7 @@ def read_time(value: object) -> int:
         elif float(value).is_integer():
             seconds = int(value) * 60
         else:
-            raise BadValue(f"« {shown(value)} » n'est pas un nombre entier de minutes", TIME_FIX)
+            raise BadValue(f"« {shown(value)} » n’est pas un nombre entier de minutes", TIME_FIX)
     else:
         text = shown(value).strip().casefold()
         if match := _MINUTES_SECONDS.match(text):
@@ -111,9 +111,9 @@ def read_time(value: object) -> int:
         elif match := _MINUTES.match(text):
             seconds = int(match[1]) * 60
         else:
-            raise BadValue(f"« {shown(value)} » n'est pas un temps lisible", TIME_FIX)
+            raise BadValue(f"« {shown(value)} » n’est pas un temps lisible", TIME_FIX)
     if seconds >= HOUR:
-        raise BadValue(f"« {shown_time(value)} » : une partie dure moins d'une heure", TIME_FIX)
+        raise BadValue(f"« {shown_time(value)} » : une partie dure moins d’une heure", TIME_FIX)
     return seconds
 
 

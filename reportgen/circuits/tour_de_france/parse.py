@@ -81,7 +81,7 @@ def _results(workbook: Workbook, found: list[Problem]):
                                    fix="ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)"))
         return []
     table = required_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED], [PLACE],
-                           "ajoutez une ligne d'en-têtes avec ces colonnes au-dessus des résultats", found, names=True,
+                           "ajoutez une ligne d’en-têtes avec ces colonnes au-dessus des résultats", found, names=True,
                            typed_by_hand=True)
     if table is None:
         return []

@@ -66,7 +66,7 @@ class TourDeFranceSettings:
         if self.min_participants < first:
             return [(("min_participants", "value_anchors"),
                      f"un tournoi compte dès {self.min_participants} participants (min_participants) mais le "
-                     f"barème (value_anchors) ne commence qu'à {first} participants",
+                     f"barème (value_anchors) ne commence qu’à {first} participants",
                      f"écrivez min_participants = {first} ou plus, ou commencez value_anchors à "
                      f"{self.min_participants} participants")]
         return []

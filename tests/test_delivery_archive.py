@@ -427,7 +427,7 @@ def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy,
     built = cli("build", "--inputs", str(small_league_copy.inputs), "--outputs", str(small_league_copy.outputs),
                 "--archive", str(archive))
     assert built.returncode == 0, built.stderr
-    assert f"note : {expected} (aucune saison n'a besoin de l'archive : la commande continue sans elle)" in (
+    assert f"note : {expected} (aucune saison n’a besoin de l’archive : la commande continue sans elle)" in (
         built.stderr)
     # One that needs it (2025 has left inputs/, it is read back from the archive) says which season.
     (small_league_copy.inputs / "2025-06-01-albi.xlsx").unlink()

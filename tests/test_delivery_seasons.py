@@ -36,7 +36,7 @@ def test_the_previous_season_from_the_archive_gives_the_same_ranking_as_from_the
 
     said.clear()
     from_archive = grand_sud(seasons.load(inputs, archive, TODAY, said.append))
-    assert said == [f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans l'archive "
+    assert said == [f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}, elle est lue dans l’archive "
                     f"({archive / '2025' / 'v1'})"]
     season_2026 = [r for r in from_inputs if r.season == 2026]
     assert season_2026 and [r for r in from_archive if r.season == 2026] == season_2026
@@ -57,7 +57,7 @@ def test_a_command_prints_where_the_previous_season_was_read(small_league_copy, 
     (small_league_copy.inputs / "2025-06-01-albi.xlsx").unlink()
     done = cli("history", "MARTIN Paul", "--inputs", str(small_league_copy.inputs), "--archive", str(archive))
     assert done.returncode == 0, done.stderr
-    assert "la saison 2025 n'est pas dans" in done.stderr and "elle est lue dans l'archive" in done.stderr
+    assert "la saison 2025 n’est pas dans" in done.stderr and "elle est lue dans l’archive" in done.stderr
 
 
 def test_standings_and_build_read_the_archived_previous_season_too(small_league_copy, tmp_path):
@@ -70,13 +70,13 @@ def test_standings_and_build_read_the_archived_previous_season_too(small_league_
                 "--archive", str(archive))
     assert after.returncode == 0 and after.stdout == before.stdout
     checked = cli("check", "--inputs", str(inputs), "--archive", str(archive), "--outputs", str(tmp_path / "out"))
-    assert "la saison 2025 n'est pas dans" in checked.stderr and "elle est lue dans l'archive" in checked.stderr
+    assert "la saison 2025 n’est pas dans" in checked.stderr and "elle est lue dans l’archive" in checked.stderr
 
 
 def test_a_season_found_nowhere_is_said_once_by_check_not_by_every_command(small_league_copy, tmp_path):
     inputs, archive = small_league_copy.inputs, tmp_path / "archive"
     archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)  # 2025 stays in inputs/
-    note = f"grand-sud 2025 : la saison 2024 n'est ni dans {inputs} ni dans l'archive, le classement 2025 commence sans elle"
+    note = f"grand-sud 2025 : la saison 2024 n’est ni dans {inputs} ni dans l’archive, le classement 2025 commence sans elle"
     history = cli("history", "MARTIN Paul", "--inputs", str(inputs), "--archive", str(archive))
     assert history.returncode == 0, history.stderr
     assert "ni dans" not in history.stderr and "est lue dans" not in history.stderr  # nothing to say here
@@ -109,7 +109,7 @@ def test_the_players_commands_see_the_archived_previous_season_as_the_build_does
     assert listed.returncode == 0, listed.stderr
     assert "  LÉGER Zoé, licence 1004, Albi — 1 tournoi : Tournoi 2025-06-01-albi (01/06/2025)" in listed.stdout
     assert "  DUPONT Jean, licence 1001, Carcassonne — 2 tournois" in listed.stdout
-    assert "elle est lue dans l'archive" in listed.stderr
+    assert "elle est lue dans l’archive" in listed.stderr
     apart = cli("players", "distinct", "LÉGER Zoé", "DURAND Anne", *where)
     assert apart.returncode == 0, apart.stderr
 
@@ -121,8 +121,8 @@ def test_standings_says_where_the_previous_season_was_read(small_league_copy, tm
     (inputs / "2025-06-01-albi.xlsx").unlink()
     shown = cli("standings", "grand-sud", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
     assert shown.returncode == 0, shown.stderr
-    assert shown.stderr.splitlines() == [f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans "
-                                         f"l'archive ({archive / '2025' / 'v1'})"]
+    assert shown.stderr.splitlines() == [f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}, elle est lue dans "
+                                         f"l’archive ({archive / '2025' / 'v1'})"]
     assert shown.stdout.startswith("rank,player,")  # the CSV itself untouched
 
 
@@ -149,7 +149,7 @@ def test_what_check_says_of_an_archived_workbook_names_the_archived_copy(small_l
         in checked.stderr
     assert "(2025-06-01-albi.xlsx:" not in checked.stderr
     page = shown(out / "verification.html")
-    assert f"LÉGER Zoé ({copy}:'Résultats'!B5)" in page and f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}" in page
+    assert f"LÉGER Zoé ({copy}:'Résultats'!B5)" in page and f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}" in page
     assert checked.stdout.splitlines()[-1] == "5 tournois lus, dont 1 de l'archive, aucun problème."
 
 
@@ -173,8 +173,8 @@ def test_build_lists_where_the_previous_season_was_read_among_its_notes(small_le
     inputs, archive = _archived_2025(small_league_copy)
     built = cli("build", "--inputs", str(inputs), "--outputs", str(small_league_copy.outputs), "--archive", str(archive))
     assert built.returncode == 0, built.stderr
-    sentence = f"grand-sud 2026 : la saison 2025 n'est pas dans {inputs}, elle est lue dans l'archive ({archive / '2025' / 'v1'})"
-    assert [line for line in built.stderr.splitlines() if "lue dans l'archive" in line] == [f"note : {sentence}"]
+    sentence = f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}, elle est lue dans l’archive ({archive / '2025' / 'v1'})"
+    assert [line for line in built.stderr.splitlines() if "lue dans l’archive" in line] == [f"note : {sentence}"]
     assert shown(small_league_copy.outputs / "verification.html").count(sentence) == 1
 
 

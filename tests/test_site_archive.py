@@ -199,7 +199,7 @@ def removed(workbook):
 
 def only_places(workbook, season):
     return (f"saison {season} archivée : {workbook} {'manque' if not workbook.exists() else 'a été modifié depuis son archivage'}"
-            " — le site n'en montre que ce que garde la base de données (ses classements et les places de ses "
+            " — le site n’en montre que ce que garde la base de données (ses classements et les places de ses "
             "tournois, sans les points de chaque résultat ni les résultats retenus) : lancez « reportgen archive "
             "verify »")
 
@@ -322,7 +322,7 @@ def test_a_season_that_reads_a_changed_season_before_shows_only_its_places_too(t
     found = archived_rankings(archive, notes.append)
     assert all(r["columns"] == CLUB_ONLY for r in found["grand-sud"] if r["kind"] == "event")
     assert notes == [only_places(workbook, 2024), only_places(workbook, 2025).replace(
-        f"{workbook} a été modifié", f"{workbook}, qu'elle lit, manque ou a été modifié")]
+        f"{workbook} a été modifié", f"{workbook}, qu’elle lit, manque ou a été modifié")]
 
 
 def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp_path, monkeypatch):
@@ -408,7 +408,7 @@ def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp
     workbook = archive / "2023" / "v1" / "inputs" / "2023-03-01-albi.xlsx"
     typed_anew(workbook)
     said = rebuilt("2026-05-09-perpignan", "PERP")
-    assert f"note : {only_places(workbook, 2023)}\n" in said and "qu'elle lit, manque ou a été modifié" in said
+    assert f"note : {only_places(workbook, 2023)}\n" in said and "qu’elle lit, manque ou a été modifié" in said
     assert set(hashed) == {str(workbook)} and not parsed  # the one changed, hashed to be found changed
 
 
@@ -436,7 +436,7 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
                "--archive", str(archive)).returncode == 0
     (inputs / "2025-03-01-albi.xlsx").unlink()
-    assert "la saison 2025 n'est pas dans" in built()  # put back from the archive
+    assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
     # That build changed documents already published (their workbook gone): it kept no state nor
     # read cache; the next one with a new workbook does.
     write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE")
@@ -458,7 +458,7 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     monkeypatch.setattr(reading_pool, "read_all", spied_read_all)
     write_tournament(inputs, "2026-03-14-montpellier", day="14/03/2026", club="MTPL")
     said = built()
-    assert "la saison 2025 n'est pas dans" in said
+    assert "la saison 2025 n’est pas dans" in said
     assert parsed == Counter({"2026-03-14-montpellier.xlsx": 1})  # the new one, once; the others from the cache
     # of the league's files, the new one alone hashed: not the copy (the outputs it changed are)
     assert [name for name in hashed if not name.startswith(str(outputs))] == [str(inputs / "2026-03-14-montpellier.xlsx")]

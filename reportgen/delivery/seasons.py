@@ -144,10 +144,10 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
             if previous in seasons:
                 continue  # the usual case: nothing to say
             if previous in wanted:
-                say(f"{slug} {season} : la saison {previous} n'est pas dans {inputs}, elle est lue dans "
-                    f"l'archive ({archive / found[previous].folder})")
+                say(f"{slug} {season} : la saison {previous} n’est pas dans {inputs}, elle est lue dans "
+                    f"l’archive ({archive / found[previous].folder})")
             elif missing:
-                say(f"{slug} {season} : la saison {previous} n'est ni dans {inputs} ni dans l'archive, "
+                say(f"{slug} {season} : la saison {previous} n’est ni dans {inputs} ni dans l’archive, "
                     f"le classement {season} commence sans elle")
     if not restore:
         yield inputs, digests, {}
@@ -196,7 +196,7 @@ def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], i
                         if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
         if wanted:
             raise unusable.needed_by(f"{slug} {wanted[0]} a besoin de la saison {wanted[0] - 1}, archivée")
-    say(f"{unusable} (aucune saison n'a besoin de l'archive : la commande continue sans elle)")
+    say(f"{unusable} (aucune saison n’a besoin de l’archive : la commande continue sans elle)")
 
 
 def _digests(folder: Path, reads: ReadCache | None, hashes: FileHashes) -> dict[str, str] | None:

@@ -154,7 +154,7 @@ class _Scored:
 def _places_only(season: int, what: str) -> str:
     """The note of a season shown without what its workbooks would give (`what`: which of them is
     not the archived one)."""
-    return (f"saison {season} archivée : {what} — le site n'en montre que ce que garde la base de données (ses "
+    return (f"saison {season} archivée : {what} — le site n’en montre que ce que garde la base de données (ses "
             "classements et les places de ses tournois, sans les points de chaque résultat ni les résultats "
             "retenus) : lancez « reportgen archive verify »")
 
@@ -173,7 +173,7 @@ def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say, has
     try:
         scored = pipeline.score(seasons.load(archive / folder / "inputs", archive, day, hashes=hashes, reads=reads))
     except seasons.ArchiveChanged as changed:
-        say(_places_only(season, f"{changed.path}, qu'elle lit, manque ou a été modifié depuis son archivage"))
+        say(_places_only(season, f"{changed.path}, qu’elle lit, manque ou a été modifié depuis son archivage"))
         return _Scored({}, {}, {})
     except (ReportgenError, database.DatabaseUnusable, OSError):
         return _Scored({}, {}, {})

@@ -85,7 +85,7 @@ def build(
                 # What it says (a season read from the archive) among the build's notes: on
                 # verification.html too, and said again by a build that changes nothing.
                 said: list[str] = []
-                league = put_together(inputs, archive, None, said.append, True, reads, hashes)
+                league = put_together(inputs, archive, say=said.append, missing=True, reads=reads, hashes=hashes)
                 folder, digests, _ = stack.enter_context(league)  # its workbooks named in the archive until said
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
@@ -151,7 +151,6 @@ def check(
     from reportgen import circuits, french, queries
     from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.seasons import put_together
-    from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
@@ -160,7 +159,7 @@ def check(
     # What putting the league together says (a season read from the archive, or found nowhere) among
     # the notes, as `build` lists it; open until all is said: a workbook put back is named there.
     said: list[str] = []
-    with put_together(inputs, archive, None, said.append, True, None, FileHashes(None)) as (folder, _, put_back):
+    with put_together(inputs, archive, say=said.append, missing=True) as (folder, _, put_back):
         league = load(folder)
         # Scoring finds what only the whole league shows (a Masters pairing against the participants).
         scored = score(league)

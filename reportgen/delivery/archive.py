@@ -38,18 +38,6 @@ class Archived:
     unchanged: bool = False  # the same files as the latest copy: nothing new was written
 
 
-def _archived_workbooks(archive: Path, season: int, events: dict[str, list]) -> dict[str, Path]:
-    """The season's workbooks in its latest copy in the archive, by their path in inputs/."""
-    from reportgen.delivery import seasons
-
-    found: dict[str, Path] = {}
-    for slug in events:
-        copy = seasons.archived_seasons(archive, slug).get(season)
-        if copy is not None:
-            found.update({source: archive / copy.folder / "inputs" / source for source in copy.files})
-    return found
-
-
 def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reason: str = "",
                    today: dt.date | None = None, now: dt.datetime | None = None,
                    say: Say = lambda text: None) -> Archived:
@@ -84,13 +72,12 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
     for line in heard:
         say(line)
     # A season archived already may have left inputs/ (README): its workbooks are then those of its
-    # latest copy, which seasons.load put back and checked, and which a correction of the
+    # latest copy, which seasons.load put back and checked (`places`), and which a correction of the
     # directories or settings is archived again with.
     where: dict[str, Path | None] = {e.id: inputs / e.id for found in events.values() for e in found}
-    gone = [source for source, path in where.items() if path is not None and not path.is_file()]
-    if gone:  # the database read only then: a season still in inputs/ archives without it
-        archived = _archived_workbooks(archive, season, events)
-        where.update({source: archived.get(source) for source in gone})
+    for source, path in where.items():
+        if path is not None and not path.is_file():
+            where[source] = Path(places[source]) if source in places else None
     missing = sorted(source for source, path in where.items() if path is None)
     if missing:
         raise ReportgenError(f"les classeurs de la saison {season} doivent être dans {inputs} pour l'archiver "

@@ -93,23 +93,19 @@ def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
 
 @contextmanager
 def league_folder(inputs: Path, archive: Path, today: dt.date | None = None,
-                  say: Say = lambda text: None, missing: bool = False,
-                  reads: ReadCache | None = None, hashes: FileHashes | None = None) -> Iterator[Path]:
+                  say: Say = lambda text: None, missing: bool = False) -> Iterator[Path]:
     """The folder to read the league from: inputs/ itself, or (while the context lasts) a copy of it
     with the archived seasons its circuits need put back at their original places; says each season
     N−1 read from the archive. `missing`: also says a season N−1 found nowhere, so that season N's
     ranking starts without it — only `build` and `check`, the commands that compute the rankings to
-    publish, ask for it (mail, history, archive read what they published: the note once, there).
-    `reads`: the sheets read to know the seasons of inputs/ are kept there, so that reading the
-    folder given (`load` below) reads only the archived workbooks. `hashes`: the build's file hashes,
-    by which each archived workbook put back is checked (not read when its stat is the one known)."""
-    with put_together(inputs, archive, today, say, missing, reads, hashes or FileHashes(None)) as (folder, _, _):
+    publish, ask for it (mail, history, archive read what they published: the note once, there)."""
+    with put_together(inputs, archive, today=today, say=say, missing=missing) as (folder, _, _):
         yield folder
 
 
 @contextmanager
-def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, missing: bool,
-                 reads: ReadCache | None, hashes: FileHashes,
+def put_together(inputs: Path, archive: Path, *, today: dt.date | None = None, say: Say = lambda text: None,
+                 missing: bool = False, reads: ReadCache | None = None, hashes: FileHashes | None = None,
                  link: bool = False) -> Iterator[tuple[Path, dict[str, str] | None, dict[str, str]]]:
     """`league_folder`'s folder, with the SHA-256 of each of its files by its path in it when `reads`
     is given (None otherwise, or when inputs/ cannot be listed): those of inputs/ through `hashes`,
@@ -122,6 +118,7 @@ def put_together(inputs: Path, archive: Path, today: dt.date | None, say: Say, m
     neither hashed nor read again (it was parsed whole and the copy hashed whole at every build).
     `link`: the copy made of links to the files rather than of their bytes, for a caller that only
     reads it and finds their sheets in `reads` (then no file is opened)."""
+    hashes = hashes if hashes is not None else FileHashes(None)
     wanting = [slug for slug, info in circuits.REGISTRY.items() if info.previous_season]
     digests = _digests(inputs, reads, hashes)
     try:
@@ -219,6 +216,6 @@ def load_placed(inputs: Path, archive: Path, today: dt.date | None = None, say: 
     """`load`'s league, and where the files put back from the archive are (`put_together`), for
     what a command says of them once the copy is gone (model.put_back)."""
     reads = reads if reads is not None else ReadCache(None, code_fingerprint())
-    hashes = hashes or FileHashes(None)
-    with put_together(inputs, archive, today, say, False, reads, hashes, link=True) as (folder, digests, places):
+    with put_together(inputs, archive, today=today, say=say, reads=reads, hashes=hashes,
+                      link=True) as (folder, digests, places):
         return pipeline.load(folder, today, reads=reads, digests=digests), places

@@ -61,7 +61,6 @@ class Event(Generic[Content]):
         return [row.entry for row in self.results]
 
 
-
 def place_number(value: object) -> int | None:
     """A results table's place as a number, None for a row without one. A column where a row has no
     place (a Tour de France player out of the ranking) holds pandas' missing value (NaN) there and

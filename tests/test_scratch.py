@@ -196,22 +196,28 @@ def test_what_a_build_killed_with_sigkill_left_in_the_temporary_folder_is_remove
 
 
 def stopped(group: int, timeout: float = 30.0) -> None:
-    """Wait until every process of the process group `group` is stopped (SIGSTOP is delivered
-    asynchronously: `killpg` returns while a process on the other core may still run a moment, CI's
-    failure of the thirty-second round's first run, a folder removed after it was listed)."""
+    """Wait until every process of the process group `group` is still: stopped, ended, or waiting for
+    a stopped child it made with vfork (SIGSTOP is delivered asynchronously: `killpg` returns while a
+    process on the other core may still run a moment, CI's failure of the thirty-second round's first
+    run, a folder removed after it was listed)."""
     deadline = time.monotonic() + timeout
     while True:
-        states = []
+        processes = {}  # pid: (state, ppid)
         for entry in Path("/proc").iterdir():
             try:
                 fields = (entry / "stat").read_text().rpartition(")")[2].split()
             except (OSError, ValueError):
                 continue  # not a process, or one that ended
             if len(fields) > 2 and fields[2] == str(group):  # state, ppid, pgrp
-                states.append(fields[0])
-        if states and all(state in "tTZX" for state in states):  # stopped, or ended (a zombie)
+                processes[entry.name] = (fields[0], fields[1])
+        stopped_parents = {ppid for state, ppid in processes.values() if state in "tT"}
+        # A process in uninterruptible sleep (D) with a stopped child is a vfork's parent (Python's
+        # subprocess spawns with vfork: a PDF worker importing WeasyPrint runs gcc) caught before the
+        # child's exec: it waits, unable to run, until the child execs or ends (CI, 6 December).
+        if processes and all(state in "tTZX" or (state == "D" and pid in stopped_parents)
+                             for pid, (state, _) in processes.items()):
             return
-        assert time.monotonic() < deadline, f"the build's processes not stopped: {states}"
+        assert time.monotonic() < deadline, f"the build's processes not stopped: {processes}"
         time.sleep(0.01)
 
 

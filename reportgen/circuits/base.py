@@ -55,3 +55,7 @@ class Circuit(Protocol):
 # It may also give its part of a club's own bulletin, as `club_sections(season, rankings, reports,
 # member) -> tuple[ClubSection, ...]` (the Masters: the race to its 16th place); without it, the
 # club's players in the ranking its message reports (circuits/club_sections.py, `default_sections`).
+# It may say the places of a tournament the league's database archived with other places than its
+# parse now gives, as `archived_places(fields) -> places` (each results row's `fields` in line
+# order: the Tour de France, whose archives before the database's schema 6 hold the places typed,
+# a player « hors classement » included): opening such a database puts them right (delivery/database.py).

@@ -7,7 +7,7 @@ import pandas as pd
 from reportgen.circuits.base import Reading
 from reportgen.circuits.tour_de_france import documents
 from reportgen.circuits.tour_de_france.info import INFO
-from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent
+from reportgen.circuits.tour_de_france.parse import TourDeFranceEvent, archived_places
 from reportgen.circuits.tour_de_france.parse import parse as parse_workbook
 from reportgen.circuits.tour_de_france.scoring import score_seasons
 from reportgen.circuits.tour_de_france.settings import TourDeFranceSettings
@@ -19,6 +19,8 @@ class TourDeFrance:
     Settings = TourDeFranceSettings
 
     parse = staticmethod(parse_workbook)  # the workbook, read by its parse.py
+    # an archive's places typed, put in the ranking (the database's schema 6: delivery/database.py)
+    archived_places = staticmethod(archived_places)
 
     def score(self, results: pd.DataFrame, events: list[TourDeFranceEvent], settings: TourDeFranceSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
@@ -54,24 +55,34 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
 
 
 def ranking_places(rows: list[TourDeFranceRow]) -> list[TourDeFranceRow]:
-    """The rows with their places in the tournament's ranking, from the places typed (checked: ex aequo
-    share a number, the next one skips them). The regulation's « cas particuliers »: the players the
-    organiser left out « ne devront pas figurer dans le classement », so they have no place and the
-    places below theirs move up (INTERPRETATIONS: points by place over the ranked players, excluded
-    ones removed); « cas des exaequo »: ex aequo keep one place, a player's place being 1 + the ranked
-    players typed strictly above him (3, 3 under an excluded 2nd: 2, 2). Made here once, every output
-    reads it: the bulletins, the annex, the tournaments' and players' pages, the archive, `history`.
-    Linear once the places are sorted; a row whose place stays is kept (a tournament without an excluded
-    player: every one)."""
-    typed = sorted(row.place for row in rows if not row.excluded and row.place is not None)
+    """The rows with their places in the tournament's ranking (`places_in_ranking`). Made here once,
+    every output reads it: the bulletins, the annex, the tournaments' and players' pages, the archive,
+    `history`. A row whose place stays is kept (a tournament without an excluded player: every one)."""
+    places = places_in_ranking([(row.place, row.excluded) for row in rows])
+    return [row if place == row.place else replace(row, place=place) for row, place in zip(rows, places, strict=True)]
+
+
+def places_in_ranking(typed: list[tuple[int | None, bool]]) -> list[int | None]:
+    """Each row's place in the tournament's ranking, from its place typed (checked: ex aequo share a
+    number, the next one skips them) and its « hors classement » mark, in the rows' order. The
+    regulation's « cas particuliers »: the players the organiser left out « ne devront pas figurer dans
+    le classement », so they have no place and the places below theirs move up (INTERPRETATIONS: points
+    by place over the ranked players, excluded ones removed); « cas des exaequo »: ex aequo keep one
+    place, a player's place being 1 + the ranked players typed strictly above him (3, 3 under an
+    excluded 2nd: 2, 2). Linear once the places are sorted. Given the places of a ranking (none for an
+    excluded player), it gives them back: an archive already written by this rule is upgraded unchanged."""
+    ranked = sorted(place for place, excluded in typed if not excluded and place is not None)
     first: dict[int, int] = {}
-    for before, typed_place in enumerate(typed):
+    for before, typed_place in enumerate(ranked):
         first.setdefault(typed_place, before + 1)
-    found = []
-    for row in rows:
-        place = None if row.excluded or row.place is None else first[row.place]
-        found.append(row if place == row.place else replace(row, place=place))
-    return found
+    return [None if excluded or place is None else first[place] for place, excluded in typed]
+
+
+def archived_places(fields: list[dict[str, Any]]) -> list[int | None]:
+    """A tournament's places in its ranking from its archived results rows (each row's `fields` in the
+    league's database, in line order: its `place` and `excluded`), for the database's schema 6: an
+    archive written before the thirty-third round holds the places typed (delivery/database.py)."""
+    return places_in_ranking([(row.get("place"), bool(row.get("excluded"))) for row in fields])
 
 
 def _results(workbook: Workbook, found: list[Problem]):

@@ -414,7 +414,7 @@ def newer(archive: Path) -> None:
 @pytest.mark.parametrize(("fault", "said", "code"), [
     (damage, "est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le depuis votre "
              "sauvegarde, puis relancez la commande", 1),
-    (newer, "a été écrit par une version plus récente de reportgen (schéma 6, celle-ci ne connaît que le schéma 5) "
+    (newer, "a été écrit par une version plus récente de reportgen (schéma 7, celle-ci ne connaît que le schéma 6) "
             ": mettez reportgen à jour, puis relancez la commande", 1),
 ])
 def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy, archived_2025, fault, said, code):
@@ -530,7 +530,7 @@ def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgr
     assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr, same.stderr
     assert not (season / "v2").exists() and not (season / "v1" / "outputs" / "fonts").exists()
     connection = sqlite3.connect(archive / "league.sqlite")
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == 5
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION
     assert [tuple(row) for row in connection.execute("SELECT * FROM archived_file ORDER BY path")] == before
     connection.close()
     assert verify_command(archive).stdout.startswith("10 fichiers archivés intacts")

@@ -10,8 +10,9 @@ which the command line prints like any ReportgenError (`guarded()` turns SQLite'
 
 from __future__ import annotations
 
+import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -248,17 +249,56 @@ CREATE VIEW IF NOT EXISTS current_archive AS
 """
 
 
+def _archived_places(connection: sqlite3.Connection) -> None:
+    """v6: each archived tournament's places those its circuit's parse now gives (`archived_places`,
+    circuits/base.py), in `place` and in `fields`, as an archive written today holds them. The Tour de
+    France's: until the thirty-third round its rows held the place typed, a player « hors classement »
+    placed too; its parse (`ranking_places`) now gives him none and moves up the places below his, as
+    the regulation's « cas particuliers » say (« ne devront pas figurer dans le classement »), ex aequo
+    sharing one place (« cas des exaequo »). Its bulletins and annex already numbered them so, since
+    its points come from that ranking: what was published, and archived with the season, is left as
+    it is, and its rows agree with it at last (its tournaments' and players' pages, `history`, read
+    them). `archive --season` could not put them right: its files unchanged, it writes nothing.
+    Nothing else reads these rows to check them (`archive verify` compares the files with their
+    manifests and `archived_file`), and the typed places stay in the archived workbooks (`inputs/`)."""
+    slugs = [row[0] for row in connection.execute("SELECT DISTINCT circuit FROM tournament ORDER BY circuit")]
+    if not slugs:
+        return  # no archived tournament (a send log alone): no circuit's code to load
+    from reportgen import circuits
+
+    for slug in slugs:
+        places = getattr(circuits.CIRCUITS.get(slug), "archived_places", None)
+        if places is None:
+            continue
+        for (tournament,) in connection.execute("SELECT id FROM tournament WHERE circuit = ? ORDER BY id",
+                                                (slug,)).fetchall():
+            rows = connection.execute("SELECT line, place, fields FROM result WHERE tournament_id = ? ORDER BY line",
+                                      (tournament,)).fetchall()
+            typed = [json.loads(row[2]) for row in rows]
+            changed = []
+            for row, fields, place in zip(rows, typed, places(typed), strict=True):
+                if row[1] != place or fields.get("place") != place:
+                    # sorted keys, as delivery/archive_rows.py writes them
+                    changed.append((place, json.dumps({**fields, "place": place}, ensure_ascii=False, sort_keys=True),
+                                    tournament, row[0]))
+            connection.executemany("UPDATE result SET place = ?, fields = ? WHERE tournament_id = ? AND line = ?",
+                                   changed)
+
+
 # What each older version needs around SCHEMA (which creates every table and index it lacks):
 # (before, after), taken in turn, SCHEMA run between each step's two halves (so a step finds the
-# tables the steps before it made: v4's inbox_file exists only from v3). v2: the send log's status
-# may say `sending` (written before DATA) and `unknown`; SQLite cannot change a CHECK, so v1's table
-# is put aside, SCHEMA creates the new one, the rows are copied over. v3: the tables of `reportgen
-# inbox` (inbox_message, inbox_file), new: SCHEMA creates them, nothing else changes. v4: a copy
-# holds the fonts its HTML pages name (kind `font`), a CHECK again: v3's archived_file put aside,
-# its rows copied into the new one. v5: a workbook of another club's tournament is `held` in
-# inbox_file (a CHECK), which names that club (`owners`, new): v4's inbox_file put aside, its rows
-# copied with no owners.
-UPGRADES = {
+# tables the steps before it made: v4's inbox_file exists only from v3); a half is SQL, or a
+# function given the connection. v2: the send log's status may say `sending` (written before DATA)
+# and `unknown`; SQLite cannot change a CHECK, so v1's table is put aside, SCHEMA creates the new
+# one, the rows are copied over. v3: the tables of `reportgen inbox` (inbox_message, inbox_file),
+# new: SCHEMA creates them, nothing else changes. v4: a copy holds the fonts its HTML pages name
+# (kind `font`), a CHECK again: v3's archived_file put aside, its rows copied into the new one. v5:
+# a workbook of another club's tournament is `held` in inbox_file (a CHECK), which names that club
+# (`owners`, new): v4's inbox_file put aside, its rows copied with no owners. v6: the archived
+# tournaments' places those of their circuit's parse (the Tour de France's, in its ranking:
+# `_archived_places`), no table changed.
+Step = str | Callable[[sqlite3.Connection], None]
+UPGRADES: dict[int, tuple[Step, Step]] = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
         "INSERT INTO sending SELECT * FROM sending_v1; DROP TABLE sending_v1"),
     2: ("", ""),
@@ -268,11 +308,15 @@ UPGRADES = {
         "INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, path, replaced, "
         "problems) SELECT message, position, filename, sha256, status, circuit, event, date, path, replaced, problems "
         "FROM inbox_file_v4; DROP TABLE inbox_file_v4"),
+    5: ("", _archived_places),
 }
 
 
-def _run(connection: sqlite3.Connection, statements: str) -> None:
-    for statement in statements.split(";"):
+def _run(connection: sqlite3.Connection, step: Step) -> None:
+    if callable(step):
+        step(connection)
+        return
+    for statement in step.split(";"):
         if statement.strip():
             connection.execute(statement)
 

@@ -10,6 +10,7 @@ players are all typed last, where the two numberings meet."""
 from __future__ import annotations
 
 import html
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -17,7 +18,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
+from reportgen import circuits
+from reportgen.circuits.tour_de_france import parse
 from reportgen.delivery import archive as archiving
+from reportgen.delivery import database
+from reportgen.delivery.archive_verify import verify
 from reportgen.delivery.history import history
 from reportgen.delivery.site_archive import archived_rankings
 from reportgen.pipeline import build
@@ -140,6 +145,20 @@ def played(records) -> dict[str, int | None]:
     return {p.tournament: p.place for record in records for p in record.tournaments}
 
 
+def stored_places(archive: Path) -> dict[str, dict[str, int | None]]:
+    """The database's places, by tournament and player; each row's `fields` says the same place."""
+    connection = sqlite3.connect(archive / "league.sqlite")
+    stored = connection.execute("SELECT t.name, p.name, r.place, r.fields FROM result r JOIN tournament t ON t.id = "
+                                "r.tournament_id JOIN player p ON p.archive_id = r.archive_id AND p.id = r.player_id "
+                                "WHERE t.circuit = 'tour-de-france'")
+    found: dict[str, dict[str, int | None]] = {}
+    for name, player, place, fields in stored.fetchall():
+        assert json.loads(fields)["place"] == place, (name, player)
+        found.setdefault(name, {})[player] = place
+    connection.close()
+    return found
+
+
 def test_history_and_the_archive_keep_the_places_of_the_ranking(built, tmp_path):
     """`reportgen history` read the typed place (and stopped on an excluded player typed without
     one); the archive's database stored it, and so did an archived season's tournament pages."""
@@ -151,14 +170,157 @@ def test_history_and_the_archive_keep_the_places_of_the_ranking(built, tmp_path)
     assert played(history("GIRARD Hugo", inputs, archive, TODAY)[0]) == dict.fromkeys(RANKED)
 
     archiving.archive_season(inputs, outputs, archive, 2025, today=TODAY)
-    connection = sqlite3.connect(archive / "league.sqlite")
-    stored = connection.execute("SELECT t.name, p.name, r.place FROM result r JOIN tournament t ON t.id = "
-                                "r.tournament_id JOIN player p ON p.archive_id = r.archive_id AND p.id = r.player_id")
-    found: dict[str, dict[str, int | None]] = {}
-    for name, player, place in stored.fetchall():
-        found.setdefault(name, {})[player] = place
-    connection.close()
+    found = stored_places(archive)
     assert found == {name: {**RANKED[name], **dict.fromkeys(EXCLUDED[name])} for name in RANKED}
     records = [r for r in archived_rankings(archive)["tour-de-france"] if r["kind"] == "event"]
     assert {r["name"]: {row["player"]: row["rank"] for row in r["rows"]} for r in records} == found
     assert played(history("MARTIN Aurélie", tmp_path / "nothing", archive, TODAY)[0]) == expected
+
+
+# An archive written before the thirty-third round (schema 5): each row's place as typed, in its
+# column and its `fields`, an excluded player's too. Its bulletins and annex (archived with it) had
+# the places of the ranking already; opening it with schema 6 gives its rows those places.
+TYPED = {"Tournoi de Reims": REIMS, "Tournoi de Lille": LILLE}
+
+
+def dump(archive: Path) -> tuple[int, list[str]]:
+    connection = sqlite3.connect(archive / "league.sqlite")
+    try:
+        return connection.execute("PRAGMA user_version").fetchone()[0], list(connection.iterdump())
+    finally:
+        connection.close()
+
+
+def opened(archive: Path) -> tuple[int, list[str]]:
+    """The database once this reportgen opened it (and upgraded it)."""
+    connection = database.connect(archive, create=False)
+    assert connection is not None
+    connection.close()
+    return dump(archive)
+
+
+def as_schema_5(archive: Path, typed: bool) -> None:
+    """The database as the reportgen of schema 5 left it: with the places typed (`typed`: before the
+    thirty-third round), or with those of the ranking (written by the thirty-third round)."""
+    connection = sqlite3.connect(archive / "league.sqlite")
+    if typed:
+        for tournament, name in connection.execute(
+                "SELECT id, name FROM tournament WHERE circuit = 'tour-de-france'").fetchall():
+            for line, row in enumerate(TYPED[name], 1):
+                fields = json.loads(connection.execute("SELECT fields FROM result WHERE tournament_id = ? AND line = ?",
+                                                       (tournament, line)).fetchone()[0])
+                connection.execute("UPDATE result SET place = ?, fields = ? WHERE tournament_id = ? AND line = ?",
+                                   (row[0], json.dumps({**fields, "place": row[0]}, ensure_ascii=False, sort_keys=True),
+                                    tournament, line))
+    connection.execute("PRAGMA user_version = 5")
+    connection.commit()
+    connection.close()
+
+
+def another_circuit(archive: Path) -> None:
+    """A Grand Sud tournament whose row says `excluded` and has a place: no concern of the Tour de
+    France's rule."""
+    connection = sqlite3.connect(archive / "league.sqlite")
+    archive_id, player = connection.execute("SELECT archive_id, id FROM player ORDER BY id LIMIT 1").fetchone()
+    tournament = connection.execute(
+        "INSERT INTO tournament (archive_id, circuit, season, source, name, date, club_code, content) VALUES "
+        "(?, 'grand-sud', 2025, 'grand-sud/2025-05-01.xlsx', 'Open de mai', '2025-05-01', NULL, '{}')",
+        (archive_id,)).lastrowid
+    connection.executemany(
+        "INSERT INTO result (tournament_id, line, archive_id, player_id, last_name, first_name, licence, club, place, "
+        "fields, sheet, cell) VALUES (?, ?, ?, ?, 'X', 'Y', '', '', ?, ?, 'Résultats', ?)",
+        [(tournament, 1, archive_id, player, 2, '{"excluded": true, "place": 2}', "B2"),
+         (tournament, 2, archive_id, player, 3, '{"excluded": false, "place": 3}', "B3")])
+    connection.commit()
+    connection.close()
+
+
+def results_of(archive: Path, circuit: str) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(archive / "league.sqlite")
+    try:
+        return connection.execute("SELECT r.* FROM result r JOIN tournament t ON t.id = r.tournament_id "
+                                  "WHERE t.circuit = ? ORDER BY r.tournament_id, r.line", (circuit,)).fetchall()
+    finally:
+        connection.close()
+
+
+@pytest.fixture
+def archived(built, tmp_path) -> Path:
+    inputs, outputs = built
+    archive = tmp_path / "archive"
+    archiving.archive_season(inputs, outputs, archive, 2025, today=TODAY)
+    return archive
+
+
+def test_an_archive_of_the_places_typed_gets_those_of_the_ranking_when_opened(archived, tmp_path):
+    """The archived pages and `history` gave a player typed 5th below an excluded 2nd his typed 5th
+    (and the excluded one a place): not what his bulletin said. Opened, the database holds the
+    places of the ranking, ex aequo still ex aequo, an excluded player's NULL; the rows of another
+    circuit as they were; the archive still intact for `archive verify` (its files unchanged)."""
+    another_circuit(archived)
+    grand_sud = results_of(archived, "grand-sud")
+    as_schema_5(archived, typed=True)
+    assert stored_places(archived)["Tournoi de Reims"]["MARTIN Aurélie"] == 5  # as typed
+
+    version, upgraded = opened(archived)
+    assert version == database.SCHEMA_VERSION == 6
+    assert stored_places(archived) == {name: {**RANKED[name], **dict.fromkeys(EXCLUDED[name])} for name in RANKED}
+    assert results_of(archived, "grand-sud") == grand_sud
+    assert opened(archived) == (version, upgraded)  # opened again: nothing more changes
+
+    records = [r for r in archived_rankings(archived)["tour-de-france"] if r["kind"] == "event"]
+    assert {r["name"]: {row["player"]: row["rank"] for row in r["rows"]} for r in records} == \
+        {name: {**RANKED[name], **dict.fromkeys(EXCLUDED[name])} for name in RANKED}
+    assert played(history("MARTIN Aurélie", tmp_path / "nothing", archived, TODAY)[0]) == \
+        {name: places["MARTIN Aurélie"] for name, places in RANKED.items()}
+    assert played(history("GIRARD Hugo", tmp_path / "nothing", archived, TODAY)[0]) == dict.fromkeys(RANKED)
+    assert verify(archived)[0] == []
+
+
+def test_an_archive_of_the_places_of_the_ranking_is_opened_unchanged(archived):
+    """Written by the thirty-third round (schema 5, the places of the ranking already): only the
+    schema's version changes."""
+    as_schema_5(archived, typed=False)
+    before = dump(archived)
+    assert opened(archived) == (database.SCHEMA_VERSION, before[1])
+
+
+def test_a_database_without_tour_de_france_tournaments_is_opened_unchanged(tmp_path):
+    """Another circuit's archive (its row marked `excluded` too) is no concern of the Tour de France's
+    places: opened, only the schema's version changes."""
+    archive = tmp_path / "archive"
+    connection = database.connect(archive)
+    assert connection is not None
+    connection.execute("INSERT INTO archive (season, version, folder, archived_at, reportgen) VALUES "
+                       "(2025, 1, '2025/v1', '2025-12-31T10:00:00+00:00', '0.1.0')")
+    connection.execute("INSERT INTO player (archive_id, id, name, name_key) VALUES (1, 'N:x y', 'X Y', 'x y')")
+    connection.close()
+    another_circuit(archive)
+    connection = sqlite3.connect(archive / "league.sqlite")
+    connection.execute("PRAGMA user_version = 5")
+    connection.close()
+    before = dump(archive)
+    assert opened(archive) == (database.SCHEMA_VERSION, before[1])
+
+
+def test_an_upgrade_stopped_halfway_leaves_the_database_of_schema_5(archived, monkeypatch):
+    """All or nothing: the places of one tournament put right, the next failing, and the database
+    is as it was (schema 5, every place typed), to upgrade at the next opening."""
+    as_schema_5(archived, typed=True)
+    before = dump(archived)
+    circuit = circuits.CIRCUITS["tour-de-france"]
+    done: list[int] = []
+
+    def second_fails(fields):
+        done.append(1)
+        if len(done) == 2:
+            raise OSError("arrêté")
+        return parse.archived_places(fields)
+
+    monkeypatch.setattr(type(circuit), "archived_places", staticmethod(second_fails))
+    with pytest.raises(OSError):
+        database.connect(archived, create=False)
+    assert dump(archived) == before
+    monkeypatch.undo()
+    assert opened(archived)[0] == database.SCHEMA_VERSION
+    assert stored_places(archived)["Tournoi de Reims"]["MARTIN Aurélie"] == 4

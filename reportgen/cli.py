@@ -1,7 +1,8 @@
 """The `reportgen` command: build, check, standings, circuits.
 
 Exit codes: 0 all went well, 1 the inputs have problems (each printed with its file and cell),
-2 the command was mistyped, 3 reportgen itself failed (run again with --debug for the details),
+2 the command was mistyped or asks for what the league has not yet (no workbook at fault: the line
+says what to do), 3 reportgen itself failed (run again with --debug for the details),
 4 the machine refused to write (disk full, read-only folder, permission: the folder is named).
 Warnings (problems that block nothing, model.Level: a club's bad e-mail address) are printed but
 leave `build` and `check` at 0; `mail` exits 1 when a club with ranked players got no message
@@ -210,14 +211,14 @@ def standings(
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     if event is not None and (final or day is not None):
         raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
-    rankings, published = _scored_rankings(circuit, inputs, archive)
+    rankings, published = _scored_rankings(circuit, inputs, archive, "classement final" if final else "classement")
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
                    else queries.season_ranking(circuit, rankings, season, day, final, published))
-    except queries.NotFound as error:  # no final one yet (a season, tournament or day that names none of the
-        # circuit's: MistypedName, exit 2)
+    except queries.NotFound as error:  # no final one yet: no workbook is at fault, exit 2 as for a season,
+        # tournament or day that names none of the circuit's (MistypedName)
         err(str(error))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     _print_ranking(ranking, format, so_far=queries.so_far(ranking, published))
 
 
@@ -235,16 +236,20 @@ def ratings(
     if circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].ratings:
         rated = [slug for slug, info in circuits.REGISTRY.items() if info.ratings]
         names_nothing(f"le circuit {circuit} n'a pas de classement Elo" + french.existing("circuits qui en ont un", rated))
-    lists = [r for r in _scored_rankings(circuit, inputs, archive)[0] if r.scope.kind == ScopeKind.RATINGS]
-    if not lists:
-        err(f"le circuit {circuit} n'a pas de classement Elo")
-        raise typer.Exit(1)
+    lists = [r for r in _scored_rankings(circuit, inputs, archive, "classement Elo")[0]
+             if r.scope.kind == ScopeKind.RATINGS]
+    if not lists:  # each scored event makes one: not a workbook's fault either (exit 2)
+        err(f"aucun classement Elo {circuit} dans {inputs} : il vient avec les parties du premier tournoi joué "
+            "— saisissez-les dans son classeur")
+        raise typer.Exit(2)
     _print_ranking(max(lists, key=lambda r: r.date), format)
 
 
-def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, set[str]]:
+def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "classement") -> tuple[list, set[str]]:
     """Every ranking the circuit publishes from these inputs, and the paths of those that have a
-    bulletin; exit 1 on problems or none at all."""
+    bulletin; exit 1 on problems. None at all (no tournament of the circuit yet: a new season, or
+    another folder meant) is no workbook's fault: said with what to do (`wanted`: what the command
+    shows), exit 2, as a request that names nothing of the league."""
     from reportgen import circuits
     from reportgen.delivery.seasons import league_folder
     from reportgen.pipeline import load, score
@@ -258,8 +263,11 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path) -> tuple[list, s
             raise typer.Exit(1)
     report = scored.reports.get(circuit)
     if report is None or not report.rankings:
-        err(f"aucun tournoi du circuit {circuit} dans {inputs}")
-        raise typer.Exit(1)
+        err(f"aucun {wanted} {circuit} : " + (
+            f"aucun classeur de tournoi de ce circuit dans {inputs} — déposez-y ceux des tournois joués, ou indiquez "
+            "le bon dossier avec --inputs" if inputs.is_dir() else
+            f"le dossier {inputs} n'existe pas — indiquez celui des classeurs avec --inputs"))
+        raise typer.Exit(2)
     return report.rankings, {document.path for document in report.documents}
 
 

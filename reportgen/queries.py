@@ -16,9 +16,10 @@ from reportgen.scoring.in_force import ranking_in_force
 
 
 class NotFound(ReportgenError):
-    """No ranking answers the question; the message says so, in French. A season, a tournament or
-    a day (before the first ranking takes effect) that names none of the circuit's is a
-    MistypedName instead (the command was mistyped)."""
+    """No ranking answers the question though no workbook is at fault (a final one asked for before
+    any event is over); the message says so, and what to do, in French (`standings` exits 2, as for
+    a MistypedName). A season, a tournament or a day (before the first ranking takes effect) that
+    names none of the circuit's is a MistypedName instead (the command was mistyped)."""
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
@@ -37,11 +38,12 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
     chosen = [r for r in rankings if r.scope.kind == ScopeKind.SEASON and (season is None or r.season == season)]
     ranking: Ranking | None
     starts: list[dt.date] = []  # with `day`: when each ranking it might have been takes effect
+    played: list[Ranking] = []  # a circuit of events: those of the season asked for, over or not
     if not chosen and not any(r.scope.kind == ScopeKind.SEASON for r in rankings):
         # An event's standings: its latest (final: once complete, as the Masters' after its 15 matches;
         # on `day`: the latest of an event played by then).
-        events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)
-                  and (r.final or not final)]
+        played = [r for r in rankings if r.scope.kind == ScopeKind.EVENT and (season is None or r.season == season)]
+        events = [r for r in played if r.final or not final]
         starts = [r.date for r in events]
         ranking = max((r for r in events if day is None or r.date <= day), key=lambda r: r.date, default=None)
     elif day is not None:
@@ -62,6 +64,11 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
             raise MistypedName(said + french.existing("saisons", seasons))
         if day is not None and starts:  # a day before the first: --at names no ranking (exit 2, README)
             raise MistypedName(f"{said} ; le premier entre en vigueur le {french.date_long(min(starts))}")
+        if final and played:  # events under way, none over yet (a Masters before its 15th match)
+            asked = f"reportgen standings {circuit}" + (f" --season {season}" if season else "")
+            raise NotFound(f"{said} : aucun tournoi n'est encore fini (son classement final vient une fois tous "
+                           "ses matchs saisis) ; sans --final, "
+                           f"« {asked} » donne le classement à date")
         raise NotFound(said)
     return ranking
 

@@ -58,6 +58,32 @@ def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
     assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
 
 
+def test_a_ranking_no_tournament_of_the_circuit_makes_yet_says_what_to_do(inputs, tmp_path):
+    """`ratings tantrix` before any Tantrix workbook, `standings grand-sud --final` before any Grand
+    Sud one (a new season's folder) exited 1, as if a workbook had a problem: none is at fault, the
+    request cannot be answered (exit 2), one French line says what is missing and what to do; nothing
+    on standard output, nothing written."""
+    ratings = run("ratings", "tantrix", "--inputs", str(inputs))
+    assert (ratings.returncode, ratings.stdout) == (2, "")
+    assert ratings.stderr.splitlines() == [
+        f"aucun classement Elo tantrix : aucun classeur de tournoi de ce circuit dans {inputs} — déposez-y ceux des "
+        "tournois joués, ou indiquez le bon dossier avec --inputs"]
+    new_season = tmp_path / "inputs"
+    write_clubs(new_season)
+    final = run("standings", "grand-sud", "--final", "--inputs", str(new_season), cwd=tmp_path)
+    assert (final.returncode, final.stdout) == (2, "")
+    assert final.stderr.splitlines() == [
+        f"aucun classement final grand-sud : aucun classeur de tournoi de ce circuit dans {new_season} — déposez-y "
+        "ceux des tournois joués, ou indiquez le bon dossier avec --inputs"]
+    mistyped = run("standings", "grand-sud", "--final", "--inputs", str(tmp_path / "entrees"), cwd=tmp_path)
+    assert (mistyped.returncode, mistyped.stdout) == (2, "")
+    assert mistyped.stderr.splitlines() == [
+        f"aucun classement final grand-sud : le dossier {tmp_path / 'entrees'} n'existe pas — indiquez celui des "
+        "classeurs avec --inputs"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["inputs"]
+    assert [path.name for path in new_season.iterdir()] == ["clubs.xlsx"]
+
+
 def test_help_usage_and_usage_errors_speak_french():
     mistyped = run("buidl")
     assert mistyped.returncode == 2
@@ -323,6 +349,12 @@ def test_masters_prepare_then_standings_as_csv(tmp_path):
     header = standings.stdout.splitlines()[0].split(",")
     assert header[:6] == ["rank", "player", "licence", "club", "points", "played"]
     assert {"tops", "defense", "attack", "barrage"} <= set(header)
+    # No match played yet: no final standings, no workbook at fault (it exited 1): exit 2, what to do.
+    final = run("standings", "masters", "--final", "--inputs", str(inputs))
+    assert (final.returncode, final.stdout) == (2, "")
+    assert final.stderr.splitlines() == [
+        "aucun classement final masters : aucun tournoi n'est encore fini (son classement final vient une fois tous "
+        "ses matchs saisis) ; sans --final, « reportgen standings masters » donne le classement à date"]
 
 
 def test_masters_prepare_without_a_date_says_what_to_do(inputs):

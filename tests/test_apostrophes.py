@@ -43,3 +43,35 @@ def test_the_check_finds_a_straight_elision_in_words_only():
     # English possessives, a class, an URL, a comment and a stylesheet are not French words
     assert not straight_elisions("""{# the site's page #}<a class="x" href="l'a.html" title='d'>l’un</a>"""
                                  "<style>/* a bulletin's note */ p::before { content: 'l'; }</style>")
+
+
+def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed():
+    """What a club reads of `reportgen inbox` (its workbook filed, filed while its circuit waits,
+    held as another club's tournament, refused with its problems) and of `reportgen remind`: the
+    words reportgen writes around the names elide with ’; a name from a workbook or a subject keeps
+    the apostrophe it was typed with."""
+    import datetime as dt
+
+    from reportgen.delivery.inbox_answers import Received, compose
+    from reportgen.delivery.inbox_filing import Filed, Owner, Replaced, Said
+    from reportgen.ingest.directories import Club, ClubDirectory
+    from reportgen.problems import UPSTREAM
+    from tests.test_mail_typography import reminder_bodies
+
+    typed = "Tournoi d'Albi"
+    albi = Club("ALBI", "Albi", "81", ("contact@albi.example.org",))
+    clubs = ClubDirectory([albi, Club("AUCH", "Auch", "32", ())])
+    waits = Said(None, None, None, "en attente", "", UPSTREAM.code)
+    problem = Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre", "bad")
+    filed = [Filed("a.xlsx", "0", "accepted", "grand-sud", typed, "2026-11-14", "p", (Replaced("old", "kept"),)),
+             Filed("m.xlsx", "1", "accepted", "masters", typed, "2026-11-28", "p", problems=(waits,)),
+             Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
+                   owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
+             Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem,))]
+    draft = compose(Received("contact@albi.example.org", typed, "<a@b>", "", dt.date(2026, 12, 5)), albi, filed,
+                    "Ligue", clubs, "mail/inbox/x", "k").draft
+    bodies = {"answer text": draft.text, "answer HTML": draft.html or "",
+              **{f"reminder {n}": body for n, body in enumerate(reminder_bodies())}}
+    assert {kind: straight_elisions(body.replace(typed, "").replace(typed.replace("'", "&#39;"), ""))
+            for kind, body in bodies.items()} == {kind: [] for kind in bodies}
+    assert typed in draft.text and "du club d’Albi et du club d’Auch" in draft.text

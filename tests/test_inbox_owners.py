@@ -71,8 +71,8 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d'un autre club que l'expéditeur ; " \
         "rien n'a changé dans inputs/, à vous de décider) :" in done.stderr
     assert (f"  - t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 est un "
-            f"tournoi du club d’Albi ; gardé dans {held} ; pour l'enregistrer, mettez-le dans inputs/ à la place "
-            f"de {filed} ; pour l'écarter, supprimez-le") in done.stderr
+            f"tournoi du club d’Albi ; gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place "
+            f"de {filed} ; pour l’écarter, supprimez-le") in done.stderr  # one apostrophe, as d’Albi's
     # Toulouse's answer, as Toulouse reads it: whose tournament it is and who decides; no corrections.
     draft = answer(league, "2026-03-14-tlse-2")
     assert draft["To"] == TLSE and draft["Subject"] == "Re: Tournoi d'Albi"
@@ -134,7 +134,7 @@ def test_a_grand_sud_workbook_naming_another_club_is_held_even_as_a_new_tourname
     assert ("n.xlsx\u00a0: le tournoi «\u00a0Tournoi nimes\u00a0» du 21\u00a0mars\u00a02026 est un tournoi du club "
             "de Nîmes\u202f; votre classeur n’a donc pas été enregistré. Il est gardé de côté") in text
     assert "déjà enregistrée" not in text
-    assert "mettez-le dans inputs/ ; pour l'écarter" in done.stderr  # nothing it would replace
+    assert "mettez-le dans inputs/ ; pour l’écarter" in done.stderr  # nothing it would replace
     # Toulouse sends its own new tournament, and a version of its tournament the secretary put in
     # inputs/ (its Club is TLSE): both filed as before.
     own = workbook(tmp_path / "own", "toulouse", day="28/03/2026", club="TLSE")

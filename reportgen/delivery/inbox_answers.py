@@ -122,7 +122,7 @@ def waited(filed: Filed) -> list[str]:
 
 
 def owned_by(filed: Filed) -> str:
-    """Whose tournament a held workbook is: « du club d'Albi » (« … et du club de Nîmes »)."""
+    """Whose tournament a held workbook is: « du club d’Albi » (« … et du club de Nîmes »)."""
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
 
 

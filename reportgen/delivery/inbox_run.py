@@ -454,8 +454,10 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
         sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
         day = french.date_long(dt.date.fromisoformat(one.date))
         instead = french.joined([str(inputs / r.path) for r in one.replaced])
+        # Its words elide with ’ as the club's name french.py writes in it does (« du club d’Albi »):
+        # one line, one apostrophe (the terminal's other lines keep the straight one).
         lines.append(f"{one.filename} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
-                     f"{owned_by(one)} ; gardé dans {archive / one.path} ; pour l'enregistrer, mettez-le dans "
+                     f"{owned_by(one)} ; gardé dans {archive / one.path} ; pour l’enregistrer, mettez-le dans "
                      + (f"inputs/ à la place de {instead}" if instead else "inputs/")
-                     + " ; pour l'écarter, supprimez-le")
+                     + " ; pour l’écarter, supprimez-le")
     return lines

@@ -7,6 +7,7 @@ pages: tests/test_site.py)."""
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from html.parser import HTMLParser
 
@@ -52,6 +53,17 @@ def breakable_spaces(page: bytes) -> list[str]:
     return [text[max(0, m.start() - 30):m.end() + 10] for m in BREAKABLE.finditer(text)]
 
 
+# The texts a page gives in its head that no reader sees laid out in it, but a search engine's result
+# or a share card shows: the same typography as the page's (base.html.j2, `typography`).
+META_TEXT = re.compile(r'<meta (?:name|property)="(?:description|og:description|og:image:alt)" content="([^"]*)">')
+
+
+def meta_spaces(page: bytes) -> list[str]:
+    """Each breakable space of a page's description and share image's text alternative."""
+    return [text[max(0, m.start() - 30):m.end() + 10] for text in META_TEXT.findall(page.decode("utf-8"))
+            for m in BREAKABLE.finditer(html.unescape(text))]
+
+
 def site_pages(pages: dict[str, bytes]) -> dict[str, bytes]:
     return {path: page for path, page in pages.items() if path.endswith(".html")}
 
@@ -69,6 +81,9 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
             path.startswith("site/club-") for path in pages)
         found = {path: spaces for path, page in pages.items() if (spaces := breakable_spaces(page))}
         assert not found, found
+        # « Classements et résultats — Les classements en vigueur — … » in og:image:alt had plain spaces
+        in_head = {path: spaces for path, page in pages.items() if (spaces := meta_spaces(page))}
+        assert not in_head, in_head
         home, season = pages["index.html"].decode("utf-8"), pages["site/grand-sud-2025.html"].decode("utf-8")
         # the texts that were cut: each of them is there, now kept with its sign
         assert "Saisons précédentes&nbsp;:" in home and "classeur corrigé\u202f; tournoi en retard" in home
@@ -76,6 +91,11 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
         assert "<cite>Règlement Classement Masters</cite>" in season and "Annexe&nbsp;:" in season
         assert "Autres saisons&nbsp;:" in season
         assert ("Des classeurs sont à corriger&nbsp;:" in season) == bool(blocked)
+    # A description with a separating dash (here the league's name, every page's default one) keeps
+    # it with the word before, the no-break space written as the character, escaped as the rest.
+    named = Site(outputs, list(circuits.CIRCUITS), "Ligue Sud — Jeux & Cie").pages()["index.html"].decode("utf-8")
+    assert '<meta name="description" content="Ligue Sud\u00a0— Jeux &amp; Cie">' in named
+    assert '<meta property="og:description" content="Ligue Sud\u00a0— Jeux &amp; Cie">' in named
 
 
 def test_the_check_finds_each_breakable_space_and_only_in_the_visible_text():

@@ -247,15 +247,21 @@ def ratings(
 
 def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "classement") -> tuple[list, set[str]]:
     """Every ranking the circuit publishes from these inputs, and the paths of those that have a
-    bulletin; exit 1 on problems. None at all (no tournament of the circuit yet: a new season, or
-    another folder meant) is no workbook's fault: said with what to do (`wanted`: what the command
-    shows), exit 2, as a request that names nothing of the league."""
+    bulletin; exit 1 on problems, a missing inputs folder among them (as `build` and `check` say it).
+    None at all (no tournament of the circuit yet: a new season, or another folder meant) is no
+    workbook's fault: said with what to do (`wanted`: what the command shows), exit 2, as a request
+    that names nothing of the league."""
     from reportgen import circuits
     from reportgen.delivery.seasons import league_folder
+    from reportgen.model import SourceRef
     from reportgen.pipeline import load, score
+    from reportgen.problems import MISSING_INPUTS
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
+    if not inputs.is_dir():
+        print_problems([MISSING_INPUTS(SourceRef(str(inputs)))], [])
+        raise typer.Exit(1)
     with league_folder(inputs, archive, say=err) as folder:  # where N−1 was read, as build and history say
         scored = score(load(folder), [circuit])
         if circuit in scored.blocked:  # said while a workbook put back from the archive is named there
@@ -263,10 +269,8 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "c
             raise typer.Exit(1)
     report = scored.reports.get(circuit)
     if report is None or not report.rankings:
-        err(f"aucun {wanted} {circuit} : " + (
-            f"aucun classeur de tournoi de ce circuit dans {inputs} — déposez-y ceux des tournois joués, ou indiquez "
-            "le bon dossier avec --inputs" if inputs.is_dir() else
-            f"le dossier {inputs} n'existe pas — indiquez celui des classeurs avec --inputs"))
+        err(f"aucun {wanted} {circuit} : aucun classeur de tournoi de ce circuit dans {inputs} — déposez-y ceux des "
+            "tournois joués, ou indiquez le bon dossier avec --inputs")
         raise typer.Exit(2)
     return report.rankings, {document.path for document in report.documents}
 

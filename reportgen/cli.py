@@ -116,21 +116,29 @@ def _archived_for_the_site(archive: Path, outputs: Path, hashes: FileHashes,
     notes (`say`: a season shown without its points, a workbook no longer the archived one); none,
     said once among those notes (standard error, verification.html, a skipped build's replay), when
     the archive's database cannot be read (the build itself does not need it). The archived
-    workbooks' sheets kept in outputs/.reportgen/archive-reads: the next build opens none it knows."""
+    workbooks' sheets kept in outputs/.reportgen/archive-reads: the next build opens none it knows;
+    the records and their notes in outputs/.reportgen/archive-site, by the key of every file of
+    archive/: the next build with nothing changed there neither reads nor scores its seasons."""
     from reportgen.delivery.database import DatabaseUnusable
     from reportgen.delivery.site_archive import archived_rankings
+    from reportgen.delivery.site_archive_kept import KeptRankings
     from reportgen.ingest.read_cache import ARCHIVE_READS, ReadCache
     from reportgen.render.cache import code_fingerprint
 
     if not archive.is_dir():
         return {}
+    kept = KeptRankings(outputs, archive, hashes)
+    found = kept.replayed(say)
+    if found is not None:
+        return found
     reads = ReadCache(outputs, code_fingerprint(), ARCHIVE_READS)
     try:
-        found = archived_rankings(archive, say, hashes, reads)
+        found = archived_rankings(archive, kept.noting(say), hashes, reads)
     except DatabaseUnusable as error:
         say(f"le site ne montre pas les saisons archivées : {error}")
         return {}
     reads.save()  # what could not be written is read again next time
+    kept.save(found)
     return found
 
 

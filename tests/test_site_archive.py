@@ -465,3 +465,63 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     page = (outputs / "grand-sud" / "2026").glob("classement-2026-03-14.html")
     assert next(page).read_text(encoding="utf-8")  # the new tournament's bulletin, built from the copy
     assert "rien n'a changé" in built()  # the state recorded: the copy's files as it found them
+
+
+def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_seasons_again(tmp_path, monkeypatch):
+    """The archived seasons' records for the site kept by the key of every file of archive/
+    (outputs/.reportgen/archive-site, delivery/site_archive_kept.py): a build with only inputs/
+    changed takes them back with their notes; anything changed in archive/ (its database, a workbook)
+    makes them again, never a stale page."""
+    import sqlite3
+
+    from reportgen.delivery import site_archive
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2024-03-01-albi", day="01/03/2024", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+    assert cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive)).returncode == 0
+    done = cli("archive", "--season", "2024", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+    assert done.returncode == 0, done.stderr
+    (inputs / "2024-03-01-albi.xlsx").unlink()  # 2026 does not need 2024: it is not read back
+
+    made: list[str] = []
+    archived_rankings = site_archive.archived_rankings
+
+    def counted(*args, **kwargs):
+        made.append("made")
+        return archived_rankings(*args, **kwargs)
+
+    monkeypatch.setattr(site_archive, "archived_rankings", counted)
+    clubs = iter(["TLSE", "MTPL", "PERP", "NIME", "ALBI", "CARC"])
+
+    def rebuilt() -> tuple[list[str], str]:
+        """A tournament added to inputs/ (the build runs, a club's first of the season); the notes on
+        the archive and the archived tournament's page."""
+        made.clear()
+        club = next(clubs)
+        write_tournament(inputs, f"2026-02-14-{club.lower()}", day="14/02/2026", club=club)
+        built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+        assert built.returncode == 0 and "rien n'a changé" not in built.stderr, built.stderr
+        pages = [p.read_text(encoding="utf-8") for p in (outputs / "site").glob("tournoi-*.html")]
+        return ([line for line in built.stderr.splitlines() if "archivée" in line],
+                next(page for page in pages if "Tournoi 2024-03-01-albi" in page))
+
+    said, page = rebuilt()
+    assert made == ["made"] and said == [] and "DUPONT Jean" in page and ">Points</th>" in page
+    assert rebuilt() == (said, page) and made == []  # taken back: the same page
+
+    database = sqlite3.connect(archive / "league.sqlite")
+    with database:
+        database.execute("UPDATE player SET name = 'DUPONT Jeanne' WHERE name = 'DUPONT Jean'")
+    database.close()
+    said, page = rebuilt()
+    assert made == ["made"] and "DUPONT Jeanne" in page
+    assert rebuilt() == (said, page) and made == []
+
+    workbook = archive / "2024" / "v1" / "inputs" / "2024-03-01-albi.xlsx"
+    typed_anew(workbook)
+    said, page = rebuilt()
+    assert made == ["made"] and said == [f"note : {only_places(workbook, 2024)}"] and ">Points</th>" not in page
+    assert rebuilt() == (said, page) and made == []  # its note said again
+    assert str(workbook) in html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))

@@ -467,6 +467,102 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     assert "rien n'a changé" in built()  # the state recorded: the copy's files as it found them
 
 
+def test_a_rebuild_that_puts_a_season_back_parses_each_workbook_once(tmp_path, monkeypatch):
+    """inputs/ is read for its seasons alone (`pipeline.circuit_events`), then the league from the
+    copy with N−1 put back: each parse of the first reading is handed to the second
+    (pipeline/parsed.py), so a rebuild parses each workbook once (twice each in the thirty-third
+    round, and the archived season's twice more for the site). What a handed parse found is said as
+    its own would be: rows hidden in Excel once, a club the directory lacks once."""
+    from collections import Counter
+
+    from tests.test_hidden_in_excel import PLAYERS, hide
+
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+
+    def built(code: int = 0) -> str:
+        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+        assert done.returncode == code, done.stderr
+        return done.stderr
+
+    built()
+    assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
+               "--archive", str(archive)).returncode == 0
+    (inputs / "2025-03-01-albi.xlsx").unlink()
+    assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
+
+    parses: Counter[str] = Counter()
+    grand_sud = circuits.CIRCUITS["grand-sud"]
+    parse = grand_sud.parse
+
+    def counted(workbook, *args):
+        parses[workbook.label] += 1
+        return parse(workbook, *args)
+
+    monkeypatch.setattr(grand_sud, "parse", counted)
+    hide(write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE", results=PLAYERS), rows=(5,))
+    said = built()
+    assert "la saison 2025 n’est pas dans" in said
+    assert parses == Counter({"2025-03-01-albi.xlsx": 1, "2026-01-10-carcassonne.xlsx": 1,
+                              "2026-02-14-toulouse.xlsx": 1})
+    assert said.count("2026-02-14-toulouse.xlsx : la ligne 5 de la feuille « Résultats » est masquée") == 1
+    page = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
+    assert re.sub(r"[\xa0\u202f]", " ", page).count("2026-02-14-toulouse.xlsx : la ligne 5 de la feuille") == 1
+
+    parses.clear()
+    write_tournament(inputs, "2026-03-14-nowhere", day="14/03/2026", club="XXXX")
+    said = built(code=1)
+    assert set(parses.values()) == {1} and len(parses) == 4
+    assert said.count("« XXXX »") == 1  # the workbook's problem, once
+
+
+def test_a_parse_is_handed_only_to_a_load_that_reads_as_the_first_reading_did(tmp_path, monkeypatch):
+    """The parse a first reading keeps (`circuit_events`) is taken by the load that follows only when
+    everything a parse consults is the same (`Reading`: the day too), and once; a directory said
+    broken is not the same one, though `==` finds them equal (`broken` is left out of it)."""
+    import datetime as dt
+    from collections import Counter
+
+    from reportgen.circuits.base import Reading
+    from reportgen.ingest.directories import ClubDirectory
+    from reportgen.ingest.read_cache import ReadCache
+    from reportgen.pipeline import circuit_events, load, parsed
+    from reportgen.render.cache import code_fingerprint, inputs_digest
+    from tests.builders import CLUBS
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "2026-01-10-carcassonne", day="10/01/2026")
+    write_tournament(tmp_path, "2026-02-14-toulouse", day="14/02/2026", club="TLSE")
+    parses: Counter[str] = Counter()
+    grand_sud = circuits.CIRCUITS["grand-sud"]
+    parse = grand_sud.parse
+
+    def counted(workbook, *args):
+        parses[workbook.label] += 1
+        return parse(workbook, *args)
+
+    monkeypatch.setattr(grand_sud, "parse", counted)
+    reads, digests = ReadCache(None, code_fingerprint()), inputs_digest(tmp_path)
+    events = circuit_events(tmp_path, ["grand-sud"], TODAY, reads, digests)
+    assert [event.id for event in events["grand-sud"]] == ["2026-01-10-carcassonne.xlsx", "2026-02-14-toulouse.xlsx"]
+    assert sum(parses.values()) == 2 and len(reads.parsed) == 2
+    league = load(tmp_path, TODAY, reads=reads, digests=digests)
+    assert sum(parses.values()) == 2 and not reads.parsed  # taken, once
+    assert [event.id for event in league.circuits["grand-sud"].events] == [event.id for event in events["grand-sud"]]
+    load(tmp_path, TODAY, reads=reads, digests=digests)
+    assert sum(parses.values()) == 4  # none left to take: parsed again
+
+    circuit_events(tmp_path, ["grand-sud"], TODAY, reads, digests)
+    load(tmp_path, TODAY + dt.timedelta(days=1), reads=reads, digests=digests)  # another day: parsed again
+    assert sum(parses.values()) == 8 and not reads.parsed
+
+    broken = ClubDirectory(CLUBS.clubs, broken=True)
+    assert broken == CLUBS and not parsed.same(Reading(broken, TODAY), Reading(CLUBS, TODAY))
+    assert parsed.same(Reading(ClubDirectory(CLUBS.clubs), TODAY), Reading(CLUBS, TODAY))
+
+
 def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_seasons_again(tmp_path, monkeypatch):
     """The archived seasons' records for the site kept by the key of every file of archive/
     (outputs/.reportgen/archive-site, delivery/site_archive_kept.py): a build with only inputs/

@@ -19,7 +19,7 @@ from reportgen import circuits, pipeline
 from reportgen.delivery import database
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
-from reportgen.model import ReportgenError, put_back
+from reportgen.model import Event, ReportgenError, put_back
 from reportgen.render.cache import code_fingerprint, inputs_digest
 from reportgen.render.scratch import Scratch
 
@@ -76,7 +76,11 @@ def archived_years(archive: Path) -> set[int]:
 
 
 def circuit_seasons(league: pipeline.League, slug: str) -> set[int]:
-    return {event.date.year for event in league.circuits[slug].events} if slug in league.circuits else set()
+    return _years(league.circuits[slug].events) if slug in league.circuits else set()
+
+
+def _years(events: list[Event]) -> set[int]:
+    return {event.date.year for event in events}
 
 
 def needed(in_inputs: set[int], archived: set[int]) -> list[int]:
@@ -114,8 +118,10 @@ def put_together(inputs: Path, archive: Path, *, today: dt.date | None = None, s
     tournament's id): while the context lasts, what is said of them names them there
     (model.put_back), not in inputs/ where the secretary would not find them.
     `reportgen build` gives its own read cache and hashes, and then its build the folder's digests
-    and that cache: inputs/ is read to know its seasons from the sheets kept, and the copy is
-    neither hashed nor read again (it was parsed whole and the copy hashed whole at every build).
+    and that cache: inputs/ is read to know its seasons from the sheets kept (the workbooks of
+    those circuits parsed, and nothing more), the copy is neither hashed nor read again (it was
+    parsed whole and the copy hashed whole at every build), and the load of the copy takes those
+    parses from the cache (pipeline/parsed.py; inputs/ was loaded twice in the thirty-third round).
     `link`: the copy made of links to the files rather than of their bytes, for a caller that only
     reads it and finds their sheets in `reads` (then no file is opened)."""
     hashes = hashes if hashes is not None else FileHashes(None)
@@ -130,10 +136,12 @@ def put_together(inputs: Path, archive: Path, *, today: dt.date | None = None, s
     if not archived:  # no archive yet (the usual case): nothing to put back, nothing read twice
         yield inputs, digests, {}
         return
-    league = pipeline.load(inputs, today, reads=reads, digests=digests)
+    # Its seasons from its events alone, each parse handed to the load of the folder put together
+    # (pipeline/parsed.py): `reportgen build` parses each workbook once.
+    events = pipeline.circuit_events(inputs, wanting, today, reads=reads, digests=digests)
     restore: list[Archived] = []
     for slug, found in archived.items():
-        seasons = circuit_seasons(league, slug)
+        seasons = _years(events.get(slug, []))
         wanted = needed(seasons, set(found))
         restore += [found[season] for season in wanted]
         for season in sorted(seasons):
@@ -186,9 +194,9 @@ def _without_database(unusable: database.DatabaseUnusable, wanting: list[str], i
     """The database cannot be read: fine when no season must be read back from the archive (no
     season N−1 of a circuit that needs it, missing from inputs/, has a folder in the archive), said
     in a note; raised otherwise, with the season that needs it."""
-    league = pipeline.load(inputs, today)
+    events = pipeline.circuit_events(inputs, wanting, today)
     for slug in wanting:
-        seasons = circuit_seasons(league, slug)
+        seasons = _years(events.get(slug, []))
         wanted = sorted(season for season in seasons
                         if season - 1 not in seasons and (archive / str(season - 1)).is_dir())
         if wanted:

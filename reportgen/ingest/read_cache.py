@@ -103,6 +103,9 @@ class ReadCache:
         self.path = outputs / FOLDER / name if outputs is not None else None
         self.code = code  # the code that reads (its fingerprint): another one reads again
         self.used: dict[str, dict] = {}  # what this build read or found: what the next one may reuse
+        # Each workbook a first reading parsed, by its SHA-256 and label, until the load that follows
+        # takes it (pipeline/parsed.py): this process only, never saved.
+        self.parsed: dict[tuple[str, str], object] = {}
         self.sealed: bytes | None  # set by `seal`: the file `save` writes (None: the one there already)
 
     @functools.cached_property
@@ -147,7 +150,9 @@ class ReadCache:
     def seal(self) -> None:
         """What `save` writes, encoded now, and the sheets as Python objects dropped: a build calls it
         once the league is loaded, so that it does not hold every workbook's cells (at 100x, more
-        than the encoded file many times over) while it scores and renders. No `get` or `put` after."""
+        than the encoded file many times over) while it scores and renders. No `get` or `put` after.
+        The parses handed to its load, if it left any, dropped too."""
+        self.parsed = {}
         if self.path is None:
             return
         files = dict(sorted(self.used.items()))

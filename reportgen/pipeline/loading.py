@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -28,6 +29,7 @@ from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
+from reportgen.pipeline import parsed as handed_over
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS
 from reportgen.site.privacy import Public
 
@@ -137,8 +139,20 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
         return league
 
 
+def circuit_events(inputs: Path, slugs: Collection[str], today: dt.date | None = None,
+                   reads: ReadCache | None = None, digests: dict[str, str] | None = None) -> dict[str, list[Event]]:
+    """The events of these circuits in `inputs`, as `load` parses them, and nothing more: no other
+    circuit's workbook parsed, no results table, no player read (delivery/seasons.py: the seasons
+    inputs/ holds). With `reads` and `digests`, each parse is kept there for the `load` that follows
+    (pipeline/parsed.py): a workbook it parsed is not parsed again."""
+    with uncollected():
+        league = _load(inputs, today or dt.date.today(), SILENT, reads, digests, False, events_only=slugs)
+    return {slug: found.events for slug, found in league.circuits.items() if slug in slugs}
+
+
 def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,
-          digests: dict[str, str] | None, players_noticed: bool) -> League:
+          digests: dict[str, str] | None, players_noticed: bool,
+          events_only: Collection[str] | None = None) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
     if not inputs.is_dir():
@@ -150,9 +164,16 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
                       {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
     paths, skipped = discover(inputs)
     known: dict[Path, tuple[int, list[Sheet]]] = {}
+    handed: dict[str, handed_over.Parsed] = {}  # by label: the parses a first reading left (circuit_events)
     if reads is not None and digests is not None:
+        taking = bool(reads.parsed) and events_only is None
         for path in paths:
             digest = digests.get(path.relative_to(inputs).as_posix())
+            taken = handed_over.take(reads, digest, label_of(path, inputs)) if taking and digest is not None else None
+            if taken is not None:  # its sheets as that reading had them, not decoded again
+                known[path] = taken.size, taken.sheets
+                handed[taken.label] = taken
+                continue
             entry = reads.get(digest) if digest is not None else None
             if entry is not None:
                 known[path] = entry
@@ -217,15 +238,31 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
                 found[slug].problems.append(problem)
         else:
             problems.append(problem)  # a warning, set apart below
-    directory = read_players(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else []
-    distinct = read_distinct(by_name[PLAYERS_FILE], problems) if PLAYERS_FILE in by_name else set()
+    players = PLAYERS_FILE in by_name and events_only is None
+    directory = read_players(by_name[PLAYERS_FILE], problems) if players else []
+    distinct = read_distinct(by_name[PLAYERS_FILE], problems) if players else set()
     reading = Reading(clubs=clubs, today=today, league=settings.name, closed=read_closed(inputs, problems))
     parsed: list[tuple[Workbook, str, Event | None]] = []
+    fits: dict[int, bool] = {}  # by the first reading's Reading: the same as this one, every field
     for workbook, sheet, slug in tournaments:
-        event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
+        taken = handed.get(workbook.label)
+        if taken is not None and taken.slug == slug and fits.setdefault(
+                id(taken.reading), handed_over.same(taken.reading, reading)):
+            event = taken.replay(workbook, found[slug].problems)
+        elif events_only is not None and slug not in events_only:
+            continue  # the load that follows parses it
+        else:
+            before = len(found[slug].problems)
+            event = circuits.CIRCUITS[slug].parse(workbook, sheet, reading, found[slug].problems)
+            if events_only is not None and reads is not None and digests is not None:
+                _keep(reads, digests.get(workbook.path.relative_to(inputs).as_posix()),
+                      known.get(workbook.path) or fresh.get(workbook.path), workbook, slug, reading, event,
+                      found[slug].problems[before:])
         if event is not None:
             found[slug].events.append(event)
         parsed.append((workbook, slug, event))
+    if events_only is not None:  # what circuit_events wants: nothing after the parse touches them
+        return League(settings, reading, found, problems, notices)
     for slug, problem in same_tournaments(parsed):
         found[slug].problems.append(problem)
 
@@ -246,6 +283,15 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
                   announced=announced, public=Public(identities.publication), distinct=distinct,
                   spelled=identities.directory_ids)
+
+
+def _keep(reads: ReadCache, digest: str | None, entry: tuple[int, list[Sheet]] | None, workbook: Workbook,
+          slug: str, reading: Reading, event: Event | None, problems: list[Problem]) -> None:
+    """A workbook's parse kept in `reads` for the load that follows, by its file's `digest`, with
+    the sheets that load is to take and its reader's answer size (`entry`: known before, or read now)."""
+    if digest is not None and entry is not None and entry[1] is workbook.sheets:
+        handed_over.keep(reads, digest, handed_over.Parsed(workbook.label, slug, reading, entry[0], workbook.sheets,
+                                                           list(workbook.consulted), event, problems))
 
 
 def _club_directory(workbook: Workbook | None, unreadable: list[Problem], needed: list[str],

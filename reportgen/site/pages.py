@@ -23,7 +23,7 @@ from reportgen.site import corrections, drawing, figures, og
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, sort_key
-from reportgen.site.player_page import PlayerPages, place, public_name
+from reportgen.site.player_page import PlayerPages, Section, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import Pages
 from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
@@ -444,7 +444,7 @@ class Site:
                                          "sections": self.player_sections(player, name),
                                          "description": f"Résultats de {name}"})
 
-    def player_sections(self, player: Player, name: str) -> list[dict[str, Any]]:
+    def player_sections(self, player: Player, name: str) -> list[Section]:
         """A player's page's sections (site/player_page.py), made only when his page is rendered."""
         return self.player_pages.sections(player, name)
 

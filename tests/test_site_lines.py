@@ -149,6 +149,10 @@ def test_a_player_s_name_keeps_each_word_with_a_hyphen_on_one_line_its_text_unch
 def test_a_value_escaped_once_is_told_from_an_equal_value_of_another_type():
     """The escapes are cached (`_escaped`): 1 and True are equal keys for a plain cache."""
     assert lines.line("", 1, True, "") == '1</td><td role="cell">True</td><td role="cell" class="secondary"></td></tr>\n'
+    # a ranking's cells too (`_cell`): an evolution's drawing is Markup, a value equal to its text is not
+    cells = [(Markup("<b>▲</b>"), True, None, ""), ("<b>▲</b>", True, None, ""), (True, True, None, ""), (1, True, None, "")]
+    assert lines.ranking_row("", 1, "1", "X", None, cells).endswith(
+        "<td><b>▲</b></td><td>&lt;b&gt;▲&lt;/b&gt;</td><td>True</td><td>1</td></tr>\n")
 
 
 # the player's template's results and places loops before site/lines.py `results` and `places`, as they were

@@ -69,7 +69,7 @@ def root_of(path: str | None) -> str | None:
     return f"../{path}" if path else None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen one's __init__ sets each field through object.__setattr__
 class Section:
     """A circuit's season on a player's page, as templates/site/player.html.j2 prints it (`PlayerPages.sections`).
     Attributes, not a dict's keys: Jinja looks a name up as an attribute first, and a dict's raised

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -224,22 +224,32 @@ def places_svg(points: list[tuple[str, int]], label: str) -> str:
     """`points`: (date, place) in date order. A polyline with a dot per ranking, the place
     written beside each dot; the scale runs from 1 (top) to the worst place seen. Unlike the others,
     a phone narrower than it shrinks it to its width (its page lays it beside its table): site.css
-    draws its labels (class `label`) larger there, never under 10 px at 320 px."""
+    draws its labels (class `label`) larger there, never under 10 px at 320 px.
+    One per season of each player (28,000 at 100x): its abscissas made once per number of points
+    and each date escaped once (`_abscissas`, `_day`)."""
     worst = max([place for _, place in points] + [2])
-    step = (WIDTH - 2 * PAD) / max(len(points) - 1, 1)
-
-    def y(place: int) -> int:
-        return round(PAD + (place - 1) * (HEIGHT - 2 * PAD) / (worst - 1))
-
-    coordinates = [(round(PAD + index * step), y(place)) for index, (_, place) in enumerate(points)]
+    xs = _abscissas(len(points))
+    ys = [round(PAD + (place - 1) * (HEIGHT - 2 * PAD) / (worst - 1)) for _, place in points]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
              f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(label, quote=True)}">',
              f'<line x1="{PAD}" y1="{PAD}" x2="{WIDTH - PAD}" y2="{PAD}" class="axis"/>',
              f'<text x="2" y="{PAD + 4}" class="label">1</text>',
              f'<text x="2" y="{HEIGHT - PAD + 4}" class="label">{worst}</text>']
-    if len(coordinates) > 1:
-        parts.append('<polyline points="' + " ".join(f"{x},{y_}" for x, y_ in coordinates) + '" class="line"/>')
-    for (x, y_), (day, place) in zip(coordinates, points):
-        parts.append(f'<circle cx="{x}" cy="{y_}" r="3" class="dot"><title>{escape(day)}\u00a0: {place}</title></circle>')
+    if len(points) > 1:
+        parts.append('<polyline points="' + " ".join([f"{x},{y}" for x, y in zip(xs, ys)]) + '" class="line"/>')
+    parts += [f'<circle cx="{x}" cy="{y}" r="3" class="dot"><title>{_day(day)}\u00a0: {place}</title></circle>'
+              for x, y, (day, place) in zip(xs, ys, points)]
     parts.append("</svg>")
     return "".join(parts)  # the template marks it safe: every text in it is escaped here
+
+
+@cache
+def _abscissas(count: int) -> tuple[int, ...]:
+    """Where `places_svg` draws each of `count` points, left to right."""
+    step = (WIDTH - 2 * PAD) / max(count - 1, 1)
+    return tuple(round(PAD + index * step) for index in range(count))
+
+
+@lru_cache(maxsize=1 << 12)  # a few hundred dates
+def _day(day: str) -> str:
+    return escape(day)

@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+from collections import Counter
 
 import pytest
 
@@ -334,7 +335,6 @@ def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp
     import builtins
     import io
     import os
-    from collections import Counter
 
     from reportgen.ingest import file_hashes, reading_pool
 
@@ -418,7 +418,6 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     the copy known by the digests it was put together with: no workbook of inputs/ parsed again by a
     rebuild, no file of the copy hashed (each was, at every build: a copy's inodes are new), and the
     build's state still recorded (the next build finds nothing changed)."""
-    from collections import Counter
 
     from reportgen.ingest import file_hashes, reading_pool
 
@@ -467,13 +466,26 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     assert "rien n'a changé" in built()  # the state recorded: the copy's files as it found them
 
 
+def counting_parses(monkeypatch) -> Counter[str]:
+    """The Grand Sud's parses from now on, counted by workbook label."""
+    parses: Counter[str] = Counter()
+    grand_sud = circuits.CIRCUITS["grand-sud"]
+    parse = grand_sud.parse
+
+    def counted(workbook, *args):
+        parses[workbook.label] += 1
+        return parse(workbook, *args)
+
+    monkeypatch.setattr(grand_sud, "parse", counted)
+    return parses
+
+
 def test_a_rebuild_that_puts_a_season_back_parses_each_workbook_once(tmp_path, monkeypatch):
     """inputs/ is read for its seasons alone (`pipeline.circuit_events`), then the league from the
     copy with N−1 put back: each parse of the first reading is handed to the second
     (pipeline/parsed.py), so a rebuild parses each workbook once (twice each in the thirty-third
     round, and the archived season's twice more for the site). What a handed parse found is said as
     its own would be: rows hidden in Excel once, a club the directory lacks once."""
-    from collections import Counter
 
     from tests.test_hidden_in_excel import PLAYERS, hide
 
@@ -493,15 +505,7 @@ def test_a_rebuild_that_puts_a_season_back_parses_each_workbook_once(tmp_path, m
     (inputs / "2025-03-01-albi.xlsx").unlink()
     assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
 
-    parses: Counter[str] = Counter()
-    grand_sud = circuits.CIRCUITS["grand-sud"]
-    parse = grand_sud.parse
-
-    def counted(workbook, *args):
-        parses[workbook.label] += 1
-        return parse(workbook, *args)
-
-    monkeypatch.setattr(grand_sud, "parse", counted)
+    parses = counting_parses(monkeypatch)
     hide(write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE", results=PLAYERS), rows=(5,))
     said = built()
     assert "la saison 2025 n’est pas dans" in said
@@ -523,7 +527,6 @@ def test_a_parse_is_handed_only_to_a_load_that_reads_as_the_first_reading_did(tm
     everything a parse consults is the same (`Reading`: the day too), and once; a directory said
     broken is not the same one, though `==` finds them equal (`broken` is left out of it)."""
     import datetime as dt
-    from collections import Counter
 
     from reportgen.circuits.base import Reading
     from reportgen.ingest.directories import ClubDirectory
@@ -535,15 +538,7 @@ def test_a_parse_is_handed_only_to_a_load_that_reads_as_the_first_reading_did(tm
     write_clubs(tmp_path)
     write_tournament(tmp_path, "2026-01-10-carcassonne", day="10/01/2026")
     write_tournament(tmp_path, "2026-02-14-toulouse", day="14/02/2026", club="TLSE")
-    parses: Counter[str] = Counter()
-    grand_sud = circuits.CIRCUITS["grand-sud"]
-    parse = grand_sud.parse
-
-    def counted(workbook, *args):
-        parses[workbook.label] += 1
-        return parse(workbook, *args)
-
-    monkeypatch.setattr(grand_sud, "parse", counted)
+    parses = counting_parses(monkeypatch)
     reads, digests = ReadCache(None, code_fingerprint()), inputs_digest(tmp_path)
     events = circuit_events(tmp_path, ["grand-sud"], TODAY, reads, digests)
     assert [event.id for event in events["grand-sud"]] == ["2026-01-10-carcassonne.xlsx", "2026-02-14-toulouse.xlsx"]

@@ -8,6 +8,8 @@ import os
 import re
 import shutil
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -412,6 +414,28 @@ def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp
     assert set(hashed) == {str(workbook)} and not parsed  # the one changed, hashed to be found changed
 
 
+def with_2025_archived(tmp_path: Path) -> tuple[Path, Path, Path, Callable[..., str]]:
+    """A league built, its season 2025 archived and its workbook gone from inputs/, built again (2025
+    put back from the archive): its inputs, outputs and archive folders, and `built(*options, code=0)`,
+    which builds it again and gives what the build said."""
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
+    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
+
+    def built(*extra: str, code: int = 0) -> str:
+        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive), *extra)
+        assert done.returncode == code, done.stderr
+        return done.stderr
+
+    built()
+    assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
+               "--archive", str(archive)).returncode == 0
+    (inputs / "2025-03-01-albi.xlsx").unlink()
+    assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
+    return inputs, outputs, archive, built
+
+
 def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_inputs_once(tmp_path, monkeypatch):
     """`reportgen build` with season N−1 in the archive only: inputs/ is read to know its seasons,
     then the league is built from a copy with N−1 put back. Both through the build's read cache, and
@@ -421,21 +445,7 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
 
     from reportgen.ingest import file_hashes, reading_pool
 
-    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
-    write_clubs(inputs)
-    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
-    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
-
-    def built(*extra: str) -> str:
-        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive), *extra)
-        assert done.returncode == 0, done.stderr
-        return done.stderr
-
-    built()
-    assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
-               "--archive", str(archive)).returncode == 0
-    (inputs / "2025-03-01-albi.xlsx").unlink()
-    assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
+    inputs, outputs, archive, built = with_2025_archived(tmp_path)
     # That build changed documents already published (their workbook gone): it kept no state nor
     # read cache; the next one with a new workbook does.
     write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE")
@@ -489,21 +499,7 @@ def test_a_rebuild_that_puts_a_season_back_parses_each_workbook_once(tmp_path, m
 
     from tests.test_hidden_in_excel import PLAYERS, hide
 
-    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
-    write_clubs(inputs)
-    write_tournament(inputs, "2025-03-01-albi", day="01/03/2025", club="ALBI")
-    write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
-
-    def built(code: int = 0) -> str:
-        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
-        assert done.returncode == code, done.stderr
-        return done.stderr
-
-    built()
-    assert cli("archive", "--season", "2025", "--inputs", str(inputs), "--outputs", str(outputs),
-               "--archive", str(archive)).returncode == 0
-    (inputs / "2025-03-01-albi.xlsx").unlink()
-    assert "la saison 2025 n’est pas dans" in built()  # put back from the archive
+    inputs, outputs, archive, built = with_2025_archived(tmp_path)
 
     parses = counting_parses(monkeypatch)
     hide(write_tournament(inputs, "2026-02-14-toulouse", day="14/02/2026", club="TLSE", results=PLAYERS), rows=(5,))

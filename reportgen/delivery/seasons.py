@@ -75,10 +75,6 @@ def archived_years(archive: Path) -> set[int]:
         connection.close()
 
 
-def circuit_seasons(league: pipeline.League, slug: str) -> set[int]:
-    return _years(league.circuits[slug].events) if slug in league.circuits else set()
-
-
 def _years(events: list[Event]) -> set[int]:
     return {event.date.year for event in events}
 

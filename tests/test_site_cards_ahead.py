@@ -1,7 +1,7 @@
 """The tournaments' Open Graph cards drawn ahead while the build lays its circuits out
 (site/cards_ahead.py): drawn from the circuit's staged `site.json`, the same bytes as the site's pages
-draw, the worker then serving the pages' cards; a site built with them is the site built without,
-and a worker lost leaves its cards to the build."""
+draw, the worker stopped as the pages begin and their cards drawn at the build's priority; a site
+built with them is the site built without, and a worker lost leaves its cards to the build."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from reportgen import pipeline
+from reportgen.ingest.reading_pool import SideWorker
 from reportgen.render import scratch
 from reportgen.site import cards_ahead, data, drawing, og
 from reportgen.site.pages import event_card
@@ -94,24 +95,42 @@ def test_event_records_in_reads_any_records_in_any_chunks(records, chunk):
 
 
 @pytest.mark.usefixtures("few")
-def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_worker_then_serves_the_pages(
+def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_rest_are_drawn_at_the_builds_priority(
         small_league_copy, ahead):
+    """The worker drawing ahead runs at the lowest priority; the pages stop it and draw what it did
+    not at the build's own priority (on a busy machine a worker at the lowest priority draws next to
+    nothing, and the build's process drew 4,000 cards itself at 100x)."""
     expected = event_cards(small_league_copy.outputs)
     assert drawn_ahead(ahead, len(expected)) == set(expected)
     for name, card in expected.items():
         assert ahead.take(name) == og.draw(card)
     assert ahead.take("og-0000000000000000.png") is None
-    # the pages' cards: one drawn ahead (given from the folder) and others it never saw
-    asked = {f"site/{name}": card for name, card in list(expected.items())[:1]} | cards(12)
-    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
-    assert ahead.worker is not None  # not taken before a card is drawn
+    assert ahead.worker is not None and os.sched_getscheduler(ahead.worker.process.pid) == os.SCHED_IDLE
+    ahead.stop()
+    asked = cards(12)
+    drawer = drawing.Cards(aside=True)
     for path, card in asked.items():
         drawer.draw(path, card)
-    assert ahead.worker is None and drawer.worker is not None  # taken once `THRESHOLD` cards were drawn here
-    back = dict(drawer.finish())
-    assert back == {path: og.draw(card) for path, card in asked.items()}
+    assert drawer.worker is not None  # started once `THRESHOLD` cards were drawn here
+    assert os.sched_getscheduler(drawer.worker.process.pid) == os.SCHED_OTHER
+    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
     assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
-    assert drawer.worker is None  # stopped
+
+
+def test_a_stopped_worker_leaves_what_it_drew_to_be_taken(small_league_copy, ahead):
+    """`stop` kills the worker at once (at the lowest priority it might wait long to read its pipe's
+    end): the cards it drew are still taken, and `discard` reaps it and removes its folder."""
+    expected = event_cards(small_league_copy.outputs)
+    assert drawn_ahead(ahead, len(expected)) == set(expected)
+    worker = ahead.worker
+    assert worker is not None
+    ahead.stop()
+    worker.process.join(10)
+    assert not worker.process.is_alive()
+    assert {name: ahead.take(name) for name in expected} == {name: og.draw(card) for name, card in expected.items()}
+    ahead.stop()  # again: nothing more to do
+    ahead.discard()
+    assert ahead.worker is None and ahead.scratch is None
 
 
 def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path):
@@ -136,34 +155,17 @@ def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path
         ahead.discard()
 
 
-def test_a_few_cards_never_wait_for_the_worker(ahead):
-    """A rebuild's new tournament names a card or two: drawn by the pages at once, as without a
-    worker; the worker, never taken, stopped by the build's `discard`."""
-    worker = ahead.worker
-    assert worker is not None
-    asked = cards(3)
-    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
-    for path, card in asked.items():
-        drawer.draw(path, card)
-    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-    assert drawer.drawn_here == 3 and ahead.worker is worker
-    ahead.discard()
-    worker.process.join(10)
-    assert not worker.process.is_alive()
-
-
 @pytest.mark.usefixtures("few")
 def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, ahead):
     assert ahead.worker is not None
     ahead.worker.process.kill()
     ahead.worker.process.join(10)
     ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)  # a send to a dead worker
-    assert ahead.failed and ahead.worker is None and ahead.hand_over() is None  # none started again
-    asked = cards(10)
-    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
-    for path, card in asked.items():
-        drawer.draw(path, card)
-    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
+    assert ahead.failed and ahead.worker is None  # none started again
+    ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
+    assert ahead.worker is None
+    ahead.stop()  # the pages begin: nothing to stop, and nothing drawn ahead to take
+    assert ahead.take(next(iter(event_cards(small_league_copy.outputs)))) is None
 
 
 def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tournament_league, tmp_path, monkeypatch):
@@ -179,10 +181,6 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
     real_take = cards_ahead.CardsAhead.take
 
     def take(self: cards_ahead.CardsAhead, name: str) -> bytes | None:
-        """Once the worker has drawn every tournament's card (it runs on a core nothing else wants:
-        on a busy machine it may have drawn none yet when the pages begin)."""
-        if not taken and self.scratch is not None:
-            drawn_ahead(self, len(list(data.event_records_in(given[0]))))
         found = real_take(self, name)
         if found is not None:
             taken.append(name)
@@ -195,12 +193,25 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
         given.append(data_file)
         real_give(self, data_file, title)
 
+    stopped: list[SideWorker] = []  # the worker the pages stopped as they began
+    real_stop = cards_ahead.CardsAhead.stop
+
+    def stop(self: cards_ahead.CardsAhead) -> None:
+        """Once the worker has drawn every tournament's card (it runs on a core nothing else wants:
+        on a busy machine it may have drawn none yet when the pages begin)."""
+        if self.worker is not None:
+            drawn_ahead(self, len(list(data.event_records_in(given[0]))))
+            stopped.append(self.worker)
+        real_stop(self)
+
     monkeypatch.setattr(cards_ahead, "TOURNAMENTS", 1)  # the small league's few tournaments drawn ahead too
     monkeypatch.setattr(cards_ahead.CardsAhead, "take", take)
     monkeypatch.setattr(cards_ahead.CardsAhead, "give", give)
+    monkeypatch.setattr(cards_ahead.CardsAhead, "stop", stop)
     assert pipeline.build(inputs, outputs, day).ok
     assert [path.name.startswith(".site.json.") for path in given] == [True]  # the Grand Sud's, staged
     assert taken  # cards drawn ahead were taken by the pages
+    assert len(stopped) == 1 and not stopped[0].process.is_alive()  # stopped by the pages, reaped by the build
     monkeypatch.setattr(cards_ahead.CardsAhead, "give", lambda self, data, title: None)
     assert pipeline.build(inputs, without, day).ok
     site = {path.relative_to(outputs).as_posix(): path.read_bytes() for path in (outputs / "site").rglob("*")}
@@ -209,17 +220,13 @@ def test_a_site_built_with_cards_drawn_ahead_is_the_site_built_without(new_tourn
     assert set(taken) <= {Path(name).name for name in site} and any(name.endswith(".png") for name in site)
 
 
-@pytest.mark.usefixtures("few")
-def test_the_worker_ignores_ctrl_c(ahead):
+def test_the_worker_ignores_ctrl_c(small_league_copy, ahead):
     """Ctrl-C reaches every process of a terminal's job: the build stops its worker itself."""
     assert ahead.worker is not None
     os.kill(ahead.worker.process.pid, signal.SIGINT)  # a worker still starting has it blocked, then ignored
-    asked = cards(10)
-    drawer = drawing.Cards(aside=True, running=ahead.hand_over)
-    for path, card in asked.items():
-        drawer.draw(path, card)
-    assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-    assert drawer.drawn_here < len(asked)  # the worker, still there, drew some
+    expected = event_cards(small_league_copy.outputs)
+    assert drawn_ahead(ahead, len(expected)) == set(expected)  # still there, it drew them all
+    assert ahead.worker.process.is_alive()
 
 
 def test_a_build_killed_leaves_no_worker_and_its_folder_to_the_next_sweep(small_league_copy, tmp_path, monkeypatch):
@@ -269,7 +276,8 @@ def test_no_temporary_folder_no_cards_ahead(small_league_copy, tmp_path, monkeyp
     monkeypatch.setattr(scratch, "Scratch", refused)
     ahead = cards_ahead.CardsAhead("Ligue", Public(), tmp_path)
     ahead.give(small_league_copy.outputs / "grand-sud" / data.DATA, TITLE)
-    assert ahead.failed and ahead.worker is None and ahead.hand_over() is None and ahead.take("og-x.png") is None
+    ahead.stop()
+    assert ahead.failed and ahead.worker is None and ahead.take("og-x.png") is None
     ahead.discard()
 
 

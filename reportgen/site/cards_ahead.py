@@ -12,12 +12,13 @@ circuit's staged `site.json` to a worker as soon as it is written; the worker re
 records one at a time and draws, into a private folder (render/scratch.py), each card that
 outputs/site/ does not already hold.
 
-The same worker then serves the site's pages as site/drawing.py's worker does (`hand_over`): a card
-the pages name is taken from the folder when it is there (`take`), else asked of the worker, which
-draws what the pages ask before what it draws ahead, and gives a card it already drew from the
-folder. It runs at the lowest priority (Linux's SCHED_IDLE): on a core nothing else wants, so never
-in the way of the build's process nor of the annex worker the layout waits for; while the pages are
-made the second core is its own.
+It runs at the lowest priority (Linux's SCHED_IDLE): on a core nothing else wants, so never in the
+way of the build's process nor of the annex worker the layout waits for. The pages take a card from
+its folder when it is there (`take`), and stop it as they begin (`stop`): what it has not drawn, they
+draw, or site/drawing.py's worker does, at the build's own priority. Until the thirty-fifth round it
+went on to draw the pages' cards itself; on a busy machine a process at the lowest priority gets next
+to no time, and cannot be raised back without privilege (sched(7): RLIMIT_NICE), so the build's own
+process drew 3,600 to 4,000 cards at 100x while it waited.
 
 Never wrong, only slower: a card is taken by its file name, a hash of all it shows (og.Card
 `file_name`), so a card drawn ahead for a record the site reads otherwise is never taken; one not
@@ -27,9 +28,7 @@ whoever draws them (og.draw).
 When: only while no PDF renders beside the layout (the build says so: the pool not started early,
 pipeline/building.py), only for a `site.json` made again (one taken as it is names no new card),
 and only for a circuit of at least `TOURNAMENTS` tournaments (a worker costs an interpreter, Pillow's
-import and the file read again: not worth it for a few cards). The pages hand it their cards only
-once site/drawing.py's `THRESHOLD` are drawn there, as they would start a worker: a rebuild's few
-new cards never wait for it.
+import and the file read again: not worth it for a few cards).
 
 The worker is spawned, never forked: it needs nothing the build holds, and is started while the
 build holds the most (the Grand Sud's layout at 100x). It leaves Ctrl-C to the build and dies with
@@ -51,7 +50,6 @@ if TYPE_CHECKING:
     from reportgen.site.privacy import Public
 
 TOURNAMENTS = 100  # a circuit's tournaments from which its cards are drawn ahead: fewer are drawn by the pages as before
-DATA = "site.json"  # the tag of a circuit's `site.json` given to the worker (a card asked by the pages is a pair)
 
 
 class CardsAhead:
@@ -70,17 +68,17 @@ class CardsAhead:
         if self.worker is None:
             return
         try:
-            self.worker.connection.send((DATA, str(data), title))
+            self.worker.connection.send((str(data), title))
         except (OSError, ValueError):
             self.discard()
             self.failed = True
 
-    def hand_over(self) -> SideWorker | None:
-        """The worker, to draw the cards the site's pages ask for (site/drawing.py `Cards`, which
-        then stops it; one never handed over is stopped by `discard`); None when there is none.
-        What it drew stays to be taken."""
-        worker, self.worker = self.worker, None
-        return worker
+    def stop(self) -> None:
+        """Its worker killed, without waiting for it (at the lowest priority it may wait long for a
+        core to read its pipe's end on): what it drew stays to be taken, a card it was writing is
+        not there (written under its name once whole), and the process is reaped by `discard`."""
+        if self.worker is not None:
+            self.worker.process.kill()
 
     def take(self, name: str) -> bytes | None:
         """The card of that file name, when the worker drew it; None otherwise (a card is written
@@ -122,10 +120,8 @@ class CardsAhead:
 
 
 def serve(connection: Connection, parent: int) -> None:
-    """The worker: the league's facts, then (`DATA`, `site.json` path, circuit title) triples, each
-    tournament's card drawn into the folder; and, in between, (path, card) pairs, each answered with
-    (path, PNG bytes or None if drawing failed) as site/drawing.py's worker answers, before any card
-    drawn ahead; until the build closes the pipe."""
+    """The worker: the league's facts, then (`site.json` path, circuit title) pairs, each
+    tournament's card drawn into the folder, until the build closes the pipe or kills it."""
     from reportgen.ingest.reading_worker import die_with_parent
 
     die_with_parent(parent)
@@ -138,7 +134,6 @@ def serve(connection: Connection, parent: int) -> None:
     from reportgen.site.pages import FOLDER, event_card
 
     site, drawn = Path(outputs) / FOLDER, Path(folder)
-    asked: deque[tuple[str, og.Card]] = deque()  # by the pages, answered first
     files: deque[tuple[str, str]] = deque()  # (site.json, title), their cards drawn ahead in turn
 
     def ahead() -> Iterator[og.Card]:
@@ -148,58 +143,45 @@ def serve(connection: Connection, parent: int) -> None:
                 yield event_card(league, title, record, public)
 
     cards = ahead()
-    idle = False  # nothing left to draw ahead: wait for the next message
+    idle = False  # nothing left to draw ahead: wait for the next file
 
     def heard(wait: bool) -> bool:
-        """What the build sent queued (with `wait`, at least one message); False once it closed the
+        """The files the build sent queued (with `wait`, at least one); False once it closed the
         pipe: the worker stops."""
         try:
             while wait or connection.poll(0):
-                message, wait = connection.recv(), False
-                if message[0] == DATA:
-                    files.append(message[1:])
-                else:
-                    asked.append(message)
+                files.append(connection.recv())
+                wait = False
         except (EOFError, OSError):
             return False
         return True
 
-    while heard(wait=idle and not asked):
-        if asked:
-            path, card = asked.popleft()
-            try:
-                connection.send((path, _drawn(drawn / card.file_name(), card)))
-            except OSError:  # the build closed the pipe (it stopped): nothing to say
-                return
-            continue
-        card_ahead = next(cards, None)
-        if card_ahead is None:  # through the files given so far: those given since next, else wait
+    while heard(wait=idle):
+        card = next(cards, None)
+        if card is None:  # through the files given so far: those given since next, else wait
             cards, idle = ahead(), not files
             continue
         idle = False
-        name = card_ahead.file_name()
+        name = card.file_name()
         if not (site / name).exists():  # else an earlier build's, taken from there
-            _drawn(drawn / name, card_ahead)
+            _draw(drawn / name, card)
 
 
-def _drawn(path: Path, card: og.Card) -> bytes | None:
-    """The card's PNG: the file when it is already there, else drawn and written there (None when
-    drawing fails: not written, the build draws it where the error shows)."""
+def _draw(path: Path, card: og.Card) -> None:
+    """The card drawn and written there, unless it is already (two tournaments may show the same);
+    a card whose drawing fails is not written: the pages draw it, where the error shows."""
     from reportgen.site import og
 
-    try:
-        return path.read_bytes()
-    except OSError:
-        pass
+    if path.exists():
+        return
     try:
         data = og.draw(card)
     except Exception:  # noqa: BLE001
-        return None
+        return
     try:
         _write(path, data)
     except OSError:
-        pass  # the build asks for it again, or draws it
-    return data
+        pass  # the pages draw it
 
 
 def _yield_to_the_build() -> None:

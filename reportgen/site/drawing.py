@@ -17,8 +17,10 @@ before, this process drew each card the worker was behind on at once, a third of
 the worker then idled through the players' pages). Whatever is still queued when the pages are
 done is shared: this process draws from the queue's end while the worker draws from its start.
 A worker that fails (dies, stays silent, cannot start) is killed and its cards drawn here: the site
-is the same, only slower. When the build drew the tournaments' cards ahead (site/cards_ahead.py), its
-worker, already running, takes the place of one started here.
+is the same, only slower. It runs at the build's own priority: the worker that drew the tournaments'
+cards ahead (site/cards_ahead.py) ran at the lowest, and is stopped as the pages begin (thirty-fifth
+round: handed the pages' cards, it drew next to none of them on a busy machine, and the build's
+process drew 4,000 cards itself at 100x).
 
 The worker leaves Ctrl-C to the build and dies with it (reading_worker.die_with_parent), as the
 reading workers do."""
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import gc
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
@@ -45,13 +47,10 @@ class Cards:
     """The cards the pages name and that no earlier build drew, drawn here or by the worker;
     `ready` gives those drawn so far, `finish` the rest once all are drawn."""
 
-    def __init__(self, aside: bool, running: Callable[[], SideWorker | None] = lambda: None) -> None:
+    def __init__(self, aside: bool) -> None:
         self.aside = aside  # whether a worker may draw: the second core is free
         self.drawn_here = 0
         self.worker: SideWorker | None = None
-        # a worker already running (site/cards_ahead.py's `hand_over`), taken instead of starting one
-        # once `THRESHOLD` cards are drawn here: a few cards (a new tournament's) never wait for it
-        self.running = running
         self.queued: deque[tuple[str, og.Card]] = deque()  # for the worker, not given to it yet
         self.pending: dict[str, og.Card] = {}  # path -> card, given to the worker
         self.done: list[tuple[str, bytes]] = []  # (path, PNG) not given out by `ready` yet
@@ -59,7 +58,7 @@ class Cards:
     def draw(self, path: str, card: og.Card) -> None:
         """`card` drawn for `path`, now or by the worker."""
         if self.worker is None and self.aside and self.drawn_here >= THRESHOLD:
-            self.worker = self.running() or _start()
+            self.worker = _start()
             self.aside = self.worker is not None
         if self.worker is None:
             self._draw_here(path, card)

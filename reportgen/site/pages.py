@@ -268,8 +268,9 @@ class Site:
         right after the first page that names it: a build stages each as it comes
         (site/publish.py `stage`), so no dict of every page is held (about 50 MB at 10x). None for
         the bytes of a page taken as it is on disk, unread (site/reuse.py `Pages.page`)."""
-        # the worker that drew cards ahead draws those the pages ask for (site/cards_ahead.py)
-        self.cards = drawing.Cards(self.draw_aside, self.ahead.hand_over if self.ahead is not None else lambda: None)
+        if self.ahead is not None:  # at the lowest priority: the cards it has not drawn are drawn as the pages ask
+            self.ahead.stop()
+        self.cards = drawing.Cards(self.draw_aside)
         try:
             with collector.frozen():  # the league's data out of the collections while pages are made (reportgen/collector.py)
                 yield from self._each_page()

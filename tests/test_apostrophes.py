@@ -75,3 +75,20 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
     assert {kind: straight_elisions(body.replace(typed, "").replace(typed.replace("'", "&#39;"), ""))
             for kind, body in bodies.items()} == {kind: [] for kind in bodies}
     assert typed in draft.text and "du club d’Albi et du club d’Auch" in draft.text
+
+
+def test_an_inbox_line_never_mixes_two_apostrophes():
+    """`reportgen inbox` says each message in one line: a workbook filed in place of another, one
+    held as another club's tournament (« du club d’Albi »), a sender unknown. Its own words elide
+    with ’ as the quoted clubs do; a subject keeps the apostrophe it was typed with."""
+    from reportgen.delivery.inbox_filing import Filed, Owner, Replaced
+    from reportgen.delivery.inbox_run import Handled, MessageStatus, describe
+
+    typed = "Tournoi d'Albi"
+    files = [Filed("a.xlsx", "0", "accepted", "grand-sud", typed, "2026-11-14", "p", (Replaced("old", "kept"),)),
+             Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
+                   owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch")))]
+    lines = [describe(Handled(1, "contact@albi.example.org", typed, "Albi", MessageStatus.DONE, files=files, sent="sent")),
+             describe(Handled(2, "x@example.org", typed, "", MessageStatus.LEFT, why="unknown-sender"))]
+    assert "d’Albi" in lines[0] and "l’archive" in lines[0]
+    assert [straight_elisions(line.replace(typed, "")) for line in lines] == [[], []]

@@ -341,10 +341,11 @@ class Inbox:
 
 
 def describe(one: Handled) -> str:
-    """One line per message, in French."""
+    """One line per message, in French; its own words elide with ’, as the clubs' names it quotes
+    do (« du club d’Albi »), so that one line never mixes two apostrophes."""
     who = f"{one.club} ({one.sender})" if one.club else one.sender
     if one.status == MessageStatus.LEFT:
-        why = "expéditeur inconnu (son adresse n'est dans aucune colonne Email de clubs.xlsx)" \
+        why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx)" \
             if one.why == "unknown-sender" else "aucun classeur joint"
         return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"
     parts = []
@@ -352,7 +353,7 @@ def describe(one: Handled) -> str:
         if filed.status == "accepted":
             titles = waited(filed)
             parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
-                         + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l'archive)"
+                         + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l’archive)"
                             if filed.replaced else "")
                          + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "

@@ -112,7 +112,8 @@ def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_rest_are_drawn_a
     for path, card in asked.items():
         drawer.draw(path, card)
     assert drawer.worker is not None  # started once `THRESHOLD` cards were drawn here
-    assert os.sched_getscheduler(drawer.worker.process.pid) == os.SCHED_OTHER
+    # the build's own policy (SCHED_OTHER, unless whoever runs the tests chose another)
+    assert os.sched_getscheduler(drawer.worker.process.pid) == os.sched_getscheduler(0) != os.SCHED_IDLE
     assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
     assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
 

@@ -156,7 +156,6 @@ def test_an_earlier_builds_cards_are_not_drawn_ahead(small_league_copy, tmp_path
         ahead.discard()
 
 
-@pytest.mark.usefixtures("few")
 def test_a_lost_worker_leaves_its_cards_to_the_build(small_league_copy, ahead):
     assert ahead.worker is not None
     ahead.worker.process.kill()

@@ -86,6 +86,16 @@ def test_a_forked_worker_ends_by_itself_once_its_pipe_is_closed(few, monkeypatch
     assert worker.process.exitcode == 0  # ended at the end of its pipe, not killed (-9)
 
 
+def test_a_few_cards_are_drawn_at_once_without_a_worker(few, monkeypatch):
+    """A rebuild's new tournament names a card or two: drawn by the pages at once, never waiting for
+    a worker to start (the first `THRESHOLD` cards are drawn here)."""
+    monkeypatch.setattr(drawing, "_start", lambda: pytest.fail("a worker was started"))
+    given = cards(drawing.THRESHOLD)
+    drawer = drawing.Cards(aside=True)
+    assert drawn_by(drawer, given) == {path: og.draw(card) for path, card in given.items()}
+    assert drawer.drawn_here == len(given)
+
+
 def test_no_worker_while_the_second_core_renders_pdfs(few, monkeypatch):
     monkeypatch.setattr(drawing, "_start", lambda: pytest.fail("a worker was started"))
     given = cards(10)

@@ -56,7 +56,7 @@ def test_cards_beyond_those_in_flight_wait_for_the_worker_rather_than_being_draw
     """The pages name their cards early, and the players' pages after them none: the cards the worker
     has no room for yet are queued for it (given as it sends others back, between two pages, here
     `ready`), not drawn by the build's process at once, which then left the worker idle."""
-    monkeypatch.setattr(drawing, "IN_FLIGHT", 2)
+    monkeypatch.setattr(drawing.Cards, "in_flight", 2)
     given = cards(20)
     drawer = drawing.Cards(aside=True)
     back: dict[str, bytes] = {}

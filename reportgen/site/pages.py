@@ -19,13 +19,14 @@ from markupsafe import Markup
 
 from reportgen import collector, french
 from reportgen.render.html import TEMPLATES, environment
-from reportgen.site import corrections, drawing, figures, og
+from reportgen.site import corrections, drawing, figures, og, pages_aside
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, sort_key
+from reportgen.site.pages_aside import PlayersPages
 from reportgen.site.player_page import PlayerPages, Section, place, public_name
 from reportgen.site.privacy import Public
-from reportgen.site.reuse import Pages
+from reportgen.site.reuse import MISSING, Pages
 from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ HOME = "index.html"
 TOP = 10  # the home page shows each circuit's first ten
 LATEST = 10  # and the ten latest publications
 ASSETS = ("site.css", "site.js", "favicon.svg")  # copied from templates/site/
+PLAYER = "player.html.j2"
 
 
 @functools.cache  # a tournament's or player's page is linked from many others
@@ -115,9 +117,15 @@ class Site:
         self.found: list[tuple[str, bytes | None]] = []
         self.home_card: og.Card | None = None
         self._tags: dict[tuple[og.Card, str], dict[str, Any]] = {}  # each card's `og:image` tags, by page folder
+        # the players' pages given to a worker (site/pages_aside.py), their keys (site/reuse.py); those
+        # taken from the last build meanwhile
+        self._keys: dict[str, str | None] = {}
+        self._taken: list[tuple[str, bytes | None]] = []
         # a tree of dicts and lists from JSON: nothing to collect, frozen until the pages are made (reportgen/collector.py)
         with collector.parsed():
             self._load(outputs, order, blocked, archived)
+        # what a worker making players' pages reads the same data from (site/pages_aside.py)
+        self._source = (str(outputs), list(order), list(blocked), archived or {})
         self.public = public or Public()
         self.calendar = list(calendar)
         self.calendar_file = calendar_file  # relative to outputs/: the iCalendar file, when there is one
@@ -209,18 +217,24 @@ class Site:
         context is made from, says whether the last build's page can be taken (site/reuse.py);
         None when it is taken as it is on disk, unread (`Pages.page`: never the home page, which
         the build writes on its own)."""
-        root = "" if path == HOME else "../"
-        here = f"{FOLDER}/" if path == HOME else ""
-        tags = self.image(card or self.home_card, here)
+        tags = self.image(card or self.home_card, f"{FOLDER}/" if path == HOME else "")
 
         def draw() -> bytes:
-            return self._template(template).render(
-                league=self.league, root=root, here=here, og=tags, **context()).encode("utf-8")
+            return self._draw(template, path, tags, context())
 
         if self.reuse is None:
             return draw()
-        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", (template, self.league, tags, source),
+        return self.reuse.page(path if path == HOME else f"{FOLDER}/{path}", self._parts(template, tags, source),
                                draw, read=path == HOME)
+
+    def _parts(self, template: str, tags: dict[str, Any] | None, source: object) -> tuple[object, ...]:
+        """What a page's key is made from besides its path (site/reuse.py): whoever makes the page."""
+        return template, self.league, tags, source
+
+    def _draw(self, template: str, path: str, tags: dict[str, Any] | None, context: dict[str, Any]) -> bytes:
+        here, root = (f"{FOLDER}/", "") if path == HOME else ("", "../")
+        return self._template(template).render(league=self.league, root=root, here=here, og=tags,
+                                               **context).encode("utf-8")
 
     def _template(self, name: str) -> Template:
         """A page's template, looked up once a site (not Jinja's check of its file's date at each page)."""
@@ -279,22 +293,27 @@ class Site:
 
     def _each_page(self) -> Iterator[tuple[str, bytes | None]]:
         self.images, self.found, self._tags = set(), [], {}  # each image given once a run of the pages
+        self._keys, self._taken = {}, []
         yield HOME, self.home()
-        yield from self._images()
-        for circuit in self.circuits:
-            for season in circuit.seasons():
-                yield f"{FOLDER}/{self.season_page(circuit, season)}", self.season(circuit, season)
-                yield from self._images()
-            for ranking in circuit.rankings:
-                if ranking["kind"] == "event":
-                    yield f"{FOLDER}/{event_page_name(circuit, ranking)}", self.event(circuit, ranking)
+        # started now, the players' pages queued for it: it reads the site's data, then makes them
+        # while the pages below are made
+        aside = self._players_aside()
+        try:
+            yield from self._images()
+            for circuit in self.circuits:
+                for season in circuit.seasons():
+                    yield f"{FOLDER}/{self.season_page(circuit, season)}", self.season(circuit, season)
                     yield from self._images()
-        # the pages below name no card: between two, the card worker is given the next queued ones
-        for player in self.players.values():
-            name = self.player_page(player.id)
-            if name:
-                yield f"{FOLDER}/{name}", self.player(player)
-                yield from self._images()
+                for ranking in circuit.rankings:
+                    if ranking["kind"] == "event":
+                        yield f"{FOLDER}/{event_page_name(circuit, ranking)}", self.event(circuit, ranking)
+                        yield from self._images()
+                        yield from self._players_made(aside)
+            # the pages below name no card: between two, the card worker is given the next queued ones
+            yield from self._players(aside)
+        finally:
+            if aside is not None:
+                aside.close()  # its pages all back, or the site stopped before
         for club in self.club_pages.clubs:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
             yield from self._images()
@@ -439,11 +458,71 @@ class Site:
         """A player's page, made only when what it is made from changed (site/player_page.py
         `PlayerPages.source`): a new tournament changes the pages of its season's players, not of the others."""
         name = self.public.name(player.id, player.name)
-        return self.render_from("player.html.j2", page_name("joueur", player.id), None,
-                                self.player_pages.source(player, name),
-                                lambda: {"title": name, "heading": Markup(html_lines.player_name(name)),
-                                         "sections": self.player_sections(player, name),
-                                         "description": f"Résultats de {name}"})
+        return self.render_from(PLAYER, page_name("joueur", player.id), None, self.player_pages.source(player, name),
+                                lambda: self._player_context(player, name))
+
+    def _player_context(self, player: Player, name: str) -> dict[str, Any]:
+        return {"title": name, "heading": Markup(html_lines.player_name(name)),
+                "sections": self.player_sections(player, name), "description": f"Résultats de {name}"}
+
+    def player_bytes(self, player: Player) -> bytes:
+        """A player's page made, whatever the last build made (site/pages_aside.py: the worker's, or
+        one it gave back for the build to make)."""
+        name = self.public.name(player.id, player.name)
+        return self._draw(PLAYER, page_name("joueur", player.id), self.image(self.home_card, ""),
+                          self._player_context(player, name))
+
+    def _players_aside(self) -> PlayersPages | None:
+        """A worker making players' pages beside this process, when the second core is free and
+        enough of them are to be made (site/pages_aside.py), each page it is to make queued for it
+        now; None: all made here, in turn (`_players`)."""
+        if not self.draw_aside or self.home_card is None:
+            return None
+        previous = self.reuse.previous if self.reuse is not None else {}
+        shown = [(f"{FOLDER}/{name}", player) for player in self.players.values() if (name := self.player_page(player.id))]
+        if sum(1 for path, _ in shown if path not in previous) < pages_aside.PAGES:
+            return None
+        folder, order, blocked, archived = self._source
+        aside = PlayersPages(pages_aside.Data(
+            folder, order, self.league, blocked, dict(self.public.choices), archived, self.url, str(self.templates),
+            self.home_card), lambda player: self.player_bytes(self.players[player]))
+        aside.start()
+        tags = self.image(self.home_card, "")
+        for path, player in shown:
+            # the key `player` would look its page up by (`render_from`)
+            parts = self._parts(PLAYER, tags, self.player_pages.source(player, self.public.name(player.id, player.name)))
+            key, found = self.reuse.lookup(path, parts) if self.reuse is not None else (None, MISSING)
+            if found is MISSING:
+                self._keys[path] = key
+                aside.queue(path, player.id)
+            else:
+                self._taken.append((path, cast(bytes | None, found)))
+        return aside
+
+    def _players_made(self, aside: PlayersPages | None, finish: bool = False) -> Iterator[tuple[str, bytes | None]]:
+        """The players' pages `aside` has made since the last call (with `finish`, all those left),
+        recorded (site/reuse.py)."""
+        if aside is None:
+            return
+        for path, data in aside.finish() if finish else aside.ready():
+            key = self._keys.pop(path)
+            yield path, self.reuse.made(path, key, data) if self.reuse is not None else data
+
+    def _players(self, aside: PlayersPages | None) -> Iterator[tuple[str, bytes | None]]:
+        """Every player's page shown: made here in turn, or, with `aside`, those taken from the last
+        build, then the rest as this process and the worker make them."""
+        if aside is None:
+            for player in self.players.values():
+                name = self.player_page(player.id)
+                if name:
+                    yield f"{FOLDER}/{name}", self.player(player)
+                    yield from self._images()
+            return
+        taken, self._taken = self._taken, []
+        yield from taken
+        for page in self._players_made(aside, finish=True):
+            yield page
+            yield from self._images()
 
     def player_sections(self, player: Player, name: str) -> list[Section]:
         """A player's page's sections (site/player_page.py), made only when his page is rendered."""

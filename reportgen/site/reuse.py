@@ -15,12 +15,14 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import FOLDER, FORMAT, load_json, write_file
 from reportgen.render import cache
 
 RECORDS = "pages"
+MISSING = object()  # `Pages.lookup`: the page is to be made
 
 
 class Pages:
@@ -47,6 +49,13 @@ class Pages:
         is given) hash as last time and the file is the one recorded, else `render()`'s. None when
         the file is the one recorded by its stat (`hashes`) and `read` is not asked: taken as it is
         on disk, unread (at 100x, 14,000 unchanged pages of 20 KB read and hashed at each build)."""
+        key, data = self.lookup(path, parts, read)
+        return self.made(path, key, render()) if data is MISSING else cast(bytes | None, data)
+
+    def lookup(self, path: str, parts: tuple[object, ...], read: bool = False) -> tuple[str | None, bytes | None | object]:
+        """The page's key, and its bytes when the last build's page is taken (`page`): None when taken
+        unread, `MISSING` when it must be made (then given to `made`, by whoever makes it: the
+        players' pages worker, site/pages_aside.py)."""
         key = cache.source_key("site page", path, *parts)
         recorded = self.previous.get(path)
         # a page the last build did not make (every page of a first build) is made: not even its
@@ -58,13 +67,16 @@ class Pages:
                 if sha256 is not None:
                     self.taken.add(path)
                     self.records[path] = {"key": str(key), "sha256": sha256}
-                    return None
+                    return key, None
             data = cache.reuse(target, recorded, key)
             if data is not None and isinstance(recorded, dict):  # reuse checked the bytes against its SHA-256
                 self.taken.add(path)
                 self.records[path] = {"key": str(key), "sha256": str(recorded["sha256"])}
-                return data
-        data = render()
+                return key, data
+        return key, MISSING
+
+    def made(self, path: str, key: str | None, data: bytes) -> bytes:
+        """`data`, the page just made for `path` whose `lookup` gave `key`, recorded."""
         self.rendered.append(path)
         record = cache.source_record(key, data)
         if record is not None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import os
 import shutil
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -183,3 +185,17 @@ def test_a_first_build_with_the_worker_is_the_build_without(new_tournament_leagu
     assert files(outputs / FOLDER) == files(without / FOLDER)
     assert (outputs / "index.html").read_bytes() == (without / "index.html").read_bytes()
     assert (outputs / ".reportgen" / "pages").read_bytes() == (without / ".reportgen" / "pages").read_bytes()
+
+
+def test_the_worker_ignores_ctrl_c(small_league_copy, workers, slow_here):
+    """Ctrl-C reaches every process of a terminal's job: the build stops its worker itself."""
+    outputs = small_league_copy.outputs
+    pages = Site(outputs, list(circuits.CIRCUITS), league_of(outputs), draw_aside=True).each_page()
+    made = dict([next(pages), next(pages)])
+    (sharer,) = workers
+    assert sharer.worker is not None
+    # whenever it comes: a worker still starting has Ctrl-C blocked, then ignored (a pending one dropped)
+    os.kill(sharer.worker.process.pid, signal.SIGINT)
+    made.update(pages)
+    assert sharer.made_here < len(players_pages(made))  # it went on making pages
+    assert made == site_of(outputs, aside=False)

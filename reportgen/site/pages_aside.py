@@ -11,10 +11,11 @@ same bytes.
 When: only when nothing else uses the second core (no PDF renders: the build says so, as for the
 cards) and when at least `PAGES` players' pages are to be made (a worker costs an interpreter, the
 site's modules and the site's data read again, about 2.5 s at 100x: a rebuild's few pages are made
-here). It is spawned, never forked (the build runs threads), as the pages begin: it reads the data
-while this process makes the home, seasons' and tournaments' pages. Its memory is the site's data
-(about 300 MiB at 100x), at a moment the build's process holds far less than its peak (the
-Grand Sud's layout).
+here). It is spawned, never forked (the build runs threads), right after the home page, every
+player's page it is to make queued for it at once: it reads the data, then makes them while this
+process makes the seasons' and tournaments' pages. Its memory is the site's data (650 MiB at 100x),
+at a moment the build's process holds far less than at its peak (the Grand Sud's layout): the
+tree's peak is unchanged (docs/performance.md, thirty-sixth round).
 
 The build's process decides which pages are made (site/reuse.py: a page taken from the last build
 never goes to the worker) and records them; the worker only makes what it is asked, from its start

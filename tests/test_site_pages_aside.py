@@ -10,6 +10,8 @@ import html
 import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +23,7 @@ from reportgen.ingest.reading_pool import SideWorker
 from reportgen.site import pages_aside
 from reportgen.site.pages import FOLDER, Site
 from reportgen.site.reuse import Pages
+from tests.test_site_cards_ahead import alive
 from tests.test_site_og import meta
 
 
@@ -199,3 +202,26 @@ def test_the_worker_ignores_ctrl_c(small_league_copy, workers, slow_here):
     made.update(pages)
     assert sharer.made_here < len(players_pages(made))  # it went on making pages
     assert made == site_of(outputs, aside=False)
+
+
+def test_a_build_killed_leaves_no_worker(small_league_copy):
+    """kill -9 of the build's process while its worker makes pages: the worker dies with it."""
+    outputs = small_league_copy.outputs
+    code = ("import multiprocessing, sys, time\nfrom pathlib import Path\nfrom reportgen import circuits\n"
+            "from reportgen.site import pages_aside\nfrom reportgen.site.pages import Site\n"
+            "pages_aside.PAGES = 1\n"
+            "pages = Site(Path(sys.argv[1]), list(circuits.CIRCUITS), 'Ligue', draw_aside=True).each_page()\n"
+            "next(pages), next(pages)\n"
+            "(worker,) = multiprocessing.active_children()\nprint(worker.pid, flush=True)\ntime.sleep(120)\n")
+    holder = subprocess.Popen([sys.executable, "-c", code, str(outputs)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        pid = int(holder.stdout.readline())
+        assert alive(pid)
+    finally:
+        holder.kill()
+        holder.wait()
+    deadline = time.monotonic() + 30
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(pid)

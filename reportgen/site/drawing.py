@@ -32,7 +32,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING
 
 from reportgen.site import og
-from reportgen.site.sharing import Shared
+from reportgen.site.sharing import Shared, answer
 
 if TYPE_CHECKING:
     from reportgen.ingest.reading_pool import SideWorker
@@ -76,16 +76,4 @@ def serve(connection: Connection, parent: int) -> None:
     die_with_parent(parent)
     gc.freeze()  # forked: what the build held is left out of the collector's passes
     close_parent_ends()  # forked: its copy of the build's end of its pipe, which it must see closed
-    while True:
-        try:
-            path, card = connection.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            data: bytes | None = og.draw(card)
-        except Exception:  # noqa: BLE001  (drawn again by the build, which says the error)
-            data = None
-        try:
-            connection.send((path, data))
-        except OSError:  # the build closed the pipe (it stopped): nothing to say
-            return
+    answer(connection, og.draw)

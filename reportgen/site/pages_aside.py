@@ -31,11 +31,12 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen.site.sharing import Shared
+from reportgen.site.sharing import Shared, answer
 
 if TYPE_CHECKING:
     from reportgen.ingest.reading_pool import SideWorker
     from reportgen.site import og
+    from reportgen.site.pages import Site
 
 PAGES = 3000  # players' pages to make from which a worker makes some
 
@@ -101,27 +102,29 @@ def serve(connection: Connection, parent: int) -> None:
         data: Data = connection.recv()
     except (EOFError, OSError):
         return
+    site = _site(data)
+    gc.freeze()  # the site's data, never garbage, out of the collector's passes
+    if site is None:  # every page answered None: made by the build, which says the error
+        answer(connection, _unmade)
+    else:
+        players, page = site.players, site.player_bytes
+        answer(connection, lambda player: page(players[player]))
+
+
+def _site(data: Data) -> Site | None:
+    """The worker's `Site`, as the build's; None when the data cannot be read."""
     from reportgen.site.pages import FOLDER, Site
     from reportgen.site.privacy import Public
 
     try:
         site = Site(Path(data.folder), data.order, data.league, data.blocked, public=Public(data.choices),
                     archived=data.archived, url=data.url, templates=Path(data.templates))
-        site.home_card = data.home
-        site.images.add(f"{FOLDER}/{data.home.file_name()}")  # the build gives the card: only its tags here
-    except Exception:  # noqa: BLE001  (each page then made by the build, which says the error)
-        site = None
-    gc.freeze()  # the site's data, never garbage, out of the collector's passes
-    while True:
-        try:
-            path, player = connection.recv()
-        except (EOFError, OSError):
-            return
-        try:
-            page: bytes | None = site.player_bytes(site.players[player]) if site is not None else None
-        except Exception:  # noqa: BLE001
-            page = None
-        try:
-            connection.send((path, page))
-        except OSError:  # the build closed the pipe (it stopped): nothing to say
-            return
+    except Exception:  # noqa: BLE001
+        return None
+    site.home_card = data.home
+    site.images.add(f"{FOLDER}/{data.home.file_name()}")  # the build gives the card: only its tags here
+    return site
+
+
+def _unmade(player: str) -> bytes:
+    raise LookupError(f"the worker could not read the site's data: {player}'s page not made")

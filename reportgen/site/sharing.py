@@ -16,8 +16,9 @@ without a worker."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from typing import TYPE_CHECKING, Generic, TypeVar
+from collections.abc import Callable, Iterator
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from reportgen.ingest.reading_pool import SideWorker
@@ -135,3 +136,21 @@ class Shared(Generic[Item]):
             self._make_here(path, item)
         while self.queued:
             self._make_here(*self.queued.popleft())
+
+
+def answer(connection: Connection, make: Callable[[Any], bytes]) -> None:
+    """A worker's side: (path, item) in, (path, the bytes `make` made of it, or None when it failed)
+    out, until the build closes the pipe."""
+    while True:
+        try:
+            path, item = connection.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            data: bytes | None = make(item)
+        except Exception:  # noqa: BLE001  (made again by the build, where the error shows)
+            data = None
+        try:
+            connection.send((path, data))
+        except OSError:  # the build closed the pipe (it stopped): nothing to say
+            return

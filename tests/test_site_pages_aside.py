@@ -120,21 +120,32 @@ def killed_at_start(real: Callable[[pages_aside.Data], SideWorker | None]) -> Ca
     return start
 
 
-def test_a_lost_worker_leaves_its_pages_to_the_build(small_league_copy, workers, monkeypatch):
+def test_a_lost_worker_leaves_its_pages_to_the_build_made_one_at_a_time(small_league_copy, workers, monkeypatch):
+    """Each page left is made as it is given, never all at once (at 100x, 17,000 pages held)."""
     outputs = small_league_copy.outputs
     monkeypatch.setattr(pages_aside, "_start", killed_at_start(pages_aside._start))
+    held: list[int] = []  # the pages made and not given yet, as each is made here
+    real_make = pages_aside.PlayersPages._make_here
+
+    def make_here(self: pages_aside.PlayersPages, path: str, item: str) -> None:
+        held.append(len(self.done))
+        real_make(self, path, item)
+
+    monkeypatch.setattr(pages_aside.PlayersPages, "_make_here", make_here)
     aside = site_of(outputs, aside=True)
     (sharer,) = workers
     assert sharer.made_here == len(players_pages(aside)) and not sharer.aside  # no second worker
+    assert held and max(held) == 0
     assert aside == site_of(outputs, aside=False)
 
 
 def test_a_worker_that_cannot_start_leaves_its_pages_to_the_build(small_league_copy, workers, monkeypatch):
+    """Made in turn by the build's process, as without a worker."""
     outputs = small_league_copy.outputs
     monkeypatch.setattr(pages_aside, "_start", lambda data: None)
     aside = site_of(outputs, aside=True)
     (sharer,) = workers
-    assert sharer.made_here == len(players_pages(aside))
+    assert not sharer.aside and sharer.made_here == 0 and not sharer.queued
     assert aside == site_of(outputs, aside=False)
 
 

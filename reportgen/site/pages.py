@@ -487,6 +487,8 @@ class Site:
             folder, order, self.league, blocked, dict(self.public.choices), archived, self.url, str(self.templates),
             self.home_card), lambda player: self.player_bytes(self.players[player]))
         aside.start()
+        if aside.worker is None:  # it could not start: made here in turn
+            return None
         tags = self.image(self.home_card, "")
         for path, player in shown:
             # the key `player` would look its page up by (`render_from`)

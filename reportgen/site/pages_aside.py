@@ -57,7 +57,10 @@ class Data:
 
 
 class PlayersPages(Shared[str]):
-    """The players' pages to make, by path: the player's id, each made here (`make`) or by the worker."""
+    """The players' pages to make, by path: the player's id, each made here (`make`) or by the worker;
+    after a worker's failure, made here one at a time as they are given (`finish`)."""
+
+    at_once = False
 
     def __init__(self, data: Data, make: Callable[[str], bytes]) -> None:
         super().__init__(aside=True)

@@ -29,9 +29,12 @@ SILENCE = 60.0  # seconds without a file back after which the worker is taken as
 
 class Shared(Generic[Item]):
     """The items to make, their worker and the files made; `_here` makes one in this process,
-    `_start` starts the worker, `_sent` is what the worker is sent of an item."""
+    `_start` starts the worker."""
 
     in_flight = 32  # items given to the worker and not yet back
+    # an item queued while no worker can make it is made at once (a card: small); False: left to
+    # `finish`, which makes and gives them one at a time (pages: made at once, all would be held)
+    at_once = True
 
     def __init__(self, aside: bool) -> None:
         self.aside = aside  # whether a worker may make them: the second core is free
@@ -47,9 +50,6 @@ class Shared(Generic[Item]):
     def _start(self) -> SideWorker | None:
         raise NotImplementedError
 
-    def _sent(self, path: str, item: Item) -> object:
-        return path, item
-
     def start(self) -> None:
         """The worker started now, if it may be and is not yet (else by the first item queued)."""
         if self.worker is None and self.aside:
@@ -59,11 +59,12 @@ class Shared(Generic[Item]):
     def queue(self, path: str, item: Item) -> None:
         """`item` made by the worker (or here, should it fail): given by `ready` or `finish`."""
         self.start()
-        if self.worker is None:
+        if self.worker is None and self.at_once:
             self._make_here(path, item)
             return
         self.queued.append((path, item))
-        self._collect(wait=False)
+        if self.worker is not None:
+            self._collect(wait=False)
 
     def ready(self) -> Iterator[tuple[str, bytes]]:
         """The files made since the last call, each once. Called between pages, it also gives the
@@ -76,7 +77,7 @@ class Shared(Generic[Item]):
         """Every file not given yet, each as soon as it is made (the queue's end here while the
         worker makes its start); the worker stopped."""
         while self.pending or self.queued:
-            if self.queued and self.pending:  # the worker busy: one more made here meanwhile
+            if self.queued and (self.pending or self.worker is None):  # the worker busy (or gone): one made here
                 self._make_here(*self.queued.pop())
                 self._collect(wait=False)
             else:
@@ -102,9 +103,7 @@ class Shared(Generic[Item]):
     def _collect(self, wait: bool) -> None:
         """The worker's files back so far, and as many queued items given to it as it has room for;
         with `wait`, at least one file back (or the worker's failure)."""
-        if self.worker is None:  # failed: what was queued for it is made here
-            while self.queued:
-                self._make_here(*self.queued.popleft())
+        if self.worker is None:  # failed: what was queued for it is made by `finish`
             return
         connection = self.worker.connection
         try:
@@ -122,20 +121,17 @@ class Shared(Generic[Item]):
             while self.queued and len(self.pending) < self.in_flight:
                 path, item = self.queued.popleft()
                 self.pending[path] = item  # before the send: a failed send makes it here
-                connection.send(self._sent(path, item))
+                connection.send((path, item))
         except (EOFError, OSError, ValueError):
             self._fail()
 
     def _fail(self) -> None:
-        """The worker failed: stopped, and what it had to make (given or queued) made here; no other
-        worker."""
+        """The worker failed: stopped, and what it had to make (given or queued) left to `finish`,
+        which makes it here; no other worker."""
         self.close()
         self.aside = False
-        pending, self.pending = self.pending, {}
-        for path, item in pending.items():
-            self._make_here(path, item)
-        while self.queued:
-            self._make_here(*self.queued.popleft())
+        self.queued.extendleft(reversed(list(self.pending.items())))
+        self.pending = {}
 
 
 def answer(connection: Connection, make: Callable[[Any], bytes]) -> None:

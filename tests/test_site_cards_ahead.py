@@ -115,7 +115,7 @@ def test_the_cards_drawn_ahead_are_those_the_pages_draw_and_the_rest_are_drawn_a
     # the build's own policy (SCHED_OTHER, unless whoever runs the tests chose another)
     assert os.sched_getscheduler(drawer.worker.process.pid) == os.sched_getscheduler(0) != os.SCHED_IDLE
     assert dict(drawer.finish()) == {path: og.draw(card) for path, card in asked.items()}
-    assert drawer.drawn_here < len(asked)  # the worker drew those after the first `THRESHOLD`
+    assert drawer.made_here < len(asked)  # the worker drew those after the first `THRESHOLD`
 
 
 def test_a_stopped_worker_leaves_what_it_drew_to_be_taken(small_league_copy, ahead):

@@ -47,7 +47,7 @@ def test_the_cards_a_worker_draws_are_those_drawn_here(few):
     given = cards()
     drawer = drawing.Cards(aside=True)
     back = drawn_by(drawer, given)
-    assert drawer.drawn_here < len(given)  # the worker drew the others
+    assert drawer.made_here < len(given)  # the worker drew the others
     assert back == {path: og.draw(card) for path, card in given.items()}
     assert drawer.worker is None  # stopped once all were back
 
@@ -68,7 +68,7 @@ def test_cards_beyond_those_in_flight_wait_for_the_worker_rather_than_being_draw
         back.update(drawer.ready())
         time.sleep(0.01)
     back.update(drawer.finish())
-    assert drawer.drawn_here == drawing.THRESHOLD  # every card after those went to the worker
+    assert drawer.made_here == drawing.THRESHOLD  # every card after those went to the worker
     assert back == {path: og.draw(card) for path, card in given.items()}
 
 
@@ -93,7 +93,7 @@ def test_a_few_cards_are_drawn_at_once_without_a_worker(few, monkeypatch):
     given = cards(drawing.THRESHOLD)
     drawer = drawing.Cards(aside=True)
     assert drawn_by(drawer, given) == {path: og.draw(card) for path, card in given.items()}
-    assert drawer.drawn_here == len(given)
+    assert drawer.made_here == len(given)
 
 
 def test_no_worker_while_the_second_core_renders_pdfs(few, monkeypatch):
@@ -101,7 +101,7 @@ def test_no_worker_while_the_second_core_renders_pdfs(few, monkeypatch):
     given = cards(10)
     drawer = drawing.Cards(aside=False)
     assert drawn_by(drawer, given) == {path: og.draw(card) for path, card in given.items()}
-    assert drawer.drawn_here == len(given)
+    assert drawer.made_here == len(given)
 
 
 def test_a_worker_killed_midway_leaves_its_cards_to_the_build(few):
@@ -127,7 +127,7 @@ def test_a_worker_that_cannot_start_leaves_every_card_to_the_build(few, monkeypa
     given = cards(10)
     drawer = drawing.Cards(aside=True)
     assert drawn_by(drawer, given) == {path: og.draw(card) for path, card in given.items()}
-    assert drawer.drawn_here == len(given) and not drawer.aside
+    assert drawer.made_here == len(given) and not drawer.aside
 
 
 def test_a_card_the_worker_fails_to_draw_is_drawn_here_and_its_error_said(few, monkeypatch):

@@ -5,6 +5,7 @@ site's data leaves its pages to the build's process; the pages stopped, the work
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import html
 import os
@@ -156,7 +157,7 @@ def test_a_worker_that_cannot_read_the_sites_data_answers_none_and_the_build_mak
     outputs = small_league_copy.outputs
     real_start = pages_aside._start
     monkeypatch.setattr(pages_aside, "_start", lambda data: real_start(
-        pages_aside.Data(str(tmp_path / "nothing"), *list(vars(data).values())[1:])))
+        dataclasses.replace(data, folder=str(tmp_path / "nothing"))))
     aside = site_of(outputs, aside=True)
     (sharer,) = workers
     assert sharer.made_here == len(players_pages(aside))

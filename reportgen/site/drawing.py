@@ -44,10 +44,6 @@ class Cards(Shared[og.Card]):
     """The cards the pages name and that no earlier build drew, drawn here or by the worker
     (site/sharing.py); `ready` gives those drawn so far, `finish` the rest once all are drawn."""
 
-    @property
-    def drawn_here(self) -> int:
-        return self.made_here
-
     def draw(self, path: str, card: og.Card) -> None:
         """`card` drawn for `path`, now (the first `THRESHOLD`) or by the worker."""
         if self.worker is None and self.made_here < THRESHOLD:

@@ -5,9 +5,11 @@ place's or a rating's `Move` since the previous ranking."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
+
+from reportgen.model.documents import MadeFrom
 
 
 class Status(str, Enum):
@@ -148,6 +150,10 @@ class Ranking:
     rows: tuple[RankingRow, ...]
     in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
     identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
+    # Where `rows` come from, when the circuit knows it (a Grand Sud ranking: its scoring's digest):
+    # render/cache.py `ranking_key` then hashes that source, not every row. Checked by identity, as
+    # a bulletin's: a copy with other rows (a public copy, names masked) is keyed by its rows.
+    made_from: MadeFrom | None = field(default=None, compare=False, repr=False)
 
     @property
     def season(self) -> int:

@@ -167,9 +167,17 @@ def ranking_key(ranking: Ranking) -> str | None:
     """A published ranking's `source_key` (what its CSV and site record are made from), its rows as
     tuples of their fields: pickled as dataclasses, the 230,000 rows of the Grand Sud's 82 rankings
     at 100x took 0.7-1.1 CPU-s, as tuples about half (nineteenth round). Every field of the ranking
-    and of each row is in it, by the dataclasses' own lists, so a field added later is too."""
+    and of each row is in it, by the dataclasses' own lists, so a field added later is too; or, when
+    its `made_from` describes its rows, what they were made from in their place (thirty-seventh
+    round)."""
+    rest = {field.name: getattr(ranking, field.name) for field in dataclasses.fields(ranking)
+            if field.name not in ("rows", "made_from")}
+    made_from = ranking.made_from
+    if made_from is not None and made_from.value is ranking.rows:
+        # its rows hashed as the source they were made from (a Grand Sud ranking's scoring digest:
+        # 81 of 82 unchanged by a new tournament at 100x); two more parts, never a key of rows
+        return source_key("ranking", rest, made_from.part, made_from.source)
     rows = [(type(row).__qualname__, _fields_of(type(row))(row)) for row in ranking.rows]
-    rest = {field.name: getattr(ranking, field.name) for field in dataclasses.fields(ranking) if field.name != "rows"}
     return source_key("ranking", rest, rows)
 
 

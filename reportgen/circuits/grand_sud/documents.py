@@ -224,7 +224,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
-        season=ranking.season, events=tuple(ranking.latest), made_from=MadeFrom("rows", rows, grid),
+        season=ranking.season, events=tuple(ranking.latest), made_from=_made_from(rows, ranking) or MadeFrom("rows", rows, grid),
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),
@@ -270,7 +270,14 @@ def published(ranking: Ranking) -> model.Ranking:
         path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,
         # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
-        in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None)
+        in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None,
+        made_from=_made_from(rows, ranking))
+
+
+def _made_from(part: object, ranking: Ranking) -> MadeFrom | None:
+    """`part` (a published ranking's rows, a bulletin's) as made from the ranking alone: its
+    scoring digest, when known (scoring.py `Chain`); None otherwise."""
+    return MadeFrom("rows", part, ("grand-sud ranking", ranking.made_from)) if ranking.made_from else None
 
 
 def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],

@@ -8,7 +8,10 @@ in force (§1: same-day tournaments are simultaneous).
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import hashlib
+import pickle
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -85,6 +88,10 @@ class Ranking:
     # The tournaments the window replaced (id -> id of the replacing edition), from the same call to
     # window() as `window`: its bulletin lists them without working the window out again.
     replaced: dict[str, str] = field(default_factory=dict)
+    # What says all the ranking is made from (`score_league`'s `Chain`): two rankings of one digest
+    # have the same rows, window, date and previous ranking. Its published ranking's key and its
+    # bulletin's grid are hashed as this digest, not row by row. "" when it is not known.
+    made_from: str = ""
 
     def rank_of(self) -> dict[str, int]:
         return {row.player_id: row.rank for row in self.rows}
@@ -289,6 +296,27 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
     return Ranking(day.year, day, final, ids, keep, rows, latest, previous, replaced or {})
 
 
+class Chain:
+    """A digest of everything `score_league` has read so far, in the order it reads it: the
+    settings, then each tournament (its id, date, series, whether it counts, and the rows scoring
+    reads: player id, name, licence, club, places) and each ranking published (its day, final or
+    not). A ranking is made from what was read before it alone (its window, the ranking in force
+    before each tournament for the seeds, each player's club as of its date), so the digest at its
+    publication says all it is made from: one new tournament after the last leaves the earlier
+    rankings' digests as they were (issue 27: their CSVs, site records and bulletins keyed by it, not
+    by their 230,000 rows at 100x). Pickled plain values only (no set: a pickle that would depend on
+    the process's string hashing)."""
+
+    def __init__(self, settings: GrandSudSettings) -> None:
+        self._hash = hashlib.sha256(pickle.dumps(("grand-sud", dataclasses.astuple(settings)), protocol=5))
+
+    def read(self, *values: object) -> None:
+        self._hash.update(pickle.dumps(values, protocol=5))
+
+    def digest(self) -> str:
+        return self._hash.hexdigest()
+
+
 def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: dict[str, bool],
                  settings: GrandSudSettings) -> tuple[dict[str, Tournament], pd.DataFrame, list[Ranking]]:
     """Every ranking of the league's history, in publication order.
@@ -321,11 +349,14 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
     by_event: dict[str, list[_Result]] = {}
     club_then: dict[str, str] = {}  # each player's latest club named, up to the last date scored
     name_keys: dict[str, str] = {}  # name -> its sorting key (words_key)
+    chain = Chain(settings)
 
     def publish(day: dt.date, final: bool) -> None:
         nonlocal in_force
         counted, replaced = window(list(tournaments.values()), day, final)
         in_force = _rank(by_event, club_then, counted, day, final, in_force, settings, name_keys, replaced)
+        chain.read("published", day, final)
+        in_force.made_from = chain.digest()
         rankings.append(in_force)
 
     def publish_final(year: int) -> None:
@@ -342,6 +373,9 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
             player_ids = [columns["player_id"][position] for position in mine]
             seeds = seeds_present(player_ids, in_force, settings, seed_ids) if eligible[event.id] else 0
             tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
+            chain.read(event.id, event.date, event.content.series, eligible[event.id], player_ids,
+                       *([columns[name][position] for position in mine] for name in ("player", "licence", "club")),
+                       rows_final[mine].tolist(), rows_dup[mine].tolist())
             if eligible[event.id]:
                 scored.append((mine, seeds))
                 scored_today = True

@@ -183,11 +183,11 @@ INPUTS = {  # each input a ranking reads, changed so that the 2026 final ranking
 
 
 def test_each_input_a_ranking_reads_changes_its_digest():
-    """What the property above draws, each input once: dropped from `Chain`, each of the rows' places,
-    names, clubs, the tournaments' names, series and the settings fails here. A tournament's date,
-    whether it counts and the players' ids are read too; here each also changes what is read after
-    (the day of a ranking, a name, a licence), the reason they stay: a club's départements or a
-    merge in joueurs.xlsx change them alone."""
+    """What the property above draws, each input once: dropped from `Chain`, the results (their
+    points, names, clubs), the tournaments' names and series, or the settings, fail here. A
+    tournament's date, whether it counts and the players' ids are read too; here each also changes
+    what is read after it (the day of a ranking, a name, a licence), and they stay: a club's
+    départements or a merge in joueurs.xlsx change them alone."""
     def final(drawn, settings=GrandSudSettings()):
         return rankings(drawn, settings)["2026/classement-final-2026"]
 

@@ -298,9 +298,9 @@ def _rank(by_event: dict[str, list[_Result]], club_then: dict[str, str], counted
 
 class Chain:
     """A digest of everything `score_league` has read so far, in the order it reads it: the
-    settings, then each tournament (its id, date, series, whether it counts, and the rows scoring
-    reads: player id, name, licence, club, places) and each ranking published (its day, final or
-    not). A ranking is made from what was read before it alone (its window, the ranking in force
+    settings, then each tournament (its id, date, series, whether it counts and, when it does, its
+    results as the rankings read them: player id, points, name, licence, club) and each ranking
+    published (its day, final or not). A ranking is made from what was read before it alone (its window, the ranking in force
     before each tournament for the seeds, each player's club as of its date), so the digest at its
     publication says all it is made from: one new tournament after the last leaves the earlier
     rankings' digests as they were (issue 27: their CSVs, site records and bulletins keyed by it, not
@@ -373,9 +373,6 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
             player_ids = [columns["player_id"][position] for position in mine]
             seeds = seeds_present(player_ids, in_force, settings, seed_ids) if eligible[event.id] else 0
             tournaments[event.id] = Tournament(event, eligible[event.id], seeds)
-            chain.read(event.id, event.date, event.content.series, eligible[event.id], player_ids,
-                       *([columns[name][position] for position in mine] for name in ("player", "licence", "club")),
-                       rows_final[mine].tolist(), rows_dup[mine].tolist())
             if eligible[event.id]:
                 scored.append((mine, seeds))
                 scored_today = True
@@ -383,9 +380,12 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
                 by_event[event.id] = [(player_id, value, columns["player"][position], columns["licence"][position],
                                        columns["club"][position])
                                       for player_id, value, position in zip(player_ids, points, mine)]
+                chain.read(event.id, event.date, event.content.series, True, by_event[event.id])
                 for player_id, _, _, _, club in by_event[event.id]:
                     if club:
                         club_then[player_id] = club
+            else:  # no ranking reads its rows
+                chain.read(event.id, event.date, event.content.series, False)
         if scored_today:
             publish(day, final=False)
     if rankings:

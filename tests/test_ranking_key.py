@@ -1,12 +1,14 @@
 """A published ranking's key (render/cache.py `ranking_key`): what its CSV and its site record are
-taken from disk by. Its rows go in as tuples of their fields (nineteenth round): every field of the
-ranking and of each row must still change it, and equal rankings give equal keys."""
+taken from disk by. Its rows go in as tuples of their fields (nineteenth round), or as the source its
+`made_from` names when that describes them (thirty-seventh round): every field of the ranking and of
+each row must still change it, and equal rankings give equal keys."""
 
 import dataclasses
 import datetime as dt
 
 import pytest
 
+from reportgen.model import MadeFrom
 from reportgen.model.rankings import Column, Ranking, RankingRow, Scope, ScopeKind, Status
 from reportgen.render import cache
 
@@ -39,11 +41,28 @@ def test_each_field_of_a_row_changes_the_key(name):
     assert cache.ranking_key(dataclasses.replace(ranking, rows=tuple(rows))) != cache.ranking_key(ranking)
 
 
-@pytest.mark.parametrize("name", [field.name for field in dataclasses.fields(Ranking) if field.name != "rows"])
+@pytest.mark.parametrize("name", [field.name for field in dataclasses.fields(Ranking)
+                                  if field.name not in ("rows", "made_from")])
 def test_each_field_of_the_ranking_changes_the_key(name):
-    assert set(OTHER_RANKING) | {"rows"} == {field.name for field in dataclasses.fields(Ranking)}
+    assert set(OTHER_RANKING) | {"rows", "made_from"} == {field.name for field in dataclasses.fields(Ranking)}
     ranking = a_ranking()
     assert cache.ranking_key(dataclasses.replace(ranking, **{name: OTHER_RANKING[name]})) != cache.ranking_key(ranking)
+    described = dataclasses.replace(ranking, made_from=MadeFrom("rows", ranking.rows, "digest"))
+    assert cache.ranking_key(dataclasses.replace(described, **{name: OTHER_RANKING[name]})) != cache.ranking_key(described)
+
+
+def test_rows_their_source_describes_are_keyed_by_it_and_other_rows_by_themselves():
+    """A Grand Sud ranking's rows are keyed by its scoring digest (`made_from`); a copy with other rows
+    (a public copy, names masked) is keyed by its rows, whatever `made_from` it carries."""
+    ranking = a_ranking()
+    described = dataclasses.replace(ranking, made_from=MadeFrom("rows", ranking.rows, "digest"))
+    assert cache.ranking_key(described) not in (None, cache.ranking_key(ranking))  # the two kinds never meet
+    assert cache.ranking_key(dataclasses.replace(described, made_from=MadeFrom("rows", ranking.rows, "other"))) \
+        != cache.ranking_key(described)
+    other_rows = dataclasses.replace(described, rows=ranking.rows[::-1])
+    assert cache.ranking_key(other_rows) == cache.ranking_key(dataclasses.replace(ranking, rows=ranking.rows[::-1]))
+    equal_rows = tuple(list(ranking.rows))  # equal, another object: not the rows the source was given
+    assert cache.ranking_key(dataclasses.replace(described, rows=equal_rows)) == cache.ranking_key(ranking)
 
 
 def test_the_rows_order_and_count_change_the_key():

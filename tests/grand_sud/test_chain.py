@@ -22,6 +22,7 @@ from reportgen.model import Entry, Event, SourceRef
 from reportgen.render import cache
 from reportgen.site.public_copies import Masking
 from tests.builders import CLUBS, league
+from tests.grand_sud.strategies import club_days
 
 # « ALPHA Ùn »: ALPHA Un spelled otherwise, the same player when his licence is written (his name
 # as published changes, not his id)
@@ -35,13 +36,8 @@ LICENCE = {"ALPHA": "111", "BRAVO": "222"}  # a licence is one player's: written
 def tournaments(draw):
     """Each tournament: [day, organiser, series, formula, rows], each row [last, first, licence, club,
     place duplicate], in final-place order (lists: one input of them is drawn again below)."""
-    drawn, used = [], set()
-    for _ in range(draw(st.integers(1, 5))):
-        day = dt.date(draw(st.sampled_from([2025, 2026])), draw(st.integers(1, 6)), draw(st.sampled_from([1, 15])))
-        organiser = draw(st.sampled_from(ORGANISERS))
-        if (day, organiser) in used:
-            continue
-        used.add((day, organiser))
+    drawn = []
+    for day, organiser in draw(club_days(ORGANISERS, months=6, most=5)):
         names = draw(st.lists(st.sampled_from(NAMES), min_size=1, unique_by=lambda name: name[0]))
         duplicate = draw(st.permutations(range(1, len(names) + 1)))
         rows = [[last, first, draw(st.sampled_from(["", LICENCE.get(last, "")])), draw(st.sampled_from(ROW_CLUBS)),

@@ -17,6 +17,7 @@ from reportgen.model import Document, MadeFrom
 from reportgen.render import cache
 from reportgen.site.public_copies import Masking
 from tests.builders import event, report
+from tests.grand_sud.strategies import club_days
 
 CLUBS = ["CARC", "TLSE", "ALBI", "MARS"]  # MARS: outside the Grand Sud's départements (hors circuit)
 POOL = ["A Un", "B Deux", "C Trois", "D Quatre", "E Cinq"]
@@ -30,13 +31,8 @@ def context_key(document) -> str | None:
 @st.composite
 def tournaments(draw):
     """(day, club, players in place order, series) over two years, some of one series twice a year."""
-    drawn, used = [], set()
-    for _ in range(draw(st.integers(1, 7))):
-        day = dt.date(draw(st.sampled_from([2025, 2026])), draw(st.integers(1, 12)), draw(st.sampled_from([1, 15])))
-        club = draw(st.sampled_from(CLUBS))
-        if (day, club) in used:
-            continue
-        used.add((day, club))
+    drawn = []
+    for day, club in draw(club_days(CLUBS)):
         drawn.append((day, club, draw(st.lists(st.sampled_from(POOL), min_size=1, unique=True)),
                       draw(st.sampled_from([None, "S1"]))))
     return drawn

@@ -11,6 +11,7 @@ from reportgen import french
 from reportgen.circuits.grand_sud.listing import Listing, replacement_line
 from reportgen.circuits.grand_sud.scoring import window
 from tests.builders import event, league
+from tests.grand_sud.strategies import club_days
 
 CLUBS = ["CARC", "TLSE", "ALBI", "MARS"]  # MARS: outside the Grand Sud's départements (hors circuit)
 POOL = ["A Un", "B Deux", "C Trois", "D Quatre"]
@@ -19,13 +20,8 @@ POOL = ["A Un", "B Deux", "C Trois", "D Quatre"]
 @st.composite
 def history(draw):
     """Tournaments over three years, some of one series twice a year (a same-year replacement)."""
-    events, used = [], set()
-    for _ in range(draw(st.integers(1, 9))):
-        day = dt.date(draw(st.sampled_from([2024, 2025, 2026])), draw(st.integers(1, 12)), draw(st.sampled_from([1, 15])))
-        club = draw(st.sampled_from(CLUBS))
-        if (day, club) in used:
-            continue
-        used.add((day, club))
+    events = []
+    for day, club in draw(club_days(CLUBS, (2024, 2025, 2026), most=9)):
         series = draw(st.sampled_from([None, "S1"]))
         events.append(event(day.isoformat(), club, draw(st.lists(st.sampled_from(POOL), min_size=1, unique=True)),
                             series=series))

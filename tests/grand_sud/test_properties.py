@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from reportgen.model import Event
 from tests.builders import event, league, results
 from tests.grand_sud.reference import reference_rankings
+from tests.grand_sud.strategies import club_days
 
 POOL = [f"{name} Un" for name in ("ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT", "GOLF",
                                    "HOTEL", "INDIA", "JULIETT", "KILO", "LIMA", "MIKE", "NOVEMBER")]
@@ -17,16 +18,8 @@ CLUBS = ["CARC", "TLSE", "ALBI", "MTPL", "PERP", "NIME", "MARS"]
 
 @st.composite
 def tournaments(draw, years=(2025, 2026)):
-    count = draw(st.integers(1, 7))
     events = []
-    used = set()
-    for _ in range(count):
-        year = draw(st.sampled_from(years))
-        day = dt.date(year, draw(st.integers(1, 4)), draw(st.sampled_from([1, 15])))
-        club = draw(st.sampled_from(CLUBS))
-        if (day, club) in used:
-            continue
-        used.add((day, club))
+    for day, club in draw(club_days(CLUBS, years, months=4)):
         field = draw(st.lists(st.sampled_from(POOL), min_size=1, max_size=len(POOL), unique=True))
         formula = draw(st.sampled_from(["poules", "duplicate"]))
         duplicate = draw(st.permutations(range(1, len(field) + 1))) if formula == "poules" else None

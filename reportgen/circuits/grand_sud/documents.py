@@ -169,11 +169,12 @@ def result_columns(points: pd.DataFrame, tournaments: dict[str, Tournament]) -> 
 
 def bulletin_rows(ranking: Ranking) -> tuple[list[dict[str, Any]], tuple[object, ...]]:
     """A bulletin's rows, and what they are made from, which `bulletin` records (`MadeFrom`) for
-    its source key: a few values per player (his place, previous place, name, club, tournaments
-    played, total, seed, and the window's column, points and counted flag of each result), not
-    his cell for each tournament of the window (most of them empty: 2,800 players times 94
-    tournaments at 100x). Each row is made from its line of `grid` alone, so that equal grids give
-    equal rows. No set in `grid`: its pickle must not depend on the process's string hashing."""
+    its source key when the ranking's scoring digest is not known (`_made_from`): a few values per
+    player (his place, previous place, name, club, tournaments played, total, seed, and the
+    window's column, points and counted flag of each result), not his cell for each tournament of
+    the window (most of them empty: 2,800 players times 94 tournaments at 100x). Each row is made
+    from its line of `grid` alone, so that equal grids give equal rows. No set in `grid`: its
+    pickle must not depend on the process's string hashing."""
     width = len(ranking.window)
     column_of = {tid: index for index, tid in enumerate(ranking.window)}
     lines = []
@@ -224,7 +225,8 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
         })
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
-        season=ranking.season, events=tuple(ranking.latest), made_from=_made_from(rows, ranking) or MadeFrom("rows", rows, grid),
+        season=ranking.season, events=tuple(ranking.latest),
+        made_from=_made_from(rows, ranking) or MadeFrom("rows", rows, grid),
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),

@@ -300,12 +300,12 @@ class Chain:
     """A digest of everything `score_league` has read so far, in the order it reads it: the
     settings, then each tournament (its id, date, series, whether it counts and, when it does, its
     results as the rankings read them: player id, points, name, licence, club) and each ranking
-    published (its day, final or not). A ranking is made from what was read before it alone (its window, the ranking in force
-    before each tournament for the seeds, each player's club as of its date), so the digest at its
-    publication says all it is made from: one new tournament after the last leaves the earlier
-    rankings' digests as they were (issue 27: their CSVs, site records and bulletins keyed by it, not
-    by their 230,000 rows at 100x). Pickled plain values only (no set: a pickle that would depend on
-    the process's string hashing)."""
+    published (its day, final or not). A ranking is made from what was read before it alone (its
+    window, the ranking in force before each tournament for the seeds, each player's club as of its
+    date), so the digest at its publication says all it is made from: one new tournament after the
+    last leaves the earlier rankings' digests as they were (issue 27: their CSVs, site records and
+    bulletins keyed by it, not by their 230,000 rows at 100x). Pickled plain values only (no set: a
+    pickle that would depend on the process's string hashing)."""
 
     def __init__(self, settings: GrandSudSettings) -> None:
         self._hash = hashlib.sha256(pickle.dumps(("grand-sud", dataclasses.astuple(settings)), protocol=5))

@@ -279,7 +279,7 @@ def published(ranking: Ranking) -> model.Ranking:
 def _made_from(part: object, ranking: Ranking) -> MadeFrom | None:
     """`part` (a published ranking's rows, a bulletin's) as made from the ranking alone: its
     scoring digest, when known (scoring.py `Chain`); None otherwise."""
-    return MadeFrom("rows", part, ("grand-sud ranking", ranking.made_from)) if ranking.made_from else None
+    return MadeFrom("rows", part, ("grand-sud ranking", ranking.digest)) if ranking.digest else None
 
 
 def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],

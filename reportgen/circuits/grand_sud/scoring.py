@@ -91,7 +91,7 @@ class Ranking:
     # What says all the ranking is made from (`score_league`'s `Chain`): two rankings of one digest
     # have the same rows, window, date and previous ranking. Its published ranking's key and its
     # bulletin's grid are hashed as this digest, not row by row. "" when it is not known.
-    made_from: str = ""
+    digest: str = ""
 
     def rank_of(self) -> dict[str, int]:
         return {row.player_id: row.rank for row in self.rows}
@@ -356,7 +356,7 @@ def score_league(results: pd.DataFrame, events: list[GrandSudEvent], eligible: d
         counted, replaced = window(list(tournaments.values()), day, final)
         in_force = _rank(by_event, club_then, counted, day, final, in_force, settings, name_keys, replaced)
         chain.read("published", day, final)
-        in_force.made_from = chain.digest()
+        in_force.digest = chain.digest()
         rankings.append(in_force)
 
     def publish_final(year: int) -> None:

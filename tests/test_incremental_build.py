@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from reportgen import pipeline
+from reportgen.circuits.grand_sud import documents as gs_documents
 from reportgen.commands.progress import BuildProgress
 from reportgen.ingest import reading_pool, text
 from reportgen.ingest.file_hashes import HASHES
@@ -202,6 +203,39 @@ def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_chang
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert snapshot(fresh) == after
+
+
+@pytest.fixture
+def rows_made(monkeypatch) -> list[str]:
+    """The Grand Sud bulletins whose rows were made, by their ranking's date or « final » (the real
+    function, each call noted)."""
+    made: list[str] = []
+    real = gs_documents.bulletin_rows
+
+    def noted(ranking):
+        made.append("final" if ranking.final else ranking.date.isoformat())
+        return real(ranking)
+
+    monkeypatch.setattr(gs_documents, "bulletin_rows", noted)
+    return made
+
+
+def test_a_bulletin_s_rows_are_made_only_when_it_is_rendered(tmp_path, stub_pdfs, rows_made):
+    """A Grand Sud bulletin's rows (a cell per player and tournament) are made when it is rendered,
+    once for its HTML and its PDF's: in a rebuild, only for the bulletins one new tournament
+    changes; the others are known by their ranking's scoring digest."""
+    inputs = small_league(tmp_path / "inputs")
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    bulletins = sorted(path.name for path in (outputs / "grand-sud").glob("*/classement-*.html"))
+    assert len(bulletins) == 3 and sorted(rows_made) == sorted(set(rows_made))  # each made once
+    assert len(rows_made) == len(bulletins)
+    rows_made.clear()
+    new_tournament(inputs)
+    result = build(inputs, outputs, TODAY)
+    rendered = {path.name for path in result.rendered["grand-sud"] if path.suffix == ".html"}
+    assert rendered == {"classement-2026-03-01.html"}
+    assert rows_made == ["2026-03-01"]
 
 
 def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_change(league, stub_pdfs, tmp_path):

@@ -1,10 +1,13 @@
 """The shared types: located problems sort the way a secretary reads a file."""
 
 import datetime as dt
+import pickle
 
+import jinja2
 import pytest
 
 from reportgen.model import (
+    Deferred,
     InputRule,
     Problem,
     Ranking,
@@ -15,6 +18,7 @@ from reportgen.model import (
     column_index,
     column_letter,
 )
+from reportgen.render import cache
 from reportgen.scoring.in_force import ranking_in_force
 
 
@@ -89,3 +93,36 @@ def test_an_input_rule_is_help_only_unless_it_says_its_kind_and_never_refuses_ev
                        {"kind": "texte"}):
         with pytest.raises(ValueError):
             InputRule(1, 1, 1, 1, "?", **impossible)  # type: ignore[arg-type]
+
+
+# -- a list of a context made when first read (model.Deferred) -------------------------------------
+
+def test_a_deferred_list_is_made_once_when_first_read_and_reads_as_that_list():
+    made = []
+
+    def make():
+        made.append(1)
+        return [{"player": "DURAND Anne"}, {"player": "MARTIN Paul"}]
+
+    rows = Deferred(make, 2)
+    assert len(rows) == 2 and bool(rows) and made == []  # its length known without making it
+    assert [row["player"] for row in rows] == ["DURAND Anne", "MARTIN Paul"] and made == [1]
+    assert rows[1] == {"player": "MARTIN Paul"} and rows[:1] == [{"player": "DURAND Anne"}]
+    assert rows == [{"player": "DURAND Anne"}, {"player": "MARTIN Paul"}] != rows[:1]
+    assert made == [1]  # read four times, made once
+    # as a template reads it: a loop, its length, a slice (render/html.py `printed`)
+    template = jinja2.Environment().from_string("{{ rows|length }}{% for r in rows[:1] %} {{ r.player }}{% endfor %}")
+    assert template.render(rows=rows) == "2 DURAND Anne"
+
+
+def test_a_deferred_list_pickles_as_its_items():
+    rows = Deferred(lambda: [("A", 1), ("B", 2)], 2)
+    assert pickle.loads(pickle.dumps(rows)) == [("A", 1), ("B", 2)]
+    assert cache.source_key(Deferred(lambda: [1, 2], 2)) == cache.source_key(Deferred(lambda: [1, 2], 2)) \
+        != cache.source_key(Deferred(lambda: [1, 3], 2))
+
+
+def test_a_deferred_list_of_another_length_than_announced_is_refused():
+    # the summary printed « 3 joueurs classés » before the rows were made: never a bulletin that lies
+    with pytest.raises(ValueError, match="2 items, 3 announced"):
+        list(Deferred(lambda: [1, 2], 3))

@@ -6,8 +6,9 @@ e-mail drafts (`Message`)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 
 class MadeFrom:
@@ -29,6 +30,63 @@ class MadeFrom:
 
     def describes(self, context: dict[str, Any]) -> bool:
         return context.get(self.part) is self.value
+
+
+class Deferred(Sequence[Any]):
+    """A list of a context made when it is first read, not when its document is made: a Grand Sud
+    bulletin's rows (one dict per player, a cell per tournament of the window: 2,800 players at
+    100x), which a rebuild needs only for the bulletins it renders again. One new tournament
+    renders one of 82; the others are known unchanged by their key (render/cache.py
+    `document_key`, which hashes the `MadeFrom` source in place of this part and never reads it).
+
+    Its length is known beforehand (the summary and the print settings count the rows), and checked
+    once it is made. Made once, then kept: the HTML and the PDF's HTML both read it. It reads and
+    compares as the list it stands for, and pickles as that list (`__reduce__`: a key of a context
+    that holds one, where its `MadeFrom` no longer describes it, is a key of its items); the public
+    copies look into it as into a list (site/public_copies.py), so no name it holds escapes them."""
+
+    __slots__ = ("_make", "_length", "_made")
+
+    def __init__(self, make: Callable[[], list[Any]], length: int) -> None:
+        self._make: Callable[[], list[Any]] | None = make
+        self._length = length
+        self._made: list[Any] | None = None
+
+    def made(self) -> list[Any]:
+        """The list itself, made now if it was not yet."""
+        if self._made is None:
+            assert self._make is not None
+            made = self._make()
+            if len(made) != self._length:  # the length said beforehand is what the summary printed
+                raise ValueError(f"deferred list of {len(made)} items, {self._length} announced")
+            self._made, self._make = made, None  # what it was made from released with the closure
+        return self._made
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        return self.made()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.made())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Deferred):
+            other = other.made()
+        return self.made() == other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # as a list's
+
+    def __repr__(self) -> str:
+        return f"Deferred({self._length} items{', made' if self._made is not None else ''})"
+
+    def __reduce__(self) -> tuple[type, tuple[list[Any]]]:
+        return list, (self.made(),)
 
 
 @dataclass(frozen=True)

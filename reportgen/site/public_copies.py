@@ -26,7 +26,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from reportgen.model import Annex, AnnexSheet, Document, Ranking
+from reportgen.model import Annex, AnnexSheet, Deferred, Document, Ranking
 
 FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
 LICENCE = "licence"  # the field, or key, of a licence number
@@ -80,6 +80,10 @@ class Masking:
         if isinstance(value, dict):
             items = {name: self.value(item, name) for name, item in value.items()}
             return value if all(items[name] is item for name, item in value.items()) else items
+        if isinstance(value, Deferred):  # a bulletin's rows, made now: the copy names no one they hide
+            made = value.made()
+            masked_rows = self.value(made)
+            return value if masked_rows is made else masked_rows
         if isinstance(value, (list, tuple)):
             masked = [self.value(item) for item in value]
             if all(new is old for new, old in zip(masked, value)):

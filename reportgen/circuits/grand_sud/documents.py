@@ -21,6 +21,7 @@ from reportgen.model import (
     AnnexColumn,
     AnnexSheet,
     Column,
+    Deferred,
     Document,
     MadeFrom,
     RankingRow,
@@ -210,7 +211,14 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
     tournaments = listing.tournaments
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments)
-    rows, grid = bulletin_rows(ranking)
+    rows: list[dict[str, Any]] | Deferred
+    if ranking.digest:
+        # made only if the bulletin is rendered: its key is its ranking's digest (`_made_from`)
+        rows = Deferred(lambda: bulletin_rows(ranking)[0], len(ranking.rows))
+        made_from = _made_from(rows, ranking)
+    else:
+        rows, grid = bulletin_rows(ranking)
+        made_from = MadeFrom("rows", rows, grid)
     tournament_rows, replacements = listing.rows(ranking)
     latest = []
     for tid in ranking.latest:
@@ -226,7 +234,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
     return Document(
         path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
         season=ranking.season, events=tuple(ranking.latest),
-        made_from=_made_from(rows, ranking) or MadeFrom("rows", rows, grid),
+        made_from=made_from,
         context={
             "league": league, "circuit": "Classement régional Grand Sud", "season": ranking.season,
             "title": title, "final": ranking.final, "date": french.date_long(ranking.date),

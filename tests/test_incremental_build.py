@@ -206,36 +206,42 @@ def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_chang
 
 
 @pytest.fixture
-def rows_made(monkeypatch) -> list[str]:
-    """The Grand Sud bulletins whose rows were made, by their ranking's date or « final » (the real
-    function, each call noted)."""
-    made: list[str] = []
-    real = gs_documents.bulletin_rows
+def rows_made(monkeypatch) -> dict[str, list[str]]:
+    """The Grand Sud rankings whose bulletin's rows, or published rows, were made, by the ranking's
+    date or « final » (the real functions, each call noted)."""
+    made: dict[str, list[str]] = {"bulletin_rows": [], "published_rows": []}
+    for name, calls in made.items():
+        def noted(ranking, real=getattr(gs_documents, name), calls=calls):
+            calls.append("final" if ranking.final else ranking.date.isoformat())
+            return real(ranking)
 
-    def noted(ranking):
-        made.append("final" if ranking.final else ranking.date.isoformat())
-        return real(ranking)
-
-    monkeypatch.setattr(gs_documents, "bulletin_rows", noted)
+        monkeypatch.setattr(gs_documents, name, noted)
     return made
 
 
-def test_a_bulletin_s_rows_are_made_only_when_it_is_rendered(tmp_path, stub_pdfs, rows_made):
+def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pdfs, rows_made):
     """A Grand Sud bulletin's rows (a cell per player and tournament) are made when it is rendered,
-    once for its HTML and its PDF's: in a rebuild, only for the bulletins one new tournament
-    changes; the others are known by their ranking's scoring digest."""
+    once for its HTML and its PDF's, and a published ranking's rows when its CSV and site record
+    are written (and the final ranking's for its annex): in a rebuild, only for what one new
+    tournament changes; the others are known by their ranking's scoring digest."""
     inputs = small_league(tmp_path / "inputs")
     outputs = tmp_path / "outputs"
     assert build(inputs, outputs, TODAY).ok
     bulletins = sorted(path.name for path in (outputs / "grand-sud").glob("*/classement-*.html"))
-    assert len(bulletins) == 3 and sorted(rows_made) == sorted(set(rows_made))  # each made once
-    assert len(rows_made) == len(bulletins)
-    rows_made.clear()
+    csvs = sorted(path.name for path in (outputs / "grand-sud").glob("*/classement-*.csv"))
+    assert len(bulletins) == 3 and sorted(rows_made["bulletin_rows"]) == sorted(set(rows_made["bulletin_rows"]))
+    assert len(rows_made["bulletin_rows"]) == len(bulletins) and len(csvs) == 4  # 2026's final: a CSV, no bulletin
+    assert sorted(rows_made["published_rows"]) == sorted(["2025-06-01", "2026-01-10", "final", "final"]
+                                                         + ["final", "final"])  # the annexes' own
+    for calls in rows_made.values():
+        calls.clear()
     new_tournament(inputs)
     result = build(inputs, outputs, TODAY)
     rendered = {path.name for path in result.rendered["grand-sud"] if path.suffix == ".html"}
     assert rendered == {"classement-2026-03-01.html"}
-    assert rows_made == ["2026-03-01"]
+    assert rows_made["bulletin_rows"] == ["2026-03-01"]
+    # the new dated ranking and 2026's final one (its CSV and record), and both annexes' final rankings
+    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
 
 
 def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_change(league, stub_pdfs, tmp_path):

@@ -33,27 +33,32 @@ class MadeFrom:
 
 
 class Deferred(Sequence[Any]):
-    """A list of a context made when it is first read, not when its document is made: a Grand Sud
+    """A list or tuple made when it is first read, not when what holds it is made: a Grand Sud
     bulletin's rows (one dict per player, a cell per tournament of the window: 2,800 players at
-    100x), which a rebuild needs only for the bulletins it renders again. One new tournament
-    renders one of 82; the others are known unchanged by their key (render/cache.py
-    `document_key`, which hashes the `MadeFrom` source in place of this part and never reads it).
+    100x) and a published ranking's rows, which a rebuild needs only where it writes them again.
+    One new tournament changes 2 of the 82 rankings at 100x; the others are known unchanged by
+    their keys (render/cache.py `document_key` and `ranking_key` hash the `MadeFrom` source in
+    place of this part and never read it).
 
     Its length is known beforehand (the summary and the print settings count the rows), and checked
-    once it is made. Made once, then kept: the HTML and the PDF's HTML both read it. It reads and
-    compares as the list it stands for, and pickles as that list (`__reduce__`: a key of a context
-    that holds one, where its `MadeFrom` no longer describes it, is a key of its items); the public
-    copies look into it as into a list (site/public_copies.py), so no name it holds escapes them."""
+    once it is made. Made once, then kept: the HTML and the PDF's HTML both read it. `outline`, when
+    given: what is known of each item beforehand, item by item (a Grand Sud ranking's scoring rows,
+    whose `rank`, `player_id` and `player` are those of its published rows: site/data.py
+    `chart_records` reads them there). It reads and compares as the sequence it stands for, and
+    pickles as it (`__reduce__`: a key of something that holds one, where its `MadeFrom` no longer
+    describes it, is a key of its items); the public copies look into it as into a list
+    (site/public_copies.py), so no name it holds escapes them."""
 
-    __slots__ = ("_make", "_length", "_made")
+    __slots__ = ("_make", "_length", "_made", "outline")
 
-    def __init__(self, make: Callable[[], list[Any]], length: int) -> None:
-        self._make: Callable[[], list[Any]] | None = make
+    def __init__(self, make: Callable[[], Sequence[Any]], length: int, outline: Sequence[Any] | None = None) -> None:
+        self._make: Callable[[], Sequence[Any]] | None = make
         self._length = length
-        self._made: list[Any] | None = None
+        self._made: Sequence[Any] | None = None
+        self.outline = outline
 
-    def made(self) -> list[Any]:
-        """The list itself, made now if it was not yet."""
+    def made(self) -> Sequence[Any]:
+        """The list or tuple itself, made now if it was not yet."""
         if self._made is None:
             assert self._make is not None
             made = self._make()
@@ -68,7 +73,7 @@ class Deferred(Sequence[Any]):
     @overload
     def __getitem__(self, index: int) -> Any: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: slice) -> Sequence[Any]: ...
     def __getitem__(self, index: int | slice) -> Any:
         return self.made()[index]
 
@@ -78,15 +83,17 @@ class Deferred(Sequence[Any]):
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Deferred):
             other = other.made()
-        return self.made() == other if isinstance(other, list) else NotImplemented
+        made = self.made()
+        return made == other if isinstance(other, type(made)) else NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]  # as a list's
+    __hash__ = None  # type: ignore[assignment]  # as a list's (a tuple of rows is never a key)
 
     def __repr__(self) -> str:
         return f"Deferred({self._length} items{', made' if self._made is not None else ''})"
 
-    def __reduce__(self) -> tuple[type, tuple[list[Any]]]:
-        return list, (self.made(),)
+    def __reduce__(self) -> tuple[type, tuple[Sequence[Any]]]:
+        made = self.made()
+        return type(made), (made,)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from reportgen import french
 from reportgen.model import (
     Column,
+    Deferred,
     Event,
     Ranking,
     RankingRow,
@@ -197,8 +198,15 @@ def chart_records(report: Report) -> list[dict[str, Any]]:
     230,000 rows of 82 rankings: 1.7 CPU-s, eighteenth round)."""
     return [{"path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
              "date": ranking.date.isoformat(), "status": ranking.status.value,
-             "rows": [{"rank": row.rank, "id": row.player_id, "player": row.player} for row in ranking.rows]}
+             "rows": [{"rank": row.rank, "id": row.player_id, "player": row.player} for row in _outline(ranking.rows)]}
             for ranking in report.rankings]
+
+
+def _outline(rows: Sequence[Any]) -> Sequence[Any]:
+    """Rows, or what is known of them before they are made (`Deferred.outline`: their places, ids
+    and names), so that a chart does not make the rows of a ranking a rebuild takes from disk."""
+    outline = rows.outline if isinstance(rows, Deferred) else None
+    return rows if outline is None else outline
 
 
 class Earlier:

@@ -265,23 +265,36 @@ def _best_first(points: dict[str, int]) -> list[tuple[str, int]]:
 
 
 def published(ranking: Ranking) -> model.Ranking:
-    """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters."""
+    """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters.
+    Its rows made when first read, when its scoring digest keys it (`_made_from`): a rebuild writes
+    again the CSV and site record of the rankings a new tournament changes, and reads the others'
+    places only (their chart: the scoring rows as `Deferred.outline`)."""
+    rows: tuple[RankingRow, ...] | Deferred
+    if ranking.digest:
+        rows = Deferred(lambda: published_rows(ranking), len(ranking.rows), outline=ranking.rows)
+    else:
+        rows = published_rows(ranking)
+    return model.Ranking(
+        path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
+        status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS,
+        rows=rows,  # type: ignore[arg-type]  # a Deferred reads as the tuple it stands for
+        # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
+        in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None,
+        made_from=_made_from(rows, ranking))
+
+
+def published_rows(ranking: Ranking) -> tuple[RankingRow, ...]:
+    """A published ranking's rows."""
     # What is the same for every row looked up once per ranking: the metrics, and `decided_by` in
     # words (a handful of distinct chains among thousands of rows).
     values, decided = METRICS.values_of(COLUMNS), functools.cache(METRICS.decided)
-    rows = tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
+    return tuple(RankingRow(row.rank, row.player_id, row.player, row.licence, row.club,
                             values(row), tied=row.tied, decided_by=decided(row.decided_by),
                             # every result of the window he played, best first: the Masters' countback
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
                             results=tuple(points for _, points in played),
                             events=tuple(event for event, _ in played))  # the site names each result's tournament
                  for row in ranking.rows for played in (_best_first(row.points),))
-    return model.Ranking(
-        path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
-        status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS, rows=rows,
-        # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
-        in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None,
-        made_from=_made_from(rows, ranking))
 
 
 def _made_from(part: object, ranking: Ranking) -> MadeFrom | None:

@@ -208,12 +208,15 @@ def test_one_new_workbook_is_the_only_one_read_and_renders_exactly_what_it_chang
 @pytest.fixture
 def rows_made(monkeypatch) -> dict[str, list[str]]:
     """The Grand Sud rankings whose bulletin's rows, or published rows, were made, by the ranking's
-    date or « final » (the real functions, each call noted)."""
-    made: dict[str, list[str]] = {"bulletin_rows": [], "published_rows": []}
+    date or « final », and the seasons whose annex's points and place history were (the real
+    functions, each call noted)."""
+    made: dict[str, list[str]] = {"bulletin_rows": [], "published_rows": [], "_point_rows": [], "_history_rows": []}
     for name, calls in made.items():
-        def noted(ranking, real=getattr(gs_documents, name), calls=calls):
-            calls.append("final" if ranking.final else ranking.date.isoformat())
-            return real(ranking)
+        def noted(*args, real=getattr(gs_documents, name), calls=calls, name=name):
+            ranking = args[-1]  # the ranking, or the season's final one (an annex's)
+            calls.append(str(ranking.season) if name.startswith("_") else
+                         "final" if ranking.final else ranking.date.isoformat())
+            return real(*args)
 
         monkeypatch.setattr(gs_documents, name, noted)
     return made
@@ -221,9 +224,10 @@ def rows_made(monkeypatch) -> dict[str, list[str]]:
 
 def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pdfs, rows_made):
     """A Grand Sud bulletin's rows (a cell per player and tournament) are made when it is rendered,
-    once for its HTML and its PDF's, and a published ranking's rows when its CSV and site record
-    are written (and the final ranking's for its annex): in a rebuild, only for what one new
-    tournament changes; the others are known by their ranking's scoring digest."""
+    once for its HTML and its PDF's, a published ranking's rows when its CSV and site record are
+    written (and the final ranking's for its annex), and an annex's points and place history when
+    it is written: in a rebuild, only for what one new tournament changes; the others are known by
+    their ranking's scoring digest, an annex by its rankings' and its points table's."""
     inputs = small_league(tmp_path / "inputs")
     outputs = tmp_path / "outputs"
     assert build(inputs, outputs, TODAY).ok
@@ -233,6 +237,7 @@ def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pd
     assert len(rows_made["bulletin_rows"]) == len(bulletins) and len(csvs) == 4  # 2026's final: a CSV, no bulletin
     assert sorted(rows_made["published_rows"]) == sorted(["2025-06-01", "2026-01-10", "final", "final"]
                                                          + ["final", "final"])  # the annexes' own
+    assert sorted(rows_made["_point_rows"]) == sorted(rows_made["_history_rows"]) == ["2025", "2026"]
     for calls in rows_made.values():
         calls.clear()
     new_tournament(inputs)
@@ -242,6 +247,8 @@ def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pd
     assert rows_made["bulletin_rows"] == ["2026-03-01"]
     # the new dated ranking and 2026's final one (its CSV and record), and both annexes' final rankings
     assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
+    assert rows_made["_point_rows"] == rows_made["_history_rows"] == ["2026"]  # 2025's annex taken from disk
+    assert "grand-sud/2025/annexe-grand-sud-2025.xlsx" not in built(result, outputs)
 
 
 def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_change(league, stub_pdfs, tmp_path):

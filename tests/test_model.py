@@ -126,3 +126,9 @@ def test_a_deferred_list_of_another_length_than_announced_is_refused():
     # the summary printed « 3 joueurs classés » before the rows were made: never a bulletin that lies
     with pytest.raises(ValueError, match="2 items, 3 announced"):
         list(Deferred(lambda: [1, 2], 3))
+
+
+def test_a_deferred_list_of_unknown_length_is_made_when_counted():
+    made = []
+    rows = Deferred(lambda: made.append(1) or [[1], [2], [3]], None)  # an annex's place history
+    assert made == [] and len(rows) == 3 and made == [1] and list(rows) == [[1], [2], [3]]

@@ -51,9 +51,10 @@ class Deferred(Sequence[Any]):
 
     __slots__ = ("_make", "_length", "_made", "outline")
 
-    def __init__(self, make: Callable[[], Sequence[Any]], length: int, outline: Sequence[Any] | None = None) -> None:
+    def __init__(self, make: Callable[[], Sequence[Any]], length: int | None,
+                 outline: Sequence[Any] | None = None) -> None:
         self._make: Callable[[], Sequence[Any]] | None = make
-        self._length = length
+        self._length = length  # None: known once made (an annex's sheet, whose length only its writing reads)
         self._made: Sequence[Any] | None = None
         self.outline = outline
 
@@ -62,13 +63,13 @@ class Deferred(Sequence[Any]):
         if self._made is None:
             assert self._make is not None
             made = self._make()
-            if len(made) != self._length:  # the length said beforehand is what the summary printed
+            if self._length is not None and len(made) != self._length:  # what the summary printed
                 raise ValueError(f"deferred list of {len(made)} items, {self._length} announced")
             self._made, self._make = made, None  # what it was made from released with the closure
         return self._made
 
     def __len__(self) -> int:
-        return self._length
+        return len(self.made()) if self._length is None else self._length
 
     @overload
     def __getitem__(self, index: int) -> Any: ...
@@ -89,7 +90,7 @@ class Deferred(Sequence[Any]):
     __hash__ = None  # type: ignore[assignment]  # as a list's (a tuple of rows is never a key)
 
     def __repr__(self) -> str:
-        return f"Deferred({self._length} items{', made' if self._made is not None else ''})"
+        return f"Deferred({'made' if self._made is not None else 'not made'}, {self._length} items announced)"
 
     def __reduce__(self) -> tuple[type, tuple[Sequence[Any]]]:
         made = self.made()
@@ -179,7 +180,7 @@ class InputRule:
 class AnnexSheet:
     name: str
     columns: list[AnnexColumn]
-    rows: list[list[Any]]
+    rows: Sequence[list[Any]]  # a list, or a Deferred one (made only if the annex is written)
     rules: list[InputRule] = field(default_factory=list)
 
 
@@ -192,6 +193,9 @@ class Annex:
     date: dt.date
     sheets: list[AnnexSheet]
     season: int = 0
+    # What the rows of its `Deferred` sheets are made from (render/cache.py `annex_key` hashes it in
+    # their place) when `value` is this very list of sheets: a public copy's are other sheets.
+    made_from: MadeFrom | None = field(default=None, compare=False, repr=False)
 
 
 Cell = tuple[str, int, int]  # sheet name, 0-based row (0: the header row), 0-based column

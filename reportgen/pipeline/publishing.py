@@ -256,7 +256,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # The annexes' worker (render/annex_worker.py) started first when a large annex is written again:
     # it starts on the other core while this process makes the site's records below, and is ready
     # when the annexes are given to it.
-    keys = {annex.path: cache.source_key("xlsx", annex) for annex in report.annexes}
+    keys = {annex.path: cache.annex_key(annex) for annex in report.annexes}
     aside = annex_worker.Aside()
     aside.start([annex for annex in report.annexes if written_again(annex, keys[annex.path])])
     deferred = Later(aside, made_from)
@@ -267,7 +267,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         for annex in report.annexes:
             masked_annex = masking.annex(annex) if masking else None
             annexes.append(((annex, keys[annex.path]),
-                            (masked_annex, cache.source_key("xlsx", masked_annex)) if masked_annex is not None else None))
+                            (masked_annex, cache.annex_key(masked_annex)) if masked_annex is not None else None))
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
         # their turn. Given after the site's records, the worker's annex was what the layout waited for

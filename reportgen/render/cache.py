@@ -49,7 +49,7 @@ from reportgen.ingest.file_hashes import FileHashes, content_digest, folder_file
 from reportgen.ingest.read_cache import FORMAT
 
 if TYPE_CHECKING:
-    from reportgen.model.documents import Document
+    from reportgen.model.documents import Annex, Document
     from reportgen.model.rankings import Ranking
 
 # -- fingerprints ---------------------------------------------------------------------------------
@@ -179,6 +179,25 @@ def ranking_key(ranking: Ranking) -> str | None:
         return source_key("ranking", rest, made_from.part, made_from.source)
     rows = [(type(row).__qualname__, _fields_of(type(row))(row)) for row in ranking.rows]
     return source_key("ranking", rest, rows)
+
+
+def annex_key(annex: Annex) -> str | None:
+    """An annex's `source_key`; its `Deferred` sheets' rows hashed as the source its `made_from`
+    names, when it describes its sheets (a Grand Sud season's annex: its rankings' digests and its
+    points table, scoring/digests.py `frame_digest`), so that an annex a new tournament leaves unchanged (the season
+    before) is known without making its 100,000 rows at 100x. Every other field and sheet (names,
+    columns, rows made) is in it as itself."""
+    rest = {field.name: getattr(annex, field.name) for field in dataclasses.fields(annex)
+            if field.name not in ("sheets", "made_from")}
+    made_from = annex.made_from
+    if made_from is None or made_from.value is not annex.sheets:
+        return source_key("xlsx", rest, annex.sheets)
+    from reportgen.model import Deferred
+
+    sheets = [(sheet.name, sheet.columns, sheet.rules, None if isinstance(sheet.rows, Deferred) else sheet.rows)
+              for sheet in annex.sheets]
+    # two more parts than an annex keyed whole: the two kinds of key never meet
+    return source_key("xlsx", rest, sheets, made_from.part, made_from.source)
 
 
 _GETTERS: dict[type, Callable[[Any], Any]] = {}

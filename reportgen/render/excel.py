@@ -40,9 +40,10 @@ def annex_parts(annex: Annex, rows_per_part: int | None = None) -> Iterator[Part
     or `rows_per_part` at a time (what a worker is sent: render/annex_worker.py)."""
     for spec in annex.sheets:
         yield dataclasses.replace(spec, rows=[])
-        step = rows_per_part or max(len(spec.rows), 1)
-        for start in range(0, len(spec.rows), step):
-            yield spec.rows[start:start + step] if rows_per_part else spec.rows
+        rows = spec.rows if isinstance(spec.rows, list) else list(spec.rows)  # a Deferred's, made now
+        step = rows_per_part or max(len(rows), 1)
+        for start in range(0, len(rows), step):
+            yield rows[start:start + step] if rows_per_part else rows
 
 
 def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:

@@ -16,7 +16,7 @@ from hypothesis import event as seen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reportgen.circuits.grand_sud.documents import bulletin_rows, published, ranking_path
+from reportgen.circuits.grand_sud.documents import annex, bulletin_rows, published, ranking_path
 from reportgen.circuits.grand_sud.parse import GrandSudRow, GrandSudTournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import Entry, Event, SourceRef
@@ -139,6 +139,53 @@ def test_the_same_digest_means_the_same_published_ranking_and_bulletin_rows(leag
             assert one.window == other.window and one.latest == other.latest and one.replaced == other.replaced
         else:
             seen("another digest")
+
+
+def annexes(drawn, settings: GrandSudSettings = GrandSudSettings()):
+    tournaments, points, found = league(events(drawn), settings)
+    return {(season, closed): annex(season, [r for r in found if r.season == season], tournaments, points, closed)
+            for season in {r.season for r in found} for closed in (True, False)}
+
+
+@settings(deadline=None, max_examples=200)
+@given(two_leagues())
+def test_the_same_annex_key_means_the_same_annex(leagues):
+    """A season's annex keyed by its rankings' digests and its points table in place of its two large
+    sheets' rows (cache.annex_key): whenever two leagues give it the same key, whatever input changed,
+    every sheet of it is the same, its rows made."""
+    first, (second, second_settings) = leagues
+    before, after = annexes(first), annexes(second, second_settings)
+    for season in before.keys() & after.keys():  # each season's annex, closed and not
+        one, other = before[season], after[season]
+        assert one.made_from is not None and one.made_from.value is one.sheets
+        if cache.annex_key(one) == cache.annex_key(other):
+            seen("same annex key")
+            assert [(s.name, s.columns, list(s.rows)) for s in one.sheets] == \
+                [(s.name, s.columns, list(s.rows)) for s in other.sheets], season
+        else:
+            seen("another annex key")
+
+
+def test_a_result_s_cell_moved_changes_the_annex_key_alone():
+    """A title row inserted above a workbook's results: every result read one row lower. The
+    rankings read the same (their digests stay), but the annex's « Source » column names the new
+    cells: its points table's digest (scoring/digests.py `frame_digest`) changes its key."""
+    def lowered(event):
+        return dataclasses.replace(event, results=[
+            dataclasses.replace(row, ref=dataclasses.replace(row.ref, cell=f"B{int(row.ref.cell[1:]) + 1}"))
+            for row in event.results])
+
+    def season_annex(found_events):
+        tournaments, points, found = league(found_events)
+        return found, annex(2026, [r for r in found if r.season == 2026], tournaments, points)
+
+    base = events(BASE)
+    before, one = season_annex(base)
+    after, other = season_annex([*base[:2], lowered(base[2])])
+    assert [r.digest for r in before] == [r.digest for r in after]
+    assert cache.annex_key(one) != cache.annex_key(other)
+    sources = [[row[-1] for row in annex_.sheets[2].rows] for annex_ in (one, other)]
+    assert sources[0] != sources[1] and "(Résultats!B3)" in " ".join(sources[1])
 
 
 BASE = [[dt.date(2025, 11, 8), "CARC", "", "duplicate", [["DELTA", "Quatre", "", "", 1], ["CHARLIE", "Trois", "", "", 2]]],

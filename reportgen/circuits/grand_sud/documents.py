@@ -31,6 +31,7 @@ from reportgen.model import (
     Status,
     headings,
 )
+from reportgen.scoring.digests import frame_digest
 
 
 def ranking_path(ranking: Ranking) -> str:
@@ -307,23 +308,83 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
           points: pd.DataFrame, closed: bool = True) -> Annex:
     """The season's Excel annex: final ranking, tournaments, every result, place history. While the
     season runs (`closed` false) its final ranking is « provisoire », as the site and `standings`
-    say: it counts the year's tournaments only (§1), not the latest dated bulletin's window."""
+    say: it counts the year's tournaments only (§1), not the latest dated bulletin's window.
+
+    When every ranking of the season has its scoring digest, the rows of its two large sheets (every
+    result, the place history: 100,000 and 2,800 rows a season at 100x) are made only if the annex
+    is written again (`Deferred`), its key hashing what they are made from (`made_from`): the
+    season's rankings' digests and the season's points table. The tournaments' sheet, with their
+    names, and the final ranking's are keyed as themselves."""
     final = next(r for r in rankings if r.final)
     seasonal = [t for t in sorted(tournaments.values(), key=lambda t: (t.date, t.id)) if t.date.year == season]
-    counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
     tournament_rows = [[t.date, t.event.name, t.event.content.club.name, t.event.content.club.departement,
                         t.series, FORMULA_LABELS[t.event.content.formula], t.event.content.location,
                         len(t.event.results), t.seeds if t.eligible else None,
                         "oui" if t.id in final.window else ("hors circuit" if not t.eligible else "non"),
                         t.id] for t in seasonal]
-    season_points = points[points["date"].dt.year == season].sort_values(["date", "event", "place"])
-    columns = ("date", "event", "player", "licence", "club", "place", "place_duplicate", "seeds", "duplicate_points",
-               "final_points", "points", "player_id", "source_file", "source_sheet", "source_cell")
-    point_rows = [[day.date(), tournaments[event].event.name, player, licence, club, int(place), int(place_duplicate),
-                   int(seeds), int(duplicate), int(final), int(total),
-                   "oui" if (player_id, event) in counted_final else "non", f"{file} ({sheet}!{cell})"]
-                  for (day, event, player, licence, club, place, place_duplicate, seeds, duplicate, final, total,
-                       player_id, file, sheet, cell) in zip(*(season_points[column].tolist() for column in columns))]
+    season_points = points.loc[points["date"].dt.year == season, list(POINT_COLUMNS)].sort_values(
+        ["date", "event", "place"])
+    point_rows: list[list[Any]] | Deferred
+    history_rows: list[list[Any]] | Deferred
+    source = None
+    if all(ranking.digest for ranking in rankings):
+        point_rows = Deferred(lambda: _point_rows(season_points, tournaments, final), len(season_points))
+        history_rows = Deferred(lambda: _history_rows(rankings, final), None)
+        source = ("grand-sud annex", closed, tuple(ranking.digest for ranking in rankings),
+                  frame_digest(season_points))
+    else:
+        point_rows, history_rows = _point_rows(season_points, tournaments, final), _history_rows(rankings, final)
+    final_name = "Classement final" if closed else "Classement final provisoire"
+    history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
+                       for r in rankings]
+    sheets = [
+        common.ranking_sheet(published(final), final_name),
+        AnnexSheet("Tournois", [
+            AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
+            # wide enough for « Département » whole in its header, and a series' code such as
+            # « TLSE-printemps » (its club's and the tournament's), which a narrower column cut
+            AnnexColumn("Département", "text", 12), AnnexColumn("Série", "text", 15),
+            AnnexColumn("Formule", "text", 18), AnnexColumn("Lieu", "text", 16),
+            AnnexColumn("Joueurs", "int", 8), AnnexColumn("Têtes de série présentes", "int", 10),
+            AnnexColumn("Compté au classement final", "text", 12), AnnexColumn("Fichier", "text", 36)],
+            tournament_rows),
+        AnnexSheet("Points", [
+            AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),
+            AnnexColumn("Licence", "text", 10), AnnexColumn("Club", "text", 18), AnnexColumn("Place", "int", 7),
+            AnnexColumn("Place duplicate", "int", 9), AnnexColumn("Têtes de série", "int", 8),
+            AnnexColumn("Points duplicate", "int", 9), AnnexColumn("Points finale", "int", 9),
+            AnnexColumn("Points", "int", 8), AnnexColumn("Compté au classement final", "text", 11),
+            # « 2026/2026-01-24-carcassonne.xlsx (Résultats!B123) » on one line
+            AnnexColumn("Source", "text", 44)], point_rows),
+        # a date's column as wide as the other sheets' dates: at 8, its header « 24/01/2026 »
+        # wrapped into « 24/01/20 » over « 26 » (the header row wraps its texts)
+        AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]
+                   + [AnnexColumn(h, "int", max(11, len(h) + 1)) for h in history_headers], history_rows),
+    ]
+    return Annex(path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
+                 date=final.date, season=season, sheets=sheets,
+                 made_from=MadeFrom("sheets", sheets, source) if source is not None else None)
+
+
+# The points table's columns the « Points » sheet reads, in its rows' order.
+POINT_COLUMNS = ("date", "event", "player", "licence", "club", "place", "place_duplicate", "seeds",
+                 "duplicate_points", "final_points", "points", "player_id", "source_file", "source_sheet",
+                 "source_cell")
+
+
+def _point_rows(season_points: pd.DataFrame, tournaments: dict[str, Tournament], final: Ranking) -> list[list[Any]]:
+    """The « Points » sheet's rows: every result of the season, whether the final ranking counts it."""
+    counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
+    return [[day.date(), tournaments[event].event.name, player, licence, club, int(place), int(place_duplicate),
+             int(seeds), int(duplicate), int(final_points), int(total),
+             "oui" if (player_id, event) in counted_final else "non", f"{file} ({sheet}!{cell})"]
+            for (day, event, player, licence, club, place, place_duplicate, seeds, duplicate, final_points, total,
+                 player_id, file, sheet, cell) in zip(*(season_points[column].tolist() for column in POINT_COLUMNS))]
+
+
+def _history_rows(rankings: list[Ranking], final: Ranking) -> list[list[Any]]:
+    """The « Historique des places » sheet's rows: each player's place in each ranking of the season,
+    in the final ranking's order (then by name)."""
     history_players: dict[str, str] = {}
     for ranking in rankings:
         for row in ranking.rows:
@@ -331,35 +392,4 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     by_rank = [ranking.rank_of() for ranking in rankings]
     final_rank = final.rank_of()
     order = sorted(history_players, key=lambda pid: (final_rank.get(pid, 10**6), history_players[pid]))
-    history_rows = [[history_players[pid], *[ranks.get(pid) for ranks in by_rank]] for pid in order]
-    final_name = "Classement final" if closed else "Classement final provisoire"
-    history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
-                       for r in rankings]
-    return Annex(
-        path=f"{season}/annexe-grand-sud-{season}", title=f"Classement régional Grand Sud {season}",
-        date=final.date, season=season,
-        sheets=[
-            common.ranking_sheet(published(final), final_name),
-            AnnexSheet("Tournois", [
-                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
-                # wide enough for « Département » whole in its header, and a series' code such as
-                # « TLSE-printemps » (its club's and the tournament's), which a narrower column cut
-                AnnexColumn("Département", "text", 12), AnnexColumn("Série", "text", 15),
-                AnnexColumn("Formule", "text", 18), AnnexColumn("Lieu", "text", 16),
-                AnnexColumn("Joueurs", "int", 8), AnnexColumn("Têtes de série présentes", "int", 10),
-                AnnexColumn("Compté au classement final", "text", 12), AnnexColumn("Fichier", "text", 36)],
-                tournament_rows),
-            AnnexSheet("Points", [
-                AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),
-                AnnexColumn("Licence", "text", 10), AnnexColumn("Club", "text", 18), AnnexColumn("Place", "int", 7),
-                AnnexColumn("Place duplicate", "int", 9), AnnexColumn("Têtes de série", "int", 8),
-                AnnexColumn("Points duplicate", "int", 9), AnnexColumn("Points finale", "int", 9),
-                AnnexColumn("Points", "int", 8), AnnexColumn("Compté au classement final", "text", 11),
-                # « 2026/2026-01-24-carcassonne.xlsx (Résultats!B123) » on one line
-                AnnexColumn("Source", "text", 44)], point_rows),
-            # a date's column as wide as the other sheets' dates: at 8, its header « 24/01/2026 »
-            # wrapped into « 24/01/20 » over « 26 » (the header row wraps its texts)
-            AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]
-                       + [AnnexColumn(h, "int", max(11, len(h) + 1)) for h in history_headers], history_rows),
-        ],
-    )
+    return [[history_players[pid], *[ranks.get(pid) for ranks in by_rank]] for pid in order]

@@ -46,6 +46,8 @@ def test_texts_and_numbers_and_where_a_column_ends_are_told_apart():
     assert frame_digest(pd.DataFrame({"a": ['x", "y']})) != frame_digest(pd.DataFrame({"a": ["x", "y"]}))
     assert frame_digest(pd.DataFrame({"a": ["x"], "b": ["y"]})) != frame_digest(pd.DataFrame({"a": ["x"], "c": ["y"]}))
     assert frame_digest(pd.DataFrame({"a": ["xy", ""]})) != frame_digest(pd.DataFrame({"a": ["x", "y"]}))
+    # texts are joined by NULs: one that holds a NUL is written otherwise
+    assert frame_digest(pd.DataFrame({"a": ["x\0y", "z"]})) != frame_digest(pd.DataFrame({"a": ["x", "y\0z"]}))
     # a column of objects that JSON does not write (a date): pickled, still by value
     days = pd.DataFrame({"a": [dt.date(2026, 3, 14)]}, dtype=object)
     assert frame_digest(days) == frame_digest(days.copy()) != frame_digest(pd.DataFrame({"a": [dt.date(2026, 3, 15)]},

@@ -12,20 +12,31 @@ import pandas as pd
 
 def frame_digest(frame: pd.DataFrame) -> str:
     """The SHA-256 of a table's values, exactly, column by column in its order (its index aside):
-    numbers and dates by their bytes and dtype, any other column as JSON (a text as itself, so that
-    no two different columns give the same bytes), or pickled when it is not JSON. About 0.03 CPU-s
-    for 100,000 rows of 15 columns, where making them as Python lists costs ten times that."""
+    numbers and dates by their bytes and dtype, any other column by `_objects`. About 0.05 CPU-s for
+    a season's 100,000 points at 100x, where making them as an annex's rows costs ten times that."""
     hasher = hashlib.sha256(f"{len(frame)}\0{len(frame.columns)}".encode())
     for name in frame.columns:
         values = frame[name].to_numpy()
         if values.dtype.kind in "biufcmM":  # not an array of objects (their pointers)
             data, kind = values.tobytes(), values.dtype.str
         else:
-            listed = values.tolist()
-            try:
-                data, kind = json.dumps(listed, ensure_ascii=False).encode("utf-8", "surrogatepass"), "json"
-            except (TypeError, ValueError):
-                data, kind = pickle.dumps(listed, protocol=5), "pickle"
+            data, kind = _objects(values.tolist())
         hasher.update(f"\0{name}\0{kind}\0{len(data)}\0".encode())
         hasher.update(data)
     return hasher.hexdigest()
+
+
+def _objects(values: list[object]) -> tuple[bytes, str]:
+    """A column of objects as bytes that no other column of as many values gives: texts joined by
+    NULs when none holds one (a workbook's text never does: XML cannot hold it; JSON's escaping cost
+    four times as much), else JSON, else pickled (a date)."""
+    try:
+        joined = "\0".join(values)  # type: ignore[arg-type]  # a TypeError when one is not a text
+        if joined.count("\0") == max(len(values) - 1, 0):
+            return joined.encode("utf-8", "surrogatepass"), "texts"
+    except TypeError:
+        pass
+    try:
+        return json.dumps(values, ensure_ascii=False).encode("utf-8", "surrogatepass"), "json"
+    except (TypeError, ValueError):
+        return pickle.dumps(values, protocol=5), "pickle"

@@ -95,7 +95,7 @@ def test_an_input_rule_is_help_only_unless_it_says_its_kind_and_never_refuses_ev
             InputRule(1, 1, 1, 1, "?", **impossible)  # type: ignore[arg-type]
 
 
-# -- a list of a context made when first read (model.Deferred) -------------------------------------
+# -- a list made when first read (model.Deferred) ---------------------------------------------------
 
 def test_a_deferred_list_is_made_once_when_first_read_and_reads_as_that_list():
     made = []

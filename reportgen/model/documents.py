@@ -35,18 +35,20 @@ class MadeFrom:
 class Deferred(Sequence[Any]):
     """A list or tuple made when it is first read, not when what holds it is made: a Grand Sud
     bulletin's rows (one dict per player, a cell per tournament of the window: 2,800 players at
-    100x) and a published ranking's rows, which a rebuild needs only where it writes them again.
-    One new tournament changes 2 of the 82 rankings at 100x; the others are known unchanged by
-    their keys (render/cache.py `document_key` and `ranking_key` hash the `MadeFrom` source in
-    place of this part and never read it).
+    100x), a published ranking's rows and a season annex's points and place history, which a
+    rebuild needs only where it writes them again. One new tournament changes 2 of the 82 rankings
+    at 100x and one season's annex; the others are known unchanged by their keys (render/cache.py
+    `document_key`, `ranking_key` and `annex_key` hash the `MadeFrom` source in place of this part
+    and never read it).
 
-    Its length is known beforehand (the summary and the print settings count the rows), and checked
-    once it is made. Made once, then kept: the HTML and the PDF's HTML both read it. `outline`, when
-    given: what is known of each item beforehand, item by item (a Grand Sud ranking's scoring rows,
-    whose `rank`, `player_id` and `player` are those of its published rows: site/data.py
-    `chart_records` reads them there). It reads and compares as the sequence it stands for, and
-    pickles as it (`__reduce__`: a key of something that holds one, where its `MadeFrom` no longer
-    describes it, is a key of its items); the public copies look into it as into a list
+    Its length is known beforehand (the summary and the print settings count the rows) and checked
+    once it is made, or, given as None, known once made (an annex's place history, counted only
+    when the annex is written). Made once, then kept: the HTML and the PDF's HTML both read it.
+    `outline`, when given: what is known of each item beforehand, item by item (a Grand Sud
+    ranking's scoring rows, whose `rank`, `player_id` and `player` are those of its published rows:
+    site/data.py `chart_records` reads them there). It reads and compares as the sequence it stands
+    for, and pickles as it (`__reduce__`: a key of something that holds one, where its `MadeFrom`
+    no longer describes it, is a key of its items); the public copies look into it as into a list
     (site/public_copies.py), so no name it holds escapes them."""
 
     __slots__ = ("_make", "_length", "_made", "outline")
@@ -54,7 +56,7 @@ class Deferred(Sequence[Any]):
     def __init__(self, make: Callable[[], Sequence[Any]], length: int | None,
                  outline: Sequence[Any] | None = None) -> None:
         self._make: Callable[[], Sequence[Any]] | None = make
-        self._length = length  # None: known once made (an annex's sheet, whose length only its writing reads)
+        self._length = length  # None: known once made
         self._made: Sequence[Any] | None = None
         self.outline = outline
 

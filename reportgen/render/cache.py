@@ -184,9 +184,9 @@ def ranking_key(ranking: Ranking) -> str | None:
 def annex_key(annex: Annex) -> str | None:
     """An annex's `source_key`; its `Deferred` sheets' rows hashed as the source its `made_from`
     names, when it describes its sheets (a Grand Sud season's annex: its rankings' digests and its
-    points table, scoring/digests.py `frame_digest`), so that an annex a new tournament leaves unchanged (the season
-    before) is known without making its 100,000 rows at 100x. Every other field and sheet (names,
-    columns, rows made) is in it as itself."""
+    points table, scoring/digests.py `frame_digest`), so that an annex a new tournament leaves
+    unchanged (the season before) is known without making its 100,000 rows at 100x. Every other
+    field and sheet (names, columns, rows not deferred) is in it as itself."""
     rest = {field.name: getattr(annex, field.name) for field in dataclasses.fields(annex)
             if field.name not in ("sheets", "made_from")}
     made_from = annex.made_from

@@ -80,7 +80,7 @@ class Masking:
         if isinstance(value, dict):
             items = {name: self.value(item, name) for name, item in value.items()}
             return value if all(items[name] is item for name, item in value.items()) else items
-        if isinstance(value, Deferred):  # a bulletin's rows, made now: the copy names no one they hide
+        if isinstance(value, Deferred):  # rows not made yet (a bulletin's, a ranking's, an annex's): made now
             made = value.made()
             masked_rows = self.value(made)
             return value if masked_rows is made else masked_rows

@@ -34,7 +34,7 @@ from reportgen.pipeline import build, building
 from reportgen.pipeline.state import STATE as STATE_FILE
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
-from tests.builders import TODAY, small_league, write_tournament
+from tests.builders import TODAY, small_league, write_tournament, write_workbook
 from tests.test_hostile_files import snapshot
 
 STATE = f"{FOLDER}/{STATE_FILE}"
@@ -249,6 +249,39 @@ def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pd
     assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
     assert rows_made["_point_rows"] == rows_made["_history_rows"] == ["2026"]  # 2025's annex taken from disk
     assert "grand-sud/2025/annexe-grand-sud-2025.xlsx" not in built(result, outputs)
+
+
+def test_with_names_to_mask_a_rebuild_makes_no_more_rows_and_its_public_copies_are_a_full_build_s(
+        tmp_path, stub_pdfs, rows_made):
+    """A league whose players chose `initiales` and `non` (site/public_copies.py): each public copy
+    the last build made from the same whole file and the same names is known by its key, not masked
+    again (masking reads every row). One new tournament makes the rows it would make without
+    copies, and every file, copies included, is a full build's."""
+    inputs = small_league(tmp_path / "inputs")
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"],
+        ["1001", "DUPONT", "Jean", "Carcassonne", "", "initiales"], ["1002", "MARTIN", "Paul", "Albi", "", "non"]]})
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    copies = sorted(path.name for path in (outputs / "grand-sud" / "public").rglob("*.*"))
+    assert "classement-2026-01-10.html" in copies and "classement-2026-01-10.csv" in copies
+    for calls in rows_made.values():
+        calls.clear()
+    new_tournament(inputs)
+    result = build(inputs, outputs, TODAY)
+    assert result.ok
+    assert rows_made["bulletin_rows"] == ["2026-03-01"]
+    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
+    assert rows_made["_point_rows"] == rows_made["_history_rows"] == ["2026"]
+    rendered = {path.relative_to(outputs).as_posix() for path in result.rendered["grand-sud"]}
+    assert {"grand-sud/public/2026/classement-2026-03-01.html", "grand-sud/public/2026/annexe-grand-sud-2026.xlsx"} \
+        <= rendered
+    assert not rendered & {"grand-sud/public/2026/classement-2026-01-10.html",
+                           "grand-sud/public/2025/annexe-grand-sud-2025.xlsx"}
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
+        {name: data for name, data in snapshot(outputs).items() if name.startswith("grand-sud/")}
 
 
 def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_change(league, stub_pdfs, tmp_path):

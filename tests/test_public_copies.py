@@ -222,6 +222,21 @@ def test_a_choice_changed_back_removes_the_copies(private, tmp_path):
 
 # -- the mapping itself ---------------------------------------------------------------------------
 
+def test_a_masking_s_fingerprint_is_all_it_does_and_nothing_else():
+    """A public copy's key holds the masking's fingerprint: each name with its public form and each
+    licence, in any order given; another choice (initials for « non »), another name or licence,
+    another fingerprint."""
+    one = Masking({"DUPONT Jean": "J. D.", "MARTIN Paul": "joueur non publié"}, ["1001", "1002"])
+    assert one.fingerprint == Masking({"MARTIN Paul": "joueur non publié", "DUPONT Jean": "J. D."},
+                                      ["1002", "1001"]).fingerprint
+    assert one.fingerprint == Masking({"DUPONT Jean": "J. D.", "MARTIN Paul": "joueur non publié",
+                                       "DURAND Anne": "DURAND Anne"}, ["1001", "1002", ""]).fingerprint  # shown as is
+    for other in (Masking({"DUPONT Jean": "joueur non publié", "MARTIN Paul": "joueur non publié"}, ["1001", "1002"]),
+                  Masking({"DUPONT Jean": "J. D."}, ["1001", "1002"]),
+                  Masking({"DUPONT Jean": "J. D.", "MARTIN Paul": "joueur non publié"}, ["1001"])):
+        assert other.fingerprint != one.fingerprint
+
+
 def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is():
     masking = Masking({"MARTIN Paul": "joueur non publié", "DUPONT Jean": "D. J.", "O'NEIL Ann": "O. A."})
     context = {"rows": [{"player": "MARTIN Paul", "points": 12}, {"player": "MARTIN Pauline", "points": 3},
@@ -336,6 +351,31 @@ def test_a_second_build_renders_no_copy_again(private, tmp_path):
     assert result.ok and not result.unchanged
     assert result.rendered["grand-sud"] == [] and result.published["grand-sud"] == []
     assert {p: p.read_bytes() for p in before} == before
+
+
+@pytest.mark.parametrize("damage", ["edited", "deleted"])
+def test_a_public_copy_known_by_its_key_but_damaged_is_masked_again(private, tmp_path, damage):
+    """A copy the last build made from the same whole file and names is taken by its key without
+    masking; edited or deleted by hand, it is made again, from the whole document masked now: never
+    the whole document under the copy's name."""
+    from reportgen.pipeline import build
+
+    for folder in ("inputs", "outputs"):
+        shutil.copytree(private.parent / folder, tmp_path / folder)
+    public = tmp_path / "outputs" / "grand-sud" / "public" / "2026"
+    damaged = [public / "classement-2026-01-10.html", public / "classement-2026-01-10.csv",
+               public / "annexe-grand-sud-2026.xlsx"]
+    before = {path: path.read_bytes() for path in damaged}
+    for path in damaged:
+        if damage == "edited":
+            path.write_bytes(path.read_bytes() + b" ")
+        else:
+            path.unlink()
+    result = build(tmp_path / "inputs", tmp_path / "outputs", TODAY)
+    assert result.ok and not result.unchanged
+    assert {path: path.read_bytes() for path in damaged} == before
+    for path in damaged:
+        assert not any(name in text_of(path) for name in FULL_NAMES), path
 
 
 def test_a_public_bulletin_opens_in_a_browser_like_the_whole_one(private, browser):

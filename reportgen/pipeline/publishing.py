@@ -3,14 +3,17 @@ and published all together through a journal."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from reportgen import circuits
 from reportgen.model import SILENT, Annex, Document, Progress, Report
 from reportgen.pipeline import state
+from reportgen.site.public_copies import FOLDER as PUBLIC
 from reportgen.site.public_copies import Masking
 
 if TYPE_CHECKING:
@@ -65,6 +68,19 @@ class Later:
         self.aside.close()
 
 
+Whole = TypeVar("Whole")
+
+
+def made_copy(mask: Callable[[Whole], Whole | None], whole: Whole) -> Whole:
+    """The public copy of `whole` that the last build made from the same whole and the same names
+    (`render_report`'s `copy_known`), made again to be written: masking is deterministic, so it
+    names someone again."""
+    copy = mask(whole)
+    if copy is None:  # only if masking were not a function of the whole and the names
+        raise RuntimeError(f"la copie publique de {getattr(whole, 'path', whole)} ne masque plus aucun nom")
+    return copy
+
+
 def render_report(slug: str, report: Report, folder: Path, progress: Progress = SILENT,
                   rendered: list[Path] | None = None, previous: dict | None = None,
                   pdfs_known: Callable[[list[tuple[Path, str, dt.date]]], None] = lambda pending: None,
@@ -95,7 +111,9 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     `events`: the circuit's tournaments for the website (site/data.py `EventRecord`). `masking`:
     the names of the players who chose `initiales` or `non`; each document, CSV and annex that names
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
-    the manifest's `public`. `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
+    the manifest's `public`; a copy is keyed by its whole file's key and the masking's fingerprint
+    (`public_key`), so that one the last build made from both is taken without masking the whole
+    again (`copy_known`: masking reads every row, made for the occasion when deferred). `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
     taken from disk that they know by its stat as the bytes its record names is not read at all
     (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
     a file made again (a CSV, the site's data) read to find it holds the same bytes. `later` (the
@@ -204,6 +222,16 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     def copied(whole: str, copy: str, suffixes: tuple[str, ...]) -> None:
         public.update({f"{whole}{suffix}": f"{copy}{suffix}" for suffix in suffixes})
 
+    def public_key(whole_key: str | None) -> str | None:
+        """A public copy's key: what it is made from, the whole file's source (its key, the code
+        included) and the names and licences the masking hides; None when the whole has no key."""
+        return cache.source_key("public", whole_key, cast(Masking, masking).fingerprint) if whole_key else None
+
+    def copy_known(whole: str, copy_key: str | None) -> bool:
+        """Whether the last build made the public copy of `whole` (its path relative to the folder)
+        from this very key: the same whole and names give the same copy, so it names someone now too."""
+        return copy_key is not None and cache.made_from_key(known.get(f"{PUBLIC}/{whole}"), copy_key)
+
     def unread(html_path: Path, pdf_path: Path, key: str | None, top: bool) -> bool:
         """An unchanged bulletin whose page and PDF are both proven by their records and their stat
         (`taken`, `hashes`): staged as they are, neither read (at 100x, 81 pages of megabytes each)."""
@@ -222,12 +250,18 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         staging.keep(pdf_path, existing)
         return True
 
-    def bulletin(document: Document, key: str | None) -> None:
-        html_path = folder / f"{document.path}.html"
+    def bulletin(document: Document, key: str | None, make: Callable[[], Document] | None = None) -> None:
+        """A bulletin's page and PDF. `make`, for a public copy known by its key (`copy_known`): the
+        copy, masked only if its files must be made or read; `document` (the whole one) then gives
+        only the copy's path and whether it prints its top rows (the same in both)."""
+        path = f"{PUBLIC}/{document.path}" if make is not None else document.path
+        html_path = folder / f"{path}.html"
         pdf_path = html_path.with_suffix(".pdf")
         relative, top = pdf_path.relative_to(folder).as_posix(), html.prints_differently(document)
         if unread(html_path, pdf_path, key, top):
             return
+        if make is not None:
+            document = make()
         page = made(html_path, key, lambda: html.render(document).encode("utf-8"))
         keep(html_path, page)
         try:
@@ -264,10 +298,20 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     dated = {entry.get("path"): entry.get("date") for entry in previous.get("annexes") or [] if isinstance(entry, dict)}
     try:  # the worker stopped if this fails; once done, unless it still writes annexes for `later`
         annexes = []  # each annex and its public copy (or None), with their keys
+        copies: dict[str, Annex] = {}  # a public copy known by its key (`copy_known`) -> its whole annex
         for annex in report.annexes:
-            masked_annex = masking.annex(annex) if masking else None
-            annexes.append(((annex, keys[annex.path]),
-                            (masked_annex, cache.annex_key(masked_annex)) if masked_annex is not None else None))
+            annex_copy = None
+            if masking:
+                copy_key = public_key(keys[annex.path])
+                if copy_known(f"{annex.path}.xlsx", copy_key):
+                    # its path alone, no sheet: masked from the whole annex only if written (`annexed`);
+                    # never given to the worker (its record has this key: not written again)
+                    known_copy = dataclasses.replace(annex, path=f"{PUBLIC}/{annex.path}", sheets=[], made_from=None)
+                    copies[known_copy.path] = annex
+                    annex_copy = (known_copy, copy_key)
+                elif (masked_annex := masking.annex(annex)) is not None:
+                    annex_copy = (masked_annex, copy_key or cache.annex_key(masked_annex))
+            annexes.append(((annex, keys[annex.path]), annex_copy))
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
         # their turn. Given after the site's records, the worker's annex was what the layout waited for
@@ -297,6 +341,11 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
 
         def annexed(annex: Annex, key: str | None) -> None:
             path = folder / f"{annex.path}.xlsx"
+            if (whole := copies.get(annex.path)) is not None:
+                from reportgen.render import excel
+
+                kept(path, key, lambda: excel.render_annex(made_copy(cast(Masking, masking).annex, whole)))
+                return
             if annex.path in aside.kept:  # taken back at the circuit's publication (`Later`)
                 name = annex.path  # not the annex: it is not held until then
                 deferred.steps.append((path.relative_to(folder).as_posix(),
@@ -317,19 +366,32 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         keyed = [(document, cache.document_key(document)) for document in charted]
         keyed.sort(key=lambda pair: cache.made_from_key(known.get(f"{pair[0].path}.html"), pair[1]))
 
-        # Each bulletin, then its public copy: the charts' names masked too.
+        # Each bulletin, then its public copy: the charts' names masked too. A copy the last build
+        # made from the same whole document and the same names is known by its key, not masked
+        # (masking reads every row: those of the bulletins a rebuild takes from disk, model.Deferred).
         for document, key in keyed:
             bulletin(document, key)
-            copy = masking.document(document) if masking else None
-            if copy is not None:
-                bulletin(copy, cache.document_key(copy))
+            if not masking:
+                continue
+            copy_key = public_key(key)
+            if copy_known(f"{document.path}.html", copy_key):
+                bulletin(document, copy_key, functools.partial(made_copy, masking.document, document))
+                copied(document.path, f"{PUBLIC}/{document.path}", (".html", ".pdf"))
+            elif (copy := masking.document(document)) is not None:
+                bulletin(copy, copy_key or cache.document_key(copy))
                 copied(document.path, copy.path, (".html", ".pdf"))
         for ranking in report.rankings:
             kept(folder / f"{ranking.path}.csv", ranking_keys[ranking.path],
                  lambda: ranking_render.to_spreadsheet_csv(ranking), listed=False)
-            masked = masking.ranking(ranking) if masking else None
-            if masked is not None:
-                kept(folder / f"{masked.path}.csv", cache.ranking_key(masked),
+            if not masking:
+                continue
+            copy_key = public_key(ranking_keys[ranking.path])
+            if copy_known(f"{ranking.path}.csv", copy_key):
+                kept(folder / f"{PUBLIC}/{ranking.path}.csv", copy_key, lambda: ranking_render.to_spreadsheet_csv(
+                    made_copy(masking.ranking, ranking)), listed=False)
+                copied(ranking.path, f"{PUBLIC}/{ranking.path}", (".csv",))
+            elif (masked := masking.ranking(ranking)) is not None:
+                kept(folder / f"{masked.path}.csv", copy_key or cache.ranking_key(masked),
                      lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
                 copied(ranking.path, masked.path, (".csv",))
         for (annex, key), masked_copy in annexes:

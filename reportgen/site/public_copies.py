@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
+import hashlib
 import html
+import json
 import re
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -58,6 +61,13 @@ class Masking:
 
     def __bool__(self) -> bool:
         return bool(self.names)
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """All that decides what it does to any value: each name it hides with its public form, and
+        each licence it blanks (a public copy's key, with its whole file's: pipeline/publishing.py)."""
+        return hashlib.sha256(json.dumps([sorted(self.names.items()), sorted(self.licences)],
+                                         ensure_ascii=False).encode("utf-8")).hexdigest()
 
     def text(self, value: str) -> str:
         if isinstance(value, Markup):

@@ -113,7 +113,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`; a copy is keyed by its whole file's key and the masking's fingerprint
     (`public_key`), so that one the last build made from both is taken without masking the whole
-    again (`copy_known`: masking reads every row, made for the occasion when deferred). `hashes` (the build's, ingest/file_hashes.py): with `staging`, a file
+    again (`copy_known`: masking reads every row, made for the occasion when deferred). `hashes`
+    (the build's, ingest/file_hashes.py): with `staging`, a file
     taken from disk that they know by its stat as the bytes its record names is not read at all
     (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
     a file made again (a CSV, the site's data) read to find it holds the same bytes. `later` (the

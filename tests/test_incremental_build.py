@@ -32,6 +32,7 @@ from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
 from reportgen.pipeline import build, building
 from reportgen.pipeline.state import STATE as STATE_FILE
+from reportgen.site.public_copies import Masking
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
 from tests.builders import TODAY, small_league, write_tournament, write_workbook
@@ -278,6 +279,42 @@ def test_with_names_to_mask_a_rebuild_makes_no_more_rows_and_its_public_copies_a
         <= rendered
     assert not rendered & {"grand-sud/public/2026/classement-2026-01-10.html",
                            "grand-sud/public/2025/annexe-grand-sud-2025.xlsx"}
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
+        {name: data for name, data in snapshot(outputs).items() if name.startswith("grand-sud/")}
+
+
+def test_a_file_found_naming_no_one_to_hide_is_not_masked_again(tmp_path, stub_pdfs, monkeypatch):
+    """The player to hide played only a tournament « hors circuit », which no ranking counts: the
+    first build masks every file and finds him in none (its manifest's `unmasked`: those files'
+    copies' keys, no copy); the rebuild masks only the files one new tournament changes, and its
+    files are a full build's."""
+    inputs = small_league(tmp_path / "inputs")
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"],
+        ["", "PROVENCAL", "Marius", "Marseille", "", "initiales"]]})
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    assert not (outputs / "grand-sud" / "public").exists()
+    manifest = json.loads((outputs / "grand-sud" / "publications.json").read_bytes())
+    assert len(manifest["unmasked"]) == 3 + 4 + 2  # each bulletin, CSV and annex: no copy
+    masked: list[str] = []
+    for kind in ("document", "ranking", "annex"):
+        def noted(self, whole, real=getattr(Masking, kind)):
+            masked.append(whole.path)
+            return real(self, whole)
+
+        monkeypatch.setattr(Masking, kind, noted)
+    new_tournament(inputs)
+    assert build(inputs, outputs, TODAY).ok
+    grand_sud = [path for path in masked if path.startswith(("2025/classement", "2026/classement", "2025/annexe",
+                                                                   "2026/annexe"))]
+    assert sorted(grand_sud) == sorted([
+        "2026/classement-2026-03-01", "2026/classement-2026-03-01", "2026/classement-final-2026",
+        "2026/annexe-grand-sud-2026"])  # the new bulletin and its ranking, 2026's final ranking, its annex
+    assert not (outputs / "grand-sud" / "public").exists()
+    assert len(json.loads((outputs / "grand-sud" / "publications.json").read_bytes())["unmasked"]) == 4 + 5 + 2
     fresh = tmp_path / "fresh"
     assert build(inputs, fresh, TODAY).ok
     assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \

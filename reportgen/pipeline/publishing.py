@@ -228,10 +228,28 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         included) and the names and licences the masking hides; None when the whole has no key."""
         return cache.source_key("public", whole_key, cast(Masking, masking).fingerprint) if whole_key else None
 
-    def copy_known(whole: str, copy_key: str | None) -> bool:
-        """Whether the last build made the public copy of `whole` (its path relative to the folder)
-        from this very key: the same whole and names give the same copy, so it names someone now too."""
-        return copy_key is not None and cache.made_from_key(known.get(f"{PUBLIC}/{whole}"), copy_key)
+    # The copies' keys under which the last build found a whole file naming no one to hide, and this
+    # build's (the manifest's `unmasked`)
+    unmasked_before = set(previous.get("unmasked") or []) if isinstance(previous.get("unmasked"), list) else set()
+    unmasked: set[str] = set()
+
+    def copy_known(whole: str, copy_key: str | None) -> bool | None:
+        """Whether `whole` (a file's path relative to the folder) has a public copy, as the last
+        build found it from this very key: True (the copy's record has this key), False (it found
+        no name to hide), None when not known (mask it to know). The same whole and names give the
+        same copy, or none."""
+        if copy_key is None:
+            return None
+        if cache.made_from_key(known.get(f"{PUBLIC}/{whole}"), copy_key):
+            return True
+        if copy_key in unmasked_before:
+            unmasked.add(copy_key)
+            return False
+        return None
+
+    def no_copy(copy_key: str | None) -> None:  # masked, it named no one to hide
+        if copy_key is not None:
+            unmasked.add(copy_key)
 
     def unread(html_path: Path, pdf_path: Path, key: str | None, top: bool) -> bool:
         """An unchanged bulletin whose page and PDF are both proven by their records and their stat
@@ -304,14 +322,17 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             annex_copy = None
             if masking:
                 copy_key = public_key(keys[annex.path])
-                if copy_known(f"{annex.path}.xlsx", copy_key):
+                if (has_copy := copy_known(f"{annex.path}.xlsx", copy_key)):
                     # its path alone, no sheet: masked from the whole annex only if written (`annexed`);
                     # never given to the worker (its record has this key: not written again)
                     known_copy = dataclasses.replace(annex, path=f"{PUBLIC}/{annex.path}", sheets=[], made_from=None)
                     copies[known_copy.path] = annex
                     annex_copy = (known_copy, copy_key)
-                elif (masked_annex := masking.annex(annex)) is not None:
-                    annex_copy = (masked_annex, copy_key or cache.annex_key(masked_annex))
+                elif has_copy is None:
+                    if (masked_annex := masking.annex(annex)) is not None:
+                        annex_copy = (masked_annex, copy_key or cache.annex_key(masked_annex))
+                    else:
+                        no_copy(copy_key)
             annexes.append(((annex, keys[annex.path]), annex_copy))
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
@@ -375,26 +396,32 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             if not masking:
                 continue
             copy_key = public_key(key)
-            if copy_known(f"{document.path}.html", copy_key):
+            if (has_copy := copy_known(f"{document.path}.html", copy_key)):
                 bulletin(document, copy_key, functools.partial(made_copy, masking.document, document))
                 copied(document.path, f"{PUBLIC}/{document.path}", (".html", ".pdf"))
-            elif (copy := masking.document(document)) is not None:
-                bulletin(copy, copy_key or cache.document_key(copy))
-                copied(document.path, copy.path, (".html", ".pdf"))
+            elif has_copy is None:
+                if (copy := masking.document(document)) is not None:
+                    bulletin(copy, copy_key or cache.document_key(copy))
+                    copied(document.path, copy.path, (".html", ".pdf"))
+                else:
+                    no_copy(copy_key)
         for ranking in report.rankings:
             kept(folder / f"{ranking.path}.csv", ranking_keys[ranking.path],
                  lambda: ranking_render.to_spreadsheet_csv(ranking), listed=False)
             if not masking:
                 continue
             copy_key = public_key(ranking_keys[ranking.path])
-            if copy_known(f"{ranking.path}.csv", copy_key):
+            if (has_copy := copy_known(f"{ranking.path}.csv", copy_key)):
                 kept(folder / f"{PUBLIC}/{ranking.path}.csv", copy_key, lambda: ranking_render.to_spreadsheet_csv(
                     made_copy(masking.ranking, ranking)), listed=False)
                 copied(ranking.path, f"{PUBLIC}/{ranking.path}", (".csv",))
-            elif (masked := masking.ranking(ranking)) is not None:
-                kept(folder / f"{masked.path}.csv", copy_key or cache.ranking_key(masked),
-                     lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
-                copied(ranking.path, masked.path, (".csv",))
+            elif has_copy is None:
+                if (masked := masking.ranking(ranking)) is not None:
+                    kept(folder / f"{masked.path}.csv", copy_key or cache.ranking_key(masked),
+                         lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
+                    copied(ranking.path, masked.path, (".csv",))
+                else:
+                    no_copy(copy_key)
         for (annex, key), masked_copy in annexes:
             annexed(annex, key)
             if masked_copy is not None:
@@ -417,6 +444,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
+    published.unmasked = sorted(unmasked)
     published.pdfs = proofs
     files = {manifest: published.to_json(), **files}
     return files, pending

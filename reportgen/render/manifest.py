@@ -44,6 +44,9 @@ class Manifest:
     # A whole file naming a player who chose `initiales` or `non` -> its public copy, which the site
     # links and `reportgen publish` uploads instead (site/public_copies.py); paths with extension
     public: dict[str, str] = field(default_factory=dict)
+    # The public copies' keys under which a whole file was found to name no such player: no copy,
+    # known so by the next build without masking it again (pipeline/publishing.py `copy_known`)
+    unmasked: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
@@ -68,6 +71,8 @@ class Manifest:
             data["sources"] = self.sources
         if self.public:  # absent when no player hides: the bytes of a league without such a choice
             data["public"] = dict(sorted(self.public.items()))
+        if self.unmasked:
+            data["unmasked"] = sorted(self.unmasked)
         return data
 
     def to_json(self) -> bytes:
@@ -84,6 +89,6 @@ class Manifest:
                        [AnnexEntry(a["season"], a["date"], a["title"], a["path"], a.get("sha256"))
                         for a in raw["annexes"]],
                        dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"),
-                       dict(raw.get("public") or {}))
+                       dict(raw.get("public") or {}), list(raw.get("unmasked") or []))
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a manifest: {error}") from error

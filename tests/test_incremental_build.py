@@ -32,9 +32,9 @@ from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
 from reportgen.pipeline import build, building
 from reportgen.pipeline.state import STATE as STATE_FILE
-from reportgen.site.public_copies import Masking
 from reportgen.render import cache
 from reportgen.render import pdf as pdf_render
+from reportgen.site.public_copies import Masking
 from tests.builders import TODAY, small_league, write_tournament, write_workbook
 from tests.test_hostile_files import snapshot
 

@@ -237,6 +237,26 @@ def test_a_masking_s_fingerprint_is_all_it_does_and_nothing_else():
         assert other.fingerprint != one.fingerprint
 
 
+def test_a_dict_met_twice_in_a_document_is_masked_alike_and_the_whole_left_as_it_was():
+    """A bulletin's cells are read-only dicts shared by many rows (masked once per document, by
+    identity): each place that holds one gets the masked dict, whatever the key it stands under, and
+    the whole document keeps its own."""
+    shared = {"text": "forfait de DUPONT Jean", "licence": "1001"}
+    other = {"text": "12", "kind": "counted"}
+    rows = [{"player": "MARTIN Paul", "cells": [shared, other, shared]}, {"player": "DURAND Anne", "cells": [other, shared]}]
+    document = Document("2026/b", "t.html.j2", "t", TODAY, {"rows": rows, "note": shared})
+    masking = Masking({"DUPONT Jean": "J. D.", "MARTIN Paul": "joueur non publié"}, ["1001"])
+    copy = masking.document(document)
+    assert copy is not None and copy.path == "public/2026/b"
+    masked = {"text": "forfait de J. D.", "licence": ""}
+    assert copy.context["rows"] == [{"player": "joueur non publié", "cells": [masked, other, masked]},
+                                    {"player": "DURAND Anne", "cells": [other, masked]}]
+    assert copy.context["note"] == masked and copy.context["rows"][1]["cells"][0] is other
+    assert document.context["rows"] is rows and rows[0]["cells"][0] is shared == {"text": "forfait de DUPONT Jean",
+                                                                                  "licence": "1001"}
+    assert masking.document(document).context == copy.context  # masked again alike, nothing kept between
+
+
 def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is():
     masking = Masking({"MARTIN Paul": "joueur non publié", "DUPONT Jean": "D. J.", "O'NEIL Ann": "O. A."})
     context = {"rows": [{"player": "MARTIN Paul", "points": 12}, {"player": "MARTIN Pauline", "points": 3},

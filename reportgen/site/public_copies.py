@@ -49,6 +49,8 @@ class Masking:
         self._escaped = {written: str(escape(public)) for name, public in self.names.items()
                          for written in {str(escape(name)), html.escape(name, quote=True)}}
         self._markup = self._pattern(self._escaped)
+        # while a whole is masked (`_whole`): a dict's id -> (the dict, its masked value)
+        self._seen: dict[int, tuple[dict[Any, Any], Any]] | None = None
 
     @staticmethod
     def _pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
@@ -88,8 +90,17 @@ class Masking:
         if isinstance(value, AnnexSheet):
             return self._sheet(value)
         if isinstance(value, dict):
+            # A dict met again (a bulletin's cells: a few hundred read-only dicts fill 2,800 rows of
+            # 94 at 100x, circuits/grand_sud/documents.py `_cell`) is masked once per document: by its
+            # identity, the dict itself held beside its result, so no other object can take its id.
+            seen = self._seen.get(id(value)) if self._seen is not None else None
+            if seen is not None and seen[0] is value:
+                return seen[1]
             items = {name: self.value(item, name) for name, item in value.items()}
-            return value if all(items[name] is item for name, item in value.items()) else items
+            masked_dict = value if all(items[name] is item for name, item in value.items()) else items
+            if self._seen is not None:
+                self._seen[id(value)] = (value, masked_dict)
+            return masked_dict
         if isinstance(value, Deferred):  # rows not made yet (a bulletin's, a ranking's, an annex's): made now
             made = value.made()
             masked_rows = self.value(made)
@@ -120,15 +131,24 @@ class Masking:
         cells = [self.value(cell, LICENCE if index in licences else None) for index, cell in enumerate(row)]
         return row if all(new is old for new, old in zip(cells, row)) else cells
 
+    def _whole(self, whole: Any) -> Any:
+        """`value` of a whole document, ranking or annex, each dict in it masked once: `_seen`, kept
+        while it is masked (nothing in it changes meanwhile), then dropped with the dicts it holds."""
+        self._seen = {}
+        try:
+            return self.value(whole)
+        finally:
+            self._seen = None
+
     def document(self, document: Document) -> Document | None:
         """The public copy of a bulletin, or None when it names no player to mask."""
-        masked = self.value(document)
+        masked = self._whole(document)
         return dataclasses.replace(masked, path=f"{FOLDER}/{document.path}") if masked is not document else None
 
     def ranking(self, ranking: Ranking) -> Ranking | None:
-        masked = self.value(ranking)
+        masked = self._whole(ranking)
         return dataclasses.replace(masked, path=f"{FOLDER}/{ranking.path}") if masked is not ranking else None
 
     def annex(self, annex: Annex) -> Annex | None:
-        masked = self.value(annex)
+        masked = self._whole(annex)
         return dataclasses.replace(masked, path=f"{FOLDER}/{annex.path}") if masked is not annex else None

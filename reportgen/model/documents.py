@@ -12,16 +12,16 @@ from typing import Any, overload
 
 
 class MadeFrom:
-    """A bulletin's proof of where one heavy part of its context comes from: `context[part]` is
-    `value` (this very object) and was made by the circuit's code from `source` alone (small,
-    picklable plain data: a Grand Sud bulletin's grid of results from each player's points, a few
-    values per player rather than one cell per tournament of the window). render/cache.py
-    `document_key` hashes `source` in place of that part: the same source gives the same part.
+    """The proof of where one heavy part of a bulletin, a published ranking or an annex comes from:
+    `part` (a context's key, `rows`, `sheets`) is `value` (this very object) and was made by the
+    circuit's code from `source` alone (small, picklable plain data: a Grand Sud ranking's scoring
+    digest; a bulletin's grid when the digest is not known; a season annex's rankings' digests and
+    points table). render/cache.py `document_key`, `ranking_key` and `annex_key` hash `source` in
+    place of that part: the same source gives the same part.
 
-    Not a dataclass, and checked by identity: a copy of the document whose context holds another
-    object under `part` (a public copy, whose names are masked: site/public_copies.py passes
-    through what is not a dataclass, a dict, a list or a text) is hashed whole, never by a source
-    that no longer describes it."""
+    Not a dataclass, and checked by identity: a copy holding another object there (a public copy,
+    whose names are masked into new lists and dicts: site/public_copies.py) is hashed whole, never
+    by a source that no longer describes it."""
 
     __slots__ = ("part", "value", "source")
 

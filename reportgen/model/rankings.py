@@ -5,6 +5,7 @@ place's or a rating's `Move` since the previous ranking."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -147,7 +148,7 @@ class Ranking:
     date: dt.date  # as of: the last event it includes
     status: Status
     columns: tuple[Column, ...]  # after the identity columns
-    rows: tuple[RankingRow, ...]
+    rows: Sequence[RankingRow]  # a tuple, or a Deferred one (made when first read)
     in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
     identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
     # Where `rows` come from, when the circuit knows it (a Grand Sud ranking: its scoring's digest):

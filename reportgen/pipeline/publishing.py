@@ -73,7 +73,7 @@ Whole = TypeVar("Whole")
 
 def made_copy(mask: Callable[[Whole], Whole | None], whole: Whole) -> Whole:
     """The public copy of `whole` that the last build made from the same whole and the same names
-    (`render_report`'s `copy_known`), made again to be written: masking is deterministic, so it
+    (`render_report`'s `copy_of`), made again to be written: masking is deterministic, so it
     names someone again."""
     copy = mask(whole)
     if copy is None:  # only if masking were not a function of the whole and the names
@@ -113,7 +113,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     one also gets its public copy (site/public_copies.py), made and reused like the rest, listed in
     the manifest's `public`; a copy is keyed by its whole file's key and the masking's fingerprint
     (`public_key`), so that one the last build made from both is taken without masking the whole
-    again (`copy_known`: masking reads every row, made for the occasion when deferred). `hashes`
+    again (`copy_of`: masking reads every row, made for the occasion when deferred). `hashes`
     (the build's, ingest/file_hashes.py): with `staging`, a file
     taken from disk that they know by its stat as the bytes its record names is not read at all
     (render/cache.py `proven`): only its bytes would be staged, and they are already there; nor is
@@ -233,23 +233,24 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     unmasked_before = set(previous.get("unmasked") or []) if isinstance(previous.get("unmasked"), list) else set()
     unmasked: set[str] = set()
 
-    def copy_known(whole: str, copy_key: str | None) -> bool | None:
-        """Whether `whole` (a file's path relative to the folder) has a public copy, as the last
-        build found it from this very key: True (the copy's record has this key), False (it found
-        no name to hide), None when not known (mask it to know). The same whole and names give the
-        same copy, or none."""
-        if copy_key is None:
-            return None
-        if cache.made_from_key(known.get(f"{PUBLIC}/{whole}"), copy_key):
-            return True
-        if copy_key in unmasked_before:
-            unmasked.add(copy_key)
-            return False
-        return None
-
-    def no_copy(copy_key: str | None) -> None:  # masked, it named no one to hide
+    def copy_of(whole: str, key: str | None, mask: Callable[[], Whole | None]) -> tuple[str | None, bool, Whole | None]:
+        """The public copy of a whole file (`whole`: its path relative to the folder, with its
+        suffix; `key`: its source key), as (the copy's key, known, the copy): known when the last
+        build made it from this very key (the copy's record has it: taken from disk, or masked only
+        if it must be written, `made_copy`); else the copy `mask` gives now, or None when the whole
+        names no one to hide, which the next build knows by the same key (the manifest's
+        `unmasked`). The same whole and names give the same copy, or none."""
+        copy_key = public_key(key)
         if copy_key is not None:
+            if cache.made_from_key(known.get(f"{PUBLIC}/{whole}"), copy_key):
+                return copy_key, True, None
+            if copy_key in unmasked_before:
+                unmasked.add(copy_key)
+                return copy_key, False, None
+        copy = mask()
+        if copy is None and copy_key is not None:
             unmasked.add(copy_key)
+        return copy_key, False, copy
 
     def unread(html_path: Path, pdf_path: Path, key: str | None, top: bool) -> bool:
         """An unchanged bulletin whose page and PDF are both proven by their records and their stat
@@ -270,7 +271,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         return True
 
     def bulletin(document: Document, key: str | None, make: Callable[[], Document] | None = None) -> None:
-        """A bulletin's page and PDF. `make`, for a public copy known by its key (`copy_known`): the
+        """A bulletin's page and PDF. `make`, for a public copy known by its key (`copy_of`): the
         copy, masked only if its files must be made or read; `document` (the whole one) then gives
         only the copy's path and whether it prints its top rows (the same in both)."""
         path = f"{PUBLIC}/{document.path}" if make is not None else document.path
@@ -317,22 +318,20 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     dated = {entry.get("path"): entry.get("date") for entry in previous.get("annexes") or [] if isinstance(entry, dict)}
     try:  # the worker stopped if this fails; once done, unless it still writes annexes for `later`
         annexes = []  # each annex and its public copy (or None), with their keys
-        copies: dict[str, Annex] = {}  # a public copy known by its key (`copy_known`) -> its whole annex
+        copies: dict[str, Annex] = {}  # a public copy known by its key (`copy_of`) -> its whole annex
         for annex in report.annexes:
             annex_copy = None
             if masking:
-                copy_key = public_key(keys[annex.path])
-                if (has_copy := copy_known(f"{annex.path}.xlsx", copy_key)):
+                copy_key, known_copy, masked_annex = copy_of(f"{annex.path}.xlsx", keys[annex.path],
+                                                             functools.partial(masking.annex, annex))
+                if known_copy:
                     # its path alone, no sheet: masked from the whole annex only if written (`annexed`);
                     # never given to the worker (its record has this key: not written again)
-                    known_copy = dataclasses.replace(annex, path=f"{PUBLIC}/{annex.path}", sheets=[], made_from=None)
-                    copies[known_copy.path] = annex
-                    annex_copy = (known_copy, copy_key)
-                elif has_copy is None:
-                    if (masked_annex := masking.annex(annex)) is not None:
-                        annex_copy = (masked_annex, copy_key or cache.annex_key(masked_annex))
-                    else:
-                        no_copy(copy_key)
+                    path_only = dataclasses.replace(annex, path=f"{PUBLIC}/{annex.path}", sheets=[], made_from=None)
+                    copies[path_only.path] = annex
+                    annex_copy = (path_only, copy_key)
+                elif masked_annex is not None:
+                    annex_copy = (masked_annex, copy_key or cache.annex_key(masked_annex))
             annexes.append(((annex, keys[annex.path]), annex_copy))
         # Those written again and large enough, handed to the worker first: written on the other core
         # while this process makes the site's records, the bulletins and the CSVs, and taken back in
@@ -395,33 +394,29 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
             bulletin(document, key)
             if not masking:
                 continue
-            copy_key = public_key(key)
-            if (has_copy := copy_known(f"{document.path}.html", copy_key)):
+            copy_key, known_copy, copy = copy_of(f"{document.path}.html", key,
+                                                 functools.partial(masking.document, document))
+            if known_copy:
                 bulletin(document, copy_key, functools.partial(made_copy, masking.document, document))
                 copied(document.path, f"{PUBLIC}/{document.path}", (".html", ".pdf"))
-            elif has_copy is None:
-                if (copy := masking.document(document)) is not None:
-                    bulletin(copy, copy_key or cache.document_key(copy))
-                    copied(document.path, copy.path, (".html", ".pdf"))
-                else:
-                    no_copy(copy_key)
+            elif copy is not None:
+                bulletin(copy, copy_key or cache.document_key(copy))
+                copied(document.path, copy.path, (".html", ".pdf"))
         for ranking in report.rankings:
             kept(folder / f"{ranking.path}.csv", ranking_keys[ranking.path],
                  lambda: ranking_render.to_spreadsheet_csv(ranking), listed=False)
             if not masking:
                 continue
-            copy_key = public_key(ranking_keys[ranking.path])
-            if (has_copy := copy_known(f"{ranking.path}.csv", copy_key)):
+            copy_key, known_copy, masked = copy_of(f"{ranking.path}.csv", ranking_keys[ranking.path],
+                                                   functools.partial(masking.ranking, ranking))
+            if known_copy:
                 kept(folder / f"{PUBLIC}/{ranking.path}.csv", copy_key, lambda: ranking_render.to_spreadsheet_csv(
                     made_copy(masking.ranking, ranking)), listed=False)
                 copied(ranking.path, f"{PUBLIC}/{ranking.path}", (".csv",))
-            elif has_copy is None:
-                if (masked := masking.ranking(ranking)) is not None:
-                    kept(folder / f"{masked.path}.csv", copy_key or cache.ranking_key(masked),
-                         lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
-                    copied(ranking.path, masked.path, (".csv",))
-                else:
-                    no_copy(copy_key)
+            elif masked is not None:
+                kept(folder / f"{masked.path}.csv", copy_key or cache.ranking_key(masked),
+                     lambda: ranking_render.to_spreadsheet_csv(masked), listed=False)
+                copied(ranking.path, masked.path, (".csv",))
         for (annex, key), masked_copy in annexes:
             annexed(annex, key)
             if masked_copy is not None:

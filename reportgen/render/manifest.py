@@ -45,7 +45,7 @@ class Manifest:
     # links and `reportgen publish` uploads instead (site/public_copies.py); paths with extension
     public: dict[str, str] = field(default_factory=dict)
     # The public copies' keys under which a whole file was found to name no such player: no copy,
-    # known so by the next build without masking it again (pipeline/publishing.py `copy_known`)
+    # known so by the next build without masking it again (pipeline/publishing.py `copy_of`)
     unmasked: list[str] = field(default_factory=list)
 
     @classmethod

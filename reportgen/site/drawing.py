@@ -17,10 +17,10 @@ players' and clubs' pages name none: the queue lets the worker draw while this p
 them at 100x, and the worker then idled through the players' pages). Whatever is still queued when
 the pages are done is shared: this process draws from the queue's end while the worker draws from
 its start. A worker that fails (dies, stays silent, cannot start) is killed and its cards drawn
-here: the site is the same, only slower. It runs at the build's own priority: the worker that drew the tournaments'
-cards ahead (site/cards_ahead.py) ran at the lowest, and is stopped as the pages begin (thirty-fifth
-round: handed the pages' cards, it drew next to none of them on a busy machine, and the build's
-process drew 4,000 cards itself at 100x).
+here: the site is the same, only slower. It runs at the build's own priority: the worker that drew
+the tournaments' cards ahead (site/cards_ahead.py) ran at the lowest, and is stopped as the pages
+begin (thirty-fifth round: handed the pages' cards, it drew next to none of them on a busy machine,
+and the build's process drew 4,000 cards itself at 100x).
 
 The worker leaves Ctrl-C to the build and dies with it (reading_worker.die_with_parent), as the
 reading workers do."""

@@ -278,7 +278,7 @@ def published(ranking: Ranking) -> model.Ranking:
     return model.Ranking(
         path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS,
-        rows=rows,  # type: ignore[arg-type]  # a Deferred reads as the tuple it stands for
+        rows=rows,
         # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
         in_force_from=dt.date(ranking.season + 1, 1, 1) if ranking.final else None,
         made_from=_made_from(rows, ranking))

@@ -224,7 +224,13 @@ def stopped(group: int, timeout: float = 30.0) -> None:
 def test_a_build_never_sweeps_the_folders_of_a_build_running_beside_it(tmp_path, short_temporary):
     """Two builds side by side in one temporary folder: the first is held still (SIGSTOP, its whole
     session) while its PDFs render, the second runs whole meanwhile; the first's folders are all
-    there when it goes on, and it publishes its PDFs. Neither leaves anything behind."""
+    there when it goes on, and it publishes its PDFs. Neither leaves anything behind.
+
+    All but a hidden draft (`.reportgen-build-…`): a process stopped between making a folder and
+    locking it leaves it unlocked, which the second build's sweep may take; its maker then makes
+    another (render/scratch.py, `Scratch.__init__`), so the first build still publishes. The first
+    build makes its site's view as its PDFs start, the moment it is stopped: CI's run of 7 December
+    found a folder listed then gone, most likely such a draft (the assertion did not say which)."""
     temporary = short_temporary
     _, environment, first = slow_build(tmp_path, temporary, "first")
     os.killpg(first.pid, signal.SIGSTOP)
@@ -238,8 +244,10 @@ def test_a_build_never_sweeps_the_folders_of_a_build_running_beside_it(tmp_path,
              "--outputs", tmp_path / "second" / "outputs"],
             capture_output=True, text=True, cwd=tmp_path, env=environment, timeout=600)
         assert second.returncode == 0, second.stderr
-        assert all(path.exists() for path in held) and pymp[0].is_dir()
-        assert sorted(path for path in temporary.iterdir()) == held  # the second's own are gone
+        gone = [path for path in held if not path.exists()]
+        assert [path for path in gone if not path.name.startswith(f".{scratch.PREFIX}")] == [] and pymp[0].is_dir()
+        # the second's own are gone
+        assert sorted(path for path in temporary.iterdir()) == [path for path in held if path not in gone]
     finally:
         os.killpg(first.pid, signal.SIGCONT)
     _, said = first.communicate(timeout=600)

@@ -1195,3 +1195,27 @@ def test_a_records_digest_is_that_of_its_text_and_only_as_the_build_lays_the_fil
     (tmp_path / "other" / DATA).write_bytes(written[:-3])
     assert read_records(tmp_path / "other") == ([], [], [])
     assert read_records(tmp_path / "none") == ([], [], [])
+
+
+def test_a_damaged_list_of_files_naming_no_one_is_read_as_none_known(tmp_path, stub_pdfs):
+    """The manifest's `unmasked` is data from outputs/: a list holding what no key is (a list, a
+    number) is taken for the keys it holds, the rest ignored; the build masks again what it no longer
+    knows, and its files are a full build's."""
+    inputs = small_league(tmp_path / "inputs")
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"],
+        ["", "PROVENCAL", "Marius", "Marseille", "", "initiales"]]})
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    path = outputs / "grand-sud" / "publications.json"
+    manifest = json.loads(path.read_bytes())
+    keys = manifest["unmasked"]
+    manifest["unmasked"] = [["damaged"], 3, {"a": 1}, *keys[:2]]
+    path.write_text(json.dumps(manifest), encoding="utf-8")
+    new_tournament(inputs)
+    assert build(inputs, outputs, TODAY).ok
+    assert len(json.loads(path.read_bytes())["unmasked"]) == 4 + 5 + 2
+    fresh = tmp_path / "fresh"
+    assert build(inputs, fresh, TODAY).ok
+    assert {name: data for name, data in snapshot(fresh).items() if name.startswith("grand-sud/")} == \
+        {name: data for name, data in snapshot(outputs).items() if name.startswith("grand-sud/")}

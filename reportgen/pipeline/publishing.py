@@ -228,9 +228,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
         included) and the names and licences the masking hides; None when the whole has no key."""
         return cache.source_key("public", whole_key, cast(Masking, masking).fingerprint) if whole_key else None
 
-    # The copies' keys under which the last build found a whole file naming no one to hide, and this
-    # build's (the manifest's `unmasked`)
-    unmasked_before = set(previous.get("unmasked") or []) if isinstance(previous.get("unmasked"), list) else set()
+    # The copies' keys under which the last build found a whole file naming no one to hide (the
+    # manifest's `unmasked`: data from outputs/, whatever in it is not a key ignored), and this build's
+    listed = previous.get("unmasked")
+    unmasked_before = {key for key in listed if isinstance(key, str)} if isinstance(listed, list) else set()
     unmasked: set[str] = set()
 
     def copy_of(whole: str, key: str | None, mask: Callable[[], Whole | None]) -> tuple[str | None, bool, Whole | None]:

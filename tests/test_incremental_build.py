@@ -285,17 +285,24 @@ def test_with_names_to_mask_a_rebuild_makes_no_more_rows_and_its_public_copies_a
         {name: data for name, data in snapshot(outputs).items() if name.startswith("grand-sud/")}
 
 
-def test_a_file_found_naming_no_one_to_hide_is_not_masked_again(tmp_path, stub_pdfs, monkeypatch):
-    """The player to hide played only a tournament « hors circuit », which no ranking counts: the
-    first build masks every file and finds him in none (its manifest's `unmasked`: those files'
-    copies' keys, no copy); the rebuild masks only the files one new tournament changes, and its
-    files are a full build's."""
+def hiding_one_in_no_ranking(tmp_path: Path) -> tuple[Path, Path]:
+    """The small league with a player to hide (`initiales`) who played only a tournament « hors
+    circuit », which no ranking counts, built once: its inputs and outputs."""
     inputs = small_league(tmp_path / "inputs")
     write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
         ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"],
         ["", "PROVENCAL", "Marius", "Marseille", "", "initiales"]]})
     outputs = tmp_path / "outputs"
     assert build(inputs, outputs, TODAY).ok
+    return inputs, outputs
+
+
+def test_a_file_found_naming_no_one_to_hide_is_not_masked_again(tmp_path, stub_pdfs, monkeypatch):
+    """The player to hide played only a tournament « hors circuit », which no ranking counts: the
+    first build masks every file and finds him in none (its manifest's `unmasked`: those files'
+    copies' keys, no copy); the rebuild masks only the files one new tournament changes, and its
+    files are a full build's."""
+    inputs, outputs = hiding_one_in_no_ranking(tmp_path)
     assert not (outputs / "grand-sud" / "public").exists()
     manifest = json.loads((outputs / "grand-sud" / "publications.json").read_bytes())
     assert len(manifest["unmasked"]) == 3 + 4 + 2  # each bulletin, CSV and annex: no copy
@@ -1201,12 +1208,7 @@ def test_a_damaged_list_of_files_naming_no_one_is_read_as_none_known(tmp_path, s
     """The manifest's `unmasked` is data from outputs/: a list holding what no key is (a list, a
     number) is taken for the keys it holds, the rest ignored; the build masks again what it no longer
     knows, and its files are a full build's."""
-    inputs = small_league(tmp_path / "inputs")
-    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [
-        ["Licence", "Nom", "Prénom", "Club", "Autres graphies", "Publication"],
-        ["", "PROVENCAL", "Marius", "Marseille", "", "initiales"]]})
-    outputs = tmp_path / "outputs"
-    assert build(inputs, outputs, TODAY).ok
+    inputs, outputs = hiding_one_in_no_ranking(tmp_path)
     path = outputs / "grand-sud" / "publications.json"
     manifest = json.loads(path.read_bytes())
     keys = manifest["unmasked"]

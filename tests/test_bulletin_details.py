@@ -1,12 +1,13 @@
 """Details a secretary noticed in the outputs, each fixed once and kept so."""
 
+import dataclasses
 import io
 import re
 
 import openpyxl
 from pypdf import PdfReader
 
-from reportgen.render import excel, html, pdf
+from reportgen.render import excel, html, pdf, verification
 from reportgen.render.html import TEMPLATES
 
 
@@ -15,6 +16,17 @@ def test_the_league_name_keeps_its_case_and_the_legend_is_readable():
     league_rule = re.search(r"\.masthead \.league \{([^}]*)\}", css)[1]
     assert "uppercase" not in league_rule  # « Des Chiffres et des Lettres » is a name
     assert float(re.search(r"\.legend \{[^}]*font-size: ([\d.]+)pt", css)[1]) >= 8
+
+
+def test_the_league_name_is_set_in_french_typography_in_the_bulletins_and_the_secretary_s_page(example_scored):
+    # the secretary's own words, as the site's pages set them (tests/test_site_typography.py): « Sud — »
+    # and « Jeux : » never cut before their sign on a phone or in a narrow masthead
+    league, typeset = "Ligue Sud — Jeux : Cie", "Ligue Sud\u00a0— Jeux\u00a0: Cie"
+    document = example_scored.reports["masters"].documents[0]
+    page = html.render(dataclasses.replace(document, context={**document.context, "league": league}))
+    assert f'<p class="league">{typeset}</p>' in page
+    checked = verification.render_page([], [], league, "3 décembre 2026")
+    assert f"<title>{typeset}&nbsp;— vérification" in checked and f'<p class="league">{typeset}</p>' in checked
 
 
 def test_the_site_names_each_regulation_by_its_title(small_league_built):

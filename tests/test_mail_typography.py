@@ -18,6 +18,9 @@ from reportgen.render import mail as mail_render
 
 # A name as a workbook may give it: its spaces before « ? » and « : » and inside « » are its own.
 TYPED = "QUI ? « Jo » : X"
+# The league's name, the secretary's own words (reportgen.toml), given French typography as the
+# templates' own words are: every body is signed with it.
+LEAGUE = "Ligue Sud — Jeux : Cie"
 ALBI = Club("ALBI", "Albi", "81", ("contact@albi.example.org",))
 CLUBS = ClubDirectory([ALBI])
 # A plain space before « : ; ? ! », « » » or a separating « — », after « «, or inside a long date
@@ -39,7 +42,7 @@ def club_bodies() -> tuple[str, str]:
                "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
                "unit": "points", "rows": [row],
                "awaited": "provisoire : résultats de Rodez du 13 juin attendus"}
-    context = {"league": "Ligue", "season": 2026, "club": "Albi", "of_club": "du club d'Albi",
+    context = {"league": LEAGUE, "season": 2026, "club": "Albi", "of_club": "du club d'Albi",
                "rankings": [ranking, {**ranking, "awaited": "", "title": "Classement final"}],
                "files": ["a.pdf", "masters-a.pdf"], "own": "bulletin-ALBI-2026.pdf",
                "links": [{"title": "La page du club d'Albi", "url": "https://ligue.example.org/site/albi.html"}]}
@@ -57,7 +60,7 @@ def inbox_bodies() -> tuple[str, str]:
              Filed("d.xlsx", "3", "held", "grand-sud", TYPED, "2026-11-21", "p", (Replaced("old", ""),),
                    owners=(Owner("NIME", "Nîmes"),))]
     received = Received("contact@albi.example.org", TYPED, "<a@b>", "", dt.date(2026, 12, 5))
-    draft = compose(received, ALBI, filed, "Ligue", CLUBS, "mail/inbox/x", "k").draft
+    draft = compose(received, ALBI, filed, LEAGUE, CLUBS, "mail/inbox/x", "k").draft
     return draft.text, draft.html
 
 
@@ -67,7 +70,7 @@ def reminder_bodies() -> list[str]:
     entries = [CalendarEntry(dt.date(2026, 11, 1), "grand-sud", TYPED, "Rodez", "ALBI", COMING),
                CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING)]
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
-    planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, "Ligue Grand Sud", titles)
+    planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, LEAGUE, titles)
     return ([reminder.message.text for reminder in planned.reminders]
             + [reminder.message.html or "" for reminder in planned.reminders])
 
@@ -80,6 +83,8 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     bodies = {"club text": club_text, "club HTML": club_html, "answer text": inbox_text, "answer HTML": inbox_html,
               **{f"reminder {n}": text for n, text in enumerate(reminders)}}
     assert {kind: breakable(body) for kind, body in bodies.items()} == {kind: [] for kind in bodies}
+    # each signed with the league's name, set as the templates' own words
+    assert [kind for kind, body in bodies.items() if "Ligue Sud\u00a0— Jeux\u00a0: Cie" not in body] == []
     # The words are those of the templates, only their spaces changed.
     assert "1er ex aequo\u00a0: " in club_text and "(évolution\u00a0: +2)" in club_text
     assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text

@@ -74,7 +74,8 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
         "grand-sud", "2026/classement-2026-01-10", "Classement", dt.date(2026, 1, 10),
         ("classeur corrigé", "tournoi en retard"))], "2026-02-01")
     for blocked in ((), ("grand-sud",)):
-        pages = site_pages(Site(outputs, list(circuits.CIRCUITS), "Ligue", blocked=blocked,
+        # the league's name (the header, every <title>) with signs a phone could cut before
+        pages = site_pages(Site(outputs, list(circuits.CIRCUITS), "Ligue Sud — Jeux : Cie", blocked=blocked,
                                 corrections=corrections).pages())
         assert {"index.html", "site/corrections.html", "site/grand-sud-2025.html"} <= set(pages)
         assert any(path.startswith("site/joueur-") for path in pages) and any(

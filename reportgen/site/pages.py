@@ -457,9 +457,16 @@ class Site:
     def player(self, player: Player) -> bytes | None:
         """A player's page, made only when what it is made from changed (site/player_page.py
         `PlayerPages.source`): a new tournament changes the pages of its season's players, not of the others."""
-        name = self.public.name(player.id, player.name)
-        return self.render_from(PLAYER, page_name("joueur", player.id), None, self.player_pages.source(player, name),
+        name, source = self._player_source(player)
+        return self.render_from(PLAYER, page_name("joueur", player.id), None, source,
                                 lambda: self._player_context(player, name))
+
+    def _player_source(self, player: Player) -> tuple[str, object]:
+        """A player's public name, and what its page is made from (site/player_page.py
+        `PlayerPages.source`): the one key `player` and the worker's queue (`_players_aside`) look
+        its page up by."""
+        name = self.public.name(player.id, player.name)
+        return name, self.player_pages.source(player, name)
 
     def _player_context(self, player: Player, name: str) -> dict[str, Any]:
         return {"title": name, "heading": Markup(html_lines.player_name(name)),
@@ -491,8 +498,7 @@ class Site:
             return None
         tags = self.image(self.home_card, "")
         for path, player in shown:
-            # the key `player` would look its page up by (`render_from`)
-            parts = self._parts(PLAYER, tags, self.player_pages.source(player, self.public.name(player.id, player.name)))
+            parts = self._parts(PLAYER, tags, self._player_source(player)[1])  # as `render_from` would
             key, found = self.reuse.lookup(path, parts) if self.reuse is not None else (None, MISSING)
             if found is MISSING:
                 self._keys[path] = key

@@ -226,7 +226,7 @@ def rows_made(monkeypatch) -> dict[str, list[str]]:
 def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pdfs, rows_made):
     """A Grand Sud bulletin's rows (a cell per player and tournament) are made when it is rendered,
     once for its HTML and its PDF's, a published ranking's rows when its CSV and site record are
-    written (and the final ranking's for its annex), and an annex's points and place history when
+    written (the final ranking's once, for its CSV and its annex), and an annex's points and place history when
     it is written: in a rebuild, only for what one new tournament changes; the others are known by
     their ranking's scoring digest, an annex by its rankings' and its points table's."""
     inputs = small_league(tmp_path / "inputs")
@@ -236,8 +236,8 @@ def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pd
     csvs = sorted(path.name for path in (outputs / "grand-sud").glob("*/classement-*.csv"))
     assert len(bulletins) == 3 and sorted(rows_made["bulletin_rows"]) == sorted(set(rows_made["bulletin_rows"]))
     assert len(rows_made["bulletin_rows"]) == len(bulletins) and len(csvs) == 4  # 2026's final: a CSV, no bulletin
-    assert sorted(rows_made["published_rows"]) == sorted(["2025-06-01", "2026-01-10", "final", "final"]
-                                                         + ["final", "final"])  # the annexes' own
+    # each season's final ranking once, its CSV's rows its annex's (they were made twice)
+    assert sorted(rows_made["published_rows"]) == sorted(["2025-06-01", "2026-01-10", "final", "final"])
     assert sorted(rows_made["_point_rows"]) == sorted(rows_made["_history_rows"]) == ["2025", "2026"]
     for calls in rows_made.values():
         calls.clear()
@@ -246,8 +246,8 @@ def test_a_ranking_s_rows_are_made_only_where_they_are_written(tmp_path, stub_pd
     rendered = {path.name for path in result.rendered["grand-sud"] if path.suffix == ".html"}
     assert rendered == {"classement-2026-03-01.html"}
     assert rows_made["bulletin_rows"] == ["2026-03-01"]
-    # the new dated ranking and 2026's final one (its CSV and record), and both annexes' final rankings
-    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
+    # the new dated ranking, 2026's final one (its CSV, record and annex) and 2025's (its annex's key)
+    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final"]
     assert rows_made["_point_rows"] == rows_made["_history_rows"] == ["2026"]  # 2025's annex taken from disk
     assert "grand-sud/2025/annexe-grand-sud-2025.xlsx" not in built(result, outputs)
 
@@ -272,7 +272,7 @@ def test_with_names_to_mask_a_rebuild_makes_no_more_rows_and_its_public_copies_a
     result = build(inputs, outputs, TODAY)
     assert result.ok
     assert rows_made["bulletin_rows"] == ["2026-03-01"]
-    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final", "final"]
+    assert sorted(rows_made["published_rows"]) == ["2026-03-01", "final", "final"]
     assert rows_made["_point_rows"] == rows_made["_history_rows"] == ["2026"]
     rendered = {path.relative_to(outputs).as_posix() for path in result.rendered["grand-sud"]}
     assert {"grand-sud/public/2026/classement-2026-03-01.html", "grand-sud/public/2026/annexe-grand-sud-2026.xlsx"} \

@@ -43,16 +43,20 @@ class GrandSud:
         report.event_columns = documents.result_columns(points, tournaments)
         earned = documents.earned_rows(points)
         listing = Listing(tournaments)
+        finals = {}  # each season's final ranking as published (its CSV), the first sheet of its annex
         for ranking in rankings:
             # One document per ranking: while the season runs, its ranking « à date » is the latest
             # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
             # the annex say the final ranking meanwhile.
             if not ranking.final or reading.season_closed(ranking.season):
                 report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league))
-            report.rankings.append(documents.published(ranking))
+            report.rankings.append(shown := documents.published(ranking))
+            if ranking.final:
+                finals[ranking.season] = shown
         for season in sorted({r.season for r in rankings}):
             report.annexes.append(documents.annex(season, [r for r in rankings if r.season == season],
-                                                  tournaments, points, reading.season_closed(season)))
+                                                  tournaments, points, reading.season_closed(season),
+                                                  finals.get(season)))
         return report
 
 

@@ -305,7 +305,7 @@ def _made_from(part: object, ranking: Ranking) -> MadeFrom | None:
 
 
 def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournament],
-          points: pd.DataFrame, closed: bool = True) -> Annex:
+          points: pd.DataFrame, closed: bool = True, final_published: model.Ranking | None = None) -> Annex:
     """The season's Excel annex: final ranking, tournaments, every result, place history. While the
     season runs (`closed` false) its final ranking is « provisoire », as the site and `standings`
     say: it counts the year's tournaments only (§1), not the latest dated bulletin's window.
@@ -314,7 +314,8 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     result, the place history: 100,000 and 2,800 rows a season at 100x) are made only if the annex
     is written again (`Deferred`), its key hashing what they are made from (`made_from`): the
     season's rankings' digests and the season's points table. The tournaments' sheet, with their
-    names, and the final ranking's are keyed as themselves."""
+    names, and the final ranking's are keyed as themselves: `final_published`, the final ranking as
+    the circuit published it (its rows made once, for its CSV and this sheet), or made here."""
     final = next(r for r in rankings if r.final)
     seasonal = [t for t in sorted(tournaments.values(), key=lambda t: (t.date, t.id)) if t.date.year == season]
     tournament_rows = [[t.date, t.event.name, t.event.content.club.name, t.event.content.club.departement,
@@ -338,7 +339,7 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
                        for r in rankings]
     sheets = [
-        common.ranking_sheet(published(final), final_name),
+        common.ranking_sheet(final_published or published(final), final_name),
         AnnexSheet("Tournois", [
             AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
             # wide enough for « Département » whole in its header, and a series' code such as

@@ -232,7 +232,8 @@ def test_an_annex_row_is_as_high_as_its_longest_text_wraps_and_a_number_keeps_ro
                        [[871, status, 0.667, "A"], [1214, "compte", 1.0, "B"]])
     # a field's year without a thousands separator (it showed « 2,026 »), a count of points with one
     fields = AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False),
-                                    AnnexColumn("Points", "auto", 9)], [["Saison", 2026, 1214], ["Coefficient", 0.5, 2.5]])
+                                    AnnexColumn("Points", "auto", 9)], [["Saison", 2026, 1214], ["Coefficient", 0.5, 2.5],
+                                                                        ["Total", 0.75, 2323.75]])
     annex = Annex("a", "Essai", dt.date(2026, 3, 14), [sheet, fields])
     book = openpyxl.load_workbook(io.BytesIO(render_annex(annex)))
     cells = book["Tournois"]
@@ -241,6 +242,27 @@ def test_an_annex_row_is_as_high_as_its_longest_text_wraps_and_a_number_keeps_ro
     assert [cells[ref].number_format for ref in ("A2", "C2")] == ["#,##0_)", "#,##0.000_)"]
     assert [book["Tournoi"][ref].number_format for ref in ("B2", "B3", "C2", "C3")] == [
         "0_)", "0.0_)", "#,##0_)", "#,##0.0_)"]
+    # a quarter as its bulletin prints it (« 2 323,75 », french.points): never rounded to « 2 323,8 »
+    assert [book["Tournoi"][ref].number_format for ref in ("B4", "C4")] == ["0.00_)", "#,##0.00_)"]
+
+
+def test_a_tour_de_france_annex_shows_each_total_as_its_bulletin_and_csv(example_scored):
+    # A season total of 2 323,75 (results counted at 50 % or 75 %) was shown « 2 323,8 » in the
+    # annex and a whole one « 6 910,0 »; the bulletin and the CSV write « 2 323,75 » and « 6 910 ».
+    from reportgen.render.excel import render_annex
+
+    [annex] = example_scored.reports["tour-de-france"].annexes
+    book = openpyxl.load_workbook(io.BytesIO(render_annex(annex)))
+    shown = {}
+    for sheet, header in (("Classement", "Total"), ("Résultats", "Points comptés")):
+        cells = book[sheet]
+        column = next(c.column for c in cells[1] if c.value == header)
+        shown[sheet] = {(cell.value, cell.number_format) for (cell,) in
+                        cells.iter_rows(min_row=2, min_col=column, max_col=column) if isinstance(cell.value, float)}
+        assert shown[sheet], sheet
+    quarters = {(value, fmt) for found in shown.values() for value, fmt in found if value * 4 % 2}
+    assert quarters and {fmt for _, fmt in quarters} == {"#,##0.00_)"}
+    assert {fmt for found in shown.values() for value, fmt in found if value.is_integer()} <= {"#,##0_)"}
 
 
 def test_an_annex_percent_column_keeps_the_fraction_and_shows_a_percentage():

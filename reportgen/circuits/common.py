@@ -87,6 +87,8 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
         if column.kind == "evolution":
             return AnnexColumn(column.header, "auto" if column.decimals is None else "number", column.width,
                                column.decimals, evolution=True)
+        if column.kind == "number" and column.decimals is None:  # shown as points (french.column_value)
+            return AnnexColumn(column.header, "auto", column.width)
         return AnnexColumn(column.header, _ANNEX_KINDS[column.kind], column.width, column.decimals)
 
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])

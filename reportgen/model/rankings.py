@@ -69,7 +69,7 @@ class Column:
     short: str = ""  # in a bulletin's narrow table, when shorter than the header
     # A number's decimals wherever it is shown (french.column_value: bulletins, site, mails; the
     # annex, the published CSV): an Elo rating's one, a pool's average's three. None: shown as points
-    # (« 1 086 », « 292,5 »), one decimal in the annex.
+    # (« 1 086 », « 292,5 », « 2 323,75 »), in the annex too (render/excel.py `shown_decimals`).
     decimals: int | None = None
     # A score counted in halves (Tantrix games won, a draw ½), written as its bulletins write it:
     # « 2½ », « ½ » (french.column_value). The CSV and the annex keep the number (2.5).

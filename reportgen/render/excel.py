@@ -68,16 +68,18 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     }
     number_formats: dict[str, Any] = {}  # by their code, each made once
 
-    def column_format(column: AnnexColumn, kind: str) -> Any:
+    def column_format(column: AnnexColumn, kind: str, decimals: int | None = None) -> Any:
         """A number's format from its column: its decimals (none for an `int`, one for a `number`
-        unless it says how many: a pool's « Moyenne », three), a thousands separator unless it says
+        unless it says how many: a pool's « Moyenne », three; `decimals`, an « auto » number's own,
+        `shown_decimals`), a thousands separator unless it says
         none (a field's year), a percent sign for a `number` column of fractions (a Tantrix score,
         0.622 shown « 62,2 % » as its bulletin prints it: the cell keeps the fraction), the sign of
         an evolution's numbers (3 shown « +3 », 0 « = », as the bulletins and the site write it:
         `evolution_code`)."""
         if kind not in ("int", "number"):
             return formats.get(kind, formats["text"])
-        decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
+        if decimals is None:
+            decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
         percent = "%" if kind == "number" and column.percent else ""
         body = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent
         code = evolution_code(body) if column.evolution else body + PAD
@@ -113,8 +115,8 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
                     continue
                 column, numeric, dated, number_format, room = plans[col]
                 if numeric and isinstance(value, (int, float)) and not isinstance(value, bool):
-                    if number_format is None:  # « auto »: a decimal keeps its decimals shown
-                        number_format = column_format(column, "int" if float(value).is_integer() else "number")
+                    if number_format is None:  # « auto »: a number shown as its bulletin shows it
+                        number_format = column_format(column, "number", shown_decimals(value, column.decimals))
                     cells.append((col, value, number_format))
                 elif dated and isinstance(value, dt.datetime) and value.time() != dt.time():
                     cells.append((col, value, moment_format))  # a time of day is kept
@@ -162,6 +164,17 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         finish(*current, written)
     book.close()
     return buffer.getvalue()
+
+
+def shown_decimals(value: float, declared: int | None) -> int:
+    """An « auto » column's number's decimals: its column's when it declares them, else those
+    french.points writes (none for a whole number, one or two: a Tour de France total of 2 323,75
+    was shown « 2 323,8 » in its annex, « 2 323,75 » in its bulletin and CSV)."""
+    if float(value).is_integer():
+        return 0
+    if declared is not None:
+        return declared
+    return 1 if round(value, 1) == round(value, 2) else 2
 
 
 def evolution_code(body: str) -> str:

@@ -279,6 +279,14 @@ def de(name: str) -> str:
     return _contracted("de", name) or (f"d{APOSTROPHE}{name}" if elided else f"de {name}")
 
 
+def of_person(name: str) -> str:
+    """« de » before a person's name as written: « forfait de DUPONT Marie », elided before a vowel
+    (« forfait d’IMBERT Inès », « d’Yves MARTIN »), never contracted (« de Le Gall »); left whole
+    before an « h », which a name does not say mute or aspirated (« de HUGO Victor »)."""
+    elided = name[:1].casefold() in _VOWELS.replace("h", "")
+    return f"d{APOSTROPHE}{name}" if elided else f"de {name}"
+
+
 def at(name: str) -> str:
     """« à » before a place's, club's or tournament's name: à Toulouse, au Grau-du-Roi, aux Sables,
     à La Rochelle, au Club de Foix, à l’Amicale de Rodez."""

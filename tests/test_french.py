@@ -215,3 +215,11 @@ def test_a_column_names_the_values_it_gives_words_and_keeps_them_as_a_json_list_
     assert [french.column_value(v, reached) for v in (3, 2, 4, None)] == ["finale", "tour 2", "4", ""]
     read_back = Column("round_reached", "Tour atteint", labels=[[1, "tour 1"], [2, "tour 2"], [3, "finale"]])
     assert read_back == reached and hash(read_back) == hash(reached)
+
+
+def test_de_before_a_person_s_name_is_elided_before_a_vowel_and_never_contracted():
+    # « forfait de IMBERT Inès » in a pool's notice, where French writes « d’IMBERT »
+    assert french.of_person("IMBERT Inès") == "d’IMBERT Inès"
+    assert french.of_person("ÉMERY Luc") == "d’ÉMERY Luc" and french.of_person("Yves MARTIN") == "d’Yves MARTIN"
+    assert french.of_person("Le Gall Anne") == "de Le Gall Anne"  # a place would be « du Gall »
+    assert french.of_person("DUPONT Marie") == "de DUPONT Marie" and french.of_person("HUGO Victor") == "de HUGO Victor"

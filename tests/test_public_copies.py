@@ -277,6 +277,16 @@ def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is
     assert not Masking({}) and Masking({}).document(document) is None
 
 
+def test_a_name_after_an_elided_de_takes_the_de_its_public_form_needs():
+    # « forfait d’IMBERT Inès » (french.of_person) hidden: « forfait de joueur non publié », never
+    # « d’joueur »; initials keep the elision they need (« d’I. I. »), in text and markup alike
+    masking = Masking({"IMBERT Inès": "joueur non publié", "ANDRÉ Luc": "A. L.", "DUPONT Jean": "J. D."})
+    assert masking.text("forfait d’IMBERT Inès ; forfait d’ANDRÉ Luc ; forfait de DUPONT Jean") == \
+        "forfait de joueur non publié ; forfait d’A. L. ; forfait de J. D."
+    assert masking.text(Markup("<td>forfait d’IMBERT Inès</td>")) == Markup("<td>forfait de joueur non publié</td>")
+    assert masking.text("IMBERT Inès, d’IMBERT Inès") == "joueur non publié, de joueur non publié"
+
+
 def test_a_chart_in_a_public_copy_shows_the_names_as_the_site_does():
     """The bump chart (site/chart.py, names escaped by the standard library) inside a bulletin."""
     from reportgen.site.chart import bump_svg

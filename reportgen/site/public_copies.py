@@ -29,6 +29,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from reportgen import french
 from reportgen.model import Annex, AnnexSheet, Deferred, Document, Ranking
 
 FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
@@ -58,8 +59,15 @@ class Masking:
             return None
         # The longest first: « MARTIN Paul-Henri » before « MARTIN Paul »; whole names only (a
         # hyphen joins words: « MARTIN Paul » is not in « MARTIN Paul-Henri »).
+        # A name after « d’ » (french.of_person: « forfait d’IMBERT Inès ») is taken with it, so that
+        # its public form takes the « de » it needs (« forfait de joueur non publié », `_public`).
         alternatives = "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
-        return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])")
+        return re.compile(rf"(?<![\w-])(?P<elided>d{french.APOSTROPHE})?(?P<name>{alternatives})(?![\w-])")
+
+    @staticmethod
+    def _public(found: re.Match[str], forms: Mapping[str, str]) -> str:
+        public = forms[found["name"]]
+        return french.of_person(public) if found["elided"] else public
 
     def __bool__(self) -> bool:
         return bool(self.names)
@@ -75,10 +83,10 @@ class Masking:
         if isinstance(value, Markup):
             if self._markup is None or not self._markup.search(value):
                 return value
-            return Markup(self._markup.sub(lambda found: self._escaped[found.group(0)], value))
+            return Markup(self._markup.sub(lambda found: self._public(found, self._escaped), value))
         if self._plain is None or not self._plain.search(value):
             return value
-        return self._plain.sub(lambda found: self.names[found.group(0)], value)
+        return self._plain.sub(lambda found: self._public(found, self.names), value)
 
     def value(self, value: Any, key: object = None) -> Any:
         """`value` with every text masked: the very same object when nothing in it changed. `key`:

@@ -179,7 +179,7 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
         found.append(Notice(FORFEIT, played.number, player, f"forfait au tour {played.number}",
                             [f"Vous êtes déclaré forfait{why} au tour {played.number} du tournoi « {event_name} » "
                              f"(Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."], day))
-        found += [Notice(FORFEIT, played.number, mate, f"forfait de {player.name}",
+        found += [Notice(FORFEIT, played.number, mate, f"forfait {french.of_person(player.name)}",
                          [f"{player.name} est déclaré forfait au tour {played.number} (Art. XI). Vos parties contre "
                           f"{player.name} ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
                   for mate in mates]
@@ -189,8 +189,8 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
                                 [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous êtes réintégré "
                                  "dans le tournoi et vos résultats sont rétablis. Une partie qui n’était pas terminée "
                                  "dispose à nouveau de tout son délai."], day))
-            found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation de {player.name}",
-                             [f"Le forfait de {player.name} au tour {played.number} est levé (Art. XI) : vos "
+            found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation {french.of_person(player.name)}",
+                             [f"Le forfait {french.of_person(player.name)} au tour {played.number} est levé (Art. XI) : vos "
                               f"parties contre {player.name} comptent à nouveau dans la poule {pool.label}."], day, player.name)
                       for mate in mates]
     return found

@@ -24,7 +24,7 @@ from reportgen.circuits.poules.domain import (
     Registrant,
 )
 from reportgen.circuits.poules.structure import LETTERS, PoolNames, pool_index, pool_names
-from reportgen.french import date_long
+from reportgen.french import date_long, of_person
 from reportgen.ingest import values
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLAYER, Column, Table, required_table
 from reportgen.ingest.text import ClosedList, format_name, name_key, nearest_name, normalise_label, split_full_name
@@ -337,7 +337,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
         if local or player is None or number is None:
             continue
         if (player, number, rehabilitated) in seen:
-            found.append(DUPLICATE(where, message=f"ce forfait de {known[player]} au tour {number} est déjà en "
+            found.append(DUPLICATE(where, message=f"ce forfait {of_person(known[player])} au tour {number} est déjà en "
                                    f"{seen[player, number, rehabilitated]}", fix="supprimez le doublon"))
             continue
         seen[player, number, rehabilitated] = where.cell or ""

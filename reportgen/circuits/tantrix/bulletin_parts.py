@@ -23,7 +23,7 @@ def game_rows(result: EventResult) -> list[dict]:
         penalties = [f"{names[p]} −{n}" for p, n in zip(game.players, scored.penalties) if n]
         note = ""
         if row.kind == DEFAULT:
-            note = f"forfait de {names[game.players[row.defaulted or 0]]}"
+            note = f"forfait {french.of_person(names[game.players[row.defaulted or 0]])}"
         elif row.kind == VANISHED:
             note = "partie disparue : nul 23-23 (règle 3)"
         pair = colours.get(row.line)

@@ -233,9 +233,42 @@ def test_a_chart_s_labels_read_on_a_small_phone(page, browser, example_site):  #
         assert shown["smallest"] >= 9.5, shown
         assert (shown["region"], shown["role"], shown["tabindex"]) == ("scroll", "region", "0") and shown["label"]
         assert shown["scrolls"], shown
+    # the keyboard scrolls it toward what it does not show: a season's places open at their end
+    # (right to left: Chromium counts its scrollLeft from 0 at the end, negative toward the start)
+    at_end = tab.evaluate("document.querySelector('figure.figure').classList.contains('at-end')")
+    assert at_end or "grand-sud" not in page  # (the Tour de France's season opens with its places too)
     tab.evaluate("document.querySelector('figure.figure .scroll').focus()")
-    tab.keyboard.press("ArrowRight")
-    tab.wait_for_function("document.activeElement.scrollLeft > 0")  # a smooth scroll takes a moment
+    tab.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
+    # a smooth scroll takes a moment
+    tab.wait_for_function(f"document.activeElement.scrollLeft {'<' if at_end else '>'} 0")
+
+
+# A season's bump chart as it opens: its region's box, each name at its lines' ends (its legend: the
+# chart's text at 12 px, right of the plot) and each of its place scale's numbers, where drawn.
+BUMP_SHOWN = r"""() => {
+  const svg = document.querySelector('figure.at-end svg.chart'), box = svg.parentElement.getBoundingClientRect();
+  const inside = t => { const r = t.getBoundingClientRect(); return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; };
+  const texts = Array.from(svg.querySelectorAll('text'));
+  const names = texts.filter(t => t.getAttribute('font-size') === '12'), scale = texts.filter(t => t.getAttribute('text-anchor') === 'end');
+  return {names: names.length, namesShown: names.filter(inside).length, scaleShown: scale.filter(inside).length,
+          svgLeft: svg.getBoundingClientRect().left, boxLeft: box.left};
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 375, 1280])
+@pytest.mark.parametrize("page", CHART_PAGES[:2])
+def test_a_season_s_places_chart_opens_with_its_players_names_in_view(page, width, browser, example_site):  # noqa: F811
+    """Wider than a phone, the chart of a season's places scrolled in its box from its left: the
+    names at its lines' ends, which say which line is whose, began past a 375 px phone's box and no
+    one scrolls to look for them. It opens at its end there, the place scale a swipe away; a laptop
+    shows it whole, on the left of its box as before."""
+    browser.look(example_site / page, example_site, width, audit=False)
+    shown = browser.pages[width].evaluate(BUMP_SHOWN)
+    assert shown["names"] >= 10 and shown["namesShown"] == shown["names"], shown
+    if width < 1280:
+        assert shown["scaleShown"] == 0, shown
+    else:
+        assert shown["scaleShown"] > 0 and shown["svgLeft"] == shown["boxLeft"], shown
 
 
 @pytest.mark.parametrize("page", CHART_PAGES)

@@ -69,7 +69,9 @@ def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
     lines = [(name(row), [found.get(row["id"]) for found in found_places]) for row in top]
     what = "classement Elo" if current["kind"] == "ratings" else "classement"
     label = f"Place des {len(top)} premiers du {what} au fil de la saison {current['season']}"
-    return {"svg": Markup(bump_svg(days, lines, label)), "caption": label,
+    # at_end: wider than a phone, it opens there scrolled to its end (chart.html.j2), its players'
+    # names and places at the lines' ends (its legend) in view
+    return {"svg": Markup(bump_svg(days, lines, label)), "caption": label, "at_end": True,
             "table": {"caption": f"{label}{COLON} les mêmes places", "corner": "Joueur", "columns": days,
                       "rows": [{"head": player, "cells": ["—" if p is None else str(p) for p in ranks]}
                                for player, ranks in lines]}}

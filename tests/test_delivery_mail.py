@@ -194,6 +194,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["Subject"] == "Bulletins de classement 2026 — Carcassonne"
     assert draft["Date"].datetime == dt.datetime(2026, 1, 10, 9, tzinfo=dt.timezone.utc)  # the bulletin's date
     assert draft["Message-ID"].endswith("@reportgen.invalid>")
+    assert draft["X-Unsent"] == "1"  # Outlook opens it ready to send, not as a message received
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
     assert "3e\u00a0: DUPONT Jean, 520 points (évolution\u00a0: −2)" in text  # from the latest dated bulletin (issue 27)
@@ -335,9 +336,10 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     assert message["Message-ID"].endswith("@example.org>")
     assert [a.get_filename() for a in message.iter_attachments()] == ["grand-sud-classement-2026-01-10.pdf",
                                                                       "bulletin-CARC-2026.pdf"]
-    # The message sent is the draft, but for its Date and Message-ID.
+    # The message sent is the draft, but for its Date and Message-ID, and the draft's mark.
+    assert message["X-Unsent"] is None
     draft = (league.outputs / "mail" / "2026" / "CARC.eml").read_bytes()
-    assert without_date_and_id(carcassonne.data) == without_date_and_id(draft)
+    assert without_date_and_id(carcassonne.data) == without_date_and_id(draft).replace(b"X-Unsent: 1\n", b"", 1)
 
     # A second run sends only what failed: Albi, refused again.
     second = mail_command(league, archive, "--send")

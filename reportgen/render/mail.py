@@ -42,8 +42,9 @@ def message_id(message: Message) -> str:
 
 
 def to_message(message: Message, sender: str = "", sent: tuple[dt.datetime, str] | None = None) -> EmailMessage:
-    """The message as a draft (dated its date at 09:00 UTC, its id a digest of it), or, with
-    `sent` = (the moment it is sent, a Message-ID of its own), as it goes out."""
+    """The message as a draft (dated its date at 09:00 UTC, its id a digest of it, marked unsent
+    for the mail programs that open it as one), or, with `sent` = (the moment it is sent, a
+    Message-ID of its own), as it goes out."""
     draft = EmailMessage(policy=default)
     if sender:
         draft["From"] = sender
@@ -53,6 +54,8 @@ def to_message(message: Message, sender: str = "", sent: tuple[dt.datetime, str]
     moment, header_id = sent or (dt.datetime.combine(message.date, dt.time(9), dt.timezone.utc), identifier)
     draft["Date"] = format_datetime(moment)
     draft["Message-ID"] = header_id
+    if sent is None:  # a draft: Outlook opens it to be sent (not as a message received); never sent so
+        draft["X-Unsent"] = "1"
     draft.set_content(message.text, cte="quoted-printable")  # 7-bit clean: any mail program opens it
     if message.html:
         draft.add_alternative(message.html, subtype="html", cte="quoted-printable")

@@ -79,8 +79,8 @@ def test_each_tournament_page_links_the_documents_its_circuit_published_on_it(ex
             # its own bulletin, then the rating list made after it
             assert words == [record["name"], f"Classement Elo au {shown}"]
         elif slug == "poules":
-            # « — » kept with the name before it (french.SEPARATOR)
-            assert words == [f"{record['name']}\u00a0— Résultats du tour 1", f"{record['name']}\u00a0— Résultats du tour 2",
+            # « — » kept with the name before it (french.SEPARATOR), « tour » with its number
+            assert words == [f"{record['name']}\u00a0— Résultats du tour\u00a01", f"{record['name']}\u00a0— Résultats du tour\u00a02",
                              f"{record['name']}\u00a0— Tour final et classement final"]
     assert all(linked.values()), linked
     # Only the Grand Sud tournaments of clubs outside the region's départements (« hors circuit »,

@@ -184,14 +184,15 @@ def _notes(event: PoulesEvent, settings: PoulesSettings) -> list[str]:
 def round_title(tournament: Tournament, played: Round) -> str:
     latest = played is tournament.current
     if latest and tournament.status == CANCELLED:
-        return f"Tour {played.number}{french.SEPARATOR}tournoi annulé"
+        return f"Tour\u00a0{played.number}{french.SEPARATOR}tournoi annulé"
     if played.final and tournament.status == FINISHED:
         return "Tour final et classement final"
-    stage = "tour final" if played.final else f"tour {played.number}"
+    # « tour » and its number never apart on a line (« Résultats du tour » over « 1 » on a phone)
+    stage = "tour final" if played.final else f"tour\u00a0{played.number}"
     if played.decided:
         return f"Résultats du {stage}"
     if played.complete:
-        return f"{stage[0].upper()}{stage[1:]} : barrages"
+        return f"{stage[0].upper()}{stage[1:]}\u00a0: barrages"
     return f"{stage[0].upper()}{stage[1:]} en cours"
 
 

@@ -48,7 +48,7 @@ COLUMNS = METRICS.columns(ROUND_REACHED, POINTS, GAMES, AVERAGE, POOL, POOL_PLAC
 def columns(rounds: int, final: bool) -> tuple[Column, ...]:
     """A tournament's published columns, its round reached named as its bulletin names it:
     « tour 2 », and « finale » for its last round (`rounds`) when that is the final pool (`final`)."""
-    labels = tuple((number, "finale" if final and number == rounds else f"tour {number}")
+    labels = tuple((number, "finale" if final and number == rounds else f"tour\u00a0{number}")
                    for number in range(1, rounds + 1))
     return tuple(dataclasses.replace(column, labels=labels) if column.key == ROUND_REACHED.key else column
                  for column in COLUMNS)

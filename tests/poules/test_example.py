@@ -67,3 +67,13 @@ def test_the_example_publishes_a_bulletin_per_round_an_annex_and_the_notices(exa
     assert forfeits == {"forfait d’IMBERT Inès", "forfait de JOUBERT Jules", "forfait de PONS Paul"}, forfeits
     final = next(d for d in report.documents if d.path.endswith("open-automne/tour-3"))
     assert len(final.context["final"]) == 20 and final.context["final"][0]["rank"] == "1"
+
+
+def test_the_pools_legend_names_the_forfeits_grey_only_where_a_pool_has_one(example_scored):
+    # the open's first round has no forfeit: its legend said « grisé : partie contre un joueur
+    # forfait » beside the grey diagonal alone; the cup's first round has one
+    legends = {d.path.split("/", 1)[1]: d.context["legend"] for d in example_scored.reports["poules"].documents}
+    assert all("la diagonale grise sépare chaque joueur de lui-même" in legend for legend in legends.values())
+    forfeit = "en italique sur fond gris clair : partie d’un joueur forfait, qui ne compte pas"
+    assert forfeit not in legends["2026-09-05-open-automne/tour-1"]
+    assert forfeit in legends["2026-10-24-coupe-toussaint/tour-1"]

@@ -250,7 +250,7 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
         season=event.date.year, events=(event.id,),
         context={"league": league, "circuit": TITLE, "season": event.date.year, "title": title, "event": event.name,
                  "summary": " · ".join(summary), "alerts": alerts,
-                 "pools": [_pool(pool) for pool in played.pools],
+                 "pools": (pools := [_pool(pool) for pool in played.pools]),
                  # Pools of 6 (round 1 holds up to 6 players, Art. III): one pool per line, or their
                  # cross tables are too narrow to read.
                  "wide": max(len(pool.players) for pool in played.pools) > SIDE_BY_SIDE_UP_TO,
@@ -261,10 +261,19 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
                  # published ranking's `classement`, and the event's annex keep everyone)
                  "print_top": common.print_top(len(final_rows), settings.bulletin_rows, "classement.csv",
                                                annex="du tournoi"),
-                 "legend": "Chaque case donne, pour le joueur de la ligne contre celui de la colonne, le résultat "
-                           "avec les Blancs puis avec les Noirs (1 victoire, ½ nulle, 0 défaite, · à jouer) ; "
-                           "grisé : partie contre un joueur forfait, qui ne compte pas.",
+                 "legend": _legend(pools),
                  "notes": _notes(event, settings)})
+
+
+def _legend(pools: list[dict]) -> str:
+    """The pools' legend: what a cell says, and its greys (the diagonal, a player against himself,
+    dark; a game of a player declared forfeit, in italics on a light grey), the second said only
+    when a pool has one (it read « grisé : partie contre un joueur forfait » beside the diagonal alone)."""
+    void = any(cell["kind"] == "void" for pool in pools for row in pool["rows"] for cell in row["cells"])
+    return ("Chaque case donne, pour le joueur de la ligne contre celui de la colonne, le résultat avec les Blancs "
+            "puis avec les Noirs (1 victoire, ½ nulle, 0 défaite, · à jouer) ; la diagonale grise sépare chaque "
+            "joueur de lui-même" + (" ; en italique sur fond gris clair : partie d’un joueur forfait, qui ne "
+                                    "compte pas" if void else "") + ".")
 
 
 def annex(event: PoulesEvent, tournament: Tournament, ranking: Ranking, folder: str) -> Annex:

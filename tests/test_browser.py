@@ -93,6 +93,8 @@ def test_no_site_page_has_an_empty_heading_or_empty_parentheses(example_site):  
         text = page.read_text(encoding="utf-8")
         assert not re.search(r"<(h1|h2|h3|caption)>\s*</\1>", text), page.name
         assert "()" not in text and "Classement&nbsp;: </th>" not in text, page.name
+        # nor one inside another: « tournoi par tournoi (Classement final provisoire … (tournois de 2026 seulement)) »
+        assert not re.search(r"\([^()<]*\(", text), page.name
     season = (example_site / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
     # its heading the latest dated bulletin's (tests/test_site.py), the final ranking so far listed by its CSV
     assert '<h2 id="classement">Classement après le tournoi d' in season

@@ -283,8 +283,12 @@ def of_person(name: str) -> str:
     """« de » before a person's name as written: « forfait de DUPONT Marie », elided before a vowel
     (« forfait d’IMBERT Inès », « d’Yves MARTIN »), never contracted (« de Le Gall »); left whole
     before an « h », which a name does not say mute or aspirated (« de HUGO Victor »)."""
-    elided = name[:1].casefold() in _VOWELS.replace("h", "")
-    return f"d{APOSTROPHE}{name}" if elided else f"de {name}"
+    return de_before(name) + name
+
+
+def de_before(name: str) -> str:
+    """`of_person`'s « de » alone (« d’ » or « de »), for a name the page writes as markup."""
+    return f"d{APOSTROPHE}" if name[:1].casefold() in _VOWELS.replace("h", "") else "de "
 
 
 def at(name: str) -> str:

@@ -177,6 +177,10 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     page = Page(text)
     assert "MARTIN Paul" in page.words
     assert "saison 2026" in page.words and "saison 2025" in page.words
+    # his club under his name, linked to its page (his lines' « Club » column is hidden on a phone)
+    club, link = re.search(r'<p class="player-club">Club&nbsp;: <a href="(club-[0-9a-f]{12}\.html)">([^<]+)</a></p>',
+                           text).group(2, 1)
+    assert link == page_name("club", club) and (outputs / "site" / link).is_file()
     # His 2026 season has one dated ranking: one date, no line to draw (the season's final ranking, of
     # that date too, is not a second point: test_a_player_s_chart_draws_the_dated_rankings_one_place_a_date).
     season_2026 = text[:text.index("saison 2025</h2>")]

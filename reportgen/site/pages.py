@@ -469,8 +469,11 @@ class Site:
         return name, self.player_pages.source(player, name)
 
     def _player_context(self, player: Player, name: str) -> dict[str, Any]:
+        # his club under his name, linked to its page: on a phone his lines' « Club » column is hidden
+        club = self.player_pages.club(player)
         return {"title": name, "heading": Markup(html_lines.player_name(name)),
-                "sections": self.player_sections(player, name), "description": f"Résultats de {name}"}
+                "club": club, "club_url": self.club_page(club) if club else "",
+                "sections": self.player_sections(player, name), "description": f"Résultats {french.of_person(name)}"}
 
     def player_bytes(self, player: Player) -> bytes:
         """A player's page made, whatever the last build made (site/pages_aside.py: the worker's, or

@@ -14,6 +14,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from reportgen import french
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
@@ -137,6 +138,13 @@ class PlayerPages:
              self.tournaments(circuit, ranking)],
             ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
 
+    @staticmethod
+    def club(player: Player) -> str:
+        """His club as his latest line names it (the club he last played for: a ranking's row), or
+        nothing when none does (a circuit whose sheets name no club)."""
+        named = [(e.ranking["date"] or "", e.row["club"]) for e in player.entries if e.row["club"]]
+        return max(named, key=lambda found: found[0])[1] if named else ""
+
     def sections(self, player: Player, name: str) -> list[Section]:
         """A player's page's sections: a circuit's season each, its lines, results and charts. Per
         line, only what is his (place, value, club): the rest made once per ranking (`_shape`)."""
@@ -172,9 +180,11 @@ class PlayerPages:
                     circuit.title, season, clubs, places=html_lines.places(series), lines=html_lines.table_body(lines),
                     results=html_lines.results(self.results(circuit, latest) if latest else ()),
                     results_title=latest.ranking["title"] if latest else "",
-                    chart=places_svg(series, f"Place de {name} au fil de la saison {season}") if len(series) > 1 else "",
-                    rating=figures.values(ratings, f"Classement Elo de {name}, saison {season}", "Classement Elo",
-                                          Markup(f"Classement Elo de {html_lines.player_name(name)}, saison {season}"))))
+                    chart=places_svg(series, f"Place {french.of_person(name)} au fil de la saison {season}")
+                    if len(series) > 1 else "",
+                    rating=figures.values(ratings, f"Classement Elo {french.of_person(name)}, saison {season}",
+                                          "Classement Elo", Markup(f"Classement Elo {french.de_before(name)}"
+                                                                   f"{html_lines.player_name(name)}, saison {season}"))))
         return sections
 
     def results(self, circuit: Circuit, entry: Entry) -> list[tuple[Any, ...]]:

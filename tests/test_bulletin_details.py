@@ -104,3 +104,21 @@ def test_a_heading_and_its_summary_stay_with_the_table_they_introduce():
             + "".join(section for _, _, section in cases) + "</main></body></html>")
     found = pages_of(page, *[word for heading, first, _ in cases for word in (heading, first)])
     assert [heading for number, (heading, _, _) in enumerate(cases) if found[2 * number] != found[2 * number + 1]] == []
+
+
+def test_every_bulletin_of_the_example_is_set_in_french_typography_and_its_stylesheets_untouched(example_scored):
+    """The bulletins' own words and reportgen's sentences handed to them (a method's notes, a summary,
+    a legend) had 1,300 plain spaces before « : », « ; » or inside « » in the example league (render/html.py
+    `Typography`, `typeset`): none now, and never a no-break space in a stylesheet, where
+    « !important » after one is no longer CSS (a pool's grey cells would lose their colour)."""
+    from tests.test_site_typography import breakable_spaces
+
+    pages = {f"{slug}/{document.path}": html.render(document) for slug, report in example_scored.reports.items()
+             for document in report.documents}
+    assert len(pages) > 40
+    assert {path: found for path, page in pages.items() if (found := breakable_spaces(page.encode("utf-8")))} == {}
+    styles = {path: style for path, page in pages.items()
+              for style in re.findall(r"<style>(.*?)</style>", page, re.DOTALL) if re.search("[\u00a0\u202f]", style)}
+    assert styles == {}
+    pools = next(page for path, page in pages.items() if path.endswith("open-automne/tour-1"))
+    assert "#c9d2de !important;" in pools and "12 tournois comptés\u00a0: " in pages["grand-sud/2026/classement-2026-03-14"]

@@ -167,7 +167,8 @@ def test_a_ranking_after_an_awaited_tournament_says_it_is_provisional(small_leag
     folder = outputs / "grand-sud" / "2026"
     # The ranking of 27/01, the season's ranking « à date » (one document per ranking): Perpignan's
     # is awaited; the finale of 12/12 is not yet.
-    shown = french.day_month_kept(note)  # « du 20\u00a0janvier »: a page never parts a day from its month
+    # « du 20\u00a0janvier »: a page never parts a day from its month, nor « provisoire » from its « : »
+    shown = french.day_month_kept(french.typography(note))
     assert f'<p class="awaited" style="margin: 1mm 0 0; color: #9a3412; font-weight: 600;">{shown}</p>' in (
         folder / "classement-2026-01-27.html").read_text()
     pdf_text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(folder / "classement-2026-01-27.pdf").pages)

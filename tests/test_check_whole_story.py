@@ -155,8 +155,8 @@ def test_a_clubs_second_tournament_of_the_year_is_said_by_build_and_on_the_bulle
     assert result.ok
     assert any("remplace 2026-01-10-carcassonne.xlsx" in n for n in result.notices), result.notices
     page = (tmp_path / "outputs" / "grand-sud" / "2026" / "classement-2026-03-14.html").read_text("utf-8")
-    assert ("<p class=\"replaced\">« Tournoi 2026-01-10-carcassonne » (Carcassonne, 10/01/2026) est remplacé par "
-            "« Tournoi 2026-03-14-carcassonne » du 14/03/2026 : deuxième tournoi de la série CARC en 2026, seul "
+    assert ("<p class=\"replaced\">«\u00a0Tournoi 2026-01-10-carcassonne\u00a0» (Carcassonne, 10/01/2026) est remplacé par "
+            "«\u00a0Tournoi 2026-03-14-carcassonne\u00a0» du 14/03/2026\u00a0: deuxième tournoi de la série CARC en 2026, seul "
             "le dernier compte (§1), points et participants.</p>") in page
     assert "remplacé par l’édition du 14/03/2026 (même année, §1)" in page
     first = (tmp_path / "outputs" / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text("utf-8")

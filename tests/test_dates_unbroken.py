@@ -68,7 +68,7 @@ def test_no_page_of_the_example_league_parts_a_date_s_day_from_its_month(example
     assert "14\u00a0novembre 2026</td>" in season  # its table of bulletins
     bulletin = (example_site / "grand-sud" / "2026" / "classement-2026-11-14.html").read_text(encoding="utf-8")
     assert "<p class=\"subtitle\">Classement après le tournoi d’Auch du 14\u00a0novembre 2026</p>" in bulletin
-    assert "Points marqués : Tournoi d&#39;Auch, 14\u00a0novembre 2026</h2>" in bulletin
+    assert "Points marqués\u00a0: Tournoi d&#39;Auch, 14\u00a0novembre 2026</h2>" in bulletin
     # the tab's title and the PDF's running footer (one line, never wrapped) keep date_long's words
     assert "<title>Classement après le tournoi d’Auch du 14 novembre 2026&nbsp;— " in bulletin
     verification = laid_text(example_site / "verification.html")

@@ -12,6 +12,7 @@ import re
 
 from pypdf import PdfReader
 
+from reportgen import french
 from reportgen.circuits import common
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.render import html as render
@@ -51,11 +52,12 @@ def test_a_long_table_of_tournaments_prints_the_counted_ones_and_the_page_keeps_
     assert line == ("Ce bulletin imprimé liste les 3 tournois comptés. Les 4 autres tournois de la période "
                     "(éditions remplacées par une plus récente, tournois hors circuit) sont sur la page HTML de ce "
                     "bulletin et dans la feuille « Tournois » de l’annexe Excel de chaque saison.")
+    line = french.typography(line)  # as the page sets it (render/html.py `typeset`)
     assert line in html.unescape(printed) and line not in html.unescape(page.decode("utf-8"))
     # the sentences on each same-year replacement: on the page, not in the print
     assert latest.context["replacements"] and all(
         sentence in html.unescape(page.decode("utf-8")) and sentence not in html.unescape(printed)
-        for sentence in latest.context["replacements"])
+        for sentence in map(french.typography, latest.context["replacements"]))
     # the ranking itself is printed whole
     assert printed.count('<tr class="') == page.decode("utf-8").count('<tr class="')
     # an earlier bulletin whose table fits prints from its page

@@ -1,6 +1,6 @@
 """French typography in every mail body (a club's bulletins, a reminder, an inbox answer), text and
 HTML: the templates' own words have no-break spaces before « : ; ? ! », inside « » and before a
-separating « — », a long date never breaks, and a name from a workbook stays as typed (render/mail.py's `_Typography`)."""
+separating « — », a long date never breaks, and a name from a workbook stays as typed (render/html.py's `Typography`)."""
 
 from __future__ import annotations
 

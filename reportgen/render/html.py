@@ -8,13 +8,16 @@ through importlib.resources, the same way in the editable install of `make` and 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context
+from jinja2.ext import Extension
+from jinja2.lexer import Token, TokenStream
 from jinja2.runtime import Context
 from markupsafe import Markup
 
@@ -47,6 +50,63 @@ def add_templates(folder: Path) -> None:
         environment.cache_clear()
 
 
+# Where a template's text is code, not French: a stylesheet's or a script's own file, a <style> or
+# <script> element of a page (« td { color: red !important } », « a ? b : c »), and a block a child
+# template fills inside one (base.html.j2's `extra_style`).
+_CODE_TEMPLATES = (".css", ".css.j2", ".js", ".js.j2")
+_CODE_ELEMENT = re.compile(r"(<(?:style|script)\b|</(?:style|script)\s*>)", re.IGNORECASE)
+_CODE_BLOCK = re.compile(r"style|script")
+
+
+class Typography(Extension):
+    """French typography (french.typography) on a template's own text (its `data` tokens, as the
+    lexer reads them), once, when the template is compiled, never in code: the bulletins' (and so
+    their PDFs'), the site's and the mails' words (render/mail.py)."""
+
+    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
+        if (stream.name or "").endswith(_CODE_TEMPLATES):
+            yield from stream
+            return
+        in_code = False  # within a <style> or <script> element of this template's text
+        blocks: list[bool] = []  # each {% block %} open, whether it is code (its name says so)
+        tag: list[str] = []  # the names of the statement being read ({% block extra_style %})
+        for token in stream:
+            if token.type == "block_begin":
+                tag = []
+            elif token.type == "name":
+                tag.append(token.value)
+            elif token.type == "block_end" and tag[:1] == ["block"]:
+                blocks.append(len(tag) > 1 and bool(_CODE_BLOCK.search(tag[1])))
+            elif token.type == "block_end" and tag[:1] == ["endblock"] and blocks:
+                blocks.pop()
+            if token.type != "data":
+                yield token
+                continue
+            parts = []
+            for part in _CODE_ELEMENT.split(token.value):
+                if _CODE_ELEMENT.fullmatch(part):
+                    in_code = not part.startswith("</")
+                    parts.append(part)
+                else:
+                    parts.append(part if in_code or any(blocks) else french.typography(part))
+            yield Token(token.lineno, token.type, "".join(parts))
+
+
+# A text that French typography may change (french.typography): a sign a space comes before or after.
+_SIGNS = frozenset(":;!?«»—")
+
+
+def typeset(value: Any) -> Any:
+    """The bulletins' and the site's `finalize`: each text a template prints given French
+    typography, reportgen's sentences handed over as data (a method's notes, a summary, a legend:
+    1,300 plain spaces before « : » or inside « » in the example league's bulletins) and names
+    alike, only spaces changed; Markup (a cell template's, a chart's, a macro's) as it is. Most
+    values hold none of the signs: a set's test, not a regex, on each of them."""
+    if type(value) is str and not _SIGNS.isdisjoint(value):
+        return french.typography(value)
+    return value
+
+
 @cache
 def environment(templates: Path = TEMPLATES) -> Environment:
     from reportgen.site import figures  # the charts a template draws from plain numbers (no circuit)
@@ -58,6 +118,8 @@ def environment(templates: Path = TEMPLATES) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=[Typography],
+        finalize=typeset,
     )
     found.globals["scale_chart"] = figures.scale
     found.globals["evolution_cell"] = evolution.cell
@@ -95,7 +157,8 @@ def unbroken_dates(value: str) -> str:
     Not Jinja's `finalize` on every value printed, which would need no template to say it: a regex
     on each of a build's hundreds of thousands of cells cost 1.2 µs each (a table of a million cells
     rendered in 2.6 s instead of 1.3), and the site's long tables are not printed by Jinja anyway
-    (site/lines.py keeps their dates itself). Markup (a macro's output) stays markup."""
+    (site/lines.py keeps their dates itself); `typeset`, the finalize, tests a set of signs only.
+    Markup (a macro's output) stays markup."""
     if isinstance(value, Markup):  # a no-break space is no markup: the text's tags are untouched
         return Markup(french.day_month_kept(str(value)))
     return french.day_month_kept(value) if isinstance(value, str) else value

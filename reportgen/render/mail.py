@@ -7,14 +7,13 @@ identifier of its own instead (`to_message`'s `sent`): the draft's are for repro
 The bodies of the messages (the clubs' bulletins, the reminders, the inbox's answers) come from
 Jinja templates in `templates/mail/`: the HTML one autoescaped like the bulletins, the plain-text one
 not (an « & » stays an « & »). The templates' own words are given French typography as they are
-compiled (`_Typography`): no-break spaces before « : ; ? ! » and inside « », never in what they are
+compiled (render/html.py `Typography`): no-break spaces before « : ; ? ! » and inside « », never in what they are
 given (a name is as typed); a value whose dates must not break says so (the `dates` filter)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterator
 from email.message import EmailMessage
 from email.policy import default
 from email.utils import format_datetime
@@ -23,12 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from jinja2.ext import Extension
-from jinja2.lexer import Token, TokenStream
 
 from reportgen import french
 from reportgen.model import Message
-from reportgen.render.html import TEMPLATES
+from reportgen.render.html import TEMPLATES, Typography
 
 
 def message_id(message: Message) -> str:
@@ -75,20 +72,12 @@ def to_eml(message: Message, sender: str = "") -> bytes:
     return to_message(message, sender).as_bytes()
 
 
-class _Typography(Extension):
-    """French typography on a template's own text (its `data` tokens, as the lexer reads them),
-    once, when the template is compiled: what a `{{ … }}` writes is never touched."""
-
-    def filter_stream(self, stream: TokenStream) -> Iterator[Token]:
-        for token in stream:
-            yield Token(token.lineno, token.type, french.typography(token.value)) if token.type == "data" else token
-
-
 @cache
 def _environment(templates: Path, html: bool) -> Environment:
-    """The mails' own environment (the bulletins' knows no mail typography): HTML autoescaped."""
+    """The mails' own environment (their own `dates`; their templates' words set as the bulletins',
+    `Typography`, never what they are given): HTML autoescaped."""
     found = Environment(loader=FileSystemLoader(templates), autoescape=html, undefined=StrictUndefined,
-                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, extensions=[_Typography])
+                        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, extensions=[Typography])
     found.filters["typography"] = french.typography  # reportgen's sentences given as data: a problem
     # the whole date kept, year included: a mail is running text (a page keeps day and month only,
     # render/html.py `unbroken_dates`: french.day_month_kept says why)

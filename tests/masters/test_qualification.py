@@ -97,7 +97,7 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     page = bulletin(inputs)
     # He did not withdraw: the bulletin says he lost the play-off, never « Désisté ».
     assert "<h3>Barrage de qualification</h3>" in page and "Désisté" not in page and " place (§1)" not in page
-    assert f"Non qualifié (barrage) : {P} (16e ex aequo du classement annuel)." in page
+    assert f"Non qualifié (barrage)\u00a0: {P} (16e ex aequo du classement annuel)." in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
@@ -174,7 +174,7 @@ def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_
     page = bulletin(inputs)
     # one sentence after the other, a space between them; one left out: « à sa place »
     assert "<h3>Désistements</h3>" in page and "Non qualifié" not in page
-    assert f"Désisté : {NAMES[2]} (3e du classement annuel). Invité à sa place (§1) : {NAMES[16]} (17e)." in page
+    assert f"Désisté\u00a0: {NAMES[2]} (3e du classement annuel). Invité à sa place (§1)\u00a0: {NAMES[16]} (17e)." in page
 
 
 def test_two_withdrawals_bring_in_two_invited_at_their_places(tmp_path):
@@ -183,8 +183,8 @@ def test_two_withdrawals_bring_in_two_invited_at_their_places(tmp_path):
         add_withdrawal(inputs, *name.split(" "))
     assert prepare(inputs).returncode == 0
     page = bulletin(inputs)
-    assert (f"Désistés : {NAMES[2]} (3e du classement annuel), {NAMES[5]} (6e du classement annuel). "
-            f"Invités à leur place (§1) : {NAMES[16]} (17e), {NAMES[17]} (18e).") in page
+    assert (f"Désistés\u00a0: {NAMES[2]} (3e du classement annuel), {NAMES[5]} (6e du classement annuel). "
+            f"Invités à leur place (§1)\u00a0: {NAMES[16]} (17e), {NAMES[17]} (18e).") in page
 
 
 def test_the_motif_column_reads_the_obvious_spellings_of_its_two_values(tmp_path):

@@ -76,7 +76,7 @@ def reproduce(seed: int) -> list[tuple[str, str]]:
 
 def test_rule_5_the_colours_are_reproduced_from_the_seed_printed_in_the_bulletin(tmp_path):
     page, result = bulletin(tmp_path)
-    seed = int(re.search(r"Graine du tirage : <strong>(\d+)</strong>", page)[1])
+    seed = int(re.search(r"Graine du tirage\u00a0: <strong>(\d+)</strong>", page)[1])
     assert seed == result.draw_seed
     assert [(pair.a, pair.b) for pair in result.colours] == reproduce(seed)
     assert sum(pair.drawn for pair in result.colours) == 2  # A-B and C-D share both preferences

@@ -273,8 +273,8 @@ def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(score
     weekend = html.render(event_bulletin(event(scored, WEEKEND), settings, "Ligue"))
     assert "départagé aux TPs marqués entre eux" in weekend and "Tableau croisé" in weekend
     assert "DUPUY Frédéric a perdu 3 parties par forfait" in weekend
-    assert f"Graine du tirage : <strong>{event(scored, WEEKEND).draw_seed}</strong>" in weekend
-    assert "partie disparue : nul 23-23" in weekend and "−2" in weekend
+    assert f"Graine du tirage\u00a0: <strong>{event(scored, WEEKEND).draw_seed}</strong>" in weekend
+    assert "partie disparue\u00a0: nul 23-23" in weekend and "−2" in weekend
     cup = html.render(event_bulletin(event(scored, CUP), settings, "Ligue"))
     assert "Ronde 3\u00a0— finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
     assert "forfait de" in cup

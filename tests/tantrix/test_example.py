@@ -280,3 +280,26 @@ def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(score
     assert "forfait de" in cup
     ratings = html.render(list_bulletin(scored.lists[-1], settings, "Ligue"))
     assert "évolution depuis la liste du 14\u00a0mars 2026" in ratings and "provisoire" in ratings
+
+
+def test_each_round_s_games_are_printed_on_one_page(report):
+    """The PDF broke the spring event's sixth round and the cup's second between two pages (three
+    games on one, the fourth on the next): each round is a group of rows kept on one page, the
+    table's header repeated above it. A game is found on the page holding both its players' names
+    on one line."""
+    from pypdf import PdfReader
+
+    from reportgen.render import pdf
+
+    split = {}
+    for document in (d for d in report.documents if d.template == "tantrix/bulletin.html.j2"):
+        page = html.render(document)
+        assert page.count('<tbody class="round">') == len(document.context["rounds"])
+        texts = [p.extract_text().splitlines() for p in PdfReader(io.BytesIO(pdf.render_pdf(page))).pages]
+        for played in document.context["rounds"]:
+            pages = {number for game in played["games"] for number, lines in enumerate(texts)
+                     if any(game["a"] in line and game["b"] in line for line in lines)}
+            assert pages, (document.path, played["number"])
+            if len(pages) > 1:
+                split[document.path, played["number"]] = pages
+    assert split == {}

@@ -251,3 +251,21 @@ def test_once_the_masters_is_played_its_part_is_the_standings(example_scored):
     assert section.circuit == masters.info.title and section.headers[:2] == ("Place", "Joueur")
     assert [cells[1] for cells in section.rows] == [row.player for row in standings.rows if row.club == club]
     assert "16e" not in " ".join(section.headers)
+
+
+def test_a_club_s_tournament_date_is_printed_on_one_line(example_league, example_scored):
+    # Nîmes's « 19 septembre 2026 » wrapped « 19 septembre » over « 2026 » in a 28 mm column
+    import datetime as dt
+
+    from pypdf import PdfReader
+
+    from reportgen.render import html, pdf
+
+    season, slug = 2026, "grand-sud"
+    ranking = [r for r in example_scored.reports[slug].rankings if r.season == season][-1]
+    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking})
+    document = club_bulletin.document(made["NIME"], "Ligue", dt.date(2026, 11, 28), True)
+    assert [t for t in document.context["tournaments"] if "septembre" in str(t["day"])]
+    dated = [line.replace("\u00a0", " ") for page in PdfReader(io.BytesIO(pdf.render_pdf(html.render(document)))).pages
+             for line in page.extract_text().splitlines() if "septembre" in line]
+    assert dated and all("19 septembre 2026" in line for line in dated), dated

@@ -145,3 +145,31 @@ def test_a_seed_s_badge_stays_on_the_line_of_his_name_on_a_small_phone(browser, 
     assert len(seeds) >= 10 and any(seed["nameLines"] > 1 for seed in seeds)  # the case is there
     for seed in seeds:
         assert seed["boxes"] == 1 and seed["height"] < 1.5 * seed["line"] and seed["withLastLetter"], seed
+
+
+# Each table of a tournament's points on a Grand Sud bulletin: its headings shown, and whether it
+# scrolls in its region.
+LATEST = r"""() => Array.from(document.querySelectorAll('table.latest'), table => {
+  const region = table.closest('.scroll');
+  return {shown: Array.from(table.querySelectorAll('thead th')).filter(th => th.offsetWidth > 0).map(th => th.textContent.trim()),
+          scrolls: region.scrollWidth > region.clientWidth,
+          note: !!(region.nextElementSibling && region.nextElementSibling.classList.contains('narrow-note')
+                   && region.nextElementSibling.offsetWidth > 0)};
+})"""
+
+
+@pytest.mark.parametrize("width", [375, 320, 1280])
+def test_a_tournament_s_points_fit_a_phone_with_its_place_player_and_total(width, browser, example_site):  # noqa: F811
+    """Its « Points dupl. » was cut at a 375 px screen's edge, « Points finale » and « Total » out of
+    view: a phone shows the place, the player and the total, a note saying the PDF has the rest; a
+    laptop shows every column, as the PDF prints them."""
+    page = example_site / "grand-sud" / "2026" / "classement-2026-03-14.html"
+    browser.look(page, example_site, width, audit=False)
+    tables = browser.pages[width].evaluate(LATEST)
+    assert len(tables) >= 2
+    for table in tables:
+        if width < 1000:
+            assert table == {"shown": ["Place", "Joueur", "Total"], "scrolls": False, "note": True}, table
+        else:
+            assert table["shown"] == ["Place", "Place dupl.", "Joueur", "Points dupl.", "Points finale", "Total"]
+            assert not table["note"]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen import circuits, config
+from reportgen import circuits, config, french
 from reportgen.circuits.masters import club as masters_club
 from reportgen.delivery import club_bulletin
 from reportgen.delivery import mail as drafts
@@ -251,6 +251,9 @@ def test_once_the_masters_is_played_its_part_is_the_standings(example_scored):
     assert section.circuit == masters.info.title and section.headers[:2] == ("Place", "Joueur")
     assert [cells[1] for cells in section.rows] == [row.player for row in standings.rows if row.club == club]
     assert "16e" not in " ".join(section.headers)
+    # under its title « Masters Grand Sud », not « Masters Grand Sud 2026 » again: what the ranking is
+    assert section.title == ("Classement final" if standings.final else
+                             f"Classement au {french.date_long(standings.date)}"), section.title
 
 
 def test_a_club_s_tournament_date_is_printed_on_one_line(example_league, example_scored):

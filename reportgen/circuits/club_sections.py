@@ -47,8 +47,11 @@ def counted_results(row: RankingRow) -> str:
     return " + ".join(shown[:count]) if count is not None else " ; ".join(shown)
 
 
-def ranking_title(ranking: Ranking) -> str:
-    if ranking.scope.name:
+def ranking_title(ranking: Ranking, circuit: str = "") -> str:
+    """The ranking's name under its circuit's title in a club's bulletin: its event's (a Tantrix or
+    pool tournament's), unless that name only says the circuit again (« Masters Grand Sud 2026 »
+    under « Masters Grand Sud »); else whether it is final or of a date."""
+    if ranking.scope.name and not (circuit and ranking.scope.name.startswith(circuit)):
         return ranking.scope.name
     return "Classement final" if ranking.final else f"Classement au {french.date_long(ranking.date)}"
 
@@ -69,7 +72,7 @@ def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member)
     lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key), score),) if score else ())
                   + ((evolution(row.metrics.get("evolution", "")),) if moves else ())
                   + ((counted_results(row),) if results else ()) for row in rows)
-    return (ClubSection(info.title, ranking_title(ranking), headers, lines),)
+    return (ClubSection(info.title, ranking_title(ranking, info.title), headers, lines),)
 
 
 def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],

@@ -70,7 +70,7 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert done.returncode == 0, done.stderr
     drafts = sorted((tmp_path / "outputs" / "rappels").iterdir())
     late = TODAY - dt.timedelta(days=10)
-    assert [p.name for p in drafts] == [f"{late.isoformat()}-PERP.eml"]
+    assert [p.name for p in drafts] == [f"{late.isoformat()}-PERP-grand-sud.eml"]
     message = message_from_bytes(drafts[0].read_bytes(), policy=policy.default)
     assert message["To"] == "perp@example.org, bureau@perp.example.org"
     assert message["Subject"].startswith("Rappel : résultats du tournoi « Open de Perpignan » du ")
@@ -259,3 +259,24 @@ def test_a_club_whose_address_is_no_address_is_said_so_with_its_cell_not_as_with
            "Clubs, cellule D6)" in said
     assert "n’a pas d’adresse (colonne Email" not in said
 
+
+
+def test_two_tournaments_of_one_club_on_one_day_get_a_draft_each(tmp_path):
+    """Albi's Grand Sud and Tantrix tournaments of one day, both late: the command said « 2 rappels »
+    and wrote one file, the second draft over the first. Each has its own, and a club code that is
+    no file name (« AL/BI ») never makes a path."""
+    inputs = tmp_path / "inputs"
+    clubs = [*CLUBS, ["AL/BI", "Albi sud", "81", "sud@albi.example.org"]]
+    write_workbook(inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"], *clubs]})
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"],
+        [day(10), "grand-sud", "ALBI", "Open d'Albi", "Albi"], [day(10), "tantrix", "ALBI", "Tantrix d'Albi", "Albi"],
+        [day(10), "grand-sud", "AL/BI", "Open d'Albi sud", "Albi"]]})
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    drafts = sorted((tmp_path / "outputs" / "rappels").iterdir())
+    late = (TODAY - dt.timedelta(days=10)).isoformat()
+    assert [p.name for p in drafts] == [f"{late}-AL-BI-grand-sud.eml", f"{late}-ALBI-grand-sud.eml",
+                                        f"{late}-ALBI-tantrix.eml"]
+    subjects = [message_from_bytes(p.read_bytes(), policy=policy.default)["Subject"] for p in drafts]
+    assert ["Open d'Albi sud" in subjects[0], "Open d'Albi »" in subjects[1], "Tantrix d'Albi" in subjects[2]] == [True] * 3

@@ -10,13 +10,16 @@ dead run left unconfirmed is `unknown` and not sent again on its own, like a bul
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen import french
+from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
+from reportgen.delivery.club_bulletin import safe
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
@@ -68,6 +71,11 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
                 (entry, f"{french.the_club(club.name)} n’a pas d’adresse (colonne Email de clubs.xlsx)"))
         else:
             result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
+    # a draft each: two tournaments of one club the same day (a Grand Sud one and a Tantrix one) were
+    # written to one file, the second draft over the first
+    paths = distinct_paths([(r.message.path, r.entry.known_as or r.entry.title(clubs)) for r in result.reminders])
+    result.reminders = [dataclasses.replace(r, message=dataclasses.replace(r.message, path=path))
+                        for r, path in zip(result.reminders, paths)]
     return result
 
 
@@ -85,7 +93,7 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
         "organiser": french.the_club(club.name),  # le club de Perpignan, le Club de Foix, l'Amicale de Rodez
         "signature": signature})
     return Message(
-        path=f"{FOLDER}/{entry.date.isoformat()}-{club.code}", to=club.emails,
+        path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
         subject=f"Rappel : résultats du tournoi {name} du {day}", text=text, html=html,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
         date=entry.date + dt.timedelta(days=after_days + 1))

@@ -18,7 +18,7 @@ import pytest
 
 from reportgen import config
 from reportgen.delivery import inbox as imap
-from reportgen.delivery.inbox_filing import safe_filename, slug
+from reportgen.delivery.inbox_filing import Filed, safe_filename, slug
 from reportgen.pipeline import load
 from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
@@ -298,6 +298,46 @@ def test_a_rerun_handles_nothing_twice(league, tmp_path):
     again = league.run()
     assert again.returncode == 0 and "0 message traité" in again.stdout
     assert len(league.rows()) == 1 and len(league.drafts()) == 1
+
+
+def test_two_versions_of_one_tournament_in_one_message_are_both_refused_and_kept(league, tmp_path):
+    """Both were answered « enregistré », the second written over the first, which was kept nowhere:
+    which counts is the club's to say. Both are kept aside and named in the answer, nothing filed;
+    the same bytes twice are one workbook; two refused attachments of one name are kept in two files."""
+    first = workbook(tmp_path / "1", **SPRING)
+    second = workbook(tmp_path / "2", **SPRING, results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Deux versions", [("version1.xlsx", first), ("version2.xlsx", second)]))
+    league.server.append(message(ALBI, "Le même deux fois", [("a.xlsx", first), ("b.xlsx", first)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    drafts = league.drafts()
+    text = body(next(d for d in drafts if d["Subject"] == "Re: Deux versions"))
+    assert "version1.xlsx\u00a0: ce classeur n’a pas pu être enregistré" in text
+    assert "ce classeur et «\u00a0version2.xlsx\u00a0» sont deux versions du tournoi «\u00a0Tournoi printemps\u00a0» " \
+           "du 14\u00a0mars\u00a02026\u00a0: lequel compte\u202f?" in text
+    assert "ce classeur et «\u00a0version1.xlsx\u00a0» sont deux versions" in text
+    kept = {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()}
+    assert kept == {"2026-03-14-albi-1-version1.xlsx": first, "2026-03-14-albi-1-version2.xlsx": second}
+    # the identical pair: one workbook, filed
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    assert filed.read_bytes() == first
+    assert "est enregistré" in body(next(d for d in drafts if d["Subject"] == "Re: Le même deux fois"))
+
+
+def test_a_field_of_the_tournoi_sheet_is_named_a_field_not_a_column():
+    # « feuille « Tournoi », cellule B2 (colonne « Nom ») »: on that sheet « Nom » heads a row
+    from reportgen.delivery.inbox_filing import Said
+
+    assert Said("Tournoi", "B2", "Nom", "vide", "", "x").where == "feuille « Tournoi », cellule B2 (champ « Nom »)"
+    assert Said("Résultats", "A3", "Place", "x", "", "x").where == "feuille « Résultats », cellule A3 (colonne « Place »)"
+
+
+def test_two_refused_attachments_of_one_name_are_kept_in_two_files():
+    from reportgen.delivery.inbox_filing import Verdict, one_version_each
+
+    refused = [Filed("r.xlsx", digest, "refused", "grand-sud", "", "", "inbox/refused/m-r.xlsx") for digest in "ab"]
+    kept = one_version_each([(Verdict(), filed) for filed in refused], "m")
+    assert [filed.path for filed in kept] == ["inbox/refused/m-r.xlsx", "inbox/refused/m-r-2.xlsx"]
 
 
 def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):

@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen import circuits
-from reportgen.ingest import discover
+from reportgen import circuits, french
+from reportgen.ingest import discover, tournament
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Event, Level, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET, UPSTREAM
@@ -225,8 +225,8 @@ class Said:
         text = f"feuille « {self.sheet} »"
         if self.cell:
             text += f", cellule {self.cell}"
-        if self.column:
-            text += f" (colonne « {self.column} »)"
+        if self.column:  # the `Tournoi` sheet's labels head its rows: a field's, not a column's
+            text += f" ({'champ' if self.sheet == tournament.SHEET else 'colonne'} « {self.column} »)"
         return text
 
 
@@ -329,6 +329,41 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     return Filed(filename, digest, "refused", verdict.circuit, read.name if read else "",
                  read.date.isoformat() if read else "", f"{REFUSED}/{message}-{safe_filename(filename)}",
                  problems=tuple(Said.of(p) for p in verdict.problems))
+
+
+def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:
+    """The decisions of one message's workbooks, two different ones of the same tournament refused:
+    which of them counts is the club's to say. Both were accepted to one place, the second written
+    over the first (never kept as a replaced version), and the answer said each « enregistré ». The
+    same bytes twice are one workbook. Refused or held workbooks kept aside never share a file
+    (`message`, as `decide`'s: two attachments of one name were kept in one)."""
+    by_tournament: dict[tuple[str, object], list[Filed]] = {}
+    for verdict, filed in decided:
+        if filed.status == "accepted" and verdict.event is not None:
+            by_tournament.setdefault((verdict.circuit, _edition(verdict.circuit, verdict.event)), []).append(filed)
+    versions = {id(filed): files for files in by_tournament.values() if len({f.sha256 for f in files}) > 1
+                for filed in files}
+    found = []
+    for _, filed in decided:
+        if id(filed) in versions:
+            others = french.joined([f"« {other.filename} »" for other in versions[id(filed)] if other is not filed])
+            day = french.date_long(dt.date.fromisoformat(filed.date))
+            said = Said(None, None, None, f"ce classeur et {others} sont deux versions du tournoi « {filed.event} » "
+                        f"du {day} : lequel compte ?", "renvoyez le bon seul, en réponse à ce message",
+                        DUPLICATE_TOURNAMENT.code)
+            filed = dataclasses.replace(filed, status="refused", path=f"{REFUSED}/{message}-{safe_filename(filed.filename)}",
+                                        replaced=(), problems=(said,))
+        found.append(filed)
+    seen: set[str] = set()
+    for n, filed in enumerate(found):
+        if filed.status != "accepted":
+            path, number = filed.path, 1
+            while path in seen:  # « m-r.xlsx », then « m-r-2.xlsx »
+                number += 1
+                path = f"{Path(filed.path).with_suffix('')}-{number}{Path(filed.path).suffix}"
+            seen.add(path)
+            found[n] = dataclasses.replace(filed, path=path)
+    return found
 
 
 def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> None:

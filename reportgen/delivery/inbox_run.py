@@ -58,7 +58,17 @@ from reportgen.delivery.inbox_answers import (
     send_answer,
     waited,
 )
-from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed, Owner, carry_out, decide, examine, sha256, slug
+from reportgen.delivery.inbox_filing import (
+    WORKBOOK_SUFFIXES,
+    Filed,
+    Owner,
+    carry_out,
+    decide,
+    examine,
+    one_version_each,
+    sha256,
+    slug,
+)
 from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
@@ -259,10 +269,12 @@ class Inbox:
 
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
-        decided = []
+        checked = []
         for filename, content in received.workbooks:
             verdict = examine(self.inputs, filename, content, self.today, self.clubs)
-            decided.append(decide(verdict, filename, content, club, name, self.inputs, self._filed_by(verdict.same)))
+            checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
+                                            self._filed_by(verdict.same))))
+        decided = one_version_each(checked, name)
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
                            "path, replaced, problems, owners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

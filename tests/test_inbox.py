@@ -188,15 +188,18 @@ def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(l
     checked = league.check()
     assert checked.returncode == 0, checked.stderr
     assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in checked.stderr
-    # Its sheet did not say which tournament it was: its corrected version under another file name is
-    # not known for one; the secretary, who knows, sets it aside by deleting it.
+    # Its `Tournoi` sheet says which tournament it is, its results could not be read: its corrected
+    # version under another file name answers it (the list kept saying it waited, and a drafted
+    # refusal was sent after the correction).
+    connection = sqlite3.connect(league.archive / "league.sqlite")
+    try:
+        assert connection.execute("SELECT event, date FROM inbox_file WHERE filename = 'casse.xlsx'").fetchall() == \
+            [("Tournoi casse", "2026-03-21")]
+    finally:
+        connection.close()
     league.server.append(message(ALBI, "Corrigé", [("casse-v2.xlsx", workbook(tmp_path / "ok", "casse", day="21/03/2026",
                                                                              club="ALBI"))], number=3))
     assert league.run().returncode == 0
-    checked = league.check()
-    assert "casse.xlsx de contact@albi.example.org" in checked.stderr and "pour l'écarter, supprimez-le" in checked.stderr
-    [kept] = (league.archive / "inbox" / "refused").iterdir()
-    kept.unlink()
     checked = league.check()
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 

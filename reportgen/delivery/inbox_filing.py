@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from reportgen import circuits, french
 from reportgen.ingest import discover, tournament
 from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
+from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import Event, Level, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET, UPSTREAM
 from reportgen.render.files import write_atomic
@@ -94,6 +96,8 @@ class Verdict:
     # the workbook, never one of its problems. Its circuit is then not scored, so the checks that
     # need the circuit it depends on (a Masters' participants against the Grand Sud's ranking) wait.
     waits: list[Problem] = field(default_factory=list)
+    # Not read whole (refused), the tournament its `Tournoi` sheet says it is: its name and date.
+    named: tuple[str, dt.date] | None = None
 
     @property
     def accepted(self) -> bool:
@@ -157,8 +161,9 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         attachment.write_bytes(data)
         league = load(copy, today)
         scored = score(league)
-    verdict = Verdict()
-    found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
+        found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
+        named = None if found else _named(attachment, copy, today or dt.date.today())
+    verdict = Verdict(named=named)
     if found:
         verdict.circuit, verdict.event = found[0]
         key = _edition(verdict.circuit, verdict.event)
@@ -181,6 +186,20 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
                   if any(p.where.path == label for p in inputs_.problems)]
         verdict.circuit = owners[0] if len(owners) == 1 else ""
     return verdict
+
+
+def _named(path: Path, root: Path, today: dt.date) -> tuple[str, dt.date] | None:
+    """The tournament a workbook that could not be read whole says it is, its `Tournoi` sheet's
+    name and date: a refused workbook known by its tournament too, so that its corrected version
+    under another file name answers it (inbox_run.py `_marks`) and no reminder asks for a workbook
+    that came (remind.py). None when that sheet does not say (reading never raises: a problem)."""
+    workbooks, _ = read_workbooks([path], root)
+    problems: list[Problem] = []
+    sheet = read_tournament_sheet(workbooks[0], problems, {}) if workbooks else None
+    if sheet is None:
+        return None
+    name, day = read_name_and_date(sheet, today, problems)
+    return (name, day) if isinstance(name, str) and name and isinstance(day, dt.date) else None
 
 
 @dataclass(frozen=True)
@@ -325,10 +344,9 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
                      replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
-    read = verdict.event
-    return Filed(filename, digest, "refused", verdict.circuit, read.name if read else "",
-                 read.date.isoformat() if read else "", f"{REFUSED}/{message}-{safe_filename(filename)}",
-                 problems=tuple(Said.of(p) for p in verdict.problems))
+    name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
+    return Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
+                 f"{REFUSED}/{message}-{safe_filename(filename)}", problems=tuple(Said.of(p) for p in verdict.problems))
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:

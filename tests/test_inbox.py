@@ -204,6 +204,26 @@ def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(l
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
+def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path):
+    """Albi was answered « corrigez le classeur et renvoyez-le », then reminded « nous n’avons pas
+    encore reçu son classeur »: that tournament gets no reminder while its corrected version is
+    awaited, the secretary told why; Albi's other late tournament gets its reminder."""
+    write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["21/03/2026", "grand-sud", "ALBI", "Tournoi casse", "Albi"],
+        ["28/03/2026", "grand-sud", "ALBI", "Tournoi autre", "Albi"]]})
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    assert league.run().returncode == 0
+    done = cli("remind", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
+               str(league.archive))
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in (league.outputs / "rappels").iterdir()] == ["2026-03-28-ALBI-grand-sud.eml"]
+    assert ("pas de rappel pour « Tournoi casse » du 21 mars 2026 : son classeur, reçu par courriel le 14 mars 2026, "
+            "a été refusé ; le club d’Albi a la liste des corrections et la version corrigée est attendue") \
+        in " ".join(done.stderr.split())
+
+
 def waiting_block(stderr: str) -> list[str]:
     """The lines that list the workbooks `inbox` kept aside, from a command's standard error."""
     lines = stderr.splitlines()

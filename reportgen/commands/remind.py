@@ -61,7 +61,8 @@ def remind(
         settings = league.settings
         after = settings.calendar.remind_after_days
         plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,
-                              {slug: info.title for slug, info in circuits.REGISTRY.items()})
+                              {slug: info.title for slug, info in circuits.REGISTRY.items()},
+                              reminding.refused_by_tournament(archive))
         written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
         typer.echo(f"{french.plural(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
                    f"sans classeur {french.plural(after, 'jour')} après)")

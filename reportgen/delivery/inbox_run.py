@@ -411,13 +411,13 @@ def _marks(filed: Filed) -> set[tuple[str, ...]]:
         {("event", filed.circuit, filed.event.casefold(), filed.date)} if filed.date else set())
 
 
-def refused_waiting(archive: Path) -> list[str]:
-    """The workbooks `inbox` refused that still wait for a corrected version, one French line each;
-    none without a database. A later accepted workbook of the same club corrects one when it is the
-    same tournament (`_marks`: the same file name, or the same tournament when the refused one's
-    sheet said which): the club's other tournaments filed meanwhile do not, or a tournament whose
-    workbook never came right would leave the list unseen. The secretary sets one aside by deleting
-    it, as she does a held one."""
+def refused_rows(archive: Path) -> list[sqlite3.Row]:
+    """The workbooks `inbox` refused that still wait for a corrected version (their `inbox_file` rows,
+    with their message's `club_code`, `sender` and `sent_on`); none without a database. A later
+    accepted workbook of the same club corrects one when it is the same tournament (`_marks`: the
+    same file name, or the same tournament when the refused one's sheet said which): the club's
+    other tournaments filed meanwhile do not, or a tournament whose workbook never came right would
+    leave the list unseen. The secretary sets one aside by deleting it, as she does a held one."""
     rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted') "
                              "ORDER BY m.id, f.position")
@@ -430,13 +430,17 @@ def refused_waiting(archive: Path) -> list[str]:
         if row["status"] != "refused" or not (archive / row["path"]).is_file():
             continue
         refused = _marks(Filed.from_row(row))
-        if any(later > row["message_id"] and marks & refused for later, marks in accepted.get(row["club_code"], ())):
-            continue
-        sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
-        waiting.append(f"{row['filename']} de {row['sender']} (message du {sent}) : refusé, gardé dans "
-                       f"{archive / row['path']} ; le club a reçu la liste des corrections ; pour l'écarter, "
-                       "supprimez-le")
+        if not any(later > row["message_id"] and marks & refused
+                   for later, marks in accepted.get(row["club_code"], ())):
+            waiting.append(row)
     return waiting
+
+
+def refused_waiting(archive: Path) -> list[str]:
+    """`refused_rows`, one French line each, as `check` and `inbox` list them."""
+    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
+            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections ; pour l'écarter, "
+            "supprimez-le" for row in refused_rows(archive)]
 
 
 def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +20,7 @@ from reportgen import french
 from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
 from reportgen.delivery.club_bulletin import safe
+from reportgen.delivery.inbox_run import refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
@@ -52,15 +53,22 @@ class Plan:
 
 
 def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, after_days: int,
-         league: str, titles: dict[str, str]) -> Plan:
+         league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], str] | None = None) -> Plan:
     """The reminders due today: announced tournaments more than `after_days` days past whose
-    workbook has not arrived, to the organising club's addresses."""
+    workbook has not arrived, to the organising club's addresses. `refused`: the workbooks `inbox`
+    refused that wait for a corrected version, by (club, circuit, ISO date), each with the day its
+    message came (`refused_by_tournament`): its club has the list of corrections, and a reminder
+    saying nothing came would contradict it."""
     result = Plan()
     for entry in entries:
         if not entry.coming or (today - entry.date).days <= after_days:
             continue
         club = clubs.find(entry.club) if entry.club else None
-        if club is None:
+        if club is not None and (sent := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
+            result.unreachable.append((entry, f"son classeur, reçu par courriel le {sent}, a été refusé ; "
+                                              f"{french.the_club(club.name)} a la liste des corrections et la "
+                                              "version corrigée est attendue"))
+        elif club is None:
             result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne Club)"))
         elif (bad := club.bad_address) is not None:  # a warning of check, said again where it costs a reminder
             result.unreachable.append(
@@ -97,6 +105,13 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
         subject=f"Rappel : résultats du tournoi {name} du {day}", text=text, html=html,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
         date=entry.date + dt.timedelta(days=after_days + 1))
+
+
+def refused_by_tournament(archive: Path) -> dict[tuple[str, str, str], str]:
+    """`plan`'s `refused`: each refused workbook still waiting whose sheet said its tournament
+    (inbox_run.py `refused_rows`), by (club, circuit, ISO date), with the day its message came."""
+    return {(row["club_code"], row["circuit"], row["date"]): french.date_long(dt.date.fromisoformat(row["sent_on"]))
+            for row in refused_rows(archive) if row["circuit"] and row["date"]}
 
 
 def write_drafts(reminders: Plan, outputs: Path, sender: str = "") -> list[Path]:

@@ -355,6 +355,29 @@ def test_a_field_of_the_tournoi_sheet_is_named_a_field_not_a_column():
     assert Said("Résultats", "A3", "Place", "x", "", "x").where == "feuille « Résultats », cellule A3 (colonne « Place »)"
 
 
+def test_a_club_is_never_told_to_edit_the_league_s_club_directory():
+    # « … ou ajoutez le club à clubs.xlsx »: the secretary's file, on her machine
+    from reportgen.delivery.inbox_filing import Said
+    from reportgen.ingest.directories import Club, ClubDirectory
+    from reportgen.ingest.normalise import unknown_club
+    from reportgen.model import SourceRef
+    from reportgen.problems import UNKNOWN_CLUB
+
+    clubs = ClubDirectory([Club("ALBI", "Albi", "81")])
+    where = SourceRef("a.xlsx", "Résultats", "E3", "Club")
+    said = [Said.of(unknown_club("Albii", where, clubs)), Said.of(unknown_club("XYZ", where, clubs)),
+            Said.of(UNKNOWN_CLUB(where, club="XYZ", fix="écrivez le code ou le nom d’un club de l’annuaire (ALBI), ou "
+                                                        "ajoutez le club à clubs.xlsx"))]
+    assert [s.message for s in said] == ["le club « Albii » n’est pas dans la liste des clubs de la ligue",
+                                         "le club « XYZ » n’est pas dans la liste des clubs de la ligue"] * 1 + [
+        "le club « XYZ » n’est pas dans la liste des clubs de la ligue"]
+    assert said[0].fix == ("vouliez-vous dire « Albi » ? Sinon, si votre club n’est pas dans la liste des clubs de la "
+                           "ligue, dites-le-nous en répondant à ce message")
+    assert said[2].fix == ("écrivez le code ou le nom d’un club de la liste des clubs de la ligue (ALBI) ; si votre "
+                           "club n’y figure pas, dites-le-nous en répondant à ce message")
+    assert not [s for s in said if "clubs.xlsx" in s.message + s.fix or "annuaire" in s.message + s.fix]
+
+
 def test_two_refused_attachments_of_one_name_are_kept_in_two_files():
     from reportgen.delivery.inbox_filing import Verdict, one_version_each
 

@@ -219,6 +219,19 @@ class Owner:
     name: str
 
 
+# What `check` tells the secretary to do with her club directory, as a club's answer says it: a club
+# was told « ajoutez le club à clubs.xlsx », a file on her machine (ingest/normalise.py `unknown_club`,
+# the Grand Sud's `Club` field, problems.py `UNKNOWN_CLUB`).
+_CLUBS_LIST = "la liste des clubs de la ligue"
+_TELL_US = "dites-le-nous en répondant à ce message"
+_FOR_CLUBS = (
+    ("n’est pas dans l’annuaire clubs.xlsx", f"n’est pas dans {_CLUBS_LIST}"),
+    (" Sinon ajoutez le club à clubs.xlsx", f" Sinon, si votre club n’est pas dans {_CLUBS_LIST}, {_TELL_US}"),
+    (", ou ajoutez le club à clubs.xlsx", f" ; si votre club n’y figure pas, {_TELL_US}"),
+    ("d’un club de l’annuaire", f"d’un club de {_CLUBS_LIST}"),
+)
+
+
 @dataclass(frozen=True)
 class Said:
     """A problem of a refused workbook as the club is told it (and the database keeps it): where in
@@ -233,8 +246,13 @@ class Said:
 
     @classmethod
     def of(cls, problem: Problem) -> Said:
+        """The problem in the club's words: the league's own files (its club directory) are the
+        secretary's, never the club's to edit."""
         ref = problem.where
-        return cls(ref.sheet, ref.cell, ref.column, problem.message, problem.fix, problem.code)
+        message, fix = problem.message, problem.fix
+        for secretary, club in _FOR_CLUBS:
+            message, fix = message.replace(secretary, club), fix.replace(secretary, club)
+        return cls(ref.sheet, ref.cell, ref.column, message, fix, problem.code)
 
     @property
     def where(self) -> str:

@@ -487,3 +487,24 @@ def test_a_tour_de_france_of_99999_players_is_scored_in_linear_time():
     done = subprocess.run([sys.executable, "-c", TOUR_DE_FRANCE_OF_99999], capture_output=True, text=True,
                           timeout=120)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_file_name_that_is_no_utf8_is_a_located_problem_not_a_crash(small_league_copy, tmp_path):
+    """Unpacked from a zip made on Windows, « r\xe9sultats.xlsx » (the byte 0xE9): `check` stopped
+    with « erreur interne : UnicodeEncodeError » writing the secretary's page, which kept saying all
+    was well, and `build` likewise. The file is named with its byte shown, refused with what to do."""
+    import json
+    import os
+
+    inputs, outputs = small_league_copy.inputs, tmp_path / "outputs"
+    (inputs / "2026").mkdir(exist_ok=True)
+    os.rename(inputs / "2026-01-10-carcassonne.xlsx", os.fsencode(inputs / "2026") + b"/r\xe9sultats.xlsx")
+    done = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs), "--format", "json"],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    [problem] = [p for p in json.loads(done.stdout)["problems"] if "UTF-8" in p["message"]]
+    assert problem["file"] == "2026/r\\xe9sultats.xlsx" and problem["fix"].startswith("renommez le fichier")
+    assert "2026/r\\xe9sultats.xlsx" in (outputs / "verification.html").read_text(encoding="utf-8")
+    built = subprocess.run([REPORTGEN, "build", "--inputs", str(inputs), "--outputs", str(outputs)],
+                           capture_output=True, text=True, timeout=300)
+    assert built.returncode == 1 and "interne" not in built.stderr and "r\\xe9sultats.xlsx" in built.stderr

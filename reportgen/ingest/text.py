@@ -23,6 +23,8 @@ _SEPARATING = "\t\n\v\f\r\x1c\x1d\x1e\x1f\x85\u2028\u2029"
 _BIDI_CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 _MARKS = "\u200b\u200e\u200f\u061c\u2060\ufeff"
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029" + _BIDI_CONTROLS + _MARKS + "]")
+# The same, and the surrogates a file name that is no UTF-8 is decoded with (`escape_controls`).
+_UNPRINTABLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029" + _BIDI_CONTROLS + _MARKS + "\ud800-\udfff]")
 # What makes a cell "only control characters" when nothing visible is left: controls that are no
 # space, bidirectional controls and marks, zero-width characters.
 _HIDDEN = re.compile("[\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f\u200b-\u200f\u2060-\u2064\ufeff\u061c"
@@ -57,17 +59,22 @@ def only_controls(text: str) -> bool:
 
 
 def escape_controls(text: str) -> str:
-    """`text` safe to print on a terminal: every control character shown as an escape (a newline
-    in a file name reads `\\n`, ESC reads `\\x1b`), so nothing forges a line or drives the screen."""
-    if not _CONTROL.search(text):
+    """`text` safe to print on a terminal and to write as UTF-8: every control character shown as an
+    escape (a newline in a file name reads `\\n`, ESC reads `\\x1b`), so nothing forges a line or
+    drives the screen, and each byte of a file name that is no UTF-8 (Python's surrogate escape: a
+    zip made on Windows, « r\\xe9sultats.xlsx ») as its value, where it stopped `check` writing the
+    secretary's page (UnicodeEncodeError)."""
+    if not _UNPRINTABLE.search(text):
         return text
 
     def escaped(match: re.Match[str]) -> str:
         char = match[0]
         named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+        if "\udc80" <= char <= "\udcff":  # the byte the file system gave, not a character
+            return f"\\x{ord(char) - 0xDC00:02x}"
         return named.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}")
 
-    return _CONTROL.sub(escaped, text)
+    return _UNPRINTABLE.sub(escaped, text)
 
 
 def strip_accents(text: str) -> str:

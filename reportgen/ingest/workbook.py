@@ -67,6 +67,21 @@ def label_of(path: Path, root: Path) -> str:
     return escape_controls(path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name)
 
 
+# A file whose name is no UTF-8 (a zip made on Windows, unpacked here): no reader opens it by that
+# name (« erreur système inconnue »), and only its secretary can give it one.
+NOT_UTF8 = ("error", "le nom de ce fichier n’est pas écrit en UTF-8 (souvent un fichier sorti d’une archive zip "
+            "faite sous Windows) : aucun programme ne l’ouvre sûrement sous ce nom",
+            "renommez le fichier (sans accent, ou dans votre explorateur de fichiers)")
+
+
+def _utf8(path: Path) -> bool:
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int, list[Sheet]]] | None = None,
                    fresh: dict[Path, tuple[int, list[Sheet]]] | None = None,
                    done: Callable[[], None] = lambda: None) -> tuple[list[Workbook], list[Problem]]:
@@ -76,13 +91,15 @@ def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int
     answer their reader sent: they are not read again, and count in what the parent may hold.
     `fresh`, when given, receives the sheets (and answer size) of each file read now. `done` is
     called after each file read."""
+    outcomes: dict[Path, tuple] = {path: NOT_UTF8 for path in paths if not _utf8(path)}  # read before or not
     wanted = set(paths)  # once: made for each known file, it cost 3 CPU-s at 100x (4,000 x 4,000)
-    held = {path: entry for path, entry in (known or {}).items() if path in wanted}
-    outcomes: dict[Path, tuple] = {}
+    held = {path: entry for path, entry in (known or {}).items() if path in wanted and path not in outcomes}
     kept: dict[Path, int] = {}
     if paths:
         try:
-            outcomes, kept = reading_pool.read_all([path for path in paths if path not in held], held, done)
+            found, kept = reading_pool.read_all([path for path in paths if path not in held and path not in outcomes],
+                                                held, done)
+            outcomes |= found
         except BaseException:  # Ctrl-C, or anything unforeseen: no worker left reading behind us
             stop_workers()
             raise

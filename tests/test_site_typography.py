@@ -92,6 +92,9 @@ def test_no_sign_of_the_site_s_own_texts_follows_an_ordinary_space(small_league_
         assert "<cite>Règlement Classement Masters</cite>" in season and "Annexe&nbsp;:" in season
         assert "Autres saisons&nbsp;:" in season
         assert ("Des classeurs sont à corriger&nbsp;:" in season) == bool(blocked)
+        # the home page too (docs/formats.md, « What gets published »): it showed the held circuit's
+        # ranking without a word
+        assert home.count('<p class="blocked">Des classeurs sont à corriger') == len(blocked)
     # A description with a separating dash (here the league's name, every page's default one) keeps
     # it with the word before, the no-break space written as the character, escaped as the rest.
     named = Site(outputs, list(circuits.CIRCUITS), "Ligue Sud — Jeux & Cie").pages()["index.html"].decode("utf-8")

@@ -161,3 +161,13 @@ def test_a_clubs_second_tournament_of_the_year_is_said_by_build_and_on_the_bulle
     assert "remplacé par l’édition du 14/03/2026 (même année, §1)" in page
     first = (tmp_path / "outputs" / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text("utf-8")
     assert "class=\"replaced\"" not in first  # nothing replaced yet on 10 January
+
+
+def test_the_secretary_s_page_locates_a_setting_by_its_table_and_key(inputs, tmp_path):
+    # « feuille « circuits.grand-sud », cellule min_countd_results »: spreadsheet words for a text file
+    (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmin_countd_results = 2\n", encoding="utf-8")
+    done, _ = check(inputs, tmp_path / "outputs")
+    assert done.returncode == 1, done.stderr
+    page = (tmp_path / "outputs" / "verification.html").read_text(encoding="utf-8")
+    assert "table [circuits.grand-sud], réglage «&nbsp;min_countd_results&nbsp;»" in page
+    assert "feuille «&nbsp;circuits" not in page

@@ -4,6 +4,7 @@ range), each problem located in the file with its fix, and a wrong setting never
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 import sys
 import typing
@@ -303,6 +304,23 @@ def test_a_syntax_error_says_its_line(tmp_path):
     problem = only_problem(tmp_path, '[league]\nname = "Ligue\n')
     assert problem.startswith("reportgen.toml : le fichier de réglages est illisible à la ligne 2, colonne ")
     assert "corrigez cette ligne" in problem
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ('[league]\nname = "Ligue\n', "un texte entre guillemets s’arrête à la fin de la ligne sans être fermé"),
+    ('[league]\nname = Ligue\n', "valeur incompréhensible : un texte s’écrit entre guillemets"),
+    ("[league]\nname\n", "il manque « = » après le nom du réglage"),
+    ("[circuits.grand-sud]\n[circuits.grand-sud]\n", "la table [circuits.grand-sud] est déclarée deux fois"),
+    ("[league]\nname = 1\nname = 2\n", "ce réglage a déjà une valeur plus haut"),
+    ('[league]\nname = "a" "b"\n', "un seul réglage par ligne"),
+    ("[league\n", "il manque « ] » à la fin du nom de la table"),
+    ("[league]\nname = [1,\n", "il s’arrête en cours de route"),
+])
+def test_a_syntax_error_is_said_in_french(tmp_path, text, said):
+    # tomllib's words were given as they are: « (Illegal character '\n') », « (Invalid value) »
+    problem = only_problem(tmp_path, text)
+    assert said in problem, problem
+    assert not re.search(r"\b(?:Invalid|Illegal|character|Cannot|Expected|Unclosed|Unterminated)\b", problem), problem
 
 
 def test_a_settings_file_not_in_utf8_is_a_problem(tmp_path):

@@ -12,15 +12,51 @@ _SYNTAX = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<c
 _KEY_PART = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|\'([^\']*)\'|([A-Za-z0-9_-]+))\s*')
 
 
+_QUOTED = re.compile(r"'([^']*)'")
+# tomllib's messages (Python 3.11-3.13, tomllib/_parser.py), each as the secretary reads it.
+_IN_FRENCH = [(re.compile(english), french) for english, french in (
+    (r"Illegal character '\\n'", "un texte entre guillemets s’arrête à la fin de la ligne sans être fermé"),
+    (r"(?:Illegal|Found invalid) character (.+)", r"caractère interdit ici : \1"),
+    (r"Unterminated string", "un texte entre guillemets n’est pas fermé"),
+    (r"Invalid value", "valeur incompréhensible : un texte s’écrit entre guillemets, name = \"Ligue\""),
+    (r"Expected '=' after a key in a key/value pair", "il manque « = » après le nom du réglage"),
+    (r"Expected newline or end of document after a statement", "un seul réglage par ligne : du texte suit la valeur"),
+    (r"Expected '\]' at the end of a table declaration", "il manque « ] » à la fin du nom de la table"),
+    (r"Expected '\]\]' at the end of an array declaration", "il manque « ]] » à la fin du nom de la liste de tables"),
+    (r"Cannot declare \((.+?),?\) twice",  # a key as a tuple's repr: ('circuits', 'grand-sud')
+     lambda found: f"la table [{'.'.join(re.findall(_QUOTED, found[1]))}] est déclarée deux fois"),
+    (r"Cannot overwrite a value", "ce réglage a déjà une valeur plus haut"),
+    (r"Cannot (?:mutate immutable|redefine) namespace (.+)", r"la table \1 est déjà écrite plus haut"),
+    (r"Duplicate inline table key (.+)", r"la clé \1 est écrite deux fois"),
+    (r"Invalid initial character for a key part", "un nom de réglage commence par une lettre, un chiffre, « _ » ou « - »"),
+    (r"Invalid statement", "ligne incompréhensible"),
+    (r"Invalid date or datetime", "date incompréhensible (écrivez-la 2026-03-14)"),
+    (r"Unclosed array", "une liste [ … ] n’est pas fermée"),
+    (r"Unclosed inline table", "une table { … } n’est pas fermée"),
+    (r"Unescaped '\\' in a string", "une barre oblique inverse « \\ » se double dans un texte entre guillemets"),
+    (r"Escaped character is not a Unicode scalar value|Invalid hex value", "code de caractère \\u… invalide"),
+)]
+
+
+def _in_french(what: str) -> str:
+    """tomllib's English words for what is wrong, in French (« Invalid value » said to a French
+    secretary); one it does not know becomes « erreur de syntaxe »."""
+    for english, french in _IN_FRENCH:
+        if english.fullmatch(what):
+            return english.sub(french, what)
+    return "erreur de syntaxe"
+
+
 def _syntax_message(error: tomllib.TOMLDecodeError) -> str:
-    """tomllib's message (English, « Invalid value (at line 2, column 5) ») with the place in French."""
+    """tomllib's message (English, « Invalid value (at line 2, column 5) ») in French, its place
+    first."""
     found = _SYNTAX.match(str(error))
     if not found:
-        return f"le fichier de réglages est illisible ({error})"
+        return f"le fichier de réglages est illisible ({_in_french(str(error))})"
     if found["line"] is None:
-        return f"le fichier de réglages est illisible : il s’arrête en cours de route ({found['what']})"
+        return f"le fichier de réglages est illisible : il s’arrête en cours de route ({_in_french(found['what'])})"
     return (f"le fichier de réglages est illisible à la ligne {found['line']}, colonne {found['column']} "
-            f"({found['what']})")
+            f"({_in_french(found['what'])})")
 
 
 def _key_path(text: str) -> tuple[tuple[str, ...], int] | None:

@@ -143,6 +143,8 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert draft["References"] == "<resultats-du-14-mars-1@club.example.org>"
     assert draft["To"] == ALBI
     assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in body(draft)
+    # and what follows, said (the club was told nothing of it)
+    assert "il sera pris en compte au prochain calcul des classements de la ligue." in body(draft)
     assert "votre tournoi" not in body(draft)  # its sender may not be its organiser: never said
     assert ".\n\nBien cordialement," in body(draft)
     assert not list(draft.iter_attachments())

@@ -636,7 +636,7 @@ def test_a_subject_that_is_already_a_reply_gets_no_second_re_whatever_its_case_a
     assert answered("re: Résultats") == "re: Résultats" and answered("Re:Résultats") == "Re:Résultats"
     # A forwarded message is answered as any message: « Re: » before the forward's own prefix.
     assert answered("TR : Résultats") == "Re: TR : Résultats" and answered("Fwd: Résultats") == "Re: Fwd: Résultats"
-    assert answered("Résultats du 14 mars") == "Re: Résultats du 14 mars" and answered("") == "Re: votre classeur"
+    assert answered("Résultats du 14 mars") == "Re: Résultats du 14 mars" and answered("") == "Votre classeur de résultats"
 
 
 def test_answers_drafted_without_send_are_sent_by_a_later_send_once_each_as_replies(league, tmp_path, smtp):

@@ -153,8 +153,10 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             attachments.append(template)
         refused.append({"filename": shown, "template": template.filename if template else "",
                         "problems": [{"where": p.where, "message": p.message, "fix": p.fix} for p in one.problems]})
-    subject = received.subject or "votre classeur"
-    reply = subject if _REPLY.match(subject) else f"Re: {subject}"
+    # a message without a subject: its answer's, in a mailbox's list, says what it is about (it read
+    # « Re: votre classeur », a reply to a subject nobody wrote)
+    reply = received.subject if _REPLY.match(received.subject) else \
+        f"Re: {received.subject}" if received.subject else "Votre classeur de résultats"
     context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,
                "held": held, "refused": refused, "league": league, "title": reply}
     text, html = bodies("inbox", context)

@@ -171,3 +171,17 @@ def test_the_secretary_s_page_locates_a_setting_by_its_table_and_key(inputs, tmp
     page = (tmp_path / "outputs" / "verification.html").read_text(encoding="utf-8")
     assert "table [circuits.grand-sud], réglage «&nbsp;min_countd_results&nbsp;»" in page
     assert "feuille «&nbsp;circuits" not in page
+
+
+@pytest.mark.parametrize(("formula", "asked"), [("duplicate", False), ("poules", True)])
+def test_a_missing_results_sheet_asks_for_the_columns_its_formula_needs(inputs, tmp_path, formula, asked):
+    # a duplicate tournament was asked for « Place duplicate », which only a pool one needs
+    from tests.builders import write_workbook
+
+    write_workbook(inputs / "2026-03-14-albi.xlsx", {"Tournoi": [
+        ["Circuit", "grand-sud"], ["Nom", "Tournoi d'Albi"], ["Date", "14/03/2026"], ["Club", "ALBI"],
+        ["Formule", formula]]})
+    done, said = check(inputs, tmp_path / "outputs")
+    [fix] = [p["fix"] for p in said["problems"] if p["code"] == "missing-sheet"]
+    assert fix.startswith("ajoutez la feuille des résultats (Place, Nom, Prénom, Licence, Club")
+    assert ("Place duplicate" in fix) == asked

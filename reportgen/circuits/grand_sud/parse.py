@@ -102,8 +102,10 @@ def _check_clubs(rows: list[GrandSudRow], reading: Reading, found: list[Problem]
 def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
-        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, fix="ajoutez la feuille des résultats "
-                                   "(Place, Nom, Prénom, Licence, Club, Place duplicate)"))
+        # « Place duplicate » only where its formula needs it (formats.md): a duplicate tournament was
+        # asked for a column it has no use for
+        columns = "Place, Nom, Prénom, Licence, Club" + (", Place duplicate" if formula == "poules" else "")
+        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, fix=f"ajoutez la feuille des résultats ({columns})"))
         return []
     table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
                            [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),

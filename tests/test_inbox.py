@@ -380,6 +380,26 @@ def test_a_club_is_never_told_to_edit_the_league_s_club_directory():
     assert not [s for s in said if "clubs.xlsx" in s.message + s.fix or "annuaire" in s.message + s.fix]
 
 
+def test_one_problem_in_many_cells_is_said_once_with_its_cells_as_runs():
+    # forty rows of « deux » for a place made forty lines of the same words in the club's answer
+    from reportgen.delivery.inbox_answers import Received, compose
+    from reportgen.delivery.inbox_filing import Said
+
+    said = [Said("Résultats", f"A{row}", "Place", "« deux » n’est pas une place", "écrivez un nombre", "bad-value")
+            for row in [*range(2, 42), 45]]
+    said += [Said("Résultats", "B7", "Nom", "le champ est vide", "remplissez-le", "bad-value"),
+             Said("Résultats", "A50", "Place", "« x » n’est pas une place", "écrivez un nombre", "bad-value")]
+    filed = [Filed("r.xlsx", "0", "refused", "grand-sud", "", "", "inbox/refused/r.xlsx", problems=tuple(said))]
+    text = compose(Received(ALBI, "R", "<a@b>", "", TODAY), CLUBS.find("ALBI"), filed, "Ligue", CLUBS, "p", "k").draft.text
+    listed = [line for line in text.splitlines() if line.startswith("  - ")]
+    assert listed == ["  - feuille «\u00a0Résultats\u00a0», cellules A2 à A41, A45 (colonne «\u00a0Place\u00a0»)\u00a0: "
+                      "«\u00a0deux\u00a0» n’est pas une place\u202f; écrivez un nombre.",
+                      "  - feuille «\u00a0Résultats\u00a0», cellule B7 (colonne «\u00a0Nom\u00a0»)\u00a0: le champ est vide\u202f; "
+                      "remplissez-le.",
+                      "  - feuille «\u00a0Résultats\u00a0», cellule A50 (colonne «\u00a0Place\u00a0»)\u00a0: «\u00a0x\u00a0» n’est "
+                      "pas une place\u202f; écrivez un nombre."]
+
+
 def test_two_refused_attachments_of_one_name_are_kept_in_two_files():
     from reportgen.delivery.inbox_filing import Verdict, one_version_each
 

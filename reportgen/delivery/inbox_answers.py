@@ -22,6 +22,7 @@ import email.policy
 import hashlib
 import importlib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
@@ -29,7 +30,7 @@ from typing import Any
 
 from reportgen import circuits, french
 from reportgen.config import Mail
-from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed
+from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed, Said
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -126,6 +127,33 @@ def owned_by(filed: Filed) -> str:
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
 
 
+_CELL = re.compile(r"([A-Z]+)(\d+)")
+
+
+def grouped(problems: Sequence[Said]) -> list[dict[str, str]]:
+    """A refused workbook's problems as its answer lists them: one problem in several cells of one
+    column said once, its cells as runs (« cellules A2 à A41 »): forty rows of « ? » for a place
+    made forty lines of the same words."""
+    groups: dict[object, list[Said]] = {}
+    for said in problems:
+        groups.setdefault((said.sheet, said.column, said.message, said.fix) if said.cell else id(said), []).append(said)
+    return [{"where": found[0].where if len(found) == 1 else found[0].located(f"cellules {_runs(found)}"),
+             "message": found[0].message, "fix": found[0].fix} for found in groups.values()]
+
+
+def _runs(found: list[Said]) -> str:
+    """The cells of `found`, successive rows of a column as one run: « A2 à A41, A45 »."""
+    cells = sorted((len(m[1]), m[1], int(m[2])) for said in found if (m := _CELL.fullmatch(said.cell or "")))
+    runs: list[list[tuple[str, int]]] = []
+    for _, column, row in cells:
+        if runs and runs[-1][-1][0] == column and runs[-1][-1][1] == row - 1:
+            runs[-1].append((column, row))
+        else:
+            runs.append([(column, row)])
+    return ", ".join(f"{run[0][0]}{run[0][1]}" + (f" à {run[-1][0]}{run[-1][1]}" if len(run) > 1 else "")
+                     for run in runs)
+
+
 def compose(received: Received, club: Club, filed: list[Filed], league: str, clubs: ClubDirectory, path: str,
             key: str) -> Answer:
     """The answer to `received`, from what was decided for each of its workbooks."""
@@ -152,7 +180,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if template is not None and template.filename not in {a.filename for a in attachments}:
             attachments.append(template)
         refused.append({"filename": shown, "template": template.filename if template else "",
-                        "problems": [{"where": p.where, "message": p.message, "fix": p.fix} for p in one.problems]})
+                        "problems": grouped(one.problems)})
     # a message without a subject: its answer's, in a mailbox's list, says what it is about (it read
     # « Re: votre classeur », a reply to a subject nobody wrote)
     reply = received.subject if _REPLY.match(received.subject) else \

@@ -257,11 +257,15 @@ class Said:
     @property
     def where(self) -> str:
         """Its place in the club's own file, in French."""
+        return self.located(f"cellule {self.cell}" if self.cell else "")
+
+    def located(self, cells: str) -> str:
+        """Its sheet, then `cells` (« cellule B2 », « cellules A2 à A41 »), then its column."""
         if self.sheet is None:
             return "le classeur"
         text = f"feuille « {self.sheet} »"
-        if self.cell:
-            text += f", cellule {self.cell}"
+        if cells:
+            text += f", {cells}"
         if self.column:  # the `Tournoi` sheet's labels head its rows: a field's, not a column's
             text += f" ({'champ' if self.sheet == tournament.SHEET else 'colonne'} « {self.column} »)"
         return text

@@ -31,7 +31,8 @@ THOUSANDS_SEPARATOR = "\u202f"
 # render/mail.py gives the filter each piece alone). Safe on whatever the filter is given, a
 # template's words or a sentence quoting a name: a space made no-break changes no character a reader
 # reads or a search compares (NFKD folds it to a space, site/pages.py `search_key`).
-_NO_BREAK = {" :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?", "« ": "«\u00a0", " »": "\u00a0»"}
+# « « » first: « « ? » » is a quoted sign, « «\u00a0?\u00a0» », not a question (« «\u202f?\u00a0» »).
+_NO_BREAK = {"« ": "«\u00a0", " »": "\u00a0»", " :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?"}
 _SEPARATING_DASH = re.compile(r"(?<!\s) — ")
 # The same dash in a title reportgen composes (« Open d'automne en ligne — Résultats du tour 1 »,
 # « Ronde 3 — finale »): written kept with its first part, for every page, bulletin and mail that

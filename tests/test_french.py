@@ -223,3 +223,9 @@ def test_de_before_a_person_s_name_is_elided_before_a_vowel_and_never_contracted
     assert french.of_person("ÉMERY Luc") == "d’ÉMERY Luc" and french.of_person("Yves MARTIN") == "d’Yves MARTIN"
     assert french.of_person("Le Gall Anne") == "de Le Gall Anne"  # a place would be « du Gall »
     assert french.of_person("DUPONT Marie") == "de DUPONT Marie" and french.of_person("HUGO Victor") == "de HUGO Victor"
+
+
+def test_a_quoted_sign_is_quoted_not_asked():
+    # « « ? » n’est pas une place »: the space after « « » was made the narrow one of a question
+    assert french.typography("« ? » n’est pas une place") == "«\u00a0?\u00a0» n’est pas une place"
+    assert french.typography("Qui ? « Jo » !") == "Qui\u202f? «\u00a0Jo\u00a0»\u202f!"

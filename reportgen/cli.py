@@ -95,8 +95,8 @@ def build(
                                    hashes=hashes, reads=reads, digests=digests, said=said)
         print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
-        if not quiet:
-            err(f"{slug} : publié dans {outputs / slug}")
+        if not quiet:  # after « rien n'a changé … aucun fichier réécrit », not « publié »
+            err(f"{slug} : {'à jour' if result.unchanged else 'publié'} dans {outputs / slug}")
     # What was already sent never changes silently: each correction named, to send again; a new
     # layout of the same results said in one line (render/changes.py `relaid`).
     corrected = [change for change in result.republished if not change.same_content]

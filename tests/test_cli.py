@@ -329,6 +329,10 @@ def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "out" / "grand-sud" / "2026" / "classement-2026-01-10.pdf").exists()
     assert "grand-sud : publié dans" in result.stderr
+    # again, nothing changed: nothing is published, the outputs are up to date
+    again = run("build", "--inputs", str(inputs), "--outputs", "out", cwd=tmp_path)
+    assert "aucun fichier réécrit" in again.stderr and "grand-sud : à jour dans" in again.stderr
+    assert "publié dans" not in again.stderr
 
 
 def test_masters_prepare_then_standings_as_csv(tmp_path):

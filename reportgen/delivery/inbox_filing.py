@@ -333,6 +333,12 @@ def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Own
     return tuple(found.values())
 
 
+def aside(folder: str, message: str, filename: str) -> str:
+    """Where a workbook kept out of inputs/ goes (`REFUSED`, `HELD`), relative to the archive folder:
+    its message's day, club and uid, then its own name."""
+    return f"{folder}/{message}-{safe_filename(filename)}"
+
+
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
            filed_by: dict[str, Owner] | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
@@ -346,7 +352,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         others = owners(verdict, club, filed_by or {})
         if others:
             return Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
-                         f"{HELD}/{message}-{safe_filename(filename)}",
+                         aside(HELD, message, filename),
                          tuple(Replaced(path, "") for path in verdict.same), owners=others)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
@@ -368,7 +374,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                      replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
     return Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
-                 f"{REFUSED}/{message}-{safe_filename(filename)}", problems=tuple(Said.of(p) for p in verdict.problems))
+                 aside(REFUSED, message, filename), problems=tuple(Said.of(p) for p in verdict.problems))
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:
@@ -391,7 +397,7 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
             said = Said(None, None, None, f"ce classeur et {others} sont deux versions du tournoi « {filed.event} » "
                         f"du {day} : lequel compte ?", "renvoyez le bon seul, en réponse à ce message",
                         DUPLICATE_TOURNAMENT.code)
-            filed = dataclasses.replace(filed, status="refused", path=f"{REFUSED}/{message}-{safe_filename(filed.filename)}",
+            filed = dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
                                         replaced=(), problems=(said,))
         found.append(filed)
     seen: set[str] = set()

@@ -537,6 +537,33 @@ def test_kill_9_while_filing_then_a_rerun_finishes_the_filing(league, tmp_path):
     assert len(league.drafts()) == 1 and league.server.uids() == []
 
 
+def test_kill_9_while_keeping_two_versions_aside_then_a_rerun_keeps_each_once_and_answers_once(league, tmp_path):
+    """The two versions of one tournament in one message (refused together, `one_version_each`): a
+    run killed between keeping the first and the second aside; the rerun keeps both, files nothing,
+    writes one answer naming both, and leaves none of the killed run's temporary files."""
+    first = workbook(tmp_path / "1", **SPRING)
+    second = workbook(tmp_path / "2", **SPRING, results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Deux versions", [("version1.xlsx", first), ("version2.xlsx", second)]))
+    # renames: the message's copy, each check's scratch folder, the first version kept aside, the
+    # second: killed at the fifth
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=5"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filing")]
+    refused = league.archive / "inbox" / "refused"
+    # the second stopped as a hidden temporary file, which the rerun removes
+    assert {p.name: p.read_bytes() for p in refused.iterdir() if not p.name.startswith(".")} == \
+        {"2026-03-14-albi-1-version1.xlsx": first}
+    assert [p.name for p in refused.iterdir() if p.name.startswith(".")]
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert {p.name: p.read_bytes() for p in refused.iterdir()} == {"2026-03-14-albi-1-version1.xlsx": first,
+                                                                   "2026-03-14-albi-1-version2.xlsx": second}
+    assert not (league.inputs / "grand-sud").exists()
+    [draft] = league.drafts()
+    assert "sont deux versions du tournoi" in body(draft) and league.server.uids() == []
+    assert league.run().returncode == 0 and len(league.drafts()) == 1  # and again: nothing more
+
+
 def test_two_runs_at_once_do_not_both_run(league, tmp_path, smtp):
     league.with_smtp(smtp.port)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))

@@ -75,6 +75,7 @@ from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
+from reportgen.temporaries import clean_temporaries
 
 LOCK = ".inbox.lock"  # in the archive folder, beside the database
 COPIES = "inbox/messages"  # under the archive folder: every message read, as the server gave it
@@ -167,6 +168,10 @@ class Inbox:
         return row
 
     def run(self, say: Say = lambda text: None) -> list[Handled]:
+        # The temporary files a run killed mid-write left where only the inbox writes (its lock is held):
+        # a workbook kept aside, a message's copy, an answer's draft.
+        clean_temporaries(self.archive / "inbox")
+        clean_temporaries(self.outputs / DRAFTS)
         self.mailbox.ensure_done()
         handled = []
         with self.send.session if self.send is not None else nullcontext():  # hangs up whatever stops the run

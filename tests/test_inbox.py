@@ -357,7 +357,7 @@ def test_a_field_of_the_tournoi_sheet_is_named_a_field_not_a_column():
     assert Said("Résultats", "A3", "Place", "x", "", "x").where == "feuille « Résultats », cellule A3 (colonne « Place »)"
 
 
-def test_a_club_is_never_told_to_edit_the_league_s_club_directory():
+def test_a_club_is_never_told_to_edit_the_league_s_club_directory(tmp_path):
     # « … ou ajoutez le club à clubs.xlsx »: the secretary's file, on her machine
     from reportgen.delivery.inbox_filing import Said
     from reportgen.ingest.directories import Club, ClubDirectory
@@ -378,6 +378,12 @@ def test_a_club_is_never_told_to_edit_the_league_s_club_directory():
     assert said[2].fix == ("écrivez le code ou le nom d’un club de la liste des clubs de la ligue (ALBI) ; si votre "
                            "club n’y figure pas, dites-le-nous en répondant à ce message")
     assert not [s for s in said if "clubs.xlsx" in s.message + s.fix or "annuaire" in s.message + s.fix]
+    # and as the readers word them today, a sheet's club and a player's (their words may change: the
+    # club must still never be sent to the league's file)
+    inputs = small_league(tmp_path / "inputs")
+    write_tournament(inputs, "x", day="21/03/2026", club="XYZ", results=[[1, "DUPONT", "Jean", "1001", "Albii"]])
+    read = [Said.of(p) for p in load(inputs, TODAY).all_problems() if p.code == UNKNOWN_CLUB.code]
+    assert len(read) == 2 and not [s for s in read if "clubs.xlsx" in s.message + s.fix or "annuaire" in s.message + s.fix]
 
 
 def test_one_problem_in_many_cells_is_said_once_with_its_cells_as_runs():

@@ -256,7 +256,7 @@ def test_once_the_masters_is_played_its_part_is_the_standings(example_scored):
                              f"Classement au {french.date_long(standings.date)}"), section.title
 
 
-def test_a_club_s_tournament_date_is_printed_on_one_line(example_league, example_scored):
+def test_a_club_s_tournament_date_and_a_shared_place_are_printed_on_one_line(example_league, example_scored):
     # Nîmes's « 19 septembre 2026 » wrapped « 19 septembre » over « 2026 » in a 28 mm column
     import datetime as dt
 
@@ -269,6 +269,10 @@ def test_a_club_s_tournament_date_is_printed_on_one_line(example_league, example
     made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking})
     document = club_bulletin.document(made["NIME"], "Ligue", dt.date(2026, 11, 28), True)
     assert [t for t in document.context["tournaments"] if "septembre" in str(t["day"])]
-    dated = [line.replace("\u00a0", " ") for page in PdfReader(io.BytesIO(pdf.render_pdf(html.render(document)))).pages
-             for line in page.extract_text().splitlines() if "septembre" in line]
+    lines = [line.replace("\u00a0", " ") for page in PdfReader(io.BytesIO(pdf.render_pdf(html.render(document)))).pages
+             for line in page.extract_text().splitlines()]
+    dated = [line for line in lines if "septembre" in line]
     assert dated and all("19 septembre 2026" in line for line in dated), dated
+    # nor a shared place: « 116e ex » over « aequo » in its 18 mm column
+    tied = [line for line in lines if " ex" in line or "aequo" in line]
+    assert tied and all("e ex aequo " in line for line in tied), tied

@@ -241,3 +241,16 @@ def test_the_walk_lists_what_rglob_listed(tmp_path):
     assert everything == [".git/x", "a/.hidden", "a/b", "a-c", "linked-file", "z/y/x", "~$lock.xlsx"]
     rglob = sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
     assert everything == [p.relative_to(root).as_posix() for p in rglob]
+
+
+def test_a_link_to_nothing_is_listed_by_where_it_points(tmp_path):
+    """Not a file, so no SHA-256; but present in `folder`'s answer, so that a key made of it changes
+    when such a link appears, points elsewhere, or finds its file again."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.xlsx").write_bytes(b"a")
+    (root / "gone.xlsx").symlink_to(tmp_path / "nothing.xlsx")
+    found = FileHashes(None).folder(root, skip_hidden=True)
+    assert found == {"a.xlsx": hashlib.sha256(b"a").hexdigest(), "gone.xlsx": f"-> {tmp_path}/nothing.xlsx"}
+    (tmp_path / "nothing.xlsx").write_bytes(b"back")
+    assert FileHashes(None).folder(root, skip_hidden=True)["gone.xlsx"] == hashlib.sha256(b"back").hexdigest()

@@ -508,3 +508,22 @@ def test_a_file_name_that_is_no_utf8_is_a_located_problem_not_a_crash(small_leag
     built = subprocess.run([REPORTGEN, "build", "--inputs", str(inputs), "--outputs", str(outputs)],
                            capture_output=True, text=True, timeout=300)
     assert built.returncode == 1 and "interne" not in built.stderr and "r\\xe9sultats.xlsx" in built.stderr
+
+
+def test_a_link_to_a_workbook_that_is_gone_is_said_even_after_a_build_without_it(small_league_copy):
+    """A link left in inputs/ (the club's file moved, a USB key unplugged) is a located refusal,
+    not results silently missing; and not hidden by the last build having had no such file: the
+    build's key knows a link to nothing by where it points (ingest/file_hashes.py)."""
+    link = small_league_copy.inputs / "2026-03-01-albi.xlsx"
+    link.symlink_to(small_league_copy.inputs.parent / "clé-usb" / "albi.xlsx")
+    before = snapshot(small_league_copy.outputs)
+    result = build(small_league_copy.inputs, small_league_copy.outputs, TODAY)
+    assert [str(problem) for problem in result.problems] == [
+        f"2026-03-01-albi.xlsx : ce fichier est un lien vers « {small_league_copy.inputs.parent}/clé-usb/albi.xlsx », "
+        "qui n’existe pas (ou plus) — copiez le classeur lui-même dans inputs/ à la place du lien, ou supprimez le "
+        "lien, puis relancez"]
+    assert result.blocked and not result.published
+    assert published(snapshot(small_league_copy.outputs)) == published(before)
+    # The file comes back where the link points: read, published.
+    write_tournament(small_league_copy.inputs.parent / "clé-usb", "albi", day="01/03/2026", club="ALBI")
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).published

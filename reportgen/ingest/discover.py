@@ -15,7 +15,10 @@ def discover(inputs: Path) -> tuple[list[Path], list[Path]]:
     workbooks, skipped = [], []
     for path in sorted(inputs.rglob("*")):
         relative = path.relative_to(inputs)
-        if any(part.startswith((".", "~$")) for part in relative.parts) or not path.is_file():
+        # A link to a file that is gone is kept, as the workbook it was meant to be: its reading
+        # then says the file cannot be opened, rather than the results disappearing without a word.
+        if any(part.startswith((".", "~$")) for part in relative.parts) or not (
+                path.is_file() or path.is_symlink() and not path.exists()):
             continue
         suffix = path.suffix.lower()
         if suffix in WORKBOOK_SUFFIXES:

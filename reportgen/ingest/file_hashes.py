@@ -78,10 +78,13 @@ class FileHashes:
         return self._digest(name, os.stat(name))
 
     def folder(self, folder: Path, skip_hidden: bool, prefix: str = "") -> dict[str, str]:
-        """Every file under `folder` (`folder_files`): `prefix` and its path relative to it -> its SHA-256."""
+        """Every file under `folder` (`folder_files`): `prefix` and its path relative to it -> its
+        SHA-256; a link to nothing -> where it points (« -> target », never a SHA-256), so that a link
+        whose file went, or came back, changes what a key made of these values says."""
         found = {}
         known, used, written = self.known, self.used, self.written
-        for relative, name, stat in folder_files(Path(os.path.abspath(folder)), skip_hidden, prefix):
+        gone: list[tuple[str, str]] = []
+        for relative, name, stat in folder_files(Path(os.path.abspath(folder)), skip_hidden, prefix, gone):
             entry = known.get(name)
             # The lookup inlined (the commonest case of a build that finds nothing changed); the
             # entry's shape checked here rather than when loaded: the cache is data from outputs/.
@@ -92,6 +95,8 @@ class FileHashes:
                 found[relative] = value
             else:
                 found[relative] = self._digest(name, stat)
+        for relative, target in gone:
+            found[relative] = f"-> {target}"
         return found
 
     def recorded(self, path: str | os.PathLike) -> str | None:
@@ -158,19 +163,21 @@ class FileHashes:
         return True
 
 
-def folder_files(folder: Path, skip_hidden: bool, prefix: str = "") -> list[tuple[str, str, os.stat_result]]:
+def folder_files(folder: Path, skip_hidden: bool, prefix: str = "",
+                 gone: list[tuple[str, str]] | None = None) -> list[tuple[str, str, os.stat_result]]:
     """Every file under `folder`, sorted as pathlib sorts them: (`prefix` and its path relative to
     `folder`, in posix form; its full path; its stat). As `Path.rglob("*")` then `is_file()` did:
     linked folders not followed, linked files followed, a folder that cannot be listed skipped,
     compiled Python left out; with `skip_hidden`, what is under a name starting with "." or "~$" too
     (as discover skips them). One `scandir` per folder and one stat per file: the stat the hashes
-    are keyed on."""
+    are keyed on. `gone`, when given, receives each link to nothing: (`prefix` and its path, where
+    it points)."""
     found: list[tuple[str, str, os.stat_result]] = []
-    _walk(os.fspath(folder), prefix, skip_hidden, found)
+    _walk(os.fspath(folder), prefix, skip_hidden, found, gone)
     return found
 
 
-def _walk(directory: str, parts: str, skip_hidden: bool, found: list) -> None:
+def _walk(directory: str, parts: str, skip_hidden: bool, found: list, gone: list | None) -> None:
     """Each folder's entries by name, a folder's files where its name sorts: the order of pathlib's
     tuples of parts (« a/b » before « a-c »), without a sort of the whole list."""
     try:
@@ -183,7 +190,7 @@ def _walk(directory: str, parts: str, skip_hidden: bool, found: list) -> None:
         if name == "__pycache__" or (skip_hidden and name.startswith((".", "~$"))):
             continue
         if entry.is_dir(follow_symlinks=False):
-            _walk(entry.path, f"{parts}{name}/", skip_hidden, found)
+            _walk(entry.path, f"{parts}{name}/", skip_hidden, found, gone)
             continue
         if name.endswith(".pyc") and len(name) > len(".pyc"):  # Path.suffix's rule
             continue
@@ -191,6 +198,8 @@ def _walk(directory: str, parts: str, skip_hidden: bool, found: list) -> None:
             stat = entry.stat()  # a linked file: its target's
         except OSError as error:
             if error.errno in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP):
+                if gone is not None and entry.is_symlink():
+                    gone.append((parts + name, os.readlink(entry.path)))
                 continue  # a link to nothing, or to itself: not a file, as is_file() said
             raise
         if stat_kind.S_ISREG(stat.st_mode):

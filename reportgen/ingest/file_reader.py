@@ -6,13 +6,14 @@ own process, so that each file's outcome is the same whoever reads it (ingest/re
 from __future__ import annotations
 
 import errno
+import os
 import pickle
 from collections.abc import Sequence
 from pathlib import Path
 
 from reportgen.ingest import precheck, precheck_base
 from reportgen.ingest.sheets import Sheet
-from reportgen.ingest.text import Unprintable, clean_text, only_controls
+from reportgen.ingest.text import Unprintable, clean_text, escape_controls, only_controls
 
 MAX_ANSWER = 32 * 1024**2  # bytes of one file's sheets, as a worker sends them
 IN_PROCESS_INFLATED = 2 * 1024**2  # bytes a workbook read here may inflate to (a result workbook: 10-300 KB)
@@ -51,7 +52,12 @@ def _rows(rows: Sequence[Sequence[object]]) -> list[list[object]]:
     return trimmed
 
 
-def _opening_error(error: OSError) -> tuple[str, str, str]:
+def _opening_error(error: OSError, path: str) -> tuple[str, str, str]:
+    link = Path(path)
+    if link.is_symlink() and not link.exists():  # inputs/ lists a link whose file is gone (ingest/discover.py)
+        return ("error", f"ce fichier est un lien vers « {escape_controls(os.readlink(link))} », "
+                "qui n’existe pas (ou plus)",
+                "copiez le classeur lui-même dans inputs/ à la place du lien, ou supprimez le lien, puis relancez")
     if error.errno in (errno.EACCES, errno.EPERM):
         return ("error", "le fichier ne peut pas être lu : l’accès est refusé (droits du fichier)",
                 "donnez le droit de lecture sur ce fichier (ou copiez-le dans inputs/ depuis votre session), "
@@ -73,7 +79,7 @@ def _load(path: str, here: bool = False) -> tuple:
     except precheck.UnreadableWorkbook as refused:
         return ("error", refused.message, refused.fix)
     except OSError as error:
-        return _opening_error(error)
+        return _opening_error(error, path)
     except MemoryError:
         return _TOO_MUCH_MEMORY
     except Exception:  # the pre-check's own limits failed to foresee it: still the file's fault
@@ -92,7 +98,7 @@ def _load(path: str, here: bool = False) -> tuple:
     except MemoryError:
         return _TOO_MUCH_MEMORY
     except OSError as error:
-        return _opening_error(error)
+        return _opening_error(error, path)
     except Exception:  # calamine raises plain exceptions on corrupt content
         if Path(path).suffix.lower() != ".ods":
             return _DAMAGED
@@ -112,7 +118,7 @@ def _load_ods(path: str, facts: precheck.WorkbookFacts) -> tuple:
     except MemoryError:
         return _TOO_MUCH_MEMORY
     except OSError as error:
-        return _opening_error(error)
+        return _opening_error(error, path)
     except Exception:  # beyond what either reader can follow: the file's damage
         return _DAMAGED
     sheets = []

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen import circuits
 from tests.browser import check_page, missing_resources
 from tests.builders import small_league, write_tournament
 
@@ -124,6 +125,28 @@ def test_a_built_bulletin_and_the_home_page_open_with_their_rows_and_links(brows
     documents = list((outputs / "grand-sud").rglob("*.html"))
     assert tab.evaluate("document.querySelectorAll('a').length") > len(documents)
     assert tab.evaluate("document.querySelectorAll('tbody tr').length") >= 5
+    assert not browser.findings.console and not browser.findings.outside
+
+
+def test_a_bulletin_read_on_the_site_links_back_to_its_home_and_its_circuit_s_season(browser, example_site):  # noqa: F811
+    """A bulletin opened from a shared link, on a phone, is no dead end: every circuit's bulletin
+    page links the site's home and its circuit's season page, relative (the same on the league's
+    host and in outputs/); followed in the browser, the season page opens. Its PDF does not print
+    them: `@media screen` only, which WeasyPrint skips (tests/test_print_pages.py reads the PDFs)."""
+    bulletins = sorted(path for slug in circuits.CIRCUITS for path in (example_site / slug).rglob("*.html"))
+    assert {path.relative_to(example_site).parts[0] for path in bulletins} == set(circuits.CIRCUITS)
+    for path in bulletins:
+        slug, season = path.relative_to(example_site).parts[:2]  # outputs/<circuit>/<season>/…
+        links = re.search(r'<nav class="site-nav".*?</nav>', path.read_text(encoding="utf-8"), re.S)
+        home, season_page = re.findall(r'href="([^"]+)"', links[0]) if links else (None, None)
+        assert home and (path.parent / home).resolve() == (example_site / "index.html").resolve(), path
+        assert (path.parent / season_page).resolve() == (example_site / "site" / f"{slug}-{season}.html"), path
+        assert (example_site / "site" / f"{slug}-{season}.html").is_file(), path
+    browser.look(example_site / PAGES["tantrix event"], example_site, 390, audit=False)
+    tab = browser.pages[390]
+    tab.get_by_role("navigation", name="Site de la ligue").get_by_role("link", name="saison 2026").click()
+    tab.wait_for_load_state()
+    assert tab.url.endswith("/site/tantrix-2026.html")
     assert not browser.findings.console and not browser.findings.outside
 
 

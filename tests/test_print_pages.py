@@ -64,8 +64,11 @@ def test_a_club_bulletin_is_not_named_twice_and_a_long_title_is_cut_at_a_word():
 
 def test_every_page_says_which_bulletin_of_when_and_its_page_of_how_many(example_scored, tmp_path):
     bulletin = document(example_scored, "grand-sud", "2025/classement-2025-03-08")
-    footers = footer_lines(pdf.render_pdf(printed(bulletin), bulletin.date), tmp_path)
+    data = pdf.render_pdf(printed(bulletin), bulletin.date)
+    footers = footer_lines(data, tmp_path)
     assert len(footers) >= 3
+    # the page's links back to the site (base.html.j2) are for a screen: the sheet opens on its masthead
+    assert page_texts(data, tmp_path)[0].split()[:4] == ["Ligue", "Grand", "Sud", "des"]
     for number, footer in enumerate(footers, 1):
         # the whole title and the page number on one line: the footer never wraps
         assert footer.split()[:4] == ["Classement", "régional", "Grand", "Sud"], footer

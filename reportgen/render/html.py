@@ -282,6 +282,19 @@ def running_title(document: Document) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ·—,;:") + "…"
 
 
+def season_page(document: Document) -> str | None:
+    """The site's page of the document's circuit and season, relative to outputs/, which a bulletin
+    read on the site links back to (base.html.j2, on screen only): a built-in circuit's, whose
+    templates are in the folder named by its slug (site/pages.py `season_page_name`); None for a
+    document of no circuit's season (a club's bulletin) or a plug-in's templates."""
+    from reportgen.circuits import BUILT_IN
+    from reportgen.site.pages import season_page_name
+
+    slug = document.template.partition("/")[0]
+    built_in = slug in {info.slug for info in BUILT_IN}
+    return f"site/{season_page_name(slug, document.season)}" if built_in and document.season else None
+
+
 def render(document: Document, templates: Path = TEMPLATES, printing: bool = False) -> str:
     """The document's HTML page; `printing`: the HTML its PDF is rendered from (`render_print`)."""
     template = environment(templates).get_template(document.template)
@@ -290,7 +303,8 @@ def render(document: Document, templates: Path = TEMPLATES, printing: bool = Fal
         root=root(document),
         printing=printing,
         meta={"title": document.title, "date": document.date.isoformat(), "generator": f"reportgen {__version__}",
-              "render": render_fingerprint(templates), "running": running_title(document)},
+              "render": render_fingerprint(templates), "running": running_title(document),
+              "season_page": season_page(document)},
     )
 
 

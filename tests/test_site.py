@@ -146,6 +146,83 @@ def test_the_build_s_problems_and_notices_are_on_the_secretary_s_page_not_the_si
     assert "MARTIN Paul" in home.words  # the last publication is still shown
 
 
+def public_files(outputs: Path) -> dict[str, bytes]:
+    """What the site shows of the league: its pages, their data and images, and calendrier.ics."""
+    found = [outputs / "index.html", outputs / "calendrier.ics", *(outputs / "site").rglob("*")]
+    return {path.relative_to(outputs).as_posix(): path.read_bytes() for path in found if path.is_file()}
+
+
+def stub_pdfs(monkeypatch) -> None:
+    """PDFs as a pure function of their HTML (tests/test_incremental_build.py): a renamed league
+    renders every bulletin again, which WeasyPrint would take most of the test's time to lay out."""
+    from reportgen.render import pdf as pdf_render
+    from tests.test_incremental_build import stand_in
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+
+
+ORIGINAL = '[league]\nname = "Ligue d’Origine"\n\n[site]\nurl = "https://origine.example.org"\n'
+RENAMED = '[league]\nname = "Ligue Renommée"\n\n[site]\nurl = "https://renommee.example.org"\n'
+
+
+@pytest.mark.parametrize("settings, said", [
+    (RENAMED + '\n[ligue]\nnom = "Autre"\n', "la table [ligue] n’existe pas"),
+    (RENAMED + "\n[circuits.grand-sud]\nmin_counted_results = -1\n", "« -1 » est trop petit (minimum 1)"),
+    # Unreadable, the file gives the defaults: the default name, no address.
+    ('[league]\nname = "Ligue Renommée\n', "un texte entre guillemets s’arrête à la fin de la ligne sans être fermé"),
+], ids=["unknown-table", "bad-value", "syntax-error"])
+def test_a_settings_file_with_a_blocking_problem_leaves_the_site_as_the_last_build_published(
+        small_league_copy, monkeypatch, settings, said):
+    """Every circuit is held by a blocking problem of reportgen.toml (it could concern any of them):
+    the site is held too, the league's name and the site's address included, and calendrier.ics."""
+    from reportgen.model import Messages
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, write_workbook
+
+    stub_pdfs(monkeypatch)
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               ["10/01/2026", "grand-sud", "TLSE", "Open de Toulouse", ""]]})
+    (inputs / "reportgen.toml").write_text(ORIGINAL, encoding="utf-8")
+    assert build(inputs, outputs, TODAY).ok
+    before = public_files(outputs)
+    assert "calendrier.ics" in before and "Origine" in before["index.html"].decode("utf-8")
+    assert b"https://origine.example.org/site/og-" in before["index.html"]
+    (inputs / "reportgen.toml").write_text(settings, encoding="utf-8")
+    told: list[str] = []
+    result = build(inputs, outputs, TODAY, progress=Messages(told.append))
+    assert result.blocked == ["grand-sud"] and not result.published  # the one circuit the league plays
+    assert [p for p in result.problems if p.where.path == "reportgen.toml" and said in p.message]
+    after = public_files(outputs)
+    assert after == before, [name for name in after if after[name] != before.get(name)]
+    assert not any(word in data for data in after.values()
+                   for word in ("Renommée".encode(), b"renommee.example.org", b"Ligue Grand Sud"))
+    # The secretary is told, in French: the problem on her page, the site held in the build's lines.
+    secretary = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
+    assert said in secretary.replace("\u00a0", " ").replace("\u202f", " ")  # its typography's spaces aside
+    assert "site : reportgen.toml est à corriger, rien de nouveau n'est publié" in told
+
+
+def test_a_settings_file_with_only_a_note_still_renames_the_league_on_the_site(small_league_copy, monkeypatch):
+    """A [inbox] table without its user is a warning (only `reportgen inbox` needs it): it holds
+    nothing, and the league's new name reaches the site."""
+    from reportgen.pipeline import build
+    from tests.builders import TODAY
+
+    stub_pdfs(monkeypatch)
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    (inputs / "reportgen.toml").write_text(RENAMED + '\n[inbox]\nhost = "imap.example.org"\n', encoding="utf-8")
+    result = build(inputs, outputs, TODAY)
+    assert result.ok and not result.blocked
+    assert [p.code for p in result.warnings if p.where.path == "reportgen.toml"] == ["missing-setting"]
+    text = (outputs / "index.html").read_text(encoding="utf-8")
+    home = Page(text)
+    assert "Ligue Renommée" in home.words and "Ligue Grand Sud" not in home.words
+    assert "https://renommee.example.org/site/og-" in text  # and its address, [site] url
+
+
 def test_a_season_page_links_every_bulletin_annex_and_csv_of_its_season(outputs):
     page = Page((outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8"))
     manifest = json.loads((outputs / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))

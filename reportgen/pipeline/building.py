@@ -346,6 +346,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         else:  # held (model.Level.HELD): the problems to correct are the circuit's it depends on
             waited = ", ".join(r for r in circuits.REGISTRY[slug].requires if r in scored.blocked)
             progress(f"{slug} : en attente d'un circuit dont il dépend ({waited}), rien de nouveau n'est publié")
+    # A settings file with a blocking problem holds the site as it holds every circuit: its pages would
+    # otherwise take the league's name and address from the very file that is to correct.
+    held = league.settings_held()
+    if held:
+        progress("site : reportgen.toml est à corriger, rien de nouveau n'est publié")
     result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
@@ -385,7 +390,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         for slug, (staging, _, _, _) in rendered.items():
             data = outputs / slug / DATA  # staged, or already in outputs/ with these very bytes
             view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
-        if view.complete(circuits.CIRCUITS):
+        if not held and view.complete(circuits.CIRCUITS):
             progress.phase("pages du site", None)  # how many is known only once made
             calendar, calendar_file = for_site(league.calendar, league.announced, league.reading.clubs, today)
             site_staging = Staging(outputs / FOLDER)
@@ -410,8 +415,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # again until the build's end, the league is not walked by its last steps' full passes
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
-    ics = calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems), league.settings.name,
-                         league.reading.clubs)
+    ics = None if held else calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems),
+                                           league.settings.name, league.reading.clubs)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=[str(change) for change in republished if not change.same_content],
@@ -444,7 +449,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
                  f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
     try:
-        if write_calendar(outputs, league.announced, ics):
+        if not held and write_calendar(outputs, league.announced, ics):  # held: not even removed
             progress("calendrier.ics à jour")
         if site_staging is not None and not failures:  # the pages' fonts and icon, before the state that lists them
             publish_fonts(outputs)

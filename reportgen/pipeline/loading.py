@@ -83,6 +83,12 @@ class League:
     def all_problems(self) -> list[Problem]:
         return sorted({p for inputs in self.circuits.values() for p in inputs.problems} | set(self.problems))
 
+    def settings_held(self) -> bool:
+        """reportgen.toml has a blocking problem. What it says may be wrong anywhere (the league's
+        name, the site's address): as every circuit, the site and calendrier.ics publish nothing new
+        (pipeline/building.py), rather than the file's half that reads right."""
+        return any(p.blocking and p.where.path == config.SETTINGS_FILE for p in self.problems)
+
     def club_problems(self) -> list[Problem]:
         """clubs.xlsx's blocking problems. The circuits that name clubs own them (the others build);
         a command that works from the directory itself (`mail`, `players`) stops for them too."""

@@ -39,7 +39,7 @@ The file is validated like a workbook cell: a syntax error, a table or key repor
 a value of the wrong type or out of its range is a `Problem` located in `reportgen.toml` (the table
 as the "sheet", the key as the "cell") with its fix, in French. `load` reports every problem it
 finds and never raises; a circuit with any wrong setting keeps all its defaults, so scoring never
-sees a wrong value (and the problems block every circuit anyway).
+sees a wrong value (and the problems block every circuit anyway, and the site: pipeline/building.py).
 
 What each setting accepts comes from its dataclass: the type from the field's annotation, the
 bounds from `setting(...)` (its metadata). A settings class may also define `conflicts()`, for

@@ -439,6 +439,71 @@ def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
         == corrected
 
 
+def inbox_files(league: League) -> list[tuple]:
+    """(uid, status, path, replaced, known_since) of each workbook the inbox decided for."""
+    connection = sqlite3.connect(league.archive / "league.sqlite")
+    try:
+        return connection.execute("SELECT m.uid, f.status, f.path, f.replaced, f.known_since FROM inbox_file f "
+                                  "JOIN inbox_message m ON m.id = f.message ORDER BY m.uid, f.position").fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_workbook_sent_again_unchanged_is_said_to_be_the_same_and_nothing_is_filed(league, tmp_path):
+    """Albi sends its workbook again, byte for byte: it was told « il remplace la version
+    précédente », and the message recorded as a new version. It is told it is the same workbook as
+    the one received on the 14th, that nothing changes; inputs/ is not written (no rebuild), nothing
+    is kept as a replaced version, and `make` is not asked for."""
+    spring = workbook(tmp_path, **SPRING)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", spring)]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    before = filed.stat()
+    league.server.append(message(ALBI, "Résultats (renvoi)", [("a (1).xlsx", spring)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    text = body(next(d for d in league.drafts() if d["Subject"] == "Re: Résultats (renvoi)"))
+    assert "a (1).xlsx\u00a0: c’est le même classeur que celui déjà reçu le 14\u00a0mars\u00a02026 pour le tournoi " \
+           "«\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026\u00a0: rien ne change, il reste enregistré " \
+           "tel quel." in text
+    assert "remplace" not in text and "est enregistré" not in text
+    assert (filed.stat().st_ino, filed.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert not (league.archive / "inbox" / "replaced").exists()
+    assert [row[1:] for row in inbox_files(league)] == [
+        ("accepted", filed.relative_to(league.inputs).as_posix(), "[]", ""),
+        ("same", filed.relative_to(league.inputs).as_posix(), "[]", "2026-03-14")]
+    assert "0 classeur enregistré, 0 classeur refusé, 1 classeur déjà reçu à l’identique" in done.stdout
+    assert "a (1).xlsx déjà reçu à l’identique (inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx, " \
+           "reçu le 14 mars 2026) : rien de changé" in done.stdout
+    assert "lancez « make »" not in done.stdout
+    # Toulouse forwards the same bytes: nothing changes either, so nothing is held for the secretary
+    # (she was never asked: a held copy of what inputs/ holds is listed nowhere)
+    league.server.append(message(TLSE, "Pour info", [("a.xlsx", spring)], number=3))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "c’est le même classeur que celui déjà reçu le 14\u00a0mars\u00a02026" in body(
+        next(d for d in league.drafts() if d["Subject"] == "Re: Pour info"))
+    assert [row[1] for row in inbox_files(league)] == ["accepted", "same", "same"]
+    assert not (league.archive / "inbox" / "held").exists()
+    assert (filed.stat().st_ino, filed.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+
+
+def test_a_workbook_the_secretary_filed_sent_again_unchanged_stays_where_she_put_it(league, tmp_path):
+    """The same bytes as a workbook she put in inputs/ by hand: it was moved to a name of the inbox's
+    (a new path: a tournament renamed for the build) and the club told it replaced a version."""
+    old = league.inputs / "2026-01-10-toulouse.xlsx"
+    same = old.read_bytes()
+    league.server.append(message(TLSE, "Toulouse", [("toulouse.xlsx", same)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert old.read_bytes() == same and not (league.inputs / "grand-sud").exists()
+    text = body(league.drafts()[0])
+    # no date: no message brought it
+    assert "toulouse.xlsx\u00a0: c’est le même classeur que celui déjà reçu pour le tournoi" in text
+    assert "remplace" not in text
+    assert [row[1:] for row in inbox_files(league)] == [("same", "2026-01-10-toulouse.xlsx", "[]", "")]
+
+
 def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):
     league.with_smtp(smtp.port)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
@@ -652,7 +717,7 @@ def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
     connection.close()
     connection = database.connect(tmp_path)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 6
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 7
         assert connection.execute("SELECT count(*) FROM inbox_message").fetchone()[0] == 0
         assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
     finally:

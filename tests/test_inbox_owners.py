@@ -257,9 +257,11 @@ def test_a_schema_4_database_is_upgraded_and_its_filings_still_say_whose_tournam
     old.close()
     connection = database.connect(league.archive)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 6
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 7
         assert [tuple(row)[:11] for row in connection.execute("SELECT * FROM inbox_file")] == rows
         assert [row["owners"] for row in connection.execute("SELECT owners FROM inbox_file")] == ["[]"]
+        # and through v6 (a `same` workbook's day, new in v7): none
+        assert [row["known_since"] for row in connection.execute("SELECT known_since FROM inbox_file")] == [""]
     finally:
         connection.close()
     # Albi's filing, recorded under schema 4, still makes the tournament Albi's.
@@ -273,7 +275,9 @@ def test_a_schema_4_database_is_upgraded_and_its_filings_still_say_whose_tournam
 def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(league, tmp_path, smtp):
     league.with_smtp(smtp.port)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
-    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", workbook(tmp_path / "t", **SPRING))], number=2))
+    # another version: Albi's own bytes are the same workbook, nothing to hold (test_inbox.py)
+    theirs = workbook(tmp_path / "t", **SPRING, results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=2))
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     received = {sent.rcpt_tos[0]: sent.message for sent in smtp.received}

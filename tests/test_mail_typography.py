@@ -51,14 +51,15 @@ def club_bodies() -> tuple[str, str]:
 
 def inbox_bodies() -> tuple[str, str]:
     """An answer with a workbook accepted (replacing another), one held (another club's tournament),
-    two refused (one with the template)."""
+    two refused (one with the template), one sent again unchanged."""
     problems = (Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
                 Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
     filed = [Filed(TYPED, "0", "accepted", "grand-sud", TYPED, "2026-11-14", "p", (Replaced("old", "kept"),)),
              Filed("b.xlsx", "1", "refused", "grand-sud", "", "", "p", problems=problems[:1]),
              Filed("c.xlsx", "2", "refused", "grand-sud", "", "", "p", problems=problems[1:]),
              Filed("d.xlsx", "3", "held", "grand-sud", TYPED, "2026-11-21", "p", (Replaced("old", ""),),
-                   owners=(Owner("NIME", "Nîmes"),))]
+                   owners=(Owner("NIME", "Nîmes"),)),
+             Filed("e.xlsx", "4", "same", "grand-sud", TYPED, "2026-11-28", "p", known_since="2026-11-30")]
     received = Received("contact@albi.example.org", TYPED, "<a@b>", "", dt.date(2026, 12, 5))
     draft = compose(received, ALBI, filed, LEAGUE, CLUBS, "mail/inbox/x", "k").draft
     return draft.text, draft.html

@@ -20,7 +20,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -234,7 +234,7 @@ CREATE TABLE IF NOT EXISTS inbox_file (
     position INTEGER NOT NULL,
     filename TEXT NOT NULL,
     sha256   TEXT NOT NULL CHECK (length(sha256) = 64),
-    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused', 'held')),
+    status   TEXT NOT NULL CHECK (status IN ('accepted', 'refused', 'held', 'same')),
     circuit  TEXT NOT NULL DEFAULT '',
     event    TEXT NOT NULL DEFAULT '',
     date     TEXT NOT NULL DEFAULT '',
@@ -242,6 +242,7 @@ CREATE TABLE IF NOT EXISTS inbox_file (
     replaced TEXT NOT NULL DEFAULT '[]',
     problems TEXT NOT NULL DEFAULT '[]',
     owners   TEXT NOT NULL DEFAULT '[]',
+    known_since TEXT NOT NULL DEFAULT '',
     PRIMARY KEY (message, position)
 );
 CREATE VIEW IF NOT EXISTS current_archive AS
@@ -296,7 +297,9 @@ def _archived_places(connection: sqlite3.Connection) -> None:
 # a workbook of another club's tournament is `held` in inbox_file (a CHECK), which names that club
 # (`owners`, new): v4's inbox_file put aside, its rows copied with no owners. v6: the archived
 # tournaments' places those of their circuit's parse (the Tour de France's, in its ranking:
-# `_archived_places`), no table changed.
+# `_archived_places`), no table changed. v7: a workbook sent again byte for byte is `same` in
+# inbox_file (a CHECK), with the day the one filed came (`known_since`, new): v6's inbox_file put
+# aside, its rows copied with none.
 Step = str | Callable[[sqlite3.Connection], None]
 UPGRADES: dict[int, tuple[Step, Step]] = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
@@ -309,6 +312,10 @@ UPGRADES: dict[int, tuple[Step, Step]] = {
         "problems) SELECT message, position, filename, sha256, status, circuit, event, date, path, replaced, problems "
         "FROM inbox_file_v4; DROP TABLE inbox_file_v4"),
     5: ("", _archived_places),
+    6: ("ALTER TABLE inbox_file RENAME TO inbox_file_v6",
+        "INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, path, replaced, "
+        "problems, owners) SELECT message, position, filename, sha256, status, circuit, event, date, path, replaced, "
+        "problems, owners FROM inbox_file_v6; DROP TABLE inbox_file_v6"),
 }
 
 

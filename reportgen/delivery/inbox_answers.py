@@ -2,7 +2,8 @@
 In-Reply-To, References) in French, from `templates/mail/inbox-{text,html}.j2`, saying each
 workbook accepted (« le tournoi « X » du 14 mars 2026 est enregistré »: « votre » would be wrong
 for a tournament the sender does not organise; filed while its circuit waits for one it depends on,
-that its full check and publication wait, nothing for the club to correct), held (another club's tournament, named: the
+that its full check and publication wait, nothing for the club to correct), the same workbook as
+the one already filed (byte for byte: received on that day, nothing changes), held (another club's tournament, named: the
 league's secretary decides) or its problems with sheet, cell and fix, with the circuit's blank
 workbook attached when the layout itself is wrong.
 
@@ -158,6 +159,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             key: str) -> Answer:
     """The answer to `received`, from what was decided for each of its workbooks."""
     accepted: list[dict[str, Any]] = []
+    same: list[dict[str, Any]] = []
     held: list[dict[str, Any]] = []
     refused: list[dict[str, Any]] = []
     attachments: list[Attachment] = []
@@ -169,6 +171,11 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
                              "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced),
                              "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1})
+            continue
+        if one.status == "same":
+            since = french.date_long(dt.date.fromisoformat(one.known_since)) if one.known_since else ""
+            same.append({"filename": shown, "event": one.event, "date": french.date_long(dt.date.fromisoformat(one.date)),
+                         "since": since})
             continue
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
@@ -186,7 +193,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     reply = received.subject if _REPLY.match(received.subject) else \
         f"Re: {received.subject}" if received.subject else "Votre classeur de résultats"
     context = {"received": french.date_long(received.date), "subject": received.subject, "accepted": accepted,
-               "held": held, "refused": refused, "league": league, "title": reply}
+               "same": same, "held": held, "refused": refused, "league": league, "title": reply}
     text, html = bodies("inbox", context)
     draft = Message(path=path, to=(received.sender,), subject=reply, text=text, date=received.date, html=html,
                     attachments=tuple(attachments))

@@ -7,6 +7,8 @@ rules included: a zip bomb in an e-mail is a located refusal); only the problems
 file count, so a broken file elsewhere never refuses a club's good one. The same tournament already
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
 « two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
+The same bytes as that version (`unchanged`) replace nothing: the club is told so, nothing is
+written or kept (`same`).
 
 A workbook whose circuit waits for one it depends on (the Masters while the Grand Sud has workbooks
 to correct: the hold `upstream`, model.Level.HELD) is judged on its own problems, as `make check`
@@ -278,16 +280,22 @@ class Filed:
 
     filename: str  # as the message names it (data)
     sha256: str
-    status: str  # accepted | refused | held
+    status: str  # accepted | refused | held | same
     circuit: str
     event: str  # the tournament's name
     date: str  # its date, ISO
-    path: str  # accepted: relative to inputs/; refused, held: relative to the archive folder
+    # accepted: relative to inputs/; same: the workbook of inputs/ it is a copy of; refused, held:
+    # relative to the archive folder
+    path: str
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
     # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
+    # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
+    # secretary put the file in inputs/); kept with the decision, as `owners`, so that an answer
+    # composed again later says the same
+    known_since: str = ""
 
     @property
     def layout(self) -> bool:
@@ -300,12 +308,13 @@ class Filed:
         return self.status == "accepted" and any(p.code == UPSTREAM.code for p in self.problems)
 
     def row(self) -> tuple[object, ...]:
-        """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners) for inbox_file."""
+        """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since) for
+        inbox_file."""
         replaced = json.dumps([[r.path, r.kept] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
-                problems, owners)
+                problems, owners, self.known_since)
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
@@ -313,7 +322,7 @@ class Filed:
         problems = tuple(Said(**p) for p in json.loads(row["problems"]))
         owners = tuple(Owner(code, name) for code, name in json.loads(row["owners"]))
         return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
-                   row["path"], replaced, problems, owners)
+                   row["path"], replaced, problems, owners, row["known_since"])
 
 
 def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Owner, ...]:
@@ -339,16 +348,43 @@ def aside(folder: str, message: str, filename: str) -> str:
     return f"{folder}/{message}-{safe_filename(filename)}"
 
 
+def unchanged(verdict: Verdict, digest: str, inputs: Path) -> bool:
+    """Whether inputs/ already holds this tournament as these very bytes (`digest`), and nothing else
+    of it: filing would change nothing.
+
+    Bytes, not cells: a workbook saved again (the same cells in other bytes) is a new version, told
+    « il remplace la version précédente », its earlier file kept in the archive. The bytes are what
+    this code knows for certain: the inbox knows a workbook by their sha256 (`Filed.sha256`,
+    `held_waiting`). The cells' digest is the pipeline's own (pipeline/loading.py `_cells_digest`),
+    which `examine` could read only from the words of the « two workbooks of one tournament » problem
+    it sets aside (« les mêmes cellules »), and it reads the values only: a
+    copy whose formula, comment or format the club changed would be told « rien ne change ». A
+    re-save taken for a new version costs one copy in the archive and one rebuild; « the same » said
+    wrongly would tell a club its change was ignored."""
+    return bool(verdict.same) and all(
+        (path := inputs / earlier).is_file() and sha256(path.read_bytes()) == digest for earlier in verdict.same)
+
+
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
-           filed_by: dict[str, Owner] | None = None) -> Filed:
+           filed_by: dict[str, Owner] | None = None, known_since: str = "") -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
-    each earlier version kept under archive/inbox/replaced/<message>/; another club's tournament
-    (`owners`; `filed_by`: the club whose message filed each earlier version), held under
-    archive/inbox/held/<message>-<name>; refused, under archive/inbox/refused/<message>-<name>
-    (`message`: the received message's day, club and uid)."""
+    each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
+    in inputs/, `same`: nothing done (`known_since`: the day the message that filed them was
+    written, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
+    filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
+    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid)."""
     digest = sha256(data)
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
+        # Before whose tournament it is: the same bytes change nothing, whoever sends them, so there is
+        # nothing for the secretary to decide (a held copy of what inputs/ holds is listed nowhere,
+        # `held_waiting`, while its answer said she would decide). Filing them again wrote nothing new
+        # but told the club « il remplace la version précédente », recorded a new version (the club
+        # that sent them became the file's, `_filed_by`), and moved a file the secretary had put in
+        # inputs/ under a name of the inbox's (a tournament renamed for the build).
+        if unchanged(verdict, digest, inputs):
+            return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
+                         verdict.same[0], known_since=known_since)
         others = owners(verdict, club, filed_by or {})
         if others:
             return Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
@@ -385,7 +421,9 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
     (`message`, as `decide`'s: two attachments of one name were kept in one)."""
     by_tournament: dict[tuple[str, object], list[Filed]] = {}
     for verdict, filed in decided:
-        if filed.status == "accepted" and verdict.event is not None:
+        # a copy of the version in inputs/ beside another version still asks which counts: « rien ne
+        # change » for the one and « remplace » for the other would contradict each other
+        if filed.status in ("accepted", "same") and verdict.event is not None:
             by_tournament.setdefault((verdict.circuit, _edition(verdict.circuit, verdict.event)), []).append(filed)
     versions = {id(filed): files for files in by_tournament.values() if len({f.sha256 for f in files}) > 1
                 for filed in files}
@@ -398,11 +436,11 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
                         f"du {day} : lequel compte ?", "renvoyez le bon seul, en réponse à ce message",
                         DUPLICATE_TOURNAMENT.code)
             filed = dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
-                                        replaced=(), problems=(said,))
+                                        replaced=(), problems=(said,), known_since="")
         found.append(filed)
     seen: set[str] = set()
     for n, filed in enumerate(found):
-        if filed.status != "accepted":
+        if filed.status in ("refused", "held"):
             path, number = filed.path, 1
             while path in seen:  # « m-r.xlsx », then « m-r-2.xlsx »
                 number += 1
@@ -432,5 +470,7 @@ def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
     """Do what was decided (again, after a stopped run: each step may be done twice)."""
     if filed.status == "accepted":
         file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
+    elif filed.status == "same":  # inputs/ has it: nothing written, so nothing for a build to redo
+        return
     else:  # refused or held: kept aside, inputs/ untouched
         write_atomic(archive / filed.path, data)

@@ -278,11 +278,11 @@ class Inbox:
         for filename, content in received.workbooks:
             verdict = examine(self.inputs, filename, content, self.today, self.clubs)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
-                                            self._filed_by(verdict.same))))
+                                            self._filed_by(verdict.same), self._known_since(sha256(content)))))
         decided = one_version_each(checked, name)
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
-                           "path, replaced, problems, owners) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "path, replaced, problems, owners, known_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
@@ -298,6 +298,14 @@ class Inbox:
                 club = self.clubs.find(row["club_code"])
                 found[path] = Owner(row["club_code"], club.name if club is not None else row["club_code"])
         return found
+
+    def _known_since(self, digest: str) -> str:
+        """The day (ISO) the message that last filed these bytes was written, as the answers date a
+        message (« votre message du … »); '' when no message did (the secretary put them in inputs/)."""
+        row = self.db.execute("SELECT m.sent_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+                              "WHERE f.status = 'accepted' AND f.sha256 = ? ORDER BY m.id DESC LIMIT 1",
+                              (digest,)).fetchone()
+        return str(row["sent_on"]) if row is not None else ""
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
@@ -375,6 +383,9 @@ def describe(one: Handled) -> str:
                          + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
                             "corrigés)" if titles else ""))
+        elif filed.status == "same":
+            since = f", reçu le {french.date_long(dt.date.fromisoformat(filed.known_since))}" if filed.known_since else ""
+            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{since}) : rien de changé")
         elif filed.status == "held":
             parts.append(f"{filed.filename} MIS DE CÔTÉ pour vous : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:
@@ -423,12 +434,14 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     same file name, or the same tournament when the refused one's sheet said which): the club's
     other tournaments filed meanwhile do not, or a tournament whose workbook never came right would
     leave the list unseen. The secretary sets one aside by deleting it, as she does a held one."""
+    # A workbook sent again as the version in inputs/ (`same`) answers a refused one as a filed one does:
+    # the club says that version counts (it did while such a copy was filed again as `accepted`).
     rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
-                             "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted') "
-                             "ORDER BY m.id, f.position")
+                             "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
+                             "'same') ORDER BY m.id, f.position")
     accepted: dict[str, list[tuple[int, set[tuple[str, ...]]]]] = {}  # club -> (message, marks) of each filed
     for row in rows:
-        if row["status"] == "accepted":
+        if row["status"] != "refused":
             accepted.setdefault(row["club_code"], []).append((row["message_id"], _marks(Filed.from_row(row))))
     waiting = []
     for row in rows:

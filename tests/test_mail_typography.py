@@ -8,7 +8,7 @@ import datetime as dt
 import html as markup
 import re
 
-from reportgen import circuits
+from reportgen import circuits, french
 from reportgen.delivery import remind as reminding
 from reportgen.delivery.inbox_answers import Received, compose
 from reportgen.delivery.inbox_filing import Filed, Owner, Replaced, Said
@@ -101,3 +101,20 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
         assert TYPED in body
     assert markup.escape(TYPED) in club_html and markup.escape(TYPED) in inbox_html
     assert markup.escape(TYPED) in reminders[2]
+
+
+def test_every_mail_to_a_club_is_signed_the_same_from_one_place():
+    """The reminders signed « Le secrétariat de la … », the inbox's answers and the bulletins' mail
+    the league's name: one club got two signatures from one league. One macro signs them all."""
+    club_text, club_html = club_bodies()
+    inbox_text, inbox_html = inbox_bodies()
+    reminders = reminder_bodies()
+    league = french.typography(LEAGUE)
+    for text in (club_text, inbox_text, *reminders[:2]):
+        assert text.endswith(f"\n\nBien cordialement,\n{league}\n")
+    for page in (club_html, inbox_html, *reminders[2:]):
+        assert f"<p>Bien cordialement,<br>{markup.escape(league)}</p>\n</body>" in page
+    assert "secrétariat de la Ligue" not in " ".join(reminders)
+    # written once: no mail template signs by itself
+    folder = mail_render.TEMPLATES / "mail"
+    assert [p.name for p in sorted(folder.glob("*.j2")) if "cordialement" in p.read_text()] == ["signature.j2"]

@@ -76,7 +76,7 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert message["Subject"].startswith("Rappel : résultats du tournoi « Open de Perpignan » du ")
     body = message.get_body(("plain",)).get_content()
     assert "Bonjour," in body and "à Perpignan, organisé par le club de Perpignan" in body
-    assert body.rstrip().endswith("Le secrétariat de la Ligue Grand Sud des clubs de jeux de réflexion")
+    assert body.endswith("\n\nBien cordialement,\nLigue Grand Sud des clubs de jeux de réflexion\n")
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
     assert "Montpellier n’a pas d’adresse" in done.stderr
     assert smtp.received == []  # drafts only

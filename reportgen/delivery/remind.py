@@ -2,7 +2,8 @@
 (inputs/calendrier.xlsx) whose workbook has not arrived `[calendar] remind_after_days` days later.
 
 The bodies come from templates/mail/remind-text.j2 and remind-html.j2, as the other messages'
-(render/mail.py: French typography on their own words, the HTML escaped). Drafts (.eml) in outputs/rappels/ by default; `send` sends them through the `[mail]` server with
+(render/mail.py: French typography on their own words, the HTML escaped), signed as every mail to a
+club (templates/mail/signature.j2). Drafts (.eml) in outputs/rappels/ by default; `send` sends them through the `[mail]` server with
 `mail --send`'s connection and send log (delivery/send.py): a reminder is a row per address of the
 `sending` table, its `bulletin` « rappel <date> <name> » and its `ranking_sha` the tournament's
 iCalendar UID, so it goes once per tournament (unless `resend`) whatever stops a run, and one a
@@ -93,13 +94,11 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     # sentence (the subject's; the bodies' are their templates', templates/mail/remind-*.j2).
     name = f"« {entry.name} »" if entry.name else entry.of_place(clubs)
     day = french.date_long(entry.date)
-    signature = (f"Le secrétariat de la {league}" if league.casefold().startswith("ligue ")
-                 else f"Le secrétariat{french.SEPARATOR}{league}")
     text, html = bodies("remind", {
         "name": entry.name, "of_place": entry.of_place(clubs), "circuit": titles.get(entry.circuit, entry.circuit),
         "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",
         "organiser": french.the_club(club.name),  # le club de Perpignan, le Club de Foix, l'Amicale de Rodez
-        "signature": signature})
+        "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
         subject=f"Rappel : résultats du tournoi {name} du {day}", text=text, html=html,

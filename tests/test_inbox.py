@@ -4,6 +4,7 @@ mail client would, real workbooks attached; each message handled once, whatever 
 
 from __future__ import annotations
 
+import datetime as dt
 import email
 import email.policy
 import os
@@ -347,6 +348,29 @@ def test_two_versions_of_one_tournament_in_one_message_are_both_refused_and_kept
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
     assert filed.read_bytes() == first
     assert "est enregistré" in body(next(d for d in drafts if d["Subject"] == "Re: Le même deux fois"))
+
+
+def test_a_refused_workbook_is_read_once_to_know_its_tournament(tmp_path, monkeypatch):
+    """Its `Tournoi` sheet's name and date (`_named`) come from the reading the check made: the
+    attachment was read a second time for them (a worker's read of a whole workbook, up to the
+    pre-check's limits, for two cells)."""
+    from reportgen.delivery.inbox_filing import examine
+    from reportgen.ingest import reading_pool
+
+    inputs = small_league(tmp_path / "inputs")
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
+        [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    read, real = [], reading_pool.read_all
+
+    def counted(paths, *args, **kwargs):
+        read.extend(path.name for path in paths if path.parent.name == "courriel")
+        return real(paths, *args, **kwargs)
+
+    monkeypatch.setattr(reading_pool, "read_all", counted)
+    verdict = examine(inputs, "casse.xlsx", broken, TODAY)
+    assert not verdict.accepted and verdict.problems
+    assert verdict.named == ("Tournoi casse", dt.date(2026, 3, 21))
+    assert len(read) == 1, read
 
 
 def test_a_field_of_the_tournoi_sheet_is_named_a_field_not_a_column():

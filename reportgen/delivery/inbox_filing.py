@@ -40,8 +40,9 @@ from typing import TYPE_CHECKING, Any
 from reportgen import circuits, french
 from reportgen.ingest import discover, tournament
 from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.read_cache import ReadCache
+from reportgen.ingest.sheets import Sheet, Workbook
 from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
-from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import Event, Level, Problem
 from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET, UPSTREAM
 from reportgen.render.files import write_atomic
@@ -155,16 +156,21 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next build
         copy = Path(folder) / "inputs"
         _link_tree(inputs, copy)
-        label = f"{MAIL_FOLDER}/{sha256(data)[:12]}-{safe_filename(filename)}"
+        digest = sha256(data)
+        label = f"{MAIL_FOLDER}/{digest[:12]}-{safe_filename(filename)}"
         attachment = copy / label
         attachment.parent.mkdir(parents=True, exist_ok=True)
         # never written through: the copy's files are hard links to those of inputs/
         attachment.unlink(missing_ok=True)
         attachment.write_bytes(data)
-        league = load(copy, today)
+        # The attachment's sheets kept as the check reads them (it alone hashed: the other files are
+        # read as `check` reads them), so that a refused one's tournament (`_named`) is found in them:
+        # it was read a second time for two cells. Never saved (no folder): its code is no matter.
+        reads = ReadCache(None, "inbox")
+        league = load(copy, today, reads=reads, digests={label: digest})
         scored = score(league)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
-        named = None if found else _named(attachment, copy, today or dt.date.today())
+        named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
     verdict = Verdict(named=named)
     if found:
         verdict.circuit, verdict.event = found[0]
@@ -190,14 +196,17 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     return verdict
 
 
-def _named(path: Path, root: Path, today: dt.date) -> tuple[str, dt.date] | None:
+def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,
+           today: dt.date) -> tuple[str, dt.date] | None:
     """The tournament a workbook that could not be read whole says it is, its `Tournoi` sheet's
     name and date: a refused workbook known by its tournament too, so that its corrected version
     under another file name answers it (inbox_run.py `_marks`) and no reminder asks for a workbook
-    that came (remind.py). None when that sheet does not say (reading never raises: a problem)."""
-    workbooks, _ = read_workbooks([path], root)
+    that came (remind.py). `read`: its sheets as the check read them (`examine`), None when the file
+    could not be read. None when that sheet does not say (reading never raises: a problem)."""
+    if read is None:
+        return None
     problems: list[Problem] = []
-    sheet = read_tournament_sheet(workbooks[0], problems, {}) if workbooks else None
+    sheet = read_tournament_sheet(Workbook(path, label, read[1]), problems, {})
     if sheet is None:
         return None
     name, day = read_name_and_date(sheet, today, problems)

@@ -124,7 +124,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
          players_noticed: bool = True, frozen: bool = False) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
-    others are read, and what is read is added to it. Without `players_noticed`, the notices on the
+    others are read, and what is read is added to it (a file `digests` leaves out is read, not added). Without `players_noticed`, the notices on the
     players (newcomers, names probably of one person), which come last, are left to the caller
     (`player_notices(league.circuits, league.distinct, spelled=league.spelled)`): the build says them once its first PDFs
     are on their way, not before (thirteenth round). With `frozen`, every object the process holds
@@ -204,7 +204,10 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     settings = dataclasses.replace(settings, name=clean_text(settings.name))
     if reads is not None and digests is not None:
         for path, (size, sheets) in fresh.items():
-            reads.put(digests[path.relative_to(inputs).as_posix()], size, sheets)
+            # a file without a digest is read and not kept: a caller that wants one file's sheets back
+            # hashes that file alone (delivery/inbox_filing.py `examine`: the attachment)
+            if (digest := digests.get(path.relative_to(inputs).as_posix())) is not None:
+                reads.put(digest, size, sheets)
     # A file we cannot open may belong to any circuit; clubs.xlsx is the directory's (below).
     problems.extend(p for p in unreadable if p.where.path.casefold() != CLUBS_FILE)
     by_name = {wb.label.casefold(): wb for wb in workbooks}

@@ -402,12 +402,16 @@ def test_a_site_table_may_give_its_address_alone_and_publish_says_what_it_lacks(
     assert ran.code == 1
     assert "la publication a besoin du serveur SFTP (host, user, folder) dans la table [site]" in ran.stderr
     assert 'host = "ssh.example.org"' in ran.stderr and not league.remote.exists()
-    # A table naming part of a server still says which of its keys are missing.
+    # A table naming part of a server still says which of its keys are missing, keeps its address
+    # (the share images and the clubs' messages name it), and publishes nothing.
     (league.inputs / "reportgen.toml").write_text('[site]\nurl = "https://ligue.example.org"\nhost = "ssh.example.org"\n')
     problems = []
-    assert config.load_site(league.inputs, problems) is None
+    assert config.load_site(league.inputs, problems) == config.Site(url="https://ligue.example.org")
     assert [str(p).split(" : ")[1].split(" (")[0] for p in problems] == [
         "le réglage « user » manque dans la table [site]", "le réglage « folder » manque dans la table [site]"]
+    ran = league.publish()
+    assert ran.code == 1 and "le réglage « user » manque dans la table [site]" in ran.stderr
+    assert not league.remote.exists()
 
 
 def test_a_server_key_missing_is_said_by_the_build_and_refused_by_the_command_that_connects(small_league_copy):

@@ -137,7 +137,12 @@ class _Reader:
                 example = _toml(settings.__dataclass_fields__[key].metadata["example"])
                 self.add(name, None, where, MISSING_SETTING, key=key, example=example, table=name)
         if len(self.problems) > before:
-            return None
+            # A server's keys missing only (a warning: the command that connects refuses): the keys
+            # the table may write alone still hold. A league naming its address and half its server
+            # keeps its address on the share images and in the clubs' messages.
+            missing_only = all(p.code == MISSING_SETTING.code for p in self.problems[before:])
+            kept = {key: value for key, value in values.items() if key in alone} if missing_only else {}
+            return dataclasses.replace(settings(), **kept) if kept else None
         return dataclasses.replace(settings(), **values)
 
     def circuit(self, slug: str, table: Any) -> Any:

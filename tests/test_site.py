@@ -203,6 +203,8 @@ def test_a_settings_file_with_a_blocking_problem_leaves_the_site_as_the_last_bui
     secretary = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
     assert said in secretary.replace("\u00a0", " ").replace("\u202f", " ")  # its typography's spaces aside
     assert "site : reportgen.toml est à corriger, rien de nouveau n'est publié" in told
+    # the circuit's own line names the file to correct, not « des classeurs » she would look for
+    assert "grand-sud : reportgen.toml est à corriger, rien de nouveau n'est publié" in told
 
 
 def test_a_settings_file_with_only_a_note_still_renames_the_league_on_the_site(small_league_copy, monkeypatch):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportgen import circuits, french
+from reportgen import circuits, config, french
 from reportgen.collector import uncollected
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.known_pairs import KnownPairs
@@ -179,6 +179,16 @@ class _Laid:
         for annex in manifest.annexes:
             if annex.sha256 is None and f"{annex.path}.xlsx" not in waiting:
                 annex.sha256 = staging.digest(staging.folder / f"{annex.path}.xlsx")
+
+
+def _to_correct(blocking: list[Problem]) -> str:
+    """What holds a circuit, in the build's line for it: its workbooks, the settings file (which holds
+    every circuit: « des classeurs » sent the secretary looking for a workbook), or both."""
+    files = {problem.where.path for problem in blocking if problem.blocking}
+    if files == {config.SETTINGS_FILE}:
+        return f"{config.SETTINGS_FILE} est à corriger"
+    return f"{config.SETTINGS_FILE} et des classeurs sont à corriger" if config.SETTINGS_FILE in files \
+        else "des classeurs sont à corriger"
 
 
 def _event_results(results: pd.DataFrame) -> list[Result]:
@@ -342,7 +352,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
         if any(problem.blocking for problem in blocking):
-            progress(f"{slug} : des classeurs sont à corriger, rien de nouveau n'est publié")
+            progress(f"{slug} : {_to_correct(blocking)}, rien de nouveau n'est publié")
         else:  # held (model.Level.HELD): the problems to correct are the circuit's it depends on
             waited = ", ".join(r for r in circuits.REGISTRY[slug].requires if r in scored.blocked)
             progress(f"{slug} : en attente d'un circuit dont il dépend ({waited}), rien de nouveau n'est publié")

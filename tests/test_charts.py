@@ -145,7 +145,7 @@ def test_no_chart_for_a_single_dated_ranking_or_a_tournament():
 
 def test_the_final_ranking_of_a_date_stands_for_that_date():
     final = record("2026-02-07", [("a", 1), ("b", 2)], status="final")
-    final["path"] = "2026/classement-final-2026"
+    final["path"] = "2026/classement-provisoire-2026"  # the season runs: a dated ranking comes after it
     later = record("2026-03-14", [("a", 1), ("b", 2)])
     figure = figures.bump([RECORDS[0], RECORDS[1], final, later], later)
     assert [row["cells"] for row in figure["table"]["rows"]] == [["1", "1", "1"], ["2", "2", "2"]]

@@ -60,11 +60,12 @@ def test_archive_then_verify(small_league_copy, tmp_path):
         # the fonts the HTML bulletin names (../../fonts/…), so that the copy's page draws as its PDF
         *FONT_FILES,
         "outputs/grand-sud/2026/annexe-grand-sud-2026.xlsx",
-        # every CSV, one bulletin: the final one, or while the season runs its latest (issue 27)
+        # every CSV, one bulletin: the final one, or while the season runs its latest (issue 27); the
+        # season's ranking as the open season names it, « provisoire »
         "outputs/grand-sud/2026/classement-2026-01-10.csv",
         "outputs/grand-sud/2026/classement-2026-01-10.html",
         "outputs/grand-sud/2026/classement-2026-01-10.pdf",
-        "outputs/grand-sud/2026/classement-final-2026.csv",
+        "outputs/grand-sud/2026/classement-provisoire-2026.csv",
     ]
     for name in files:
         if name.startswith("outputs/"):
@@ -92,7 +93,7 @@ def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_pat
     assert not pdf.stat().st_mode & 0o222  # archived files are read-only
     pdf.chmod(0o644)
     pdf.write_bytes(pdf.read_bytes() + b"%")
-    (copy / "outputs" / "grand-sud" / "2026" / "classement-final-2026.csv").unlink()
+    (copy / "outputs" / "grand-sud" / "2026" / "classement-provisoire-2026.csv").unlink()
     (copy / "inputs" / "notes.txt").write_text("ajouté", encoding="utf-8")
     verified = verify_command(archive)
     assert verified.returncode == 1
@@ -100,7 +101,7 @@ def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_pat
         f"3 problèmes dans l'archive {archive} :",
         "  - 2026/v1/outputs/grand-sud/2026/classement-2026-01-10.pdf : modifié (son contenu n'est plus celui qui a "
         "été archivé)",
-        "  - 2026/v1/outputs/grand-sud/2026/classement-final-2026.csv : manquant",
+        "  - 2026/v1/outputs/grand-sud/2026/classement-provisoire-2026.csv : manquant",
         "  - 2026/v1/inputs/notes.txt : ajouté après l'archivage (absent du manifeste)",
     ]
     assert sha256sum_check(archive / "2026").returncode != 0  # sha256sum sees it too
@@ -109,17 +110,17 @@ def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_pat
 def test_a_manifest_rewritten_to_hide_a_change_is_caught_by_the_database(small_league_copy, tmp_path):
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
-    csv = archive / "2026" / "v1" / "outputs" / "grand-sud" / "2026" / "classement-final-2026.csv"
+    csv = archive / "2026" / "v1" / "outputs" / "grand-sud" / "2026" / "classement-provisoire-2026.csv"
     csv.chmod(0o644)
     csv.write_text("rank,player\n1,MOI\n", encoding="utf-8")
     manifest = archive / "2026" / "SHA256SUMS"
-    lines = [line if not line.endswith("classement-final-2026.csv") else
-             f"{archive_layout.sha256(csv.read_bytes())}  v1/outputs/grand-sud/2026/classement-final-2026.csv"
+    lines = [line if not line.endswith("classement-provisoire-2026.csv") else
+             f"{archive_layout.sha256(csv.read_bytes())}  v1/outputs/grand-sud/2026/classement-provisoire-2026.csv"
              for line in manifest.read_text(encoding="utf-8").splitlines()]
     manifest.write_text("\n".join(lines) + "\n", encoding="utf-8")
     verified = verify_command(archive)
     assert verified.returncode == 1
-    assert ("2026/v1/outputs/grand-sud/2026/classement-final-2026.csv : le manifeste a été modifié"
+    assert ("2026/v1/outputs/grand-sud/2026/classement-provisoire-2026.csv : le manifeste a été modifié"
             in verified.stderr)
 
 
@@ -195,7 +196,7 @@ def test_the_database_rows_match_the_workbooks_and_the_published_rankings(small_
     rankings = connection.execute("SELECT r.id, r.path, a.folder FROM ranking r JOIN archive a ON a.id = r.archive_id "
                                   "ORDER BY a.season, r.position").fetchall()
     assert [r["path"] for r in rankings] == ["2025/classement-2025-06-01", "2025/classement-final-2025",
-                                              "2026/classement-2026-01-10", "2026/classement-final-2026"]
+                                              "2026/classement-2026-01-10", "2026/classement-provisoire-2026"]
     for ranking in rankings:
         csv_rows = (archive / ranking["folder"] / "outputs" / "grand-sud" / f"{ranking['path']}.csv").read_text(
             encoding="utf-8-sig").replace(";", ",").splitlines()[1:]
@@ -212,11 +213,11 @@ def test_the_database_rows_match_the_workbooks_and_the_published_rankings(small_
 
 
 def test_stale_outputs_are_not_archived(small_league_copy, tmp_path):
-    csv = small_league_copy.outputs / "grand-sud" / "2026" / "classement-final-2026.csv"
+    csv = small_league_copy.outputs / "grand-sud" / "2026" / "classement-provisoire-2026.csv"
     csv.write_text(csv.read_text(encoding="utf-8").replace("575", "576"), encoding="utf-8")
     done = archive_command(small_league_copy, tmp_path / "archive", "--season", "2026")
     assert done.returncode == 1
-    assert "n'est pas à jour pour la saison 2026" in done.stderr and "grand-sud/2026/classement-final-2026.csv" in done.stderr
+    assert "n'est pas à jour pour la saison 2026" in done.stderr and "grand-sud/2026/classement-provisoire-2026.csv" in done.stderr
     assert not (tmp_path / "archive" / "2026").exists()
 
 

@@ -176,14 +176,14 @@ def test_a_name_made_only_of_control_characters_is_refused(small_league_copy, na
 # -- names in other scripts ----------------------------------------------------------------------
 
 def test_names_in_other_scripts_are_distinct_players(hostile_league):
-    rows = csv_rows(hostile_league / "outputs" / "grand-sud" / "2026" / "classement-final-2026.csv")
+    rows = csv_rows(hostile_league / "outputs" / "grand-sud" / "2026" / "classement-provisoire-2026.csv")
     played = {row["player"]: row["played"] for row in rows}
     for player in ["ИВАНОВ Иван", "王 伟", "李 娜", "محمد علي", "כהן משה", "DUPONT 🎲 Un", "DUPONT 🃏 Un"]:
         assert played.get(player) == "1", (player, sorted(played))
 
 
 def test_a_right_to_left_mark_does_not_make_another_player(hostile_league):
-    rows = csv_rows(hostile_league / "outputs" / "grand-sud" / "2026" / "classement-final-2026.csv")
+    rows = csv_rows(hostile_league / "outputs" / "grand-sud" / "2026" / "classement-provisoire-2026.csv")
     duponts = [row for row in rows if "Jean" in row["player"] and "DUPONT" in row["player"]]
     assert [(row["player"], row["licence"]) for row in duponts] == [("DUPONT Jean", "1001")]
     assert not [row for row in rows if "\u200f" in row["player"]]

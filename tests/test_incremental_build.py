@@ -318,7 +318,7 @@ def test_a_file_found_naming_no_one_to_hide_is_not_masked_again(tmp_path, stub_p
     grand_sud = [path for path in masked if path.startswith(("2025/classement", "2026/classement", "2025/annexe",
                                                                    "2026/annexe"))]
     assert sorted(grand_sud) == sorted([
-        "2026/classement-2026-03-01", "2026/classement-2026-03-01", "2026/classement-final-2026",
+        "2026/classement-2026-03-01", "2026/classement-2026-03-01", "2026/classement-provisoire-2026",
         "2026/annexe-grand-sud-2026"])  # the new bulletin and its ranking, 2026's final ranking, its annex
     assert not (outputs / "grand-sud" / "public").exists()
     assert len(json.loads((outputs / "grand-sud" / "publications.json").read_bytes())["unmasked"]) == 4 + 5 + 2
@@ -1088,7 +1088,7 @@ def test_one_new_tournament_makes_only_the_records_and_csvs_of_the_rankings_it_c
     csvs = {name.split("/", 1)[1][:-4] for name, data in after.items() if name.endswith(".csv")
             and before.get(name) != data and not name.startswith("site/")}
     assert set(spreadsheets) == csvs and len(spreadsheets) == len(csvs)
-    assert "2026/classement-2026-03-01" in csvs and "2026/classement-final-2026" in csvs
+    assert "2026/classement-2026-03-01" in csvs and "2026/classement-provisoire-2026" in csvs
     # a title never changes here without its ranking; of the tournaments, the new one alone
     assert set(records) == csvs | {"tournoi/2026-03-01-albi.xlsx"} and len(records) == len(set(records))
     assert len(records) < len(rankings) and "2025/classement-2025-06-01" not in records

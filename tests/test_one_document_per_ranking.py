@@ -41,7 +41,7 @@ def test_a_new_tournament_renders_one_pdf_and_the_running_season_has_no_final_bu
     assert sorted(p.name for p in season.iterdir()) == [
         "annexe-grand-sud-2026.xlsx", "classement-2026-01-10.csv", "classement-2026-01-10.html",
         "classement-2026-01-10.pdf", "classement-2026-03-01.csv", "classement-2026-03-01.html",
-        "classement-2026-03-01.pdf", "classement-final-2026.csv"]  # the final ranking « à date »: a CSV
+        "classement-2026-03-01.pdf", "classement-provisoire-2026.csv"]  # the final ranking « à date »: a CSV
 
 
 def test_a_closed_season_gets_its_final_bulletin(small_league_copy):
@@ -52,6 +52,64 @@ def test_a_closed_season_gets_its_final_bulletin(small_league_copy):
     page = (small_league_copy.outputs / "grand-sud" / "2026" / "classement-final-2026.html").read_text()
     assert "Classement final de la saison 2026" in page
     assert (small_league_copy.outputs / "grand-sud" / "2026" / "classement-final-2026.pdf").is_file()
+
+
+def season_files(outputs: Path, season: int) -> list[str]:
+    """The Grand Sud's files of a season, its public copies' too, relative to the circuit's folder."""
+    circuit = outputs / "grand-sud"
+    return sorted(path.relative_to(circuit).as_posix() for folder in (circuit / str(season),
+                  circuit / "public" / str(season)) if folder.is_dir() for path in folder.iterdir())
+
+
+def test_the_open_season_s_ranking_is_named_provisional_until_the_season_is_over(small_league_copy, monkeypatch):
+    """In March a club opening `classement-final-2026.csv` reads it as the final ranking: while the
+    season runs, that ranking (the year's tournaments only) is `classement-provisoire-2026`, on disk,
+    in its public copy, on the site and in its data; `classement-final-2026` once the season is over
+    or closed, and the provisional one removed then."""
+    from reportgen.render import pdf as pdf_render
+    from tests.builders import write_workbook
+    from tests.test_incremental_build import stand_in
+    from tests.test_public_copies import HEADER
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    # a player shown by his initials: the rankings have public copies, which the site links
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [HEADER, ["1001", "DUPONT", "Jean", "Carcassonne", "",
+                                                                  "initiales"]]})
+    built_with(small_league_copy, [])
+    files = season_files(outputs, 2026)
+    assert "2026/classement-provisoire-2026.csv" in files and "public/2026/classement-provisoire-2026.csv" in files
+    assert not [name for name in files if "classement-final" in name]
+    assert [name for name in season_files(outputs, 2025) if "classement-final" in name] == [
+        "2025/classement-final-2025.csv", "2025/classement-final-2025.html", "2025/classement-final-2025.pdf",
+        "public/2025/classement-final-2025.csv", "public/2025/classement-final-2025.html",
+        "public/2025/classement-final-2025.pdf"]  # a season over keeps its final name
+    season_page = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    assert 'href="../grand-sud/public/2026/classement-provisoire-2026.csv"' in season_page
+    data = (outputs / "grand-sud" / "site.json").read_text(encoding="utf-8")
+    assert '"2026/classement-provisoire-2026"' in data and "classement-final-2026" not in data
+    # The season closed: the final name, its bulletin, and the provisional files gone, copies too.
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({2026: dt.date(2026, 11, 20)}))
+    built_with(small_league_copy, [])
+    files = season_files(outputs, 2026)
+    assert not [name for name in files if "classement-provisoire" in name]
+    assert {f"{folder}2026/classement-final-2026.{kind}" for folder in ("", "public/")
+            for kind in ("csv", "html", "pdf")} <= set(files)
+    season_page = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    assert 'href="../grand-sud/public/2026/classement-final-2026.csv"' in season_page
+    assert "classement-provisoire" not in season_page
+    assert "classement-provisoire" not in (outputs / "grand-sud" / "site.json").read_text(encoding="utf-8")
+
+
+def test_the_season_s_ranking_takes_its_final_name_when_its_year_is_over(small_league_copy):
+    def paths(today: dt.date) -> list[str]:
+        report = score(load(small_league_copy.inputs, today), ["grand-sud"]).reports["grand-sud"]
+        return [r.path for r in report.rankings if "classement-2" not in r.path]
+
+    assert paths(dt.date(2026, 12, 31)) == ["2025/classement-final-2025", "2026/classement-provisoire-2026"]
+    assert paths(dt.date(2027, 1, 1)) == ["2025/classement-final-2025", "2026/classement-final-2026"]
 
 
 def tour_de_france(tmp_path: Path, settings: str = "") -> Path:

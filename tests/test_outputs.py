@@ -39,10 +39,10 @@ def test_every_ranking_has_its_bulletin_csv_and_each_season_its_annex(built):
     names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
     stems = ["2025/classement-2025-06-01", "2025/classement-final-2025", "2026/classement-2026-01-10"]
     # One document per ranking (issue 27): 2026 still runs, its final ranking is a CSV only, and its
-    # latest dated bulletin is its ranking « à date ».
+    # latest dated bulletin is its ranking « à date »; that CSV is named « provisoire » until the end.
     assert names == sorted(["2025", "2026", "publications.json", "site.json",
                             "2025/annexe-grand-sud-2025.xlsx", "2026/annexe-grand-sud-2026.xlsx",
-                            "2026/classement-final-2026.csv",
+                            "2026/classement-provisoire-2026.csv",
                             *(f"{s}.{ext}" for s in stems for ext in ("html", "pdf", "csv"))])
 
 
@@ -285,7 +285,7 @@ def test_an_annex_percent_column_keeps_the_fraction_and_shows_a_percentage():
 
 def test_the_published_csv_follows_the_french_excel_convention(built):
     """`;`, French headings, UTF-8 with a BOM (Excel reads accents right only then), CRLF, « oui »."""
-    data = (built / "2026" / "classement-final-2026.csv").read_bytes()
+    data = (built / "2026" / "classement-provisoire-2026.csv").read_bytes()
     assert data.startswith("\ufeff".encode("utf-8"))
     lines = data.decode("utf-8-sig").split("\r\n")
     assert lines[0] == "Place;Joueur;Licence;Club;Total;Tournois joués;Meilleur résultat;Évolution;Tête de série"

@@ -32,7 +32,7 @@ def test_while_a_season_runs_the_latest_published_ranking_is_its_latest_dated_bu
     assert (shown.path, shown.final) == ("2026/classement-2026-11-14", False)
     assert queries.table(shown).splitlines()[0] == "Classement au 14 novembre 2026"
     so_far = queries.season_ranking("grand-sud", report.rankings, final=True, published=published)
-    assert so_far.path == "2026/classement-final-2026" and so_far.path not in published
+    assert so_far.path == "2026/classement-provisoire-2026" and so_far.path not in published
     assert queries.table(so_far, so_far=True).splitlines()[0] == "Classement final 2026 provisoire (tournois de 2026 seulement)"
     over = queries.season_ranking("grand-sud", report.rankings, season=2025, published=published)
     assert (over.path, over.path in published) == ("2025/classement-final-2025", True)

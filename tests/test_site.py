@@ -235,9 +235,11 @@ def test_a_season_page_links_every_bulletin_annex_and_csv_of_its_season(outputs)
             if document["csv"]:
                 expected.add(f"../grand-sud/{document['path']}.csv")
     expected |= {f"../grand-sud/{a['path']}.xlsx" for a in manifest["annexes"] if a["season"] == 2026}
-    # The season runs: its final ranking is a CSV without a bulletin (one document per ranking).
-    expected.add("../grand-sud/2026/classement-final-2026.csv")
+    # The season runs: its final ranking is a CSV without a bulletin (one document per ranking),
+    # named « provisoire » until the season is over: no link says « final » yet.
+    expected.add("../grand-sud/2026/classement-provisoire-2026.csv")
     assert len(expected) >= 5 and expected <= set(page.links)
+    assert not any("classement-final" in link for link in page.links)
     assert not any("/2025/" in link for link in page.links)
 
 

@@ -69,7 +69,7 @@ def _events(rows: Sequence[RankingRow]) -> list[str]:
 
 def _title(ranking: Ranking, titles: dict[str, str]) -> str:
     """Its document's title; a season's ranking published without one (its CSV and annex while the
-    season is open, `classement-final-2026.csv`) still has a heading on the site's pages and lines,
+    season is open, `classement-provisoire-2026.csv`) still has a heading on the site's pages and lines,
     one that says why a player's place in it is not his place in the latest dated bulletin of the
     same day: it counts the year's tournaments only (Grand Sud §1), the dated ones a sliding window."""
     found = titles.get(ranking.path, "")

@@ -117,7 +117,7 @@ def two_leagues(draw):
 
 
 def rankings(drawn, settings: GrandSudSettings = GrandSudSettings()):
-    return {ranking_path(ranking): ranking for ranking in league(events(drawn), settings)[2]}
+    return {ranking_path(ranking, closed=True): ranking for ranking in league(events(drawn), settings)[2]}
 
 
 @settings(deadline=None, max_examples=300)
@@ -129,12 +129,12 @@ def test_the_same_digest_means_the_same_published_ranking_and_bulletin_rows(leag
         one, other = before[path], after[path]
         assert one.digest
         # what a chart reads of a published ranking before its rows are made (data.chart_records)
-        rows = published(one).rows
+        rows = published(one, closed=True).rows
         assert [(r.rank, r.player_id, r.player) for r in rows.outline] == \
             [(r.rank, r.player_id, r.player) for r in rows], path
         if one.digest == other.digest:
             seen("same digest")  # the case that matters: its CSV, site record and bulletin taken from disk
-            assert published(one) == published(other), path  # every field (`made_from` aside), every row's
+            assert published(one, closed=True) == published(other, closed=True), path  # every field (`made_from` aside), every row's
             assert bulletin_rows(one) == bulletin_rows(other), path
             assert one.window == other.window and one.latest == other.latest and one.replaced == other.replaced
         else:
@@ -243,12 +243,12 @@ def test_each_input_a_ranking_reads_changes_its_digest():
                  for day, organiser, series, formula, rows in BASE]
         change(drawn)
         after = final(drawn)
-        assert published(after) != published(before), name  # the input matters
+        assert published(after, closed=True) != published(before, closed=True), name  # the input matters
         assert after.digest != before.digest, name
     # (`played_counts_non_scoring` changes nothing here: every result scores; the settings are read whole)
     for name, value in {"seeds": 0, "min_counted_results": 2, "min_listed_points": 500, "departements": ("11",)}.items():
         after = final(BASE, dataclasses.replace(GrandSudSettings(), **{name: value}))
-        assert published(after) != published(before), name
+        assert published(after, closed=True) != published(before, closed=True), name
         assert after.digest != before.digest, name
 
 
@@ -257,15 +257,15 @@ def test_a_later_tournament_leaves_the_earlier_rankings_keys_alone():
             [dt.date(2026, 2, 7), "TLSE", "", "duplicate", [["BRAVO", "Deux", "", "", 1], ["CHARLIE", "Trois", "", "", 2]]]]
     later = [*base, [dt.date(2026, 3, 1), "CARC", "S1", "duplicate", [["CHARLIE", "Trois", "", "", 1]]]]
     before, after = rankings(base), rankings(later)
-    kept = {path for path in before if cache.ranking_key(published(before[path])) == cache.ranking_key(
-        published(after[path]))}
+    kept = {path for path in before if cache.ranking_key(published(before[path], closed=True)) == cache.ranking_key(
+        published(after[path], closed=True))}
     assert kept == {"2026/classement-2026-01-10", "2026/classement-2026-02-07"}  # not the final one
     assert {path for path in before if before[path].digest == after[path].digest} == kept
 
 
 def test_a_ranking_is_keyed_by_its_digest_and_a_public_copy_by_its_rows():
     drawn = [[dt.date(2026, 1, 10), "CARC", "", "duplicate", [["ALPHA", "Un", "", "", 1], ["BRAVO", "Deux", "", "", 2]]]]
-    whole = published(rankings(drawn)["2026/classement-2026-01-10"])
+    whole = published(rankings(drawn)["2026/classement-2026-01-10"], closed=False)
     assert whole.made_from is not None and whole.made_from.value is whole.rows
     by_rows = dataclasses.replace(whole, made_from=None)
     assert cache.ranking_key(whole) != cache.ranking_key(by_rows)  # the two kinds of key never meet

@@ -47,10 +47,13 @@ class GrandSud:
         for ranking in rankings:
             # One document per ranking: while the season runs, its ranking « à date » is the latest
             # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
-            # the annex say the final ranking meanwhile.
-            if not ranking.final or reading.season_closed(ranking.season):
-                report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league))
-            report.rankings.append(shown := documents.published(ranking))
+            # the annex say the final ranking meanwhile, the CSV named « provisoire » until the end
+            # (documents.ranking_path): a club read `classement-final-2026.csv` in March as final.
+            closed = reading.season_closed(ranking.season)
+            if not ranking.final or closed:
+                report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league,
+                                                           closed))
+            report.rankings.append(shown := documents.published(ranking, closed))
             if ranking.final:
                 finals[ranking.season] = shown
         for season in sorted({r.season for r in rankings}):

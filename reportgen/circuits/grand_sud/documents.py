@@ -34,9 +34,13 @@ from reportgen.model import (
 from reportgen.scoring.digests import frame_digest
 
 
-def ranking_path(ranking: Ranking) -> str:
+def ranking_path(ranking: Ranking, closed: bool) -> str:
+    """Where a ranking's files go (CSV, bulletin, their public copies, the site's links). `closed`:
+    its season is over or closed (`Reading.season_closed`). The season's ranking (the year's
+    tournaments only, §1) is named « provisoire » while the season runs: a club opening
+    `classement-final-2026.csv` in March read it as the final ranking."""
     if ranking.final:
-        return f"{ranking.season}/classement-final-{ranking.season}"
+        return f"{ranking.season}/classement-{'final' if closed else 'provisoire'}-{ranking.season}"
     return f"{ranking.season}/classement-{ranking.date.isoformat()}"
 
 
@@ -206,10 +210,11 @@ def _row(width: int, rank: int, tied: bool, previous_rank: int | None, player: s
 
 
 def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str, Any]]],
-             settings: GrandSudSettings, league: str) -> Document:
+             settings: GrandSudSettings, league: str, closed: bool) -> Document:
     """`listing`: the league's tournaments (one for every bulletin); `earned`: each tournament's rows
-    of points (earned_rows(points))."""
+    of points (earned_rows(points)); `closed`: its season is over or closed (`ranking_path`)."""
     tournaments = listing.tournaments
+    path = ranking_path(ranking, closed)
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments)
     rows: list[dict[str, Any]] | Deferred
@@ -233,7 +238,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
             "rows": earned.get(tid, []),
         })
     return Document(
-        path=ranking_path(ranking), template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
+        path=path, template="grand-sud/bulletin.html.j2", title=title, date=ranking.date,
         season=ranking.season, events=tuple(ranking.latest),
         made_from=made_from,
         context={
@@ -250,8 +255,7 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
-            "print_top": common.print_top(len(rows), settings.bulletin_rows, ranking_path(ranking).rpartition("/")[2]
-                                          + ".csv"),
+            "print_top": common.print_top(len(rows), settings.bulletin_rows, path.rpartition("/")[2] + ".csv"),
             "print_columns": common.print_columns(result_labels(counted), settings.bulletin_columns),
             "print_tournaments": common.print_tournaments(len(tournament_rows), len(counted),
                                                           settings.bulletin_tournaments),
@@ -265,8 +269,9 @@ def _best_first(points: dict[str, int]) -> list[tuple[str, int]]:
     return sorted(points.items(), key=itemgetter(1), reverse=True)
 
 
-def published(ranking: Ranking) -> model.Ranking:
-    """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters.
+def published(ranking: Ranking, closed: bool) -> model.Ranking:
+    """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters;
+    `closed`: its season is over or closed (`ranking_path`).
     Its rows made when first read, when its scoring digest keys it (`_made_from`): a rebuild writes
     again the CSV and site record of the rankings a new tournament changes, and reads the others'
     places only (their chart: the scoring rows as `Deferred.outline`)."""
@@ -276,7 +281,7 @@ def published(ranking: Ranking) -> model.Ranking:
     else:
         rows = published_rows(ranking)
     return model.Ranking(
-        path=ranking_path(ranking), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
+        path=ranking_path(ranking, closed), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS,
         rows=rows,
         # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.
@@ -339,7 +344,7 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
     history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
                        for r in rankings]
     sheets = [
-        common.ranking_sheet(final_published or published(final), final_name),
+        common.ranking_sheet(final_published or published(final, closed), final_name),
         AnnexSheet("Tournois", [
             AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
             # wide enough for « Département » whole in its header, and a series' code such as

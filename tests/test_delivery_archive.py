@@ -166,6 +166,35 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
         "adresse du club de Carcassonne corrigée")
 
 
+def test_a_season_archived_once_closed_holds_its_final_ranking_and_not_the_provisional_one(small_league_copy,
+                                                                                          tmp_path):
+    """Archived while it ran, the season's ranking is `classement-provisoire-2026.csv` (v1); closed,
+    built and archived again, its copy holds `classement-final-2026` (CSV and bulletin), the
+    provisional one gone from outputs/ and from the new copy, and the database names the final one."""
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+    from reportgen.pipeline import build
+
+    archive = tmp_path / "archive"
+    assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
+    (small_league_copy.inputs / SEASONS_FILE).write_bytes(seasons_toml({2026: dt.date(2026, 11, 20)}))
+    assert build(small_league_copy.inputs, small_league_copy.outputs, TODAY).ok
+    assert not list((small_league_copy.outputs / "grand-sud").rglob("classement-provisoire-*"))
+    done = archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026,
+                                    "saison close", TODAY, MOMENT)
+    assert (done.version, done.unchanged) == (2, False)
+    seasonal = sorted(p.relative_to(archive / "2026").as_posix() for p in (archive / "2026").rglob("classement-*-2026.*"))
+    assert seasonal == [  # v1 as archived while the season ran, untouched
+        "v1/outputs/grand-sud/2026/classement-provisoire-2026.csv",
+        "v2/outputs/grand-sud/2026/classement-final-2026.csv", "v2/outputs/grand-sud/2026/classement-final-2026.html",
+        "v2/outputs/grand-sud/2026/classement-final-2026.pdf"]
+    connection = database.connect(archive, create=False)
+    paths = [row[0] for row in connection.execute(
+        "SELECT r.path FROM ranking r JOIN archive a ON a.id = r.archive_id WHERE a.version = 2 ORDER BY r.position")]
+    connection.close()
+    assert paths == ["2026/classement-2026-01-10", "2026/classement-final-2026"]
+    assert verify_command(archive).returncode == 0
+
+
 def test_the_database_rows_match_the_workbooks_and_the_published_rankings(small_league_copy, tmp_path):
     archive = tmp_path / "archive"
     for season in ("2025", "2026"):

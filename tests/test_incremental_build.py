@@ -354,6 +354,36 @@ def test_one_tournament_s_results_changed_render_exactly_the_bulletins_they_chan
         {name: data for name, data in after.items() if name.startswith("grand-sud/")}
 
 
+def test_the_season_s_ranking_renamed_at_its_end_is_a_full_build_s_either_way(league, tmp_path, stub_pdfs):
+    """The season's ranking is `classement-provisoire-2026` while the season runs and
+    `classement-final-2026` once it is over: the same rows under another path. Its CSV, site record
+    and public-copy keys are by path, so a rebuild on each side of the change (the year over, then a
+    season closed, then opened again) gives a full build's files, nothing left of the other name."""
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+
+    inputs, outputs = league
+    steps = [(dt.date(2027, 1, 2), None, "final"), (TODAY, {2026: dt.date(2026, 11, 20)}, "final"),
+             (TODAY, {}, "provisoire")]
+    for number, (day, closed, name) in enumerate(steps):
+        if closed is not None:
+            (inputs / SEASONS_FILE).write_bytes(seasons_toml(closed))
+        result = build(inputs, outputs, day)
+        assert result.ok and not result.unchanged, number
+        after = snapshot(outputs)
+        seasonal = sorted(path for path in after if path.startswith("grand-sud/2026/classement-") and "-2026." in path
+                          and "/classement-2026-" not in path)
+        assert seasonal == ([f"grand-sud/2026/classement-final-2026.{kind}" for kind in ("csv", "html", "pdf")]
+                            if name == "final" else ["grand-sud/2026/classement-provisoire-2026.csv"]), number
+        data = json.loads(after["grand-sud/site.json"])
+        finals = {r["path"] for r in data["rankings"]
+                  if (r["season"], r["kind"], r["status"]) == (2026, "season", "final")}
+        assert finals == {f"2026/classement-{name}-2026"}, number
+        fresh = tmp_path / f"fresh-{number}"
+        assert build(inputs, fresh, day).ok
+        assert {path: data for path, data in snapshot(fresh).items() if path.startswith("grand-sud/")} == \
+            {path: data for path, data in after.items() if path.startswith("grand-sud/")}, number
+
+
 def test_notices_already_written_are_taken_from_disk(tmp_path, stub_pdfs):
     """The example league's pool tournaments write their notices (.eml): a new Grand Sud workbook
     renders none of them again, and they stay byte for byte what a full build gives."""

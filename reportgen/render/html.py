@@ -284,15 +284,16 @@ def running_title(document: Document) -> str:
 
 def season_page(document: Document) -> str | None:
     """The site's page of the document's circuit and season, relative to outputs/, which a bulletin
-    read on the site links back to (base.html.j2, on screen only): a built-in circuit's, whose
-    templates are in the folder named by its slug (site/pages.py `season_page_name`); None for a
-    document of no circuit's season (a club's bulletin) or a plug-in's templates."""
-    from reportgen.circuits import BUILT_IN
+    read on the site links back to (base.html.j2, on screen only). A circuit's templates are shipped
+    in the folder named by its slug, as its season page is named (site/pages.py
+    `season_page_name`); None for a document of no circuit's season (a club's bulletin, its
+    template at the top) or from a plug-in's own template folder, whose name says nothing."""
     from reportgen.site.pages import season_page_name
 
-    slug = document.template.partition("/")[0]
-    built_in = slug in {info.slug for info in BUILT_IN}
-    return f"site/{season_page_name(slug, document.season)}" if built_in and document.season else None
+    slug, _, name = document.template.partition("/")
+    if not (name and document.season and (TEMPLATES / document.template).is_file()):
+        return None
+    return f"site/{season_page_name(slug, document.season)}"
 
 
 def render(document: Document, templates: Path = TEMPLATES, printing: bool = False) -> str:

@@ -659,6 +659,30 @@ def test_kill_9_while_keeping_two_versions_aside_then_a_rerun_keeps_each_once_an
     assert league.run().returncode == 0 and len(league.drafts()) == 1  # and again: nothing more
 
 
+def test_kill_9_while_answering_a_workbook_sent_again_unchanged_then_a_rerun_answers_once(league, tmp_path):
+    """The `same` decision recorded, the run killed as it writes its answer: the rerun answers once,
+    still dated from the first message, files nothing and records no other row."""
+    spring = workbook(tmp_path, **SPRING)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", spring)]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    before = filed.stat()
+    league.server.append(message(ALBI, "Renvoi", [("a.xlsx", spring)], number=2))
+    # renames: the message's copy, the check's scratch folder, the answer's draft: killed at the third
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "done"), (2, "filed")]  # filed: nothing, its answer next
+    assert [row[1] for row in inbox_files(league)] == ["accepted", "same"]
+    assert not [d for d in league.drafts() if d["Subject"] == "Re: Renvoi"]
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    answers = [d for d in league.drafts() if d["Subject"] == "Re: Renvoi"]
+    assert len(answers) == 1 and "déjà reçu le 14\u00a0mars\u00a02026" in body(answers[0])
+    assert [row[1] for row in inbox_files(league)] == ["accepted", "same"] and league.server.uids() == []
+    assert (filed.stat().st_ino, filed.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    assert league.run().returncode == 0 and len(league.drafts()) == 2  # and again: nothing more
+
+
 def test_two_runs_at_once_do_not_both_run(league, tmp_path, smtp):
     league.with_smtp(smtp.port)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))

@@ -53,10 +53,12 @@ def _rows(rows: Sequence[Sequence[object]]) -> list[list[object]]:
 
 
 def _opening_error(error: OSError, path: str) -> tuple[str, str, str]:
-    link = Path(path)
-    if link.is_symlink() and not link.exists():  # inputs/ lists a link whose file is gone (ingest/discover.py)
-        return ("error", f"ce fichier est un lien vers « {escape_controls(os.readlink(link))} », "
-                "qui n’existe pas (ou plus)",
+    try:  # inputs/ lists a link whose file is gone (ingest/discover.py): said with where it points
+        target = os.readlink(path) if not os.path.exists(path) else None
+    except OSError:  # no link (or no longer one): the error as it came
+        target = None
+    if target is not None:
+        return ("error", f"ce fichier est un lien vers « {escape_controls(target)} », qui n’existe pas (ou plus)",
                 "copiez le classeur lui-même dans inputs/ à la place du lien, ou supprimez le lien, puis relancez")
     if error.errno in (errno.EACCES, errno.EPERM):
         return ("error", "le fichier ne peut pas être lu : l’accès est refusé (droits du fichier)",

@@ -360,7 +360,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # otherwise take the league's name and address from the very file that is to correct.
     held = league.settings_held()
     if held:
-        progress("site : reportgen.toml est à corriger, rien de nouveau n'est publié")
+        progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n'est publié")
     result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)

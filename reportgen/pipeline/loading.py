@@ -124,10 +124,11 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
          players_noticed: bool = True, frozen: bool = False) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
-    others are read, and what is read is added to it (a file `digests` leaves out is read, not added). Without `players_noticed`, the notices on the
-    players (newcomers, names probably of one person), which come last, are left to the caller
-    (`player_notices(league.circuits, league.distinct, spelled=league.spelled)`): the build says them once its first PDFs
-    are on their way, not before (thirteenth round). With `frozen`, every object the process holds
+    others are read, and what is read is added to it (a file `digests` leaves out is read, not
+    added). Without `players_noticed`, the notices on the players (newcomers, names probably of one
+    person), which come last, are left to the caller (`player_notices(league.circuits,
+    league.distinct, spelled=league.spelled)`): the build says them once its first PDFs are on their
+    way, not before (thirteenth round). With `frozen`, every object the process holds
     is frozen (`gc.freeze`) before the collector is enabled again: the caller, which keeps the league
     to its end, calls `gc.unfreeze()` then (`pipeline.build`)."""
     # The cycle collector paused for the whole of it, not for the reading alone: parsing every

@@ -282,7 +282,7 @@ def running_title(document: Document) -> str:
     return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ·—,;:") + "…"
 
 
-def season_page(document: Document) -> str | None:
+def season_page(document: Document, templates: Path = TEMPLATES) -> str | None:
     """The site's page of the document's circuit and season, relative to outputs/, which a bulletin
     read on the site links back to (base.html.j2, on screen only). A circuit's templates are shipped
     in the folder named by its slug, as its season page is named (site/pages.py
@@ -291,7 +291,7 @@ def season_page(document: Document) -> str | None:
     from reportgen.site.pages import season_page_name
 
     slug, _, name = document.template.partition("/")
-    if not (name and document.season and (TEMPLATES / document.template).is_file()):
+    if not (name and document.season and (templates / document.template).is_file()):
         return None
     return f"site/{season_page_name(slug, document.season)}"
 
@@ -305,7 +305,7 @@ def render(document: Document, templates: Path = TEMPLATES, printing: bool = Fal
         printing=printing,
         meta={"title": document.title, "date": document.date.isoformat(), "generator": f"reportgen {__version__}",
               "render": render_fingerprint(templates), "running": running_title(document),
-              "season_page": season_page(document)},
+              "season_page": season_page(document, templates)},
     )
 
 

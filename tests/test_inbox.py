@@ -473,17 +473,24 @@ def inbox_files(league: League) -> list[tuple]:
         connection.close()
 
 
-def test_a_workbook_sent_again_unchanged_is_said_to_be_the_same_and_nothing_is_filed(league, tmp_path):
-    """Albi sends its workbook again, byte for byte: it was told « il remplace la version
-    précédente », and the message recorded as a new version. It is told it is the same workbook as
-    the one received on the 14th, that nothing changes; inputs/ is not written (no rebuild), nothing
-    is kept as a replaced version, and `make` is not asked for."""
+def filed_then_sent_again(league, tmp_path, subject: str, filename: str) -> tuple[bytes, Path, os.stat_result]:
+    """Albi's workbook filed from a first message, then the same bytes in a second one, not yet read:
+    (its bytes, the file in inputs/, that file's stat)."""
     spring = workbook(tmp_path, **SPRING)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", spring)]))
     assert league.run().returncode == 0
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
     before = filed.stat()
-    league.server.append(message(ALBI, "Résultats (renvoi)", [("a (1).xlsx", spring)], number=2))
+    league.server.append(message(ALBI, subject, [(filename, spring)], number=2))
+    return spring, filed, before
+
+
+def test_a_workbook_sent_again_unchanged_is_said_to_be_the_same_and_nothing_is_filed(league, tmp_path):
+    """Albi sends its workbook again, byte for byte: it was told « il remplace la version
+    précédente », and the message recorded as a new version. It is told it is the same workbook as
+    the one received on the 14th, that nothing changes; inputs/ is not written (no rebuild), nothing
+    is kept as a replaced version, and `make` is not asked for."""
+    spring, filed, before = filed_then_sent_again(league, tmp_path, "Résultats (renvoi)", "a (1).xlsx")
     done = league.run()
     assert done.returncode == 0, done.stderr
     text = body(next(d for d in league.drafts() if d["Subject"] == "Re: Résultats (renvoi)"))
@@ -662,12 +669,7 @@ def test_kill_9_while_keeping_two_versions_aside_then_a_rerun_keeps_each_once_an
 def test_kill_9_while_answering_a_workbook_sent_again_unchanged_then_a_rerun_answers_once(league, tmp_path):
     """The `same` decision recorded, the run killed as it writes its answer: the rerun answers once,
     still dated from the first message, files nothing and records no other row."""
-    spring = workbook(tmp_path, **SPRING)
-    league.server.append(message(ALBI, "Résultats", [("a.xlsx", spring)]))
-    assert league.run().returncode == 0
-    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
-    before = filed.stat()
-    league.server.append(message(ALBI, "Renvoi", [("a.xlsx", spring)], number=2))
+    _, filed, before = filed_then_sent_again(league, tmp_path, "Renvoi", "a.xlsx")
     # renames: the message's copy, the check's scratch folder, the answer's draft: killed at the third
     killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
     assert killed.returncode in (-9, 128 + 9), killed.stderr

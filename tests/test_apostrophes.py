@@ -47,9 +47,9 @@ def test_the_check_finds_a_straight_elision_in_words_only():
 
 def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed():
     """What a club reads of `reportgen inbox` (its workbook filed, filed while its circuit waits,
-    held as another club's tournament, refused with its problems) and of `reportgen remind`: the
-    words reportgen writes around the names elide with ’; a name from a workbook or a subject keeps
-    the apostrophe it was typed with."""
+    held as another club's tournament, refused with its problems, the same refused again) and of
+    `reportgen remind`: the words reportgen writes around the names elide with ’; a name from a
+    workbook or a subject keeps the apostrophe it was typed with."""
     import datetime as dt
 
     from reportgen.delivery.inbox_answers import Received, compose
@@ -67,7 +67,8 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
              Filed("m.xlsx", "1", "accepted", "masters", typed, "2026-11-28", "p", problems=(waits,)),
              Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
                    owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
-             Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem,))]
+             Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem,)),
+             Filed("c.xlsx", "4", "refused", "grand-sud", "", "", "p", problems=(problem,), known_since="2026-11-30")]
     draft = compose(Received("contact@albi.example.org", typed, "<a@b>", "", dt.date(2026, 12, 5)), albi, filed,
                     "Ligue", clubs, "mail/inbox/x", "k").draft
     bodies = {"answer text": draft.text, "answer HTML": draft.html or "",

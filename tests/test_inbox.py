@@ -20,9 +20,10 @@ import pytest
 from reportgen import config
 from reportgen.delivery import inbox as imap
 from reportgen.delivery.inbox_filing import Filed, safe_filename, slug
+from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.pipeline import load
 from tests import dovecot, test_delivery_mail
-from tests.builders import CLUBS, TODAY, small_league, write_tournament, write_workbook
+from tests.builders import CLUBS, TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.ports import free_port
 from tests.test_delivery_mail import SENDER, cli, silent_server
 
@@ -436,6 +437,11 @@ def test_two_refused_attachments_of_one_name_are_kept_in_two_files():
     refused = [Filed("r.xlsx", digest, "refused", "grand-sud", "", "", "inbox/refused/m-r.xlsx") for digest in "ab"]
     kept = one_version_each([(Verdict(), filed) for filed in refused], "m")
     assert [filed.path for filed in kept] == ["inbox/refused/m-r.xlsx", "inbox/refused/m-r-2.xlsx"]
+    # the same bytes, refused again, share the copy their first refusal kept: never renamed to another
+    again = [Filed(name, "a", "refused", "grand-sud", "", "", "inbox/refused/first-r.xlsx", known_since="2026-03-14")
+             for name in ("r.xlsx", "r (1).xlsx")]
+    assert [filed.path for filed in one_version_each([(Verdict(), filed) for filed in again], "m")] == \
+        ["inbox/refused/first-r.xlsx"] * 2
 
 
 def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
@@ -533,6 +539,96 @@ def test_a_workbook_the_secretary_filed_sent_again_unchanged_stays_where_she_put
     assert "toulouse.xlsx\u00a0: c’est le même classeur que celui déjà reçu pour le tournoi" in text
     assert "remplace" not in text
     assert [row[1:] for row in inbox_files(league)] == [("same", "2026-01-10-toulouse.xlsx", "[]", "")]
+
+
+BROKEN = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]]
+FIRST_COPY = "inbox/refused/2026-03-14-albi-1-casse.xlsx"  # relative to the archive folder
+
+
+def refused_then_sent_again(league, tmp_path, results: list[list[object]]) -> bytes:
+    """Albi's workbook of the 21st (`results`) refused from a first message of 14 March, then the same
+    bytes as « casse (1).xlsx » in a second one of 21 March, not yet read: its bytes."""
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=results)
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    assert league.run().returncode == 0
+    again = message(ALBI, "Tournoi du 21 (renvoi)", [("casse (1).xlsx", broken)], number=2)
+    again.replace_header("Date", "Sat, 21 Mar 2026 09:00:00 +0100")
+    league.server.append(again)
+    return broken
+
+
+def answer_to_the_resend(league) -> email.message.EmailMessage:
+    return next(d for d in league.drafts() if d["Subject"] == "Re: Tournoi du 21 (renvoi)")
+
+
+def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept_once(league, tmp_path):
+    """Albi sends again, byte for byte, the workbook refused on the 14th: it was answered as a new
+    refusal, a second copy kept in archive/inbox/refused/ and listed twice for the secretary. Checked
+    again, it has the same problems: its answer says it is the workbook already refused on the 14th
+    and that its problems are still there, lists them and says what to do; the first copy stays the
+    only one, listed once, and the new row points at it."""
+    broken = refused_then_sent_again(league, tmp_path, BROKEN)
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    draft = answer_to_the_resend(league)
+    for text, strong in ((body(draft), ""), (draft.get_body(("html",)).get_content(), "</strong>")):
+        assert f"casse (1).xlsx{strong}\u00a0: c’est le même classeur que celui déjà refusé le 14\u00a0mars\u00a02026" \
+               "\u202f; ses problèmes sont toujours là et il n’a donc pas pu être enregistré. Voici ce qui est à " \
+               "corriger\u00a0:" in text
+        assert "feuille «\u00a0Résultats\u00a0», cellule A3" in text and "«\u00a0deux\u00a0»" in text
+        assert "Si vous l’avez déjà corrigé, joignez bien le fichier enregistré après correction\u00a0: c’est " \
+               "l’ancien qui nous est parvenu." in text
+        assert "Corrigez le classeur et renvoyez-le en réponse à ce message\u00a0: il sera vérifié de nouveau." in text
+        assert "ce classeur n’a pas pu être enregistré" not in text  # the words of a first refusal
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == \
+        {"2026-03-14-albi-1-casse.xlsx": broken}
+    assert [row[1:] for row in inbox_files(league)] == [("refused", FIRST_COPY, "[]", ""),
+                                                        ("refused", FIRST_COPY, "[]", "2026-03-14")]
+    assert "casse (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, gardé dans " \
+           f"{FIRST_COPY})" in done.stdout
+    # the secretary's list names it once, from the message that first brought it, after `inbox` as after `check`
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    for said in (done.stderr, checked.stderr):
+        assert "1 classeur reçu par courriel refusé" in said and said.count("2026-03-14-albi-1-casse.xlsx") == 1, said
+        assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in said
+
+
+def test_a_refused_workbook_sent_again_unchanged_is_filed_once_the_league_knows_its_club(league, tmp_path):
+    """Refused for a player's club clubs.xlsx lacked; the secretary adds it, Albi sends the same bytes
+    again: checked again, they pass and are filed as any workbook, its answer says nothing of the
+    refusal, and the refused one waits no more."""
+    broken = refused_then_sent_again(league, tmp_path, [[1, "DUPONT", "Jean", "1001", "Rodez"]])
+    write_clubs(league.inputs, ClubDirectory([*CLUBS.clubs, Club("RODZ", "Rodez", "12")]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert (league.inputs / "grand-sud" / "2026" / "2026-03-21-albi-tournoi-casse.xlsx").read_bytes() == broken
+    text = body(answer_to_the_resend(league))
+    assert "le tournoi «\u00a0Tournoi casse\u00a0» du 21\u00a0mars\u00a02026 est enregistré" in text
+    assert "refusé" not in text and "corriger" not in text
+    assert [row[1] for row in inbox_files(league)] == ["refused", "accepted"]
+    checked = league.check()
+    assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
+
+
+def test_a_refused_workbook_sent_again_unchanged_with_fewer_problems_is_answered_as_a_new_refusal(league, tmp_path):
+    """Refused for a player's club clubs.xlsx lacked and a place; the secretary adds the club, Albi
+    sends the same bytes again: the place is left, so its answer lists that problem alone as any
+    refusal does, never « ses problèmes sont toujours là »; the same bytes are still kept once."""
+    broken = refused_then_sent_again(league, tmp_path, [[1, "DUPONT", "Jean", "1001", "Rodez"],
+                                                        ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    write_clubs(league.inputs, ClubDirectory([*CLUBS.clubs, Club("RODZ", "Rodez", "12")]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    text = body(answer_to_the_resend(league))
+    assert "casse (1).xlsx\u00a0: ce classeur n’a pas pu être enregistré. Voici ce qui est à corriger" in text
+    assert "cellule A3" in text and "Rodez" not in text and "déjà refusé" not in text
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == \
+        {"2026-03-14-albi-1-casse.xlsx": broken}
+    assert [row[1:] for row in inbox_files(league)] == [("refused", FIRST_COPY, "[]", ""),
+                                                        ("refused", FIRST_COPY, "[]", "")]
+    checked = league.check()
+    assert checked.returncode == 0 and checked.stderr.count("2026-03-14-albi-1-casse.xlsx") == 1, checked.stderr
 
 
 def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):

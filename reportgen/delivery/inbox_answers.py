@@ -4,8 +4,9 @@ workbook accepted (« le tournoi « X » du 14 mars 2026 est enregistré »: « 
 for a tournament the sender does not organise; filed while its circuit waits for one it depends on,
 that its full check and publication wait, nothing for the club to correct), the same workbook as
 the one already filed (byte for byte: received on that day, nothing changes), held (another club's tournament, named: the
-league's secretary decides) or its problems with sheet, cell and fix, with the circuit's blank
-workbook attached when the layout itself is wrong.
+league's secretary decides) or its problems with sheet, cell and fix (the same bytes refused again
+for the same problems: the workbook already refused that day, its problems still there), with the
+circuit's blank workbook attached when the layout itself is wrong.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
@@ -165,6 +166,8 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     attachments: list[Attachment] = []
     for one in filed:
         shown = clean_text(one.filename)
+        # same, refused again: the day of the earlier message these bytes repeat (`Filed.known_since`)
+        since = french.date_long(dt.date.fromisoformat(one.known_since)) if one.known_since else ""
         if one.status == "accepted":
             day = dt.date.fromisoformat(one.date)
             titles = waited(one)
@@ -173,7 +176,6 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
                              "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1})
             continue
         if one.status == "same":
-            since = french.date_long(dt.date.fromisoformat(one.known_since)) if one.known_since else ""
             same.append({"filename": shown, "event": one.event, "date": french.date_long(dt.date.fromisoformat(one.date)),
                          "since": since})
             continue
@@ -187,7 +189,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if template is not None and template.filename not in {a.filename for a in attachments}:
             attachments.append(template)
         refused.append({"filename": shown, "template": template.filename if template else "",
-                        "problems": grouped(one.problems)})
+                        "problems": grouped(one.problems), "since": since})
     # a message without a subject: its answer's, in a mailbox's list, says what it is about (it read
     # « Re: votre classeur », a reply to a subject nobody wrote)
     reply = received.subject if _REPLY.match(received.subject) else \

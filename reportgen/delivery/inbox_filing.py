@@ -8,7 +8,9 @@ file count, so a broken file elsewhere never refuses a club's good one. The same
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
 « two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
 The same bytes as that version (`unchanged`) replace nothing: the club is told so, nothing is
-written or kept (`same`).
+written or kept (`same`). The same bytes its club was refused before are checked again (the league's
+settings may have changed since); refused again, they share the copy that refusal kept, and the club
+is told it is that workbook when its problems are the same (`decide`).
 
 A workbook whose circuit waits for one it depends on (the Masters while the Grand Sud has workbooks
 to correct: the hold `upstream`, model.Level.HELD) is judged on its own problems, as `make check`
@@ -294,7 +296,7 @@ class Filed:
     event: str  # the tournament's name
     date: str  # its date, ISO
     # accepted: relative to inputs/; same: the workbook of inputs/ it is a copy of; refused, held:
-    # relative to the archive folder
+    # relative to the archive folder (refused again, the same bytes: the copy their first refusal kept)
     path: str
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
@@ -302,7 +304,9 @@ class Filed:
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
-    # secretary put the file in inputs/); kept with the decision, as `owners`, so that an answer
+    # secretary put the file in inputs/); refused: these bytes refused to the club before for these
+    # very problems, the day the message that first brought them so was written ('' for a first
+    # refusal, or one whose problems changed). Kept with the decision, as `owners`, so that an answer
     # composed again later says the same
     known_since: str = ""
 
@@ -375,13 +379,16 @@ def unchanged(verdict: Verdict, digest: str, inputs: Path) -> bool:
 
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
-           filed_by: dict[str, Owner] | None = None, known_since: str = "") -> Filed:
+           filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them was
     written, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
     filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
-    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid)."""
+    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid),
+    or, these bytes refused to the club before (`refused`: the latest such decision, its
+    `known_since` the day its problems were first given), where that refusal kept them, dated from
+    it when the problems are the same."""
     digest = sha256(data)
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
@@ -418,16 +425,22 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
                      replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
+    said = tuple(Said.of(p) for p in verdict.problems)
+    # The same bytes refused again are kept once (a second copy was listed twice for the secretary),
+    # and said to be the workbook already refused only for the problems the club was given then: the
+    # league's settings may have changed some since (a club added to clubs.xlsx).
     return Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
-                 aside(REFUSED, message, filename), problems=tuple(Said.of(p) for p in verdict.problems))
+                 refused.path if refused is not None else aside(REFUSED, message, filename), problems=said,
+                 known_since=refused.known_since if refused is not None and said == refused.problems else "")
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:
     """The decisions of one message's workbooks, two different ones of the same tournament refused:
     which of them counts is the club's to say. Both were accepted to one place, the second written
     over the first (never kept as a replaced version), and the answer said each « enregistré ». The
-    same bytes twice are one workbook. Refused or held workbooks kept aside never share a file
-    (`message`, as `decide`'s: two attachments of one name were kept in one)."""
+    same bytes twice are one workbook. Refused or held workbooks kept aside share a file only when
+    they are the same bytes (`message`, as `decide`'s: two attachments of one name were kept in one;
+    bytes refused before are kept where their first refusal kept them, whatever their name now)."""
     by_tournament: dict[tuple[str, object], list[Filed]] = {}
     for verdict, filed in decided:
         # a copy of the version in inputs/ beside another version still asks which counts: « rien ne
@@ -447,14 +460,14 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
             filed = dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
                                         replaced=(), problems=(said,), known_since="")
         found.append(filed)
-    seen: set[str] = set()
+    kept: dict[str, str] = {}  # a path kept aside -> the sha256 of the bytes kept there
     for n, filed in enumerate(found):
         if filed.status in ("refused", "held"):
             path, number = filed.path, 1
-            while path in seen:  # « m-r.xlsx », then « m-r-2.xlsx »
+            while kept.get(path, filed.sha256) != filed.sha256:  # « m-r.xlsx », then « m-r-2.xlsx »
                 number += 1
                 path = f"{Path(filed.path).with_suffix('')}-{number}{Path(filed.path).suffix}"
-            seen.add(path)
+            kept[path] = filed.sha256
             found[n] = dataclasses.replace(filed, path=path)
     return found
 
@@ -482,4 +495,8 @@ def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
     elif filed.status == "same":  # inputs/ has it: nothing written, so nothing for a build to redo
         return
     else:  # refused or held: kept aside, inputs/ untouched
-        write_atomic(archive / filed.path, data)
+        # Bytes refused again are where their first refusal kept them: that copy stays as it is (written
+        # again only if the secretary deleted it, the workbook waiting again).
+        kept = archive / filed.path
+        if not (kept.is_file() and sha256(kept.read_bytes()) == filed.sha256):
+            write_atomic(kept, data)

@@ -35,6 +35,7 @@ the kernel drops with the process."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import sqlite3
 from collections.abc import Callable, Iterator
@@ -277,8 +278,10 @@ class Inbox:
         checked = []
         for filename, content in received.workbooks:
             verdict = examine(self.inputs, filename, content, self.today, self.clubs)
+            digest = sha256(content)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
-                                            self._filed_by(verdict.same), self._known_since(sha256(content)))))
+                                            self._filed_by(verdict.same), self._known_since(digest),
+                                            self._refused_before(digest, club))))
         decided = one_version_each(checked, name)
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
@@ -299,13 +302,28 @@ class Inbox:
                 found[path] = Owner(row["club_code"], club.name if club is not None else row["club_code"])
         return found
 
+    def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
+        """The latest decision `status` for these bytes (`digest`), with the day its message was written
+        (`sent_on`); of `club`'s messages only, when given."""
+        row: sqlite3.Row | None = self.db.execute(
+            "SELECT m.sent_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.status = ? "
+            "AND f.sha256 = ? AND (? = '' OR m.club_code = ?) ORDER BY m.id DESC LIMIT 1",
+            (status, digest, club, club)).fetchone()
+        return row
+
     def _known_since(self, digest: str) -> str:
         """The day (ISO) the message that last filed these bytes was written, as the answers date a
         message (« votre message du … »); '' when no message did (the secretary put them in inputs/)."""
-        row = self.db.execute("SELECT m.sent_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
-                              "WHERE f.status = 'accepted' AND f.sha256 = ? ORDER BY m.id DESC LIMIT 1",
-                              (digest,)).fetchone()
+        row = self._latest("accepted", digest)
         return str(row["sent_on"]) if row is not None else ""
+
+    def _refused_before(self, digest: str, club: str) -> Filed | None:
+        """The latest refusal of these bytes to `club` (another club sending them has been told
+        nothing of them), its `known_since` the day the message that first brought them with its
+        problems was written: its own, unless it repeated an earlier refusal."""
+        row = self._latest("refused", digest, club)
+        return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"]) \
+            if row is not None else None
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
@@ -375,6 +393,8 @@ def describe(one: Handled) -> str:
         return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"
     parts = []
     for filed in one.files:
+        # same, refused again: the day of the earlier message these bytes repeat (`Filed.known_since`)
+        since = french.date_long(dt.date.fromisoformat(filed.known_since)) if filed.known_since else ""
         if filed.status == "accepted":
             titles = waited(filed)
             parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
@@ -384,13 +404,14 @@ def describe(one: Handled) -> str:
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
                             "corrigés)" if titles else ""))
         elif filed.status == "same":
-            since = f", reçu le {french.date_long(dt.date.fromisoformat(filed.known_since))}" if filed.known_since else ""
-            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{since}) : rien de changé")
+            said = f", reçu le {since}" if since else ""
+            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{said}) : rien de changé")
         elif filed.status == "held":
             parts.append(f"{filed.filename} MIS DE CÔTÉ pour vous : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:
-            parts.append(f"{filed.filename} refusé ({len(filed.problems)} problème{'s' if len(filed.problems) > 1 else ''}, "
-                         f"gardé dans {filed.path})")
+            said = f", le même classeur que celui refusé le {since}" if since else ""
+            parts.append(f"{filed.filename} refusé{said} ({len(filed.problems)} "
+                         f"problème{'s' if len(filed.problems) > 1 else ''}, gardé dans {filed.path})")
     answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
               "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
               POSTPONED: "réponse non tentée : le temps de l'envoi est écoulé (réglage run_timeout de [mail]), "
@@ -433,7 +454,9 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     accepted workbook of the same club corrects one when it is the same tournament (`_marks`: the
     same file name, or the same tournament when the refused one's sheet said which): the club's
     other tournaments filed meanwhile do not, or a tournament whose workbook never came right would
-    leave the list unseen. The secretary sets one aside by deleting it, as she does a held one."""
+    leave the list unseen. The same bytes refused again share one copy (inbox_filing.py `decide`):
+    listed once, from the first message still waiting. The secretary sets one aside by deleting it,
+    as she does a held one."""
     # A workbook sent again as the version in inputs/ (`same`) answers a refused one as a filed one does:
     # the club says that version counts (it did while such a copy was filed again as `accepted`).
     rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
@@ -443,13 +466,14 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     for row in rows:
         if row["status"] != "refused":
             accepted.setdefault(row["club_code"], []).append((row["message_id"], _marks(Filed.from_row(row))))
-    waiting = []
+    waiting: list[sqlite3.Row] = []
     for row in rows:
         if row["status"] != "refused" or not (archive / row["path"]).is_file():
             continue
         refused = _marks(Filed.from_row(row))
         if not any(later > row["message_id"] and marks & refused
-                   for later, marks in accepted.get(row["club_code"], ())):
+                   for later, marks in accepted.get(row["club_code"], ())) \
+                and all(row["path"] != listed["path"] for listed in waiting):
             waiting.append(row)
     return waiting
 

@@ -592,6 +592,13 @@ def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept
     for said in (done.stderr, checked.stderr):
         assert "1 classeur reçu par courriel refusé" in said and said.count("2026-03-14-albi-1-casse.xlsx") == 1, said
         assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in said
+    # she sets it aside (deletes it); sent a third time, refused again, it is kept again in its place
+    (league.archive / FIRST_COPY).unlink()
+    league.server.append(message(ALBI, "Tournoi du 21 (encore)", [("casse.xlsx", broken)], number=3))
+    assert league.run().returncode == 0
+    assert {p.name for p in (league.archive / "inbox" / "refused").iterdir()} == {"2026-03-14-albi-1-casse.xlsx"}
+    assert (league.archive / FIRST_COPY).read_bytes() == broken
+    assert league.check().stderr.count("2026-03-14-albi-1-casse.xlsx") == 1
 
 
 def test_a_refused_workbook_sent_again_unchanged_is_filed_once_the_league_knows_its_club(league, tmp_path):

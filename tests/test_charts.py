@@ -293,7 +293,7 @@ def test_the_scale_chart_draws_each_place_s_points():
 def test_the_tour_de_france_season_page_draws_the_charts_of_its_bulletins(example_site):
     season = (example_site / "site" / "tour-de-france-2005.html").read_text(encoding="utf-8")
     folder = example_site / "tour-de-france" / "2005"
-    final = (folder / "classement-saison-2005.html").read_text(encoding="utf-8")
+    final = (folder / "classement-final-2005.html").read_text(encoding="utf-8")
     latest = (folder / "classement-2005-12-03.html").read_text(encoding="utf-8")  # its latest tournament's scale
     bump_chart, scale_chart = svgs(season)
     assert bump_chart in svgs(final) and "Points selon la place\u00a0: DipLyon III" in scale_chart

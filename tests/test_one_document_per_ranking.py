@@ -123,13 +123,55 @@ def tour_de_france(tmp_path: Path, settings: str = "") -> Path:
 def test_the_tour_de_france_season_bulletin_waits_for_the_season_end(tmp_path):
     inputs = tour_de_france(tmp_path)
 
-    def paths(today: dt.date) -> list[str]:
+    def documents(today: dt.date) -> list[tuple[str, str]]:
         report = score(load(inputs, today), ["tour-de-france"]).reports["tour-de-france"]
-        assert "2005/classement-saison-2005" in [r.path for r in report.rankings]  # its CSV, always
-        return [d.path for d in report.documents if "saison" in d.path]
+        seasonal = [r.path for r in report.rankings if "classement-2005-" not in r.path]  # its CSV, always
+        assert seasonal == [f"2005/classement-{'final' if today.year > 2005 else 'provisoire'}-2005"]
+        return [(d.path, d.title) for d in report.documents if d.path == seasonal[0]]
 
-    assert paths(dt.date(2005, 12, 20)) == []  # after its last tournament (3 December), before the year's end
-    assert paths(dt.date(2006, 1, 2)) == ["2005/classement-saison-2005"]
+    assert documents(dt.date(2005, 12, 20)) == []  # after its last tournament (3 December), before the year's end
+    assert documents(dt.date(2006, 1, 2)) == [("2005/classement-final-2005", "Classement final de la saison 2005")]
+
+
+def test_the_tour_de_france_season_s_ranking_is_named_provisional_until_the_season_is_over(tmp_path, monkeypatch):
+    """The Tour de France published its season's ranking as `classement-saison-2005` while the
+    season ran and after: named as the Grand Sud's, it is `classement-provisoire-2005` until the
+    season is over or closed (its CSV, the site's links and data), then `classement-final-2005`
+    with its bulletin, the provisional files gone."""
+    from reportgen.render import pdf as pdf_render
+    from tests.test_incremental_build import stand_in
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    inputs, outputs = tour_de_france(tmp_path), tmp_path / "outputs"
+    circuit = outputs / "tour-de-france"
+
+    def built(day: dt.date, name: str, files: list[str]) -> str:
+        """Built on `day`: the season's files but its dated bulletins, its site page's links to the
+        season's ranking and its data's paths name it `name` alone; the season page returned."""
+        assert build(inputs, outputs, day).ok
+        assert sorted(p.name for p in (circuit / "2005").iterdir() if not p.name.startswith("classement-2005-")) == \
+            ["annexe-tour-de-france-2005.xlsx", *files]
+        page = (outputs / "site" / "tour-de-france-2005.html").read_text(encoding="utf-8")
+        assert f'href="../tour-de-france/2005/classement-{name}-2005.csv"' in page
+        data = (circuit / "site.json").read_text(encoding="utf-8")
+        assert f'"2005/classement-{name}-2005"' in data
+        for other in {"provisoire", "final", "saison"} - {name}:
+            assert f"classement-{other}-2005" not in page + data
+        return page
+
+    page = built(dt.date(2005, 12, 20), "provisoire", ["classement-provisoire-2005.csv"])
+    assert "Classement final provisoire de la saison 2005 (tournois de 2005 seulement)" in page
+    final = [f"classement-final-2005.{kind}" for kind in ("csv", "html", "pdf")]
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({2005: dt.date(2005, 12, 10)}))  # closed early
+    page = built(dt.date(2005, 12, 20), "final", final)
+    assert "Classement final de la saison 2005" in page and "provisoire de la saison 2005" not in page
+    bulletin = (circuit / "2005" / "classement-final-2005.html").read_text(encoding="utf-8")
+    assert '<p class="subtitle">Classement final de la saison 2005</p>' in bulletin
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({}))  # opened again: provisional again
+    built(dt.date(2005, 12, 20), "provisoire", ["classement-provisoire-2005.csv"])
+    built(dt.date(2006, 1, 2), "final", final)  # its year over
 
 
 def test_print_top_only_beyond_the_limit():

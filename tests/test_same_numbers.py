@@ -25,7 +25,7 @@ TANTRIX_EVENT = "2026/2026-03-14-week-end-tantrix-de-printemps"  # games won wit
 # (site page, circuit, bulletin of the ranking that page shows, where its table starts, the headings compared)
 SAME = [
     ("site/grand-sud-2026.html", "grand-sud", "2026/classement-2026-11-14", '<table class="ranking">', ["Évol."]),
-    ("site/tour-de-france-2005.html", "tour-de-france", "2005/classement-saison-2005", '<table class="ranking tdf">',
+    ("site/tour-de-france-2005.html", "tour-de-france", "2005/classement-final-2005", '<table class="ranking tdf">',
      ["Évol."]),
     ("site/tantrix-2026.html", "tantrix", "2026/classement-elo-2026-10-10", '<table class="ratings top-rows">',
      ["Elo", "Évol.", "Têtes de série"]),

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import re
 import unicodedata
 from collections import Counter
 from dataclasses import replace
+from typing import Protocol
 
 from reportgen import french
 from reportgen.ingest.directories import ClubDirectory
@@ -40,6 +42,31 @@ def distinct_paths(wanted: list[tuple[str, str]]) -> list[str]:
         seen[path] += 1
         distinct.append(path if seen[path] == 1 else f"{path}-{seen[path]}")
     return distinct
+
+
+class SeasonRanking(Protocol):
+    """A ranking of a season's tournaments after a date, or the season's own (`final`, the year's
+    tournaments): the Grand Sud's and the Tour de France's (their scoring's `Ranking`)."""
+
+    season: int
+    date: dt.date
+    final: bool
+
+
+def ranking_path(ranking: SeasonRanking, closed: bool) -> str:
+    """Where a ranking's files go (CSV, bulletin, their public copies, the site's links). `closed`:
+    its season is over or closed (`Reading.season_closed`). The season's ranking is named
+    « provisoire » while the season runs: a club opening `classement-final-2026.csv` in March read
+    it as the final ranking."""
+    if ranking.final:
+        return f"{ranking.season}/classement-{'final' if closed else 'provisoire'}-{ranking.season}"
+    return f"{ranking.season}/classement-{ranking.date.isoformat()}"
+
+
+def final_title(season: int) -> str:
+    """The title of the season's ranking's bulletin, made once the season is over or closed (while
+    it runs, the site titles its CSV « provisoire »: site/data.py `provisional_title`)."""
+    return f"Classement final de la saison {season}"
 
 
 def from_halves(halves: int) -> int | float:

@@ -16,7 +16,8 @@ from hypothesis import event as seen
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reportgen.circuits.grand_sud.documents import annex, bulletin_rows, published, ranking_path
+from reportgen.circuits.common import ranking_path
+from reportgen.circuits.grand_sud.documents import annex, bulletin_rows, published
 from reportgen.circuits.grand_sud.parse import GrandSudRow, GrandSudTournament
 from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import Entry, Event, SourceRef

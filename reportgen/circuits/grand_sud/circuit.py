@@ -48,7 +48,7 @@ class GrandSud:
             # One document per ranking: while the season runs, its ranking « à date » is the latest
             # dated bulletin; the final bulletin (HTML, PDF) waits for the season's end. Its CSV and
             # the annex say the final ranking meanwhile, the CSV named « provisoire » until the end
-            # (documents.ranking_path): a club read `classement-final-2026.csv` in March as final.
+            # (common.ranking_path): a club read `classement-final-2026.csv` in March as final.
             closed = reading.season_closed(ranking.season)
             if not ranking.final or closed:
                 report.documents.append(documents.bulletin(ranking, listing, earned, settings, reading.league,

@@ -34,19 +34,9 @@ from reportgen.model import (
 from reportgen.scoring.digests import frame_digest
 
 
-def ranking_path(ranking: Ranking, closed: bool) -> str:
-    """Where a ranking's files go (CSV, bulletin, their public copies, the site's links). `closed`:
-    its season is over or closed (`Reading.season_closed`). The season's ranking (the year's
-    tournaments only, §1) is named « provisoire » while the season runs: a club opening
-    `classement-final-2026.csv` in March read it as the final ranking."""
-    if ranking.final:
-        return f"{ranking.season}/classement-{'final' if closed else 'provisoire'}-{ranking.season}"
-    return f"{ranking.season}/classement-{ranking.date.isoformat()}"
-
-
 def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
     if ranking.final:  # a bulletin once the season is over (circuit.py)
-        return f"Classement final de la saison {ranking.season}"
+        return common.final_title(ranking.season)
     places = [french.de(tournaments[tid].event.content.club.name) for tid in ranking.latest]
     joined = " et ".join([", ".join(places[:-1]), places[-1]] if len(places) > 1 else places)
     noun = "les tournois" if len(places) > 1 else "le tournoi"
@@ -212,9 +202,9 @@ def _row(width: int, rank: int, tied: bool, previous_rank: int | None, player: s
 def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str, Any]]],
              settings: GrandSudSettings, league: str, closed: bool) -> Document:
     """`listing`: the league's tournaments (one for every bulletin); `earned`: each tournament's rows
-    of points (earned_rows(points)); `closed`: its season is over or closed (`ranking_path`)."""
+    of points (earned_rows(points)); `closed`: its season is over or closed (`common.ranking_path`)."""
     tournaments = listing.tournaments
-    path = ranking_path(ranking, closed)
+    path = common.ranking_path(ranking, closed)
     counted = [tournaments[tid] for tid in ranking.window]
     title = ranking_title(ranking, tournaments)
     rows: list[dict[str, Any]] | Deferred
@@ -271,7 +261,7 @@ def _best_first(points: dict[str, int]) -> list[tuple[str, int]]:
 
 def published(ranking: Ranking, closed: bool) -> model.Ranking:
     """The ranking as it is published (CSV, annex, `reportgen standings`) and read by the Masters;
-    `closed`: its season is over or closed (`ranking_path`).
+    `closed`: its season is over or closed (`common.ranking_path`).
     Its rows made when first read, when its scoring digest keys it (`_made_from`): a rebuild writes
     again the CSV and site record of the rankings a new tournament changes, and reads the others'
     places only (their chart: the scoring rows as `Deferred.outline`)."""
@@ -281,7 +271,7 @@ def published(ranking: Ranking, closed: bool) -> model.Ranking:
     else:
         rows = published_rows(ranking)
     return model.Ranking(
-        path=ranking_path(ranking, closed), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
+        path=common.ranking_path(ranking, closed), scope=Scope(ScopeKind.SEASON, ranking.season), date=ranking.date,
         status=Status.FINAL if ranking.final else Status.PROVISIONAL, columns=COLUMNS,
         rows=rows,
         # INTERPRETATIONS.md: at a change of year, the final ranking of the year before is in force.

@@ -31,12 +31,14 @@ class TourDeFrance:
         report.event_notes = documents.event_notes(scored, settings)
         for ranking in rankings:
             # One document per ranking: the season's bulletin once it is over; until then its latest
-            # dated bulletin is the ranking « à date » (the season's CSV and annex stay).
-            if not ranking.final or reading.season_closed(ranking.season):
-                report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher))
-            report.rankings.append(documents.published(ranking))
+            # dated bulletin is the ranking « à date » (the season's CSV and annex stay, the CSV
+            # named « provisoire » as the Grand Sud's: common.ranking_path).
+            closed = reading.season_closed(ranking.season)
+            if not ranking.final or closed:
+                report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher, closed))
+            report.rankings.append(shown := documents.published(ranking, closed))
             if ranking.final:
-                report.annexes.append(documents.annex(ranking.season, ranking, scored, settings))
+                report.annexes.append(documents.annex(ranking.season, ranking, shown, scored, settings))
         return report
 
 

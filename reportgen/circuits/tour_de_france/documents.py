@@ -59,19 +59,17 @@ def short_code(tournament: Scored) -> str:
     return "".join(letters[:4]).upper()
 
 
-def ranking_path(ranking: Ranking) -> str:
-    return f"{ranking.season}/classement-saison-{ranking.season}" if ranking.final else \
-        f"{ranking.season}/classement-{ranking.date.isoformat()}"
-
-
 def ranking_title(ranking: Ranking, by_id: dict[str, Scored]) -> str:
-    if ranking.final:
-        return f"Classement de la saison {ranking.season}"
+    if ranking.final:  # a bulletin once the season is over (circuit.py)
+        return common.final_title(ranking.season)
     names = [french.the(by_id[tid].event.name) for tid in ranking.latest]
     return f"Classement après {' et '.join(names)} ({french.date_long(ranking.date)})"
 
 
-def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceSettings, league: str) -> Document:
+def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceSettings, league: str,
+             closed: bool) -> Document:
+    """`closed`: its season is over or closed (`common.ranking_path`)."""
+    path = common.ranking_path(ranking, closed)
     season_tournaments = [by_id[tid] for tid in ranking.tournaments]
     counted = [t for t in season_tournaments if t.counts]
     title = ranking_title(ranking, by_id)
@@ -133,7 +131,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
         "précision dans le règlement ; le barème standard s’applique et ils sont signalés.",
     ]
     return Document(
-        path=ranking_path(ranking), template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,
+        path=path, template="tour-de-france/bulletin.html.j2", title=title, date=ranking.date,
         season=ranking.season, events=tuple(ranking.latest),
         context={"league": league, "circuit": CIRCUIT, "season": ranking.season, "title": title,
                  "final": ranking.final, "date": french.date_long(ranking.date),
@@ -146,8 +144,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
                  "scale": next(({"title": t["name"], "values": t["scale_values"]}
                                 for t in reversed(latest) if t["rows"]), None),
                  "notes": notes,
-                 "print_top": common.print_top(len(rows), settings.bulletin_rows,
-                                               ranking_path(ranking).rpartition("/")[2] + ".csv")},
+                 "print_top": common.print_top(len(rows), settings.bulletin_rows, path.rpartition("/")[2] + ".csv")},
     )
 
 
@@ -177,18 +174,21 @@ def event_notes(scored: list[Scored], settings: TourDeFranceSettings) -> dict[st
     return {t.id: said for t in scored if not t.counts}
 
 
-def published(ranking: Ranking) -> model.Ranking:
+def published(ranking: Ranking, closed: bool) -> model.Ranking:
+    """`closed`: its season is over or closed (`common.ranking_path`)."""
     rows = tuple(RankingRow(row.rank, row.player_id, row.player, "", "",
                             METRICS.values(row, COLUMNS), tied=row.tied)
                  for row in ranking.rows)
     # No licence nor club: the circuit's workbooks have none (its rows leave them empty), so its
     # ranking has no such columns, and neither have its CSV, JSON and annex.
-    return model.Ranking(ranking_path(ranking), Scope(ScopeKind.SEASON, ranking.season), ranking.date,
+    return model.Ranking(common.ranking_path(ranking, closed), Scope(ScopeKind.SEASON, ranking.season), ranking.date,
                          Status.FINAL if ranking.final else Status.PROVISIONAL, COLUMNS, rows,
                          identity=RANK_AND_PLAYER)
 
 
-def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFranceSettings) -> Annex:
+def annex(season: int, final: Ranking, shown: model.Ranking, scored: list[Scored],
+          settings: TourDeFranceSettings) -> Annex:
+    """`shown`: the final ranking as published (`published`), its first sheet."""
     mine = [t for t in scored if t.event.date.year == season]
     tournament_rows = [[t.event.date, t.event.name, t.event.content.location, t.participants, len(t.results),
                         t.value, status(t, settings), t.id] for t in mine]
@@ -206,7 +206,7 @@ def annex(season: int, final: Ranking, scored: list[Scored], settings: TourDeFra
     return Annex(
         path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date, season=season,
         sheets=[
-            common.ranking_sheet(published(final), "Classement"),
+            common.ranking_sheet(shown, "Classement"),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 34), AnnexColumn("Lieu", "text", 18),
                 AnnexColumn("Participants", "int", 11), AnnexColumn("Classés", "int", 9), AnnexColumn("Valeur", "int", 9),

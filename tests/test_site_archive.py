@@ -2,6 +2,7 @@
 read back for the next one) stays on the players' pages and gets its season page, from
 `archive/league.sqlite` (delivery/site_archive.py)."""
 
+import datetime as dt
 import html
 import json
 import os
@@ -127,6 +128,56 @@ def test_an_archived_tournament_page_is_a_good_web_page(four_tournaments, tmp_pa
     publish(later, Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived).pages())
     event = next(r for r in archived["grand-sud"] if r["kind"] == "event")
     check_page(browser, later / "site" / page_name("tournoi", f"grand-sud/{event['path']}"), later)
+
+
+@pytest.mark.parametrize("circuit", ["grand-sud", "tour-de-france"])
+def test_a_season_archived_before_it_is_closed_is_titled_provisional(circuit, request, tmp_path, monkeypatch):
+    """A season archived while it ran holds its ranking so far, without a bulletin of its own
+    (`classement-provisoire-2026.csv`): the site titled it « Classement final de la saison 2026 »
+    from its status. It is titled by what the copy holds, « provisoire », an archive written before
+    that name too (the Grand Sud's `classement-final-2026`, the Tour de France's
+    `classement-saison-2005`); archived again once closed, « final »."""
+    from reportgen.delivery import archive as archiving
+    from reportgen.delivery import database
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+    from reportgen.pipeline import build
+    from reportgen.render import pdf as pdf_render
+    from tests.test_incremental_build import stand_in
+    from tests.test_one_document_per_ranking import tour_de_france
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    if circuit == "grand-sud":
+        league = request.getfixturevalue("small_league_copy")
+        inputs, outputs, season, day, former = league.inputs, league.outputs, 2026, TODAY, "classement-final-2026"
+    else:
+        inputs, outputs, season, day, former = (tour_de_france(tmp_path), tmp_path / "outputs", 2005,
+                                                dt.date(2005, 12, 20), "classement-saison-2005")
+        assert build(inputs, outputs, day).ok
+    archive, moment = tmp_path / "archive", dt.datetime.combine(day, dt.time(10), dt.timezone.utc)
+    provisional = f"Classement final provisoire de la saison {season} (tournois de {season} seulement)"
+
+    def season_ranking() -> tuple[str, str]:
+        """The archived season's own ranking on the site: its path and title."""
+        (found,) = [(r["path"], r["title"]) for r in archived_rankings(archive)[circuit]
+                    if r["kind"] == "season" and r["status"] == "final"]
+        return found
+
+    archiving.archive_season(inputs, outputs, archive, season, "", day, moment)
+    assert season_ranking() == (f"{season}/classement-provisoire-{season}", provisional)
+    # as a copy archived open before the provisional name recorded it (autocommitted)
+    connection = database.connect(archive, create=False)
+    assert connection is not None
+    connection.execute("UPDATE ranking SET path = ? WHERE path = ?",
+                       (f"{season}/{former}", f"{season}/classement-provisoire-{season}"))
+    connection.close()
+    assert season_ranking() == (f"{season}/{former}", provisional)
+
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({season: day - dt.timedelta(days=5)}))
+    assert build(inputs, outputs, day).ok
+    archiving.archive_season(inputs, outputs, archive, season, "saison close", day, moment + dt.timedelta(hours=1))
+    assert season_ranking() == (f"{season}/classement-final-{season}", f"Classement final de la saison {season}")
 
 
 def test_an_archived_tournament_outside_the_circuit_still_says_so_on_its_page(small_league_copy, tmp_path):

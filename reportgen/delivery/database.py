@@ -361,6 +361,18 @@ def connect(archive: Path, create: bool = True) -> Connection | None:
     return connection
 
 
+def archived_so_far(connection: sqlite3.Connection, archive_id: int) -> set[tuple[str, str]]:
+    """(circuit, path) of each season's final ranking a copy holds without its bulletin: archived
+    while its season ran, it is the season's ranking so far (`queries.so_far`), « provisoire »
+    wherever it is shown, whatever its status and name say (a copy archived before it was named
+    `classement-provisoire-2026`: the Grand Sud's `classement-final-2026`, the Tour de France's
+    `classement-saison-2005`)."""
+    return {(row["circuit"], row["path"]) for row in connection.execute(
+        "SELECT circuit, path FROM ranking r WHERE archive_id = ? AND scope = 'season' AND status = 'final' "
+        "AND NOT EXISTS (SELECT 1 FROM archived_file f WHERE f.archive_id = r.archive_id AND f.kind = 'bulletin' "
+        "AND f.path = 'outputs/' || r.circuit || '/' || r.path || '.html')", (archive_id,))}
+
+
 @contextmanager
 def transaction(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     """One transaction: committed if the block ends normally, rolled back otherwise. Taking the

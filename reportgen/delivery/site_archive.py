@@ -32,6 +32,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from reportgen import french
+from reportgen.circuits import common
 from reportgen.delivery import database
 from reportgen.delivery.archive_layout import Say
 from reportgen.delivery.archive_verify import changed_inputs
@@ -42,13 +43,14 @@ from reportgen.render.cache import code_fingerprint
 from reportgen.site import data
 
 
-def _title(scope: str, status: str, season: int, date: str, event_name: str) -> str:
+def _title(scope: str, status: str, season: int, date: str, event_name: str, so_far: bool) -> str:
+    """`so_far`: a season's final ranking archived while the season ran (`database.archived_so_far`)."""
     if scope == ScopeKind.EVENT:
         return event_name
     if scope == ScopeKind.RATINGS:
         return f"Classement Elo au {french.date_long(dt.date.fromisoformat(date))}"
     if status == Status.FINAL.value:
-        return f"Classement final de la saison {season}"
+        return data.provisional_title(season) if so_far else common.final_title(season)
     return f"Classement {season} au {french.date_long(dt.date.fromisoformat(date))}"
 
 
@@ -82,6 +84,7 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                 scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]), season, say, hashes, reads)
             names = {row["source"]: row["name"] for row in connection.execute(
                 "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
+            so_far = database.archived_so_far(connection, archive_id)
             for ranking in connection.execute(
                     "SELECT * FROM ranking WHERE archive_id = ? ORDER BY circuit, position", (archive_id,)).fetchall():
                 columns = tuple(Column(**{f.name: c[f.name] for f in dataclasses.fields(Column) if f.name in c})
@@ -100,7 +103,7 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                                 tuple(c for c in columns if c not in identity), rows,
                                 dt.date.fromisoformat(ranking["in_force_from"]), identity)
                 title = _title(ranking["scope"], ranking["status"], season, ranking["date"],
-                               names.get(ranking["event"], ""))
+                               names.get(ranking["event"], ""), (ranking["circuit"], ranking["path"]) in so_far)
                 record = data.ranking_record(model, {ranking["path"]: title})
                 found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
             for circuit, events in _tournaments(connection, archive_id, scored).items():

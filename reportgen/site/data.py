@@ -67,15 +67,21 @@ def _events(rows: Sequence[RankingRow]) -> list[str]:
     return sorted({event for row in rows for event in row.events})
 
 
+def provisional_title(season: int) -> str:
+    """A season's ranking while the season runs, published without a bulletin (its CSV and annex,
+    `classement-provisoire-2026.csv`), on the site's pages and lines: a title that says why a
+    player's place in it is not his place in the latest dated bulletin of the same day: it counts
+    the year's tournaments only (Grand Sud §1), the dated ones a sliding window. An archived season's
+    too, archived while it ran (delivery/site_archive.py)."""
+    return f"Classement final provisoire de la saison {season} (tournois de {season} seulement)"
+
+
 def _title(ranking: Ranking, titles: dict[str, str]) -> str:
-    """Its document's title; a season's ranking published without one (its CSV and annex while the
-    season is open, `classement-provisoire-2026.csv`) still has a heading on the site's pages and lines,
-    one that says why a player's place in it is not his place in the latest dated bulletin of the
-    same day: it counts the year's tournaments only (Grand Sud §1), the dated ones a sliding window."""
+    """Its document's title; a season's ranking published without one, `provisional_title`."""
     found = titles.get(ranking.path, "")
     if found or ranking.scope.kind != ScopeKind.SEASON:
         return found
-    return f"Classement final provisoire de la saison {ranking.season} (tournois de {ranking.season} seulement)"
+    return provisional_title(ranking.season)
 
 
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:

@@ -44,6 +44,8 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
     key = [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in before]
     assert [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in mixed] == key
     assert [(r.season, r.circuit, r.rank, r.points, r.tournaments) for r in archived] == key
+    # 2026 archived while it runs: its ranking so far, « provisoire » as inputs/ says it
+    assert [r.so_far for r in archived] == [r.so_far for r in before] == [False, True]
     assert [[(p.date.isoformat(), p.place) for p in r.tournaments] for r in archived] == [
         [("2025-06-01", 2)], [("2026-01-10", 1), ("2026-02-07", 1)]]
 

@@ -41,8 +41,9 @@ class Record:
     final: bool
     source: str  # "archive 2026/v1" or "inputs"
     tournaments: list[Played] = field(default_factory=list)
-    # final, but its season runs: the final ranking so far, which has no bulletin yet (« provisoire »,
-    # as `standings --final` says it: the year's tournaments only, not the bulletin « à date »)
+    # final, but its season runs (or ran when its copy was archived: database.archived_so_far): the
+    # final ranking so far, which has no bulletin yet (« provisoire », as `standings --final` says it:
+    # the year's tournaments only, not the bulletin « à date »)
     so_far: bool = False
 
 
@@ -85,6 +86,7 @@ def from_database(archive: Path, query: str, any_order: bool = False,
                 match(row["name"], row["licence"])}
             if not ids:
                 continue
+            so_far = database.archived_so_far(connection, archive_id)
             marks = ",".join("?" * len(ids))
             circuits = [row["circuit"] for row in connection.execute(
                 "SELECT DISTINCT circuit FROM ranking WHERE archive_id = ? UNION "
@@ -116,7 +118,8 @@ def from_database(archive: Path, query: str, any_order: bool = False,
                     archive_row["season"], circuit, person["name"], person["licence"],
                     row["rank"] if row is not None else None, bool(row["tied"]) if row is not None else False,
                     row["points"] if row is not None else None, ranking["path"] if ranking is not None else "",
-                    ranking is not None and ranking["status"] == "final", f"archive {archive_row['folder']}", played))
+                    ranking is not None and ranking["status"] == "final", f"archive {archive_row['folder']}", played,
+                    so_far=ranking is not None and (circuit, ranking["path"]) in so_far))
         archived = {row["season"] for row in archives}
     finally:
         connection.close()

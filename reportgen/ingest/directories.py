@@ -218,8 +218,9 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
         return []
     players = []
     for row in table.rows:
-        last = table.read(row, "last_name", parse.text, problems)
-        first = table.read(row, "first_name", parse.text, problems, required=False) or ""
+        # as every sheet's Nom and Prénom are (a Nom « DUPONT Jean » beside an empty Prénom is the
+        # workbooks' DUPONT | Jean): one reading, one player
+        last, first, where = table.read_name(row, problems)
         if not last:
             continue
         aliases = table.read(row, "aliases", parse.text, problems, required=False) or ""
@@ -235,6 +236,6 @@ def read_players(workbook: Workbook, problems: list[Problem]) -> list[DirectoryP
             club=table.read(row, "club", parse.text, problems, required=False) or "",
             aliases=tuple(a.strip() for a in aliases.split(";") if a.strip()),
             publication=publication,
-            where=table.ref(row, "last_name"),
+            where=where,
         ))
     return players

@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass
 from functools import cached_property
 
-from reportgen.ingest.text import normalise_label, split_full_name
+from reportgen.ingest.text import nom_and_prenom, normalise_label, split_full_name
 from reportgen.ingest.values import BadValue, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Problem, SourceRef, column_letter
@@ -118,11 +118,14 @@ class Table:
 
     def read_name(self, row: int, problems: list[Problem], required: bool = True):
         """(last, first, cell of the name) from `Nom` + `Prénom`, or from a single `Joueur` column
-        ("DUPONT Jean", "Jean DUPONT", "Dupont, Jean"); last is None when missing."""
+        ("DUPONT Jean", "Jean DUPONT", "Dupont, Jean"); last is None when missing. A `Prénom` left
+        empty: the `Nom` told apart as a `Joueur` cell is, when its case says so (`nom_and_prenom`)."""
         key = "last_name" if self.has("last_name") else "player"
         if key == "last_name":
             last = self.read(row, "last_name", text, problems, required)
             first = self.read(row, "first_name", text, problems, required=False) or ""
+            if last and not first:
+                last, first = nom_and_prenom(last, first)
         else:
             full = self.read(row, "player", text, problems, required)
             last, first = split_full_name(full) if full else (None, "")
@@ -130,12 +133,13 @@ class Table:
 
     def read_names(self) -> list[tuple[str | None, str]] | None:
         """Every data row's (last, first) as `read_name` gives them, when each of their cells reads
-        at once (`read_all`); None otherwise (then `read_name` row by row says each problem)."""
+        at once (`read_all`) and every `Prénom` is given; None otherwise (then `read_name` row by row
+        says each problem, and reads each `Nom` beside an empty `Prénom`)."""
         if self.has("last_name"):
             lasts, firsts = self.read_all("last_name", text), self.read_all("first_name", text, required=False)
-            if lasts is None or firsts is None:
+            if lasts is None or firsts is None or not all(firsts):
                 return None
-            return [(last, first or "") for last, first in zip(lasts, firsts)]
+            return list(zip(lasts, firsts))
         fulls = self.read_all("player", text)
         if fulls is None:
             return None

@@ -251,13 +251,31 @@ def split_full_name(full: str) -> tuple[str, str]:
     reads back as the same two parts, in the same order (INTERPRETATIONS.md, « who is who »).
     """
     full = clean_spaces(full)
+    words = full.split(" ")
+    return _told_apart(full) or (words[0], " ".join(words[1:]))
+
+
+def nom_and_prenom(last: str, first: str) -> tuple[str, str]:
+    """A player's `Nom` and `Prénom` cells as (last, first): as typed, but for a `Prénom` left empty
+    beside a `Nom` that holds a name in one cell, told apart as in a `Joueur` cell by a comma or by
+    the case (« DUPONT Jean », « Jean DUPONT », « Dupont, Jean » are DUPONT | Jean, printed so, not
+    « DUPONT JEAN »). A `Nom` in one case throughout tells nothing (« DA SILVA », « Dupont Jean »):
+    its words stay the surname, as typed."""
+    if first:
+        return last, first
+    return _told_apart(clean_spaces(last)) or (last, first)
+
+
+def _told_apart(full: str) -> tuple[str, str] | None:
+    """(last, first) of a name in one cell (its spaces clean) when a comma or the words in capitals
+    tell the surname from the first name; None when every word, or none, is in capitals."""
     if "," in full:
         last, _, first = full.partition(",")
         return last.strip(), first.strip()
     words = full.split(" ")
     capitalised = [_is_capitalised_word(word) for word in words]
     if all(capitalised) or not any(capitalised):
-        return words[0], " ".join(words[1:])
+        return None
     if capitalised[0]:  # NOM Prénom
         cut = capitalised.index(False)
         return " ".join(words[:cut]), " ".join(words[cut:])

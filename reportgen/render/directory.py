@@ -11,7 +11,7 @@ from pathlib import Path
 
 import openpyxl
 
-from reportgen.ingest.text import name_key, split_full_name
+from reportgen.ingest.text import name_key, nom_and_prenom, split_full_name
 from reportgen.render.inputs import write_cell
 from reportgen.render.workbook_file import EditedWorkbook, editing
 
@@ -69,7 +69,7 @@ def _add_spelling(book: openpyxl.Workbook, player: str, spelling: str, licence: 
     key = name_key(player)
     for row in range(2, sheet.max_row + 1):
         last, first = sheet.cell(row, last_col).value, sheet.cell(row, first_col).value
-        if last and name_key(str(last), str(first or "")) == key:
+        if last and name_key(*nom_and_prenom(str(last), str(first or ""))) == key:  # as `load` reads the row
             known = str(sheet.cell(row, aliases_col).value or "")
             if name_key(spelling) not in {name_key(a) for a in known.split(";") if a.strip()}:
                 write_cell(sheet, row - 1, aliases_col - 1, f"{known}; {spelling}" if known.strip() else spelling)

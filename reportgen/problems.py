@@ -7,12 +7,16 @@ As frictionless declares its error classes, a kind whose text depends on the cel
 cannot be read, a setting that does not exist...) takes its message and fix whole (`{message}`,
 `{fix}`): the code still says what kind of problem it is.
 
-Each kind has its level (model.Level): blocking, the default, or a warning, which cannot make a
-ranking wrong and so never stops a build (pipeline/loading.py sets the warnings apart). A kind is a
-warning only when what it concerns is outside every ranking: today a club's e-mail address, a
-player's publication choice on the site, and a key missing from a server's table ([site], [inbox],
-[mail]), which the command that connects to that server refuses. `upstream` is held: a circuit
-waiting for one it depends on, which holds it back but is no problem of its own to correct.
+Each kind has its level (model.Level): blocking, the default, or a warning, which never stops a
+build (pipeline/loading.py sets the warnings apart) nor refuses the workbook it is found in (a
+circuit's parse refuses for a blocking one: `blocking`). A kind is a warning only when what it
+concerns is outside every ranking: today a club's e-mail address, a player's publication choice on
+the site, and a key missing from a server's table ([site], [inbox], [mail]), which the command that
+connects to that server refuses; or when the ranking reads a cell as typed and only the club can
+complete it: a player's empty Prénom (`EMPTY_FIRST_NAME`: he is ranked under his surname alone until
+the club types his first name; refusing the workbook would hold back every other player's results).
+`upstream` is held: a circuit waiting for one it depends on, which holds it back but is no problem
+of its own to correct.
 
 This module is at the model layer: it imports nothing of reportgen's but `model`.
 """
@@ -78,6 +82,12 @@ class Problems(list[Problem]):
         problem = kind(where, **fields)
         self.append(problem)
         return problem
+
+
+def blocking(problems: Iterable[Problem]) -> bool:
+    """Whether one of `problems` blocks: what a reader refuses a workbook, a row or a cell for. A
+    warning read with them (an empty Prénom) is said, and what it concerns is read all the same."""
+    return any(problem.blocking for problem in problems)
 
 
 # -- files and folders ---------------------------------------------------------------------------
@@ -181,6 +191,12 @@ UNKNOWN_PLAYER = _kind("unknown-player", "a name that is not in the closed list 
                        "{player} n’est pas {among}")
 AMBIGUOUS_PLAYER = _kind("ambiguous-player", "a name that could mean two entries of a closed list",
                          "{player} peut désigner {candidates} ({among})")
+# A warning: the row is read as typed, and its player ranked; only the club knows his first name.
+EMPTY_FIRST_NAME = _kind("empty-first-name", "a player's Prénom is empty beside a Nom that holds his surname alone, "
+                         "and no licence tells him apart: two players of that name so typed would be counted as one",
+                         "le prénom {of_player} est vide : deux joueurs {player} sans prénom{nor_licence} seraient "
+                         "comptés comme un seul", "tapez son prénom dans cette case{or_licence}",
+                         nor_licence="", or_licence="", level=Level.WARNING)
 
 # -- games, rounds and pools (Tantrix, pool tournaments, the Masters) -----------------------------
 

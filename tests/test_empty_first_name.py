@@ -1,8 +1,9 @@
-"""A `Prénom` left empty (INTERPRETATIONS.md, « who is who »; docs/formats.md, « Names »): a `Nom`
+"""A `Prénom` left empty (INTERPRETATIONS.md, « who is who »; docs/formats.md, « Players »): a `Nom`
 that holds « DUPONT Jean » is a name in one cell, read as a `Joueur` cell is (the surname in capitals),
-so the same player as DUPONT | Jean, printed so. Every sheet that reads `Nom` and `Prénom` (grand-sud
-and tour-de-france `Résultats`, the Masters' `Désistements`, a pool tournament's `Inscrits`,
-joueurs.xlsx) reads them through `Table.read_name`."""
+so the same player as DUPONT | Jean, printed so; a `Nom` holding a surname alone is kept, with a
+located warning that two players of that name so typed would be one. Every sheet that reads `Nom` and
+`Prénom` (grand-sud and tour-de-france `Résultats`, the Masters' `Désistements`, a pool tournament's
+`Inscrits`, joueurs.xlsx) reads them through `Table.read_name`."""
 
 from pathlib import Path
 
@@ -10,9 +11,11 @@ import openpyxl
 from hypothesis import given
 from hypothesis import strategies as st
 
+from reportgen.french import of_person
 from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, LICENCE, PLACE, find_table
 from reportgen.ingest.text import format_name, name_key
 from reportgen.ingest.workbook import Sheet, Workbook
+from reportgen.model import Entry
 from reportgen.pipeline import load, score
 from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
 from tests.test_names import word
@@ -44,9 +47,39 @@ def test_a_nom_holding_nom_and_prenom_beside_an_empty_prenom_is_the_player_of_no
     assert {format_name(*name) for name in names} == {format_name(last, first)}
 
 
+@given(st.lists(word, min_size=1, max_size=3), st.sampled_from([str.upper, str.title, str.lower]))
+def test_a_nom_in_one_case_beside_an_empty_prenom_is_kept_as_typed_and_said(words, case):
+    typed = " ".join(case(w) for w in words)
+    names, problems = read(table_of([[1, typed, ""]]))
+    assert names == [(typed, "")]
+    shown = format_name(typed, "")
+    assert problems == [f"t.xlsx:'Résultats'!C2 (colonne « Prénom ») : le prénom {of_person(shown)} est vide : deux "
+                        f"joueurs {shown} sans prénom seraient comptés comme un seul — tapez son prénom dans cette case"]
+
+
+def test_a_licence_tells_players_without_a_first_name_apart_and_the_fix_names_it():
+    table = table_of([[1, "DUPONT", "", "1001"], [2, "ALBERT", "", ""], [3, "DUPONT", " ", "1002"]],
+                     header=("Place", "Nom", "Prénom", "Licence"))
+    names, problems = read(table)
+    assert names == [("DUPONT", ""), ("ALBERT", ""), ("DUPONT", "")]
+    assert problems == ["t.xlsx:'Résultats'!C3 (colonne « Prénom ») : le prénom d’ALBERT est vide : deux joueurs "
+                        "ALBERT sans prénom ni licence seraient comptés comme un seul — tapez son prénom dans cette "
+                        "case, ou sa licence"]
+
+
 def test_a_comma_in_nom_beside_an_empty_prenom_splits_it_as_in_a_joueur_cell():
     names, problems = read(table_of([[1, "Dupont, Jean", ""]]))
     assert names == [("Dupont", "Jean")] and problems == []
+
+
+def test_a_prenom_of_control_characters_is_refused_once_not_also_said_empty():
+    from reportgen.ingest.text import Unprintable
+
+    names, problems = read(table_of([[1, "DUPONT", Unprintable()]]))
+    assert names == [("DUPONT", "")]
+    assert [p.split(" : ", 1)[1] for p in problems] == [
+        "la case ne contient que des caractères invisibles (caractères de contrôle) — effacez-la et tapez la "
+        "valeur, ou laissez-la vide"]
 
 
 # -- through the real reading of real workbooks ----------------------------------------------------
@@ -68,14 +101,70 @@ def test_grand_sud_nom_dupont_jean_with_an_empty_prenom_is_dupont_jean_everywher
     assert {row.player for row in ranking.rows} == {"DUPONT Jean", "DURAND Anne", "MARTIN Paul"}
 
 
+def test_two_grand_sud_duponts_without_first_names_are_a_located_warning_and_still_ranked(tmp_path):
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[
+        [1, "DUPONT", "", "", "Carcassonne"], [2, "MARTIN", "Paul", "", "Albi"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[
+        [1, "MARTIN", "Paul", "", "Albi"], [2, "DUPONT", None, "", "Toulouse"], [3, "DURAND", "Anne", "1003", "Albi"],
+        [4, "LEGER", "", "1004", "Albi"]])
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []  # a warning: nothing is refused
+    assert [(p.code, p.level, str(p)) for p in league.warnings] == [
+        ("empty-first-name", "warning", f"{name}.xlsx:'Résultats'!C{row} (colonne « Prénom ») : le prénom de DUPONT "
+         "est vide : deux joueurs DUPONT sans prénom ni licence seraient comptés comme un seul — tapez son prénom "
+         "dans cette case, ou sa licence") for name, row in (("a", 2), ("b", 3))]
+    scored = score(league, ["grand-sud"])
+    assert not scored.blocked.get("grand-sud")
+    assert "DUPONT" in {row.player for row in scored.reports["grand-sud"].rankings[-1].rows}
+
+
+def test_check_lists_the_empty_prenom_as_a_warning_and_exits_0(tmp_path):
+    import subprocess
+    import sys
+
+    write_clubs(tmp_path / "inputs")
+    write_tournament(tmp_path / "inputs", "a", day="10/01/2026", results=[
+        [1, "DUPONT", "", "", "Carcassonne"], [2, "MARTIN", "Paul", "", "Albi"]])
+    done = subprocess.run([str(Path(sys.executable).parent / "reportgen"), "check", "--inputs", str(tmp_path / "inputs"),
+                           "--outputs", str(tmp_path / "outputs")], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "1 avertissement (rien n'est bloqué, mais à corriger)" in done.stderr
+    assert "a.xlsx:'Résultats'!C2 (colonne « Prénom ») : le prénom de DUPONT est vide" in done.stderr
+
+
+def write_diplomacy(inputs, name, day, rows):
+    return write_workbook(inputs / f"{name}.xlsx", {
+        "Tournoi": [["Circuit", "tour-de-france"], ["Nom", name], ["Date", day]],
+        "Résultats": [["Place", "Nom", "Prénom"], *rows]})
+
+
+def test_tour_de_france_reads_an_empty_prenom_as_grand_sud_does(tmp_path):
+    others = [[place, surname, "Un"] for place, surname in enumerate(["ALPHA", "BRAVO", "CHARLIE", "DELTA"], start=3)]
+    write_diplomacy(tmp_path, "a", "19/03/2005", [[1, "Bernard MICHEL", ""], [2, "ROUX", ""], *others])
+    write_diplomacy(tmp_path, "b", "16/04/2005", [[1, "MICHEL", "Bernard"], [2, "ROUX", None], *others])
+    league = load(tmp_path, TODAY)
+    assert league.all_problems() == []
+    assert [str(p.where) for p in league.warnings] == ["a.xlsx:'Résultats'!C3 (colonne « Prénom »)",
+                                                       "b.xlsx:'Résultats'!C3 (colonne « Prénom »)"]
+    assert all("sans prénom seraient comptés comme un seul" in p.message for p in league.warnings)  # no licence
+    results = league.circuits["tour-de-france"].results
+    assert results[results["player"] == "MICHEL Bernard"]["player_id"].nunique() == 1
+    assert len(results[results["player"] == "MICHEL Bernard"]) == 2 and "MICHEL BERNARD" not in set(results["player"])
+
+
 def test_the_player_directory_reads_an_empty_prenom_as_the_workbooks_do(tmp_path):
     write_clubs(tmp_path)
     write_tournament(tmp_path, "a", day="10/01/2026", results=[
         [1, "DUPONT", "Jean", "", "Carcassonne"], [2, "MARTIN", "Paul", "", "Albi"]])
     write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [
-        ["Licence", "Nom", "Prénom", "Club", "Autres graphies"], ["", "DUPONT Jean", "", "", "Dupont J."]]})
+        ["Licence", "Nom", "Prénom", "Club", "Autres graphies"], ["", "DUPONT Jean", "", "", "Dupont J."],
+        ["", "ROUX", "", "", ""], ["1003", "LEGER", "", "", ""]]})
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
+    assert [str(p) for p in league.warnings] == [
+        "joueurs.xlsx:'Joueurs'!C3 (colonne « Prénom ») : le prénom de ROUX est vide : deux joueurs ROUX sans prénom "
+        "ni licence seraient comptés comme un seul — tapez son prénom dans cette case, ou sa licence"]
     assert set(league.circuits["grand-sud"].results["player"]) == {"DUPONT Jean", "MARTIN Paul"}
 
 
@@ -87,3 +176,34 @@ def test_players_merge_finds_the_directory_row_whose_nom_holds_prenom_nom(tmp_pa
     add_spelling(path, "DUPONT Jean", "DUPOND Jean")
     assert [[c.value for c in row] for row in openpyxl.load_workbook(path)["Joueurs"].iter_rows()][1:] == [
         [None, "Jean DUPONT", None, None, "DUPOND Jean"]]
+
+
+def test_a_masters_withdrawal_with_nom_and_prenom_in_nom_is_that_participant(tmp_path):
+    from tests.masters.test_workbook import NAMES, add_withdrawal, masters_path, run_prepare
+
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "2026-10-10-carc", day="10/10/2026",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    run_prepare(inputs)
+    add_withdrawal(inputs, "JOUEURC Un", "")
+    add_withdrawal(inputs, "JOUEURD", "")  # no such participant (refused when scored), and no first name
+    league = load(inputs, TODAY)
+    withdrawals = league.circuits["masters"].events[0].content.withdrawals
+    assert [w.entry for w in withdrawals] == [Entry("", "JOUEURC", "Un"), Entry("", "JOUEURD", "")]
+    assert [str(p.where) for p in league.warnings] == [
+        f"{masters_path(inputs).relative_to(inputs).as_posix()}:'Désistements'!B3 (colonne « Prénom »)"]
+
+
+def test_a_pool_tournaments_registrant_without_a_first_name_is_said_and_still_registered():
+    from tests.poules.test_builders import Tour
+
+    tour = Tour(4)  # JOUEURA Un... JOUEURD Un, in `Joueur` cells: typed again in `Nom` and `Prénom`
+    header, *rows = tour.sheets["Inscrits"]
+    typed = [("JOUEURA", "Un"), ("JOUEURB Un", ""), ("JOUEURC", "Un"), ("JOUEURD", None)]
+    tour.sheets["Inscrits"] = [["Nom", "Prénom", *header[1:]]] + [[*name, *row[1:]] for name, row in zip(typed, rows)]
+    event, problems = tour.parsed()
+    assert problems == ["poules/test.xlsx:'Inscrits'!B5 (colonne « Prénom ») : le prénom de JOUEURD est vide : deux "
+                        "joueurs JOUEURD sans prénom seraient comptés comme un seul — tapez son prénom dans cette case"]
+    assert event is not None
+    assert [r.name for r in event.content.registrants] == ["JOUEURA Un", "JOUEURB Un", "JOUEURC Un", "JOUEURD"]

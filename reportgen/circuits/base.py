@@ -40,6 +40,8 @@ class Circuit(Protocol):
     info: CircuitInfo
     Settings: type  # frozen dataclass; defaults follow INTERPRETATIONS.md
 
+    # The workbook's event, or None when what it adds to `problems` blocks (problems.py `blocking`):
+    # a warning alone (`Table.read_name`'s empty Prénom) is said and the workbook read all the same.
     def parse(self, workbook: Workbook, sheet: TournamentSheet, reading: Reading,
               problems: list[Problem]) -> Event | None: ...
 

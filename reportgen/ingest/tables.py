@@ -11,11 +11,12 @@ import functools
 from dataclasses import dataclass
 from functools import cached_property
 
-from reportgen.ingest.text import nom_and_prenom, normalise_label, split_full_name
+from reportgen.french import of_person
+from reportgen.ingest.text import format_name, nom_and_prenom, normalise_label, split_full_name
 from reportgen.ingest.values import BadValue, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Problem, SourceRef, column_letter
-from reportgen.problems import MISSING_COLUMN
+from reportgen.problems import EMPTY_FIRST_NAME, MISSING_COLUMN
 
 HEADER_SEARCH_ROWS = 30
 
@@ -119,17 +120,37 @@ class Table:
     def read_name(self, row: int, problems: list[Problem], required: bool = True):
         """(last, first, cell of the name) from `Nom` + `Prénom`, or from a single `Joueur` column
         ("DUPONT Jean", "Jean DUPONT", "Dupont, Jean"); last is None when missing. A `Prénom` left
-        empty: the `Nom` told apart as a `Joueur` cell is, when its case says so (`nom_and_prenom`)."""
+        empty: the `Nom` told apart as a `Joueur` cell is, when its case says so (`nom_and_prenom`),
+        else a warning (`_first_name_empty`)."""
         key = "last_name" if self.has("last_name") else "player"
         if key == "last_name":
             last = self.read(row, "last_name", text, problems, required)
+            said = len(problems)
             first = self.read(row, "first_name", text, problems, required=False) or ""
             if last and not first:
                 last, first = nom_and_prenom(last, first)
+                if not first and len(problems) == said:  # a Prénom refused (a formula...) is said once
+                    self._first_name_empty(row, last, problems)
         else:
             full = self.read(row, "player", text, problems, required)
             last, first = split_full_name(full) if full else (None, "")
         return last, first, self.ref(row, key)
+
+    def _first_name_empty(self, row: int, last: str, problems: list[Problem]) -> None:
+        """A warning at the `Prénom` cell left blank of a row read as a surname alone, without a
+        licence: its player is known by that surname, which two people may share (INTERPRETATIONS.md,
+        « who is who »), so two of them typed so would be one. Not a refusal: the row is read as typed
+        and its player ranked, until the club gives his first name. Nothing to say where the sheet
+        has no `Prénom` column."""
+        if not self.has("first_name"):
+            return
+        licence = self.has("licence")
+        if licence and not is_empty(self.raw(row, "licence")):
+            return  # his licence is who he is (ingest/players.py)
+        player = format_name(last, "")
+        problems.append(EMPTY_FIRST_NAME(self.ref(row, "first_name"), player=player, of_player=of_person(player),
+                                         **({"nor_licence": " ni licence", "or_licence": ", ou sa licence"}
+                                            if licence else {})))
 
     def read_names(self) -> list[tuple[str | None, str]] | None:
         """Every data row's (last, first) as `read_name` gives them, when each of their cells reads

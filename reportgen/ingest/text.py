@@ -260,7 +260,7 @@ def nom_and_prenom(last: str, first: str) -> tuple[str, str]:
     beside a `Nom` that holds a name in one cell, told apart as in a `Joueur` cell by a comma or by
     the case (« DUPONT Jean », « Jean DUPONT », « Dupont, Jean » are DUPONT | Jean, printed so, not
     « DUPONT JEAN »). A `Nom` in one case throughout tells nothing (« DA SILVA », « Dupont Jean »):
-    its words stay the surname, as typed."""
+    its words stay the surname, as typed, and `Table.read_name` may warn that the first name is empty."""
     if first:
         return last, first
     return _told_apart(clean_spaces(last)) or (last, first)

@@ -11,6 +11,7 @@ from reportgen.ingest.tables import CLUB, FIRST_NAME, LAST_NAME, PLACE, PLAYER, 
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow
+from reportgen.problems import blocking
 
 SHEET = "Quilles"
 
@@ -45,6 +46,6 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
                 rows.append(SkittlesRow(entry=Entry("", last, first), ref=name_ref, club=club,
                                         club_ref=table.ref(row, "club"), place=place[0]))
     problems.extend(found)
-    if found:
+    if blocking(found):  # a warning alone (`read_name`'s empty Prénom) refuses nothing
         return None
     return Event(id=workbook.label, name=name, date=day, content=Skittles(lanes), results=rows)

@@ -23,7 +23,7 @@ from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow
-from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB
+from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB, blocking
 
 RESULTS_SHEET = "Résultats"
 MISSING_PLACES_SHOWN = 5  # a fix names the first five places nobody has, then how many more
@@ -75,12 +75,13 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
     location = sheet.read("lieu", values.text, found, required=False)
 
     rows = _results(workbook, formula, found)
-    if found:
+    refused = blocking(found)  # a warning alone (an empty Prénom) refuses nothing
+    if refused:
         # Refused: its rows never reach the results table, whose checks (the players' clubs) would
         # otherwise only speak on the next run, once these problems are fixed. Said now, all at once.
         _check_clubs(rows, reading, found)
     problems.extend(found)
-    if found or club is None:
+    if refused or club is None:
         # "club" is required: a missing, empty or unknown club has put a problem in found; a club on a
         # row of clubs.xlsx with its own problem is said there, once, and blocks the build
         return None

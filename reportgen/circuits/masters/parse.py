@@ -23,7 +23,7 @@ from reportgen.ingest.tournament import SHEET as TOURNAMENT_SHEET
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Sheet, Workbook
 from reportgen.model import Entry, Event, Problem, SourceRef
-from reportgen.problems import FUTURE_DATE, MISSING_SHEET, MISSING_VALUE
+from reportgen.problems import FUTURE_DATE, MISSING_SHEET, MISSING_VALUE, blocking
 
 WITHDRAWALS_SHEET = "Désistements"
 MATCHES_SHEET = "Matchs"
@@ -153,7 +153,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
         found.append(FUTURE_DATE(sheet.ref("date"), typed="des scores sont saisis mais ", event="du Masters",
                                  day=date_long(day)))
     problems.extend(found)
-    if found:
+    if blocking(found):  # a warning alone (an empty Prénom) refuses nothing
         return None
     tournament = workbook.sheet(TOURNAMENT_SHEET)
     content = MastersSheet(season=season, season_ref=sheet.ref("saison"), location=location,

@@ -40,6 +40,7 @@ from reportgen.problems import (
     FUTURE_DATE,
     MISSING_SHEET,
     UNKNOWN_PLAYER,
+    blocking,
 )
 
 REGISTRANTS_SHEET, GAMES_SHEET, FORFEITS_SHEET = "Inscrits", "Parties", "Forfaits"
@@ -176,7 +177,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     if day and day > reading.today and any(game.result for game in games):
         found.append(FUTURE_DATE(sheet.ref("date"), typed="des résultats sont saisis mais ", day=date_long(day)))
     problems.extend(found)
-    if found:
+    if blocking(found):  # a warning alone (a registrant's empty Prénom) refuses nothing
         return None
     content = PoulesTournament(location=location, registrants=tuple(registrants), games=tuple(games),
                                forfeits=tuple(forfeits), layout=layout, pool_names=names)
@@ -228,7 +229,7 @@ def _registrants(workbook: Workbook,
             continue
         seen[key] = where.cell or ""
         named[key] = name
-        if not local:
+        if not blocking(local):
             read.append((registered, row, name, ron, address, where))
     if not read and not found:
         found.append(EMPTY(workbook.ref(table.sheet), nothing="aucun inscrit"))
@@ -334,7 +335,7 @@ def _forfeits(workbook: Workbook, known: dict[str, str], found: list[Problem]) -
         day = table.read(row, "day", values.date, local, required=False)
         player = _registrant(name, known, listed, where, local) if name is not None else None
         found.extend(local)
-        if local or player is None or number is None:
+        if blocking(local) or player is None or number is None:
             continue
         if (player, number, rehabilitated) in seen:
             found.append(DUPLICATE(where, message=f"ce forfait {of_person(known[player])} au tour {number} est déjà en "

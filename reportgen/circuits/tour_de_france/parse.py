@@ -11,7 +11,7 @@ from reportgen.ingest.tables import FIRST_NAME, LAST_NAME, PLACE, PLAYER, Column
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
-from reportgen.problems import BAD_VALUE, EMPTY, MISSING_SHEET, PLACE_RANGE, PLACE_SEQUENCE
+from reportgen.problems import BAD_VALUE, EMPTY, MISSING_SHEET, PLACE_RANGE, PLACE_SEQUENCE, blocking
 
 RESULTS_SHEET = "Résultats"
 EXCLUDED = Column("excluded", "Hors classement", ("Exclu", "Non classé", "HC"))
@@ -48,7 +48,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
                                "joueurs sont listés",
                                fix="indiquez le nombre de participants physiques, ou laissez vide"))
     problems.extend(found)
-    if found:
+    if blocking(found):  # a warning alone (an empty Prénom) refuses nothing
         return None
     content = TourDeFranceTournament(location=location, participants=participants or len(rows))
     return Event(id=workbook.label, name=name, date=day, content=content, results=ranking_places(rows))

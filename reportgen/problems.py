@@ -192,11 +192,13 @@ UNKNOWN_PLAYER = _kind("unknown-player", "a name that is not in the closed list 
 AMBIGUOUS_PLAYER = _kind("ambiguous-player", "a name that could mean two entries of a closed list",
                          "{player} peut désigner {candidates} ({among})")
 # A warning: the row is read as typed, and its player ranked; only the club knows his first name.
-EMPTY_FIRST_NAME = _kind("empty-first-name", "a player's Prénom is empty beside a Nom that holds his surname alone, "
-                         "and no licence tells him apart: two players of that name so typed would be counted as one",
-                         "le prénom {of_player} est vide : deux joueurs {player} sans prénom{nor_licence} seraient "
-                         "comptés comme un seul", "tapez son prénom dans cette case{or_licence}",
-                         nor_licence="", or_licence="", level=Level.WARNING)
+EMPTY_FIRST_NAME = _kind("empty-first-name", "a player's Prénom is empty (or the sheet has no Prénom column) beside "
+                         "a Nom that holds his surname alone, and no licence tells him apart: two players of that name "
+                         "so typed would be counted as one",
+                         "le prénom {of_player} {missing} : deux joueurs {player} sans prénom{nor_licence} seraient "
+                         "comptés comme un seul", "tapez son prénom {where_typed}{or_licence}",
+                         missing="est vide", where_typed="dans cette case", nor_licence="", or_licence="",
+                         level=Level.WARNING)
 
 # -- games, rounds and pools (Tantrix, pool tournaments, the Masters) -----------------------------
 

@@ -67,6 +67,16 @@ def test_a_licence_tells_players_without_a_first_name_apart_and_the_fix_names_it
                         "case, ou sa licence"]
 
 
+def test_a_sheet_with_nom_and_no_prenom_column_reads_each_nom_so_and_says_a_surname_alone_at_its_cell():
+    # a sheet of `Nom` alone is a `Joueur` column under another header: « DUPONT Jean » is read so,
+    # and a surname alone (no column to type the first name in) is said at its own cell
+    names, problems = read(table_of([[1, "DUPONT Jean"], [2, "MARTIN"], [3, "Anne DURAND"]], header=("Place", "Nom")))
+    assert names == [("DUPONT", "Jean"), ("MARTIN", ""), ("DURAND", "Anne")]
+    assert problems == ["t.xlsx:'Résultats'!B3 (colonne « Nom ») : le prénom de MARTIN manque (la feuille n’a pas "
+                        "de colonne « Prénom ») : deux joueurs MARTIN sans prénom seraient comptés comme un seul — "
+                        "tapez son prénom après son nom dans cette case (ou dans une colonne « Prénom » à ajouter)"]
+
+
 def test_a_comma_in_nom_beside_an_empty_prenom_splits_it_as_in_a_joueur_cell():
     names, problems = read(table_of([[1, "Dupont, Jean", ""]]))
     assert names == [("Dupont", "Jean")] and problems == []

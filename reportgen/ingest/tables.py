@@ -140,15 +140,17 @@ class Table:
         """A warning at the `Prénom` cell left blank of a row read as a surname alone, without a
         licence: its player is known by that surname, which two people may share (INTERPRETATIONS.md,
         « who is who »), so two of them typed so would be one. Not a refusal: the row is read as typed
-        and its player ranked, until the club gives his first name. Nothing to say where the sheet
-        has no `Prénom` column."""
-        if not self.has("first_name"):
-            return
+        and its player ranked, until the club gives his first name. A sheet of `Nom` without a `Prénom`
+        column (a `Joueur` column under another header) says it at the `Nom` cell."""
         licence = self.has("licence")
         if licence and not is_empty(self.raw(row, "licence")):
             return  # his licence is who he is (ingest/players.py)
         player = format_name(last, "")
-        problems.append(EMPTY_FIRST_NAME(self.ref(row, "first_name"), player=player, of_player=of_person(player),
+        column = {} if self.has("first_name") else {
+            "missing": "manque (la feuille n’a pas de colonne « Prénom »)",
+            "where_typed": "après son nom dans cette case (ou dans une colonne « Prénom » à ajouter)"}
+        problems.append(EMPTY_FIRST_NAME(self.ref(row, "first_name" if self.has("first_name") else "last_name"),
+                                         player=player, of_player=of_person(player), **column,
                                          **({"nor_licence": " ni licence", "or_licence": ", ou sa licence"}
                                             if licence else {})))
 

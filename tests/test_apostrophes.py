@@ -47,9 +47,9 @@ def test_the_check_finds_a_straight_elision_in_words_only():
 
 def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed():
     """What a club reads of `reportgen inbox` (its workbook filed, filed while its circuit waits,
-    held as another club's tournament, refused with its problems, the same refused again) and of
-    `reportgen remind`: the words reportgen writes around the names elide with ’; a name from a
-    workbook or a subject keeps the apostrophe it was typed with."""
+    held as another club's tournament, refused with its problems, the same refused or held again)
+    and of `reportgen remind`: the words reportgen writes around the names elide with ’; a name from
+    a workbook or a subject keeps the apostrophe it was typed with."""
     import datetime as dt
 
     from reportgen.delivery.inbox_answers import Received, compose
@@ -68,7 +68,9 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
              Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
                    owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
              Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem,)),
-             Filed("c.xlsx", "4", "refused", "grand-sud", "", "", "p", problems=(problem,), known_since="2026-11-30")]
+             Filed("c.xlsx", "4", "refused", "grand-sud", "", "", "p", problems=(problem,), known_since="2026-11-30"),
+             Filed("e.xlsx", "5", "held", "grand-sud", typed, "2026-11-21", "p", owners=(Owner("AUCH", "Auch"),),
+                   known_since="2026-11-30")]
     draft = compose(Received("contact@albi.example.org", typed, "<a@b>", "", dt.date(2026, 12, 5)), albi, filed,
                     "Ligue", clubs, "mail/inbox/x", "k").draft
     bodies = {"answer text": draft.text, "answer HTML": draft.html or "",
@@ -80,16 +82,19 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
 
 def test_an_inbox_line_never_mixes_two_apostrophes():
     """`reportgen inbox` says each message in one line: a workbook filed in place of another, one
-    held as another club's tournament (« du club d’Albi »), a sender unknown. Its own words elide
-    with ’ as the quoted clubs do; a subject keeps the apostrophe it was typed with."""
+    held as another club's tournament (« du club d’Albi »), the same held again, a sender unknown.
+    Its own words elide with ’ as the quoted clubs do; a subject keeps the apostrophe it was typed
+    with."""
     from reportgen.delivery.inbox_filing import Filed, Owner, Replaced
     from reportgen.delivery.inbox_run import Handled, MessageStatus, describe
 
     typed = "Tournoi d'Albi"
     files = [Filed("a.xlsx", "0", "accepted", "grand-sud", typed, "2026-11-14", "p", (Replaced("old", "kept"),)),
              Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
-                   owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch")))]
+                   owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
+             Filed("e.xlsx", "5", "held", "grand-sud", typed, "2026-11-21", "p", owners=(Owner("ALBI", "Albi"),),
+                   known_since="2026-11-30")]
     lines = [describe(Handled(1, "contact@albi.example.org", typed, "Albi", MessageStatus.DONE, files=files, sent="sent")),
              describe(Handled(2, "x@example.org", typed, "", MessageStatus.LEFT, why="unknown-sender"))]
-    assert "d’Albi" in lines[0] and "l’archive" in lines[0]
+    assert "d’Albi" in lines[0] and "l’archive" in lines[0] and "déjà mis de côté" in lines[0]
     assert [straight_elisions(line.replace(typed, "")) for line in lines] == [[], []]

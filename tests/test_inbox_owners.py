@@ -229,6 +229,109 @@ def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league,
     assert "du club de Nîmes" in body(league.drafts()[0])
 
 
+def held_then_sent_again(league, tmp_path) -> bytes:
+    """Albi's spring tournament filed from Albi's message, Toulouse's version of it held from a second
+    message of 14 March (`HELD`), then the same bytes as « t (1).xlsx » in a third one of 21 March, not
+    yet read: their bytes."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    theirs = workbook(tmp_path / "t", **SPRING, results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=2))
+    assert league.run().returncode == 0
+    again = message(TLSE, "Tournoi d'Albi (renvoi)", [("t (1).xlsx", theirs)], number=3)
+    again.replace_header("Date", "Sat, 21 Mar 2026 09:00:00 +0100")
+    league.server.append(again)
+    return theirs
+
+
+# what the answer to the bytes held on the 14th, sent again, says of them
+STILL = ("c’est le même classeur que celui déjà reçu le 14\u00a0mars\u00a02026 pour le tournoi «\u00a0Tournoi "
+         "printemps\u00a0» du 14\u00a0mars\u00a02026, un tournoi du club d’Albi\u202f; il est toujours gardé de côté, "
+         "en attente de la décision du secrétariat de la ligue.")
+
+
+def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_kept_once(league, tmp_path):
+    """Toulouse sends again, byte for byte, Albi's tournament held on the 14th: it was held again as a
+    new one, told again that the league would decide, a second copy kept in archive/inbox/held/ and
+    listed twice for the secretary. Checked again, still Albi's: its answer says it is the workbook
+    received on the 14th, still waiting for the league's decision; the first copy stays the only one,
+    listed once, and the new row points at it, dated from the 14th."""
+    theirs = held_then_sent_again(league, tmp_path)
+    before = tree(league.inputs)
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert tree(league.inputs) == before
+    draft = answer(league, "2026-03-21-tlse-3")
+    for text, strong in ((body(draft), ""), (markup.unescape(html(draft)), "</strong>")):
+        assert f"t (1).xlsx{strong}\u00a0: {STILL}" in text
+        assert "décidera de la suite" not in text and "n’a donc pas été enregistré" not in text  # a first hold's
+    kept = league.archive / "inbox" / "held"
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == {HELD: theirs}
+    assert [(row[1], row[2], row[4]) for row in test_inbox.inbox_files(league)][1:] == [
+        ("held", f"inbox/held/{HELD}", ""), ("held", f"inbox/held/{HELD}", "2026-03-14")]
+    assert "t (1).xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
+           f"d’Albi, gardé dans inbox/held/{HELD}" in done.stdout
+    assert "MIS DE CÔTÉ" not in done.stdout  # nothing new for her to decide
+    # the secretary's list names it once, from the message that first brought it, after `inbox` as after `check`
+    checked = league.check()
+    assert checked.returncode == 0, checked.stderr
+    for said in (done.stderr, checked.stderr):
+        assert "1 classeur reçu par courriel mis de côté pour vous" in said and said.count(HELD) == 1, said
+        assert f"t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps »" in said
+    # she sets it aside (deletes it); sent a third time, held again, it is kept again in its place, once
+    (kept / HELD).unlink()
+    league.server.append(message(TLSE, "Tournoi d'Albi (encore)", [("t.xlsx", theirs)], number=4))
+    assert league.run().returncode == 0
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == {HELD: theirs}
+    assert league.check().stderr.count(HELD) == 1
+
+
+def test_a_held_stage_sent_again_unchanged_is_checked_again_as_the_secretary_decided_meanwhile(league, tmp_path):
+    """Not taken for the same workbook: held for Albi as the calendar said, Toulouse's stage sent again
+    byte for byte once the secretary gave it to Nîmes is held for Nîmes, its answer a first hold's
+    naming Nîmes (never « le même classeur »), still one copy, listed once naming Nîmes; sent again
+    once she gave it to Toulouse, it is filed and waits no more."""
+    announce_stage(league.inputs, "ALBI")
+    stage = tour_de_france(tmp_path, "Étape de Sète", "GIRARD")
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", stage)]))
+    assert league.run().returncode == 0
+    announce_stage(league.inputs, "NIME")
+    league.server.append(message(TLSE, "Étape (renvoi)", [("e.xlsx", stage)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    text = body(answer(league, "2026-03-14-tlse-2"))
+    assert "«\u00a0Étape de Sète\u00a0» du 14\u00a0mars\u00a02026 est un tournoi du club de Nîmes\u202f; votre " \
+           "classeur n’a donc pas été enregistré. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui " \
+           "décidera de la suite." in text
+    assert "même classeur" not in text and "Albi" not in text
+    assert [p.name for p in (league.archive / "inbox" / "held").iterdir()] == ["2026-03-14-tlse-1-e.xlsx"]
+    assert "e.xlsx MIS DE CÔTÉ pour vous : tournoi du club de Nîmes" in done.stdout
+    for said in (done.stderr, league.check().stderr):
+        assert "1 classeur reçu par courriel mis de côté" in said and said.count("2026-03-14-tlse-1-e.xlsx") == 1
+        assert "est un tournoi du club de Nîmes ; gardé dans" in said and "d’Albi" not in said, said
+    announce_stage(league.inputs, "TLSE")
+    league.server.append(message(TLSE, "Étape (encore)", [("e.xlsx", stage)], number=3))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout
+    assert "est enregistré" in body(answer(league, "2026-03-14-tlse-3"))
+    assert "mis de côté" not in league.check().stderr
+
+
+def test_the_answer_to_a_held_workbook_sent_again_says_the_same_when_a_later_send_sends_it(league, tmp_path, smtp):
+    """Drafted, then sent by a later `--send`, composed again from the decision kept: the same words.
+    Toulouse gets that answer alone: the newer message superseded the draft of the first hold."""
+    held_then_sent_again(league, tmp_path)
+    assert league.run().returncode == 0
+    drafted = answer(league, "2026-03-21-tlse-3")
+    league.with_smtp(smtp.port)
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    [sent] = [sent.message for sent in smtp.received if sent.rcpt_tos == [TLSE]]
+    assert sent["In-Reply-To"] == "<tournoi-d-albi-renvoi-3@club.example.org>"
+    for part in ("plain", "html"):
+        text = markup.unescape(sent.get_body((part,)).get_content()).replace("\r\n", "\n")  # as SMTP carried it
+        assert STILL in text and text == markup.unescape(drafted.get_body((part,)).get_content())
+
+
 V4_INBOX_FILE = """CREATE TABLE inbox_file (
     message  INTEGER NOT NULL REFERENCES inbox_message(id),
     position INTEGER NOT NULL,

@@ -51,7 +51,8 @@ def club_bodies() -> tuple[str, str]:
 
 def inbox_bodies() -> tuple[str, str]:
     """An answer with a workbook accepted (replacing another), one held (another club's tournament),
-    two refused (one with the template), one sent again unchanged, one refused again unchanged."""
+    two refused (one with the template), one sent again unchanged, one refused again unchanged, one
+    held again unchanged."""
     problems = (Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
                 Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
     filed = [Filed(TYPED, "0", "accepted", "grand-sud", TYPED, "2026-11-14", "p", (Replaced("old", "kept"),)),
@@ -60,7 +61,9 @@ def inbox_bodies() -> tuple[str, str]:
              Filed("d.xlsx", "3", "held", "grand-sud", TYPED, "2026-11-21", "p", (Replaced("old", ""),),
                    owners=(Owner("NIME", "Nîmes"),)),
              Filed("e.xlsx", "4", "same", "grand-sud", TYPED, "2026-11-28", "p", known_since="2026-11-30"),
-             Filed("f.xlsx", "5", "refused", "grand-sud", "", "", "p", problems=problems[:1], known_since="2026-11-30")]
+             Filed("f.xlsx", "5", "refused", "grand-sud", "", "", "p", problems=problems[:1], known_since="2026-11-30"),
+             Filed("g.xlsx", "6", "held", "grand-sud", TYPED, "2026-11-21", "p", owners=(Owner("NIME", "Nîmes"),),
+                   known_since="2026-11-30")]
     received = Received("contact@albi.example.org", TYPED, "<a@b>", "", dt.date(2026, 12, 5))
     draft = compose(received, ALBI, filed, LEAGUE, CLUBS, "mail/inbox/x", "k").draft
     return draft.text, draft.html
@@ -94,6 +97,8 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin attendus" in club_html
     assert "du 21\u00a0novembre\u00a02026 est un tournoi du club de Nîmes\u202f; votre classeur" in inbox_text
     assert "déjà refusé le 30\u00a0novembre\u00a02026\u202f; ses problèmes" in inbox_text
+    held_again = "novembre\u00a02026, un tournoi du club de Nîmes\u202f; il est toujours gardé de côté, en attente"
+    assert held_again in inbox_text and held_again in inbox_html
     assert "message du 5\u00a0décembre\u00a02026 («\u00a0" in inbox_text and "(colonne «\u00a0Place\u00a0»)" in inbox_html
     assert "tournoi «\u00a0" in reminders[0] and "\u00a0» (Classement" in reminders[0]
     assert "en réponse à ce message\u202f? " in reminders[1] and "le 8\u00a0novembre\u00a02026, au Grau-du-Roi" \

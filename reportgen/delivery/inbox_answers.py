@@ -4,9 +4,10 @@ workbook accepted (« le tournoi « X » du 14 mars 2026 est enregistré »: « 
 for a tournament the sender does not organise; filed while its circuit waits for one it depends on,
 that its full check and publication wait, nothing for the club to correct), the same workbook as
 the one already filed (byte for byte: received on that day, nothing changes), held (another club's tournament, named: the
-league's secretary decides) or its problems with sheet, cell and fix (the same bytes refused again
-for the same problems: the workbook already refused that day, its problems still there), with the
-circuit's blank workbook attached when the layout itself is wrong.
+league's secretary decides; the same bytes held again for the same club's tournament: the workbook
+received that day, still waiting for her decision) or its problems with sheet, cell and fix (the
+same bytes refused again for the same problems: the workbook already refused that day, its problems
+still there), with the circuit's blank workbook attached when the layout itself is wrong.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
@@ -166,7 +167,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     attachments: list[Attachment] = []
     for one in filed:
         shown = clean_text(one.filename)
-        # same, refused again: the day of the earlier message these bytes repeat (`Filed.known_since`)
+        # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
         since = french.date_long(dt.date.fromisoformat(one.known_since)) if one.known_since else ""
         if one.status == "accepted":
             day = dt.date.fromisoformat(one.date)
@@ -182,8 +183,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
             held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
-                         "owners": owned_by(one),
-                         "replaced": bool(one.replaced)})
+                         "owners": owned_by(one), "replaced": bool(one.replaced), "since": since})
             continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None
         if template is not None and template.filename not in {a.filename for a in attachments}:

@@ -8,9 +8,10 @@ file count, so a broken file elsewhere never refuses a club's good one. The same
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
 « two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
 The same bytes as that version (`unchanged`) replace nothing: the club is told so, nothing is
-written or kept (`same`). The same bytes its club was refused before are checked again (the league's
-settings may have changed since); refused again, they share the copy that refusal kept, and the club
-is told it is that workbook when its problems are the same (`decide`).
+written or kept (`same`). The same bytes its club was refused, or held, before are checked again (the
+league's settings, or the secretary's decision, may have changed since); refused or held again, they
+share the copy kept the first time, and the club is told it is that workbook when what it was told is
+still true: the same problems, the tournament of the same clubs (`again`).
 
 A workbook whose circuit waits for one it depends on (the Masters while the Grand Sud has workbooks
 to correct: the hold `upstream`, model.Level.HELD) is judged on its own problems, as `make check`
@@ -20,7 +21,8 @@ A tournament is its organising club's: a workbook that would replace a version a
 message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
 or its own sheet names another club than the sender; in a circuit whose sheets name no club, the
 club calendrier.xlsx announces for it), is held: kept aside like a refused one, never filed, for the
-league secretary to decide (a club never silently replaces another's results).
+league secretary to decide (a club never silently replaces another's results). Sent again while it
+waits, it asks her nothing new: the club is told it still waits for her decision.
 
 Names from mail are data, never a path: the filed name is built from the workbook's circuit, season,
 date, club and name, each reduced to [a-z0-9-]."""
@@ -296,7 +298,7 @@ class Filed:
     event: str  # the tournament's name
     date: str  # its date, ISO
     # accepted: relative to inputs/; same: the workbook of inputs/ it is a copy of; refused, held:
-    # relative to the archive folder (refused again, the same bytes: the copy their first refusal kept)
+    # relative to the archive folder (refused or held again, the same bytes: the copy kept the first time)
     path: str
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
@@ -304,10 +306,10 @@ class Filed:
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
-    # secretary put the file in inputs/); refused: these bytes refused to the club before for these
-    # very problems, the day the message that first brought them so was written ('' for a first
-    # refusal, or one whose problems changed). Kept with the decision, as `owners`, so that an answer
-    # composed again later says the same
+    # secretary put the file in inputs/); refused, held: these bytes refused to the club before for
+    # these very problems, or held for these very owners, the day the message that first brought them
+    # so was written ('' the first time, or when the problems or owners changed). Kept with the
+    # decision, as `owners`, so that an answer composed again later says the same
     known_since: str = ""
 
     @property
@@ -378,17 +380,31 @@ def unchanged(verdict: Verdict, digest: str, inputs: Path) -> bool:
         (path := inputs / earlier).is_file() and sha256(path.read_bytes()) == digest for earlier in verdict.same)
 
 
+def again(filed: Filed, before: Filed | None) -> Filed:
+    """A workbook kept aside (refused or held) whose bytes were kept aside so for its club before
+    (`before`: the latest such decision, its `known_since` the day its club was first told so): kept
+    in that decision's copy, never a second one (a second copy was listed twice for the secretary),
+    and dated from it when its club is told the same again: the same problems, the tournament of the
+    same clubs. The league's settings, or the secretary, may have changed either since (a club added
+    to clubs.xlsx, the calendar giving the tournament to another club): it is then told as the first
+    time."""
+    if before is None:
+        return filed
+    told = (filed.problems, filed.owners) == (before.problems, before.owners)
+    return dataclasses.replace(filed, path=before.path, known_since=before.known_since if told else "")
+
+
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
-           filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None) -> Filed:
+           filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None,
+           held: Filed | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them was
     written, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
     filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
-    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid),
-    or, these bytes refused to the club before (`refused`: the latest such decision, its
-    `known_since` the day its problems were first given), where that refusal kept them, dated from
-    it when the problems are the same."""
+    archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
+    These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
+    are kept where that decision kept them (`again`)."""
     digest = sha256(data)
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
@@ -403,9 +419,9 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                          verdict.same[0], known_since=known_since)
         others = owners(verdict, club, filed_by or {})
         if others:
-            return Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
-                         aside(HELD, message, filename),
-                         tuple(Replaced(path, "") for path in verdict.same), owners=others)
+            return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
+                               aside(HELD, message, filename),
+                               tuple(Replaced(path, "") for path in verdict.same), owners=others), held)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
         # it until the other circuit's workbooks are corrected, then checks it in full (its
@@ -425,13 +441,9 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
                      replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
-    said = tuple(Said.of(p) for p in verdict.problems)
-    # The same bytes refused again are kept once (a second copy was listed twice for the secretary),
-    # and said to be the workbook already refused only for the problems the club was given then: the
-    # league's settings may have changed some since (a club added to clubs.xlsx).
-    return Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
-                 refused.path if refused is not None else aside(REFUSED, message, filename), problems=said,
-                 known_since=refused.known_since if refused is not None and said == refused.problems else "")
+    return again(Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
+                       aside(REFUSED, message, filename), problems=tuple(Said.of(p) for p in verdict.problems)),
+                 refused)
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:
@@ -440,7 +452,7 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
     over the first (never kept as a replaced version), and the answer said each « enregistré ». The
     same bytes twice are one workbook. Refused or held workbooks kept aside share a file only when
     they are the same bytes (`message`, as `decide`'s: two attachments of one name were kept in one;
-    bytes refused before are kept where their first refusal kept them, whatever their name now)."""
+    bytes refused or held before are kept where that decision kept them, whatever their name now)."""
     by_tournament: dict[tuple[str, object], list[Filed]] = {}
     for verdict, filed in decided:
         # a copy of the version in inputs/ beside another version still asks which counts: « rien ne
@@ -495,8 +507,8 @@ def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
     elif filed.status == "same":  # inputs/ has it: nothing written, so nothing for a build to redo
         return
     else:  # refused or held: kept aside, inputs/ untouched
-        # Bytes refused again are where their first refusal kept them: that copy stays as it is (written
-        # again only if the secretary deleted it, the workbook waiting again).
+        # Bytes refused or held again are where the first time kept them: that copy stays as it is
+        # (written again only if the secretary deleted it, the workbook waiting again).
         kept = archive / filed.path
         if not (kept.is_file() and sha256(kept.read_bytes()) == filed.sha256):
             write_atomic(kept, data)

@@ -10,7 +10,9 @@ before it was committed, and each step safe to do again:
 2. each workbook is checked (`inbox_filing.examine`) and what to do with it is committed with the
    state `filing` (table inbox_file): nothing is filed before the decisions are in the database; a
    workbook of another club's tournament (one whose earlier version another club's message filed,
-   as inbox_file says, or whose sheet names another club) is `held` for the secretary;
+   as inbox_file says, or whose sheet names another club) is `held` for the secretary (sent again
+   byte for byte while it waits, it is checked again: held again, it shares the first copy, nothing
+   new for her, and its club is told it still waits for her decision);
 3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
    ones kept aside), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
@@ -281,7 +283,8 @@ class Inbox:
             digest = sha256(content)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
-                                            self._refused_before(digest, club))))
+                                            self._before("refused", digest, club),
+                                            self._before("held", digest, club))))
         decided = one_version_each(checked, name)
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
@@ -317,11 +320,12 @@ class Inbox:
         row = self._latest("accepted", digest)
         return str(row["sent_on"]) if row is not None else ""
 
-    def _refused_before(self, digest: str, club: str) -> Filed | None:
-        """The latest refusal of these bytes to `club` (another club sending them has been told
-        nothing of them), its `known_since` the day the message that first brought them with its
-        problems was written: its own, unless it repeated an earlier refusal."""
-        row = self._latest("refused", digest, club)
+    def _before(self, status: str, digest: str, club: str) -> Filed | None:
+        """The latest decision `status` (`refused` or `held`) for these bytes in `club`'s messages
+        (another club sending them has been told nothing of them), its `known_since` the day the
+        message that first brought them so (with its problems, for its owners) was written: its own,
+        unless it repeated an earlier decision."""
+        row = self._latest(status, digest, club)
         return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"]) \
             if row is not None else None
 
@@ -393,7 +397,7 @@ def describe(one: Handled) -> str:
         return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"
     parts = []
     for filed in one.files:
-        # same, refused again: the day of the earlier message these bytes repeat (`Filed.known_since`)
+        # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
         since = french.date_long(dt.date.fromisoformat(filed.known_since)) if filed.known_since else ""
         if filed.status == "accepted":
             titles = waited(filed)
@@ -406,8 +410,10 @@ def describe(one: Handled) -> str:
         elif filed.status == "same":
             said = f", reçu le {since}" if since else ""
             parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{said}) : rien de changé")
-        elif filed.status == "held":
-            parts.append(f"{filed.filename} MIS DE CÔTÉ pour vous : tournoi {owned_by(filed)}, gardé dans {filed.path}")
+        elif filed.status == "held":  # held again: nothing new for her to decide
+            said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
+                "MIS DE CÔTÉ pour vous"
+            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
             parts.append(f"{filed.filename} refusé{said} ({len(filed.problems)} "
@@ -499,10 +505,17 @@ def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:
 def held_waiting(archive: Path, inputs: Path) -> list[str]:
     """The workbooks `inbox` held (another club's tournament) that wait for the secretary: still in
     the archive, their bytes in no workbook of inputs/ (once she puts one there, it is filed; once
-    she deletes it, she has said no). One French line each, saying where it is and how to file it."""
+    she deletes it, she has said no). One French line each, saying where it is and how to file it.
+    The same bytes held again share one copy (inbox_filing.py `again`): listed once, from the message
+    that first brought it, with whose tournament it is as the latest decision says (the secretary may
+    have given it to another club since)."""
     rows = _decided(archive, "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m "
                              "ON m.id = f.message WHERE f.status = 'held' ORDER BY m.id, f.position")
-    held = [(row, Filed.from_row(row)) for row in rows if (archive / row["path"]).is_file()]
+    kept: dict[str, tuple[sqlite3.Row, Filed]] = {}  # each copy: its first row, its latest decision
+    for row in rows:
+        if (archive / row["path"]).is_file():
+            kept[row["path"]] = (kept.get(row["path"], (row,))[0], Filed.from_row(row))
+    held = list(kept.values())
     if not held:  # `check` and `inbox` ask at every run: inputs/ is walked only for a held workbook
         return []
     filed = _in_inputs(inputs, {one.sha256: archive / one.path for _, one in held})
@@ -515,7 +528,7 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
         instead = french.joined([str(inputs / r.path) for r in one.replaced])
         # Its words elide with ’ as the club's name french.py writes in it does (« du club d’Albi »):
         # one line, one apostrophe (the terminal's other lines keep the straight one).
-        lines.append(f"{one.filename} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
+        lines.append(f"{row['filename']} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
                      f"{owned_by(one)} ; gardé dans {archive / one.path} ; pour l’enregistrer, mettez-le dans "
                      + (f"inputs/ à la place de {instead}" if instead else "inputs/")
                      + " ; pour l’écarter, supprimez-le")

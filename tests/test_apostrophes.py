@@ -47,7 +47,8 @@ def test_the_check_finds_a_straight_elision_in_words_only():
 
 def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed():
     """What a club reads of `reportgen inbox` (its workbook filed, filed while its circuit waits,
-    held as another club's tournament, refused with its problems, the same refused or held again)
+    held as another club's tournament, refused with its problems, the same refused or held again, sent
+    again unchanged; with warnings, what is still to complete)
     and of `reportgen remind`: the words reportgen writes around the names elide with ’; a name from
     a workbook or a subject keeps the apostrophe it was typed with."""
     import datetime as dt
@@ -63,11 +64,16 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
     clubs = ClubDirectory([albi, Club("AUCH", "Auch", "32", ())])
     waits = Said(None, None, None, "en attente", "", UPSTREAM.code)
     problem = Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre", "bad")
-    filed = [Filed("a.xlsx", "0", "accepted", "grand-sud", typed, "2026-11-14", "p", (Replaced("old", "kept"),)),
-             Filed("m.xlsx", "1", "accepted", "masters", typed, "2026-11-28", "p", problems=(waits,)),
+    warning = Said("Résultats", "C3", "Prénom", "le prénom de DUPONT est vide", "tapez son prénom", "empty-first-name",
+                   "warning")
+    filed = [Filed("a.xlsx", "0", "accepted", "grand-sud", typed, "2026-11-14", "p", (Replaced("old", "kept"),),
+                   problems=(warning,)),
+             Filed("m.xlsx", "1", "accepted", "masters", typed, "2026-11-28", "p", problems=(waits, warning)),
              Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
                    owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
-             Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem,)),
+             Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem, warning)),
+             Filed("s.xlsx", "6", "same", "grand-sud", typed, "2026-11-14", "p", problems=(warning,),
+                   known_since="2026-11-30"),
              Filed("c.xlsx", "4", "refused", "grand-sud", "", "", "p", problems=(problem,), known_since="2026-11-30"),
              Filed("e.xlsx", "5", "held", "grand-sud", typed, "2026-11-21", "p", owners=(Owner("AUCH", "Auch"),),
                    known_since="2026-11-30")]
@@ -78,6 +84,7 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
     assert {kind: straight_elisions(body.replace(typed, "").replace(typed.replace("'", "&#39;"), ""))
             for kind, body in bodies.items()} == {kind: [] for kind in bodies}
     assert typed in draft.text and "du club d’Albi et du club d’Auch" in draft.text
+    assert "qu’il soit complet" in draft.text and "n’empêcherait" in draft.text and "l’avez déjà complété" in draft.text
 
 
 def test_an_inbox_line_never_mixes_two_apostrophes():

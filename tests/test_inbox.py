@@ -444,6 +444,43 @@ def test_two_refused_attachments_of_one_name_are_kept_in_two_files():
         ["inbox/refused/first-r.xlsx"] * 2
 
 
+def test_two_versions_of_one_tournament_refused_together_keep_their_warnings_after_the_question():
+    from reportgen.delivery.inbox_filing import Said, Verdict, one_version_each
+    from reportgen.model import Event
+
+    warning = Said("Résultats", "C2", "Prénom", "le prénom de ROUX est vide", "tapez son prénom", "empty-first-name",
+                   "warning")
+    event = Event("courriel/x.xlsx", "Tournoi", dt.date(2026, 3, 14), None)
+    decided = [(Verdict(circuit="tour-de-france", event=event),
+                Filed(name, digest, "accepted", "tour-de-france", "Tournoi", "2026-03-14", "p", problems=problems))
+               for name, digest, problems in (("a.xlsx", "a", (warning,)), ("b.xlsx", "b", ()))]
+    first, second = one_version_each(decided, "m")
+    assert (first.status, second.status) == ("refused", "refused")
+    assert [said.code for said in first.problems] == ["duplicate-tournament", "empty-first-name"]
+    assert first.warnings == (warning,) and second.warnings == ()
+
+
+def test_a_decision_keeps_its_warnings_in_its_problems_and_a_row_kept_before_reads_as_it_was():
+    """No schema change: each problem of inbox_file's `problems` says its level; a row written before
+    holds none, its problems blocking (a refused row's) as they were."""
+    import dataclasses
+
+    from reportgen.delivery.inbox_filing import Said
+
+    columns = ("filename", "sha256", "status", "circuit", "event", "date", "path", "replaced", "problems", "owners",
+               "known_since")
+    place = Said("Résultats", "A3", "Place", "« deux » n’est pas une place", "écrivez un nombre", "bad-value")
+    warning = Said("Résultats", "C2", "Prénom", "le prénom de ROUX est vide", "tapez son prénom", "empty-first-name",
+                   "warning")
+    refused = Filed("r.xlsx", "a", "refused", "grand-sud", "", "", "inbox/refused/r.xlsx", problems=(place, warning))
+    again = Filed.from_row(dict(zip(columns, refused.row())))
+    assert again == refused and (again.blocking, again.warnings) == ((place,), (warning,))
+    kept = dict(zip(columns, dataclasses.replace(refused, problems=(place,)).row()))
+    before = dict(kept, problems=kept["problems"].replace('"level": "blocking", ', ""))
+    assert "level" not in before["problems"]
+    assert Filed.from_row(before) == Filed.from_row(kept) and Filed.from_row(before).warnings == ()
+
+
 def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
     old = league.inputs / "2026-01-10-toulouse.xlsx"  # put in inputs/ by hand, before the inbox
     before = old.read_bytes()
@@ -636,6 +673,135 @@ def test_a_refused_workbook_sent_again_unchanged_with_fewer_problems_is_answered
                                                         ("refused", FIRST_COPY, "[]", "")]
     checked = league.check()
     assert checked.returncode == 0 and checked.stderr.count("2026-03-14-albi-1-casse.xlsx") == 1, checked.stderr
+
+
+# DUPONT without a first name nor a licence: a warning (empty-first-name), which refuses nothing.
+UNNAMED = [[1, "DUPONT", "", "", "Albi"], [2, "MARTIN", "Paul", "1002", "Albi"]]
+# The warning as the club reads it, one line of the text answer.
+TO_COMPLETE = ("  - feuille «\u00a0Résultats\u00a0», cellule C2 (colonne «\u00a0Prénom\u00a0»)\u00a0: le prénom de DUPONT "
+               "est vide\u00a0: deux joueurs DUPONT sans prénom ni licence seraient comptés comme un seul\u202f; tapez son "
+               "prénom dans cette case, ou sa licence.")
+COMPLETE = "Pour qu’il soit complet, voici encore ce que vous pouvez faire\u00a0:"
+
+
+def problems_kept(league: League) -> list[list[tuple]]:
+    """(code, level, sheet, cell) of the `problems` of each inbox_file row, in order."""
+    import json
+
+    connection = sqlite3.connect(league.archive / "league.sqlite")
+    try:
+        return [[(p["code"], p["level"], p["sheet"], p["cell"]) for p in json.loads(row[0])] for row in
+                connection.execute("SELECT f.problems FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+                                   "ORDER BY m.uid, f.position")]
+    finally:
+        connection.close()
+
+
+def test_an_accepted_workbook_s_warnings_are_in_its_answer_and_no_other_file_s(league, tmp_path, smtp):
+    """DUPONT's empty Prénom beside a surname alone is a warning: the workbook is filed, and its club,
+    the only one that knows his first name, was told nothing of it (the warning reached `make check`
+    alone). Its answer says it is filed, then lists it with its cell and fix; the league's own
+    warnings (a club's Email in clubs.xlsx, joueurs.xlsx, another club's tournament in inputs/) are
+    none of its business. Kept with the decision: the draft sent by a later --send says the same."""
+    write_workbook(league.inputs / "clubs.xlsx", {"Clubs": [
+        ["Code", "Nom", "Département", "Email"],
+        *[[c.code, c.name, c.departement, "pas une adresse" if c.code == "MARS" else f"contact@{c.code.lower()}.example.org"]
+          for c in CLUBS.clubs]]})
+    write_workbook(league.inputs / "joueurs.xlsx", {"Joueurs": [["Licence", "Nom", "Prénom", "Club", "Autres graphies"],
+                                                               ["", "ROUX", "", "", ""]]})
+    write_tournament(league.inputs, "2026-02-21-toulouse", day="21/02/2026", club="TLSE",
+                     results=[[1, "BLANC", "", "", "Toulouse"], [2, "DURAND", "Anne", "", "Toulouse"]])
+    assert {w.where.path for w in load(league.inputs, TODAY).warnings} == {
+        "clubs.xlsx", "joueurs.xlsx", "2026-02-21-toulouse.xlsx"}
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING, results=UNNAMED))]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    assert filed.is_file() and "1 classeur enregistré, 0 classeur refusé" in done.stdout
+    assert "a.xlsx enregistré dans inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx (1 avertissement) ;" \
+        in done.stdout
+    [draft] = league.drafts()
+    text, html = body(draft), draft.get_body(("html",)).get_content()
+    assert ("a.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré "
+            "(Classement régional Grand Sud, saison 2026)\u202f; il sera pris en compte au prochain calcul des "
+            f"classements de la ligue.\n\n{COMPLETE}\n{TO_COMPLETE}\n\nUne fois complété, renvoyez-le en réponse à ce "
+            "message\u00a0: il remplacera la version enregistrée.\n\nBien cordialement,") in text
+    assert f"de la ligue.</p>\n<p>{COMPLETE}</p>\n<ul>\n<li>feuille «\u00a0Résultats\u00a0», cellule C2 (colonne " \
+           "«\u00a0Prénom\u00a0»)\u00a0: le prénom de DUPONT est vide" in html
+    for said in (text, html):
+        assert "BLANC" not in said and "ROUX" not in said and "adresse" not in said and "corriger" not in said
+    assert problems_kept(league) == [[("empty-first-name", "warning", "Résultats", "C2")]]
+    # drafted, then sent by a later --send from what was decided: the same words
+    league.with_smtp(smtp.port)
+    sent = league.run("--send")
+    assert sent.returncode == 0, sent.stderr
+    [mail] = smtp.received
+    received = (body(mail.message), mail.message.get_body(("html",)).get_content())
+    assert tuple(said.replace("\r\n", "\n") for said in received) == (text, html)  # as SMTP carries them
+
+
+def test_kill_9_while_answering_an_accepted_workbook_with_a_warning_then_the_rerun_still_lists_it(league, tmp_path):
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING, results=UNNAMED))]))
+    # renames: the message's copy, the check's scratch folder, the workbook filed, the answer's draft:
+    # killed at the fourth
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=4"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filed")] and league.drafts() == []
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    [draft] = league.drafts()
+    assert f"{COMPLETE}\n{TO_COMPLETE}\n" in body(draft)
+
+
+def test_a_refused_workbook_lists_its_warnings_after_its_problems_as_not_blocking(league, tmp_path):
+    """A place that is no number refuses it; DUPONT's empty Prénom would not: said after, as
+    something that alone would not stop it. Sent again unchanged, both are still there: the
+    workbook already refused, both listed again."""
+    refused_then_sent_again(league, tmp_path, [[1, "DUPONT", "", "", "Albi"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    first = body(next(d for d in league.drafts() if d["Subject"] == "Re: Tournoi du 21"))
+    lines = first.splitlines()
+    start = lines.index("casse.xlsx\u00a0: ce classeur n’a pas pu être enregistré. Voici ce qui est à corriger\u00a0:")
+    assert lines[start + 1].startswith("  - feuille «\u00a0Résultats\u00a0», cellule A3 (colonne «\u00a0Place\u00a0»)")
+    assert lines[start + 2:start + 6] == [
+        "", "Pour qu’il soit complet, voici aussi ce que vous pouvez faire (cela seul n’empêcherait pas son "
+        "enregistrement)\u00a0:", TO_COMPLETE, ""]
+    assert "Corrigez le classeur et renvoyez-le en réponse à ce message" in first
+    again = body(answer_to_the_resend(league))
+    assert "déjà refusé le 14\u00a0mars\u00a02026\u202f; ses problèmes sont toujours là" in again
+    assert "cellule A3" in again and TO_COMPLETE in again
+    assert [row[1:] for row in inbox_files(league)] == [("refused", FIRST_COPY, "[]", ""),
+                                                        ("refused", FIRST_COPY, "[]", "2026-03-14")]
+    assert problems_kept(league) == [[("bad-value", "blocking", "Résultats", "A3"),
+                                      ("empty-first-name", "warning", "Résultats", "C2")]] * 2
+    assert "casse (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, 1 avertissement, " \
+           f"gardé dans {FIRST_COPY})" in done.stdout
+
+
+def test_a_workbook_with_a_warning_sent_again_unchanged_says_it_is_still_to_complete(league, tmp_path):
+    """Told to type DUPONT's first name, Albi sends the same bytes again: most likely the file saved
+    before the change. « Rien ne change » alone would let it believe the first name arrived; its
+    answer says nothing changes, lists what is still to complete and says the old file came. Toulouse
+    forwarding the same bytes is told nothing changes, nothing to complete: not its tournament."""
+    spring = workbook(tmp_path, **SPRING, results=UNNAMED)
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", spring)]))
+    assert league.run().returncode == 0
+    league.server.append(message(ALBI, "Complété", [("a.xlsx", spring)], number=2))
+    league.server.append(message(TLSE, "Pour info", [("a.xlsx", spring)], number=3))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    drafts = {draft["Subject"]: body(draft) for draft in league.drafts()}
+    assert ("a.xlsx\u00a0: c’est le même classeur que celui déjà reçu le 14\u00a0mars\u00a02026 pour le tournoi "
+            "«\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026\u00a0: rien ne change, il reste enregistré tel "
+            f"quel.\n\n{COMPLETE}\n{TO_COMPLETE}\n\nSi vous l’avez déjà complété, joignez bien le fichier enregistré après "
+            "modification\u00a0: c’est l’ancien qui nous est parvenu.") in drafts["Re: Complété"]
+    assert "rien ne change, il reste enregistré tel quel.\n" in drafts["Re: Pour info"]
+    assert "DUPONT" not in drafts["Re: Pour info"]
+    assert [row[1] for row in inbox_files(league)] == ["accepted", "same", "same"]
+    assert problems_kept(league) == [[("empty-first-name", "warning", "Résultats", "C2")]] * 2 + [[]]
+    assert "a.xlsx déjà reçu à l’identique (inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx, reçu le " \
+           "14 mars 2026) : rien de changé (1 avertissement) ;" in done.stdout
 
 
 def test_the_answer_is_sent_once_as_a_reply(league, tmp_path, smtp):

@@ -7,7 +7,10 @@ the one already filed (byte for byte: received on that day, nothing changes), he
 league's secretary decides; the same bytes held again for the same club's tournament: the workbook
 received that day, still waiting for her decision) or its problems with sheet, cell and fix (the
 same bytes refused again for the same problems: the workbook already refused that day, its problems
-still there), with the circuit's blank workbook attached when the layout itself is wrong.
+still there), with the circuit's blank workbook attached when the layout itself is wrong. A
+workbook's warnings (an empty Prénom, which refuses nothing) follow, each with its sheet, cell and
+fix: what its club may still do for it to be complete, filed or sent again unchanged; after the
+problems of a refused one, as what alone would not have refused it.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
@@ -134,9 +137,9 @@ _CELL = re.compile(r"([A-Z]+)(\d+)")
 
 
 def grouped(problems: Sequence[Said]) -> list[dict[str, str]]:
-    """A refused workbook's problems as its answer lists them: one problem in several cells of one
-    column said once, its cells as runs (« cellules A2 à A41 »): forty rows of « ? » for a place
-    made forty lines of the same words."""
+    """A workbook's problems, or its warnings, as its answer lists them: one problem in several cells
+    of one column said once, its cells as runs (« cellules A2 à A41 »): forty rows of « ? » for a
+    place made forty lines of the same words."""
     groups: dict[object, list[Said]] = {}
     for said in problems:
         groups.setdefault((said.sheet, said.column, said.message, said.fix) if said.cell else id(said), []).append(said)
@@ -174,11 +177,12 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             titles = waited(one)
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
                              "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced),
-                             "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1})
+                             "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1,
+                             "warnings": grouped(one.warnings)})
             continue
         if one.status == "same":
             same.append({"filename": shown, "event": one.event, "date": french.date_long(dt.date.fromisoformat(one.date)),
-                         "since": since})
+                         "since": since, "warnings": grouped(one.warnings)})
             continue
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
@@ -189,7 +193,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if template is not None and template.filename not in {a.filename for a in attachments}:
             attachments.append(template)
         refused.append({"filename": shown, "template": template.filename if template else "",
-                        "problems": grouped(one.problems), "since": since})
+                        "problems": grouped(one.blocking), "warnings": grouped(one.warnings), "since": since})
     # a message without a subject: its answer's, in a mailbox's list, says what it is about (it read
     # « Re: votre classeur », a reply to a subject nobody wrote)
     reply = received.subject if _REPLY.match(received.subject) else \

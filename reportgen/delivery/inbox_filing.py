@@ -17,6 +17,11 @@ A workbook whose circuit waits for one it depends on (the Masters while the Gran
 to correct: the hold `upstream`, model.Level.HELD) is judged on its own problems, as `make check`
 counts it: the hold is no problem of the club's (`Verdict.waits`, `decide`).
 
+A warning located in the workbook (model.Level.WARNING: a player's empty Prénom, which only the club
+can complete) refuses nothing, as in `make check`; it is kept with the decision and said to the club
+whatever the workbook's fate, filed or refused (`Verdict.warnings`, `Filed.warnings`). The league's
+own warnings (a club's Email in clubs.xlsx, joueurs.xlsx, another workbook of inputs/) are not its.
+
 A tournament is its organising club's: a workbook that would replace a version another club's
 message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
 or its own sheet names another club than the sender; in a circuit whose sheets name no club, the
@@ -105,6 +110,9 @@ class Verdict:
     waits: list[Problem] = field(default_factory=list)
     # Not read whole (refused), the tournament its `Tournoi` sheet says it is: its name and date.
     named: tuple[str, dt.date] | None = None
+    # Its own warnings (model.Level.WARNING: a player's empty Prénom), located in its cells: they
+    # refuse nothing, and are said to its club all the same (`Filed.warnings`).
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -189,6 +197,8 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code and p.level is not Level.HELD)
+    # pipeline/loading.py sets the warnings apart from every list, wherever found: this file's alone
+    verdict.warnings = [p for p in league.warnings if p.where.path == label]
     # The hold is the circuit's, wherever pipeline/scoring.py put it (its first workbook: this one or
     # an earlier version of the same tournament, by the order of their paths).
     verdict.waits = [p for p in scored.blocked.get(verdict.circuit, []) if p.level is Level.HELD] \
@@ -249,8 +259,11 @@ _FOR_CLUBS = (
 
 @dataclass(frozen=True)
 class Said:
-    """A problem of a refused workbook as the club is told it (and the database keeps it): where in
-    its own file, what is wrong, the fix, and its kind's code."""
+    """A problem of a workbook as the club is told it (and the database keeps it): where in its own
+    file, what is wrong, the fix, its kind's code and its level (model.Level's word, kept so that an
+    answer composed again later says the same whatever the kind's level became; a row written before
+    it was kept says none: blocking, as a refused row's problems were, an accepted row's hold being
+    known by its code, `upstream`)."""
 
     sheet: str | None
     cell: str | None
@@ -258,6 +271,7 @@ class Said:
     message: str
     fix: str
     code: str
+    level: str = Level.BLOCKING.value
 
     @classmethod
     def of(cls, problem: Problem) -> Said:
@@ -267,7 +281,7 @@ class Said:
         message, fix = problem.message, problem.fix
         for secretary, club in _FOR_CLUBS:
             message, fix = message.replace(secretary, club), fix.replace(secretary, club)
-        return cls(ref.sheet, ref.cell, ref.column, message, fix, problem.code)
+        return cls(ref.sheet, ref.cell, ref.column, message, fix, problem.code, problem.level.value)
 
     @property
     def where(self) -> str:
@@ -302,7 +316,8 @@ class Filed:
     path: str
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
-    # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any
+    # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any; accepted,
+    # refused and same: its warnings too, after them (`warnings`: what its club may still complete)
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
@@ -311,6 +326,16 @@ class Filed:
     # so was written ('' the first time, or when the problems or owners changed). Kept with the
     # decision, as `owners`, so that an answer composed again later says the same
     known_since: str = ""
+
+    @property
+    def blocking(self) -> tuple[Said, ...]:
+        """A refused workbook's problems: what refused it."""
+        return tuple(p for p in self.problems if p.level == Level.BLOCKING)
+
+    @property
+    def warnings(self) -> tuple[Said, ...]:
+        """What it holds that refuses nothing and only its club can complete (an empty Prénom)."""
+        return tuple(p for p in self.problems if p.level == Level.WARNING)
 
     @property
     def layout(self) -> bool:
@@ -404,20 +429,26 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
-    are kept where that decision kept them (`again`)."""
+    are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
+    to its club (`Filed.warnings`), but for a tournament of another club's: held, or the same bytes
+    as the version in inputs/ sent by a club whose tournament it is not (it is not the one to
+    complete it)."""
     digest = sha256(data)
+    warnings = tuple(Said.of(warning) for warning in verdict.warnings)
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
+        others = owners(verdict, club, filed_by or {})
         # Before whose tournament it is: the same bytes change nothing, whoever sends them, so there is
         # nothing for the secretary to decide (a held copy of what inputs/ holds is listed nowhere,
         # `held_waiting`, while its answer said she would decide). Filing them again wrote nothing new
         # but told the club « il remplace la version précédente », recorded a new version (the club
         # that sent them became the file's, `_filed_by`), and moved a file the secretary had put in
-        # inputs/ under a name of the inbox's (a tournament renamed for the build).
+        # inputs/ under a name of the inbox's (a tournament renamed for the build). Its warnings are
+        # said again: a club told to complete it that sends the same bytes most likely sent the file
+        # saved before its change, and « rien ne change » alone would let it believe it arrived.
         if unchanged(verdict, digest, inputs):
             return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
-                         verdict.same[0], known_since=known_since)
-        others = owners(verdict, club, filed_by or {})
+                         verdict.same[0], problems=() if others else warnings, known_since=known_since)
         if others:
             return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
                                aside(HELD, message, filename),
@@ -439,10 +470,10 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             target = f"{stem}-{number}{suffix}"
         replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
-                     replaced, tuple(Said.of(hold) for hold in verdict.waits[:1]))
+                     replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
     return again(Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
-                       aside(REFUSED, message, filename), problems=tuple(Said.of(p) for p in verdict.problems)),
+                       aside(REFUSED, message, filename), problems=(*map(Said.of, verdict.problems), *warnings)),
                  refused)
 
 
@@ -470,7 +501,7 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
                         f"du {day} : lequel compte ?", "renvoyez le bon seul, en réponse à ce message",
                         DUPLICATE_TOURNAMENT.code)
             filed = dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
-                                        replaced=(), problems=(said,), known_since="")
+                                        replaced=(), problems=(said, *filed.warnings), known_since="")
         found.append(filed)
     kept: dict[str, str] = {}  # a path kept aside -> the sha256 of the bytes kept there
     for n, filed in enumerate(found):

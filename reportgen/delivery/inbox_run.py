@@ -399,6 +399,8 @@ def describe(one: Handled) -> str:
     for filed in one.files:
         # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
         since = french.date_long(dt.date.fromisoformat(filed.known_since)) if filed.known_since else ""
+        # its warnings, said to its club: what it may still complete (`make check` lists them too)
+        warned = french.plural(len(filed.warnings), "avertissement") if filed.warnings else ""
         if filed.status == "accepted":
             titles = waited(filed)
             parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
@@ -406,18 +408,20 @@ def describe(one: Handled) -> str:
                             if filed.replaced else "")
                          + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
-                            "corrigés)" if titles else ""))
+                            "corrigés)" if titles else "")
+                         + (f" ({warned})" if warned else ""))
         elif filed.status == "same":
             said = f", reçu le {since}" if since else ""
-            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{said}) : rien de changé")
+            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{said}) : rien de changé"
+                         + (f" ({warned})" if warned else ""))
         elif filed.status == "held":  # held again: nothing new for her to decide
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
             parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {filed.path}")
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
-            parts.append(f"{filed.filename} refusé{said} ({len(filed.problems)} "
-                         f"problème{'s' if len(filed.problems) > 1 else ''}, gardé dans {filed.path})")
+            parts.append(f"{filed.filename} refusé{said} ({french.plural(len(filed.blocking), 'problème')}"
+                         f"{f', {warned}' if warned else ''}, gardé dans {filed.path})")
     answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
               "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
               POSTPONED: "réponse non tentée : le temps de l'envoi est écoulé (réglage run_timeout de [mail]), "

@@ -98,10 +98,11 @@ class Level(StrEnum):
     stops its circuit (a league-wide one, every circuit): a ranking made despite it could be wrong.
     A warning cannot make a ranking wrong (an e-mail address, a publication choice), or is a cell
     the ranking reads as typed and only the club can complete (an empty Prénom): it is listed by
-    `check`, on verification.html and by `build`, and the build publishes. A hold is no problem
-    to correct: its circuit waits for one it depends on whose workbooks have problems (the Masters
-    for the Grand Sud), and publishes nothing new until they are corrected; said after them, it is
-    counted with none (they are what `check` exits 1 for)."""
+    `check`, on verification.html and by `build` (one located in a workbook received by e-mail, in
+    `inbox`'s answer to its club), and the build publishes. A hold is no problem to correct: its
+    circuit waits for one it depends on whose workbooks have problems (the Masters for the Grand
+    Sud), and publishes nothing new until they are corrected; said after them, it is counted with
+    none (they are what `check` exits 1 for)."""
 
     BLOCKING = "blocking"
     WARNING = "warning"

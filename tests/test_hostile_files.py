@@ -515,6 +515,28 @@ def test_a_file_name_that_is_no_utf8_is_a_located_problem_not_a_crash(small_leag
     assert built.returncode == 1 and "interne" not in built.stderr and "r\\xe9sultats.xlsx" in built.stderr
 
 
+def test_a_file_name_that_is_no_utf8_holds_its_own_circuit_only(tmp_path):
+    """A Tour de France workbook unpacked from a Windows zip (« r\xe9sultats.xlsx ») is read for its
+    `Circuit` and refused there: the Grand Sud beside it is no concern of it. Refused unread, it held
+    every circuit, as a file whose circuit nobody can know does."""
+    import os
+
+    from reportgen.pipeline import load
+    from tests.builders import write_clubs
+    from tests.test_empty_first_name import write_diplomacy
+
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "2026-01-10-carcassonne", day="10/01/2026")
+    os.rename(write_diplomacy(tmp_path, "diplo", "19/03/2005", [[place, f"JOUEUR{place}", "Un"] for place in range(1, 8)]),
+              os.fsencode(tmp_path) + b"/r\xe9sultats.xlsx")
+    league = load(tmp_path, TODAY)
+    assert league.problems == [] and league.circuits["grand-sud"].problems == []
+    [problem] = league.circuits["tour-de-france"].problems
+    assert str(problem.where) == "r\\xe9sultats.xlsx" and "UTF-8" in problem.message
+    assert problem.fix.startswith("renommez le fichier")
+    assert len(league.circuits["grand-sud"].events) == 1 and league.circuits["tour-de-france"].events == []
+
+
 def test_a_link_to_a_workbook_that_is_gone_is_said_even_after_a_build_without_it(small_league_copy):
     """A link left in inputs/ (the club's file moved, a USB key unplugged) is a located refusal,
     not results silently missing; and not hidden by the last build having had no such file: the

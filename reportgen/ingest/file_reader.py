@@ -89,7 +89,7 @@ def _load(path: str, here: bool = False) -> tuple:
     from python_calamine import CalamineWorkbook
 
     try:
-        book = CalamineWorkbook.from_path(path)
+        book = _calamine(CalamineWorkbook, path)
         sheets = []
         for meta in book.sheets_metadata:
             hidden = str(meta.visible).rsplit(".", 1)[-1] != "Visible"
@@ -108,6 +108,17 @@ def _load(path: str, here: bool = False) -> tuple:
         # such as Gnumeric's: read by the second reader, under the same bounds (ingest/ods.py).
         return _load_ods(path, facts)
     return ("ok", sheets)
+
+
+def _calamine(reader, path: str):
+    """calamine's workbook of `path`. A name in no UTF-8 (a Windows zip's: its caller refuses it, in
+    its circuit, once read) reaches calamine as another name (« No such file »): given its bytes."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        with open(path, "rb") as file:
+            return reader.from_filelike(file)
+    return reader.from_path(path)
 
 
 def _load_ods(path: str, facts: precheck.WorkbookFacts) -> tuple:

@@ -21,7 +21,8 @@ from reportgen.ingest.text import escape_controls
 from reportgen.model import Problem, SourceRef
 from reportgen.problems import UNREADABLE
 
-__all__ = ["Sheet", "Workbook", "hidden_notices", "label_of", "read_workbooks", "start_readers", "stop_workers"]
+__all__ = ["Sheet", "Workbook", "hidden_notices", "label_of", "misnamed", "read_workbooks", "start_readers", "stop_workers",
+           "utf8_named"]
 
 
 def _filled(row: Sequence[object]) -> bool:
@@ -67,19 +68,26 @@ def label_of(path: Path, root: Path) -> str:
     return escape_controls(path.relative_to(root).as_posix() if path.is_relative_to(root) else path.name)
 
 
-# A file whose name is no UTF-8 (a zip made on Windows, unpacked here): no reader opens it by that
-# name (« erreur système inconnue »), and only its secretary can give it one.
+# A file whose name is no UTF-8 (a zip made on Windows, unpacked here): the programs the secretary
+# opens it with, and every output that would name it, cannot be trusted with that name, and only
+# she can give it one. Read all the same, so that its `Circuit` says whom it holds back (`misnamed`).
 NOT_UTF8 = ("error", "le nom de ce fichier n’est pas écrit en UTF-8 (souvent un fichier sorti d’une archive zip "
             "faite sous Windows) : aucun programme ne l’ouvre sûrement sous ce nom",
             "renommez le fichier (sans accent, ou dans votre explorateur de fichiers)")
 
 
-def _utf8(path: Path) -> bool:
+def utf8_named(path: Path) -> bool:
     try:
         str(path).encode("utf-8")
     except UnicodeEncodeError:
         return False
     return True
+
+
+def misnamed(workbook: Workbook) -> Problem:
+    """The refusal of a workbook read though its name is no UTF-8 (`utf8_named`): the caller says it
+    in the workbook's circuit, which it reads first, and parses nothing else of it."""
+    return UNREADABLE(SourceRef(workbook.label), message=NOT_UTF8[1], fix=NOT_UTF8[2])
 
 
 def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int, list[Sheet]]] | None = None,
@@ -90,15 +98,15 @@ def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int
     `known` gives the sheets of files read before (their content unchanged), with the size of the
     answer their reader sent: they are not read again, and count in what the parent may hold.
     `fresh`, when given, receives the sheets (and answer size) of each file read now. `done` is
-    called after each file read."""
-    outcomes: dict[Path, tuple] = {path: NOT_UTF8 for path in paths if not _utf8(path)}  # read before or not
+    called after each file read. A file whose name is no UTF-8 is read as any other (its caller
+    refuses it: `misnamed`); unreadable, its name is said as what to correct first."""
+    outcomes: dict[Path, tuple] = {}
     wanted = set(paths)  # once: made for each known file, it cost 3 CPU-s at 100x (4,000 x 4,000)
-    held = {path: entry for path, entry in (known or {}).items() if path in wanted and path not in outcomes}
+    held = {path: entry for path, entry in (known or {}).items() if path in wanted}
     kept: dict[Path, int] = {}
     if paths:
         try:
-            found, kept = reading_pool.read_all([path for path in paths if path not in held and path not in outcomes],
-                                                held, done)
+            found, kept = reading_pool.read_all([path for path in paths if path not in held], held, done)
             outcomes |= found
         except BaseException:  # Ctrl-C, or anything unforeseen: no worker left reading behind us
             stop_workers()
@@ -110,6 +118,8 @@ def read_workbooks(paths: list[Path], root: Path, known: Mapping[Path, tuple[int
     for path in paths:
         label = label_of(path, root)
         outcome = outcomes[path]
+        if outcome[0] != "ok" and not utf8_named(path):
+            outcome = NOT_UTF8
         if outcome[0] == "ok":
             workbooks.append(Workbook(path, label, outcome[1]))
         else:

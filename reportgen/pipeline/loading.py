@@ -27,7 +27,16 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
-from reportgen.ingest.workbook import Sheet, Workbook, hidden_notices, label_of, read_workbooks, start_readers
+from reportgen.ingest.workbook import (
+    Sheet,
+    Workbook,
+    hidden_notices,
+    label_of,
+    misnamed,
+    read_workbooks,
+    start_readers,
+    utf8_named,
+)
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.pipeline import parsed as handed_over
 from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS
@@ -220,6 +229,10 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
         unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
         sheet = read_tournament_sheet(workbook, unknown, {})
         slug = sheet.read("circuit", _circuit_slug, unknown) if sheet is not None else None
+        # A name in no UTF-8 is refused in its circuit alone: read for its `Circuit`, never parsed
+        # (its name reaches no output), the other circuits publish.
+        refused = [] if utf8_named(workbook.path) else [misnamed(workbook)]
+        unknown += refused
         if sheet is None or slug is None:
             suspects = _circuits_it_points_to(workbook)
             for suspect in suspects:
@@ -231,6 +244,9 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
             # Recognised but not scored yet: set aside and said, it does not block the others.
             notices.append(f"{workbook.label} : le circuit {slug} n’est pas encore pris en charge, "
                            "ce classeur est mis de côté")
+            continue
+        if refused:
+            found[slug].problems.extend(refused)
             continue
         # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
         own = read_tournament_sheet(workbook, [], circuits.tournament_fields(slug))

@@ -271,6 +271,8 @@ def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_ke
     assert "t (1).xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
            f"d’Albi, gardé dans inbox/held/{HELD}" in done.stdout
     assert "MIS DE CÔTÉ" not in done.stdout  # nothing new for her to decide
+    assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur déjà mis de côté, toujours en " \
+           "attente de votre décision ; réponses dans " in done.stdout
     # the secretary's list names it once, from the message that first brought it, after `inbox` as after `check`
     checked = league.check()
     assert checked.returncode == 0, checked.stderr

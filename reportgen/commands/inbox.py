@@ -135,13 +135,17 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
     left = [h for h in handled if h.status == MessageStatus.LEFT]
     accepted = sum(1 for h in new for f in h.files if f.status == "accepted")
     refused = sum(1 for h in new for f in h.files if f.status == "refused")
-    held = sum(1 for h in new for f in h.files if f.status == "held")
+    held = sum(1 for h in new for f in h.files if f.status == "held" and not f.known_since)
+    # the same bytes held again for the same clubs (inbox_filing.again): nothing new for her to decide
+    still = sum(1 for h in new for f in h.files if f.status == "held" and f.known_since)
     same = sum(1 for h in new for f in h.files if f.status == "same")  # nothing filed: no « make » asked for
     typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
                f"{french.plural(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "
                f"{french.plural(refused, 'classeur refusé', 'classeurs refusés')}"
                + (f", {french.plural(same, 'classeur déjà reçu', 'classeurs déjà reçus')} à l’identique" if same else "")
                + (f", {french.plural(held, 'classeur mis de côté', 'classeurs mis de côté')} pour vous" if held else "")
+               + (f", {french.plural(still, 'classeur déjà mis de côté', 'classeurs déjà mis de côté')}, toujours en "
+                  "attente de votre décision" if still else "")
                + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
     if accepted:
         typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")

@@ -12,6 +12,7 @@ import re
 import shutil
 from pathlib import Path
 
+import openpyxl
 from pypdf import PdfReader
 
 from reportgen.circuits import common
@@ -159,6 +160,10 @@ def test_the_tour_de_france_season_s_ranking_is_named_provisional_until_the_seas
         assert f'"2005/classement-{name}-2005"' in data
         for other in {"provisoire", "final", "saison"} - {name}:
             assert f"classement-{other}-2005" not in page + data
+        # the annex's first sheet says it as the Grand Sud's does (it said « Classement » either way)
+        annex = openpyxl.load_workbook(circuit / "2005" / "annexe-tour-de-france-2005.xlsx", read_only=True)
+        assert annex.sheetnames[0] == {"provisoire": "Classement final provisoire", "final": "Classement final"}[name]
+        annex.close()
         return page
 
     page = built(dt.date(2005, 12, 20), "provisoire", ["classement-provisoire-2005.csv"])

@@ -254,7 +254,7 @@ def test_a_tour_de_france_annex_shows_each_total_as_its_bulletin_and_csv(example
     [annex] = example_scored.reports["tour-de-france"].annexes
     book = openpyxl.load_workbook(io.BytesIO(render_annex(annex)))
     shown = {}
-    for sheet, header in (("Classement", "Total"), ("Résultats", "Points comptés")):
+    for sheet, header in (("Classement final", "Total"), ("Résultats", "Points comptés")):
         cells = book[sheet]
         column = next(c.column for c in cells[1] if c.value == header)
         shown[sheet] = {(cell.value, cell.number_format) for (cell,) in
@@ -421,7 +421,8 @@ def test_the_masters_and_tour_de_france_annexes_read_back(example_scored):
     assert [row[0] for row in standings] == list(range(1, 17))
     tdf = scored.reports["tour-de-france"].annexes[0]
     book = openpyxl.load_workbook(__import__("io").BytesIO(render_annex(tdf)))
-    assert book.sheetnames == ["Classement", "Tournois", "Résultats", "Barèmes"]
+    # its season is over: its ranking is final, as the Grand Sud's annex names it
+    assert book.sheetnames == ["Classement final", "Tournois", "Résultats", "Barèmes"]
     tournaments = [[c.value for c in row] for row in book["Tournois"].iter_rows(min_row=2)]
     assert len(tournaments) == 18 and any(row[5] is None and "ne compte pas" in row[6] for row in tournaments)
     utrecht = [row for row in tournaments if row[2] == "Utrecht"][0]

@@ -63,6 +63,12 @@ def ranking_path(ranking: SeasonRanking, closed: bool) -> str:
     return f"{ranking.season}/classement-{ranking.date.isoformat()}"
 
 
+def final_sheet(closed: bool) -> str:
+    """The name of an annex's sheet of the season's ranking: « provisoire » while the season runs,
+    as its CSV (`ranking_path`)."""
+    return "Classement final" if closed else "Classement final provisoire"
+
+
 def final_title(season: int) -> str:
     """The title of the season's ranking's bulletin, made once the season is over or closed (while
     it runs, the site titles its CSV « provisoire »: site/data.py `provisional_title`)."""

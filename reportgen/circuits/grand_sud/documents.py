@@ -330,11 +330,10 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
                   frame_digest(season_points))
     else:
         point_rows, history_rows = _point_rows(season_points, tournaments, final), _history_rows(rankings, final)
-    final_name = "Classement final" if closed else "Classement final provisoire"
     history_headers = [(("Final" if closed else "Final provisoire") if r.final else french.date_short(r.date))
                        for r in rankings]
     sheets = [
-        common.ranking_sheet(final_published or published(final, closed), final_name),
+        common.ranking_sheet(final_published or published(final, closed), common.final_sheet(closed)),
         AnnexSheet("Tournois", [
             AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 30), AnnexColumn("Club", "text", 18),
             # wide enough for « Département » whole in its header, and a series' code such as

@@ -38,7 +38,7 @@ class TourDeFrance:
                 report.documents.append(documents.bulletin(ranking, by_id, settings, settings.publisher, closed))
             report.rankings.append(shown := documents.published(ranking, closed))
             if ranking.final:
-                report.annexes.append(documents.annex(ranking.season, ranking, shown, scored, settings))
+                report.annexes.append(documents.annex(ranking.season, ranking, shown, scored, settings, closed))
         return report
 
 

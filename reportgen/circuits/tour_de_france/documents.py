@@ -187,8 +187,9 @@ def published(ranking: Ranking, closed: bool) -> model.Ranking:
 
 
 def annex(season: int, final: Ranking, shown: model.Ranking, scored: list[Scored],
-          settings: TourDeFranceSettings) -> Annex:
-    """`shown`: the final ranking as published (`published`), its first sheet."""
+          settings: TourDeFranceSettings, closed: bool) -> Annex:
+    """`shown`: the final ranking as published (`published`), its first sheet, named « provisoire »
+    while the season runs (`closed`: it is over or closed)."""
     mine = [t for t in scored if t.event.date.year == season]
     tournament_rows = [[t.event.date, t.event.name, t.event.content.location, t.participants, len(t.results),
                         t.value, status(t, settings), t.id] for t in mine]
@@ -206,7 +207,7 @@ def annex(season: int, final: Ranking, shown: model.Ranking, scored: list[Scored
     return Annex(
         path=f"{season}/annexe-tour-de-france-{season}", title=f"{CIRCUIT} {season}", date=final.date, season=season,
         sheets=[
-            common.ranking_sheet(shown, "Classement"),
+            common.ranking_sheet(shown, common.final_sheet(closed)),
             AnnexSheet("Tournois", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 34), AnnexColumn("Lieu", "text", 18),
                 AnnexColumn("Participants", "int", 11), AnnexColumn("Classés", "int", 9), AnnexColumn("Valeur", "int", 9),

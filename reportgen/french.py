@@ -32,8 +32,12 @@ THOUSANDS_SEPARATOR = "\u202f"
 # template's words or a sentence quoting a name: a space made no-break changes no character a reader
 # reads or a search compares (NFKD folds it to a space, site/pages.py `search_key`).
 # « « » first: « « ? » » is a quoted sign, « «\u00a0?\u00a0» », not a question (« «\u202f?\u00a0» »).
-_NO_BREAK = {"« ": "«\u00a0", " »": "\u00a0»", " :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?"}
+_NO_BREAK = {"« ": "«\u00a0", " »": "\u00a0»", " :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?",
+             " %": "\u202f%"}
 _SEPARATING_DASH = re.compile(r"(?<!\s) — ")
+# A round, a pool's round or a table and its number, never cut at a line's end (« éliminé à la
+# ronde » then « 2 » alone on a phone's next line).
+_NUMBERED = re.compile(r"\b(ronde|tour|table) (?=\d)", re.IGNORECASE)
 # The same dash in a title reportgen composes (« Open d'automne en ligne — Résultats du tour 1 »,
 # « Ronde 3 — finale »): written kept with its first part, for every page, bulletin and mail that
 # shows the title without this filter.
@@ -41,11 +45,13 @@ SEPARATOR = "\u00a0— "
 
 
 def typography(text: str) -> str:
-    """A French text for a page, its plain spaces before « : ; ! ? », inside « » and before a
-    separating « — » made no-break (« la feuille « Tournoi » est introuvable » cut on a phone left
-    « » » alone on a line)."""
+    """A French text for a page, its plain spaces before « : ; ! ? % », inside « », before a
+    separating « — » and between a round and its number made no-break (« la feuille « Tournoi » est
+    introuvable » cut on a phone left « » » alone on a line)."""
     for plain, kept in _NO_BREAK.items():
         text = text.replace(plain, kept)
+    if any(digit in text for digit in "0123456789"):
+        text = _NUMBERED.sub(lambda found: found.group(1) + "\u00a0", text)
     return _SEPARATING_DASH.sub(SEPARATOR, text) if " — " in text else text
 
 

@@ -66,6 +66,12 @@ def test_typography_keeps_the_signs_with_their_words():
     assert french.typography(" — ") == "\u00a0— "
     # a dash opening a line or an indented item has no word to be kept with: as it is
     assert french.typography("Problèmes :\n — la feuille\n  — la ligne") == "Problèmes\u00a0:\n — la feuille\n  — la ligne"
+    # a percentage's sign kept with its number, a narrow space as the thousands' (« 62,2 % » cut on a phone
+    # left « % » alone on a line), and a round, a pool's round or a table with its number
+    assert french.typography("62,2 % des parties, 80 % du 1er") == "62,2\u202f% des parties, 80\u202f% du 1er"
+    assert french.typography("éliminé à la ronde 2, Ronde 3, tour 12, table 4") == (
+        "éliminé à la ronde\u00a02, Ronde\u00a03, tour\u00a012, table\u00a04")
+    assert french.typography("la ronde finale, le tour de France") == "la ronde finale, le tour de France"
 
 
 @given(st.one_of(st.integers(-10**7, 10**7), st.floats(-1e7, 1e7, allow_nan=False)))

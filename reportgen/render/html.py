@@ -93,7 +93,9 @@ class Typography(Extension):
 
 
 # A text that French typography may change (french.typography): a sign a space comes before or after.
-_SIGNS = frozenset(":;!?«»—")
+# Not a digit: a round's number (« ronde 2 ») is kept with it where a template says so (`typography`
+# filter), not on each of the thousands of numbers a page prints.
+_SIGNS = frozenset(":;!?«»—%")
 
 
 def typeset(value: Any) -> Any:

@@ -250,6 +250,13 @@ def test_the_report_has_a_bulletin_per_event_a_rating_list_per_date_and_an_annex
                                                                  "Parties classées", "Provisoire"]
 
 
+def test_a_rating_list_names_its_events_as_a_sentence_does(scored):
+    """« après la Coupe Tantrix d'automne », as the other circuits write « après le tournoi d'Auch »:
+    it read « après Coupe Tantrix d'automne »."""
+    summaries = [list_bulletin(ratings, TantrixSettings(), "Ligue").context["summary"] for ratings in scored.lists]
+    assert [summary.split(" · ")[0] for summary in summaries] == [f"après le {WEEKEND}", f"après la {CUP}"]
+
+
 def test_the_annex_shows_each_score_as_the_rating_list_prints_it(scored, report):
     """« Évolution Elo », « Score »: the fraction f in the cell, shown as a percentage with one
     decimal, the same as the rating list's bulletin (it showed « 0,6 » for « 62,2 % »)."""
@@ -276,7 +283,7 @@ def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(score
     assert f"Graine du tirage\u00a0: <strong>{event(scored, WEEKEND).draw_seed}</strong>" in weekend
     assert "partie disparue\u00a0: nul 23-23" in weekend and "−2" in weekend
     cup = html.render(event_bulletin(event(scored, CUP), settings, "Ligue"))
-    assert "Ronde 3\u00a0— finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
+    assert "Ronde\u00a03\u00a0— finale" in cup and "Décidé aux parties gagnées (TPs à égalité)" in cup
     assert "forfait de" in cup
     ratings = html.render(list_bulletin(scored.lists[-1], settings, "Ligue"))
     assert "évolution depuis la liste du 14\u00a0mars 2026" in ratings and "provisoire" in ratings

@@ -92,7 +92,7 @@ def test_rule_7_the_left_out_player_s_played_games_are_counted_in_good_french(tm
 
 
 def test_rule_5_the_bulletin_says_all_that_replays_the_draw_a_player_without_preferences_included(tmp_path):
-    """The draw replayed from the bulletin's seed and the method its note points to (docs/tantrix.md,
+    """The draw replayed from the bulletin's seed and the method the secretary follows (docs/tantrix.md,
     « Redoing a colour draw from its seed »): random.Random(seed), games in sheet order, the colours
     rouge, jaune, bleu, vert; sample(the colours neither asked for, 2) for A then B, or
     choice(the three colours other than the first preference of the one who gave some)."""
@@ -104,7 +104,7 @@ def test_rule_5_the_bulletin_says_all_that_replays_the_draw_a_player_without_pre
     page = html.render(event_bulletin(result, TantrixSettings(), "Ligue"))
     text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
     seed = int(re.search(r"Graine du tirage : (\d+)", text)[1])
-    assert "documentation de reportgen" in text
+    assert "le secrétariat de la ligue refait le tirage à l’identique" in text
     method = (Path(__file__).parents[2] / "docs" / "tantrix.md").read_text(encoding="utf-8")
     assert "`rng = random.Random(seed)`" in method and "`rouge, jaune, bleu, vert`" in method
     assert "`rng.choice(the three other colours, in the order above)`" in method

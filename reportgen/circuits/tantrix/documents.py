@@ -179,7 +179,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
         path=list_path(ratings), template="tantrix/ratings.html.j2", title=title, date=ratings.date,
         season=ratings.date.year, events=tuple(r.event.id for r in ratings.events),
         context={"league": league, "circuit": CIRCUIT, "season": ratings.date.year, "title": title,
-                 "summary": f"après {' et '.join(r.event.name for r in ratings.events)} · "
+                 "summary": f"après {' et '.join(french.the(r.event.name) for r in ratings.events)} · "
                             f"{french.plural(len(rows), 'joueur classé', 'joueurs classés')}",
                  "previous": french.date_long(ratings.previous) if ratings.previous else "",
                  "rows": rows, "headings": headings(RATING_COLUMNS), "events": events, "notes": notes,

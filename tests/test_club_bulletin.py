@@ -50,6 +50,8 @@ def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_
     assert sorted(p.name for p in folder.iterdir()) == ["ALBI.pdf", "CARC.pdf", "TLSE.pdf"]
     carcassonne = pdf_text(folder / "CARC.pdf")
     assert "Bulletin du club de Carcassonne au 10 janvier 2026" in carcassonne
+    # headed as the site heads the club's page (it read « Carcassonne saison 2026 »)
+    assert "Club de Carcassonne saison 2026" in carcassonne
     assert "DUPONT Jean" in carcassonne and "520" in carcassonne and "−2" in carcassonne
     assert not {"MARTIN", "DURAND", "Mallory", "Hacker", "PROVENCAL"} & set(carcassonne.split())
     # Its tournament of the season, received (the workbook of 10 January, Tournoi's Club: CARC).
@@ -115,7 +117,7 @@ def test_a_club_pdf_is_laid_out_again_only_when_its_page_changed_or_its_file_was
     (folder / "CARC.pdf").write_bytes(first["CARC.pdf"][:-10] + b"edited\n%%EOF")
     (folder / "ALBI.pdf").unlink()
     drafts.write_drafts(plan_of(league, tmp_path / "archive"), league.outputs)
-    assert sorted(title.split("&nbsp;— ")[-1] for title in laid_out) == ["Albi 2026", "Carcassonne 2026"]
+    assert sorted(title.split("&nbsp;— ")[-1] for title in laid_out) == ["Club de Carcassonne 2026", "Club d’Albi 2026"]
     assert {p.name: p.read_bytes() for p in folder.iterdir()} == first
     laid_out.clear()
     (league.outputs / ".reportgen" / club_bulletin.RECORDS).unlink()

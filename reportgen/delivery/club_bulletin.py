@@ -112,7 +112,7 @@ def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool)
     return Document(
         path=bulletin.path.removeprefix(f"{FOLDER}/").removesuffix(".pdf"), template=TEMPLATE,
         title=f"Bulletin {french.of_club(club.name)}", date=day, season=bulletin.season,
-        context={"league": league, "circuit": club.name, "season": bulletin.season,
+        context={"league": league, "circuit": french.club_title(club.name), "season": bulletin.season,  # as the site heads it
                  "title": f"Bulletin {french.of_club(club.name)} au {french.date_long(day)}",
                  "summary": "Les joueurs du club dans chaque classement de la saison, et les tournois qu’il organise.",
                  "of_club": french.of_club(club.name), "announced": announced,

@@ -26,12 +26,37 @@ def report(example_scored):
 def test_the_example_league_reads_without_a_problem(league):
     assert league.all_problems() == []
     # Two pairs of look-alike names the generator drew: the secretary is asked about them, the
-    # older name first (the one `players merge` would keep).
-    assert [n.split(" sont ")[0] for n in league.notices] == [
-        "CARRÉ Gaëtan (2025/2025-01-25-carcassonne.xlsx:'Résultats'!B40) et BARRÉ Gaëtan "
-        "(2025/2025-03-08-toulouse.xlsx:'Résultats'!B35)",
-        "CHEVALLIER Thérèse (tour-de-france/2005/2005-04-23-sierre.xlsx:'Résultats'!B11) et CHEVALIER Thérèse "
-        "(tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B4)"]
+    # older name first (the one `players merge` would keep). Each pair is in one tournament, whose
+    # two cells are named: two people, or a row typed twice there.
+    assert [n.split(" — ")[0] for n in league.notices] == [
+        "CARRÉ Gaëtan (2025/2025-09-20-nimes.xlsx:'Résultats'!B35) et BARRÉ Gaëtan "
+        "(2025/2025-09-20-nimes.xlsx:'Résultats'!B20) sont peut-être la même personne : les noms diffèrent de 1 "
+        "lettre, même club, tous deux dans le même tournoi",
+        "CHEVALLIER Thérèse (tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B11) et CHEVALIER Thérèse "
+        "(tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B4) sont peut-être la même personne : les noms "
+        "diffèrent de 1 lettre, tous deux dans le même tournoi"]
+
+
+def test_every_command_the_example_leagues_notes_offer_does_what_it_says(league, tmp_path):
+    """A reviewer ran the `players merge` the note on CARRÉ and BARRÉ Gaëtan offered: refused, both
+    are in the 2025 Nîmes tournament. Each command a note quotes, run on a copy of the league, is
+    done, and its question is no longer asked."""
+    import re
+    import shlex
+    import shutil
+
+    from reportgen.pipeline import load
+    from tests.builders import TODAY
+    from tests.test_cli import run
+
+    questions = [n for n in league.notices if "même personne" in n]
+    offered = [command for notice in questions for command in re.findall(r"« reportgen (players \w+ \"[^»]*\") »", notice)]
+    assert len(offered) >= len(questions) == 2
+    for index, command in enumerate(offered):
+        copy = shutil.copytree(INPUTS, tmp_path / str(index))
+        done = run(*shlex.split(command), "--inputs", str(copy))
+        assert done.returncode == 0, (command, done.stderr)
+        assert len([n for n in load(copy, TODAY).notices if "même personne" in n]) == len(questions) - 1, command
 
 
 def test_the_example_league_is_as_realistic_as_promised(league):

@@ -5,6 +5,11 @@ import datetime as dt
 from reportgen.pipeline import load, score
 from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
 
+# What a pair of names of one tournament is answered with, by its note and by `players merge`'s refusal.
+ONE_TOURNAMENT = ("une seule personne : l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen "
+                  "players merge » si les deux noms restent dans d’autres tournois) ; deux personnes : « reportgen players "
+                  "distinct {} »")
+
 
 def notices(inputs) -> list[str]:
     league = load(inputs, TODAY)
@@ -166,11 +171,11 @@ def test_swapped_names_in_one_diplomacy_tournament_are_two_players_not_a_refusal
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
     assert {"PHILIPPE Daniel", "DANIEL Philippe"} <= set(league.circuits["tour-de-france"].results["player"])
+    # Both in one tournament: two people, or a row typed twice; never « players merge », which refuses them.
     assert [n for n in league.notices if "même personne" in n] == [
         "PHILIPPE Daniel (a.xlsx:'Résultats'!B9) et DANIEL Philippe (a.xlsx:'Résultats'!B10) sont peut-être la "
-        "même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge "
-        "\"PHILIPPE Daniel\" \"DANIEL Philippe\" » ; deux personnes : « reportgen players distinct \"PHILIPPE "
-        "Daniel\" \"DANIEL Philippe\" »"]
+        "même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
+        + ONE_TOURNAMENT.format('"PHILIPPE Daniel" "DANIEL Philippe"')]
 
 
 def test_the_commands_a_swapped_pair_notice_names_settle_it(tmp_path):
@@ -207,9 +212,8 @@ def test_swapped_names_of_tantrix_entrants_who_played_no_game_are_asked_about(tm
     assert set(league.circuits["tantrix"].results["player"]) == {"MOREAU Lucie", "FAURE Stéphane"}  # no game, no result
     assert [n for n in league.notices if "même personne" in n] == [
         "MICHEL Bernard (open.xlsx:'Inscrits'!A4) et BERNARD Michel (open.xlsx:'Inscrits'!A5) sont peut-être la même "
-        "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
-        "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
-        "Michel\" »"]
+        "personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
+        + ONE_TOURNAMENT.format('"MICHEL Bernard" "BERNARD Michel"')]
 
 
 def test_a_tantrix_entrant_without_games_is_asked_about_beside_a_player_with_the_words_swapped(tmp_path):
@@ -245,9 +249,8 @@ def test_swapped_names_among_a_pool_tournaments_registrants_are_asked_about_game
     assert league.all_problems() == []
     assert [n for n in league.notices if "même personne" in n] == [
         "MICHEL Bernard (poules/test.xlsx:'Inscrits'!A2) et BERNARD Michel (poules/test.xlsx:'Inscrits'!A3) sont "
-        "peut-être la même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players "
-        "merge \"MICHEL Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL "
-        "Bernard\" \"BERNARD Michel\" »"]
+        "peut-être la même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
+        + ONE_TOURNAMENT.format('"MICHEL Bernard" "BERNARD Michel"')]
 
 
 def test_a_name_of_no_player_is_a_mistyped_command_and_nothing_is_recorded(tmp_path):
@@ -351,6 +354,46 @@ def test_merge_of_two_names_of_one_tournament_is_refused(tmp_path):
     assert (merged.returncode, merged.stdout) == (1, "")
     assert merged.stderr.splitlines() == [
         "« CARRÉ Gaëtan » (a.xlsx:'Résultats'!B2) et « BARRÉ Gaëtan » (a.xlsx:'Résultats'!B3) sont dans le même "
-        "tournoi : deux personnes, « reportgen players distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" » ; une seule, "
-        "une ligne en double, à supprimer du classeur"]
+        "tournoi : ce sont deux joueurs tant que les deux lignes y sont — "
+        + ONE_TOURNAMENT.format('"CARRÉ Gaëtan" "BARRÉ Gaëtan"')]
     assert not (tmp_path / "joueurs.xlsx").exists()
+
+
+def test_names_of_one_tournament_are_asked_about_with_what_settles_them_not_a_merge_refused(tmp_path):
+    """The example league's CARRÉ and BARRÉ Gaëtan: the note offered « players merge », which refuses
+    two names of one tournament. It names that tournament's two cells and says what works, the very
+    words of the refusal: `players distinct`, or the row typed twice to delete, merged then."""
+    import shutil
+
+    from tests.test_cli import run
+
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "", "Nîmes"],
+                                                             [2, "LOPEZ", "Thierry", "", "Albi"]])
+    write_tournament(inputs, "b", day="07/02/2026", results=[[1, "LOPEZ", "Thierry", "", "Albi"],
+                                                             [2, "CARRÉ", "Gaëtan", "", "Nîmes"],
+                                                             [3, "BARRÉ", "Gaëtan", "", "Nîmes"]])
+    write_tournament(inputs, "c", day="07/03/2026", results=[[1, "BARRÉ", "Gaëtan", "", "Nîmes"],
+                                                             [2, "LOPEZ", "Thierry", "", "Albi"]])
+    answered = ONE_TOURNAMENT.format('"CARRÉ Gaëtan" "BARRÉ Gaëtan"')
+    assert [n for n in notices(inputs) if "même personne" in n] == [
+        "CARRÉ Gaëtan (b.xlsx:'Résultats'!B3) et BARRÉ Gaëtan (b.xlsx:'Résultats'!B4) sont peut-être la même "
+        "personne : les noms diffèrent de 1 lettre, même club, tous deux dans le même tournoi — " + answered]
+    merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(inputs))
+    assert merged.returncode == 1 and merged.stderr.rstrip().endswith(" — " + answered), merged.stderr
+    # Two people: settled.
+    apart = shutil.copytree(inputs, tmp_path / "apart")
+    assert run("players", "distinct", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(apart)).returncode == 0
+    assert not [n for n in notices(apart) if "même personne" in n]
+    # One person: the row typed twice deleted, the question is the usual one, and its merge is done.
+    write_tournament(inputs, "b", day="07/02/2026", results=[[1, "LOPEZ", "Thierry", "", "Albi"],
+                                                             [2, "CARRÉ", "Gaëtan", "", "Nîmes"]])
+    assert [n for n in notices(inputs) if "même personne" in n] == [
+        "CARRÉ Gaëtan (a.xlsx:'Résultats'!B2) et BARRÉ Gaëtan (c.xlsx:'Résultats'!B2) sont peut-être la même "
+        "personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
+        "\"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" » ; deux personnes : « reportgen players distinct \"CARRÉ Gaëtan\" "
+        "\"BARRÉ Gaëtan\" »"]
+    merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(inputs))
+    assert merged.returncode == 0, merged.stderr
+    assert not [n for n in notices(inputs) if "même personne" in n]

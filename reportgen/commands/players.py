@@ -15,7 +15,6 @@ import typer
 
 from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
-from reportgen.model import SourceRef
 
 app = typer.Typer(help="Les joueurs : liste, même personne, personnes distinctes.", no_args_is_help=True)
 PlayerArgument = Annotated[str, typer.Argument(metavar="joueur", help="Le joueur, écrit « NOM Prénom ».")]
@@ -58,6 +57,7 @@ class Known:
 def _known(league, name: str) -> Known | None:
     """The player of that name in the results, or listed without one (a Tantrix entrant who played
     no game), by the name typed or the one the players' directory gives him (None if nobody)."""
+    from reportgen.ingest.duplicates import tournament_cells
     from reportgen.ingest.text import name_key
 
     wanted = name_key(name)
@@ -67,12 +67,8 @@ def _known(league, name: str) -> Known | None:
                 continue
             mine = rows[(rows["typed"].map(name_key) == wanted) | (rows["player"].map(name_key) == wanted)]
             if not mine.empty:
-                cells: dict[str, str] = {}
-                for event, file, sheet, cell in zip(*(mine[column].tolist() for column in (
-                        "event", "source_file", "source_sheet", "source_cell"))):
-                    cells.setdefault(event, str(SourceRef(file, sheet, cell)))
                 return Known(str(mine["licence"].iloc[-1]), str(mine["club"].iloc[-1]),
-                             frozenset(mine["player_id"]), cells)
+                             frozenset(mine["player_id"]), tournament_cells(mine))
     return None
 
 
@@ -106,9 +102,9 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
 
 def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) -> None:
     """Names the workbooks make two players whatever joueurs.xlsx says (exit 1, nothing written):
-    two licences (a licence is a player, ingest/players.py), or both in one tournament (merged,
-    the build would refuse its workbook: « listé deux fois »)."""
-    from reportgen.ingest.duplicates import shell_word
+    two licences (a licence is a player, ingest/players.py), or both in one tournament
+    (`shared_tournament`: the build's question on them says the same)."""
+    from reportgen.ingest.duplicates import answers, shared_tournament, shell_word
 
     if known.ids & other.ids:
         return  # one player already (a merge made again)
@@ -118,10 +114,10 @@ def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) 
             f"{other.where}) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
             f"seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : {apart}")
         raise typer.Exit(1)
-    both = [event for event in known.cells if event in other.cells]
-    if both:
-        err(f"« {player} » ({known.cells[both[0]]}) et « {spelling} » ({other.cells[both[0]]}) sont dans le même "
-            f"tournoi : deux personnes, {apart} ; une seule, une ligne en double, à supprimer du classeur")
+    shared = shared_tournament(known.cells, other.cells)
+    if shared:
+        err(f"« {player} » ({shared[0]}) et « {spelling} » ({shared[1]}) sont dans le même tournoi : ce sont deux "
+            f"joueurs tant que les deux lignes y sont — {answers(player, spelling, one_tournament=True)}")
         raise typer.Exit(1)
 
 

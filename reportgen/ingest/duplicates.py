@@ -5,7 +5,9 @@ typed with another name).
 Only warnings: nothing here changes who is who. Each names the two commands that answer it
 (`reportgen players merge` or `distinct`, recorded in joueurs.xlsx); a pair so decided is not
 asked again. Two names with the same words in another order (MICHEL Bernard, BERNARD Michel) are
-two players, asked about like near names (INTERPRETATIONS.md, « who is who »).
+two players, asked about like near names (INTERPRETATIONS.md, « who is who »). Two names of one
+tournament (`shared_tournament`) are two people or a row typed twice, never merged: their question
+says so, as `players merge` refuses them.
 """
 
 from __future__ import annotations
@@ -116,12 +118,32 @@ def shell_word(name: str) -> str:
     return '"' + re.sub(r'(["\\$`])', r"\\\1", name) + '"'
 
 
-def answers(first: str, second: str) -> str:
+def tournament_cells(rows: pd.DataFrame) -> dict[str, str]:
+    """Where a player's rows (of a results table) are: the cell of his first row in each tournament,
+    by event id, in the rows' order."""
+    cells: dict[str, str] = {}
+    for event, file, sheet, cell in zip(*(rows[column].tolist() for column in (
+            "event", "source_file", "source_sheet", "source_cell"))):
+        cells.setdefault(event, str(SourceRef(file, sheet, cell)))
+    return cells
+
+
+def shared_tournament(first: dict[str, str], second: dict[str, str]) -> tuple[str, str] | None:
+    """The cells of two names in the first tournament both are in (`tournament_cells`), if any: two
+    people, or one row typed twice, never one player (merged, the build would refuse its workbook:
+    « listé deux fois »)."""
+    event = next((event for event in first if event in second), None)
+    return None if event is None else (first[event], second[event])
+
+
+def answers(first: str, second: str, one_tournament: bool = False) -> str:
     """What the secretary types to settle a pair: the same person (the second name becomes a
-    spelling of the first) or two people."""
+    spelling of the first) or two people; of `one_tournament`, the same person is a row to delete
+    there (a merge then, if both names are left elsewhere)."""
     both = f"{shell_word(first)} {shell_word(second)}"
-    return (f"une seule personne : « reportgen players merge {both} » ; "
-            f"deux personnes : « reportgen players distinct {both} »")
+    one = ("l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen players merge » si les "
+           "deux noms restent dans d’autres tournois)" if one_tournament else f"« reportgen players merge {both} »")
+    return f"une seule personne : {one} ; deux personnes : « reportgen players distinct {both} »"
 
 
 PAIRWISE_CLUB_LIMIT = 400  # two-letter typos are looked for within a club up to this many players
@@ -158,16 +180,12 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         return []
     done = set(decided)
     names: dict[str, str] = {}
-    where: dict[str, str] = {}
     seen: dict[str, int] = {}  # player -> order of his first result (the older name is kept by merge)
     clubs: dict[str, set[str]] = defaultdict(set)
     ordered = table.sort_values(["date", "source_file"], kind="stable")
-    for pid, name, club, file, sheet, cell in zip(*(ordered[column].tolist() for column in (
-            "player_id", "player", "club", "source_file", "source_sheet", "source_cell"))):
+    for pid, name, club in zip(*(ordered[column].tolist() for column in ("player_id", "player", "club"))):
         names[pid] = name
-        if pid not in seen:  # his first result: its cell named once, not a text made per result
-            seen[pid] = len(seen)
-            where[pid] = str(SourceRef(file, sheet, cell))  # put back from the archive: where it is
+        seen.setdefault(pid, len(seen))
         if club:
             clubs[pid].add(club)
     folded = {pid: name.casefold() for pid, name in names.items()}
@@ -179,14 +197,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     for group in members.values():
         if len(group) <= PAIRWISE_CLUB_LIMIT:
             candidates |= _pairs(known, folded, group, MAX_TYPOS)
-    warnings = []
-    asked: set[tuple[str, str]] = set()
-
-    def ask(first: str, second: str, why: str) -> None:
-        asked.add((first, second))
-        older, newer = sorted((first, second), key=seen.__getitem__)
-        warnings.append(f"{names[older]} ({where[older]}) et {names[newer]} ({where[newer]}) "
-                        f"sont peut-être la même personne : {why} — {answers(names[older], names[newer])}")
+    asked: dict[tuple[str, str], str] = {}  # a pair of players -> why, in the order asked
 
     # The same words in another order: two players (a name's order is a fact), perhaps one person.
     by_words: dict[str, list[str]] = defaultdict(list)
@@ -198,7 +209,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             for second in group[i + 1:]:
                 keys = frozenset((name_key(names[first]), name_key(names[second])))
                 if len(keys) == 2 and keys not in done:  # one name with two licences is not asked here
-                    ask(first, second, "les mêmes mots dans un autre ordre")
+                    asked[first, second] = "les mêmes mots dans un autre ordre"
     for first, second in sorted({tuple(sorted(pair)) for pair in candidates}):
         if (first, second) in asked:
             continue
@@ -214,8 +225,20 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             continue
         if frozenset((name_key(names[first]), name_key(names[second]))) in done:
             continue  # the secretary said they are two people
-        ask(first, second, f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
-            + (", même club" if same_club else ""))
+        asked[first, second] = (f"les noms diffèrent de {typos} lettre{'s' if typos > 1 else ''}"
+                                + (", même club" if same_club else ""))
+    # Each named with the cell of his first result (put back from the archive: where it is), or
+    # both with their cells in the tournament they share.
+    mine = ordered[ordered["player_id"].isin({pid for pair in asked for pid in pair})]
+    cells = {pid: tournament_cells(rows) for pid, rows in mine.groupby("player_id", sort=False)}
+    warnings = []
+    for pair, why in asked.items():
+        older, newer = sorted(pair, key=seen.__getitem__)
+        shared = shared_tournament(cells[older], cells[newer])
+        where = shared or (next(iter(cells[older].values())), next(iter(cells[newer].values())))
+        warnings.append(f"{names[older]} ({where[0]}) et {names[newer]} ({where[1]}) sont peut-être la même personne : "
+                        f"{why}{', tous deux dans le même tournoi' if shared else ''} — "
+                        f"{answers(names[older], names[newer], one_tournament=bool(shared))}")
     # A licence typed with another name: the licence made them one player; say so. Not of two
     # spellings joueurs.xlsx gives one player (`spelled`: a `players merge` answered it).
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")

@@ -343,8 +343,9 @@ def test_swapped_names_in_inscrits_are_two_registrants_asked_about_not_refused(t
     assert league.all_problems() == []
     assert [n for n in league.notices if "mêmes mots" in n] == [
         "PHILIPPE Daniel (poules/test.xlsx:'Inscrits'!A6) et DANIEL Philippe (poules/test.xlsx:'Inscrits'!A7) sont "
-        "peut-être la même personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players "
-        "merge \"PHILIPPE Daniel\" \"DANIEL Philippe\" » ; deux personnes : « reportgen players distinct \"PHILIPPE "
+        "peut-être la même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — une seule "
+        "personne : l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen players merge » si "
+        "les deux noms restent dans d’autres tournois) ; deux personnes : « reportgen players distinct \"PHILIPPE "
         "Daniel\" \"DANIEL Philippe\" »"]
 
 

@@ -340,6 +340,19 @@ def test_merge_of_two_licences_is_refused_and_says_what_to_correct(tmp_path):
     assert not (tmp_path / "joueurs.xlsx").exists()
 
 
+def test_the_note_on_two_near_names_with_two_licences_offers_what_merge_accepts(tmp_path):
+    """The note offered « reportgen players merge », which then refused them for their two licences:
+    it now says the licences make two players, and that one person is a licence to correct."""
+    write_clubs(tmp_path)
+    write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "11775", "Nîmes"]])
+    write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
+    [note] = [n for n in load(tmp_path, TODAY).notices if "peut-être la même personne" in n]
+    assert note == ("CARRÉ Gaëtan (a.xlsx:'Résultats'!B2) et BARRÉ Gaëtan (b.xlsx:'Résultats'!B2) sont peut-être la "
+                    "même personne : les noms diffèrent de 1 lettre, même club, deux licences différentes (11775, "
+                    "11776) — une seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : "
+                    "« reportgen players distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" »")
+
+
 def test_merge_of_two_names_of_one_tournament_is_refused(tmp_path):
     """Two rows of one tournament are two people, or a row typed twice: merged, the build refused
     the workbook (« listé deux fois »), an archived one included, which nobody may correct (the

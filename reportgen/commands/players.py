@@ -104,15 +104,14 @@ def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) 
     """Names the workbooks make two players whatever joueurs.xlsx says (exit 1, nothing written):
     two licences (a licence is a player, ingest/players.py), or both in one tournament
     (`shared_tournament`: the build's question on them says the same)."""
-    from reportgen.ingest.duplicates import answers, shared_tournament, shell_word
+    from reportgen.ingest.duplicates import answers, shared_tournament
 
     if known.ids & other.ids:
         return  # one player already (a merge made again)
-    apart = f"« reportgen players distinct {shell_word(player)} {shell_word(spelling)} »"
     if known.licence and other.licence and known.licence != other.licence:
         err(f"« {player} » (licence {known.licence}, {known.where}) et « {spelling} » (licence {other.licence}, "
-            f"{other.where}) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
-            f"seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : {apart}")
+            f"{other.where}) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — "
+            f"{answers(player, spelling, licences=True)}")
         raise typer.Exit(1)
     shared = shared_tournament(known.cells, other.cells)
     if shared:

@@ -136,13 +136,19 @@ def shared_tournament(first: dict[str, str], second: dict[str, str]) -> tuple[st
     return None if event is None else (first[event], second[event])
 
 
-def answers(first: str, second: str, one_tournament: bool = False) -> str:
+def answers(first: str, second: str, one_tournament: bool = False, licences: bool = False) -> str:
     """What the secretary types to settle a pair: the same person (the second name becomes a
     spelling of the first) or two people; of `one_tournament`, the same person is a row to delete
-    there (a merge then, if both names are left elsewhere)."""
+    there (a merge then, if both names are left elsewhere); of two `licences`, a licence to correct
+    (a licence is a player whatever joueurs.xlsx says: `players merge` refuses them)."""
     both = f"{shell_word(first)} {shell_word(second)}"
-    one = ("l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen players merge » si les "
-           "deux noms restent dans d’autres tournois)" if one_tournament else f"« reportgen players merge {both} »")
+    if licences:
+        one = "corrigez la licence fausse dans ses classeurs"
+    elif one_tournament:
+        one = ("l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen players merge » si les "
+               "deux noms restent dans d’autres tournois)")
+    else:
+        one = f"« reportgen players merge {both} »"
     return f"une seule personne : {one} ; deux personnes : « reportgen players distinct {both} »"
 
 
@@ -183,11 +189,15 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     seen: dict[str, int] = {}  # player -> order of his first result (the older name is kept by merge)
     clubs: dict[str, set[str]] = defaultdict(set)
     ordered = table.sort_values(["date", "source_file"], kind="stable")
-    for pid, name, club in zip(*(ordered[column].tolist() for column in ("player_id", "player", "club"))):
+    licences: dict[str, str] = {}  # player -> his licence, the last typed
+    for pid, name, club, licence in zip(*(ordered[column].tolist() for column in (
+            "player_id", "player", "club", "licence"))):
         names[pid] = name
         seen.setdefault(pid, len(seen))
         if club:
             clubs[pid].add(club)
+        if licence:
+            licences[pid] = licence
     folded = {pid: name.casefold() for pid, name in names.items()}
     candidates = _pairs(known, folded, folded, 1, CROWDED)
     members: dict[str, list[str]] = defaultdict(list)
@@ -236,9 +246,12 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
         older, newer = sorted(pair, key=seen.__getitem__)
         shared = shared_tournament(cells[older], cells[newer])
         where = shared or (next(iter(cells[older].values())), next(iter(cells[newer].values())))
+        two = {licences.get(older, ""), licences.get(newer, "")}
+        two = two if "" not in two and len(two) == 2 else set()  # two licences: two players, as merge says
         warnings.append(f"{names[older]} ({where[0]}) et {names[newer]} ({where[1]}) sont peut-être la même personne : "
-                        f"{why}{', tous deux dans le même tournoi' if shared else ''} — "
-                        f"{answers(names[older], names[newer], one_tournament=bool(shared))}")
+                        f"{why}{', tous deux dans le même tournoi' if shared else ''}"
+                        f"{f', deux licences différentes ({licences[older]}, {licences[newer]})' if two else ''} — "
+                        f"{answers(names[older], names[newer], one_tournament=bool(shared), licences=bool(two))}")
     # A licence typed with another name: the licence made them one player; say so. Not of two
     # spellings joueurs.xlsx gives one player (`spelled`: a `players merge` answered it).
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")

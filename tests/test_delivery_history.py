@@ -3,11 +3,42 @@ played — from the database for archived seasons and from inputs/ for the other
 
 from __future__ import annotations
 
+import csv
+import io
+
+import pytest
+
 from reportgen.delivery import archive as archiving
 from reportgen.delivery.history import as_rows, history
 from tests.builders import TODAY, write_clubs, write_tournament
 from tests.conftest import EXAMPLE_INPUTS
 from tests.test_delivery_mail import cli
+
+
+@pytest.fixture
+def example_history(example_league, example_scored, tmp_path, capsys, monkeypatch):
+    """`reportgen history PLAYER [--format FORMAT]` on the example league as the session read it (not
+    read again for each player): its exit code, standard output and standard error."""
+    import typer
+
+    import reportgen.delivery.history as module
+    from reportgen.commands.history import HistoryFormat
+    from reportgen.commands.history import history as command
+
+    read = module.history
+    monkeypatch.setattr(module, "history", lambda *args, **kwargs: read(
+        *args, **{**kwargs, "loaded": (example_league, example_scored)}))
+
+    def run(player: str, format: str = "table") -> tuple[int, str, str]:
+        code = 0
+        try:
+            command(player, format=HistoryFormat(format), inputs=EXAMPLE_INPUTS, archive=tmp_path / "archive")
+        except typer.Exit as done:
+            code = done.exit_code
+        said = capsys.readouterr()
+        return code, said.out, said.err
+
+    return run
 
 
 def test_history_on_the_example_league(example_league, example_scored, tmp_path):
@@ -52,10 +83,10 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
     done = cli("history", "MARTIN Paul", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
-        "season,circuit,rank,points,played,tournaments,player,licence,final,source,tied",
-        "2025,grand-sud,2,435,1,2025-06-01 Tournoi 2025-06-01-albi (2),MARTIN Paul,1002,True,archive 2025/v1,False",
+        "season,circuit,rank,points,played,tournaments,player,licence,final,source,so_far,tied",
+        "2025,grand-sud,2,435,1,2025-06-01 Tournoi 2025-06-01-albi (2),MARTIN Paul,1002,True,archive 2025/v1,False,False",
         f"2026,grand-sud,{archived[1].rank},{int(archived[1].points)},2,2026-01-10 Tournoi 2026-01-10-carcassonne (1); "
-        "2026-02-07 Tournoi 2026-02-07-marseille (1),MARTIN Paul,1002,True,archive 2026/v1,False"]
+        "2026-02-07 Tournoi 2026-02-07-marseille (1),MARTIN Paul,1002,True,archive 2026/v1,True,False"]
     table = cli("history", "Martin Paul", "--inputs", str(inputs), "--archive", str(archive))
     assert table.returncode == 0, table.stderr
     assert table.stdout.splitlines()[:3] == [
@@ -132,27 +163,38 @@ def test_history_sets_word_order_aside_only_when_one_player_has_those_words(tmp_
         "est imprimé (NOM Prénom)"]
 
 
-def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_points(example_league, example_scored,
-                                                                                    tmp_path, capsys, monkeypatch):
+def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_points(example_history):
     """History said « classement final » of the 2026 Grand Sud ranking while the season runs (the
     site, the mails and `standings` call it « provisoire »), and « 0 points » of a Tantrix player (its
     events count TPs); a pool tournament that is over stays « classement final »."""
-    import reportgen.delivery.history as module
-    from reportgen.commands.history import history as command
-
-    read = module.history  # the example league as the session read it, not read again for each player
-    monkeypatch.setattr(module, "history", lambda *args, **kwargs: read(
-        *args, **{**kwargs, "loaded": (example_league, example_scored)}))
 
     def said(player: str) -> list[str]:
-        command(player, inputs=EXAMPLE_INPUTS, archive=tmp_path / "archive")
-        return [line for line in capsys.readouterr().out.splitlines() if line[:2] == "20"]
+        return [line for line in example_history(player)[1].splitlines() if line[:2] == "20"]
 
     assert said("BAILLY Stéphane") == [
         "2025  grand-sud : 1er, 2 665 points (classement final ; inputs)",
         "2026  grand-sud : 5e, 1 635 points (classement final provisoire, tournois de 2026 seulement ; inputs)"]
     assert said("AUGER Anaïs") == ["2026  poules : 1er, 4,5 points (classement final ; inputs)"]
     assert said("MOREAU Lucie") == ["2026  tantrix : 1er (classement final ; inputs)"]
+
+
+def test_the_csv_says_which_final_ranking_is_provisional_as_the_table_does(example_history):
+    """`history --format csv` said `final` True of the 2026 Grand Sud ranking, which the table calls
+    « classement final provisoire » (the season runs), and had no column to tell them apart: its
+    `so_far`, as `standings --format json` says it, before the last column `tied`; the others kept."""
+    for player in ("BAILLY Stéphane", "DA SILVA Patrick", "AUGER Anaïs"):
+        lines = [line for line in example_history(player)[1].splitlines() if line[:2] == "20"]
+        code, out, err = example_history(player, "csv")
+        assert (code, err) == (0, "")
+        rows = list(csv.DictReader(io.StringIO(out)))
+        assert list(rows[0]) == ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence",
+                                 "final", "source", "so_far", "tied"]
+        assert [(row["final"], row["so_far"]) for row in rows] == [
+            (str("classement final" in line), str("provisoire" in line)) for line in lines]
+    assert [row["so_far"] for row in rows] == ["False"]  # a pool tournament that is over
+    assert [(row["season"], row["circuit"], row["final"], row["so_far"]) for row in csv.DictReader(io.StringIO(
+        example_history("DA SILVA Patrick", "csv")[1]))] == [
+        ("2025", "grand-sud", "True", "False"), ("2026", "grand-sud", "True", "True"), ("2026", "masters", "True", "False")]
 
 
 def test_history_takes_no_outputs_option_it_would_not_read(tmp_path):

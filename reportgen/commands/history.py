@@ -14,7 +14,9 @@ import typer
 from reportgen.cli_support import InputsOption, err, names_nothing
 from reportgen.commands.delivery_options import ArchiveOption
 
-COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source", "tied"]
+# `so_far` (the table's « provisoire ») added before the last, `tied`: the columns before it as scripts read them
+COLUMNS = ["season", "circuit", "rank", "points", "played", "tournaments", "player", "licence", "final", "source",
+           "so_far", "tied"]
 
 
 class HistoryFormat(str, Enum):

@@ -217,7 +217,9 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
 
 def as_rows(records: list[Record]) -> list[dict[str, object]]:
     """One row per season and circuit: season, circuit, rank (a number), points, then the
-    tournaments; last `tied`, whether the rank is shared (the convention of `standings --format csv`)."""
+    tournaments; `final` and `so_far` (a final ranking while its season runs, « provisoire »: as
+    `standings --format json` says them); last `tied`, whether the rank is shared (the convention of
+    `standings --format csv`)."""
     rows = []
     for record in records:
         rows.append({
@@ -229,7 +231,7 @@ def as_rows(records: list[Record]) -> list[dict[str, object]]:
             "tournaments": "; ".join(f"{p.date.isoformat()} {p.tournament}"
                                      + (f" ({p.place})" if p.place is not None else "") for p in record.tournaments),
             "player": record.player, "licence": record.licence, "final": record.final, "source": record.source,
-            "tied": record.tied,
+            "so_far": record.so_far, "tied": record.tied,
         })
     return rows
 

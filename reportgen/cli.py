@@ -205,7 +205,8 @@ def standings(
     circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
     season: Annotated[Optional[int], typer.Option(help="La saison (par défaut la dernière).")] = None,
     at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
-    final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison (par défaut : le dernier publié).")] = False,
+    final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison ; pour un circuit sans classement de "
+                                        "saison, celui du dernier tournoi fini (par défaut : le dernier publié).")] = False,
     event: Annotated[Optional[str], typer.Option("--event", help="Le classement d'un tournoi, par son nom (champ Nom de la feuille Tournoi).")] = None,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),

@@ -96,14 +96,16 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
 
 
 def table(ranking: Ranking, so_far: bool = False) -> str:
-    """A ranking for the terminal, from its own columns (those no row fills are left out). `so_far`:
-    a season's final ranking while the season runs (it has no bulletin yet), « provisoire »."""
+    """A ranking for the terminal, from its own columns (those no row fills are left out), titled by
+    its status as its bulletin is (« classement final », else of its date). `so_far`: a season's
+    final ranking while the season runs (it has no bulletin yet), « provisoire »."""
     if ranking.scope.kind == ScopeKind.SEASON:
         title = (f"Classement final {ranking.season}"
                  + (f" provisoire (tournois de {ranking.season} seulement)" if so_far else "") if ranking.final
                  else f"Classement au {french.date_long(ranking.date)}")
     elif ranking.scope.kind == ScopeKind.EVENT:
-        title = f"{ranking.scope.name} — classement au {french.date_long(ranking.date)}"
+        title = f"{ranking.scope.name} — " + (
+            "classement final" if ranking.final else f"classement au {french.date_long(ranking.date)}")
     else:
         title = f"Liste de classement au {french.date_long(ranking.date)}"
     columns = [c for c in ranking.all_columns if any(row.value(c.key) not in ("", None) for row in ranking.rows)]

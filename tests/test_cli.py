@@ -473,3 +473,12 @@ def test_standings_of_an_unknown_event_or_season_says_only_what_exists():
     assert (day.returncode, day.stdout) == (2, "")
     assert day.stderr.splitlines() == ["aucun classement tantrix en vigueur le 1er janvier 2020 ; le premier entre en "
                                        "vigueur le 14 mars 2026"]
+
+
+def test_standings_of_a_finished_masters_says_final_as_its_bulletin():
+    from tests.conftest import EXAMPLE_INPUTS
+
+    for args in ((), ("--final",)):
+        shown = run("standings", "masters", *args, "--inputs", str(EXAMPLE_INPUTS))
+        assert shown.returncode == 0, shown.stderr
+        assert shown.stdout.splitlines()[0] == "Masters Grand Sud 2026 — classement final"

@@ -86,3 +86,30 @@ def test_a_pool_tournament_s_standings_are_not_provisional_in_json(tmp_path):
     assert done.returncode == 0, done.stderr
     shown = json.loads(done.stdout)
     assert (shown["final"], shown["so_far"]) == (True, False)
+
+
+def test_an_event_s_final_standings_are_titled_final_as_its_bulletin(example_scored):
+    """`standings masters` titled « Masters Grand Sud 2026 — classement au 28 novembre 2026 » the
+    standings after its 15th match, which its bulletin, the mail and `history` call « Classement
+    final »; likewise a pool tournament that is over. Titled from the ranking's own status."""
+    masters = queries.season_ranking("masters", example_scored.reports["masters"].rankings)
+    assert queries.table(masters).splitlines()[0] == "Masters Grand Sud 2026 — classement final"
+    pools = queries.season_ranking("poules", example_scored.reports["poules"].rankings)
+    assert queries.table(pools).splitlines()[0] == "Coupe de la Toussaint en ligne — classement final"
+
+
+def test_final_gives_a_tantrix_circuit_s_latest_event_over_titled_final(tmp_path):
+    """`standings tantrix --final` seemed ignored (the same « classement au » title): it gives the latest
+    event over, not a knockout still under way, and says « classement final »."""
+    from reportgen.pipeline import load, score
+    from tests.tantrix.test_knockout import P
+    from tests.tantrix.test_workbooks import TODAY, round_robin, write_event
+
+    write_event(tmp_path, "Open", round_robin((P[0], P[1], 27, 19), (P[1], P[2], 30, 12)), day="14/03/2026")
+    write_event(tmp_path, "Coupe", [[1, P[0], P[1], 30, 20], [1, P[2], P[3], 30, 20]], day="10/10/2026",
+                kind="élimination")  # its final still to play
+    rankings = score(load(tmp_path, TODAY)).reports["tantrix"].rankings
+    latest = queries.season_ranking("tantrix", rankings)
+    assert queries.table(latest).splitlines()[0] == "Coupe — classement au 10 octobre 2026"
+    over = queries.season_ranking("tantrix", rankings, final=True)
+    assert queries.table(over).splitlines()[0] == "Open — classement final"

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reportgen import cli_french, french
+from reportgen import circuits, cli_french, french
 from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 from reportgen.render import scratch  # noqa: F401
 
 cli_french.install()  # help, usage and usage errors in French
+# The circuits installed packages declare (entry points), registered before the commands whose help
+# names circuits by what their info says (`standings --event`).
+circuits.load_plugins()
 app = typer.Typer(
     help="Bulletins de classement (HTML, PDF) et annexes Excel à partir des classeurs des clubs.",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -157,7 +160,7 @@ def check(
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
     import datetime as dt
 
-    from reportgen import circuits, french, queries
+    from reportgen import queries
     from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.seasons import put_together
     from reportgen.pipeline import load, score
@@ -200,6 +203,11 @@ class Format(str, Enum):
     json = "json"
 
 
+def _event_circuits() -> list[str]:
+    """The circuits whose events have standings of their own (`standings --event`), as their info says."""
+    return [slug for slug, info in circuits.REGISTRY.items() if info.event_rankings]
+
+
 @app.command()
 def standings(
     circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste).")],
@@ -207,7 +215,10 @@ def standings(
     at: Annotated[Optional[str], typer.Option("--at", help="Le classement en vigueur à cette date (jj/mm/aaaa).")] = None,
     final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison ; pour un circuit sans classement de "
                                         "saison, celui du dernier tournoi fini (par défaut : le dernier publié).")] = False,
-    event: Annotated[Optional[str], typer.Option("--event", help="Le classement d'un tournoi, par son nom (champ Nom de la feuille Tournoi).")] = None,
+    event: Annotated[Optional[str], typer.Option("--event", help=(
+        "Le classement d'un tournoi, par son nom (champ Nom de la feuille Tournoi) : circuits "
+        f"{', '.join(_event_circuits())} (les tournois des autres comptent dans le classement de la saison : "
+        "voir --at)."))] = None,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
@@ -220,6 +231,12 @@ def standings(
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     if event is not None and (final or day is not None):
         raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
+    # A circuit whose events have no standings of their own names none with --event, whatever its
+    # workbooks (no need to read them): its tournaments count in the season's ranking.
+    if event is not None and circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].event_rankings:
+        names_nothing(f"le circuit {circuit} n'a pas de classement par tournoi (chacun compte dans celui de la saison) : "
+                      f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d'après le tournoi de ce jour"
+                      + french.existing("circuits qui en ont un", _event_circuits()))
     rankings, published = _scored_rankings(circuit, inputs, archive, "classement final" if final else "classement")
     try:
         ranking = (queries.event_ranking(circuit, rankings, event, season) if event is not None
@@ -239,8 +256,6 @@ def ratings(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Afficher le classement Elo le plus récent d'un circuit."""
-    from reportgen import circuits
-
     # A circuit that never has a rating list names none, whatever its workbooks (no need to read them).
     if circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].ratings:
         rated = [slug for slug, info in circuits.REGISTRY.items() if info.ratings]
@@ -260,7 +275,6 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "c
     None at all (no tournament of the circuit yet: a new season, or another folder meant) is no
     workbook's fault: said with what to do (`wanted`: what the command shows), exit 2, as a request
     that names nothing of the league."""
-    from reportgen import circuits
     from reportgen.delivery.seasons import league_folder
     from reportgen.model import SourceRef
     from reportgen.pipeline import load, score
@@ -299,8 +313,6 @@ def _print_ranking(ranking, format: Format, so_far: bool = False) -> None:
 @app.command("circuits")
 def list_circuits() -> None:
     """Lister les circuits et leur règlement."""
-    from reportgen import circuits
-
     for slug, info in circuits.REGISTRY.items():
         status = "" if info.status == circuits.SCORED else " (à venir : ses classeurs sont mis de côté)"
         typer.echo(f"{slug:16} {info.title} — « {info.regulation_title} » (docs/regulations/{info.regulation})"
@@ -312,9 +324,6 @@ def _add_circuit_commands() -> None:
     command line's layer), for the circuits of the registry and those installed packages declare."""
     import importlib
 
-    from reportgen import circuits
-
-    circuits.load_plugins()
     for slug, info in circuits.REGISTRY.items():
         if info.commands:
             app.add_typer(importlib.import_module(info.commands_module).app, name=slug)

@@ -482,3 +482,24 @@ def test_standings_of_a_finished_masters_says_final_as_its_bulletin():
         shown = run("standings", "masters", *args, "--inputs", str(EXAMPLE_INPUTS))
         assert shown.returncode == 0, shown.stderr
         assert shown.stdout.splitlines()[0] == "Masters Grand Sud 2026 — classement final"
+
+
+@pytest.mark.parametrize("circuit", ["grand-sud", "tour-de-france"])
+def test_event_of_a_circuit_whose_events_have_no_standings_says_so_and_what_to_type(circuit):
+    """`standings grand-sud --event "Tournoi d'Albi"` said « aucun tournoi grand-sud ne s'appelle
+    « Tournoi d'Albi » ; il n'y en a aucun » of two tournaments of that name: --event is for the
+    circuits whose events have standings of their own (their info's `event_rankings`, which the help
+    lists); another's tournaments count in the season's ranking, of which --at gives the one after each."""
+    from reportgen import circuits
+    from tests.conftest import EXAMPLE_INPUTS
+
+    ranked = [slug for slug, info in circuits.REGISTRY.items() if info.event_rankings]
+    assert ranked == ["masters", "poules", "tantrix"]
+    done = run("standings", circuit, "--event", "Tournoi d'Albi", "--inputs", str(EXAMPLE_INPUTS))
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"le circuit {circuit} n'a pas de classement par tournoi (chacun compte dans celui de la saison) : "
+        f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d'après le tournoi de ce jour ; "
+        "circuits qui en ont un : masters, poules, tantrix"]
+    helped = " ".join(run("standings", "--help").stdout.replace("│", " ").split())
+    assert "(champ Nom de la feuille Tournoi) : circuits masters, poules, tantrix (les tournois des autres" in helped

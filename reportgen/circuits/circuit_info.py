@@ -33,6 +33,9 @@ class CircuitInfo:
     commands: bool = False  # `commands.py` holds its extra commands: a typer app `app`, named after the circuit
     template: bool = False  # `template.py` writes the blank workbook a club fills in (`reportgen template`)
     ratings: bool = False  # it publishes rating lists (`reportgen ratings`; another circuit's is refused unread)
+    # each of its events has standings of its own (`reportgen standings --event`; another circuit's events count
+    # in its season's ranking: refused unread)
+    event_rankings: bool = False
     mail_ranking: str = ""  # the ScopeKind of the ranking a club's mail reports ("": its latest of any kind)
     mail_figure: str = ""  # the column a club's mail gives after each place ("": the ranking's first number)
 

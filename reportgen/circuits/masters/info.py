@@ -8,4 +8,4 @@ INFO = CircuitInfo(
     package=__name__.rpartition(".")[0], fields=(("saison", ("Saison",)),),
     sheets=("Matchs", "Désistements", "Participants"),
     templates=("masters/bulletin.html.j2", "masters/match_sheets.html.j2"), requires=("grand-sud",),
-    needs_clubs=True, commands=True, mail_ranking=ScopeKind.EVENT, mail_figure="points")
+    needs_clubs=True, commands=True, event_rankings=True, mail_ranking=ScopeKind.EVENT, mail_figure="points")

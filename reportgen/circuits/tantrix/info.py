@@ -5,4 +5,4 @@ from reportgen.circuits.circuit_info import SCORED, CircuitInfo
 INFO = CircuitInfo(
     "tantrix", "Tantrix", "002_11ac65aff3900169.txt", "Tournois de Tantrix sur Internet — le règlement", SCORED,
     package=__name__.rpartition(".")[0], fields=(("type", ("Type", "Type de tournoi")),),
-    templates=("tantrix/bulletin.html.j2", "tantrix/ratings.html.j2"), ratings=True)
+    templates=("tantrix/bulletin.html.j2", "tantrix/ratings.html.j2"), ratings=True, event_rankings=True)

@@ -79,6 +79,8 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
     assert [r.so_far for r in archived] == [r.so_far for r in before] == [False, True]
     assert [[(p.date.isoformat(), p.place) for p in r.tournaments] for r in archived] == [
         [("2025-06-01", 2)], [("2026-01-10", 1), ("2026-02-07", 1)]]
+    # a name a letter off, of a player only the archive has: the one meant
+    assert history("MARTIN Pual", tmp_path / "nothing", archive, TODAY) == ([], ["vouliez-vous dire « MARTIN Paul » ?"])
 
     done = cli("history", "MARTIN Paul", "--format", "csv", "--inputs", str(inputs), "--archive", str(archive))
     assert done.returncode == 0, done.stderr
@@ -126,6 +128,38 @@ def test_a_name_of_two_players_is_a_mistyped_command(tmp_path):
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines() == ["« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : "
                                         "écrivez le nom tel qu'il est imprimé (NOM Prénom)"]
+
+
+def test_a_surname_of_several_players_names_them_and_a_name_close_to_one_suggests_it(example_history):
+    """`history "DA SILVA"` said « aucun joueur « DA SILVA » … » of a surname of four players (three
+    in the Grand Sud, one in the Tour de France), « PETIT » and « DA SILVA Patric » likewise: the
+    players of that surname, a first name to add; the surname of one, or a name a letter or two from
+    some (the build's probable duplicates' distance), the one meant. A mistyped command: exit 2."""
+    assert example_history("DA SILVA") == example_history("da silva") == (
+        2, "", "plusieurs joueurs s'appellent DA SILVA : DA SILVA Daniel, DA SILVA Hervé, DA SILVA Nicolas, "
+               "DA SILVA Patrick — précisez le prénom\n")
+    nobody = f"aucun joueur « {{}} » dans l'archive ni dans {EXAMPLE_INPUTS}"
+    assert example_history("PETIT") == (2, "", nobody.format("PETIT") + " ; vouliez-vous dire « PETIT Cécile » ?\n")
+    assert example_history("DA SILVA Patric") == (
+        2, "", nobody.format("DA SILVA Patric") + " ; vouliez-vous dire « DA SILVA Patrick » ?\n")
+    assert example_history("DA SILVA Patric")[2] == example_history("da silva patrik")[2].replace("da silva patrik",
+                                                                                                    "DA SILVA Patric")
+    assert example_history("PERSONNE Inconnu") == (
+        2, "", nobody.format("PERSONNE Inconnu") + " (« reportgen players list » liste ceux des classeurs)\n")
+
+
+def test_names_as_near_as_each_other_are_all_suggested_and_none_further(tmp_path):
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "a", results=[[1, "MARTIN", "Jean", "", "Albi"], [2, "MARTIN", "Joan", "", "Albi"],
+                                           [3, "MARTINEZ", "Jeanne", "", "Albi"]])
+    assert history("MARTIN Jaan", inputs, tmp_path / "archive", TODAY) == (
+        [], ["vouliez-vous dire « MARTIN Jean » ou « MARTIN Joan » ?"])
+    assert history("MARTINEZ Jeane", inputs, tmp_path / "archive", TODAY) == (
+        [], ["vouliez-vous dire « MARTINEZ Jeanne » ?"])
+    assert history("MARTINEAU Jacques", inputs, tmp_path / "archive", TODAY) == ([], [])
+    assert history("martin", inputs, tmp_path / "archive", TODAY) == (
+        [], ["plusieurs joueurs s'appellent MARTIN : MARTIN Jean, MARTIN Joan — précisez le prénom"])
 
 
 def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.ingest.duplicates import MAX_TYPOS, _distance, _sharing_a_variant
+from reportgen.ingest.duplicates import MAX_TYPOS, _sharing_a_variant, distance
 from reportgen.ingest.text import _APOSTROPHES, _DASHES, clean_spaces, normalise_label, strip_accents
 
 
@@ -88,12 +88,12 @@ def levenshtein(a: str, b: str) -> int:
 
 
 def test_distance_of_names_a_letter_or_two_apart():
-    assert _distance("martin", "martin") == 0
-    assert _distance("dupont", "dupond") == 1
-    assert _distance("martin", "bertin") == 2
-    assert _distance("lefevre", "lefebvre") == 1
-    assert _distance("abc", "xyz") == MAX_TYPOS + 1
-    assert _distance("", "ab") == 2 and _distance("", "abc") == MAX_TYPOS + 1
+    assert distance("martin", "martin") == 0
+    assert distance("dupont", "dupond") == 1
+    assert distance("martin", "bertin") == 2
+    assert distance("lefevre", "lefebvre") == 1
+    assert distance("abc", "xyz") == MAX_TYPOS + 1
+    assert distance("", "ab") == 2 and distance("", "abc") == MAX_TYPOS + 1
 
 
 # Few letters, so that most pairs are close: the cells near the diagonal are the ones that count.
@@ -102,7 +102,7 @@ NAMES = st.text(alphabet="abcé ", max_size=9)
 
 @given(NAMES, NAMES, st.integers(min_value=1, max_value=3))
 def test_distance_is_exact_up_to_the_limit_and_past_it_says_so(a, b, limit):
-    assert _distance(a, b, limit) == min(levenshtein(a, b), limit + 1)
+    assert distance(a, b, limit) == min(levenshtein(a, b), limit + 1)
 
 
 @given(st.lists(NAMES, max_size=12), st.integers(min_value=1, max_value=2))

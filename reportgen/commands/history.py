@@ -73,14 +73,17 @@ def history(
 
 def _nobody(player: str, inputs: Path, problems: list[str]) -> NoReturn:
     """No player of that name: a mistyped command (exit 2), said alone, as is a name of several
-    players; but while circuits have workbooks to correct, their seasons left out may hold him:
-    those first, and the workbooks' exit code (1)."""
-    from reportgen.delivery.history import NameOfMany
+    players, with the names it may have meant; but while circuits have workbooks to correct, their
+    seasons left out may hold him: those first, and the workbooks' exit code (1)."""
+    from reportgen.delivery.history import NameOfMany, NearNames
 
     many = [problem for problem in problems if isinstance(problem, NameOfMany)]
     if many:
         names_nothing(many[0])
     said = f"aucun joueur « {player} » dans l'archive ni dans {inputs}"
+    near = [problem for problem in problems if isinstance(problem, NearNames)]
+    if near:
+        names_nothing(f"{said} ; {near[0]}")
     if problems:
         for problem in problems:
             err(f"note : {problem}")

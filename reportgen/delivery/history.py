@@ -4,18 +4,20 @@ played. Archived seasons come from the database (their latest archive), the othe
 
 A player is found by his licence, or by his name whatever its accents and case; word order aside
 only when one name has those words (INTERPRETATIONS.md, « who is who »: the league's players are
-then a closed list, and PHILIPPE Daniel is not DANIEL Philippe)."""
+then a closed list, and PHILIPPE Daniel is not DANIEL Philippe). A name of nobody says what it may
+have meant: the players of that surname, or the names a letter or two from it."""
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportgen import french, pipeline, queries
 from reportgen.delivery import database, seasons
-from reportgen.ingest.text import name_key, words_key
+from reportgen.ingest.duplicates import MAX_TYPOS, distance
+from reportgen.ingest.text import name_key, split_full_name, words_key
 from reportgen.model import Ranking, ScopeKind, place_number
 
 Say = Callable[[str], None]
@@ -48,17 +50,28 @@ class Record:
 
 
 class NameOfMany(str):
-    """The problem that a name, word order aside, is that of several players: the name typed is to
-    write again (the command was mistyped), not a workbook to correct."""
+    """The problem that a name, word order aside, or a surname is that of several players: the name
+    typed is to write again (the command was mistyped), not a workbook to correct."""
 
 
-def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None) -> Callable[[str, str], bool]:
+class NearNames(str):
+    """What a name of no player may have meant (« vouliez-vous dire « DA SILVA Patrick » ? »): said
+    after the line that it names nobody (the command was mistyped)."""
+
+
+Match = Callable[[str, str], bool]
+
+
+def _matches(query: str, any_order: bool = False, named: dict[str, str] | None = None,
+             seen: set[str] | None = None) -> Match:
     """Whether a player (name, licence) is the one `query` names; `any_order`: word order aside.
-    `named` collects the names matched (name key -> name)."""
+    `named` collects the names matched (name key -> name), `seen` every name looked at."""
     key = words_key(name_key(query)) if any_order else name_key(query)
     wanted = query.strip()
 
     def match(name: str, licence: str) -> bool:
+        if seen is not None:
+            seen.add(name)
         found = words_key(name_key(name)) if any_order else name_key(name)
         if bool(key) and found == key:
             if named is not None:
@@ -69,13 +82,11 @@ def _matches(query: str, any_order: bool = False, named: dict[str, str] | None =
     return match
 
 
-def from_database(archive: Path, query: str, any_order: bool = False,
-                  named: dict[str, str] | None = None) -> tuple[list[Record], set[int]]:
-    """The records of the archived seasons, and which seasons are archived."""
+def from_database(archive: Path, match: Match) -> tuple[list[Record], set[int]]:
+    """The records of the archived seasons of the player `match` finds, and which seasons are archived."""
     connection = database.connect(archive, create=False)
     if connection is None:
         return [], set()
-    match = _matches(query, any_order, named)
     records: list[Record] = []
     try:
         archives = connection.execute("SELECT id, season, folder FROM current_archive ORDER BY season").fetchall()
@@ -133,12 +144,10 @@ def _latest(rankings: list[Ranking], season: int) -> Ranking | None:
     return chosen[-1] if chosen else None
 
 
-def from_inputs(league: pipeline.League, scored: pipeline.Scored, query: str, skip: set[int],
-                any_order: bool = False, named: dict[str, str] | None = None) -> list[Record]:
-    """The records of the seasons of inputs/ that are not archived."""
+def from_inputs(league: pipeline.League, scored: pipeline.Scored, match: Match, skip: set[int]) -> list[Record]:
+    """The records of the seasons of inputs/ that are not archived, of the player `match` finds."""
     from reportgen.delivery.published import event_season
 
-    match = _matches(query, any_order, named)
     records = []
     for slug, report in scored.reports.items():
         events = {e.id: e for e in league.circuits[slug].events}
@@ -180,8 +189,10 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             say: Say = lambda text: None,
             loaded: tuple[pipeline.League, pipeline.Scored] | None = None) -> tuple[list[Record], list[str]]:
     """The player's records, season by season (circuits in alphabetical order), and the problems
-    that kept seasons of inputs/ out (their circuits are blocked). `loaded`: the league of inputs/
-    already read and scored."""
+    that kept seasons of inputs/ out (their circuits are blocked). A name of nobody: a name or a
+    surname of several players (NameOfMany), or the names it may have meant (NearNames) when every
+    circuit was read (else its player may be in a workbook to correct). `loaded`: the league of
+    inputs/ already read and scored."""
     problems: list[str] = []
     league, scored = loaded or (None, None)
     if loaded is not None or inputs.is_dir():
@@ -195,24 +206,50 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
                             f"{slug} : en attente d'un circuit dont il dépend, ses saisons non archivées sont "
                             "omises (voir « reportgen check »)")
 
-    def search(any_order: bool, named: dict[str, str] | None = None) -> list[Record]:
-        records, archived = from_database(archive, query, any_order, named)
+    def search(match: Match) -> list[Record]:
+        records, archived = from_database(archive, match)
         if league is not None and scored is not None:
-            records += from_inputs(league, scored, query, archived, any_order, named)
+            records += from_inputs(league, scored, match, archived)
         return records
 
-    records = search(any_order=False)
+    seen: set[str] = set()  # every player's name: what a name of nobody may have meant
+    records = search(_matches(query, seen=seen))
     if not records:
         # Word order aside only when one name has those words (INTERPRETATIONS.md, « who is who »).
         named: dict[str, str] = {}
-        loose = search(any_order=True, named=named)
+        loose = search(_matches(query, any_order=True, named=named))
         names = sorted(named.values())
         if len(names) <= 1:
             records = loose
         else:
             problems.append(NameOfMany(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
                                        + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)"))
+        if not records and not problems:
+            problems += _meant(query, seen)
     return sorted(records, key=lambda r: (r.season, r.circuit)), problems
+
+
+def _meant(query: str, names: Collection[str]) -> list[str]:
+    """What a name of none of the players `names` may have meant, by their name keys (`name_key`):
+    the surname of several (« plusieurs joueurs s'appellent … — précisez le prénom »), else the
+    surname of one, or the names nearest it a letter or two apart, as the build's probable
+    duplicates (`duplicates.distance`); nothing beyond."""
+    key = name_key(query)
+    if not key:
+        return []
+    keys: dict[str, str] = {}
+    for name in sorted(names):
+        keys.setdefault(name_key(name), name)
+    meant = [name for name in keys.values() if name_key(split_full_name(name)[0], "") == key]
+    if len(meant) > 1:
+        return [NameOfMany(f"plusieurs joueurs s'appellent {split_full_name(meant[0])[0]} : {', '.join(meant)} "
+                           "— précisez le prénom")]
+    if not meant:
+        apart = {name: distance(key, found) for found, name in keys.items()}
+        nearest = min(apart.values(), default=MAX_TYPOS + 1)
+        if nearest <= MAX_TYPOS:
+            meant = [name for name, typos in apart.items() if typos == nearest]
+    return [NearNames("vouliez-vous dire " + " ou ".join(f"« {name} »" for name in meant) + " ?")] if meant else []
 
 
 def as_rows(records: list[Record]) -> list[dict[str, object]]:

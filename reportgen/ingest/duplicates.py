@@ -27,7 +27,7 @@ from reportgen.model import SourceRef
 MAX_TYPOS = 2
 
 
-def _distance(a: str, b: str, limit: int = MAX_TYPOS) -> int:
+def distance(a: str, b: str, limit: int = MAX_TYPOS) -> int:
     """Levenshtein distance when it is at most `limit`, else `limit` + 1 (names are short).
 
     Only the cells within `limit` of the diagonal are computed: a cell further away is more than
@@ -229,7 +229,7 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             continue
         if _one_apart(folded[first], folded[second]):
             typos = 1
-        elif allowed == 2 and _distance(folded[first], folded[second]) == 2:
+        elif allowed == 2 and distance(folded[first], folded[second]) == 2:
             typos = 2
         else:
             continue

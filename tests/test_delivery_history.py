@@ -163,9 +163,7 @@ def test_names_as_near_as_each_other_are_all_suggested_and_none_further(tmp_path
 
 
 def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():
-    import csv
     import datetime as dt
-    import io
 
     from reportgen.delivery.history import Record
     from reportgen.model import Column, Ranking, RankingRow, Scope, Status

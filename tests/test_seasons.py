@@ -2,10 +2,12 @@
 closed it (`reportgen season close`, recorded in inputs/saisons.toml); until then its latest dated
 bulletin is its ranking « à date » (issue 27)."""
 
+import datetime as dt
 import subprocess
 import sys
 from pathlib import Path
 
+from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
 from reportgen.pipeline import load, score
 from tests.builders import TODAY
 
@@ -44,7 +46,6 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
 def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_nothing(tmp_path):
     """A year mistyped (2062 for 2026) once closed nothing the secretary meant, silently; a mistyped
     --inputs was created to hold a saisons.toml nobody reads."""
-    import datetime as dt
 
     def close(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run([REPORTGEN, "season", "close", *args], capture_output=True, text=True)
@@ -93,7 +94,6 @@ def test_closing_a_past_season_the_league_has_no_tournament_of_is_a_mistyped_com
 def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_out(small_league_copy, monkeypatch):
     """A season is closed once its year is over: closing 2025 in December 2026 changes nothing the
     build makes, yet the command said « lancez make pour republier son classement final »."""
-    import datetime as dt
     from types import SimpleNamespace
 
     from reportgen.commands import season as season_command
@@ -116,3 +116,17 @@ def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_o
     done = cli("season", "close", "2026", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
     assert done.stderr.splitlines() == [f"saison 2026 close le 6 décembre 2026 ({inputs / 'saisons.toml'}) ; lancez "
                                         "« make » pour publier son classement final"]
+
+
+def test_the_seasons_file_speaks_french_to_the_secretary_and_reads_back(tmp_path):
+    """The secretary reads inputs/saisons.toml: its comment was English (« # Written by `reportgen
+    season close`… »). French, saying how to open a season again; the file reads back as written."""
+    closed = {2025: dt.date(2025, 12, 20), 2026: dt.date(2026, 11, 20)}
+    (tmp_path / SEASONS_FILE).write_bytes(seasons_toml(closed))
+    text = (tmp_path / SEASONS_FILE).read_text(encoding="utf-8")
+    assert text == ("# Écrit par « reportgen season close » : les saisons que vous avez closes, et à quelle date.\n"
+                    "# Une saison est aussi close une fois son année finie.\n"
+                    "# Pour rouvrir une saison, supprimez sa ligne ; « reportgen season close » la clôt de nouveau.\n"
+                    "[closed]\n2025 = 2025-12-20\n2026 = 2026-11-20\n")
+    problems: list = []
+    assert read_closed(tmp_path, problems) == closed and problems == []

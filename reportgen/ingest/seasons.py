@@ -16,8 +16,12 @@ from reportgen.model import Problem, SourceRef
 from reportgen.problems import BAD_VALUE, UNREADABLE
 
 SEASONS_FILE = "saisons.toml"
-HEADER = ("# Written by `reportgen season close`: the seasons the secretary closed, and when.\n"
-          "# A season is also closed once its year is over.\n[closed]\n")
+# The secretary reads the file: its comment is French, and says how to open a season again (no
+# command does). Comments only: the file reads the same (`read_closed`).
+HEADER = ("# Écrit par « reportgen season close » : les saisons que vous avez closes, et à quelle date.\n"
+          "# Une saison est aussi close une fois son année finie.\n"
+          "# Pour rouvrir une saison, supprimez sa ligne ; « reportgen season close » la clôt de nouveau.\n"
+          "[closed]\n")
 
 
 def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:

@@ -411,6 +411,23 @@ def test_a_club_is_never_told_to_edit_the_league_s_club_directory(tmp_path):
     assert len(read) == 2 and not [s for s in read if "clubs.xlsx" in s.message + s.fix or "annuaire" in s.message + s.fix]
 
 
+def test_a_workbook_sent_once_its_season_is_closed_is_refused_and_its_club_asked_to_tell_the_league(tmp_path):
+    """A tournament dated after the day its season was closed would change the ranking published as
+    final: refused as `make check` refuses it, and its club told what only it can correct (its date),
+    never to edit the secretary's saisons.toml: to tell the league, which may open the season again."""
+    from reportgen.delivery.inbox_filing import Said, examine
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+
+    inputs = small_league(tmp_path / "inputs")
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({2026: dt.date(2026, 2, 7)}))
+    verdict = examine(inputs, "tard.xlsx", workbook(tmp_path, "tard", day="14/03/2026", club="ALBI"), TODAY)
+    assert not verdict.accepted
+    assert [(s.sheet, s.cell, s.message, s.fix) for s in map(Said.of, verdict.problems)] == [(
+        "Tournoi", "B3", "la saison 2026 est close depuis le 7 février 2026 : ce tournoi du 14 mars 2026 changerait "
+        "son classement final", "si sa date est fausse, corrigez-la ; sinon, pour qu’il compte, dites-le-nous en "
+        "répondant à ce message : la ligue peut rouvrir la saison")]
+
+
 def test_one_problem_in_many_cells_is_said_once_with_its_cells_as_runs():
     # forty rows of « deux » for a place made forty lines of the same words in the club's answer
     from reportgen.delivery.inbox_answers import Received, compose

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
 from reportgen.pipeline import load, score
-from tests.builders import TODAY
+from tests.builders import TODAY, write_tournament
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 
@@ -116,6 +116,33 @@ def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_o
     done = cli("season", "close", "2026", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
     assert done.stderr.splitlines() == [f"saison 2026 close le 6 décembre 2026 ({inputs / 'saisons.toml'}) ; lancez "
                                         "« make » pour publier son classement final"]
+
+
+def close(inputs: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([REPORTGEN, "season", "close", *args, "--inputs", str(inputs)], capture_output=True,
+                          text=True)
+
+
+def test_a_tournament_dated_after_its_season_was_closed_is_a_located_problem(small_league_copy):
+    """A club's workbook that comes once its season is closed, dated after the closing day, was
+    counted in silence: the ranking published as final changed. Now a problem at its date (blocking:
+    the Grand Sud publishes nothing new, its final ranking stays as published), saying since when the
+    season is closed and how to open it again (no command does: its line in saisons.toml)."""
+    inputs = small_league_copy.inputs
+    on_the_last_day = close(inputs, "2026", "--date", "07/02/2026")  # the day of its last tournament: allowed
+    assert on_the_last_day.returncode == 0, on_the_last_day.stderr
+    write_tournament(inputs, "2026-03-14-perpignan", day="14/03/2026", club="PERP")
+    said = ("2026-03-14-perpignan.xlsx:'Tournoi'!B3 (colonne « Date ») : la saison 2026 est close depuis le "
+            "7 février 2026 : ce tournoi du 14 mars 2026 changerait son classement final — si sa date est fausse, "
+            "corrigez-la ; sinon, pour qu’il compte, rouvrez la saison (supprimez sa ligne dans saisons.toml) et "
+            "clôturez-la de nouveau une fois tous ses tournois reçus")
+    assert [str(p) for p in load(inputs, TODAY).all_problems()] == [said]
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(small_league_copy.outputs)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 1 and f"  - {said}" in checked.stderr.splitlines(), checked.stderr
+    # opened again as the fix says (its line removed): counted, no problem
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({}))
+    assert load(inputs, TODAY).all_problems() == []
 
 
 def test_the_seasons_file_speaks_french_to_the_secretary_and_reads_back(tmp_path):

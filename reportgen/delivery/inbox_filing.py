@@ -53,7 +53,15 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.sheets import Sheet, Workbook
 from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
 from reportgen.model import Event, Level, Problem
-from reportgen.problems import DUPLICATE_TOURNAMENT, LAYOUT, MISSING_COLUMN, MISSING_FIELD, MISSING_SHEET, UPSTREAM
+from reportgen.problems import (
+    DUPLICATE_TOURNAMENT,
+    LAYOUT,
+    MISSING_COLUMN,
+    MISSING_FIELD,
+    MISSING_SHEET,
+    SEASON_CLOSED,
+    UPSTREAM,
+)
 from reportgen.render.files import write_atomic
 from reportgen.render.scratch import Scratch
 
@@ -246,7 +254,8 @@ class Owner:
 
 # What `check` tells the secretary to do with her club directory, as a club's answer says it: a club
 # was told « ajoutez le club à clubs.xlsx », a file on her machine (ingest/normalise.py `unknown_club`,
-# the Grand Sud's `Club` field, problems.py `UNKNOWN_CLUB`).
+# the Grand Sud's `Club` field, problems.py `UNKNOWN_CLUB`); and with her seasons file, for a
+# tournament sent once its season is closed (problems.py `SEASON_CLOSED`): only the league opens it again.
 _CLUBS_LIST = "la liste des clubs de la ligue"
 _TELL_US = "dites-le-nous en répondant à ce message"
 _FOR_CLUBS = (
@@ -254,6 +263,7 @@ _FOR_CLUBS = (
     (" Sinon ajoutez le club à clubs.xlsx", f" Sinon, si votre club n’est pas dans {_CLUBS_LIST}, {_TELL_US}"),
     (", ou ajoutez le club à clubs.xlsx", f" ; si votre club n’y figure pas, {_TELL_US}"),
     ("d’un club de l’annuaire", f"d’un club de {_CLUBS_LIST}"),
+    (str(SEASON_CLOSED.defaults["reopen"]), f"{_TELL_US} : la ligue peut rouvrir la saison"),
 )
 
 

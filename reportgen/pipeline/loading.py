@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import gc
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -39,7 +39,7 @@ from reportgen.ingest.workbook import (
 )
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.pipeline import parsed as handed_over
-from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, SEASON_CLOSED
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
@@ -291,6 +291,12 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
         return League(settings, reading, found, problems, notices)
     for slug, problem in same_tournaments(parsed):
         found[slug].problems.append(problem)
+    played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
+    for sheet, slug, event in played:  # a workbook a club sent late, its season closed meanwhile
+        if (closing := closed_before(slug, event, reading.closed)) is not None:
+            found[slug].problems.append(SEASON_CLOSED(sheet.ref("date"), season=event.date.year,
+                                                      closed=french.date_long(closing),
+                                                      day=french.date_long(event.date)))
 
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
@@ -301,7 +307,6 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     notices += [notice for workbook in workbooks for notice in hidden_notices(workbook)]
     if players_noticed:
         notices += player_notices(found, distinct, spelled=identities.directory_ids)
-    played = [(sheet, slug, event) for (_, sheet, slug), (_, _, event) in zip(tournaments, parsed) if event]
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
     season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
@@ -309,6 +314,21 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
                   announced=announced, public=Public(identities.publication), distinct=distinct,
                   spelled=identities.directory_ids)
+
+
+def closed_before(slug: str, event: Event, closed: Mapping[int, dt.date]) -> dt.date | None:
+    """The day `event`'s season was closed (`closed`: inputs/saisons.toml's), when the event comes
+    after it in a circuit whose season's ranking the closing made final (`CircuitInfo.final_when_closed`):
+    that ranking would count it all the same, and change once called final. The season is the year
+    of the tournament's date, whatever the closing day: the Grand Sud regulation's §1, « Le classement
+    final ne prend en compte que les points obtenus dans les tournois de l’année N »
+    (docs/regulations/INTERPRETATIONS.md: « Final ranking of year N: only year-N tournaments »), the
+    Tour de France's winner having « le meilleur total à la fin de l’année ». So a later tournament
+    is never left out: the build refuses it (`SEASON_CLOSED`, at its date) until its date is
+    corrected or the season opened again. On the closing day itself it is the season's last, and
+    counts."""
+    closing = closed.get(event.date.year) if circuits.REGISTRY[slug].final_when_closed else None
+    return closing if closing is not None and closing < event.date else None
 
 
 def _keep(reads: ReadCache, digest: str | None, entry: tuple[int, list[Sheet]] | None, workbook: Workbook,

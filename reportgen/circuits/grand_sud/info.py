@@ -10,4 +10,5 @@ INFO = CircuitInfo(
             ("formule", ("Formule",))),
     sheets=("Résultats",), templates=("grand-sud/bulletin.html.j2",), needs_clubs=True,
     previous_season=True,  # §1: a year-N edition replaces N−1's; N's seeds come from N−1's rankings
+    final_when_closed=True,  # §1: the final ranking counts the tournaments of year N, all of them
     template=True, mail_ranking=ScopeKind.SEASON, mail_figure="points")

@@ -3,6 +3,7 @@ closed it (`reportgen season close`, recorded in inputs/saisons.toml); until the
 bulletin is its ranking « à date » (issue 27)."""
 
 import datetime as dt
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,6 +11,7 @@ from pathlib import Path
 from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
 from reportgen.pipeline import load, score
 from tests.builders import TODAY, write_tournament
+from tests.conftest import EXAMPLE_INPUTS
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 
@@ -121,6 +123,34 @@ def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_o
 def close(inputs: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run([REPORTGEN, "season", "close", *args, "--inputs", str(inputs)], capture_output=True,
                           text=True)
+
+
+def test_closing_a_season_before_tournaments_already_in_inputs_is_refused_and_names_them(tmp_path):
+    """The example league closed on 1 June 2026 said « saison 2026 close le 1er juin 2026 », six
+    Grand Sud tournaments of 2026 dated later in inputs/: the ranking published as final counted
+    them (Grand Sud §1, « le classement final ne prend en compte que les points obtenus dans les
+    tournois de l’année N »: the year's, whatever the closing day), and changed after it was called
+    final. The closing day is mistyped (README: exit 2), not the workbooks: refused, nothing written,
+    each later tournament named, then the fix. The Masters (28 November) is no tournament of that
+    ranking: it is played on it, so a season closed before it is the usual order."""
+    inputs = shutil.copytree(EXAMPLE_INPUTS, tmp_path / "inputs")
+    refused = close(inputs, "2026", "--date", "01/06/2026")
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.splitlines() == [
+        "la saison 2026 ne peut pas être close le 1er juin 2026 : 6 tournois de la saison sont datés plus tard, "
+        "et son classement final les compte :",
+        "  - 2026/2026-06-13-rodez.xlsx : Tournoi de Rodez, 13 juin 2026",
+        "  - 2026/2026-06-27-foix.xlsx : Tournoi de Foix, 27 juin 2026",
+        "  - 2026/2026-09-19-nimes.xlsx : Tournoi de Nîmes, 19 septembre 2026",
+        "  - 2026/2026-10-10-tarbes.xlsx : Tournoi de Tarbes, 10 octobre 2026",
+        "  - 2026/2026-10-24-toulouse.xlsx : Open d'automne de Toulouse, 24 octobre 2026",
+        "  - 2026/2026-11-14-auch.xlsx : Tournoi d'Auch, 14 novembre 2026",
+        "clôturez-la le 14 novembre 2026 ou après (« reportgen season close 2026 --date 14/11/2026 ») ; si l’un "
+        "de ces classeurs n’est pas de la saison 2026, corrigez la date de sa feuille « Tournoi »"]
+    assert not (inputs / SEASONS_FILE).exists()
+    done = close(inputs, "2026", "--date", "20/11/2026")  # after the last Grand Sud tournament, before the Masters
+    assert done.returncode == 0, done.stderr
+    assert read_closed(inputs, []) == {2026: dt.date(2026, 11, 20)}
 
 
 def test_a_tournament_dated_after_its_season_was_closed_is_a_located_problem(small_league_copy):

@@ -31,7 +31,7 @@ class CircuitInfo:
     needs_clubs: bool = False  # its workbooks name clubs: inputs/clubs.xlsx is then required
     previous_season: bool = False  # a season reads the one before: from the archive once it left inputs/
     # Its season's ranking is final once the season is closed (`Reading.season_closed`): a tournament
-    # dated after the closing day is refused (pipeline.closed_before).
+    # dated after the closing day is refused, and no season is closed before one (pipeline.closed_before).
     final_when_closed: bool = False
     commands: bool = False  # `commands.py` holds its extra commands: a typer app `app`, named after the circuit
     template: bool = False  # `template.py` writes the blank workbook a club fills in (`reportgen template`)

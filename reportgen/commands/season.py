@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
+
+if TYPE_CHECKING:
+    from reportgen.pipeline import League
 
 app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
 
@@ -22,7 +25,7 @@ def close(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Clore une saison : son bulletin final (HTML, PDF) est publié au prochain « make » (inputs/saisons.toml)."""
-    from reportgen import french
+    from reportgen import french, pipeline
     from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
     from reportgen.model import Problem
     from reportgen.render.files import write_atomic
@@ -42,8 +45,10 @@ def close(
     if season in closed:
         err(f"la saison {season} est déjà close depuis le {french.date_long(closed[season])}")
         return
+    league = pipeline.load(inputs)
     if season < day.year:  # a mistyped year (2019 for 2025) would close a season of nothing, silently
-        _refuse_unless_the_league_has(season, inputs, archive)
+        _refuse_unless_the_league_has(season, league, inputs, archive)
+    _refuse_before_its_last_tournament(season, day, league)
     closed[season] = day
     write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
     if dt.date.today().year > season:  # over with its year (Reading.season_closed): the build knows it already
@@ -55,15 +60,14 @@ def close(
         "lancez « make » pour publier son classement final")
 
 
-def _refuse_unless_the_league_has(season: int, inputs: Path, archive: Path) -> None:
+def _refuse_unless_the_league_has(season: int, league: League, inputs: Path, archive: Path) -> None:
     """A past season names one of the league when it has a tournament in inputs/ or in the archive
     (its workbooks leave inputs/ once archived); else the command was mistyped (exit 2), as `archive
-    --season` says of it. Read only for a past year: closing this year's season stays instant."""
-    from reportgen import french, pipeline
+    --season` says of it."""
+    from reportgen import french
     from reportgen.delivery import seasons
     from reportgen.delivery.published import event_season
 
-    league = pipeline.load(inputs)
     there = {event_season(event) for found in league.circuits.values() for event in found.events}
     if season in there:
         return
@@ -72,3 +76,28 @@ def _refuse_unless_the_league_has(season: int, inputs: Path, archive: Path) -> N
         names_nothing(f"la saison {season} n'a aucun tournoi dans {inputs} ni dans l'archive"
                       + french.existing("saisons", sorted(there)),
                       [problem for problem in league.all_problems() if problem.blocking])
+
+
+def _refuse_before_its_last_tournament(season: int, day: dt.date, league: League) -> None:
+    """A season closed on a day before tournaments of it that inputs/ holds would publish as final a
+    ranking that still counts them (`pipeline.closed_before`, the regulation's rule): refused, each
+    named, with the day to close it on. What is wrong is the day typed (README: exit 2, as a season
+    not begun by it), not the workbooks, which the build reads right; a workbook whose own date is
+    wrong is the other fix the line gives."""
+    from reportgen import french
+    from reportgen.pipeline import closed_before
+
+    later = sorted((event.date, event.id, event.name) for slug, found in league.circuits.items()
+                   for event in found.events if closed_before(slug, event, {season: day}))
+    if not later:
+        return
+    many = len(later) > 1
+    listed(f"la saison {season} ne peut pas être close le {french.date_long(day)} : "
+           f"{french.plural(len(later), 'tournoi')} de la saison {'sont datés' if many else 'est daté'} plus tard, "
+           f"et son classement final {'les' if many else 'le'} compte :",
+           [f"{path} : {name}, {french.date_long(date)}" for date, path, name in later])
+    last = later[-1][0]
+    err(f"clôturez-la le {french.date_long(last)} ou après (« reportgen season close {season} --date "
+        f"{french.date_short(last)} ») ; si {'l’un de ces classeurs' if many else 'ce classeur'} n’est pas de la "
+        f"saison {season}, corrigez la date de sa feuille « Tournoi »")
+    raise typer.Exit(2)

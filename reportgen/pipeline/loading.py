@@ -325,8 +325,8 @@ def closed_before(slug: str, event: Event, closed: Mapping[int, dt.date]) -> dt.
     (docs/regulations/INTERPRETATIONS.md: « Final ranking of year N: only year-N tournaments »), the
     Tour de France's winner having « le meilleur total à la fin de l’année ». So a later tournament
     is never left out: the build refuses it (`SEASON_CLOSED`, at its date) until its date is
-    corrected or the season opened again. On the closing day itself it is the season's last, and
-    counts."""
+    corrected or the season opened again, and `reportgen season close` refuses a day before one. On
+    the closing day itself it is the season's last, and counts."""
     closing = closed.get(event.date.year) if circuits.REGISTRY[slug].final_when_closed else None
     return closing if closing is not None and closing < event.date else None
 

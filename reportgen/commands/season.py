@@ -20,7 +20,8 @@ app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
 @app.command("close")
 def close(
     season: Annotated[int, typer.Argument(metavar="saison", help="L'année de la saison, par exemple 2026.")],
-    date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut aujourd'hui).")] = None,
+    date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut "
+                                                "aujourd'hui), au plus tôt celle du dernier tournoi de la saison.")] = None,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:

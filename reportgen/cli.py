@@ -271,20 +271,16 @@ def ratings(
 
 def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "classement") -> tuple[list, set[str]]:
     """Every ranking the circuit publishes from these inputs, and the paths of those that have a
-    bulletin; exit 1 on problems, a missing inputs folder among them (as `build` and `check` say it).
-    None at all (no tournament of the circuit yet: a new season, or another folder meant) is no
-    workbook's fault: said with what to do (`wanted`: what the command shows), exit 2, as a request
-    that names nothing of the league."""
+    bulletin; exit 1 on problems (a missing inputs folder is a mistyped --inputs, exit 2, as every
+    command that reads the league says it: ingest/discover.py `folder_named`). None at all (no
+    tournament of the circuit yet: a new season, or another folder meant) is no workbook's fault:
+    said with what to do (`wanted`: what the command shows), exit 2, as a request that names nothing
+    of the league."""
     from reportgen.delivery.seasons import league_folder
-    from reportgen.model import SourceRef
     from reportgen.pipeline import load, score
-    from reportgen.problems import MISSING_INPUTS
 
     if circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
-    if not inputs.is_dir():
-        print_problems([MISSING_INPUTS(SourceRef(str(inputs)))], [])
-        raise typer.Exit(1)
     with league_folder(inputs, archive, say=err) as folder:  # where N−1 was read, as build and history say
         scored = score(load(folder), [circuit])
         if circuit in scored.blocked:  # said while a workbook put back from the archive is named there

@@ -92,8 +92,6 @@ def blocking(problems: Iterable[Problem]) -> bool:
 
 # -- files and folders ---------------------------------------------------------------------------
 
-MISSING_INPUTS = _kind("missing-inputs", "the inputs folder does not exist",
-                       "le dossier des classeurs n’existe pas", "indiquez le bon dossier avec --inputs")
 MISSING_CLUBS = _kind("missing-clubs", "workbooks name clubs but inputs/clubs.xlsx is absent",
                       "l’annuaire des clubs est absent (les classeurs {workbooks} nomment des clubs)",
                       "ajoutez inputs/clubs.xlsx (feuille Clubs : Code, Nom, Département, Email)")

@@ -75,11 +75,11 @@ def test_a_ranking_no_tournament_of_the_circuit_makes_yet_says_what_to_do(inputs
     assert final.stderr.splitlines() == [
         f"aucun classement final grand-sud : aucun classeur de tournoi de ce circuit dans {new_season} — déposez-y "
         "ceux des tournois joués, ou indiquez le bon dossier avec --inputs"]
-    # a folder that does not exist is the problem `build` and `check` say (exit 1), not a ranking to come
+    # a folder that does not exist is a mistyped --inputs, as `build` and `check` say it, not a ranking to come
     mistyped = run("standings", "grand-sud", "--final", "--inputs", str(tmp_path / "entrees"), cwd=tmp_path)
-    assert (mistyped.returncode, mistyped.stdout) == (1, "")
-    assert f"{tmp_path / 'entrees'} : le dossier des classeurs n’existe pas — indiquez le bon dossier avec --inputs" \
-        in mistyped.stderr
+    assert (mistyped.returncode, mistyped.stdout) == (2, "")
+    assert mistyped.stderr.splitlines() == [f"le dossier des classeurs {tmp_path / 'entrees'} n’existe pas — "
+                                            "indiquez le bon dossier avec --inputs"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["inputs"]
     assert [path.name for path in new_season.iterdir()] == ["clubs.xlsx"]
 
@@ -317,10 +317,24 @@ def test_check_on_a_clean_league_exits_0(inputs):
     assert result.returncode == 0 and "4 tournois lus, aucun problème." in result.stdout
 
 
-def test_build_with_a_missing_inputs_folder_says_so(tmp_path):
-    result = run("build", "--inputs", str(tmp_path / "absent"), "--outputs", str(tmp_path / "out"))
-    assert result.returncode == 1 and "le dossier des classeurs n’existe pas" in result.stderr
-    assert "Traceback" not in result.stderr
+@pytest.mark.parametrize("command", [
+    ("check",), ("build",), ("standings", "grand-sud"), ("players", "list"), ("mail",), ("remind",),
+    ("archive", "--season", "2026"), ("season", "close", "2026"),
+    ("masters", "prepare", "--season", "2026", "--date", "12/12/2026", "--lieu", "Carcassonne"),
+])
+def test_a_missing_inputs_folder_is_a_mistyped_inputs_said_in_one_line(tmp_path, command):
+    """A folder that does not exist was « 1 problème à corriger dans les classeurs » (exit 1): no
+    workbook is at fault, --inputs names nothing (README: exit 2), one line says what to do; nothing
+    written, whatever the command."""
+    absent = tmp_path / "absent"
+    folders = ["--outputs", str(tmp_path / "out")] if command[0] in ("check", "build", "mail", "remind", "archive") \
+        else []
+    folders += ["--archive", str(tmp_path / "archive")] if command[0] not in ("masters", "players") else []
+    result = run(*command, "--inputs", str(absent), *folders, cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"le dossier des classeurs {absent} n’existe pas — indiquez le bon dossier avec --inputs"]
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):

@@ -54,7 +54,9 @@ def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_noth
 
     inputs = tmp_path / "inputs"
     missing = close("2026", "--inputs", str(inputs))
-    assert missing.returncode == 1 and "le dossier des classeurs n'existe pas" in missing.stderr
+    # a mistyped --inputs (README: exit 2), said as every command says it
+    assert (missing.returncode, missing.stderr) == (
+        2, f"le dossier des classeurs {inputs} n’existe pas — indiquez le bon dossier avec --inputs\n")
     assert not inputs.exists()
     inputs.mkdir()
     year = dt.date.today().year

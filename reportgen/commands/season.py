@@ -27,14 +27,13 @@ def close(
 ) -> None:
     """Clore une saison : son bulletin final (HTML, PDF) est publié au prochain « make » (inputs/saisons.toml)."""
     from reportgen import french, pipeline
+    from reportgen.ingest.discover import folder_named
     from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
     from reportgen.model import Problem
     from reportgen.render.files import write_atomic
 
     day = date_option(date, "--date") or dt.date.today()
-    if not inputs.is_dir():  # a mistyped --inputs would be created, with a saisons.toml nobody reads
-        err(f"{inputs} : le dossier des classeurs n'existe pas — indiquez le bon dossier avec --inputs")
-        raise typer.Exit(1)
+    folder_named(inputs)  # a mistyped --inputs would be created, with a saisons.toml nobody reads
     if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
         names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n'a pas commencé "
                       f"— vérifiez l'année (par exemple « reportgen season close {day.year} »)")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from reportgen.model import MistypedName
+
 # Every spreadsheet format calamine reads, with the same tolerance and messages.
 WORKBOOK_SUFFIXES = {".xlsx", ".xlsm", ".xlsb", ".xls", ".ods"}
 # Files that look like results but are no workbook: said to the secretary rather than dropped silently.
@@ -26,3 +28,10 @@ def discover(inputs: Path) -> tuple[list[Path], list[Path]]:
         elif suffix in OTHER_SPREADSHEETS:
             skipped.append(path)
     return workbooks, skipped
+
+
+def folder_named(inputs: Path) -> None:
+    """A folder of workbooks that does not exist is a mistyped --inputs (README: exit 2), not a
+    problem in a workbook: said in one line by every command that reads the league."""
+    if not inputs.is_dir():
+        raise MistypedName(f"le dossier des classeurs {inputs} n’existe pas — indiquez le bon dossier avec --inputs")

@@ -20,7 +20,7 @@ from reportgen import circuits, config, french
 from reportgen.collector import uncollected
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
-from reportgen.ingest.discover import discover
+from reportgen.ingest.discover import discover, folder_named
 from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.read_cache import ReadCache
@@ -39,7 +39,7 @@ from reportgen.ingest.workbook import (
 )
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.pipeline import parsed as handed_over
-from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, MISSING_INPUTS, SEASON_CLOSED
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, SEASON_CLOSED
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
@@ -171,13 +171,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
           events_only: Collection[str] | None = None) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
-    if not inputs.is_dir():
-        from reportgen.circuits.base import Reading
-
-        problem = MISSING_INPUTS(SourceRef(str(inputs)))
-        defaults = {slug: circuit.Settings() for slug, circuit in circuits.CIRCUITS.items()}
-        return League(config.League(circuits=defaults), Reading(ClubDirectory(), today),
-                      {slug: CircuitInputs() for slug in circuits.CIRCUITS}, [problem], [])
+    folder_named(inputs)  # a mistyped --inputs: no league to read
     paths, skipped = discover(inputs)
     known: dict[Path, tuple[int, list[Sheet]]] = {}
     handed: dict[str, handed_over.Parsed] = {}  # by label: the parses a first reading left (circuit_events)

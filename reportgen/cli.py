@@ -21,7 +21,15 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from reportgen import circuits, cli_french, french
-from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
+from reportgen.cli_support import (
+    InputsOption,
+    date_option,
+    err,
+    holding_workbooks,
+    listed,
+    names_nothing,
+    print_problems,
+)
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
 
@@ -69,6 +77,7 @@ def build(
     from reportgen.render import changes
     from reportgen.render.cache import code_fingerprint
 
+    holding_workbooks(inputs)
     # A progress bar in a terminal; plain lines in a pipe or a CI log; nothing with --quiet.
     # The league put together stays open until its problems are said: those of a workbook put back
     # from the archive name it there (delivery/seasons.py).
@@ -168,6 +177,7 @@ def check(
     from reportgen.render.files import write_atomic
     from reportgen.render.html import publish_fonts
 
+    holding_workbooks(inputs)
     # What putting the league together says (a season read from the archive, or found nowhere) among
     # the notes, as `build` lists it; open until all is said: a workbook put back is named there.
     said: list[str] = []

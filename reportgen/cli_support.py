@@ -72,6 +72,19 @@ def names_nothing(said: str, unreadable: Sequence[object] = (),
     raise typer.Exit(2)
 
 
+def holding_workbooks(inputs: Path) -> None:
+    """`build` and `check` of a folder that holds no workbook (a wrong --inputs, or the clubs'
+    workbooks not there yet) would publish nothing and find no problem, as if the league had none:
+    said in one line with what to do, exit 2, a request the league cannot answer yet though no
+    workbook is at fault (README), nothing written. A folder that does not exist is a mistyped
+    --inputs (ingest/discover.py `folder_named`). `make` builds inputs/ only once it holds one."""
+    from reportgen.ingest.discover import holds_workbook
+
+    if not holds_workbook(inputs):
+        err(f"aucun classeur dans {inputs} — déposez-y ceux des clubs, ou indiquez le bon dossier avec --inputs")
+        raise typer.Exit(2)
+
+
 def _where(problems: list[object]) -> str:
     """« dans les classeurs », « dans reportgen.toml », or how many in each: a settings file
     (.toml) is not a workbook."""

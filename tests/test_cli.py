@@ -337,6 +337,25 @@ def test_a_missing_inputs_folder_is_a_mistyped_inputs_said_in_one_line(tmp_path,
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_check_and_build_of_a_folder_without_a_workbook_say_so_and_write_nothing(tmp_path, command):
+    """An empty inputs/ (a fresh clone's holds its README alone; a spreadsheet saved as CSV is no
+    workbook) read « 0 tournoi lu, aucun problème. » or built nothing, exit 0: a wrong --inputs looked
+    like a league without a problem. No workbook is at fault: one line names the folder and what to
+    do, exit 2 as for a circuit of which `standings` finds none; nothing written."""
+    inputs = tmp_path / "inputs"
+    (inputs / "2026").mkdir(parents=True)
+    (inputs / "README.md").write_text("Déposez ici les classeurs des clubs.\n")
+    (inputs / "2026" / "albi.csv").write_text("Place;Nom\n")
+    (inputs / "~$albi.xlsx").write_bytes(b"")  # Excel's lock file
+    result = run(command, "--inputs", str(inputs), "--outputs", str(tmp_path / "out"), "--archive",
+                 str(tmp_path / "archive"), cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.splitlines() == [
+        f"aucun classeur dans {inputs} — déposez-y ceux des clubs, ou indiquez le bon dossier avec --inputs"]
+    assert [path.name for path in tmp_path.iterdir()] == ["inputs"]
+
+
 def test_build_writes_the_outputs_and_says_where(inputs, tmp_path):
     # relative to the working folder, as `make` gives it (`--outputs outputs`)
     result = run("build", "--inputs", str(inputs), "--outputs", "out", cwd=tmp_path)

@@ -8,8 +8,10 @@ STAMP  := $(VENV)/.installed
 EXAMPLE := examples/league
 # The league `make` builds: inputs/ as soon as it holds a workbook, the example league until then. A
 # workbook is any file reportgen reads (.xlsx, .xlsm, .xlsb, .xls, .ods, whatever their case), never
-# Excel's lock file (~$…).
-LEAGUE := $(shell find inputs \( -iname '*.xls*' -o -iname '*.ods' \) ! -name '~$$*' 2>/dev/null | grep -q . \
+# Excel's lock file (~$…) nor a hidden one, as ingest/discover.py says: `reportgen build` of a folder
+# without one stops (exit 2).
+LEAGUE := $(shell find inputs ! -type d \( -iname '*.xlsx' -o -iname '*.xlsm' -o -iname '*.xlsb' -o -iname '*.xls' \
+                  -o -iname '*.ods' \) ! -path '*/~$$*' ! -path '*/.*' 2>/dev/null | grep -q . \
                   && echo inputs || echo $(EXAMPLE))
 
 .DEFAULT_GOAL := all

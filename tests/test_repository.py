@@ -152,10 +152,13 @@ def test_make_test_runs_the_suite_on_two_cores_and_serially_when_asked():
     (["2026/albi.xlsx"], "inputs"),
     (["2026/Albi.XLSX"], "inputs"),
     (["~$albi.xlsx", "README.md"], "examples/league"),  # Excel's lock file is no workbook
+    (["~$albi/albi.xlsx", ".brouillons/albi.xlsx", ".albi.xlsx", "albi.xlsx.bak", "albi.csv"], "examples/league"),
     ([], "examples/league"),
 ])
 def test_make_builds_inputs_as_soon_as_it_holds_a_workbook_of_any_format_read(tmp_path, files, league):
-    """An inputs/ of .ods workbooks only once made `make` build the example league."""
+    """An inputs/ of .ods workbooks only once made `make` build the example league. A file reportgen
+    does not read (hidden, in a hidden folder, a backup's suffix) made it build inputs/, where
+    `build` finds no workbook and stops (exit 2): `make` never builds a folder it would refuse."""
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     (tmp_path / "inputs").mkdir()
     for name in files:

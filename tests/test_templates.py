@@ -2,6 +2,7 @@
 example; filled in as a club would, they pass `reportgen check` with no problem."""
 
 import datetime as dt
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -147,6 +148,18 @@ def test_the_grand_sud_example_names_a_club_of_the_league(tmp_path):
 def test_a_circuit_without_a_blank_workbook_says_which_have_one(tmp_path):
     done = subprocess.run([REPORTGEN, "template", "masters", "--inputs", str(tmp_path)], capture_output=True, text=True)
     assert done.returncode == 2 and "grand-sud, tour-de-france" in done.stderr
+
+
+def test_the_help_names_what_has_a_blank_workbook_as_the_refusal_does():
+    """The help sent to « reportgen circuits », which lists the Masters, Tantrix and pool tournaments
+    too, all refused (« pas de classeur à remplir pour « tantrix » ; circuits : grand-sud,
+    tour-de-france »): it names the values accepted, from the registry as the refusal does."""
+    helped = subprocess.run([REPORTGEN, "template", "--help"], capture_output=True, text=True,
+                            env={**os.environ, "COLUMNS": "200"})
+    words = " ".join(helped.stdout.replace("│", " ").split())
+    assert helped.returncode == 0 and "reportgen circuits" not in words
+    assert f"Le circuit du tournoi ({', '.join(WITH_TEMPLATES)}), ou « calendrier » pour le calendrier de la " \
+           "ligue." in words
 
 
 @pytest.mark.parametrize("circuit", ["grand-sud", "calendrier"])

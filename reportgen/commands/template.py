@@ -16,9 +16,18 @@ CALENDAR = "calendrier"  # not a circuit: the league's calendar of tournaments
 FOLDER = "modeles"  # under outputs/: for the secretary to send (the site links none: `publish` leaves it out)
 
 
+def with_templates() -> list[str]:
+    """The circuits that have a blank workbook, in the registry's order: what the command accepts
+    besides the calendar, as its help and its refusal say it (the help's list is made when the command
+    line imports this module, after the installed packages' circuits are registered: cli.py)."""
+    from reportgen import circuits
+
+    return [slug for slug, info in circuits.REGISTRY.items() if info.template]
+
+
 def template(
-    circuit: Annotated[str, typer.Argument(help="Le circuit (« reportgen circuits » les liste), ou « calendrier » "
-                                           "pour le calendrier de la ligue.")],
+    circuit: Annotated[str, typer.Argument(help=f"Le circuit du tournoi ({', '.join(with_templates())}), ou "
+                                           f"« {CALENDAR} » pour le calendrier de la ligue.")],
     club: Annotated[Optional[str], typer.Option("--club", help="Le code du club organisateur.")] = None,
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
@@ -31,10 +40,9 @@ def template(
     from reportgen.render.excel import render_annex
     from reportgen.render.files import write_atomic
 
-    with_templates = [slug for slug, info in circuits.REGISTRY.items() if info.template]
-    if circuit not in [*with_templates, CALENDAR]:
+    if circuit not in [*with_templates(), CALENDAR]:
         raise typer.BadParameter(f"pas de classeur à remplir pour « {circuit} » ; circuits : "
-                                 + ", ".join(with_templates) + f", ou « {CALENDAR} »", param_hint="CIRCUIT")
+                                 + ", ".join(with_templates()) + f", ou « {CALENDAR} »", param_hint="CIRCUIT")
     if circuit == CALENDAR and club:
         raise typer.BadParameter("le calendrier est celui de la ligue, pas d'un club", param_hint="--club")
     problems: list[Problem] = []

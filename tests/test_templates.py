@@ -162,6 +162,25 @@ def test_the_help_names_what_has_a_blank_workbook_as_the_refusal_does():
            "ligue." in words
 
 
+@pytest.mark.parametrize(("circuit", "then"), [
+    ("grand-sud", "à envoyer au club qui organise le tournoi ; une fois rempli, déposez-le dans {inputs} (dans le "
+                  "sous-dossier de votre choix) : « make » le lit là"),
+    ("calendrier", "une fois rempli, enregistrez-le sous le nom {inputs}/calendrier.xlsx : « make » et « reportgen "
+                   "remind » le lisent là"),
+])
+def test_a_blank_workbook_written_says_where_it_goes_once_filled(tmp_path, circuit, then):
+    """It said where it was written (outputs/modeles/) alone: nobody told the secretary that the
+    calendar must become inputs/calendrier.xlsx, where `remind` and the build look for it, nor that
+    a club's workbook goes back into inputs/."""
+    write_clubs(tmp_path / "inputs")
+    done = subprocess.run([REPORTGEN, "template", circuit, "--inputs", str(tmp_path / "inputs"), "--outputs",
+                           str(tmp_path / "out")], capture_output=True, text=True)
+    assert (done.returncode, done.stdout) == (0, "")
+    assert done.stderr.splitlines() == [
+        f"classeur à remplir écrit : {tmp_path / 'out' / 'modeles' / f'modele-{circuit}.xlsx'}",
+        then.format(inputs=tmp_path / "inputs")]
+
+
 @pytest.mark.parametrize("circuit", ["grand-sud", "calendrier"])
 def test_a_club_s_bad_address_is_a_warning_that_does_not_stop_a_blank_workbook(tmp_path, circuit):
     """A warning blocks nothing (README): the blank workbook is written, the warning said."""

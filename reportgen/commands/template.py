@@ -1,5 +1,6 @@
-"""`reportgen template CIRCUIT [--club CODE]`: a blank workbook for a club to fill in;
-`reportgen template calendrier`: the league's blank calendar (inputs/calendrier.xlsx)."""
+"""`reportgen template CIRCUIT [--club CODE]`: a blank workbook for a club to fill in, read anywhere
+in inputs/ once filled; `reportgen template calendrier`: the league's blank calendar, read as
+inputs/calendrier.xlsx alone. Each says where the filled one goes."""
 
 from __future__ import annotations
 
@@ -32,8 +33,10 @@ def template(
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
 ) -> None:
-    """Écrire un classeur vierge à remplir par un club (listes, aide à la saisie, exemple)."""
+    """Écrire un classeur vierge à remplir (listes, aide à la saisie, exemple) : celui d'un tournoi, pour le club
+    qui l'organise, ou le calendrier de la ligue, et dire où le déposer une fois rempli."""
     from reportgen import circuits, french
+    from reportgen.ingest.calendar import CALENDAR_FILE
     from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
     from reportgen.ingest.workbook import read_workbooks
     from reportgen.model import Problem
@@ -72,3 +75,9 @@ def template(
     target = outputs / FOLDER / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
     write_atomic(target, render_annex(workbook))
     err(f"classeur à remplir écrit : {target}")
+    if circuit == CALENDAR:  # read under that name alone (README)
+        err(f"une fois rempli, enregistrez-le sous le nom {inputs / CALENDAR_FILE} : « make » et « reportgen remind » "
+            "le lisent là")
+    else:  # a tournament's workbook is read anywhere in inputs/
+        err(f"à envoyer au club qui organise le tournoi ; une fois rempli, déposez-le dans {inputs} (dans le "
+            "sous-dossier de votre choix) : « make » le lit là")

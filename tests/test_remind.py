@@ -222,6 +222,20 @@ def test_send_without_the_server_in_the_mail_table_names_what_to_add_and_sends_n
     assert list((tmp_path / "outputs" / "rappels").glob("*.eml"))  # the drafts are written all the same
 
 
+def test_without_a_calendar_nothing_is_due_and_no_workbook_is_at_fault(tmp_path):
+    """No calendrier.xlsx (it is optional) exited 1, the code README keeps for workbooks with
+    problems: none is at fault, the league has no announced tournament yet (exit 2, as `standings`
+    before any ranking), one line says what to do; nothing written."""
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_tournament(inputs, "carcassonne", day=day(20), club="CARC")
+    done = remind(tmp_path)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [f"aucun tournoi annoncé : {inputs / 'calendrier.xlsx'} est absent (« reportgen "
+                                        "template calendrier » en écrit un vierge)"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["inputs"]
+
+
 def test_a_place_named_with_its_article_reads_du_and_au_in_the_reminder(tmp_path):
     inputs = tmp_path / "inputs"
     write_clubs(inputs)

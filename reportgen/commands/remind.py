@@ -54,10 +54,10 @@ def remind(
             err("aucun rappel n'est préparé : corrigez d'abord les classeurs (un classeur refusé compterait "
                 "comme absent)")
             raise typer.Exit(1)
-        if not league.announced:
+        if not league.announced:  # no workbook at fault: nothing announced yet (README: exit 2)
             err(f"aucun tournoi annoncé : {inputs / CALENDAR_FILE} est absent (« reportgen template calendrier » "
                 "en écrit un vierge)")
-            raise typer.Exit(1)
+            raise typer.Exit(2)
         settings = league.settings
         after = settings.calendar.remind_after_days
         plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,

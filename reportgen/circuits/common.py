@@ -71,7 +71,7 @@ def final_sheet(closed: bool) -> str:
 
 def final_title(season: int) -> str:
     """The title of the season's ranking's bulletin, made once the season is over or closed (while
-    it runs, the site titles its CSV « provisoire »: site/data.py `provisional_title`)."""
+    it runs, the site titles its CSV « provisoire »: model `provisional_title`)."""
     return f"Classement final de la saison {season}"
 
 

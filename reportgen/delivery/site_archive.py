@@ -38,7 +38,18 @@ from reportgen.delivery.archive_layout import Say
 from reportgen.delivery.archive_verify import changed_inputs
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
-from reportgen.model import Column, Event, Ranking, RankingRow, ReportgenError, ResultColumn, Scope, ScopeKind, Status
+from reportgen.model import (
+    Column,
+    Event,
+    Ranking,
+    RankingRow,
+    ReportgenError,
+    ResultColumn,
+    Scope,
+    ScopeKind,
+    Status,
+    provisional_title,
+)
 from reportgen.render.cache import code_fingerprint
 from reportgen.site import data
 
@@ -50,7 +61,7 @@ def _title(scope: str, status: str, season: int, date: str, event_name: str, so_
     if scope == ScopeKind.RATINGS:
         return f"Classement Elo au {french.date_long(dt.date.fromisoformat(date))}"
     if status == Status.FINAL.value:
-        return data.provisional_title(season) if so_far else common.final_title(season)
+        return provisional_title(season) if so_far else common.final_title(season)
     return f"Classement {season} au {french.date_long(dt.date.fromisoformat(date))}"
 
 

@@ -59,6 +59,8 @@ from reportgen.model.rankings import (
     counting,
     headings,
     move,
+    provisional_title,
+    published_title,
 )
 from reportgen.model.report import (
     SILENT,
@@ -116,4 +118,6 @@ __all__ = [
     "headings",
     "move",
     "place_number",
+    "provisional_title",
+    "published_title",
 ]

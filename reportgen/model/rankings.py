@@ -5,7 +5,7 @@ place's or a rating's `Move` since the previous ranking."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any
@@ -176,3 +176,20 @@ class Ranking:
         """The rows as plain records, one key per column (CSV and JSON)."""
         return [{column.key: row.value(column.key) for column in self.all_columns} for row in self.rows]
 
+
+def provisional_title(season: int) -> str:
+    """A season's ranking while the season runs, published without a bulletin (its CSV and annex,
+    `classement-provisoire-2026.csv`), on the site's pages and lines: a title that says why a
+    player's place in it is not his place in the latest dated bulletin of the same day: it counts
+    the year's tournaments only (Grand Sud §1), the dated ones a sliding window. An archived season's
+    too, archived while it ran (delivery/site_archive.py)."""
+    return f"Classement final provisoire de la saison {season} (tournois de {season} seulement)"
+
+
+def published_title(ranking: Ranking, titles: Mapping[str, str]) -> str:
+    """A ranking's title as its circuit lists it: its document's (`titles`: by path); a season's
+    ranking published without one, `provisional_title` (the site)."""
+    found = titles.get(ranking.path, "")
+    if found or ranking.scope.kind != ScopeKind.SEASON:
+        return found
+    return provisional_title(ranking.season)

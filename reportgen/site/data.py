@@ -25,6 +25,7 @@ from reportgen.model import (
     ScopeKind,
     counting,
     place_number,
+    published_title,
 )
 from reportgen.render.cache import source_key
 
@@ -67,23 +68,6 @@ def _events(rows: Sequence[RankingRow]) -> list[str]:
     return sorted({event for row in rows for event in row.events})
 
 
-def provisional_title(season: int) -> str:
-    """A season's ranking while the season runs, published without a bulletin (its CSV and annex,
-    `classement-provisoire-2026.csv`), on the site's pages and lines: a title that says why a
-    player's place in it is not his place in the latest dated bulletin of the same day: it counts
-    the year's tournaments only (Grand Sud §1), the dated ones a sliding window. An archived season's
-    too, archived while it ran (delivery/site_archive.py)."""
-    return f"Classement final provisoire de la saison {season} (tournois de {season} seulement)"
-
-
-def _title(ranking: Ranking, titles: dict[str, str]) -> str:
-    """Its document's title; a season's ranking published without one, `provisional_title`."""
-    found = titles.get(ranking.path, "")
-    if found or ranking.scope.kind != ScopeKind.SEASON:
-        return found
-    return provisional_title(ranking.season)
-
-
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
@@ -93,7 +77,7 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     return {
         "path": ranking.path, "kind": ranking.scope.kind, "season": ranking.season,
         "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
-        "title": _title(ranking, titles), "date": ranking.date.isoformat(),
+        "title": published_title(ranking, titles), "date": ranking.date.isoformat(),
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
         "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header, "numeric": numeric(c)}
                     for c in columns],

@@ -409,6 +409,16 @@ def test_every_template_of_the_example_league_renders_without_a_weasyprint_warni
     assert weasyprint_warnings(caplog) == []
 
 
+def test_the_masters_printed_name_the_file_of_the_annual_ranking_their_places_are_in(example_scored):
+    """A PDF links nothing a reader can follow (a club's mail attaches it alone): the Masters' bulletin
+    and match sheets name the Grand Sud ranking of their « Classement annuel » and its file."""
+    for document in example_scored.reports["masters"].documents:
+        reader = PdfReader(io.BytesIO(render_pdf(html_render.render(document), document.date)))
+        text = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+        assert ("« Classement final provisoire de la saison 2026 (tournois de 2026 seulement) », au 28 novembre 2026, "
+                "jour du Masters (fichier grand-sud/2026/classement-provisoire-2026.csv)") in text, document.template
+
+
 def test_the_masters_and_tour_de_france_annexes_read_back(example_scored):
     from reportgen.render.excel import render_annex
 

@@ -138,6 +138,20 @@ class RankingRow:
 
 
 @dataclass(frozen=True)
+class Legend:
+    """What the pages showing a ranking say under its table, naming another ranking of the league
+    that a column of it gives places in: `before`, that ranking's `title` (linked), `after`; `file`
+    is its CSV, relative to outputs/, which the page links (the site, its public copy) and which
+    `after` names for print. The Masters' « Classement annuel »: places in the Grand Sud ranking
+    that qualifies its players, which the Grand Sud's latest dated bulletin is not."""
+
+    before: str
+    title: str
+    after: str
+    file: str
+
+
+@dataclass(frozen=True)
 class Ranking:
     """One published ranking: what it ranks, as of which date, how it holds, and its rows.
 
@@ -151,6 +165,7 @@ class Ranking:
     rows: Sequence[RankingRow]  # a tuple, or a Deferred one (made when first read)
     in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
     identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
+    legend: Legend | None = None  # said under its table wherever it is shown
     # Where `rows` come from, when the circuit knows it (a Grand Sud ranking: its scoring's digest):
     # render/cache.py `ranking_key` then hashes that source, not every row. Checked by identity, as
     # a bulletin's: a copy with other rows (a public copy, names masked) is keyed by its rows.
@@ -188,7 +203,8 @@ def provisional_title(season: int) -> str:
 
 def published_title(ranking: Ranking, titles: Mapping[str, str]) -> str:
     """A ranking's title as its circuit lists it: its document's (`titles`: by path); a season's
-    ranking published without one, `provisional_title` (the site)."""
+    ranking published without one, `provisional_title` (the site; the Masters naming the Grand
+    Sud ranking its places are in)."""
     found = titles.get(ranking.path, "")
     if found or ranking.scope.kind != ScopeKind.SEASON:
         return found

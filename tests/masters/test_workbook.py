@@ -277,7 +277,7 @@ def test_match_sheets_never_break_a_name_at_its_hyphen():
     from reportgen.circuits.masters import documents
     from reportgen.circuits.masters.parse import MastersSheet
     from reportgen.circuits.masters.standings import Participant
-    from reportgen.model import Event, SourceRef
+    from reportgen.model import Event, Legend, SourceRef
     from reportgen.render.html import render
     from reportgen.render.pdf import render_pdf
 
@@ -286,7 +286,9 @@ def test_match_sheets_never_break_a_name_at_its_hyphen():
     people = [Participant(n, f"id{n}", names[n - 1], "", "Carcassonne", n) for n in range(1, 17)]
     event = Event("masters/masters-2026.xlsx", "Masters", MASTERS_DAY,
                   MastersSheet(2026, SourceRef("masters/masters-2026.xlsx"), "Carcassonne", [], [], []))
-    document = documents.match_sheets(event, people, "Ligue de test")
+    annual = Legend("Classement annuel : place au classement ", "Classement final de la saison 2026", ".",
+                    "grand-sud/2026/classement-final-2026.csv")
+    document = documents.match_sheets(event, people, "Ligue de test", annual)
     pdf = render_pdf(render(document), document.date)
     pages = PdfReader(io.BytesIO(pdf)).pages
     for number in (1, 2, 15):  # the participants and schedule, the first and last match
@@ -439,3 +441,70 @@ def test_the_masters_ranking_is_named_after_its_tournament(example_scored):
     events = [r for r in rankings if r.scope.kind == ScopeKind.EVENT]
     assert events and all(r.scope.name == "Masters Grand Sud 2026" for r in events)
     assert event_ranking("masters", rankings, "masters grand sud 2026") is events[-1]
+
+
+# « Classement annuel » places are the Grand Sud's ranking that qualifies the Masters (§1): its season's
+# ranking of the year's tournaments only, never the latest dated bulletin (a sliding window over two
+# years), whose places a player compared them with. The documents name it as the Grand Sud lists it.
+NAMED = ("Classement annuel : place au classement du Grand Sud qui qualifie pour le Masters, "
+         "« {title} », au {day} (fichier grand-sud/2026/{file}.csv).")
+SO_FAR = "Classement final provisoire de la saison 2026 (tournois de 2026 seulement)"
+
+
+def words(document) -> str:
+    """A document's page as read: its text, tags and entities aside, spaces as one."""
+    import html
+    import re
+
+    from reportgen.render.html import render
+
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", render(document))).split())
+
+
+def test_the_bulletin_and_the_match_sheets_name_the_annual_ranking_and_link_its_csv(inputs):
+    from reportgen.render.html import render
+
+    run_prepare(inputs)
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    assert [d.template for d in report.documents] == ["masters/bulletin.html.j2", "masters/match_sheets.html.j2"]
+    for document in report.documents:
+        assert NAMED.format(title=SO_FAR, day="10 octobre 2026", file="classement-provisoire-2026") in words(document)
+        # the title links the CSV on screen; the file is named for print
+        assert (f'« <a href="../../grand-sud/2026/classement-provisoire-2026.csv">{SO_FAR}</a> »'
+                in render(document).replace("\u202f", " ").replace("\xa0", " "))
+
+
+def test_a_played_masters_names_the_annual_ranking_on_its_day_whatever_the_grand_sud_receives_later(inputs):
+    """Played, the Masters is frozen (issue 27): its annual ranking is the one of its day, and a late
+    Grand Sud tournament, dated before it, changes neither what it says nor its pages."""
+    from reportgen.render.html import render
+
+    run_prepare(inputs)
+    type_results(inputs, all_results())
+    before = [render(d) for d in score(load(inputs, TODAY), ["masters"]).reports["masters"].documents]
+    late = [NAMES[17], NAMES[18], *NAMES[:17], NAMES[19]]
+    write_tournament(inputs, "2026-11-20-nime", day="20/11/2026", club="NIME",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(late, start=1)])
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    assert [render(d) for d in report.documents] == before
+    named = NAMED.format(title=SO_FAR, day="12 décembre 2026, jour du Masters", file="classement-provisoire-2026")
+    assert all(named in words(document) for document in report.documents)
+
+
+def test_once_the_season_is_closed_the_annual_ranking_is_its_final_one(inputs):
+    run_prepare(inputs)
+    report = score(load(inputs, dt.date(2027, 1, 15)), ["masters"]).reports["masters"]
+    assert NAMED.format(title="Classement final de la saison 2026", day="10 octobre 2026",
+                        file="classement-final-2026") in words(report.documents[0])
+
+
+def test_a_grand_sud_tournament_after_the_masters_leaves_it_the_ranking_in_force_on_its_day(inputs):
+    """INTERPRETATIONS.md: the ranking in force on the Masters' date qualifies; with a tournament of
+    the season after it, that is the latest dated ranking of its day, named so until it is played."""
+    run_prepare(inputs)
+    type_results(inputs, {key: value for key, value in all_results().items() if key[0] <= 3})
+    write_tournament(inputs, "2026-12-20-nime", day="20/12/2026", club="NIME",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
+    assert NAMED.format(title="Classement après le tournoi de Carcassonne du 10 octobre 2026", day="10 octobre 2026",
+                        file="classement-2026-10-10") in words(report.documents[0])

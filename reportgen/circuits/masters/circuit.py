@@ -37,6 +37,8 @@ class Masters:
     def score(self, results: pd.DataFrame, events: list[MastersEvent], settings: MastersSettings,
               reading: Reading, upstream: dict[str, Report]) -> Report:
         report = Report()
+        grand_sud = upstream[INFO.requires[0]]
+        titles = {document.path: document.title for document in grand_sud.documents}  # as it lists its rankings
         by_season: dict[int, list[MastersEvent]] = defaultdict(list)
         for event in sorted(events, key=lambda e: e.id):
             by_season[event.content.season].append(event)
@@ -49,12 +51,12 @@ class Masters:
             event = found[0]
             warnings: list[str] = []
             if event.content.participants:  # they stand; the final ranking of today is only compared
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, problems=report.problems)
+                final = final_ranking(grand_sud, season, event.content.season_ref, problems=report.problems)
                 if final is None:
                     continue
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
-                final = final_ranking(upstream["grand-sud"], season, event.content.season_ref, event.date,
+                final = final_ranking(grand_sud, season, event.content.season_ref, event.date,
                                       problems=report.problems)
                 if final is None:
                     continue
@@ -88,12 +90,17 @@ class Masters:
                 (row, gone[row.player_id]) for row in final.rows
                 if row.player_id in gone and row.player_id not in {p.player_id for p in players}
                 and row.rank <= max(p.annual_rank for p in players)]
+            # What « Classement annuel » gives places in: the ranking in force on the Masters' date
+            # (INTERPRETATIONS.md), as of its date; played, the season's as of the Masters' own day.
+            # Its problems were said above (qualified from it), or the recorded participants stand without it.
+            annual = documents.annual_legend(final, titles, event.date) if frozen else documents.annual_legend(
+                final_ranking(grand_sud, season, event.content.season_ref, event.date, problems=[]) or final, titles)
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
-                                                       reading.league, [] if frozen else warnings))
-            report.documents.append(documents.match_sheets(event, players, reading.league))
+                                                       reading.league, annual, [] if frozen else warnings))
+            report.documents.append(documents.match_sheets(event, players, reading.league, annual))
             report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
-            report.rankings.append(documents.published(event, lines, done))
+            report.rankings.append(documents.published(event, lines, done, annual))
         return report
 
 

@@ -3,10 +3,13 @@ workbook that `reportgen masters prepare` writes. Plain data only; reportgen.ren
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 
 from reportgen import french
 from reportgen.circuits import common
+from reportgen.circuits.masters.info import INFO
 from reportgen.circuits.masters.metrics import COLUMNS, METRICS
 from reportgen.circuits.masters.parse import (
     ANNUAL_RANK,
@@ -33,12 +36,14 @@ from reportgen.model import (
     AnnexSheet,
     Document,
     InputRule,
+    Legend,
     Ranking,
     RankingRow,
     Scope,
     ScopeKind,
     Status,
     headings,
+    published_title,
 )
 
 TITLE = "Masters Grand Sud"
@@ -56,8 +61,22 @@ def stage(rounds_done: int) -> str:
     return f"Classement provisoire après le match {rounds_done} sur {ROUNDS}"
 
 
-def published(event: MastersEvent, lines: list[Line], rounds_done: int) -> Ranking:
-    """The standings after the last complete match: final once all 15 are in."""
+def annual_legend(ranking: Ranking, titles: Mapping[str, str], day: dt.date | None = None) -> Legend:
+    """What « Classement annuel » gives places in (§1), said wherever the Masters shows them: the
+    Grand Sud ranking that qualifies its players, titled as the Grand Sud lists it (`titles`: its
+    documents' by path), as of its own date, with its CSV. A player compared them with the Grand
+    Sud's latest dated bulletin, whose places are not these (it counts the year before too). `day`:
+    a played Masters' date, as of which its ranking is named (it is frozen: what it says never moves
+    with a Grand Sud workbook received later)."""
+    file = f"{INFO.requires[0]}/{ranking.path}.csv"
+    as_of = f"{french.date_long(day)}, jour du Masters" if day else french.date_long(ranking.date)
+    return Legend(f"{ANNUAL_RANK.header} : place au classement du Grand Sud qui qualifie pour le Masters, ",
+                published_title(ranking, titles), f", au {as_of} (fichier {file}).", file)
+
+
+def published(event: MastersEvent, lines: list[Line], rounds_done: int, annual: Legend | None = None) -> Ranking:
+    """The standings after the last complete match: final once all 15 are in; `annual`, what their
+    « Classement annuel » column gives places in."""
     season = event.content.season
     rows = tuple(RankingRow(line.rank, line.participant.player_id, line.participant.name, line.participant.licence,
                             line.participant.club,
@@ -65,7 +84,7 @@ def published(event: MastersEvent, lines: list[Line], rounds_done: int) -> Ranki
                             decided_by=METRICS.decided(line.decided_by),
                             playoff=line.barrage) for line in lines)
     return Ranking(f"{season}/masters-{season}", Scope(ScopeKind.EVENT, season, event.id, event.name), event.date,
-                   Status.FINAL if rounds_done == ROUNDS else Status.PROVISIONAL, COLUMNS, rows)
+                   Status.FINAL if rounds_done == ROUNDS else Status.PROVISIONAL, COLUMNS, rows, legend=annual)
 
 
 def _score(match: Match, me: int) -> str:
@@ -81,7 +100,7 @@ def _outcome(match: Match, me: int, settings: MastersSettings) -> str:
 
 def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: list[tuple[RankingRow, Withdrawal]],
              lines: list[Line],
-             matches: list[Match], rounds_done: int, settings: MastersSettings, league: str,
+             matches: list[Match], rounds_done: int, settings: MastersSettings, league: str, annual: Legend,
              warnings: list[str] | None = None) -> Document:
     season = event.content.season
     title = stage(rounds_done)  # the masthead already names the Masters and its season
@@ -144,6 +163,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],
                  "show_standings": rounds_done > 0, "notes": notes, "warnings": warnings or [],
+                 "annual": dataclasses.asdict(annual),
                  "participants": [{"number": p.number, "player": p.name, "club": p.club,
                                    "rank": french.ordinal(p.annual_rank)} for p in participants]},
     )
@@ -157,7 +177,7 @@ def _left_out_heading(withdrawn: list[tuple[RankingRow, Withdrawal]]) -> str:
     return "Désistements et barrage de qualification" if True in kinds else "Désistements"
 
 
-def match_sheets(event: MastersEvent, participants: list[Participant], league: str) -> Document:
+def match_sheets(event: MastersEvent, participants: list[Participant], league: str, annual: Legend) -> Document:
     season = event.content.season
     by_number = {p.number: p for p in participants}
     rounds = [{"number": index + 1, "tables": [
@@ -170,7 +190,7 @@ def match_sheets(event: MastersEvent, participants: list[Participant], league: s
         context={"league": league, "circuit": TITLE, "season": season, "title": title,
                  "date": french.date_long(event.date), "location": event.content.location,
                  "participants": [{"number": p.number, "player": p.name, "club": p.club, "rank": p.annual_rank}
-                                  for p in participants],
+                                  for p in participants], "annual": dataclasses.asdict(annual),
                  "rounds": rounds, "schedule": [[f"{a}–{b}" for a, b in pairs] for pairs in SCHEDULE],
                  "tables": list(range(1, TABLES + 1))},
     )

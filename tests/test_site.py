@@ -445,6 +445,49 @@ def test_a_tour_de_france_tournament_s_page_gives_each_player_s_points_and_no_em
     assert re.search(r'<td role="cell">Points\u00a0:\u00a0\d', section)
 
 
+def test_the_masters_pages_name_the_grand_sud_ranking_their_annual_places_are_in_and_link_it(example_site):
+    """The Masters' « Class. annuel » (LAMY 3e, DUPUY 10e) read against the Grand Sud's table of the
+    home page and of its season page, its latest dated bulletin (LAMY 8e, DUPUY 4e), a sliding window
+    over two years: every page showing a Masters table names the ranking those places are in, the
+    season's of the year's tournaments only, under the title the Grand Sud's page lists it by, and
+    links its CSV, the same file."""
+    _, pages = example_site
+    title = "Classement final provisoire de la saison 2026 (tournois de 2026 seulement)"
+    csv = "grand-sud/2026/classement-provisoire-2026.csv"
+    grand_sud = pages["site/grand-sud-2026.html"].decode("utf-8")
+    listed = re.search(r'<td role="cell">([^<]*)</td>\s*<td role="cell"><a href="\.\./' + re.escape(csv) + '">CSV</a>',
+                       grand_sud)
+    assert listed and words_of(listed[1]) == title
+    said = (f"Classement annuel : place au classement du Grand Sud qui qualifie pour le Masters, « {title} », "
+            f"au 28 novembre 2026, jour du Masters (fichier {csv}).")
+    masters = [path for path, text in pages.items() if path.endswith(".html") and "Class. annuel</th>" in text.decode("utf-8")]
+    assert {"index.html", "site/masters-2026.html", "site/tournoi-92344426ef59.html"} <= set(masters)
+    assert any(path.startswith("site/club-") for path in masters)
+    for path in masters:
+        text = pages[path].decode("utf-8")
+        note = text[text.index("Class. annuel</th>"):].split("</table>", 1)[1]
+        note = note[:note.index("</p>")]
+        assert words_of(note) == said, path
+        assert f'<a href="{"" if path == "index.html" else "../"}{csv}">' in note, path
+    assert "qualifie pour le Masters" not in grand_sud
+
+
+def test_the_masters_pages_link_the_public_copy_of_the_grand_sud_ranking_when_it_has_one(example_league, example_scored,
+                                                                                          tmp_path):
+    """A player who hides his name (joueurs.xlsx's Publication) has the Grand Sud's CSV published as a
+    public copy, uploaded in place of the whole file: the Masters' pages link that copy."""
+    outputs = publish_site_data(example_league, example_scored, tmp_path)
+    manifest = outputs / "grand-sud" / MANIFEST
+    found = json.loads(manifest.read_text(encoding="utf-8"))
+    found["public"] = {"2026/classement-provisoire-2026.csv": "public/2026/classement-provisoire-2026.csv"}
+    manifest.write_text(json.dumps(found), encoding="utf-8")
+    pages = Site(outputs, list(circuits.CIRCUITS), example_league.settings.name).pages()
+    for path in ("site/masters-2026.html", "index.html"):
+        text = pages[path].decode("utf-8")
+        assert "grand-sud/public/2026/classement-provisoire-2026.csv\">Classement final provisoire" in text, path
+        assert "grand-sud/2026/classement-provisoire-2026.csv\">" not in text, path
+
+
 def test_a_season_s_bulletins_are_listed_by_date(example_site):
     """Tantrix's season page listed 14 mars, 10 octobre, 14 mars, 10 octobre (its tournaments'
     bulletins, then its rating lists, as its publications file has them): by date now, every circuit."""

@@ -6,6 +6,7 @@ id the pipeline gives is kept, so that merges and distinct decisions reach the s
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -89,6 +90,8 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
                   **({"results": counted(row.results, row.metrics.get("points"), [index[e] for e in row.events])}
                      if row.results else {})}
                  for row in ranking.rows],
+        # what its pages say under its table (the Masters' « Classement annuel »: the Grand Sud ranking it is of)
+        **({"legend": dataclasses.asdict(ranking.legend)} if ranking.legend else {}),
     }
 
 

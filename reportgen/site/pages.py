@@ -165,6 +165,18 @@ class Site:
     def club_page(self, club: str) -> str:
         return club_page_name(club)
 
+    def link(self, file: str) -> str:
+        """A file of outputs/ (relative to it) as the site links it: its public copy when its circuit
+        has one (`Circuit.link`), the file itself otherwise."""
+        slug, _, path = file.partition("/")
+        circuit = next((c for c in self.circuits if c.slug == slug), None)
+        return circuit.link(path) if circuit else file
+
+    def legend(self, ranking: dict[str, Any]) -> dict[str, Any] | None:
+        """What a ranking's pages say under its table (model.Legend), its file linked as the site links it."""
+        legend = ranking.get("legend")
+        return {**legend, "link": self.link(legend["file"])} if legend else None
+
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
               here: str = "", club_column: bool = True) -> dict[str, Any]:
@@ -204,7 +216,8 @@ class Site:
             for row in listed)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
-                "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv")}
+                "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv"),
+                "legend": self.legend(ranking)}
 
     # -- pages ----------------------------------------------------------------------------------
     def render(self, template: str, path: str, card: og.Card | None = None, **context: Any) -> bytes | None:
@@ -441,11 +454,12 @@ class Site:
         # pages to find all but one unchanged). The ranking record whole (its rows, columns, date,
         # title, place, season: its digest when read from site.json, sources.Circuit `digest`, not
         # the 4,000 records pickled at 100x, nineteenth round), the circuit as the page shows it and
-        # the links to its documents and CSV (public copies: `link`), the players' public forms
+        # the links to its documents, its CSV and its legend's file (public copies: `link`), the players' public forms
         # (`Public.digest`: names and whether each has a page); the rest (page names from ids and
         # clubs, days, the JSON-LD) is code, in the key's code fingerprint, or the league, a part of
         # every page's key.
-        source = (circuit.shown(), circuit.digest(ranking) or ranking, self.public.digest, documents, csv)
+        source = (circuit.shown(), circuit.digest(ranking) or ranking, self.public.digest, documents, csv,
+                  self.legend(ranking))
         return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             # the editions of one tournament (Albi 2025 and 2026) told apart in a browser's tabs and history

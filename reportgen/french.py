@@ -61,6 +61,19 @@ def date_long(day: dt.date) -> str:
     return f"{number} {MONTHS[day.month - 1]} {day.year}"
 
 
+def date_span(first: dt.date, last: dt.date) -> str:
+    """The days of something played over several: « du 5 septembre au 6 octobre 2026 », « du 1er au
+    14 mars 2026 », « du 28 décembre 2026 au 4 janvier 2027 »; one day, `date_long`'s « 14 mars 2026 »."""
+    if first == last:
+        return date_long(first)
+    start = date_long(first)
+    if first.year == last.year:
+        start = start.removesuffix(f" {first.year}")
+        if first.month == last.month:
+            start = start.removesuffix(f" {MONTHS[first.month - 1]}")
+    return f"du {start} au {date_long(last)}"
+
+
 # A long date, its year optional (« 14 novembre 2026 », « 3 janvier »: an awaited tournament's note).
 _LONG_DATE = re.compile(rf"\b(?:1er|\d{{1,2}}) (?:{'|'.join(MONTHS)})\b(?: \d{{4}}\b)?")
 # A long date's day, before its month (« 14 » of « 14 novembre »).

@@ -14,6 +14,17 @@ def test_dates_read_like_french_dates():
     assert french.date_short(dt.date(2026, 3, 4)) == "04/03/2026"
 
 
+def test_days_of_play_read_from_the_first_to_the_last_each_word_said_once():
+    span = french.date_span
+    assert span(dt.date(2026, 9, 5), dt.date(2026, 10, 6)) == "du 5 septembre au 6 octobre 2026"
+    assert span(dt.date(2026, 3, 1), dt.date(2026, 3, 14)) == "du 1er au 14 mars 2026"
+    assert span(dt.date(2026, 12, 28), dt.date(2027, 1, 4)) == "du 28 décembre 2026 au 4 janvier 2027"
+    assert span(dt.date(2026, 5, 1), dt.date(2026, 5, 1)) == "1er mai 2026"  # one day: its date
+    # on a page, each day kept with its month (« du 5 » may end a line, « septembre » never starts one)
+    assert french.day_month_kept(span(dt.date(2026, 9, 5), dt.date(2026, 10, 6))) == (
+        "du 5\u00a0septembre au 6\u00a0octobre 2026")
+
+
 def test_numbers_group_thousands_with_a_narrow_no_break_space_and_use_a_decimal_comma():
     assert french.number(1086) == "1\u202f086"
     assert french.number(12.5, 1) == "12,5"

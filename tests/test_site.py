@@ -17,7 +17,7 @@ from reportgen.model import Column, Ranking, RankingRow, Scope, ScopeKind, Statu
 from reportgen.render.changes import Republished
 from reportgen.render.index import MANIFEST
 from reportgen.site import data, publish
-from reportgen.site.pages import Site, page_name, search_key
+from reportgen.site.pages import Site, event_page_name, page_name, search_key
 from reportgen.site.privacy import Public
 from reportgen.site.sources import load
 from tests.builders import publish_site_data
@@ -359,10 +359,12 @@ def test_the_search_index_finds_players_clubs_and_tournaments_accents_and_case_a
     # the apostrophe a phone's keyboard types (’), or its likes, is the straight one the names have
     assert search_key("Tournoi d’ALBI") == search_key("tournoi d‘albi") == search_key("tournoi dʼalbi") == "tournoi d'albi"
     assert not [e for e in entries if re.search("[\u2018\u2019\u02bc]", e["k"])]
-    # each tournament with its day: the editions of one tournament (Albi 2025 and 2026) told apart
+    # each tournament with its day: the editions of one tournament (Albi 2025 and 2026) told apart; a
+    # pool tournament with its days (« du 5 septembre au 6 octobre 2026 »)
     tournaments = [(e["n"], e["d"]) for e in entries if e["t"] == "tournoi"]
     assert len(set(tournaments)) == len(tournaments) > len({name for name, _ in tournaments})
-    assert all(re.fullmatch(r"(1er|\d{1,2}) \w+ \d{4}", day) for _, day in tournaments)
+    assert all(re.fullmatch(r"(du (1er|\d{1,2})( \w+)? au )?(1er|\d{1,2}) \w+ \d{4}", day) for _, day in tournaments)
+    assert sum(day.startswith("du ") for _, day in tournaments) == 2
 
 
 def words_of(markup: str) -> str:
@@ -797,6 +799,48 @@ def test_the_corrections_are_told_to_a_club_member_not_in_the_secretary_s_words(
         assert "Annexe Excel : Classement régional Grand Sud 2026 (14 novembre 2026)" in words, words
     assert "../grand-sud/2026/annexe-grand-sud-2026.xlsx" in corrections.links
     assert "grand-sud/2026/annexe-grand-sud-2026.xlsx" in home.links
+
+
+# The example's pool tournaments, played over weeks: from their workbook's Date (their first day of
+# play, and their file's name) to the day their final started (their last bulletin's date)
+POOL_DAYS = {"Open d'automne en ligne": "du 5 septembre au 6 octobre 2026",
+             "Coupe de la Toussaint en ligne": "du 24 octobre au 22 novembre 2026"}
+
+
+def test_a_pool_tournament_is_named_by_its_days_of_play_wherever_the_site_names_it(example_site, example_league):
+    """The site named a pool tournament by the day its final started, its ranking's date
+    (« Open d'automne en ligne · 6 octobre 2026 »): on its page, the season's, a player's, in the
+    search and its card; its workbook and its file's name say 5 septembre, and
+    the corrections, which read the workbook's day, said « résultats du tournoi du 5 septembre 2026
+    corrigés », a day no page showed. Its days are said, « du 5 septembre au 6 octobre 2026 »; a
+    tournament of one day (every other circuit's: their workbooks give one date) is as it was."""
+    outputs, pages = example_site
+    first = {event.id: event.date for found in example_league.circuits.values() for event in found.events}
+    season = Page(pages["site/poules-2026.html"].decode("utf-8")).words
+    search = {entry["n"]: entry["d"] for entry in (json.loads(line.rstrip(","))
+              for line in pages["site/recherche.js"].decode("utf-8").splitlines()[1:-1]) if entry["t"] == "tournoi"}
+    seen = 0
+    for circuit in load(outputs, list(circuits.CIRCUITS), ()):
+        for record in (r for r in circuit.rankings if r["kind"] == "event"):
+            page = Page(pages[f"site/{event_page_name(circuit, record)}"].decode("utf-8"))
+            ld = json.loads(page.json_ld[0])
+            if circuit.slug != "poules":  # one day: its workbook's, the ranking's
+                day = french.date_long(first[record["event"]])
+                assert day == french.date_long(dt.date.fromisoformat(record["date"])), record["name"]
+                assert f"{circuit.title} · {day}" in page.words and "endDate" not in ld, record["name"]
+                continue
+            days = POOL_DAYS[record["name"]]
+            assert days.startswith(f"du {french.date_long(first[record['event']])[:-5]} ")  # from its workbook's Date
+            assert f"{circuit.title} · {days}" in page.words, page.words
+            assert f"{record['name']}, {days} — " in page.words  # its <title>
+            assert " ".join(page.meta["og:image:alt"].split()).startswith(f"{record['name']} — {circuit.title} — {days} · ")
+            assert (ld["startDate"], ld["endDate"]) == (first[record["event"]].isoformat(), record["date"])
+            assert f"{days} · {record['name']}" in season
+            assert search[record["name"]] == days
+            player = pages[f"site/{page_name('joueur', record['rows'][0]['id'])}"].decode("utf-8")
+            assert f"{days} Tournoi : {record['name']}" in Page(player).words
+            seen += 1
+    assert seen == 2
 
 
 def test_a_club_s_page_is_titled_with_the_club_and_its_rows_do_not_link_back_to_it(example_site):

@@ -663,3 +663,30 @@ def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_
     assert made == ["made"] and said == [f"note : {only_places(workbook, 2024)}"] and ">Points</th>" not in page
     assert rebuilt() == (said, page) and made == []  # its note said again
     assert str(workbook) in html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
+
+
+def test_an_archived_pool_tournament_keeps_its_days(tmp_path, monkeypatch):
+    """A pool tournament's ranking is dated by the day its last round started; the site names it by
+    its days, from its workbook's Date (site/days.py). Archived, its record is the one the site
+    published while it was in inputs/: its first day from the archived tournament's date."""
+    from reportgen.delivery import archive as archiving
+    from reportgen.pipeline import build
+    from reportgen.render import pdf as pdf_render
+    from tests.test_incremental_build import stand_in
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
+    inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
+    write_clubs(inputs)
+    (inputs / "poules").mkdir()
+    shutil.copy(Path(__file__).parents[1] / "examples" / "league" / "poules" / "2026-09-05-open-automne.xlsx",
+                inputs / "poules")
+    assert build(inputs, outputs, TODAY).ok
+    (published,) = [r for r in data.read(outputs / "poules") if r["kind"] == "event"]
+    assert (published["start"], published["date"]) == ("2026-09-05", "2026-10-06")
+    archiving.archive_season(inputs, outputs, archive, 2026, "", TODAY,
+                             dt.datetime.combine(TODAY, dt.time(10), dt.timezone.utc))
+    (archived,) = [r for r in archived_rankings(archive)["poules"] if r["kind"] == "event"]
+    days = ("name", "start", "date", "status")  # what the site names it by (a title and a place aside)
+    assert {key: archived.get(key) for key in days} == {key: published[key] for key in days}

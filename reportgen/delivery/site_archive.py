@@ -93,8 +93,9 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                 scored = _Scored({}, {}, {})
             else:
                 scored = _scored(archive, folder, dt.date.fromisoformat(archived_at[:10]), season, say, hashes, reads)
-            names = {row["source"]: row["name"] for row in connection.execute(
-                "SELECT source, name FROM tournament WHERE archive_id = ?", (archive_id,))}
+            # each tournament's name and first day of play (a pool tournament's ranking is dated later)
+            tournaments = {row["source"]: (row["name"], dt.date.fromisoformat(row["date"])) for row in connection.execute(
+                "SELECT source, name, date FROM tournament WHERE archive_id = ?", (archive_id,))}
             so_far = database.archived_so_far(connection, archive_id)
             for ranking in connection.execute(
                     "SELECT * FROM ranking WHERE archive_id = ? ORDER BY circuit, position", (archive_id,)).fetchall():
@@ -108,13 +109,13 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                              for row in connection.execute("SELECT * FROM ranking_row WHERE ranking_id = ? ORDER BY line",
                                                            (ranking["id"],)))
                 identity = tuple(c for c in columns if c.key in ("rank", "player", "licence", "club"))
-                model = Ranking(ranking["path"], Scope(ranking["scope"], ranking["season"], ranking["event"],
-                                                       names.get(ranking["event"], "")),
+                name, start = tournaments.get(ranking["event"], ("", None))
+                model = Ranking(ranking["path"], Scope(ranking["scope"], ranking["season"], ranking["event"], name, start),
                                 dt.date.fromisoformat(ranking["date"]), Status(ranking["status"]),
                                 tuple(c for c in columns if c not in identity), rows,
                                 dt.date.fromisoformat(ranking["in_force_from"]), identity)
-                title = _title(ranking["scope"], ranking["status"], season, ranking["date"],
-                               names.get(ranking["event"], ""), (ranking["circuit"], ranking["path"]) in so_far)
+                title = _title(ranking["scope"], ranking["status"], season, ranking["date"], name,
+                               (ranking["circuit"], ranking["path"]) in so_far)
                 record = data.ranking_record(model, {ranking["path"]: title})
                 found.setdefault(ranking["circuit"], []).append({**record, "no_csv": True})  # its CSV is in archive/
             for circuit, events in _tournaments(connection, archive_id, scored).items():

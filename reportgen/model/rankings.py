@@ -56,6 +56,10 @@ class Scope:
     season: int
     event: str = ""  # the event's id when kind is EVENT
     name: str = ""  # the event's name as its `Tournoi` sheet gives it (`reportgen standings --event`)
+    # The event's first day of play (its `Tournoi` Date), when its ranking's date may be a later day:
+    # a pool tournament's ranking is dated as its last bulletin. The site names the event by its days
+    # (site/data.py `ranking_record`'s `start`, site/days.py `record_days`).
+    start: dt.date | None = None
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,11 @@ from typing import Any
 
 from reportgen import french
 from reportgen.site import lines as html_lines
-from reportgen.site.days import long_day
+from reportgen.site.days import record_day
 from reportgen.site.sources import Circuit, shown_title
 
-Event = tuple[str, str, str, str]  # a tournament in the clubs' lists: date, circuit, title, page
+# a tournament in the clubs' lists: the date it sorts by, its days as shown (days.record_day), circuit, title, page
+Event = tuple[str, str, str, str, str]
 Table = Callable[[Circuit, dict[str, Any], Sequence[dict[str, Any]]], dict[str, Any]]  # `Site.table`
 
 
@@ -36,8 +37,7 @@ class ClubPages:
     def _by_club(self) -> tuple[list[tuple[Circuit, dict[str, Any], dict[str, list[dict[str, Any]]]]],
                                 dict[str, set[Event]]]:
         """Once for every club page (not a scan of every ranking per club): each circuit's ranking
-        in force with its rows by club, and the tournaments each club's players played (date,
-        circuit, title, page)."""
+        in force with its rows by club, and the tournaments each club's players played (`Event`)."""
         headlines = []
         for circuit in self.circuits:
             seasons = circuit.seasons()
@@ -51,7 +51,7 @@ class ClubPages:
         for c in self.circuits:
             for r in c.rankings:
                 if r["kind"] == "event":
-                    event = (r["date"], c.title, shown_title(r), self.event_page(c, r))
+                    event = (r["date"], record_day(r), c.title, shown_title(r), self.event_page(c, r))
                     for club in {row["club"] for row in r["rows"]}:
                         events.setdefault(club, set()).add(event)
         return headlines, events
@@ -72,6 +72,6 @@ class ClubPages:
         """A tournament's item in the clubs' lists (`_by_club`'s), made once a site."""
         found = self._items.get(event)
         if found is None:
-            day, circuit, name, url = event
-            found = self._items[event] = html_lines.event_item(long_day(day), circuit, name, url)
+            _, day, circuit, name, url = event
+            found = self._items[event] = html_lines.event_item(day, circuit, name, url)
         return found

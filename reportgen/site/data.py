@@ -80,6 +80,8 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
         "event": ranking.scope.event, "name": ranking.scope.name or titles.get(ranking.path, ""),
         "title": published_title(ranking, titles), "date": ranking.date.isoformat(),
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
+        # an event played over several days: its first (site/days.py `record_days`)
+        **({"start": start.isoformat()} if (start := ranking.scope.start) and start < ranking.date else {}),
         "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header, "numeric": numeric(c)}
                     for c in columns],
         **({"events": events} if events else {}),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Mapping
+from typing import Any
 
 from reportgen import french
 
@@ -13,6 +15,29 @@ from reportgen import french
 def long_day(iso: str) -> str:
     """« 14 mars 2026 »: a ranking's, a publication's, a tournament's date."""
     return french.date_long(dt.date.fromisoformat(iso))
+
+
+@functools.cache
+def _span(first: str, last: str) -> str:
+    return french.date_span(dt.date.fromisoformat(first), dt.date.fromisoformat(last))
+
+
+def record_days(record: Mapping[str, Any]) -> tuple[str, str]:
+    """The first and last days (ISO) the site gives a ranking record wherever it names it. A
+    tournament played over several days (its record's `start`, its first day of play, before its
+    `date`: a pool tournament's ranking is dated as its last bulletin, the day its final started once
+    it is over) from its first day to that one once it is over; its first day alone while it runs (its
+    last is not known yet). Any other, its date."""
+    start, date = record.get("start"), record["date"]
+    if not start:
+        return date, date
+    return (start, date) if record.get("status") == "final" else (start, start)
+
+
+def record_day(record: Mapping[str, Any]) -> str:
+    """`record_days` as its pages, lists, search and cards say them: « 14 mars 2026 », « du 5
+    septembre au 6 octobre 2026 »."""
+    return _span(*record_days(record))
 
 
 def sort_key(iso: str) -> str:

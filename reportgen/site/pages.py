@@ -22,7 +22,7 @@ from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import corrections, drawing, figures, og, pages_aside
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
-from reportgen.site.days import long_day, sort_key
+from reportgen.site.days import long_day, record_day, record_days, sort_key
 from reportgen.site.pages_aside import PlayersPages
 from reportgen.site.player_page import PlayerPages, Section, place, public_name
 from reportgen.site.privacy import Public
@@ -85,7 +85,7 @@ def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -
 def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public: Public) -> og.Card:
     """A tournament's Open Graph card, from its ranking record: what its page names, and what the
     build draws ahead from the circuit's `site.json` (site/cards_ahead.py)."""
-    where = " · ".join(part for part in (long_day(ranking["date"]), ranking.get("place", "")) if part)
+    where = " · ".join(part for part in (record_day(ranking), ranking.get("place", "")) if part)
     return og.Card(league, shown_title(ranking), f"{circuit_title} — {where}",
                    card_lines(public, ranking))
 
@@ -215,7 +215,7 @@ class Site:
                                    self.player_page(row["id"]), [cell(*column, row) for column in shown])
             for row in listed)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
-                "day": long_day(ranking["date"]), "bulletin": circuit.bulletin(ranking["path"]),
+                "day": record_day(ranking), "bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv"),
                 "legend": self.legend(ranking)}
 
@@ -432,16 +432,17 @@ class Site:
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
                            if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
-                           events=[{"title": shown_title(r), "day": long_day(r["date"]),
+                           events=[{"title": shown_title(r), "day": record_day(r),
                                     "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,
                            annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}
                                     for a in circuit.annexes if a["season"] == season])
 
     def event(self, circuit: Circuit, ranking: dict[str, Any]) -> bytes | None:
-        name = shown_title(ranking)
+        name, (first, last), day = shown_title(ranking), record_days(ranking), record_day(ranking)
         event = {"@context": "https://schema.org", "@type": "SportsEvent", "name": name,
-                 "startDate": ranking["date"], "organizer": {"@type": "Organization", "name": self.league},
+                 "startDate": first, **({"endDate": last} if last != first else {}),
+                 "organizer": {"@type": "Organization", "name": self.league},
                  "superEvent": {"@type": "EventSeries", "name": circuit.title}}
         card = event_card(self.league, circuit.title, ranking, self.public)
         # what its circuit published on it, each with the words of its own title (« Classement après
@@ -463,9 +464,9 @@ class Site:
         return self.render_from("event.html.j2", event_page_name(circuit, ranking), card, source, lambda: {
             "title": name, "circuit": circuit.shown(), "season_url": self.season_page(circuit, ranking["season"]),
             # the editions of one tournament (Albi 2025 and 2026) told apart in a browser's tabs and history
-            "head_title": f"{name}, {long_day(ranking['date'])}",
+            "head_title": f"{name}, {day}",
             "table": self.table(circuit, ranking), "documents": documents, "note": ranking.get("note", ""),
-            "description": f"{circuit.title}\u00a0: résultats, {long_day(ranking['date'])}",
+            "description": f"{circuit.title}\u00a0: résultats, {day}",
             "json_ld": json.dumps(event, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")})
 
     def player(self, player: Player) -> bytes | None:
@@ -565,7 +566,7 @@ class Site:
                    for p in self.players.values() if (page := self.player_page(p.id))]
         entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
         # a tournament with its day (« d »): the editions of one tournament share its name
-        entries += [{"n": shown_title(r), "t": "tournoi", "d": long_day(r["date"]), "u": event_page_name(c, r)}
+        entries += [{"n": shown_title(r), "t": "tournoi", "d": record_day(r), "u": event_page_name(c, r)}
                     for c in self.circuits for r in c.rankings if r["kind"] == "event"]
         lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
                         for e in entries})

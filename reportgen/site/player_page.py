@@ -18,7 +18,7 @@ from reportgen import french
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
-from reportgen.site.days import long_day, sort_key
+from reportgen.site.days import long_day, record_day, sort_key
 from reportgen.site.privacy import Public
 from reportgen.site.sources import Circuit, Entry, Player, shown_title
 
@@ -217,7 +217,7 @@ class PlayerPages:
         date, its name, its page; unknown when the site has no record of it."""
         if record is None:
             return UNKNOWN
-        return (sort_key(record["date"]), long_day(record["date"]), shown_title(record),
+        return (sort_key(record["date"]), record_day(record), shown_title(record),
                 self.event_page(circuit, record))
 
     def _event_records(self, circuit: Circuit) -> dict[str, dict[str, Any]]:
@@ -244,7 +244,7 @@ class PlayerPages:
         found = self._lines.get(id(ranking))
         if found is None:
             found = self._lines[id(ranking)] = (
-                html_lines.head(long_day(ranking["date"]), KINDS.get(ranking["kind"], ""),
+                html_lines.head(record_day(ranking), KINDS.get(ranking["kind"], ""),
                                 shown_title(ranking),
                                 self.event_page(circuit, ranking) if ranking["kind"] == "event"
                                 else root_of(circuit.bulletin(ranking["path"])), sort_key(ranking["date"])),

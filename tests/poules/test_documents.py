@@ -57,6 +57,33 @@ def test_while_it_runs_the_ranking_is_provisional_and_at_the_end_final():
     assert [d.path for d in over.documents] == ["2026/test/tour-1", "2026/test/tour-2"]
 
 
+def test_the_site_says_a_tournament_s_first_day_while_it_runs_then_its_days():
+    """Its ranking is dated by the day its last round started (its last bulletin's); its workbook's
+    Date is its first day of play (docs/formats.md). The site's record keeps both; its pages say the
+    first day while the tournament runs (the last day is not known yet), its days once it is over."""
+    from reportgen.site import data
+    from reportgen.site.days import record_day
+
+    tour = Tour(8)
+    tour.next()
+    tour.play()
+    tour.next(dt.date(2026, 9, 19))
+    running = report(tour).rankings[0]
+    assert running.status is Status.PROVISIONAL and running.date == dt.date(2026, 9, 19)
+    record = data.ranking_record(running, {})
+    assert (record["start"], record["date"]) == ("2026-09-05", "2026-09-19")
+    assert record_day(record) == "5 septembre 2026"
+    tour.play()
+    over = data.ranking_record(report(tour).rankings[0], {})
+    assert over["status"] == "final" and record_day(over) == "du 5 au 19 septembre 2026"
+    # a tournament of one round, launched and decided on its first day: one day, no `start`
+    one = Tour(4)
+    one.next()
+    one.play()
+    single = data.ranking_record(report(one).rankings[0], {})
+    assert single["status"] == "final" and "start" not in single and record_day(single) == "5 septembre 2026"
+
+
 def test_the_bulletin_marks_qualifiers_barragistes_repeches_and_forfeits():
     tour = Tour(16)
     tour.next()

@@ -90,7 +90,8 @@ def published(event: PoulesEvent, tournament: Tournament, ranking: list[Standing
         standing.rank, ids.get(standing.player.key, standing.player.key), standing.player.name, "", "",
         METRICS.values(standing, COLUMNS),
         tied=standing.tied, decided_by=standing.decided_by, playoff=standing.tied) for standing in ranking)
-    return Ranking(f"{folder}/classement", Scope(ScopeKind.EVENT, event.date.year, event.id, event.name),
+    # dated as its last bulletin (`as_of`: once over, the day the final started); its first day of play beside it
+    return Ranking(f"{folder}/classement", Scope(ScopeKind.EVENT, event.date.year, event.id, event.name, event.date),
                    as_of(tournament, len(tournament.rounds) - 1), status(tournament), published_columns(tournament), rows,
                    identity=RANK_AND_PLAYER)
 

@@ -843,6 +843,21 @@ def test_a_pool_tournament_is_named_by_its_days_of_play_wherever_the_site_names_
     assert seen == 2
 
 
+def test_a_corrected_pool_tournament_is_named_as_its_pages_name_it(example_site, tmp_path):
+    """A workbook's correction names its tournament by the workbook's day (render/changes.py); a pool
+    tournament's pages give its days, not that one alone: the corrections name it."""
+    outputs, _ = example_site
+    change = Republished("poules", "2026/2026-09-05-open-automne/tour-3",
+                         "Open d'automne en ligne — Tour final et classement final", dt.date(2026, 10, 6),
+                         ("classeur modifié : poules/2026-09-05-open-automne.xlsx (tournoi du 5 septembre 2026)",))
+    pages = Site(outputs, list(circuits.CIRCUITS), "Ligue",
+                 corrections=publish.corrections(tmp_path, [change], "2026-12-06")).pages()
+    for path in ("site/corrections.html", "index.html"):
+        words = Page(pages[path].decode("utf-8")).words
+        assert "résultats de l’Open d'automne en ligne corrigés" in words, words
+        assert "5 septembre 2026 corrigés" not in words
+
+
 def test_a_club_s_page_is_titled_with_the_club_and_its_rows_do_not_link_back_to_it(example_site):
     """« Auch » alone was the page's heading, « Les joueurs du club Auch » its description, and each
     row's Club cell linked to the page itself: « Club d’Auch », « Les joueurs du club d’Auch »

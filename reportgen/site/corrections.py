@@ -12,7 +12,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.render import changes
-from reportgen.site.days import long_day, sort_key
+from reportgen.site.days import long_day, record_day, record_days, sort_key
 from reportgen.site.sources import Circuit, shown_title
 
 # « résultats du Tournoi de Tarbes du 10 octobre 2026 corrigés », by what happened to its workbook
@@ -30,19 +30,21 @@ OTHERS = {changes.SHARED_FILES["clubs.xlsx"]: "liste des clubs mise à jour",
 
 def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     """« du Tournoi de Tarbes du 10 octobre 2026 », « de la Coupe Tantrix d'automne du 10 octobre
-    2026 »: the circuit's tournament of that day, its date said once; « du tournoi du 10 octobre
-    2026 » when the circuit has none that day, or several."""
+    2026 »: the circuit's tournament whose workbook is of that day (its first day of play), its date
+    said once; named alone when its pages give its days (« de l’Open d'automne en ligne », played
+    from 5 September to 6 October: site/days.py `record_day`), not that day; « du tournoi du 10
+    octobre 2026 » when the circuit has none that day, or several."""
     when = french.date_long(day)
-    names = {shown_title(r) for r in circuit.rankings
-             if r["kind"] == "event" and r["date"] == day.isoformat()} if circuit else set()
-    if len(names) != 1:
+    found = {shown_title(r): r for r in circuit.rankings
+             if r["kind"] == "event" and record_days(r)[0] == day.isoformat()} if circuit else {}
+    if len(found) != 1:
         return f"du tournoi du {when}"
-    name = names.pop()
+    name, record = found.popitem()
     # « Tournoi de Tarbes », a tournament named after its town (the workbook naming none), is « le
     # tournoi de Tarbes » in a sentence, as the bulletins' titles say it
     of = french.de(name)
     of = f"du t{of[4:]}" if re.match(r"du Tournoi (de |d'|du |des )", of) else of
-    return of if when in name else f"{of} du {when}"
+    return of if when in name or record_day(record) != when else f"{of} du {when}"
 
 
 def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[str]:

@@ -9,7 +9,10 @@ example league's site:
   accessibility tree has the table, its rows and their cells), and axe finds nothing wrong in it;
 - the chart of his places, shrunk to the phone, draws its labels at 10 px or more (9.3 before);
 - a player's name never breaks at its hyphen (« Jean- » over « François ») on the site's pages, its
-  text unchanged."""
+  text unchanged;
+- at 390 px every table whose columns a phone hides names them just above it, and says to turn the
+  phone, which shows them (a tournament's « Place au duplicate » hidden without a word made its 17th,
+  140 points, above its 18th, 145, read as a mistake)."""
 
 from __future__ import annotations
 
@@ -316,3 +319,71 @@ def test_a_rating_chart_s_captions_keep_a_hyphenated_name_whole_its_names_for_a_
     plain = figure(chart=figures.values(points, label, "Classement Elo"))
     assert f"<figcaption>{label}</figcaption>" in plain and "nowrap" not in plain
     assert plain == laid.replace(kept, name)
+
+
+# -- the columns a phone hides (site.css `.secondary`): said above their table, with how to see them
+
+# Each table of the page a reader sees (not a folded chart's): the headings of its columns hidden at
+# this width (a ranking's whole heading, its title), those shown, and the text just above it, when shown.
+COLUMNS = r"""() => Array.from(document.querySelectorAll('main table')).filter(table => table.getClientRects().length)
+  .map(table => {
+    const headers = Array.from(table.querySelectorAll('thead th'));
+    const above = (table.closest('.scroll') || table).previousElementSibling;
+    return {hidden: headers.filter(th => !th.getClientRects().length).map(th => th.title || th.textContent.trim()),
+            shown: headers.filter(th => th.getClientRects().length).map(th => th.textContent.trim()),
+            above: above && above.getClientRects().length ? above.innerText.replace(/\s+/g, ' ').trim() : ''};
+  })"""
+
+
+def hiding_pages(site: Path) -> dict[str, Path]:
+    """A page of each kind whose tables a phone shows a part of: every circuit's season, the home
+    page, the « duplicate + poules » tournament of Carcassonne (its « Place au duplicate » says why
+    MARÉCHAL Marie's 140 points are above LEROY Thérèse's 145), a club's page, a player's whose lines
+    name his club; and a tournament that hides nothing (Place, Joueur, Points)."""
+    pages = sorted((site / "site").glob("*.html"))
+    texts = {page: page.read_text(encoding="utf-8") for page in pages}
+
+    def first(prefix: str, *words: str, without: str = "\0") -> Path:
+        return next(page for page in pages if page.name.startswith(prefix) and all(w in texts[page] for w in words)
+                    and without not in texts[page])
+
+    return {**{page.stem: page for page in pages if re.fullmatch(r"[a-z-]+-\d{4}", page.stem)},
+            "home": site / "index.html",
+            "carcassonne": first("tournoi-", "<h1>Tournoi de Carcassonne</h1>", "Place au duplicate", "MARÉCHAL Marie"),
+            "club": first("club-"), "player": first("joueur-", 'columnheader" class="secondary"'),
+            "plain tournament": first("tournoi-", without='class="secondary')}
+
+
+def test_a_phone_says_which_columns_it_hides_and_how_to_see_them(browser, example_site):
+    """At 390 px the Carcassonne tournament's « Place dupl. » was hidden without a word: 17th with 140
+    points above 18th with 145 read as a mistake. Above every table a phone shows a part of, a notice
+    names the columns hidden, by their whole headings, and says to turn the phone: turned (844 px),
+    it shows them, as a laptop does, and no notice. A table hiding nothing says nothing."""
+    pages = hiding_pages(example_site)
+    assert {"grand-sud-2026", "masters-2026", "poules-2026", "tantrix-2026", "tour-de-france-2005"} <= pages.keys()
+    for kind, page in pages.items():
+        found = browser.look(page, example_site, 390, audit=False)
+        assert found.scroll_width <= 390
+        tables = browser.pages[390].evaluate(COLUMNS)
+        hiding = [table for table in tables if table["hidden"]]
+        assert bool(hiding) == (kind != "plain tournament"), (kind, tables)
+        for table in tables:
+            if table["hidden"]:
+                assert table["above"].startswith("Sur un écran étroit, ") and "masquée" in table["above"], (kind, table)
+                assert all(name in table["above"] for name in table["hidden"]), (kind, table)
+                assert table["above"].endswith(("Tournez le téléphone pour les voir.", "Tournez le téléphone pour la voir."))
+            else:
+                assert "masquée" not in table["above"], (kind, table)
+        if kind == "carcassonne":
+            assert hiding == [{"hidden": ["Club", "Place au duplicate"], "shown": ["Place", "Joueur", "Points"],
+                               "above": "Sur un écran étroit, des colonnes sont masquées : Club, Place au duplicate. "
+                                        "Tournez le téléphone pour les voir."}]
+        for width in (844, 1280):  # the phone turned; a laptop
+            browser.look(page, example_site, width, audit=False)
+            wide = browser.pages[width].evaluate(COLUMNS)
+            assert len(wide) == len(tables) and all(not t["hidden"] and "masquée" not in t["above"] for t in wide), kind
+
+
+def test_a_phone_s_notice_of_hidden_columns_passes_axe(browser, example_site):
+    found = browser.look(hiding_pages(example_site)["carcassonne"], example_site, 390, "tournament-hidden-columns")
+    assert not found.violations and not found.console, found

@@ -181,7 +181,8 @@ class Site:
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
               here: str = "", club_column: bool = True) -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
-        and the evolution always shown; the other columns marked `secondary` (hidden on a phone).
+        and the evolution always shown; the other columns marked `secondary` (hidden on a phone, and
+        named above the table there: `hidden`).
         Its rows made as HTML (site/lines.py), their links relative to the page (`here`). A column
         empty in every row is left out (a tournament's « Club » in a circuit whose sheets name none);
         without `club_column`, the Club column too (a club's page)."""
@@ -215,6 +216,7 @@ class Site:
                                    self.player_page(row["id"]), [cell(*column, row) for column in shown])
             for row in listed)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
+                "hidden": html_lines.hidden_columns(tuple(h["title"] for h in headers if not h["main"])),
                 "day": record_day(ranking), "bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv"),
                 "legend": self.legend(ranking)}

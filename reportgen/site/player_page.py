@@ -79,7 +79,7 @@ class Section:
 
     circuit: str
     season: int
-    clubs: bool  # whether his lines have a « Club » column
+    hidden: Markup  # that a phone hides his lines' « Club » column (site/lines.py), or nothing: they have none
     places: Markup  # the rows of the table under his places' chart
     lines: Markup  # his lines, one per dated ranking
     results: Markup  # the rows of his latest results
@@ -177,7 +177,8 @@ class PlayerPages:
                             ratings.append((e.ranking["date"], rating, shown))
                 series = _one_series(places)
                 sections.append(Section(
-                    circuit.title, season, clubs, places=html_lines.places(series), lines=html_lines.table_body(lines),
+                    circuit.title, season, html_lines.hidden_columns(("Club",) if clubs else ()),
+                    places=html_lines.places(series), lines=html_lines.table_body(lines),
                     results=html_lines.results(self.results(circuit, latest) if latest else ()),
                     results_title=latest.ranking["title"] if latest else "",
                     chart=places_svg(series, f"Place {french.of_person(name)} au fil de la saison {season}")

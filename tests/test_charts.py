@@ -1,7 +1,9 @@
 """The charts (issue 24): the top ten's places over a season's dated rankings (site/figures.py, drawn
 by site/chart.py) are the rankings' places, drawn the same bytes every time, with every name
 escaped, the table beside them giving the same numbers; the season page and the bulletin of the
-same ranking carry the same SVG; a season page with its chart is a good page in Chromium."""
+same ranking carry the same SVG; a season page with its chart is a good page in Chromium; on a
+phone (320 to 390 px) a season's places are drawn to its width, the place scale, the latest dates and
+the names whole, a laptop's as before."""
 
 import datetime as dt
 import re
@@ -187,8 +189,9 @@ def test_the_season_page_and_its_bulletin_carry_the_same_chart(charted):
     outputs = charted
     season = (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
     bulletin = (outputs / "grand-sud" / "2026" / "classement-2026-03-14.html").read_text(encoding="utf-8")
-    assert len(svgs(season)) == 1 and svgs(season) == svgs(bulletin)
-    assert "&lt;script&gt;" in svgs(season)[0].lower() and "<script>alert" not in svgs(season)[0]
+    assert len(svgs(season)) == 2 and svgs(season) == svgs(bulletin)  # a laptop's and a phone's (`narrow`)
+    for svg in svgs(season):
+        assert "&lt;script&gt;" in svg.lower() and "<script>alert" not in svg
     assert not svgs((outputs / "grand-sud" / "2026" / "classement-2026-01-10.html").read_text(encoding="utf-8"))
     # the table of the same places beside it
     assert season.count('<table class="chart-data">') == 1 and "<summary>Les données du graphique</summary>" in season
@@ -199,20 +202,22 @@ def test_a_page_with_a_chart_is_a_good_web_page(page, browser, charted):  # noqa
     outputs = charted
     seen = check_page(browser, outputs / page, outputs)  # no console error, axe clean, no sideways scroll
     assert seen[390].scroll_width <= 390
-    # the chart keeps its own size (its labels readable), in a region on screen that scrolls it
-    shown = browser.pages[390].evaluate("""() => { const svg = document.querySelector('svg.chart');
-      return [svg.getBoundingClientRect().width, svg.width.baseVal.value, svg.parentElement.getBoundingClientRect().right]; }""")
+    # the chart drawn (a phone's) no smaller than its own size (its labels readable), in a region on screen
+    shown = browser.pages[390].evaluate("""() => { const svg = Array.from(document.querySelectorAll('svg.chart')).find(s => s.getClientRects().length);
+      return [svg.getBoundingClientRect().width, svg.width.baseVal.value, svg.closest('.scroll').getBoundingClientRect().right]; }""")
     assert shown[0] >= shown[1] > 0 and shown[2] <= 390
 
 
-# Each chart of a figure as drawn: its smallest label (its font size times the chart's scale on
-# screen), its width, and the scrolling region it is in (its role, name, tab stop, whether it scrolls).
-CHARTS = r"""() => Array.from(document.querySelectorAll('figure.figure svg.chart'), svg => {
-  const region = svg.parentElement;
+# Each chart of a figure as drawn (not one a phone or a laptop hides): its name, its smallest label (its
+# font size times the chart's scale on screen), its width, and the scrolling region it is in (its role,
+# name, tab stop, whether it scrolls).
+CHARTS = r"""() => Array.from(document.querySelectorAll('figure.figure svg.chart')).filter(svg => svg.getClientRects().length)
+  .map(svg => {
+  const region = svg.closest('.scroll');
   const sizes = Array.from(svg.querySelectorAll('text'), t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a);
-  return {smallest: Math.min(...sizes), width: svg.getBoundingClientRect().width, region: region.className,
-          role: region.getAttribute('role'), label: region.getAttribute('aria-label'), tabindex: region.getAttribute('tabindex'),
-          scrolls: region.scrollWidth > region.clientWidth};
+  return {name: svg.getAttribute('aria-label'), smallest: Math.min(...sizes), width: svg.getBoundingClientRect().width,
+          region: region.className, role: region.getAttribute('role'), label: region.getAttribute('aria-label'),
+          tabindex: region.getAttribute('tabindex'), scrolls: region.scrollWidth > region.clientWidth};
 })"""
 # A season's bump chart on the site and in its bulletin, a tournament's scale (the widest chart,
 # its labels the smallest: 10 units).
@@ -223,7 +228,8 @@ CHART_PAGES = ["site/grand-sud-2026.html", "grand-sud/2026/classement-2026-11-14
 def test_a_chart_s_labels_read_on_a_small_phone(page, browser, example_site):  # noqa: F811
     """Shrunk to a 320 px screen, a chart's labels were drawn at 5 to 6 px: it keeps its own size
     (a unit a pixel, its labels 10 to 12 px) and scrolls sideways in its own region, which the
-    keyboard reaches and scrolls; the page itself never does."""
+    keyboard reaches and scrolls; the page itself never does. A season's places, drawn for a phone,
+    fit it (test_a_season_s_places_chart_shows_its_scale_names_and_dates_whole_on_a_phone)."""
     found = browser.look(example_site / page, example_site, 320, audit=False)
     tab = browser.pages[320]
     assert found.scroll_width <= 320
@@ -232,51 +238,73 @@ def test_a_chart_s_labels_read_on_a_small_phone(page, browser, example_site):  #
     for shown in charts:
         assert shown["smallest"] >= 9.5, shown
         assert (shown["region"], shown["role"], shown["tabindex"]) == ("scroll", "region", "0") and shown["label"]
-        assert shown["scrolls"], shown
-    # the keyboard scrolls it toward what it does not show: a season's places open at their end
-    # (right to left: Chromium counts its scrollLeft from 0 at the end, negative toward the start)
-    at_end = tab.evaluate("document.querySelector('figure.figure').classList.contains('at-end')")
-    assert at_end or "grand-sud" not in page  # (the Tour de France's season opens with its places too)
-    tab.evaluate("document.querySelector('figure.figure .scroll').focus()")
-    tab.keyboard.press("ArrowLeft" if at_end else "ArrowRight")
-    # a smooth scroll takes a moment
-    tab.wait_for_function(f"document.activeElement.scrollLeft {'<' if at_end else '>'} 0")
+        assert shown["scrolls"] != shown["name"].startswith("Place des "), shown
+    # the keyboard scrolls a chart wider than the phone toward what it does not show (a tournament's scale)
+    if "tour-de-france" in page:
+        tab.evaluate("Array.from(document.querySelectorAll('figure.figure > .scroll')).find(r => r.scrollWidth > r.clientWidth).focus()")
+        tab.keyboard.press("ArrowRight")
+        tab.wait_for_function("document.activeElement.scrollLeft > 0")  # a smooth scroll takes a moment
 
 
-# A season's bump chart as it opens: its region's box, each name at its lines' ends (its legend: the
-# chart's text at 12 px, right of the plot) and each of its place scale's numbers, where drawn.
-BUMP_SHOWN = r"""() => {
-  const svg = document.querySelector('figure.at-end svg.chart'), box = svg.parentElement.getBoundingClientRect();
-  const inside = t => { const r = t.getBoundingClientRect(); return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; };
-  const texts = Array.from(svg.querySelectorAll('text'));
-  const names = texts.filter(t => t.getAttribute('font-size') === '12'), scale = texts.filter(t => t.getAttribute('text-anchor') === 'end');
-  return {names: names.length, namesShown: names.filter(inside).length, scaleShown: scale.filter(inside).length,
-          svgLeft: svg.getBoundingClientRect().left, boxLeft: box.left};
-}"""
+# Each chart a reader sees (the one drawn, of a figure's), its texts as drawn: each text, its anchor,
+# its size on screen, and whether it lies whole in its region's box on screen (« in »), wholly outside
+# it (« out »: scrolled away) or across its edge (« cut »: « 0/06 » for « 10/06 »).
+SEEN_CHARTS = r"""() => Array.from(document.querySelectorAll('figure.figure svg.chart')).filter(svg => svg.getClientRects().length)
+  .map(svg => {
+    const box = svg.closest('.scroll').getBoundingClientRect();
+    const left = Math.max(box.left, 0), right = Math.min(box.right, document.documentElement.clientWidth);
+    return {label: svg.getAttribute('aria-label'), texts: Array.from(svg.querySelectorAll('text'), t => {
+      const r = t.getBoundingClientRect();
+      return {text: t.textContent, anchor: t.getAttribute('text-anchor'), size: parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a,
+              at: r.right <= left + 0.5 || r.left >= right - 0.5 ? 'out' : r.left >= left - 0.5 && r.right <= right + 0.5 ? 'in' : 'cut'};
+    })};
+  })"""
+# A season's places (the Grand Sud's, the Tour de France's nineteen dates, the Tantrix ratings' two), on
+# its season page and in its bulletin.
+SEASON_CHARTS = {"site/grand-sud-2026.html": "14/11", "grand-sud/2026/classement-2026-11-14.html": "14/11",
+                 "site/tour-de-france-2005.html": "03/12", "tour-de-france/2005/classement-final-2005.html": "03/12",
+                 "site/tantrix-2026.html": "10/10", "tantrix/2026/classement-elo-2026-10-10.html": "10/10"}
 
 
-@pytest.mark.parametrize("width", [320, 375, 1280])
-@pytest.mark.parametrize("page", CHART_PAGES[:2])
-def test_a_season_s_places_chart_opens_with_its_players_names_in_view(page, width, browser, example_site):  # noqa: F811
-    """Wider than a phone, the chart of a season's places scrolled in its box from its left: the
-    names at its lines' ends, which say which line is whose, began past a 375 px phone's box and no
-    one scrolls to look for them. It opens at its end there, the place scale a swipe away; a laptop
-    shows it whole, on the left of its box as before."""
-    browser.look(example_site / page, example_site, width, audit=False)
-    shown = browser.pages[width].evaluate(BUMP_SHOWN)
-    assert shown["names"] >= 10 and shown["namesShown"] == shown["names"], shown
-    if width < 1280:
-        assert shown["scaleShown"] == 0, shown
-    else:
-        assert shown["scaleShown"] > 0 and shown["svgLeft"] == shown["boxLeft"], shown
+@pytest.mark.parametrize("width", [390, 375, 320])
+@pytest.mark.parametrize("page", SEASON_CHARTS)
+def test_a_season_s_places_chart_shows_its_scale_names_and_dates_whole_on_a_phone(page, width, browser, example_site):  # noqa: F811
+    """It opened scrolled to its end, its names in view (its legend), the place scale out of view and a
+    date cut at the box's edge (« 0/06 » for « 10/06 » in the Tour de France's), the Tantrix's first
+    date out of view: a phone draws it to its width, every text whole, the scale, the names and the
+    latest date among them, its labels 10 px or more; the page never wider than the phone."""
+    found = browser.look(example_site / page, example_site, width, audit=False)
+    assert found.scroll_width <= width
+    charts = browser.pages[width].evaluate(SEEN_CHARTS)
+    places = [chart for chart in charts if chart["label"].startswith("Place des ")]
+    assert len(places) == 1, charts
+    texts = places[0]["texts"]
+    assert [t for t in texts if t["at"] != "in"] == [], (page, width)
+    scale = [t["text"] for t in texts if t["anchor"] == "end"]
+    names = [t["text"] for t in texts if re.match(r"\d+\. ", t["text"])]
+    days = [t["text"] for t in texts if re.fullmatch(r"\d\d/\d\d", t["text"])]
+    assert scale[:3] == ["1", "5", "10"] or scale == ["1", "5", "8"], scale
+    assert len(names) == (8 if "tantrix" in page else 10) and days[-1] == SEASON_CHARTS[page], (names, days)
+    if "tantrix" in page:
+        assert days == ["14/03", "10/10"]
+    assert min(t["size"] for t in texts) >= 10, texts
+    for seen in charts:  # a tournament's scale beside it: its axis in view, no text cut
+        assert all(t["at"] == "in" for t in seen["texts"] if t["anchor"] == "end"), seen
+        assert not [t for t in seen["texts"] if t["at"] == "cut"], seen
 
 
 @pytest.mark.parametrize("page", CHART_PAGES)
 def test_a_laptop_draws_a_chart_across_its_box_as_before(page, browser, example_site):  # noqa: F811
-    """The phone's floor changes nothing wider: the chart fills its box up to 640 px, unscrolled."""
+    """The phone's floor changes nothing wider: the chart fills its box up to 640 px, unscrolled, every
+    text whole (a season's places: its scale, dates and names), on the left of its box."""
     browser.look(example_site / page, example_site, 1280, audit=False)
-    for shown in browser.pages[1280].evaluate(CHARTS):
+    tab = browser.pages[1280]
+    for shown in tab.evaluate(CHARTS):
         assert shown["width"] == 640 and not shown["scrolls"], shown
+    for seen in tab.evaluate(SEEN_CHARTS):
+        assert all(t["at"] == "in" for t in seen["texts"]), seen
+    assert tab.evaluate("""Array.from(document.querySelectorAll('figure.figure svg.chart')).filter(svg => svg.getClientRects().length)
+      .every(svg => svg.getBoundingClientRect().left === svg.closest('.scroll').getBoundingClientRect().left)""")
 
 
 def test_the_scale_chart_draws_each_place_s_points():
@@ -295,8 +323,9 @@ def test_the_tour_de_france_season_page_draws_the_charts_of_its_bulletins(exampl
     folder = example_site / "tour-de-france" / "2005"
     final = (folder / "classement-final-2005.html").read_text(encoding="utf-8")
     latest = (folder / "classement-2005-12-03.html").read_text(encoding="utf-8")  # its latest tournament's scale
-    bump_chart, scale_chart = svgs(season)
-    assert bump_chart in svgs(final) and "Points selon la place\u00a0: DipLyon III" in scale_chart
+    bump_chart, narrow_chart, scale_chart = svgs(season)  # a season's places for a laptop and for a phone
+    assert bump_chart in svgs(final) and narrow_chart in svgs(final)
+    assert "Points selon la place\u00a0: DipLyon III" in scale_chart
     assert scale_chart in svgs(latest)  # the same bytes
 
 

@@ -5,12 +5,15 @@ Every text is escaped here and every style is a presentation attribute (no class
 the same string goes into a site page and into a bulletin, whose PDF WeasyPrint draws from it. The
 viewBox scales the chart to its box (up to 640 px on a screen, 150 mm on A4); `width` is the chart's
 own size, a unit a pixel, under which a screen never draws it (its labels 10 to 12 px): a phone
-scrolls it sideways in its region (templates/chart.html.j2)."""
+scrolls it sideways in its region (templates/chart.html.j2). A season's places are drawn twice, the
+second time for a phone, to its width (`NARROW`: its place scale, its latest dates and its names
+whole, where scrolled to its end it hid the scale and cut a date at its box's edge)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from html import escape
 from typing import Any
@@ -54,8 +57,29 @@ def opening(width: float, height: float, label: str) -> str:
 
 
 # -- bump chart: places over the dated rankings of a season ---------------------------------------
-BUMP_LEFT, BUMP_TOP, BUMP_PLOT, BUMP_NAMES, ROW = 40, 22, 300, 170, 18
-NAME_ROOM = BUMP_NAMES - 12 - 4  # from a label's start to the chart's right edge, less a margin
+BUMP_TOP, ROW = 22, 18
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A bump chart's parts left to right, in units: the place scale's room, the plot, the names'
+    room (a label starts 12 after the plot, written at `name_size`)."""
+
+    left: float
+    plot: float
+    names: float
+    name_size: int = 12
+
+    @property
+    def name_room(self) -> float:
+        return self.names - 12 - 4  # from a label's start to the chart's right edge, less a margin
+
+
+WIDE = Layout(40, 300, 170)  # 510 units: a laptop's (640 px) and the PDF's
+# A phone's, 324 units drawn to its width (site.css, bulletin.css: 10 px labels at 320 px, 12 at 390):
+# its latest `NARROW_DAYS` dates, 14 units apart at least, its names at 11.
+NARROW, NARROW_DAYS = Layout(34, 140, 150, 11), 11
+NAME_ROOM = WIDE.name_room
 CAP = 20  # places below the 20th share the bottom row (« > 20 »): the top ten stay readable
 DAY_SIZE, DAY_ROOM = 11, 46  # the dates under the chart: their font size; a date every 46 units at least
 DAY_GAP = 6  # the least blank between two dates written (two spaces at 11): never « 15/1106/12 »
@@ -110,35 +134,38 @@ def written_days(days: Sequence[str], step: float) -> list[int]:
     return written
 
 
-def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None]]], label: str) -> str:
+def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None]]], label: str,
+             layout: Layout = WIDE) -> str:
     """`days`: the rankings' short dates, in order; `lines`: (player, his place in each ranking,
     None when absent), in the current ranking's order. A line per player, a marker per place, the
-    place 1 on top; the player's current place and name at the line's end."""
+    place 1 on top; the player's current place and name at the line's end. `layout`: `WIDE`, or a
+    phone's `NARROW`."""
     worst = max([place for _, places in lines for place in places if place is not None] + [2])
     rows = min(worst, CAP + 1)
-    step = BUMP_PLOT / max(len(days) - 1, 1)
-    width, height = BUMP_LEFT + BUMP_PLOT + BUMP_NAMES, BUMP_TOP + (rows - 1) * ROW + 34
+    left, plot = layout.left, layout.plot
+    step = plot / max(len(days) - 1, 1)
+    width, height = left + plot + layout.names, BUMP_TOP + (rows - 1) * ROW + 34
     bottom = BUMP_TOP + (rows - 1) * ROW
     parts = [opening(width, height, label)]
     for place in sorted({1, 5, 10, 15, 20, rows} & set(range(1, rows + 1))):  # the place scale, left
         y = bump_y(place)
         shown = f"&gt; {CAP}" if place > CAP else str(place)
-        parts.append(f'<line x1="{BUMP_LEFT:g}" y1="{y:g}" x2="{BUMP_LEFT + BUMP_PLOT:g}" y2="{y:g}" '
+        parts.append(f'<line x1="{left:g}" y1="{y:g}" x2="{left + plot:g}" y2="{y:g}" '
                      f'stroke="{RULE}" stroke-width="0.5"/>'
-                     f'<text x="{BUMP_LEFT - 8:g}" y="{y + 4:g}" text-anchor="end" font-size="11" fill="{MUTED}">'
+                     f'<text x="{left - 8:g}" y="{y + 4:g}" text-anchor="end" font-size="11" fill="{MUTED}">'
                      f'{shown}</text>')
     for index in written_days(days, step):
-        parts.append(f'<text x="{BUMP_LEFT + index * step:g}" y="{bottom + 24:g}" text-anchor="middle" '
+        parts.append(f'<text x="{left + index * step:g}" y="{bottom + 24:g}" text-anchor="middle" '
                      f'font-size="{DAY_SIZE}" fill="{MUTED}">{text(days[index])}</text>')
     labels: list[float] = []
     for number, (name, places) in enumerate(lines):
         colour = COLOURS[number % len(COLOURS)]
-        points = [(BUMP_LEFT + index * step, bump_y(place), place) for index, place in enumerate(places)
+        points = [(left + index * step, bump_y(place), place) for index, place in enumerate(places)
                   if place is not None]
         segment: list[str] = []
         for index, at in enumerate([*places, None]):  # a gap where the player is absent
             if at is not None:
-                segment.append(f"{BUMP_LEFT + index * step:g},{bump_y(at):g}")
+                segment.append(f"{left + index * step:g},{bump_y(at):g}")
             elif segment:
                 if len(segment) > 1:
                     parts.append(f'<polyline points="{" ".join(segment)}" fill="none" stroke="{colour}" '
@@ -151,8 +178,8 @@ def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None
             # the label at the line's end, moved down from the one above when places are shared
             y = max(points[-1][1], labels[-1] + ROW if labels else 0)
             labels.append(y)
-            parts.append(f'<text x="{BUMP_LEFT + BUMP_PLOT + 12:g}" y="{y + 4:g}" font-size="12" fill="{INK}">'
-                         f'{text(fitted(f"{points[-1][2]}. {name}", NAME_ROOM))}</text>')
+            parts.append(f'<text x="{left + plot + 12:g}" y="{y + 4:g}" font-size="{layout.name_size}" fill="{INK}">'
+                         f'{text(fitted(f"{points[-1][2]}. {name}", layout.name_room, layout.name_size))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from reportgen import french
 from reportgen.model import Document
-from reportgen.site.chart import bump_svg, scale_svg, values_svg
+from reportgen.site.chart import NARROW, NARROW_DAYS, bump_svg, scale_svg, values_svg
 
 TOP = 10  # the bump chart follows the current top ten
 SEASON_KINDS = ("season", "ratings")  # a season's dated rankings (a rating list is dated too)
@@ -69,12 +69,25 @@ def bump(records: Sequence[dict[str, Any]], current: dict[str, Any],
     lines = [(name(row), [found.get(row["id"]) for found in found_places]) for row in top]
     what = "classement Elo" if current["kind"] == "ratings" else "classement"
     label = f"Place des {len(top)} premiers du {what} au fil de la saison {current['season']}"
-    # at_end: wider than a phone, it opens there scrolled to its end (chart.html.j2), its players'
-    # names and places at the lines' ends (its legend) in view
-    return {"svg": Markup(bump_svg(days, lines, label)), "caption": label, "at_end": True,
+    return {"svg": Markup(bump_svg(days, lines, label)), "caption": label, "narrow": narrow(days, lines, label),
             "table": {"caption": f"{label}{COLON} les mêmes places", "corner": "Joueur", "columns": days,
                       "rows": [{"head": player, "cells": ["—" if p is None else str(p) for p in ranks]}
                                for player, ranks in lines]}}
+
+
+def narrow(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None]]], label: str) -> dict[str, Any]:
+    """A season's places as a phone shows them, in place of the chart wider than it (chart.html.j2),
+    drawn to its width (chart.NARROW): its place scale, its latest dates and the names at its lines'
+    ends whole. The wide one opened there scrolled to its end, for its names: the scale was out of
+    view and a date cut at the box's edge (« 0/06 »), a season of two dates showed one. Its latest
+    `NARROW_DAYS` dates, all of them for most seasons; `since`, said in the caption, when it leaves
+    earlier ones to the data table."""
+    shown = slice(-NARROW_DAYS, None)
+    since = days[-NARROW_DAYS] if len(days) > NARROW_DAYS else ""
+    drawn = bump_svg(days[shown], [(name, places[shown]) for name, places in lines],
+                     f"{label}, depuis le {since}" if since else label, NARROW)
+    return {"svg": Markup(drawn),
+            "since": f" (ici depuis le {since}{COLON} les données du graphique donnent toutes les dates)" if since else ""}
 
 
 def number(shown: str) -> float | None:

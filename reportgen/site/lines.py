@@ -19,7 +19,7 @@ A player's results and places (`head`, `line`, `results`) say each cell's role (
 `ROW_HEADER`): on a phone site.css lays each row out on two lines (a grid, no longer a table's
 display), and the roles keep it a table for a screen reader. A player's name keeps each hyphenated
 word of it on one line (`player_name`: « Jean-François », never « Jean- » over « François »), its text
-unchanged."""
+unchanged. Above a table whose columns a phone hides, the notice naming them (`hidden_columns`)."""
 
 from __future__ import annotations
 

@@ -279,12 +279,18 @@ def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_ke
     for said in (done.stderr, checked.stderr):
         assert "1 classeur reçu par courriel mis de côté pour vous" in said and said.count(HELD) == 1, said
         assert f"t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps »" in said
-    # she sets it aside (deletes it); sent a third time, held again, it is kept again in its place, once
+    # she sets it aside (deletes it: her « no »); sent a third time, it is a new hold, never « still
+    # waiting for her decision » (it said so, and put her deleted copy back without a word to her)
     (kept / HELD).unlink()
     league.server.append(message(TLSE, "Tournoi d'Albi (encore)", [("t.xlsx", theirs)], number=4))
-    assert league.run().returncode == 0
-    assert {p.name: p.read_bytes() for p in kept.iterdir()} == {HELD: theirs}
-    assert league.check().stderr.count(HELD) == 1
+    third = league.run()
+    assert third.returncode == 0, third.stderr
+    assert "t.xlsx MIS DE CÔTÉ pour vous" in third.stdout and "déjà mis de côté" not in third.stdout
+    [again] = [p for p in kept.iterdir()]
+    assert again.name != HELD and again.read_bytes() == theirs
+    draft = answer(league, again.name.split("-t.xlsx")[0])
+    assert "décidera de la suite" in body(draft) and STILL not in body(draft)
+    assert league.check().stderr.count(again.name) == 1
 
 
 def test_a_held_stage_sent_again_unchanged_is_checked_again_as_the_secretary_decided_meanwhile(league, tmp_path):

@@ -324,10 +324,13 @@ class Inbox:
         """The latest decision `status` (`refused` or `held`) for these bytes in `club`'s messages
         (another club sending them has been told nothing of them), its `known_since` the day the
         message that first brought them so (with its problems, for its owners) was written: its own,
-        unless it repeated an earlier decision."""
+        unless it repeated an earlier decision. A held copy the secretary deleted is her answer
+        (`held_waiting`): these bytes held again are a new hold, never « still waiting for her
+        decision ». A refused one deleted was only set aside: refused again, it is still the same."""
         row = self._latest(status, digest, club)
-        return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"]) \
-            if row is not None else None
+        if row is None or (status == "held" and not (self.archive / row["path"]).is_file()):
+            return None
+        return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"])
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:

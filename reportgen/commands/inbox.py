@@ -37,8 +37,8 @@ def inbox(
     la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n'est jamais remplacé
     par un club qui n'est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
     décidez (pour l'enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse (brouillons
-    dans outputs/mail/inbox/, ou envoi avec --send) : l'enregistrement, la mise de côté, ou les
-    problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
+    dans outputs/mail/inbox/, ou envoi avec --send) : l'enregistrement, « déjà reçu » pour le même
+    classeur que celui de inputs/ (rien n'est écrit), la mise de côté, ou les problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
     refusent rien (un prénom vide : ce qu'il peut encore compléter ; jamais ceux des fichiers de la
     ligue). Un « --send » ultérieur envoie, une seule fois, les réponses restées en
     brouillon, sauf celles qu'un message plus récent du club pour le même tournoi a remplacées. Un

@@ -41,7 +41,7 @@ from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
-from reportgen.model import Attachment, Message
+from reportgen.model import Attachment, Message, cell_name, cell_position
 from reportgen.render.mail import bodies, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -133,9 +133,6 @@ def owned_by(filed: Filed) -> str:
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
 
 
-_CELL = re.compile(r"([A-Z]+)(\d+)")
-
-
 def grouped(problems: Sequence[Said]) -> list[dict[str, str]]:
     """A workbook's problems, or its warnings, as its answer lists them: one problem in several cells
     of one column said once, its cells as runs (« cellules A2 à A41 »): forty rows of « ? » for a
@@ -149,15 +146,15 @@ def grouped(problems: Sequence[Said]) -> list[dict[str, str]]:
 
 def _runs(found: list[Said]) -> str:
     """The cells of `found`, successive rows of a column as one run: « A2 à A41, A45 »."""
-    cells = sorted((len(m[1]), m[1], int(m[2])) for said in found if (m := _CELL.fullmatch(said.cell or "")))
-    runs: list[list[tuple[str, int]]] = []
-    for _, column, row in cells:
-        if runs and runs[-1][-1][0] == column and runs[-1][-1][1] == row - 1:
-            runs[-1].append((column, row))
+    cells = sorted((column, row) for row, column in (cell_position(said.cell) for said in found if said.cell))
+    runs: list[list[tuple[int, int]]] = []  # each run's first and last (column, row)
+    for column, row in cells:
+        if runs and runs[-1][1] == (column, row - 1):
+            runs[-1][1] = (column, row)
         else:
-            runs.append([(column, row)])
-    return ", ".join(f"{run[0][0]}{run[0][1]}" + (f" à {run[-1][0]}{run[-1][1]}" if len(run) > 1 else "")
-                     for run in runs)
+            runs.append([(column, row), (column, row)])
+    return ", ".join(cell_name(first[1], first[0]) + (f" à {cell_name(last[1], last[0])}" if last != first else "")
+                     for first, last in runs)
 
 
 def compose(received: Received, club: Club, filed: list[Filed], league: str, clubs: ClubDirectory, path: str,
@@ -171,7 +168,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
     for one in filed:
         shown = clean_text(one.filename)
         # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
-        since = french.date_long(dt.date.fromisoformat(one.known_since)) if one.known_since else ""
+        since = one.since
         if one.status == "accepted":
             day = dt.date.fromisoformat(one.date)
             titles = waited(one)

@@ -338,6 +338,11 @@ class Filed:
     known_since: str = ""
 
     @property
+    def since(self) -> str:
+        """`known_since` as the answer and the secretary's line say it (« 14 mars 2026 »), '' if none."""
+        return french.date_long(dt.date.fromisoformat(self.known_since)) if self.known_since else ""
+
+    @property
     def blocking(self) -> tuple[Said, ...]:
         """A refused workbook's problems: what refused it."""
         return tuple(p for p in self.problems if p.level == Level.BLOCKING)

@@ -14,7 +14,8 @@ before it was committed, and each step safe to do again:
    byte for byte while it waits, it is checked again: held again, it shares the first copy, nothing
    new for her, and its club is told it still waits for her decision);
 3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
-   ones kept aside), then `filed`;
+   ones kept aside; nothing for the same bytes as inputs/ holds, `same`; bytes refused or held
+   again written only where their first copy is gone), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
    (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
    next run sends the answer again, and files nothing twice; so does one not attempted because the
@@ -401,7 +402,7 @@ def describe(one: Handled) -> str:
     parts = []
     for filed in one.files:
         # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
-        since = french.date_long(dt.date.fromisoformat(filed.known_since)) if filed.known_since else ""
+        since = filed.since
         # its warnings, said to its club: what it may still complete (`make check` lists them too)
         warned = french.plural(len(filed.warnings), "avertissement") if filed.warnings else ""
         if filed.status == "accepted":

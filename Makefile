@@ -10,7 +10,7 @@ EXAMPLE := examples/league
 # workbook is any file reportgen reads (.xlsx, .xlsm, .xlsb, .xls, .ods, whatever their case), never
 # Excel's lock file (~$…) nor a hidden one, as ingest/discover.py says: `reportgen build` of a folder
 # without one stops (exit 2).
-LEAGUE := $(shell find inputs ! -type d \( -iname '*.xlsx' -o -iname '*.xlsm' -o -iname '*.xlsb' -o -iname '*.xls' \
+LEAGUE := $(shell find -H inputs ! -type d \( -iname '*.xlsx' -o -iname '*.xlsm' -o -iname '*.xlsb' -o -iname '*.xls' \
                   -o -iname '*.ods' \) ! -path '*/~$$*' ! -path '*/.*' 2>/dev/null | grep -q . \
                   && echo inputs || echo $(EXAMPLE))
 

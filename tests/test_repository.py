@@ -167,3 +167,15 @@ def test_make_builds_inputs_as_soon_as_it_holds_a_workbook_of_any_format_read(tm
     shown = subprocess.run(["make", "-s", "--no-print-directory", "--eval", "league: ; @echo $(LEAGUE)", "league"],
                            cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert shown.stdout.strip() == league, shown.stderr
+
+
+def test_make_builds_an_inputs_that_is_a_link_to_the_secretary_s_folder(tmp_path):
+    """inputs/ a link to a folder elsewhere (a synced drive): reportgen reads through it, and `find`
+    without -H listed nothing there, so `make` built the example league."""
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "drive" / "2026").mkdir(parents=True)
+    (tmp_path / "drive" / "2026" / "albi.xlsx").write_bytes(b"")
+    (tmp_path / "inputs").symlink_to(tmp_path / "drive")
+    shown = subprocess.run(["make", "-s", "--no-print-directory", "--eval", "league: ; @echo $(LEAGUE)", "league"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert shown.stdout.strip() == "inputs", shown.stderr

@@ -45,7 +45,7 @@ def close(
     if season in closed:
         err(f"la saison {season} est déjà close depuis le {french.date_long(closed[season])}")
         return
-    league = pipeline.load(inputs)
+    league = pipeline.load(inputs, players_noticed=False)  # its events alone: no notice on the players
     if season < day.year:  # a mistyped year (2019 for 2025) would close a season of nothing, silently
         _refuse_unless_the_league_has(season, league, inputs, archive)
     _refuse_before_its_last_tournament(season, day, league)

@@ -110,12 +110,19 @@ def _load(path: str, here: bool = False) -> tuple:
     return ("ok", sheets)
 
 
+def utf8_named(path: Path | str) -> bool:
+    """Whether the file's name is UTF-8 (a Windows zip's may not be: ingest/workbook.py `misnamed`)."""
+    try:
+        str(path).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _calamine(reader, path: str):
     """calamine's workbook of `path`. A name in no UTF-8 (a Windows zip's: its caller refuses it, in
     its circuit, once read) reaches calamine as another name (« No such file »): given its bytes."""
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
+    if not utf8_named(path):
         with open(path, "rb") as file:
             return reader.from_filelike(file)
     return reader.from_path(path)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from reportgen.ingest import reading_pool
+from reportgen.ingest.file_reader import utf8_named
 from reportgen.ingest.reading_pool import start_readers, stop_workers
 from reportgen.ingest.sheets import Sheet, Workbook
 from reportgen.ingest.text import escape_controls
@@ -74,14 +75,6 @@ def label_of(path: Path, root: Path) -> str:
 NOT_UTF8 = ("error", "le nom de ce fichier n’est pas écrit en UTF-8 (souvent un fichier sorti d’une archive zip "
             "faite sous Windows) : aucun programme ne l’ouvre sûrement sous ce nom",
             "renommez le fichier (sans accent, ou dans votre explorateur de fichiers)")
-
-
-def utf8_named(path: Path) -> bool:
-    try:
-        str(path).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def misnamed(workbook: Workbook) -> Problem:

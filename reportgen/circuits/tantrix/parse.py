@@ -34,6 +34,7 @@ from reportgen.problems import (
     MISSING_VALUE,
     PAIRING,
     UNKNOWN_PLAYER,
+    blocking,
 )
 
 GAMES_SHEET = "Parties"
@@ -156,7 +157,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems
     registrations, has_registrations, entrants = _registrations(workbook, found)
     games = _games(workbook, found, kind, entrants)
     problems.extend(found)
-    if found:
+    if blocking(found):  # a warning alone refuses nothing, as in every circuit's parse
         return None
     rows: dict[str, TantrixRow] = {}
     for game in games:

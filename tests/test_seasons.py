@@ -45,6 +45,20 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
                         "écrivez par exemple 2026 = 2026-12-15"]
 
 
+def test_a_build_held_by_a_damaged_seasons_file_names_it_in_its_lines(small_league_copy):
+    """Each circuit's line said « des classeurs sont à corriger », sending the secretary to look for a
+    workbook, while saisons.toml (a settings file, as reportgen.toml) held them all."""
+    from reportgen.model import Messages
+    from reportgen.pipeline import build
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    (inputs / "saisons.toml").write_text("[closed]\n2026 = \"bientôt\"\n", encoding="utf-8")
+    told: list[str] = []
+    result = build(inputs, outputs, TODAY, progress=Messages(told.append))
+    assert result.blocked and not result.published
+    assert "grand-sud : saisons.toml est à corriger, rien de nouveau n'est publié" in told, told
+
+
 def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_nothing(tmp_path):
     """A year mistyped (2062 for 2026) once closed nothing the secretary meant, silently; a mistyped
     --inputs was created to hold a saisons.toml nobody reads."""

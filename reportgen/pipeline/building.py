@@ -182,13 +182,17 @@ class _Laid:
 
 
 def _to_correct(blocking: list[Problem]) -> str:
-    """What holds a circuit, in the build's line for it: its workbooks, the settings file (which holds
-    every circuit: « des classeurs » sent the secretary looking for a workbook), or both."""
+    """What holds a circuit, in the build's line for it: its workbooks, a settings file (reportgen.toml,
+    saisons.toml: a .toml, as cli_support's `_where` tells them apart; each holds every circuit, and
+    « des classeurs » sent the secretary looking for a workbook), or both."""
     files = {problem.where.path for problem in blocking if problem.blocking}
-    if files == {config.SETTINGS_FILE}:
-        return f"{config.SETTINGS_FILE} est à corriger"
-    return f"{config.SETTINGS_FILE} et des classeurs sont à corriger" if config.SETTINGS_FILE in files \
-        else "des classeurs sont à corriger"
+    settings = sorted(path for path in files if path.endswith(".toml"))
+    if not settings:
+        return "des classeurs sont à corriger"
+    named = french.joined(settings)
+    if len(settings) == len(files):
+        return f"{named} {'sont' if len(settings) > 1 else 'est'} à corriger"
+    return f"{named} et des classeurs sont à corriger"
 
 
 def _event_results(results: pd.DataFrame) -> list[Result]:

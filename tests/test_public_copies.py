@@ -15,7 +15,7 @@ from pathlib import Path
 
 import openpyxl
 import pytest
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from reportgen.delivery.publish import site_files
 from reportgen.model import Document
@@ -255,6 +255,22 @@ def test_a_dict_met_twice_in_a_document_is_masked_alike_and_the_whole_left_as_it
     assert document.context["rows"] is rows and rows[0]["cells"][0] is shared == {"text": "forfait de DUPONT Jean",
                                                                                   "licence": "1001"}
     assert masking.document(document).context == copy.context  # masked again alike, nothing kept between
+
+
+def test_a_hidden_name_cut_to_a_chart_s_room_is_masked_too():
+    """A chart's label cut with « … » (site/chart.py `fitted`, tighter on a phone's drawing) is no
+    whole name: « 10. LAMBERT Anne-Sop… » was left in a public copy whose player chose initials."""
+    from reportgen.site.chart import fitted
+
+    masking = Masking({"LAMBERT Anne-Sophie": "L. A.-S.", "O'NEIL Ann": "O. A."})
+    labels = [fitted("10. LAMBERT Anne-Sophie", room) for room in (60, 90, 110)] + [fitted("10. O'NEIL Ann", 60)]
+    assert all(label.endswith("…") for label in labels)  # each cut, at several rooms
+    svg = Markup("".join(f"<text>{escape(label)}</text>" for label in labels) + "<text>LAMY Joël</text><text>LEROY…</text>")
+    masked = masking.text(svg)
+    assert isinstance(masked, Markup) and "LAMBERT" not in masked and "NEIL" not in masked
+    assert masked.count("L. A.-S.") == 3 and masked.count("O. A.") == 1
+    assert "<text>LAMY Joël</text><text>LEROY…</text>" in masked  # other names, cut or not, as they are
+    assert masking.text(Markup("<text>LEROY…</text>")) == "<text>LEROY…</text>"
 
 
 def test_masking_replaces_whole_names_in_every_text_and_leaves_the_rest_as_it_is():

@@ -38,6 +38,15 @@ LICENCE_HEADER = "Licence"  # an annex's licence column
 SCALARS = (int, float, Fraction, dt.date)  # bool is an int; a datetime a date
 
 
+def _cuts(name: str) -> str:
+    """A pattern of every cut of `name` from its second letter on (« LA », « LAM »… the whole name),
+    as nested optional groups: as long as the name, not one alternative per length."""
+    tail = ""
+    for letter in reversed(name[2:]):
+        tail = f"(?:{re.escape(letter)}{tail})?"
+    return re.escape(name[:2]) + tail
+
+
 class Masking:
     """Every text of a document with each full name of `names` (full name -> public form) replaced."""
 
@@ -50,6 +59,11 @@ class Masking:
         self._escaped = {written: str(escape(public)) for name, public in self.names.items()
                          for written in {str(escape(name)), html.escape(name, quote=True)}}
         self._markup = self._pattern(self._escaped)
+        # A chart's label cut to its room (site/chart.py `fitted`: « LAMBERT Anne-Sop… ») is no whole
+        # name: any cut of a hidden name, from its second letter on, is masked too.
+        self._cut = re.compile("(?<![\\w-])(?:" + "|".join(
+            _cuts(written) for written in sorted(self._escaped, key=lambda n: (-len(n), n))) + ")…") \
+            if self._escaped else None
         # while a whole is masked (`_whole`): a dict's id -> (the dict, its masked value)
         self._seen: dict[int, tuple[dict[Any, Any], Any]] | None = None
 
@@ -63,6 +77,10 @@ class Masking:
         # its public form takes the « de » it needs (« forfait de joueur non publié », `_public`).
         alternatives = "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
         return re.compile(rf"(?<![\w-])(?P<elided>d{french.APOSTROPHE})?(?P<name>{alternatives})(?![\w-])")
+
+    def _public_of_cut(self, found: re.Match[str]) -> str:
+        cut = found[0][:-1].rstrip()
+        return next(public for written, public in self._escaped.items() if written.startswith(cut))
 
     @staticmethod
     def _public(found: re.Match[str], forms: Mapping[str, str]) -> str:
@@ -81,9 +99,12 @@ class Masking:
 
     def text(self, value: str) -> str:
         if isinstance(value, Markup):
-            if self._markup is None or not self._markup.search(value):
+            if self._markup is None:
                 return value
-            return Markup(self._markup.sub(lambda found: self._public(found, self._escaped), value))
+            masked = self._markup.sub(lambda found: self._public(found, self._escaped), value)
+            if "…" in masked and self._cut is not None:
+                masked = self._cut.sub(self._public_of_cut, masked)
+            return value if masked == value else Markup(masked)
         if self._plain is None or not self._plain.search(value):
             return value
         return self._plain.sub(lambda found: self._public(found, self.names), value)

@@ -54,10 +54,12 @@ class Masters:
                 final = final_ranking(grand_sud, season, event.content.season_ref, problems=report.problems)
                 if final is None:
                     continue
+                on_its_day = final_ranking(grand_sud, season, event.content.season_ref, event.date,
+                                           problems=[]) or final
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
-                final = final_ranking(grand_sud, season, event.content.season_ref, event.date,
-                                      problems=report.problems)
+                final = on_its_day = final_ranking(grand_sud, season, event.content.season_ref, event.date,
+                                                   problems=report.problems)
                 if final is None:
                     continue
                 qualified = qualify(final, event.content.withdrawals, settings,
@@ -93,8 +95,8 @@ class Masters:
             # What « Classement annuel » gives places in: the ranking in force on the Masters' date
             # (INTERPRETATIONS.md), as of its date; played, the season's as of the Masters' own day.
             # Its problems were said above (qualified from it), or the recorded participants stand without it.
-            annual = documents.annual_legend(final, titles, event.date) if frozen else documents.annual_legend(
-                final_ranking(grand_sud, season, event.content.season_ref, event.date, problems=[]) or final, titles)
+            annual = (documents.annual_legend(final, titles, event.date) if frozen
+                      else documents.annual_legend(on_its_day, titles))
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
                                                        reading.league, annual, [] if frozen else warnings))

@@ -843,6 +843,31 @@ def test_a_pool_tournament_is_named_by_its_days_of_play_wherever_the_site_names_
     assert seen == 2
 
 
+def test_a_pool_tournament_under_way_is_listed_by_the_day_it_shows(example_league, example_scored, tmp_path):
+    """A pool tournament under way shows its first day (its last is not known yet) but was listed by
+    its latest round's date: started on 24 October, shown « 24 octobre 2026 », it came after a
+    tournament played from 1 to 5 November, in its season's list and a player's lines. Listed by
+    the first day shown, as a calendar lists what lasts several days (site/days.py `record_start`)."""
+    report = example_scored.reports["poules"]
+    autumn, toussaint = sorted(report.rankings, key=lambda r: r.date)
+    moved = dataclasses.replace(autumn, date=dt.date(2026, 11, 5),  # played from 1 to 5 November
+                                scope=dataclasses.replace(autumn.scope, start=dt.date(2026, 11, 1)))
+    running = dataclasses.replace(toussaint, status=Status.PROVISIONAL)  # from 24 October, under way
+    scored = dataclasses.replace(example_scored, reports={
+        **example_scored.reports, "poules": dataclasses.replace(report, rankings=[moved, running])})
+    outputs = publish_site_data(example_league, scored, tmp_path)
+    pages = Site(outputs, list(circuits.CIRCUITS), "Ligue").pages()
+    season = Page(pages["site/poules-2026.html"].decode("utf-8")).words
+    listed = [season.index("24 octobre 2026 · Coupe de la Toussaint en ligne"),
+              season.index("du 1er au 5 novembre 2026 · Open d'automne en ligne")]
+    assert listed == sorted(listed), season
+    both = {row.player_id for row in autumn.rows} & {row.player_id for row in toussaint.rows}
+    player = html.unescape(pages[f"site/{page_name('joueur', min(both))}"].decode("utf-8"))
+    lines = [player.index("Coupe de la Toussaint en ligne"), player.index("Open d'automne en ligne")]
+    assert lines == sorted(lines)
+    assert re.search(r'data-sort="20261024">24\s+octobre 2026<', player)  # the day kept with its month
+
+
 def test_a_corrected_pool_tournament_is_named_as_its_pages_name_it(example_site, tmp_path):
     """A workbook's correction names its tournament by the workbook's day (render/changes.py); a pool
     tournament's pages give its days, not that one alone: the corrections name it."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.site import lines as html_lines
-from reportgen.site.days import record_day
+from reportgen.site.days import record_day, record_start
 from reportgen.site.sources import Circuit, shown_title
 
 # a tournament in the clubs' lists: the date it sorts by, its days as shown (days.record_day), circuit, title, page
@@ -51,7 +51,7 @@ class ClubPages:
         for c in self.circuits:
             for r in c.rankings:
                 if r["kind"] == "event":
-                    event = (r["date"], record_day(r), c.title, shown_title(r), self.event_page(c, r))
+                    event = (record_start(r), record_day(r), c.title, shown_title(r), self.event_page(c, r))
                     for club in {row["club"] for row in r["rows"]}:
                         events.setdefault(club, set()).add(event)
         return headlines, events

@@ -34,6 +34,13 @@ def record_days(record: Mapping[str, Any]) -> tuple[str, str]:
     return (start, date) if record.get("status") == "final" else (start, start)
 
 
+def record_start(record: Mapping[str, Any]) -> str:
+    """The day (ISO) a ranking record sorts by wherever the site lists it: the first of `record_days`,
+    as a calendar sorts what lasts several days. A pool tournament under way shows its first day:
+    sorted by its latest round's date, it sat among tournaments weeks after the day it showed."""
+    return record_days(record)[0]
+
+
 def record_day(record: Mapping[str, Any]) -> str:
     """`record_days` as its pages, lists, search and cards say them: « 14 mars 2026 », « du 5
     septembre au 6 octobre 2026 »."""

@@ -22,7 +22,7 @@ from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import corrections, drawing, figures, og, pages_aside
 from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
-from reportgen.site.days import long_day, record_day, record_days, sort_key
+from reportgen.site.days import long_day, record_day, record_days, record_start, sort_key
 from reportgen.site.pages_aside import PlayersPages
 from reportgen.site.player_page import PlayerPages, Section, place, public_name
 from reportgen.site.privacy import Public
@@ -407,7 +407,7 @@ class Site:
     def season(self, circuit: Circuit, season: int) -> bytes | None:
         ranking = circuit.headline(season)
         events = sorted((r for r in circuit.rankings if r["season"] == season and r["kind"] == "event"),
-                        key=lambda r: (r["date"], r["path"]))
+                        key=lambda r: (record_start(r), r["path"]))
         documents = [{**d, "day": long_day(d["date"]),
                       **{kind: circuit.link(f"{d['path']}.{kind}") for kind in ("html", "pdf")},
                       "csv": circuit.link(f"{d['path']}.csv") if d["csv"] else None}

@@ -18,7 +18,7 @@ from reportgen import french
 from reportgen.site import figures
 from reportgen.site import lines as html_lines
 from reportgen.site.chart import places_svg
-from reportgen.site.days import long_day, record_day, sort_key
+from reportgen.site.days import long_day, record_day, record_start, sort_key
 from reportgen.site.privacy import Public
 from reportgen.site.sources import Circuit, Entry, Player, shown_title
 
@@ -52,8 +52,9 @@ def public_name(public: Public, row: dict[str, Any]) -> str:
 
 
 def _in_order(entry: Entry) -> tuple[str, str]:
-    """A season's lines in date order (then by path: two rankings of one day)."""
-    return entry.ranking["date"], entry.ranking["path"]
+    """A season's lines in date order, as the site dates them (`record_start`; then by path: two
+    rankings of one day)."""
+    return record_start(entry.ranking), entry.ranking["path"]
 
 
 def _one_series(places: list[tuple[str, Any, bool]]) -> list[tuple[str, Any]]:
@@ -218,7 +219,7 @@ class PlayerPages:
         date, its name, its page; unknown when the site has no record of it."""
         if record is None:
             return UNKNOWN
-        return (sort_key(record["date"]), record_day(record), shown_title(record),
+        return (sort_key(record_start(record)), record_day(record), shown_title(record),
                 self.event_page(circuit, record))
 
     def _event_records(self, circuit: Circuit) -> dict[str, dict[str, Any]]:
@@ -248,6 +249,6 @@ class PlayerPages:
                 html_lines.head(record_day(ranking), KINDS.get(ranking["kind"], ""),
                                 shown_title(ranking),
                                 self.event_page(circuit, ranking) if ranking["kind"] == "event"
-                                else root_of(circuit.bulletin(ranking["path"])), sort_key(ranking["date"])),
+                                else root_of(circuit.bulletin(ranking["path"])), sort_key(record_start(ranking))),
                 next((c for c in ranking["columns"] if c["key"] != "club"), None))
         return found

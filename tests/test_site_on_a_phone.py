@@ -384,6 +384,19 @@ def test_a_phone_says_which_columns_it_hides_and_how_to_see_them(browser, exampl
             assert len(wide) == len(tables) and all(not t["hidden"] and "masquée" not in t["above"] for t in wide), kind
 
 
+def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
+    """A phone turned and still at most 600 px wide (an iPhone SE's 568 x 320) hides the columns too:
+    its notice said to turn it, which shows nothing more. It names them, and says no more."""
+    page = browser.chromium.new_page(viewport={"width": 568, "height": 320})
+    try:
+        page.goto(hiding_pages(example_site)["carcassonne"].resolve().as_uri(), wait_until="load")
+        hiding = [table for table in page.evaluate(COLUMNS) if table["hidden"]]
+        assert hiding == [{"hidden": ["Club", "Place au duplicate"], "shown": ["Place", "Joueur", "Points"],
+                           "above": "Sur un écran étroit, des colonnes sont masquées : Club, Place au duplicate."}]
+    finally:
+        page.close()
+
+
 def test_a_phone_s_notice_of_hidden_columns_passes_axe(browser, example_site):
     found = browser.look(hiding_pages(example_site)["carcassonne"], example_site, 390, "tournament-hidden-columns")
     assert not found.violations and not found.console, found

@@ -178,14 +178,14 @@ def places(points: Iterable[tuple[str, Any]]) -> Markup:
 def hidden_columns(names: tuple[str, ...]) -> Markup:
     """What a phone hides of a table (its `secondary` columns, site.css), said just above it as the
     bulletins say it (« Sur un écran étroit, des colonnes sont masquées »), naming them by their whole
-    headings, and how to see them: a phone turned is wider than the 600 px that hides them. Nothing
-    when it hides none. A tournament's 17th above its 18th with fewer points read as a mistake while
+    headings, and how to see them: a phone turned is wider than the 600 px that hides them (`turn`,
+    not said by a phone already turned and still narrower, site.css). Nothing when it hides none. A tournament's 17th above its 18th with fewer points read as a mistake while
     nothing said that « Place au duplicate » was hidden."""
     if not names:
         return Markup("")
     said, them = ("des colonnes sont masquées", "les") if len(names) > 1 else ("une colonne est masquée", "la")
     return Markup(f'<p class="hidden-columns">Sur un écran étroit, {said}&nbsp;: {escape(", ".join(names))}. '
-                  f'Tournez le téléphone pour {them} voir.</p>\n')
+                  f'<span class="turn">Tournez le téléphone pour {them} voir.</span></p>\n')
 
 
 def table_body(lines: Iterable[str]) -> Markup:

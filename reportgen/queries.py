@@ -131,4 +131,5 @@ def table(ranking: Ranking, so_far: bool = False) -> str:
         return "  ".join(c.rjust(w) if i in right else c.ljust(w)
                          for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
 
-    return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines)])
+    legend = ["", ranking.legend.text] if ranking.legend else []  # what a column gives places in, as pages say it
+    return "\n".join([title, fmt(headers), fmt(["-" * w for w in widths]), *(fmt(line) for line in lines), *legend])

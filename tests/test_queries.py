@@ -1,5 +1,7 @@
 """The library answers what the commands ask (reportgen/queries.py): the command line only prints."""
 
+import json
+
 import pytest
 
 from reportgen import queries
@@ -76,7 +78,6 @@ def test_a_day_before_the_first_ranking_names_none_and_says_when_it_takes_effect
 def test_a_pool_tournament_s_standings_are_not_provisional_in_json(tmp_path):
     """`standings poules --format json` said `"so_far": true` of a pool tournament that is over: its
     ranking has no bulletin of its own (CSV and annex), as a running season's final ranking has none."""
-    import json
 
     from tests.conftest import EXAMPLE_INPUTS
     from tests.test_delivery_mail import cli
@@ -96,6 +97,23 @@ def test_an_event_s_final_standings_are_titled_final_as_its_bulletin(example_sco
     assert queries.table(masters).splitlines()[0] == "Masters Grand Sud 2026 — classement final"
     pools = queries.season_ranking("poules", example_scored.reports["poules"].rankings)
     assert queries.table(pools).splitlines()[0] == "Coupe de la Toussaint en ligne — classement final"
+
+
+def test_the_masters_standings_say_what_their_annual_column_gives_places_in(example_scored):
+    """The Masters' « Class. annuel » column gives places in the Grand Sud ranking that qualified its
+    players, which the Grand Sud's latest dated bulletin is not: its bulletins and pages say which
+    under the table (`Legend`); `standings` printed the column and no word of it, nor did its JSON."""
+    from reportgen.render.ranking import to_json
+
+    masters = queries.season_ranking("masters", example_scored.reports["masters"].rankings)
+    said = ("Classement annuel : place au classement du Grand Sud qui qualifie pour le Masters, Classement "
+            "final provisoire de la saison 2026 (tournois de 2026 seulement), au 28 novembre 2026, jour du "
+            "Masters (fichier grand-sud/2026/classement-provisoire-2026.csv).")
+    lines = queries.table(masters).splitlines()
+    assert lines[-2:] == ["", said] and "Class. annuel" in lines[1]
+    assert json.loads(to_json(masters))["legend"] == said
+    pools = queries.season_ranking("poules", example_scored.reports["poules"].rankings)
+    assert "legend" not in json.loads(to_json(pools)) and queries.table(pools).splitlines()[-1].split()[0] == "13"
 
 
 def test_final_gives_a_tantrix_circuit_s_latest_event_over_titled_final(tmp_path):

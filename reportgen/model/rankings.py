@@ -154,6 +154,11 @@ class Legend:
     after: str
     file: str
 
+    @property
+    def text(self) -> str:
+        """As printed where nothing links (the terminal, a script's JSON): its file named by `after`."""
+        return f"{self.before}{self.title}{self.after}"
+
 
 @dataclass(frozen=True)
 class Ranking:

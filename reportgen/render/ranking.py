@@ -85,7 +85,9 @@ def to_spreadsheet_csv(ranking: Ranking) -> bytes:
 def to_json(ranking: Ranking, so_far: bool = False) -> bytes:
     """JSON for scripts, in the CSV's convention: `rank` a number and, last on every row, `tied`
     (`true` when the rank is shared), never a `3=` text. `so_far`: a final ranking while its season
-    runs (« provisoire », as the table's title says), not the season's last word."""
+    runs (« provisoire », as the table's title says), not the season's last word. `legend`: what a
+    column gives places in (the Masters' « Classement annuel »), as the table prints it below."""
     data = {"season": ranking.season, "date": ranking.date.isoformat(), "final": ranking.final, "so_far": so_far,
+            **({"legend": ranking.legend.text} if ranking.legend else {}),
             "rows": [{**record, TIED: row.tied} for record, row in zip(ranking.records(), ranking.rows)]}
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -646,13 +646,23 @@ def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept
     for said in (done.stderr, checked.stderr):
         assert "1 classeur reçu par courriel refusé" in said and said.count("2026-03-14-albi-1-casse.xlsx") == 1, said
         assert "casse.xlsx de contact@albi.example.org (message du 14 mars 2026) : refusé" in said
-    # she sets it aside (deletes it); sent a third time, refused again, it is kept again in its place
+    # she sets it aside (deletes it); sent a third time, it is a new refusal, as a held copy she deleted
+    # is a new hold: it was told « déjà refusé le 14 mars » and its copy written back under the first
+    # message's name, listed again as that message's, the one she had set aside
     (league.archive / FIRST_COPY).unlink()
     league.server.append(message(ALBI, "Tournoi du 21 (encore)", [("casse.xlsx", broken)], number=3))
-    assert league.run().returncode == 0
-    assert {p.name for p in (league.archive / "inbox" / "refused").iterdir()} == {"2026-03-14-albi-1-casse.xlsx"}
-    assert (league.archive / FIRST_COPY).read_bytes() == broken
-    assert league.check().stderr.count("2026-03-14-albi-1-casse.xlsx") == 1
+    third = league.run()
+    assert third.returncode == 0, third.stderr
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == \
+        {"2026-03-14-albi-3-casse.xlsx": broken}
+    text = body(next(d for d in league.drafts() if d["Subject"] == "Re: Tournoi du 21 (encore)"))
+    assert "casse.xlsx\u00a0: ce classeur n’a pas pu être enregistré. Voici ce qui est à corriger" in text
+    assert "déjà refusé" not in text and "cellule A3" in text
+    assert inbox_files(league)[2][1:] == ("refused", "inbox/refused/2026-03-14-albi-3-casse.xlsx", "[]", "")
+    assert "casse.xlsx refusé (1 problème, gardé dans inbox/refused/2026-03-14-albi-3-casse.xlsx)" in third.stdout
+    for said in (third.stderr, league.check().stderr):
+        assert "1 classeur reçu par courriel refusé" in said and said.count("2026-03-14-albi-3-casse.xlsx") == 1
+        assert "2026-03-14-albi-1-casse.xlsx" not in said, said
 
 
 def test_a_refused_workbook_sent_again_unchanged_is_filed_once_the_league_knows_its_club(league, tmp_path):

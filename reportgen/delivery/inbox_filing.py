@@ -554,7 +554,8 @@ def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
         return
     else:  # refused or held: kept aside, inputs/ untouched
         # Bytes refused or held again are where the first time kept them: that copy stays as it is
-        # (written again only if the secretary deleted it, the workbook waiting again).
+        # (a copy she had deleted made a new decision, `Inbox._before`; written again only if she
+        # deleted it after the decision, while a stopped run waited to carry it out).
         kept = archive / filed.path
         if not (kept.is_file() and sha256(kept.read_bytes()) == filed.sha256):
             write_atomic(kept, data)

@@ -15,7 +15,8 @@ before it was committed, and each step safe to do again:
    new for her, and its club is told it still waits for her decision);
 3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
    ones kept aside; nothing for the same bytes as inputs/ holds, `same`; bytes refused or held
-   again written only where their first copy is gone), then `filed`;
+   again share their first copy: one the secretary deleted made them a new decision, in a copy
+   of their own), then `filed`;
 4. the answer: a draft in `outputs/mail/inbox/`, and with `--send` sent through the send log
    (`inbox_answers.send_answer`: at most once); then `done` (a failed send leaves it `filed`: the
    next run sends the answer again, and files nothing twice; so does one not attempted because the
@@ -325,11 +326,13 @@ class Inbox:
         """The latest decision `status` (`refused` or `held`) for these bytes in `club`'s messages
         (another club sending them has been told nothing of them), its `known_since` the day the
         message that first brought them so (with its problems, for its owners) was written: its own,
-        unless it repeated an earlier decision. A held copy the secretary deleted is her answer
-        (`held_waiting`): these bytes held again are a new hold, never « still waiting for her
-        decision ». A refused one deleted was only set aside: refused again, it is still the same."""
+        unless it repeated an earlier decision. A copy the secretary deleted is her answer: a held
+        one's « no » (`held_waiting`), a refused one set aside (`refused_rows`); these bytes kept
+        aside again are a new decision, kept in a copy of their own and dated from their message,
+        never « still waiting for her decision », nor « already refused » and written back under the
+        name of the message she had set aside (listed again as that one's)."""
         row = self._latest(status, digest, club)
-        if row is None or (status == "held" and not (self.archive / row["path"]).is_file()):
+        if row is None or not (self.archive / row["path"]).is_file():
             return None
         return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"])
 

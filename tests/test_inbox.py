@@ -351,6 +351,39 @@ def test_two_versions_of_one_tournament_in_one_message_are_both_refused_and_kept
     assert "est enregistré" in body(next(d for d in drafts if d["Subject"] == "Re: Le même deux fois"))
 
 
+def test_two_versions_refused_together_sent_again_unchanged_are_said_to_be_the_same_and_kept_once(league, tmp_path):
+    """Albi sends again the two versions of one tournament refused together on the 14th, byte for
+    byte (one saved again as « version2 (1).xlsx »): each was kept a second time, listed twice for
+    the secretary, and answered as a first refusal, where one refused workbook sent again is kept
+    once and said to be the one already refused. Now the same: each is the workbook already refused
+    on the 14th, the question still asked, the first copies the only ones, each listed once."""
+    first = workbook(tmp_path / "1", **SPRING)
+    second = workbook(tmp_path / "2", **SPRING, results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Deux versions", [("version1.xlsx", first), ("version2.xlsx", second)]))
+    assert league.run().returncode == 0
+    again = message(ALBI, "Deux versions (renvoi)", [("version1.xlsx", first), ("version2 (1).xlsx", second)],
+                    number=2)
+    again.replace_header("Date", "Sat, 21 Mar 2026 09:00:00 +0100")
+    league.server.append(again)
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    kept = {"2026-03-14-albi-1-version1.xlsx": first, "2026-03-14-albi-1-version2.xlsx": second}
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == kept
+    assert [row[1:3] + row[4:] for row in inbox_files(league)][2:] == [
+        ("refused", f"inbox/refused/{name}", "2026-03-14") for name in kept]
+    text = body(next(d for d in league.drafts() if d["Subject"] == "Re: Deux versions (renvoi)"))
+    for name, other in (("version1.xlsx", "version2 (1).xlsx"), ("version2 (1).xlsx", "version1.xlsx")):
+        assert f"{name}\u00a0: c’est le même classeur que celui déjà refusé le 14\u00a0mars\u00a02026\u202f; ses " \
+               "problèmes sont toujours là" in text
+        assert f"ce classeur et «\u00a0{other}\u00a0» sont deux versions du tournoi" in text
+    assert "ce classeur n’a pas pu être enregistré" not in text
+    assert "version2 (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, gardé dans " \
+           "inbox/refused/2026-03-14-albi-1-version2.xlsx)" in done.stdout
+    for said in (done.stderr, league.check().stderr):
+        assert "2 classeurs reçus par courriel refusés" in said, said
+        assert all(said.count(name) == 1 for name in kept), said
+
+
 def test_a_refused_workbook_is_read_once_to_know_its_tournament(tmp_path, monkeypatch):
     """Its `Tournoi` sheet's name and date (`_named`) come from the reading the check made: the
     attachment was read a second time for them (a worker's read of a whole workbook, up to the

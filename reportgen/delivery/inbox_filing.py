@@ -42,6 +42,7 @@ import os
 import re
 import shutil
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -430,8 +431,16 @@ def again(filed: Filed, before: Filed | None) -> Filed:
     time."""
     if before is None:
         return filed
-    told = (filed.problems, filed.owners) == (before.problems, before.owners)
+    told = (_told(filed), filed.owners) == (_told(before), before.owners)
     return dataclasses.replace(filed, path=before.path, known_since=before.known_since if told else "")
+
+
+def _told(filed: Filed) -> tuple[Said, ...]:
+    """A workbook's problems, as `again` compares them: the other version a « lequel compte ? »
+    names (`one_version_each`) aside: the same two versions sent again, one saved as
+    « version2 (1).xlsx », ask the same question."""
+    return tuple(dataclasses.replace(said, message="") if said.code == DUPLICATE_TOURNAMENT.code else said
+                 for said in filed.problems)
 
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
@@ -492,13 +501,17 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                  refused)
 
 
-def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list[Filed]:
+def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
+                     refused: Mapping[str, Filed | None] | None = None) -> list[Filed]:
     """The decisions of one message's workbooks, two different ones of the same tournament refused:
     which of them counts is the club's to say. Both were accepted to one place, the second written
     over the first (never kept as a replaced version), and the answer said each « enregistré ». The
     same bytes twice are one workbook. Refused or held workbooks kept aside share a file only when
     they are the same bytes (`message`, as `decide`'s: two attachments of one name were kept in one;
-    bytes refused or held before are kept where that decision kept them, whatever their name now)."""
+    bytes refused or held before are kept where that decision kept them, whatever their name now).
+    Versions refused so before (`refused`: the latest such decision of the club for each sha256, as
+    `decide` is given it) are refused again as a single workbook is (`again`): sent again together,
+    they were kept and listed a second time, and answered as a first refusal."""
     by_tournament: dict[tuple[str, object], list[Filed]] = {}
     for verdict, filed in decided:
         # a copy of the version in inputs/ beside another version still asks which counts: « rien ne
@@ -515,8 +528,9 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str) -> list
             said = Said(None, None, None, f"ce classeur et {others} sont deux versions du tournoi « {filed.event} » "
                         f"du {day} : lequel compte ?", "renvoyez le bon seul, en réponse à ce message",
                         DUPLICATE_TOURNAMENT.code)
-            filed = dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
-                                        replaced=(), problems=(said, *filed.warnings), known_since="")
+            filed = again(dataclasses.replace(filed, status="refused", path=aside(REFUSED, message, filed.filename),
+                                              replaced=(), problems=(said, *filed.warnings), known_since=""),
+                          (refused or {}).get(filed.sha256))
         found.append(filed)
     kept: dict[str, str] = {}  # a path kept aside -> the sha256 of the bytes kept there
     for n, filed in enumerate(found):

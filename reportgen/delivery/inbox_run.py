@@ -280,14 +280,15 @@ class Inbox:
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
         checked = []
+        refused = {}  # each workbook's latest refusal to the club, for `decide` and `one_version_each`
         for filename, content in received.workbooks:
             verdict = examine(self.inputs, filename, content, self.today, self.clubs)
             digest = sha256(content)
+            refused[digest] = self._before("refused", digest, club)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
-                                            self._before("refused", digest, club),
-                                            self._before("held", digest, club))))
-        decided = one_version_each(checked, name)
+                                            refused[digest], self._before("held", digest, club))))
+        decided = one_version_each(checked, name, refused)
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
                            "path, replaced, problems, owners, known_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

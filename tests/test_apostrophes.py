@@ -70,7 +70,7 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
                    problems=(warning,)),
              Filed("m.xlsx", "1", "accepted", "masters", typed, "2026-11-28", "p", problems=(waits, warning)),
              Filed("d.xlsx", "2", "held", "grand-sud", typed, "2026-11-21", "p", (Replaced("old", ""),),
-                   owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
+                   problems=(warning,), owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
              Filed("b.xlsx", "3", "refused", "grand-sud", "", "", "p", problems=(problem, warning)),
              Filed("s.xlsx", "6", "same", "grand-sud", typed, "2026-11-14", "p", problems=(warning,),
                    known_since="2026-11-30"),

@@ -399,3 +399,74 @@ def test_the_answer_a_club_receives_for_a_held_workbook_says_so_in_both_parts(le
         assert "c’est le secrétariat de la ligue qui décidera de la suite" in text
         albi = markup.unescape(received[ALBI].get_body((part,)).get_content())
         assert "le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré" in albi
+
+
+# Toulouse's version of Albi's tournament, DURAND without a first name nor a licence: a warning.
+UNNAMED_THEIRS = [[1, "DURAND", "", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]]
+# the warning as Toulouse reads it, one line of the text answer
+TO_COMPLETE = ("  - feuille «\u00a0Résultats\u00a0», cellule C2 (colonne «\u00a0Prénom\u00a0»)\u00a0: le prénom de DURAND "
+               "est vide\u00a0: deux joueurs DURAND sans prénom ni licence seraient comptés comme un seul\u202f; tapez son "
+               "prénom dans cette case, ou sa licence.")
+
+
+def test_a_held_workbook_keeps_its_warnings_says_them_to_its_club_and_counts_them_for_the_secretary(league, tmp_path):
+    """DURAND's empty Prénom refuses nothing. Held (Albi's tournament, sent by Toulouse), it was kept
+    without it: Toulouse's answer said nothing of it, nor did the secretary's lines, and an answer
+    composed again could not name it. Kept with the decision as a filed one's are (its level
+    `warning`), it is listed in Toulouse's answer after the hold, what Toulouse may still complete,
+    and counted in the secretary's lines; sent again unchanged, still waiting, it is said again with
+    « c’est l’ancien qui nous est parvenu »; once she files it, `check` lists it as any workbook's."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    theirs = workbook(tmp_path / "t", **SPRING, results=UNNAMED_THEIRS)
+    league.server.append(message(TLSE, "Tournoi d'Albi", [("t.xlsx", theirs)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert test_inbox.problems_kept(league)[1] == [("empty-first-name", "warning", "Résultats", "C2")]
+    draft = answer(league, "2026-03-14-tlse-2")
+    assert ("c’est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter une précision, répondez à "
+            f"ce message.\n\n{test_inbox.COMPLETE}\n{TO_COMPLETE}\n\nUne fois complété, vous pouvez le renvoyer en "
+            "réponse à ce message\u00a0: il sera gardé de côté de la même façon, pour la décision du secrétariat de la "
+            "ligue.\n\nBien cordialement,") in body(draft)
+    assert (f"répondez à ce message.</p>\n<p>{test_inbox.COMPLETE}</p>\n<ul>\n<li>feuille «\u00a0Résultats\u00a0», "
+            "cellule C2 (colonne «\u00a0Prénom\u00a0»)\u00a0: le prénom de DURAND est vide") in html(draft)
+    assert "il remplacera la version enregistrée" not in body(draft)  # a filed one's words: not filed
+    assert f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi, gardé dans inbox/held/{HELD} (1 avertissement) ;" \
+        in done.stdout
+    for said in (done.stderr, league.check().stderr):
+        assert f"gardé dans {league.archive / 'inbox' / 'held' / HELD} (1 avertissement, signalé au club) ; pour " \
+               "l’enregistrer" in said, said
+    # sent again unchanged: still waiting, and still to complete
+    again = message(TLSE, "Tournoi d'Albi (renvoi)", [("t.xlsx", theirs)], number=3)
+    again.replace_header("Date", "Sat, 21 Mar 2026 09:00:00 +0100")
+    league.server.append(again)
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    text = body(answer(league, "2026-03-21-tlse-3"))
+    assert STILL in text and (f"{test_inbox.COMPLETE}\n{TO_COMPLETE}\n\nSi vous l’avez déjà complété, joignez bien le "
+                              "fichier enregistré après modification\u00a0: c’est l’ancien qui nous est parvenu.") in text
+    assert "t.xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
+           f"d’Albi, gardé dans inbox/held/{HELD} (1 avertissement) ;" in done.stdout
+    assert [row[1:3] + row[4:] for row in test_inbox.inbox_files(league)][2:] == \
+        [("held", f"inbox/held/{HELD}", "2026-03-14")]
+    # she files it: the warning is inputs/'s, listed by `check` as any workbook's
+    shutil.copyfile(league.archive / "inbox" / "held" / HELD,
+                    league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx")
+    checked = league.check()
+    assert checked.returncode == 0 and "mis de côté" not in checked.stderr, checked.stderr
+    assert "1 avertissement" in checked.stderr and "le prénom de DURAND est vide" in checked.stderr
+
+
+def test_a_held_row_kept_before_its_warnings_were_kept_is_still_the_same_hold():
+    """A held row written before a held workbook's warnings were kept has none: the same bytes held
+    again for the same club are still « the one received on the 14th », their warnings said now."""
+    from reportgen.delivery.inbox_filing import Filed, Owner, Said, again
+
+    albi = (Owner("ALBI", "Albi"),)
+    before = Filed("t.xlsx", "a", "held", "grand-sud", "T", "2026-03-14", "inbox/held/m-t.xlsx", owners=albi,
+                   known_since="2026-03-14")
+    warning = Said("Résultats", "C2", "Prénom", "le prénom de DURAND est vide", "tapez son prénom", "empty-first-name",
+                   "warning")
+    now = Filed("t.xlsx", "a", "held", "grand-sud", "T", "2026-03-14", "inbox/held/n-t.xlsx", problems=(warning,),
+                owners=albi)
+    assert again(now, before) == Filed("t.xlsx", "a", "held", "grand-sud", "T", "2026-03-14", "inbox/held/m-t.xlsx",
+                                       problems=(warning,), owners=albi, known_since="2026-03-14")

@@ -51,7 +51,7 @@ def club_bodies() -> tuple[str, str]:
 
 def inbox_bodies() -> tuple[str, str]:
     """An answer with a workbook accepted (replacing another, with a warning), one held (another club's
-    tournament), two refused (one with the template, one with a warning too), one sent again unchanged
+    tournament, with a warning), two refused (one with the template, one with a warning too), one sent again unchanged
     (a warning still there), one refused again unchanged, one held again unchanged."""
     problems = (Said("Résultats", "A6", "Place", "« x » n’est pas une place", "écrivez un nombre : 1, 2, 3", "bad"),
                 Said(None, None, None, "la feuille « Résultats » est introuvable", "", "layout"))
@@ -62,7 +62,7 @@ def inbox_bodies() -> tuple[str, str]:
              Filed("b.xlsx", "1", "refused", "grand-sud", "", "", "p", problems=(*problems[:1], warning)),
              Filed("c.xlsx", "2", "refused", "grand-sud", "", "", "p", problems=problems[1:]),
              Filed("d.xlsx", "3", "held", "grand-sud", TYPED, "2026-11-21", "p", (Replaced("old", ""),),
-                   owners=(Owner("NIME", "Nîmes"),)),
+                   problems=(warning,), owners=(Owner("NIME", "Nîmes"),)),
              Filed("e.xlsx", "4", "same", "grand-sud", TYPED, "2026-11-28", "p", problems=(warning,),
                    known_since="2026-11-30"),
              Filed("f.xlsx", "5", "refused", "grand-sud", "", "", "p", problems=problems[:1], known_since="2026-11-30"),
@@ -107,7 +107,8 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     for said in ("Pour qu’il soit complet, voici encore ce que vous pouvez faire\u00a0:",
                  "voici aussi ce que vous pouvez faire (cela seul n’empêcherait pas son enregistrement)\u00a0:",
                  "est vide\u00a0: deux joueurs DUPONT", "renvoyez-le en réponse à ce message\u00a0: il remplacera",
-                 "après modification\u00a0: c’est l’ancien"):
+                 "après modification\u00a0: c’est l’ancien",
+                 "renvoyer en réponse à ce message\u00a0: il sera gardé de côté de la même façon"):
         assert said in inbox_text and said in inbox_html, said
     assert "tournoi «\u00a0" in reminders[0] and "\u00a0» (Classement" in reminders[0]
     assert "en réponse à ce message\u202f? " in reminders[1] and "le 8\u00a0novembre\u00a02026, au Grau-du-Roi" \

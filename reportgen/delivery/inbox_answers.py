@@ -9,8 +9,9 @@ received that day, still waiting for her decision) or its problems with sheet, c
 same bytes refused again for the same problems: the workbook already refused that day, its problems
 still there), with the circuit's blank workbook attached when the layout itself is wrong. A
 workbook's warnings (an empty Prénom, which refuses nothing) follow, each with its sheet, cell and
-fix: what its club may still do for it to be complete, filed or sent again unchanged; after the
-problems of a refused one, as what alone would not have refused it.
+fix: what its club may still do for it to be complete, filed, held or sent again unchanged (held:
+sent again completed, it is held the same way, for the secretary to decide); after the problems of
+a refused one, as what alone would not have refused it.
 
 An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
@@ -184,7 +185,8 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
             held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
-                         "owners": owned_by(one), "replaced": bool(one.replaced), "since": since})
+                         "owners": owned_by(one), "replaced": bool(one.replaced), "since": since,
+                         "warnings": grouped(one.warnings)})
             continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None
         if template is not None and template.filename not in {a.filename for a in attachments}:

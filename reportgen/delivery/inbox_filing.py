@@ -19,8 +19,9 @@ counts it: the hold is no problem of the club's (`Verdict.waits`, `decide`).
 
 A warning located in the workbook (model.Level.WARNING: a player's empty Prénom, which only the club
 can complete) refuses nothing, as in `make check`; it is kept with the decision and said to the club
-whatever the workbook's fate, filed or refused (`Verdict.warnings`, `Filed.warnings`). The league's
-own warnings (a club's Email in clubs.xlsx, joueurs.xlsx, another workbook of inputs/) are not its.
+whatever the workbook's fate, filed, refused or held (`Verdict.warnings`, `Filed.warnings`). The
+league's own warnings (a club's Email in clubs.xlsx, joueurs.xlsx, another workbook of inputs/) are
+not its.
 
 A tournament is its organising club's: a workbook that would replace a version another club's
 message filed, or (a circuit with `organiser`, the Grand Sud's `Club` field) whose earlier version
@@ -328,7 +329,7 @@ class Filed:
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
     # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any; accepted,
-    # refused and same: its warnings too, after them (`warnings`: what its club may still complete)
+    # refused, held and same: its warnings too, after them (`warnings`: what its club may still complete)
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
@@ -436,11 +437,13 @@ def again(filed: Filed, before: Filed | None) -> Filed:
 
 
 def _told(filed: Filed) -> tuple[Said, ...]:
-    """A workbook's problems, as `again` compares them: the other version a « lequel compte ? »
-    names (`one_version_each`) aside: the same two versions sent again, one saved as
-    « version2 (1).xlsx », ask the same question."""
+    """What refused a workbook, as `again` compares it: its blocking problems. Its warnings aside:
+    they refuse and hold nothing, and are said again as they are now (a held row kept before a
+    held workbook's warnings were has none: the same bytes are still the same hold). And the other
+    version a « lequel compte ? » names (`one_version_each`) aside: the same two versions sent
+    again, one saved as « version2 (1).xlsx », ask the same question."""
     return tuple(dataclasses.replace(said, message="") if said.code == DUPLICATE_TOURNAMENT.code else said
-                 for said in filed.problems)
+                 for said in filed.blocking)
 
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
@@ -454,9 +457,10 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
     are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
-    to its club (`Filed.warnings`), but for a tournament of another club's: held, or the same bytes
-    as the version in inputs/ sent by a club whose tournament it is not (it is not the one to
-    complete it)."""
+    to its club (`Filed.warnings`); held too: its bytes are the sender's, those the secretary files
+    if she decides so, and the sender the one that can complete them. But not for the same bytes as
+    the version in inputs/ sent by a club whose tournament it is not: that file is its organiser's
+    to complete."""
     digest = sha256(data)
     warnings = tuple(Said.of(warning) for warning in verdict.warnings)
     if verdict.accepted and verdict.event is not None:
@@ -475,8 +479,8 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                          verdict.same[0], problems=() if others else warnings, known_since=known_since)
         if others:
             return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
-                               aside(HELD, message, filename),
-                               tuple(Replaced(path, "") for path in verdict.same), owners=others), held)
+                               aside(HELD, message, filename), tuple(Replaced(path, "") for path in verdict.same),
+                               warnings, others), held)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
         # it until the other circuit's workbooks are corrected, then checks it in full (its

@@ -425,7 +425,8 @@ def describe(one: Handled) -> str:
         elif filed.status == "held":  # held again: nothing new for her to decide
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
-            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {filed.path}")
+            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {filed.path}"
+                         + (f" ({warned})" if warned else ""))
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
             parts.append(f"{filed.filename} refusé{said} ({french.plural(len(filed.blocking), 'problème')}"
@@ -538,10 +539,13 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
         sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
         day = french.date_long(dt.date.fromisoformat(one.date))
         instead = french.joined([str(inputs / r.path) for r in one.replaced])
+        # its warnings counted as `inbox` counts a filed one's: its club has them, `check` lists them once filed
+        warned = (f" ({french.plural(len(one.warnings), 'avertissement')}, signalé{'s' if len(one.warnings) > 1 else ''} "
+                  "au club)") if one.warnings else ""
         # Its words elide with ’ as the club's name french.py writes in it does (« du club d’Albi »):
         # one line, one apostrophe (the terminal's other lines keep the straight one).
         lines.append(f"{row['filename']} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
-                     f"{owned_by(one)} ; gardé dans {archive / one.path} ; pour l’enregistrer, mettez-le dans "
+                     f"{owned_by(one)} ; gardé dans {archive / one.path}{warned} ; pour l’enregistrer, mettez-le dans "
                      + (f"inputs/ à la place de {instead}" if instead else "inputs/")
                      + " ; pour l’écarter, supprimez-le")
     return lines

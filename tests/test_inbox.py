@@ -1014,6 +1014,54 @@ def test_kill_9_while_answering_a_workbook_sent_again_unchanged_then_a_rerun_ans
     assert league.run().returncode == 0 and len(league.drafts()) == 2  # and again: nothing more
 
 
+def answers_to(smtp, subject: str) -> list[str]:
+    """The plain text of each answer the SMTP server received to a message of `subject`."""
+    return [body(sent.message) for sent in smtp.received if sent.message["Subject"] == f"Re: {subject}"]
+
+
+def test_kill_9_on_the_refused_again_path_then_a_rerun_loses_nothing_and_answers_once(league, tmp_path, smtp):
+    """The same bytes refused again (`again`: the first copy shared, dated from it), a real `reportgen
+    inbox --send` killed once their decision is committed, as it writes their answer; then, once the
+    secretary deleted that copy, the same bytes sent a third time (a new refusal, a copy of its own)
+    killed as that copy is kept aside. Each rerun finishes from the decision recorded: the copy kept,
+    one answer sent, saying what the decision said; the secretary's list names each copy once."""
+    broken = refused_then_sent_again(league, tmp_path, BROKEN)
+    league.with_smtp(smtp.port)
+    # renames: the message's copy, the check's scratch folder, the answer's draft (its copy is the
+    # first one, already there): killed at the third
+    killed = league.process("--send", strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "done"), (2, "filed")] and smtp.received == []
+    assert inbox_files(league)[1][1:] == ("refused", FIRST_COPY, "[]", "2026-03-14")
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    [said] = answers_to(smtp, "Tournoi du 21 (renvoi)")
+    assert "casse (1).xlsx\u00a0: c’est le même classeur que celui déjà refusé le 14\u00a0mars\u00a02026" in said
+    # the first refusal's draft is superseded by the newer answer for the same tournament: never sent
+    assert answers_to(smtp, "Tournoi du 21") == [] and "remplacée par une plus récente" in done.stdout
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == \
+        {"2026-03-14-albi-1-casse.xlsx": broken}
+    assert done.stderr.count("2026-03-14-albi-1-casse.xlsx") == 1
+    # she deletes it; the third sending, a new refusal, killed as its own copy is kept aside
+    (league.archive / FIRST_COPY).unlink()
+    league.server.append(message(ALBI, "Tournoi du 21 (encore)", [("casse.xlsx", broken)], number=3))
+    third = league.archive / "inbox" / "refused" / "2026-03-14-albi-3-casse.xlsx"
+    # renames: the message's copy, the check's scratch folder, the new copy: killed at the third
+    killed = league.process("--send", strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert league.rows()[2][:2] == (3, "filing") and not third.exists()
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    # the killed run's temporary file gone, the copy whole
+    assert {p.name: p.read_bytes() for p in (league.archive / "inbox" / "refused").iterdir()} == {third.name: broken}
+    [said] = answers_to(smtp, "Tournoi du 21 (encore)")
+    assert "casse.xlsx\u00a0: ce classeur n’a pas pu être enregistré" in said and "déjà refusé" not in said
+    assert len(smtp.received) == 2 and league.server.uids() == []
+    assert done.stderr.count(third.name) == 1 and "2026-03-14-albi-1-casse.xlsx" not in done.stderr
+    # and again: nothing more
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 2 and len(inbox_files(league)) == 3
+
+
 def test_two_runs_at_once_do_not_both_run(league, tmp_path, smtp):
     league.with_smtp(smtp.port)
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))

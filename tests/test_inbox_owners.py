@@ -470,3 +470,44 @@ def test_a_held_row_kept_before_its_warnings_were_kept_is_still_the_same_hold():
                 owners=albi)
     assert again(now, before) == Filed("t.xlsx", "a", "held", "grand-sud", "T", "2026-03-14", "inbox/held/m-t.xlsx",
                                        problems=(warning,), owners=albi, known_since="2026-03-14")
+
+
+def test_kill_9_on_the_held_again_path_then_a_rerun_loses_nothing_and_answers_once(league, tmp_path, smtp):
+    """The same bytes held again for the same club (the first copy shared, « still waiting »), a real
+    `reportgen inbox --send` killed once their decision is committed, as it writes their answer;
+    then, once the secretary deleted that copy (her « no »), the same bytes sent again (a new hold, a
+    copy of its own) killed as that copy is kept aside. Each rerun finishes from the decision
+    recorded: the copy kept, one answer sent, saying what the decision said; listed once."""
+    theirs = held_then_sent_again(league, tmp_path)
+    league.with_smtp(smtp.port)
+    # renames: the message's copy, the check's scratch folder, the answer's draft (its copy is the
+    # first one, already there): killed at the third
+    killed = league.process("--send", strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "done"), (2, "done"), (3, "filed")] and smtp.received == []
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    [sent] = [sent.message for sent in smtp.received if sent.message["Subject"] == "Re: Tournoi d'Albi (renvoi)"]
+    assert STILL in test_inbox.body(sent)
+    # the first hold's draft is superseded by the newer answer for the same tournament: never sent
+    assert [sent.rcpt_tos for sent in smtp.received] == [[TLSE], [ALBI]]
+    kept = league.archive / "inbox" / "held"
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == {HELD: theirs} and done.stderr.count(HELD) == 1
+    # she deletes it; sent again, a new hold, killed as its own copy is kept aside
+    (kept / HELD).unlink()
+    league.server.append(message(TLSE, "Tournoi d'Albi (encore)", [("t.xlsx", theirs)], number=4))
+    # renames: the message's copy, the check's scratch folder, the new copy: killed at the third
+    killed = league.process("--send", strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert league.rows()[3][:2] == (4, "filing")
+    assert [p.name for p in kept.iterdir() if not p.name.startswith(".")] == []  # a temporary file, removed next
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert {p.name: p.read_bytes() for p in kept.iterdir()} == {"2026-03-14-tlse-4-t.xlsx": theirs}
+    [sent] = [sent.message for sent in smtp.received if sent.message["Subject"] == "Re: Tournoi d'Albi (encore)"]
+    assert "décidera de la suite" in test_inbox.body(sent) and STILL not in test_inbox.body(sent)
+    assert len(smtp.received) == 3 and league.server.uids() == []
+    assert done.stderr.count("2026-03-14-tlse-4-t.xlsx") == 1 and HELD not in done.stderr
+    # and again: nothing more
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 3
+    assert len(test_inbox.inbox_files(league)) == 4

@@ -219,3 +219,71 @@ def test_a_new_layout_of_the_same_results_is_one_line_with_nothing_to_send_again
     assert len(relaid) == 1 and relaid[0].endswith("avec les mêmes résultats (grand-sud) : inutile de les renvoyer")
     page = (small_league_copy.outputs / "verification.html").read_text(encoding="utf-8")
     assert "Documents remis en page" in page and "Documents déjà publiés modifiés par ce calcul" not in page
+
+
+def close_season(inputs, day: dt.date) -> None:
+    """inputs/saisons.toml as `reportgen season close 2026 --date …` writes it."""
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
+
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({day.year: day}))
+
+
+FINAL = "grand-sud/2026/classement-final-2026"
+ANNEX = "grand-sud/2026/annexe-grand-sud-2026"
+
+
+def test_a_late_workbook_dated_before_the_closing_day_is_a_correction_of_the_final_ranking(small_league_copy):
+    """Season 2026 closed on 28 February and its final ranking published (dated 10 January, its last
+    tournament); a club's workbook of 14 February arrives after. It counts (Grand Sud §1: every
+    tournament of the year), and the final ranking already sent moves to 14 February: a correction,
+    said with the closing, the workbook and its day, never a new edition passed over in silence."""
+    from tests.test_cli import run
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    assert (outputs / f"{FINAL}.html").is_file()
+    write_tournament(inputs, "2026-02-14-nimes", day="14/02/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    done = run("build", "--quiet", "--inputs", str(inputs), "--outputs", str(outputs),
+               "--archive", str(inputs.parent / "archive"))
+    assert done.returncode == 0, done.stderr
+    said = ("la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change ; "
+            "classeur ajouté : 2026-02-14-nimes.xlsx (tournoi du 14 février 2026)")
+    lines = done.stderr.splitlines()
+    assert ("  - grand-sud/2026/classement-final-2026 (Classement final de la saison 2026, 14 février 2026) : "
+            + said) in lines
+    assert f"  - {ANNEX} (Classement régional Grand Sud 2026, 14 février 2026) : {said}" in lines
+    page = (outputs / "verification.html").read_text(encoding="utf-8")
+    assert "Documents déjà publiés modifiés par ce calcul" in page and "déjà publié (daté du 10 janvier 2026)" in page
+    corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
+    corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")  # French typography's spaces
+    assert "la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change" in corrections
+    assert "Classement final de la saison 2026" in corrections
+
+
+def test_a_late_workbook_of_an_earlier_day_leads_the_final_ranking_s_reasons_with_the_closing(small_league_copy):
+    """A workbook of 5 January arrives once the season is closed: the final bulletin keeps its date
+    and says the closing first; the 10 January bulletin it changes too is a correction like any."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    write_tournament(inputs, "2026-01-05-nimes", day="05/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    result = build(inputs, outputs, TODAY)
+    added = "classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier 2026)"
+    closed = "la saison 2026 est close : son classement final déjà publié change"
+    assert changed(result) == {"grand-sud/2026/classement-2026-01-10": (added,), FINAL: (closed, added),
+                               ANNEX: (closed, added)}
+
+
+def test_a_closed_season_s_final_ranking_relaid_is_no_correction():
+    """Nothing of the season changed (a new version of reportgen): no word of the closing."""
+    def final(html: str) -> dict:
+        return {"documents": [{"season": 2026, "path": "2026/classement-final-2026", "title": "Classement final",
+                               "date": "2026-11-14"}], "annexes": [], "pdfs": {"2026/classement-final-2026.pdf":
+                                                                               {"html": html}},
+                "sources": {"workbooks": {}, "shared": {}, "closed": [2026], "final": [2026]}}
+
+    (change,) = republished("grand-sud", final("a"), final("b"))
+    assert change.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)

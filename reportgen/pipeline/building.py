@@ -330,7 +330,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         that it changes: render/changes.py). Its PDFs' records are completed once they are
         (`pdf_proofs`): the hash of their bytes, the proof the next build needs to reuse them."""
         laid.annex_hashes(manifest, staging)
-        manifest.sources = changes.sources(inputs, laid.events, digests, set(laid.closed))
+        # a circuit whose closing makes its season's ranking final: a late tournament that changes it is said
+        final = laid.closed if circuits.REGISTRY[manifest.circuit].final_when_closed else ()
+        manifest.sources = changes.sources(inputs, laid.events, digests, laid.closed, final)
         return manifest
 
     with uncollected():  # as in `load`, where they were made: the collector's passes find no cycle there

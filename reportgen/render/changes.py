@@ -16,7 +16,10 @@ changed and why, in words the secretary can repeat to a club:
   (`Republished.same_content`), which the site lists apart, in one line, not as a correction.
 
 A document whose date moved (the running ranking of the season, now as of a later tournament) is a
-new edition, not a change to what was sent; a new document is not a change either.
+new edition, not a change to what was sent; a new document is not a change either. Except once its
+season's ranking is final (`sources`' `final`): the final bulletin and the season's annex are dated
+by the season's last tournament, and a late tournament that moves that date changes the final
+ranking already sent (`_final_changed`).
 """
 
 from __future__ import annotations
@@ -46,11 +49,13 @@ def _sha256(path: Path) -> str | None:
 
 
 def sources(inputs: Path, workbooks: Iterable[tuple[str, dt.date]], digests: Mapping[str, str] | None = None,
-            closed: Iterable[int] = ()) -> dict:
+            closed: Iterable[int] = (), final: Iterable[int] = ()) -> dict:
     """What a circuit's publication is made from, for its manifest: its workbooks (path relative
     to inputs/ → hash and tournament date) and the league's shared files (name → hash, or None).
     `digests`: the SHA-256 of inputs/' files the build already took (render/cache.py), by path;
-    `closed`: the seasons of its documents that are over (their ranking is final)."""
+    `closed`: the seasons of its documents that are over (their ranking is final); `final`: those of
+    them whose season ranking the circuit publishes as final (`CircuitInfo.final_when_closed`), its
+    final bulletin and annex dated by their last tournament (not a Tantrix rating list's season)."""
     known = digests or {}
 
     def digest(name: str) -> str | None:
@@ -60,6 +65,7 @@ def sources(inputs: Path, workbooks: Iterable[tuple[str, dt.date]], digests: Map
         "workbooks": {label: {"sha256": digest(label), "date": day.isoformat()} for label, day in sorted(workbooks)},
         "shared": {name: digest(name) for name in SHARED_FILES},
         "closed": sorted(set(closed)),
+        "final": sorted(set(final)),
     }
 
 
@@ -121,7 +127,8 @@ def workbook_change(reason: str) -> WorkbookChange | None:
 
 
 def _published(manifest: dict) -> dict[str, dict]:
-    """Each document and annex of a manifest: path → its title, date and content hash."""
+    """Each document and annex of a manifest: path → its title, date, content hash, season, and
+    whether it is its season's whole ranking (no tournament's own: a final bulletin, an annex)."""
     found = {}
     pdfs = manifest.get("pdfs") or {}
     for document in manifest.get("documents") or []:
@@ -129,11 +136,11 @@ def _published(manifest: dict) -> dict[str, dict]:
         # The page's hash: a long ranking's PDF is rendered from its top rows only (render/pdf.py `record`).
         found[document["path"]] = {"title": document["title"], "date": document["date"],
                                    "hash": record.get("page", record.get("html")),
-                                   "season": document.get("season")}
+                                   "season": document.get("season"), "whole": not document.get("events")}
     for annex in manifest.get("annexes") or []:
         if annex.get("date"):
             found[annex["path"]] = {"title": annex["title"], "date": annex["date"], "hash": annex.get("sha256"),
-                                    "season": annex.get("season")}
+                                    "season": annex.get("season"), "whole": True}
     return found
 
 
@@ -167,12 +174,19 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
     # every ranking of the circuit as it was (each CSV both publish, its bytes), none missing
     all_same = bool(rankings_before) and all(rankings_after.get(path) == digest
                                              for path, digest in rankings_before.items())
+    final = _final(before) & _final(after)
     changed = []
     for path, was in old.items():
         now = new.get(path)
-        if now is None or now["date"] != was["date"] or now["hash"] == was["hash"] or was["hash"] is None:
+        if now is None or now["hash"] == was["hash"] or was["hash"] is None:
             continue
+        # the season's whole ranking (no tournament's own: its final bulletin, its annex), once final
+        is_final = now["whole"] and now["season"] in final
+        if now["date"] != was["date"] and not is_final:
+            continue  # a new edition: the season's running ranking, now as of a later tournament
         reasons = _reasons(before.get("sources") or {}, after.get("sources") or {}, now["date"], now["season"])
+        if is_final:
+            reasons = _final_changed(now["season"], was["date"], now["date"], reasons)
         same = False
         if reasons == (NEW_VERSION,):  # no source changed: did what it reports? (unknown: said as before)
             own = f"{path}.csv"
@@ -184,6 +198,29 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
             reasons = (NEW_RESULTS,) if known and not same else reasons
         changed.append(Republished(circuit, path, now["title"], dt.date.fromisoformat(now["date"]), reasons, same))
     return changed
+
+
+def _final(manifest: dict) -> set[int]:
+    """The seasons whose ranking a manifest published as final (none said: an older manifest)."""
+    return set((manifest.get("sources") or {}).get("final") or ())
+
+
+def _final_changed(season: int, was: str, now: str, reasons: tuple[str, ...]) -> tuple[str, ...]:
+    """The reasons a final ranking already published changes, led by the closing when a workbook of
+    the season changes it: a club's late workbook of a tournament played on or before the closing day.
+    It counts: the Grand Sud regulation's §1, « Le classement final ne prend en compte que les
+    points obtenus dans les tournois de l’année N », takes every tournament of the year, and so does
+    the Tour de France's « meilleur total à la fin de l’année ». Refusing it until the season were
+    opened again would keep a final ranking the regulation calls incomplete, and a season over
+    with its year cannot be opened again (`reportgen season open`): the build takes it and says
+    here, to the secretary (the build's lines, verification.html) and on the site's corrections
+    page, that the closed season's final ranking changed, because of which workbook, of which day.
+    One dated after the closing day is another matter: it contradicts the closing, and the build
+    refuses it (problems.py `SEASON_CLOSED`, pipeline/loading.py `closed_before`)."""
+    if not any(workbook_change(reason) for reason in reasons):
+        return reasons  # a new layout, a directory, the closing itself: said as for any document
+    dated = "" if was == now else f" (daté du {french.date_long(dt.date.fromisoformat(was))})"
+    return (f"la saison {season} est close : son classement final déjà publié{dated} change", *reasons)
 
 
 def relaid(changes: Iterable[Republished]) -> str:

@@ -148,13 +148,21 @@ EMPTY = _kind("empty", "a sheet has its headers but no rows", "{nothing} dans la
 FUTURE_DATE = _kind("future-date", "the tournament's date is after today",
                     "{typed}la date {event} ({day}) est dans le futur", "corrigez la date {event}",
                     typed="", event="du tournoi")
-# `reopen`: the secretary's part of the fix, which a club is told in its own words (delivery/inbox_filing.py).
+# `reopen`: the secretary's part of the fix, `reopen(season)`, which a club is told in its own words
+# (delivery/inbox_filing.py).
 SEASON_CLOSED = _kind("season-closed", "a tournament dated after the day its season was closed (inputs/saisons.toml, "
                       "`reportgen season close`): it would change the ranking published as final",
                       "la saison {season} est close depuis le {closed} : ce tournoi du {day} changerait son classement "
-                      "final", "si sa date est fausse, corrigez-la ; sinon, pour qu’il compte, {reopen}",
-                      reopen="rouvrez la saison (supprimez sa ligne dans saisons.toml) et clôturez-la de nouveau une "
-                      "fois tous ses tournois reçus")
+                      "final", "si sa date est fausse, corrigez-la ; sinon, pour qu’il compte, {reopen}")
+
+
+def reopen(season: int | str) -> str:
+    """How the secretary opens a season again, in `SEASON_CLOSED`'s fix (a kind's fields are
+    formatted once: its command's year is given here)."""
+    return (f"rouvrez la saison (« reportgen season open {season} », puis « make ») et clôturez-la de nouveau une "
+            "fois tous ses tournois reçus")
+
+
 LAYOUT = _kind("layout", "a sheet a command of reportgen wrote is no longer in its layout",
                "la feuille « {sheet} » n’est plus dans la disposition que « reportgen {command} » lui donne "
                "({layout})")

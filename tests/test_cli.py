@@ -113,7 +113,8 @@ def test_help_usage_and_usage_errors_speak_french():
 @pytest.mark.parametrize("args, example", [(("standings", "grand-sud", "--season", "deux"), "--season 2026"),
                                            (("archive", "--season", "2O26"), "--season 2026"),
                                            (("masters", "prepare", "--season", "x"), "--season 2026"),
-                                           (("season", "close", "l'an dernier"), "par exemple 2026")])
+                                           (("season", "close", "l'an dernier"), "par exemple 2026"),
+                                           (("season", "open", "l'an dernier"), "par exemple 2026")])
 def test_a_season_that_is_not_a_number_is_said_in_french_with_what_to_type(args, example):
     said = run(*args)
     flat = " ".join(said.stderr.replace("│", " ").split())
@@ -319,7 +320,7 @@ def test_check_on_a_clean_league_exits_0(inputs):
 
 @pytest.mark.parametrize("command", [
     ("check",), ("build",), ("standings", "grand-sud"), ("players", "list"), ("mail",), ("remind",),
-    ("archive", "--season", "2026"), ("season", "close", "2026"),
+    ("archive", "--season", "2026"), ("season", "close", "2026"), ("season", "open", "2026"),
     ("masters", "prepare", "--season", "2026", "--date", "12/12/2026", "--lieu", "Carcassonne"),
 ])
 def test_a_missing_inputs_folder_is_a_mistyped_inputs_said_in_one_line(tmp_path, command):
@@ -329,7 +330,8 @@ def test_a_missing_inputs_folder_is_a_mistyped_inputs_said_in_one_line(tmp_path,
     absent = tmp_path / "absent"
     folders = ["--outputs", str(tmp_path / "out")] if command[0] in ("check", "build", "mail", "remind", "archive") \
         else []
-    folders += ["--archive", str(tmp_path / "archive")] if command[0] not in ("masters", "players") else []
+    folders += ["--archive", str(tmp_path / "archive")] if command[0] not in ("masters", "players") \
+        and command[:2] != ("season", "open") else []
     result = run(*command, "--inputs", str(absent), *folders, cwd=tmp_path)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.splitlines() == [

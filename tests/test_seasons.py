@@ -173,33 +173,91 @@ def test_a_tournament_dated_after_its_season_was_closed_is_a_located_problem(sma
     """A club's workbook that comes once its season is closed, dated after the closing day, was
     counted in silence: the ranking published as final changed. Now a problem at its date (blocking:
     the Grand Sud publishes nothing new, its final ranking stays as published), saying since when the
-    season is closed and how to open it again (no command does: its line in saisons.toml)."""
+    season is closed and how to open it again (`reportgen season open`)."""
     inputs = small_league_copy.inputs
     on_the_last_day = close(inputs, "2026", "--date", "07/02/2026")  # the day of its last tournament: allowed
     assert on_the_last_day.returncode == 0, on_the_last_day.stderr
     write_tournament(inputs, "2026-03-14-perpignan", day="14/03/2026", club="PERP")
     said = ("2026-03-14-perpignan.xlsx:'Tournoi'!B3 (colonne « Date ») : la saison 2026 est close depuis le "
             "7 février 2026 : ce tournoi du 14 mars 2026 changerait son classement final — si sa date est fausse, "
-            "corrigez-la ; sinon, pour qu’il compte, rouvrez la saison (supprimez sa ligne dans saisons.toml) et "
-            "clôturez-la de nouveau une fois tous ses tournois reçus")
+            "corrigez-la ; sinon, pour qu’il compte, rouvrez la saison (« reportgen season open 2026 », puis « make ») "
+            "et clôturez-la de nouveau une fois tous ses tournois reçus")
     assert [str(p) for p in load(inputs, TODAY).all_problems()] == [said]
     checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(small_league_copy.outputs)],
                              capture_output=True, text=True)
     assert checked.returncode == 1 and f"  - {said}" in checked.stderr.splitlines(), checked.stderr
-    # opened again as the fix says (its line removed): counted, no problem
-    (inputs / SEASONS_FILE).write_bytes(seasons_toml({}))
+    # opened again as the fix says: counted, no problem
+    assert reopen(inputs, "2026").returncode == 0
     assert load(inputs, TODAY).all_problems() == []
 
 
 def test_the_seasons_file_speaks_french_to_the_secretary_and_reads_back(tmp_path):
     """The secretary reads inputs/saisons.toml: its comment was English (« # Written by `reportgen
-    season close`… »). French, saying how to open a season again; the file reads back as written."""
+    season close`… »). French, saying how to open a season again (the command, since there is one:
+    it told her to delete the line); the file reads back as written."""
     closed = {2025: dt.date(2025, 12, 20), 2026: dt.date(2026, 11, 20)}
     (tmp_path / SEASONS_FILE).write_bytes(seasons_toml(closed))
     text = (tmp_path / SEASONS_FILE).read_text(encoding="utf-8")
     assert text == ("# Écrit par « reportgen season close » : les saisons que vous avez closes, et à quelle date.\n"
                     "# Une saison est aussi close une fois son année finie.\n"
-                    "# Pour rouvrir une saison, supprimez sa ligne ; « reportgen season close » la clôt de nouveau.\n"
+                    "# Pour rouvrir une saison : « reportgen season open 2026 » ; « reportgen season close 2026 » la "
+                    "clôt de nouveau.\n"
                     "[closed]\n2025 = 2025-12-20\n2026 = 2026-11-20\n")
     problems: list = []
     assert read_closed(tmp_path, problems) == closed and problems == []
+
+
+def reopen(inputs: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([REPORTGEN, "season", "open", *args, "--inputs", str(inputs)], capture_output=True,
+                          text=True)
+
+
+def test_opening_a_closed_season_again_removes_its_line_and_its_final_bulletin_at_the_next_build(small_league_copy):
+    """There was no `reportgen season open`: the secretary was told to delete the season's line in
+    saisons.toml. The command removes it (the header and the other seasons kept), says what the
+    next `make` does, and the build does it: the final bulletin leaves outputs/, the season's
+    ranking is « provisoire » again."""
+    from reportgen.pipeline import build
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({2025: dt.date(2025, 12, 20), 2026: dt.date(2026, 2, 7)}))
+    assert build(inputs, outputs, TODAY).ok
+    final = outputs / "grand-sud" / "2026" / "classement-final-2026"
+    assert all(final.with_suffix(kind).is_file() for kind in (".html", ".pdf", ".csv"))
+    done = reopen(inputs, "2026")
+    assert (done.returncode, done.stdout) == (0, ""), done.stderr
+    assert done.stderr.splitlines() == [
+        f"saison 2026 rouverte : sa clôture du 7 février 2026 est retirée de {inputs / SEASONS_FILE}",
+        "au prochain « make », son classement redevient « à date » : ses bulletins finals (classement-final-2026, "
+        "HTML et PDF) sont retirés de outputs/ et du site, son classement y est publié comme provisoire "
+        "(classement-provisoire-2026.csv et l’annexe), et son dernier bulletin daté est de nouveau le classement "
+        "en vigueur ; « reportgen season close 2026 » la clôt de nouveau une fois tous ses tournois reçus"]
+    assert (inputs / SEASONS_FILE).read_bytes() == seasons_toml({2025: dt.date(2025, 12, 20)})
+    assert final_titles(inputs) == {2025: "Classement final de la saison 2025"}
+    # what it said, the build does
+    assert build(inputs, outputs, TODAY).ok
+    assert not [kind for kind in (".html", ".pdf", ".csv") if final.with_suffix(kind).exists()]
+    assert (outputs / "grand-sud" / "2026" / "classement-provisoire-2026.csv").is_file()
+    assert "classement-final-2026" not in (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+
+
+def test_opening_a_season_not_closed_or_over_with_its_year_writes_nothing(small_league_copy):
+    """As `season close` of a season already closed: one line, exit 0. A season over with its year
+    is closed whatever the file says: it cannot be opened (exit 2). A year not begun is a mistyped
+    one (exit 2, README). None of them writes saisons.toml."""
+    inputs = small_league_copy.inputs
+    year = dt.date.today().year
+    not_closed = reopen(inputs, str(year))
+    assert (not_closed.returncode, not_closed.stderr) == (0, f"la saison {year} n’est pas close : rien à rouvrir\n")
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({year - 1: dt.date(year - 1, 11, 20)}))
+    before = (inputs / SEASONS_FILE).read_bytes()
+    over = reopen(inputs, str(year - 1))
+    assert over.returncode == 2 and over.stderr.splitlines() == [
+        f"la saison {year - 1} est close depuis la fin de son année (31 décembre {year - 1}) et ne peut pas être "
+        "rouverte : son classement final reste celui que « make » publie"]
+    ahead = reopen(inputs, str(year + 36))
+    assert (ahead.returncode, ahead.stderr) == (2, f"la saison {year + 36} n’a pas commencé : rien à rouvrir — "
+                                                   f"vérifiez l’année (par exemple « reportgen season open {year} »)\n")
+    missing = reopen(inputs.parent / "nulle-part", str(year))
+    assert missing.returncode == 2 and not (inputs.parent / "nulle-part").exists()
+    assert (inputs / SEASONS_FILE).read_bytes() == before

@@ -1,4 +1,5 @@
-"""`reportgen season close`: the secretary says a season is over before its year is."""
+"""`reportgen season close`: the secretary says a season is over before its year is; `reportgen season
+open`: she takes it back, a workbook of the season still to come."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from reportgen.commands.delivery_options import ArchiveOption
 if TYPE_CHECKING:
     from reportgen.pipeline import League
 
-app = typer.Typer(help="Les saisons : clôture.", no_args_is_help=True)
+app = typer.Typer(help="Les saisons : clôture, réouverture.", no_args_is_help=True)
 
 
 @app.command("close")
@@ -58,6 +59,47 @@ def close(
         return
     err(f"saison {season} close le {french.date_long(day)} ({inputs / SEASONS_FILE}) ; "
         "lancez « make » pour publier son classement final")
+
+
+@app.command("open")
+def open_(
+    season: Annotated[int, typer.Argument(metavar="saison", help="L'année de la saison, par exemple 2026.")],
+    inputs: InputsOption = Path("inputs"),
+) -> None:
+    """Rouvrir une saison close : son classement redevient « à date » au prochain « make » (inputs/saisons.toml)."""
+    from reportgen import french
+    from reportgen.ingest.discover import folder_named
+    from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
+    from reportgen.model import Problem
+    from reportgen.render.files import write_atomic
+
+    today = dt.date.today()
+    folder_named(inputs)
+    if season > today.year:  # a mistyped year (2062 for 2026): the season meant would stay closed, silently
+        names_nothing(f"la saison {season} n’a pas commencé : rien à rouvrir — vérifiez l’année (par exemple "
+                      f"« reportgen season open {today.year} »)")
+    problems: list[Problem] = []
+    closed = read_closed(inputs, problems)
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+    if today.year > season:  # Reading.season_closed: over with its year, whatever saisons.toml says
+        err(f"la saison {season} est close depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) "
+            "et ne peut pas être rouverte : son classement final reste celui que « make » publie")
+        raise typer.Exit(2)
+    if season not in closed:  # as `close` of a season already closed: said, nothing to do
+        err(f"la saison {season} n’est pas close : rien à rouvrir")
+        return
+    day = closed.pop(season)
+    write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
+    # What the build does once the line is gone (tests/test_seasons.py builds it): the final
+    # bulletins leave outputs/ and the site, the CSV is named « provisoire » again.
+    err(f"saison {season} rouverte : sa clôture du {french.date_long(day)} est retirée de {inputs / SEASONS_FILE}")
+    err(f"au prochain « make », son classement redevient « à date » : ses bulletins finals (classement-final-{season}, "
+        f"HTML et PDF) sont retirés de outputs/ et du site, son classement y est publié comme provisoire "
+        f"(classement-provisoire-{season}.csv et l’annexe), et son dernier bulletin daté est de nouveau le "
+        f"classement en vigueur ; « reportgen season close {season} » la clôt de nouveau une fois tous ses "
+        "tournois reçus")
 
 
 def _refuse_unless_the_league_has(season: int, league: League, inputs: Path, archive: Path) -> None:

@@ -61,8 +61,8 @@ from reportgen.problems import (
     MISSING_COLUMN,
     MISSING_FIELD,
     MISSING_SHEET,
-    SEASON_CLOSED,
     UPSTREAM,
+    reopen,
 )
 from reportgen.render.files import write_atomic
 from reportgen.render.scratch import Scratch
@@ -265,8 +265,10 @@ _FOR_CLUBS = (
     (" Sinon ajoutez le club à clubs.xlsx", f" Sinon, si votre club n’est pas dans {_CLUBS_LIST}, {_TELL_US}"),
     (", ou ajoutez le club à clubs.xlsx", f" ; si votre club n’y figure pas, {_TELL_US}"),
     ("d’un club de l’annuaire", f"d’un club de {_CLUBS_LIST}"),
-    (str(SEASON_CLOSED.defaults["reopen"]), f"{_TELL_US} : la ligue peut rouvrir la saison"),
 )
+# the secretary's command, of any season (problems.py `reopen`)
+_REOPEN = re.compile(re.escape(reopen("SEASON")).replace("SEASON", r"\d+"))
+_REOPEN_FOR_CLUBS = f"{_TELL_US} : la ligue peut rouvrir la saison"
 
 
 @dataclass(frozen=True)
@@ -293,6 +295,7 @@ class Said:
         message, fix = problem.message, problem.fix
         for secretary, club in _FOR_CLUBS:
             message, fix = message.replace(secretary, club), fix.replace(secretary, club)
+        fix = _REOPEN.sub(_REOPEN_FOR_CLUBS, fix)
         return cls(ref.sheet, ref.cell, ref.column, message, fix, problem.code, problem.level.value)
 
     @property

@@ -1,4 +1,4 @@
-"""Closed seasons: `inputs/saisons.toml`, written by `reportgen season close`.
+"""Closed seasons: `inputs/saisons.toml`, written by `reportgen season close` and `season open`.
 
 Until its season is closed, a final ranking is only the ranking « à date » (a CSV; no bulletin of
 its own, its latest dated bulletin says it): later tournaments of the season may still arrive.
@@ -16,11 +16,12 @@ from reportgen.model import Problem, SourceRef
 from reportgen.problems import BAD_VALUE, UNREADABLE
 
 SEASONS_FILE = "saisons.toml"
-# The secretary reads the file: its comment is French, and says how to open a season again (no
-# command does). Comments only: the file reads the same (`read_closed`).
+# The secretary reads the file: its comment is French, and says how to open a season again
+# (`reportgen season open`). Comments only: the file reads the same (`read_closed`).
 HEADER = ("# Écrit par « reportgen season close » : les saisons que vous avez closes, et à quelle date.\n"
           "# Une saison est aussi close une fois son année finie.\n"
-          "# Pour rouvrir une saison, supprimez sa ligne ; « reportgen season close » la clôt de nouveau.\n"
+          "# Pour rouvrir une saison : « reportgen season open 2026 » ; « reportgen season close 2026 » la clôt "
+          "de nouveau.\n"
           "[closed]\n")
 
 
@@ -47,6 +48,6 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
 
 
 def seasons_toml(closed: dict[int, dt.date]) -> bytes:
-    """The file's text for these closed seasons (`reportgen season close` writes it)."""
+    """The file's text for these closed seasons (`reportgen season close` and `open` write it)."""
     lines = "".join(f"{year} = {day.isoformat()}\n" for year, day in sorted(closed.items()))
     return (HEADER + lines).encode("utf-8")

@@ -39,7 +39,7 @@ from reportgen.ingest.workbook import (
 )
 from reportgen.model import SILENT, Event, Problem, Progress, SourceRef
 from reportgen.pipeline import parsed as handed_over
-from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, SEASON_CLOSED
+from reportgen.problems import DUPLICATE_TOURNAMENT, MISSING_CLUBS, SEASON_CLOSED, reopen
 from reportgen.site.privacy import Public
 
 if TYPE_CHECKING:
@@ -290,7 +290,8 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
         if (closing := closed_before(slug, event, reading.closed)) is not None:
             found[slug].problems.append(SEASON_CLOSED(sheet.ref("date"), season=event.date.year,
                                                       closed=french.date_long(closing),
-                                                      day=french.date_long(event.date)))
+                                                      day=french.date_long(event.date),
+                                                      reopen=reopen(event.date.year)))
 
     entries = [entry for inputs_ in found.values() for event in inputs_.events for entry in event.entries]
     identities = Identities(directory, entries, problems)
@@ -319,8 +320,10 @@ def closed_before(slug: str, event: Event, closed: Mapping[int, dt.date]) -> dt.
     (docs/regulations/INTERPRETATIONS.md: « Final ranking of year N: only year-N tournaments »), the
     Tour de France's winner having « le meilleur total à la fin de l’année ». So a later tournament
     is never left out: the build refuses it (`SEASON_CLOSED`, at its date) until its date is
-    corrected or the season opened again, and `reportgen season close` refuses a day before one. On
-    the closing day itself it is the season's last, and counts."""
+    corrected or the season opened again (`reportgen season open`), and `reportgen season close`
+    refuses a day before one. On the closing day itself it is the season's last, and counts, as does
+    one of an earlier day that comes late: the build names the final ranking it changes
+    (render/changes.py `_final_changed`)."""
     closing = closed.get(event.date.year) if circuits.REGISTRY[slug].final_when_closed else None
     return closing if closing is not None and closing < event.date else None
 

@@ -99,6 +99,27 @@ def test_every_ranking_of_the_example_agrees_with_the_naive_reference(league, re
     assert published == reference_rankings(inputs.results, inputs.events)
 
 
+def test_a_grand_sud_bulletin_names_the_ranking_its_evolution_compares_with(league):
+    """The regulation's « évolution de la place par rapport au classement précédent »: the final ranking
+    (the season's tournaments alone) follows the last dated one, which also counted the year before's,
+    and a player's ▼40 there is no result lost. Its bulletin said « depuis le classement précédent »;
+    it names that ranking, and what it counted that the final does not."""
+    from reportgen.circuits.grand_sud.documents import evolution_since
+    from reportgen.circuits.grand_sud.scoring import score_league
+
+    inputs = league.circuits["grand-sud"]
+    settings = league.settings.circuits["grand-sud"]
+    eligible = {e.id: e.content.club.departement in settings.departements for e in inputs.events}
+    tournaments, _, rankings = score_league(inputs.results, inputs.events, eligible, settings)
+    said = {(r.season, r.date.isoformat(), r.final): evolution_since(r, tournaments) for r in rankings}
+    assert said[(2025, "2025-01-25", False)] == "depuis le classement précédent"  # the first: all new
+    assert said[(2026, "2026-01-24", False)] == "depuis le classement final 2025"
+    assert said[(2026, "2026-11-14", False)] == "depuis le classement au 24 octobre 2026"
+    assert said[(2026, "2026-11-14", True)] == ("depuis le classement au 14 novembre 2026, qui comptait aussi "
+                                                "les tournois de 2025")
+    assert said[(2025, "2025-12-06", True)] == "depuis le classement au 6 décembre 2025"  # nothing of 2024
+
+
 def test_the_generator_reproduces_the_committed_example_byte_for_byte(tmp_path):
     subprocess.run([sys.executable, str(ROOT / "scripts" / "generate_example_league.py"), str(tmp_path)], check=True)
     committed = sorted(p.relative_to(INPUTS) for p in INPUTS.rglob("*.xlsx"))

@@ -245,12 +245,30 @@ def bulletin(ranking: Ranking, listing: Listing, earned: dict[str, list[dict[str
                          "title": f"{t.event.name}, {french.date_long(t.date)}"} for t in counted],
             "rows": rows, "headings": headings(COLUMNS), "tournaments": tournament_rows, "latest": latest,
             "notes": methodology(settings, ranking), "seeds": settings.seeds, "replacements": replacements,
+            "evolution_since": evolution_since(ranking, tournaments),
             "print_top": common.print_top(len(rows), settings.bulletin_rows, path.rpartition("/")[2] + ".csv"),
             "print_columns": common.print_columns(result_labels(counted), settings.bulletin_columns),
             "print_tournaments": common.print_tournaments(len(tournament_rows), len(counted),
                                                           settings.bulletin_tournaments),
         },
     )
+
+
+def evolution_since(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
+    """The ranking its « Évolution » column compares with (the regulation: « l’évolution de la place par
+    rapport au classement précédent »), named: the final ranking counts the season's tournaments alone
+    and follows the last dated one, which also counted the year before's; a player's « ▼40 » there is
+    no result lost, and the bulletin says which ranking it was."""
+    previous = ranking.previous
+    if previous is None:
+        return "depuis le classement précédent"
+    if previous.final:
+        return f"depuis le classement final {previous.season}"
+    since = f"depuis le classement au {french.date_long(previous.date)}"
+    earlier = sorted({tournaments[tid].date.year for tid in previous.window} - {ranking.season})
+    if ranking.final and earlier:
+        return f"{since}, qui comptait aussi les tournois de {french.joined([str(year) for year in earlier])}"
+    return since
 
 
 def _best_first(points: dict[str, int]) -> list[tuple[str, int]]:

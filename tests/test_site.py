@@ -833,7 +833,7 @@ def test_a_pool_tournament_is_named_by_its_days_of_play_wherever_the_site_names_
             assert days.startswith(f"du {french.date_long(first[record['event']])[:-5]} ")  # from its workbook's Date
             assert f"{circuit.title} · {days}" in page.words, page.words
             assert f"{record['name']}, {days} — " in page.words  # its <title>
-            assert " ".join(page.meta["og:image:alt"].split()).startswith(f"{record['name']} — {circuit.title} — {days} · ")
+            assert " ".join(page.meta["og:image:alt"].split()).startswith(f"{record['name']} — {circuit.title} — {days} — ")
             assert (ld["startDate"], ld["endDate"]) == (first[record["event"]].isoformat(), record["date"])
             assert f"{days} · {record['name']}" in season
             assert search[record["name"]] == days

@@ -14,9 +14,11 @@ from PIL import Image, ImageDraw
 
 from reportgen import circuits, config
 from reportgen.site import og
-from reportgen.site.pages import Site
+from reportgen.site.pages import Site, event_card, event_page_name
+from reportgen.site.player_page import place as shown_place
+from reportgen.site.privacy import Public
 from reportgen.site.publish import publish
-from reportgen.site.sources import load
+from reportgen.site.sources import load, shown_title
 from tests.test_config import defaults, only_problem
 
 URL = "https://ligue.example.org/"
@@ -252,3 +254,47 @@ def test_a_tournament_card_s_subtitle_is_drawn_whole():
     drawn = og.texts(card)
     assert card.subtitle in [text for _, text, *_ in drawn]
     assert bands(og.draw(card)) == 3
+
+
+def test_every_card_of_the_example_reads_as_its_page_a_pool_tournament_s_too(example_site):
+    """A pool tournament's card read « Open d'automne en ligne — Tournoi en ligne par poules — du 5
+    septembre au 6 octobre 2026 · en ligne — 1 AUGER Anaïs finale Tour ; … »: its place « en ligne »
+    said again after its circuit's title, and each line's value before its column's short name
+    (« finale Tour », as every season's card read « 6 910 Total »). Its lines say their value as a
+    player's page says it, « Tour : finale », and a place its name or its circuit's title already
+    says is not said again; on every card of every circuit (their texts, as `og.texts` draws them)."""
+    nbsp = "\u00a0"
+    cards = 0
+    for circuit in load(example_site, list(circuits.CIRCUITS), [], {}):
+        for record in circuit.rankings:
+            if record["kind"] != "event" and record is not circuit.headline(record["season"]):
+                continue
+            name = event_page_name(circuit, record) if record["kind"] == "event" else f"{circuit.slug}-{record['season']}.html"
+            page = (example_site / "site" / name).read_bytes()
+            alt = html.unescape(meta(page, "og:image:alt"))
+            image = example_site / "site" / meta(page, "og:image")
+            # « — » after a no-break space (typography); a tournament's subtitle is « circuit — days · place »
+            parts = re.split(r"\s— ", alt)
+            event = record["kind"] == "event"
+            title, subtitle, lines = parts[0], " — ".join(parts[1:3 if event else 2]), parts[3 if event else 2:]
+            assert image.is_file() and title == (shown_title(record) if event else circuit.title)
+            column = next((c for c in record["columns"] if c["key"] != "club"), None)
+            for row, line in zip(record["rows"][:3], " — ".join(lines).split("\u202f; ")):
+                value = row["values"].get(column["key"], "") if column else ""
+                assert line.startswith(f"{shown_place(row)} ") and (
+                    line.endswith(f" {column['short']}{nbsp}:{nbsp}{value}") if value else ":" not in line), (alt, line)
+            if event and record.get("place"):
+                assert (subtitle.endswith(f" · {record['place']}")
+                        != bool(re.search(rf"\b{re.escape(record['place'])}\b", f"{title} {circuit.title}", re.I))), alt
+            cards += 1
+    assert cards > 40
+    site = {circuit.slug: circuit for circuit in load(example_site, list(circuits.CIRCUITS), [], {})}
+    pools = [r for r in site["poules"].rankings if r["kind"] == "event"]
+    page = (example_site / "site" / event_page_name(site["poules"], pools[0])).read_bytes()
+    assert html.unescape(meta(page, "og:image:alt")).replace(f"{nbsp}—", " —") == (
+        "Open d'automne en ligne — Tournoi en ligne par poules — du 5 septembre au 6 octobre 2026 — "
+        f"1 AUGER Anaïs Tour{nbsp}:{nbsp}finale\u202f; 2 BAZIN Bastien Tour{nbsp}:{nbsp}finale\u202f; "
+        f"3 DELMAS Damien Tour{nbsp}:{nbsp}finale")
+    drawn = [text for _, text, *_ in og.texts(event_card("Ligue", site["poules"].title, pools[0], Public()))]
+    assert drawn[1:3] == ["Open d'automne en ligne", "Tournoi en ligne par poules — du 5 septembre au 6 octobre 2026"]
+    assert drawn[3:6] == [f"Tour{nbsp}:{nbsp}finale", "1", "AUGER Anaïs"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -24,7 +25,7 @@ from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, record_day, record_days, record_start, sort_key
 from reportgen.site.pages_aside import PlayersPages
-from reportgen.site.player_page import PlayerPages, Section, place, public_name
+from reportgen.site.player_page import PlayerPages, Section, labelled, main_column, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import MISSING, Pages
 from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
@@ -73,21 +74,35 @@ def search_key(text: str) -> str:
 
 
 def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
-    """A ranking's first rows as a card shows them: place, public name, its main value."""
+    """A ranking's first rows as a card shows them: place, public name, its main value as a player's
+    line says it, « Points : 780 », « Tour : finale » (the value before its column's short name read
+    « finale Tour », « 6 910 Total »)."""
     if not ranking:
         return ()
-    value = next((c for c in ranking["columns"] if c["key"] != "club"), None)
-    return tuple((place(row), public_name(public, row),
-                  f"{row['values'].get(value['key'], '')} {value['short']}".strip() if value else "")
+    value = main_column(ranking)
+    return tuple((place(row), public_name(public, row), labelled(row, value["key"], value["short"]) if value else "")
                  for row in ranking["rows"][:count])
+
+
+def _said_in(part: str, *texts: str) -> bool:
+    """Whether `part` is among the words of one of `texts`, as a word or words of its own (accents
+    and case aside): « en ligne » of « Tournoi en ligne », « Albi » of « Tournoi d'Albi », not « Lyon »
+    of « DipLyon »."""
+    found = re.compile(rf"(?<!\w){re.escape(search_key(part))}(?!\w)")
+    return any(found.search(search_key(text)) for text in texts)
 
 
 def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public: Public) -> og.Card:
     """A tournament's Open Graph card, from its ranking record: what its page names, and what the
-    build draws ahead from the circuit's `site.json` (site/cards_ahead.py)."""
-    where = " · ".join(part for part in (record_day(ranking), ranking.get("place", "")) if part)
-    return og.Card(league, shown_title(ranking), f"{circuit_title} — {where}",
-                   card_lines(public, ranking))
+    build draws ahead from the circuit's `site.json` (site/cards_ahead.py). Its place after its days
+    unless its name or its circuit's title already says it: an online tournament's card said « en
+    ligne » twice, its circuit's title then its place (« Tournoi en ligne … — du 5 septembre au 6
+    octobre 2026 · en ligne »)."""
+    title, where = shown_title(ranking), ranking.get("place", "")
+    if where and _said_in(where, title, circuit_title):
+        where = ""
+    where = " · ".join(part for part in (record_day(ranking), where) if part)
+    return og.Card(league, title, f"{circuit_title} — {where}", card_lines(public, ranking))
 
 
 class Site:

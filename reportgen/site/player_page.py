@@ -46,6 +46,12 @@ def labelled(row: dict[str, Any], key: str | None, label: str) -> str:
     return f"{label}\u00a0:\u00a0{value}" if value != "" else ""
 
 
+def main_column(ranking: dict[str, Any]) -> dict[str, Any] | None:
+    """The column of a ranking's main value (its first but the club), which a player's line and a
+    card's line give after its name (`labelled`); None when it has none."""
+    return next((c for c in ranking["columns"] if c["key"] != "club"), None)
+
+
 def public_name(public: Public, row: dict[str, Any]) -> str:
     """A ranking row's player as the site may show him (site/privacy.py)."""
     return public.name(row["id"], row["player"])
@@ -250,5 +256,5 @@ class PlayerPages:
                                 shown_title(ranking),
                                 self.event_page(circuit, ranking) if ranking["kind"] == "event"
                                 else root_of(circuit.bulletin(ranking["path"])), sort_key(record_start(ranking))),
-                next((c for c in ranking["columns"] if c["key"] != "club"), None))
+                main_column(ranking))
         return found

@@ -378,3 +378,48 @@ def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_pat
     assert str(toulouse["summary"]) == "Tournoi de Toulouse" and "location" not in toulouse
     assert "Organisé par Toulouse." in str(toulouse["description"])
     assert str(grau["summary"]) == "Tournoi du Grau-du-Roi" and str(grau["location"]) == "Le Grau-du-Roi"
+
+
+def pool_tournaments(inputs: Path) -> Path:
+    """The small league, two pool tournaments and a calendar announcing the first: the Open, played
+    from 5 to 19 September 2026 (its final started on the 19th: over), and the Coupe, begun on 24
+    October, its second round launched on 7 November (running)."""
+    from tests.poules.test_builders import Tour
+
+    small_league(inputs)
+    over = Tour(8, name="Open d'automne en ligne", day=dt.date(2026, 9, 5))
+    over.next(dt.date(2026, 9, 5))
+    over.play()
+    over.next(dt.date(2026, 9, 19))
+    over.play()
+    over.write(inputs, "2026-09-05-open.xlsx")
+    running = Tour(8, name="Coupe de la Toussaint en ligne", day=dt.date(2026, 10, 24))
+    running.next(dt.date(2026, 10, 24))
+    running.play()
+    running.next(dt.date(2026, 11, 7))
+    running.write(inputs, "2026-10-24-coupe.xlsx")
+    write_calendar(inputs, [["05/09/2026", "poules", "", "Open d'automne en ligne", "en ligne"]])
+    return inputs
+
+
+def test_the_ics_gives_a_pool_tournament_its_days_as_the_site_says_them(tmp_path):
+    """calendrier.ics gave a pool tournament, played over weeks, its first day alone (DTEND the day
+    after it), where its page says « du 5 au 19 septembre 2026 »; the home page's calendar too. Over,
+    it spans its days, DTEND the day after its last (exclusive, RFC 5545); running, its last day is
+    not known: its first day, as its page says it."""
+    inputs = pool_tournaments(tmp_path / "inputs")
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    parsed = icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes())
+    events = {str(e["summary"]): (e.decoded("dtstart"), e.decoded("dtend")) for e in parsed.walk("VEVENT")}
+    assert events["Open d'automne en ligne"] == (dt.date(2026, 9, 5), dt.date(2026, 9, 20))
+    assert events["Coupe de la Toussaint en ligne"] == (dt.date(2026, 10, 24), dt.date(2026, 10, 25))
+    assert events["Tournoi 2026-02-07-marseille"] == (dt.date(2026, 2, 7), dt.date(2026, 2, 8))  # one day, as before
+    pages = {markup.unescape(re.search(r"<h1>(.*?)</h1>", page.read_text(encoding="utf-8")).group(1)):
+             " ".join(markup.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))).split())
+             for page in (outputs / "site").glob("tournoi-*.html")}
+    assert "Tournoi en ligne par poules · du 5 au 19 septembre 2026" in pages["Open d'automne en ligne"]
+    assert "Tournoi en ligne par poules · 24 octobre 2026" in pages["Coupe de la Toussaint en ligne"]
+    calendar = " ".join(markup.unescape(home_calendar(outputs)).split())
+    assert "du 5 au 19 septembre 2026 · Open d'automne en ligne" in calendar
+    assert "24 octobre 2026 · Coupe de la Toussaint en ligne" in calendar

@@ -80,10 +80,21 @@ class CalendarEntry:
     # What names it for good (the iCalendar UID): the announced name (or club), kept when its
     # workbook arrives under another name, so that a subscribed phone updates the event.
     known_as: str = ""
+    # Its last day of play, when after `date`: a pool tournament's once over, the day its final
+    # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `with_days`).
+    last: dt.date | None = None
 
     @property
     def coming(self) -> bool:
         return self.status == COMING
+
+    @property
+    def last_day(self) -> dt.date:
+        return self.last or self.date
+
+    def days(self) -> str:
+        """Its days as the site's pages say them: « 14 mars 2026 », « du 5 septembre au 6 octobre 2026 »."""
+        return french.date_span(self.date, self.last_day)
 
     def title(self, clubs: ClubDirectory) -> str:
         """What every list names it by (the site, calendrier.ics, a club's bulletin, `reportgen

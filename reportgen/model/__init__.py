@@ -60,6 +60,7 @@ from reportgen.model.rankings import (
     counting,
     headings,
     move,
+    played_days,
     provisional_title,
     published_title,
 )
@@ -120,6 +121,7 @@ __all__ = [
     "headings",
     "move",
     "place_number",
+    "played_days",
     "provisional_title",
     "published_title",
 ]

@@ -8,7 +8,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from reportgen.model.documents import MadeFrom
 
@@ -60,6 +60,21 @@ class Scope:
     # a pool tournament's ranking is dated as its last bulletin. The site names the event by its days
     # (site/data.py `ranking_record`'s `start`, site/days.py `record_days`).
     start: dt.date | None = None
+
+
+Day = TypeVar("Day", dt.date, str)  # a date, or its ISO text (the site's records)
+
+
+def played_days(start: Day | None, date: Day, over: bool) -> tuple[Day, Day]:
+    """The first and last days an event ranking's tournament is named by, wherever it is named (the
+    site's pages, lists, search and cards: site/days.py `record_days`; calendrier.ics). A tournament
+    played over several days (`start`, its first day of play, before its ranking's `date`: a pool
+    tournament's ranking is dated as its last bulletin, the day its final started once it is over)
+    from its first day to that one once it is `over`; its first day alone while it runs (its last is
+    not known yet). Any other, its date."""
+    if not start or start >= date:
+        return date, date
+    return (start, date) if over else (start, start)
 
 
 @dataclass(frozen=True)
@@ -191,6 +206,10 @@ class Ranking:
     @property
     def effective(self) -> dt.date:
         return self.in_force_from or self.date
+
+    def days(self) -> tuple[dt.date, dt.date]:
+        """The first and last days its event is named by (`played_days`); its date for any other."""
+        return played_days(self.scope.start, self.date, self.final)
 
     @property
     def all_columns(self) -> tuple[Column, ...]:

@@ -25,7 +25,15 @@ from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
-from reportgen.pipeline.calendar import calendar_blocked, calendar_bytes, for_site, season_notes, write_calendar
+from reportgen.pipeline.calendar import (
+    calendar_blocked,
+    calendar_bytes,
+    for_site,
+    last_days,
+    season_notes,
+    with_days,
+    write_calendar,
+)
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
 from reportgen.pipeline.publishing import STALE, Later, _prepare, pdf_proofs, render_report
 from reportgen.pipeline.scoring import score
@@ -295,7 +303,11 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if not pdfs.starts_at_once() and len(league.circuits[slug].events) >= cards_ahead.TOURNAMENTS:
             ahead.give(data, circuits.REGISTRY[slug].title)
 
+    # the last day of each tournament played over several days, by event id: the calendar's (`with_days`)
+    last_played: dict[str, dt.date] = {}
+
     def lay_out(slug: str, report: Report) -> None:
+        last_played.update(last_days(report))
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         found = league.circuits[slug]
@@ -400,6 +412,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs, hashes), {}, None
+    entries = with_days(league.calendar, last_played)  # the calendar, each tournament over its days
     history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:
@@ -408,7 +421,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
         if not held and view.complete(circuits.CIRCUITS):
             progress.phase("pages du site", None)  # how many is known only once made
-            calendar, calendar_file = for_site(league.calendar, league.announced, league.reading.clubs, today)
+            calendar, calendar_file = for_site(entries, league.announced, league.reading.clubs, today)
             site_staging = Staging(outputs / FOLDER)
             staged.append(site_staging)
             home = site.stage(outputs, Site(
@@ -431,7 +444,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # again until the build's end, the league is not walked by its last steps' full passes
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
-    ics = None if held else calendar_bytes(league.calendar, league.announced, calendar_blocked(league.problems),
+    ics = None if held else calendar_bytes(entries, league.announced, calendar_blocked(league.problems),
                                            league.settings.name, league.reading.clubs)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),

@@ -9,7 +9,7 @@ import dataclasses
 import datetime as dt
 from pathlib import Path
 
-from reportgen import circuits, french
+from reportgen import circuits
 from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Problem, Report, ScopeKind
@@ -50,6 +50,26 @@ def season_notes(entries: list[CalendarEntry], today: dt.date, clubs: ClubDirect
         if note:
             found[(slug, season)] = note
     return found
+
+
+def last_days(report: Report) -> dict[str, dt.date]:
+    """The last day of each of the report's tournaments played over several days, by event id: the
+    day its final started once it is over (`Ranking.days`, as the site names it), for the calendar
+    (`with_days`). A tournament of one day, or one that runs, is not there."""
+    found: dict[str, dt.date] = {}
+    for ranking in report.rankings:
+        if ranking.scope.kind == ScopeKind.EVENT:
+            first, last = ranking.days()
+            if last > first:
+                found[ranking.scope.event] = max(last, found.get(ranking.scope.event, last))
+    return found
+
+
+def with_days(entries: list[CalendarEntry], last: dict[str, dt.date]) -> list[CalendarEntry]:
+    """The calendar's played tournaments given their last day (`last_days`): calendrier.ics and the
+    home page's calendar said a pool tournament played over weeks on its first day alone."""
+    return [dataclasses.replace(entry, last=last[entry.workbook]) if entry.workbook in last else entry
+            for entry in entries]
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
@@ -110,7 +130,7 @@ def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory
         # A title made of its place (« Tournoi du Grau-du-Roi ») or naming it (« Open de Perpignan »)
         # says it already.
         said = not entry.name or entry.place.casefold() in entry.name.casefold()
-        shown.append({"day": french.date_long(entry.date),
+        shown.append({"day": entry.days(),
                       "title": f"{entry.title(clubs)} ({titles.get(entry.circuit, entry.circuit)})",
                       "place": "" if said else entry.place,
                       "status": COMING if entry.status == COMING else ""})

@@ -1,7 +1,8 @@
 """The league's calendar as an iCalendar file (`outputs/calendrier.ics`, RFC 5545), for a phone or
 a calendar program to subscribe to.
 
-Each tournament is an all-day event. Its UID comes from its circuit, date and name (the announced
+Each tournament is an all-day event, over its days as the site names them (a pool tournament's
+from its first day to its last once it is over: `CalendarEntry.last`). Its UID comes from its circuit, date and name (the announced
 name, kept when its workbook arrives under another: `CalendarEntry.known_as`), so that a
 subscription updates an event rather than adding a second one; DTSTAMP is the latest date of the
 calendar, not the clock: the same inputs give the same bytes. No player is named."""
@@ -35,13 +36,14 @@ def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, s
     calendar.add("calscale", "GREGORIAN")
     calendar.add("x-wr-calname", f"{league} — calendrier")
     calendar.add("x-wr-timezone", "Europe/Paris")
-    stamp = max((entry.date for entry in entries), default=dt.date(2000, 1, 1))
+    stamp = max((entry.last_day for entry in entries), default=dt.date(2000, 1, 1))
     for entry in entries:
         event = Event()
         event.add("uid", uid(entry))
         event.add("dtstamp", dt.datetime.combine(stamp, dt.time(0), dt.timezone.utc))
+        # all day, from its first day to its last (a pool tournament's once over): the end is exclusive
         event.add("dtstart", entry.date)
-        event.add("dtend", entry.date + dt.timedelta(days=1))  # all day: the end is exclusive
+        event.add("dtend", entry.last_day + dt.timedelta(days=1))
         event.add("summary", entry.title(clubs))
         if entry.place:
             event.add("location", entry.place)

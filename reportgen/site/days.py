@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reportgen import french
+from reportgen.model import played_days
 
 
 @functools.cache
@@ -23,15 +24,10 @@ def _span(first: str, last: str) -> str:
 
 
 def record_days(record: Mapping[str, Any]) -> tuple[str, str]:
-    """The first and last days (ISO) the site gives a ranking record wherever it names it. A
-    tournament played over several days (its record's `start`, its first day of play, before its
-    `date`: a pool tournament's ranking is dated as its last bulletin, the day its final started once
-    it is over) from its first day to that one once it is over; its first day alone while it runs (its
-    last is not known yet). Any other, its date."""
-    start, date = record.get("start"), record["date"]
-    if not start:
-        return date, date
-    return (start, date) if record.get("status") == "final" else (start, start)
+    """The first and last days (ISO) the site gives a ranking record wherever it names it
+    (`model.played_days`: a pool tournament's from its first day to the day its final started once
+    it is over, its first day alone while it runs; any other, its date)."""
+    return played_days(record.get("start"), record["date"], record.get("status") == "final")
 
 
 def record_start(record: Mapping[str, Any]) -> str:

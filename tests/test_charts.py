@@ -383,3 +383,22 @@ def test_the_bulletins_charts_from_chart_records_are_those_of_the_site_s_records
         assert found == figures.charted(report.documents, whole)
         drawn += sum(bool(document.context.get("bump")) for document in found)
     assert drawn > 10
+
+
+def test_a_rating_chart_s_labels_stay_whole_inside_it():
+    """A rating's labels, measured in Inter as the chart measures them, lie inside its viewBox: its
+    last date, centred under its point, crossed the right edge on a 320 px phone (site.css never
+    shrinks the chart), and a rating of four figures the left one. The chart fits that phone's page
+    (296 px between its margins), where it scrolled."""
+    from reportgen.site.chart import LABEL_SIZE, LINE_WIDTH, label_width
+
+    assert LINE_WIDTH <= 320 - 2 * 12
+    for points in ([("14/03", 1548.9, "1 548,9"), ("10/10", 2000.2, "2\u202f000,2")],
+                   [("01/01/2026", -12.5, "−12,5"), ("31/12/2026", 10000.0, "10\u202f000,0")]):
+        root = ElementTree.fromstring(chart.values_svg(points, "Classement Elo de X"))
+        width = float(root.get("viewBox").split()[2])
+        assert width == LINE_WIDTH
+        for label in root.iter(f"{SVG}text"):
+            size, x = label_width(label.text, LABEL_SIZE), float(label.get("x"))
+            start = {"end": x - size, "middle": x - size / 2}[label.get("text-anchor")]
+            assert 0 <= start and start + size <= width, (label.text, start, start + size)

@@ -400,3 +400,35 @@ def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
 def test_a_phone_s_notice_of_hidden_columns_passes_axe(browser, example_site):
     found = browser.look(hiding_pages(example_site)["carcassonne"], example_site, 390, "tournament-hidden-columns")
     assert not found.violations and not found.console, found
+
+
+# Each text of each chart drawn at its own size (a rating's, a tournament's scale: `figure.figure`),
+# where it is drawn and the box its region shows, the SVG's and the viewport's right edges.
+CHART_TEXTS = """() => Array.from(document.querySelectorAll('figure.figure svg.chart'), svg => {
+  const region = svg.closest('.scroll').getBoundingClientRect(), box = svg.getBoundingClientRect();
+  return {label: svg.getAttribute('aria-label'), shown: svg.getClientRects().length > 0,
+          region: [region.left, region.right], svg: [box.left, box.right], width: innerWidth,
+          texts: Array.from(svg.querySelectorAll('text'), text => {
+            const at = text.getBoundingClientRect(); return [text.textContent, at.left, at.right]; })};
+})"""
+
+
+def test_a_tantrix_player_s_rating_chart_shows_its_dates_whole_on_a_phone(browser, example_site):
+    """At 320 px a Tantrix player's rating chart (320 units, never shrunk) scrolled in its box, 296
+    px wide: its last date was cut at the box's edge (« 10/1 »). Every text of it is whole in its box,
+    in the chart and in the window, at 320 and 390 px, on every Tantrix player's page."""
+    pages = [page for page in sorted((example_site / "site").glob("joueur-*.html"))
+             if "Classement Elo" in page.read_text(encoding="utf-8")]
+    assert len(pages) >= 5
+    cut = []
+    for width in (320, 390):
+        for page in pages:
+            browser.look(page, example_site, width, audit=False)
+            charts = [c for c in browser.pages[width].evaluate(CHART_TEXTS) if c["label"].startswith("Classement Elo")]
+            assert charts and all(chart["shown"] for chart in charts)
+            for chart in charts:
+                left, right = max(chart["region"][0], chart["svg"][0], 0), min(chart["region"][1], chart["svg"][1],
+                                                                               chart["width"])
+                cut += [(width, page.name, shown, round(start, 1), round(end, 1), round(right, 1))
+                        for shown, start, end in chart["texts"] if start < left - 0.5 or end > right + 0.5]
+    assert not cut, cut

@@ -112,9 +112,10 @@ def bump_y(place: int) -> float:
     return BUMP_TOP + (min(place, CAP + 1) - 1) * ROW
 
 
-def day_width(day: str) -> float:
-    """A date's width under the chart, in units (measured in Inter as `fitted` does)."""
-    return _inter(DAY_SIZE * 10).getlength(day) / 10
+def label_width(label: str, size: int = DAY_SIZE) -> float:
+    """A label's width in units at `size` (measured in Inter as `fitted` does): a date under a
+    chart, a value beside it."""
+    return _inter(size * 10).getlength(label) / 10
 
 
 def written_days(days: Sequence[str], step: float) -> list[int]:
@@ -123,7 +124,7 @@ def written_days(days: Sequence[str], step: float) -> list[int]:
     for; the one written before it is dropped when the two would meet (« 15/1106/12 »)."""
     if len(days) < 2:
         return list(range(len(days)))
-    need = max(map(day_width, days)) + DAY_GAP  # from a date's middle to the next one's, at least
+    need = max(map(label_width, days)) + DAY_GAP  # from a date's middle to the next one's, at least
     spacing = max(1, round(DAY_ROOM / step), math.ceil(need / step))
     written = list(range(0, len(days), spacing))
     last = len(days) - 1
@@ -185,33 +186,43 @@ def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None
 
 
 # -- a value over time (a player's rating) --------------------------------------------------------
-LINE_WIDTH, LINE_HEIGHT, LINE_LEFT, LINE_PAD = 320, 150, 44, 20
+# 296 units: a 320 px phone's page less its margins (12 px each side), where the chart, never shrunk,
+# is drawn at its own size: 320 units scrolled in its box there, its last date cut at the box's edge.
+LINE_WIDTH, LINE_HEIGHT, LINE_LEFT, LINE_PAD = 296, 150, 44, 20
+LABEL_SIZE = 11
 
 
 def values_svg(points: Sequence[tuple[str, float, str]], label: str) -> str:
-    """`points`: (short date, value, the value in French) in date order: higher is better, on top."""
+    """`points`: (short date, value, the value in French) in date order: higher is better, on top.
+    Its labels measured (`label_width`) to stay whole in the chart: the values' room on the left as
+    wide as the widest needs, the first and last dates moved in from the edges when centred under
+    their points they would cross them."""
     values = [value for _, value, _ in points]
     low, high = min(values), max(values)
     span = (high - low) or 1.0
-    step = (LINE_WIDTH - LINE_LEFT - LINE_PAD) / max(len(points) - 1, 1)
+    scale = [(high, points[values.index(high)][2]), (low, points[values.index(low)][2])]
+    left = max(LINE_LEFT, math.ceil(max(label_width(shown, LABEL_SIZE) for _, shown in scale) + 7))  # 6 to the line, 1 to the edge
+    step = (LINE_WIDTH - left - LINE_PAD) / max(len(points) - 1, 1)
     plot = LINE_HEIGHT - 2 * LINE_PAD - 14
 
     def y(value: float) -> float:
         return round(LINE_PAD + (high - value) / span * plot, 1)
 
-    coordinates = [(LINE_LEFT + index * step, y(value)) for index, value in enumerate(values)]
+    coordinates = [(left + index * step, y(value)) for index, value in enumerate(values)]
     parts = [opening(LINE_WIDTH, LINE_HEIGHT, label)]
-    for value, shown in ((high, points[values.index(high)][2]), (low, points[values.index(low)][2])):
-        parts.append(f'<line x1="{LINE_LEFT:g}" y1="{y(value):g}" x2="{LINE_WIDTH - LINE_PAD:g}" y2="{y(value):g}" '
-                     f'stroke="{RULE}" stroke-width="0.5"/><text x="{LINE_LEFT - 6:g}" y="{y(value) + 4:g}" '
-                     f'text-anchor="end" font-size="11" fill="{MUTED}">{text(shown)}</text>')
+    for value, shown in scale:
+        parts.append(f'<line x1="{left:g}" y1="{y(value):g}" x2="{LINE_WIDTH - LINE_PAD:g}" y2="{y(value):g}" '
+                     f'stroke="{RULE}" stroke-width="0.5"/><text x="{left - 6:g}" y="{y(value) + 4:g}" '
+                     f'text-anchor="end" font-size="{LABEL_SIZE}" fill="{MUTED}">{text(shown)}</text>')
     if len(coordinates) > 1:
         parts.append('<polyline points="' + " ".join(f"{x:g},{y_:g}" for x, y_ in coordinates)
                      + f'" fill="none" stroke="{INK}" stroke-width="2"/>')
     parts.extend(marker(0, x, y_, 3.5) for x, y_ in coordinates)
     for index in sorted({0, len(points) - 1}):
-        parts.append(f'<text x="{coordinates[index][0]:g}" y="{LINE_HEIGHT - 8:g}" text-anchor="middle" '
-                     f'font-size="11" fill="{MUTED}">{text(points[index][0])}</text>')
+        half = label_width(points[index][0], LABEL_SIZE) / 2 + 1
+        x = round(min(max(coordinates[index][0], half), LINE_WIDTH - half), 1)
+        parts.append(f'<text x="{x:g}" y="{LINE_HEIGHT - 8:g}" text-anchor="middle" '
+                     f'font-size="{LABEL_SIZE}" fill="{MUTED}">{text(points[index][0])}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

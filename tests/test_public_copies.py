@@ -6,7 +6,9 @@ CSV as text, PDF through pdftotext, XLSX through openpyxl."""
 
 from __future__ import annotations
 
+import html
 import io
+import posixpath
 import re
 import shutil
 import subprocess
@@ -434,3 +436,70 @@ def test_a_public_bulletin_opens_in_a_browser_like_the_whole_one(private, browse
                          and (bulletin.parent / font).is_file() for font in fonts)
     check_page(browser, bulletin, private)
     check_page(browser, private / "site/grand-sud-2026.html", private)
+
+
+# What a page links or draws from: a link's or an image's address, a share image's (relative without
+# [site] url), a font of its inlined stylesheet.
+LINKED = re.compile(r'(?:href|src)="([^"]*)"|<meta property="og:image" content="([^"]*)"|url\(([^)]*)\)')
+
+
+def dead_links(outputs: Path) -> list[tuple[str, str]]:
+    """Each relative address of each page `reportgen publish` would upload (the site's pages, the
+    bulletins and their public copies) that names no file it uploads: (page, address)."""
+    uploaded = site_files(outputs)
+    dead = []
+    for path in sorted(uploaded):
+        if not path.endswith(".html"):
+            continue
+        for found in LINKED.findall((outputs / path).read_text(encoding="utf-8")):
+            address = html.unescape("".join(found)).strip("'\"").split("#")[0].split("?")[0]
+            if address and not re.match(r"[a-z][a-z0-9+.-]*:", address):  # https:, webcal:, data:, mailto:
+                if posixpath.normpath(posixpath.join(posixpath.dirname(path), address)) not in uploaded:
+                    dead.append((path, address))
+    return dead
+
+
+@pytest.fixture(scope="module", params=["in-the-masters", "grand-sud-only"])
+def every_circuit_built(request, tmp_path_factory) -> Path:
+    """The contract's tiny league of every circuit built, its 17th player (the Grand Sud's last, not
+    in the Masters' 16) left out of the site, and its second shown by initials, or not."""
+    from reportgen import circuits
+    from reportgen.pipeline import build
+    from tests import test_contract as contract
+    from tests.builders import write_clubs
+
+    root = tmp_path_factory.mktemp("every-circuit-built")
+    inputs = root / "inputs"
+    write_clubs(inputs)
+    for slug in circuits.CIRCUITS:
+        contract.TINY_LEAGUE[slug](inputs)
+    rows = [["", *contract.NAMES[16].split(" "), "", "", "non"]]
+    if request.param == "in-the-masters":
+        rows.append(["", *contract.NAMES[1].split(" "), "", "", "initiales"])
+    write_workbook(inputs / "joueurs.xlsx", {"Joueurs": [HEADER, *rows]})
+    result = build(inputs, root / "outputs", contract.TODAY)
+    assert result.ok, result.problems
+    return root / "outputs"
+
+
+def test_every_address_of_every_uploaded_page_names_an_uploaded_file(every_circuit_built, private):
+    """A Masters bulletin linked the Grand Sud ranking its « Classement annuel » gives places in,
+    the whole CSV (« ../../grand-sud/2026/classement-provisoire-2026.csv »), which is never uploaded
+    once a player of it hides his name: only its public copy is. Dead online, from the Masters'
+    public copy when a player of the Masters hides too, from the whole bulletin uploaded otherwise.
+    Every page uploaded, bulletins and their copies included, links only files uploaded; the
+    bulletin uploaded links the Grand Sud's copy and names it for print, the whole one kept for the
+    clubs the whole CSV."""
+    assert dead_links(every_circuit_built) == []
+    assert dead_links(private) == []
+    uploaded = site_files(every_circuit_built)
+    assert "grand-sud/public/2026/classement-provisoire-2026.csv" in uploaded
+    assert "masters/public/2026/masters-2026.html" in uploaded and "masters/2026/masters-2026.html" not in uploaded
+    public = (every_circuit_built / "masters/public/2026/masters-2026.html").read_text(encoding="utf-8")
+    assert 'href="../../../grand-sud/public/2026/classement-provisoire-2026.csv"' in public
+    assert "(fichier grand-sud/public/2026/classement-provisoire-2026.csv)" in public
+    whole = (every_circuit_built / "masters/2026/masters-2026.html").read_text(encoding="utf-8")
+    assert 'href="../../grand-sud/2026/classement-provisoire-2026.csv"' in whole
+    season = (every_circuit_built / "site/masters-2026.html").read_text(encoding="utf-8")
+    assert 'href="../masters/public/2026/masters-2026.html"' in season
+    assert "(fichier grand-sud/public/2026/classement-provisoire-2026.csv)" in season  # as it links it

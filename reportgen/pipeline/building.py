@@ -305,11 +305,19 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     # the last day of each tournament played over several days, by event id: the calendar's (`with_days`)
     last_played: dict[str, dt.date] = {}
+    # each circuit's whole files -> their public copies, relative to outputs/, as each is laid out: a
+    # circuit that requires it links them (the Masters' « Classement annuel », its Grand Sud CSV)
+    copies: dict[str, dict[str, str]] = {}
 
     def lay_out(slug: str, report: Report) -> None:
         last_played.update(last_days(report))
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
+        linked = {whole: public for required in circuits.REGISTRY[slug].requires
+                  for whole, public in copies.get(required, {}).items()}
+
+        def public_made(public: dict[str, str]) -> None:
+            copies[slug] = {f"{slug}/{whole}": f"{slug}/{copy}" for whole, copy in public.items()}
         found = league.circuits[slug]
         staging = None
         later: list[Later] = []
@@ -321,8 +329,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                                            result.rendered[slug], previous[slug] or {}, pdfs_known=pdfs.add,
                                            events=event_sources(found.events, _event_results(found.results),
                                                                   report.event_notes, report.event_columns),
-                                           masking=masking, staging=staging, hashes=hashes, later=later,
-                                           site_data_made=functools.partial(site_data_made, slug=slug))
+                                           masking=masking.linking(linked), staging=staging, hashes=hashes,
+                                           later=later, site_data_made=functools.partial(site_data_made, slug=slug),
+                                           public_made=public_made)
             staged.extend(later)
         except BaseException as failure:
             if staging is not None:

@@ -87,7 +87,8 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
                   events: Sequence[EventRecord] | None = None, masking: Masking | None = None,
                   staging: Staging | None = None, hashes: FileHashes | None = None,
                   later: list[Later] | None = None,
-                  site_data_made: Callable[[Path], None] = lambda staged: None) -> tuple[dict[Path, bytes], list[Path]]:
+                  site_data_made: Callable[[Path], None] = lambda staged: None,
+                  public_made: Callable[[dict[str, str]], None] = lambda public: None) -> tuple[dict[Path, bytes], list[Path]]:
     """Every file of a circuit in memory, and the PDFs still to render (their paths): nothing
     is published until all of it is rendered. With `staging` (the build), each file but the
     manifest goes to its temporary file on disk as soon as it is made (render/staging.py), and the
@@ -122,7 +123,10 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     waited for; their `Later` is added to it, and the manifest returned lacks their records until
     its `finish`. `site_data_made` (the build, with `staging`) is given the staged file of the
     circuit's `site.json` as soon as it is written, when it is not the one published (its
-    tournaments' cards are drawn ahead from it: site/cards_ahead.py)."""
+    tournaments' cards are drawn ahead from it: site/cards_ahead.py). `public_made` is given the
+    manifest's `public` (each whole file -> its public copy, relative to `folder`) once known: the
+    build links those copies from the circuits that require this one (site/public_copies.py
+    `Masking.linking`)."""
     # XlsxWriter and the e-mail package are imported once the bulletins are laid out (`annexed`, the
     # notices): not on the way to the first PDF's submission.
     from reportgen.render import annex_worker, cache, html, index, pdf
@@ -440,6 +444,7 @@ def render_report(slug: str, report: Report, folder: Path, progress: Progress = 
     # What each bulletin and annex was made from: the proof the next build needs to take it from disk.
     published.made_from = {path: record for path, record in made_from.items() if record is not None}
     published.public = dict(sorted(public.items()))
+    public_made(published.public)
     published.unmasked = sorted(unmasked)
     published.pdfs = proofs
     files = {manifest: published.to_json(), **files}

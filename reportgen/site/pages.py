@@ -188,9 +188,13 @@ class Site:
         return circuit.link(path) if circuit else file
 
     def legend(self, ranking: dict[str, Any]) -> dict[str, Any] | None:
-        """What a ranking's pages say under its table (model.Legend), its file linked as the site links it."""
+        """What a ranking's pages say under its table (model.Legend), its file linked as the site links
+        it and named so in its text (« (fichier grand-sud/public/2026/…csv) », not the whole file's)."""
         legend = ranking.get("legend")
-        return {**legend, "link": self.link(legend["file"])} if legend else None
+        if not legend:
+            return None
+        link = self.link(legend["file"])
+        return {**legend, "link": link, "after": legend["after"].replace(legend["file"], link)}
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,

@@ -12,10 +12,18 @@ A name is replaced wherever it stands as whole words (a cell, or a sentence such
 DUPONT Marie »); a player shown under a name another player also bears hides both, the safe side.
 Such a player's licence number, which would name him again through the federation's lists, is
 left blank where the data says it is a licence (a `licence` field or key, an annex's « Licence »
-column): the site's own pages show no licence at all."""
+column): the site's own pages show no licence at all.
+
+A bulletin's link to another circuit's file that has a public copy (its legend's, `model.Legend`
+in its context: the Masters' « Classement annuel » and its Grand Sud CSV) is a link to that copy in
+the bulletin's public copy, made for it when it names no one to hide: that whole file is never
+uploaded, and the link, in the whole bulletin uploaded or in its copy, was dead online
+(`Masking.linking`: the copies of the circuits it requires, laid out before it). The rankings' own
+legends are the site's (site/pages.py `legend`)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import datetime as dt
 import functools
@@ -35,6 +43,7 @@ from reportgen.model import Annex, AnnexSheet, Deferred, Document, Ranking
 FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
 LICENCE = "licence"  # the field, or key, of a licence number
 LICENCE_HEADER = "Licence"  # an annex's licence column
+FILE = "file"  # the key of a file a document's legend links, relative to outputs/ (model.Legend's `file`)
 SCALARS = (int, float, Fraction, dt.date)  # bool is an int; a datetime a date
 
 
@@ -66,6 +75,20 @@ class Masking:
             if self._escaped else None
         # while a whole is masked (`_whole`): a dict's id -> (the dict, its masked value)
         self._seen: dict[int, tuple[dict[Any, Any], Any]] | None = None
+        # another circuit's whole file -> its public copy, relative to outputs/ (`linking`)
+        self.copies: dict[str, str] = {}
+        self._linking = False  # while a document is masked: its legends' files made their copies (`_relinked`)
+
+    def linking(self, copies: Mapping[str, str]) -> Masking:
+        """This masking, and a link to one of `copies` (another circuit's whole file -> its public
+        copy, relative to outputs/) made a link to the copy: the masking a circuit's documents are
+        given, with the copies of the circuits it requires. Itself when there are none."""
+        if not copies:
+            return self
+        linked = copy.copy(self)  # the same names and patterns, compiled once
+        linked.copies = dict(copies)
+        linked.__dict__.pop("fingerprint", None)
+        return linked
 
     @staticmethod
     def _pattern(names: Mapping[str, str]) -> re.Pattern[str] | None:
@@ -94,8 +117,10 @@ class Masking:
     def fingerprint(self) -> str:
         """All that decides what it does to any value: each name it hides with its public form, and
         each licence it blanks (a public copy's key, with its whole file's: pipeline/publishing.py)."""
-        return hashlib.sha256(json.dumps([sorted(self.names.items()), sorted(self.licences)],
-                                         ensure_ascii=False).encode("utf-8")).hexdigest()
+        decides: list[Any] = [sorted(self.names.items()), sorted(self.licences)]
+        if self.copies:  # a link made a link to a copy (`linking`); none: the same fingerprint as before
+            decides.append(sorted(self.copies.items()))
+        return hashlib.sha256(json.dumps(decides, ensure_ascii=False).encode("utf-8")).hexdigest()
 
     def text(self, value: str) -> str:
         if isinstance(value, Markup):
@@ -126,6 +151,8 @@ class Masking:
             if seen is not None and seen[0] is value:
                 return seen[1]
             items = {name: self.value(item, name) for name, item in value.items()}
+            if self._linking and FILE in items:
+                items = self._relinked(items)
             masked_dict = value if all(items[name] is item for name, item in value.items()) else items
             if self._seen is not None:
                 self._seen[id(value)] = (value, masked_dict)
@@ -150,6 +177,16 @@ class Masking:
             return dataclasses.replace(value, **changes) if changes else value
         return value  # numbers, dates, None
 
+    def _relinked(self, items: dict[Any, Any]) -> dict[Any, Any]:
+        """A document's legend (`model.Legend` as its context holds it) linking a file of another
+        circuit that has a public copy (`copies`): that copy linked, and named in its text for print."""
+        whole = items.get(FILE)
+        if not isinstance(whole, str) or whole not in self.copies:
+            return items
+        public = self.copies[whole]
+        return {name: public if name == FILE else item.replace(whole, public) if isinstance(item, str) else item
+                for name, item in items.items()}
+
     def _sheet(self, sheet: AnnexSheet) -> AnnexSheet:
         """An annex sheet's cells masked, those of its « Licence » columns blanked for these players."""
         licences = {index for index, column in enumerate(sheet.columns) if column.header == LICENCE_HEADER}
@@ -160,18 +197,20 @@ class Masking:
         cells = [self.value(cell, LICENCE if index in licences else None) for index, cell in enumerate(row)]
         return row if all(new is old for new, old in zip(cells, row)) else cells
 
-    def _whole(self, whole: Any) -> Any:
+    def _whole(self, whole: Any, linking: bool = False) -> Any:
         """`value` of a whole document, ranking or annex, each dict in it masked once: `_seen`, kept
-        while it is masked (nothing in it changes meanwhile), then dropped with the dicts it holds."""
-        self._seen = {}
+        while it is masked (nothing in it changes meanwhile), then dropped with the dicts it holds.
+        `linking`: a document's, whose legends link the copies (`_relinked`)."""
+        self._seen, self._linking = {}, linking and bool(self.copies)
         try:
             return self.value(whole)
         finally:
-            self._seen = None
+            self._seen, self._linking = None, False
 
     def document(self, document: Document) -> Document | None:
-        """The public copy of a bulletin, or None when it names no player to mask."""
-        masked = self._whole(document)
+        """The public copy of a bulletin, or None when it names no player to mask nor links a file
+        that has a copy (`linking`)."""
+        masked = self._whole(document, linking=True)
         return dataclasses.replace(masked, path=f"{FOLDER}/{document.path}") if masked is not document else None
 
     def ranking(self, ranking: Ranking) -> Ranking | None:

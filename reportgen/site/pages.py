@@ -189,7 +189,7 @@ class Site:
 
     def legend(self, ranking: dict[str, Any]) -> dict[str, Any] | None:
         """What a ranking's pages say under its table (model.Legend), its file linked as the site links
-        it and named so in its text (« (fichier grand-sud/public/2026/…csv) », not the whole file's)."""
+        it and named so in its text (its public copy, not the whole file, in « (fichier …) »)."""
         legend = ranking.get("legend")
         if not legend:
             return None

@@ -58,10 +58,11 @@ class Masters:
                                            problems=[]) or final
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
-                final = on_its_day = final_ranking(grand_sud, season, event.content.season_ref, event.date,
-                                                   problems=report.problems)
+                final = final_ranking(grand_sud, season, event.content.season_ref, event.date,
+                                      problems=report.problems)
                 if final is None:
                     continue
+                on_its_day = final
                 qualified = qualify(final, event.content.withdrawals, settings,
                                     SourceRef(event.id, WITHDRAWALS_SHEET))
                 players, problems = qualified.participants, qualified.problems

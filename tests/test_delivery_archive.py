@@ -66,9 +66,11 @@ def test_archive_then_verify(small_league_copy, tmp_path):
         "outputs/grand-sud/2026/classement-2026-01-10.html",
         "outputs/grand-sud/2026/classement-2026-01-10.pdf",
         "outputs/grand-sud/2026/classement-provisoire-2026.csv",
+        # the copy's contents, where the bulletin's « Accueil » and « Saison 2026 » lead (no site in a copy)
+        "outputs/index.html", "outputs/site/grand-sud-2026.html",
     ]
     for name in files:
-        if name.startswith("outputs/"):
+        if name.startswith("outputs/") and "/site/" not in name and not name.endswith("index.html"):
             assert (copy / name).read_bytes() == (small_league_copy.outputs / name.removeprefix("outputs/")).read_bytes()
         elif name.startswith("inputs/"):
             assert (copy / name).read_bytes() == (small_league_copy.inputs / name.removeprefix("inputs/")).read_bytes()
@@ -79,7 +81,7 @@ def test_archive_then_verify(small_league_copy, tmp_path):
     assert checked.stdout.count(": OK") == len(files)
     verified = verify_command(archive)
     assert verified.returncode == 0, verified.stderr
-    assert "15 fichiers archivés intacts" in verified.stdout
+    assert "17 fichiers archivés intacts" in verified.stdout
     page = (copy / "outputs/grand-sud/2026/classement-2026-01-10.html").read_text(encoding="utf-8")
     named = set(re.findall(r'url\("\.\./\.\./(fonts/[^"]+)"\)', page))
     assert named and all((copy / "outputs" / font).is_file() for font in named)
@@ -152,7 +154,7 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
     assert (archive / "2026" / "v2" / "inputs" / "clubs.xlsx").read_bytes() != (
         archive / "2026" / "v1" / "inputs" / "clubs.xlsx").read_bytes()
     manifest = (archive / "2026" / "SHA256SUMS").read_text(encoding="utf-8")
-    assert manifest.count("  v1/") == 15 and manifest.count("  v2/") == 15
+    assert manifest.count("  v1/") == 17 and manifest.count("  v2/") == 17
     assert sha256sum_check(archive / "2026").returncode == 0
     assert verify_command(archive).returncode == 0
     connection = database.connect(archive, create=False)
@@ -293,7 +295,8 @@ TABLES = ("ranking_row", "ranking", "result", "tournament", "player", "club", "a
 
 @pytest.fixture
 def archived_2025(small_league_copy, tmp_path) -> Path:
-    """The small league with season 2025 archived (13 files, 5 of them fonts): the archive that 2026 is added to."""
+    """The small league with season 2025 archived (15 files, 5 of them fonts, 2 contents pages): the archive
+    that 2026 is added to."""
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2025").returncode == 0
     return archive
@@ -362,7 +365,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
     verified = verify_command(archive)
     assert verified.returncode == 0, verified.stderr
     assert ("complétés" if recorded else "interrompu avant d'être enregistré") in verified.stderr
-    assert f"{13 + 15 if recorded else 13} fichiers archivés intacts" in verified.stdout
+    assert f"{15 + 17 if recorded else 15} fichiers archivés intacts" in verified.stdout
     assert not [name for name in left(archive) if name.startswith(".staging")]
     if not recorded:
         assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before  # no empty 2026/
@@ -371,7 +374,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
     else:
         done = archive_command(small_league_copy, archive, "--season", "2026")
         assert done.returncode == 0 and "déjà archivée à l'identique" in done.stderr, done.stderr
-    assert verify_command(archive).stdout.startswith("28 fichiers archivés intacts")
+    assert verify_command(archive).stdout.startswith("32 fichiers archivés intacts")
     assert sha256sum_check(archive / "2026").returncode == 0
 
 
@@ -404,7 +407,7 @@ def test_a_full_disk_leaves_nothing_behind_and_says_so_in_french(small_league_co
         "n'y a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis relancez la "
         "commande")
     assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
-    assert verify_command(archive).stdout.startswith("13 fichiers archivés intacts")
+    assert verify_command(archive).stdout.startswith("15 fichiers archivés intacts")
 
 
 @pytest.fixture
@@ -444,7 +447,7 @@ def newer(archive: Path) -> None:
 @pytest.mark.parametrize(("fault", "said", "code"), [
     (damage, "est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le depuis votre "
              "sauvegarde, puis relancez la commande", 1),
-    (newer, "a été écrit par une version plus récente de reportgen (schéma 8, celle-ci ne connaît que le schéma 7) "
+    (newer, "a été écrit par une version plus récente de reportgen (schéma 9, celle-ci ne connaît que le schéma 8) "
             ": mettez reportgen à jour, puis relancez la commande", 1),
 ])
 def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy, archived_2025, fault, said, code):
@@ -530,6 +533,30 @@ def test_verify_names_a_recorded_file_gone_from_both_disk_and_manifest(small_lea
         "de données l'a archivé)"]
 
 
+def forget_contents(archive: Path) -> None:
+    """The archive as schema 7 wrote it, before copies held their contents pages (kind `contents`):
+    their files, manifest lines and rows gone, `archived_file` refusing that kind, `user_version` 7."""
+    for season in (child for child in archive.iterdir() if child.name.isdigit()):
+        manifest = season / "SHA256SUMS"
+        lines = manifest.read_text(encoding="utf-8").splitlines(keepends=True)
+        manifest.write_text("".join(line for line in lines if not line.endswith("/outputs/index.html\n")
+                                    and "/outputs/site/" not in line), encoding="utf-8")
+        for copy in season.glob("v*"):
+            (copy / "outputs" / "index.html").unlink()
+            shutil.rmtree(copy / "outputs" / "site")
+    connection = sqlite3.connect(archive / "league.sqlite")
+    connection.executescript(
+        "PRAGMA foreign_keys = OFF; BEGIN;"
+        "DELETE FROM archived_file WHERE kind = 'contents';"
+        "ALTER TABLE archived_file RENAME TO newer;"
+        "CREATE TABLE archived_file (archive_id INTEGER NOT NULL REFERENCES archive(id), path TEXT NOT NULL,"
+        " kind TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record', 'font')),"
+        " circuit TEXT NOT NULL DEFAULT '', sha256 TEXT NOT NULL CHECK (length(sha256) = 64),"
+        " size INTEGER NOT NULL, PRIMARY KEY (archive_id, path));"
+        "INSERT INTO archived_file SELECT * FROM newer; DROP TABLE newer; COMMIT; PRAGMA user_version = 7;")
+    connection.close()
+
+
 def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgraded(small_league_copy, tmp_path):
     """A season archived by a reportgen of schema 3 (no fonts in its copy, `font` refused by the
     CHECK): the database is upgraded with its rows, the copy is not made again for the fonts alone,
@@ -537,7 +564,9 @@ def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgr
     archive = tmp_path / "archive"
     assert archive_command(small_league_copy, archive, "--season", "2026").returncode == 0
     season = archive / "2026"
-    # What schema 3 wrote: the same copy without outputs/fonts/, its rows and manifest lines.
+    # What schema 3 wrote: the same copy without outputs/fonts/ (nor its contents pages, schema 8), their
+    # rows and manifest lines.
+    forget_contents(archive)
     shutil.rmtree(season / "v1" / "outputs" / "fonts")
     manifest = season / "SHA256SUMS"
     manifest.write_text("".join(line for line in manifest.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -571,7 +600,7 @@ def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgr
     assert (done.version, done.unchanged) == (2, False)
     assert sorted(p.relative_to(season / "v2").as_posix() for p in (season / "v2" / "outputs" / "fonts").iterdir()) == (
         FONT_FILES)
-    assert verify_command(archive).stdout.startswith("25 fichiers archivés intacts")
+    assert verify_command(archive).stdout.startswith("27 fichiers archivés intacts")
 
 
 def test_verify_takes_only_the_archive_and_says_where_its_option_goes(tmp_path):

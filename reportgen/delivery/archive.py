@@ -16,7 +16,7 @@ from pathlib import Path
 
 from reportgen import __version__, french, pipeline
 from reportgen.config import SETTINGS_FILE
-from reportgen.delivery import database, published
+from reportgen.delivery import archive_contents, database, published
 from reportgen.delivery.archive_layout import RECORD, STAGING, ArchivedFile, Say, orphan, sha256, versions
 from reportgen.delivery.archive_rows import insert_rows
 from reportgen.delivery.archive_staging import finish, recover, stage, undo
@@ -26,6 +26,10 @@ from reportgen.render.files import OutputError
 from reportgen.render.fonts import FONTS
 from reportgen.render.html import shipped_fonts
 from reportgen.render.syncing import fsync_folder
+
+# The kinds of archived files that are not the season's content: the copy's record, the fonts its
+# pages name, its contents pages.
+NOT_CONTENT = ("record", "font", archive_contents.KIND)
 
 
 @dataclass
@@ -122,6 +126,10 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
                     return Archived(season, version, season_folder / f"v{version}", len(files), notes, True)
                 folder = season_folder / f"v{version}"
                 moment = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc).replace(microsecond=0)
+                # Where the bulletins' « Accueil » and « Saison » links lead in a copy, which has no site.
+                files += archive_contents.contents_pages(
+                    files, scored.reports, {f.circuit: f.season_page for f in outputs_files if f.season_page},
+                    archive_contents.Copy(league.reading.league, season, version, moment, reason.strip()))
                 record = {"season": season, "version": version, "archived_at": moment.isoformat(),
                           "reason": reason.strip(), "reportgen": __version__, "files": len(files)}
                 files.append(ArchivedFile(RECORD, "record", "",
@@ -159,12 +167,14 @@ def _next_version(connection: sqlite3.Connection, archive: Path, season: int, fi
         raise ReportgenError(orphan(archive, archive / str(season) / f"v{orphans[0]}"))
     if not recorded:
         return 1, False
-    # The season's content: neither the copy's record nor its fonts (a copy made before reportgen
-    # archived them, or with an earlier version of them, has the same season).
+    # The season's content: neither the copy's record nor its fonts nor its contents pages, which
+    # say its version and moment (a copy made before reportgen archived them, or with an earlier
+    # version of them, has the same season).
     before = {row["path"]: row["sha256"] for row in connection.execute(
         "SELECT f.path, f.sha256 FROM archived_file f JOIN archive a ON a.id = f.archive_id "
-        "WHERE a.season = ? AND a.version = ? AND f.kind NOT IN ('record', 'font')", (season, recorded[-1]))}
-    if before == {f.path: sha256(f.data) for f in files if f.kind != "font"}:
+        "WHERE a.season = ? AND a.version = ? AND f.kind NOT IN (?, ?, ?)",
+        (season, recorded[-1], *NOT_CONTENT))}
+    if before == {f.path: sha256(f.data) for f in files if f.kind not in NOT_CONTENT}:
         return recorded[-1], True
     if not reason.strip():
         raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "

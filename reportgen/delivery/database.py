@@ -20,7 +20,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -109,7 +109,7 @@ CREATE TABLE IF NOT EXISTS archive (
 CREATE TABLE IF NOT EXISTS archived_file (
     archive_id INTEGER NOT NULL REFERENCES archive(id),
     path       TEXT NOT NULL,
-    kind       TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record', 'font')),
+    kind       TEXT NOT NULL CHECK (kind IN ('bulletin', 'csv', 'annex', 'input', 'record', 'font', 'contents')),
     circuit    TEXT NOT NULL DEFAULT '',
     sha256     TEXT NOT NULL CHECK (length(sha256) = 64),
     size       INTEGER NOT NULL,
@@ -299,7 +299,9 @@ def _archived_places(connection: sqlite3.Connection) -> None:
 # tournaments' places those of their circuit's parse (the Tour de France's, in its ranking:
 # `_archived_places`), no table changed. v7: a workbook sent again byte for byte is `same` in
 # inbox_file (a CHECK), with the day the one filed came (`known_since`, new): v6's inbox_file put
-# aside, its rows copied with none.
+# aside, its rows copied with none. v8: a copy holds its contents pages, where its bulletins'
+# « Accueil » and « Saison » links lead (kind `contents`, delivery/archive_contents.py), a CHECK
+# again: v7's archived_file put aside, its rows copied; a copy made before keeps what it holds.
 Step = str | Callable[[sqlite3.Connection], None]
 UPGRADES: dict[int, tuple[Step, Step]] = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
@@ -316,6 +318,8 @@ UPGRADES: dict[int, tuple[Step, Step]] = {
         "INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, path, replaced, "
         "problems, owners) SELECT message, position, filename, sha256, status, circuit, event, date, path, replaced, "
         "problems, owners FROM inbox_file_v6; DROP TABLE inbox_file_v6"),
+    7: ("ALTER TABLE archived_file RENAME TO archived_file_v7",
+        "INSERT INTO archived_file SELECT * FROM archived_file_v7; DROP TABLE archived_file_v7"),
 }
 
 

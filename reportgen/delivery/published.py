@@ -24,6 +24,8 @@ class Published:
     kind: str  # bulletin | csv | annex
     circuit: str
     expected: bytes | None  # None for a PDF
+    # an HTML bulletin's « Saison » link (base.html.j2), relative to outputs/: the site's season page
+    season_page: str | None = None
 
 
 def event_season(event: object) -> int:
@@ -54,7 +56,8 @@ def final_documents(report: Report, season: int) -> tuple[list[Document], list[s
 
 
 def bulletin_files(slug: str, document: Document) -> list[Published]:
-    return [Published(f"{slug}/{document.path}.html", "bulletin", slug, html.render(document).encode("utf-8")),
+    return [Published(f"{slug}/{document.path}.html", "bulletin", slug, html.render(document).encode("utf-8"),
+                      html.season_page(document)),
             Published(f"{slug}/{document.path}.pdf", "bulletin", slug, None)]
 
 

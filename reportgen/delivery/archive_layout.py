@@ -6,6 +6,8 @@
     archive/2026/SHA256SUMS                every file of every copy of the season (`sha256sum -c`)
     archive/2026/v1/archive.json           when, why, by which reportgen
     archive/2026/v1/outputs/<circuit>/…    final bulletins (PDF, HTML), CSV files, annexes
+    archive/2026/v1/outputs/index.html     the copy's contents, and site/<circuit>-2026.html, each circuit's
+                                           (where the bulletins' navigation leads: delivery/archive_contents.py)
     archive/2026/v1/inputs/…               the season's workbooks, clubs.xlsx, joueurs.xlsx, the *.toml settings
     archive/2026/v2/…                      a later copy, after a correction (--reason): v1 stays as it was
     archive/.staging-2026-v1-<random>/     a copy being written (whole or absent: delivery/archive_staging.py)

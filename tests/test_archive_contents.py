@@ -83,7 +83,9 @@ def test_every_link_of_an_archived_copy_leads_to_a_file_of_the_copy(small_league
             assert not contents.stat().st_mode & 0o222  # read-only, as every archived file
     index = (archive / "2026" / "v1" / "outputs" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="fr">' in index and "<h1>Archive de la saison 2026</h1>" in index
-    assert "<title>archive de la saison 2026 (copie v1)&nbsp;— " in index
+    assert "<title>Archive de la saison 2026 (copie v1)&nbsp;— Ligue" in index
+    assert "<title>Classement régional Grand Sud 2026&nbsp;— archive de la saison 2026 (copie v1)&nbsp;— Ligue" in (
+        (archive / "2026" / "v1" / "outputs" / "site" / "grand-sud-2026.html").read_text(encoding="utf-8"))
     assert re.search(r"<h2>Classement régional Grand Sud</h2>\s*<h3>Bulletins</h3>", index)
     # the title and date the circuit published each file under, its formats linked
     assert re.search(r'<th scope="row">Classement après les tournois de Carcassonne et de Toulouse du 10\xa0janvier '

@@ -177,11 +177,18 @@ def test_a_copy_archived_before_its_contents_pages_is_kept_as_it_is_and_its_data
     assert verify_command(archive).stdout.startswith("32 fichiers archivés intacts")
 
 
-def test_every_link_of_the_example_leagues_archived_seasons_leads_to_a_file_of_its_copy(tmp_path):
-    """The example league built whole (every circuit, PDFs included) and each of its seasons archived:
-    the Masters' legend links the Grand Sud ranking's CSV of its copy, every bulletin's navigation a
-    contents page; the bulletins are those published, and the archive verifies."""
+def test_every_link_of_the_example_leagues_archived_seasons_leads_to_a_file_of_its_copy(tmp_path, monkeypatch):
+    """The example league built whole (every circuit; its PDFs stand-ins: no link is in a PDF, and
+    WeasyPrint's minute would be the test's) and each of its seasons archived: the Masters' legend
+    links the Grand Sud ranking's CSV of its copy, every bulletin's navigation a contents page; the
+    bulletins are those published, and the archive verifies."""
     from reportgen.pipeline import build
+    from reportgen.render import pdf as pdf_render
+    from tests.test_incremental_build import stand_in
+
+    monkeypatch.setattr(pdf_render, "render_pdf", lambda page, day=None, templates=None: stand_in(page))
+    monkeypatch.setattr(pdf_render, "render_many", lambda pages, workers=2, progress=None: [
+        stand_in(page) for page, _ in pages])
 
     inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
     shutil.copytree(EXAMPLE_INPUTS, inputs)

@@ -31,7 +31,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
-from email.policy import SMTP
 from email.utils import make_msgid, parseaddr
 from types import TracebackType
 from typing import TypeVar
@@ -41,7 +40,7 @@ from reportgen.config import PASSWORD_VARIABLE, Mail, Security, password_from_en
 from reportgen.delivery.mail import Bulletin, ClubMail, Plan, message, pdf_digests, write_club_bulletins
 from reportgen.delivery.send_log import INSERT, SendLog, SendStatus
 from reportgen.model import ReportgenError
-from reportgen.render.mail import to_message
+from reportgen.render.mail import SMTP, to_message
 
 Say = Callable[[str], None]
 T = TypeVar("T")

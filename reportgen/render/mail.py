@@ -8,14 +8,22 @@ The bodies of the messages (the clubs' bulletins, the reminders, the inbox's ans
 Jinja templates in `templates/mail/`: the HTML one autoescaped like the bulletins, the plain-text one
 not (an « & » stays an « & »). The templates' own words are given French typography as they are
 compiled (render/html.py `Typography`): no-break spaces before « : ; ? ! » and inside « », never in what they are
-given (a name is as typed); a value whose dates must not break says so (the `dates` filter)."""
+given (a name is as typed); a value whose dates must not break says so (the `dates` filter).
+
+A subject with accents is written as RFC 2047 encoded words from end to end (`Policy`): Python
+3.11's folding (policy.default) leaves the space between two encoded words outside them, where
+every reader drops it (« forfait d’IMBERTInès »; CPython gh-144156, fixed in later versions).
+Every message is written with it, drafts (`to_message`'s policy) and sent ones (`SMTP`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from email.charset import QP, Charset
+from email.header import Header
+from email.headerregistry import UnstructuredHeader
 from email.message import EmailMessage
-from email.policy import default
+from email.policy import EmailPolicy
 from email.utils import format_datetime
 from functools import cache
 from pathlib import Path
@@ -26,6 +34,34 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from reportgen import french
 from reportgen.model import Message
 from reportgen.render.html import TEMPLATES, Typography
+
+_UTF8 = Charset("utf-8")
+_UTF8.header_encoding = QP  # « q » words, as policy.default writes them: a raw header stays legible
+
+
+class Policy(EmailPolicy):
+    """policy.default, but a header of free text (the Subject) that is not ASCII is written whole as
+    encoded words of at most 75 characters, each line one of them, its spaces inside them (« _ »):
+    the blanks between two words are folding, which readers drop (RFC 2047, 6.2), and none of the
+    subject's own spaces is one of them. An ASCII one is folded at its spaces, as before."""
+
+    def _words(self, name: str, value: object) -> str | None:
+        if self.utf8 or not isinstance(value, UnstructuredHeader) or str(value).isascii():
+            return None
+        # 76 columns: a continuation line's encoded word, after its space, is 75 characters at most
+        words = Header(str(value), _UTF8, header_name=name).encode(maxlinelen=76, linesep=self.linesep)
+        return f"{name}: {words}{self.linesep}"
+
+    def fold(self, name: str, value: str) -> str:
+        return self._words(name, value) or super().fold(name, value)
+
+    def fold_binary(self, name: str, value: str) -> bytes:
+        words = self._words(name, value)
+        return words.encode("ascii") if words else super().fold_binary(name, value)
+
+
+POLICY = Policy()
+SMTP = POLICY.clone(linesep="\r\n")  # what goes out over SMTP (email.policy.SMTP's line ends)
 
 
 def message_id(message: Message) -> str:
@@ -42,7 +78,7 @@ def to_message(message: Message, sender: str = "", sent: tuple[dt.datetime, str]
     """The message as a draft (dated its date at 09:00 UTC, its id a digest of it, marked unsent
     for the mail programs that open it as one), or, with `sent` = (the moment it is sent, a
     Message-ID of its own), as it goes out."""
-    draft = EmailMessage(policy=default)
+    draft = EmailMessage(policy=POLICY)
     if sender:
         draft["From"] = sender
     draft["To"] = ", ".join(message.to)

@@ -1,0 +1,57 @@
+"""A subject reads back as it was written, whatever its length and accents: Python 3.11's folding
+(policy.default) cut a long subject between two encoded words and left the space between them
+outside both, where every reader drops it (« forfait d’IMBERTInès », « de Sète(classeur corrigé) »).
+Each message is read back as a mail program reads it, with the standard library's parser."""
+
+from __future__ import annotations
+
+import datetime as dt
+import email
+import re
+from email.policy import default
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from reportgen.model import Message
+from reportgen.render import mail as mail_render
+
+# Letters of French names and subjects, and the signs reportgen's subjects use.
+LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789àâäçéèêëîïôöùûüÿœæÀÂÇÉÈÊÎÔÙÛŒ’'«»—–…(),.:;!?-"
+WORDS = st.lists(st.text(LETTERS, min_size=1, max_size=24), min_size=1, max_size=40).map(" ".join)
+ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[qQbB]\?[^?\s]*\?=")
+
+
+def draft(subject: str) -> Message:
+    return Message("mail/x", ("contact@example.org",), subject, "Bonjour,\n", dt.date(2026, 11, 7))
+
+
+def header_lines(data: bytes) -> list[str]:
+    return data.split(b"\n\n", 1)[0].decode("ascii").splitlines()
+
+
+def read_back(data: bytes) -> str:
+    return str(email.message_from_bytes(data, policy=default)["Subject"])
+
+
+@given(WORDS)
+@example("Coupe de la Toussaint en ligne : forfait d’IMBERT Inès")
+@example("Re: Résultats Open d’été de Sète (classeur corrigé)")
+@example("Rappel : résultats du Tournoi d’automne de Perpignan du 7 novembre 2026, à Perpignan-Méditerranée")
+def test_a_subject_reads_back_as_written_draft_and_sent(subject):
+    for data in (mail_render.to_eml(draft(subject), "Ligue <ligue@example.org>"),
+                 mail_render.to_message(draft(subject)).as_bytes(policy=mail_render.SMTP).replace(b"\r\n", b"\n")):
+        assert read_back(data) == subject
+        lines = header_lines(data)
+        # within RFC 5322's 78 columns, each encoded word within RFC 2047's 75 characters
+        assert all(len(line) <= 78 for line in lines)
+        assert all(len(word) <= 75 for line in lines for word in ENCODED_WORD.findall(line))
+
+
+def test_the_forfeit_of_imbert_ines_in_the_example_league(example_scored):
+    """The example league's pool notice that read « forfait d’IMBERTInès », and every other message
+    of the league: each subject as written."""
+    messages = [m for report in example_scored.reports.values() for m in report.messages]
+    notice = next(m for m in messages if m.path.endswith("avis/tour-1/forfait-imbert-ines-auger-anais"))
+    assert read_back(mail_render.to_eml(notice)) == "Coupe de la Toussaint en ligne : forfait d’IMBERT Inès"
+    assert [read_back(mail_render.to_eml(m)) for m in messages] == [m.subject for m in messages]

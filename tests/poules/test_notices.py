@@ -3,6 +3,7 @@ written as the build writes it (.eml) and read back with the standard library's 
 
 import datetime as dt
 import email
+import re
 from email.policy import default
 
 import pytest
@@ -79,16 +80,16 @@ def test_a_barrage_starts(played):
 
 def test_his_final_place_in_his_pool(played):
     text = body(played["2026/test/avis/tour-1/classement-poule-joueurf-un"])
-    assert ("Vous terminez 2e de la poule C du tour 1 avec 3 points en 6 parties qui comptent. Le barrage vous a "
+    assert ("Vous terminez à la 2e place de la poule C du tour 1 avec 3 points en 6 parties qui comptent. Le barrage vous a "
             "rapporté 1 point.") in text
 
 
 @pytest.mark.parametrize("player, subject, words", [
-    ("joueura-un", "qualifié pour le tour 2", "Vous êtes qualifié pour le tour 2 (Art. V"),
+    ("joueura-un", "qualification pour le tour 2", "Vous vous qualifiez pour le tour 2 (Art. V"),
     # C's third (11, after the barrage) and D's (12) both have ½ a game: C's date is 6's, who is level
     # on points with its third and registered before 12 (Art. X).
-    ("joueurk-un", "repêché pour le tour 2", "Vous êtes repêché pour le tour 2 (Art. X)"),
-    ("joueurl-un", "éliminé au tour 1", "Vous êtes éliminé au tour 1"),
+    ("joueurk-un", "repêchage pour le tour 2", "Un repêchage vous qualifie pour le tour 2 (Art. X)"),
+    ("joueurl-un", "élimination au tour 1", "Votre parcours s’arrête au tour 1"),
 ])
 def test_qualified_repeche_or_eliminated(played, player, subject, words):
     draft = played[f"2026/test/avis/tour-1/qualification-{player}"]
@@ -99,10 +100,10 @@ def test_qualified_repeche_or_eliminated(played, player, subject, words):
 def test_a_forfeit_to_the_player_and_to_his_pool(played):
     own = played["2026/test/avis/tour-1/forfait-joueurh-un"]
     assert own["Subject"] == "Tournoi test : forfait au tour 1" and own["Date"] == "Thu, 10 Sep 2026 09:00:00 +0000"
-    assert "Vous êtes déclaré forfait au tour 1" in body(own)
+    assert "Un forfait est prononcé contre vous au tour 1 du tournoi « Tournoi test » (Art. XI)" in body(own)
     mate = played["2026/test/avis/tour-1/forfait-joueurh-un-joueura-un"]
     assert mate["Subject"] == "Tournoi test : forfait de JOUEURH Un"
-    assert "Vos parties contre JOUEURH Un ne comptent plus dans le classement de la poule A." in body(mate)
+    assert "Le forfait de JOUEURH Un est prononcé au tour 1 (Art. XI). Vos parties contre JOUEURH Un ne comptent plus dans le classement de la poule A." in body(mate)
 
 
 def test_a_rehabilitation_to_the_player_and_to_his_pool(played):
@@ -138,7 +139,7 @@ def test_the_end_of_the_tournament_gives_each_his_final_place():
     found = drafts(tour)
     assert found["2026/test/avis/tour-1/lancement-joueurb-un"]["Subject"] == "Tournoi test : tour final"
     draft = found["2026/test/avis/tour-1/qualification-joueurb-un"]
-    assert draft["Subject"] == "Tournoi test : 2e du tournoi"
+    assert draft["Subject"] == "Tournoi test : 2e place du tournoi"
     assert "Le tournoi « Tournoi test » est terminé : vous en prenez la 2e place (Art. VI)." in body(draft)
 
 
@@ -156,3 +157,24 @@ def test_names_are_escaped_in_the_html_body():
     tour.next()
     page = html(drafts(tour)["2026/test/avis/tour-1/lancement-dupont-ana"])
     assert "<b>" not in page.replace("<body", "") and "&lt;B&gt;MÉCHANT&lt;/B&gt;" in page
+
+
+# Words that agree with a person's gender, which the league does not know (a notice goes to Anaïs,
+# Inès, Élodie as to Paul): a participle or an adjective of a person, « 1er » but in a date.
+GENDERED = re.compile(r"\b(?:qualifiée?s?|éliminée?s?|repêchée?s?|déclarée?s?|réintégrée?s?|inscrite?s?|classée?s?|"
+                      r"départagée?s?|premiers?|derniers?|seule?s?|1er(?! (?:janvier|février|mars|avril|mai|juin|"
+                      r"juillet|août|septembre|octobre|novembre|décembre)\b))\b|\b[Vv]ous êtes (?!à\b)\w+")
+
+
+def test_no_notice_of_the_example_league_says_its_reader_is_a_man(example_scored):
+    """Every notice of the example league's two pool tournaments, subject, text and HTML: nothing in
+    them agrees with the reader's gender, nor with another player's."""
+    found = {}
+    for message in example_scored.reports["poules"].messages:
+        said = GENDERED.findall("\n".join([message.subject, message.text, message.html]))
+        if said:
+            found[message.path] = sorted(set(said))
+    assert found == {}
+    subjects = {m.subject.split(" : ", 1)[1] for m in example_scored.reports["poules"].messages}
+    assert {"1re place de la poule A", "2e place de la poule A", "1re place du tournoi", "qualification pour le tour 2",
+            "repêchage pour le tour 2", "élimination au tour 1", "forfait au tour 1"} <= subjects

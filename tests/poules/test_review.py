@@ -64,8 +64,8 @@ def test_article_XI_a_rehabilitation_typed_on_a_row_of_its_own_lifts_the_forfeit
     assert tournament.status == FINISHED and ranking_names(tournament) == [d, a, b, c]
     assert not next(line for line in tournament.current.pools[0].lines if line.player.name == d).forfeit
     found = drafts(tour)
-    assert body(found["2026/test/avis/tour-1/forfait-joueurd-un"]).startswith("Bonjour Un JOUEURD,\n\nVous êtes "
-                                                                             "déclaré forfait au tour 1")
+    assert body(found["2026/test/avis/tour-1/forfait-joueurd-un"]).startswith("Bonjour Un JOUEURD,\n\nUn forfait est "
+                                                                             "prononcé contre vous au tour 1")
     assert found["2026/test/avis/tour-1/forfait-joueurd-un"]["Date"] == "Thu, 10 Sep 2026 09:00:00 +0000"
     assert found["2026/test/avis/tour-1/rehabilitation-joueurd-un"]["Date"] == "Sat, 12 Sep 2026 09:00:00 +0000"
     assert "Votre forfait au tour 1 est levé" in body(found["2026/test/avis/tour-1/rehabilitation-joueurd-un"])
@@ -104,8 +104,8 @@ def test_article_XII_notices_name_things_as_they_are():
     found = drafts(tour)
     assert "Vous jouez dans la poule A avec JOUEURD Un et JOUEURE Un." in body(
         found["2026/test/avis/tour-1/lancement-joueura-un"])
-    assert "Vous terminez 1er de la poule A du tour 1 avec 0 point sans partie qui compte : les autres joueurs " \
-           "de la poule sont forfaits." in body(found["2026/test/avis/tour-1/classement-poule-joueura-un"])
+    assert "Vous terminez à la 1re place de la poule A du tour 1 avec 0 point sans partie qui compte : les autres " \
+           "joueurs de la poule sont forfaits." in body(found["2026/test/avis/tour-1/classement-poule-joueura-un"])
     assert "Vos parties contre JOUEURD Un ne comptent plus" in body(
         found["2026/test/avis/tour-1/forfait-joueurd-un-joueura-un"])
     tour = Tour(3)

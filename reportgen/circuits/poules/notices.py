@@ -7,6 +7,10 @@ the tournament), a forfeit (his own, or one in his pool), a rehabilitation, the 
 the restoration of the tournament. The address is the `Email` of `Inscrits`; without one, the draft
 has no recipient and the report lists it.
 
+Their words agree with nobody's gender, the reader's or another player's, which the league does
+not know (« 1re place de la poule A », « Vous vous qualifiez pour le tour 2 », « Le forfait d’IMBERT
+Inès est prononcé »).
+
 The bodies are built here as plain data (a circuit draws nothing): paragraphs and lists, the HTML
 escaped with the standard library.
 """
@@ -144,7 +148,8 @@ def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> 
                                 [f"Vous êtes à égalité de points avec {french.joined(others)} dans la poule {pool.label} "
                                  f"du tour {played.number}, à une place que départage un barrage (Art. IX). Le "
                                  f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
-                                 "contre chaque autre joueur à égalité, les Blancs au dernier inscrit.",
+                                 "contre chaque adversaire à égalité, les Blancs à la plus récente des deux "
+                                 "inscriptions.",
                                  "Vos parties de barrage :", games,
                                  "Les points de barrage (1 la victoire, ½ la nulle) départagent, puis l’ordre "
                                  "d’inscription au tournoi.",
@@ -177,17 +182,19 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
         why = " pour fraude ou antijeu" if any(f.sanction for f in typed) else ""
         mates = [line.player for line in pool.lines if not line.forfeit and line.player.key != player.key]
         found.append(Notice(FORFEIT, played.number, player, f"forfait au tour {played.number}",
-                            [f"Vous êtes déclaré forfait{why} au tour {played.number} du tournoi « {event_name} » "
-                             f"(Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."], day))
+                            [f"Un forfait{why} est prononcé contre vous au tour {played.number} du tournoi "
+                             f"« {event_name} » (Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."],
+                            day))
         found += [Notice(FORFEIT, played.number, mate, f"forfait {french.of_person(player.name)}",
-                         [f"{player.name} est déclaré forfait au tour {played.number} (Art. XI). Vos parties contre "
+                         [f"Le forfait {french.of_person(player.name)} est prononcé au tour {played.number} (Art. XI). "
+                          f"Vos parties contre "
                           f"{player.name} ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
                   for mate in mates]
         if lifting is not None:
             day = _forfeit_day(played, lifting)
             found.append(Notice(REHABILITATION, played.number, player, f"réhabilitation au tour {played.number}",
-                                [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous êtes réintégré "
-                                 "dans le tournoi et vos résultats sont rétablis. Une partie qui n’était pas terminée "
+                                [f"Votre forfait au tour {played.number} est levé (Art. XI) : vous retrouvez votre "
+                                 "place dans le tournoi et vos résultats sont rétablis. Une partie qui n’était pas terminée "
                                  "dispose à nouveau de tout son délai."], day))
             found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation {french.of_person(player.name)}",
                              [f"Le forfait {french.of_person(player.name)} au tour {played.number} est levé (Art. XI) : vos "
@@ -225,38 +232,45 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
     for pool in played.pools:
         for line in pool.active:
             found.append(Notice(POOL_PLACE, played.number, line.player,
-                                f"{french.ordinal(line.place)} de la poule {pool.label}",
+                                f"{_place(line.place)} de la poule {pool.label}",
                                 [_place_text(played, pool, line)], day))
             if played.final:
                 standing = places.get(line.player.key)
                 if standing is not None:
                     found.append(Notice(QUALIFICATION, played.number, line.player,
-                                        f"{french.ordinal(standing.rank)} du tournoi",
+                                        f"{_place(standing.rank)} du tournoi",
                                         [f"Le tournoi « {event_name} » est terminé : vous en prenez la "
-                                         f"{french.ordinal(standing.rank, feminine=True)} place (Art. VI)."], day))
+                                         f"{_place(standing.rank)} (Art. VI)."], day))
                 continue
             text = {
-                QUALIFIED: f"Vous êtes qualifié pour le tour {played.number + 1} (Art. V : les deux premiers de "
-                           "chaque poule).",
-                REPECHE: f"Vous êtes repêché pour le tour {played.number + 1} (Art. X) : des forfaits ont libéré des "
-                         "places qualificatives, attribuées aux meilleurs troisièmes des autres poules.",
-                ELIMINATED: f"Vous êtes éliminé au tour {played.number} ; votre place au classement du tournoi "
+                QUALIFIED: f"Vous vous qualifiez pour le tour {played.number + 1} (Art. V : les deux premières "
+                           "places de chaque poule sont qualificatives).",
+                REPECHE: f"Un repêchage vous qualifie pour le tour {played.number + 1} (Art. X) : des forfaits ont "
+                         "libéré des places qualificatives, attribuées aux meilleures troisièmes places des autres "
+                         "poules.",
+                ELIMINATED: f"Votre parcours s’arrête au tour {played.number} ; votre place au classement du tournoi "
                             "sera connue à sa fin.",
             }[line.status]
-            subject = {QUALIFIED: f"qualifié pour le tour {played.number + 1}",
-                       REPECHE: f"repêché pour le tour {played.number + 1}",
-                       ELIMINATED: f"éliminé au tour {played.number}"}[line.status]
+            subject = {QUALIFIED: f"qualification pour le tour {played.number + 1}",
+                       REPECHE: f"repêchage pour le tour {played.number + 1}",
+                       ELIMINATED: f"élimination au tour {played.number}"}[line.status]
             found.append(Notice(QUALIFICATION, played.number, line.player, subject, [text], day))
     return found
+
+
+def _place(rank: int) -> str:
+    """« 1re place », « 2e place »: a place, never « 1er », which would say the reader is a man (the
+    league does not know)."""
+    return f"{french.ordinal(rank, feminine=True)} place"
 
 
 def _place_text(played: Round, pool: Pool, line: Line) -> str:
     counted = (f"en {french.plural(line.games, 'partie qui compte', 'parties qui comptent')}" if line.games else
                "sans partie qui compte : les autres joueurs de la poule sont forfaits")
-    text = (f"Vous terminez {french.ordinal(line.place)} de la poule {pool.label} du tour {played.number} avec "
+    text = (f"Vous terminez à la {_place(line.place)} de la poule {pool.label} du tour {played.number} avec "
             f"{points(line.half)} {counted}.")
     if line.barrage_half is not None:
         text += f" Le barrage vous a rapporté {points(line.barrage_half)}."
     elif "inscription" in line.decided_by:
-        text += " À égalité de points, l’ordre d’inscription au tournoi vous a départagés (Art. IX)."
+        text += " À égalité de points, l’ordre d’inscription au tournoi a tranché (Art. IX)."
     return text

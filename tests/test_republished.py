@@ -287,3 +287,25 @@ def test_a_closed_season_s_final_ranking_relaid_is_no_correction():
 
     (change,) = republished("grand-sud", final("a"), final("b"))
     assert change.reasons == ("nouvelle version de reportgen ou de ses modèles de bulletin",)
+
+
+def test_a_tournament_announced_in_the_calendar_is_the_reason_given_not_a_new_layout(small_league_copy):
+    """A tournament of 5 January announced in calendrier.xlsx, its workbook not arrived: the ranking
+    of 10 January, already published, now says « provisoire : résultats de Perpignan du 5 janvier
+    attendus ». The build said « remis en page par une nouvelle version de reportgen, avec les mêmes
+    résultats », and the site « (même contenu) »: the calendar is the reason, and what a club member
+    reads is that the list of awaited results changed, the bulletin not relaid."""
+    from tests.test_calendar import write_calendar
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["05/01/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"]])
+    result = build(inputs, outputs, TODAY)
+    assert result.ok, result.problems
+    assert changed(result) == {"grand-sud/2026/classement-2026-01-10": ("le calendrier (calendrier.xlsx) a changé",)}
+    assert not any(change.same_content for change in result.republished)
+    corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8").replace("\u00a0", " ")
+    assert "liste des résultats attendus mise à jour" in corrections and "même contenu" not in corrections
+    # removed again: the same reason, the note gone
+    (inputs / "calendrier.xlsx").unlink()
+    assert changed(build(inputs, outputs, TODAY)) == {
+        "grand-sud/2026/classement-2026-01-10": ("le calendrier (calendrier.xlsx) a changé",)}

@@ -2,13 +2,14 @@
 
 Each circuit's manifest records the sources of its publication: every workbook of the circuit (its
 hash and the date of its tournament) and the league's shared files (club and player directories,
-settings, closed seasons). When a build rewrites a document that was already published for the same
-date (a bulletin, an annex), comparing the previous manifest with the new one says which document
-changed and why, in words the secretary can repeat to a club:
+settings, calendar, closed seasons). When a build rewrites a document that was already published for
+the same date (a bulletin, an annex), comparing the previous manifest with the new one says which
+document changed and why, in words the secretary can repeat to a club:
 
 - a workbook of that very date was corrected: the one exception the league expects, named as such;
 - a workbook of an earlier date was added, changed or removed (a late tournament, a correction);
-- a shared file changed (a player's club in joueurs.xlsx, a setting in reportgen.toml);
+- a shared file changed (a player's club in joueurs.xlsx, a setting in reportgen.toml, a tournament
+  announced in calendrier.xlsx, which a later ranking says it awaits);
 - none of these: a new version of reportgen or of its templates. Then what the document reports
   tells a new layout from new results: the ranking beside it (its CSV, whose bytes say its rows and
   values whatever the layout), or, for a document without one (a pool tournament's round, an
@@ -38,6 +39,8 @@ from reportgen.render.cache import file_digest
 SHARED_FILES = {"clubs.xlsx": "l’annuaire des clubs (clubs.xlsx) a changé",
                 "joueurs.xlsx": "l’annuaire des joueurs (joueurs.xlsx) a changé",
                 "reportgen.toml": "les réglages (reportgen.toml) ont changé",
+                # the tournaments it announces: a ranking after one whose workbook is missing says so
+                "calendrier.xlsx": "le calendrier (calendrier.xlsx) a changé",
                 "saisons.toml": "les saisons closes (saisons.toml) ont changé"}
 
 

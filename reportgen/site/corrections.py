@@ -23,6 +23,9 @@ OTHERS = {changes.SHARED_FILES["clubs.xlsx"]: "liste des clubs mise à jour",
           changes.SHARED_FILES["joueurs.xlsx"]: "liste des joueurs mise à jour",
           changes.SHARED_FILES["reportgen.toml"]: "réglages de la ligue modifiés",
           changes.SHARED_FILES["saisons.toml"]: "saisons closes mises à jour",
+          # what it changes in a bulletin: the results it says are awaited (« provisoire : … attendus »),
+          # never a result; a correction all the same, not a new layout of the same content
+          changes.SHARED_FILES["calendrier.xlsx"]: "liste des résultats attendus mise à jour",
           changes.NEW_VERSION: "nouvelle version du logiciel des classements",
           changes.NEW_RESULTS: "nouvelle version du logiciel des classements : des résultats ont changé",
           changes.UNKNOWN: "cause inconnue"}

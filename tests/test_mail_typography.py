@@ -110,7 +110,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
                  "après modification\u00a0: c’est l’ancien",
                  "renvoyer en réponse à ce message\u00a0: il sera gardé de côté de la même façon"):
         assert said in inbox_text and said in inbox_html, said
-    assert "tournoi «\u00a0" in reminders[0] and "\u00a0» (Classement" in reminders[0]
+    assert f"résultats de {TYPED} (Classement" in reminders[0]  # its name as typed, said once
     assert "en réponse à ce message\u202f? " in reminders[1] and "le 8\u00a0novembre\u00a02026, au Grau-du-Roi" \
         in reminders[1]
     # A name from a workbook is data: as typed, in every body (escaped in HTML, where it needs it).

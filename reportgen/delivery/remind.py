@@ -90,18 +90,19 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
 
 def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days: int, league: str,
              titles: dict[str, str]) -> Message:
-    # « le tournoi « Open de Rodez » », « le tournoi de Rodez »: CalendarEntry.title's words, in a
-    # sentence (the subject's; the bodies' are their templates', templates/mail/remind-*.j2).
-    name = f"« {entry.name} »" if entry.name else entry.of_place(clubs)
+    # « de l’Open de Rodez », « du Tournoi d’automne de Perpignan » (its name as typed, said once: « du
+    # tournoi « Tournoi d’automne… » » said it twice), « du tournoi de Rodez » when the calendar names
+    # only its place or club: CalendarEntry.title's words, in a sentence.
+    of_event = french.de(entry.name) if entry.name else f"du tournoi {entry.of_place(clubs)}"
     day = french.date_long(entry.date)
+    subject = f"Rappel : résultats {of_event} du {day}"
     text, html = bodies("remind", {
-        "name": entry.name, "of_place": entry.of_place(clubs), "circuit": titles.get(entry.circuit, entry.circuit),
+        "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
         "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",
-        "organiser": french.the_club(club.name),  # le club de Perpignan, le Club de Foix, l'Amicale de Rodez
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
-        subject=f"Rappel : résultats du tournoi {name} du {day}", text=text, html=html,
+        subject=subject, text=text, html=html,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
         date=entry.date + dt.timedelta(days=after_days + 1))
 

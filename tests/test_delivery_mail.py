@@ -220,21 +220,37 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
 
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):
     """A tournament the calendar announced before the latest ranking, its workbook not received:
-    the bulletin's « provisoire : … attendus » note (its context's `awaited`) is the line under the
-    ranking's title in both bodies; a ranking that awaits nothing has none."""
+    what the bulletin notes (« provisoire : résultats de Toulouse du 3 janvier attendus », its
+    context's `awaited`) is the line under the ranking's title in both bodies, a sentence of its own
+    (it began in lower case), and, to the club that owes those results, its own workbook awaited (it
+    read « résultats de Toulouse … attendus » in Toulouse's mail); a ranking that awaits nothing has
+    none."""
     from tests.test_calendar import write_calendar
 
-    write_calendar(league.inputs, [["03/01/2026", "grand-sud", "TLSE", "Galette de Toulouse", "Toulouse"]])
+    write_calendar(league.inputs, [["03/01/2026", "grand-sud", "TLSE", "Galette de Toulouse", "Toulouse"],
+                                   ["05/01/2026", "grand-sud", "ALBI", "", "Albi"]])
     plan = plan_of(league, tmp_path / "archive")
     plan.own = {}  # the club's own PDF is not what this test reads
     [bulletin] = [b for b in plan.bulletins if b.circuit == "grand-sud"]
-    note = bulletin.document.context["awaited"]
-    assert note == "provisoire : résultats de Toulouse du 3 janvier attendus"
-    message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "CARC"))
-    # As the bulletin says it, its long dates and its « : » unbroken (french.dates_kept, typography).
-    title, note = french.dates_kept(bulletin.document.title), french.dates_kept(french.typography(note))
-    assert f"— {title}\n{note}\n" in message.text
-    assert f"{title}<br><span style=\"color: #9a3412; font-weight: 600;\">{note}</span></p>" in (message.html or "")
+    assert bulletin.document.context["awaited"] == ("provisoire : résultats de Toulouse du 3 janvier et d’Albi du "
+                                                    "5 janvier attendus")
+    title = french.dates_kept(bulletin.document.title)
+    said = {"CARC": "Classement provisoire : les résultats de Toulouse du 3 janvier et d’Albi du 5 janvier sont "
+                    "attendus.",
+            "TLSE": "Classement provisoire : votre classeur du 3 janvier est attendu, ainsi que les résultats "
+                    "d’Albi du 5 janvier."}
+    for code, words in said.items():
+        message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == code))
+        # its long dates and its « : » unbroken (french.dates_kept, typography)
+        note = french.dates_kept(french.typography(words))
+        assert f"— {title}\n{note}\n" in message.text
+        assert f"{title}<br><span style=\"color: #9a3412; font-weight: 600;\">{note}</span></p>" in (message.html or "")
+    write_calendar(league.inputs, [["03/01/2026", "grand-sud", "TLSE", "Galette de Toulouse", "Toulouse"]])
+    plan = plan_of(league, tmp_path / "archive")
+    plan.own = {}
+    own = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "TLSE"))
+    alone = "Classement provisoire : votre classeur du 3 janvier est attendu."
+    assert f"\n{french.dates_kept(french.typography(alone))}\n" in own.text
 
     write_calendar(league.inputs, [])  # nothing awaited: no note
     plan = plan_of(league, tmp_path / "archive")

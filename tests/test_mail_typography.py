@@ -41,7 +41,7 @@ def club_bodies() -> tuple[str, str]:
     ranking = {"circuit": "Grand Sud", "title": "Classement après le tournoi d'Auch du 14 novembre 2026",
                "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
                "unit": "points", "rows": [row],
-               "awaited": "provisoire : résultats de Rodez du 13 juin attendus"}
+               "awaited": "Classement provisoire : les résultats de Rodez du 13 juin sont attendus."}
     context = {"league": LEAGUE, "season": 2026, "club": "Albi", "of_club": "du club d'Albi",
                "rankings": [ranking, {**ranking, "awaited": "", "title": "Classement final"}],
                "files": ["a.pdf", "masters-a.pdf"], "own": "bulletin-ALBI-2026.pdf",
@@ -98,7 +98,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     assert "1er ex aequo\u00a0: " in club_text and "(évolution\u00a0: +2)" in club_text
     assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text
     assert "Grand Sud\u00a0— Classement après" in club_text
-    assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin attendus" in club_html
+    assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin sont attendus." in club_html
     assert "du 21\u00a0novembre\u00a02026 est un tournoi du club de Nîmes\u202f; votre classeur" in inbox_text
     assert "déjà refusé le 30\u00a0novembre\u00a02026\u202f; ses problèmes" in inbox_text
     held_again = "novembre\u00a02026, un tournoi du club de Nîmes\u202f; il est toujours gardé de côté, en attente"

@@ -23,8 +23,10 @@ from reportgen.circuits import common
 from reportgen.circuits.club_sections import evolution, figure, figure_column
 from reportgen.delivery import club_bulletin, published
 from reportgen.delivery.club_bulletin import ClubBulletin
-from reportgen.ingest.directories import Club
+from reportgen.ingest.calendar import CalendarEntry
+from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
+from reportgen.pipeline.calendar import awaited_by
 from reportgen.render import mail as mail_render
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.site import data as site_data
@@ -86,6 +88,9 @@ class Plan:
     attach: str = "all"  # [mail] attach: "club" attaches the club's own bulletin alone
     site: str = ""  # [site] url: the messages link the site's pages
     announced: bool = False  # inputs/ holds a calendrier.xlsx
+    # each bulletin's announced tournaments whose workbook has not arrived, by circuit (its note)
+    awaited: dict[str, list[CalendarEntry]] = field(default_factory=dict)
+    directory: ClubDirectory = field(default_factory=ClubDirectory)  # clubs.xlsx
     outputs: Path = Path("outputs")  # where the bulletins are
     own_written: bool = False  # the clubs' own bulletins are written (`write_club_bulletins`)
 
@@ -132,7 +137,9 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
     plan = Plan(found_season or 0, circuit, settings.name, settings.mail.sender if settings.mail else "", bulletins,
                 attach=settings.mail.attach if settings.mail else "all",
                 site=settings.site.url.rstrip("/") if settings.site else "", announced=league.announced,
-                outputs=outputs)
+                outputs=outputs, directory=league.reading.clubs)
+    plan.awaited = {b.circuit: awaited_by(b.circuit, b.ranking, b.document, league.calendar, league.reading.today)
+                    for b in bulletins}
     plan.problems = [f"{outputs / path} : absent ou pas à jour — lancez « make » avant de préparer les courriels"
                      for path in stale]
     directory = league.reading.clubs
@@ -185,9 +192,9 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
         rankings.append({
             "circuit": bulletin.title, "title": bulletin.document.title,
             "date": french.date_long(bulletin.ranking.date), "final": bulletin.ranking.final,
-            # « provisoire : résultats … attendus », the note the bulletin prints under its title
-            # (pipeline/calendar.py's mark_awaited), or "".
-            "awaited": bulletin.document.context.get("awaited", ""),
+            # what the bulletin notes under its title (« provisoire : résultats … attendus »), as
+            # a sentence said to this club, or ""
+            "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory),
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
             "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,
@@ -200,6 +207,25 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "of_club": french.of_club(club_mail.club.name), "rankings": rankings,
             "files": files,
             "own": own.filename if own else "", "links": links(plan, club_mail)}
+
+
+def awaited_line(entries: list[CalendarEntry], club: Club, clubs: ClubDirectory) -> str:
+    """The line under a provisional ranking's title in a club's message, the tournaments whose results
+    it awaits (pipeline/calendar.py `awaited_by`) as its bulletin notes them, in a sentence: « Classement
+    provisoire : les résultats de Rodez du 13 juin sont attendus. »; to the club that organised one
+    of them, its own workbook (« votre classeur du 13 juin est attendu », then « , ainsi que les
+    résultats de … »: the bulletin's words made it a club awaited by itself); "" when none is."""
+    if not entries:
+        return ""
+    own = [entry for entry in entries if entry.club and clubs.find(entry.club) == club]
+    others = [entry for entry in entries if entry not in own]
+    theirs = f"les résultats {french.joined([entry.day_and_place(clubs) for entry in others])}"
+    if not own:
+        return f"Classement provisoire : {theirs} sont attendus."
+    days = list(dict.fromkeys(entry.day_month for entry in own))  # two of its tournaments on one day: once
+    yours = (f"votre classeur du {days[0]} est attendu" if len(own) == 1
+             else f"vos classeurs {french.joined([f'du {day}' for day in days])} sont attendus")
+    return f"Classement provisoire : {yours}" + (f", ainsi que {theirs}." if others else ".")
 
 
 def links(plan: Plan, club_mail: ClubMail) -> list[dict[str, str]]:

@@ -106,11 +106,15 @@ class CalendarEntry:
         row may name only its club)."""
         return french.de(self.place or self.organiser(clubs))
 
+    @property
+    def day_month(self) -> str:
+        """« 13 juin »: its day without its year."""
+        return french.date_long(self.date).rsplit(" ", 1)[0]
+
     def day_and_place(self, clubs: ClubDirectory) -> str:
         """« de Rodez du 13 juin »: the place (or the name, or the organising club's), the day
         without its year."""
-        day = french.date_long(self.date).rsplit(" ", 1)[0]
-        return f"{french.de(self.place or self.name or self.organiser(clubs))} du {day}"
+        return f"{french.de(self.place or self.name or self.organiser(clubs))} du {self.day_month}"
 
     def organiser(self, clubs: ClubDirectory) -> str:
         """The organising club's name in clubs.xlsx (its code if the directory no longer has it)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportgen import circuits
 from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
 from reportgen.ingest.directories import ClubDirectory
-from reportgen.model import Problem, Report, ScopeKind
+from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
 
 ICS_FILE = "calendrier.ics"  # in outputs/
 # What a ranking ranks when a later tournament of its circuit may still change it.
@@ -30,13 +30,19 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
     documents = []
     for document in report.documents:
         ranking = rankings.get(document.path)
-        note = ""
-        if ranking is not None and ranking.scope.kind in _RANKS_A_SEASON:
-            note = awaited_note(awaited(entries, slug, document.season, today if ranking.final else document.date),
-                                clubs)
+        note = awaited_note(awaited_by(slug, ranking, document, entries, today), clubs) if ranking else ""
         documents.append(dataclasses.replace(document, context={**document.context, "awaited": note})
                          if note else document)
     return dataclasses.replace(report, documents=documents)
+
+
+def awaited_by(slug: str, ranking: Ranking, document: Document, entries: list[CalendarEntry],
+               today: dt.date) -> list[CalendarEntry]:
+    """The announced tournaments whose results a season ranking's document (`mark_awaited`), or a
+    club's mail reporting it (delivery/mail.py), says it awaits."""
+    if ranking.scope.kind not in _RANKS_A_SEASON:
+        return []
+    return awaited(entries, slug, document.season, today if ranking.final else document.date)
 
 
 def season_notes(entries: list[CalendarEntry], today: dt.date, clubs: ClubDirectory) -> dict[tuple[str, int], str]:

@@ -295,6 +295,17 @@ def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
     assert "le classeur\u00a0: le fichier est anormalement volumineux une fois décompressé" in text
 
 
+def test_a_message_without_a_subject_is_said_sans_objet(league, tmp_path):
+    """Its line read « Albi (…), «  » : … »: an empty quotation. A workbook filed, a question left."""
+    league.server.append(message(ALBI, "", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    league.server.append(message(ALBI, "", number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    lines = [line for line in (done.stdout + done.stderr).splitlines() if "contact@albi.example.org" in line]
+    assert len(lines) == 2 and all("Albi (contact@albi.example.org), (sans objet) : " in line for line in lines), lines
+    assert "«  »" not in done.stdout + done.stderr
+
+
 def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):
     league.server.append(message("inconnu@example.net", "Nos résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
     league.server.append(message(ALBI, "Une question", number=2))

@@ -399,10 +399,12 @@ def describe(one: Handled) -> str:
     """One line per message, in French; its own words elide with ’, as the clubs' names it quotes
     do (« du club d’Albi »), so that one line never mixes two apostrophes."""
     who = f"{one.club} ({one.sender})" if one.club else one.sender
+    # « (sans objet) », as a mail program lists it: « «  » » quoted nothing
+    subject = f"« {one.subject} »" if one.subject else "(sans objet)"
     if one.status == MessageStatus.LEFT:
         why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx)" \
             if one.why == "unknown-sender" else "aucun classeur joint"
-        return f"{who}, « {one.subject} » : laissé dans la boîte pour vous — {why}"
+        return f"{who}, {subject} : laissé dans la boîte pour vous — {why}"
     parts = []
     for filed in one.files:
         # same, refused or held again: the day of the earlier message these bytes repeat (`Filed.known_since`)
@@ -438,8 +440,8 @@ def describe(one: Handled) -> str:
               "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l'a "
                             f"remplacée (brouillon gardé : {one.answer})"}[one.sent]
     if one.later:
-        return f"{who}, « {one.subject} » (réponse préparée lors d'une relève précédente) : {answer}"
-    return f"{who}, « {one.subject} » : {' ; '.join(parts)} ; {answer}"
+        return f"{who}, {subject} (réponse préparée lors d'une relève précédente) : {answer}"
+    return f"{who}, {subject} : {' ; '.join(parts)} ; {answer}"
 
 
 

@@ -55,3 +55,20 @@ def test_the_forfeit_of_imbert_ines_in_the_example_league(example_scored):
     notice = next(m for m in messages if m.path.endswith("avis/tour-1/forfait-imbert-ines-auger-anais"))
     assert read_back(mail_render.to_eml(notice)) == "Coupe de la Toussaint en ligne : forfait d’IMBERT Inès"
     assert [read_back(mail_render.to_eml(m)) for m in messages] == [m.subject for m in messages]
+
+
+def test_dovecot_takes_the_message_and_reads_its_subject_as_written():
+    """A real reader, Dovecot's IMAP (tests/dovecot.py): the draft appended as it is, its subject found
+    by its words across the encoded words' fold (the old folding's « d’IMBERTInès » was not)."""
+    from tests import dovecot
+
+    server = dovecot.start()
+    try:
+        server.append(mail_render.to_message(draft("Coupe de la Toussaint en ligne : forfait d’IMBERT Inès")))
+        imap = server.client()
+        imap.select("INBOX")
+        imap.literal = "IMBERT Inès".encode()
+        assert imap.uid("SEARCH", "CHARSET", "UTF-8", "SUBJECT") == ("OK", [b"1"])
+        imap.logout()
+    finally:
+        dovecot.stop(server)

@@ -147,7 +147,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         sheet.repeat_rows(0)
         sheet.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
         sheet.set_header(f"&L&8{_escape(title)} — {_escape(spec.name)}")
-        sheet.set_footer("&R&8page &P/&N")
+        sheet.set_footer("&R&8page &P sur &N")  # as the bulletins' PDFs number their pages
 
     current: tuple[Any, AnnexSheet] | None = None
     written = 0  # rows of the current sheet written so far

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import openpyxl
 import pytest
+from openpyxl.utils.cell import range_boundaries
 
 from reportgen.render.excel import render_annex
 
@@ -48,3 +51,53 @@ def test_an_annex_numbers_its_pages_as_the_bulletins_do(tantrix):
     book = openpyxl.load_workbook(io.BytesIO(data))
     assert {sheet.oddFooter.right.text for sheet in book.worksheets} == {"page &P sur &N"}
     assert f"page 1 sur {len(pages)}" in pages[0] and f"page {len(pages)} sur {len(pages)}" in pages[-1]
+
+
+@pytest.fixture(scope="module")
+def grand_sud(example_scored, tmp_path_factory):
+    """The Grand Sud annex of 2026 (the reviewer's « page 1/16 »): its bytes and its printed pages."""
+    data = render_annex(annex_of(example_scored, "grand-sud", 2026))
+    return data, printed(data, tmp_path_factory.mktemp("grand-sud-annex"))
+
+
+def sheet_xml(data: bytes) -> dict[str, str]:
+    """Each sheet's XML by its name (XlsxWriter writes the sheets as sheet1.xml, sheet2.xml… in order)."""
+    names = openpyxl.load_workbook(io.BytesIO(data), read_only=True).sheetnames
+    with zipfile.ZipFile(io.BytesIO(data)) as files:
+        return {name: files.read(f"xl/worksheets/sheet{n}.xml").decode() for n, name in enumerate(names, start=1)}
+
+
+def columns_in(sqref: str) -> set[int]:
+    """The columns (1-based) of whole-column ranges « C1:D1048576 F1:F1048576 »."""
+    found = set()
+    for part in sqref.split():
+        low, _, high, last_row = range_boundaries(part)
+        assert last_row == 1_048_576, part
+        found.update(range(low, high + 1))
+    return found
+
+
+def test_a_licence_or_a_departement_is_text_excel_does_not_flag_as_a_number(grand_sud, tantrix):
+    # « 0123 » stays « 0123 »: text on purpose, which Excel marked with a green triangle in each cell
+    # (« nombre stocké sous forme de texte »), every licence of the rankings and the points, every
+    # département of the tournaments
+    for data in (grand_sud[0], tantrix[0]):
+        book = openpyxl.load_workbook(io.BytesIO(data))
+        for name, xml in sheet_xml(data).items():
+            headers = {cell.value: cell.column for cell in book[name][1]}
+            found = re.findall(r'<ignoredErrors><ignoredError sqref="([^"]+)" numberStoredAsText="1"/></ignoredErrors>',
+                               xml)
+            ignored = columns_in(found[0]) if found else set()
+            for header in ("Licence", "Département", "Joueur", "Club"):
+                assert header not in headers or headers[header] in ignored, (name, header)
+            for header in ("Place", "Total", "Points", "Date", "Classement Elo"):  # numbers and dates: flagged as ever
+                assert headers.get(header) not in ignored, (name, header)
+            # where the schema puts it, after the print settings: Excel refuses a file otherwise
+            assert not found or xml.index("</headerFooter>") < xml.index("<ignoredErrors>")
+    book = openpyxl.load_workbook(io.BytesIO(grand_sud[0]))
+    assert "Licence" in [cell.value for cell in book["Points"][1]]
+    assert "Département" in [cell.value for cell in book["Tournois"][1]]
+    # LibreOffice opens it and prints the licences as they are
+    licence = book.worksheets[0]["C2"].value
+    assert book.worksheets[0]["C1"].value == "Licence" and licence.isdigit()
+    assert any(f" {licence} " in page for page in grand_sud[1])

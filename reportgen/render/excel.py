@@ -14,12 +14,14 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 import xlsxwriter
+from xlsxwriter.utility import xl_range
 
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputRule
 from reportgen.render.table_sheet import TableSheet
 
 INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 LINE_HEIGHT = 15  # points: a line of the default 11-point font, as Excel and LibreOffice lay it out
+ROWS = 1_048_576  # a worksheet's rows, as Excel counts them
 PAD = "_)"  # a number format's room on the right: the width of « ) », left blank
 # A column's width counts digits; a plain text's letters are narrower on average: as LibreOffice
 # prints them, « …/2005-04-09-lyon.xlsx » (40 characters) holds in 34, « …/2005-03-19-sassenage.xlsx »
@@ -148,6 +150,9 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         sheet.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
         sheet.set_header(f"&L&8{_escape(title)} — {_escape(spec.name)}")
         sheet.set_footer("&R&8page &P sur &N")  # as the bulletins' PDFs number their pages
+        texts = text_ranges(spec.columns)
+        if texts:  # a licence « 0123 », a département « 09 »: text on purpose, never flagged as a number
+            sheet.ignore_errors({"number_stored_as_text": texts})
 
     current: tuple[Any, AnnexSheet] | None = None
     written = 0  # rows of the current sheet written so far
@@ -183,6 +188,20 @@ def evolution_code(body: str) -> str:
     keeps its number: the secretary sorts and sums it. A number that rounds to none with `body`'s
     decimals (a rating's change of 0.04) shows « +0,0 »: a ranking's changes are rounded as shown."""
     return f'+{body}{PAD};-{body}{PAD};"="{PAD}'
+
+
+def text_ranges(columns: list[AnnexColumn]) -> str:
+    """The whole columns of kind « text », each run of neighbours one range (« C1:D1048576
+    F1:F1048576 »), where Excel must not flag a « nombre stocké sous forme de texte »."""
+    runs: list[list[int]] = []
+    for col, column in enumerate(columns):
+        if column.kind != "text":
+            continue
+        if runs and runs[-1][1] == col - 1:
+            runs[-1][1] = col
+        else:
+            runs.append([col, col])
+    return " ".join(xl_range(0, first, ROWS - 1, last) for first, last in runs)
 
 
 def wrapped_lines(text: str, width: float) -> int:

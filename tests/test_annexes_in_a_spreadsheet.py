@@ -101,3 +101,16 @@ def test_a_licence_or_a_departement_is_text_excel_does_not_flag_as_a_number(gran
     licence = book.worksheets[0]["C2"].value
     assert book.worksheets[0]["C1"].value == "Licence" and licence.isdigit()
     assert any(f" {licence} " in page for page in grand_sud[1])
+
+
+def test_a_percentage_prints_with_a_narrow_no_break_space_before_its_sign(tantrix):
+    # « 33,0% » in the sheet « Évolution Elo », where the rating list's bulletin prints « 33,0 % »
+    # (french.typography: a narrow no-break space before « % »); the cell keeps its fraction
+    data, pages = tantrix
+    sheet = openpyxl.load_workbook(io.BytesIO(data))["Évolution Elo"]
+    scores = [row[6] for row in sheet.iter_rows(min_row=2)]
+    assert sheet["G1"].value == "Score" and 0.33 in [cell.value for cell in scores]
+    [page] = [page for page in pages if "Tantrix 2026 — Évolution Elo" in page]
+    assert sheet["G2"].number_format == '#,##0.0"\u202f"%_)'
+    # printed « 33,0 % » (pdftotext reads the narrow space as a space), never « 33,0% »
+    assert re.search(r"\b33,0\s%", page) and not re.search(r"\d%", page)

@@ -279,7 +279,8 @@ def test_an_annex_percent_column_keeps_the_fraction_and_shows_a_percentage():
     book = openpyxl.load_workbook(io.BytesIO(render_annex(Annex("a", "Essai", dt.date(2026, 3, 14), [sheet]))))
     cells = book["Évolution Elo"]
     assert [cells[f"B{row}"].value for row in (2, 3, 4)] == [0.622, 0.01, 1]
-    assert {cells[f"B{row}"].number_format for row in (2, 3, 4)} == {"#,##0.0%_)"}
+    # « 62,2 % » as French writes it: a narrow no-break space before the sign (it showed « 62,2% »)
+    assert {cells[f"B{row}"].number_format for row in (2, 3, 4)} == {'#,##0.0"\u202f"%_)'}
     assert cells["C2"].number_format == "#,##0.0_)"  # the other numbers as they were
 
 

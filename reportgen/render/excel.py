@@ -23,6 +23,9 @@ INVALID_SHEET_CHARS = str.maketrans({c: " " for c in "[]:*?/\\"})
 LINE_HEIGHT = 15  # points: a line of the default 11-point font, as Excel and LibreOffice lay it out
 ROWS = 1_048_576  # a worksheet's rows, as Excel counts them
 PAD = "_)"  # a number format's room on the right: the width of « ) », left blank
+# A percentage as French writes it and the bulletins print it, « 62,2 % »: a narrow no-break space
+# before the sign (as french.typography writes it), quoted in the number format as a literal
+PERCENT = '"\u202f"%'
 # A column's width counts digits; a plain text's letters are narrower on average: as LibreOffice
 # prints them, « …/2005-04-09-lyon.xlsx » (40 characters) holds in 34, « …/2005-03-19-sassenage.xlsx »
 # (45) does not. A text this much longer than its width is taken to wrap.
@@ -75,14 +78,14 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         unless it says how many: a pool's « Moyenne », three; `decimals`, an « auto » number's own,
         `shown_decimals`), a thousands separator unless it says
         none (a field's year), a percent sign for a `number` column of fractions (a Tantrix score,
-        0.622 shown « 62,2 % » as its bulletin prints it: the cell keeps the fraction), the sign of
+        0.622 shown « 62,2 % » as its bulletin prints it, `PERCENT`: the cell keeps the fraction), the sign of
         an evolution's numbers (3 shown « +3 », 0 « = », as the bulletins and the site write it:
         `evolution_code`)."""
         if kind not in ("int", "number"):
             return formats.get(kind, formats["text"])
         if decimals is None:
             decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
-        percent = "%" if kind == "number" and column.percent else ""
+        percent = PERCENT if kind == "number" and column.percent else ""
         body = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent
         code = evolution_code(body) if column.evolution else body + PAD
         if code not in number_formats:

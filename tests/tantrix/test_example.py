@@ -268,7 +268,7 @@ def test_the_annex_shows_each_score_as_the_rating_list_prints_it(scored, report)
     column = header.index("Score")
     rows = list(sheet.iter_rows(min_row=2))
     assert len(rows) == len(printed) > 0
-    assert {row[column].number_format for row in rows} == {"#,##0.0%_)"}
+    assert {row[column].number_format for row in rows} == {'#,##0.0"\u202f"%_)'}  # « 62,2 % »
     assert all(0 < row[column].value < 1 for row in rows)
     shown = {(row[header.index("Tournoi")].value, row[header.index("Joueur")].value):
              french.number(100 * row[column].value, 1) + " %" for row in rows}

@@ -3,6 +3,7 @@ and printed by LibreOffice (in French, as hers is) to PDF, whose text is read wi
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import os
 import re
@@ -114,3 +115,23 @@ def test_a_percentage_prints_with_a_narrow_no_break_space_before_its_sign(tantri
     assert sheet["G2"].number_format == '#,##0.0"\u202f"%_)'
     # printed « 33,0 % » (pdftotext reads the narrow space as a space), never « 33,0% »
     assert re.search(r"\b33,0\s%", page) and not re.search(r"\d%", page)
+
+
+def test_a_tantrix_time_is_a_duration_printed_as_the_bulletin_prints_it(example_league, tantrix):
+    # « Temps A » / « Temps B » (« 12:19 ») were texts: the secretary could not sort or sum them.
+    # Now a duration (Excel's time: a fraction of a day), shown minutes and seconds as before.
+    data, pages = tantrix
+    sheet = openpyxl.load_workbook(io.BytesIO(data))["Parties"]
+    headers = [cell.value for cell in sheet[1]]
+    games = [event.content for event in example_league.circuits["tantrix"].events]
+    typed = sorted(time for content in games for game in content.games for time in game.times if time is not None)
+    written = []
+    for header in ("Temps A", "Temps B"):
+        for (cell,) in sheet.iter_rows(min_row=2, min_col=headers.index(header) + 1, max_col=headers.index(header) + 1):
+            if cell.value is not None:
+                assert isinstance(cell.value, dt.timedelta) and cell.number_format == "[m]:ss_)"
+                written.append(round(cell.value.total_seconds()))
+    assert typed and sorted(written) == typed
+    # LibreOffice prints each as the bulletin does: « 12:19 », minutes and seconds
+    printed_times = [time for page in pages if "— Parties" in page for time in re.findall(r"\b\d{1,2}:\d\d\b", page)]
+    assert sorted(printed_times) == sorted(f"{time // 60}:{time % 60:02d}" for time in typed)

@@ -120,7 +120,9 @@ class Document:
 @dataclass(frozen=True)
 class AnnexColumn:
     header: str
-    kind: str = "text"  # text | int | number | date | auto (each value as its type; text stays text)
+    # text | int | number | date | auto (each value as its type; text stays text) | duration (seconds,
+    # a duration the secretary sorts and sums, shown as minutes and seconds: a Tantrix time « 12:19 »)
+    kind: str = "text"
     width: float = 12
     decimals: int | None = None  # a `number` column's decimals shown (default: one)
     # an evolution, shown with its sign and « = » for none (+3, -2, =; unlike a ranking column's

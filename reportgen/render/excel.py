@@ -26,6 +26,10 @@ PAD = "_)"  # a number format's room on the right: the width of « ) », left bl
 # A percentage as French writes it and the bulletins print it, « 62,2 % »: a narrow no-break space
 # before the sign (as french.typography writes it), quoted in the number format as a literal
 PERCENT = '"\u202f"%'
+# A duration's number format: minutes and seconds, « 12:19 », minutes past 59 kept as minutes; its
+# cell holds the duration as Excel counts time, in days (`SECONDS_A_DAY`)
+DURATION = "[m]:ss"
+SECONDS_A_DAY = 86_400
 # A column's width counts digits; a plain text's letters are narrower on average: as LibreOffice
 # prints them, « …/2005-04-09-lyon.xlsx » (40 characters) holds in 34, « …/2005-03-19-sassenage.xlsx »
 # (45) does not. A text this much longer than its width is taken to wrap.
@@ -74,20 +78,14 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
     number_formats: dict[str, Any] = {}  # by their code, each made once
 
     def column_format(column: AnnexColumn, kind: str, decimals: int | None = None) -> Any:
-        """A number's format from its column: its decimals (none for an `int`, one for a `number`
-        unless it says how many: a pool's « Moyenne », three; `decimals`, an « auto » number's own,
-        `shown_decimals`), a thousands separator unless it says
-        none (a field's year), a percent sign for a `number` column of fractions (a Tantrix score,
-        0.622 shown « 62,2 % » as its bulletin prints it, `PERCENT`: the cell keeps the fraction), the sign of
-        an evolution's numbers (3 shown « +3 », 0 « = », as the bulletins and the site write it:
-        `evolution_code`)."""
-        if kind not in ("int", "number"):
+        """A cell's format from its column: a text's, a date's, a number's (`number_code`) or a
+        duration's (`DURATION`); each number format made once."""
+        if kind == "duration":
+            code = DURATION + PAD
+        elif kind in ("int", "number"):
+            code = number_code(column, kind, decimals)
+        else:
             return formats.get(kind, formats["text"])
-        if decimals is None:
-            decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
-        percent = PERCENT if kind == "number" and column.percent else ""
-        body = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent
-        code = evolution_code(body) if column.evolution else body + PAD
         if code not in number_formats:
             number_formats[code] = book.add_format({"num_format": code, "valign": "top"})
         return number_formats[code]
@@ -107,10 +105,11 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         # what each column writes, chosen once per column rather than once per cell (1.4 million
         # cells in the Grand Sud season's annex at 100x): whether it takes numbers and dates, its
         # numbers' format (an « auto » column's is chosen per number, and made at its first use, as
-        # `start` made the others: the styles' order is the annex's bytes), its room for a text
-        plans = [(column, column.kind in ("int", "number", "auto"), column.kind in ("date", "auto"),
+        # `start` made the others: the styles' order is the annex's bytes), its room for a text,
+        # whether its numbers are seconds, written as Excel counts time (a duration)
+        plans = [(column, column.kind in ("int", "number", "auto", "duration"), column.kind in ("date", "auto"),
                   None if column.kind == "auto" else column_format(column, column.kind),
-                  column.width * PLAIN_LETTERS) for column in spec.columns]
+                  column.width * PLAIN_LETTERS, column.kind == "duration") for column in spec.columns]
         text_format, date_format, moment_format = formats["text"], formats["date"], formats["datetime"]
         for row_index, values in enumerate(rows, start=first):
             lines = 1
@@ -118,11 +117,11 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
             for col, value in enumerate(values):
                 if value is None or value == "":
                     continue
-                column, numeric, dated, number_format, room = plans[col]
+                column, numeric, dated, number_format, room, seconds = plans[col]
                 if numeric and isinstance(value, (int, float)) and not isinstance(value, bool):
                     if number_format is None:  # « auto »: a number shown as its bulletin shows it
                         number_format = column_format(column, "number", shown_decimals(value, column.decimals))
-                    cells.append((col, value, number_format))
+                    cells.append((col, value / SECONDS_A_DAY if seconds else value, number_format))
                 elif dated and isinstance(value, dt.datetime) and value.time() != dt.time():
                     cells.append((col, value, moment_format))  # a time of day is kept
                 elif dated and isinstance(value, dt.date):
@@ -172,6 +171,20 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         finish(*current, written)
     book.close()
     return buffer.getvalue()
+
+
+def number_code(column: AnnexColumn, kind: str, decimals: int | None) -> str:
+    """A number's format from its column: its decimals (none for an `int`, one for a `number`
+    unless it says how many: a pool's « Moyenne », three; `decimals`, an « auto » number's own,
+    `shown_decimals`), a thousands separator unless it says none (a field's year), a percent sign
+    for a `number` column of fractions (a Tantrix score, 0.622 shown « 62,2 % » as its bulletin
+    prints it, `PERCENT`: the cell keeps the fraction), the sign of an evolution's numbers (3 shown
+    « +3 », 0 « = », as the bulletins and the site write it: `evolution_code`)."""
+    if decimals is None:
+        decimals = 0 if kind == "int" else 1 if column.decimals is None else column.decimals
+    percent = PERCENT if kind == "number" and column.percent else ""
+    body = ("#,##0" if column.grouped else "0") + ("." + "0" * decimals if decimals else "") + percent
+    return evolution_code(body) if column.evolution else body + PAD
 
 
 def shown_decimals(value: float, declared: int | None) -> int:

@@ -24,7 +24,7 @@ from reportgen.circuits.tantrix.metrics import (
     tps_value,
 )
 from reportgen.circuits.tantrix.parse import KNOCKOUT
-from reportgen.circuits.tantrix.points import DEFAULT, time_text
+from reportgen.circuits.tantrix.points import DEFAULT
 from reportgen.circuits.tantrix.scoring import EventResult, RatingList
 from reportgen.circuits.tantrix.seeding import INSCRITS, RATING
 from reportgen.circuits.tantrix.settings import TantrixSettings
@@ -204,7 +204,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
             row, scored = game.row, game.scored
             pair = colours.get(row.line)
             game_rows.append([event.date, event.name, row.round, names[game.a], names[game.b], scored.tiles[0],
-                              scored.tiles[1], time_text(row.times[0]), time_text(row.times[1]), scored.penalties[0],
+                              scored.tiles[1], row.times[0], row.times[1], scored.penalties[0],
                               scored.penalties[1], tps_value(scored.tps[0]), tps_value(scored.tps[1]), row.kind,
                               pair.a if pair else "", pair.b if pair else "", "oui" if scored.rated else "non"])
         for line in result.lines:
@@ -227,7 +227,8 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Ronde", "int", 7),
                 AnnexColumn("Joueur A", "text", 24), AnnexColumn("Joueur B", "text", 24),
                 AnnexColumn("Tuiles A", "int", 8), AnnexColumn("Tuiles B", "int", 8),
-                AnnexColumn("Temps A", "text", 8), AnnexColumn("Temps B", "text", 8),
+                # seconds, shown « 12:19 » as the bulletin prints them, a duration the secretary sorts and sums
+                AnnexColumn("Temps A", "duration", 8), AnnexColumn("Temps B", "duration", 8),
                 AnnexColumn("Pénalité A", "int", 9), AnnexColumn("Pénalité B", "int", 9),
                 AnnexColumn("TPs A", "number", 8), AnnexColumn("TPs B", "number", 8), AnnexColumn("Type", "text", 9),
                 AnnexColumn("Couleur A", "text", 9), AnnexColumn("Couleur B", "text", 9),

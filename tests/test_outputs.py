@@ -322,17 +322,17 @@ def test_each_cell_of_the_published_csv_is_written_by_the_french_rule(rows):
     from reportgen.render.ranking import _french_cell, to_spreadsheet_csv
 
     columns = (Column("points", "Points", "number"), Column("moyenne", "Moyenne", "number", decimals=2),
-               Column("autre", "Autre", "text"), Column("tete", "Tête", "bool"))
+               Column("autre", "Autre", "text"), Column("tete", "Tête", "bool"),
+               Column("evolution", "Évolution", "evolution"))  # a whole number there is signed: « +3 »
     ranking = Ranking("x", Scope("season", 2026), dt.date(2026, 3, 1), Status.PROVISIONAL, columns,
                       tuple(RankingRow(rank, "p", player, "", "Albi",
                                        {"points": points, "moyenne": mean if not isinstance(mean, str) else 1.5,
-                                        "autre": other, "tete": seed})
+                                        "autre": other, "tete": seed, "evolution": points})
                             for points, mean, other, seed, player in rows
                             for rank in [points if isinstance(points, int) else 1]))
     written = list(csv.reader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig"), newline=""), delimiter=";"))
-    decimals = [column.decimals for column in ranking.all_columns]
-    expected = [["" if cell is None else str(cell) for cell in (_french_cell(value, places)
-                 for value, places in zip(record.values(), decimals))] for record in ranking.records()]
+    expected = [["" if cell is None else str(cell) for cell in (_french_cell(value, column)
+                 for value, column in zip(record.values(), ranking.all_columns))] for record in ranking.records()]
     assert written[1:] == expected
 
 

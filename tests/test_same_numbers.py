@@ -142,14 +142,19 @@ def test_an_evolution_in_the_annex_is_a_number_shown_with_its_sign(published):
 
 
 def test_the_published_csv_keeps_plain_numbers_with_the_column_s_decimals(published):
-    """The CSV a secretary opens keeps numbers a spreadsheet reads (no sign added, no « = », no
-    thousands separator): a rating and its change with their one decimal, as the bulletin shows them,
-    a place gained « +3 » as the evolution column always wrote it."""
+    """The CSV a secretary opens keeps numbers a spreadsheet reads (no « = », no thousands
+    separator, a plain minus): a rating with its one decimal, as the bulletin shows it; an evolution
+    as its bulletin says it, with its sign: a place gained « +3 » as the evolution column always
+    wrote it, a rating's change « +52,6 » (it was « 52,6 »), a newcomer « nouveau » (it was empty)."""
     _, reports = published
     ranking = next(r for r in reports["tantrix"].rankings if r.path == "2026/classement-elo-2026-10-10")
     rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";"))
     assert {"1991,0", "2052,8"} <= {row["Classement Elo"] for row in rows}
-    assert {"52,6", "-69,0"} <= {row["Évolution"] for row in rows}
+    changes = {row["Évolution"] for row in rows}
+    assert {"+52,6", "-69,0"} <= changes and all(change[0] in "+-" or change in ("0,0", "nouveau") for change in changes)
+    first = next(r for r in reports["tantrix"].rankings if r.path == "2026/classement-elo-2026-03-14")
+    rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(first).decode("utf-8-sig")), delimiter=";"))
+    assert rows and {row["Évolution"] for row in rows} == {"nouveau"}  # the first list: every player new
     season = next(r for r in reports["grand-sud"].rankings if r.path == "2026/classement-2026-11-14")
     moves = {row["Évolution"] for row in csv.DictReader(
         io.StringIO(to_spreadsheet_csv(season).decode("utf-8-sig")), delimiter=";")}

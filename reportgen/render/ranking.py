@@ -25,7 +25,8 @@ import json
 import re
 from typing import Any
 
-from reportgen.model import Ranking
+from reportgen import french
+from reportgen.model import Column, Ranking
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _PLAIN_NUMBER = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
@@ -53,9 +54,14 @@ def to_csv(ranking: Ranking) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def _french_cell(value: Any, decimals: int | None = None) -> Any:
+def _french_cell(value: Any, column: Column) -> Any:
+    """A value of `column` in the published CSV: as its bulletin and annex show it, in the numbers
+    a spreadsheet reads (a decimal comma, no thousands separator, a plain minus)."""
     if isinstance(value, bool):  # a `bool` column: « oui » or nothing, as in the bulletin and the annex
         return "oui" if value else ""
+    decimals = column.decimals
+    if column.kind == "evolution":
+        return _evolution_cell(value, decimals or 0)
     if decimals is not None and isinstance(value, (int, float)):  # as the bulletin and the annex show it
         return f"{value:.{decimals}f}".replace(".", ",")
     if isinstance(value, float):
@@ -63,9 +69,22 @@ def _french_cell(value: Any, decimals: int | None = None) -> Any:
     return spreadsheet_safe(value)
 
 
+def _evolution_cell(value: Any, decimals: int) -> Any:
+    """An evolution as the bulletin says it: a rating's change « +52,6 », « -69,0 » (a Tantrix
+    number, written with its sign as the places gained a ranking holds as text, « +3 »), « 0,0 » when
+    it rounds to none (« 0 » for places: « = » would start a formula), « nouveau » for a player the
+    previous ranking did not have (None)."""
+    if value is None:
+        return french.NEW
+    if isinstance(value, (int, float)):
+        text = f"{value:+.{decimals}f}" if round(value, decimals) else f"{0:.{decimals}f}"
+        return text.replace(".", ",")
+    return spreadsheet_safe(value)
+
+
 def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     """The published CSV, as a French Excel opens it: French headings (those of the annex), `;`,
-    decimal commas, UTF-8 with a BOM, CRLF.
+    decimal commas, UTF-8 with a BOM, CRLF; an evolution as its bulletin says it (`_evolution_cell`).
 
     Written at every build for every ranking (82 at 10x, 53,689 rows): each row's cells are taken
     from the row as `records()` takes them, without a dict per row, and a plain `int` in a column
@@ -74,10 +93,11 @@ def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=";", lineterminator="\r\n")
     writer.writerow([c.header for c in ranking.all_columns])
-    keys = [c.key for c in ranking.all_columns]
-    decimals = [c.decimals for c in ranking.all_columns]
-    writer.writerows([value if places is None and type(value) is int else _french_cell(value, places)
-                      for value, places in zip(map(row.value, keys), decimals)]
+    columns = ranking.all_columns
+    keys = [c.key for c in columns]
+    plain = [c.decimals is None and c.kind != "evolution" for c in columns]  # an `int` there: as it is
+    writer.writerows([value if as_it_is and type(value) is int else _french_cell(value, column)
+                      for value, column, as_it_is in zip(map(row.value, keys), columns, plain)]
                      for row in ranking.rows)
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 

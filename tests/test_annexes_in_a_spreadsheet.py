@@ -14,9 +14,10 @@ from pathlib import Path
 
 import openpyxl
 import pytest
+import xlsxwriter
 from openpyxl.utils.cell import range_boundaries
 
-from reportgen.render.excel import render_annex
+from reportgen.render.excel import render_annex, text_lines
 
 pytestmark = pytest.mark.skipif(not (shutil.which("soffice") and shutil.which("pdftotext")),
                                 reason="LibreOffice and poppler-utils print the annexes")
@@ -27,10 +28,14 @@ def annex_of(scored, circuit: str, season: int):
 
 
 def printed(data: bytes, folder: Path) -> list[str]:
-    """The pages LibreOffice prints of an .xlsx (French settings, a profile of its own), as text."""
+    """The pages LibreOffice prints of an .xlsx (French settings, a profile of its own, the
+    machine's fonts), as text."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "annexe.xlsx").write_bytes(data)
-    french = {**os.environ, "LC_ALL": "fr_FR.UTF-8", "LANG": "fr_FR.UTF-8"}
+    # the machine's fonts, as a secretary's LibreOffice has them: not those a PDF of reportgen's
+    # may use, which render/fonts.py gives this process (FONTCONFIG_FILE) once a bulletin is printed
+    french = {**{name: value for name, value in os.environ.items() if name != "FONTCONFIG_FILE"},
+              "LC_ALL": "fr_FR.UTF-8", "LANG": "fr_FR.UTF-8"}
     subprocess.run(["soffice", f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless",
                     "--convert-to", "pdf", "--outdir", str(folder), str(folder / "annexe.xlsx")],
                    check=True, capture_output=True, env=french, timeout=180)
@@ -135,3 +140,54 @@ def test_a_tantrix_time_is_a_duration_printed_as_the_bulletin_prints_it(example_
     # LibreOffice prints each as the bulletin does: « 12:19 », minutes and seconds
     printed_times = [time for page in pages if "— Parties" in page for time in re.findall(r"\b\d{1,2}:\d\d\b", page)]
     assert sorted(printed_times) == sorted(f"{time // 60}:{time % 60:02d}" for time in typed)
+
+
+def lines_printed(texts: list[tuple[str, float]], folder: Path) -> list[int]:
+    """The lines LibreOffice prints each text on, alone in a wrapping cell of its column's width (a
+    row high enough for all, a mark below it in the next column to tell the rows apart)."""
+    buffer = io.BytesIO()
+    book = xlsxwriter.Workbook(buffer, {"in_memory": True})
+    wrap = book.add_format({"text_wrap": True, "valign": "top"})
+    widths = sorted({width for _, width in texts})
+    for width in widths:
+        sheet = book.add_worksheet(f"{width:g}")
+        sheet.set_column(0, 0, width, wrap)
+        sheet.set_paper(8)  # A3: the widest column on its page, unscaled
+        for row, (text, _) in enumerate(t for t in texts if t[1] == width):
+            sheet.set_row(row, 150)
+            sheet.write_string(row, 0, text, wrap)
+            sheet.write_string(row, 1, "▲")
+    book.close()
+    counts, lines = [], 0
+    for line in "\f".join(printed(buffer.getvalue(), folder)).splitlines():
+        if line.strip() == "▲":
+            counts.append(lines)
+            lines = 0
+        elif line.strip():
+            lines += 1
+    order = [text for width in widths for text in texts if text[1] == width]
+    assert len(counts) == len(order)
+    return [counts[order.index(text)] for text in texts]
+
+
+def test_a_row_is_one_line_high_when_libreoffice_prints_its_text_on_one_line(example_scored, tantrix, tmp_path):
+    # « Classements »: rows 2-3 were two lines high, though LibreOffice prints « départagé aux TPs
+    # marqués entre eux » on one line in its column 30 wide (30.28 digits: counted as 35 letters of
+    # 0.87 digit, it was taken to wrap); so was « écarté : 3 forfaits (règle 7) » in its column 24 wide
+    data, _ = tantrix
+    sheet = openpyxl.load_workbook(io.BytesIO(data))["Classements"]
+    rows = {row[0].row: [cell.value for cell in row] for row in sheet.iter_rows(min_row=2)}
+    shared = [number for number, values in rows.items() if "départagé aux TPs marqués entre eux" in values]
+    left_out = [number for number, values in rows.items() if "écarté : 3 forfaits (règle 7)" in values]
+    assert shared == [2, 3] and len(left_out) == 1
+    assert all(sheet.row_dimensions[number].height is None for number in shared + left_out)
+    # every text of the example's Tantrix annex, in its column's width, and texts about a line long
+    # (a few letters less, a few more), printed on as many lines as `text_lines` counts
+    annex = annex_of(example_scored, "tantrix", 2026)
+    texts = sorted({(str(value), column.width) for spec in annex.sheets for row in spec.rows
+                    for column, value in zip(spec.columns, row) if column.kind == "text" and value not in (None, "")})
+    sentence = "départagé aux TPs marqués entre eux, écarté : 3 forfaits (règle 7)"
+    texts += [(sentence[:length], width) for width in (8, 12, 24, 30) for length in range(int(width) - 2, int(width) + 8)]
+    texts += [("moins de 12 joueurs : barème standard (cas particulier du règlement)", 40),
+              ("ROUSSEAU-MARTIN Jean-Baptiste", 12), ("Anticonstitutionnellement", 9)]
+    assert lines_printed(texts, tmp_path) == [text_lines(text, width) for text, width in texts]

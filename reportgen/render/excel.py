@@ -9,7 +9,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import re
 import textwrap
+import unicodedata
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -30,10 +32,24 @@ PERCENT = '"\u202f"%'
 # cell holds the duration as Excel counts time, in days (`SECONDS_A_DAY`)
 DURATION = "[m]:ss"
 SECONDS_A_DAY = 86_400
-# A column's width counts digits; a plain text's letters are narrower on average: as LibreOffice
-# prints them, « …/2005-04-09-lyon.xlsx » (40 characters) holds in 34, « …/2005-03-19-sassenage.xlsx »
-# (45) does not. A text this much longer than its width is taken to wrap.
-PLAIN_LETTERS = 1.15
+# A column's width counts digits of the default font, Calibri 11 (LibreOffice's Carlito has its
+# metrics). Its letters' widths, in hundredths of a digit (Carlito's own): a plain text's lines are
+# counted with them (`text_lines`). « départagé aux TPs marqués entre eux » is 30.3 digits wide:
+# counted as 35 letters of 0.87 digit each (30.4), it was taken to wrap in a column 30 wide.
+LETTER_WIDTHS = {
+    44: "'", 45: " il", 47: "j", 49: ",’", 50: ".I", 53: ":;", 57: "`", 60: "()-f", 61: "[]", 62: "{}",
+    63: "J", 64: "!", 66: "t", 67: "°", 69: "r", 76: "/\\", 77: "s", 78: "z", 79: '"', 83: "Lc", 85: "x",
+    89: "vy", 90: "k", 91: "?FS|", 92: "Z", 93: "g", 95: "a", 96: "ETY", 98: "#*+<=>^_e~–",
+    100: "$0123456789€", 101: "«»", 102: "PX", 103: "K", 104: "bdhnopqu", 105: "C", 107: "BR", 112: "V",
+    114: "A", 121: "D", 123: "H", 124: "G", 127: "NU", 131: "O", 132: "½", 133: "Q", 135: "&", 136: "…",
+    141: "%w", 158: "m", 169: "M", 176: "@W", 179: "—",
+}
+WIDEST_LETTER = 200  # a Chinese or Japanese character: two digits
+# A column `width` wide holds a line of text this much wider (hundredths of a digit): XlsxWriter
+# gives it 5 pixels more than its digits, the cell keeps a margin. LibreOffice prints a text up to
+# 0.42 digit wider on one line and wraps one 0.46 wider, whatever the width (measured from 6 to 40,
+# where it drew Calibri with DejaVu Sans: tests/test_annexes_in_a_spreadsheet.py prints texts there).
+PAST_WIDTH = 40
 
 
 def render_annex(annex: Annex) -> bytes:
@@ -105,11 +121,12 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         # what each column writes, chosen once per column rather than once per cell (1.4 million
         # cells in the Grand Sud season's annex at 100x): whether it takes numbers and dates, its
         # numbers' format (an « auto » column's is chosen per number, and made at its first use, as
-        # `start` made the others: the styles' order is the annex's bytes), its room for a text,
-        # whether its numbers are seconds, written as Excel counts time (a duration)
+        # `start` made the others: the styles' order is the annex's bytes), the letters any text holds
+        # on one line (a longer one is measured), whether its numbers are seconds, written as Excel
+        # counts time (a duration)
         plans = [(column, column.kind in ("int", "number", "auto", "duration"), column.kind in ("date", "auto"),
                   None if column.kind == "auto" else column_format(column, column.kind),
-                  column.width * PLAIN_LETTERS, column.kind == "duration") for column in spec.columns]
+                  line_room(column.width) // WIDEST_LETTER, column.kind == "duration") for column in spec.columns]
         text_format, date_format, moment_format = formats["text"], formats["date"], formats["datetime"]
         for row_index, values in enumerate(rows, start=first):
             lines = 1
@@ -117,7 +134,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
             for col, value in enumerate(values):
                 if value is None or value == "":
                     continue
-                column, numeric, dated, number_format, room, seconds = plans[col]
+                column, numeric, dated, number_format, sure, seconds = plans[col]
                 if numeric and isinstance(value, (int, float)) and not isinstance(value, bool):
                     if number_format is None:  # « auto »: a number shown as its bulletin shows it
                         number_format = column_format(column, "number", shown_decimals(value, column.decimals))
@@ -129,8 +146,8 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
                 else:
                     text = str(value)
                     cells.append((col, text, text_format))
-                    if len(text) > room:
-                        lines = max(lines, wrapped_lines(text, room))
+                    if len(text) > sure:
+                        lines = max(lines, text_lines(text, column.width))
             sheet.add_row(row_index, cells)
             if lines > 1:
                 sheet.set_row(row_index, LINE_HEIGHT * lines)
@@ -220,10 +237,65 @@ def text_ranges(columns: list[AnnexColumn]) -> str:
     return " ".join(xl_range(0, first, ROWS - 1, last) for first, last in runs)
 
 
+class _Widths(dict[str, int]):
+    """A letter's width in hundredths of a digit (`LETTER_WIDTHS`), an accented letter its letter's,
+    a wide one (Chinese, Japanese) `WIDEST_LETTER`, any other a digit's; each found once, then kept."""
+
+    def __missing__(self, letter: str) -> int:
+        base = unicodedata.normalize("NFD", letter)[0]
+        if base != letter:
+            width = self[base]
+        else:
+            width = WIDEST_LETTER if unicodedata.east_asian_width(letter) in "WF" else 100
+        self[letter] = width
+        return width
+
+
+# a word's pieces a line may end after: « FONTAINE- », « MONTMORENCY »
+_PIECES = re.compile(r"[^-]*-+|[^-]+")
+_WIDTHS = _Widths({letter: width for width, letters in LETTER_WIDTHS.items() for letter in letters})
+
+
+def line_room(width: float) -> int:
+    """How wide a line of text a column `width` digits wide holds, in hundredths of a digit."""
+    return round(100 * width) + PAST_WIDTH
+
+
+def text_lines(text: str, width: float) -> int:
+    """The lines a plain text wraps into in a column `width` digits wide, as LibreOffice lays it
+    out: each line ended where it ends, its words on a line while their letters' widths fit
+    (`LETTER_WIDTHS`), a line may end after a hyphen (« Jean- » « Baptiste »), a piece longer than
+    a line is cut where the line is full."""
+    room, measure = line_room(width), _WIDTHS.__getitem__
+    lines = 0
+    for paragraph in text.split("\n"):
+        lines += 1
+        if sum(map(measure, paragraph)) <= room:
+            continue
+        used = 0  # the current line's width
+        for word in paragraph.split():
+            gap = _WIDTHS[" "] if used else 0
+            for piece in _PIECES.findall(word):
+                size = sum(map(measure, piece))
+                if used + gap + size <= room:
+                    used += gap + size
+                elif size <= room:
+                    lines, used = lines + 1, size
+                else:  # on lines of its own, cut where each line is full
+                    if used:
+                        lines, used = lines + 1, 0
+                    for letter in piece:
+                        if used + measure(letter) > room and used:
+                            lines, used = lines + 1, 0
+                        used += measure(letter)
+                gap = 0
+    return lines
+
+
 def wrapped_lines(text: str, width: float) -> int:
-    """The lines a text wraps into in a column `width` characters wide: its words on a line while
-    they fit, a word longer than a line cut, as a spreadsheet wraps them (a header's bold letter
-    about as wide as the digit the width counts; a plain text's, `PLAIN_LETTERS`)."""
+    """The lines a header wraps into in a column `width` characters wide: its words on a line while
+    they fit, a word longer than a line cut, as a spreadsheet wraps them (a bold letter about as
+    wide as the digit the width counts)."""
     return max(len(textwrap.wrap(text, max(int(width), 1), break_on_hyphens=False)), 1)
 
 

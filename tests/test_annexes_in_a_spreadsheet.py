@@ -1,5 +1,6 @@
 """What the secretary sees opening the example league's annexes: the files read back with openpyxl,
-and printed by LibreOffice (in French, as hers is) to PDF, whose text is read with pdftotext."""
+and printed by LibreOffice (in French, as hers is) to PDF, whose text is read with pdftotext. `make
+test` installs LibreOffice (system-packages.txt): without it these tests fail and say so."""
 
 from __future__ import annotations
 
@@ -19,9 +20,6 @@ from openpyxl.utils.cell import range_boundaries
 
 from reportgen.render.excel import render_annex, text_lines
 
-pytestmark = pytest.mark.skipif(not (shutil.which("soffice") and shutil.which("pdftotext")),
-                                reason="LibreOffice and poppler-utils print the annexes")
-
 
 def annex_of(scored, circuit: str, season: int):
     return next(annex for annex in scored.reports[circuit].annexes if annex.season == season)
@@ -30,6 +28,8 @@ def annex_of(scored, circuit: str, season: int):
 def printed(data: bytes, folder: Path) -> list[str]:
     """The pages LibreOffice prints of an .xlsx (French settings, a profile of its own, the
     machine's fonts), as text."""
+    if not shutil.which("soffice"):
+        pytest.fail("LibreOffice is not installed: run make test (it installs the tests' packages of system-packages.txt)")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "annexe.xlsx").write_bytes(data)
     # the machine's fonts, as a secretary's LibreOffice has them: not those a PDF of reportgen's

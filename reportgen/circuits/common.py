@@ -13,7 +13,17 @@ from typing import Protocol
 
 from reportgen import french
 from reportgen.ingest.directories import ClubDirectory
-from reportgen.model import DECIDED_HEADER, AnnexColumn, AnnexSheet, Column, InputRule, Move, Ranking, move
+from reportgen.model import (
+    DECIDED_HEADER,
+    DECIDED_WIDTH,
+    AnnexColumn,
+    AnnexSheet,
+    Column,
+    InputRule,
+    Move,
+    Ranking,
+    move,
+)
 
 
 def slug(text: str) -> str:
@@ -127,7 +137,7 @@ def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
     rows = [[cell(row.value(c.key), c.kind) for c in columns] + ([", ".join(row.decided_by)] if decided else [])
             for row in ranking.rows]
     headers = [header(c) for c in columns]
-    return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", 30)] if decided else []), rows)
+    return AnnexSheet(name, headers + ([AnnexColumn(DECIDED_HEADER, "text", DECIDED_WIDTH)] if decided else []), rows)
 
 
 # -- blank workbooks for the clubs (`reportgen template`) -----------------------------------------

@@ -47,6 +47,7 @@ from reportgen.model.events import (
 )
 from reportgen.model.rankings import (
     DECIDED_HEADER,
+    DECIDED_WIDTH,
     IDENTITY_COLUMNS,
     RANK_AND_PLAYER,
     Column,
@@ -81,6 +82,7 @@ __all__ = [
     "ClubSection",
     "Column",
     "DECIDED_HEADER",
+    "DECIDED_WIDTH",
     "Deferred",
     "Document",
     "MadeFrom",

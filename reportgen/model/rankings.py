@@ -115,6 +115,9 @@ IDENTITY_COLUMNS = (Column("rank", "Place", width=7, short="Pl."), Column("playe
 RANK_AND_PLAYER = IDENTITY_COLUMNS[:2]
 LICENCE, CLUB = IDENTITY_COLUMNS[2:]
 DECIDED_HEADER = "Départage"  # the tie-breaks that set a place (`RankingRow.decided_by`)
+# Its annex column: « départagé aux TPs marqués entre eux » on one line in Excel too (232 px by
+# XlsxWriter's table of Excel's widths: 30 characters, 215 px, wrapped it under a one-line row).
+DECIDED_WIDTH = 34
 
 
 def headings(columns: tuple[Column, ...]) -> dict[str, str]:

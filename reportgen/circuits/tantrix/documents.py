@@ -42,6 +42,7 @@ from reportgen.circuits.tantrix.texts import (
 )
 from reportgen.model import (
     DECIDED_HEADER,
+    DECIDED_WIDTH,
     RANK_AND_PLAYER,
     Annex,
     AnnexColumn,
@@ -237,7 +238,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Place", "int", 7),
                 AnnexColumn("Joueur", "text", 26),
                 *(AnnexColumn(metric.heading, str(metric.kind), 24 if metric is STAGE else 8) for metric in STANDING_METRICS),
-                AnnexColumn(DECIDED_HEADER, "text", 30)], standing_rows),
+                AnnexColumn(DECIDED_HEADER, "text", DECIDED_WIDTH)], standing_rows),
             common.ranking_sheet(list_ranking(latest, settings), "Classement Elo"),
             AnnexSheet("Évolution Elo", [
                 AnnexColumn("Date", "date", 11), AnnexColumn("Tournoi", "text", 28), AnnexColumn("Joueur", "text", 26),

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import html as html_text
 import io
+import re
 import sqlite3
 import subprocess
 from email import message_from_bytes, policy
@@ -278,3 +280,54 @@ def test_a_club_s_tournament_date_and_a_shared_place_are_printed_on_one_line(exa
     # nor a shared place: « 116e ex » over « aequo » in its 18 mm column
     tied = [line for line in lines if " ex" in line or "aequo" in line]
     assert tied and all("e ex aequo " in line for line in tied), tied
+
+
+def printed_lines(path: Path) -> list[tuple[int, float, str]]:
+    """Each line of the PDF as poppler reads it, top to bottom: its page (from 0), where it ends on
+    the page from the left (points) and its words."""
+    found = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    lines: dict[tuple[int, float], list[tuple[float, float, str]]] = {}
+    for number, page in enumerate(found.split("<page ")[1:]):
+        for left, top, right, word in re.findall(
+                r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)</word>', page):
+            lines.setdefault((number, round(float(top))), []).append((float(left), float(right), html_text.unescape(word)))
+    return [(number, max(right for _, right, _ in words), " ".join(word for _, _, word in sorted(words)))
+            for (number, _), words in sorted(lines.items())]
+
+
+def test_a_club_s_tables_are_as_wide_as_they_need_and_each_on_its_heading_s_page(example_league, example_scored, tmp_path):
+    """clubs/2026/AUCH.pdf put its Masters table of three rows on page 2, with room for it on page 1,
+    its « Points » column stretched across the page (273 mm). Every club's PDF of the example league,
+    as `reportgen mail` makes it (the Grand Sud's latest ranking and the Masters' standings): each
+    table starts on the page of its heading, one of up to seven rows whole there, each narrower than
+    the page; Auch's Masters on page 1 (14 rows of the Grand Sud above it leave it room)."""
+    import datetime as dt
+
+    from reportgen.render import html, pdf
+
+    season = 2026
+    rankings = {"grand-sud": [r for r in example_scored.reports["grand-sud"].rankings if r.season == season][-1],
+                "masters": example_scored.reports["masters"].rankings[-1]}
+    made = club_bulletin.prepare(example_league, example_scored, season, None, rankings)
+    assert len(made) > 10
+    for code, bulletin in made.items():
+        path = tmp_path / f"{code}.pdf"
+        path.write_bytes(pdf.render_pdf(html.render(club_bulletin.document(bulletin, "Ligue", dt.date(2026, 11, 28), True))))
+        lines = printed_lines(path)
+        width = float(re.search(r'<page width="([\d.]+)"', subprocess.run(
+            ["pdftotext", "-bbox", "-l", "1", str(path), "-"], capture_output=True, text=True, check=True).stdout)[1])
+        at = 0
+        for section in bulletin.sections:
+            at = next(index for index in range(at, len(lines)) if lines[index][2] == section.circuit)
+            heading = lines[at][0]
+            header = next(line for line in lines[at:] if line[2].startswith(" ".join(section.headers[:2])))
+            rows = [next(line for line in lines[at:] if section_row[1] in line[2]) for section_row in section.rows]
+            assert header[0] == rows[0][0] == heading, (code, section.circuit)
+            if len(rows) <= 7:
+                assert {row[0] for row in rows} == {heading}, (code, section.circuit)
+            # none stretched across the page (its 12 mm margins, 34 points): each ends 10 mm short of the
+            # right margin at least, one of three columns in the page's left half
+            limit = width / 2 if len(section.headers) <= 3 else width - 34 - 28
+            assert header[1] < limit, (code, section.circuit, header)
+        if code == "AUCH":
+            assert [line[0] for line in lines if line[2] == "Masters Grand Sud"] == [0]

@@ -154,12 +154,44 @@ def few_rows(css: str) -> list[str]:
 
 def test_a_ranking_split_across_pages_leaves_four_rows_on_each():
     css = html.environment().get_template("bulletin.css").render()
-    rules = ("tbody > tr:nth-child(-n+3) { break-after: avoid; }", "tbody > tr:nth-last-child(-n+3) { break-before: avoid; }")
+    rules = ("tbody > tr:nth-child(-n+3):not(:last-child) { break-after: avoid; }",
+             "tbody > tr:nth-last-child(-n+3) { break-before: avoid; }")
     assert all(rule in css for rule in rules)
     # the cases reach both defects without these two rules: they test what the rules fix
     without = few_rows(css.replace(rules[0], "").replace(rules[1], ""))
     assert any("foot" in case for case in without) and any("head" in case for case in without), without
     assert few_rows(css) == []
+
+
+def short_table_cases(css: str, followed: bool) -> list[int]:
+    """Whether each short table's heading is printed on the page its case starts on, 0, or the next,
+    1 (tables of one to three rows, lower and lower on a page of the bulletins' stylesheet `css`, a
+    page a case), `followed` by another heading and its short table or not."""
+    sections = []
+    for rows in (1, 2, 3):
+        for height in range(130, 186, 3):
+            tag = f"{rows}-{height}"
+            table = "".join(f"<tr><td>{rank}</td><th scope=\"row\">Joueur {rank}</th></tr>" for rank in range(1, rows + 1))
+            after = (f'<h2>Suite {tag}.</h2><p class="summary">Résumé</p><table><tbody><tr><td>1</td></tr></tbody></table>'
+                     '<p class="legend">Légende</p>') if followed else ""
+            sections.append(f'<div style="break-before: page; height: {height}mm">Cas {tag}.</div><h2>Court {tag}.</h2>'
+                            f'<p class="summary">Résumé</p><table><thead><tr><th>Place</th><th>Joueur</th></tr></thead>'
+                            f"<tbody>{table}</tbody></table>{after}")
+    page = (f'<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><style>{css}</style></head><body><main>'
+            + "".join(sections) + "</main></body></html>")
+    tags = [f"{rows}-{height}." for rows in (1, 2, 3) for height in range(130, 186, 3)]
+    found = pages_of(pdf.render_pdf(page), *[word for tag in tags for word in (f"Cas {tag}", f"Court {tag}")])
+    return [heading - start for start, heading in zip(found[::2], found[1::2])]
+
+
+def test_a_short_table_is_not_held_to_what_follows_it():
+    """A club's Masters table of three rows went to page 2 with the tournaments' heading and table
+    after it (clubs/2026/AUCH.pdf), where it fitted at the foot of page 1: its last row's `break-after:
+    avoid` was the table's. A short table starts on the page it would start on alone."""
+    css = html.environment().get_template("bulletin.css").render()
+    alone = short_table_cases(css, followed=False)
+    assert 0 in alone and 1 in alone  # the cases reach the foot of a page
+    assert short_table_cases(css, followed=True) == alone
 
 
 def words(text: str) -> str:

@@ -432,3 +432,77 @@ def test_a_tantrix_player_s_rating_chart_shows_its_dates_whole_on_a_phone(browse
                 cut += [(width, page.name, shown, round(start, 1), round(end, 1), round(right, 1))
                         for shown, start, end in chart["texts"] if start < left - 0.5 or end > right + 0.5]
     assert not cut, cut
+
+
+# Each word of the corrections' table drawn outside the window or its scrolling box, or cut inside
+# itself over two lines; how far the box scrolls sideways.
+CORRECTIONS_TEXTS = r"""() => {
+  const table = document.querySelector('table.corrections'), region = table.closest('.scroll');
+  const box = region.getBoundingClientRect(), left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
+  const out = [], cut = [];
+  for (const cell of table.querySelectorAll('th, td')) {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const rects = Array.from(range.getClientRects());
+        if (rects.some(r => r.left < left - 0.5 || r.right > right + 0.5)) out.push(word[0]);
+        if (new Set(rects.map(r => Math.round(r.top))).size > 1) cut.push(word[0]);
+      }
+    }
+  }
+  return {out, cut, over: region.scrollWidth - region.clientWidth, display: getComputedStyle(table).display,
+          rows: table.rows.length};
+}"""
+
+
+def test_the_corrections_fit_a_phone_no_reason_cut(browser, example_site, tmp_path):
+    """At 390 px the corrections' four columns needed 418 px: the table scrolled in its box and its
+    « Raison » column was cut at the box's edge. On a 320 and a 390 px phone each row is three lines
+    (its date and circuit, its document, its reasons), every word whole in the window and in the box,
+    which scrolls nothing; a laptop shows the table as before; axe finds nothing wrong at any width."""
+    import datetime as dt
+    import shutil
+
+    from reportgen import circuits
+    from reportgen.render.changes import NEW_RESULTS, Republished
+    from reportgen.site import publish
+    from reportgen.site.pages import Site
+    from tests.browser import check_page
+
+    site = tmp_path / "outputs"
+    for folder in ("site", "fonts"):
+        shutil.copytree(example_site / folder, site / folder)
+    shutil.copy(example_site / "index.html", site / "index.html")
+    tarbes = "classeur modifié : 2026/2026-10-10-tarbes.xlsx (tournoi du 10 octobre 2026)"
+    changes = [Republished("grand-sud", "2026/annexe-grand-sud-2026", "Classement régional Grand Sud 2026",
+                           dt.date(2026, 11, 14), (tarbes, "l’annuaire des joueurs (joueurs.xlsx) a changé", NEW_RESULTS)),
+               Republished("grand-sud", "2026/classement-2026-10-10", "Classement après le tournoi de Tarbes du 10 octobre 2026",
+                           dt.date(2026, 10, 10), ("correction du classeur de ce jour : 2026/2026-10-10-tarbes.xlsx",)),
+               Republished("poules", "2026/2026-09-05-open-automne/tour-3", "Open d'automne en ligne — tour 3",
+                           dt.date(2026, 10, 6), ("classeur modifié : 2026/poules/2026-09-05-open-automne.xlsx "
+                                                  "(tournoi du 5 septembre 2026)",)),
+               Republished("tantrix", "2026/annexe-tantrix-2026", "Tantrix 2026", dt.date(2026, 10, 10),
+                           ("classeur ajouté : 2026/tantrix/2026-10-10-coupe.xlsx (tournoi du 10 octobre 2026)",))]
+    pages = Site(example_site, list(circuits.CIRCUITS), "Ligue Grand Sud des clubs de jeux de réflexion",
+                 corrections=publish.corrections(tmp_path, changes, "2026-12-06")).pages()
+    page = site / "site" / "corrections.html"
+    page.write_bytes(pages["site/corrections.html"])
+    for width in (320, 390):
+        found = browser.look(page, site, width, f"corrections-{width}")
+        laid = browser.pages[width].evaluate(CORRECTIONS_TEXTS)
+        assert laid["rows"] == 5 and laid["display"] == "grid", laid
+        assert found.scroll_width <= width and laid["over"] <= 0, (width, found.scroll_width, laid["over"])
+        assert laid["out"] == [] and laid["cut"] == [], (width, laid)
+        assert not found.violations and not found.console, found
+        # each row in the order it reads: its date and circuit, then its document, then its reasons below
+        rows = browser.pages[width].evaluate("""() => Array.from(document.querySelectorAll('table.corrections tbody tr'),
+          row => Array.from(row.cells, cell => cell.getBoundingClientRect().toJSON()))""")
+        for day, circuit, document, reasons in rows:
+            assert abs(day["top"] - circuit["top"]) < 1 and day["right"] <= circuit["left"]
+            assert max(day["bottom"], circuit["bottom"]) <= document["top"] + 1 <= reasons["top"] + 1
+            assert document["bottom"] <= reasons["top"] + 1 and reasons["width"] > 250
+    check_page(browser, page, site)  # 390 and 1280 px
+    assert browser.pages[1280].evaluate(CORRECTIONS_TEXTS)["display"] == "table"

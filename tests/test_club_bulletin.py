@@ -331,3 +331,36 @@ def test_a_club_s_tables_are_as_wide_as_they_need_and_each_on_its_heading_s_page
             assert header[1] < limit, (code, section.circuit, header)
         if code == "AUCH":
             assert [line[0] for line in lines if line[2] == "Masters Grand Sud"] == [0]
+
+
+def test_a_club_s_pool_tournament_is_given_its_days_as_the_site_gives_them(tmp_path):
+    """A pool tournament played over weeks was listed in its club's bulletin by its first day alone
+    (« 5 septembre 2026 »), where the site and calendrier.ics say « du 5 septembre au 6 octobre 2026 »
+    once it is over: the same days, by the same rule (`model.played_days`, through the calendar's
+    `with_days`). The example league's two pool tournaments, organised by Toulouse as its calendar
+    says; its tournaments of one day as they were."""
+    import datetime as dt
+    import shutil
+
+    from reportgen.pipeline import load, score
+    from reportgen.render import html, pdf
+    from tests.builders import TODAY
+    from tests.conftest import EXAMPLE_INPUTS
+    from tests.test_site import POOL_DAYS
+
+    inputs = tmp_path / "inputs"
+    shutil.copytree(EXAMPLE_INPUTS, inputs)
+    write_calendar(inputs, [["05/09/2026", "poules", "TLSE", "Open d'automne en ligne", "en ligne"],
+                            ["24/10/2026", "poules", "TLSE", "Coupe de la Toussaint en ligne", "en ligne"]])
+    league = load(inputs, TODAY)
+    scored = score(league)
+    ranking = [r for r in scored.reports["grand-sud"].rankings if r.season == 2026][-1]
+    toulouse = club_bulletin.prepare(league, scored, 2026, None, {"grand-sud": ranking})["TLSE"]
+    days = {t["name"]: t["day"] for t in toulouse.tournaments}
+    assert days == {"Open de printemps de Toulouse": "14 mars 2026", "Open d'automne en ligne": POOL_DAYS["Open d'automne en ligne"],
+                    "Open d'automne de Toulouse": "24 octobre 2026",
+                    "Coupe de la Toussaint en ligne": POOL_DAYS["Coupe de la Toussaint en ligne"]}, days
+    path = tmp_path / "TLSE.pdf"
+    path.write_bytes(pdf.render_pdf(html.render(club_bulletin.document(toulouse, "Ligue", dt.date(2026, 11, 28), True))))
+    text = " ".join(pdf_text(path).split())
+    assert "du 5 septembre au 6 octobre 2026 Tournoi en ligne par poules Open d'automne en ligne" in text, text

@@ -26,11 +26,12 @@ from pathlib import Path
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
-from reportgen.ingest.calendar import COMING
+from reportgen.ingest.calendar import COMING, CalendarEntry
 from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
 from reportgen.model import ClubSection, Document, Ranking
+from reportgen.pipeline.calendar import over_their_days
 from reportgen.render.files import remove_others, write_atomic
 
 FOLDER = "clubs"  # under outputs/
@@ -64,17 +65,20 @@ def folder(season: int, circuit: str | None) -> str:
     return f"{FOLDER}/{season}" + (f"/{circuit}" if circuit else "")
 
 
-def _tournaments(league: pipeline.League, club: Club, season: int, slugs: list[str]) -> tuple[dict[str, str], ...]:
-    """The club's tournaments of the season: received (its workbook is in inputs/), awaited (announced,
-    its date past, no workbook yet) or to come, each by its `CalendarEntry.title`."""
+def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Club, season: int,
+                 slugs: list[str]) -> tuple[dict[str, str], ...]:
+    """The club's tournaments of the season (`entries`: the league's calendar, each over its days):
+    received (its workbook is in inputs/), awaited (announced, its date past, no workbook yet) or to
+    come, each by its `CalendarEntry.title` and its days as the site says them (a pool tournament
+    over: « du 5 septembre au 6 octobre 2026 »)."""
     today = league.reading.today
     found = []
-    for entry in sorted(league.calendar, key=lambda e: (e.date, e.circuit, e.name)):
+    for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)):
         if entry.club != club.code or entry.date.year != season or entry.circuit not in slugs:
             continue
         status, kind = ("reçu", "up") if entry.status != COMING else (
             ("attendu", "down") if entry.date <= today else ("à venir", "muted"))
-        found.append({"day": french.date_long(entry.date), "circuit": circuits.REGISTRY[entry.circuit].title,
+        found.append({"day": entry.days(), "circuit": circuits.REGISTRY[entry.circuit].title,
                       "name": entry.title(league.reading.clubs), "place": entry.place, "status": status, "kind": kind})
     return tuple(found)
 
@@ -97,13 +101,14 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
     def member(code: str) -> Member:
         return lambda row: code_of(row.club) == code
 
+    entries = over_their_days(league.calendar, scored.reports.values())
     made = {}
     for club in directory.clubs:
         sections = tuple(section for slug in slugs for section in club_sections(
             circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
         if sections:
             made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
-                                           _tournaments(league, club, season, slugs), circuit)
+                                           _tournaments(league, entries, club, season, slugs), circuit)
     return made
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Iterable
 from pathlib import Path
 
 from reportgen import circuits
@@ -76,6 +77,16 @@ def with_days(entries: list[CalendarEntry], last: dict[str, dt.date]) -> list[Ca
     home page's calendar said a pool tournament played over weeks on its first day alone."""
     return [dataclasses.replace(entry, last=last[entry.workbook]) if entry.workbook in last else entry
             for entry in entries]
+
+
+def over_their_days(entries: list[CalendarEntry], reports: Iterable[Report]) -> list[CalendarEntry]:
+    """The calendar with each played tournament over its days, from every report's event rankings
+    (`last_days`, `with_days`): a club's own bulletin lists them as calendrier.ics and the site say
+    them (« du 5 septembre au 6 octobre 2026 »), where the build gives them as it lays each circuit out."""
+    last: dict[str, dt.date] = {}
+    for report in reports:
+        last.update(last_days(report))
+    return with_days(entries, last)
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,

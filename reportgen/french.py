@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ THOUSANDS_SEPARATOR = "\u202f"
 # text that starts with « — » is a template's words between two values (« {{ a }} — {{ b }} »,
 # render/mail.py gives the filter each piece alone). Safe on whatever the filter is given, a
 # template's words or a sentence quoting a name: a space made no-break changes no character a reader
-# reads or a search compares (NFKD folds it to a space, site/pages.py `search_key`).
+# reads or a search compares (NFKD folds it to a space, `search_key`).
 # « « » first: « « ? » » is a quoted sign, « «\u00a0?\u00a0» », not a question (« «\u202f?\u00a0» »).
 _NO_BREAK = {"« ": "«\u00a0", " »": "\u00a0»", " :": "\u00a0:", " ;": "\u202f;", " !": "\u202f!", " ?": "\u202f?",
              " %": "\u202f%"}
@@ -42,6 +43,26 @@ _NUMBERED = re.compile(r"\b(ronde|tour|table) (?=\d)", re.IGNORECASE)
 # « Ronde 3 — finale »): written kept with its first part, for every page, bulletin and mail that
 # shows the title without this filter.
 SEPARATOR = "\u00a0— "
+
+
+# ’ (what a phone's keyboard types), ‘ and ʼ: the straight apostrophe the workbooks' names mostly have
+APOSTROPHES = str.maketrans("\u2018\u2019\u02bc", "'" * 3)
+
+
+def search_key(text: str) -> str:
+    """What the site's search compares: accents, case and the apostrophe's form aside (the script
+    does the same to what is typed: templates/site/site.js `key`)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().translate(APOSTROPHES)
+
+
+def said_in(part: str, *texts: str) -> bool:
+    """Whether `part` is among the words of one of `texts`, as a word or words of its own (accents
+    and case aside): « en ligne » of « Tournoi en ligne », « Albi » of « Tournoi d'Albi », not « Lyon »
+    of « DipLyon ». A tournament's place is not said again after a title that says it: its card
+    (site/pages.py `event_card`) and the home page's calendar (pipeline/calendar.py `for_site`)."""
+    found = re.compile(rf"(?<!\w){re.escape(search_key(part))}(?!\w)")
+    return any(found.search(search_key(text)) for text in texts)
 
 
 def typography(text: str) -> str:

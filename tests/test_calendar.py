@@ -423,3 +423,25 @@ def test_the_ics_gives_a_pool_tournament_its_days_as_the_site_says_them(tmp_path
     calendar = " ".join(markup.unescape(home_calendar(outputs)).split())
     assert "du 5 au 19 septembre 2026 · Open d'automne en ligne" in calendar
     assert "24 octobre 2026 · Coupe de la Toussaint en ligne" in calendar
+
+
+def test_the_home_page_s_calendar_leaves_out_a_place_its_title_says_as_a_word(tmp_path):
+    """« Lyon » was left out after « DipLyon III », which only holds it (a substring of a word: the
+    home page read « DipLyon III (…) » with no town), as after « Open de Lyon ». A place is left out
+    when the tournament's name or its circuit's title says it as a word, by the rule of its card
+    (french.said_in: tests/test_site.py for the cards)."""
+    from reportgen.pipeline.calendar import for_site
+
+    inputs = tmp_path / "inputs"
+    small_league(inputs)
+    write_calendar(inputs, [["05/12/2026", "grand-sud", "TLSE", "DipLyon III", "Lyon"],
+                            ["12/12/2026", "grand-sud", "TLSE", "Open de Lyon", "Lyon"],
+                            ["13/12/2026", "grand-sud", "TLSE", "Open d'ALBI", "Albi"],
+                            ["19/12/2026", "poules", "TLSE", "Coupe d'hiver", "en ligne"]])
+    league = load(inputs, TODAY)
+    shown, _ = for_site(league.calendar, league.announced, league.reading.clubs, TODAY)
+    assert [(item["title"], item["place"]) for item in shown if item["day"].endswith("décembre 2026")] == [
+        ("DipLyon III (Classement régional Grand Sud)", "Lyon"),
+        ("Open de Lyon (Classement régional Grand Sud)", ""),
+        ("Open d'ALBI (Classement régional Grand Sud)", ""),
+        ("Coupe d'hiver (Tournoi en ligne par poules)", "")]  # its circuit's title says it

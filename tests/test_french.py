@@ -246,3 +246,15 @@ def test_a_quoted_sign_is_quoted_not_asked():
     # « « ? » n’est pas une place »: the space after « « » was made the narrow one of a question
     assert french.typography("« ? » n’est pas une place") == "«\u00a0?\u00a0» n’est pas une place"
     assert french.typography("Qui ? « Jo » !") == "Qui\u202f? «\u00a0Jo\u00a0»\u202f!"
+
+
+def test_a_place_is_said_by_a_title_only_as_words_of_its_own():
+    """The rule a tournament's card and the home page's calendar leave out its place by: « Lyon » is
+    said by « Tournoi International de Lyon », not by « DipLyon III » (a substring said it)."""
+    assert french.said_in("Lyon", "Tournoi International de Lyon")
+    assert not french.said_in("Lyon", "DipLyon III, Coupe de France")
+    assert french.said_in("Lyon", "DipLyon III", "Coupe de Lyon")  # one of the texts
+    assert french.said_in("en ligne", "Tournoi en ligne par poules")
+    assert not french.said_in("en ligne", "Tournoi en lignes")
+    assert french.said_in("Saint-Étienne", "OPEN DE SAINT-ETIENNE") and french.said_in("Albi", "Tournoi d’Albi")
+    assert not french.said_in("Albi", "Albion Cup")

@@ -807,6 +807,20 @@ POOL_DAYS = {"Open d'automne en ligne": "du 5 septembre au 6 octobre 2026",
              "Coupe de la Toussaint en ligne": "du 24 octobre au 22 novembre 2026"}
 
 
+def test_a_tournament_s_card_leaves_out_its_place_only_when_its_title_says_it_as_a_word(example_site):
+    """The Tour de France's « DipLyon III, Coupe de France » in Lyon keeps its place on its card, its
+    « Tournoi International de Lyon » does not say it twice: the rule of the home page's calendar too
+    (french.said_in: tests/test_calendar.py)."""
+    from reportgen.site.pages import event_card
+
+    outputs, _ = example_site
+    title = circuits.REGISTRY["tour-de-france"].title
+    subtitles = {record["name"]: event_card("Ligue", title, record, Public()).subtitle
+                 for record in data.event_records_in(outputs / "tour-de-france" / data.DATA)}
+    assert subtitles["DipLyon III, Coupe de France"] == f"{title} — 3 décembre 2005 · Lyon"
+    assert subtitles["Tournoi International de Lyon"] == f"{title} — 9 avril 2005"
+
+
 def test_a_pool_tournament_is_named_by_its_days_of_play_wherever_the_site_names_it(example_site, example_league):
     """The site named a pool tournament by the day its final started, its ranking's date
     (« Open d'automne en ligne · 6 octobre 2026 »): on its page, the season's, a player's, in the

@@ -10,7 +10,7 @@ import datetime as dt
 from collections.abc import Iterable
 from pathlib import Path
 
-from reportgen import circuits
+from reportgen import circuits, french
 from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
@@ -144,11 +144,13 @@ def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory
     for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)):
         if entry.date.year < first:
             continue
-        # A title made of its place (« Tournoi du Grau-du-Roi ») or naming it (« Open de Perpignan »)
-        # says it already.
-        said = not entry.name or entry.place.casefold() in entry.name.casefold()
+        # A title made of its place (« Tournoi du Grau-du-Roi ») or naming it (« Open de Perpignan »),
+        # or its circuit's (« Tournoi en ligne par poules »), says it already: as a word, as its
+        # card says it (« Lyon » of « DipLyon » is not said).
+        circuit = titles.get(entry.circuit, entry.circuit)
+        said = not entry.name or french.said_in(entry.place, entry.name, circuit)
         shown.append({"day": entry.days(),
-                      "title": f"{entry.title(clubs)} ({titles.get(entry.circuit, entry.circuit)})",
+                      "title": f"{entry.title(clubs)} ({circuit})",
                       "place": "" if said else entry.place,
                       "status": COMING if entry.status == COMING else ""})
     return shown, ICS_FILE

@@ -9,8 +9,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-import re
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -19,6 +17,7 @@ from jinja2 import Template
 from markupsafe import Markup
 
 from reportgen import collector, french
+from reportgen.french import search_key
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import corrections, drawing, figures, og, pages_aside
 from reportgen.site import lines as html_lines
@@ -62,17 +61,6 @@ def club_page_name(club: str) -> str:
     return page_name("club", club)
 
 
-# ’ (what a phone's keyboard types), ‘ and ʼ: the straight apostrophe the workbooks' names mostly have
-APOSTROPHES = str.maketrans("\u2018\u2019\u02bc", "'" * 3)
-
-
-def search_key(text: str) -> str:
-    """What the search compares: accents, case and the apostrophe's form aside (the script does the
-    same to what is typed: templates/site/site.js `key`)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold().translate(APOSTROPHES)
-
-
 def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
     """A ranking's first rows as a card shows them: place, public name, its main value as a player's
     line says it, « Points : 780 », « Tour : finale » (the value before its column's short name read
@@ -84,14 +72,6 @@ def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -
                  for row in ranking["rows"][:count])
 
 
-def _said_in(part: str, *texts: str) -> bool:
-    """Whether `part` is among the words of one of `texts`, as a word or words of its own (accents
-    and case aside): « en ligne » of « Tournoi en ligne », « Albi » of « Tournoi d'Albi », not « Lyon »
-    of « DipLyon »."""
-    found = re.compile(rf"(?<!\w){re.escape(search_key(part))}(?!\w)")
-    return any(found.search(search_key(text)) for text in texts)
-
-
 def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public: Public) -> og.Card:
     """A tournament's Open Graph card, from its ranking record: what its page names, and what the
     build draws ahead from the circuit's `site.json` (site/cards_ahead.py). Its place after its days
@@ -99,7 +79,7 @@ def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public:
     ligne » twice, its circuit's title then its place (« Tournoi en ligne … — du 5 septembre au 6
     octobre 2026 · en ligne »)."""
     title, where = shown_title(ranking), ranking.get("place", "")
-    if where and _said_in(where, title, circuit_title):
+    if where and french.said_in(where, title, circuit_title):
         where = ""
     where = " · ".join(part for part in (record_day(ranking), where) if part)
     return og.Card(league, title, f"{circuit_title} — {where}", card_lines(public, ranking))

@@ -163,10 +163,11 @@ def test_a_ranking_split_across_pages_leaves_four_rows_on_each():
     assert few_rows(css) == []
 
 
-def short_table_cases(css: str, followed: bool) -> list[int]:
-    """Whether each short table's heading is printed on the page its case starts on, 0, or the next,
-    1 (tables of one to three rows, lower and lower on a page of the bulletins' stylesheet `css`, a
-    page a case), `followed` by another heading and its short table or not."""
+def short_table_cases(css: str, followed: bool) -> list[tuple[int, int]]:
+    """For each short table (one to three rows, lower and lower on a page of the bulletins'
+    stylesheet `css`, a page a case), with its legend below it, `followed` by another heading and
+    its short table or not: whether its heading is printed on the page its case starts on, 0, or
+    the next, 1; and whether its legend is on the page of its heading, 0, or the next, 1."""
     sections = []
     for rows in (1, 2, 3):
         for height in range(130, 186, 3):
@@ -176,22 +177,24 @@ def short_table_cases(css: str, followed: bool) -> list[int]:
                      '<p class="legend">Légende</p>') if followed else ""
             sections.append(f'<div style="break-before: page; height: {height}mm">Cas {tag}.</div><h2>Court {tag}.</h2>'
                             f'<p class="summary">Résumé</p><table><thead><tr><th>Place</th><th>Joueur</th></tr></thead>'
-                            f"<tbody>{table}</tbody></table>{after}")
+                            f'<tbody>{table}</tbody></table><p class="legend">Note {tag}.</p>{after}')
     page = (f'<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><style>{css}</style></head><body><main>'
             + "".join(sections) + "</main></body></html>")
     tags = [f"{rows}-{height}." for rows in (1, 2, 3) for height in range(130, 186, 3)]
-    found = pages_of(pdf.render_pdf(page), *[word for tag in tags for word in (f"Cas {tag}", f"Court {tag}")])
-    return [heading - start for start, heading in zip(found[::2], found[1::2])]
+    found = pages_of(pdf.render_pdf(page), *[word for tag in tags for word in (f"Cas {tag}", f"Court {tag}", f"Note {tag}")])
+    return [(heading - start, note - heading) for start, heading, note in zip(found[::3], found[1::3], found[2::3])]
 
 
 def test_a_short_table_is_not_held_to_what_follows_it():
     """A club's Masters table of three rows went to page 2 with the tournaments' heading and table
     after it (clubs/2026/AUCH.pdf), where it fitted at the foot of page 1: its last row's `break-after:
-    avoid` was the table's. A short table starts on the page it would start on alone."""
+    avoid` was the table's. A short table starts on the page it would start on alone; its legend (a
+    club's Masters race: « Les 16 premiers du classement annuel jouent le Masters. ») stays with it."""
     css = html.environment().get_template("bulletin.css").render()
     alone = short_table_cases(css, followed=False)
-    assert 0 in alone and 1 in alone  # the cases reach the foot of a page
+    assert {heading for heading, _ in alone} == {0, 1}  # the cases reach the foot of a page
     assert short_table_cases(css, followed=True) == alone
+    assert {note for _, note in alone} == {0}
 
 
 def words(text: str) -> str:

@@ -318,25 +318,51 @@ def test_check_on_a_clean_league_exits_0(inputs):
     assert result.returncode == 0 and "4 tournois lus, aucun problème." in result.stdout
 
 
-@pytest.mark.parametrize("command", [
-    ("check",), ("build",), ("standings", "grand-sud"), ("players", "list"), ("mail",), ("remind",),
+# Every command taking --inputs, run with a folder that does not exist (its other arguments right).
+WITH_INPUTS = [
+    ("check",), ("build",), ("standings", "grand-sud"), ("ratings", "tantrix"), ("history", "DUPONT Jean"),
+    ("players", "list"), ("players", "merge", "DUPONT Jean", "DUPOND Jean"),
+    ("players", "distinct", "DUPONT Jean", "DUPOND Jean"), ("mail",), ("remind",), ("inbox",), ("publish",),
     ("archive", "--season", "2026"), ("season", "close", "2026"), ("season", "open", "2026"),
+    ("template", "grand-sud"), ("template", "calendrier"),
     ("masters", "prepare", "--season", "2026", "--date", "12/12/2026", "--lieu", "Carcassonne"),
-])
+    ("poules", "next", "--event", "Open d'automne"),
+]
+
+
+@pytest.mark.parametrize("command", WITH_INPUTS)
 def test_a_missing_inputs_folder_is_a_mistyped_inputs_said_in_one_line(tmp_path, command):
     """A folder that does not exist was « 1 problème à corriger dans les classeurs » (exit 1): no
     workbook is at fault, --inputs names nothing (README: exit 2), one line says what to do; nothing
-    written, whatever the command."""
+    written, whatever the command. `history` said « aucun joueur « DUPONT Jean » dans l'archive ni
+    dans … », `inbox` and `publish` asked for a table in a reportgen.toml of that folder, `template`
+    wrote a workbook without the league's clubs, to be put in that folder."""
     absent = tmp_path / "absent"
-    folders = ["--outputs", str(tmp_path / "out")] if command[0] in ("check", "build", "mail", "remind", "archive") \
-        else []
-    folders += ["--archive", str(tmp_path / "archive")] if command[0] not in ("masters", "players") \
-        and command[:2] != ("season", "open") else []
+    options = {opt for param in _command_named(command).params for opt in getattr(param, "opts", ())}
+    folders = [arg for name in ("outputs", "archive") if f"--{name}" in options
+               for arg in (f"--{name}", str(tmp_path / name))]
     result = run(*command, "--inputs", str(absent), *folders, cwd=tmp_path)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.splitlines() == [
         f"le dossier des classeurs {absent} n’existe pas — indiquez le bon dossier avec --inputs"]
     assert list(tmp_path.iterdir()) == []
+
+
+def _command_path(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The command that a command line's words run (its arguments after its name)."""
+    paths = {tuple(path) for path, _ in _command_paths()}
+    return max((words[:n] for n in range(len(words) + 1) if words[:n] in paths), key=len)
+
+
+def _command_named(words: tuple[str, ...]):
+    return dict((tuple(path), command) for path, command in _command_paths())[_command_path(words)]
+
+
+def test_every_command_taking_inputs_is_tried_with_a_missing_folder():
+    """The list above holds every command of the CLI with an --inputs option: a new one goes in it."""
+    taking = {tuple(path) for path, command in _command_paths()
+              if any("--inputs" in getattr(param, "opts", ()) for param in command.params)}
+    assert len(taking) > 10 and taking - {_command_path(command) for command in WITH_INPUTS} == set()
 
 
 @pytest.mark.parametrize("command", ["check", "build"])

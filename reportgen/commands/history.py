@@ -37,8 +37,10 @@ def history(
     from reportgen import french
     from reportgen.delivery.history import as_rows
     from reportgen.delivery.history import history as find
+    from reportgen.ingest.discover import folder_named
     from reportgen.render.ranking import spreadsheet_safe
 
+    folder_named(inputs)  # a mistyped --inputs, not « aucun joueur … dans » a folder that is not there
     said: list[str] = []
     records, problems = find(player, inputs, archive, say=said.append)
     if not records:

@@ -49,9 +49,11 @@ def inbox(
     from reportgen.delivery import inbox as imap
     from reportgen.delivery.send import SendLog
     from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
+    from reportgen.ingest.discover import folder_named
     from reportgen.ingest.workbook import read_workbooks
     from reportgen.model import Problem
 
+    folder_named(inputs)  # a mistyped --inputs, not a [inbox] table to add to a file of no folder
     problems: list[Problem] = []
     settings = config.load(inputs, {slug: c.Settings() for slug, c in circuits.CIRCUITS.items()}, problems)
     if problems:

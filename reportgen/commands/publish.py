@@ -35,7 +35,9 @@ def publish(
     remplacé par sa copie publique."""
     from reportgen import config, french
     from reportgen.delivery import publish as site_publish
+    from reportgen.ingest.discover import folder_named
 
+    folder_named(inputs)  # a mistyped --inputs, not a [site] table to add to a file of no folder
     problems: list = []
     site = config.load_site(inputs, problems)
     if problems:

@@ -38,6 +38,7 @@ def template(
     from reportgen import circuits, french
     from reportgen.ingest.calendar import CALENDAR_FILE
     from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
+    from reportgen.ingest.discover import folder_named
     from reportgen.ingest.workbook import read_workbooks
     from reportgen.model import Problem
     from reportgen.render.excel import render_annex
@@ -48,6 +49,9 @@ def template(
                                  + ", ".join(with_templates()) + f", ou « {CALENDAR} »", param_hint="CIRCUIT")
     if circuit == CALENDAR and club:
         raise typer.BadParameter("le calendrier est celui de la ligue, pas d'un club", param_hint="--club")
+    # A mistyped --inputs: its clubs.xlsx unread (the workbook's club list empty), and the filled
+    # workbook sent to a folder that is not there.
+    folder_named(inputs)
     problems: list[Problem] = []
     clubs = ClubDirectory()
     if (inputs / CLUBS_FILE).is_file():

@@ -302,19 +302,22 @@ to = "x"
 
 def test_a_syntax_error_says_its_line(tmp_path):
     problem = only_problem(tmp_path, '[league]\nname = "Ligue\n')
-    assert problem.startswith("reportgen.toml : le fichier de réglages est illisible à la ligne 2, colonne ")
-    assert "corrigez cette ligne" in problem
+    assert problem.startswith("reportgen.toml : le fichier de réglages est illisible à la ligne 2, colonne 8, "
+                              "« name = \"Ligue » : ")
+    assert "fermez-le sur sa ligne par le guillemet droit qui l’ouvre" in problem
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ('[league]\nname = "Ligue\n', "un texte entre guillemets s’arrête à la fin de la ligne sans être fermé"),
-    ('[league]\nname = Ligue\n', "valeur incompréhensible : un texte s’écrit entre guillemets"),
-    ("[league]\nname\n", "il manque « = » après le nom du réglage"),
-    ("[circuits.grand-sud]\n[circuits.grand-sud]\n", "la table [circuits.grand-sud] est déclarée deux fois"),
-    ("[league]\nname = 1\nname = 2\n", "ce réglage a déjà une valeur plus haut"),
+    ('[league]\nname = "Ligue\n', "un texte entre guillemets n’est pas fermé"),
+    ('[league]\nname = Ligue\n', "valeur incompréhensible : « Ligue » — un texte s’écrit entre guillemets droits"),
+    ("[league]\nname\n", "il manque « = » après « name »"),
+    ("[circuits.grand-sud]\n[circuits.grand-sud]\n", "la table [circuits.grand-sud] est écrite deux fois (lignes 1 et 2)"),
+    ("[league]\nname = 1\nname = 2\n", "« name » est écrit deux fois dans [league] (lignes 2 et 3)"),
     ('[league]\nname = "a" "b"\n', "un seul réglage par ligne"),
     ("[league\n", "il manque « ] » à la fin du nom de la table"),
-    ("[league]\nname = [1,\n", "il s’arrête en cours de route"),
+    ("[league]\nname = [1,\n", "à la ligne 2, colonne 8, « name = [1, » : « [ » n’est jamais refermé par « ] »"),
+    ("[league]\nname = 1\nname", "il manque « = » après « name »"),
+    ("[league]\nname = 1\n[league.x]\ny = 1\n[league]\n", "la table [league] est écrite deux fois (lignes 1 et 5)"),
 ])
 def test_a_syntax_error_is_said_in_french(tmp_path, text, said):
     # tomllib's words were given as they are: « (Illegal character '\n') », « (Invalid value) »

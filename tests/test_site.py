@@ -171,7 +171,7 @@ RENAMED = '[league]\nname = "Ligue Renommée"\n\n[site]\nurl = "https://renommee
     (RENAMED + '\n[ligue]\nnom = "Autre"\n', "la table [ligue] n’existe pas"),
     (RENAMED + "\n[circuits.grand-sud]\nmin_counted_results = -1\n", "« -1 » est trop petit (minimum 1)"),
     # Unreadable, the file gives the defaults: the default name, no address.
-    ('[league]\nname = "Ligue Renommée\n', "un texte entre guillemets s’arrête à la fin de la ligne sans être fermé"),
+    ('[league]\nname = "Ligue Renommée\n', "à la ligne 2, colonne 8, « name = \"Ligue Renommée » : un texte entre guillemets n’est pas fermé"),
 ], ids=["unknown-table", "bad-value", "syntax-error"])
 def test_a_settings_file_with_a_blocking_problem_leaves_the_site_as_the_last_build_published(
         small_league_copy, monkeypatch, settings, said):
@@ -202,9 +202,9 @@ def test_a_settings_file_with_a_blocking_problem_leaves_the_site_as_the_last_bui
     # The secretary is told, in French: the problem on her page, the site held in the build's lines.
     secretary = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
     assert said in secretary.replace("\u00a0", " ").replace("\u202f", " ")  # its typography's spaces aside
-    assert "site : reportgen.toml est à corriger, rien de nouveau n'est publié" in told
+    assert "site : reportgen.toml est à corriger, rien de nouveau n’est publié" in told
     # the circuit's own line names the file to correct, not « des classeurs » she would look for
-    assert "grand-sud : reportgen.toml est à corriger, rien de nouveau n'est publié" in told
+    assert "grand-sud : reportgen.toml est à corriger, rien de nouveau n’est publié" in told
 
 
 def test_a_settings_file_with_only_a_note_still_renames_the_league_on_the_site(small_league_copy, monkeypatch):

@@ -22,7 +22,6 @@ from reportgen.config.tables import (
     Mail,
     Site,
 )
-from reportgen.config.toml_text import _key_lines, _syntax_message
 from reportgen.config.values import _dotted, _fix, _known, _toml, _Unsupported, _value, _Wrong
 from reportgen.model import Problem, SourceRef
 from reportgen.problems import (
@@ -34,6 +33,7 @@ from reportgen.problems import (
     UNREADABLE,
     Kind,
 )
+from reportgen.toml_text import SettingsFile, _key_lines, not_utf8, syntax_problem
 
 
 def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> League:
@@ -42,6 +42,10 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
     Appends a located problem to `problems` for everything wrong in `reportgen.toml`; never raises.
     """
     league = League(circuits=dict(defaults))
+    file = SettingsFile("le fichier de réglages", 'name = "Ligue Grand Sud"', "[league]",
+                        "corrigez cette ligne : un réglage s’écrit nom = valeur, un texte entre guillemets "
+                        '(name = "Ligue"), une liste entre crochets (["09", "11"]), une table seule sur sa ligne '
+                        f"([circuits.{next(iter(defaults), 'nom')}])")
     path = inputs / SETTINGS_FILE
     if not path.exists():
         return league
@@ -49,14 +53,12 @@ def load(inputs: Path, defaults: dict[str, Any], problems: list[Problem]) -> Lea
         text = path.read_text(encoding="utf-8-sig")  # Notepad may add a BOM
         raw = tomllib.loads(text)
     except UnicodeDecodeError:
-        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message="le fichier de réglages n’est pas enregistré en "
-                                   "UTF-8", fix="enregistrez-le en UTF-8 (« Unicode (UTF-8) » dans la liste des encodages)"))
+        message, fix = not_utf8(file)
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message=message, fix=fix))
         return league
     except tomllib.TOMLDecodeError as error:
-        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message=_syntax_message(error),
-                                   fix="corrigez cette ligne : un réglage s’écrit nom = valeur, un texte entre "
-                                   'guillemets (name = "Ligue"), une liste entre crochets (["09", "11"]), '
-                                   f"une table seule sur sa ligne ([circuits.{next(iter(defaults), 'nom')}])"))
+        message, fix = syntax_problem(error, text, file)
+        problems.append(UNREADABLE(SourceRef(SETTINGS_FILE), message=message, fix=fix))
         return league
     except OSError as error:
         problems.append(UNREADABLE(SourceRef(SETTINGS_FILE),

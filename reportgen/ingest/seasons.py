@@ -14,6 +14,7 @@ from pathlib import Path
 
 from reportgen.model import Problem, SourceRef
 from reportgen.problems import BAD_VALUE, UNREADABLE
+from reportgen.toml_text import SettingsFile, not_utf8, syntax_problem
 
 SEASONS_FILE = "saisons.toml"
 # The secretary reads the file: its comment is French, and says how to open a season again
@@ -23,6 +24,9 @@ HEADER = ("# Écrit par « reportgen season close » : les saisons que vous avez
           "# Pour rouvrir une saison : « reportgen season open 2026 » ; « reportgen season close 2026 » la clôt "
           "de nouveau.\n"
           "[closed]\n")
+SEASONS = SettingsFile("le fichier des saisons closes", "2026 = 2026-12-15", "[closed]",
+                       "sous [closed], chaque saison close s’écrit sur sa ligne année = date, comme 2026 = 2026-12-15 "
+                       "(supprimer une ligne rouvre sa saison)")
 
 
 def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
@@ -30,11 +34,15 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
     if not path.is_file():
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problems.append(UNREADABLE(SourceRef(SEASONS_FILE),
-                                   message=f"le fichier des saisons closes est illisible ({error})",
-                                   fix="supprimez-le et relancez « reportgen season close »"))
+        text = path.read_text(encoding="utf-8-sig")
+        data = tomllib.loads(text)
+    except UnicodeDecodeError:
+        message, fix = not_utf8(SEASONS)
+        problems.append(UNREADABLE(SourceRef(SEASONS_FILE), message=message, fix=fix))
+        return {}
+    except tomllib.TOMLDecodeError as error:
+        message, fix = syntax_problem(error, text, SEASONS)
+        problems.append(UNREADABLE(SourceRef(SEASONS_FILE), message=message, fix=fix))
         return {}
     closed: dict[int, dt.date] = {}
     for key, day in data.get("closed", {}).items():

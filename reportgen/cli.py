@@ -54,7 +54,7 @@ state = {"debug": False}
 
 @app.callback()
 def main_options(
-    debug: Annotated[bool, typer.Option("--debug", help="Afficher le détail technique d'une erreur.")] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Afficher le détail technique d’une erreur.")] = False,
 ) -> None:
     state["debug"] = debug
 
@@ -115,7 +115,7 @@ def build(
     if corrected:
         many = len(corrected) > 1
         listed(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} pour la même date "
-               f"modifié{'s' if many else ''} par ce calcul (renvoyez-les s'ils ont été envoyés) :", corrected)
+               f"modifié{'s' if many else ''} par ce calcul (renvoyez-les s’ils ont été envoyés) :", corrected)
     if relaid := changes.relaid(result.republished):
         err(relaid)
     if not result.ok:
@@ -202,7 +202,7 @@ def check(
     if format is CheckFormat.text:  # warnings alone block nothing: exit 0
         archived = sum(event in put_back for event in events)  # its id is its workbook's label
         read = f"{french.plural(len(events), 'tournoi')} lu{'s' if len(events) > 1 else ''}" + (
-            f", dont {archived} de l'archive" if archived else "")
+            f", dont {archived} de l’archive" if archived else "")
         typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')})."
                    if problems else f"{read}, aucun problème.")
 
@@ -226,26 +226,26 @@ def standings(
     final: Annotated[bool, typer.Option("--final", help="Le classement final de la saison ; pour un circuit sans classement de "
                                         "saison, celui du dernier tournoi fini (par défaut : le dernier publié).")] = False,
     event: Annotated[Optional[str], typer.Option("--event", help=(
-        "Le classement d'un tournoi, par son nom (champ Nom de la feuille Tournoi) : circuits "
+        "Le classement d’un tournoi, par son nom (champ Nom de la feuille Tournoi) : circuits "
         f"{', '.join(_event_circuits())} (les tournois des autres comptent dans le classement de la saison : "
         "voir --at)."))] = None,
     format: Annotated[Format, typer.Option("--format", help="table, csv ou json.")] = Format.table,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Afficher un classement : celui d'une saison, ou celui d'un tournoi (--event)."""
+    """Afficher un classement : celui d’une saison, ou celui d’un tournoi (--event)."""
     from reportgen import queries
 
     day = date_option(at, "--at")
     if final and day is not None:
         raise typer.BadParameter("choisissez --final ou --at, pas les deux", param_hint="--final")
     if event is not None and (final or day is not None):
-        raise typer.BadParameter("--event donne le classement d'un tournoi : sans --final ni --at", param_hint="--event")
+        raise typer.BadParameter("--event donne le classement d’un tournoi : sans --final ni --at", param_hint="--event")
     # A circuit whose events have no standings of their own names none with --event, whatever its
     # workbooks (no need to read them): its tournaments count in the season's ranking.
     if event is not None and circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].event_rankings:
-        names_nothing(f"le circuit {circuit} n'a pas de classement par tournoi (chacun compte dans celui de la saison) : "
-                      f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d'après le tournoi de ce jour"
+        names_nothing(f"le circuit {circuit} n’a pas de classement par tournoi (chacun compte dans celui de la saison) : "
+                      f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d’après le tournoi de ce jour"
                       + french.existing("circuits qui en ont un", _event_circuits()))
     rankings, published = _scored_rankings(circuit, inputs, archive, "classement final" if final else "classement")
     try:
@@ -265,11 +265,11 @@ def ratings(
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Afficher le classement Elo le plus récent d'un circuit."""
+    """Afficher le classement Elo le plus récent d’un circuit."""
     # A circuit that never has a rating list names none, whatever its workbooks (no need to read them).
     if circuit in circuits.REGISTRY and not circuits.REGISTRY[circuit].ratings:
         rated = [slug for slug, info in circuits.REGISTRY.items() if info.ratings]
-        names_nothing(f"le circuit {circuit} n'a pas de classement Elo" + french.existing("circuits qui en ont un", rated))
+        names_nothing(f"le circuit {circuit} n’a pas de classement Elo" + french.existing("circuits qui en ont un", rated))
     lists = [r for r in _scored_rankings(circuit, inputs, archive, "classement Elo")[0]
              if r.scope.kind == ScopeKind.RATINGS]
     if not lists:  # each scored event makes one: not a workbook's fault either (exit 2)
@@ -416,7 +416,7 @@ def main() -> None:
         from reportgen.ingest.workbook import stop_workers
 
         stop_workers()
-        err("interrompu (Ctrl-C) : rien n'a été publié à moitié ; relancez la commande pour reprendre.")
+        err("interrompu (Ctrl-C) : rien n’a été publié à moitié ; relancez la commande pour reprendre.")
         _quiet_from_now_on()
         sys.exit(130)
     except ReportgenError as error:
@@ -431,7 +431,7 @@ def main() -> None:
 
         if isinstance(error, OSError) and error.errno in MACHINE_ERRNOS and error.filename:
             # A write outside write_atomic (the archive's copies) refused by the machine: said the same way.
-            err(str(OutputError(Path(str(error.filename)).parent, error, "la commande s'est arrêtée", option="")))
+            err(str(OutputError(Path(str(error.filename)).parent, error, "la commande s’est arrêtée", option="")))
             sys.exit(EXIT_MACHINE)
         err(f"erreur interne de reportgen : {error.__class__.__name__}: {error}")
         err("relancez la commande avec --debug (reportgen --debug …) et transmettez le détail.")

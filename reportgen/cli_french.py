@@ -41,23 +41,23 @@ MESSAGES: list[tuple[re.Pattern[str], str]] = [(re.compile(pattern), french) for
     (r"Missing parameter '([^']*)'\.", r"paramètre manquant : \1."),
     (r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", r"argument(s) en trop : \1."),
     (r"\(Possible options: ([^)]*)\)", r"Vouliez-vous dire \1 ?"),
-    (r"Option '([^']*)' requires an argument\.", r"l'option \1 attend une valeur."),
+    (r"Option '([^']*)' requires an argument\.", r"l’option \1 attend une valeur."),
     (r"Invalid value for '?([^:']+)'?: ", r"valeur invalide pour \1 : "),
     # Typer 0.29 checks values with pydantic, whose messages these are (the value is not in them).
     (r"Value error, ", ""),
     (r"Input should be a valid integer[^.]*\.?", "un nombre entier est attendu."),
     (r"Input should be a valid number[^.]*\.?", "un nombre est attendu."),
-    (r"'([^']*)' is not one of (.+)\.", r"« \1 » n'est pas l'une des valeurs \2."),
-    (r"'([^']*)' is not a valid integer( range)?\.", r"« \1 » n'est pas un nombre entier."),
-    (r"Value '([^']*)' is not a valid (\w+)\.", r"« \1 » n'est pas une valeur valide (\2)."),
+    (r"'([^']*)' is not one of (.+)\.", r"« \1 » n’est pas l’une des valeurs \2."),
+    (r"'([^']*)' is not a valid integer( range)?\.", r"« \1 » n’est pas un nombre entier."),
+    (r"Value '([^']*)' is not a valid (\w+)\.", r"« \1 » n’est pas une valeur valide (\2)."),
 ]]
 
 
 # A season typed other than as a year: what to type instead.
-SEASON_FIX = " ; tapez l'année de la saison en chiffres, par exemple {example}."
+SEASON_FIX = " ; tapez l’année de la saison en chiffres, par exemple {example}."
 # The words of Typer's help and errors when rich is not there (plain click output), in French.
 PLAIN_WORDS = {"Commands": "Commandes", "required": "obligatoire", "default: {default}": "par défaut : {default}",
-               "Aborted!": "Interrompu.", "env var: {var}": "variable d'environnement : {var}"}
+               "Aborted!": "Interrompu.", "env var: {var}": "variable d’environnement : {var}"}
 
 
 def error_message(english: str, param: Any) -> str:
@@ -73,7 +73,7 @@ def translate(message: str) -> str:
     for pattern, french in MESSAGES:
         message = pattern.sub(french, message, count=1)
     # The accepted values, quoted 'text', 'json' by Typer: « text », « json ».
-    message = re.sub(r"(?<=l'une des valeurs )[^«»]+$", lambda m: re.sub(r"'([^']*)'", r"« \1 »", m[0]), message)
+    message = re.sub(r"(?<=l’une des valeurs )[^«»]+$", lambda m: re.sub(r"'([^']*)'", r"« \1 »", m[0]), message)
     return re.sub(r"\s+\.", ".", message).replace(".. ", ". ").strip()
 
 

@@ -38,13 +38,13 @@ def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bo
     blocking = [problem for problem in problems if level(problem) is Level.BLOCKING]
     held = [problem for problem in problems if level(problem) is Level.HELD]
     if warnings:
-        listed(f"{french.plural(len(warnings), 'avertissement')} (rien n'est bloqué, mais à corriger) "
+        listed(f"{french.plural(len(warnings), 'avertissement')} (rien n’est bloqué, mais à corriger) "
                f"{_where(warnings)} :", warnings)
     if blocking:
         listed(f"{french.plural(len(blocking), 'problème')} à corriger {_where(blocking)} :", blocking)
     if held:
         many = len(held) > 1
-        listed(f"{french.plural(len(held), 'circuit')} en attente d'un circuit dont "
+        listed(f"{french.plural(len(held), 'circuit')} en attente d’un circuit dont "
                f"{'ils dépendent' if many else 'il dépend'} (rien à corriger dans {'leurs' if many else 'ses'} "
                "propres classeurs) :", held)
 

@@ -141,7 +141,7 @@ def joined(items: list[str]) -> str:
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
 
 
-def existing(label: str, names: Iterable[object], none: str = "il n'y en a aucun") -> str:
+def existing(label: str, names: Iterable[object], none: str = "il n’y en a aucun") -> str:
     """What a name typed on the command line could have been, after the line that says it names
     nothing (cli_support.names_nothing): « ; tournois : A, B », or « ; il n'y en a aucun »."""
     shown = [str(name) for name in names]

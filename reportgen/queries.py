@@ -66,7 +66,7 @@ def season_ranking(circuit: str, rankings: list[Ranking], season: int | None = N
             raise MistypedName(f"{said} ; le premier entre en vigueur le {french.date_long(min(starts))}")
         if final and played:  # events under way, none over yet (a Masters before its 15th match)
             asked = f"reportgen standings {circuit}" + (f" --season {season}" if season else "")
-            raise NotFound(f"{said} : aucun tournoi n'est encore fini (son classement final vient une fois tous "
+            raise NotFound(f"{said} : aucun tournoi n’est encore fini (son classement final vient une fois tous "
                            "ses matchs saisis) ; sans --final, "
                            f"« {asked} » donne le classement à date")
         raise NotFound(said)
@@ -87,11 +87,11 @@ def event_ranking(circuit: str, rankings: list[Ranking], name: str, season: int 
     matching = [r for r in events if normalise_label(r.scope.name) == normalise_label(name)]
     if not matching:
         known = sorted({r.scope.name for r in events})
-        raise MistypedName(f"aucun tournoi {circuit} ne s'appelle « {name} »" + (f" en {season}" if season else "")
+        raise MistypedName(f"aucun tournoi {circuit} ne s’appelle « {name} »" + (f" en {season}" if season else "")
                            + french.existing("tournois", known))
     if len({r.scope.event for r in matching}) > 1:
         dates = ", ".join(sorted({french.date_long(r.date) for r in matching}))
-        raise MistypedName(f"plusieurs tournois {circuit} s'appellent « {name} » ({dates}) : précisez --season")
+        raise MistypedName(f"plusieurs tournois {circuit} s’appellent « {name} » ({dates}) : précisez --season")
     return matching[-1]
 
 

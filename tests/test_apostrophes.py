@@ -1,11 +1,16 @@
 """The typographic apostrophe (’, U+2019) in reportgen's own French words, as French typography
 writes it: the templates' text (the site's pages, the bulletins, the mails) never elides with the
-straight one (« l’arbitre », « n’a », never « l'arbitre »). A name from a workbook is data and keeps
-the apostrophe it was typed with (« Tournoi d'Albi », « D'ARTAGNAN »): nothing rewrites it."""
+straight one (« l’arbitre », « n’a », never « l'arbitre »); nor do the command line's messages and
+help, the problems' messages and fixes, the e-mails' words, the blank workbooks' help (every French
+string of reportgen's code). A name from a workbook is data and keeps the apostrophe it was typed
+with (« Tournoi d'Albi », « D'ARTAGNAN »): nothing rewrites it."""
 
 from __future__ import annotations
 
+import ast
+import io
 import re
+import tokenize
 from pathlib import Path
 
 from jinja2 import Environment
@@ -35,6 +40,70 @@ def test_no_template_elides_with_a_straight_apostrophe():
         if elisions := straight_elisions(words):
             found[str(path.relative_to(TEMPLATES))] = elisions
     assert not found, found
+
+
+# A straight apostrophe between two letters, in a text that is French throughout (« aujourd'hui »).
+BETWEEN_LETTERS = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")
+PACKAGE = Path(__file__).resolve().parents[1] / "reportgen"
+# Strings of the code that are what clubs type, not reportgen's words: matched as typed.
+TYPED = {
+    "Date d'inscription", "Date et heure d'inscription",  # poules: a registration column's spellings
+    "s'est désisté", "s'est désistée",  # masters: a withdrawal's reason as typed
+    "Open d'été",  # the blank calendar's example row: a tournament's name, as a club types it
+}
+
+
+def test_no_problem_s_message_or_fix_has_a_straight_apostrophe():
+    from reportgen import circuits, problems
+
+    circuits.CIRCUITS  # every circuit's module loaded, with the kinds it may declare  # noqa: B018
+    texts = {f"{kind.code} {part}": text for kind in problems.KINDS.values()
+             for part, text in [("message", kind.message), ("fix", kind.fix),
+                                *((name, value) for name, value in kind.defaults.items() if isinstance(value, str))]}
+    assert len(texts) > 100
+    assert {where: text for where, text in texts.items() if BETWEEN_LETTERS.search(text)} == {}
+
+
+def test_no_command_s_help_has_a_straight_apostrophe():
+    """Typer's help of every command and option, as `reportgen … --help` prints it."""
+    import typer
+
+    from reportgen.cli import app
+
+    def helps(command, path):
+        yield " ".join(path), command.help or ""
+        for param in command.params:
+            yield f"{' '.join(path)} {param.name}", getattr(param, "help", None) or ""
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from helps(sub, [*path, name])
+
+    found = dict(helps(typer.main.get_command(app), ["reportgen"]))
+    assert len(found) > 60 and "reportgen history" in found
+    assert {where: text for where, text in found.items() if BETWEEN_LETTERS.search(text)} == {}
+
+
+def french_strings(path: Path):
+    """Each string literal of a module that a user may read: all but docstrings, which are English,
+    except a command's (its help); with its line."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    docstrings = {(node.lineno, node.col_offset) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+                  and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    commands = {(node.body[0].lineno, node.body[0].col_offset) for node in ast.walk(tree)
+                if isinstance(node, ast.FunctionDef) and "typer" in source and node.body}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.STRING and (token.start not in docstrings or token.start in commands):
+            yield token.start[0], token.string
+
+
+def test_no_french_string_of_the_code_elides_with_a_straight_apostrophe():
+    """The command line mixed « n’existe pas » and « n'a pas de classement Elo » in its messages: every
+    string of the code that elides, but the few that match what clubs type."""
+    found = [f"{path.relative_to(PACKAGE)}:{line}: {elisions}" for path in sorted(PACKAGE.rglob("*.py"))
+             for line, text in french_strings(path)
+             if (elisions := straight_elisions(text) + re.findall(r"\w*aujourd'hui", text))
+             and not any(typed in text for typed in TYPED)]
+    assert found == []
 
 
 def test_the_check_finds_a_straight_elision_in_words_only():

@@ -156,7 +156,7 @@ def test_a_copy_archived_before_its_contents_pages_is_kept_as_it_is_and_its_data
     assert len(before) == 15 and verify_command(archive).stdout.startswith("15 fichiers archivés intacts")
 
     same = archive_command(small_league_copy, archive, "--season", "2026")
-    assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr, same.stderr
+    assert same.returncode == 0 and "déjà archivée à l’identique" in same.stderr, same.stderr
     assert not (archive / "2026" / "v2").exists()
     assert {p: p.read_bytes() for p in copy.rglob("*") if p.is_file()} == files
     assert dead_links(copy) == ["outputs/grand-sud/2026/classement-2026-01-10.html: ../../index.html",

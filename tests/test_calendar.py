@@ -287,7 +287,7 @@ def test_the_blank_calendar_has_lists_and_its_example_typed_in_passes_check(tmp_
     assert league.problems == [] and [e.status for e in league.calendar] == [COMING, COMING]
     refused = subprocess.run([REPORTGEN, "template", "calendrier", "--club", "CARC", "--inputs", str(inputs)],
                              capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
-    assert refused.returncode == 2 and "pas d'un club" in refused.stderr
+    assert refused.returncode == 2 and "pas d’un club" in refused.stderr
 
 
 def test_the_calendar_setting_is_checked_like_any_other(tmp_path):

@@ -53,7 +53,7 @@ def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
     line with the circuits that have one, no workbook read."""
     refused = run("ratings", "grand-sud", "--inputs", str(inputs))
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr.splitlines() == ["le circuit grand-sud n'a pas de classement Elo ; circuits qui en ont "
+    assert refused.stderr.splitlines() == ["le circuit grand-sud n’a pas de classement Elo ; circuits qui en ont "
                                            "un : tantrix"]
     assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
 
@@ -97,9 +97,9 @@ def test_help_usage_and_usage_errors_speak_french():
     errors = {args: run(*args).stderr for args in [("check", "--format", "xml"), ("mail", "--season", "20x6"),
                                                    ("build", "--outptus", "x"), ("build", "extra")]}
     flat = {args: " ".join(text.replace("│", " ").split()) for args, text in errors.items()}
-    assert "valeur invalide pour --format : « xml » n'est pas l'une des valeurs « text », « json »." in flat[
+    assert "valeur invalide pour --format : « xml » n’est pas l’une des valeurs « text », « json »." in flat[
         ("check", "--format", "xml")]
-    assert ("valeur invalide pour --season : un nombre entier est attendu ; tapez l'année de la saison en chiffres, "
+    assert ("valeur invalide pour --season : un nombre entier est attendu ; tapez l’année de la saison en chiffres, "
             "par exemple --season 2026.") in flat[("mail", "--season", "20x6")]
     assert "option inconnue : --outptus. Vouliez-vous dire --outputs ?" in flat[("build", "--outptus", "x")]
     assert "argument(s) en trop : extra." in flat[("build", "extra")]
@@ -118,7 +118,7 @@ def test_help_usage_and_usage_errors_speak_french():
 def test_a_season_that_is_not_a_number_is_said_in_french_with_what_to_type(args, example):
     said = run(*args)
     flat = " ".join(said.stderr.replace("│", " ").split())
-    assert said.returncode == 2 and "un nombre entier est attendu ; tapez l'année de la saison en chiffres" in flat
+    assert said.returncode == 2 and "un nombre entier est attendu ; tapez l’année de la saison en chiffres" in flat
     assert example in flat and "Input should" not in flat
 
 
@@ -134,7 +134,7 @@ def test_usage_errors_and_help_are_french_without_rich():
     assert season.returncode == 2, season.stderr
     assert season.stderr.splitlines()[:2] == ["Utilisation : reportgen standings [OPTIONS] {circuit}",
                                              "Aide : reportgen standings --help"]
-    assert ("erreur : valeur invalide pour --season : un nombre entier est attendu ; tapez l'année de la saison en "
+    assert ("erreur : valeur invalide pour --season : un nombre entier est attendu ; tapez l’année de la saison en "
             "chiffres, par exemple --season 2026.") in season.stderr
     mistyped = plain("buidl")
     assert mistyped.returncode == 2 and "erreur : commande inconnue : « buidl ». Vouliez-vous dire « build » ?" in (
@@ -418,7 +418,7 @@ def test_masters_prepare_then_standings_as_csv(tmp_path):
     final = run("standings", "masters", "--final", "--inputs", str(inputs))
     assert (final.returncode, final.stdout) == (2, "")
     assert final.stderr.splitlines() == [
-        "aucun classement final masters : aucun tournoi n'est encore fini (son classement final vient une fois tous "
+        "aucun classement final masters : aucun tournoi n’est encore fini (son classement final vient une fois tous "
         "ses matchs saisis) ; sans --final, « reportgen standings masters » donne le classement à date"]
 
 
@@ -509,8 +509,8 @@ def test_publish_s_help_names_everything_that_never_leaves_the_machine():
 
 def test_inbox_s_help_says_how_long_a_refused_workbook_is_listed_and_how_to_set_it_aside():
     helped = " ".join(run("inbox", "--help").stdout.replace("│", " ").split())
-    assert "listé à chaque relève et par « make check » jusqu'à ce que sa version corrigée soit enregistrée " \
-           "(supprimez-le pour l'écarter)" in helped
+    assert "listé à chaque relève et par « make check » jusqu’à ce que sa version corrigée soit enregistrée " \
+           "(supprimez-le pour l’écarter)" in helped
 
 
 # A value that names nothing of the league is a mistyped command (README: exit 2): one line that says
@@ -521,7 +521,7 @@ def test_standings_of_an_unknown_event_or_season_says_only_what_exists():
 
     event = run("standings", "tantrix", "--event", "Nulle part", "--inputs", str(EXAMPLE_INPUTS))
     assert (event.returncode, event.stdout) == (2, "")
-    assert event.stderr.splitlines() == ["aucun tournoi tantrix ne s'appelle « Nulle part » ; tournois : Coupe Tantrix "
+    assert event.stderr.splitlines() == ["aucun tournoi tantrix ne s’appelle « Nulle part » ; tournois : Coupe Tantrix "
                                          "d'automne, Week-end Tantrix de printemps"]
     season = run("standings", "grand-sud", "--season", "2031", "--inputs", str(EXAMPLE_INPUTS))
     assert (season.returncode, season.stdout) == (2, "")
@@ -559,8 +559,8 @@ def test_event_of_a_circuit_whose_events_have_no_standings_says_so_and_what_to_t
     done = run("standings", circuit, "--event", "Tournoi d'Albi", "--inputs", str(EXAMPLE_INPUTS))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines() == [
-        f"le circuit {circuit} n'a pas de classement par tournoi (chacun compte dans celui de la saison) : "
-        f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d'après le tournoi de ce jour ; "
+        f"le circuit {circuit} n’a pas de classement par tournoi (chacun compte dans celui de la saison) : "
+        f"« reportgen standings {circuit} --at jj/mm/aaaa » donne celui d’après le tournoi de ce jour ; "
         "circuits qui en ont un : masters, poules, tantrix"]
     helped = " ".join(run("standings", "--help").stdout.replace("│", " ").split())
     assert "(champ Nom de la feuille Tournoi) : circuits masters, poules, tantrix (les tournois des autres" in helped

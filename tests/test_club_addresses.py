@@ -61,7 +61,7 @@ def test_check_locates_each_bad_email_cell_as_a_warning_with_the_fix(league, tmp
         ("clubs.xlsx", "Clubs", "D4", "warning")]
     assert {p["level"] for p in records if p["code"] != "bad-address"} == {"blocking"}
     text = base.cli(*args)
-    assert "3 avertissements (rien n'est bloqué, mais à corriger) dans les classeurs :" in text.stderr
+    assert "3 avertissements (rien n’est bloqué, mais à corriger) dans les classeurs :" in text.stderr
     assert "1 problème à corriger dans reportgen.toml :" in text.stderr
     assert ("  - clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc » n’est pas une adresse "
             "électronique (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par « ; ») — corrigez "
@@ -90,8 +90,8 @@ def test_the_build_publishes_despite_a_bad_address_and_reports_it(league, tmp_pa
     built = base.cli("build", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
                      str(tmp_path / "archive"))
     assert built.returncode == 0, built.stderr
-    assert "grand-sud : publié dans" in built.stderr and "rien de nouveau n'est publié" not in built.stderr
-    assert "3 avertissements (rien n'est bloqué, mais à corriger) dans les classeurs :" in built.stderr
+    assert "grand-sud : publié dans" in built.stderr and "rien de nouveau n’est publié" not in built.stderr
+    assert "3 avertissements (rien n’est bloqué, mais à corriger) dans les classeurs :" in built.stderr
     assert "clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc »" in built.stderr
     assert "à corriger dans" not in built.stderr.replace("mais à corriger", "")  # no blocking problem
     page = (league.outputs / "verification.html").read_text(encoding="utf-8")

@@ -49,8 +49,8 @@ def test_archive_then_verify(small_league_copy, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Saison 2026 archivée dans" in done.stdout
     # The season was not closed (inputs/saisons.toml): the note says which command closes it.
-    assert "la saison 2026 n'est pas close" in done.stderr + done.stdout
-    assert "ou clôturez-la d'abord : reportgen season close" in done.stderr + done.stdout
+    assert "la saison 2026 n’est pas close" in done.stderr + done.stdout
+    assert "ou clôturez-la d’abord : reportgen season close" in done.stderr + done.stdout
     copy = archive / "2026" / "v1"
     files = sorted(p.relative_to(copy).as_posix() for p in copy.rglob("*") if p.is_file())
     assert files == [
@@ -100,11 +100,11 @@ def test_a_changed_file_and_a_deleted_file_are_caught(small_league_copy, tmp_pat
     verified = verify_command(archive)
     assert verified.returncode == 1
     assert verified.stderr.splitlines() == [
-        f"3 problèmes dans l'archive {archive} :",
-        "  - 2026/v1/outputs/grand-sud/2026/classement-2026-01-10.pdf : modifié (son contenu n'est plus celui qui a "
+        f"3 problèmes dans l’archive {archive} :",
+        "  - 2026/v1/outputs/grand-sud/2026/classement-2026-01-10.pdf : modifié (son contenu n’est plus celui qui a "
         "été archivé)",
         "  - 2026/v1/outputs/grand-sud/2026/classement-provisoire-2026.csv : manquant",
-        "  - 2026/v1/inputs/notes.txt : ajouté après l'archivage (absent du manifeste)",
+        "  - 2026/v1/inputs/notes.txt : ajouté après l’archivage (absent du manifeste)",
     ]
     assert sha256sum_check(archive / "2026").returncode != 0  # sha256sum sees it too
 
@@ -140,7 +140,7 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
     first = {p: p.read_bytes() for p in (archive / "2026" / "v1").rglob("*") if p.is_file()}
     # Nothing changed: nothing new is written.
     same = archive_command(small_league_copy, archive, "--season", "2026")
-    assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr
+    assert same.returncode == 0 and "déjà archivée à l’identique" in same.stderr
     assert not (archive / "2026" / "v2").exists()
     # A correction (a club's address): archiving again needs a reason, then writes v2 beside v1.
     correct_an_address(small_league_copy.inputs)
@@ -248,7 +248,7 @@ def test_stale_outputs_are_not_archived(small_league_copy, tmp_path):
     csv.write_text(csv.read_text(encoding="utf-8").replace("575", "576"), encoding="utf-8")
     done = archive_command(small_league_copy, tmp_path / "archive", "--season", "2026")
     assert done.returncode == 1
-    assert "n'est pas à jour pour la saison 2026" in done.stderr and "grand-sud/2026/classement-provisoire-2026.csv" in done.stderr
+    assert "n’est pas à jour pour la saison 2026" in done.stderr and "grand-sud/2026/classement-provisoire-2026.csv" in done.stderr
     assert not (tmp_path / "archive" / "2026").exists()
 
 
@@ -364,7 +364,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
     # `verify` finishes or undoes it, says so, and then finds the archive whole.
     verified = verify_command(archive)
     assert verified.returncode == 0, verified.stderr
-    assert ("complétés" if recorded else "interrompu avant d'être enregistré") in verified.stderr
+    assert ("complétés" if recorded else "interrompu avant d’être enregistré") in verified.stderr
     assert f"{15 + 17 if recorded else 15} fichiers archivés intacts" in verified.stdout
     assert not [name for name in left(archive) if name.startswith(".staging")]
     if not recorded:
@@ -373,7 +373,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_copy_or_nothing(small_league_copy
         assert done.returncode == 0 and "copie v1" in done.stdout, done.stderr
     else:
         done = archive_command(small_league_copy, archive, "--season", "2026")
-        assert done.returncode == 0 and "déjà archivée à l'identique" in done.stderr, done.stderr
+        assert done.returncode == 0 and "déjà archivée à l’identique" in done.stderr, done.stderr
     assert verify_command(archive).stdout.startswith("32 fichiers archivés intacts")
     assert sha256sum_check(archive / "2026").returncode == 0
 
@@ -383,7 +383,7 @@ def test_the_next_archive_recovers_a_killed_one_itself(small_league_copy, archiv
     assert archive_process(small_league_copy, archive, *KILLS["before the commit"][0]).returncode in (-9, 137)
     done = archive_command(small_league_copy, archive, "--season", "2026")
     assert done.returncode == 0, done.stderr
-    assert "un archivage de la saison 2026 (v1) a été interrompu avant d'être enregistré" in done.stderr
+    assert "un archivage de la saison 2026 (v1) a été interrompu avant d’être enregistré" in done.stderr
     assert "copie v1" in done.stdout and not (archive / "2026" / "v2").exists()
     assert verify_command(archive).returncode == 0
 
@@ -395,16 +395,16 @@ def test_a_full_disk_leaves_nothing_behind_and_says_so_in_french(small_league_co
     refused = archive_process(small_league_copy, archive, limit=8192)
     assert refused.returncode == 4, refused.stderr
     assert refused.stderr.splitlines()[-1] == (
-        f"{archive} : impossible d'écrire dans ce dossier, un fichier dépasse la taille que le système permet "
-        "d'écrire ; rien n'a été archivé (ni copie ni ligne dans la base de données) — levez cette limite "
+        f"{archive} : impossible d’écrire dans ce dossier, un fichier dépasse la taille que le système permet "
+        "d’écrire ; rien n’a été archivé (ni copie ni ligne dans la base de données) — levez cette limite "
         "(ulimit -f) ou écrivez sur un autre disque, puis relancez la commande")
     assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
     # The database's own writes: SQLite is told the disk is full (its writes are pwrite64 calls).
     full = archive_process(small_league_copy, archive, "-e", "inject=pwrite64:error=ENOSPC")
     assert full.returncode == 4, full.stderr
     assert full.stderr.splitlines()[-1] == (
-        f"{archive / 'league.sqlite'} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; rien "
-        "n'y a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis relancez la "
+        f"{archive / 'league.sqlite'} : impossible d’y écrire (disque plein, ou fichier protégé en écriture) ; rien "
+        "n’y a été enregistré — libérez de la place sur le disque ou donnez le droit d’écriture, puis relancez la "
         "commande")
     assert left(archive) == ["2025", "league.sqlite"] and rows(archive) == before
     assert verify_command(archive).stdout.startswith("15 fichiers archivés intacts")
@@ -426,7 +426,7 @@ def locked(archived_2025):
 def test_a_locked_database_stops_archive_and_verify_with_what_to_do(small_league_copy, locked):
     archive = locked
     said = (f"{archive / 'league.sqlite'} est verrouillé par un autre programme (une autre commande reportgen, ou "
-            "un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+            "un logiciel qui l’a ouvert) : fermez-le, puis relancez la commande")
     done = archive_command(small_league_copy, archive, "--season", "2026")
     assert (done.returncode, done.stderr.splitlines()[-1]) == (4, said)
     assert left(archive) == ["2025", "league.sqlite"]  # no 2026/, no staging folder
@@ -445,7 +445,7 @@ def newer(archive: Path) -> None:
 
 
 @pytest.mark.parametrize(("fault", "said", "code"), [
-    (damage, "est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le depuis votre "
+    (damage, "est endommagé (ce n’est plus une base de données SQLite lisible) : remettez-le depuis votre "
              "sauvegarde, puis relancez la commande", 1),
     (newer, "a été écrit par une version plus récente de reportgen (schéma 9, celle-ci ne connaît que le schéma 8) "
             ": mettez reportgen à jour, puis relancez la commande", 1),
@@ -486,13 +486,13 @@ def test_verify_refuses_what_the_database_contradicts(small_league_copy, archive
     verified = verify_command(archive)
     assert verified.returncode == 1
     assert verified.stderr.splitlines() == [
-        f"3 problèmes dans l'archive {archive} :",
-        "  - 2025/SHA256SUMS : la ligne de « ../../../../../etc/passwd » désigne un fichier hors de l'archive : "
-        "refusée (ce fichier n'est pas lu)",
-        "  - 2025/SHA256SUMS : la ligne de « /etc/hostname » désigne un fichier hors de l'archive : refusée (ce "
-        "fichier n'est pas lu)",
+        f"3 problèmes dans l’archive {archive} :",
+        "  - 2025/SHA256SUMS : la ligne de « ../../../../../etc/passwd » désigne un fichier hors de l’archive : "
+        "refusée (ce fichier n’est pas lu)",
+        "  - 2025/SHA256SUMS : la ligne de « /etc/hostname » désigne un fichier hors de l’archive : refusée (ce "
+        "fichier n’est pas lu)",
         "  - 2025/v1/outputs/grand-sud/2025/classement-bis.csv : absent de la base de données (ajouté au manifeste "
-        "après l'archivage)",
+        "après l’archivage)",
     ]
     assert "intact" not in verified.stdout
 
@@ -504,9 +504,9 @@ def test_verify_refuses_a_copy_without_rows_and_a_missing_database(small_league_
         connection.execute(f"DELETE FROM {table}")
     connection.commit()
     connection.close()
-    orphan = (f"{archive / '2025' / 'v1'} n'est pas dans la base de données {archive / 'league.sqlite'} (un "
+    orphan = (f"{archive / '2025' / 'v1'} n’est pas dans la base de données {archive / 'league.sqlite'} (un "
               "archivage interrompu par une version précédente de reportgen, ou des lignes effacées) : remettez la "
-              "base de données depuis votre sauvegarde, ou déplacez ce dossier hors de l'archive, puis relancez la "
+              "base de données depuis votre sauvegarde, ou déplacez ce dossier hors de l’archive, puis relancez la "
               "commande")
     verified = verify_command(archive)
     assert (verified.returncode, verified.stderr.splitlines()[1:]) == (1, [f"  - {orphan}"])
@@ -530,7 +530,7 @@ def test_verify_names_a_recorded_file_gone_from_both_disk_and_manifest(small_lea
     verified = verify_command(archive)
     assert verified.returncode == 1 and verified.stderr.splitlines()[1:] == [
         "  - 2025/v1/outputs/grand-sud/2025/classement-final-2025.csv : manquant, et retiré du manifeste (la base "
-        "de données l'a archivé)"]
+        "de données l’a archivé)"]
 
 
 def forget_contents(archive: Path) -> None:
@@ -586,7 +586,7 @@ def test_a_copy_archived_before_its_fonts_is_kept_as_it_is_and_its_database_upgr
     assert len(before) == 10
 
     same = archive_command(small_league_copy, archive, "--season", "2026")
-    assert same.returncode == 0 and "déjà archivée à l'identique" in same.stderr, same.stderr
+    assert same.returncode == 0 and "déjà archivée à l’identique" in same.stderr, same.stderr
     assert not (season / "v2").exists() and not (season / "v1" / "outputs" / "fonts").exists()
     connection = sqlite3.connect(archive / "league.sqlite")
     assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION
@@ -636,7 +636,7 @@ def test_a_season_whose_workbooks_left_inputs_for_the_archive_is_archived_again_
     (inputs / "2025-06-01-albi.xlsx").unlink()
     same = archive_command(small_league_copy, archive, "--season", "2025")
     assert same.returncode == 0, same.stderr
-    assert "la saison 2025 est déjà archivée à l'identique" in same.stderr
+    assert "la saison 2025 est déjà archivée à l’identique" in same.stderr
     assert not (archive / "2025" / "v2").exists()
     correct_an_address(inputs)
     refused = archive_command(small_league_copy, archive, "--season", "2025")

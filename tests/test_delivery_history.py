@@ -103,7 +103,7 @@ def test_an_unknown_player_is_a_mistyped_command_said_alone(small_league_copy, t
     inputs = small_league_copy.inputs
     done = cli("history", "PERSONNE Inconnu", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"))
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines() == [f"aucun joueur « PERSONNE Inconnu » dans l'archive ni dans {inputs} (« reportgen "
+    assert done.stderr.splitlines() == [f"aucun joueur « PERSONNE Inconnu » dans l’archive ni dans {inputs} (« reportgen "
                                         "players list » liste ceux des classeurs)"]
 
 
@@ -116,7 +116,7 @@ def test_an_unknown_player_while_a_circuit_has_workbooks_to_correct_shows_them(s
     assert done.stderr.splitlines() == [
         "note : grand-sud : des classeurs sont à corriger, ses saisons non archivées sont omises (1 problème, voir "
         "« reportgen check »)",
-        f"aucun joueur « PERSONNE Inconnu » dans l'archive ni dans {inputs} (ou ses classeurs sont à corriger, voir "
+        f"aucun joueur « PERSONNE Inconnu » dans l’archive ni dans {inputs} (ou ses classeurs sont à corriger, voir "
         "ci-dessus)"]
 
 
@@ -127,7 +127,7 @@ def test_a_name_of_two_players_is_a_mistyped_command(tmp_path):
     done = cli("history", "jean paul martin", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"))
     assert (done.returncode, done.stdout) == (2, "")
     assert done.stderr.splitlines() == ["« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : "
-                                        "écrivez le nom tel qu'il est imprimé (NOM Prénom)"]
+                                        "écrivez le nom tel qu’il est imprimé (NOM Prénom)"]
 
 
 def test_a_surname_of_several_players_names_them_and_a_name_close_to_one_suggests_it(example_history):
@@ -136,9 +136,9 @@ def test_a_surname_of_several_players_names_them_and_a_name_close_to_one_suggest
     players of that surname, a first name to add; the surname of one, or a name a letter or two from
     some (the build's probable duplicates' distance), the one meant. A mistyped command: exit 2."""
     assert example_history("DA SILVA") == example_history("da silva") == (
-        2, "", "plusieurs joueurs s'appellent DA SILVA : DA SILVA Daniel, DA SILVA Hervé, DA SILVA Nicolas, "
+        2, "", "plusieurs joueurs s’appellent DA SILVA : DA SILVA Daniel, DA SILVA Hervé, DA SILVA Nicolas, "
                "DA SILVA Patrick — précisez le prénom\n")
-    nobody = f"aucun joueur « {{}} » dans l'archive ni dans {EXAMPLE_INPUTS}"
+    nobody = f"aucun joueur « {{}} » dans l’archive ni dans {EXAMPLE_INPUTS}"
     assert example_history("PETIT") == (2, "", nobody.format("PETIT") + " ; vouliez-vous dire « PETIT Cécile » ?\n")
     assert example_history("DA SILVA Patric") == (
         2, "", nobody.format("DA SILVA Patric") + " ; vouliez-vous dire « DA SILVA Patrick » ?\n")
@@ -159,7 +159,7 @@ def test_names_as_near_as_each_other_are_all_suggested_and_none_further(tmp_path
         [], ["vouliez-vous dire « MARTINEZ Jeanne » ?"])
     assert history("MARTINEAU Jacques", inputs, tmp_path / "archive", TODAY) == ([], [])
     assert history("martin", inputs, tmp_path / "archive", TODAY) == (
-        [], ["plusieurs joueurs s'appellent MARTIN : MARTIN Jean, MARTIN Joan — précisez le prénom"])
+        [], ["plusieurs joueurs s’appellent MARTIN : MARTIN Jean, MARTIN Joan — précisez le prénom"])
 
 
 def test_a_shared_rank_is_a_number_and_tied_in_both_csvs_for_scripts():
@@ -191,7 +191,7 @@ def test_history_sets_word_order_aside_only_when_one_player_has_those_words(tmp_
     assert {r.player for r in history("lucie moreau", inputs, tmp_path / "archive", TODAY)[0]} == {"MOREAU Lucie"}
     records, problems = history("jean paul martin", inputs, tmp_path / "archive", TODAY)
     assert records == [] and problems == [
-        "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : écrivez le nom tel qu'il "
+        "« jean paul martin » peut désigner « MARTIN Jean Paul » ou « PAUL Jean Martin » : écrivez le nom tel qu’il "
         "est imprimé (NOM Prénom)"]
 
 

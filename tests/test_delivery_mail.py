@@ -304,7 +304,7 @@ def test_a_circuit_whose_players_have_no_club_says_so_not_that_every_club_has_no
     assert build(league.inputs, league.outputs, TODAY).ok
     done = mail_command(league, tmp_path / "archive", "--circuit", "tour-de-france", "--season", "2005")
     assert done.returncode == 0, done.stderr
-    assert "Ces classements (tour-de-france) ne nomment aucun club : il n'y a rien à envoyer aux clubs" in done.stdout
+    assert "Ces classements (tour-de-france) ne nomment aucun club : il n’y a rien à envoyer aux clubs" in done.stdout
     assert "Clubs sans joueur" not in done.stdout
     none = mail_command(league, tmp_path / "archive", "--circuit", "masters")
     assert none.returncode == 1
@@ -322,7 +322,7 @@ def test_without_a_mail_table_drafts_are_written_and_send_says_what_to_add(leagu
     assert "2 problèmes à corriger dans reportgen.toml :" in result.stderr
     assert ("reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] : l’envoi (--send) en a "
             "besoin — ajoutez la ligne host = \"smtp.example.org\" sous [mail]") in result.stderr
-    assert "les brouillons, sans --send, n'en ont pas besoin" in result.stderr
+    assert "les brouillons, sans --send, n’en ont pas besoin" in result.stderr
     assert 'security = "starttls"' in result.stderr
 
 
@@ -498,7 +498,7 @@ def test_the_password_comes_from_the_environment_only(league, tmp_path, smtp_wit
     assert missing.returncode == 1 and "REPORTGEN_SMTP_PASSWORD" in missing.stderr
     assert smtp_with_login.received == []
     wrong = mail_command(league, tmp_path / "archive", "--send", env={config.PASSWORD_VARIABLE: "nope"})
-    assert wrong.returncode == 1 and "le serveur refuse l'identification" in wrong.stderr
+    assert wrong.returncode == 1 and "le serveur refuse l’identification" in wrong.stderr
     assert smtp_with_login.received == []
     right = mail_command(league, tmp_path / "archive", "--send", env={config.PASSWORD_VARIABLE: "s3cret"})
     assert right.returncode == 0, right.stderr
@@ -738,7 +738,7 @@ def test_two_senders_at_once_each_club_receives_its_message_once(league, tmp_pat
     (stopped,) = [r for r in results if r[0] != 0]
     (done,) = [r for r in results if r[0] == 0]
     assert stopped[0] == 1
-    assert "un autre envoi des courriels est en cours" in stopped[2] and "rien n'a été envoyé" in stopped[2]
+    assert "un autre envoi des courriels est en cours" in stopped[2] and "rien n’a été envoyé" in stopped[2]
     assert ".mail-send.lock" in stopped[2] and "Traceback" not in stopped[2]
     assert "3 messages envoyés" in done[1]
     assert smtp.count() == EACH_ONCE
@@ -753,8 +753,8 @@ def test_a_send_log_locked_by_another_process_means_nothing_is_sent(league, tmp_
     assert result.returncode == 4, result.stderr
     assert f"{archive / 'league.sqlite'} est verrouillé par un autre programme" in result.stderr
     assert result.stderr.splitlines()[-1] == (
-        f"rien n'a été envoyé : {archive / 'league.sqlite'} est verrouillé par un autre programme (une autre "
-        "commande reportgen, ou un logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+        f"rien n’a été envoyé : {archive / 'league.sqlite'} est verrouillé par un autre programme (une autre "
+        "commande reportgen, ou un logiciel qui l’a ouvert) : fermez-le, puis relancez la commande")
     assert smtp.received == []
     # Released: everything goes, once.
     assert mail_command(league, archive, "--send").returncode == 0
@@ -769,7 +769,7 @@ def test_a_damaged_send_log_means_nothing_is_sent(league, tmp_path, smtp):
     result = mail_command(league, archive, "--send")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == (
-        f"rien n'a été envoyé : {archive / 'league.sqlite'} est endommagé (ce n'est plus une base de données "
+        f"rien n’a été envoyé : {archive / 'league.sqlite'} est endommagé (ce n’est plus une base de données "
         "SQLite lisible) : remettez-le depuis votre sauvegarde, puis relancez la commande")
     assert smtp.received == []
 
@@ -858,7 +858,7 @@ def test_a_server_silent_after_ehlo_costs_each_club_its_timeout(league, tmp_path
         set_mail(league.inputs, port, "timeout = 0.3\n")
         result = mail_command(league, archive, "--send")
     assert result.returncode == 1 and "Traceback" not in result.stderr
-    assert result.stderr.count("n'a pas répondu dans le temps permis (0,3 s, réglage timeout de [mail])") == 4
+    assert result.stderr.count("n’a pas répondu dans le temps permis (0,3 s, réglage timeout de [mail])") == 4
     assert {status for _, _, status in log_rows(archive)} == {"failed"}  # tried again next run
 
 
@@ -870,8 +870,8 @@ def test_when_the_run_time_is_spent_the_remaining_clubs_wait_for_the_next_run(le
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert ("[1/3] Carcassonne (contact@carc.example.org, president@carc.example.org) : ÉCHEC — contact@carc.example.org"
             " : le serveur 127.0.0.1:") in result.stdout
-    assert "n'a pas répondu dans le temps permis (0,3 s, réglage run_timeout de [mail])" in result.stdout
-    assert "le temps de l'envoi est écoulé (réglage run_timeout de [mail] : 0,3 s) ; 2 messages non tentés" \
+    assert "n’a pas répondu dans le temps permis (0,3 s, réglage run_timeout de [mail])" in result.stdout
+    assert "le temps de l’envoi est écoulé (réglage run_timeout de [mail] : 0,3 s) ; 2 messages non tentés" \
         in result.stderr
     assert "  - Toulouse (secretariat@tlse.example.org)\n  - Albi (refuse@albi.example.org)" in result.stderr
     assert [code for code, _, _ in log_rows(archive)] == ["CARC", "CARC"]  # the others were not attempted
@@ -939,7 +939,7 @@ def test_a_connection_cut_after_the_server_has_the_message_is_unknown_and_the_ot
     assert smtp.count() == EACH_ONCE
     # --club names a club of the plan, and only serves with --send.
     wrong = mail_command(league, archive, "--send", "--resend", "--club", "MTPL")  # a club without an address
-    assert wrong.returncode == 1 and "--club MTPL : ce club n'a pas de courriel à recevoir" in wrong.stderr
+    assert wrong.returncode == 1 and "--club MTPL : ce club n’a pas de courriel à recevoir" in wrong.stderr
     assert "codes possibles : CARC, TLSE, ALBI" in wrong.stderr
     assert mail_command(league, archive, "--club", "TLSE").returncode == 2
     assert smtp.count() == EACH_ONCE
@@ -971,7 +971,7 @@ def test_a_season_of_no_ranking_is_a_mistyped_command_said_alone(league, tmp_pat
     assert wrong.stderr.splitlines() == ["aucun classement pour la saison 2031 ; saisons : 2025, 2026"]
     tour = mail_command(league, tmp_path / "archive", "--season", "2025", "--circuit", "tour-de-france")
     assert tour.returncode == 2 and tour.stderr.splitlines() == [
-        "aucun classement tour-de-france pour la saison 2025 ; il n'y en a aucun"]
+        "aucun classement tour-de-france pour la saison 2025 ; il n’y en a aucun"]
 
 
 def test_a_club_code_not_found_while_clubs_xlsx_has_a_row_to_correct_shows_its_problems(league, tmp_path):

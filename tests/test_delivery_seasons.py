@@ -150,7 +150,7 @@ def test_what_check_says_of_an_archived_workbook_names_the_archived_copy(small_l
     assert "(2025-06-01-albi.xlsx:" not in checked.stderr
     page = shown(out / "verification.html")
     assert f"LÉGER Zoé ({copy}:'Résultats'!B5)" in page and f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}" in page
-    assert checked.stdout.splitlines()[-1] == "5 tournois lus, dont 1 de l'archive, aucun problème."
+    assert checked.stdout.splitlines()[-1] == "5 tournois lus, dont 1 de l’archive, aucun problème."
 
 
 def test_a_source_put_back_from_the_archive_is_shown_where_it_is():

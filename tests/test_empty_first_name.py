@@ -139,7 +139,7 @@ def test_check_lists_the_empty_prenom_as_a_warning_and_exits_0(tmp_path):
     done = subprocess.run([str(Path(sys.executable).parent / "reportgen"), "check", "--inputs", str(tmp_path / "inputs"),
                            "--outputs", str(tmp_path / "outputs")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "1 avertissement (rien n'est bloqué, mais à corriger)" in done.stderr
+    assert "1 avertissement (rien n’est bloqué, mais à corriger)" in done.stderr
     assert "a.xlsx:'Résultats'!C2 (colonne « Prénom ») : le prénom de DUPONT est vide" in done.stderr
 
 

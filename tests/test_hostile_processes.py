@@ -23,7 +23,7 @@ from tests.builders import small_league, write_tournament
 from tests.test_hostile_files import published, refused, snapshot
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
-INTERRUPTED = "interrompu (Ctrl-C) : rien n'a été publié à moitié ; relancez la commande pour reprendre."
+INTERRUPTED = "interrompu (Ctrl-C) : rien n’a été publié à moitié ; relancez la commande pour reprendre."
 
 
 def children(pid: int) -> list[int]:

@@ -194,8 +194,8 @@ def test_a_full_disk_at_each_write_publishes_nothing_and_names_the_folder(refere
             build(league / "inputs", outputs, TODAY)
         folder = str(failure.value).split(" : ")[0]
         assert folder in (str(outputs), str(outputs / "grand-sud"), str(outputs / "site")), at
-        what = "le fichier précédent est intact" if folder == str(outputs) else "rien n'y a été publié à moitié"
-        assert str(failure.value) == (f"{folder} : impossible d'écrire dans ce dossier, le disque est plein ; {what} "
+        what = "le fichier précédent est intact" if folder == str(outputs) else "rien n’y a été publié à moitié"
+        assert str(failure.value) == (f"{folder} : impossible d’écrire dans ce dossier, le disque est plein ; {what} "
                                       "— libérez de la place sur le disque, puis relancez la commande")
         assert temporaries(outputs) == []
         now = snapshot(outputs)
@@ -236,7 +236,7 @@ def test_a_really_full_disk(reference, league, pdf_cache, cached_pdfs, tmp_path)
         done = reportgen(pdf_cache, "build", "--inputs", league / "inputs", "--outputs", disk / "outputs", cwd=disk)
         assert done.returncode == 4, done.stderr
         assert done.stderr.splitlines()[-1] == (
-            f"{disk}/outputs/grand-sud : impossible d'écrire dans ce dossier, le disque est plein ; rien n'y a été "
+            f"{disk}/outputs/grand-sud : impossible d’écrire dans ce dossier, le disque est plein ; rien n’y a été "
             "publié à moitié — libérez de la place sur le disque, puis relancez la commande")
         assert "Traceback" not in done.stderr and "Errno" not in done.stderr
         assert snapshot(disk / "outputs") == before and temporaries(disk / "outputs") == []
@@ -272,7 +272,7 @@ def test_a_full_disk_is_a_fault_of_the_machine_exit_4(small_disk, tmp_path):
     done = blank_workbook_into(small_disk / "outputs", tmp_path)
     assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1] == (
-        f"{small_disk}/outputs/modeles : impossible d'écrire dans ce dossier, le disque est plein ; le fichier "
+        f"{small_disk}/outputs/modeles : impossible d’écrire dans ce dossier, le disque est plein ; le fichier "
         "précédent est intact — libérez de la place sur le disque, puis relancez la commande")
     assert "Traceback" not in done.stderr
 
@@ -294,8 +294,8 @@ def test_an_archive_on_a_read_only_file_system_exits_4_naming_the_folder(small_l
                           capture_output=True, text=True, timeout=300, cwd=small_league_copy.inputs.parent)
     assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1] == (
-        f"{small_disk} : impossible d'écrire dans ce dossier, le dossier est en lecture seule ou protégé en écriture ; "
-        "la commande s'est arrêtée — donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre")
+        f"{small_disk} : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en écriture ; "
+        "la commande s’est arrêtée — donnez le droit d’écriture sur ce dossier, ou indiquez-en un autre")
     assert "Traceback" not in done.stderr and "erreur interne" not in done.stderr
 
 
@@ -306,7 +306,7 @@ def test_a_file_larger_than_the_system_allows_is_a_fault_of_the_machine_exit_4(t
     done = blank_workbook_into(tmp_path / "outputs", tmp_path, prefix=("prlimit", "--fsize=4096"))
     assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1].startswith(
-        f"{tmp_path}/outputs/modeles : impossible d'écrire dans ce dossier, un fichier dépasse la taille")
+        f"{tmp_path}/outputs/modeles : impossible d’écrire dans ce dossier, un fichier dépasse la taille")
     assert "Traceback" not in done.stderr
     assert [p.name for p in (tmp_path / "outputs" / "modeles").iterdir()] == []  # no temporary file left
 
@@ -328,8 +328,8 @@ def test_read_only_outputs(reference, league, pdf_cache):
             folder.chmod(0o755)
     assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1] == (
-        f"{outputs}/grand-sud : impossible d'écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
-        "écriture ; rien n'y a été publié à moitié — donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre "
+        f"{outputs}/grand-sud : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
+        "écriture ; rien n’y a été publié à moitié — donnez le droit d’écriture sur ce dossier, ou indiquez-en un autre "
         "avec --outputs")
     assert "PermissionError" not in done.stderr and "Traceback" not in done.stderr
     assert snapshot(outputs) == before and temporaries(outputs) == []
@@ -342,8 +342,8 @@ def test_a_file_where_the_outputs_folder_should_be(league, cached_pdfs):
     with pytest.raises(OutputError) as failure:
         build(league / "inputs", outputs, TODAY)
     assert str(failure.value) == (
-        f"{outputs}/grand-sud : impossible d'écrire dans ce dossier, un fichier y porte le nom d'un dossier attendu "
-        "(ou l'inverse) ; rien n'y a été publié à moitié — renommez ou déplacez ce fichier, ou indiquez un autre "
+        f"{outputs}/grand-sud : impossible d’écrire dans ce dossier, un fichier y porte le nom d’un dossier attendu "
+        "(ou l’inverse) ; rien n’y a été publié à moitié — renommez ou déplacez ce fichier, ou indiquez un autre "
         "dossier avec --outputs")
     assert outputs.read_bytes() == b"not a folder"
 

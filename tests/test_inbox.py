@@ -248,7 +248,7 @@ def test_inbox_and_check_list_the_workbooks_kept_aside_in_the_same_words(league,
     checked = league.check()
     assert done.returncode == 0 and checked.returncode == 0, done.stderr + checked.stderr
     said = waiting_block(checked.stderr)
-    assert said[0] == ("1 classeur reçu par courriel refusé (hors de inputs/, il ne bloque rien) en attente d'une "
+    assert said[0] == ("1 classeur reçu par courriel refusé (hors de inputs/, il ne bloque rien) en attente d’une "
                        "version corrigée :") and "casse.xlsx" in said[1]
     assert said[2].startswith("1 classeur reçu par courriel mis de côté pour vous") and "t.xlsx" in said[3]
     assert waiting_block(done.stderr) == said  # one list, the same words, after `inbox` as after `check`
@@ -915,10 +915,10 @@ def test_a_stalling_server_stops_the_sending_at_run_timeout_and_the_answers_go_n
         done = league.run("--send")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     # Toulouse's answer used what was left of the run (or nothing was left); Albi's was not attempted.
-    assert "le temps de l'envoi est écoulé (réglage run_timeout de [mail] : 0,5 s) ; " in done.stderr
+    assert "le temps de l’envoi est écoulé (réglage run_timeout de [mail] : 0,5 s) ; " in done.stderr
     assert f"  - Albi ({ALBI})\n" in done.stderr
-    assert "« Résultats » (réponse préparée lors d'une relève précédente) : réponse non tentée : le temps de " \
-        "l'envoi est écoulé" in done.stdout
+    assert "« Résultats » (réponse préparée lors d’une relève précédente) : réponse non tentée : le temps de " \
+        "l’envoi est écoulé" in done.stdout
     # Toulouse's workbook is filed, both answers wait: its message in the box, Albi's still a draft.
     assert league.rows() == [(1, "done", "drafted"), (2, "filed", "")] and league.server.uids() == [2]
     assert len(list((league.inputs / "grand-sud" / "2026").iterdir())) == 2
@@ -1239,8 +1239,8 @@ def test_a_drafted_answer_superseded_by_a_newer_message_for_the_same_tournament_
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     assert "1 envoyée, 1 remplacée par une plus récente (non envoyée)" in done.stdout
-    assert "« Tournoi du 21 » (réponse préparée lors d'une relève précédente) : réponse non envoyée : un message " \
-        "plus récent du club pour le même tournoi l'a remplacée" in done.stdout
+    assert "« Tournoi du 21 » (réponse préparée lors d’une relève précédente) : réponse non envoyée : un message " \
+        "plus récent du club pour le même tournoi l’a remplacée" in done.stdout
     [sent] = smtp.received
     assert sent.message["In-Reply-To"] == "<corrige-2@club.example.org>"
     assert league.rows() == [(1, "done", "superseded"), (2, "done", "")]

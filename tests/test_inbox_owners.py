@@ -68,8 +68,8 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi" in done.stdout
     assert "lancez « make »" not in done.stdout  # nothing new to publish
     # The secretary is told where it is and how to file it herself.
-    assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d'un autre club que l'expéditeur ; " \
-        "rien n'a changé dans inputs/, à vous de décider) :" in done.stderr
+    assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d’un autre club que l’expéditeur ; " \
+        "rien n’a changé dans inputs/, à vous de décider) :" in done.stderr
     assert (f"  - t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 est un "
             f"tournoi du club d’Albi ; gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place "
             f"de {filed} ; pour l’écarter, supprimez-le") in done.stderr  # one apostrophe, as d’Albi's

@@ -106,7 +106,7 @@ def test_nothing_changed_reads_scores_renders_and_writes_nothing(small_league_co
     assert result.unchanged and result.ok and result.published == {"grand-sud": []} and result.rendered == {}
     assert result.notices == small_league_copy.result.notices  # said again, as the full build said them
     assert snapshot(small_league_copy.outputs) == before
-    assert any("rien n'a changé" in message for message in said)
+    assert any("rien n’a changé" in message for message in said)
 
 
 def test_another_process_finds_nothing_changed_either(small_league_copy):

@@ -91,7 +91,7 @@ def test_drafts_need_no_server_a_sender_alone_gives_their_from(league, tmp_path,
     assert result.stderr.startswith(
         "1 problème à corriger dans reportgen.toml :\n  - reportgen.toml:'mail' : le réglage « host » manque dans "
         "la table [mail] : l’envoi (--send) en a besoin — ajoutez la ligne host = \"smtp.example.org\" sous [mail]\n"
-        "rien n'est envoyé : --send a besoin du serveur et de l'expéditeur")
+        "rien n’est envoyé : --send a besoin du serveur et de l’expéditeur")
     assert smtp.received == []
 
 
@@ -113,10 +113,10 @@ def test_a_message_the_club_says_it_received_is_noted_sent_without_sending(leagu
     noted = base.mail_command(league, archive, "--send", "--received", "--club", "tlse")
     assert noted.returncode == 0, noted.stderr
     assert "  Toulouse (secretariat@tlse.example.org) : noté reçu — grand-sud-classement-2026-01-10.pdf" in noted.stdout
-    assert "1 envoi incertain noté reçu (Toulouse), rien n'a été envoyé" in noted.stdout
+    assert "1 envoi incertain noté reçu (Toulouse), rien n’a été envoyé" in noted.stdout
     assert smtp.count() == EACH_ONCE
     (row,) = [r for r in sent_rows(archive) if r[0] == "TLSE"]
-    assert row[4] == "sent" and row[5].startswith("reçu : le club l'a confirmé, noté le ")
+    assert row[4] == "sent" and row[5].startswith("reçu : le club l’a confirmé, noté le ")
 
     # Later runs no longer report it, send nothing, and exit 0.
     base.set_mail(league.inputs, smtp.port)

@@ -265,11 +265,11 @@ def test_a_name_of_no_player_is_a_mistyped_command_and_nothing_is_recorded(tmp_p
     write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "LOPES", "Thierry", "", "Nîmes"]])
     merged = run("players", "merge", "PERSONNE Une", "PERSONNE Deux", "--inputs", str(tmp_path))
     assert (merged.returncode, merged.stdout) == (2, "")
-    assert merged.stderr.splitlines() == [f"ni « PERSONNE Une » ni « PERSONNE Deux » n'apparaissent dans les classeurs de "
+    assert merged.stderr.splitlines() == [f"ni « PERSONNE Une » ni « PERSONNE Deux » n’apparaissent dans les classeurs de "
                                           f"{tmp_path} (« reportgen players list » les liste)"]
     apart = run("players", "distinct", "LOPEZ Thierry", "LOPES Thiery", "--inputs", str(tmp_path))
     assert (apart.returncode, apart.stdout) == (2, "")
-    assert apart.stderr.splitlines() == [f"« LOPES Thiery » n'apparaît dans aucun classeur de {tmp_path} (« reportgen "
+    assert apart.stderr.splitlines() == [f"« LOPES Thiery » n’apparaît dans aucun classeur de {tmp_path} (« reportgen "
                                          "players list » liste les joueurs)"]
     assert not (tmp_path / "joueurs.xlsx").exists()
     # A name as the results or the players' directory give it, whatever its case and accents.

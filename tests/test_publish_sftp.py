@@ -172,14 +172,14 @@ def test_an_unknown_host_key_is_refused_before_anything_is_sent(league, sshd):
     league.known_hosts.write_text("")
     ran = league.publish()
     assert ran.code == 1
-    assert f"127.0.0.1 (port {sshd.port}) : ce serveur n'est pas dans {league.known_hosts}" in ran.stderr
+    assert f"127.0.0.1 (port {sshd.port}) : ce serveur n’est pas dans {league.known_hosts}" in ran.stderr
     assert f"ssh-keyscan -p {sshd.port} 127.0.0.1 >> {league.known_hosts}" in ran.stderr
     assert "ssh-ed25519 SHA256:" in ran.stderr
     assert not league.remote.exists()
 
     league.known_hosts.unlink()  # no known_hosts file at all
     ran = league.publish()
-    assert ran.code == 1 and "le fichier n'existe pas" in ran.stderr, ran.stderr
+    assert ran.code == 1 and "le fichier n’existe pas" in ran.stderr, ran.stderr
     assert not league.remote.exists()
 
 
@@ -238,7 +238,7 @@ def test_a_missing_server_is_a_machine_fault(league, sshd):
                         key=str(sshd.client_key), known_hosts=str(league.known_hosts), timeout=5)
         ran = league.publish()
     assert ran.code == 4
-    assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur (aucun serveur n'écoute sur ce port)" in ran.stderr
+    assert f"127.0.0.1 (port {port}) : impossible de joindre le serveur (aucun serveur n’écoute sur ce port)" in ran.stderr
 
 
 def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_sshd):
@@ -247,8 +247,8 @@ def test_a_server_that_refuses_to_write_is_a_machine_fault(league, read_only_ssh
                     key=str(server.client_key), known_hosts=str(server.known_hosts(league.known_hosts)))
     ran = league.publish()
     assert ran.code == 4
-    assert f"le serveur refuse d'écrire {league.remote.parent} (permission refusée)" in ran.stderr
-    assert "rien n'a été changé sur le site" in ran.stderr
+    assert f"le serveur refuse d’écrire {league.remote.parent} (permission refusée)" in ran.stderr
+    assert "rien n’a été changé sur le site" in ran.stderr
     assert not league.remote.exists()
 
 
@@ -257,7 +257,7 @@ def test_a_missing_or_refused_key_says_what_to_fix(league, sshd, tmp_path):
                     key="cles/absente", known_hosts=str(league.known_hosts))
     ran = league.publish()
     assert ran.code == 1
-    assert f"le fichier de clé {league.inputs / 'cles/absente'} n'existe pas" in ran.stderr
+    assert f"le fichier de clé {league.inputs / 'cles/absente'} n’existe pas" in ran.stderr
     sshd_server.keygen(tmp_path / "unknown_key")  # a key the server does not know
     league.settings(host=sshd.host, port=sshd.port, user=sshd_server.USER, folder=str(league.remote),
                     key=str(tmp_path / "unknown_key"), known_hosts=str(league.known_hosts))
@@ -315,7 +315,7 @@ def test_a_cut_connection_leaves_the_site_whole_and_the_next_run_completes_it(le
     ran = league.publish()
     assert ran.code == 0, ran.stderr
     arrived = min(cut_after, 5)
-    assert f"reprise de l'envoi interrompu : {arrived} fichiers déjà arrivés, pas renvoyés" in ran.stdout
+    assert f"reprise de l’envoi interrompu : {arrived} fichiers déjà arrivés, pas renvoyés" in ran.stdout
     assert not set(sent_lines(ran)) & {line.removeprefix("envoyé : ") for line in said}
     assert league.online() == league.public()
     hidden = [p.name for p in league.remote.rglob(".*")]
@@ -381,7 +381,7 @@ def test_a_build_stopped_halfway_is_not_published(league):
     league.write("grand-sud/.publication-journal.json", "{}")
     ran = league.publish()
     assert ran.code == 1
-    assert "une construction s'est arrêtée en pleine publication" in ran.stderr
+    assert "une construction s’est arrêtée en pleine publication" in ran.stderr
     assert not league.remote.exists()
 
 

@@ -17,9 +17,9 @@ def test_the_club_directory_problems_come_first():
 def test_no_ranking_is_a_french_answer_not_an_exception_text():
     """A season or a tournament that names none of the circuit's is a mistyped name (exit 2), which
     says what exists."""
-    with pytest.raises(MistypedName, match="^aucun classement grand-sud pour la saison 2031 ; il n'y en a aucun$"):
+    with pytest.raises(MistypedName, match="^aucun classement grand-sud pour la saison 2031 ; il n’y en a aucun$"):
         queries.season_ranking("grand-sud", [], season=2031)
-    with pytest.raises(MistypedName, match="^aucun tournoi tantrix ne s'appelle « Open » ; il n'y en a aucun$"):
+    with pytest.raises(MistypedName, match="^aucun tournoi tantrix ne s’appelle « Open » ; il n’y en a aucun$"):
         queries.event_ranking("tantrix", [], "Open")
 
 

@@ -226,7 +226,7 @@ def test_send_without_the_server_in_the_mail_table_names_what_to_add_and_sends_n
     assert done.returncode == 1
     assert "1 problème à corriger dans reportgen.toml :" in done.stderr
     assert "le réglage « host » manque dans la table [mail] : l’envoi (--send) en a besoin" in done.stderr
-    assert "aucun rappel n'est envoyé" in done.stderr and smtp.received == []
+    assert "aucun rappel n’est envoyé" in done.stderr and smtp.received == []
     assert list((tmp_path / "outputs" / "rappels").glob("*.eml"))  # the drafts are written all the same
 
 

@@ -141,7 +141,7 @@ def test_build_lists_them_at_the_end_in_french(small_league_copy):
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
     start = lines.index("2 documents déjà publiés pour la même date modifiés par ce calcul (renvoyez-les "
-                        "s'ils ont été envoyés) :")
+                        "s’ils ont été envoyés) :")
     assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
                                 "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
                                 "2026)")

@@ -56,7 +56,7 @@ def test_a_build_held_by_a_damaged_seasons_file_names_it_in_its_lines(small_leag
     told: list[str] = []
     result = build(inputs, outputs, TODAY, progress=Messages(told.append))
     assert result.blocked and not result.published
-    assert "grand-sud : saisons.toml est à corriger, rien de nouveau n'est publié" in told, told
+    assert "grand-sud : saisons.toml est à corriger, rien de nouveau n’est publié" in told, told
 
 
 def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_nothing(tmp_path):
@@ -80,7 +80,7 @@ def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_noth
     assert f"la saison {year + 36} ne peut pas être close" in ahead.stderr
     assert f"reportgen season close {year}" in ahead.stderr
     before = close("2026", "--date", "31/12/2025", "--inputs", str(inputs))
-    assert before.returncode == 2 and "elle n'a pas commencé" in before.stderr
+    assert before.returncode == 2 and "elle n’a pas commencé" in before.stderr
     assert not (inputs / "saisons.toml").exists()
 
 
@@ -98,7 +98,7 @@ def test_closing_a_past_season_the_league_has_no_tournament_of_is_a_mistyped_com
 
     refused = close("2019")
     assert (refused.returncode, refused.stdout) == (2, "")
-    assert refused.stderr.splitlines() == [f"la saison 2019 n'a aucun tournoi dans {inputs} ni dans l'archive ; "
+    assert refused.stderr.splitlines() == [f"la saison 2019 n’a aucun tournoi dans {inputs} ni dans l’archive ; "
                                            "saisons : 2025, 2026"]
     assert not (inputs / "saisons.toml").exists()
     archiving.archive_season(inputs, small_league_copy.outputs, archive, 2025, today=TODAY)

@@ -439,7 +439,7 @@ def test_a_rebuild_opens_no_archived_workbook_its_file_hashes_and_reads_know(tmp
             write_tournament(inputs, name, day=f"{name[8:10]}/{name[5:7]}/2026", club=club)
         opened.clear(), hashed.clear(), parsed.clear()
         built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
-        assert built.returncode == 0 and "rien n'a changé" not in built.stderr, built.stderr
+        assert built.returncode == 0 and "rien n’a changé" not in built.stderr, built.stderr
         return built.stderr
 
     # The first build after the archiving (two workbooks left inputs/): both seasons scored again, intact.
@@ -524,7 +524,7 @@ def test_a_build_that_puts_a_season_back_reads_and_hashes_each_workbook_of_input
     assert [name for name in hashed if not name.startswith(str(outputs))] == [str(inputs / "2026-03-14-montpellier.xlsx")]
     page = (outputs / "grand-sud" / "2026").glob("classement-2026-03-14.html")
     assert next(page).read_text(encoding="utf-8")  # the new tournament's bulletin, built from the copy
-    assert "rien n'a changé" in built()  # the state recorded: the copy's files as it found them
+    assert "rien n’a changé" in built()  # the state recorded: the copy's files as it found them
 
 
 def counting_parses(monkeypatch) -> Counter[str]:
@@ -640,7 +640,7 @@ def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_
         club = next(clubs)
         write_tournament(inputs, f"2026-02-14-{club.lower()}", day="14/02/2026", club=club)
         built = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
-        assert built.returncode == 0 and "rien n'a changé" not in built.stderr, built.stderr
+        assert built.returncode == 0 and "rien n’a changé" not in built.stderr, built.stderr
         pages = [p.read_text(encoding="utf-8") for p in (outputs / "site").glob("tournoi-*.html")]
         return ([line for line in built.stderr.splitlines() if "archivée" in line],
                 next(page for page in pages if "Tournoi 2024-03-01-albi" in page))

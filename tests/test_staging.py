@@ -117,7 +117,7 @@ def test_a_full_disk_while_staging_drops_everything_staged(folder, monkeypatch):
     staging.put(folder / "2026" / "old.html", b"new")
     with pytest.raises(OutputError) as failure:
         staging.put(folder / "2029" / "first.html", b"first")
-    assert str(failure.value).startswith(f"{folder} : impossible d'écrire dans ce dossier, le disque est plein")
+    assert str(failure.value).startswith(f"{folder} : impossible d’écrire dans ce dossier, le disque est plein")
     assert tree(folder) == before and not (folder / "2029").exists()
 
 

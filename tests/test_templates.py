@@ -39,7 +39,7 @@ def test_the_grand_sud_workbook_has_lists_help_the_clubs_and_an_example(tmp_path
     assert fields["Circuit"] == "grand-sud" and fields["Club"] == "CARC" and fields["Lieu"] == "Carcassonne"
     checks = {str(v.sqref): (v.type, v.formula1, v.prompt) for v in book["Résultats"].data_validations.dataValidation}
     assert checks["A2:A301"][:2] == ("whole", "1") and checks["E2:E301"] == (
-        "list", "Clubs!$B$2:$B$8", "Le club du joueur, tel que l'annuaire le nomme.")
+        "list", "Clubs!$B$2:$B$8", "Le club du joueur, tel que l’annuaire le nomme.")
     formule = next(v for v in book["Tournoi"].data_validations.dataValidation if str(v.sqref) == "B7")
     assert formule.type == "list" and formule.formula1 == '"poules,duplicate"'
     assert [c.value for c in book["Exemple"][2]] == [1, "DUPONT", "Jean", "12345", "Carcassonne", 3]
@@ -206,6 +206,6 @@ def test_a_club_code_of_no_club_is_a_mistyped_command_said_alone(tmp_path):
     done = subprocess.run([REPORTGEN, "template", "grand-sud", "--club", "XXXX", "--inputs", str(inputs), "--outputs",
                            str(tmp_path / "outputs")], capture_output=True, text=True)
     assert (done.returncode, done.stdout) == (2, "")
-    assert done.stderr.splitlines() == [f"le club « XXXX » n'est pas dans {inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, "
+    assert done.stderr.splitlines() == [f"le club « XXXX » n’est pas dans {inputs / 'clubs.xlsx'} ; codes : CARC, TLSE, "
                                         "ALBI, MTPL, PERP, NIME, MARS"]
     assert not (tmp_path / "outputs").exists()

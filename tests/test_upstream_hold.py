@@ -47,7 +47,7 @@ def test_the_masters_waiting_for_the_grand_sud_is_said_but_not_counted(league):
     lines = [line for line in done.stderr.splitlines() if not line.startswith("note : ")]
     assert lines[0] == "1 problème à corriger dans les classeurs :"
     assert lines[1].startswith(f"  - {BROKEN}:'Résultats'!A3 : ")
-    assert lines[2] == ("1 circuit en attente d'un circuit dont il dépend (rien à corriger dans ses propres "
+    assert lines[2] == ("1 circuit en attente d’un circuit dont il dépend (rien à corriger dans ses propres "
                         "classeurs) :")
     assert lines[3].startswith("  - masters/masters-2026.xlsx : le circuit « Classement régional Grand Sud », "
                                "dont dépend « Masters Grand Sud », a des classeurs à corriger")
@@ -77,8 +77,8 @@ def test_the_build_says_the_masters_waits_rather_than_that_its_workbooks_are_to_
     result = build(league, tmp_path / "outputs", TODAY, progress=Messages(said.append))
     assert sorted(result.blocked) == ["grand-sud", "masters"] and not result.ok
     assert [p.level for p in result.problems] == [Level.BLOCKING, Level.HELD]
-    assert "grand-sud : des classeurs sont à corriger, rien de nouveau n'est publié" in said
-    assert ("masters : en attente d'un circuit dont il dépend (grand-sud), rien de nouveau n'est publié"
+    assert "grand-sud : des classeurs sont à corriger, rien de nouveau n’est publié" in said
+    assert ("masters : en attente d’un circuit dont il dépend (grand-sud), rien de nouveau n’est publié"
             in said)
 
 

@@ -13,7 +13,7 @@ from reportgen.cli_support import InputsOption, err
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
 app = typer.Typer(help="Archiver une saison (bulletins finaux, CSV, annexes, classeurs, base de données) ; "
-                       "« archive verify » contrôle l'archive.", invoke_without_command=True)
+                       "« archive verify » contrôle l’archive.", invoke_without_command=True)
 
 
 @app.callback()
@@ -71,7 +71,7 @@ def verify(archive: ArchiveOption = Path("archive")) -> None:
 
     wrong, checked = check(archive, say=lambda line: err(f"note : {line}"))
     if wrong:
-        err(f"{french.plural(len(wrong), 'problème')} dans l'archive {archive} :")
+        err(f"{french.plural(len(wrong), 'problème')} dans l’archive {archive} :")
         for line in wrong:
             err(f"  - {line}")
         raise typer.Exit(1)

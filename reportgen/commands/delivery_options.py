@@ -9,5 +9,5 @@ from typing import Annotated
 import typer
 
 OutputsOption = Annotated[Path, typer.Option("--outputs", help="Dossier des bulletins publiés (ce que produit make).")]
-ArchiveOption = Annotated[Path, typer.Option("--archive", help="Dossier de l'archive (saisons figées, base de "
+ArchiveOption = Annotated[Path, typer.Option("--archive", help="Dossier de l’archive (saisons figées, base de "
                                                                 "données, journal des envois).")]

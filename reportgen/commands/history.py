@@ -32,7 +32,7 @@ def history(
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
-    """Le parcours d'un joueur, saison par saison : circuit, place, points et tournois joués
+    """Le parcours d’un joueur, saison par saison : circuit, place, points et tournois joués
     (les saisons archivées depuis la base de données, les autres depuis inputs/)."""
     from reportgen import french
     from reportgen.delivery.history import as_rows
@@ -82,7 +82,7 @@ def _nobody(player: str, inputs: Path, problems: list[str]) -> NoReturn:
     many = [problem for problem in problems if isinstance(problem, NameOfMany)]
     if many:
         names_nothing(many[0])
-    said = f"aucun joueur « {player} » dans l'archive ni dans {inputs}"
+    said = f"aucun joueur « {player} » dans l’archive ni dans {inputs}"
     near = [problem for problem in problems if isinstance(problem, NearNames)]
     if near:
         names_nothing(f"{said} ; {near[0]}")

@@ -19,7 +19,7 @@ SETTINGS_EXAMPLE = ('[inbox]\nhost = "imap.example.org"\nport = 993\nsecurity = 
 
 def inbox(
     send: Annotated[bool, typer.Option("--send", help="Envoyer les réponses par SMTP (réglages [mail]) au lieu "
-                                                       "d'en écrire les brouillons.")] = False,
+                                                       "d’en écrire les brouillons.")] = False,
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),
     archive: ArchiveOption = Path("archive"),
@@ -27,23 +27,23 @@ def inbox(
     """Relever les classeurs envoyés par les clubs (boîte IMAP, réglages [inbox]), les vérifier, les
     ranger dans inputs/ et répondre à chaque club.
 
-    Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d'un tournoi remplace
-    l'ancienne, gardée dans archive/inbox/replaced/) ; un classeur du Masters reçu pendant que le
+    Un classeur accepté va dans inputs/<circuit>/<saison>/ (une nouvelle version d’un tournoi remplace
+    l’ancienne, gardée dans archive/inbox/replaced/) ; un classeur du Masters reçu pendant que le
     Grand Sud a des classeurs à corriger est jugé sur ses seuls problèmes : sans problème à lui, il
     est enregistré, et le club apprend que sa vérification complète et sa publication attendent le
     Grand Sud. Un classeur refusé est gardé dans
     archive/inbox/refused/, là où make ne lit pas, et listé à chaque relève et par « make check »
-    jusqu'à ce que sa version corrigée soit enregistrée (supprimez-le pour l'écarter). Le tournoi d'un autre club (dont ce club a envoyé
-    la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n'est jamais remplacé
-    par un club qui n'est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
-    décidez (pour l'enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse (brouillons
-    dans outputs/mail/inbox/, ou envoi avec --send) : l'enregistrement, « déjà reçu » pour le même
-    classeur que celui de inputs/ (rien n'est écrit), la mise de côté, ou les problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
-    refusent rien (un prénom vide : ce qu'il peut encore compléter ; jamais ceux des fichiers de la
+    jusqu’à ce que sa version corrigée soit enregistrée (supprimez-le pour l’écarter). Le tournoi d’un autre club (dont ce club a envoyé
+    la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n’est jamais remplacé
+    par un club qui n’est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
+    décidez (pour l’enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse (brouillons
+    dans outputs/mail/inbox/, ou envoi avec --send) : l’enregistrement, « déjà reçu » pour le même
+    classeur que celui de inputs/ (rien n’est écrit), la mise de côté, ou les problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
+    refusent rien (un prénom vide : ce qu’il peut encore compléter ; jamais ceux des fichiers de la
     ligue). Un « --send » ultérieur envoie, une seule fois, les réponses restées en
-    brouillon, sauf celles qu'un message plus récent du club pour le même tournoi a remplacées. Un
+    brouillon, sauf celles qu’un message plus récent du club pour le même tournoi a remplacées. Un
     expéditeur inconnu ou un message sans classeur reste dans la boîte pour vous. Chaque message
-    n'est traité qu'une fois, même si la commande est interrompue."""
+    n’est traité qu’une fois, même si la commande est interrompue."""
     from reportgen import circuits, config
     from reportgen.delivery import database, inbox_run
     from reportgen.delivery import inbox as imap
@@ -113,7 +113,7 @@ def waiting_for_you(archive: Path, inputs: Path) -> None:
     refused = refused_waiting(archive)
     if refused:
         err(f"{french.plural(len(refused), 'classeur reçu par courriel refusé', 'classeurs reçus par courriel refusés')} "
-            f"(hors de inputs/, {'ils ne bloquent' if len(refused) > 1 else 'il ne bloque'} rien) en attente d'une "
+            f"(hors de inputs/, {'ils ne bloquent' if len(refused) > 1 else 'il ne bloque'} rien) en attente d’une "
             "version corrigée :")
         for line in refused:
             err(f"  - {line}")
@@ -121,7 +121,7 @@ def waiting_for_you(archive: Path, inputs: Path) -> None:
     if held:
         kept = french.plural(len(held), "classeur reçu par courriel mis de côté",
                              "classeurs reçus par courriel mis de côté")
-        err(f"{kept} pour vous (le tournoi d'un autre club que l'expéditeur ; rien n'a changé dans inputs/, à vous de "
+        err(f"{kept} pour vous (le tournoi d’un autre club que l’expéditeur ; rien n’a changé dans inputs/, à vous de "
             "décider) :")
         for line in held:
             err(f"  - {line}")
@@ -169,20 +169,20 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
     unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
     postponed = [h for h in new + later if h.sent == POSTPONED]
     if failed:
-        err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n'est "
+        err("réponses non envoyées (relancez « reportgen inbox --send » : seules elles partiront, rien n’est "
             "rangé deux fois) :")
         for one in failed:
             err(f"  - {one.club} ({one.sender}) : {one.said}")
     if postponed:
-        err(f"le temps de l'envoi est écoulé (réglage run_timeout de [mail] : {french.points(run_timeout)} s) ; "
+        err(f"le temps de l’envoi est écoulé (réglage run_timeout de [mail] : {french.points(run_timeout)} s) ; "
             f"{french.plural(len(postponed), 'réponse non tentée', 'réponses non tentées')}, "
             f"{'elle partira' if len(postponed) == 1 else 'elles partiront'} à la prochaine « reportgen inbox --send » "
-            "(rien n'est rangé deux fois) :")
+            "(rien n’est rangé deux fois) :")
         for one in postponed:
             err(f"  - {one.club} ({one.sender})")
     if unknown:
-        err("réponses incertaines (le serveur a peut-être eu le message quand l'envoi s'est arrêté) ; elles ne sont "
-            "pas renvoyées d'elles-mêmes, le brouillon est dans outputs/mail/inbox/ :")
+        err("réponses incertaines (le serveur a peut-être eu le message quand l’envoi s’est arrêté) ; elles ne sont "
+            "pas renvoyées d’elles-mêmes, le brouillon est dans outputs/mail/inbox/ :")
         for one in unknown:
             err(f"  - {one.club} ({one.sender}) : {one.answer}")
     if failed or unknown or postponed:  # a refused workbook is answered: the run did its job

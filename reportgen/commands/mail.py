@@ -28,8 +28,8 @@ def mail(
     send: Annotated[bool, typer.Option("--send", help="Envoyer les messages par SMTP (réglages [mail]).")] = False,
     resend: Annotated[bool, typer.Option("--resend", help="Avec --send : renvoyer aussi les bulletins déjà "
                                                            "reçus.")] = False,
-    club: Annotated[Optional[list[str]], typer.Option("--club", metavar="<code>", help="Avec --send : n'envoyer "
-                                                      "qu'à ce club (son code ou son nom dans clubs.xlsx) ; se répète.")] = None,
+    club: Annotated[Optional[list[str]], typer.Option("--club", metavar="<code>", help="Avec --send : n’envoyer "
+                                                      "qu’à ce club (son code ou son nom dans clubs.xlsx) ; se répète.")] = None,
     received: Annotated[bool, typer.Option("--received", help="Avec --send --club CODE : noter, sans rien envoyer, "
                                            "que le club a bien reçu son envoi incertain.")] = False,
     inputs: InputsOption = Path("inputs"),
@@ -37,19 +37,19 @@ def mail(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Préparer pour chaque club un courriel avec ses joueurs et ses bulletins (outputs/mail/), et
-    l'envoyer avec --send.
+    l’envoyer avec --send.
 
     Chaque club reçoit aussi son propre bulletin en PDF (outputs/clubs/) : ses joueurs dans chaque
     circuit et ses tournois de la saison ; avec attach = "club" dans [mail], il est seul joint.
 
-    Un club reçoit un courriel s'il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
-    les derniers classements de la saison ; une case Email qui n'est pas une adresse ne bloque rien
-    d'autre : ce club n'a aucun message, c'est dit, et le code de sortie est 1. Le journal des envois
-    est dans l'archive : un bulletin déjà reçu n'est pas renvoyé (sauf --resend), un envoi qui a
+    Un club reçoit un courriel s’il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
+    les derniers classements de la saison ; une case Email qui n’est pas une adresse ne bloque rien
+    d’autre : ce club n’a aucun message, c’est dit, et le code de sortie est 1. Le journal des envois
+    est dans l’archive : un bulletin déjà reçu n’est pas renvoyé (sauf --resend), un envoi qui a
     échoué est retenté au passage suivant, un envoi interrompu avant la réponse du serveur est
-    signalé « incertain » : si le club l'a reçu, notez-le (--send --received --club CODE), sinon
+    signalé « incertain » : si le club l’a reçu, notez-le (--send --received --club CODE), sinon
     renvoyez-le (--send --resend --club CODE).
-    Les brouillons n'ont besoin d'aucun réglage ; --send a besoin de host et sender dans la table
+    Les brouillons n’ont besoin d’aucun réglage ; --send a besoin de host et sender dans la table
     [mail] de reportgen.toml."""
     from reportgen import circuits
     from reportgen.delivery import send as sending
@@ -57,14 +57,14 @@ def mail(
     if circuit is not None and circuit not in circuits.CIRCUITS:
         raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="--circuit")
     if resend and not send:
-        raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
+        raise typer.BadParameter("--resend ne sert qu’avec --send", param_hint="--resend")
     if club and not send:
-        raise typer.BadParameter("--club ne sert qu'avec --send", param_hint="--club")
+        raise typer.BadParameter("--club ne sert qu’avec --send", param_hint="--club")
     if received and not (send and club):
-        raise typer.BadParameter("--received s'emploie avec --send et --club CODE (le club qui a confirmé avoir "
+        raise typer.BadParameter("--received s’emploie avec --send et --club CODE (le club qui a confirmé avoir "
                                  "reçu son message)", param_hint="--received")
     if received and resend:
-        raise typer.BadParameter("--received note un message reçu, --resend le renvoie : choisissez l'un des deux",
+        raise typer.BadParameter("--received note un message reçu, --resend le renvoie : choisissez l’un des deux",
                                  param_hint="--received")
     with ExitStack() as stack:
         # Before anything: one sender at a time, and a send log that can be written.
@@ -108,7 +108,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
             err(note)
         with put_back(places):  # a workbook put back from the archive named there
             print_problems(problems, league.notices)
-        err("rien n'est préparé : corrigez d'abord ces problèmes (lancez « make » ensuite)")
+        err("rien n’est préparé : corrigez d’abord ces problèmes (lancez « make » ensuite)")
         raise typer.Exit(1)
     there = sorted({r.season for slug, report in scored.reports.items() if circuit in (None, slug)
                     for r in report.rankings})
@@ -120,15 +120,15 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     settings = league.settings.mail
     if server and (missing := missing_for_sending(settings)):
         print_problems(missing, [], stops=True)
-        err(f"rien n'est envoyé : --send a besoin du serveur et de l'expéditeur dans la table [mail] de "
-            f"{inputs / 'reportgen.toml'} (les brouillons, sans --send, n'en ont pas besoin), par exemple :\n"
+        err(f"rien n’est envoyé : --send a besoin du serveur et de l’expéditeur dans la table [mail] de "
+            f"{inputs / 'reportgen.toml'} (les brouillons, sans --send, n’en ont pas besoin), par exemple :\n"
             + SETTINGS_EXAMPLE)
         raise typer.Exit(1)
     plan = drafts.prepare(league, scored, outputs, season, circuit)
     if not plan.bulletins:  # a pool tournament's ranking, say, is published, but has no bulletin for the clubs
         which = f" {circuit}" if circuit else ""
         err(f"aucun bulletin de classement{which} à envoyer aux clubs" + (f" pour la saison {season}" if season else "")
-            + f" dans {outputs} (d'après {inputs})")
+            + f" dans {outputs} (d’après {inputs})")
         raise typer.Exit(1)
     if plan.problems:
         for problem in plan.problems:
@@ -149,7 +149,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     if empty:
         listed = ", ".join(f"{club.name} ({french.plural(count, 'joueur classé', 'joueurs classés')})"
                            if count else f"{club.name} (aucun joueur classé)" for club, count in empty)
-        typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n'est préparé pour eux : {listed}")
+        typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n’est préparé pour eux : {listed}")
     for club, _ in plan.without_address:  # a warning of check, said again where it costs a message
         if (bad := club.bad_address) is not None:
             err(f"club {club.code} : adresse {bad.typed} invalide ({bad.where.path}, feuille {bad.where.sheet}, "
@@ -157,7 +157,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     if not any(row.club for bulletin in plan.bulletins for row in bulletin.ranking.rows):
         # a circuit whose players have no club (the Tour de France): not every club « sans joueur »
         typer.echo(f"Ces classements ({', '.join(b.circuit for b in plan.bulletins)}) ne nomment aucun club : "
-                   "il n'y a rien à envoyer aux clubs")
+                   "il n’y a rien à envoyer aux clubs")
     elif plan.without_players:
         typer.echo("Clubs sans joueur dans ces classements : " + ", ".join(c.name for c in plan.without_players))
     if plan.unknown_clubs:
@@ -191,7 +191,7 @@ def _chosen(plan: Plan, clubs: list[str]) -> list[ClubMail]:
     codes = {c.club.code.casefold(): c for c in plan.clubs}
     unknown_codes = [code for code in clubs if code.casefold() not in codes]
     if unknown_codes:
-        which = "ces clubs n'ont" if len(unknown_codes) > 1 else "ce club n'a"
+        which = "ces clubs n’ont" if len(unknown_codes) > 1 else "ce club n’a"
         err(f"--club {', '.join(unknown_codes)} : {which} pas de courriel à "
             f"recevoir (sans adresse, ou sans joueur classé) ; codes possibles : "
             f"{', '.join(c.club.code for c in plan.clubs)}")
@@ -210,10 +210,10 @@ def _received(plan: Plan, log: SendLog) -> None:
         typer.echo(f"  {done.club} ({done.address}) : noté reçu — {', '.join(done.bulletins)}")
     names = ", ".join(c.club.name for c in plan.clubs)
     if not marked:
-        typer.echo(f"{names} : aucun envoi incertain à noter, rien n'a changé")
+        typer.echo(f"{names} : aucun envoi incertain à noter, rien n’a changé")
         return
     typer.echo(f"{french.plural(len(marked), 'envoi incertain noté reçu', 'envois incertains notés reçus')} "
-               f"({names}), rien n'a été envoyé : ils ne seront plus signalés ni renvoyés")
+               f"({names}), rien n’a été envoyé : ils ne seront plus signalés ni renvoyés")
 
 
 def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
@@ -236,17 +236,17 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
                 err(f"  - {outcome.club} ({address}) : {answer}")
     if run.unknown:
         err(f"{french.plural(len(run.unknown), 'envoi incertain', 'envois incertains')} : le serveur a eu le "
-            "message mais sa réponse s'est perdue (envoi interrompu, connexion coupée) ; il n'est pas renvoyé de "
+            "message mais sa réponse s’est perdue (envoi interrompu, connexion coupée) ; il n’est pas renvoyé de "
             "lui-même :")
         for unknown in run.unknown:
             at = dt.datetime.fromisoformat(unknown.at)
             err(f"  - {unknown.club} ({unknown.address}) : {', '.join(unknown.bulletins)}, tenté le "
                 f"{french.date_long(at.date())} à {at:%H:%M} UTC")
         which = " ".join(f"--club {code}" for code in dict.fromkeys(u.code for u in run.unknown))
-        err(f"demandez au club s'il l'a reçu : si oui, notez-le (reportgen mail --send --received {which}) ; "
+        err(f"demandez au club s’il l’a reçu : si oui, notez-le (reportgen mail --send --received {which}) ; "
             f"sinon renvoyez-le : reportgen mail --send --resend {which}")
     if run.left:
-        err(f"le temps de l'envoi est écoulé (réglage run_timeout de [mail] : {french.points(settings.run_timeout)} s) ; "
+        err(f"le temps de l’envoi est écoulé (réglage run_timeout de [mail] : {french.points(settings.run_timeout)} s) ; "
             f"{french.plural(len(run.left), 'message non tenté', 'messages non tentés')}, ils partiront au prochain "
             "« reportgen mail --send » :")
         for name, to in run.left:

@@ -88,7 +88,7 @@ def merge(player: PlayerArgument, spelling: Annotated[str, typer.Argument(metava
     with _league(inputs, archive) as league:
         known, other = _known(league, player), _known(league, spelling)
         if known is None and other is None:
-            _nobody(league, f"ni « {player} » ni « {spelling} » n'apparaissent dans les classeurs de {inputs} "
+            _nobody(league, f"ni « {player} » ni « {spelling} » n’apparaissent dans les classeurs de {inputs} "
                             "(« reportgen players list » les liste)")
         if known is not None and other is not None:
             _refuse_two_players(player, known, spelling, other)
@@ -121,7 +121,7 @@ def _refuse_two_players(player: str, known: Known, spelling: str, other: Known) 
 
 
 @app.command("distinct")
-def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metavar="autre", help="L'autre joueur.")],
+def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metavar="autre", help="L’autre joueur.")],
              inputs: InputsOption = Path("inputs"), archive: ArchiveOption = Path("archive")) -> None:
     """Dire que deux noms proches sont deux personnes : la question ne sera plus posée."""
     from reportgen.ingest.directories import PLAYERS_FILE
@@ -132,7 +132,7 @@ def distinct(player: PlayerArgument, other: Annotated[str, typer.Argument(metava
         # recorded, would leave the question asked.
         for name in (player, other):
             if not _known(league, name):
-                _nobody(league, f"« {name} » n'apparaît dans aucun classeur de {inputs} (« reportgen players list » liste "
+                _nobody(league, f"« {name} » n’apparaît dans aucun classeur de {inputs} (« reportgen players list » liste "
                                 "les joueurs)")
         add_distinct(inputs / PLAYERS_FILE, player, other)
         err(f"« {player} » et « {other} » sont deux personnes ({inputs / PLAYERS_FILE})")

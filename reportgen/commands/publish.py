@@ -21,15 +21,15 @@ def publish(
     inputs: InputsOption = Path("inputs"),
     outputs: OutputsOption = Path("outputs"),
 ) -> None:
-    """Envoyer le site (outputs/) chez l'hébergeur de la ligue par SFTP (table [site] de reportgen.toml).
+    """Envoyer le site (outputs/) chez l’hébergeur de la ligue par SFTP (table [site] de reportgen.toml).
 
-    Seuls les fichiers modifiés partent, la page d'accueil en dernier ; les pages retirées d'outputs/
+    Seuls les fichiers modifiés partent, la page d’accueil en dernier ; les pages retirées d’outputs/
     sont retirées du serveur. La clé du serveur doit être dans ~/.ssh/known_hosts (ou le fichier
-    known_hosts de [site]). Le mot de passe, s'il en faut un, se donne dans la variable
+    known_hosts de [site]). Le mot de passe, s’il en faut un, se donne dans la variable
     REPORTGEN_SFTP_PASSWORD. Une connexion coupée laisse le site en ligne entier : relancez, ce qui
-    est déjà arrivé n'est pas renvoyé. Ne quittent jamais cette machine : verification.html,
+    est déjà arrivé n’est pas renvoyé. Ne quittent jamais cette machine : verification.html,
     outputs/mail/, outputs/rappels/ et outputs/clubs/ (les courriels, les rappels et les bulletins des
-    clubs), outputs/modeles/ (les classeurs vierges, qu'aucune page ne lie : un club reçoit le sien
+    clubs), outputs/modeles/ (les classeurs vierges, qu’aucune page ne lie : un club reçoit le sien
     par courriel), les données des pages (site.json, publications.json), les avis en .eml et les
     fichiers cachés ; un document qui nomme un joueur ayant choisi « initiales » ou « non » (joueurs.xlsx) est
     remplacé par sa copie publique."""
@@ -50,14 +50,14 @@ def publish(
     done = site_publish.publish(outputs, site, inputs, dry_run=dry_run, say=lambda line: typer.echo(f"  {line}"))
     plan = done.plan
     if plan.resumed:
-        typer.echo(f"reprise de l'envoi interrompu : {french.plural(plan.resumed, 'fichier')} déjà "
+        typer.echo(f"reprise de l’envoi interrompu : {french.plural(plan.resumed, 'fichier')} déjà "
                    f"arrivé{'s' if plan.resumed > 1 else ''}, pas renvoyé{'s' if plan.resumed > 1 else ''}")
     if dry_run:
         for path in plan.send:
             typer.echo(f"  à envoyer : {path}")
         for path in plan.remove:
             typer.echo(f"  à retirer : {path}")
-        typer.echo(f"{done.target} (--dry-run, rien n'a été changé) : "
+        typer.echo(f"{done.target} (--dry-run, rien n’a été changé) : "
                    f"{french.plural(len(plan.send), 'fichier')} à envoyer, {len(plan.remove)} à retirer, "
                    f"{len(plan.unchanged)} inchangé{'s' if len(plan.unchanged) > 1 else ''}")
         return

@@ -28,11 +28,11 @@ def remind(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Préparer un rappel poli au club organisateur de chaque tournoi annoncé (inputs/calendrier.xlsx)
-    dont le classeur n'est pas arrivé [calendar] remind_after_days jours après (7 par défaut), dans
-    outputs/rappels/, et l'envoyer avec --send.
+    dont le classeur n’est pas arrivé [calendar] remind_after_days jours après (7 par défaut), dans
+    outputs/rappels/, et l’envoyer avec --send.
 
-    Un rappel part une fois par tournoi (le journal des envois est dans l'archive), sauf --resend ;
-    un envoi interrompu avant la réponse du serveur est signalé « incertain » et n'est renvoyé que
+    Un rappel part une fois par tournoi (le journal des envois est dans l’archive), sauf --resend ;
+    un envoi interrompu avant la réponse du serveur est signalé « incertain » et n’est renvoyé que
     sur demande (--send --resend)."""
     from reportgen import circuits, french
     from reportgen.config import missing_for_sending
@@ -42,7 +42,7 @@ def remind(
     from reportgen.pipeline import load
 
     if resend and not send:
-        raise typer.BadParameter("--resend ne sert qu'avec --send", param_hint="--resend")
+        raise typer.BadParameter("--resend ne sert qu’avec --send", param_hint="--resend")
     with ExitStack() as stack:
         # Before anything: one sender at a time, and a send log that can be written.
         log = stack.enter_context(sending.SendLog(archive)) if send else None
@@ -51,7 +51,7 @@ def remind(
         problems = league.all_problems()
         if problems:
             print_problems(problems, [])
-            err("aucun rappel n'est préparé : corrigez d'abord les classeurs (un classeur refusé compterait "
+            err("aucun rappel n’est préparé : corrigez d’abord les classeurs (un classeur refusé compterait "
                 "comme absent)")
             raise typer.Exit(1)
         if not league.announced:  # no workbook at fault: nothing announced yet (README: exit 2)
@@ -73,7 +73,7 @@ def remind(
         if log is not None:
             if missing := missing_for_sending(settings.mail):
                 print_problems(missing, [], stops=True)
-                err(f"aucun rappel n'est envoyé : l'envoi a besoin du serveur et de l'expéditeur dans la table [mail] "
+                err(f"aucun rappel n’est envoyé : l’envoi a besoin du serveur et de l’expéditeur dans la table [mail] "
                     f"de {inputs / 'reportgen.toml'} (voir « reportgen mail --help » ; les brouillons sont écrits)")
                 raise typer.Exit(1)
             assert settings.mail is not None  # missing_for_sending names every key of an absent table
@@ -101,6 +101,6 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
             err(f"échec pour {outcome.reminder.club.name} ({address}) : {answer} — relancez « reportgen remind "
                 "--send » : seul ce qui a échoué partira")
     for reminder in run.left:
-        err(f"non tenté, le temps de l'envoi est écoulé : {reminder.club.name} ({reminder.message.subject})")
+        err(f"non tenté, le temps de l’envoi est écoulé : {reminder.club.name} ({reminder.message.subject})")
     if failed or uncertain or run.left:
         raise typer.Exit(1)

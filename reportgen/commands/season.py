@@ -20,9 +20,9 @@ app = typer.Typer(help="Les saisons : clôture, réouverture.", no_args_is_help=
 
 @app.command("close")
 def close(
-    season: Annotated[int, typer.Argument(metavar="saison", help="L'année de la saison, par exemple 2026.")],
+    season: Annotated[int, typer.Argument(metavar="saison", help="L’année de la saison, par exemple 2026.")],
     date: Annotated[Optional[str], typer.Option("--date", help="La date de clôture (jj/mm/aaaa ; par défaut "
-                                                "aujourd'hui), au plus tôt celle du dernier tournoi de la saison.")] = None,
+                                                "aujourd’hui), au plus tôt celle du dernier tournoi de la saison.")] = None,
     inputs: InputsOption = Path("inputs"),
     archive: ArchiveOption = Path("archive"),
 ) -> None:
@@ -36,8 +36,8 @@ def close(
     day = date_option(date, "--date") or dt.date.today()
     folder_named(inputs)  # a mistyped --inputs would be created, with a saisons.toml nobody reads
     if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
-        names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n'a pas commencé "
-                      f"— vérifiez l'année (par exemple « reportgen season close {day.year} »)")
+        names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n’a pas commencé "
+                      f"— vérifiez l’année (par exemple « reportgen season close {day.year} »)")
     problems: list[Problem] = []
     closed = read_closed(inputs, problems)
     if problems:
@@ -63,7 +63,7 @@ def close(
 
 @app.command("open")
 def open_(
-    season: Annotated[int, typer.Argument(metavar="saison", help="L'année de la saison, par exemple 2026.")],
+    season: Annotated[int, typer.Argument(metavar="saison", help="L’année de la saison, par exemple 2026.")],
     inputs: InputsOption = Path("inputs"),
 ) -> None:
     """Rouvrir une saison close : son classement redevient « à date » au prochain « make » (inputs/saisons.toml)."""
@@ -115,7 +115,7 @@ def _refuse_unless_the_league_has(season: int, league: League, inputs: Path, arc
         return
     there |= seasons.archived_years(archive)
     if season not in there:
-        names_nothing(f"la saison {season} n'a aucun tournoi dans {inputs} ni dans l'archive"
+        names_nothing(f"la saison {season} n’a aucun tournoi dans {inputs} ni dans l’archive"
                       + french.existing("saisons", sorted(there)),
                       [problem for problem in league.all_problems() if problem.blocking])
 

@@ -33,8 +33,8 @@ def template(
     inputs: InputsOption = Path("inputs"),
     outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
 ) -> None:
-    """Écrire un classeur vierge à remplir (listes, aide à la saisie, exemple) : celui d'un tournoi, pour le club
-    qui l'organise, ou le calendrier de la ligue, et dire où le déposer une fois rempli."""
+    """Écrire un classeur vierge à remplir (listes, aide à la saisie, exemple) : celui d’un tournoi, pour le club
+    qui l’organise, ou le calendrier de la ligue, et dire où le déposer une fois rempli."""
     from reportgen import circuits, french
     from reportgen.ingest.calendar import CALENDAR_FILE
     from reportgen.ingest.directories import CLUBS_FILE, ClubDirectory, read_clubs
@@ -48,7 +48,7 @@ def template(
         raise typer.BadParameter(f"pas de classeur à remplir pour « {circuit} » ; circuits : "
                                  + ", ".join(with_templates()) + f", ou « {CALENDAR} »", param_hint="CIRCUIT")
     if circuit == CALENDAR and club:
-        raise typer.BadParameter("le calendrier est celui de la ligue, pas d'un club", param_hint="--club")
+        raise typer.BadParameter("le calendrier est celui de la ligue, pas d’un club", param_hint="--club")
     # A mistyped --inputs: its clubs.xlsx unread (the workbook's club list empty), and the filled
     # workbook sent to a folder that is not there.
     folder_named(inputs)
@@ -63,9 +63,9 @@ def template(
         raise typer.Exit(1)
     organiser = clubs.find(club) if club else None
     if club and organiser is None:  # a mistyped code, said before the directory's warnings
-        names_nothing(f"le club « {club} » n'est pas dans {inputs / CLUBS_FILE}"
+        names_nothing(f"le club « {club} » n’est pas dans {inputs / CLUBS_FILE}"
                       + french.existing("codes", [known.code for known in clubs.clubs],
-                                        "il n'y en a aucun" if (inputs / CLUBS_FILE).is_file() else "il est absent"))
+                                        "il n’y en a aucun" if (inputs / CLUBS_FILE).is_file() else "il est absent"))
     if problems:
         print_problems(problems, [])
     if circuit == CALENDAR:

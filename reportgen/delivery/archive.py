@@ -65,7 +65,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
             say(line)
         with put_back(places):  # a workbook put back from the archive named there
             listed = "\n".join(f"  - {problem}" for problem in problems)
-        raise ReportgenError(f"les classeurs ont des problèmes, la saison n'est pas archivée :\n{listed}")
+        raise ReportgenError(f"les classeurs ont des problèmes, la saison n’est pas archivée :\n{listed}")
     events = {slug: [e for e in league.circuits[slug].events if published.event_season(e) == season]
               for slug in scored.reports}
     outputs_files, notes = published.season_files(scored, season)
@@ -84,14 +84,14 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
             where[source] = Path(places[source]) if source in places else None
     missing = sorted(source for source, path in where.items() if path is None)
     if missing:
-        raise ReportgenError(f"les classeurs de la saison {season} doivent être dans {inputs} pour l'archiver "
+        raise ReportgenError(f"les classeurs de la saison {season} doivent être dans {inputs} pour l’archiver "
                              f"(absents : {', '.join(missing)})")
     if not league.reading.season_closed(season):
-        notes.append(f"la saison {season} n'est pas close : ses classements finaux sont « à date » (archivez-la "
-                     "de nouveau avec --reason une fois close, ou clôturez-la d'abord : reportgen season close)")
+        notes.append(f"la saison {season} n’est pas close : ses classements finaux sont « à date » (archivez-la "
+                     "de nouveau avec --reason une fois close, ou clôturez-la d’abord : reportgen season close)")
     wrong = published.stale(outputs_files, outputs)
     if wrong:
-        raise ReportgenError(f"{outputs} n'est pas à jour pour la saison {season} — lancez « make » (reportgen "
+        raise ReportgenError(f"{outputs} n’est pas à jour pour la saison {season} — lancez « make » (reportgen "
                              "build) puis archivez ; fichiers absents ou différents de ce que donnent les "
                              "classeurs :\n" + "\n".join(f"  - {path}" for path in wrong))
 
@@ -121,7 +121,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
                     say(line)
                 version, unchanged = _next_version(connection, archive, season, files, reason)
                 if unchanged:
-                    say(f"la saison {season} est déjà archivée à l'identique ({season_folder / f'v{version}'}) : "
+                    say(f"la saison {season} est déjà archivée à l’identique ({season_folder / f'v{version}'}) : "
                         "rien de nouveau")
                     return Archived(season, version, season_folder / f"v{version}", len(files), notes, True)
                 folder = season_folder / f"v{version}"
@@ -146,7 +146,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
             if staging is not None:
                 undo(staging, season_folder)
             if isinstance(error, OSError):
-                raise OutputError(archive, error, "rien n'a été archivé (ni copie ni ligne dans la base de données)",
+                raise OutputError(archive, error, "rien n’a été archivé (ni copie ni ligne dans la base de données)",
                                   option="--archive") from error
             raise
         # Committed: the new manifest now (recover() puts it in place after a kill here).
@@ -178,7 +178,7 @@ def _next_version(connection: sqlite3.Connection, archive: Path, season: int, fi
         return recorded[-1], True
     if not reason.strip():
         raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "
-                             "pourquoi l'archiver de nouveau avec --reason \"…\" (la copie précédente est gardée "
+                             "pourquoi l’archiver de nouveau avec --reason \"…\" (la copie précédente est gardée "
                              "telle quelle)")
     return recorded[-1] + 1, False
 

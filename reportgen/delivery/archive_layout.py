@@ -86,7 +86,7 @@ def versions(season_folder: Path) -> list[int]:
 
 def orphan(archive: Path, folder: Path) -> str:
     """What is wrong with a copy on disk that the database does not know, and what to do."""
-    return (f"{folder} n'est pas dans la base de données {archive / database.DATABASE} (un archivage interrompu "
+    return (f"{folder} n’est pas dans la base de données {archive / database.DATABASE} (un archivage interrompu "
             "par une version précédente de reportgen, ou des lignes effacées) : remettez la base de données depuis "
-            "votre sauvegarde, ou déplacez ce dossier hors de l'archive, puis relancez la commande")
+            "votre sauvegarde, ou déplacez ce dossier hors de l’archive, puis relancez la commande")
 

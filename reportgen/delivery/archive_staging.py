@@ -95,7 +95,7 @@ def recover(archive: Path, connection: database.Connection | None) -> list[str]:
             undo(staging, season_folder)
         else:  # no database at all: a renamed copy is left for `verify` to report, never removed blindly
             shutil.rmtree(staging, ignore_errors=True)
-        said.append(f"un archivage de la saison {season} (v{version}) a été interrompu avant d'être enregistré : "
-                    "ses fichiers provisoires sont retirés (rien n'en avait été enregistré)")
+        said.append(f"un archivage de la saison {season} (v{version}) a été interrompu avant d’être enregistré : "
+                    "ses fichiers provisoires sont retirés (rien n’en avait été enregistré)")
     return said
 

@@ -19,7 +19,7 @@ def verify(archive: Path, say: Say = lambda text: None) -> tuple[list[str], int]
     lines are said): (what is wrong, one line each naming the file; how many files were checked).
     A manifest line naming a path outside its season's folder is refused, that path never read."""
     if not archive.is_dir():
-        raise ReportgenError(f"il n'y a pas d'archive dans {archive}")
+        raise ReportgenError(f"il n’y a pas d’archive dans {archive}")
     recorded: dict[str, dict[str, str]] = {}  # 2026/v1 -> path in it -> sha256
     connection = database.connect(archive, create=False)
     try:
@@ -79,8 +79,8 @@ def _verify_season(archive: Path, season_folder: Path,
     for path, digest in sorted(entries.items()):
         target = season_folder / path
         if Path(path).is_absolute() or not target.resolve().is_relative_to(inside):
-            wrong.append(f"{shown} : la ligne de « {escape_controls(path)} » désigne un fichier hors de l'archive : "
-                         "refusée (ce fichier n'est pas lu)")
+            wrong.append(f"{shown} : la ligne de « {escape_controls(path)} » désigne un fichier hors de l’archive : "
+                         "refusée (ce fichier n’est pas lu)")
             continue
         listed.add(target)
         version, _, inner = path.partition("/")
@@ -92,11 +92,11 @@ def _verify_season(archive: Path, season_folder: Path,
             continue
         checked += 1
         if sha256(target.read_bytes()) != digest:
-            wrong.append(f"{name} : modifié (son contenu n'est plus celui qui a été archivé)")
+            wrong.append(f"{name} : modifié (son contenu n’est plus celui qui a été archivé)")
         elif recorded is None:
             continue
         elif inner not in recorded.get(f"{season}/{version}", {}):
-            wrong.append(f"{name} : absent de la base de données (ajouté au manifeste après l'archivage)")
+            wrong.append(f"{name} : absent de la base de données (ajouté au manifeste après l’archivage)")
         elif recorded[f"{season}/{version}"][inner] != digest:
             wrong.append(f"{name} : le manifeste a été modifié (il ne correspond plus à la base de données)")
     for version in on_disk:
@@ -104,7 +104,7 @@ def _verify_season(archive: Path, season_folder: Path,
             continue
         for found in sorted((season_folder / version).rglob("*")):
             if found.is_file() and found not in listed:
-                wrong.append(f"{found.relative_to(archive).as_posix()} : ajouté après l'archivage (absent du "
+                wrong.append(f"{found.relative_to(archive).as_posix()} : ajouté après l’archivage (absent du "
                              "manifeste)")
     for folder, files in sorted((recorded or {}).items()):
         if folder.split("/", 1)[0] != season or not (archive / folder).is_dir():
@@ -113,7 +113,7 @@ def _verify_season(archive: Path, season_folder: Path,
             name = f"{folder}/{path}"
             if season_folder / folder.split("/", 1)[1] / path not in listed:
                 state = "retiré du manifeste" if (archive / name).is_file() else "manquant, et retiré du manifeste"
-                wrong.append(f"{name} : {state} (la base de données l'a archivé)")
+                wrong.append(f"{name} : {state} (la base de données l’a archivé)")
     return wrong, checked
 
 

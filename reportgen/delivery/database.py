@@ -43,13 +43,13 @@ class DatabaseLocked(DatabaseUnusable, MachineError):
     @classmethod
     def at(cls, path: Path) -> DatabaseLocked:
         return cls(path, f"{path} est verrouillé par un autre programme (une autre commande reportgen, ou un "
-                         "logiciel qui l'a ouvert) : fermez-le, puis relancez la commande")
+                         "logiciel qui l’a ouvert) : fermez-le, puis relancez la commande")
 
 
 class DatabaseDamaged(DatabaseUnusable):
     @classmethod
     def at(cls, path: Path) -> DatabaseDamaged:
-        return cls(path, f"{path} est endommagé (ce n'est plus une base de données SQLite lisible) : remettez-le "
+        return cls(path, f"{path} est endommagé (ce n’est plus une base de données SQLite lisible) : remettez-le "
                          "depuis votre sauvegarde, puis relancez la commande")
 
 
@@ -64,8 +64,8 @@ class DatabaseNewer(DatabaseUnusable):
 class DatabaseUnwritable(DatabaseUnusable, MachineError):
     @classmethod
     def at(cls, path: Path) -> DatabaseUnwritable:
-        return cls(path, f"{path} : impossible d'y écrire (disque plein, ou fichier protégé en écriture) ; rien n'y "
-                         "a été enregistré — libérez de la place sur le disque ou donnez le droit d'écriture, puis "
+        return cls(path, f"{path} : impossible d’y écrire (disque plein, ou fichier protégé en écriture) ; rien n’y "
+                         "a été enregistré — libérez de la place sur le disque ou donnez le droit d’écriture, puis "
                          "relancez la commande")
 
 

@@ -203,7 +203,7 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             count = sum(problem.blocking for problem in blocking)  # a hold is no problem to correct
             problems.append(f"{slug} : des classeurs sont à corriger, ses saisons non archivées sont omises "
                             f"({french.plural(count, 'problème')}, voir « reportgen check »)" if count else
-                            f"{slug} : en attente d'un circuit dont il dépend, ses saisons non archivées sont "
+                            f"{slug} : en attente d’un circuit dont il dépend, ses saisons non archivées sont "
                             "omises (voir « reportgen check »)")
 
     def search(match: Match) -> list[Record]:
@@ -223,7 +223,7 @@ def history(query: str, inputs: Path, archive: Path, today: dt.date | None = Non
             records = loose
         else:
             problems.append(NameOfMany(f"« {query} » peut désigner " + " ou ".join(f"« {name} »" for name in names)
-                                       + " : écrivez le nom tel qu'il est imprimé (NOM Prénom)"))
+                                       + " : écrivez le nom tel qu’il est imprimé (NOM Prénom)"))
         if not records and not problems:
             problems += _meant(query, seen)
     return sorted(records, key=lambda r: (r.season, r.circuit)), problems
@@ -242,7 +242,7 @@ def _meant(query: str, names: Collection[str]) -> list[str]:
         keys.setdefault(name_key(name), name)
     meant = [name for name in keys.values() if name_key(split_full_name(name)[0], "") == key]
     if len(meant) > 1:
-        return [NameOfMany(f"plusieurs joueurs s'appellent {split_full_name(meant[0])[0]} : {', '.join(meant)} "
+        return [NameOfMany(f"plusieurs joueurs s’appellent {split_full_name(meant[0])[0]} : {', '.join(meant)} "
                            "— précisez le prénom")]
     if not meant:
         apart = {name: distance(key, found) for found, name in keys.items()}

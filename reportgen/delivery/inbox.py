@@ -86,7 +86,7 @@ class Mailbox:
                 imap = imaplib.IMAP4(settings.host, settings.port, timeout=settings.timeout)
         except (OSError, imaplib.IMAP4.error) as error:
             raise ReportgenError(f"{self._server()} ne répond pas ({_why(error)}) : vérifiez host, port et security "
-                                 "dans [inbox] ; aucun message n'a été lu") from None
+                                 "dans [inbox] ; aucun message n’a été lu") from None
         self.imap = imap
         try:
             if settings.security == Security.STARTTLS:
@@ -94,15 +94,15 @@ class Mailbox:
             try:
                 imap.login(settings.user, self.secret)
             except imaplib.IMAP4.error:
-                raise ReportgenError(f"{self._server()} refuse l'identification de « {settings.user} » : vérifiez user "
+                raise ReportgenError(f"{self._server()} refuse l’identification de « {settings.user} » : vérifiez user "
                                      f"dans [inbox] et le mot de passe de {IMAP_PASSWORD_VARIABLE} ; aucun message "
-                                     "n'a été lu") from None
+                                     "n’a été lu") from None
             typ, data = imap.capability()
             self.capabilities = set(data[0].decode("ascii", "replace").upper().split()) if typ == "OK" else set()
             typ, data = imap.select(folder_name(settings.folder))
             if typ != "OK":
-                raise ReportgenError(f"{self._server()} n'a pas de dossier « {settings.folder} » : corrigez folder "
-                                     "dans [inbox] (le nom du dossier tel que votre messagerie l'affiche)")
+                raise ReportgenError(f"{self._server()} n’a pas de dossier « {settings.folder} » : corrigez folder "
+                                     "dans [inbox] (le nom du dossier tel que votre messagerie l’affiche)")
             found = imap.untagged_responses.get("UIDVALIDITY", [b"0"])[-1]
             self.uidvalidity = int(found if isinstance(found, bytes) else found[0])
         except ReportgenError:
@@ -110,7 +110,7 @@ class Mailbox:
             raise
         except (OSError, imaplib.IMAP4.error) as error:
             self.close()
-            raise ReportgenError(f"{self._server()} ne répond pas comme prévu ({_why(error)}) ; aucun message n'a "
+            raise ReportgenError(f"{self._server()} ne répond pas comme prévu ({_why(error)}) ; aucun message n’a "
                                  "été lu") from None
         return self
 

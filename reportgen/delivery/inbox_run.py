@@ -132,8 +132,8 @@ class Sending:
 def lock(archive: Path) -> IO[str]:
     """The inbox's lock, held while the file stays open."""
     path = archive / LOCK
-    return hold(path, f"une autre lecture de la boîte aux lettres est en cours (elle tient {path}) : attendez qu'elle "
-                      "finisse ; aucun message n'a été lu", "aucun message n'a été lu")
+    return hold(path, f"une autre lecture de la boîte aux lettres est en cours (elle tient {path}) : attendez qu’elle "
+                      "finisse ; aucun message n’a été lu", "aucun message n’a été lu")
 
 
 def sending(settings: Mail, log: SendLog) -> Sending:
@@ -163,7 +163,7 @@ class Inbox:
             with database.transaction(self.db):
                 yield self.db
         except database.DatabaseUnusable as fault:
-            raise fault.needed_by("la lecture de la boîte s'est arrêtée (relancez-la : rien ne sera fait deux "
+            raise fault.needed_by("la lecture de la boîte s’est arrêtée (relancez-la : rien ne sera fait deux "
                                   "fois)") from None
 
     def _row(self, uid: int) -> sqlite3.Row | None:
@@ -435,12 +435,12 @@ def describe(one: Handled) -> str:
                          f"{f', {warned}' if warned else ''}, gardé dans {filed.path})")
     answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
               "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
-              POSTPONED: "réponse non tentée : le temps de l'envoi est écoulé (réglage run_timeout de [mail]), "
+              POSTPONED: "réponse non tentée : le temps de l’envoi est écoulé (réglage run_timeout de [mail]), "
                          "elle partira à la prochaine relève avec --send",
-              "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l'a "
+              "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l’a "
                             f"remplacée (brouillon gardé : {one.answer})"}[one.sent]
     if one.later:
-        return f"{who}, {subject} (réponse préparée lors d'une relève précédente) : {answer}"
+        return f"{who}, {subject} (réponse préparée lors d’une relève précédente) : {answer}"
     return f"{who}, {subject} : {' ; '.join(parts)} ; {answer}"
 
 
@@ -502,7 +502,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
 def refused_waiting(archive: Path) -> list[str]:
     """`refused_rows`, one French line each, as `check` and `inbox` list them."""
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
-            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections ; pour l'écarter, "
+            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections ; pour l’écarter, "
             "supprimez-le" for row in refused_rows(archive)]
 
 

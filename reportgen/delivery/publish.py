@@ -133,12 +133,12 @@ def publish(outputs: Path, site: Site, settings: Path, *, dry_run: bool = False,
     """Mirror `outputs` to the server of `site` (`settings`: the folder of reportgen.toml, which
     relative paths of [site] start from); `say` is told each file sent or removed as it happens."""
     if not (outputs / HOME).is_file():
-        raise SiteError(f"{outputs} : pas de page d'accueil {HOME}, rien à publier — lancez « make » (ou "
-                        "reportgen build) d'abord, ou indiquez le bon dossier avec --outputs")
+        raise SiteError(f"{outputs} : pas de page d’accueil {HOME}, rien à publier — lancez « make » (ou "
+                        "reportgen build) d’abord, ou indiquez le bon dossier avec --outputs")
     stopped = sorted(p.parent for p in outputs.rglob(BUILD_JOURNAL))
     if stopped:
-        raise SiteError(f"{stopped[0]} : une construction s'est arrêtée en pleine publication, ce dossier est à "
-                        "moitié à jour ; rien n'a été envoyé — relancez « make » (ou reportgen build), puis publiez")
+        raise SiteError(f"{stopped[0]} : une construction s’est arrêtée en pleine publication, ce dossier est à "
+                        "moitié à jour ; rien n’a été envoyé — relancez « make » (ou reportgen build), puis publiez")
     local = site_files(outputs)
     done = Done(f"{site.user}@{site.host}:{site.folder}", Plan([], [], []))
     journal = _Journal(outputs / FOLDER / JOURNAL, f"{site.user}@{site.host}:{site.port}/{site.folder}")
@@ -168,8 +168,8 @@ def _one_at_a_time(outputs: Path, dry_run: bool) -> Iterator[None]:
         yield
         return
     path = outputs / FOLDER / LOCK
-    with hold(path, f"une autre publication de {outputs} est en cours (elle tient {path}) : attendez qu'elle finisse ; "
-                    "rien n'a été envoyé", "rien n'a été envoyé", option="--outputs", refused=SiteError):
+    with hold(path, f"une autre publication de {outputs} est en cours (elle tient {path}) : attendez qu’elle finisse ; "
+                    "rien n’a été envoyé", "rien n’a été envoyé", option="--outputs", refused=SiteError):
         yield
 
 
@@ -346,17 +346,17 @@ def _transfer(done: Done) -> Iterator[None]:
     try:
         yield
     except PermissionError:
-        raise SiteUnreachable(f"{done.target} : le serveur refuse d'écrire {done.at or done.target} (permission "
+        raise SiteUnreachable(f"{done.target} : le serveur refuse d’écrire {done.at or done.target} (permission "
                               f"refusée) ; {_standing(done)} — vérifiez le dossier folder de [site] et les droits "
                               "du compte sur le serveur, puis relancez reportgen publish") from None
     except (OSError, EOFError, paramiko.SSHException) as error:
-        raise SiteUnreachable(f"{done.target} : la connexion au serveur a échoué ou s'est coupée ({why(error)}) ; "
+        raise SiteUnreachable(f"{done.target} : la connexion au serveur a échoué ou s’est coupée ({why(error)}) ; "
                               f"{_standing(done)} — relancez reportgen publish quand le serveur répond : ce qui "
-                              "est déjà arrivé n'est pas renvoyé") from None
+                              "est déjà arrivé n’est pas renvoyé") from None
 
 
 def _standing(done: Done) -> str:
     if not done.sent and not done.removed:
-        return "rien n'a été changé sur le site"
+        return "rien n’a été changé sur le site"
     return (f"{french.plural(len(done.sent), 'fichier')} déjà arrivé{'s' if len(done.sent) > 1 else ''}, le site en "
-            "ligne reste entier (sa page d'accueil ne mène qu'à des fichiers présents)")
+            "ligne reste entier (sa page d’accueil ne mène qu’à des fichiers présents)")

@@ -189,7 +189,7 @@ class Connection:
         server = f"le serveur {self.settings.host}:{self.settings.port}"
         # `timeout` is [mail] timeout, or less when that is all the run has left.
         setting = "timeout" if timeout >= self.settings.timeout else "run_timeout"
-        silent = f"{server} n'a pas répondu dans le temps permis ({french.points(timeout)} s, réglage {setting} de [mail])"
+        silent = f"{server} n’a pas répondu dans le temps permis ({french.points(timeout)} s, réglage {setting} de [mail])"
         try:
             refused = _sendmail(self.open(timeout), envelope_from, to, data, before)
         except Unconfirmed as error:
@@ -201,9 +201,9 @@ class Connection:
             return Answer(_refused(error.recipients))
         except smtplib.SMTPAuthenticationError as error:  # every message would fail the same way: stop
             self.drop()
-            raise ReportgenError(f"le serveur refuse l'identification de « {self.settings.user} » "
+            raise ReportgenError(f"le serveur refuse l’identification de « {self.settings.user} » "
                                  f"({_answer(error.smtp_code, error.smtp_error)}) : vérifiez user dans [mail] et "
-                                 f"le mot de passe de {PASSWORD_VARIABLE} ; rien d'autre n'a été envoyé") from None
+                                 f"le mot de passe de {PASSWORD_VARIABLE} ; rien d’autre n’a été envoyé") from None
         except (smtplib.SMTPServerDisconnected, TimeoutError) as error:
             self.drop()
             if _timed_out(error):
@@ -305,9 +305,9 @@ def mark_received(plan: Plan, log: SendLog,
     `unknown` rows of its bulletins become `sent`, with a note, and nothing is sent. What was noted
     (`at`: now)."""
     moment = now().astimezone(dt.timezone.utc).replace(microsecond=0).isoformat()
-    note = f"reçu : le club l'a confirmé, noté le {moment} (reportgen mail --send --received)"
+    note = f"reçu : le club l’a confirmé, noté le {moment} (reportgen mail --send --received)"
     marked = []
-    with log.writing("rien n'a été noté") as db:
+    with log.writing("rien n’a été noté") as db:
         for club_mail in plan.clubs:
             club = club_mail.club
             for address in club.emails:
@@ -337,7 +337,7 @@ def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
 
     def attempt() -> None:
         """Before anything of the message goes out: its rows, `sending`, committed."""
-        with log.writing("rien de plus n'a été envoyé") as db:
+        with log.writing("rien de plus n’a été envoyé") as db:
             ids.extend(db.execute(INSERT, (*row, SendStatus.SENDING, "")).lastrowid or 0 for row in logged)
 
     answer = smtp.send(settings.sender, to, data, timeout, before=attempt)
@@ -349,7 +349,7 @@ def deliver(smtp: Connection, settings: Mail, log: SendLog, to: tuple[str, ...],
                            [(SendStatus.FAILED, answers[row[4]], row_id) if row[4] in answers
                             else (success, answer.unconfirmed, row_id) for row, row_id in zip(logged, ids)])
     else:  # refused before DATA: nothing went out
-        with log.writing("rien de plus n'a été envoyé") as db:
+        with log.writing("rien de plus n’a été envoyé") as db:
             db.executemany(INSERT, [(*row, SendStatus.FAILED, answers.get(row[4], "")) for row in logged])
     return answer, moment
 

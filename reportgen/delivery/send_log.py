@@ -21,9 +21,9 @@ LOCK = ".mail-send.lock"  # in the archive folder, beside the database
 def _lock(archive: Path) -> IO[str]:
     """The sender's lock, held while the file stays open (the kernel drops it with the process)."""
     path = archive / LOCK
-    return hold(path, f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu'il finisse, puis "
-                      "relancez « reportgen mail --send » pour envoyer ce qui reste ; rien n'a été envoyé",
-                "rien n'a été envoyé")
+    return hold(path, f"un autre envoi des courriels est en cours (il tient {path}) : attendez qu’il finisse, puis "
+                      "relancez « reportgen mail --send » pour envoyer ce qui reste ; rien n’a été envoyé",
+                "rien n’a été envoyé")
 
 
 class SendStatus(StrEnum):
@@ -66,12 +66,12 @@ class SendLog:
             assert connection is not None
         except database.DatabaseUnusable as fault:
             self.lock.close()
-            raise fault.needed_by("rien n'a été envoyé") from None
+            raise fault.needed_by("rien n’a été envoyé") from None
         self.connection = connection
         try:
-            with self.writing("rien n'a été envoyé"):
+            with self.writing("rien n’a été envoyé"):
                 connection.execute("UPDATE sending SET status = 'unknown', answer = ? WHERE status = 'sending'",
-                                   ("l'envoi s'est arrêté pendant que le serveur avait le message, avant sa réponse",))
+                                   ("l’envoi s’est arrêté pendant que le serveur avait le message, avant sa réponse",))
         except BaseException:
             self.close()
             raise

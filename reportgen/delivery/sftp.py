@@ -45,7 +45,7 @@ def why(error: BaseException) -> str:
     if isinstance(error, socket.gaierror):
         return "nom de serveur inconnu"
     if isinstance(error, paramiko.ssh_exception.NoValidConnectionsError | ConnectionRefusedError):
-        return "aucun serveur n'écoute sur ce port"
+        return "aucun serveur n’écoute sur ce port"
     if isinstance(error, TimeoutError):
         return "le serveur ne répond pas dans le délai timeout de [site]"
     if isinstance(error, EOFError | ConnectionResetError) or "closed" in str(error) or "dropped" in str(error):
@@ -59,7 +59,7 @@ def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
     known_hosts = _path(site.known_hosts or "~/.ssh/known_hosts", settings)
     key = _path(site.key, settings) if site.key else None
     if key is not None and not key.is_file():
-        raise SiteError(f"{SETTINGS_FILE}:'site'!key : le fichier de clé {key} n'existe pas — indiquez dans key le "
+        raise SiteError(f"{SETTINGS_FILE}:'site'!key : le fichier de clé {key} n’existe pas — indiquez dans key le "
                         "chemin de la clé privée (par exemple ~/.ssh/id_ed25519) ; « ssh-keygen -t ed25519 » en crée "
                         "une, dont la clé publique (.pub) va dans ~/.ssh/authorized_keys du compte sur le serveur")
     client = paramiko.SSHClient()
@@ -76,7 +76,7 @@ def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
     except paramiko.PasswordRequiredException:
         client.close()
         raise SiteError(f"{SETTINGS_FILE}:'site'!key : la clé {key} est protégée par une phrase de passe, que "
-                        "reportgen ne demande pas — chargez-la dans l'agent SSH (ssh-add "
+                        "reportgen ne demande pas — chargez-la dans l’agent SSH (ssh-add "
                         f"{key}) avant reportgen publish, ou indiquez une clé sans phrase de passe réservée à la "
                         "publication") from None
     except paramiko.AuthenticationException:
@@ -93,7 +93,7 @@ def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
     except (OSError, EOFError, paramiko.SSHException) as error:  # unknown name, refused, timed out, cut
         client.close()
         raise SiteUnreachable(f"{site.host} (port {site.port}) : impossible de joindre le serveur ({why(error)}) ; "
-                              "rien n'a été envoyé — vérifiez host et port dans [site] et la connexion à "
+                              "rien n’a été envoyé — vérifiez host et port dans [site] et la connexion à "
                               "Internet, puis relancez reportgen publish") from None
     try:
         sftp = client.open_sftp()
@@ -120,18 +120,18 @@ def _changed(site: Site, known_hosts: Path, expected: paramiko.PKey, got: parami
     name = site.host if site.port == 22 else f"[{site.host}]:{site.port}"
     return (f"{site.host} (port {site.port}) : la clé du serveur a changé — {known_hosts} attend "
             f"{expected.get_name()} {expected.fingerprint}, le serveur présente {got.get_name()} {got.fingerprint} ; "
-            "ce peut être un autre serveur qui se fait passer pour lui : rien n'a été envoyé — demandez à "
-            "l'hébergeur s'il a changé la clé de son serveur et quelle est sa nouvelle empreinte ; si oui, retirez "
-            f"l'ancienne (ssh-keygen -R \"{name}\" -f {known_hosts}), vérifiez la nouvelle ({show}) et "
+            "ce peut être un autre serveur qui se fait passer pour lui : rien n’a été envoyé — demandez à "
+            "l’hébergeur s’il a changé la clé de son serveur et quelle est sa nouvelle empreinte ; si oui, retirez "
+            f"l’ancienne (ssh-keygen -R \"{name}\" -f {known_hosts}), vérifiez la nouvelle ({show}) et "
             f"ajoutez-la ({add})")
 
 
 def _refuse_unknown(site: Site, known_hosts: Path, key: paramiko.PKey) -> SiteError:
     show, add = _keyscan(site, known_hosts)
-    where = "n'est pas dans" if known_hosts.is_file() else "est inconnu : le fichier n'existe pas,"
-    return SiteError(f"{site.host} (port {site.port}) : ce serveur {where} {known_hosts} ; reportgen n'envoie "
-                     f"rien à un serveur qu'il ne reconnaît pas (il présente la clé {key.get_name()} "
-                     f"{key.fingerprint}) — vérifiez auprès de l'hébergeur que c'est l'empreinte de son serveur "
+    where = "n’est pas dans" if known_hosts.is_file() else "est inconnu : le fichier n’existe pas,"
+    return SiteError(f"{site.host} (port {site.port}) : ce serveur {where} {known_hosts} ; reportgen n’envoie "
+                     f"rien à un serveur qu’il ne reconnaît pas (il présente la clé {key.get_name()} "
+                     f"{key.fingerprint}) — vérifiez auprès de l’hébergeur que c’est l’empreinte de son serveur "
                      f"({show}), puis ajoutez-la : {add}")
 
 

@@ -288,7 +288,7 @@ def blank_calendar(known: Mapping[str, str], clubs: ClubDirectory, day: dt.date)
         rule(0, "Le premier jour de jeu (jj/mm/aaaa).", "date"),
         rule(1, "Le circuit du tournoi.", "list", choices=tuple(known)),
         club_rule,
-        rule(3, "Le nom du tournoi, tel que le site et l'agenda l'afficheront.", "text"),
+        rule(3, "Le nom du tournoi, tel que le site et l’agenda l’afficheront.", "text"),
         rule(4, "Facultatif : la ville.", "text"),
     ])
     first = next(iter(known), "")

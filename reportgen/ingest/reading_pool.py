@@ -178,8 +178,8 @@ def _start_workers(count: int, meanwhile: Callable[[], bool] = lambda: False) ->
             for other in started:
                 other.kill()
             # Not a file's fault: the workers could not start at all.
-            raise ReportgenError("les processus de lecture des classeurs n'ont pas pu démarrer "
-                                 "(lancez reportgen depuis sa commande, pas depuis l'entrée standard)")
+            raise ReportgenError("les processus de lecture des classeurs n’ont pas pu démarrer "
+                                 "(lancez reportgen depuis sa commande, pas depuis l’entrée standard)")
     return started
 
 

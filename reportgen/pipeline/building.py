@@ -91,9 +91,9 @@ def _replay(outputs: Path, keys: list[str | None], progress: Progress, hashes: F
         # Known by one key (the league's content), not yet by the other (the folders it was put
         # together from): remembered, so that the next build knows from the folders alone.
         state.remember(outputs, last, [key for key in keys if key is not None])
-    progress("rien n'a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
+    progress("rien n’a changé depuis la dernière construction (classeurs, réglages, programme et sorties) : "
              + ("seule la page de vérification, réécrite par « reportgen check », est remise comme la "
-                "construction l'avait laissée" if last.page_restored else "aucun fichier réécrit"))
+                "construction l’avait laissée" if last.page_restored else "aucun fichier réécrit"))
     return BuildResult(published={slug: [] for slug in last.published}, notices=list(last.notices), unchanged=True)
 
 
@@ -379,15 +379,15 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     for slug, blocking in scored.blocked.items():
         problems |= set(blocking)
         if any(problem.blocking for problem in blocking):
-            progress(f"{slug} : {_to_correct(blocking)}, rien de nouveau n'est publié")
+            progress(f"{slug} : {_to_correct(blocking)}, rien de nouveau n’est publié")
         else:  # held (model.Level.HELD): the problems to correct are the circuit's it depends on
             waited = ", ".join(r for r in circuits.REGISTRY[slug].requires if r in scored.blocked)
-            progress(f"{slug} : en attente d'un circuit dont il dépend ({waited}), rien de nouveau n'est publié")
+            progress(f"{slug} : en attente d’un circuit dont il dépend ({waited}), rien de nouveau n’est publié")
     # A settings file with a blocking problem holds the site as it holds every circuit: its pages would
     # otherwise take the league's name and address from the very file that is to correct.
     held = league.settings_held()
     if held:
-        progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n'est publié")
+        progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n’est publié")
     result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)

@@ -114,7 +114,7 @@ def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path |
         try:
             target.unlink()
         except OSError as error:
-            raise OutputError(outputs, error, "l'ancien calendrier n'a pas pu être retiré") from None
+            raise OutputError(outputs, error, "l’ancien calendrier n’a pas pu être retiré") from None
         return None
     if data is None:
         return None

@@ -50,12 +50,12 @@ class MachineError(ReportgenError):
 class OutputError(MachineError):
     """Outputs could not be written: says which folder, why and what to do, in French."""
 
-    def __init__(self, folder: Path, error: OSError, what: str = "rien n'y a été publié à moitié",
+    def __init__(self, folder: Path, error: OSError, what: str = "rien n’y a été publié à moitié",
                  option: str = "--outputs"):
         self.folder = folder
         self.error = error
         reason, fix = _reason(error, f" avec {option}" if option else "")
-        super().__init__(f"{_shown(folder)} : impossible d'écrire dans ce dossier, {reason} ; {what} — {fix}")
+        super().__init__(f"{_shown(folder)} : impossible d’écrire dans ce dossier, {reason} ; {what} — {fix}")
 
 
 def _shown(path: Path) -> str:
@@ -68,13 +68,13 @@ def _reason(error: OSError, option: str = " avec --outputs") -> tuple[str, str]:
     if error.errno in (errno.ENOSPC, errno.EDQUOT):
         return "le disque est plein", "libérez de la place sur le disque, puis relancez la commande"
     if error.errno == errno.EFBIG:
-        return ("un fichier dépasse la taille que le système permet d'écrire",
+        return ("un fichier dépasse la taille que le système permet d’écrire",
                 "levez cette limite (ulimit -f) ou écrivez sur un autre disque, puis relancez la commande")
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
         return ("le dossier est en lecture seule ou protégé en écriture",
-                f"donnez le droit d'écriture sur ce dossier, ou indiquez-en un autre{option}")
+                f"donnez le droit d’écriture sur ce dossier, ou indiquez-en un autre{option}")
     if error.errno in (errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
-        return ("un fichier y porte le nom d'un dossier attendu (ou l'inverse)",
+        return ("un fichier y porte le nom d’un dossier attendu (ou l’inverse)",
                 f"renommez ou déplacez ce fichier, ou indiquez un autre dossier{option}")
     name = errno.errorcode.get(error.errno or 0, "inconnue")
     return f"erreur du système ({name})", "vérifiez le dossier et le disque, puis relancez la commande"

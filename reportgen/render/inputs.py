@@ -64,7 +64,7 @@ def lost_values(change: InputChange, inputs: Path) -> list[Problem]:
             if _proposed(proposed, moved.get(cell, cell)) != value:
                 problems.append(WOULD_OVERWRITE(SourceRef(change.path, cell[0], cell_name(cell[1], cell[2])),
                                                 message=f"la valeur saisie « {shown(value)} » serait effacée",
-                                                fix="effacez-la d'abord vous-même si elle est fausse"))
+                                                fix="effacez-la d’abord vous-même si elle est fausse"))
     return problems
 
 
@@ -144,7 +144,7 @@ def edit_sheet(sheet: Worksheet, edit: SheetEdit, path: str) -> list[Problem]:
     for row in range(edit.start, edit.start + len(edit.appended)):
         if not _empty_row(sheet, row + 1):
             return [WOULD_OVERWRITE(SourceRef(path, sheet.title, cell_name(row, 0)),
-                                    message=f"la ligne {row + 1} n'est plus vide : le classeur a changé depuis sa "
+                                    message=f"la ligne {row + 1} n’est plus vide : le classeur a changé depuis sa "
                                     "lecture", fix="relancez la commande")]
     for row, col, value in edit.cells:
         write_cell(sheet, row, col, value, edit.header_row)

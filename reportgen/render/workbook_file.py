@@ -47,7 +47,7 @@ def _refuse_busy(path: Path, target: Path) -> None:
     for lock in [*_spreadsheet_locks(path), *_spreadsheet_locks(target)]:
         if lock.exists():
             raise WorkbookBusy(f"{path} est ouvert dans Excel ou LibreOffice ({lock.name} est à côté) : fermez-le "
-                               f"puis relancez la commande ; si aucun tableur ne l'a ouvert, supprimez {lock}")
+                               f"puis relancez la commande ; si aucun tableur ne l’a ouvert, supprimez {lock}")
     if target.exists() and not stat.S_IMODE(target.stat().st_mode) & stat.S_IWUSR:
         raise WorkbookBusy(f"{path} est en lecture seule : retirez sa protection en écriture (propriétés du "
                            f"fichier, ou chmod u+w {path}) puis relancez la commande")

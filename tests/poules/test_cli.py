@@ -42,7 +42,7 @@ def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tm
     before = workbook(inputs).read_bytes()
     refused = run("poules", "next", "--event", NAME, "--inputs", str(inputs))
     assert refused.returncode == 1 and workbook(inputs).read_bytes() == before
-    assert refused.stderr.splitlines()[0] == "le tour 1 n'est pas terminé : 12 résultats manquent"
+    assert refused.stderr.splitlines()[0] == "le tour 1 n’est pas terminé : 12 résultats manquent"
     assert refused.stderr.splitlines()[1].startswith("  poules/test.xlsx:'Parties'!E2 (colonne « Résultat ») : poule A")
     current = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
     assert current.returncode == 0, current.stderr
@@ -88,7 +88,7 @@ def test_poules_next_for_an_unknown_tournament_names_the_known_ones(tmp_path):
     Tour(4, name=NAME, day=DAY).write(inputs)
     result = run("poules", "next", "--event", "Autre tournoi", "--inputs", str(inputs))
     assert result.returncode == 2  # a mistyped command (README: exit codes)
-    assert f"aucun tournoi poules ne s'appelle « Autre tournoi » dans {inputs} ; tournois : {NAME}" in result.stderr
+    assert f"aucun tournoi poules ne s’appelle « Autre tournoi » dans {inputs} ; tournois : {NAME}" in result.stderr
 
 
 def test_poules_next_for_an_unknown_tournament_says_only_that(tmp_path):
@@ -99,7 +99,7 @@ def test_poules_next_for_an_unknown_tournament_says_only_that(tmp_path):
     result = run("poules", "next", "--event", "Nulle part", "--inputs", str(EXAMPLE_INPUTS))
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.splitlines() == [
-        f"aucun tournoi poules ne s'appelle « Nulle part » dans {EXAMPLE_INPUTS} ; tournois : Coupe de la Toussaint "
+        f"aucun tournoi poules ne s’appelle « Nulle part » dans {EXAMPLE_INPUTS} ; tournois : Coupe de la Toussaint "
         "en ligne, Open d'automne en ligne"]
 
 

@@ -347,7 +347,7 @@ def test_an_incomplete_round_is_in_play_and_lists_its_games():
     tournament = tour.replay()
     assert tournament.status == PLAYING_MAIN
     refused = tour.next()
-    assert refused.change is None and refused.said[0] == "le tour 1 n'est pas terminé : 1 résultat manque"
+    assert refused.change is None and refused.said[0] == "le tour 1 n’est pas terminé : 1 résultat manque"
     assert refused.said[1].startswith("  poules/test.xlsx:'Parties'!E2")
 
 

@@ -161,7 +161,7 @@ def test_next_refuses_an_incomplete_round_and_leaves_the_file_byte_for_byte(tmp_
     before = path.read_bytes()
     proposal, lost = run_next(tmp_path, dt.date(2026, 9, 19))
     assert proposal.change is None and path.read_bytes() == before
-    assert proposal.said[0] == "le tour 1 n'est pas terminé : 2 résultats manquent"
+    assert proposal.said[0] == "le tour 1 n’est pas terminé : 2 résultats manquent"
     assert proposal.said[1].startswith("  poules/test.xlsx:'Parties'!E4 (colonne « Résultat ») : poule A, ")
 
 
@@ -197,7 +197,7 @@ def test_apply_refuses_to_lose_a_result_typed_since_the_round_was_proposed(tmp_p
     before = path.read_bytes()
     lost = apply(proposal.change, tmp_path)
     assert [str(p) for p in lost] == ["poules/test.xlsx:'Parties'!E2 : la valeur saisie « 0-1 » serait effacée — "
-                                      "effacez-la d'abord vous-même si elle est fausse"]
+                                      "effacez-la d’abord vous-même si elle est fausse"]
     assert path.read_bytes() == before
 
 
@@ -212,7 +212,7 @@ def test_apply_refuses_to_append_over_a_row_typed_since_the_round_was_proposed(t
     book.save(path)
     before = path.read_bytes()
     assert [str(p) for p in apply(proposal.change, tmp_path)] == [
-        "poules/test.xlsx:'Parties'!A14 : la ligne 14 n'est plus vide : le classeur a changé depuis sa lecture — "
+        "poules/test.xlsx:'Parties'!A14 : la ligne 14 n’est plus vide : le classeur a changé depuis sa lecture — "
         "relancez la commande"]
     assert path.read_bytes() == before
 

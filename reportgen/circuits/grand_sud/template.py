@@ -24,7 +24,7 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
     # code or name, « 1er », « tout en duplicate », a date typed as text, and `check` says the rest.
     tournoi = fields_sheet([
         ("Circuit", "grand-sud", InputRule(0, 0, 0, 0, "Le circuit du tournoi.", "list", choices=("grand-sud",))),
-        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu'il sera imprimé dans les bulletins.", "text")),
+        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu’il sera imprimé dans les bulletins.", "text")),
         ("Date", "", InputRule(0, 0, 0, 0, "Le premier jour de jeu (jj/mm/aaaa).", "date")),
         ("Club", club.code if club else "", _clubs_rule("Le club organisateur (son code).", clubs, "A")),
         ("Série", "", InputRule(0, 0, 0, 0, "Facultatif : pour un club qui organise deux tournois par an.", "text")),
@@ -38,8 +38,8 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
                     minimum=1, maximum=999),
         column_rule(1, "Le nom de famille, en capitales.", "text"),
         column_rule(2, "Le prénom.", "text"),
-        column_rule(3, "Le numéro de licence, s'il est connu.", "text"),
-        replace(_clubs_rule("Le club du joueur, tel que l'annuaire le nomme.", clubs, "B"),
+        column_rule(3, "Le numéro de licence, s’il est connu.", "text"),
+        replace(_clubs_rule("Le club du joueur, tel que l’annuaire le nomme.", clubs, "B"),
                 first_row=1, first_col=4, last_row=TEMPLATE_ROWS, last_col=4),
         column_rule(5, "La place au duplicate (formule poules ; sinon laissez vide).", "whole", minimum=1, maximum=999),
     ])

@@ -50,7 +50,7 @@ TITLE = "Masters Grand Sud"
 
 WITHDRAWAL_ROWS = 30  # the `Désistements` rows given the `Motif` choices (far more than a season needs)
 REASON_HELP = (f"Vide ou « {WITHDRAWN} » : le joueur se désiste. « {PLAYOFF_LOST} » : il a perdu le barrage "
-               "d'une égalité pour la qualification.")
+               "d’une égalité pour la qualification.")
 
 
 def stage(rounds_done: int) -> str:
@@ -235,7 +235,7 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
             matches.append([round_index, table, by_number[a].name, by_number[b].name,
                             *kept.get((round_index, table), (None, None, None, None))])
     first_data_row, last_data_row = 1, len(matches)
-    message = f"Un nombre entier de 0 à {settings.coups} (les coups d'un match)."
+    message = f"Un nombre entier de 0 à {settings.coups} (les coups d’un match)."
     return Annex(
         path=f"masters-{season}", title=f"{TITLE} {season} — résultats", date=day,
         sheets=[

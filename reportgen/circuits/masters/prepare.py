@@ -208,6 +208,6 @@ def _kept_scores(event: MastersEvent, players: list[Participant],
         else:
             problems.append(WOULD_OVERWRITE(row.where,
                                             message=f"le score déjà saisi de {row.player_a} – {row.player_b} serait "
-                                            f"perdu : avec les participants d’aujourd'hui, ce match oppose {a.name} à {b.name}",
+                                            f"perdu : avec les participants d’aujourd’hui, ce match oppose {a.name} à {b.name}",
                                             fix="annulez le désistement, ou effacez d’abord les scores concernés"))
     return kept, moved

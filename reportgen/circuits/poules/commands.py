@@ -18,15 +18,15 @@ def poules_next(
     event: Annotated[str, typer.Option("--event", help="Le tournoi, par son nom (champ Nom de la feuille Tournoi).")],
     barrages: Annotated[bool, typer.Option("--barrages", help="Ajouter les parties de barrage à jouer.")] = False,
     date: Annotated[Optional[str], typer.Option(
-        "--date", help="Le jour du lancement des parties ajoutées (jj/mm/aaaa ; par défaut aujourd'hui).")] = None,
+        "--date", help="Le jour du lancement des parties ajoutées (jj/mm/aaaa ; par défaut aujourd’hui).")] = None,
     inputs: InputsOption = Path("inputs"),
 ) -> None:
     """Écrire le tour suivant (poules et parties, résultats à saisir) dans la feuille Parties.
 
     Quand le tour en cours est complet, ajoute les poules et toutes les parties du tour suivant (le
-    tour 1 sur un classeur qui n'a que ses inscrits). Tant que des résultats manquent ou qu'un barrage
+    tour 1 sur un classeur qui n’a que ses inscrits). Tant que des résultats manquent ou qu’un barrage
     est en attente, ne change rien, dit pourquoi et sort en erreur ; --barrages ajoute alors les
-    parties de barrage. Aucune case déjà saisie n'est jamais modifiée, ni son format : les
+    parties de barrage. Aucune case déjà saisie n’est jamais modifiée, ni son format : les
     nouvelles lignes prennent le format de celle du dessus, les poules gardent vos noms (1, 2… ou A, B…)."""
     from reportgen import circuits
     from reportgen.circuits.poules.next_round import propose
@@ -37,7 +37,7 @@ def poules_next(
     day = date_option(date, "--date") or dt.date.today()
     league = load(inputs)
     if "poules" not in circuits.CIRCUITS:
-        err("le circuit poules n'est pas pris en charge")
+        err("le circuit poules n’est pas pris en charge")
         raise typer.Exit(1)
     found = [e for e in league.circuits["poules"].events if normalise_label(e.name) == normalise_label(event)]
     if not found:
@@ -46,7 +46,7 @@ def poules_next(
         print_problems(league.problems + league.circuits["poules"].problems, [])
         raise typer.Exit(1)
     if len(found) > 1:
-        err(f"plusieurs tournois poules s'appellent « {event} » : " + ", ".join(e.id for e in found))
+        err(f"plusieurs tournois poules s’appellent « {event} » : " + ", ".join(e.id for e in found))
         raise typer.Exit(1)
     proposal = propose(found[0], league.settings.circuits["poules"], day, barrages)
     if proposal.problems:
@@ -71,5 +71,5 @@ def _unknown(event: str, inputs: Path, known: list[str], problems: list) -> NoRe
     first, and the workbooks' exit code (1)."""
     from reportgen import french
 
-    names_nothing(f"aucun tournoi poules ne s'appelle « {event} » dans {inputs}" + french.existing("tournois", known),
+    names_nothing(f"aucun tournoi poules ne s’appelle « {event} » dans {inputs}" + french.existing("tournois", known),
                   problems)

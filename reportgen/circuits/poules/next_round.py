@@ -36,7 +36,7 @@ from reportgen.ingest.values import shown
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule, Problem, SheetEdit
 
 LISTED = 20  # missing results listed one by one; beyond, their count
-RESULT_HELP = "1-0, 0-1 ou ½-½ (nulle) ; laissez vide tant que la partie n'est pas jouée."
+RESULT_HELP = "1-0, 0-1 ou ½-½ (nulle) ; laissez vide tant que la partie n’est pas jouée."
 
 
 @dataclass
@@ -73,7 +73,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         assert current is not None
         missing = sorted((g for pool in current.pools for g in pool.missing), key=lambda g: g.row)
         names = event.content.by_key
-        proposal.said.append(f"le tour {current.number} n'est pas terminé : "
+        proposal.said.append(f"le tour {current.number} n’est pas terminé : "
                              f"{french.plural(len(missing), 'résultat manque', 'résultats manquent')}")
         proposal.said += [f"  {g.cells['result']} : poule {pool_names.label(g.pool)}, {names[g.white].name} – "
                           f"{names[g.black].name}" for g in missing[:LISTED]]

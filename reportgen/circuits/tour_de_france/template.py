@@ -18,10 +18,10 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
     tournoi = fields_sheet([
         ("Circuit", "tour-de-france", InputRule(0, 0, 0, 0, "Le circuit du tournoi.", "list",
                                                 choices=("tour-de-france",))),
-        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu'il sera imprimé dans les bulletins.", "text")),
+        ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu’il sera imprimé dans les bulletins.", "text")),
         ("Date", "", InputRule(0, 0, 0, 0, "Le premier jour de jeu (jj/mm/aaaa).", "date")),
         ("Lieu", "", InputRule(0, 0, 0, 0, "La ville.", "text")),
-        ("Participants", "", InputRule(0, 0, 0, 0, "Facultatif : les participants physiques, s'ils sont plus "
+        ("Participants", "", InputRule(0, 0, 0, 0, "Facultatif : les participants physiques, s’ils sont plus "
                                        "nombreux que les joueurs classés.", "whole", minimum=1, maximum=9999)),
     ])
     columns = [AnnexColumn(h, "int" if h == "Place" else "text", 22 if h == "Nom" else 14) for h in HEADERS]
@@ -30,7 +30,7 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
                     minimum=1, maximum=9999),
         column_rule(1, "Le nom de famille, en capitales.", "text"),
         column_rule(2, "Le prénom.", "text"),
-        column_rule(3, "oui pour un joueur hors classement (l'organisateur, un complément de table).", "list",
+        column_rule(3, "oui pour un joueur hors classement (l’organisateur, un complément de table).", "list",
                     choices=("oui", "non")),
     ])
     return Annex("modele-tour-de-france", "Tournoi du Tour de France — classeur à remplir", day,

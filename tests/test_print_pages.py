@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import re
 import subprocess
 from pathlib import Path
 
@@ -229,6 +230,69 @@ def test_a_tournament_s_points_leave_no_row_or_two_alone_at_a_page_s_head(exampl
                if any(line.startswith("Pl. Évol. Joueur Club Tournois Total") for line in lines)]
     assert len(ranking) >= 5 and ranking == list(range(len(ranking))), ranking
 
+
+
+# -- a Tour de France tournament's points, in three columns ---------------------------------------
+
+POINTS_ROW = re.compile(r"^\d+ (.+?) [\d\u202f,]+$")  # « 12 MARTIN Aurélie 1 143 »
+
+
+def points_columns(data: bytes, players: set[str]) -> list[tuple[int, list[str]]]:
+    """Each column of a tournament's points as the PDF prints it, in reading order: its page and its
+    players (of `players`), a column starting under its header « Place Joueur Points »."""
+    columns: list[tuple[int, list[str]]] = []
+    for number, page in enumerate(PdfReader(io.BytesIO(data)).pages):
+        runs: list[str] = []
+        page.extract_text(visitor_text=lambda text, *_: runs.append(text.strip()))
+        for text in runs:
+            if text == "Place Joueur Points":
+                columns.append((number, []))
+            elif (found := POINTS_ROW.match(text)) and found[1] in players and columns and columns[-1][0] == number:
+                columns[-1][1].append(found[1])
+    return [column for column in columns if column[1]]
+
+
+def few_in_columns(data: bytes, tournament: dict) -> list[str]:
+    """What is wrong with a tournament's points as printed: places out of order, or a page holding
+    part of them with fewer than FEW rows in a column."""
+    players = [row["player"] for row in tournament["rows"]]
+    columns = points_columns(data, set(players))
+    if [player for _, names in columns for player in names] != players:
+        return [f"{tournament['name']}: places out of order or missing"]
+    pages = {number for number, _ in columns}
+    return [f"{tournament['name']}: {len(names)} rows in a column of page {number + 1} "
+            f"{[len(n) for p, n in columns if p == number]}" for number, names in columns
+            if len(pages) > 1 and len(names) < FEW]
+
+
+def test_a_tour_de_france_tournament_s_points_leave_four_rows_a_column_on_each_page(example_scored, tmp_path):
+    """A tournament's points in three columns (a Tour de France bulletin's latest tournaments):
+    WeasyPrint fills a page's columns to its foot whatever the rows' break rules say. The example's
+    bulletin of 7 May 2005 printed its 19 players as 6, 6, 5 then 2 alone at the next page's head,
+    10 June's 100 as 30, 30, 30 then 4, 4, 2, 9 July's 42 as 11, 11, 11 then 3, 3, 3; a table started
+    lower on a page ended it with 2 rows a column. Now a tournament's points are never split
+    across pages, in blocks of at most 45 places (each as even as can be), moved whole to the next page
+    when they do not fit. The example's bulletins, printed as the build prints them, and one of
+    tournaments of 13 to 140 players one after another (each starting elsewhere on its page): every
+    tournament printed over several pages holds four rows at least in each column of each page,
+    its places in order."""
+    documents = {d.path: d for d in example_scored.reports["tour-de-france"].documents}
+    found = []
+    for path in ("2005/classement-2005-05-07", "2005/classement-2005-06-10", "2005/classement-2005-07-09"):
+        bulletin = documents[path]
+        data = pdf.render_pdf(printed(bulletin), bulletin.date)
+        found += [f"{path} {said}" for tournament in bulletin.context["latest"] for said in few_in_columns(data, tournament)]
+    model = documents["2005/classement-2005-06-10"]
+    shape = model.context["latest"][0]
+    latest = [{**shape, "name": f"Tournoi {count}", "rows": [
+        {"place": place, "player": f"ESSAI{count}X{place:03d} Joueur", "points": str(2000 - place)}
+        for place in range(1, count + 1)]} for count in (13, 19, 42, 100, 27, 60, 140, 33, 75, 16, 48, 90, 23)]
+    long = dataclasses.replace(model, context={**model.context, "latest": latest})
+    data = pdf.render_pdf(printed(long), long.date)
+    found += [said for tournament in latest for said in few_in_columns(data, tournament)]
+    assert found == []
+    # the tournaments run over pages: over several of them, one of 140 players among them
+    assert len({number for number, _ in points_columns(data, {row["player"] for row in latest[6]["rows"]})}) >= 2
 
 # -- a table's header ------------------------------------------------------------------------------
 

@@ -114,7 +114,9 @@ def build(
     corrected = [change for change in result.republished if not change.same_content]
     if corrected:
         many = len(corrected) > 1
-        listed(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} pour la même date "
+        # each line says its date, and a final ranking whose date moved the one it was sent with
+        # (render/changes.py `_final_changed`): not « pour la même date », untrue of that one
+        listed(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} "
                f"modifié{'s' if many else ''} par ce calcul (renvoyez-les s’ils ont été envoyés) :", corrected)
     if relaid := changes.relaid(result.republished):
         err(relaid)

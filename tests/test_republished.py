@@ -140,8 +140,7 @@ def test_build_lists_them_at_the_end_in_french(small_league_copy):
                str(small_league_copy.outputs), "--archive", str(small_league_copy.inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr
     lines = done.stderr.splitlines()
-    start = lines.index("2 documents déjà publiés pour la même date modifiés par ce calcul (renvoyez-les "
-                        "s’ils ont été envoyés) :")
+    start = lines.index("2 documents déjà publiés modifiés par ce calcul (renvoyez-les s’ils ont été envoyés) :")
     assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
                                 "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
                                 "2026)")
@@ -251,11 +250,15 @@ def test_a_late_workbook_dated_before_the_closing_day_is_a_correction_of_the_fin
     said = ("la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change ; "
             "classeur ajouté : 2026-02-14-nimes.xlsx (tournoi du 14 février 2026)")
     lines = done.stderr.splitlines()
+    # not « pour la même date »: the final ranking's moved, its line says the one it was sent with
+    assert "2 documents déjà publiés modifiés par ce calcul (renvoyez-les s’ils ont été envoyés) :" in lines
+    assert "pour la même date" not in done.stderr
     assert ("  - grand-sud/2026/classement-final-2026 (Classement final de la saison 2026, 14 février 2026) : "
             + said) in lines
     assert f"  - {ANNEX} (Classement régional Grand Sud 2026, 14 février 2026) : {said}" in lines
     page = (outputs / "verification.html").read_text(encoding="utf-8")
     assert "Documents déjà publiés modifiés par ce calcul" in page and "déjà publié (daté du 10 janvier 2026)" in page
+    assert "pour la même date" not in page
     corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
     corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")  # French typography's spaces
     assert "la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change" in corrections

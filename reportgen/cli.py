@@ -111,13 +111,12 @@ def build(
             err(f"{slug} : {'à jour' if result.unchanged else 'publié'} dans {outputs / slug}")
     # What was already sent never changes silently: each correction named, to send again; a new
     # layout of the same results said in one line (render/changes.py `relaid`).
-    corrected = [change for change in result.republished if not change.same_content]
-    if corrected:
-        many = len(corrected) > 1
-        # each line says its date, and a final ranking whose date moved the one it was sent with
-        # (render/changes.py `_final_changed`): not « pour la même date », untrue of that one
-        listed(f"{french.plural(len(corrected), 'document')} déjà publié{'s' if many else ''} "
-               f"modifié{'s' if many else ''} par ce calcul (renvoyez-les s’ils ont été envoyés) :", corrected)
+    # Each line says its date, and a final ranking whose date moved the one it was sent with
+    # (render/changes.py `_final_changed`): not « pour la même date », untrue of that one. A document
+    # withdrawn (a season opened again, a workbook removed), or back as it was, under its own heading.
+    for kind in (changes.CHANGED, changes.WITHDRAWN, changes.RESTORED):
+        if found := changes.listed(result.republished, kind):
+            listed(changes.heading(kind, len(found)), found)
     if relaid := changes.relaid(result.republished):
         err(relaid)
     if not result.ok:

@@ -213,7 +213,7 @@ def test_a_new_layout_of_the_same_results_is_one_line_with_nothing_to_send_again
     done = run("build", "--quiet", "--inputs", str(small_league_copy.inputs), "--outputs",
                str(small_league_copy.outputs), "--archive", str(small_league_copy.inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr
-    assert "renvoyez-les" not in done.stderr
+    assert "renvoyez-l" not in done.stderr
     relaid = [line for line in done.stderr.splitlines() if "remis en page" in line]
     assert len(relaid) == 1 and relaid[0].endswith("avec les mêmes résultats (grand-sud) : inutile de les renvoyer")
     page = (small_league_copy.outputs / "verification.html").read_text(encoding="utf-8")
@@ -312,3 +312,87 @@ def test_a_tournament_announced_in_the_calendar_is_the_reason_given_not_a_new_la
     (inputs / "calendrier.xlsx").unlink()
     assert changed(build(inputs, outputs, TODAY)) == {
         "grand-sud/2026/classement-2026-01-10": ("le calendrier (calendrier.xlsx) a changé",)}
+
+
+def test_a_season_opened_again_withdraws_its_final_ranking_and_says_what_is_in_force(small_league_copy):
+    """`reportgen season open 2026`, then `make`: the final bulletin the secretary may have mailed
+    to the clubs left outputs/ and the site, and the build said only « les saisons closes
+    (saisons.toml) ont changé » of the annex. It says that the final ranking is withdrawn, why, and
+    which ranking is in force in its place: terminal, verification.html, the site's corrections."""
+    from tests.test_cli import run
+    from tests.test_seasons import reopen
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    assert reopen(inputs, "2026").returncode == 0
+    done = run("build", "--quiet", "--inputs", str(inputs), "--outputs", str(outputs),
+               "--archive", str(inputs.parent / "archive"))
+    assert done.returncode == 0, done.stderr
+    assert not (outputs / f"{FINAL}.pdf").exists()
+    lines = done.stderr.splitlines()
+    start = lines.index("1 document déjà publié retiré par ce calcul (s’il a été envoyé, dites aux clubs qu’il est "
+                        "retiré et ce qui est en vigueur à sa place) :")
+    withdrawn = ("la saison 2026 est rouverte : son classement final est retiré ; en vigueur à sa place : "
+                 "Classement après les tournois de Carcassonne et de Toulouse du 10 janvier 2026")
+    assert lines[start + 1] == f"  - {FINAL} (Classement final de la saison 2026, 10 janvier 2026) : {withdrawn}"
+    assert (f"  - {ANNEX} (Classement régional Grand Sud 2026, 10 janvier 2026) : les saisons closes (saisons.toml) "
+            "ont changé ; la saison 2026 est rouverte : son classement n’est plus final") in lines
+    page = (outputs / "verification.html").read_text(encoding="utf-8")
+    assert "Documents déjà publiés retirés par ce calcul" in page and "son classement final est retiré" in page
+    corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
+    corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")
+    assert "la saison 2026 est rouverte : son classement final est retiré" in corrections
+    assert "en vigueur à sa place : Classement après les tournois de Carcassonne et de Toulouse" in corrections
+    assert "classement-final-2026.html" not in corrections  # withdrawn: not linked
+
+
+def test_a_final_ranking_withdrawn_comes_back_as_it_was_or_as_a_correction_of_the_one_withdrawn(small_league_copy):
+    """Closed again, the final bulletin came back as a new document, never compared with the one
+    withdrawn (the previous manifest no longer had it): a club that had the first was not told it
+    changed. The manifest keeps what it withdrew until it comes back, through the builds between:
+    closed again as it was, it is in force again, unchanged; with a tournament of 14 March played
+    while the season was open, it is a correction of the one withdrawn, its date (10 January) said."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    (inputs / "saisons.toml").unlink()  # opened again (as `reportgen season open` leaves it: no season closed)
+    assert changed(build(inputs, outputs, TODAY))[FINAL][0].startswith("la saison 2026 est rouverte")
+    close_season(inputs, dt.date(2026, 2, 28))
+    result = build(inputs, outputs, TODAY)
+    (back,) = [change for change in result.republished if change.path.endswith("classement-final-2026")]
+    assert (back.kind, back.reasons) == ("restored", ("la saison 2026 est close de nouveau : son classement final "
+                                                      "retiré à sa réouverture est de nouveau en vigueur, inchangé",))
+    (inputs / "saisons.toml").unlink()
+    build(inputs, outputs, TODAY)  # withdrawn again
+    write_tournament(inputs, "2026-03-14-nimes", day="14/03/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    assert FINAL not in changed(build(inputs, outputs, TODAY))  # a build while open: still withdrawn, kept
+    close_season(inputs, dt.date(2026, 3, 31))
+    result = build(inputs, outputs, TODAY)
+    assert changed(result)[FINAL] == (
+        "la saison 2026 est close de nouveau : son classement final retiré à sa réouverture (daté du 10 janvier 2026) "
+        "change", "classeur ajouté : 2026-03-14-nimes.xlsx (tournoi du 14 mars 2026)",
+        "les saisons closes (saisons.toml) ont changé")
+    import json
+    assert "withdrawn" not in json.loads((outputs / "grand-sud" / "publications.json").read_text(encoding="utf-8"))
+
+
+def test_a_bulletin_whose_workbook_is_removed_is_withdrawn(small_league_copy):
+    """The 20 January tournament's workbook deleted (a tournament that was not one of the circuit's):
+    its bulletin, already published, left outputs/ in silence. Withdrawn, with its workbook named.
+    A whole season leaving the publication (its workbooks archived out of inputs/) withdraws nothing."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_tournament(inputs, "2026-01-20-nimes", day="20/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    assert build(inputs, outputs, TODAY).ok
+    (inputs / "2026-01-20-nimes.xlsx").unlink()
+    result = build(inputs, outputs, TODAY)
+    (gone,) = result.republished
+    assert (gone.kind, str(gone)) == ("withdrawn", "grand-sud/2026/classement-2026-01-20 (Classement après le tournoi "
+                                      "de Nîmes du 20 janvier 2026, 20 janvier 2026) : document retiré ; classeur "
+                                      "retiré : 2026-01-20-nimes.xlsx (tournoi du 20 janvier 2026)")
+    (inputs / "2025-06-01-albi.xlsx").unlink()  # season 2025 leaves whole (2026's bulletins compare with it)
+    left = build(inputs, outputs, TODAY)
+    assert left.ok and not list((outputs / "grand-sud" / "2025").glob("*.*"))
+    assert [change.kind for change in left.republished if change.path.startswith("2025/")] == []

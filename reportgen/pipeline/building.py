@@ -398,6 +398,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     manifests = {slug: _before_pdfs(Manifest.from_json(files[outputs / slug / MANIFEST]), staging, laid)
                  for slug, (staging, files, waiting, laid) in rendered.items()}
     changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
+    for slug, manifest in manifests.items():  # what it withdrew, kept until published again
+        manifest.withdrawn = changes.withdrawn(previous[slug], manifest.as_dict())
     republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
     # Each PDF staged in its circuit's folder as soon as it is rendered, not held until the last one;
     # a circuit whose staging the machine refuses publishes nothing (its error said below).
@@ -457,8 +459,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                                            league.settings.name, league.reading.clubs)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
-        republished=[str(change) for change in republished if not change.same_content],
-        relaid=changes.relaid(republished),
+        republished=changes.listed(republished, changes.CHANGED), withdrawn=changes.listed(republished, changes.WITHDRAWN),
+        restored=changes.listed(republished, changes.RESTORED), relaid=changes.relaid(republished),
         held=[circuits.REGISTRY[slug].title for slug in scored.blocked]).encode("utf-8")
     if len(pdfs):
         progress.phase("PDF", len(pdfs))  # those rendered while the pages were made counted at once

@@ -21,6 +21,15 @@ new edition, not a change to what was sent; a new document is not a change eithe
 season's ranking is final (`sources`' `final`): the final bulletin and the season's annex are dated
 by the season's last tournament, and a late tournament that moves that date changes the final
 ranking already sent (`_final_changed`).
+
+A document already published that a build no longer publishes is withdrawn, and said so: the
+final bulletin of a season opened again (`reportgen season open`), with the ranking in force in
+its place, or a document whose workbook was removed (`_withdrawal`). Not a season that leaves the
+publication whole (its workbooks out of inputs/ once archived), nor a file renamed by a new version:
+no document of the league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
+the sources it was made from) until it is published again, however many builds later: then it is
+compared with what was withdrawn (`_returned`), the same (« inchangé », in force again) or a
+correction with its reasons, never a new document a club that had the first would not hear of.
 """
 
 from __future__ import annotations
@@ -72,6 +81,9 @@ def sources(inputs: Path, workbooks: Iterable[tuple[str, dt.date]], digests: Map
     }
 
 
+CHANGED, WITHDRAWN, RESTORED = "changed", "withdrawn", "restored"
+
+
 @dataclass(frozen=True)
 class Republished:
     """A document already published for a date, which this build changes."""
@@ -83,6 +95,9 @@ class Republished:
     reasons: tuple[str, ...]
     # only its layout changed: no source, and none of the rankings it reports (`republished`)
     same_content: bool = False
+    # CHANGED: published again in other bytes; WITHDRAWN: no longer published (its `date`, the one it
+    # was sent with); RESTORED: withdrawn before, published again as it was
+    kind: str = CHANGED
 
     def __str__(self) -> str:
         same = " (même contenu)" if self.same_content else ""
@@ -139,11 +154,12 @@ def _published(manifest: dict) -> dict[str, dict]:
         # The page's hash: a long ranking's PDF is rendered from its top rows only (render/pdf.py `record`).
         found[document["path"]] = {"title": document["title"], "date": document["date"],
                                    "hash": record.get("page", record.get("html")),
-                                   "season": document.get("season"), "whole": not document.get("events")}
+                                   "season": document.get("season"), "whole": not document.get("events"),
+                                   "csv": bool(document.get("csv"))}
     for annex in manifest.get("annexes") or []:
         if annex.get("date"):
             found[annex["path"]] = {"title": annex["title"], "date": annex["date"], "hash": annex.get("sha256"),
-                                    "season": annex.get("season"), "whole": True}
+                                    "season": annex.get("season"), "whole": True, "csv": False}
     return found
 
 
@@ -154,8 +170,10 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     reasons = []
     for label in sorted(set(old) | set(new)):
         was, now = old.get(label), new.get(label)
-        dated = (now or was or {})["date"]  # one of them holds the label
-        if dated > day or (was and now and was["sha256"] == now["sha256"] and was["date"] == now["date"]):
+        dated = (now or was or {})["date"]  # one of them holds the label: its tournament's day now
+        # a workbook whose date moved changes what was published of either day (its bulletin leaves one)
+        earliest = min(found["date"] for found in (was, now) if found)
+        if earliest > day or (was and now and was["sha256"] == now["sha256"] and was["date"] == now["date"]):
             continue
         kind = "added" if was is None else "removed" if now is None else "same day" if dated == day else "changed"
         reasons.append(WORKBOOK_WORDS[kind].format(label=label, when=french.date_long(dt.date.fromisoformat(dated))))
@@ -164,6 +182,8 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
         reasons.append(f"la saison {season} est close : son classement est désormais final")
+    if season in set(before.get("closed") or ()) - set(after.get("closed") or ()):
+        reasons.append(f"la saison {season} est rouverte : son classement n’est plus final")
     return tuple(reasons) or (NEW_VERSION,)
 
 
@@ -178,7 +198,10 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
     all_same = bool(rankings_before) and all(rankings_after.get(path) == digest
                                              for path, digest in rankings_before.items())
     final = _final(before) & _final(after)
-    changed = []
+    changed = [gone for _, gone in _withdrawals(circuit, before, after, old, new)]
+    withdrawn = {record["path"]: record for record in before.get("withdrawn") or () if isinstance(record, dict)}
+    changed += [back for path, now in new.items() if path not in old and path in withdrawn
+                if (back := _returned(circuit, path, withdrawn[path], now, after)) is not None]
     for path, was in old.items():
         now = new.get(path)
         if now is None or now["hash"] == was["hash"] or was["hash"] is None:
@@ -203,6 +226,83 @@ def republished(circuit: str, before: dict | None, after: dict) -> list[Republis
     return changed
 
 
+WITHDRAWN_LEAD = "document retiré"
+
+
+def _withdrawals(circuit: str, before: dict, after: dict, old: dict[str, dict],
+                 new: dict[str, dict]) -> list[tuple[dict, Republished]]:
+    """The documents of `before` that `after` no longer publishes and that were withdrawn, each with
+    what the manifest keeps of it (`withdrawn`) and what the secretary is told."""
+    found = []
+    for path, was in old.items():
+        if path in new or was["hash"] is None:
+            continue
+        gone = _withdrawal(circuit, path, was, before, after, new)
+        if gone is not None:
+            found.append(({"path": path, **was, "sources": before.get("sources") or {}}, gone))
+    return found
+
+
+def _withdrawal(circuit: str, path: str, was: dict, before: dict, after: dict,
+                new: dict[str, dict]) -> Republished | None:
+    """A document no longer published, withdrawn (its reasons, its date the one it was sent with), or
+    None when nothing of the league was taken back: its whole season left the publication (its
+    workbooks out of inputs/ once archived), or no workbook nor closing explains it (a file a new
+    version of reportgen names otherwise)."""
+    season = was["season"]
+    if not any(document["season"] == season for document in new.values()):
+        return None
+    old_sources, new_sources = before.get("sources") or {}, after.get("sources") or {}
+    date = dt.date.fromisoformat(was["date"])
+    if was["whole"] and season in _final(before) and season not in set(new_sources.get("closed") or ()):
+        # `reportgen season open`: the final bulletin leaves, the season's latest dated ranking is in force
+        dated = [document for document in new.values()
+                 if document["season"] == season and document["csv"] and not document["whole"]]
+        in_force = max(dated, key=lambda document: document["date"], default=None)
+        reasons = (f"la saison {season} est rouverte : son classement final est retiré",
+                   *([f"en vigueur à sa place : {in_force['title']}"] if in_force else []))
+        return Republished(circuit, path, was["title"], date, reasons, kind=WITHDRAWN)
+    reasons = _reasons(old_sources, new_sources, was["date"], season)
+    if not any(workbook_change(reason) for reason in reasons):
+        return None
+    return Republished(circuit, path, was["title"], date, (WITHDRAWN_LEAD, *reasons), kind=WITHDRAWN)
+
+
+def _returned(circuit: str, path: str, record: dict, now: dict, after: dict) -> Republished | None:
+    """A document withdrawn by an earlier build (`record`, as `withdrawn` keeps it) published again:
+    as it was (in force again: a club told of its withdrawal must hear it), or changed since, a
+    correction whose reasons compare the sources it was made from with today's. A closed season's
+    final ranking opened and closed again is said so; its date may have moved (a late tournament)."""
+    if record.get("hash") is None or now["hash"] is None:
+        return None  # nothing to compare with: a new document, as any
+    season, date = now["season"], dt.date.fromisoformat(now["date"])
+    final = now["whole"] and season in _final(after) and season in _final({"sources": record.get("sources")})
+    if record["hash"] == now["hash"]:
+        said = (f"la saison {season} est close de nouveau : son classement final retiré à sa réouverture est "
+                "de nouveau en vigueur, inchangé") if final else "retiré auparavant, de nouveau publié, inchangé"
+        return Republished(circuit, path, now["title"], date, (said,), kind=RESTORED)
+    dated = "" if record["date"] == now["date"] else \
+        f" (daté du {french.date_long(dt.date.fromisoformat(record['date']))})"
+    said = (f"la saison {season} est close de nouveau : son classement final retiré à sa réouverture{dated} change"
+            if final else f"retiré auparavant{dated}, de nouveau publié avec un autre contenu")
+    reasons = _reasons(record.get("sources") or {}, after.get("sources") or {}, now["date"], season)
+    return Republished(circuit, path, now["title"], date, (said, *reasons))
+
+
+def withdrawn(before: dict | None, after: dict) -> list[dict]:
+    """What `after`'s manifest keeps of the documents withdrawn (`withdrawn`): those `before` kept
+    that are still unpublished while their season is, and those this build withdraws, each with
+    the sources it was made from, so that it is known when it comes back (`_returned`)."""
+    if not before:
+        return []
+    old, new = _published(before), _published(after)
+    seasons = {document["season"] for document in new.values()}
+    kept = {record["path"]: record for record in before.get("withdrawn") or ()
+            if isinstance(record, dict) and record.get("path") not in new and record.get("season") in seasons}
+    kept |= {record["path"]: record for record, _ in _withdrawals(str(after.get("circuit", "")), before, after, old, new)}
+    return [kept[path] for path in sorted(kept)]
+
+
 def _final(manifest: dict) -> set[int]:
     """The seasons whose ranking a manifest published as final (none said: an older manifest)."""
     return set((manifest.get("sources") or {}).get("final") or ())
@@ -224,6 +324,31 @@ def _final_changed(season: int, was: str, now: str, reasons: tuple[str, ...]) ->
         return reasons  # a new layout, a directory, the closing itself: said as for any document
     dated = "" if was == now else f" (daté du {french.date_long(dt.date.fromisoformat(was))})"
     return (f"la saison {season} est close : son classement final déjà publié{dated} change", *reasons)
+
+
+def listed(changes: Iterable[Republished], kind: str) -> list[Republished]:
+    """The documents of one kind (`CHANGED`, `WITHDRAWN`, `RESTORED`) the secretary is told of, each
+    under its own heading: a new layout of the same content is said apart (`relaid`)."""
+    return [change for change in changes if change.kind == kind and not change.same_content]
+
+
+# The heading of each kind, singular and plural, with what the secretary does with them (terminal)
+HEADINGS = {
+    CHANGED: ("document déjà publié modifié par ce calcul (renvoyez-le s’il a été envoyé)",
+              "documents déjà publiés modifiés par ce calcul (renvoyez-les s’ils ont été envoyés)"),
+    WITHDRAWN: ("document déjà publié retiré par ce calcul (s’il a été envoyé, dites aux clubs qu’il est retiré et "
+                "ce qui est en vigueur à sa place)",
+                "documents déjà publiés retirés par ce calcul (s’ils ont été envoyés, dites aux clubs qu’ils sont "
+                "retirés et ce qui est en vigueur à leur place)"),
+    RESTORED: ("document retiré auparavant, publié de nouveau par ce calcul tel qu’il était (s’il a été envoyé, "
+               "dites aux clubs qu’il est de nouveau en vigueur)",
+               "documents retirés auparavant, publiés de nouveau par ce calcul tels qu’ils étaient (s’ils ont été "
+               "envoyés, dites aux clubs qu’ils sont de nouveau en vigueur)")}
+
+
+def heading(kind: str, count: int) -> str:
+    """« 2 documents déjà publiés modifiés par ce calcul (renvoyez-les s’ils ont été envoyés) : »."""
+    return f"{french.plural(count, *HEADINGS[kind])} :"
 
 
 def relaid(changes: Iterable[Republished]) -> str:

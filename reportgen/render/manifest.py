@@ -47,6 +47,10 @@ class Manifest:
     # The public copies' keys under which a whole file was found to name no such player: no copy,
     # known so by the next build without masking it again (pipeline/publishing.py `copy_of`)
     unmasked: list[str] = field(default_factory=list)
+    # The documents it published before and no longer does, withdrawn (a season opened again, a
+    # workbook removed), each as it was with the sources it was made from, until published again
+    # (render/changes.py `withdrawn`): then compared with what was withdrawn
+    withdrawn: list[dict[str, Any]] = field(default_factory=list)
 
     @classmethod
     def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
@@ -73,6 +77,8 @@ class Manifest:
             data["public"] = dict(sorted(self.public.items()))
         if self.unmasked:
             data["unmasked"] = sorted(self.unmasked)
+        if self.withdrawn:  # absent when none: the bytes of a publication that never withdrew one
+            data["withdrawn"] = self.withdrawn
         return data
 
     def to_json(self) -> bytes:
@@ -89,6 +95,7 @@ class Manifest:
                        [AnnexEntry(a["season"], a["date"], a["title"], a["path"], a.get("sha256"))
                         for a in raw["annexes"]],
                        dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"),
-                       dict(raw.get("public") or {}), list(raw.get("unmasked") or []))
+                       dict(raw.get("public") or {}), list(raw.get("unmasked") or []),
+                       list(raw.get("withdrawn") or []))
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a manifest: {error}") from error

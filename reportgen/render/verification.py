@@ -27,10 +27,11 @@ def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
 
 
 def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str, day: str,
-                templates: Path = TEMPLATES, republished: Sequence[str] = (), relaid: str = "",
-                held: Sequence[str] = ()) -> str:
+                templates: Path = TEMPLATES, republished: Sequence[object] = (), relaid: str = "",
+                held: Sequence[str] = (), withdrawn: Sequence[object] = (), restored: Sequence[object] = ()) -> str:
     """The page `check` writes, and `build` too, with the documents already published whose content
-    it changed (`republished`, render/changes.py) and those only laid out anew (`relaid`, one
+    it changed (`republished`, render/changes.py), withdrew (`withdrawn`) or published again as they
+    were before their withdrawal (`restored`), each said by its line, and those only laid out anew (`relaid`, one
     sentence), and the circuits its problems hold back (`held`, their titles: `make` publishes nothing
     new of theirs, the others' documents go out): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
@@ -40,4 +41,5 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
         # a hold (model.Level.HELD) is listed with its file, counted neither as a problem nor a warning
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
         warnings=sum(p.level is Level.WARNING for p in problems),
-        republished=list(republished), relaid=relaid, held=french.joined([f"« {title} »" for title in held]))
+        republished=[str(line) for line in republished], withdrawn=[str(line) for line in withdrawn],
+        restored=[str(line) for line in restored], relaid=relaid, held=french.joined([f"« {title} »" for title in held]))

@@ -38,7 +38,9 @@ def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dic
     # lists it apart, in one line a day, not as a correction
     history += [{"circuit": change.circuit, "path": change.path, "title": change.title,
                  "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons),
-                 **({"layout": True} if change.same_content else {})}
+                 **({"layout": True} if change.same_content else {}),
+                 # withdrawn, or back as it was: its row says so (site/corrections.py)
+                 **({"kind": change.kind} if change.kind != "changed" else {})}
                 for change in republished]
     unique = {json.dumps(item, ensure_ascii=False, sort_keys=True): item for item in history}
     return sorted(unique.values(), key=lambda c: (c["day"], c["date"], c["circuit"], c["path"]), reverse=True)

@@ -396,3 +396,18 @@ def test_a_bulletin_whose_workbook_is_removed_is_withdrawn(small_league_copy):
     left = build(inputs, outputs, TODAY)
     assert left.ok and not list((outputs / "grand-sud" / "2025").glob("*.*"))
     assert [change.kind for change in left.republished if change.path.startswith("2025/")] == []
+
+
+def test_a_bulletin_whose_workbook_moved_to_another_day_is_withdrawn_with_it(small_league_copy):
+    """A workbook of 20 January whose date is corrected to 21 January: its bulletin of 20 January
+    leaves, withdrawn for that workbook (its day now said); the 21 January one is a new edition."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_tournament(inputs, "2026-01-20-nimes", day="20/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    assert build(inputs, outputs, TODAY).ok
+    write_tournament(inputs, "2026-01-20-nimes", day="21/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    result = build(inputs, outputs, TODAY)
+    assert [(change.kind, change.path, change.reasons) for change in result.republished] == [
+        ("withdrawn", "2026/classement-2026-01-20",
+         ("document retiré", "classeur modifié : 2026-01-20-nimes.xlsx (tournoi du 21 janvier 2026)"))]

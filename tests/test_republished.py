@@ -91,11 +91,13 @@ def test_a_played_masters_is_frozen_a_late_grand_sud_tournament_is_a_notice(tmp_
                for notice in result.notices)
 
 
-def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[int] = ()) -> dict:
+def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[int] = (),
+             final: list[int] | None = None) -> dict:
     data = {"documents": [{"season": 2026, "path": "2026/x", "title": "Classement", "date": date}], "annexes": [],
             "pdfs": {"2026/x.pdf": {"html": html}}}
     if workbooks is not None:
-        data["sources"] = {"workbooks": workbooks, "shared": {"clubs.xlsx": "c"}, "closed": list(closed)}
+        data["sources"] = {"workbooks": workbooks, "shared": {"clubs.xlsx": "c"}, "closed": list(closed),
+                           "final": list(closed if final is None else final)}
     return data
 
 
@@ -103,6 +105,18 @@ def test_a_season_that_closes_is_the_reason_its_final_ranking_changes():
     """Its year is over, or the secretary ran `reportgen season close`: « à date » becomes « final »."""
     (change,) = republished("grand-sud", manifest("2026-11-14", "a", {}), manifest("2026-11-14", "b", {}, [2026]))
     assert change.reasons == ("la saison 2026 est close : son classement est désormais final",)
+
+
+def test_a_season_closed_or_opened_again_says_its_ranking_s_state_only_where_the_closing_makes_it_final():
+    """The Masters' bulletin (its « Classement final », what was played) read « la saison 2026 est
+    rouverte : son classement n’est plus final » when the Grand Sud season it was played on was opened
+    again, as it read « … désormais final » at its closing: its own standings are neither."""
+    (opened,) = republished("grand-sud", manifest("2026-11-14", "a", {}, [2026]), manifest("2026-11-14", "b", {}))
+    assert opened.reasons == ("la saison 2026 est rouverte : son classement n’est plus final",)
+    (closed,) = republished("masters", manifest("2026-11-28", "a", {}), manifest("2026-11-28", "b", {}, [2026], []))
+    assert closed.reasons == ("la saison 2026 est close",)
+    (masters,) = republished("masters", manifest("2026-11-28", "a", {}, [2026], []), manifest("2026-11-28", "b", {}))
+    assert masters.reasons == ("la saison 2026 est rouverte",)
 
 
 def test_a_new_edition_for_a_later_date_is_not_a_change_to_what_was_sent():

@@ -180,10 +180,14 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     old_shared, new_shared = before.get("shared") or {}, after.get("shared") or {}
     reasons += [SHARED_FILES[name] for name in SHARED_FILES
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]
+    # the closing, or its withdrawal (`reportgen season open`); its ranking's state said only of a
+    # circuit whose closing makes it final (`final`): the Masters' own standings stay what was played
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
-        reasons.append(f"la saison {season} est close : son classement est désormais final")
+        reasons.append(f"la saison {season} est close" + (" : son classement est désormais final"
+                                                           if season in set(after.get("final") or ()) else ""))
     if season in set(before.get("closed") or ()) - set(after.get("closed") or ()):
-        reasons.append(f"la saison {season} est rouverte : son classement n’est plus final")
+        reasons.append(f"la saison {season} est rouverte" + (" : son classement n’est plus final"
+                                                              if season in set(before.get("final") or ()) else ""))
     return tuple(reasons) or (NEW_VERSION,)
 
 

@@ -358,7 +358,8 @@ def test_the_season_s_ranking_renamed_at_its_end_is_a_full_build_s_either_way(le
     """The season's ranking is `classement-provisoire-2026` while the season runs and
     `classement-final-2026` once it is over: the same rows under another path. Its CSV, site record
     and public-copy keys are by path, so a rebuild on each side of the change (the year over, then a
-    season closed, then opened again) gives a full build's files, nothing left of the other name."""
+    season closed, then opened again) gives a full build's files, nothing left of the other name, but
+    the manifest's record of the final bulletin withdrawn."""
     from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
 
     inputs, outputs = league
@@ -380,7 +381,14 @@ def test_the_season_s_ranking_renamed_at_its_end_is_a_full_build_s_either_way(le
         assert finals == {f"2026/classement-{name}-2026"}, number
         fresh = tmp_path / f"fresh-{number}"
         assert build(inputs, fresh, day).ok
-        assert {path: data for path, data in snapshot(fresh).items() if path.startswith("grand-sud/")} == \
+        # the manifest alone keeps what the publication withdrew (render/changes.py `withdrawn`), history
+        # a full build cannot know: opened again, the final bulletin, until it is published again
+        manifest = json.loads(after.pop("grand-sud/publications.json"))
+        assert [record["path"] for record in manifest.pop("withdrawn", [])] == (
+            ["2026/classement-final-2026"] if name == "provisoire" else []), number
+        assert manifest == json.loads(snapshot(fresh)["grand-sud/publications.json"]), number
+        assert {path: data for path, data in snapshot(fresh).items()
+                if path.startswith("grand-sud/") and path != "grand-sud/publications.json"} == \
             {path: data for path, data in after.items() if path.startswith("grand-sud/")}, number
 
 

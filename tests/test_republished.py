@@ -425,3 +425,20 @@ def test_a_bulletin_whose_workbook_moved_to_another_day_is_withdrawn_with_it(sma
     assert [(change.kind, change.path, change.reasons) for change in result.republished] == [
         ("withdrawn", "2026/classement-2026-01-20",
          ("document retiré", "classeur modifié : 2026-01-20-nimes.xlsx (tournoi du 21 janvier 2026)"))]
+
+
+def test_a_bulletin_a_directory_change_takes_back_is_withdrawn(small_league_copy):
+    """Nîmes moved to the Bouches-du-Rhône in clubs.xlsx: its tournament of 20 January is no longer
+    one of the circuit's, and its bulletin already published left in silence (no workbook changed).
+    Withdrawn, the directory named: any source that explains it, not a new version of reportgen."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_tournament(inputs, "2026-01-20-nimes", day="20/01/2026", club="NIME", results=[
+        [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    assert build(inputs, outputs, TODAY).ok
+    book = openpyxl.load_workbook(inputs / "clubs.xlsx")
+    next(row for row in book["Clubs"].iter_rows(min_row=2) if row[0].value == "NIME")[2].value = "13"
+    book.save(inputs / "clubs.xlsx")
+    result = build(inputs, outputs, TODAY)
+    assert result.ok and not (outputs / "grand-sud" / "2026" / "classement-2026-01-20.html").exists()
+    assert [(change.kind, change.reasons) for change in result.republished if change.path.endswith("2026-01-20")] == [
+        ("withdrawn", ("document retiré", "l’annuaire des clubs (clubs.xlsx) a changé"))]

@@ -24,9 +24,10 @@ ranking already sent (`_final_changed`).
 
 A document already published that a build no longer publishes is withdrawn, and said so: the
 final bulletin of a season opened again (`reportgen season open`), with the ranking in force in
-its place, or a document whose workbook was removed (`_withdrawal`). Not a season that leaves the
-publication whole (its workbooks out of inputs/ once archived), nor a file renamed by a new version:
-no document of the league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
+its place, or a document a source takes back (its workbook removed or dated another day, a club's
+department in clubs.xlsx) (`_withdrawal`). Not a season that leaves the publication whole (its
+workbooks out of inputs/ once archived), nor a file renamed by a new version: no document of the
+league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
 the sources it was made from) until it is published again, however many builds later: then it is
 compared with what was withdrawn (`_returned`), the same (« inchangé », in force again) or a
 correction with its reasons, never a new document a club that had the first would not hear of.
@@ -251,8 +252,8 @@ def _withdrawal(circuit: str, path: str, was: dict, before: dict, after: dict,
                 new: dict[str, dict]) -> Republished | None:
     """A document no longer published, withdrawn (its reasons, its date the one it was sent with), or
     None when nothing of the league was taken back: its whole season left the publication (its
-    workbooks out of inputs/ once archived), or no workbook nor closing explains it (a file a new
-    version of reportgen names otherwise)."""
+    workbooks out of inputs/ once archived), or no source explains it (a file a new version of
+    reportgen names otherwise, a publication that recorded no sources)."""
     season = was["season"]
     if not any(document["season"] == season for document in new.values()):
         return None
@@ -267,7 +268,7 @@ def _withdrawal(circuit: str, path: str, was: dict, before: dict, after: dict,
                    *([f"en vigueur à sa place : {in_force['title']}"] if in_force else []))
         return Republished(circuit, path, was["title"], date, reasons, kind=WITHDRAWN)
     reasons = _reasons(old_sources, new_sources, was["date"], season)
-    if not any(workbook_change(reason) for reason in reasons):
+    if reasons in ((NEW_VERSION,), (UNKNOWN,)):
         return None
     return Republished(circuit, path, was["title"], date, (WITHDRAWN_LEAD, *reasons), kind=WITHDRAWN)
 

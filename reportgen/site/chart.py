@@ -32,6 +32,7 @@ def text(value: object) -> str:
     return escape(str(value), quote=True)
 
 
+@lru_cache(maxsize=1 << 14)  # a build's charts put the same markers at the same places (`bump_svg`)
 def marker(index: int, x: float, y: float, size: float = 4.5) -> str:
     """Line `index`'s marker at (x, y): its shape, filled for the first five, hollow after."""
     colour = COLOURS[index % len(COLOURS)]
@@ -96,6 +97,7 @@ def _inter(size: int) -> Any:
     return ImageFont.truetype(str(TEMPLATES / "fonts" / "Inter-Regular.otf"), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=1 << 14)  # a name is at its line's end in each chart it is in (`bump_svg`)
 def fitted(label: str, room: float, size: int = 12) -> str:
     """`label` as it fits in `room` units at `size`: cut with « … » when longer (measured at ten
     times the size, for tenths of a unit). A name cut here is whole in the marker's title and in
@@ -112,6 +114,12 @@ def bump_y(place: int) -> float:
     return BUMP_TOP + (min(place, CAP + 1) - 1) * ROW
 
 
+@lru_cache(maxsize=1 << 10)  # a place's ordinate as a bump chart's points write it
+def _written_y(place: int) -> str:
+    return f"{bump_y(place):g}"
+
+
+@lru_cache(maxsize=1 << 14)  # a season's dates are under each of its charts (`written_days`)
 def label_width(label: str, size: int = DAY_SIZE) -> float:
     """A label's width in units at `size` (measured in Inter as `fitted` does): a date under a
     chart, a value beside it."""
@@ -158,15 +166,17 @@ def bump_svg(days: Sequence[str], lines: Sequence[tuple[str, Sequence[int | None
     for index in written_days(days, step):
         parts.append(f'<text x="{left + index * step:g}" y="{bottom + 24:g}" text-anchor="middle" '
                      f'font-size="{DAY_SIZE}" fill="{MUTED}">{text(days[index])}</text>')
+    # each date's abscissa, written once for the ten lines (and each place's ordinate, `_point`)
+    xs = [left + index * step for index in range(len(days))]
+    written_xs = [f"{x:g}" for x in xs]
     labels: list[float] = []
     for number, (name, places) in enumerate(lines):
         colour = COLOURS[number % len(COLOURS)]
-        points = [(left + index * step, bump_y(place), place) for index, place in enumerate(places)
-                  if place is not None]
+        points = [(xs[index], bump_y(place), place) for index, place in enumerate(places) if place is not None]
         segment: list[str] = []
         for index, at in enumerate([*places, None]):  # a gap where the player is absent
             if at is not None:
-                segment.append(f"{left + index * step:g},{bump_y(at):g}")
+                segment.append(f"{written_xs[index]},{_written_y(at)}")
             elif segment:
                 if len(segment) > 1:
                     parts.append(f'<polyline points="{" ".join(segment)}" fill="none" stroke="{colour}" '

@@ -876,8 +876,9 @@ def test_the_state_lists_every_output_and_no_absolute_path(league):
 # -- the site's pages (site/reuse.py) ----------------------------------------------------------------
 
 def site_pages(files: dict[str, bytes]) -> dict[str, bytes]:
-    """The pages a template renders: the home page and outputs/site/'s HTML."""
-    return {name: data for name, data in files.items() if name == "index.html"
+    """The pages the site makes by their source (site/reuse.py): the home page, outputs/site/'s HTML
+    and the search index."""
+    return {name: data for name, data in files.items() if name in ("index.html", "site/recherche.js")
             or (name.startswith("site/") and name.endswith(".html"))}
 
 
@@ -1084,6 +1085,72 @@ def test_tournament_pages_that_stay_are_taken_without_making_their_tables(league
     pages = Site(outputs, list(circuits.CIRCUITS), league_name, public=public, reuse=Pages(outputs)).pages()
     assert played and played <= set(tables) and len(tables) == len(set(tables))
     assert pages == Site(outputs, list(circuits.CIRCUITS), league_name, public=public).pages()
+
+
+def test_club_pages_and_the_search_that_stay_are_taken_without_making_them(league, stub_pdfs, monkeypatch):
+    """A club's page is known unchanged from what it is made from (site/pages.py `club`), before its
+    tables and list of tournaments are made, and so is the search index from its entries: a build
+    with nothing new makes neither. A row's club changed in a season no club's page shows makes the
+    page of that new club and the search index alone; a row changed in the ranking in force, the
+    pages of every club that ranking shows; a tournament renamed, the pages of the clubs whose
+    players played it and the search index; a player's publication choice, every club's page; each
+    time the pages a build without the records makes."""
+    from reportgen import circuits
+    from reportgen.site.club_page import ClubPages
+    from reportgen.site.pages import Site, club_page_name
+    from reportgen.site.privacy import Public
+    from reportgen.site.reuse import Pages
+
+    inputs, outputs = league
+    made: list[str] = []
+    club = ClubPages.club
+    monkeypatch.setattr(ClubPages, "club", lambda pages, name, table: made.append(name) or club(pages, name, table))
+    result = build(inputs, outputs, TODAY + dt.timedelta(days=1))  # another day: the build runs
+    assert not result.unchanged and result.site_rendered == [] and made == []
+    league_name = html.unescape(re.search(r'og:site_name" content="([^"]*)"', (outputs / "index.html").read_text(
+        encoding="utf-8")).group(1))  # as the build named it
+    data = outputs / "grand-sud" / "site.json"
+    site = json.loads(data.read_text(encoding="utf-8"))
+
+    def built_again(public: Public | None = None) -> list[str]:
+        """The site made from outputs/ as it is now (its records' pages taken from the last one's
+        records): the club pages and search it made, each page a full render's; then published and
+        recorded, the next one's last."""
+        from reportgen.site.publish import publish
+
+        made.clear()
+        reused = Pages(outputs)
+        pages = Site(outputs, list(circuits.CIRCUITS), league_name, public=public, reuse=reused).pages()
+        found = list(made)
+        assert pages == Site(outputs, list(circuits.CIRCUITS), league_name, public=public).pages()
+        publish(outputs, pages)
+        reused.save()
+        assert len(found) == len(set(found))
+        assert sorted(f"site/{club_page_name(name)}" for name in found) == sorted(
+            name for name in reused.rendered if name.startswith("site/club-"))
+        return [*found, *(["recherche"] if "site/recherche.js" in reused.rendered else [])]
+
+    shown = Site(outputs, list(circuits.CIRCUITS), league_name)
+    grand_sud = next(c for c in shown.circuits if c.slug == "grand-sud")
+    in_force = grand_sud.headline(grand_sud.seasons()[0])["path"]
+    clubs = shown.club_pages.clubs
+    earlier = next(r for r in site["rankings"] if r["season"] == 2025 and r["kind"] == "season")
+    earlier["rows"][-1]["club"] = "Club corrigé"
+    write_site_data(data, site)
+    assert built_again() == ["Club corrigé", "recherche"]
+
+    ranking = next(r for r in site["rankings"] if r["path"] == in_force)
+    ranking["rows"][-1]["values"] = {**ranking["rows"][-1]["values"], "points": "0"}
+    write_site_data(data, site)
+    assert set(built_again()) == {row["club"] for row in ranking["rows"] if row["club"]}
+
+    event = next(r for r in site["rankings"] if r["kind"] == "event")
+    event["name"] = "Tournoi renommé"
+    write_site_data(data, site)
+    assert set(built_again()) == {row["club"] for row in event["rows"] if row["club"]} | {"recherche"}
+
+    player = ranking["rows"][0]
+    assert set(built_again(Public({player["id"]: ("initiales", "X. Y.")}))) == set(clubs) | {"Club corrigé", "recherche"}
 
 
 # -- rankings unchanged: their CSV and site record taken from disk (eighteenth round) ---------------

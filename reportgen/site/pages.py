@@ -38,6 +38,7 @@ TOP = 10  # the home page shows each circuit's first ten
 LATEST = 10  # and the ten latest publications
 ASSETS = ("site.css", "site.js", "favicon.svg")  # copied from templates/site/
 PLAYER = "player.html.j2"
+SEARCH = "recherche.js"  # the search index, a script every page loads
 
 
 @functools.cache  # a tournament's or player's page is linked from many others
@@ -216,7 +217,13 @@ class Site:
             for row in listed)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
                 "hidden": html_lines.hidden_columns(tuple(h["title"] for h in headers if not h["main"])),
-                "day": record_day(ranking), "bulletin": circuit.bulletin(ranking["path"]),
+                "day": record_day(ranking), **self.table_links(circuit, ranking)}
+
+    def table_links(self, circuit: Circuit, ranking: dict[str, Any]) -> dict[str, Any]:
+        """What a ranking's table links besides its rows' pages: its bulletin, its CSV and its legend's
+        file, as the site links them (public copies: `Circuit.link`); all a table reads that its
+        record does not say (a club's page's source, `club`)."""
+        return {"bulletin": circuit.bulletin(ranking["path"]),
                 "csv": None if ranking.get("no_csv") else circuit.link(f"{ranking['path']}.csv"),
                 "legend": self.legend(ranking)}
 
@@ -334,7 +341,7 @@ class Site:
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
                                                         title="Corrections", corrections=self.correction_lines(),
                                                         layouts=self.layout_lines())
-        yield f"{FOLDER}/recherche.js", self.search_index()
+        yield f"{FOLDER}/{SEARCH}", self.search_index()
         yield from self._images(finish=True)
         for asset in ASSETS:
             yield f"{FOLDER}/{asset}", (self.templates / "site" / asset).read_bytes()
@@ -556,20 +563,47 @@ class Site:
         return self.player_pages.sections(player, name)
 
     def club(self, club: str) -> bytes | None:
+        """A club's page, made only when what it is made from changed, as a tournament's (`event`):
+        a setting or another day changes none, a new tournament of a circuit those of its players in
+        none. Its source: the club (its title, its page's name), the players' public forms
+        (`Public.digest`: names and whether each has a page), each section's circuit, its ranking
+        record's digest (every row, so which are the club's; its columns, title, date) and what its
+        table links (`table_links`), and the tournaments it lists (days, circuit, name, page). A
+        record whose digest is unknown (an archived season's): its context is the source, as before."""
+        sections = self.club_pages.sections(club)
         # its rows without the Club column, whose cells would each link to this very page
-        return self.render("club.html.j2", self.club_page(club),
-                           **self.club_pages.club(club, functools.partial(self.table, club_column=False)))
+        table = functools.partial(self.table, club_column=False)
+        digests = [circuit.digest(ranking) for circuit, ranking, _ in sections]
+        if None in digests:
+            return self.render("club.html.j2", self.club_page(club), **self.club_pages.club(club, table))
+        source = (club, self.public.digest, self.club_pages.events(club),
+                  [(circuit.title, digest, self.table_links(circuit, ranking))
+                   for (circuit, ranking, _), digest in zip(sections, digests)])
+        return self.render_from("club.html.j2", self.club_page(club), None, source,
+                                lambda: self.club_pages.club(club, table))
 
-    def search_index(self) -> bytes:
+    def search_index(self) -> bytes | None:
         """Players (those the site shows), clubs and tournaments, each with its page: a script the
-        pages load (a fetch of a JSON file is refused to a page opened from the file system)."""
-        entries = [{"n": self.public.name(p.id, p.name), "t": "joueur", "u": page}
-                   for p in self.players.values() if (page := self.player_page(p.id))]
-        entries += [{"n": club, "t": "club", "u": self.club_page(club)} for club in self.club_pages.clubs]
+        pages load (a fetch of a JSON file is refused to a page opened from the file system). Its
+        entries are its source (site/reuse.py): the last build's file taken when they are the same
+        (a setting, another day), each entry's search key and JSON made only when they are not.
+        None when taken as it is on disk, unread (`Pages.page`)."""
+        players = [(self.public.name(p.id, p.name), page) for p in self.players.values()
+                   if (page := self.player_page(p.id))]
+        clubs = [(club, self.club_page(club)) for club in self.club_pages.clubs]
         # a tournament with its day (« d »): the editions of one tournament share its name
-        entries += [{"n": shown_title(r), "t": "tournoi", "d": record_day(r), "u": event_page_name(c, r)}
-                    for c in self.circuits for r in c.rankings if r["kind"] == "event"]
-        lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
-                        for e in entries})
-        # json.dumps leaves "</" as is: inside a script file it is plain text, never HTML.
-        return ("window.RECHERCHE = [\n" + ",\n".join(lines) + "\n];\n").encode("utf-8")
+        events = [(shown_title(r), record_day(r), event_page_name(c, r))
+                  for c in self.circuits for r in c.rankings if r["kind"] == "event"]
+
+        def script() -> bytes:
+            entries = [{"n": name, "t": "joueur", "u": page} for name, page in players]
+            entries += [{"n": name, "t": "club", "u": page} for name, page in clubs]
+            entries += [{"n": name, "t": "tournoi", "d": day, "u": page} for name, day, page in events]
+            lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
+                            for e in entries})
+            # json.dumps leaves "</" as is: inside a script file it is plain text, never HTML.
+            return ("window.RECHERCHE = [\n" + ",\n".join(lines) + "\n];\n").encode("utf-8")
+
+        if self.reuse is None:
+            return script()
+        return self.reuse.page(f"{FOLDER}/{SEARCH}", (SEARCH, players, clubs, events), script)

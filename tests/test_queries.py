@@ -106,8 +106,8 @@ def test_the_masters_standings_say_what_their_annual_column_gives_places_in(exam
     from reportgen.render.ranking import to_json
 
     masters = queries.season_ranking("masters", example_scored.reports["masters"].rankings)
-    said = ("Classement annuel : place au classement du Grand Sud qui qualifie pour le Masters, Classement "
-            "final provisoire de la saison 2026 (tournois de 2026 seulement), au 28 novembre 2026, jour du "
+    said = ("Classement annuel : place au classement du Grand Sud qui qualifie pour le Masters, « Classement "
+            "final provisoire de la saison 2026 (tournois de 2026 seulement) », au 28 novembre 2026, jour du "
             "Masters (fichier grand-sud/2026/classement-provisoire-2026.csv).")
     lines = queries.table(masters).splitlines()
     assert lines[-2:] == ["", said] and "Class. annuel" in lines[1]

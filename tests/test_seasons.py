@@ -228,7 +228,7 @@ def test_opening_a_closed_season_again_removes_its_line_and_its_final_bulletin_a
     assert (done.returncode, done.stdout) == (0, ""), done.stderr
     assert done.stderr.splitlines() == [
         f"saison 2026 rouverte : sa clôture du 7 février 2026 est retirée de {inputs / SEASONS_FILE}",
-        "au prochain « make », son classement redevient « à date » : ses bulletins finals (classement-final-2026, "
+        "au prochain « make », son classement redevient « à date » : ses bulletins finaux (classement-final-2026, "
         "HTML et PDF) sont retirés de outputs/ et du site, son classement y est publié comme provisoire "
         "(classement-provisoire-2026.csv et l’annexe), et son dernier bulletin daté est de nouveau le classement "
         "en vigueur ; « reportgen season close 2026 » la clôt de nouveau une fois tous ses tournois reçus"]

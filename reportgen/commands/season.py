@@ -95,7 +95,7 @@ def open_(
     # What the build does once the line is gone (tests/test_seasons.py builds it): the final
     # bulletins leave outputs/ and the site, the CSV is named « provisoire » again.
     err(f"saison {season} rouverte : sa clôture du {french.date_long(day)} est retirée de {inputs / SEASONS_FILE}")
-    err(f"au prochain « make », son classement redevient « à date » : ses bulletins finals (classement-final-{season}, "
+    err(f"au prochain « make », son classement redevient « à date » : ses bulletins finaux (classement-final-{season}, "
         f"HTML et PDF) sont retirés de outputs/ et du site, son classement y est publié comme provisoire "
         f"(classement-provisoire-{season}.csv et l’annexe), et son dernier bulletin daté est de nouveau le "
         f"classement en vigueur ; « reportgen season close {season} » la clôt de nouveau une fois tous ses "

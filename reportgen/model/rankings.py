@@ -174,8 +174,9 @@ class Legend:
 
     @property
     def text(self) -> str:
-        """As printed where nothing links (the terminal, a script's JSON): its file named by `after`."""
-        return f"{self.before}{self.title}{self.after}"
+        """As printed where nothing links (the terminal, a script's JSON): its file named by `after`,
+        the title in « » as the pages quote it (templates/macros.html.j2 `cited`)."""
+        return f"{self.before}« {self.title} »{self.after}"
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,14 @@ def test_qualified_repeche_or_eliminated(played, player, subject, words):
     assert draft["Date"] == "Tue, 22 Sep 2026 09:00:00 +0000"  # the day the next round started
 
 
+def test_a_repechage_says_how_many_places_the_forfeits_freed(played):
+    """Pool A's forfeits freed one place (its bulletin: « 1 place libérée »): the notice said « des
+    places qualificatives, attribuées aux meilleures troisièmes places »."""
+    said = " ".join(body(played["2026/test/avis/tour-1/qualification-joueurk-un"]).split())
+    assert ("des forfaits ont libéré 1 place qualificative, attribuée à la meilleure troisième place des autres "
+            "poules.") in said
+
+
 def test_a_forfeit_to_the_player_and_to_his_pool(played):
     own = played["2026/test/avis/tour-1/forfait-joueurh-un"]
     assert own["Subject"] == "Tournoi test : forfait au tour 1" and own["Date"] == "Thu, 10 Sep 2026 09:00:00 +0000"

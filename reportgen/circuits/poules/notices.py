@@ -246,8 +246,7 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
                 QUALIFIED: f"Vous vous qualifiez pour le tour {played.number + 1} (Art. V : les deux premières "
                            "places de chaque poule sont qualificatives).",
                 REPECHE: f"Un repêchage vous qualifie pour le tour {played.number + 1} (Art. X) : des forfaits ont "
-                         "libéré des places qualificatives, attribuées aux meilleures troisièmes places des autres "
-                         "poules.",
+                         f"libéré {_freed(played.free_places)} des autres poules.",
                 ELIMINATED: f"Votre parcours s’arrête au tour {played.number} ; votre place au classement du tournoi "
                             "sera connue à sa fin.",
             }[line.status]
@@ -256,6 +255,15 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
                        ELIMINATED: f"élimination au tour {played.number}"}[line.status]
             found.append(Notice(QUALIFICATION, played.number, line.player, subject, [text], day))
     return found
+
+
+def _freed(places: int) -> str:
+    """The places the forfeits freed, as many as the bulletin counts (« 1 place libérée »: the notice
+    said « des places » when one was)."""
+    if places < 2:
+        return f"{french.plural(places, 'place qualificative')}, attribuée à la meilleure troisième place"
+    return f"{french.plural(places, 'place qualificative', 'places qualificatives')}, attribuées aux meilleures " \
+        "troisièmes places"
 
 
 def _place(rank: int) -> str:

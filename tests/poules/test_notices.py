@@ -29,11 +29,17 @@ def drafts(tour: Tour) -> dict[str, email.message.EmailMessage]:
 
 
 def body(draft) -> str:
-    return draft.get_body(("plain",)).get_content()
+    """The plain text's words, its no-break spaces as plain ones (their places:
+    `test_every_notice_of_the_example_league_has_french_typography_in_its_own_words`)."""
+    return spaced(draft.get_body(("plain",)).get_content())
 
 
 def html(draft) -> str:
-    return draft.get_body(("html",)).get_content()
+    return spaced(draft.get_body(("html",)).get_content())
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 @pytest.fixture(scope="module")
@@ -170,7 +176,7 @@ def test_names_are_escaped_in_the_html_body():
 # Words that agree with a person's gender, which the league does not know (a notice goes to Anaïs,
 # Inès, Élodie as to Paul): a participle or an adjective of a person, « 1er » but in a date.
 GENDERED = re.compile(r"\b(?:qualifiée?s?|éliminée?s?|repêchée?s?|déclarée?s?|réintégrée?s?|inscrite?s?|classée?s?|"
-                      r"départagée?s?|premiers?|derniers?|seule?s?|1er(?! (?:janvier|février|mars|avril|mai|juin|"
+                      r"départagée?s?|premiers?|derniers?|seule?s?|1er(?!\s(?:janvier|février|mars|avril|mai|juin|"
                       r"juillet|août|septembre|octobre|novembre|décembre)\b))\b|\b[Vv]ous êtes (?!à\b)\w+")
 
 
@@ -186,3 +192,40 @@ def test_no_notice_of_the_example_league_says_its_reader_is_a_man(example_scored
     subjects = {m.subject.split(" : ", 1)[1] for m in example_scored.reports["poules"].messages}
     assert {"1re place de la poule A", "2e place de la poule A", "1re place du tournoi", "qualification pour le tour 2",
             "repêchage pour le tour 2", "élimination au tour 1", "forfait au tour 1"} <= subjects
+
+
+# A plain space before « : ; ! ? », before « » » or after « «, or inside a long date (« 14 / novembre
+# 2026 »): where a phone's line breaks (« » » alone on the launch notice's second line at 390 px).
+BREAKABLE = re.compile(r" [:;!?»]|« |\b(?:1er|\d{1,2}) (?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|"
+                       r"octobre|novembre|décembre)\b|(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|"
+                       r"octobre|novembre|décembre) \d{4}\b")
+
+
+def test_every_notice_of_the_example_league_has_french_typography_in_its_own_words(example_league, example_scored):
+    """The notices' own words as the mails' templates' (render/mail.py): no-break spaces before « : ; ! ? »
+    and inside « », long dates unbroken, in the text and the HTML; the names of the example league have
+    none of those signs, so no breakable space is left anywhere in their bodies."""
+    messages = example_scored.reports["poules"].messages
+    assert len(messages) > 100
+    found = {}
+    for message in messages:
+        said = BREAKABLE.findall(message.text) + BREAKABLE.findall(message.html.split("<body", 1)[1])
+        if said:
+            found[message.path] = sorted(set(said))
+    assert found == {}
+    launch = next(m for m in messages if "/lancement-" in m.path)
+    assert "du tournoi «\u00a0" in launch.text and "\u00a0» est lancé le" in launch.text
+    assert "Délai (Art. VII)\u00a0: " in launch.html
+
+
+def test_a_name_in_a_notice_stays_as_typed():
+    """A name from a workbook is data: its spaces are its own (the tournament's here, as its `Nom`
+    cell gives it), the notice's words around it set as French typography wants them."""
+    typed = "QUI ? « Jo » : X"
+    tour = Tour(3, name=typed)
+    tour.next()
+    draft = drafts(tour)["2026/test/avis/tour-1/lancement-joueura-un"]
+    text = draft.get_body(("plain",)).get_content()
+    assert f"du tournoi «\u00a0{typed}\u00a0» est lancé" in text
+    assert f"du tournoi «\u00a0{typed}\u00a0» est lancé" in draft.get_body(("html",)).get_content()
+    assert draft["Subject"] == f"{typed} : tour final"  # a subject keeps plain spaces, as every mail's

@@ -12,13 +12,17 @@ not know (« 1re place de la poule A », « Vous vous qualifiez pour le tour 2 �
 Inès est prononcé »).
 
 The bodies are built here as plain data (a circuit draws nothing): paragraphs and lists, the HTML
-escaped with the standard library.
+escaped with the standard library. Their own words are set as the mails' templates' are (render/mail.py):
+no-break spaces before « : ; ! ? » and inside « », long dates unbroken; a name from a workbook (a
+player's, the tournament's) is marked as data in its sentence (`_name`) and stays as typed. The
+subject keeps plain spaces, as every mail's.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import html
+import re
 from dataclasses import dataclass
 
 from reportgen import french
@@ -50,6 +54,30 @@ class Notice:
     about: str = ""  # another player the notice is about (a forfeit in his pool)
 
 
+# A name in a notice's sentence, between these two private-use characters (`_name`): data, which
+# `_set` leaves as typed (a name is as typed, render/mail.py), the words around it set.
+_DATA = "\ue000", "\ue001"
+_DATA_PARTS = re.compile(f"{_DATA[0]}(.*?){_DATA[1]}", re.DOTALL)
+
+
+def _name(text: str) -> str:
+    """A name from a workbook, marked as data in a notice's sentence."""
+    return f"{_DATA[0]}{text}{_DATA[1]}"
+
+
+def _names(names: list[str]) -> str:
+    """« A, B et C », each name marked as data."""
+    return french.joined([_name(name) for name in names])
+
+
+def _set(text: str) -> str:
+    """A notice's sentence as read: its own words given French typography and their long dates kept
+    whole, as a mail template's are (render/mail.py); its names (`_name`) as typed."""
+    parts = _DATA_PARTS.split(text)  # own words, a name, own words...
+    return "".join(part if index % 2 else french.dates_kept(french.typography(part))
+                   for index, part in enumerate(parts))
+
+
 def points(half: int) -> str:
     value = half / 2
     return f"{french.points(value)} point" + ("s" if value >= 2 else "")
@@ -58,16 +86,18 @@ def points(half: int) -> str:
 def _rendered(notice: Notice, league: str) -> tuple[str, str]:
     last, first = split_full_name(notice.player.name)
     greeting = f"Bonjour {' '.join(part for part in (first, last) if part)},"
-    closing = ["Bien cordialement,", league or "L’organisation du tournoi"]
+    # the league's name is the secretary's own words (reportgen.toml), set as the mails' signature sets it
+    closing = ["Bien cordialement,", french.typography(league) if league else "L’organisation du tournoi"]
     text_parts = [greeting]
     html_parts = [f"<p>{html.escape(greeting)}</p>"]
     for block in notice.blocks:
         if isinstance(block, list):
-            text_parts.append("\n".join(f"  - {item}" for item in block))
-            html_parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block) + "</ul>")
+            items = [_set(item) for item in block]
+            text_parts.append("\n".join(f"  - {item}" for item in items))
+            html_parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in items) + "</ul>")
         else:
-            text_parts.append(block)
-            html_parts.append(f"<p>{html.escape(block)}</p>")
+            text_parts.append(_set(block))
+            html_parts.append(f"<p>{html.escape(_set(block))}</p>")
     text_parts.append("\n".join(closing))
     html_parts.append("<p>" + "<br>".join(html.escape(line) for line in closing) + "</p>")
     page = ("<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -105,9 +135,9 @@ def _games_of(pool: Pool, player: Registrant) -> list[str]:
     games = []
     for game in pool.games:
         if game.white == player.key:
-            games.append(f"avec les Blancs contre {names[game.black]}")
+            games.append(f"avec les Blancs contre {_name(names[game.black])}")
         elif game.black == player.key:
-            games.append(f"avec les Noirs contre {names[game.white]}")
+            games.append(f"avec les Noirs contre {_name(names[game.white])}")
     return games
 
 
@@ -120,9 +150,9 @@ def _round_start(played: Round, event_name: str, settings: PoulesSettings) -> li
             others = [p.name for p in pool.players if p.key != player.key]
             found.append(Notice(ROUND_START, played.number, player,
                                 f"tour {played.number}, poule {pool.label}" if not played.final else "tour final",
-                                [f"{stage[0].upper()}{stage[1:]} du tournoi « {event_name} » est lancé le "
+                                [f"{stage[0].upper()}{stage[1:]} du tournoi « {_name(event_name)} » est lancé le "
                                  f"{french.date_long(played.launched)}. Vous jouez dans la poule {pool.label} avec "
-                                 f"{french.joined(others)}.",
+                                 f"{_names(others)}.",
                                  "Vos parties (chaque adversaire deux fois, une fois avec chaque couleur ; une victoire "
                                  "vaut 1 point, une nulle ½, une défaite 0) :", _games_of(pool, player),
                                  f"Délai (Art. VII) : {settings.main_phase_days} jours, jusqu’au "
@@ -141,11 +171,11 @@ def _barrage_start(played: Round, event_name: str, settings: PoulesSettings) -> 
         involved = sorted({key for g in pool.barrage_games for key in (g.white, g.black)}, key=lambda k: names[k].order)
         for key in involved:
             player = names[key]
-            games = [f"avec les Blancs contre {names[g.black].name}" if g.white == key
-                     else f"avec les Noirs contre {names[g.white].name}" for g in pool.barrage_games if g.has(key)]
+            games = [f"avec les Blancs contre {_name(names[g.black].name)}" if g.white == key
+                     else f"avec les Noirs contre {_name(names[g.white].name)}" for g in pool.barrage_games if g.has(key)]
             others = [names[k].name for k in involved if k != key]
             found.append(Notice(BARRAGE_START, played.number, player, f"barrage, poule {pool.label}",
-                                [f"Vous êtes à égalité de points avec {french.joined(others)} dans la poule {pool.label} "
+                                [f"Vous êtes à égalité de points avec {_names(others)} dans la poule {pool.label} "
                                  f"du tour {played.number}, à une place que départage un barrage (Art. IX). Le "
                                  f"barrage est lancé le {french.date_long(played.barrage_launched)} : une partie "
                                  "contre chaque adversaire à égalité, les Blancs à la plus récente des deux "
@@ -181,14 +211,15 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
         day = _forfeit_day(played, forfeit)
         why = " pour fraude ou antijeu" if any(f.sanction for f in typed) else ""
         mates = [line.player for line in pool.lines if not line.forfeit and line.player.key != player.key]
+        of_player = french.de_before(player.name) + _name(player.name)  # « d’IMBERT Inès », the name as data
         found.append(Notice(FORFEIT, played.number, player, f"forfait au tour {played.number}",
                             [f"Un forfait{why} est prononcé contre vous au tour {played.number} du tournoi "
-                             f"« {event_name} » (Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."],
+                             f"« {_name(event_name)} » (Art. XI) : vous perdez toutes vos parties de ce tour, jouées ou non."],
                             day))
         found += [Notice(FORFEIT, played.number, mate, f"forfait {french.of_person(player.name)}",
-                         [f"Le forfait {french.of_person(player.name)} est prononcé au tour {played.number} (Art. XI). "
+                         [f"Le forfait {of_player} est prononcé au tour {played.number} (Art. XI). "
                           f"Vos parties contre "
-                          f"{player.name} ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
+                          f"{_name(player.name)} ne comptent plus dans le classement de la poule {pool.label}."], day, player.name)
                   for mate in mates]
         if lifting is not None:
             day = _forfeit_day(played, lifting)
@@ -197,8 +228,8 @@ def _forfeits(played: Round, event_name: str, tournament: Tournament) -> list[No
                                  "place dans le tournoi et vos résultats sont rétablis. Une partie qui n’était pas terminée "
                                  "dispose à nouveau de tout son délai."], day))
             found += [Notice(REHABILITATION, played.number, mate, f"réhabilitation {french.of_person(player.name)}",
-                             [f"Le forfait {french.of_person(player.name)} au tour {played.number} est levé (Art. XI) : vos "
-                              f"parties contre {player.name} comptent à nouveau dans la poule {pool.label}."], day, player.name)
+                             [f"Le forfait {of_player} au tour {played.number} est levé (Art. XI) : vos "
+                              f"parties contre {_name(player.name)} comptent à nouveau dans la poule {pool.label}."], day, player.name)
                       for mate in mates]
     return found
 
@@ -213,10 +244,10 @@ def _cancellation(played: Round, event_name: str) -> list[Notice]:
     left = len(played.participants) - len(played.forfeited)
     remaining = {0: "il ne reste plus aucun joueur non forfait", 1: "il ne reste qu’un joueur non forfait"}.get(
         left, f"il ne reste que {left} joueurs non forfaits")
-    text = (f"Le tournoi « {event_name} » est annulé (Art. XI) : après les forfaits, {remaining} au tour "
+    text = (f"Le tournoi « {_name(event_name)} » est annulé (Art. XI) : après les forfaits, {remaining} au tour "
             f"{played.number}. Il serait rétabli si un joueur forfait était réhabilité."
             if played.cancelled else
-            f"Le tournoi « {event_name} » est rétabli (Art. XI) : après la réhabilitation, il compte à nouveau au "
+            f"Le tournoi « {_name(event_name)} » est rétabli (Art. XI) : après la réhabilitation, il compte à nouveau au "
             f"moins trois joueurs non forfaits au tour {played.number}. Les parties annulées sont rétablies et "
             "disposent à nouveau de tout leur délai.")
     subject = "tournoi annulé" if played.cancelled else "tournoi rétabli"
@@ -239,7 +270,7 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
                 if standing is not None:
                     found.append(Notice(QUALIFICATION, played.number, line.player,
                                         f"{_place(standing.rank)} du tournoi",
-                                        [f"Le tournoi « {event_name} » est terminé : vous en prenez la "
+                                        [f"Le tournoi « {_name(event_name)} » est terminé : vous en prenez la "
                                          f"{_place(standing.rank)} (Art. VI)."], day))
                 continue
             text = {

@@ -136,6 +136,13 @@ def ordinal(value: int, feminine: bool = False) -> str:
     return ("1re" if feminine else "1er") if value == 1 else f"{value}e"
 
 
+def place(rank: int) -> str:
+    """« 1re place », « 2e place »: a person's place said without agreeing with the person, whose
+    gender the league does not know (« 1er » says the player is a man). The pools' notices, the
+    clubs' mails."""
+    return f"{ordinal(rank, feminine=True)} place"
+
+
 def joined(items: list[str]) -> str:
     """A, B et C; A; nothing."""
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)

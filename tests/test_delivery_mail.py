@@ -198,7 +198,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["X-Unsent"] == "1"  # Outlook opens it ready to send, not as a message received
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
-    assert "3e\u00a0: DUPONT Jean, 520 points (évolution\u00a0: −2)" in text  # from the latest dated bulletin (issue 27)
+    assert "3e place\u00a0: DUPONT Jean, 520 points (évolution\u00a0: −2)" in text  # from the latest dated bulletin (issue 27)
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
@@ -280,7 +280,7 @@ def test_the_drafts_of_one_circuit_and_season(league, tmp_path):
     assert [a.get_filename() for a in draft.iter_attachments()] == ["grand-sud-classement-final-2025.pdf",
                                                                      "grand-sud-bulletin-ALBI-2025.pdf"]
     text = draft.get_body(("plain",)).get_content()
-    assert "2e\u00a0: MARTIN Paul" in text and "4e\u00a0: LÉGER Zoé" in text
+    assert "2e place\u00a0: MARTIN Paul" in text and "4e place\u00a0: LÉGER Zoé" in text
 
 
 def test_stale_outputs_are_never_mailed(league, tmp_path):
@@ -627,7 +627,10 @@ def test_a_circuit_without_points_is_mailed_with_its_own_score_column(tmp_path):
     plan = drafts.Plan(2026, None, "Ligue", SENDER, [bulletin])
     club_mail = drafts.ClubMail(albi, [bulletin], {"tantrix": list(rows)})
     message = drafts.message(plan, club_mail)
-    assert "1er\u00a0: AMAR Ali, 12,5 TPs" in message.text and "2e ex aequo\u00a0: BRUN Léa, 9 TPs" in message.text
+    # a place, never « 1er », which would say the player is a man (the league does not know)
+    assert "1re place\u00a0: AMAR Ali, 12,5 TPs" in message.text
+    assert "2e place ex aequo\u00a0: BRUN Léa, 9 TPs" in message.text and "1er" not in message.text
+    assert ">1re</td>" in (message.html or "") and ">2e ex aequo</td>" in (message.html or "")
     assert ">TPs</th>" in (message.html or "") and "points" not in message.text.split("Tantrix")[1]
 
 

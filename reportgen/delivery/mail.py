@@ -197,7 +197,9 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory),
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
-            "rows": [{"rank": french.ordinal(row.rank) + (" ex aequo" if row.tied else ""), "player": row.player,
+            # « 1re », as « place » agrees (the HTML's « Place » column, the text's « 1re place : »):
+            # never « 1er », which says the player is a man (french.place)
+            "rows": [{"rank": french.ordinal(row.rank, feminine=True), "tied": row.tied, "player": row.player,
                       "points": figure(row.metrics.get(score.key), score) if score is not None else "",
                       "evolution": evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],

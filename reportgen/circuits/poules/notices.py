@@ -263,15 +263,15 @@ def _round_end(played: Round, following: Round | None, event_name: str, ranking:
     for pool in played.pools:
         for line in pool.active:
             found.append(Notice(POOL_PLACE, played.number, line.player,
-                                f"{_place(line.place)} de la poule {pool.label}",
+                                f"{french.place(line.place)} de la poule {pool.label}",
                                 [_place_text(played, pool, line)], day))
             if played.final:
                 standing = places.get(line.player.key)
                 if standing is not None:
                     found.append(Notice(QUALIFICATION, played.number, line.player,
-                                        f"{_place(standing.rank)} du tournoi",
+                                        f"{french.place(standing.rank)} du tournoi",
                                         [f"Le tournoi « {_name(event_name)} » est terminé : vous en prenez la "
-                                         f"{_place(standing.rank)} (Art. VI)."], day))
+                                         f"{french.place(standing.rank)} (Art. VI)."], day))
                 continue
             text = {
                 QUALIFIED: f"Vous vous qualifiez pour le tour {played.number + 1} (Art. V : les deux premières "
@@ -297,16 +297,10 @@ def _freed(places: int) -> str:
         "troisièmes places"
 
 
-def _place(rank: int) -> str:
-    """« 1re place », « 2e place »: a place, never « 1er », which would say the reader is a man (the
-    league does not know)."""
-    return f"{french.ordinal(rank, feminine=True)} place"
-
-
 def _place_text(played: Round, pool: Pool, line: Line) -> str:
     counted = (f"en {french.plural(line.games, 'partie qui compte', 'parties qui comptent')}" if line.games else
                "sans partie qui compte : les autres joueurs de la poule sont forfaits")
-    text = (f"Vous terminez à la {_place(line.place)} de la poule {pool.label} du tour {played.number} avec "
+    text = (f"Vous terminez à la {french.place(line.place)} de la poule {pool.label} du tour {played.number} avec "
             f"{points(line.half)} {counted}.")
     if line.barrage_half is not None:
         text += f" Le barrage vous a rapporté {points(line.barrage_half)}."

@@ -108,14 +108,14 @@ def test_the_bulletin_marks_qualifiers_barragistes_repeches_and_forfeits():
     done = report(tour).documents[0]
     assert done.title == "Tournoi test\u00a0— Résultats du tour\u00a01"  # never « tour » over « 1 »
     rows = {row["player"]: row for pool in done.context["pools"] for row in pool["rows"]}
-    assert rows[order[0]]["status_label"] == "qualifié" and rows[order[7]]["status_label"] == "forfait"
+    assert rows[order[0]]["status_label"] == "qualification" and rows[order[7]]["status_label"] == "forfait"
     assert rows[order[10]]["barrage"] == "0" and rows[order[5]]["barrage"] == "1"
-    repeche = [name for name, row in rows.items() if row["status_label"] == "repêché"]
+    repeche = [name for name, row in rows.items() if row["status_label"] == "repêchage"]
     assert len(repeche) == 1 and done.context["repechage"].startswith("Repêchage (Art. X) : 1 place libérée")
     assert done.context["next"]["written"] is False and len(done.context["next"]["pools"]) == 2
     assert [f["player"] for f in done.context["forfeits"]] == [order[7], order[8], order[15]]
     page = html.render(done)
-    assert "Poules du tour 2" in page and "reportgen poules next" in page and "repêché" in page
+    assert "Poules du tour 2" in page and "reportgen poules next" in page and ">repêchage</span>" in page
     # The crossed cells: a game against a forfeited player is shown greyed, not counted.
     pool_a = done.context["pools"][0]
     assert {cell["kind"] for cell in pool_a["rows"][0]["cells"][1:]} == {"void"}

@@ -1,5 +1,7 @@
 """The example league's pool tournaments: what they promise, and their reviewed final rankings."""
 
+import re
+
 import pytest
 
 from reportgen.circuits.poules.settings import PoulesSettings
@@ -77,3 +79,23 @@ def test_the_pools_legend_names_the_forfeits_grey_only_where_a_pool_has_one(exam
     forfeit = "en italique sur fond gris clair : partie d’un joueur forfait, qui ne compte pas"
     assert forfeit not in legends["2026-09-05-open-automne/tour-1"]
     assert forfeit in legends["2026-10-24-coupe-toussaint/tour-1"]
+
+
+# A player's state in a pool, as its « Statut » column says it in the bulletins (PDF and site) and the
+# annex's « Poules » sheet: nouns that agree with nobody (« qualifié » said Anaïs was a man).
+STATES = {"qualification", "repêchage", "élimination", "forfait", "barragiste", ""}
+
+
+def test_the_status_column_and_the_repechage_say_no_reader_is_a_man(example_scored):
+    from reportgen.render.html import render
+
+    report = example_scored.reports["poules"]
+    labels = {row["status_label"] for d in report.documents for pool in d.context["pools"] for row in pool["rows"]}
+    assert labels <= STATES and {"qualification", "repêchage", "élimination", "forfait"} <= labels
+    pools = [sheet for annex in report.annexes for sheet in annex.sheets if sheet.name == "Poules"]
+    assert [column.header for column in pools[0].columns][-1] == "Statut"
+    assert {row[-1] for sheet in pools for row in sheet.rows} <= STATES
+    repechages = [d.context["repechage"] for d in report.documents if d.context["repechage"]]
+    assert repechages and [r for r in repechages if "repêché" in r] == []
+    for document in report.documents:
+        assert not re.search(r"\b(?:qualifiée?s?|repêchée?s?|éliminée?s?)</span>", render(document)), document.path

@@ -52,7 +52,10 @@ from reportgen.model import (
 )
 
 TITLE = "Tournoi en ligne par poules"
-STATUS = {QUALIFIED: "qualifié", REPECHE: "repêché", ELIMINATED: "éliminé", FORFEIT: "forfait",
+# A player's state in his pool, as the « Statut » column of the bulletin (PDF and site) and of the
+# annex's « Poules » sheet says it: what happens to him, in nouns that agree with nobody (« qualifié »
+# said Anaïs or Inès was a man; the league knows no one's gender, as the notices' words).
+STATUS = {QUALIFIED: "qualification", REPECHE: "repêchage", ELIMINATED: "élimination", FORFEIT: "forfait",
           PENDING: "barragiste", "": ""}
 BARRAGE_STATE = {DECIDED: "joué", TO_PLAY: "à lancer", PLAYING: "en cours",
                  NO_BARRAGE: "pas de nouveau barrage : ordre d’inscription (Art. IX)"}
@@ -150,7 +153,8 @@ def _repechage(played: Round) -> str:
     text = (f"Repêchage (Art. X) : {french.plural(played.free_places, 'place libérée', 'places libérées')} par les "
             "forfaits ; ")
     if chosen:
-        return text + ("repêchés, dans cet ordre : " if len(chosen) > 1 else "repêché : ") + ", ".join(chosen) + "."
+        # « repêchage : poule D (…) », never « repêché : », which says the player is a man
+        return text + ("repêchages, dans cet ordre : " if len(chosen) > 1 else "repêchage : ") + ", ".join(chosen) + "."
     return text + "aucun troisième non forfait à repêcher."
 
 

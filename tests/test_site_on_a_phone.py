@@ -386,13 +386,33 @@ def test_a_phone_says_which_columns_it_hides_and_how_to_see_them(browser, exampl
 
 def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
     """A phone turned and still at most 600 px wide (an iPhone SE's 568 x 320) hides the columns too:
-    its notice said to turn it, which shows nothing more. It names them, and says no more."""
+    its notice said to turn it, which shows nothing more. It names them, and where they are when the
+    page links a file that has them: a season's ranking, its CSV under the table (the notice named them
+    and nothing else, a dead end). A page that links none names them alone: the Carcassonne
+    tournament (its bulletin is the circuit's ranking, without them), a player's, the home page's top
+    rows (their season's page is linked, not their CSV)."""
     page = browser.chromium.new_page(viewport={"width": 568, "height": 320})
+    pages = hiding_pages(example_site)
+
+    def notices(kind: str) -> list[str]:
+        page.goto(pages[kind].resolve().as_uri(), wait_until="load")
+        return [table["above"] for table in page.evaluate(COLUMNS) if table["hidden"]]
+
     try:
-        page.goto(hiding_pages(example_site)["carcassonne"].resolve().as_uri(), wait_until="load")
+        page.goto(pages["carcassonne"].resolve().as_uri(), wait_until="load")
         hiding = [table for table in page.evaluate(COLUMNS) if table["hidden"]]
         assert hiding == [{"hidden": ["Club", "Place au duplicate"], "shown": ["Place", "Joueur", "Points"],
                            "above": "Sur un écran étroit, des colonnes sont masquées : Club, Place au duplicate."}]
+        seasons = [kind for kind in pages if re.fullmatch(r"[a-z-]+-\d{4}", kind)]
+        assert len(seasons) >= 5
+        for kind in seasons:
+            said = notices(kind)
+            assert said and all(above.endswith((". Le fichier CSV, sous le tableau, les donne.",
+                                                ". Le fichier CSV, sous le tableau, la donne.")) for above in said), said
+            assert page.locator("main table.ranking ~ p > a", has_text=re.compile(r"^CSV$")).count() == 1, kind
+        assert set(notices("player")) == {"Sur un écran étroit, une colonne est masquée : Club."}
+        said = notices("home")
+        assert said and [above for above in said if "CSV" in above or "Tournez" in above] == [], said
     finally:
         page.close()
 

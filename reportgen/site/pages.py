@@ -433,6 +433,8 @@ class Site:
         documents.sort(key=lambda d: d["date"])
         # no date on the card: it is drawn again only when the season's top three changes
         awaited = self.awaited.get((circuit.slug, season), "") if ranking else ""
+        # « Saison 2026 » capitalised: the card draws it on a line of its own under the circuit's title, as
+        # it draws « Les classements en vigueur » (the page's heading says « … — saison 2026 » in one line)
         card = og.Card(self.league, circuit.title, f"Saison {season}", card_lines(self.public, ranking))
         scale = max((s for s in circuit.scales if s["season"] == season), key=lambda s: (s["date"], s["path"]),
                     default=None)  # the latest tournament's, as its bulletin draws it

@@ -618,17 +618,49 @@ def test_a_player_s_page_says_which_results_count_where_only_the_best_ones_do(ex
                      ("Tournoi d'Auch", "140", "oui")]
 
 
-def test_counted_marks_the_best_results_that_make_the_points():
-    assert data.counted((10, 8, 3), 18) == [["10", True], ["8", True], ["3", False]]
-    assert data.counted((10, 8), 99) == [["10", None], ["8", None]]
-    assert data.counted((10, 8), 18, [1, 0]) == [["10", True, 1], ["8", True, 0]]  # each its tournament's index
+def results_shown(pages, player_id: str) -> list[tuple[str, str, str, str]]:
+    """Each result of a player's page's latest results table: (date, tournament, points, counted)."""
+    text = pages[f"site/{page_name('joueur', player_id)}"].decode("utf-8")
+    found = []
+    for table in text.split('<table class="sortable results" role="table">')[1:]:
+        for row in re.findall(r'<tr role="row"><td[^>]*>(.*?)</td><th[^>]*>(.*?)</th><td[^>]*>(.*?)</td>'
+                              r'<td[^>]*>(.*?)</td></tr>', table.split("</table>")[0]):
+            found.append(tuple(html.unescape(re.sub(r"<[^>]+>", "", cell)).replace("\u00a0", " ") for cell in row))
+    return found
+
+
+def test_a_zero_among_the_best_results_is_said_to_count_as_the_bulletin_counts_it(example_site):
+    """DUPUY Frédéric has 5 results in 2026 and the best 5 count: his 0 at Toulouse's Open de
+    printemps counts, as the final bulletin (not struck) and the annex (« Compté au classement
+    final : oui ») say. His page said « non (hors des meilleurs résultats) », the first results adding
+    up to his total taken for those that count (reviewer, 43rd round); his 0 of 2025, LEROY Chloé's
+    of the Open d'automne, too."""
+    _, pages = example_site
+    dupuy = results_shown(pages, "L:10185")
+    assert ("14 mars 2026", "Open de printemps de Toulouse", "0", "oui") in dupuy
+    assert ("8 mars 2025", "Open de printemps de Toulouse", "0", "oui") in dupuy
+    assert all(counted == "oui" for *_, counted in dupuy)
+    assert ("24 octobre 2026", "Open d'automne de Toulouse", "0", "oui") in results_shown(pages, "L:14625")
+
+
+def test_counted_marks_the_results_the_scoring_counted():
+    """Each result marked as its circuit's scoring counted it (`RankingRow.counts`), a 0 among the
+    best too: never read again from the points (10 + 8 make 18 before the 0, which counts); not
+    known (None) when the row does not say."""
+    def row(results, counts=()):
+        return RankingRow(1, "L:1", "A", "", "Foix", {"points": 18}, results=results, counts=counts)
+    assert data.counted(row((10, 8, 3), (True, True, False))) == [["10", True], ["8", True], ["3", False]]
+    assert data.counted(row((10, 8, 0), (True, True, True))) == [["10", True], ["8", True], ["0", True]]
+    assert data.counted(row((10, 8))) == [["10", None], ["8", None]]
+    assert data.counted(row((10, 8), (True, True)), [1, 0]) == [["10", True, 1], ["8", True, 0]]  # each its tournament's index
 
 
 def test_a_ranking_s_record_names_each_result_s_tournament_once_by_index():
     """site.json: a ranking's tournaments listed once (`events`), each result naming its own by its
     index there, not by its id (30-40 bytes, on each of thousands of results)."""
-    rows = (RankingRow(1, "L:1", "A", "", "Foix", {"points": 18}, results=(10, 8), events=("2026/b.xlsx", "2026/a.xlsx")),
-            RankingRow(2, "L:2", "B", "", "Albi", {"points": 8}, results=(8,), events=("2026/c.xlsx",)),
+    rows = (RankingRow(1, "L:1", "A", "", "Foix", {"points": 18}, results=(10, 8), events=("2026/b.xlsx", "2026/a.xlsx"),
+                       counts=(True, True)),
+            RankingRow(2, "L:2", "B", "", "Albi", {"points": 8}, results=(8,), events=("2026/c.xlsx",), counts=(True,)),
             RankingRow(3, "L:3", "C", "", "Albi", {"points": 0}))
     ranking = Ranking("2026/classement", Scope(ScopeKind.SEASON, 2026), dt.date(2026, 3, 1), Status.PROVISIONAL,
                       (Column("points", "Points", "int"),), rows)

@@ -12,7 +12,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.circuits import CircuitInfo
-from reportgen.model import ClubSection, Column, Ranking, RankingRow, Report, counting
+from reportgen.model import ClubSection, Column, Ranking, RankingRow, Report
 
 Member = Callable[[RankingRow], bool]  # the row is one of the club's players
 
@@ -42,9 +42,10 @@ def place(row: RankingRow) -> str:
 def counted_results(row: RankingRow) -> str:
     """« 120 + 95 + 80 »: the results that make the points (all of them, « ; »-separated, when
     which ones count is not known)."""
-    count = counting(row.results, row.metrics.get("points"))
     shown = [french.points(result) for result in row.results]
-    return " + ".join(shown[:count]) if count is not None else " ; ".join(shown)
+    if not row.counts:
+        return " ; ".join(shown)
+    return " + ".join(text for text, counts in zip(shown, row.counts) if counts)
 
 
 def ranking_title(ranking: Ranking, circuit: str = "") -> str:

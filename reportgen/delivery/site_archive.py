@@ -104,8 +104,8 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                 results = scored.results.get((ranking["circuit"], ranking["path"]), {})
                 rows = tuple(RankingRow(row["rank"], row["player_id"], row["player"], row["licence"], row["club"],
                                         json.loads(row["metrics"]), bool(row["tied"]),
-                                        results=(played := results.get(row["player_id"], ((), ())))[0],
-                                        events=played[1])
+                                        results=(played := results.get(row["player_id"], ((), (), ())))[0],
+                                        events=played[1], counts=played[2])
                              for row in connection.execute("SELECT * FROM ranking_row WHERE ranking_id = ? ORDER BY line",
                                                            (ranking["id"],)))
                 identity = tuple(c for c in columns if c.key in ("rank", "player", "licence", "club"))
@@ -157,9 +157,9 @@ def _tournaments(connection: Any, archive_id: int,
 class _Scored:
     """What the database does not keep of an archived season, from its workbooks scored again."""
 
-    # each archived ranking's rows' results, best first, with their tournaments' ids: (circuit,
-    # path) -> player id -> (results, ids)
-    results: dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...]]]]
+    # each archived ranking's rows' results, best first, with their tournaments' ids and whether
+    # each counted (`RankingRow.counts`): (circuit, path) -> player id -> (results, ids, counts)
+    results: dict[tuple[str, str], dict[str, tuple[tuple[int, ...], tuple[str, ...], tuple[bool, ...]]]]
     # what each circuit says of a tournament on its page: circuit -> event id -> its Report.event_notes
     notes: dict[str, dict[str, str]]
     # what each result earned in its tournament: circuit -> event id -> its Report.event_columns
@@ -192,7 +192,7 @@ def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say, has
         return _Scored({}, {}, {})
     except (ReportgenError, database.DatabaseUnusable, OSError):
         return _Scored({}, {}, {})
-    return _Scored({(slug, ranking.path): {row.player_id: (row.results, row.events)
+    return _Scored({(slug, ranking.path): {row.player_id: (row.results, row.events, row.counts)
                                            for row in ranking.rows if row.results}
                     for slug, report in scored.reports.items() for ranking in report.rankings},
                    {slug: report.event_notes for slug, report in scored.reports.items() if report.event_notes},

@@ -125,18 +125,6 @@ def headings(columns: tuple[Column, ...]) -> dict[str, str]:
     return {column.key: column.short or column.header for column in IDENTITY_COLUMNS + columns}
 
 
-def counting(results: tuple[int, ...], points: Any) -> int | None:
-    """How many of a player's results, best first, count in his points: a circuit that keeps only
-    its best results (the best half, an edition replaced by the next) totals the best ones, so those
-    that count are the first ones whose sum is the points; None when no such prefix exists."""
-    total = 0
-    for index, result in enumerate(results, 1):
-        total += result
-        if total == points:
-            return index
-    return None
-
-
 @dataclass(frozen=True)
 class RankingRow:
     rank: int
@@ -154,6 +142,11 @@ class RankingRow:
     # The tournament of each of `results` (its id), in the same order: the site's page of the player
     # names them (site/data.py `ranking_record`). Never published either.
     events: tuple[str, ...] = ()
+    # Whether each of `results` counts in his points, as his circuit's scoring counted it (a Grand
+    # Sud player's best ⌊T/2⌋: a 0 among them counts too), in the same order: what the site's pages
+    # and a club's bulletin say counted. Empty when not known (never worked out again from the
+    # points: a prefix of `results` adding up to them stops before a 0 that counts). Never published.
+    counts: tuple[bool, ...] = ()
 
     def value(self, key: str) -> Any:
         return getattr(self, key) if key in ("rank", "player", "licence", "club") else self.metrics[key]

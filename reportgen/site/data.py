@@ -24,7 +24,6 @@ from reportgen.model import (
     Report,
     ResultColumn,
     ScopeKind,
-    counting,
     place_number,
     published_title,
 )
@@ -50,13 +49,12 @@ def numeric(column: Column) -> bool:
     return column.kind in ("int", "number", "evolution") and not column.labels
 
 
-def counted(results: tuple[int, ...], points: Any, events: Sequence[int] = ()) -> list[list[Any]]:
-    """A player's results, best first, each with whether it counts in his points (None: not known,
-    `model.counting`) and, when `events` gives them, its tournament: its index in the record's
-    `events` (`ranking_record`)."""
-    count = counting(results, points)
-    marks: list[list[Any]] = [[french.points(result), None if count is None else rank <= count]
-                              for rank, result in enumerate(results, 1)]
+def counted(row: RankingRow, events: Sequence[int] = ()) -> list[list[Any]]:
+    """A player's results, best first, each with whether it counts in his points as his circuit's
+    scoring counted it (`RankingRow.counts`; None: not known) and, when `events` gives them, its
+    tournament: its index in the record's `events` (`ranking_record`)."""
+    counts: Sequence[bool | None] = row.counts or [None] * len(row.results)
+    marks: list[list[Any]] = [[french.points(result), count] for result, count in zip(row.results, counts)]
     for mark, event in zip(marks, events):
         mark.append(event)
     return marks
@@ -89,7 +87,7 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
                   "club": row.club, "values": {c.key: french.column_value(row.value(c.key), c) for c in columns},  # as its bulletin writes it
                   **({"sort": {key: row.value(key) for key in by_number if _number(row.value(key))}}
                      if by_number else {}),
-                  **({"results": counted(row.results, row.metrics.get("points"), [index[e] for e in row.events])}
+                  **({"results": counted(row, [index[e] for e in row.events])}
                      if row.results else {})}
                  for row in ranking.rows],
         # what its pages say under its table (the Masters' « Classement annuel »: the Grand Sud ranking it is of)

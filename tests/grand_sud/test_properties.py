@@ -4,15 +4,22 @@ import datetime as dt
 import random
 
 from hypothesis import assume, given, settings
+from hypothesis import event as seen
 from hypothesis import strategies as st
 
+from reportgen import french
+from reportgen.circuits.club_sections import counted_results
+from reportgen.circuits.grand_sud.documents import published
+from reportgen.circuits.grand_sud.settings import GrandSudSettings
 from reportgen.model import Event
-from tests.builders import event, league, results
+from reportgen.site import data
+from tests.builders import event, league, players, results
 from tests.grand_sud.reference import reference_rankings
 from tests.grand_sud.strategies import club_days
 
 POOL = [f"{name} Un" for name in ("ALPHA", "BRAVO", "CHARLIE", "DELTA", "ECHO", "FOXTROT", "GOLF",
                                    "HOTEL", "INDIA", "JULIETT", "KILO", "LIMA", "MIKE", "NOVEMBER")]
+LARGE_POOL = players(40)
 CLUBS = ["CARC", "TLSE", "ALBI", "MTPL", "PERP", "NIME", "MARS"]
 
 
@@ -98,3 +105,37 @@ def as_published(rankings):
 @given(tournaments())
 def test_the_ranking_agrees_with_a_naive_reference_implementation(events):
     assert as_published(league(events)[2]) == reference_rankings(results(events), events)
+
+
+@st.composite
+def large_tournaments(draw):
+    """Tournaments of up to 40 players: from the 33rd place, a result of 0 points (§2.1's tables
+    stop at 32 places), which may be among the best ⌊T/2⌋ a player's total counts."""
+    events = []
+    for day, club in draw(club_days(CLUBS, (2026,), months=4, most=5)):
+        field = draw(st.permutations(LARGE_POOL))[:draw(st.sampled_from([3, 12, 33, 36, 40]))]
+        events.append(event(day.isoformat(), club, field))
+    return events
+
+
+@settings(deadline=None)
+@given(st.one_of(tournaments(), large_tournaments()), st.integers(1, 3))
+def test_what_the_site_and_a_club_s_bulletin_say_counted_is_what_the_scoring_counted(events, least):
+    """Each result a player's page marks « oui » or « non » (site.json's `results`), and the sum a
+    club's bulletin writes (« 580 + 340 + 0 »), are those the scoring counted (`Row.counted`): a 0
+    among his best ⌊T/2⌋ counts, and of equal points the one the scoring kept, never a prefix of
+    them adding up to his total (a trailing 0 read as not counted, reviewer, 43rd round)."""
+    settings_ = GrandSudSettings(min_counted_results=least)
+    for ranking in league(events, settings_)[2]:
+        shown = published(ranking, closed=True)
+        record = data.ranking_record(shown, {})
+        for scored, row, line in zip(ranking.rows, shown.rows, record["rows"], strict=True):
+            marks = {record["events"][index]: counted for _, counted, index in line["results"]}
+            assert marks == {event: event in scored.counted for event in scored.points}, (ranking.date, row.player)
+            assert sum(points for points, counts in zip(row.results, row.counts) if counts) == scored.total
+            assert counted_results(row) == " + ".join(french.points(scored.points[e]) for e in row.events
+                                                      if e in scored.counted)
+            zeros = [e for e in scored.counted if scored.points[e] == 0]
+            seen("a 0 that counts" if zeros else "no 0 that counts")
+            if len(set(scored.points.values())) < len(scored.points):
+                seen("equal points")

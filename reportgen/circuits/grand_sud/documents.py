@@ -307,7 +307,8 @@ def published_rows(ranking: Ranking) -> tuple[RankingRow, ...]:
                             # every result of the window he played, best first: the Masters' countback
                             # when a tie is left at its 16th place (INTERPRETATIONS.md, masters)
                             results=tuple(points for _, points in played),
-                            events=tuple(event for event, _ in played))  # the site names each result's tournament
+                            events=tuple(event for event, _ in played),  # the site names each result's tournament
+                            counts=tuple(event in row.counted for event, _ in played))  # as scored, 0s too
                  for row in ranking.rows for played in (_best_first(row.points),))
 
 

@@ -28,7 +28,7 @@ SAME = [
     ("site/tour-de-france-2005.html", "tour-de-france", "2005/classement-final-2005", '<table class="ranking tdf">',
      ["Évol."]),
     ("site/tantrix-2026.html", "tantrix", "2026/classement-elo-2026-10-10", '<table class="ratings top-rows">',
-     ["Elo", "Évol.", "Têtes de série"]),
+     ["Elo", "Évol.", "Elo TS"]),
     ("site/poules-2026.html", "poules", "2026/2026-10-24-coupe-toussaint/tour-3", "Classement final</h2>",
      ["Moy.", "Points", "Tour"]),
     (f"site/{page_name('tournoi', f'tantrix/{TANTRIX_EVENT}')}", "tantrix", TANTRIX_EVENT, '<table class="tantrix',

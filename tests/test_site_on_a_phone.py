@@ -384,6 +384,25 @@ def test_a_phone_says_which_columns_it_hides_and_how_to_see_them(browser, exampl
             assert len(wide) == len(tables) and all(not t["hidden"] and "masquée" not in t["above"] for t in wide), kind
 
 
+def test_the_tantrix_seeding_column_is_headed_by_what_it_holds(browser, example_site):
+    """The rating list's last column holds ratings (« 1 936,2 »), the ones seeding reads (rule 13): a
+    phone's notice named it « Pour les têtes de série » and a laptop headed it « Têtes de série », a
+    list of names by its heading (reviewer, 43rd round). Its whole heading « Elo pour les têtes de
+    série », its short one « Elo TS » over its ratings."""
+    page = hiding_pages(example_site)["tantrix-2026"]
+    browser.look(page, example_site, 390, audit=False)
+    ratings = [table for table in browser.pages[390].evaluate(COLUMNS) if "Elo pour les têtes de série" in table["hidden"]]
+    assert len(ratings) == 1 and ratings[0]["above"].startswith("Sur un écran étroit, des colonnes sont masquées : ")
+    assert ", Elo pour les têtes de série. Tournez" in ratings[0]["above"]
+    browser.look(page, example_site, 1280, audit=False)
+    cells = browser.pages[1280].evaluate("""() => Array.from(document.querySelectorAll('main table')).map(table => {
+      const headers = Array.from(table.querySelectorAll('thead th'), th => th.textContent.trim());
+      const at = headers.indexOf('Elo TS');
+      return at < 0 ? null : Array.from(table.querySelectorAll('tbody tr'), tr => tr.children[at].textContent.trim());
+    }).filter(Boolean)""")
+    assert len(cells) == 1 and cells[0] and all(re.fullmatch(r"\d(?:\u202f\d{3})*,\d|\d+,\d", cell) for cell in cells[0]), cells
+
+
 def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
     """A phone turned and still at most 600 px wide (an iPhone SE's 568 x 320) hides the columns too:
     its notice said to turn it, which shows nothing more. It names them, and where they are when the

@@ -113,7 +113,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
             if column.header:  # an empty one stays a blank cell (a workbook written back as it was read)
                 sheet.write_string(0, col, column.header, header)
         # the header row as high as its longest header wraps (two lines at least): at two lines always,
-        # Tantrix's « Pour les têtes de série » lost its last word
+        # Tantrix's « Pour les têtes de série » (now « Elo pour les têtes de série ») lost its last word
         sheet.set_row(0, LINE_HEIGHT * max([2, *(wrapped_lines(c.header, c.width) for c in spec.columns)]))
         return sheet
 

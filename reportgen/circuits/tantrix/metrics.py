@@ -74,8 +74,10 @@ PROVISIONAL = Metric[Rated]("provisional", "Provisoire",
 # The rating's change since the previous list, an evolution: « +52,6 », « −4,0 », « = », « nouveau » (None).
 CHANGE = Metric[Rated]("change", "Évolution", lambda r: round(r.row.rating.value - r.row.previous.value, 1)
                        if r.row.previous else None, ColumnKind.EVOLUTION, 9, short="Évol.", decimals=1)
-SEEDING = Metric[Rated]("seeding", "Pour les têtes de série", lambda r: round(r.row.rating.seeding(r.settings), 1),
-                        ColumnKind.NUMBER, 11, short="Têtes de série", decimals=1)
+# The rating the seeding reads (rule 13: a provisional one reduced), headed by what it holds: « Pour les
+# têtes de série » read as a list's title, « Têtes de série » over ratings as a column of names.
+SEEDING = Metric[Rated]("seeding", "Elo pour les têtes de série", lambda r: round(r.row.rating.seeding(r.settings), 1),
+                        ColumnKind.NUMBER, 11, short="Elo TS", decimals=1)
 
 RATINGS = Metrics(RATING, RATED_GAMES, PROVISIONAL, CHANGE, SEEDING)
 # `reportgen ratings tantrix`: rank, player, then exactly these first.

@@ -9,6 +9,7 @@ import datetime as dt
 import io
 import json
 import math
+import re
 import subprocess
 import sys
 import unicodedata
@@ -278,8 +279,10 @@ def test_the_annex_shows_each_score_as_the_rating_list_prints_it(scored, report)
 def test_the_bulletins_say_the_tie_breaks_the_left_out_player_and_the_seed(scored):
     settings = TantrixSettings()
     weekend = html.render(event_bulletin(event(scored, WEEKEND), settings, "Ligue"))
-    assert "départagé aux TPs marqués entre eux" in weekend and "Tableau croisé" in weekend
+    assert "départage aux TPs marqués entre eux" in weekend and "Tableau croisé" in weekend
     assert "DUPUY Frédéric a perdu 3 parties par forfait" in weekend
+    assert "<h3>Hors classement (règle 7)</h3>" in weekend
+    assert "<li>DUPUY Frédéric\u00a0: 3 parties perdues par forfait</li>" in weekend
     assert f"Graine du tirage\u00a0: <strong>{event(scored, WEEKEND).draw_seed}</strong>" in weekend
     assert "partie disparue\u00a0: nul 23-23" in weekend and "−2" in weekend
     cup = html.render(event_bulletin(event(scored, CUP), settings, "Ligue"))
@@ -310,3 +313,26 @@ def test_each_round_s_games_are_printed_on_one_page(report):
             if len(pages) > 1:
                 split[document.path, played["number"]] = pages
     assert split == {}
+
+
+def test_what_the_tantrix_texts_say_of_a_player_agrees_with_no_gender(scored, report):
+    """The league does not know its players' genders: what a Tantrix bulletin, annex or site page
+    says of a player is worded without agreement. The spring bulletin said « DUPUY Frédéric a perdu 3
+    parties par forfait : il est écarté du classement » (reviewer, 43rd round), a knockout's stages
+    « éliminé à la ronde 1 », « qualifié après la ronde 1 », a tie « départagé aux tuiles marquées »,
+    the annex « écarté : 3 forfaits »."""
+    from tests.poules.test_notices import GENDERED
+
+    weekend = html.render(event_bulletin(event(scored, WEEKEND), TantrixSettings(), "Ligue"))
+    alert = weekend[weekend.index('<p class="alert">DUPUY'):].split("</p>")[0]
+    assert alert.replace("\n", " ") == (
+        '<p class="alert">DUPUY Frédéric a perdu 3 parties par forfait, ce qui l’écarte du classement, et ses parties '
+        'n’y comptent pas pour ses adversaires (règle 7)\u202f; ses 4 parties jouées comptent pour le classement Elo.')
+    said = [alert]
+    for ranking in report.rankings:  # each row's stage and tie-break
+        said += [str(value) for row in ranking.rows for value in (*row.metrics.values(), *row.decided_by)
+                 if isinstance(value, str)]
+    for annex in report.annexes:
+        said += [value for sheet in annex.sheets for row in sheet.rows for value in row if isinstance(value, str)]
+    assert {"élimination à la ronde 1", "départage aux TPs marqués entre eux", "hors classement : 3 forfaits (règle 7)"} <= set(said)
+    assert [text for text in said if GENDERED.search(text) or re.search(r"\b(?:il|elle)\b", text)] == []

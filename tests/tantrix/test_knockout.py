@@ -75,7 +75,7 @@ def test_rule_10a_knockout_places_by_the_last_round_played_with_competition_rank
     assert placed[:2] == [(1, P[0], False, "vainqueur"), (2, P[1], False, "finaliste")]
     assert {name for _, name, *_ in placed[2:4]} == {P[2], P[3]} and all(tied for _, _, tied, _ in placed[2:])
     assert {name for _, name, *_ in placed[4:]} == set(P[4:])
-    assert all(stage == "éliminé à la ronde 1" for *_, stage in placed[4:])
+    assert all(stage == "élimination à la ronde 1" for *_, stage in placed[4:])
     ranking = event_ranking(result)
     assert [row.rank for row in ranking.rows] == [1, 2, 3, 3, 5, 5, 5, 5] and ranking.final
     assert ranking.columns[0].key == "tps" and ranking.rows[0].metrics["stage"] == "vainqueur"
@@ -103,6 +103,6 @@ def test_a_bracket_in_progress_places_the_players_still_in_it_first(tmp_path):
     write_event(tmp_path, "Coupe", games, kind="élimination")
     result = scored(tmp_path).events[0]
     assert [(line.rank, line.stage) for line in result.lines] == [
-        (1, "qualifié après la ronde 1"), (1, "qualifié après la ronde 1"),
-        (3, "éliminé à la ronde 1"), (3, "éliminé à la ronde 1")]
+        (1, "en lice après la ronde 1"), (1, "en lice après la ronde 1"),
+        (3, "élimination à la ronde 1"), (3, "élimination à la ronde 1")]
     assert not event_ranking(result).final

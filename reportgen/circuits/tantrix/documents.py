@@ -213,7 +213,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                                   *(metric.value(line) for metric in STANDING_METRICS), decided_text(line, result)])
         for player in result.games.left_out:
             standing_rows.append([event.date, event.name, None, names[player], None, None, None, None, None,
-                                  f"écarté : {result.games.defaults_lost[player]} forfaits (règle 7)", ""])
+                                  f"hors classement : {result.games.defaults_lost[player]} forfaits (règle 7)", ""])
         for seed in result.seeds:
             seed_rows.append([event.date, event.name, seed.number, seed.name, round(seed.value, 1), seed.source])
         for change in sorted(result.changes.values(), key=lambda c: names[c.player]):

@@ -115,7 +115,7 @@ def stage(round_number: int, outcome: int, final_round: int, last_matches: int) 
     if round_number == final_round and last_matches == 1:
         return {WON: "vainqueur", LOST: "finaliste", UNDECIDED: "finale : barrage à jouer"}[outcome]
     if outcome == LOST:
-        return f"éliminé à la ronde {round_number}"
+        return f"élimination à la ronde {round_number}"
     if outcome == UNDECIDED:
         return f"ronde {round_number} : barrage à jouer"
-    return f"qualifié après la ronde {round_number}"
+    return f"en lice après la ronde {round_number}"

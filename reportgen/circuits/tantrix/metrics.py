@@ -37,17 +37,17 @@ TPS = TantrixMetric("tps", "TPs", lambda line: tps_value(line.tps), ColumnKind.N
 GAMES = TantrixMetric("games", "Parties", lambda line: line.games, width=8)
 # games won, a draw ½ (rule 10): « 2½ » wherever shown, the CSV's and the annex's 2.5 aside
 WINS = TantrixMetric("wins", "Gagnées", lambda line: common.from_halves(line.wins), ColumnKind.NUMBER, 8, halves=True,
-                     decided="départagé aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
+                     decided="départage aux parties gagnées", in_match="aux parties gagnées (TPs à égalité)")
 STAGE = TantrixMetric("stage", "Parcours", lambda line: line.stage, ColumnKind.TEXT, 26)
 # the sum of a player's margins, signed (« +13 », « −4 ») wherever shown, the CSV's and the annex's number aside
 MARGIN = TantrixMetric("margin", "Marges", lambda line: line.margin, width=8, signed=True,
-                       decided="départagé à la somme des marges")
-TILES = TantrixMetric("tiles", "Tuiles", lambda line: line.tiles, width=8, decided="départagé aux tuiles marquées",
+                       decided="départage à la somme des marges")
+TILES = TantrixMetric("tiles", "Tuiles", lambda line: line.tiles, width=8, decided="départage aux tuiles marquées",
                       in_match="aux tuiles (TPs et parties gagnées à égalité)")
 PLAYOFF = TantrixMetric("playoff", "Barrage", lambda line: line.playoff, ColumnKind.BOOL, 8,
                         decided="barrage à jouer (règle 10)", in_match="barrage à jouer (règle 10 a)")
 # Rule 10 b): computed within the tied group, never a column.
-HEAD_TO_HEAD = TantrixMetric("head_to_head", "TPs entre eux", decided="départagé aux TPs marqués entre eux")
+HEAD_TO_HEAD = TantrixMetric("head_to_head", "TPs entre eux", decided="départage aux TPs marqués entre eux")
 
 EVENT = Metrics(TPS, GAMES, WINS, STAGE, MARGIN, TILES, PLAYOFF, HEAD_TO_HEAD)
 # `reportgen standings tantrix --event NAME`: rank, player, then exactly these first (scripts read them).

@@ -643,6 +643,23 @@ def test_a_zero_among_the_best_results_is_said_to_count_as_the_bulletin_counts_i
     assert ("24 octobre 2026", "Open d'automne de Toulouse", "0", "oui") in results_shown(pages, "L:14625")
 
 
+def test_a_player_left_out_of_a_tantrix_event_has_its_line_saying_why(example_site):
+    """DUPUY Frédéric lost 3 games by default at the Week-end Tantrix de printemps and is left out of
+    its ranking (rule 7): his page had his « Classement Elo, 14 mars 2026, 8e » and no line for the
+    event. It has one, linked to the event, no place, and why as its bulletin says it; the event's
+    own table still ranks its ranked players only (reviewer, 43rd round)."""
+    _, pages = example_site
+    text = html.unescape(pages[f"site/{page_name('joueur', 'L:10185')}"].decode("utf-8"))
+    rows = [row for row in re.findall(r'<tr role="row">.*?</tr>', text, re.S) if "Week-end Tantrix de printemps" in row]
+    assert len(rows) == 1, rows
+    cells = [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", rows[0], re.S)]
+    assert cells[-2:] == ["", "hors classement\u00a0: 3 parties perdues par forfait (règle 7)"], cells
+    assert 'href="tournoi-' in rows[0]
+    event = next(path for path in pages if path.startswith("site/tournoi-")
+                 and "<h1>Week-end Tantrix de printemps" in pages[path].decode("utf-8"))
+    assert "DUPUY" not in pages[event].decode("utf-8").split("<table")[1]
+
+
 def test_counted_marks_the_results_the_scoring_counted():
     """Each result marked as its circuit's scoring counted it (`RankingRow.counts`), a 0 among the
     best too: never read again from the points (10 + 8 make 18 before the 0, which counts); not

@@ -153,6 +153,17 @@ class RankingRow:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """A player of an event its ranking leaves out, and why, as its bulletin says it (a Tantrix
+    player who lost more games by default than rule 7 allows): his page's line for the event says
+    it (site/player_page.py), where a place would be."""
+
+    player_id: str
+    player: str
+    why: str  # « hors classement : 3 parties perdues par forfait (règle 7) »
+
+
+@dataclass(frozen=True)
 class Legend:
     """What the pages showing a ranking say under its table, naming another ranking of the league
     that a column of it gives places in: `before`, that ranking's `title` (linked), `after`; `file`
@@ -187,6 +198,7 @@ class Ranking:
     in_force_from: dt.date | None = None  # when it starts to hold (default: its date)
     identity: tuple[Column, ...] = IDENTITY_COLUMNS  # the first columns (RANK_AND_PLAYER: then the circuit's)
     legend: Legend | None = None  # said under its table wherever it is shown
+    left_out: tuple[LeftOut, ...] = ()  # an event's players it does not rank, and why (never in its CSV)
     # Where `rows` come from, when the circuit knows it (a Grand Sud ranking: its scoring's digest):
     # render/cache.py `ranking_key` then hashes that source, not every row. Checked by identity, as
     # a bulletin's: a copy with other rows (a public copy, names masked) is keyed by its rows.

@@ -92,6 +92,10 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
                  for row in ranking.rows],
         # what its pages say under its table (the Masters' « Classement annuel »: the Grand Sud ranking it is of)
         **({"legend": dataclasses.asdict(ranking.legend)} if ranking.legend else {}),
+        # its players it does not rank, and why: each one's page names the event with it (site/pages.py `_load`)
+        **({"left_out": [{"id": out.player_id, "player": out.player, "why": french.typography(out.why)}
+                         for out in ranking.left_out]}
+           if ranking.left_out else {}),
     }
 
 

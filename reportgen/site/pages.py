@@ -10,6 +10,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -24,7 +25,7 @@ from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, record_day, record_days, record_start, sort_key
 from reportgen.site.pages_aside import PlayersPages
-from reportgen.site.player_page import PlayerPages, Section, labelled, main_column, place, public_name
+from reportgen.site.player_page import PlayerPages, Section, labelled, left_out_row, main_column, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import MISSING, Pages
 from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
@@ -144,7 +145,7 @@ class Site:
         # in date order (circuits in registry order on one day): a player's name is his latest spelling
         for _, _, circuit, ranking in sorted(((r["date"], index, c, r) for index, c in enumerate(self.circuits)
                                              for r in c.rankings), key=lambda found: found[:2]):
-            for index, row in enumerate(ranking["rows"]):
+            for index, row in enumerate(chain(ranking["rows"], map(left_out_row, ranking.get("left_out", ())))):
                 player = players.get(row["id"])
                 if player is None:  # not a Player made for each of 425,000 rows at 100x, then dropped
                     player = players[row["id"]] = Player(row["id"])

@@ -34,6 +34,14 @@ def place(row: dict[str, Any]) -> str:
     return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
 
 
+def left_out_row(out: dict[str, Any]) -> dict[str, Any]:
+    """A player an event's ranking leaves out (its record's `left_out`: a Tantrix player after rule 7)
+    as a row of it for his page alone: no place, no value, why in their stead (`PlayerPages.sections`).
+    Never one of the ranking's own rows: its tables and search list its ranked players only."""
+    return {"rank": None, "tied": False, "id": out["id"], "player": out["player"], "club": "", "values": {},
+            "why": out["why"]}
+
+
 NOT_COUNTED = "ne compte pas"  # a player's line for a tournament whose page says it counts for nothing
 
 
@@ -171,7 +179,8 @@ class PlayerPages:
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
                     # a tournament that counts for nothing (its page's note: a Grand Sud tournament hors
                     # circuit, a Tour de France one under its minimum) says so, not an empty result
-                    result = labelled(row, key, short) or (NOT_COUNTED if e.ranking.get("note") else "")
+                    # a player the event's ranking leaves out says why (`left_out_row`)
+                    result = labelled(row, key, short) or row.get("why") or (NOT_COUNTED if e.ranking.get("note") else "")
                     lines.append(html_lines.line(start, place(row), result,
                                                  row["club"] if clubs else None))
                     if kind == "season":

@@ -329,10 +329,12 @@ def test_what_the_tantrix_texts_say_of_a_player_agrees_with_no_gender(scored, re
         '<p class="alert">DUPUY Frédéric a perdu 3 parties par forfait, ce qui l’écarte du classement, et ses parties '
         'n’y comptent pas pour ses adversaires (règle 7)\u202f; ses 4 parties jouées comptent pour le classement Elo.')
     said = [alert]
-    for ranking in report.rankings:  # each row's stage and tie-break
+    for ranking in report.rankings:  # each row's stage and tie-break, each player left out and why
         said += [str(value) for row in ranking.rows for value in (*row.metrics.values(), *row.decided_by)
                  if isinstance(value, str)]
+        said += [out.why for out in ranking.left_out]
     for annex in report.annexes:
         said += [value for sheet in annex.sheets for row in sheet.rows for value in row if isinstance(value, str)]
+    assert "hors classement : 3 parties perdues par forfait (règle 7)" in said
     assert {"élimination à la ronde 1", "départage aux TPs marqués entre eux", "hors classement : 3 forfaits (règle 7)"} <= set(said)
     assert [text for text in said if GENDERED.search(text) or re.search(r"\b(?:il|elle)\b", text)] == []

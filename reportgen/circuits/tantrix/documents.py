@@ -48,6 +48,7 @@ from reportgen.model import (
     AnnexColumn,
     AnnexSheet,
     Document,
+    LeftOut,
     Ranking,
     RankingRow,
     Scope,
@@ -65,8 +66,18 @@ def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
     columns = KNOCKOUT_COLUMNS if knockout else EVENT_COLUMNS
     rows = tuple(RankingRow(line.rank, line.player, line.name, "", "", EVENT.values(line, columns), tied=line.tied,
                             decided_by=EVENT.decided(line.decided_by), playoff=line.playoff) for line in result.lines)
+    games = result.games
+    left_out = tuple(LeftOut(player, games.names[player], f"hors classement : {defaults_lost(games.defaults_lost[player])} "
+                                                           "(règle 7)") for player in games.left_out)
     return Ranking(path or event_path(result), Scope(ScopeKind.EVENT, event.date.year, event.id, event.name), event.date,
-                   Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER)
+                   Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER,
+                   left_out=left_out)
+
+
+def defaults_lost(count: int) -> str:
+    """« 3 parties perdues par forfait »: why a player is left out (rule 7), as the bulletin lists
+    him and his page's line for the event says it (`event_ranking`'s `left_out`)."""
+    return f"{french.plural(count, 'partie perdue', 'parties perdues')} par forfait"
 
 
 def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, path: str | None = None) -> Document:
@@ -81,7 +92,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
              "wins": wins_text(line.wins), "margin": margin_text(line.margin), "tiles": line.tiles, "stage": line.stage,
              "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
-    left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p],
+    left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p], "lost": defaults_lost(games.defaults_lost[p]),
                  "games": sum(1 for g in games.games if p in g.players and g.row.kind != DEFAULT)}
                 for p in games.left_out]
     start = french.number(settings.rating_start)

@@ -442,3 +442,34 @@ def test_a_bulletin_a_directory_change_takes_back_is_withdrawn(small_league_copy
     assert result.ok and not (outputs / "grand-sud" / "2026" / "classement-2026-01-20.html").exists()
     assert [(change.kind, change.reasons) for change in result.republished if change.path.endswith("2026-01-20")] == [
         ("withdrawn", ("document retiré", "l’annuaire des clubs (clubs.xlsx) a changé"))]
+
+
+def correction_rows(page: str) -> list[str]:
+    """The words of each correction's row (corrections.html) or line (the home page), in page order."""
+    import html
+    import re
+
+    return [" ".join(html.unescape(re.sub(r"<[^>]+>", " ", row)).split())
+            for row in re.findall(r'<tr role="row"><td.*?</tr>|<li>[^<]*· .*?</li>', page, re.S)]
+
+
+def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(small_league_copy):
+    """A season closed, then opened again, on one day: the corrections page sorted that day's rows by
+    their documents' paths, so « la saison 2026 est close : son classement est désormais final » sat
+    above the reopening's rows, and the home page's « Dernières corrections » began with the closing.
+    Each build's rows are numbered after those before (site/corrections.json): the latest first."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    (inputs / "saisons.toml").unlink()  # opened again, as `reportgen season open` leaves it
+    assert build(inputs, outputs, TODAY).ok
+    rows = correction_rows((outputs / "site" / "corrections.html").read_text(encoding="utf-8"))
+    opened = [index for index, row in enumerate(rows) if "rouverte" in row]
+    closed = [index for index, row in enumerate(rows) if "désormais final" in row]
+    assert opened and closed and max(opened) < min(closed), rows
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    home = correction_rows(home[home.index("Dernières corrections"):home.index("Toutes les corrections")])
+    assert home and "rouverte" in home[0], home
+    # the history keeps that order for the builds after (a build with no correction adds none)
+    assert build(inputs, outputs, TODAY).ok
+    assert correction_rows((outputs / "site" / "corrections.html").read_text(encoding="utf-8")) == rows

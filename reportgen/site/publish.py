@@ -28,7 +28,10 @@ STALE = (".html", ".js", ".css", ".json", ".png")  # .png: the Open Graph images
 
 def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dict[str, Any]]:
     """The corrections already listed, and this build's (render/changes.py `Republished`, corrected
-    on `day`), the latest first; each once."""
+    on `day`), the latest first; each once. Each build's are numbered after those before (`order`):
+    two builds of one day (a season closed, then opened again) are listed in the order they ran, not
+    by their documents' paths, which put the closing above the reopening. A history written before
+    `order` keeps its entries' order below the later ones."""
     try:
         known = json.loads((outputs / FOLDER / HISTORY).read_text(encoding="utf-8"))
         history = [dict(item) for item in known["corrections"]]
@@ -36,14 +39,22 @@ def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dic
         history = []
     # a new layout of the same content (render/changes.py `same_content`) marked as such: the site
     # lists it apart, in one line a day, not as a correction
+    order = 1 + max((_order(item) for item in history), default=0)
     history += [{"circuit": change.circuit, "path": change.path, "title": change.title,
-                 "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons),
+                 "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons), "order": order,
                  **({"layout": True} if change.same_content else {}),
                  # withdrawn, or back as it was: its row says so (site/corrections.py)
                  **({"kind": change.kind} if change.kind != "changed" else {})}
                 for change in republished]
     unique = {json.dumps(item, ensure_ascii=False, sort_keys=True): item for item in history}
-    return sorted(unique.values(), key=lambda c: (c["day"], c["date"], c["circuit"], c["path"]), reverse=True)
+    return sorted(unique.values(), key=lambda c: (c["day"], _order(c), c["date"], c["circuit"], c["path"]),
+                  reverse=True)
+
+
+def _order(correction: dict[str, Any]) -> int:
+    """The number of the build that listed a correction (0: one listed before builds were numbered)."""
+    order = correction.get("order", 0)
+    return order if isinstance(order, int) else 0
 
 
 def history_file(history: list[dict[str, Any]]) -> bytes:

@@ -235,7 +235,9 @@ def test_the_ics_lists_played_and_announced_tournaments_as_all_day_events(small_
                for _, start, end, _, _ in events)
     assert b"DTSTART;VALUE=DATE:20260120" in data
     perpignan = events[3]
-    assert perpignan[3] == "Perpignan" and "Organisé par Perpignan" in perpignan[4] and "à venir" in perpignan[4]
+    # its day past on the build's day, its workbook not arrived: awaited, as the home page says (it read « à venir »)
+    assert perpignan[3] == "Perpignan" and "Organisé par Perpignan" in perpignan[4]
+    assert perpignan[4].endswith("Résultats attendus.") and events[5][4].endswith("Résultats à venir.")
     assert "Résultats publiés" in events[2][4]
     stamps = {e.decoded("dtstamp") for e in parsed.walk("VEVENT")}
     assert stamps == {dt.datetime(2026, 12, 12, tzinfo=dt.timezone.utc)}  # from the inputs, not the clock
@@ -316,7 +318,9 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "7\u00a0février 2026",
                                             "12\u00a0décembre 2026")]
     assert days == sorted(days)
-    assert "Open de Perpignan (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar  # its name says where
+    # its name says where; its day past, awaited (not « à venir » ten months on); the season's last one to come
+    assert "Open de Perpignan (Classement régional Grand Sud)&nbsp;— résultats attendus</li>" in calendar
+    assert "Finale de la saison (Classement régional Grand Sud), Carcassonne&nbsp;— à venir</li>" in calendar
     assert "1er\u00a0juin 2025" not in calendar and "1er juin 2025" not in calendar  # the season before
     assert '<a href="calendrier.ics">Télécharger le calendrier</a>' in calendar and (outputs / "calendrier.ics").is_file()
     assert "webcal:" not in calendar  # no public address: a relative link can only download the file
@@ -365,8 +369,10 @@ def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(t
     inputs = club_alone_league(tmp_path / "inputs")
     assert build(inputs, tmp_path / "outputs", TODAY).ok
     calendar = home_calendar(tmp_path / "outputs")
-    assert "8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar
-    assert "1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud)&nbsp;— à venir</li>" in calendar
+    assert ("8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud)&nbsp;— résultats attendus</li>"
+            in calendar)
+    assert ("1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud)&nbsp;— résultats "
+            "attendus</li>" in calendar)
 
 
 def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):
@@ -445,3 +451,43 @@ def test_the_home_page_s_calendar_leaves_out_a_place_its_title_says_as_a_word(tm
         ("Open de Lyon (Classement régional Grand Sud)", ""),
         ("Open d'ALBI (Classement régional Grand Sud)", ""),
         ("Coupe d'hiver (Tournoi en ligne par poules)", "")]  # its circuit's title says it
+
+
+def test_a_tournament_whose_day_passed_is_awaited_on_the_home_page_and_in_the_ics_from_that_day(small_league_copy):
+    """The home page's calendar said « 7 novembre 2026 · Tournoi d'automne de Perpignan … — à venir » a
+    month after its day, its workbook not arrived, where the club's bulletin says « attendu »
+    (pipeline/calendar.py `state`, one rule for both). The site reads no clock: the build's day
+    says it, and the same inputs built the day after that tournament give the page again (the day is
+    in the key of « nothing changed »)."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["07/11/2026", "grand-sud", "PERP", "Tournoi d'automne de Perpignan", "Perpignan"],
+                            ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]])
+
+    def said(day: dt.date) -> tuple[str, str]:
+        assert build(inputs, outputs, day).ok
+        events = {str(e["summary"]): str(e["description"])
+                  for e in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
+        return " ".join(markup.unescape(home_calendar(outputs)).split()), events["Tournoi d'automne de Perpignan"]
+
+    calendar, event = said(dt.date(2026, 11, 7))  # its day: not yet awaited
+    assert "Tournoi d'automne de Perpignan (Classement régional Grand Sud) — à venir" in calendar
+    assert event.endswith("Résultats à venir.")
+    calendar, event = said(dt.date(2026, 11, 8))  # the same inputs, the day after
+    assert "Tournoi d'automne de Perpignan (Classement régional Grand Sud) — résultats attendus" in calendar
+    assert "Finale de la saison (Classement régional Grand Sud), Carcassonne — à venir" in calendar
+    assert event.endswith("Résultats attendus.")
+
+
+def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the_ics(tmp_path):
+    """A pool tournament between its rounds (its workbook there, its final not played) was said as one
+    over (« Résultats publiés. », nothing on the home page): it is « en cours », never awaited."""
+    inputs = pool_tournaments(tmp_path / "inputs")
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    calendar = " ".join(markup.unescape(home_calendar(outputs)).split())
+    assert "24 octobre 2026 · Coupe de la Toussaint en ligne (Tournoi en ligne par poules) — en cours" in calendar
+    assert "Open d'automne en ligne (Tournoi en ligne par poules) —" not in calendar  # over: nothing said
+    events = {str(e["summary"]): str(e["description"])
+              for e in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
+    assert events["Coupe de la Toussaint en ligne"].endswith("Tournoi en cours : résultats publiés tour par tour.")
+    assert events["Open d'automne en ligne"].endswith("Résultats publiés.")

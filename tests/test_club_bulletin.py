@@ -7,6 +7,7 @@ points against the CSV of the same ranking and the Masters' gap to the 16th plac
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import hashlib
 import html as html_text
 import io
@@ -67,14 +68,19 @@ def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_
 
 
 def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come(league, tmp_path):
-    write_calendar(league.inputs, [["10/01/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
+    """As of the bulletin's date (its latest ranking's, 10 January): a tournament after it is to come
+    in it, even past on the day the bulletin is made (TODAY)."""
+    write_calendar(league.inputs, [["03/01/2026", "grand-sud", "CARC", "Galette de Carcassonne", "Carcassonne"],
+                                   ["10/01/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
                                    ["14/03/2026", "grand-sud", "CARC", "Printemps de Carcassonne", "Carcassonne"],
                                    ["12/12/2026", "grand-sud", "CARC", "Noël à Carcassonne", "Trèbes"],
                                    ["14/03/2026", "grand-sud", "TLSE", "Printemps de Toulouse", "Toulouse"]])
     plan = plan_of(league, tmp_path / "archive")
+    assert plan.day == dt.date(2026, 1, 10)
     assert [(t["day"], t["name"], t["place"], t["status"]) for t in plan.own["CARC"].tournaments] == [
+        ("3 janvier 2026", "Galette de Carcassonne", "Carcassonne", "attendu"),  # before it, no workbook yet
         ("10 janvier 2026", "Tournoi 2026-01-10-carcassonne", "Carcassonne", "reçu"),  # its workbook's name
-        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "attendu"),  # past, no workbook yet (TODAY)
+        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "à venir"),  # after the bulletin's date
         ("12 décembre 2026", "Noël à Carcassonne", "Trèbes", "à venir")]
 
 
@@ -207,7 +213,7 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
     kind = circuits.REGISTRY[slug].mail_ranking
     ranking = [r for r in example_scored.reports[slug].rankings if r.season == season
                and (not kind or r.scope.kind == kind)][-1]
-    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking})
+    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking}, ranking.date)
     # The CSV of the same ranking, as published (French Excel form: « ; », BOM, French headings).
     published = {line["Joueur"]: line for line in csv.DictReader(
         io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";")}
@@ -270,7 +276,7 @@ def test_a_club_s_tournament_date_and_a_shared_place_are_printed_on_one_line(exa
 
     season, slug = 2026, "grand-sud"
     ranking = [r for r in example_scored.reports[slug].rankings if r.season == season][-1]
-    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking})
+    made = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking}, ranking.date)
     document = club_bulletin.document(made["NIME"], "Ligue", dt.date(2026, 11, 28), True)
     assert [t for t in document.context["tournaments"] if "septembre" in str(t["day"])]
     lines = [line.replace("\u00a0", " ") for page in PdfReader(io.BytesIO(pdf.render_pdf(html.render(document)))).pages
@@ -308,7 +314,8 @@ def test_a_club_s_tables_are_as_wide_as_they_need_and_each_on_its_heading_s_page
     season = 2026
     rankings = {"grand-sud": [r for r in example_scored.reports["grand-sud"].rankings if r.season == season][-1],
                 "masters": example_scored.reports["masters"].rankings[-1]}
-    made = club_bulletin.prepare(example_league, example_scored, season, None, rankings)
+    made = club_bulletin.prepare(example_league, example_scored, season, None, rankings,
+                                 max(r.date for r in rankings.values()))
     assert len(made) > 10
     for code, bulletin in made.items():
         path = tmp_path / f"{code}.pdf"
@@ -355,7 +362,7 @@ def test_a_club_s_pool_tournament_is_given_its_days_as_the_site_gives_them(tmp_p
     league = load(inputs, TODAY)
     scored = score(league)
     ranking = [r for r in scored.reports["grand-sud"].rankings if r.season == 2026][-1]
-    toulouse = club_bulletin.prepare(league, scored, 2026, None, {"grand-sud": ranking})["TLSE"]
+    toulouse = club_bulletin.prepare(league, scored, 2026, None, {"grand-sud": ranking}, ranking.date)["TLSE"]
     days = {t["name"]: t["day"] for t in toulouse.tournaments}
     assert days == {"Open de printemps de Toulouse": "14 mars 2026", "Open d'automne en ligne": POOL_DAYS["Open d'automne en ligne"],
                     "Open d'automne de Toulouse": "24 octobre 2026",
@@ -364,3 +371,33 @@ def test_a_club_s_pool_tournament_is_given_its_days_as_the_site_gives_them(tmp_p
     path.write_bytes(pdf.render_pdf(html.render(club_bulletin.document(toulouse, "Ligue", dt.date(2026, 11, 28), True))))
     text = " ".join(pdf_text(path).split())
     assert "du 5 septembre au 6 octobre 2026 Tournoi en ligne par poules Open d'automne en ligne" in text, text
+
+
+def test_a_club_s_tournaments_are_said_as_of_its_bulletin_s_date_and_a_running_one_is_running(tmp_path):
+    """Toulouse's bulletin « au 28 novembre 2026 », made on 7 December, listed in red « attendu » a
+    pool tournament of 5 December, later than the bulletin and under way. A tournament is awaited
+    when its day is past both on the bulletin's date and on the day it is made (pipeline/calendar.py
+    `state`, the home page's rule); a pool tournament between its rounds (its workbook there, its
+    final not played) is « en cours »; one announced whose workbook has not arrived is awaited once
+    its first day is past, as any other (its first round is written in its workbook that day)."""
+    from reportgen.pipeline import load, score
+    from tests.test_calendar import pool_tournaments
+
+    inputs = pool_tournaments(tmp_path / "inputs")
+    write_calendar(inputs, [["24/10/2026", "poules", "TLSE", "Coupe de la Toussaint en ligne", "en ligne"],
+                            ["07/11/2026", "grand-sud", "TLSE", "Open de novembre", "Toulouse"],
+                            ["05/12/2026", "poules", "TLSE", "Open d'hiver en ligne", "en ligne"]])
+    league = load(inputs, dt.date(2026, 12, 7))
+    scored = score(league)
+    ranking = [r for r in scored.reports["grand-sud"].rankings if r.season == 2026][-1]
+
+    def said(day: dt.date) -> dict[str, tuple[str, str]]:
+        toulouse = club_bulletin.prepare(league, scored, 2026, None, {"grand-sud": ranking}, day)["TLSE"]
+        return {t["name"]: (t["status"], t["kind"]) for t in toulouse.tournaments}
+
+    assert said(dt.date(2026, 11, 28)) == {"Tournoi 2026-01-10-toulouse": ("reçu", "up"),
+                                           "Coupe de la Toussaint en ligne": ("en cours", "muted"),
+                                           "Open de novembre": ("attendu", "down"),
+                                           "Open d'hiver en ligne": ("à venir", "muted")}
+    assert said(dt.date(2026, 12, 7))["Open d'hiver en ligne"] == ("attendu", "down")
+

@@ -26,12 +26,12 @@ from pathlib import Path
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
-from reportgen.ingest.calendar import COMING, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, PLAYED, RUNNING, CalendarEntry
 from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
 from reportgen.model import ClubSection, Document, Ranking
-from reportgen.pipeline.calendar import over_their_days
+from reportgen.pipeline.calendar import over_their_days, state
 from reportgen.render.files import remove_others, write_atomic
 
 FOLDER = "clubs"  # under outputs/
@@ -65,28 +65,34 @@ def folder(season: int, circuit: str | None) -> str:
     return f"{FOLDER}/{season}" + (f"/{circuit}" if circuit else "")
 
 
+# What the « Résultats » column says of a tournament (pipeline/calendar.py `state`), and its colour.
+RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), AWAITED: ("attendu", "down"),
+           COMING: ("à venir", "muted")}
+
+
 def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Club, season: int,
-                 slugs: list[str]) -> tuple[dict[str, str], ...]:
+                 slugs: list[str], day: dt.date) -> tuple[dict[str, str], ...]:
     """The club's tournaments of the season (`entries`: the league's calendar, each over its days):
-    received (its workbook is in inputs/), awaited (announced, its date past, no workbook yet) or to
-    come, each by its `CalendarEntry.title` and its days as the site says them (a pool tournament
-    over: « du 5 septembre au 6 octobre 2026 »)."""
-    today = league.reading.today
+    received (its workbook is in inputs/), running (a pool tournament between its rounds), awaited
+    (announced, its date past on the bulletin's `day`, no workbook yet) or to come, as of the
+    bulletin's day (`state`: a tournament after it is not awaited by it), each by its
+    `CalendarEntry.title` and its days as the site says them (a pool tournament over: « du 5
+    septembre au 6 octobre 2026 »)."""
     found = []
     for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)):
         if entry.club != club.code or entry.date.year != season or entry.circuit not in slugs:
             continue
-        status, kind = ("reçu", "up") if entry.status != COMING else (
-            ("attendu", "down") if entry.date <= today else ("à venir", "muted"))
+        status, kind = RESULTS[state(entry, day, league.reading.today)]
         found.append({"day": entry.days(), "circuit": circuits.REGISTRY[entry.circuit].title,
                       "name": entry.title(league.reading.clubs), "place": entry.place, "status": status, "kind": kind})
     return tuple(found)
 
 
 def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circuit: str | None,
-            rankings: Mapping[str, Ranking]) -> dict[str, ClubBulletin]:
+            rankings: Mapping[str, Ranking], day: dt.date) -> dict[str, ClubBulletin]:
     """Each club with players in the season's rankings (by code): its part of each circuit
-    (`rankings`: the ranking each circuit's message reports), in registry order."""
+    (`rankings`: the ranking each circuit's message reports), in registry order; its tournaments as
+    of `day`, the bulletin's date (`document`)."""
     # Every circuit, not only those with workbooks: the Masters' part is the race to it all season.
     slugs = [slug for slug in circuits.CIRCUITS if circuit is None or slug == circuit]
     directory = league.reading.clubs
@@ -108,7 +114,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
             circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
         if sections:
             made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
-                                           _tournaments(league, entries, club, season, slugs), circuit)
+                                           _tournaments(league, entries, club, season, slugs, day), circuit)
     return made
 
 

@@ -163,7 +163,8 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
         else:
             plan.clubs.append(ClubMail(club, [b for b in bulletins if b.circuit in mine], mine))
     if bulletins:
-        plan.own = club_bulletin.prepare(league, scored, plan.season, circuit, {b.circuit: b.ranking for b in bulletins})
+        plan.own = club_bulletin.prepare(league, scored, plan.season, circuit, {b.circuit: b.ranking for b in bulletins},
+                                         plan.day)
     return plan
 
 

@@ -38,6 +38,9 @@ COLUMNS = [DATE, CIRCUIT, CLUB, NAME, PLACE]
 
 COMING = "à venir"  # announced, its workbook not arrived
 PLAYED = "joué"  # its workbook is in inputs/
+# What is said of its results on a day besides those (pipeline/calendar.py `state`, the one rule):
+AWAITED = "attendu"  # announced, its day past, its workbook not arrived
+RUNNING = "en cours"  # its workbook arrived, played over several days and not over yet
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,9 @@ class CalendarEntry:
     # Its last day of play, when after `date`: a pool tournament's once over, the day its final
     # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `with_days`).
     last: dt.date | None = None
+    # Played over several days and not over yet (a pool tournament between its rounds): its workbook
+    # is there, its results published round by round (given by the build too, `with_days`).
+    running: bool = False
 
     @property
     def coming(self) -> bool:

@@ -30,6 +30,7 @@ from reportgen.pipeline.calendar import (
     calendar_bytes,
     for_site,
     last_days,
+    running_days,
     season_notes,
     with_days,
     write_calendar,
@@ -305,12 +306,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     # the last day of each tournament played over several days, by event id: the calendar's (`with_days`)
     last_played: dict[str, dt.date] = {}
+    running: set[str] = set()  # and those still running (`running_days`)
     # each circuit's whole files -> their public copies, relative to outputs/, as each is laid out: a
     # circuit that requires it links them (the Masters' « Classement annuel », its Grand Sud CSV)
     copies: dict[str, dict[str, str]] = {}
 
     def lay_out(slug: str, report: Report) -> None:
         last_played.update(last_days(report))
+        running.update(running_days(report))
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         linked = {whole: public for required in circuits.REGISTRY[slug].requires
@@ -423,7 +426,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs, hashes), {}, None
-    entries = with_days(league.calendar, last_played)  # the calendar, each tournament over its days
+    entries = with_days(league.calendar, last_played, running)  # the calendar, each tournament over its days
     history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:
@@ -456,7 +459,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
     ics = None if held else calendar_bytes(entries, league.announced, calendar_blocked(league.problems),
-                                           league.settings.name, league.reading.clubs)
+                                           league.settings.name, league.reading.clubs, today)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=changes.listed(republished, changes.CHANGED), withdrawn=changes.listed(republished, changes.WITHDRAWN),

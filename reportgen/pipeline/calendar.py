@@ -11,7 +11,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from reportgen import circuits, french
-from reportgen.ingest.calendar import CALENDAR_FILE, COMING, CalendarEntry, awaited, awaited_note
+from reportgen.ingest.calendar import (
+    AWAITED,
+    CALENDAR_FILE,
+    COMING,
+    PLAYED,
+    RUNNING,
+    CalendarEntry,
+    awaited,
+    awaited_note,
+)
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
 
@@ -59,6 +68,19 @@ def season_notes(entries: list[CalendarEntry], today: dt.date, clubs: ClubDirect
     return found
 
 
+def state(entry: CalendarEntry, day: dt.date, today: dt.date) -> str:
+    """What is known of a tournament's results in a document of `day` made on `today` (the site's
+    pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
+    of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
+    over several days is not over (`CalendarEntry.running`); announced without its workbook, AWAITED
+    once its first day is past on both days, else COMING (« à venir »: a tournament of 7 November was
+    still « à venir » on the home page of 7 December). A pool tournament announced whose workbook has
+    not arrived is awaited like any other: reportgen writes its first round in it on its first day."""
+    if not entry.coming:
+        return RUNNING if entry.running else PLAYED
+    return AWAITED if entry.date < today and entry.date <= day else COMING
+
+
 def last_days(report: Report) -> dict[str, dt.date]:
     """The last day of each of the report's tournaments played over several days, by event id: the
     day its final started once it is over (`Ranking.days`, as the site names it), for the calendar
@@ -72,10 +94,20 @@ def last_days(report: Report) -> dict[str, dt.date]:
     return found
 
 
-def with_days(entries: list[CalendarEntry], last: dict[str, dt.date]) -> list[CalendarEntry]:
-    """The calendar's played tournaments given their last day (`last_days`): calendrier.ics and the
-    home page's calendar said a pool tournament played over weeks on its first day alone."""
-    return [dataclasses.replace(entry, last=last[entry.workbook]) if entry.workbook in last else entry
+def running_days(report: Report) -> set[str]:
+    """The report's tournaments played over several days that are not over (a pool tournament
+    between its rounds: its event ranking has a first day and is not final), by event id."""
+    return {ranking.scope.event for ranking in report.rankings
+            if ranking.scope.kind == ScopeKind.EVENT and ranking.scope.start and not ranking.final}
+
+
+def with_days(entries: list[CalendarEntry], last: dict[str, dt.date],
+              running: set[str] | frozenset[str] = frozenset()) -> list[CalendarEntry]:
+    """The calendar's played tournaments given their last day (`last_days`), and those still running
+    said so (`running_days`): calendrier.ics and the home page's calendar said a pool tournament
+    played over weeks on its first day alone."""
+    return [dataclasses.replace(entry, last=last.get(entry.workbook), running=entry.workbook in running)
+            if entry.workbook and (entry.workbook in last or entry.workbook in running) else entry
             for entry in entries]
 
 
@@ -84,21 +116,25 @@ def over_their_days(entries: list[CalendarEntry], reports: Iterable[Report]) -> 
     (`last_days`, `with_days`): a club's own bulletin lists them as calendrier.ics and the site say
     them (« du 5 septembre au 6 octobre 2026 »), where the build gives them as it lays each circuit out."""
     last: dict[str, dt.date] = {}
+    running: set[str] = set()
     for report in reports:
         last.update(last_days(report))
-    return with_days(entries, last)
+        running |= running_days(report)
+    return with_days(entries, last, running)
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
-                   clubs: ClubDirectory) -> bytes | None:
+                   clubs: ClubDirectory, today: dt.date) -> bytes | None:
     """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without
     problems (`blocked`: it has some, the previous file stays). Made while the PDFs render, written
-    once the circuits are published (`write_calendar`)."""
+    once the circuits are published (`write_calendar`). Each tournament's results said as the home
+    page says them on the build's day (`state`)."""
     if not announced or blocked:
         return None
     from reportgen.render.ical import to_ics
 
-    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs)
+    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
+                  lambda entry: state(entry, today, today))
 
 
 def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path | None:
@@ -152,5 +188,9 @@ def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory
         shown.append({"day": entry.days(),
                       "title": f"{entry.title(clubs)} ({circuit})",
                       "place": "" if said else entry.place,
-                      "status": COMING if entry.status == COMING else ""})
+                      "status": HOME_WORDS[state(entry, today, today)]})
     return shown, ICS_FILE
+
+
+# What the home page's calendar says after a tournament (`state`): nothing once its results are in.
+HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, AWAITED: "résultats attendus", COMING: COMING}

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from icalendar import Calendar, Event
 
-from reportgen.ingest.calendar import CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, PLAYED, RUNNING, CalendarEntry
 from reportgen.ingest.directories import ClubDirectory
 
 PRODID = "-//reportgen//calendrier de la ligue//FR"
@@ -27,9 +27,16 @@ def uid(entry: CalendarEntry) -> str:
     return f"{hashlib.sha256(key.encode()).hexdigest()[:32]}@reportgen.invalid"
 
 
-def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: ClubDirectory) -> bytes:
+# What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
+RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
+           AWAITED: "Résultats attendus.", COMING: "Résultats à venir."}
+
+
+def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: ClubDirectory,
+           state: Callable[[CalendarEntry], str]) -> bytes:
     """The calendar's bytes. `titles`: each circuit's title; `clubs`: the organisers' names (and
-    the title of a tournament the calendar knows by its club alone: `CalendarEntry.title`)."""
+    the title of a tournament the calendar knows by its club alone: `CalendarEntry.title`); `state`:
+    what is known of a tournament's results on the build's day (pipeline/calendar.py `state`)."""
     calendar = Calendar()
     calendar.add("prodid", PRODID)
     calendar.add("version", "2.0")
@@ -47,16 +54,16 @@ def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, s
         event.add("summary", entry.title(clubs))
         if entry.place:
             event.add("location", entry.place)
-        event.add("description", _description(entry, titles, clubs))
+        event.add("description", _description(entry, titles, clubs, state(entry)))
         event.add("categories", [titles.get(entry.circuit, entry.circuit)])
         event.add("transp", "TRANSPARENT")  # a tournament does not make its subscribers busy
         calendar.add_component(event)
     return calendar.to_ical()
 
 
-def _description(entry: CalendarEntry, titles: Mapping[str, str], clubs: ClubDirectory) -> str:
+def _description(entry: CalendarEntry, titles: Mapping[str, str], clubs: ClubDirectory, state: str) -> str:
     words = [f"Circuit : {titles.get(entry.circuit, entry.circuit)}."]
     if entry.club:
         words.append(f"Organisé par {entry.organiser(clubs)}.")
-    words.append("Résultats à venir." if entry.coming else "Résultats publiés.")
+    words.append(RESULTS[state])
     return " ".join(words)

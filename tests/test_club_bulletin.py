@@ -401,3 +401,35 @@ def test_a_club_s_tournaments_are_said_as_of_its_bulletin_s_date_and_a_running_o
                                            "Open d'hiver en ligne": ("à venir", "muted")}
     assert said(dt.date(2026, 12, 7))["Open d'hiver en ligne"] == ("attendu", "down")
 
+
+def page_lines(path: Path) -> list[list[str]]:
+    """Each page's lines, as pdftotext lays them out, blank ones left out."""
+    return [[" ".join(line.split()) for line in page.splitlines() if line.strip()]
+            for page in pdf_text(path).split("\f")]
+
+
+def test_a_club_s_evolution_is_said_under_its_table_since_the_ranking_its_bulletin_names(
+        example_league, example_scored, tmp_path):
+    """The legend « Évolution : … depuis le classement précédent » was printed on page 2, under the
+    tournaments' table, where the Grand Sud bulletin of the same ranking says « depuis le classement
+    au 24 octobre 2026 » (`evolution_since`): it is said right under the players' table it explains,
+    in the bulletin's words."""
+    from reportgen.render import html, pdf
+
+    season, slug = 2026, "grand-sud"
+    # the ranking a club's message reports: the season's latest with a bulletin (delivery/mail.py)
+    documents = {d.path: d for d in example_scored.reports[slug].documents}
+    ranking = [r for r in example_scored.reports[slug].rankings if r.season == season and r.path in documents][-1]
+    document = documents[ranking.path]
+    since = document.context["evolution_since"]
+    assert since == "depuis le classement au 24 octobre 2026"
+    toulouse = club_bulletin.prepare(example_league, example_scored, season, None, {slug: ranking},
+                                     ranking.date)["TLSE"]
+    path = tmp_path / "TLSE.pdf"
+    path.write_bytes(pdf.render_pdf(html.render(club_bulletin.document(toulouse, "Ligue", ranking.date, True))))
+    (first, *_), legend = page_lines(path), f"Évolution : places gagnées (+) ou perdues (−) {since}."
+    # on the table's page, after its last player, before the next circuit's part
+    assert legend in first, first
+    after = first.index(legend)
+    assert re.match(r"\d+e .*DURAND Nathalie", first[after - 1]) and first[after + 1] == "Masters Grand Sud", first
+    assert "depuis le classement précédent" not in pdf_text(path)

@@ -57,9 +57,20 @@ def ranking_title(ranking: Ranking, circuit: str = "") -> str:
     return "Classement final" if ranking.final else f"Classement au {french.date_long(ranking.date)}"
 
 
-def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
+def evolution_since(ranking: Ranking, report: Report | None) -> str:
+    """The ranking its « Évolution » compares with, as the ranking's own bulletin names it (its
+    document's `evolution_since`, when its circuit gives one: the Grand Sud's « depuis le classement
+    au 24 octobre 2026 »), else « depuis le classement précédent », as the others' bulletins say."""
+    documents = report.documents if report is not None else ()
+    since = next((d.context.get("evolution_since") for d in documents if d.path == ranking.path), None)
+    return since or "depuis le classement précédent"
+
+
+def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member,
+                     since: str = "depuis le classement précédent") -> tuple[ClubSection, ...]:
     """The club's players in `ranking`: place, player, the circuit's figure, evolution (when the
-    ranking has one), the results that counted (when its rows carry them)."""
+    ranking has one: what it is `since` said right under the table, `evolution_since`), the results
+    that counted (when its rows carry them)."""
     rows = [row for row in ranking.rows if member(row)] if ranking is not None else []
     if ranking is None or not rows:
         return ()
@@ -73,7 +84,8 @@ def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member)
     lines = tuple((place(row), row.player) + ((figure(row.metrics.get(score.key), score),) if score else ())
                   + ((evolution(row.metrics.get("evolution", "")),) if moves else ())
                   + ((counted_results(row),) if results else ()) for row in rows)
-    return (ClubSection(info.title, ranking_title(ranking, info.title), headers, lines),)
+    note = f"Évolution : places gagnées (+) ou perdues (−) {since}." if moves else ""
+    return (ClubSection(info.title, ranking_title(ranking, info.title), headers, lines, note),)
 
 
 def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],
@@ -85,4 +97,6 @@ def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], re
     own = getattr(circuit, "club_sections", None)
     if own is not None:
         return tuple(own(season, rankings, reports, member))
-    return default_sections(circuit.info, rankings.get(circuit.info.slug), member)
+    ranking = rankings.get(circuit.info.slug)
+    since = evolution_since(ranking, reports.get(circuit.info.slug)) if ranking is not None else ""
+    return default_sections(circuit.info, ranking, member, since)

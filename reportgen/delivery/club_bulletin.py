@@ -130,8 +130,8 @@ def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool)
                  "sections": [{"circuit": s.circuit, "title": s.title, "headers": s.headers, "rows": s.rows,
                                "note": s.note} for s in bulletin.sections],
                  "tournaments": list(bulletin.tournaments),
-                 "legend": "Évolution : places gagnées (+) ou perdues (−) depuis le classement précédent. Les "
-                           "bulletins complets de chaque circuit donnent tous les joueurs et la méthode."})
+                 # under the players' tables (each says its « Évolution » under it: `ClubSection.note`)
+                 "legend": "Les bulletins complets de chaque circuit donnent tous les joueurs et la méthode."})
 
 
 def _previous(outputs: Path) -> dict[str, object]:

@@ -29,8 +29,7 @@ def close(
     """Clore une saison : son bulletin final (HTML, PDF) est publié au prochain « make » (inputs/saisons.toml)."""
     from reportgen import french, pipeline
     from reportgen.ingest.discover import folder_named
-    from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
-    from reportgen.model import Problem
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
     from reportgen.render.files import write_atomic
 
     day = date_option(date, "--date") or dt.date.today()
@@ -38,11 +37,7 @@ def close(
     if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
         names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n’a pas commencé "
                       f"— vérifiez l’année (par exemple « reportgen season close {day.year} »)")
-    problems: list[Problem] = []
-    closed = read_closed(inputs, problems)
-    if problems:
-        print_problems(problems, [])
-        raise typer.Exit(1)
+    closed = _closed(inputs)
     if season in closed:
         err(f"la saison {season} est déjà close depuis le {french.date_long(closed[season])}")
         return
@@ -69,8 +64,7 @@ def open_(
     """Rouvrir une saison close : son classement redevient « à date » au prochain « make » (inputs/saisons.toml)."""
     from reportgen import french
     from reportgen.ingest.discover import folder_named
-    from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
-    from reportgen.model import Problem
+    from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
     from reportgen.render.files import write_atomic
 
     today = dt.date.today()
@@ -78,11 +72,7 @@ def open_(
     if season > today.year:  # a mistyped year (2062 for 2026): the season meant would stay closed, silently
         names_nothing(f"la saison {season} n’a pas commencé : rien à rouvrir — vérifiez l’année (par exemple "
                       f"« reportgen season open {today.year} »)")
-    problems: list[Problem] = []
-    closed = read_closed(inputs, problems)
-    if problems:
-        print_problems(problems, [])
-        raise typer.Exit(1)
+    closed = _closed(inputs)
     if today.year > season:  # Reading.season_closed: over with its year, whatever saisons.toml says
         err(f"la saison {season} est close depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) "
             "et ne peut pas être rouverte : son classement final reste celui que « make » publie")
@@ -143,3 +133,17 @@ def _refuse_before_its_last_tournament(season: int, day: dt.date, league: League
         f"{french.date_short(last)} ») ; si {'l’un de ces classeurs' if many else 'ce classeur'} n’est pas de la "
         f"saison {season}, corrigez la date de sa feuille « Tournoi »")
     raise typer.Exit(2)
+
+
+def _closed(inputs: Path) -> dict[int, dt.date]:
+    """The seasons saisons.toml closes; a file that cannot be read said as `check` says it (exit 1):
+    neither command writes over what the secretary must correct first."""
+    from reportgen.ingest.seasons import read_closed
+    from reportgen.model import Problem
+
+    problems: list[Problem] = []
+    closed = read_closed(inputs, problems)
+    if problems:
+        print_problems(problems, [])
+        raise typer.Exit(1)
+    return closed

@@ -9,7 +9,7 @@ import datetime as dt
 import pytest
 
 from reportgen.model import MadeFrom
-from reportgen.model.rankings import Column, Legend, Ranking, RankingRow, Scope, ScopeKind, Status
+from reportgen.model.rankings import Column, LeftOut, Legend, Ranking, RankingRow, Scope, ScopeKind, Status
 from reportgen.render import cache
 
 
@@ -22,10 +22,11 @@ def a_ranking(rows: int = 3) -> Ranking:
 
 OTHER_ROW = {"rank": 9, "player_id": "L:99", "player": "AUTRE Nom", "licence": "9999", "club": "Albi",
              "metrics": {"points": 1}, "tied": True, "decided_by": ("duels",), "playoff": True, "results": (1,),
-             "events": ("2026/x.xlsx",)}
+             "events": ("2026/x.xlsx",), "counts": (False,)}
 OTHER_RANKING = {"path": "2026/autre", "scope": Scope(ScopeKind.SEASON, 2025), "date": dt.date(2026, 3, 8),
                  "status": Status.FINAL, "columns": (), "in_force_from": dt.date(2026, 1, 1), "identity": (),
-                 "legend": Legend("Classement annuel : ", "Classement final", ".", "grand-sud/2026/x.csv")}
+                 "legend": Legend("Classement annuel : ", "Classement final", ".", "grand-sud/2026/x.csv"),
+                 "left_out": (LeftOut("L:7", "ÉCARTÉ Nom", "hors classement : 3 parties perdues par forfait (règle 7)"),)}
 
 
 def test_equal_rankings_give_equal_keys_and_the_key_is_not_the_whole_pickle():

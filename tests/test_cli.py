@@ -407,7 +407,7 @@ def test_masters_prepare_then_standings_as_csv(tmp_path):
     result = run("masters", "prepare", "--season", "2026", "--date", "10/10/2026", "--lieu", "Albi",
                  "--inputs", str(inputs))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[1].strip() == "1  JOUEURA Un  (1er du classement annuel)"
+    assert result.stdout.splitlines()[1].strip() == "1  JOUEURA Un  (1re place du classement annuel)"
     assert (inputs / "masters" / "masters-2026.xlsx").exists()
     standings = run("standings", "masters", "--season", "2026", "--format", "csv", "--inputs", str(inputs))
     assert standings.returncode == 0, standings.stderr

@@ -135,8 +135,24 @@ def test_the_example_masters_has_a_withdrawal_all_matches_and_ties_decided_by_to
     assert [row.metrics["annual_rank"] for row in standing.rows if row.metrics["annual_rank"] > 16] == [17]  # the 17th stepped in
     page = report.documents[0].context
     decided = " ".join(row["decided"] for row in page["rows"])
-    assert "départagé aux tops" in decided and "départagé au match particulier" in decided
+    assert "départage aux tops" in decided and "départage au match particulier" in decided
     golden.check("masters/standings-final-2026.json", to_json(standing).decode(), as_json=True)
+
+
+def test_what_the_example_masters_bulletin_says_of_a_player_agrees_with_no_gender(example_scored):
+    """The league does not know its players' genders: the bulletin said « Désisté : BAILLY Stéphane
+    (5e du classement annuel). Invité à sa place (§1) : HUMBERT Pierre (17e). », a tie « départagé
+    aux tops », a first place « 1er ». The method's rules (« les 16 premiers… sont invités ») speak
+    of any player, in the regulation's words, and are left."""
+    from reportgen.render.html import render
+    from tests.poules.test_notices import GENDERED
+
+    page = render(example_scored.reports["masters"].documents[0])
+    said = page.split("<body")[1].split('<section class="notes">')[0]  # what is printed, but the method
+    assert ("<p>Désistement\u00a0: BAILLY Stéphane (5e place du classement annuel). Invitation à sa place (§1)\u00a0: "
+            "HUMBERT Pierre (17e).</p>") in said
+    assert "départage aux tops" in said and "départage au match particulier" in said
+    assert GENDERED.findall(said) == []
 
 
 def test_the_example_tour_de_france_2005_is_as_promised(league):

@@ -60,7 +60,7 @@ def test_decided_by_names_a_declared_metrics_tie_wording(example_scored):
 
 
 def test_a_tie_decided_by_a_metric_explains_with_its_words(example_scored):
-    """The Masters bulletin says « départagé aux tops » where the published row says « tops »; a
+    """The Masters bulletin says « départage aux tops » where the published row says « tops »; a
     Tantrix bulletin says what the published row says."""
     report = example_scored.reports["masters"]
     standing, page = report.rankings[0], report.documents[0].context
@@ -71,7 +71,7 @@ def test_a_tie_decided_by_a_metric_explains_with_its_words(example_scored):
         row = rows[shown["player"]]
         assert shown["decided"] == ", ".join(said[word] for word in row.decided_by)
         explained += len(row.decided_by)
-    assert explained > 0 and masters.TOPS.explained == "départagé aux tops"
+    assert explained > 0 and masters.TOPS.explained == "départage aux tops"
     tantrix_report = example_scored.reports["tantrix"]
     weekend = next(r for r in tantrix_report.rankings if r.scope.kind == "event" and any(row.decided_by for row in r.rows))
     row = next(row for row in weekend.rows if row.decided_by)

@@ -14,6 +14,7 @@ from reportgen.pipeline import load, score
 from reportgen.render.html import render
 from tests.builders import write_clubs, write_tournament
 from tests.masters.test_workbook import NAMES, TODAY, add_withdrawal, masters_path
+from tests.poules.test_notices import GENDERED
 from tests.test_cli import run
 
 P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
@@ -53,13 +54,13 @@ def test_interpretation_a_tie_at_the_16th_place_is_settled_by_countback(tmp_path
     result = prepare(inputs)
     assert result.returncode == 0, result.stderr
     assert listed(result) == NAMES[:15] + [Q]
-    assert result.stdout.splitlines()[16].strip() == f"16  {Q}  (16e du classement annuel)"
+    assert result.stdout.splitlines()[16].strip() == f"16  {Q}  (16e place du classement annuel)"
     assert (f"note : {P} et {Q}, 16e ex aequo du classement final Grand Sud 2026, se disputent la 16e place du "
             "Masters : le départage aux résultats suivants (2e meilleur résultat, puis 3e…, INTERPRETATIONS) "
             f"qualifie {Q} ({P} : 90, 75 ; {Q} : 90, 80)") in result.stderr
     # P did not withdraw: the bulletin does not say so; its method says how the tie was read.
     page = bulletin(inputs)
-    assert "Désisté" not in page and P not in page
+    assert "Désistement\u00a0:" not in page and P not in page
     assert "Une égalité à la 16e place que les départages du classement laissent se règle aux résultats suivants" in page
 
 
@@ -95,9 +96,10 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     book = openpyxl.load_workbook(masters_path(inputs))
     assert book.sheetnames == ["Tournoi", "Désistements", "Participants", "Matchs"] and book["Matchs"].max_row == 121
     page = bulletin(inputs)
-    # He did not withdraw: the bulletin says he lost the play-off, never « Désisté ».
-    assert "<h3>Barrage de qualification</h3>" in page and "Désisté" not in page and " place (§1)" not in page
-    assert f"Non qualifié (barrage)\u00a0: {P} (16e ex aequo du classement annuel)." in page
+    # He did not withdraw: the bulletin says the play-off was lost, never « Désistement ».
+    assert "<h3>Barrage de qualification</h3>" in page and "Désistement\u00a0:" not in page
+    assert " place (§1)" not in page
+    assert f"Barrage perdu\u00a0: {P} (16e place ex aequo du classement annuel)." in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
@@ -106,7 +108,7 @@ def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
     result = prepare(league(tmp_path / "inputs", second))
     assert result.returncode == 0, result.stderr
     assert listed(result) == NAMES[:16]
-    assert "5e du classement annuel" in result.stdout.splitlines()[6] and "note :" not in result.stderr
+    assert "5e place du classement annuel" in result.stdout.splitlines()[6] and "note :" not in result.stderr
 
 
 def ranking(totals):
@@ -158,7 +160,7 @@ def reasons(inputs):
     return [(w.entry.last_name, w.reason) for w in event.content.withdrawals]
 
 
-def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_says_desiste(tmp_path):
+def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_says_desistement(tmp_path):
     inputs = prepared_league(tmp_path)
     path = masters_path(inputs)
     book = openpyxl.load_workbook(path)
@@ -173,8 +175,11 @@ def test_desistements_without_the_motif_column_are_withdrawals_and_the_bulletin_
     assert listed(settled) == NAMES[:2] + NAMES[3:17]
     page = bulletin(inputs)
     # one sentence after the other, a space between them; one left out: « à sa place »
-    assert "<h3>Désistements</h3>" in page and "Non qualifié" not in page
-    assert f"Désisté\u00a0: {NAMES[2]} (3e du classement annuel). Invité à sa place (§1)\u00a0: {NAMES[16]} (17e)." in page
+    assert "<h3>Désistements</h3>" in page and "Barrage perdu" not in page
+    assert (f"Désistement\u00a0: {NAMES[2]} (3e place du classement annuel). Invitation à sa place (§1)\u00a0: "
+            f"{NAMES[16]} (17e).") in page
+    # nor « 1er » in the participants' « Classement annuel », nor « Désisté », « Invité » (no gender known)
+    assert GENDERED.findall(page.split("<body")[1].split('<section class="notes">')[0]) == []
 
 
 def test_two_withdrawals_bring_in_two_invited_at_their_places(tmp_path):
@@ -183,8 +188,8 @@ def test_two_withdrawals_bring_in_two_invited_at_their_places(tmp_path):
         add_withdrawal(inputs, *name.split(" "))
     assert prepare(inputs).returncode == 0
     page = bulletin(inputs)
-    assert (f"Désistés\u00a0: {NAMES[2]} (3e du classement annuel), {NAMES[5]} (6e du classement annuel). "
-            f"Invités à leur place (§1)\u00a0: {NAMES[16]} (17e), {NAMES[17]} (18e).") in page
+    assert (f"Désistements\u00a0: {NAMES[2]} (3e place du classement annuel), {NAMES[5]} (6e place du classement "
+            f"annuel). Invitations à leur place (§1)\u00a0: {NAMES[16]} (17e), {NAMES[17]} (18e).") in page
 
 
 def test_the_motif_column_reads_the_obvious_spellings_of_its_two_values(tmp_path):

@@ -174,9 +174,11 @@ def test_names_are_escaped_in_the_html_body():
 
 
 # Words that agree with a person's gender, which the league does not know (a notice goes to Anaïs,
-# Inès, Élodie as to Paul): a participle or an adjective of a person, « 1er » but in a date.
+# Inès, Élodie as to Paul): a participle or an adjective of a person, « 1er » but in a date. Also
+# the Masters bulletin's and the club bulletins' tests (test_example_league, test_club_bulletin).
 GENDERED = re.compile(r"\b(?:qualifiée?s?|éliminée?s?|repêchée?s?|déclarée?s?|réintégrée?s?|inscrite?s?|classée?s?|"
-                      r"départagée?s?|premiers?|derniers?|seule?s?|1er(?!\s(?:janvier|février|mars|avril|mai|juin|"
+                      r"départagée?s?|désistée?s?|invitée?s?|écartée?s?|premiers?|derniers?|seule?s?|"
+                      r"1er(?!\s(?:janvier|février|mars|avril|mai|juin|"
                       r"juillet|août|septembre|octobre|novembre|décembre)\b))\b|\b[Vv]ous êtes (?!à\b)\w+")
 
 

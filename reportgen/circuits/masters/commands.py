@@ -60,7 +60,8 @@ def masters_prepare(
     typer.echo(f"Participants du Masters Grand Sud {season} :")
     for participant in prepared.participants:
         club = f", {participant.club}" if participant.club else ""
-        typer.echo(f"{participant.number:>3}  {participant.name}  ({french.ordinal(participant.annual_rank)} du "
+        # « 1re place », not « 1er », which says a man (the league knows no gender)
+        typer.echo(f"{participant.number:>3}  {participant.name}  ({french.place(participant.annual_rank)} du "
                    f"classement annuel{club})")
     err(f"classeur écrit : {target} ({french.plural(prepared.kept, 'match déjà saisi conservé', 'matchs déjà saisis conservés')}) ; "
          "lancez « make » pour les feuilles de match")

@@ -155,17 +155,19 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                  "rows": rows, "headings": headings(COLUMNS), "decided_header": DECIDED_HEADER,
                  "numbers": numbers, "cross": cross, "barrage": barrage,
                  # A play-off loser is not « désisté » (INTERPRETATIONS.md, masters): said apart.
-                 "withdrawn": [{"player": row.player, "rank": french.ordinal(row.rank)}
+                 # Each one's place said as « 1re place », not « 1er » (a man: the league knows no gender).
+                 "withdrawn": [{"player": row.player, "rank": french.place(row.rank)}
                                for row, entry in withdrawn if not entry.playoff],
-                 "playoff_lost": [{"player": row.player, "rank": french.ordinal(row.rank)
+                 "playoff_lost": [{"player": row.player, "rank": french.place(row.rank)
                                    + (" ex aequo" if row.tied else "")} for row, entry in withdrawn if entry.playoff],
                  "left_out_heading": _left_out_heading(withdrawn),
+                 # « (17e) »: an invited player's place is past the 16th, never « 1er »
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants
                              if p.annual_rank > len(participants)],
                  "show_standings": rounds_done > 0, "notes": notes, "warnings": warnings or [],
                  "annual": dataclasses.asdict(annual),
                  "participants": [{"number": p.number, "player": p.name, "club": p.club,
-                                   "rank": french.ordinal(p.annual_rank)} for p in participants]},
+                                   "rank": p.annual_rank} for p in participants]},  # « 1 », as the match sheets
     )
 
 

@@ -7,6 +7,7 @@ points against the CSV of the same ranking and the Masters' gap to the 16th plac
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime as dt
 import hashlib
 import html as html_text
@@ -63,8 +64,8 @@ def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_
     assert "MARTIN Paul" in albi and "=SOMME(A1:A9) Hacker" in albi and "DUPONT" not in albi
     assert "Aucun tournoi organisé par le club" in albi  # Albi's tournament was in 2025
     assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in pdf_text(folder / "TLSE.pdf")  # a name is data, as typed
-    # The Masters' part: fewer than 16 players ranked, each of them qualified today.
-    assert "Moins de 16 joueurs sont classés" in carcassonne
+    # The Masters' part: fewer than 16 players ranked, each place qualifies today.
+    assert "Moins de 16 joueurs au classement annuel" in carcassonne
 
 
 def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come(league, tmp_path):
@@ -225,7 +226,7 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
         assert section.headers[:3] == ("Place", "Joueur", "Points")
         for place, player, points, *_ in section.rows:
             line = published[player]
-            assert int(place.split()[0].removesuffix("er").removesuffix("e")) == int(line["Place"])
+            assert int(place.split()[0].removesuffix("re").removesuffix("e")) == int(line["Place"])
             assert number(points) == number(line[points_header])
             checked.add(player)
     assert checked == {row.player for row in ranking.rows if row.club}  # every club's player, once
@@ -237,14 +238,45 @@ def test_on_the_example_league_places_and_points_are_the_csv_ones_and_the_master
     (race,) = masters_club.race(annual, lambda row: row.club == club)
     assert {cells[1] for cells in race.rows} == {row.player for row in annual.rows if row.club == club}
     assert any(not cells[4].startswith(("+", "à")) for cells in race.rows)  # behind the 16th: « −… »
-    assert race.headers == ("Place", "Joueur", "Points", "Par rapport au 16e", "Écart (points)")
+    assert race.headers == ("Place", "Joueur", "Points", "Par rapport à la 16e place", "Écart (points)")
     for cells in race.rows:
         row = next(r for r in annual.rows if r.player == cells[1])
         between = row.metrics["points"] - sixteenth.metrics["points"]
         assert cells[4] == "à égalité" if between == 0 else number(cells[4].replace("−", "-")) == between
         assert cells[3] == ("dans les 16" if row.rank <= 16 else
-                            f"{row.rank - 16} place{'s' if row.rank - 16 > 1 else ''} derrière le 16e")
-    assert f"16e aujourd’hui : {sixteenth.player}" in race.note
+                            f"{row.rank - 16} place{'s' if row.rank - 16 > 1 else ''} derrière la 16e")
+    assert f"16e place aujourd’hui : {sixteenth.player}" in race.note
+
+
+def test_what_the_example_club_bulletins_say_of_a_player_agrees_with_no_gender(example_league, example_scored):
+    """The league does not know its players' genders: each club's bulletin (PDF) said « 1er » under
+    « Place » where the club's mail says « 1re », and the race to the Masters « 2 places derrière le
+    16e » under « Par rapport au 16e », « Les 16 premiers du classement annuel jouent le Masters »,
+    « Moins de 16 joueurs sont classés : chacun est aujourd’hui qualifié »."""
+    from reportgen.render import html
+    from tests.poules.test_notices import GENDERED
+
+    season = 2026
+    rankings = {}
+    for slug, report in example_scored.reports.items():  # the ranking each circuit's mail reports
+        kind = circuits.REGISTRY[slug].mail_ranking
+        found = [r for r in report.rankings if r.season == season and (not kind or r.scope.kind == kind)]
+        if found:
+            rankings[slug] = found[-1]
+    made = club_bulletin.prepare(example_league, example_scored, season, None, rankings, dt.date(2026, 11, 28))
+    pages = {code: html.render(club_bulletin.document(bulletin, "Ligue", dt.date(2026, 11, 28), True)).split("<body")[1]
+             for code, bulletin in made.items()}  # what is printed, not the style sheet's comments
+    places = {cells[0] for bulletin in made.values() for section in bulletin.sections for cells in section.rows}
+    assert {"1re", "2e"} <= places and any(place.endswith("e ex aequo") for place in places)
+    # before the Masters is played: the race to it, for every club (and with fewer than 16 ranked)
+    annual = masters_club.annual_ranking(season, example_scored.reports)
+    races = [section for club in {row.club for row in annual.rows}
+             for rows in (annual.rows, annual.rows[:10])
+             for section in masters_club.race(dataclasses.replace(annual, rows=rows), lambda row, c=club: row.club == c)]
+    assert any("derrière la 16e" in cells[3] for section in races if len(section.headers) > 3 for cells in section.rows)
+    said = [*pages.values(), *(" ".join([*section.headers, section.note, *(str(cell) for cells in section.rows
+                                                                         for cell in cells)]) for section in races)]
+    assert sorted({word for text in said for word in GENDERED.findall(text)}) == []
 
 
 @pytest.mark.parametrize("code", ["../../etc/passwd", "CA RC", ""])

@@ -190,7 +190,7 @@ def test_a_short_table_is_not_held_to_what_follows_it():
     """A club's Masters table of three rows went to page 2 with the tournaments' heading and table
     after it (clubs/2026/AUCH.pdf), where it fitted at the foot of page 1: its last row's `break-after:
     avoid` was the table's. A short table starts on the page it would start on alone; its legend (a
-    club's Masters race: « Les 16 premiers du classement annuel jouent le Masters. ») stays with it."""
+    club's Masters race: « Les 16 premières places du classement annuel qualifient pour le Masters. ») stays with it."""
     css = html.environment().get_template("bulletin.css").render()
     alone = short_table_cases(css, followed=False)
     assert {heading for heading, _ in alone} == {0, 1}  # the cases reach the foot of a page

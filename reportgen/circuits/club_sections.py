@@ -36,7 +36,9 @@ def evolution(value: Any) -> str:
 
 
 def place(row: RankingRow) -> str:
-    return french.ordinal(row.rank) + (" ex aequo" if row.tied else "")
+    """« 1re », « 116e ex aequo » under « Place », as the clubs' mails write it: « 1er » said the
+    player is a man (the league knows no gender)."""
+    return french.ordinal(row.rank, feminine=True) + (" ex aequo" if row.tied else "")
 
 
 def counted_results(row: RankingRow) -> str:

@@ -34,7 +34,7 @@ def standing(row: RankingRow) -> str:
     if row.rank <= PLAYERS:
         return f"dans les {PLAYERS}"
     behind = row.rank - PLAYERS
-    return f"{french.plural(behind, 'place')} derrière le {PLAYERS}e"
+    return f"{french.plural(behind, 'place')} derrière la {PLAYERS}e"
 
 
 def race(annual: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
@@ -44,15 +44,16 @@ def race(annual: Ranking | None, member: Member) -> tuple[ClubSection, ...]:
     if len(annual.rows) < PLAYERS:  # fewer players ranked than places: no 16th to measure against
         return (ClubSection(INFO.title, f"Qualification{french.SEPARATOR}{ranking_title(annual)}", ("Place", "Joueur", "Points"),
                             tuple((place(row), row.player, french.points(row.metrics["points"])) for row in rows),
-                            f"Moins de {PLAYERS} joueurs sont classés : chacun est aujourd’hui qualifié."),)
+                            f"Moins de {PLAYERS} joueurs au classement annuel : aujourd’hui, chaque place qualifie "
+                            "pour le Masters."),)
     cut = annual.rows[PLAYERS - 1]
     return (ClubSection(
         INFO.title, f"Qualification{french.SEPARATOR}{ranking_title(annual)}",
-        ("Place", "Joueur", "Points", f"Par rapport au {PLAYERS}e", "Écart (points)"),
+        ("Place", "Joueur", "Points", f"Par rapport à la {PLAYERS}e place", "Écart (points)"),
         tuple((place(row), row.player, french.points(row.metrics["points"]), standing(row), gap(row, cut))
               for row in rows),
-        f"Les {PLAYERS} premiers du classement annuel jouent le Masters. {PLAYERS}e aujourd’hui : "
-        f"{cut.player}, {french.points(cut.metrics['points'])} points."),)
+        f"Les {PLAYERS} premières places du classement annuel qualifient pour le Masters. {PLAYERS}e place "
+        f"aujourd’hui : {cut.player}, {french.points(cut.metrics['points'])} points."),)
 
 
 def club_sections(season: int, rankings: Mapping[str, Ranking], reports: Mapping[str, Report],

@@ -12,6 +12,7 @@ from reportgen.delivery import archive as archiving
 from reportgen.delivery.history import as_rows, history
 from tests.builders import TODAY, write_clubs, write_tournament
 from tests.conftest import EXAMPLE_INPUTS
+from tests.poules.test_notices import GENDERED
 from tests.test_delivery_mail import cli
 
 
@@ -93,8 +94,8 @@ def test_history_reads_the_archive_then_the_inputs(small_league_copy, tmp_path):
     assert table.returncode == 0, table.stderr
     assert table.stdout.splitlines()[:3] == [
         "MARTIN Paul (licence 1002)",
-        "2025  grand-sud : 2e, 435 points (classement final ; archive 2025/v1)",
-        "    01/06/2025  Tournoi 2025-06-01-albi : 2e"]
+        "2025  grand-sud : 2e place, 435 points (classement final ; archive 2025/v1)",
+        "    01/06/2025  Tournoi 2025-06-01-albi : 2e place"]
 
 
 def test_an_unknown_player_is_a_mistyped_command_said_alone(small_league_copy, tmp_path):
@@ -204,10 +205,13 @@ def test_a_running_season_s_final_ranking_is_said_provisional_and_tps_are_no_poi
         return [line for line in example_history(player)[1].splitlines() if line[:2] == "20"]
 
     assert said("BAILLY Stéphane") == [
-        "2025  grand-sud : 1er, 2 665 points (classement final ; inputs)",
-        "2026  grand-sud : 5e, 1 635 points (classement final provisoire, tournois de 2026 seulement ; inputs)"]
-    assert said("AUGER Anaïs") == ["2026  poules : 1er, 4,5 points (classement final ; inputs)"]
-    assert said("MOREAU Lucie") == ["2026  tantrix : 1er (classement final ; inputs)"]
+        "2025  grand-sud : 1re place, 2 665 points (classement final ; inputs)",
+        "2026  grand-sud : 5e place, 1 635 points (classement final provisoire, tournois de 2026 seulement ; inputs)"]
+    # « 1re place », never « 1er », which said Anaïs and Lucie are men (the league knows no gender)
+    assert said("AUGER Anaïs") == ["2026  poules : 1re place, 4,5 points (classement final ; inputs)"]
+    assert said("MOREAU Lucie") == ["2026  tantrix : 1re place (classement final ; inputs)"]
+    for player in ("BAILLY Stéphane", "AUGER Anaïs", "MOREAU Lucie"):  # their tournaments too
+        assert GENDERED.findall(example_history(player)[1]) == []
 
 
 def test_the_csv_says_which_final_ranking_is_provisional_as_the_table_does(example_history):

@@ -57,10 +57,12 @@ def history(
     people = sorted({(r.player, r.licence) for r in records})
     typer.echo(" ; ".join(f"{name}" + (f" (licence {licence})" if licence else "") for name, licence in people))
     for record in records:
+        # « 1re place », « hors classement »: « 1er », « non classé » said the player is a man (the
+        # league knows no gender), Anaïs as Paul
         if record.rank is None:
-            place = "non classé"
+            place = "hors classement"
         else:
-            place = french.ordinal(record.rank) + (" ex aequo" if record.tied else "")
+            place = french.place(record.rank) + (" ex aequo" if record.tied else "")
             if record.points is not None:  # a Tantrix event's standings count TPs, not points
                 place += f", {french.points(record.points).replace(french.THOUSANDS_SEPARATOR, ' ')} points"
         kind = "dernier classement"
@@ -69,7 +71,7 @@ def history(
                     else "classement final")
         typer.echo(f"{record.season}  {record.circuit} : {place} ({kind} ; {record.source})")
         for played in record.tournaments:
-            where = f" : {french.ordinal(played.place)}" if played.place is not None else ""
+            where = f" : {french.place(played.place)}" if played.place is not None else ""
             typer.echo(f"    {french.date_short(played.date)}  {played.tournament}{where}")
 
 

@@ -106,7 +106,7 @@ def test_a_tournament_page_with_its_bulletins_is_a_good_web_page(browser, exampl
         check_page(browser, page, outputs)
 
 
-OUTSIDE = ("Tournoi hors circuit\u00a0: il ne compte pas pour le classement régional (club hors des départements "
+OUTSIDE = ("Hors circuit\u00a0: ce tournoi ne compte pas pour le classement régional (club hors des départements "
            "du Grand Sud, §1).")
 
 
@@ -122,8 +122,27 @@ def test_a_tournament_outside_the_circuit_says_so_on_its_page_and_no_other_does(
     page = example_site / "site" / event_page_name(circuit, record)
     text = page.read_text("utf-8")
     day = french.day_month_kept(french.date_long(dt.date.fromisoformat(record["date"])))
-    assert text.index(f"</a> · {day}</p>") < text.index('<p class="note">Tournoi hors circuit') < text.index("<table")
+    assert text.index(f"</a> · {day}</p>") < text.index('<p class="note">Hors circuit') < text.index("<table")
     check_page(browser, page, example_site)
+
+
+def test_a_tournament_outside_the_circuit_is_marked_so_in_its_season_s_list_and_on_its_card(example_site):
+    """Bordeaux 2026 counts for nothing (its page says why), yet the season's « Tournois » listed it as
+    any other and its share card said « Classement régional Grand Sud » as if it counted: both say
+    « hors circuit », from its record's note (the one its page shows); no other tournament is marked."""
+    from reportgen.site.pages import event_card
+    from reportgen.site.privacy import Public
+
+    grand_sud = next(c for c in load(example_site, CIRCUITS, ()) if c.slug == "grand-sud")
+    season = (example_site / "site" / "grand-sud-2026.html").read_text("utf-8")
+    listed = re.search(r"<h2>Tournois</h2>\s*<ul>(.*?)</ul>", season, re.S)[1]
+    items = {html.unescape(re.sub(r"<[^>]+>", "", item)): item for item in re.findall(r"<li>(.*?)</li>", listed)}
+    marked = sorted(text for text in items if "hors circuit" in text)
+    assert len(marked) == 1 and " · Tournoi de Bordeaux · hors circuit" in marked[0], marked
+    cards = {record["name"]: event_card("Ligue", grand_sud.title, record, Public()).subtitle
+             for record in grand_sud.rankings if record["kind"] == "event" and record["season"] == 2026}
+    assert cards["Tournoi de Bordeaux"].startswith(f"{grand_sud.title} — hors circuit — "), cards["Tournoi de Bordeaux"]
+    assert [name for name, subtitle in cards.items() if "hors circuit" in subtitle] == ["Tournoi de Bordeaux"]
 
 
 # -- what each result earned: the columns a circuit adds to its tournaments' results (Report.event_columns)

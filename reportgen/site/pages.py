@@ -28,7 +28,7 @@ from reportgen.site.pages_aside import PlayersPages
 from reportgen.site.player_page import PlayerPages, Section, labelled, left_out_row, main_column, place, public_name
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import MISSING, Pages
-from reportgen.site.sources import Circuit, Entry, Player, load, shown_title
+from reportgen.site.sources import Circuit, Entry, Player, load, note_mark, shown_title
 
 if TYPE_CHECKING:
     from reportgen.site.cards_ahead import CardsAhead
@@ -84,7 +84,9 @@ def event_card(league: str, circuit_title: str, ranking: dict[str, Any], public:
     if where and french.said_in(where, title, circuit_title):
         where = ""
     where = " · ".join(part for part in (record_day(ranking), where) if part)
-    return og.Card(league, title, f"{circuit_title} — {where}", card_lines(public, ranking))
+    # a tournament that counts for nothing says so after its circuit (« … Grand Sud — hors circuit — »)
+    subtitle = " — ".join(part for part in (circuit_title, note_mark(ranking), where) if part)
+    return og.Card(league, title, subtitle, card_lines(public, ranking))
 
 
 class Site:
@@ -448,7 +450,7 @@ class Site:
                            chart=figures.bump(circuit.rankings, ranking, functools.partial(public_name, self.public))
                            if ranking else None,
                            scale=figures.scale(scale["values"], scale["title"]) if scale else None,
-                           events=[{"title": shown_title(r), "day": record_day(r),
+                           events=[{"title": shown_title(r), "day": record_day(r), "mark": note_mark(r),
                                     "url": event_page_name(circuit, r)} for r in events],
                            documents=documents,
                            annexes=[{**a, "xlsx": circuit.link(f"{a['path']}.xlsx")}

@@ -24,6 +24,15 @@ def shown_title(record: Mapping[str, Any]) -> str:
     return record["title"] or record["name"]
 
 
+def note_mark(record: Mapping[str, Any]) -> str:
+    """A tournament that counts for nothing as the site's lists and its share card mark it: its note
+    (Report.event_notes, what its page says of it) says it before its colon, « Hors circuit : ce
+    tournoi ne compte pas … » marks it « hors circuit », « Moins de 8 participants : … » « moins de 8
+    participants »; nothing for a tournament without a note."""
+    head = record.get("note", "").split(":", 1)[0].strip()  # the note's « : » follows a no-break space
+    return head[:1].lower() + head[1:]
+
+
 @dataclass
 class Circuit:
     slug: str

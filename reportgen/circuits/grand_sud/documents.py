@@ -61,7 +61,8 @@ def replacement_notice(first: Tournament, second: Tournament, players: list[str]
 
 
 # The site's page of a tournament of a club outside the départements (§1): why it has no ranking
-OUTSIDE = french.typography("Tournoi hors circuit : il ne compte pas pour le classement régional (club hors des "
+# (its words before « : » mark it in the season's list and on its card: site/sources.py `note_mark`)
+OUTSIDE = french.typography("Hors circuit : ce tournoi ne compte pas pour le classement régional (club hors des "
                             "départements du Grand Sud, §1).")
 
 

@@ -173,3 +173,42 @@ def test_a_tournament_s_points_fit_a_phone_with_its_place_player_and_total(width
         else:
             assert table["shown"] == ["Place", "Place dupl.", "Joueur", "Points dupl.", "Points finale", "Total"]
             assert not table["note"]
+
+
+# Each row of a tournaments table that does not count (« hors circuit », « remplacé par … »): whether
+# its status is said on screen, the table's scrolling region at its start (its first cells shown).
+STATUS_ON_SCREEN = r"""() => {
+  const region = document.querySelector('table.tournaments').closest('.scroll');
+  region.scrollLeft = 0;
+  const width = document.documentElement.clientWidth;
+  return Array.from(document.querySelectorAll('table.tournaments td.status-other'), cell => {
+    const status = cell.textContent.trim();
+    // the words drawn elsewhere in the row (a text's own box: its cell may run past the screen)
+    const said = Array.from(cell.parentElement.querySelectorAll('td *')).some(element => {
+      if (element.textContent.trim() !== status || !element.getClientRects().length) return false;
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const rect = range.getBoundingClientRect();
+      return rect.width > 0 && rect.left >= 0 && rect.right <= width;
+    });
+    return {status, said};
+  });
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 320])
+def test_a_phone_says_a_tournament_is_hors_circuit_without_scrolling(width, browser, example_site):  # noqa: F811
+    """The Grand Sud season's bulletin lists Bordeaux « hors circuit » in its tournaments table's last
+    column, 867 px wide: a phone showed it only scrolled sideways. The row's tournament cell says it
+    there too (on a phone only: the PDF and a laptop keep their « Statut » column)."""
+    found = sorted((example_site / "grand-sud").glob("*/classement-*-20[0-9][0-9].html"))
+    assert found
+    statuses = []
+    for page in found:
+        browser.look(page, example_site, width, audit=False)
+        shown = browser.pages[width].evaluate(STATUS_ON_SCREEN)
+        assert all(row["said"] for row in shown), (page.name, shown)
+        statuses += [row["status"] for row in shown]
+    assert "hors circuit" in statuses
+    browser.look(found[-1], example_site, 1280, audit=False)  # a laptop: the status said once, in its column
+    assert not any(row["said"] for row in browser.pages[1280].evaluate(STATUS_ON_SCREEN))

@@ -453,7 +453,7 @@ def correction_rows(page: str) -> list[str]:
             for row in re.findall(r'<tr role="row"><td.*?</tr>|<li>[^<]*· .*?</li>', page, re.S)]
 
 
-def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(small_league_copy):
+def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(small_league_copy, browser):
     """A season closed, then opened again, on one day: the corrections page sorted that day's rows by
     their documents' paths, so « la saison 2026 est close : son classement est désormais final » sat
     above the reopening's rows, and the home page's « Dernières corrections » began with the closing.
@@ -473,3 +473,13 @@ def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(smal
     # the history keeps that order for the builds after (a build with no correction adds none)
     assert build(inputs, outputs, TODAY).ok
     assert correction_rows((outputs / "site" / "corrections.html").read_text(encoding="utf-8")) == rows
+    # a click on « Corrigé le » (site.js sorts by its cells' data-sort) keeps it within the day: the
+    # day's rows sorted by day alone stayed as they were, the reopening above the closing both ways
+    page = outputs / "site" / "corrections.html"
+    browser.look(page, outputs, 1280, audit=False)
+    tab = browser.pages[1280]
+    clicked = []
+    for _ in range(2):  # oldest first, then newest first
+        tab.click("table.corrections thead th:first-child button")
+        clicked.append(correction_rows(tab.inner_html("table.corrections")))
+    assert clicked == [rows[::-1], rows]

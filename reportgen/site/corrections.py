@@ -73,3 +73,16 @@ def line(change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
             "dated": date not in change["title"], "annex": annex,
             "circuit_title": circuit.title if circuit else change["circuit"], "url": url,
             "reasons": reasons(change, circuit)}
+
+
+def kept_within_days(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The lines, listed the latest first (within a day, the latest build's first: site/publish.py
+    `order`), each day's sorted by its place among that day's: « 20261129.000002 » (site.js sorts by
+    `data-sort` as a number). A click on « Corrigé le » sorted by the day alone and left a day's rows
+    as they came, the earlier build's above the later's either way."""
+    seen: dict[str, int] = {}
+    for found in reversed(lines):  # the day's earliest first: 1
+        day = found["sort"]
+        seen[day] = seen.get(day, 0) + 1
+        found["sort"] = f"{day}.{seen[day]:06d}"
+    return lines

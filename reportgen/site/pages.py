@@ -366,8 +366,8 @@ class Site:
         latest first: what a club must know."""
         by_slug = {circuit.slug: circuit for circuit in self.circuits}
         # in a club member's words, not the secretary's (site/corrections.py)
-        return [corrections.line(change, by_slug.get(change["circuit"]))
-                for change in self.corrections if not change.get("layout")]
+        return corrections.kept_within_days([corrections.line(change, by_slug.get(change["circuit"]))
+                                             for change in self.corrections if not change.get("layout")])
 
     def layout_lines(self) -> list[dict[str, Any]]:
         """The days a new layout republished documents with the same content (a new version of

@@ -310,6 +310,13 @@ def home_calendar(outputs: Path) -> str:
     return calendar[:calendar.index("</section>")]
 
 
+def calendar_words(outputs: Path) -> str:
+    """The home page's calendar section as its words read: its spaces plain, a status out of the span
+    that keeps it on one line."""
+    calendar = home_calendar(outputs).replace('<span class="nowrap">', "").replace("</span>", "")
+    return " ".join(markup.unescape(calendar).split())
+
+
 def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_league_copy):
     inputs, outputs = league_with_calendar(small_league_copy)
     assert build(inputs, outputs, TODAY).ok
@@ -319,11 +326,43 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
                                             "12\u00a0décembre 2026")]
     assert days == sorted(days)
     # its name says where; its day past, awaited (not « à venir » ten months on); the season's last one to come
-    assert "Open de Perpignan (Classement régional Grand Sud)&nbsp;— résultats attendus</li>" in calendar
-    assert "Finale de la saison (Classement régional Grand Sud), Carcassonne&nbsp;— à venir</li>" in calendar
+    assert ("Open de Perpignan (Classement régional Grand Sud)&nbsp;<span class=\"nowrap\">— résultats attendus</span></li>"
+            in calendar)
+    assert "Finale de la saison (Classement régional Grand Sud), Carcassonne&nbsp;<span class=\"nowrap\">— à venir</span></li>" in calendar
     assert "1er\u00a0juin 2025" not in calendar and "1er juin 2025" not in calendar  # the season before
     assert '<a href="calendrier.ics">Télécharger le calendrier</a>' in calendar and (outputs / "calendrier.ics").is_file()
     assert "webcal:" not in calendar  # no public address: a relative link can only download the file
+
+
+# Each calendar line's status (« — à venir », « — résultats attendus »): its words, and the tops of
+# the lines it is drawn on (its text from the line's last « — »)
+STATUS_LINES = r"""() => Array.from(document.querySelectorAll('section.calendar li'), item => {
+  const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT), nodes = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+  const text = nodes.map(node => node.data).join(''), start = text.lastIndexOf('—');
+  if (start < 0) return null;
+  const range = document.createRange();
+  let offset = 0;
+  for (const node of nodes) {
+    if (start >= offset && start < offset + node.data.length) range.setStart(node, start - offset);
+    offset += node.data.length;
+  }
+  range.setEndAfter(nodes[nodes.length - 1]);
+  const tops = new Set(Array.from(range.getClientRects(), rect => Math.round(rect.top)));
+  return {status: text.slice(start), lines: tops.size};
+}).filter(Boolean)"""
+
+
+def test_a_phone_keeps_a_tournament_s_status_on_one_line(small_league_copy, browser):
+    """At 390 px the home page's calendar ended a line with « — à » and began the next with
+    « venir »: a short status is kept whole (as a date's day and month), at 320 px too."""
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    for width in (390, 320):
+        browser.look(outputs / "index.html", outputs, width, audit=False)
+        shown = browser.pages[width].evaluate(STATUS_LINES)
+        assert {" ".join(s["status"].split()) for s in shown} >= {"— à venir", "— résultats attendus"}, shown
+        assert all(s["lines"] == 1 for s in shown), (width, shown)
 
 
 def test_with_the_site_s_address_the_home_page_offers_to_subscribe_to_the_calendar(small_league_copy):
@@ -348,7 +387,7 @@ def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_leagu
     days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "12\u00a0décembre 2026",
                                             "16\u00a0janvier 2027")]
     assert days == sorted(days)
-    assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes\u00a0— à venir</li>" in markup.unescape(calendar)
+    assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes\u00a0<span class=\"nowrap\">— à venir</span></li>" in markup.unescape(calendar)
     assert "1er\u00a0juin 2025" not in calendar  # the season before
     # In the new year, the season just ended is no longer listed.
     assert build(inputs, outputs, dt.date(2027, 1, 2)).ok
@@ -369,10 +408,10 @@ def test_the_home_page_names_a_tournament_the_calendar_knows_by_its_club_alone(t
     inputs = club_alone_league(tmp_path / "inputs")
     assert build(inputs, tmp_path / "outputs", TODAY).ok
     calendar = home_calendar(tmp_path / "outputs")
-    assert ("8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud)&nbsp;— résultats attendus</li>"
-            in calendar)
-    assert ("1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud)&nbsp;— résultats "
-            "attendus</li>" in calendar)
+    assert ("8\u00a0novembre 2026 · Tournoi de Toulouse (Classement régional Grand Sud)&nbsp;<span class=\"nowrap\">— résultats "
+            "attendus</span></li>" in calendar)
+    assert ("1er\u00a0novembre 2026 · Tournoi du Grau-du-Roi (Classement régional Grand Sud)&nbsp;<span class=\"nowrap\">— "
+            "résultats attendus</span></li>" in calendar)
 
 
 def test_the_ics_names_a_tournament_the_calendar_knows_by_its_club_alone(tmp_path):
@@ -426,7 +465,7 @@ def test_the_ics_gives_a_pool_tournament_its_days_as_the_site_says_them(tmp_path
              for page in (outputs / "site").glob("tournoi-*.html")}
     assert "Tournoi en ligne par poules · du 5 au 19 septembre 2026" in pages["Open d'automne en ligne"]
     assert "Tournoi en ligne par poules · 24 octobre 2026" in pages["Coupe de la Toussaint en ligne"]
-    calendar = " ".join(markup.unescape(home_calendar(outputs)).split())
+    calendar = calendar_words(outputs)
     assert "du 5 au 19 septembre 2026 · Open d'automne en ligne" in calendar
     assert "24 octobre 2026 · Coupe de la Toussaint en ligne" in calendar
 
@@ -467,7 +506,7 @@ def test_a_tournament_whose_day_passed_is_awaited_on_the_home_page_and_in_the_ic
         assert build(inputs, outputs, day).ok
         events = {str(e["summary"]): str(e["description"])
                   for e in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
-        return " ".join(markup.unescape(home_calendar(outputs)).split()), events["Tournoi d'automne de Perpignan"]
+        return calendar_words(outputs), events["Tournoi d'automne de Perpignan"]
 
     calendar, event = said(dt.date(2026, 11, 7))  # its day: not yet awaited
     assert "Tournoi d'automne de Perpignan (Classement régional Grand Sud) — à venir" in calendar
@@ -484,7 +523,7 @@ def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the
     inputs = pool_tournaments(tmp_path / "inputs")
     outputs = tmp_path / "outputs"
     assert build(inputs, outputs, TODAY).ok
-    calendar = " ".join(markup.unescape(home_calendar(outputs)).split())
+    calendar = calendar_words(outputs)
     assert "24 octobre 2026 · Coupe de la Toussaint en ligne (Tournoi en ligne par poules) — en cours" in calendar
     assert "Open d'automne en ligne (Tournoi en ligne par poules) —" not in calendar  # over: nothing said
     events = {str(e["summary"]): str(e["description"])

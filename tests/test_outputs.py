@@ -323,11 +323,12 @@ def test_each_cell_of_the_published_csv_is_written_by_the_french_rule(rows):
 
     columns = (Column("points", "Points", "number"), Column("moyenne", "Moyenne", "number", decimals=2),
                Column("autre", "Autre", "text"), Column("tete", "Tête", "bool"),
-               Column("evolution", "Évolution", "evolution"))  # a whole number there is signed: « +3 »
+               Column("evolution", "Évolution", "evolution"),  # a whole number there is signed: « +3 »
+               Column("marge", "Marge", "int", signed=True))  # and in a `signed` column: « +13 »
     ranking = Ranking("x", Scope("season", 2026), dt.date(2026, 3, 1), Status.PROVISIONAL, columns,
                       tuple(RankingRow(rank, "p", player, "", "Albi",
                                        {"points": points, "moyenne": mean if not isinstance(mean, str) else 1.5,
-                                        "autre": other, "tete": seed, "evolution": points})
+                                        "autre": other, "tete": seed, "evolution": points, "marge": points})
                             for points, mean, other, seed, player in rows
                             for rank in [points if isinstance(points, int) else 1]))
     written = list(csv.reader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig"), newline=""), delimiter=";"))

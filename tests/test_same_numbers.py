@@ -161,6 +161,23 @@ def test_the_published_csv_keeps_plain_numbers_with_the_column_s_decimals(publis
     assert {"+3", "-2", "0"} <= moves and "=" not in moves
 
 
+def test_the_published_csv_writes_a_tantrix_margin_with_its_sign_as_the_bulletin_does(published):
+    """A Tantrix event's « Marges » read « +13 » in its bulletin and « 13 » in its CSV: the CSV writes
+    it with its sign, in a number a spreadsheet reads (« -4 », a plain minus; « 0 »: « = » would start a
+    formula); `standings --format csv`, for scripts, keeps the plain number."""
+    from reportgen.circuits.tantrix.texts import margin_text
+    from reportgen.render.ranking import to_csv
+
+    _, reports = published
+    ranking = next(r for r in reports["tantrix"].rankings if r.path == TANTRIX_EVENT)
+    rows = list(csv.DictReader(io.StringIO(to_spreadsheet_csv(ranking).decode("utf-8-sig")), delimiter=";"))
+    written = [row["Marges"] for row in rows]
+    said = [margin_text(row.value("margin")).replace("\u2212", "-") for row in ranking.rows]  # the bulletin's
+    assert written == said and any(m.startswith("+") for m in written) and any(m.startswith("-") for m in written)
+    plain = [row["margin"] for row in csv.DictReader(io.StringIO(to_csv(ranking).decode("utf-8")))]
+    assert plain == [str(row.value("margin")) for row in ranking.rows] and not any(m.startswith("+") for m in plain)
+
+
 def test_a_pool_tournament_s_round_reached_reads_as_its_bulletin_names_it_and_sorts_by_its_number(published):
     """« finale », « tour 2 » on the site as in the bulletin (never « 3 »); the published CSV keeps
     the round's number, which sorts the site's column (« finale » after « tour 2 »)."""

@@ -93,8 +93,9 @@ class Column:
     # A score counted in halves (Tantrix games won, a draw ½), written as its bulletins write it:
     # « 2½ », « ½ » (french.column_value). The CSV and the annex keep the number (2.5).
     halves: bool = False
-    # A difference shown with its sign, « +13 », « −4 », « 0 » (a Tantrix margin: french.column_value).
-    # The CSV and the annex keep the number.
+    # A difference shown with its sign, « +13 », « −4 », « 0 » (a Tantrix margin: french.column_value);
+    # the published CSV writes it so in a number a spreadsheet reads (« -4 »: render/ranking.py). The
+    # annex and the scripts' CSV and JSON keep the number.
     signed: bool = False
     # Words for some of its values, as its bulletins name them (a pool tournament's rounds: 2 is
     # « tour 2 », 3 « finale »): french.column_value writes the word; the CSV and the annex keep the

@@ -62,6 +62,8 @@ def _french_cell(value: Any, column: Column) -> Any:
     decimals = column.decimals
     if column.kind == "evolution":
         return _evolution_cell(value, decimals or 0)
+    if column.signed and isinstance(value, (int, float)):  # a Tantrix margin « +13 », as its bulletin says it
+        return _signed_cell(value, decimals or 0)
     if decimals is not None and isinstance(value, (int, float)):  # as the bulletin and the annex show it
         return f"{value:.{decimals}f}".replace(".", ",")
     if isinstance(value, float):
@@ -77,14 +79,21 @@ def _evolution_cell(value: Any, decimals: int) -> Any:
     if value is None:
         return french.NEW
     if isinstance(value, (int, float)):
-        text = f"{value:+.{decimals}f}" if round(value, decimals) else f"{0:.{decimals}f}"
-        return text.replace(".", ",")
+        return _signed_cell(value, decimals)
     return spreadsheet_safe(value)
+
+
+def _signed_cell(value: float, decimals: int) -> str:
+    """A difference with its sign, in a number a spreadsheet reads: « +52,6 », « -4 » (a plain minus),
+    « 0 » when it rounds to none (french.signed, the bulletin's, writes « −4 »)."""
+    text = f"{value:+.{decimals}f}" if round(value, decimals) else f"{0:.{decimals}f}"
+    return text.replace(".", ",")
 
 
 def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     """The published CSV, as a French Excel opens it: French headings (those of the annex), `;`,
-    decimal commas, UTF-8 with a BOM, CRLF; an evolution as its bulletin says it (`_evolution_cell`).
+    decimal commas, UTF-8 with a BOM, CRLF; an evolution as its bulletin says it (`_evolution_cell`),
+    and a `signed` column's number with its sign (a Tantrix margin « +13 »: `_signed_cell`).
 
     Written at every build for every ranking (82 at 10x, 53,689 rows): each row's cells are taken
     from the row as `records()` takes them, without a dict per row, and a plain `int` in a column
@@ -95,7 +104,7 @@ def to_spreadsheet_csv(ranking: Ranking) -> bytes:
     writer.writerow([c.header for c in ranking.all_columns])
     columns = ranking.all_columns
     keys = [c.key for c in columns]
-    plain = [c.decimals is None and c.kind != "evolution" for c in columns]  # an `int` there: as it is
+    plain = [c.decimals is None and c.kind != "evolution" and not c.signed for c in columns]  # an `int` there: as it is
     writer.writerows([value if as_it_is and type(value) is int else _french_cell(value, column)
                       for value, column, as_it_is in zip(map(row.value, keys), columns, plain)]
                      for row in ranking.rows)

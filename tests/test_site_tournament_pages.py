@@ -139,6 +139,7 @@ def test_a_tournament_outside_the_circuit_is_marked_so_in_its_season_s_list_and_
     items = {html.unescape(re.sub(r"<[^>]+>", "", item)): item for item in re.findall(r"<li>(.*?)</li>", listed)}
     marked = sorted(text for text in items if "hors circuit" in text)
     assert len(marked) == 1 and " · Tournoi de Bordeaux · hors circuit" in marked[0], marked
+    assert items[marked[0]].endswith('</a> · <span class="nowrap">hors circuit</span>')  # never « hors / circuit »
     cards = {record["name"]: event_card("Ligue", grand_sud.title, record, Public()).subtitle
              for record in grand_sud.rankings if record["kind"] == "event" and record["season"] == 2026}
     assert cards["Tournoi de Bordeaux"].startswith(f"{grand_sud.title} — hors circuit — "), cards["Tournoi de Bordeaux"]

@@ -18,7 +18,7 @@ from reportgen.site.pages import Site, event_card, event_page_name
 from reportgen.site.player_page import place as shown_place
 from reportgen.site.privacy import Public
 from reportgen.site.publish import publish
-from reportgen.site.sources import load, shown_title
+from reportgen.site.sources import load, note_mark, shown_title
 from tests.test_config import defaults, only_problem
 
 URL = "https://ligue.example.org/"
@@ -273,10 +273,13 @@ def test_every_card_of_the_example_reads_as_its_page_a_pool_tournament_s_too(exa
             page = (example_site / "site" / name).read_bytes()
             alt = html.unescape(meta(page, "og:image:alt"))
             image = example_site / "site" / meta(page, "og:image")
-            # « — » after a no-break space (typography); a tournament's subtitle is « circuit — days · place »
+            # « — » after a no-break space (typography); a tournament's subtitle is « circuit — days · place »,
+            # « circuit — hors circuit — days · place » for one that counts for nothing (sources.note_mark)
             parts = re.split(r"\s— ", alt)
             event = record["kind"] == "event"
-            title, subtitle, lines = parts[0], " — ".join(parts[1:3 if event else 2]), parts[3 if event else 2:]
+            said = 3 + bool(note_mark(record)) if event else 2
+            title, subtitle, lines = parts[0], " — ".join(parts[1:said]), parts[said:]
+            assert not event or (parts[2] == note_mark(record)) == bool(note_mark(record)), alt
             assert image.is_file() and title == (shown_title(record) if event else circuit.title)
             column = next((c for c in record["columns"] if c["key"] != "club"), None)
             for row, line in zip(record["rows"][:3], " — ".join(lines).split("\u202f; ")):

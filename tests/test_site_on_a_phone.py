@@ -25,25 +25,33 @@ from pathlib import Path
 SCROLLED = """tables => Array.from(document.querySelectorAll('.scroll'))
   .filter(region => region.querySelector(tables || 'table.publications, table.results'))
   .map(region => ({label: region.getAttribute('aria-label'), over: region.scrollWidth - region.clientWidth}))"""
+# Each word of a cell's text with its boxes on screen (several when the word is cut over two lines): the
+# walk the scripts below share.
+EACH_WORD = r"""const eachWord = (cell, visit) => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of node.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        visit(word[0], Array.from(range.getClientRects()));
+      }
+    }
+  };"""
 # The rows of `tables` (a player's by default) as laid out: where the title (the row's heading, its
 # second cell) and the date are, and the words of any heading or cell drawn on two lines, cut inside
 # themselves (« Classemen » over « t »).
 ROWS = r"""tables => {
+  """ + EACH_WORD + r"""
   const rows = [], cut = [];
   for (const table of document.querySelectorAll(tables || 'table.publications, table.results')) {
     for (const row of table.rows) {
       const [date, title] = row.cells;
       rows.push({title: title.getBoundingClientRect().toJSON(), date: date.getBoundingClientRect().toJSON()});
       for (const cell of row.cells) {
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (const word of node.data.matchAll(/\S+/g)) {
-            const range = document.createRange();
-            range.setStart(node, word.index);
-            range.setEnd(node, word.index + word[0].length);
-            if (new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size > 1) cut.push(word[0]);
-          }
-        }
+        eachWord(cell, (word, rects) => {
+          if (new Set(rects.map(r => Math.round(r.top))).size > 1) cut.push(word);
+        });
       }
     }
   }
@@ -478,19 +486,13 @@ def test_a_tantrix_player_s_rating_chart_shows_its_dates_whole_on_a_phone(browse
 CORRECTIONS_TEXTS = r"""() => {
   const table = document.querySelector('table.corrections'), region = table.closest('.scroll');
   const box = region.getBoundingClientRect(), left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
+  """ + EACH_WORD + r"""
   const out = [], cut = [];
   for (const cell of table.querySelectorAll('th, td')) {
-    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (const word of node.data.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, word.index);
-        range.setEnd(node, word.index + word[0].length);
-        const rects = Array.from(range.getClientRects());
-        if (rects.some(r => r.left < left - 0.5 || r.right > right + 0.5)) out.push(word[0]);
-        if (new Set(rects.map(r => Math.round(r.top))).size > 1) cut.push(word[0]);
-      }
-    }
+    eachWord(cell, (word, rects) => {
+      if (rects.some(r => r.left < left - 0.5 || r.right > right + 0.5)) out.push(word);
+      if (new Set(rects.map(r => Math.round(r.top))).size > 1) cut.push(word);
+    });
   }
   return {out, cut, over: region.scrollWidth - region.clientWidth, display: getComputedStyle(table).display,
           rows: table.rows.length};

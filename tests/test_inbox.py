@@ -1245,3 +1245,19 @@ def test_a_drafted_answer_superseded_by_a_newer_message_for_the_same_tournament_
     assert sent.message["In-Reply-To"] == "<corrige-2@club.example.org>"
     assert league.rows() == [(1, "done", "superseded"), (2, "done", "")]
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1
+
+
+def test_an_answer_groups_a_problem_s_cells_and_says_a_range_on_its_own():
+    """One problem in successive cells of a column is said once, as a run of cells; a problem located at
+    a range (or anything else than one cell) is said where it is, never read as one cell: the answer
+    was composed through the cell parser, which refuses « A2:B9 »."""
+    from reportgen.delivery.inbox_answers import grouped
+    from reportgen.delivery.inbox_filing import Said
+
+    cells = [Said("Résultats", f"A{row}", "Place", "« ? » n’est pas une place", "tapez un nombre", "bad-value")
+             for row in (2, 3, 4, 9)]
+    ranges = [Said("Résultats", cell, None, "lignes en double", "supprimez-en une", "duplicate")
+              for cell in ("A2:B9", "A12:B13")]
+    said = grouped(cells + ranges)
+    assert len(said) == 3 and "A2 à A4, A9" in said[0]["where"]
+    assert [one["where"] for one in said[1:]] == [ranges[0].where, ranges[1].where]

@@ -140,13 +140,23 @@ def grouped(problems: Sequence[Said]) -> list[dict[str, str]]:
     place made forty lines of the same words."""
     groups: dict[object, list[Said]] = {}
     for said in problems:
-        groups.setdefault((said.sheet, said.column, said.message, said.fix) if said.cell else id(said), []).append(said)
+        one_cell = _position(said.cell) is not None  # a range (« A2:B9 ») or a settings key is said on its own
+        groups.setdefault((said.sheet, said.column, said.message, said.fix) if one_cell else id(said), []).append(said)
     return [{"where": found[0].where if len(found) == 1 else found[0].located(f"cellules {_runs(found)}"),
              "message": found[0].message, "fix": found[0].fix} for found in groups.values()]
 
 
+def _position(cell: str | None) -> tuple[int, int] | None:
+    """A cell's (row, column), None for anything else a problem may be located at."""
+    try:
+        return cell_position(cell) if cell else None
+    except ValueError:
+        return None
+
+
 def _runs(found: list[Said]) -> str:
-    """The cells of `found`, successive rows of a column as one run: « A2 à A41, A45 »."""
+    """The cells of `found` (each one cell: `grouped`), successive rows of a column as one run: « A2 à
+    A41, A45 »."""
     cells = sorted((column, row) for row, column in (cell_position(said.cell) for said in found if said.cell))
     runs: list[list[tuple[int, int]]] = []  # each run's first and last (column, row)
     for column, row in cells:

@@ -585,6 +585,23 @@ def test_corrections_stay_listed_after_the_build_that_made_them(tmp_path):
     assert publish.corrections(tmp_path, [], "2026-04-01") == first  # nothing new: the same history
 
 
+def test_a_correction_said_again_by_a_later_build_of_the_day_is_listed_once(tmp_path):
+    """Each build's corrections are numbered (`order`) so that a day's are listed in the order they
+    ran; the same correction said by two builds of one day was listed twice, the number telling
+    apart what is the same correction. Listed once, as the later build's."""
+    import datetime as dt
+
+    from reportgen.render.changes import Republished
+
+    change = Republished("grand-sud", "2026/classement-2026-01-10", "Classement", dt.date(2026, 1, 10),
+                         ("classeur corrigé",))
+    (tmp_path / "site").mkdir()
+    first = publish.corrections(tmp_path, [change], "2026-02-01")
+    (tmp_path / "site" / publish.HISTORY).write_bytes(publish.history_file(first))
+    again = publish.corrections(tmp_path, [change], "2026-02-01")
+    assert len(again) == 1 and again[0]["order"] == 2
+
+
 def test_the_public_form_of_a_player():
     public = Public({"L:1": ("initiales", "D. J."), "L:2": ("non", "M. P.")})
     assert public.name("L:1", "DUPONT Jean") == "D. J." and public.shown("L:1")

@@ -47,8 +47,8 @@ settings that are valid one by one but not together.
 
 The package: `tables.py` (each table's dataclass and `setting`), `reader.py` (`load`: the file read
 and checked, each problem located), `values.py` (a value checked against a field's annotation and
-bounds, and the fix that says what to write), `toml_text.py` (where a key or an error is in the
-text: its line).
+bounds, and the fix that says what to write); where a key or a syntax error is in the text:
+`reportgen/toml_text.py`, which saisons.toml's reader shares.
 """
 
 from reportgen.config.reader import load, load_site

@@ -12,7 +12,7 @@ from typing import Any
 
 from reportgen import french
 from reportgen.render import changes
-from reportgen.site.days import long_day, record_day, record_days, sort_key
+from reportgen.site.days import long_day, record_day, record_start, sort_key
 from reportgen.site.sources import Circuit, shown_title
 
 # « résultats du Tournoi de Tarbes du 10 octobre 2026 corrigés », by what happened to its workbook
@@ -39,7 +39,7 @@ def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     octobre 2026 » when the circuit has none that day, or several."""
     when = french.date_long(day)
     found = {shown_title(r): r for r in circuit.rankings
-             if r["kind"] == "event" and record_days(r)[0] == day.isoformat()} if circuit else {}
+             if r["kind"] == "event" and record_start(r) == day.isoformat()} if circuit else {}
     if len(found) != 1:
         return f"du tournoi du {when}"
     name, record = found.popitem()

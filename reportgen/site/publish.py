@@ -46,7 +46,9 @@ def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dic
                  # withdrawn, or back as it was: its row says so (site/corrections.py)
                  **({"kind": change.kind} if change.kind != "changed" else {})}
                 for change in republished]
-    unique = {json.dumps(item, ensure_ascii=False, sort_keys=True): item for item in history}
+    # each once, whatever build listed it (the latest's number: a change said again the same day)
+    unique = {json.dumps({k: v for k, v in item.items() if k != "order"}, ensure_ascii=False, sort_keys=True): item
+              for item in history}
     return sorted(unique.values(), key=lambda c: (c["day"], _order(c), c["date"], c["circuit"], c["path"]),
                   reverse=True)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import io
 import re
 import textwrap
@@ -261,6 +262,9 @@ def line_room(width: float) -> int:
     return round(100 * width) + PAST_WIDTH
 
 
+# Remembered: a sheet's names, clubs and tournaments repeat down its rows (108,000 rows of Grand Sud
+# points at 100x measured 1.47 CPU-s, 0.88 with the cache).
+@functools.lru_cache(maxsize=1 << 16)
 def text_lines(text: str, width: float) -> int:
     """The lines a plain text wraps into in a column `width` digits wide, as LibreOffice lays it
     out: each line ended where it ends, its words on a line while their letters' widths fit

@@ -400,9 +400,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # (the records of the PDFs still to render already hold the hashes of their HTML and page).
     manifests = {slug: _before_pdfs(Manifest.from_json(files[outputs / slug / MANIFEST]), staging, laid)
                  for slug, (staging, files, waiting, laid) in rendered.items()}
-    changed = {slug: changes.republished(slug, previous[slug], manifest.as_dict()) for slug, manifest in manifests.items()}
-    for slug, manifest in manifests.items():  # what it withdrew, kept until published again
-        manifest.withdrawn = changes.withdrawn(previous[slug], manifest.as_dict())
+    changed: dict[str, list[changes.Republished]] = {}
+    for slug, manifest in manifests.items():  # and what it withdrew, kept until published again
+        changed[slug], manifest.withdrawn = changes.compare(slug, previous[slug], manifest.as_dict())
     republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
     # Each PDF staged in its circuit's folder as soon as it is rendered, not held until the last one;
     # a circuit whose staging the machine refuses publishes nothing (its error said below).

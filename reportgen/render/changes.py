@@ -192,18 +192,30 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     return tuple(reasons) or (NEW_VERSION,)
 
 
+def compare(circuit: str, before: dict | None, after: dict) -> tuple[list[Republished], list[dict]]:
+    """What a build tells of a circuit's documents already published (`republished`) and what its
+    manifest keeps of those withdrawn (`withdrawn`), from one reading of both manifests."""
+    if not before:
+        return [], []
+    old, new = _published(before), _published(after)
+    gone = _withdrawals(circuit, before, after, old, new)
+    return _republished(circuit, before, after, old, new, gone), _withdrawn(before, new, gone)
+
+
 def republished(circuit: str, before: dict | None, after: dict) -> list[Republished]:
     """The documents of `before` (the manifest on disk) that `after` (the one being published)
     changes for the same date, each with why."""
-    if not before:
-        return []
-    old, new = _published(before), _published(after)
+    return compare(circuit, before, after)[0]
+
+
+def _republished(circuit: str, before: dict, after: dict, old: dict[str, dict], new: dict[str, dict],
+                 gone: list[tuple[dict, Republished]]) -> list[Republished]:
     rankings_before, rankings_after = _rankings(before), _rankings(after)
     # every ranking of the circuit as it was (each CSV both publish, its bytes), none missing
     all_same = bool(rankings_before) and all(rankings_after.get(path) == digest
                                              for path, digest in rankings_before.items())
     final = _final(before) & _final(after)
-    changed = [gone for _, gone in _withdrawals(circuit, before, after, old, new)]
+    changed = [said for _, said in gone]
     withdrawn = {record["path"]: record for record in before.get("withdrawn") or () if isinstance(record, dict)}
     changed += [back for path, now in new.items() if path not in old and path in withdrawn
                 if (back := _returned(circuit, path, withdrawn[path], now, after)) is not None]
@@ -294,17 +306,14 @@ def _returned(circuit: str, path: str, record: dict, now: dict, after: dict) -> 
     return Republished(circuit, path, now["title"], date, (said, *reasons))
 
 
-def withdrawn(before: dict | None, after: dict) -> list[dict]:
-    """What `after`'s manifest keeps of the documents withdrawn (`withdrawn`): those `before` kept
-    that are still unpublished while their season is, and those this build withdraws, each with
+def _withdrawn(before: dict, new: dict[str, dict], gone: list[tuple[dict, Republished]]) -> list[dict]:
+    """What the new manifest keeps of the documents withdrawn (`withdrawn`): those `before` kept that
+    are still unpublished while their season is, and those this build withdraws (`gone`), each with
     the sources it was made from, so that it is known when it comes back (`_returned`)."""
-    if not before:
-        return []
-    old, new = _published(before), _published(after)
     seasons = {document["season"] for document in new.values()}
     kept = {record["path"]: record for record in before.get("withdrawn") or ()
             if isinstance(record, dict) and record.get("path") not in new and record.get("season") in seasons}
-    kept |= {record["path"]: record for record, _ in _withdrawals(str(after.get("circuit", "")), before, after, old, new)}
+    kept |= {record["path"]: record for record, _ in gone}
     return [kept[path] for path in sorted(kept)]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from reportgen import french
-from reportgen.circuits import CircuitInfo
+from reportgen.circuits import CircuitInfo, common
 from reportgen.model import ClubSection, Column, Ranking, RankingRow, Report
 
 Member = Callable[[RankingRow], bool]  # the row is one of the club's players
@@ -65,11 +65,11 @@ def evolution_since(ranking: Ranking, report: Report | None) -> str:
     au 24 octobre 2026 »), else « depuis le classement précédent », as the others' bulletins say."""
     documents = report.documents if report is not None else ()
     since = next((d.context.get("evolution_since") for d in documents if d.path == ranking.path), None)
-    return since or "depuis le classement précédent"
+    return since or common.SINCE_PREVIOUS
 
 
 def default_sections(info: CircuitInfo, ranking: Ranking | None, member: Member,
-                     since: str = "depuis le classement précédent") -> tuple[ClubSection, ...]:
+                     since: str = common.SINCE_PREVIOUS) -> tuple[ClubSection, ...]:
     """The club's players in `ranking`: place, player, the circuit's figure, evolution (when the
     ranking has one: what it is `since` said right under the table, `evolution_since`), the results
     that counted (when its rows carry them)."""

@@ -111,6 +111,11 @@ def _moved(moved: int) -> dict[str, str]:
     return {"kind": move(moved), "value": f"+{moved}" if moved > 0 else str(moved)}
 
 
+# What a ranking's « Évolution » compares with, where its bulletin names no ranking (the regulations'
+# « classement précédent »; the Grand Sud's names it: grand_sud/documents.py `evolution_since`).
+SINCE_PREVIOUS = "depuis le classement précédent"
+
+
 def ranking_sheet(ranking: Ranking, name: str) -> AnnexSheet:
     """A ranking as an annex sheet, from its columns (a column no row fills is left out: the Tour
     de France has no licences), then the tie-breaks that set each place."""

@@ -262,7 +262,7 @@ def evolution_since(ranking: Ranking, tournaments: dict[str, Tournament]) -> str
     no result lost, and the bulletin says which ranking it was."""
     previous = ranking.previous
     if previous is None:
-        return "depuis le classement précédent"
+        return common.SINCE_PREVIOUS
     if previous.final:
         return f"depuis le classement final {previous.season}"
     since = f"depuis le classement au {french.date_long(previous.date)}"

@@ -402,7 +402,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  for slug, (staging, files, waiting, laid) in rendered.items()}
     changed: dict[str, list[changes.Republished]] = {}
     for slug, manifest in manifests.items():  # and what it withdrew, kept until published again
-        changed[slug], manifest.withdrawn = changes.compare(slug, previous[slug], manifest.as_dict())
+        changed[slug], manifest.withdrawn = changes.compare(slug, previous[slug], manifest.as_dict(),
+                                                            circuits.REGISTRY[slug].final_when_closed)
     republished = [change for slug in rendered for change in changed[slug]]  # all of them, once published
     # Each PDF staged in its circuit's folder as soon as it is rendered, not held until the last one;
     # a circuit whose staging the machine refuses publishes nothing (its error said below).

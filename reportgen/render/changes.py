@@ -31,6 +31,13 @@ league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
 the sources it was made from) until it is published again, however many builds later: then it is
 compared with what was withdrawn (`_returned`), the same (« inchangé », in force again) or a
 correction with its reasons, never a new document a club that had the first would not hear of.
+
+A manifest an earlier version of reportgen wrote is compared for what both know, once, by the first
+build after the upgrade (`_upgraded`): its final seasons are its closed ones where the circuit's
+closing makes the ranking final; a shared file it kept no hash of (the calendar, before format 2)
+may have changed, which is said so (`maybe_changed`), never that it did not; and a ranking's CSV
+written in another format (render/manifest.py `FORMAT`) in other bytes is no proof that results
+changed: the new version's format is the reason given (`NEW_FORMAT`).
 """
 
 from __future__ import annotations
@@ -108,6 +115,9 @@ class Republished:
 
 NEW_VERSION = "nouvelle version de reportgen ou de ses modèles de bulletin"
 NEW_RESULTS = "nouvelle version de reportgen : des résultats ont changé"
+# its ranking's CSV in other bytes, the previous publication's in the format of an earlier version
+NEW_FORMAT = ("nouvelle version de reportgen, qui écrit les classements dans un nouveau format (la publication "
+              "précédente ne permet pas de dire si des résultats ont changé)")
 UNKNOWN = "cause inconnue : la publication précédente ne dit pas de quels classeurs elle venait"
 # A workbook of the circuit added, removed, corrected on the document's own date, or changed (an
 # earlier tournament's), in the secretary's words; the site reads them back (`workbook_change`) to
@@ -181,6 +191,9 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     old_shared, new_shared = before.get("shared") or {}, after.get("shared") or {}
     reasons += [SHARED_FILES[name] for name in SHARED_FILES
                 if name in old_shared and old_shared.get(name) != new_shared.get(name)]
+    # a file the previous publication kept no hash of (an earlier version's): it may have changed
+    maybe = [maybe_changed(name) for name in SHARED_FILES
+             if old_shared and name not in old_shared and new_shared.get(name) is not None]
     # the closing, or its withdrawal (`reportgen season open`); its ranking's state said only of a
     # circuit whose closing makes it final (`final`): the Masters' own standings stay what was played
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
@@ -189,23 +202,49 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     if season in set(before.get("closed") or ()) - set(after.get("closed") or ()):
         reasons.append(f"la saison {season} est rouverte" + (" : son classement n’est plus final"
                                                               if season in set(before.get("final") or ()) else ""))
-    return tuple(reasons) or (NEW_VERSION,)
+    return (*(reasons or [NEW_VERSION]), *maybe)
 
 
-def compare(circuit: str, before: dict | None, after: dict) -> tuple[list[Republished], list[dict]]:
+def maybe_changed(name: str) -> str:
+    """« le calendrier (calendrier.xlsx) a peut-être changé (…) »: a shared file an earlier version of
+    reportgen kept no hash of, present now."""
+    said = SHARED_FILES[name].replace(" a changé", " a peut-être changé").replace(" ont changé", " ont peut-être changé")
+    return f"{said} : la publication précédente, d’une version antérieure de reportgen, n’en gardait pas l’empreinte"
+
+
+def compare(circuit: str, before: dict | None, after: dict,
+            final_when_closed: bool = False) -> tuple[list[Republished], list[dict]]:
     """What a build tells of a circuit's documents already published (`republished`) and what its
-    manifest keeps of those withdrawn (`withdrawn`), from one reading of both manifests."""
+    manifest keeps of those withdrawn (`withdrawn`), from one reading of both manifests.
+    `final_when_closed`: the circuit's closing makes its season's ranking final (`CircuitInfo`), what
+    a manifest of an earlier version did not say (`_upgraded`)."""
     if not before:
         return [], []
+    before = _upgraded(before, final_when_closed)
     old, new = _published(before), _published(after)
     gone = _withdrawals(circuit, before, after, old, new)
     return _republished(circuit, before, after, old, new, gone), _withdrawn(before, new, gone)
 
 
-def republished(circuit: str, before: dict | None, after: dict) -> list[Republished]:
+def republished(circuit: str, before: dict | None, after: dict, final_when_closed: bool = False) -> list[Republished]:
     """The documents of `before` (the manifest on disk) that `after` (the one being published)
     changes for the same date, each with why."""
-    return compare(circuit, before, after)[0]
+    return compare(circuit, before, after, final_when_closed)[0]
+
+
+def _upgraded(before: dict, final_when_closed: bool) -> dict:
+    """A manifest an earlier version wrote, with the final seasons it did not say (`final`): its
+    closed ones, when the circuit's closing makes its ranking final, as it then did too."""
+    sources = before.get("sources")
+    if not isinstance(sources, dict) or "final" in sources:
+        return before
+    final = list(sources.get("closed") or ()) if final_when_closed else []
+    return {**before, "sources": {**sources, "final": final}}
+
+
+def _format(manifest: dict) -> int:
+    """The format of the files a manifest hashes (render/manifest.py `FORMAT`; none said: the first)."""
+    return manifest.get("format") or 1
 
 
 def _republished(circuit: str, before: dict, after: dict, old: dict[str, dict], new: dict[str, dict],
@@ -231,14 +270,17 @@ def _republished(circuit: str, before: dict, after: dict, old: dict[str, dict], 
         if is_final:
             reasons = _final_changed(now["season"], was["date"], now["date"], reasons)
         same = False
-        if reasons == (NEW_VERSION,):  # no source changed: did what it reports? (unknown: said as before)
+        if reasons[0] == NEW_VERSION:  # no source known to change: did what it reports? (unknown: said as before)
             own = f"{path}.csv"
             known = (own in rankings_before and own in rankings_after) or bool(rankings_before)
             if own in rankings_before and own in rankings_after:
                 same = rankings_before[own] == rankings_after[own]
             else:
                 same = all_same
-            reasons = (NEW_RESULTS,) if known and not same else reasons
+            if known and not same:  # other bytes: other results, unless the format changed
+                reasons = (NEW_RESULTS if _format(before) == _format(after) else NEW_FORMAT, *reasons[1:])
+            # a file that may have changed (`maybe_changed`) may have changed what it says beside them
+            same = same and len(reasons) == 1
         changed.append(Republished(circuit, path, now["title"], dt.date.fromisoformat(now["date"]), reasons, same))
     return changed
 
@@ -280,7 +322,7 @@ def _withdrawal(circuit: str, path: str, was: dict, before: dict, after: dict,
                    *([f"en vigueur à sa place : {in_force['title']}"] if in_force else []))
         return Republished(circuit, path, was["title"], date, reasons, kind=WITHDRAWN)
     reasons = _reasons(old_sources, new_sources, was["date"], season)
-    if reasons in ((NEW_VERSION,), (UNKNOWN,)):
+    if reasons[0] in (NEW_VERSION, UNKNOWN):
         return None
     return Republished(circuit, path, was["title"], date, (WITHDRAWN_LEAD, *reasons), kind=WITHDRAWN)
 
@@ -318,7 +360,7 @@ def _withdrawn(before: dict, new: dict[str, dict], gone: list[tuple[dict, Republ
 
 
 def _final(manifest: dict) -> set[int]:
-    """The seasons whose ranking a manifest published as final (none said: an older manifest)."""
+    """The seasons whose ranking a manifest published as final (an earlier version's: `_upgraded`)."""
     return set((manifest.get("sources") or {}).get("final") or ())
 
 

@@ -1,7 +1,7 @@
 """A circuit's manifest (`publications.json`), typed: what it publishes (documents, annexes), the
 proofs the next build needs to take a file from disk (`made_from`, `pdfs`), and the sources of the
 publication (render/changes.py). Written last with the circuit's files; `to_json` gives the bytes
-the build has always written, `from_json` reads them back."""
+the build has always written (and its `format` since the second), `from_json` reads them back."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportgen.model import Report
+
+# What the files it hashes are for the same results: a ranking's CSV written otherwise for the same
+# rows (the Tantrix évolution with its sign, since format 2) is a new format. The next build compares
+# its rankings' CSV bytes with the previous publication's only when both are of one format
+# (render/changes.py); a manifest that says none is the first format's (no `final`, no calendar).
+FORMAT = 2
 
 
 @dataclass
@@ -51,6 +57,7 @@ class Manifest:
     # workbook removed), each as it was with the sources it was made from, until published again
     # (render/changes.py `withdrawn`): then compared with what was withdrawn
     withdrawn: list[dict[str, Any]] = field(default_factory=list)
+    format: int = FORMAT
 
     @classmethod
     def of(cls, slug: str, title: str, regulation: str, report: Report) -> Manifest:
@@ -70,6 +77,7 @@ class Manifest:
                          **({"sha256": a.sha256} if a.sha256 is not None else {})} for a in self.annexes],
             "made_from": dict(sorted(self.made_from.items())),
             "pdfs": self.pdfs,
+            "format": self.format,
         }
         if self.sources is not None:
             data["sources"] = self.sources
@@ -96,6 +104,6 @@ class Manifest:
                         for a in raw["annexes"]],
                        dict(raw.get("made_from") or {}), dict(raw.get("pdfs") or {}), raw.get("sources"),
                        dict(raw.get("public") or {}), list(raw.get("unmasked") or []),
-                       list(raw.get("withdrawn") or []))
+                       list(raw.get("withdrawn") or []), int(raw.get("format") or 1))
         except (KeyError, TypeError, AttributeError) as error:
             raise ValueError(f"not a manifest: {error}") from error

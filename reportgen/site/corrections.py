@@ -26,6 +26,9 @@ OTHERS = {changes.SHARED_FILES["clubs.xlsx"]: "liste des clubs mise à jour",
           # what it changes in a bulletin: the results it says are awaited (« provisoire : … attendus »),
           # never a result; a correction all the same, not a new layout of the same content
           changes.SHARED_FILES["calendrier.xlsx"]: "liste des résultats attendus mise à jour",
+          # the first build after an upgrade, which cannot tell (render/changes.py `_upgraded`)
+          changes.maybe_changed("calendrier.xlsx"): "liste des résultats attendus peut-être mise à jour",
+          changes.NEW_FORMAT: "nouvelle version du logiciel des classements",
           changes.NEW_VERSION: "nouvelle version du logiciel des classements",
           changes.NEW_RESULTS: "nouvelle version du logiciel des classements : des résultats ont changé",
           changes.UNKNOWN: "cause inconnue"}

@@ -1155,7 +1155,7 @@ def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
     connection.close()
     connection = database.connect(tmp_path)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 8
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
         assert connection.execute("SELECT count(*) FROM inbox_message").fetchone()[0] == 0
         assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
     finally:

@@ -56,16 +56,16 @@ def test_an_archived_season_no_longer_published_stays_on_the_site(small_league_c
     assert "saison 2025" not in without[f"site/{page_name('joueur', 'L:1004')}"].decode("utf-8")
 
 
-def later_outputs(outputs, tmp_path, season):
-    """outputs/ as a later build leaves it once `season` is neither in inputs/ nor read back."""
+def later_outputs(outputs, tmp_path, season, slug="grand-sud"):
+    """outputs/ as a later build leaves it once `season` of `slug` is neither in inputs/ nor read back."""
     later = tmp_path / "later"
     shutil.copytree(outputs, later)
-    manifest = json.loads((later / "grand-sud" / MANIFEST).read_text(encoding="utf-8"))
+    manifest = json.loads((later / slug / MANIFEST).read_text(encoding="utf-8"))
     manifest["documents"] = [d for d in manifest["documents"] if d["season"] != season]
     manifest["annexes"] = [a for a in manifest["annexes"] if a["season"] != season]
-    (later / "grand-sud" / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
-    kept = [r for r in data.read(later / "grand-sud") if r["season"] != season]
-    (later / "grand-sud" / data.DATA).write_text(json.dumps({"rankings": kept}), encoding="utf-8")
+    (later / slug / MANIFEST).write_text(json.dumps(manifest), encoding="utf-8")
+    kept = [r for r in data.read(later / slug) if r["season"] != season]
+    (later / slug / data.DATA).write_text(json.dumps({"rankings": kept}), encoding="utf-8")
     return later
 
 
@@ -690,3 +690,84 @@ def test_an_archived_pool_tournament_keeps_its_days(tmp_path, monkeypatch):
     (archived,) = [r for r in archived_rankings(archive)["poules"] if r["kind"] == "event"]
     days = ("name", "start", "date", "status")  # what the site names it by (a title and a place aside)
     assert {key: archived.get(key) for key in days} == {key: published[key] for key in days}
+
+
+# -- a Tantrix player left out of an archived event -------------------------------------------------
+
+DUPUY, LEFT_OUT = "L:10185", "hors classement\u00a0: 3 parties perdues par forfait (règle 7)"
+
+
+@pytest.fixture(scope="module")
+def tantrix_archived(tmp_path_factory):
+    """The example's Tantrix season 2026 built and archived: DUPUY Frédéric left out of the Week-end
+    Tantrix de printemps (3 games lost by default, rule 7)."""
+    from tests.test_republished_after_an_upgrade import EXAMPLE
+
+    root = tmp_path_factory.mktemp("tantrix-archived")
+    inputs = root / "inputs"
+    shutil.copytree(EXAMPLE / "tantrix", inputs / "tantrix")
+    for name in ("clubs.xlsx", "joueurs.xlsx"):
+        shutil.copy(EXAMPLE / name, inputs / name)
+    for command in ("build", "archive"):
+        done = cli(command, *(["--season", "2026"] if command == "archive" else []), "--inputs", str(inputs),
+                   "--outputs", str(root / "outputs"), "--archive", str(root / "archive"))
+        assert done.returncode == 0, done.stderr
+    return root
+
+
+def left_out_lines(archive: Path, root: Path, tmp_path: Path) -> list[list[str]]:
+    """The cells of DUPUY's page's line for the Week-end Tantrix de printemps, its season archived
+    and no longer published."""
+    later = later_outputs(root / "outputs", tmp_path, 2026, "tantrix")
+    pages = Site(later, list(circuits.CIRCUITS), "Ligue", archived=archived_rankings(archive)).pages()
+    text = html.unescape(pages[f"site/{page_name('joueur', DUPUY)}"].decode("utf-8"))
+    assert "saison 2026" in text
+    rows = [row for row in re.findall(r'<tr role="row">.*?</tr>', text, re.S) if "Week-end Tantrix de printemps" in row]
+    return [[re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S)]
+            for row in rows]
+
+
+def test_a_player_left_out_of_an_archived_tantrix_event_keeps_his_line_saying_why(tantrix_archived, tmp_path):
+    """His page had the line while the season was in inputs/ (tests/test_site.py), and none once the
+    season was archived: the database kept no player left out. It keeps them (`ranking_left_out`,
+    schema 9), and the archived season's page says it as the current one did, even when its
+    workbooks can no longer be scored again (then the database alone speaks)."""
+    import sqlite3
+
+    archive = tantrix_archived / "archive"
+    kept = sqlite3.connect(archive / "league.sqlite").execute(
+        "SELECT player_id, player, why FROM ranking_left_out").fetchall()
+    assert kept == [(DUPUY, "DUPUY Frédéric", "hors classement : 3 parties perdues par forfait (règle 7)")]
+    (line,) = left_out_lines(archive, tantrix_archived, tmp_path / "intact")
+    assert line[-2:] == ["", LEFT_OUT], line
+    # a workbook of the copy changed: its pages show what the database keeps, the line with it
+    damaged = tmp_path / "archive"
+    shutil.copytree(archive, damaged)
+    typed = next(damaged.rglob("2026-10-10-coupe-d-automne.xlsx"))
+    typed.chmod(0o644)
+    typed.write_bytes(typed.read_bytes() + b"\0")
+    (line,) = left_out_lines(damaged, tantrix_archived, tmp_path / "damaged")
+    assert line[-2:] == ["", LEFT_OUT], line
+
+
+def test_a_schema_8_database_is_upgraded_and_its_copy_s_left_out_players_come_from_its_workbooks(
+        tantrix_archived, tmp_path):
+    """A copy archived by schema 8 kept no player left out: its database gets the table (empty for
+    it), schema 9, and the season's pages name him all the same, from its workbooks scored again."""
+    import sqlite3
+
+    from reportgen.delivery import database
+
+    archive = tmp_path / "archive"
+    shutil.copytree(tantrix_archived / "archive", archive)
+    old = sqlite3.connect(archive / "league.sqlite")
+    old.executescript("DROP TABLE ranking_left_out; PRAGMA user_version = 8;")
+    old.close()
+    connection = database.connect(archive, create=False)
+    assert connection is not None
+    with connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+        assert connection.execute("SELECT count(*) FROM ranking_left_out").fetchone()[0] == 0
+    connection.close()
+    (line,) = left_out_lines(archive, tantrix_archived, tmp_path)
+    assert line[-2:] == ["", LEFT_OUT], line

@@ -61,7 +61,8 @@ def _number(value: Any) -> float | None:
 
 def write_season(connection: sqlite3.Connection, archive_id: int, league: pipeline.League, scored: pipeline.Scored,
                  events: dict[str, list[Any]], season: int) -> None:
-    """The season's normalised data: clubs, players, tournaments, every results row, every ranking."""
+    """The season's normalised data: clubs, players, tournaments, every results row, every ranking
+    with the players it leaves out."""
     clubs = league.reading.clubs.clubs
     connection.executemany(
         "INSERT INTO club (archive_id, code, name, departement, emails) VALUES (?, ?, ?, ?, ?)",
@@ -83,6 +84,8 @@ def write_season(connection: sqlite3.Connection, archive_id: int, league: pipeli
         for ranking in found_rankings:
             for row in ranking.rows:
                 players.setdefault(row.player_id, (row.player, row.licence, row.club))
+            for out in ranking.left_out:  # in its event's results rows: named there already
+                players.setdefault(out.player_id, (out.player, "", ""))
     connection.executemany(
         "INSERT INTO player (archive_id, id, name, name_key, licence, club) VALUES (?, ?, ?, ?, ?, ?)",
         [(archive_id, pid, name, name_key(name), licence, club)
@@ -124,4 +127,9 @@ def write_season(connection: sqlite3.Connection, archive_id: int, league: pipeli
                   row.club, _number(row.metrics.get("points")), _number(row.metrics.get("played")),
                   _json(row.metrics), ", ".join(row.decided_by), int(row.playoff))
                  for line, row in enumerate(ranking.rows, 1)])
+            connection.executemany(
+                "INSERT INTO ranking_left_out (ranking_id, line, archive_id, player_id, player, why) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                [(ranking_id, line, archive_id, out.player_id, out.player, out.why)
+                 for line, out in enumerate(ranking.left_out, 1)])
 

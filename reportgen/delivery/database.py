@@ -20,7 +20,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -195,6 +195,16 @@ CREATE TABLE IF NOT EXISTS ranking_row (
     PRIMARY KEY (ranking_id, line),
     FOREIGN KEY (archive_id, player_id) REFERENCES player (archive_id, id)
 );
+CREATE TABLE IF NOT EXISTS ranking_left_out (
+    ranking_id INTEGER NOT NULL REFERENCES ranking(id),
+    line       INTEGER NOT NULL,
+    archive_id INTEGER NOT NULL,
+    player_id  TEXT NOT NULL,
+    player     TEXT NOT NULL,
+    why        TEXT NOT NULL,
+    PRIMARY KEY (ranking_id, line),
+    FOREIGN KEY (archive_id, player_id) REFERENCES player (archive_id, id)
+);
 CREATE TABLE IF NOT EXISTS sending (
     id          INTEGER PRIMARY KEY,
     at          TEXT NOT NULL,
@@ -302,6 +312,9 @@ def _archived_places(connection: sqlite3.Connection) -> None:
 # aside, its rows copied with none. v8: a copy holds its contents pages, where its bulletins'
 # « Accueil » and « Saison » links lead (kind `contents`, delivery/archive_contents.py), a CHECK
 # again: v7's archived_file put aside, its rows copied; a copy made before keeps what it holds.
+# v9: the players an event's ranking leaves out, and why (`ranking_left_out`, new: a Tantrix player
+# after rule 7): SCHEMA creates it; a copy made before keeps none, its season's pages take them from
+# its workbooks scored again (delivery/site_archive.py).
 Step = str | Callable[[sqlite3.Connection], None]
 UPGRADES: dict[int, tuple[Step, Step]] = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
@@ -320,6 +333,7 @@ UPGRADES: dict[int, tuple[Step, Step]] = {
         "problems, owners FROM inbox_file_v6; DROP TABLE inbox_file_v6"),
     7: ("ALTER TABLE archived_file RENAME TO archived_file_v7",
         "INSERT INTO archived_file SELECT * FROM archived_file_v7; DROP TABLE archived_file_v7"),
+    8: ("", ""),
 }
 
 

@@ -41,6 +41,7 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import (
     Column,
     Event,
+    LeftOut,
     Ranking,
     RankingRow,
     ReportgenError,
@@ -110,10 +111,14 @@ def archived_rankings(archive: Path, say: Say = lambda text: None, hashes: FileH
                                                            (ranking["id"],)))
                 identity = tuple(c for c in columns if c.key in ("rank", "player", "licence", "club"))
                 name, start = tournaments.get(ranking["event"], ("", None))
+                # its players left out, as kept (a copy made before schema 9 kept none: as scored again)
+                left_out = tuple(LeftOut(row["player_id"], row["player"], row["why"]) for row in connection.execute(
+                    "SELECT * FROM ranking_left_out WHERE ranking_id = ? ORDER BY line", (ranking["id"],))) \
+                    or scored.left_out.get((ranking["circuit"], ranking["path"]), ())
                 model = Ranking(ranking["path"], Scope(ranking["scope"], ranking["season"], ranking["event"], name, start),
                                 dt.date.fromisoformat(ranking["date"]), Status(ranking["status"]),
                                 tuple(c for c in columns if c not in identity), rows,
-                                dt.date.fromisoformat(ranking["in_force_from"]), identity)
+                                dt.date.fromisoformat(ranking["in_force_from"]), identity, left_out=left_out)
                 title = _title(ranking["scope"], ranking["status"], season, ranking["date"], name,
                                (ranking["circuit"], ranking["path"]) in so_far)
                 record = data.ranking_record(model, {ranking["path"]: title})
@@ -164,6 +169,9 @@ class _Scored:
     notes: dict[str, dict[str, str]]
     # what each result earned in its tournament: circuit -> event id -> its Report.event_columns
     columns: dict[str, dict[str, tuple[ResultColumn, ...]]]
+    # the players each event's ranking leaves out (`Ranking.left_out`), for a copy whose database
+    # kept none (archived before schema 9): (circuit, path) -> them
+    left_out: dict[tuple[str, str], tuple[LeftOut, ...]] = dataclasses.field(default_factory=dict)
 
 
 def _places_only(season: int, what: str) -> str:
@@ -196,4 +204,6 @@ def _scored(archive: Path, folder: str, day: dt.date, season: int, say: Say, has
                                            for row in ranking.rows if row.results}
                     for slug, report in scored.reports.items() for ranking in report.rankings},
                    {slug: report.event_notes for slug, report in scored.reports.items() if report.event_notes},
-                   {slug: report.event_columns for slug, report in scored.reports.items() if report.event_columns})
+                   {slug: report.event_columns for slug, report in scored.reports.items() if report.event_columns},
+                   {(slug, ranking.path): ranking.left_out for slug, report in scored.reports.items()
+                    for ranking in report.rankings if ranking.left_out})

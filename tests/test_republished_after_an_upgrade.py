@@ -50,6 +50,7 @@ def test_the_tantrix_csv_s_new_format_is_not_said_to_be_new_results(tmp_path):
     assert not any(NEW_RESULTS in reasons for reasons in said.values())
     corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
     assert "des résultats ont changé" not in corrections
+    assert corrections.count("nouvelle version du logiciel des classements, qui les écrit dans un nouveau format") == 5
     assert build(inputs, outputs, TODAY).republished == []
 
 

@@ -28,7 +28,7 @@ OTHERS = {changes.SHARED_FILES["clubs.xlsx"]: "liste des clubs mise à jour",
           changes.SHARED_FILES["calendrier.xlsx"]: "liste des résultats attendus mise à jour",
           # the first build after an upgrade, which cannot tell (render/changes.py `_upgraded`)
           changes.maybe_changed("calendrier.xlsx"): "liste des résultats attendus peut-être mise à jour",
-          changes.NEW_FORMAT: "nouvelle version du logiciel des classements",
+          changes.NEW_FORMAT: "nouvelle version du logiciel des classements, qui les écrit dans un nouveau format",
           changes.NEW_VERSION: "nouvelle version du logiciel des classements",
           changes.NEW_RESULTS: "nouvelle version du logiciel des classements : des résultats ont changé",
           changes.UNKNOWN: "cause inconnue"}
@@ -53,25 +53,41 @@ def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     return of if when in name or record_day(record) != when else f"{of} du {when}"
 
 
-def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[str]:
-    """A correction's reasons for a club member, each once (two workbooks of one day: one line)."""
-    found = []
+def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[dict[str, Any]]:
+    """A correction's reasons for a club member, each once (two workbooks of one day: one line), each
+    its `text`; the document in force in a withdrawn one's place (« en vigueur à sa place : … ») also
+    as its `lead`, its `title` and its `url`, linked while it is published."""
+    found: dict[str, dict[str, Any]] = {}
     for reason in change["reasons"]:
         workbook = changes.workbook_change(reason)
         if workbook is None:
-            found.append(OTHERS.get(reason, reason))
+            text = OTHERS.get(reason, reason)
         else:  # « de ce jour »: the document's own date
             day = workbook.day or dt.date.fromisoformat(change["date"])
-            found.append(WORKBOOK[workbook.kind].format(of=of_tournament(circuit, day)))
-    return list(dict.fromkeys(found))
+            text = WORKBOOK[workbook.kind].format(of=of_tournament(circuit, day))
+        found.setdefault(text, {"text": text, **_in_its_place(reason, change, circuit)})
+    return list(found.values())
+
+
+def _in_its_place(reason: str, change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
+    """The link of the reason naming the document in force in a withdrawn one's place, when it is
+    published (`in_its_place`, its path: a history written before it links none)."""
+    url = circuit.bulletin(change["in_its_place"]) if circuit and change.get("in_its_place") else None
+    if url is None or not reason.startswith(changes.IN_ITS_PLACE):
+        return {}
+    return {"lead": changes.IN_ITS_PLACE, "title": reason.removeprefix(changes.IN_ITS_PLACE), "url": url}
 
 
 def line(change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
     """A correction as its row shows it: its document linked (an annex to its Excel file, named so),
-    its date after the title only when the title does not say it, its reasons a reader's."""
+    its date after the title only when the title does not say it, its reasons a reader's. A document
+    withdrawn is linked by none of its rows: what is published under its path later is another
+    document (the one published again after it), not the one withdrawn; what is in force in its
+    place is linked in its reasons."""
     date = long_day(change["date"])
     annex = circuit is not None and any(a["path"] == change["path"] for a in circuit.annexes)
-    url = None if circuit is None else circuit.link(f"{change['path']}.xlsx") if annex else circuit.bulletin(change["path"])
+    url = None if circuit is None or change.get("kind") == changes.WITHDRAWN else \
+        circuit.link(f"{change['path']}.xlsx") if annex else circuit.bulletin(change["path"])
     return {**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]), "date": date,
             "dated": date not in change["title"], "annex": annex,
             "circuit_title": circuit.title if circuit else change["circuit"], "url": url,

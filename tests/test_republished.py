@@ -8,6 +8,7 @@ import openpyxl
 
 from reportgen.pipeline import build
 from reportgen.render.changes import republished
+from tests.browser import check_page
 from tests.builders import TODAY, write_tournament
 
 
@@ -357,7 +358,9 @@ def test_a_season_opened_again_withdraws_its_final_ranking_and_says_what_is_in_f
     corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
     corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")
     assert "la saison 2026 est rouverte : son classement final est retiré" in corrections
-    assert "en vigueur à sa place : Classement après les tournois de Carcassonne et de Toulouse" in corrections
+    # the ranking in force in its place linked
+    assert ('en vigueur à sa place : <a href="../grand-sud/2026/classement-2026-01-10.html">Classement après les '
+            "tournois de Carcassonne et de Toulouse") in corrections
     assert "classement-final-2026.html" not in corrections  # withdrawn: not linked
 
 
@@ -414,7 +417,8 @@ def test_a_bulletin_whose_workbook_is_removed_is_withdrawn(small_league_copy):
 
 def test_a_bulletin_whose_workbook_moved_to_another_day_is_withdrawn_with_it(small_league_copy):
     """A workbook of 20 January whose date is corrected to 21 January: its bulletin of 20 January
-    leaves, withdrawn for that workbook (its day now said); the 21 January one is a new edition."""
+    leaves, withdrawn for that workbook (its day now said); the 21 January one is a new edition, in
+    force in its place."""
     inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
     write_tournament(inputs, "2026-01-20-nimes", day="20/01/2026", club="NIME", results=[
         [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
@@ -424,7 +428,8 @@ def test_a_bulletin_whose_workbook_moved_to_another_day_is_withdrawn_with_it(sma
     result = build(inputs, outputs, TODAY)
     assert [(change.kind, change.path, change.reasons) for change in result.republished] == [
         ("withdrawn", "2026/classement-2026-01-20",
-         ("document retiré", "classeur modifié : 2026-01-20-nimes.xlsx (tournoi du 21 janvier 2026)"))]
+         ("document retiré", "classeur modifié : 2026-01-20-nimes.xlsx (tournoi du 21 janvier 2026)",
+          "en vigueur à sa place : Classement après le tournoi de Nîmes du 21 janvier 2026"))]
 
 
 def test_a_bulletin_a_directory_change_takes_back_is_withdrawn(small_league_copy):
@@ -483,3 +488,49 @@ def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(smal
         tab.click("table.corrections thead th:first-child button")
         clicked.append(correction_rows(tab.inner_html("table.corrections")))
     assert clicked == [rows[::-1], rows]
+
+
+def corrections_links(browser, outputs) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each row of corrections.html as Chromium shows it at 1280 px, newest first: its document's
+    words, and each link of the row (its words, its address); the page checked at both widths first
+    (its screenshots in test-artifacts/browser/)."""
+    page = outputs / "site" / "corrections.html"
+    check_page(browser, page, outputs)
+    rows = browser.pages[1280].eval_on_selector_all("table.corrections tbody tr", """rows => rows.map(row => [
+        row.querySelector("th").innerText, [...row.querySelectorAll("a")].map(a => [a.innerText, a.getAttribute("href")])])""")
+    return [(" ".join(document.split()), [(" ".join(words.split()), href) for words, href in links])
+            for document, links in rows]
+
+
+def test_a_withdrawn_document_s_row_links_what_is_in_force_in_its_place_never_its_later_namesake(
+        small_league_copy, browser):
+    """The Nîmes workbook of 20 January dated 21 January, then 20 January again. The row of its
+    20 January bulletin withdrawn said no « en vigueur à sa place » (given only for a season opened
+    again) and, once that bulletin was published again, linked it: the row is about the one
+    withdrawn. Each withdrawn row names the bulletin in force in its place, linked while it is
+    published, and never links its own title; the row of the bulletin published again links it."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    twentieth = ("Classement après le tournoi de Nîmes du 20 janvier 2026", "../grand-sud/2026/classement-2026-01-20.html")
+    twenty_first = ("Classement après le tournoi de Nîmes du 21 janvier 2026",
+                    "../grand-sud/2026/classement-2026-01-21.html")
+
+    def nimes(day: str) -> None:
+        write_tournament(inputs, "2026-01-20-nimes", day=day, club="NIME", results=[
+            [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+
+    nimes("20/01/2026")
+    assert build(inputs, outputs, TODAY).ok
+    nimes("21/01/2026")
+    (moved,) = build(inputs, outputs, TODAY).republished
+    assert (moved.kind, moved.in_its_place) == ("withdrawn", "2026/classement-2026-01-21")
+    assert corrections_links(browser, outputs) == [(twentieth[0], [twenty_first])]
+    nimes("20/01/2026")
+    back = build(inputs, outputs, TODAY).republished
+    assert {(change.kind, change.path, change.in_its_place) for change in back} == {
+        ("withdrawn", "2026/classement-2026-01-21", "2026/classement-2026-01-20"),
+        ("restored", "2026/classement-2026-01-20", "")}
+    # newest first (one build's rows by date): 21 January withdrawn, 20 January in its place; 20
+    # January published again, linked; the first withdrawal, whose bulletin in its place is withdrawn
+    # since, links nothing (its words say what was in force in its place that day)
+    assert corrections_links(browser, outputs) == [(twenty_first[0], [twentieth]), (twentieth[0], [twentieth]),
+                                                   (twentieth[0], [])]

@@ -25,9 +25,10 @@ ranking already sent (`_final_changed`).
 A document already published that a build no longer publishes is withdrawn, and said so: the
 final bulletin of a season opened again (`reportgen season open`), with the ranking in force in
 its place, or a document a source takes back (its workbook removed or dated another day, a club's
-department in clubs.xlsx) (`_withdrawal`). Not a season that leaves the publication whole (its
-workbooks out of inputs/ once archived), nor a file renamed by a new version: no document of the
-league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
+department in clubs.xlsx) (`_withdrawal`), with the document in force in its place whenever one is
+(`_in_its_place`: a workbook dated another day, its bulletin of that day). Not a season that leaves
+the publication whole (its workbooks out of inputs/ once archived), nor a file renamed by a new
+version: no document of the league was taken back. The manifest keeps what it withdrew (`withdrawn`, with
 the sources it was made from) until it is published again, however many builds later: then it is
 compared with what was withdrawn (`_returned`), the same (« inchangé », in force again) or a
 correction with its reasons, never a new document a club that had the first would not hear of.
@@ -106,6 +107,8 @@ class Republished:
     # CHANGED: published again in other bytes; WITHDRAWN: no longer published (its `date`, the one it
     # was sent with); RESTORED: withdrawn before, published again as it was
     kind: str = CHANGED
+    # WITHDRAWN: the document published in its place (its path), which its reasons name (`IN_ITS_PLACE`)
+    in_its_place: str = ""
 
     def __str__(self) -> str:
         same = " (même contenu)" if self.same_content else ""
@@ -166,11 +169,11 @@ def _published(manifest: dict) -> dict[str, dict]:
         found[document["path"]] = {"title": document["title"], "date": document["date"],
                                    "hash": record.get("page", record.get("html")),
                                    "season": document.get("season"), "whole": not document.get("events"),
-                                   "csv": bool(document.get("csv"))}
+                                   "csv": bool(document.get("csv")), "events": list(document.get("events") or ())}
     for annex in manifest.get("annexes") or []:
         if annex.get("date"):
             found[annex["path"]] = {"title": annex["title"], "date": annex["date"], "hash": annex.get("sha256"),
-                                    "season": annex.get("season"), "whole": True, "csv": False}
+                                    "season": annex.get("season"), "whole": True, "csv": False, "events": []}
     return found
 
 
@@ -313,18 +316,35 @@ def _withdrawal(circuit: str, path: str, was: dict, before: dict, after: dict,
         return None
     old_sources, new_sources = before.get("sources") or {}, after.get("sources") or {}
     date = dt.date.fromisoformat(was["date"])
-    if was["whole"] and season in _final(before) and season not in set(new_sources.get("closed") or ()):
-        # `reportgen season open`: the final bulletin leaves, the season's latest dated ranking is in force
-        dated = [document for document in new.values()
-                 if document["season"] == season and document["csv"] and not document["whole"]]
-        in_force = max(dated, key=lambda document: document["date"], default=None)
-        reasons = (f"la saison {season} est rouverte : son classement final est retiré",
-                   *([f"en vigueur à sa place : {in_force['title']}"] if in_force else []))
-        return Republished(circuit, path, was["title"], date, reasons, kind=WITHDRAWN)
+    reopened = was["whole"] and season in _final(before) and season not in set(new_sources.get("closed") or ())
+    in_its_place = _in_its_place(was, new, reopened)
+    said = (f"{IN_ITS_PLACE}{new[in_its_place]['title']}",) if in_its_place else ()
+    if reopened:  # `reportgen season open`: the final bulletin leaves
+        reasons = (f"la saison {season} est rouverte : son classement final est retiré", *said)
+        return Republished(circuit, path, was["title"], date, reasons, kind=WITHDRAWN, in_its_place=in_its_place)
     reasons = _reasons(old_sources, new_sources, was["date"], season)
     if reasons[0] in (NEW_VERSION, UNKNOWN):
         return None
-    return Republished(circuit, path, was["title"], date, (WITHDRAWN_LEAD, *reasons), kind=WITHDRAWN)
+    return Republished(circuit, path, was["title"], date, (WITHDRAWN_LEAD, *reasons, *said), kind=WITHDRAWN,
+                       in_its_place=in_its_place)
+
+
+IN_ITS_PLACE = "en vigueur à sa place : "  # and the title of the document in force (site/corrections.py links it)
+
+
+def _in_its_place(was: dict, new: dict[str, dict], reopened: bool) -> str:
+    """The path of the document now published in the place of one withdrawn, or "" when none is: the
+    latest dated ranking of a season opened again in place of its final one; otherwise the latest
+    document of its season on one of the tournaments it reported on, as it was a ranking or not (a
+    workbook dated another day: the bulletin of its new day). A tournament taken back has none."""
+    if reopened:
+        found = [path for path, document in new.items()
+                 if document["season"] == was["season"] and document["csv"] and not document["whole"]]
+    else:
+        found = [path for path, document in new.items()
+                 if document["season"] == was["season"] and document["csv"] == was["csv"]
+                 and set(document["events"]) & set(was.get("events") or ())]
+    return max(found, key=lambda path: (new[path]["date"], path), default="")
 
 
 def _returned(circuit: str, path: str, record: dict, now: dict, after: dict) -> Republished | None:

@@ -44,7 +44,9 @@ def corrections(outputs: Path, republished: Sequence[Any], day: str) -> list[dic
                  "date": change.date.isoformat(), "day": day, "reasons": list(change.reasons), "order": order,
                  **({"layout": True} if change.same_content else {}),
                  # withdrawn, or back as it was: its row says so (site/corrections.py)
-                 **({"kind": change.kind} if change.kind != "changed" else {})}
+                 **({"kind": change.kind} if change.kind != "changed" else {}),
+                 # withdrawn: the document in force in its place, which its row links
+                 **({"in_its_place": change.in_its_place} if change.in_its_place else {})}
                 for change in republished]
     # each once, whatever build listed it (the latest's number: a change said again the same day)
     unique = {json.dumps({k: v for k, v in item.items() if k != "order"}, ensure_ascii=False, sort_keys=True): item

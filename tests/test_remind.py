@@ -39,7 +39,7 @@ def day(days_ago: int) -> str:
     return (TODAY - dt.timedelta(days=days_ago)).strftime("%d/%m/%Y")
 
 
-def league(root: Path, port: int, remind_after_days: int = 7) -> Path:
+def league(root: Path, port: int, remind_after_days: int = 7, sender: str = "Ligue Grand Sud") -> Path:
     """Perpignan's tournament 10 days ago is late; Albi's 3 days ago is not yet; Carcassonne's
     workbook arrived; one announced without a club, one of a club without an address."""
     inputs = root / "inputs"
@@ -54,7 +54,7 @@ def league(root: Path, port: int, remind_after_days: int = 7) -> Path:
     write_tournament(inputs, "carcassonne", day=day(20), club="CARC")
     (inputs / "reportgen.toml").write_text(
         f'[mail]\nhost = "127.0.0.1"\nport = {port}\nsecurity = "none"\n'
-        f'sender = "Ligue Grand Sud <secretariat@example.org>"\n\n[calendar]\nremind_after_days = {remind_after_days}\n')
+        f'sender = "{sender} <secretariat@example.org>"\n\n[calendar]\nremind_after_days = {remind_after_days}\n')
     return inputs
 
 
@@ -116,6 +116,21 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     logged = {row[0] for row in sqlite3.connect(tmp_path / "archive" / database.DATABASE).execute(
         "SELECT message_id FROM sending")}
     assert {first["Message-ID"], second["Message-ID"]} <= logged
+
+
+def test_a_long_sender_s_name_with_accents_reaches_the_club_as_written(tmp_path, smtp):  # noqa: F811
+    """The league's name in `[mail] sender`, long and accented, went out cut inside words into
+    encoded words the club's reader read « Occitanie-Pyrénées-Médit erranée … secrétariat gé néral »
+    (render/mail.py `Policy`): received through SMTP, parsed back, it is the name typed; so is the draft's."""
+    name = "Ligue régionale Occitanie-Pyrénées-Méditerranée des clubs de jeux — secrétariat général"
+    league(tmp_path, smtp.port, sender=name)
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    [received] = smtp.received
+    [draft] = (tmp_path / "outputs" / "rappels").iterdir()
+    for message in (received.message, message_from_bytes(draft.read_bytes(), policy=policy.default)):
+        [sender] = message["From"].addresses
+        assert (sender.display_name, sender.addr_spec) == (name, "secretariat@example.org")
 
 
 def test_a_reminder_sent_has_an_html_part_that_says_what_its_text_says(tmp_path, smtp):  # noqa: F811

@@ -13,19 +13,28 @@ given (a name is as typed); a value whose dates must not break says so (the `dat
 A subject with accents is written as RFC 2047 encoded words from end to end (`Policy`): Python
 3.11's folding (policy.default) leaves the space between two encoded words outside them, where
 every reader drops it (« forfait d’IMBERTInès »; CPython gh-144156, fixed in later versions).
+A sender's name with accents (From, and any address header) is written so that no two encoded
+words touch: each run of words that are not plain ASCII one encoded word, its spaces inside it, the
+plain words between as they are. Python 3.11 folded a long name into encoded words cut inside a word
+(« Médit » / « erranée »), which RFC 2047 readers join but Python's own parser reads with a space
+(« Médit erranée », CPython gh-128110); a space between two encoded words is dropped by the former
+and kept by the latter. With none, every reader reads the name as written; a run too long for 75
+characters stays one encoded word (readers take it; cut, one reader or the other would misread it).
 Every message is written with it, drafts (`to_message`'s policy) and sent ones (`SMTP`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from email.charset import QP, Charset
+import re
+from email.charset import BASE64, QP, Charset
 from email.header import Header
-from email.headerregistry import UnstructuredHeader
+from email.headerregistry import Address, AddressHeader, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import EmailPolicy
 from email.utils import format_datetime
 from functools import cache
+from itertools import groupby
 from pathlib import Path
 from typing import Any
 
@@ -43,14 +52,36 @@ class Policy(EmailPolicy):
     """policy.default, but a header of free text (the Subject) that is not ASCII is written whole as
     encoded words of at most 75 characters, each line one of them, its spaces inside them (« _ »):
     the blanks between two words are folding, which readers drop (RFC 2047, 6.2), and none of the
-    subject's own spaces is one of them. An ASCII one is folded at its spaces, as before."""
+    subject's own spaces is one of them. An ASCII one is folded at its spaces, as before. An address
+    header whose names are not ASCII (a From with accents) is written by `_addresses`."""
 
     def _words(self, name: str, value: object) -> str | None:
-        if self.utf8 or not isinstance(value, UnstructuredHeader) or str(value).isascii():
+        if self.utf8 or str(value).isascii():
+            return None
+        if isinstance(value, AddressHeader):  # a name with accents; an address is ASCII, else Python's way
+            addresses = value.addresses
+            return self._addresses(name, addresses) if all(a.addr_spec.isascii() for a in addresses) else None
+        if not isinstance(value, UnstructuredHeader):
             return None
         # 76 columns: a continuation line's encoded word, after its space, is 75 characters at most
         words = Header(str(value), _UTF8, header_name=name).encode(maxlinelen=76, linesep=self.linesep)
         return f"{name}: {words}{self.linesep}"
+
+    def _addresses(self, name: str, addresses: tuple[Address, ...]) -> str:
+        """« Nom <adresse> », each name's runs of words that are not plain ASCII as one encoded word
+        (`_phrase`), folded at the spaces between words within 78 columns where a word allows it."""
+        tokens: list[str] = []
+        for address in addresses:
+            tokens += [*_phrase(address.display_name), f"<{address.addr_spec}>"] if address.display_name \
+                else [address.addr_spec]
+            tokens[-1] += ","
+        tokens[-1] = tokens[-1].rstrip(",")
+        lines = [f"{name}:"]
+        for token in tokens:
+            if len(lines[-1]) + 1 + len(token) > 78 and lines[-1] != f"{name}:":
+                lines.append("")
+            lines[-1] += f" {token}"
+        return self.linesep.join(lines) + self.linesep
 
     def fold(self, name: str, value: str) -> str:
         return self._words(name, value) or super().fold(name, value)
@@ -58,6 +89,28 @@ class Policy(EmailPolicy):
     def fold_binary(self, name: str, value: str) -> bytes:
         words = self._words(name, value)
         return words.encode("ascii") if words else super().fold_binary(name, value)
+
+
+# A word of a name written as it is: atext (RFC 5322) that cannot be taken for an encoded word
+_PLAIN = re.compile(r"[A-Za-z0-9!#$%&'*+/^_`{|}~-]+")
+_UTF8_B = Charset("utf-8")
+_UTF8_B.header_encoding = BASE64
+
+
+def _phrase(name: str) -> list[str]:
+    """A display name's words: each plain one as it is, each run of the others one encoded word
+    holding their spaces (`_encoded`), so that no two encoded words are side by side."""
+    tokens: list[str] = []
+    for plain, words in groupby(name.split(" "), key=lambda word: bool(_PLAIN.fullmatch(word))):
+        tokens += list(words) if plain else [_encoded(" ".join(words))]
+    return tokens
+
+
+def _encoded(text: str) -> str:
+    """One encoded word, whatever its length (`Header` would cut it): « q » (legible in the raw
+    header) within RFC 2047's 75 characters, else the shorter of « q » and « b »."""
+    legible = _UTF8.header_encode(text)
+    return legible if len(legible) <= 75 else min(legible, _UTF8_B.header_encode(text), key=len)
 
 
 POLICY = Policy()

@@ -181,6 +181,25 @@ def test_a_blank_workbook_written_says_where_it_goes_once_filled(tmp_path, circu
         then.format(inputs=tmp_path / "inputs")]
 
 
+def test_without_outputs_the_blank_calendar_goes_to_the_current_folder_s_outputs_and_says_it_whole(tmp_path):
+    """As every command, `template calendrier` reads ./inputs and writes ./outputs by default (README:
+    `make` builds any league into ./outputs), but it said « outputs/modeles/modele-calendrier.xlsx »:
+    with --inputs naming another league's folder, not which outputs/. It says both folders whole."""
+    league, elsewhere = tmp_path / "ligue", tmp_path / "ailleurs"
+    write_clubs(league / "inputs")
+    elsewhere.mkdir()
+    for cwd, options, inputs in ((league, [], league / "inputs"),
+                                 (elsewhere, ["--inputs", str(league / "inputs")], league / "inputs")):
+        done = subprocess.run([REPORTGEN, "template", "calendrier", *options], cwd=cwd, capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        written = cwd / "outputs" / "modeles" / "modele-calendrier.xlsx"
+        assert openpyxl.load_workbook(written).sheetnames == ["Calendrier", "Exemple", "Clubs"]
+        assert done.stderr.splitlines() == [
+            f"classeur à remplir écrit : {written}",
+            f"une fois rempli, enregistrez-le sous le nom {inputs / 'calendrier.xlsx'} : « make » et « reportgen "
+            "remind » le lisent là"]
+
+
 @pytest.mark.parametrize("circuit", ["grand-sud", "calendrier"])
 def test_a_club_s_bad_address_is_a_warning_that_does_not_stop_a_blank_workbook(tmp_path, circuit):
     """A warning blocks nothing (README): the blank workbook is written, the warning said."""

@@ -31,7 +31,8 @@ def template(
                                            f"« {CALENDAR} » pour le calendrier de la ligue.")],
     club: Annotated[Optional[str], typer.Option("--club", help="Le code du club organisateur.")] = None,
     inputs: InputsOption = Path("inputs"),
-    outputs: Annotated[Path, typer.Option("--outputs", help="Dossier où écrire le classeur.")] = Path("outputs"),
+    outputs: Annotated[Path, typer.Option("--outputs", help=f"Dossier des bulletins publiés (ce que produit make) : "
+                                          f"le classeur va dans son sous-dossier {FOLDER}/.")] = Path("outputs"),
 ) -> None:
     """Écrire un classeur vierge à remplir (listes, aide à la saisie, exemple) : celui d’un tournoi, pour le club
     qui l’organise, ou le calendrier de la ligue, et dire où le déposer une fois rempli."""
@@ -78,10 +79,12 @@ def template(
         workbook = module.blank_workbook(clubs, organiser, dt.date.today())
     target = outputs / FOLDER / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
     write_atomic(target, render_annex(workbook))
-    err(f"classeur à remplir écrit : {target}")
+    # Whole paths: the league's folders are the current folder's inputs/ and outputs/, as for every
+    # command (README), and « outputs/modeles/… » did not say which when --inputs named another.
+    err(f"classeur à remplir écrit : {target.absolute()}")
     if circuit == CALENDAR:  # read under that name alone (README)
-        err(f"une fois rempli, enregistrez-le sous le nom {inputs / CALENDAR_FILE} : « make » et « reportgen remind » "
-            "le lisent là")
+        err(f"une fois rempli, enregistrez-le sous le nom {(inputs / CALENDAR_FILE).absolute()} : « make » et "
+            "« reportgen remind » le lisent là")
     else:  # a tournament's workbook is read anywhere in inputs/
-        err(f"à envoyer au club qui organise le tournoi ; une fois rempli, déposez-le dans {inputs} (dans le "
-            "sous-dossier de votre choix) : « make » le lit là")
+        err(f"à envoyer au club qui organise le tournoi ; une fois rempli, déposez-le dans {inputs.absolute()} (dans "
+            "le sous-dossier de votre choix) : « make » le lit là")

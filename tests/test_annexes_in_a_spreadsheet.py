@@ -173,13 +173,15 @@ def lines_printed(texts: list[tuple[str, float]], folder: Path) -> list[int]:
 def test_a_row_is_one_line_high_when_libreoffice_prints_its_text_on_one_line(example_scored, tantrix, tmp_path):
     # « Classements »: rows 2-3 were two lines high, though LibreOffice prints « départagé aux TPs
     # marqués entre eux » on one line in its column 30 wide (30.28 digits: counted as 35 letters of
-    # 0.87 digit, it was taken to wrap); a player left out, « hors classement : 3 forfaits (règle 7) »,
+    # 0.87 digit, it was taken to wrap); a player left out, « hors classement : 3 parties perdues par
+    # forfait (règle 7) »,
     # on the two lines LibreOffice prints it on in its column 24 wide (counted below)
     data, _ = tantrix
     sheet = openpyxl.load_workbook(io.BytesIO(data))["Classements"]
     rows = {row[0].row: [cell.value for cell in row] for row in sheet.iter_rows(min_row=2)}
     shared = [number for number, values in rows.items() if "départage aux TPs marqués entre eux" in values]
-    left_out = [number for number, values in rows.items() if "hors classement : 3 forfaits (règle 7)" in values]
+    left_out = [number for number, values in rows.items()
+                if "hors classement : 3 parties perdues par forfait (règle 7)" in values]
     assert shared == [2, 3] and len(left_out) == 1
     assert all(sheet.row_dimensions[number].height is None for number in shared)
     assert sheet.row_dimensions[left_out[0]].height == 2 * LINE_HEIGHT
@@ -188,7 +190,7 @@ def test_a_row_is_one_line_high_when_libreoffice_prints_its_text_on_one_line(exa
     annex = annex_of(example_scored, "tantrix", 2026)
     texts = sorted({(str(value), column.width) for spec in annex.sheets for row in spec.rows
                     for column, value in zip(spec.columns, row) if column.kind == "text" and value not in (None, "")})
-    sentence = "départage aux TPs marqués entre eux, hors classement : 3 forfaits (règle 7)"
+    sentence = "départage aux TPs marqués entre eux, hors classement : 3 parties perdues par forfait (règle 7)"
     texts += [(sentence[:length], width) for width in (8, 12, 24, 30) for length in range(int(width) - 2, int(width) + 8)]
     texts += [("moins de 12 joueurs : barème standard (cas particulier du règlement)", 40),
               ("ROUSSEAU-MARTIN Jean-Baptiste", 12), ("Anticonstitutionnellement", 9)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import html as markup
 import io
 import json
 import math
@@ -336,5 +337,28 @@ def test_what_the_tantrix_texts_say_of_a_player_agrees_with_no_gender(scored, re
     for annex in report.annexes:
         said += [value for sheet in annex.sheets for row in sheet.rows for value in row if isinstance(value, str)]
     assert "hors classement : 3 parties perdues par forfait (règle 7)" in said
-    assert {"élimination à la ronde 1", "départage aux TPs marqués entre eux", "hors classement : 3 forfaits (règle 7)"} <= set(said)
+    assert {"élimination à la ronde 1", "départage aux TPs marqués entre eux"} <= set(said)
     assert [text for text in said if GENDERED.search(text) or re.search(r"\b(?:il|elle)\b", text)] == []
+
+
+def test_the_annex_says_why_a_player_is_left_out_as_the_bulletin_and_the_site_say_it(report):
+    """The annex's « Classements » sheet said « hors classement : 3 forfaits (règle 7) » where the
+    bulletin lists DUPUY Frédéric with « 3 parties perdues par forfait » and his site page's line
+    « hors classement : 3 parties perdues par forfait (règle 7) » (rule 7: « perd plus de deux parties
+    par défaut »): one wording, the annex read back from its file."""
+    from reportgen.render.excel import render_annex
+
+    why = [(out.player, out.why) for ranking in report.rankings for out in ranking.left_out]
+    assert why == [("DUPUY Frédéric", "hors classement : 3 parties perdues par forfait (règle 7)")]
+    [annex] = report.annexes
+    book = openpyxl.load_workbook(io.BytesIO(render_annex(annex)))
+    sheet = book["Classements"]
+    header = [cell.value for cell in sheet[1]]
+    rows = [dict(zip(header, (cell.value for cell in row))) for row in sheet.iter_rows(min_row=2)]
+    said = [(row[header[3]], value) for row in rows for value in row.values()
+            if isinstance(value, str) and "hors classement" in value]
+    assert said == why
+    assert not any("forfaits (règle 7)" in str(cell.value) for ws in book for line in ws.iter_rows() for cell in line)
+    pages = [" ".join(markup.unescape(re.sub(r"<[^>]+>", " ", html.render(d))).split())
+             for d in report.documents if d.template == "tantrix/bulletin.html.j2"]
+    assert sum("DUPUY Frédéric : 3 parties perdues par forfait" in page for page in pages) == 1

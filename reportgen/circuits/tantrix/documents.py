@@ -67,8 +67,8 @@ def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
     rows = tuple(RankingRow(line.rank, line.player, line.name, "", "", EVENT.values(line, columns), tied=line.tied,
                             decided_by=EVENT.decided(line.decided_by), playoff=line.playoff) for line in result.lines)
     games = result.games
-    left_out = tuple(LeftOut(player, games.names[player], f"hors classement : {defaults_lost(games.defaults_lost[player])} "
-                                                           "(règle 7)") for player in games.left_out)
+    left_out = tuple(LeftOut(player, games.names[player], left_out_why(games.defaults_lost[player]))
+                     for player in games.left_out)
     return Ranking(path or event_path(result), Scope(ScopeKind.EVENT, event.date.year, event.id, event.name), event.date,
                    Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER,
                    left_out=left_out)
@@ -78,6 +78,14 @@ def defaults_lost(count: int) -> str:
     """« 3 parties perdues par forfait »: why a player is left out (rule 7), as the bulletin lists
     him and his page's line for the event says it (`event_ranking`'s `left_out`)."""
     return f"{french.plural(count, 'partie perdue', 'parties perdues')} par forfait"
+
+
+def left_out_why(count: int) -> str:
+    """« hors classement : 3 parties perdues par forfait (règle 7) »: a player left out, in his
+    ranking's `left_out` (his site page's line for the event) and the annex's « Classements » sheet
+    alike (the annex said « 3 forfaits », the bulletin and the site « 3 parties perdues par forfait »,
+    the regulation « perd plus de deux parties par défaut »)."""
+    return f"hors classement : {defaults_lost(count)} (règle 7)"
 
 
 def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, path: str | None = None) -> Document:
@@ -224,7 +232,7 @@ def annex(year: int, results: list[EventResult], latest: RatingList, settings: T
                                   *(metric.value(line) for metric in STANDING_METRICS), decided_text(line, result)])
         for player in result.games.left_out:
             standing_rows.append([event.date, event.name, None, names[player], None, None, None, None, None,
-                                  f"hors classement : {result.games.defaults_lost[player]} forfaits (règle 7)", ""])
+                                  left_out_why(result.games.defaults_lost[player]), ""])
         for seed in result.seeds:
             seed_rows.append([event.date, event.name, seed.number, seed.name, round(seed.value, 1), seed.source])
         for change in sorted(result.changes.values(), key=lambda c: names[c.player]):

@@ -339,9 +339,16 @@ def de_before(name: str) -> str:
     return f"d{APOSTROPHE}" if name[:1].casefold() in _VOWELS.replace("h", "") else "de "
 
 
+# A place typed as a phrase that says where already, its preposition in lower case (« en ligne », the
+# Lieu of an online tournament; « en Ariège », « sur Internet »): said as it is, never « à en ligne ».
+_SAYS_WHERE = re.compile(r"(?:en|sur|chez|dans) ")
+
+
 def at(name: str) -> str:
     """« à » before a place's, club's or tournament's name: à Toulouse, au Grau-du-Roi, aux Sables,
-    à La Rochelle, au Club de Foix, à l’Amicale de Rodez."""
+    à La Rochelle, au Club de Foix, à l’Amicale de Rodez; « en ligne » as it is (`_SAYS_WHERE`)."""
+    if _SAYS_WHERE.match(name):
+        return name
     return _contracted("à", name) or f"à {name}"
 
 

@@ -274,7 +274,7 @@ def test_the_blank_calendar_has_lists_and_its_example_typed_in_passes_check(tmp_
     path = tmp_path / "out" / "modeles" / "modele-calendrier.xlsx"
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Calendrier", "Exemple", "Clubs"]
-    assert [c.value for c in book["Calendrier"][1]] == HEADER
+    assert [c.value for c in book["Calendrier"][1]] == [*HEADER, "Fin"]
     checks = {str(v.sqref): (v.type, v.formula1) for v in book["Calendrier"].data_validations.dataValidation}
     assert checks["C2:C201"] == ("list", "Clubs!$A$2:$A$8") and checks["A2:A201"][0] == "date"
     assert checks["B2:B201"][0] == "list" and "grand-sud" in checks["B2:B201"][1]
@@ -530,3 +530,38 @@ def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the
               for e in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
     assert events["Coupe de la Toussaint en ligne"].endswith("Tournoi en cours : résultats publiés tour par tour.")
     assert events["Open d'automne en ligne"].endswith("Résultats publiés.")
+
+
+def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_path):
+    """The calendar's Fin (optional) gives the last day of a tournament played over weeks (a pool
+    tournament online: its results are its final's): its days are said from its Date to its Fin on
+    the home page and in calendrier.ics, it is « à venir » while it is played and awaited after its
+    Fin, where it was « résultats attendus » from the day after its first day. A Fin before its Date
+    is a located problem."""
+    from reportgen.pipeline.calendar import calendar_bytes, for_site
+
+    inputs = tmp_path / "inputs"
+    small_league(inputs)
+    rows = [["19/12/2026", "poules", "TLSE", "Coupe d'hiver", "en ligne", "30/01/2027"],
+            ["12/12/2026", "grand-sud", "TLSE", "Open de Noël", "Toulouse", "01/12/2026"]]
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [[*HEADER, "Fin"], *rows]})
+    assert problems_of(inputs) == [("bad-value", "F3", "la fin, le 1er décembre 2026, est avant le premier jour du "
+                                    "tournoi, le 12 décembre 2026 (colonne Date)")]
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [[*HEADER, "Fin"], rows[0]]})
+    league = load(inputs, TODAY)
+    assert league.problems == []
+    [cup] = [entry for entry in league.calendar if entry.name == "Coupe d'hiver"]
+
+    def said(today: dt.date) -> tuple[tuple[str, str], tuple[dt.date, dt.date, str]]:
+        shown, _ = for_site(league.calendar, True, league.reading.clubs, today)
+        [item] = [(item["day"], item["status"]) for item in shown if item["title"].startswith("Coupe d'hiver")]
+        data = calendar_bytes(league.calendar, True, False, "Ligue", league.reading.clubs, today)
+        [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == cup.name]
+        return item, (event.decoded("dtstart"), event.decoded("dtend"), str(event["description"]))
+
+    home, ics = said(dt.date(2027, 1, 10))  # played, not over
+    assert home == ("du 19 décembre 2026 au 30 janvier 2027", "à venir")
+    assert ics[:2] == (dt.date(2026, 12, 19), dt.date(2027, 1, 31)) and ics[2].endswith("Résultats à venir.")
+    home, ics = said(dt.date(2027, 1, 31))  # the day after its Fin
+    assert home == ("du 19 décembre 2026 au 30 janvier 2027", "résultats attendus")
+    assert ics[2].endswith("Résultats attendus.")

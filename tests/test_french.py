@@ -55,6 +55,9 @@ def test_a_place_s_article_contracts_with_de_and_a_but_la_and_l_do_not():
     assert [french.at(name) for name in ("Le Grau-du-Roi", "Les Sables-d'Olonne", "La Rochelle", "L'Isle-Jourdain",
                                          "Albi")] == [
         "au Grau-du-Roi", "aux Sables-d'Olonne", "à La Rochelle", "à L'Isle-Jourdain", "à Albi"]
+    # A place that says where already (an online tournament's Lieu): « à en ligne » was written.
+    assert [french.at(name) for name in ("en ligne", "en Ariège", "sur Internet", "Ens")] == [
+        "en ligne", "en Ariège", "sur Internet", "à Ens"]
     # Only a capitalised article that starts the name: not a town that begins like one.
     assert [french.de(name) for name in ("Lens", "Lesparre", "le Mans")] == ["de Lens", "de Lesparre", "de le Mans"]
     assert french.of_club("Le Grau-du-Roi") == "du club du Grau-du-Roi"

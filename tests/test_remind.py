@@ -15,6 +15,8 @@ import sys
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import openpyxl
+
 from reportgen import french
 from reportgen.delivery import database
 from reportgen.delivery import remind as reminding
@@ -317,3 +319,39 @@ def test_two_tournaments_of_one_club_on_one_day_get_a_draft_each(tmp_path):
                                         f"{late}-ALBI-tantrix.eml"]
     subjects = [message_from_bytes(p.read_bytes(), policy=policy.default)["Subject"] for p in drafts]
     assert ["Open d'Albi sud du" in subjects[0], "Open d'Albi du" in subjects[1], "Tantrix d'Albi" in subjects[2]] == [True] * 3
+
+
+def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played(tmp_path, smtp):  # noqa: F811
+    """A pool tournament online is played over weeks, round after round (docs/poules.md; rule VII:
+    14 days a round), and its results are its final's (rule VI): Toulouse was reminded of one 8 days
+    after its first day, while it was played. It is due after its last day, the calendar's Fin: one
+    whose Fin is past by more than `remind_after_days` is reminded, its days said; one whose Fin is
+    to come is not; one without Fin, whose last day nothing knows, is not, and the secretary is
+    told why and what to type."""
+    inputs = league(tmp_path, smtp.port)
+    book = openpyxl.load_workbook(inputs / "calendrier.xlsx")
+    sheet = book["Calendrier"]
+    sheet["F1"] = "Fin"
+    for row in ([day(30), "poules", "TLSE", "Coupe d'hiver en ligne", "en ligne", day(10)],  # over 10 days ago
+                [day(20), "poules", "TLSE", "Open de printemps en ligne", "en ligne", day(-5)],  # still played
+                [day(15), "poules", "TLSE", "Coupe de la Toussaint en ligne", "en ligne"]):  # no Fin
+        sheet.append(row)
+    book.save(inputs / "calendrier.xlsx")
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    first, last = TODAY - dt.timedelta(days=30), TODAY - dt.timedelta(days=10)
+    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
+    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
+                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"])
+    message = message_from_bytes((tmp_path / "outputs" / "rappels" / f"{first.isoformat()}-TLSE-poules.eml").read_bytes(),
+                                 policy=policy.default)
+    assert message["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
+    body = " ".join(message.get_body(("plain",)).get_content().split())
+    assert (f"que le calendrier de la ligue annonçait {' '.join(french.date_span(first, last).split())}, en ligne."
+            in body), body
+    assert message["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
+    assert "Open de printemps" not in done.stdout + done.stderr
+    begun = french.date_long(TODAY - dt.timedelta(days=15))
+    assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "
+            "ligne par poules » se joue sur plusieurs semaines et son classeur n’est attendu qu’après sa finale ; "
+            "écrivez-en le jour dans la colonne Fin de calendrier.xlsx") in done.stderr

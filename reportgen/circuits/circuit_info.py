@@ -39,6 +39,10 @@ class CircuitInfo:
     # each of its events has standings of its own (`reportgen standings --event`; another circuit's events count
     # in its season's ranking: refused unread)
     event_rankings: bool = False
+    # Its tournaments are played over weeks (a pool tournament online, round after round): one the
+    # calendar announces is due once over, on the last day the calendar gives (its Fin column), not
+    # on its first day (`reportgen remind`, delivery/remind.py).
+    played_over_weeks: bool = False
     mail_ranking: str = ""  # the ScopeKind of the ranking a club's mail reports ("": its latest of any kind)
     mail_figure: str = ""  # the column a club's mail gives after each place ("": the ranking's first number)
 

@@ -62,10 +62,11 @@ def remind(
         after = settings.calendar.remind_after_days
         plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,
                               {slug: info.title for slug, info in circuits.REGISTRY.items()},
-                              reminding.refused_by_tournament(archive))
+                              reminding.refused_by_tournament(archive),
+                              {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks})
         written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
         typer.echo(f"{french.plural(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
-                   f"sans classeur {french.plural(after, 'jour')} après)")
+                   f"sans classeur {french.plural(after, 'jour')} après leur dernier jour)")
         for reminder in plan.reminders:
             typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
         for entry, why in plan.unreachable:

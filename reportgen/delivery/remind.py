@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,18 +54,26 @@ class Plan:
 
 
 def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, after_days: int,
-         league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], str] | None = None) -> Plan:
-    """The reminders due today: announced tournaments more than `after_days` days past whose
-    workbook has not arrived, to the organising club's addresses. `refused`: the workbooks `inbox`
-    refused that wait for a corrected version, by (club, circuit, ISO date), each with the day its
-    message came (`refused_by_tournament`): its club has the list of corrections, and a reminder
-    saying nothing came would contradict it."""
+         league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], str] | None = None,
+         over_weeks: Collection[str] = ()) -> Plan:
+    """The reminders due today: announced tournaments over more than `after_days` days ago (their
+    last day, the calendar's Fin for one played over several days) whose workbook has not arrived,
+    to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
+    corrected version, by (club, circuit, ISO date), each with the day its message came
+    (`refused_by_tournament`): its club has the list of corrections, and a reminder saying nothing
+    came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
+    (`CircuitInfo.played_over_weeks`): one announced without its Fin is not due before an unknown
+    day, and the secretary is told so rather than the club reminded while it plays."""
     result = Plan()
     for entry in entries:
-        if not entry.coming or (today - entry.date).days <= after_days:
+        if not entry.coming or (today - entry.last_day).days <= after_days:
             continue
         club = clubs.find(entry.club) if entry.club else None
-        if club is not None and (sent := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
+        if entry.circuit in over_weeks and entry.last is None:
+            result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
+                                              "se joue sur plusieurs semaines et son classeur n’est attendu qu’après "
+                                              "sa finale ; écrivez-en le jour dans la colonne Fin de calendrier.xlsx"))
+        elif club is not None and (sent := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
             result.unreachable.append((entry, f"son classeur, reçu par courriel le {sent}, a été refusé ; "
                                               f"{french.the_club(club.name)} a la liste des corrections et la "
                                               "version corrigée est attendue"))
@@ -98,13 +106,15 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     subject = f"Rappel : résultats {of_event} du {day}"
     text, html = bodies("remind", {
         "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
-        "day": day, "where": f", {french.at(entry.place)}" if entry.place else "",
+        # « le 14 mars 2026 », « du 5 septembre au 6 octobre 2026 » (its days, as the site says them)
+        "day": day, "days": entry.days() if entry.last else f"le {day}",
+        "where": f", {french.at(entry.place)}" if entry.place else "",
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
         subject=subject, text=text, html=html,
         # The day the reminder fell due, not the clock: the same calendar gives the same draft.
-        date=entry.date + dt.timedelta(days=after_days + 1))
+        date=entry.last_day + dt.timedelta(days=after_days + 1))
 
 
 def refused_by_tournament(archive: Path) -> dict[tuple[str, str, str], str]:

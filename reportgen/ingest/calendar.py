@@ -24,7 +24,7 @@ from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import Annex, AnnexColumn, AnnexSheet, Event, InputRule, Problem, SourceRef
-from reportgen.problems import ANNOUNCED_TWICE, MISSING_SHEET, UNKNOWN_CIRCUIT, UNKNOWN_CLUB
+from reportgen.problems import ANNOUNCED_TWICE, BAD_VALUE, MISSING_SHEET, UNKNOWN_CIRCUIT, UNKNOWN_CLUB
 
 CALENDAR_FILE = "calendrier.xlsx"
 SHEET = "Calendrier"
@@ -34,7 +34,10 @@ CIRCUIT = Column("circuit", "Circuit", ())
 CLUB = Column("club", "Club", ("Club organisateur", "Organisateur"))
 NAME = Column("name", "Nom", ("Nom du tournoi", "Tournoi"))
 PLACE = Column("place", "Lieu", ("Ville",))
-COLUMNS = [DATE, CIRCUIT, CLUB, NAME, PLACE]
+# Optional: the last day of a tournament played over several days (a pool tournament online: the day
+# its final ends, as planned), when its results are due (`reportgen remind`).
+LAST = Column("last", "Fin", ("Dernier jour", "Date de fin"))
+COLUMNS = [DATE, CIRCUIT, CLUB, NAME, PLACE, LAST]
 
 COMING = "à venir"  # announced, its workbook not arrived
 PLAYED = "joué"  # its workbook is in inputs/
@@ -53,6 +56,7 @@ class Announced:
     place: str
     club: str  # the organising club's code in clubs.xlsx, "" when the row names none
     where: SourceRef  # its Date cell
+    last: dt.date | None = None  # its Fin, when after its Date: played over several days
 
 
 @dataclass(frozen=True)
@@ -84,7 +88,8 @@ class CalendarEntry:
     # workbook arrives under another name, so that a subscribed phone updates the event.
     known_as: str = ""
     # Its last day of play, when after `date`: a pool tournament's once over, the day its final
-    # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `with_days`).
+    # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `with_days`);
+    # announced, the calendar's Fin (the day its results are due after).
     last: dt.date | None = None
     # Played over several days and not over yet (a pool tournament between its rounds): its workbook
     # is there, its results published round by round (given by the build too, `with_days`).
@@ -161,7 +166,7 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
                                       "(« reportgen template calendrier » en écrit une vierge)"))
         return []
     table = required_table(workbook, sheet, COLUMNS, [DATE, CIRCUIT], "écrivez sur la première ligne les en-têtes "
-                           "Date, Circuit, Club, Nom, Lieu (« reportgen template calendrier » écrit un calendrier "
+                           "Date, Circuit, Club, Nom, Lieu, Fin (« reportgen template calendrier » écrit un calendrier "
                            "vierge)", problems)
     if table is None:
         return []
@@ -191,10 +196,16 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
                 organiser = typed_club
         name = table.read(row, "name", parse.text, found, required=not organiser) or ""
         place = table.read(row, "place", parse.text, found, required=False) or ""
+        last = table.read(row, "last", parse.date, found, required=False)
+        if last is not None and day is not None and last < day:
+            found.append(BAD_VALUE(table.ref(row, "last"), message=f"la fin, le {french.date_long(last)}, est avant "
+                                   f"le premier jour du tournoi, le {french.date_long(day)} (colonne Date)",
+                                   fix="écrivez son dernier jour, le même ou après, ou laissez la case vide"))
         problems += found
         if found or day is None or slug is None:
             continue
-        entry = Announced(day, slug, name, place, organiser, table.ref(row, "date"))
+        entry = Announced(day, slug, name, place, organiser, table.ref(row, "date"),
+                          last if last is not None and last > day else None)
         keys = [((slug, day, "club", organiser), "même club"), ((slug, day, "name", normalise_label(name)), "même nom")]
         twice = next(((key, same) for key, same in keys if key[3] and key in seen), None)
         if twice is not None:
@@ -230,7 +241,7 @@ def calendar(announced: list[Announced], played: list[Played]) -> list[CalendarE
                 matched[index] = match
     entries = [_played(matched[index], entry) if index in matched
                else CalendarEntry(entry.date, entry.circuit, entry.name, entry.place, entry.club, COMING,
-                                  where=entry.where, known_as=entry.name or entry.club)
+                                  where=entry.where, known_as=entry.name or entry.club, last=entry.last)
                for index, entry in enumerate(announced)]
     entries += [_played(p, None) for p in left]
     return sorted(entries, key=lambda e: (e.date, e.circuit, e.name, e.workbook, e.club))
@@ -260,9 +271,9 @@ def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentShee
 
 
 def awaited(entries: list[CalendarEntry], circuit: str, season: int, day: dt.date) -> list[CalendarEntry]:
-    """The circuit's announced tournaments of that season before `day` whose workbook has not
-    arrived: a ranking of that day is provisional until they do."""
-    return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.date < day]
+    """The circuit's announced tournaments of that season over before `day` (their last day) whose
+    workbook has not arrived: a ranking of that day is provisional until they do."""
+    return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.last_day < day]
 
 
 def awaited_note(entries: list[CalendarEntry], clubs: ClubDirectory) -> str:
@@ -282,7 +293,7 @@ def blank_calendar(known: Mapping[str, str], clubs: ClubDirectory, day: dt.date)
     """The calendar to fill in: the `Calendrier` sheet with its lists and input help, a filled
     example on a sheet of its own (never read), and the league's clubs for the Club list."""
     columns = [AnnexColumn("Date", "date", 12), AnnexColumn("Circuit", "text", 16), AnnexColumn("Club", "text", 10),
-               AnnexColumn("Nom", "text", 32), AnnexColumn("Lieu", "text", 18)]
+               AnnexColumn("Nom", "text", 32), AnnexColumn("Lieu", "text", 18), AnnexColumn("Fin", "date", 12)]
 
     def rule(column: int, message: str, kind: str = "text", **options: Any) -> InputRule:
         return InputRule(1, column, BLANK_ROWS, column, message, kind, **options)
@@ -296,13 +307,15 @@ def blank_calendar(known: Mapping[str, str], clubs: ClubDirectory, day: dt.date)
         club_rule,
         rule(3, "Le nom du tournoi, tel que le site et l’agenda l’afficheront.", "text"),
         rule(4, "Facultatif : la ville.", "text"),
+        rule(5, "Facultatif : le dernier jour d’un tournoi joué sur plusieurs jours ou semaines (jj/mm/aaaa), "
+                "celui de sa finale pour un tournoi en ligne : ses résultats sont attendus après.", "date"),
     ])
     first = next(iter(known), "")
     # Two of the league's clubs (their code, their town), when it has a directory.
     hosts = [(club.code, club.name) for club in clubs.clubs[:2]] or [("", "Carcassonne"), ("", "Rodez")]
     example = AnnexSheet("Exemple", columns, [
-        [dt.date(day.year, 3, 14), first, hosts[0][0], "Tournoi de printemps", hosts[0][1]],
-        [dt.date(day.year, 6, 13), first, hosts[-1][0], "Open d'été", hosts[-1][1]],
+        [dt.date(day.year, 3, 14), first, hosts[0][0], "Tournoi de printemps", hosts[0][1], None],
+        [dt.date(day.year, 6, 13), first, hosts[-1][0], "Open d'été", hosts[-1][1], None],
     ])
     directory = AnnexSheet("Clubs", [AnnexColumn("Code", "text", 8), AnnexColumn("Nom", "text", 24)],
                            [[club.code, club.name] for club in clubs.clubs])

@@ -73,12 +73,12 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date) -> str:
     pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
     of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
     over several days is not over (`CalendarEntry.running`); announced without its workbook, AWAITED
-    once its first day is past on both days, else COMING (« à venir »: a tournament of 7 November was
-    still « à venir » on the home page of 7 December). A pool tournament announced whose workbook has
-    not arrived is awaited like any other: reportgen writes its first round in it on its first day."""
+    once its last day is past on both days (its first, or the calendar's Fin for one played over
+    several days: a pool tournament's results are due after its final), else COMING (« à venir »: a
+    tournament of 7 November was still « à venir » on the home page of 7 December)."""
     if not entry.coming:
         return RUNNING if entry.running else PLAYED
-    return AWAITED if entry.date < today and entry.date <= day else COMING
+    return AWAITED if entry.last_day < today and entry.last_day <= day else COMING
 
 
 def last_days(report: Report) -> dict[str, dt.date]:

@@ -94,9 +94,12 @@ def read_sender(data: bytes) -> tuple[str, str]:
 @example("Secrétariat général de la Ligue régionale d’Occitanie — Pyrénées — Méditerranée, échecs et jeux")
 def test_a_sender_s_name_reads_back_as_written_draft_and_sent(name):
     sender = str(Address(name, addr_spec="secretariat@example.org"))  # « Nom <adresse> », quoted if need be
-    for data in (mail_render.to_eml(draft("Rappel"), sender),
-                 mail_render.to_message(draft("Rappel"), sender).as_bytes(policy=mail_render.SMTP)):
+    message = mail_render.to_message(draft("Rappel"), sender)
+    message["Reply-To"] = sender  # any address header is written alike
+    for data in (message.as_bytes(), message.as_bytes(policy=mail_render.SMTP)):
         assert read_sender(data) == (name, "secretariat@example.org")
+        [reply_to] = email.message_from_bytes(data, policy=default)["Reply-To"].addresses
+        assert reply_to.display_name == name
         # no two encoded words side by side: RFC 2047 readers would drop the space between them
         assert not re.search(r"\?=\s+=\?", data.split(b"\n\n", 1)[0].decode("ascii").replace("\r", ""))
 

@@ -148,3 +148,18 @@ def test_the_settings_are_read_from_reportgen_toml(tmp_path):
     assert league.all_problems() == [] and league.settings.circuits["tantrix"].playoff_places == (1, 2, 3)
     (tmp_path / "reportgen.toml").write_text("[circuits.tantrix]\nplayoff_places = [0]\n")
     assert [p.where.path for p in load(tmp_path, TODAY).all_problems()] == ["reportgen.toml"]
+
+
+def test_a_player_left_out_for_one_default_is_said_in_the_singular(tmp_path):
+    """With `max_defaults = 0` one default leaves a player out: the bulletin said « a perdu 1 parties
+    par forfait »; its words are the ranking's and the annex's (documents.defaults_lost)."""
+    from reportgen.circuits.tantrix.documents import event_bulletin
+    from reportgen.render import html
+
+    write_event(tmp_path, "Open", [[1, A, E, "", "", "", "", "B"], [2, A, B, 30, 20], [3, B, E, 25, 20]])
+    settings = TantrixSettings(max_defaults=0)
+    result = scored(tmp_path, settings).events[0]
+    assert [out.why for out in event_ranking(result).left_out] == [
+        "hors classement : 1 partie perdue par forfait (règle 7)"]
+    page = " ".join(html.render(event_bulletin(result, settings, "Ligue")).split())
+    assert f"{E} a perdu 1 partie par forfait, ce qui l’écarte du classement" in page

@@ -100,7 +100,8 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
              "wins": wins_text(line.wins), "margin": margin_text(line.margin), "tiles": line.tiles, "stage": line.stage,
              "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
-    left_out = [{"player": games.names[p], "defaults": games.defaults_lost[p], "lost": defaults_lost(games.defaults_lost[p]),
+    left_out = [{"player": games.names[p], "defaults": french.plural(games.defaults_lost[p], "partie"),
+                 "lost": defaults_lost(games.defaults_lost[p]),
                  "games": sum(1 for g in games.games if p in g.players and g.row.kind != DEFAULT)}
                 for p in games.left_out]
     start = french.number(settings.rating_start)

@@ -977,3 +977,18 @@ def test_a_club_s_page_is_titled_with_the_club_and_its_rows_do_not_link_back_to_
     assert name not in page.links and "Tournois de ses joueurs" in page.words
     assert not re.search(r"<th[^>]*>Club</th>", text) and "<tbody>" in text
     assert re.search(r"<th[^>]*>Club</th>", pages["site/grand-sud-2026.html"].decode("utf-8"))
+
+
+def test_a_pool_player_s_lines_say_the_round_he_reached_once(example_site):
+    """A pool tournament's line on a player's page read « Tour : finale », « Tour : tour 2 »: the
+    round said twice, its column's short name before a value that names itself. It says « Finale »,
+    « Tour 2 »; the other circuits' lines keep their column's name, « Points : 780 »."""
+    _, pages = example_site
+    said: set[str] = set()
+    for path, body in pages.items():
+        if path.startswith("site/joueur-"):
+            text = body.decode("utf-8")
+            said |= set(re.findall(r'<td role="cell">([^<]*)</td>', text))
+    assert not [value for value in said if value.startswith("Tour\u00a0:")], said
+    assert {"Finale", "Tour\u00a01", "Tour\u00a02"} <= said
+    assert any(value.startswith("Total\u00a0:\u00a0") for value in said), said

@@ -261,8 +261,9 @@ def test_every_card_of_the_example_reads_as_its_page_a_pool_tournament_s_too(exa
     septembre au 6 octobre 2026 · en ligne — 1 AUGER Anaïs finale Tour ; … »: its place « en ligne »
     said again after its circuit's title, and each line's value before its column's short name
     (« finale Tour », as every season's card read « 6 910 Total »). Its lines say their value as a
-    player's page says it, « Tour : finale », and a place its name or its circuit's title already
-    says is not said again; on every card of every circuit (their texts, as `og.texts` draws them)."""
+    player's page says it, « Points : 780 », a value that names itself alone, « Finale » (« Tour :
+    finale » read the round twice), and a place its name or its circuit's title already says is not
+    said again; on every card of every circuit (their texts, as `og.texts` draws them)."""
     nbsp = "\u00a0"
     cards = 0
     for circuit in load(example_site, list(circuits.CIRCUITS), [], {}):
@@ -284,8 +285,10 @@ def test_every_card_of_the_example_reads_as_its_page_a_pool_tournament_s_too(exa
             column = next((c for c in record["columns"] if c["key"] != "club"), None)
             for row, line in zip(record["rows"][:3], " — ".join(lines).split("\u202f; ")):
                 value = row["values"].get(column["key"], "") if column else ""
+                said = ("" if not value else value[:1].upper() + value[1:] if column.get("words")
+                        else f"{column['short']}{nbsp}:{nbsp}{value}")
                 assert line.startswith(f"{shown_place(row)} ") and (
-                    line.endswith(f" {column['short']}{nbsp}:{nbsp}{value}") if value else ":" not in line), (alt, line)
+                    line.endswith(f" {said}") if value else ":" not in line), (alt, line)
             if event and record.get("place"):
                 assert (subtitle.endswith(f" · {record['place']}")
                         != bool(re.search(rf"\b{re.escape(record['place'])}\b", f"{title} {circuit.title}", re.I))), alt
@@ -296,8 +299,7 @@ def test_every_card_of_the_example_reads_as_its_page_a_pool_tournament_s_too(exa
     page = (example_site / "site" / event_page_name(site["poules"], pools[0])).read_bytes()
     assert html.unescape(meta(page, "og:image:alt")).replace(f"{nbsp}—", " —") == (
         "Open d'automne en ligne — Tournoi en ligne par poules — du 5 septembre au 6 octobre 2026 — "
-        f"1 AUGER Anaïs Tour{nbsp}:{nbsp}finale\u202f; 2 BAZIN Bastien Tour{nbsp}:{nbsp}finale\u202f; "
-        f"3 DELMAS Damien Tour{nbsp}:{nbsp}finale")
+        "1 AUGER Anaïs Finale\u202f; 2 BAZIN Bastien Finale\u202f; 3 DELMAS Damien Finale")
     drawn = [text for _, text, *_ in og.texts(event_card("Ligue", site["poules"].title, pools[0], Public()))]
     assert drawn[1:3] == ["Open d'automne en ligne", "Tournoi en ligne par poules — du 5 septembre au 6 octobre 2026"]
-    assert drawn[3:6] == [f"Tour{nbsp}:{nbsp}finale", "1", "AUGER Anaïs"]
+    assert drawn[3:6] == ["Finale", "1", "AUGER Anaïs"]

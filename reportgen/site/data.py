@@ -67,6 +67,14 @@ def _events(rows: Sequence[RankingRow]) -> list[str]:
     return sorted({event for row in rows for event in row.events})
 
 
+def column_record(column: Column) -> dict[str, Any]:
+    """A column as the site reads it; `words` when its values name themselves in words (a pool
+    tournament's round reached, « finale », « tour 2 »: `Column.labels`), which a player's line and
+    a card say alone, « Finale », where « Tour : finale » read the round twice (`player_page.labelled`)."""
+    return {"key": column.key, "header": column.header, "short": column.short or column.header,
+            "numeric": numeric(column), **({"words": True} if column.labels else {})}
+
+
 def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
     """A ranking as the site reads it (`titles`: its document's title by path)."""
     columns = [c for c in ranking.all_columns if c.key not in ("rank", "player", "licence")]
@@ -80,8 +88,7 @@ def ranking_record(ranking: Ranking, titles: dict[str, str]) -> dict[str, Any]:
         "effective": ranking.effective.isoformat(), "status": ranking.status.value,
         # an event played over several days: its first (site/days.py `record_days`)
         **({"start": start.isoformat()} if (start := ranking.scope.start) and start < ranking.date else {}),
-        "columns": [{"key": c.key, "header": c.header, "short": c.short or c.header, "numeric": numeric(c)}
-                    for c in columns],
+        "columns": [column_record(c) for c in columns],
         **({"events": events} if events else {}),
         "rows": [{"rank": row.rank, "tied": row.tied, "id": row.player_id, "player": row.player,
                   "club": row.club, "values": {c.key: french.column_value(row.value(c.key), c) for c in columns},  # as its bulletin writes it
@@ -158,8 +165,7 @@ class EventRecord:
             lines.append(line)
         lines.sort(key=lambda r: (r["rank"] is None, r["rank"] or 0, r["player"]))
         columns: list[dict[str, Any]] = [{"key": "club", "header": "Club", "short": "Club"}]
-        columns += [{"key": key, "header": column.header, "short": column.short or column.header,
-                     "numeric": numeric(column)} for key, column, _ in added]
+        columns += [column_record(column) for _, column, _ in added]
         return {"path": self.path, "kind": "event", "season": event.date.year, "event": event.id,
                 "name": event.name, "title": event.name, "date": event.date.isoformat(), "place": self.place,
                 "effective": event.date.isoformat(), "status": "final", "no_csv": True,

@@ -25,7 +25,16 @@ from reportgen.site import lines as html_lines
 from reportgen.site.club_page import ClubPages
 from reportgen.site.days import long_day, record_day, record_days, record_start, sort_key
 from reportgen.site.pages_aside import PlayersPages
-from reportgen.site.player_page import PlayerPages, Section, labelled, left_out_row, main_column, place, public_name
+from reportgen.site.player_page import (
+    PlayerPages,
+    Section,
+    labelled,
+    left_out_row,
+    main_column,
+    main_label,
+    place,
+    public_name,
+)
 from reportgen.site.privacy import Public
 from reportgen.site.reuse import MISSING, Pages
 from reportgen.site.sources import Circuit, Entry, Player, load, note_mark, shown_title
@@ -65,12 +74,12 @@ def club_page_name(club: str) -> str:
 
 def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:
     """A ranking's first rows as a card shows them: place, public name, its main value as a player's
-    line says it, « Points : 780 », « Tour : finale » (the value before its column's short name read
-    « finale Tour », « 6 910 Total »)."""
+    line says it, « Points : 780 », or a value that names itself alone, « Finale » (`labelled`: the
+    value before its column's short name read « finale Tour », « 6 910 Total »)."""
     if not ranking:
         return ()
     value = main_column(ranking)
-    return tuple((place(row), public_name(public, row), labelled(row, value["key"], value["short"]) if value else "")
+    return tuple((place(row), public_name(public, row), labelled(row, value["key"], main_label(value)) if value else "")
                  for row in ranking["rows"][:count])
 
 

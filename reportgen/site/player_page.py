@@ -46,18 +46,29 @@ NOT_COUNTED = "ne compte pas"  # a player's line for a tournament whose page say
 
 
 def labelled(row: dict[str, Any], key: str | None, label: str) -> str:
-    """A line's main value after its column's name, « Total : 1 445 », « Tour : 2 » (French typing:
-    a no-break space before the colon, and after it: « Total : » alone on a line over « 1 445 » in
-    the narrow column a desktop gives it): the value first read « 1 Tour », « 1 445 Total »; nothing
-    when the ranking has no such column or the row no value."""
+    """A line's main value after its column's name, « Total : 1 445 » (French typing: a no-break
+    space before the colon, and after it: « Total : » alone on a line over « 1 445 » in the narrow
+    column a desktop gives it): the value first read « 1 445 Total ». A value that names itself
+    (`label` empty: `main_label`) alone, as a sentence starts, « Finale », « Tour 2 », where « Tour :
+    finale » and « Tour : tour 2 » read the round twice. Nothing when the ranking has no such column
+    or the row no value."""
     value = row["values"].get(key, "") if key is not None else ""
-    return f"{label}\u00a0:\u00a0{value}" if value != "" else ""
+    if value == "":
+        return ""
+    return f"{label}\u00a0:\u00a0{value}" if label else value[:1].upper() + value[1:]
 
 
 def main_column(ranking: dict[str, Any]) -> dict[str, Any] | None:
     """The column of a ranking's main value (its first but the club), which a player's line and a
     card's line give after its name (`labelled`); None when it has none."""
     return next((c for c in ranking["columns"] if c["key"] != "club"), None)
+
+
+def main_label(column: dict[str, Any] | None) -> str:
+    """What a line says before its main value (`labelled`): its column's short name, or nothing when
+    its values name themselves in words (a pool tournament's round reached: site/data.py
+    `column_record`'s `words`)."""
+    return "" if column is None or column.get("words") else column["short"]
 
 
 def public_name(public: Public, row: dict[str, Any]) -> str:
@@ -250,7 +261,7 @@ class PlayerPages:
         found = self._shapes.get(id(ranking))
         if found is None:
             start, value = self.ranking_line(circuit, ranking)
-            found = self._shapes[id(ranking)] = (start, value["key"] if value else None, value["short"] if value else "",
+            found = self._shapes[id(ranking)] = (start, value["key"] if value else None, main_label(value),
                                                  ranking["kind"], long_day(ranking["date"]))
         return found
 

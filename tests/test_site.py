@@ -259,7 +259,7 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     page = Page(text)
     assert "MARTIN Paul" in page.words
     assert "saison 2026" in page.words and "saison 2025" in page.words
-    # his club under his name, linked to its page (his lines' « Club » column is hidden on a phone)
+    # his club under his name, linked to its page (his lines have no « Club » column: he played for that one)
     club, link = re.search(r'<p class="player-club">Club&nbsp;: <a href="(club-[0-9a-f]{12}\.html)">([^<]+)</a></p>',
                            text).group(2, 1)
     assert link == page_name("club", club) and (outputs / "site" / link).is_file()
@@ -271,7 +271,8 @@ def test_a_player_s_page_has_every_season_with_his_places_as_a_chart_and_a_table
     # on a tournament's line, the points he earned there (Report.event_columns), « ne compte pas » for one hors
     # circuit (its page's note says why).
     lines = re.findall(r'<th scope="row" role="rowheader">(.*?)</th><td role="cell">[^<]*</td><td role="cell">([^<]*)</td>'
-                       r'<td role="cell" class="secondary">', text)
+                       r'</tr>', "".join(table.split("</table>")[0] for table in text.split('class="sortable publications"')[1:]))
+    assert ">Club</th>" not in text
     said = {('href="tournoi-' in title, re.sub(r"\d[\d\s]*", "N", result)) for title, result in lines}
     assert said == {(False, "Total\u00a0:\u00a0N"), (True, "Points\u00a0:\u00a0N"), (True, "ne compte pas")}
 
@@ -992,3 +993,4 @@ def test_a_pool_player_s_lines_say_the_round_he_reached_once(example_site):
     assert not [value for value in said if value.startswith("Tour\u00a0:")], said
     assert {"Finale", "Tour\u00a01", "Tour\u00a02"} <= said
     assert any(value.startswith("Total\u00a0:\u00a0") for value in said), said
+

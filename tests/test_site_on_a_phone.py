@@ -18,7 +18,10 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
+
+import pytest
 
 # Every region of the page that scrolls one of `tables` (a player's when not given: Playwright passes null), with
 # how far it scrolls sideways.
@@ -346,8 +349,9 @@ COLUMNS = r"""() => Array.from(document.querySelectorAll('main table')).filter(t
 def hiding_pages(site: Path) -> dict[str, Path]:
     """A page of each kind whose tables a phone shows a part of: every circuit's season, the home
     page, the « duplicate + poules » tournament of Carcassonne (its « Place au duplicate » says why
-    MARÉCHAL Marie's 140 points are above LEROY Thérèse's 145), a club's page, a player's whose lines
-    name his club; and a tournament that hides nothing (Place, Joueur, Points)."""
+    MARÉCHAL Marie's 140 points are above LEROY Thérèse's 145), a club's page; and a tournament that
+    hides nothing (Place, Joueur, Points). A player's lines name a club only when he played for more
+    than one, which no player of the example did (`two_clubs`)."""
     pages = sorted((site / "site").glob("*.html"))
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
 
@@ -358,8 +362,7 @@ def hiding_pages(site: Path) -> dict[str, Path]:
     return {**{page.stem: page for page in pages if re.fullmatch(r"[a-z-]+-\d{4}", page.stem)},
             "home": site / "index.html",
             "carcassonne": first("tournoi-", "<h1>Tournoi de Carcassonne</h1>", "Place au duplicate", "MARÉCHAL Marie"),
-            "club": first("club-"), "player": first("joueur-", 'columnheader" class="secondary"'),
-            "plain tournament": first("tournoi-", without='class="secondary')}
+            "club": first("club-"), "plain tournament": first("tournoi-", without='class="secondary')}
 
 
 def test_a_phone_says_which_columns_it_hides_and_how_to_see_them(browser, example_site):
@@ -416,8 +419,8 @@ def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
     its notice said to turn it, which shows nothing more. It names them, and where they are when the
     page links a file that has them: a season's ranking, its CSV under the table (the notice named them
     and nothing else, a dead end). A page that links none names them alone: the Carcassonne
-    tournament (its bulletin is the circuit's ranking, without them), a player's, the home page's top
-    rows (their season's page is linked, not their CSV)."""
+    tournament (its bulletin is the circuit's ranking, without them), the home page's top rows (their
+    season's page is linked, not their CSV); a player's (`test_a_player_s_club_column_...`)."""
     page = browser.chromium.new_page(viewport={"width": 568, "height": 320})
     pages = hiding_pages(example_site)
 
@@ -437,7 +440,6 @@ def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
             assert said and all(above.endswith((". Le fichier CSV, sous le tableau, les donne.",
                                                 ". Le fichier CSV, sous le tableau, la donne.")) for above in said), said
             assert page.locator("main table.ranking ~ p > a", has_text=re.compile(r"^CSV$")).count() == 1, kind
-        assert set(notices("player")) == {"Sur un écran étroit, une colonne est masquée : Club."}
         said = notices("home")
         assert said and [above for above in said if "CSV" in above or "Tournez" in above] == [], said
     finally:
@@ -547,3 +549,59 @@ def test_the_corrections_fit_a_phone_no_reason_cut(browser, example_site, tmp_pa
             assert document["bottom"] <= reasons["top"] + 1 and reasons["width"] > 250
     check_page(browser, page, site)  # 390 and 1280 px
     assert browser.pages[1280].evaluate(CORRECTIONS_TEXTS)["display"] == "table"
+
+
+@pytest.fixture(scope="module")
+def two_clubs(example_site, example_league, tmp_path_factory) -> tuple[Path, str]:
+    """The example site, made again with one player who played a Grand Sud tournament of 2026 for
+    another club (Tarbes, where every other line of his says Auch): the site and his name."""
+    from reportgen import circuits
+    from reportgen.site import publish
+    from reportgen.site.data import DATA
+    from reportgen.site.pages import Site
+
+    site = tmp_path_factory.mktemp("two-clubs") / "outputs"
+    shutil.copytree(example_site, site)
+    data = site / "grand-sud" / DATA
+    records = json.loads(data.read_bytes())
+    event = next(r for r in records["rankings"] if r["kind"] == "event" and r["season"] == 2026
+                 and any(row["club"] == "Auch" for row in r["rows"]))
+    row = next(row for row in event["rows"] if row["club"] == "Auch")
+    row["club"] = row["values"]["club"] = "Tarbes"
+    data.write_text(json.dumps(records, ensure_ascii=False), encoding="utf-8")
+    publish.publish(site, Site(site, list(circuits.CIRCUITS), "Ligue Grand Sud des clubs de jeux de réflexion",
+                               public=example_league.public).pages())
+    return site, row["player"]
+
+
+def test_a_player_s_club_column_is_there_when_he_played_for_more_than_one_club(browser, two_clubs):
+    """A player's « Club » column followed each section's lines, its header the phone's notice of it:
+    his one club repeated on each line of a circuit whose sheets name it, none in another's, under
+    « Club : Auch » below his name. His lines have the column, in every section alike, only when they
+    name more than one club: each line then says which; a phone hides it and says so above each table,
+    turned it shows it; axe finds nothing wrong. A player of one club has none, nor its notice."""
+    site, name = two_clubs
+    pages = {page: page.read_text(encoding="utf-8") for page in (site / "site").glob("joueur-*.html")}
+    page = next(page for page, text in pages.items() if f"<h1>{name}</h1>" in text)
+    text = pages[page]
+    sections = text.split("<section>")[1:]
+    assert len(sections) >= 2 and all(">Club</th>" in s and "hidden-columns" in s for s in sections), name
+    assert {"Auch", "Tarbes"} <= set(re.findall(r'<td role="cell" class="secondary">([^<]+)</td>', text))
+    assert not [p.name for p, t in pages.items() if p != page and (">Club</th>" in t or "hidden-columns" in t)]
+    found = browser.look(page, site, 390, "player-two-clubs")
+    assert not found.violations and not found.console and found.scroll_width <= 390, found
+    tables = [t for t in browser.pages[390].evaluate(COLUMNS) if t["hidden"]]
+    assert len(tables) == len(sections) and all(
+        t["hidden"] == ["Club"] and t["above"] == "Sur un écran étroit, une colonne est masquée : Club. "
+                                                  "Tournez le téléphone pour la voir." for t in tables), tables
+    for width in (844, 1280):
+        browser.look(page, site, width, audit=False)
+        assert all("Club" in t["shown"] and not t["hidden"] for t in browser.pages[width].evaluate(COLUMNS)
+                   if t["shown"][:2] == ["Date", "Publication"]), width
+    landscape = browser.chromium.new_page(viewport={"width": 568, "height": 320})
+    try:
+        landscape.goto(page.resolve().as_uri(), wait_until="load")
+        assert {t["above"] for t in landscape.evaluate(COLUMNS) if t["hidden"]} == {
+            "Sur un écran étroit, une colonne est masquée : Club."}
+    finally:
+        landscape.close()

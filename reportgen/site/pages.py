@@ -511,7 +511,8 @@ class Site:
         return name, self.player_pages.source(player, name)
 
     def _player_context(self, player: Player, name: str) -> dict[str, Any]:
-        # his club under his name, linked to its page: on a phone his lines' « Club » column is hidden
+        # his club under his name, linked to its page: his lines name it only when he played for another
+        # too (player_page `clubs_column`), a column a phone hides
         club = self.player_pages.club(player)
         return {"title": name, "heading": Markup(html_lines.player_name(name)),
                 "club": club, "club_url": self.club_page(club) if club else "",

@@ -105,7 +105,8 @@ class Section:
 
     circuit: str
     season: int
-    hidden: Markup  # that a phone hides his lines' « Club » column (site/lines.py), or nothing: they have none
+    clubs: bool  # whether his lines have a « Club » column (`clubs_column`)
+    hidden: Markup  # that a phone hides that column (site/lines.py), or nothing: they have none
     places: Markup  # the rows of the table under his places' chart
     lines: Markup  # his lines, one per dated ranking
     results: Markup  # the rows of his latest results
@@ -171,10 +172,20 @@ class PlayerPages:
         named = [(e.ranking["date"] or "", e.row["club"]) for e in player.entries if e.row["club"]]
         return max(named, key=lambda found: found[0])[1] if named else ""
 
+    @staticmethod
+    def clubs_column(player: Player) -> bool:
+        """Whether his lines have a « Club » column, in every section of his page alike: only when
+        they name more than one club (he played for another club, in a season or a circuit), each
+        line then saying which. One club is said once, under his name (`club`), none is not known:
+        no column. It followed each section's lines, a column of one club repeated in one circuit
+        and none in another, and its header followed the phone's notice of it."""
+        return len({e.row["club"] for e in player.entries if e.row["club"]}) > 1
+
     def sections(self, player: Player, name: str) -> list[Section]:
         """A player's page's sections: a circuit's season each, its lines, results and charts. Per
         line, only what is his (place, value, club): the rest made once per ranking (`_shape`)."""
         sections = []
+        clubs = self.clubs_column(player)
         for circuit in self.circuits:
             seasons: dict[int, list[Entry]] = {}
             for e in player.entries:
@@ -183,8 +194,6 @@ class PlayerPages:
             for season in sorted(seasons, reverse=True):
                 entries = sorted(seasons[season], key=_in_order)
                 lines, places, ratings, latest = [], [], [], None
-                # no « Club » column where none of his lines names one (a circuit whose sheets name none)
-                clubs = any(e.row["club"] for e in entries)
                 for e in entries:
                     row = e.row
                     start, key, short, kind, day = self._shape(circuit, e.ranking)
@@ -204,7 +213,7 @@ class PlayerPages:
                             ratings.append((e.ranking["date"], rating, shown))
                 series = _one_series(places)
                 sections.append(Section(
-                    circuit.title, season, html_lines.hidden_columns(("Club",) if clubs else ()),
+                    circuit.title, season, clubs, html_lines.hidden_columns(("Club",) if clubs else ()),
                     places=html_lines.places(series), lines=html_lines.table_body(lines),
                     results=html_lines.results(self.results(circuit, latest) if latest else ()),
                     results_title=latest.ranking["title"] if latest else "",

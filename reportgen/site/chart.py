@@ -238,28 +238,65 @@ def values_svg(points: Sequence[tuple[str, float, str]], label: str) -> str:
 
 
 # -- points by place (a tournament's scale) -------------------------------------------------------
-SCALE_WIDTH, SCALE_HEIGHT = 520, 170  # the plot; the labels around it in the viewBox's margins
+@dataclass(frozen=True)
+class ScaleLayout:
+    """A scale chart's room in units: left of the plot (its points' labels), the plot, right of it,
+    the plot's height, and its labels' size."""
+
+    left: float
+    plot: float
+    right: float
+    height: float
+    size: int
 
 
-def scale_svg(values: Sequence[float], top: str, label: str) -> str:
+SCALE_WIDE = ScaleLayout(40, 520, 20, 170, 10)  # 580 units: a laptop's (640 px) and the PDF's
+SCALE_WIDTH, SCALE_HEIGHT = SCALE_WIDE.plot, SCALE_WIDE.height
+# A phone's: 296 units, as a rating's (`LINE_WIDTH`), drawn to its width (site.css, bulletin.css): 11 at
+# 320 px, 13 at 390; where the wide one, never shrunk on the site, scrolled sideways in its box.
+SCALE_NARROW_WIDTH, SCALE_NARROW_HEIGHT = 296, 120
+SCALE_GAP = 6  # the least blank between two places written under it (« 1er » and « 4e »)
+
+
+def scale_narrow(top: str, last: str) -> ScaleLayout:
+    """A phone's layout, 296 units wide: the room on the left as wide as the top value needs, on the
+    right half the last place's label (centred under the plot's end)."""
+    left = math.ceil(label_width(top, LABEL_SIZE) + 7)  # 6 to the axis, 1 to the edge
+    right = math.ceil(label_width(last, LABEL_SIZE) / 2 + 1)
+    return ScaleLayout(left, SCALE_NARROW_WIDTH - left - right, right, SCALE_NARROW_HEIGHT, LABEL_SIZE)
+
+
+def _written_places(count: int, step: float, size: int) -> list[int]:
+    """The places written under the scale: the first, the 4th and the last, the 4th left out when it
+    would meet one of the others (a phone's scale of a large tournament: its places 4 units apart)."""
+    places = sorted({1, 4, count} & set(range(1, count + 1)))
+    if 4 in places:
+        half = {place: label_width(french.ordinal(place), size) / 2 for place in places}
+        if any(abs(place - 4) * step < half[place] + half[4] + SCALE_GAP for place in places if place != 4):
+            places.remove(4)
+    return places
+
+
+def scale_svg(values: Sequence[float], top: str, label: str, layout: ScaleLayout = SCALE_WIDE) -> str:
     """The points of each place from the first, as a line falling to the right; `top`: the first
-    place's points in French, written on the scale."""
+    place's points in French, written on the scale. `layout`: `SCALE_WIDE`, or a phone's
+    (`scale_narrow`)."""
+    width, height, size = layout.plot, layout.height, layout.size
     high = max(values, default=0) or 1
-    step = SCALE_WIDTH / max(len(values) - 1, 1)
-    points = " ".join(f"{index * step:.1f},{SCALE_HEIGHT - value / high * SCALE_HEIGHT:.1f}"
+    step = width / max(len(values) - 1, 1)
+    points = " ".join(f"{index * step:.1f},{height - value / high * height:.1f}"
                       for index, value in enumerate(values))
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="-40 -12 {SCALE_WIDTH + 60} '
-             f'{SCALE_HEIGHT + 34}" width="{SCALE_WIDTH + 60}" height="{SCALE_HEIGHT + 34}" role="img" '
-             f'aria-label="{text(label)}" {FONT}><title>{text(label)}</title>',
-             f'<line x1="0" y1="{SCALE_HEIGHT}" x2="{SCALE_WIDTH}" y2="{SCALE_HEIGHT}" stroke="{RULE}"/>',
-             f'<line x1="0" y1="0" x2="0" y2="{SCALE_HEIGHT}" stroke="{RULE}"/>',
-             f'<text x="-6" y="4" text-anchor="end" font-size="10" fill="{MUTED}">{text(top)}</text>',
-             f'<text x="-6" y="{SCALE_HEIGHT}" text-anchor="end" font-size="10" fill="{MUTED}">0</text>',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="-{layout.left:g} -12 '
+             f'{layout.left + width + layout.right:g} {height + 34:g}" width="{layout.left + width + layout.right:g}" '
+             f'height="{height + 34:g}" role="img" aria-label="{text(label)}" {FONT}><title>{text(label)}</title>',
+             f'<line x1="0" y1="{height:g}" x2="{width:g}" y2="{height:g}" stroke="{RULE}"/>',
+             f'<line x1="0" y1="0" x2="0" y2="{height:g}" stroke="{RULE}"/>',
+             f'<text x="-6" y="4" text-anchor="end" font-size="{size}" fill="{MUTED}">{text(top)}</text>',
+             f'<text x="-6" y="{height:g}" text-anchor="end" font-size="{size}" fill="{MUTED}">0</text>',
              f'<polyline points="{points}" fill="none" stroke="{INK}" stroke-width="2"/>']
-    for place in sorted({1, 4, len(values)}):
-        if place <= len(values):
-            parts.append(f'<text x="{(place - 1) * step:.1f}" y="{SCALE_HEIGHT + 16}" text-anchor="middle" '
-                         f'font-size="10" fill="{MUTED}">{french.ordinal(place)}</text>')
+    for place in _written_places(len(values), step, size):
+        parts.append(f'<text x="{(place - 1) * step:.1f}" y="{height + 16:g}" text-anchor="middle" '
+                     f'font-size="{size}" fill="{MUTED}">{french.ordinal(place)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from reportgen import french
 from reportgen.model import Document
-from reportgen.site.chart import NARROW, NARROW_DAYS, bump_svg, scale_svg, values_svg
+from reportgen.site.chart import NARROW, NARROW_DAYS, bump_svg, scale_narrow, scale_svg, values_svg
 
 TOP = 10  # the bump chart follows the current top ten
 SEASON_KINDS = ("season", "ratings")  # a season's dated rankings (a rating list is dated too)
@@ -117,10 +117,15 @@ def values(points: Sequence[tuple[str, float, str]], label: str, header: str,
 def scale(values: Sequence[float], title: str) -> dict[str, Any]:
     """Points by place (a tournament's scale, `values` from the first place on): the template of a
     bulletin calls it (`scale_chart`, render/html.py), the site's season page too, from the same
-    numbers, so both draw the same bytes."""
+    numbers, so both draw the same bytes. With its `narrow` one, drawn to a phone's width, which a
+    phone shows in its place (chart.html.j2; the bulletin's template alike): the wide one, 580 units,
+    scrolled sideways there."""
     shown = [french.points(value) for value in values]
     label = f"Points selon la place{COLON} {title}"
-    return {"svg": Markup(scale_svg(values, french.points(max(values, default=0)), label)), "caption": label,
+    top = french.points(max(values, default=0))
+    narrow = scale_narrow(top, french.ordinal(max(len(values), 1)))
+    return {"svg": Markup(scale_svg(values, top, label)), "caption": label,
+            "narrow": {"svg": Markup(scale_svg(values, top, label, narrow)), "since": ""},
             "table": {"caption": f"{label}{COLON} les mêmes points", "corner": "Place", "columns": ["Points"],
                       "rows": [{"head": french.ordinal(place), "cells": [text]} for place, text in enumerate(shown, 1)]}}
 

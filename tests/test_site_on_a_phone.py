@@ -414,36 +414,35 @@ def test_the_tantrix_seeding_column_is_headed_by_what_it_holds(browser, example_
     assert len(cells) == 1 and cells[0] and all(re.fullmatch(r"\d(?:\u202f\d{3})*,\d|\d+,\d", cell) for cell in cells[0]), cells
 
 
-def test_a_phone_already_turned_is_not_told_to_turn(browser, example_site):
-    """A phone turned and still at most 600 px wide (an iPhone SE's 568 x 320) hides the columns too:
-    its notice said to turn it, which shows nothing more. It names them, and where they are when the
-    page links a file that has them: a season's ranking, its CSV under the table (the notice named them
-    and nothing else, a dead end). A page that links none names them alone: the Carcassonne
-    tournament (its bulletin is the circuit's ranking, without them), the home page's top rows (their
-    season's page is linked, not their CSV); a player's (`test_a_player_s_club_column_...`)."""
-    page = browser.chromium.new_page(viewport={"width": 568, "height": 320})
+def test_a_phone_already_turned_shows_every_column(browser, example_site):
+    """A phone turned and still at most 600 px wide (an iPhone SE's 568 x 320) hid the columns too,
+    its notice said to turn it, then named them and at most the CSV file under the table: the
+    Carcassonne tournament (a Grand Sud tournament: no CSV of its own) was a dead end. Turned, a phone
+    shows every column of every table, as a laptop does, and no notice, no word cut inside itself; a
+    table wider than the phone scrolls in its own labelled region, never the page; axe finds nothing
+    wrong there."""
     pages = hiding_pages(example_site)
-
-    def notices(kind: str) -> list[str]:
-        page.goto(pages[kind].resolve().as_uri(), wait_until="load")
-        return [table["above"] for table in page.evaluate(COLUMNS) if table["hidden"]]
-
+    browser.look(pages["carcassonne"], example_site, 568, audit=False)  # its tab, held upright
+    tab = browser.pages[568]
+    tab.set_viewport_size({"width": 568, "height": 320})
     try:
-        page.goto(pages["carcassonne"].resolve().as_uri(), wait_until="load")
-        hiding = [table for table in page.evaluate(COLUMNS) if table["hidden"]]
-        assert hiding == [{"hidden": ["Club", "Place au duplicate"], "shown": ["Place", "Joueur", "Points"],
-                           "above": "Sur un écran étroit, des colonnes sont masquées : Club, Place au duplicate."}]
-        seasons = [kind for kind in pages if re.fullmatch(r"[a-z-]+-\d{4}", kind)]
-        assert len(seasons) >= 5
-        for kind in seasons:
-            said = notices(kind)
-            assert said and all(above.endswith((". Le fichier CSV, sous le tableau, les donne.",
-                                                ". Le fichier CSV, sous le tableau, la donne.")) for above in said), said
-            assert page.locator("main table.ranking ~ p > a", has_text=re.compile(r"^CSV$")).count() == 1, kind
-        said = notices("home")
-        assert said and [above for above in said if "CSV" in above or "Tournez" in above] == [], said
+        found = browser.look(pages["carcassonne"], example_site, 568, "tournament-turned")
+        assert not found.violations and not found.console, found
+        for kind, page in pages.items():
+            tab.goto(page.resolve().as_uri(), wait_until="load")
+            assert tab.evaluate("document.documentElement.scrollWidth") <= 568, kind
+            tables = tab.evaluate(COLUMNS)
+            assert tables and all(not t["hidden"] and "masquée" not in t["above"] for t in tables), (kind, tables)
+            assert tab.evaluate(ROWS, "table.ranking")["cut"] == [], kind  # no word cut inside (« Toul|ous|e »)
+            if kind == "carcassonne":
+                assert [t["shown"] for t in tables] == [["Place", "Joueur", "Club", "Points", "Place dupl."]], tables
+            assert tab.evaluate("""Array.from(document.querySelectorAll('table.ranking')).every(table => {
+              const region = table.closest('.scroll');
+              return region && region.getAttribute('role') === 'region' && region.tabIndex === 0
+                && (region.getAttribute('aria-label') || region.getAttribute('aria-labelledby'));
+            })"""), kind
     finally:
-        page.close()
+        tab.set_viewport_size({"width": 568, "height": 900})
 
 
 def test_a_phone_s_notice_of_hidden_columns_passes_axe(browser, example_site):
@@ -599,9 +598,10 @@ def test_a_player_s_club_column_is_there_when_he_played_for_more_than_one_club(b
         assert all("Club" in t["shown"] and not t["hidden"] for t in browser.pages[width].evaluate(COLUMNS)
                    if t["shown"][:2] == ["Date", "Publication"]), width
     landscape = browser.chromium.new_page(viewport={"width": 568, "height": 320})
-    try:
+    try:  # a phone still narrow turned: the club beside each line's result, the page no wider
         landscape.goto(page.resolve().as_uri(), wait_until="load")
-        assert {t["above"] for t in landscape.evaluate(COLUMNS) if t["hidden"]} == {
-            "Sur un écran étroit, une colonne est masquée : Club."}
+        tables = [t for t in landscape.evaluate(COLUMNS) if t["shown"][:2] == ["Date", "Publication"]]
+        assert len(tables) == len(sections) and all("Club" in t["shown"] and not t["hidden"] for t in tables), tables
+        assert landscape.evaluate("document.documentElement.scrollWidth") <= 568
     finally:
         landscape.close()

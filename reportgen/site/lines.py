@@ -175,21 +175,19 @@ def places(points: Iterable[tuple[str, Any]]) -> Markup:
 
 
 @lru_cache(maxsize=1 << 8)  # a few sets of columns on all the pages
-def hidden_columns(names: tuple[str, ...], csv: bool = False) -> Markup:
-    """What a phone hides of a table (its `secondary` columns, site.css), said just above it as the
-    bulletins say it (« Sur un écran étroit, des colonnes sont masquées »), naming them by their whole
-    headings, and how to see them: a phone turned is wider than the 600 px that hides them (`turn`).
-    A phone already turned and still narrower is told where they are instead (`elsewhere`, site.css),
-    when the page links the table's CSV under it (`csv`), which holds every column, as a bulletin's
-    « le PDF donne le classement complet »: it was told their names and nothing else. Nothing when it
-    hides none. A tournament's 17th above its 18th with fewer points read as a mistake while
+def hidden_columns(names: tuple[str, ...]) -> Markup:
+    """What a phone held upright hides of a table (its `secondary` columns, site.css), said just above
+    it as the bulletins say it (« Sur un écran étroit, des colonnes sont masquées »), naming them by
+    their whole headings, and how to see them: turned, a phone shows every column, the table scrolling
+    in its own box when wider than it (a 568 x 320 one too, where it named the columns and at most a
+    CSV file: a Grand Sud tournament has none, and the page nothing else that gives them). Nothing
+    when it hides none. A tournament's 17th above its 18th with fewer points read as a mistake while
     nothing said that « Place au duplicate » was hidden."""
     if not names:
         return Markup("")
     said, them = ("des colonnes sont masquées", "les") if len(names) > 1 else ("une colonne est masquée", "la")
-    elsewhere = f' <span class="elsewhere">Le fichier CSV, sous le tableau, {them} donne.</span>' if csv else ""
     return Markup(f'<p class="hidden-columns">Sur un écran étroit, {said}&nbsp;: {escape(", ".join(names))}. '
-                  f'<span class="turn">Tournez le téléphone pour {them} voir.</span>{elsewhere}</p>\n')
+                  f'Tournez le téléphone pour {them} voir.</p>\n')
 
 
 def table_body(lines: Iterable[str]) -> Markup:

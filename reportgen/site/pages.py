@@ -191,15 +191,13 @@ class Site:
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,
-              here: str = "", club_column: bool = True, csv_below: bool = True) -> dict[str, Any]:
+              here: str = "", club_column: bool = True) -> dict[str, Any]:
         """A ranking as the template draws it: place, player (linked to his page), the main value
-        and the evolution always shown; the other columns marked `secondary` (hidden on a phone, and
-        named above the table there: `hidden`).
+        and the evolution always shown; the other columns marked `secondary` (hidden on a phone held
+        upright, and named above the table there: `hidden`; turned, it shows them).
         Its rows made as HTML (site/lines.py), their links relative to the page (`here`). A column
         empty in every row is left out (a tournament's « Club » in a circuit whose sheets name none);
-        without `club_column`, the Club column too (a club's page). `csv_below`: the page links the
-        ranking's CSV under the table (a season's, a tournament's page; not the home page's top rows),
-        where a phone that hides columns is told they are."""
+        without `club_column`, the Club column too (a club's page)."""
         listed = rows if rows is not None else ranking["rows"]
         columns = [c for c in ranking["columns"] if (club_column or c["key"] != "club")
                    and any(row["values"].get(c["key"], "") != "" for row in listed)]
@@ -231,8 +229,7 @@ class Site:
             for row in listed)
         links = self.table_links(circuit, ranking)
         return {"headers": headers, "body": body, "title": ranking["title"] or ranking["name"],
-                "hidden": html_lines.hidden_columns(tuple(h["title"] for h in headers if not h["main"]),
-                                                    bool(links["csv"]) and csv_below),
+                "hidden": html_lines.hidden_columns(tuple(h["title"] for h in headers if not h["main"])),
                 "day": record_day(ranking), **links}
 
     def table_links(self, circuit: Circuit, ranking: dict[str, Any]) -> dict[str, Any]:
@@ -399,7 +396,7 @@ class Site:
             ranking = circuit.headline(seasons[0]) if seasons else None
             circuits.append({
                 "title": circuit.title, "blocked": circuit.blocked, "regulation": circuit.regulation,
-                "table": self.table(circuit, ranking, ranking["rows"][:TOP], f"{FOLDER}/", csv_below=False)
+                "table": self.table(circuit, ranking, ranking["rows"][:TOP], f"{FOLDER}/")
                 if ranking else None,
                 "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
             })

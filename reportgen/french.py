@@ -136,11 +136,12 @@ def ordinal(value: int, feminine: bool = False) -> str:
     return ("1re" if feminine else "1er") if value == 1 else f"{value}e"
 
 
-def place(rank: int) -> str:
-    """« 1re place », « 2e place »: a person's place said without agreeing with the person, whose
-    gender the league does not know (« 1er » says the player is a man). The pools' notices, the
-    clubs' mails."""
-    return f"{ordinal(rank, feminine=True)} place"
+def place(rank: int, tied: bool = False, noun: bool = True) -> str:
+    """« 1re place », « 2e place ex aequo » (`tied`): a person's place said without agreeing with the
+    person, whose gender the league does not know (« 1er » says the player is a man). The pools'
+    notices, the clubs' mails, `reportgen history`. Without the `noun`, « 1re », « 116e ex aequo »,
+    as under a « Place » heading (a club's bulletin, the clubs' mails' tables)."""
+    return ordinal(rank, feminine=True) + (" place" if noun else "") + (" ex aequo" if tied else "")
 
 
 def joined(items: list[str]) -> str:

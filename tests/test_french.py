@@ -49,6 +49,13 @@ def test_plurals_and_elision():
     assert french.ordinal(1, feminine=True) == "1re" and french.ordinal(2, feminine=True) == "2e"  # la 1re place
 
 
+def test_a_place_said_once_for_every_use():
+    """« 1re place ex aequo » was built in four places (the Masters' play-off, `reportgen history`,
+    the clubs' mails, a club's bulletin): french.place says it for all, with or without « place »."""
+    assert french.place(1) == "1re place" and french.place(116, tied=True) == "116e place ex aequo"
+    assert french.place(1, noun=False) == "1re" and french.place(116, True, noun=False) == "116e ex aequo"
+
+
 def test_a_place_s_article_contracts_with_de_and_a_but_la_and_l_do_not():
     assert [french.de(name) for name in ("Le Grau-du-Roi", "Les Sables-d'Olonne", "La Rochelle", "L'Isle-Jourdain")] == [
         "du Grau-du-Roi", "des Sables-d'Olonne", "de La Rochelle", "de L'Isle-Jourdain"]

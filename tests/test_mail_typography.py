@@ -37,7 +37,7 @@ def breakable(body: str) -> list[str]:
 def club_bodies() -> tuple[str, str]:
     """A club's message with every part its templates have: two rankings (one provisional, with
     evolution), the club's bulletin, several attachments, the site's links."""
-    row = {"rank": "1re", "tied": True, "player": TYPED, "points": "1 086", "evolution": "+2"}
+    row = {"rank": "1re ex aequo", "place": "1re place ex aequo", "player": TYPED, "points": "1 086", "evolution": "+2"}
     ranking = {"circuit": "Grand Sud", "title": "Classement après le tournoi d'Auch du 14 novembre 2026",
                "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
                "unit": "points", "rows": [row],

@@ -38,7 +38,7 @@ def evolution(value: Any) -> str:
 def place(row: RankingRow) -> str:
     """« 1re », « 116e ex aequo » under « Place », as the clubs' mails write it: « 1er » said the
     player is a man (the league knows no gender)."""
-    return french.ordinal(row.rank, feminine=True) + (" ex aequo" if row.tied else "")
+    return french.place(row.rank, row.tied, noun=False)
 
 
 def counted_results(row: RankingRow) -> str:

@@ -62,7 +62,7 @@ def history(
         if record.rank is None:
             place = "hors classement"
         else:
-            place = french.place(record.rank) + (" ex aequo" if record.tied else "")
+            place = french.place(record.rank, record.tied)
             if record.points is not None:  # a Tantrix event's standings count TPs, not points
                 place += f", {french.points(record.points).replace(french.THOUSANDS_SEPARATOR, ' ')} points"
         kind = "dernier classement"

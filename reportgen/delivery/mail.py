@@ -20,7 +20,7 @@ from typing import Any
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits import common
-from reportgen.circuits.club_sections import evolution, figure, figure_column
+from reportgen.circuits.club_sections import evolution, figure, figure_column, place
 from reportgen.delivery import club_bulletin, published
 from reportgen.delivery.club_bulletin import ClubBulletin
 from reportgen.ingest.calendar import CalendarEntry
@@ -198,9 +198,9 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory),
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
-            # « 1re », as « place » agrees (the HTML's « Place » column, the text's « 1re place : »):
-            # never « 1er », which says the player is a man (french.place)
-            "rows": [{"rank": french.ordinal(row.rank, feminine=True), "tied": row.tied, "player": row.player,
+            # « 1re ex aequo » under the HTML's « Place », « 1re place ex aequo : » in the text: never
+            # « 1er », which says the player is a man (french.place)
+            "rows": [{"rank": place(row), "place": french.place(row.rank, row.tied), "player": row.player,
                       "points": figure(row.metrics.get(score.key), score) if score is not None else "",
                       "evolution": evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],

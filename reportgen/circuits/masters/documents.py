@@ -158,8 +158,8 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                  # Each one's place said as « 1re place », not « 1er » (a man: the league knows no gender).
                  "withdrawn": [{"player": row.player, "rank": french.place(row.rank)}
                                for row, entry in withdrawn if not entry.playoff],
-                 "playoff_lost": [{"player": row.player, "rank": french.place(row.rank)
-                                   + (" ex aequo" if row.tied else "")} for row, entry in withdrawn if entry.playoff],
+                 "playoff_lost": [{"player": row.player, "rank": french.place(row.rank, row.tied)}
+                                  for row, entry in withdrawn if entry.playoff],
                  "left_out_heading": _left_out_heading(withdrawn),
                  # « (17e) »: an invited player's place is past the 16th, never « 1er »
                  "invited": [{"player": p.name, "rank": french.ordinal(p.annual_rank)} for p in participants

@@ -376,7 +376,7 @@ def test_a_club_s_pool_tournament_is_given_its_days_as_the_site_gives_them(tmp_p
     """A pool tournament played over weeks was listed in its club's bulletin by its first day alone
     (« 5 septembre 2026 »), where the site and calendrier.ics say « du 5 septembre au 6 octobre 2026 »
     once it is over: the same days, by the same rule (`model.played_days`, through the calendar's
-    `with_days`). The example league's two pool tournaments, organised by Toulouse as its calendar
+    `PlayedDays`). The example league's two pool tournaments, organised by Toulouse as its calendar
     says; its tournaments of one day as they were."""
     import datetime as dt
     import shutil

@@ -88,11 +88,11 @@ class CalendarEntry:
     # workbook arrives under another name, so that a subscribed phone updates the event.
     known_as: str = ""
     # Its last day of play, when after `date`: a pool tournament's once over, the day its final
-    # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `with_days`);
+    # started (its ranking's: `model.played_days`, given by the build, pipeline/calendar.py `PlayedDays`);
     # announced, the calendar's Fin (the day its results are due after).
     last: dt.date | None = None
     # Played over several days and not over yet (a pool tournament between its rounds): its workbook
-    # is there, its results published round by round (given by the build too, `with_days`).
+    # is there, its results published round by round (given by the build too, `PlayedDays`).
     running: bool = False
 
     @property

@@ -26,13 +26,11 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import (
+    PlayedDays,
     calendar_blocked,
     calendar_bytes,
     for_site,
-    last_days,
-    running_days,
     season_notes,
-    with_days,
     write_calendar,
 )
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
@@ -304,16 +302,14 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         if not pdfs.starts_at_once() and len(league.circuits[slug].events) >= cards_ahead.TOURNAMENTS:
             ahead.give(data, circuits.REGISTRY[slug].title)
 
-    # the last day of each tournament played over several days, by event id: the calendar's (`with_days`)
-    last_played: dict[str, dt.date] = {}
-    running: set[str] = set()  # and those still running (`running_days`)
+    # the days of each tournament played over several days, by event id: the calendar's
+    over_days = PlayedDays()
     # each circuit's whole files -> their public copies, relative to outputs/, as each is laid out: a
     # circuit that requires it links them (the Masters' « Classement annuel », its Grand Sud CSV)
     copies: dict[str, dict[str, str]] = {}
 
     def lay_out(slug: str, report: Report) -> None:
-        last_played.update(last_days(report))
-        running.update(running_days(report))
+        over_days.add(report)
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         linked = {whole: public for required in circuits.REGISTRY[slug].requires
@@ -427,7 +423,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs, hashes), {}, None
-    entries = with_days(league.calendar, last_played, running)  # the calendar, each tournament over its days
+    entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
     history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:

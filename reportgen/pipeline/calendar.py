@@ -84,7 +84,7 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date) -> str:
 def last_days(report: Report) -> dict[str, dt.date]:
     """The last day of each of the report's tournaments played over several days, by event id: the
     day its final started once it is over (`Ranking.days`, as the site names it), for the calendar
-    (`with_days`). A tournament of one day, or one that runs, is not there."""
+    (`PlayedDays`). A tournament of one day, or one that runs, is not there."""
     found: dict[str, dt.date] = {}
     for ranking in report.rankings:
         if ranking.scope.kind == ScopeKind.EVENT:
@@ -101,26 +101,37 @@ def running_days(report: Report) -> set[str]:
             if ranking.scope.kind == ScopeKind.EVENT and ranking.scope.start and not ranking.final}
 
 
-def with_days(entries: list[CalendarEntry], last: dict[str, dt.date],
-              running: set[str] | frozenset[str] = frozenset()) -> list[CalendarEntry]:
-    """The calendar's played tournaments given their last day (`last_days`), and those still running
-    said so (`running_days`): calendrier.ics and the home page's calendar said a pool tournament
-    played over weeks on its first day alone."""
-    return [dataclasses.replace(entry, last=last.get(entry.workbook), running=entry.workbook in running)
-            if entry.workbook and (entry.workbook in last or entry.workbook in running) else entry
-            for entry in entries]
+@dataclasses.dataclass
+class PlayedDays:
+    """The days of the tournaments played over several days, by event id, gathered from each report
+    (`add`): their last day (`last_days`) and those still running (`running_days`). The build adds
+    each circuit's report as it lays it out (it releases it then), a club's bulletin every report."""
+
+    last: dict[str, dt.date] = dataclasses.field(default_factory=dict)
+    running: set[str] = dataclasses.field(default_factory=set)
+
+    def add(self, report: Report) -> None:
+        self.last.update(last_days(report))
+        self.running |= running_days(report)
+
+    def over(self, entries: list[CalendarEntry]) -> list[CalendarEntry]:
+        """The calendar's played tournaments given their last day, and those still running said so:
+        calendrier.ics and the home page's calendar said a pool tournament played over weeks on its
+        first day alone."""
+        last, running = self.last, self.running
+        return [dataclasses.replace(entry, last=last.get(entry.workbook), running=entry.workbook in running)
+                if entry.workbook and (entry.workbook in last or entry.workbook in running) else entry
+                for entry in entries]
 
 
 def over_their_days(entries: list[CalendarEntry], reports: Iterable[Report]) -> list[CalendarEntry]:
     """The calendar with each played tournament over its days, from every report's event rankings
-    (`last_days`, `with_days`): a club's own bulletin lists them as calendrier.ics and the site say
-    them (« du 5 septembre au 6 octobre 2026 »), where the build gives them as it lays each circuit out."""
-    last: dict[str, dt.date] = {}
-    running: set[str] = set()
+    (`PlayedDays`): a club's own bulletin lists them as calendrier.ics and the site say them (« du 5
+    septembre au 6 octobre 2026 »), where the build gives them as it lays each circuit out."""
+    days = PlayedDays()
     for report in reports:
-        last.update(last_days(report))
-        running |= running_days(report)
-    return with_days(entries, last, running)
+        days.add(report)
+    return days.over(entries)
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,

@@ -184,6 +184,15 @@ class Legend:
         return f"{self.before}« {self.title} »{self.after}"
 
 
+def linked_legend(legend: Mapping[str, Any], link: str) -> dict[str, Any]:
+    """A `Legend` as a dict (a document's context, a site record) linking `link` in place of its
+    `file`, the public copy of that file, and naming it so in its text for print: the site's tables
+    (site/pages.py `legend`) and a bulletin's public copy (site/public_copies.py `Masking`)."""
+    whole = legend["file"]
+    return {name: link if name == "file" else item.replace(whole, link) if isinstance(item, str) else item
+            for name, item in legend.items()}
+
+
 @dataclass(frozen=True)
 class Ranking:
     """One published ranking: what it ranks, as of which date, how it holds, and its rows.

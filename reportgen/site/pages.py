@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from reportgen import collector, french
 from reportgen.french import search_key
+from reportgen.model import linked_legend
 from reportgen.render.html import TEMPLATES, environment
 from reportgen.site import corrections, drawing, figures, og, pages_aside
 from reportgen.site import lines as html_lines
@@ -184,10 +185,7 @@ class Site:
         """What a ranking's pages say under its table (model.Legend), its file linked as the site links
         it and named so in its text (its public copy, not the whole file, in « (fichier …) »)."""
         legend = ranking.get("legend")
-        if not legend:
-            return None
-        link = self.link(legend["file"])
-        return {**legend, "link": link, "after": legend["after"].replace(legend["file"], link)}
+        return linked_legend(legend, self.link(legend["file"])) if legend else None
 
     # -- tables ---------------------------------------------------------------------------------
     def table(self, circuit: Circuit, ranking: dict[str, Any], rows: Sequence[dict[str, Any]] | None = None,

@@ -38,7 +38,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from reportgen import french
-from reportgen.model import Annex, AnnexSheet, Deferred, Document, Ranking
+from reportgen.model import Annex, AnnexSheet, Deferred, Document, Ranking, linked_legend
 
 FOLDER = "public"  # in a circuit's folder: outputs/<circuit>/public/<the document's own path>
 LICENCE = "licence"  # the field, or key, of a licence number
@@ -183,9 +183,7 @@ class Masking:
         whole = items.get(FILE)
         if not isinstance(whole, str) or whole not in self.copies:
             return items
-        public = self.copies[whole]
-        return {name: public if name == FILE else item.replace(whole, public) if isinstance(item, str) else item
-                for name, item in items.items()}
+        return linked_legend(items, self.copies[whole])
 
     def _sheet(self, sheet: AnnexSheet) -> AnnexSheet:
         """An annex sheet's cells masked, those of its « Licence » columns blanked for these players."""

@@ -13,7 +13,7 @@ import io
 import re
 import textwrap
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import xlsxwriter
@@ -58,7 +58,7 @@ def render_annex(annex: Annex) -> bytes:
 
 
 # What `write_annex` is given: each sheet without its rows, then its rows in one or more lists.
-Part = AnnexSheet | list[list[Any]]
+Part = AnnexSheet | Sequence[list[Any]]
 
 
 def annex_parts(annex: Annex, rows_per_part: int | None = None) -> Iterator[Part]:
@@ -66,7 +66,7 @@ def annex_parts(annex: Annex, rows_per_part: int | None = None) -> Iterator[Part
     or `rows_per_part` at a time (what a worker is sent: render/annex_worker.py)."""
     for spec in annex.sheets:
         yield dataclasses.replace(spec, rows=[])
-        rows = spec.rows if isinstance(spec.rows, list) else list(spec.rows)  # a Deferred's, made now
+        rows = spec.rows  # a list, or a Deferred (made now), read as one: not copied
         step = rows_per_part or max(len(rows), 1)
         for start in range(0, len(rows), step):
             yield rows[start:start + step] if rows_per_part else rows
@@ -118,7 +118,7 @@ def write_annex(title: str, date: dt.date, parts: Iterable[Part]) -> bytes:
         sheet.set_row(0, LINE_HEIGHT * max([2, *(wrapped_lines(c.header, c.width) for c in spec.columns)]))
         return sheet
 
-    def write_rows(sheet: TableSheet, spec: AnnexSheet, rows: list[list[Any]], first: int) -> None:
+    def write_rows(sheet: TableSheet, spec: AnnexSheet, rows: Sequence[list[Any]], first: int) -> None:
         # what each column writes, chosen once per column rather than once per cell (1.4 million
         # cells in the Grand Sud season's annex at 100x): whether it takes numbers and dates, its
         # numbers' format (an « auto » column's is chosen per number, and made at its first use, as

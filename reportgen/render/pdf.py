@@ -303,17 +303,27 @@ def render_many(pages: Sequence[tuple[str, dt.date]], workers: int = 2, progress
             results.append(task(argument))
             progress.advance()
         return results
-    try:
+
+    def gather() -> list[bytes]:
         tasks = [_task(pages, index) for index in range(len(pages))]
         futures = {_submit(pool, tasks[index][0], tasks[index][1]): index
                    for index in sorted(range(len(pages)), key=lambda index: (-tasks[index][2], index))}
-        rendered = _gathered(futures, progress)
+        return _gathered(futures, progress)
+
+    return _from_pool(pool, gather)
+
+
+def _from_pool(pool, gather: Callable[[], list[bytes]]) -> list[bytes]:  # type: ignore[no-untyped-def]
+    """What `gather` gets from `pool`'s workers (`_gathered`): failing or interrupted, the workers
+    killed at once (`_kill`); every PDF back, the pool shut down and its fork server released."""
+    try:
+        found = gather()
     except BaseException:
         _kill(pool)
         raise
     pool.shutdown()
     _release_server()
-    return rendered
+    return found
 
 
 def _gathered(futures: dict, progress: Progress,
@@ -393,15 +403,8 @@ class Batch:
                     deliver(path, rendered[index])
                     rendered[index] = b""
                 return {}
-            pool = _warm.pop()
-            try:
-                found = _gathered(self.futures, progress,
-                                  None if deliver is None else lambda index, data: deliver(self.paths[index], data))
-            except BaseException:
-                _kill(pool)
-                raise
-            pool.shutdown()
-            _release_server()
+            given = None if deliver is None else lambda index, data: deliver(self.paths[index], data)
+            found = _from_pool(_warm.pop(), lambda: _gathered(self.futures, progress, given))
             return {} if deliver is not None else dict(zip(self.paths, found))
         finally:
             self.discard()

@@ -7,11 +7,14 @@ import datetime as dt
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from reportgen import french
+
+if TYPE_CHECKING:
+    from reportgen.model import InputChange
 
 InputsOption = Annotated[Path, typer.Option("--inputs", help="Dossier des classeurs reçus des clubs.")]
 
@@ -47,6 +50,18 @@ def print_problems(problems: Iterable[object], notices: Iterable[str], stops: bo
         listed(f"{french.plural(len(held), 'circuit')} en attente d’un circuit dont "
                f"{'ils dépendent' if many else 'il dépend'} (rien à corriger dans {'leurs' if many else 'ses'} "
                "propres classeurs) :", held)
+
+
+def write_change(change: InputChange, inputs: Path) -> None:
+    """A command's change written to its workbook in inputs/ (render/inputs.py `apply`); one that
+    would lose a typed value, or a workbook other than .xlsx, is not written: its problems said,
+    the command stops (exit 1)."""
+    from reportgen.render.inputs import apply
+
+    lost = apply(change, inputs)
+    if lost:
+        print_problems(lost, [])
+        raise typer.Exit(1)
 
 
 def listed(heading: str, items: Iterable[object]) -> None:

@@ -165,3 +165,18 @@ def test_poules_next_writes_into_the_secretarys_workbook_as_she_made_it(tmp_path
     assert again["C3"].value == dt.datetime(2025, 2, 1, 18, 42, 6)
     standings = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
     assert standings.returncode == 0, standings.stderr  # and it reads back
+
+
+def test_poules_next_into_a_workbook_it_may_not_write_says_why_and_writes_nothing(tmp_path):
+    """The round proposed, but the workbook an .xlsm (reportgen writes .xlsx only): its problem said,
+    exit 1, the file as it was (cli_support.write_change, as `masters prepare` writes its own)."""
+    inputs = tmp_path / "inputs"
+    Tour(6, name=NAME, day=DAY).write(inputs)
+    kept = workbook(inputs).rename(workbook(inputs).with_suffix(".xlsm"))
+    before = kept.read_bytes()
+    refused = run("poules", "next", "--event", NAME, "--date", "01/03/2025", "--inputs", str(inputs))
+    assert refused.returncode == 1 and refused.stdout == "" and kept.read_bytes() == before
+    assert refused.stderr.splitlines() == [
+        "1 problème à corriger dans les classeurs :",
+        "  - poules/test.xlsm : reportgen n’écrit que des classeurs .xlsx, pas des .xlsm — ouvrez-le dans Excel ou "
+        "LibreOffice, enregistrez-le au format .xlsx, retirez l’ancien fichier de inputs/, puis relancez la commande"]

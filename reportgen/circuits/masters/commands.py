@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems, write_change
 
 app = typer.Typer(help="Le Masters Grand Sud : participants, classeur des matchs.", no_args_is_help=True)
 
@@ -50,10 +50,7 @@ def masters_prepare(
             err(f"classeur écrit : {inputs / prepared.change.path} (feuille « Désistements » à remplir)")
         raise typer.Exit(1)
     assert prepared.change is not None  # prepared without a problem
-    lost = apply(prepared.change, inputs)
-    if lost:
-        print_problems(lost, [])
-        raise typer.Exit(1)
+    write_change(prepared.change, inputs)
     for notice in prepared.notices:
         err(f"note : {notice}")
     target = inputs / prepared.change.path

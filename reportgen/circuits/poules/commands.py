@@ -8,7 +8,7 @@ from typing import Annotated, NoReturn, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems
+from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems, write_change
 
 app = typer.Typer(help="Tournois en ligne par poules : tour suivant, barrages.", no_args_is_help=True)
 
@@ -32,7 +32,6 @@ def poules_next(
     from reportgen.circuits.poules.next_round import propose
     from reportgen.ingest.text import normalise_label
     from reportgen.pipeline import load
-    from reportgen.render.inputs import apply
 
     day = date_option(date, "--date") or dt.date.today()
     league = load(inputs)
@@ -56,10 +55,7 @@ def poules_next(
         for line in proposal.said:
             err(line)
         raise typer.Exit(1)
-    lost = apply(proposal.change, inputs)
-    if lost:
-        print_problems(lost, [])
-        raise typer.Exit(1)
+    write_change(proposal.change, inputs)
     for line in proposal.said:
         typer.echo(line)
     err(f"classeur écrit : {inputs / proposal.change.path} ; lancez « make » pour le bulletin et les avis aux joueurs")

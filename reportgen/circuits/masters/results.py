@@ -176,7 +176,7 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], settings: Maste
 def _places(before: int, count: int) -> str:
     """The Masters places after the first `before`, `count` of them: « la 16e place », « les 15e et 16e places »."""
     if count == 1:
-        return f"la {french.ordinal(before + 1, feminine=True)} place du Masters"
+        return f"la {french.place(before + 1)} du Masters"
     return ("les " + french.joined([french.ordinal(n, feminine=True) for n in range(before + 1, before + count + 1)])
             + " places du Masters")
 

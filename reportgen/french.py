@@ -144,6 +144,12 @@ def place(rank: int, tied: bool = False, noun: bool = True) -> str:
     return ordinal(rank, feminine=True) + (" place" if noun else "") + (" ex aequo" if tied else "")
 
 
+def shared_place(rank: int, shared: bool) -> str:
+    """« 3 », « 3= » when the place is shared (ex aequo, or not decided yet): the place as a
+    bulletin's table and a player's page print it."""
+    return f"{rank}=" if shared else f"{rank}"
+
+
 def joined(items: list[str]) -> str:
     """A, B et C; A; nothing."""
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)

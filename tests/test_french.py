@@ -56,6 +56,11 @@ def test_a_place_said_once_for_every_use():
     assert french.place(1, noun=False) == "1re" and french.place(116, True, noun=False) == "116e ex aequo"
 
 
+def test_a_shared_place_as_the_tables_print_it():
+    """« 3= »: a bulletin's table (pools, Masters) and a player's page each wrote it."""
+    assert french.shared_place(3, True) == "3=" and french.shared_place(12, False) == "12"
+
+
 def test_a_place_s_article_contracts_with_de_and_a_but_la_and_l_do_not():
     assert [french.de(name) for name in ("Le Grau-du-Roi", "Les Sables-d'Olonne", "La Rochelle", "L'Isle-Jourdain")] == [
         "du Grau-du-Roi", "des Sables-d'Olonne", "de La Rochelle", "de L'Isle-Jourdain"]

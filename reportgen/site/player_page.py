@@ -31,7 +31,7 @@ UNKNOWN: Tournament = ("", "", "—", None)
 
 def place(row: dict[str, Any]) -> str:
     """« 3 », « 3= » when shared, nothing when the tournament's sheet gives no place."""
-    return "" if row["rank"] is None else f"{row['rank']}{'=' if row['tied'] else ''}"
+    return "" if row["rank"] is None else french.shared_place(row["rank"], row["tied"])
 
 
 def left_out_row(out: dict[str, Any]) -> dict[str, Any]:

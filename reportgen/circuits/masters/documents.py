@@ -120,7 +120,7 @@ def bulletin(event: MastersEvent, participants: list[Participant], withdrawn: li
                               "kind": _outcome(match, participant.number, settings)})
         cross.append({"number": participant.number, "player": participant.name, "cells": cells})
     rows = [{
-        "rank": f"{line.rank}" + ("=" if line.barrage else ""), "number": line.participant.number,
+        "rank": french.shared_place(line.rank, line.barrage), "number": line.participant.number,
         "player": line.participant.name, "club": line.participant.club, "played": line.played,
         "points": line.points, "tops": line.tops, "defense": line.defense, "attack": line.attack,
         "decided": ", ".join(METRICS.explained(line.decided_by)), "barrage": line.barrage,

@@ -120,7 +120,7 @@ def _pool(pool: Pool) -> dict:
     rows = []
     for number, line in enumerate(pool.lines, start=1):
         rows.append({
-            "number": number, "place": f"{line.place}" + ("=" if line.pending else ""), "player": line.player.name,
+            "number": number, "place": french.shared_place(line.place, line.pending), "player": line.player.name,
             "points": french.points(line.half / 2), "games": line.games, "average": _french_average(line.average),
             "barrage": french.points(line.barrage_half / 2) if line.barrage_half is not None else "",
             "status": line.status, "status_label": STATUS[line.status],
@@ -240,7 +240,7 @@ def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: li
     final_rows = []
     reached = next(c for c in published_columns(tournament) if c.key == ROUND_REACHED.key)
     if played.final and tournament.status == FINISHED:
-        final_rows = [{"rank": f"{s.rank}" + ("=" if s.tied else ""), "player": s.player.name,
+        final_rows = [{"rank": french.shared_place(s.rank, s.tied), "player": s.player.name,
                        "round": french.column_value(s.round, reached), "pool": s.pool.label,
                        "pool_place": s.line.place, "points": french.points(s.line.half / 2), "games": s.line.games,
                        "average": _french_average(s.line.average), "forfeit": s.line.forfeit} for s in ranking]

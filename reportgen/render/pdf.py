@@ -91,9 +91,35 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
         # the layout's objects live until it is written: `seldom`
         with environment("SOURCE_DATE_EPOCH", str(epoch)), temporary_folder(own.folder), seldom():
             document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
-            return document.write_pdf(pdf_variant="pdf/a-3u")
+            laid_out = document.render(pdf_variant=VARIANT)
+            for page in laid_out.pages:
+                page.links[:] = [_relative(link, templates) for link in page.links]
+            return laid_out.write_pdf(pdf_variant=VARIANT)
     finally:
         own.discard()
+
+
+VARIANT = "pdf/a-3u"
+
+
+def _relative(link: tuple, templates: Path) -> tuple:  # type: ignore[type-arg]
+    """A link to another published file as its page writes it, relative (`../../grand-sud/2026/
+    classement-2026.csv`, the Masters' « Classement annuel »): WeasyPrint joins it to the base URL
+    the fonts are read from, the templates folder, which put the machine's path of that folder
+    into the PDF (`file:///work/grand-sud/…`: other bytes wherever reportgen is installed, a link
+    to nothing). Taken back relative to that folder, it is what the page says, and a reader opening
+    the PDF in outputs/ finds the file beside it as the HTML bulletin does. Exact while the folder
+    is deeper than the link climbs (a page climbs two folders; the templates are in a checkout or
+    a virtual environment)."""
+    kind, target, rectangle, box = link
+    if kind != "external" or not target.startswith("file:"):
+        return link
+    from urllib.parse import urlsplit
+    from urllib.request import url2pathname
+
+    parts = urlsplit(target)
+    relative = Path(os.path.relpath(url2pathname(parts.path), templates)).as_posix()
+    return kind, relative + (f"#{parts.fragment}" if parts.fragment else ""), rectangle, box
 
 
 def _weasyprint():  # type: ignore[no-untyped-def]

@@ -8,6 +8,7 @@ import datetime as dt
 import email
 import email.policy
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -152,6 +153,22 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert not list(draft.iter_attachments())
     # the next `make` reads it with the others, without a problem
     assert not load(league.inputs, TODAY).all_problems()
+
+
+def test_each_file_a_run_names_is_named_from_where_she_runs_it(league, tmp_path):
+    """The run's line for a message named the workbook refused and the answer's draft from the
+    archive and outputs folders (« gardé dans inbox/refused/… ; réponse : mail/inbox/… »), which the
+    secretary could not open as printed, while the summary below said « outputs/mail/inbox »."""
+    league.server.append(message(ALBI, "Résultats du 14 mars", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    named = re.findall(r"(?:enregistré dans|gardé dans|réponse :) (\S+\.(?:xlsx|eml))", done.stdout)
+    assert len(named) == 4, done.stdout
+    assert all(Path(path).is_file() for path in named), done.stdout
+    assert {Path(path).parent for path in named} == {league.inputs / "grand-sud" / "2026", league.archive / "inbox" /
+                                                     "refused", league.outputs / "mail" / "inbox"}
 
 
 def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_the_fix(league, tmp_path):
@@ -389,7 +406,7 @@ def test_two_versions_refused_together_sent_again_unchanged_are_said_to_be_the_s
         assert f"ce classeur et «\u00a0{other}\u00a0» sont deux versions du tournoi" in text
     assert "ce classeur n’a pas pu être enregistré" not in text
     assert "version2 (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, gardé dans " \
-           "inbox/refused/2026-03-14-albi-1-version2.xlsx)" in done.stdout
+           f"{league.archive / 'inbox' / 'refused' / '2026-03-14-albi-1-version2.xlsx'})" in done.stdout
     for said in (done.stderr, league.check().stderr):
         assert "2 classeurs reçus par courriel refusés" in said, said
         assert all(said.count(name) == 1 for name in kept), said
@@ -555,7 +572,7 @@ def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
     assert new.read_bytes() == corrected
     kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / "2026-01-10-toulouse.xlsx"
     assert kept.read_bytes() == before
-    assert "remplace 2026-01-10-toulouse.xlsx" in done.stdout
+    assert f"remplace {old}, gardé dans l’archive" in done.stdout
     assert "il remplace la version précédente de ce tournoi" in body(league.drafts()[0])
     assert not load(league.inputs, TODAY).all_problems()  # one version of the tournament
     # and a third version replaces the second, at the same place
@@ -608,7 +625,7 @@ def test_a_workbook_sent_again_unchanged_is_said_to_be_the_same_and_nothing_is_f
         ("accepted", filed.relative_to(league.inputs).as_posix(), "[]", ""),
         ("same", filed.relative_to(league.inputs).as_posix(), "[]", "2026-03-14")]
     assert "0 classeur enregistré, 0 classeur refusé, 1 classeur déjà reçu à l’identique" in done.stdout
-    assert "a (1).xlsx déjà reçu à l’identique (inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx, " \
+    assert f"a (1).xlsx déjà reçu à l’identique ({league.inputs / 'grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx'}, " \
            "reçu le 14 mars 2026) : rien de changé" in done.stdout
     assert "lancez « make »" not in done.stdout
     # Toulouse forwards the same bytes: nothing changes either, so nothing is held for the secretary
@@ -683,7 +700,7 @@ def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept
     assert [row[1:] for row in inbox_files(league)] == [("refused", FIRST_COPY, "[]", ""),
                                                         ("refused", FIRST_COPY, "[]", "2026-03-14")]
     assert "casse (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, gardé dans " \
-           f"{FIRST_COPY})" in done.stdout
+           f"{league.archive / FIRST_COPY})" in done.stdout
     # the secretary's list names it once, from the message that first brought it, after `inbox` as after `check`
     checked = league.check()
     assert checked.returncode == 0, checked.stderr
@@ -703,7 +720,8 @@ def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept
     assert "casse.xlsx\u00a0: ce classeur n’a pas pu être enregistré. Voici ce qui est à corriger" in text
     assert "déjà refusé" not in text and "cellule A3" in text
     assert inbox_files(league)[2][1:] == ("refused", "inbox/refused/2026-03-14-albi-3-casse.xlsx", "[]", "")
-    assert "casse.xlsx refusé (1 problème, gardé dans inbox/refused/2026-03-14-albi-3-casse.xlsx)" in third.stdout
+    assert f"casse.xlsx refusé (1 problème, gardé dans {league.archive / 'inbox' / 'refused' / '2026-03-14-albi-3-casse.xlsx'})" \
+        in third.stdout
     for said in (third.stderr, league.check().stderr):
         assert "1 classeur reçu par courriel refusé" in said and said.count("2026-03-14-albi-3-casse.xlsx") == 1
         assert "2026-03-14-albi-1-casse.xlsx" not in said, said
@@ -789,8 +807,7 @@ def test_an_accepted_workbook_s_warnings_are_in_its_answer_and_no_other_file_s(l
     assert done.returncode == 0, done.stderr
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
     assert filed.is_file() and "1 classeur enregistré, 0 classeur refusé" in done.stdout
-    assert "a.xlsx enregistré dans inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx (1 avertissement) ;" \
-        in done.stdout
+    assert f"a.xlsx enregistré dans {filed} (1 avertissement) ;" in done.stdout
     [draft] = league.drafts()
     text, html = body(draft), draft.get_body(("html",)).get_content()
     assert ("a.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est enregistré "
@@ -847,7 +864,7 @@ def test_a_refused_workbook_lists_its_warnings_after_its_problems_as_not_blockin
     assert problems_kept(league) == [[("bad-value", "blocking", "Résultats", "A3"),
                                       ("empty-first-name", "warning", "Résultats", "C2")]] * 2
     assert "casse (1).xlsx refusé, le même classeur que celui refusé le 14 mars 2026 (1 problème, 1 avertissement, " \
-           f"gardé dans {FIRST_COPY})" in done.stdout
+           f"gardé dans {league.archive / FIRST_COPY})" in done.stdout
 
 
 def test_a_workbook_with_a_warning_sent_again_unchanged_says_it_is_still_to_complete(league, tmp_path):
@@ -871,7 +888,7 @@ def test_a_workbook_with_a_warning_sent_again_unchanged_says_it_is_still_to_comp
     assert "DUPONT" not in drafts["Re: Pour info"]
     assert [row[1] for row in inbox_files(league)] == ["accepted", "same", "same"]
     assert problems_kept(league) == [[("empty-first-name", "warning", "Résultats", "C2")]] * 2 + [[]]
-    assert "a.xlsx déjà reçu à l’identique (inputs/grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx, reçu le " \
+    assert f"a.xlsx déjà reçu à l’identique ({league.inputs / 'grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx'}, reçu le " \
            "14 mars 2026) : rien de changé (1 avertissement) ;" in done.stdout
 
 

@@ -269,7 +269,7 @@ def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_ke
     assert [(row[1], row[2], row[4]) for row in test_inbox.inbox_files(league)][1:] == [
         ("held", f"inbox/held/{HELD}", ""), ("held", f"inbox/held/{HELD}", "2026-03-14")]
     assert "t (1).xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
-           f"d’Albi, gardé dans inbox/held/{HELD}" in done.stdout
+           f"d’Albi, gardé dans {kept / HELD}" in done.stdout
     assert "MIS DE CÔTÉ" not in done.stdout  # nothing new for her to decide
     assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur déjà mis de côté, toujours en " \
            "attente de votre décision ; réponses dans " in done.stdout
@@ -430,8 +430,8 @@ def test_a_held_workbook_keeps_its_warnings_says_them_to_its_club_and_counts_the
     assert (f"répondez à ce message.</p>\n<p>{test_inbox.COMPLETE}</p>\n<ul>\n<li>feuille «\u00a0Résultats\u00a0», "
             "cellule C2 (colonne «\u00a0Prénom\u00a0»)\u00a0: le prénom de DURAND est vide") in html(draft)
     assert "il remplacera la version enregistrée" not in body(draft)  # a filed one's words: not filed
-    assert f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi, gardé dans inbox/held/{HELD} (1 avertissement) ;" \
-        in done.stdout
+    assert f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi, gardé dans {league.archive / 'inbox' / 'held' / HELD} " \
+           "(1 avertissement) ;" in done.stdout
     for said in (done.stderr, league.check().stderr):
         assert f"gardé dans {league.archive / 'inbox' / 'held' / HELD} (1 avertissement, signalé au club) ; pour " \
                "l’enregistrer" in said, said
@@ -445,7 +445,7 @@ def test_a_held_workbook_keeps_its_warnings_says_them_to_its_club_and_counts_the
     assert STILL in text and (f"{test_inbox.COMPLETE}\n{TO_COMPLETE}\n\nSi vous l’avez déjà complété, joignez bien le "
                               "fichier enregistré après modification\u00a0: c’est l’ancien qui nous est parvenu.") in text
     assert "t.xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
-           f"d’Albi, gardé dans inbox/held/{HELD} (1 avertissement) ;" in done.stdout
+           f"d’Albi, gardé dans {league.archive / 'inbox' / 'held' / HELD} (1 avertissement) ;" in done.stdout
     assert [row[1:3] + row[4:] for row in test_inbox.inbox_files(league)][2:] == \
         [("held", f"inbox/held/{HELD}", "2026-03-14")]
     # she files it: the warning is inputs/'s, listed by `check` as any workbook's

@@ -67,7 +67,7 @@ def test_a_masters_workbook_waiting_for_the_grand_sud_is_filed_not_refused(leagu
     assert "1 message traité : 1 classeur enregistré, 0 classeur refusé" in done.stdout
     assert (league.inputs / FILED).read_bytes() == data
     assert not (league.archive / "inbox" / "refused").exists()
-    assert (f"masters.xlsx enregistré dans inputs/{FILED} (en attente du « Classement régional Grand Sud », dont "
+    assert (f"masters.xlsx enregistré dans {league.inputs / FILED} (en attente du « Classement régional Grand Sud », dont "
             "il dépend : vérifié en entier et publié une fois ses classeurs corrigés)") in done.stdout
     [draft] = league.drafts()
     said = plain(body(draft))

@@ -163,7 +163,7 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
         err(f"{french.plural(len(left), 'message laissé', 'messages laissés')} dans la boîte pour vous (ni rangé, "
             "ni répondu) :")
         for one in left:
-            err(f"  - {describe(one)}")
+            err(f"  - {describe(one, inputs, outputs, archive)}")
     waiting_for_you(archive, inputs)
     failed = [h for h in new + later if h.sent == SendStatus.FAILED]
     unknown = [h for h in new + later if h.sent == SendStatus.UNKNOWN]
@@ -182,8 +182,8 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
             err(f"  - {one.club} ({one.sender})")
     if unknown:
         err("réponses incertaines (le serveur a peut-être eu le message quand l’envoi s’est arrêté) ; elles ne sont "
-            "pas renvoyées d’elles-mêmes, le brouillon est dans outputs/mail/inbox/ :")
+            "pas renvoyées d’elles-mêmes ; leur brouillon :")
         for one in unknown:
-            err(f"  - {one.club} ({one.sender}) : {one.answer}")
+            err(f"  - {one.club} ({one.sender}) : {outputs / one.answer}")
     if failed or unknown or postponed:  # a refused workbook is answered: the run did its job
         raise typer.Exit(1)

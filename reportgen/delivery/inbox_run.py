@@ -183,11 +183,11 @@ class Inbox:
             for uid in self.mailbox.uids():
                 one = self.handle(uid)
                 if one.new and one.status != MessageStatus.LEFT:
-                    say(describe(one))
+                    say(describe(one, self.inputs, self.outputs, self.archive))
                 handled.append(one)
             if self.send is not None:  # after this run's messages, which may supersede a draft
                 for one in self.send_drafted():
-                    say(describe(one))
+                    say(describe(one, self.inputs, self.outputs, self.archive))
                     handled.append(one)
         return handled
 
@@ -395,9 +395,11 @@ class Inbox:
         return data
 
 
-def describe(one: Handled) -> str:
+def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
     """One line per message, in French; its own words elide with ’, as the clubs' names it quotes
-    do (« du club d’Albi »), so that one line never mixes two apostrophes."""
+    do (« du club d’Albi »), so that one line never mixes two apostrophes. Each file it names is
+    named from where the command runs (`inputs`, `outputs`, `archive` as given), as the summary
+    and the list of workbooks kept aside name theirs: the secretary opens it as it is printed."""
     who = f"{one.club} ({one.sender})" if one.club else one.sender
     # « (sans objet) », as a mail program lists it: « «  » » quoted nothing
     subject = f"« {one.subject} »" if one.subject else "(sans objet)"
@@ -413,8 +415,8 @@ def describe(one: Handled) -> str:
         warned = french.plural(len(filed.warnings), "avertissement") if filed.warnings else ""
         if filed.status == "accepted":
             titles = waited(filed)
-            parts.append(f"{filed.filename} enregistré dans inputs/{filed.path}"
-                         + (f" (remplace {', '.join(r.path for r in filed.replaced)}, gardé dans l’archive)"
+            parts.append(f"{filed.filename} enregistré dans {inputs / filed.path}"
+                         + (f" (remplace {', '.join(str(inputs / r.path) for r in filed.replaced)}, gardé dans l’archive)"
                             if filed.replaced else "")
                          + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
@@ -422,23 +424,23 @@ def describe(one: Handled) -> str:
                          + (f" ({warned})" if warned else ""))
         elif filed.status == "same":
             said = f", reçu le {since}" if since else ""
-            parts.append(f"{filed.filename} déjà reçu à l’identique (inputs/{filed.path}{said}) : rien de changé"
+            parts.append(f"{filed.filename} déjà reçu à l’identique ({inputs / filed.path}{said}) : rien de changé"
                          + (f" ({warned})" if warned else ""))
         elif filed.status == "held":  # held again: nothing new for her to decide
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
-            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {filed.path}"
+            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {archive / filed.path}"
                          + (f" ({warned})" if warned else ""))
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
             parts.append(f"{filed.filename} refusé{said} ({french.plural(len(filed.blocking), 'problème')}"
-                         f"{f', {warned}' if warned else ''}, gardé dans {filed.path})")
-    answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {one.answer}",
+                         f"{f', {warned}' if warned else ''}, gardé dans {archive / filed.path})")
+    answer = {"sent": "réponse envoyée", "already": "réponse déjà envoyée", "": f"réponse : {outputs / one.answer}",
               "unknown": "réponse INCERTAINE (non renvoyée)", "failed": f"réponse NON envoyée — {one.said}",
               POSTPONED: "réponse non tentée : le temps de l’envoi est écoulé (réglage run_timeout de [mail]), "
                          "elle partira à la prochaine relève avec --send",
               "superseded": "réponse non envoyée : un message plus récent du club pour le même tournoi l’a "
-                            f"remplacée (brouillon gardé : {one.answer})"}[one.sent]
+                            f"remplacée (brouillon gardé : {outputs / one.answer})"}[one.sent]
     if one.later:
         return f"{who}, {subject} (réponse préparée lors d’une relève précédente) : {answer}"
     return f"{who}, {subject} : {' ; '.join(parts)} ; {answer}"
@@ -502,7 +504,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
 def refused_waiting(archive: Path) -> list[str]:
     """`refused_rows`, one French line each, as `check` and `inbox` list them."""
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
-            f": refusé, gardé dans {archive / row['path']} ; le club a reçu la liste des corrections ; pour l’écarter, "
+            f": refusé, gardé dans {archive / row['path']} ; la réponse au club liste les corrections ; pour l’écarter, "
             "supprimez-le" for row in refused_rows(archive)]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
 from reportgen.pipeline import load, score
-from tests.builders import TODAY, write_tournament
+from tests.builders import TODAY, write_tournament, write_workbook
 from tests.conftest import EXAMPLE_INPUTS
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -166,6 +166,32 @@ def test_closing_a_season_before_tournaments_already_in_inputs_is_refused_and_na
     assert not (inputs / SEASONS_FILE).exists()
     done = close(inputs, "2026", "--date", "20/11/2026")  # after the last Grand Sud tournament, before the Masters
     assert done.returncode == 0, done.stderr
+    assert read_closed(inputs, []) == {2026: dt.date(2026, 11, 20)}
+
+
+def test_closing_a_season_names_the_tournaments_the_calendar_still_awaits(tmp_path):
+    """The example league with a calendar announcing a Grand Sud tournament of 3 October whose
+    workbook never came was closed with « saison 2026 close » alone: its final bulletin then said
+    « Classement final » over « provisoire : résultats de Montpellier du 3 octobre attendus », and
+    a tournament announced after the closing day would be refused once its workbook came. The
+    closing names each (a cancelled one may stay in the calendar: said, not refused), and what to do."""
+    inputs = shutil.copytree(EXAMPLE_INPUTS, tmp_path / "inputs")
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"],
+        [dt.datetime(2026, 10, 3), "grand-sud", "MTPL", "Tournoi d’automne", "Montpellier"],
+        [dt.datetime(2026, 12, 5), "grand-sud", "FOIX", "", "Foix"],
+        [dt.datetime(2026, 12, 12), "tantrix", "", "Coupe de Noël", ""],  # no season ranking to make final
+        [dt.datetime(2027, 1, 23), "grand-sud", "CARC", "Tournoi d’hiver", "Carcassonne"]]})  # the next season's
+    done = close(inputs, "2026", "--date", "20/11/2026")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[1:] == [
+        "attention : calendrier.xlsx annonce 2 tournois de la saison 2026 dont le classeur n’est pas arrivé ; son "
+        "classement final les dira attendus (« provisoire ») :",
+        "  - Tournoi d'automne, 3 octobre 2026 (Classement régional Grand Sud)",
+        "  - Tournoi de Foix, 5 décembre 2026 (Classement régional Grand Sud) : après la clôture, son classeur serait "
+        "refusé",
+        "s’ils ont été annulés, retirez-les de calendrier.xlsx ; sinon rouvrez la saison (« reportgen season open "
+        "2026 ») et clôturez-la une fois leurs classeurs reçus"]
     assert read_closed(inputs, []) == {2026: dt.date(2026, 11, 20)}
 
 

@@ -54,6 +54,7 @@ def close(
         return
     err(f"saison {season} close le {french.date_long(day)} ({inputs / SEASONS_FILE}) ; "
         "lancez « make » pour publier son classement final")
+    _say_awaited(season, day, league)
 
 
 @app.command("open")
@@ -133,6 +134,30 @@ def _refuse_before_its_last_tournament(season: int, day: dt.date, league: League
         f"{french.date_short(last)} ») ; si {'l’un de ces classeurs' if many else 'ce classeur'} n’est pas de la "
         f"saison {season}, corrigez la date de sa feuille « Tournoi »")
     raise typer.Exit(2)
+
+
+def _say_awaited(season: int, day: dt.date, league: League) -> None:
+    """The tournaments calendrier.xlsx announces in the season whose workbook has not arrived, in
+    the circuits the closing makes final: its final bulletin would print them « attendus » under its
+    title (pipeline/calendar.py `mark_awaited`), and one dated after the closing day would be refused
+    once it comes. Said, not refused (a cancelled tournament may stay in a calendar nobody updated),
+    with what to do either way."""
+    from reportgen import circuits, french
+
+    clubs = league.reading.clubs
+    awaited = sorted((entry for entry in league.calendar if entry.coming and entry.date.year == season
+                      and circuits.REGISTRY[entry.circuit].final_when_closed), key=lambda entry: entry.date)
+    if not awaited:
+        return
+    many = len(awaited) > 1
+    listed(f"attention : calendrier.xlsx annonce {french.plural(len(awaited), 'tournoi')} de la saison {season} "
+           f"dont le classeur n’est pas arrivé ; son classement final {'les' if many else 'le'} dira "
+           f"attendu{'s' if many else ''} (« provisoire ») :",
+           [f"{entry.title(clubs)}, {french.date_long(entry.date)} ({circuits.REGISTRY[entry.circuit].title})"
+            + (" : après la clôture, son classeur serait refusé" if entry.date > day else "") for entry in awaited])
+    err(f"s’il{'s ont' if many else ' a'} été annulé{'s' if many else ''}, retirez-{'les' if many else 'le'} de "
+        f"calendrier.xlsx ; sinon rouvrez la saison (« reportgen season open {season} ») et clôturez-la une fois "
+        f"{'leurs classeurs reçus' if many else 'son classeur reçu'}")
 
 
 def _closed(inputs: Path) -> dict[int, dt.date]:

@@ -29,6 +29,7 @@ from reportgen.cli_support import (
     listed,
     names_nothing,
     print_problems,
+    unknown_circuit,
 )
 from reportgen.commands.delivery_options import ArchiveOption
 from reportgen.model import MistypedName, ReportgenError, ScopeKind
@@ -291,7 +292,7 @@ def _scored_rankings(circuit: str, inputs: Path, archive: Path, wanted: str = "c
     from reportgen.pipeline import load, score
 
     if circuit not in circuits.CIRCUITS:
-        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="CIRCUIT")
+        raise unknown_circuit(circuit, "CIRCUIT")
     with league_folder(inputs, archive, say=err) as folder:  # where N−1 was read, as build and history say
         scored = score(load(folder), [circuit])
         if circuit in scored.blocked:  # said while a workbook put back from the archive is named there

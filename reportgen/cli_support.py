@@ -127,3 +127,14 @@ def date_option(value: str | None, option: str) -> dt.date | None:
         raise typer.BadParameter(bad.message, param_hint=option) from None
 
 
+
+
+def unknown_circuit(typed: str, option: str) -> typer.BadParameter:
+    """A circuit typed on the command line that is none of the league's: the usage error names it,
+    them all, then the nearest when one is close (« grand-sd »: « grand-sud »)."""
+    from reportgen import circuits
+    from reportgen.ingest.text import nearest_name
+
+    near = nearest_name(typed, circuits.CIRCUITS)
+    return typer.BadParameter(f"circuit « {typed} » inconnu ; circuits : {', '.join(circuits.CIRCUITS)}"
+                              + (f" — vouliez-vous dire « {near} » ?" if near else ""), param_hint=option)

@@ -58,6 +58,21 @@ def test_ratings_of_a_circuit_without_any_says_so_in_french(inputs):
     assert "rating" not in run("--help").stdout.replace("ratings ", "")  # the command's name, not the word
 
 
+def boxed(stderr: str) -> str:
+    """A usage error's text, as the secretary reads it in its frame: the frame and the wrapping aside."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", stderr).split())
+
+
+@pytest.mark.parametrize("command", [("standings", "grand-sd"), ("mail", "--circuit", "grand-sd")])
+def test_a_mistyped_circuit_is_named_with_the_one_meant(command, inputs):
+    """« grand-sd » was answered « circuit inconnu ; circuits : grand-sud, … »: neither what was
+    typed nor the circuit meant, where a mistyped club or player gets « vouliez-vous dire … ? »."""
+    refused = run(*command, "--inputs", str(inputs))
+    assert refused.returncode == 2
+    assert "circuit « grand-sd » inconnu ; circuits : grand-sud, masters, tour-de-france, poules, tantrix — " \
+           "vouliez-vous dire « grand-sud » ?" in boxed(refused.stderr), refused.stderr
+
+
 def test_a_ranking_no_tournament_of_the_circuit_makes_yet_says_what_to_do(inputs, tmp_path):
     """`ratings tantrix` before any Tantrix workbook, `standings grand-sud --final` before any Grand
     Sud one (a new season's folder) exited 1, as if a workbook had a problem: none is at fault, the

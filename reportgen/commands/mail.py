@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
+from reportgen.cli_support import InputsOption, err, names_nothing, print_problems, unknown_circuit
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def mail(
     from reportgen.delivery import send as sending
 
     if circuit is not None and circuit not in circuits.CIRCUITS:
-        raise typer.BadParameter(f"circuit inconnu ; circuits : {', '.join(circuits.CIRCUITS)}", param_hint="--circuit")
+        raise unknown_circuit(circuit, "--circuit")
     if resend and not send:
         raise typer.BadParameter("--resend ne sert qu’avec --send", param_hint="--resend")
     if club and not send:

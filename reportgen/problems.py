@@ -172,8 +172,8 @@ LAYOUT = _kind("layout", "a sheet a command of reportgen wrote is no longer in i
 DUPLICATE = _kind("duplicate", "something given twice (a club code, a spelling, a game, a forfeit, a "
                   "Masters workbook...)")
 DUPLICATE_PLAYER = _kind("duplicate-player", "a player listed twice in one sheet",
-                         "{player} est {listed} deux fois (déjà en {first})", "supprimez le doublon{otherwise}",
-                         listed="inscrit", otherwise="")
+                         "{player} est {listed} deux fois (déjà en {first}{spelled})", "supprimez le doublon{otherwise}",
+                         listed="inscrit", otherwise="", spelled="")
 SHARED_LICENCE = _kind("shared-licence", "two names with one licence in one sheet",
                        "{player} a la licence {licence}, déjà donnée à {other} en {first}",
                        "corrigez la licence de l’une des deux lignes, ou le nom si c’est le même joueur")

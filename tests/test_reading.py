@@ -269,6 +269,15 @@ def test_a_player_listed_twice(inputs):
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
 
 
+def test_a_player_listed_twice_under_two_spellings_names_both(inputs):
+    """« ANDRE Helene est listé deux fois (déjà en B2) »: B2 holds « ANDRÉ Hélène », which the club
+    did not see as the same row; the spelling there is said."""
+    write_tournament(inputs, "t", results=[[1, "ANDRÉ", "Hélène", "", ""], [2, "ANDRE", "Helene", "", ""]])
+    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : ANDRE Helene est listé deux fois "
+                                    "(déjà en B2, écrit « ANDRÉ Hélène ») — supprimez le doublon, ou corrigez le nom ou "
+                                    "la licence")
+
+
 def test_two_names_with_one_licence_are_said_so_not_as_one_player_listed_twice(inputs):
     """MARTIN Paul typed with DUPONT Jean's licence was « MARTIN Paul est listé deux fois (déjà en B2) »,
     B2 being DUPONT Jean's row: the licence is what to look at."""

@@ -77,7 +77,11 @@ def results_table(events: list[Event], identities: Identities, clubs: ClubDirect
                     continue
                 # The fix names what the sheet has: a licence only where it has a licence column.
                 what = "le nom ou la licence" if row.licence_ref is not None else "le nom"
+                # Spelled otherwise there (accents, case, an other spelling of joueurs.xlsx): both said,
+                # or the club looks in vain for this spelling in the first cell.
+                first = named[player_id]
                 problems.append(DUPLICATE_PLAYER(ref, player=typed, listed="listé", first=seen[player_id],
+                                                 spelled=f", écrit « {first} »" if first != typed else "",
                                                  otherwise=f", ou corrigez {what}"))
                 continue
             seen[player_id] = ref.cell or ""

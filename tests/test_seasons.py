@@ -284,6 +284,12 @@ def test_opening_a_season_not_closed_or_over_with_its_year_writes_nothing(small_
     ahead = reopen(inputs, str(year + 36))
     assert (ahead.returncode, ahead.stderr) == (2, f"la saison {year + 36} n’a pas commencé : rien à rouvrir — "
                                                    f"vérifiez l’année (par exemple « reportgen season open {year} »)\n")
+    # the next one: she means to start it, which takes no command (it said « vérifiez l’année », as to a typo)
+    following = reopen(inputs, str(year + 1))
+    assert (following.returncode, following.stderr) == (
+        2, f"la saison {year + 1} n’a pas commencé : rien à rouvrir — une saison n’a pas besoin d’être ouverte : ses "
+           f"tournois sont ceux datés de {year + 1}, déposez leurs classeurs dans {inputs} une fois joués (« reportgen "
+           "template calendrier » pour annoncer ses tournois)\n")
     missing = reopen(inputs.parent / "nulle-part", str(year))
     assert missing.returncode == 2 and not (inputs.parent / "nulle-part").exists()
     assert (inputs / SEASONS_FILE).read_bytes() == before

@@ -15,7 +15,8 @@ from reportgen.commands.delivery_options import ArchiveOption
 if TYPE_CHECKING:
     from reportgen.pipeline import League
 
-app = typer.Typer(help="Les saisons : clôture, réouverture.", no_args_is_help=True)
+app = typer.Typer(help="Les saisons : clôture, réouverture (une saison commence d’elle-même avec ses tournois).",
+                  no_args_is_help=True)
 
 
 @app.command("close")
@@ -70,6 +71,10 @@ def open_(
 
     today = dt.date.today()
     folder_named(inputs)
+    if season == today.year + 1:  # the next one: she means to start it, which takes no command
+        names_nothing(f"la saison {season} n’a pas commencé : rien à rouvrir — une saison n’a pas besoin d’être "
+                      f"ouverte : ses tournois sont ceux datés de {season}, déposez leurs classeurs dans {inputs} une fois "
+                      "joués (« reportgen template calendrier » pour annoncer ses tournois)")
     if season > today.year:  # a mistyped year (2062 for 2026): the season meant would stay closed, silently
         names_nothing(f"la saison {season} n’a pas commencé : rien à rouvrir — vérifiez l’année (par exemple "
                       f"« reportgen season open {today.year} »)")

@@ -131,7 +131,7 @@ def date_option(value: str | None, option: str) -> dt.date | None:
 
 def unknown_circuit(typed: str, option: str) -> typer.BadParameter:
     """A circuit typed on the command line that is none of the league's: the usage error names it,
-    them all, then the nearest when one is close (« grand-sd »: « grand-sud »)."""
+    them all, then the nearest when one is close (a letter left out: the one meant)."""
     from reportgen import circuits
     from reportgen.ingest.text import nearest_name
 

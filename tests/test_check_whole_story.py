@@ -183,5 +183,5 @@ def test_a_missing_results_sheet_asks_for_the_columns_its_formula_needs(inputs, 
         ["Formule", formula]]})
     done, said = check(inputs, tmp_path / "outputs")
     [fix] = [p["fix"] for p in said["problems"] if p["code"] == "missing-sheet"]
-    assert fix.startswith("ajoutez la feuille des résultats (Place, Nom, Prénom, Licence, Club")
+    assert fix.startswith("nommez « Résultats » la feuille des résultats, ou ajoutez-la (Place, Nom, Prénom, Licence, Club")
     assert ("Place duplicate" in fix) == asked

@@ -198,6 +198,18 @@ def test_another_formula_needs_a_vote(inputs):
     assert "la formule « ronde suisse » n’est pas prévue par le règlement (§2.3)" in only_problem(inputs)
 
 
+def test_a_results_sheet_under_another_name_is_said_with_the_sheets_there(inputs):
+    """A club's results on « Feuil1 » were « la feuille « Résultats » est introuvable — ajoutez la
+    feuille des résultats », the sheets there unsaid (the Tournoi sheet's problem says them), the
+    renaming that would do it not offered."""
+    write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Date", "14/03/2026"],
+                                                   ["Club", "CARC"], ["Formule", "duplicate"]],
+                                       "Feuil1": [["Place", "Nom", "Prénom", "Licence", "Club"], [1, "DUPONT", "Jean", "", ""]]})
+    assert only_problem(inputs) == ("t.xlsx : la feuille « Résultats » est introuvable (feuilles présentes : « Tournoi », "
+                                    "« Feuil1 ») — nommez « Résultats » la feuille des résultats, ou ajoutez-la (Place, "
+                                    "Nom, Prénom, Licence, Club)")
+
+
 def test_a_missing_results_sheet(inputs):
     write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Date", "14/03/2026"],
                                                    ["Club", "CARC"], ["Formule", "duplicate"]]})

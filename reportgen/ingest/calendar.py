@@ -160,8 +160,7 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
     (`known`: each circuit's slug and title, either may be typed)."""
     sheet = workbook.sheet(SHEET) or (workbook.sheets[0] if len(workbook.sheets) == 1 else None)
     if sheet is None:
-        names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
-        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=f" (feuilles présentes : {names})",
+        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=workbook.present(),
                                       fix="nommez « Calendrier » la feuille des tournois annoncés "
                                       "(« reportgen template calendrier » en écrit une vierge)"))
         return []

@@ -44,6 +44,11 @@ class Workbook:
             self.consulted.append(matches[0])
         return matches[0] if matches else None
 
+    def present(self) -> str:
+        """« (feuilles présentes : « Feuil1 », « Clubs ») », what a missing sheet's problem says after
+        it: the sheet meant is often there under another name."""
+        return f" (feuilles présentes : {', '.join(f'« {sheet.name} »' for sheet in self.sheets)})"
+
     def ref(self, sheet: Sheet | None = None, row: int | None = None, col: int | None = None,
             column: str | None = None) -> SourceRef:
         if row is None or col is None:

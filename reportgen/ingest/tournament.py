@@ -54,8 +54,7 @@ def read_tournament_sheet(workbook: Workbook, problems: list[Problem],
     by_label = {normalise_label(label): key for key, labels in fields.items() for label in labels}
     sheet = workbook.sheet(SHEET)
     if sheet is None:
-        names = ", ".join(f"« {s.name} »" for s in workbook.sheets)
-        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=f" (feuilles présentes : {names})",
+        problems.append(MISSING_SHEET(workbook.ref(), sheet=SHEET, present=workbook.present(),
                                       fix="ajoutez une feuille « Tournoi » avec les champs Circuit, Nom, Date…"))
         return None
     values: dict[str, tuple[object, SourceRef]] = {}

@@ -106,7 +106,8 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
         # « Place duplicate » only where its formula needs it (formats.md): a duplicate tournament was
         # asked for a column it has no use for
         columns = "Place, Nom, Prénom, Licence, Club" + (", Place duplicate" if formula == "poules" else "")
-        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, fix=f"ajoutez la feuille des résultats ({columns})"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, present=workbook.present(),
+                                   fix=f"nommez « Résultats » la feuille des résultats, ou ajoutez-la ({columns})"))
         return []
     table = required_table(workbook, sheet, [PLACE, PLACE_DUPLICATE, LAST_NAME, FIRST_NAME, PLAYER, LICENCE, CLUB],
                            [PLACE] + ([PLACE_DUPLICATE] if formula == "poules" else []),

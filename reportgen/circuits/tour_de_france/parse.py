@@ -88,8 +88,9 @@ def archived_places(fields: list[dict[str, Any]]) -> list[int | None]:
 def _results(workbook: Workbook, found: list[Problem]):
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
-        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET,
-                                   fix="ajoutez la feuille des résultats (Place, Nom, Prénom, Hors classement)"))
+        found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, present=workbook.present(),
+                                   fix="nommez « Résultats » la feuille des résultats, ou ajoutez-la (Place, Nom, Prénom, "
+                                   "Hors classement)"))
         return []
     table = required_table(workbook, sheet, [PLACE, LAST_NAME, FIRST_NAME, PLAYER, EXCLUDED], [PLACE],
                            "ajoutez une ligne d’en-têtes avec ces colonnes au-dessus des résultats", found, names=True,

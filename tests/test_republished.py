@@ -88,7 +88,7 @@ def test_a_played_masters_is_frozen_a_late_grand_sud_tournament_is_a_notice(tmp_
     assert {path: path.read_bytes() for path in (outputs / "masters").rglob("*.*")
             if path.suffix in (".html", ".pdf")} == {path: data for path, data in before.items()
                                                      if path.suffix in (".html", ".pdf")}
-    assert any("Le classement final Grand Sud 2026 a changé depuis la préparation du Masters" in notice
+    assert any("le classement final Grand Sud 2026 a changé depuis la préparation du Masters" in notice
                for notice in result.notices)
 
 
@@ -534,3 +534,20 @@ def test_a_withdrawn_document_s_row_links_what_is_in_force_in_its_place_never_it
     # since, links nothing (its words say what was in force in its place that day)
     assert corrections_links(browser, outputs) == [(twenty_first[0], [twentieth]), (twentieth[0], [twentieth]),
                                                    (twentieth[0], [])]
+
+
+def test_the_masters_notice_names_those_the_ranking_would_qualify_as_french_lists_them(tmp_path):
+    """« Il qualifierait aujourd’hui DANIEL Raphaël, CLÉMENT Nathalie à la place de PHILIPPE
+    Sébastien, HUMBERT Pierre »: two names each, read as four; and the notice alone of the build's
+    began with a capital after its file's colon. A second Carcassonne tournament of 2026 replaces the
+    first (§1): the ranking the Masters was prepared on moves."""
+    from reportgen.pipeline import load, score
+    from tests.conftest import EXAMPLE_INPUTS
+
+    inputs = shutil.copytree(EXAMPLE_INPUTS, tmp_path / "inputs")
+    write_tournament(inputs / "2026", "2026-11-21-carcassonne", day="21/11/2026", club="CARC", results=[
+        [1, "ANDRÉ", "Hélène", "", "Carcassonne"], [2, "DUPONT", "Jean", "", "Carcassonne"]])
+    notices = score(load(inputs, TODAY), ["grand-sud", "masters"]).reports["masters"].notices
+    assert notices == ["masters/masters-2026.xlsx : le classement final Grand Sud 2026 a changé depuis la préparation du "
+                       "Masters : les participants restent ceux du classeur. Il qualifierait aujourd’hui DANIEL Raphaël "
+                       "et CLÉMENT Nathalie à la place de PHILIPPE Sébastien et HUMBERT Pierre."]

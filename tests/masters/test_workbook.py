@@ -111,7 +111,7 @@ def test_a_grand_sud_tournament_after_the_masters_changes_nobody_and_is_a_warnin
     # Played (its 15 matches typed), the Masters is frozen: the warning is the build's notice, not a
     # re-rendered bulletin (issue 27).
     assert "a changé depuis la préparation du Masters" not in page
-    assert any("masters/masters-2026.xlsx : Le classement final Grand Sud 2026 a changé" in n for n in result.notices)
+    assert any("masters/masters-2026.xlsx : le classement final Grand Sud 2026 a changé" in n for n in result.notices)
 
 
 def test_a_partly_filled_workbook_gives_a_provisional_standing(inputs):

@@ -220,12 +220,12 @@ def recorded_participants(final: Ranking, sheet: MastersSheet, settings: Masters
     warnings = []
     if [(p.player_id, p.annual_rank) for p in today] != [(p.player_id, p.annual_rank) for p in players]:
         ids, today_ids = {p.player_id for p in players}, {p.player_id for p in today}
-        warning = (f"Le classement final Grand Sud {final.season} a changé depuis la préparation du Masters : "
+        warning = (f"le classement final Grand Sud {final.season} a changé depuis la préparation du Masters : "
                    "les participants restent ceux du classeur.")
         entering = [p.name for p in today if p.player_id not in ids]
         if entering:
             leaving = [p.name for p in players if p.player_id not in today_ids]
-            warning += f" Il qualifierait aujourd’hui {', '.join(entering)} à la place de {', '.join(leaving)}."
+            warning += f" Il qualifierait aujourd’hui {french.joined(entering)} à la place de {french.joined(leaving)}."
         warnings.append(warning)
     return players, problems, warnings
 

@@ -105,7 +105,7 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     assert rows == [("PERP", address, "grand-sud", f"rappel {late} Open de Perpignan", "sent")
                     for address in ("bureau@perp.example.org", "perp@example.org")]
     done = remind(tmp_path, "--send")
-    assert done.returncode == 0 and "0 rappel envoyé, 1 déjà envoyé" in done.stdout
+    assert done.returncode == 0 and "0 rappel envoyé, 1 déjà envoyé (--resend pour le renvoyer)\n" in done.stdout
     assert len(smtp.received) == 1
     done = remind(tmp_path, "--send", "--resend")
     assert done.returncode == 0 and len(smtp.received) == 2

@@ -89,7 +89,8 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
     run = reminding.send(plan, settings, log, resend, say=typer.echo)
     sent = [s for s in run.sent if not s.failed and not s.unconfirmed]
     typer.echo(f"{french.plural(len(sent), 'rappel envoyé', 'rappels envoyés')}"
-               + (f", {french.plural(len(run.already), 'déjà envoyé', 'déjà envoyés')} (--resend pour les renvoyer)"
+               + (f", {french.plural(len(run.already), 'déjà envoyé', 'déjà envoyés')} (--resend pour "
+                  f"{'les' if len(run.already) > 1 else 'le'} renvoyer)"
                   if run.already else ""))
     uncertain = [(r.club.name, when) for r, status, when in run.already if status == SendStatus.UNKNOWN]
     uncertain += [(s.reminder.club.name, "") for s in run.sent if s.unconfirmed]

@@ -157,7 +157,7 @@ def test_build_lists_them_at_the_end_in_french(small_league_copy):
     lines = done.stderr.splitlines()
     start = lines.index("2 documents déjà publiés modifiés par ce calcul (renvoyez-les s’ils ont été envoyés) :")
     assert lines[start + 1] == ("  - grand-sud/2026/classement-2026-01-10 (Classement après les tournois de Carcassonne et de Toulouse du 10 janvier "
-                                "2026, 10 janvier 2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
+                                "2026) : classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier "
                                 "2026)")
 
 
@@ -407,7 +407,7 @@ def test_a_bulletin_whose_workbook_is_removed_is_withdrawn(small_league_copy):
     result = build(inputs, outputs, TODAY)
     (gone,) = result.republished
     assert (gone.kind, str(gone)) == ("withdrawn", "grand-sud/2026/classement-2026-01-20 (Classement après le tournoi "
-                                      "de Nîmes du 20 janvier 2026, 20 janvier 2026) : document retiré ; classeur "
+                                      "de Nîmes du 20 janvier 2026) : document retiré ; classeur "
                                       "retiré : 2026-01-20-nimes.xlsx (tournoi du 20 janvier 2026)")
     (inputs / "2025-06-01-albi.xlsx").unlink()  # season 2025 leaves whole (2026's bulletins compare with it)
     left = build(inputs, outputs, TODAY)

@@ -112,8 +112,10 @@ class Republished:
 
     def __str__(self) -> str:
         same = " (même contenu)" if self.same_content else ""
-        return (f"{self.circuit}/{self.path} ({self.title}, {french.date_long(self.date)}) : "
-                f"{' ; '.join(self.reasons)}{same}")
+        # « Classement après le tournoi de Nîmes du 20 janvier 2026 » says its date already
+        day = french.date_long(self.date)
+        titled = self.title if day in self.title else f"{self.title}, {day}"
+        return f"{self.circuit}/{self.path} ({titled}) : {' ; '.join(self.reasons)}{same}"
 
 
 NEW_VERSION = "nouvelle version de reportgen ou de ses modèles de bulletin"

@@ -170,7 +170,9 @@ def test_an_inbox_line_never_mixes_two_apostrophes():
                    owners=(Owner("ALBI", "Albi"), Owner("AUCH", "Auch"))),
              Filed("e.xlsx", "5", "held", "grand-sud", typed, "2026-11-21", "p", owners=(Owner("ALBI", "Albi"),),
                    known_since="2026-11-30")]
-    lines = [describe(Handled(1, "contact@albi.example.org", typed, "Albi", MessageStatus.DONE, files=files, sent="sent")),
-             describe(Handled(2, "x@example.org", typed, "", MessageStatus.LEFT, why="unknown-sender"))]
+    folders = (Path("inputs"), Path("outputs"), Path("archive"))
+    lines = [describe(Handled(1, "contact@albi.example.org", typed, "Albi", MessageStatus.DONE, files=files, sent="sent"),
+                      *folders),
+             describe(Handled(2, "x@example.org", typed, "", MessageStatus.LEFT, why="unknown-sender"), *folders)]
     assert "d’Albi" in lines[0] and "l’archive" in lines[0] and "déjà mis de côté" in lines[0]
     assert [straight_elisions(line.replace(typed, "")) for line in lines] == [[], []]

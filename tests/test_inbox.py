@@ -330,10 +330,13 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
         done = league.run()
         assert done.returncode == 0, done.stderr
         assert "2 messages laissés dans la boîte pour vous" in done.stderr
-        assert "inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu" \
+        # each with what to do (it said only « expéditeur inconnu (…) », « aucun classeur joint »)
+        assert "  - inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu (son " \
+            "adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un club, ajoutez-la à son Email " \
+            "dans clubs.xlsx, la prochaine relève le traitera\n" in done.stderr
+        assert "  - Albi (contact@albi.example.org), « Une question » : laissé dans la boîte pour vous — aucun classeur " \
+            "joint : lisez-le dans votre messagerie ; il est listé à chaque relève tant qu’il reste dans la boîte\n" \
             in done.stderr
-        assert "Albi (contact@albi.example.org), « Une question » : laissé dans la boîte pour vous — aucun classeur " \
-            "joint" in done.stderr
     assert league.rows() == [(1, "left", "unknown-sender"), (2, "left", "no-workbook")]
     assert league.server.uids() == [1, 2]  # still there
     assert not (league.inputs / "grand-sud").exists() and league.drafts() == []

@@ -404,8 +404,11 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
     # « (sans objet) », as a mail program lists it: « «  » » quoted nothing
     subject = f"« {one.subject} »" if one.subject else "(sans objet)"
     if one.status == MessageStatus.LEFT:
-        why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx)" \
-            if one.why == "unknown-sender" else "aucun classeur joint"
+        # what she does with it, each time it is listed (README: « add the address to clubs.xlsx »)
+        why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un " \
+            "club, ajoutez-la à son Email dans clubs.xlsx, la prochaine relève le traitera" \
+            if one.why == "unknown-sender" else "aucun classeur joint : lisez-le dans votre messagerie ; il est listé " \
+            "à chaque relève tant qu’il reste dans la boîte"
         return f"{who}, {subject} : laissé dans la boîte pour vous — {why}"
     parts = []
     for filed in one.files:

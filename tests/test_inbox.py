@@ -326,10 +326,11 @@ def test_a_message_without_a_subject_is_said_sans_objet(league, tmp_path):
 def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):
     league.server.append(message("inconnu@example.net", "Nos résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
     league.server.append(message(ALBI, "Une question", number=2))
+    league.server.append(message(ALBI, "Nos résultats en CSV", [("resultats.csv", b"Place;Nom\n1;DUPONT\n")], number=3))
     for _ in range(2):  # listed at every run, handled once
         done = league.run()
         assert done.returncode == 0, done.stderr
-        assert "2 messages laissés dans la boîte pour vous" in done.stderr
+        assert "3 messages laissés dans la boîte pour vous" in done.stderr
         # each with what to do (it said only « expéditeur inconnu (…) », « aucun classeur joint »)
         assert "  - inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu (son " \
             "adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un club, ajoutez-la à son Email " \
@@ -337,8 +338,12 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
         assert "  - Albi (contact@albi.example.org), « Une question » : laissé dans la boîte pour vous — aucun classeur " \
             "joint : lisez-le dans votre messagerie ; il est listé à chaque relève tant qu’il reste dans la boîte\n" \
             in done.stderr
-    assert league.rows() == [(1, "left", "unknown-sender"), (2, "left", "no-workbook")]
-    assert league.server.uids() == [1, 2]  # still there
+        # a results file that is no workbook: named, and what to ask its club (it said « aucun classeur joint »)
+        assert "« Nos résultats en CSV » : laissé dans la boîte pour vous — aucun classeur joint (« resultats.csv » : " \
+            "reportgen ne lit que les classeurs .xlsx, .xlsm, .xlsb, .xls et .ods) : lisez-le dans votre messagerie et, " \
+            "si ce sont des résultats, demandez au club son classeur enregistré en .xlsx ; il est listé" in done.stderr
+    assert league.rows() == [(1, "left", "unknown-sender"), (2, "left", "no-workbook"), (3, "left", "no-workbook")]
+    assert league.server.uids() == [1, 2, 3]  # still there
     assert not (league.inputs / "grand-sud").exists() and league.drafts() == []
     # the secretary adds the address to clubs.xlsx: the next run handles that message
     write_workbook(league.inputs / "clubs.xlsx", {"Clubs": [["Code", "Nom", "Département", "Email"],
@@ -347,7 +352,8 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
                                                               for c in CLUBS.clubs]]})
     done = league.run()
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stderr
-    assert league.rows() == [(1, "done", "drafted"), (2, "left", "no-workbook")] and league.server.uids() == [2]
+    assert league.rows() == [(1, "done", "drafted"), (2, "left", "no-workbook"), (3, "left", "no-workbook")]
+    assert league.server.uids() == [2, 3]
 
 
 def test_a_rerun_handles_nothing_twice(league, tmp_path):

@@ -63,6 +63,7 @@ class Received:
     references: str  # its References header
     date: dt.date  # the day it was written (its Date header; `fallback` when it has none)
     workbooks: list[tuple[str, bytes]] = field(default_factory=list)  # (file name as given, bytes)
+    others: list[str] = field(default_factory=list)  # the names of its other attachments (a .csv, a .pdf)
 
 
 def read_message(data: bytes, fallback: dt.date) -> Received:
@@ -84,6 +85,8 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
             payload = part.get_payload(decode=True)
             if isinstance(payload, bytes):  # its name is data: printed, never a path (inbox_filing)
                 received.workbooks.append((clean_text(name), payload))
+        elif name:
+            received.others.append(clean_text(name))
     return received
 
 

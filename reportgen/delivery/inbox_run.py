@@ -117,6 +117,7 @@ class Handled:
     said: str = ""  # what the server said of a failed or unknown send
     new: bool = True  # handled by this run (False: left by an earlier one, still in the folder)
     later: bool = False  # answered as a draft by an earlier run, sent (or superseded) by this one
+    others: tuple[str, ...] = ()  # left without workbook: the names of the files it has instead (a .csv)
 
 
 @dataclass
@@ -203,7 +204,8 @@ class Inbox:
         club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
                 if row["club_code"] else None)  # a club gone from clubs.xlsx since is still answered
         one = Handled(uid, row["sender"], row["subject"], club.name if club else "", row["status"], row["why"],
-                      new=new or row["status"] not in (MessageStatus.LEFT, MessageStatus.DONE))
+                      new=new or row["status"] not in (MessageStatus.LEFT, MessageStatus.DONE),
+                      others=tuple(received.others))
         if row["status"] == MessageStatus.LEFT:
             return one
         if row["status"] == MessageStatus.DONE:  # a run stopped before moving it, or the same message renumbered
@@ -395,6 +397,18 @@ class Inbox:
         return data
 
 
+def _without_workbook(others: tuple[str, ...]) -> str:
+    """Why a club's message was left, and what to do: a file that is no workbook (a .csv, a .pdf)
+    is named, the club asked for its workbook (its sender is told nothing: the message is hers)."""
+    if not others:
+        return "aucun classeur joint : lisez-le dans votre messagerie ; il est listé à chaque relève tant qu’il reste " \
+            "dans la boîte"
+    named = french.joined([f"« {name} »" for name in others])
+    return (f"aucun classeur joint ({named} : reportgen ne lit que les classeurs .xlsx, .xlsm, .xlsb, .xls et .ods) : "
+            "lisez-le dans votre messagerie et, si ce sont des résultats, demandez au club son classeur enregistré en "
+            ".xlsx ; il est listé à chaque relève tant qu’il reste dans la boîte")
+
+
 def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
     """One line per message, in French; its own words elide with ’, as the clubs' names it quotes
     do (« du club d’Albi »), so that one line never mixes two apostrophes. Each file it names is
@@ -407,8 +421,7 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
         # what she does with it, each time it is listed (README: « add the address to clubs.xlsx »)
         why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un " \
             "club, ajoutez-la à son Email dans clubs.xlsx, la prochaine relève le traitera" \
-            if one.why == "unknown-sender" else "aucun classeur joint : lisez-le dans votre messagerie ; il est listé " \
-            "à chaque relève tant qu’il reste dans la boîte"
+            if one.why == "unknown-sender" else _without_workbook(one.others)
         return f"{who}, {subject} : laissé dans la boîte pour vous — {why}"
     parts = []
     for filed in one.files:

@@ -123,8 +123,8 @@ def date_option(value: str | None, option: str) -> dt.date | None:
         return None
     try:
         return values.date(value)
-    except values.BadValue as bad:
-        raise typer.BadParameter(bad.message, param_hint=option) from None
+    except values.BadValue as bad:  # with its fix, as a workbook's date says it (« février 2026 compte 28 jours »)
+        raise typer.BadParameter(f"{bad.message} — {bad.fix}" if bad.fix else bad.message, param_hint=option) from None
 
 
 

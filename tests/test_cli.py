@@ -73,6 +73,19 @@ def test_a_mistyped_circuit_is_named_with_the_one_meant(command, inputs):
            "vouliez-vous dire « grand-sud » ?" in boxed(refused.stderr), refused.stderr
 
 
+@pytest.mark.parametrize(("command", "typed", "fix"), [
+    (("standings", "grand-sud", "--at"), "31/02/2026", "corrigez le jour : février 2026 compte 28 jours (jj/mm/aaaa, du "
+                                                      "01/02/2026 au 28/02/2026)"),
+    (("season", "close", "2026", "--date"), "12/31/2026", "le mois (31) va de 1 à 12 : écrivez la date au format "
+                                                         "jj/mm/aaaa (jour, puis mois), par exemple 14/03/2026")])
+def test_a_date_typed_wrong_on_the_command_line_is_said_with_its_fix(command, typed, fix, inputs):
+    """« valeur invalide pour --at : « 31/02/2026 » n’est pas une date qui existe », where the same date
+    in a workbook says how to correct it."""
+    refused = run(*command, typed, "--inputs", str(inputs))
+    assert refused.returncode == 2
+    assert f"« {typed} » n’est pas une date qui existe — {fix}" in boxed(refused.stderr), refused.stderr
+
+
 def test_a_ranking_no_tournament_of_the_circuit_makes_yet_says_what_to_do(inputs, tmp_path):
     """`ratings tantrix` before any Tantrix workbook, `standings grand-sud --final` before any Grand
     Sud one (a new season's folder) exited 1, as if a workbook had a problem: none is at fault, the

@@ -67,15 +67,15 @@ def test_a_pdf_is_laid_out_with_seldom_young_collections_and_the_collector_given
     page = "<h1>Classement</h1>" + "".join(f"<p>JOUEUR{n} — {n} points</p>" for n in range(200))
     before = gc.get_threshold()
     seen = []
-    write_pdf = pdf._weasyprint().HTML.write_pdf
+    lay_out = pdf._weasyprint().HTML.render
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
 
     def watched(document, *args, **kwargs):
         seen.append(gc.get_threshold()[0])
         assert os.environ["SOURCE_DATE_EPOCH"] == "946684800"  # the PDF's day: 1 January 2000
-        return write_pdf(document, *args, **kwargs)
+        return lay_out(document, *args, **kwargs)
 
-    monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", watched)
+    monkeypatch.setattr(pdf._weasyprint().HTML, "render", watched)
     seldom = pdf.render_pdf(page)
     assert seen == [collector.LAYOUT_THRESHOLD] and gc.get_threshold() == before
     assert "SOURCE_DATE_EPOCH" not in os.environ  # unset again, as it was
@@ -85,7 +85,7 @@ def test_a_pdf_is_laid_out_with_seldom_young_collections_and_the_collector_given
     def failing(document, *args, **kwargs):
         raise RuntimeError("a layout that fails")
 
-    monkeypatch.setattr(pdf._weasyprint().HTML, "write_pdf", failing)
+    monkeypatch.setattr(pdf._weasyprint().HTML, "render", failing)
     with pytest.raises(RuntimeError):
         pdf.render_pdf(page)
     assert gc.get_threshold() == before and "SOURCE_DATE_EPOCH" not in os.environ

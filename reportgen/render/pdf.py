@@ -103,10 +103,10 @@ VARIANT = "pdf/a-3u"
 
 
 def _relative(link: tuple, templates: Path) -> tuple:  # type: ignore[type-arg]
-    """A link to another published file as its page writes it, relative (`../../grand-sud/2026/
-    classement-2026.csv`, the Masters' « Classement annuel »): WeasyPrint joins it to the base URL
+    """A link to another published file as its page writes it, relative (`../../<circuit>/2026/
+    <ranking>.csv`, the Masters' « Classement annuel »): WeasyPrint joins it to the base URL
     the fonts are read from, the templates folder, which put the machine's path of that folder
-    into the PDF (`file:///work/grand-sud/…`: other bytes wherever reportgen is installed, a link
+    into the PDF (`file:///work/<circuit>/…`: other bytes wherever reportgen is installed, a link
     to nothing). Taken back relative to that folder, it is what the page says, and a reader opening
     the PDF in outputs/ finds the file beside it as the HTML bulletin does. Exact while the folder
     is deeper than the link climbs (a page climbs two folders; the templates are in a checkout or

@@ -273,6 +273,12 @@ def plural(count: int, singular: str, plural_form: str | None = None) -> str:
     return f"{number(count)} {word}"
 
 
+def counted(count: int, singular: str, plural_form: str | None = None, feminine: bool = False) -> str:
+    """`plural`, but none said as French says it: « aucun rappel », « aucune réponse envoyée », never
+    « 0 rappel » (a count the secretary reads as a sentence)."""
+    return f"{'aucune' if feminine else 'aucun'} {singular}" if count == 0 else plural(count, singular, plural_form)
+
+
 # A place's or club's name that starts with the article « Le » or « Les » contracts it with « de »
 # and « à » (du Grau-du-Roi, aux Sables-d'Olonne); « La » and « L' » never contract. Capitalised
 # only, at the start: the article of a name, not a word that begins like one (Lens, Lesparre).

@@ -225,10 +225,12 @@ def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(l
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
-def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path):
+def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path, smtp):
     """Albi was answered « corrigez le classeur et renvoyez-le », then reminded « nous n’avons pas
     encore reçu son classeur »: that tournament gets no reminder while its corrected version is
-    awaited, the secretary told why; Albi's other late tournament gets its reminder."""
+    awaited, the secretary told why; Albi's other late tournament gets its reminder. While the
+    answer is only a draft, `remind` said « le club d’Albi a la liste des corrections »: it says the
+    answer is a draft to send, and that Albi has the list once the send log has it sent."""
     write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
         ["Date", "Circuit", "Club", "Nom", "Lieu"], ["21/03/2026", "grand-sud", "ALBI", "Tournoi casse", "Albi"],
         ["28/03/2026", "grand-sud", "ALBI", "Tournoi autre", "Albi"]]})
@@ -240,9 +242,20 @@ def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(
                str(league.archive))
     assert done.returncode == 0, done.stderr
     assert [p.name for p in (league.outputs / "rappels").iterdir()] == ["2026-03-28-ALBI-grand-sud.eml"]
+    [draft] = (league.outputs / "mail" / "inbox").iterdir()
+    assert ("pas de rappel pour « Tournoi casse » du 21 mars 2026 : son classeur, reçu par courriel le 14 mars 2026, "
+            f"a été refusé ; la réponse qui liste les corrections au club d’Albi est en brouillon ({draft}) : "
+            "envoyez-la (« reportgen inbox --send ») ; la version corrigée est attendue ensuite") \
+        in " ".join(done.stderr.split()), done.stderr
+    assert "a la liste des corrections" not in done.stderr
+    league.with_smtp(smtp.port)
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 1  # the drafted answer goes
+    done = cli("remind", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
+               str(league.archive))
+    assert done.returncode == 0, done.stderr
     assert ("pas de rappel pour « Tournoi casse » du 21 mars 2026 : son classeur, reçu par courriel le 14 mars 2026, "
             "a été refusé ; le club d’Albi a la liste des corrections et la version corrigée est attendue") \
-        in " ".join(done.stderr.split())
+        in " ".join(done.stderr.split()), done.stderr
 
 
 def waiting_block(stderr: str) -> list[str]:

@@ -105,7 +105,7 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     assert rows == [("PERP", address, "grand-sud", f"rappel {late} Open de Perpignan", "sent")
                     for address in ("bureau@perp.example.org", "perp@example.org")]
     done = remind(tmp_path, "--send")
-    assert done.returncode == 0 and "0 rappel envoyé, 1 déjà envoyé (--resend pour le renvoyer)\n" in done.stdout
+    assert done.returncode == 0 and "aucun rappel envoyé, 1 déjà envoyé (--resend pour le renvoyer)\n" in done.stdout
     assert len(smtp.received) == 1
     done = remind(tmp_path, "--send", "--resend")
     assert done.returncode == 0 and len(smtp.received) == 2
@@ -193,7 +193,7 @@ def test_a_refused_reminder_fails_then_goes_next_run(tmp_path, smtp):  # noqa: F
 def test_the_setting_says_how_late_is_late_and_resend_needs_send(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port, remind_after_days=11)
     done = remind(tmp_path)
-    assert done.returncode == 0 and "0 rappel dans" in done.stdout
+    assert done.returncode == 0 and "aucun rappel dans" in done.stdout
     assert not (tmp_path / "outputs" / "rappels").exists()
     assert remind(tmp_path, "--resend").returncode == 2
 
@@ -355,3 +355,48 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "
             "ligne par poules » se joue sur plusieurs semaines et son classeur n’est attendu qu’après sa finale ; "
             "écrivez-en le jour dans la colonne Fin de calendrier.xlsx") in done.stderr
+
+
+def test_one_club_s_broken_workbook_or_a_bad_calendar_row_holds_back_only_the_reminders_they_concern(tmp_path):
+    """A bad date on one row of calendrier.xlsx, or one club's workbook to correct, made `remind`
+    say « corrigez d’abord les classeurs » and remind no one. The other tournaments are reminded;
+    the one a workbook to correct may be is not (its club sent it), said with that file; the row
+    that cannot be read is said with its cell, and the command exits 1 (a workbook to correct) once
+    the others are drafted. A file no reader opens, in a folder of another circuit, holds nothing
+    of this one."""
+    inputs = league(tmp_path, 2525)
+    book = openpyxl.load_workbook(inputs / "calendrier.xlsx")
+    book["Calendrier"].append([day(9), "grand-sud", "TLSE", "Open de Toulouse", "Toulouse"])
+    book["Calendrier"].append(["31/02/2026", "grand-sud", "ALBI", "Coupe d'hiver", "Albi"])  # no such day
+    book.save(inputs / "calendrier.xlsx")
+    # Toulouse's workbook came: its Tournoi sheet says its tournament, its results cannot be read
+    write_tournament(inputs, "toulouse", day=day(9), club="TLSE", header=["Quoi"], results=[["x"]])
+    (inputs / "tantrix").mkdir()
+    (inputs / "tantrix" / "abime.xlsx").write_bytes(b"PK\x03\x04 not a workbook")
+    done = remind(tmp_path)
+    assert done.returncode == 1, done.stderr
+    late = TODAY - dt.timedelta(days=10)
+    assert [p.name for p in (tmp_path / "outputs" / "rappels").iterdir()] == [f"{late.isoformat()}-PERP-grand-sud.eml"]
+    said = " ".join(done.stderr.split())
+    assert "corrigez d’abord" not in said
+    assert (f"pas de rappel pour « Open de Toulouse » du {french.date_long(TODAY - dt.timedelta(days=9))} : son "
+            "classeur est sans doute « toulouse.xlsx », arrivé mais à corriger (« reportgen check » dit quoi) : un "
+            "rappel demanderait au club ce qu’il a envoyé") in said, said
+    assert "calendrier.xlsx" in said and "31/02/2026" in said
+    assert said.endswith("pas de rappel pour un tournoi que calendrier.xlsx annonce sur une ligne à corriger "
+                         "ci-dessus, tant qu’elle ne l’est pas ; les autres tournois sont rappelés"), said
+    assert "abime.xlsx" not in said
+    assert done.stdout.startswith(f"1 rappel dans {tmp_path / 'outputs' / 'rappels'}")
+
+
+def test_a_calendar_that_cannot_be_read_stops_every_reminder_and_writes_nothing(tmp_path):
+    inputs = league(tmp_path, 2525)
+    write_workbook(inputs / "calendrier.xlsx", {"Feuil1": [["Quand", "Quoi"], [day(10), "grand-sud"]],
+                                                "Feuil2": [["x"]]})
+    done = remind(tmp_path)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert "« Calendrier »" in done.stderr
+    assert done.stderr.splitlines()[-1] == ("aucun rappel n’est préparé : corrigez d’abord calendrier.xlsx (les rappels "
+                                            "y lisent les tournois annoncés et leurs réglages)")
+    assert not (tmp_path / "outputs").exists()
+

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from reportgen.config import Mail
     from reportgen.delivery.remind import Plan
     from reportgen.delivery.send import SendLog
+    from reportgen.model import Problem
 
 
 def remind(
@@ -48,29 +49,37 @@ def remind(
         log = stack.enter_context(sending.SendLog(archive)) if send else None
         today = dt.date.today()
         league = load(inputs, today)
-        problems = league.all_problems()
-        if problems:
-            print_problems(problems, [])
-            err("aucun rappel n’est préparé : corrigez d’abord les classeurs (un classeur refusé compterait "
-                "comme absent)")
-            raise typer.Exit(1)
+        # What the reminders read: the settings (how late is late, who signs) and the calendar; a
+        # problem there stops them, or the reminders of the rows it leaves unread. A tournament
+        # workbook to correct stops only the reminder of the tournament it may be (delivery/remind.py).
         if not league.announced:  # no workbook at fault: nothing announced yet (README: exit 2)
             err(f"aucun tournoi annoncé : {inputs / CALENDAR_FILE} est absent (« reportgen template calendrier » "
                 "en écrit un vierge)")
             raise typer.Exit(2)
+        blocking = _blocking(league.all_problems())
+        if league.settings_held() or (blocking and not any(e.where is not None for e in league.calendar)):
+            print_problems(blocking, [])
+            err(f"aucun rappel n’est préparé : corrigez d’abord {french.joined(sorted({p.where.path for p in blocking}))}"
+                " (les rappels y lisent les tournois annoncés et leurs réglages)")
+            raise typer.Exit(1)
         settings = league.settings
         after = settings.calendar.remind_after_days
         plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,
                               {slug: info.title for slug, info in circuits.REGISTRY.items()},
-                              reminding.refused_by_tournament(archive),
-                              {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks})
+                              reminding.refused_by_tournament(archive, outputs),
+                              {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks},
+                              league.unread)
         written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
-        typer.echo(f"{french.plural(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
+        typer.echo(f"{french.counted(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
                    f"sans classeur {french.plural(after, 'jour')} après leur dernier jour)")
         for reminder in plan.reminders:
             typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
         for entry, why in plan.unreachable:
             err(f"pas de rappel pour « {entry.title(league.reading.clubs)} » du {french.date_long(entry.date)} : {why}")
+        if blocking:  # the rows of calendrier.xlsx it could not read: their tournaments are not reminded
+            print_problems(blocking, [])
+            err("pas de rappel pour un tournoi que calendrier.xlsx annonce sur une ligne à corriger ci-dessus, tant "
+                "qu’elle ne l’est pas ; les autres tournois sont rappelés")
         if log is not None:
             if missing := missing_for_sending(settings.mail):
                 print_problems(missing, [], stops=True)
@@ -79,6 +88,18 @@ def remind(
                 raise typer.Exit(1)
             assert settings.mail is not None  # missing_for_sending names every key of an absent table
             _send(plan, settings.mail, log, resend)
+        if blocking:
+            raise typer.Exit(1)
+
+
+def _blocking(problems: list[Problem]) -> list[Problem]:
+    """The problems that stop a reminder: those of calendrier.xlsx and reportgen.toml. A workbook of a
+    tournament is no business of theirs (`check` says it) but for the tournament it may be, and
+    clubs.xlsx only for the club it cannot read (delivery/remind.py `plan`)."""
+    from reportgen.config import SETTINGS_FILE
+    from reportgen.ingest.calendar import CALENDAR_FILE
+
+    return [p for p in problems if p.blocking and p.where.path.casefold() in (CALENDAR_FILE, SETTINGS_FILE)]
 
 
 def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
@@ -88,7 +109,7 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
 
     run = reminding.send(plan, settings, log, resend, say=typer.echo)
     sent = [s for s in run.sent if not s.failed and not s.unconfirmed]
-    typer.echo(f"{french.plural(len(sent), 'rappel envoyé', 'rappels envoyés')}"
+    typer.echo(f"{french.counted(len(sent), 'rappel envoyé', 'rappels envoyés')}"
                + (f", {french.plural(len(run.already), 'déjà envoyé', 'déjà envoyés')} (--resend pour "
                   f"{'les' if len(run.already) > 1 else 'le'} renvoyer)"
                   if run.already else ""))

@@ -489,7 +489,8 @@ def _marks(filed: Filed) -> set[tuple[str, ...]]:
 
 def refused_rows(archive: Path) -> list[sqlite3.Row]:
     """The workbooks `inbox` refused that still wait for a corrected version (their `inbox_file` rows,
-    with their message's `club_code`, `sender` and `sent_on`); none without a database. A later
+    with their message's `club_code`, `sender`, `sent_on`, `answer` (its draft, in outputs/) and
+    `answer_status`); none without a database. A later
     accepted workbook of the same club corrects one when it is the same tournament (`_marks`: the
     same file name, or the same tournament when the refused one's sheet said which): the club's
     other tournaments filed meanwhile do not, or a tournament whose workbook never came right would
@@ -498,7 +499,12 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     as she does a held one."""
     # A workbook sent again as the version in inputs/ (`same`) answers a refused one as a filed one does:
     # the club says that version counts (it did while such a copy was filed again as `accepted`).
-    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, f.* FROM inbox_file f "
+    # `answer_status`: whether the answer to its message went out, as the send log knows it (`sent`, else
+    # `unknown`; none while it is a draft): inbox_answers.py `send_answer` logs it under the message's digest.
+    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, m.answer, "
+                             "(SELECT s.status FROM sending s WHERE s.bulletin LIKE 'inbox:%' AND s.ranking_sha = "
+                             "m.copy_sha AND s.status IN ('sent', 'unknown') ORDER BY s.status = 'sent' DESC LIMIT 1) "
+                             "AS answer_status, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
                              "'same') ORDER BY m.id, f.position")
     accepted: dict[str, list[tuple[int, set[tuple[str, ...]]]]] = {}  # club -> (message, marks) of each filed

@@ -27,6 +27,7 @@ from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Message
+from reportgen.pipeline.loading import Unread
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
 from reportgen.render.mail import bodies, to_eml, to_message
@@ -54,8 +55,8 @@ class Plan:
 
 
 def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, after_days: int,
-         league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], str] | None = None,
-         over_weeks: Collection[str] = ()) -> Plan:
+         league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], Refused] | None = None,
+         over_weeks: Collection[str] = (), unread: Collection[Unread] = ()) -> Plan:
     """The reminders due today: announced tournaments over more than `after_days` days ago (their
     last day, the calendar's Fin for one played over several days) whose workbook has not arrived,
     to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
@@ -63,7 +64,9 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     (`refused_by_tournament`): its club has the list of corrections, and a reminder saying nothing
     came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
     (`CircuitInfo.played_over_weeks`): one announced without its Fin is not due before an unknown
-    day, and the secretary is told so rather than the club reminded while it plays."""
+    day, and the secretary is told so rather than the club reminded while it plays. `unread`: the
+    workbooks of inputs/ no circuit could read (`League.unread`): one that is, or may be, a due
+    tournament's arrived, and its club is not asked for it; the others' reminders go all the same."""
     result = Plan()
     for entry in entries:
         if not entry.coming or (today - entry.last_day).days <= after_days:
@@ -73,10 +76,13 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
                                               "se joue sur plusieurs semaines et son classeur n’est attendu qu’après "
                                               "sa finale ; écrivez-en le jour dans la colonne Fin de calendrier.xlsx"))
-        elif club is not None and (sent := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
-            result.unreachable.append((entry, f"son classeur, reçu par courriel le {sent}, a été refusé ; "
-                                              f"{french.the_club(club.name)} a la liste des corrections et la "
-                                              "version corrigée est attendue"))
+        elif arrived := [u for u in unread if entry.circuit in u.circuits and u.date in (None, entry.date)]:
+            result.unreachable.append((entry, _arrived(arrived, entry)))
+        elif club is not None and (known := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
+            result.unreachable.append((entry, known.said(club)))
+        elif club is None and entry.club:  # its row of clubs.xlsx has a problem, said by `check`
+            result.unreachable.append((entry, f"le club « {entry.club} » qu’il nomme n’a pas pu être lu dans "
+                                              "clubs.xlsx (« reportgen check » dit quoi y corriger)"))
         elif club is None:
             result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne Club)"))
         elif (bad := club.bad_address) is not None:  # a warning of check, said again where it costs a reminder
@@ -94,6 +100,20 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     result.reminders = [dataclasses.replace(r, message=dataclasses.replace(r.message, path=path))
                         for r, path in zip(result.reminders, paths)]
     return result
+
+
+def _arrived(unread: list[Unread], entry: CalendarEntry) -> str:
+    """Why a tournament that a workbook of inputs/ no circuit could read is, or may be, is not
+    reminded: its club sent it, and the correction is the secretary's to ask for."""
+    named = french.joined([f"« {u.label} »" for u in unread])
+    if len(unread) > 1:
+        return (f"les classeurs {named}, arrivés mais à corriger (« reportgen check » dit quoi), sont peut-être le "
+                "sien : un rappel demanderait au club ce qu’il a peut-être envoyé")
+    [one] = unread
+    sure = one.date == entry.date and one.circuits == (entry.circuit,)
+    return (f"{'son classeur est sans doute' if sure else 'son classeur est peut-être'} {named}, arrivé mais à "
+            "corriger (« reportgen check » dit quoi) : un rappel demanderait au club ce qu’il a "
+            f"{'' if sure else 'peut-être '}envoyé")
 
 
 def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days: int, league: str,
@@ -117,10 +137,34 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
         date=entry.last_day + dt.timedelta(days=after_days + 1))
 
 
-def refused_by_tournament(archive: Path) -> dict[tuple[str, str, str], str]:
+@dataclass(frozen=True)
+class Refused:
+    """A workbook `inbox` refused whose corrected version is awaited: the day its message came, and
+    whether the answer listing its corrections went out (the send log's `answer_status`: `sent`,
+    `unknown`, or None while it is a draft, `answer`)."""
+
+    day: dt.date
+    answer_status: str | None
+    answer: str
+
+    def said(self, club: Club) -> str:
+        """Why its tournament is not reminded, as true as the send log knows it."""
+        refused = f"son classeur, reçu par courriel le {french.date_long(self.day)}, a été refusé ; "
+        if self.answer_status == SendStatus.SENT:
+            return refused + f"{french.the_club(club.name)} a la liste des corrections et la version corrigée est attendue"
+        if self.answer_status == SendStatus.UNKNOWN:
+            return refused + (f"la réponse qui liste les corrections {french.at_club(club.name)} est peut-être partie "
+                              "(envoi incertain : « reportgen inbox » en dit plus) et la version corrigée est attendue")
+        return refused + (f"la réponse qui liste les corrections {french.at_club(club.name)} est en brouillon ({self.answer}) : "
+                          "envoyez-la (« reportgen inbox --send ») ; la version corrigée est attendue ensuite")
+
+
+def refused_by_tournament(archive: Path, outputs: Path) -> dict[tuple[str, str, str], Refused]:
     """`plan`'s `refused`: each refused workbook still waiting whose sheet said its tournament
-    (inbox_run.py `refused_rows`), by (club, circuit, ISO date), with the day its message came."""
-    return {(row["club_code"], row["circuit"], row["date"]): french.date_long(dt.date.fromisoformat(row["sent_on"]))
+    (inbox_run.py `refused_rows`), by (club, circuit, ISO date), with the day its message came and
+    whether its answer was sent."""
+    return {(row["club_code"], row["circuit"], row["date"]): Refused(dt.date.fromisoformat(row["sent_on"]),
+                                                                     row["answer_status"], str(outputs / row["answer"]))
             for row in refused_rows(archive) if row["circuit"] and row["date"]}
 
 

@@ -27,6 +27,7 @@ from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
 from reportgen.ingest.text import clean_text, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
+from reportgen.ingest.values import date as parse_date
 from reportgen.ingest.workbook import (
     Sheet,
     Workbook,
@@ -62,6 +63,23 @@ class CircuitInputs:
     listed: pd.DataFrame = field(default_factory=_empty_results)  # people listed without a result (Event.listed)
 
 
+# The league's own workbooks: no tournament's.
+LEAGUE_FILES = (CLUBS_FILE, PLAYERS_FILE, CALENDAR_FILE)
+
+
+@dataclass(frozen=True)
+class Unread:
+    """A tournament workbook of inputs/ that arrived but that no circuit could read (its problems
+    are to be corrected), and what it says of itself: `reportgen remind` asks no club for a
+    workbook this one may be (delivery/remind.py)."""
+
+    label: str  # its path relative to inputs/
+    # Its circuit when its `Tournoi` sheet says it; else the circuits it points to (its folder, its
+    # sheets: `_circuits_it_points_to`); else every scored circuit: it may be any one's.
+    circuits: tuple[str, ...]
+    date: dt.date | None = None  # its `Tournoi` sheet's Date, when that cell reads
+
+
 @dataclass
 class League:
     """Everything read from inputs/, validated, before scoring."""
@@ -85,6 +103,8 @@ class League:
     # The player joueurs.xlsx makes of each of its spellings (name key -> id): one licence typed
     # with two of one player's spellings is no question for `player_notices`.
     spelled: dict[str, str] = field(default_factory=dict)
+    # The tournament workbooks that arrived and could not be read (`Unread`), by label.
+    unread: list[Unread] = field(default_factory=list)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -115,12 +135,24 @@ def _circuit_slug(value: object) -> str:
                    "écrivez l’un de : " + ", ".join(circuits.REGISTRY))
 
 
+def _circuits_of_folders(label: str) -> list[str]:
+    """The scored circuits a folder of a workbook's path is named after (inputs/<circuit>/…)."""
+    folders = {normalise_label(part) for part in Path(label).parts[:-1]}
+    return [slug for slug in circuits.CIRCUITS if normalise_label(slug) in folders]
+
+
+def _unread(label: str, suspects: Collection[str], sheet: TournamentSheet | None) -> Unread:
+    """What a workbook no circuit read says of itself (`Unread`): it may be any circuit's that
+    nothing points to, and its date is read as typed, its problems said where its circuit reads it."""
+    day = sheet.read("date", parse_date, [], required=False) if sheet is not None else None
+    return Unread(label, tuple(suspects or circuits.CIRCUITS), day if isinstance(day, dt.date) else None)
+
+
 def _circuits_it_points_to(workbook: Workbook) -> list[str]:
     """The scored circuits a workbook without a readable `Circuit` concerns: a folder named after a
     circuit (inputs/<circuit>/…), else the sheets only its workbooks have (`CircuitInfo.sheets`);
     none when nothing points anywhere."""
-    folders = {normalise_label(part) for part in Path(workbook.label).parts[:-1]}
-    named = [slug for slug in circuits.CIRCUITS if normalise_label(slug) in folders]
+    named = _circuits_of_folders(workbook.label)
     if named:
         return named
     sheets = {normalise_label(sheet.name) for sheet in workbook.sheets}
@@ -217,8 +249,11 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     by_name = {wb.label.casefold(): wb for wb in workbooks}
 
     tournaments: list[tuple[Workbook, TournamentSheet, str]] = []  # a workbook, its Tournoi sheet, its circuit
+    # Those that arrived and could not be read: a file no reader opens may be any tournament's.
+    unread = [_unread(label, _circuits_of_folders(label), None)
+              for label in sorted({p.where.path for p in unreadable}) if label.casefold() not in LEAGUE_FILES]
     for workbook in workbooks:
-        if workbook.label.casefold() in (CLUBS_FILE, PLAYERS_FILE, CALENDAR_FILE):
+        if workbook.label.casefold() in LEAGUE_FILES:
             continue
         unknown: list[Problem] = []  # its circuit cannot be read: whom does it concern?
         sheet = read_tournament_sheet(workbook, unknown, {})
@@ -233,6 +268,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
                 found[suspect].problems.extend(unknown)
             if not suspects:
                 problems.extend(unknown)  # it could be any circuit's
+            unread.append(_unread(workbook.label, suspects, sheet))
             continue
         if circuits.REGISTRY[slug].status != circuits.SCORED:
             # Recognised but not scored yet: set aside and said, it does not block the others.
@@ -241,6 +277,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
             continue
         if refused:
             found[slug].problems.extend(refused)
+            unread.append(_unread(workbook.label, [slug], sheet))
             continue
         # Read again with its circuit's own fields only: another circuit's labels mean nothing here.
         own = read_tournament_sheet(workbook, [], circuits.tournament_fields(slug))
@@ -280,6 +317,8 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
                       found[slug].problems[before:])
         if event is not None:
             found[slug].events.append(event)
+        elif events_only is None:
+            unread.append(_unread(workbook.label, [slug], sheet))
         parsed.append((workbook, slug, event))
     if events_only is not None:  # what circuit_events wants: nothing after the parse touches them
         return League(settings, reading, found, problems, notices)
@@ -308,7 +347,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
                   announced=announced, public=Public(identities.publication), distinct=distinct,
-                  spelled=identities.directory_ids)
+                  spelled=identities.directory_ids, unread=unread)
 
 
 def closed_before(slug: str, event: Event, closed: Mapping[int, dt.date]) -> dt.date | None:

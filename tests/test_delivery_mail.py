@@ -371,7 +371,7 @@ def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_r
     assert third.returncode == 0, third.stderr
     assert [tuple(r.rcpt_tos) for r in smtp.received[2:]] == [("refuse@albi.example.org",)]
     fourth = mail_command(league, archive, "--send")
-    assert fourth.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in fourth.stdout
+    assert fourth.returncode == 0 and "aucun message envoyé, 3 clubs avaient déjà tout reçu" in fourth.stdout
     assert len(smtp.received) == 3
 
     # --resend sends everything again.
@@ -398,7 +398,7 @@ def test_the_send_log_is_in_the_archive_so_a_new_outputs_folder_sends_nothing_tw
     assert not [p for p in league.outputs.rglob("*") if p.suffix in (".sqlite", ".db", ".json")
                 and p.name not in ("publications.json", "site.json", "corrections.json")]  # the site's data
     result = mail_command(league, archive, "--send")
-    assert result.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in result.stdout
+    assert result.returncode == 0 and "aucun message envoyé, 3 clubs avaient déjà tout reçu" in result.stdout
     assert len(smtp.received) == 3
     log = database.connect(archive, create=False)
     rows = log.execute("SELECT club_code, address, bulletin, status FROM sending ORDER BY id").fetchall()
@@ -424,7 +424,7 @@ def test_bulletins_sent_under_their_former_names_are_not_sent_again_under_the_ne
     names = {a.get_filename() for r in smtp.received for a in r.message.iter_attachments()}
     assert "classement-2026-01-10.pdf" in names and len(smtp.received) == 3
     again = mail_command(league, archive, "--send")
-    assert again.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in again.stdout
+    assert again.returncode == 0 and "aucun message envoyé, 3 clubs avaient déjà tout reçu" in again.stdout
     assert len(smtp.received) == 3
     # Asked, it goes out again, under the new name.
     resent = mail_command(league, archive, "--send", "--resend", "--club", "TLSE")
@@ -825,7 +825,7 @@ def test_a_sender_killed_while_the_server_answers_is_never_resent_without_resend
     assert resent.returncode == 0, resent.stderr
     assert smtp.count() == {CARCASSONNE: 2, TOULOUSE: 1, ALBI: 1}
     last = mail_command(league, archive, "--send")
-    assert last.returncode == 0 and "0 message envoyé, 3 clubs avaient déjà tout reçu" in last.stdout
+    assert last.returncode == 0 and "aucun message envoyé, 3 clubs avaient déjà tout reçu" in last.stdout
     assert smtp.count() == {CARCASSONNE: 2, TOULOUSE: 1, ALBI: 1}
 
 

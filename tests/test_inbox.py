@@ -137,7 +137,7 @@ def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     assert done.returncode == 0, done.stderr
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
     assert filed.is_file()
-    assert "1 message traité : 1 classeur enregistré, 0 classeur refusé" in done.stdout
+    assert "1 message traité : 1 classeur enregistré, aucun classeur refusé" in done.stdout
     assert [row[:2] for row in league.rows()] == [(1, "done")]
     assert league.server.uids() == [] and len(league.server.uids("Traités")) == 1  # moved, folder created
     [draft] = league.drafts()
@@ -177,7 +177,7 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    assert "0 classeur enregistré, 1 classeur refusé" in done.stdout
+    assert "aucun classeur enregistré, 1 classeur refusé" in done.stdout
     assert not (league.inputs / "grand-sud").exists()  # nothing where `make` reads
     refused = list((league.archive / "inbox" / "refused").iterdir())
     assert [p.name for p in refused] == ["2026-03-14-albi-1-casse.xlsx"] and refused[0].read_bytes() == broken
@@ -373,7 +373,7 @@ def test_a_rerun_handles_nothing_twice(league, tmp_path):
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
     assert league.run().returncode == 0
     again = league.run()
-    assert again.returncode == 0 and "0 message traité" in again.stdout
+    assert again.returncode == 0 and "aucun nouveau message" in again.stdout
     assert len(league.rows()) == 1 and len(league.drafts()) == 1
 
 
@@ -646,7 +646,7 @@ def test_a_workbook_sent_again_unchanged_is_said_to_be_the_same_and_nothing_is_f
     assert [row[1:] for row in inbox_files(league)] == [
         ("accepted", filed.relative_to(league.inputs).as_posix(), "[]", ""),
         ("same", filed.relative_to(league.inputs).as_posix(), "[]", "2026-03-14")]
-    assert "0 classeur enregistré, 0 classeur refusé, 1 classeur déjà reçu à l’identique" in done.stdout
+    assert "aucun classeur enregistré, aucun classeur refusé, 1 classeur déjà reçu à l’identique" in done.stdout
     assert f"a (1).xlsx déjà reçu à l’identique ({league.inputs / 'grand-sud/2026/2026-03-14-albi-tournoi-printemps.xlsx'}, " \
            "reçu le 14 mars 2026) : rien de changé" in done.stdout
     assert "lancez « make »" not in done.stdout
@@ -828,7 +828,7 @@ def test_an_accepted_workbook_s_warnings_are_in_its_answer_and_no_other_file_s(l
     done = league.run()
     assert done.returncode == 0, done.stderr
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
-    assert filed.is_file() and "1 classeur enregistré, 0 classeur refusé" in done.stdout
+    assert filed.is_file() and "1 classeur enregistré, aucun classeur refusé" in done.stdout
     assert f"a.xlsx enregistré dans {filed} (1 avertissement) ;" in done.stdout
     [draft] = league.drafts()
     text, html = body(draft), draft.get_body(("html",)).get_content()
@@ -1246,8 +1246,10 @@ def test_answers_drafted_without_send_are_sent_by_a_later_send_once_each_as_repl
     smtp.refuse = {TLSE}
     done = league.run("--send")
     assert done.returncode == 1 and "réponses non envoyées" in done.stderr and "550" in done.stderr
-    assert "réponses préparées lors des relèves précédentes : 1 envoyée" in done.stdout
-    assert "0 message traité" in done.stdout  # nothing filed or checked again
+    # nothing filed or checked again: said so, not « 0 message traité : 0 classeur enregistré, 0 classeur refusé »,
+    # then what it sent
+    assert "\naucun nouveau message\nréponses préparées lors des relèves précédentes : 1 envoyée\n" in done.stdout
+    assert "0 classeur" not in done.stdout and "0 message" not in done.stdout
     assert league.rows() == [(1, "done", ""), (2, "done", "drafted")]  # the refused one: sent next time
     smtp.refuse = set()
     done = league.run("--send")

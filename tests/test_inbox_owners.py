@@ -63,7 +63,7 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     held = league.archive / "inbox" / "held" / HELD
     assert held.read_bytes() == theirs  # kept aside, where `make` never reads
     assert not (league.archive / "inbox" / "replaced").exists()
-    assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur mis de côté pour vous" \
+    assert "1 message traité : aucun classeur enregistré, aucun classeur refusé, 1 classeur mis de côté pour vous" \
         in done.stdout
     assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi" in done.stdout
     assert "lancez « make »" not in done.stdout  # nothing new to publish
@@ -96,7 +96,7 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     league.server.append(message(ALBI, "Correction", [("a.xlsx", own)], number=3))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    assert "1 classeur enregistré, 0 classeur refusé ;" in done.stdout
+    assert "1 classeur enregistré, aucun classeur refusé ;" in done.stdout
     assert filed.read_bytes() == own
     assert "il remplace la version précédente de ce tournoi" in body(answer(league, "2026-03-14-albi-3"))
     assert "mis de côté pour vous" in done.stderr  # still Toulouse's, until the secretary decides
@@ -142,7 +142,7 @@ def test_a_grand_sud_workbook_naming_another_club_is_held_even_as_a_new_tourname
     league.server.append(message(TLSE, "Nos tournois", [("own.xlsx", own), ("c.xlsx", corrected)], number=2))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    assert "2 classeurs enregistrés, 0 classeur refusé ;" in done.stdout
+    assert "2 classeurs enregistrés, aucun classeur refusé ;" in done.stdout
     assert not (league.inputs / "2026-01-10-toulouse.xlsx").exists()
     text = body(league.drafts()[-1])
     assert "le tournoi «\u00a0Tournoi toulouse\u00a0» du 28\u00a0mars\u00a02026 est enregistré" in text
@@ -271,7 +271,7 @@ def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_ke
     assert "t (1).xlsx déjà mis de côté pour vous, le même classeur que celui reçu le 14 mars 2026 : tournoi du club " \
            f"d’Albi, gardé dans {kept / HELD}" in done.stdout
     assert "MIS DE CÔTÉ" not in done.stdout  # nothing new for her to decide
-    assert "1 message traité : 0 classeur enregistré, 0 classeur refusé, 1 classeur déjà mis de côté, toujours en " \
+    assert "1 message traité : aucun classeur enregistré, aucun classeur refusé, 1 classeur déjà mis de côté, toujours en " \
            "attente de votre décision ; réponses dans " in done.stdout
     # the secretary's list names it once, from the message that first brought it, after `inbox` as after `check`
     checked = league.check()

@@ -64,7 +64,7 @@ def test_a_masters_workbook_waiting_for_the_grand_sud_is_filed_not_refused(leagu
     league.server.append(message(CARC, "Masters", [("masters.xlsx", data)]))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    assert "1 message traité : 1 classeur enregistré, 0 classeur refusé" in done.stdout
+    assert "1 message traité : 1 classeur enregistré, aucun classeur refusé" in done.stdout
     assert (league.inputs / FILED).read_bytes() == data
     assert not (league.archive / "inbox" / "refused").exists()
     assert (f"masters.xlsx enregistré dans {league.inputs / FILED} (en attente du « Classement régional Grand Sud », dont "
@@ -112,7 +112,7 @@ def test_a_new_version_of_the_masters_sent_while_it_waits_replaces_the_old_and_t
     league.server.append(message(CARC, "Masters, version 2", [("masters.xlsx", changed.read_bytes())]))
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
-    assert "1 classeur enregistré, 0 classeur refusé" in done.stdout and "réponse envoyée" in done.stdout
+    assert "1 classeur enregistré, aucun classeur refusé" in done.stdout and "réponse envoyée" in done.stdout
     assert (league.inputs / FILED).read_bytes() == changed.read_bytes() and not (league.inputs / MASTERS).exists()
     [sent] = smtp.received
     said = plain(sent.message.get_body(("plain",)).get_content())
@@ -130,7 +130,7 @@ def test_a_masters_workbook_with_a_problem_of_its_own_is_refused_with_that_one_o
     league.server.append(message(CARC, "Masters", [("masters.xlsx", broken.read_bytes())]))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    assert "0 classeur enregistré, 1 classeur refusé" in done.stdout
+    assert "aucun classeur enregistré, 1 classeur refusé" in done.stdout
     assert not (league.inputs / "masters").exists() or not any((league.inputs / "masters").rglob("*.xlsx"))
     [draft] = league.drafts()
     said = plain(body(draft))

@@ -123,7 +123,7 @@ def test_a_message_the_club_says_it_received_is_noted_sent_without_sending(leagu
     smtp.drop_after_data = set()
     later = base.mail_command(league, archive, "--send")
     assert later.returncode == 0, later.stderr
-    assert "0 message envoyé, 3 clubs avaient déjà tout reçu" in later.stdout and "incertain" not in later.stderr
+    assert "aucun message envoyé, 3 clubs avaient déjà tout reçu" in later.stdout and "incertain" not in later.stderr
     assert smtp.count() == EACH_ONCE
     # A club with nothing uncertain: said, nothing changes.
     nothing = base.mail_command(league, archive, "--send", "--received", "--club", "CARC")

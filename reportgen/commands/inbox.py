@@ -141,14 +141,19 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
     # the same bytes held again for the same clubs (inbox_filing.again): nothing new for her to decide
     still = sum(1 for h in new for f in h.files if f.status == "held" and f.known_since)
     same = sum(1 for h in new for f in h.files if f.status == "same")  # nothing filed: no « make » asked for
-    typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
-               f"{french.plural(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "
-               f"{french.plural(refused, 'classeur refusé', 'classeurs refusés')}"
-               + (f", {french.plural(same, 'classeur déjà reçu', 'classeurs déjà reçus')} à l’identique" if same else "")
-               + (f", {french.plural(held, 'classeur mis de côté', 'classeurs mis de côté')} pour vous" if held else "")
-               + (f", {french.plural(still, 'classeur déjà mis de côté', 'classeurs déjà mis de côté')}, toujours en "
-                  "attente de votre décision" if still else "")
-               + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
+    if not new:  # a run that only sends earlier drafts (said below) or finds nothing: no « 0 message traité »
+        typer.echo("aucun nouveau message")
+    else:
+        typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
+                   f"{french.counted(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "
+                   f"{french.counted(refused, 'classeur refusé', 'classeurs refusés')}"
+                   + (f", {french.plural(same, 'classeur déjà reçu', 'classeurs déjà reçus')} à l’identique"
+                      if same else "")
+                   + (f", {french.plural(held, 'classeur mis de côté', 'classeurs mis de côté')} pour vous"
+                      if held else "")
+                   + (f", {french.plural(still, 'classeur déjà mis de côté', 'classeurs déjà mis de côté')}, "
+                      "toujours en attente de votre décision" if still else "")
+                   + (f" ; réponses dans {outputs / 'mail' / 'inbox'}" if any(not h.sent for h in new) else ""))
     if accepted:
         typer.echo("lancez « make » pour publier les classements avec les nouveaux classeurs")
     later = [h for h in handled if h.later]
@@ -156,7 +161,7 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
         sent = sum(1 for h in later if h.sent == SendStatus.SENT)
         superseded = sum(1 for h in later if h.sent == "superseded")
         typer.echo(f"réponses préparées lors des relèves précédentes : "
-                   f"{french.plural(sent, 'envoyée', 'envoyées')}"
+                   f"{french.counted(sent, 'envoyée', 'envoyées', feminine=True)}"
                    + (f", {french.plural(superseded, 'remplacée', 'remplacées')} par une plus récente (non envoyée"
                       f"{'s' if superseded > 1 else ''})" if superseded else ""))
     if left:

@@ -136,8 +136,8 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         raise typer.Exit(1)
 
     written = drafts.write_drafts(plan, outputs)
-    typer.echo(f"Saison {plan.season} : {french.plural(len(written), 'brouillon')} dans {outputs / plan.folder}, "
-               f"{french.plural(len(plan.own), 'bulletin de club', 'bulletins de club')} dans "
+    typer.echo(f"Saison {plan.season} : {french.counted(len(written), 'brouillon')} dans {outputs / plan.folder}, "
+               f"{french.counted(len(plan.own), 'bulletin de club', 'bulletins de club')} dans "
                f"{outputs / club_folder(plan.season, plan.circuit)}")
     for club_mail in plan.clubs:
         players = len({row.player_id for rows in club_mail.players.values() for row in rows})
@@ -224,7 +224,7 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
 
     run = sending.send(plan, settings, log, resend, say=typer.echo)
     sent = [o for o in run.outcomes if o.sent]
-    typer.echo(f"{french.plural(len(sent), 'message envoyé', 'messages envoyés')}"
+    typer.echo(f"{french.counted(len(sent), 'message envoyé', 'messages envoyés')}"
                + (f", {french.plural(run.up_to_date, 'club avait', 'clubs avaient')} déjà tout reçu"
                   if run.up_to_date else ""))
     failed = [o for o in run.outcomes if o.failed]

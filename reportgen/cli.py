@@ -32,7 +32,7 @@ from reportgen.cli_support import (
     unknown_circuit,
 )
 from reportgen.commands.delivery_options import ArchiveOption
-from reportgen.model import MistypedName, ReportgenError, ScopeKind
+from reportgen.model import Mistyped, ReportgenError, ScopeKind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -384,11 +384,12 @@ def _quiet_from_now_on() -> None:
 
 def exit_code(error: ReportgenError) -> int:
     """The exit code of an error the user can act on (README): 4 the machine refused to write, 2 a
-    value typed on the command line that names nothing (MistypedName, as cli_support.names_nothing
-    says it where a command finds it itself), 1 otherwise (the workbooks, the archive...)."""
+    mistyped command: a value typed on the command line that names nothing (MistypedName, as
+    cli_support.names_nothing says it where a command finds it itself) or an option the case needs
+    missing (Mistyped), 1 otherwise (the workbooks, the archive...)."""
     from reportgen.render.files import EXIT_MACHINE, MachineError
 
-    return EXIT_MACHINE if isinstance(error, MachineError) else 2 if isinstance(error, MistypedName) else 1
+    return EXIT_MACHINE if isinstance(error, MachineError) else 2 if isinstance(error, Mistyped) else 1
 
 
 def main() -> None:

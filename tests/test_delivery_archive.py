@@ -145,7 +145,11 @@ def test_archiving_again_after_a_correction_keeps_both_copies(small_league_copy,
     # A correction (a club's address): archiving again needs a reason, then writes v2 beside v1.
     correct_an_address(small_league_copy.inputs)
     refused = archive_command(small_league_copy, archive, "--season", "2026")
-    assert refused.returncode == 1 and "--reason" in refused.stderr
+    # a command short of an option (README: exit 2, 1 is for workbooks to correct), in one line
+    assert (refused.returncode, refused.stdout) == (2, "")
+    assert refused.stderr.splitlines()[-1] == (
+        "la saison 2026 est déjà archivée (v1) et a changé depuis : dites pourquoi l’archiver de nouveau avec "
+        "--reason \"…\" (la copie précédente est gardée telle quelle)")
     assert not (archive / "2026" / "v2").exists()
     done = archiving.archive_season(small_league_copy.inputs, small_league_copy.outputs, archive, 2026,
                                     "adresse du club de Carcassonne corrigée", TODAY, MOMENT)
@@ -640,7 +644,7 @@ def test_a_season_whose_workbooks_left_inputs_for_the_archive_is_archived_again_
     assert not (archive / "2025" / "v2").exists()
     correct_an_address(inputs)
     refused = archive_command(small_league_copy, archive, "--season", "2025")
-    assert refused.returncode == 1 and "--reason" in refused.stderr
+    assert refused.returncode == 2 and "--reason" in refused.stderr
     done = archive_command(small_league_copy, archive, "--season", "2025", "--reason", "adresse corrigée")
     assert done.returncode == 0, done.stderr
     workbook = Path("inputs") / "2025-06-01-albi.xlsx"

@@ -21,7 +21,7 @@ from reportgen.delivery.archive_layout import RECORD, STAGING, ArchivedFile, Say
 from reportgen.delivery.archive_rows import insert_rows
 from reportgen.delivery.archive_staging import finish, recover, stage, undo
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE
-from reportgen.model import MistypedName, ReportgenError, put_back
+from reportgen.model import Mistyped, MistypedName, ReportgenError, put_back
 from reportgen.render.files import OutputError
 from reportgen.render.fonts import FONTS
 from reportgen.render.html import shipped_fonts
@@ -177,7 +177,7 @@ def _next_version(connection: sqlite3.Connection, archive: Path, season: int, fi
     if before == {f.path: sha256(f.data) for f in files if f.kind not in NOT_CONTENT}:
         return recorded[-1], True
     if not reason.strip():
-        raise ReportgenError(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "
+        raise Mistyped(f"la saison {season} est déjà archivée (v{recorded[-1]}) et a changé depuis : dites "
                              "pourquoi l’archiver de nouveau avec --reason \"…\" (la copie précédente est gardée "
                              "telle quelle)")
     return recorded[-1] + 1, False

@@ -12,6 +12,7 @@ is imported from `reportgen.model` itself.
 
 from reportgen.model.cells import (
     Level,
+    Mistyped,
     MistypedName,
     Problem,
     ReportgenError,
@@ -96,6 +97,7 @@ __all__ = [
     "InputRule",
     "Message",
     "Messages",
+    "Mistyped",
     "MistypedName",
     "Level",
     "LeftOut",

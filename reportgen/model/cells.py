@@ -134,7 +134,13 @@ class ReportgenError(Exception):
     """An error the user can act on; the CLI prints it without a traceback."""
 
 
-class MistypedName(ReportgenError):
+class Mistyped(ReportgenError):
+    """The command was mistyped (exit 2, README), found past its options' parsing: an option the
+    case needs is missing (`archive` of a season archived before and changed since, without
+    `--reason`). Said in one line, with what to type."""
+
+
+class MistypedName(Mistyped):
     """A value typed on the command line that names nothing of the league (a season, a tournament)
     or more than one thing: the command was mistyped, not the workbooks (exit 2, README: cli.main
     says it as any ReportgenError, with that code). The message says what exists."""

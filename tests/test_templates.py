@@ -48,6 +48,19 @@ def test_the_grand_sud_workbook_has_lists_help_the_clubs_and_an_example(tmp_path
 
 WITH_TEMPLATES = [slug for slug, info in circuits.REGISTRY.items() if info.template]
 
+
+@pytest.mark.parametrize("circuit", WITH_TEMPLATES)
+def test_a_club_given_is_in_its_blank_workbook_not_in_its_file_name_alone(tmp_path, circuit):
+    """`template tour-de-france --club CARC` wrote modele-tour-de-france-carc.xlsx with nothing of
+    Carcassonne in it (its Lieu empty, --club silently ignored): what a workbook is comes from its
+    `Tournoi` sheet, never its file name. Each circuit's fills its club's cell, else its Lieu."""
+    path = template(tmp_path, circuit, "--club", "CARC")
+    assert path.name == f"modele-{circuit}-carc.xlsx"
+    fields = {row[0]: row[1] for row in openpyxl.load_workbook(path)["Tournoi"].iter_rows(min_row=2, values_only=True)}
+    assert fields.get("Club") == "CARC" or fields.get("Lieu") == "Carcassonne", fields
+    if circuit == "tour-de-france":
+        assert fields["Lieu"] == "Carcassonne"
+
 # What an organiser types in each circuit's `Tournoi` sheet (the rest stays as the template wrote it):
 # a new circuit with a blank workbook must say here what its organisers type.
 TYPED = {

@@ -1,4 +1,6 @@
-"""The blank Tour de France workbook an organiser fills in (`reportgen template tour-de-france`)."""
+"""The blank Tour de France workbook an organiser fills in (`reportgen template tour-de-france
+[--club CODE]`): its workbook names no club, so the organising club given is its `Lieu`, as the
+Grand Sud's template fills it (a club's name is its town's in clubs.xlsx), for the club to correct."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def blank_workbook(clubs: ClubDirectory, club: Club | None, day: dt.date) -> Ann
                                                 choices=("tour-de-france",))),
         ("Nom", "", InputRule(0, 0, 0, 0, "Le nom du tournoi, tel qu’il sera imprimé dans les bulletins.", "text")),
         ("Date", "", InputRule(0, 0, 0, 0, "Le premier jour de jeu (jj/mm/aaaa).", "date")),
-        ("Lieu", "", InputRule(0, 0, 0, 0, "La ville.", "text")),
+        ("Lieu", club.name if club else "", InputRule(0, 0, 0, 0, "La ville.", "text")),
         ("Participants", "", InputRule(0, 0, 0, 0, "Facultatif : les participants physiques, s’ils sont plus "
                                        "nombreux que les joueurs classés.", "whole", minimum=1, maximum=9999)),
     ])

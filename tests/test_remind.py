@@ -384,7 +384,7 @@ def test_one_club_s_broken_workbook_or_a_bad_calendar_row_holds_back_only_the_re
             "rappel demanderait au club ce qu’il a envoyé") in said, said
     assert "calendrier.xlsx" in said and "31/02/2026" in said
     assert said.endswith("pas de rappel pour un tournoi que calendrier.xlsx annonce sur une ligne à corriger "
-                         "ci-dessus, tant qu’elle ne l’est pas ; les autres tournois sont rappelés"), said
+                         "ci-dessus, tant qu’elle ne l’est pas"), said
     assert "abime.xlsx" not in said
     assert done.stdout.startswith(f"1 rappel dans {tmp_path / 'outputs' / 'rappels'}")
 
@@ -400,3 +400,22 @@ def test_a_calendar_that_cannot_be_read_stops_every_reminder_and_writes_nothing(
                                             "y lisent les tournois annoncés et leurs réglages)")
     assert not (tmp_path / "outputs").exists()
 
+
+
+def test_a_file_no_reader_opens_holds_back_the_reminders_of_its_folder_s_circuit_it_may_be(tmp_path):
+    """A workbook that cannot be opened says neither its tournament nor its date: in inputs/grand-sud/
+    it may be any late Grand Sud tournament's, and none of them is reminded (« peut-être »), the
+    file named; a Tantrix one is."""
+    inputs = league(tmp_path, 2525)
+    book = openpyxl.load_workbook(inputs / "calendrier.xlsx")
+    book["Calendrier"].append([day(10), "tantrix", "ALBI", "Tantrix d'Albi", "Albi"])
+    book.save(inputs / "calendrier.xlsx")
+    (inputs / "grand-sud").mkdir()
+    (inputs / "grand-sud" / "abime.xlsx").write_bytes(b"PK\x03\x04 not a workbook")
+    loaded = load(inputs, TODAY)
+    assert [(u.label, u.circuits, u.date) for u in loaded.unread] == [("grand-sud/abime.xlsx", ("grand-sud",), None)]
+    planned = reminding.plan(loaded.calendar, loaded.reading.clubs, TODAY, 7, "Ligue", {}, unread=loaded.unread)
+    assert [r.entry.name for r in planned.reminders] == ["Tantrix d'Albi"]
+    [perpignan] = [why for entry, why in planned.unreachable if entry.name == "Open de Perpignan"]
+    assert perpignan == ("son classeur est peut-être « grand-sud/abime.xlsx », arrivé mais à corriger (« reportgen "
+                         "check » dit quoi) : un rappel demanderait au club ce qu’il a peut-être envoyé")

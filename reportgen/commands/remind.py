@@ -79,7 +79,7 @@ def remind(
         if blocking:  # the rows of calendrier.xlsx it could not read: their tournaments are not reminded
             print_problems(blocking, [])
             err("pas de rappel pour un tournoi que calendrier.xlsx annonce sur une ligne à corriger ci-dessus, tant "
-                "qu’elle ne l’est pas ; les autres tournois sont rappelés")
+                "qu’elle ne l’est pas")
         if log is not None:
             if missing := missing_for_sending(settings.mail):
                 print_problems(missing, [], stops=True)

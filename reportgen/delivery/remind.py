@@ -107,8 +107,8 @@ def _arrived(unread: list[Unread], entry: CalendarEntry) -> str:
     reminded: its club sent it, and the correction is the secretary's to ask for."""
     named = french.joined([f"« {u.label} »" for u in unread])
     if len(unread) > 1:
-        return (f"les classeurs {named}, arrivés mais à corriger (« reportgen check » dit quoi), sont peut-être le "
-                "sien : un rappel demanderait au club ce qu’il a peut-être envoyé")
+        return (f"les classeurs {named} sont arrivés mais à corriger (« reportgen check » dit quoi), et l’un d’eux "
+                "est peut-être le sien : un rappel demanderait au club ce qu’il a peut-être envoyé")
     [one] = unread
     sure = one.date == entry.date and one.circuits == (entry.circuit,)
     return (f"{'son classeur est sans doute' if sure else 'son classeur est peut-être'} {named}, arrivé mais à "

@@ -16,6 +16,7 @@ import openpyxl
 from pypdf import PdfReader
 
 from reportgen import french
+from reportgen.circuits.base import Reading
 from reportgen.delivery import published
 from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calendar
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -196,9 +197,12 @@ def test_a_season_s_ranking_in_force_awaits_a_tournament_past_since_its_latest_b
     entries = calendar([announced(13, "Open de Rodez", "RODZ"), announced(20, "Open de Perpignan", "PERP"),
                         announced(27, "Coupe", circuit="tantrix")], [played(13, "Open de Rodez", "RODZ")])
     clubs = ClubDirectory([Club("PERP", "Perpignan", "66")])
-    assert season_notes(entries, dt.date(2026, 6, 24), clubs) == {
+    assert season_notes(entries, Reading(clubs, dt.date(2026, 6, 24))) == {
         ("grand-sud", 2026): "provisoire : résultats de l’Open de Perpignan du 20 juin attendus"}
-    assert season_notes(entries, dt.date(2026, 6, 20), clubs) == {}
+    assert season_notes(entries, Reading(clubs, dt.date(2026, 6, 20))) == {}
+    # closed, its ranking in force is final: nothing awaited, those results never came
+    assert season_notes(entries, Reading(clubs, dt.date(2026, 6, 24), closed={2026: dt.date(2026, 6, 22)})) == {
+        ("grand-sud", 2026): "résultats de l’Open de Perpignan du 20 juin non reçus"}
 
 
 def awaited_notes(inputs: Path) -> set[str]:

@@ -143,7 +143,7 @@ def _refuse_before_its_last_tournament(season: int, day: dt.date, league: League
 
 def _say_awaited(season: int, day: dt.date, league: League) -> None:
     """The tournaments calendrier.xlsx announces in the season whose workbook has not arrived, in
-    the circuits the closing makes final: its final bulletin would print them « attendus » under its
+    the circuits the closing makes final: its final bulletin prints them « non reçus » under its
     title (pipeline/calendar.py `mark_awaited`), and one dated after the closing day would be refused
     once it comes. Said, not refused (a cancelled tournament may stay in a calendar nobody updated),
     with what to do either way."""
@@ -157,7 +157,7 @@ def _say_awaited(season: int, day: dt.date, league: League) -> None:
     many = len(awaited) > 1
     listed(f"attention : calendrier.xlsx annonce {french.plural(len(awaited), 'tournoi')} de la saison {season} "
            f"dont le classeur n’est pas arrivé ; son classement final {'les' if many else 'le'} dira "
-           f"attendu{'s' if many else ''} (« provisoire ») :",
+           f"non reçu{'s' if many else ''} :",
            [f"{entry.title(clubs)}, {french.date_long(entry.date)} ({circuits.REGISTRY[entry.circuit].title})"
             + (" : après la clôture, son classeur serait refusé" if entry.date > day else "") for entry in awaited])
     err(f"s’il{'s ont' if many else ' a'} été annulé{'s' if many else ''}, retirez-{'les' if many else 'le'} de "

@@ -26,7 +26,7 @@ from reportgen.delivery.club_bulletin import ClubBulletin
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
-from reportgen.pipeline.calendar import awaited_by
+from reportgen.pipeline.calendar import awaited_by, closed_final
 from reportgen.render import mail as mail_render
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.site import data as site_data
@@ -90,6 +90,8 @@ class Plan:
     announced: bool = False  # inputs/ holds a calendrier.xlsx
     # each bulletin's announced tournaments whose workbook has not arrived, by circuit (its note)
     awaited: dict[str, list[CalendarEntry]] = field(default_factory=dict)
+    # the circuits whose bulletin is a closed season's final ranking: those never came (« non reçus »)
+    closed: set[str] = field(default_factory=set)
     directory: ClubDirectory = field(default_factory=ClubDirectory)  # clubs.xlsx
     outputs: Path = Path("outputs")  # where the bulletins are
     own_written: bool = False  # the clubs' own bulletins are written (`write_club_bulletins`)
@@ -140,6 +142,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
                 outputs=outputs, directory=league.reading.clubs)
     plan.awaited = {b.circuit: awaited_by(b.circuit, b.ranking, b.document, league.calendar, league.reading.today)
                     for b in bulletins}
+    plan.closed = {b.circuit for b in bulletins if closed_final(b.circuit, b.ranking, league.reading)}
     plan.problems = [f"{outputs / path} : absent ou pas à jour — lancez « make » avant de préparer les courriels"
                      for path in stale]
     directory = league.reading.clubs
@@ -195,7 +198,8 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "date": french.date_long(bulletin.ranking.date), "final": bulletin.ranking.final,
             # what the bulletin notes under its title (« provisoire : résultats … attendus »), as
             # a sentence said to this club, or ""
-            "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory),
+            "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory,
+                                    bulletin.circuit in plan.closed),
             "file": bulletin.filename, "evolution": has_evolution,
             "score": header, "unit": "points" if header == "Points" else header,
             # « 1re ex aequo » under the HTML's « Place », « 1re place ex aequo : » in the text: never
@@ -212,20 +216,25 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "own": own.filename if own else "", "links": links(plan, club_mail)}
 
 
-def awaited_line(entries: list[CalendarEntry], club: Club, clubs: ClubDirectory) -> str:
+def awaited_line(entries: list[CalendarEntry], club: Club, clubs: ClubDirectory, final: bool = False) -> str:
     """The line under a provisional ranking's title in a club's message, the tournaments whose results
     it awaits (pipeline/calendar.py `awaited_by`) as its bulletin notes them, in a sentence: « Classement
     provisoire : les résultats de Rodez du 13 juin sont attendus. »; to the club that organised one
     of them, its own workbook (« votre classeur du 13 juin est attendu », then « , ainsi que les
-    résultats de … »: the bulletin's words made it a club awaited by itself); "" when none is."""
+    résultats de … »: the bulletin's words made it a club awaited by itself); "" when none is.
+    `final`: a closed season's final ranking (`closed_final`), neither provisional nor awaiting
+    anything: « Résultats de votre tournoi du 3 octobre et de Rodez du 13 juin non reçus. »"""
     if not entries:
         return ""
     own = [entry for entry in entries if entry.club and clubs.find(entry.club) == club]
     others = [entry for entry in entries if entry not in own]
+    days = list(dict.fromkeys(entry.day_month for entry in own))  # two of its tournaments on one day: once
+    if final:
+        named = [f"de votre tournoi du {day}" for day in days] + [entry.day_and_place(clubs) for entry in others]
+        return f"Résultats {french.joined(named)} non reçus."
     theirs = f"les résultats {french.joined([entry.day_and_place(clubs) for entry in others])}"
     if not own:
         return f"Classement provisoire : {theirs} sont attendus."
-    days = list(dict.fromkeys(entry.day_month for entry in own))  # two of its tournaments on one day: once
     yours = (f"votre classeur du {days[0]} est attendu" if len(own) == 1
              else f"vos classeurs {french.joined([f'du {day}' for day in days])} sont attendus")
     return f"Classement provisoire : {yours}" + (f", ainsi que {theirs}." if others else ".")

@@ -275,12 +275,15 @@ def awaited(entries: list[CalendarEntry], circuit: str, season: int, day: dt.dat
     return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.last_day < day]
 
 
-def awaited_note(entries: list[CalendarEntry], clubs: ClubDirectory) -> str:
+def awaited_note(entries: list[CalendarEntry], clubs: ClubDirectory, final: bool = False) -> str:
     """« provisoire : résultats de Rodez du 13 juin attendus », or "" when none is awaited (`clubs`:
-    to name a tournament the calendar knows by its club alone)."""
+    to name a tournament the calendar knows by its club alone). `final`: said under a closed
+    season's final ranking, which is not provisional and awaits nothing: « résultats de Rodez du 13
+    juin non reçus »."""
     if not entries:
         return ""
-    return f"provisoire : résultats {french.joined([e.day_and_place(clubs) for e in entries])} attendus"
+    results = f"résultats {french.joined([e.day_and_place(clubs) for e in entries])}"
+    return f"{results} non reçus" if final else f"provisoire : {results} attendus"
 
 
 # -- the blank calendar (`reportgen template calendrier`) ------------------------------------------

@@ -438,7 +438,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             home = site.stage(outputs, Site(
                 view.folder, list(circuits.CIRCUITS), league.settings.name, result.blocked, public=league.public,
                 calendar=calendar, calendar_file=calendar_file, corrections=history,
-                awaited=season_notes(league.calendar, today, league.reading.clubs),
+                awaited=season_notes(league.calendar, league.reading),
                 archived=archived(hashes, result.notices.append) if callable(archived) else archived or {},
                 url=league.settings.site.url if league.settings.site else "", reuse=made,
                 draw_aside=not pdfs.rendering(), ahead=ahead).each_page(), site_staging, made, progress.advance)

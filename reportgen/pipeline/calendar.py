@@ -9,6 +9,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportgen import circuits, french
 from reportgen.ingest.calendar import (
@@ -24,23 +25,27 @@ from reportgen.ingest.calendar import (
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
 
+if TYPE_CHECKING:
+    from reportgen.circuits.base import Reading
+
 ICS_FILE = "calendrier.ics"  # in outputs/
 # What a ranking ranks when a later tournament of its circuit may still change it.
 _RANKS_A_SEASON = (ScopeKind.SEASON, ScopeKind.RATINGS)
 
 
-def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today: dt.date,
-                 clubs: ClubDirectory) -> Report:
+def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], reading: Reading) -> Report:
     """The report with « provisoire : résultats de Rodez du 13 juin attendus » in the context
     (`awaited`, printed under the title by base.html.j2) of each season ranking (or rating list)
     that an announced tournament of its circuit and season, whose workbook has not arrived, should
     be in: one dated before the ranking, or, for the season's final ranking, before today (until the
-    season is over it is the ranking « à date »)."""
+    season is over it is the ranking « à date »). A closed season's final ranking is not provisional
+    and awaits nothing (`closed_final`): « résultats de Rodez du 13 juin non reçus »."""
     rankings = {ranking.path: ranking for ranking in report.rankings}
     documents = []
     for document in report.documents:
         ranking = rankings.get(document.path)
-        note = awaited_note(awaited_by(slug, ranking, document, entries, today), clubs) if ranking else ""
+        note = awaited_note(awaited_by(slug, ranking, document, entries, reading.today), reading.clubs,
+                            closed_final(slug, ranking, reading)) if ranking else ""
         documents.append(dataclasses.replace(document, context={**document.context, "awaited": note})
                          if note else document)
     return dataclasses.replace(report, documents=documents)
@@ -49,20 +54,38 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], today:
 def awaited_by(slug: str, ranking: Ranking, document: Document, entries: list[CalendarEntry],
                today: dt.date) -> list[CalendarEntry]:
     """The announced tournaments whose results a season ranking's document (`mark_awaited`), or a
-    club's mail reporting it (delivery/mail.py), says it awaits."""
+    club's mail reporting it (delivery/mail.py), says it awaits (or, a closed season's final
+    ranking, `closed_final`, says were not received)."""
     if ranking.scope.kind not in _RANKS_A_SEASON:
         return []
     return awaited(entries, slug, document.season, today if ranking.final else document.date)
 
 
-def season_notes(entries: list[CalendarEntry], today: dt.date, clubs: ClubDirectory) -> dict[tuple[str, int], str]:
+def closed_final(slug: str, ranking: Ranking, reading: Reading) -> bool:
+    """The ranking is its season's final one, and final indeed: its circuit's closing makes it so
+    (`CircuitInfo.final_when_closed`) and the season is closed or over (`Reading.season_closed`).
+    Its bulletin, the site's season page and a club's message then say the tournaments announced and
+    never received « non reçus », never « provisoire » nor « attendus »: after `season close` the
+    final bulletin said « Classement final de la saison 2026 » over « provisoire : résultats de
+    Montpellier du 3 octobre attendus »."""
+    return ranking.final and _final_when_closed(slug, ranking.scope.season, reading)
+
+
+def _final_when_closed(slug: str, season: int, reading: Reading) -> bool:
+    info = circuits.REGISTRY.get(slug)
+    return info is not None and info.final_when_closed and reading.season_closed(season)
+
+
+def season_notes(entries: list[CalendarEntry], reading: Reading) -> dict[tuple[str, int], str]:
     """Each circuit's season's « provisoire : résultats de Perpignan du 21 novembre attendus » on the
-    build's day, by (circuit, season): its ranking in force awaits those tournaments (their day past,
-    their workbook missing), even when its latest bulletin, dated before them, says nothing. The
+    build's day (`reading.today`), by (circuit, season): its ranking in force awaits those tournaments
+    (their day past, their workbook missing), even when its latest bulletin, dated before them, says
+    nothing; a closed season's, its final ranking, « résultats … non reçus » (`closed_final`). The
     site's season page says it beside that ranking (site/pages.py `season`)."""
     found = {}
     for slug, season in sorted({(entry.circuit, entry.date.year) for entry in entries}):
-        note = awaited_note(awaited(entries, slug, season, today), clubs)
+        note = awaited_note(awaited(entries, slug, season, reading.today), reading.clubs,
+                            _final_when_closed(slug, season, reading))
         if note:
             found[(slug, season)] = note
     return found

@@ -88,7 +88,7 @@ def _score_one(league: League, slug: str, scored: Scored) -> Report | None:
         problems = sorted(report.problems)
         # « provisoire : résultats … attendus » on a ranking that awaits an announced tournament:
         # here, so that every command that scores (build, mail, archive) gives the same documents.
-        report = mark_awaited(slug, report, league.calendar, league.reading.today, league.reading.clubs)
+        report = mark_awaited(slug, report, league.calendar, league.reading)
     if problems:
         scored.blocked[slug] = problems
         return None

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from reportgen.ingest.file_hashes import FileHashes
+    from reportgen.pipeline.loading import League
 
 # imported before anything imports multiprocessing: its exit hook then runs after multiprocessing's
 # own, which empties this process's temporary folder (render/scratch.py `_at_exit`)
@@ -189,8 +190,14 @@ def check(
         scored = score(league)
         problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
         notices = said + league.notices + [n for report in scored.reports.values() for n in report.notices]
+        changing = _changing_finals(outputs, folder, league)
+        notices += changing
+        # said beside the count of problems, on the page and in the last line: a note alone went unseen
+        changes_a_final = (f"{french.plural(len(changing), 'classeur')} {'changent' if len(changing) > 1 else 'change'} "
+                           "un classement final déjà publié") if changing else ""
         page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()),
-                                        held=[circuits.REGISTRY[slug].title for slug in scored.blocked])
+                                        held=[circuits.REGISTRY[slug].title for slug in scored.blocked],
+                                        changing=changes_a_final)
         publish_fonts(outputs)  # the page's fonts, named relative to it
         write_atomic(outputs / verification.VERIFICATION_PAGE, page.encode("utf-8"))
         if format is CheckFormat.json:
@@ -205,8 +212,26 @@ def check(
         archived = sum(event in put_back for event in events)  # its id is its workbook's label
         read = f"{french.plural(len(events), 'tournoi')} lu{'s' if len(events) > 1 else ''}" + (
             f", dont {archived} de l’archive" if archived else "")
-        typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')})."
-                   if problems else f"{read}, aucun problème.")
+        # what a build would change of a final ranking already sent, said in the last line she reads
+        but = f", mais {changes_a_final} (voir la note)" if changing else ""
+        typer.echo(f"{read}, aucun problème bloquant ({french.plural(len(problems), 'avertissement')}){but}."
+                   if problems else f"{read}, aucun problème{but}.")
+
+
+def _changing_finals(outputs: Path, inputs: Path, league: League) -> list[str]:
+    """The workbooks that change a final ranking already published (render/changes.py
+    `final_changes`), said before the build publishes it: a year mistyped (21/11/2025 for 2026)
+    changed the 2025 final ranking with « aucun problème »."""
+    from reportgen.pipeline.loading import closed_before
+    from reportgen.render.changes import final_changes
+
+    # one dated after its season's closing day changes nothing: it is refused (`season-closed`)
+    events = {slug: [event for event in found.events if closed_before(slug, event, league.reading.closed) is None]
+              for slug, found in league.circuits.items()}
+    changing = final_changes(outputs, inputs, events)
+    return [f"{slug} : {event.id} (« {event.name} ») : {changing[event.id]} — si sa date est fausse, corrigez-la "
+            "dans sa feuille « Tournoi » ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"
+            for slug, its in events.items() for event in its if event.id in changing]
 
 
 class Format(str, Enum):

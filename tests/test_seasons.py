@@ -341,3 +341,44 @@ def test_a_closed_season_s_final_ranking_says_the_announced_tournaments_never_re
     montpellier = next(club for club in plan.directory.clubs if club.code == "MTPL")
     assert drafts.awaited_line(plan.awaited["grand-sud"], montpellier, plan.directory, final=True) == \
         "Résultats de votre tournoi du 3 octobre non reçus."
+
+
+def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_league_copy):
+    """A workbook dated 21/11/2025 instead of 2026 (a year mistyped) gave `check` « aucun problème »,
+    the replacement note alone, while it changed the 2025 final ranking already published: the build
+    said so once it had published it. `check` says it, with the fix, before the build; a workbook
+    of the running season, or one the publication counted, says nothing."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_tournament(inputs, "2026-11-21-albi", day="21/11/2025", club="ALBI")
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    said = [line for line in checked.stderr.splitlines() if "classement final" in line]
+    assert said == ["note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi ») : la saison 2025 est close : "
+                    "ce tournoi "
+                    "du 21 novembre 2025 change son classement final déjà publié — si sa date est fausse, corrigez-la "
+                    "dans sa feuille « Tournoi » ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"], \
+        checked.stdout + checked.stderr
+    assert checked.stdout.splitlines()[-1] == ("5 tournois lus, aucun problème, mais 1 classeur change un classement "
+                                               "final déjà publié (voir la note).")
+    page = (outputs / "verification.html").read_text()
+    assert "ce tournoi du 21 novembre 2025 change son classement final déjà publié" in page
+    assert ("aucun problème · 1 classeur change un classement final déjà publié (voir «\u00a0À savoir\u00a0»)</p>"
+            in page), page
+    # 2025 closed on 30 November: one dated on or before that day is a correction, still said; one after
+    # is refused (`season-closed`), and changes nothing
+    (inputs / SEASONS_FILE).write_bytes(seasons_toml({2025: dt.date(2025, 11, 30)}))
+    write_tournament(inputs, "2026-12-03-carcassonne", day="03/12/2025", club="CARC")
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
+                             capture_output=True, text=True)
+    assert checked.returncode == 1
+    assert ("  - 2026-12-03-carcassonne.xlsx:'Tournoi'!B3 (colonne « Date ») : la saison 2025 est close depuis le 30 "
+            "novembre 2025 : ce tournoi du 3 décembre 2025 changerait son classement final") in checked.stderr
+    assert [line.split(" : la saison")[0] for line in checked.stderr.splitlines() if "classement final déjà publié" in line] == [
+        "note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi »)"], checked.stderr
+    (inputs / "2026-12-03-carcassonne.xlsx").unlink()
+    (inputs / "2026-11-21-albi.xlsx").unlink()
+    write_tournament(inputs, "2026-11-21-albi", day="21/11/2026", club="ALBI")
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
+                             capture_output=True, text=True)
+    assert "classement final" not in checked.stdout + checked.stderr

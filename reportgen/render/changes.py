@@ -51,6 +51,7 @@ from pathlib import Path
 
 from reportgen import french
 from reportgen.ingest import values
+from reportgen.model import Event
 from reportgen.render.cache import file_digest
 
 # The league's shared files, and what the secretary is told when one of them changes.
@@ -402,6 +403,27 @@ def _final_changed(season: int, was: str, now: str, reasons: tuple[str, ...]) ->
         return reasons  # a new layout, a directory, the closing itself: said as for any document
     dated = "" if was == now else f" (daté du {french.date_long(dt.date.fromisoformat(was))})"
     return (f"la saison {season} est close : son classement final déjà publié{dated} change", *reasons)
+
+
+def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Event]]) -> dict[str, str]:
+    """Before a build, what `check` and `inbox` tell of a workbook that changes a final ranking
+    already published (what the build says only once it published it, `_final_changed`), by its
+    label: « la saison 2025 est close : ce tournoi du 21 novembre 2025 change son classement final
+    déjà publié ». A tournament of a season each circuit's manifest (in `outputs`) published as final,
+    whose workbook's bytes it did not count (new, or changed since). `events`: each circuit's, their
+    workbooks in `inputs`. A workbook dated 21/11/2025 instead of 2026 gave « aucun problème »."""
+    from reportgen.render.index import MANIFEST, read_manifest
+
+    found = {}
+    for circuit, its in events.items():
+        manifest = read_manifest(outputs / circuit / MANIFEST) or {}
+        final = _final(manifest)
+        recorded = (manifest.get("sources") or {}).get("workbooks") or {}
+        for event in its:
+            if event.date.year in final and (recorded.get(event.id) or {}).get("sha256") != _sha256(inputs / event.id):
+                found[event.id] = (f"la saison {event.date.year} est close : ce tournoi du "
+                                   f"{french.date_long(event.date)} change son classement final déjà publié")
+    return found
 
 
 def listed(changes: Iterable[Republished], kind: str) -> list[Republished]:

@@ -28,12 +28,15 @@ def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
 
 def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str, day: str,
                 templates: Path = TEMPLATES, republished: Sequence[object] = (), relaid: str = "",
-                held: Sequence[str] = (), withdrawn: Sequence[object] = (), restored: Sequence[object] = ()) -> str:
+                held: Sequence[str] = (), withdrawn: Sequence[object] = (), restored: Sequence[object] = (),
+                changing: str = "") -> str:
     """The page `check` writes, and `build` too, with the documents already published whose content
     it changed (`republished`, render/changes.py), withdrew (`withdrawn`) or published again as they
     were before their withdrawal (`restored`), each said by its line, and those only laid out anew (`relaid`, one
     sentence), and the circuits its problems hold back (`held`, their titles: `make` publishes nothing
-    new of theirs, the others' documents go out): the secretary's page, never linked from the site."""
+    new of theirs, the others' documents go out), and, `check`'s, what would change a final ranking
+    already published (`changing`, « 1 classeur change un classement final déjà publié », beside the
+    count of problems: its note alone went unseen): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
     for record in as_records(problems):
         files.setdefault(record["file"], []).append(record)
@@ -42,4 +45,5 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),
         warnings=sum(p.level is Level.WARNING for p in problems),
         republished=[str(line) for line in republished], withdrawn=[str(line) for line in withdrawn],
-        restored=[str(line) for line in restored], relaid=relaid, held=french.joined([f"« {title} »" for title in held]))
+        restored=[str(line) for line in restored], relaid=relaid, held=french.joined([f"« {title} »" for title in held]),
+        changing=changing)

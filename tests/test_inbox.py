@@ -1302,3 +1302,45 @@ def test_an_answer_groups_a_problem_s_cells_and_says_a_range_on_its_own():
     said = grouped(cells + ranges)
     assert len(said) == 3 and "A2 à A4, A9" in said[0]["where"]
     assert [one["where"] for one in said[1:]] == [ranges[0].where, ranges[1].where]
+
+
+def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final_ranking_says_so(league, tmp_path):
+    """A club's second Grand Sud tournament of the year replaces its first (§1: one edition of a series a
+    year counts), its players absent from the second losing the first's points; `check` says so, but
+    `inbox` told the club « est enregistré » alone and its line said nothing. And a workbook dated
+    21/11/2025 for 2026 changed the 2025 final ranking already published, said only by the build once
+    it had published it. The run's line and the answer say each, in `check`'s words."""
+    from reportgen.pipeline import build
+
+    assert build(league.inputs, league.outputs, TODAY).ok  # 2025's final ranking published
+    league.server.append(message(TLSE, "Printemps", [("toulouse.xlsx", workbook(tmp_path, "printemps",
+                                                                                 day="14/03/2026", club="TLSE"))]))
+    league.server.append(message(ALBI, "Automne", [("albi.xlsx", workbook(tmp_path, "automne", day="21/11/2025",
+                                                                          club="ALBI"))], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
+                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
+                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
+                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+    final = "la saison 2025 est close : ce tournoi du 21 novembre 2025 change son classement final déjà publié"
+    lines = done.stdout.splitlines()
+    [toulouse] = [line for line in lines if "toulouse.xlsx enregistré" in line]
+    [albi] = [line for line in lines if "albi.xlsx enregistré" in line]
+    assert f" ; {replaces} ; réponse : " in toulouse, toulouse
+    assert (" ; il remplace le tournoi « Tournoi 2025-06-01-albi » du 1er juin 2025, deuxième tournoi "
+                         "de la série ALBI en 2025 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, "
+                         "absent du second, en perd les points : LÉGER Zoé. S’il s’agit de deux tournois distincts, "
+                         f"donnez à l’un une « Série » à lui dans sa feuille Tournoi ; {final} ; réponse : ") in albi, albi
+    drafts = {draft["To"]: draft for draft in league.drafts()}
+    said = " ".join(body(drafts[TLSE]).split())
+    assert ("est enregistré (Classement régional Grand Sud, saison 2026) ; il sera pris en compte au prochain calcul "
+            "des classements de la ligue. Il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, "
+            "deuxième tournoi de la série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du "
+            "premier, absent du second, en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux "
+            "tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi.") in said, said
+    assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in drafts[TLSE].get_body(("html",)).get_content()
+    said = " ".join(body(drafts[ALBI]).split())
+    assert ("dans sa feuille Tournoi. La saison 2025 est close : ce tournoi du 21 novembre 2025 change son classement "
+            "final déjà publié ; si sa date est fausse, corrigez-la dans sa feuille « Tournoi » et renvoyez le classeur "
+            "en réponse à ce message.") in said, said

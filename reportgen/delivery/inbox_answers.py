@@ -189,7 +189,10 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
                              "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced),
                              "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1,
-                             "warnings": grouped(one.warnings)})
+                             "warnings": grouped(one.warnings),
+                             # what filing it changes besides its own earlier version, each a sentence
+                             "notes": [{"message": note.message[:1].upper() + note.message[1:], "fix": note.fix}
+                                       for note in one.notes]})
             continue
         if one.status == "same":
             same.append({"filename": shown, "event": one.event, "date": french.date_long(dt.date.fromisoformat(one.date)),

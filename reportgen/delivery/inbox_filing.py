@@ -123,6 +123,11 @@ class Verdict:
     # Its own warnings (model.Level.WARNING: a player's empty Prénom), located in its cells: they
     # refuse nothing, and are said to its club all the same (`Filed.warnings`).
     warnings: list[Problem] = field(default_factory=list)
+    # What filing it changes besides an earlier version of its own, said to the secretary on its line
+    # and to its club in the answer (`Filed.notes`): the tournament of its series it replaces (its
+    # circuit's `Report.replaces`, as `check`'s note says it), a final ranking already published it
+    # changes (render/changes.py `final_changes`: a year mistyped).
+    notes: list[Said] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -170,10 +175,12 @@ def _announced_by(league: League, clubs: ClubDirectory) -> dict[str, Club]:
 
 
 def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None,
-            clubs: ClubDirectory | None = None) -> Verdict:
+            clubs: ClubDirectory | None = None, outputs: Path | None = None) -> Verdict:
     """Check the attachment `filename` (`data`) as a workbook of inputs/; `clubs` (clubs.xlsx)
-    names the club the calendar announces for a tournament whose sheet names none."""
+    names the club the calendar announces for a tournament whose sheet names none; `outputs`, where
+    the league publishes (a final ranking it would change, `Verdict.notes`)."""
     from reportgen.pipeline import load, score
+    from reportgen.render.changes import final_changes
 
     with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next build
         copy = Path(folder) / "inputs"
@@ -193,6 +200,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         scored = score(league)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
+        changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}) if found and outputs else {}
     verdict = Verdict(named=named)
     if found:
         verdict.circuit, verdict.event = found[0]
@@ -204,6 +212,8 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
         verdict.organisers = {e.id: club for e in earlier
                               if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
+    report = scored.reports.get(verdict.circuit)
+    verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code and p.level is not Level.HELD)
@@ -218,6 +228,17 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
                   if any(p.where.path == label for p in inputs_.problems)]
         verdict.circuit = owners[0] if len(owners) == 1 else ""
     return verdict
+
+
+def _notes(replaces: str | None, changing: str | None) -> list[Said]:
+    """`Verdict.notes`, as the answer and the database keep them (`Said`, level `NOTE`)."""
+    notes = []
+    if replaces:
+        notes.append(Said(None, None, None, f"il {replaces}", "", REPLACES, NOTE))
+    if changing:
+        notes.append(Said(None, None, None, changing, "si sa date est fausse, corrigez-la dans sa feuille « Tournoi » "
+                          "et renvoyez le classeur en réponse à ce message", FINAL_CHANGED, NOTE))
+    return notes
 
 
 def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,
@@ -269,6 +290,12 @@ _FOR_CLUBS = (
 # the secretary's command, of any season (problems.py `reopen`)
 _REOPEN = re.compile(re.escape(reopen("SEASON")).replace("SEASON", r"\d+"))
 _REOPEN_FOR_CLUBS = f"{_TELL_US} : la ligue peut rouvrir la saison"
+
+
+# A note kept with a decision (`Filed.notes`): no problem, what filing the workbook changes besides
+# its own earlier version (its level word beside model.Level's, in the same JSON: no schema change).
+NOTE = "note"
+REPLACES, FINAL_CHANGED = "replaces", "final-changed"  # their codes
 
 
 @dataclass(frozen=True)
@@ -332,7 +359,8 @@ class Filed:
     # accepted: the earlier versions, kept in the archive; held: those it would replace (`kept` empty)
     replaced: tuple[Replaced, ...] = ()
     # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any; accepted,
-    # refused, held and same: its warnings too, after them (`warnings`: what its club may still complete)
+    # refused, held and same: its warnings too, after them (`warnings`: what its club may still complete);
+    # accepted: then its notes (`notes`: the tournament of its series it replaces, a final ranking it changes)
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
@@ -356,6 +384,11 @@ class Filed:
     def warnings(self) -> tuple[Said, ...]:
         """What it holds that refuses nothing and only its club can complete (an empty Prénom)."""
         return tuple(p for p in self.problems if p.level == Level.WARNING)
+
+    @property
+    def notes(self) -> tuple[Said, ...]:
+        """What filing it changes besides its own earlier version (`Verdict.notes`)."""
+        return tuple(p for p in self.problems if p.level == NOTE)
 
     @property
     def layout(self) -> bool:
@@ -501,7 +534,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             target = f"{stem}-{number}{suffix}"
         replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
-                     replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings))
+                     replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings, *verdict.notes))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
     return again(Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
                        aside(REFUSED, message, filename), problems=(*map(Said.of, verdict.problems), *warnings)),

@@ -284,7 +284,7 @@ class Inbox:
         checked = []
         refused = {}  # each workbook's latest refusal to the club, for `decide` and `one_version_each`
         for filename, content in received.workbooks:
-            verdict = examine(self.inputs, filename, content, self.today, self.clubs)
+            verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs)
             digest = sha256(content)
             refused[digest] = self._before("refused", digest, club)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
@@ -437,7 +437,9 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
                          + (f" (en attente {french.joined([f'du {title}' for title in titles])}, dont il dépend : "
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
                             "corrigés)" if titles else "")
-                         + (f" ({warned})" if warned else ""))
+                         + (f" ({warned})" if warned else "")
+                         # what filing it changes besides its own earlier version, as `check` says it
+                         + "".join(f" ; {note.message}" for note in filed.notes))
         elif filed.status == "same":
             said = f", reçu le {since}" if since else ""
             parts.append(f"{filed.filename} déjà reçu à l’identique ({inputs / filed.path}{said}) : rien de changé"

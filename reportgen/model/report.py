@@ -44,6 +44,11 @@ class Report:
     # the Grand Sud's points. A tournament absent has none (every tournament of a circuit that gives
     # none: its pages as they were).
     event_columns: dict[str, tuple[ResultColumn, ...]] = field(default_factory=dict)
+    # What a tournament replaces besides an earlier version of its own workbook, by its event id: a
+    # sentence in French, to the club that sent it (the Grand Sud: « remplace le tournoi « … » du 14
+    # mars 2026, deuxième tournoi de la série … (§1) … », as its notice says it to the secretary).
+    # `reportgen inbox` says it on its line and in its answer (delivery/inbox_filing.py `Verdict.notes`).
+    replaces: dict[str, str] = field(default_factory=dict)
 
 
 class Progress(Protocol):

@@ -38,7 +38,9 @@ class GrandSud:
         eligible = {e.id: e.content.club.departement in settings.departements for e in events}
         tournaments, points, rankings = score_league(results, events, eligible, settings)
         report = Report()
-        report.notices += replacement_notices(results, list(tournaments.values()))
+        for first, second, gone in replacements(results, list(tournaments.values())):
+            report.notices.append(documents.replacement_notice(first, second, gone))
+            report.replaces[second.id] = documents.replacement_note(first, gone)
         report.event_notes = {event.id: documents.OUTSIDE for event in events if not eligible[event.id]}
         report.event_columns = documents.result_columns(points, tournaments)
         earned = documents.earned_rows(points)
@@ -63,9 +65,10 @@ class GrandSud:
         return report
 
 
-def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) -> list[str]:
-    """A series' second tournament of a year replaces its first (§1): said, with the players of
-    the first who did not play the second and so leave the ranking's count of it."""
+def replacements(results: pd.DataFrame,
+                 tournaments: list[Tournament]) -> list[tuple[Tournament, Tournament, list[str]]]:
+    """A series' second tournament of a year replaces its first (§1): each (first, second), with the
+    players of the first who did not play the second and so leave the ranking's count of it."""
     pairs = same_year_editions(tournaments)
     if not pairs:
         return []
@@ -76,12 +79,12 @@ def replacement_notices(results: pd.DataFrame, tournaments: list[Tournament]) ->
     if len(results):
         for event, player_id, player in zip(*(results[name].tolist() for name in ("event", "player_id", "player"))):
             played.setdefault(event, []).append((player_id, player))
-    notices = []
+    found = []
     for first, second in pairs:
         after = {pid for pid, _ in played.get(second.id, [])}
         gone = sorted({player for pid, player in played.get(first.id, []) if pid not in after})
-        notices.append(documents.replacement_notice(first, second, gone))
-    return notices
+        found.append((first, second, gone))
+    return found
 
 
 CIRCUIT = GrandSud()

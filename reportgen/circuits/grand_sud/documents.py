@@ -49,13 +49,23 @@ def rank_label(rank: int, tied: bool) -> str:
 
 def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
     """The same, said by `check` and `build`, with the players of the first who lose its points."""
+    return (f"grand-sud : {second.id} (« {second.event.name} », {french.date_long(second.date)}) "
+            + _replaces(first, players, f"{first.id} (« {first.event.name} », {french.date_long(first.date)})"))
+
+
+def replacement_note(first: Tournament, players: list[str]) -> str:
+    """The same, of the second's workbook, to the club that sent it (`Report.replaces`, `reportgen
+    inbox`): the first named by its name and day, never by its path in the secretary's inputs/."""
+    return _replaces(first, players, f"le tournoi « {first.event.name} » du {french.date_long(first.date)}")
+
+
+def _replaces(first: Tournament, players: list[str], named: str) -> str:
     lost = ""
     if players:
         shown = ", ".join(players[:12]) + (f" et {len(players) - 12} autres" if len(players) > 12 else "")
         lost = (f" ; {french.plural(len(players), 'joueur')} du premier, absent{'s' if len(players) > 1 else ''} "
                 f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {shown}")
-    return (f"grand-sud : {second.id} (« {second.event.name} », {french.date_long(second.date)}) remplace "
-            f"{first.id} (« {first.event.name} », {french.date_long(first.date)}), deuxième tournoi de la "
+    return (f"remplace {named}, deuxième tournoi de la "
             f"série {first.series} en {first.date.year} : seul le dernier de l’année compte (§1){lost}. "
             "S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi")
 

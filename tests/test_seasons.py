@@ -297,12 +297,12 @@ def test_opening_a_season_not_closed_or_over_with_its_year_writes_nothing(small_
 
 def test_a_closed_season_s_final_ranking_says_the_announced_tournaments_never_received_not_awaited(
         small_league_copy, tmp_path):
-    """After `season close 2026`, calendrier.xlsx still announcing a Grand Sud tournament of 3
-    October whose workbook never came, the final bulletin (HTML and PDF), the site's season page and
+    """After `season close 2026`, calendrier.xlsx still announcing Grand Sud tournaments of 3 and 17
+    October whose workbooks never came, the final bulletin (HTML and PDF), the site's season page and
     each club's message said « Classement final de la saison 2026 » over « provisoire : résultats de
-    Montpellier du 3 octobre attendus »: a final ranking called itself provisional and awaiting. A
-    closed season's final documents say, once, those results were not received; the closing says so
-    too."""
+    Montpellier du 3 octobre … attendus »: a final ranking called itself provisional and awaiting. A
+    closed season's final documents say, once, those results were not received, the organising
+    club's own bulletin too; the closing says so as well."""
     from email import message_from_bytes, policy
 
     from reportgen.delivery import mail as drafts
@@ -315,32 +315,33 @@ def test_a_closed_season_s_final_ranking_says_the_announced_tournaments_never_re
     inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
     set_clubs(inputs, CLUBS)
     set_mail(inputs, 2525)
-    write_calendar(inputs, [["03/10/2026", "grand-sud", "MTPL", "Tournoi d’automne", "Montpellier"]])
+    write_calendar(inputs, [["03/10/2026", "grand-sud", "MTPL", "Tournoi d’automne", "Montpellier"],
+                            ["17/10/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"]])
     closed = close(inputs, "2026", "--date", "20/11/2026")
     assert closed.returncode == 0, closed.stderr
-    assert "son classement final le dira non reçu :" in closed.stderr, closed.stderr
+    assert "son classement final les dira non reçus :" in closed.stderr, closed.stderr
     assert build(inputs, outputs, TODAY).ok
-    said = "Résultats de Montpellier du 3\u00a0octobre non reçus"
+    said = "Résultats de Montpellier du 3\u00a0octobre et de Carcassonne du 17\u00a0octobre non reçus"
     html = (outputs / "grand-sud" / "2026" / "classement-final-2026.html").read_text()
     pdf = " ".join(pdf_text(outputs / "grand-sud" / "2026" / "classement-final-2026.pdf").split())
     page = (outputs / "site" / "grand-sud-2026.html").read_text()
     assert "Classement final de la saison 2026" in pdf
     for text in (html, pdf, page):
         assert "provisoire" not in text.casefold() and "attendu" not in text, text
-    assert ">résultats de Montpellier du 3\u00a0octobre non reçus</p>" in html
-    assert "résultats de Montpellier du 3 octobre non reçus" in pdf
+    assert f">{said[:1].lower()}{said[1:]}</p>" in html
+    assert "résultats de Montpellier du 3 octobre et de Carcassonne du 17 octobre non reçus" in pdf
     assert f'<p class="awaited">{said}.</p>' in page
     plan = drafts.prepare(loaded := seasons.load(inputs, tmp_path / "archive", TODAY), score(loaded), outputs)
     drafts.write_drafts(plan, outputs)
-    message = message_from_bytes((outputs / "mail" / "2026" / "CARC.eml").read_bytes(), policy=policy.default)
-    text = message.get_body(("plain",)).get_content()
-    assert "Classement final de la saison 2026\n" + said + ".\n" in text, text
-    assert "provisoire" not in text and "attendu" not in text
-    assert text.count("non reçus") == 1
-    # to the club that organised it, its own tournament
-    montpellier = next(club for club in plan.directory.clubs if club.code == "MTPL")
-    assert drafts.awaited_line(plan.awaited["grand-sud"], montpellier, plan.directory, final=True) == \
-        "Résultats de votre tournoi du 3 octobre non reçus."
+    for code, line in {"ALBI": said, "CARC": "Résultats de votre tournoi du 17 octobre et de Montpellier du 3 octobre "
+                                             "non reçus"}.items():
+        message = message_from_bytes((outputs / "mail" / "2026" / f"{code}.eml").read_bytes(), policy=policy.default)
+        text = message.get_body(("plain",)).get_content()
+        assert "Classement final de la saison 2026\n" + line.replace(" octobre", "\u00a0octobre") + ".\n" in text, text
+        assert "provisoire" not in text and "attendu" not in text and text.count("non reçus") == 1
+    # the club's own bulletin: its tournament of the closed season not received, never « attendu »
+    own = " ".join(pdf_text(outputs / "clubs" / "2026" / "CARC.pdf").split())
+    assert "Open de Carcassonne" in own and "non reçu" in own and "attendu" not in own, own
 
 
 def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_league_copy):

@@ -31,7 +31,7 @@ from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
 from reportgen.model import ClubSection, Document, Ranking
-from reportgen.pipeline.calendar import over_their_days, state
+from reportgen.pipeline.calendar import final_season, over_their_days, state
 from reportgen.render.files import remove_others, write_atomic
 
 FOLDER = "clubs"  # under outputs/
@@ -68,6 +68,8 @@ def folder(season: int, circuit: str | None) -> str:
 # What the « Résultats » column says of a tournament (pipeline/calendar.py `state`), and its colour.
 RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), AWAITED: ("attendu", "down"),
            COMING: ("à venir", "muted")}
+# An awaited tournament of a season whose ranking is final (`final_season`): it awaits nothing more.
+NOT_RECEIVED = ("non reçu", "down")
 
 
 def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Club, season: int,
@@ -75,14 +77,18 @@ def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Cl
     """The club's tournaments of the season (`entries`: the league's calendar, each over its days):
     received (its workbook is in inputs/), running (a pool tournament between its rounds), awaited
     (announced, its date past on the bulletin's `day`, no workbook yet) or to come, as of the
-    bulletin's day (`state`: a tournament after it is not awaited by it), each by its
+    bulletin's day (`state`: a tournament after it is not awaited by it; a season whose ranking is
+    final, as of today, and one awaited « non reçu »: `final_season`), each by its
     `CalendarEntry.title` and its days as the site says them (a pool tournament over: « du 5
     septembre au 6 octobre 2026 »)."""
     found = []
     for entry in sorted(entries, key=lambda e: (e.date, e.circuit, e.name)):
         if entry.club != club.code or entry.date.year != season or entry.circuit not in slugs:
             continue
-        status, kind = RESULTS[state(entry, day, league.reading.today)]
+        # a closed season's ranking is final: as of today, not of its last tournament, and never « attendu »
+        final = final_season(entry.circuit, season, league.reading)
+        said = state(entry, league.reading.today if final else day, league.reading.today)
+        status, kind = NOT_RECEIVED if final and said == AWAITED else RESULTS[said]
         found.append({"day": entry.days(), "circuit": circuits.REGISTRY[entry.circuit].title,
                       "name": entry.title(league.reading.clubs), "place": entry.place, "status": status, "kind": kind})
     return tuple(found)

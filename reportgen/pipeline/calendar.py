@@ -68,10 +68,12 @@ def closed_final(slug: str, ranking: Ranking, reading: Reading) -> bool:
     never received « non reçus », never « provisoire » nor « attendus »: after `season close` the
     final bulletin said « Classement final de la saison 2026 » over « provisoire : résultats de
     Montpellier du 3 octobre attendus »."""
-    return ranking.final and _final_when_closed(slug, ranking.scope.season, reading)
+    return ranking.final and final_season(slug, ranking.scope.season, reading)
 
 
-def _final_when_closed(slug: str, season: int, reading: Reading) -> bool:
+def final_season(slug: str, season: int, reading: Reading) -> bool:
+    """The circuit's season's ranking is final: its closing makes it so and the season is closed or
+    over. What it announced and never received is « non reçu » (a club's bulletin too), never awaited."""
     info = circuits.REGISTRY.get(slug)
     return info is not None and info.final_when_closed and reading.season_closed(season)
 
@@ -85,7 +87,7 @@ def season_notes(entries: list[CalendarEntry], reading: Reading) -> dict[tuple[s
     found = {}
     for slug, season in sorted({(entry.circuit, entry.date.year) for entry in entries}):
         note = awaited_note(awaited(entries, slug, season, reading.today), reading.clubs,
-                            _final_when_closed(slug, season, reading))
+                            final_season(slug, season, reading))
         if note:
             found[(slug, season)] = note
     return found

@@ -26,9 +26,10 @@ IDENTITY_COLUMNS = ["event", "date", "player_id", "player", "typed", "licence", 
 def best_spelling(spellings: list[str]) -> str:
     """The spelling with the most accents (files that drop them lose information), then the most
     frequent, then the latest. Each spelling counted once (a player's rows mostly spell him alike),
-    not once per row."""
+    not once per row. An apostrophe is no accent: « D’ALMEIDA » and « D'ALMEIDA » lose nothing of
+    each other, the most frequent is shown, else the latest."""
     counts = Counter(spellings)
-    accents = {spelling: sum(not char.isascii() for char in spelling) for spelling in counts}
+    accents = {spelling: sum(not char.isascii() and char != "’" for char in spelling) for spelling in counts}
     return spellings[max(range(len(spellings)), key=lambda index: (
         accents[spellings[index]], counts[spellings[index]], index))]
 

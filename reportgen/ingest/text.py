@@ -212,13 +212,19 @@ def nearest_name(typed: str, names: Iterable[str]) -> str | None:
 
 
 # Apostrophes and dashes in one table (what each gives is in neither), and whether a text has one:
-# str.translate costs as much when nothing changes, and most cells have none.
-_TYPOGRAPHIC = {**_APOSTROPHES, **_DASHES}
+# str.translate costs as much when nothing changes, and most cells have none. The typographic
+# apostrophe ’ is not in it: « Tournoi de l’Aude » and « D’ALMEIDA » are shown as typed; who a
+# player is never depends on it (`name_tokens` folds every apostrophe, as labels and the site's
+# search do), and a player spelled both ways is shown by `best_spelling`'s rule. The other marks
+# typed for an apostrophe (‘ ` ´ ʼ) are made the plain one, as before.
+_KEPT_APOSTROPHE = ord("’")
+_TYPOGRAPHIC = {char: plain for char, plain in {**_APOSTROPHES, **_DASHES}.items() if char != _KEPT_APOSTROPHE}
 _HAS_TYPOGRAPHIC = re.compile("[" + re.escape("".join(map(chr, _TYPOGRAPHIC))) + "]")
 
 
 def clean_spaces(text: str) -> str:
-    """Compatibility forms unfolded (NFKC), typographic apostrophes and dashes made plain, single spaces."""
+    """Compatibility forms unfolded (NFKC), dashes and the marks typed for an apostrophe made plain
+    (the typographic apostrophe ’ kept as typed), single spaces."""
     text = unicodedata.normalize("NFKC", text)
     if _HAS_TYPOGRAPHIC.search(text):
         text = text.translate(_TYPOGRAPHIC)

@@ -14,7 +14,8 @@ concerns is outside every ranking: today a club's e-mail address, a player's pub
 the site, and a key missing from a server's table ([site], [inbox], [mail]), which the command that
 connects to that server refuses; or when the ranking reads a cell as typed and only the club can
 complete it: a player's empty Prénom (`EMPTY_FIRST_NAME`: he is ranked under his surname alone until
-the club types his first name; refusing the workbook would hold back every other player's results).
+the club types his first name; refusing the workbook would hold back every other player's results), a
+Grand Sud results sheet without a Club column (`MISSING_CLUB_COLUMN`: its players ranked without clubs).
 `upstream` is held: a circuit waiting for one it depends on, which holds it back but is no problem
 of its own to correct.
 
@@ -212,6 +213,16 @@ EMPTY_FIRST_NAME = _kind("empty-first-name", "a player's Prénom is empty (or th
                          "comptés comme un seul", "tapez son prénom {where_typed}{or_licence}",
                          missing="est vide", where_typed="dans cette case", nor_licence="", or_licence="",
                          level=Level.WARNING)
+
+# A warning: the players are ranked all the same, without their clubs; a whole column missing is more
+# likely forgotten than meant (each of its cells may be left empty), and only the club can fill it.
+MISSING_CLUB_COLUMN = _kind("missing-club-column", "a Grand Sud results sheet has no Club column: its players are "
+                            "ranked without their clubs",
+                            "la feuille n’a pas de colonne « Club » : les joueurs de ce tournoi sont classés sans "
+                            "leur club",
+                            "ajoutez une colonne « Club » à la ligne d’en-têtes et tapez le club de chaque joueur "
+                            "(son code ou son nom dans clubs.xlsx), une case vide pour un joueur sans club",
+                            level=Level.WARNING)
 
 # -- games, rounds and pools (Tantrix, pool tournaments, the Masters) -----------------------------
 

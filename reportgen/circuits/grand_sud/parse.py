@@ -8,6 +8,7 @@ from reportgen import french
 from reportgen.circuits.base import Reading
 from reportgen.ingest import values
 from reportgen.ingest.directories import Club
+from reportgen.ingest.sheets import Sheet
 from reportgen.ingest.tables import (
     CLUB,
     FIRST_NAME,
@@ -22,8 +23,16 @@ from reportgen.ingest.tables import (
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_name_and_date
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Entry, Event, Problem, ResultRow
-from reportgen.problems import DUPLICATE_PLACE, EMPTY, MISSING_SHEET, PLACE_RANGE, UNKNOWN_CLUB, blocking
+from reportgen.model import Entry, Event, Problem, ResultRow, SourceRef
+from reportgen.problems import (
+    DUPLICATE_PLACE,
+    EMPTY,
+    MISSING_CLUB_COLUMN,
+    MISSING_SHEET,
+    PLACE_RANGE,
+    UNKNOWN_CLUB,
+    blocking,
+)
 
 RESULTS_SHEET = "Résultats"
 MISSING_PLACES_SHOWN = 5  # a fix names the first five places nobody has, then how many more
@@ -115,6 +124,8 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                            typed_by_hand=True)
     if table is None:
         return []
+    if not table.has("club"):
+        found.append(MISSING_CLUB_COLUMN(_after_headers(workbook, sheet, table.header_row)))
     rows: list[GrandSudRow] = []
     # Each place given -> the row that gave it first: its cell is named only when a problem says it
     # (a `SourceRef` per row and place was made for each of 200,000 rows at 100x, twentieth round).
@@ -163,6 +174,13 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                          fix="chaque place de 1 au nombre de joueurs doit être donnée une fois"
                                          + _nobody(missing)))
     return rows
+
+
+def _after_headers(workbook: Workbook, sheet: Sheet, header_row: int) -> SourceRef:
+    """The first empty cell right of the header row's last header: where a column missing goes."""
+    headers = sheet.rows[header_row]
+    used = max((col for col, value in enumerate(headers) if str(value).strip()), default=-1)
+    return workbook.ref(sheet, header_row, used + 1)
 
 
 def _nobody(missing: list[int]) -> str:

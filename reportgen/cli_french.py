@@ -23,6 +23,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from reportgen.french import typography
+
 HELP_TEXT = "Afficher cette aide et quitter."
 USAGE = "Utilisation : "
 SUBCOMMAND = ("COMMAND [ARGS]...", "COMMANDE [ARGUMENTS]...")  # a group's usage line, after [OPTIONS]
@@ -194,11 +196,27 @@ def _translate(rich_utils: Any) -> None:
     format_error: Callable[[Any], None] = rich_utils.rich_format_error
 
     def french_error(error: Any) -> None:
+        # laid out in lines by rich: typeset as a page is, « grand-sud » never cut at its guillemets
         english, param = error.format_message, getattr(error, "param", None)
-        error.format_message = lambda: error_message(english(), param)
+        error.format_message = lambda: typography(error_message(english(), param))
         format_error(error)
 
     rich_utils.rich_format_error = french_error  # type: ignore[assignment]
+    _no_break_kept()
+
+
+# What rich takes for a word when it wraps a line: its own pattern (`\s*\S+\s*`), which cuts at every
+# space, a no-break one included; here a no-break space (word or narrow) is part of the word.
+_WORD = re.compile(r"[^\S\u00a0\u202f]*[\S\u00a0\u202f]+[^\S\u00a0\u202f]*")
+
+
+def _no_break_kept() -> None:
+    """Rich wraps a panel's text at its no-break spaces too (rich 15's `_wrap.re_word`): the typography
+    of an error's message held only where rich keeps them. `tests/test_cli.py` fails if an upgrade
+    moves that pattern."""
+    from rich import _wrap
+
+    _wrap.re_word = _WORD
 
 
 def _plain_help(text: str) -> str:

@@ -73,6 +73,20 @@ def test_a_mistyped_circuit_is_named_with_the_one_meant(command, inputs):
            "vouliez-vous dire « grand-sud » ?" in boxed(refused.stderr), refused.stderr
 
 
+@pytest.mark.parametrize("width", [50, 80])
+def test_an_error_s_frame_never_cuts_a_line_at_a_guillemet(width, inputs):
+    """Rich wrapped an error's text at any space: « circuit « » ending a line of the frame and
+    « grand-sd » inconnu » starting the next (at 50 columns; « … vouliez-vous dire « » then
+    « grand-sud » ? » at 80). Its text is typeset as a page's (french.typography: no-break spaces
+    inside « » and before « : ; ? »), and rich made to keep them (cli_french `_no_break_kept`)."""
+    refused = subprocess.run([REPORTGEN, "standings", "grand-sd", "--inputs", str(inputs)], capture_output=True,
+                             text=True, cwd=SCRATCH, timeout=300, env={**os.environ, "COLUMNS": str(width)})
+    framed = [line.strip("│ \u00a0\u202f") for line in refused.stderr.splitlines() if line.startswith("│")]
+    assert len(framed) > 1, refused.stderr  # the message does wrap at that width
+    assert not [line for line in framed if line.endswith("«") or line.startswith(("»", ":", ";", "?"))], framed
+    assert "circuit « grand-sd » inconnu" in boxed(refused.stderr)
+
+
 @pytest.mark.parametrize(("command", "typed", "fix"), [
     (("standings", "grand-sud", "--at"), "31/02/2026", "corrigez le jour : février 2026 compte 28 jours (jj/mm/aaaa, du "
                                                       "01/02/2026 au 28/02/2026)"),
@@ -115,10 +129,11 @@ def test_a_ranking_no_tournament_of_the_circuit_makes_yet_says_what_to_do(inputs
 def test_help_usage_and_usage_errors_speak_french():
     mistyped = run("buidl")
     assert mistyped.returncode == 2
-    assert "Utilisation : reportgen" in mistyped.stderr and "commande inconnue : « buidl »" in mistyped.stderr
-    assert "Vouliez-vous dire « build » ?" in mistyped.stderr
+    # the frame's text typeset (no-break spaces: cli_french `french_error`), read as words by `boxed`
+    assert "Utilisation : reportgen" in mistyped.stderr and "commande inconnue : « buidl »" in boxed(mistyped.stderr)
+    assert "Vouliez-vous dire « build » ?" in boxed(mistyped.stderr)
     missing = run("standings")
-    assert missing.returncode == 2 and "argument manquant : circuit" in missing.stderr
+    assert missing.returncode == 2 and "argument manquant : circuit" in boxed(missing.stderr)
     helped = run("build", "--help")
     assert "Afficher cette aide et quitter." in helped.stdout and "[par défaut : inputs]" in helped.stdout
     # Typer 0.29 checks values with pydantic: its English is translated too.

@@ -74,7 +74,7 @@ def test_each_bad_cell_is_a_located_french_problem_with_its_fix(tmp_path):
     assert by_code["unknown-circuit"].message == "le circuit « belote » n’existe pas"
     assert "grand-sud" in by_code["unknown-circuit"].fix
     assert by_code["announced-twice"].message == "ce tournoi est déjà annoncé en A6 (même circuit, même date, même club)"
-    assert str(by_code["unknown-club"].where) == "calendrier.xlsx:'Calendrier'!C4 (colonne « Club »)"
+    assert str(by_code["unknown-club"].where) == "calendrier.xlsx, feuille « Calendrier », cellule C4 (colonne « Club »)"
 
 
 def test_a_calendar_without_its_columns_or_sheet_says_what_to_write(tmp_path):
@@ -302,7 +302,7 @@ def test_the_calendar_setting_is_checked_like_any_other(tmp_path):
     (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 0\n")
     problems = []
     assert config.load(tmp_path, {}, problems).calendar.remind_after_days == 7  # the default stays
-    assert [(p.code, str(p.where)) for p in problems] == [("out-of-range", "reportgen.toml:'calendar'!remind_after_days")]
+    assert [(p.code, str(p.where)) for p in problems] == [("out-of-range", "reportgen.toml, table [calendar], réglage « remind_after_days »")]
     (tmp_path / "reportgen.toml").write_text("[calendar]\nremind_after_days = 14\n")
     assert config.load(tmp_path, {}, problems := []).calendar.remind_after_days == 14 and problems == []
 

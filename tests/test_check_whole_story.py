@@ -169,8 +169,8 @@ def test_the_secretary_s_page_locates_a_setting_by_its_table_and_key(inputs, tmp
     done, _ = check(inputs, tmp_path / "outputs")
     assert done.returncode == 1, done.stderr
     page = (tmp_path / "outputs" / "verification.html").read_text(encoding="utf-8")
-    assert "table [circuits.grand-sud], réglage «&nbsp;min_countd_results&nbsp;»" in page
-    assert "feuille «&nbsp;circuits" not in page
+    assert "table [circuits.grand-sud], réglage «\u00a0min_countd_results\u00a0»" in page
+    assert "feuille «\u00a0circuits" not in page
 
 
 @pytest.mark.parametrize(("formula", "asked"), [("duplicate", False), ("poules", True)])

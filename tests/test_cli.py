@@ -339,8 +339,8 @@ def test_check_reports_every_problem_and_exits_1(tmp_path):
     result = run("check", "--inputs", str(inputs))
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "2 problèmes" in result.stderr
-    assert "casse.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 8 » n’est pas une date" in result.stderr
-    assert "casse.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel »" in result.stderr
+    assert "casse.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : « le 8 » n’est pas une date" in result.stderr
+    assert "casse.xlsx, feuille « Tournoi », cellule B4 (champ « Club ») : le club « Lunel »" in result.stderr
 
 
 def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(tmp_path):
@@ -352,7 +352,7 @@ def test_check_writes_a_page_to_forward_to_the_club_and_prints_json_for_scripts(
     assert [(p["file"], p["sheet"], p["cell"], p["code"]) for p in data["problems"]] == [
         ("casse.xlsx", "Tournoi", "B3", "bad-value"), ("casse.xlsx", "Tournoi", "B4", "unknown-club")]
     page = (tmp_path / "out" / "verification.html").read_text()
-    assert "<h2>casse.xlsx</h2>" in page and "feuille «&nbsp;Tournoi&nbsp;», cellule B3 (Date)" in page
+    assert "<h2>casse.xlsx</h2>" in page and "feuille «\u00a0Tournoi\u00a0», cellule B3 (champ «\u00a0Date\u00a0»)" in page
     assert "2 problèmes à corriger" in page and "écrivez la date au format jj/mm/aaaa" in page
 
 

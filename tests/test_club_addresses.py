@@ -63,11 +63,11 @@ def test_check_locates_each_bad_email_cell_as_a_warning_with_the_fix(league, tmp
     text = base.cli(*args)
     assert "3 avertissements (rien n’est bloqué, mais à corriger) dans les classeurs :" in text.stderr
     assert "1 problème à corriger dans reportgen.toml :" in text.stderr
-    assert ("  - clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc » n’est pas une adresse "
+    assert ("  - clubs.xlsx, feuille « Clubs », cellule D4 (colonne « Email ») : « contact@alb.example.orgBcc » n’est pas une adresse "
             "électronique (attendu : une adresse comme contact@club.fr, ou plusieurs séparées par « ; ») — corrigez "
             "l’adresse (une seule « @ », un domaine avec un point, sans espace ; deux adresses séparées par « ; »), "
             "ou videz la case : le club ne reçoit aucun courriel tant qu’elle est fausse") in text.stderr
-    assert "clubs.xlsx:'Clubs'!D2 (colonne « Email ») : « a@carc.example.org b@carc.example.org » n’est pas" \
+    assert "clubs.xlsx, feuille « Clubs », cellule D2 (colonne « Email ») : « a@carc.example.org b@carc.example.org » n’est pas" \
         in text.stderr  # the bad part of the cell, not its good address
     assert "Traceback" not in text.stderr
 
@@ -92,7 +92,7 @@ def test_the_build_publishes_despite_a_bad_address_and_reports_it(league, tmp_pa
     assert built.returncode == 0, built.stderr
     assert "grand-sud : publié dans" in built.stderr and "rien de nouveau n’est publié" not in built.stderr
     assert "3 avertissements (rien n’est bloqué, mais à corriger) dans les classeurs :" in built.stderr
-    assert "clubs.xlsx:'Clubs'!D4 (colonne « Email ») : « contact@alb.example.orgBcc »" in built.stderr
+    assert "clubs.xlsx, feuille « Clubs », cellule D4 (colonne « Email ») : « contact@alb.example.orgBcc »" in built.stderr
     assert "à corriger dans" not in built.stderr.replace("mais à corriger", "")  # no blocking problem
     page = (league.outputs / "verification.html").read_text(encoding="utf-8")
     assert page.count("<strong>Avertissement</strong>") == 3
@@ -104,7 +104,7 @@ def test_mail_drafts_the_other_clubs_says_which_club_gets_nothing_and_exits_1(le
     base.set_clubs(league.inputs, [[*club[:3], BAD["ALBI"] if club[0] == "ALBI" else club[3]] for club in base.CLUBS])
     drafted = base.mail_command(league, archive)
     assert drafted.returncode == 1 and "Traceback" not in drafted.stderr
-    said = ("club ALBI : adresse « contact@alb.example.orgBcc » invalide (clubs.xlsx, feuille Clubs, cellule D4) : "
+    said = ("club ALBI : adresse « contact@alb.example.orgBcc » invalide (clubs.xlsx, feuille « Clubs », cellule D4) : "
             "aucun message")
     assert said in drafted.stderr
     assert sorted(p.name for p in (league.outputs / "mail" / "2026").glob("*.eml")) == ["CARC.eml", "TLSE.eml"]

@@ -167,14 +167,14 @@ def test_a_bad_attach_value_or_site_url_is_a_located_problem(tmp_path):
     settings, problems = read_settings(tmp_path, '[mail]\nattach = "clubs"\n')
     assert settings is None
     assert problems == [
-        "reportgen.toml:'mail'!attach : « \"clubs\" » n’est pas une valeur possible (ligne 2) — écrivez une valeur "
+        "reportgen.toml, table [mail], réglage « attach » : « \"clubs\" » n’est pas une valeur possible (ligne 2) — écrivez une valeur "
         "parmi \"all\", \"club\", par exemple attach = \"all\""]
     assert read_settings(tmp_path, '[mail]\nattach = "club"\n') == (config.Mail(attach="club"), [])
     (tmp_path / config.SETTINGS_FILE).write_text(SITE.replace("https://ligue.example.org/", "ligue"))
     found: list = []
     assert config.load_site(tmp_path, found) is None
     assert [str(p) for p in found] == [
-        "reportgen.toml:'site'!url : « \"ligue\" » ne convient pas : ce n’est pas l’adresse d’un site, comme "
+        "reportgen.toml, table [site], réglage « url » : « \"ligue\" » ne convient pas : ce n’est pas l’adresse d’un site, comme "
         "https://ligue.example.org (ligne 5) — écrivez par exemple url = \"https://ligue.example.org\""]
 
 

@@ -105,13 +105,13 @@ def test_a_byte_order_mark_is_no_problem(tmp_path):
 
 def test_a_text_where_a_whole_number_is_expected_is_located_with_its_fix(tmp_path):
     assert only_problem(tmp_path, '[circuits.grand-sud]\nmin_counted_results = "2"\n') == (
-        "reportgen.toml:'circuits.grand-sud'!min_counted_results : « \"2\" » n’est pas un nombre entier "
+        "reportgen.toml, table [circuits.grand-sud], réglage « min_counted_results » : « \"2\" » n’est pas un nombre entier "
         "(ligne 2) — écrivez min_counted_results = 2")
 
 
 def test_true_is_not_a_whole_number(tmp_path):
     assert only_problem(tmp_path, "[circuits.masters]\ncoups = true\n") == (
-        "reportgen.toml:'circuits.masters'!coups : « true » n’est pas un nombre entier (ligne 2) — "
+        "reportgen.toml, table [circuits.masters], réglage « coups » : « true » n’est pas un nombre entier (ligne 2) — "
         "écrivez un nombre entier, par exemple coups = 12")
 
 
@@ -127,19 +127,19 @@ def test_a_whole_number_is_not_true_or_false(tmp_path):
 ])
 def test_a_decimal_is_not_a_whole_number(tmp_path, written, fix):
     problem = only_problem(tmp_path, f"[circuits.masters]\nwin = {written}\n")
-    assert problem == f"reportgen.toml:'circuits.masters'!win : « {written} » n’est pas un nombre entier (ligne 2) — {fix}"
+    assert problem == f"reportgen.toml, table [circuits.masters], réglage « win » : « {written} » n’est pas un nombre entier (ligne 2) — {fix}"
 
 
 def test_a_list_item_of_the_wrong_type_is_named_with_its_list(tmp_path):
     problem = only_problem(tmp_path, "[circuits.grand-sud]\ndepartements = [9, 11]\n")
-    assert problem.startswith("reportgen.toml:'circuits.grand-sud'!departements : « 9 » (élément 1 de [9, 11]) "
+    assert problem.startswith("reportgen.toml, table [circuits.grand-sud], réglage « departements » : « 9 » (élément 1 de [9, 11]) "
                               "n’est pas un texte entre guillemets (ligne 2) — écrivez une liste [ … ] de textes "
                               'entre guillemets, par exemple departements = ["09", "11", ')
 
 
 def test_an_item_of_a_nested_list_is_named_with_its_own_list_and_repaired(tmp_path):
     problem = only_problem(tmp_path, '[circuits.tour-de-france]\nvalue_anchors = [[7, 700], [14, "1000"]]\n')
-    assert problem == ("reportgen.toml:'circuits.tour-de-france'!value_anchors : « \"1000\" » (élément 2 de "
+    assert problem == ("reportgen.toml, table [circuits.tour-de-france], réglage « value_anchors » : « \"1000\" » (élément 2 de "
                        "[14, \"1000\"]) n’est pas un nombre entier (ligne 2) — "
                        "écrivez value_anchors = [[7, 700], [14, 1000]]")
 
@@ -158,9 +158,9 @@ def test_a_pair_of_the_wrong_length(tmp_path):
 def test_a_table_where_a_value_is_expected_and_a_value_where_a_table_is_expected(tmp_path):
     _, problems = load(tmp_path, 'league = "Ligue"\n[circuits.masters.coups]\nvalue = 3\n')
     assert problems == [
-        "reportgen.toml:'circuits.masters'!coups : « { value = 3 } » n’est pas un nombre entier (ligne 2) — "
+        "reportgen.toml, table [circuits.masters], réglage « coups » : « { value = 3 } » n’est pas un nombre entier (ligne 2) — "
         "écrivez un nombre entier, par exemple coups = 12",
-        "reportgen.toml:'league' : « league » doit être une table, pas « \"Ligue\" » (ligne 1) — écrivez [league] "
+        "reportgen.toml, table [league] : « league » doit être une table, pas « \"Ligue\" » (ligne 1) — écrivez [league] "
         "seul sur sa ligne, puis ses réglages en dessous, un par ligne",
     ]
 
@@ -169,13 +169,13 @@ def test_a_table_where_a_value_is_expected_and_a_value_where_a_table_is_expected
 
 def test_an_unknown_key_in_league_lists_the_known_ones(tmp_path):
     assert only_problem(tmp_path, '[league]\nname = "Ligue"\nnom = "Ligue"\n') == (
-        "reportgen.toml:'league'!nom : le réglage « nom » n’existe pas pour la ligue (ligne 3) — "
+        "reportgen.toml, table [league], réglage « nom » : le réglage « nom » n’existe pas pour la ligue (ligne 3) — "
         "réglages possibles : name")
 
 
 def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand-sud]\nmin_counted_result = 3\n") == (
-        "reportgen.toml:'circuits.grand-sud'!min_counted_result : le réglage « min_counted_result » n’existe pas "
+        "reportgen.toml, table [circuits.grand-sud], réglage « min_counted_result » : le réglage « min_counted_result » n’existe pas "
         "pour le circuit grand-sud (ligne 2) — vouliez-vous dire min_counted_results ? Réglages possibles : "
         "departements, seeds, min_counted_results, played_counts_non_scoring, min_listed_points, bulletin_rows, "
         "bulletin_columns, bulletin_tournaments")
@@ -183,7 +183,7 @@ def test_an_unknown_key_in_a_circuit_table_suggests_the_close_one(tmp_path):
 
 def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
     assert only_problem(tmp_path, '[league]\nname = "L"\n\n[smtp]\nto = "x@example.org"\n') == (
-        "reportgen.toml:'smtp' : la table [smtp] n’existe pas (ligne 4) — tables possibles : [league], "
+        "reportgen.toml, table [smtp] : la table [smtp] n’existe pas (ligne 4) — tables possibles : [league], "
         "[mail], [site], [calendar], [inbox], [circuits.grand-sud], [circuits.masters], [circuits.tour-de-france], "
         "[circuits.poules], "
         "[circuits.tantrix]")
@@ -191,13 +191,13 @@ def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
 
 def test_a_key_outside_any_table_says_where_it_belongs(tmp_path):
     assert only_problem(tmp_path, 'name = "Ligue"\n') == (
-        "reportgen.toml:'name' : le réglage « name » est en dehors de toute table (ligne 1) — "
+        "reportgen.toml, table [name] : le réglage « name » est en dehors de toute table (ligne 1) — "
         "placez-le sous [league]")
 
 
 def test_an_unknown_circuit_is_a_problem(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand_sud]\nseeds = 3\n") == (
-        "reportgen.toml:'circuits.grand_sud' : le circuit « grand_sud » n’existe pas (ligne 1) — "
+        "reportgen.toml, table [circuits.grand_sud] : le circuit « grand_sud » n’existe pas (ligne 1) — "
         "vouliez-vous dire grand-sud ? Circuits connus : grand-sud, masters, tour-de-france, poules, tantrix")
 
 
@@ -205,19 +205,19 @@ def test_an_unknown_circuit_is_a_problem(tmp_path):
 
 def test_a_negative_number_of_results_is_out_of_range(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand-sud]\nmin_counted_results = -1\n") == (
-        "reportgen.toml:'circuits.grand-sud'!min_counted_results : « -1 » est trop petit (minimum 1) (ligne 2) — "
+        "reportgen.toml, table [circuits.grand-sud], réglage « min_counted_results » : « -1 » est trop petit (minimum 1) (ligne 2) — "
         "écrivez une valeur de 1 ou plus, par exemple min_counted_results = 1")
 
 
 def test_more_seeds_than_the_tables_have_is_out_of_range(tmp_path):
     assert only_problem(tmp_path, "[circuits.grand-sud]\nseeds = 17\n") == (
-        "reportgen.toml:'circuits.grand-sud'!seeds : « 17 » est trop grand (de 0 à 16) (ligne 2) — "
+        "reportgen.toml, table [circuits.grand-sud], réglage « seeds » : « 17 » est trop grand (de 0 à 16) (ligne 2) — "
         "écrivez une valeur de 0 à 16, par exemple seeds = 16")
 
 
 def test_a_factor_above_100_percent_is_out_of_range(tmp_path):
     problem = only_problem(tmp_path, "[circuits.tour-de-france]\nmultipliers = [[1.0], [1.0, 1.5]]\n")
-    assert problem.startswith("reportgen.toml:'circuits.tour-de-france'!multipliers : « 1.5 » (élément 2 de "
+    assert problem.startswith("reportgen.toml, table [circuits.tour-de-france], réglage « multipliers » : « 1.5 » (élément 2 de "
                               "[1.0, 1.5]) est trop grand (de 0 à 1) (ligne 2) — écrivez des valeurs de 0 à 1, ")
 
 
@@ -264,7 +264,7 @@ def test_a_whole_value_that_does_not_make_sense_is_out_of_range(tmp_path, text, 
 def test_settings_that_contradict_each_other_are_a_problem(tmp_path):
     league, problems = load(tmp_path, "[circuits.tour-de-france]\nmin_participants = 5\n")
     assert problems == [
-        "reportgen.toml:'circuits.tour-de-france'!min_participants : un tournoi compte dès 5 participants "
+        "reportgen.toml, table [circuits.tour-de-france], réglage « min_participants » : un tournoi compte dès 5 participants "
         "(min_participants) mais le barème (value_anchors) ne commence qu’à 7 participants (ligne 2) — "
         "écrivez min_participants = 7 ou plus, ou commencez value_anchors à 5 participants"]
     assert league.circuits["tour-de-france"].min_participants == 7
@@ -290,10 +290,10 @@ coups = 10
 to = "x"
 """)
     assert [p.split(" : ")[0] for p in problems] == [
-        "reportgen.toml:'circuits.grand-sud'!min_counted_results",
-        "reportgen.toml:'circuits.grand-sud'!min_listed_points",
-        "reportgen.toml:'league'!nom",
-        "reportgen.toml:'smtp'",
+        "reportgen.toml, table [circuits.grand-sud], réglage « min_counted_results »",
+        "reportgen.toml, table [circuits.grand-sud], réglage « min_listed_points »",
+        "reportgen.toml, table [league], réglage « nom »",
+        "reportgen.toml, table [smtp]",
     ]
     assert league.circuits["grand-sud"] == defaults()["grand-sud"]  # seeds = 8, right, is not applied either
     assert league.circuits["masters"].coups == 10
@@ -345,8 +345,8 @@ def test_a_folder_named_like_the_settings_file_is_a_problem(tmp_path):
 def test_a_line_is_found_under_dotted_and_quoted_keys_and_after_a_multiline_list(tmp_path):
     _, problems = load(tmp_path, '[circuits]\n"grand-sud".seeds = 3\n[circuits.masters]\nwin = [\n  2,\n]\n'
                                  "draw = -1\n")
-    assert problems[0].startswith("reportgen.toml:'circuits.masters'!draw : « -1 » est trop petit (minimum 0) (ligne 7)")
-    assert problems[1].startswith("reportgen.toml:'circuits.masters'!win : « [2] » n’est pas un nombre entier (ligne 4)")
+    assert problems[0].startswith("reportgen.toml, table [circuits.masters], réglage « draw » : « -1 » est trop petit (minimum 0) (ligne 7)")
+    assert problems[1].startswith("reportgen.toml, table [circuits.masters], réglage « win » : « [2] » n’est pas un nombre entier (ligne 4)")
 
 
 # -- any settings class ---------------------------------------------------------------------------
@@ -368,13 +368,13 @@ def test_fractions_choices_tables_and_lists_of_booleans_are_read_from_the_annota
     _, problems = load(tmp_path, '[circuits.exemple]\nshare = "3/2"\ncolour = "vert"\nflags = [1]\n'
                                  'names = { a = "1" }\n', settings)
     assert problems == [
-        "reportgen.toml:'circuits.exemple'!colour : « \"vert\" » n’est pas une valeur possible (ligne 3) — "
+        "reportgen.toml, table [circuits.exemple], réglage « colour » : « \"vert\" » n’est pas une valeur possible (ligne 3) — "
         "écrivez une valeur parmi \"bleu\", \"rouge\", par exemple colour = \"bleu\"",
-        "reportgen.toml:'circuits.exemple'!flags : « 1 » (élément 1 de [1]) n’est pas true ou false (ligne 4) — "
+        "reportgen.toml, table [circuits.exemple], réglage « flags » : « 1 » (élément 1 de [1]) n’est pas true ou false (ligne 4) — "
         "écrivez une liste [ … ] de valeurs true ou false, par exemple flags = [true]",
-        "reportgen.toml:'circuits.exemple'!names : « \"1\" » (clé a de { a = \"1\" }) n’est pas un nombre entier "
+        "reportgen.toml, table [circuits.exemple], réglage « names » : « \"1\" » (clé a de { a = \"1\" }) n’est pas un nombre entier "
         "(ligne 5) — écrivez une table { … }, par exemple names = {}",
-        "reportgen.toml:'circuits.exemple'!share : « \"3/2\" » est trop grand (de 0 à 1) (ligne 2) — "
+        "reportgen.toml, table [circuits.exemple], réglage « share » : « \"3/2\" » est trop grand (de 0 à 1) (ligne 2) — "
         "écrivez une valeur de 0 à 1, par exemple share = \"1/2\"",
     ]
 
@@ -393,5 +393,5 @@ def test_check_reports_a_wrong_setting_with_its_place_and_exits_1(tmp_path):
     assert result.returncode == 1, result.stderr
     assert "Traceback" not in result.stderr and "erreur interne" not in result.stderr
     assert "1 problème à corriger" in result.stderr
-    assert ("reportgen.toml:'circuits.grand-sud'!min_counted_results : « \"2\" » n’est pas un nombre entier "
+    assert ("reportgen.toml, table [circuits.grand-sud], réglage « min_counted_results » : « \"2\" » n’est pas un nombre entier "
             "(ligne 2) — écrivez min_counted_results = 2") in result.stderr

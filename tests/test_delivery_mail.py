@@ -320,7 +320,7 @@ def test_without_a_mail_table_drafts_are_written_and_send_says_what_to_add(leagu
     result = mail_command(league, tmp_path / "archive", "--send")
     assert result.returncode == 1
     assert "2 problèmes à corriger dans reportgen.toml :" in result.stderr
-    assert ("reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] : l’envoi (--send) en a "
+    assert ("reportgen.toml, table [mail] : le réglage « host » manque dans la table [mail] : l’envoi (--send) en a "
             "besoin — ajoutez la ligne host = \"smtp.example.org\" sous [mail]") in result.stderr
     assert "les brouillons, sans --send, n’en ont pas besoin" in result.stderr
     assert 'security = "starttls"' in result.stderr
@@ -527,25 +527,25 @@ def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
                                        'sender = "secretariat"\npassword = "x"\n')
     assert settings is None
     assert problems == [
-        "reportgen.toml:'mail'!password : le mot de passe ne s’écrit jamais dans un fichier (ligne 6) — retirez la "
+        "reportgen.toml, table [mail], réglage « password » : le mot de passe ne s’écrit jamais dans un fichier (ligne 6) — retirez la "
         "ligne password = … et donnez le mot de passe dans la variable d’environnement REPORTGEN_SMTP_PASSWORD au "
         "moment d’envoyer",
-        "reportgen.toml:'mail'!port : « 70000 » est trop grand (de 1 à 65535) (ligne 3) — écrivez une valeur de 1 à "
+        "reportgen.toml, table [mail], réglage « port » : « 70000 » est trop grand (de 1 à 65535) (ligne 3) — écrivez une valeur de 1 à "
         "65535, par exemple port = 587",
-        "reportgen.toml:'mail'!security : « \"tls\" » n’est pas une valeur possible (ligne 4) — écrivez une valeur "
+        "reportgen.toml, table [mail], réglage « security » : « \"tls\" » n’est pas une valeur possible (ligne 4) — écrivez une valeur "
         "parmi \"starttls\", \"ssl\", \"none\", par exemple security = \"starttls\"",
-        "reportgen.toml:'mail'!sender : « \"secretariat\" » ne convient pas : ce n’est pas une adresse électronique, "
+        "reportgen.toml, table [mail], réglage « sender » : « \"secretariat\" » ne convient pas : ce n’est pas une adresse électronique, "
         "seule ou après un nom (ligne 5) — écrivez par exemple sender = \"Ligue <secretariat@example.org>\""]
     # Drafts need no server: a table without host nor sender is no problem (--send asks for them).
     settings, problems = read_settings(tmp_path, '[mail]\nport = 25\n')
     assert problems == [] and settings == config.Mail(port=25)
     assert [str(p) for p in config.missing_for_sending(settings)] == [
-        "reportgen.toml:'mail' : le réglage « host » manque dans la table [mail] : l’envoi (--send) en a besoin — "
+        "reportgen.toml, table [mail] : le réglage « host » manque dans la table [mail] : l’envoi (--send) en a besoin — "
         "ajoutez la ligne host = \"smtp.example.org\" sous [mail]",
-        "reportgen.toml:'mail' : le réglage « sender » manque dans la table [mail] : l’envoi (--send) en a besoin — "
+        "reportgen.toml, table [mail] : le réglage « sender » manque dans la table [mail] : l’envoi (--send) en a besoin — "
         "ajoutez la ligne sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
     assert read_settings(tmp_path, 'host = "x"\n')[1] == [
-        "reportgen.toml:'host' : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail], "
+        "reportgen.toml, table [host] : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail], "
         "[site] ou [inbox]"]
 
 

@@ -145,11 +145,11 @@ def test_what_check_says_of_an_archived_workbook_names_the_archived_copy(small_l
     checked = cli("check", "--inputs", str(inputs), "--archive", str(archive), "--outputs", str(out))
     assert checked.returncode == 0, checked.stderr
     copy = archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx"
-    assert f"LÉGER Zoé ({copy}:'Résultats'!B5) et LÉGERE Zoé (2026-03-14-montpellier.xlsx:'Résultats'!B2)" \
+    assert f"LÉGER Zoé ({copy}, feuille « Résultats », cellule B5) et LÉGERE Zoé (2026-03-14-montpellier.xlsx, feuille « Résultats », cellule B2)" \
         in checked.stderr
-    assert "(2025-06-01-albi.xlsx:" not in checked.stderr
+    assert "(2025-06-01-albi.xlsx," not in checked.stderr
     page = shown(out / "verification.html")
-    assert f"LÉGER Zoé ({copy}:'Résultats'!B5)" in page and f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}" in page
+    assert f"LÉGER Zoé ({copy}, feuille « Résultats », cellule B5)" in page and f"grand-sud 2026 : la saison 2025 n’est pas dans {inputs}" in page
     assert checked.stdout.splitlines()[-1] == "5 tournois lus, dont 1 de l’archive, aucun problème."
 
 
@@ -160,11 +160,11 @@ def test_a_source_put_back_from_the_archive_is_shown_where_it_is():
 
     ref = SourceRef("2025/a.xlsx", "Résultats", "B4")
     with put_back({"2025/a.xlsx": "archive/2025/v1/inputs/2025/a.xlsx"}):
-        assert str(ref) == "archive/2025/v1/inputs/2025/a.xlsx:'Résultats'!B4"
-        assert str(SourceRef("2026/b.xlsx", "Résultats", "B4")) == "2026/b.xlsx:'Résultats'!B4"
+        assert str(ref) == "archive/2025/v1/inputs/2025/a.xlsx, feuille « Résultats », cellule B4"
+        assert str(SourceRef("2026/b.xlsx", "Résultats", "B4")) == "2026/b.xlsx, feuille « Résultats », cellule B4"
         assert as_records([Problem(ref, "x")])[0]["file"] == "archive/2025/v1/inputs/2025/a.xlsx"
         assert ref == SourceRef("2025/a.xlsx", "Résultats", "B4")  # its identity is its label
-    assert str(ref) == "2025/a.xlsx:'Résultats'!B4"
+    assert str(ref) == "2025/a.xlsx, feuille « Résultats », cellule B4"
 
 
 def test_build_lists_where_the_previous_season_was_read_among_its_notes(small_league_copy):
@@ -189,7 +189,7 @@ def test_players_merge_names_an_archived_tournament_where_it_is(small_league_cop
     refused = cli("players", "merge", "LÉGER Zoé", "DURAND Anne", "--inputs", str(inputs), "--archive", str(archive))
     copy = archive / "2025" / "v1" / "inputs" / "2025-06-01-albi.xlsx"
     assert refused.returncode == 1, refused.stderr
-    assert f"« LÉGER Zoé » ({copy}:'Résultats'!B5) et « DURAND Anne » ({copy}:'Résultats'!B4) sont dans le même " \
+    assert f"« LÉGER Zoé » ({copy}, feuille « Résultats », cellule B5) et « DURAND Anne » ({copy}, feuille « Résultats », cellule B4) sont dans le même " \
         "tournoi" in refused.stderr
 
 
@@ -201,7 +201,7 @@ def test_mail_and_archive_name_a_problem_of_an_archived_workbook_where_it_is(sma
 
     inputs, archive = _archived_2025(small_league_copy)
     write_clubs(inputs, ClubDirectory([club for club in CLUBS.clubs if club.code != "ALBI"]))
-    cell = f"{archive / '2025' / 'v1' / 'inputs' / '2025-06-01-albi.xlsx'}:'Tournoi'!B4"
+    cell = f"{archive / '2025' / 'v1' / 'inputs' / '2025-06-01-albi.xlsx'}, feuille « Tournoi », cellule B4"
     where = ("--inputs", str(inputs), "--archive", str(archive))
     mailed = cli("mail", "--outputs", str(small_league_copy.outputs), *where)
     assert mailed.returncode == 1 and cell in mailed.stderr, mailed.stderr

@@ -53,7 +53,7 @@ def test_a_nom_in_one_case_beside_an_empty_prenom_is_kept_as_typed_and_said(word
     names, problems = read(table_of([[1, typed, ""]]))
     assert names == [(typed, "")]
     shown = format_name(typed, "")
-    assert problems == [f"t.xlsx:'Résultats'!C2 (colonne « Prénom ») : le prénom {of_person(shown)} est vide : deux "
+    assert problems == [f"t.xlsx, feuille « Résultats », cellule C2 (colonne « Prénom ») : le prénom {of_person(shown)} est vide : deux "
                         f"joueurs {shown} sans prénom seraient comptés comme un seul — tapez son prénom dans cette case"]
 
 
@@ -62,7 +62,7 @@ def test_a_licence_tells_players_without_a_first_name_apart_and_the_fix_names_it
                      header=("Place", "Nom", "Prénom", "Licence"))
     names, problems = read(table)
     assert names == [("DUPONT", ""), ("ALBERT", ""), ("DUPONT", "")]
-    assert problems == ["t.xlsx:'Résultats'!C3 (colonne « Prénom ») : le prénom d’ALBERT est vide : deux joueurs "
+    assert problems == ["t.xlsx, feuille « Résultats », cellule C3 (colonne « Prénom ») : le prénom d’ALBERT est vide : deux joueurs "
                         "ALBERT sans prénom ni licence seraient comptés comme un seul — tapez son prénom dans cette "
                         "case, ou sa licence"]
 
@@ -72,7 +72,7 @@ def test_a_sheet_with_nom_and_no_prenom_column_reads_each_nom_so_and_says_a_surn
     # and a surname alone (no column to type the first name in) is said at its own cell
     names, problems = read(table_of([[1, "DUPONT Jean"], [2, "MARTIN"], [3, "Anne DURAND"]], header=("Place", "Nom")))
     assert names == [("DUPONT", "Jean"), ("MARTIN", ""), ("DURAND", "Anne")]
-    assert problems == ["t.xlsx:'Résultats'!B3 (colonne « Nom ») : le prénom de MARTIN manque (la feuille n’a pas "
+    assert problems == ["t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : le prénom de MARTIN manque (la feuille n’a pas "
                         "de colonne « Prénom ») : deux joueurs MARTIN sans prénom seraient comptés comme un seul — "
                         "tapez son prénom après son nom dans cette case (ou dans une colonne « Prénom » à ajouter)"]
 
@@ -121,7 +121,7 @@ def test_two_grand_sud_duponts_without_first_names_are_a_located_warning_and_sti
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []  # a warning: nothing is refused
     assert [(p.code, p.level, str(p)) for p in league.warnings] == [
-        ("empty-first-name", "warning", f"{name}.xlsx:'Résultats'!C{row} (colonne « Prénom ») : le prénom de DUPONT "
+        ("empty-first-name", "warning", f"{name}.xlsx, feuille « Résultats », cellule C{row} (colonne « Prénom ») : le prénom de DUPONT "
          "est vide : deux joueurs DUPONT sans prénom ni licence seraient comptés comme un seul — tapez son prénom "
          "dans cette case, ou sa licence") for name, row in (("a", 2), ("b", 3))]
     scored = score(league, ["grand-sud"])
@@ -140,7 +140,7 @@ def test_check_lists_the_empty_prenom_as_a_warning_and_exits_0(tmp_path):
                            "--outputs", str(tmp_path / "outputs")], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "1 avertissement (rien n’est bloqué, mais à corriger)" in done.stderr
-    assert "a.xlsx:'Résultats'!C2 (colonne « Prénom ») : le prénom de DUPONT est vide" in done.stderr
+    assert "a.xlsx, feuille « Résultats », cellule C2 (colonne « Prénom ») : le prénom de DUPONT est vide" in done.stderr
 
 
 def write_diplomacy(inputs, name, day, rows):
@@ -155,8 +155,8 @@ def test_tour_de_france_reads_an_empty_prenom_as_grand_sud_does(tmp_path):
     write_diplomacy(tmp_path, "b", "16/04/2005", [[1, "MICHEL", "Bernard"], [2, "ROUX", None], *others])
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
-    assert [str(p.where) for p in league.warnings] == ["a.xlsx:'Résultats'!C3 (colonne « Prénom »)",
-                                                       "b.xlsx:'Résultats'!C3 (colonne « Prénom »)"]
+    assert [str(p.where) for p in league.warnings] == ["a.xlsx, feuille « Résultats », cellule C3 (colonne « Prénom »)",
+                                                       "b.xlsx, feuille « Résultats », cellule C3 (colonne « Prénom »)"]
     assert all("sans prénom seraient comptés comme un seul" in p.message for p in league.warnings)  # no licence
     results = league.circuits["tour-de-france"].results
     assert results[results["player"] == "MICHEL Bernard"]["player_id"].nunique() == 1
@@ -173,7 +173,7 @@ def test_the_player_directory_reads_an_empty_prenom_as_the_workbooks_do(tmp_path
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
     assert [str(p) for p in league.warnings] == [
-        "joueurs.xlsx:'Joueurs'!C3 (colonne « Prénom ») : le prénom de ROUX est vide : deux joueurs ROUX sans prénom "
+        "joueurs.xlsx, feuille « Joueurs », cellule C3 (colonne « Prénom ») : le prénom de ROUX est vide : deux joueurs ROUX sans prénom "
         "ni licence seraient comptés comme un seul — tapez son prénom dans cette case, ou sa licence"]
     assert set(league.circuits["grand-sud"].results["player"]) == {"DUPONT Jean", "MARTIN Paul"}
 
@@ -202,7 +202,7 @@ def test_a_masters_withdrawal_with_nom_and_prenom_in_nom_is_that_participant(tmp
     withdrawals = league.circuits["masters"].events[0].content.withdrawals
     assert [w.entry for w in withdrawals] == [Entry("", "JOUEURC", "Un"), Entry("", "JOUEURD", "")]
     assert [str(p.where) for p in league.warnings] == [
-        f"{masters_path(inputs).relative_to(inputs).as_posix()}:'Désistements'!B3 (colonne « Prénom »)"]
+        f"{masters_path(inputs).relative_to(inputs).as_posix()}, feuille « Désistements », cellule B3 (colonne « Prénom »)"]
 
 
 def test_a_pool_tournaments_registrant_without_a_first_name_is_said_and_still_registered():
@@ -213,7 +213,7 @@ def test_a_pool_tournaments_registrant_without_a_first_name_is_said_and_still_re
     typed = [("JOUEURA", "Un"), ("JOUEURB Un", ""), ("JOUEURC", "Un"), ("JOUEURD", None)]
     tour.sheets["Inscrits"] = [["Nom", "Prénom", *header[1:]]] + [[*name, *row[1:]] for name, row in zip(typed, rows)]
     event, problems = tour.parsed()
-    assert problems == ["poules/test.xlsx:'Inscrits'!B5 (colonne « Prénom ») : le prénom de JOUEURD est vide : deux "
+    assert problems == ["poules/test.xlsx, feuille « Inscrits », cellule B5 (colonne « Prénom ») : le prénom de JOUEURD est vide : deux "
                         "joueurs JOUEURD sans prénom seraient comptés comme un seul — tapez son prénom dans cette case"]
     assert event is not None
     assert [r.name for r in event.content.registrants] == ["JOUEURA Un", "JOUEURB Un", "JOUEURC Un", "JOUEURD"]

@@ -29,11 +29,11 @@ def test_the_example_league_reads_without_a_problem(league):
     # older name first (the one `players merge` would keep). Each pair is in one tournament, whose
     # two cells are named: two people, or a row typed twice there.
     assert [n.split(" — ")[0] for n in league.notices] == [
-        "CARRÉ Gaëtan (2025/2025-09-20-nimes.xlsx:'Résultats'!B35) et BARRÉ Gaëtan "
-        "(2025/2025-09-20-nimes.xlsx:'Résultats'!B20) sont peut-être la même personne : les noms diffèrent de 1 "
+        "CARRÉ Gaëtan (2025/2025-09-20-nimes.xlsx, feuille « Résultats », cellule B35) et BARRÉ Gaëtan "
+        "(2025/2025-09-20-nimes.xlsx, feuille « Résultats », cellule B20) sont peut-être la même personne : les noms diffèrent de 1 "
         "lettre, même club, tous deux dans le même tournoi",
-        "CHEVALLIER Thérèse (tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B11) et CHEVALIER Thérèse "
-        "(tour-de-france/2005/2005-05-14-namur.xlsx:'Résultats'!B4) sont peut-être la même personne : les noms "
+        "CHEVALLIER Thérèse (tour-de-france/2005/2005-05-14-namur.xlsx, feuille « Résultats », cellule B11) et CHEVALIER Thérèse "
+        "(tour-de-france/2005/2005-05-14-namur.xlsx, feuille « Résultats », cellule B4) sont peut-être la même personne : les noms "
         "diffèrent de 1 lettre, tous deux dans le même tournoi"]
 
 

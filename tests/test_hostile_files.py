@@ -457,7 +457,7 @@ def test_an_unreadable_club_directory_is_said_first_and_alone(small_league_copy)
     assert [str(p) for p in result.problems] == [
         "clubs.xlsx : le fichier n’est pas un classeur .xlsx lisible (fichier abîmé ou d’un autre format) — ouvrez-le "
         "dans Excel ou LibreOffice et enregistrez-le au format .xlsx",
-        "zz-albi.xlsx:'Résultats'!A4 (colonne « Place ») : la place 2 est donnée deux fois (déjà en A3) ; le "
+        "zz-albi.xlsx, feuille « Résultats », cellule A4 (colonne « Place ») : la place 2 est donnée deux fois (déjà en A3) ; le "
         "règlement Grand Sud ne prévoit pas d’ex aequo — donnez à chaque joueur une place différente"]
     assert published(snapshot(small_league_copy.outputs)) == published(before)
 

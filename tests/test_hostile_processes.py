@@ -158,10 +158,10 @@ def test_workers_die_with_a_parent_killed_with_sigkill(rendering):
 
 @pytest.mark.parametrize("settings, expected", [
     ('circuits = ["grand-sud"]\n',
-     "reportgen.toml:'circuits' : « circuits » doit être une table, pas « [\"grand-sud\"] » (ligne 1) — écrivez "
+     "reportgen.toml, table [circuits] : « circuits » doit être une table, pas « [\"grand-sud\"] » (ligne 1) — écrivez "
      "[circuits] seul sur sa ligne, puis ses réglages en dessous, un par ligne"),
     ('[circuits.grand-sud]\nmin_counted_results = "beaucoup"\n',
-     "reportgen.toml:'circuits.grand-sud'!min_counted_results : « \"beaucoup\" » n’est pas un nombre entier (ligne 2) "
+     "reportgen.toml, table [circuits.grand-sud], réglage « min_counted_results » : « \"beaucoup\" » n’est pas un nombre entier (ligne 2) "
      "— écrivez un nombre entier, par exemple min_counted_results = 1"),
 ], ids=["circuits-list", "text-for-a-number"])
 def test_settings_of_the_wrong_shape_are_located_problems(small_league_copy, tmp_path, settings, expected):

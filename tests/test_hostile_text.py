@@ -146,7 +146,7 @@ def test_an_escape_sequence_quoted_in_a_message_is_harmless(small_league_copy):
     data = raw_workbook({"Tournoi": tournament_sheet(day="_x001B_[2J_x001B_]0;TITRE_x0007_"),
                          "Résultats": results_sheet([("DUPONT", "Jean")])})
     problems = refused(small_league_copy, "2026-03-01-albi.xlsx", data)
-    assert problems == ["2026-03-01-albi.xlsx:'Tournoi'!B3 (colonne « Date ») : « [2J]0;TITRE » n’est pas une date "
+    assert problems == ["2026-03-01-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : « [2J]0;TITRE » n’est pas une date "
                         "— écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"]
 
 
@@ -154,7 +154,7 @@ def test_a_file_name_with_a_newline_forges_no_line(small_league_copy, tmp_path):
     name = "2026-03-01-albi\n  - faux problème.xlsx"
     data = hostile_tournament([("DUPONT", "Jean")], day="le 1er")
     problems = refused(small_league_copy, name, data)
-    assert problems == ["2026-03-01-albi\\n  - faux problème.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 1er » "
+    assert problems == ["2026-03-01-albi\\n  - faux problème.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : « le 1er » "
                         "n’est pas une date — écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"]
     done = subprocess.run([REPORTGEN, "check", "--inputs", str(small_league_copy.inputs)], capture_output=True,
                           text=True, timeout=300, cwd=tmp_path)
@@ -168,7 +168,7 @@ def test_a_file_name_with_a_newline_forges_no_line(small_league_copy, tmp_path):
 def test_a_name_made_only_of_control_characters_is_refused(small_league_copy, name):
     data = hostile_tournament([("DUPONT", "Jean"), (name, "")])
     problems = refused(small_league_copy, "2026-03-01-albi.xlsx", data)
-    assert problems == ["2026-03-01-albi.xlsx:'Résultats'!B3 (colonne « Nom ») : la case ne contient que des "
+    assert problems == ["2026-03-01-albi.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : la case ne contient que des "
                         "caractères invisibles (caractères de contrôle) — effacez-la et tapez la valeur, ou "
                         "laissez-la vide"]
 

@@ -34,7 +34,7 @@ def test_a_change_that_would_erase_a_typed_value_writes_nothing_and_says_where(t
     type_score(path, "C3", 7)
     before = path.read_bytes()
     problems = apply(change([[1, "B", None], [2, "A", None]]), tmp_path)
-    assert [str(p) for p in problems] == ["masters/m.xlsx:'Matchs'!C3 : la valeur saisie « 7 » serait effacée — "
+    assert [str(p) for p in problems] == ["masters/m.xlsx, feuille « Matchs », cellule C3 : la valeur saisie « 7 » serait effacée — "
                                           "effacez-la d’abord vous-même si elle est fausse"]
     assert path.read_bytes() == before
 

@@ -89,7 +89,7 @@ def test_drafts_need_no_server_a_sender_alone_gives_their_from(league, tmp_path,
     result = base.mail_command(league, archive, "--send")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith(
-        "1 problème à corriger dans reportgen.toml :\n  - reportgen.toml:'mail' : le réglage « host » manque dans "
+        "1 problème à corriger dans reportgen.toml :\n  - reportgen.toml, table [mail] : le réglage « host » manque dans "
         "la table [mail] : l’envoi (--send) en a besoin — ajoutez la ligne host = \"smtp.example.org\" sous [mail]\n"
         "rien n’est envoyé : --send a besoin du serveur et de l’expéditeur")
     assert smtp.received == []

@@ -26,7 +26,7 @@ def test_problems_of_a_file_sort_without_error_whole_file_first_then_cells_in_ro
     problems = [Problem(SourceRef("t.xlsx", "Résultats", "A10"), "c"), Problem(SourceRef("t.xlsx"), "a"),
                 Problem(SourceRef("t.xlsx", "Résultats", "B2"), "b"), Problem(SourceRef("t.xlsx", "Résultats", "A2"), "b")]
     assert [str(p.where) for p in sorted(problems)] == [
-        "t.xlsx", "t.xlsx:'Résultats'!A2", "t.xlsx:'Résultats'!B2", "t.xlsx:'Résultats'!A10"]
+        "t.xlsx", "t.xlsx, feuille « Résultats », cellule A2", "t.xlsx, feuille « Résultats », cellule B2", "t.xlsx, feuille « Résultats », cellule A10"]
 
 
 def test_columns_past_z_sort_by_their_index_not_their_letters_as_text():

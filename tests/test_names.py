@@ -75,5 +75,5 @@ def test_two_participants_with_swapped_names_are_each_found_and_a_third_order_is
     participants.append(Participant(5, "N:e", "X Daniel Philippe", "", "", 5))
     _, problems = check([row], participants, MastersSettings())
     assert [str(p) for p in problems] == [
-        "m.xlsx:'Matchs'!C2 : « daniel philippe x » peut désigner « PHILIPPE Daniel X » ou « X Daniel Philippe » "
+        "m.xlsx, feuille « Matchs », cellule C2 : « daniel philippe x » peut désigner « PHILIPPE Daniel X » ou « X Daniel Philippe » "
         "(participants du Masters) — écrivez le nom comme dans la liste des participants"]

@@ -93,7 +93,7 @@ def test_a_mistake_in_an_ods_or_xls_gets_the_same_located_message(tmp_path, writ
     writer(tmp_path / "other" / f"foix{suffix}", broken)
     (expected,) = load(tmp_path / "xlsx", TODAY).all_problems()
     (problem,) = load(tmp_path / "other", TODAY).all_problems()
-    assert str(problem).startswith(f"foix{suffix}:'Résultats'!A5 (colonne « Rang ») : « deux » n’est pas une place")
+    assert str(problem).startswith(f"foix{suffix}, feuille « Résultats », cellule A5 (colonne « Rang ») : « deux » n’est pas une place")
     assert str(problem).replace(suffix, ".xlsx") == str(expected)
 
 

@@ -26,15 +26,15 @@ def test_a_name_one_letter_off_in_the_same_club_is_asked_about_with_its_cells(tm
         [3, "DURAND", "Anne", "", "Albi"]])
     found = notices(tmp_path)
     assert found[0] == ("grand-sud : 3 nouveaux joueurs dans les derniers classeurs : ROUSSAU Françoise "
-                        "(b.xlsx:'Résultats'!B2), LOPES Thierry (b.xlsx:'Résultats'!B3), DURAND Anne "
-                        "(b.xlsx:'Résultats'!B4)")
+                        "(b.xlsx, feuille « Résultats », cellule B2), LOPES Thierry (b.xlsx, feuille « Résultats », cellule B3), DURAND Anne "
+                        "(b.xlsx, feuille « Résultats », cellule B4)")
     # The older name first: `players merge` keeps the first as the player's name.
     assert sorted(found[1:]) == [
-        "LOPEZ Thierry (a.xlsx:'Résultats'!B3) et LOPES Thierry (b.xlsx:'Résultats'!B3) sont peut-être la même "
+        "LOPEZ Thierry (a.xlsx, feuille « Résultats », cellule B3) et LOPES Thierry (b.xlsx, feuille « Résultats », cellule B3) sont peut-être la même "
         "personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
         "\"LOPEZ Thierry\" \"LOPES Thierry\" » ; deux personnes : « reportgen players distinct \"LOPEZ Thierry\" "
         "\"LOPES Thierry\" »",
-        "ROUSSEAU Françoise (a.xlsx:'Résultats'!B2) et ROUSSAU Françoise (b.xlsx:'Résultats'!B2) sont peut-être la "
+        "ROUSSEAU Françoise (a.xlsx, feuille « Résultats », cellule B2) et ROUSSAU Françoise (b.xlsx, feuille « Résultats », cellule B2) sont peut-être la "
         "même personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
         "\"ROUSSEAU Françoise\" \"ROUSSAU Françoise\" » ; deux personnes : « reportgen players distinct "
         "\"ROUSSEAU Françoise\" \"ROUSSAU Françoise\" »"]
@@ -51,8 +51,8 @@ def test_a_licence_typed_with_another_name_is_asked_about(tmp_path):
     write_clubs(tmp_path)
     write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
     write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "GARCIA", "Luis", "1002", "Albi"]])
-    assert notices(tmp_path)[-1] == ("la licence 1002 est donnée à MARTIN Paul (a.xlsx:'Résultats'!B2) et à "
-                                     "GARCIA Luis (b.xlsx:'Résultats'!B2) : vérifiez la licence ou le nom")
+    assert notices(tmp_path)[-1] == ("la licence 1002 est donnée à MARTIN Paul (a.xlsx, feuille « Résultats », cellule B2) et à "
+                                     "GARCIA Luis (b.xlsx, feuille « Résultats », cellule B2) : vérifiez la licence ou le nom")
 
 
 def test_merge_records_the_other_spelling_in_the_directory_and_the_question_never_comes_back(tmp_path):
@@ -158,7 +158,7 @@ def test_swapped_nom_and_prenom_in_a_tour_de_france_season_are_two_players_asked
     # Each won an 8-player tournament (743 points, regulation 004), behind ALPHA, BRAVO and CHARLIE.
     assert ranked["MICHEL Bernard"] == ranked["BERNARD Michel"] == (4, True, 743)
     assert [n for n in league.notices if "même personne" in n] == [
-        "MICHEL Bernard (a.xlsx:'Résultats'!B2) et BERNARD Michel (b.xlsx:'Résultats'!B2) sont peut-être la même "
+        "MICHEL Bernard (a.xlsx, feuille « Résultats », cellule B2) et BERNARD Michel (b.xlsx, feuille « Résultats », cellule B2) sont peut-être la même "
         "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
         "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
         "Michel\" »"]
@@ -173,7 +173,7 @@ def test_swapped_names_in_one_diplomacy_tournament_are_two_players_not_a_refusal
     assert {"PHILIPPE Daniel", "DANIEL Philippe"} <= set(league.circuits["tour-de-france"].results["player"])
     # Both in one tournament: two people, or a row typed twice; never « players merge », which refuses them.
     assert [n for n in league.notices if "même personne" in n] == [
-        "PHILIPPE Daniel (a.xlsx:'Résultats'!B9) et DANIEL Philippe (a.xlsx:'Résultats'!B10) sont peut-être la "
+        "PHILIPPE Daniel (a.xlsx, feuille « Résultats », cellule B9) et DANIEL Philippe (a.xlsx, feuille « Résultats », cellule B10) sont peut-être la "
         "même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
         + ONE_TOURNAMENT.format('"PHILIPPE Daniel" "DANIEL Philippe"')]
 
@@ -211,7 +211,7 @@ def test_swapped_names_of_tantrix_entrants_who_played_no_game_are_asked_about(tm
     assert league.all_problems() == []
     assert set(league.circuits["tantrix"].results["player"]) == {"MOREAU Lucie", "FAURE Stéphane"}  # no game, no result
     assert [n for n in league.notices if "même personne" in n] == [
-        "MICHEL Bernard (open.xlsx:'Inscrits'!A4) et BERNARD Michel (open.xlsx:'Inscrits'!A5) sont peut-être la même "
+        "MICHEL Bernard (open.xlsx, feuille « Inscrits », cellule A4) et BERNARD Michel (open.xlsx, feuille « Inscrits », cellule A5) sont peut-être la même "
         "personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
         + ONE_TOURNAMENT.format('"MICHEL Bernard" "BERNARD Michel"')]
 
@@ -226,7 +226,7 @@ def test_a_tantrix_entrant_without_games_is_asked_about_beside_a_player_with_the
     league = load(tmp_path, TANTRIX_DAY)
     assert league.all_problems() == []
     assert [n for n in league.notices if "même personne" in n] == [
-        "MICHEL Bernard (open.xlsx:'Parties'!B2) et BERNARD Michel (coupe.xlsx:'Inscrits'!A4) sont peut-être la même "
+        "MICHEL Bernard (open.xlsx, feuille « Parties », cellule B2) et BERNARD Michel (coupe.xlsx, feuille « Inscrits », cellule A4) sont peut-être la même "
         "personne : les mêmes mots dans un autre ordre — une seule personne : « reportgen players merge \"MICHEL "
         "Bernard\" \"BERNARD Michel\" » ; deux personnes : « reportgen players distinct \"MICHEL Bernard\" \"BERNARD "
         "Michel\" »"]
@@ -248,7 +248,7 @@ def test_swapped_names_among_a_pool_tournaments_registrants_are_asked_about_game
     league = load(tmp_path, POULES_DAY)
     assert league.all_problems() == []
     assert [n for n in league.notices if "même personne" in n] == [
-        "MICHEL Bernard (poules/test.xlsx:'Inscrits'!A2) et BERNARD Michel (poules/test.xlsx:'Inscrits'!A3) sont "
+        "MICHEL Bernard (poules/test.xlsx, feuille « Inscrits », cellule A2) et BERNARD Michel (poules/test.xlsx, feuille « Inscrits », cellule A3) sont "
         "peut-être la même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — "
         + ONE_TOURNAMENT.format('"MICHEL Bernard" "BERNARD Michel"')]
 
@@ -284,7 +284,7 @@ def test_a_name_of_no_player_while_a_workbook_is_to_correct_shows_its_problems(t
     write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "LOPEZ", "Thierry", "", "Nîmes"]])
     write_tournament(tmp_path, "b", day="le 8", results=[[1, "LOPES", "Thierry", "", "Nîmes"]])
     apart = run("players", "distinct", "LOPEZ Thierry", "LOPES Thierry", "--inputs", str(tmp_path))
-    assert apart.returncode == 1 and "b.xlsx:'Tournoi'!B3" in apart.stderr
+    assert apart.returncode == 1 and "b.xlsx, feuille « Tournoi », cellule B3" in apart.stderr
     assert apart.stderr.rstrip().endswith("(ou son classeur est à corriger, voir ci-dessus)")
     assert not (tmp_path / "joueurs.xlsx").exists()
 
@@ -333,8 +333,8 @@ def test_merge_of_two_licences_is_refused_and_says_what_to_correct(tmp_path):
     merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path))
     assert (merged.returncode, merged.stdout) == (1, "")
     assert merged.stderr.splitlines() == [
-        "« CARRÉ Gaëtan » (licence 11775, a.xlsx:'Résultats'!B2) et « BARRÉ Gaëtan » (licence 11776, "
-        "b.xlsx:'Résultats'!B2) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
+        "« CARRÉ Gaëtan » (licence 11775, a.xlsx, feuille « Résultats », cellule B2) et « BARRÉ Gaëtan » (licence 11776, "
+        "b.xlsx, feuille « Résultats », cellule B2) ont deux licences différentes : ce sont deux joueurs quoi que dise joueurs.xlsx — une "
         "seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : « reportgen players "
         "distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" »"]
     assert not (tmp_path / "joueurs.xlsx").exists()
@@ -347,7 +347,7 @@ def test_the_note_on_two_near_names_with_two_licences_offers_what_merge_accepts(
     write_tournament(tmp_path, "a", day="10/01/2026", results=[[1, "CARRÉ", "Gaëtan", "11775", "Nîmes"]])
     write_tournament(tmp_path, "b", day="07/02/2026", results=[[1, "BARRÉ", "Gaëtan", "11776", "Nîmes"]])
     [note] = [n for n in load(tmp_path, TODAY).notices if "peut-être la même personne" in n]
-    assert note == ("CARRÉ Gaëtan (a.xlsx:'Résultats'!B2) et BARRÉ Gaëtan (b.xlsx:'Résultats'!B2) sont peut-être la "
+    assert note == ("CARRÉ Gaëtan (a.xlsx, feuille « Résultats », cellule B2) et BARRÉ Gaëtan (b.xlsx, feuille « Résultats », cellule B2) sont peut-être la "
                     "même personne : les noms diffèrent de 1 lettre, même club, deux licences différentes (11775, "
                     "11776) — une seule personne : corrigez la licence fausse dans ses classeurs ; deux personnes : "
                     "« reportgen players distinct \"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" »")
@@ -366,7 +366,7 @@ def test_merge_of_two_names_of_one_tournament_is_refused(tmp_path):
     merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(tmp_path))
     assert (merged.returncode, merged.stdout) == (1, "")
     assert merged.stderr.splitlines() == [
-        "« CARRÉ Gaëtan » (a.xlsx:'Résultats'!B2) et « BARRÉ Gaëtan » (a.xlsx:'Résultats'!B3) sont dans le même "
+        "« CARRÉ Gaëtan » (a.xlsx, feuille « Résultats », cellule B2) et « BARRÉ Gaëtan » (a.xlsx, feuille « Résultats », cellule B3) sont dans le même "
         "tournoi : ce sont deux joueurs tant que les deux lignes y sont — "
         + ONE_TOURNAMENT.format('"CARRÉ Gaëtan" "BARRÉ Gaëtan"')]
     assert not (tmp_path / "joueurs.xlsx").exists()
@@ -391,7 +391,7 @@ def test_names_of_one_tournament_are_asked_about_with_what_settles_them_not_a_me
                                                              [2, "LOPEZ", "Thierry", "", "Albi"]])
     answered = ONE_TOURNAMENT.format('"CARRÉ Gaëtan" "BARRÉ Gaëtan"')
     assert [n for n in notices(inputs) if "même personne" in n] == [
-        "CARRÉ Gaëtan (b.xlsx:'Résultats'!B3) et BARRÉ Gaëtan (b.xlsx:'Résultats'!B4) sont peut-être la même "
+        "CARRÉ Gaëtan (b.xlsx, feuille « Résultats », cellule B3) et BARRÉ Gaëtan (b.xlsx, feuille « Résultats », cellule B4) sont peut-être la même "
         "personne : les noms diffèrent de 1 lettre, même club, tous deux dans le même tournoi — " + answered]
     merged = run("players", "merge", "CARRÉ Gaëtan", "BARRÉ Gaëtan", "--inputs", str(inputs))
     assert merged.returncode == 1 and merged.stderr.rstrip().endswith(" — " + answered), merged.stderr
@@ -403,7 +403,7 @@ def test_names_of_one_tournament_are_asked_about_with_what_settles_them_not_a_me
     write_tournament(inputs, "b", day="07/02/2026", results=[[1, "LOPEZ", "Thierry", "", "Albi"],
                                                              [2, "CARRÉ", "Gaëtan", "", "Nîmes"]])
     assert [n for n in notices(inputs) if "même personne" in n] == [
-        "CARRÉ Gaëtan (a.xlsx:'Résultats'!B2) et BARRÉ Gaëtan (c.xlsx:'Résultats'!B2) sont peut-être la même "
+        "CARRÉ Gaëtan (a.xlsx, feuille « Résultats », cellule B2) et BARRÉ Gaëtan (c.xlsx, feuille « Résultats », cellule B2) sont peut-être la même "
         "personne : les noms diffèrent de 1 lettre, même club — une seule personne : « reportgen players merge "
         "\"CARRÉ Gaëtan\" \"BARRÉ Gaëtan\" » ; deux personnes : « reportgen players distinct \"CARRÉ Gaëtan\" "
         "\"BARRÉ Gaëtan\" »"]

@@ -52,7 +52,7 @@ def test_a_kind_says_its_text_once_and_byte_for_byte_as_before():
     assert str(MISSING_SHEET(SourceRef("t.xlsx"), sheet="Résultats", fix="ajoutez la feuille des résultats")) == \
         "t.xlsx : la feuille « Résultats » est introuvable — ajoutez la feuille des résultats"
     assert str(EMPTY(SourceRef("t.xlsx", "Parties"), nothing="aucune partie", rows="les parties")) == \
-        "t.xlsx:'Parties' : aucune partie dans la feuille — listez les parties sous la ligne d’en-têtes"
+        "t.xlsx, feuille « Parties » : aucune partie dans la feuille — listez les parties sous la ligne d’en-têtes"
 
 
 def _calls(tree: ast.AST, name: str) -> list[ast.Call]:

@@ -214,10 +214,10 @@ def test_the_site_table_is_read_and_checked_like_every_setting(tmp_path):
     settings.write_text('[site]\nhost = "ssh.example.org"\nport = "22"\n')
     assert config.load_site(tmp_path, problems) is None
     assert [str(p) for p in problems] == [
-        "reportgen.toml:'site'!port : « \"22\" » n’est pas un nombre entier (ligne 3) — écrivez port = 22",
-        "reportgen.toml:'site' : le réglage « user » manque dans la table [site] (ligne 1) — ajoutez la ligne "
+        "reportgen.toml, table [site], réglage « port » : « \"22\" » n’est pas un nombre entier (ligne 3) — écrivez port = 22",
+        "reportgen.toml, table [site] : le réglage « user » manque dans la table [site] (ligne 1) — ajoutez la ligne "
         "user = \"ligue\" sous [site]",
-        "reportgen.toml:'site' : le réglage « folder » manque dans la table [site] (ligne 1) — ajoutez la ligne "
+        "reportgen.toml, table [site] : le réglage « folder » manque dans la table [site] (ligne 1) — ajoutez la ligne "
         "folder = \"www\" sous [site]"]
 
 

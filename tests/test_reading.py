@@ -158,19 +158,19 @@ def test_a_missing_field(inputs):
     write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Club", "CARC"],
                                                    ["Formule", "duplicate"]],
                                        "Résultats": [["Place", "Nom"], [1, "A"]]})
-    assert only_problem(inputs) == ("t.xlsx:'Tournoi' : le champ « Date » est absent — "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Tournoi » : le champ « Date » est absent — "
                                     "ajoutez une ligne « Date » avec sa valeur")
 
 
 def test_an_unknown_circuit(inputs):
     write_tournament(inputs, "t", circuit="grand sud-ouest")
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B1 (colonne « Circuit ») : le circuit "
+    assert only_problem(inputs).startswith("t.xlsx, feuille « Tournoi », cellule B1 (champ « Circuit ») : le circuit "
                                            "« grand sud-ouest » n’existe pas — écrivez l’un de : grand-sud")
 
 
 def test_a_date_that_is_not_a_date(inputs):
     write_tournament(inputs, "t", day="le 14")
-    assert only_problem(inputs) == ("t.xlsx:'Tournoi'!B3 (colonne « Date ») : « le 14 » n’est pas une date — "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : « le 14 » n’est pas une date — "
                                     "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
 
 
@@ -181,14 +181,14 @@ def test_a_date_that_does_not_exist(inputs):
 
 def test_a_date_in_the_future(inputs):
     write_tournament(inputs, "t", day="14/03/2027")
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B3 (colonne « Date ») : la date du tournoi "
+    assert only_problem(inputs).startswith("t.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la date du tournoi "
                                            "(14 mars 2027) est dans le futur")
 
 
 def test_an_unknown_club(inputs):
     write_tournament(inputs, "t", club="Lunel")
     message = only_problem(inputs)
-    assert message.startswith("t.xlsx:'Tournoi'!B4 (colonne « Club ») : le club « Lunel » n’est pas dans "
+    assert message.startswith("t.xlsx, feuille « Tournoi », cellule B4 (champ « Club ») : le club « Lunel » n’est pas dans "
                               "l’annuaire clubs.xlsx")
     assert "CARC, TLSE" in message
 
@@ -219,7 +219,7 @@ def test_a_missing_results_sheet(inputs):
 def test_a_missing_column(inputs):
     """The sheet has its header row: the fix says to add the column to it, not a header row."""
     write_tournament(inputs, "t", formula="poules")  # pools need the duplicate place too
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate » — "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A1 : colonne introuvable : « Place duplicate » — "
                                     "ajoutez la colonne « Place duplicate » à cette ligne d’en-têtes et remplissez-la")
 
 
@@ -228,7 +228,7 @@ def test_a_missing_column_is_said_at_the_header_row_wherever_it_is(inputs):
         "Tournoi": [["Circuit", "grand-sud"], ["Nom", "X"], ["Date", "14/03/2026"], ["Club", "CARC"],
                     ["Formule", "duplicate"]],
         "Résultats": [["Tournoi X — résultats"], [], ["Place", "Licence", "Club"], [1, "1001", "Carcassonne"]]})
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 : colonne introuvable : « Nom » et « Prénom » (ou "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A3 : colonne introuvable : « Nom » et « Prénom » (ou "
                                     "« Joueur ») — ajoutez les colonnes « Nom » et « Prénom » (ou « Joueur ») à cette "
                                     "ligne d’en-têtes et remplissez-les")
 
@@ -236,7 +236,7 @@ def test_a_missing_column_is_said_at_the_header_row_wherever_it_is(inputs):
 def test_missing_names_and_columns_are_said_together(inputs):
     write_tournament(inputs, "t", formula="poules", header=["Place", "Licence", "Club"],
                      results=[[1, "1001", "Carcassonne"]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A1 : colonne introuvable : « Place duplicate », « Nom » et "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A1 : colonne introuvable : « Place duplicate », « Nom » et "
                                     "« Prénom » (ou « Joueur ») — ajoutez les colonnes « Place duplicate », « Nom » "
                                     "et « Prénom » (ou « Joueur ») à cette ligne d’en-têtes et remplissez-les")
 
@@ -249,20 +249,20 @@ def test_a_sheet_without_a_header_row_is_asked_for_one(inputs):
 def test_a_place_that_is_not_a_place(inputs):
     # The Grand Sud has no ex aequo: the fix does not suggest « 3 ex », which it would refuse next.
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["deuxième", "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : « deuxième » n’est pas une "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : « deuxième » n’est pas une "
                                     "place — écrivez un nombre : 1, 2, 3… (ou 1er, 2e)")
 
 
 def test_a_place_given_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""], [3, "C", "Un", "", ""]])
     found = problems(inputs)
-    assert found[0] == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 1 est donnée deux fois (déjà en A2) ; "
+    assert found[0] == ("t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : la place 1 est donnée deux fois (déjà en A2) ; "
                         "le règlement Grand Sud ne prévoit pas d’ex aequo — donnez à chaque joueur une place différente")
 
 
 def test_a_place_beyond_the_number_of_players(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [5, "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la place 5 dépasse le nombre de "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : la place 5 dépasse le nombre de "
                                     "joueurs classés (2) — chaque place de 1 au nombre de joueurs doit être donnée une "
                                     "fois : la place 2 n’est donnée à personne")
 
@@ -277,7 +277,7 @@ def test_a_row_deleted_is_said_by_the_place_nobody_has(inputs):
 
 def test_a_player_listed_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "", ""], [2, "Dupont", "JEAN", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom ou la licence")
 
 
@@ -285,7 +285,7 @@ def test_a_player_listed_twice_under_two_spellings_names_both(inputs):
     """« ANDRE Helene est listé deux fois (déjà en B2) »: B2 holds « ANDRÉ Hélène », which the club
     did not see as the same row; the spelling there is said."""
     write_tournament(inputs, "t", results=[[1, "ANDRÉ", "Hélène", "", ""], [2, "ANDRE", "Helene", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : ANDRE Helene est listé deux fois "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : ANDRE Helene est listé deux fois "
                                     "(déjà en B2, écrit « ANDRÉ Hélène ») — supprimez le doublon, ou corrigez le nom ou "
                                     "la licence")
 
@@ -296,29 +296,29 @@ def test_two_names_with_one_licence_are_said_so_not_as_one_player_listed_twice(i
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", ""], [2, "MARTIN", "Paul", "1001", ""],
                                            [3, "Dupont", "JEAN", "1001", ""]])
     assert problems(inputs) == [
-        "t.xlsx:'Résultats'!D3 (colonne « Licence ») : MARTIN Paul a la licence 1001, déjà donnée à DUPONT Jean en B2 "
+        "t.xlsx, feuille « Résultats », cellule D3 (colonne « Licence ») : MARTIN Paul a la licence 1001, déjà donnée à DUPONT Jean en B2 "
         "— corrigez la licence de l’une des deux lignes, ou le nom si c’est le même joueur",
-        "t.xlsx:'Résultats'!B4 (colonne « Nom ») : DUPONT Jean est listé deux fois (déjà en B2) — supprimez le "
+        "t.xlsx, feuille « Résultats », cellule B4 (colonne « Nom ») : DUPONT Jean est listé deux fois (déjà en B2) — supprimez le "
         "doublon, ou corrigez le nom ou la licence"]
 
 
 def test_a_player_listed_twice_in_a_sheet_without_licences_is_not_asked_to_correct_a_licence(inputs):
     write_tournament(inputs, "t", header=["Place", "Nom", "Prénom", "Club"],
                      results=[[1, "DUPONT", "Jean", ""], [2, "Dupont", "JEAN", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom")
 
 
 def test_a_row_without_a_place_or_without_a_name(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], [None, "B", "Un", "", ""], [3, None, None, "9", ""]])
     found = problems(inputs)
-    assert "t.xlsx:'Résultats'!A3 (colonne « Place ») : la case « Place » est vide — remplissez-la" in found
-    assert "t.xlsx:'Résultats'!B4 (colonne « Nom ») : la case « Nom » est vide — remplissez-la" in found
+    assert "t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : la case « Place » est vide — remplissez-la" in found
+    assert "t.xlsx, feuille « Résultats », cellule B4 (colonne « Nom ») : la case « Nom » est vide — remplissez-la" in found
 
 
 def test_a_formula_without_a_computed_value(inputs):
     write_tournament(inputs, "t", results=[[1, "A", "Un", "", ""], ["=A2+1", "B", "Un", "", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!A3 (colonne « Place ») : la cellule contient une formule "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : la cellule contient une formule "
                                     "dont la valeur n’a jamais été calculée — ouvrez le fichier dans Excel ou "
                                     "LibreOffice et enregistrez-le, ou tapez la valeur elle-même")
 
@@ -336,7 +336,7 @@ def test_a_formula_written_by_a_program_reads_0_everywhere_and_is_refused(inputs
     sheet.write_formula(2, 0, "=A2+1")
     sheet.write_string(2, 1, "B")
     book.close()
-    assert "Résultats'!A3" in only_problem(inputs) and "formule" in only_problem(inputs)
+    assert "feuille « Résultats », cellule A3" in only_problem(inputs) and "formule" in only_problem(inputs)
 
 
 def test_the_club_directory_missing_when_a_circuit_names_clubs(tmp_path):
@@ -358,9 +358,9 @@ def test_a_players_club_missing_from_the_directory_is_located_with_the_nearest_c
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "1001", "Montpelier"],
                                            [2, "MARTIN", "Paul", "1002", "Lunel"]])
     assert problems(inputs) == [
-        "t.xlsx:'Résultats'!E2 (colonne « Club ») : le club « Montpelier » n’est pas dans l’annuaire clubs.xlsx — "
+        "t.xlsx, feuille « Résultats », cellule E2 (colonne « Club ») : le club « Montpelier » n’est pas dans l’annuaire clubs.xlsx — "
         "vouliez-vous dire « Montpellier » ? Sinon ajoutez le club à clubs.xlsx",
-        "t.xlsx:'Résultats'!E3 (colonne « Club ») : le club « Lunel » n’est pas dans l’annuaire clubs.xlsx — "
+        "t.xlsx, feuille « Résultats », cellule E3 (colonne « Club ») : le club « Lunel » n’est pas dans l’annuaire clubs.xlsx — "
         "écrivez le code ou le nom d’un club de l’annuaire, ou ajoutez le club à clubs.xlsx"]
 
 
@@ -374,7 +374,7 @@ def test_a_departement_that_is_not_one(tmp_path):
                                                        ["FOIX", "Foix", 9], ["XX", "Nulle part", "Ariège"]]})
     league = load(tmp_path, TODAY)
     assert [str(p) for p in league.all_problems()] == [
-        "clubs.xlsx:'Clubs'!C4 (colonne « Département ») : « ARIÈGE » n’est pas un numéro de département — "
+        "clubs.xlsx, feuille « Clubs », cellule C4 (colonne « Département ») : « ARIÈGE » n’est pas un numéro de département — "
         "écrivez par exemple 09, 31 ou 2A"]
     assert [c.departement for c in league.reading.clubs.clubs] == ["11", "09"]
 
@@ -386,14 +386,14 @@ def test_a_directory_s_missing_column_is_located_at_its_header_row(tmp_path):
     write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["Cod", "Nom", "Département"], ["CARC", "Carcassonne", 11]]})
     write_workbook(tmp_path / "joueurs.xlsx", {"Joueurs": [["Licence", "Nom", "Prenon"], ["1001", "DUPONT", "Jean"]]})
     assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
-        "clubs.xlsx:'Clubs'!A1 : colonne introuvable : « Code » — ajoutez la colonne « Code » à cette ligne "
+        "clubs.xlsx, feuille « Clubs », cellule A1 : colonne introuvable : « Code » — ajoutez la colonne « Code » à cette ligne "
         "d’en-têtes et remplissez-la",
-        "joueurs.xlsx:'Joueurs'!A1 : colonne introuvable : « Prénom » — ajoutez la colonne « Prénom » à cette ligne "
+        "joueurs.xlsx, feuille « Joueurs », cellule A1 : colonne introuvable : « Prénom » — ajoutez la colonne « Prénom » à cette ligne "
         "d’en-têtes et remplissez-la"]
     write_workbook(tmp_path / "clubs.xlsx", {"Clubs": [["CARC", "Carcassonne", 11]]})
     (tmp_path / "joueurs.xlsx").unlink()
     assert [str(p) for p in load(tmp_path, TODAY).all_problems()] == [
-        "clubs.xlsx:'Clubs'!A1 : colonne introuvable : « Code », « Nom », « Département » — écrivez les en-têtes "
+        "clubs.xlsx, feuille « Clubs », cellule A1 : colonne introuvable : « Code », « Nom », « Département » — écrivez les en-têtes "
         "Code, Nom, Département, Email sur la première ligne de la feuille"]
 
 
@@ -402,7 +402,7 @@ def test_every_problem_of_every_file_is_reported_together(inputs):
     write_tournament(inputs, "b", club="Lunel", results=[[1, "A", "Un", "", ""], [1, "B", "Un", "", ""]])
     (inputs / "c.xlsx").write_bytes(b"garbage")
     found = problems(inputs)
-    assert [p.split(" ")[0].split(":")[0] for p in found] == ["a.xlsx", "b.xlsx", "b.xlsx", "c.xlsx"]
+    assert [p.split(" ")[0].rstrip(",") for p in found] == ["a.xlsx", "b.xlsx", "b.xlsx", "c.xlsx"]
 
 
 def test_a_hidden_sheet_gives_way_to_the_visible_one(inputs):
@@ -429,7 +429,7 @@ def test_league_settings_override_a_circuit_reading(inputs):
 def test_an_unknown_setting_is_a_located_problem(inputs):
     write_tournament(inputs, "t")
     (inputs / "reportgen.toml").write_text("[circuits.grand-sud]\nmeilleurs = 3\n", encoding="utf-8")
-    assert only_problem(inputs).startswith("reportgen.toml:'circuits.grand-sud'!meilleurs : le réglage « meilleurs » "
+    assert only_problem(inputs).startswith("reportgen.toml, table [circuits.grand-sud], réglage « meilleurs » : le réglage « meilleurs » "
                                            "n’existe pas pour le circuit grand-sud")
 
 
@@ -454,14 +454,14 @@ def test_diplomacy_ex_aequo_and_excluded_players_are_read(inputs):
 def test_a_diplomacy_player_listed_twice_is_asked_to_correct_the_name_only(inputs):
     """A Diplomacy results sheet has no licence column: the fix names only what it has."""
     write_diplomacy(inputs, "t", [[1, "DUPONT", "Jean", ""], [2, "Dupont", "JEAN", ""]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "
                                     "(déjà en B2) — supprimez le doublon, ou corrigez le nom")
 
 
 def test_diplomacy_places_that_do_not_follow_ex_aequo_are_located(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""], [2, "C", "Un", ""], [3, "D", "Un", ""]])
     assert only_problem(inputs) == (
-        "t.xlsx:'Résultats'!A5 (colonne « Place ») : la place 3 ne suit pas les précédentes : ici on attend la "
+        "t.xlsx, feuille « Résultats », cellule A5 (colonne « Place ») : la place 3 ne suit pas les précédentes : ici on attend la "
         "place 4 (des ex aequo partagent un numéro et le suivant le saute : 3, 3, 5) — corrigez la numérotation des places")
 
 
@@ -469,20 +469,20 @@ def test_a_diplomacy_place_or_name_that_cannot_be_read_is_one_problem_not_one_pe
     """The row left out would put every place below it out of sequence: those are checked once it reads."""
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], ["x", "B", "Un", ""], [3, "C", "Un", ""], [4, "D", "Un", ""],
                                   [5, "E", "Un", ""]])
-    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!A3 (colonne « Place ») : « x » n’est pas une place")
+    assert only_problem(inputs).startswith("t.xlsx, feuille « Résultats », cellule A3 (colonne « Place ») : « x » n’est pas une place")
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "", "", ""], [3, "C", "Un", ""], [4, "D", "Un", ""]])
-    assert only_problem(inputs).startswith("t.xlsx:'Résultats'!B3 (colonne « Nom ») : la case « Nom » est vide")
+    assert only_problem(inputs).startswith("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : la case « Nom » est vide")
 
 
 def test_diplomacy_fewer_participants_than_listed_players_is_located(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", ""], [2, "B", "Un", ""]], fields=[["Participants", 1]])
-    assert only_problem(inputs).startswith("t.xlsx:'Tournoi'!B4 (colonne « Participants ») : 1 participants, "
+    assert only_problem(inputs).startswith("t.xlsx, feuille « Tournoi », cellule B4 (champ « Participants ») : 1 participants, "
                                            "mais 2 joueurs sont listés")
 
 
 def test_diplomacy_hors_classement_must_be_yes_or_no(inputs):
     write_diplomacy(inputs, "t", [[1, "A", "Un", "peut-être"]])
-    assert only_problem(inputs) == ("t.xlsx:'Résultats'!D2 (colonne « Hors classement ») : « peut-être » n’est ni "
+    assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule D2 (colonne « Hors classement ») : « peut-être » n’est ni "
                                     "« oui » ni « non » — écrivez oui, ou laissez vide")
 
 
@@ -544,11 +544,11 @@ def test_every_character_the_cleaning_acts_on_is_unprintable():
 
 
 @pytest.mark.parametrize(("row", "said"), [
-    (["CARC", "Carcassonne", "Aude", ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : « AUDE » n’est pas un "
+    (["CARC", "Carcassonne", "Aude", ""], "clubs.xlsx, feuille « Clubs », cellule C3 (colonne « Département ») : « AUDE » n’est pas un "
                                           "numéro de département"),
-    (["CARC", "Carcassonne", None, ""], "clubs.xlsx:'Clubs'!C3 (colonne « Département ») : la case « Département » "
+    (["CARC", "Carcassonne", None, ""], "clubs.xlsx, feuille « Clubs », cellule C3 (colonne « Département ») : la case « Département » "
                                         "est vide"),
-    (["ALBI", "Carcassonne", "11", ""], "clubs.xlsx:'Clubs'!A3 (colonne « Code ») : le code « ALBI » est déjà utilisé"),
+    (["ALBI", "Carcassonne", "11", ""], "clubs.xlsx, feuille « Clubs », cellule A3 (colonne « Code ») : le code « ALBI » est déjà utilisé"),
 ])
 def test_a_club_row_with_its_own_problem_is_one_problem_not_one_per_player_of_that_club(tmp_path, row, said):
     """Carcassonne's département mistyped in clubs.xlsx once made every result row naming Carcassonne

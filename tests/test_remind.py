@@ -295,7 +295,7 @@ def test_a_club_whose_address_is_no_address_is_said_so_with_its_cell_not_as_with
     assert done.returncode == 0, done.stderr
     said = " ".join(done.stderr.split())
     assert "le club de Montpellier n’a pas d’adresse valide (« contact mtpl.example.org » dans clubs.xlsx, feuille " \
-           "Clubs, cellule D6)" in said
+           "« Clubs », cellule D6)" in said
     assert "n’a pas d’adresse (colonne Email" not in said
 
 

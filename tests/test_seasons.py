@@ -41,7 +41,7 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
     inputs = small_league_copy.inputs
     (inputs / "saisons.toml").write_text("[closed]\n2026 = \"bientôt\"\n", encoding="utf-8")
     problems = [str(p) for p in load(inputs, TODAY).all_problems()]
-    assert problems == ["saisons.toml:'closed'!2026 : « 2026 = bientôt » n’est pas une saison close (année = date) — "
+    assert problems == ["saisons.toml, table [closed], réglage « 2026 » : « 2026 = bientôt » n’est pas une saison close (année = date) — "
                         "écrivez par exemple 2026 = 2026-12-15"]
 
 
@@ -187,7 +187,7 @@ def test_closing_a_season_names_the_tournaments_the_calendar_still_awaits(tmp_pa
     assert done.stderr.splitlines()[1:] == [
         "attention : calendrier.xlsx annonce 2 tournois de la saison 2026 dont le classeur n’est pas arrivé ; son "
         "classement final les dira non reçus :",
-        "  - Tournoi d'automne, 3 octobre 2026 (Classement régional Grand Sud)",
+        "  - Tournoi d’automne, 3 octobre 2026 (Classement régional Grand Sud)",  # its name as typed
         "  - Tournoi de Foix, 5 décembre 2026 (Classement régional Grand Sud) : après la clôture, son classeur serait "
         "refusé",
         "s’ils ont été annulés, retirez-les de calendrier.xlsx ; sinon rouvrez la saison (« reportgen season open "
@@ -204,7 +204,7 @@ def test_a_tournament_dated_after_its_season_was_closed_is_a_located_problem(sma
     on_the_last_day = close(inputs, "2026", "--date", "07/02/2026")  # the day of its last tournament: allowed
     assert on_the_last_day.returncode == 0, on_the_last_day.stderr
     write_tournament(inputs, "2026-03-14-perpignan", day="14/03/2026", club="PERP")
-    said = ("2026-03-14-perpignan.xlsx:'Tournoi'!B3 (colonne « Date ») : la saison 2026 est close depuis le "
+    said = ("2026-03-14-perpignan.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la saison 2026 est close depuis le "
             "7 février 2026 : ce tournoi du 14 mars 2026 changerait son classement final — si sa date est fausse, "
             "corrigez-la ; sinon, pour qu’il compte, rouvrez la saison (« reportgen season open 2026 », puis « make ») "
             "et clôturez-la de nouveau une fois tous ses tournois reçus")

@@ -46,7 +46,7 @@ def test_the_masters_waiting_for_the_grand_sud_is_said_but_not_counted(league):
     assert done.returncode == 1, done.stderr
     lines = [line for line in done.stderr.splitlines() if not line.startswith("note : ")]
     assert lines[0] == "1 problème à corriger dans les classeurs :"
-    assert lines[1].startswith(f"  - {BROKEN}:'Résultats'!A3 : ")
+    assert lines[1].startswith(f"  - {BROKEN}, feuille « Résultats », cellule A3 : ")
     assert lines[2] == ("1 circuit en attente d’un circuit dont il dépend (rien à corriger dans ses propres "
                         "classeurs) :")
     assert lines[3].startswith("  - masters/masters-2026.xlsx : le circuit « Classement régional Grand Sud », "

@@ -152,8 +152,7 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
         typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n’est préparé pour eux : {listed}")
     for club, _ in plan.without_address:  # a warning of check, said again where it costs a message
         if (bad := club.bad_address) is not None:
-            err(f"club {club.code} : adresse {bad.typed} invalide ({bad.where.path}, feuille {bad.where.sheet}, "
-                f"cellule {bad.where.cell}) : aucun message")
+            err(f"club {club.code} : adresse {bad.typed} invalide ({bad.cell}) : aucun message")
     if not any(row.club for bulletin in plan.bulletins for row in bulletin.ranking.rows):
         # a circuit whose players have no club (the Tour de France): not every club « sans joueur »
         typer.echo(f"Ces classements ({', '.join(b.circuit for b in plan.bulletins)}) ne nomment aucun club : "

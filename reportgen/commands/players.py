@@ -47,7 +47,7 @@ class Known:
     licence: str
     club: str
     ids: frozenset[str]  # the players those rows are (one, unless a merge is pending)
-    cells: dict[str, str]  # event id -> file:'sheet'!cell
+    cells: dict[str, str]  # event id -> its first cell, as said (model.SourceRef)
 
     @property
     def where(self) -> str:

@@ -49,12 +49,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits, french
-from reportgen.ingest import discover, tournament
+from reportgen.ingest import discover
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.sheets import Sheet, Workbook
 from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
-from reportgen.model import Event, Level, Problem
+from reportgen.model import Event, Level, Problem, cells_said, in_sheet
 from reportgen.problems import (
     DUPLICATE_TOURNAMENT,
     LAYOUT,
@@ -328,18 +328,12 @@ class Said:
     @property
     def where(self) -> str:
         """Its place in the club's own file, in French."""
-        return self.located(f"cellule {self.cell}" if self.cell else "")
+        return self.located(cells_said(self.cell) if self.cell else "")
 
     def located(self, cells: str) -> str:
-        """Its sheet, then `cells` (« cellule B2 », « cellules A2 à A41 »), then its column."""
-        if self.sheet is None:
-            return "le classeur"
-        text = f"feuille « {self.sheet} »"
-        if cells:
-            text += f", {cells}"
-        if self.column:  # the `Tournoi` sheet's labels head its rows: a field's, not a column's
-            text += f" ({'champ' if self.sheet == tournament.SHEET else 'colonne'} « {self.column} »)"
-        return text
+        """Its sheet, then `cells` (« cellule B2 », « cellules A2 à A41 »), then its column or field,
+        as the secretary is told it (model.in_sheet)."""
+        return "le classeur" if self.sheet is None else in_sheet(self.sheet, cells, self.column)
 
 
 @dataclass(frozen=True)

@@ -87,8 +87,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
             result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne Club)"))
         elif (bad := club.bad_address) is not None:  # a warning of check, said again where it costs a reminder
             result.unreachable.append(
-                (entry, f"{french.the_club(club.name)} n’a pas d’adresse valide ({bad.typed} dans {bad.where.path}, "
-                        f"feuille {bad.where.sheet}, cellule {bad.where.cell})"))
+                (entry, f"{french.the_club(club.name)} n’a pas d’adresse valide ({bad.typed} dans {bad.cell})"))
         elif not club.emails:
             result.unreachable.append(
                 (entry, f"{french.the_club(club.name)} n’a pas d’adresse (colonne Email de clubs.xlsx)"))

@@ -20,7 +20,7 @@ from pathlib import Path
 import paramiko
 
 from reportgen.config import SETTINGS_FILE, SFTP_PASSWORD_VARIABLE, Site
-from reportgen.model import ReportgenError
+from reportgen.model import ReportgenError, SourceRef
 from reportgen.render.files import MachineError
 
 
@@ -53,13 +53,16 @@ def why(error: BaseException) -> str:
     return str(error) or error.__class__.__name__
 
 
+_KEY_SETTING = SourceRef(SETTINGS_FILE, "site", "key")  # where the key is set: « reportgen.toml, table [site], … »
+
+
 @contextmanager
 def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
     """An SFTP session with the server of `site`, once its host key is recognised."""
     known_hosts = _path(site.known_hosts or "~/.ssh/known_hosts", settings)
     key = _path(site.key, settings) if site.key else None
     if key is not None and not key.is_file():
-        raise SiteError(f"{SETTINGS_FILE}:'site'!key : le fichier de clé {key} n’existe pas — indiquez dans key le "
+        raise SiteError(f"{_KEY_SETTING} : le fichier de clé {key} n’existe pas — indiquez dans key le "
                         "chemin de la clé privée (par exemple ~/.ssh/id_ed25519) ; « ssh-keygen -t ed25519 » en crée "
                         "une, dont la clé publique (.pub) va dans ~/.ssh/authorized_keys du compte sur le serveur")
     client = paramiko.SSHClient()
@@ -75,7 +78,7 @@ def connected(site: Site, settings: Path) -> Iterator[paramiko.SFTPClient]:
         raise SiteError(_changed(site, known_hosts, error.expected_key, error.key)) from None
     except paramiko.PasswordRequiredException:
         client.close()
-        raise SiteError(f"{SETTINGS_FILE}:'site'!key : la clé {key} est protégée par une phrase de passe, que "
+        raise SiteError(f"{_KEY_SETTING} : la clé {key} est protégée par une phrase de passe, que "
                         "reportgen ne demande pas — chargez-la dans l’agent SSH (ssh-add "
                         f"{key}) avant reportgen publish, ou indiquez une clé sans phrase de passe réservée à la "
                         "publication") from None

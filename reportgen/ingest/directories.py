@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.utils import parseaddr
 from enum import StrEnum
 
@@ -49,6 +49,12 @@ class BadAddress:
 
     typed: str  # the parts that are no address, each in « »
     where: SourceRef
+
+    @property
+    def cell(self) -> SourceRef:
+        """Its cell, as said after the address (« clubs.xlsx, feuille « Clubs », cellule D4 »): the
+        column is the address's, said already."""
+        return replace(self.where, column=None)
 
 
 @dataclass(frozen=True)

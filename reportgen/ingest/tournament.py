@@ -9,10 +9,10 @@ from reportgen.ingest.common_fields import COMMON_FIELDS
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.values import date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Problem, SourceRef, cell_name
+from reportgen.model import FIELDS_SHEET, Problem, SourceRef, cell_name
 from reportgen.problems import FUTURE_DATE, MISSING_FIELD, MISSING_SHEET
 
-SHEET = "Tournoi"
+SHEET = FIELDS_SHEET  # its labels head its rows: each a field, so said (model.in_sheet)
 
 
 @dataclass

@@ -11,6 +11,7 @@ is imported from `reportgen.model` itself.
 """
 
 from reportgen.model.cells import (
+    FIELDS_SHEET,
     Level,
     Mistyped,
     MistypedName,
@@ -19,8 +20,10 @@ from reportgen.model.cells import (
     SourceRef,
     cell_name,
     cell_position,
+    cells_said,
     column_index,
     column_letter,
+    in_sheet,
     put_back,
     shown_path,
 )
@@ -116,11 +119,14 @@ __all__ = [
     "ScopeKind",
     "SheetEdit",
     "SourceRef",
+    "FIELDS_SHEET",
     "Status",
     "cell_name",
     "cell_position",
+    "cells_said",
     "column_index",
     "column_letter",
+    "in_sheet",
     "put_back",
     "shown_path",
     "headings",

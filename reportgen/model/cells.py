@@ -61,25 +61,54 @@ def shown_path(path: str) -> str:
     return _PUT_BACK.get().get(path, path)
 
 
+# The sheet whose labels head its rows, not its columns: each label names a field (« champ « Date » »).
+FIELDS_SHEET = "Tournoi"
+
+
+def in_sheet(sheet: str, cells: str = "", column: str | None = None) -> str:
+    """A place in a workbook as the secretary and the clubs are told it, never in Excel's syntax
+    (« 'Résultats'!B35 »): « feuille « Résultats », cellule B35 (colonne « Nom ») », a field of the
+    `Tournoi` sheet « (champ « Date ») ». `cells` as said: « cellule B35 » (`cells_said`), « cellules A2
+    à A41 ». The one wording of the terminal, verification.html and the answers to the clubs."""
+    text = f"feuille « {sheet} »"
+    if cells:
+        text += f", {cells}"
+    if column:
+        text += f" ({'champ' if sheet == FIELDS_SHEET else 'colonne'} « {column} »)"
+    return text
+
+
+def cells_said(cell: str) -> str:
+    """« cellule B35 », a range « cellules A2 à B9 »."""
+    first, _, last = cell.partition(":")
+    return f"cellules {first} à {last}" if last else f"cellule {cell}"
+
+
 @dataclass(frozen=True)
 class SourceRef:
-    """Where a value comes from: file (relative to inputs/), sheet, cell, column header. Shown
-    (`str`) at its place in the archive when put back from there (`put_back`)."""
+    """Where a value comes from: file (relative to inputs/), sheet, cell, column header; in a
+    settings file (.toml), its table and key. Shown (`str`) in French, « 2026/a.xlsx, feuille
+    « Résultats », cellule B35 (colonne « Nom ») », at its place in the archive when put back from
+    there (`put_back`)."""
 
     path: str
     sheet: str | None = None
     cell: str | None = None
     column: str | None = None
 
+    @property
+    def said(self) -> str:
+        """Its place in its file, in French (`in_sheet`; « table [mail], réglage « port » » in a
+        settings file); empty for the file itself."""
+        if self.sheet is None:
+            return f"colonne « {self.column} »" if self.column else ""
+        if self.path.endswith(".toml"):  # reportgen.toml, saisons.toml: tables and keys, not sheets and cells
+            return f"table [{self.sheet}]" + (f", réglage « {self.cell} »" if self.cell else "")
+        return in_sheet(self.sheet, cells_said(self.cell) if self.cell else "", self.column)
+
     def __str__(self) -> str:
-        text = shown_path(self.path)
-        if self.sheet is not None:
-            text += f":'{self.sheet}'"
-            if self.cell:
-                text += f"!{self.cell}"
-        if self.column:
-            text += f" (colonne « {self.column} »)"
-        return text
+        said = self.said
+        return f"{shown_path(self.path)}, {said}" if said else shown_path(self.path)
 
     def _key(self) -> tuple[str, str, int, int, str, str]:
         # A file's own problems (no sheet) first; cells in row then column order (A2 before A10,

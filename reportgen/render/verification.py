@@ -38,8 +38,9 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
     already published (`changing`, « 1 classeur change un classement final déjà publié », beside the
     count of problems: its note alone went unseen): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
-    for record in as_records(problems):
-        files.setdefault(record["file"], []).append(record)
+    # each problem's place in its file as the terminal and the clubs' answers say it (model.in_sheet)
+    for problem, record in zip(sorted(problems), as_records(problems)):
+        files.setdefault(record["file"], []).append({**record, "where": problem.where.said or "le fichier"})
     return environment(templates).get_template("verification.html.j2").render(
         # a hold (model.Level.HELD) is listed with its file, counted neither as a problem nor a warning
         league=league, day=day, files=files, notices=notices, count=sum(p.blocking for p in problems),

@@ -69,7 +69,7 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, P])
     refused = prepare(inputs)
     assert refused.returncode == 1
-    assert (f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du Masters entre {P} et {Q}, "
+    assert (f"masters/masters-2026.xlsx, feuille « Désistements » : égalité pour la 16e place du Masters entre {P} et {Q}, "
             "16e ex aequo du classement final Grand Sud 2026 : mêmes points, même nombre de tournois et même "
             "meilleur résultat, puis mêmes résultats un à un ; reportgen ne choisit pas (INTERPRETATIONS) — faites "
             "jouer le barrage entre eux, puis inscrivez le perdant dans la feuille « Désistements » du classeur du "
@@ -86,7 +86,7 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     assert again.returncode == 1 and "égalité pour la 16e place du Masters" in again.stderr
     assert "n’existait pas" not in again.stderr
     checked = run("check", "--inputs", str(inputs))  # the build says it too, at the same place
-    assert checked.returncode == 1 and f"masters/masters-2026.xlsx:'Désistements' : égalité pour la 16e place du " \
+    assert checked.returncode == 1 and f"masters/masters-2026.xlsx, feuille « Désistements » : égalité pour la 16e place du " \
         f"Masters entre {P} et {Q}" in checked.stderr
     # P lost the play-off: the secretary records him in `Désistements`, « barrage perdu »; Q plays.
     add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
@@ -208,6 +208,6 @@ def test_a_motif_that_is_neither_is_a_located_problem_with_its_fix(tmp_path):
     add_withdrawal(inputs, "JOUEURC", "Un", "malade")
     checked = run("check", "--inputs", str(inputs))
     assert checked.returncode == 1
-    assert ("masters/masters-2026.xlsx:'Désistements'!D2 (colonne « Motif ») : « malade » n’est pas un motif "
+    assert ("masters/masters-2026.xlsx, feuille « Désistements », cellule D2 (colonne « Motif ») : « malade » n’est pas un motif "
             "reconnu — écrivez « désistement » (ou laissez la case vide) pour un joueur qui se désiste, "
             "« barrage perdu » pour le perdant d’un barrage de qualification") in checked.stderr

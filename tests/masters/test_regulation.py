@@ -170,7 +170,7 @@ def test_a_withdrawal_chain_two_withdrawals_bring_in_the_17th_and_the_18th():
 
 def test_a_withdrawal_of_someone_not_in_the_ranking_is_a_located_problem():
     _, problems = participants(final_ranking(20), [Withdrawal(Entry("", "INCONNU", "Paul"), SourceRef("m.xlsx", "Désistements", "A2"))])
-    assert [str(p) for p in problems] == ["m.xlsx:'Désistements'!A2 : INCONNU Paul n’est pas dans le classement final "
+    assert [str(p) for p in problems] == ["m.xlsx, feuille « Désistements », cellule A2 : INCONNU Paul n’est pas dans le classement final "
                                           "Grand Sud 2026 — vérifiez l’orthographe ou la licence"]
 
 

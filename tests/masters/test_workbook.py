@@ -186,13 +186,13 @@ def test_a_pairing_that_is_not_the_schedules_is_located(inputs):
         sheet["D2"] = NAMES[14]  # match 1 table 1 is 1st v 16th
         sheet["E2"], sheet["F2"] = 7, 5
     found = problems_after_typing(inputs, swap)
-    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!A2 (colonne « Match ») : le match 1, table 1 oppose "
+    assert any(p.startswith("masters/masters-2026.xlsx, feuille « Matchs », cellule A2 (colonne « Match ») : le match 1, table 1 oppose "
                             f"{NAMES[0]} (n° 1) à {NAMES[15]} (n° 16) selon le §2") for p in found), found
 
 
 def test_a_player_who_is_not_a_participant_is_located(inputs):
     found = problems_after_typing(inputs, lambda sheet: sheet.__setitem__("C3", "INCONNU Paul"))
-    assert any(p.startswith("masters/masters-2026.xlsx:'Matchs'!C3 (colonne « Joueur A ») : « INCONNU Paul » n’est "
+    assert any(p.startswith("masters/masters-2026.xlsx, feuille « Matchs », cellule C3 (colonne « Joueur A ») : « INCONNU Paul » n’est "
                             "pas un participant du Masters") for p in found), found
 
 
@@ -200,7 +200,7 @@ def test_a_score_that_is_not_a_whole_number_is_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"] = "7,5", 5
     found = problems_after_typing(inputs, typed)
-    assert "masters/masters-2026.xlsx:'Matchs'!E2 (colonne « Score A ») : « 7,5 » n’est pas un nombre entier " \
+    assert "masters/masters-2026.xlsx, feuille « Matchs », cellule E2 (colonne « Score A ») : « 7,5 » n’est pas un nombre entier " \
         "— écrivez un nombre entier, sans décimales ni lettres, par exemple 12" in found
     assert not [p for p in found if "un seul des deux scores" in p], found  # both are typed: one problem, not two
 
@@ -209,7 +209,7 @@ def test_tops_above_the_coups_of_a_match_are_located(inputs):
     def typed(sheet):
         sheet["E2"], sheet["F2"], sheet["G2"] = 7, 5, 13
     found = problems_after_typing(inputs, typed)
-    assert ("masters/masters-2026.xlsx:'Matchs'!G2 (colonne « Tops A ») : 13 tops : c’est plus que les 12 coups "
+    assert ("masters/masters-2026.xlsx, feuille « Matchs », cellule G2 (colonne « Tops A ») : 13 tops : c’est plus que les 12 coups "
             "d’un match — corrigez la valeur") in found
 
 
@@ -217,7 +217,7 @@ def test_a_match_entered_twice_is_located(inputs):
     def twice(sheet):
         sheet.append([1, 1, NAMES[0], NAMES[15], 7, 5, 1, 1])
     found = problems_after_typing(inputs, twice)
-    assert any("'Matchs'!A122" in p and "déjà saisi en A2" in p for p in found), found
+    assert any("feuille « Matchs », cellule A122" in p and "déjà saisi en A2" in p for p in found), found
 
 
 def test_before_any_result_the_bulletin_lists_the_participants_and_their_numbers(inputs):
@@ -369,7 +369,7 @@ def test_prepare_refuses_a_matches_sheet_rearranged_since_it_wrote_it(inputs):
     before = path.read_bytes()
     prepared = run_prepare(inputs)
     assert [str(p) for p in prepared.problems] == [
-        "masters/masters-2026.xlsx:'Matchs'!A3 (colonne « Match ») : la feuille « Matchs » n’est plus dans la disposition "
+        "masters/masters-2026.xlsx, feuille « Matchs », cellule A3 (colonne « Match ») : la feuille « Matchs » n’est plus dans la disposition "
         "que « reportgen masters prepare » lui donne (Match, Table, Joueur A, Joueur B, Score A, Score B, Tops A, "
         "Tops B en colonnes A à H, un match par ligne dans l’ordre, le match 1 table 1 en ligne 2) — remettez-la dans "
         "cette disposition"]
@@ -425,7 +425,7 @@ def test_prepare_says_a_typed_name_two_participants_could_be_rather_than_a_lost_
     book.save(path)
     result = run(*command)
     assert result.returncode == 1
-    assert ("masters/masters-2026.xlsx:'Matchs'!C6 (colonne « Joueur A ») : « jean paul martin » peut désigner "
+    assert ("masters/masters-2026.xlsx, feuille « Matchs », cellule C6 (colonne « Joueur A ») : « jean paul martin » peut désigner "
             "« MARTIN Jean Paul » ou « PAUL Jean Martin » (participants du Masters) — écrivez le nom comme dans la "
             "liste des participants") in result.stderr
     assert "serait perdu" not in result.stderr

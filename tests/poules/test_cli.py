@@ -43,7 +43,7 @@ def test_poules_next_then_standings_from_the_registrants_to_the_final_ranking(tm
     refused = run("poules", "next", "--event", NAME, "--inputs", str(inputs))
     assert refused.returncode == 1 and workbook(inputs).read_bytes() == before
     assert refused.stderr.splitlines()[0] == "le tour 1 n’est pas terminé : 12 résultats manquent"
-    assert refused.stderr.splitlines()[1].startswith("  poules/test.xlsx:'Parties'!E2 (colonne « Résultat ») : poule A")
+    assert refused.stderr.splitlines()[1].startswith("  poules/test.xlsx, feuille « Parties », cellule E2 (colonne « Résultat ») : poule A")
     current = run("standings", "poules", "--event", NAME, "--format", "csv", "--inputs", str(inputs))
     assert current.returncode == 0, current.stderr
     rows = list(csv.reader(io.StringIO(current.stdout)))

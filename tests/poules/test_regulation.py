@@ -348,7 +348,7 @@ def test_an_incomplete_round_is_in_play_and_lists_its_games():
     assert tournament.status == PLAYING_MAIN
     refused = tour.next()
     assert refused.change is None and refused.said[0] == "le tour 1 n’est pas terminé : 1 résultat manque"
-    assert refused.said[1].startswith("  poules/test.xlsx:'Parties'!E2")
+    assert refused.said[1].startswith("  poules/test.xlsx, feuille « Parties », cellule E2")
 
 
 def test_article_I_and_III_defections_shorten_the_tournament():

@@ -162,7 +162,7 @@ def test_next_refuses_an_incomplete_round_and_leaves_the_file_byte_for_byte(tmp_
     proposal, lost = run_next(tmp_path, dt.date(2026, 9, 19))
     assert proposal.change is None and path.read_bytes() == before
     assert proposal.said[0] == "le tour 1 n’est pas terminé : 2 résultats manquent"
-    assert proposal.said[1].startswith("  poules/test.xlsx:'Parties'!E4 (colonne « Résultat ») : poule A, ")
+    assert proposal.said[1].startswith("  poules/test.xlsx, feuille « Parties », cellule E4 (colonne « Résultat ») : poule A, ")
 
 
 def test_a_barrage_is_named_then_written_with_white_to_the_later_registrant(tmp_path):
@@ -196,7 +196,7 @@ def test_apply_refuses_to_lose_a_result_typed_since_the_round_was_proposed(tmp_p
     book.save(path)
     before = path.read_bytes()
     lost = apply(proposal.change, tmp_path)
-    assert [str(p) for p in lost] == ["poules/test.xlsx:'Parties'!E2 : la valeur saisie « 0-1 » serait effacée — "
+    assert [str(p) for p in lost] == ["poules/test.xlsx, feuille « Parties », cellule E2 : la valeur saisie « 0-1 » serait effacée — "
                                       "effacez-la d’abord vous-même si elle est fausse"]
     assert path.read_bytes() == before
 
@@ -212,7 +212,7 @@ def test_apply_refuses_to_append_over_a_row_typed_since_the_round_was_proposed(t
     book.save(path)
     before = path.read_bytes()
     assert [str(p) for p in apply(proposal.change, tmp_path)] == [
-        "poules/test.xlsx:'Parties'!A14 : la ligne 14 n’est plus vide : le classeur a changé depuis sa lecture — "
+        "poules/test.xlsx, feuille « Parties », cellule A14 : la ligne 14 n’est plus vide : le classeur a changé depuis sa lecture — "
         "relancez la commande"]
     assert path.read_bytes() == before
 
@@ -229,17 +229,17 @@ def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
     proposal = propose(event, PoulesSettings(), DAY)
     assert proposal.change is None
     assert [str(p) for p in proposal.problems] == [
-        "poules/test.xlsx:'Parties'!D2 (colonne « Noirs ») : JOUEURB Un joue dans la poule B du tour 1, pas dans la "
+        "poules/test.xlsx, feuille « Parties », cellule D2 (colonne « Noirs ») : JOUEURB Un joue dans la poule B du tour 1, pas dans la "
         "poule A — les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : "
         "corrigez la case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : il n’y a pas de poule C au tour 1 (les poules A et B) — "
+        "poules/test.xlsx, feuille « Parties », cellule B3 (colonne « Poule ») : il n’y a pas de poule C au tour 1 (les poules A et B) — "
         "les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : corrigez la "
         "case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B2 (colonne « Poule ») : il manque 2 parties à la poule A du tour 1 "
+        "poules/test.xlsx, feuille « Parties », cellule B2 (colonne « Poule ») : il manque 2 parties à la poule A du tour 1 "
         "(Blancs – Noirs) : JOUEURA Un – JOUEURD Un, JOUEURA Un – JOUEURE Un — les poules et les parties de chaque "
         "tour sont celles que donne le règlement (Art. III et IV) : corrigez la case, ou effacez les lignes de ce "
         "tour et relancez « reportgen poules next »",
-        "poules/test.xlsx:'Parties'!B8 (colonne « Poule ») : il manque 1 partie à la poule B du tour 1 "
+        "poules/test.xlsx, feuille « Parties », cellule B8 (colonne « Poule ») : il manque 1 partie à la poule B du tour 1 "
         "(Blancs – Noirs) : JOUEURF Un – JOUEURC Un — les poules et les parties de chaque tour sont celles que "
         "donne le règlement (Art. III et IV) : corrigez la case, ou effacez les lignes de ce tour et relancez "
         "« reportgen poules next »"]
@@ -261,7 +261,7 @@ def test_a_sheet_that_numbers_its_pools_is_told_its_problems_in_numbers():
         "il manque 1 partie à la poule 1 du tour 1 (Blancs – Noirs) : JOUEURA Un – JOUEURD Un",
         "il manque 1 partie à la poule 2 du tour 1 (Blancs – Noirs) : JOUEURF Un – JOUEURC Un"]
     tour.games(1)[1][1] = "?"
-    assert only(tour) == ["poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « ? » n’est pas un nom de poule — "
+    assert only(tour) == ["poules/test.xlsx, feuille « Parties », cellule B3 (colonne « Poule ») : « ? » n’est pas un nom de poule — "
                           "écrivez le nom de la poule : 1, 2, 3…"]
 
 
@@ -272,7 +272,7 @@ def test_a_pool_that_is_no_pool_is_told_how_the_sheet_names_them(first, fix):
     tour.next()
     tour.games(1)[0][1] = first
     tour.games(1)[1][1] = "x1"
-    assert only(tour)[-1] == (f"poules/test.xlsx:'Parties'!B3 (colonne « Poule ») : « x1 » n’est pas un nom de "
+    assert only(tour)[-1] == (f"poules/test.xlsx, feuille « Parties », cellule B3 (colonne « Poule ») : « x1 » n’est pas un nom de "
                               f"poule — écrivez le nom de la poule : {fix}…")
 
 
@@ -290,7 +290,7 @@ def test_a_result_that_is_not_a_result(typed):
     tour = Tour(4)
     tour.next()
     tour.games(1)[1][4] = typed
-    assert only(tour) == [f"poules/test.xlsx:'Parties'!E3 (colonne « Résultat ») : « {typed} » n’est pas un "
+    assert only(tour) == [f"poules/test.xlsx, feuille « Parties », cellule E3 (colonne « Résultat ») : « {typed} » n’est pas un "
                           f"résultat — {RESULT_FIX}"]
 
 
@@ -308,9 +308,9 @@ def test_an_unknown_player_is_located_with_the_nearest_name():
     tour.games(1)[0][2] = "JOUEURA Une"
     tour.games(1)[1][3] = "INCONNU Pierre"
     assert only(tour) == [
-        "poules/test.xlsx:'Parties'!C2 (colonne « Blancs ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
+        "poules/test.xlsx, feuille « Parties », cellule C2 (colonne « Blancs ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
         "vouliez-vous dire « JOUEURA Un » ?",
-        "poules/test.xlsx:'Parties'!D3 (colonne « Noirs ») : « INCONNU Pierre » n’est pas dans la feuille Inscrits — "
+        "poules/test.xlsx, feuille « Parties », cellule D3 (colonne « Noirs ») : « INCONNU Pierre » n’est pas dans la feuille Inscrits — "
         "écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le joueur"]
 
 
@@ -319,7 +319,7 @@ def test_a_forfeit_of_a_misspelt_player_suggests_the_registered_name():
     tour.next()
     tour.forfeit("JOUEURA Une", 1)
     assert only(tour) == [
-        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
+        "poules/test.xlsx, feuille « Forfaits », cellule A2 (colonne « Joueur ») : « JOUEURA Une » n’est pas dans la feuille Inscrits — "
         "vouliez-vous dire « JOUEURA Un » ?"]
 
 
@@ -342,7 +342,7 @@ def test_swapped_names_in_inscrits_are_two_registrants_asked_about_not_refused(t
     league = load(tmp_path, TODAY)
     assert league.all_problems() == []
     assert [n for n in league.notices if "mêmes mots" in n] == [
-        "PHILIPPE Daniel (poules/test.xlsx:'Inscrits'!A6) et DANIEL Philippe (poules/test.xlsx:'Inscrits'!A7) sont "
+        "PHILIPPE Daniel (poules/test.xlsx, feuille « Inscrits », cellule A6) et DANIEL Philippe (poules/test.xlsx, feuille « Inscrits », cellule A7) sont "
         "peut-être la même personne : les mêmes mots dans un autre ordre, tous deux dans le même tournoi — une seule "
         "personne : l’une des deux lignes est en double, à supprimer du classeur (puis « reportgen players merge » si "
         "les deux noms restent dans d’autres tournois) ; deux personnes : « reportgen players distinct \"PHILIPPE "
@@ -377,21 +377,21 @@ def test_bad_cells_of_the_registrants_forfeits_and_games():
     games[3][3] = games[3][2]
     tour.forfeit("PERSONNE Jean", 1)
     assert only(tour) == [
-        "poules/test.xlsx:'Forfaits'!A2 (colonne « Joueur ») : « PERSONNE Jean » n’est pas dans la feuille Inscrits "
+        "poules/test.xlsx, feuille « Forfaits », cellule A2 (colonne « Joueur ») : « PERSONNE Jean » n’est pas dans la feuille Inscrits "
         "— écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le joueur",
-        "poules/test.xlsx:'Inscrits'!B2 (colonne « Points RON ») : « beaucoup » n’est pas un nombre — écrivez les "
+        "poules/test.xlsx, feuille « Inscrits », cellule B2 (colonne « Points RON ») : « beaucoup » n’est pas un nombre — écrivez les "
         "points RON, par exemple 1850,5",
-        "poules/test.xlsx:'Inscrits'!C3 (colonne « Inscription ») : « hier soir » n’est pas une date et heure "
+        "poules/test.xlsx, feuille « Inscrits », cellule C3 (colonne « Inscription ») : « hier soir » n’est pas une date et heure "
         "d’inscription — écrivez jj/mm/aaaa hh:mm, par exemple 02/09/2026 18:42",
-        "poules/test.xlsx:'Inscrits'!D4 (colonne « Email ») : « pas une adresse » n’est pas une adresse électronique "
+        "poules/test.xlsx, feuille « Inscrits », cellule D4 (colonne « Email ») : « pas une adresse » n’est pas une adresse électronique "
         "— écrivez une seule adresse, par exemple prenom.nom@exemple.fr, ou laissez vide",
-        "poules/test.xlsx:'Inscrits'!A6 (colonne « Joueur ») : JOUEURA Un est inscrit deux fois (déjà en A2) — "
+        "poules/test.xlsx, feuille « Inscrits », cellule A6 (colonne « Joueur ») : JOUEURA Un est inscrit deux fois (déjà en A2) — "
         "supprimez le doublon",
-        "poules/test.xlsx:'Parties'!A2 (colonne « Tour ») : « premier » n’est pas un nombre entier — écrivez le "
+        "poules/test.xlsx, feuille « Parties », cellule A2 (colonne « Tour ») : « premier » n’est pas un nombre entier — écrivez le "
         "numéro du tour : 1, 2, 3…",
-        "poules/test.xlsx:'Parties'!F4 (colonne « Phase ») : « finale » n’est pas une phase — écrivez principale (ou "
+        "poules/test.xlsx, feuille « Parties », cellule F4 (colonne « Phase ») : « finale » n’est pas une phase — écrivez principale (ou "
         "laissez vide) ou barrage",
-        "poules/test.xlsx:'Parties'!D5 (colonne « Noirs ») : JOUEURB Un joue contre lui-même — corrigez les joueurs "
+        "poules/test.xlsx, feuille « Parties », cellule D5 (colonne « Noirs ») : JOUEURB Un joue contre lui-même — corrigez les joueurs "
         "de la partie"]
 
 
@@ -412,7 +412,7 @@ def test_missing_sheets_and_columns_say_what_to_add():
                           "inscrits (Joueur, Points RON, Inscription, Email)"]
     tour = Tour(4)
     tour.sheets["Parties"] = [["Tour", "Blancs", "Noirs"]]
-    assert only(tour) == ["poules/test.xlsx:'Parties'!A1 : colonne introuvable : « Poule », « Résultat » — "
+    assert only(tour) == ["poules/test.xlsx, feuille « Parties », cellule A1 : colonne introuvable : « Poule », « Résultat » — "
                           "écrivez les poules avec « reportgen poules next » (colonnes Tour, Poule, Blancs, Noirs, "
                           "Résultat, Phase)"]
 
@@ -428,9 +428,9 @@ def test_forfeits_and_games_of_rounds_that_cannot_be_there_are_located():
 
     found = [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems]
     assert found == [
-        "poules/test.xlsx:'Parties'!A14 (colonne « Tour ») : des parties du tour 2 sont saisies mais le tour 1 n’est "
+        "poules/test.xlsx, feuille « Parties », cellule A14 (colonne « Tour ») : des parties du tour 2 sont saisies mais le tour 1 n’est "
         "pas terminé — effacez les lignes de ce tour, ou complétez d’abord le tour précédent",
-        "poules/test.xlsx:'Forfaits'!B2 (colonne « Tour ») : le tour 2 n’a pas commencé — indiquez le tour que le "
+        "poules/test.xlsx, feuille « Forfaits », cellule B2 (colonne « Tour ») : le tour 2 n’a pas commencé — indiquez le tour que le "
         "joueur jouait lors de son forfait"]
 
 
@@ -444,7 +444,7 @@ def test_a_barrage_with_the_colours_the_wrong_way_round_is_refused():
 
     event = tour.event()
     assert [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems] == [
-        "poules/test.xlsx:'Parties'!C14 (colonne « Blancs ») : au barrage, les Blancs reviennent au dernier inscrit "
+        "poules/test.xlsx, feuille « Parties », cellule C14 (colonne « Blancs ») : au barrage, les Blancs reviennent au dernier inscrit "
         "(Art. IX) : ici JOUEURE Un, pas JOUEURD Un — échangez les Blancs et les Noirs de cette partie"]
 
 
@@ -457,11 +457,11 @@ def test_barrage_games_where_no_barrage_is_called_for_are_refused():
 
     event = tour.event()
     assert [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems] == [
-        "poules/test.xlsx:'Parties'!C14 (colonne « Blancs ») : JOUEURF Un et JOUEURC Un ne sont pas à égalité de "
+        "poules/test.xlsx, feuille « Parties », cellule C14 (colonne « Blancs ») : JOUEURF Un et JOUEURC Un ne sont pas à égalité de "
         "points à une place que départage un barrage (Art. IX) — effacez cette ligne de barrage, ou corrigez les "
         "résultats"]
     tour.games(1)[7][4] = ""  # a barrage before the main games of its pool are all played
     event = tour.event()
     assert [str(p) for p in replay(event.content, event.date, PoulesSettings()).problems] == [
-        "poules/test.xlsx:'Parties'!F14 (colonne « Phase ») : barrage saisi alors que des parties de la poule B du "
+        "poules/test.xlsx, feuille « Parties », cellule F14 (colonne « Phase ») : barrage saisi alors que des parties de la poule B du "
         "tour 1 restent à jouer — saisissez d’abord les résultats de la phase principale, ou effacez cette ligne"]

@@ -68,50 +68,50 @@ def test_players_are_nom_prenom_from_a_single_joueur_column_in_any_order(inputs)
 
 @pytest.mark.parametrize("row, expected", [
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "", "", "C"],
-     "open.xlsx:'Parties'!H2 (colonne « Forfait ») : « C » ne désigne ni le joueur A ni le joueur B — écrivez A ou "
+     "open.xlsx, feuille « Parties », cellule H2 (colonne « Forfait ») : « C » ne désigne ni le joueur A ni le joueur B — écrivez A ou "
      "B : le côté du joueur qui a perdu par forfait (vide sinon)"),
     ([1, "MOREAU Lucie", "Moreau, lucie", 20, 10],
-     "open.xlsx:'Parties'!C2 (colonne « Joueur B ») : MOREAU Lucie joue contre lui-même — corrigez l’un des deux "
+     "open.xlsx, feuille « Parties », cellule C2 (colonne « Joueur B ») : MOREAU Lucie joue contre lui-même — corrigez l’un des deux "
      "joueurs de la partie"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20],
-     "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : les tuiles de la partie ne sont pas saisies — saisissez le score "
+     "open.xlsx, feuille « Parties », cellule E2 (colonne « Tuiles B ») : les tuiles de la partie ne sont pas saisies — saisissez le score "
      "en tuiles des deux joueurs ; pour un forfait, indiquez A ou B dans « Forfait »"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "quinze", "12:00"],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « quinze » n’est pas un temps lisible — écrivez le temps utilisé "
+     "open.xlsx, feuille « Parties », cellule F2 (colonne « Temps A ») : « quinze » n’est pas un temps lisible — écrivez le temps utilisé "
      "en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "14:75"],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 14:75 » : les secondes vont de 00 à 59 — écrivez le temps "
+     "open.xlsx, feuille « Parties », cellule F2 (colonne « Temps A ») : « 14:75 » : les secondes vont de 00 à 59 — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, 14.5],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 14.5 » n’est pas un nombre entier de minutes — écrivez le "
+     "open.xlsx, feuille « Parties », cellule F2 (colonne « Temps A ») : « 14.5 » n’est pas un nombre entier de minutes — écrivez le "
      "temps utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, "75:00"],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 75:00 » : une partie dure moins d’une heure — écrivez le temps "
+     "open.xlsx, feuille « Parties », cellule F2 (colonne « Temps A ») : « 75:00 » : une partie dure moins d’une heure — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 10, dt.time(1, 15, 30)],
-     "open.xlsx:'Parties'!F2 (colonne « Temps A ») : « 1:15:30 » : une partie dure moins d’une heure — écrivez le temps "
+     "open.xlsx, feuille « Parties », cellule F2 (colonne « Temps A ») : « 1:15:30 » : une partie dure moins d’une heure — écrivez le temps "
      "utilisé en minutes et secondes (14:35) ou en minutes entières (14)"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 70],
-     "open.xlsx:'Parties'!E2 (colonne « Tuiles B ») : 70 tuiles : un score va de 0 à 56 (les tuiles d’un jeu) — "
+     "open.xlsx, feuille « Parties », cellule E2 (colonne « Tuiles B ») : 70 tuiles : un score va de 0 à 56 (les tuiles d’un jeu) — "
      "corrigez le score en tuiles"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "vingt", 10],
-     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : « vingt » n’est pas un nombre entier — écrivez un nombre "
+     "open.xlsx, feuille « Parties », cellule D2 (colonne « Tuiles A ») : « vingt » n’est pas un nombre entier — écrivez un nombre "
      "entier, sans décimales ni lettres, par exemple 12"),
     ([0, "MOREAU Lucie", "FAURE Stéphane", 20, 10],
-     "open.xlsx:'Parties'!A2 (colonne « Ronde ») : la ronde 0 n’existe pas — les rondes se numérotent à partir de 1"),
+     "open.xlsx, feuille « Parties », cellule A2 (colonne « Ronde ») : la ronde 0 n’existe pas — les rondes se numérotent à partir de 1"),
     ([1, "", "FAURE Stéphane", 20, 10],
-     "open.xlsx:'Parties'!B2 (colonne « Joueur A ») : la case « Joueur A » est vide — remplissez-la"),
+     "open.xlsx, feuille « Parties », cellule B2 (colonne « Joueur A ») : la case « Joueur A » est vide — remplissez-la"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "", "", "", "", "B", "oui"],
-     "open.xlsx:'Parties'!H2 (colonne « Forfait ») : une partie disparue (Déconnexion = oui) ne peut pas être aussi "
+     "open.xlsx, feuille « Parties », cellule H2 (colonne « Forfait ») : une partie disparue (Déconnexion = oui) ne peut pas être aussi "
      "perdue par forfait — gardez l’un des deux : Forfait ou Déconnexion"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", "", "", "", "", "", "peut-être"],
-     "open.xlsx:'Parties'!I2 (colonne « Déconnexion ») : « peut-être » n’est ni « oui » ni « non » — écrivez oui, ou "
+     "open.xlsx, feuille « Parties », cellule I2 (colonne « Déconnexion ») : « peut-être » n’est ni « oui » ni « non » — écrivez oui, ou "
      "laissez vide"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 30, 10, "", "", "B"],
-     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : des tuiles sont saisies, mais un forfait se compte 35-15 en "
+     "open.xlsx, feuille « Parties », cellule D2 (colonne « Tuiles A ») : des tuiles sont saisies, mais un forfait se compte 35-15 en "
      "tuiles (règle 7) — effacez les tuiles de cette ligne, ou corrigez Forfait / Déconnexion"),
     ([1, "MOREAU Lucie", "FAURE Stéphane", 20, 20, "", "", "", "oui"],
-     "open.xlsx:'Parties'!D2 (colonne « Tuiles A ») : des tuiles sont saisies, mais une partie disparue est un nul "
+     "open.xlsx, feuille « Parties », cellule D2 (colonne « Tuiles A ») : des tuiles sont saisies, mais une partie disparue est un nul "
      "23-23 (règle 3) — effacez les tuiles de cette ligne, ou corrigez Forfait / Déconnexion"),
 ])
 def test_every_bad_cell_of_parties_is_a_located_french_problem(inputs, row, expected):
@@ -139,9 +139,9 @@ def test_a_player_with_two_opponents_in_one_round_or_a_game_typed_twice_is_refus
                                  [2, "FAURE Stéphane", "MOREAU Lucie", 20, 10],
                                  [2, "MOREAU Lucie", "FAURE Stéphane", 20, 10]])
     assert problems(inputs) == [
-        "open.xlsx:'Parties'!A3 (colonne « Ronde ») : MOREAU Lucie a déjà un autre adversaire à la ronde 1 (en A2) "
+        "open.xlsx, feuille « Parties », cellule A3 (colonne « Ronde ») : MOREAU Lucie a déjà un autre adversaire à la ronde 1 (en A2) "
         "— corrigez la ronde ou les joueurs de la partie",
-        "open.xlsx:'Parties'!A5 (colonne « Ronde ») : cette partie de la ronde 2 est déjà saisie en A4 — supprimez la "
+        "open.xlsx, feuille « Parties », cellule A5 (colonne « Ronde ») : cette partie de la ronde 2 est déjà saisie en A4 — supprimez la "
         "ligne en double, ou corrigez la ronde"]
 
 
@@ -154,7 +154,7 @@ def test_a_knockout_round_holds_several_games_of_the_same_two_players(inputs):
 def test_the_tournoi_sheet_needs_a_known_type(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), kind="suisse")
     assert problems(inputs) == [
-        "open.xlsx:'Tournoi'!B4 (colonne « Type ») : « suisse » n’est pas un type de tournoi Tantrix — écrivez "
+        "open.xlsx, feuille « Tournoi », cellule B4 (champ « Type ») : « suisse » n’est pas un type de tournoi Tantrix — écrivez "
         "« toutes-rondes » (chacun rencontre chacun) ou « élimination »"]
 
 
@@ -165,34 +165,34 @@ def test_missing_sheet_and_columns_are_said_with_the_header_to_add(inputs):
     assert problems(inputs) == [
         "a.xlsx : la feuille « Parties » est introuvable — ajoutez la feuille des parties : Ronde | Joueur A | "
         "Joueur B | Tuiles A | Tuiles B | Temps A | Temps B | Forfait | Déconnexion",
-        "b.xlsx:'Parties'!A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez les colonnes « Tuiles A », "
+        "b.xlsx, feuille « Parties », cellule A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez les colonnes « Tuiles A », "
         "« Tuiles B » à cette ligne d’en-têtes et remplissez-les"]
 
 
 def test_a_future_date_is_refused(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)), day="01/01/2027")
-    assert problems(inputs) == ["open.xlsx:'Tournoi'!B3 (colonne « Date ») : la date du tournoi (1er janvier 2027) "
+    assert problems(inputs) == ["open.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la date du tournoi (1er janvier 2027) "
                                 "est dans le futur — corrigez la date du tournoi"]
 
 
 @pytest.mark.parametrize("row, expected", [
     (["MOREAU Lucie", 1800, "rose", "jaune"],
-     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : « rose » n’est pas une couleur de Tantrix — écrivez l’une "
+     "open.xlsx, feuille « Inscrits », cellule C2 (colonne « Couleur 1 ») : « rose » n’est pas une couleur de Tantrix — écrivez l’une "
      "de : rouge, jaune, bleu, vert"),
     (["MOREAU Lucie", "beaucoup", "rouge", "jaune"],
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « beaucoup » n’est pas un classement Elo — écrivez un nombre, par "
+     "open.xlsx, feuille « Inscrits », cellule B2 (colonne « Elo ») : « beaucoup » n’est pas un classement Elo — écrivez un nombre, par "
      "exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", dt.datetime(2026, 3, 1), "rouge", "jaune"],  # an Excel date cell: no traceback
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « 01/03/2026 » n’est pas un classement Elo — écrivez un nombre, "
+     "open.xlsx, feuille « Inscrits », cellule B2 (colonne « Elo ») : « 01/03/2026 » n’est pas un classement Elo — écrivez un nombre, "
      "par exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", True, "rouge", "jaune"],
-     "open.xlsx:'Inscrits'!B2 (colonne « Elo ») : « VRAI » n’est pas un classement Elo — écrivez un nombre, "
+     "open.xlsx, feuille « Inscrits », cellule B2 (colonne « Elo ») : « VRAI » n’est pas un classement Elo — écrivez un nombre, "
      "par exemple 1850, ou laissez vide"),
     (["MOREAU Lucie", 1800, "Rouge", "ROUGE"],
-     "open.xlsx:'Inscrits'!D2 (colonne « Couleur 2 ») : la deuxième couleur est la première (rouge) — choisissez "
+     "open.xlsx, feuille « Inscrits », cellule D2 (colonne « Couleur 2 ») : la deuxième couleur est la première (rouge) — choisissez "
      "une autre deuxième couleur, ou laissez vide"),
     (["MOREAU Lucie", 1800, "", "jaune"],
-     "open.xlsx:'Inscrits'!C2 (colonne « Couleur 1 ») : une deuxième couleur sans première — indiquez d’abord la "
+     "open.xlsx, feuille « Inscrits », cellule C2 (colonne « Couleur 1 ») : une deuxième couleur sans première — indiquez d’abord la "
      "couleur préférée"),
 ])
 def test_every_bad_cell_of_inscrits_is_a_located_french_problem(inputs, row, expected):
@@ -205,7 +205,7 @@ def test_every_bad_cell_of_inscrits_is_a_located_french_problem(inputs, row, exp
 def test_a_player_registered_twice_is_refused(inputs):
     write_event(inputs, "Open", round_robin(("MOREAU Lucie", "FAURE Stéphane", 27, 19)),
                 registrations=[["MOREAU Lucie", "", "rouge"], ["Moreau, lucie", "", "bleu"], ["FAURE Stéphane", "", ""]])
-    assert problems(inputs) == ["open.xlsx:'Inscrits'!A3 (colonne « Joueur ») : MOREAU Lucie est inscrit deux fois "
+    assert problems(inputs) == ["open.xlsx, feuille « Inscrits », cellule A3 (colonne « Joueur ») : MOREAU Lucie est inscrit deux fois "
                                 "(déjà en A2) — supprimez le doublon"]
 
 
@@ -236,10 +236,10 @@ def test_a_game_naming_a_player_missing_from_inscrits_is_refused_with_the_neares
     found = load(inputs, TODAY).all_problems()
     assert [p.code for p in found] == ["unknown-player", "unknown-player"]
     assert [str(p) for p in found] == [
-        "open.xlsx:'Parties'!C3 (colonne « Joueur B ») : « ROUSEAU Françoise » n’est pas dans la feuille Inscrits, "
+        "open.xlsx, feuille « Parties », cellule C3 (colonne « Joueur B ») : « ROUSEAU Françoise » n’est pas dans la feuille Inscrits, "
         "qui liste les joueurs du tournoi — vouliez-vous dire « ROUSSEAU Françoise » ? Sinon inscrivez le joueur "
         "dans la feuille Inscrits",
-        "open.xlsx:'Parties'!B4 (colonne « Joueur A ») : « DUPONT Jean » n’est pas dans la feuille Inscrits, qui "
+        "open.xlsx, feuille « Parties », cellule B4 (colonne « Joueur A ») : « DUPONT Jean » n’est pas dans la feuille Inscrits, qui "
         "liste les joueurs du tournoi — écrivez le nom tel qu’il figure dans la feuille Inscrits, ou inscrivez le "
         "joueur"]
 
@@ -248,7 +248,7 @@ def test_a_game_naming_two_entrants_with_the_same_words_is_refused_not_guessed(i
     write_event(inputs, "Open", round_robin(("jean paul martin", "FAURE Stéphane", 27, 19)),
                 registrations=[["MARTIN Jean Paul", "", ""], ["PAUL Jean Martin", "", ""], ["FAURE Stéphane", "", ""]])
     assert problems(inputs) == [
-        "open.xlsx:'Parties'!B2 (colonne « Joueur A ») : « jean paul martin » peut désigner « MARTIN Jean Paul » ou "
+        "open.xlsx, feuille « Parties », cellule B2 (colonne « Joueur A ») : « jean paul martin » peut désigner « MARTIN Jean Paul » ou "
         "« PAUL Jean Martin » (feuille Inscrits) — écrivez le nom tel qu’il figure dans la feuille Inscrits"]
 
 
@@ -257,6 +257,6 @@ def test_a_knockout_loser_who_plays_a_later_round_is_refused(inputs):
                                   [2, "FAURE Stéphane", "GARNIER Hélène", 20, 10]], kind="élimination")
     result = scored(inputs)
     assert [str(p) for p in result.problems] == [
-        "coupe.xlsx:'Parties'!A4 (colonne « Ronde ») : FAURE Stéphane a perdu son match de la ronde 1 contre MOREAU "
+        "coupe.xlsx, feuille « Parties », cellule A4 (colonne « Ronde ») : FAURE Stéphane a perdu son match de la ronde 1 contre MOREAU "
         "Lucie (tableau à élimination) mais joue la ronde 2 — vérifiez les résultats de ce match, ou les joueurs de "
         "cette ronde"]

@@ -373,7 +373,7 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
     checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
                              capture_output=True, text=True)
     assert checked.returncode == 1
-    assert ("  - 2026-12-03-carcassonne.xlsx:'Tournoi'!B3 (colonne « Date ») : la saison 2025 est close depuis le 30 "
+    assert ("  - 2026-12-03-carcassonne.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la saison 2025 est close depuis le 30 "
             "novembre 2025 : ce tournoi du 3 décembre 2025 changerait son classement final") in checked.stderr
     assert [line.split(" : la saison")[0] for line in checked.stderr.splitlines() if "classement final déjà publié" in line] == [
         "note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi »)"], checked.stderr

@@ -6,18 +6,9 @@ the column), located where the column goes, with its fix; the workbook is read a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 from tests.builders import write_clubs, write_tournament
-
-REPORTGEN = str(Path(sys.executable).parent / "reportgen")
-
-
-def check(inputs: Path, *options: str) -> subprocess.CompletedProcess:
-    return subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), *options], capture_output=True, text=True,
-                          cwd=inputs.parent, timeout=300)
+from tests.test_cell_places import check
 
 
 def test_a_results_sheet_without_a_club_column_is_a_located_warning_with_its_fix(tmp_path):

@@ -90,7 +90,7 @@ def test_the_site_made_before_the_publication_shows_what_was_published(new_tourn
     result = build(inputs, outputs, TODAY)
     assert result.ok and result.rendered["grand-sud"]
     league_read = load(inputs, TODAY)
-    calendar, calendar_file = for_site(league_read.calendar, league_read.announced, league_read.reading.clubs, TODAY)
+    calendar, calendar_file = for_site(league_read.calendar, league_read.announced, league_read.reading, TODAY)
     pages = Site(outputs, list(circuits.CIRCUITS), league_read.settings.name, result.blocked,
                  public=league_read.public, calendar=calendar, calendar_file=calendar_file,
                  corrections=site_publish.corrections(outputs, [], TODAY.isoformat())).pages()

@@ -488,7 +488,7 @@ def test_the_home_page_s_calendar_leaves_out_a_place_its_title_says_as_a_word(tm
                             ["13/12/2026", "grand-sud", "TLSE", "Open d'ALBI", "Albi"],
                             ["19/12/2026", "poules", "TLSE", "Coupe d'hiver", "en ligne"]])
     league = load(inputs, TODAY)
-    shown, _ = for_site(league.calendar, league.announced, league.reading.clubs, TODAY)
+    shown, _ = for_site(league.calendar, league.announced, league.reading, TODAY)
     assert [(item["title"], item["place"]) for item in shown if item["day"].endswith("décembre 2026")] == [
         ("DipLyon III (Classement régional Grand Sud)", "Lyon"),
         ("Open de Lyon (Classement régional Grand Sud)", ""),
@@ -557,9 +557,9 @@ def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_p
     [cup] = [entry for entry in league.calendar if entry.name == "Coupe d'hiver"]
 
     def said(today: dt.date) -> tuple[tuple[str, str], tuple[dt.date, dt.date, str]]:
-        shown, _ = for_site(league.calendar, True, league.reading.clubs, today)
+        shown, _ = for_site(league.calendar, True, league.reading, today)
         [item] = [(item["day"], item["status"]) for item in shown if item["title"].startswith("Coupe d'hiver")]
-        data = calendar_bytes(league.calendar, True, False, "Ligue", league.reading.clubs, today)
+        data = calendar_bytes(league.calendar, True, False, "Ligue", league.reading, today)
         [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == cup.name]
         return item, (event.decoded("dtstart"), event.decoded("dtend"), str(event["description"]))
 

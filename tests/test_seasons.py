@@ -331,6 +331,12 @@ def test_a_closed_season_s_final_ranking_says_the_announced_tournaments_never_re
     assert f">{said[:1].lower()}{said[1:]}</p>" in html
     assert "résultats de Montpellier du 3 octobre et de Carcassonne du 17 octobre non reçus" in pdf
     assert f'<p class="awaited">{said}.</p>' in page
+    # the home page's calendar and calendrier.ics, made on the build's day, say what the final says
+    home = (outputs / "index.html").read_text()
+    ics = (outputs / "calendrier.ics").read_text().replace("\r\n ", "")
+    assert home.count('<span class="nowrap">— résultats non reçus</span>') == 2, home
+    assert "résultats attendus</span>" not in home, home
+    assert ics.count("Résultats non reçus : la saison est close.") == 2 and "attendu" not in ics, ics
     plan = drafts.prepare(loaded := seasons.load(inputs, tmp_path / "archive", TODAY), score(loaded), outputs)
     drafts.write_drafts(plan, outputs)
     for code, line in {"ALBI": said, "CARC": "Résultats de votre tournoi du 17 octobre et de Montpellier du 3 octobre "

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
-from reportgen.ingest.calendar import AWAITED, COMING, PLAYED, RUNNING, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, CalendarEntry
 from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
@@ -67,9 +67,7 @@ def folder(season: int, circuit: str | None) -> str:
 
 # What the « Résultats » column says of a tournament (pipeline/calendar.py `state`), and its colour.
 RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), AWAITED: ("attendu", "down"),
-           COMING: ("à venir", "muted")}
-# An awaited tournament of a season whose ranking is final (`final_season`): it awaits nothing more.
-NOT_RECEIVED = ("non reçu", "down")
+           NOT_RECEIVED: ("non reçu", "down"), COMING: ("à venir", "muted")}
 
 
 def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Club, season: int,
@@ -86,9 +84,8 @@ def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Cl
         if entry.club != club.code or entry.date.year != season or entry.circuit not in slugs:
             continue
         # a closed season's ranking is final: as of today, not of its last tournament, and never « attendu »
-        final = final_season(entry.circuit, season, league.reading)
-        said = state(entry, league.reading.today if final else day, league.reading.today)
-        status, kind = NOT_RECEIVED if final and said == AWAITED else RESULTS[said]
+        said = state(entry, day, league.reading.today, final_season(entry.circuit, season, league.reading))
+        status, kind = RESULTS[said]
         found.append({"day": entry.days(), "circuit": circuits.REGISTRY[entry.circuit].title,
                       "name": entry.title(league.reading.clubs), "place": entry.place, "status": status, "kind": kind})
     return tuple(found)

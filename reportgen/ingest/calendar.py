@@ -44,6 +44,9 @@ PLAYED = "joué"  # its workbook is in inputs/
 # What is said of its results on a day besides those (pipeline/calendar.py `state`, the one rule):
 AWAITED = "attendu"  # announced, its day past, its workbook not arrived
 RUNNING = "en cours"  # its workbook arrived, played over several days and not over yet
+# Announced, its day past, its workbook never arrived, and its season's ranking final (closed or over:
+# pipeline/calendar.py `final_season`): it awaits nothing more, as the final bulletin says.
+NOT_RECEIVED = "non reçu"
 
 
 @dataclass(frozen=True)

@@ -432,7 +432,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             view.circuit(slug, manifests[slug].to_json(), staging.staged.get(data) or data)
         if not held and view.complete(circuits.CIRCUITS):
             progress.phase("pages du site", None)  # how many is known only once made
-            calendar, calendar_file = for_site(entries, league.announced, league.reading.clubs, today)
+            calendar, calendar_file = for_site(entries, league.announced, league.reading, today)
             site_staging = Staging(outputs / FOLDER)
             staged.append(site_staging)
             home = site.stage(outputs, Site(
@@ -456,7 +456,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
     ics = None if held else calendar_bytes(entries, league.announced, calendar_blocked(league.problems),
-                                           league.settings.name, league.reading.clubs, today)
+                                           league.settings.name, league.reading, today)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=changes.listed(republished, changes.CHANGED), withdrawn=changes.listed(republished, changes.WITHDRAWN),

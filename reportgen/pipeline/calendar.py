@@ -16,13 +16,13 @@ from reportgen.ingest.calendar import (
     AWAITED,
     CALENDAR_FILE,
     COMING,
+    NOT_RECEIVED,
     PLAYED,
     RUNNING,
     CalendarEntry,
     awaited,
     awaited_note,
 )
-from reportgen.ingest.directories import ClubDirectory
 from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
 
 if TYPE_CHECKING:
@@ -93,17 +93,28 @@ def season_notes(entries: list[CalendarEntry], reading: Reading) -> dict[tuple[s
     return found
 
 
-def state(entry: CalendarEntry, day: dt.date, today: dt.date) -> str:
+def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = False) -> str:
     """What is known of a tournament's results in a document of `day` made on `today` (the site's
     pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
     of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
     over several days is not over (`CalendarEntry.running`); announced without its workbook, AWAITED
     once its last day is past on both days (its first, or the calendar's Fin for one played over
     several days: a pool tournament's results are due after its final), else COMING (« à venir »: a
-    tournament of 7 November was still « à venir » on the home page of 7 December)."""
+    tournament of 7 November was still « à venir » on the home page of 7 December). In a season
+    whose ranking is `final` (`final_season`), as of today whatever the document's day: NOT_RECEIVED
+    once its last day is past, as the final bulletin says it, never awaited."""
     if not entry.coming:
         return RUNNING if entry.running else PLAYED
+    if final:
+        return NOT_RECEIVED if entry.last_day < today else COMING
     return AWAITED if entry.last_day < today and entry.last_day <= day else COMING
+
+
+def state_on(entry: CalendarEntry, today: dt.date, reading: Reading) -> str:
+    """`state` on the build's day `today` (the home page, calendrier.ics), « non reçu » in a season
+    whose ranking is final (`final_season`): both said « résultats attendus » of a closed season's
+    tournament never received while its final bulletin said « non reçus »."""
+    return state(entry, today, today, final_season(entry.circuit, entry.date.year, reading))
 
 
 def last_days(report: Report) -> dict[str, dt.date]:
@@ -160,7 +171,7 @@ def over_their_days(entries: list[CalendarEntry], reports: Iterable[Report]) -> 
 
 
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
-                   clubs: ClubDirectory, today: dt.date) -> bytes | None:
+                   reading: Reading, today: dt.date) -> bytes | None:
     """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without
     problems (`blocked`: it has some, the previous file stays). Made while the PDFs render, written
     once the circuits are published (`write_calendar`). Each tournament's results said as the home
@@ -169,8 +180,8 @@ def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool,
         return None
     from reportgen.render.ical import to_ics
 
-    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
-                  lambda entry: state(entry, today, today))
+    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, reading.clubs,
+                  lambda entry: state_on(entry, today, reading))
 
 
 def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path | None:
@@ -198,13 +209,13 @@ def calendar_blocked(problems: list[Problem]) -> bool:
     return any(problem.where.path.casefold() == CALENDAR_FILE for problem in problems)
 
 
-def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory,
+def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
              today: dt.date) -> tuple[list[dict[str, str]], str]:
     """The home page's calendar when inputs/ announces one (calendrier.xlsx): the tournaments of the
     build's season and of every later one announced, played or to come, in date order (December's
     build lists next January's beside this month's; from the inputs and the build's day, which the
     build's key holds: the same inputs the same day give the same page), each by its
-    `CalendarEntry.title` (`clubs`: a row may name only its club), with its place when the title
+    `CalendarEntry.title` (its clubs: a row may name only its club), with its place when the title
     does not already say it, and the iCalendar file to subscribe to (`write_calendar` writes it).
     Before the build's season has a tournament, the latest season's. Without calendrier.xlsx,
     nothing: the played tournaments are on the season pages."""
@@ -222,11 +233,12 @@ def for_site(entries: list[CalendarEntry], announced: bool, clubs: ClubDirectory
         circuit = titles.get(entry.circuit, entry.circuit)
         said = not entry.name or french.said_in(entry.place, entry.name, circuit)
         shown.append({"day": entry.days(),
-                      "title": f"{entry.title(clubs)} ({circuit})",
+                      "title": f"{entry.title(reading.clubs)} ({circuit})",
                       "place": "" if said else entry.place,
-                      "status": HOME_WORDS[state(entry, today, today)]})
+                      "status": HOME_WORDS[state_on(entry, today, reading)]})
     return shown, ICS_FILE
 
 
 # What the home page's calendar says after a tournament (`state`): nothing once its results are in.
-HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, AWAITED: "résultats attendus", COMING: COMING}
+HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, AWAITED: "résultats attendus", NOT_RECEIVED: "résultats non reçus",
+              COMING: COMING}

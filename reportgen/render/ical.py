@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from icalendar import Calendar, Event
 
-from reportgen.ingest.calendar import AWAITED, COMING, PLAYED, RUNNING, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, CalendarEntry
 from reportgen.ingest.directories import ClubDirectory
 
 PRODID = "-//reportgen//calendrier de la ligue//FR"
@@ -29,7 +29,8 @@ def uid(entry: CalendarEntry) -> str:
 
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
 RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
-           AWAITED: "Résultats attendus.", COMING: "Résultats à venir."}
+           AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est close.",
+           COMING: "Résultats à venir."}
 
 
 def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, str], clubs: ClubDirectory,

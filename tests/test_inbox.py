@@ -248,8 +248,14 @@ def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(
             "envoyez-la (« reportgen inbox --send ») ; la version corrigée est attendue ensuite") \
         in " ".join(done.stderr.split()), done.stderr
     assert "a la liste des corrections" not in done.stderr
+    # `check`'s list of the workbooks kept aside says it too: it said « la réponse au club liste les
+    # corrections » of a draft
+    assert "la réponse au club, qui liste les corrections, est en brouillon : envoyez-la (« reportgen inbox " \
+        "--send ») ; pour l’écarter" in " ".join(league.check().stderr.split())
     league.with_smtp(smtp.port)
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1  # the drafted answer goes
+    assert "la réponse au club, qui liste les corrections, est partie ; pour l’écarter" \
+        in " ".join(league.check().stderr.split())
     done = cli("remind", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
                str(league.archive))
     assert done.returncode == 0, done.stderr

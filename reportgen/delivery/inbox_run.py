@@ -526,10 +526,21 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
 
 
 def refused_waiting(archive: Path) -> list[str]:
-    """`refused_rows`, one French line each, as `check` and `inbox` list them."""
+    """`refused_rows`, one French line each, as `check` and `inbox` list them, with what became of the
+    answer listing the corrections (`answer_said`)."""
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
-            f": refusé, gardé dans {archive / row['path']} ; la réponse au club liste les corrections ; pour l’écarter, "
+            f": refusé, gardé dans {archive / row['path']} ; {answer_said(row['answer_status'])} ; pour l’écarter, "
             "supprimez-le" for row in refused_rows(archive)]
+
+
+def answer_said(status: str | None) -> str:
+    """The answer listing a refused workbook's corrections as the send log knows it (`refused_rows`'s
+    `answer_status`): `check` said « la réponse au club liste les corrections » of a mere draft too."""
+    if status == SendStatus.SENT:
+        return "la réponse au club, qui liste les corrections, est partie"
+    if status == SendStatus.UNKNOWN:
+        return "la réponse au club, qui liste les corrections, est peut-être partie (envoi incertain)"
+    return "la réponse au club, qui liste les corrections, est en brouillon : envoyez-la (« reportgen inbox --send »)"
 
 
 def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:

@@ -60,8 +60,8 @@ class Poules:
             if without:
                 shown = ", ".join(without[:UNADDRESSED_LISTED]) + (
                     f" et {len(without) - UNADDRESSED_LISTED} autres" if len(without) > UNADDRESSED_LISTED else "")
-                report.notices.append(f"{event.id} : les avis aux joueurs sans adresse (colonne Email de la feuille "
-                                      f"Inscrits) sont écrits sans destinataire : {shown}")
+                report.notices.append(f"{event.id} : les avis aux joueurs sans adresse (colonne « Email » de la feuille "
+                                      f"« Inscrits ») sont écrits sans destinataire : {shown}")
         return report
 
 

@@ -550,7 +550,7 @@ def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_p
             ["12/12/2026", "grand-sud", "TLSE", "Open de Noël", "Toulouse", "01/12/2026"]]
     write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [[*HEADER, "Fin"], *rows]})
     assert problems_of(inputs) == [("bad-value", "F3", "la fin, le 1er décembre 2026, est avant le premier jour du "
-                                    "tournoi, le 12 décembre 2026 (colonne Date)")]
+                                    "tournoi, le 12 décembre 2026 (colonne « Date »)")]
     write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [[*HEADER, "Fin"], rows[0]]})
     league = load(inputs, TODAY)
     assert league.problems == []

@@ -75,7 +75,8 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         if entry.circuit in over_weeks and entry.last is None:
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
                                               "se joue sur plusieurs semaines et son classeur n’est attendu qu’après "
-                                              "sa finale ; écrivez-en le jour dans la colonne Fin de calendrier.xlsx"))
+                                              "sa finale ; écrivez-en le jour dans la colonne « Fin » de sa ligne "
+                                              f"({entry.where or 'calendrier.xlsx'})"))
         elif arrived := [u for u in unread if entry.circuit in u.circuits and u.date in (None, entry.date)]:
             result.unreachable.append((entry, _arrived(arrived, entry)))
         elif club is not None and (known := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
@@ -84,7 +85,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
             result.unreachable.append((entry, f"le club « {entry.club} » qu’il nomme n’a pas pu être lu dans "
                                               "clubs.xlsx (« reportgen check » dit quoi y corriger)"))
         elif club is None:
-            result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne Club)"))
+            result.unreachable.append((entry, "le calendrier ne dit pas quel club l’organise (colonne « Club »)"))
         elif (bad := club.bad_address) is not None:  # a warning of check, said again where it costs a reminder
             result.unreachable.append(
                 (entry, f"{french.the_club(club.name)} n’a pas d’adresse valide ({bad.typed} dans {bad.cell})"))

@@ -201,7 +201,7 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
         last = table.read(row, "last", parse.date, found, required=False)
         if last is not None and day is not None and last < day:
             found.append(BAD_VALUE(table.ref(row, "last"), message=f"la fin, le {french.date_long(last)}, est avant "
-                                   f"le premier jour du tournoi, le {french.date_long(day)} (colonne Date)",
+                                   f"le premier jour du tournoi, le {french.date_long(day)} (colonne « Date »)",
                                    fix="écrivez son dernier jour, le même ou après, ou laissez la case vide"))
         problems += found
         if found or day is None or slug is None:

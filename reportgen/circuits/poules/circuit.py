@@ -16,7 +16,7 @@ from reportgen.circuits.poules.paths import event_folder
 from reportgen.circuits.poules.ranking import tournament_ranking
 from reportgen.circuits.poules.settings import PoulesSettings
 from reportgen.circuits.poules.tournament import NOT_STARTED, replay
-from reportgen.model import Report
+from reportgen.model import Report, in_sheet
 
 UNADDRESSED_LISTED = 12
 
@@ -60,8 +60,8 @@ class Poules:
             if without:
                 shown = ", ".join(without[:UNADDRESSED_LISTED]) + (
                     f" et {len(without) - UNADDRESSED_LISTED} autres" if len(without) > UNADDRESSED_LISTED else "")
-                report.notices.append(f"{event.id} : les avis aux joueurs sans adresse (colonne « Email » de la feuille "
-                                      f"« Inscrits ») sont écrits sans destinataire : {shown}")
+                report.notices.append(f"{event.id} : les avis aux joueurs sans adresse dans la "
+                                      f"{in_sheet('Inscrits', column='Email')} sont écrits sans destinataire : {shown}")
         return report
 
 

@@ -33,7 +33,7 @@ from reportgen.circuits.poules.tournament import (
     replay,
 )
 from reportgen.ingest.values import shown
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule, Problem, SheetEdit
+from reportgen.model import Annex, AnnexColumn, AnnexSheet, InputChange, InputRule, Problem, SheetEdit, in_sheet
 
 LISTED = 20  # missing results listed one by one; beyond, their count
 RESULT_HELP = "1-0, 0-1 ou ½-½ (nulle) ; laissez vide tant que la partie n’est pas jouée."
@@ -100,8 +100,8 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         assert current is not None
         left = len(current.participants) - len(current.forfeited)
         proposal.said.append(f"le tournoi est annulé (Art. XI) : il ne reste que {french.plural(left, 'joueur non forfait', 'joueurs non forfaits')} "
-                             f"au tour {current.number} ; il sera rétabli si un joueur est réhabilité "
-                             "(colonne « Réhabilité » de la feuille « Forfaits »)")
+                             f"au tour {current.number} ; il sera rétabli si un joueur est réhabilité dans la "
+                             f"{in_sheet('Forfaits', column='Réhabilité')}")
     return proposal
 
 

@@ -7,9 +7,14 @@ import shutil
 import openpyxl
 
 from reportgen.pipeline import build
-from reportgen.render.changes import republished
+from reportgen.render.changes import Republished, compare
 from tests.browser import check_page
 from tests.builders import TODAY, write_tournament
+
+
+def republished(circuit: str, before: dict | None, after: dict) -> list[Republished]:
+    """What the build tells of a circuit's documents between two of its manifests (`compare`'s first part)."""
+    return compare(circuit, before, after)[0]
 
 
 def changed(result) -> dict[str, tuple[str, ...]]:

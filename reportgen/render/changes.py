@@ -232,12 +232,6 @@ def compare(circuit: str, before: dict | None, after: dict,
     return _republished(circuit, before, after, old, new, gone), _withdrawn(before, new, gone)
 
 
-def republished(circuit: str, before: dict | None, after: dict, final_when_closed: bool = False) -> list[Republished]:
-    """The documents of `before` (the manifest on disk) that `after` (the one being published)
-    changes for the same date, each with why."""
-    return compare(circuit, before, after, final_when_closed)[0]
-
-
 def _upgraded(before: dict, final_when_closed: bool) -> dict:
     """A manifest an earlier version wrote, with the final seasons it did not say (`final`): its
     closed ones, when the circuit's closing makes its ranking final, as it then did too."""

@@ -17,9 +17,12 @@ VERIFICATION_PAGE = "verification.html"
 
 
 def as_records(problems: Sequence[Problem]) -> list[dict[str, str]]:
-    return [{"file": shown_path(p.where.path), "sheet": p.where.sheet or "", "cell": p.where.cell or "",
-             "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code, "level": p.level.value}
-            for p in sorted(problems)]
+    return [_record(p) for p in sorted(problems)]
+
+
+def _record(p: Problem) -> dict[str, str]:
+    return {"file": shown_path(p.where.path), "sheet": p.where.sheet or "", "cell": p.where.cell or "",
+            "column": p.where.column or "", "message": p.message, "fix": p.fix, "code": p.code, "level": p.level.value}
 
 
 def to_json(problems: Sequence[Problem], notices: Sequence[str]) -> str:
@@ -39,7 +42,8 @@ def render_page(problems: Sequence[Problem], notices: Sequence[str], league: str
     count of problems: its note alone went unseen): the secretary's page, never linked from the site."""
     files: dict[str, list[dict[str, str]]] = {}
     # each problem's place in its file as the terminal and the clubs' answers say it (model.in_sheet)
-    for problem, record in zip(sorted(problems), as_records(problems)):
+    for problem in sorted(problems):
+        record = _record(problem)
         files.setdefault(record["file"], []).append({**record, "where": problem.where.said or "le fichier"})
     return environment(templates).get_template("verification.html.j2").render(
         # a hold (model.Level.HELD) is listed with its file, counted neither as a problem nor a warning

@@ -152,7 +152,7 @@ def test_the_settings_are_read_from_reportgen_toml(tmp_path):
 
 def test_a_player_left_out_for_one_default_is_said_in_the_singular(tmp_path):
     """With `max_defaults = 0` one default leaves a player out: the bulletin said « a perdu 1 parties
-    par forfait »; its words are the ranking's and the annex's (documents.defaults_lost)."""
+    par forfait »; its words are the ranking's and the annex's (texts.defaults_lost)."""
     from reportgen.circuits.tantrix.documents import event_bulletin
     from reportgen.render import html
 
@@ -163,3 +163,5 @@ def test_a_player_left_out_for_one_default_is_said_in_the_singular(tmp_path):
         "hors classement : 1 partie perdue par forfait (règle 7)"]
     page = " ".join(html.render(event_bulletin(result, settings, "Ligue")).split())
     assert f"{E} a perdu 1 partie par forfait, ce qui l’écarte du classement" in page
+    # its method says the rule in the same words: « plus de 0 parties par forfait » before
+    assert "Un joueur qui compte au moins 1 partie perdue par forfait est écarté du classement" in page

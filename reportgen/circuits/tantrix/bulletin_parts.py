@@ -9,7 +9,7 @@ from reportgen.circuits.tantrix.parse import KNOCKOUT
 from reportgen.circuits.tantrix.points import DEFAULT, VANISHED, time_text
 from reportgen.circuits.tantrix.scoring import EventResult
 from reportgen.circuits.tantrix.settings import TantrixSettings
-from reportgen.circuits.tantrix.texts import round_label, tps_text, wins_text
+from reportgen.circuits.tantrix.texts import defaults_lost, round_label, tps_text, wins_text
 
 
 def game_rows(result: EventResult) -> list[dict]:
@@ -120,8 +120,9 @@ def event_notes(result: EventResult, settings: TantrixSettings) -> list[str]:
         f"Temps (règles 2 et 9) : en minutes entières (15:59 compte 15) ; à {limit}:00, un joueur donne 1 TP à son "
         f"adversaire, puis 1 de plus par minute entière ({limit + 1}:00 → 2). Les scores restent entre 0 et 20 ; "
         "le temps ne change pas le vainqueur de la partie.",
-        f"Forfait (règle 7) : {default} ; jamais compté pour le classement Elo. Un joueur qui perd plus de "
-        f"{settings.max_defaults} parties par forfait est écarté du classement, avec les résultats de ses "
+        # « more than max_defaults » in the alert's words: « au moins 1 partie perdue », never « plus de 0 parties »
+        f"Forfait (règle 7) : {default} ; jamais compté pour le classement Elo. Un joueur qui compte au moins "
+        f"{defaults_lost(settings.max_defaults + 1)} est écarté du classement, avec les résultats de ses "
         "adversaires contre lui ; ses parties jouées comptent pour le classement Elo.",
         "Partie disparue (les deux joueurs déconnectés, règle 3) : nul 23-23 à tous égards, temps non lus.",
     ]

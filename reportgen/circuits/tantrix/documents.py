@@ -33,6 +33,7 @@ from reportgen.circuits.tantrix.texts import (
     KIND_LABELS,
     complete,
     decided_text,
+    defaults_lost,
     event_path,
     list_path,
     margin_text,
@@ -72,12 +73,6 @@ def event_ranking(result: EventResult, path: str | None = None) -> Ranking:
     return Ranking(path or event_path(result), Scope(ScopeKind.EVENT, event.date.year, event.id, event.name), event.date,
                    Status.FINAL if complete(result) else Status.PROVISIONAL, columns, rows, identity=RANK_AND_PLAYER,
                    left_out=left_out)
-
-
-def defaults_lost(count: int) -> str:
-    """« 3 parties perdues par forfait »: why a player is left out (rule 7), as the bulletin lists
-    him and his page's line for the event says it (`event_ranking`'s `left_out`)."""
-    return f"{french.plural(count, 'partie perdue', 'parties perdues')} par forfait"
 
 
 def left_out_why(count: int) -> str:

@@ -14,6 +14,13 @@ CIRCUIT = "Tantrix"
 KIND_LABELS = {KNOCKOUT: "élimination directe", ALL_PLAY_ALL: "toutes rondes"}
 
 
+def defaults_lost(count: int) -> str:
+    """« 3 parties perdues par forfait »: why a player is left out (rule 7), as the bulletin lists
+    him, its method says the rule and his page's line for the event says it (documents.py
+    `event_ranking`'s `left_out`)."""
+    return f"{french.plural(count, 'partie perdue', 'parties perdues')} par forfait"
+
+
 def tps_text(tenths: int) -> str:
     """TPs as every output writes them (the standings' column: « 18,0 », « 17,3 »)."""
     return french.column_value(metrics.tps_value(tenths), metrics.TPS.column)

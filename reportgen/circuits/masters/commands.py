@@ -26,7 +26,6 @@ def masters_prepare(
     from reportgen import french
     from reportgen.circuits.masters.prepare import prepare
     from reportgen.pipeline import load, score
-    from reportgen.render.inputs import apply
 
     day = date_option(date, "--date")
     league = load(inputs)
@@ -46,7 +45,8 @@ def masters_prepare(
     if prepared.problems:
         print_problems(prepared.problems, prepared.notices)
         # A tie at the 16th place and no workbook yet: the workbook where the play-off is recorded.
-        if prepared.change is not None and not apply(prepared.change, inputs):
+        if prepared.change is not None:
+            write_change(prepared.change, inputs)  # one it cannot write: its problems said
             err(f"classeur écrit : {inputs / prepared.change.path} (feuille « Désistements » à remplir)")
         raise typer.Exit(1)
     assert prepared.change is not None  # prepared without a problem

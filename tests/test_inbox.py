@@ -344,12 +344,17 @@ def test_a_message_without_a_subject_is_said_sans_objet(league, tmp_path):
 
 def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secretary(league, tmp_path):
     league.server.append(message("inconnu@example.net", "Nos résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
-    league.server.append(message(ALBI, "Une question", number=2))
+    question = message(ALBI, "Une question", number=2)
+    # a signature's logo, inline: no attachment of the club's (it was said « aucun classeur joint (« image001.png » …) »)
+    question.add_attachment(b"\x89PNG\r\n", maintype="image", subtype="png", filename="image001.png",
+                            disposition="inline")
+    league.server.append(question)
     league.server.append(message(ALBI, "Nos résultats en CSV", [("resultats.csv", b"Place;Nom\n1;DUPONT\n")], number=3))
     for _ in range(2):  # listed at every run, handled once
         done = league.run()
         assert done.returncode == 0, done.stderr
         assert "3 messages laissés dans la boîte pour vous" in done.stderr
+        assert done.stdout.splitlines()[0] == "aucun message traité"  # three there: not « aucun nouveau message »
         # each with what to do (it said only « expéditeur inconnu (…) », « aucun classeur joint »)
         assert "  - inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu (son " \
             "adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un club, ajoutez-la à son Email " \

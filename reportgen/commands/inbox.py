@@ -141,8 +141,10 @@ def _summary(handled: list, outputs: Path, run_timeout: float, archive: Path, in
     # the same bytes held again for the same clubs (inbox_filing.again): nothing new for her to decide
     still = sum(1 for h in new for f in h.files if f.status == "held" and f.known_since)
     same = sum(1 for h in new for f in h.files if f.status == "same")  # nothing filed: no « make » asked for
-    if not new:  # a run that only sends earlier drafts (said below) or finds nothing: no « 0 message traité »
+    if not new and not left:  # a run that only sends earlier drafts (said below), or finds nothing
         typer.echo("aucun nouveau message")
+    elif not new:  # messages left in the box for her, said below (new or not: a row does not say)
+        typer.echo("aucun message traité")
     else:
         typer.echo(f"{french.plural(len(new), 'message traité', 'messages traités')} : "
                    f"{french.counted(accepted, 'classeur enregistré', 'classeurs enregistrés')}, "

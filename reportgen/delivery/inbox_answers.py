@@ -85,7 +85,7 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
             payload = part.get_payload(decode=True)
             if isinstance(payload, bytes):  # its name is data: printed, never a path (inbox_filing)
                 received.workbooks.append((clean_text(name), payload))
-        elif name:
+        elif name and part.get_content_disposition() != "inline":  # a signature's logo is no file sent
             received.others.append(clean_text(name))
     return received
 

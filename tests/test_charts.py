@@ -307,8 +307,8 @@ def test_the_scale_chart_draws_each_place_s_points():
     figure = figures.scale([100, 80, 64, 30, 0], "Tournoi <b>")
     root = ElementTree.fromstring(figure["svg"])
     line = next(root.iter(f"{SVG}polyline")).get("points").split()
-    heights = [chart.SCALE_HEIGHT - float(point.split(",")[1]) for point in line]
-    assert heights == [chart.SCALE_HEIGHT * value / 100 for value in (100, 80, 64, 30, 0)]
+    heights = [chart.SCALE_WIDE.height - float(point.split(",")[1]) for point in line]
+    assert heights == [chart.SCALE_WIDE.height * value / 100 for value in (100, 80, 64, 30, 0)]
     assert [t.text for t in root.iter(f"{SVG}text")] == ["100", "0", "1er", "4e", "5e"]
     assert root.get("aria-label") == "Points selon la place\u00a0: Tournoi <b>"  # escaped in the bytes, whole once read
     assert [(row["head"], row["cells"]) for row in figure["table"]["rows"]][:2] == [("1er", ["100"]), ("2e", ["80"])]

@@ -251,7 +251,6 @@ class ScaleLayout:
 
 
 SCALE_WIDE = ScaleLayout(40, 520, 20, 170, 10)  # 580 units: a laptop's (640 px) and the PDF's
-SCALE_WIDTH, SCALE_HEIGHT = SCALE_WIDE.plot, SCALE_WIDE.height
 # A phone's: 296 units, as a rating's (`LINE_WIDTH`), drawn to its width (site.css, bulletin.css): 11 at
 # 320 px, 13 at 390; where the wide one, never shrunk on the site, scrolled sideways in its box.
 SCALE_NARROW_WIDTH, SCALE_NARROW_HEIGHT = 296, 120

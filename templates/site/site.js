@@ -4,7 +4,7 @@
 (function () {
   "use strict";
   // accents, case and the apostrophe's form aside (’ is what a phone's keyboard types), as the
-  // index's keys are made (site/pages.py `search_key`)
+  // index's keys are made (reportgen/french.py `search_key`)
   function key(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[\u2018\u2019\u02bc]/g, "'");
   }

@@ -179,7 +179,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
 def _after_headers(workbook: Workbook, sheet: Sheet, header_row: int) -> SourceRef:
     """The first empty cell right of the header row's last header: where a column missing goes."""
     headers = sheet.rows[header_row]
-    used = max((col for col, value in enumerate(headers) if str(value).strip()), default=-1)
+    used = max((col for col, value in enumerate(headers) if not values.is_empty(value)), default=-1)
     return workbook.ref(sheet, header_row, used + 1)
 
 

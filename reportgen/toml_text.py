@@ -80,7 +80,7 @@ def _said(what: str, place: _Place, lines: list[str], file: SettingsFile) -> tup
                 f"mettez « = » entre le nom et la valeur, comme {file.example}", place)
     if what in _UNCLOSED_STRING:
         return ("un texte entre guillemets n’est pas fermé",
-                f"fermez-le sur sa ligne par le guillemet droit qui l’ouvre, comme {_quoted(file)}",
+                _quoted(file, "fermez-le sur sa ligne par le guillemet droit qui l’ouvre"),
                 _unclosed_quote(lines) or place)
     opened = _opened(lines, place)
     # a list or an inline table left open: tomllib stops where it finds what no value is (« Invalid
@@ -108,7 +108,7 @@ def _said(what: str, place: _Place, lines: list[str], file: SettingsFile) -> tup
     if what == "Invalid value":
         if value and value[0] in _TYPOGRAPHIC_QUOTES:
             return ("ce texte est entre des guillemets que TOML ne lit pas (« », “ ”)",
-                    f"entourez-le de guillemets droits (\"), comme {_quoted(file)}", place)
+                    _quoted(file, "entourez-le de guillemets droits (\")"), place)
         if not value:
             return "il manque la valeur après « = »", f"écrivez la valeur après « = », comme {file.example}", place
         return (f"valeur incompréhensible : « {value} »",
@@ -133,9 +133,13 @@ _OTHERS = [(re.compile(english), french) for english, french in (
 )]
 
 
-def _quoted(file: SettingsFile) -> str:
-    """A right line with a text in quotes: the file's own example when it has one."""
-    return file.example if '"' in file.example else 'name = "Ligue Grand Sud"'
+def _quoted(file: SettingsFile, fix: str) -> str:
+    """The fix of a text's quotes, with the file's own example of a right line. A file whose values
+    are never texts (saisons.toml: dates) wants none: told to quote as reportgen.toml does, the
+    secretary wrote 2026 = "2026-12-15", which is no date."""
+    if '"' in file.example:
+        return f"{fix}, comme {file.example}"
+    return f"retirez les guillemets : une valeur de ce fichier s’écrit sans, comme {file.example}"
 
 
 def _value(line: str) -> str:

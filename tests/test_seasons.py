@@ -41,8 +41,12 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
     inputs = small_league_copy.inputs
     (inputs / "saisons.toml").write_text("[closed]\n2026 = \"bientôt\"\n", encoding="utf-8")
     problems = [str(p) for p in load(inputs, TODAY).all_problems()]
-    assert problems == ["saisons.toml, table [closed], réglage « 2026 » : « 2026 = bientôt » n’est pas une saison close (année = date) — "
+    # the line as she typed it, quotes and all: « 2026 = bientôt » read as right what was wrong of a date
+    assert problems == ["saisons.toml, table [closed], réglage « 2026 » : « 2026 = \"bientôt\" » n’est pas une saison close (année = date) — "
                         "écrivez par exemple 2026 = 2026-12-15"]
+    (inputs / "saisons.toml").write_text("[closed]\n2026 = \"2026-12-15\"\n", encoding="utf-8")
+    assert [p.message for p in load(inputs, TODAY).all_problems()] == [
+        "« 2026 = \"2026-12-15\" » n’est pas une saison close (année = date)"]
 
 
 def test_a_build_held_by_a_damaged_seasons_file_names_it_in_its_lines(small_league_copy):

@@ -83,6 +83,10 @@ SETTINGS = "  - reportgen.toml : le fichier de réglages est illisible"
     ("reportgen.toml", "[league]\nname = « Ligue des Causses »\n",
      f"{SETTINGS} à la ligne 2, colonne 8, « name = « Ligue des Causses » » : ce texte est entre des guillemets que "
      "TOML ne lit pas (« », “ ”) — entourez-le de guillemets droits (\"), comme name = \"Ligue Grand Sud\""),
+    # saisons.toml holds dates, never texts: quotes are what to take away (it said to quote as name = "…")
+    ("saisons.toml", "[closed]\n2026 = «2026-12-15»\n",
+     f"{SEASONS} à la ligne 2, colonne 8, « 2026 = «2026-12-15» » : ce texte est entre des guillemets que TOML ne lit "
+     "pas (« », “ ”) — retirez les guillemets : une valeur de ce fichier s’écrit sans, comme 2026 = 2026-12-15"),
 ])
 def test_check_says_a_syntax_error_in_french_at_its_line_with_its_fix(league, tmp_path, name, text, line):
     code, problems = said(league, tmp_path, name, text)

@@ -47,8 +47,9 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
     closed: dict[int, dt.date] = {}
     for key, day in data.get("closed", {}).items():
         if not (key.isdigit() and isinstance(day, dt.date) and not isinstance(day, dt.datetime)):
+            typed = f'"{day}"' if isinstance(day, str) else day  # a date in quotes is a text: shown with them
             problems.append(BAD_VALUE(SourceRef(SEASONS_FILE, "closed", key),
-                                      message=f"« {key} = {day} » n’est pas une saison close (année = date)",
+                                      message=f"« {key} = {typed} » n’est pas une saison close (année = date)",
                                       fix="écrivez par exemple 2026 = 2026-12-15"))
             continue
         closed[int(key)] = day

@@ -539,9 +539,9 @@ def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the
 def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_path):
     """The calendar's Fin (optional) gives the last day of a tournament played over weeks (a pool
     tournament online: its results are its final's): its days are said from its Date to its Fin on
-    the home page and in calendrier.ics, it is « à venir » while it is played and awaited after its
-    Fin, where it was « résultats attendus » from the day after its first day. A Fin before its Date
-    is a located problem."""
+    the home page and in calendrier.ics, it is « en cours » while it is played (it said « à venir »,
+    as of a tournament not begun) and awaited after its Fin, where it was « résultats attendus » from
+    the day after its first day. A Fin before its Date is a located problem."""
     from reportgen.pipeline.calendar import calendar_bytes, for_site
 
     inputs = tmp_path / "inputs"
@@ -563,9 +563,67 @@ def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_p
         [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == cup.name]
         return item, (event.decoded("dtstart"), event.decoded("dtend"), str(event["description"]))
 
-    home, ics = said(dt.date(2027, 1, 10))  # played, not over
-    assert home == ("du 19 décembre 2026 au 30 janvier 2027", "à venir")
-    assert ics[:2] == (dt.date(2026, 12, 19), dt.date(2027, 1, 31)) and ics[2].endswith("Résultats à venir.")
+    home, ics = said(dt.date(2026, 12, 18))  # the day before its first
+    assert home == ("du 19 décembre 2026 au 30 janvier 2027", "à venir") and ics[2].endswith("Résultats à venir.")
+    for day in (dt.date(2026, 12, 19), dt.date(2027, 1, 10), dt.date(2027, 1, 30)):  # being played: it said « à venir »
+        home, ics = said(day)
+        assert home == ("du 19 décembre 2026 au 30 janvier 2027", "en cours"), day
+        assert ics[:2] == (dt.date(2026, 12, 19), dt.date(2027, 1, 31))
+        assert ics[2].endswith("Tournoi en cours : aucun résultat reçu."), ics[2]
     home, ics = said(dt.date(2027, 1, 31))  # the day after its Fin
     assert home == ("du 19 décembre 2026 au 30 janvier 2027", "résultats attendus")
     assert ics[2].endswith("Résultats attendus.")
+
+
+def test_a_pool_tournament_keeps_its_announced_days_while_it_runs_and_its_own_once_over(tmp_path):
+    """Once a pool tournament's workbook arrived, its announced Fin was lost: the Coupe, running, was
+    « 24 octobre 2026 » alone on the home page and in calendrier.ics, where the calendar announced it
+    until 12 December. It keeps the announced days while it runs; once over, its own (the day its
+    final started, 19 September for the Open announced until 10 October), as its page says them."""
+    inputs = pool_tournaments(tmp_path / "inputs")
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        [*HEADER, "Fin"], ["05/09/2026", "poules", "", "Open d'automne en ligne", "en ligne", "10/10/2026"],
+        ["24/10/2026", "poules", "", "Coupe de la Toussaint en ligne", "en ligne", "12/12/2026"]]})
+    outputs = tmp_path / "outputs"
+    assert build(inputs, outputs, TODAY).ok
+    calendar = calendar_words(outputs)
+    assert "du 24 octobre au 12 décembre 2026 · Coupe de la Toussaint en ligne (Tournoi en ligne par poules) — " \
+           "en cours" in calendar, calendar
+    assert "du 5 au 19 septembre 2026 · Open d'automne en ligne (Tournoi en ligne par poules)" in calendar
+    events = {str(e["summary"]): (e.decoded("dtstart"), e.decoded("dtend"))
+              for e in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
+    assert events["Coupe de la Toussaint en ligne"] == (dt.date(2026, 10, 24), dt.date(2026, 12, 13))
+    assert events["Open d'automne en ligne"] == (dt.date(2026, 9, 5), dt.date(2026, 9, 20))
+
+
+def test_a_pool_workbook_of_registrations_alone_is_not_said_played(tmp_path):
+    """A pool workbook whose round 1 is not written yet (its registrations alone) made its tournament
+    « joué » (nothing said on the home page, « Résultats publiés. » in calendrier.ics) when nothing
+    of it is played: « à venir » before its first day, « en cours » from it (its last day unknown
+    without a Fin, then never awaited), awaited after its Fin."""
+    from reportgen.pipeline.calendar import calendar_bytes, for_site, over_their_days
+    from tests.poules.test_builders import Tour
+
+    inputs = tmp_path / "inputs"
+    small_league(inputs)
+    Tour(8, name="Coupe d'hiver en ligne", day=dt.date(2026, 11, 21)).write(inputs, "2026-11-21-coupe.xlsx")
+    Tour(8, name="Open de Noël en ligne", day=dt.date(2026, 11, 28)).write(inputs, "2026-11-28-open.xlsx")
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        [*HEADER, "Fin"], ["21/11/2026", "poules", "", "Coupe d'hiver en ligne", "en ligne", "30/01/2027"]]})
+    league = load(inputs, TODAY)
+    assert league.problems == []
+    entries = over_their_days(league.calendar, score(league).reports)
+
+    def said(today: dt.date, name: str) -> tuple[str, str]:
+        shown, _ = for_site(entries, True, league.reading, today)
+        [status] = [item["status"] for item in shown if item["title"].startswith(name)]
+        data = calendar_bytes(entries, True, False, "Ligue", league.reading, today)
+        [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == name]
+        return status, str(event["description"]).rsplit(". ", 1)[-1]
+
+    assert said(dt.date(2026, 11, 20), "Coupe d'hiver en ligne") == ("à venir", "Résultats à venir.")
+    for today in (dt.date(2026, 11, 21), TODAY, dt.date(2027, 1, 30)):
+        assert said(today, "Coupe d'hiver en ligne") == ("en cours", "Tournoi en cours : aucun résultat reçu.")
+    assert said(dt.date(2027, 1, 31), "Coupe d'hiver en ligne") == ("résultats attendus", "Résultats attendus.")
+    assert said(TODAY, "Open de Noël en ligne") == ("en cours", "Tournoi en cours : aucun résultat reçu.")
+    assert said(dt.date(2027, 3, 1), "Open de Noël en ligne")[0] == "en cours"  # no Fin: not due on a known day

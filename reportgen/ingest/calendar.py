@@ -44,6 +44,10 @@ PLAYED = "joué"  # its workbook is in inputs/
 # What is said of its results on a day besides those (pipeline/calendar.py `state`, the one rule):
 AWAITED = "attendu"  # announced, its day past, its workbook not arrived
 RUNNING = "en cours"  # its workbook arrived, played over several days and not over yet
+# Played over several days, between its first day and its last (the calendar's Fin), and none of its
+# results in: announced without its workbook, or one whose workbook holds its registrations alone.
+# Said « en cours » as RUNNING, with nothing published yet.
+STARTED = "en cours, sans résultats"
 # Announced, its day past, its workbook never arrived, and its season's ranking final (closed or over:
 # pipeline/calendar.py `final_season`): it awaits nothing more, as the final bulletin says.
 NOT_RECEIVED = "non reçu"
@@ -97,10 +101,18 @@ class CalendarEntry:
     # Played over several days and not over yet (a pool tournament between its rounds): its workbook
     # is there, its results published round by round (given by the build too, `PlayedDays`).
     running: bool = False
+    # Its workbook is there but holds its registrations alone (a pool tournament whose round 1 is
+    # not written): none of its results is in, as for one announced (given by the build, `PlayedDays`).
+    registered: bool = False
 
     @property
     def coming(self) -> bool:
         return self.status == COMING
+
+    @property
+    def resultless(self) -> bool:
+        """None of its results is in: announced without its workbook, or registrations alone."""
+        return self.coming or self.registered
 
     @property
     def last_day(self) -> dt.date:
@@ -250,11 +262,14 @@ def calendar(announced: list[Announced], played: list[Played]) -> list[CalendarE
 
 
 def _played(played: Played, announced: Announced | None) -> CalendarEntry:
+    """A tournament whose workbook arrived, its announced Fin kept: its days until the build knows
+    its own (`PlayedDays`: a pool tournament's once its final started)."""
     place = played.place or (announced.place if announced else "")
     club = played.club or (announced.club if announced else "")
     return CalendarEntry(played.date, played.circuit, played.name, place, club, PLAYED, played.workbook,
                          announced.where if announced else None,
-                         (announced.name or announced.club) if announced else played.name)
+                         (announced.name or announced.club) if announced else played.name,
+                         last=announced.last if announced else None)
 
 
 def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentSheet, str, Event]],

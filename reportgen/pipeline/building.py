@@ -309,7 +309,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     copies: dict[str, dict[str, str]] = {}
 
     def lay_out(slug: str, report: Report) -> None:
-        over_days.add(report)
+        over_days.add(slug, report)
         previous[slug] = read_manifest(outputs / slug / MANIFEST)
         result.rendered[slug] = []
         linked = {whole: public for required in circuits.REGISTRY[slug].requires

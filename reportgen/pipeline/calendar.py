@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +19,7 @@ from reportgen.ingest.calendar import (
     NOT_RECEIVED,
     PLAYED,
     RUNNING,
+    STARTED,
     CalendarEntry,
     awaited,
     awaited_note,
@@ -97,17 +98,24 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     """What is known of a tournament's results in a document of `day` made on `today` (the site's
     pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
     of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
-    over several days is not over (`CalendarEntry.running`); announced without its workbook, AWAITED
+    over several days is not over (`CalendarEntry.running`). None of its results in (announced
+    without its workbook, or a workbook of registrations alone: `CalendarEntry.resultless`): AWAITED
     once its last day is past on both days (its first, or the calendar's Fin for one played over
-    several days: a pool tournament's results are due after its final), else COMING (« à venir »: a
-    tournament of 7 November was still « à venir » on the home page of 7 December). In a season
+    several days: a pool tournament's results are due after its final), STARTED (« en cours ») from
+    the first day of one played over several days (a Fin, or its registrations in) until then, else
+    COMING (« à venir »: a tournament of 7 November was still « à venir » on the home page of 7
+    December; a pool tournament was « à venir » between its first day and its Fin). In a season
     whose ranking is `final` (`final_season`), as of today whatever the document's day: NOT_RECEIVED
     once its last day is past, as the final bulletin says it, never awaited."""
-    if not entry.coming:
+    if not entry.resultless:
         return RUNNING if entry.running else PLAYED
+    over_weeks = entry.last is not None or entry.registered
+    begun = STARTED if over_weeks and entry.date <= min(day, today) else COMING
     if final:
-        return NOT_RECEIVED if entry.last_day < today else COMING
-    return AWAITED if entry.last_day < today and entry.last_day <= day else COMING
+        return NOT_RECEIVED if entry.last_day < today else begun
+    # registrations without a Fin: its last day is not known, its results not due on a known day
+    due = entry.last is not None or not entry.registered
+    return AWAITED if due and entry.last_day < today and entry.last_day <= day else begun
 
 
 def state_on(entry: CalendarEntry, today: dt.date, reading: Reading) -> str:
@@ -118,15 +126,14 @@ def state_on(entry: CalendarEntry, today: dt.date, reading: Reading) -> str:
 
 
 def last_days(report: Report) -> dict[str, dt.date]:
-    """The last day of each of the report's tournaments played over several days, by event id: the
-    day its final started once it is over (`Ranking.days`, as the site names it), for the calendar
+    """The last day of each of the report's tournaments played over several days that is over, by
+    event id: the day its final started (`Ranking.days`, as the site names it), for the calendar
     (`PlayedDays`). A tournament of one day, or one that runs, is not there."""
     found: dict[str, dt.date] = {}
     for ranking in report.rankings:
-        if ranking.scope.kind == ScopeKind.EVENT:
-            first, last = ranking.days()
-            if last > first:
-                found[ranking.scope.event] = max(last, found.get(ranking.scope.event, last))
+        if ranking.scope.kind == ScopeKind.EVENT and ranking.scope.start and ranking.final:
+            last = ranking.days()[1]
+            found[ranking.scope.event] = max(last, found.get(ranking.scope.event, last))
     return found
 
 
@@ -137,36 +144,56 @@ def running_days(report: Report) -> set[str]:
             if ranking.scope.kind == ScopeKind.EVENT and ranking.scope.start and not ranking.final}
 
 
+def ranked(report: Report) -> set[str]:
+    """The report's tournaments with a ranking of their own, by event id."""
+    return {ranking.scope.event for ranking in report.rankings if ranking.scope.kind == ScopeKind.EVENT}
+
+
 @dataclasses.dataclass
 class PlayedDays:
-    """The days of the tournaments played over several days, by event id, gathered from each report
-    (`add`): their last day (`last_days`) and those still running (`running_days`). The build adds
-    each circuit's report as it lays it out (it releases it then), a club's bulletin every report."""
+    """The days of the tournaments played over several days, by event id, gathered from each
+    circuit's report (`add`): their last day once over (`last_days`), those still running
+    (`running_days`), and those whose workbook holds their registrations alone (a circuit whose
+    tournaments are played over weeks, `CircuitInfo.played_over_weeks`, with no ranking of the
+    tournament: no round played; it said « joué »). The build adds each circuit's report as it lays it
+    out (it releases it then), a club's bulletin every report."""
 
     last: dict[str, dt.date] = dataclasses.field(default_factory=dict)
     running: set[str] = dataclasses.field(default_factory=set)
+    ranked: set[str] = dataclasses.field(default_factory=set)
+    over_weeks: set[str] = dataclasses.field(default_factory=set)  # the circuits added played over weeks
 
-    def add(self, report: Report) -> None:
+    def add(self, slug: str, report: Report) -> None:
         self.last.update(last_days(report))
         self.running |= running_days(report)
+        self.ranked |= ranked(report)
+        if circuits.REGISTRY[slug].played_over_weeks:
+            self.over_weeks.add(slug)
 
     def over(self, entries: list[CalendarEntry]) -> list[CalendarEntry]:
-        """The calendar's played tournaments given their last day, and those still running said so:
-        calendrier.ics and the home page's calendar said a pool tournament played over weeks on its
-        first day alone."""
-        last, running = self.last, self.running
-        return [dataclasses.replace(entry, last=last.get(entry.workbook), running=entry.workbook in running)
-                if entry.workbook and (entry.workbook in last or entry.workbook in running) else entry
-                for entry in entries]
+        """The calendar's played tournaments given their days: over, from their first day to their
+        last (calendrier.ics and the home page's calendar said a pool tournament played over weeks on
+        its first day alone); running, said so, over the days announced (its Fin: once its workbook
+        arrived, its announced span was lost); registrations alone, not played."""
+        return [self._of(entry) if entry.workbook else entry for entry in entries]
+
+    def _of(self, entry: CalendarEntry) -> CalendarEntry:
+        if entry.workbook in self.last:
+            return dataclasses.replace(entry, last=self.last[entry.workbook])
+        if entry.workbook in self.running:
+            return dataclasses.replace(entry, running=True)
+        if entry.circuit in self.over_weeks and entry.workbook not in self.ranked:
+            return dataclasses.replace(entry, registered=True)
+        return entry
 
 
-def over_their_days(entries: list[CalendarEntry], reports: Iterable[Report]) -> list[CalendarEntry]:
+def over_their_days(entries: list[CalendarEntry], reports: Mapping[str, Report]) -> list[CalendarEntry]:
     """The calendar with each played tournament over its days, from every report's event rankings
     (`PlayedDays`): a club's own bulletin lists them as calendrier.ics and the site say them (« du 5
     septembre au 6 octobre 2026 »), where the build gives them as it lays each circuit out."""
     days = PlayedDays()
-    for report in reports:
-        days.add(report)
+    for slug, report in reports.items():
+        days.add(slug, report)
     return days.over(entries)
 
 
@@ -240,5 +267,5 @@ def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
 
 
 # What the home page's calendar says after a tournament (`state`): nothing once its results are in.
-HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, AWAITED: "résultats attendus", NOT_RECEIVED: "résultats non reçus",
+HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, STARTED: RUNNING, AWAITED: "résultats attendus", NOT_RECEIVED: "résultats non reçus",
               COMING: COMING}

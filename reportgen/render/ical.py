@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from icalendar import Calendar, Event
 
-from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, CalendarEntry
 from reportgen.ingest.directories import ClubDirectory
 
 PRODID = "-//reportgen//calendrier de la ligue//FR"
@@ -29,6 +29,7 @@ def uid(entry: CalendarEntry) -> str:
 
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
 RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
+           STARTED: "Tournoi en cours : aucun résultat reçu.",
            AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est close.",
            COMING: "Résultats à venir."}
 

@@ -253,7 +253,10 @@ MISSING_DATE = _kind("missing-date", "the Masters' date is known neither from it
 
 UPSTREAM = _kind("upstream", "a circuit this one depends on has problems: this one waits, with nothing of its "
                  "own to correct",
-                 "le circuit {circuits}, dont dépend {slug}, a des classeurs à corriger : rien ne peut être établi",
+                 # one colon in its row of verification.html, « En attente : … mais le circuit … »: the sentence
+                 # ended with a second one
+                 "le circuit {circuits}, dont dépend {slug}, a des classeurs à corriger, et rien ne peut être "
+                 "établi avant leur correction",
                  "corrigez d’abord les classeurs du circuit {joined} (leurs problèmes sont listés avec eux)",
                  level=Level.HELD)  # said, never counted as one more problem to correct
 

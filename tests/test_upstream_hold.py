@@ -54,9 +54,11 @@ def test_the_masters_waiting_for_the_grand_sud_is_said_but_not_counted(league):
     assert len(lines) == 4
     text = page.replace("\u202f", " ").replace("\xa0", " ").replace("&nbsp;", " ")
     assert "· 1 problème à corriger</p>" in text and "avertissement" not in text
-    # a sentence, not a row that starts with « (rien à corriger dans ce classeur) : … »
+    # a sentence, not a row that starts with « (rien à corriger dans ce classeur) : … », nor one with a
+    # second colon (« … a des classeurs à corriger : rien ne peut être établi »)
     assert ("<strong>En attente</strong> : rien n’est à corriger dans ce classeur, mais le circuit « Classement "
-            "régional Grand Sud », dont dépend « Masters Grand Sud », a des classeurs à corriger") in text
+            "régional Grand Sud », dont dépend « Masters Grand Sud », a des classeurs à corriger, et rien ne peut "
+            "être établi avant leur correction</td>") in text
     assert "(rien à corriger" not in text
     assert "« Classement régional Grand Sud » et « Masters Grand Sud »" in text  # both held back
 

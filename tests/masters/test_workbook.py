@@ -508,3 +508,27 @@ def test_a_grand_sud_tournament_after_the_masters_leaves_it_the_ranking_in_force
     report = score(load(inputs, TODAY), ["masters"]).reports["masters"]
     assert NAMED.format(title="Classement après le tournoi de Carcassonne du 10 octobre 2026", day="10 octobre 2026",
                         file="classement-2026-10-10") in words(report.documents[0])
+
+
+def test_a_played_masters_asks_no_ranking_of_its_day(inputs, monkeypatch):
+    """A played Masters is frozen (issue 27): its « Classement annuel » is the season's as of its own
+    day, and the ranking in force on its day, which names that of one not played yet, is never read.
+    It was looked for all the same on every scoring. The real function, watched for the day asked."""
+    from reportgen.circuits.masters import circuit
+
+    asked: list[dt.date | None] = []
+    real = circuit.final_ranking
+
+    def watched(*args, **kwargs):
+        asked.append(args[3] if len(args) > 3 else kwargs.get("day"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(circuit, "final_ranking", watched)
+    run_prepare(inputs)
+    type_results(inputs, {key: value for key, value in all_results().items() if key[0] <= 3})
+    assert score(load(inputs, TODAY), ["masters"]).reports["masters"].documents
+    assert MASTERS_DAY in asked  # being played: its day's ranking names its annual places
+    type_results(inputs, all_results())
+    asked.clear()
+    assert score(load(inputs, TODAY), ["masters"]).reports["masters"].documents
+    assert asked == [None]  # played: the season's final ranking alone, its participants compared with it

@@ -50,12 +50,12 @@ class Masters:
                                                  fix="gardez un seul classeur par saison"))
             event = found[0]
             warnings: list[str] = []
+            on_its_day: Ranking | None  # the Grand Sud ranking in force on its day, when known here
             if event.content.participants:  # they stand; the final ranking of today is only compared
                 final = final_ranking(grand_sud, season, event.content.season_ref, problems=report.problems)
                 if final is None:
                     continue
-                on_its_day = final_ranking(grand_sud, season, event.content.season_ref, event.date,
-                                           problems=[]) or final
+                on_its_day = None  # asked below only if it is not played: a played one never names it
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
                 final = final_ranking(grand_sud, season, event.content.season_ref, event.date,
@@ -97,7 +97,7 @@ class Masters:
             # (INTERPRETATIONS.md), as of its date; played, the season's as of the Masters' own day.
             # Its problems were said above (qualified from it), or the recorded participants stand without it.
             annual = (documents.annual_legend(final, titles, event.date) if frozen
-                      else documents.annual_legend(on_its_day, titles))
+                      else documents.annual_legend(on_its_day or in_force_on(grand_sud, event, final), titles))
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
                                                        reading.league, annual, [] if frozen else warnings))
@@ -105,6 +105,14 @@ class Masters:
             report.annexes.append(documents.annex(event, lines, done, players, matches, settings))
             report.rankings.append(documents.published(event, lines, done, annual))
         return report
+
+
+def in_force_on(grand_sud: Report, event: MastersEvent, final: Ranking) -> Ranking:
+    """The Grand Sud ranking in force on the Masters' day (INTERPRETATIONS.md), else `final`: what
+    the « Classement annuel » of one not played yet gives places in. Its problems were said, or the
+    recorded participants stand without it."""
+    return final_ranking(grand_sud, event.content.season, event.content.season_ref, event.date,
+                         problems=[]) or final
 
 
 def frozen_withdrawn(final: Ranking, gone: dict[str, Withdrawal], players: list[Participant]

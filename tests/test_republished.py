@@ -110,7 +110,7 @@ def manifest(date: str, html: str, workbooks: dict | None = None, closed: list[i
 def test_a_season_that_closes_is_the_reason_its_final_ranking_changes():
     """Its year is over, or the secretary ran `reportgen season close`: « à date » becomes « final »."""
     (change,) = republished("grand-sud", manifest("2026-11-14", "a", {}), manifest("2026-11-14", "b", {}, [2026]))
-    assert change.reasons == ("la saison 2026 est close : son classement est désormais final",)
+    assert change.reasons == ("la saison 2026 est terminée : son classement est désormais final",)
 
 
 def test_a_season_closed_or_opened_again_says_its_ranking_s_state_only_where_the_closing_makes_it_final():
@@ -120,7 +120,7 @@ def test_a_season_closed_or_opened_again_says_its_ranking_s_state_only_where_the
     (opened,) = republished("grand-sud", manifest("2026-11-14", "a", {}, [2026]), manifest("2026-11-14", "b", {}))
     assert opened.reasons == ("la saison 2026 est rouverte : son classement n’est plus final",)
     (closed,) = republished("masters", manifest("2026-11-28", "a", {}), manifest("2026-11-28", "b", {}, [2026], []))
-    assert closed.reasons == ("la saison 2026 est close",)
+    assert closed.reasons == ("la saison 2026 est terminée",)
     (masters,) = republished("masters", manifest("2026-11-28", "a", {}, [2026], []), manifest("2026-11-28", "b", {}))
     assert masters.reasons == ("la saison 2026 est rouverte",)
 
@@ -267,7 +267,7 @@ def test_a_late_workbook_dated_before_the_closing_day_is_a_correction_of_the_fin
     done = run("build", "--quiet", "--inputs", str(inputs), "--outputs", str(outputs),
                "--archive", str(inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr
-    said = ("la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change ; "
+    said = ("la saison 2026 est terminée : son classement final déjà publié (daté du 10 janvier 2026) change ; "
             "classeur ajouté : 2026-02-14-nimes.xlsx (tournoi du 14 février 2026)")
     lines = done.stderr.splitlines()
     # not « pour la même date »: the final ranking's moved, its line says the one it was sent with
@@ -281,7 +281,7 @@ def test_a_late_workbook_dated_before_the_closing_day_is_a_correction_of_the_fin
     assert "pour la même date" not in page
     corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
     corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")  # French typography's spaces
-    assert "la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change" in corrections
+    assert "la saison 2026 est terminée : son classement final déjà publié (daté du 10 janvier 2026) change" in corrections
     assert "Classement final de la saison 2026" in corrections
 
 
@@ -295,7 +295,7 @@ def test_a_late_workbook_of_an_earlier_day_leads_the_final_ranking_s_reasons_wit
         [1, "PROVENCAL", "Marius", "", "Marseille"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
     result = build(inputs, outputs, TODAY)
     added = "classeur ajouté : 2026-01-05-nimes.xlsx (tournoi du 5 janvier 2026)"
-    closed = "la saison 2026 est close : son classement final déjà publié change"
+    closed = "la saison 2026 est terminée : son classement final déjà publié change"
     assert changed(result) == {"grand-sud/2026/classement-2026-01-10": (added,), FINAL: (closed, added),
                                ANNEX: (closed, added)}
 
@@ -465,7 +465,7 @@ def correction_rows(page: str) -> list[str]:
 
 def test_two_builds_of_one_day_list_their_corrections_in_the_order_they_ran(small_league_copy, browser):
     """A season closed, then opened again, on one day: the corrections page sorted that day's rows by
-    their documents' paths, so « la saison 2026 est close : son classement est désormais final » sat
+    their documents' paths, so « la saison 2026 est terminée : son classement est désormais final » sat
     above the reopening's rows, and the home page's « Dernières corrections » began with the closing.
     Each build's rows are numbered after those before (site/corrections.json): the latest first."""
     inputs, outputs = small_league_copy.inputs, small_league_copy.outputs

@@ -92,5 +92,5 @@ def test_a_final_ranking_the_previous_version_published_still_says_its_date_move
     result = build(inputs, outputs, TODAY)
     assert result.ok
     assert changed(result)[FINAL] == (
-        "la saison 2026 est close : son classement final déjà publié (daté du 10 janvier 2026) change",
+        "la saison 2026 est terminée : son classement final déjà publié (daté du 10 janvier 2026) change",
         "classeur ajouté : 2026-02-14-nimes.xlsx (tournoi du 14 février 2026)")

@@ -131,7 +131,7 @@ def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_o
     done = cli("season", "close", "2025", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
-        "la saison 2025 est close depuis la fin de son année (31 décembre 2025) : « make » en publie déjà le "
+        "la saison 2025 est terminée depuis la fin de son année (31 décembre 2025) : « make » en publie déjà le "
         f"classement final, rien de plus à faire (clôture notée dans {inputs / 'saisons.toml'})"]
     assert "2025 = 2026-12-06" in (inputs / "saisons.toml").read_text()
     # This year's season: its final bulletin comes with the next build.
@@ -273,17 +273,23 @@ def test_opening_a_closed_season_again_removes_its_line_and_its_final_bulletin_a
 
 def test_opening_a_season_not_closed_or_over_with_its_year_writes_nothing(small_league_copy):
     """As `season close` of a season already closed: one line, exit 0. A season over with its year
-    is closed whatever the file says: it cannot be opened (exit 2). A year not begun is a mistyped
-    one (exit 2, README). None of them writes saisons.toml."""
+    is closed whatever the file says: it cannot be opened (exit 2), said « terminée » (« close
+    depuis la fin de son année » of a season saisons.toml never held: closed is what `season close`
+    records). A year not begun is a mistyped one (exit 2, README). None of them writes saisons.toml."""
     inputs = small_league_copy.inputs
     year = dt.date.today().year
     not_closed = reopen(inputs, str(year))
     assert (not_closed.returncode, not_closed.stderr) == (0, f"la saison {year} n’est pas close : rien à rouvrir\n")
+    never_closed = reopen(inputs, str(year - 1))
+    assert not (inputs / SEASONS_FILE).exists()
+    assert never_closed.returncode == 2 and never_closed.stderr.splitlines() == [
+        f"la saison {year - 1} est terminée depuis la fin de son année (31 décembre {year - 1}) et ne peut pas être "
+        "rouverte : son classement final reste celui que « make » publie"]
     (inputs / SEASONS_FILE).write_bytes(seasons_toml({year - 1: dt.date(year - 1, 11, 20)}))
     before = (inputs / SEASONS_FILE).read_bytes()
     over = reopen(inputs, str(year - 1))
     assert over.returncode == 2 and over.stderr.splitlines() == [
-        f"la saison {year - 1} est close depuis la fin de son année (31 décembre {year - 1}) et ne peut pas être "
+        f"la saison {year - 1} est terminée depuis la fin de son année (31 décembre {year - 1}) et ne peut pas être "
         "rouverte : son classement final reste celui que « make » publie"]
     ahead = reopen(inputs, str(year + 36))
     assert (ahead.returncode, ahead.stderr) == (2, f"la saison {year + 36} n’a pas commencé : rien à rouvrir — "
@@ -340,7 +346,7 @@ def test_a_closed_season_s_final_ranking_says_the_announced_tournaments_never_re
     ics = (outputs / "calendrier.ics").read_text().replace("\r\n ", "")
     assert home.count('<span class="nowrap">— résultats non reçus</span>') == 2, home
     assert "résultats attendus</span>" not in home, home
-    assert ics.count("Résultats non reçus : la saison est close.") == 2 and "attendu" not in ics, ics
+    assert ics.count("Résultats non reçus : la saison est terminée.") == 2 and "attendu" not in ics, ics
     plan = drafts.prepare(loaded := seasons.load(inputs, tmp_path / "archive", TODAY), score(loaded), outputs)
     drafts.write_drafts(plan, outputs)
     for code, line in {"ALBI": said, "CARC": "Résultats de votre tournoi du 17 octobre et de Montpellier du 3 octobre "
@@ -365,7 +371,7 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
     said = [line for line in checked.stderr.splitlines() if "classement final" in line]
-    assert said == ["note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi ») : la saison 2025 est close : "
+    assert said == ["note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : "
                     "ce tournoi "
                     "du 21 novembre 2025 change son classement final déjà publié — si sa date est fausse, corrigez-la "
                     "dans sa feuille « Tournoi » ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"], \

@@ -49,7 +49,8 @@ def close(
     closed[season] = day
     write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
     if dt.date.today().year > season:  # over with its year (Reading.season_closed): the build knows it already
-        err(f"la saison {season} est close depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) : "
+        # « terminée », not « close »: closed is what saisons.toml records, and it was over before this
+        err(f"la saison {season} est terminée depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) : "
             f"« make » en publie déjà le classement final, rien de plus à faire (clôture notée dans "
             f"{inputs / SEASONS_FILE})")
         return
@@ -80,7 +81,8 @@ def open_(
                       f"« reportgen season open {today.year} »)")
     closed = _closed(inputs)
     if today.year > season:  # Reading.season_closed: over with its year, whatever saisons.toml says
-        err(f"la saison {season} est close depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) "
+        # « terminée »: « close » is what saisons.toml records (`season close`), which it may never have held
+        err(f"la saison {season} est terminée depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) "
             "et ne peut pas être rouverte : son classement final reste celui que « make » publie")
         raise typer.Exit(2)
     if season not in closed:  # as `close` of a season already closed: said, nothing to do

@@ -201,10 +201,12 @@ def _reasons(before: dict, after: dict, day: str, season: int | None) -> tuple[s
     maybe = [maybe_changed(name) for name in SHARED_FILES
              if old_shared and name not in old_shared and new_shared.get(name) is not None]
     # the closing, or its withdrawal (`reportgen season open`); its ranking's state said only of a
-    # circuit whose closing makes it final (`final`): the Masters' own standings stay what was played
+    # circuit whose closing makes it final (`final`): the Masters' own standings stay what was played.
+    # « terminée », never « close »: a manifest's closed seasons are those over, with their year too,
+    # and « close » is a season saisons.toml records (`season close`), which it may never have held.
     if season in set(after.get("closed") or ()) - set(before.get("closed") or ()):
-        reasons.append(f"la saison {season} est close" + (" : son classement est désormais final"
-                                                           if season in set(after.get("final") or ()) else ""))
+        reasons.append(f"la saison {season} est terminée" + (" : son classement est désormais final"
+                                                              if season in set(after.get("final") or ()) else ""))
     if season in set(before.get("closed") or ()) - set(after.get("closed") or ()):
         reasons.append(f"la saison {season} est rouverte" + (" : son classement n’est plus final"
                                                               if season in set(before.get("final") or ()) else ""))
@@ -396,13 +398,14 @@ def _final_changed(season: int, was: str, now: str, reasons: tuple[str, ...]) ->
     if not any(workbook_change(reason) for reason in reasons):
         return reasons  # a new layout, a directory, the closing itself: said as for any document
     dated = "" if was == now else f" (daté du {french.date_long(dt.date.fromisoformat(was))})"
-    return (f"la saison {season} est close : son classement final déjà publié{dated} change", *reasons)
+    # « terminée » (`compare`): over with its year, or closed
+    return (f"la saison {season} est terminée : son classement final déjà publié{dated} change", *reasons)
 
 
 def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Event]]) -> dict[str, str]:
     """Before a build, what `check` and `inbox` tell of a workbook that changes a final ranking
     already published (what the build says only once it published it, `_final_changed`), by its
-    label: « la saison 2025 est close : ce tournoi du 21 novembre 2025 change son classement final
+    label: « la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement final
     déjà publié ». A tournament of a season each circuit's manifest (in `outputs`) published as final,
     whose workbook's bytes it did not count (new, or changed since). `events`: each circuit's, their
     workbooks in `inputs`. A workbook dated 21/11/2025 instead of 2026 gave « aucun problème »."""
@@ -415,7 +418,8 @@ def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Eve
         recorded = (manifest.get("sources") or {}).get("workbooks") or {}
         for event in its:
             if event.date.year in final and (recorded.get(event.id) or {}).get("sha256") != _sha256(inputs / event.id):
-                found[event.id] = (f"la saison {event.date.year} est close : ce tournoi du "
+                # « terminée » (`compare`): over with its year, or closed
+                found[event.id] = (f"la saison {event.date.year} est terminée : ce tournoi du "
                                    f"{french.date_long(event.date)} change son classement final déjà publié")
     return found
 

@@ -30,7 +30,7 @@ def uid(entry: CalendarEntry) -> str:
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
 RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
            STARTED: "Tournoi en cours : aucun résultat reçu.",
-           AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est close.",
+           AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est terminée.",
            COMING: "Résultats à venir."}
 
 

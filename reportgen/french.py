@@ -6,7 +6,7 @@ import datetime as dt
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -153,6 +153,23 @@ def shared_place(rank: int, shared: bool) -> str:
 def joined(items: list[str]) -> str:
     """A, B et C; A; nothing."""
     return " et ".join([", ".join(items[:-1]), items[-1]]) if len(items) > 1 else "".join(items)
+
+
+def others(count: int, noun: str = "") -> str:
+    """What a list cut short says of the names it leaves out: « et 1 autre », « et 3 autres », with
+    a noun « et 1 autre nom », « et 3 autres noms » (`listed`, or a list of lines' last line)."""
+    if noun:
+        return "et " + plural(count, f"autre {noun}", f"autres {noun}s")
+    return "et " + plural(count, "autre", "autres")
+
+
+def listed(items: Sequence[str], limit: int) -> str:
+    """At most `limit` names of a list that may be long (newcomers, players without an address...):
+    « A, B et C » when all fit, else the first `limit` and the count of the others, « A, B et
+    3 autres »: a notice stays a line, however many names a workbook holds."""
+    if len(items) <= limit:
+        return joined(list(items))
+    return ", ".join(items[:limit]) + " " + others(len(items) - limit)
 
 
 def existing(label: str, names: Iterable[object], none: str = "il n’y en a aucun") -> str:

@@ -143,7 +143,7 @@ def test_a_clubs_second_tournament_of_the_year_is_said_by_check(inputs, tmp_path
     assert notice.startswith("grand-sud : 2026-03-14-carcassonne.xlsx (« Tournoi 2026-03-14-carcassonne », "
                              "14 mars 2026) remplace 2026-01-10-carcassonne.xlsx")
     assert "deuxième tournoi de la série CARC en 2026 : seul le dernier de l’année compte (§1)" in notice
-    assert "3 joueurs du premier, absents du second, en perdent les points : DURAND Anne, LÉGER Zoé, ROUX Marc" \
+    assert "3 joueurs du premier, absents du second, en perdent les points : DURAND Anne, LÉGER Zoé et ROUX Marc" \
         in notice
 
 

@@ -80,6 +80,24 @@ def test_names_are_joined_with_et():
                                                                                          "A, B et C"]
 
 
+def test_a_long_list_says_how_many_it_leaves_out():
+    assert [french.listed(names, 2) for names in ([], ["A"], ["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"])] == [
+        "", "A", "A et B", "A, B et 1 autre", "A, B et 2 autres"]
+    assert french.listed([str(n) for n in range(1090)], 4) == "0, 1, 2, 3 et 1\u202f086 autres"
+    assert [french.others(n, "nom") for n in (1, 2)] == ["et 1 autre nom", "et 2 autres noms"]
+
+
+@given(st.lists(st.text(alphabet="ABCÉ’ -", min_size=1, max_size=6), max_size=30), st.integers(1, 40))
+def test_any_list_cut_at_any_limit(names, limit):
+    said = french.listed(names, limit)
+    if len(names) <= limit:
+        assert said == french.joined(names)
+    else:
+        left = len(names) - limit
+        shown = ", ".join(names[:limit])
+        assert said == f"{shown} et {left} {'autre' if left == 1 else 'autres'}"
+
+
 def test_typography_keeps_the_signs_with_their_words():
     # a no-break space before « : » and inside guillemets, a narrow one before « ; ! ? »
     assert french.typography("la feuille « Tournoi » est introuvable : ajoutez-la ; merci ! ou ? ") == (

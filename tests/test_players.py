@@ -26,7 +26,7 @@ def test_a_name_one_letter_off_in_the_same_club_is_asked_about_with_its_cells(tm
         [3, "DURAND", "Anne", "", "Albi"]])
     found = notices(tmp_path)
     assert found[0] == ("grand-sud : 3 nouveaux joueurs dans les derniers classeurs : ROUSSAU Françoise "
-                        "(b.xlsx, feuille « Résultats », cellule B2), LOPES Thierry (b.xlsx, feuille « Résultats », cellule B3), DURAND Anne "
+                        "(b.xlsx, feuille « Résultats », cellule B2), LOPES Thierry (b.xlsx, feuille « Résultats », cellule B3) et DURAND Anne "
                         "(b.xlsx, feuille « Résultats », cellule B4)")
     # The older name first: `players merge` keeps the first as the player's name.
     assert sorted(found[1:]) == [

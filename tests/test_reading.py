@@ -275,6 +275,13 @@ def test_a_row_deleted_is_said_by_the_place_nobody_has(inputs):
                                          "n’est donnée à personne")
 
 
+def test_many_places_nobody_has_are_counted_past_the_first_five(inputs):
+    write_tournament(inputs, "t", results=[[place, f"J{place}", "Un", "", ""] for place in (1, *range(12, 20))])
+    assert problems(inputs)[0].endswith("la place 12 dépasse le nombre de joueurs classés (9) — chaque place de 1 au "
+                                        "nombre de joueurs doit être donnée une fois : les places 2, 3, 4, 5, 6 et "
+                                        "3 autres ne sont données à personne")
+
+
 def test_a_player_listed_twice(inputs):
     write_tournament(inputs, "t", results=[[1, "DUPONT", "Jean", "", ""], [2, "Dupont", "JEAN", "", ""]])
     assert only_problem(inputs) == ("t.xlsx, feuille « Résultats », cellule B3 (colonne « Nom ») : DUPONT Jean est listé deux fois "

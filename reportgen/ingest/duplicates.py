@@ -18,6 +18,7 @@ from collections.abc import Collection, Iterable
 
 import pandas as pd
 
+from reportgen import french
 from reportgen.ingest.known_pairs import KnownPairs, group_key
 from reportgen.ingest.text import name_key, words_key
 from reportgen.model import SourceRef
@@ -266,5 +267,5 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
             warnings.append(f"la licence {licence} est donnée à {' et à '.join(found.values())} : "
                             "vérifiez la licence ou le nom")
     if len(warnings) > LISTED:
-        warnings = warnings[:LISTED] + [f"… et {len(warnings) - LISTED} autres noms à vérifier"]
+        warnings = warnings[:LISTED] + [f"… {french.others(len(warnings) - LISTED, 'nom')} à vérifier"]
     return warnings

@@ -456,9 +456,8 @@ def player_notices(found: dict[str, CircuitInputs], distinct: set[frozenset[str]
     for slug, inputs_ in found.items():
         new = newcomers(inputs_.results)
         if new:
-            shown = ", ".join(new[:NEWCOMERS_LISTED]) + (f" et {len(new) - NEWCOMERS_LISTED} autres"
-                                                          if len(new) > NEWCOMERS_LISTED else "")
-            notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers classeurs : {shown}")
+            notices.append(f"{slug} : {french.plural(len(new), 'nouveau joueur', 'nouveaux joueurs')} dans les derniers "
+                           f"classeurs : {french.listed(new, NEWCOMERS_LISTED)}")
         # Within a circuit: a Diplomacy player and a Des Chiffres et des Lettres player are two people.
         notices += probable_duplicates(inputs_.results, distinct, inputs_.listed, known, spelled)
     return notices

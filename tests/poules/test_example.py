@@ -63,7 +63,7 @@ def test_the_example_publishes_a_bulletin_per_round_an_annex_and_the_notices(exa
     assert len(report.annexes) == 2 and report.messages
     assert [n for n in report.notices if "sans destinataire" in n] == [
         "poules/2026-09-05-open-automne.xlsx : les avis aux joueurs sans adresse dans la feuille « Inscrits » "
-        "(colonne « Email ») sont écrits sans destinataire : KERVELLA Karine, QUÉRÉ Quentin"]
+        "(colonne « Email ») sont écrits sans destinataire : KERVELLA Karine et QUÉRÉ Quentin"]
     # the cup's forfeit told to each player of the pool, « de » elided before the name as French writes it
     forfeits = {m.subject.split(" : ")[1] for m in report.messages if "forfait d" in m.subject}
     assert forfeits == {"forfait d’IMBERT Inès", "forfait de JOUBERT Jules", "forfait de PONS Paul"}, forfeits

@@ -236,7 +236,7 @@ def test_pools_that_are_not_the_rules_are_refused_naming_the_cells(tmp_path):
         "les poules et les parties de chaque tour sont celles que donne le règlement (Art. III et IV) : corrigez la "
         "case, ou effacez les lignes de ce tour et relancez « reportgen poules next »",
         "poules/test.xlsx, feuille « Parties », cellule B2 (colonne « Poule ») : il manque 2 parties à la poule A du tour 1 "
-        "(Blancs – Noirs) : JOUEURA Un – JOUEURD Un, JOUEURA Un – JOUEURE Un — les poules et les parties de chaque "
+        "(Blancs – Noirs) : JOUEURA Un – JOUEURD Un et JOUEURA Un – JOUEURE Un — les poules et les parties de chaque "
         "tour sont celles que donne le règlement (Art. III et IV) : corrigez la case, ou effacez les lignes de ce "
         "tour et relancez « reportgen poules next »",
         "poules/test.xlsx, feuille « Parties », cellule B8 (colonne « Poule ») : il manque 1 partie à la poule B du tour 1 "

@@ -62,9 +62,8 @@ def replacement_note(first: Tournament, players: list[str]) -> str:
 def _replaces(first: Tournament, players: list[str], named: str) -> str:
     lost = ""
     if players:
-        shown = ", ".join(players[:12]) + (f" et {len(players) - 12} autres" if len(players) > 12 else "")
         lost = (f" ; {french.plural(len(players), 'joueur')} du premier, absent{'s' if len(players) > 1 else ''} "
-                f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {shown}")
+                f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {french.listed(players, 12)}")
     return (f"remplace {named}, deuxième tournoi de la "
             f"série {first.series} en {first.date.year} : seul le dernier de l’année compte (§1){lost}. "
             "S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi")

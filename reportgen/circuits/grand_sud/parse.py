@@ -190,10 +190,7 @@ def _nobody(missing: list[int]) -> str:
         return f" : la place {missing[0]} n’est donnée à personne"
     if not missing:
         return ""
-    shown = [str(number) for number in missing[:MISSING_PLACES_SHOWN]]
-    if len(missing) > MISSING_PLACES_SHOWN:
-        shown.append(french.plural(len(missing) - MISSING_PLACES_SHOWN, "autre", "autres"))
-    return f" : les places {french.joined(shown)} ne sont données à personne"
+    return f" : les places {french.listed([str(n) for n in missing], MISSING_PLACES_SHOWN)} ne sont données à personne"
 
 
 def _read_whole(table: Table, keys: tuple[str, ...]) -> list[tuple] | None:

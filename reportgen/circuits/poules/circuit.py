@@ -6,6 +6,7 @@ import dataclasses
 
 import pandas as pd
 
+from reportgen import french
 from reportgen.circuits.base import Reading
 from reportgen.circuits.common import slug, suffixed
 from reportgen.circuits.poules import documents, notices
@@ -58,10 +59,9 @@ class Poules:
             # Every registrant gets notices (round 1 at least): those without an address are listed.
             without = [p.name for p in event.content.registrants if not p.email]
             if without:
-                shown = ", ".join(without[:UNADDRESSED_LISTED]) + (
-                    f" et {len(without) - UNADDRESSED_LISTED} autres" if len(without) > UNADDRESSED_LISTED else "")
                 report.notices.append(f"{event.id} : les avis aux joueurs sans adresse dans la "
-                                      f"{in_sheet('Inscrits', column='Email')} sont écrits sans destinataire : {shown}")
+                                      f"{in_sheet('Inscrits', column='Email')} sont écrits sans destinataire : "
+                                      f"{french.listed(without, UNADDRESSED_LISTED)}")
         return report
 
 

@@ -78,7 +78,7 @@ def propose(event: PoulesEvent, settings: PoulesSettings, day: dt.date, barrages
         proposal.said += [f"  {g.cells['result']} : poule {pool_names.label(g.pool)}, {names[g.white].name} – "
                           f"{names[g.black].name}" for g in missing[:LISTED]]
         if len(missing) > LISTED:
-            proposal.said.append(f"  … et {len(missing) - LISTED} autres")
+            proposal.said.append(f"  … {french.others(len(missing) - LISTED)}")
     elif tournament.status == PLAYING_BARRAGE:
         assert current is not None
         to_write = barrage_games_to_write(current)

@@ -253,9 +253,8 @@ def _check_round(number: int, pools: list[list[Registrant]], rows: list[Game],
         if not absent:
             continue
         cell = first_row[index].cells["pool"] if index in first_row else min(rows, key=lambda g: g.row).cells["round"]
-        shown = ", ".join(absent[:6]) + (f" et {len(absent) - 6} autres" if len(absent) > 6 else "")
         problems.append(MISSING_GAME(cell, games=french.plural(len(absent), "partie"), pool=label(index), round=number,
-                                     shown=shown, fix=POOLS_FIX))
+                                     shown=french.listed(absent, 6), fix=POOLS_FIX))
     return problems
 
 

@@ -190,9 +190,13 @@ def test_an_unknown_top_level_table_lists_the_known_tables(tmp_path):
 
 
 def test_a_key_outside_any_table_says_where_it_belongs(tmp_path):
+    # said as a key of its own, not as a table it is not
     assert only_problem(tmp_path, 'name = "Ligue"\n') == (
-        "reportgen.toml, table [name] : le réglage « name » est en dehors de toute table (ligne 1) — "
+        "reportgen.toml, réglage « name » : le réglage « name » est en dehors de toute table (ligne 1) — "
         "placez-le sous [league]")
+    # a key in a table: its table, then the key
+    assert only_problem(tmp_path, '[league]\nnom = "Ligue"\n').startswith(
+        "reportgen.toml, table [league], réglage « nom » : le réglage « nom » n’existe pas pour la ligue (ligne 2)")
 
 
 def test_an_unknown_circuit_is_a_problem(tmp_path):

@@ -545,7 +545,7 @@ def test_the_mail_table_is_read_and_checked_like_every_setting(tmp_path):
         "reportgen.toml, table [mail] : le réglage « sender » manque dans la table [mail] : l’envoi (--send) en a besoin — "
         "ajoutez la ligne sender = \"Ligue <secretariat@example.org>\" sous [mail]"]
     assert read_settings(tmp_path, 'host = "x"\n')[1] == [
-        "reportgen.toml, table [host] : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail], "
+        "reportgen.toml, réglage « host » : le réglage « host » est en dehors de toute table (ligne 1) — placez-le sous [mail], "
         "[site] ou [inbox]"]
 
 

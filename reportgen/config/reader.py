@@ -116,7 +116,7 @@ class _Reader:
                 self.add(key, None, (key,), UNKNOWN_SETTING, message=f"la table [{key}] n’existe pas",
                          fix=self._tables_fix(key))
             else:
-                self.add(key, None, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
+                self.add(None, key, (key,), UNKNOWN_SETTING, message=f"le réglage « {key} » est en dehors de toute "
                          "table", fix=self._place_fix(key))
         return League(name=name, circuits={slug: circuits[slug] for slug in self.defaults}, mail=mail, site=site,
                       calendar=calendar, inbox=inbox)
@@ -201,7 +201,7 @@ class _Reader:
                          fix=f"retirez la ligne {key} = …")
         return values
 
-    def add(self, table: str, key: str | None, path: tuple[str, ...], kind: Kind, /, **fields: object) -> None:
+    def add(self, table: str | None, key: str | None, path: tuple[str, ...], kind: Kind, /, **fields: object) -> None:
         problem = kind(SourceRef(SETTINGS_FILE, table, key), **fields)
         line = self.lines.get(path)
         if line is not None:

@@ -99,11 +99,13 @@ class SourceRef:
     @property
     def said(self) -> str:
         """Its place in its file, in French (`in_sheet`; « table [mail], réglage « port » » in a
-        settings file); empty for the file itself."""
+        settings file, « réglage « nom » » for a key outside any table); empty for the file itself."""
+        if self.path.endswith(".toml"):  # reportgen.toml, saisons.toml: tables and keys, not sheets and cells
+            table = f"table [{self.sheet}]" if self.sheet else ""
+            key = f"réglage « {self.cell} »" if self.cell else ""
+            return ", ".join(part for part in (table, key) if part)
         if self.sheet is None:
             return f"colonne « {self.column} »" if self.column else ""
-        if self.path.endswith(".toml"):  # reportgen.toml, saisons.toml: tables and keys, not sheets and cells
-            return f"table [{self.sheet}]" + (f", réglage « {self.cell} »" if self.cell else "")
         return in_sheet(self.sheet, cells_said(self.cell) if self.cell else "", self.column)
 
     def __str__(self) -> str:

@@ -10,7 +10,9 @@ secretary.
 
 Help texts are plain text: in Typer's "rich" mode a `[mail]` in a help would be taken for a style
 tag and vanish, and a docstring's line breaks would be kept where the terminal is narrower than the
-source. `_plain_help` escapes the one and joins the other (paragraphs stay apart).
+source. `_plain_help` escapes the one and joins the other (paragraphs stay apart). They are typeset
+as the error panels are (`french.typography`), through the same wrapper: Typer offers no public
+place to change a help text on its way to rich.
 """
 
 from __future__ import annotations
@@ -179,7 +181,7 @@ def _translate(rich_utils: Any) -> None:
     rich_utils.COMMANDS_PANEL_TITLE = "Commandes"
     rich_utils.ARGUMENTS_PANEL_TITLE = "Arguments"
     rich_utils.OPTIONS_PANEL_TITLE = "Options"
-    rich_utils.DEFAULT_STRING = "[par défaut : {}]"
+    rich_utils.DEFAULT_STRING = "[par défaut\u00a0: {}]"  # typeset as the help beside it
     rich_utils.REQUIRED_LONG_STRING = "[obligatoire]"
     rich_utils.ABORTED_TEXT = "Interrompu."
     rich_utils.RICH_HELP = "Aide : [blue]{command_path} {help_option}[/]"
@@ -187,8 +189,10 @@ def _translate(rich_utils: Any) -> None:
     make_rich_text: Callable[..., Any] = rich_utils._make_rich_text
 
     def plain_help(*, text: str, style: str = "", markup_mode: Any) -> Any:
+        # laid out in lines by rich, as an error's panel is: typeset the same way (a « : » never
+        # starts a line; `_no_break_kept` keeps rich from wrapping at those spaces)
         if markup_mode == "rich":
-            text = _plain_help(text)
+            text = typography(_plain_help(text))
         return make_rich_text(text=text, style=style, markup_mode=markup_mode)
 
     rich_utils._make_rich_text = plain_help

@@ -135,7 +135,10 @@ def test_help_usage_and_usage_errors_speak_french():
     missing = run("standings")
     assert missing.returncode == 2 and "argument manquant : circuit" in boxed(missing.stderr)
     helped = run("build", "--help")
-    assert "Afficher cette aide et quitter." in helped.stdout and "[par défaut : inputs]" in helped.stdout
+    assert "Afficher cette aide et quitter." in helped.stdout and "[par défaut\u00a0: inputs]" in helped.stdout
+    # the help typeset as the error panels are: « : » kept with its word, wherever the terminal wraps
+    assert "pendant la construction\u00a0: seulement" in re.sub(r"[ │\n]+", " ", helped.stdout)
+    assert "« make »" not in helped.stdout and "«\u00a0make\u00a0»" in run("--help").stdout
     # Typer 0.29 checks values with pydantic: its English is translated too.
     errors = {args: run(*args).stderr for args in [("check", "--format", "xml"), ("mail", "--season", "20x6"),
                                                    ("build", "--outptus", "x"), ("build", "extra")]}

@@ -207,7 +207,9 @@ def test_the_annex_reads_back_with_its_values_text_names_and_print_settings(buil
         (dt.date(2026, 1, 10), "oui"), (dt.date(2026, 1, 10), "oui"), (dt.date(2026, 2, 7), "hors circuit")]
     points = [[c.value for c in row] for row in book["Points"].iter_rows(min_row=2)]
     assert ["MARTIN Paul", 1, 2, 2, 575] == [points[0][2], points[0][5], points[0][6], points[0][7], points[0][10]]
-    assert points[0][12] == "2026-01-10-carcassonne.xlsx (Résultats!B2)"
+    # where each result was read, said as everywhere else, on one line of its column
+    assert points[0][12] == "2026-01-10-carcassonne.xlsx, feuille « Résultats », cellule B2"
+    assert book["Points"].row_dimensions[2].height in (None, LINE_HEIGHT)
 
 
 @pytest.mark.parametrize("header, width, lines", [

@@ -186,7 +186,7 @@ def test_a_result_s_cell_moved_changes_the_annex_key_alone():
     assert [r.digest for r in before] == [r.digest for r in after]
     assert cache.annex_key(one) != cache.annex_key(other)
     sources = [[row[-1] for row in annex_.sheets[2].rows] for annex_ in (one, other)]
-    assert sources[0] != sources[1] and "(Résultats!B3)" in " ".join(sources[1])
+    assert sources[0] != sources[1] and "feuille « Résultats », cellule B3" in " ".join(sources[1])
 
 
 BASE = [[dt.date(2025, 11, 8), "CARC", "", "duplicate", [["DELTA", "Quatre", "", "", 1], ["CHARLIE", "Trois", "", "", 2]]],

@@ -378,8 +378,9 @@ def annex(season: int, rankings: list[Ranking], tournaments: dict[str, Tournamen
             AnnexColumn("Place duplicate", "int", 9), AnnexColumn("Têtes de série", "int", 8),
             AnnexColumn("Points duplicate", "int", 9), AnnexColumn("Points finale", "int", 9),
             AnnexColumn("Points", "int", 8), AnnexColumn("Compté au classement final", "text", 11),
-            # « 2026/2026-01-24-carcassonne.xlsx (Résultats!B123) » on one line
-            AnnexColumn("Source", "text", 44)], point_rows),
+            # « 2026/2026-01-24-carcassonne.xlsx, feuille « Résultats », cellule B123 » on one line (a longer
+            # file name wraps, its row as high as its lines)
+            AnnexColumn("Source", "text", 58)], point_rows),
         # a date's column as wide as the other sheets' dates: at 8, its header « 24/01/2026 »
         # wrapped into « 24/01/20 » over « 26 » (the header row wraps its texts)
         AnnexSheet("Historique des places", [AnnexColumn("Joueur", "text", 26)]
@@ -401,9 +402,15 @@ def _point_rows(season_points: pd.DataFrame, tournaments: dict[str, Tournament],
     counted_final = {(row.player_id, tid) for row in final.rows for tid in row.counted}
     return [[day.date(), tournaments[event].event.name, player, licence, club, int(place), int(place_duplicate),
              int(seeds), int(duplicate), int(final_points), int(total),
-             "oui" if (player_id, event) in counted_final else "non", f"{file} ({sheet}!{cell})"]
+             "oui" if (player_id, event) in counted_final else "non", _source(file, sheet, cell)]
             for (day, event, player, licence, club, place, place_duplicate, seeds, duplicate, final_points, total,
                  player_id, file, sheet, cell) in zip(*(season_points[column].tolist() for column in POINT_COLUMNS))]
+
+
+def _source(file: str, sheet: str, cell: str) -> str:
+    """Where a result was read, as the secretary is told everywhere else (« 2026/a.xlsx, feuille
+    « Résultats », cellule B35 »): read, not pasted (Excel's « 'Résultats'!B35 » names no file)."""
+    return f"{file}, {model.in_sheet(sheet, model.cells_said(cell))}"
 
 
 def _history_rows(rankings: list[Ranking], final: Ranking) -> list[list[Any]]:

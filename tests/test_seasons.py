@@ -49,6 +49,25 @@ def test_a_damaged_seasons_file_is_a_located_problem(small_league_copy):
         "« 2026 = \"2026-12-15\" » n’est pas une saison close (année = date)"]
 
 
+def test_a_season_written_outside_the_closed_table_is_said_not_read(small_league_copy):
+    """A line above [closed], or a table of another name, was read as nothing: the season she meant to
+    close stayed open without a word (and « closed = 5 » was a traceback)."""
+    inputs = small_league_copy.inputs
+    seasons = inputs / "saisons.toml"
+    seasons.write_text("2026 = 2026-11-20\n[closed]\n2024 = 2024-12-01\n[saisons]\n2025 = 2025-12-01\n", encoding="utf-8")
+    problems: list = []
+    assert read_closed(inputs, problems) == {2024: dt.date(2024, 12, 1)}
+    assert [str(p) for p in problems] == [
+        "saisons.toml, réglage « 2026 » : « 2026 = 2026-11-20 » est écrit hors de la table [closed] : il n’est pas lu — "
+        "écrivez-le sous la ligne [closed]",
+        "saisons.toml, table [saisons] : la table [saisons] n’est pas lue : seule [closed] l’est — sous [closed], chaque "
+        "saison close s’écrit sur sa ligne année = date, comme 2026 = 2026-12-15 (supprimer une ligne rouvre sa saison)"]
+    seasons.write_text("closed = 5\n", encoding="utf-8")
+    problems = []
+    assert read_closed(inputs, problems) == {}
+    assert [p.message for p in problems] == ["« closed = 5 » est écrit hors de la table [closed] : il n’est pas lu"]
+
+
 def test_a_build_held_by_a_damaged_seasons_file_names_it_in_its_lines(small_league_copy):
     """Each circuit's line said « des classeurs sont à corriger », sending the secretary to look for a
     workbook, while saisons.toml (a settings file, as reportgen.toml) held them all."""

@@ -44,16 +44,35 @@ def read_closed(inputs: Path, problems: list[Problem]) -> dict[int, dt.date]:
         message, fix = syntax_problem(error, text, SEASONS)
         problems.append(UNREADABLE(SourceRef(SEASONS_FILE), message=message, fix=fix))
         return {}
+    table = data.get("closed", {})
+    for key, value in data.items():
+        if key != "closed" or not isinstance(table, dict):  # read nowhere: the season she meant stays open
+            problems.append(_outside_closed(key, value))
     closed: dict[int, dt.date] = {}
-    for key, day in data.get("closed", {}).items():
+    for key, day in (table.items() if isinstance(table, dict) else ()):
         if not (key.isdigit() and isinstance(day, dt.date) and not isinstance(day, dt.datetime)):
-            typed = f'"{day}"' if isinstance(day, str) else day  # a date in quotes is a text: shown with them
             problems.append(BAD_VALUE(SourceRef(SEASONS_FILE, "closed", key),
-                                      message=f"« {key} = {typed} » n’est pas une saison close (année = date)",
+                                      message=f"« {key} = {_typed(day)} » n’est pas une saison close (année = date)",
                                       fix="écrivez par exemple 2026 = 2026-12-15"))
             continue
         closed[int(key)] = day
     return closed
+
+
+def _outside_closed(key: str, value: object) -> Problem:
+    """A line or table of saisons.toml other than [closed]: a line written above the header, or a
+    table of another name, was read as nothing, and the season she meant to close stayed open."""
+    if isinstance(value, dict):
+        return BAD_VALUE(SourceRef(SEASONS_FILE, key), message=f"la table [{key}] n’est pas lue : seule [closed] l’est",
+                         fix=SEASONS.form)
+    return BAD_VALUE(SourceRef(SEASONS_FILE, None, key),
+                     message=f"« {key} = {_typed(value)} » est écrit hors de la table [closed] : il n’est pas lu",
+                     fix="écrivez-le sous la ligne [closed]")
+
+
+def _typed(value: object) -> str:
+    """A value as typed: a date in quotes is a text, shown with them."""
+    return f'"{value}"' if isinstance(value, str) else str(value)
 
 
 def seasons_toml(closed: dict[int, dt.date]) -> bytes:

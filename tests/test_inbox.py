@@ -250,17 +250,18 @@ def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(
     assert "a la liste des corrections" not in done.stderr
     # `check`'s list of the workbooks kept aside says it too: it said « la réponse au club liste les
     # corrections » of a draft
-    assert "la réponse au club, qui liste les corrections, est en brouillon : envoyez-la (« reportgen inbox " \
+    assert "la réponse qui liste les corrections au club est en brouillon : envoyez-la (« reportgen inbox " \
         "--send ») ; pour l’écarter" in " ".join(league.check().stderr.split())
     league.with_smtp(smtp.port)
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1  # the drafted answer goes
-    assert "la réponse au club, qui liste les corrections, est partie ; pour l’écarter" \
+    assert "la réponse qui liste les corrections au club est partie ; pour l’écarter" \
         in " ".join(league.check().stderr.split())
     done = cli("remind", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
                str(league.archive))
     assert done.returncode == 0, done.stderr
     assert ("pas de rappel pour « Tournoi casse » du 21 mars 2026 : son classeur, reçu par courriel le 14 mars 2026, "
-            "a été refusé ; le club d’Albi a la liste des corrections et la version corrigée est attendue") \
+            "a été refusé ; la réponse qui liste les corrections au club d’Albi est partie ; la version corrigée "
+            "est attendue") \
         in " ".join(done.stderr.split()), done.stderr
 
 

@@ -97,9 +97,10 @@ def _blocking(problems: list[Problem]) -> list[Problem]:
     tournament is no business of theirs (`check` says it) but for the tournament it may be, and
     clubs.xlsx only for the club it cannot read (delivery/remind.py `plan`)."""
     from reportgen.config import SETTINGS_FILE
-    from reportgen.ingest.calendar import CALENDAR_FILE
+    from reportgen.pipeline.calendar import calendar_blocked
 
-    return [p for p in problems if p.blocking and p.where.path.casefold() in (CALENDAR_FILE, SETTINGS_FILE)]
+    # calendrier.xlsx's own, as the build knows them (it then writes no calendrier.ics)
+    return [p for p in problems if p.blocking and (p.where.path.casefold() == SETTINGS_FILE or calendar_blocked([p]))]
 
 
 def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:

@@ -224,6 +224,16 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
 POSTPONED = "postponed"  # a send not attempted: the run's time (`[mail] run_timeout`) was spent
 
 
+def answer_status(digest: str) -> str:
+    """SQL: what the send log knows of the answer to the message whose bytes' sha256 is `digest` (a
+    placeholder or a column): `sent` if it went out, else `unknown` if a dead run left it unconfirmed,
+    else NULL (a draft). One query for `send_answer` (not sent twice) and the refused workbooks'
+    list (inbox_run.py `refused_rows`), which preferred the two statuses the other way round; sent
+    wins, as delivery/send_log.py `sent_or_unknown` has it for the bulletins and the reminders."""
+    return ("(SELECT s.status FROM sending s WHERE s.bulletin LIKE 'inbox:%' AND s.ranking_sha = "
+            f"{digest} AND s.status IN ('sent', 'unknown') ORDER BY s.status = 'sent' DESC LIMIT 1)")
+
+
 def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: SendLog,
                 session: Session) -> tuple[str, str]:
     """(status, what the server said): `sent`, `failed` (sent again next run), `unknown` (a run
@@ -232,10 +242,9 @@ def send_answer(answer: Answer, digest: str, club: Club, settings: Mail, log: Se
     address = answer.draft.to[0]
     # The message is its bytes: the same message under another UID (the server renumbered the
     # folder: a new UIDVALIDITY) is never answered twice.
-    found = log.connection.execute("SELECT status FROM sending WHERE bulletin LIKE 'inbox:%' AND ranking_sha = ? AND "
-                                   "status IN ('sent', 'unknown') ORDER BY status DESC", (digest,)).fetchone()
+    found = log.connection.execute(f"SELECT {answer_status('?')} AS status", (digest,)).fetchone()["status"]
     if found is not None:
-        return ("already" if found["status"] == SendStatus.SENT else SendStatus.UNKNOWN), ""
+        return ("already" if found == SendStatus.SENT else SendStatus.UNKNOWN), ""
     timeout = session.allowance()
     if timeout is None:
         return POSTPONED, ""

@@ -56,6 +56,7 @@ from reportgen.delivery.inbox import Mailbox
 from reportgen.delivery.inbox_answers import (
     POSTPONED,
     Received,
+    answer_status,
     club_of,
     compose,
     owned_by,
@@ -504,9 +505,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     # `answer_status`: whether the answer to its message went out, as the send log knows it (`sent`, else
     # `unknown`; none while it is a draft): inbox_answers.py `send_answer` logs it under the message's digest.
     rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, m.answer, "
-                             "(SELECT s.status FROM sending s WHERE s.bulletin LIKE 'inbox:%' AND s.ranking_sha = "
-                             "m.copy_sha AND s.status IN ('sent', 'unknown') ORDER BY s.status = 'sent' DESC LIMIT 1) "
-                             "AS answer_status, f.* FROM inbox_file f "
+                             f"{answer_status('m.copy_sha')} AS answer_status, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
                              "'same') ORDER BY m.id, f.position")
     accepted: dict[str, list[tuple[int, set[tuple[str, ...]]]]] = {}  # club -> (message, marks) of each filed
@@ -529,18 +528,21 @@ def refused_waiting(archive: Path) -> list[str]:
     """`refused_rows`, one French line each, as `check` and `inbox` list them, with what became of the
     answer listing the corrections (`answer_said`)."""
     return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
-            f": refusé, gardé dans {archive / row['path']} ; {answer_said(row['answer_status'])} ; pour l’écarter, "
-            "supprimez-le" for row in refused_rows(archive)]
+            f": refusé, gardé dans {archive / row['path']} ; {answer_said(row['answer_status'], 'au club')} ; pour "
+            "l’écarter, supprimez-le" for row in refused_rows(archive)]
 
 
-def answer_said(status: str | None) -> str:
-    """The answer listing a refused workbook's corrections as the send log knows it (`refused_rows`'s
-    `answer_status`): `check` said « la réponse au club liste les corrections » of a mere draft too."""
+def answer_said(status: str | None, to: str, draft: str = "") -> str:
+    """The answer listing a refused workbook's corrections `to` its club (« au club d’Albi »), as the
+    send log knows it (`refused_rows`'s `answer_status`): `check` said « la réponse au club liste les
+    corrections » of a mere draft too. The one wording of `check`, `inbox` and `remind`'s reason
+    for not reminding its tournament (delivery/remind.py `Refused.said`); `draft`, the draft's path."""
+    answer = f"la réponse qui liste les corrections {to}"
     if status == SendStatus.SENT:
-        return "la réponse au club, qui liste les corrections, est partie"
+        return f"{answer} est partie"
     if status == SendStatus.UNKNOWN:
-        return "la réponse au club, qui liste les corrections, est peut-être partie (envoi incertain)"
-    return "la réponse au club, qui liste les corrections, est en brouillon : envoyez-la (« reportgen inbox --send »)"
+        return f"{answer} est peut-être partie (envoi incertain : « reportgen inbox » en dit plus)"
+    return f"{answer} est en brouillon{f' ({draft})' if draft else ''} : envoyez-la (« reportgen inbox --send »)"
 
 
 def _in_inputs(inputs: Path, kept: dict[str, Path]) -> set[str]:

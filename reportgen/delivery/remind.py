@@ -21,7 +21,7 @@ from reportgen import french
 from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
 from reportgen.delivery.club_bulletin import safe
-from reportgen.delivery.inbox_run import refused_rows
+from reportgen.delivery.inbox_run import answer_said, refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CalendarEntry
@@ -148,15 +148,11 @@ class Refused:
     answer: str
 
     def said(self, club: Club) -> str:
-        """Why its tournament is not reminded, as true as the send log knows it."""
-        refused = f"son classeur, reçu par courriel le {french.date_long(self.day)}, a été refusé ; "
-        if self.answer_status == SendStatus.SENT:
-            return refused + f"{french.the_club(club.name)} a la liste des corrections et la version corrigée est attendue"
-        if self.answer_status == SendStatus.UNKNOWN:
-            return refused + (f"la réponse qui liste les corrections {french.at_club(club.name)} est peut-être partie "
-                              "(envoi incertain : « reportgen inbox » en dit plus) et la version corrigée est attendue")
-        return refused + (f"la réponse qui liste les corrections {french.at_club(club.name)} est en brouillon ({self.answer}) : "
-                          "envoyez-la (« reportgen inbox --send ») ; la version corrigée est attendue ensuite")
+        """Why its tournament is not reminded, as true as the send log knows it (`answer_said`)."""
+        answer = answer_said(self.answer_status, french.at_club(club.name), self.answer)
+        then = " ensuite" if self.answer_status is None else ""  # a draft: once it is sent
+        return (f"son classeur, reçu par courriel le {french.date_long(self.day)}, a été refusé ; {answer} ; la "
+                f"version corrigée est attendue{then}")
 
 
 def refused_by_tournament(archive: Path, outputs: Path) -> dict[tuple[str, str, str], Refused]:

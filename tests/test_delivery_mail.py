@@ -326,6 +326,17 @@ def test_without_a_mail_table_drafts_are_written_and_send_says_what_to_add(leagu
     assert 'security = "starttls"' in result.stderr
 
 
+def test_the_clubs_without_an_address_are_listed_with_the_cell_it_goes_in(league, tmp_path):
+    """« Clubs sans adresse (colonne Email de clubs.xlsx vide) » named no cell, where every other
+    message names it (model.in_sheet): each club is listed with its empty cell."""
+    drafted = mail_command(league, tmp_path / "archive")
+    assert drafted.returncode == 0, drafted.stderr
+    assert ("Clubs sans adresse, rien n’est préparé pour eux : Montpellier (aucun joueur classé ; rien dans "
+            "clubs.xlsx, feuille « Clubs », cellule D5), Nîmes (aucun joueur classé ; rien dans clubs.xlsx, feuille "
+            "« Clubs », cellule D7), Marseille (aucun joueur classé ; rien dans clubs.xlsx, feuille « Clubs », "
+            "cellule D8)\n") in drafted.stdout, drafted.stdout
+
+
 # -- sending --------------------------------------------------------------------------------------
 
 def test_send_refused_recipient_is_reported_the_others_go_through_and_a_second_run_sends_nothing(

@@ -358,8 +358,8 @@ def test_an_unknown_sender_and_a_message_without_workbook_are_left_for_the_secre
         assert done.stdout.splitlines()[0] == "aucun message traité"  # three there: not « aucun nouveau message »
         # each with what to do (it said only « expéditeur inconnu (…) », « aucun classeur joint »)
         assert "  - inconnu@example.net, « Nos résultats » : laissé dans la boîte pour vous — expéditeur inconnu (son " \
-            "adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un club, ajoutez-la à son Email " \
-            "dans clubs.xlsx, la prochaine relève le traitera\n" in done.stderr
+            "adresse n’est dans aucune cellule de la colonne « Email » de clubs.xlsx) : si c’est celle d’un club, " \
+            "ajoutez-la dans la cellule du club, la prochaine relève le traitera\n" in done.stderr
         assert "  - Albi (contact@albi.example.org), « Une question » : laissé dans la boîte pour vous — aucun classeur " \
             "joint : lisez-le dans votre messagerie ; il est listé à chaque relève tant qu’il reste dans la boîte\n" \
             in done.stderr

@@ -281,8 +281,9 @@ def test_a_tournament_known_by_its_club_alone_is_named_when_its_club_has_no_addr
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
     late = french.date_long(TODAY - dt.timedelta(days=12))
-    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n’a pas d’adresse" \
-        in " ".join(done.stderr.split())
+    # its cell said as every cell is (model.in_sheet; « colonne Email de clubs.xlsx » said none)
+    assert f"pas de rappel pour « Tournoi de Montpellier » du {late} : le club de Montpellier n’a pas d’adresse " \
+        "(rien dans clubs.xlsx, feuille « Clubs », cellule D6)\n" in done.stderr, done.stderr
 
 
 def test_a_club_whose_address_is_no_address_is_said_so_with_its_cell_not_as_without_one(tmp_path):

@@ -68,7 +68,7 @@ def inbox(
             "ajoutez-la (voir « reportgen mail --help ») ou relancez sans --send pour écrire les brouillons")
         raise typer.Exit(1)
     if not (inputs / CLUBS_FILE).is_file():
-        err(f"{inputs / CLUBS_FILE} est absent : sa colonne Email dit de quel club vient un courriel ; ajoutez-le, "
+        err(f"{inputs / CLUBS_FILE} est absent : sa colonne « Email » dit de quel club vient un courriel ; ajoutez-le, "
             "puis relancez « reportgen inbox »")
         raise typer.Exit(1)
     workbooks, problems = read_workbooks([inputs / CLUBS_FILE], inputs)

@@ -42,7 +42,7 @@ def mail(
     Chaque club reçoit aussi son propre bulletin en PDF (outputs/clubs/) : ses joueurs dans chaque
     circuit et ses tournois de la saison ; avec attach = "club" dans [mail], il est seul joint.
 
-    Un club reçoit un courriel s’il a une adresse (colonne Email de clubs.xlsx) et des joueurs dans
+    Un club reçoit un courriel s’il a une adresse (colonne « Email » de clubs.xlsx) et des joueurs dans
     les derniers classements de la saison ; une case Email qui n’est pas une adresse ne bloque rien
     d’autre : ce club n’a aucun message, c’est dit, et le code de sortie est 1. Le journal des envois
     est dans l’archive : un bulletin déjà reçu n’est pas renvoyé (sauf --resend), un envoi qui a
@@ -147,9 +147,9 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
                    f"{', '.join(attached + ([own.filename] if own else []))} ({french.plural(players, 'joueur')})")
     empty = [(club, count) for club, count in plan.without_address if club.bad_address is None]
     if empty:
-        listed = ", ".join(f"{club.name} ({french.plural(count, 'joueur classé', 'joueurs classés')})"
-                           if count else f"{club.name} (aucun joueur classé)" for club, count in empty)
-        typer.echo(f"Clubs sans adresse (colonne Email de clubs.xlsx vide), rien n’est préparé pour eux : {listed}")
+        # each with where its address goes, as `remind` says it (Club.no_address)
+        listed = ", ".join(f"{club.name} ({_ranked(count)} ; {club.no_address})" for club, count in empty)
+        typer.echo(f"Clubs sans adresse, rien n’est préparé pour eux : {listed}")
     for club, _ in plan.without_address:  # a warning of check, said again where it costs a message
         if (bad := club.bad_address) is not None:
             err(f"club {club.code} : adresse {bad.typed} invalide ({bad.cell}) : aucun message")
@@ -252,3 +252,10 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
             err(f"  - {name} ({', '.join(to)})")
     if failed or run.unknown or run.left:
         raise typer.Exit(1)
+
+
+def _ranked(count: int) -> str:
+    """« 3 joueurs classés », « aucun joueur classé »: a club without address's players."""
+    from reportgen import french
+
+    return french.plural(count, "joueur classé", "joueurs classés") if count else "aucun joueur classé"

@@ -420,8 +420,8 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
     subject = f"« {one.subject} »" if one.subject else "(sans objet)"
     if one.status == MessageStatus.LEFT:
         # what she does with it, each time it is listed (README: « add the address to clubs.xlsx »)
-        why = "expéditeur inconnu (son adresse n’est dans aucune colonne Email de clubs.xlsx) : si c’est celle d’un " \
-            "club, ajoutez-la à son Email dans clubs.xlsx, la prochaine relève le traitera" \
+        why = "expéditeur inconnu (son adresse n’est dans aucune cellule de la colonne « Email » de clubs.xlsx) : si " \
+            "c’est celle d’un club, ajoutez-la dans la cellule du club, la prochaine relève le traitera" \
             if one.why == "unknown-sender" else _without_workbook(one.others)
         return f"{who}, {subject} : laissé dans la boîte pour vous — {why}"
     parts = []

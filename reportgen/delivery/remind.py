@@ -90,8 +90,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
             result.unreachable.append(
                 (entry, f"{french.the_club(club.name)} n’a pas d’adresse valide ({bad.typed} dans {bad.cell})"))
         elif not club.emails:
-            result.unreachable.append(
-                (entry, f"{french.the_club(club.name)} n’a pas d’adresse (colonne Email de clubs.xlsx)"))
+            result.unreachable.append((entry, f"{french.the_club(club.name)} n’a pas d’adresse ({club.no_address})"))
         else:
             result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
     # a draft each: two tournaments of one club the same day (a Grand Sud one and a Tantrix one) were

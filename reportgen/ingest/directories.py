@@ -64,6 +64,17 @@ class Club:
     departement: str
     emails: tuple[str, ...] = ()  # none when the cell is empty or holds what is no address
     bad_address: BadAddress | None = field(default=None, compare=False)
+    # Its Email cell (None when clubs.xlsx has no Email column): where its address is typed.
+    address_cell: SourceRef | None = field(default=None, compare=False)
+
+    @property
+    def no_address(self) -> str:
+        """Where its address is missing, said after « n’a pas d’adresse » (`remind`, `mail`): « rien
+        dans clubs.xlsx, feuille « Clubs », cellule D6 », its cell as a bad address's is said
+        (`BadAddress.cell`: the column is the address's); « pas de colonne « Email » dans clubs.xlsx »."""
+        if self.address_cell is None:
+            return f"pas de colonne « {EMAIL.header} » dans {CLUBS_FILE}"
+        return f"rien dans {replace(self.address_cell, column=None)}"
 
 
 @dataclass(frozen=True)
@@ -203,7 +214,8 @@ def read_clubs(workbook: Workbook, problems: list[Problem]) -> ClubDirectory:
             left_out.add(normalise_label(name))
             continue
         seen[normalise_label(code)] = table.ref(row, "code")
-        clubs.append(Club(code, name, departement, emails, bad_address))
+        clubs.append(Club(code, name, departement, emails, bad_address,
+                          table.ref(row, "email") if "email" in table.columns else None))
     return ClubDirectory(clubs, frozenset(left_out))
 
 

@@ -355,8 +355,8 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     begun = french.date_long(TODAY - dt.timedelta(days=15))
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "
             "ligne par poules » se joue sur plusieurs semaines et son classeur n’est attendu qu’après sa finale ; "
-            "écrivez-en le jour dans la colonne « Fin » de sa ligne (calendrier.xlsx, feuille « Calendrier », "
-            "cellule A9 (colonne « Date »))") in " ".join(done.stderr.split()), done.stderr
+            "écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne 9 (colonne « Fin »)") \
+        in " ".join(done.stderr.split()), done.stderr
 
 
 def test_one_club_s_broken_workbook_or_a_bad_calendar_row_holds_back_only_the_reminders_they_concern(tmp_path):

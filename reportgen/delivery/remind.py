@@ -24,9 +24,9 @@ from reportgen.delivery.club_bulletin import safe
 from reportgen.delivery.inbox_run import answer_said, refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
-from reportgen.ingest.calendar import CalendarEntry
+from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.model import Message
+from reportgen.model import Message, cell_position, in_sheet, shown_path
 from reportgen.pipeline.loading import Unread
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
@@ -75,8 +75,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         if entry.circuit in over_weeks and entry.last is None:
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
                                               "se joue sur plusieurs semaines et son classeur n’est attendu qu’après "
-                                              "sa finale ; écrivez-en le jour dans la colonne « Fin » de sa ligne "
-                                              f"({entry.where or 'calendrier.xlsx'})"))
+                                              f"sa finale ; écrivez-en le jour {_end_cell(entry)}"))
         elif arrived := [u for u in unread if entry.circuit in u.circuits and u.date in (None, entry.date)]:
             result.unreachable.append((entry, _arrived(arrived, entry)))
         elif club is not None and (known := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
@@ -99,6 +98,18 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     result.reminders = [dataclasses.replace(r, message=dataclasses.replace(r.message, path=path))
                         for r, path in zip(result.reminders, paths)]
     return result
+
+
+def _end_cell(entry: CalendarEntry) -> str:
+    """Where the calendar's Fin of `entry` is typed: « dans calendrier.xlsx, feuille « Calendrier »,
+    ligne 9 (colonne « Fin ») », as every place is said (model.in_sheet). It was « … dans la colonne
+    « Fin » de sa ligne (calendrier.xlsx, feuille « Calendrier », cellule A9 (colonne « Date »)) »:
+    brackets and guillemets nested in one another, and the cell named the Date's, not the one to type."""
+    where = entry.where
+    if where is None or where.sheet is None or where.cell is None:
+        return f"dans la colonne « Fin » de sa ligne de {CALENDAR_FILE}"
+    row = cell_position(where.cell)[0] + 1
+    return f"dans {shown_path(where.path)}, {in_sheet(where.sheet, f'ligne {row}', 'Fin')}"
 
 
 def _arrived(unread: list[Unread], entry: CalendarEntry) -> str:

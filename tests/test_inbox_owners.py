@@ -511,3 +511,28 @@ def test_kill_9_on_the_held_again_path_then_a_rerun_loses_nothing_and_answers_on
     # and again: nothing more
     assert league.run("--send").returncode == 0 and len(smtp.received) == 3
     assert len(test_inbox.inbox_files(league)) == 4
+
+
+def test_a_held_workbook_says_what_filing_it_would_change_as_a_filed_one_does(league, tmp_path):
+    """Albi sends Toulouse's spring tournament: held for the secretary. Filed, it would replace
+    Toulouse's January tournament of the same series (§1), which a filed workbook's answer and line
+    say (`Filed.notes`); the held one said nothing of it, to Albi or to the secretary, whose decision
+    it is. Each says it now, as what filing it would change."""
+    theirs = workbook(tmp_path, "printemps", day="14/03/2026", club="TLSE")
+    league.server.append(message(ALBI, "Tournoi de Toulouse", [("t.xlsx", theirs)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
+                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
+                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
+                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+    held = league.archive / "inbox" / "held" / "2026-03-14-albi-1-t.xlsx"
+    assert (f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club de Toulouse, gardé dans {held} ; s’il est enregistré, "
+            f"{replaces} ; réponse : ") in done.stdout, done.stdout
+    said = " ".join(body(answer(league, "2026-03-14-albi-1")).split())
+    assert ("c’est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter une précision, répondez à ce "
+            "message. S’il est enregistré, il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, "
+            "deuxième tournoi de la série TLSE en 2026") in said, said
+    checked = league.check()
+    assert f"gardé dans {held} ; s’il est enregistré, {replaces} ; pour l’enregistrer, mettez-le dans inputs/" \
+        in " ".join(checked.stderr.split()), checked.stderr

@@ -132,6 +132,21 @@ def waited(filed: Filed) -> list[str]:
     return [f"« {circuits.REGISTRY[slug].title} »" for slug in (info.requires if info else ()) if slug in circuits.REGISTRY]
 
 
+# Before a held workbook's notes (`Filed.notes`): what filing it would change, were it filed.
+IF_FILED = "s’il est enregistré, "
+
+
+def notes_said(filed: Filed) -> list[dict[str, str]]:
+    """A workbook's notes as its answer says them, each a sentence: a filed one's as they are, a held
+    one's after « S’il est enregistré, » (the secretary decides)."""
+    lead = IF_FILED if filed.status == "held" else ""
+    said = []
+    for note in filed.notes:
+        message = lead + note.message
+        said.append({"message": message[:1].upper() + message[1:], "fix": note.fix})
+    return said
+
+
 def owned_by(filed: Filed) -> str:
     """Whose tournament a held workbook is: « du club d’Albi » (« … et du club de Nîmes »)."""
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
@@ -191,8 +206,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
                              "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1,
                              "warnings": grouped(one.warnings),
                              # what filing it changes besides its own earlier version, each a sentence
-                             "notes": [{"message": note.message[:1].upper() + note.message[1:], "fix": note.fix}
-                                       for note in one.notes]})
+                             "notes": notes_said(one)})
             continue
         if one.status == "same":
             same.append({"filename": shown, "event": one.event, "date": french.date_long(dt.date.fromisoformat(one.date)),
@@ -202,7 +216,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             day = dt.date.fromisoformat(one.date)
             held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
                          "owners": owned_by(one), "replaced": bool(one.replaced), "since": since,
-                         "warnings": grouped(one.warnings)})
+                         "warnings": grouped(one.warnings), "notes": notes_said(one)})
             continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None
         if template is not None and template.filename not in {a.filename for a in attachments}:

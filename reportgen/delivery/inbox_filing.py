@@ -354,7 +354,8 @@ class Filed:
     replaced: tuple[Replaced, ...] = ()
     # refused: its problems; accepted: the hold its circuit waits under (`upstream`), if any; accepted,
     # refused, held and same: its warnings too, after them (`warnings`: what its club may still complete);
-    # accepted: then its notes (`notes`: the tournament of its series it replaces, a final ranking it changes)
+    # accepted and held: then its notes (`notes`: the tournament of its series it replaces, a final ranking it
+    # changes; held, were it filed)
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
     # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
@@ -508,9 +509,11 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
                          verdict.same[0], problems=() if others else warnings, known_since=known_since)
         if others:
+            # its notes too: what filing it would change besides its own earlier version (a series'
+            # edition it replaces, a final ranking), which the secretary weighs and its sender is told
             return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
                                aside(HELD, message, filename), tuple(Replaced(path, "") for path in verdict.same),
-                               warnings, others), held)
+                               (*warnings, *verdict.notes), others), held)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
         # it until the other circuit's workbooks are corrected, then checks it in full (its

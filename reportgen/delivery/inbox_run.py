@@ -54,6 +54,7 @@ from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.inbox import Mailbox
 from reportgen.delivery.inbox_answers import (
+    IF_FILED,
     POSTPONED,
     Received,
     answer_status,
@@ -449,7 +450,7 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
             parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {archive / filed.path}"
-                         + (f" ({warned})" if warned else ""))
+                         + (f" ({warned})" if warned else "") + _if_filed(filed))
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
             parts.append(f"{filed.filename} refusé{said} ({french.plural(len(filed.blocking), 'problème')}"
@@ -464,6 +465,13 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
         return f"{who}, {subject} (réponse préparée lors d’une relève précédente) : {answer}"
     return f"{who}, {subject} : {' ; '.join(parts)} ; {answer}"
 
+
+
+def _if_filed(held: Filed) -> str:
+    """A held workbook's notes, as a filed one's are said after « ; » (`describe`): what filing it
+    would change besides its own earlier version, which her decision weighs (« ; s’il est enregistré,
+    il remplace le tournoi … »)."""
+    return "".join(f" ; {IF_FILED}{note.message}" for note in held.notes)
 
 
 def _decided(archive: Path, query: str) -> list[sqlite3.Row]:
@@ -586,7 +594,8 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
         # Its words elide with ’ as the club's name french.py writes in it does (« du club d’Albi »):
         # one line, one apostrophe (the terminal's other lines keep the straight one).
         lines.append(f"{row['filename']} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
-                     f"{owned_by(one)} ; gardé dans {archive / one.path}{warned} ; pour l’enregistrer, mettez-le dans "
+                     f"{owned_by(one)} ; gardé dans {archive / one.path}{warned}{_if_filed(one)} ; pour l’enregistrer, "
+                     "mettez-le dans "
                      + (f"inputs/ à la place de {instead}" if instead else "inputs/")
                      + " ; pour l’écarter, supprimez-le")
     return lines

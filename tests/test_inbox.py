@@ -1356,3 +1356,31 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
     assert ("dans sa feuille Tournoi. La saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement "
             "final déjà publié ; si sa date est fausse, corrigez-la dans sa feuille « Tournoi » et renvoyez le classeur "
             "en réponse à ce message.") in said, said
+
+
+def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_so_too(league, tmp_path):
+    """Toulouse's spring tournament replaces its January one (§1), which its answer says; Toulouse
+    then sends it corrected: the new version's trial scoring met the « two workbooks of one
+    tournament » problem between it and the version it replaces (expected, set aside as the club's),
+    which stopped the Grand Sud there, and the answer said « il remplace la version précédente »
+    alone. Checked as inputs/ will be once it is filed, without that version, it says both."""
+    first = workbook(tmp_path, "printemps", day="14/03/2026", club="TLSE")
+    league.server.append(message(TLSE, "Printemps", [("toulouse.xlsx", first)]))
+    assert league.run().returncode == 0
+    corrected = workbook(tmp_path / "corrige", "printemps", day="14/03/2026", club="TLSE",
+                         results=[[1, "DURAND", "Anne", "", "Toulouse"], [2, "DUPONT", "Jean", "1001", "Carcassonne"]])
+    league.server.append(message(TLSE, "Printemps corrigé", [("toulouse.xlsx", corrected)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
+                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
+                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
+                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+    [line] = [line for line in done.stdout.splitlines() if "toulouse.xlsx enregistré" in line]
+    assert "(remplace " in line and f" ; {replaces} ; réponse : " in line, line
+    draft = email.message_from_bytes((league.outputs / "mail" / "inbox" / "2026-03-14-tlse-2.eml").read_bytes(),
+                                     policy=email.policy.default)
+    said = " ".join(body(draft).split())
+    assert ("; il remplace la version précédente de ce tournoi ; il sera pris en compte au prochain calcul des "
+            "classements de la ligue. Il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026") \
+        in said, said

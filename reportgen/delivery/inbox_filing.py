@@ -6,7 +6,9 @@ under `courriel/`, read and scored by the pipeline as `check` does (the pre-chec
 rules included: a zip bomb in an e-mail is a located refusal); only the problems located in that
 file count, so a broken file elsewhere never refuses a club's good one. The same tournament already
 in inputs/ (the circuit's `edition`, else the same name and date) is the version it replaces: the
-« two workbooks of one tournament » problem that pair gives is expected, not the club's fault.
+« two workbooks of one tournament » problem that pair gives is expected, not the club's fault; it
+is then checked again without that version, as inputs/ will be once it is filed, so that what filing
+it changes besides that version (`Verdict.notes`: the series' edition it replaces) is found.
 The same bytes as that version (`unchanged`) replace nothing: the club is told so, nothing is
 written or kept (`same`). The same bytes its club was refused, or held, before are checked again (the
 league's settings, or the secretary's decision, may have changed since); refused or held again, they
@@ -200,18 +202,30 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         scored = score(league)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
+        verdict = Verdict(named=named)
+        if found:
+            verdict.circuit, verdict.event = found[0]
+            key = _edition(verdict.circuit, verdict.event)
+            earlier = [e for e in league.circuits[verdict.circuit].events
+                       if e.id != label and _edition(verdict.circuit, e) == key]
+            verdict.same = sorted(e.id for e in earlier)
+            announced = _announced_by(league, clubs) if clubs is not None else {}
+            verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
+            verdict.organisers = {e.id: club for e in earlier
+                                  if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
+        if verdict.same:
+            # Checked again as inputs/ will be once it is filed, without the versions it replaces
+            # (`file_accepted`): the « two workbooks of one tournament » problem between them, set
+            # aside below as no fault of the club's, still blocked its circuit's trial scoring, so that
+            # what filing it changes besides them (`Report.replaces`: the series' edition it replaces)
+            # went unsaid. Loaded and scored again (the attachment's sheets from the cache, the
+            # league's other files read again): a new version of a tournament costs a second check.
+            for path in verdict.same:
+                (copy / path).unlink()
+            league = load(copy, today, reads=reads, digests={label: digest})
+            scored = score(league)
+            found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}) if found and outputs else {}
-    verdict = Verdict(named=named)
-    if found:
-        verdict.circuit, verdict.event = found[0]
-        key = _edition(verdict.circuit, verdict.event)
-        earlier = [e for e in league.circuits[verdict.circuit].events
-                   if e.id != label and _edition(verdict.circuit, e) == key]
-        verdict.same = sorted(e.id for e in earlier)
-        announced = _announced_by(league, clubs) if clubs is not None else {}
-        verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
-        verdict.organisers = {e.id: club for e in earlier
-                              if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
     report = scored.reports.get(verdict.circuit)
     verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import html
+import io
 import os
 import re
 import signal
@@ -66,6 +67,16 @@ def remind(root: Path, *options: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
 
 
+def blank_workbook(message) -> list[object]:
+    """The one attachment of a reminder, a blank workbook: its `Tournoi` sheet's filled fields and values."""
+    [attached] = list(message.iter_attachments())
+    assert attached.get_filename() == "modele-grand-sud.xlsx"
+    assert attached.get_content_type() == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    book = openpyxl.load_workbook(io.BytesIO(attached.get_content()))
+    assert book.sheetnames == ["Tournoi", "Résultats", "Exemple", "Clubs"]
+    return [cell for row in book["Tournoi"].iter_rows(min_row=2, values_only=True) if row[1] for cell in row]
+
+
 def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     done = remind(tmp_path)
@@ -84,6 +95,12 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
                            f"{french.dates_kept(late_day)}, à Perpignan.\n\nPourriez-vous nous l’envoyer")
     assert "organisé par" not in body and "son classeur" not in body and "« Open de Perpignan »" not in body
     assert body.endswith("\n\nBien cordialement,\nLigue Grand Sud des clubs de jeux de réflexion\n")
+    # the blank workbook of its circuit, made for the club as `reportgen template grand-sud --club PERP`
+    # makes it, is attached and said (a club asked for its results got nothing to type them in)
+    assert "à jour.\n\nLe classeur vierge du circuit est joint (modele-grand-sud.xlsx) : vous pouvez y saisir les " \
+        "résultats, puis nous le renvoyer.\n\nMerci d’avance" in body.replace("\u00a0", " "), body
+    assert "est joint (modele-grand-sud.xlsx)" in message.get_body(("html",)).get_content()
+    assert blank_workbook(message) == ["Circuit", "grand-sud", "Club", "PERP", "Lieu", "Perpignan"]
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
     assert "Montpellier n’a pas d’adresse" in done.stderr
     assert smtp.received == []  # drafts only
@@ -107,6 +124,9 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     done = remind(tmp_path, "--send")
     assert done.returncode == 0 and "aucun rappel envoyé, 1 déjà envoyé (--resend pour le renvoyer)\n" in done.stdout
     assert len(smtp.received) == 1
+    # as the club receives it: the blank workbook attached, an .xlsx openpyxl opens
+    received = message_from_bytes(smtp.received[0].data, policy=policy.default)  # the bytes it got
+    assert blank_workbook(received) == ["Circuit", "grand-sud", "Club", "PERP", "Lieu", "Perpignan"]
     done = remind(tmp_path, "--send", "--resend")
     assert done.returncode == 0 and len(smtp.received) == 2
     # Each one sent is dated when sent, with an identifier of its own (a second one with the first's
@@ -146,7 +166,10 @@ def test_a_reminder_sent_has_an_html_part_that_says_what_its_text_says(tmp_path,
     # its subject, folded over several lines as it went out, reads back whole (render/mail.py `SMTP`)
     assert b"\r\n =?utf-8?q?" in received.data.split(b"\r\n\r\n", 1)[0]
     assert message["Subject"] == f"Rappel : résultats de l’Open de Perpignan du {french.date_long(TODAY - dt.timedelta(days=10))}"
-    assert message.get_content_type() == "multipart/alternative"
+    # text and HTML as alternatives, beside the blank workbook attached
+    assert message.get_content_type() == "multipart/mixed"
+    assert [part.get_content_type() for part in message.iter_parts()] == [
+        "multipart/alternative", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]
     text = message.get_body(("plain",)).get_content()
     page = message.get_body(("html",)).get_content()
     assert page.startswith("<!DOCTYPE html>") and '<html lang="fr">' in page
@@ -351,6 +374,8 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     assert (f"que le calendrier de la ligue annonçait {' '.join(french.date_span(first, last).split())}, en ligne."
             in body), body
     assert message["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
+    # a circuit without a blank workbook (a pool tournament's comes from its own tools): none attached nor said
+    assert list(message.iter_attachments()) == [] and "classeur vierge" not in body
     assert "Open de printemps" not in done.stdout + done.stderr
     begun = french.date_long(TODAY - dt.timedelta(days=15))
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "

@@ -21,6 +21,7 @@ from reportgen import french
 from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
 from reportgen.delivery.club_bulletin import safe
+from reportgen.delivery.inbox_answers import blank_template
 from reportgen.delivery.inbox_run import answer_said, refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
@@ -134,17 +135,23 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     of_event = french.de(entry.name) if entry.name else f"du tournoi {entry.of_place(clubs)}"
     day = french.date_long(entry.date)
     subject = f"Rappel : résultats {of_event} du {day}"
+    # The day the reminder fell due, not the clock: the same calendar gives the same draft.
+    due = entry.last_day + dt.timedelta(days=after_days + 1)
+    # The blank workbook of its circuit, as `reportgen template CIRCUIT --club` writes it for the
+    # organising club, dated the day it fell due: the club asked for its results gets what to type them
+    # in. None for a circuit without one (its workbook comes from elsewhere: the Masters' from `masters
+    # prepare`, a pool tournament's or a Tantrix one's from its own tools).
+    blank = blank_template(entry.circuit, clubs, club, due)
     text, html = bodies("remind", {
         "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
         # « le 14 mars 2026 », « du 5 septembre au 6 octobre 2026 » (its days, as the site says them)
         "day": day, "days": entry.days() if entry.last else f"le {day}",
         "where": f", {french.at(entry.place)}" if entry.place else "",
+        "blank": blank.filename if blank else "",
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
-        subject=subject, text=text, html=html,
-        # The day the reminder fell due, not the clock: the same calendar gives the same draft.
-        date=entry.last_day + dt.timedelta(days=after_days + 1))
+        subject=subject, text=text, html=html, date=due, attachments=(blank,) if blank else ())
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ inputs/calendrier.xlsx alone. Each says where the filled one goes."""
 from __future__ import annotations
 
 import datetime as dt
-import importlib
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -72,13 +71,16 @@ def template(
     if circuit == CALENDAR:
         from reportgen.ingest.calendar import blank_calendar
 
-        workbook = blank_calendar({slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
-                                  dt.date.today())
-    else:
-        module = importlib.import_module(circuits.REGISTRY[circuit].template_module)
-        workbook = module.blank_workbook(clubs, organiser, dt.date.today())
+        data = render_annex(blank_calendar({slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
+                                           dt.date.today()))
+    else:  # the one made for the inbox's answers and the reminders too
+        from reportgen.delivery.inbox_answers import blank_template
+
+        blank = blank_template(circuit, clubs, organiser, dt.date.today())
+        assert blank is not None  # `with_templates` lists the circuits that have one
+        data = blank.data
     target = outputs / FOLDER / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"
-    write_atomic(target, render_annex(workbook))
+    write_atomic(target, data)
     # Whole paths: the league's folders are the current folder's inputs/ and outputs/, as for every
     # command (README), and « outputs/modeles/… » did not say which when --inputs named another.
     err(f"classeur à remplir écrit : {target.absolute()}")

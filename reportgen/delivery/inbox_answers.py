@@ -96,7 +96,8 @@ def club_of(clubs: ClubDirectory, sender: str) -> Club | None:
 
 
 def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: dt.date) -> Attachment | None:
-    """The circuit's blank workbook (what `reportgen template CIRCUIT --club` writes), if it has one."""
+    """The circuit's blank workbook for `club`, if it has one: what `reportgen template CIRCUIT --club` writes,
+    the inbox attaches to an answer whose layout is wrong and `remind` to a reminder."""
     from reportgen.render.excel import render_annex
 
     info = circuits.REGISTRY.get(circuit)

@@ -349,10 +349,18 @@ def _contracted(preposition: str, name: str) -> str | None:
     return _FORMS[preposition][found[0]] + found[1] if found else None
 
 
+# A place typed as a phrase that says where already, its preposition in lower case (« en ligne », the
+# Lieu of an online tournament; « en Ariège », « sur Internet »): said as it is, never « à en ligne » nor « d’en ligne ».
+_SAYS_WHERE = re.compile(r"(?:en|sur|chez|dans) ")
+
+
 def de(name: str) -> str:
     """« de » before a place's, club's or tournament's name: de Toulouse, d’Albi, du Grau-du-Roi, des
     Sables, de La Rochelle, de L'Isle-Jourdain, du Club de Foix, de l’Open de Toulouse (never before
-    a person's: « forfait de Le Gall »)."""
+    a person's: « forfait de Le Gall »); « en ligne » as it is (`_SAYS_WHERE`: « Tournoi en ligne »,
+    never « Tournoi d’en ligne »)."""
+    if _SAYS_WHERE.match(name):
+        return name
     elided = name[:1].casefold() in _VOWELS and name[:1]
     return _contracted("de", name) or (f"d{APOSTROPHE}{name}" if elided else f"de {name}")
 
@@ -367,11 +375,6 @@ def of_person(name: str) -> str:
 def de_before(name: str) -> str:
     """`of_person`'s « de » alone (« d’ » or « de »), for a name the page writes as markup."""
     return f"d{APOSTROPHE}" if name[:1].casefold() in _VOWELS.replace("h", "") else "de "
-
-
-# A place typed as a phrase that says where already, its preposition in lower case (« en ligne », the
-# Lieu of an online tournament; « en Ariège », « sur Internet »): said as it is, never « à en ligne ».
-_SAYS_WHERE = re.compile(r"(?:en|sur|chez|dans) ")
 
 
 def at(name: str) -> str:

@@ -138,12 +138,12 @@ def test_the_uid_of_an_announced_tournament_stays_when_its_workbook_arrives_unde
 
 def test_an_entry_is_titled_by_its_name_else_its_place_else_its_club():
     clubs = ClubDirectory([Club("TLSE", "Toulouse", "31"), Club("GRAU", "Le Grau-du-Roi", "30")])
-    [named, placed, by_club, by_article] = calendar(
+    [named, placed, by_club, by_article, online] = calendar(
         [Announced(dt.date(2026, 11, day), "grand-sud", name, place, club, SourceRef("calendrier.xlsx"))
          for day, name, place, club in [(1, "Open d'automne", "Albi", "TLSE"), (8, "", "Auch", "TLSE"),
-                                        (15, "", "", "TLSE"), (22, "", "", "GRAU")]], [])
-    assert [e.title(clubs) for e in (named, placed, by_club, by_article)] == [
-        "Open d'automne", "Tournoi d’Auch", "Tournoi de Toulouse", "Tournoi du Grau-du-Roi"]
+                                        (15, "", "", "TLSE"), (22, "", "", "GRAU"), (29, "", "en ligne", "TLSE")]], [])
+    assert [e.title(clubs) for e in (named, placed, by_club, by_article, online)] == [
+        "Open d'automne", "Tournoi d’Auch", "Tournoi de Toulouse", "Tournoi du Grau-du-Roi", "Tournoi en ligne"]
 
 # -- the build: the « provisoire » note and calendrier.ics -------------------------------------------
 

@@ -70,6 +70,8 @@ def test_a_place_s_article_contracts_with_de_and_a_but_la_and_l_do_not():
     # A place that says where already (an online tournament's Lieu): « à en ligne » was written.
     assert [french.at(name) for name in ("en ligne", "en Ariège", "sur Internet", "Ens")] == [
         "en ligne", "en Ariège", "sur Internet", "à Ens"]
+    # and « d’en ligne »: a calendar row of an online tournament without a name was « Tournoi d’en ligne »
+    assert [french.de(name) for name in ("en ligne", "sur Internet", "Ens")] == ["en ligne", "sur Internet", "d’Ens"]
     # Only a capitalised article that starts the name: not a town that begins like one.
     assert [french.de(name) for name in ("Lens", "Lesparre", "le Mans")] == ["de Lens", "de Lesparre", "de le Mans"]
     assert french.of_club("Le Grau-du-Roi") == "du club du Grau-du-Roi"

@@ -135,6 +135,21 @@ def test_the_search_shows_first_the_names_that_start_with_what_is_typed(browser,
     assert names == sorted(matching, key=lambda name: closeness(name, "ma"))[:15]  # stable: the index's order
 
 
+def test_results_found_alike_come_by_name_and_a_tournament_s_editions_latest_first(browser, example_site):  # noqa: F811
+    """« tou »: the club of Toulouse (« toulouse ») before « Tournoi d’Albi », then the tournaments by
+    name. The index was sorted as JSON text: every tournament came first, ordered by the text of its
+    day (« 10 octobre 2026 », « 11 octobre 2025 », « 13 juin 2026 »…), and the club never showed
+    among the first 15."""
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 390, audit=False)
+    found = browser.pages[390].evaluate(SEARCH, "tou")
+    assert found[0] == "Toulouse (club)", found
+    names = [text.rsplit(" (", 1)[0] for text in found]
+    assert names == sorted(names, key=search_key)
+    albi = [text for text in browser.pages[390].evaluate(SEARCH, "tournoi d'albi") if "(tournoi" in text]
+    years = [int(text[-5:-1]) for text in albi]
+    assert len(years) >= 2 and years == sorted(years, reverse=True), albi
+
+
 SORT_BY_EVOLUTION = """() => {
   const table = document.querySelector("table.ranking");
   const headers = Array.from(table.querySelectorAll("thead th"));

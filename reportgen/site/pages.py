@@ -606,16 +606,24 @@ class Site:
         players = [(self.public.name(p.id, p.name), page) for p in self.players.values()
                    if (page := self.player_page(p.id))]
         clubs = [(club, self.club_page(club)) for club in self.club_pages.clubs]
-        # a tournament with its day (« d »): the editions of one tournament share its name
-        events = [(shown_title(r), record_day(r), event_page_name(c, r))
+        # a tournament with its day (« d »): the editions of one tournament share its name; its first
+        # day (ISO) orders them
+        events = [(shown_title(r), record_day(r), record_start(r), event_page_name(c, r))
                   for c in self.circuits for r in c.rankings if r["kind"] == "event"]
 
         def script() -> bytes:
-            entries = [{"n": name, "t": "joueur", "u": page} for name, page in players]
-            entries += [{"n": name, "t": "club", "u": page} for name, page in clubs]
-            entries += [{"n": name, "t": "tournoi", "d": day, "u": page} for name, day, page in events]
-            lines = sorted({json.dumps({**e, "k": search_key(e["n"])}, ensure_ascii=False, sort_keys=True)
-                            for e in entries})
+            # The index's order is the order site.js lists results found alike (as near what is typed):
+            # by name, « Toulouse » the club before « Tournoi de Tarbes »; a player before a club or a
+            # tournament of the same name; a tournament's editions the latest first. (Sorted as JSON
+            # text, every tournament came first, by the text of its day: « 10 octobre » before « 13 juin »,
+            # and typing « tou » showed 15 tournaments and never the club of Toulouse.)
+            # (its page last: two players of one name in a known order)
+            entries = [((search_key(name), 0, 0, page), {"n": name, "t": "joueur", "u": page}) for name, page in players]
+            entries += [((search_key(name), 1, 0, page), {"n": name, "t": "club", "u": page}) for name, page in clubs]
+            entries += [((search_key(name), 2, -int(sort_key(start)), page), {"n": name, "t": "tournoi", "d": day, "u": page})
+                        for name, day, start, page in events]
+            lines = dict.fromkeys(json.dumps({**entry, "k": order[0]}, ensure_ascii=False, sort_keys=True)
+                                  for order, entry in sorted(entries, key=lambda item: item[0]))
             # json.dumps leaves "</" as is: inside a script file it is plain text, never HTML.
             return ("window.RECHERCHE = [\n" + ",\n".join(lines) + "\n];\n").encode("utf-8")
 

@@ -8,6 +8,7 @@ import json
 import re
 
 from PIL import Image
+from pypdf import PdfReader
 
 from reportgen.site import og
 from reportgen.site.pages import search_key
@@ -481,3 +482,18 @@ def test_the_search_results_close_on_a_click_or_a_tap_elsewhere_and_when_the_foc
         assert phone.url == first
     finally:
         context.close()
+
+
+def test_a_printed_ranking_has_its_column_headers_on_every_page_and_no_search_box(browser, example_site):  # noqa: F811
+    """The season's ranking (148 players) printed from Chromium on A4: its second page and those after
+    began at a row with no column header (a button in a header, site.js's, keeps Chromium from repeating
+    it), and the first showed the search box, an empty field on paper."""
+    browser.look(example_site / "site" / "grand-sud-2026.html", example_site, 1280, audit=False)
+    printed = PdfReader(io.BytesIO(browser.pages[1280].pdf(format="A4")))
+    pages = [" ".join(page.extract_text().split()) for page in printed.pages]
+    # 148 rows: the ranking fills its first page and at least three more, each under the headers
+    # (the text as pypdf reads it: « PlaceJoueur »)
+    headers = re.compile(r"Place ?Joueur Club Total Tournois")
+    assert len(pages) >= 5 and headers.search(pages[0]), pages
+    assert all(headers.match(text) for text in pages[1:4]), [text[:60] for text in pages]
+    assert "Rechercher" not in pages[0]

@@ -740,6 +740,19 @@ def test_a_club_s_page_lists_its_players_and_the_tournaments_they_played(example
     assert players and all(f"site/{link}" in pages for link in players)
 
 
+def test_a_club_s_page_leads_from_each_ranking_to_its_season_s_page_and_bulletins(example_site):
+    """A club's president on his club's page, wanting the bulletin to print: each section showed his
+    players' lines in a ranking and linked neither the ranking whole nor its bulletins (the home page
+    was the way). Under each: « Classement complet et bulletins de la saison 2026 », its season's page."""
+    _, pages = example_site
+    text = pages[f"site/{page_name('club', 'Albi')}"].decode("utf-8")
+    sections = re.findall(r"<h2>([^<]+)</h2>(.*?)</section>", text, re.S)
+    assert [title for title, _ in sections][:2] == ["Classement régional Grand Sud", "Masters Grand Sud"]
+    for (_, section), season in zip(sections, ("grand-sud-2026.html", "masters-2026.html")):
+        assert f'<a href="{season}">Classement complet et bulletins de la saison 2026</a>' in section
+        assert f"site/{season}" in pages
+
+
 def test_a_new_tournament_rewrites_only_the_pages_it_touches(small_league_copy):
     from reportgen.pipeline import build
     from tests.builders import TODAY, write_tournament

@@ -24,9 +24,11 @@ class ClubPages:
     """What the clubs' pages of one site share, each made once a site: the clubs, each circuit's
     ranking in force with its rows by club, the tournaments by club, and each tournament's item."""
 
-    def __init__(self, circuits: Sequence[Circuit], event_page: Callable[[Circuit, dict[str, Any]], str]):
+    def __init__(self, circuits: Sequence[Circuit], event_page: Callable[[Circuit, dict[str, Any]], str],
+                 season_page: Callable[[str, int], str]):
         self.circuits = circuits
         self.event_page = event_page  # a tournament's page (site/pages.py names it)
+        self.season_page = season_page  # a circuit's season's page, by its slug and season (site/pages.py)
         self._items: dict[Event, str] = {}  # a tournament's in the clubs' lists (`_event_item`)
         self._events: dict[str, list[Event]] = {}  # each club's, sorted (`events`)
 
@@ -79,7 +81,10 @@ class ClubPages:
     def club(self, club: str, table: Table) -> dict[str, Any]:
         """A club's page as its template draws it: its players' rows in each ranking in force, as
         `table` makes them, and the tournaments they played."""
-        sections = [{"circuit": circuit.title, "table": table(circuit, ranking, rows)}
+        # each with its season's page, its whole ranking and its bulletins (the PDF a club prints), as
+        # the home page links them: a club's page linked none
+        sections = [{"circuit": circuit.title, "table": table(circuit, ranking, rows), "season": ranking["season"],
+                     "season_url": self.season_page(circuit.slug, ranking["season"])}
                     for circuit, ranking, rows in self.sections(club)]
         # the tournaments its players played, with their pages (and through them, their bulletins)
         return {"title": french.club_title(club), "sections": sections,

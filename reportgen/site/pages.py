@@ -146,7 +146,7 @@ class Site:
         # make a cycle, and the Site's data (1.4 million objects at 100x) would wait for a full
         # collection to be freed, 1.8 CPU-s, rather than go with the Site (fifteenth round)
         self.player_pages = PlayerPages(self.circuits, event_page_name)
-        self.club_pages = ClubPages(self.circuits, event_page_name)
+        self.club_pages = ClubPages(self.circuits, event_page_name, season_page_name)
 
     def _load(self, outputs: Path, order: Sequence[str], blocked: Sequence[str],
               archived: Mapping[str, list[dict[str, Any]]] | None) -> None:

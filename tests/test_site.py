@@ -1007,3 +1007,22 @@ def test_a_pool_player_s_lines_say_the_round_he_reached_once(example_site):
     assert {"Finale", "Tour\u00a01", "Tour\u00a02"} <= said
     assert any(value.startswith("Total\u00a0:\u00a0") for value in said), said
 
+
+
+def test_the_home_page_says_the_results_its_ranking_awaits_as_the_season_s_page(small_league_copy):
+    """calendrier.xlsx announces Perpignan's of 20 March, past on the build's day, whose workbook has
+    not come: the season's page said « Provisoire : résultats de Perpignan du 20 mars attendus. » beside
+    the ranking in force, and the home page showed that ranking's top ten without a word of it."""
+    from reportgen.pipeline import build
+    from tests.builders import TODAY, write_workbook
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                              ["20/03/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"]]})
+    assert build(inputs, outputs, TODAY).ok
+    note = '<p class="awaited">Provisoire\u00a0: résultats de Perpignan du 20\u00a0mars attendus.</p>'
+    assert note in (outputs / "site" / "grand-sud-2026.html").read_text(encoding="utf-8")
+    home = (outputs / "index.html").read_text(encoding="utf-8")
+    grand_sud = home.split("<h2>Classement régional Grand Sud</h2>")[1].split("</section>")[0]
+    assert note in grand_sud
+    assert "awaited" not in home.replace(grand_sud, "")  # the other circuits await nothing

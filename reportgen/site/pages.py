@@ -397,6 +397,8 @@ class Site:
                 "table": self.table(circuit, ranking, ranking["rows"][:TOP], f"{FOLDER}/")
                 if ranking else None,
                 "seasons": [{"season": s, "url": self.season_page(circuit, s)} for s in seasons],
+                # the results it awaits, as its season's page says them beside it (`season`)
+                "awaited": self.awaited.get((circuit.slug, seasons[0]), "") if ranking else "",
             })
         latest = sorted(((d["date"], circuit.title, d["title"], circuit.link(f"{d['path']}.html"))
                          for circuit in self.circuits for d in circuit.documents), reverse=True)[:LATEST]

@@ -112,6 +112,22 @@ def test_the_search_box_works_from_the_keyboard_alone(browser, small_league_buil
     assert page.url == found[0][1] and not looked.console and not looked.outside
 
 
+def test_escape_on_a_result_closes_the_results_and_goes_back_to_the_box(browser, small_league_built):  # noqa: F811
+    """A keyboard's reader gone down into the results with the arrows: Escape left them open over the
+    page and the focus on a result. It closes them and takes him back to the box, what he typed kept."""
+    outputs = small_league_built.outputs
+    looked = browser.look(outputs / "site" / "grand-sud-2025.html", outputs, 390, audit=False)
+    page = browser.pages[390]
+    page.focus("#recherche")
+    page.keyboard.type("du")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate(FOCUSED).endswith("(joueur)") and page.eval_on_selector_all("#resultats li", "items => items.length")
+    page.keyboard.press("Escape")
+    assert page.evaluate(FOCUSED) == "recherche" and page.input_value("#recherche") == "du"
+    assert page.eval_on_selector_all("#resultats li", "items => items.length") == 0
+    assert page.text_content("#statut") == "" and not looked.console
+
+
 def closeness(name: str, wanted: str) -> int:
     """As site.js ranks a result: 0 the name starts with what is typed, 1 a word does, 2 inside."""
     key = search_key(name)

@@ -44,9 +44,17 @@
       if (first) { window.location.href = first.href; }
     });
     form.addEventListener("keydown", function (event) {
-      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
       var links = Array.prototype.slice.call(list.querySelectorAll("a"));
       var at = links.indexOf(document.activeElement);  // -1: the box itself
+      // Escape on a result closes the results and goes back to the box, what is typed kept (in the box,
+      // the browser's own Escape empties it); the box focused first: a box focused with no results searches again
+      if (event.key === "Escape" && at >= 0) {
+        event.preventDefault();
+        input.focus();
+        close();
+        return;
+      }
+      if (event.key !== "ArrowDown" && event.key !== "ArrowUp") { return; }
       if (!links.length || (at === -1 && event.key === "ArrowUp")) { return; }
       event.preventDefault();
       var next = event.key === "ArrowDown" ? Math.min(at + 1, links.length - 1) : at - 1;

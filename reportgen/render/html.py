@@ -225,15 +225,19 @@ def render_fingerprint(templates: Path = TEMPLATES) -> str:
     the libraries it lays out, subsets fonts and writes with (Python and native: Pango, HarfBuzz,
     and which of HarfBuzz-Subset or fontTools subsets the fonts), the stylesheet and font files,
     and the bytes of the fallback fonts names in other scripts are drawn with (render/fonts.py: no
-    other font of the machine is seen, so none other counts).
+    other font of the machine is seen, so none other counts), and the version of what reportgen
+    itself does to a laid-out PDF (render/pdf.py `POST_PROCESSING`: a PDF made before its links
+    were kept relative is made again).
     Printed in every bulletin's head and recorded with each PDF in the circuit's manifest, so that a
     PDF is reused only when its HTML and this fingerprint are unchanged: after a library changes,
     every PDF is rendered again, never mixed with older ones. Versions are read from the installed
     metadata and the native libraries through ctypes: importing WeasyPrint is slow."""
+    from reportgen.render.pdf import POST_PROCESSING  # its own module: it imports this one
+
     versions = " ".join(f"{name} {metadata.version(name)}" for name in RENDER_LIBRARIES)
     fonts = sorted(path.relative_to(templates).as_posix() for path in (templates / "fonts").rglob("*")
                    if path.is_file())
-    return (f"{versions} fallback-fonts {fallback_digest()} {_native_libraries()}; "
+    return (f"{versions} fallback-fonts {fallback_digest()} {_native_libraries()} post-processing {POST_PROCESSING}; "
             f"bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}")
 
 

@@ -46,7 +46,8 @@ def _fetcher_class():
         `data:` and files inside the templates folder. A page names the fonts where the build
         publishes them, outputs/fonts/, relative to itself (`../../fonts/Inter-Regular.otf`,
         render/html.py's `root`): read from the templates folder, that URL climbs out of it; a
-        `fonts/<name>` the templates' fonts folder holds is that shipped font, whatever the climb."""
+        `fonts/<name>` the templates' fonts folder holds is that shipped font, whatever the climb
+        (read from `PAGE`, below the templates folder, its climb ends inside it)."""
 
         def __init__(self, root: Path):
             super().__init__(allowed_protocols=("data", "file"), timeout=1)
@@ -58,7 +59,7 @@ def _fetcher_class():
 
                 path = Path(url2pathname(url.split("?")[0].split("#")[0].removeprefix("file:"))).resolve()
                 shipped = self._root / FONTS / path.name
-                if not path.is_relative_to(self._root) and path.parent.name == FONTS and shipped.is_file():
+                if path != shipped and path.parent.name == FONTS and shipped.is_file():
                     path, url = shipped, shipped.as_uri()
                 if not path.is_relative_to(self._root):
                     raise ValueError(f"refused: {url} is outside the templates folder")
@@ -90,27 +91,36 @@ def render_pdf(html: str, day: dt.date = EPOCH_DAY, templates: Path = TEMPLATES)
     try:
         # the layout's objects live until it is written: `seldom`
         with environment("SOURCE_DATE_EPOCH", str(epoch)), temporary_folder(own.folder), seldom():
-            document = weasyprint.HTML(string=html, base_url=str(templates) + "/", url_fetcher=fetcher)
+            document = weasyprint.HTML(string=html, base_url=str(templates / PAGE) + "/", url_fetcher=fetcher)
             laid_out = document.render(pdf_variant=VARIANT)
             for page in laid_out.pages:
-                page.links[:] = [_relative(link, templates) for link in page.links]
+                page.links[:] = [_relative(link, templates / PAGE) for link in page.links]
             return laid_out.write_pdf(pdf_variant=VARIANT)
     finally:
         own.discard()
 
 
 VARIANT = "pdf/a-3u"
+# Where a page is read from, as far as its relative URLs go: a folder (none on disk) this many
+# folders below the templates folder, so that a link climbing up to that many folders keeps each
+# « ../ » whatever the templates folder's own depth (`_relative`; reportgen installed near /).
+PAGE = "/".join(["page"] * 8)
+# The version of what reportgen does to a PDF WeasyPrint laid out (`_relative`), in the render
+# fingerprint (render/html.py): bumped when it changes, so that every PDF made before is rendered
+# again (a PDF is reused while its HTML and that fingerprint are the same). 2: links kept relative.
+POST_PROCESSING = 2
 
 
-def _relative(link: tuple, templates: Path) -> tuple:  # type: ignore[type-arg]
+def _relative(link: tuple, base: Path) -> tuple:  # type: ignore[type-arg]
     """A link to another published file as its page writes it, relative (`../../<circuit>/2026/
     <ranking>.csv`, the Masters' « Classement annuel »): WeasyPrint joins it to the base URL
-    the fonts are read from, the templates folder, which put the machine's path of that folder
-    into the PDF (`file:///work/<circuit>/…`: other bytes wherever reportgen is installed, a link
-    to nothing). Taken back relative to that folder, it is what the page says, and a reader opening
-    the PDF in outputs/ finds the file beside it as the HTML bulletin does. Exact while the folder
-    is deeper than the link climbs (a page climbs two folders; the templates are in a checkout or
-    a virtual environment)."""
+    the fonts are read from, `base` (`PAGE` in the templates folder), which put the machine's path
+    of that folder into the PDF (`file:///work/<circuit>/…`: other bytes wherever reportgen is
+    installed, a link to nothing). Taken back relative to `base`, it is what the page says, and a
+    reader opening the PDF in outputs/ finds the file beside it as the HTML bulletin does. Exact
+    while `base` is deeper than the link climbs: `PAGE`'s folders are there so that it is, wherever
+    the templates folder is (a page climbs two folders; joined to a templates folder at /x, the
+    second « ../ » was lost)."""
     kind, target, rectangle, box = link
     if kind != "external" or not target.startswith("file:"):
         return link
@@ -118,7 +128,7 @@ def _relative(link: tuple, templates: Path) -> tuple:  # type: ignore[type-arg]
     from urllib.request import url2pathname
 
     parts = urlsplit(target)
-    relative = Path(os.path.relpath(url2pathname(parts.path), templates)).as_posix()
+    relative = Path(os.path.relpath(url2pathname(parts.path), base)).as_posix()
     return kind, relative + (f"#{parts.fragment}" if parts.fragment else ""), rectangle, box
 
 

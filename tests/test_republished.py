@@ -536,9 +536,19 @@ def test_a_withdrawn_document_s_row_links_what_is_in_force_in_its_place_never_it
         ("restored", "2026/classement-2026-01-20", "")}
     # newest first (one build's rows by date): 21 January withdrawn, 20 January in its place; 20
     # January published again, linked; the first withdrawal, whose bulletin in its place is withdrawn
-    # since, links nothing (its words say what was in force in its place that day)
+    # since, says so and links what is in force now (it linked nothing, as if the 21 January one were)
     assert corrections_links(browser, outputs) == [(twenty_first[0], [twentieth]), (twentieth[0], [twentieth]),
-                                                   (twentieth[0], [])]
+                                                   (twentieth[0], [twentieth])]
+    assert corrections_reasons(browser)[2].endswith(
+        f"en vigueur à sa place : {twenty_first[0]}, retiré depuis ; en vigueur aujourd’hui : {twentieth[0]}")
+
+
+def corrections_reasons(browser) -> list[str]:
+    """The reasons of each row of the corrections page `corrections_links` opened, as Chromium shows
+    them at 1280 px, newest first, their spaces plain."""
+    cells = browser.pages[1280].eval_on_selector_all("table.corrections tbody tr td:last-child",
+                                                     "cells => cells.map(cell => cell.innerText)")
+    return [" ".join(cell.replace("\u00a0", " ").replace("\u202f", " ").split()) for cell in cells]
 
 
 def test_the_masters_notice_names_those_the_ranking_would_qualify_as_french_lists_them(tmp_path):
@@ -556,3 +566,30 @@ def test_the_masters_notice_names_those_the_ranking_would_qualify_as_french_list
     assert notices == ["masters/masters-2026.xlsx : le classement final Grand Sud 2026 a changé depuis la préparation du "
                        "Masters : les participants restent ceux du classeur. Il qualifierait aujourd’hui DANIEL Raphaël "
                        "et CLÉMENT Nathalie à la place de PHILIPPE Sébastien et HUMBERT Pierre."]
+
+
+def test_a_row_written_before_the_history_kept_the_path_of_what_is_in_force_links_it_by_its_title(
+        small_league_copy, browser):
+    """A season opened again before the corrections' history kept the path of the document in force
+    in a withdrawn one's place (`in_its_place`, forty-fourth round): its row says « en vigueur à sa
+    place : Classement après … » and linked nothing. The one document of the circuit under that title
+    is linked, as a row written since links it."""
+    import json
+
+    from tests.test_seasons import reopen
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    close_season(inputs, dt.date(2026, 2, 28))
+    assert build(inputs, outputs, TODAY).ok
+    assert reopen(inputs, "2026").returncode == 0
+    assert build(inputs, outputs, TODAY).ok
+    history = outputs / "site" / "corrections.json"
+    kept = json.loads(history.read_text(encoding="utf-8"))
+    assert any(row.pop("in_its_place", None) for row in kept["corrections"])  # as an earlier version kept it
+    history.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
+    shutil.rmtree(outputs / ".reportgen")  # the state of another version: the site is made again
+    assert build(inputs, outputs, TODAY).ok
+    in_force = ("Classement après les tournois de Carcassonne et de Toulouse du 10 janvier 2026",
+                "../grand-sud/2026/classement-2026-01-10.html")
+    rows = corrections_links(browser, outputs)
+    assert ("Classement final de la saison 2026 (10 janvier 2026)", [in_force]) in rows

@@ -53,10 +53,13 @@ def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     return of if when in name or record_day(record) != when else f"{of} du {when}"
 
 
-def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[dict[str, Any]]:
+def reasons(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals | None = None,
+            position: int = 0) -> list[dict[str, Any]]:
     """A correction's reasons for a club member, each once (two workbooks of one day: one line), each
-    its `text`; the document in force in a withdrawn one's place (« en vigueur à sa place : … ») also
-    as its `lead`, its `title` and its `url`, linked while it is published."""
+    its `text` and its `parts`, the words and links a row shows (`text` and `url`, None unlinked): the
+    document in force in a withdrawn one's place (« en vigueur à sa place : … ») linked while it is
+    published, or said withdrawn since with what is in force now (`Withdrawals.parts`). `position`:
+    the row's in the history, the latest first."""
     found: dict[str, dict[str, Any]] = {}
     for reason in change["reasons"]:
         workbook = changes.workbook_change(reason)
@@ -65,20 +68,91 @@ def reasons(change: dict[str, Any], circuit: Circuit | None) -> list[dict[str, A
         else:  # « de ce jour »: the document's own date
             day = workbook.day or dt.date.fromisoformat(change["date"])
             text = WORKBOOK[workbook.kind].format(of=of_tournament(circuit, day))
-        found.setdefault(text, {"text": text, **_in_its_place(reason, change, circuit)})
+        parts = None
+        if reason.startswith(changes.IN_ITS_PLACE) and circuit is not None:
+            parts = (withdrawals or Withdrawals([])).parts(change, position, circuit)
+        found.setdefault(text, {"text": text, "parts": parts or [{"text": text, "url": None}]})
     return list(found.values())
 
 
-def _in_its_place(reason: str, change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
-    """The link of the reason naming the document in force in a withdrawn one's place, when it is
-    published (`in_its_place`, its path: a history written before it links none)."""
-    url = circuit.bulletin(change["in_its_place"]) if circuit and change.get("in_its_place") else None
-    if url is None or not reason.startswith(changes.IN_ITS_PLACE):
-        return {}
-    return {"lead": changes.IN_ITS_PLACE, "title": reason.removeprefix(changes.IN_ITS_PLACE), "url": url}
+SINCE = ", retiré depuis"
+NOW = " ; en vigueur aujourd’hui : "
 
 
-def line(change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
+class Withdrawals:
+    """The documents the history says were withdrawn, to follow « en vigueur à sa place : X » from a
+    row to what is in force now when X was withdrawn too (Nîmes's 20 January bulletin withdrawn for
+    its 21 January one, itself withdrawn since: the row said the 21 January one, unlinked, as if in
+    force). `history`: the corrections, the latest first (site/publish.py `corrections`)."""
+
+    def __init__(self, history: list[dict[str, Any]]):
+        # (circuit, path) -> the position and row of its latest withdrawal
+        self._latest: dict[tuple[str, str], tuple[int, dict[str, Any]]] = {}
+        # (circuit, title) -> the paths of the documents withdrawn under that title
+        self._titled: dict[tuple[str, str], set[str]] = {}
+        for position, row in enumerate(history):
+            if row.get("kind") == changes.WITHDRAWN:
+                self._latest.setdefault((row["circuit"], row["path"]), (position, row))
+                self._titled.setdefault((row["circuit"], row["title"]), set()).add(row["path"])
+
+    def parts(self, change: dict[str, Any], position: int, circuit: Circuit) -> list[dict[str, Any]] | None:
+        """« en vigueur à sa place : X », X linked while it is published; X withdrawn after this row,
+        « X, retiré depuis », followed through what was in force in its place in turn to what is in
+        force now, « ; en vigueur aujourd’hui : Y » (linked), when one is. None: the row names none."""
+        title = _in_its_place_title(change)
+        if title is None:
+            return None
+        path = self._path(change, title, circuit)
+        url = circuit.bulletin(path) if path else None
+        parts = [{"text": changes.IN_ITS_PLACE, "url": None}, {"text": title, "url": url}]
+        now = self._now(path, position, circuit) if path and url is None else None
+        if now is not None:
+            parts.append({"text": SINCE, "url": None})
+        if now:
+            parts += [{"text": NOW, "url": None}, {"text": _published_title(circuit, now), "url": circuit.bulletin(now)}]
+        return parts
+
+    def _now(self, path: str, position: int, circuit: Circuit) -> str | None:
+        """What is in force now in the place of a document that is not published: None when it was not
+        withdrawn after the row at `position` (its season archived, say); else the path of the document
+        published now that the withdrawals lead to (each one's « en vigueur à sa place »), "" when they
+        lead to none."""
+        seen = set()
+        while path not in seen:
+            seen.add(path)
+            withdrawn = self._latest.get((circuit.slug, path))
+            if withdrawn is None or withdrawn[0] >= position:
+                return None if len(seen) == 1 else ""
+            position, row = withdrawn
+            title = _in_its_place_title(row)
+            path = self._path(row, title, circuit) if title else ""
+            if not path or circuit.bulletin(path):
+                return path
+        return ""
+
+    def _path(self, change: dict[str, Any], title: str, circuit: Circuit) -> str:
+        """The path of the document in force in a withdrawn one's place: as the row keeps it, else (a
+        row written before the history kept it) the one document of the circuit, published or
+        withdrawn, under the title its reason names; "" when none or several are."""
+        if change.get("in_its_place"):
+            return str(change["in_its_place"])
+        found = {document["path"] for document in circuit.documents if document["title"] == title}
+        found |= self._titled.get((circuit.slug, title), set())
+        return found.pop() if len(found) == 1 else ""
+
+
+def _in_its_place_title(change: dict[str, Any]) -> str | None:
+    """The title a row's « en vigueur à sa place : … » names, or None."""
+    return next((reason.removeprefix(changes.IN_ITS_PLACE) for reason in change["reasons"]
+                 if reason.startswith(changes.IN_ITS_PLACE)), None)
+
+
+def _published_title(circuit: Circuit, path: str) -> str:
+    return next(document["title"] for document in circuit.documents if document["path"] == path)
+
+
+def line(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals | None = None,
+         position: int = 0) -> dict[str, Any]:
     """A correction as its row shows it: its document linked (an annex to its Excel file, named so),
     its date after the title only when the title does not say it, its reasons a reader's. A document
     withdrawn is linked by none of its rows: what is published under its path later is another
@@ -91,7 +165,7 @@ def line(change: dict[str, Any], circuit: Circuit | None) -> dict[str, Any]:
     return {**change, "sort": sort_key(change["day"]), "day": long_day(change["day"]), "date": date,
             "dated": date not in change["title"], "annex": annex,
             "circuit_title": circuit.title if circuit else change["circuit"], "url": url,
-            "reasons": reasons(change, circuit)}
+            "reasons": reasons(change, circuit, withdrawals, position)}
 
 
 def kept_within_days(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -369,9 +369,12 @@ class Site:
         """The documents whose content changed after they were published (a result corrected), the
         latest first: what a club must know."""
         by_slug = {circuit.slug: circuit for circuit in self.circuits}
-        # in a club member's words, not the secretary's (site/corrections.py)
-        return corrections.kept_within_days([corrections.line(change, by_slug.get(change["circuit"]))
-                                             for change in self.corrections if not change.get("layout")])
+        # in a club member's words, not the secretary's (site/corrections.py); what is in force in a
+        # withdrawn document's place followed through the later withdrawals
+        withdrawals = corrections.Withdrawals(self.corrections)
+        return corrections.kept_within_days([corrections.line(change, by_slug.get(change["circuit"]), withdrawals, position)
+                                             for position, change in enumerate(self.corrections)
+                                             if not change.get("layout")])
 
     def layout_lines(self) -> list[dict[str, Any]]:
         """The days a new layout republished documents with the same content (a new version of

@@ -175,6 +175,7 @@ def check(
     from reportgen import queries
     from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.seasons import put_together
+    from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
@@ -184,13 +185,14 @@ def check(
     # What putting the league together says (a season read from the archive, or found nowhere) among
     # the notes, as `build` lists it; open until all is said: a workbook put back is named there.
     said: list[str] = []
-    with put_together(inputs, archive, say=said.append, missing=True) as (folder, _, put_back):
+    hashes = FileHashes(None)  # a workbook put back from the archive, hashed there, is not hashed again
+    with put_together(inputs, archive, say=said.append, missing=True, hashes=hashes) as (folder, _, put_back):
         league = load(folder)
         # Scoring finds what only the whole league shows (a Masters pairing against the participants).
         scored = score(league)
         problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
         notices = said + league.notices + [n for report in scored.reports.values() for n in report.notices]
-        changing = _changing_finals(outputs, folder, league)
+        changing = _changing_finals(outputs, folder, league, hashes, put_back)
         notices += changing
         # said beside the count of problems, on the page and in the last line: a note alone went unseen
         changes_a_final = (f"{french.plural(len(changing), 'classeur')} {'changent' if len(changing) > 1 else 'change'} "
@@ -218,19 +220,31 @@ def check(
                    if problems else f"{read}, aucun problème{but}.")
 
 
-def _changing_finals(outputs: Path, inputs: Path, league: League) -> list[str]:
+def _changing_finals(outputs: Path, inputs: Path, league: League, hashes: FileHashes,
+                     put_back: dict[str, str]) -> list[str]:
     """The workbooks that change a final ranking already published (render/changes.py
     `final_changes`), said before the build publishes it: a year mistyped (21/11/2025 for 2026)
-    changed the 2025 final ranking with « aucun problème »."""
+    changed the 2025 final ranking with « aucun problème ». Each at the cell of its `Tournoi` sheet's
+    date (`League.dates`, said by `model.in_sheet` as a problem's place is). `put_back`: the workbooks of a season read from
+    the archive, by label, their place there, which `hashes` hashed putting them back."""
+    from reportgen.model import SourceRef
     from reportgen.pipeline.loading import closed_before
-    from reportgen.render.changes import final_changes
+    from reportgen.render.changes import FINAL_FIX, final_changes
 
     # one dated after its season's closing day changes nothing: it is refused (`season-closed`)
     events = {slug: [event for event in found.events if closed_before(slug, event, league.reading.closed) is None]
               for slug, found in league.circuits.items()}
-    changing = final_changes(outputs, inputs, events)
-    return [f"{slug} : {event.id} (« {event.name} ») : {changing[event.id]} — si sa date est fausse, corrigez-la "
-            "dans sa feuille « Tournoi » ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"
+    final = [slug for slug, info in circuits.REGISTRY.items() if info.final_when_closed]
+
+    def digest(label: str) -> str | None:
+        try:
+            return hashes.digest(put_back.get(label) or inputs / label)
+        except OSError:
+            return None
+
+    changing = final_changes(outputs, inputs, events, final, digest)
+    return [f"{slug} : {league.dates.get(event.id) or SourceRef(event.id)} (« {event.name} ») : {changing[event.id]} — "
+            f"{FINAL_FIX} ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"
             for slug, its in events.items() for event in its if event.id in changing]
 
 

@@ -390,10 +390,10 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
                              capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
     said = [line for line in checked.stderr.splitlines() if "classement final" in line]
-    assert said == ["note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : "
-                    "ce tournoi "
-                    "du 21 novembre 2025 change son classement final déjà publié — si sa date est fausse, corrigez-la "
-                    "dans sa feuille « Tournoi » ; sinon, une fois « make » lancé, renvoyez ce classement aux clubs"], \
+    assert said == ["note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
+                    "(« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change "
+                    "son classement final déjà publié — si sa date est fausse, corrigez-la ; sinon, une fois « make » "
+                    "lancé, renvoyez ce classement aux clubs"], \
         checked.stdout + checked.stderr
     assert checked.stdout.splitlines()[-1] == ("5 tournois lus, aucun problème, mais 1 classeur change un classement "
                                                "final déjà publié (voir la note).")
@@ -411,10 +411,67 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
     assert ("  - 2026-12-03-carcassonne.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la saison 2025 est close depuis le 30 "
             "novembre 2025 : ce tournoi du 3 décembre 2025 changerait son classement final") in checked.stderr
     assert [line.split(" : la saison")[0] for line in checked.stderr.splitlines() if "classement final déjà publié" in line] == [
-        "note : grand-sud : 2026-11-21-albi.xlsx (« Tournoi 2026-11-21-albi »)"], checked.stderr
+        "note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
+        "(« Tournoi 2026-11-21-albi »)"], checked.stderr
     (inputs / "2026-12-03-carcassonne.xlsx").unlink()
     (inputs / "2026-11-21-albi.xlsx").unlink()
     write_tournament(inputs, "2026-11-21-albi", day="21/11/2026", club="ALBI")
     checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
                              capture_output=True, text=True)
     assert "classement final" not in checked.stdout + checked.stderr
+
+
+def test_check_says_it_of_a_publication_an_earlier_version_made(small_league_copy):
+    """A manifest written before it said its final seasons (`sources.final`, the first build after an
+    upgrade): `check` said nothing of a workbook dated 21/11/2025 instead of 2026 until a build had
+    written one that does. Its closed seasons are final for a circuit whose closing makes them so, as
+    the build reads that manifest (render/changes.py `_upgraded`)."""
+    import json
+
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    manifest = outputs / "grand-sud" / "publications.json"
+    published = json.loads(manifest.read_text(encoding="utf-8"))
+    assert published["sources"].pop("final") == [2025]  # as an earlier version wrote it
+    manifest.write_text(json.dumps(published, ensure_ascii=False, indent=1), encoding="utf-8")
+    write_tournament(inputs, "2026-11-21-albi", day="21/11/2025", club="ALBI")
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(inputs), "--outputs", str(outputs)],
+                             capture_output=True, text=True)
+    assert [line.split(" — ")[0] for line in checked.stderr.splitlines() if "classement final" in line] == [
+        "note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
+        "(« Tournoi 2026-11-21-albi ») : la saison 2025 est close : ce tournoi du 21 novembre 2025 change son "
+        "classement final déjà publié"], checked.stderr
+
+
+# `reportgen check` with the workbooks whose bytes its process hashes counted by name (an audit hook:
+# each opening of the file by ingest/file_hashes.py's `content_digest`), printed last on stderr
+COUNTING_HASHES = """
+import runpy, sys, traceback
+hashed, name = [], sys.argv[1]
+def hook(event, args):
+    if event == "open" and str(args[0]).endswith(name) and any(
+            frame.name == "content_digest" for frame in traceback.extract_stack()):
+        hashed.append(args[0])
+sys.addaudithook(hook)
+sys.argv = ["reportgen", "check", *sys.argv[2:]]
+try:
+    runpy.run_module("reportgen", run_name="__main__")
+finally:
+    print(f"hashed {len(hashed)}", file=sys.stderr)
+"""
+
+
+def test_check_hashes_a_workbook_put_back_from_the_archive_once(small_league_copy):
+    """The 2025 season archived and out of inputs/: `check` puts its workbooks back from the archive,
+    each hashed to check it against the database, then hashed again (the copy) to tell whether it
+    changes the 2025 final ranking already published. The hash of the first is the second's."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    archive = inputs.parent / "archive"
+    folders = ["--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive)]
+    assert subprocess.run([REPORTGEN, "archive", "--season", "2025", *folders], capture_output=True).returncode == 0
+    (inputs / "2025-06-01-albi.xlsx").unlink()
+    assert subprocess.run([REPORTGEN, "build", "--quiet", *folders], capture_output=True).returncode == 0
+    checked = subprocess.run([sys.executable, "-c", COUNTING_HASHES, "2025-06-01-albi.xlsx", *folders],
+                             capture_output=True, text=True)
+    assert "lue dans l’archive" in checked.stdout + checked.stderr  # put back, as said
+    assert "classement final" not in checked.stderr  # unchanged: it changes nothing
+    assert checked.stderr.splitlines()[-1] == "hashed 1", checked.stderr

@@ -246,12 +246,14 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
 
 def _notes(replaces: str | None, changing: str | None) -> list[Said]:
     """`Verdict.notes`, as the answer and the database keep them (`Said`, level `NOTE`)."""
+    from reportgen.render.changes import FINAL_FIX  # check's words too
+
     notes = []
     if replaces:
         notes.append(Said(None, None, None, f"il {replaces}", "", REPLACES, NOTE))
     if changing:
-        notes.append(Said(None, None, None, changing, "si sa date est fausse, corrigez-la dans sa feuille « Tournoi » "
-                          "et renvoyez le classeur en réponse à ce message", FINAL_CHANGED, NOTE))
+        notes.append(Said(None, None, None, changing, f"{FINAL_FIX} dans sa feuille « Tournoi » et renvoyez le "
+                          "classeur en réponse à ce message", FINAL_CHANGED, NOTE))
     return notes
 
 

@@ -105,6 +105,9 @@ class League:
     spelled: dict[str, str] = field(default_factory=dict)
     # The tournament workbooks that arrived and could not be read (`Unread`), by label.
     unread: list[Unread] = field(default_factory=list)
+    # Where each tournament's date is typed (its `Tournoi` sheet's Date field), by its workbook's label:
+    # what `check` names of one that changes a final ranking already published (cli.py).
+    dates: dict[str, SourceRef] = field(default_factory=dict)
 
     def problems_of(self, slug: str) -> list[Problem]:
         return sorted(self.problems + self.circuits[slug].problems)
@@ -347,7 +350,8 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,
                   announced=announced, public=Public(identities.publication), distinct=distinct,
-                  spelled=identities.directory_ids, unread=unread)
+                  spelled=identities.directory_ids, unread=unread,
+                  dates={event.id: sheet.ref("date") for sheet, _, event in played})
 
 
 def closed_before(slug: str, event: Event, closed: Mapping[int, dt.date]) -> dt.date | None:

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -402,22 +402,36 @@ def _final_changed(season: int, was: str, now: str, reasons: tuple[str, ...]) ->
     return (f"la saison {season} est terminée : son classement final déjà publié{dated} change", *reasons)
 
 
-def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Event]]) -> dict[str, str]:
+# What to do about a workbook that changes a final ranking already published, before what is done
+# otherwise (the secretary runs the build and sends it again, `check`; a club sends its workbook
+# again, `inbox`): the one wording of both.
+FINAL_FIX = "si sa date est fausse, corrigez-la"
+
+
+def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Event]],
+                  final_when_closed: Collection[str] = (),
+                  digest: Callable[[str], str | None] | None = None) -> dict[str, str]:
     """Before a build, what `check` and `inbox` tell of a workbook that changes a final ranking
     already published (what the build says only once it published it, `_final_changed`), by its
     label: « la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement final
     déjà publié ». A tournament of a season each circuit's manifest (in `outputs`) published as final,
     whose workbook's bytes it did not count (new, or changed since). `events`: each circuit's, their
-    workbooks in `inputs`. A workbook dated 21/11/2025 instead of 2026 gave « aucun problème »."""
+    workbooks in `inputs`. A workbook dated 21/11/2025 instead of 2026 gave « aucun problème ».
+    `final_when_closed`: the circuits whose closing makes their season's ranking final, so that a
+    manifest an earlier version wrote, which does not say its final seasons, is read as `compare`
+    reads it (`_upgraded`: its closed seasons); it said nothing until a build had written one that
+    does. `digest`: a workbook's SHA-256 by its label, for a caller that already hashed it (`check`:
+    a season put back from the archive, hashed there); read from `inputs` otherwise."""
     from reportgen.render.index import MANIFEST, read_manifest
 
+    hashed = digest or (lambda label: _sha256(inputs / label))
     found = {}
     for circuit, its in events.items():
-        manifest = read_manifest(outputs / circuit / MANIFEST) or {}
+        manifest = _upgraded(read_manifest(outputs / circuit / MANIFEST) or {}, circuit in final_when_closed)
         final = _final(manifest)
         recorded = (manifest.get("sources") or {}).get("workbooks") or {}
         for event in its:
-            if event.date.year in final and (recorded.get(event.id) or {}).get("sha256") != _sha256(inputs / event.id):
+            if event.date.year in final and (recorded.get(event.id) or {}).get("sha256") != hashed(event.id):
                 # « terminée » (`compare`): over with its year, or closed
                 found[event.id] = (f"la saison {event.date.year} est terminée : ce tournoi du "
                                    f"{french.date_long(event.date)} change son classement final déjà publié")

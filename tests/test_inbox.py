@@ -1321,10 +1321,18 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
     year counts), its players absent from the second losing the first's points; `check` says so, but
     `inbox` told the club « est enregistré » alone and its line said nothing. And a workbook dated
     21/11/2025 for 2026 changed the 2025 final ranking already published, said only by the build once
-    it had published it. The run's line and the answer say each, in `check`'s words."""
+    it had published it. The run's line and the answer say each, in `check`'s words, also of a
+    publication an earlier version made, whose manifest does not say its final seasons (it said
+    nothing then: render/changes.py `_upgraded`)."""
+    import json
+
     from reportgen.pipeline import build
 
     assert build(league.inputs, league.outputs, TODAY).ok  # 2025's final ranking published
+    manifest = league.outputs / "grand-sud" / "publications.json"
+    published = json.loads(manifest.read_text(encoding="utf-8"))
+    assert published["sources"].pop("final") == [2025]  # as an earlier version wrote it
+    manifest.write_text(json.dumps(published, ensure_ascii=False, indent=1), encoding="utf-8")
     league.server.append(message(TLSE, "Printemps", [("toulouse.xlsx", workbook(tmp_path, "printemps",
                                                                                  day="14/03/2026", club="TLSE"))]))
     league.server.append(message(ALBI, "Automne", [("albi.xlsx", workbook(tmp_path, "automne", day="21/11/2025",

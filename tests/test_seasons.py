@@ -438,7 +438,7 @@ def test_check_says_it_of_a_publication_an_earlier_version_made(small_league_cop
                              capture_output=True, text=True)
     assert [line.split(" — ")[0] for line in checked.stderr.splitlines() if "classement final" in line] == [
         "note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
-        "(« Tournoi 2026-11-21-albi ») : la saison 2025 est close : ce tournoi du 21 novembre 2025 change son "
+        "(« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son "
         "classement final déjà publié"], checked.stderr
 
 

@@ -225,7 +225,9 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
             league = load(copy, today, reads=reads, digests={label: digest})
             scored = score(league)
             found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
-        changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}) if found and outputs else {}
+        # an earlier version's manifest read as the build reads it (`_upgraded`), as `check` does
+        final = [slug_ for slug_, _ in found if circuits.REGISTRY[slug_].final_when_closed]
+        changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}, final) if found and outputs else {}
     report = scored.reports.get(verdict.circuit)
     verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}

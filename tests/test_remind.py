@@ -376,6 +376,7 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     assert message["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
     # a circuit without a blank workbook (a pool tournament's comes from its own tools): none attached nor said
     assert list(message.iter_attachments()) == [] and "classeur vierge" not in body
+    assert "nous mettrons le calendrier à jour.\n\nMerci d’avance" in message.get_body(("plain",)).get_content()
     assert "Open de printemps" not in done.stdout + done.stderr
     begun = french.date_long(TODAY - dt.timedelta(days=15))
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "

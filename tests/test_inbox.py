@@ -1343,7 +1343,7 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
                 "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
                 "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
                 "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
-    final = "la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement final déjà publié"
+    final = "ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà publié"
     lines = done.stdout.splitlines()
     [toulouse] = [line for line in lines if "toulouse.xlsx enregistré" in line]
     [albi] = [line for line in lines if "albi.xlsx enregistré" in line]
@@ -1361,8 +1361,8 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
             "tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi.") in said, said
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in drafts[TLSE].get_body(("html",)).get_content()
     said = " ".join(body(drafts[ALBI]).split())
-    assert ("dans sa feuille Tournoi. La saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement "
-            "final déjà publié ; si sa date est fausse, corrigez-la dans sa feuille « Tournoi » et renvoyez le classeur "
+    assert ("dans sa feuille Tournoi. Ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, "
+            "déjà publié ; si sa date est fausse, corrigez-la (feuille « Tournoi », cellule B3) et renvoyez le classeur "
             "en réponse à ce message.") in said, said
 
 

@@ -391,14 +391,14 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
     assert checked.returncode == 0, checked.stderr
     said = [line for line in checked.stderr.splitlines() if "classement final" in line]
     assert said == ["note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
-                    "(« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change "
-                    "son classement final déjà publié — si sa date est fausse, corrigez-la ; sinon, une fois « make » "
+                    "(« Tournoi 2026-11-21-albi ») : ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, "
+                    "déjà publié — si sa date est fausse, corrigez-la ; sinon, une fois « make » "
                     "lancé, renvoyez ce classement aux clubs"], \
         checked.stdout + checked.stderr
     assert checked.stdout.splitlines()[-1] == ("5 tournois lus, aucun problème, mais 1 classeur change un classement "
                                                "final déjà publié (voir la note).")
     page = (outputs / "verification.html").read_text()
-    assert "ce tournoi du 21 novembre 2025 change son classement final déjà publié" in page
+    assert "ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà publié" in page
     assert ("aucun problème · 1 classeur change un classement final déjà publié (voir «\u00a0À savoir\u00a0»)</p>"
             in page), page
     # 2025 closed on 30 November: one dated on or before that day is a correction, still said; one after
@@ -410,7 +410,7 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
     assert checked.returncode == 1
     assert ("  - 2026-12-03-carcassonne.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») : la saison 2025 est close depuis le 30 "
             "novembre 2025 : ce tournoi du 3 décembre 2025 changerait son classement final") in checked.stderr
-    assert [line.split(" : la saison")[0] for line in checked.stderr.splitlines() if "classement final déjà publié" in line] == [
+    assert [line.split(" : ce tournoi")[0] for line in checked.stderr.splitlines() if ", déjà publié" in line] == [
         "note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
         "(« Tournoi 2026-11-21-albi »)"], checked.stderr
     (inputs / "2026-12-03-carcassonne.xlsx").unlink()
@@ -438,8 +438,8 @@ def test_check_says_it_of_a_publication_an_earlier_version_made(small_league_cop
                              capture_output=True, text=True)
     assert [line.split(" — ")[0] for line in checked.stderr.splitlines() if "classement final" in line] == [
         "note : grand-sud : 2026-11-21-albi.xlsx, feuille « Tournoi », cellule B3 (champ « Date ») "
-        "(« Tournoi 2026-11-21-albi ») : la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son "
-        "classement final déjà publié"], checked.stderr
+        "(« Tournoi 2026-11-21-albi ») : ce tournoi du 21 novembre 2025 change le classement final de la "
+        "saison 2025, déjà publié"], checked.stderr
 
 
 # `reportgen check` with the workbooks whose bytes its process hashes counted by name (an audit hook:

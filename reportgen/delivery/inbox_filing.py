@@ -56,7 +56,7 @@ from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.sheets import Sheet, Workbook
 from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
-from reportgen.model import Event, Level, Problem, cells_said, in_sheet
+from reportgen.model import FIELDS_SHEET, Event, Level, Problem, SourceRef, cells_said, in_sheet
 from reportgen.problems import (
     DUPLICATE_TOURNAMENT,
     LAYOUT,
@@ -199,7 +199,6 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         # it was read a second time for two cells. Never saved (no folder): its code is no matter.
         reads = ReadCache(None, "inbox")
         league = load(copy, today, reads=reads, digests={label: digest})
-        scored = score(league)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
         verdict = Verdict(named=named)
@@ -223,13 +222,13 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
             for path in verdict.same:
                 (copy / path).unlink()
             league = load(copy, today, reads=reads, digests={label: digest})
-            scored = score(league)
             found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
+        scored = score(league)
         # an earlier version's manifest read as the build reads it (`_upgraded`), as `check` does
         final = [slug_ for slug_, _ in found if circuits.REGISTRY[slug_].final_when_closed]
         changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}, final) if found and outputs else {}
     report = scored.reports.get(verdict.circuit)
-    verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label))
+    verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label), league.dates.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code and p.level is not Level.HELD)
@@ -246,16 +245,20 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     return verdict
 
 
-def _notes(replaces: str | None, changing: str | None) -> list[Said]:
-    """`Verdict.notes`, as the answer and the database keep them (`Said`, level `NOTE`)."""
+def _notes(replaces: str | None, changing: str | None, date: SourceRef | None) -> list[Said]:
+    """`Verdict.notes`, as the answer and the database keep them (`Said`, level `NOTE`); `date`: the
+    cell of its `Tournoi` sheet's date, which `check` names too (its place in the workbook alone: the
+    club never sees the label inputs/ gives it)."""
     from reportgen.render.changes import FINAL_FIX  # check's words too
 
     notes = []
     if replaces:
         notes.append(Said(None, None, None, f"il {replaces}", "", REPLACES, NOTE))
     if changing:
-        notes.append(Said(None, None, None, changing, f"{FINAL_FIX} dans sa feuille « Tournoi » et renvoyez le "
-                          "classeur en réponse à ce message", FINAL_CHANGED, NOTE))
+        where = in_sheet(date.sheet, cells_said(date.cell)) if date and date.sheet and date.cell else \
+            in_sheet(FIELDS_SHEET)
+        notes.append(Said(None, None, None, changing, f"{FINAL_FIX} ({where}) et renvoyez le classeur en réponse à "
+                          "ce message", FINAL_CHANGED, NOTE))
     return notes
 
 

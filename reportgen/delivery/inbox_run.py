@@ -471,7 +471,7 @@ def _if_filed(held: Filed) -> str:
     """A held workbook's notes, as a filed one's are said after « ; » (`describe`): what filing it
     would change besides its own earlier version, which her decision weighs (« ; s’il est enregistré,
     il remplace le tournoi … »)."""
-    return "".join(f" ; {IF_FILED}{note.message}" for note in held.notes)
+    return f" ; {IF_FILED}{' ; '.join(note.message for note in held.notes)}" if held.notes else ""
 
 
 def _decided(archive: Path, query: str) -> list[sqlite3.Row]:

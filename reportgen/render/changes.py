@@ -409,12 +409,12 @@ FINAL_FIX = "si sa date est fausse, corrigez-la"
 
 
 def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Event]],
-                  final_when_closed: Collection[str] = (),
+                  final_when_closed: Collection[str],
                   digest: Callable[[str], str | None] | None = None) -> dict[str, str]:
     """Before a build, what `check` and `inbox` tell of a workbook that changes a final ranking
     already published (what the build says only once it published it, `_final_changed`), by its
-    label: « la saison 2025 est terminée : ce tournoi du 21 novembre 2025 change son classement final
-    déjà publié ». A tournament of a season each circuit's manifest (in `outputs`) published as final,
+    label: « ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà
+    publié » (the tournament first: a held workbook's note reads « S’il est enregistré, ce tournoi… »). A tournament of a season each circuit's manifest (in `outputs`) published as final,
     whose workbook's bytes it did not count (new, or changed since). `events`: each circuit's, their
     workbooks in `inputs`. A workbook dated 21/11/2025 instead of 2026 gave « aucun problème ».
     `final_when_closed`: the circuits whose closing makes their season's ranking final, so that a
@@ -432,9 +432,8 @@ def final_changes(outputs: Path, inputs: Path, events: Mapping[str, Iterable[Eve
         recorded = (manifest.get("sources") or {}).get("workbooks") or {}
         for event in its:
             if event.date.year in final and (recorded.get(event.id) or {}).get("sha256") != hashed(event.id):
-                # « terminée » (`compare`): over with its year, or closed
-                found[event.id] = (f"la saison {event.date.year} est terminée : ce tournoi du "
-                                   f"{french.date_long(event.date)} change son classement final déjà publié")
+                found[event.id] = (f"ce tournoi du {french.date_long(event.date)} change le classement final "
+                                   f"de la saison {event.date.year}, déjà publié")
     return found
 
 

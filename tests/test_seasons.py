@@ -65,7 +65,7 @@ def test_a_season_written_outside_the_closed_table_is_said_not_read(small_league
     seasons.write_text("closed = 5\n", encoding="utf-8")
     problems = []
     assert read_closed(inputs, problems) == {}
-    assert [p.message for p in problems] == ["« closed = 5 » est écrit hors de la table [closed] : il n’est pas lu"]
+    assert [p.message for p in problems] == ["« closed = 5 » n’est pas la table [closed] des saisons closes"]
 
 
 def test_a_build_held_by_a_damaged_seasons_file_names_it_in_its_lines(small_league_copy):

@@ -148,7 +148,8 @@ def _drafts(season: int | None, circuit: str | None, inputs: Path, outputs: Path
     empty = [(club, count) for club, count in plan.without_address if club.bad_address is None]
     if empty:
         # each with where its address goes, as `remind` says it (Club.no_address)
-        listed = ", ".join(f"{club.name} ({_ranked(count)} ; {club.no_address})" for club, count in empty)
+        listed = ", ".join(f"{club.name} ({french.counted(count, 'joueur classé', 'joueurs classés')} ; "
+                           f"{club.no_address})" for club, count in empty)
         typer.echo(f"Clubs sans adresse, rien n’est préparé pour eux : {listed}")
     for club, _ in plan.without_address:  # a warning of check, said again where it costs a message
         if (bad := club.bad_address) is not None:
@@ -252,10 +253,3 @@ def _send(plan: Plan, settings: Mail, log: SendLog, resend: bool) -> None:
             err(f"  - {name} ({', '.join(to)})")
     if failed or run.unknown or run.left:
         raise typer.Exit(1)
-
-
-def _ranked(count: int) -> str:
-    """« 3 joueurs classés », « aucun joueur classé »: a club without address's players."""
-    from reportgen import french
-
-    return french.plural(count, "joueur classé", "joueurs classés") if count else "aucun joueur classé"

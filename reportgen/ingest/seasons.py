@@ -65,6 +65,9 @@ def _outside_closed(key: str, value: object) -> Problem:
     if isinstance(value, dict):
         return BAD_VALUE(SourceRef(SEASONS_FILE, key), message=f"la table [{key}] n’est pas lue : seule [closed] l’est",
                          fix=SEASONS.form)
+    if key == "closed":  # « closed = 5 »: the table's name written as a line
+        return BAD_VALUE(SourceRef(SEASONS_FILE, None, key), message=f"« closed = {_typed(value)} » n’est pas la "
+                         "table [closed] des saisons closes", fix=SEASONS.form)
     return BAD_VALUE(SourceRef(SEASONS_FILE, None, key),
                      message=f"« {key} = {_typed(value)} » est écrit hors de la table [closed] : il n’est pas lu",
                      fix="écrivez-le sous la ligne [closed]")

@@ -53,14 +53,14 @@ def of_tournament(circuit: Circuit | None, day: dt.date) -> str:
     return of if when in name or record_day(record) != when else f"{of} du {when}"
 
 
-def reasons(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals | None = None,
-            position: int = 0) -> list[dict[str, Any]]:
+def reasons(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals,
+            position: int) -> list[dict[str, Any]]:
     """A correction's reasons for a club member, each once (two workbooks of one day: one line), each
-    its `text` and its `parts`, the words and links a row shows (`text` and `url`, None unlinked): the
+    its `parts`, the words and links a row shows (`text` and `url`, None unlinked): the
     document in force in a withdrawn one's place (« en vigueur à sa place : … ») linked while it is
     published, or said withdrawn since with what is in force now (`Withdrawals.parts`). `position`:
     the row's in the history, the latest first."""
-    found: dict[str, dict[str, Any]] = {}
+    found: dict[str, list[dict[str, Any]]] = {}
     for reason in change["reasons"]:
         workbook = changes.workbook_change(reason)
         if workbook is None:
@@ -70,9 +70,9 @@ def reasons(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdr
             text = WORKBOOK[workbook.kind].format(of=of_tournament(circuit, day))
         parts = None
         if reason.startswith(changes.IN_ITS_PLACE) and circuit is not None:
-            parts = (withdrawals or Withdrawals([])).parts(change, position, circuit)
-        found.setdefault(text, {"text": text, "parts": parts or [{"text": text, "url": None}]})
-    return list(found.values())
+            parts = withdrawals.parts(change, position, circuit)
+        found.setdefault(text, parts or [{"text": text, "url": None}])  # each reason once, by its text
+    return [{"parts": parts} for parts in found.values()]
 
 
 SINCE = ", retiré depuis"
@@ -151,8 +151,8 @@ def _published_title(circuit: Circuit, path: str) -> str:
     return next(document["title"] for document in circuit.documents if document["path"] == path)
 
 
-def line(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals | None = None,
-         position: int = 0) -> dict[str, Any]:
+def line(change: dict[str, Any], circuit: Circuit | None, withdrawals: Withdrawals,
+         position: int) -> dict[str, Any]:
     """A correction as its row shows it: its document linked (an annex to its Excel file, named so),
     its date after the title only when the title does not say it, its reasons a reader's. A document
     withdrawn is linked by none of its rows: what is published under its path later is another

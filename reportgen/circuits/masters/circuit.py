@@ -50,19 +50,16 @@ class Masters:
                                                  fix="gardez un seul classeur par saison"))
             event = found[0]
             warnings: list[str] = []
-            on_its_day: Ranking | None  # the Grand Sud ranking in force on its day, when known here
             if event.content.participants:  # they stand; the final ranking of today is only compared
                 final = final_ranking(grand_sud, season, event.content.season_ref, problems=report.problems)
                 if final is None:
                     continue
-                on_its_day = None  # asked below only if it is not played: a played one never names it
                 players, problems, warnings = recorded_participants(final, event.content, settings)
             else:  # a workbook typed by hand, or prepared before participants were recorded
                 final = final_ranking(grand_sud, season, event.content.season_ref, event.date,
                                       problems=report.problems)
                 if final is None:
                     continue
-                on_its_day = final
                 qualified = qualify(final, event.content.withdrawals, settings,
                                     SourceRef(event.id, WITHDRAWALS_SHEET))
                 players, problems = qualified.participants, qualified.problems
@@ -95,9 +92,13 @@ class Masters:
                 and row.rank <= max(p.annual_rank for p in players)]
             # What « Classement annuel » gives places in: the ranking in force on the Masters' date
             # (INTERPRETATIONS.md), as of its date; played, the season's as of the Masters' own day.
-            # Its problems were said above (qualified from it), or the recorded participants stand without it.
-            annual = (documents.annual_legend(final, titles, event.date) if frozen
-                      else documents.annual_legend(on_its_day or in_force_on(grand_sud, event, final), titles))
+            # Its problems were said above (qualified from it), or the recorded participants stand without it;
+            # asked only of one not played (qualified by hand, `final` is already the one of its day).
+            if frozen:
+                annual = documents.annual_legend(final, titles, event.date)
+            else:
+                annual = documents.annual_legend(in_force_on(grand_sud, event, final) if event.content.participants
+                                                 else final, titles)
             report.notices += [f"{event.id} : {warning}" for warning in warnings]
             report.documents.append(documents.bulletin(event, players, withdrawn, lines, counted, done, settings,
                                                        reading.league, annual, [] if frozen else warnings))

@@ -62,8 +62,8 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     last day, the calendar's Fin for one played over several days) whose workbook has not arrived,
     to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
     corrected version, by (club, circuit, ISO date), each with the day its message came
-    (`refused_by_tournament`): its club has the list of corrections, and a reminder saying nothing
-    came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
+    (`refused_by_tournament`; "" for a circuit or date its sheet did not say): its club has the list of
+    corrections, and a reminder saying nothing came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
     (`CircuitInfo.played_over_weeks`): one announced without its Fin is not due before an unknown
     day, and the secretary is told so rather than the club reminded while it plays. `unread`: the
     workbooks of inputs/ no circuit could read (`League.unread`): one that is, or may be, a due
@@ -79,7 +79,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
                                               f"sa finale ; écrivez-en le jour {_end_cell(entry)}"))
         elif arrived := [u for u in unread if entry.circuit in u.circuits and u.date in (None, entry.date)]:
             result.unreachable.append((entry, _arrived(arrived, entry)))
-        elif club is not None and (known := (refused or {}).get((club.code, entry.circuit, entry.date.isoformat()))):
+        elif club is not None and (known := _refused_for(refused or {}, club, entry)):
             result.unreachable.append((entry, known.said(club)))
         elif club is None and entry.club:  # its row of clubs.xlsx has a problem, said by `check`
             result.unreachable.append((entry, f"le club « {entry.club} » qu’il nomme n’a pas pu être lu dans "
@@ -99,6 +99,17 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     result.reminders = [dataclasses.replace(r, message=dataclasses.replace(r.message, path=path))
                         for r, path in zip(result.reminders, paths)]
     return result
+
+
+def _refused_for(refused: Mapping[tuple[str, str, str], Refused], club: Club, entry: CalendarEntry) -> Refused | None:
+    """The refused workbook awaited for `entry`: its own, else one of its club whose sheet did not say
+    its date or circuit (« 28/11/26 » typed as text): it may be this tournament's, and its club, told
+    to correct it, was then reminded « nous n’avons pas encore reçu votre classeur »."""
+    day = entry.date.isoformat()
+    for key in ((entry.circuit, day), (entry.circuit, ""), ("", day), ("", "")):
+        if (found := refused.get((club.code, *key))) is not None:
+            return found
+    return None
 
 
 def _end_cell(entry: CalendarEntry) -> str:
@@ -163,22 +174,28 @@ class Refused:
     day: dt.date
     answer_status: str | None
     answer: str
+    # The attachment's name when its sheet did not say its tournament (its circuit or date): it may
+    # be the tournament's, and the secretary is told which file.
+    maybe: str = ""
 
     def said(self, club: Club) -> str:
         """Why its tournament is not reminded, as true as the send log knows it (`answer_said`)."""
         answer = answer_said(self.answer_status, french.at_club(club.name), self.answer)
         then = " ensuite" if self.answer_status is None else ""  # a draft: once it is sent
-        return (f"son classeur, reçu par courriel le {french.date_long(self.day)}, a été refusé ; {answer} ; la "
-                f"version corrigée est attendue{then}")
+        received = f"reçu par courriel le {french.date_long(self.day)}"
+        which = (f"son classeur est peut-être « {self.maybe} », {received} et refusé sans que son tournoi ait pu "
+                 "être lu" if self.maybe else f"son classeur, {received}, a été refusé")
+        return f"{which} ; {answer} ; la version corrigée est attendue{then}"
 
 
 def refused_by_tournament(archive: Path, outputs: Path) -> dict[tuple[str, str, str], Refused]:
-    """`plan`'s `refused`: each refused workbook still waiting whose sheet said its tournament
-    (inbox_run.py `refused_rows`), by (club, circuit, ISO date), with the day its message came and
+    """`plan`'s `refused`: each refused workbook still waiting (inbox_run.py `refused_rows`), by
+    (club, circuit, ISO date), "" for what its sheet did not say, with the day its message came and
     whether its answer was sent."""
-    return {(row["club_code"], row["circuit"], row["date"]): Refused(dt.date.fromisoformat(row["sent_on"]),
-                                                                     row["answer_status"], str(outputs / row["answer"]))
-            for row in refused_rows(archive) if row["circuit"] and row["date"]}
+    return {(row["club_code"], row["circuit"] or "", row["date"] or ""): Refused(
+        dt.date.fromisoformat(row["sent_on"]), row["answer_status"], str(outputs / row["answer"]),
+        "" if row["circuit"] and row["date"] else row["filename"])
+        for row in refused_rows(archive)}
 
 
 def write_drafts(reminders: Plan, outputs: Path, sender: str = "") -> list[Path]:

@@ -9,6 +9,7 @@ import html
 import io
 import os
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -17,6 +18,7 @@ from email import message_from_bytes, policy
 from pathlib import Path
 
 import openpyxl
+import pytest
 
 from reportgen import french
 from reportgen.delivery import database
@@ -77,6 +79,50 @@ def blank_workbook(message) -> list[object]:
     return [cell for row in book["Tournoi"].iter_rows(min_row=2, values_only=True) if row[1] for cell in row]
 
 
+# The reminder's blank workbook: the calendar's name, date (a date cell) and place typed in, the club's code.
+PERPIGNAN = ["Circuit", "grand-sud", "Nom", "Open de Perpignan", "Date",
+             dt.datetime.combine(TODAY - dt.timedelta(days=10), dt.time()), "Club", "PERP", "Lieu", "Perpignan"]
+
+
+def saved_by_libreoffice(data: bytes, folder: Path) -> bytes:
+    """The workbook as a club's LibreOffice saves it again after editing it (French settings, a
+    profile of its own)."""
+    if not shutil.which("soffice"):
+        pytest.fail("LibreOffice is not installed: run make test (it installs the tests' packages of system-packages.txt)")
+    (folder / "edited").mkdir(parents=True)
+    (folder / "edited" / "resultats.xlsx").write_bytes(data)
+    french_settings = {**os.environ, "LC_ALL": "fr_FR.UTF-8", "LANG": "fr_FR.UTF-8"}
+    subprocess.run(["soffice", f"-env:UserInstallation={(folder / 'profile').as_uri()}", "--headless",
+                    "--convert-to", "xlsx", "--outdir", str(folder / "saved"), str(folder / "edited" / "resultats.xlsx")],
+                   check=True, capture_output=True, env=french_settings, timeout=180)
+    return (folder / "saved" / "resultats.xlsx").read_bytes()
+
+
+def test_the_workbook_a_reminder_attaches_needs_only_the_results_typed_in(tmp_path, smtp):  # noqa: F811
+    """Perpignan, reminded, typed its results in the attached workbook and its date in the empty
+    `Date` field as « 28/11/26 »: text, refused. The calendar's name, date and place are typed in
+    the workbook it gets: filled with the formula and the players only, saved through LibreOffice as
+    a club saves it, it is the announced tournament, and no reminder is due any more."""
+    league(tmp_path, smtp.port)
+    assert remind(tmp_path, "--send").returncode == 0
+    [attached] = list(smtp.received[0].message.iter_attachments())
+    book = openpyxl.load_workbook(io.BytesIO(attached.get_content()))
+    book["Tournoi"]["B7"] = "duplicate"
+    for row in [[1, "PUJOL", "Jordi", "", "Perpignan"], [2, "MARTIN", "Paul", "1002", "Albi"]]:
+        book["Résultats"].append(row)
+    edited = io.BytesIO()
+    book.save(edited)
+    filled = tmp_path / "inputs" / "resultats-perpignan.xlsx"
+    filled.write_bytes(saved_by_libreoffice(edited.getvalue(), tmp_path / "club"))
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs",
+                              str(tmp_path / "outputs"), "--archive", str(tmp_path / "archive")],
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert list((tmp_path / "outputs" / "rappels").iterdir()) == []  # Perpignan's arrived: no reminder
+
+
 def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  # noqa: F811
     league(tmp_path, smtp.port)
     done = remind(tmp_path)
@@ -97,10 +143,11 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert body.endswith("\n\nBien cordialement,\nLigue Grand Sud des clubs de jeux de réflexion\n")
     # the blank workbook of its circuit, made for the club as `reportgen template grand-sud --club PERP`
     # makes it, is attached and said (a club asked for its results got nothing to type them in)
-    assert "à jour.\n\nLe classeur vierge du circuit est joint (modele-grand-sud.xlsx) : vous pouvez y saisir les " \
-        "résultats, puis nous le renvoyer.\n\nMerci d’avance" in body.replace("\u00a0", " "), body
+    assert "à jour.\n\nLe classeur du tournoi est joint (modele-grand-sud.xlsx), avec son nom et sa date déjà " \
+        "remplis : il vous reste à y saisir les résultats, puis à nous le renvoyer.\n\nMerci d’avance" \
+        in body.replace("\u00a0", " "), body
     assert "est joint (modele-grand-sud.xlsx)" in message.get_body(("html",)).get_content()
-    assert blank_workbook(message) == ["Circuit", "grand-sud", "Club", "PERP", "Lieu", "Perpignan"]
+    assert blank_workbook(message) == PERPIGNAN
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
     assert "Montpellier n’a pas d’adresse" in done.stderr
     assert smtp.received == []  # drafts only
@@ -126,7 +173,7 @@ def test_send_reminds_once_per_tournament_and_resend_again(tmp_path, smtp):  # n
     assert len(smtp.received) == 1
     # as the club receives it: the blank workbook attached, an .xlsx openpyxl opens
     received = message_from_bytes(smtp.received[0].data, policy=policy.default)  # the bytes it got
-    assert blank_workbook(received) == ["Circuit", "grand-sud", "Club", "PERP", "Lieu", "Perpignan"]
+    assert blank_workbook(received) == PERPIGNAN
     done = remind(tmp_path, "--send", "--resend")
     assert done.returncode == 0 and len(smtp.received) == 2
     # Each one sent is dated when sent, with an identifier of its own (a second one with the first's

@@ -29,8 +29,8 @@ import email.policy
 import hashlib
 import importlib
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from email.message import EmailMessage
 from email.utils import getaddresses, parsedate_to_datetime
 from typing import Any
@@ -42,7 +42,7 @@ from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
-from reportgen.model import Attachment, Message, cell_name, cell_position
+from reportgen.model import AnnexSheet, Attachment, Message, cell_name, cell_position
 from reportgen.render.mail import bodies, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -95,17 +95,28 @@ def club_of(clubs: ClubDirectory, sender: str) -> Club | None:
     return next((club for club in clubs.clubs if sender and sender in {a.casefold() for a in club.emails}), None)
 
 
-def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: dt.date) -> Attachment | None:
+def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: dt.date,
+                   known: Mapping[str, object] | None = None) -> Attachment | None:
     """The circuit's blank workbook for `club`, if it has one: what `reportgen template CIRCUIT --club` writes,
-    the inbox attaches to an answer whose layout is wrong and `remind` to a reminder."""
+    the inbox attaches to an answer whose layout is wrong and `remind` to a reminder. `known`: fields
+    of its `Tournoi` sheet already typed in, by label (a reminder's tournament: its name, its date)."""
     from reportgen.render.excel import render_annex
 
     info = circuits.REGISTRY.get(circuit)
     if info is None or not info.template:
         return None
     module = importlib.import_module(info.template_module)
-    data = render_annex(module.blank_workbook(clubs, club, day))
-    return Attachment(f"modele-{circuit}.xlsx", data, XLSX)
+    annex = module.blank_workbook(clubs, club, day)
+    if known:
+        annex = replace(annex, sheets=[_typed_in(sheet, known) for sheet in annex.sheets])
+    return Attachment(f"modele-{circuit}.xlsx", render_annex(annex), XLSX)
+
+
+def _typed_in(sheet: AnnexSheet, known: Mapping[str, object]) -> AnnexSheet:
+    """The `Tournoi` sheet (label, value rows) with the values `known` by label; another sheet as it is."""
+    if sheet.name != "Tournoi":
+        return sheet
+    return replace(sheet, rows=[[label, known.get(label, value)] for label, value in sheet.rows])
 
 
 @dataclass

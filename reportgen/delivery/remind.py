@@ -151,14 +151,16 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     # The blank workbook of its circuit, as `reportgen template CIRCUIT --club` writes it for the
     # organising club, dated the day it fell due: the club asked for its results gets what to type them
     # in. None for a circuit without one (its workbook comes from elsewhere: the Masters' from `masters
-    # prepare`, a pool tournament's or a Tantrix one's from its own tools).
-    blank = blank_template(entry.circuit, clubs, club, due)
+    # prepare`, a pool tournament's or a Tantrix one's from its own tools). The calendar's name, date and
+    # place already typed in: a club left to type the date wrote « 28/11/26 », text, and was refused.
+    known = {"Nom": entry.name, "Date": entry.date, "Lieu": entry.place}
+    blank = blank_template(entry.circuit, clubs, club, due, {label: value for label, value in known.items() if value})
     text, html = bodies("remind", {
         "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
         # « le 14 mars 2026 », « du 5 septembre au 6 octobre 2026 » (its days, as the site says them)
         "day": day, "days": entry.days() if entry.last else f"le {day}",
         "where": f", {french.at(entry.place)}" if entry.place else "",
-        "blank": blank.filename if blank else "",
+        "blank": blank.filename if blank else "", "named": bool(entry.name),
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,

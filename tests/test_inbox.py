@@ -1392,6 +1392,30 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
             "en réponse à ce message.") in said, said
 
 
+def test_the_version_the_answer_asks_for_with_a_series_replaces_the_one_without(league, tmp_path):
+    """Toulouse's tournament of 14 March replaced its first of the year; the answer said « S’il s’agit
+    de deux tournois distincts, donnez à l’un une « Série » à lui ». Toulouse did, and sent it again in
+    reply: filed beside the first version (another series, so another tournament), its results counted
+    twice and the January tournament still replaced, `check` saying nothing. The same club's tournament
+    of the same name and day is a new version whatever its series: it replaces the one filed."""
+    spring = workbook(tmp_path, "printemps", day="14/03/2026", club="TLSE")
+    league.server.append(message(TLSE, "Printemps", [("toulouse.xlsx", spring)]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-tlse-tournoi-printemps.xlsx"
+    assert "donnez à l’un une «\u00a0Série\u00a0» à lui" in body(league.drafts()[0])
+    series = workbook(tmp_path / "2", "printemps", day="14/03/2026", club="TLSE", extra_fields=[["Série", "TLSE-printemps"]])
+    league.server.append(message(TLSE, "Re: Printemps", [("toulouse.xlsx", series)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in filed.parent.iterdir()] == [filed.name] and filed.read_bytes() == series
+    assert (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / filed.relative_to(league.inputs)).read_bytes() \
+        == spring
+    [answer] = [draft for draft in league.drafts() if draft["In-Reply-To"] == "<re-printemps-2@club.example.org>"]
+    said = " ".join(body(answer).split())
+    assert "il remplace la version précédente de ce tournoi" in said and "Série" not in said, said
+    assert not load(league.inputs, TODAY).all_problems()  # one version of it, the January one kept
+
+
 def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_so_too(league, tmp_path):
     """Toulouse's spring tournament replaces its January one (§1), which its answer says; Toulouse
     then sends it corrected: the new version's trial scoring met the « two workbooks of one

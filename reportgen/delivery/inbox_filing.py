@@ -162,6 +162,18 @@ def _edition(slug_: str, event: Event) -> object:
     return (event.name.casefold(), event.date)
 
 
+def _versions(slug_: str, event: Event, other: Event) -> bool:
+    """Whether two events are versions of one tournament: one edition of the circuit (the Grand Sud's
+    club, date and series), or, of one organiser, the same name on the same day. A club answered « S’il
+    s’agit de deux tournois distincts, donnez à l’un une « Série » à lui » sent its tournament again with
+    one: another series, it was filed beside its first version, counted twice."""
+    if _edition(slug_, event) == _edition(slug_, other):
+        return True
+    mine, theirs = _organiser(slug_, event), _organiser(slug_, other)
+    return (mine is not None and theirs is not None and mine.code == theirs.code
+            and (event.name.casefold(), event.date) == (other.name.casefold(), other.date))
+
+
 def _organiser(slug_: str, event: Event) -> Club | None:
     organiser = getattr(circuits.CIRCUITS[slug_], "organiser", None)
     return organiser(event) if organiser is not None else None
@@ -204,9 +216,8 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         verdict = Verdict(named=named)
         if found:
             verdict.circuit, verdict.event = found[0]
-            key = _edition(verdict.circuit, verdict.event)
             earlier = [e for e in league.circuits[verdict.circuit].events
-                       if e.id != label and _edition(verdict.circuit, e) == key]
+                       if e.id != label and _versions(verdict.circuit, e, verdict.event)]
             verdict.same = sorted(e.id for e in earlier)
             announced = _announced_by(league, clubs) if clubs is not None else {}
             verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)

@@ -1384,11 +1384,14 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
             "des classements de la ligue. Il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, "
             "deuxième tournoi de la série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du "
             "premier, absent du second, en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux "
-            "tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi.") in said, said
+            "tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi ; pour cela, tapez dans la "
+            "feuille « Tournoi » de votre classeur, champ « Série », un nom de votre choix (par exemple « automne », à "
+            "garder les années suivantes), puis renvoyez-le en réponse à ce message : il remplacera la version "
+            "enregistrée.") in said, said
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in drafts[TLSE].get_body(("html",)).get_content()
     said = " ".join(body(drafts[ALBI]).split())
-    assert ("dans sa feuille Tournoi. Ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, "
-            "déjà publié ; si sa date est fausse, corrigez-la (feuille « Tournoi », cellule B3) et renvoyez le classeur "
+    assert ("il remplacera la version enregistrée. Ce tournoi du 21 novembre 2025 change le classement final de la "
+            "saison 2025, déjà publié ; si sa date est fausse, corrigez-la (feuille « Tournoi », cellule B3) et renvoyez le classeur "
             "en réponse à ce message.") in said, said
 
 
@@ -1402,7 +1405,11 @@ def test_the_version_the_answer_asks_for_with_a_series_replaces_the_one_without(
     league.server.append(message(TLSE, "Printemps", [("toulouse.xlsx", spring)]))
     assert league.run().returncode == 0
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-tlse-tournoi-printemps.xlsx"
-    assert "donnez à l’un une «\u00a0Série\u00a0» à lui" in body(league.drafts()[0])
+    # where to type it and what then: a club that never read the formats could not tell
+    assert "donnez à l’un une « Série » à lui dans sa feuille Tournoi ; pour cela, tapez dans la feuille « Tournoi » " \
+        "de votre classeur, champ « Série », un nom de votre choix (par exemple « automne », à garder les années " \
+        "suivantes), puis renvoyez-le en réponse à ce message : il remplacera la version enregistrée." \
+        in " ".join(body(league.drafts()[0]).replace("\u00a0", " ").split())
     series = workbook(tmp_path / "2", "printemps", day="14/03/2026", club="TLSE", extra_fields=[["Série", "TLSE-printemps"]])
     league.server.append(message(TLSE, "Re: Printemps", [("toulouse.xlsx", series)], number=2))
     done = league.run()

@@ -37,7 +37,7 @@ from typing import Any
 
 from reportgen import circuits, french
 from reportgen.config import Mail
-from reportgen.delivery.inbox_filing import WORKBOOK_SUFFIXES, Filed, Said
+from reportgen.delivery.inbox_filing import REPLACES, WORKBOOK_SUFFIXES, Filed, Said
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -148,6 +148,14 @@ def waited(filed: Filed) -> list[str]:
 IF_FILED = "s’il est enregistré, "
 
 
+# After a filed workbook's note that it replaces its series' first tournament of the year, whose
+# words (`check`'s) end « donnez à l’un une « Série » à lui dans sa feuille Tournoi »: where the club
+# types it and what then, which a club that never read the formats could not tell.
+SERIES_FIX = ("pour cela, tapez dans la feuille « Tournoi » de votre classeur, champ « Série », un nom de votre choix "
+              "(par exemple « automne », à garder les années suivantes), puis renvoyez-le en réponse à ce message : il "
+              "remplacera la version enregistrée")
+
+
 def notes_said(filed: Filed) -> list[dict[str, str]]:
     """A workbook's notes as its answer says them, each a sentence: a filed one's as they are, a held
     one's after « S’il est enregistré, » (the secretary decides)."""
@@ -155,7 +163,8 @@ def notes_said(filed: Filed) -> list[dict[str, str]]:
     said = []
     for note in filed.notes:
         message = lead + note.message
-        said.append({"message": message[:1].upper() + message[1:], "fix": note.fix})
+        fix = SERIES_FIX if note.code == REPLACES and filed.status == "accepted" else note.fix
+        said.append({"message": message[:1].upper() + message[1:], "fix": fix})
     return said
 
 

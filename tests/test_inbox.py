@@ -269,23 +269,26 @@ def test_no_reminder_asks_for_a_workbook_refused_whose_date_could_not_be_read(le
     """Albi's workbook, its date typed « 21/03/26 », was refused and Albi answered « corrigez le classeur »;
     `remind --send` then told Albi « nous n’avons pas encore reçu votre classeur »: the refused workbook
     said no date, so it waited for no tournament. A workbook of the club refused without a readable date
-    may be any of its due tournaments of its circuit: none is reminded, the secretary told which file it
-    may be; another club's tournament is reminded as before."""
+    may be any of its due tournaments of its circuit played before it came: none is reminded, the
+    secretary told which file it may be; Albi's tournament played after it came, and another club's,
+    are reminded as before."""
     write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
-        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["21/03/2026", "grand-sud", "ALBI", "Tournoi casse", "Albi"],
-        ["21/03/2026", "grand-sud", "TLSE", "Tournoi de Toulouse", "Toulouse"]]})
-    broken = workbook(tmp_path, "casse", day="21/03/26", club="ALBI")
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["07/03/2026", "grand-sud", "ALBI", "Tournoi casse", "Albi"],
+        ["21/03/2026", "grand-sud", "TLSE", "Tournoi de Toulouse", "Toulouse"],
+        ["28/03/2026", "grand-sud", "ALBI", "Tournoi suivant", "Albi"]]})
+    broken = workbook(tmp_path, "casse", day="07/03/26", club="ALBI")
     league.server.append(message(ALBI, "Re: Rappel", [("Résultats.xlsx", broken)]))
     league.with_smtp(smtp.port)
     assert league.run("--send").returncode == 0
     [answer] = [received.message for received in smtp.received]
-    assert "«\u00a021/03/26\u00a0» n’est pas une date" in body(answer)  # refused, the cell and the fix said
+    assert "«\u00a007/03/26\u00a0» n’est pas une date" in body(answer)  # refused, the cell and the fix said
     done = cli("remind", "--send", "--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive",
                str(league.archive))
     assert done.returncode == 0, done.stderr
-    assert [p.name for p in (league.outputs / "rappels").iterdir()] == ["2026-03-21-TLSE-grand-sud.eml"]
-    assert [received.rcpt_tos for received in smtp.received[1:]] == [[TLSE]]  # Albi gets no reminder
-    assert ("pas de rappel pour « Tournoi casse » du 21 mars 2026 : son classeur est peut-être « Résultats.xlsx », "
+    assert sorted(p.name for p in (league.outputs / "rappels").iterdir()) == [
+        "2026-03-21-TLSE-grand-sud.eml", "2026-03-28-ALBI-grand-sud.eml"]  # not Albi's of 7 March
+    assert sorted(received.rcpt_tos[0] for received in smtp.received[1:]) == [ALBI, TLSE]
+    assert ("pas de rappel pour « Tournoi casse » du 7 mars 2026 : son classeur est peut-être « Résultats.xlsx », "
             "reçu par courriel le 14 mars 2026 et refusé sans que son tournoi ait pu être lu ; la réponse qui liste "
             "les corrections au club d’Albi est partie ; la version corrigée est attendue") \
         in " ".join(done.stderr.split()), done.stderr

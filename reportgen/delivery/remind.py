@@ -103,11 +103,13 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
 
 def _refused_for(refused: Mapping[tuple[str, str, str], Refused], club: Club, entry: CalendarEntry) -> Refused | None:
     """The refused workbook awaited for `entry`: its own, else one of its club whose sheet did not say
-    its date or circuit (« 28/11/26 » typed as text): it may be this tournament's, and its club, told
-    to correct it, was then reminded « nous n’avons pas encore reçu votre classeur »."""
+    its date or circuit (« 28/11/26 » typed as text), sent once the tournament had begun: it may be
+    this tournament's, and its club, told to correct it, was then reminded « nous n’avons pas encore
+    reçu votre classeur »."""
     day = entry.date.isoformat()
     for key in ((entry.circuit, day), (entry.circuit, ""), ("", day), ("", "")):
-        if (found := refused.get((club.code, *key))) is not None:
+        found = refused.get((club.code, *key))
+        if found is not None and (not found.maybe or found.day >= entry.date):
             return found
     return None
 

@@ -29,7 +29,7 @@ from reportgen import config, french
 from reportgen.delivery import database, seasons
 from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
-from reportgen.pipeline import score
+from reportgen.pipeline import build, score
 from tests.builders import TODAY, write_tournament, write_workbook
 from tests.ports import smtp_server
 
@@ -238,7 +238,7 @@ def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(leag
     said = {"CARC": "Classement provisoire : les résultats de Toulouse du 3 janvier et d’Albi du 5 janvier sont "
                     "attendus.",
             "TLSE": "Classement provisoire : votre classeur du 3 janvier est attendu, ainsi que les résultats "
-                    "d’Albi du 5 janvier."}
+                    "d’Albi du 5 janvier. Pour l’envoyer, répondez à ce message en le joignant."}
     for code, words in said.items():
         message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == code))
         # its long dates and its « : » unbroken (french.dates_kept, typography)
@@ -249,7 +249,7 @@ def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(leag
     plan = plan_of(league, tmp_path / "archive")
     plan.own = {}
     own = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "TLSE"))
-    alone = "Classement provisoire : votre classeur du 3 janvier est attendu."
+    alone = "Classement provisoire : votre classeur du 3 janvier est attendu. Pour l’envoyer, répondez à ce message en le joignant."
     assert f"\n{french.dates_kept(french.typography(alone))}\n" in own.text
 
     write_calendar(league.inputs, [])  # nothing awaited: no note
@@ -257,6 +257,33 @@ def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(leag
     plan.own = {}
     calm = drafts.message(plan, next(c for c in plan.clubs if c.club.code == "CARC"))
     assert "provisoire" not in calm.text and "provisoire" not in (calm.html or "")
+
+
+def test_a_mail_says_the_results_its_ranking_awaits_on_the_day_it_is_written_as_the_site_does(league, tmp_path):
+    """Cahors's mail of 7 December reported the ranking of 14 November and said nothing of Cahors's
+    own tournament of 28 November, its workbook awaited, while the site said « Provisoire : résultats
+    de Cahors du 28 novembre attendus » beside that ranking: the mail awaited what the bulletin's date
+    awaited. Here the latest bulletin is of 10 January, Toulouse's tournament of 20 January is
+    announced, and the mail is written on 29 November: Carcassonne is told Toulouse's results are
+    awaited, Toulouse that its own workbook is, and how to send it."""
+    from tests.test_calendar import write_calendar
+
+    write_calendar(league.inputs, [["20/01/2026", "grand-sud", "TLSE", "Galette de Toulouse", "Toulouse"]])
+    assert build(league.inputs, league.outputs, TODAY).ok
+    season = (league.outputs / "site" / "grand-sud-2026.html").read_text()
+    assert "Provisoire\u00a0: résultats de Toulouse du 20\u00a0janvier attendus." in season
+    plan = plan_of(league, tmp_path / "archive")
+    plan.own = {}  # the club's own PDF is not what this test reads
+    [bulletin] = [b for b in plan.bulletins if b.circuit == "grand-sud"]
+    assert bulletin.document.date == dt.date(2026, 1, 10) and "awaited" not in bulletin.document.context
+    said = {"CARC": "Classement provisoire : les résultats de Toulouse du 20 janvier sont attendus.",
+            "TLSE": "Classement provisoire : votre classeur du 20 janvier est attendu. Pour l’envoyer, répondez "
+                    "à ce message en le joignant."}
+    for code, words in said.items():
+        message = drafts.message(plan, next(c for c in plan.clubs if c.club.code == code))
+        note = french.dates_kept(french.typography(words))
+        assert f"\n{note}\n" in message.text, message.text
+        assert f"<span style=\"color: #9a3412; font-weight: 600;\">{note}</span>" in (message.html or "")
 
 
 def test_drafts_are_reproducible_and_a_club_no_longer_mailed_loses_its_draft(league, tmp_path):

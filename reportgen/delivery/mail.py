@@ -140,6 +140,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
                 attach=settings.mail.attach if settings.mail else "all",
                 site=settings.site.url.rstrip("/") if settings.site else "", announced=league.announced,
                 outputs=outputs, directory=league.reading.clubs)
+    # as of the day the mail is written, as the site says it beside the ranking in force
     plan.awaited = {b.circuit: awaited_by(b.circuit, b.ranking, b.document, league.calendar, league.reading.today)
                     for b in bulletins}
     plan.closed = {b.circuit for b in bulletins if closed_final(b.circuit, b.ranking, league.reading)}
@@ -218,10 +219,12 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
 
 def awaited_line(entries: list[CalendarEntry], club: Club, clubs: ClubDirectory, final: bool = False) -> str:
     """The line under a provisional ranking's title in a club's message, the tournaments whose results
-    it awaits (pipeline/calendar.py `awaited_by`) as its bulletin notes them, in a sentence: « Classement
-    provisoire : les résultats de Rodez du 13 juin sont attendus. »; to the club that organised one
-    of them, its own workbook (« votre classeur du 13 juin est attendu », then « , ainsi que les
-    résultats de … »: the bulletin's words made it a club awaited by itself); "" when none is.
+    it awaits on the day the message is written (pipeline/calendar.py `awaited_by`) as the site's
+    season page notes them, in a sentence: « Classement provisoire : les résultats de Rodez du 13 juin
+    sont attendus. »; to the club that organised one of them, its own workbook (« votre classeur du
+    13 juin est attendu », then « , ainsi que les résultats de … »: the bulletin's words made it a
+    club awaited by itself) and how to send it (`HOW_TO_SEND`: a reply, which `reportgen inbox`
+    reads, as a reminder asks); "" when none is.
     `final`: a closed season's final ranking (`closed_final`), neither provisional nor awaiting
     anything: « Résultats de votre tournoi du 3 octobre et de Rodez du 13 juin non reçus. »"""
     if not entries:
@@ -235,9 +238,16 @@ def awaited_line(entries: list[CalendarEntry], club: Club, clubs: ClubDirectory,
     theirs = f"les résultats {french.joined([entry.day_and_place(clubs) for entry in others])}"
     if not own:
         return f"Classement provisoire : {theirs} sont attendus."
-    yours = (f"votre classeur du {days[0]} est attendu" if len(own) == 1
+    one = len(own) == 1  # two of its tournaments on one day: two workbooks
+    yours = (f"votre classeur du {days[0]} est attendu" if one
              else f"vos classeurs {french.joined([f'du {day}' for day in days])} sont attendus")
-    return f"Classement provisoire : {yours}" + (f", ainsi que {theirs}." if others else ".")
+    return (f"Classement provisoire : {yours}" + (f", ainsi que {theirs}." if others else ".")
+            + " " + HOW_TO_SEND[one])
+
+
+# To the club whose own workbook a ranking awaits, by whether it is one (`awaited_line`).
+HOW_TO_SEND = {True: "Pour l’envoyer, répondez à ce message en le joignant.",
+               False: "Pour les envoyer, répondez à ce message en les joignant."}
 
 
 def links(plan: Plan, club_mail: ClubMail) -> list[dict[str, str]]:

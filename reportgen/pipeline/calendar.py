@@ -45,21 +45,27 @@ def mark_awaited(slug: str, report: Report, entries: list[CalendarEntry], readin
     documents = []
     for document in report.documents:
         ranking = rankings.get(document.path)
-        note = awaited_note(awaited_by(slug, ranking, document, entries, reading.today), reading.clubs,
-                            closed_final(slug, ranking, reading)) if ranking else ""
+        note = ""
+        if ranking is not None:
+            day = reading.today if ranking.final else document.date
+            note = awaited_note(awaited_by(slug, ranking, document, entries, day), reading.clubs,
+                                closed_final(slug, ranking, reading))
         documents.append(dataclasses.replace(document, context={**document.context, "awaited": note})
                          if note else document)
     return dataclasses.replace(report, documents=documents)
 
 
 def awaited_by(slug: str, ranking: Ranking, document: Document, entries: list[CalendarEntry],
-               today: dt.date) -> list[CalendarEntry]:
-    """The announced tournaments whose results a season ranking's document (`mark_awaited`), or a
-    club's mail reporting it (delivery/mail.py), says it awaits (or, a closed season's final
-    ranking, `closed_final`, says were not received)."""
+               day: dt.date) -> list[CalendarEntry]:
+    """The announced tournaments whose results a season ranking awaits on `day` (or, a closed
+    season's final ranking, `closed_final`, says were not received): its document's (`mark_awaited`:
+    its own date, the build's day for the season's final ranking, the ranking « à date »), or a
+    club's mail reporting it (delivery/mail.py: the day the mail is written, as the site's season
+    page says it beside that ranking, `season_notes`; the mail of the 14 November ranking drafted on
+    7 December said nothing of Cahors's results of 28 November, awaited on the site)."""
     if ranking.scope.kind not in _RANKS_A_SEASON:
         return []
-    return awaited(entries, slug, document.season, today if ranking.final else document.date)
+    return awaited(entries, slug, document.season, day)
 
 
 def closed_final(slug: str, ranking: Ranking, reading: Reading) -> bool:

@@ -198,7 +198,12 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert draft["X-Unsent"] == "1"  # Outlook opens it ready to send, not as a message received
     text = draft.get_body(("plain",)).get_content()
     html = draft.get_body(("html",)).get_content()
-    assert "3e place\u00a0: DUPONT Jean, 520 points (évolution\u00a0: −2)" in text  # from the latest dated bulletin (issue 27)
+    # from the latest dated bulletin (issue 27); places as the site says them (« (évolution : −2) »
+    # right after the points read like points), since the ranking its bulletin names
+    assert "3e place\u00a0: DUPONT Jean, 520 points (▼ 2 places perdues)\n" in text
+    assert "\nPlaces gagnées ou perdues depuis le classement final 2025.\n" in text
+    assert ('<td style="padding: 3px 8px;">DUPONT Jean</td>\n<td style="text-align: right; padding: 3px 8px;">520</td>\n'
+            '<td style="padding: 3px 8px;"><span aria-hidden="true">▼</span> 2 places perdues</td>') in html
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)

@@ -7,12 +7,12 @@ evolution and the results that counted, from the ranking the club's message repo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from reportgen import french
 from reportgen.circuits import CircuitInfo, common
-from reportgen.model import ClubSection, Column, Ranking, RankingRow, Report
+from reportgen.model import ClubSection, Column, Document, Ranking, RankingRow, Report
 
 Member = Callable[[RankingRow], bool]  # the row is one of the club's players
 
@@ -59,11 +59,11 @@ def ranking_title(ranking: Ranking, circuit: str = "") -> str:
     return "Classement final" if ranking.final else f"Classement au {french.date_long(ranking.date)}"
 
 
-def evolution_since(ranking: Ranking, report: Report | None) -> str:
+def evolution_since(ranking: Ranking, documents: Iterable[Document]) -> str:
     """The ranking its « Évolution » compares with, as the ranking's own bulletin names it (its
     document's `evolution_since`, when its circuit gives one: the Grand Sud's « depuis le classement
-    au 24 octobre 2026 »), else « depuis le classement précédent », as the others' bulletins say."""
-    documents = report.documents if report is not None else ()
+    au 24 octobre 2026 »), else « depuis le classement précédent », as the others' bulletins say.
+    `documents`: its circuit's (a club's bulletin), or its bulletin's alone (a club's mail)."""
     since = next((d.context.get("evolution_since") for d in documents if d.path == ranking.path), None)
     return since or common.SINCE_PREVIOUS
 
@@ -100,5 +100,6 @@ def club_sections(circuit: Any, season: int, rankings: Mapping[str, Ranking], re
     if own is not None:
         return tuple(own(season, rankings, reports, member))
     ranking = rankings.get(circuit.info.slug)
-    since = evolution_since(ranking, reports.get(circuit.info.slug)) if ranking is not None else ""
+    report = reports.get(circuit.info.slug)
+    since = evolution_since(ranking, report.documents if report is not None else ()) if ranking is not None else ""
     return default_sections(circuit.info, ranking, member, since)

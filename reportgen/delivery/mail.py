@@ -20,13 +20,14 @@ from typing import Any
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits import common
-from reportgen.circuits.club_sections import evolution, figure, figure_column, place
+from reportgen.circuits.club_sections import evolution_since, figure, figure_column, place
 from reportgen.delivery import club_bulletin, published
 from reportgen.delivery.club_bulletin import ClubBulletin
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import Attachment, Document, Message, Ranking, RankingRow
 from reportgen.pipeline.calendar import awaited_by, closed_final
+from reportgen.render import evolution
 from reportgen.render import mail as mail_render
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.site import data as site_data
@@ -202,12 +203,15 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "awaited": awaited_line(plan.awaited.get(bulletin.circuit, []), club_mail.club, plan.directory,
                                     bulletin.circuit in plan.closed),
             "file": bulletin.filename, "evolution": has_evolution,
+            # what the places moved since, as the club's bulletin says it under its table
+            "since": evolution_since(bulletin.ranking, [bulletin.document]) if has_evolution else "",
             "score": header, "unit": "points" if header == "Points" else header,
             # « 1re ex aequo » under the HTML's « Place », « 1re place ex aequo : » in the text: never
             # « 1er », which says the player is a man (french.place)
             "rows": [{"rank": place(row), "place": french.place(row.rank, row.tied), "player": row.player,
                       "points": figure(row.metrics.get(score.key), score) if score is not None else "",
-                      "evolution": evolution(row.metrics.get("evolution", "")) if has_evolution else ""}
+                      # (arrow, « 2 places perdues »): « −2 » after the points read like points
+                      "evolution": evolution.said(row.metrics.get("evolution", "")) if has_evolution else ("", "")}
                      for row in club_mail.players[bulletin.circuit]],
         })
     own = plan.own.get(club_mail.club.code)

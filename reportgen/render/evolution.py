@@ -1,8 +1,9 @@
 """Places gained as HTML, one markup for a bulletin's evolution cell (templates/macros.html.j2,
 `evolution_cell`) and the site's (site/pages.py `table`): the bulletins' « ▲ 3 », « ▼ 2 », « = »,
 « nouveau » (INTERPRETATIONS: +3 is shown ▲3), the arrow hidden from a screen reader, which says
-« 3 places gagnées ». Made from the evolution's value as a ranking holds it (« +3 », "-2", "0",
-« nouveau ») or as the site's data writes it (french.evolution: « −2 », « = »): the same cell."""
+« 3 places gagnées »; the same in words for a club's mail (`said`). Made from the evolution's value
+as a ranking holds it (« +3 », "-2", "0", « nouveau ») or as the site's data writes it
+(french.evolution: « −2 », « = »): the same cell."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from reportgen.model import Move, move
 # The arrow each move shows (its `Move` is the cell's CSS class) and the words said of it.
 _ARROWS = {Move.UP: "▲", Move.DOWN: "▼", Move.SAME: "="}
 _SAID = {Move.UP: "gagnée", Move.DOWN: "perdue"}
+_SAME = "même place"
 
 
 @lru_cache(maxsize=1 << 10)  # a handful of distinct moves in a whole league
@@ -26,13 +28,34 @@ def _cell(value: str) -> Markup:
     if kind == Move.NEW:
         return Markup(escape(value))
     if kind == Move.SAME:
-        return Markup(f'<span aria-hidden="true">{_ARROWS[Move.SAME]}</span><span class="sr-only">même place</span>')
+        return Markup(f'<span aria-hidden="true">{_ARROWS[Move.SAME]}</span><span class="sr-only">{_SAME}</span>')
     places = abs(int(moved or 0))
-    many = "s" if places > 1 else ""
     return Markup(f'<span aria-hidden="true">{_ARROWS[kind]}</span> {places}'
-                  f'<span class="sr-only"> place{many} {_SAID[kind]}{many}</span>')
+                  f'<span class="sr-only"> {_places(kind, places)}</span>')
+
+
+def _places(kind: Move, places: int) -> str:
+    """« places gagnées », « place perdue »: the words after the number of places moved."""
+    many = "s" if places > 1 else ""
+    return f"place{many} {_SAID[kind]}{many}"
 
 
 def cell(value: Any) -> Markup:
     """The inside of an evolution's cell: « ▲ 3 » and the words a screen reader says."""
     return _cell(french.evolution(value))
+
+
+def said(value: Any) -> tuple[str, str]:
+    """An evolution in words, as the site's cell reads: its arrow (none but for a move up or down)
+    and « 3 places gagnées », « 2 places perdues », « même place », « nouveau ». A club's mail
+    says it so (templates/mail/club-*.j2): « évolution : −2 » right after « 1 695 points » read
+    like points."""
+    shown = french.evolution(value)
+    moved = french.moved(shown)
+    kind = move(moved)
+    if kind == Move.NEW:
+        return "", shown
+    if kind == Move.SAME:
+        return "", _SAME
+    places = abs(int(moved or 0))
+    return _ARROWS[kind], f"{places} {_places(kind, places)}"

@@ -218,9 +218,10 @@ def test_evolution_is_the_place_before_minus_the_place_now_and_new_for_newcomers
 
 
 def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
-    from reportgen.circuits.club_sections import evolution as in_a_mail  # what a club reads in its mail
+    from reportgen.circuits.club_sections import evolution as in_its_bulletin  # a club's own bulletin's table
     from reportgen.circuits.common import evolution as moved
     from reportgen.render.evolution import cell  # what a bulletin and the site draw
+    from reportgen.render.evolution import said as in_a_mail  # what a club reads in its mail
 
     up = moved(5, 2)  # 5th in the previous ranking, 2nd now: three places gained
     assert (up["kind"], up["value"]) == ("up", "+3")
@@ -230,7 +231,11 @@ def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
     assert cell(down["value"]) == '<span aria-hidden="true">▼</span> 2<span class="sr-only"> places perdues</span>'
     assert moved(3, 3)["value"] == "0" and moved(None, 1)["value"] == "nouveau"
     assert cell("0") == '<span aria-hidden="true">=</span><span class="sr-only">même place</span>' and cell("nouveau") == "nouveau"
-    assert (in_a_mail(up["value"]), in_a_mail(down["value"]), in_a_mail("0")) == ("+3", "−2", "=")
+    assert (in_its_bulletin(up["value"]), in_its_bulletin(down["value"]), in_its_bulletin("0")) == ("+3", "−2", "=")
+    # in words, as the site's cell reads: « −2 » after a player's points read like points
+    assert [in_a_mail(value) for value in (up["value"], down["value"], "-1", "0", "nouveau")] == [
+        ("▲", "3 places gagnées"), ("▼", "2 places perdues"), ("▼", "1 place perdue"), ("", "même place"),
+        ("", "nouveau")]
 
 
 def test_the_16_seeds_are_marked():

@@ -244,7 +244,7 @@ def test_the_ics_lists_played_and_announced_tournaments_as_all_day_events(small_
     assert perpignan[4].endswith("Résultats attendus.") and events[5][4].endswith("Résultats à venir.")
     assert "Résultats publiés" in events[2][4]
     stamps = {e.decoded("dtstamp") for e in parsed.walk("VEVENT")}
-    assert stamps == {dt.datetime(2026, 12, 12, tzinfo=dt.timezone.utc)}  # from the inputs, not the clock
+    assert stamps == {dt.datetime(2026, 11, 29, tzinfo=dt.timezone.utc)}  # the build's day, not the clock
     assert b"DUPONT" not in data and b"MARTIN" not in data  # no player in the calendar
     uids = [str(e["uid"]) for e in parsed.walk("VEVENT")]
     assert len(set(uids)) == len(uids)
@@ -519,6 +519,40 @@ def test_a_tournament_whose_day_passed_is_awaited_on_the_home_page_and_in_the_ic
     assert "Tournoi d'automne de Perpignan (Classement régional Grand Sud) — résultats attendus" in calendar
     assert "Finale de la saison (Classement régional Grand Sud), Carcassonne — à venir" in calendar
     assert event.endswith("Résultats attendus.")
+
+
+def test_an_event_whose_results_are_awaited_then_published_is_an_update_calendar_programs_take(small_league_copy):
+    """calendrier.ics stamped every event with the calendar's latest date (DTSTAMP 12 December, in
+    the future) and gave no SEQUENCE: an event going from « à venir » to « attendus » to « publiés »
+    kept its stamp and its sequence, and a calendar program may keep the old one (RFC 5545: DTSTAMP
+    is when the file was made, SEQUENCE grows with each significant change). DTSTAMP is now the
+    build's day and SEQUENCE grows with what is known of its results (the same inputs the same day
+    give the same bytes: `test_the_same_inputs_give_the_same_ics_bytes…`)."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["07/11/2026", "grand-sud", "PERP", "Tournoi d'automne de Perpignan", "Perpignan"],
+                            ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]])
+
+    def events(day: dt.date) -> dict[str, tuple[dt.datetime, int, str]]:
+        assert build(inputs, outputs, day).ok
+        parsed = icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes())
+        return {str(e["uid"]): (e.decoded("dtstamp"), e.decoded("sequence"), str(e["description"]))
+                for e in parsed.walk("VEVENT")}
+
+    def stamp(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, dt.time(0), dt.timezone.utc)
+
+    coming = events(dt.date(2026, 11, 7))  # its day: « à venir »
+    awaited = events(dt.date(2026, 11, 8))
+    write_tournament(inputs, "2026-11-07-perpignan", day="07/11/2026", club="PERP")
+    published = events(dt.date(2026, 11, 9))
+    [perpignan] = [key for key, (_, _, said) in coming.items() if "Perpignan" in said]
+    assert [said[perpignan][2].rsplit(". ", 1)[-1] for said in (coming, awaited, published)] == [
+        "Résultats à venir.", "Résultats attendus.", "Résultats publiés."]
+    assert [said[perpignan][:2] for said in (coming, awaited, published)] == [
+        (stamp(dt.date(2026, 11, 7)), 0), (stamp(dt.date(2026, 11, 8)), 2), (stamp(dt.date(2026, 11, 9)), 5)]
+    # the finale, still to come, is stamped with each build's day, its sequence unchanged
+    assert {said[key][1] for said in (coming, awaited, published) for key in said if key != perpignan
+            and "à venir" in said[key][2]} == {0}
 
 
 def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the_ics(tmp_path):

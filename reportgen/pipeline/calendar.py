@@ -214,7 +214,7 @@ def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool,
     from reportgen.render.ical import to_ics
 
     return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, reading.clubs,
-                  lambda entry: state_on(entry, today, reading))
+                  lambda entry: state_on(entry, today, reading), today)
 
 
 def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path | None:

@@ -24,6 +24,7 @@ from reportgen.model import SourceRef
 from reportgen.pipeline import build, load, score
 from reportgen.pipeline.calendar import season_notes
 from reportgen.render.ical import uid
+from tests.browser import check_page
 from tests.builders import TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.excel_validation import refusals
 
@@ -325,10 +326,13 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     inputs, outputs = league_with_calendar(small_league_copy)
     assert build(inputs, outputs, TODAY).ok
     calendar = home_calendar(outputs)
-    # The latest season's tournaments in date order, those to come said so; the file to subscribe to.
-    days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "7\u00a0février 2026",
-                                            "12\u00a0décembre 2026")]
-    assert days == sorted(days)
+    # The latest season's tournaments: first what comes next in date order (results awaited, those to
+    # come), then the tournaments over, the latest first, folded under them; the file to subscribe to.
+    coming, past = calendar.split('<details class="past">\n<summary>Tournois passés (3)</summary>')
+    days = [coming.index(day) for day in ("20\u00a0janvier 2026", "12\u00a0décembre 2026")]
+    assert days == sorted(days) and "10\u00a0janvier 2026" not in coming and "7\u00a0février 2026" not in coming
+    days = [past.index(day) for day in ("7\u00a0février 2026", "10\u00a0janvier 2026")]
+    assert days == sorted(days) and "20\u00a0janvier 2026" not in past and "</details>" in past
     # its name says where; its day past, awaited (not « à venir » ten months on); the season's last one to come
     assert ("Open de Perpignan (Classement régional Grand Sud)&nbsp;<span class=\"nowrap\">— résultats attendus</span></li>"
             in calendar)
@@ -369,6 +373,33 @@ def test_a_phone_keeps_a_tournament_s_status_on_one_line(small_league_copy, brow
         assert all(s["lines"] == 1 for s in shown), (width, shown)
 
 
+def test_the_home_page_s_calendar_says_what_comes_next_first_and_folds_the_tournaments_over(small_league_copy, browser):
+    """The home page's calendar listed the year's tournaments in date order: with the example league,
+    sixteen played ones on a phone's screen and more before the first « à venir ». A visitor comes
+    for what is next: the results awaited and the tournaments to come first, then the tournaments
+    over, folded in a « Tournois passés » that opens without a script (with the keyboard too); the
+    page still passes axe at 390 and 1280 px."""
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    check_page(browser, outputs / "index.html", outputs)
+    tab = browser.pages[390]
+    shown = """() => Array.from(document.querySelectorAll('section.calendar li'), item =>
+      [item.textContent.replace(/\\s+/g, ' '), item.checkVisibility()])"""
+    # past ones in the page, unseen until the visitor opens them
+    assert tab.evaluate(shown) == [
+        ["20 janvier 2026 · Open de Perpignan (Classement régional Grand Sud) — résultats attendus", True],
+        ["12 décembre 2026 · Finale de la saison (Classement régional Grand Sud), Carcassonne — à venir", True],
+        # the latest first, a day's in the calendar's order
+        ["7 février 2026 · Tournoi 2026-02-07-marseille (Classement régional Grand Sud)", False],
+        ["10 janvier 2026 · Tournoi 2026-01-10-carcassonne (Classement régional Grand Sud)", False],
+        ["10 janvier 2026 · Tournoi 2026-01-10-toulouse (Classement régional Grand Sud)", False]], tab.evaluate(shown)
+    summary = tab.locator("section.calendar details.past summary")
+    assert " ".join(summary.inner_text().split()) == "Tournois passés (3)"
+    summary.focus()
+    tab.keyboard.press("Enter")
+    assert all(visible for _, visible in tab.evaluate(shown))
+
+
 def test_with_the_site_s_address_the_home_page_offers_to_subscribe_to_the_calendar(small_league_copy):
     inputs, outputs = league_with_calendar(small_league_copy)
     with open(inputs / "reportgen.toml", "a", encoding="utf-8") as settings:
@@ -388,8 +419,8 @@ def test_the_home_page_lists_next_season_announced_beside_this_one_s(small_leagu
     assert build(inputs, outputs, TODAY).ok
     calendar = home_calendar(outputs)
     # Announced in November: January's tournament does not hide this season's, still to come or played.
-    days = [calendar.index(day) for day in ("10\u00a0janvier 2026", "20\u00a0janvier 2026", "12\u00a0décembre 2026",
-                                            "16\u00a0janvier 2027")]
+    days = [calendar.index(day) for day in ("20\u00a0janvier 2026", "12\u00a0décembre 2026", "16\u00a0janvier 2027",
+                                            "Tournois passés", "10\u00a0janvier 2026")]
     assert days == sorted(days)
     assert "Tournoi d'hiver (Classement régional Grand Sud), Lourdes\u00a0<span class=\"nowrap\">— à venir</span></li>" in markup.unescape(calendar)
     assert "1er\u00a0juin 2025" not in calendar  # the season before

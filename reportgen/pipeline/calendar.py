@@ -9,7 +9,7 @@ import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits, french
 from reportgen.ingest.calendar import (
@@ -243,13 +243,14 @@ def calendar_blocked(problems: list[Problem]) -> bool:
 
 
 def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
-             today: dt.date) -> tuple[list[dict[str, str]], str]:
+             today: dt.date) -> tuple[list[dict[str, Any]], str]:
     """The home page's calendar when inputs/ announces one (calendrier.xlsx): the tournaments of the
     build's season and of every later one announced, played or to come, in date order (December's
     build lists next January's beside this month's; from the inputs and the build's day, which the
     build's key holds: the same inputs the same day give the same page), each by its
     `CalendarEntry.title` (its clubs: a row may name only its club), with its place when the title
-    does not already say it, and the iCalendar file to subscribe to (`write_calendar` writes it).
+    does not already say it, whether it is `past` (its results in, or never received in a season
+    whose ranking is final), and the iCalendar file to subscribe to (`write_calendar` writes it).
     Before the build's season has a tournament, the latest season's. Without calendrier.xlsx,
     nothing: the played tournaments are on the season pages."""
     if not announced or not entries:
@@ -265,10 +266,13 @@ def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
         # card says it (« Lyon » of « DipLyon » is not said).
         circuit = titles.get(entry.circuit, entry.circuit)
         said = not entry.name or french.said_in(entry.place, entry.name, circuit)
+        known = state_on(entry, today, reading)
         shown.append({"day": entry.days(),
                       "title": f"{entry.title(reading.clubs)} ({circuit})",
                       "place": "" if said else entry.place,
-                      "status": HOME_WORDS[state_on(entry, today, reading)]})
+                      "status": HOME_WORDS[known],
+                      # over: nothing more to come of it (`Site.home` lists it apart, after those to come)
+                      "past": known in (PLAYED, NOT_RECEIVED)})
     return shown, ICS_FILE
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import itertools
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import chain
@@ -103,7 +104,7 @@ class Site:
     """Every page of the site, as bytes by path relative to outputs/."""
 
     def __init__(self, outputs: Path, order: Sequence[str], league: str, blocked: Sequence[str] = (),
-                 public: Public | None = None, calendar: Sequence[dict[str, str]] = (), calendar_file: str = "",
+                 public: Public | None = None, calendar: Sequence[dict[str, Any]] = (), calendar_file: str = "",
                  corrections: Sequence[dict[str, Any]] = (), templates: Path = TEMPLATES,
                  archived: Mapping[str, list[dict[str, Any]]] | None = None, url: str = "",
                  reuse: Pages | None = None, draw_aside: bool = False, ahead: CardsAhead | None = None,
@@ -410,14 +411,25 @@ class Site:
                    for line in card_lines(self.public, circuit.headline(circuit.seasons()[0]), 1)]
         self.home_card = og.Card(self.league, "Classements et résultats", "Les classements en vigueur",
                                  tuple(leaders[:og.MAX_ROWS]))
+        coming, past = self.home_calendar()
         # titled with the league's name (its <title> and og:title), as every other page ends its title; its
         # heading says what the page is, under the league's name the header already shows (its card's title)
         return self.render("home.html.j2", HOME, title=self.league, heading=self.home_card.title,
-                           circuits=circuits, calendar=self.calendar,
+                           circuits=circuits, calendar=coming, calendar_past=past,
                            calendar_file=self.calendar_file, calendar_feed=self.calendar_feed(),
                            latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
                                    for day, title, name, url in latest],
                            corrections=self.correction_lines()[:5])
+
+    def home_calendar(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The home page's calendar as a visitor reads it: what comes next first (results awaited, a
+        tournament under way, those to come, in date order), then the tournaments over, the latest
+        first, folded under them (`templates/site/home.html.j2`): the year's sixteen played ones came
+        before the first « à venir », a phone's whole screen and more."""
+        days = [list(same) for _, same in itertools.groupby((item for item in self.calendar if item["past"]),
+                                                            key=lambda item: item["day"])]
+        return ([item for item in self.calendar if not item["past"]],
+                [item for same in reversed(days) for item in same])  # a day's in its order
 
     def calendar_feed(self) -> str:
         """The calendar's address for a subscription (webcal://, which phones and calendar programs open

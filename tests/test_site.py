@@ -302,8 +302,8 @@ def example_site(example_scored, example_league, tmp_path_factory):
 def test_a_player_s_chart_draws_the_dated_rankings_one_place_a_date(example_site):
     """A player's places, date by date, are his dated rankings': the Grand Sud's final ranking of the
     season (« tournois de 2026 seulement ») shares the last date but counts other tournaments, and
-    drawn beside them the line moved where nothing happened. Its place stays in his table of
-    rankings; the chart's table dates as the site dates."""
+    drawn beside them the line moved where nothing happened (and in his lines: the next test); the
+    chart's table dates as the site dates."""
     _, pages = example_site
     charted = 0
     for path, body in pages.items():
@@ -321,6 +321,37 @@ def test_a_player_s_chart_draws_the_dated_rankings_one_place_a_date(example_site
             assert len(places) == svg[0].count("<circle") >= 2 and len(days) == len(set(days)), path
             assert all(re.fullmatch(r"(1er|\d{1,2})\u00a0[a-zéû]+ \d{4}", day) for day in days), days
     assert charted >= 50
+
+
+def test_a_player_s_lines_give_one_place_a_day_each_linked_to_its_document(example_site):
+    """LAMY's page read « Classement après le tournoi d’Auch » 8th and, the same day, « Classement final
+    provisoire de la saison 2026 (tournois de 2026 seulement) » 3rd, the same total, the one line with
+    no link: the season's ranking so far, published as CSV and annex without a bulletin. While a
+    season runs its ranking « à date » is its latest dated bulletin (one document per ranking): a
+    player's lines leave that one out on the day of a dated ranking, as his chart does; his season's
+    results still name it; a season's final bulletin, once it is published, keeps its line."""
+    _, pages = example_site
+    lines = 0
+    for path, body in pages.items():
+        if path.startswith("site/joueur-"):
+            for table in re.findall(r'aria-label="Sa place dans chaque classement publié[^"]*" tabindex="0">(.*?)</table>',
+                                    body.decode("utf-8"), re.S):
+                for header in re.findall(r'<th scope="row" role="rowheader">(.*?)</th>', table):
+                    lines += 1
+                    assert "<a href=" in header, (path, header)
+    assert lines > 1000
+    [lamy] = [body.decode("utf-8") for path, body in pages.items()
+              if path.startswith("site/joueur-") and b"<h1>LAMY" in body]
+    season = lamy[lamy.index("Classement régional Grand Sud&nbsp;— saison 2026"):]
+    table = season[:season.index("</table>")]
+    assert [words_of(row.replace("</", " </")) for row in re.findall(
+        r"<tr role=\"row\"><td[^>]*>14\u00a0novembre 2026</td>(.*?)</tr>", table)] == [
+        "Classement après le tournoi d’Auch du 14 novembre 2026 8 Total : 1 695"]
+    assert "provisoire" not in table
+    assert "tournoi par tournoi&nbsp;— Classement final provisoire de la saison 2026 (tournois de 2026 seulement)" in season
+    # the season before, over: its final bulletin's line beside its last dated one
+    before = lamy[lamy.index("Classement régional Grand Sud&nbsp;— saison 2025"):]
+    assert '">Classement final de la saison 2025</a></th>' in before[:before.index("</table>")]
 
 
 def test_places_gained_and_lost_are_drawn_as_the_bulletins_draw_them_and_sort_as_numbers(example_site):

@@ -36,6 +36,18 @@ ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
 WIDTHS = (390, 1280)  # a phone, a laptop
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+# Each scroll region a reader sees on a page (`.scroll`: templates/site/macros.html.j2, a chart's, a
+# player's lines; not one in a closed <details> or hidden at this width), once its size observers ran
+# (two frames): its name, whether it scrolls, and whether it is a Tab stop (site.js: only while it
+# scrolls; a bulletin, which has no script, keeps every region one).
+SCROLL_REGIONS = r"""async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return Array.from(document.querySelectorAll('.scroll[role=region]')).filter(region => region.checkVisibility())
+    .map(region => ({
+    label: region.getAttribute('aria-label') || region.getAttribute('aria-labelledby'),
+    scrolls: region.scrollWidth > region.clientWidth || region.scrollHeight > region.clientHeight,
+    stop: region.tabIndex === 0}));
+}"""
 
 
 @dataclass

@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from reportgen.site import og
 from reportgen.site.pages import search_key
+from tests.browser import SCROLL_REGIONS, WIDTHS, check_page
 
 SHOWN_HEADERS = ("Array.from(document.querySelectorAll('table.ranking thead th'))"
                  ".filter(th => th.offsetWidth > 0).map(th => th.textContent)")
@@ -240,7 +241,7 @@ CUT_WORDS = r"""selector => {
 PUBLICATIONS = """() => Array.from(document.querySelectorAll('table.publications'), table => {
   const region = table.parentElement, line = parseFloat(getComputedStyle(table).lineHeight);
   return {role: region.getAttribute('role'), label: region.getAttribute('aria-label'),
-          tabindex: region.getAttribute('tabindex'),
+          tabindex: region.getAttribute('tabindex'), scrolls: region.scrollWidth > region.clientWidth,
           lines: Array.from(table.tBodies[0].rows, row => Math.floor(row.getBoundingClientRect().height / line))};
 })"""
 
@@ -266,11 +267,48 @@ def test_a_player_s_places_fit_a_small_phone_their_words_whole_their_rows_short(
         tables = tab.evaluate(PUBLICATIONS)
         assert tables and all(t["lines"] for t in tables), page.name
         for table in tables:
-            assert (table["role"], table["tabindex"]) == ("region", "0") and table["label"], (page.name, table)
+            # a Tab stop while it scrolls (site.js), to scroll it with the keyboard
+            assert (table["role"], table["tabindex"]) == ("region", "0" if table["scrolls"] else None), (page.name, table)
+            assert table["label"], (page.name, table)
             assert sorted(table["lines"])[len(table["lines"]) // 2] <= 4, (page.name, table)  # the median row
         labels.append([t["label"] for t in tables])
     assert all(len(set(found)) == len(found) for found in labels)  # a region each, named apart
     assert labels[0][0] == "Sa place dans chaque classement publié, Classement régional Grand Sud, saison 2026"
+
+
+def test_a_table_s_region_is_a_tab_stop_only_while_it_scrolls(browser, example_site):  # noqa: F811
+    """Every table's region was a Tab stop (tabindex="0", so that one wider than the screen can be
+    scrolled with the keyboard): five stops on the home page that scrolled nothing. site.js keeps a
+    region a stop only while it scrolls, at 390 and 1280 px, checked again when it is shown (a chart's
+    data, in a <details>, scrolls on a phone) and when the window narrows; axe finds nothing
+    (scrollable-region-focusable)."""
+    opened = "document.querySelectorAll('details').forEach(shut => { shut.open = true; })"
+    pages = ["index.html", "site/grand-sud-2026.html", "site/tour-de-france-2005.html",
+             next(f"site/{page.name}" for page in sorted((example_site / "site").glob("joueur-*.html"))
+                  if "Classement Elo" in page.read_text(encoding="utf-8"))]
+    scrolled = set()
+    for name in pages:
+        check_page(browser, example_site / name, example_site)  # axe, at each width
+        for width in WIDTHS:
+            browser.look(example_site / name, example_site, width, audit=False)
+            browser.pages[width].evaluate(opened)
+            regions = browser.pages[width].evaluate(SCROLL_REGIONS)
+            assert regions and all(region["stop"] == region["scrolls"] for region in regions), (name, width, regions)
+            scrolled |= {(name, width) for region in regions if region["scrolls"]}
+            if name == "index.html":  # its rankings' tables fit: no stop
+                assert not any(region["stop"] for region in regions), regions
+    assert ("site/grand-sud-2026.html", 390) in scrolled and ("site/grand-sud-2026.html", 1280) not in scrolled
+    # the laptop's window narrowed to a phone's: the region that now scrolls is a stop again
+    browser.look(example_site / "site/grand-sud-2026.html", example_site, 1280, audit=False)
+    tab = browser.pages[1280]
+    try:
+        tab.evaluate(opened)
+        assert not any(region["stop"] for region in tab.evaluate(SCROLL_REGIONS))
+        tab.set_viewport_size({"width": 390, "height": 900})
+        regions = tab.evaluate(SCROLL_REGIONS)
+        assert any(region["stop"] for region in regions) and all(r["stop"] == r["scrolls"] for r in regions), regions
+    finally:
+        tab.set_viewport_size({"width": 1280, "height": 900})
 
 
 # Each channel of each pixel weighted by its place (exact in a double: under 2^53), so that a pixel

@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import SCROLL_REGIONS
+
 # Every region of the page that scrolls one of `tables` (a player's when not given: Playwright passes null), with
 # how far it scrolls sideways.
 SCROLLED = """tables => Array.from(document.querySelectorAll('.scroll'))
@@ -438,9 +440,12 @@ def test_a_phone_already_turned_shows_every_column(browser, example_site):
                 assert [t["shown"] for t in tables] == [["Place", "Joueur", "Club", "Points", "Place dupl."]], tables
             assert tab.evaluate("""Array.from(document.querySelectorAll('table.ranking')).every(table => {
               const region = table.closest('.scroll');
-              return region && region.getAttribute('role') === 'region' && region.tabIndex === 0
+              return region && region.getAttribute('role') === 'region'
                 && (region.getAttribute('aria-label') || region.getAttribute('aria-labelledby'));
             })"""), kind
+            # a Tab stop while it scrolls (site.js), to scroll it with the keyboard; not one otherwise
+            regions = tab.evaluate(SCROLL_REGIONS)
+            assert all(region["stop"] == region["scrolls"] for region in regions), (kind, regions)
     finally:
         tab.set_viewport_size({"width": 568, "height": 900})
 

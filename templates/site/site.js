@@ -110,6 +110,31 @@
     });
   }
 
+  // A table's scroll region is in the Tab order (tabindex="0" in the page: a region that scrolls
+  // must be reachable by the keyboard, to scroll it, script or not), but a region whose table fits
+  // scrolls nothing: five Tab stops on the home page that did nothing. Each is a stop only while it
+  // scrolls, checked again whenever it or its content changes size (a phone turned, the fonts
+  // loaded, a table sorted, a <details> opened: ResizeObserver; without it, every region stays a
+  // stop). Checked at once too: a region not shown (a closed <details>) is reported only once shown.
+  var regions = document.querySelectorAll(".scroll[tabindex]");
+  function focusable(region) {
+    if (region.scrollWidth > region.clientWidth || region.scrollHeight > region.clientHeight) {
+      region.setAttribute("tabindex", "0");
+    } else {
+      region.removeAttribute("tabindex");
+    }
+  }
+  if (window.ResizeObserver && regions.length) {
+    var watched = new ResizeObserver(function (changed) {
+      changed.forEach(function (change) { focusable(change.target.closest(".scroll")); });
+    });
+    Array.prototype.forEach.call(regions, function (region) {
+      focusable(region);
+      watched.observe(region);
+      Array.prototype.forEach.call(region.children, function (child) { watched.observe(child); });
+    });
+  }
+
   function value(cell) {
     var text = cell.getAttribute("data-sort");
     if (text === null) { text = cell.textContent.trim(); }

@@ -400,6 +400,16 @@ def test_the_home_page_s_calendar_says_what_comes_next_first_and_folds_the_tourn
     assert all(visible for _, visible in tab.evaluate(shown))
 
 
+def test_a_calendar_with_nothing_left_to_come_says_so_above_the_tournaments_over(small_league_copy):
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["10/01/2026", "grand-sud", "TLSE", "Open de Toulouse", ""]])  # arrived
+    assert build(inputs, outputs, TODAY).ok
+    calendar = home_calendar(outputs)
+    assert "<ul>" not in calendar[:calendar.index("<details")]  # nothing to come: no empty list
+    assert 0 < calendar.index("<p>Aucun autre tournoi annoncé pour l’instant.</p>") < calendar.index("Tournois passés (3)")
+    assert "Aucune date annoncée" not in calendar
+
+
 def test_with_the_site_s_address_the_home_page_offers_to_subscribe_to_the_calendar(small_league_copy):
     inputs, outputs = league_with_calendar(small_league_copy)
     with open(inputs / "reportgen.toml", "a", encoding="utf-8") as settings:

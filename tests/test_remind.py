@@ -72,7 +72,8 @@ def remind(root: Path, *options: str) -> subprocess.CompletedProcess:
 def blank_workbook(message) -> list[object]:
     """The one attachment of a reminder, a blank workbook: its `Tournoi` sheet's filled fields and values."""
     [attached] = list(message.iter_attachments())
-    assert attached.get_filename() == "modele-grand-sud.xlsx"
+    # named after its tournament, as the league's workbooks are: filled in, it is no longer a model
+    assert attached.get_filename() == f"{(TODAY - dt.timedelta(days=10)).isoformat()}-perpignan.xlsx"
     assert attached.get_content_type() == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     book = openpyxl.load_workbook(io.BytesIO(attached.get_content()))
     assert book.sheetnames == ["Tournoi", "Résultats", "Exemple", "Clubs"]
@@ -143,10 +144,10 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert body.endswith("\n\nBien cordialement,\nLigue Grand Sud des clubs de jeux de réflexion\n")
     # the blank workbook of its circuit, made for the club as `reportgen template grand-sud --club PERP`
     # makes it, is attached and said (a club asked for its results got nothing to type them in)
-    assert "à jour.\n\nLe classeur du tournoi est joint (modele-grand-sud.xlsx), avec son nom et sa date déjà " \
+    assert f"à jour.\n\nLe classeur du tournoi est joint ({late.isoformat()}-perpignan.xlsx), avec son nom et sa date déjà " \
         "remplis : il vous reste à y saisir les résultats, puis à nous le renvoyer.\n\nMerci d’avance" \
         in body.replace("\u00a0", " "), body
-    assert "est joint (modele-grand-sud.xlsx)" in message.get_body(("html",)).get_content()
+    assert f"est joint ({late.isoformat()}-perpignan.xlsx)" in message.get_body(("html",)).get_content()
     assert blank_workbook(message) == PERPIGNAN
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
     assert "Montpellier n’a pas d’adresse" in done.stderr

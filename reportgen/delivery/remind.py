@@ -157,6 +157,8 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     # place already typed in: a club left to type the date wrote « 28/11/26 », text, and was refused.
     known = {"Nom": entry.name, "Date": entry.date, "Lieu": entry.place}
     blank = blank_template(entry.circuit, clubs, club, due, {label: value for label, value in known.items() if value})
+    if blank:  # filled in, it is that tournament's: named as the league's workbooks are, not « modele-… »
+        blank = dataclasses.replace(blank, filename=f"{entry.date.isoformat()}-{slug(entry.place or club.name)}.xlsx")
     text, html = bodies("remind", {
         "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
         # « le 14 mars 2026 », « du 5 septembre au 6 octobre 2026 » (its days, as the site says them)

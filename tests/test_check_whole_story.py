@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from reportgen.pipeline import load, score
@@ -114,6 +115,20 @@ def test_the_same_club_date_and_series_in_two_workbooks_blocks_the_circuit_and_r
     assert "« 2026-03-14-carcassonne.xlsx »" in problem.message and "même club, même date, même série" in \
         problem.message
     assert "carcassonne-corrige.xlsx" in (problem.where.path + problem.fix)
+
+
+def test_one_club_s_tournament_sent_again_with_a_series_is_one_tournament(inputs):
+    """Told « S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui », a club sent
+    its tournament again with one: another edition (club, date, series), both were scored and
+    `check` said nothing. One club's workbooks of the same name on the same day are one tournament."""
+    write_tournament(inputs, "printemps")
+    write_tournament(inputs, "printemps-serie", extra_fields=[["Série", "printemps"]])
+    book = openpyxl.load_workbook(inputs / "printemps-serie.xlsx")
+    book["Tournoi"]["B2"] = "Tournoi printemps"  # the same Nom as the first's
+    book.save(inputs / "printemps-serie.xlsx")
+    [problem] = load(inputs, TODAY).all_problems()
+    assert problem.code == "duplicate-tournament" and problem.where.path == "printemps.xlsx"
+    assert "« printemps-serie.xlsx »" in problem.message and "(même club, même nom, même date)" in problem.message
 
 
 def test_two_tournaments_of_one_club_on_one_day_in_two_series_are_two(inputs):

@@ -423,8 +423,8 @@ def _cells_digest(workbook: Workbook) -> str:
 
 
 def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[tuple[str, Problem]]:
-    """Two workbooks of one tournament (the same cells, or what their circuit calls the same
-    edition: `edition`, circuits/base.py): one problem for each copy after the first, naming both
+    """Two workbooks of one tournament (the same cells, what their circuit calls the same
+    edition: `edition`, circuits/base.py, or one club's of the same name and day: `same_named`): one problem for each copy after the first, naming both
     files. Both scored, a tournament would count twice, or replace itself (Grand Sud §1)."""
     first: dict[tuple[str, object], str] = {}
     said: set[str] = set()
@@ -437,6 +437,9 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
             key, words = edition(event)
             keys.append((("edition", key), words, " ; s’il s’agit de deux tournois, corrigez dans la feuille "
                          "« Tournoi » de l’un sa date, son club ou sa série"))
+        if event is not None and (named := same_named(slug, event)) is not None:
+            keys.append((named, "même club, même nom, même date", " ; s’il s’agit de deux tournois, donnez à l’un "
+                         "un autre nom dans sa feuille « Tournoi »"))
         for key, words, then in keys:
             other = first.setdefault((slug, key), workbook.label)
             if other != workbook.label and workbook.label not in said:
@@ -444,6 +447,17 @@ def same_tournaments(parsed: list[tuple[Workbook, str, Event | None]]) -> list[t
                 problems.append((slug, DUPLICATE_TOURNAMENT(SourceRef(workbook.label, "Tournoi"), other=other,
                                                             same=words, label=workbook.label, then=then)))
     return problems
+
+
+def same_named(slug: str, event: Event) -> tuple[object, ...] | None:
+    """One tournament whatever else its `Tournoi` sheet says, for a circuit that knows its organiser:
+    one club's workbooks of the same name on the same day. A club told « donnez à l’un une « Série »
+    à lui » sent its tournament again with one, and both were scored (an edition is club, date and
+    series); `inbox` takes it for a new version by the same key (delivery/inbox_filing.py)."""
+    organiser = getattr(circuits.CIRCUITS[slug], "organiser", None)
+    if organiser is None:
+        return None
+    return ("named", organiser(event).code, event.name.casefold(), event.date)
 
 
 NEWCOMERS_LISTED = 12  # beyond, the count and the first ones

@@ -1371,7 +1371,7 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
     replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
                 "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
                 "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
     final = "ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà publié"
     lines = done.stdout.splitlines()
     [toulouse] = [line for line in lines if "toulouse.xlsx enregistré" in line]
@@ -1380,17 +1380,16 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
     assert (" ; il remplace le tournoi « Tournoi 2025-06-01-albi » du 1er juin 2025, deuxième tournoi "
                          "de la série ALBI en 2025 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, "
                          "absent du second, en perd les points : LÉGER Zoé. S’il s’agit de deux tournois distincts, "
-                         f"donnez à l’un une « Série » à lui dans sa feuille Tournoi ; {final} ; réponse : ") in albi, albi
+                         f"donnez à l’un une « Série » à lui, dans sa feuille « Tournoi » ; {final} ; réponse : ") in albi, albi
     drafts = {draft["To"]: draft for draft in league.drafts()}
     said = " ".join(body(drafts[TLSE]).split())
     assert ("est enregistré (Classement régional Grand Sud, saison 2026) ; il sera pris en compte au prochain calcul "
             "des classements de la ligue. Il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, "
             "deuxième tournoi de la série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du "
             "premier, absent du second, en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux "
-            "tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi ; pour cela, tapez dans la "
-            "feuille « Tournoi » de votre classeur, champ « Série », un nom de votre choix (par exemple « automne », à "
-            "garder les années suivantes), puis renvoyez-le en réponse à ce message : il remplacera la version "
-            "enregistrée.") in said, said
+            "tournois distincts, donnez à l’un une « Série » à lui, dans sa feuille « Tournoi » ; pour cela, tapez-y, "
+            "champ « Série », un nom de votre choix (par exemple « automne », à garder les années suivantes), puis "
+            "renvoyez le classeur en réponse à ce message : il remplacera la version enregistrée.") in said, said
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in drafts[TLSE].get_body(("html",)).get_content()
     said = " ".join(body(drafts[ALBI]).split())
     assert ("il remplacera la version enregistrée. Ce tournoi du 21 novembre 2025 change le classement final de la "
@@ -1409,9 +1408,9 @@ def test_the_version_the_answer_asks_for_with_a_series_replaces_the_one_without(
     assert league.run().returncode == 0
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-tlse-tournoi-printemps.xlsx"
     # where to type it and what then: a club that never read the formats could not tell
-    assert "donnez à l’un une « Série » à lui dans sa feuille Tournoi ; pour cela, tapez dans la feuille « Tournoi » " \
-        "de votre classeur, champ « Série », un nom de votre choix (par exemple « automne », à garder les années " \
-        "suivantes), puis renvoyez-le en réponse à ce message : il remplacera la version enregistrée." \
+    assert "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi » ; pour cela, tapez-y, champ « Série », un " \
+        "nom de votre choix (par exemple « automne », à garder les années suivantes), puis renvoyez le classeur en " \
+        "réponse à ce message : il remplacera la version enregistrée." \
         in " ".join(body(league.drafts()[0]).replace("\u00a0", " ").split())
     series = workbook(tmp_path / "2", "printemps", day="14/03/2026", club="TLSE", extra_fields=[["Série", "TLSE-printemps"]])
     league.server.append(message(TLSE, "Re: Printemps", [("toulouse.xlsx", series)], number=2))
@@ -1443,7 +1442,7 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
     replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
                 "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
                 "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
     [line] = [line for line in done.stdout.splitlines() if "toulouse.xlsx enregistré" in line]
     assert "(remplace " in line and f" ; {replaces} ; réponse : " in line, line
     draft = email.message_from_bytes((league.outputs / "mail" / "inbox" / "2026-03-14-tlse-2.eml").read_bytes(),

@@ -525,7 +525,7 @@ def test_a_held_workbook_says_what_filing_it_would_change_as_a_filed_one_does(le
     replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
                 "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
                 "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
     held = league.archive / "inbox" / "held" / "2026-03-14-albi-1-t.xlsx"
     assert (f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club de Toulouse, gardé dans {held} ; s’il est enregistré, "
             f"{replaces} ; réponse : ") in done.stdout, done.stdout

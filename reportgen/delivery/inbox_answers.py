@@ -42,7 +42,7 @@ from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.text import clean_text
-from reportgen.model import AnnexSheet, Attachment, Message, cell_name, cell_position
+from reportgen.model import FIELDS_SHEET, AnnexSheet, Attachment, Message, cell_name, cell_position
 from reportgen.render.mail import bodies, to_message
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -114,7 +114,7 @@ def blank_template(circuit: str, clubs: ClubDirectory, club: Club | None, day: d
 
 def _typed_in(sheet: AnnexSheet, known: Mapping[str, object]) -> AnnexSheet:
     """The `Tournoi` sheet (label, value rows) with the values `known` by label; another sheet as it is."""
-    if sheet.name != "Tournoi":
+    if sheet.name != FIELDS_SHEET:
         return sheet
     return replace(sheet, rows=[[label, known.get(label, value)] for label, value in sheet.rows])
 
@@ -149,11 +149,11 @@ IF_FILED = "s’il est enregistré, "
 
 
 # After a filed workbook's note that it replaces its series' first tournament of the year, whose
-# words (`check`'s) end « donnez à l’un une « Série » à lui dans sa feuille Tournoi »: where the club
+# words (`check`'s) end « donnez à l’un une « Série » à lui, dans sa feuille « Tournoi » »: where the club
 # types it and what then, which a club that never read the formats could not tell.
-SERIES_FIX = ("pour cela, tapez dans la feuille « Tournoi » de votre classeur, champ « Série », un nom de votre choix "
-              "(par exemple « automne », à garder les années suivantes), puis renvoyez-le en réponse à ce message : il "
-              "remplacera la version enregistrée")
+SERIES_FIX = ("pour cela, tapez-y, champ « Série », un nom de votre choix (par exemple « automne », à garder les "
+              "années suivantes), puis renvoyez le classeur en réponse à ce message : il remplacera la version "
+              "enregistrée")
 
 
 def notes_said(filed: Filed) -> list[dict[str, str]]:

@@ -266,8 +266,7 @@ def _notes(replaces: str | None, changing: str | None, date: SourceRef | None) -
     if replaces:
         notes.append(Said(None, None, None, f"il {replaces}", "", REPLACES, NOTE))
     if changing:
-        where = in_sheet(date.sheet, cells_said(date.cell)) if date and date.sheet and date.cell else \
-            in_sheet(FIELDS_SHEET)
+        where = in_sheet(FIELDS_SHEET) if date is None else dataclasses.replace(date, column=None).said
         notes.append(Said(None, None, None, changing, f"{FINAL_FIX} ({where}) et renvoyez le classeur en réponse à "
                           "ce message", FINAL_CHANGED, NOTE))
     return notes

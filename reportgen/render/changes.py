@@ -221,7 +221,7 @@ def maybe_changed(name: str) -> str:
 
 
 def compare(circuit: str, before: dict | None, after: dict,
-            final_when_closed: bool = False) -> tuple[list[Republished], list[dict]]:
+            final_when_closed: bool) -> tuple[list[Republished], list[dict]]:
     """What a build tells of a circuit's documents already published (`republished`) and what its
     manifest keeps of those withdrawn (`withdrawn`), from one reading of both manifests.
     `final_when_closed`: the circuit's closing makes its season's ranking final (`CircuitInfo`), what

@@ -91,8 +91,8 @@ def _one_series(places: list[tuple[str, Any, bool]]) -> list[tuple[str, Any]]:
     return [(day, rank) for day, rank, final in places if not final or day not in dated]
 
 
-def _shadowed(circuit: Circuit, entries: list[Entry]) -> set[int]:
-    """id() of the season's rankings a player's lines leave out: its final ranking published without
+def _shadowed(circuit: Circuit, entries: list[Entry]) -> set[str]:
+    """The paths of the season's rankings a player's lines leave out: its final ranking published without
     a bulletin while the season runs (`model.provisional_title`, « Classement final provisoire … »:
     its CSV and annex only) on the day of a dated ranking he is in. While a season runs its ranking
     « à date » is its latest dated bulletin (one document per ranking): the line without a link
@@ -100,7 +100,7 @@ def _shadowed(circuit: Circuit, entries: list[Entry]) -> set[int]:
     on one day (3rd beside 8th, the same total). His results of the season still come from it, and
     the places charted leave it out alike (`_one_series`)."""
     dated = {e.ranking["date"] for e in entries if e.ranking["kind"] == "season" and e.ranking.get("status") != "final"}
-    return {id(e.ranking) for e in entries
+    return {e.ranking["path"] for e in entries
             if e.ranking["kind"] == "season" and e.ranking.get("status") == "final"
             and e.ranking["date"] in dated and circuit.bulletin(e.ranking["path"]) is None}
 
@@ -216,7 +216,7 @@ class PlayerPages:
                     # circuit, a Tour de France one under its minimum) says so, not an empty result
                     # a player the event's ranking leaves out says why (`left_out_row`)
                     result = labelled(row, key, short) or row.get("why") or (NOT_COUNTED if e.ranking.get("note") else "")
-                    if id(e.ranking) not in shadowed:
+                    if e.ranking["path"] not in shadowed:
                         lines.append(html_lines.line(start, place(row), result,
                                                      row["club"] if clubs else None))
                     if kind == "season":

@@ -66,7 +66,7 @@ def _replaces(first: Tournament, players: list[str], named: str) -> str:
                 f"du second, en perd{'ent' if len(players) > 1 else ''} les points : {french.listed(players, 12)}")
     return (f"remplace {named}, deuxième tournoi de la "
             f"série {first.series} en {first.date.year} : seul le dernier de l’année compte (§1){lost}. "
-            "S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui dans sa feuille Tournoi")
+            "S’il s’agit de deux tournois distincts, donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
 
 
 # The site's page of a tournament of a club outside the départements (§1): why it has no ranking

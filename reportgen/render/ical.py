@@ -33,9 +33,10 @@ def uid(entry: CalendarEntry) -> str:
 
 # Each event's SEQUENCE, by what is known of its results (`to_ics`'s `state`): it grows as a
 # tournament goes its way, announced, begun, its results awaited, published round by round, never
-# received once its season is over, published (a late workbook after « non reçus » too). Only a
-# season opened again takes « non reçus » back to « attendus », a lower number: rare, and its
-# DTSTAMP is later.
+# received once its season is over, published (a late workbook after « non reçus » too). A season
+# opened again (« non reçus » back to « attendus ») or a workbook taken out of inputs/ (« publiés »
+# back to « attendus ») lowers it: rare, and its DTSTAMP is later. An edit that leaves the state
+# alone (a new Lieu while « à venir ») does not raise it: the UID holds the date and name only.
 SEQUENCE = {COMING: 0, STARTED: 1, AWAITED: 2, RUNNING: 3, NOT_RECEIVED: 4, PLAYED: 5}
 
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).

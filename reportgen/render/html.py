@@ -237,7 +237,7 @@ def render_fingerprint(templates: Path = TEMPLATES) -> str:
     versions = " ".join(f"{name} {metadata.version(name)}" for name in RENDER_LIBRARIES)
     fonts = sorted(path.relative_to(templates).as_posix() for path in (templates / "fonts").rglob("*")
                    if path.is_file())
-    return (f"{versions} fallback-fonts {fallback_digest()} {_native_libraries()}; post-processing {POST_PROCESSING}; "
+    return (f"{versions} post-processing {POST_PROCESSING} fallback-fonts {fallback_digest()} {_native_libraries()}; "
             f"bulletin.css {_digest(templates, ['bulletin.css'])}; fonts {_digest(templates, fonts)}")
 
 

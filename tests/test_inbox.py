@@ -1451,3 +1451,50 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
     assert ("; il remplace la version précédente de ce tournoi ; il sera pris en compte au prochain calcul des "
             "classements de la ligue. Il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026") \
         in said, said
+
+
+def reply(to: EmailMessage, sent: EmailMessage, subject: str, attachments: list[tuple[str, bytes]],
+          number: int) -> EmailMessage:
+    """A club's reply, as its mail program writes it, to the answer `sent` to its message `to`."""
+    mail = message(ALBI, subject, attachments, number)
+    mail["In-Reply-To"] = sent["Message-ID"]
+    mail["References"] = f"{to['Message-ID']} {sent['Message-ID']}"
+    return mail
+
+
+def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces_the_wrong_one(league, tmp_path,
+                                                                                               smtp):
+    """Albi's autumn tournament dated 29/11 by mistake, then sent again dated 28/11 in reply to the
+    answer, as the answers invite (« si sa date est fausse, corrigez-la… et renvoyez le classeur en
+    réponse à ce message »): it was filed as a second tournament, both in inputs/, the later date (the
+    wrong one) replacing the other as the series' edition of the year (§1), `check` saying nothing.
+    A reply in the thread of the answer that filed it, of the same club, circuit and name, is a new
+    version whatever its date: the wrong one leaves inputs/ (kept), the answer says which it replaced.
+    The same workbook sent in a new message (no reply) is another tournament, as before."""
+    league.with_smtp(smtp.port)
+    wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
+    first = message(ALBI, "Automne", [("albi.xlsx", wrong)])
+    league.server.append(first)
+    assert league.run("--send").returncode == 0
+    [sent] = smtp.received
+    filed = league.inputs / "grand-sud" / "2026" / "2026-11-29-albi-tournoi-automne.xlsx"
+    assert filed.read_bytes() == wrong
+    right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
+    league.server.append(reply(first, sent.message, "Re: Automne", [("albi.xlsx", right)], 2))
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    corrected = league.inputs / "grand-sud" / "2026" / "2026-11-28-albi-tournoi-automne.xlsx"
+    assert sorted(filed.parent.iterdir()) == [corrected] and corrected.read_bytes() == right
+    assert (league.archive / "inbox" / "replaced" / "2026-03-14-albi-2" / filed.relative_to(league.inputs)).read_bytes() \
+        == wrong
+    assert f"(remplace {filed}, gardé dans l’archive)" in done.stdout, done.stdout
+    said = " ".join(body(smtp.received[1].message).split())
+    assert "le tournoi « Tournoi automne » du 28 novembre 2026 est enregistré (Classement régional Grand Sud, saison " \
+        "2026) ; il remplace la version du 29 novembre 2026 de ce tournoi ;" in said, said
+    assert "la version du 29\u00a0novembre\u00a02026 de ce tournoi" in smtp.received[1].message.get_body(("html",)).get_content()
+    assert not [p for p in load(league.inputs, TODAY).all_problems() if "automne" in p.where.path]
+    # not a reply: another tournament of the same name, filed beside it
+    other = workbook(tmp_path / "3", "automne", day="27/11/2026", club="ALBI")
+    league.server.append(message(ALBI, "Automne encore", [("albi.xlsx", other)], 3))
+    assert league.run("--send").returncode == 0
+    assert len(list(filed.parent.iterdir())) == 2

@@ -64,6 +64,12 @@ class Received:
     date: dt.date  # the day it was written (its Date header; `fallback` when it has none)
     workbooks: list[tuple[str, bytes]] = field(default_factory=list)  # (file name as given, bytes)
     others: list[str] = field(default_factory=list)  # the names of its other attachments (a .csv, a .pdf)
+    in_reply_to: str = ""  # its In-Reply-To header's identifiers
+
+    @property
+    def thread(self) -> set[str]:
+        """The identifiers of the messages it replies to, nearest or earlier (inbox_run.py `_thread`)."""
+        return set(f"{self.references} {self.in_reply_to}".split())
 
 
 def read_message(data: bytes, fallback: dt.date) -> Received:
@@ -78,7 +84,8 @@ def read_message(data: bytes, fallback: dt.date) -> Received:
     # Identifiers only (« <…> »): what a header of the reply may carry, whatever the message wrote.
     identifier = next(iter(_IDENTIFIER.findall(str(parsed.get("Message-ID", "")))), "")
     references = " ".join(_IDENTIFIER.findall(str(parsed.get("References", ""))))
-    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, day)
+    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, day,
+                        in_reply_to=" ".join(_IDENTIFIER.findall(str(parsed.get("In-Reply-To", "")))))
     for part in parsed.walk():
         name = part.get_filename()
         if name and name.lower().endswith(WORKBOOK_SUFFIXES):
@@ -168,6 +175,13 @@ def notes_said(filed: Filed) -> list[dict[str, str]]:
     return said
 
 
+def replaced_on(filed: Filed) -> str:
+    """The dates of the earlier versions a workbook replaces that are not its own (« 29 novembre 2026 »):
+    the club corrected its date (inbox_filing.py `_corrected`); '' when they all have its date."""
+    days = sorted({r.date for r in filed.replaced if r.date and r.date != filed.date})
+    return french.joined([french.date_long(dt.date.fromisoformat(day)) for day in days])
+
+
 def owned_by(filed: Filed) -> str:
     """Whose tournament a held workbook is: « du club d’Albi » (« … et du club de Nîmes »)."""
     return french.joined([french.of_club(owner.name) for owner in filed.owners])
@@ -224,6 +238,7 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             titles = waited(one)
             accepted.append({"filename": shown, "event": one.event, "circuit": circuits.REGISTRY[one.circuit].title,
                              "date": french.date_long(day), "season": day.year, "replaced": bool(one.replaced),
+                             "replaced_on": replaced_on(one),
                              "waits": french.joined([f"le {title}" for title in titles]), "many": len(titles) > 1,
                              "warnings": grouped(one.warnings),
                              # what filing it changes besides its own earlier version, each a sentence

@@ -45,7 +45,7 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,6 +112,7 @@ class Verdict:
     circuit: str = ""  # its circuit, when it could be read
     event: Event | None = None  # the tournament, when it was read
     same: list[str] = field(default_factory=list)  # the earlier versions of this tournament (relative to inputs/)
+    dated: dict[str, str] = field(default_factory=dict)  # the date of each (ISO), as its sheet says it
     # The club organising it: the one its sheet names (a circuit with `organiser`), else the one
     # calendrier.xlsx announces for it (`_announced_by`).
     organiser: Club | None = None
@@ -174,6 +175,29 @@ def _versions(slug_: str, event: Event, other: Event) -> bool:
             and (event.name.casefold(), event.date) == (other.name.casefold(), other.date))
 
 
+# How far apart a date typed by mistake and the right one may be: a week (29/11 typed for 28/11), or
+# the same day of the year before or after (a year mistyped, 21/11/2025 for 2026).
+SLIP = dt.timedelta(days=7)
+
+
+def close_by(day: dt.date, other: dt.date) -> bool:
+    """Whether `day` may be a slip for `other`, or `other` for it (`SLIP`)."""
+    return abs(day - other) <= SLIP or (abs(day.year - other.year) == 1 and (day.month, day.day) == (other.month,
+                                                                                                     other.day))
+
+
+def _corrected(slug_: str, event: Event, other: Event) -> bool:
+    """Whether `event`, sent in reply to the answer that filed `other` (the same club's thread), is
+    `other` with its date corrected: the same name, organiser (the Grand Sud's `Club` field, where the
+    circuit has one) and circuit, on a day close by. The answers ask for exactly this (« si sa date est
+    fausse, corrigez-la … et renvoyez le classeur en réponse à ce message »): it was filed beside the
+    wrong one, both counted (the Grand Sud's later date replacing the earlier, §1). Only in the thread:
+    the same name on another day, sent afresh, is another tournament (two of one year, each counted)."""
+    mine, theirs = _organiser(slug_, event), _organiser(slug_, other)
+    return (event.name.casefold() == other.name.casefold() and close_by(event.date, other.date)
+            and (mine.code if mine else None) == (theirs.code if theirs else None))
+
+
 def _organiser(slug_: str, event: Event) -> Club | None:
     organiser = getattr(circuits.CIRCUITS[slug_], "organiser", None)
     return organiser(event) if organiser is not None else None
@@ -189,10 +213,13 @@ def _announced_by(league: League, clubs: ClubDirectory) -> dict[str, Club]:
 
 
 def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None,
-            clubs: ClubDirectory | None = None, outputs: Path | None = None) -> Verdict:
+            clubs: ClubDirectory | None = None, outputs: Path | None = None,
+            thread: Collection[str] = ()) -> Verdict:
     """Check the attachment `filename` (`data`) as a workbook of inputs/; `clubs` (clubs.xlsx)
     names the club the calendar announces for a tournament whose sheet names none; `outputs`, where
-    the league publishes (a final ranking it would change, `Verdict.notes`)."""
+    the league publishes (a final ranking it would change, `Verdict.notes`); `thread`, the workbooks of
+    inputs/ the answers its message replies to filed (each a version of it if it is that one with its
+    date corrected, `_corrected`)."""
     from reportgen.pipeline import load, score
     from reportgen.render.changes import final_changes
 
@@ -217,8 +244,10 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         if found:
             verdict.circuit, verdict.event = found[0]
             earlier = [e for e in league.circuits[verdict.circuit].events
-                       if e.id != label and _versions(verdict.circuit, e, verdict.event)]
+                       if e.id != label and (_versions(verdict.circuit, e, verdict.event)
+                                             or e.id in thread and _corrected(verdict.circuit, verdict.event, e))]
             verdict.same = sorted(e.id for e in earlier)
+            verdict.dated = {e.id: e.date.isoformat() for e in earlier}
             announced = _announced_by(league, clubs) if clubs is not None else {}
             verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
             verdict.organisers = {e.id: club for e in earlier
@@ -291,10 +320,11 @@ def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,
 
 @dataclass(frozen=True)
 class Replaced:
-    """An earlier version of a tournament: where it was under inputs/, where it is kept."""
+    """An earlier version of a tournament: where it was under inputs/, where it is kept, its date."""
 
     path: str  # relative to inputs/
     kept: str  # relative to the archive folder
+    date: str = ""  # ISO: another than its new version's when the club corrected it ('' in a row kept before)
 
 
 @dataclass(frozen=True)
@@ -429,7 +459,7 @@ class Filed:
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since) for
         inbox_file."""
-        replaced = json.dumps([[r.path, r.kept] for r in self.replaced], ensure_ascii=False)
+        replaced = json.dumps([[r.path, r.kept, r.date] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
@@ -437,7 +467,7 @@ class Filed:
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
-        replaced = tuple(Replaced(path, kept) for path, kept in json.loads(row["replaced"]))
+        replaced = tuple(Replaced(*kept) for kept in json.loads(row["replaced"]))  # no date before it was kept
         problems = tuple(Said(**p) for p in json.loads(row["problems"]))
         owners = tuple(Owner(code, name) for code, name in json.loads(row["owners"]))
         return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
@@ -543,7 +573,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             # its notes too: what filing it would change besides its own earlier version (a series'
             # edition it replaces, a final ranking), which the secretary weighs and its sender is told
             return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
-                               aside(HELD, message, filename), tuple(Replaced(path, "") for path in verdict.same),
+                               aside(HELD, message, filename), _replaced(verdict, ""),
                                (*warnings, *verdict.notes), others), held)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
@@ -560,13 +590,20 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         while (inputs / target).exists() and target not in verdict.same:  # another tournament's name
             number += 1
             target = f"{stem}-{number}{suffix}"
-        replaced = tuple(Replaced(path, f"{REPLACED}/{message}/{path}") for path in verdict.same)
+        replaced = _replaced(verdict, f"{REPLACED}/{message}/")
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
                      replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings, *verdict.notes))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
     return again(Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
                        aside(REFUSED, message, filename), problems=(*map(Said.of, verdict.problems), *warnings)),
                  refused)
+
+
+def _replaced(verdict: Verdict, folder: str) -> tuple[Replaced, ...]:
+    """The earlier versions of `verdict`'s tournament, each to be kept under `folder` (none: held,
+    nothing kept), with its date."""
+    return tuple(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""))
+                 for path in verdict.same)
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,

@@ -285,8 +285,9 @@ class Inbox:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
         checked = []
         refused = {}  # each workbook's latest refusal to the club, for `decide` and `one_version_each`
+        thread = self._thread(received, club)
         for filename, content in received.workbooks:
-            verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs)
+            verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs, thread)
             digest = sha256(content)
             refused[digest] = self._before("refused", digest, club)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
@@ -298,6 +299,23 @@ class Inbox:
                            "path, replaced, problems, owners, known_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
+
+    def _thread(self, received: Received, club: str) -> set[str]:
+        """The workbooks (under inputs/) filed from the messages of `club` that `received` replies to, or
+        whose answers it replies to (their Message-ID as the send log has it): a workbook sent in reply,
+        its date corrected, is a new version of one of them (inbox_filing.py `_corrected`). Both
+        identifiers: a mail program's reply names the answer and, in References, the club's message,
+        also when the secretary sent a drafted answer by hand."""
+        ids = sorted(received.thread)
+        if not ids:
+            return set()
+        marks = ", ".join("?" * len(ids))
+        rows = self.db.execute(
+            "SELECT f.path FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE m.club_code = ? "
+            f"AND f.status IN ('accepted', 'same') AND (m.message_id IN ({marks}) OR EXISTS (SELECT 1 FROM sending s "
+            "WHERE s.bulletin = 'inbox:' || m.mailbox || '/' || m.uidvalidity || '/' || m.uid "
+            f"AND s.message_id IN ({marks})))", (club, *ids, *ids))
+        return {row["path"] for row in rows}
 
     def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
         """The club whose message last filed each of `paths` (under inputs/); a path no message filed

@@ -25,7 +25,10 @@ class TournamentSheet:
     def ref(self, key: str) -> SourceRef:
         return self.values[key][1] if key in self.values else self.sheet_ref
 
-    def read(self, key: str, parse, problems: list[Problem], required: bool = True):
+    def read(self, key: str, parse, problems: list[Problem], required: bool = True, fill: str = "remplissez-le"):
+        """The field `key` parsed, or None after a located problem; `fill`, the fix of an empty one: a
+        field of a few values says them, as a value it refuses does (a circuit's parse gives them),
+        where « remplissez-le » left the club to guess."""
         if key not in self.values:
             if required:
                 label = self.fields[key][0]
@@ -35,7 +38,7 @@ class TournamentSheet:
         sheet = self.workbook.sheet(SHEET)
         assert sheet is not None  # read_tournament_sheet built self from this sheet
         return read_cell(value, lambda: ref, sheet.untrusted_formulas, parse, problems, required,
-                         (f"le champ « {self.fields[key][0]} » est vide", "remplissez-le"))
+                         (f"le champ « {self.fields[key][0]} » est vide", fill))
 
 
 def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):

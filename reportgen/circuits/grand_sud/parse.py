@@ -39,6 +39,7 @@ MISSING_PLACES_SHOWN = 5  # a fix names the first five places nobody has, then h
 # §2.1 tournoi en poules (a duplicate phase then pools: two places), §2.2 tout en duplicate.
 FORMULAS = {"poules": "poules", "duplicate": "duplicate", "tout en duplicate": "duplicate",
             "tout duplicate": "duplicate"}
+FORMULA_FIX = "écrivez « poules » ou « duplicate »"  # a formula refused or left empty
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def _formula(value: object) -> str:
     if label not in FORMULAS:
         # §2.3: another formula needs a vote of the league before it can count.
         raise values.BadValue(f"la formule « {values.shown(value)} » n’est pas prévue par le règlement (§2.3)",
-                              "écrivez « poules » ou « duplicate »")
+                              FORMULA_FIX)
     return FORMULAS[label]
 
 
@@ -79,7 +80,7 @@ def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading,
         codes = ", ".join(c.code for c in reading.clubs.clubs) or "aucun"
         found.append(UNKNOWN_CLUB(sheet.ref("club"), club=club_text, fix=f"écrivez le code ou le nom d’un club de "
                                   f"l’annuaire ({codes}), ou ajoutez le club à clubs.xlsx"))
-    formula = sheet.read("formule", _formula, found)
+    formula = sheet.read("formule", _formula, found, fill=FORMULA_FIX)
     series = sheet.read("serie", values.text, found, required=False)
     location = sheet.read("lieu", values.text, found, required=False)
 
@@ -110,6 +111,7 @@ def _check_clubs(rows: list[GrandSudRow], reading: Reading, found: list[Problem]
 
 
 def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
+    elsewhere = len(found)  # the `Tournoi` sheet's problems: an empty sheet is said with them, in one answer
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
         # « Place duplicate » only where its formula needs it (formats.md): a duplicate tournament was
@@ -161,7 +163,7 @@ def _results(workbook: Workbook, formula: str | None, found: list[Problem]):
                                 place=given["place"],
                                 # §2.2: in an all-duplicate tournament the final place counts twice
                                 place_duplicate=given.get("place_duplicate", given["place"])))
-    if not rows and not found:
+    if not rows and len(found) == elsewhere:
         found.append(EMPTY(workbook.ref(sheet), rows="tous les joueurs du tournoi"))
     count = len(table.rows)
     for key, given_rows in places.items():

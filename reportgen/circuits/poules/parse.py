@@ -202,6 +202,7 @@ def _registrants(workbook: Workbook,
                  found: list[Problem]) -> tuple[list[Registrant], list[PoulesRow], dict[str, str]]:
     """The registrants in registration order, their results rows, and every name listed (key -> name,
     a row with a bad cell included: the games that name him are not refused for it)."""
+    elsewhere = len(found)  # the `Tournoi` sheet's problems: an empty sheet is said with them, in one answer
     if workbook.sheet(REGISTRANTS_SHEET) is None:
         found.append(MISSING_SHEET(workbook.ref(), sheet=REGISTRANTS_SHEET,
                                    fix="ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)"))
@@ -231,7 +232,7 @@ def _registrants(workbook: Workbook,
         named[key] = name
         if not blocking(local):
             read.append((registered, row, name, ron, address, where))
-    if not read and not found:
+    if not read and len(found) == elsewhere:
         found.append(EMPTY(workbook.ref(table.sheet), nothing="aucun inscrit"))
     registrants, rows = [], []
     for order, (registered, _, name, ron, address, where) in enumerate(sorted(read, key=lambda r: (r[0], r[1]))):

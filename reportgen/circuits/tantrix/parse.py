@@ -111,12 +111,14 @@ class TantrixRow(ResultRow):
 TantrixEvent = Event[TantrixTournament]
 
 
+KIND_FIX = "écrivez « toutes-rondes » (chacun rencontre chacun) ou « élimination »"  # refused or left empty
+
+
 def _kind(value: object) -> str:
     label = normalise_label(values.text(value))
     if label in _KINDS:
         return _KINDS[label]
-    raise values.BadValue(f"« {values.shown(value)} » n’est pas un type de tournoi Tantrix",
-                          "écrivez « toutes-rondes » (chacun rencontre chacun) ou « élimination »")
+    raise values.BadValue(f"« {values.shown(value)} » n’est pas un type de tournoi Tantrix", KIND_FIX)
 
 
 def _tiles(value: object) -> int:
@@ -152,7 +154,7 @@ def _colour(choices: tuple[str, ...]):
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> TantrixEvent | None:
     found: list[Problem] = []
     name, day = read_name_and_date(sheet, reading.today, found)
-    kind = sheet.read("type", _kind, found)
+    kind = sheet.read("type", _kind, found, fill=KIND_FIX)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     registrations, has_registrations, entrants = _registrations(workbook, found)
     games = _games(workbook, found, kind, entrants)
@@ -221,6 +223,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
            entrants: dict[str, str] | None = None) -> list[GameRow]:
     """The games of `Parties`; `entrants` (`Inscrits`, name key -> name), the closed list its
     players come from."""
+    elsewhere = len(found)  # the `Tournoi` and `Inscrits` sheets' problems: an empty sheet is said with them
     if workbook.sheet(GAMES_SHEET) is None:
         found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET,
                                    fix="ajoutez la feuille des parties : "
@@ -283,7 +286,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
                              tiles=tiles, times=times, defaulted=defaulted, where=table.ref(row, "round"),
                              cells={c.key: table.ref(row, c.key) for c in GAME_COLUMNS if table.has(c.key)}))
     _check_rounds(games, event_kind, found)
-    if not games and not found:
+    if not games and len(found) == elsewhere:
         found.append(EMPTY(workbook.ref(workbook.sheet(GAMES_SHEET)), nothing="aucune partie", rows="les parties"))
     return games
 

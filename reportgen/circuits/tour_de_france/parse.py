@@ -86,6 +86,7 @@ def archived_places(fields: list[dict[str, Any]]) -> list[int | None]:
 
 
 def _results(workbook: Workbook, found: list[Problem]):
+    elsewhere = len(found)  # the `Tournoi` sheet's problems: an empty sheet is said with them, in one answer
     sheet = workbook.sheet(RESULTS_SHEET)
     if sheet is None:
         found.append(MISSING_SHEET(workbook.ref(), sheet=RESULTS_SHEET, present=workbook.present(),
@@ -110,7 +111,7 @@ def _results(workbook: Workbook, found: list[Problem]):
                                     excluded=excluded, place_ref=table.ref(row, "place")))
     if complete:  # else the places are checked once the row's own problem is corrected
         _check_places(rows, found)
-    if not rows and not found:
+    if not rows and len(found) == elsewhere:
         found.append(EMPTY(workbook.ref(sheet)))
     return rows
 

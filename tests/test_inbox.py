@@ -1498,3 +1498,34 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     league.server.append(message(ALBI, "Automne encore", [("albi.xlsx", other)], 3))
     assert league.run("--send").returncode == 0
     assert len(list(filed.parent.iterdir())) == 2
+
+
+def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_until_corrected(league, tmp_path,
+                                                                                             smtp):
+    """The calendar announced Albi's Grand Sud tournament on 28/11; Albi's workbook came dated 29/11:
+    « enregistré » alone, while the 28/11 tournament stayed awaited (« non reçus »), a reminder to
+    come. Its line and its answer say what the calendar announced, and how to correct the date; its
+    corrected version, sent in reply, replaces it and is told nothing more. Another club's tournament
+    announced close by is no word of Albi's."""
+    write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["28/11/2026", "grand-sud", "ALBI", "Automne", "Albi"],
+        ["27/11/2026", "grand-sud", "TLSE", "Automne", "Toulouse"]]})
+    league.with_smtp(smtp.port)
+    wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
+    first = message(ALBI, "Automne", [("albi.xlsx", wrong)])
+    league.server.append(first)
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    [line] = [line for line in done.stdout.splitlines() if "albi.xlsx enregistré" in line]
+    assert " ; le calendrier annonçait ce tournoi le 28 novembre 2026 ; réponse " in line, line
+    said = " ".join(body(smtp.received[0].message).split())
+    assert ("Le calendrier annonçait ce tournoi le 28 novembre 2026 ; si sa date est fausse, corrigez-la (feuille "
+            "« Tournoi », cellule B3) et renvoyez le classeur en réponse à ce message.") in said, said
+    assert "27 novembre" not in said and "27 novembre" not in line
+    right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
+    league.server.append(reply(first, smtp.received[0].message, "Re: Automne", [("albi.xlsx", right)], 2))
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert [p.name for p in (league.inputs / "grand-sud" / "2026").iterdir()] == ["2026-11-28-albi-tournoi-automne.xlsx"]
+    said = " ".join(body(smtp.received[1].message).split())
+    assert "il remplace la version du 29 novembre 2026 de ce tournoi" in said and "calendrier" not in said, said

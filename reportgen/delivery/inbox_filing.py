@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits, french
 from reportgen.ingest import discover
+from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.sheets import Sheet, Workbook
@@ -131,6 +132,9 @@ class Verdict:
     # circuit's `Report.replaces`, as `check`'s note says it), a final ranking already published it
     # changes (render/changes.py `final_changes`: a year mistyped).
     notes: list[Said] = field(default_factory=list)
+    # The tournaments the calendar announced on a day close by of its circuit, still without a
+    # workbook, each with its organising club's code: said to its club if it is that club's (`decide`).
+    announced: list[tuple[str, Said]] = field(default_factory=list)
 
     @property
     def accepted(self) -> bool:
@@ -269,6 +273,9 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         changing = final_changes(outputs, copy, {slug_: [e] for slug_, e in found}, final) if found and outputs else {}
     report = scored.reports.get(verdict.circuit)
     verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label), league.dates.get(label))
+    if verdict.event is not None:
+        verdict.announced = _announced_elsewhere(league.calendar, verdict.circuit, verdict.event,
+                                                 league.dates.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
     verdict.problems = sorted(p for p in mine if p.code != DUPLICATE_TOURNAMENT.code and p.level is not Level.HELD)
@@ -289,16 +296,33 @@ def _notes(replaces: str | None, changing: str | None, date: SourceRef | None) -
     """`Verdict.notes`, as the answer and the database keep them (`Said`, level `NOTE`); `date`: the
     cell of its `Tournoi` sheet's date, which `check` names too (its place in the workbook alone: the
     club never sees the label inputs/ gives it)."""
-    from reportgen.render.changes import FINAL_FIX  # check's words too
-
     notes = []
     if replaces:
         notes.append(Said(None, None, None, f"il {replaces}", "", REPLACES, NOTE))
     if changing:
-        where = in_sheet(FIELDS_SHEET) if date is None else dataclasses.replace(date, column=None).said
-        notes.append(Said(None, None, None, changing, f"{FINAL_FIX} ({where}) et renvoyez le classeur en réponse à "
-                          "ce message", FINAL_CHANGED, NOTE))
+        notes.append(Said(None, None, None, changing, _date_fix(date), FINAL_CHANGED, NOTE))
     return notes
+
+
+def _date_fix(date: SourceRef | None) -> str:
+    """How a club corrects its workbook's date, at its cell, and sends it again (a reply: the new
+    version of it, `_corrected`)."""
+    from reportgen.render.changes import FINAL_FIX  # check's words too
+
+    where = in_sheet(FIELDS_SHEET) if date is None else dataclasses.replace(date, column=None).said
+    return f"{FINAL_FIX} ({where}) et renvoyez le classeur en réponse à ce message"
+
+
+def _announced_elsewhere(calendar: list[CalendarEntry], circuit: str, event: Event,
+                         date: SourceRef | None) -> list[tuple[str, Said]]:
+    """The tournaments of `circuit` the calendar announced on another day close by (`close_by`), still
+    without a workbook (this one dated otherwise was not matched with it), each with its club's code
+    and the note its club is told: a workbook dated 29/11 for the tournament announced 28/11 was
+    « enregistré » alone, the 28/11 one staying awaited (« non reçus », reminded)."""
+    return [(entry.club, Said(None, None, None, f"le calendrier annonçait ce tournoi le {french.date_long(entry.date)}",
+                              _date_fix(date), ANNOUNCED_ELSEWHERE, NOTE))
+            for entry in calendar if entry.coming and entry.club and entry.circuit == circuit
+            and entry.date != event.date and close_by(entry.date, event.date)]
 
 
 def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,
@@ -356,7 +380,7 @@ _REOPEN_FOR_CLUBS = f"{_TELL_US} : la ligue peut rouvrir la saison"
 # A note kept with a decision (`Filed.notes`): no problem, what filing the workbook changes besides
 # its own earlier version (its level word beside model.Level's, in the same JSON: no schema change).
 NOTE = "note"
-REPLACES, FINAL_CHANGED = "replaces", "final-changed"  # their codes
+REPLACES, FINAL_CHANGED, ANNOUNCED_ELSEWHERE = "replaces", "final-changed", "announced-elsewhere"  # their codes
 
 
 @dataclass(frozen=True)
@@ -591,8 +615,11 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
             number += 1
             target = f"{stem}-{number}{suffix}"
         replaced = _replaced(verdict, f"{REPLACED}/{message}/")
+        # the calendar's tournament of its organiser (the sender, where its sheets name none) on a day close by
+        organiser = (verdict.organiser.code if verdict.organiser else club).casefold()
+        announced = [note for code, note in verdict.announced if code.casefold() == organiser]
         return Filed(filename, digest, "accepted", verdict.circuit, event.name, event.date.isoformat(), target,
-                     replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings, *verdict.notes))
+                     replaced, (*(Said.of(hold) for hold in verdict.waits[:1]), *warnings, *verdict.notes, *announced))
     name, day = (verdict.event.name, verdict.event.date) if verdict.event is not None else verdict.named or ("", None)
     return again(Filed(filename, digest, "refused", verdict.circuit, name, day.isoformat() if day else "",
                        aside(REFUSED, message, filename), problems=(*map(Said.of, verdict.problems), *warnings)),

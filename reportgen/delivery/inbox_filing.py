@@ -186,8 +186,8 @@ SLIP = dt.timedelta(days=7)
 
 def close_by(day: dt.date, other: dt.date) -> bool:
     """Whether `day` may be a slip for `other`, or `other` for it (`SLIP`)."""
-    return abs(day - other) <= SLIP or (abs(day.year - other.year) == 1 and (day.month, day.day) == (other.month,
-                                                                                                     other.day))
+    a_year_off = abs(day.year - other.year) == 1 and (day.month, day.day) == (other.month, other.day)
+    return abs(day - other) <= SLIP or a_year_off
 
 
 def _corrected(slug_: str, event: Event, other: Event) -> bool:
@@ -195,7 +195,7 @@ def _corrected(slug_: str, event: Event, other: Event) -> bool:
     `other` with its date corrected: the same name, organiser (the Grand Sud's `Club` field, where the
     circuit has one) and circuit, on a day close by. The answers ask for exactly this (« si sa date est
     fausse, corrigez-la … et renvoyez le classeur en réponse à ce message »): it was filed beside the
-    wrong one, both counted (the Grand Sud's later date replacing the earlier, §1). Only in the thread:
+    wrong one, both in inputs/ (the Grand Sud's later date, the wrong one, replacing the other, §1). Only in the thread:
     the same name on another day, sent afresh, is another tournament (two of one year, each counted)."""
     mine, theirs = _organiser(slug_, event), _organiser(slug_, other)
     return (event.name.casefold() == other.name.casefold() and close_by(event.date, other.date)

@@ -1453,12 +1453,13 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
         in said, said
 
 
-def reply(to: EmailMessage, sent: EmailMessage, subject: str, attachments: list[tuple[str, bytes]],
+def reply(to: EmailMessage | None, answer: str, subject: str, attachments: list[tuple[str, bytes]],
           number: int) -> EmailMessage:
-    """A club's reply, as its mail program writes it, to the answer `sent` to its message `to`."""
+    """A club's reply to the answer whose Message-ID is `answer`, to its message `to` (None: a mail
+    program that names the answer alone)."""
     mail = message(ALBI, subject, attachments, number)
-    mail["In-Reply-To"] = sent["Message-ID"]
-    mail["References"] = f"{to['Message-ID']} {sent['Message-ID']}"
+    mail["In-Reply-To"] = answer
+    mail["References"] = f"{to['Message-ID']} {answer}" if to is not None else answer
     return mail
 
 
@@ -1480,7 +1481,8 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     filed = league.inputs / "grand-sud" / "2026" / "2026-11-29-albi-tournoi-automne.xlsx"
     assert filed.read_bytes() == wrong
     right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
-    league.server.append(reply(first, sent.message, "Re: Automne", [("albi.xlsx", right)], 2))
+    # the answer named alone: known by the Message-ID the send log keeps
+    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2))
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     corrected = league.inputs / "grand-sud" / "2026" / "2026-11-28-albi-tournoi-automne.xlsx"
@@ -1523,9 +1525,22 @@ def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_unt
             "« Tournoi », cellule B3) et renvoyez le classeur en réponse à ce message.") in said, said
     assert "27 novembre" not in said and "27 novembre" not in line
     right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
-    league.server.append(reply(first, smtp.received[0].message, "Re: Automne", [("albi.xlsx", right)], 2))
+    # an answer she sent by hand from her mail program (another Message-ID): the club's message named
+    league.server.append(reply(first, "<by-hand@ligue.example.org>", "Re: Automne", [("albi.xlsx", right)], 2))
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     assert [p.name for p in (league.inputs / "grand-sud" / "2026").iterdir()] == ["2026-11-28-albi-tournoi-automne.xlsx"]
     said = " ".join(body(smtp.received[1].message).split())
     assert "il remplace la version du 29 novembre 2026 de ce tournoi" in said and "calendrier" not in said, said
+
+
+def test_a_date_close_by_is_a_week_or_the_same_day_a_year_off():
+    """What a slip of the date may be (`close_by`, for a reply's new version and the calendar's note):
+    a day or a week off, or a year mistyped; not a month, nor two years."""
+    from reportgen.delivery.inbox_filing import close_by
+
+    day = dt.date(2026, 11, 28)
+    assert close_by(day, dt.date(2026, 11, 29)) and close_by(dt.date(2026, 12, 5), day)
+    assert close_by(dt.date(2025, 11, 28), day) and close_by(day, dt.date(2027, 11, 28))
+    assert not close_by(dt.date(2026, 12, 6), day) and not close_by(dt.date(2026, 10, 28), day)
+    assert not close_by(dt.date(2024, 11, 28), day) and not close_by(dt.date(2025, 11, 27), day)

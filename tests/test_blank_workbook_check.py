@@ -29,6 +29,9 @@ def test_a_blank_workbook_sent_back_untouched_is_told_its_empty_fields_and_its_e
     problems = said(tmp_path / "inputs")
     assert [p for p in problems if p.startswith("Tournoi B3 : le champ « Nom » est vide")], problems
     assert [p for p in problems if p.startswith("Résultats  : aucun résultat dans la feuille")], problems
+    # each empty field with what to type, where its values are few or have a form
+    assert "Tournoi B4 : le champ « Date » est vide — écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026" \
+        in problems, problems
     done = cli("check", "--inputs", str(tmp_path / "inputs"), "--outputs", str(tmp_path / "out"))
     assert "feuille « Résultats » : aucun résultat dans la feuille" in done.stderr + done.stdout, done
 

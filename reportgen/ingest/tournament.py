@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from reportgen.french import date_long
 from reportgen.ingest.common_fields import COMMON_FIELDS
 from reportgen.ingest.text import normalise_label
-from reportgen.ingest.values import date, is_empty, read_cell, shown, text
+from reportgen.ingest.values import DATE_FIX, date, is_empty, read_cell, shown, text
 from reportgen.ingest.workbook import Workbook
 from reportgen.model import FIELDS_SHEET, Problem, SourceRef, cell_name
 from reportgen.problems import FUTURE_DATE, MISSING_FIELD, MISSING_SHEET
@@ -44,7 +44,7 @@ class TournamentSheet:
 def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
     """The `Nom` and `Date` every tournament has; a date after `today` is refused."""
     name = sheet.read("nom", text, problems)
-    day = sheet.read("date", date, problems)
+    day = sheet.read("date", date, problems, fill=DATE_FIX)
     if day and day > today:
         problems.append(FUTURE_DATE(sheet.ref("date"), day=date_long(day)))
     return name, day

@@ -195,6 +195,9 @@ _ISO_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T].*)?$")
 _WORD_DATE = re.compile(r"^(?:[a-z]+\s+)?(\d{1,2})(?:er)?\s+([a-z]+)\.?\s+(\d{4})$")
 
 
+DATE_FIX = "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026"  # a date refused or left empty
+
+
 def date(value: object) -> dt.date:
     """An Excel date, dd/mm/yyyy, yyyy-mm-dd, or '14 mars 2026'."""
     if isinstance(value, dt.datetime):
@@ -217,8 +220,7 @@ def date(value: object) -> dt.date:
             return dt.date(*parts)
         except ValueError:
             raise BadValue(f"« {shown(value)} » n’est pas une date qui existe", _date_fix(*parts)) from None
-    raise BadValue(f"« {shown(value)} » n’est pas une date",
-                   "écrivez la date au format jj/mm/aaaa, par exemple 14/03/2026")
+    raise BadValue(f"« {shown(value)} » n’est pas une date", DATE_FIX)
 
 
 def _date_fix(year: int, month: int, day: int) -> str:

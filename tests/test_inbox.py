@@ -1544,3 +1544,22 @@ def test_a_date_close_by_is_a_week_or_the_same_day_a_year_off():
     assert close_by(dt.date(2025, 11, 28), day) and close_by(day, dt.date(2027, 11, 28))
     assert not close_by(dt.date(2026, 12, 6), day) and not close_by(dt.date(2026, 10, 28), day)
     assert not close_by(dt.date(2024, 11, 28), day) and not close_by(dt.date(2025, 11, 27), day)
+
+
+def test_two_series_of_one_tournament_in_one_message_ask_which_counts(tmp_path):
+    """Two workbooks in one message, Albi's « Tournoi automne » of 14/11 in two series: both were
+    « enregistré » to one path, the second written over the first. Grouped as versions are (one
+    organiser's name and day), both are refused: which counts is the club's to say."""
+    from reportgen.delivery.inbox_filing import decide, examine, one_version_each
+
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    decided = []
+    for series in ("x", "y"):
+        data = write_tournament(tmp_path / series, "automne", day="14/11/2026", club="ALBI",
+                                extra_fields=[["Série", series]]).read_bytes()
+        verdict = examine(inputs, f"{series}.xlsx", data, TODAY, CLUBS)
+        decided.append((verdict, decide(verdict, f"{series}.xlsx", data, "ALBI", "m1", inputs)))
+    found = one_version_each(decided, "m1")
+    assert [f.status for f in found] == ["refused", "refused"], found
+    assert "sont deux versions du tournoi « Tournoi automne »" in found[0].problems[0].message

@@ -645,13 +645,22 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
     Versions refused so before (`refused`: the latest such decision of the club for each sha256, as
     `decide` is given it) are refused again as a single workbook is (`again`): sent again together,
     they were kept and listed a second time, and answered as a first refusal."""
-    by_tournament: dict[tuple[str, object], list[Filed]] = {}
+    # One group per tournament, by the rule of an earlier version (`_versions`: the edition, or one
+    # organiser's name and day): two series of one club's tournament on one day, grouped by edition
+    # alone, were both « enregistré » to one path, the second written over the first.
+    by_tournament: list[tuple[Verdict, list[Filed]]] = []
     for verdict, filed in decided:
         # a copy of the version in inputs/ beside another version still asks which counts: « rien ne
         # change » for the one and « remplace » for the other would contradict each other
         if filed.status in ("accepted", "same") and verdict.event is not None:
-            by_tournament.setdefault((verdict.circuit, _edition(verdict.circuit, verdict.event)), []).append(filed)
-    versions = {id(filed): files for files in by_tournament.values() if len({f.sha256 for f in files}) > 1
+            group = next((files for first, files in by_tournament if first.circuit == verdict.circuit
+                          and first.event is not None and _versions(verdict.circuit, first.event, verdict.event)),
+                         None)
+            if group is None:
+                by_tournament.append((verdict, [filed]))
+            else:
+                group.append(filed)
+    versions = {id(filed): files for _, files in by_tournament if len({f.sha256 for f in files}) > 1
                 for filed in files}
     found = []
     for _, filed in decided:

@@ -1563,3 +1563,18 @@ def test_two_series_of_one_tournament_in_one_message_ask_which_counts(tmp_path):
     found = one_version_each(decided, "m1")
     assert [f.status for f in found] == ["refused", "refused"], found
     assert "sont deux versions du tournoi « Tournoi automne »" in found[0].problems[0].message
+
+
+def test_a_date_fix_two_notes_share_is_said_once():
+    """A workbook changing a published final ranking and dated near a day the calendar announced was
+    told « si sa date est fausse, corrigez-la (…) et renvoyez le classeur en réponse à ce message » twice
+    in one sentence of its answer."""
+    from reportgen.delivery.inbox_answers import notes_said
+    from reportgen.delivery.inbox_filing import ANNOUNCED_ELSEWHERE, FINAL_CHANGED, NOTE, Said
+
+    fix = "si sa date est fausse, corrigez-la (feuille « Tournoi », cellule B3) et renvoyez le classeur"
+    filed = Filed("albi.xlsx", "0" * 64, "accepted", "grand-sud", "Tournoi automne", "2025-11-21", "p.xlsx", (),
+                  (Said(None, None, None, "ce tournoi change le classement final", fix, FINAL_CHANGED, NOTE),
+                   Said(None, None, None, "le calendrier annonçait ce tournoi le 22 novembre 2025", fix,
+                        ANNOUNCED_ELSEWHERE, NOTE)))
+    assert [note["fix"] for note in notes_said(filed)] == [fix, ""]

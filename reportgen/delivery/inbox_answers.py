@@ -167,10 +167,13 @@ def notes_said(filed: Filed) -> list[dict[str, str]]:
     """A workbook's notes as its answer says them, each a sentence: a filed one's as they are, a held
     one's after « S’il est enregistré, » (the secretary decides)."""
     lead = IF_FILED if filed.status == "held" else ""
-    said = []
+    said: list[dict[str, str]] = []
     for note in filed.notes:
         message = lead + note.message
         fix = SERIES_FIX if note.code == REPLACES and filed.status == "accepted" else note.fix
+        # a final ranking changed and a calendar announcing another day share their fix: said once
+        if any(fix == earlier["fix"] for earlier in said):
+            fix = ""
         said.append({"message": message[:1].upper() + message[1:], "fix": fix})
     return said
 

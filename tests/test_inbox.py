@@ -1469,9 +1469,10 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     answer, as the answers invite (« si sa date est fausse, corrigez-la… et renvoyez le classeur en
     réponse à ce message »): it was filed as a second tournament, both in inputs/, the later date (the
     wrong one) replacing the other as the series' edition of the year (§1), `check` saying nothing.
-    A reply in the thread of the answer that filed it, of the same club, circuit and name, is a new
-    version whatever its date: the wrong one leaves inputs/ (kept), the answer says which it replaced.
-    The same workbook sent in a new message (no reply) is another tournament, as before."""
+    A reply in the thread of the answer that filed it, of the same club, circuit and name, on a day
+    close by (`close_by`; the earlier message arrived on or after its date), is a new version of it:
+    the wrong one leaves inputs/ (kept), the answer says which it replaced. The same workbook sent in
+    a new message (no reply) is another tournament, as before."""
     league.with_smtp(smtp.port)
     wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
     first = message(ALBI, "Automne", [("albi.xlsx", wrong)])
@@ -1500,6 +1501,29 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     league.server.append(message(ALBI, "Automne encore", [("albi.xlsx", other)], 3))
     assert league.run("--send").returncode == 0
     assert len(list(filed.parent.iterdir())) == 2
+
+
+def test_a_reply_is_no_new_version_of_a_workbook_that_arrived_before_its_day(league, tmp_path, smtp):
+    """A workbook is sent once its tournament is played: Albi's « Tournoi automne » of 21/11, arrived on
+    22/11, is not the one of 27/11 sent in reply to its answer with its date mistyped; that one is
+    another tournament of its name (a weekly one), filed beside it, as the day the first message
+    arrived (recorded by `inbox`, not its Date header) says."""
+    league.with_smtp(smtp.port)
+    first = message(ALBI, "Automne", [("albi.xlsx", workbook(tmp_path, "automne", day="21/11/2026", club="ALBI"))])
+    league.server.append(first)
+    assert league.run("--send").returncode == 0
+    [sent] = smtp.received
+    connection = sqlite3.connect(league.archive / "league.sqlite")
+    with connection:
+        connection.execute("UPDATE inbox_message SET recorded_at = '2026-11-22T09:00:00+00:00'")
+    connection.close()
+    later = workbook(tmp_path / "2", "automne", day="27/11/2026", club="ALBI")
+    league.server.append(reply(first, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", later)], 2))
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (league.inputs / "grand-sud" / "2026").iterdir()) == [
+        "2026-11-21-albi-tournoi-automne.xlsx", "2026-11-27-albi-tournoi-automne.xlsx"]
+    assert "il remplace la version" not in " ".join(body(smtp.received[1].message).split())
 
 
 def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_until_corrected(league, tmp_path,
@@ -1534,16 +1558,95 @@ def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_unt
     assert "il remplace la version du 29 novembre 2026 de ce tournoi" in said and "calendrier" not in said, said
 
 
-def test_a_date_close_by_is_a_week_or_the_same_day_a_year_off():
-    """What a slip of the date may be (`close_by`, for a reply's new version and the calendar's note):
-    a day or a week off, or a year mistyped; not a month, nor two years."""
+def test_a_date_close_by_is_less_than_a_week_or_the_same_day_a_year_off():
+    """What a slip of the date may be (`close_by`, for a reply's new version): a few days off, or a
+    year mistyped; not a week (a weekly tournament's next one), a month, nor two years."""
     from reportgen.delivery.inbox_filing import close_by
 
     day = dt.date(2026, 11, 28)
-    assert close_by(day, dt.date(2026, 11, 29)) and close_by(dt.date(2026, 12, 5), day)
+    assert close_by(day, dt.date(2026, 11, 29)) and close_by(dt.date(2026, 12, 4), day)
     assert close_by(dt.date(2025, 11, 28), day) and close_by(day, dt.date(2027, 11, 28))
+    # a week apart is a weekly tournament's next one
+    assert not close_by(dt.date(2026, 12, 5), day) and not close_by(dt.date(2026, 11, 21), day)
     assert not close_by(dt.date(2026, 12, 6), day) and not close_by(dt.date(2026, 10, 28), day)
     assert not close_by(dt.date(2024, 11, 28), day) and not close_by(dt.date(2025, 11, 27), day)
+
+
+def filed_here(inputs: Path, made: Path, name: str, day: str, message: str, thread: dict[str, dt.date] | None = None,
+               series: str = "") -> Filed:
+    """Albi's Grand Sud workbook `name` dated `day` examined and decided as `inbox` does (`thread`: the
+    workbooks the answers it replies to filed, with the day each message arrived), and written where
+    it is filed, the versions it replaces removed."""
+    from reportgen.delivery.inbox_filing import decide, examine
+
+    data = write_tournament(made, name, day=day, club="ALBI",
+                            extra_fields=[["Série", series]] if series else []).read_bytes()
+    verdict = examine(inputs, "albi.xlsx", data, TODAY, CLUBS, thread=thread or {})
+    filed = decide(verdict, "albi.xlsx", data, "ALBI", message, inputs)
+    assert filed.status == "accepted", filed
+    for replaced in filed.replaced:
+        (inputs / replaced.path).unlink()
+    (inputs / filed.path).parent.mkdir(parents=True, exist_ok=True)
+    (inputs / filed.path).write_bytes(data)
+    return filed
+
+
+def test_a_reply_replaces_one_tournament_of_its_thread_the_nearest_and_never_one_of_its_name_and_day_s_other(
+        tmp_path):
+    """One message filed Albi's two « Tournoi automne » of 21/11 and 28/11, the answer telling it to give
+    one a « Série »; the club replied with the 28/11 one so: both were removed, the 21/11 tournament
+    lost. A reply's version of its own name and day replaces that one alone; one of another day
+    replaces the single nearest of its thread, its answer naming one date."""
+    from reportgen.delivery.inbox_answers import replaced_on
+
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    first = [filed_here(inputs, tmp_path / day, "automne", f"{day}/11/2026", "m1") for day in ("21", "28")]
+    thread = {filed.path: dt.date(2026, 11, 29) for filed in first}
+    reply = filed_here(inputs, tmp_path / "r", "automne", "28/11/2026", "m2", thread, series="automne")
+    assert [r.path for r in reply.replaced] == [first[1].path]
+    # another day, nothing of its name and day: the nearest alone (29/11 for 28/11, not 22/11)
+    inputs = tmp_path / "two" / "inputs"
+    write_clubs(inputs)
+    first = [filed_here(inputs, tmp_path / "two" / day, "hiver", f"{day}/11/2026", "m1", series=series)
+             for day, series in (("22", "a"), ("29", "b"))]
+    thread = {filed.path: dt.date(2026, 11, 29) for filed in first}
+    reply = filed_here(inputs, tmp_path / "two" / "r", "hiver", "28/11/2026", "m2", thread, series="b")
+    assert [r.path for r in reply.replaced] == [first[1].path]
+    assert replaced_on(reply) == "29 novembre 2026"
+
+
+def test_a_reply_never_replaces_another_real_tournament_of_its_name(tmp_path):
+    """A reply in a thread replaced whichever tournament of its name was a week or a year away: Albi's
+    weekly « Tournoi samedi », announced 21/11 and 28/11, lost its 28/11 one to the 21/11 one sent in
+    reply; last year's, in last year's thread, left a season whose final ranking may be published. Not
+    a file whose date matched the calendar (it was right), nor one whose message arrived before the
+    reply's tournament was played; a year mistyped, sent this year, is still corrected. Nor was the
+    28/11 one, matched with its calendar row, told « le calendrier annonçait ce tournoi le 21 novembre »."""
+    inputs = tmp_path / "inputs"
+    write_clubs(inputs)
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["21/11/2026", "grand-sud", "ALBI", "Tournoi samedi", "Albi"],
+        ["28/11/2026", "grand-sud", "ALBI", "Tournoi samedi", "Albi"]]})
+    week = filed_here(inputs, tmp_path / "28", "samedi", "28/11/2026", "m1", series="s28")
+    assert not week.notes, week.notes
+    reply = filed_here(inputs, tmp_path / "21", "samedi", "21/11/2026", "m2", {week.path: dt.date(2026, 11, 29)},
+                       series="s21")
+    assert reply.replaced == () and (inputs / week.path).exists()
+    # last year's, its message arrived then: another tournament
+    inputs = tmp_path / "year" / "inputs"
+    write_clubs(inputs)
+    last = filed_here(inputs, tmp_path / "year" / "2025", "annuel", "21/11/2025", "m1")
+    reply = filed_here(inputs, tmp_path / "year" / "2026", "annuel", "21/11/2026", "m2",
+                       {last.path: dt.date(2025, 11, 22)})
+    assert reply.replaced == () and (inputs / last.path).exists()
+    # the year mistyped: sent on 22/11/2026, dated 21/11/2025, corrected in reply
+    inputs = tmp_path / "typo" / "inputs"
+    write_clubs(inputs)
+    typo = filed_here(inputs, tmp_path / "typo" / "2025", "annuel", "21/11/2025", "m1")
+    reply = filed_here(inputs, tmp_path / "typo" / "2026", "annuel", "21/11/2026", "m2",
+                       {typo.path: dt.date(2026, 11, 22)})
+    assert [r.path for r in reply.replaced] == [typo.path]
 
 
 def test_two_series_of_one_tournament_in_one_message_ask_which_counts(tmp_path):

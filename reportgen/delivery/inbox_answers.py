@@ -179,10 +179,11 @@ def notes_said(filed: Filed) -> list[dict[str, str]]:
 
 
 def replaced_on(filed: Filed) -> str:
-    """The dates of the earlier versions a workbook replaces that are not its own (« 29 novembre 2026 »):
-    the club corrected its date (inbox_filing.py `_corrected`); '' when they all have its date."""
-    days = sorted({r.date for r in filed.replaced if r.date and r.date != filed.date})
-    return french.joined([french.date_long(dt.date.fromisoformat(day)) for day in days])
+    """The date of the earlier version a workbook replaces when it is not its own (« 29 novembre 2026 »):
+    the club corrected its date (inbox_filing.py `_correction`, a single version); '' when it has its
+    date (every version found by name and day, or by edition, has it)."""
+    days = [r.date for r in filed.replaced if r.date and r.date != filed.date]
+    return french.date_long(dt.date.fromisoformat(days[0])) if days else ""
 
 
 def owned_by(filed: Filed) -> str:

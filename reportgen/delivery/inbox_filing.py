@@ -45,7 +45,7 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -180,27 +180,53 @@ def _versions(slug_: str, event: Event, other: Event) -> bool:
     return named is not None and named == same_named(slug_, other)
 
 
-# How far apart a date typed by mistake and the right one may be: a week (29/11 typed for 28/11), or
-# the same day of the year before or after (a year mistyped, 21/11/2025 for 2026).
+# How far apart a date typed by mistake and the right one may be: less than a week (29/11 typed for
+# 28/11; a week apart is a weekly tournament's next one), or the same day of the year before or after
+# (a year mistyped, 21/11/2025 for 2026).
 SLIP = dt.timedelta(days=7)
 
 
+def within_slip(day: dt.date, other: dt.date) -> bool:
+    """Whether `day` and `other` are less than a week apart (`SLIP`)."""
+    return abs(day - other) < SLIP
+
+
 def close_by(day: dt.date, other: dt.date) -> bool:
-    """Whether `day` may be a slip for `other`, or `other` for it (`SLIP`)."""
+    """Whether `day` may be a slip for `other`, or `other` for it (`SLIP`, or a year off)."""
     a_year_off = abs(day.year - other.year) == 1 and (day.month, day.day) == (other.month, other.day)
-    return abs(day - other) <= SLIP or a_year_off
+    return within_slip(day, other) or a_year_off
 
 
 def _corrected(slug_: str, event: Event, other: Event) -> bool:
-    """Whether `event`, sent in reply to the answer that filed `other` (the same club's thread), is
+    """Whether `event`, sent in reply to the answer that filed `other` (the same club's thread), may be
     `other` with its date corrected: the same name, organiser (the Grand Sud's `Club` field, where the
     circuit has one) and circuit, on a day close by. The answers ask for exactly this (« si sa date est
     fausse, corrigez-la … et renvoyez le classeur en réponse à ce message »): it was filed beside the
     wrong one, both in inputs/ (the Grand Sud's later date, the wrong one, replacing the other, §1). Only in the thread:
-    the same name on another day, sent afresh, is another tournament (two of one year, each counted)."""
+    the same name on another day, sent afresh, is another tournament (two of one year, each counted).
+    `_correction` says which thread file, if any, it is."""
     mine, theirs = _organiser(slug_, event), _organiser(slug_, other)
     return (event.name.casefold() == other.name.casefold() and close_by(event.date, other.date)
             and (mine.code if mine else None) == (theirs.code if theirs else None))
+
+
+def _correction(slug_: str, event: Event, events: list[Event], thread: Mapping[str, dt.date],
+                on_calendar: set[str]) -> list[Event]:
+    """The one thread file (`thread`: each with the day its message was sent) that `event` corrects the
+    date of (`_corrected`), if any: the nearest in date. Not a file sent before `event`'s day (a
+    workbook is sent once its tournament is played: the one of that name sent earlier is another
+    one, a weekly tournament's last week or an annual one's last year, whose season may be closed),
+    nor one whose own date matched a row of the calendar (`on_calendar`: it had the right date, a
+    weekly tournament's other week). A reply taking every such file removed each tournament its
+    message had filed under one name (two, told to give one a « Série », replaced by one)."""
+    fits = [e for e in events if e.id in thread and e.id not in on_calendar
+            and thread[e.id] >= event.date and _corrected(slug_, event, e)]
+    return sorted(fits, key=lambda e: (abs(e.date - event.date), e.id))[:1]
+
+
+def _on_calendar(calendar: list[CalendarEntry]) -> set[str]:
+    """The workbooks matched with a row of the calendar (their date that row's, ingest/calendar.py)."""
+    return {entry.workbook for entry in calendar if entry.workbook and entry.where is not None}
 
 
 def _organiser(slug_: str, event: Event) -> Club | None:
@@ -219,15 +245,16 @@ def _announced_by(league: League, clubs: ClubDirectory) -> dict[str, Club]:
 
 def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None,
             clubs: ClubDirectory | None = None, outputs: Path | None = None,
-            thread: Collection[str] = ()) -> Verdict:
+            thread: Mapping[str, dt.date] | None = None) -> Verdict:
     """Check the attachment `filename` (`data`) as a workbook of inputs/; `clubs` (clubs.xlsx)
     names the club the calendar announces for a tournament whose sheet names none; `outputs`, where
     the league publishes (a final ranking it would change, `Verdict.notes`); `thread`, the workbooks of
-    inputs/ the answers its message replies to filed (each a version of it if it is that one with its
-    date corrected, `_corrected`)."""
+    inputs/ the answers its message replies to filed, each with the day its message was sent (one a
+    version of it if it is that one with its date corrected, `_correction`)."""
     from reportgen.pipeline import load, score
     from reportgen.render.changes import final_changes
 
+    thread = thread or {}
     with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next build
         copy = Path(folder) / "inputs"
         _link_tree(inputs, copy)
@@ -248,9 +275,9 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         verdict = Verdict(named=named)
         if found:
             verdict.circuit, verdict.event = found[0]
-            earlier = [e for e in league.circuits[verdict.circuit].events
-                       if e.id != label and (_versions(verdict.circuit, e, verdict.event)
-                                             or e.id in thread and _corrected(verdict.circuit, verdict.event, e))]
+            others = [e for e in league.circuits[verdict.circuit].events if e.id != label]
+            earlier = [e for e in others if _versions(verdict.circuit, e, verdict.event)] \
+                or _correction(verdict.circuit, verdict.event, others, thread, _on_calendar(league.calendar))
             verdict.same = sorted(e.id for e in earlier)
             verdict.dated = {e.id: e.date.isoformat() for e in earlier}
             announced = _announced_by(league, clubs) if clubs is not None else {}
@@ -275,7 +302,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
     report = scored.reports.get(verdict.circuit)
     verdict.notes = _notes(report.replaces.get(label) if report else None, changing.get(label), league.dates.get(label))
     if verdict.event is not None:
-        verdict.announced = _announced_elsewhere(league.calendar, verdict.circuit, verdict.event,
+        verdict.announced = _announced_elsewhere(league.calendar, verdict.circuit, verdict.event, label,
                                                  league.dates.get(label))
     mine = {p for p in league.all_problems() if p.where.path == label}
     mine |= {p for blocked in scored.blocked.values() for p in blocked if p.where.path == label}
@@ -314,16 +341,20 @@ def _date_fix(date: SourceRef | None) -> str:
     return f"{FINAL_FIX} ({where}) et renvoyez le classeur en réponse à ce message"
 
 
-def _announced_elsewhere(calendar: list[CalendarEntry], circuit: str, event: Event,
+def _announced_elsewhere(calendar: list[CalendarEntry], circuit: str, event: Event, label: str,
                          date: SourceRef | None) -> list[tuple[str, Said]]:
-    """The tournaments of `circuit` the calendar announced on another day close by (`close_by`), still
+    """The tournaments of `circuit` the calendar announced less than a week away (`within_slip`), still
     without a workbook (this one dated otherwise was not matched with it), each with its club's code
     and the note its club is told: a workbook dated 29/11 for the tournament announced 28/11 was
-    « enregistré » alone, the 28/11 one staying awaited (« non reçus », reminded)."""
+    « enregistré » alone, the 28/11 one staying awaited (« non reçus », reminded). Nothing when this
+    workbook (`label`) matched a row on its own day: its date is right (a weekly tournament's 28/11
+    one was told the 21/11 one was announced)."""
+    if label in _on_calendar(calendar):
+        return []
     return [(entry.club, Said(None, None, None, f"le calendrier annonçait ce tournoi le {french.date_long(entry.date)}",
                               _date_fix(date), ANNOUNCED_ELSEWHERE, NOTE))
             for entry in calendar if entry.coming and entry.club and entry.circuit == circuit
-            and entry.date != event.date and close_by(entry.date, event.date)]
+            and entry.date != event.date and within_slip(entry.date, event.date)]
 
 
 def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,

@@ -300,22 +300,25 @@ class Inbox:
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
-    def _thread(self, received: Received, club: str) -> set[str]:
+    def _thread(self, received: Received, club: str) -> dict[str, dt.date]:
         """The workbooks (under inputs/) filed from the messages of `club` that `received` replies to, or
-        whose answers it replies to (their Message-ID as the send log has it): a workbook sent in reply,
-        its date corrected, is a new version of one of them (inbox_filing.py `_corrected`). Both
-        identifiers: a mail program's reply names the answer and, in References, the club's message,
-        also when the secretary sent a drafted answer by hand."""
+        whose answers it replies to (their Message-ID as the send log has it), each with the day the
+        message that filed it arrived (recorded here, the latest if several did; not its Date header,
+        the sender's clock): a workbook sent in reply, its date corrected, is a new version of one of
+        them (inbox_filing.py `_correction`), never of one that arrived before its own day. Both
+        identifiers: a mail program's reply names the answer and, in References, the club's
+        message, also when the secretary sent a drafted answer by hand."""
         ids = sorted(received.thread)
         if not ids:
-            return set()
+            return {}
         marks = ", ".join("?" * len(ids))
         rows = self.db.execute(
-            "SELECT f.path FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE m.club_code = ? "
+            "SELECT f.path, MAX(m.recorded_at) AS recorded_at FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+            "WHERE m.club_code = ? "
             f"AND f.status IN ('accepted', 'same') AND (m.message_id IN ({marks}) OR EXISTS (SELECT 1 FROM sending s "
             "WHERE s.bulletin = 'inbox:' || m.mailbox || '/' || m.uidvalidity || '/' || m.uid "
-            f"AND s.message_id IN ({marks})))", (club, *ids, *ids))
-        return {row["path"] for row in rows}
+            f"AND s.message_id IN ({marks}))) GROUP BY f.path", (club, *ids, *ids))
+        return {row["path"]: dt.datetime.fromisoformat(row["recorded_at"]).date() for row in rows}
 
     def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
         """The club whose message last filed each of `paths` (under inputs/); a path no message filed

@@ -161,6 +161,9 @@ def _link_tree(source: Path, target: Path) -> None:
 
 
 def _edition(slug_: str, event: Event) -> object:
+    """The circuit's edition of `event`, else its name and day: a key `check` does not use for those
+    circuits (pipeline/loading.py `same_named` says why); here it finds the version a workbook
+    replaces, whose club's tournament it is being then `owners`' question."""
     edition = getattr(circuits.CIRCUITS[slug_], "edition", None)
     if edition is not None:
         return edition(event)[0]

@@ -453,7 +453,11 @@ def same_named(slug: str, event: Event) -> tuple[object, ...] | None:
     """One tournament whatever else its `Tournoi` sheet says, for a circuit that knows its organiser:
     one club's workbooks of the same name on the same day. A club told « donnez à l’un une « Série »
     à lui » sent its tournament again with one, and both were scored (an edition is club, date and
-    series); `inbox` takes it for a new version by the same key (delivery/inbox_filing.py)."""
+    series); `inbox` takes it for a new version by the same key (delivery/inbox_filing.py). None for
+    the other circuits: their sheets name no club, and the name and day alone would make one of two
+    clubs' tournaments of a common name on one day (« Tournoi de printemps »), refusing one; `check`
+    compares their cells only, while `inbox` (`_edition`) takes a workbook of a name and day already
+    filed for a new version of it (whose club's it is then decided by `owners`)."""
     organiser = getattr(circuits.CIRCUITS[slug], "organiser", None)
     if organiser is None:
         return None

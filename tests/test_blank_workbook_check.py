@@ -64,3 +64,13 @@ def test_an_empty_formula_or_type_field_says_what_to_type(tmp_path):
     assert "Tournoi B5 : le champ « Formule » est vide — écrivez « poules » ou « duplicate »" in problems, problems
     assert ("Tournoi B4 : le champ « Type » est vide — écrivez « toutes-rondes » (chacun rencontre chacun) ou "
             "« élimination »") in problems, problems
+
+
+@pytest.mark.parametrize("circuit", ["poules", "masters"])
+def test_an_empty_date_says_its_format_in_every_circuit(tmp_path, circuit):
+    """The shared `Tournoi` reader says how to write a date left empty, whichever circuit reads it (each
+    circuit's parse passed it by hand, one forgetting it would say « remplissez-le »)."""
+    inputs = write_clubs(tmp_path / "inputs").parent
+    write_workbook(inputs / "t.xlsx", {"Tournoi": [["Circuit", circuit], ["Nom", "Coupe"], ["Date", ""]]})
+    assert [p for p in said(inputs) if p.startswith("Tournoi B3 : le champ « Date » est vide — écrivez la date au "
+                                                     "format jj/mm/aaaa")], said(inputs)

@@ -25,10 +25,12 @@ class TournamentSheet:
     def ref(self, key: str) -> SourceRef:
         return self.values[key][1] if key in self.values else self.sheet_ref
 
-    def read(self, key: str, parse, problems: list[Problem], required: bool = True, fill: str = "remplissez-le"):
+    def read(self, key: str, parse, problems: list[Problem], required: bool = True, fill: str | None = None):
         """The field `key` parsed, or None after a located problem; `fill`, the fix of an empty one: a
         field of a few values says them, as a value it refuses does (a circuit's parse gives them),
-        where « remplissez-le » left the club to guess."""
+        where « remplissez-le » left the club to guess; a date its format (`DATE_FIX`), whoever reads it."""
+        if fill is None:
+            fill = DATE_FIX if parse is date else "remplissez-le"
         if key not in self.values:
             if required:
                 label = self.fields[key][0]
@@ -44,7 +46,7 @@ class TournamentSheet:
 def read_name_and_date(sheet: TournamentSheet, today, problems: list[Problem]):
     """The `Nom` and `Date` every tournament has; a date after `today` is refused."""
     name = sheet.read("nom", text, problems)
-    day = sheet.read("date", date, problems, fill=DATE_FIX)
+    day = sheet.read("date", date, problems)
     if day and day > today:
         problems.append(FUTURE_DATE(sheet.ref("date"), day=date_long(day)))
     return name, day

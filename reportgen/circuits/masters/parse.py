@@ -142,7 +142,7 @@ def _reason(value: object) -> str:
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> MastersEvent | None:
     found: list[Problem] = []
     name = sheet.read("nom", values.text, found)
-    day = sheet.read("date", values.date, found, fill=values.DATE_FIX)
+    day = sheet.read("date", values.date, found)
     season = sheet.read("saison", _season, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     withdrawals = _withdrawals(workbook, found)

@@ -169,7 +169,7 @@ def pool_reader(names: PoolNames) -> Callable[[object], int]:
 def parse(workbook: Workbook, sheet: TournamentSheet, reading: Reading, problems: list[Problem]) -> PoulesEvent | None:
     found: list[Problem] = []
     name = sheet.read("nom", values.text, found)
-    day = sheet.read("date", values.date, found, fill=values.DATE_FIX)
+    day = sheet.read("date", values.date, found)
     location = sheet.read("lieu", values.text, found, required=False) or ""
     registrants, rows, named = _registrants(workbook, found)
     games, layout, names = _games(workbook, named, found)

@@ -129,6 +129,12 @@ def body(draft: email.message.EmailMessage) -> str:
 
 SPRING = {"name": "printemps", "day": "14/03/2026", "club": "ALBI"}
 
+# What Toulouse's spring tournament is told it replaces (Grand Sud §1): its January one, of its series
+TOULOUSE_REPLACED = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
+                     "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du "
+                     "second, en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois "
+                     "distincts, donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
+
 
 def test_a_valid_workbook_is_filed_and_answered(league, tmp_path):
     league.server.append(message(ALBI, "Résultats du 14 mars", [("Tournoi Albi (printemps).xlsx",
@@ -1368,10 +1374,7 @@ def test_a_workbook_that_replaces_its_series_first_tournament_or_changes_a_final
                                                                           club="ALBI"))], number=2))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
-                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
-                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
+    replaces = TOULOUSE_REPLACED
     final = "ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà publié"
     lines = done.stdout.splitlines()
     [toulouse] = [line for line in lines if "toulouse.xlsx enregistré" in line]
@@ -1439,10 +1442,7 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
     league.server.append(message(TLSE, "Printemps corrigé", [("toulouse.xlsx", corrected)], number=2))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
-                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
-                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
+    replaces = TOULOUSE_REPLACED
     [line] = [line for line in done.stdout.splitlines() if "toulouse.xlsx enregistré" in line]
     assert "(remplace " in line and f" ; {replaces} ; réponse : " in line, line
     draft = email.message_from_bytes((league.outputs / "mail" / "inbox" / "2026-03-14-tlse-2.eml").read_bytes(),

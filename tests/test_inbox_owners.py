@@ -17,7 +17,7 @@ from pathlib import Path
 from reportgen.delivery import database
 from tests import test_inbox
 from tests.builders import write_workbook
-from tests.test_inbox import ALBI, SPRING, TLSE, body, message, workbook
+from tests.test_inbox import ALBI, SPRING, TLSE, TOULOUSE_REPLACED, body, message, workbook
 
 server, league = test_inbox.server, test_inbox.league  # the real Dovecot and a league reading it
 smtp = test_inbox.smtp  # the real SMTP server of the mail tests (aiosmtpd)
@@ -522,10 +522,7 @@ def test_a_held_workbook_says_what_filing_it_would_change_as_a_filed_one_does(le
     league.server.append(message(ALBI, "Tournoi de Toulouse", [("t.xlsx", theirs)]))
     done = league.run()
     assert done.returncode == 0, done.stderr
-    replaces = ("il remplace le tournoi « Tournoi 2026-01-10-toulouse » du 10 janvier 2026, deuxième tournoi de la "
-                "série TLSE en 2026 : seul le dernier de l’année compte (§1) ; 1 joueur du premier, absent du second, "
-                "en perd les points : <SCRIPT>ALERT(1)</SCRIPT> Mallory. S’il s’agit de deux tournois distincts, "
-                "donnez à l’un une « Série » à lui, dans sa feuille « Tournoi »")
+    replaces = TOULOUSE_REPLACED
     held = league.archive / "inbox" / "held" / "2026-03-14-albi-1-t.xlsx"
     assert (f"t.xlsx MIS DE CÔTÉ pour vous : tournoi du club de Toulouse, gardé dans {held} ; s’il est enregistré, "
             f"{replaces} ; réponse : ") in done.stdout, done.stdout

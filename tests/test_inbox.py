@@ -4,6 +4,7 @@ mail client would, real workbooks attached; each message handled once, whatever 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import email
 import email.policy
@@ -1681,3 +1682,8 @@ def test_a_date_fix_two_notes_share_is_said_once():
                    Said(None, None, None, "le calendrier annonçait ce tournoi le 22 novembre 2025", fix,
                         ANNOUNCED_ELSEWHERE, NOTE)))
     assert [note["fix"] for note in notes_said(filed)] == [fix, ""]
+    # held (another club's tournament): its sender is told what filing it would change, never to send
+    # it again corrected, which would only hold it again
+    held = dataclasses.replace(filed, status="held")
+    assert [(note["message"][:40], note["fix"]) for note in notes_said(held)] == [
+        ("S’il est enregistré, ce tournoi change l", ""), ("S’il est enregistré, le calendrier annon", "")]

@@ -165,12 +165,13 @@ SERIES_FIX = ("pour cela, tapez-y, champ « Série », un nom de votre choix (pa
 
 def notes_said(filed: Filed) -> list[dict[str, str]]:
     """A workbook's notes as its answer says them, each a sentence: a filed one's as they are, a held
-    one's after « S’il est enregistré, » (the secretary decides)."""
-    lead = IF_FILED if filed.status == "held" else ""
+    one's after « S’il est enregistré, » (the secretary decides) and without a fix: sent again by its
+    sender, it is held again, so « renvoyez le classeur » would send it round for nothing."""
+    held = filed.status == "held"
     said: list[dict[str, str]] = []
     for note in filed.notes:
-        message = lead + note.message
-        fix = SERIES_FIX if note.code == REPLACES and filed.status == "accepted" else note.fix
+        message = (IF_FILED if held else "") + note.message
+        fix = "" if held else SERIES_FIX if note.code == REPLACES and filed.status == "accepted" else note.fix
         # a final ranking changed and a calendar announcing another day share their fix: said once
         if any(fix == earlier["fix"] for earlier in said):
             fix = ""

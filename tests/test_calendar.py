@@ -134,6 +134,11 @@ def test_the_uid_of_an_announced_tournament_stays_when_its_workbook_arrives_unde
     assert after.name == "7e Open" and uid(before) == uid(after)
     [other] = calendar([announced(13, "Open de Millau", "RODZ")], [])
     assert uid(other) != uid(before)
+    # the typographic apostrophe, kept as typed since the forty-fourth round, keeps the UID it had
+    # when the reading made it plain: a subscribed phone saw the event twice
+    [typographic] = calendar([announced(13, "Open de l’Aude", "RODZ")], [])
+    [plain] = calendar([announced(13, "Open de l'Aude", "RODZ")], [])
+    assert uid(typographic) == uid(plain)
 
 
 

@@ -123,9 +123,10 @@ def test_one_club_s_tournament_sent_again_with_a_series_is_one_tournament(inputs
     `check` said nothing. One club's workbooks of the same name on the same day are one tournament."""
     write_tournament(inputs, "printemps")
     write_tournament(inputs, "printemps-serie", extra_fields=[["Série", "printemps"]])
-    book = openpyxl.load_workbook(inputs / "printemps-serie.xlsx")
-    book["Tournoi"]["B2"] = "Tournoi printemps"  # the same Nom as the first's
-    book.save(inputs / "printemps-serie.xlsx")
+    for name, typed in (("printemps", "Tournoi de l'Aude"), ("printemps-serie", "TOURNOI DE L’AUDE")):
+        book = openpyxl.load_workbook(inputs / f"{name}.xlsx")
+        book["Tournoi"]["B2"] = typed  # the same Nom, its case and apostrophe typed otherwise
+        book.save(inputs / f"{name}.xlsx")
     [problem] = load(inputs, TODAY).all_problems()
     assert problem.code == "duplicate-tournament" and problem.where.path == "printemps.xlsx"
     assert "« printemps-serie.xlsx »" in problem.message and "(même club, même nom, même date)" in problem.message

@@ -47,3 +47,12 @@ def test_a_tournament_s_name_keeps_its_typographic_apostrophe(tmp_path):
     book.save(path)
     events = load(inputs, dt.date(2026, 5, 1)).circuits["grand-sud"].events
     assert [event.name for event in events] == ["Tournoi de l’Aude"]
+
+
+def test_a_club_page_keeps_the_address_it_had_when_the_apostrophe_was_made_plain():
+    """A club named « L’Union » in clubs.xlsx got a page of another address once ’ was kept as typed:
+    the links to it in mails already sent led nowhere. Its address is made from the name with ’
+    read as the plain one, as before."""
+    from reportgen.site.pages import club_page_name
+
+    assert club_page_name("L’Union") == club_page_name("L'Union") != club_page_name("L'Unión")

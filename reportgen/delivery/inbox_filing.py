@@ -56,6 +56,7 @@ from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.sheets import Sheet, Workbook
+from reportgen.ingest.text import compared
 from reportgen.ingest.tournament import read_name_and_date, read_tournament_sheet
 from reportgen.model import FIELDS_SHEET, Event, Level, Problem, SourceRef, cells_said, in_sheet
 from reportgen.problems import (
@@ -167,7 +168,7 @@ def _edition(slug_: str, event: Event) -> object:
     edition = getattr(circuits.CIRCUITS[slug_], "edition", None)
     if edition is not None:
         return edition(event)[0]
-    return (event.name.casefold(), event.date)
+    return (compared(event.name), event.date)
 
 
 def _versions(slug_: str, event: Event, other: Event) -> bool:
@@ -209,7 +210,7 @@ def _corrected(slug_: str, event: Event, other: Event) -> bool:
     the same name on another day, sent afresh, is another tournament (two of one year, each counted).
     `_correction` says which thread file, if any, it is."""
     mine, theirs = _organiser(slug_, event), _organiser(slug_, other)
-    return (event.name.casefold() == other.name.casefold() and close_by(event.date, other.date)
+    return (compared(event.name) == compared(other.name) and close_by(event.date, other.date)
             and (mine.code if mine else None) == (theirs.code if theirs else None))
 
 

@@ -222,6 +222,14 @@ _TYPOGRAPHIC = {char: plain for char, plain in {**_APOSTROPHES, **_DASHES}.items
 _HAS_TYPOGRAPHIC = re.compile("[" + re.escape("".join(map(chr, _TYPOGRAPHIC))) + "]")
 
 
+def compared(text: str) -> str:
+    """A name as two of its spellings are compared where it is a key (a tournament's name, a club's
+    page): case aside, and the typographic apostrophe ’ kept as typed (`clean_spaces`) read as the
+    plain one, so that « Tournoi de l’Aude » sent again as « l'Aude » is the same tournament, and a
+    key made before ’ was kept (a calendar event's UID, a club page's address) stays the same."""
+    return text.replace("’", "'").casefold()
+
+
 def clean_spaces(text: str) -> str:
     """Compatibility forms unfolded (NFKC), dashes and the marks typed for an apostrophe made plain
     (the typographic apostrophe ’ kept as typed), single spaces."""

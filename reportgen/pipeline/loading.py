@@ -25,7 +25,7 @@ from reportgen.ingest.known_pairs import KnownPairs
 from reportgen.ingest.players import Identities, read_distinct
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.ingest.seasons import read_closed
-from reportgen.ingest.text import clean_text, normalise_label
+from reportgen.ingest.text import clean_text, compared, normalise_label
 from reportgen.ingest.tournament import TournamentSheet, read_tournament_sheet
 from reportgen.ingest.values import date as parse_date
 from reportgen.ingest.workbook import (
@@ -461,7 +461,7 @@ def same_named(slug: str, event: Event) -> tuple[object, ...] | None:
     organiser = getattr(circuits.CIRCUITS[slug], "organiser", None)
     if organiser is None:
         return None
-    return ("named", organiser(event).code, event.name.casefold(), event.date)
+    return ("named", organiser(event).code, compared(event.name), event.date)
 
 
 NEWCOMERS_LISTED = 12  # beyond, the count and the first ones

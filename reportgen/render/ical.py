@@ -21,13 +21,14 @@ from icalendar import Calendar, Event
 
 from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, CalendarEntry
 from reportgen.ingest.directories import ClubDirectory
+from reportgen.ingest.text import compared
 
 PRODID = "-//reportgen//calendrier de la ligue//FR"
 
 
 def uid(entry: CalendarEntry) -> str:
     """Stable: the circuit, the date and the name it was first known by, whatever else changes."""
-    key = f"{entry.circuit}\n{entry.date.isoformat()}\n{' '.join(entry.known_as.casefold().split())}"
+    key = f"{entry.circuit}\n{entry.date.isoformat()}\n{' '.join(compared(entry.known_as).split())}"
     return f"{hashlib.sha256(key.encode()).hexdigest()[:32]}@reportgen.invalid"
 
 

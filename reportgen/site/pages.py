@@ -71,7 +71,7 @@ def event_page_name(circuit: Circuit, ranking: dict[str, Any]) -> str:
 
 def club_page_name(club: str) -> str:
     """A club's page, from its name as the rankings give it."""
-    return page_name("club", club)
+    return page_name("club", club.replace("’", "'"))  # its address as before ’ was kept as typed
 
 
 def card_lines(public: Public, ranking: dict[str, Any] | None, count: int = 3) -> tuple[tuple[str, str, str], ...]:

@@ -288,7 +288,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
             verdict.organiser = _organiser(verdict.circuit, verdict.event) or announced.get(label)
             verdict.organisers = {e.id: club for e in earlier
                                   if (club := _organiser(verdict.circuit, e) or announced.get(e.id)) is not None}
-        if verdict.same:
+        if verdict.same and not unchanged(verdict, digest, copy):  # the same bytes again: nothing to file
             # Checked again as inputs/ will be once it is filed, without the versions it replaces
             # (`file_accepted`): the « two workbooks of one tournament » problem between them, set
             # aside below as no fault of the club's, still blocked its circuit's trial scoring, so that

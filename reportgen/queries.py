@@ -113,7 +113,7 @@ def table(ranking: Ranking, so_far: bool = False) -> str:
     def shown(row: RankingRow, column: Column) -> str:
         value = row.value(column.key)
         if column.key == "rank":
-            return "" if value in ("", None) else f"{value}=" if row.tied else str(value)
+            return "" if value in ("", None) else french.shared_place(value, row.tied)
         if column.kind == "bool":
             return "oui" if value else ""
         if column.kind == "evolution" or (column.kind in ("int", "number") and isinstance(value, (int, float))

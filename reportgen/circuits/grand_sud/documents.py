@@ -43,10 +43,6 @@ def ranking_title(ranking: Ranking, tournaments: dict[str, Tournament]) -> str:
     return f"Classement après {noun} {joined} du {french.date_long(ranking.date)}"
 
 
-def rank_label(rank: int, tied: bool) -> str:
-    return f"{rank}=" if tied else str(rank)
-
-
 def replacement_notice(first: Tournament, second: Tournament, players: list[str]) -> str:
     """The same, said by `check` and `build`, with the players of the first who lose its points."""
     return (f"grand-sud : {second.id} (« {second.event.name} », {french.date_long(second.date)}) "
@@ -204,7 +200,7 @@ def _row(width: int, rank: int, tied: bool, previous_rank: int | None, player: s
     return {
         # INTERPRETATIONS: places gained, the previous place minus the place now (▲3, +3: up
         # three); absent before = new
-        "rank": rank_label(rank, tied), "evolution": common.evolution(previous_rank, rank),
+        "rank": french.shared_place(rank, tied), "evolution": common.evolution(previous_rank, rank),
         "player": player, "club": club, "played": played, "total": _number(total), "seed": seed, "cells": cells,
     }
 

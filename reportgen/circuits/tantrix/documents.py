@@ -37,7 +37,6 @@ from reportgen.circuits.tantrix.texts import (
     event_path,
     list_path,
     margin_text,
-    rank_text,
     tps_text,
     wins_text,
 )
@@ -91,7 +90,7 @@ def event_bulletin(result: EventResult, settings: TantrixSettings, league: str, 
     by_round: dict[int, list[dict]] = {}
     for row in parts.game_rows(result):
         by_round.setdefault(row["round"], []).append(row)
-    rows = [{"rank": rank_text(line), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
+    rows = [{"rank": french.shared_place(line.rank, line.tied), "player": line.name, "tps": tps_text(line.tps), "games": line.games,
              "wins": wins_text(line.wins), "margin": margin_text(line.margin), "tiles": line.tiles, "stage": line.stage,
              "decided": decided_text(line, result),
              "playoff": line.playoff} for line in result.lines]
@@ -161,7 +160,7 @@ def list_bulletin(ratings: RatingList, settings: TantrixSettings, league: str) -
     rows = []
     for row in ratings.rows:
         value = values(Rated(row, settings))  # its `change` rounded as shown: its class says what it shows
-        rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "player": row.name,
+        rows.append({"rank": french.shared_place(row.rank, row.tied), "player": row.name,
                      "rating": shown(value, "rating"), "games": row.rating.games,
                      "provisional": row.rating.provisional(settings),
                      "change": shown(value, "change"), "change_kind": move(value["change"]),

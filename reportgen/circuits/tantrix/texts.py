@@ -45,10 +45,6 @@ def list_path(ratings: RatingList) -> str:
     return f"{ratings.date.year}/classement-elo-{ratings.date.isoformat()}"
 
 
-def rank_text(line: Line) -> str:
-    return f"{line.rank}=" if line.tied else str(line.rank)
-
-
 # Rule 10: a tie that no criterion splits and that no play-off decides shares the place; the
 # bulletin says so, so that no row of a tie is left without its « Départage ».
 SHARED = "place partagée (TPs entre eux, parties gagnées, marges et tuiles à égalité)"

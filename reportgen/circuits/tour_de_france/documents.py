@@ -93,7 +93,7 @@ def bulletin(ranking: Ranking, by_id: dict[str, Scored], settings: TourDeFranceS
             else:
                 cells.append({"text": points_text(points * Fraction(factor).limit_denominator()), "kind": "reduced",
                               "title": f"{points_text(points)} × {french.number(factor * 100)} %"})
-        rows.append({"rank": f"{row.rank}=" if row.tied else str(row.rank), "evolution": evolution(row),
+        rows.append({"rank": french.shared_place(row.rank, row.tied), "evolution": evolution(row),
                      "player": row.player, "played": row.played, "total": points_text(row.total), "cells": cells})
     tournaments = [{
         "code": f"{short_code(t)} {t.event.date.day:02d}/{t.event.date.month:02d}",

@@ -408,8 +408,8 @@ def test_registration_times_are_read_as_typed():
 def test_missing_sheets_and_columns_say_what_to_add():
     tour = Tour(4)
     del tour.sheets["Inscrits"]
-    assert only(tour) == ["poules/test.xlsx : la feuille « Inscrits » est introuvable — ajoutez la feuille des "
-                          "inscrits (Joueur, Points RON, Inscription, Email)"]
+    assert only(tour) == ["poules/test.xlsx : la feuille « Inscrits » est introuvable (feuilles présentes : « Tournoi ») — "
+                          "ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)"]
     tour = Tour(4)
     tour.sheets["Parties"] = [["Tour", "Blancs", "Noirs"]]
     assert only(tour) == ["poules/test.xlsx, feuille « Parties », cellule A1 : colonne introuvable : « Poule », « Résultat » — "

@@ -163,7 +163,9 @@ def test_missing_sheet_and_columns_are_said_with_the_header_to_add(inputs):
                                                    ["Type", "élimination"]]})
     write_event(inputs, "B", [[1, "MOREAU Lucie", "FAURE Stéphane"]], header=["Ronde", "Joueur A", "Joueur B"])
     assert problems(inputs) == [
-        "a.xlsx : la feuille « Parties » est introuvable — ajoutez la feuille des parties : Ronde | Joueur A | "
+        # the sheets it has said, as a missing Résultats is: the one meant is often there by another name
+        "a.xlsx : la feuille « Parties » est introuvable (feuilles présentes : « Tournoi ») — ajoutez la feuille "
+        "des parties : Ronde | Joueur A | "
         "Joueur B | Tuiles A | Tuiles B | Temps A | Temps B | Forfait | Déconnexion",
         "b.xlsx, feuille « Parties », cellule A1 : colonne introuvable : « Tuiles A », « Tuiles B » — ajoutez les colonnes « Tuiles A », "
         "« Tuiles B » à cette ligne d’en-têtes et remplissez-les"]

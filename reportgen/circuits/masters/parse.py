@@ -217,7 +217,7 @@ def _participants(workbook: Workbook, found: list[Problem]) -> list[Recorded]:
 def _matches(workbook: Workbook, found: list[Problem]) -> list[MatchRow]:
     sheet = workbook.sheet(MATCHES_SHEET)
     if sheet is None:
-        found.append(MISSING_SHEET(workbook.ref(), sheet=MATCHES_SHEET,
+        found.append(MISSING_SHEET(workbook.ref(), sheet=MATCHES_SHEET, present=workbook.present(),
                                    fix="produisez le classeur avec « reportgen masters prepare »"))
         return []
     table = _prepared_table(workbook, sheet, MATCH_COLUMNS, MATCH_COLUMNS, found)

@@ -204,7 +204,7 @@ def _registrants(workbook: Workbook,
     a row with a bad cell included: the games that name him are not refused for it)."""
     elsewhere = len(found)  # the `Tournoi` sheet's problems: an empty sheet is said with them, in one answer
     if workbook.sheet(REGISTRANTS_SHEET) is None:
-        found.append(MISSING_SHEET(workbook.ref(), sheet=REGISTRANTS_SHEET,
+        found.append(MISSING_SHEET(workbook.ref(), sheet=REGISTRANTS_SHEET, present=workbook.present(),
                                    fix="ajoutez la feuille des inscrits (Joueur, Points RON, Inscription, Email)"))
         return [], [], {}
     table = _table(workbook, REGISTRANTS_SHEET, REGISTRANT_COLUMNS, [RON, REGISTERED],

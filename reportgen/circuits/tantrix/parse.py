@@ -225,7 +225,7 @@ def _games(workbook: Workbook, found: list[Problem], event_kind: str | None,
     players come from."""
     elsewhere = len(found)  # the `Tournoi` and `Inscrits` sheets' problems: an empty sheet is said with them
     if workbook.sheet(GAMES_SHEET) is None:
-        found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET,
+        found.append(MISSING_SHEET(workbook.ref(), sheet=GAMES_SHEET, present=workbook.present(),
                                    fix="ajoutez la feuille des parties : "
                                    + " | ".join(c.header for c in GAME_COLUMNS)))
         return []

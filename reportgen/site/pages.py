@@ -351,7 +351,7 @@ class Site:
             yield f"{FOLDER}/{self.club_page(club)}", self.club(club)
             yield from self._images()
         yield f"{FOLDER}/corrections.html", self.render("corrections.html.j2", "corrections.html",
-                                                        title="Corrections", corrections=self.correction_lines(),
+                                                        title="Corrections", corrections=self.correction_lines,
                                                         layouts=self.layout_lines())
         yield f"{FOLDER}/{SEARCH}", self.search_index()
         yield from self._images(finish=True)
@@ -366,9 +366,11 @@ class Site:
         yield from found
         yield from self.cards.finish() if finish else self.cards.ready()
 
+    @functools.cached_property
     def correction_lines(self) -> list[dict[str, Any]]:
         """The documents whose content changed after they were published (a result corrected), the
-        latest first: what a club must know."""
+        latest first: what a club must know. Made once: the corrections page and the home page's
+        latest five, from one following of the withdrawals through the whole history."""
         by_slug = {circuit.slug: circuit for circuit in self.circuits}
         # in a club member's words, not the secretary's (site/corrections.py); what is in force in a
         # withdrawn document's place followed through the later withdrawals
@@ -419,7 +421,7 @@ class Site:
                            calendar_file=self.calendar_file, calendar_feed=self.calendar_feed(),
                            latest=[{"day": long_day(day), "circuit": title, "title": name, "url": url}
                                    for day, title, name, url in latest],
-                           corrections=self.correction_lines()[:5])
+                           corrections=self.correction_lines[:5])
 
     def home_calendar(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """The home page's calendar as a visitor reads it: what comes next first (results awaited, a

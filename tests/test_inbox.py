@@ -1504,6 +1504,35 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     assert len(list(filed.parent.iterdir())) == 2
 
 
+def test_kill_9_between_filing_a_corrected_date_and_removing_the_wrong_one_then_a_rerun_finishes(league, tmp_path,
+                                                                                                   smtp):
+    """The corrected workbook (28/11) written in inputs/, the run killed as it removes the wrong one
+    (29/11), its version sent before: both stand in inputs/ until the rerun, which removes the wrong
+    one, keeps it once in the archive, sends the one answer and files nothing twice."""
+    league.with_smtp(smtp.port)
+    wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
+    league.server.append(message(ALBI, "Automne", [("albi.xlsx", wrong)]))
+    assert league.run("--send").returncode == 0
+    [sent] = smtp.received
+    filed = league.inputs / "grand-sud" / "2026" / "2026-11-29-albi-tournoi-automne.xlsx"
+    right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
+    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2))
+    # only what touches the wrong file is traced: its removal is the first unlink of it
+    killed = league.process("--send", strace=("-P", str(filed), "-e", "inject=unlink,unlinkat:signal=SIGKILL"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    corrected = league.inputs / "grand-sud" / "2026" / "2026-11-28-albi-tournoi-automne.xlsx"
+    assert corrected.read_bytes() == right and filed.read_bytes() == wrong  # killed between the two
+    assert [row[:2] for row in league.rows()] == [(1, "done"), (2, "filing")] and len(smtp.received) == 1
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert sorted(filed.parent.iterdir()) == [corrected] and corrected.read_bytes() == right
+    kept = [p for p in (league.archive / "inbox" / "replaced").rglob("*.xlsx")]
+    assert [p.read_bytes() for p in kept] == [wrong]
+    assert len(smtp.received) == 2 and "il remplace la version du 29 novembre 2026 de ce tournoi" in \
+        " ".join(body(smtp.received[1].message).split())
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 2  # and again: nothing more
+
+
 def test_a_reply_is_no_new_version_of_a_workbook_that_arrived_before_its_day(league, tmp_path, smtp):
     """A workbook is sent once its tournament is played: Albi's « Tournoi automne » of 21/11, arrived on
     22/11, is not the one of 27/11 sent in reply to its answer with its date mistyped; that one is

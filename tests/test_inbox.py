@@ -1663,20 +1663,15 @@ def test_a_reply_never_replaces_another_real_tournament_of_its_name(tmp_path):
     reply = filed_here(inputs, tmp_path / "21", "samedi", "21/11/2026", "m2", {week.path: dt.date(2026, 11, 29)},
                        series="s21")
     assert reply.replaced == () and (inputs / week.path).exists()
-    # last year's, its message arrived then: another tournament
-    inputs = tmp_path / "year" / "inputs"
-    write_clubs(inputs)
-    last = filed_here(inputs, tmp_path / "year" / "2025", "annuel", "21/11/2025", "m1")
-    reply = filed_here(inputs, tmp_path / "year" / "2026", "annuel", "21/11/2026", "m2",
-                       {last.path: dt.date(2025, 11, 22)})
-    assert reply.replaced == () and (inputs / last.path).exists()
-    # the year mistyped: sent on 22/11/2026, dated 21/11/2025, corrected in reply
-    inputs = tmp_path / "typo" / "inputs"
-    write_clubs(inputs)
-    typo = filed_here(inputs, tmp_path / "typo" / "2025", "annuel", "21/11/2025", "m1")
-    reply = filed_here(inputs, tmp_path / "typo" / "2026", "annuel", "21/11/2026", "m2",
-                       {typo.path: dt.date(2026, 11, 22)})
-    assert [r.path for r in reply.replaced] == [typo.path]
+    # a tournament of 21/11/2025, its message arrived on `arrived`, answered with one of 21/11/2026
+    for case, arrived, corrected in (("year", dt.date(2025, 11, 22), False),  # last year's: another one
+                                     ("typo", dt.date(2026, 11, 22), True)):  # the year mistyped, sent this year
+        inputs = tmp_path / case / "inputs"
+        write_clubs(inputs)
+        first = filed_here(inputs, tmp_path / case / "2025", "annuel", "21/11/2025", "m1")
+        reply = filed_here(inputs, tmp_path / case / "2026", "annuel", "21/11/2026", "m2", {first.path: arrived})
+        assert [r.path for r in reply.replaced] == ([first.path] if corrected else []), case
+        assert (inputs / first.path).exists() != corrected, case
 
 
 def test_two_series_of_one_tournament_in_one_message_ask_which_counts(tmp_path):

@@ -294,6 +294,42 @@ def test_a_tour_de_france_tournament_s_points_leave_four_rows_a_column_on_each_p
     # the tournaments run over pages: over several of them, one of 140 players among them
     assert len({number for number, _ in points_columns(data, {row["player"] for row in latest[6]["rows"]})}) >= 2
 
+# -- a round's pools, two by two ------------------------------------------------------------------
+
+def pool_headings(data: bytes, folder: Path) -> list[tuple[int, str, float, float]]:
+    """Each « Poule X » heading of a cross table as printed: its page, its letter, where it starts
+    (left, top, in points)."""
+    path = folder / "round.pdf"
+    path.write_bytes(data)
+    boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True,
+                           timeout=60).stdout
+    found, page = [], -1
+    words = re.findall(r'<page |<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</word>', boxes)
+    for (left, top, text), following in zip(words, [*words[1:], ("", "", "")]):
+        if not text:  # a page's start
+            page += 1
+        elif text == "Poule" and re.fullmatch(r"[A-Z]", following[2]) and float(following[1]) == float(top):
+            found.append((page, following[2], float(left), float(top)))
+    return found
+
+
+def test_a_round_s_pools_are_printed_two_by_two_in_reading_order(example_scored, tmp_path):
+    """A round's cross tables, two side by side: A and B on one line, C and D on the next, each pool
+    whole with all its players. They were set in CSS columns (A and B in the left one), which
+    WeasyPrint balanced by laying the pools out again and again: this round's PDF cost four times a
+    bulletin of its size. The next round's pools, listed under « Poules du tour 2 », are not cross
+    tables (`[:4]`)."""
+    bulletin = document(example_scored, "poules", "2026/2026-09-05-open-automne/tour-1")
+    data = pdf.render_pdf(printed(bulletin), bulletin.date)
+    headings = pool_headings(data, tmp_path)[:4]
+    assert [letter for _, letter, _, _ in headings] == ["A", "B", "C", "D"]
+    (page_a, _, left_a, top_a), (page_b, _, left_b, top_b), (page_c, _, left_c, top_c), (_, _, left_d, top_d) = headings
+    assert page_a == page_b == page_c == 0
+    assert top_a == top_b < top_c == top_d and left_a == left_c < left_b == left_d
+    text = "\n".join(page_texts(data, tmp_path))
+    assert all(row["player"] in text for pool in bulletin.context["pools"] for row in pool["rows"])
+
+
 # -- a table's header ------------------------------------------------------------------------------
 
 def header_font_sizes(document: Document, table_class: str) -> dict[str, float]:

@@ -25,6 +25,7 @@ from reportgen.collector import seldom
 from reportgen.model import SILENT, Progress
 from reportgen.render.fonts import FONTS, use_project_fonts
 from reportgen.render.html import TEMPLATES
+from reportgen.render.libraries import import_weasyprint
 from reportgen.render.memory import trim
 from reportgen.render.pdf_spool import Spool
 from reportgen.render.scratch import (
@@ -133,15 +134,15 @@ def _relative(link: tuple, base: Path) -> tuple:  # type: ignore[type-arg]
 
 
 def _weasyprint():  # type: ignore[no-untyped-def]
-    """WeasyPrint, imported in this process's own folder (`of_this_process`). Its import asks cffi
-    for each library under its Windows and macOS names too, and cffi asks `ctypes.util.find_library`
-    for those, which on Linux runs gcc and ld (a dozen times, each with a temporary file of its own
-    and of gcc's): a process killed meanwhile left them in /tmp for good; in its folder, the next
-    build's sweep takes them. A PDF worker has it already, imported by its fork server (`_pool`)."""
+    """WeasyPrint, its libraries found in the system's cache (render/libraries.py), imported in this
+    process's own folder (`of_this_process`): where Python has no such lookup, find_library runs
+    gcc and ld, which make temporary files of their own; a process killed meanwhile leaves them to
+    the next build's sweep, not in /tmp for good. A PDF worker has it already, imported by its fork
+    server (`_pool`, render/pdf_server.py)."""
     if "weasyprint" not in sys.modules:
         folder = of_this_process()
         with temporary_folder(folder), programs_temporary_folder(folder):
-            import weasyprint  # noqa: F401
+            import_weasyprint()
     return sys.modules["weasyprint"]
 
 
@@ -220,7 +221,7 @@ def _pool(workers: int):  # type: ignore[no-untyped-def]
 
     use_project_fonts(TEMPLATES / "fonts")  # before the server imports WeasyPrint: it inherits it
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["weasyprint", __name__])
+    context.set_forkserver_preload(["reportgen.render.pdf_server"])  # WeasyPrint and this module
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_worker_started)
     main = threading.current_thread() is threading.main_thread()
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main else None

@@ -1,0 +1,8 @@
+"""What the PDF fork server imports before it forks a worker (render/pdf.py `_pool`): WeasyPrint,
+its libraries found in the system's cache (render/libraries.py), and the renderer. The server's
+temporary folder is the build's own (`_pool` starts it there)."""
+
+from reportgen.render import pdf  # noqa: F401  (the workers' tasks are its functions)
+from reportgen.render.libraries import import_weasyprint
+
+import_weasyprint()

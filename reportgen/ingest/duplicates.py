@@ -257,15 +257,17 @@ def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] =
     # spellings joueurs.xlsx gives one player (`spelled`: a `players merge` answered it).
     licensed = table[table["licence"] != ""].sort_values(["date", "source_file", "source_cell"], kind="stable")
     spelled = spelled or {}
-    spellings: dict[str, dict[str, str]] = defaultdict(dict)  # licence -> name key -> "NAME (cell)"
+    # licence -> name key -> where that spelling was first typed (its name and cell told only when
+    # asked about: a league's every licensed result otherwise formatted its cell, 170,000 at 100x)
+    spellings: dict[str, dict[str, tuple[str, str, str, str]]] = defaultdict(dict)
     for licence, typed, file, sheet, cell in zip(*(licensed[column].tolist() for column in (
             "licence", "typed", "source_file", "source_sheet", "source_cell"))):
         key = name_key(typed)
-        spellings[licence].setdefault(spelled.get(key, key), f"{typed} ({SourceRef(file, sheet, cell)})")
+        spellings[licence].setdefault(spelled.get(key, key), (typed, file, sheet, cell))
     for licence, found in sorted(spellings.items()):
         if len(found) > 1:
-            warnings.append(f"la licence {licence} est donnée à {' et à '.join(found.values())} : "
-                            "vérifiez la licence ou le nom")
+            given = " et à ".join(f"{typed} ({SourceRef(file, sheet, cell)})" for typed, file, sheet, cell in found.values())
+            warnings.append(f"la licence {licence} est donnée à {given} : vérifiez la licence ou le nom")
     if len(warnings) > LISTED:
         warnings = warnings[:LISTED] + [f"… {french.others(len(warnings) - LISTED, 'nom')} à vérifier"]
     return warnings

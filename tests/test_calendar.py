@@ -4,6 +4,7 @@ one, outputs/calendrier.ics (issue 24) and the blank calendar of `reportgen temp
 
 import datetime as dt
 import html as markup
+import io
 import os
 import re
 import shutil
@@ -333,7 +334,7 @@ def test_the_home_page_shows_the_season_s_calendar_and_links_the_ics(small_leagu
     calendar = home_calendar(outputs)
     # The latest season's tournaments: first what comes next in date order (results awaited, those to
     # come), then the tournaments over, the latest first, folded under them; the file to subscribe to.
-    coming, past = calendar.split('<details class="past">\n<summary>Tournois passés (3)</summary>')
+    coming, past = calendar.split('<details class="past" data-print="open">\n<summary>Tournois passés (3)</summary>')
     days = [coming.index(day) for day in ("20\u00a0janvier 2026", "12\u00a0décembre 2026")]
     assert days == sorted(days) and "10\u00a0janvier 2026" not in coming and "7\u00a0février 2026" not in coming
     days = [past.index(day) for day in ("7\u00a0février 2026", "10\u00a0janvier 2026")]
@@ -403,6 +404,25 @@ def test_the_home_page_s_calendar_says_what_comes_next_first_and_folds_the_tourn
     summary.focus()
     tab.keyboard.press("Enter")
     assert all(visible for _, visible in tab.evaluate(shown))
+
+
+def test_the_home_page_printed_shows_the_tournaments_over_and_folds_them_again_after(small_league_copy, browser):
+    """A secretary printing the home page got the tournaments to come alone: « Tournois passés » was
+    printed folded, the tournaments over hidden. Printed from Chromium, they are on paper, and the
+    page is as it was after (folded, as the visitor left it; opened, it stays open)."""
+    inputs, outputs = league_with_calendar(small_league_copy)
+    assert build(inputs, outputs, TODAY).ok
+    browser.look(outputs / "index.html", outputs, 1280, audit=False)
+    tab = browser.pages[1280]
+    opened = "document.querySelector('section.calendar details.past').open"
+    printed = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(tab.pdf(format="A4"))).pages)
+    assert "Tournois passés (3)" in printed and "à venir" in printed
+    assert "7 février 2026 · Tournoi 2026-02-07-marseille" in printed, printed
+    assert "10 janvier 2026 · Tournoi 2026-01-10-toulouse" in printed, printed
+    assert tab.evaluate(opened) is False
+    tab.locator("section.calendar details.past summary").click()  # opened by the visitor: left open
+    tab.pdf(format="A4")
+    assert tab.evaluate(opened) is True
 
 
 def test_a_calendar_with_nothing_left_to_come_says_so_above_the_tournaments_over(small_league_copy):

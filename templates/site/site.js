@@ -1,4 +1,5 @@
-/* The site's only script: the search box and sortable tables. Every page reads without it.
+/* The site's only script: the search box, sortable tables, and what is folded opened for the print.
+   Every page reads without it.
    Written for reportgen (no library); the sorting follows tofsjonas/sortable's approach (a click on
    a header sorts its table by that column's cells, `data-sort` when a cell gives one). */
 (function () {
@@ -134,6 +135,21 @@
       Array.prototype.forEach.call(region.children, function (child) { watched.observe(child); });
     });
   }
+
+  // Printed, what the page folds for the screen alone is on paper too: a <details> marked
+  // `data-print="open"` (the home page's « Tournois passés ») is opened for the print and folded again
+  // after, as the reader had it (Chromium cannot open one from CSS); one the reader opened stays open.
+  // A chart's data stays folded: the chart itself is printed.
+  var unfolded = [];
+  window.addEventListener("beforeprint", function () {
+    unfolded = Array.prototype.filter.call(document.querySelectorAll('details[data-print="open"]'),
+      function (details) { return !details.open; });
+    unfolded.forEach(function (details) { details.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    unfolded.forEach(function (details) { details.open = false; });
+    unfolded = [];
+  });
 
   function value(cell) {
     var text = cell.getAttribute("data-sort");

@@ -30,6 +30,7 @@ from reportgen.delivery import database, seasons
 from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
 from reportgen.pipeline import build, score
+from reportgen.render import mail as mail_render
 from tests.builders import TODAY, write_tournament, write_workbook
 from tests.ports import smtp_server
 
@@ -203,7 +204,7 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "3e place\u00a0: DUPONT Jean, 520 points (▼ 2 places perdues)\n" in text
     assert "\nPlaces gagnées ou perdues depuis le classement final 2025.\n" in text
     assert ('<td style="padding: 3px 8px;">DUPONT Jean</td>\n<td style="text-align: right; padding: 3px 8px;">520</td>\n'
-            '<td style="padding: 3px 8px;"><span aria-hidden="true">▼</span> 2 places perdues</td>') in html
+            '<td style="padding: 3px 8px; white-space: nowrap;">▼ 2</td>') in html
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
     assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
@@ -221,6 +222,39 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in toulouse.get_body(("html",)).get_content()
     assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in toulouse.get_body(("plain",)).get_content()
 
+
+
+# Each « Évolution » cell of a mail's tables: its text and how many lines it is drawn on (the tops of
+# its text's boxes)
+EVOLUTION_LINES = r"""() => Array.from(document.querySelectorAll('table'), table => {
+  const column = Array.from(table.tHead.rows[0].cells).findIndex(th => th.textContent === 'Évolution');
+  return column < 0 ? [] : Array.from(table.tBodies[0].rows, row => {
+    const range = document.createRange();
+    range.selectNodeContents(row.cells[column]);
+    return [row.cells[column].textContent, new Set(Array.from(range.getClientRects(), r => Math.round(r.top))).size];
+  });
+}).flat()"""
+
+
+def test_a_club_s_mail_shows_each_evolution_on_one_line_on_a_phone(league, tmp_path, browser):
+    """At 390 px a club's mail drew « ▼ 2 places perdues » on two or three lines, each row as tall:
+    the cell shows « ▼ 2 », as the bulletins and the site do, and the words under the table say what
+    ▲ and ▼ are, as the bulletin's legend does (the plain text part keeps the words on each line)."""
+    plan = plan_of(league, tmp_path / "archive")
+    shown = []
+    for code in ("CARC", "TLSE"):
+        # the message's HTML as drafts.message makes it (without the club's own bulletin, a PDF)
+        _, html = mail_render.bodies(drafts.TEMPLATE, drafts.context(plan, next(m for m in plan.clubs if m.club.code == code), []))
+        page = tmp_path / f"{code}.html"
+        page.write_text(html, encoding="utf-8")
+        for width in (390, 1280):
+            found = browser.look(page, tmp_path, width, audit=False)
+            assert found.scroll_width <= width  # no sideways scrolling
+            shown += browser.pages[width].evaluate(EVOLUTION_LINES)
+    assert all(lines == 1 for _, lines in shown), shown
+    assert {text for text, _ in shown} == {"▼ 2", "nouveau"}, shown
+    assert ("Évolution\u00a0: places gagnées ▲ ou perdues ▼ depuis le classement final 2025.</p>"
+            in html), html
 
 
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):

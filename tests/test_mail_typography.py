@@ -38,7 +38,7 @@ def club_bodies() -> tuple[str, str]:
     """A club's message with every part its templates have: two rankings (one provisional, with
     evolution), the club's bulletin, several attachments, the site's links."""
     row = {"rank": "1re ex aequo", "place": "1re place ex aequo", "player": TYPED, "points": "1 086",
-           "evolution": ("▲", "2 places gagnées")}
+           "evolution": ("▲", "2 places gagnées"), "moved": "▲ 2"}
     ranking = {"circuit": "Grand Sud", "title": "Classement après le tournoi d'Auch du 14 novembre 2026",
                "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
                "since": "depuis le classement au 24 octobre 2026",
@@ -99,6 +99,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     # The words are those of the templates, only their spaces changed.
     assert "1re place ex aequo\u00a0: " in club_text and "(▲ 2 places gagnées)" in club_text
     assert "Places gagnées ou perdues depuis le classement au 24\u00a0octobre\u00a02026." in club_text
+    assert "Évolution\u00a0: places gagnées ▲ ou perdues ▼ depuis le classement au 24\u00a0octobre\u00a02026." in club_html
     assert "joints en PDF\u00a0: a.pdf, masters-a.pdf." in club_text
     assert "Grand Sud\u00a0— Classement après" in club_text
     assert "Auch du 14\u00a0novembre\u00a02026<br>" in club_html and "Rodez du 13\u00a0juin sont attendus." in club_html

@@ -211,7 +211,9 @@ def context(plan: Plan, club_mail: ClubMail, files: list[str]) -> dict[str, Any]
             "rows": [{"rank": place(row), "place": french.place(row.rank, row.tied), "player": row.player,
                       "points": figure(row.metrics.get(score.key), score) if score is not None else "",
                       # (arrow, « 2 places perdues »): « −2 » after the points read like points
-                      "evolution": evolution.said(row.metrics.get("evolution", "")) if has_evolution else ("", "")}
+                      "evolution": evolution.said(row.metrics.get("evolution", "")) if has_evolution else ("", ""),
+                      # « ▼ 2 » in the HTML's « Évolution » column, on one line of a phone (its legend under it)
+                      "moved": evolution.shown(row.metrics.get("evolution", "")) if has_evolution else ""}
                      for row in club_mail.players[bulletin.circuit]],
         })
     own = plan.own.get(club_mail.club.code)

@@ -1,7 +1,7 @@
 """Places gained as HTML, one markup for a bulletin's evolution cell (templates/macros.html.j2,
 `evolution_cell`) and the site's (site/pages.py `table`): the bulletins' « ▲ 3 », « ▼ 2 », « = »,
 « nouveau » (INTERPRETATIONS: +3 is shown ▲3), the arrow hidden from a screen reader, which says
-« 3 places gagnées »; the same in words for a club's mail (`said`). Made from the evolution's value
+« 3 places gagnées »; the same in words for a club's mail (`said`), or shown alone in its table (`shown`). Made from the evolution's value
 as a ranking holds it (« +3 », "-2", "0", « nouveau ») or as the site's data writes it
 (french.evolution: « −2 », « = »): the same cell."""
 
@@ -45,17 +45,33 @@ def cell(value: Any) -> Markup:
     return _cell(french.evolution(value))
 
 
-def said(value: Any) -> tuple[str, str]:
-    """An evolution in words, as the site's cell reads: its arrow (none but for a move up or down)
-    and « 3 places gagnées », « 2 places perdues », « même place », « nouveau ». A club's mail
-    says it so (templates/mail/club-*.j2): « évolution : −2 » right after « 1 695 points » read
-    like points."""
+def _move(value: Any) -> tuple[Move, str, int]:
+    """The move, the evolution as the site writes it (« nouveau », « −2 ») and the places moved."""
     shown = french.evolution(value)
     moved = french.moved(shown)
     kind = move(moved)
+    return kind, shown, abs(int(moved or 0)) if kind in (Move.UP, Move.DOWN) else 0
+
+
+def shown(value: Any) -> str:
+    """An evolution as a cell shows it to the eye, its words left to a legend: « ▲ 3 », « ▼ 2 », « = »,
+    « nouveau ». A club's mail's table (templates/mail/club-html.j2), where no style can hide words for
+    a screen reader alone: « ▼ 2 places perdues » took two or three lines of a phone's 390 px, each
+    row as tall; the legend under it says what ▲ and ▼ are, as the bulletin's does."""
+    kind, written, places = _move(value)
     if kind == Move.NEW:
-        return "", shown
+        return written
+    return _ARROWS[kind] if kind == Move.SAME else f"{_ARROWS[kind]} {places}"
+
+
+def said(value: Any) -> tuple[str, str]:
+    """An evolution in words, as the site's cell reads: its arrow (none but for a move up or down)
+    and « 3 places gagnées », « 2 places perdues », « même place », « nouveau ». A club's mail
+    says it so in its plain text (templates/mail/club-text.j2): « évolution : −2 » right after
+    « 1 695 points » read like points."""
+    kind, written, places = _move(value)
+    if kind == Move.NEW:
+        return "", written
     if kind == Move.SAME:
         return "", _SAME
-    places = abs(int(moved or 0))
     return _ARROWS[kind], f"{places} {_places(kind, places)}"

@@ -222,6 +222,7 @@ def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
     from reportgen.circuits.common import evolution as moved
     from reportgen.render.evolution import cell  # what a bulletin and the site draw
     from reportgen.render.evolution import said as in_a_mail  # what a club reads in its mail
+    from reportgen.render.evolution import shown as in_a_table  # what its mail's table shows
 
     up = moved(5, 2)  # 5th in the previous ranking, 2nd now: three places gained
     assert (up["kind"], up["value"]) == ("up", "+3")
@@ -236,6 +237,9 @@ def test_a_climb_of_three_places_is_up_three_and_a_fall_of_two_down_two():
     assert [in_a_mail(value) for value in (up["value"], down["value"], "-1", "0", "nouveau")] == [
         ("▲", "3 places gagnées"), ("▼", "2 places perdues"), ("▼", "1 place perdue"), ("", "même place"),
         ("", "nouveau")]
+    # in its mail's table, the arrow and the number alone (its legend says the words): one line of a phone
+    assert [in_a_table(value) for value in (up["value"], down["value"], "-1", "0", "nouveau")] == [
+        "▲ 3", "▼ 2", "▼ 1", "=", "nouveau"]
 
 
 def test_the_16_seeds_are_marked():

@@ -257,6 +257,29 @@ def test_a_club_s_mail_shows_each_evolution_on_one_line_on_a_phone(league, tmp_p
             in html), html
 
 
+# each word kept whole in the players' cells: its text and the lines it is drawn on
+KEPT_WORDS = r"""() => Array.from(document.querySelectorAll('tbody td span'),
+  span => [span.textContent, new Set(Array.from(span.getClientRects(), r => Math.round(r.top))).size])"""
+
+
+def test_a_hyphenated_first_name_in_a_club_s_mail_is_not_broken_at_its_hyphen(league, tmp_path, browser):
+    """At 390 px a club's mail broke « LAMBERT Anne-Sophie » at its hyphen, « Anne- » over « Sophie »,
+    where the site keeps such a word whole (site/lines.py `player_name`): the mail keeps it whole
+    too, with an inline style (a mail has no stylesheet), the name still escaped; a name too long
+    for the column wraps between its words."""
+    plan = plan_of(league, tmp_path / "archive")
+    context = drafts.context(plan, next(m for m in plan.clubs if m.club.code == "CARC"), [])
+    context["rankings"][0]["rows"][0]["player"] = "DUPONT-CASTELNAU Anne-Sophie <b>"
+    _, html = mail_render.bodies(drafts.TEMPLATE, context)
+    assert ('<span style="white-space: nowrap">DUPONT-CASTELNAU</span> '
+            '<span style="white-space: nowrap">Anne-Sophie</span> &lt;b&gt;') in html
+    page = tmp_path / "CARC.html"
+    page.write_text(html, encoding="utf-8")
+    found = browser.look(page, tmp_path, 390, audit=False)
+    assert found.scroll_width <= 390
+    assert browser.pages[390].evaluate(KEPT_WORDS) == [["DUPONT-CASTELNAU", 1], ["Anne-Sophie", 1]]
+
+
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):
     """A tournament the calendar announced before the latest ranking, its workbook not received:
     what the bulletin notes (« provisoire : résultats de Toulouse du 3 janvier attendus », its

@@ -39,10 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
 
 from reportgen import french
 from reportgen.model import Message
 from reportgen.render.html import TEMPLATES, Typography
+from reportgen.site.lines import KEPT_INLINE, player_name
 
 _UTF8 = Charset("utf-8")
 _UTF8.header_encoding = QP  # « q » words, as policy.default writes them: a raw header stays legible
@@ -171,6 +173,8 @@ def _environment(templates: Path, html: bool) -> Environment:
     # the whole date kept, year included: a mail is running text (a page keeps day and month only,
     # render/html.py `unbroken_dates`: french.day_month_kept says why)
     found.filters["dates"] = french.dates_kept
+    if html:  # a name's hyphenated word on one line, as on the site (« LAMBERT Anne- » over « Sophie »)
+        found.filters["player"] = lambda name: Markup(player_name(name, KEPT_INLINE))
     return found
 
 

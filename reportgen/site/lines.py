@@ -41,6 +41,7 @@ _CLASS = ' class="'
 ROW, CELL, ROW_HEADER = '<tr role="row">', '<td role="cell"', '<th scope="row" role="rowheader">'
 HYPHENATED = re.compile(r"\S+-\S+")  # a word with a hyphen (« Jean-François », « J.-F. »)
 KEPT = r'<span class="nowrap">\g<0></span>'  # on one line (site.css)
+KEPT_INLINE = r'<span style="white-space: nowrap">\g<0></span>'  # the same in a mail: no stylesheet
 
 
 # How a document's title ends with its date (the circuits' titles: « Classement après le tournoi
@@ -92,12 +93,13 @@ def _dated(value: Any) -> str:
 
 
 @lru_cache(maxsize=1 << 16, typed=True)  # a name is on many rows: each ranking's, his results'
-def player_name(value: Any) -> str:
+def player_name(value: Any, kept: str = KEPT) -> str:
     """A player's name escaped, each word of it with a hyphen (« Jean-François ») kept on one line
-    (`KEPT`): a phone broke it at its hyphen, « Jean- » over « François ». Markup around the word,
-    never a character in it (a no-break hyphen would change what is searched, copied and compared)."""
+    (`kept`: a page's, or a mail's `KEPT_INLINE`): a phone broke it at its hyphen, « Jean- » over
+    « François ». Markup around the word, never a character in it (a no-break hyphen would change
+    what is searched, copied and compared)."""
     escaped = str(escape(value))
-    return HYPHENATED.sub(KEPT, escaped) if "-" in escaped else escaped
+    return HYPHENATED.sub(kept, escaped) if "-" in escaped else escaped
 
 
 def line(start: str, rank: Any, value: Any, club: Any) -> str:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime as dt
 import html as markup
 import re
+from pathlib import Path
 
 from reportgen import circuits, french
 from reportgen.delivery import remind as reminding
 from reportgen.delivery.inbox_answers import Received, compose
 from reportgen.delivery.inbox_filing import Filed, Owner, Replaced, Said
-from reportgen.ingest.calendar import COMING, CalendarEntry
+from reportgen.ingest.calendar import COMING, PLAYED, CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.render import mail as mail_render
 
@@ -75,22 +76,26 @@ def inbox_bodies() -> tuple[str, str]:
     return draft.text, draft.html
 
 
-def reminder_bodies() -> list[str]:
-    """A reminder of a tournament named in the calendar, and of one known by its place: their texts,
-    then their HTML."""
+def reminder_bodies(inputs: Path) -> list[str]:
+    """A reminder of a tournament named in the calendar, of one known by its place, and of a pool
+    tournament whose workbook holds its registrations alone (in `inputs`): their texts, then their HTML."""
     entries = [CalendarEntry(dt.date(2026, 11, 1), "grand-sud", TYPED, "Rodez", "ALBI", COMING),
-               CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING)]
+               CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING),
+               CalendarEntry(dt.date(2026, 10, 3), "poules", "Coupe en ligne", "en ligne", "ALBI", PLAYED,
+                             "poules/coupe.xlsx", last=dt.date(2026, 11, 14), registered=True)]
+    (inputs / "poules").mkdir(parents=True)
+    (inputs / "poules" / "coupe.xlsx").write_bytes(b"its registrations")
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
-    planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, LEAGUE, titles)
+    planned = reminding.plan(entries, CLUBS, dt.date(2026, 11, 29), 7, LEAGUE, titles, inputs=inputs)
     return ([reminder.message.text for reminder in planned.reminders]
             + [reminder.message.html or "" for reminder in planned.reminders])
 
 
-def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typed():
+def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typed(tmp_path):
     club_text, club_html = club_bodies()
     inbox_text, inbox_html = inbox_bodies()
-    reminders = reminder_bodies()
-    assert len(reminders) == 4 and all(reminders)
+    reminders = reminder_bodies(tmp_path)
+    assert len(reminders) == 6 and all(reminders)
     bodies = {"club text": club_text, "club HTML": club_html, "answer text": inbox_text, "answer HTML": inbox_html,
               **{f"reminder {n}": text for n, text in enumerate(reminders)}}
     assert {kind: breakable(body) for kind, body in bodies.items()} == {kind: [] for kind in bodies}
@@ -121,19 +126,21 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     for body in [club_text, inbox_text, reminders[0]]:
         assert TYPED in body
     assert markup.escape(TYPED) in club_html and markup.escape(TYPED) in inbox_html
-    assert markup.escape(TYPED) in reminders[2]
+    assert markup.escape(TYPED) in reminders[3]
+    assert "ne contient que les inscriptions\u00a0: les résultats" in reminders[2] and "(2026-10-03-en-ligne.xlsx)\u00a0: il" \
+        in reminders[5]
 
 
-def test_every_mail_to_a_club_is_signed_the_same_from_one_place():
+def test_every_mail_to_a_club_is_signed_the_same_from_one_place(tmp_path):
     """The reminders signed « Le secrétariat de la … », the inbox's answers and the bulletins' mail
     the league's name: one club got two signatures from one league. One macro signs them all."""
     club_text, club_html = club_bodies()
     inbox_text, inbox_html = inbox_bodies()
-    reminders = reminder_bodies()
+    reminders = reminder_bodies(tmp_path)
     league = french.typography(LEAGUE)
-    for text in (club_text, inbox_text, *reminders[:2]):
+    for text in (club_text, inbox_text, *reminders[:3]):
         assert text.endswith(f"\n\nBien cordialement,\n{league}\n")
-    for page in (club_html, inbox_html, *reminders[2:]):
+    for page in (club_html, inbox_html, *reminders[3:]):
         assert f"<p>Bien cordialement,<br>{markup.escape(league)}</p>\n</body>" in page
     assert "secrétariat de la Ligue" not in " ".join(reminders)
     # written once: no mail template signs by itself

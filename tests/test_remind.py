@@ -428,7 +428,7 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     assert "Open de printemps" not in done.stdout + done.stderr
     begun = french.date_long(TODAY - dt.timedelta(days=15))
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "
-            "ligne par poules » se joue sur plusieurs semaines et son classeur n’est attendu qu’après sa finale ; "
+            "ligne par poules » se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après sa finale ; "
             "écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne 9 (colonne « Fin »)") \
         in " ".join(done.stderr.split()), done.stderr
 
@@ -495,3 +495,95 @@ def test_a_file_no_reader_opens_holds_back_the_reminders_of_its_folder_s_circuit
     [perpignan] = [why for entry, why in planned.unreachable if entry.name == "Open de Perpignan"]
     assert perpignan == ("son classeur est peut-être « grand-sud/abime.xlsx », arrivé mais à corriger (« reportgen "
                          "check » dit quoi) : un rappel demanderait au club ce qu’il a peut-être envoyé")
+
+
+def registrations_alone(root: Path, port: int) -> Path:
+    """`league`, and Toulouse's two pool tournaments whose workbook holds their registrations alone
+    (`Inscrits`, no game): the Coupe d'hiver 40 days ago, over 10 days ago (its Fin), the Open de
+    printemps begun 20 days ago, still played for 5 days; the Trophée, begun 15 days ago, that the calendar
+    does not announce. The Coupe's workbook, as Toulouse sent it."""
+    from tests.poules.test_builders import Tour
+
+    inputs = league(root, port)
+    book = openpyxl.load_workbook(inputs / "calendrier.xlsx")
+    sheet = book["Calendrier"]
+    sheet["F1"] = "Fin"
+    sheet.append([day(40), "poules", "TLSE", "Coupe d'hiver en ligne", "en ligne", day(10)])
+    sheet.append([day(20), "poules", "TLSE", "Open de printemps en ligne", "en ligne", day(-5)])
+    book.save(inputs / "calendrier.xlsx")
+    Tour(8, name="Open de printemps en ligne", day=TODAY - dt.timedelta(days=20)).write(inputs, "open-printemps.xlsx")
+    Tour(8, name="Trophée d'automne en ligne", day=TODAY - dt.timedelta(days=15)).write(inputs, "trophee.xlsx")
+    return Tour(8, name="Coupe d'hiver en ligne", day=TODAY - dt.timedelta(days=40)).write(inputs, "coupe-hiver.xlsx")
+
+
+def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_reminded_after_its_fin(tmp_path, smtp):  # noqa: F811
+    """Toulouse sent the workbook of its pool tournament with its registrations alone: its Fin passed,
+    no result came, and it was never reminded (its workbook had arrived), while the home page said
+    « résultats attendus ». Past its Fin by more than `remind_after_days`, Toulouse is reminded, told
+    what is missing (the results of the games, the workbook holding the registrations only), with
+    the workbook it sent attached to fill in, once (the send log); the one whose Fin is to come is
+    not (it is played)."""
+    sent = registrations_alone(tmp_path, smtp.port)
+    first, last = TODAY - dt.timedelta(days=40), TODAY - dt.timedelta(days=10)
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
+    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
+                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]), done.stdout
+    assert "Open de printemps" not in done.stdout + done.stderr
+    # without a Fin, its results are due on no known day: the secretary is told where to type it
+    assert (f"pas de rappel pour « Trophée d'automne en ligne » du {french.date_long(TODAY - dt.timedelta(days=15))} "
+            ": un tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines et ses résultats "
+            "ne sont attendus qu’après sa finale ; écrivez-en le jour dans calendrier.xlsx, sur une ligne à son nom "
+            "(colonne « Fin »)") in " ".join(done.stderr.split()), done.stderr
+    draft = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[0]).read_bytes(), policy=policy.default)
+    assert draft["To"] == "tlse@example.org"
+    assert draft["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
+    text = draft.get_body(("plain",)).get_content()
+    body = " ".join(text.split())
+    days = " ".join(french.date_span(first, last).split())
+    assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
+            f"le calendrier de la ligue annonçait {days}, en ligne, mais il ne contient que les inscriptions : les "
+            "résultats des parties n’y sont pas." in body), body
+    assert "Nous n’avons pas encore reçu" not in body and "n’y sont pas.\n\nPourriez-vous nous les envoyer" in text
+    assert (f"Le classeur que vous nous avez envoyé est joint ({first.isoformat()}-en-ligne.xlsx) : il vous reste à "
+            "y saisir les parties de chaque tour et leurs résultats, puis à nous le renvoyer." in body), body
+    assert words_of_page(draft.get_body(("html",)).get_content()) == body
+    assert draft["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
+    # what it attaches: the workbook Toulouse sent, as it is, named after its tournament
+    [attached] = list(draft.iter_attachments())
+    assert attached.get_filename() == f"{first.isoformat()}-en-ligne.xlsx"
+    assert attached.get_content() == sent.read_bytes()
+    assert openpyxl.load_workbook(io.BytesIO(attached.get_content())).sheetnames == ["Tournoi", "Inscrits"]
+    # sent once: the send log knows it the next run
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    assert smtp.count()[("tlse@example.org",)] == 1
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0 and "aucun rappel envoyé, 2 déjà envoyés" in done.stdout, done.stdout
+    assert smtp.count()[("tlse@example.org",)] == 1
+
+
+def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_does(tmp_path):
+    """Past its Fin, the home page said the Coupe's results « attendus » while the build's notes said
+    only that it had not begun (« reportgen poules next » writes round 1): they say the same, and
+    when its reminder is due; of the Open, still played, « en cours », and no such note."""
+    registrations_alone(tmp_path, 2525)
+    outputs = tmp_path / "outputs"
+    done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
+                           "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "400"})
+    assert done.returncode == 0, done.stderr
+    page = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — résultats attendus" in calendar, calendar
+    assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
+    said = [" ".join(line.split()) for line in (done.stdout + done.stderr).splitlines() if "-hiver" in line
+            or "printemps" in line]
+    fin = french.date_long(TODAY - dt.timedelta(days=10))
+    assert ("note : poules/coupe-hiver.xlsx : le classeur de la Coupe d'hiver en ligne n’en contient que les "
+            f"inscriptions, et sa fin annoncée (calendrier.xlsx, colonne « Fin »), le {fin}, est passée : résultats "
+            "attendus ; « reportgen remind » les demande à son club") in said, said
+    assert not any("open-printemps.xlsx : le classeur" in line for line in said), said
+    secretary = " ".join(html.unescape((outputs / "verification.html").read_text(encoding="utf-8")).split())
+    assert f"le {fin}, est passée : résultats attendus" in secretary  # the secretary's page lists the notes

@@ -1,4 +1,5 @@
-"""`reportgen remind`: a reminder to each club whose announced tournament's workbook is late;
+"""`reportgen remind`: a reminder to each club whose announced tournament's results are late (its
+workbook never came, or holds its registrations alone);
 `--send` sends them over SMTP, once per tournament (delivery/remind.py)."""
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ def remind(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Préparer un rappel poli au club organisateur de chaque tournoi annoncé (inputs/calendrier.xlsx)
-    dont le classeur n’est pas arrivé [calendar] remind_after_days jours après (7 par défaut), dans
-    outputs/rappels/, et l’envoyer avec --send.
+    dont les résultats ne sont pas arrivés [calendar] remind_after_days jours après (7 par défaut) : son
+    classeur manque, ou n’en contient que les inscriptions. Dans outputs/rappels/, envoyé avec --send.
 
     Un rappel part une fois par tournoi (le journal des envois est dans l’archive), sauf --resend ;
     un envoi interrompu avant la réponse du serveur est signalé « incertain » et n’est renvoyé que
@@ -40,7 +41,8 @@ def remind(
     from reportgen.delivery import remind as reminding
     from reportgen.delivery import send as sending
     from reportgen.ingest.calendar import CALENDAR_FILE
-    from reportgen.pipeline import load
+    from reportgen.pipeline import load, score
+    from reportgen.pipeline.calendar import over_their_days
 
     if resend and not send:
         raise typer.BadParameter("--resend ne sert qu’avec --send", param_hint="--resend")
@@ -64,14 +66,16 @@ def remind(
             raise typer.Exit(1)
         settings = league.settings
         after = settings.calendar.remind_after_days
-        plan = reminding.plan(league.calendar, league.reading.clubs, today, after, settings.name,
+        over_weeks = {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks}
+        # A workbook of registrations alone awaits its results as one never received: known, as the
+        # build knows it (the home page's « résultats attendus »), from its circuit's report.
+        entries = over_their_days(league.calendar, score(league, sorted(over_weeks)).reports)
+        plan = reminding.plan(entries, league.reading.clubs, today, after, settings.name,
                               {slug: info.title for slug, info in circuits.REGISTRY.items()},
-                              reminding.refused_by_tournament(archive, outputs),
-                              {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks},
-                              league.unread)
+                              reminding.refused_by_tournament(archive, outputs), over_weeks, league.unread, inputs)
         written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
         typer.echo(f"{french.counted(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
-                   f"sans classeur {french.plural(after, 'jour')} après leur dernier jour)")
+                   f"sans résultats {french.plural(after, 'jour')} après leur dernier jour)")
         for reminder in plan.reminders:
             typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
         for entry, why in plan.unreachable:

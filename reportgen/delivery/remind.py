@@ -1,5 +1,6 @@
 """`reportgen remind`: a polite French reminder to the club that organised an announced tournament
-(inputs/calendrier.xlsx) whose workbook has not arrived `[calendar] remind_after_days` days later.
+(inputs/calendrier.xlsx) whose results have not arrived `[calendar] remind_after_days` days later: its
+workbook never came, or holds its registrations alone (a pool tournament's, `CalendarEntry.registered`).
 
 The bodies come from templates/mail/remind-text.j2 and remind-html.j2, as the other messages'
 (render/mail.py: French typography on their own words, the HTML escaped), signed as every mail to a
@@ -21,13 +22,13 @@ from reportgen import french
 from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
 from reportgen.delivery.club_bulletin import safe
-from reportgen.delivery.inbox_answers import blank_template
+from reportgen.delivery.inbox_answers import XLSX, blank_template
 from reportgen.delivery.inbox_run import answer_said, refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.model import Message, cell_position, in_sheet, shown_path
+from reportgen.model import Attachment, Message, cell_position, in_sheet, shown_path
 from reportgen.pipeline.loading import Unread
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
@@ -57,27 +58,30 @@ class Plan:
 
 def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, after_days: int,
          league: str, titles: dict[str, str], refused: Mapping[tuple[str, str, str], Refused] | None = None,
-         over_weeks: Collection[str] = (), unread: Collection[Unread] = ()) -> Plan:
+         over_weeks: Collection[str] = (), unread: Collection[Unread] = (), inputs: Path | None = None) -> Plan:
     """The reminders due today: announced tournaments over more than `after_days` days ago (their
-    last day, the calendar's Fin for one played over several days) whose workbook has not arrived,
-    to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
+    last day, the calendar's Fin for one played over several days) none of whose results is in
+    (`CalendarEntry.resultless`: their workbook has not arrived, or holds their registrations alone,
+    given by the build's rule, pipeline/calendar.py `PlayedDays`), to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
     corrected version, by (club, circuit, ISO date), each with the day its message came
     (`refused_by_tournament`; "" for a circuit or date its sheet did not say): its club has the list of
     corrections, and a reminder saying nothing came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
     (`CircuitInfo.played_over_weeks`): one announced without its Fin is not due before an unknown
     day, and the secretary is told so rather than the club reminded while it plays. `unread`: the
     workbooks of inputs/ no circuit could read (`League.unread`): one that is, or may be, a due
-    tournament's arrived, and its club is not asked for it; the others' reminders go all the same."""
+    tournament's arrived, and its club is not asked for it; the others' reminders go all the same.
+    `inputs`: where a workbook of registrations alone is read, to attach it to its reminder."""
     result = Plan()
     for entry in entries:
-        if not entry.coming or (today - entry.last_day).days <= after_days:
+        if not entry.resultless or (today - entry.last_day).days <= after_days:
             continue
         club = clubs.find(entry.club) if entry.club else None
         if entry.circuit in over_weeks and entry.last is None:
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
-                                              "se joue sur plusieurs semaines et son classeur n’est attendu qu’après "
+                                              "se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après "
                                               f"sa finale ; écrivez-en le jour {_end_cell(entry)}"))
-        elif arrived := [u for u in unread if entry.circuit in u.circuits and u.date in (None, entry.date)]:
+        elif entry.coming and (arrived := [u for u in unread if entry.circuit in u.circuits
+                                           and u.date in (None, entry.date)]):  # registered: its own arrived
             result.unreachable.append((entry, _arrived(arrived, entry)))
         elif club is not None and (known := _refused_for(refused or {}, club, entry)):
             result.unreachable.append((entry, known.said(club)))
@@ -92,7 +96,8 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         elif not club.emails:
             result.unreachable.append((entry, f"{french.the_club(club.name)} n’a pas d’adresse ({club.no_address})"))
         else:
-            result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles)))
+            result.reminders.append(Reminder(entry, club, _message(entry, club, clubs, after_days, league, titles,
+                                                                   inputs)))
     # a draft each: two tournaments of one club the same day (a Grand Sud one and a Tantrix one) were
     # written to one file, the second draft over the first
     paths = distinct_paths([(r.message.path, r.entry.known_as or r.entry.title(clubs)) for r in result.reminders])
@@ -118,10 +123,11 @@ def _end_cell(entry: CalendarEntry) -> str:
     """Where the calendar's Fin of `entry` is typed: « dans calendrier.xlsx, feuille « Calendrier »,
     ligne 9 (colonne « Fin ») », as every place is said (model.in_sheet). It was « … dans la colonne
     « Fin » de sa ligne (calendrier.xlsx, feuille « Calendrier », cellule A9 (colonne « Date »)) »:
-    brackets and guillemets nested in one another, and the cell named the Date's, not the one to type."""
+    brackets and guillemets nested in one another, and the cell named the Date's, not the one to type.
+    A workbook of registrations alone the calendar does not announce: on a row to add."""
     where = entry.where
     if where is None or where.sheet is None or where.cell is None:
-        return f"dans la colonne « Fin » de sa ligne de {CALENDAR_FILE}"
+        return f"dans {CALENDAR_FILE}, sur une ligne à son nom (colonne « Fin »)"
     row = cell_position(where.cell)[0] + 1
     return f"dans {shown_path(where.path)}, {in_sheet(where.sheet, f'ligne {row}', 'Fin')}"
 
@@ -141,11 +147,10 @@ def _arrived(unread: list[Unread], entry: CalendarEntry) -> str:
 
 
 def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days: int, league: str,
-             titles: dict[str, str]) -> Message:
-    # « de l’Open de Rodez », « du Tournoi d’automne de Perpignan » (its name as typed, said once: « du
-    # tournoi « Tournoi d’automne… » » said it twice), « du tournoi de Rodez » when the calendar names
-    # only its place or club: CalendarEntry.title's words, in a sentence.
-    of_event = french.de(entry.name) if entry.name else f"du tournoi {entry.of_place(clubs)}"
+             titles: dict[str, str], inputs: Path | None) -> Message:
+    # « de l’Open de Rodez » (« du tournoi « Tournoi d’automne… » » said its name twice): CalendarEntry.title's
+    # words, in a sentence.
+    of_event = entry.of_event(clubs)
     day = french.date_long(entry.date)
     subject = f"Rappel : résultats {of_event} du {day}"
     # The day the reminder fell due, not the clock: the same calendar gives the same draft.
@@ -156,19 +161,38 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     # prepare`, a pool tournament's or a Tantrix one's from its own tools). The calendar's name, date and
     # place already typed in: a club left to type the date wrote « 28/11/26 », text, and was refused.
     known = {"Nom": entry.name, "Date": entry.date, "Lieu": entry.place}
-    blank = blank_template(entry.circuit, clubs, club, due, {label: value for label, value in known.items() if value})
+    # A workbook of registrations alone: the one the club sent, as it is, to type its games in.
+    sent = _sent_workbook(entry, club, inputs)
+    blank = None if entry.registered else blank_template(entry.circuit, clubs, club, due,
+                                                          {label: value for label, value in known.items() if value})
     if blank:  # filled in, it is that tournament's: named as the league's workbooks are, not « modele-… »
-        blank = dataclasses.replace(blank, filename=f"{entry.date.isoformat()}-{slug(entry.place or club.name)}.xlsx")
+        blank = dataclasses.replace(blank, filename=_named(entry, club))
+    attached = sent or blank
     text, html = bodies("remind", {
         "of_event": of_event, "circuit": titles.get(entry.circuit, entry.circuit),
         # « le 14 mars 2026 », « du 5 septembre au 6 octobre 2026 » (its days, as the site says them)
         "day": day, "days": entry.days() if entry.last else f"le {day}",
         "where": f", {french.at(entry.place)}" if entry.place else "",
         "blank": blank.filename if blank else "", "named": bool(entry.name),
+        "registered": entry.registered, "sent": sent.filename if sent else "",
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
-        subject=subject, text=text, html=html, date=due, attachments=(blank,) if blank else ())
+        subject=subject, text=text, html=html, date=due, attachments=(attached,) if attached else ())
+
+
+def _named(entry: CalendarEntry, club: Club) -> str:
+    """What a reminder names the tournament's workbook it attaches: « 2026-11-28-perpignan.xlsx », as
+    the league's workbooks are named."""
+    return f"{entry.date.isoformat()}-{slug(entry.place or club.name)}.xlsx"
+
+
+def _sent_workbook(entry: CalendarEntry, club: Club, inputs: Path | None) -> Attachment | None:
+    """The workbook of registrations alone the club sent (inputs/'s copy, its bytes as they are), for
+    its reminder; None for a tournament whose workbook never came, or without `inputs`."""
+    if not entry.registered or inputs is None:
+        return None
+    return Attachment(_named(entry, club), (inputs / entry.workbook).read_bytes(), XLSX)
 
 
 @dataclass(frozen=True)

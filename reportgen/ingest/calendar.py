@@ -127,6 +127,11 @@ class CalendarEntry:
         remind`), so that they cannot disagree: its name, else « Tournoi de Rodez » (`of_place`)."""
         return self.name or f"Tournoi {self.of_place(clubs)}"
 
+    def of_event(self, clubs: ClubDirectory) -> str:
+        """Its title in a sentence: « de l’Open de Rodez », « du Tournoi d’automne de Perpignan » (its name
+        as typed, said once), « du tournoi de Rodez » when the calendar names only its place or club."""
+        return french.de(self.name) if self.name else f"du tournoi {self.of_place(clubs)}"
+
     def of_place(self, clubs: ClubDirectory) -> str:
         """« de Rodez », « du Grau-du-Roi »: its place, else its organising club's name (a calendar
         row may name only its club)."""

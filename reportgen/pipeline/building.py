@@ -30,6 +30,7 @@ from reportgen.pipeline.calendar import (
     calendar_blocked,
     calendar_bytes,
     for_site,
+    registrations_awaited,
     season_notes,
     write_calendar,
 )
@@ -387,7 +388,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     held = league.settings_held()
     if held:
         progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n’est publié")
-    result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices)]
+    entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
+    result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices),
+                      *registrations_awaited(entries, league.reading, today, league.settings.calendar.remind_after_days)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)
@@ -423,7 +426,6 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     # pool started early): none waits for a PDF (pipeline/site_view.py). Staged or kept, written
     # after the circuits are published, as before.
     site_staging, home, made, pages, site_failure = None, None, Pages(outputs, hashes), {}, None
-    entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
     history = site.corrections(outputs, republished, today.isoformat())
     view = View(outputs)
     try:

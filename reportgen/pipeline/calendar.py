@@ -124,6 +124,25 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     return AWAITED if due and entry.last_day < today and entry.last_day <= day else begun
 
 
+def registrations_awaited(entries: list[CalendarEntry], reading: Reading, today: dt.date,
+                          after_days: int) -> list[str]:
+    """The build's notes of the tournaments whose workbook holds their registrations alone and whose
+    results are awaited (`state_on`: their Fin past), as the home page and calendrier.ics say them:
+    their circuit's own note says only that they have not begun (a pool tournament's: write round 1),
+    and the secretary read « n’a pas commencé » of a tournament the site said over, its results
+    awaited. With the day `reportgen remind` asks its club for them (`remind_after_days` after its Fin)."""
+    notes = []
+    for entry in entries:
+        if not entry.registered or state_on(entry, today, reading) != AWAITED:
+            continue
+        due = entry.last_day + dt.timedelta(days=after_days + 1)  # delivery/remind.py's day
+        asked = "les demande à son club" if due <= today else f"les demandera à son club le {french.date_long(due)}"
+        notes.append(f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les "
+                     f"inscriptions, et sa fin annoncée ({CALENDAR_FILE}, colonne « Fin »), le "
+                     f"{french.date_long(entry.last_day)}, est passée : résultats attendus ; « reportgen remind » {asked}")
+    return notes
+
+
 def state_on(entry: CalendarEntry, today: dt.date, reading: Reading) -> str:
     """`state` on the build's day `today` (the home page, calendrier.ics), « non reçu » in a season
     whose ranking is final (`final_season`): both said « résultats attendus » of a closed season's

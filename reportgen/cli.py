@@ -71,6 +71,7 @@ def build(
 ) -> None:
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
+    from reportgen.delivery.archive_layout import CALENDAR_REVISIONS
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.ingest.read_cache import ReadCache
@@ -104,9 +105,11 @@ def build(
                 folder, digests, _ = stack.enter_context(league)  # its workbooks named in the archive until said
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
+                # calendrier.ics's revisions kept in archive/, which `make clean` keeps (archive_layout.py)
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
-                                   hashes=hashes, reads=reads, digests=digests, said=said)
+                                   hashes=hashes, reads=reads, digests=digests, said=said,
+                                   calendar_revisions=archive / CALENDAR_REVISIONS)
         print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:  # after « rien n'a changé … aucun fichier réécrit », not « publié »

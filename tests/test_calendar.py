@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import icalendar
 import openpyxl
@@ -23,11 +24,12 @@ from reportgen.ingest.calendar import COMING, PLAYED, Announced, Played, calenda
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.model import SourceRef
 from reportgen.pipeline import build, load, score
-from reportgen.pipeline.calendar import season_notes
+from reportgen.pipeline.calendar import Revisions, season_notes
 from reportgen.render.ical import uid
 from tests.browser import check_page
 from tests.builders import TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.excel_validation import refusals
+from tests.test_delivery_mail import cli
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 HEADER = ["Date", "Circuit", "Club", "Nom", "Lieu"]
@@ -591,34 +593,146 @@ def test_an_event_whose_results_are_awaited_then_published_is_an_update_calendar
     """calendrier.ics stamped every event with the calendar's latest date (DTSTAMP 12 December, in
     the future) and gave no SEQUENCE: an event going from « à venir » to « attendus » to « publiés »
     kept its stamp and its sequence, and a calendar program may keep the old one (RFC 5545: DTSTAMP
-    is when the file was made, SEQUENCE grows with each significant change). DTSTAMP is now the
-    build's day and SEQUENCE grows with what is known of its results (the same inputs the same day
-    give the same bytes: `test_the_same_inputs_give_the_same_ics_bytes…`)."""
+    is when the file was made, SEQUENCE grows with each significant change). Each change is now a
+    revision: SEQUENCE one higher, DTSTAMP its day. It said 0, 2, 5, from the state of its results,
+    and the finale, unchanged, was stamped again with each build's day (the file changed every day)."""
     inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
     write_calendar(inputs, [["07/11/2026", "grand-sud", "PERP", "Tournoi d'automne de Perpignan", "Perpignan"],
                             ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]])
-
-    def events(day: dt.date) -> dict[str, tuple[dt.datetime, int, str]]:
-        assert build(inputs, outputs, day).ok
-        parsed = icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes())
-        return {str(e["uid"]): (e.decoded("dtstamp"), e.decoded("sequence"), str(e["description"]))
-                for e in parsed.walk("VEVENT")}
-
-    def stamp(day: dt.date) -> dt.datetime:
-        return dt.datetime.combine(day, dt.time(0), dt.timezone.utc)
-
-    coming = events(dt.date(2026, 11, 7))  # its day: « à venir »
-    awaited = events(dt.date(2026, 11, 8))
+    coming = ics_events(inputs, outputs, dt.date(2026, 11, 7))  # its day: « à venir »
+    awaited = ics_events(inputs, outputs, dt.date(2026, 11, 8))
     write_tournament(inputs, "2026-11-07-perpignan", day="07/11/2026", club="PERP")
-    published = events(dt.date(2026, 11, 9))
-    [perpignan] = [key for key, (_, _, said) in coming.items() if "Perpignan" in said]
-    assert [said[perpignan][2].rsplit(". ", 1)[-1] for said in (coming, awaited, published)] == [
+    published = ics_events(inputs, outputs, dt.date(2026, 11, 9))
+    perpignan, finale = (uid_of(coming, name) for name in ("Tournoi d'automne de Perpignan", "Finale de la saison"))
+    assert [said[perpignan].description.rsplit(". ", 1)[-1] for said in (coming, awaited, published)] == [
         "Résultats à venir.", "Résultats attendus.", "Résultats publiés."]
     assert [said[perpignan][:2] for said in (coming, awaited, published)] == [
-        (stamp(dt.date(2026, 11, 7)), 0), (stamp(dt.date(2026, 11, 8)), 2), (stamp(dt.date(2026, 11, 9)), 5)]
-    # the finale, still to come, is stamped with each build's day, its sequence unchanged
-    assert {said[key][1] for said in (coming, awaited, published) for key in said if key != perpignan
-            and "à venir" in said[key][2]} == {0}
+        (stamp(dt.date(2026, 11, 7)), 0), (stamp(dt.date(2026, 11, 8)), 1), (stamp(dt.date(2026, 11, 9)), 2)]
+    # the finale, still to come and unchanged, keeps its first stamp and sequence
+    assert {said[finale][:2] for said in (coming, awaited, published)} == {(stamp(dt.date(2026, 11, 7)), 0)}
+
+
+class Said(NamedTuple):
+    """An event of calendrier.ics as a calendar program reads it."""
+
+    stamp: dt.datetime
+    sequence: int
+    description: str
+    summary: str
+    location: str
+
+
+def ics_events(inputs: Path, outputs: Path, day: dt.date, **options) -> dict[str, Said]:
+    """The events of calendrier.ics built on `day`, by UID, parsed back with icalendar."""
+    assert build(inputs, outputs, day, **options).ok
+    return parsed_events((outputs / "calendrier.ics").read_bytes())
+
+
+def parsed_events(data: bytes) -> dict[str, Said]:
+    return {str(e["uid"]): Said(e.decoded("dtstamp"), e.decoded("sequence"), str(e["description"]), str(e["summary"]),
+                                str(e.get("location", "")))
+            for e in icalendar.Calendar.from_ical(data).walk("VEVENT")}
+
+
+def uid_of(events: dict[str, Said], summary: str) -> str:
+    [found] = [key for key, said in events.items() if said.summary == summary]
+    return found
+
+
+def stamp(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(0), dt.timezone.utc)
+
+
+def test_a_revised_event_goes_one_higher_dated_that_day_and_a_later_day_changes_no_byte(small_league_copy):
+    """A new Lieu left the event's state « à venir », so its SEQUENCE stayed the same and a calendar
+    program could keep showing the old place; and every build stamped every event with its day, so
+    the file changed every day with nothing new and each subscriber downloaded a calendar whose
+    events all looked revised."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    rows = [["20/01/2026", "grand-sud", "PERP", "Open de Perpignan", "Perpignan"],
+            ["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]]
+    write_calendar(inputs, rows)
+    first = ics_events(inputs, outputs, TODAY)
+    assert {(said.stamp, said.sequence) for said in first.values()} == {(stamp(TODAY), 0)}
+    rows[1][4] = "Narbonne"  # the finale moves
+    write_calendar(inputs, rows)
+    moved = ics_events(inputs, outputs, TODAY + dt.timedelta(days=1))
+    finale = uid_of(moved, "Finale de la saison")
+    assert (moved[finale].location, moved[finale][:2]) == ("Narbonne", (stamp(TODAY + dt.timedelta(days=1)), 1))
+    assert {key: said for key, said in moved.items() if key != finale} == {
+        key: said for key, said in first.items() if key != finale}  # the others as they were
+    data = (outputs / "calendrier.ics").read_bytes()
+    # nothing new the days after: the same bytes (a day the finale is still to come and Perpignan awaited)
+    for later in (TODAY + dt.timedelta(days=2), TODAY + dt.timedelta(days=9)):
+        assert build(inputs, outputs, later).ok
+        assert (outputs / "calendrier.ics").read_bytes() == data, later
+
+
+def test_a_workbook_taken_out_raises_the_sequence_never_lowers_it(small_league_copy):
+    """Marseille's workbook taken out of inputs/ (« publiés » back to « attendus ») took its SEQUENCE
+    from 5 down to 2, which a calendar program ignores (RFC 5545 3.8.7.4), keeping « Résultats
+    publiés »; put back, it went up to 5 again, the number it already held."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    write_calendar(inputs, [["07/02/2026", "grand-sud", "MARS", "Open de Marseille", ""]])
+    published = ics_events(inputs, outputs, TODAY)
+    marseille = uid_of(published, "Tournoi 2026-02-07-marseille")
+    workbook = inputs / "2026-02-07-marseille.xlsx"
+    kept = workbook.read_bytes()
+    workbook.unlink()
+    taken_out = ics_events(inputs, outputs, TODAY)
+    workbook.write_bytes(kept)
+    back = ics_events(inputs, outputs, TODAY + dt.timedelta(days=1))
+    assert [said[marseille].description.rsplit(". ", 1)[-1] for said in (published, taken_out, back)] == [
+        "Résultats publiés.", "Résultats attendus.", "Résultats publiés."]
+    assert [said[marseille][:2] for said in (published, taken_out, back)] == [
+        (stamp(TODAY), 0), (stamp(TODAY), 1), (stamp(TODAY + dt.timedelta(days=1)), 2)]
+
+
+def test_a_calendar_published_before_its_revisions_were_kept_is_gone_on_from(small_league_copy):
+    """The first build of this version finds a calendrier.ics whose SEQUENCE came from the state of
+    its results (5: « publiés ») and no revisions kept: it goes on from 5, never back to 0."""
+    inputs, outputs = small_league_copy.inputs, small_league_copy.outputs
+    rows = [["10/01/2026", "grand-sud", "TLSE", "Open de Toulouse", "Toulouse"]]
+    write_calendar(inputs, rows)
+    assert build(inputs, outputs, TODAY).ok
+    ics = outputs / "calendrier.ics"
+    ics.write_bytes(ics.read_bytes().replace(b"SEQUENCE:0", b"SEQUENCE:5"))  # as the previous version wrote it
+    (outputs / ".reportgen" / "calendar-revisions.json").unlink()
+    again = ics_events(inputs, outputs, TODAY + dt.timedelta(days=1))
+    assert {said[:2] for said in again.values()} == {(stamp(TODAY), 5)}  # unchanged: as they were
+    rows[0][4] = "Blagnac"
+    write_calendar(inputs, rows)
+    moved = ics_events(inputs, outputs, TODAY + dt.timedelta(days=2))
+    toulouse = uid_of(moved, "Tournoi 2026-01-10-toulouse")
+    assert moved[toulouse][:2] == (stamp(TODAY + dt.timedelta(days=2)), 6)
+    assert {said[:2] for key, said in moved.items() if key != toulouse} == {(stamp(TODAY), 5)}
+
+
+def test_make_clean_keeps_the_calendar_s_sequences_in_the_archive(small_league_copy, tmp_path):
+    """`reportgen build` keeps the revisions in archive/, which `make clean` keeps: outputs/ removed,
+    the next build publishes each event with the SEQUENCE its subscribers hold, not 0 (the next
+    revision would then be ignored until it went past)."""
+    inputs, outputs, archive = small_league_copy.inputs, small_league_copy.outputs, tmp_path / "archive"
+    rows = [["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]]
+
+    def built(unchanged: bool = False) -> bytes:
+        done = cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive))
+        assert done.returncode == 0, done.stderr
+        assert (f"grand-sud : à jour dans {outputs}" in done.stderr) == unchanged, done.stderr
+        return (outputs / "calendrier.ics").read_bytes()
+
+    write_calendar(inputs, rows)
+    built()
+    rows[0][4] = "Narbonne"
+    write_calendar(inputs, rows)
+    revised = built()
+    events = parsed_events(revised)
+    assert events[uid_of(events, "Finale de la saison")].sequence == 1
+    assert (archive / ".calendar-revisions.json").is_file()
+    # kept there, they are not what the build's key of archive/ is made of: nothing changed, nothing done
+    assert built(unchanged=True) == revised
+    shutil.rmtree(outputs)  # make clean
+    assert built() == revised
 
 
 def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the_ics(tmp_path):
@@ -655,11 +769,12 @@ def test_a_tournament_announced_over_several_days_is_awaited_after_its_fin(tmp_p
     league = load(inputs, TODAY)
     assert league.problems == []
     [cup] = [entry for entry in league.calendar if entry.name == "Coupe d'hiver"]
+    none_kept = Revisions.kept(tmp_path / "outputs")  # no revision kept: each event at its first
 
     def said(today: dt.date) -> tuple[tuple[str, str], tuple[dt.date, dt.date, str]]:
         shown, _ = for_site(league.calendar, True, league.reading, today)
         [item] = [(item["day"], item["status"]) for item in shown if item["title"].startswith("Coupe d'hiver")]
-        data = calendar_bytes(league.calendar, True, False, "Ligue", league.reading, today)
+        data = calendar_bytes(league.calendar, True, False, "Ligue", league.reading, today, none_kept).data
         [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == cup.name]
         return item, (event.decoded("dtstart"), event.decoded("dtend"), str(event["description"]))
 
@@ -713,11 +828,12 @@ def test_a_pool_workbook_of_registrations_alone_is_not_said_played(tmp_path):
     league = load(inputs, TODAY)
     assert league.problems == []
     entries = over_their_days(league.calendar, score(league).reports)
+    none_kept = Revisions.kept(tmp_path / "outputs")  # no revision kept: each event at its first
 
     def said(today: dt.date, name: str) -> tuple[str, str]:
         shown, _ = for_site(entries, True, league.reading, today)
         [status] = [item["status"] for item in shown if item["title"].startswith(name)]
-        data = calendar_bytes(entries, True, False, "Ligue", league.reading, today)
+        data = calendar_bytes(entries, True, False, "Ligue", league.reading, today, none_kept).data
         [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == name]
         return status, str(event["description"]).rsplit(". ", 1)[-1]
 

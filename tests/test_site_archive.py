@@ -21,7 +21,7 @@ from reportgen.site import data
 from reportgen.site.pages import Site, page_name
 from reportgen.site.publish import publish
 from tests.browser import check_page
-from tests.builders import TODAY, write_clubs, write_tournament
+from tests.builders import TODAY, write_clubs, write_tournament, write_workbook
 from tests.test_delivery_mail import cli
 from tests.test_site import other_seasons
 from tests.test_site_typography import breakable_spaces
@@ -609,13 +609,16 @@ def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_
     """The archived seasons' records for the site kept by the key of every file of archive/
     (outputs/.reportgen/archive-site, delivery/site_archive_kept.py): a build with only inputs/
     changed takes them back with their notes; anything changed in archive/ (its database, a workbook)
-    makes them again, never a stale page."""
+    makes them again, never a stale page; not the revisions of calendrier.ics the build keeps there
+    (each tournament added is an event of calendrier.ics: a revision)."""
     import sqlite3
 
     from reportgen.delivery import site_archive
 
     inputs, outputs, archive = tmp_path / "inputs", tmp_path / "outputs", tmp_path / "archive"
     write_clubs(inputs)
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [["Date", "Circuit", "Club", "Nom", "Lieu"],
+                                                               ["12/12/2026", "grand-sud", "", "Finale", "Albi"]]})
     write_tournament(inputs, "2024-03-01-albi", day="01/03/2024", club="ALBI")
     write_tournament(inputs, "2026-01-10-carcassonne", day="10/01/2026")
     assert cli("build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive)).returncode == 0
@@ -647,7 +650,9 @@ def test_a_rebuild_with_nothing_changed_in_archive_neither_reads_nor_scores_its_
 
     said, page = rebuilt()
     assert made == ["made"] and said == [] and "DUPONT Jean" in page and ">Points</th>" in page
+    revisions = (archive / ".calendar-revisions.json").read_bytes()
     assert rebuilt() == (said, page) and made == []  # taken back: the same page
+    assert (archive / ".calendar-revisions.json").read_bytes() != revisions  # the calendar revised meanwhile
 
     database = sqlite3.connect(archive / "league.sqlite")
     with database:

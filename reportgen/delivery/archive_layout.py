@@ -11,6 +11,7 @@
     archive/2026/v1/inputs/…               the season's workbooks, clubs.xlsx, joueurs.xlsx, the *.toml settings
     archive/2026/v2/…                      a later copy, after a correction (--reason): v1 stays as it was
     archive/.staging-2026-v1-<random>/     a copy being written (whole or absent: delivery/archive_staging.py)
+    archive/.calendar-revisions.json       what calendrier.ics last published of each event (`CALENDAR_REVISIONS`)
 
 The manifests are in the format of sha256sum, so that a secretary can check a season without reportgen.
 """
@@ -30,6 +31,15 @@ RECORD = "archive.json"
 STAGING = ".staging-"
 _VERSION = re.compile(r"^v(\d+)$")
 STAGED = re.compile(r"^\.staging-(\d+)-v(\d+)-")  # a staging folder's name: its season and version
+# The revisions of calendrier.ics's events (pipeline/calendar.py `Revisions`: each one's SEQUENCE and
+# the day of its revision), which `reportgen build` keeps here rather than in outputs/: `make clean`
+# removes outputs/, and a subscriber's calendar program still holds each event's SEQUENCE (5, say);
+# restarted at 0, every revision after it would be ignored until it went past. archive/ is the
+# league's lasting store (its seasons, the send log), which nothing removes. Hidden, like the locks:
+# the build writes it, no one edits it, and the build's key of archive/ (render/cache.py
+# `origin_key`) leaves it out, so that a revision does not make the next build run again; nor do the
+# archived seasons' records, which are not made from it (delivery/site_archive_kept.py).
+CALENDAR_REVISIONS = ".calendar-revisions.json"
 
 Say = Callable[[str], None]  # what a command tells the secretary as it goes, one French line at a time
 

@@ -5,7 +5,8 @@ the archive's database nor loads and scores its seasons again: 2.5-3 CPU-s at 10
 the thirty-third round, for records that could not have changed.
 
 The key names everything that work reads: every file of archive/ by content (its database, each
-version's workbooks, hidden files too: `changed_inputs` checks a hidden one that was archived), the
+version's workbooks, hidden files too: `changed_inputs` checks a hidden one that was archived; not the
+calendar's revisions the build keeps there, `archive_layout.CALENDAR_REVISIONS`), the
 archive's path as it was given (its notes name files by it) and the code's fingerprint (reportgen,
 its templates, the libraries, Python). Records come back with the notes they were made with, said
 again. Kept only when the archive was the same after they were made as before (not changed while
@@ -19,7 +20,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from reportgen.delivery.archive_layout import Say
+from reportgen.delivery.archive_layout import CALENDAR_REVISIONS, Say
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import FOLDER, load_json, write_file
 from reportgen.render.cache import code_fingerprint
@@ -45,6 +46,7 @@ class KeptRankings:
             files = self.hashes.folder(self.archive, skip_hidden=False)
         except OSError:
             return None
+        files.pop(CALENDAR_REVISIONS, None)  # the build's own, which no archived season is made from
         data = {"format": FORMAT, "code": code_fingerprint(), "archive": str(self.archive), "files": files}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 

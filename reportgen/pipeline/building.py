@@ -27,6 +27,7 @@ from reportgen.model import SILENT, Messages, Problem, Progress, Report
 from reportgen.pipeline import state
 from reportgen.pipeline.calendar import (
     PlayedDays,
+    Revisions,
     calendar_blocked,
     calendar_bytes,
     for_site,
@@ -116,7 +117,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           origin: list[Path] | None = None,
           archived: dict[str, list[dict]] | Archived | None = None,
           hashes: FileHashes | None = None, reads: ReadCache | None = None,
-          digests: dict[str, str] | None = None, said: Sequence[str] = ()) -> BuildResult:
+          digests: dict[str, str] | None = None, said: Sequence[str] = (),
+          calendar_revisions: Path | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -128,7 +130,10 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     (`unchanged`'s, those `inputs` was put together with); `reads` the read cache of `outputs` it
     already read with, and `digests` those of `inputs` when it knows them (delivery/seasons.py
     `put_together`: a copy it need not hash), and `said` what putting it together said (a season
-    read from the archive): the first of the build's notices, on verification.html too."""
+    read from the archive): the first of the build's notices, on verification.html too.
+    `calendar_revisions`: the file where the revisions of calendrier.ics's events are kept between
+    builds (`reportgen build`: in archive/), else with the build's state in outputs/.reportgen
+    (pipeline/calendar.py `Revisions`)."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -159,8 +164,9 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # each HTML in a file until its PDF is rendered (render/pdf_spool.py).
     pdfs = pdf.Batch()
     try:
+        revisions = Revisions.kept(outputs, calendar_revisions)
         return _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged, pdfs,
-                      said)
+                      said, revisions)
     finally:
         gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
@@ -268,7 +274,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
            keys: list[str | None], origin: list[Path] | None, reads: ReadCache,
            archived: dict[str, list[dict]] | Archived | None,
            hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch,
-           said: Sequence[str] = ()) -> BuildResult:
+           said: Sequence[str], revisions: Revisions) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -458,7 +464,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # (0.5 CPU-s at 100x, fifteenth round).
         gc.freeze()
     ics = None if held else calendar_bytes(entries, league.announced, calendar_blocked(league.problems),
-                                           league.settings.name, league.reading, today)
+                                           league.settings.name, league.reading, today, revisions)
     secretary = verification.render_page(
         result.problems + result.warnings, result.notices, league.settings.name, french.date_long(today),
         republished=changes.listed(republished, changes.CHANGED), withdrawn=changes.listed(republished, changes.WITHDRAWN),
@@ -491,7 +497,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
                  f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
     try:
-        if not held and write_calendar(outputs, league.announced, ics):  # held: not even removed
+        if not held and write_calendar(outputs, league.announced, ics, revisions):  # held: not even removed
             progress("calendrier.ics à jour")
         if site_staging is not None and not failures:  # the pages' fonts and icon, before the state that lists them
             publish_fonts(outputs)

@@ -1,5 +1,6 @@
 """The league's calendar in the build: the note of a ranking that awaits an announced tournament's
-results, and `outputs/calendrier.ics` (render/ical.py) when inputs/ holds a calendrier.xlsx.
+results, and `outputs/calendrier.ics` (render/ical.py) when inputs/ holds a calendrier.xlsx, with
+the revisions it published kept between builds (`Revisions`).
 
 No circuit is named: a ranking is a season's (or a rating list) by its `Scope`, whatever its circuit."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -28,6 +30,7 @@ from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
 
 if TYPE_CHECKING:
     from reportgen.circuits.base import Reading
+    from reportgen.render.ical import Revision
 
 ICS_FILE = "calendrier.ics"  # in outputs/
 # What a ranking ranks when a later tournament of its circuit may still change it.
@@ -222,24 +225,102 @@ def over_their_days(entries: list[CalendarEntry], reports: Mapping[str, Report])
     return days.over(entries)
 
 
+# The revisions calendrier.ics published, when a build is given no other place to keep them (a
+# library's build: tests, benchmarks): with the build's state, in outputs/.reportgen. `reportgen
+# build` keeps them in archive/ (delivery/archive_layout.py `CALENDAR_REVISIONS`), which `make clean` keeps.
+REVISIONS = "calendar-revisions.json"
+_REVISIONS_FORMAT = 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Revisions:
+    """Where the revisions of calendrier.ics's events are kept between builds (render/ical.py
+    `Revision`: each event's SEQUENCE, the day of its revision, a digest of what it said), so that an
+    event unchanged keeps its SEQUENCE and DTSTAMP and one revised goes one higher, never lower.
+
+    Read back from `path` and from the calendrier.ics `outputs` holds, the higher SEQUENCE of the two
+    for each event: a file published before they were kept (its SEQUENCE from the state of its
+    results, up to 5) is gone on from, never restarted at 0, which a calendar program would ignore.
+    Kept in `path` before calendrier.ics is written: a build stopped between the two writes the same
+    file again."""
+
+    path: Path
+    outputs: Path
+
+    @classmethod
+    def kept(cls, outputs: Path, path: Path | None = None) -> Revisions:
+        """Those of the calendar published in `outputs`, kept in `path`, else in outputs/.reportgen."""
+        from reportgen.ingest.read_cache import FOLDER
+
+        return cls(path or outputs / FOLDER / REVISIONS, outputs)
+
+    def read(self) -> dict[str, Revision]:
+        from reportgen.ingest.read_cache import load_json
+        from reportgen.render.ical import revisions_in
+
+        published = self.outputs / ICS_FILE
+        try:
+            found = revisions_in(published.read_bytes()) if published.is_file() else {}
+        except OSError:
+            found = {}
+        for key, revision in _decoded(load_json(self.path)).items():
+            if key not in found or revision.sequence >= found[key].sequence:
+                found[key] = revision
+        return found
+
+    def write(self, revisions: Mapping[str, Revision]) -> None:
+        """Kept (atomically, only when changed); an OSError is the build's OutputError."""
+        from reportgen.render.files import write_atomic
+
+        events = {key: {"digest": revision.digest, "sequence": revision.sequence, "day": revision.day.isoformat()}
+                  for key, revision in sorted(revisions.items())}
+        write_atomic(self.path, json.dumps({"format": _REVISIONS_FORMAT, "events": events}, indent=1).encode() + b"\n")
+
+
+def _decoded(data: Any) -> dict[str, Revision]:
+    """The revisions of a kept file; none of a file missing, damaged or of another format."""
+    from reportgen.render.ical import Revision
+
+    if not (isinstance(data, dict) and data.get("format") == _REVISIONS_FORMAT and isinstance(data.get("events"), dict)):
+        return {}
+    found = {}
+    for key, event in data["events"].items():
+        try:
+            found[key] = Revision(str(event["digest"]), int(event["sequence"]), dt.date.fromisoformat(event["day"]))
+        except (TypeError, KeyError, ValueError):
+            continue
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class MadeCalendar:
+    """calendrier.ics's bytes and the revisions they publish (`calendar_bytes`)."""
+
+    data: bytes
+    revisions: dict[str, Revision]
+
+
 def calendar_bytes(entries: list[CalendarEntry], announced: bool, blocked: bool, league: str,
-                   reading: Reading, today: dt.date) -> bytes | None:
+                   reading: Reading, today: dt.date, revisions: Revisions) -> MadeCalendar | None:
     """outputs/calendrier.ics's bytes when the build writes it: inputs/ holds a calendrier.xlsx without
     problems (`blocked`: it has some, the previous file stays). Made while the PDFs render, written
     once the circuits are published (`write_calendar`). Each tournament's results said as the home
-    page says them on the build's day (`state`)."""
+    page says them on the build's day (`state`); each event a revision of the one last published
+    (`revisions`)."""
     if not announced or blocked:
         return None
     from reportgen.render.ical import to_ics
 
-    return to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()}, reading.clubs,
-                  lambda entry: state_on(entry, today, reading), today)
+    data, published = to_ics(entries, league, {slug: info.title for slug, info in circuits.REGISTRY.items()},
+                             reading.clubs, lambda entry: state_on(entry, today, reading), today, revisions.read())
+    return MadeCalendar(data, published)
 
 
-def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path | None:
+def write_calendar(outputs: Path, announced: bool, made: MadeCalendar | None, revisions: Revisions) -> Path | None:
     """outputs/calendrier.ics written (atomically, only when its bytes change) as `calendar_bytes`
-    made it; removed when calendrier.xlsx is no longer there (`announced`); left as it is when its
-    bytes are None. The path written, or None (unchanged, or not written)."""
+    made it, its revisions kept first (`Revisions`); removed when calendrier.xlsx is no longer there
+    (`announced`: its revisions kept, for a calendar announced again); left as it is when `made` is
+    None. The path written, or None (unchanged, or not written)."""
     from reportgen.render.files import OutputError, write_atomic
 
     target = outputs / ICS_FILE
@@ -251,9 +332,10 @@ def write_calendar(outputs: Path, announced: bool, data: bytes | None) -> Path |
         except OSError as error:
             raise OutputError(outputs, error, "l’ancien calendrier n’a pas pu être retiré") from None
         return None
-    if data is None:
+    if made is None:
         return None
-    return target if write_atomic(target, data) else None
+    revisions.write(made.revisions)
+    return target if write_atomic(target, made.data) else None
 
 
 def calendar_blocked(problems: list[Problem]) -> bool:

@@ -23,7 +23,7 @@ from reportgen.render import files as output_files
 from reportgen.render import html as html_render
 from reportgen.render import pdf as pdf_render
 from reportgen.render.files import OutputError
-from tests.builders import TODAY, write_tournament
+from tests.builders import TODAY, write_tournament, write_workbook
 from tests.test_hostile_files import snapshot
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
@@ -297,6 +297,24 @@ def test_an_archive_on_a_read_only_file_system_exits_4_naming_the_folder(small_l
         f"{small_disk} : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en écriture ; "
         "la commande s’est arrêtée — donnez le droit d’écriture sur ce dossier, ou indiquez-en un autre")
     assert "Traceback" not in done.stderr and "erreur interne" not in done.stderr
+
+
+def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_archive(small_league_copy, small_disk):
+    """`reportgen build` keeps the revisions of calendrier.ics's events in archive/ (pipeline/calendar.py
+    `Revisions`): an archive the machine does not let it write is said as the outputs' are, with the
+    option that names it, exit 4; calendrier.ics is not published without its revisions kept."""
+    assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
+    write_workbook(small_league_copy.inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["12/12/2026", "grand-sud", "", "Finale", "Albi"]]})
+    done = subprocess.run([REPORTGEN, "build", "--inputs", small_league_copy.inputs, "--outputs",
+                           small_league_copy.outputs, "--archive", small_disk / "archive"],
+                          capture_output=True, text=True, timeout=300, cwd=small_league_copy.inputs.parent)
+    assert done.returncode == 4, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"{small_disk}/archive : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
+        "écriture ; calendrier.ics n’a pas été mis à jour — donnez le droit d’écriture sur ce dossier, ou indiquez-en "
+        "un autre avec --archive")
+    assert "Traceback" not in done.stderr and not (small_league_copy.outputs / "calendrier.ics").exists()
 
 
 @pytest.mark.skipif(not Path("/usr/bin/prlimit").exists(), reason="prlimit (util-linux) is needed")

@@ -246,13 +246,15 @@ class Revisions:
 
     path: Path
     outputs: Path
+    option: str  # the command line's option that names the folder of `path`, said when it cannot be written
 
     @classmethod
     def kept(cls, outputs: Path, path: Path | None = None) -> Revisions:
-        """Those of the calendar published in `outputs`, kept in `path`, else in outputs/.reportgen."""
+        """Those of the calendar published in `outputs`, kept in `path` (`reportgen build`'s archive/),
+        else in outputs/.reportgen."""
         from reportgen.ingest.read_cache import FOLDER
 
-        return cls(path or outputs / FOLDER / REVISIONS, outputs)
+        return cls(path, outputs, "--archive") if path else cls(outputs / FOLDER / REVISIONS, outputs, "--outputs")
 
     def read(self) -> dict[str, Revision]:
         from reportgen.ingest.read_cache import load_json
@@ -269,12 +271,18 @@ class Revisions:
         return found
 
     def write(self, revisions: Mapping[str, Revision]) -> None:
-        """Kept (atomically, only when changed); an OSError is the build's OutputError."""
-        from reportgen.render.files import write_atomic
+        """Kept (atomically, only when changed). A folder the machine does not let us write is the
+        build's OutputError, named with its option (archive/: `--archive`): calendrier.ics is then
+        not written, the file its subscribers have stays."""
+        from reportgen.render.files import OutputError, write_atomic
 
         events = {key: {"digest": revision.digest, "sequence": revision.sequence, "day": revision.day.isoformat()}
                   for key, revision in sorted(revisions.items())}
-        write_atomic(self.path, json.dumps({"format": _REVISIONS_FORMAT, "events": events}, indent=1).encode() + b"\n")
+        data = json.dumps({"format": _REVISIONS_FORMAT, "events": events}, indent=1).encode() + b"\n"
+        try:
+            write_atomic(self.path, data)
+        except OutputError as failure:
+            raise OutputError(failure.folder, failure.error, f"{ICS_FILE} n’a pas été mis à jour", self.option) from None
 
 
 def _decoded(data: Any) -> dict[str, Revision]:

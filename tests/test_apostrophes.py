@@ -114,7 +114,7 @@ def test_the_check_finds_a_straight_elision_in_words_only():
                                  "<style>/* a bulletin's note */ p::before { content: 'l'; }</style>")
 
 
-def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed():
+def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep_names_as_typed(tmp_path):
     """What a club reads of `reportgen inbox` (its workbook filed, filed while its circuit waits,
     held as another club's tournament, refused with its problems, the same refused or held again, sent
     again unchanged; with warnings, what is still to complete)
@@ -149,7 +149,7 @@ def test_the_answers_to_the_clubs_elide_with_the_typographic_apostrophe_and_keep
     draft = compose(Received("contact@albi.example.org", typed, "<a@b>", "", dt.date(2026, 12, 5)), albi, filed,
                     "Ligue", clubs, "mail/inbox/x", "k").draft
     bodies = {"answer text": draft.text, "answer HTML": draft.html or "",
-              **{f"reminder {n}": body for n, body in enumerate(reminder_bodies())}}
+              **{f"reminder {n}": body for n, body in enumerate(reminder_bodies(tmp_path))}}
     assert {kind: straight_elisions(body.replace(typed, "").replace(typed.replace("'", "&#39;"), ""))
             for kind, body in bodies.items()} == {kind: [] for kind in bodies}
     assert typed in draft.text and "du club d’Albi et du club d’Auch" in draft.text

@@ -313,6 +313,16 @@ def pool_headings(data: bytes, folder: Path) -> list[tuple[int, str, float, floa
     return found
 
 
+def status_headers(data: bytes, folder: Path) -> tuple[float, list[float]]:
+    """The pages' width and where each cross table's last header, « Statut », starts on its page."""
+    path = folder / "round.pdf"
+    path.write_bytes(data)
+    boxes = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True,
+                           text=True, check=True, timeout=60).stdout
+    width = float(re.search(r'<page width="([\d.]+)"', boxes)[1])
+    return width, [float(left) for left in re.findall(r'<word xMin="([\d.]+)"[^>]*>Statut</word>', boxes)]
+
+
 def test_a_round_s_pools_are_printed_two_by_two_in_reading_order(example_scored, tmp_path):
     """A round's cross tables, two side by side: A and B on one line, C and D on the next, each pool
     whole with all its players. They were set in CSS columns (A and B in the left one), which
@@ -328,6 +338,13 @@ def test_a_round_s_pools_are_printed_two_by_two_in_reading_order(example_scored,
     assert top_a == top_b < top_c == top_d and left_a == left_c < left_b == left_d
     text = "\n".join(page_texts(data, tmp_path))
     assert all(row["player"] in text for pool in bulletin.context["pools"] for row in pool["rows"])
+    # a pool alone on its row (the final's) keeps half of it, as each of two does: stretched to the
+    # whole row, its cross table was twice as wide as the others
+    final = document(example_scored, "poules", "2026/2026-09-05-open-automne/tour-3")
+    assert len(final.context["pools"]) == 1
+    width, lefts = status_headers(data, tmp_path)
+    assert len(lefts) == 4 and max(lefts) > width / 2 > min(lefts)  # two columns
+    assert status_headers(pdf.render_pdf(printed(final), final.date), tmp_path)[1] == [min(lefts)]
 
 
 # -- a table's header ------------------------------------------------------------------------------

@@ -134,11 +134,11 @@ def _relative(link: tuple, base: Path) -> tuple:  # type: ignore[type-arg]
 
 
 def _weasyprint():  # type: ignore[no-untyped-def]
-    """WeasyPrint, its libraries found in the system's cache (render/libraries.py), imported in this
-    process's own folder (`of_this_process`): where Python has no such lookup, find_library runs
-    gcc and ld, which make temporary files of their own; a process killed meanwhile leaves them to
-    the next build's sweep, not in /tmp for good. A PDF worker has it already, imported by its fork
-    server (`_pool`, render/pdf_server.py)."""
+    """WeasyPrint, its libraries opened by their Linux file names (render/libraries.py), imported in
+    this process's own folder (`of_this_process`): elsewhere, find_library may run gcc and ld, which
+    make temporary files of their own; a process killed meanwhile leaves them to the next build's
+    sweep, not in /tmp for good. A PDF worker has it already, imported by its fork server (`_pool`,
+    render/pdf_server.py)."""
     if "weasyprint" not in sys.modules:
         folder = of_this_process()
         with temporary_folder(folder), programs_temporary_folder(folder):

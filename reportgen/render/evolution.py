@@ -23,13 +23,11 @@ _SAME = "même place"
 
 @lru_cache(maxsize=1 << 10)  # a handful of distinct moves in a whole league
 def _cell(value: str) -> Markup:
-    moved = french.moved(value)
-    kind = move(moved)
+    kind, written, places = _move(value)
     if kind == Move.NEW:
-        return Markup(escape(value))
+        return Markup(escape(written))
     if kind == Move.SAME:
         return Markup(f'<span aria-hidden="true">{_ARROWS[Move.SAME]}</span><span class="sr-only">{_SAME}</span>')
-    places = abs(int(moved or 0))
     return Markup(f'<span aria-hidden="true">{_ARROWS[kind]}</span> {places}'
                   f'<span class="sr-only"> {_places(kind, places)}</span>')
 
@@ -42,7 +40,7 @@ def _places(kind: Move, places: int) -> str:
 
 def cell(value: Any) -> Markup:
     """The inside of an evolution's cell: « ▲ 3 » and the words a screen reader says."""
-    return _cell(french.evolution(value))
+    return _cell(french.evolution(value))  # its argument hashable for the cache: the site's text
 
 
 def _move(value: Any) -> tuple[Move, str, int]:

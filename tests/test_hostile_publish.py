@@ -302,19 +302,51 @@ def test_an_archive_on_a_read_only_file_system_exits_4_naming_the_folder(small_l
 def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_archive(small_league_copy, small_disk):
     """`reportgen build` keeps the revisions of calendrier.ics's events in archive/ (pipeline/calendar.py
     `Revisions`): an archive the machine does not let it write is said as the outputs' are, with the
-    option that names it, exit 4; calendrier.ics is not published without its revisions kept."""
+    option that names it, exit 4; calendrier.ics is not published without its revisions kept. The
+    rest is: the site, verification.html (a new tournament's bulletin was published and the home page
+    did not show it), the state is not recorded, and the next build, archive/ writable again, writes
+    the calendar one revision higher."""
+    league, archive = small_league_copy, small_disk / "archive"
+
+    def reportgen_build() -> subprocess.CompletedProcess:
+        return subprocess.run([REPORTGEN, "build", "--inputs", league.inputs, "--outputs", league.outputs,
+                               "--archive", archive], capture_output=True, text=True, timeout=300,
+                              cwd=league.inputs.parent)
+
+    def calendar(place: str) -> None:
+        write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
+            ["Date", "Circuit", "Club", "Nom", "Lieu"], ["12/12/2026", "grand-sud", "", "Finale", place]]})
+
+    calendar("Albi")
+    assert reportgen_build().returncode == 0
+    published = (league.outputs / "calendrier.ics").read_bytes()
+    assert b"SEQUENCE:0" in published and b"LOCATION:Albi" in published
+    page = (league.outputs / "verification.html").read_bytes()
+    bulletin = 'href="grand-sud/2026/classement-2026-03-01.html"'  # the new tournament's, new_tournament
+    assert bulletin not in (league.outputs / "index.html").read_text()
+    # archive/ read-only (a real read-only file system: root too gets EROFS), a Lieu changed and a new tournament
     assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
-    write_workbook(small_league_copy.inputs / "calendrier.xlsx", {"Calendrier": [
-        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["12/12/2026", "grand-sud", "", "Finale", "Albi"]]})
-    done = subprocess.run([REPORTGEN, "build", "--inputs", small_league_copy.inputs, "--outputs",
-                           small_league_copy.outputs, "--archive", small_disk / "archive"],
-                          capture_output=True, text=True, timeout=300, cwd=small_league_copy.inputs.parent)
+    calendar("Castres")
+    new_tournament(league.inputs)
+    done = reportgen_build()
     assert done.returncode == 4, done.stderr
     assert done.stderr.splitlines()[-1] == (
-        f"{small_disk}/archive : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
+        f"{archive} : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
         "écriture ; calendrier.ics n’a pas été mis à jour — donnez le droit d’écriture sur ce dossier, ou indiquez-en "
         "un autre avec --archive")
-    assert "Traceback" not in done.stderr and not (small_league_copy.outputs / "calendrier.ics").exists()
+    assert "Traceback" not in done.stderr and "calendrier.ics à jour" not in done.stderr
+    assert (league.outputs / "calendrier.ics").read_bytes() == published  # the subscribers' file stays
+    home = (league.outputs / "index.html").read_text()
+    assert (league.outputs / "grand-sud/2026/classement-2026-03-01.pdf").is_file() and bulletin in home
+    assert (league.outputs / "verification.html").read_bytes() != page
+    # archive/ writable again: the state was not recorded, the next build writes the calendar
+    assert subprocess.run(["mount", "-o", "remount,rw", small_disk], capture_output=True).returncode == 0
+    done = reportgen_build()
+    assert done.returncode == 0, done.stderr
+    assert "calendrier.ics à jour" in done.stderr and "rien n’a changé" not in done.stderr
+    revised = (league.outputs / "calendrier.ics").read_bytes()
+    assert b"SEQUENCE:1" in revised and b"LOCATION:Castres" in revised
+    assert (league.outputs / "index.html").read_text() == home
 
 
 @pytest.mark.skipif(not Path("/usr/bin/prlimit").exists(), reason="prlimit (util-linux) is needed")

@@ -496,9 +496,16 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         progress(f"{slug} : {french.plural(laid.documents, 'bulletin')} et "
                  f"{french.plural(laid.annexes, 'annexe')} à jour, "
                  f"{french.plural(count, 'fichier modifié', 'fichiers modifiés')}")
+    # calendrier.ics alone when its revisions cannot be kept (archive/ read-only: `Revisions.write`):
+    # the rest is published, the refusal said after it, and the state not recorded, so that the next
+    # build writes the calendar (a state recorded would make it « à jour » with the file not written).
+    calendar_failure = None
     try:
         if not held and write_calendar(outputs, league.announced, ics, revisions):  # held: not even removed
             progress("calendrier.ics à jour")
+    except OutputError as failure:
+        calendar_failure = failure
+    try:
         if site_staging is not None and not failures:  # the pages' fonts and icon, before the state that lists them
             publish_fonts(outputs)
             site.publish_icon(outputs)
@@ -515,8 +522,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
         # already published that it changed: the next build, finding none, says something else),
         # nor with warnings: the next build says them again.
         recorded = None
-        if keys[0] is not None and result.ok and not result.warnings and not failures and not result.republished \
-                and _unchanged_since(inputs, origin, today, hashes, digests, keys):
+        if keys[0] is not None and result.ok and not result.warnings and not failures and calendar_failure is None \
+                and not result.republished and _unchanged_since(inputs, origin, today, hashes, digests, keys):
             reads.save()
             recorded = state.State([key for key in keys if key is not None], list(result.published), result.notices)
             if not state.record(outputs, recorded, circuits.REGISTRY, pages, hashes):
@@ -531,6 +538,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
             known.save()
     except OutputError as failure:
         failures.append(failure)
+    if calendar_failure is not None:
+        failures.append(calendar_failure)
     if failures:
         raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
     return result

@@ -273,7 +273,8 @@ class Revisions:
     def write(self, revisions: Mapping[str, Revision]) -> None:
         """Kept (atomically, only when changed). A folder the machine does not let us write is the
         build's OutputError, named with its option (archive/: `--archive`): calendrier.ics is then
-        not written, the file its subscribers have stays."""
+        not written, the file its subscribers have stays; the build publishes the rest and says it
+        after (pipeline/building.py: its state not recorded, the next build writes the calendar)."""
         from reportgen.render.files import OutputError, write_atomic
 
         events = {key: {"digest": revision.digest, "sequence": revision.sequence, "day": revision.day.isoformat()}

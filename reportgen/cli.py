@@ -180,6 +180,7 @@ def check(
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
+    from reportgen.pipeline.calendar import over_their_days, with_registrations_awaited
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
     from reportgen.render.html import publish_fonts
@@ -194,7 +195,10 @@ def check(
         # Scoring finds what only the whole league shows (a Masters pairing against the participants).
         scored = score(league)
         problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
-        notices = said + league.notices + [n for report in scored.reports.values() for n in report.notices]
+        # as the build says them: a workbook of registrations alone past its Fin, its results awaited
+        notices = said + league.notices + with_registrations_awaited(
+            [n for report in scored.reports.values() for n in report.notices],
+            over_their_days(league.calendar, scored.reports), league.reading, league.settings.calendar.remind_after_days)
         changing = _changing_finals(outputs, folder, league, hashes, put_back)
         notices += changing
         # said beside the count of problems, on the page and in the last line: a note alone went unseen

@@ -564,10 +564,20 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
     assert smtp.count()[("tlse@example.org",)] == 1
 
 
+def notes_of(done: subprocess.CompletedProcess, workbook: str) -> list[str]:
+    """Every note a command said of `workbook` (a note begins with its path)."""
+    return [" ".join(line.split()) for line in (done.stdout + done.stderr).splitlines()
+            if line.startswith(f"note : poules/{workbook} : ")]
+
+
 def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_does(tmp_path):
     """Past its Fin, the home page said the Coupe's results « attendus » while the build's notes said
     only that it had not begun (« reportgen poules next » writes round 1): they say the same, and
-    when its reminder is due; of the Open, still played, « en cours », and no such note."""
+    when its reminder is due; of the Open, still played, « en cours », and no such note.
+    Then the build said both of the Coupe: « n’a pas commencé ; « reportgen poules next … » écrit les
+    poules du tour 1 », a round 1 dated today of a tournament whose games are asked of its club, next
+    to « résultats attendus ; « reportgen remind » les demande à son club », and named the calendar's
+    Fin column without its row. Now one note, the row named to put off its Fin; `check` says the same."""
     registrations_alone(tmp_path, 2525)
     outputs = tmp_path / "outputs"
     done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
@@ -578,12 +588,33 @@ def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_
     calendar = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
     assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — résultats attendus" in calendar, calendar
     assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
-    said = [" ".join(line.split()) for line in (done.stdout + done.stderr).splitlines() if "-hiver" in line
-            or "printemps" in line]
+    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
+    row = names.index("Coupe d'hiver en ligne") + 1  # its row of calendrier.xlsx
     fin = french.date_long(TODAY - dt.timedelta(days=10))
-    assert ("note : poules/coupe-hiver.xlsx : le classeur de la Coupe d'hiver en ligne n’en contient que les "
-            f"inscriptions, et sa fin annoncée (calendrier.xlsx, colonne « Fin »), le {fin}, est passée : résultats "
-            "attendus ; « reportgen remind » les demande à son club") in said, said
-    assert not any("open-printemps.xlsx : le classeur" in line for line in said), said
-    secretary = " ".join(html.unescape((outputs / "verification.html").read_text(encoding="utf-8")).split())
-    assert f"le {fin}, est passée : résultats attendus" in secretary  # the secretary's page lists the notes
+
+    def awaited(asked: str) -> str:
+        return ("note : poules/coupe-hiver.xlsx : le classeur de la Coupe d'hiver en ligne n’en contient que les "
+                f"inscriptions, et sa fin, le {fin}, est passée : résultats attendus, « reportgen remind » {asked} — "
+                "un tournoi reporté : écrivez sa nouvelle fin dans calendrier.xlsx, feuille « Calendrier », "
+                f"ligne {row} (colonne « Fin »)")
+
+    assert notes_of(done, "coupe-hiver.xlsx") == [awaited("les demande à son club")], done.stderr
+    # the Open, still played until its Fin: its circuit's note alone, round 1 to write
+    open_said = ['note : poules/open-printemps.xlsx : le tournoi « Open de printemps en ligne » n’a pas commencé ; '
+                 '« reportgen poules next --event "Open de printemps en ligne" » écrit les poules du tour 1']
+    assert notes_of(done, "open-printemps.xlsx") == open_said, done.stderr
+    page = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
+    secretary = " ".join(page.split())
+    assert awaited("les demande à son club").removeprefix("note : ") in secretary  # the secretary's page lists the notes
+    assert f"sa fin, le {french.day_month_kept(fin)}, est passée" in page  # « 27 » never ends a line, « novembre » next
+    assert "« Coupe d'hiver en ligne » n’a pas commencé" not in secretary
+    # `check` says them as the build does; a reminder not due yet, the day it will be, as `remind` dates it
+    settings = tmp_path / "inputs" / "reportgen.toml"
+    settings.write_text(settings.read_text().replace("remind_after_days = 7", "remind_after_days = 30"))
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
+                              "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
+                             env={**os.environ, "COLUMNS": "400"})
+    assert checked.returncode == 0, checked.stderr
+    due = french.date_long(TODAY - dt.timedelta(days=10) + dt.timedelta(days=31))
+    assert notes_of(checked, "coupe-hiver.xlsx") == [awaited(f"les demandera à son club le {due}")], checked.stderr
+    assert notes_of(checked, "open-printemps.xlsx") == open_said, checked.stderr

@@ -398,7 +398,8 @@ def test_check_says_a_workbook_changes_a_final_ranking_already_published(small_l
     assert checked.stdout.splitlines()[-1] == ("5 tournois lus, aucun problème, mais 1 classeur change un classement "
                                                "final déjà publié (voir la note).")
     page = (outputs / "verification.html").read_text()
-    assert "ce tournoi du 21 novembre 2025 change le classement final de la saison 2025, déjà publié" in page
+    # its day and month kept on one line, as every note holding a date on the page
+    assert "ce tournoi du 21\u00a0novembre 2025 change le classement final de la saison 2025, déjà publié" in page
     assert ("aucun problème · 1 classeur change un classement final déjà publié (voir «\u00a0À savoir\u00a0»)</p>"
             in page), page
     # 2025 closed on 30 November: one dated on or before that day is a correction, still said; one after

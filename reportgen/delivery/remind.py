@@ -26,9 +26,9 @@ from reportgen.delivery.inbox_answers import XLSX, blank_template
 from reportgen.delivery.inbox_run import answer_said, refused_rows
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus, sent_or_unknown
-from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry
+from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.model import Attachment, Message, cell_position, in_sheet, shown_path
+from reportgen.model import Attachment, Message
 from reportgen.pipeline.loading import Unread
 from reportgen.render.files import remove_others, write_atomic
 from reportgen.render.ical import uid
@@ -73,13 +73,13 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     `inputs`: where a workbook of registrations alone is read, to attach it to its reminder."""
     result = Plan()
     for entry in entries:
-        if not entry.resultless or (today - entry.last_day).days <= after_days:
+        if not entry.resultless or today < entry.remind_day(after_days):
             continue
         club = clubs.find(entry.club) if entry.club else None
         if entry.circuit in over_weeks and entry.last is None:
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
                                               "se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après "
-                                              f"sa finale ; écrivez-en le jour {_end_cell(entry)}"))
+                                              f"sa finale ; écrivez-en le jour dans {entry.fin_cell()}"))
         elif entry.coming and (arrived := [u for u in unread if entry.circuit in u.circuits
                                            and u.date in (None, entry.date)]):  # registered: its own arrived
             result.unreachable.append((entry, _arrived(arrived, entry)))
@@ -119,19 +119,6 @@ def _refused_for(refused: Mapping[tuple[str, str, str], Refused], club: Club, en
     return None
 
 
-def _end_cell(entry: CalendarEntry) -> str:
-    """Where the calendar's Fin of `entry` is typed: « dans calendrier.xlsx, feuille « Calendrier »,
-    ligne 9 (colonne « Fin ») », as every place is said (model.in_sheet). It was « … dans la colonne
-    « Fin » de sa ligne (calendrier.xlsx, feuille « Calendrier », cellule A9 (colonne « Date »)) »:
-    brackets and guillemets nested in one another, and the cell named the Date's, not the one to type.
-    A workbook of registrations alone the calendar does not announce: on a row to add."""
-    where = entry.where
-    if where is None or where.sheet is None or where.cell is None:
-        return f"dans {CALENDAR_FILE}, sur une ligne à son nom (colonne « Fin »)"
-    row = cell_position(where.cell)[0] + 1
-    return f"dans {shown_path(where.path)}, {in_sheet(where.sheet, f'ligne {row}', 'Fin')}"
-
-
 def _arrived(unread: list[Unread], entry: CalendarEntry) -> str:
     """Why a tournament that a workbook of inputs/ no circuit could read is, or may be, is not
     reminded: its club sent it, and the correction is the secretary's to ask for."""
@@ -154,7 +141,7 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     day = french.date_long(entry.date)
     subject = f"Rappel : résultats {of_event} du {day}"
     # The day the reminder fell due, not the clock: the same calendar gives the same draft.
-    due = entry.last_day + dt.timedelta(days=after_days + 1)
+    due = entry.remind_day(after_days)
     # The blank workbook of its circuit, as `reportgen template CIRCUIT --club` writes it for the
     # organising club, dated the day it fell due: the club asked for its results gets what to type them
     # in. None for a circuit without one (its workbook comes from elsewhere: the Masters' from `masters

@@ -23,7 +23,18 @@ from reportgen.ingest.tables import Column, required_table
 from reportgen.ingest.text import normalise_label
 from reportgen.ingest.tournament import TournamentSheet
 from reportgen.ingest.workbook import Workbook
-from reportgen.model import Annex, AnnexColumn, AnnexSheet, Event, InputRule, Problem, SourceRef
+from reportgen.model import (
+    Annex,
+    AnnexColumn,
+    AnnexSheet,
+    Event,
+    InputRule,
+    Problem,
+    SourceRef,
+    cell_position,
+    in_sheet,
+    shown_path,
+)
 from reportgen.problems import ANNOUNCED_TWICE, BAD_VALUE, MISSING_SHEET, UNKNOWN_CIRCUIT, UNKNOWN_CLUB
 
 CALENDAR_FILE = "calendrier.xlsx"
@@ -117,6 +128,22 @@ class CalendarEntry:
     @property
     def last_day(self) -> dt.date:
         return self.last or self.date
+
+    def remind_day(self, after_days: int) -> dt.date:
+        """The day its results fall due from its club, `after_days` (`[calendar] remind_after_days`)
+        full days after its last day: the day `reportgen remind` reminds it (never before) and dates
+        its reminder, and the day the build's note says it will."""
+        return self.last_day + dt.timedelta(days=after_days + 1)
+
+    def fin_cell(self) -> str:
+        """Where its Fin is typed, as every place is said (model.in_sheet): « calendrier.xlsx, feuille
+        « Calendrier », ligne 9 (colonne « Fin ») », its row, not its Date's cell (the one to type is the
+        Fin's); one the calendar does not announce (a workbook of registrations alone), on a row to add."""
+        where = self.where
+        if where is None or where.sheet is None or where.cell is None:
+            return f"{CALENDAR_FILE}, sur une ligne à son nom (colonne « {LAST.header} »)"
+        row = cell_position(where.cell)[0] + 1
+        return f"{shown_path(where.path)}, {in_sheet(where.sheet, f'ligne {row}', LAST.header)}"
 
     def days(self) -> str:
         """Its days as the site's pages say them: « 14 mars 2026 », « du 5 septembre au 6 octobre 2026 »."""

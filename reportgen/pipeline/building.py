@@ -31,8 +31,8 @@ from reportgen.pipeline.calendar import (
     calendar_blocked,
     calendar_bytes,
     for_site,
-    registrations_awaited,
     season_notes,
+    with_registrations_awaited,
     write_calendar,
 )
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
@@ -395,8 +395,9 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if held:
         progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n’est publié")
     entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
-    result.notices = [*said, *league.notices, *(notice for report in scored.reports.values() for notice in report.notices),
-                      *registrations_awaited(entries, league.reading, today, league.settings.calendar.remind_after_days)]
+    result.notices = [*said, *league.notices, *with_registrations_awaited(
+        (notice for report in scored.reports.values() for notice in report.notices), entries, league.reading,
+        league.settings.calendar.remind_after_days)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)

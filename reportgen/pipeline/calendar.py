@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -127,22 +127,41 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     return AWAITED if due and entry.last_day < today and entry.last_day <= day else begun
 
 
-def registrations_awaited(entries: list[CalendarEntry], reading: Reading, today: dt.date,
-                          after_days: int) -> list[str]:
-    """The build's notes of the tournaments whose workbook holds their registrations alone and whose
-    results are awaited (`state_on`: their Fin past), as the home page and calendrier.ics say them:
-    their circuit's own note says only that they have not begun (a pool tournament's: write round 1),
-    and the secretary read « n’a pas commencé » of a tournament the site said over, its results
-    awaited. With the day `reportgen remind` asks its club for them (`remind_after_days` after its Fin)."""
-    notes = []
+def with_registrations_awaited(notices: Iterable[str], entries: list[CalendarEntry], reading: Reading,
+                               after_days: int) -> list[str]:
+    """The circuits' `notices` with the note of each tournament whose workbook holds its registrations
+    alone and whose results are awaited (`registrations_awaited`) in place of its workbook's own: its
+    circuit's note said it had not begun and to write its round 1, next to one saying its results
+    awaited from its club, advice at odds past its Fin (a round 1 written then is dated that day, its
+    games asked of the club that played them). Its Fin put off, it is no longer awaited, and its
+    circuit's note is said again. A note of a workbook begins with its path (« <path> : »)."""
+    awaited = registrations_awaited(entries, reading, after_days)
+    found: list[str] = []
+    for notice in notices:
+        workbook = next((path for path in awaited if notice.startswith(f"{path} : ")), None)
+        if workbook is None:
+            found.append(notice)
+        elif awaited[workbook] not in found:
+            found.append(awaited[workbook])
+    return found + [note for note in awaited.values() if note not in found]
+
+
+def registrations_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> dict[str, str]:
+    """The build's note of each tournament whose workbook holds its registrations alone and whose
+    results are awaited (`state_on` on the build's day: its Fin past), by workbook, as the home page
+    and calendrier.ics say them: when `reportgen remind` asks its club for them (`remind_day`, after
+    `remind_after_days`), and where its Fin is typed (`fin_cell`), to put off one postponed."""
+    notes = {}
     for entry in entries:
-        if not entry.registered or state_on(entry, today, reading) != AWAITED:
+        if not entry.registered or state_on(entry, reading.today, reading) != AWAITED:
             continue
-        due = entry.last_day + dt.timedelta(days=after_days + 1)  # delivery/remind.py's day
-        asked = "les demande à son club" if due <= today else f"les demandera à son club le {french.date_long(due)}"
-        notes.append(f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les "
-                     f"inscriptions, et sa fin annoncée ({CALENDAR_FILE}, colonne « Fin »), le "
-                     f"{french.date_long(entry.last_day)}, est passée : résultats attendus ; « reportgen remind » {asked}")
+        due = entry.remind_day(after_days)
+        asked = ("les demande à son club" if due <= reading.today
+                 else f"les demandera à son club le {french.date_long(due)}")
+        notes[entry.workbook] = (f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que "
+                                 f"les inscriptions, et sa fin, le {french.date_long(entry.last_day)}, est passée : "
+                                 f"résultats attendus, « reportgen remind » {asked} — un tournoi reporté : écrivez "
+                                 f"sa nouvelle fin dans {entry.fin_cell()}")
     return notes
 
 

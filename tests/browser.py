@@ -19,6 +19,7 @@ reused, so a check costs a page load and an axe run.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import re
 import shutil
@@ -230,6 +231,7 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     from reportgen.model import SourceRef
     from reportgen.pipeline.publishing import publish, render_report
     from reportgen.render import verification
+    from reportgen.render.changes import WITHDRAWN, Republished
     from reportgen.render.html import publish_fonts
     from reportgen.site import publish as site
     from reportgen.site.data import event_sources, results_of
@@ -248,7 +250,17 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     found = [problems.MISSING_SHEET(SourceRef("carcassonne/2026-03-14.xlsx"), sheet="Résultats",
                                     fix="ajoutez la feuille « Résultats » (voir docs/formats.md)"),
              problems.BAD_VALUE(SourceRef("carcassonne/2026-03-14.xlsx", "Tournoi", "B3", "Date"),
-                                message="« 31/02/2026 » n’est pas une date", fix="tapez la date sous la forme 14/03/2026")]
-    page = verification.render_page(found, ["1 fichier CSV ignoré : enregistrez-le en .xlsx"], league, "3 décembre 2026")
+                                message="« 31/02/2026 » n’est pas une date", fix="tapez la date sous la forme 14/03/2026"),
+             # and long dates in every text the page prints (tests/test_dates_unbroken.py)
+             problems.SEASON_CLOSED(SourceRef("nimes/2026-11-28.xlsx", "Tournoi", "B3", "Date"), season=2026,
+                                    closed="21 novembre 2026", day="28 novembre 2026", reopen=problems.reopen(2026))]
+    title = "Classement après le tournoi de Nîmes du 19 septembre 2026"
+    republished = [Republished("grand-sud", "2026/classement-2026-09-19", title, dt.date(2026, 9, 19),
+                               ("classeur modifié : 2026/2026-09-19-nimes.xlsx (tournoi du 19 septembre 2026)",))]
+    withdrawn = [Republished("grand-sud", "2026/classement-2026-10-10", "Classement après le tournoi de Tarbes du 10 octobre 2026",
+                             dt.date(2026, 10, 10), ("classeur retiré : 2026/2026-10-10-tarbes.xlsx (tournoi du 10 octobre 2026)",),
+                             kind=WITHDRAWN)]
+    page = verification.render_page(found, ["1 fichier CSV ignoré : enregistrez-le en .xlsx"], league, "3 décembre 2026",
+                                    republished=republished, withdrawn=withdrawn, restored=republished, held=[title])
     (outputs / verification.VERIFICATION_PAGE).write_text(page, encoding="utf-8")
     return outputs

@@ -73,6 +73,10 @@ def test_no_page_of_the_example_league_parts_a_date_s_day_from_its_month(example
     assert "<title>Classement après le tournoi d’Auch du 14 novembre 2026&nbsp;— " in bulletin
     verification = laid_text(example_site / "verification.html")
     assert "3\u00a0décembre 2026" in verification
+    # its problems' messages, the documents republished, withdrawn and restored, a circuit held back
+    assert "close depuis le 21\u00a0novembre 2026\u00a0: ce tournoi du 28\u00a0novembre 2026" in verification
+    assert "(tournoi du 10\u00a0octobre 2026)" in verification
+    assert verification.count("du 19\u00a0septembre 2026") >= 5
 
 
 def test_the_files_read_as_data_keep_date_long_s_plain_spaces(example_site):
@@ -136,6 +140,10 @@ def test_on_a_320_px_phone_no_date_s_day_ends_a_line(browser, example_site):  # 
         assert found.scroll_width <= 320, (page.name, found.scroll_width)
         laid = browser.pages[320].evaluate(PARTED_ON_SCREEN, "body")
         assert laid["seen"] >= 2 and laid["parted"] == [], (page.name, laid)
+    # the secretary's verification page, its tables as wide as they need (never published)
+    browser.look(example_site / "verification.html", example_site, 320, audit=False)
+    laid = browser.pages[320].evaluate(PARTED_ON_SCREEN, "body")
+    assert laid["seen"] >= 10 and laid["parted"] == [], laid
     # the check sees a parted date: a plain space in a column as narrow as the phone's date cells
     tab = browser.pages[320]
     tab.evaluate("""() => { for (const [id, text] of [["plain", "le 19 septembre 2026"], ["kept", "le 19\\u00a0septembre 2026"]]) {

@@ -37,7 +37,7 @@ def test_a_late_tournament_names_the_later_bulletins_it_changes(small_league_cop
                                "grand-sud/2026/annexe-grand-sud-2026": added}
     page = (small_league_copy.outputs / "verification.html").read_text()
     assert "Documents déjà publiés modifiés par ce calcul" in page
-    assert "grand-sud/2026/classement-2026-01-10 (" in page and "tournoi du 5 janvier 2026" in page
+    assert "grand-sud/2026/classement-2026-01-10 (" in page and "tournoi du 5\u00a0janvier 2026" in page
 
 
 def test_a_new_edition_for_a_later_date_is_not_listed(small_league_copy):
@@ -277,7 +277,7 @@ def test_a_late_workbook_dated_before_the_closing_day_is_a_correction_of_the_fin
             + said) in lines
     assert f"  - {ANNEX} (Classement régional Grand Sud 2026, 14 février 2026) : {said}" in lines
     page = (outputs / "verification.html").read_text(encoding="utf-8")
-    assert "Documents déjà publiés modifiés par ce calcul" in page and "déjà publié (daté du 10 janvier 2026)" in page
+    assert "Documents déjà publiés modifiés par ce calcul" in page and "déjà publié (daté du 10\u00a0janvier 2026)" in page
     assert "pour la même date" not in page
     corrections = (outputs / "site" / "corrections.html").read_text(encoding="utf-8")
     corrections = corrections.replace("\u00a0", " ").replace("\u202f", " ")  # French typography's spaces

@@ -551,3 +551,23 @@ def test_a_printed_ranking_has_its_column_headers_on_every_page_and_no_search_bo
     assert len(pages) >= 5 and headers.search(pages[0]), pages
     assert all(headers.match(text) for text in pages[1:4]), [text[:60] for text in pages]
     assert "Rechercher" not in pages[0]
+
+
+def test_a_printed_page_leaves_a_folded_chart_s_data_out_and_prints_it_opened(browser, example_site):  # noqa: F811
+    """A player's page printed from Chromium showed « Les données du graphique » under his rating
+    chart, one folded line the paper cannot open. Printed, the chart and its caption are there and the
+    folded line is not; a reader who opened the data gets it on paper."""
+    player = next(page for page in sorted((example_site / "site").glob("joueur-*.html"))
+                  if '<details class="chart-data">' in page.read_text(encoding="utf-8"))
+    browser.look(player, example_site, 1280, audit=False)
+    tab = browser.pages[1280]
+
+    def printed() -> str:
+        return " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(tab.pdf(format="A4"))).pages)
+
+    folded = printed()
+    assert "Classement Elo de" in folded and "Sa place dans chaque classement publié" in folded, folded
+    assert "Les données du graphique" not in folded and "les mêmes valeurs" not in folded, folded
+    tab.locator("details.chart-data summary").click()
+    opened = printed()
+    assert "Les données du graphique" in opened and "les mêmes valeurs" in opened, opened

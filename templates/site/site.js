@@ -139,7 +139,7 @@
   // Printed, what the page folds for the screen alone is on paper too: a <details> marked
   // `data-print="open"` (the home page's « Tournois passés ») is opened for the print and folded again
   // after, as the reader had it (Chromium cannot open one from CSS); one the reader opened stays open.
-  // A chart's data stays folded: the chart itself is printed.
+  // A chart's data stays folded, and so out of print (site.css): the chart itself is printed.
   var unfolded = [];
   window.addEventListener("beforeprint", function () {
     unfolded = Array.prototype.filter.call(document.querySelectorAll('details[data-print="open"]'),

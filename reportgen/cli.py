@@ -180,7 +180,7 @@ def check(
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
-    from reportgen.pipeline.calendar import over_their_days, with_registrations_awaited
+    from reportgen.pipeline.calendar import over_their_days, with_results_awaited
     from reportgen.render import verification
     from reportgen.render.files import write_atomic
     from reportgen.render.html import publish_fonts
@@ -195,8 +195,8 @@ def check(
         # Scoring finds what only the whole league shows (a Masters pairing against the participants).
         scored = score(league)
         problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))
-        # as the build says them: a workbook of registrations alone past its Fin, its results awaited
-        notices = said + league.notices + with_registrations_awaited(
+        # as the build says them: a pool tournament past its Fin, its results (or the rest) awaited
+        notices = said + league.notices + with_results_awaited(
             [n for report in scored.reports.values() for n in report.notices],
             over_their_days(league.calendar, scored.reports), league.reading, league.settings.calendar.remind_after_days)
         changing = _changing_finals(outputs, folder, league, hashes, put_back)

@@ -77,12 +77,16 @@ def inbox_bodies() -> tuple[str, str]:
 
 
 def reminder_bodies(inputs: Path) -> list[str]:
-    """A reminder of a tournament named in the calendar, of one known by its place, and of a pool
-    tournament whose workbook holds its registrations alone (in `inputs`): their texts, then their HTML."""
+    """A reminder of a tournament named in the calendar, of one known by its place, of a pool
+    tournament whose workbook holds its registrations alone (in `inputs`), and of one not over past its
+    Fin: their texts, then their HTML."""
     entries = [CalendarEntry(dt.date(2026, 11, 1), "grand-sud", TYPED, "Rodez", "ALBI", COMING),
                CalendarEntry(dt.date(2026, 11, 8), "grand-sud", "", "Le Grau-du-Roi", "ALBI", COMING),
                CalendarEntry(dt.date(2026, 10, 3), "poules", "Coupe en ligne", "en ligne", "ALBI", PLAYED,
-                             "poules/coupe.xlsx", last=dt.date(2026, 11, 14), registered=True)]
+                             "poules/coupe.xlsx", last=dt.date(2026, 11, 14), registered=True),
+               CalendarEntry(dt.date(2026, 10, 4), "poules", "Open en ligne", "en ligne", "ALBI", PLAYED,
+                             "poules/coupe.xlsx", last=dt.date(2026, 11, 14), running=True,
+                             pending="le tour\u00a03 reste à jouer")]
     (inputs / "poules").mkdir(parents=True)
     (inputs / "poules" / "coupe.xlsx").write_bytes(b"its registrations")
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
@@ -95,7 +99,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     club_text, club_html = club_bodies()
     inbox_text, inbox_html = inbox_bodies()
     reminders = reminder_bodies(tmp_path)
-    assert len(reminders) == 6 and all(reminders)
+    assert len(reminders) == 8 and all(reminders)
     bodies = {"club text": club_text, "club HTML": club_html, "answer text": inbox_text, "answer HTML": inbox_html,
               **{f"reminder {n}": text for n, text in enumerate(reminders)}}
     assert {kind: breakable(body) for kind, body in bodies.items()} == {kind: [] for kind in bodies}
@@ -126,9 +130,12 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     for body in [club_text, inbox_text, reminders[0]]:
         assert TYPED in body
     assert markup.escape(TYPED) in club_html and markup.escape(TYPED) in inbox_html
-    assert markup.escape(TYPED) in reminders[3]
+    assert markup.escape(TYPED) in reminders[4]
     assert "ne contient que les inscriptions\u00a0: les résultats" in reminders[2] and "(2026-10-03-en-ligne.xlsx)\u00a0: il" \
-        in reminders[5]
+        in reminders[6]
+    for body in (reminders[3], reminders[7]):  # a pool tournament not over: what it awaits, and no season ranking
+        assert "jusqu’à sa finale\u00a0: le tour\u00a03 reste à jouer." in body and "(2026-10-04-en-ligne.xlsx)\u00a0: il" \
+            in body and "Le classement du tournoi reste provisoire en attendant." in body
 
 
 def test_every_mail_to_a_club_is_signed_the_same_from_one_place(tmp_path):
@@ -138,9 +145,9 @@ def test_every_mail_to_a_club_is_signed_the_same_from_one_place(tmp_path):
     inbox_text, inbox_html = inbox_bodies()
     reminders = reminder_bodies(tmp_path)
     league = french.typography(LEAGUE)
-    for text in (club_text, inbox_text, *reminders[:3]):
+    for text in (club_text, inbox_text, *reminders[:4]):
         assert text.endswith(f"\n\nBien cordialement,\n{league}\n")
-    for page in (club_html, inbox_html, *reminders[3:]):
+    for page in (club_html, inbox_html, *reminders[4:]):
         assert f"<p>Bien cordialement,<br>{markup.escape(league)}</p>\n</body>" in page
     assert "secrétariat de la Ligue" not in " ".join(reminders)
     # written once: no mail template signs by itself

@@ -546,6 +546,8 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
             f"le calendrier de la ligue annonçait {days}, en ligne, mais il ne contient que les inscriptions : les "
             "résultats des parties n’y sont pas." in body), body
     assert "Nous n’avons pas encore reçu" not in body and "n’y sont pas.\n\nPourriez-vous nous les envoyer" in text
+    # the pool circuit has no season ranking (each tournament has its own): none of the league's waits for it
+    assert "Le tournoi reste sans classement en attendant." in body and "classements de la ligue" not in body, body
     assert (f"Le classeur que vous nous avez envoyé est joint ({first.isoformat()}-en-ligne.xlsx) : il vous reste à "
             "y saisir les parties de chaque tour et leurs résultats, puis à nous le renvoyer." in body), body
     assert words_of_page(draft.get_body(("html",)).get_content()) == body
@@ -618,3 +620,102 @@ def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_
     due = french.date_long(TODAY - dt.timedelta(days=10) + dt.timedelta(days=31))
     assert notes_of(checked, "coupe-hiver.xlsx") == [awaited(f"les demandera à son club le {due}")], checked.stderr
     assert notes_of(checked, "open-printemps.xlsx") == open_said, checked.stderr
+
+
+def rounds_sent(root: Path, port: int) -> Path:
+    """`registrations_alone`, but Toulouse sent more of its two pool tournaments: the Coupe d'hiver
+    (its Fin 10 days ago) with its round 1 played to the end, launched 35 days ago, and nothing
+    after; the Open de printemps (its Fin in 5 days) with its round 1 under way, one player's games
+    still to play. The Coupe's workbook, as Toulouse sent it."""
+    from tests.poules.test_builders import Tour
+
+    inputs = root / "inputs"
+    registrations_alone(root, port)
+    coupe = Tour(8, name="Coupe d'hiver en ligne", day=TODAY - dt.timedelta(days=40))
+    coupe.next(TODAY - dt.timedelta(days=35))
+    coupe.play()
+    open_ = Tour(8, name="Open de printemps en ligne", day=TODAY - dt.timedelta(days=20))
+    open_.next(TODAY - dt.timedelta(days=15))
+    open_.play(skip={open_.games(1)[0][2]})
+    open_.write(inputs, "open-printemps.xlsx")
+    return coupe.write(inputs, "coupe-hiver.xlsx")
+
+
+def test_a_pool_tournament_not_over_past_its_fin_is_reminded_for_the_rest_of_its_rounds(tmp_path, smtp):  # noqa: F811
+    """Toulouse sent its Coupe d'hiver with round 1 played, then nothing: weeks after its Fin, it was
+    still « en cours » on the home page and in calendrier.ics, the build said nothing, and `remind`
+    never asked for the rest. Past its Fin by more than `remind_after_days`, Toulouse is reminded,
+    told what its workbook still awaits, with the workbook it sent attached, once (the send log);
+    the reminder does not say the league's season rankings wait for it (the pool circuit has none).
+    The Open, whose Fin is to come, is not reminded."""
+    sent = rounds_sent(tmp_path, smtp.port)
+    first, last = TODAY - dt.timedelta(days=40), TODAY - dt.timedelta(days=10)
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
+    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
+                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]), done.stdout
+    assert "Open de printemps" not in done.stdout + done.stderr
+    draft = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[0]).read_bytes(), policy=policy.default)
+    assert draft["To"] == "tlse@example.org"
+    assert draft["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
+    text = draft.get_body(("plain",)).get_content()
+    body = " ".join(text.split())
+    days = " ".join(french.date_span(first, last).split())
+    assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
+            f"le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi n’y va pas jusqu’à sa finale : "
+            "le tour final reste à jouer." in body), body
+    assert ("Pourriez-vous nous envoyer la suite dès que possible, en réponse à ce message ? Le classement du "
+            "tournoi reste provisoire en attendant." in body), body
+    assert "classements de la ligue" not in body
+    assert (f"Le classeur que vous nous avez envoyé est joint ({first.isoformat()}-en-ligne.xlsx) : il vous reste à "
+            "y saisir la suite du tournoi, jusqu’à sa finale, puis à nous le renvoyer." in body), body
+    assert words_of_page(draft.get_body(("html",)).get_content()) == body
+    assert draft["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
+    [attached] = list(draft.iter_attachments())
+    assert attached.get_content() == sent.read_bytes()
+    # a circuit with a season ranking: its reminder still says the league's rankings wait for it
+    perpignan = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[1]).read_bytes(), policy=policy.default)
+    assert "Les classements de la ligue restent provisoires en attendant." in perpignan.get_body(("plain",)).get_content()
+    # sent once: the send log knows it the next run
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    assert smtp.count()[("tlse@example.org",)] == 1
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0 and "aucun rappel envoyé, 2 déjà envoyés" in done.stdout, done.stdout
+    assert smtp.count()[("tlse@example.org",)] == 1
+
+
+def test_the_build_says_a_pool_tournament_not_over_past_its_fin_awaited_as_the_site_does(tmp_path):
+    """Weeks after its Fin, the Coupe, round 1 played and nothing after, was « en cours » on the home page
+    and in calendrier.ics, and the build said nothing of it: now « suite des résultats attendue », and one
+    note saying what its workbook awaits, when its reminder goes and where to put its Fin off; its
+    circuit's notes kept. The Open, before its Fin, stays « en cours », without such a note."""
+    rounds_sent(tmp_path, 2525)
+    outputs = tmp_path / "outputs"
+    done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
+                           "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "400"})
+    assert done.returncode == 0, done.stderr
+    page = (outputs / "index.html").read_text(encoding="utf-8")
+    calendar = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — suite des résultats attendue" in calendar, calendar
+    assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
+    ics = (outputs / "calendrier.ics").read_bytes().decode().replace("\r\n ", "")  # its lines unfolded
+    assert "Tournoi inachevé à sa date de fin : résultats publiés tour par tour\\, suite attendue." in ics, ics
+    assert "Tournoi en cours : résultats publiés tour par tour." in ics  # the Open's
+    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
+    row = names.index("Coupe d'hiver en ligne") + 1  # its row of calendrier.xlsx
+    fin = french.date_long(TODAY - dt.timedelta(days=10))
+    note = ("note : poules/coupe-hiver.xlsx : le tournoi n’est pas terminé dans le classeur de la Coupe d'hiver en "
+            f"ligne (le tour final reste à jouer), et sa fin, le {fin}, est passée : suite des résultats attendue, "
+            "« reportgen remind » la demande à son club — un tournoi reporté : écrivez sa nouvelle fin dans "
+            f"calendrier.xlsx, feuille « Calendrier », ligne {row} (colonne « Fin »)")
+    assert notes_of(done, "coupe-hiver.xlsx") == [note], done.stderr
+    assert notes_of(done, "open-printemps.xlsx") == [], done.stderr
+    secretary = " ".join(html.unescape((outputs / "verification.html").read_text(encoding="utf-8")).split())
+    assert note.removeprefix("note : ") in secretary
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
+                              "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
+                             env={**os.environ, "COLUMNS": "400"})
+    assert checked.returncode == 0 and notes_of(checked, "coupe-hiver.xlsx") == [note], checked.stderr  # as the build

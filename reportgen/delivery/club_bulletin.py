@@ -26,7 +26,7 @@ from pathlib import Path
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
-from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, UNFINISHED, CalendarEntry
 from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
@@ -67,6 +67,7 @@ def folder(season: int, circuit: str | None) -> str:
 
 # What the « Résultats » column says of a tournament (pipeline/calendar.py `state`), and its colour.
 RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), STARTED: ("en cours", "muted"), AWAITED: ("attendu", "down"),
+           UNFINISHED: ("suite attendue", "down"),
            NOT_RECEIVED: ("non reçu", "down"), COMING: ("à venir", "muted")}
 
 

@@ -1,6 +1,7 @@
 """`reportgen remind`: a polite French reminder to the club that organised an announced tournament
 (inputs/calendrier.xlsx) whose results have not arrived `[calendar] remind_after_days` days later: its
-workbook never came, or holds its registrations alone (a pool tournament's, `CalendarEntry.registered`).
+workbook never came, or holds its registrations alone (a pool tournament's, `CalendarEntry.registered`),
+or the tournament is not over in it (`CalendarEntry.awaits_the_rest`: the rest of its rounds).
 
 The bodies come from templates/mail/remind-text.j2 and remind-html.j2, as the other messages'
 (render/mail.py: French typography on their own words, the HTML escaped), signed as every mail to a
@@ -18,7 +19,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import french
+from reportgen import circuits, french
 from reportgen.circuits.common import distinct_paths, slug
 from reportgen.config import Mail
 from reportgen.delivery.club_bulletin import safe
@@ -62,7 +63,9 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     """The reminders due today: announced tournaments over more than `after_days` days ago (their
     last day, the calendar's Fin for one played over several days) none of whose results is in
     (`CalendarEntry.resultless`: their workbook has not arrived, or holds their registrations alone,
-    given by the build's rule, pipeline/calendar.py `PlayedDays`), to the organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
+    given by the build's rule, pipeline/calendar.py `PlayedDays`), or whose workbook shows them not over
+    (`CalendarEntry.awaits_the_rest`: a pool tournament whose club sent rounds and stopped), to the
+    organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
     corrected version, by (club, circuit, ISO date), each with the day its message came
     (`refused_by_tournament`; "" for a circuit or date its sheet did not say): its club has the list of
     corrections, and a reminder saying nothing came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
@@ -70,10 +73,11 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     day, and the secretary is told so rather than the club reminded while it plays. `unread`: the
     workbooks of inputs/ no circuit could read (`League.unread`): one that is, or may be, a due
     tournament's arrived, and its club is not asked for it; the others' reminders go all the same.
-    `inputs`: where a workbook of registrations alone is read, to attach it to its reminder."""
+    `inputs`: where a workbook of registrations alone, or of a tournament not over, is read, to attach
+    it to its reminder."""
     result = Plan()
     for entry in entries:
-        if not entry.resultless or today < entry.remind_day(after_days):
+        if not (entry.resultless or entry.awaits_the_rest) or today < entry.remind_day(after_days):
             continue
         club = clubs.find(entry.club) if entry.club else None
         if entry.circuit in over_weeks and entry.last is None:
@@ -148,9 +152,10 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
     # prepare`, a pool tournament's or a Tantrix one's from its own tools). The calendar's name, date and
     # place already typed in: a club left to type the date wrote « 28/11/26 », text, and was refused.
     known = {"Nom": entry.name, "Date": entry.date, "Lieu": entry.place}
-    # A workbook of registrations alone: the one the club sent, as it is, to type its games in.
+    # A workbook of registrations alone, or of a tournament not over: the one the club sent, as it is,
+    # to type its games in.
     sent = _sent_workbook(entry, club, inputs)
-    blank = None if entry.registered else blank_template(entry.circuit, clubs, club, due,
+    blank = None if entry.workbook else blank_template(entry.circuit, clubs, club, due,
                                                           {label: value for label, value in known.items() if value})
     if blank:  # filled in, it is that tournament's: named as the league's workbooks are, not « modele-… »
         blank = dataclasses.replace(blank, filename=_named(entry, club))
@@ -162,6 +167,11 @@ def _message(entry: CalendarEntry, club: Club, clubs: ClubDirectory, after_days:
         "where": f", {french.at(entry.place)}" if entry.place else "",
         "blank": blank.filename if blank else "", "named": bool(entry.name),
         "registered": entry.registered, "sent": sent.filename if sent else "",
+        # what the workbook still awaits (« le tour 3 reste à jouer »), of a tournament not over
+        "pending": entry.pending if entry.awaits_the_rest else "",
+        # what waits for the results: the league's season rankings, or a circuit without one (each of its
+        # tournaments ranked on its own, `CircuitInfo.event_rankings`: a pool tournament) the tournament's
+        "season_ranking": not circuits.REGISTRY[entry.circuit].event_rankings,
         "league": league})  # signed as every mail to a club, templates/mail/signature.j2
     return Message(
         path=f"{FOLDER}/{entry.date.isoformat()}-{safe(club.code)}-{slug(entry.circuit)}", to=club.emails,
@@ -175,9 +185,10 @@ def _named(entry: CalendarEntry, club: Club) -> str:
 
 
 def _sent_workbook(entry: CalendarEntry, club: Club, inputs: Path | None) -> Attachment | None:
-    """The workbook of registrations alone the club sent (inputs/'s copy, its bytes as they are), for
-    its reminder; None for a tournament whose workbook never came, or without `inputs`."""
-    if not entry.registered or inputs is None:
+    """The workbook the club sent, of registrations alone or of a tournament not over (inputs/'s copy,
+    its bytes as they are), for its reminder; None for a tournament whose workbook never came, or
+    without `inputs`."""
+    if not entry.workbook or inputs is None:
         return None
     return Attachment(_named(entry, club), (inputs / entry.workbook).read_bytes(), XLSX)
 

@@ -62,6 +62,9 @@ STARTED = "en cours, sans résultats"
 # Announced, its day past, its workbook never arrived, and its season's ranking final (closed or over:
 # pipeline/calendar.py `final_season`): it awaits nothing more, as the final bulletin says.
 NOT_RECEIVED = "non reçu"
+# Running (some of its results in), its Fin past and its final not played: the rest of its results
+# awaited from its club (a pool tournament whose club stopped sending rounds said « en cours » forever).
+UNFINISHED = "suite attendue"
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,9 @@ class CalendarEntry:
     # Its workbook is there but holds its registrations alone (a pool tournament whose round 1 is
     # not written): none of its results is in, as for one announced (given by the build, `PlayedDays`).
     registered: bool = False
+    # Running, what it still awaits as its workbook shows it (« le tour 3 reste à jouer »: the
+    # circuit's `Report.pending`, given by the build too, `PlayedDays`).
+    pending: str = ""
 
     @property
     def coming(self) -> bool:
@@ -124,6 +130,12 @@ class CalendarEntry:
     def resultless(self) -> bool:
         """None of its results is in: announced without its workbook, or registrations alone."""
         return self.coming or self.registered
+
+    @property
+    def awaits_the_rest(self) -> bool:
+        """Running, with what it awaits known, and due on a known day (its calendar's Fin): past it,
+        the rest of its results is late (pipeline/calendar.py `state`: UNFINISHED, `reportgen remind`)."""
+        return self.running and bool(self.pending) and self.last is not None
 
     @property
     def last_day(self) -> dt.date:

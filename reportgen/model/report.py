@@ -49,6 +49,11 @@ class Report:
     # mars 2026, deuxième tournoi de la série … (§1) … », as its notice says it to the secretary).
     # `reportgen inbox` says it on its line and in its answer (delivery/inbox_filing.py `Verdict.notes`).
     replaces: dict[str, str] = field(default_factory=dict)
+    # What a tournament played over weeks and not over still awaits, by its event id: a clause in
+    # French (a pool tournament: « le tour 3 reste à jouer »), said once its calendar's Fin is past
+    # by the build's note and its club's reminder (pipeline/calendar.py `PlayedDays`). A tournament
+    # absent awaits nothing it can say (over, or cancelled).
+    pending: dict[str, str] = field(default_factory=dict)
 
 
 class Progress(Protocol):

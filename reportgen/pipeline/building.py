@@ -32,7 +32,7 @@ from reportgen.pipeline.calendar import (
     calendar_bytes,
     for_site,
     season_notes,
-    with_registrations_awaited,
+    with_results_awaited,
     write_calendar,
 )
 from reportgen.pipeline.loading import CircuitInputs, League, load, player_notices
@@ -395,7 +395,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if held:
         progress(f"site : {config.SETTINGS_FILE} est à corriger, rien de nouveau n’est publié")
     entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
-    result.notices = [*said, *league.notices, *with_registrations_awaited(
+    result.notices = [*said, *league.notices, *with_results_awaited(
         (notice for report in scored.reports.values() for notice in report.notices), entries, league.reading,
         league.settings.calendar.remind_after_days)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.

@@ -22,6 +22,7 @@ from reportgen.ingest.calendar import (
     PLAYED,
     RUNNING,
     STARTED,
+    UNFINISHED,
     CalendarEntry,
     awaited,
     awaited_note,
@@ -107,8 +108,11 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     """What is known of a tournament's results in a document of `day` made on `today` (the site's
     pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
     of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
-    over several days is not over (`CalendarEntry.running`). None of its results in (announced
-    without its workbook, or a workbook of registrations alone: `CalendarEntry.resultless`): AWAITED
+    over several days is not over (`CalendarEntry.running`), UNFINISHED once its calendar's Fin is
+    past on both days as AWAITED is and it is still not over (`CalendarEntry.awaits_the_rest`: a
+    pool tournament whose club sent rounds 1 and 2 and no more was « en cours » for ever). None of
+    its results in (announced without its workbook, or a workbook of registrations alone:
+    `CalendarEntry.resultless`): AWAITED
     once its last day is past on both days (its first, or the calendar's Fin for one played over
     several days: a pool tournament's results are due after its final), STARTED (« en cours ») from
     the first day of one played over several days (a Fin, or its registrations in) until then, else
@@ -117,6 +121,8 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     whose ranking is `final` (`final_season`), as of today whatever the document's day: NOT_RECEIVED
     once its last day is past, as the final bulletin says it, never awaited."""
     if not entry.resultless:
+        if entry.awaits_the_rest and entry.last_day < today and entry.last_day <= day:
+            return UNFINISHED
         return RUNNING if entry.running else PLAYED
     over_weeks = entry.last is not None or entry.registered
     begun = STARTED if over_weeks and entry.date <= min(day, today) else COMING
@@ -127,14 +133,15 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
     return AWAITED if due and entry.last_day < today and entry.last_day <= day else begun
 
 
-def with_registrations_awaited(notices: Iterable[str], entries: list[CalendarEntry], reading: Reading,
-                               after_days: int) -> list[str]:
-    """The circuits' `notices` with the note of each tournament whose workbook holds its registrations
-    alone and whose results are awaited (`registrations_awaited`) in place of its workbook's own: its
-    circuit's note said it had not begun and to write its round 1, next to one saying its results
-    awaited from its club, advice at odds past its Fin (a round 1 written then is dated that day, its
-    games asked of the club that played them). Its Fin put off, it is no longer awaited, and its
-    circuit's note is said again. A note of a workbook begins with its path (« <path> : »)."""
+def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], reading: Reading,
+                         after_days: int) -> list[str]:
+    """The circuits' `notices` with the note of each tournament whose results are awaited past its
+    Fin: one whose workbook holds its registrations alone (`registrations_awaited`) in place of its
+    workbook's own (its circuit's note said it had not begun and to write its round 1, next to one
+    saying its results awaited from its club, advice at odds past its Fin: a round 1 written then is
+    dated that day, its games asked of the club that played them; its Fin put off, it is no longer
+    awaited, and its circuit's note is said again; a note of a workbook begins with its path, « <path>
+    : »); then one for each that is not over (`unfinished_awaited`), its circuit's notes kept."""
     awaited = registrations_awaited(entries, reading, after_days)
     found: list[str] = []
     for notice in notices:
@@ -143,26 +150,38 @@ def with_registrations_awaited(notices: Iterable[str], entries: list[CalendarEnt
             found.append(notice)
         elif awaited[workbook] not in found:
             found.append(awaited[workbook])
-    return found + [note for note in awaited.values() if note not in found]
+    return found + [note for note in awaited.values() if note not in found] + unfinished_awaited(
+        entries, reading, after_days)
 
 
 def registrations_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> dict[str, str]:
     """The build's note of each tournament whose workbook holds its registrations alone and whose
     results are awaited (`state_on` on the build's day: its Fin past), by workbook, as the home page
-    and calendrier.ics say them: when `reportgen remind` asks its club for them (`remind_day`, after
-    `remind_after_days`), and where its Fin is typed (`fin_cell`), to put off one postponed."""
-    notes = {}
-    for entry in entries:
-        if not entry.registered or state_on(entry, reading.today, reading) != AWAITED:
-            continue
-        due = entry.remind_day(after_days)
-        asked = ("les demande à son club" if due <= reading.today
-                 else f"les demandera à son club le {french.date_long(due)}")
-        notes[entry.workbook] = (f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que "
-                                 f"les inscriptions, et sa fin, le {french.date_long(entry.last_day)}, est passée : "
-                                 f"résultats attendus, « reportgen remind » {asked} — un tournoi reporté : écrivez "
-                                 f"sa nouvelle fin dans {entry.fin_cell()}")
-    return notes
+    and calendrier.ics say them (`_asked`)."""
+    return {entry.workbook: (f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les "
+                             f"inscriptions, et sa fin, le {french.date_long(entry.last_day)}, est passée : résultats "
+                             f"attendus, « reportgen remind » {_asked(entry, reading, after_days, 'les')}")
+            for entry in entries if entry.registered and state_on(entry, reading.today, reading) == AWAITED}
+
+
+def unfinished_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> list[str]:
+    """The build's note of each tournament not over whose Fin is past (`state_on`: UNFINISHED), saying
+    what its workbook still awaits (`CalendarEntry.pending`), as the home page and calendrier.ics say
+    « suite des résultats attendue » (`_asked`)."""
+    return [f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
+            f"({entry.pending}), et sa fin, le {french.date_long(entry.last_day)}, est passée : suite des résultats "
+            f"attendue, « reportgen remind » {_asked(entry, reading, after_days, 'la')}"
+            for entry in entries if state_on(entry, reading.today, reading) == UNFINISHED]
+
+
+def _asked(entry: CalendarEntry, reading: Reading, after_days: int, them: str) -> str:
+    """The end of a note of results awaited: when `reportgen remind` asks its club for them
+    (`remind_day`, after `remind_after_days`), and where its Fin is typed (`fin_cell`), to put off one
+    postponed (`them`: « les » results, « la » rest)."""
+    due = entry.remind_day(after_days)
+    asked = (f"{them} demande à son club" if due <= reading.today
+             else f"{them} demandera à son club le {french.date_long(due)}")
+    return f"{asked} — un tournoi reporté : écrivez sa nouvelle fin dans {entry.fin_cell()}"
 
 
 def state_on(entry: CalendarEntry, today: dt.date, reading: Reading) -> str:
@@ -208,12 +227,14 @@ class PlayedDays:
     last: dict[str, dt.date] = dataclasses.field(default_factory=dict)
     running: set[str] = dataclasses.field(default_factory=set)
     ranked: set[str] = dataclasses.field(default_factory=set)
+    pending: dict[str, str] = dataclasses.field(default_factory=dict)  # what a running one awaits (`Report.pending`)
     over_weeks: set[str] = dataclasses.field(default_factory=set)  # the circuits added played over weeks
 
     def add(self, slug: str, report: Report) -> None:
         self.last.update(last_days(report))
         self.running |= running_days(report)
         self.ranked |= ranked(report)
+        self.pending.update(report.pending)
         if circuits.REGISTRY[slug].played_over_weeks:
             self.over_weeks.add(slug)
 
@@ -228,7 +249,7 @@ class PlayedDays:
         if entry.workbook in self.last:
             return dataclasses.replace(entry, last=self.last[entry.workbook])
         if entry.workbook in self.running:
-            return dataclasses.replace(entry, running=True)
+            return dataclasses.replace(entry, running=True, pending=self.pending.get(entry.workbook, ""))
         if entry.circuit in self.over_weeks and entry.workbook not in self.ranked:
             return dataclasses.replace(entry, registered=True)
         return entry
@@ -407,4 +428,4 @@ def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
 
 # What the home page's calendar says after a tournament (`state`): nothing once its results are in.
 HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, STARTED: RUNNING, AWAITED: "résultats attendus", NOT_RECEIVED: "résultats non reçus",
-              COMING: COMING}
+              UNFINISHED: "suite des résultats attendue", COMING: COMING}

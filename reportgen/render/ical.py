@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from icalendar import Calendar, Component, Event
 
-from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, CalendarEntry
+from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, UNFINISHED, CalendarEntry
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.text import compared
 
@@ -57,6 +57,7 @@ class Revision:
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
 RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
            STARTED: "Tournoi en cours : aucun résultat reçu.",
+           UNFINISHED: "Tournoi inachevé à sa date de fin : résultats publiés tour par tour, suite attendue.",
            AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est terminée.",
            COMING: "Résultats à venir."}
 

@@ -52,6 +52,8 @@ class Poules:
             ids = player_ids(event, results)
             published = documents.published(event, tournament, ranking, folder, ids)
             report.rankings.append(published)
+            if pending := documents.pending(tournament):
+                report.pending[event.id] = pending
             report.documents += [documents.bulletin(event, tournament, index, ranking, folder, reading.league,
                                                     settings) for index in range(len(tournament.rounds))]
             report.annexes.append(documents.annex(event, tournament, published, folder))

@@ -35,7 +35,15 @@ from reportgen.circuits.poules.standings import (
     Line,
 )
 from reportgen.circuits.poules.structure import rounds_for
-from reportgen.circuits.poules.tournament import CANCELLED, FINISHED, Pool, Round, Tournament
+from reportgen.circuits.poules.tournament import (
+    BETWEEN_ROUNDS,
+    CANCELLED,
+    FINISHED,
+    PLAYING_BARRAGE,
+    Pool,
+    Round,
+    Tournament,
+)
 from reportgen.model import (
     RANK_AND_PLAYER,
     Annex,
@@ -193,12 +201,35 @@ def round_title(tournament: Tournament, played: Round) -> str:
     if played.final and tournament.status == FINISHED:
         return "Tour final et classement final"
     # « tour » and its number never apart on a line (« Résultats du tour » over « 1 » on a phone)
-    stage = "tour final" if played.final else f"tour\u00a0{played.number}"
+    stage = _stage(played.final, played.number)
     if played.decided:
         return f"Résultats du {stage}"
     if played.complete:
         return f"{stage[0].upper()}{stage[1:]}\u00a0: barrages"
     return f"{stage[0].upper()}{stage[1:]} en cours"
+
+
+def pending(tournament: Tournament) -> str:
+    """What a tournament not over still awaits, as its workbook shows it (`Report.pending`: the
+    build's note and its club's reminder once its Fin is past): « le tour 3 reste à jouer », « le tour
+    2 n’est pas terminé (3 parties restent à jouer) », « les barrages du tour 2 restent à jouer »; ""
+    once over, or cancelled (Art. XI: it awaits no result)."""
+    played = tournament.current
+    if played is None or tournament.status in (FINISHED, CANCELLED):
+        return ""
+    if tournament.status == BETWEEN_ROUNDS:
+        final = tournament.upcoming is not None and len(tournament.upcoming) == 1
+        return f"le {_stage(final, tournament.upcoming_number)} reste à jouer"
+    stage = _stage(played.final, played.number)
+    if tournament.status == PLAYING_BARRAGE:
+        return f"les barrages du {stage} restent à jouer"
+    missing = sum(len(pool.missing) for pool in played.pools)
+    return f"le {stage} n’est pas terminé ({french.plural(missing, 'partie reste', 'parties restent')} à jouer)"
+
+
+def _stage(final: bool, number: int) -> str:
+    """« tour final », « tour 2 » (« tour » and its number never apart on a line, as `round_title`)."""
+    return "tour final" if final else f"tour\u00a0{number}"
 
 
 def bulletin(event: PoulesEvent, tournament: Tournament, index: int, ranking: list[Standing], folder: str,

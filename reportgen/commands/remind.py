@@ -1,5 +1,5 @@
 """`reportgen remind`: a reminder to each club whose announced tournament's results are late (its
-workbook never came, or holds its registrations alone);
+workbook never came, holds its registrations alone, or shows the tournament not over past its Fin);
 `--send` sends them over SMTP, once per tournament (delivery/remind.py)."""
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ def remind(
 ) -> None:
     """Préparer un rappel poli au club organisateur de chaque tournoi annoncé (inputs/calendrier.xlsx)
     dont les résultats ne sont pas arrivés [calendar] remind_after_days jours après (7 par défaut) : son
-    classeur manque, ou n’en contient que les inscriptions. Dans outputs/rappels/, envoyé avec --send.
+    classeur manque, n’en contient que les inscriptions, ou s’arrête avant la finale (la suite est alors
+    demandée). Dans outputs/rappels/, envoyé avec --send.
 
     Un rappel part une fois par tournoi (le journal des envois est dans l’archive), sauf --resend ;
     un envoi interrompu avant la réponse du serveur est signalé « incertain » et n’est renvoyé que
@@ -67,15 +68,16 @@ def remind(
         settings = league.settings
         after = settings.calendar.remind_after_days
         over_weeks = {slug for slug, info in circuits.REGISTRY.items() if info.played_over_weeks}
-        # A workbook of registrations alone awaits its results as one never received: known, as the
-        # build knows it (the home page's « résultats attendus »), from its circuit's report.
+        # A workbook of registrations alone awaits its results as one never received, one of a tournament
+        # not over past its Fin the rest: known, as the build knows them (the home page's « résultats
+        # attendus », « suite des résultats attendue »), from its circuit's report.
         entries = over_their_days(league.calendar, score(league, sorted(over_weeks)).reports)
         plan = reminding.plan(entries, league.reading.clubs, today, after, settings.name,
                               {slug: info.title for slug, info in circuits.REGISTRY.items()},
                               reminding.refused_by_tournament(archive, outputs), over_weeks, league.unread, inputs)
         written = reminding.write_drafts(plan, outputs, settings.mail.sender if settings.mail else "")
         typer.echo(f"{french.counted(len(written), 'rappel')} dans {outputs / reminding.FOLDER} (tournois annoncés "
-                   f"sans résultats {french.plural(after, 'jour')} après leur dernier jour)")
+                   f"sans résultats, ou inachevés, {french.plural(after, 'jour')} après leur dernier jour)")
         for reminder in plan.reminders:
             typer.echo(f"  {reminder.club.name} → {', '.join(reminder.club.emails)} : {reminder.message.subject}")
         for entry, why in plan.unreachable:

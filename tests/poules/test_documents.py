@@ -239,3 +239,22 @@ def test_every_output_names_the_pools_as_the_sheet_does(typed, shown):
     problem = report(tour).problems[0]
     assert problem.where.cell == f"B{1 + len(tour.games(1)) + 1}"
     assert problem.message == f"il n’y a pas de poule {fourth} au tour 2 (les poules {first} et {second})"
+
+
+def test_a_tournament_not_over_says_what_its_workbook_still_awaits():
+    """What the build's note and its club's reminder say once its Fin is past (`Report.pending`): the
+    games of a round under way, the round to write next, the final; nothing once over."""
+    tour = Tour(8, name="Coupe")
+    tour.next()
+    first = tour.games(1)[0][2]
+    tour.play(skip={first})
+    missing = len([row for row in tour.games(1) if first in (row[2], row[3])])
+    event = tour.event().id
+    assert report(tour).pending == {
+        event: f"le tour\u00a01 n’est pas terminé ({missing} parties restent à jouer)"}
+    tour.play()
+    assert report(tour).pending == {event: "le tour final reste à jouer"}
+    tour.next()
+    tour.play()
+    over = report(tour)
+    assert [ranking.final for ranking in over.rankings] == [True] and over.pending == {}

@@ -572,6 +572,24 @@ def notes_of(done: subprocess.CompletedProcess, workbook: str) -> list[str]:
             if line.startswith(f"note : poules/{workbook} : ")]
 
 
+def built(tmp_path: Path) -> tuple[subprocess.CompletedProcess, Path, str]:
+    """`reportgen build` of the league in `tmp_path`: the command's run, its outputs, and the words of
+    its home page's calendar."""
+    outputs = tmp_path / "outputs"
+    done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
+                           "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "400"})
+    assert done.returncode == 0, done.stderr
+    page = (outputs / "index.html").read_text(encoding="utf-8")
+    return done, outputs, " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
+
+
+def coupe_row(tmp_path: Path) -> int:
+    """The Coupe's row of calendrier.xlsx, as the notes name it."""
+    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
+    return names.index("Coupe d'hiver en ligne") + 1
+
+
 def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_does(tmp_path):
     """Past its Fin, the home page said the Coupe's results « attendus » while the build's notes said
     only that it had not begun (« reportgen poules next » writes round 1): they say the same, and
@@ -581,17 +599,10 @@ def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_
     to « résultats attendus ; « reportgen remind » les demande à son club », and named the calendar's
     Fin column without its row. Now one note, the row named to put off its Fin; `check` says the same."""
     registrations_alone(tmp_path, 2525)
-    outputs = tmp_path / "outputs"
-    done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
-                           "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
-                          env={**os.environ, "COLUMNS": "400"})
-    assert done.returncode == 0, done.stderr
-    page = (outputs / "index.html").read_text(encoding="utf-8")
-    calendar = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
+    done, outputs, calendar = built(tmp_path)
     assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — résultats attendus" in calendar, calendar
     assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
-    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
-    row = names.index("Coupe d'hiver en ligne") + 1  # its row of calendrier.xlsx
+    row = coupe_row(tmp_path)
     fin = french.date_long(TODAY - dt.timedelta(days=10))
 
     def awaited(asked: str) -> str:
@@ -692,20 +703,13 @@ def test_the_build_says_a_pool_tournament_not_over_past_its_fin_awaited_as_the_s
     note saying what its workbook awaits, when its reminder goes and where to put its Fin off; its
     circuit's notes kept. The Open, before its Fin, stays « en cours », without such a note."""
     rounds_sent(tmp_path, 2525)
-    outputs = tmp_path / "outputs"
-    done = subprocess.run([REPORTGEN, "build", "--inputs", str(tmp_path / "inputs"), "--outputs", str(outputs),
-                           "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
-                          env={**os.environ, "COLUMNS": "400"})
-    assert done.returncode == 0, done.stderr
-    page = (outputs / "index.html").read_text(encoding="utf-8")
-    calendar = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
+    done, outputs, calendar = built(tmp_path)
     assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — suite des résultats attendue" in calendar, calendar
     assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
     ics = (outputs / "calendrier.ics").read_bytes().decode().replace("\r\n ", "")  # its lines unfolded
     assert "Tournoi inachevé à sa date de fin : résultats publiés tour par tour\\, suite attendue." in ics, ics
     assert "Tournoi en cours : résultats publiés tour par tour." in ics  # the Open's
-    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
-    row = names.index("Coupe d'hiver en ligne") + 1  # its row of calendrier.xlsx
+    row = coupe_row(tmp_path)
     fin = french.date_long(TODAY - dt.timedelta(days=10))
     note = ("note : poules/coupe-hiver.xlsx : le tournoi n’est pas terminé dans le classeur de la Coupe d'hiver en "
             f"ligne (le tour final reste à jouer), et sa fin, le {fin}, est passée : suite des résultats attendue, "

@@ -15,6 +15,7 @@ import sqlite3
 import subprocess
 import sys
 from email import message_from_bytes, policy
+from email.message import EmailMessage
 from pathlib import Path
 
 import openpyxl
@@ -527,21 +528,13 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
     first, last = TODAY - dt.timedelta(days=40), TODAY - dt.timedelta(days=10)
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
-    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
-    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
-                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]), done.stdout
-    assert "Open de printemps" not in done.stdout + done.stderr
+    drafts = coupe_and_perpignan(tmp_path, done, first)
     # without a Fin, its results are due on no known day: the secretary is told where to type it
     assert (f"pas de rappel pour « Trophée d'automne en ligne » du {french.date_long(TODAY - dt.timedelta(days=15))} "
             ": un tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines et ses résultats "
             "ne sont attendus qu’après sa finale ; écrivez-en le jour dans calendrier.xlsx, sur une ligne à son nom "
             "(colonne « Fin »)") in " ".join(done.stderr.split()), done.stderr
-    draft = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[0]).read_bytes(), policy=policy.default)
-    assert draft["To"] == "tlse@example.org"
-    assert draft["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
-    text = draft.get_body(("plain",)).get_content()
-    body = " ".join(text.split())
-    days = " ".join(french.date_span(first, last).split())
+    draft, text, body, days = coupe_reminder(tmp_path, drafts[0], first, last)
     assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
             f"le calendrier de la ligue annonçait {days}, en ligne, mais il ne contient que les inscriptions : les "
             "résultats des parties n’y sont pas." in body), body
@@ -557,19 +550,43 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
     assert attached.get_filename() == f"{first.isoformat()}-en-ligne.xlsx"
     assert attached.get_content() == sent.read_bytes()
     assert openpyxl.load_workbook(io.BytesIO(attached.get_content())).sheetnames == ["Tournoi", "Inscrits"]
-    # sent once: the send log knows it the next run
-    done = remind(tmp_path, "--send")
-    assert done.returncode == 0, done.stderr
-    assert smtp.count()[("tlse@example.org",)] == 1
-    done = remind(tmp_path, "--send")
-    assert done.returncode == 0 and "aucun rappel envoyé, 2 déjà envoyés" in done.stdout, done.stdout
-    assert smtp.count()[("tlse@example.org",)] == 1
+    sent_once(tmp_path, smtp)
 
 
 def notes_of(done: subprocess.CompletedProcess, workbook: str) -> list[str]:
     """Every note a command said of `workbook` (a note begins with its path)."""
     return [" ".join(line.split()) for line in (done.stdout + done.stderr).splitlines()
             if line.startswith(f"note : poules/{workbook} : ")]
+
+
+def sent_once(tmp_path: Path, server) -> None:  # server: the SMTP server of tests/test_delivery_mail.py
+    """`remind --send` twice: Toulouse's reminder sent once, the send log knowing it the next run."""
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0, done.stderr
+    assert server.count()[("tlse@example.org",)] == 1
+    done = remind(tmp_path, "--send")
+    assert done.returncode == 0 and "aucun rappel envoyé, 2 déjà envoyés" in done.stdout, done.stdout
+    assert server.count()[("tlse@example.org",)] == 1
+
+
+def coupe_and_perpignan(tmp_path: Path, done: subprocess.CompletedProcess, first: dt.date) -> list[str]:
+    """The reminders `remind` drafted: the Coupe's (a pool tournament first played on `first`) and
+    Perpignan's, not the Open's, still played."""
+    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
+    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
+                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]), done.stdout
+    assert "Open de printemps" not in done.stdout + done.stderr
+    return drafts
+
+
+def coupe_reminder(tmp_path: Path, name: str, first: dt.date, last: dt.date) -> tuple[EmailMessage, str, str, str]:
+    """The Coupe's reminder, drafted as `name`, sent to Toulouse: the message, its plain text, that
+    text on one line, and the Coupe's days as it says them."""
+    draft = message_from_bytes((tmp_path / "outputs" / "rappels" / name).read_bytes(), policy=policy.default)
+    assert draft["To"] == "tlse@example.org"
+    assert draft["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
+    text = draft.get_body(("plain",)).get_content()
+    return draft, text, " ".join(text.split()), " ".join(french.date_span(first, last).split())
 
 
 def built(tmp_path: Path) -> tuple[subprocess.CompletedProcess, Path, str]:
@@ -663,16 +680,8 @@ def test_a_pool_tournament_not_over_past_its_fin_is_reminded_for_the_rest_of_its
     first, last = TODAY - dt.timedelta(days=40), TODAY - dt.timedelta(days=10)
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
-    drafts = sorted(p.name for p in (tmp_path / "outputs" / "rappels").iterdir())
-    assert drafts == sorted([f"{first.isoformat()}-TLSE-poules.eml",
-                             f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]), done.stdout
-    assert "Open de printemps" not in done.stdout + done.stderr
-    draft = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[0]).read_bytes(), policy=policy.default)
-    assert draft["To"] == "tlse@example.org"
-    assert draft["Subject"] == f"Rappel : résultats de la Coupe d'hiver en ligne du {french.date_long(first)}"
-    text = draft.get_body(("plain",)).get_content()
-    body = " ".join(text.split())
-    days = " ".join(french.date_span(first, last).split())
+    drafts = coupe_and_perpignan(tmp_path, done, first)
+    draft, text, body, days = coupe_reminder(tmp_path, drafts[0], first, last)
     assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
             f"le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi n’y va pas jusqu’à sa finale : "
             "le tour final reste à jouer." in body), body
@@ -688,13 +697,7 @@ def test_a_pool_tournament_not_over_past_its_fin_is_reminded_for_the_rest_of_its
     # a circuit with a season ranking: its reminder still says the league's rankings wait for it
     perpignan = message_from_bytes((tmp_path / "outputs" / "rappels" / drafts[1]).read_bytes(), policy=policy.default)
     assert "Les classements de la ligue restent provisoires en attendant." in perpignan.get_body(("plain",)).get_content()
-    # sent once: the send log knows it the next run
-    done = remind(tmp_path, "--send")
-    assert done.returncode == 0, done.stderr
-    assert smtp.count()[("tlse@example.org",)] == 1
-    done = remind(tmp_path, "--send")
-    assert done.returncode == 0 and "aucun rappel envoyé, 2 déjà envoyés" in done.stdout, done.stdout
-    assert smtp.count()[("tlse@example.org",)] == 1
+    sent_once(tmp_path, smtp)
 
 
 def test_the_build_says_a_pool_tournament_not_over_past_its_fin_awaited_as_the_site_does(tmp_path):

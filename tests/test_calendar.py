@@ -735,6 +735,46 @@ def test_make_clean_keeps_the_calendar_s_sequences_in_the_archive(small_league_c
     assert built() == revised
 
 
+def test_a_build_killed_between_the_revisions_and_calendrier_ics_publishes_the_revision_once(small_league_copy,
+                                                                                           tmp_path):
+    """The revisions are kept before calendrier.ics is written (`write_calendar`). Killed (kill -9,
+    through strace, as it renames the new calendrier.ics into place) after keeping them, the build
+    left the subscribers' file as it was; the rerun writes the revision it had made, SEQUENCE 1, not
+    a second one (2), and a third run writes nothing new."""
+    inputs, outputs, archive = small_league_copy.inputs, small_league_copy.outputs, tmp_path / "archive"
+    command = [REPORTGEN, "build", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive)]
+    rows = [["12/12/2026", "grand-sud", "", "Finale de la saison", "Carcassonne"]]
+    write_calendar(inputs, rows)
+    assert subprocess.run(command, capture_output=True, text=True, timeout=300).returncode == 0
+    ics = outputs / "calendrier.ics"
+    published = ics.read_bytes()
+    rows[0][4] = "Narbonne"
+    write_calendar(inputs, rows)
+    # which of the build's renames puts calendrier.ics in place: counted on a copy doing the same
+    trial, renames = tmp_path / "trial", tmp_path / "renames"
+    for folder in (outputs, archive):
+        shutil.copytree(folder, trial / folder.name)
+    copy = [REPORTGEN, "build", "--inputs", str(inputs), "--outputs", str(trial / outputs.name), "--archive",
+            str(trial / archive.name)]
+    assert subprocess.run(["strace", "-qq", "-o", str(renames), "-e", "trace=rename", *copy], capture_output=True,
+                          timeout=300).returncode == 0
+    targets = re.findall(r'^rename\("[^"]*", "([^"]*)"\)', renames.read_text(), re.M)
+    when = targets.index(str(trial / outputs.name / "calendrier.ics")) + 1
+    killed = subprocess.run(["strace", "-qq", "-o", "/dev/null", "-e", f"inject=rename:signal=SIGKILL:when={when}",
+                             *command], capture_output=True, text=True, timeout=300)
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert ics.read_bytes() == published  # as its subscribers have it
+    kept = (archive / ".calendar-revisions.json").read_text(encoding="utf-8")
+    assert '"sequence": 1' in kept  # the revision was kept before the kill
+    for _ in range(2):
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        events = parsed_events(ics.read_bytes())
+        finale = events[uid_of(events, "Finale de la saison")]
+        assert (finale.location, finale.sequence) == ("Narbonne", 1)
+    assert (archive / ".calendar-revisions.json").read_text(encoding="utf-8") == kept
+
+
 def test_a_pool_tournament_that_runs_is_said_running_on_the_home_page_and_in_the_ics(tmp_path):
     """A pool tournament between its rounds (its workbook there, its final not played) was said as one
     over (« Résultats publiés. », nothing on the home page): it is « en cours », never awaited."""

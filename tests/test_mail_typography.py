@@ -134,7 +134,7 @@ def test_every_mail_body_has_french_typography_in_its_own_words_and_names_as_typ
     assert "ne contient que les inscriptions\u00a0: les résultats" in reminders[2] and "(2026-10-03-en-ligne.xlsx)\u00a0: il" \
         in reminders[6]
     for body in (reminders[3], reminders[7]):  # a pool tournament not over: what it awaits, and no season ranking
-        assert "jusqu’à sa finale\u00a0: le tour\u00a03 reste à jouer." in body and "(2026-10-04-en-ligne.xlsx)\u00a0: il" \
+        assert "avant son classement final\u00a0: le tour\u00a03 reste à jouer." in body and "(2026-10-04-en-ligne.xlsx)\u00a0: il" \
             in body and "Le classement du tournoi reste provisoire en attendant." in body
 
 

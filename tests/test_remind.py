@@ -683,13 +683,13 @@ def test_a_pool_tournament_not_over_past_its_fin_is_reminded_for_the_rest_of_its
     drafts = coupe_and_perpignan(tmp_path, done, first)
     draft, text, body, days = coupe_reminder(tmp_path, drafts[0], first, last)
     assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
-            f"le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi n’y va pas jusqu’à sa finale : "
-            "le tour final reste à jouer." in body), body
+            f"le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi s’y arrête avant son classement "
+            "final : le tour final reste à jouer." in body), body
     assert ("Pourriez-vous nous envoyer la suite dès que possible, en réponse à ce message ? Le classement du "
             "tournoi reste provisoire en attendant." in body), body
     assert "classements de la ligue" not in body
     assert (f"Le classeur que vous nous avez envoyé est joint ({first.isoformat()}-en-ligne.xlsx) : il vous reste à "
-            "y saisir la suite du tournoi, jusqu’à sa finale, puis à nous le renvoyer." in body), body
+            "y saisir la suite du tournoi, jusqu’à sa fin, puis à nous le renvoyer." in body), body
     assert words_of_page(draft.get_body(("html",)).get_content()) == body
     assert draft["Date"].datetime.date() == last + dt.timedelta(days=8)  # the day it fell due
     [attached] = list(draft.iter_attachments())
@@ -726,3 +726,43 @@ def test_the_build_says_a_pool_tournament_not_over_past_its_fin_awaited_as_the_s
                               "--archive", str(tmp_path / "archive")], capture_output=True, text=True,
                              env={**os.environ, "COLUMNS": "400"})
     assert checked.returncode == 0 and notes_of(checked, "coupe-hiver.xlsx") == [note], checked.stderr  # as the build
+
+
+def coupe_final(root: Path, play=None, forfeits: tuple[tuple[int, bool, int], ...] = ()) -> Path:
+    """`rounds_sent`, the Coupe (its Fin 10 days ago) sent again: round 1 played, its final launched 25
+    days ago, `play` typing the final's results (None: none), then `forfeits` in the final: (the
+    index of a final's player, in its seeding order, rehabilitated or not, days ago)."""
+    from tests.poules.test_builders import Tour
+
+    rounds_sent(root, 2525)
+    coupe = Tour(8, name="Coupe d'hiver en ligne", day=TODAY - dt.timedelta(days=40))
+    coupe.next(TODAY - dt.timedelta(days=35))
+    coupe.play()
+    coupe.next(TODAY - dt.timedelta(days=25))
+    if play is not None:
+        coupe.play(play)
+    final = list(dict.fromkeys(row[2] for row in coupe.games(2)))  # each White once: seeding order
+    for index, rehabilitated, days_ago in forfeits:
+        coupe.forfeit(final[index], 2, rehabilitated=rehabilitated, day=TODAY - dt.timedelta(days=days_ago))
+    return coupe.write(root / "inputs", "coupe-hiver.xlsx")
+
+
+def test_a_pool_tournament_whose_final_ends_tied_awaits_its_barrages_in_its_note_and_its_reminder(tmp_path):
+    """The Coupe's final played to its last game, every game drawn: its four players tie for first place,
+    which barrages decide (INTERPRETATIONS.md, Art. IX), and none is written. Past its Fin, the note
+    says the final's barrages remain, and its reminder, which said « le tournoi n’y va pas jusqu’à sa
+    finale » of a final played, says it stops before its final ranking."""
+    coupe_final(tmp_path, play=lambda white, black: "½-½")
+    done, outputs, calendar = built(tmp_path)
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — suite des résultats attendue" in calendar, calendar
+    [note] = notes_of(done, "coupe-hiver.xlsx")
+    assert note.startswith("note : poules/coupe-hiver.xlsx : le tournoi n’est pas terminé dans le classeur de la Coupe "
+                           "d'hiver en ligne (les barrages du tour final restent à jouer), et sa fin, le "), note
+    reminded = remind(tmp_path)
+    assert reminded.returncode == 0, reminded.stderr
+    first = TODAY - dt.timedelta(days=40)
+    _, text, body, days = coupe_reminder(tmp_path, f"{first.isoformat()}-TLSE-poules.eml", first,
+                                         TODAY - dt.timedelta(days=10))
+    assert (f"que le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi s’y arrête avant son "
+            "classement final : les barrages du tour final restent à jouer." in body), body
+    assert "il vous reste à y saisir la suite du tournoi, jusqu’à sa fin, puis à nous le renvoyer." in body, body

@@ -854,8 +854,9 @@ def test_a_pool_tournament_keeps_its_announced_days_while_it_runs_and_its_own_on
 def test_a_pool_workbook_of_registrations_alone_is_not_said_played(tmp_path):
     """A pool workbook whose round 1 is not written yet (its registrations alone) made its tournament
     « joué » (nothing said on the home page, « Résultats publiés. » in calendrier.ics) when nothing
-    of it is played: « à venir » before its first day, « en cours » from it (its last day unknown
-    without a Fin, then never awaited), awaited after its Fin."""
+    of it is played: « inscriptions reçues », as its build note says it (it was « en cours » from its
+    first day, where the note said it had not begun), its last day unknown without a Fin, then never
+    awaited; awaited after its Fin."""
     from reportgen.pipeline.calendar import calendar_bytes, for_site, over_their_days
     from tests.poules.test_builders import Tour
 
@@ -877,9 +878,9 @@ def test_a_pool_workbook_of_registrations_alone_is_not_said_played(tmp_path):
         [event] = [e for e in icalendar.Calendar.from_ical(data).walk("VEVENT") if str(e["summary"]) == name]
         return status, str(event["description"]).rsplit(". ", 1)[-1]
 
-    assert said(dt.date(2026, 11, 20), "Coupe d'hiver en ligne") == ("à venir", "Résultats à venir.")
-    for today in (dt.date(2026, 11, 21), TODAY, dt.date(2027, 1, 30)):
-        assert said(today, "Coupe d'hiver en ligne") == ("en cours", "Tournoi en cours : aucun résultat reçu.")
+    registered = ("inscriptions reçues", "Inscriptions reçues : résultats à venir.")
+    for today in (dt.date(2026, 11, 20), dt.date(2026, 11, 21), TODAY, dt.date(2027, 1, 30)):
+        assert said(today, "Coupe d'hiver en ligne") == registered
     assert said(dt.date(2027, 1, 31), "Coupe d'hiver en ligne") == ("résultats attendus", "Résultats attendus.")
-    assert said(TODAY, "Open de Noël en ligne") == ("en cours", "Tournoi en cours : aucun résultat reçu.")
-    assert said(dt.date(2027, 3, 1), "Open de Noël en ligne")[0] == "en cours"  # no Fin: not due on a known day
+    assert said(TODAY, "Open de Noël en ligne") == registered
+    assert said(dt.date(2027, 3, 1), "Open de Noël en ligne") == registered  # no Fin: not due on a known day

@@ -434,6 +434,36 @@ def test_a_club_s_tournaments_are_said_as_of_its_bulletin_s_date_and_a_running_o
     assert said(dt.date(2026, 12, 7))["Open d'hiver en ligne"] == ("attendu", "down")
 
 
+def test_a_club_s_bulletin_says_a_cancelled_pool_tournament_and_one_of_registrations_alone_as_the_site_does(tmp_path):
+    """Toulouse's bulletin listed its pool tournament cancelled (Art. XI: 2 players left not forfeit, its
+    own bulletin « tournoi annulé ») « en cours », and the one whose workbook holds its registrations
+    alone « en cours » too, where its build note said it had not begun: « annulé » and « inscriptions
+    reçues », the home page's words (pipeline/calendar.py `state`)."""
+    from reportgen.pipeline import load, score
+    from tests.builders import write_workbook
+    from tests.poules.test_builders import Tour
+    from tests.test_calendar import HEADER, pool_tournaments
+
+    inputs = pool_tournaments(tmp_path / "inputs")
+    Tour(8, name="Open d'hiver en ligne", day=dt.date(2026, 11, 21)).write(inputs, "2026-11-21-hiver.xlsx")
+    trophy = Tour(4, name="Trophée en ligne", day=dt.date(2026, 10, 3))
+    trophy.next(dt.date(2026, 10, 3))
+    first, second = list(dict.fromkeys(row[2] for row in trophy.games(1)))[:2]
+    trophy.forfeit(first, 1, day=dt.date(2026, 10, 10))
+    trophy.forfeit(second, 1, day=dt.date(2026, 10, 11))
+    trophy.write(inputs, "2026-10-03-trophee.xlsx")
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        [*HEADER, "Fin"], ["03/10/2026", "poules", "TLSE", "Trophée en ligne", "en ligne", "14/11/2026"],
+        ["21/11/2026", "poules", "TLSE", "Open d'hiver en ligne", "en ligne", "30/01/2027"]]})
+    league = load(inputs, dt.date(2026, 12, 7))
+    scored = score(league)
+    ranking = [r for r in scored.reports["grand-sud"].rankings if r.season == 2026][-1]
+    toulouse = club_bulletin.prepare(league, scored, 2026, None, {"grand-sud": ranking}, dt.date(2026, 12, 7))["TLSE"]
+    said = {t["name"]: (t["status"], t["kind"]) for t in toulouse.tournaments}
+    assert said == {"Tournoi 2026-01-10-toulouse": ("reçu", "up"), "Trophée en ligne": ("annulé", "muted"),
+                    "Open d'hiver en ligne": ("inscriptions reçues", "muted")}, said
+
+
 def page_lines(path: Path) -> list[list[str]]:
     """Each page's lines, as pdftotext lays them out, blank ones left out."""
     return [[" ".join(line.split()) for line in page.splitlines() if line.strip()]

@@ -18,6 +18,7 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
+import icalendar
 import openpyxl
 import pytest
 
@@ -610,7 +611,8 @@ def coupe_row(tmp_path: Path) -> int:
 def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_does(tmp_path):
     """Past its Fin, the home page said the Coupe's results « attendus » while the build's notes said
     only that it had not begun (« reportgen poules next » writes round 1): they say the same, and
-    when its reminder is due; of the Open, still played, « en cours », and no such note.
+    when its reminder is due; of the Open, its Fin to come, « inscriptions reçues », and its circuit's
+    note alone.
     Then the build said both of the Coupe: « n’a pas commencé ; « reportgen poules next … » écrit les
     poules du tour 1 », a round 1 dated today of a tournament whose games are asked of its club, next
     to « résultats attendus ; « reportgen remind » les demande à son club », and named the calendar's
@@ -618,7 +620,7 @@ def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_
     registrations_alone(tmp_path, 2525)
     done, outputs, calendar = built(tmp_path)
     assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — résultats attendus" in calendar, calendar
-    assert "Open de printemps en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
+    assert "Open de printemps en ligne (Tournoi en ligne par poules) — inscriptions reçues" in calendar, calendar
     row = coupe_row(tmp_path)
     fin = french.date_long(TODAY - dt.timedelta(days=10))
 
@@ -630,14 +632,15 @@ def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_
 
     assert notes_of(done, "coupe-hiver.xlsx") == [awaited("les demande à son club")], done.stderr
     # the Open, still played until its Fin: its circuit's note alone, round 1 to write
-    open_said = ['note : poules/open-printemps.xlsx : le tournoi « Open de printemps en ligne » n’a pas commencé ; '
-                 '« reportgen poules next --event "Open de printemps en ligne" » écrit les poules du tour 1']
+    open_said = ['note : poules/open-printemps.xlsx : le classeur du tournoi « Open de printemps en ligne » ne '
+                 'contient que ses inscriptions ; « reportgen poules next --event "Open de printemps en ligne" » écrit '
+                 'les poules du tour 1']
     assert notes_of(done, "open-printemps.xlsx") == open_said, done.stderr
     page = html.unescape((outputs / "verification.html").read_text(encoding="utf-8"))
     secretary = " ".join(page.split())
     assert awaited("les demande à son club").removeprefix("note : ") in secretary  # the secretary's page lists the notes
     assert f"sa fin, le {french.day_month_kept(fin)}, est passée" in page  # « 27 » never ends a line, « novembre » next
-    assert "« Coupe d'hiver en ligne » n’a pas commencé" not in secretary
+    assert "« Coupe d'hiver en ligne » ne contient que ses inscriptions" not in secretary
     # `check` says them as the build does; a reminder not due yet, the day it will be, as `remind` dates it
     settings = tmp_path / "inputs" / "reportgen.toml"
     settings.write_text(settings.read_text().replace("remind_after_days = 7", "remind_after_days = 30"))
@@ -728,6 +731,12 @@ def test_the_build_says_a_pool_tournament_not_over_past_its_fin_awaited_as_the_s
     assert checked.returncode == 0 and notes_of(checked, "coupe-hiver.xlsx") == [note], checked.stderr  # as the build
 
 
+def calendar_events(outputs: Path) -> dict[str, icalendar.Event]:
+    """calendrier.ics's events, by summary, parsed back."""
+    return {str(event["summary"]): event
+            for event in icalendar.Calendar.from_ical((outputs / "calendrier.ics").read_bytes()).walk("VEVENT")}
+
+
 def coupe_final(root: Path, play=None, forfeits: tuple[tuple[int, bool, int], ...] = ()) -> Path:
     """`rounds_sent`, the Coupe (its Fin 10 days ago) sent again: round 1 played, its final launched 25
     days ago, `play` typing the final's results (None: none), then `forfeits` in the final: (the
@@ -745,6 +754,67 @@ def coupe_final(root: Path, play=None, forfeits: tuple[tuple[int, bool, int], ..
     for index, rehabilitated, days_ago in forfeits:
         coupe.forfeit(final[index], 2, rehabilitated=rehabilitated, day=TODAY - dt.timedelta(days=days_ago))
     return coupe.write(root / "inputs", "coupe-hiver.xlsx")
+
+
+def checked_notes(tmp_path: Path, workbook: str) -> list[str]:
+    """`reportgen check`'s notes of `workbook`, as the build's."""
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs",
+                              str(tmp_path / "outputs"), "--archive", str(tmp_path / "archive")],
+                             capture_output=True, text=True, env={**os.environ, "COLUMNS": "400"})
+    assert checked.returncode == 0, checked.stderr
+    return notes_of(checked, workbook)
+
+
+def test_a_workbook_of_registrations_alone_is_said_registered_by_the_site_the_ics_and_the_notes(tmp_path):
+    """Before its Fin, the Open's workbook holds its registrations alone (round 1 not written): the
+    home page and calendrier.ics said it « en cours » while the build's note said « n’a pas
+    commencé ». All say what the workbook says: its registrations in (« inscriptions reçues »), no
+    round written; the Trophée, which the calendar does not announce, alike."""
+    registrations_alone(tmp_path, 2525)
+    done, outputs, calendar = built(tmp_path)
+    assert "Open de printemps en ligne (Tournoi en ligne par poules) — inscriptions reçues" in calendar, calendar
+    assert "Trophée d'automne en ligne (Tournoi en ligne par poules) — inscriptions reçues" in calendar, calendar
+    assert "— en cours" not in calendar
+    events = calendar_events(outputs)
+    assert str(events["Open de printemps en ligne"]["description"]).endswith("Inscriptions reçues : résultats à venir.")
+    assert notes_of(done, "open-printemps.xlsx") == [
+        'note : poules/open-printemps.xlsx : le classeur du tournoi « Open de printemps en ligne » ne contient que ses '
+        'inscriptions ; « reportgen poules next --event "Open de printemps en ligne" » écrit les poules du tour 1']
+    assert notes_of(done, "open-printemps.xlsx") == checked_notes(tmp_path, "open-printemps.xlsx")
+
+
+def test_a_cancelled_pool_tournament_is_said_cancelled_never_awaited_nor_reminded_and_restored_runs_again(tmp_path):
+    """Two of the Coupe's four finalists forfeit (Art. XI: 2 players left, the tournament is
+    cancelled, as its bulletin says): the home page said it « en cours » for ever. It is « annulé »
+    there, with the tournaments over, and in calendrier.ics (STATUS:CANCELLED, RFC 5545), awaits
+    nothing past its Fin (no note) and is not reminded. One finalist rehabilitated, it is restored:
+    not over past its Fin, « suite des résultats attendue », its event revised (SEQUENCE one higher,
+    no STATUS), its note, and reminded."""
+    coupe_final(tmp_path, forfeits=((0, False, 15), (1, False, 14)))
+    done, outputs, calendar = built(tmp_path)
+    over = calendar[calendar.index("Tournois passés"):]
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — annulé" in over, calendar
+    [final] = (outputs / "poules").rglob("tour-2.html")
+    assert "tournoi annulé" in html.unescape(final.read_text(encoding="utf-8")).replace("\u00a0", " ")  # its bulletin's word
+    cancelled = calendar_events(outputs)["Coupe d'hiver en ligne"]
+    assert str(cancelled["status"]) == "CANCELLED"
+    assert str(cancelled["description"]).endswith("Tournoi annulé : résultats publiés jusqu’à son annulation.")
+    assert notes_of(done, "coupe-hiver.xlsx") == [] == checked_notes(tmp_path, "coupe-hiver.xlsx")
+    reminded = remind(tmp_path)
+    assert reminded.returncode == 0, reminded.stderr
+    assert [p.name for p in (tmp_path / "outputs" / "rappels").iterdir()] == [
+        f"{(TODAY - dt.timedelta(days=10)).isoformat()}-PERP-grand-sud.eml"]
+    assert "Coupe d'hiver" not in reminded.stdout + reminded.stderr
+    coupe_final(tmp_path, forfeits=((0, False, 15), (1, False, 14), (1, True, 12)))  # restored
+    done, outputs, calendar = built(tmp_path)
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — suite des résultats attendue" in calendar, calendar
+    restored = calendar_events(outputs)["Coupe d'hiver en ligne"]
+    assert "status" not in restored and restored["sequence"] == cancelled["sequence"] + 1
+    [note] = notes_of(done, "coupe-hiver.xlsx")
+    assert "(le tour final n’est pas terminé (6 parties restent à jouer))" in note and "suite des résultats attendue" in note
+    assert remind(tmp_path).returncode == 0
+    assert f"{(TODAY - dt.timedelta(days=40)).isoformat()}-TLSE-poules.eml" in {
+        p.name for p in (tmp_path / "outputs" / "rappels").iterdir()}
 
 
 def test_a_pool_tournament_whose_final_ends_tied_awaits_its_barrages_in_its_note_and_its_reminder(tmp_path):

@@ -26,7 +26,18 @@ from pathlib import Path
 
 from reportgen import circuits, french, pipeline
 from reportgen.circuits.club_sections import Member, club_sections
-from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, UNFINISHED, CalendarEntry
+from reportgen.ingest.calendar import (
+    AWAITED,
+    CANCELLED,
+    COMING,
+    NOT_RECEIVED,
+    PLAYED,
+    REGISTERED,
+    RUNNING,
+    STARTED,
+    UNFINISHED,
+    CalendarEntry,
+)
 from reportgen.ingest.directories import Club
 from reportgen.ingest.read_cache import FOLDER as STATE_FOLDER
 from reportgen.ingest.read_cache import FORMAT, load_json, write_file
@@ -66,8 +77,9 @@ def folder(season: int, circuit: str | None) -> str:
 
 
 # What the « Résultats » column says of a tournament (pipeline/calendar.py `state`), and its colour.
-RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), STARTED: ("en cours", "muted"), AWAITED: ("attendu", "down"),
-           UNFINISHED: ("suite attendue", "down"),
+RESULTS = {PLAYED: ("reçu", "up"), RUNNING: ("en cours", "muted"), STARTED: ("en cours", "muted"),
+           REGISTERED: ("inscriptions reçues", "muted"), AWAITED: ("attendu", "down"),
+           UNFINISHED: ("suite attendue", "down"), CANCELLED: ("annulé", "muted"),
            NOT_RECEIVED: ("non reçu", "down"), COMING: ("à venir", "muted")}
 
 
@@ -75,7 +87,8 @@ def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Cl
                  slugs: list[str], day: dt.date) -> tuple[dict[str, str], ...]:
     """The club's tournaments of the season (`entries`: the league's calendar, each over its days):
     received (its workbook is in inputs/), running (a pool tournament between its rounds, or one
-    between its first day and its Fin with none of its results in: « en cours » too), awaited
+    announced between its first day and its Fin, its workbook not arrived: « en cours » too), its
+    registrations alone in (« inscriptions reçues »), cancelled (« annulé »), awaited
     (announced, its date past on the bulletin's `day`, no workbook yet) or to come, as of the
     bulletin's day (`state`: a tournament after it is not awaited by it; a season whose ranking is
     final, as of today, and one awaited « non reçu »: `final_season`), each by its

@@ -55,10 +55,17 @@ PLAYED = "joué"  # its workbook is in inputs/
 # What is said of its results on a day besides those (pipeline/calendar.py `state`, the one rule):
 AWAITED = "attendu"  # announced, its day past, its workbook not arrived
 RUNNING = "en cours"  # its workbook arrived, played over several days and not over yet
-# Played over several days, between its first day and its last (the calendar's Fin), and none of its
-# results in: announced without its workbook, or one whose workbook holds its registrations alone.
-# Said « en cours » as RUNNING, with nothing published yet.
+# Announced over several days, between its first day and its last (the calendar's Fin), its workbook
+# not arrived. Said « en cours » as RUNNING, with nothing published yet.
 STARTED = "en cours, sans résultats"
+# Its workbook holds its registrations alone (a pool tournament whose round 1 is not written), its
+# results not due (before its Fin, or without one): what the workbook says, neither « en cours » (no
+# round is written) nor « à venir » past its first day; the build's note and its circuit's say « n’en
+# contient que les inscriptions ».
+REGISTERED = "inscriptions reçues"
+# Its workbook shows it cancelled (a pool tournament with 2 players not forfeit, Art. XI: its
+# circuit's `Report.cancelled`): it awaits nothing more, as its bulletin says « tournoi annulé ».
+CANCELLED = "annulé"
 # Announced, its day past, its workbook never arrived, and its season's ranking final (closed or over:
 # pipeline/calendar.py `final_season`): it awaits nothing more, as the final bulletin says.
 NOT_RECEIVED = "non reçu"
@@ -121,6 +128,9 @@ class CalendarEntry:
     # Running, what it still awaits as its workbook shows it (« le tour 3 reste à jouer »: the
     # circuit's `Report.pending`, given by the build too, `PlayedDays`).
     pending: str = ""
+    # Its workbook shows it cancelled (its circuit's `Report.cancelled`, given by the build too,
+    # `PlayedDays`): neither running nor awaited, never reminded; restored, it is running again.
+    cancelled: bool = False
 
     @property
     def coming(self) -> bool:
@@ -132,10 +142,15 @@ class CalendarEntry:
         return self.coming or self.registered
 
     @property
+    def unfinished(self) -> bool:
+        """Running, with what it awaits known (its circuit's `Report.pending`)."""
+        return self.running and bool(self.pending)
+
+    @property
     def awaits_the_rest(self) -> bool:
         """Running, with what it awaits known, and due on a known day (its calendar's Fin): past it,
         the rest of its results is late (pipeline/calendar.py `state`: UNFINISHED, `reportgen remind`)."""
-        return self.running and bool(self.pending) and self.last is not None
+        return self.unfinished and self.last is not None
 
     @property
     def last_day(self) -> dt.date:

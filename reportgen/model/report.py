@@ -54,6 +54,10 @@ class Report:
     # by the build's note and its club's reminder (pipeline/calendar.py `PlayedDays`). A tournament
     # absent awaits nothing it can say (over, or cancelled).
     pending: dict[str, str] = field(default_factory=dict)
+    # The tournaments its workbook shows cancelled, by event id (a pool tournament left with 2
+    # players not forfeit, Art. XI, until one is rehabilitated): the calendar says them « annulé »,
+    # awaiting nothing (pipeline/calendar.py `PlayedDays`).
+    cancelled: set[str] = field(default_factory=set)
 
 
 class Progress(Protocol):

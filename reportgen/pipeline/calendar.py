@@ -17,9 +17,11 @@ from reportgen import circuits, french
 from reportgen.ingest.calendar import (
     AWAITED,
     CALENDAR_FILE,
+    CANCELLED,
     COMING,
     NOT_RECEIVED,
     PLAYED,
+    REGISTERED,
     RUNNING,
     STARTED,
     UNFINISHED,
@@ -107,30 +109,35 @@ def season_notes(entries: list[CalendarEntry], reading: Reading) -> dict[tuple[s
 def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = False) -> str:
     """What is known of a tournament's results in a document of `day` made on `today` (the site's
     pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
-    of every list that says it: PLAYED once its workbook arrived, RUNNING while a tournament played
-    over several days is not over (`CalendarEntry.running`), UNFINISHED once its calendar's Fin is
-    past on both days as AWAITED is and it is still not over (`CalendarEntry.awaits_the_rest`: a
-    pool tournament whose club sent rounds 1 and 2 and no more was « en cours » for ever). None of
-    its results in (announced without its workbook, or a workbook of registrations alone:
-    `CalendarEntry.resultless`): AWAITED
-    once its last day is past on both days (its first, or the calendar's Fin for one played over
-    several days: a pool tournament's results are due after its final), STARTED (« en cours ») from
-    the first day of one played over several days (a Fin, or its registrations in) until then, else
-    COMING (« à venir »: a tournament of 7 November was still « à venir » on the home page of 7
-    December; a pool tournament was « à venir » between its first day and its Fin). In a season
-    whose ranking is `final` (`final_season`), as of today whatever the document's day: NOT_RECEIVED
-    once its last day is past, as the final bulletin says it, never awaited."""
+    of every list that says it: CANCELLED once its workbook shows it cancelled (`CalendarEntry.
+    cancelled`: a pool tournament, Art. XI, was « en cours » for ever), PLAYED once its workbook
+    arrived, RUNNING while a tournament played over several days is not over (`CalendarEntry.running`),
+    UNFINISHED once its calendar's Fin is past on both days as AWAITED is and it is still not over
+    (`CalendarEntry.awaits_the_rest`: a pool tournament whose club sent rounds 1 and 2 and no more was
+    « en cours » for ever). None of its results in (announced without its workbook, or a workbook of
+    registrations alone: `CalendarEntry.resultless`): AWAITED once its last day is past on both days
+    (its first, or the calendar's Fin for one played over several days: a pool tournament's results
+    are due after its final); until then REGISTERED (« inscriptions reçues ») for a workbook of
+    registrations alone, whatever the day (its round 1 not written: it said « en cours » while the
+    build's note said it had not begun), STARTED (« en cours ») from the first day of one announced
+    over several days (a Fin), else COMING (« à venir »: a tournament of 7 November was still « à
+    venir » on the home page of 7 December; a pool tournament was « à venir » between its first day
+    and its Fin). In a season whose ranking is `final` (`final_season`), as of today whatever the
+    document's day: NOT_RECEIVED once its last day is past, as the final bulletin says it, never
+    awaited."""
+    if entry.cancelled:
+        return CANCELLED
     if not entry.resultless:
         if entry.awaits_the_rest and entry.last_day < today and entry.last_day <= day:
             return UNFINISHED
         return RUNNING if entry.running else PLAYED
-    over_weeks = entry.last is not None or entry.registered
-    begun = STARTED if over_weeks and entry.date <= min(day, today) else COMING
+    begun = entry.last is not None and entry.date <= min(day, today)
+    waiting = REGISTERED if entry.registered else STARTED if begun else COMING
     if final:
-        return NOT_RECEIVED if entry.last_day < today else begun
+        return NOT_RECEIVED if entry.last_day < today else waiting
     # registrations without a Fin: its last day is not known, its results not due on a known day
     due = entry.last is not None or not entry.registered
-    return AWAITED if due and entry.last_day < today and entry.last_day <= day else begun
+    return AWAITED if due and entry.last_day < today and entry.last_day <= day else waiting
 
 
 def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], reading: Reading,
@@ -228,6 +235,7 @@ class PlayedDays:
     running: set[str] = dataclasses.field(default_factory=set)
     ranked: set[str] = dataclasses.field(default_factory=set)
     pending: dict[str, str] = dataclasses.field(default_factory=dict)  # what a running one awaits (`Report.pending`)
+    cancelled: set[str] = dataclasses.field(default_factory=set)  # those their workbook shows cancelled
     over_weeks: set[str] = dataclasses.field(default_factory=set)  # the circuits added played over weeks
 
     def add(self, slug: str, report: Report) -> None:
@@ -235,6 +243,7 @@ class PlayedDays:
         self.running |= running_days(report)
         self.ranked |= ranked(report)
         self.pending.update(report.pending)
+        self.cancelled |= report.cancelled
         if circuits.REGISTRY[slug].played_over_weeks:
             self.over_weeks.add(slug)
 
@@ -242,10 +251,13 @@ class PlayedDays:
         """The calendar's played tournaments given their days: over, from their first day to their
         last (calendrier.ics and the home page's calendar said a pool tournament played over weeks on
         its first day alone); running, said so, over the days announced (its Fin: once its workbook
-        arrived, its announced span was lost); registrations alone, not played."""
+        arrived, its announced span was lost); cancelled, said so (neither running nor awaited: it was
+        « en cours » for ever); registrations alone, not played."""
         return [self._of(entry) if entry.workbook else entry for entry in entries]
 
     def _of(self, entry: CalendarEntry) -> CalendarEntry:
+        if entry.workbook in self.cancelled:
+            return dataclasses.replace(entry, cancelled=True)
         if entry.workbook in self.last:
             return dataclasses.replace(entry, last=self.last[entry.workbook])
         if entry.workbook in self.running:
@@ -422,10 +434,11 @@ def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
                       "place": "" if said else entry.place,
                       "status": HOME_WORDS[known],
                       # over: nothing more to come of it (`Site.home` lists it apart, after those to come)
-                      "past": known in (PLAYED, NOT_RECEIVED)})
+                      "past": known in (PLAYED, NOT_RECEIVED, CANCELLED)})
     return shown, ICS_FILE
 
 
 # What the home page's calendar says after a tournament (`state`): nothing once its results are in.
-HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, STARTED: RUNNING, AWAITED: "résultats attendus", NOT_RECEIVED: "résultats non reçus",
-              UNFINISHED: "suite des résultats attendue", COMING: COMING}
+HOME_WORDS = {PLAYED: "", RUNNING: RUNNING, STARTED: RUNNING, REGISTERED: REGISTERED, AWAITED: "résultats attendus",
+              NOT_RECEIVED: "résultats non reçus", UNFINISHED: "suite des résultats attendue", CANCELLED: CANCELLED,
+              COMING: COMING}

@@ -23,7 +23,18 @@ from dataclasses import dataclass
 
 from icalendar import Calendar, Component, Event
 
-from reportgen.ingest.calendar import AWAITED, COMING, NOT_RECEIVED, PLAYED, RUNNING, STARTED, UNFINISHED, CalendarEntry
+from reportgen.ingest.calendar import (
+    AWAITED,
+    CANCELLED,
+    COMING,
+    NOT_RECEIVED,
+    PLAYED,
+    REGISTERED,
+    RUNNING,
+    STARTED,
+    UNFINISHED,
+    CalendarEntry,
+)
 from reportgen.ingest.directories import ClubDirectory
 from reportgen.ingest.text import compared
 
@@ -37,7 +48,7 @@ def uid(entry: CalendarEntry) -> str:
 
 
 # What an event says, whose change is a revision: not its DTSTAMP and SEQUENCE, which say the revision.
-SAID = ("summary", "location", "dtstart", "dtend", "description", "categories", "transp")
+SAID = ("summary", "location", "dtstart", "dtend", "description", "categories", "transp", "status")
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,8 @@ class Revision:
 
 # What an event's description says of its results, by what is known of them (`to_ics`'s `state`).
 RESULTS = {PLAYED: "Résultats publiés.", RUNNING: "Tournoi en cours : résultats publiés tour par tour.",
-           STARTED: "Tournoi en cours : aucun résultat reçu.",
+           STARTED: "Tournoi en cours : aucun résultat reçu.", REGISTERED: "Inscriptions reçues : résultats à venir.",
+           CANCELLED: "Tournoi annulé : résultats publiés jusqu’à son annulation.",
            UNFINISHED: "Tournoi inachevé à sa date de fin : résultats publiés tour par tour, suite attendue.",
            AWAITED: "Résultats attendus.", NOT_RECEIVED: "Résultats non reçus : la saison est terminée.",
            COMING: "Résultats à venir."}
@@ -91,6 +103,8 @@ def to_ics(entries: Sequence[CalendarEntry], league: str, titles: Mapping[str, s
         event.add("description", _description(entry, titles, clubs, said))
         event.add("categories", [titles.get(entry.circuit, entry.circuit)])
         event.add("transp", "TRANSPARENT")  # a tournament does not make its subscribers busy
+        if said == CANCELLED:  # RFC 5545 3.8.1.11: a calendar program shows it cancelled (struck through)
+            event.add("status", "CANCELLED")
         key, digest = str(event["uid"]), said_digest(event)
         last = published.get(key)
         revision = published[key] = last.next(digest, today) if last else Revision(digest, 0, today)

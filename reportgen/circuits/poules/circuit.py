@@ -16,7 +16,7 @@ from reportgen.circuits.poules.parse import parse as parse_workbook
 from reportgen.circuits.poules.paths import event_folder
 from reportgen.circuits.poules.ranking import tournament_ranking
 from reportgen.circuits.poules.settings import PoulesSettings
-from reportgen.circuits.poules.tournament import NOT_STARTED, replay
+from reportgen.circuits.poules.tournament import CANCELLED, NOT_STARTED, replay
 from reportgen.model import Report, in_sheet
 
 UNADDRESSED_LISTED = 12
@@ -45,8 +45,11 @@ class Poules:
                 report.problems += tournament.problems
                 continue
             if tournament.status == NOT_STARTED:
-                report.notices.append(f"{event.id} : le tournoi « {event.name} » n’a pas commencé ; "
-                                      f"« reportgen poules next --event \"{event.name}\" » écrit les poules du tour 1")
+                # what its workbook shows, as the home page and calendrier.ics say it (« inscriptions
+                # reçues »): it said « n’a pas commencé » while they said « en cours »
+                report.notices.append(f"{event.id} : le classeur du tournoi « {event.name} » ne contient que ses "
+                                      f"inscriptions ; « reportgen poules next --event \"{event.name}\" » écrit les "
+                                      "poules du tour 1")
                 continue
             ranking = tournament_ranking(tournament)
             ids = player_ids(event, results)
@@ -54,6 +57,8 @@ class Poules:
             report.rankings.append(published)
             if pending := documents.pending(tournament):
                 report.pending[event.id] = pending
+            if tournament.status == CANCELLED:
+                report.cancelled.add(event.id)
             report.documents += [documents.bulletin(event, tournament, index, ranking, folder, reading.league,
                                                     settings) for index in range(len(tournament.rounds))]
             report.annexes.append(documents.annex(event, tournament, published, folder))

@@ -198,7 +198,8 @@ def check(
         # as the build says them: a pool tournament past its Fin, its results (or the rest) awaited
         notices = said + league.notices + with_results_awaited(
             [n for report in scored.reports.values() for n in report.notices],
-            over_their_days(league.calendar, scored.reports), league.reading, league.settings.calendar.remind_after_days)
+            over_their_days(league.calendar, scored.reports), league.reading, league.settings.calendar.remind_after_days,
+            league.announced)
         changing = _changing_finals(outputs, folder, league, hashes, put_back)
         notices += changing
         # said beside the count of problems, on the page and in the last line: a note alone went unseen

@@ -817,6 +817,35 @@ def test_a_cancelled_pool_tournament_is_said_cancelled_never_awaited_nor_reminde
         p.name for p in (tmp_path / "outputs" / "rappels").iterdir()}
 
 
+def test_a_pool_tournament_not_over_without_a_fin_is_said_to_the_secretary_with_the_cell_to_type_it_in(tmp_path):
+    """The Coupe's calendar row gives no Fin, round 1 played and nothing after: it stayed « en cours »
+    with no word and was never reminded, its results due on no known day. The build and `check` say
+    so, naming the cell to type its Fin in (the regulation gives no day: none is made up), and
+    `remind` says why it is not reminded."""
+    rounds_sent(tmp_path, 2525)
+    row = coupe_row(tmp_path)
+    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
+    book["Calendrier"][f"F{row}"] = None
+    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    done, outputs, calendar = built(tmp_path)
+    assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
+    note = ("note : poules/coupe-hiver.xlsx : le tournoi n’est pas terminé dans le classeur de la Coupe d'hiver en "
+            "ligne (le tour final reste à jouer), et le calendrier ne donne pas sa fin : « reportgen remind » ne pourra "
+            "pas en demander la suite à son club — écrivez sa fin, le jour prévu de sa finale, dans calendrier.xlsx, "
+            f"feuille « Calendrier », ligne {row} (colonne « Fin »)")
+    assert notes_of(done, "coupe-hiver.xlsx") == [note], done.stderr
+    assert notes_of(done, "open-printemps.xlsx") == []  # its Fin to come: nothing to say
+    assert checked_notes(tmp_path, "coupe-hiver.xlsx") == [note]
+    secretary = " ".join(html.unescape((outputs / "verification.html").read_text(encoding="utf-8")).split())
+    assert note.removeprefix("note : ") in secretary
+    reminded = remind(tmp_path)
+    assert reminded.returncode == 0, reminded.stderr
+    assert (f"pas de rappel pour « Coupe d'hiver en ligne » du {french.date_long(TODAY - dt.timedelta(days=40))} : un "
+            "tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines et ses résultats ne sont "
+            "attendus qu’après sa finale ; écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne "
+            f"{row} (colonne « Fin »)") in " ".join(reminded.stderr.split()), reminded.stderr
+
+
 def test_a_pool_tournament_whose_final_ends_tied_awaits_its_barrages_in_its_note_and_its_reminder(tmp_path):
     """The Coupe's final played to its last game, every game drawn: its four players tie for first place,
     which barrages decide (INTERPRETATIONS.md, Art. IX), and none is written. Past its Fin, the note

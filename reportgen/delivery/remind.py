@@ -64,9 +64,10 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     last day, the calendar's Fin for one played over several days) none of whose results is in
     (`CalendarEntry.resultless`: their workbook has not arrived, or holds their registrations alone,
     given by the build's rule, pipeline/calendar.py `PlayedDays`), or whose workbook shows them not over
-    (`CalendarEntry.awaits_the_rest`: a pool tournament whose club sent rounds and stopped), to the
-    organising club's addresses. `refused`: the workbooks `inbox` refused that wait for a
-    corrected version, by (club, circuit, ISO date), each with the day its message came
+    (`CalendarEntry.awaits_the_rest`: a pool tournament whose club sent rounds and stopped; one without
+    its Fin is said to the secretary, as one of registrations alone is), to the organising club's
+    addresses; never one its workbook shows cancelled (`CalendarEntry.cancelled`: neither). `refused`:
+    the workbooks `inbox` refused that wait for a corrected version, by (club, circuit, ISO date), each with the day its message came
     (`refused_by_tournament`; "" for a circuit or date its sheet did not say): its club has the list of
     corrections, and a reminder saying nothing came would contradict it. `over_weeks`: the circuits whose tournaments are played over weeks
     (`CircuitInfo.played_over_weeks`): one announced without its Fin is not due before an unknown
@@ -77,7 +78,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
     it to its reminder."""
     result = Plan()
     for entry in entries:
-        if not (entry.resultless or entry.awaits_the_rest) or today < entry.remind_day(after_days):
+        if not (entry.resultless or entry.unfinished) or today < entry.remind_day(after_days):
             continue
         club = clubs.find(entry.club) if entry.club else None
         if entry.circuit in over_weeks and entry.last is None:

@@ -397,7 +397,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     entries = over_days.over(league.calendar)  # the calendar, each tournament over its days
     result.notices = [*said, *league.notices, *with_results_awaited(
         (notice for report in scored.reports.values() for notice in report.notices), entries, league.reading,
-        league.settings.calendar.remind_after_days)]
+        league.settings.calendar.remind_after_days, league.announced)]
     # A broken club directory first: it is the cause of what a circuit says about its clubs.
     result.blocked = list(scored.blocked)
     result.problems = queries.sorted_problems(problems)

@@ -141,14 +141,16 @@ def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = Fals
 
 
 def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], reading: Reading,
-                         after_days: int) -> list[str]:
+                         after_days: int, announced: bool = True) -> list[str]:
     """The circuits' `notices` with the note of each tournament whose results are awaited past its
     Fin: one whose workbook holds its registrations alone (`registrations_awaited`) in place of its
     workbook's own (its circuit's note said it had not begun and to write its round 1, next to one
     saying its results awaited from its club, advice at odds past its Fin: a round 1 written then is
     dated that day, its games asked of the club that played them; its Fin put off, it is no longer
     awaited, and its circuit's note is said again; a note of a workbook begins with its path, « <path>
-    : »); then one for each that is not over (`unfinished_awaited`), its circuit's notes kept."""
+    : »); then one for each that is not over (`unfinished_awaited`), its circuit's notes kept;
+    then, when inputs/ holds a calendar (`announced`), one for each not over that it gives no Fin
+    (`unfinished_without_fin`)."""
     awaited = registrations_awaited(entries, reading, after_days)
     found: list[str] = []
     for notice in notices:
@@ -158,7 +160,7 @@ def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], r
         elif awaited[workbook] not in found:
             found.append(awaited[workbook])
     return found + [note for note in awaited.values() if note not in found] + unfinished_awaited(
-        entries, reading, after_days)
+        entries, reading, after_days) + (unfinished_without_fin(entries, reading) if announced else [])
 
 
 def registrations_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> dict[str, str]:
@@ -179,6 +181,18 @@ def unfinished_awaited(entries: list[CalendarEntry], reading: Reading, after_day
             f"({entry.pending}), et sa fin, le {french.date_long(entry.last_day)}, est passée : suite des résultats "
             f"attendue, « reportgen remind » {_asked(entry, reading, after_days, 'la')}"
             for entry in entries if state_on(entry, reading.today, reading) == UNFINISHED]
+
+
+def unfinished_without_fin(entries: list[CalendarEntry], reading: Reading) -> list[str]:
+    """The build's note of each tournament not over whose calendar row gives no Fin (or that the
+    calendar does not announce): due on no known day, it is never awaited nor reminded, and stayed
+    « en cours » without a word. The regulation gives no day of its own (Art. VII's delays run from
+    each round's launch): the secretary is told where to type it (`fin_cell`)."""
+    return [f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
+            f"({entry.pending}), et {'le calendrier ne donne pas sa fin' if entry.where else 'le calendrier ne l’annonce pas'}"
+            " : « reportgen remind » ne pourra pas en demander la suite à son club — écrivez sa fin, le jour prévu de "
+            f"sa finale, dans {entry.fin_cell()}"
+            for entry in entries if entry.unfinished and entry.last is None]
 
 
 def _asked(entry: CalendarEntry, reading: Reading, after_days: int, them: str) -> str:

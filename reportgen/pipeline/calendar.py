@@ -425,8 +425,8 @@ def for_site(entries: list[CalendarEntry], announced: bool, reading: Reading,
     build lists next January's beside this month's; from the inputs and the build's day, which the
     build's key holds: the same inputs the same day give the same page), each by its
     `CalendarEntry.title` (its clubs: a row may name only its club), with its place when the title
-    does not already say it, whether it is `past` (its results in, or never received in a season
-    whose ranking is final), and the iCalendar file to subscribe to (`write_calendar` writes it).
+    does not already say it, whether it is `past` (its results in, never received in a season whose
+    ranking is final, or cancelled), and the iCalendar file to subscribe to (`write_calendar` writes it).
     Before the build's season has a tournament, the latest season's. Without calendrier.xlsx,
     nothing: the played tournaments are on the season pages."""
     if not announced or not entries:

@@ -109,7 +109,7 @@ def build(
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
                                    hashes=hashes, reads=reads, digests=digests, said=said,
-                                   calendar_revisions=archive / CALENDAR_REVISIONS)
+                                   calendar_revisions=archive / CALENDAR_REVISIONS, refusal_returned=True)
         print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:  # after « rien n'a changé … aucun fichier réécrit », not « publié »
@@ -124,6 +124,10 @@ def build(
             listed(changes.heading(kind, len(found)), found)
     if relaid := changes.relaid(result.republished):
         err(relaid)
+    # A write the machine refused once the rest was published (archive/ read-only): said last, after
+    # what a normal end says (verification.html says it too), with its fix; exit 4 (main).
+    if result.refused is not None:
+        raise result.refused
     if not result.ok:
         raise typer.Exit(1)
 

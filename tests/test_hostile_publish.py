@@ -299,6 +299,12 @@ def test_an_archive_on_a_read_only_file_system_exits_4_naming_the_folder(small_l
     assert "Traceback" not in done.stderr and "erreur interne" not in done.stderr
 
 
+def calendar(inputs: Path, place: str) -> None:
+    """calendrier.xlsx announcing the Grand Sud's final at `place`: another place is a revision to keep."""
+    write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["12/12/2026", "grand-sud", "", "Finale", place]]})
+
+
 def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_archive(small_league_copy, small_disk):
     """`reportgen build` keeps the revisions of calendrier.ics's events in archive/ (pipeline/calendar.py
     `Revisions`): an archive the machine does not let it write is said as the outputs' are, with the
@@ -313,11 +319,7 @@ def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_a
                                "--archive", archive], capture_output=True, text=True, timeout=300,
                               cwd=league.inputs.parent)
 
-    def calendar(place: str) -> None:
-        write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
-            ["Date", "Circuit", "Club", "Nom", "Lieu"], ["12/12/2026", "grand-sud", "", "Finale", place]]})
-
-    calendar("Albi")
+    calendar(league.inputs, "Albi")
     assert reportgen_build().returncode == 0
     published = (league.outputs / "calendrier.ics").read_bytes()
     assert b"SEQUENCE:0" in published and b"LOCATION:Albi" in published
@@ -326,7 +328,7 @@ def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_a
     assert bulletin not in (league.outputs / "index.html").read_text()
     # archive/ read-only (a real read-only file system: root too gets EROFS), a Lieu changed and a new tournament
     assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
-    calendar("Castres")
+    calendar(league.inputs, "Castres")
     new_tournament(league.inputs)
     done = reportgen_build()
     assert done.returncode == 4, done.stderr
@@ -347,6 +349,34 @@ def test_a_calendar_whose_revisions_the_archive_cannot_keep_exits_4_naming_the_a
     revised = (league.outputs / "calendrier.ics").read_bytes()
     assert b"SEQUENCE:1" in revised and b"LOCATION:Castres" in revised
     assert (league.outputs / "index.html").read_text() == home
+
+
+def test_a_build_refused_after_its_publication_says_its_summary_before_the_error(small_league_copy, small_disk):
+    """Exit 4 once the circuits are published (archive/ read-only: calendrier.ics's revisions cannot be
+    kept): the terminal says what a normal end says, the build's warnings and « publié » lines (as
+    verification.html does), then the machine's refusal and its fix, last."""
+    league, archive = small_league_copy, small_disk / "archive"
+    command = [REPORTGEN, "build", "--inputs", league.inputs, "--outputs", league.outputs, "--archive", archive]
+    calendar(league.inputs, "Albi")
+    assert subprocess.run(command, capture_output=True, timeout=300, cwd=league.inputs.parent).returncode == 0
+    assert subprocess.run(["mount", "-o", "remount,ro", small_disk], capture_output=True).returncode == 0
+    # the final's place changed (a revision to keep in archive/), a new tournament whose third player
+    # has no Prénom: a warning, its tournament published
+    calendar(league.inputs, "Castres")
+    write_tournament(league.inputs, "2026-03-01-albi", day="01/03/2026", club="ALBI", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"], [3, "SANSPRENOM", "", "", "Albi"]])
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, cwd=league.inputs.parent)
+    assert done.returncode == 4, done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[-1] == (
+        f"{archive} : impossible d’écrire dans ce dossier, le dossier est en lecture seule ou protégé en "
+        "écriture ; calendrier.ics n’a pas été mis à jour — donnez le droit d’écriture sur ce dossier, ou indiquez-en "
+        "un autre avec --archive")
+    published = lines.index(f"grand-sud : publié dans {league.outputs / 'grand-sud'}")
+    warning = next(n for n, line in enumerate(lines) if line.startswith("1 avertissement (rien n’est bloqué"))
+    assert warning < published < len(lines) - 1
+    assert "SANSPRENOM" in "\n".join(lines[warning:published])
+    assert "SANSPRENOM" in (league.outputs / "verification.html").read_text()
 
 
 @pytest.mark.skipif(not Path("/usr/bin/prlimit").exists(), reason="prlimit (util-linux) is needed")

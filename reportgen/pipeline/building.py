@@ -46,6 +46,7 @@ from reportgen.site.public_copies import Masking
 if TYPE_CHECKING:
     import pandas as pd
 
+    from reportgen.render.files import MachineError
     from reportgen.render.manifest import Manifest
     from reportgen.render.pdf import Batch
     from reportgen.site.data import Result
@@ -74,6 +75,9 @@ class BuildResult:
     # the site's pages this build rendered, relative to outputs/ (the others were unchanged: taken
     # from outputs/, as site/reuse.py's records prove them)
     site_rendered: list[str] = field(default_factory=list)
+    # the machine's refusal of a write once the rest was published (archive/ read-only, a circuit's
+    # folder protected): raised by `build` unless its caller says the build's summary first
+    refused: MachineError | None = None
 
     @property
     def ok(self) -> bool:
@@ -118,7 +122,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           archived: dict[str, list[dict]] | Archived | None = None,
           hashes: FileHashes | None = None, reads: ReadCache | None = None,
           digests: dict[str, str] | None = None, said: Sequence[str] = (),
-          calendar_revisions: Path | None = None) -> BuildResult:
+          calendar_revisions: Path | None = None, refusal_returned: bool = False) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -133,7 +137,9 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     read from the archive): the first of the build's notices, on verification.html too.
     `calendar_revisions`: the file where the revisions of calendrier.ics's events are kept between
     builds (`reportgen build`: in archive/), else with the build's state in outputs/.reportgen
-    (pipeline/calendar.py `Revisions`)."""
+    (pipeline/calendar.py `Revisions`). `refusal_returned`: a write the machine refused (exit 4) is
+    returned in the result (`BuildResult.refused`) instead of raised, for the command line to say
+    what was published and the problems found before it, as at a normal end."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -165,14 +171,17 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     pdfs = pdf.Batch()
     try:
         revisions = Revisions.kept(outputs, calendar_revisions)
-        return _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged, pdfs,
-                      said, revisions)
+        result = _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged,
+                        pdfs, said, revisions)
     finally:
         gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
         pdfs.discard()
         for staging in staged:  # what a failure or an interruption left staged shows nowhere
             staging.discard()
+    if result.refused is not None and not refusal_returned:
+        raise result.refused
+    return result
 
 
 @dataclass(frozen=True)
@@ -542,5 +551,5 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
     if calendar_failure is not None:
         failures.append(calendar_failure)
     if failures:
-        raise failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
+        result.refused = failures[0] if len(failures) == 1 else MachineError("\n".join(str(f) for f in failures))
     return result

@@ -203,10 +203,10 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     # right after the points read like points), since the ranking its bulletin names
     assert "3e place\u00a0: DUPONT Jean, 520 points (▼ 2 places perdues)\n" in text
     assert "\nPlaces gagnées ou perdues depuis le classement final 2025.\n" in text
-    assert ('<td style="padding: 3px 8px;">DUPONT Jean</td>\n<td style="text-align: right; padding: 3px 8px;">520</td>\n'
-            '<td style="padding: 3px 8px; white-space: nowrap;">▼ 2</td>') in html
+    assert ('<td style="padding: 3px 5px;"><span style="display: inline-block">DUPONT</span> '
+            '<span style="display: inline-block">Jean</span></td>\n<td style="text-align: right; padding: 3px 5px;">520</td>\n'
+            '<td style="padding: 3px 5px; white-space: nowrap;">▼ 2</td>') in html
     assert "avec la place des joueurs du club de Carcassonne." in text and "joueurs du club de Carcassonne.</p>" in html
-    assert "<td style=\"padding: 3px 8px;\">DUPONT Jean</td>" in html
     attachment, own = list(draft.iter_attachments())  # the bulletin, then the club's own (test_club_bulletin.py)
     assert (attachment.get_filename(), own.get_filename()) == ("grand-sud-classement-2026-01-10.pdf",
                                                                "bulletin-CARC-2026.pdf")
@@ -219,7 +219,8 @@ def test_one_draft_per_club_with_an_address_and_players_that_parses_back(league,
     assert "avec la place des joueurs du club d’Albi." in albi_text  # elided before a vowel
     toulouse = message_from_bytes((league.outputs / "mail" / "2026" / "TLSE.eml").read_bytes(), policy=policy.default)
     # A name from a workbook is data: escaped in the HTML part, as typed in the plain one.
-    assert "&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt; Mallory" in toulouse.get_body(("html",)).get_content()
+    assert ('<span style="display: inline-block">&lt;SCRIPT&gt;ALERT(1)&lt;/SCRIPT&gt;</span> '
+            '<span style="display: inline-block">Mallory</span>') in toulouse.get_body(("html",)).get_content()
     assert "<SCRIPT>ALERT(1)</SCRIPT> Mallory" in toulouse.get_body(("plain",)).get_content()
 
 
@@ -258,7 +259,7 @@ def test_a_club_s_mail_shows_each_evolution_on_one_line_on_a_phone(league, tmp_p
 
 
 # each word kept whole in the players' cells: its text and the lines it is drawn on
-KEPT_WORDS = r"""() => Array.from(document.querySelectorAll('tbody td span'),
+KEPT_WORDS = r"""() => Array.from(document.querySelectorAll('tbody td span[style*=nowrap]'),
   span => [span.textContent, new Set(Array.from(span.getClientRects(), r => Math.round(r.top))).size])"""
 
 
@@ -271,13 +272,67 @@ def test_a_hyphenated_first_name_in_a_club_s_mail_is_not_broken_at_its_hyphen(le
     context = drafts.context(plan, next(m for m in plan.clubs if m.club.code == "CARC"), [])
     context["rankings"][0]["rows"][0]["player"] = "DUPONT-CASTELNAU Anne-Sophie <b>"
     _, html = mail_render.bodies(drafts.TEMPLATE, context)
-    assert ('<span style="white-space: nowrap">DUPONT-CASTELNAU</span> '
-            '<span style="white-space: nowrap">Anne-Sophie</span> &lt;b&gt;') in html
+    assert ('<span style="display: inline-block"><span style="white-space: nowrap">DUPONT-CASTELNAU</span></span> '
+            '<span style="display: inline-block"><span style="white-space: nowrap">Anne-Sophie</span> &lt;b&gt;</span>'
+            ) in html
     page = tmp_path / "CARC.html"
     page.write_text(html, encoding="utf-8")
     found = browser.look(page, tmp_path, 390, audit=False)
     assert found.scroll_width <= 390
     assert browser.pages[390].evaluate(KEPT_WORDS) == [["DUPONT-CASTELNAU", 1], ["Anne-Sophie", 1]]
+
+
+# Each row of a mail's tables: its place, the lines the place is drawn on, and each box of the player's
+# name (surname, first name) with the top and bottom of its text
+ROWS = r"""() => Array.from(document.querySelectorAll('tbody tr'), row => {
+  const range = document.createRange();
+  range.selectNodeContents(row.cells[0]);
+  const tops = new Set(Array.from(range.getClientRects(), r => Math.round(r.top)));
+  const boxes = Array.from(row.cells[1].querySelectorAll(':scope > span'), box => {
+    const drawn = box.getBoundingClientRect();
+    return [box.textContent, Math.round(drawn.top), Math.round(drawn.bottom)];
+  });
+  return [row.cells[0].textContent, tops.size, boxes];
+})"""
+
+
+def test_a_shared_137th_place_and_long_names_in_a_club_s_mail_on_a_phone(league, tmp_path, browser):
+    """At 390 px a club's mail drew « 137e ex aequo » on three lines of its Place column and broke a
+    long name anywhere between its words (« VAN DEN » over « BERGHE Jean-Baptiste »). The place stays
+    on one line (an inline style: a mail program may drop a <style>); a name breaks between its
+    surname and its first name first, within one only when it is longer than the column, never at a
+    hyphen; the mail is no wider than the phone. At 1280 px each row is one line.
+    A real league: two Carcassonne players, each 18th of a tournament of 32 new players (no seeds:
+    the same points), share the 137th place of the Grand Sud ranking."""
+    names = [("VAN DEN BERGHE", "Jean-Baptiste"), ("DE LA FONTAINE", "Marie-Bérénice")]
+    clubs = [[f"C{k}", f"Club {k}", "31", ""] for k in range(8)]  # a series per club: a club's next one replaces it
+    set_clubs(league.inputs, CLUBS + clubs)
+    for k in range(8):
+        rows = [[n, f"T{k}JOUEUR{n:02d}", "Jean", "", "Montpellier"] for n in range(1, 12 if k == 7 else 33)]
+        if k < 2:
+            rows[17][1:] = [*names[k], "", "Carcassonne"]
+        write_tournament(league.inputs, f"2026-04-0{k + 1}-c{k}", day=f"0{k + 1}/04/2026", club=f"C{k}", results=rows)
+    assert build(league.inputs, league.outputs, TODAY).ok
+    plan = plan_of(league, tmp_path / "archive")
+    context = drafts.context(plan, next(m for m in plan.clubs if m.club.code == "CARC"), [])
+    assert [(row["rank"], row["player"]) for row in context["rankings"][0]["rows"]][1:] == [
+        ("137e ex aequo", " ".join(names[0])), ("137e ex aequo", " ".join(names[1]))]
+    _, html = mail_render.bodies(drafts.TEMPLATE, context)
+    page = tmp_path / "CARC.html"
+    page.write_text(html, encoding="utf-8")
+    for width in (390, 1280):
+        found = browser.look(page, tmp_path, width, audit=False)
+        assert found.scroll_width <= width  # no sideways scrolling
+        rows = browser.pages[width].evaluate(ROWS)[1:]
+        assert [(place, lines) for place, lines, _ in rows] == [("137e ex aequo", 1)] * 2, rows
+        for (_, _, boxes), name in zip(rows, names):
+            (surname, top, bottom), (first, first_top, _) = boxes
+            assert (surname, first) == name
+            if width == 390:  # the first name under the surname, on a line of its own
+                assert first_top >= bottom, boxes
+            else:
+                assert first_top == top, boxes
+    assert browser.pages[390].evaluate(KEPT_WORDS)[-2:] == [["Jean-Baptiste", 1], ["Marie-Bérénice", 1]]
 
 
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):

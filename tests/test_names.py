@@ -9,7 +9,15 @@ from reportgen.circuits.masters.parse import MatchRow
 from reportgen.circuits.masters.results import check, find
 from reportgen.circuits.masters.settings import MastersSettings
 from reportgen.circuits.masters.standings import Participant
-from reportgen.ingest.text import ClosedList, format_name, name_key, split_full_name, strip_accents, words_key
+from reportgen.ingest.text import (
+    ClosedList,
+    format_name,
+    name_key,
+    split_full_name,
+    strip_accents,
+    surname_and_first,
+    words_key,
+)
 from reportgen.model import SourceRef
 
 LETTERS = "abcdefghijklmnopqrstuvwxyzàâçéèêëîïôùûüÿ"  # letters whose capital is one letter
@@ -77,3 +85,12 @@ def test_two_participants_with_swapped_names_are_each_found_and_a_third_order_is
     assert [str(p) for p in problems] == [
         "m.xlsx, feuille « Matchs », cellule C2 : « daniel philippe x » peut désigner « PHILIPPE Daniel X » ou « X Daniel Philippe » "
         "(participants du Masters) — écrivez le nom comme dans la liste des participants"]
+
+
+def test_a_printed_name_is_cut_where_its_first_name_starts_its_words_as_they_are():
+    assert surname_and_first("VAN DEN BERGHE Jean-Baptiste") == ("VAN DEN BERGHE", "Jean-Baptiste")
+    assert surname_and_first("DUPONT  Jean Marc") == ("DUPONT", " Jean Marc")  # two spaces: kept
+    # nothing tells where a first name would start: the name whole
+    assert surname_and_first("DA SILVA") == ("DA SILVA", "")
+    assert surname_and_first("Jean DUPONT") == ("Jean DUPONT", "")
+    assert surname_and_first("J.-P. DUPONT") == ("J.-P. DUPONT", "")

@@ -269,6 +269,18 @@ def split_full_name(full: str) -> tuple[str, str]:
     return _told_apart(full) or (words[0], " ".join(words[1:]))
 
 
+def surname_and_first(name: str) -> tuple[str, str]:
+    """A name printed `NOM Prénom` (`format_name`) cut where its first name starts, its words and
+    spaces as they are (« VAN DEN BERGHE », « Jean-Baptiste »): (name, "") when its first word is not
+    in capitals, or every word is (« DA SILVA »), nothing telling where a first name would start."""
+    words = name.split(" ")
+    capitalised = [_is_capitalised_word(word) for word in words]
+    if not capitalised[0] or all(capitalised):
+        return name, ""
+    cut = capitalised.index(False)
+    return " ".join(words[:cut]), " ".join(words[cut:])
+
+
 def nom_and_prenom(last: str, first: str) -> tuple[str, str]:
     """A player's `Nom` and `Prénom` cells as (last, first): as typed, but for a `Prénom` left empty
     beside a `Nom` that holds a name in one cell, told apart as in a `Joueur` cell by a comma or by

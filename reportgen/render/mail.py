@@ -42,6 +42,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from reportgen import french
+from reportgen.ingest.text import surname_and_first
 from reportgen.model import Message
 from reportgen.render.html import TEMPLATES, Typography
 from reportgen.site.lines import KEPT_INLINE, player_name
@@ -173,9 +174,25 @@ def _environment(templates: Path, html: bool) -> Environment:
     # the whole date kept, year included: a mail is running text (a page keeps day and month only,
     # render/html.py `unbroken_dates`: french.day_month_kept says why)
     found.filters["dates"] = french.dates_kept
-    if html:  # a name's hyphenated word on one line, as on the site (« LAMBERT Anne- » over « Sophie »)
-        found.filters["player"] = lambda name: Markup(player_name(name, KEPT_INLINE))
+    if html:
+        found.filters["player"] = player
     return found
+
+
+# A part of a player's name in a box of its own (an inline style: a mail has no stylesheet).
+NAME_PART = '<span style="display: inline-block">{}</span>'
+
+
+def player(name: object) -> Markup:
+    """A player's name in a mail's HTML: each hyphenated word on one line, as on the site (« LAMBERT
+    Anne- » over « Sophie »: site/lines.py `player_name`), and its surname and first name each a box
+    of its own, so that a phone's narrow column breaks between them first (« VAN DEN BERGHE » over
+    « Jean-Baptiste », not « VAN DEN » over « BERGHE Jean-Baptiste »), within one only when it is
+    longer than the column; a mail program that ignores the boxes wraps the name between any words."""
+    surname, first = surname_and_first(str(name))
+    if not first:
+        return Markup(player_name(name, KEPT_INLINE))
+    return Markup(" ".join(NAME_PART.format(player_name(part, KEPT_INLINE)) for part in (surname, first)))
 
 
 def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:

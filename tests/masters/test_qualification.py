@@ -102,6 +102,28 @@ def test_interpretation_a_tie_at_the_16th_place_left_by_countback_asks_for_the_p
     assert f"Barrage perdu\u00a0: {P} (16e place ex aequo du classement annuel)." in page
 
 
+def test_section_1_a_play_off_loser_did_not_withdraw_a_withdrawal_after_it_brings_him_in_before_the_18th(tmp_path):
+    """§1 « Les 16 premiers joueurs du classement annuel », the 17th, 18th… stepping in for those who
+    withdraw; INTERPRETATIONS.md: a tie at the 16th place left by countback is a play-off, its loser
+    recorded in `Désistements` with « barrage perdu ». He lost the 16th place, not his own: when a
+    qualified player withdraws after the play-off, P and Q, 16th ex aequo, are both in the first 16
+    available, and nobody is told of a tie (P was taken for a player who withdrew: the 18th played)."""
+    inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, P])
+    assert prepare(inputs).returncode == 1  # the tie: the play-off asked for (the test above)
+    add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
+    assert listed(prepare(inputs)) == NAMES[:15] + [Q]
+    add_withdrawal(inputs, "JOUEURA", "Un")  # the 1st withdraws
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[1:15] + [Q, P]
+    assert result.stdout.splitlines()[16].strip() == f"16  {P}  (16e place du classement annuel)"
+    assert "égalité" not in result.stderr and "note :" not in result.stderr
+    # The bulletin says the withdrawal; the play-off P lost no longer left anybody out.
+    page = bulletin(inputs)
+    assert f"Désistement\u00a0: {NAMES[0]} (1re place du classement annuel)." in page
+    assert "Barrage perdu" not in page and NAMES[17] not in page
+
+
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
     # The 5th and 6th swap places in the second tournament: 5th ex aequo, both in; no countback.
     second = [*NAMES[:4], NAMES[5], NAMES[4], *NAMES[6:]]

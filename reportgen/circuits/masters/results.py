@@ -81,13 +81,20 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     ranking's tie-breaks are already applied (a tie left in it is one they did not settle), then
     countback (`settings.qualification_countback`); players still level are not chosen: a problem
     at `where` (the `Désistements` sheet) asks for their play-off, whose losers are recorded there
-    (`Motif`: « barrage perdu ») and left out as a withdrawal is."""
+    (`Motif`: « barrage perdu »): a loser did not withdraw, he comes after those level with him who
+    did not lose it, and steps in before the next place of the ranking when a withdrawal opens one."""
     result = Qualified()
     withdrawn = withdrawn_ids(final, withdrawals, result.problems)
-    available = [row for row in final.rows if row.player_id not in withdrawn]
+    lost = {player_id for player_id, withdrawal in withdrawn.items() if withdrawal.playoff}
+
+    def standing(row: RankingRow) -> tuple[int, bool]:
+        return row.rank, row.player_id in lost
+
+    available = sorted((row for row in final.rows if row.player_id not in withdrawn or row.player_id in lost),
+                       key=standing)  # stable: the ranking's order among equals
     chosen = available[:PLAYERS]
-    if len(available) > PLAYERS and available[PLAYERS].rank == chosen[-1].rank:
-        chosen = _across_the_cut(final, available, settings, where or SourceRef("--season"), result)
+    if len(available) > PLAYERS and standing(available[PLAYERS]) == standing(chosen[-1]):
+        chosen = _across_the_cut(final, available, standing, settings, where or SourceRef("--season"), result)
     result.participants = [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
                            for number, row in enumerate(chosen, start=1)]
     return result
@@ -132,13 +139,14 @@ def _countback(row: RankingRow, length: int) -> tuple[int, ...]:
     return tuple(-value for value in row.results) + (0,) * (length - len(row.results))
 
 
-def _across_the_cut(final: Ranking, available: list[RankingRow], settings: MastersSettings, where: SourceRef,
-                    result: Qualified) -> list[RankingRow]:
-    """The 16 when players level in the ranking straddle the 16th available place (the caller
-    checked they do): countback orders the tied group; the places it cannot give are a problem."""
+def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Callable[[RankingRow], tuple[int, bool]],
+                    settings: MastersSettings, where: SourceRef, result: Qualified) -> list[RankingRow]:
+    """The 16 when players level in the ranking (and alike in a play-off: `standing`) straddle the
+    16th available place (the caller checked they do): countback orders the tied group; the places
+    it cannot give are a problem."""
     level = available[PLAYERS - 1].rank
-    first = next(index for index, row in enumerate(available) if row.rank == level)
-    group = [row for row in available if row.rank == level]  # ranking order: by name among equals
+    first = next(index for index, row in enumerate(available) if standing(row) == standing(available[PLAYERS - 1]))
+    group = [row for row in available if standing(row) == standing(available[PLAYERS - 1])]  # by name among equals
     places = PLAYERS - first  # the places of the Masters the group shares
     longest = max(len(row.results) for row in group)
 

@@ -125,6 +125,28 @@ def test_a_workbook_is_matched_by_club_then_by_name_then_as_the_one_left_on_its_
         (27, "tantrix", "Autre", COMING, "Autre")]  # another circuit's workbook is not its
 
 
+def test_a_workbook_naming_its_club_is_matched_with_its_own_row_never_with_another_clubs(small_league_copy):
+    """Albi's and Nîmes's tournaments announced on 14 March; Nîmes's and Carcassonne's workbooks
+    arrive, each naming its club. Nîmes's is matched with its row; Carcassonne's (announced nowhere)
+    was matched by the last pass with Albi's row, whatever its club: the calendar, the site and the
+    reminders said Albi's results received. Albi's row stays awaited, Carcassonne's tournament is
+    one the calendar did not announce."""
+    inputs = small_league_copy.inputs
+    write_calendar(inputs, [["14/03/2026", "grand-sud", "ALBI", "Open d’Albi", "Albi"],
+                            ["14/03/2026", "grand-sud", "NIME", "Trophée de Nîmes", "Nîmes"]])
+    write_tournament(inputs, "2026-03-14-nimes", day="14/03/2026", club="NIME")
+    write_tournament(inputs, "2026-03-14-carcassonne", day="14/03/2026", club="CARC")
+    league = load(inputs, TODAY)
+    assert league.problems == []
+    day = [(e.known_as, e.club, e.workbook, e.where is not None) for e in league.calendar
+           if e.date == dt.date(2026, 3, 14)]
+    assert sorted(day) == [("Open d’Albi", "ALBI", "", True),
+                           ("Tournoi 2026-03-14-carcassonne", "CARC", "2026-03-14-carcassonne.xlsx", False),
+                           ("Trophée de Nîmes", "NIME", "2026-03-14-nimes.xlsx", True)]
+    [albi] = [e for e in league.calendar if e.club == "ALBI" and e.date == dt.date(2026, 3, 14)]
+    assert albi.status not in (PLAYED,) and albi.coming
+
+
 def test_an_announced_tournament_stays_a_venir_while_its_day_has_fewer_workbooks():
     entries = calendar([announced(13, "Open A", "AAAA"), announced(13, "Open B", "BBBB")],
                        [played(13, "Open B", "BBBB"), played(14, "Open A", "AAAA")])

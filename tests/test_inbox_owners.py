@@ -211,6 +211,20 @@ def test_a_new_stage_the_calendar_gives_to_another_club_is_held_and_filed_once_i
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout
 
 
+def test_a_stage_sent_by_a_club_the_calendar_announces_that_day_is_its_own_not_another_clubs(league, tmp_path):
+    """Two stages announced on 14/03/2026, Albi's and Toulouse's; Toulouse sends its own, named
+    neither as the calendar names them: its sheet names no club, and the calendar's last pass gave
+    it the first row of its day, Albi's, so it was held as Albi's tournament and Toulouse's row
+    stayed awaited. The club that sent it is known: its own row is matched first."""
+    write_workbook(league.inputs / "calendrier.xlsx", {"Calendrier": [
+        ["Date", "Circuit", "Club", "Nom", "Lieu"], ["14/03/2026", "tour-de-france", "ALBI", "Contre-la-montre d’Albi", "Albi"],
+        ["14/03/2026", "tour-de-france", "TLSE", "Étape de Toulouse", "Toulouse"]]})
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", tour_de_france(tmp_path, "3e étape", "GIRARD"))]))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout + done.stderr
+    assert "mis de côté" not in done.stdout and "club d’Albi" not in body(league.drafts()[-1])
+
+
 def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league, tmp_path):
     league.server.append(message(TLSE, "Tournoi de Nîmes", [("n.xlsx", workbook(tmp_path, "nimes", day="21/03/2026",
                                                                                 club="NIME"))]))

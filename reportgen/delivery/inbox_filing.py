@@ -249,12 +249,14 @@ def _announced_by(league: League, clubs: ClubDirectory) -> dict[str, Club]:
 
 def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = None,
             clubs: ClubDirectory | None = None, outputs: Path | None = None,
-            thread: Mapping[str, dt.date] | None = None) -> Verdict:
+            thread: Mapping[str, dt.date] | None = None, sender: str = "") -> Verdict:
     """Check the attachment `filename` (`data`) as a workbook of inputs/; `clubs` (clubs.xlsx)
     names the club the calendar announces for a tournament whose sheet names none; `outputs`, where
     the league publishes (a final ranking it would change, `Verdict.notes`); `thread`, the workbooks of
     inputs/ the answers its message replies to filed, each with the day its message was sent (one a
-    version of it if it is that one with its date corrected, `_correction`)."""
+    version of it if it is that one with its date corrected, `_correction`); `sender`, the code of the
+    club whose message brought it: the calendar matches it with that club's row of its day first
+    (ingest/calendar.py), not with another club's it would then be held as."""
     from reportgen.pipeline import load, score
     from reportgen.render.changes import final_changes
 
@@ -273,7 +275,8 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         # read as `check` reads them), so that a refused one's tournament (`_named`) is found in them:
         # it was read a second time for two cells. Never saved (no folder): its code is no matter.
         reads = ReadCache(None, "inbox")
-        league = load(copy, today, reads=reads, digests={label: digest})
+        senders = {label: sender} if sender else None
+        league = load(copy, today, reads=reads, digests={label: digest}, senders=senders)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
         verdict = Verdict(named=named)
@@ -297,7 +300,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
             # league's other files read again): a new version of a tournament costs a second check.
             for path in verdict.same:
                 (copy / path).unlink()
-            league = load(copy, today, reads=reads, digests={label: digest})
+            league = load(copy, today, reads=reads, digests={label: digest}, senders=senders)
             found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
         scored = score(league)
         # an earlier version's manifest read as the build reads it (`_upgraded`), as `check` does

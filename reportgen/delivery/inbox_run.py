@@ -287,7 +287,7 @@ class Inbox:
         refused = {}  # each workbook's latest refusal to the club, for `decide` and `one_version_each`
         thread = self._thread(received, club)
         for filename, content in received.workbooks:
-            verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs, thread)
+            verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs, thread, club)
             digest = sha256(content)
             refused[digest] = self._before("refused", digest, club)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,

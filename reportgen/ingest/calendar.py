@@ -3,8 +3,11 @@ the season's tournaments, and what the workbooks say of those already played.
 
 An announced tournament is « à venir » until its workbook arrives: a workbook of the same circuit
 and date whose club (its `Tournoi` sheet's `club` field, when its circuit has one) or name is the
-announced one; failing that, one left over on that circuit and date. What is matched is printed
-from the workbook (date, name, place), the rest from the calendar.
+announced one; failing that, one left over on that circuit and date, unless its sheet names another
+club than the announced one's. A workbook whose sheet names no club (a circuit without one) is
+matched by its sender's club when the caller knows it (`reportgen inbox`), else by its name, else as
+the one left over, whatever club the calendar announces: nothing tells whose it is. What is
+matched is printed from the workbook (date, name, place), the rest from the calendar.
 
 This module knows no circuit: the pipeline gives it the circuits' names (`known`) and the played
 tournaments (`Played`)."""
@@ -97,6 +100,7 @@ class Played:
     place: str
     club: str  # the club's code when the sheet names a club of clubs.xlsx, else ""
     workbook: str  # its path relative to inputs/
+    sender: str = ""  # the code of the club that sent it, when known (`reportgen inbox`'s attachment)
 
 
 @dataclass(frozen=True)
@@ -290,11 +294,15 @@ def read_calendar(workbook: Workbook, known: Mapping[str, str], clubs: ClubDirec
 
 
 # How an announced tournament finds its workbook among those of its circuit and date, in turn: the
-# same club (a club's name may differ from the tournament's), the same name, then any left over.
+# same club (a club's name may differ from the tournament's; the club that sent one whose sheet names
+# none), the same name, then one left over, never one whose sheet names another club (« reçu » said
+# of another club's row: its own stays awaited). A workbook whose sheet names no club still takes a
+# row left over of any club: its sender is no proof (`reportgen inbox` holds a club's workbook that
+# the calendar gives to another club, as another club's).
 _MATCHES = (
-    lambda a, p: bool(a.club) and p.club == a.club,
+    lambda a, p: bool(a.club) and (p.club or p.sender) == a.club,
     lambda a, p: bool(a.name) and normalise_label(p.name) == normalise_label(a.name),
-    lambda a, p: True,
+    lambda a, p: not (a.club and p.club and p.club != a.club),
 )
 
 
@@ -332,16 +340,20 @@ def _played(played: Played, announced: Announced | None) -> CalendarEntry:
 
 
 def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentSheet, str, Event]],
-                    known: Mapping[str, str], clubs: ClubDirectory, problems: list[Problem]) -> list[CalendarEntry]:
+                    known: Mapping[str, str], clubs: ClubDirectory, problems: list[Problem],
+                    senders: Mapping[str, str] | None = None) -> list[CalendarEntry]:
     """The league's calendar: calendrier.xlsx's tournaments (when `workbook`) and the workbooks'
-    (`played`: each one's `Tournoi` sheet, circuit and event); calendrier.xlsx's problems are added
-    to `problems`. Without calendrier.xlsx, the played tournaments alone."""
+    (`played`: each one's `Tournoi` sheet, circuit and event; `senders`: the club that sent a
+    workbook, by its path, when known); calendrier.xlsx's problems are added to `problems`. Without
+    calendrier.xlsx, the played tournaments alone."""
+    senders = senders or {}
     tournaments = []
     for sheet, slug, event in played:
         place = sheet.read("lieu", parse.text, [], required=False) or ""
         named = sheet.read("club", parse.text, [], required=False) if "club" in sheet.fields else None
         club = clubs.find(named) if named else None
-        tournaments.append(Played(event.date, slug, event.name, place, club.code if club else "", event.id))
+        tournaments.append(Played(event.date, slug, event.name, place, club.code if club else "", event.id,
+                                  senders.get(event.id, "")))
     announced = read_calendar(workbook, known, clubs, problems) if workbook is not None else []
     return calendar(announced, tournaments)
 

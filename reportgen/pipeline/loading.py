@@ -165,7 +165,7 @@ def _circuits_it_points_to(workbook: Workbook) -> list[str]:
 
 def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT,
          reads: ReadCache | None = None, digests: dict[str, str] | None = None,
-         players_noticed: bool = True, frozen: bool = False) -> League:
+         players_noticed: bool = True, frozen: bool = False, senders: Mapping[str, str] | None = None) -> League:
     """Read and validate everything in `inputs`. `reads` (with `digests`, the content hash of each
     file by its path relative to inputs/) gives the sheets of the workbooks read before: only the
     others are read, and what is read is added to it (a file `digests` leaves out is read, not
@@ -174,13 +174,15 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     league.distinct, spelled=league.spelled)`): the build says them once its first PDFs are on their
     way, not before (thirteenth round). With `frozen`, every object the process holds
     is frozen (`gc.freeze`) before the collector is enabled again: the caller, which keeps the league
-    to its end, calls `gc.unfreeze()` then (`pipeline.build`)."""
+    to its end, calls `gc.unfreeze()` then (`pipeline.build`). `senders`: the club that sent a
+    workbook, by its path, when the caller knows it (`reportgen inbox`'s attachment): the calendar
+    matches it with its sender's row first (ingest/calendar.py)."""
     # The cycle collector paused for the whole of it, not for the reading alone: parsing every
     # workbook and putting the tables together make millions of small containers and few cycles,
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
     with uncollected():
-        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed)
+        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed, senders=senders)
         if frozen:
             # Enabled again, the collector's first pass would walk every object load made (all of
             # them young), and the next ones again, to find no cycle: the league holds none (checked
@@ -203,7 +205,7 @@ def circuit_events(inputs: Path, slugs: Collection[str], today: dt.date | None =
 
 def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | None,
           digests: dict[str, str] | None, players_noticed: bool,
-          events_only: Collection[str] | None = None) -> League:
+          events_only: Collection[str] | None = None, senders: Mapping[str, str] | None = None) -> League:
     problems: list[Problem] = []
     notices: list[str] = []
     folder_named(inputs)  # a mistyped --inputs: no league to read
@@ -345,7 +347,7 @@ def _load(inputs: Path, today: dt.date, progress: Progress, reads: ReadCache | N
     if players_noticed:
         notices += player_notices(found, distinct, spelled=identities.directory_ids)
     titles = {slug: info.title for slug, info in circuits.REGISTRY.items()}
-    season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems)
+    season_calendar = league_calendar(by_name.get(CALENDAR_FILE), played, titles, clubs, problems, senders)
     announced = CALENDAR_FILE in by_name or any(p.where.path.casefold() == CALENDAR_FILE for p in unreadable)
     warnings = _set_apart_warnings([problems, *(inputs_.problems for inputs_ in found.values())])
     return League(settings, reading, found, problems, notices, warnings, calendar=season_calendar,

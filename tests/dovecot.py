@@ -5,6 +5,7 @@ owns the temporary folders (the CI runs as root too)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import imaplib
 import os
 import shutil
@@ -15,6 +16,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from email.message import EmailMessage
+from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from reportgen.delivery.inbox import folder_name
@@ -35,11 +37,14 @@ class Dovecot:
         imap.login(USER, PASSWORD)
         return imap
 
-    def append(self, message: EmailMessage, folder: str = "INBOX") -> None:
-        """As a mail client puts a message in: IMAP APPEND."""
+    def append(self, message: EmailMessage, folder: str = "INBOX", arrived: dt.datetime | None = None) -> None:
+        """As a mail client puts a message in: IMAP APPEND, the server's day of receipt (its
+        INTERNALDATE) `arrived`, else the moment its Date header says (delivered as it was sent),
+        else now."""
+        moment = arrived or (parsedate_to_datetime(message["Date"]) if message["Date"] else None)
         imap = self.client()
         try:
-            typ, _ = imap.append(folder_name(folder), "", None, message.as_bytes())
+            typ, _ = imap.append(folder_name(folder), "", moment, message.as_bytes())
             assert typ == "OK"
         finally:
             imap.logout()

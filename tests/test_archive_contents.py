@@ -162,7 +162,7 @@ def test_a_copy_archived_before_its_contents_pages_is_kept_as_it_is_and_its_data
     assert dead_links(copy) == ["outputs/grand-sud/2026/classement-2026-01-10.html: ../../index.html",
                                 "outputs/grand-sud/2026/classement-2026-01-10.html: ../../site/grand-sud-2026.html"]
     connection = sqlite3.connect(archive / "league.sqlite")
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
     assert [tuple(row) for row in connection.execute("SELECT * FROM archived_file ORDER BY path")] == before
     connection.close()
     assert verify_command(archive).stdout.startswith("15 fichiers archivés intacts")

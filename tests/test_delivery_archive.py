@@ -451,7 +451,7 @@ def newer(archive: Path) -> None:
 @pytest.mark.parametrize(("fault", "said", "code"), [
     (damage, "est endommagé (ce n’est plus une base de données SQLite lisible) : remettez-le depuis votre "
              "sauvegarde, puis relancez la commande", 1),
-    (newer, "a été écrit par une version plus récente de reportgen (schéma 10, celle-ci ne connaît que le schéma 9) "
+    (newer, "a été écrit par une version plus récente de reportgen (schéma 11, celle-ci ne connaît que le schéma 10) "
             ": mettez reportgen à jour, puis relancez la commande", 1),
 ])
 def test_a_damaged_or_newer_database_is_named_with_what_to_do(small_league_copy, archived_2025, fault, said, code):

@@ -1067,7 +1067,7 @@ def test_a_schema_1_send_log_is_migrated_and_keeps_what_was_sent(league, tmp_pat
                       "status); PRAGMA user_version = 1;")
     old.close()
     log = database.connect(archive)
-    assert log.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+    assert log.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
     assert "'sending'" in log.execute("SELECT sql FROM sqlite_master WHERE name = 'sending'").fetchone()[0]
     assert log.execute("SELECT count(*) FROM sqlite_master WHERE name = 'sending_received'").fetchone()[0] == 1
     log.close()

@@ -206,6 +206,48 @@ def test_a_broken_workbook_is_refused_kept_aside_and_answered_with_the_cell_and_
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
+def test_a_message_is_dated_the_day_the_server_received_it_never_by_its_date_header_nor_the_run(
+        league, tmp_path, monkeypatch):
+    """Albi's mail reached the league's server on Friday 13 March, its Date header saying Monday 16
+    (the club's computer's clock); Toulouse's carried no Date header. Read later, the answers, the
+    files' names, the database and the list of workbooks refused said the 16th for Albi and, for
+    Toulouse, the day `inbox` ran. Each now says the day the server received it (IMAP INTERNALDATE),
+    in the machine's time zone, as its other days are: Toulouse's, received at 23:30 UTC on 14 March,
+    came on the 15th in Paris."""
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        broken = workbook(tmp_path, "casse", day="07/03/2026", club="ALBI",
+                          results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+        albi = message(ALBI, "Tournoi du 7", [("casse.xlsx", broken)])
+        albi.replace_header("Date", "Mon, 16 Mar 2026 09:00:00 +0100")
+        league.server.append(albi, arrived=dt.datetime(2026, 3, 13, 18, 0, tzinfo=dt.timezone(dt.timedelta(hours=1))))
+        toulouse = message(TLSE, "Printemps", [("t.xlsx", workbook(tmp_path / "t", "printemps", day="14/03/2026",
+                                                                    club="TLSE"))], number=2)
+        del toulouse["Date"]
+        league.server.append(toulouse, arrived=dt.datetime(2026, 3, 14, 23, 30, tzinfo=dt.timezone.utc))
+        done = league.run()
+        assert done.returncode == 0, done.stderr
+        drafts = league.outputs / "mail" / "inbox"
+        assert sorted(p.name for p in drafts.iterdir()) == ["2026-03-13-albi-1.eml", "2026-03-15-tlse-2.eml"]
+        assert [p.name for p in (league.archive / "inbox" / "refused").iterdir()] == ["2026-03-13-albi-1-casse.xlsx"]
+        said = {draft["To"]: (draft["Date"], body(draft)) for draft in league.drafts()}
+        assert said[ALBI][0].startswith("Fri, 13 Mar 2026")
+        assert "Nous avons bien reçu votre message du 13\u00a0mars\u00a02026 («\u00a0Tournoi du 7\u00a0»)" in said[ALBI][1]
+        assert "Nous avons bien reçu votre message du 15\u00a0mars\u00a02026 («\u00a0Printemps\u00a0»)" in said[TLSE][1]
+        connection = sqlite3.connect(league.archive / "league.sqlite")
+        try:
+            assert connection.execute("SELECT uid, arrived_on FROM inbox_message ORDER BY uid").fetchall() == [
+                (1, "2026-03-13"), (2, "2026-03-15")]
+        finally:
+            connection.close()
+        for listed in (done.stderr, league.check().stderr):
+            assert f"casse.xlsx de {ALBI} (message du 13 mars 2026) : refusé, gardé dans " in listed, listed
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+
+
 def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(league, tmp_path):
     broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[
         [1, "DUPONT", "Jean", "1001", "Carcassonne"], ["deux", "MARTIN", "Paul", "1002", "Albi"]])
@@ -1242,7 +1284,7 @@ def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
     connection.close()
     connection = database.connect(tmp_path)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
         assert connection.execute("SELECT count(*) FROM inbox_message").fetchone()[0] == 0
         assert connection.execute("SELECT count(*) FROM sending").fetchone()[0] == 1
     finally:
@@ -1454,6 +1496,12 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
         in said, said
 
 
+# The day the messages of Albi's autumn tournaments reach the server: once they are played (the
+# server's day, not their Date header's 14 March: a correction by reply is never taken for a version
+# of a workbook that arrived before its own day, inbox_filing.py `_correction`)
+AUTUMN_SENT = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.timezone.utc)
+
+
 def reply(to: EmailMessage | None, answer: str, subject: str, attachments: list[tuple[str, bytes]],
           number: int) -> EmailMessage:
     """A club's reply to the answer whose Message-ID is `answer`, to its message `to` (None: a mail
@@ -1477,19 +1525,19 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     league.with_smtp(smtp.port)
     wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
     first = message(ALBI, "Automne", [("albi.xlsx", wrong)])
-    league.server.append(first)
+    league.server.append(first, arrived=AUTUMN_SENT)
     assert league.run("--send").returncode == 0
     [sent] = smtp.received
     filed = league.inputs / "grand-sud" / "2026" / "2026-11-29-albi-tournoi-automne.xlsx"
     assert filed.read_bytes() == wrong
     right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
     # the answer named alone: known by the Message-ID the send log keeps
-    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2))
+    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2), arrived=AUTUMN_SENT)
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     corrected = league.inputs / "grand-sud" / "2026" / "2026-11-28-albi-tournoi-automne.xlsx"
     assert sorted(filed.parent.iterdir()) == [corrected] and corrected.read_bytes() == right
-    assert (league.archive / "inbox" / "replaced" / "2026-03-14-albi-2" / filed.relative_to(league.inputs)).read_bytes() \
+    assert (league.archive / "inbox" / "replaced" / "2026-11-30-albi-2" / filed.relative_to(league.inputs)).read_bytes() \
         == wrong
     assert f"(remplace {filed}, gardé dans l’archive)" in done.stdout, done.stdout
     said = " ".join(body(smtp.received[1].message).split())
@@ -1499,7 +1547,7 @@ def test_a_workbook_whose_date_the_club_corrects_in_reply_to_its_answer_replaces
     assert not [p for p in load(league.inputs, TODAY).all_problems() if "automne" in p.where.path]
     # not a reply: another tournament of the same name, filed beside it
     other = workbook(tmp_path / "3", "automne", day="27/11/2026", club="ALBI")
-    league.server.append(message(ALBI, "Automne encore", [("albi.xlsx", other)], 3))
+    league.server.append(message(ALBI, "Automne encore", [("albi.xlsx", other)], 3), arrived=AUTUMN_SENT)
     assert league.run("--send").returncode == 0
     assert len(list(filed.parent.iterdir())) == 2
 
@@ -1511,12 +1559,12 @@ def test_kill_9_between_filing_a_corrected_date_and_removing_the_wrong_one_then_
     one, keeps it once in the archive, sends the one answer and files nothing twice."""
     league.with_smtp(smtp.port)
     wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
-    league.server.append(message(ALBI, "Automne", [("albi.xlsx", wrong)]))
+    league.server.append(message(ALBI, "Automne", [("albi.xlsx", wrong)]), arrived=AUTUMN_SENT)
     assert league.run("--send").returncode == 0
     [sent] = smtp.received
     filed = league.inputs / "grand-sud" / "2026" / "2026-11-29-albi-tournoi-automne.xlsx"
     right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
-    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2))
+    league.server.append(reply(None, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", right)], 2), arrived=AUTUMN_SENT)
     # only what touches the wrong file is traced: its removal is the first unlink of it
     killed = league.process("--send", strace=("-P", str(filed), "-e", "inject=unlink,unlinkat:signal=SIGKILL"))
     assert killed.returncode in (-9, 128 + 9), killed.stderr
@@ -1537,16 +1585,12 @@ def test_a_reply_is_no_new_version_of_a_workbook_that_arrived_before_its_day(lea
     """A workbook is sent once its tournament is played: Albi's « Tournoi automne » of 21/11, arrived on
     22/11, is not the one of 27/11 sent in reply to its answer with its date mistyped; that one is
     another tournament of its name (a weekly one), filed beside it, as the day the first message
-    arrived (recorded by `inbox`, not its Date header) says."""
+    arrived (the server's, not its Date header) says."""
     league.with_smtp(smtp.port)
     first = message(ALBI, "Automne", [("albi.xlsx", workbook(tmp_path, "automne", day="21/11/2026", club="ALBI"))])
-    league.server.append(first)
+    league.server.append(first, arrived=dt.datetime(2026, 11, 22, 9, 0, tzinfo=dt.timezone.utc))
     assert league.run("--send").returncode == 0
     [sent] = smtp.received
-    connection = sqlite3.connect(league.archive / "league.sqlite")
-    with connection:
-        connection.execute("UPDATE inbox_message SET recorded_at = '2026-11-22T09:00:00+00:00'")
-    connection.close()
     later = workbook(tmp_path / "2", "automne", day="27/11/2026", club="ALBI")
     league.server.append(reply(first, sent.message["Message-ID"], "Re: Automne", [("albi.xlsx", later)], 2))
     done = league.run("--send")
@@ -1569,7 +1613,7 @@ def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_unt
     league.with_smtp(smtp.port)
     wrong = workbook(tmp_path, "automne", day="29/11/2026", club="ALBI")
     first = message(ALBI, "Automne", [("albi.xlsx", wrong)])
-    league.server.append(first)
+    league.server.append(first, arrived=AUTUMN_SENT)
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     [line] = [line for line in done.stdout.splitlines() if "albi.xlsx enregistré" in line]
@@ -1580,7 +1624,7 @@ def test_a_workbook_dated_near_the_day_the_calendar_announced_for_it_says_so_unt
     assert "27 novembre" not in said and "27 novembre" not in line
     right = workbook(tmp_path / "2", "automne", day="28/11/2026", club="ALBI")
     # an answer she sent by hand from her mail program (another Message-ID): the club's message named
-    league.server.append(reply(first, "<by-hand@ligue.example.org>", "Re: Automne", [("albi.xlsx", right)], 2))
+    league.server.append(reply(first, "<by-hand@ligue.example.org>", "Re: Automne", [("albi.xlsx", right)], 2), arrived=AUTUMN_SENT)
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     assert [p.name for p in (league.inputs / "grand-sud" / "2026").iterdir()] == ["2026-11-28-albi-tournoi-automne.xlsx"]

@@ -382,7 +382,7 @@ def test_a_schema_4_database_is_upgraded_and_its_filings_still_say_whose_tournam
     old.close()
     connection = database.connect(league.archive)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
         assert [tuple(row)[:11] for row in connection.execute("SELECT * FROM inbox_file")] == rows
         assert [row["owners"] for row in connection.execute("SELECT owners FROM inbox_file")] == ["[]"]
         # and through v6 (a `same` workbook's day, new in v7): none

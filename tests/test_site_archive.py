@@ -771,7 +771,7 @@ def test_a_schema_8_database_is_upgraded_and_its_copy_s_left_out_players_come_fr
     connection = database.connect(archive, create=False)
     assert connection is not None
     with connection:
-        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 9
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
         assert connection.execute("SELECT count(*) FROM ranking_left_out").fetchone()[0] == 0
     connection.close()
     (line,) = left_out_lines(archive, tantrix_archived, tmp_path)

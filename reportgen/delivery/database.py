@@ -20,7 +20,7 @@ from reportgen.model import ReportgenError
 from reportgen.render.files import MachineError
 
 DATABASE = "league.sqlite"
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 # How long to wait for another reportgen's transaction (a message's log rows, an archive being
 # written) before saying the file is locked.
 WAIT_SECONDS = 2.0
@@ -230,7 +230,7 @@ CREATE TABLE IF NOT EXISTS inbox_message (
     message_id  TEXT NOT NULL,
     sender      TEXT NOT NULL,
     subject     TEXT NOT NULL,
-    sent_on     TEXT NOT NULL,
+    arrived_on  TEXT NOT NULL,
     copy        TEXT NOT NULL,
     copy_sha    TEXT NOT NULL CHECK (length(copy_sha) = 64),
     club_code   TEXT NOT NULL DEFAULT '',
@@ -253,6 +253,7 @@ CREATE TABLE IF NOT EXISTS inbox_file (
     problems TEXT NOT NULL DEFAULT '[]',
     owners   TEXT NOT NULL DEFAULT '[]',
     known_since TEXT NOT NULL DEFAULT '',
+    corrects TEXT NOT NULL DEFAULT '[]',
     PRIMARY KEY (message, position)
 );
 CREATE VIEW IF NOT EXISTS current_archive AS
@@ -296,6 +297,19 @@ def _archived_places(connection: sqlite3.Connection) -> None:
                                    changed)
 
 
+def _arrivals_and_corrections(connection: sqlite3.Connection) -> None:
+    """v10: `inbox_message.sent_on` renamed `arrived_on` (its rows keep the day they said: their Date
+    header's, the best known then), `inbox_file.corrects` added (none for the rows before). Only where
+    the table is v9's: SCHEMA made a newer one for a database older than the inbox (v2)."""
+    def columns(table: str) -> set[str]:
+        return {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+
+    if "sent_on" in columns("inbox_message"):
+        connection.execute("ALTER TABLE inbox_message RENAME COLUMN sent_on TO arrived_on")
+    if "corrects" not in columns("inbox_file"):
+        connection.execute("ALTER TABLE inbox_file ADD COLUMN corrects TEXT NOT NULL DEFAULT '[]'")
+
+
 # What each older version needs around SCHEMA (which creates every table and index it lacks):
 # (before, after), taken in turn, SCHEMA run between each step's two halves (so a step finds the
 # tables the steps before it made: v4's inbox_file exists only from v3); a half is SQL, or a
@@ -314,7 +328,10 @@ def _archived_places(connection: sqlite3.Connection) -> None:
 # again: v7's archived_file put aside, its rows copied; a copy made before keeps what it holds.
 # v9: the players an event's ranking leaves out, and why (`ranking_left_out`, new: a Tantrix player
 # after rule 7): SCHEMA creates it; a copy made before keeps none, its season's pages take them from
-# its workbooks scored again (delivery/site_archive.py).
+# its workbooks scored again (delivery/site_archive.py). v10: a message's day is the day the server
+# received it (`arrived_on`, its IMAP INTERNALDATE, was `sent_on`: its Date header, the sender's
+# clock), and an accepted workbook names the refused ones it corrects (`corrects`, new):
+# `_arrivals_and_corrections`.
 Step = str | Callable[[sqlite3.Connection], None]
 UPGRADES: dict[int, tuple[Step, Step]] = {
     1: ("DROP INDEX sending_received; ALTER TABLE sending RENAME TO sending_v1",
@@ -334,6 +351,7 @@ UPGRADES: dict[int, tuple[Step, Step]] = {
     7: ("ALTER TABLE archived_file RENAME TO archived_file_v7",
         "INSERT INTO archived_file SELECT * FROM archived_file_v7; DROP TABLE archived_file_v7"),
     8: ("", ""),
+    9: ("", _arrivals_and_corrections),
 }
 
 

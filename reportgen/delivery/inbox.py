@@ -1,6 +1,7 @@
 """The league's mailbox over IMAP (the standard library's `imaplib`), for `reportgen inbox`: the
 [inbox] settings, the password from REPORTGEN_IMAP_PASSWORD only; the folder's UIDVALIDITY and the
-UID of each message in it, a message's bytes fetched without marking it read (BODY.PEEK), and a
+UID of each message in it, a message's bytes fetched without marking it read (BODY.PEEK) with the
+day the server received it (INTERNALDATE, `arrived`), and a
 handled message moved to the `done` folder (created if missing): MOVE when the server has it, else
 COPY, \\Deleted and EXPUNGE (UID EXPUNGE with UIDPLUS, so no other deleted message goes too).
 
@@ -10,6 +11,7 @@ sends what it is given."""
 from __future__ import annotations
 
 import base64
+import datetime as dt
 import imaplib
 import re
 import socket
@@ -154,16 +156,18 @@ class Mailbox:
             data = self._check(*self._session().uid("SEARCH", "ALL"), "la liste des messages")
         return sorted(int(uid) for uid in (data[0] or b"").split())
 
-    def fetch(self, uid: int) -> bytes:
-        """The message's bytes as the server keeps them; it stays unread."""
+    def fetch(self, uid: int) -> tuple[bytes, dt.date | None]:
+        """The message's bytes as the server keeps them (it stays unread), and the day the server
+        received it (`arrived`)."""
         with self._talking():
-            data = self._check(*self._session().uid("FETCH", str(uid), "(BODY.PEEK[])"), f"le message {uid}")
+            data = self._check(*self._session().uid("FETCH", str(uid), "(INTERNALDATE BODY.PEEK[])"),
+                               f"le message {uid}")
         for part in data:
             if isinstance(part, tuple) and re.search(rb"\bUID %d\b" % uid, part[0]):
-                return bytes(part[1])
+                return bytes(part[1]), arrived(data)
         for part in data:  # a server that sends the UID after the literal
             if isinstance(part, tuple):
-                return bytes(part[1])
+                return bytes(part[1]), arrived(data)
         raise ReportgenError(f"{self._server()} ne donne pas le message {uid} (supprimé entre-temps ?) ; relancez "
                              "« reportgen inbox »")
 
@@ -194,6 +198,16 @@ class Mailbox:
             self._check(*imap.uid("EXPUNGE", str(uid)), f"de ranger le message {uid}")
         else:
             self._check(*imap.expunge(), f"de ranger le message {uid}")
+
+
+def arrived(data: list) -> dt.date | None:
+    """The day a FETCH response (`data`) says the server received its message, its INTERNALDATE, in
+    this machine's time zone: the day of `dt.date.today()`, which dates every run and build. Not the
+    message's Date header, the sender's clock (wrong, or anything a sender writes); None when the
+    server gave none."""
+    said = b" ".join(part[0] if isinstance(part, tuple) else part for part in data if isinstance(part, (tuple, bytes)))
+    moment = imaplib.Internaldate2tuple(said)  # the local time of that moment
+    return dt.date(moment.tm_year, moment.tm_mon, moment.tm_mday) if moment is not None else None
 
 
 def open_mailbox(settings: Inbox) -> Mailbox:

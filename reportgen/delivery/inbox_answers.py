@@ -13,7 +13,7 @@ fix: what its club may still do for it to be complete, filed, held or sent again
 sent again completed, it is held the same way, for the secretary to decide); after the problems of
 a refused one, as what alone would not have refused it.
 
-An answer is a `.eml` draft (its Date the received message's day, its Message-ID a digest of it:
+An answer is a `.eml` draft (its Date the day the message arrived, its Message-ID a digest of it:
 the same message, the same draft), or sent over SMTP with `--send` through `send.py`'s `Session`
 (the `[mail] timeout` of each exchange, the `run_timeout` of the run) and in its send log (table
 `sending`, the bulletin `inbox:<mailbox>/<uidvalidity>/<uid>`): logged `sending` before DATA and
@@ -32,7 +32,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from email.message import EmailMessage
-from email.utils import getaddresses, parsedate_to_datetime
+from email.utils import getaddresses
 from typing import Any
 
 from reportgen import circuits, french
@@ -61,7 +61,7 @@ class Received:
     subject: str
     message_id: str  # its Message-ID, <...> (empty when it has none)
     references: str  # its References header
-    date: dt.date  # the day it was written (its Date header; `fallback` when it has none)
+    date: dt.date  # the day it arrived: the server received it (inbox.py `arrived`), never its Date header
     workbooks: list[tuple[str, bytes]] = field(default_factory=list)  # (file name as given, bytes)
     others: list[str] = field(default_factory=list)  # the names of its other attachments (a .csv, a .pdf)
     in_reply_to: str = ""  # its In-Reply-To header's identifiers
@@ -72,19 +72,17 @@ class Received:
         return set(f"{self.references} {self.in_reply_to}".split())
 
 
-def read_message(data: bytes, fallback: dt.date) -> Received:
+def read_message(data: bytes, arrived: dt.date) -> Received:
+    """The message, `arrived` the day the server received it (its Date header is the sender's clock:
+    a wrong one dated the answers, the lists and the files of another day)."""
     parsed = email.message_from_bytes(data, policy=email.policy.default)
     assert isinstance(parsed, EmailMessage)
     addresses = getaddresses([str(parsed.get("From", ""))])
     sender = clean_text(addresses[0][1].strip().casefold()) if addresses else ""
-    try:
-        day = parsedate_to_datetime(str(parsed["Date"])).astimezone(dt.timezone.utc).date()
-    except (TypeError, ValueError, IndexError):
-        day = fallback
     # Identifiers only (« <…> »): what a header of the reply may carry, whatever the message wrote.
     identifier = next(iter(_IDENTIFIER.findall(str(parsed.get("Message-ID", "")))), "")
     references = " ".join(_IDENTIFIER.findall(str(parsed.get("References", ""))))
-    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, day,
+    received = Received(sender, clean_text(str(parsed.get("Subject", "")).strip()), identifier, references, arrived,
                         in_reply_to=" ".join(_IDENTIFIER.findall(str(parsed.get("In-Reply-To", "")))))
     for part in parsed.walk():
         name = part.get_filename()

@@ -482,10 +482,10 @@ class Filed:
     # changes; held, were it filed)
     problems: tuple[Said, ...] = ()
     owners: tuple[Owner, ...] = ()  # held: the club(s) whose tournament it is
-    # same: the day (ISO) the message that filed those bytes was written, '' when no message did (the
+    # same: the day (ISO) the message that filed those bytes arrived, '' when no message did (the
     # secretary put the file in inputs/); refused, held: these bytes refused to the club before for
     # these very problems, or held for these very owners, the day the message that first brought them
-    # so was written ('' the first time, or when the problems or owners changed). Kept with the
+    # so arrived ('' the first time, or when the problems or owners changed). Kept with the
     # decision, as `owners`, so that an answer composed again later says the same
     known_since: str = ""
 

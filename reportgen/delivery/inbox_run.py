@@ -200,7 +200,7 @@ class Inbox:
         new = row is None
         if row is None:
             row = self._record(uid)
-        received = read_message(self._copy(row), self.today)
+        received = read_message(self._copy(row), _arrived(row))
         if row["status"] == MessageStatus.LEFT:  # clubs.xlsx may know the sender now
             row = self._again(row, received)
         club = (self.clubs.find(row["club_code"]) or Club(row["club_code"], row["club_code"], "")
@@ -259,7 +259,7 @@ class Inbox:
                 self._set(row["id"], MessageStatus.DONE, row["answer"], "superseded")
             else:
                 key = f"inbox:{self.mailbox.name}/{row['uidvalidity']}/{row['uid']}"
-                received = read_message(self._copy(row), self.today)
+                received = read_message(self._copy(row), _arrived(row))
                 answer = compose(received, club, files, self.league, self.clubs, row["answer"].removesuffix(".eml"),
                                  key)
                 one.sent, one.said = send_answer(answer, row["copy_sha"], club, self.send.settings, self.send.log,
@@ -302,23 +302,31 @@ class Inbox:
 
     def _thread(self, received: Received, club: str) -> dict[str, dt.date]:
         """The workbooks (under inputs/) filed from the messages of `club` that `received` replies to, or
-        whose answers it replies to (their Message-ID as the send log has it), each with the day the
-        message that filed it arrived (recorded here, the latest if several did; not its Date header,
-        the sender's clock): a workbook sent in reply, its date corrected, is a new version of one of
-        them (inbox_filing.py `_correction`), never of one that arrived before its own day. Both
-        identifiers: a mail program's reply names the answer and, in References, the club's
-        message, also when the secretary sent a drafted answer by hand."""
-        ids = sorted(received.thread)
+        whose answers it replies to (`_replied`), each with the day the message that filed it arrived
+        (the server's, the latest if several did; not its Date header, the sender's clock): a workbook
+        sent in reply, its date corrected, is a new version of one of them (inbox_filing.py
+        `_correction`), never of one that arrived before its own day."""
+        where, ids = _replied(received)
         if not ids:
             return {}
-        marks = ", ".join("?" * len(ids))
         rows = self.db.execute(
-            "SELECT f.path, MAX(m.recorded_at) AS recorded_at FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
-            "WHERE m.club_code = ? "
-            f"AND f.status IN ('accepted', 'same') AND (m.message_id IN ({marks}) OR EXISTS (SELECT 1 FROM sending s "
-            "WHERE s.bulletin = 'inbox:' || m.mailbox || '/' || m.uidvalidity || '/' || m.uid "
-            f"AND s.message_id IN ({marks}))) GROUP BY f.path", (club, *ids, *ids))
-        return {row["path"]: dt.datetime.fromisoformat(row["recorded_at"]).date() for row in rows}
+            "SELECT f.path, MAX(m.arrived_on) AS arrived_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
+            f"WHERE m.club_code = ? AND f.status IN ('accepted', 'same') AND {where} GROUP BY f.path", (club, *ids))
+        return {row["path"]: dt.date.fromisoformat(row["arrived_on"]) for row in rows}
+
+    def _refusals(self, received: Received, club: str) -> list[tuple[Filed, dt.date]]:
+        """The workbooks refused to `club` in the messages `received` replies to, or whose answers it
+        replies to (`_replied`), still kept aside (waiting, or set aside by their copy's deletion),
+        each with the day its message arrived: those an accepted workbook of it may correct
+        (inbox_filing.py `corrects`)."""
+        where, ids = _replied(received)
+        if not ids:
+            return []
+        rows = self.db.execute(
+            "SELECT m.arrived_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE m.club_code = ? "
+            f"AND f.status = 'refused' AND {where} ORDER BY m.id, f.position", (club, *ids))
+        return [(Filed.from_row(row), dt.date.fromisoformat(row["arrived_on"])) for row in rows
+                if (self.archive / row["path"]).is_file()]
 
     def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
         """The club whose message last filed each of `paths` (under inputs/); a path no message filed
@@ -334,24 +342,24 @@ class Inbox:
         return found
 
     def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
-        """The latest decision `status` for these bytes (`digest`), with the day its message was written
-        (`sent_on`); of `club`'s messages only, when given."""
+        """The latest decision `status` for these bytes (`digest`), with the day its message arrived
+        (`arrived_on`); of `club`'s messages only, when given."""
         row: sqlite3.Row | None = self.db.execute(
-            "SELECT m.sent_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.status = ? "
+            "SELECT m.arrived_on, f.* FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.status = ? "
             "AND f.sha256 = ? AND (? = '' OR m.club_code = ?) ORDER BY m.id DESC LIMIT 1",
             (status, digest, club, club)).fetchone()
         return row
 
     def _known_since(self, digest: str) -> str:
-        """The day (ISO) the message that last filed these bytes was written, as the answers date a
+        """The day (ISO) the message that last filed these bytes arrived, as the answers date a
         message (« votre message du … »); '' when no message did (the secretary put them in inputs/)."""
         row = self._latest("accepted", digest)
-        return str(row["sent_on"]) if row is not None else ""
+        return str(row["arrived_on"]) if row is not None else ""
 
     def _before(self, status: str, digest: str, club: str) -> Filed | None:
         """The latest decision `status` (`refused` or `held`) for these bytes in `club`'s messages
         (another club sending them has been told nothing of them), its `known_since` the day the
-        message that first brought them so (with its problems, for its owners) was written: its own,
+        message that first brought them so (with its problems, for its owners) arrived: its own,
         unless it repeated an earlier decision. A copy the secretary deleted is her answer: a held
         one's « no » (`held_waiting`), a refused one set aside (`refused_rows`); these bytes kept
         aside again are a new decision, kept in a copy of their own and dated from their message,
@@ -360,7 +368,7 @@ class Inbox:
         row = self._latest(status, digest, club)
         if row is None or not (self.archive / row["path"]).is_file():
             return None
-        return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["sent_on"])
+        return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["arrived_on"])
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:
@@ -369,10 +377,11 @@ class Inbox:
 
     def _record(self, uid: int) -> sqlite3.Row:
         """The message copied into the archive, then its row: `received`, or `left`."""
-        data = self.mailbox.fetch(uid)
+        data, arrived = self.mailbox.fetch(uid)
         copy = f"{COPIES}/{self.mailbox.uidvalidity}-{uid}.eml"
         write_atomic(self.archive / copy, data)
-        received = read_message(data, self.today)
+        # the day the server received it (a server that says none: the day it was read)
+        received = read_message(data, arrived or self.today)
         club = club_of(self.clubs, received.sender)
         status, why = MessageStatus.RECEIVED, ""
         if club is None:
@@ -387,7 +396,7 @@ class Inbox:
         moment = dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat()
         with self.writing() as db:
             db.execute("INSERT INTO inbox_message (mailbox, uidvalidity, uid, recorded_at, message_id, sender, subject, "
-                       "sent_on, copy, copy_sha, club_code, status, why, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       "arrived_on, copy, copy_sha, club_code, status, why, answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (self.mailbox.name, self.mailbox.uidvalidity, uid, moment, received.message_id, received.sender,
                         received.subject, received.date.isoformat(), copy, digest, club.code if club else "",
                         status, why, answer))
@@ -418,6 +427,24 @@ class Inbox:
             raise ReportgenError(f"{path} : la copie du message de {row['sender']} manque ou a changé ; remettez-la "
                                  "depuis votre sauvegarde, puis relancez « reportgen inbox »")
         return data
+
+
+def _arrived(row: sqlite3.Row) -> dt.date:
+    """The day a recorded message arrived (`inbox_message.arrived_on`)."""
+    return dt.date.fromisoformat(row["arrived_on"])
+
+
+def _replied(received: Received) -> tuple[str, list[str]]:
+    """SQL on `inbox_message m`, and its parameters: the messages `received` replies to, or whose
+    answer it replies to (its Message-ID as the send log has it). Both identifiers: a mail program's
+    reply names the answer and, in References, the club's message, also when the secretary sent a
+    drafted answer by hand. ('', []) when it replies to nothing."""
+    ids = sorted(received.thread)
+    if not ids:
+        return "", []
+    marks = ", ".join("?" * len(ids))
+    return (f"(m.message_id IN ({marks}) OR EXISTS (SELECT 1 FROM sending s WHERE s.bulletin = 'inbox:' || "
+            f"m.mailbox || '/' || m.uidvalidity || '/' || m.uid AND s.message_id IN ({marks})))", ids + ids)
 
 
 def _without_workbook(others: tuple[str, ...]) -> str:
@@ -521,7 +548,7 @@ def _marks(filed: Filed) -> set[tuple[str, ...]]:
 
 def refused_rows(archive: Path) -> list[sqlite3.Row]:
     """The workbooks `inbox` refused that still wait for a corrected version (their `inbox_file` rows,
-    with their message's `club_code`, `sender`, `sent_on`, `answer` (its draft, in outputs/) and
+    with their message's `club_code`, `sender`, `arrived_on`, `answer` (its draft, in outputs/) and
     `answer_status`); none without a database. A later
     accepted workbook of the same club corrects one when it is the same tournament (`_marks`: the
     same file name, or the same tournament when the refused one's sheet said which): the club's
@@ -533,7 +560,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     # the club says that version counts (it did while such a copy was filed again as `accepted`).
     # `answer_status`: whether the answer to its message went out, as the send log knows it (`sent`, else
     # `unknown`; none while it is a draft): inbox_answers.py `send_answer` logs it under the message's digest.
-    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.sent_on, m.answer, "
+    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.arrived_on, m.answer, "
                              f"{answer_status('m.copy_sha')} AS answer_status, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
                              "'same') ORDER BY m.id, f.position")
@@ -556,7 +583,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
 def refused_waiting(archive: Path) -> list[str]:
     """`refused_rows`, one French line each, as `check` and `inbox` list them, with what became of the
     answer listing the corrections (`answer_said`)."""
-    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(dt.date.fromisoformat(row['sent_on']))}) "
+    return [f"{row['filename']} de {row['sender']} (message du {french.date_long(_arrived(row))}) "
             f": refusé, gardé dans {archive / row['path']} ; {answer_said(row['answer_status'], 'au club')} ; pour "
             "l’écarter, supprimez-le" for row in refused_rows(archive)]
 
@@ -592,7 +619,7 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
     The same bytes held again share one copy (inbox_filing.py `again`): listed once, from the message
     that first brought it, with whose tournament it is as the latest decision says (the secretary may
     have given it to another club since)."""
-    rows = _decided(archive, "SELECT m.sender, m.sent_on, f.* FROM inbox_file f JOIN inbox_message m "
+    rows = _decided(archive, "SELECT m.sender, m.arrived_on, f.* FROM inbox_file f JOIN inbox_message m "
                              "ON m.id = f.message WHERE f.status = 'held' ORDER BY m.id, f.position")
     kept: dict[str, tuple[sqlite3.Row, Filed]] = {}  # each copy: its first row, its latest decision
     for row in rows:
@@ -606,7 +633,7 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
     for row, one in held:
         if one.sha256 in filed:
             continue
-        sent = french.date_long(dt.date.fromisoformat(row["sent_on"]))
+        sent = french.date_long(_arrived(row))
         day = french.date_long(dt.date.fromisoformat(one.date))
         instead = french.joined([str(inputs / r.path) for r in one.replaced])
         # its warnings counted as `inbox` counts a filed one's: its club has them, `check` lists them once filed

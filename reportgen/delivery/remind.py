@@ -222,7 +222,7 @@ def refused_by_tournament(archive: Path, outputs: Path) -> dict[tuple[str, str, 
     (club, circuit, ISO date), "" for what its sheet did not say, with the day its message came and
     whether its answer was sent."""
     return {(row["club_code"], row["circuit"] or "", row["date"] or ""): Refused(
-        dt.date.fromisoformat(row["sent_on"]), row["answer_status"], str(outputs / row["answer"]),
+        dt.date.fromisoformat(row["arrived_on"]), row["answer_status"], str(outputs / row["answer"]),
         "" if row["circuit"] and row["date"] else row["filename"])
         for row in refused_rows(archive)}
 

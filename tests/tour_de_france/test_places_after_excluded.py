@@ -263,7 +263,7 @@ def test_an_archive_of_the_places_typed_gets_those_of_the_ranking_when_opened(ar
     assert stored_places(archived)["Tournoi de Reims"]["MARTIN Aurélie"] == 5  # as typed
 
     version, upgraded = opened(archived)
-    assert version == database.SCHEMA_VERSION == 9
+    assert version == database.SCHEMA_VERSION == 10
     assert stored_places(archived) == {name: {**RANKED[name], **dict.fromkeys(EXCLUDED[name])} for name in RANKED}
     assert results_of(archived, "grand-sud") == grand_sud
     assert opened(archived) == (version, upgraded)  # opened again: nothing more changes

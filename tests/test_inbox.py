@@ -274,6 +274,64 @@ def test_a_refused_workbook_still_waits_when_its_club_files_another_tournament(l
     assert checked.returncode == 0 and "refusé" not in checked.stderr, checked.stderr
 
 
+def test_a_refused_workbook_corrected_in_reply_under_another_name_or_date_waits_no_more(league, tmp_path):
+    """Albi's « Tournoi casse » of 21/03, refused (« deux » for a place), was corrected, its date
+    too (20/03), saved as « casse-v2.xlsx » and sent in reply to the refusal, as the answer asks:
+    filed, while the refused one stayed « en attente d’une version corrigée » in every `inbox` and
+    `check` for ever (only the same file name or tournament answered it), and no reminder went for
+    its tournament. A workbook sent in reply to the refusal (its thread) corrects it when it is of its
+    circuit, of a tournament played by the day the refused one came, and of its name on a day close
+    by (or of its day): the refused copy kept in the archive, no longer listed, the new one's line
+    saying which it corrects. So is one whose tournament could not be read (its date not a date)
+    corrected by the one workbook of a reply. A reply carrying Albi's tournament of the next week,
+    of the same name, corrects nothing."""
+    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)  # the day the refused ones reached the server
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    first = message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)])
+    league.server.append(first, arrived=came)
+    undated = message(ALBI, "Résultats", [("resultats.xlsx", workbook(tmp_path / "u", "resultats", day="le 21 mars",
+                                                                      club="ALBI"))], number=2)
+    league.server.append(undated, arrived=came)
+    done = league.run()
+    assert done.returncode == 0 and "2 classeurs refusés" in done.stdout, done.stdout
+    refused = sorted(p.name for p in (league.archive / "inbox" / "refused").iterdir())
+    assert refused == ["2026-03-22-albi-1-casse.xlsx", "2026-03-22-albi-2-resultats.xlsx"]
+
+    def waiting() -> str:
+        return league.check().stderr
+
+    # the next week's tournament of its name, in reply to the refusal: another tournament
+    week = workbook(tmp_path / "w", "casse", day="28/03/2026", club="ALBI")
+    league.server.append(reply(first, "<by-hand-1@ligue.example.org>", "Re: Tournoi du 21",
+                               [("casse-28.xlsx", week)], 3), arrived=came + dt.timedelta(days=7))
+    done = league.run()
+    assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout
+    assert "version corrigée" not in done.stdout
+    assert "2 classeurs reçus par courriel refusés" in waiting()
+    # its date corrected, under another file name, in reply to the refusal
+    fixed = workbook(tmp_path / "f", "casse", day="20/03/2026", club="ALBI")
+    league.server.append(reply(first, "<by-hand-1@ligue.example.org>", "Re: Tournoi du 21",
+                               [("casse-v2.xlsx", fixed)], 4), arrived=came + dt.timedelta(days=1))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    [line] = [line for line in done.stdout.splitlines() if "casse-v2.xlsx enregistré" in line]
+    assert "(version corrigée de casse.xlsx, refusé le 22 mars 2026)" in line, line
+    for listed in (done.stderr, waiting()):
+        assert "1 classeur reçu par courriel refusé" in listed and "casse.xlsx de" not in listed, listed
+        assert f"resultats.xlsx de {ALBI} (message du 22 mars 2026) : refusé" in listed
+    # the one workbook of a reply to the refusal whose tournament could not be read
+    dated = workbook(tmp_path / "d", "resultats", day="21/03/2026", club="ALBI")
+    league.server.append(reply(undated, "<by-hand-2@ligue.example.org>", "Re: Résultats",
+                               [("tournoi-albi.xlsx", dated)], 5), arrived=came + dt.timedelta(days=1))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "(version corrigée de resultats.xlsx, refusé le 22 mars 2026)" in done.stdout, done.stdout
+    assert "refusé" not in waiting()
+    # kept in the archive and in the database, as the history of what came
+    assert sorted(p.name for p in (league.archive / "inbox" / "refused").iterdir()) == refused
+    assert [row[1] for row in inbox_files(league)] == ["refused", "refused", "accepted", "accepted", "accepted"]
+
+
 def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path, smtp):
     """Albi was answered « corrigez le classeur et renvoyez-le », then reminded « nous n’avons pas
     encore reçu son classeur »: that tournament gets no reminder while its corrected version is
@@ -658,7 +716,7 @@ def test_a_decision_keeps_its_warnings_in_its_problems_and_a_row_kept_before_rea
     from reportgen.delivery.inbox_filing import Said
 
     columns = ("filename", "sha256", "status", "circuit", "event", "date", "path", "replaced", "problems", "owners",
-               "known_since")
+               "known_since", "corrects")
     place = Said("Résultats", "A3", "Place", "« deux » n’est pas une place", "écrivez un nombre", "bad-value")
     warning = Said("Résultats", "C2", "Prénom", "le prénom de ROUX est vide", "tapez son prénom", "empty-first-name",
                    "warning")
@@ -1376,6 +1434,28 @@ def test_a_drafted_answer_superseded_by_a_newer_message_for_the_same_tournament_
     assert sent.message["In-Reply-To"] == "<corrige-2@club.example.org>"
     assert league.rows() == [(1, "done", "superseded"), (2, "done", "")]
     assert league.run("--send").returncode == 0 and len(smtp.received) == 1
+
+
+def test_a_drafted_refusal_whose_workbook_its_club_corrected_in_reply_is_not_sent_after_it(league, tmp_path, smtp):
+    """Albi's refused « casse.xlsx » answered as a draft; Albi, told by phone, sends it corrected, its
+    date too, as « casse-v2.xlsx » in reply to its own message. The next `inbox --send` sent the
+    refusal after the « enregistré » of its correction (another file name and date: no newer answer
+    for that tournament). The correction (`corrects`) supersedes it: listed, never sent."""
+    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    first = message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)])
+    league.server.append(first, arrived=came)
+    assert league.run().returncode == 0  # refused, answered as a draft
+    fixed = workbook(tmp_path / "ok", "casse", day="20/03/2026", club="ALBI")
+    league.server.append(reply(None, first["Message-ID"], "Re: Tournoi du 21", [("casse-v2.xlsx", fixed)], 2),
+                         arrived=came)
+    league.with_smtp(smtp.port)
+    done = league.run("--send")
+    assert done.returncode == 0, done.stderr
+    assert "aucune envoyée, 1 remplacée par une plus récente (non envoyée)" in done.stdout, done.stdout
+    [sent] = smtp.received
+    assert sent.message["In-Reply-To"] == "<re-tournoi-du-21-2@club.example.org>"
+    assert league.rows() == [(1, "done", "superseded"), (2, "done", "")]
 
 
 def test_an_answer_groups_a_problem_s_cells_and_says_a_range_on_its_own():

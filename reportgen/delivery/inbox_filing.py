@@ -32,6 +32,10 @@ club calendrier.xlsx announces for it), is held: kept aside like a refused one, 
 league secretary to decide (a club never silently replaces another's results). Sent again while it
 waits, it asks her nothing new: the club is told it still waits for her decision.
 
+An accepted workbook sent in reply to a refusal (its thread) may be that refused one corrected under
+another file name, or with its date or name corrected: it then names it (`corrects`, `Filed.corrects`),
+which is no longer awaited.
+
 Names from mail are data, never a path: the filed name is built from the workbook's circuit, season,
 date, club and name, each reduced to [a-z0-9-]."""
 
@@ -391,6 +395,22 @@ class Replaced:
 
 
 @dataclass(frozen=True)
+class Corrected:
+    """A refused workbook an accepted one corrects (`corrects`): where its copy is kept (relative to
+    the archive folder), its file name and the day (ISO) its message arrived, as the secretary's line
+    names it."""
+
+    path: str
+    filename: str
+    arrived: str
+
+    @property
+    def said(self) -> str:
+        """« version corrigée de casse.xlsx, refusé le 14 mars 2026 », on the line of the one that corrects it."""
+        return f"version corrigée de {self.filename}, refusé le {french.date_long(dt.date.fromisoformat(self.arrived))}"
+
+
+@dataclass(frozen=True)
 class Owner:
     """The club a held workbook's tournament belongs to, as the answer names it (its name kept with
     the decision: an answer composed again later says the same, whatever clubs.xlsx became)."""
@@ -488,6 +508,8 @@ class Filed:
     # so arrived ('' the first time, or when the problems or owners changed). Kept with the
     # decision, as `owners`, so that an answer composed again later says the same
     known_since: str = ""
+    # accepted, same: the refused workbooks of its club it corrects (`corrects`), no longer awaited
+    corrects: tuple[Corrected, ...] = ()
 
     @property
     def since(self) -> str:
@@ -520,21 +542,50 @@ class Filed:
         return self.status == "accepted" and any(p.code == UPSTREAM.code for p in self.problems)
 
     def row(self) -> tuple[object, ...]:
-        """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since) for
-        inbox_file."""
+        """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since,
+        corrects) for inbox_file."""
         replaced = json.dumps([[r.path, r.kept, r.date] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
+        corrects = json.dumps([[c.path, c.filename, c.arrived] for c in self.corrects], ensure_ascii=False)
         return (self.filename, self.sha256, self.status, self.circuit, self.event, self.date, self.path, replaced,
-                problems, owners, self.known_since)
+                problems, owners, self.known_since, corrects)
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
         replaced = tuple(Replaced(*kept) for kept in json.loads(row["replaced"]))  # no date before it was kept
         problems = tuple(Said(**p) for p in json.loads(row["problems"]))
         owners = tuple(Owner(code, name) for code, name in json.loads(row["owners"]))
+        corrects = tuple(Corrected(*one) for one in json.loads(row["corrects"]))
         return cls(row["filename"], row["sha256"], row["status"], row["circuit"], row["event"], row["date"],
-                   row["path"], replaced, problems, owners, row["known_since"])
+                   row["path"], replaced, problems, owners, row["known_since"], corrects)
+
+
+def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]]) -> tuple[Corrected, ...]:
+    """The refused workbooks `filed`, accepted (or the version inputs/ holds, `same`), corrects: its
+    message replies to theirs, or to their answer, which asked for it (« Corrigez le classeur et
+    renvoyez-le en réponse à ce message »). `refusals`: those of its club in that thread, each with
+    the day its message arrived (inbox_run.py `_refusals`). The same file name or tournament already
+    answers a refusal wherever it comes from (inbox_run.py `_marks`); one corrected under another
+    name, or with its date corrected, stayed « en attente d’une version corrigée » for ever.
+
+    A thread alone proves nothing: a club answers the last message it got with its next tournament
+    (a weekly one of the same name). So a refused workbook is corrected by one of its circuit (when
+    its sheets said which), of a tournament played by the day it came (a workbook comes once its
+    tournament is played: `_correction`'s rule), and, its tournament known, of its name on a day
+    close by (its date corrected, `close_by`) or of its day (its name corrected); else, its tournament
+    unknown (a `Tournoi` sheet that could not be read), when it is the only such one of the thread."""
+    if filed.status not in ("accepted", "same") or not filed.date:
+        return ()
+    day = dt.date.fromisoformat(filed.date)
+    fits = [(refused, arrived) for refused, arrived in refusals
+            if refused.circuit in ("", filed.circuit) and day <= arrived]
+    known = [(refused, arrived) for refused, arrived in fits if refused.date and (refused.date == filed.date or (
+        compared(refused.event) == compared(filed.event) and close_by(dt.date.fromisoformat(refused.date), day)))]
+    unknown = {refused.path: (refused, arrived) for refused, arrived in fits if not refused.date}
+    found = known or (list(unknown.values()) if len(unknown) == 1 else [])
+    return tuple(dict.fromkeys(Corrected(refused.path, refused.filename, arrived.isoformat())
+                               for refused, arrived in found))
 
 
 def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Owner, ...]:

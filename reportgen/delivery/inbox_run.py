@@ -27,8 +27,8 @@ before it was committed, and each step safe to do again:
 5. the message is moved to the `done` folder.
 
 A drafted answer that a newer message of the same club has superseded (every workbook it answers
-for is in the newer message: the same file name, or the same tournament, circuit, name and date)
-is not sent: the newer answer says where that tournament stands, the older one would contradict it
+for is in the newer message: the same file name, or the same tournament, circuit, name and date,
+or, refused, a workbook of the newer message corrects it, inbox_filing.py `corrects`) is not sent: the newer answer says where that tournament stands, the older one would contradict it
 (« refusé » after « enregistré »). It is marked `superseded` and listed; its draft stays. An answer
 drafted before runs recorded `drafted` (its `why` empty) is never sent: the secretary may have sent
 that draft by hand.
@@ -70,6 +70,7 @@ from reportgen.delivery.inbox_filing import (
     Filed,
     Owner,
     carry_out,
+    corrects,
     decide,
     examine,
     one_version_each,
@@ -274,12 +275,14 @@ class Inbox:
             "SELECT * FROM inbox_file WHERE message = ? ORDER BY position", (message,))]
 
     def _superseded(self, row: sqlite3.Row, files: list[Filed]) -> bool:
-        """Whether newer messages of the same club carry every workbook `files` answers for."""
+        """Whether newer messages of the same club carry every workbook `files` answers for (`_marks`),
+        or, refused, a workbook that corrects it (`Filed.corrects`)."""
         newer = set()
         for later in self.db.execute("SELECT id FROM inbox_message WHERE mailbox = ? AND club_code = ? AND id > ? "
                                      "AND status != 'left'", (self.mailbox.name, row["club_code"], row["id"])):
-            newer |= {mark for filed in self._files(later["id"]) for mark in _marks(filed)}
-        return bool(files) and all(_marks(filed) & newer for filed in files)
+            for filed in self._files(later["id"]):
+                newer |= _marks(filed) | {("corrected", corrected.path) for corrected in filed.corrects}
+        return bool(files) and all((_marks(filed) | {("corrected", filed.path)}) & newer for filed in files)
 
     def _decide(self, message: int, received: Received, club: str, name: str) -> None:
         """Each workbook checked, and what to do with it committed (`filing`) before anything is done."""
@@ -294,9 +297,12 @@ class Inbox:
                                             self._filed_by(verdict.same), self._known_since(digest),
                                             refused[digest], self._before("held", digest, club))))
         decided = one_version_each(checked, name, refused)
+        refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
+        decided = [dataclasses.replace(filed, corrects=corrects(filed, refusals)) for filed in decided]
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
-                           "path, replaced, problems, owners, known_since) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           "path, replaced, problems, owners, known_since, corrects) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                           "?, ?, ?, ?, ?)",
                            [(message, position, *filed.row()) for position, filed in enumerate(decided)])
             db.execute("UPDATE inbox_message SET status = 'filing' WHERE id = ?", (message,))
 
@@ -488,12 +494,14 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
                             f"vérifié en entier et publié une fois {'leurs' if len(titles) > 1 else 'ses'} classeurs "
                             "corrigés)" if titles else "")
                          + (f" ({warned})" if warned else "")
+                         + "".join(f" ({corrected.said})" for corrected in filed.corrects)
                          # what filing it changes besides its own earlier version, as `check` says it
                          + "".join(f" ; {note.message}" for note in filed.notes))
         elif filed.status == "same":
             said = f", reçu le {since}" if since else ""
             parts.append(f"{filed.filename} déjà reçu à l’identique ({inputs / filed.path}{said}) : rien de changé"
-                         + (f" ({warned})" if warned else ""))
+                         + (f" ({warned})" if warned else "")
+                         + "".join(f" ({corrected.said})" for corrected in filed.corrects))
         elif filed.status == "held":  # held again: nothing new for her to decide
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
@@ -553,7 +561,9 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     accepted workbook of the same club corrects one when it is the same tournament (`_marks`: the
     same file name, or the same tournament when the refused one's sheet said which): the club's
     other tournaments filed meanwhile do not, or a tournament whose workbook never came right would
-    leave the list unseen. The same bytes refused again share one copy (inbox_filing.py `decide`):
+    leave the list unseen; or when it corrects it (`Filed.corrects`: sent in reply to the refusal,
+    under another file name or with its date or name corrected, inbox_filing.py `corrects`), the
+    refused one then kept in the archive and in inbox_file as what came. The same bytes refused again share one copy (inbox_filing.py `decide`):
     listed once, from the first message still waiting. The secretary sets one aside by deleting it,
     as she does a held one."""
     # A workbook sent again as the version in inputs/ (`same`) answers a refused one as a filed one does:
@@ -565,12 +575,17 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
                              "'same') ORDER BY m.id, f.position")
     accepted: dict[str, list[tuple[int, set[tuple[str, ...]]]]] = {}  # club -> (message, marks) of each filed
+    corrected: dict[str, int] = {}  # a refused copy -> the latest message whose workbook corrects it (`corrects`)
     for row in rows:
         if row["status"] != "refused":
-            accepted.setdefault(row["club_code"], []).append((row["message_id"], _marks(Filed.from_row(row))))
+            filed = Filed.from_row(row)
+            accepted.setdefault(row["club_code"], []).append((row["message_id"], _marks(filed)))
+            for one in filed.corrects:
+                corrected[one.path] = max(corrected.get(one.path, 0), row["message_id"])
     waiting: list[sqlite3.Row] = []
     for row in rows:
-        if row["status"] != "refused" or not (archive / row["path"]).is_file():
+        if row["status"] != "refused" or not (archive / row["path"]).is_file() \
+                or corrected.get(row["path"], 0) > row["message_id"]:
             continue
         refused = _marks(Filed.from_row(row))
         if not any(later > row["message_id"] and marks & refused

@@ -168,6 +168,34 @@ def test_a_tournament_another_club_filed_by_mail_is_held_in_a_circuit_without_or
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout
 
 
+def test_a_tantrix_tournament_another_club_filed_stays_its_own_once_the_secretary_renamed_its_file(league, tmp_path):
+    """Tantrix sheets name no club. Albi's « Open de Sète » filed from Albi's message, the secretary
+    tidied inputs/ (its file renamed): Toulouse's workbook of the same name and day replaced it, told
+    « enregistré », as the club whose message filed a workbook was looked up by its path alone. Its
+    bytes name that club too: Toulouse's is held as Albi's tournament; Albi's own new version is filed."""
+    from tests.tantrix.test_workbooks import round_robin, write_event
+
+    def open_de_sete(folder: Path, tiles: int) -> bytes:
+        return write_event(folder, "Open de Sète", round_robin(("MOREAU Lucie", "FAURE Stéphane", tiles, 19))).read_bytes()
+
+    league.server.append(message(ALBI, "Open", [("open.xlsx", open_de_sete(tmp_path / "a", 27))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "tantrix" / "2026" / "2026-03-14-albi-open-de-sete.xlsx"
+    renamed = filed.with_name("open-de-sete.xlsx")
+    filed.rename(renamed)
+    before = tree(league.inputs)
+    league.server.append(message(TLSE, "Open", [("open.xlsx", open_de_sete(tmp_path / "t", 25))], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before, done.stdout
+    assert "est un tournoi du club d’Albi" in body(answer(league, "2026-03-14-tlse-2"))
+    assert f"pour l’enregistrer, mettez-le dans inputs/ à la place de {renamed}" in done.stderr
+    league.server.append(message(ALBI, "Open corrigé", [("open.xlsx", open_de_sete(tmp_path / "a2", 26))], number=3))
+    done = league.run()
+    assert "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout, done.stdout
+    assert not renamed.exists()
+
+
 def announce_stage(inputs: Path, club: str) -> None:
     """calendrier.xlsx announcing the Tour de France's « Étape de Sète » of 14/03/2026, organised by `club`."""
     write_workbook(inputs / "calendrier.xlsx", {"Calendrier": [

@@ -335,17 +335,26 @@ class Inbox:
                 if (self.archive / row["path"]).is_file()]
 
     def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
-        """The club whose message last filed each of `paths` (under inputs/); a path no message filed
-        (the secretary put it there) is not in it."""
+        """The club whose message last filed each of `paths` (under inputs/): filed there, else its bytes
+        (the secretary renamed or moved the file: looked up by its path alone, a Tantrix tournament, whose
+        sheets name no club, was then any club's to replace, told « enregistré »); a file no message
+        filed (the secretary put it there) is not in it."""
         found = {}
         for path in paths:
-            row = self.db.execute("SELECT m.club_code FROM inbox_file f JOIN inbox_message m ON m.id = f.message "
-                                  "WHERE f.status = 'accepted' AND f.path = ? AND m.club_code != '' "
-                                  "ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
+            row = self._filer("f.path = ?", path)
+            if row is None and (self.inputs / path).is_file():
+                row = self._filer("f.sha256 = ?", sha256((self.inputs / path).read_bytes()))
             if row is not None:
                 club = self.clubs.find(row["club_code"])
                 found[path] = Owner(row["club_code"], club.name if club is not None else row["club_code"])
         return found
+
+    def _filer(self, which: str, value: str) -> sqlite3.Row | None:
+        """The latest accepted `inbox_file` row `which` (SQL on `f`) selects, with its message's club."""
+        row: sqlite3.Row | None = self.db.execute(
+            "SELECT m.club_code FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.status = 'accepted' "
+            f"AND {which} AND m.club_code != '' ORDER BY m.id DESC LIMIT 1", (value,)).fetchone()
+        return row
 
     def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
         """The latest decision `status` for these bytes (`digest`), with the day its message arrived

@@ -1349,6 +1349,30 @@ def test_a_schema_2_database_gets_the_inbox_tables_and_keeps_its_rows(tmp_path):
         connection.close()
 
 
+def test_a_schema_9_database_keeps_the_day_of_each_message_and_corrects_nothing_before(league, tmp_path):
+    """Schema 10 renames `inbox_message.sent_on` `arrived_on` and adds `inbox_file.corrects`: the
+    messages recorded before keep the day they said, their refused workbooks still wait, listed
+    with that day, corrected by none."""
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)]))
+    assert league.run().returncode == 0
+    old = sqlite3.connect(league.archive / "league.sqlite")
+    old.executescript("ALTER TABLE inbox_message RENAME COLUMN arrived_on TO sent_on; ALTER TABLE inbox_file DROP "
+                      "COLUMN corrects; PRAGMA user_version = 9;")
+    old.close()
+    from reportgen.delivery import database
+
+    connection = database.connect(league.archive)
+    try:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == database.SCHEMA_VERSION == 10
+        assert [tuple(row) for row in connection.execute("SELECT uid, arrived_on FROM inbox_message")] == \
+            [(1, "2026-03-14")]
+        assert [row[0] for row in connection.execute("SELECT corrects FROM inbox_file")] == ["[]"]
+    finally:
+        connection.close()
+    assert f"casse.xlsx de {ALBI} (message du 14 mars 2026) : refusé" in league.check().stderr
+
+
 def test_a_server_that_is_not_there_is_said_in_french(league):
     league.settings(free_port())
     done = league.run()

@@ -657,8 +657,8 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
            held: Filed | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
-    in inputs/, `same`: nothing done (`known_since`: the day the message that filed them was
-    written, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
+    in inputs/, `same`: nothing done (`known_since`: the day the message that filed them
+    arrived, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
     filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)

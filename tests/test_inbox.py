@@ -285,7 +285,7 @@ def test_a_refused_workbook_corrected_in_reply_under_another_name_or_date_waits_
     saying which it corrects. So is one whose tournament could not be read (its date not a date)
     corrected by the one workbook of a reply. A reply carrying Albi's tournament of the next week,
     of the same name, corrects nothing."""
-    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)  # the day the refused ones reached the server
+    came = dt.datetime(2026, 3, 22, 12, 0, tzinfo=dt.timezone.utc)  # the day the refused ones reached the server
     broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
     first = message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)])
     league.server.append(first, arrived=came)
@@ -1465,7 +1465,7 @@ def test_a_drafted_refusal_whose_workbook_its_club_corrected_in_reply_is_not_sen
     date too, as « casse-v2.xlsx » in reply to its own message. The next `inbox --send` sent the
     refusal after the « enregistré » of its correction (another file name and date: no newer answer
     for that tournament). The correction (`corrects`) supersedes it: listed, never sent."""
-    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)
+    came = dt.datetime(2026, 3, 22, 12, 0, tzinfo=dt.timezone.utc)
     broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
     first = message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)])
     league.server.append(first, arrived=came)
@@ -1603,7 +1603,7 @@ def test_a_new_version_of_a_tournament_that_replaces_its_series_first_one_says_s
 # The day the messages of Albi's autumn tournaments reach the server: once they are played (the
 # server's day, not their Date header's 14 March: a correction by reply is never taken for a version
 # of a workbook that arrived before its own day, inbox_filing.py `_correction`)
-AUTUMN_SENT = dt.datetime(2026, 11, 30, 9, 0, tzinfo=dt.timezone.utc)
+AUTUMN_SENT = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
 
 
 def reply(to: EmailMessage | None, answer: str, subject: str, attachments: list[tuple[str, bytes]],
@@ -1692,7 +1692,7 @@ def test_a_reply_is_no_new_version_of_a_workbook_that_arrived_before_its_day(lea
     arrived (the server's, not its Date header) says."""
     league.with_smtp(smtp.port)
     first = message(ALBI, "Automne", [("albi.xlsx", workbook(tmp_path, "automne", day="21/11/2026", club="ALBI"))])
-    league.server.append(first, arrived=dt.datetime(2026, 11, 22, 9, 0, tzinfo=dt.timezone.utc))
+    league.server.append(first, arrived=dt.datetime(2026, 11, 22, 12, 0, tzinfo=dt.timezone.utc))
     assert league.run("--send").returncode == 0
     [sent] = smtp.received
     later = workbook(tmp_path / "2", "automne", day="27/11/2026", club="ALBI")

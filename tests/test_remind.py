@@ -865,3 +865,42 @@ def test_a_pool_tournament_whose_final_ends_tied_awaits_its_barrages_in_its_note
     assert (f"que le calendrier de la ligue annonçait {days}, en ligne, mais le tournoi s’y arrête avant son "
             "classement final : les barrages du tour final restent à jouer." in body), body
     assert "il vous reste à y saisir la suite du tournoi, jusqu’à sa fin, puis à nous le renvoyer." in body, body
+
+
+def open_row(tmp_path: Path) -> int:
+    """The Open de printemps's row of calendrier.xlsx."""
+    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
+    return names.index("Open de printemps en ligne") + 1
+
+
+def test_a_workbook_of_registrations_alone_without_a_fin_is_said_once_with_the_cell_to_type_it_in(tmp_path):
+    """The Open's calendar row gives no Fin and its workbook holds its registrations alone; the
+    Trophée's, the calendar does not announce. `remind` said neither could be reminded, while the
+    build's and `check`'s notes said only their circuit's « poules next » note. One note each says
+    both: its circuit's, and where to type its Fin."""
+    registrations_alone(tmp_path, 2525)
+    row = open_row(tmp_path)
+    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
+    book["Calendrier"][f"F{row}"] = None
+    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    done, outputs, calendar = built(tmp_path)
+    assert "Open de printemps en ligne (Tournoi en ligne par poules) — inscriptions reçues" in calendar, calendar
+    tail = (": « reportgen remind » ne pourra pas en demander les résultats à son club — écrivez sa fin, le jour prévu "
+            "de sa finale, dans calendrier.xlsx, ")
+    opened = ('note : poules/open-printemps.xlsx : le classeur du tournoi « Open de printemps en ligne » ne contient que '
+              'ses inscriptions ; « reportgen poules next --event "Open de printemps en ligne" » écrit les poules du '
+              f"tour 1, et le calendrier ne donne pas sa fin {tail}feuille « Calendrier », ligne {row} (colonne « Fin »)")
+    trophy = ('note : poules/trophee.xlsx : le classeur du tournoi « Trophée d\'automne en ligne » ne contient que ses '
+              'inscriptions ; « reportgen poules next --event "Trophée d\'automne en ligne" » écrit les poules du tour '
+              f"1, et le calendrier ne l’annonce pas {tail}sur une ligne à son nom (colonne « Fin »)")
+    assert notes_of(done, "open-printemps.xlsx") == [opened], done.stderr
+    assert notes_of(done, "trophee.xlsx") == [trophy], done.stderr
+    assert checked_notes(tmp_path, "open-printemps.xlsx") == [opened]
+    assert checked_notes(tmp_path, "trophee.xlsx") == [trophy]
+    secretary = " ".join(html.unescape((outputs / "verification.html").read_text(encoding="utf-8")).split())
+    assert opened.removeprefix("note : ") in secretary
+    reminded = remind(tmp_path)
+    said = " ".join(reminded.stderr.split())
+    assert (f"pas de rappel pour « Open de printemps en ligne » du {french.date_long(TODAY - dt.timedelta(days=20))} : "
+            "un tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines") in said, said
+

@@ -150,17 +150,29 @@ def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], r
     awaited, and its circuit's note is said again; a note of a workbook begins with its path, « <path>
     : »); then one for each that is not over (`unfinished_awaited`), its circuit's notes kept;
     then, when inputs/ holds a calendar (`announced`), one for each not over that it gives no Fin
-    (`unfinished_without_fin`)."""
+    (`unfinished_without_fin`). One of registrations alone that it gives no Fin is never reminded
+    either: its circuit's note says so too (`registered_without_fin`), one note for the workbook."""
     awaited = registrations_awaited(entries, reading, after_days)
+    without_fin = registered_without_fin(entries, reading) if announced else {}
     found: list[str] = []
     for notice in notices:
-        workbook = next((path for path in awaited if notice.startswith(f"{path} : ")), None)
-        if workbook is None:
+        workbook = _of_workbook(notice, awaited)
+        if workbook is not None:
+            if awaited[workbook] not in found:
+                found.append(awaited[workbook])
+        elif (workbook := _of_workbook(notice, without_fin)) is not None:
+            found.append(f"{notice}, et {without_fin.pop(workbook)}")  # its first note, the others kept
+        else:
             found.append(notice)
-        elif awaited[workbook] not in found:
-            found.append(awaited[workbook])
-    return found + [note for note in awaited.values() if note not in found] + unfinished_awaited(
+    alone = [f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les inscriptions, et "
+             f"{without_fin[entry.workbook]}" for entry in entries if entry.workbook in without_fin]
+    return found + [note for note in awaited.values() if note not in found] + alone + unfinished_awaited(
         entries, reading, after_days) + (unfinished_without_fin(entries, reading) if announced else [])
+
+
+def _of_workbook(notice: str, workbooks: Iterable[str]) -> str | None:
+    """The workbook a note is of (it begins with its path, « <path> : »), among `workbooks`."""
+    return next((path for path in workbooks if notice.startswith(f"{path} : ")), None)
 
 
 def registrations_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> dict[str, str]:
@@ -187,12 +199,30 @@ def unfinished_without_fin(entries: list[CalendarEntry], reading: Reading) -> li
     """The build's note of each tournament not over whose calendar row gives no Fin (or that the
     calendar does not announce): due on no known day, it is never awaited nor reminded, and stayed
     « en cours » without a word. The regulation gives no day of its own (Art. VII's delays run from
-    each round's launch): the secretary is told where to type it (`fin_cell`)."""
+    each round's launch): the secretary is told where to type it (`_without_fin`)."""
     return [f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
-            f"({entry.pending}), et {'le calendrier ne donne pas sa fin' if entry.where else 'le calendrier ne l’annonce pas'}"
-            " : « reportgen remind » ne pourra pas en demander la suite à son club — écrivez sa fin, le jour prévu de "
-            f"sa finale, dans {entry.fin_cell()}"
+            f"({entry.pending}), et {_without_fin(entry, 'la suite')}"
             for entry in entries if entry.unfinished and entry.last is None]
+
+
+def registered_without_fin(entries: list[CalendarEntry], reading: Reading) -> dict[str, str]:
+    """By workbook, what to add to the note of each whose workbook holds its registrations alone and
+    whose calendar row gives no Fin (or that the calendar does not announce): its results due on no
+    known day, `reportgen remind` says it cannot remind it, and the build and `check` said only its
+    circuit's note (« reportgen poules next » writes its round 1)."""
+    return {entry.workbook: _without_fin(entry, "les résultats")
+            for entry in entries if entry.registered and entry.last is None and not entry.cancelled}
+
+
+def _without_fin(entry: CalendarEntry, them: str) -> str:
+    """Why `reportgen remind` cannot ask its club for `them` (« la suite », « les résultats ») of a
+    tournament its calendar gives no Fin, and where to type it (`fin_cell`). A row of calendrier.xlsx
+    with a problem is never the cause of « le calendrier ne l’annonce pas »: that problem blocks
+    every circuit (a league file's), so no circuit's report says the tournament running or
+    registered, and no note is said beside it."""
+    calendar = "le calendrier ne donne pas sa fin" if entry.where else "le calendrier ne l’annonce pas"
+    return (f"{calendar} : « reportgen remind » ne pourra pas en demander {them} à son club — écrivez sa fin, le jour "
+            f"prévu de sa finale, dans {entry.fin_cell()}")
 
 
 def _asked(entry: CalendarEntry, reading: Reading, after_days: int, them: str) -> str:

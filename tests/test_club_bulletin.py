@@ -69,8 +69,9 @@ def test_each_club_with_players_has_its_pdf_naming_its_players_only(league, tmp_
 
 
 def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come(league, tmp_path):
-    """As of the bulletin's date (its latest ranking's, 10 January): a tournament after it is to come
-    in it, even past on the day the bulletin is made (TODAY)."""
+    """As of the day its message is written (TODAY, 29 November), as the message says the results
+    awaited: the bulletin's date (its latest ranking's, 10 January) said « à venir » a tournament of
+    14 March that the message said awaited."""
     write_calendar(league.inputs, [["03/01/2026", "grand-sud", "CARC", "Galette de Carcassonne", "Carcassonne"],
                                    ["10/01/2026", "grand-sud", "CARC", "Open de Carcassonne", "Carcassonne"],
                                    ["14/03/2026", "grand-sud", "CARC", "Printemps de Carcassonne", "Carcassonne"],
@@ -81,8 +82,11 @@ def test_the_club_tournaments_come_from_the_calendar_received_awaited_or_to_come
     assert [(t["day"], t["name"], t["place"], t["status"]) for t in plan.own["CARC"].tournaments] == [
         ("3 janvier 2026", "Galette de Carcassonne", "Carcassonne", "attendu"),  # before it, no workbook yet
         ("10 janvier 2026", "Tournoi 2026-01-10-carcassonne", "Carcassonne", "reçu"),  # its workbook's name
-        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "à venir"),  # after the bulletin's date
+        ("14 mars 2026", "Printemps de Carcassonne", "Carcassonne", "attendu"),  # after the bulletin's date
         ("12 décembre 2026", "Noël à Carcassonne", "Trèbes", "à venir")]
+    [carcassonne] = [club_mail for club_mail in plan.clubs if club_mail.club.code == "CARC"]
+    assert [ranking["awaited"] for ranking in drafts.context(plan, carcassonne, [])["rankings"]][0].startswith(
+        "Classement provisoire : vos classeurs du 3 janvier et du 14 mars sont attendus")
 
 
 def test_a_club_tournament_the_calendar_knows_by_its_club_alone_is_named_after_the_club(league, tmp_path):
@@ -411,7 +415,9 @@ def test_a_club_s_tournaments_are_said_as_of_its_bulletin_s_date_and_a_running_o
     when its day is past both on the bulletin's date and on the day it is made (pipeline/calendar.py
     `state`, the home page's rule); a pool tournament between its rounds (its workbook there, its
     final not played) is « en cours »; one announced whose workbook has not arrived is awaited once
-    its first day is past, as any other (its first round is written in its workbook that day)."""
+    its first day is past, as any other (its first round is written in its workbook that day).
+    (`reportgen mail` gives the day its message is written, as that message says the results
+    awaited: test_a_club_s_pdf_says_its_tournaments_as_its_message_does_on_the_day_it_is_written.)"""
     from reportgen.pipeline import load, score
     from tests.test_calendar import pool_tournaments
 
@@ -495,3 +501,40 @@ def test_a_club_s_evolution_is_said_under_its_table_since_the_ranking_its_bullet
     after = first.index(legend)
     assert re.match(r"\d+e .*DURAND Nathalie", first[after - 1]) and first[after + 1] == "Masters Grand Sud", first
     assert "depuis le classement précédent" not in pdf_text(path)
+
+
+def test_a_club_s_pdf_says_its_tournaments_as_its_message_does_on_the_day_it_is_written(tmp_path):
+    """The example league's latest bulletins: the Grand Sud's of 14 November, the Masters' of 28
+    November, which dated Cahors's own PDF; its message written on 7 December. The PDF said its
+    tournaments as of 28 November: its Open of 5 December « à venir », while the message sent with
+    it said « vos classeurs du 21 novembre et du 5 décembre sont attendus ». Both say them on the
+    day the message is written (pipeline/calendar.py `state`), the PDF naming that day; its
+    tournament between the two bulletins, of 21 November, awaited in both as before."""
+    import shutil
+
+    from reportgen.pipeline import load, score
+    from tests.conftest import EXAMPLE_INPUTS
+
+    inputs = tmp_path / "inputs"
+    shutil.copytree(EXAMPLE_INPUTS, inputs)
+    write_calendar(inputs, [["21/11/2026", "grand-sud", "CAHO", "Coupe de Cahors", "Cahors"],
+                            ["05/12/2026", "grand-sud", "CAHO", "Open d'hiver de Cahors", "Cahors"],
+                            ["19/12/2026", "grand-sud", "CAHO", "Noël à Cahors", "Cahors"]])
+    league = load(inputs, dt.date(2026, 12, 7))
+    plan = drafts.prepare(league, score(league), tmp_path / "outputs")
+    dates = {bulletin.circuit: bulletin.document.date for bulletin in plan.bulletins}
+    assert (dates["grand-sud"], dates["masters"], plan.day) == (dt.date(2026, 11, 14), dt.date(2026, 11, 28),
+                                                                 dt.date(2026, 11, 28))
+    [cahors] = [club_mail for club_mail in plan.clubs if club_mail.club.code == "CAHO"]
+    lines = {ranking["circuit"]: ranking["awaited"] for ranking in drafts.context(plan, cahors, [])["rankings"]}
+    assert lines[circuits.REGISTRY["grand-sud"].title] == (
+        "Classement provisoire : vos classeurs du 21 novembre et du 5 décembre sont attendus. Pour les envoyer, "
+        "répondez à ce message en les joignant."), lines
+    own = plan.own["CAHO"]
+    assert {t["name"]: t["status"] for t in own.tournaments if "Cahors" in t["name"]} == {
+        "Coupe de Cahors": "attendu", "Open d'hiver de Cahors": "attendu", "Noël à Cahors": "à venir"}
+    [path] = club_bulletin.write({"CAHO": own}, tmp_path / "outputs", "Ligue", plan.day, True, "clubs/2026")
+    text = " ".join(pdf_text(path).split())
+    assert "Bulletin du club de Cahors au 28 novembre 2026" in text, text
+    assert "Leurs résultats au 7 décembre 2026, jour où ce bulletin a été préparé." in text, text
+    assert "Open d'hiver de Cahors Cahors attendu" in text and "Noël à Cahors Cahors à venir" in text, text

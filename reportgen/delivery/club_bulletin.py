@@ -63,6 +63,8 @@ class ClubBulletin:
     sections: tuple[ClubSection, ...]
     tournaments: tuple[dict[str, str], ...]
     circuit: str | None = None  # the one circuit it covers (`mail --circuit`), or None for all
+    # The day its tournaments' results are said as of (`prepare`): the day its message is written.
+    as_of: dt.date | None = None
 
     @property
     def filename(self) -> str:
@@ -89,9 +91,8 @@ def _tournaments(league: pipeline.League, entries: list[CalendarEntry], club: Cl
     received (its workbook is in inputs/), running (a pool tournament between its rounds, or one
     announced between its first day and its Fin, its workbook not arrived: « en cours » too), its
     registrations alone in (« inscriptions reçues »), cancelled (« annulé »), awaited
-    (announced, its date past on the bulletin's `day`, no workbook yet) or to come, as of the
-    bulletin's day (`state`: a tournament after it is not awaited by it; a season whose ranking is
-    final, as of today, and one awaited « non reçu »: `final_season`), each by its
+    (announced, its date past on `day`, no workbook yet) or to come, as of `day` (`state`; a season
+    whose ranking is final, as of today, and one awaited « non reçu »: `final_season`), each by its
     `CalendarEntry.title` and its days as the site says them (a pool tournament over: « du 5
     septembre au 6 octobre 2026 »)."""
     found = []
@@ -110,7 +111,11 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
             rankings: Mapping[str, Ranking], day: dt.date) -> dict[str, ClubBulletin]:
     """Each club with players in the season's rankings (by code): its part of each circuit
     (`rankings`: the ranking each circuit's message reports), in registry order; its tournaments as
-    of `day`, the bulletin's date (`document`)."""
+    of `day`: `reportgen mail` gives the day the message is written, the day its lines on the
+    results awaited are true on (delivery/mail.py `awaited_line`), not the bulletin's date, which is
+    its latest circuit's (the Masters' of 28 November beside the Grand Sud's of 14 November): as of
+    that date the PDF said « à venir » a tournament of 5 December that the message of 7 December
+    said « attendu »."""
     # Every circuit, not only those with workbooks: the Masters' part is the race to it all season.
     slugs = [slug for slug in circuits.CIRCUITS if circuit is None or slug == circuit]
     directory = league.reading.clubs
@@ -132,7 +137,7 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, season: int, circu
             circuits.CIRCUITS[slug], season, rankings, scored.reports, member(club.code)))
         if sections:
             made[club.code] = ClubBulletin(club, f"{folder(season, circuit)}/{safe(club.code)}.pdf", season, sections,
-                                           _tournaments(league, entries, club, season, slugs, day), circuit)
+                                           _tournaments(league, entries, club, season, slugs, day), circuit, day)
     return made
 
 
@@ -148,6 +153,8 @@ def document(bulletin: ClubBulletin, league: str, day: dt.date, announced: bool)
                  "sections": [{"circuit": s.circuit, "title": s.title, "headers": s.headers, "rows": s.rows,
                                "note": s.note} for s in bulletin.sections],
                  "tournaments": list(bulletin.tournaments),
+                 # the day they are said as of, when it is not the bulletin's (`prepare`)
+                 "tournaments_day": french.date_long(bulletin.as_of) if bulletin.as_of not in (None, day) else "",
                  # under the players' tables (each says its « Évolution » under it: `ClubSection.note`)
                  "legend": "Les bulletins complets de chaque circuit donnent tous les joueurs et la méthode."})
 

@@ -168,8 +168,9 @@ def prepare(league: pipeline.League, scored: pipeline.Scored, outputs: Path, sea
         else:
             plan.clubs.append(ClubMail(club, [b for b in bulletins if b.circuit in mine], mine))
     if bulletins:
+        # its tournaments as of the day the message is written, as its lines on the results awaited
         plan.own = club_bulletin.prepare(league, scored, plan.season, circuit, {b.circuit: b.ranking for b in bulletins},
-                                         plan.day)
+                                         league.reading.today)
     return plan
 
 

@@ -358,12 +358,6 @@ def league_calendar(workbook: Workbook | None, played: list[tuple[TournamentShee
     return calendar(announced, tournaments)
 
 
-def awaited(entries: list[CalendarEntry], circuit: str, season: int, day: dt.date) -> list[CalendarEntry]:
-    """The circuit's announced tournaments of that season over before `day` (their last day) whose
-    workbook has not arrived: a ranking of that day is provisional until they do."""
-    return [e for e in entries if e.coming and e.circuit == circuit and e.date.year == season and e.last_day < day]
-
-
 def awaited_note(entries: list[CalendarEntry], clubs: ClubDirectory, final: bool = False) -> str:
     """« provisoire : résultats de Rodez du 13 juin attendus », or "" when none is awaited (`clubs`:
     to name a tournament the calendar knows by its club alone). `final`: said under a closed

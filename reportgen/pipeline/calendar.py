@@ -26,7 +26,6 @@ from reportgen.ingest.calendar import (
     STARTED,
     UNFINISHED,
     CalendarEntry,
-    awaited,
     awaited_note,
 )
 from reportgen.model import Document, Problem, Ranking, Report, ScopeKind
@@ -74,6 +73,15 @@ def awaited_by(slug: str, ranking: Ranking, document: Document, entries: list[Ca
     return awaited(entries, slug, document.season, day)
 
 
+def awaited(entries: list[CalendarEntry], slug: str, season: int, day: dt.date) -> list[CalendarEntry]:
+    """The circuit's announced tournaments of that season whose workbook has not arrived and whose
+    results are awaited on `day` (`state`: their last day before it): a ranking of that day is
+    provisional until they do. By `state`, the rule a club's bulletin says its tournaments by: the
+    message reporting a ranking and the club's PDF sent with it, on one day, cannot disagree."""
+    return [entry for entry in entries if entry.coming and entry.circuit == slug and entry.date.year == season
+            and state(entry, day, day) == AWAITED]
+
+
 def closed_final(slug: str, ranking: Ranking, reading: Reading) -> bool:
     """The ranking is its season's final one, and final indeed: its circuit's closing makes it so
     (`CircuitInfo.final_when_closed`) and the season is closed or over (`Reading.season_closed`).
@@ -108,9 +116,10 @@ def season_notes(entries: list[CalendarEntry], reading: Reading) -> dict[tuple[s
 
 def state(entry: CalendarEntry, day: dt.date, today: dt.date, final: bool = False) -> str:
     """What is known of a tournament's results in a document of `day` made on `today` (the site's
-    pages and calendrier.ics: the build's day for both; a club's bulletin: its own date), the one rule
-    of every list that says it: CANCELLED once its workbook shows it cancelled (`CalendarEntry.
-    cancelled`: a pool tournament, Art. XI, was « en cours » for ever), PLAYED once its workbook
+    pages and calendrier.ics: the build's day for both; a club's bulletin: the day its message is
+    written, delivery/club_bulletin.py `prepare`), the one rule of every list that says it: CANCELLED
+    once its workbook shows it cancelled (`CalendarEntry.cancelled`: a pool tournament, Art. XI, was
+    « en cours » for ever), PLAYED once its workbook
     arrived, RUNNING while a tournament played over several days is not over (`CalendarEntry.running`),
     UNFINISHED once its calendar's Fin is past on both days as AWAITED is and it is still not over
     (`CalendarEntry.awaits_the_rest`: a pool tournament whose club sent rounds 1 and 2 and no more was

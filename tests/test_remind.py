@@ -904,3 +904,31 @@ def test_a_workbook_of_registrations_alone_without_a_fin_is_said_once_with_the_c
     assert (f"pas de rappel pour « Open de printemps en ligne » du {french.date_long(TODAY - dt.timedelta(days=20))} : "
             "un tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines") in said, said
 
+
+
+def test_a_tournament_whose_calendar_row_has_a_problem_is_said_by_that_problem_alone(tmp_path):
+    """The Coupe's row names a club clubs.xlsx does not have: the row is not read, and the Coupe's
+    workbook, not over, is one the calendar does not announce. Its note would say « le calendrier ne
+    l’annonce pas … sur une ligne à son nom », sending the secretary to type a second row beside the
+    problem of the first. Decided: nothing is said but that problem. A problem of calendrier.xlsx is
+    a league file's and holds every circuit (`check` exits 1, nothing scored: no note of the Coupe),
+    and `remind` says its tournament waits for that row. This test keeps it so: were calendar
+    problems to stop holding the circuits, the no-Fin notes would have to name the row instead."""
+    rounds_sent(tmp_path, 2525)
+    row = coupe_row(tmp_path)
+    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
+    book["Calendrier"][f"C{row}"] = "XXXX"
+    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    checked = subprocess.run([REPORTGEN, "check", "--inputs", str(tmp_path / "inputs"), "--outputs",
+                              str(tmp_path / "outputs"), "--archive", str(tmp_path / "archive")],
+                             capture_output=True, text=True, env={**os.environ, "COLUMNS": "400"})
+    assert checked.returncode == 1, checked.stderr
+    said = " ".join(checked.stderr.split())
+    assert f"calendrier.xlsx, feuille « Calendrier », cellule C{row} (colonne « Club ») : le club « XXXX »" in said
+    assert notes_of(checked, "coupe-hiver.xlsx") == [] and "ne l’annonce pas" not in said, said
+    reminded = remind(tmp_path)
+    assert reminded.returncode == 1, reminded.stderr
+    assert " ".join(reminded.stderr.split()).endswith(
+        "pas de rappel pour un tournoi que calendrier.xlsx annonce sur une ligne à corriger ci-dessus, tant qu’elle "
+        "ne l’est pas"), reminded.stderr
+    assert "Coupe d'hiver" not in reminded.stdout + reminded.stderr

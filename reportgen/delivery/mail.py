@@ -99,7 +99,8 @@ class Plan:
 
     @property
     def day(self) -> dt.date:
-        """The date the messages and the clubs' bulletins speak of: the latest bulletin's."""
+        """The date the messages and the clubs' bulletins speak of: the latest bulletin's (the clubs'
+        tournaments excepted: said on the day the message is written, `prepare`)."""
         return max(b.document.date for b in self.bulletins)
 
     @property

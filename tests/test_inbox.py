@@ -332,6 +332,34 @@ def test_a_refused_workbook_corrected_in_reply_under_another_name_or_date_waits_
     assert [row[1] for row in inbox_files(league)] == ["refused", "refused", "accepted", "accepted", "accepted"]
 
 
+def test_a_refused_workbook_whose_tournament_could_not_be_read_is_corrected_by_no_reply_of_two_workbooks(
+        league, tmp_path, smtp):
+    """Albi's « resultats.xlsx », its date « le 21 mars » (its tournament unknown), refused as a draft;
+    Albi's reply to the refusal carried two tournaments: one of them was taken for its correction
+    (the thread's one refused workbook whose tournament could not be read, whatever the reply
+    carried), so that it left the waiting list, and `inbox --send` never sent its refusal
+    (superseded). Such a workbook is corrected by a reply carrying one accepted workbook alone:
+    of two, neither is known to be it. Still waiting, its refusal sent."""
+    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)
+    undated = message(ALBI, "Résultats", [("resultats.xlsx", workbook(tmp_path / "u", "resultats", day="le 21 mars",
+                                                                      club="ALBI"))])
+    league.server.append(undated, arrived=came)
+    assert league.run().returncode == 0  # refused, answered as a draft
+    two = [("tournoi-albi.xlsx", workbook(tmp_path / "d", "resultats", day="21/03/2026", club="ALBI")),
+           ("autre.xlsx", workbook(tmp_path / "o", "autre", day="14/03/2026", club="ALBI"))]
+    league.server.append(reply(undated, "<by-hand-1@ligue.example.org>", "Re: Résultats", two, 2),
+                         arrived=came + dt.timedelta(days=1))
+    league.with_smtp(smtp.port)
+    done = league.run("--send")
+    assert done.returncode == 0 and "2 classeurs enregistrés" in done.stdout, done.stdout
+    assert "version corrigée" not in done.stdout
+    for listed in (done.stderr, league.check().stderr):
+        assert f"resultats.xlsx de {ALBI} (message du 22 mars 2026) : refusé" in listed, listed
+    assert league.rows() == [(1, "done", ""), (2, "done", "")]  # the refusal sent, not superseded
+    assert sorted(sent.message["In-Reply-To"] for sent in smtp.received) == [
+        "<re-resultats-2@club.example.org>", "<resultats-1@club.example.org>"]
+
+
 def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path, smtp):
     """Albi was answered « corrigez le classeur et renvoyez-le », then reminded « nous n’avons pas
     encore reçu son classeur »: that tournament gets no reminder while its corrected version is

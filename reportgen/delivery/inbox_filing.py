@@ -561,21 +561,29 @@ class Filed:
                    row["path"], replaced, problems, owners, row["known_since"], corrects)
 
 
-def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]]) -> tuple[Corrected, ...]:
+# the decisions of a workbook that may correct a refused one (`corrects`): filed, or the version inputs/ holds
+CORRECTING = ("accepted", "same")
+
+
+def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]], accepted: int) -> tuple[Corrected, ...]:
     """The refused workbooks `filed`, accepted (or the version inputs/ holds, `same`), corrects: its
     message replies to theirs, or to their answer, which asked for it (« Corrigez le classeur et
     renvoyez-le en réponse à ce message »). `refusals`: those of its club in that thread, each with
-    the day its message arrived (inbox_run.py `_refusals`). The same file name or tournament already
-    answers a refusal wherever it comes from (inbox_run.py `_marks`); one corrected under another
-    name, or with its date corrected, stayed « en attente d’une version corrigée » for ever.
+    the day its message arrived (inbox_run.py `_refusals`); `accepted`: how many workbooks of its
+    message were accepted or `same` (`CORRECTING`), `filed` among them. The same file name or
+    tournament already answers a refusal wherever it comes from (inbox_run.py `_marks`); one
+    corrected under another name, or with its date corrected, stayed « en attente d’une version
+    corrigée » for ever.
 
     A thread alone proves nothing: a club answers the last message it got with its next tournament
     (a weekly one of the same name). So a refused workbook is corrected by one of its circuit (when
     its sheets said which), of a tournament played by the day it came (a workbook comes once its
     tournament is played: `_correction`'s rule), and, its tournament known, of its name on a day
     close by (its date corrected, `close_by`) or of its day (its name corrected); else, its tournament
-    unknown (a `Tournoi` sheet that could not be read), when it is the only such one of the thread."""
-    if filed.status not in ("accepted", "same") or not filed.date:
+    unknown (a `Tournoi` sheet that could not be read), when it is the only such one of the thread and
+    `filed` the only workbook its message accepted: of two, nothing tells which is its correction (a
+    reply carrying another tournament too took that one for it)."""
+    if filed.status not in CORRECTING or not filed.date:
         return ()
     day = dt.date.fromisoformat(filed.date)
     fits = [(refused, arrived) for refused, arrived in refusals
@@ -583,7 +591,7 @@ def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]]) -> tuple[Corre
     known = [(refused, arrived) for refused, arrived in fits if refused.date and (refused.date == filed.date or (
         compared(refused.event) == compared(filed.event) and close_by(dt.date.fromisoformat(refused.date), day)))]
     unknown = {refused.path: (refused, arrived) for refused, arrived in fits if not refused.date}
-    found = known or (list(unknown.values()) if len(unknown) == 1 else [])
+    found = known or (list(unknown.values()) if len(unknown) == 1 and accepted == 1 else [])
     return tuple(dict.fromkeys(Corrected(refused.path, refused.filename, arrived.isoformat())
                                for refused, arrived in found))
 

@@ -66,6 +66,7 @@ from reportgen.delivery.inbox_answers import (
     waited,
 )
 from reportgen.delivery.inbox_filing import (
+    CORRECTING,
     WORKBOOK_SUFFIXES,
     Filed,
     Owner,
@@ -298,7 +299,8 @@ class Inbox:
                                             refused[digest], self._before("held", digest, club))))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
-        decided = [dataclasses.replace(filed, corrects=corrects(filed, refusals)) for filed in decided]
+        accepted = sum(filed.status in CORRECTING for filed in decided)
+        decided = [dataclasses.replace(filed, corrects=corrects(filed, refusals, accepted)) for filed in decided]
         with self.writing() as db:
             db.executemany("INSERT INTO inbox_file (message, position, filename, sha256, status, circuit, event, date, "
                            "path, replaced, problems, owners, known_since, corrects) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "

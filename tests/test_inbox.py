@@ -360,6 +360,32 @@ def test_a_refused_workbook_whose_tournament_could_not_be_read_is_corrected_by_n
         "<re-resultats-2@club.example.org>", "<resultats-1@club.example.org>"]
 
 
+def test_a_workbook_refused_twice_in_one_thread_is_named_once_on_the_line_of_its_correction(league, tmp_path):
+    """Albi's « casse.xlsx » refused on 22/03, sent again unchanged in reply on 23/03 (refused again,
+    one copy kept), then corrected as « casse-v2.xlsx » in reply to both: its line named the refused
+    one twice, « (version corrigée de casse.xlsx, refusé le 22 mars 2026) (version corrigée de
+    casse.xlsx, refusé le 23 mars 2026) ». Named once, by its copy, from the day it was first refused."""
+    came = dt.datetime(2026, 3, 22, 9, 0, tzinfo=dt.timezone.utc)
+    broken = workbook(tmp_path, "casse", day="21/03/2026", club="ALBI", results=[["deux", "MARTIN", "Paul", "1002", "Albi"]])
+    first = message(ALBI, "Tournoi du 21", [("casse.xlsx", broken)])
+    league.server.append(first, arrived=came)
+    again = reply(first, "<by-hand-1@ligue.example.org>", "Re: Tournoi du 21", [("casse.xlsx", broken)], 2)
+    league.server.append(again, arrived=came + dt.timedelta(days=1))
+    assert league.run().returncode == 0
+    assert [p.name for p in (league.archive / "inbox" / "refused").iterdir()] == ["2026-03-22-albi-1-casse.xlsx"]
+    fixed = reply(again, "<by-hand-2@ligue.example.org>", "Re: Tournoi du 21",
+                  [("casse-v2.xlsx", workbook(tmp_path / "f", "casse", day="20/03/2026", club="ALBI"))], 3)
+    fixed.replace_header("References", f"{first['Message-ID']} <by-hand-1@ligue.example.org> {again['Message-ID']} "
+                                       "<by-hand-2@ligue.example.org>")  # as a mail program keeps the thread
+    league.server.append(fixed, arrived=came + dt.timedelta(days=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    [line] = [line for line in done.stdout.splitlines() if "casse-v2.xlsx enregistré" in line]
+    assert line.count("version corrigée") == 1 and "(version corrigée de casse.xlsx, refusé le 22 mars 2026)" in line, \
+        line
+    assert "refusé" not in league.check().stderr
+
+
 def test_no_reminder_asks_for_a_workbook_refused_and_waiting_for_its_correction(league, tmp_path, smtp):
     """Albi was answered « corrigez le classeur et renvoyez-le », then reminded « nous n’avons pas
     encore reçu son classeur »: that tournament gets no reminder while its corrected version is

@@ -397,8 +397,8 @@ class Replaced:
 @dataclass(frozen=True)
 class Corrected:
     """A refused workbook an accepted one corrects (`corrects`): where its copy is kept (relative to
-    the archive folder), its file name and the day (ISO) its message arrived, as the secretary's line
-    names it."""
+    the archive folder), its file name and the day (ISO) the message that first brought its bytes
+    refused arrived, as the secretary's line names it."""
 
     path: str
     filename: str
@@ -582,7 +582,8 @@ def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]], accepted: int)
     close by (its date corrected, `close_by`) or of its day (its name corrected); else, its tournament
     unknown (a `Tournoi` sheet that could not be read), when it is the only such one of the thread and
     `filed` the only workbook its message accepted: of two, nothing tells which is its correction (a
-    reply carrying another tournament too took that one for it)."""
+    reply carrying another tournament too took that one for it). Each refused copy named once (the
+    same bytes refused again share it), with the day its bytes were first refused."""
     if filed.status not in CORRECTING or not filed.date:
         return ()
     day = dt.date.fromisoformat(filed.date)
@@ -592,8 +593,14 @@ def corrects(filed: Filed, refusals: list[tuple[Filed, dt.date]], accepted: int)
         compared(refused.event) == compared(filed.event) and close_by(dt.date.fromisoformat(refused.date), day)))]
     unknown = {refused.path: (refused, arrived) for refused, arrived in fits if not refused.date}
     found = known or (list(unknown.values()) if len(unknown) == 1 and accepted == 1 else [])
-    return tuple(dict.fromkeys(Corrected(refused.path, refused.filename, arrived.isoformat())
-                               for refused, arrived in found))
+    # Each copy once (the same bytes refused twice in the thread share it: it was named twice), from
+    # the day its bytes were first refused (`known_since`, kept by `again`), else its message's.
+    named = sorted((refused.known_since or arrived.isoformat(), refused.path, refused.filename)
+                   for refused, arrived in found)
+    first: dict[str, Corrected] = {}
+    for refused_on, path, filename in named:
+        first.setdefault(path, Corrected(path, filename, refused_on))
+    return tuple(first.values())
 
 
 def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Owner, ...]:

@@ -20,12 +20,15 @@ from tests.test_cli import run
 P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
 
 
-def league(inputs, second):
+def league(inputs, second, third=None):
     """Two tournaments on one day (same ranking in force: 0 seeds each, §1), so a place is worth
-    the same points in both: the first with NAMES in order, the second with `second` in order.
-    Two tournaments count one best result each (§3): equal best results are equal totals."""
+    the same points in both: the first with NAMES in order, the second with `second` in order (a
+    third with `third`, if given). Two or three tournaments count one best result each (§3): equal
+    best results are equal totals."""
     write_clubs(inputs)
-    for name, club, order in (("2026-10-10-carc", "CARC", NAMES), ("2026-10-10-nime", "NIME", second)):
+    orders = [("2026-10-10-carc", "CARC", NAMES), ("2026-10-10-nime", "NIME", second)]
+    orders += [("2026-10-10-albi", "ALBI", third)] if third else []
+    for name, club, order in orders:
         write_tournament(inputs, name, day="10/10/2026", club=club,
                          results=[[place, *player.split(" "), "", ""] for place, player in enumerate(order, start=1)])
     return inputs
@@ -122,6 +125,86 @@ def test_section_1_a_play_off_loser_did_not_withdraw_a_withdrawal_after_it_bring
     page = bulletin(inputs)
     assert f"Désistement\u00a0: {NAMES[0]} (1re place du classement annuel)." in page
     assert "Barrage perdu" not in page and NAMES[17] not in page
+
+
+def test_section_1_a_play_off_loser_who_withdraws_does_not_play_when_another_withdrawal_opens_a_place(tmp_path):
+    """§1: « En cas de désistement(s), le 17ème, puis le 18ème (etc.) sont invités »: a player who
+    withdrew is not invited back, whatever else `Désistements` says of him. P lost the play-off,
+    then withdrew too (a second row, after or before the first): his withdrawal wins, and when the
+    1st withdraws the next of the ranking, the 18th, plays (P came back in: his withdrawal was
+    ignored, his first row being the play-off's)."""
+    inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, P])
+    assert prepare(inputs).returncode == 1  # the tie at the 16th place: the play-off asked for
+    add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
+    assert listed(prepare(inputs)) == NAMES[:15] + [Q]
+    add_withdrawal(inputs, "JOUEURA", "Un")  # the 1st withdraws
+    add_withdrawal(inputs, "JOUEURP", "Un")  # and so does P, who lost the play-off (`Motif` empty)
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[1:15] + [Q, NAMES[17]]
+    page = bulletin(inputs)
+    assert (f"Désistements\u00a0: {NAMES[0]} (1re place du classement annuel), {P} (16e place du classement "
+            f"annuel). Invitation à leur place (§1)\u00a0: {NAMES[17]} (18e).") in page
+    assert "Barrage perdu" not in page
+    # The same rows in the other order: the withdrawal typed first, the play-off after it.
+    path = masters_path(inputs)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Désistements"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows(min_row=2)]
+    sheet.delete_rows(2, len(rows))
+    for row in reversed(rows):
+        sheet.append(row)
+    book.save(path)
+    assert [row[3] for row in openpyxl.load_workbook(path)["Désistements"].iter_rows(min_row=2, values_only=True)] \
+        == [None, None, "barrage perdu"]
+    again = prepare(inputs)
+    assert again.returncode == 0, again.stderr
+    assert listed(again) == NAMES[1:15] + [Q, NAMES[17]]
+
+
+def three_level(tmp_path):
+    """P, Q and R 16th ex aequo: each 16th, 17th and 18th of three tournaments, in turn (level on
+    everything, countback too); the play-off for the 16th place played: Q won it, P and R recorded
+    « barrage perdu »; then the 1st withdraws, opening a place for P or R."""
+    r = NAMES[17]
+    inputs = league(tmp_path / "inputs", [*NAMES[:15], Q, r, P], [*NAMES[:15], r, P, Q])
+    refused = prepare(inputs)
+    assert refused.returncode == 1
+    assert f"égalité pour la 16e place du Masters entre {P}, {Q} et {r}, 16e ex aequo" in refused.stderr
+    assert "inscrivez les 2 non qualifiés" in refused.stderr
+    add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
+    add_withdrawal(inputs, "JOUEURR", "Un", "barrage perdu")
+    assert listed(prepare(inputs)) == NAMES[:15] + [Q]
+    add_withdrawal(inputs, "JOUEURA", "Un")
+    return inputs
+
+
+def test_section_1_two_losers_of_a_play_off_among_three_are_ordered_by_its_result_recorded_as_a_second_row(tmp_path):
+    """§1 is silent on a tie at the 16th place (INTERPRETATIONS.md, masters): the losers of one
+    play-off among three have an order only if the play-off gave one, which reportgen cannot know.
+    A place opening for one of them, `prepare` refuses, says they both lost it, and asks for one
+    more « barrage perdu » row for the one it (or a new play-off between them) put behind; then
+    the other plays. (Before: the same « égalité » asking to record a loser both already were.)"""
+    inputs = three_level(tmp_path)
+    r = NAMES[17]
+    refused = prepare(inputs)
+    assert refused.returncode == 1
+    assert (f"masters/masters-2026.xlsx, feuille « Désistements » : égalité pour la 16e place du Masters entre {P} et {r}, "
+            "16e ex aequo du classement final Grand Sud 2026 : mêmes points, même nombre de tournois et même "
+            "meilleur résultat, puis mêmes résultats un à un, et chacun compte un barrage perdu dans « Désistements » ; "
+            "reportgen ne choisit pas (INTERPRETATIONS) — si leur barrage les a classés entre eux, ajoutez dans "
+            "« Désistements » une ligne « barrage perdu » au nom du moins bien classé ; sinon faites jouer un barrage "
+            "entre eux, puis ajoutez-la au nom de son perdant (une ligne « barrage perdu » de plus place un joueur "
+            "après ceux qui en ont moins), et relancez « reportgen masters prepare »") in refused.stderr
+    # The play-off ranked P before R (or P beat R in a new one): R a second row, P plays.
+    add_withdrawal(inputs, "JOUEURR", "Un", "barrage perdu")
+    settled = prepare(inputs)
+    assert settled.returncode == 0, settled.stderr
+    assert listed(settled) == NAMES[1:15] + [Q, P]
+    assert "égalité" not in settled.stderr
+    page = bulletin(inputs)
+    assert f"Barrage perdu\u00a0: {r} (16e place ex aequo du classement annuel)." in page
+    assert f"Désistement\u00a0: {NAMES[0]} (1re place du classement annuel)." in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):

@@ -9,6 +9,7 @@ Players level across the 16th place: countback, else a play-off the secretary re
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
@@ -81,16 +82,21 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     ranking's tie-breaks are already applied (a tie left in it is one they did not settle), then
     countback (`settings.qualification_countback`); players still level are not chosen: a problem
     at `where` (the `Désistements` sheet) asks for their play-off, whose losers are recorded there
-    (`Motif`: « barrage perdu »): a loser did not withdraw, he comes after those level with him who
-    did not lose it, and steps in before the next place of the ranking when a withdrawal opens one."""
+    (`Motif`: « barrage perdu », a row per play-off lost): a loser did not withdraw, he comes after
+    those level with him who lost fewer, and steps in before the next place of the ranking when a
+    withdrawal opens one. A withdrawal row wins over his play-off rows: he does not play."""
     result = Qualified()
-    withdrawn = withdrawn_ids(final, withdrawals, result.problems)
-    lost = {player_id for player_id, withdrawal in withdrawn.items() if withdrawal.playoff}
+    named = _named(final, withdrawals, result.problems)
+    out = {player_id for player_id, withdrawal in _first_reasons(named).items() if not withdrawal.playoff}
+    # INTERPRETATIONS.md (masters): a row « barrage perdu » per play-off lost. Among players level in
+    # the ranking, one who lost fewer comes first; the losers of one play-off among three are ordered
+    # only if it ordered them, and the secretary says so by a second row for the one it put last.
+    lost = Counter(player_id for player_id, withdrawal in named if withdrawal.playoff and player_id not in out)
 
-    def standing(row: RankingRow) -> tuple[int, bool]:
-        return row.rank, row.player_id in lost
+    def standing(row: RankingRow) -> tuple[int, int]:
+        return row.rank, lost[row.player_id]
 
-    available = sorted((row for row in final.rows if row.player_id not in withdrawn or row.player_id in lost),
+    available = sorted((row for row in final.rows if row.player_id not in out),
                        key=standing)  # stable: the ranking's order among equals
     chosen = available[:PLAYERS]
     if len(available) > PLAYERS and standing(available[PLAYERS]) == standing(chosen[-1]):
@@ -104,7 +110,23 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
     """The players of the ranking that `Désistements` names (by licence, else by name), each with
     his entry (its `reason`: withdrawn, or lost the play-off); a located problem for an entry that
     names nobody."""
-    withdrawn: dict[str, Withdrawal] = {}
+    return _first_reasons(_named(final, withdrawals, problems))
+
+
+def _first_reasons(named: list[tuple[str, Withdrawal]]) -> dict[str, Withdrawal]:
+    """Each player's entry: a withdrawal whatever his other rows (a play-off loser who withdraws
+    later does not play, whoever else withdraws), else his first « barrage perdu » row."""
+    reasons: dict[str, Withdrawal] = {}
+    for player_id, withdrawal in named:
+        if player_id not in reasons or (reasons[player_id].playoff and not withdrawal.playoff):
+            reasons[player_id] = withdrawal
+    return reasons
+
+
+def _named(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> list[tuple[str, Withdrawal]]:
+    """The `Désistements` rows in sheet order, each with the player of the ranking it names (by
+    licence, else by name); a located problem for a row that names nobody, or names several."""
+    named_rows: list[tuple[str, Withdrawal]] = []
     for withdrawal in withdrawals:
         entry = withdrawal.entry
         match = next((row for row in final.rows if entry.licence and row.licence == entry.licence), None)
@@ -122,8 +144,8 @@ def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[
                                            among=f"dans le classement final Grand Sud {final.season}",
                                            fix="vérifiez l’orthographe ou la licence"))
         else:
-            withdrawn.setdefault(match.player_id, withdrawal)
-    return withdrawn
+            named_rows.append((match.player_id, withdrawal))
+    return named_rows
 
 
 def participants(final: Ranking, withdrawals: list[Withdrawal],
@@ -139,7 +161,7 @@ def _countback(row: RankingRow, length: int) -> tuple[int, ...]:
     return tuple(-value for value in row.results) + (0,) * (length - len(row.results))
 
 
-def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Callable[[RankingRow], tuple[int, bool]],
+def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Callable[[RankingRow], tuple[int, int]],
                     settings: MastersSettings, where: SourceRef, result: Qualified) -> list[RankingRow]:
     """The 16 when players level in the ranking (and alike in a play-off: `standing`) straddle the
     16th available place (the caller checked they do): countback orders the tied group; the places
@@ -171,14 +193,37 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Calla
     out = len(still) - open_places
     message = (f"égalité pour {_places(PLAYERS - open_places, open_places)} entre "
                f"{french.joined([row.player for row in still])}, {at_rank} : mêmes points, même nombre de tournois "
-               f"et même meilleur résultat{', puis mêmes résultats un à un' if settings.qualification_countback else ''}"
-               " ; reportgen ne choisit pas (INTERPRETATIONS)")
-    fix = (f"faites jouer le barrage entre eux, puis inscrivez {'le perdant' if out == 1 else f'les {out} non qualifiés'} "
-           f"dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, ou Licence) avec « {PLAYOFF_LOST} » "
-           "dans sa colonne « Motif » (à ajouter si la feuille ne l’a pas ; vide pour un joueur qui se désiste) et "
-           "relancez « reportgen masters prepare »")
+               f"et même meilleur résultat{', puis mêmes résultats un à un' if settings.qualification_countback else ''}")
+    lost = standing(last_in)[1]
+    if lost:
+        message += (f", et chacun compte {'un barrage perdu' if lost == 1 else f'{lost} barrages perdus'} "
+                    "dans « Désistements »")
+        fix = _losers_fix(out)
+    else:
+        fix = (f"faites jouer le barrage entre eux, puis inscrivez {'le perdant' if out == 1 else f'les {out} non qualifiés'} "
+               f"dans la feuille « Désistements » du classeur du Masters (Nom et Prénom, ou Licence) avec « {PLAYOFF_LOST} » "
+               "dans sa colonne « Motif » (à ajouter si la feuille ne l’a pas ; vide pour un joueur qui se désiste) et "
+               "relancez « reportgen masters prepare »")
+    message += " ; reportgen ne choisit pas (INTERPRETATIONS)"
     result.problems.append(QUALIFICATION_TIE(where, message=message, fix=fix))
     return available[:first] + group[:places]
+
+
+def _losers_fix(out: int) -> str:
+    """What the secretary does for players who lost the same play-off and are level for a place that
+    opened since (a withdrawal after the play-off), `out` of them to leave out.
+
+    INTERPRETATIONS.md (masters), §1 being silent on ties: the losers of one play-off among three or
+    more have an order only if the play-off gave one (a game of three ranks its players; a play-off
+    where the first to win qualifies ranks only him). reportgen cannot know which kind was played:
+    the secretary says the order, as she said the loss, by one more « barrage perdu » row for each
+    player it put behind, after a new play-off between them if the first did not rank them."""
+    behind = "du moins bien classé" if out == 1 else f"de chacun des {out} moins bien classés"
+    losers = "de son perdant" if out == 1 else f"de chacun de ses {out} perdants"
+    return (f"si leur barrage les a classés entre eux, ajoutez dans « Désistements » une ligne « {PLAYOFF_LOST} » "
+            f"au nom {behind} ; sinon faites jouer un barrage entre eux, puis ajoutez-la au nom {losers} "
+            f"(une ligne « {PLAYOFF_LOST} » de plus place un joueur après ceux qui en ont moins), et relancez "
+            "« reportgen masters prepare »")
 
 
 def _places(before: int, count: int) -> str:

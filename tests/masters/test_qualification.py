@@ -308,6 +308,22 @@ def test_the_motif_column_reads_the_obvious_spellings_of_its_two_values(tmp_path
                                ("JOUEURI", "barrage perdu")]
 
 
+def test_a_motif_typed_in_any_of_its_spellings_stays_as_typed_when_prepare_runs_again(tmp_path):
+    """« désistement » is one of the two choices the `Motif` cells offer; it and the other spellings
+    read are kept as typed. (Before: `prepare` rewrote a withdrawal's `Motif` empty and a play-off's
+    « barrage perdu », so it refused every run after: « la valeur saisie « désistement » serait effacée ».)"""
+    inputs = prepared_league(tmp_path)
+    typed = {"JOUEURC": "désistement", "JOUEURE": "Désisté", "JOUEURG": "Barrage perdu"}
+    for last, reason in typed.items():
+        add_withdrawal(inputs, last, "Un", reason)
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == [NAMES[0], NAMES[1], NAMES[3], *NAMES[5:18]]  # G lost a play-off, level with nobody
+    sheet = openpyxl.load_workbook(masters_path(inputs))["Désistements"]
+    assert [row[3] for row in sheet.iter_rows(min_row=2, values_only=True)] == list(typed.values())
+    assert prepare(inputs).returncode == 0
+
+
 def test_a_motif_that_is_neither_is_a_located_problem_with_its_fix(tmp_path):
     inputs = prepared_league(tmp_path)
     add_withdrawal(inputs, "JOUEURC", "Un", "malade")

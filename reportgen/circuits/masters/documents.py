@@ -243,12 +243,12 @@ def results_workbook(season: int, name: str, day: dt.date, location: str, partic
         sheets=[
             AnnexSheet("Tournoi", [AnnexColumn("Champ", "text", 14), AnnexColumn("Valeur", "auto", 34, grouped=False)], [
                 ["Circuit", "masters"], ["Nom", name], ["Date", day], ["Saison", season], ["Lieu", location]]),
-            # `Motif`: empty for a withdrawal, « barrage perdu » for a play-off loser (docs/formats.md).
+            # `Motif` as typed: empty or « désistement » for a withdrawal, « barrage perdu » for a
+            # play-off loser, or their other spellings (docs/formats.md).
             AnnexSheet(WITHDRAWALS_SHEET, [AnnexColumn(LAST_NAME.header, "text", 22),
                                            AnnexColumn(FIRST_NAME.header, "text", 18),
                                            AnnexColumn(LICENCE.header, "text", 12), AnnexColumn(REASON.header, "text", 16)],
-                       [[w.entry.last_name, w.entry.first_name, w.entry.licence, PLAYOFF_LOST if w.playoff else None]
-                        for w in withdrawals],
+                       [[w.entry.last_name, w.entry.first_name, w.entry.licence, w.typed] for w in withdrawals],
                        rules=[InputRule(1, 3, WITHDRAWAL_ROWS, 3, REASON_HELP, "list", choices=(WITHDRAWN, PLAYOFF_LOST))]),
             # The participants as qualified today: they stay the Masters' participants whatever the
             # Grand Sud ranking becomes (INTERPRETATIONS.md); `masters prepare` rewrites them.

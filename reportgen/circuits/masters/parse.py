@@ -61,6 +61,9 @@ class Withdrawal:
     entry: Entry
     where: SourceRef
     reason: str = WITHDRAWN  # WITHDRAWN or PLAYOFF_LOST
+    # The `Motif` cell as typed (« Désisté », « Barrage perdu »…): `prepare` writes it back as it is,
+    # never rewriting a value the secretary typed (render/inputs.py refuses to lose one).
+    typed: object = None
 
     @property
     def playoff(self) -> bool:
@@ -181,7 +184,8 @@ def _withdrawals(workbook: Workbook, found: list[Problem]) -> list[Withdrawal]:
         # refused is a problem in `found`, which the workbook's reading returns.
         reason = table.read(row, "reason", _reason, found, required=False) or WITHDRAWN
         if last or licence:
-            withdrawals.append(Withdrawal(Entry(licence, last or "", first), where, reason))
+            withdrawals.append(Withdrawal(Entry(licence, last or "", first), where, reason,
+                                          table.raw(row, "reason") if table.has("reason") else None))
     return withdrawals
 
 

@@ -138,7 +138,7 @@ def test_section_1_a_play_off_loser_who_withdraws_does_not_play_when_another_wit
     add_withdrawal(inputs, "JOUEURP", "Un", "barrage perdu")
     assert listed(prepare(inputs)) == NAMES[:15] + [Q]
     add_withdrawal(inputs, "JOUEURA", "Un")  # the 1st withdraws
-    add_withdrawal(inputs, "JOUEURP", "Un")  # and so does P, who lost the play-off (`Motif` empty)
+    add_withdrawal(inputs, "JOUEURP", "Un", "désistement")  # and so does P, who lost the play-off
     result = prepare(inputs)
     assert result.returncode == 0, result.stderr
     assert listed(result) == NAMES[1:15] + [Q, NAMES[17]]
@@ -156,7 +156,7 @@ def test_section_1_a_play_off_loser_who_withdraws_does_not_play_when_another_wit
         sheet.append(row)
     book.save(path)
     assert [row[3] for row in openpyxl.load_workbook(path)["Désistements"].iter_rows(min_row=2, values_only=True)] \
-        == [None, None, "barrage perdu"]
+        == ["désistement", None, "barrage perdu"]
     again = prepare(inputs)
     assert again.returncode == 0, again.stderr
     assert listed(again) == NAMES[1:15] + [Q, NAMES[17]]

@@ -72,6 +72,7 @@ def build(
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
     from reportgen.delivery.archive_layout import CALENDAR_REVISIONS
+    from reportgen.delivery.inbox_run import filed_senders
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.ingest.read_cache import ReadCache
@@ -103,13 +104,16 @@ def build(
                 said: list[str] = []
                 league = put_together(inputs, archive, say=said.append, missing=True, reads=reads, hashes=hashes)
                 folder, digests, _ = stack.enter_context(league)  # its workbooks named in the archive until said
+                # the club whose message filed each workbook, as `inbox` matched it with the calendar
+                senders = filed_senders(archive, folder, digests, hashes)
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 # calendrier.ics's revisions kept in archive/, which `make clean` keeps (archive_layout.py)
                 result = run_build(folder, outputs, progress=progress, warm_pdf_workers=True, origin=origin,
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
                                    hashes=hashes, reads=reads, digests=digests, said=said,
-                                   calendar_revisions=archive / CALENDAR_REVISIONS, refusal_returned=True)
+                                   calendar_revisions=archive / CALENDAR_REVISIONS, refusal_returned=True,
+                                   senders=senders)
         print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:  # after « rien n'a changé … aucun fichier réécrit », not « publié »
@@ -181,6 +185,7 @@ def check(
 
     from reportgen import queries
     from reportgen.commands.inbox import waiting_for_you
+    from reportgen.delivery.inbox_run import filed_senders
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score
@@ -194,8 +199,8 @@ def check(
     # the notes, as `build` lists it; open until all is said: a workbook put back is named there.
     said: list[str] = []
     hashes = FileHashes(None)  # a workbook put back from the archive, hashed there, is not hashed again
-    with put_together(inputs, archive, say=said.append, missing=True, hashes=hashes) as (folder, _, put_back):
-        league = load(folder)
+    with put_together(inputs, archive, say=said.append, missing=True, hashes=hashes) as (folder, digests, put_back):
+        league = load(folder, senders=filed_senders(archive, folder, digests, hashes))
         # Scoring finds what only the whole league shows (a Masters pairing against the participants).
         scored = score(league)
         problems = queries.sorted_problems(set(league.all_problems()).union(*scored.blocked.values(), league.warnings))

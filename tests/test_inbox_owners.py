@@ -17,6 +17,7 @@ from pathlib import Path
 from reportgen.delivery import database
 from tests import test_inbox
 from tests.builders import write_workbook
+from tests.test_delivery_mail import cli
 from tests.test_inbox import ALBI, SPRING, TLSE, TOULOUSE_REPLACED, body, message, workbook
 
 server, league = test_inbox.server, test_inbox.league  # the real Dovecot and a league reading it
@@ -251,6 +252,29 @@ def test_a_stage_sent_by_a_club_the_calendar_announces_that_day_is_its_own_not_a
     done = league.run()
     assert done.returncode == 0 and "1 classeur enregistré" in done.stdout, done.stdout + done.stderr
     assert "mis de côté" not in done.stdout and "club d’Albi" not in body(league.drafts()[-1])
+
+
+def test_a_stage_a_club_sent_is_its_own_for_the_build_and_remind_too(league, tmp_path):
+    """Once `inbox` filed Toulouse's stage as Toulouse's (above), the build, `check` and `remind`, which
+    did not know who sent it, matched it with the first row of its day again, Albi's: the home page
+    and calendrier.ics said Albi's tournament played under Toulouse's stage's name, Toulouse's own
+    row « résultats attendus », and `remind` asked Toulouse for the workbook it had sent."""
+    test_a_stage_sent_by_a_club_the_calendar_announces_that_day_is_its_own_not_another_clubs(league, tmp_path)
+    where = ("--inputs", str(league.inputs), "--outputs", str(league.outputs), "--archive", str(league.archive))
+    built = cli("build", *where)
+    assert built.returncode == 0, built.stderr
+    ics = (league.outputs / "calendrier.ics").read_bytes().decode().replace("\r\n ", "")  # its lines unfolded
+    events = {line.split(":", 1)[1] for line in ics.splitlines() if line.startswith("SUMMARY")}
+    assert any("3e étape" in event for event in events), events  # the stage played, under its own name
+    assert not any("Étape de Toulouse" in event for event in events), events  # Toulouse's row: the stage
+    assert any("Contre-la-montre d’Albi" in event for event in events), events  # Albi's: still awaited
+    checked = league.check()
+    assert "Étape de Toulouse" not in checked.stdout + checked.stderr
+    reminded = cli("remind", *where)
+    assert reminded.returncode == 0, reminded.stderr
+    drafts = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
+              for p in sorted((league.outputs / "rappels").glob("*.eml"))]
+    assert [draft["To"] for draft in drafts] == [ALBI], [(d["To"], d["Subject"]) for d in drafts]
 
 
 def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league, tmp_path):

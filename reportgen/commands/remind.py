@@ -41,6 +41,7 @@ def remind(
     from reportgen.config import missing_for_sending
     from reportgen.delivery import remind as reminding
     from reportgen.delivery import send as sending
+    from reportgen.delivery.inbox_run import filed_senders
     from reportgen.ingest.calendar import CALENDAR_FILE
     from reportgen.pipeline import load, score
     from reportgen.pipeline.calendar import over_their_days
@@ -51,7 +52,8 @@ def remind(
         # Before anything: one sender at a time, and a send log that can be written.
         log = stack.enter_context(sending.SendLog(archive)) if send else None
         today = dt.date.today()
-        league = load(inputs, today)
+        # each workbook `inbox` filed matched with its sender's calendar row, as the build matches it
+        league = load(inputs, today, senders=filed_senders(archive, inputs))
         # What the reminders read: the settings (how late is late, who signs) and the calendar; a
         # problem there stops them, or the reminders of the rows it leaves unread. A tournament
         # workbook to correct stops only the reminder of the tournament it may be (delivery/remind.py).

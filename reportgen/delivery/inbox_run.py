@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -82,6 +82,7 @@ from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.file_hashes import FileHashes
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
 from reportgen.temporaries import clean_temporaries
@@ -556,6 +557,35 @@ def _decided(archive: Path, query: str) -> list[sqlite3.Row]:
         return []
     finally:
         connection.close()
+
+
+def filed_senders(archive: Path, inputs: Path, digests: Mapping[str, str] | None = None,
+                  hashes: FileHashes | None = None) -> dict[str, str]:
+    """The club whose message filed each workbook of inputs/, by its path relative to inputs/, as
+    `inbox` found it (`Inbox._filed_by`: the latest accepted there, else these very bytes, the file
+    renamed or moved); a workbook no club's message filed is not in it. `digests`: each file of `inputs`
+    (the league's folder) by its path, its SHA-256, when the caller knows them (else hashed through
+    `hashes`, once `inbox` filed something: render/cache.py `inputs_digest`). The build,
+    `check` and `remind` give it to `load`, whose calendar matches a workbook whose sheet names no club
+    with its sender's row first, as `inbox` matched it (inbox_filing.py `examine`): without it, a
+    club's own stage was another club's tournament on the home page (that club's row of the same
+    day), and its own row « résultats attendus », reminded."""
+    rows = _decided(archive, "SELECT f.path, f.sha256, m.club_code FROM inbox_file f JOIN inbox_message m "
+                             "ON m.id = f.message WHERE f.status = 'accepted' AND m.club_code != '' ORDER BY m.id")
+    if not rows:
+        return {}
+    by_path = {row["path"]: row["club_code"] for row in rows}  # the latest message's, as `_filer`
+    by_bytes = {row["sha256"]: row["club_code"] for row in rows}
+    found = {}
+    if digests is None:
+        from reportgen.render.cache import inputs_digest
+
+        digests = inputs_digest(inputs, hashes)
+    for path, digest in (digests or {}).items():
+        club = by_path.get(path) or by_bytes.get(digest)
+        if club:
+            found[path] = club
+    return found
 
 
 def _marks(filed: Filed) -> set[tuple[str, ...]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import gc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -122,7 +122,8 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           archived: dict[str, list[dict]] | Archived | None = None,
           hashes: FileHashes | None = None, reads: ReadCache | None = None,
           digests: dict[str, str] | None = None, said: Sequence[str] = (),
-          calendar_revisions: Path | None = None, refusal_returned: bool = False) -> BuildResult:
+          calendar_revisions: Path | None = None, refusal_returned: bool = False,
+          senders: Mapping[str, str] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -139,7 +140,10 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     builds (`reportgen build`: in archive/), else with the build's state in outputs/.reportgen
     (pipeline/calendar.py `Revisions`). `refusal_returned`: a write the machine refused (exit 4) is
     returned in the result (`BuildResult.refused`) instead of raised, for the command line to say
-    what was published and the problems found before it, as at a normal end."""
+    what was published and the problems found before it, as at a normal end. `senders`: the club
+    whose message filed each workbook, by its path, when the caller knows it (delivery/inbox_run.py
+    `filed_senders`): the calendar matches a workbook whose sheet names no club with its sender's row
+    first, as `reportgen inbox` did (`load`); in the build's key."""
     from reportgen.render import cache
 
     today = today or dt.date.today()
@@ -149,7 +153,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # the files' content hashes, known by their stat (ingest/file_hashes.py)
     hashes = hashes if hashes is not None else FileHashes(outputs)
     digests = digests if digests is not None else cache.inputs_digest(inputs, hashes)
-    keys = [cache.build_key(digests, today, said=said) if digests is not None else None]
+    keys = [cache.build_key(digests, today, said=said, senders=senders) if digests is not None else None]
     if origin:
         keys.append(cache.origin_key(origin, today, hashes))
     last = _replay(outputs, keys, progress, hashes) if any(keys) else None
@@ -172,7 +176,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     try:
         revisions = Revisions.kept(outputs, calendar_revisions)
         result = _build(inputs, outputs, today, progress, digests, keys, origin, reads, archived, hashes, staged,
-                        pdfs, said, revisions)
+                        pdfs, said, revisions, senders)
     finally:
         gc.unfreeze()  # what `load` froze (if the site's pages have not already), back in the collections
         pdf.cool_down()
@@ -283,7 +287,7 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
            keys: list[str | None], origin: list[Path] | None, reads: ReadCache,
            archived: dict[str, list[dict]] | Archived | None,
            hashes: FileHashes, staged: list[Staging | Later | cards_ahead.CardsAhead], pdfs: Batch,
-           said: Sequence[str], revisions: Revisions) -> BuildResult:
+           said: Sequence[str], revisions: Revisions, senders: Mapping[str, str] | None) -> BuildResult:
     """The build itself, when something changed: what build() does after the check."""
 
     from reportgen import queries
@@ -296,7 +300,8 @@ def _build(inputs: Path, outputs: Path, today: dt.date, progress: Progress, dige
 
     # The notices on the players made once every circuit is laid out (below): not on the way to the
     # first PDF's submission.
-    league = load(inputs, today, progress, reads, digests, players_noticed=False, frozen=True)  # until `build` ends
+    league = load(inputs, today, progress, reads, digests, players_noticed=False, frozen=True,  # until `build` ends
+                  senders=senders)
     reads.seal()  # what the next build may reuse, encoded: not every workbook's cells held while scoring
     # Each circuit's files staged on disk as they are made (render/staging.py), its manifest still
     # to complete with its PDFs, the PDFs it waits for, and what its publication says of its report

@@ -116,16 +116,20 @@ def inputs_digest(inputs: Path, hashes: FileHashes | None = None) -> dict[str, s
         return None
 
 
-def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs", said: Sequence[str] = ()) -> str:
+def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs", said: Sequence[str] = (),
+              senders: Mapping[str, str] | None = None) -> str:
     """Everything a build's outputs depend on besides what outputs/ already holds; `said`: the notes
     on where its inputs were read (delivery/seasons.py), which the same workbooks taken from inputs/
-    would not give, and which a build that changes nothing says again."""
+    would not give, and which a build that changes nothing says again; `senders`: the club that
+    sent each workbook `inbox` filed (the calendar's rows it matches: pipeline/building.py `build`)."""
     from reportgen.render.html import render_fingerprint
 
     data = {"format": FORMAT, "kind": kind, "today": today.isoformat(), "code": code_fingerprint(),
             "render": render_fingerprint(), "inputs": dict(sorted(inputs.items()))}
     if said:  # none the usual case: the keys already recorded stay what they were
         data["said"] = list(said)
+    if senders:  # none without `inbox`: the same
+        data["senders"] = dict(sorted(senders.items()))
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 
 

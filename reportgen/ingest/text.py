@@ -302,9 +302,8 @@ def _told_apart(full: str) -> tuple[str, str] | None:
     capitalised = [_is_capitalised_word(word) for word in words]
     if all(capitalised) or not any(capitalised):
         return None
-    if capitalised[0]:  # NOM Prénom
-        cut = capitalised.index(False)
-        return " ".join(words[:cut]), " ".join(words[cut:])
+    if capitalised[0]:  # NOM Prénom: cut as a printed name is
+        return surname_and_first(full)
     if capitalised[-1]:  # Prénom NOM
         cut = len(words) - capitalised[::-1].index(False)
         return " ".join(words[cut:]), " ".join(words[:cut])

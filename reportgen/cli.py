@@ -72,7 +72,7 @@ def build(
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
     from reportgen.delivery.archive_layout import CALENDAR_REVISIONS
-    from reportgen.delivery.inbox_run import filed_senders
+    from reportgen.delivery.filers import filed_senders
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.ingest.read_cache import ReadCache
@@ -185,7 +185,7 @@ def check(
 
     from reportgen import queries
     from reportgen.commands.inbox import waiting_for_you
-    from reportgen.delivery.inbox_run import filed_senders
+    from reportgen.delivery.filers import filed_senders
     from reportgen.delivery.seasons import put_together
     from reportgen.ingest.file_hashes import FileHashes
     from reportgen.pipeline import load, score

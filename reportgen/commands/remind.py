@@ -41,7 +41,7 @@ def remind(
     from reportgen.config import missing_for_sending
     from reportgen.delivery import remind as reminding
     from reportgen.delivery import send as sending
-    from reportgen.delivery.inbox_run import filed_senders
+    from reportgen.delivery.filers import filed_senders
     from reportgen.ingest.calendar import CALENDAR_FILE
     from reportgen.pipeline import load, score
     from reportgen.pipeline.calendar import over_their_days

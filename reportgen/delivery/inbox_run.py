@@ -42,7 +42,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -52,6 +52,7 @@ from typing import IO
 from reportgen import french
 from reportgen.config import Mail
 from reportgen.delivery import database
+from reportgen.delivery.filers import Filers, decided
 from reportgen.delivery.inbox import Mailbox
 from reportgen.delivery.inbox_answers import (
     IF_FILED,
@@ -82,7 +83,6 @@ from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
-from reportgen.ingest.file_hashes import FileHashes
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
 from reportgen.temporaries import clean_temporaries
@@ -338,26 +338,17 @@ class Inbox:
                 if (self.archive / row["path"]).is_file()]
 
     def _filed_by(self, paths: list[str]) -> dict[str, Owner]:
-        """The club whose message last filed each of `paths` (under inputs/): filed there, else its bytes
-        (the secretary renamed or moved the file: looked up by its path alone, a Tantrix tournament, whose
-        sheets name no club, was then any club's to replace, told « enregistré »); a file no message
-        filed (the secretary put it there) is not in it."""
+        """The club whose message last filed each of `paths` (under inputs/), by `Filers`' rule (looked
+        up by its path alone, a Tantrix tournament renamed, whose sheets name no club, was any club's to
+        replace, told « enregistré »); a file no message filed (the secretary put it there) is not in it."""
+        filers = Filers(self.db.execute(Filers.QUERY).fetchall())
         found = {}
         for path in paths:
-            row = self._filer("f.path = ?", path)
-            if row is None and (self.inputs / path).is_file():
-                row = self._filer("f.sha256 = ?", sha256((self.inputs / path).read_bytes()))
-            if row is not None:
-                club = self.clubs.find(row["club_code"])
-                found[path] = Owner(row["club_code"], club.name if club is not None else row["club_code"])
+            code = filers.of(path, lambda: sha256(file.read_bytes()) if (file := self.inputs / path).is_file() else "")
+            if code:
+                club = self.clubs.find(code)
+                found[path] = Owner(code, club.name if club is not None else code)
         return found
-
-    def _filer(self, which: str, value: str) -> sqlite3.Row | None:
-        """The latest accepted `inbox_file` row `which` (SQL on `f`) selects, with its message's club."""
-        row: sqlite3.Row | None = self.db.execute(
-            "SELECT m.club_code FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.status = 'accepted' "
-            f"AND {which} AND m.club_code != '' ORDER BY m.id DESC LIMIT 1", (value,)).fetchone()
-        return row
 
     def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
         """The latest decision `status` for these bytes (`digest`), with the day its message arrived
@@ -542,52 +533,6 @@ def _if_filed(held: Filed) -> str:
     return f" ; {IF_FILED}{' ; '.join(note.message for note in held.notes)}" if held.notes else ""
 
 
-def _decided(archive: Path, query: str) -> list[sqlite3.Row]:
-    """What `inbox` decided, as `query` selects it; nothing without a database or from one that
-    cannot be read (`check` lists nothing then, the command that writes it says why)."""
-    try:
-        connection = database.connect(archive, create=False)
-    except database.DatabaseUnusable:
-        return []
-    if connection is None:
-        return []
-    try:
-        return connection.execute(query).fetchall()
-    except sqlite3.Error:
-        return []
-    finally:
-        connection.close()
-
-
-def filed_senders(archive: Path, inputs: Path, digests: Mapping[str, str] | None = None,
-                  hashes: FileHashes | None = None) -> dict[str, str]:
-    """The club whose message filed each workbook of inputs/, by its path relative to inputs/, as
-    `inbox` found it (`Inbox._filed_by`: the latest accepted there, else these very bytes, the file
-    renamed or moved); a workbook no club's message filed is not in it. `digests`: each file of `inputs`
-    (the league's folder) by its path, its SHA-256, when the caller knows them (else hashed through
-    `hashes`, once `inbox` filed something: render/cache.py `inputs_digest`). The build,
-    `check` and `remind` give it to `load`, whose calendar matches a workbook whose sheet names no club
-    with its sender's row first, as `inbox` matched it (inbox_filing.py `examine`): without it, a
-    club's own stage was another club's tournament on the home page (that club's row of the same
-    day), and its own row « résultats attendus », reminded."""
-    rows = _decided(archive, "SELECT f.path, f.sha256, m.club_code FROM inbox_file f JOIN inbox_message m "
-                             "ON m.id = f.message WHERE f.status = 'accepted' AND m.club_code != '' ORDER BY m.id")
-    if not rows:
-        return {}
-    by_path = {row["path"]: row["club_code"] for row in rows}  # the latest message's, as `_filer`
-    by_bytes = {row["sha256"]: row["club_code"] for row in rows}
-    found = {}
-    if digests is None:
-        from reportgen.render.cache import inputs_digest
-
-        digests = inputs_digest(inputs, hashes)
-    for path, digest in (digests or {}).items():
-        club = by_path.get(path) or by_bytes.get(digest)
-        if club:
-            found[path] = club
-    return found
-
-
 def _marks(filed: Filed) -> set[tuple[str, ...]]:
     """What makes two workbooks of one club versions of the same tournament: the same file name, or
     the same circuit, name and date (when its sheet could be read)."""
@@ -611,7 +556,7 @@ def refused_rows(archive: Path) -> list[sqlite3.Row]:
     # the club says that version counts (it did while such a copy was filed again as `accepted`).
     # `answer_status`: whether the answer to its message went out, as the send log knows it (`sent`, else
     # `unknown`; none while it is a draft): inbox_answers.py `send_answer` logs it under the message's digest.
-    rows = _decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.arrived_on, m.answer, "
+    rows = decided(archive, "SELECT m.id AS message_id, m.club_code, m.sender, m.arrived_on, m.answer, "
                              f"{answer_status('m.copy_sha')} AS answer_status, f.* FROM inbox_file f "
                              "JOIN inbox_message m ON m.id = f.message WHERE f.status IN ('refused', 'accepted', "
                              "'same') ORDER BY m.id, f.position")
@@ -675,7 +620,7 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
     The same bytes held again share one copy (inbox_filing.py `again`): listed once, from the message
     that first brought it, with whose tournament it is as the latest decision says (the secretary may
     have given it to another club since)."""
-    rows = _decided(archive, "SELECT m.sender, m.arrived_on, f.* FROM inbox_file f JOIN inbox_message m "
+    rows = decided(archive, "SELECT m.sender, m.arrived_on, f.* FROM inbox_file f JOIN inbox_message m "
                              "ON m.id = f.message WHERE f.status = 'held' ORDER BY m.id, f.position")
     kept: dict[str, tuple[sqlite3.Row, Filed]] = {}  # each copy: its first row, its latest decision
     for row in rows:

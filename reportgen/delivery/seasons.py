@@ -17,6 +17,7 @@ from pathlib import Path
 
 from reportgen import circuits, pipeline
 from reportgen.delivery import database
+from reportgen.delivery.filers import filed_senders
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import ReadCache
 from reportgen.model import Event, ReportgenError, put_back
@@ -222,4 +223,6 @@ def load_placed(inputs: Path, archive: Path, today: dt.date | None = None, say: 
     reads = reads if reads is not None else ReadCache(None, code_fingerprint())
     with put_together(inputs, archive, today=today, say=say, reads=reads, hashes=hashes,
                       link=True) as (folder, digests, places):
-        return pipeline.load(folder, today, reads=reads, digests=digests), places
+        # each workbook `inbox` filed matched with its sender's calendar row, as the build matches it
+        senders = filed_senders(archive, folder, digests, hashes)
+        return pipeline.load(folder, today, reads=reads, digests=digests, senders=senders), places

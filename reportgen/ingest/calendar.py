@@ -100,7 +100,7 @@ class Played:
     place: str
     club: str  # the club's code when the sheet names a club of clubs.xlsx, else ""
     workbook: str  # its path relative to inputs/
-    sender: str = ""  # the code of the club that sent it, when known (`reportgen inbox`'s attachment)
+    sender: str = ""  # the code of the club that sent it, when known (`inbox`'s attachment, or one it filed: delivery/filers.py)
 
 
 @dataclass(frozen=True)

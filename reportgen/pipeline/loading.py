@@ -175,7 +175,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     way, not before (thirteenth round). With `frozen`, every object the process holds
     is frozen (`gc.freeze`) before the collector is enabled again: the caller, which keeps the league
     to its end, calls `gc.unfreeze()` then (`pipeline.build`). `senders`: the club that sent a
-    workbook, by its path, when the caller knows it (`reportgen inbox`'s attachment): the calendar
+    workbook, by its path, when the caller knows it (`inbox`'s attachment; the ones `inbox` filed, delivery/filers.py `filed_senders`): the calendar
     matches it with its sender's row first (ingest/calendar.py)."""
     # The cycle collector paused for the whole of it, not for the reading alone: parsing every
     # workbook and putting the tables together make millions of small containers and few cycles,

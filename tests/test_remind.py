@@ -430,7 +430,7 @@ def test_a_pool_tournament_is_reminded_after_its_last_day_not_while_it_is_played
     assert "Open de printemps" not in done.stdout + done.stderr
     begun = french.date_long(TODAY - dt.timedelta(days=15))
     assert (f"pas de rappel pour « Coupe de la Toussaint en ligne » du {begun} : un tournoi du circuit « Tournoi en "
-            "ligne par poules » se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après sa fin (sa finale et ses barrages) ; "
+            "ligne par poules » se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après sa fin ; "
             "écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne 9 (colonne « Fin »)") \
         in " ".join(done.stderr.split()), done.stderr
 
@@ -533,7 +533,7 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
     # without a Fin, its results are due on no known day: the secretary is told where to type it
     assert (f"pas de rappel pour « Trophée d'automne en ligne » du {french.date_long(TODAY - dt.timedelta(days=15))} "
             ": un tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines et ses résultats "
-            "ne sont attendus qu’après sa fin (sa finale et ses barrages) ; écrivez-en le jour dans calendrier.xlsx, sur une ligne à son nom "
+            "ne sont attendus qu’après sa fin ; écrivez-en le jour dans calendrier.xlsx, sur une ligne à son nom "
             "(colonne « Fin »)") in " ".join(done.stderr.split()), done.stderr
     draft, text, body, days = coupe_reminder(tmp_path, drafts[0], first, last)
     assert (f"Nous avons bien reçu votre classeur de la Coupe d'hiver en ligne (Tournoi en ligne par poules), que "
@@ -842,7 +842,7 @@ def test_a_pool_tournament_not_over_without_a_fin_is_said_to_the_secretary_with_
     assert reminded.returncode == 0, reminded.stderr
     assert (f"pas de rappel pour « Coupe d'hiver en ligne » du {french.date_long(TODAY - dt.timedelta(days=40))} : un "
             "tournoi du circuit « Tournoi en ligne par poules » se joue sur plusieurs semaines et ses résultats ne sont "
-            "attendus qu’après sa fin (sa finale et ses barrages) ; écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne "
+            "attendus qu’après sa fin ; écrivez-en le jour dans calendrier.xlsx, feuille « Calendrier », ligne "
             f"{row} (colonne « Fin »)") in " ".join(reminded.stderr.split()), reminded.stderr
 
 

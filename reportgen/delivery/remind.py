@@ -84,7 +84,7 @@ def plan(entries: list[CalendarEntry], clubs: ClubDirectory, today: dt.date, aft
         if entry.circuit in over_weeks and entry.last is None:
             result.unreachable.append((entry, f"un tournoi du circuit « {titles.get(entry.circuit, entry.circuit)} » "
                                               "se joue sur plusieurs semaines et ses résultats ne sont attendus qu’après "
-                                              f"sa fin (sa finale et ses barrages) ; écrivez-en le jour dans {entry.fin_cell()}"))
+                                              f"sa fin ; écrivez-en le jour dans {entry.fin_cell()}"))
         elif entry.coming and (arrived := [u for u in unread if entry.circuit in u.circuits
                                            and u.date in (None, entry.date)]):  # registered: its own arrived
             result.unreachable.append((entry, _arrived(arrived, entry)))

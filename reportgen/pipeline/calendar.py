@@ -173,8 +173,8 @@ def with_results_awaited(notices: Iterable[str], entries: list[CalendarEntry], r
             found.append(f"{notice}, et {without_fin.pop(workbook)}")  # its first note, the others kept
         else:
             found.append(notice)
-    alone = [f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les inscriptions, et "
-             f"{without_fin[entry.workbook]}" for entry in entries if entry.workbook in without_fin]
+    alone = [f"{_registrations_alone(entry, reading)}, et {without_fin[entry.workbook]}"
+             for entry in entries if entry.workbook in without_fin]
     return found + [note for note in awaited.values() if note not in found] + alone + unfinished_awaited(
         entries, reading, after_days) + (unfinished_without_fin(entries, reading) if announced else [])
 
@@ -188,10 +188,14 @@ def registrations_awaited(entries: list[CalendarEntry], reading: Reading, after_
     """The build's note of each tournament whose workbook holds its registrations alone and whose
     results are awaited (`state_on` on the build's day: its Fin past), by workbook, as the home page
     and calendrier.ics say them (`_asked`)."""
-    return {entry.workbook: (f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les "
-                             f"inscriptions, et sa fin, le {french.date_long(entry.last_day)}, est passée : résultats "
-                             f"attendus, « reportgen remind » {_asked(entry, reading, after_days, 'les')}")
+    return {entry.workbook: (f"{_registrations_alone(entry, reading)}, et sa fin, le {french.date_long(entry.last_day)}, "
+                             f"est passée : résultats attendus, « reportgen remind » {_asked(entry, reading, after_days, 'les')}")
             for entry in entries if entry.registered and state_on(entry, reading.today, reading) == AWAITED}
+
+
+def _registrations_alone(entry: CalendarEntry, reading: Reading) -> str:
+    """The opening of a note of a tournament whose workbook holds its registrations alone."""
+    return f"{entry.workbook} : le classeur {entry.of_event(reading.clubs)} n’en contient que les inscriptions"
 
 
 def unfinished_awaited(entries: list[CalendarEntry], reading: Reading, after_days: int) -> list[str]:
@@ -218,7 +222,7 @@ def registered_without_fin(entries: list[CalendarEntry], reading: Reading) -> di
     """By workbook, what to add to the note of each whose workbook holds its registrations alone and
     whose calendar row gives no Fin (or that the calendar does not announce): its results due on no
     known day, `reportgen remind` says it cannot remind it, and the build and `check` said only its
-    circuit's note (« reportgen poules next » writes its round 1)."""
+    circuit's note (the command that writes its round 1)."""
     return {entry.workbook: _without_fin(entry, "les résultats")
             for entry in entries if entry.registered and entry.last is None and not entry.cancelled}
 

@@ -6,6 +6,7 @@ a club's own tournament is filed as before."""
 
 from __future__ import annotations
 
+import datetime as dt
 import email
 import email.policy
 import hashlib
@@ -14,7 +15,7 @@ import shutil
 import sqlite3
 from pathlib import Path
 
-from reportgen.delivery import database
+from reportgen.delivery import database, seasons
 from tests import test_inbox
 from tests.builders import write_workbook
 from tests.test_delivery_mail import cli
@@ -275,6 +276,11 @@ def test_a_stage_a_club_sent_is_its_own_for_the_build_and_remind_too(league, tmp
     drafts = [email.message_from_bytes(p.read_bytes(), policy=email.policy.default)
               for p in sorted((league.outputs / "rappels").glob("*.eml"))]
     assert [draft["To"] for draft in drafts] == [ALBI], [(d["To"], d["Subject"]) for d in drafts]
+    # `mail`, `archive` and `history` load the league through delivery/seasons.py: the same rows
+    league, _ = seasons.load_placed(league.inputs, league.archive)
+    rows = {(entry.club, entry.name): entry.workbook for entry in league.calendar if entry.date == dt.date(2026, 3, 14)}
+    assert rows == {("TLSE", "3e étape"): "tour-de-france/2026/2026-03-14-tlse-3e-etape.xlsx",
+                    ("ALBI", "Contre-la-montre d’Albi"): ""}, rows
 
 
 def test_a_held_workbook_killed_while_kept_aside_is_kept_by_the_next_run(league, tmp_path):

@@ -20,14 +20,15 @@ from tests.test_cli import run
 P, Q = NAMES[15], NAMES[16]  # JOUEURP Un and JOUEURQ Un: 16th and 17th of the first tournament
 
 
-def league(inputs, second, third=None):
-    """Two tournaments on one day (same ranking in force: 0 seeds each, §1), so a place is worth
-    the same points in both: the first with NAMES in order, the second with `second` in order (a
-    third with `third`, if given). Two or three tournaments count one best result each (§3): equal
-    best results are equal totals."""
+def league(inputs, *later):
+    """Tournaments on one day (same ranking in force: 0 seeds each, §1), so a place is worth the
+    same points in each: the first with NAMES in order, then one per order of `later` (one to
+    three). Two or three tournaments count one best result each (§3): equal best results are equal
+    totals; four count two."""
     write_clubs(inputs)
-    orders = [("2026-10-10-carc", "CARC", NAMES), ("2026-10-10-nime", "NIME", second)]
-    orders += [("2026-10-10-albi", "ALBI", third)] if third else []
+    clubs = [("2026-10-10-nime", "NIME"), ("2026-10-10-albi", "ALBI"), ("2026-10-10-tlse", "TLSE")]
+    assert len(later) <= len(clubs)
+    orders = [("2026-10-10-carc", "CARC", NAMES)] + [(name, club, order) for (name, club), order in zip(clubs, later)]
     for name, club, order in orders:
         write_tournament(inputs, name, day="10/10/2026", club=club,
                          results=[[place, *player.split(" "), "", ""] for place, player in enumerate(order, start=1)])
@@ -205,6 +206,41 @@ def test_section_1_two_losers_of_a_play_off_among_three_are_ordered_by_its_resul
     page = bulletin(inputs)
     assert f"Barrage perdu\u00a0: {r} (16e place ex aequo du classement annuel)." in page
     assert f"Désistement\u00a0: {NAMES[0]} (1re place du classement annuel)." in page
+
+
+def test_section_1_a_play_off_loser_comes_before_a_player_level_with_him_whom_countback_put_behind(tmp_path):
+    """§1 is silent on a tie at the 16th place (INTERPRETATIONS.md, masters): countback first, then
+    a play-off between those it leaves level, whose loser comes after those level with him who won
+    it. A, B, C and D 15th ex aequo for two places, countback A > B = C > D: A is in, B and C play
+    off, C loses. The 1st withdraws: the place is C's, who lost only to B, not D's, whom countback
+    put behind them both (before: D played, every loser ranked behind all of his rank)."""
+    a, b, c, d = NAMES[14:18]
+    # Four tournaments count two results (§3): each of them is 15th once and 16th once (same points,
+    # tournaments, best result), then 17th twice (A), once (B, C) or never (D), else 18th.
+    rest = NAMES[18:]
+    inputs = league(tmp_path / "inputs", [*NAMES[:14], c, d, a, b, *rest], [*NAMES[:14], b, c, a, d, *rest],
+                    [*NAMES[:14], d, a, b, c, *rest])
+    refused = prepare(inputs)
+    assert refused.returncode == 1
+    assert f"égalité pour la 16e place du Masters entre {b} et {c}, 15e ex aequo" in refused.stderr
+    add_withdrawal(inputs, "JOUEURQ", "Un", "barrage perdu")  # C lost the play-off to B
+    settled = prepare(inputs)
+    assert settled.returncode == 0, settled.stderr
+    assert listed(settled) == NAMES[:14] + [a, b]
+    assert "égalité" not in settled.stderr and "note :" not in settled.stderr  # the play-off, not countback, put C out
+    add_withdrawal(inputs, "JOUEURA", "Un")  # the 1st withdraws
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[1:14] + [a, b, c]
+    assert "égalité" not in result.stderr
+    # Countback put D behind the three: the note says so, with their results.
+    assert (f"note : {a}, {b}, {c} et {d}, 15e ex aequo du classement final Grand Sud 2026, se disputent les 14e, "
+            "15e et 16e places du Masters : le départage aux résultats suivants (2e meilleur résultat, puis 3e…, "
+            f"INTERPRETATIONS) qualifie {a}, {b} et {c} ({b} : 100, 90, 80, 75 ; {c} : 100, 90, 80, 75 ; "
+            f"{d} : 100, 90, 75, 75)") in result.stderr
+    page = bulletin(inputs)
+    assert f"Désistement\u00a0: {NAMES[0]} (1re place du classement annuel)." in page
+    assert "Barrage perdu" not in page and d not in page
 
 
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):

@@ -34,6 +34,9 @@ from reportgen.problems import (
 from reportgen.scoring.in_force import ranking_in_force
 
 T = TypeVar("T")
+# Where a player stands for a Masters place (`qualify`): his rank, his countback key (empty when
+# `qualification_countback` is off), the play-offs he lost.
+Standing = tuple[int, tuple[int, ...], int]
 
 
 def final_ranking(grand_sud: Report, season: int, where: SourceRef, day: dt.date | None = None, *,
@@ -83,23 +86,27 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     countback (`settings.qualification_countback`); players still level are not chosen: a problem
     at `where` (the `Désistements` sheet) asks for their play-off, whose losers are recorded there
     (`Motif`: « barrage perdu », a row per play-off lost): a loser did not withdraw, he comes after
-    those level with him who lost fewer, and steps in before the next place of the ranking when a
-    withdrawal opens one. A withdrawal row wins over his play-off rows: he does not play."""
+    those level with him who won it (countback first, then play-offs lost), and before the next
+    player of the ranking when a withdrawal opens a place. A withdrawal row wins over his play-off
+    rows: he does not play."""
     result = Qualified()
     named = _named(final, withdrawals, result.problems)
     out = {player_id for player_id, withdrawal in _first_reasons(named).items() if not withdrawal.playoff}
-    # INTERPRETATIONS.md (masters): a row « barrage perdu » per play-off lost. Among players level in
-    # the ranking, one who lost fewer comes first; the losers of one play-off among three are ordered
-    # only if it ordered them, and the secretary says so by a second row for the one it put last.
+    # INTERPRETATIONS.md (masters): a row « barrage perdu » per play-off lost. A play-off is between
+    # players countback leaves level: losses order them after countback, never a player it put
+    # behind. The losers of one play-off among three are ordered only if it ordered them, and the
+    # secretary says so by a second row for the one it put last.
     lost = Counter(player_id for player_id, withdrawal in named if withdrawal.playoff and player_id not in out)
+    longest = max((len(row.results) for row in final.rows), default=0)  # 0s padding alike compare alike
 
-    def standing(row: RankingRow) -> tuple[int, int]:
-        return row.rank, lost[row.player_id]
+    def standing(row: RankingRow) -> Standing:
+        countback = _countback(row, longest) if settings.qualification_countback else ()
+        return row.rank, countback, lost[row.player_id]
 
     available = sorted((row for row in final.rows if row.player_id not in out),
                        key=standing)  # stable: the ranking's order among equals
     chosen = available[:PLAYERS]
-    if len(available) > PLAYERS and standing(available[PLAYERS]) == standing(chosen[-1]):
+    if len(available) > PLAYERS and available[PLAYERS].rank == chosen[-1].rank:
         chosen = _across_the_cut(final, available, standing, settings, where or SourceRef("--season"), result)
     result.participants = [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
                            for number, row in enumerate(chosen, start=1)]
@@ -161,40 +168,38 @@ def _countback(row: RankingRow, length: int) -> tuple[int, ...]:
     return tuple(-value for value in row.results) + (0,) * (length - len(row.results))
 
 
-def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Callable[[RankingRow], tuple[int, int]],
+def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Callable[[RankingRow], Standing],
                     settings: MastersSettings, where: SourceRef, result: Qualified) -> list[RankingRow]:
-    """The 16 when players level in the ranking (and alike in a play-off: `standing`) straddle the
-    16th available place (the caller checked they do): countback orders the tied group; the places
-    it cannot give are a problem."""
+    """The 16 when players level in the ranking straddle the 16th available place (the caller
+    checked they do), `available` in `standing` order: countback, then play-offs lost, order the
+    tied group. A notice when countback puts the first one out behind the last one in; a problem
+    for the places neither gives."""
     level = available[PLAYERS - 1].rank
-    first = next(index for index, row in enumerate(available) if standing(row) == standing(available[PLAYERS - 1]))
-    group = [row for row in available if standing(row) == standing(available[PLAYERS - 1])]  # by name among equals
+    first = next(index for index, row in enumerate(available) if row.rank == level)
+    group = [row for row in available if row.rank == level]  # in standing order
+    ids = {row.player_id for row in group}
+    tied = [row for row in final.rows if row.player_id in ids]  # as the ranking lists them
     places = PLAYERS - first  # the places of the Masters the group shares
-    longest = max(len(row.results) for row in group)
-
-    def key(row: RankingRow) -> tuple[int, ...]:
-        return _countback(row, longest) if settings.qualification_countback else ()
-
-    tied = list(group)  # as the ranking lists them
-    group.sort(key=key)  # stable: players still level keep the ranking's order
     last_in, first_out = group[places - 1], group[places]
+    _, countback, lost = standing(last_in)
     ranking = f"du classement {'final ' if final.final else ''}Grand Sud {final.season}"
     at_rank = f"{french.ordinal(level)} ex aequo {ranking}"
-    if key(last_in) != key(first_out):
-        decided = [row for row in tied if key(row) in (key(last_in), key(first_out))]
+    if standing(first_out)[1] != countback:
+        decided = [row for row in tied if standing(row)[1] in (countback, standing(first_out)[1])]
         shown = " ; ".join(f"{row.player} : {_results(row)}" for row in decided)
         result.notices.append(
             f"{french.joined([row.player for row in tied])}, {at_rank}, se disputent {_places(first, places)} : "
             f"le départage aux résultats suivants (2e meilleur résultat, puis 3e…, INTERPRETATIONS) qualifie "
             f"{french.joined([row.player for row in group[:places]])} ({shown})")
-        return available[:first] + group[:places]
-    still = [row for row in group if key(row) == key(last_in)]
-    open_places = places - sum(1 for row in group[:places] if key(row) != key(last_in))
+        return available[:PLAYERS]
+    if standing(first_out) != standing(last_in):
+        return available[:PLAYERS]  # a play-off recorded in `Désistements` put the first one out behind
+    still = [row for row in group if standing(row) == standing(last_in)]  # as the ranking lists them
+    open_places = sum(1 for row in group[:places] if standing(row) == standing(last_in))
     out = len(still) - open_places
     message = (f"égalité pour {_places(PLAYERS - open_places, open_places)} entre "
                f"{french.joined([row.player for row in still])}, {at_rank} : mêmes points, même nombre de tournois "
                f"et même meilleur résultat{', puis mêmes résultats un à un' if settings.qualification_countback else ''}")
-    lost = standing(last_in)[1]
     if lost:
         message += (f", et chacun compte {'un barrage perdu' if lost == 1 else f'{lost} barrages perdus'} "
                     "dans « Désistements »")
@@ -206,7 +211,7 @@ def _across_the_cut(final: Ranking, available: list[RankingRow], standing: Calla
                "relancez « reportgen masters prepare »")
     message += " ; reportgen ne choisit pas (INTERPRETATIONS)"
     result.problems.append(QUALIFICATION_TIE(where, message=message, fix=fix))
-    return available[:first] + group[:places]
+    return available[:PLAYERS]
 
 
 def _losers_fix(out: int) -> str:

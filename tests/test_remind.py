@@ -602,10 +602,23 @@ def built(tmp_path: Path) -> tuple[subprocess.CompletedProcess, Path, str]:
     return done, outputs, " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page[page.index('<section class="calendar">'):])).split())
 
 
-def coupe_row(tmp_path: Path) -> int:
-    """The Coupe's row of calendrier.xlsx, as the notes name it."""
+def calendar_row(tmp_path: Path, name: str) -> int:
+    """A tournament's row of calendrier.xlsx, as the notes name it."""
     names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
-    return names.index("Coupe d'hiver en ligne") + 1
+    return names.index(name) + 1
+
+
+def coupe_row(tmp_path: Path) -> int:
+    return calendar_row(tmp_path, "Coupe d'hiver en ligne")
+
+
+def without_fin(tmp_path: Path, name: str) -> int:
+    """A tournament's row of calendrier.xlsx, its Fin emptied."""
+    row = calendar_row(tmp_path, name)
+    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
+    book["Calendrier"][f"F{row}"] = None
+    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    return row
 
 
 def test_the_build_says_a_tournament_of_registrations_alone_awaited_as_the_site_does(tmp_path):
@@ -823,10 +836,7 @@ def test_a_pool_tournament_not_over_without_a_fin_is_said_to_the_secretary_with_
     so, naming the cell to type its Fin in (the regulation gives no day: none is made up), and
     `remind` says why it is not reminded."""
     rounds_sent(tmp_path, 2525)
-    row = coupe_row(tmp_path)
-    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
-    book["Calendrier"][f"F{row}"] = None
-    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    row = without_fin(tmp_path, "Coupe d'hiver en ligne")
     done, outputs, calendar = built(tmp_path)
     assert "Coupe d'hiver en ligne (Tournoi en ligne par poules) — en cours" in calendar, calendar
     note = ("note : poules/coupe-hiver.xlsx : le tournoi n’est pas terminé dans le classeur de la Coupe d'hiver en "
@@ -867,22 +877,13 @@ def test_a_pool_tournament_whose_final_ends_tied_awaits_its_barrages_in_its_note
     assert "il vous reste à y saisir la suite du tournoi, jusqu’à sa fin, puis à nous le renvoyer." in body, body
 
 
-def open_row(tmp_path: Path) -> int:
-    """The Open de printemps's row of calendrier.xlsx."""
-    names = [row[3] for row in openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")["Calendrier"].values]
-    return names.index("Open de printemps en ligne") + 1
-
-
 def test_a_workbook_of_registrations_alone_without_a_fin_is_said_once_with_the_cell_to_type_it_in(tmp_path):
     """The Open's calendar row gives no Fin and its workbook holds its registrations alone; the
     Trophée's, the calendar does not announce. `remind` said neither could be reminded, while the
     build's and `check`'s notes said only their circuit's « poules next » note. One note each says
     both: its circuit's, and where to type its Fin."""
     registrations_alone(tmp_path, 2525)
-    row = open_row(tmp_path)
-    book = openpyxl.load_workbook(tmp_path / "inputs" / "calendrier.xlsx")
-    book["Calendrier"][f"F{row}"] = None
-    book.save(tmp_path / "inputs" / "calendrier.xlsx")
+    row = without_fin(tmp_path, "Open de printemps en ligne")
     done, outputs, calendar = built(tmp_path)
     assert "Open de printemps en ligne (Tournoi en ligne par poules) — inscriptions reçues" in calendar, calendar
     tail = (": « reportgen remind » ne pourra pas en demander les résultats à son club — écrivez sa fin, le jour prévu "

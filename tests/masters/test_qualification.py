@@ -243,6 +243,24 @@ def test_section_1_a_play_off_loser_comes_before_a_player_level_with_him_whom_co
     assert "Barrage perdu" not in page and d not in page
 
 
+def test_interpretation_a_play_off_loser_level_with_nobody_is_noted_as_a_row_that_changes_nothing(tmp_path):
+    """INTERPRETATIONS.md: « barrage perdu » records the loser of a play-off between players level at
+    the 16th place. One typed for a player level with nobody (the 17th, his place his alone) changed
+    nothing and was said nowhere: the loser's row was most likely typed on the wrong name."""
+    inputs = league(tmp_path / "inputs")
+    assert prepare(inputs).returncode == 0  # the workbook, its 16 the ranking's first 16
+    add_withdrawal(inputs, "JOUEURQ", "Un", "barrage perdu")
+    result = prepare(inputs)
+    assert result.returncode == 0, result.stderr
+    assert listed(result) == NAMES[:16]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("note :")]
+    assert len(notes) == 1 and notes[0].endswith(
+        f"« barrage perdu » pour {Q}, 17e du classement final Grand Sud 2026, qui n’est à égalité avec aucun autre "
+        "joueur : cette ligne ne change rien — vérifiez le nom (ou la licence) du perdant du barrage, ou supprimez-la"), \
+        result.stderr
+    assert "Désistements" in notes[0]  # located in the sheet where it was typed
+
+
 def test_interpretation_a_tie_inside_the_first_16_changes_nobody(tmp_path):
     # The 5th and 6th swap places in the second tournament: 5th ex aequo, both in; no countback.
     second = [*NAMES[:4], NAMES[5], NAMES[4], *NAMES[6:]]

@@ -103,6 +103,7 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
         countback = _countback(row, longest) if settings.qualification_countback else ()
         return row.rank, countback, lost[row.player_id]
 
+    _level_with_nobody(final, named, out, lambda row: standing(row)[:2], result)
     available = sorted((row for row in final.rows if row.player_id not in out),
                        key=standing)  # stable: the ranking's order among equals
     chosen = available[:PLAYERS]
@@ -111,6 +112,24 @@ def qualify(final: Ranking, withdrawals: list[Withdrawal], settings: MastersSett
     result.participants = [Participant(number, row.player_id, row.player, row.licence, row.club, row.rank)
                            for number, row in enumerate(chosen, start=1)]
     return result
+
+
+def _level_with_nobody(final: Ranking, named: list[tuple[str, Withdrawal]], out: set[str],
+                       level: Callable[[RankingRow], tuple[object, ...]], result: Qualified) -> None:
+    """A note for each « barrage perdu » row of a player level with nobody (his place and countback
+    his alone): no play-off was his to lose, so the row changes nothing, and is most likely typed
+    on the wrong name (its player then playing in his place, the loser's place unrecorded)."""
+    rows = {row.player_id: row for row in final.rows}
+    count = Counter(level(row) for row in final.rows)
+    said: set[str] = set()
+    for player_id, withdrawal in named:
+        row = rows[player_id]
+        if withdrawal.playoff and player_id not in out | said and count[level(row)] == 1:
+            said.add(player_id)
+            result.notices.append(
+                f"{withdrawal.where} : « barrage perdu » pour {row.player}, {french.ordinal(row.rank)} du classement "
+                f"{'final ' if final.final else ''}Grand Sud {final.season}, qui n’est à égalité avec aucun autre joueur : "
+                "cette ligne ne change rien — vérifiez le nom (ou la licence) du perdant du barrage, ou supprimez-la")
 
 
 def withdrawn_ids(final: Ranking, withdrawals: list[Withdrawal], problems: list[Problem]) -> dict[str, Withdrawal]:

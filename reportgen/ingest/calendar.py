@@ -5,7 +5,7 @@ An announced tournament is « à venir » until its workbook arrives: a workbook
 and date whose club (its `Tournoi` sheet's `club` field, when its circuit has one) or name is the
 announced one; failing that, one left over on that circuit and date, unless its sheet names another
 club than the announced one's. A workbook whose sheet names no club (a circuit without one) is
-matched by its sender's club when the caller knows it (`reportgen inbox`), else by its name, else as
+matched by its sender's club when known (`inbox`'s, delivery/filers.py), else by its name, else as
 the one left over, whatever club the calendar announces: nothing tells whose it is. What is
 matched is printed from the workbook (date, name, place), the rest from the calendar.
 

@@ -202,9 +202,8 @@ def unfinished_awaited(entries: list[CalendarEntry], reading: Reading, after_day
     """The build's note of each tournament not over whose Fin is past (`state_on`: UNFINISHED), saying
     what its workbook still awaits (`CalendarEntry.pending`), as the home page and calendrier.ics say
     « suite des résultats attendue » (`_asked`)."""
-    return [f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
-            f"({entry.pending}), et sa fin, le {french.date_long(entry.last_day)}, est passée : suite des résultats "
-            f"attendue, « reportgen remind » {_asked(entry, reading, after_days, 'la')}"
+    return [f"{_not_over(entry, reading)}, et sa fin, le {french.date_long(entry.last_day)}, est passée : suite des "
+            f"résultats attendue, « reportgen remind » {_asked(entry, reading, after_days, 'la')}"
             for entry in entries if state_on(entry, reading.today, reading) == UNFINISHED]
 
 
@@ -213,9 +212,14 @@ def unfinished_without_fin(entries: list[CalendarEntry], reading: Reading) -> li
     calendar does not announce): due on no known day, it is never awaited nor reminded, and stayed
     « en cours » without a word. The regulation gives no day of its own (Art. VII's delays run from
     each round's launch): the secretary is told where to type it (`_without_fin`)."""
-    return [f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
-            f"({entry.pending}), et {_without_fin(entry, 'la suite')}"
+    return [f"{_not_over(entry, reading)}, et {_without_fin(entry, 'la suite')}"
             for entry in entries if entry.unfinished and entry.last is None]
+
+
+def _not_over(entry: CalendarEntry, reading: Reading) -> str:
+    """The opening of a note of a tournament its workbook shows not over, with what it still awaits."""
+    return (f"{entry.workbook} : le tournoi n’est pas terminé dans le classeur {entry.of_event(reading.clubs)} "
+            f"({entry.pending})")
 
 
 def registered_without_fin(entries: list[CalendarEntry], reading: Reading) -> dict[str, str]:

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import shutil
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from email.message import EmailMessage
+from pathlib import Path
 
 import pytest
 
 from reportgen import config
-from tests import test_inbox
+from tests import dovecot, test_inbox
 from tests.test_inbox import ALBI, League, message, reply, waiting_block, workbook
 from tests.test_inbox_owners import tree
 
@@ -25,6 +28,8 @@ smtp = test_inbox.smtp  # the real SMTP server of the mail tests (aiosmtpd)
 
 CAME = dt.datetime(2026, 3, 22, 12, 0, tzinfo=dt.timezone.utc)  # the day the refused ones reached the server
 REFUSED = "inbox/refused/2026-03-22-albi-1-casse.xlsx"  # under archive/: the copy the correction corrects
+# the send log's word for an answer a run was killed sending (README: *incertaine*)
+UNCONFIRMED = "l’envoi s’est arrêté pendant que le serveur avait le message, avant sa réponse"
 FILED = "grand-sud/2026/2026-03-20-albi-tournoi-casse.xlsx"  # under inputs/: the correction
 
 
@@ -59,6 +64,15 @@ def refused_then_corrected(league: League, mails: Mails, port: int) -> None:
     assert league.run().returncode == 0
     league.server.append(mails.correction, arrived=CAME + dt.timedelta(days=1))
     league.with_smtp(port)
+
+
+def beside(league: League, root: Path, server: dovecot.Dovecot) -> League:
+    """Another league reading `server`, its workbooks the same bytes as `league`'s."""
+    other = League(root, server)
+    shutil.rmtree(other.inputs)
+    shutil.copytree(league.inputs, other.inputs)
+    other.settings(server.port)
+    return other
 
 
 def table(league: League, query: str) -> list[tuple]:
@@ -143,3 +157,80 @@ def test_a_correction_in_reply_run_again_and_again_changes_nothing(league, mails
                 table(league, "SELECT * FROM sending")) == everything  # moments and Message-IDs too
         assert ((now := (league.inputs / FILED).stat()).st_ino, now.st_mtime_ns) == (filed.st_ino, filed.st_mtime_ns)
 
+
+def journal(archive: Path, commit: int) -> tuple[str, ...]:
+    """strace's options that kill the run as it commits its `commit`-th transaction on the database:
+    in SQLite's rollback journal, a commit is the journal's removal; killed as it asks for it, the
+    transaction is not committed (the next opening rolls it back)."""
+    return "-P", str(archive / "league.sqlite-journal"), "-e", f"inject=unlink:signal=SIGKILL:when={commit}"
+
+
+def renaming(count: int) -> tuple[str, ...]:
+    """strace's options that kill the run as it renames a file into place for the `count`-th time."""
+    return "-e", f"inject=rename:signal=SIGKILL:when={count}"
+
+
+# Where the `inbox --send` handling the correction is killed. Its steps: the message's copy renamed
+# into place, its row committed (`received`), the check's scratch folder renamed into place, the
+# decisions committed (`filing`, with `corrects`), the correction renamed into inputs/, `filed`
+# committed, the answer's draft renamed into place, the send log's row committed before DATA, then
+# confirmed (`sent`), `done` committed, the message moved, then the refusal's draft marked
+# `superseded`.
+@dataclass(frozen=True)
+class Kill:
+    """Where the run is killed (strace's options, given the archive folder), and what it leaves: the
+    messages' states, whether the correction is in inputs/, how many answers the SMTP server has."""
+
+    strace: Callable[[Path], tuple[str, ...]]
+    states: list[str]
+    filed: bool
+    received: int
+
+
+KILLS = {
+    "copying": Kill(lambda archive: renaming(1), ["done", "done"], False, 0),
+    "deciding": Kill(lambda archive: journal(archive, 2), ["done", "done", "received"], False, 0),
+    "filing": Kill(lambda archive: renaming(3), ["done", "done", "filing"], False, 0),
+    "marking-filed": Kill(lambda archive: journal(archive, 3), ["done", "done", "filing"], True, 0),
+    "drafting": Kill(lambda archive: renaming(4), ["done", "done", "filed"], True, 0),
+    "on-the-wire": Kill(lambda archive: journal(archive, 5), ["done", "done", "filed"], True, 1),
+    "marking-done": Kill(lambda archive: journal(archive, 6), ["done", "done", "filed"], True, 1),
+    "superseding": Kill(lambda archive: journal(archive, 7), ["done", "done", "done"], True, 1),
+}
+
+
+@pytest.mark.parametrize("point", list(KILLS))
+def test_kill_9_while_handling_a_correction_in_reply_then_a_rerun_ends_as_an_uninterrupted_run(
+        league, mails, smtp, tmp_path, point):
+    """The same messages given to a league whose `inbox --send` runs uninterrupted, and to one whose
+    real `reportgen inbox --send` is killed (SIGKILL) at a step of handling the correction, then run
+    again, and again: both end alike (files, rows, `corrects`, drafts, mailbox, the secretary's
+    list), each answer received once, the refusal it corrects never sent. Killed with the answer on
+    the wire, the one difference is the one README says: that answer is *incertaine*, not sent again."""
+    kill = KILLS[point]
+    started = dovecot.start()
+    try:
+        uninterrupted = beside(league, tmp_path / "uninterrupted", started)
+        refused_then_corrected(uninterrupted, mails, smtp.port)
+        assert uninterrupted.run("--send").returncode == 0
+        expected = end_state(uninterrupted, smtp)
+    finally:
+        dovecot.stop(started)
+    corrected_once(expected, mails)
+    smtp.received.clear()
+
+    refused_then_corrected(league, mails, smtp.port)
+    killed = league.process("--send", strace=kill.strace(league.archive))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[1] for row in league.rows()] == kill.states
+    assert (league.inputs / FILED).is_file() == kill.filed and len(smtp.received) == kill.received
+    rerun = league.run("--send")
+    if point == "on-the-wire":  # the server may have had it: said, never sent again on its own
+        assert rerun.returncode == 1 and "réponses incertaines" in rerun.stderr, rerun.stderr
+        expected["sending"] = [(*row[:8], "unknown", UNCONFIRMED) if row[5].endswith("/3") else row
+                               for row in expected["sending"]]  # the correction's answer (uid 3)
+    else:
+        assert rerun.returncode == 0, rerun.stderr
+    assert end_state(league, smtp) == expected
+    assert league.run("--send").returncode == 0  # an uncertain answer is said by the run that met it
+    assert end_state(league, smtp) == expected  # and again: nothing more

@@ -74,6 +74,7 @@ from reportgen.problems import (
 )
 from reportgen.render.files import write_atomic
 from reportgen.render.scratch import Scratch
+from reportgen.temporaries import temporaries_of
 
 if TYPE_CHECKING:
     from reportgen.pipeline.loading import League
@@ -800,6 +801,11 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
         path, kept = inputs / old.path, archive / old.kept
         if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
             write_atomic(kept, path.read_bytes())
+    # A run killed as it wrote this file left its temporary beside it (`.<name>.<random>.tmp`): hidden
+    # from `make`, but in the secretary's inputs/ for ever, where `Inbox.run` cleans nothing (its
+    # folders are hers). Only an inbox writes this name, and the inbox's lock is held.
+    for stopped in temporaries_of(inputs / target):
+        stopped.unlink(missing_ok=True)
     write_atomic(inputs / target, data)
     for old in replaced:
         if old.path != target:

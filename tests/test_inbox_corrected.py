@@ -234,3 +234,30 @@ def test_kill_9_while_handling_a_correction_in_reply_then_a_rerun_ends_as_an_uni
     assert end_state(league, smtp) == expected
     assert league.run("--send").returncode == 0  # an uncertain answer is said by the run that met it
     assert end_state(league, smtp) == expected  # and again: nothing more
+
+
+def test_kill_9_with_the_refusal_on_the_wire_then_a_reply_to_it_still_corrects_it(league, mails, smtp, tmp_path):
+    """`inbox --send` killed once the server has the refusal of « casse.xlsx », before it confirms it:
+    Albi has it and answers it, « casse-v2.xlsx » in reply to that answer alone (its Message-ID,
+    which the send log wrote before DATA). The rerun finds the refusal uncertain, never sends it
+    again, and takes the reply for its correction: filed, the refused copy no longer listed."""
+    league.with_smtp(smtp.port)
+    league.server.append(mails.refused[0], arrived=CAME)
+    # the commits: the new database's two, its row, its decision, `filed`, the send log's row before
+    # DATA, then its confirmation
+    killed = league.process("--send", strace=journal(league.archive, 6))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[:2] for row in league.rows()] == [(1, "filed")] and table(league, "SELECT status FROM sending") == \
+        [("sending",)]
+    [refusal] = smtp.received
+    fixed = workbook(tmp_path / "f", "casse", day="20/03/2026", club="ALBI")
+    league.server.append(reply(None, refusal.message["Message-ID"], "Re: Tournoi du 21", [("casse-v2.xlsx", fixed)], 3),
+                         arrived=CAME + dt.timedelta(days=1))
+    rerun = league.run("--send")
+    assert rerun.returncode == 1 and "réponses incertaines" in rerun.stderr, rerun.stderr
+    assert "casse-v2.xlsx enregistré" in rerun.stdout, rerun.stdout
+    assert "(version corrigée de casse.xlsx, refusé le 22 mars 2026)" in rerun.stdout, rerun.stdout
+    assert [sent.message["In-Reply-To"] for sent in smtp.received] == [mails.refused[0]["Message-ID"],
+                                                                       "<re-tournoi-du-21-3@club.example.org>"]
+    assert "refusé" not in league.check().stderr and (league.inputs / FILED).read_bytes() == fixed
+    assert league.run("--send").returncode == 0 and len(smtp.received) == 2  # and again: nothing more

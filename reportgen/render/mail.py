@@ -184,11 +184,13 @@ NAME_PART = '<span style="display: inline-block">{}</span>'
 
 
 def player(name: object) -> Markup:
-    """A player's name in a mail's HTML: each hyphenated word on one line, as on the site (« LAMBERT
-    Anne- » over « Sophie »: site/lines.py `player_name`), and its surname and first name each a box
-    of its own, so that a phone's narrow column breaks between them first (« VAN DEN BERGHE » over
-    « Jean-Baptiste », not « VAN DEN » over « BERGHE Jean-Baptiste »), within one only when it is
-    longer than the column; a mail program that ignores the boxes wraps the name between any words."""
+    """A player's name in a mail's HTML: each hyphenated word a box of its own, whole when it fits
+    the column (« LAMBERT Anne- » over « Sophie » no more: site/lines.py `player_name`, `KEPT_INLINE`),
+    and its surname and first name each a box of its own, so that a phone's narrow column breaks
+    between them first (« VAN DEN BERGHE » over « Jean-Baptiste », not « VAN DEN » over « BERGHE
+    Jean-Baptiste »), within one only when it is longer than the column (at a hyphen first, else
+    anywhere: the cell's `overflow-wrap`, templates/mail/club-html.j2); a mail program that ignores
+    the boxes wraps the name between any words."""
     surname, first = surname_and_first(str(name))
     if not first:
         return Markup(player_name(name, KEPT_INLINE))

@@ -41,7 +41,10 @@ _CLASS = ' class="'
 ROW, CELL, ROW_HEADER = '<tr role="row">', '<td role="cell"', '<th scope="row" role="rowheader">'
 HYPHENATED = re.compile(r"\S+-\S+")  # a word with a hyphen (« Jean-François », « J.-F. »)
 KEPT = r'<span class="nowrap">\g<0></span>'  # on one line (site.css)
-KEPT_INLINE = r'<span style="white-space: nowrap">\g<0></span>'  # the same in a mail: no stylesheet
+# The same in a mail (no stylesheet: an inline style), a box rather than `nowrap`: whole when it fits, broken
+# within (at its hyphen first) when longer than its column, as `nowrap` never is: « DUPONT-CASTELNAU »
+# beside « 137e ex aequo » widened a phone's mail past its width (templates/mail/club-html.j2)
+KEPT_INLINE = r'<span style="display: inline-block">\g<0></span>'
 
 
 # How a document's title ends with its date (the circuits' titles: « Classement après le tournoi
@@ -95,9 +98,9 @@ def _dated(value: Any) -> str:
 @lru_cache(maxsize=1 << 16, typed=True)  # a name is on many rows: each ranking's, his results'
 def player_name(value: Any, kept: str = KEPT) -> str:
     """A player's name escaped, each word of it with a hyphen (« Jean-François ») kept on one line
-    (`kept`: a page's, or a mail's `KEPT_INLINE`): a phone broke it at its hyphen, « Jean- » over
-    « François ». Markup around the word, never a character in it (a no-break hyphen would change
-    what is searched, copied and compared)."""
+    (`kept`: a page's, or a mail's `KEPT_INLINE`, while it fits): a phone broke it at its hyphen,
+    « Jean- » over « François ». Markup around the word, never a character in it (a no-break hyphen
+    would change what is searched, copied and compared)."""
     escaped = str(escape(value))
     return HYPHENATED.sub(kept, escaped) if "-" in escaped else escaped
 

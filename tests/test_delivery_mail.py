@@ -420,6 +420,50 @@ def test_a_name_wider_than_its_column_breaks_inside_itself_and_the_mail_never_sc
     assert f"  137e place ex aequo\u00a0: {long_word} Hubert, " in message.text  # the text part as typed
 
 
+# Each of these file names as a mail's closing sentences draw it with the mark after it (« , » or « . »),
+# by DRAWN, then the lines its last letter and that mark are drawn on
+FILE_NAMES = f"""names => {{
+  const drawn = {DRAWN};
+  return names.map(name => {{
+    const paragraph = Array.from(document.querySelectorAll('p')).find(p => p.textContent.includes(name));
+    const from = paragraph.textContent.indexOf(name), to = from + name.length;
+    return [...drawn(paragraph, from, to + 1), drawn(paragraph, to - 1, to + 1)[1]];
+  }});
+}}"""
+
+
+def test_each_attached_file_s_name_stays_on_one_line_unless_longer_than_the_line(league, tmp_path, browser):
+    """At 390 px a club's mail broke the attached files' names at their hyphens, « grand- » at a line's
+    end, « sud-classement-2026-01-10.pdf » on the next: each name is now a box of its own (an inline
+    style) with the mark after it (« , » or « . »: outside the box, a full stop after a name as wide as
+    the line took a line of its own), on one line when it fits, after the line's break; only a name
+    longer than the line breaks, within it, and the mail never scrolls sideways. The real message of a real league's club (its
+    bulletin and its own), then several circuits' bulletins and a name longer than a phone's line."""
+    plan = plan_of(league, tmp_path / "archive")
+    drafts.write_club_bulletins(plan)
+    club_mail = next(m for m in plan.clubs if m.club.code == "CARC")
+    real = drafts.message(plan, club_mail).html
+    too_long = "grand-sud-classement-apres-le-tournoi-de-carcassonne-du-10-janvier-2026-annexe-complete.pdf"
+    files = ["grand-sud-classement-2026-01-10.pdf", "tour-de-france-classement-final-2026.pdf", "masters-2026.pdf",
+             too_long]
+    _, several = mail_render.bodies(drafts.TEMPLATE, drafts.context(plan, club_mail, files))
+    named = {"real": ["grand-sud-classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"], "several": files}
+    shown = {}
+    for name, html in (("real", real), ("several", several)):
+        page = tmp_path / f"{name}.html"
+        page.write_text(html, encoding="utf-8")
+        for width in (390, 1280):
+            found = browser.look(page, tmp_path, width, audit=False)
+            assert found.scroll_width == width  # no sideways scrolling
+            shown[name, width] = browser.pages[width].evaluate(FILE_NAMES, named[name])
+    for width in (390, 1280):  # each name on one line, its mark after it
+        assert shown["real", width] == [[f"{name}.", 1, 0, 1] for name in named["real"]]
+        assert shown["several", width][:3] == [[f"{name},", 1, 0, 1] for name in files[:3]]
+    assert shown["several", 1280][3:] == [[f"{too_long}.", 1, 0, 1]]
+    [(name, lines, beyond, end)] = shown["several", 390][3:]  # broken within the line, its full stop after it
+    assert (name, beyond, end) == (f"{too_long}.", 0, 1) and lines > 1
+
+
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):
     """A tournament the calendar announced before the latest ranking, its workbook not received:
     what the bulletin notes (« provisoire : résultats de Toulouse du 3 janvier attendus », its
@@ -907,7 +951,8 @@ def test_each_attachment_names_its_circuit_in_ascii_and_the_body_lists_those_nam
     assert names == ["grand-sud-classement-2026-04-04.pdf", "tantrix-classement-2026-04-04.pdf", "masters-2026.pdf",
                      "tour-de-france-classement-ete.pdf"]
     [text] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.\n", message.text)
-    [html] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.</p>", message.html or "")
+    shown = re.sub("<[^>]+>", "", message.html or "")  # the HTML's words, each name a box of its own there
+    [html] = re.findall(r"Les bulletins complets sont joints en PDF\W+(.+)\.\n", shown)
     assert text.split(", ") == names and html.split(", ") == names
 
 

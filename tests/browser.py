@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import os
 import re
 import shutil
 import threading
@@ -31,7 +32,9 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
+from reportgen.render import fonts
 from reportgen.render.files import write_atomic
+from reportgen.render.html import TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts" / "browser"
@@ -101,7 +104,14 @@ class Browser:
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
         if chromium is None:
             pytest.fail("Chromium is not installed: run make test (it installs the tests' packages of system-packages.txt)")
-        self.chromium = playwright.chromium.launch(executable_path=chromium, headless=True,
+        # The fonts the browser sees, whatever ran before it in this process: a build sets
+        # FONTCONFIG_FILE to the project's fonts (render/fonts.py) and a browser started after it
+        # inherited them, one started before saw the machine's: « Marie-Bérénice » measured 109 px one
+        # way, 105 the other, and a test with a tight margin passed or failed by the tests' order.
+        # (given to the launch: Playwright's driver otherwise passes on its own environment, that of
+        # the moment it started)
+        fonts.use_project_fonts(TEMPLATES / "fonts")
+        self.chromium = playwright.chromium.launch(executable_path=chromium, headless=True, env=dict(os.environ),
                                                    args=["--no-sandbox", "--disable-gpu"])
         self.pages = {width: self._tab(width) for width in WIDTHS}
         self.site: Path | None = None

@@ -93,6 +93,19 @@ def in_order(table: pd.DataFrame) -> pd.DataFrame:
     return table.sort_values(["date", "source_file"], kind="stable")
 
 
+def test_a_missing_club_is_no_club():
+    """pd.factorize's default code -1 for a missing club indexed the last club: « a » played for
+    Nîmes alone and was said to have played for Alès too (a wrong « même club » notice), and a
+    table with every club missing divided by zero (review). A missing club is no club, as an
+    empty cell (the tables give "" today; pandas 3 turns a None into NaN)."""
+    for missing in (None, float("nan")):
+        ordered = pd.DataFrame({"player_id": ["a", "b", "b"], "player": ["A", "B", "B"],
+                                "club": ["Nîmes", missing, "Alès"], "licence": ["", "", ""]})
+        assert dict(_players(ordered).clubs) == {"a": {"Nîmes"}, "b": {"Alès"}}
+    nowhere = pd.DataFrame({"player_id": ["a", "b"], "player": ["A", "B"], "club": [None, None], "licence": ["", ""]})
+    assert dict(_players(nowhere).clubs) == {}
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(ROW, min_size=1, max_size=30))
 def test_each_players_facts_are_those_of_the_row_by_row_loop(rows):

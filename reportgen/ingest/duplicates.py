@@ -193,8 +193,10 @@ class Players(NamedTuple):
 
 def _players(ordered: pd.DataFrame) -> Players:
     """`Players` of a results table whose rows are in the order typed. The rows in numpy at once:
-    a loop over a league's every row cost a tenth of a second at 100x."""
-    codes, uniques = pd.factorize(ordered["player_id"])  # in the order of the players' first rows
+    a loop over a league's every row cost a tenth of a second at 100x. A missing player id or
+    licence has a code of its own (`use_na_sentinel=False`): pd.factorize's default -1 would index
+    the last player; a missing club is no club (`_clubs`)."""
+    codes, uniques = pd.factorize(ordered["player_id"], use_na_sentinel=False)  # in the order of first rows
     ids = uniques.to_numpy(dtype=object)
     licence = ordered["licence"].to_numpy()
     return Players(names=_last_of_each(ordered["player"].to_numpy(), np.arange(len(ordered)), codes, ids),
@@ -216,10 +218,11 @@ def _last_of_each(values: np.ndarray, rows: np.ndarray, codes: np.ndarray, ids: 
 def _clubs(club: pd.Series, codes: np.ndarray, ids: np.ndarray) -> defaultdict[str, set[str]]:
     """The clubs (`club`, each row's) each player played for; `codes` and `ids` as `_last_of_each`'s.
     From each pair of a player and a club once, not from every row."""
-    club_codes, club_names = pd.factorize(club)
+    club_codes, club_names = pd.factorize(club)  # a missing club -1: no club, as an empty cell
     width = len(club_names)
     clubs: defaultdict[str, set[str]] = defaultdict(set)
-    for pair in np.unique(codes * width + club_codes).tolist():
+    known = club_codes >= 0
+    for pair in np.unique(codes[known] * width + club_codes[known]).tolist():
         player, one = divmod(pair, width)
         if club_names[one]:
             clubs[ids[player]].add(club_names[one])
@@ -249,8 +252,8 @@ def _licence_spellings(table: pd.DataFrame, spelled: dict[str, str]) -> dict[str
 def _named_twice(table: pd.DataFrame, spelled: dict[str, str]) -> np.ndarray:
     """Whether each row of `table` has a licence typed with two names (`_spelling`) or more: from
     each pair of a licence and a name once, not from every row."""
-    licence_codes, licences = pd.factorize(table["licence"])
-    typed_codes, typed = pd.factorize(table["typed"])
+    licence_codes, licences = pd.factorize(table["licence"], use_na_sentinel=False)
+    typed_codes, typed = pd.factorize(table["typed"], use_na_sentinel=False)
     spelling_codes, spellings = pd.factorize(np.array([_spelling(name, spelled) for name in typed], dtype=object))
     width = len(spellings)
     names = np.bincount(np.unique(licence_codes * width + spelling_codes[typed_codes]) // width,

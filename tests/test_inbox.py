@@ -24,6 +24,8 @@ from reportgen.delivery import inbox as imap
 from reportgen.delivery.inbox_filing import Filed, safe_filename, slug
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.pipeline import load
+from reportgen.render.files import one_writer
+from reportgen.temporaries import TEMPORARY
 from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.ports import free_port
@@ -806,6 +808,52 @@ def test_a_new_version_replaces_the_old_file_and_keeps_it(league, tmp_path):
     assert new.read_bytes() == third
     assert (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / new.relative_to(league.inputs)).read_bytes() \
         == corrected
+
+
+def waiting_for_a_lock(pid: int) -> bool:
+    """Whether process `pid` waits for a lock held by another: its request in /proc/locks, marked
+    « -> » (the kernel's list of locks held and asked for)."""
+    return any(line.split()[1] == "->" and line.split()[5] == str(pid)
+               for line in Path("/proc/locks").read_text().splitlines() if len(line.split()) > 5)
+
+
+def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_waits_and_keeps_hers(league, tmp_path):
+    """`reportgen poules` or `masters` writing a workbook holds it (render/files.one_writer) across
+    its read-modify-write, its temporary file beside it: `inbox` filing the club's new version of
+    that workbook waits for her, then keeps her bytes aside as the earlier version. Before (review),
+    it removed her temporary file as a leftover of its own, mid-write, and wrote over her, or she over
+    the club."""
+    first = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", first)]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-2026-01-10-toulouse.xlsx"
+    second = workbook(tmp_path / "2", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
+                      results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", second)], number=2))
+    hers = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "MARTIN", "Paul", "1002", "Albi"], [2, "DURAND", "Anne", "", "Toulouse"]])
+    environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
+    with one_writer(filed):
+        draft = filed.parent / f".{filed.name}.secretary{TEMPORARY}"  # her write, under way
+        draft.write_bytes(hers)
+        run = subprocess.Popen(league.command(), env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        try:
+            while not waiting_for_a_lock(run.pid):
+                assert run.poll() is None, f"filed without waiting: {run.communicate()}"
+                time.sleep(0.05)
+            assert draft.read_bytes() == hers and filed.read_bytes() == first  # nothing of hers touched
+            draft.rename(filed)  # her write done
+        except BaseException:
+            run.kill()
+            raise
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 0, err
+    assert filed.read_bytes() == second  # the club's version, after hers
+    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / filed.relative_to(league.inputs)
+    assert kept.read_bytes() == hers  # hers kept as the version it replaced
+    assert sorted(path.name for path in filed.parent.iterdir()) == [filed.name]  # no lock, no temporary left
 
 
 def inbox_files(league: League) -> list[tuple]:

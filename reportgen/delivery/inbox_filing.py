@@ -72,7 +72,7 @@ from reportgen.problems import (
     UPSTREAM,
     reopen,
 )
-from reportgen.render.files import write_atomic
+from reportgen.render.files import one_writer, write_atomic
 from reportgen.render.scratch import Scratch
 from reportgen.temporaries import temporaries_of
 
@@ -797,16 +797,20 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
     from the same decisions (the database has them before the first step)."""
     digest = sha256(data)
-    for old in replaced:
-        path, kept = inputs / old.path, archive / old.kept
-        if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
-            write_atomic(kept, path.read_bytes())
-    # A run killed as it wrote this file left its temporary beside it (`.<name>.<random>.tmp`): hidden
-    # from `make`, but in the secretary's inputs/ for ever, where `Inbox.run` cleans nothing (its
-    # folders are hers). Only an inbox writes this name, and the inbox's lock is held.
-    for stopped in temporaries_of(inputs / target):
-        stopped.unlink(missing_ok=True)
-    write_atomic(inputs / target, data)
+    # The workbook held as the secretary's commands hold it (`one_writer`): a `reportgen poules` or
+    # `masters` editing it finishes first, then its bytes are the earlier version kept below.
+    with one_writer(inputs / target):
+        for old in replaced:
+            path, kept = inputs / old.path, archive / old.kept
+            if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
+                write_atomic(kept, path.read_bytes())
+        # A run killed as it wrote this file left its temporary beside it (`.<name>.<random>.tmp`):
+        # hidden from `make`, but in the secretary's inputs/ for ever, where `Inbox.run` cleans nothing
+        # (its folders are hers). Nobody else writes this file while the lock is ours.
+        for stopped in temporaries_of(inputs / target):
+            if stopped.is_file():
+                stopped.unlink(missing_ok=True)
+        write_atomic(inputs / target, data)
     for old in replaced:
         if old.path != target:
             (inputs / old.path).unlink(missing_ok=True)

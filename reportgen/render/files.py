@@ -21,6 +21,7 @@ code 4 (`EXIT_MACHINE`), not 1.
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import signal
@@ -128,6 +129,37 @@ def write_atomic(path: Path, data: bytes, mode: int | None = None) -> bool:
     except OSError as error:
         raise OutputError(path.parent, error, "le fichier précédent est intact") from error
     return True
+
+
+@contextmanager
+def one_writer(path: Path) -> Iterator[Path]:
+    """Hold the workbook `path` of inputs/ while it is written: one writer at a time, waiting while
+    another holds it (`fcntl.flock` on `.~reportgen.<name>.lock` beside it, released when the file
+    is closed). Taken by the secretary's commands for their whole read-modify-write
+    (render/workbook_file.editing) and by `inbox` as it files a club's version (delivery/inbox_filing),
+    so that neither removes the other's temporary file nor writes over the other mid-write. Yields
+    the file to write: the target of a symbolic link.
+
+    The lock file is removed as the lock is released, so that none is left in her inputs/ (one per
+    workbook `inbox` filed, else). Removed while held, it is the one locked only if the name still
+    names it once locked: a writer that waited on a file since removed takes the name's new one."""
+    target = Path(os.path.realpath(path))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    name = target.parent / f".~reportgen.{target.name}.lock"
+    while True:
+        lock = open(name, "a")
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if os.stat(name).st_ino == os.fstat(lock.fileno()).st_ino:
+                break
+        except FileNotFoundError:
+            pass
+        lock.close()  # removed by the writer before us: wait on the name's new file
+    try:
+        yield target
+    finally:
+        name.unlink(missing_ok=True)
+        lock.close()
 
 
 def remove_others(folder: Path, pattern: str, kept: Iterable[Path]) -> None:

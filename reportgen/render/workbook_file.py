@@ -3,8 +3,9 @@ and the circuits' own commands that add to a workbook), safely for the file she 
 
 - refused while it is open in Excel or LibreOffice (their lock file `~$name.xlsx` or
   `.~lock.name.xlsx#` lies beside it) or when it is read-only: her protection is hers to lift;
-- one writer at a time: `fcntl.flock` on `.~reportgen.<name>.lock` beside it, held across the whole
-  read-modify-write, so that two commands at once each see the other's change;
+- one writer at a time: `fcntl.flock` on `.~reportgen.<name>.lock` beside it (render/files.one_writer,
+  which `inbox` takes too), held across the whole read-modify-write, so that two commands at once
+  each see the other's change;
 - a symbolic link is written through: its target is replaced atomically, the link stays;
 - the file keeps its permissions;
 - a formula keeps its formula and the value Excel computed (openpyxl writes a formula with no value,
@@ -15,9 +16,7 @@ and the circuits' own commands that add to a workbook), safely for the file she 
 
 from __future__ import annotations
 
-import fcntl
 import io
-import os
 import re
 import stat
 import zipfile
@@ -31,7 +30,7 @@ from openpyxl.utils.datetime import to_excel
 
 from reportgen.ingest import precheck
 from reportgen.model import ReportgenError
-from reportgen.render.files import write_atomic
+from reportgen.render.files import one_writer, write_atomic
 
 
 class WorkbookBusy(ReportgenError):
@@ -57,10 +56,7 @@ def _refuse_busy(path: Path, target: Path) -> None:
 def editing(path: Path) -> Iterator[Path]:
     """Hold the workbook `path` for one read-modify-write; yields the file to read and write (the
     target of a symbolic link). Waits while another reportgen command edits it."""
-    target = Path(os.path.realpath(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target.parent / f".~reportgen.{target.name}.lock", "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+    with one_writer(path) as target:
         _refuse_busy(path, target)  # checked once the lock is ours: the file as we will read it
         yield target
 

@@ -243,8 +243,8 @@ def test_kill_9_with_the_refusal_on_the_wire_then_a_reply_to_it_still_corrects_i
     again, and takes the reply for its correction: filed, the refused copy no longer listed."""
     league.with_smtp(smtp.port)
     league.server.append(mails.refused[0], arrived=CAME)
-    # the commits: the new database's two, its row, its decision, `filed`, the send log's row before
-    # DATA, then its confirmation
+    # the 6th removal of the journal is the answer's confirmation, after the send log's row written
+    # before DATA (the assertions below check the kill landed there: the row `sending`, the server has it)
     killed = league.process("--send", strace=journal(league.archive, 6))
     assert killed.returncode in (-9, 128 + 9), killed.stderr
     assert [row[:2] for row in league.rows()] == [(1, "filed")] and table(league, "SELECT status FROM sending") == \

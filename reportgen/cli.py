@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from reportgen import circuits, cli_french, french
+from reportgen import circuits, cli_french, clock, french
 from reportgen.cli_support import (
     InputsOption,
     date_option,
@@ -181,8 +181,6 @@ def check(
     archive: ArchiveOption = Path("archive"),
 ) -> None:
     """Vérifier les classeurs sans rien publier, et lister tous les problèmes (et outputs/verification.html)."""
-    import datetime as dt
-
     from reportgen import queries
     from reportgen.commands.inbox import waiting_for_you
     from reportgen.delivery.filers import filed_senders
@@ -214,7 +212,7 @@ def check(
         # said beside the count of problems, on the page and in the last line: a note alone went unseen
         changes_a_final = (f"{french.plural(len(changing), 'classeur')} {'changent' if len(changing) > 1 else 'change'} "
                            "un classement final déjà publié") if changing else ""
-        page = verification.render_page(problems, notices, league.settings.name, french.date_long(dt.date.today()),
+        page = verification.render_page(problems, notices, league.settings.name, french.date_long(clock.today()),
                                         held=[circuits.REGISTRY[slug].title for slug in scored.blocked],
                                         changing=changes_a_final)
         publish_fonts(outputs)  # the page's fonts, named relative to it

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from reportgen import clock
 from reportgen.ingest.seasons import SEASONS_FILE, read_closed, seasons_toml
 from reportgen.pipeline import load, score
 from tests.builders import TODAY, write_tournament, write_workbook
@@ -135,17 +136,9 @@ def test_closing_a_past_season_the_league_has_no_tournament_of_is_a_mistyped_com
 def test_closing_a_season_whose_year_is_over_says_its_final_ranking_is_already_out(small_league_copy, monkeypatch):
     """A season is closed once its year is over: closing 2025 in December 2026 changes nothing the
     build makes, yet the command said « lancez make pour republier son classement final »."""
-    from types import SimpleNamespace
-
-    from reportgen.commands import season as season_command
     from tests.test_delivery_mail import cli
 
-    class Today(dt.date):
-        @classmethod
-        def today(cls):
-            return dt.date(2026, 12, 6)
-
-    monkeypatch.setattr(season_command, "dt", SimpleNamespace(date=Today))
+    monkeypatch.setenv(clock.VARIABLE, "2026-12-06")
     inputs = small_league_copy.inputs
     done = cli("season", "close", "2025", "--inputs", str(inputs), "--archive", str(inputs.parent / "archive"))
     assert done.returncode == 0, done.stderr

@@ -4,13 +4,13 @@ workbook never came, holds its registrations alone, or shows the tournament not 
 
 from __future__ import annotations
 
-import datetime as dt
 from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from reportgen import clock
 from reportgen.cli_support import InputsOption, err, print_problems
 from reportgen.commands.delivery_options import ArchiveOption, OutputsOption
 
@@ -51,7 +51,7 @@ def remind(
     with ExitStack() as stack:
         # Before anything: one sender at a time, and a send log that can be written.
         log = stack.enter_context(sending.SendLog(archive)) if send else None
-        today = dt.date.today()
+        today = clock.today()
         # each workbook `inbox` filed matched with its sender's calendar row, as the build matches it
         league = load(inputs, today, senders=filed_senders(archive, inputs))
         # What the reminders read: the settings (how late is late, who signs) and the calendar; a

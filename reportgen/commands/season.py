@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from reportgen import clock
 from reportgen.cli_support import InputsOption, date_option, err, listed, names_nothing, print_problems
 from reportgen.commands.delivery_options import ArchiveOption
 
@@ -33,7 +34,7 @@ def close(
     from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
     from reportgen.render.files import write_atomic
 
-    day = date_option(date, "--date") or dt.date.today()
+    day = date_option(date, "--date") or clock.today()
     folder_named(inputs)  # a mistyped --inputs would be created, with a saisons.toml nobody reads
     if day.year < season:  # a mistyped year (2062 for 2026) would leave the season meant open, silently
         names_nothing(f"la saison {season} ne peut pas être close le {french.date_long(day)} : elle n’a pas commencé "
@@ -48,7 +49,7 @@ def close(
     _refuse_before_its_last_tournament(season, day, league)
     closed[season] = day
     write_atomic(inputs / SEASONS_FILE, seasons_toml(closed))
-    if dt.date.today().year > season:  # over with its year (Reading.season_closed): the build knows it already
+    if clock.today().year > season:  # over with its year (Reading.season_closed): the build knows it already
         # « terminée », not « close »: closed is what saisons.toml records, and it was over before this
         err(f"la saison {season} est terminée depuis la fin de son année ({french.date_long(dt.date(season, 12, 31))}) : "
             f"« make » en publie déjà le classement final, rien de plus à faire (clôture notée dans "
@@ -70,7 +71,7 @@ def open_(
     from reportgen.ingest.seasons import SEASONS_FILE, seasons_toml
     from reportgen.render.files import write_atomic
 
-    today = dt.date.today()
+    today = clock.today()
     folder_named(inputs)
     if season == today.year + 1:  # the next one: she means to start it, which takes no command
         names_nothing(f"la saison {season} n’a pas commencé : rien à rouvrir — une saison n’a pas besoin d’être "

@@ -4,12 +4,12 @@ inputs/calendrier.xlsx alone. Each says where the filled one goes."""
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from reportgen import clock
 from reportgen.cli_support import InputsOption, err, names_nothing, print_problems
 
 CALENDAR = "calendrier"  # not a circuit: the league's calendar of tournaments
@@ -72,11 +72,11 @@ def template(
         from reportgen.ingest.calendar import blank_calendar
 
         data = render_annex(blank_calendar({slug: info.title for slug, info in circuits.REGISTRY.items()}, clubs,
-                                           dt.date.today()))
+                                           clock.today()))
     else:  # the one made for the inbox's answers and the reminders too
         from reportgen.delivery.inbox_answers import blank_template
 
-        blank = blank_template(circuit, clubs, organiser, dt.date.today())
+        blank = blank_template(circuit, clubs, organiser, clock.today())
         assert blank is not None  # `with_templates` lists the circuits that have one
         data = blank.data
     target = outputs / FOLDER / f"modele-{circuit}{'-' + organiser.code.lower() if organiser else ''}.xlsx"

@@ -202,7 +202,7 @@ class Mailbox:
 
 def arrived(data: list) -> dt.date | None:
     """The day a FETCH response (`data`) says the server received its message, its INTERNALDATE, in
-    this machine's time zone: the day of `dt.date.today()`, which dates every run and build. Not the
+    this machine's time zone: the day `clock.today()` says, which dates every run and build, when REPORTGEN_TODAY does not set it. Not the
     message's Date header, the sender's clock (wrong, or anything a sender writes); None when the
     server gave none."""
     said = b" ".join(part[0] if isinstance(part, tuple) else part for part in data if isinstance(part, (tuple, bytes)))

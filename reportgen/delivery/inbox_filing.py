@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from reportgen import circuits, french
+from reportgen import circuits, clock, french
 from reportgen.ingest import discover
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -283,7 +283,7 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         senders = {label: sender} if sender else None
         league = load(copy, today, reads=reads, digests={label: digest}, senders=senders)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
-        named = None if found else _named(reads.get(digest), attachment, label, today or dt.date.today())
+        named = None if found else _named(reads.get(digest), attachment, label, today or clock.today())
         verdict = Verdict(named=named)
         if found:
             verdict.circuit, verdict.event = found[0]

@@ -49,7 +49,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
-from reportgen import french
+from reportgen import clock, french
 from reportgen.config import Mail
 from reportgen.delivery import database
 from reportgen.delivery.filers import Filers, decided
@@ -161,7 +161,7 @@ class Inbox:
         self.league = league
         self.sender = sender  # From of the drafts
         self.send = send
-        self.today = today or dt.date.today()
+        self.today = today or clock.today()
 
     @contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportgen import circuits, config, french
+from reportgen import circuits, clock, config, french
 from reportgen.collector import uncollected
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.known_pairs import KnownPairs
@@ -112,7 +112,7 @@ def unchanged(origin: list[Path], outputs: Path, today: dt.date | None = None,
 
     _prepare(outputs)
     hashes = hashes if hashes is not None else FileHashes(outputs)
-    key = cache.origin_key(origin, today or dt.date.today(), hashes)
+    key = cache.origin_key(origin, today or clock.today(), hashes)
     return _replay(outputs, [key], progress, hashes) if key is not None else None
 
 
@@ -146,7 +146,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     first, as `reportgen inbox` did (`load`); in the build's key."""
     from reportgen.render import cache
 
-    today = today or dt.date.today()
+    today = today or clock.today()
     _prepare(outputs)
     # Nothing changed since the last build (same inputs, day, code, libraries; outputs as it left
     # them): it would write nothing, so nothing is read, scored or rendered.

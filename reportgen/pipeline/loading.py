@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportgen import circuits, config, french
+from reportgen import circuits, clock, config, french
 from reportgen.collector import uncollected
 from reportgen.ingest.calendar import CALENDAR_FILE, CalendarEntry, league_calendar
 from reportgen.ingest.directories import CLUBS_FILE, PLAYERS_FILE, ClubDirectory, read_clubs, read_players
@@ -182,7 +182,7 @@ def load(inputs: Path, today: dt.date | None = None, progress: Progress = SILENT
     # and the collector's passes were a fifth of a new tournament's load() at 10x, more at 100x
     # (docs/performance.md, tenth round).
     with uncollected():
-        league = _load(inputs, today or dt.date.today(), progress, reads, digests, players_noticed, senders=senders)
+        league = _load(inputs, today or clock.today(), progress, reads, digests, players_noticed, senders=senders)
         if frozen:
             # Enabled again, the collector's first pass would walk every object load made (all of
             # them young), and the next ones again, to find no cycle: the league holds none (checked
@@ -199,7 +199,7 @@ def circuit_events(inputs: Path, slugs: Collection[str], today: dt.date | None =
     inputs/ holds). With `reads` and `digests`, each parse is kept there for the `load` that follows
     (pipeline/parsed.py): a workbook it parsed is not parsed again."""
     with uncollected():
-        league = _load(inputs, today or dt.date.today(), SILENT, reads, digests, False, events_only=slugs)
+        league = _load(inputs, today or clock.today(), SILENT, reads, digests, False, events_only=slugs)
     return {slug: found.events for slug, found in league.circuits.items() if slug in slugs}
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 from typing import Annotated, NoReturn, Optional
 
 import typer
 
+from reportgen import clock
 from reportgen.cli_support import InputsOption, date_option, err, names_nothing, print_problems, write_change
 
 app = typer.Typer(help="Tournois en ligne par poules : tour suivant, barrages.", no_args_is_help=True)
@@ -33,7 +33,7 @@ def poules_next(
     from reportgen.ingest.text import normalise_label
     from reportgen.pipeline import load
 
-    day = date_option(date, "--date") or dt.date.today()
+    day = date_option(date, "--date") or clock.today()
     league = load(inputs)
     if "poules" not in circuits.CIRCUITS:
         err("le circuit poules n’est pas pris en charge")

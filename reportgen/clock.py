@@ -1,0 +1,37 @@
+"""The one source of "today" for reportgen: the day every command, build and inbox run is dated by.
+
+`today()` is the machine's day, unless the environment variable REPORTGEN_TODAY names another one
+(ISO, `REPORTGEN_TODAY=2026-12-07`). It exists for the tests, which pin the day their leagues are
+read on (tests/conftest.py: the leagues are dated 2026 and a season closes with its year, so the
+suite would change with the calendar), and for rebuilding a league as of a past day. Every reading
+of the day goes through here, never `dt.date.today()` (tests/test_clock.py checks the code).
+
+Only the day: the moments recorded in the send log and the inbox's database, and the day an IMAP
+server says it received a message (delivery/inbox.py `arrived`), stay the real clock's."""
+
+import datetime as dt
+import os
+import re
+
+from reportgen.model import Mistyped
+
+VARIABLE = "REPORTGEN_TODAY"
+ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # fromisoformat alone takes 20261207 and 2026-W49-1 too
+
+
+def today() -> dt.date:
+    """The day reportgen works as of: REPORTGEN_TODAY when set (read at each call), else the
+    machine's day. A value that is not an ISO date is a mistyped command (exit 2), said in French
+    with the variable's name and what to type."""
+    value = os.environ.get(VARIABLE, "").strip()
+    if not value:
+        return dt.date.today()  # the one reading of the machine's day
+    try:
+        if ISO_DAY.fullmatch(value):
+            return dt.date.fromisoformat(value)
+    except ValueError:  # 2026-13-01
+        pass
+    raise Mistyped(f"la variable d’environnement {VARIABLE} vaut « {value} », qui n’est pas une date : "
+                   f"écrivez-la aaaa-mm-jj (par exemple {VARIABLE}=2026-12-07), ou retirez-la pour dater "
+                   "du jour de la machine")
+

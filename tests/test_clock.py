@@ -1,0 +1,78 @@
+"""The day reportgen works as of (reportgen/clock.py): REPORTGEN_TODAY, else the machine's day."""
+
+import ast
+import datetime as dt
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from reportgen import clock
+from tests.builders import small_league
+
+REPORTGEN = str(Path(sys.executable).parent / "reportgen")
+PACKAGE = Path(__file__).resolve().parents[1] / "reportgen"
+
+
+def reportgen(*args: str, cwd: Path, today: str) -> subprocess.CompletedProcess:
+    """The real command, as the secretary runs it, with REPORTGEN_TODAY set to `today`."""
+    return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300,
+                          env={**os.environ, clock.VARIABLE: today})
+
+
+def test_reportgen_works_as_of_the_day_the_variable_names(tmp_path):
+    """`season close` without --date closes the season on the day reportgen works as of: the one
+    REPORTGEN_TODAY names, neither the pinned day nor the machine's."""
+    inputs = small_league(tmp_path / "inputs")
+    done = reportgen("season", "close", "2026", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"),
+                     cwd=tmp_path, today="2026-12-20")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0] == (f"saison 2026 close le 20 décembre 2026 ({inputs / 'saisons.toml'}) ; "
+                                           "lancez « make » pour publier son classement final")
+    assert '2026 = 2026-12-20' in (inputs / "saisons.toml").read_text(encoding="utf-8")
+    # Once its year is over, the same command says the season was over already (Reading.season_closed).
+    (inputs / "saisons.toml").unlink()
+    later = reportgen("season", "close", "2026", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"),
+                      cwd=tmp_path, today="2027-01-15")
+    assert later.returncode == 0, later.stderr
+    assert later.stderr.startswith("la saison 2026 est terminée depuis la fin de son année (31 décembre 2026)")
+
+
+@pytest.mark.parametrize("typed", ["2026-13-01", "07/12/2026", "20261207", "demain"])
+def test_a_day_that_is_no_iso_date_is_a_mistyped_command(tmp_path, typed):
+    """Exit 2 as the command line's other usage errors, one French line naming the variable and
+    what it holds, nothing written: never a traceback, never the machine's day in its place."""
+    inputs = small_league(tmp_path / "inputs")
+    done = reportgen("check", "--inputs", str(inputs), "--outputs", str(tmp_path / "outputs"), cwd=tmp_path, today=typed)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.splitlines() == [
+        f"la variable d’environnement REPORTGEN_TODAY vaut « {typed} », qui n’est pas une date : écrivez-la "
+        "aaaa-mm-jj (par exemple REPORTGEN_TODAY=2026-12-07), ou retirez-la pour dater du jour de la machine"]
+    assert not (tmp_path / "outputs" / "verification.html").exists()
+
+
+def test_an_empty_variable_is_the_machine_day(monkeypatch):
+    monkeypatch.setenv(clock.VARIABLE, "")
+    assert clock.today() == dt.date.today()
+
+
+def reads_the_machine_day(node: ast.AST) -> bool:
+    """`date.today()`, `datetime.today()`, `datetime.now().date()`: the machine's day read directly."""
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    called = node.func
+    if called.attr == "today":
+        return not (isinstance(called.value, ast.Name) and called.value.id == "clock")
+    return (called.attr == "date" and isinstance(called.value, ast.Call) and isinstance(called.value.func, ast.Attribute)
+            and called.value.func.attr == "now")
+
+
+def test_every_module_reads_the_day_from_the_clock():
+    """One source of today: a module reading the machine's day itself would ignore REPORTGEN_TODAY
+    (the tests' pinned day, a rebuild as of a past day)."""
+    found = [f"{path.relative_to(PACKAGE)}:{node.lineno}" for path in sorted(PACKAGE.rglob("*.py"))
+             if path != PACKAGE / "clock.py"
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if reads_the_machine_day(node)]
+    assert found == []

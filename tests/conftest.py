@@ -4,6 +4,7 @@
 must mean a regression, never a draw, and the suite stays quick); randomised exploration is the
 `thorough` profile's job, before a release: HYPOTHESIS_PROFILE=thorough make test."""
 
+import datetime as dt
 import os
 import shutil
 from dataclasses import dataclass
@@ -12,11 +13,21 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
+from reportgen import clock
+
 # The session's Chromium and the example league as a site (tests/browser.py), for every test module.
 from tests.browser import browser, example_site  # noqa: F401
 
 # `make test`: the tests that share a module- or class-scoped fixture on one worker (tests/xdist_groups.py).
 from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401
+
+# The day every test runs as of, whatever the machine's clock says (reportgen/clock.py), set at
+# import so that every `reportgen` process a test starts inherits it. The tests' leagues are dated
+# 2026 and a season closes with its year: on the real clock the suite's outputs would change on
+# 1 January 2027 with nothing changed in the code. A test about another day sets REPORTGEN_TODAY
+# itself (monkeypatch.setenv, or a process's env).
+PINNED_TODAY = dt.date(2026, 12, 7)
+os.environ[clock.VARIABLE] = PINNED_TODAY.isoformat()
 
 settings.register_profile("fixed", max_examples=50, deadline=None, derandomize=True)
 settings.register_profile("thorough", max_examples=1000, deadline=None)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from reportgen import clock
 from reportgen.scoring.in_force import ranking_in_force
 from tests.builders import small_league, write_clubs, write_tournament
 
@@ -311,8 +312,8 @@ def test_standings_as_a_table_prints_french_numbers(inputs):
 
     result = run("standings", "grand-sud", "--season", "2026", "--final", "--inputs", str(inputs))
     assert result.returncode == 0
-    # « provisoire » while the 2026 season runs on the machine's clock: its final ranking has no bulletin yet
-    assert result.stdout.splitlines()[0] in ("Classement final 2026", "Classement final 2026 provisoire (tournois de 2026 seulement)")
+    # « provisoire »: the 2026 season still runs on the tests' day (tests/conftest.py), its final ranking has no bulletin yet
+    assert result.stdout.splitlines()[0] == "Classement final 2026 provisoire (tournois de 2026 seulement)"
     assert re.search(r"^ *1 +MARTIN Paul +(\d+ +)?Albi +575 +1 ", result.stdout, re.MULTILINE)
     # Totals above a thousand, and a date, from the example league's Tour de France (golden file
     # standings-season-2005.json: 6910 and 3743.5). The table groups thousands with a plain space
@@ -526,7 +527,7 @@ def test_the_json_of_a_final_ranking_says_whether_its_season_still_runs(tmp_path
     # the table's title says « provisoire » while the season runs; a script reads it in `so_far`
     inputs = tmp_path / "inputs"
     write_clubs(inputs)
-    year = dt.date.today().year
+    year = clock.today().year
     players = [[1, "PREMIER", "Un", "", "Albi"], [2, "AUTRE", "Un", "", "Albi"]]
     write_tournament(inputs, "a", day=f"10/01/{year - 1}", results=players)
     write_tournament(inputs, "b", day=f"01/01/{year}", club="ALBI", results=players)

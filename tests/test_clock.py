@@ -1,4 +1,5 @@
-"""The day reportgen works as of (reportgen/clock.py): REPORTGEN_TODAY, else the machine's day."""
+"""The day reportgen works as of (reportgen/clock.py): REPORTGEN_TODAY, else the machine's day; the
+tests pinned to one day (tests/conftest.py), so that they say the same in January 2027 as now."""
 
 import ast
 import datetime as dt
@@ -11,6 +12,7 @@ import pytest
 
 from reportgen import clock
 from tests.builders import small_league
+from tests.conftest import PINNED_TODAY
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 PACKAGE = Path(__file__).resolve().parents[1] / "reportgen"
@@ -20,6 +22,12 @@ def reportgen(*args: str, cwd: Path, today: str) -> subprocess.CompletedProcess:
     """The real command, as the secretary runs it, with REPORTGEN_TODAY set to `today`."""
     return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300,
                           env={**os.environ, clock.VARIABLE: today})
+
+
+def test_the_tests_run_as_of_the_pinned_day():
+    """Set at import by conftest, inherited by every process a test starts."""
+    assert os.environ[clock.VARIABLE] == "2026-12-07"
+    assert clock.today() == PINNED_TODAY
 
 
 def test_reportgen_works_as_of_the_day_the_variable_names(tmp_path):

@@ -22,7 +22,7 @@ import icalendar
 import openpyxl
 import pytest
 
-from reportgen import french
+from reportgen import clock, french
 from reportgen.delivery import database
 from reportgen.delivery import remind as reminding
 from reportgen.pipeline import load
@@ -34,7 +34,7 @@ from tests.test_delivery_mail import (
 )
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
-TODAY = dt.date.today()  # the command reads the clock: the calendar is written around it
+TODAY = clock.today()  # the day the command works as of (tests/conftest.py pins it): the calendar is written around it
 CLUBS = [["CARC", "Carcassonne", "11", "contact@carc.example.org"], ["TLSE", "Toulouse", "31", "tlse@example.org"],
          ["ALBI", "Albi", "81", "albi@example.org"], ["PERP", "Perpignan", "66", "perp@example.org; bureau@perp.example.org"],
          ["MTPL", "Montpellier", "34", ""]]

@@ -97,7 +97,7 @@ def test_closing_a_season_not_begun_or_in_a_folder_that_is_not_there_writes_noth
         2, f"le dossier des classeurs {inputs} n’existe pas — indiquez le bon dossier avec --inputs\n")
     assert not inputs.exists()
     inputs.mkdir()
-    year = dt.date.today().year
+    year = clock.today().year
     ahead = close(str(year + 36), "--inputs", str(inputs))
     # A mistyped command (README: exit 2), not workbooks to correct: that line alone.
     assert ahead.returncode == 2 and len(ahead.stderr.splitlines()) == 1
@@ -289,7 +289,7 @@ def test_opening_a_season_not_closed_or_over_with_its_year_writes_nothing(small_
     depuis la fin de son année » of a season saisons.toml never held: closed is what `season close`
     records). A year not begun is a mistyped one (exit 2, README). None of them writes saisons.toml."""
     inputs = small_league_copy.inputs
-    year = dt.date.today().year
+    year = clock.today().year
     not_closed = reopen(inputs, str(year))
     assert (not_closed.returncode, not_closed.stderr) == (0, f"la saison {year} n’est pas close : rien à rouvrir\n")
     never_closed = reopen(inputs, str(year - 1))

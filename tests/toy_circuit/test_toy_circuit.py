@@ -3,7 +3,6 @@ goes through the real commands (build, check, standings, mail, archive) like a b
 no module of reportgen names it."""
 
 import dataclasses
-import datetime as dt
 import email
 import email.policy
 import os
@@ -15,13 +14,13 @@ import openpyxl
 import pytest
 from typer.testing import CliRunner
 
-from reportgen import circuits
+from reportgen import circuits, clock
 from reportgen.cli import app
 from tests.builders import write_clubs, write_workbook
 from tests.toy_circuit.info import INFO
 
 ROOT = Path(__file__).resolve().parents[2]
-YEAR = dt.date.today().year - 1  # a season over: its ranking is final
+YEAR = clock.today().year - 1  # a season over: its ranking is final
 
 
 @pytest.fixture

@@ -202,9 +202,10 @@ class Mailbox:
 
 def arrived(data: list) -> dt.date | None:
     """The day a FETCH response (`data`) says the server received its message, its INTERNALDATE, in
-    this machine's time zone: the day `clock.today()` says, which dates every run and build, when REPORTGEN_TODAY does not set it. Not the
-    message's Date header, the sender's clock (wrong, or anything a sender writes); None when the
-    server gave none."""
+    this machine's time zone, the one its day is read in (`clock.today()`, which dates every run and
+    build; REPORTGEN_TODAY sets that day, never this one: a run as of a past day may read a message
+    that arrived after it). Not the message's Date header, the sender's clock (wrong, or anything a
+    sender writes); None when the server gave none."""
     said = b" ".join(part[0] if isinstance(part, tuple) else part for part in data if isinstance(part, (tuple, bytes)))
     moment = imaplib.Internaldate2tuple(said)  # the local time of that moment
     return dt.date(moment.tm_year, moment.tm_mon, moment.tm_mday) if moment is not None else None

@@ -106,6 +106,17 @@ def test_a_missing_club_is_no_club():
     assert dict(_players(nowhere).clubs) == {}
 
 
+def test_a_missing_licence_is_none_as_an_empty_cell():
+    """Rows whose licence is missing are no licence typed with two names (review:
+    `use_na_sentinel=False` made the missing licences one licence, typed « DUPONT » and « MARTIN »)."""
+    rows = [{"day": day, "file": "a", "player_id": pid, "player": name, "typed": typed, "licence": licence,
+             "club": "Albi", "sheet": "Résultats", "row": 2 + day}
+            for day, (pid, name, typed, licence) in enumerate([
+                ("p1", "DUPONT Jean", "DUPONT Jean", None), ("p2", "MARTIN Paul", "MARTIN Paul", float("nan")),
+                ("p3", "DURAND Anne", "DURAND Anne", "1003"), ("p3", "DURAND Anne", "DURAND Anne", "1003")])]
+    assert dict(_licence_spellings(table_of(rows), {})) == {}
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(ROW, min_size=1, max_size=30))
 def test_each_players_facts_are_those_of_the_row_by_row_loop(rows):

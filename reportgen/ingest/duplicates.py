@@ -193,9 +193,9 @@ class Players(NamedTuple):
 
 def _players(ordered: pd.DataFrame) -> Players:
     """`Players` of a results table whose rows are in the order typed. The rows in numpy at once:
-    a loop over a league's every row cost a tenth of a second at 100x. A missing player id or
-    licence has a code of its own (`use_na_sentinel=False`): pd.factorize's default -1 would index
-    the last player; a missing club is no club (`_clubs`)."""
+    a loop over a league's every row cost a tenth of a second at 100x. A missing player id has a
+    code of its own (`use_na_sentinel=False`): pd.factorize's default -1 would index the last
+    player; a missing club is no club (`_clubs`), a missing licence none (`_named_twice`)."""
     codes, uniques = pd.factorize(ordered["player_id"], use_na_sentinel=False)  # in the order of first rows
     ids = uniques.to_numpy(dtype=object)
     licence = ordered["licence"].to_numpy()
@@ -252,13 +252,14 @@ def _licence_spellings(table: pd.DataFrame, spelled: dict[str, str]) -> dict[str
 def _named_twice(table: pd.DataFrame, spelled: dict[str, str]) -> np.ndarray:
     """Whether each row of `table` has a licence typed with two names (`_spelling`) or more: from
     each pair of a licence and a name once, not from every row."""
-    licence_codes, licences = pd.factorize(table["licence"], use_na_sentinel=False)
-    typed_codes, typed = pd.factorize(table["typed"], use_na_sentinel=False)
+    licence = table["licence"].fillna("")  # a missing licence is none, as an empty cell
+    licence_codes, licences = pd.factorize(licence)
+    typed_codes, typed = pd.factorize(table["typed"].fillna(""))
     spelling_codes, spellings = pd.factorize(np.array([_spelling(name, spelled) for name in typed], dtype=object))
     width = len(spellings)
     names = np.bincount(np.unique(licence_codes * width + spelling_codes[typed_codes]) // width,
                         minlength=len(licences))
-    return (names[licence_codes] > 1) & (table["licence"].to_numpy() != "")
+    return (names[licence_codes] > 1) & (licence.to_numpy() != "")
 
 
 def probable_duplicates(table: pd.DataFrame, decided: Iterable[frozenset[str]] = (),

@@ -817,12 +817,38 @@ def waiting_for_a_lock(pid: int) -> bool:
                for line in Path("/proc/locks").read_text().splitlines() if len(line.split()) > 5)
 
 
+def filed_while_she_writes(league: League, held: Path, hers: bytes) -> None:
+    """`reportgen inbox` run while the test, as a command of the secretary's, writes `hers` to the
+    workbook `held`: holding it (render/files.one_writer), its temporary file beside it. The run
+    must wait for her (its request for the lock in /proc/locks), her file untouched; then her write
+    ends, and the run with it."""
+    before = held.read_bytes()
+    environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
+    with one_writer(held):
+        draft = held.parent / f".{held.name}.secretary{TEMPORARY}"  # her write, under way
+        draft.write_bytes(hers)
+        run = subprocess.Popen(league.command(), env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+        try:
+            deadline = time.monotonic() + 120  # a run stuck elsewhere fails, never hangs the suite
+            while not waiting_for_a_lock(run.pid):
+                assert run.poll() is None, f"filed without waiting: {run.communicate()}"
+                assert time.monotonic() < deadline, "neither waiting for the workbook nor done"
+                time.sleep(0.05)
+            assert draft.read_bytes() == hers and held.read_bytes() == before  # nothing of hers touched
+            draft.rename(held)  # her write done
+        except BaseException:
+            run.kill()
+            raise
+    out, err = run.communicate(timeout=120)
+    assert run.returncode == 0, err
+
+
 def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_waits_and_keeps_hers(league, tmp_path):
-    """`reportgen poules` or `masters` writing a workbook holds it (render/files.one_writer) across
-    its read-modify-write, its temporary file beside it: `inbox` filing the club's new version of
-    that workbook waits for her, then keeps her bytes aside as the earlier version. Before (review),
-    it removed her temporary file as a leftover of its own, mid-write, and wrote over her, or she over
-    the club."""
+    """`reportgen poules` or `masters` writing a workbook holds it across its read-modify-write, its
+    temporary file beside it: `inbox` filing the club's new version of that workbook waits for her,
+    then keeps her bytes aside as the earlier version. Before (review), it removed her temporary file
+    as a leftover of its own, mid-write, and wrote over her, or she over the club."""
     first = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
         [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
     league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", first)]))
@@ -833,27 +859,30 @@ def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_wa
     league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", second)], number=2))
     hers = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
         [1, "MARTIN", "Paul", "1002", "Albi"], [2, "DURAND", "Anne", "", "Toulouse"]])
-    environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
-    with one_writer(filed):
-        draft = filed.parent / f".{filed.name}.secretary{TEMPORARY}"  # her write, under way
-        draft.write_bytes(hers)
-        run = subprocess.Popen(league.command(), env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
-        try:
-            while not waiting_for_a_lock(run.pid):
-                assert run.poll() is None, f"filed without waiting: {run.communicate()}"
-                time.sleep(0.05)
-            assert draft.read_bytes() == hers and filed.read_bytes() == first  # nothing of hers touched
-            draft.rename(filed)  # her write done
-        except BaseException:
-            run.kill()
-            raise
-    out, err = run.communicate(timeout=120)
-    assert run.returncode == 0, err
+    filed_while_she_writes(league, filed, hers)
     assert filed.read_bytes() == second  # the club's version, after hers
     kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / filed.relative_to(league.inputs)
     assert kept.read_bytes() == hers  # hers kept as the version it replaced
     assert sorted(path.name for path in filed.parent.iterdir()) == [filed.name]  # no lock, no temporary left
+
+
+def test_an_earlier_version_of_another_name_is_held_too_before_it_is_kept_and_removed(league, tmp_path):
+    """The earlier version the club's workbook replaces under another name (put in inputs/ by hand,
+    here) is read, kept and removed by `inbox`: held too (review), so that her write to it ends
+    first and is what the archive keeps, never lost with the file removed."""
+    old = league.inputs / "2026-01-10-toulouse.xlsx"
+    corrected = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
+    hers = workbook(tmp_path / "2", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
+                    results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    filed_while_she_writes(league, old, hers)
+    assert not old.exists()
+    new = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-2026-01-10-toulouse.xlsx"
+    assert new.read_bytes() == corrected
+    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / "2026-01-10-toulouse.xlsx"
+    assert kept.read_bytes() == hers
+    assert not [path.name for path in league.inputs.iterdir() if path.name.startswith(".")]  # no lock, no temporary
 
 
 def inbox_files(league: League) -> list[tuple]:

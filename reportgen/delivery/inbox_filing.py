@@ -41,6 +41,7 @@ date, club and name, each reduced to [a-z0-9-]."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
@@ -797,9 +798,15 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
     from the same decisions (the database has them before the first step)."""
     digest = sha256(data)
-    # The workbook held as the secretary's commands hold it (`one_writer`): a `reportgen poules` or
-    # `masters` editing it finishes first, then its bytes are the earlier version kept below.
-    with one_writer(inputs / target):
+    # Each workbook written or removed held as the secretary's commands hold it (`one_writer`): a
+    # `reportgen poules` or `masters` editing one finishes first, then its bytes are the earlier
+    # version kept below. Held in one order (by the files they name, each once: a lock taken twice
+    # by one process waits for itself), as her commands hold one workbook at a time.
+    names = {os.path.realpath(inputs / name): name for name in (target, *(old.path for old in replaced))}
+    with contextlib.ExitStack() as held:
+        for real in sorted(names):
+            held.enter_context(one_writer(inputs / names[real]))
+        written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
         for old in replaced:
             path, kept = inputs / old.path, archive / old.kept
             if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
@@ -807,13 +814,13 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
         # A run killed as it wrote this file left its temporary beside it (`.<name>.<random>.tmp`):
         # hidden from `make`, but in the secretary's inputs/ for ever, where `Inbox.run` cleans nothing
         # (its folders are hers). Nobody else writes this file while the lock is ours.
-        for stopped in temporaries_of(inputs / target):
+        for stopped in temporaries_of(written):
             if stopped.is_file():
                 stopped.unlink(missing_ok=True)
-        write_atomic(inputs / target, data)
-    for old in replaced:
-        if old.path != target:
-            (inputs / old.path).unlink(missing_ok=True)
+        write_atomic(written, data)
+        for old in replaced:
+            if os.path.realpath(inputs / old.path) != str(written):
+                (inputs / old.path).unlink(missing_ok=True)
 
 
 def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:

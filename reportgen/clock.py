@@ -3,8 +3,11 @@
 `today()` is the machine's day, unless the environment variable REPORTGEN_TODAY names another one
 (ISO, `REPORTGEN_TODAY=2026-12-07`). It exists for the tests, which pin the day their leagues are
 read on (tests/conftest.py: the leagues are dated 2026 and a season closes with its year, so the
-suite would change with the calendar), and for rebuilding a league as of a past day. Every reading
-of the day goes through here, never `dt.date.today()` (tests/test_clock.py checks the code).
+suite would change with the calendar), and for trying a league on another day (a season over, a
+reminder due) on a copy of its folders. It is no setting of the secretary's: left set, `inbox` would
+judge the workbooks clubs send by that day, and a day ahead would publish a season's final ranking
+before its end. Every reading of the day goes through here, never `dt.date.today()`
+(tests/test_clock.py checks the code).
 
 Only the day: the moments recorded in the send log and the inbox's database, and the day an IMAP
 server says it received a message (delivery/inbox.py `arrived`), stay the real clock's."""
@@ -34,4 +37,3 @@ def today() -> dt.date:
     raise Mistyped(f"la variable d’environnement {VARIABLE} vaut « {value} », qui n’est pas une date : "
                    f"écrivez-la aaaa-mm-jj (par exemple {VARIABLE}=2026-12-07), ou retirez-la pour dater "
                    "du jour de la machine")
-

@@ -17,7 +17,9 @@ from reportgen.ingest.normalise import results_table
 from reportgen.ingest.players import Identities
 from reportgen.model import Entry, Event, SourceRef
 
-TODAY = dt.date(2026, 11, 29)  # the day the example league and the test leagues are read
+# The day the tests' in-process builds pass (`build(..., TODAY)`); a command or process reads its day
+# from the clock, pinned by tests/conftest.py (PINNED_TODAY, 7 December 2026)
+TODAY = dt.date(2026, 11, 29)
 CLUBS = ClubDirectory([
     Club("CARC", "Carcassonne", "11"), Club("TLSE", "Toulouse", "31"), Club("ALBI", "Albi", "81"),
     Club("MTPL", "Montpellier", "34"), Club("PERP", "Perpignan", "66"), Club("NIME", "Nîmes", "30"),

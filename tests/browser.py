@@ -53,6 +53,48 @@ SCROLL_REGIONS = r"""async () => {
     stop: region.tabIndex === 0}));
 }"""
 
+# Each of the `wanted` words (a player's name's) as the page lays it out (not a chart's, nor a folded
+# chart's data): the lines its letters are drawn on (an inline-block, a hyphenated word's `.kept` box,
+# reports one client rect whatever its lines: each letter is measured), whether it is broken at a place
+# other than after a hyphen, how far it reaches past the right edge of the box it is laid out in (its
+# cell, heading or item, around a `.kept` box) and of the window (0: within), and whether it fits that
+# box on one line (a copy of it on one line, out of the flow, no wider than the box's content).
+LAID_WORDS = r"""wanted => {
+  const words = new Set(wanted), found = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (parent.closest("script, style, svg, .sr-only") || !parent.checkVisibility()) continue;
+    for (const match of node.data.matchAll(/\S+/g)) {
+      const word = match[0];
+      if (!words.has(word)) continue;
+      const tops = [], rights = [];
+      for (let at = match.index; at < match.index + word.length; at++) {
+        const range = document.createRange();
+        range.setStart(node, at); range.setEnd(node, at + 1);
+        const drawn = range.getBoundingClientRect();
+        tops.push(Math.round(drawn.top)); rights.push(drawn.right);
+      }
+      let box = parent.classList.contains("kept") ? parent.parentElement : parent;
+      while (getComputedStyle(box).display === "inline") box = box.parentElement;
+      const style = getComputedStyle(box);
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const copy = document.createElement("span");
+      copy.textContent = word;
+      copy.style.cssText = "position: absolute; white-space: nowrap; visibility: hidden";
+      parent.appendChild(copy);
+      const width = copy.getBoundingClientRect().width;
+      copy.remove();
+      const right = Math.max(...rights), edge = box.getBoundingClientRect().right - parseFloat(style.paddingRight);
+      found.push({word, lines: new Set(tops).size, fits: width <= room + 0.5,
+                  inside: tops.some((top, i) => i > 0 && top > tops[i - 1] + 2 && word[i - 1] !== "-"),
+                  beyond: Math.max(0, Math.round(right - edge)),
+                  out: Math.max(0, Math.round(right - document.documentElement.clientWidth))});
+    }
+  }
+  return found;
+}"""
+
 
 @dataclass
 class Findings:
@@ -231,6 +273,23 @@ def check_page(browser: Browser, page_file: Path, site: Path) -> dict[int, Findi
     return seen
 
 
+def broken_by_the_rule(where: tuple, laid: list[dict], width: int, whole: bool = False) -> set[tuple[int, str]]:
+    """Check each word `LAID_WORDS` found (`where`: what the failure says) as a name's words are laid
+    out: within its box and the window; on one line when it fits its box (and always when `whole`: a
+    laptop's page), else a hyphenated word broken at its hyphens only, another inside itself. Returns
+    the words broken, with `width`."""
+    broken = set()
+    for shown in laid:
+        assert shown["beyond"] == 0 and shown["out"] == 0, (*where, shown)
+        if shown["fits"]:
+            assert shown["lines"] == 1, (*where, shown)  # whole when it fits
+        else:
+            assert shown["lines"] > 1 and shown["inside"] == ("-" not in shown["word"]), (*where, shown)
+            broken.add((width, shown["word"]))
+        assert not whole or shown["lines"] == 1, (*where, shown)
+    return broken
+
+
 @pytest.fixture(scope="session")
 def example_site(example_league, example_scored, tmp_path_factory) -> Path:
     """The example league published as a site, without its PDFs (the browser opens the HTML; laying
@@ -274,3 +333,4 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
                                     republished=republished, withdrawn=withdrawn, restored=republished, held=[title])
     (outputs / verification.VERIFICATION_PAGE).write_text(page, encoding="utf-8")
     return outputs
+

@@ -131,8 +131,9 @@ def test_a_ranking_s_rows_are_the_bytes_of_the_macro_loop():
 
 def test_a_player_s_name_keeps_each_word_with_a_hyphen_on_one_line_its_text_unchanged():
     """« LECLERCQ Jean-/François » on a phone: each hyphenated word in a span that site.css keeps on
-    one line, the name still free to wrap at its spaces, its text (searched, copied) the same."""
-    kept = '<span class="nowrap">{}</span>'.format
+    one line while it fits (`.kept`, a box of its own), the name still free to wrap at its spaces, its
+    text (searched, copied) the same."""
+    kept = '<span class="kept">{}</span>'.format
     assert lines.player_name("LECLERCQ Jean-François") == f"LECLERCQ {kept('Jean-François')}"
     assert lines.player_name("SAINT-ÉLOI Marie-Claude Anne") == f"{kept('SAINT-ÉLOI')} {kept('Marie-Claude')} Anne"
     assert lines.player_name("D'ARTAGNAN Anne-Sophie") == f"D&#39;ARTAGNAN {kept('Anne-Sophie')}"

@@ -18,8 +18,8 @@ they print.
 A player's results and places (`head`, `line`, `results`) say each cell's role (`ROW`, `CELL`,
 `ROW_HEADER`): on a phone site.css lays each row out on two lines (a grid, no longer a table's
 display), and the roles keep it a table for a screen reader. A player's name keeps each hyphenated
-word of it on one line (`player_name`: « Jean-François », never « Jean- » over « François »), its text
-unchanged. Above a table whose columns a phone hides, the notice naming them (`hidden_columns`)."""
+word of it on one line while it fits (`player_name`: « Jean-François », not « Jean- » over « François »),
+its text unchanged. Above a table whose columns a phone hides, the notice naming them (`hidden_columns`)."""
 
 from __future__ import annotations
 
@@ -40,10 +40,12 @@ _CLASS = ' class="'
 # phone lays the rows out as a grid (site.css), which leaves a browser free to forget them.
 ROW, CELL, ROW_HEADER = '<tr role="row">', '<td role="cell"', '<th scope="row" role="rowheader">'
 HYPHENATED = re.compile(r"\S+-\S+")  # a word with a hyphen (« Jean-François », « J.-F. »)
-KEPT = r'<span class="nowrap">\g<0></span>'  # on one line (site.css)
-# The same in a mail (no stylesheet: an inline style), a box rather than `nowrap`: whole when it fits, broken
-# within (at its hyphen first) when longer than its column, as `nowrap` never is: « DUPONT-CASTELNAU »
-# beside « 137e ex aequo » widened a phone's mail past its width (templates/mail/club-html.j2)
+# A box of its own (site.css `.kept`: inline-block), rather than `nowrap`: whole when it fits, broken within (at
+# its hyphen first) when longer than its heading or, on a phone held upright, its column, as `nowrap` never is:
+# « DUPONT-CASTELNAU-LABASTIDE » widened a phone's ranking and player's page past its width
+KEPT = r'<span class="kept">\g<0></span>'
+# The same in a mail (no stylesheet: an inline style): « DUPONT-CASTELNAU » beside « 137e ex aequo » widened a
+# phone's mail past its width (templates/mail/club-html.j2)
 KEPT_INLINE = r'<span style="display: inline-block">\g<0></span>'
 
 
@@ -98,7 +100,7 @@ def _dated(value: Any) -> str:
 @lru_cache(maxsize=1 << 16, typed=True)  # a name is on many rows: each ranking's, his results'
 def player_name(value: Any, kept: str = KEPT) -> str:
     """A player's name escaped, each word of it with a hyphen (« Jean-François ») kept on one line
-    (`kept`: a page's, or a mail's `KEPT_INLINE`, while it fits): a phone broke it at its hyphen,
+    while it fits (`kept`: a page's `KEPT`, or a mail's `KEPT_INLINE`): a phone broke it at its hyphen,
     « Jean- » over « François ». Markup around the word, never a character in it (a no-break hyphen
     would change what is searched, copied and compared)."""
     escaped = str(escape(value))

@@ -16,13 +16,14 @@
     return (" " + name.replace(/[-']/g, " ")).indexOf(" " + wanted) >= 0 ? 1 : 2;
   }
 
-  // A player's name, each word of it with a hyphen on one line (« Jean-François », never « Jean- »
-  // over « François »: site.css `.nowrap`, as the pages write it, site/lines.py), its text unchanged.
+  // A player's name, each word of it with a hyphen a box of its own, on one line while it fits
+  // (« Jean-François », not « Jean- » over « François »: site.css `.kept`, as the pages write it,
+  // site/lines.py), its text unchanged.
   function named(parent, name) {
     name.split(/(\S+-\S+)/).forEach(function (part, index) {
       if (index % 2) {
         var kept = document.createElement("span");
-        kept.className = "nowrap";
+        kept.className = "kept";
         kept.textContent = part;
         parent.appendChild(kept);
       } else if (part) {

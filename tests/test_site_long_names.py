@@ -7,7 +7,8 @@ column pushed the page, or its table's box, wider than a 320 or 390 px phone.
 On its ranking pages, its player's page, its tournament's page, its club's page and the home page, at
 320 and 390 px: no page wider than the phone, no ranking scrolled sideways in its box, each name
 within its cell or heading; a hyphenated word that fits is on one line, one that does not breaks at
-its hyphen; at 1280 px every name on one line."""
+its hyphen; at 1280 px every name on one line. A phone turned and a tablet show the whole ranking, its
+names whole, scrolled in its own box, never the page."""
 
 from __future__ import annotations
 
@@ -86,6 +87,32 @@ def test_long_names_never_make_a_page_wider_than_a_phone_and_a_hyphenated_word_t
     # the long words were longer than a phone's line or cell, and broken there
     assert {(width, word) for width in (320, 390) for word in (LONG_HYPHENATED[0], LONG_WORD[0])} <= broken, broken
     assert all(word != "Jean-Baptiste" for _, word in broken), broken
+
+
+def test_a_ranking_wider_than_a_turned_phone_or_a_tablet_scrolls_in_its_box_never_the_page(browser, long_names):
+    """Turned (568 x 320) or on a tablet (768 px) a ranking shows every column, its names' words whole
+    (« Jean-Baptiste », « DUPONT-CASTELNAU-LABASTIDE »), and scrolls in its own box when wider: the page
+    scrolled sideways too (786 px at 568, 828 at 768), as far as an evolution's words read aloud
+    (`.sr-only`, out of the flow) at the table's end, which its box did not hold."""
+    outputs = long_names.outputs
+    pages = pages_of(outputs)
+    turned = browser.chromium.new_page(viewport={"width": 568, "height": 320})
+    try:
+        for width in (568, 768):
+            for kind in ("season", "home", "club"):
+                if width == 568:
+                    tab = turned
+                    tab.goto(pages[kind].resolve().as_uri(), wait_until="load")
+                    tab.evaluate("document.fonts.ready")
+                else:
+                    browser.look(pages[kind], outputs, width, audit=False)
+                    tab = browser.pages[width]
+                assert tab.evaluate("document.documentElement.scrollWidth") == width, (kind, width)
+                assert tab.evaluate(RANKINGS_SCROLLED), (kind, width)  # wider than the window, in its box
+                laid = tab.evaluate(LAID_WORDS, WORDS)
+                assert laid and all(shown["lines"] == 1 for shown in laid), (kind, width, laid)
+    finally:
+        turned.close()
 
 
 def test_the_search_s_list_of_long_names_fits_a_phone(browser, long_names):

@@ -29,7 +29,7 @@ from reportgen.temporaries import TEMPORARY
 from tests import dovecot, test_delivery_mail
 from tests.builders import CLUBS, TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.ports import free_port
-from tests.test_delivery_mail import SENDER, cli, silent_server
+from tests.test_delivery_mail import FILE_NAMES, SENDER, cli, silent_server
 
 REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 ALBI = "contact@albi.example.org"  # tests/builders.py's clubs.xlsx gives each club contact@<code>.example.org
@@ -506,6 +506,43 @@ def test_a_workbook_whose_layout_is_wrong_gets_the_blank_template(league, tmp_pa
     assert "modele-grand-sud.xlsx" in body(draft)
     [attached] = draft.iter_attachments()
     assert attached.get_filename() == "modele-grand-sud.xlsx" and attached.get_content()[:2] == b"PK"
+
+
+def test_each_workbook_s_name_in_an_answer_stays_on_one_line_unless_longer_than_the_line(league, tmp_path, browser):
+    """At 390 px the inbox's answer broke a workbook's name at its hyphens (« 2026-03-14-albi- » at a line's
+    end, « tournoi-de-printemps.xlsx » on the next), as the club's mail did its bulletins' names: each name
+    is now a box of its own with the marks around it up to the next space (« … .xlsx : », « (modele-grand-
+    sud.xlsx) ; »: templates/mail/files.j2, the club's mail's), on one line when it fits, after the line's
+    break; only a name longer than the line breaks, within it; the answer never scrolls sideways. A real
+    run: one message of Albi with a workbook filed, one refused for its layout (the blank template
+    attached) and one filed under a name longer than a phone's line, at 390 and 1280 px in Chromium."""
+    filed = "2026-03-14-albi-tournoi-de-printemps.xlsx"
+    refused = "sans-resultats-tournoi-d-albi-du-21-mars.xlsx"
+    too_long = "resultats_du_tournoi_d_ete_d_albi_saisis_par_le_club_version_definitive_corrigee.xlsx"
+    layout = write_workbook(tmp_path / refused, {"Tournoi": [
+        ["Circuit", "grand-sud"], ["Nom", "Tournoi sans feuille"], ["Date", "21/03/2026"], ["Club", "ALBI"],
+        ["Formule", "duplicate"]]})
+    league.server.append(message(ALBI, "Résultats", [
+        (filed, workbook(tmp_path, **SPRING)), (refused, layout.read_bytes()),
+        (too_long, workbook(tmp_path, name="ete", day="28/03/2026", club="ALBI"))]))
+    assert league.run().returncode == 0
+    [draft] = league.drafts()
+    html = draft.get_body(("html",)).get_content()
+    assert all(f"<strong>{name}</strong>" in html for name in (filed, refused, too_long))  # as bold as before
+    page = tmp_path / "answer.html"
+    page.write_text(html, encoding="utf-8")
+    # each name with what follows it to the next space: the no-break space before its colon, and the colon
+    named = [f"{filed}\u00a0", f"{refused}\u00a0", "(modele-grand-sud.xlsx)\u202f", f"{too_long}\u00a0"]
+    shown = {}
+    for width in (390, 1280):
+        found = browser.look(page, tmp_path, width, audit=False)
+        assert found.scroll_width == width  # no sideways scrolling
+        shown[width] = browser.pages[width].evaluate(FILE_NAMES, named)
+    marked = [name + mark for name, mark in zip(named, "::;:")]
+    assert shown[1280] == [[name, 1, 0, 1] for name in marked]
+    assert shown[390][:3] == [[name, 1, 0, 1] for name in marked[:3]]
+    [(name, lines, beyond, end)] = shown[390][3:]  # broken within the line, its colon after its last letter
+    assert (name, beyond, end) == (marked[3], 0, 1) and lines > 1
 
 
 def test_a_zip_bomb_in_an_email_is_a_located_refusal(league):
@@ -987,8 +1024,9 @@ def test_a_refused_workbook_sent_again_unchanged_is_said_to_be_the_same_and_kept
     done = league.run()
     assert done.returncode == 0, done.stderr
     draft = answer_to_the_resend(league)
-    for text, strong in ((body(draft), ""), (draft.get_body(("html",)).get_content(), "</strong>")):
-        assert f"casse (1).xlsx{strong}\u00a0: c’est le même classeur que celui déjà refusé le 14\u00a0mars\u00a02026" \
+    # the HTML's name in bold, in its box with its colon (templates/mail/file_name.j2)
+    for text, strong, box in ((body(draft), "", ""), (draft.get_body(("html",)).get_content(), "</strong>", "</span>")):
+        assert f"casse (1).xlsx{strong}\u00a0:{box} c’est le même classeur que celui déjà refusé le 14\u00a0mars\u00a02026" \
                "\u202f; ses problèmes sont toujours là et il n’a donc pas pu être enregistré. Voici ce qui est à " \
                "corriger\u00a0:" in text
         assert "feuille «\u00a0Résultats\u00a0», cellule A3" in text and "«\u00a0deux\u00a0»" in text

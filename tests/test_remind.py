@@ -29,6 +29,7 @@ from reportgen.pipeline import load
 from tests import builders
 from tests.builders import write_clubs, write_tournament, write_workbook
 from tests.test_delivery_mail import (
+    FILE_NAMES,
     smtp,  # noqa: F401  (the real SMTP server of the mail tests)
     wait_until,
 )
@@ -149,7 +150,7 @@ def test_a_draft_goes_to_the_club_whose_workbook_is_late_only(tmp_path, smtp):  
     assert f"à jour.\n\nLe classeur du tournoi est joint ({late.isoformat()}-perpignan.xlsx), avec son nom et sa date déjà " \
         "remplis : il vous reste à y saisir les résultats, puis à nous le renvoyer.\n\nMerci d’avance" \
         in body.replace("\u00a0", " "), body
-    assert f"est joint ({late.isoformat()}-perpignan.xlsx)" in message.get_body(("html",)).get_content()
+    assert f"est joint ({late.isoformat()}-perpignan.xlsx), avec" in words_of_page(message.get_body(("html",)).get_content())
     assert blank_workbook(message) == PERPIGNAN
     assert "Coupe des vignes" in done.stderr and "ne dit pas quel club" in done.stderr
     assert "Montpellier n’a pas d’adresse" in done.stderr
@@ -552,6 +553,32 @@ def test_a_pool_tournament_whose_workbook_holds_its_registrations_alone_is_remin
     assert attached.get_content() == sent.read_bytes()
     assert openpyxl.load_workbook(io.BytesIO(attached.get_content())).sheetnames == ["Tournoi", "Inscrits"]
     sent_once(tmp_path, smtp)
+
+
+def test_the_workbook_a_reminder_attaches_is_named_on_one_line_on_a_phone(tmp_path, smtp, browser):  # noqa: F811
+    """At 390 px a reminder broke the name of the workbook it attaches at its hyphens (« (2026-11-27- » at a
+    line's end, « perpignan.xlsx), » on the next), as the club's mail and the inbox's answer did: the
+    name, with its brackets and the mark after them, is a box of its own (templates/mail/file_name.j2), on
+    one line, after the line's break, and the reminder never scrolls sideways. The real reminders of a
+    `remind` run: Perpignan's, its blank workbook attached, and Toulouse's, the workbook it sent."""
+    registrations_alone(tmp_path, smtp.port)
+    first = TODAY - dt.timedelta(days=40)
+    done = remind(tmp_path)
+    assert done.returncode == 0, done.stderr
+    late = (TODAY - dt.timedelta(days=10)).isoformat()
+    # each name with what follows it to the next space: the comma, the no-break space before the colon
+    named = {f"{late}-PERP-grand-sud.eml": f"({late}-perpignan.xlsx)", f"{first.isoformat()}-TLSE-poules.eml":
+             f"({first.isoformat()}-en-ligne.xlsx)\u00a0"}
+    assert sorted(named) == coupe_and_perpignan(tmp_path, done, first)
+    for draft, name in named.items():
+        message = message_from_bytes((tmp_path / "outputs" / "rappels" / draft).read_bytes(), policy=policy.default)
+        page = tmp_path / f"{draft}.html"
+        page.write_text(message.get_body(("html",)).get_content(), encoding="utf-8")
+        for width in (390, 1280):
+            found = browser.look(page, tmp_path, width, audit=False)
+            assert found.scroll_width == width  # no sideways scrolling
+            marked = name + ("," if name.endswith(")") else ":")
+            assert browser.pages[width].evaluate(FILE_NAMES, [name]) == [[marked, 1, 0, 1]], (draft, width)
 
 
 def notes_of(done: subprocess.CompletedProcess, workbook: str) -> list[str]:

@@ -83,8 +83,8 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
             "Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite. Pour lui apporter "
             "une précision, répondez à ce message.")
     assert said in body(draft)
-    assert "<strong>t.xlsx</strong>\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0»" in html(draft)
-    assert said.removeprefix("t.xlsx") in markup.unescape(html(draft))
+    assert "<strong>t.xlsx</strong>\u00a0:</span> le tournoi «\u00a0Tournoi printemps\u00a0»" in html(draft)  # its name a box
+    assert said.removeprefix("t.xlsx\u00a0:") in markup.unescape(html(draft))  # after the name's box
     for text in (body(draft), html(draft)):
         assert "est enregistré (" not in text and "votre tournoi" not in text
         assert "corriger" not in text and "Corrigez" not in text  # held is not refused
@@ -333,8 +333,8 @@ def test_a_held_workbook_sent_again_unchanged_is_said_to_be_still_waiting_and_ke
     assert done.returncode == 0, done.stderr
     assert tree(league.inputs) == before
     draft = answer(league, "2026-03-21-tlse-3")
-    for text, strong in ((body(draft), ""), (markup.unescape(html(draft)), "</strong>")):
-        assert f"t (1).xlsx{strong}\u00a0: {STILL}" in text
+    for text, strong, box in ((body(draft), "", ""), (markup.unescape(html(draft)), "</strong>", "</span>")):
+        assert f"t (1).xlsx{strong}\u00a0:{box} {STILL}" in text
         assert "décidera de la suite" not in text and "n’a donc pas été enregistré" not in text  # a first hold's
     kept = league.archive / "inbox" / "held"
     assert {p.name: p.read_bytes() for p in kept.iterdir()} == {HELD: theirs}

@@ -333,4 +333,3 @@ def example_site(example_league, example_scored, tmp_path_factory) -> Path:
                                     republished=republished, withdrawn=withdrawn, restored=republished, held=[title])
     (outputs / verification.VERIFICATION_PAGE).write_text(page, encoding="utf-8")
     return outputs
-

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from reportgen.delivery import database
-from reportgen.ingest.discover import WORKBOOK_SUFFIXES
+from reportgen.ingest.discover import discover
 from reportgen.ingest.file_hashes import FileHashes
 
 
@@ -64,9 +64,8 @@ def filed_senders(archive: Path, folder: Path, digests: Mapping[str, str] | None
     if not rows:  # no inbox: nothing listed, nothing hashed
         return {}
     filers, hashes = Filers(rows), hashes if hashes is not None else FileHashes(None)
-    paths = digests.keys() if digests is not None else sorted(
-        p.relative_to(folder).as_posix() for p in folder.rglob("*")
-        if p.suffix.lower() in WORKBOOK_SUFFIXES and p.is_file())
+    paths = digests.keys() if digests is not None else [  # the workbooks a build reads, a broken link aside
+        p.relative_to(folder).as_posix() for p in discover(folder)[0] if p.is_file()]
     found = {}
     for path in paths:
         club = filers.of(path, lambda: digests[path] if digests is not None else hashes.digest(folder / path))

@@ -45,7 +45,7 @@ from reportgen import french
 from reportgen.ingest.text import surname_and_first
 from reportgen.model import Message
 from reportgen.render.html import TEMPLATES, Typography
-from reportgen.site.lines import KEPT_INLINE, player_name
+from reportgen.site.lines import INLINE_BOX, KEPT_INLINE, player_name
 
 _UTF8 = Charset("utf-8")
 _UTF8.header_encoding = QP  # « q » words, as policy.default writes them: a raw header stays legible
@@ -179,10 +179,6 @@ def _environment(templates: Path, html: bool) -> Environment:
     return found
 
 
-# A part of a player's name in a box of its own (an inline style: a mail has no stylesheet).
-NAME_PART = '<span style="display: inline-block">{}</span>'
-
-
 def player(name: object) -> Markup:
     """A player's name in a mail's HTML: each hyphenated word a box of its own, whole when it fits
     the column (« LAMBERT Anne- » over « Sophie » no more: site/lines.py `player_name`, `KEPT_INLINE`),
@@ -191,10 +187,10 @@ def player(name: object) -> Markup:
     Jean-Baptiste »), within one only when it is longer than the column (at a hyphen first, else
     anywhere: the cell's `overflow-wrap`, templates/mail/club-html.j2); a mail program that ignores
     the boxes wraps the name between any words."""
-    surname, first = surname_and_first(str(name))
+    surname, first = surname_and_first(str(name))  # each in a box of its own (`INLINE_BOX`)
     if not first:
         return Markup(player_name(name, KEPT_INLINE))
-    return Markup(" ".join(NAME_PART.format(player_name(part, KEPT_INLINE)) for part in (surname, first)))
+    return Markup(" ".join(INLINE_BOX.format(player_name(part, KEPT_INLINE)) for part in (surname, first)))
 
 
 def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:

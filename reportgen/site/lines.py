@@ -46,7 +46,8 @@ HYPHENATED = re.compile(r"\S+-\S+")  # a word with a hyphen (« Jean-François �
 KEPT = r'<span class="kept">\g<0></span>'
 # The same in a mail (no stylesheet: an inline style): « DUPONT-CASTELNAU » beside « 137e ex aequo » widened a
 # phone's mail past its width (templates/mail/club-html.j2)
-KEPT_INLINE = r'<span style="display: inline-block">\g<0></span>'
+INLINE_BOX = '<span style="display: inline-block">{}</span>'  # a mail's box of its own: an inline style
+KEPT_INLINE = INLINE_BOX.format(r"\g<0>")
 
 
 # How a document's title ends with its date (the circuits' titles: « Classement après le tournoi

@@ -137,3 +137,22 @@ def test_pages_with_long_names_pass_axe_on_a_phone_and_a_laptop(browser, long_na
     pages = pages_of(long_names.outputs)
     for kind in ("season", "tournament", f"player {LONG_HYPHENATED[0]}", f"player {LONG_WORD[0]}"):
         check_page(browser, pages[kind], long_names.outputs)
+
+
+# Each hyphenated word's box (`.kept`) in a link: its text, and its link's decoration against its own (a box
+# of its own, an inline-block, is not drawn with its parent's underline: CSS propagates none into it)
+KEPT_IN_LINKS = """() => Array.from(document.querySelectorAll('a .kept'), kept => [kept.textContent,
+  getComputedStyle(kept.closest('a')).textDecorationLine, getComputedStyle(kept).display === 'inline'
+  ? getComputedStyle(kept.closest('a')).textDecorationLine : getComputedStyle(kept).textDecorationLine])"""
+
+
+def test_a_hyphenated_word_of_a_linked_name_is_underlined_as_the_rest_of_its_link(browser, long_names):
+    """« BRUNET Jean-François » was a link underlined under « BRUNET » alone: « Jean-François », a box of
+    its own since the long names' change, drew no underline (the final read, looking at the season's page
+    at 1280 px)."""
+    outputs = long_names.outputs
+    for kind, page in pages_of(outputs).items():
+        for width in (390, 1280):
+            browser.look(page, outputs, width, audit=False)
+            for word, link, drawn in browser.pages[width].evaluate(KEPT_IN_LINKS):
+                assert drawn == link, (kind, width, word, link, drawn)

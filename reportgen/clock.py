@@ -3,10 +3,11 @@
 `today()` is the machine's day, unless the environment variable REPORTGEN_TODAY names another one
 (ISO, `REPORTGEN_TODAY=2026-12-07`). It exists for the tests, which pin the day their leagues are
 read on (tests/conftest.py: the leagues are dated 2026 and a season closes with its year, so the
-suite would change with the calendar), and for trying a league on another day (a season over, a
-reminder due) on a copy of its folders. It is no setting of the secretary's: left set, `inbox` would
-judge the workbooks clubs send by that day, and a day ahead would publish a season's final ranking
-before its end. Every reading of the day goes through here, never `dt.date.today()`
+suite would change with the calendar), and for trying a league on an earlier day (a reminder due, a
+rebuild as it stood) on a copy of its folders. It is no setting of the secretary's: left set, `inbox`
+would judge the workbooks clubs send by that day. A day after the machine's is refused (exit 2), as
+a value that is no date: left set, it would publish a season's final ranking before its end. A day
+ahead is tried with the machine's clock moved (libfaketime's `faketime`, as tests/test_clock.py does). Every reading of the day goes through here, never `dt.date.today()`
 (tests/test_clock.py checks the code).
 
 Only the day: the moments recorded in the send log and the inbox's database, and the day an IMAP
@@ -16,6 +17,7 @@ import datetime as dt
 import os
 import re
 
+from reportgen import french
 from reportgen.model import Mistyped
 
 VARIABLE = "REPORTGEN_TODAY"
@@ -24,11 +26,22 @@ ISO_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")  # fromisoformat alone takes 20261207
 
 def today() -> dt.date:
     """The day reportgen works as of: REPORTGEN_TODAY when set (read at each call), else the
-    machine's day. A value that is not an ISO date is a mistyped command (exit 2), said in French
-    with the variable's name and what to type."""
+    machine's day. A value that is not an ISO date, or a day after the machine's, is a mistyped
+    command (exit 2), said in French with the variable's name and what to do."""
+    machine = dt.date.today()  # the one reading of the machine's day
     value = os.environ.get(VARIABLE, "").strip()
     if not value:
-        return dt.date.today()  # the one reading of the machine's day
+        return machine
+    named = _iso_day(value)
+    if named > machine:
+        raise Mistyped(f"la variable d’environnement {VARIABLE} vaut « {value} », un jour à venir (la machine est au "
+                       f"{french.date_long(machine)}) : reportgen publierait dès aujourd’hui les classements de ce "
+                       f"jour-là ; retirez-la (unset {VARIABLE}) pour dater du jour de la machine")
+    return named
+
+
+def _iso_day(value: str) -> dt.date:
+    """The day `value` names, written aaaa-mm-jj; anything else a mistyped command."""
     try:
         if ISO_DAY.fullmatch(value):
             return dt.date.fromisoformat(value)

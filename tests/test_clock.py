@@ -18,9 +18,12 @@ REPORTGEN = str(Path(sys.executable).parent / "reportgen")
 PACKAGE = Path(__file__).resolve().parents[1] / "reportgen"
 
 
-def reportgen(*args: str, cwd: Path, today: str) -> subprocess.CompletedProcess:
-    """The real command, as the secretary runs it, with REPORTGEN_TODAY set to `today`."""
-    return subprocess.run([REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300,
+def reportgen(*args: str, cwd: Path, today: str, machine_day: str | None = None) -> subprocess.CompletedProcess:
+    """The real command, as the secretary runs it, with REPORTGEN_TODAY set to `today`; with the
+    machine's clock moved to noon of `machine_day` when given (libfaketime: a day still to come can be
+    the machine's only so, the variable refuses it)."""
+    moved = ["faketime", f"{machine_day} 12:00:00"] if machine_day else []
+    return subprocess.run([*moved, REPORTGEN, *args], capture_output=True, text=True, cwd=cwd, timeout=300,
                           env={**os.environ, clock.VARIABLE: today})
 
 
@@ -35,17 +38,50 @@ def test_reportgen_works_as_of_the_day_the_variable_names(tmp_path):
     REPORTGEN_TODAY names, neither the pinned day nor the machine's."""
     inputs = small_league(tmp_path / "inputs")
     done = reportgen("season", "close", "2026", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"),
-                     cwd=tmp_path, today="2026-12-20")
+                     cwd=tmp_path, today="2026-11-30")
     assert done.returncode == 0, done.stderr
-    assert done.stderr.splitlines()[0] == (f"saison 2026 close le 20 décembre 2026 ({inputs / 'saisons.toml'}) ; "
+    assert done.stderr.splitlines()[0] == (f"saison 2026 close le 30 novembre 2026 ({inputs / 'saisons.toml'}) ; "
                                            "lancez « make » pour publier son classement final")
-    assert '2026 = 2026-12-20' in (inputs / "saisons.toml").read_text(encoding="utf-8")
-    # Once its year is over, the same command says the season was over already (Reading.season_closed).
+    assert '2026 = 2026-11-30' in (inputs / "saisons.toml").read_text(encoding="utf-8")
+    # Once its year is over, the same command says the season was over already (Reading.season_closed):
+    # a day of 2027, earlier than the machine's, moved there.
     (inputs / "saisons.toml").unlink()
     later = reportgen("season", "close", "2026", "--inputs", str(inputs), "--archive", str(tmp_path / "archive"),
-                      cwd=tmp_path, today="2027-01-15")
+                      cwd=tmp_path, today="2027-01-15", machine_day="2027-02-01")
     assert later.returncode == 0, later.stderr
     assert later.stderr.startswith("la saison 2026 est terminée depuis la fin de son année (31 décembre 2026)")
+
+
+def test_a_day_still_to_come_is_refused(tmp_path):
+    """REPORTGEN_TODAY left set in a shell would, once its day is ahead, publish what that day says
+    (a season's final ranking before its end): a day after the machine's is a mistyped command, exit
+    2, one French line saying what is wrong and what to do, nothing written. The machine's own day
+    is no day ahead."""
+    inputs = small_league(tmp_path / "inputs")
+    outputs = tmp_path / "outputs"
+    ahead = reportgen("check", "--inputs", str(inputs), "--outputs", str(outputs), cwd=tmp_path,
+                      today="2026-12-11", machine_day="2026-12-10")
+    assert (ahead.returncode, ahead.stdout) == (2, "")
+    assert ahead.stderr.splitlines() == [
+        "la variable d’environnement REPORTGEN_TODAY vaut « 2026-12-11 », un jour à venir (la machine est au "
+        "10 décembre 2026) : reportgen publierait dès aujourd’hui les classements de ce jour-là ; retirez-la "
+        "(unset REPORTGEN_TODAY) pour dater du jour de la machine"]
+    assert not outputs.exists()
+    same = reportgen("check", "--inputs", str(inputs), "--outputs", str(outputs), cwd=tmp_path,
+                     today="2026-12-10", machine_day="2026-12-10")
+    assert same.returncode == 0, same.stderr
+    assert "10 décembre 2026" in (outputs / "verification.html").read_text(encoding="utf-8")
+
+
+def test_a_day_ahead_of_the_real_clock_is_refused(tmp_path):
+    """The same on the machine's real clock, libfaketime aside: a week after it."""
+    inputs = small_league(tmp_path / "inputs")
+    ahead = (dt.date.today() + dt.timedelta(days=7)).isoformat()
+    done = reportgen("check", "--inputs", str(inputs), "--outputs", str(tmp_path / "outputs"), cwd=tmp_path, today=ahead)
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.startswith(f"la variable d’environnement REPORTGEN_TODAY vaut « {ahead} », un jour à venir")
+    assert len(done.stderr.splitlines()) == 1
+    assert not (tmp_path / "outputs").exists()
 
 
 @pytest.mark.parametrize("typed", ["2026-13-01", "07/12/2026", "20261207", "demain"])

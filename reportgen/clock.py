@@ -6,12 +6,14 @@ read on (tests/conftest.py: the leagues are dated 2026 and a season closes with 
 suite would change with the calendar), and for trying a league on an earlier day (a reminder due, a
 rebuild as it stood) on a copy of its folders. It is no setting of the secretary's: left set, `inbox`
 would judge the workbooks clubs send by that day. A day after the machine's is refused (exit 2), as
-a value that is no date: left set, it would publish a season's final ranking before its end. A day
-ahead is tried with the machine's clock moved (libfaketime's `faketime`, as tests/test_clock.py does). Every reading of the day goes through here, never `dt.date.today()`
-(tests/test_clock.py checks the code).
+a value that is no date: left set, it would publish a season's final ranking before its end; a day
+ahead is tried with the machine's clock moved (libfaketime's `faketime`, as tests/test_clock.py
+does). Every reading of the day goes through here, never `dt.date.today()`.
 
-Only the day: the moments recorded in the send log and the inbox's database, and the day an IMAP
-server says it received a message (delivery/inbox.py `arrived`), stay the real clock's."""
+Only the day: the moments recorded in the send log, a mail's Date, the inbox's database and an
+archived version, a scratch folder's age, and the day an IMAP server says it received a message
+(delivery/inbox.py `arrived`), stay the real clock's. tests/test_clock.py checks the code: no other
+module reads the machine's clock but those moments, each allowed by name with its reason."""
 
 import datetime as dt
 import os

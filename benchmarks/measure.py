@@ -50,6 +50,8 @@ import traceback
 import warnings
 from pathlib import Path
 
+from benchmarks.build_on_day import python_on
+
 PAGE_KIB = os.sysconf("SC_PAGE_SIZE") // 1024
 
 
@@ -334,20 +336,23 @@ def _build(pipeline, inputs: Path, outputs: Path, today: dt.date, pdf_limit: int
 FRESH_PROCESS = """
 import datetime as dt, sys
 from benchmarks.build_on_day import build_on_day
+from reportgen import pipeline
 
-result = build_on_day(sys.argv[1], sys.argv[2], dt.date.fromisoformat(sys.argv[3]))
+built, real_build = [], pipeline.build
+pipeline.build = lambda *args, **kwargs: built.append(real_build(*args, **kwargs)) or built[-1]  # its files counted
+build_on_day(sys.argv[1], sys.argv[2], dt.date.fromisoformat(sys.argv[3]))
 from benchmarks.measure import _stop_pdf_server  # the PDF workers' CPU counted (after the build: not timed in it)
 _stop_pdf_server()
-print(sum(len(files) for files in result.published.values()))
+print(sum(len(files) for files in built[-1].published.values()))
 """
 
 
 def _fresh_process_build(inputs: Path, outputs: Path, today: dt.date) -> dict:
     """`reportgen build --quiet` in a process of its own, as `make` starts it (the command line
-    itself, on the benchmark's day: the command takes today's)."""
+    itself, as of the benchmark's day: benchmarks/build_on_day.py)."""
     import subprocess
 
-    done = subprocess.run([sys.executable, "-c", FRESH_PROCESS, str(inputs), str(outputs), today.isoformat()],
+    done = subprocess.run([*python_on(today), "-c", FRESH_PROCESS, str(inputs), str(outputs), today.isoformat()],
                           capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:
         return {"aborted": done.stderr[-2000:]}

@@ -21,9 +21,10 @@ import datetime as dt
 import os
 import resource
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
+
+from benchmarks.build_on_day import python_on
 
 FULL_BUILD = """
 import datetime as dt, sys
@@ -43,10 +44,12 @@ def cpu() -> float:
     return times.user + times.system + times.children_user + times.children_system
 
 
-def in_new_process(*arguments: str) -> tuple[float, str]:
-    """The CPU of a child Python (user + sys, from its rusage) and what it printed."""
+def in_new_process(code: str, inputs: str, outputs: str, day: str) -> tuple[float, str]:
+    """The CPU of a child Python on `day` (build_on_day.py `python_on`; user + sys, from its rusage)
+    and what it printed."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", *arguments], capture_output=True, text=True,
+    done = subprocess.run([*python_on(dt.date.fromisoformat(day)), "-c", code, inputs, outputs, day],
+                          capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:

@@ -7,4 +7,4 @@ import time
 
 if os.environ.get("REBUILD_MARKS"):
     with open(os.environ["REBUILD_MARKS"], "a", encoding="utf-8") as marks:
-        marks.write(f"{time.time()!r} WeasyPrint imported in the fork server\n")
+        marks.write(f"{time.monotonic()!r} WeasyPrint imported in the fork server\n")

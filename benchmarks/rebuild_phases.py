@@ -31,6 +31,7 @@ trust, so without it the rebuild reads and hashes every output as no secretary's
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import os
 import resource
@@ -43,6 +44,7 @@ from pathlib import Path
 
 from benchmarks import leagues
 from benchmarks.__main__ import compile_code
+from benchmarks.build_on_day import python_on
 from benchmarks.targets import build_day
 
 BASE = """
@@ -64,7 +66,7 @@ from pathlib import Path
 def mark(label):  # the wall timeline (--timeline): this moment, in the marks' file
     if os.environ.get("REBUILD_MARKS"):
         with open(os.environ["REBUILD_MARKS"], "a", encoding="utf-8") as marks:
-            marks.write(f"{time.time()!r} {label}\n")
+            marks.write(f"{time.monotonic()!r} {label}\n")
 
 
 mark("Python started, the script begins")
@@ -236,10 +238,12 @@ print(json.dumps(phases))
 """
 
 
-def run(code: str, *arguments: str, env: dict | None = None) -> tuple[str, float]:
-    """A child process; its output and the CPU of its whole tree (user + sys, reaped)."""
+def run(code: str, inputs: str, outputs: str, day: str, env: dict | None = None) -> tuple[str, float]:
+    """A child process on `day` (build_on_day.py `python_on`); its output and the CPU of its whole
+    tree (user + sys, reaped)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([sys.executable, "-c", code, *arguments], capture_output=True, text=True,
+    done = subprocess.run([*python_on(dt.date.fromisoformat(day)), "-c", code, inputs, outputs, day],
+                          capture_output=True, text=True,
                           env={**os.environ, **(env or {})}, cwd=leagues.ROOT, timeout=7200)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
@@ -284,10 +288,10 @@ def main(argv: list[str] | None = None) -> None:
             if options.settled:  # the copy's files recorded by their stat, as a build in place leaves them
                 run(BASE, str(inputs), str(outputs), day)
             marks.touch()
-            started = time.time()
+            started = time.monotonic()
             out, tree = run(CHILD, str(grown), str(outputs), day,
                             env={"REBUILD_MARKS": str(marks), **({"REBUILD_STAND_IN": "1"} if options.stand_in else {})})
-            timelines.append(timeline(marks, started, time.time()))
+            timelines.append(timeline(marks, started, time.monotonic()))
             results.append({**json.loads(out.splitlines()[-1]), "tree (every process)": tree})
         if options.keep:
             for folder in [built, *(work / f"run-{number}" for number in range(options.runs))]:

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.build_on_day import python_on
+from benchmarks.measure import FRESH_PROCESS
 from reportgen import clock
 from tests.builders import small_league
 from tests.conftest import PINNED_TODAY
@@ -100,6 +102,22 @@ def test_a_day_that_is_no_iso_date_is_a_mistyped_command(tmp_path, typed):
 def test_an_empty_variable_is_the_machine_day(monkeypatch):
     monkeypatch.setenv(clock.VARIABLE, "")
     assert clock.today() == dt.date.today()
+
+
+@pytest.mark.parametrize(("day", "said"), [("2026-12-01", "1er\u00a0décembre 2026"), ("2099-01-15", "15\u00a0janvier 2099")])
+def test_the_benchmarks_build_as_of_their_day(tmp_path, day, said):
+    """The benchmarks' `reportgen build` in a new process (measure.FRESH_PROCESS, through
+    build_on_day) works as of the benchmark's day, REPORTGEN_TODAY, and still when that day is ahead
+    of the machine's (as make bench's 15 January 2027 is in December 2026): started by `python_on`,
+    under faketime, where the variable alone is refused."""
+    inputs = small_league(tmp_path / "inputs")
+    done = subprocess.run([*python_on(dt.date.fromisoformat(day)), "-c", FRESH_PROCESS, str(inputs),
+                           str(tmp_path / "outputs"), day], capture_output=True, text=True, timeout=600,
+                          cwd=PACKAGE.parent)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.split()[-1]) > 0  # the files it wrote, counted as measure.py reports them
+    page = (tmp_path / "outputs" / "verification.html").read_text(encoding="utf-8")
+    assert f'<p class="subtitle">{said} · aucun problème</p>' in page  # the day the whole command worked as of
 
 
 # What reads the machine's clock, by the name it is reached through (`dt.date.today`, `date.today`,

@@ -71,6 +71,7 @@ def build(
 ) -> None:
     """Construire tous les bulletins et annexes (ce que lance « make »)."""
     from reportgen.commands.progress import BuildProgress
+    from reportgen.delivery.archive_key import read_by_build
     from reportgen.delivery.archive_layout import CALENDAR_REVISIONS
     from reportgen.delivery.filers import filed_senders
     from reportgen.delivery.seasons import put_together
@@ -106,6 +107,9 @@ def build(
                 folder, digests, _ = stack.enter_context(league)  # its workbooks named in the archive until said
                 # the club whose message filed each workbook, as `inbox` matched it with the calendar
                 senders = filed_senders(archive, folder, digests, hashes)
+                # what the site reads of archive/ (its seasons' rows, their copies), in the league's key:
+                # its database by those rows alone, not by the mails sent and messages filed
+                read = read_by_build(archive, outputs, hashes) if origin else None
                 # The archive's seasons read (and scored again) for the site only when its pages are
                 # made, while the PDFs render: not on the way to the first PDF.
                 # calendrier.ics's revisions kept in archive/, which `make clean` keeps (archive_layout.py)
@@ -113,7 +117,7 @@ def build(
                                    archived=lambda hashes, say: _archived_for_the_site(archive, outputs, hashes, say),
                                    hashes=hashes, reads=reads, digests=digests, said=said,
                                    calendar_revisions=archive / CALENDAR_REVISIONS, refusal_returned=True,
-                                   senders=senders)
+                                   senders=senders, archive_read=read)
         print_problems(result.warnings + result.problems, result.notices)
     for slug, files in result.published.items():
         if not quiet:  # after « rien n'a changé … aucun fichier réécrit », not « publié »

@@ -25,8 +25,9 @@ import pytest
 from reportgen import pipeline
 from reportgen.circuits.grand_sud import documents as gs_documents
 from reportgen.commands.progress import BuildProgress
+from reportgen.delivery.archive_key import read_by_build
 from reportgen.ingest import reading_pool, text
-from reportgen.ingest.file_hashes import HASHES
+from reportgen.ingest.file_hashes import HASHES, FileHashes
 from reportgen.ingest.read_cache import FOLDER, READS, ReadCache
 from reportgen.ingest.workbook import Sheet
 from reportgen.model import Messages
@@ -175,7 +176,13 @@ def test_a_league_put_together_from_the_archive_is_known_by_its_folders(league, 
     copy = tmp_path / "copy"
     shutil.copytree(inputs, copy)  # what league_folder would put together
     assert pipeline.unchanged([inputs, archive], outputs, TODAY) is None  # the state knows copy/ only as inputs
-    assert build(copy, outputs, TODAY, origin=[inputs, archive]).unchanged  # same content: same key
+
+    def with_archive():
+        read = read_by_build(archive, outputs, FileHashes(outputs))  # what it reads of archive/, as the command's
+        return build(copy, outputs, TODAY, origin=[inputs, archive], archive_read=read)
+
+    # built once with the archive (its key names what it reads there), then the same content: the same key
+    assert not with_archive().unchanged and with_archive().unchanged
     result = pipeline.unchanged([inputs, archive], outputs, TODAY)
     assert result is not None and result.unchanged and result.published == {"grand-sud": []}
     (archive / "2025" / "v1" / "inputs" / "2025-01-01-albi.xlsx").write_bytes(b"archived, then changed")

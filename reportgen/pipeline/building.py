@@ -123,7 +123,7 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
           hashes: FileHashes | None = None, reads: ReadCache | None = None,
           digests: dict[str, str] | None = None, said: Sequence[str] = (),
           calendar_revisions: Path | None = None, refusal_returned: bool = False,
-          senders: Mapping[str, str] | None = None) -> BuildResult:
+          senders: Mapping[str, str] | None = None, archive_read: Mapping[str, str] | None = None) -> BuildResult:
     """Build and publish every circuit that has no problem. `warm_pdf_workers` (the command line):
     when a workbook is new, the PDF workers start at once, while the league is read and scored.
     `origin`: the folders `inputs` was made from, when it is a copy (inputs/ and archive/): the
@@ -143,7 +143,10 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     what was published and the problems found before it, as at a normal end. `senders`: the club
     whose message filed each workbook, by its path, when the caller knows it (delivery/inbox_run.py
     `filed_senders`): the calendar matches a workbook whose sheet names no club with its sender's row
-    first, as `reportgen inbox` did (`load`); in the build's key."""
+    first, as `reportgen inbox` did (`load`); in the build's key. `archive_read`: what the build reads
+    of archive/ besides the seasons put back in `inputs` (delivery/archive_key.py `read_by_build`:
+    the site's archived seasons), in its key too; with an `origin`, None means it could not be
+    known: no key of the league then, the build runs."""
     from reportgen.render import cache
 
     today = today or clock.today()
@@ -153,7 +156,10 @@ def build(inputs: Path, outputs: Path, today: dt.date | None = None,
     # the files' content hashes, known by their stat (ingest/file_hashes.py)
     hashes = hashes if hashes is not None else FileHashes(outputs)
     digests = digests if digests is not None else cache.inputs_digest(inputs, hashes)
-    keys = [cache.build_key(digests, today, said=said, senders=senders) if digests is not None else None]
+    # With an archive, the league's key names what the site reads of it: without it, a change there
+    # alone (a season's rows corrected) found the league's key unchanged (delivery/archive_key.py).
+    keys = [cache.build_key(digests, today, said=said, senders=senders, archive=archive_read)
+            if digests is not None and (archive_read is not None or not origin) else None]
     if origin:
         keys.append(cache.origin_key(origin, today, hashes))
     last = _replay(outputs, keys, progress, hashes) if any(keys) else None

@@ -117,11 +117,13 @@ def inputs_digest(inputs: Path, hashes: FileHashes | None = None) -> dict[str, s
 
 
 def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs", said: Sequence[str] = (),
-              senders: Mapping[str, str] | None = None) -> str:
+              senders: Mapping[str, str] | None = None, archive: Mapping[str, str] | None = None) -> str:
     """Everything a build's outputs depend on besides what outputs/ already holds; `said`: the notes
     on where its inputs were read (delivery/seasons.py), which the same workbooks taken from inputs/
     would not give, and which a build that changes nothing says again; `senders`: the club that
-    sent each workbook `inbox` filed (the calendar's rows it matches: pipeline/building.py `build`)."""
+    sent each workbook `inbox` filed (the calendar's rows it matches: pipeline/building.py `build`);
+    `archive`: what it reads of archive/ besides the seasons put back (delivery/archive_key.py: the
+    site's archived seasons, the database by the rows it reads)."""
     from reportgen.render.html import render_fingerprint
 
     data = {"format": FORMAT, "kind": kind, "today": today.isoformat(), "code": code_fingerprint(),
@@ -130,6 +132,8 @@ def build_key(inputs: Mapping[str, str], today: dt.date, kind: str = "inputs", s
         data["said"] = list(said)
     if senders:  # none without `inbox`: the same
         data["senders"] = dict(sorted(senders.items()))
+    if archive is not None:  # none without an archive: the same
+        data["archive"] = dict(sorted(archive.items()))
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 
 

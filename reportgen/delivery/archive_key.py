@@ -1,0 +1,95 @@
+"""What `reportgen build` reads of archive/, by content, for the key of the league it builds
+(pipeline/building.py `build`, render/cache.py `build_key`'s `archive`).
+
+A build with an archive is known by two keys: the folders' (`origin_key`: every file of inputs/
+and archive/, the database's bytes included) and the league's (the workbooks it was put together
+from, the senders `inbox` filed them for). The first misses whenever the database's file changes,
+and the second then decides. It named nothing of what the site's archived seasons are made from
+(delivery/site_archive.py: the database's archive, file, tournament, result, player and ranking
+rows; the copies' workbooks, scored again): after a season's row corrected, the next `make` found
+the league's key unchanged, said « rien n’a changé » and left the season's page as it was; after a
+copy's workbook edited, it said nothing of it (the note « lancez reportgen archive verify »). A new
+copy of a season that had left inputs/ (`archive --reason`) was not in it either.
+
+So the league's key names every file of archive/ as `origin_key` does (hidden ones aside: the
+locks, the calendar's revisions), the database not by its bytes but by the rows the build reads:
+the send log (`sending`) and the inbox's tables change at each mail sent or message filed, and a
+build that reads none of them must stay skipped (the inbox's decisions the build reads are in its
+key already, as `senders`). Those rows are read (read-only) only when the file's SHA-256, which
+`origin_key` has just taken (by its stat: ingest/file_hashes.py), is not the one they were last
+digested for (`outputs/.reportgen/archive-rows`): at 100x, a season's 146,000 ranking rows take
+about a second to digest, once after each change of the file, never in a build that finds nothing
+changed (its folders' key matches first). Not a counter the writers bump: a row edited with the
+sqlite3 shell, or by an older reportgen, would not bump it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from pathlib import Path
+
+from reportgen.delivery.database import DATABASE, WAIT_SECONDS
+from reportgen.ingest.file_hashes import FileHashes
+from reportgen.ingest.read_cache import FOLDER, load_json, write_file
+from reportgen.render.cache import code_fingerprint
+
+ROWS = "archive-rows"
+FORMAT = 1
+# The tables the build reads (delivery/site_archive.py, delivery/seasons.py: the view current_archive
+# is made of `archive`); not club, sending, inbox_message nor inbox_file.
+READ = ("archive", "archived_file", "player", "tournament", "result", "ranking", "ranking_row", "ranking_left_out")
+
+
+def read_by_build(archive: Path, outputs: Path, hashes: FileHashes) -> dict[str, str] | None:
+    """Every file of archive/ a build may read (`origin_key`'s, hidden ones aside): its path -> its
+    SHA-256, the database's (and its journal's) replaced by the digest of the rows the build reads.
+    None when archive/ cannot be listed: then nothing is skipped."""
+    try:
+        files = hashes.folder(archive, skip_hidden=True)
+    except OSError:
+        return None
+    database = files.pop(DATABASE, None)
+    for name in [name for name in files if name.startswith(f"{DATABASE}-")]:  # a journal: a write under way
+        del files[name]
+    if database is not None:
+        files[DATABASE] = _rows_digest(archive / DATABASE, database, outputs)
+    return files
+
+
+def _rows_digest(path: Path, file_digest: str, outputs: Path) -> str:
+    """The digest of the rows of `READ`, kept by the file's SHA-256; the file's own SHA-256 when the
+    database cannot be read now (locked, damaged, not one: the build says so among its notes)."""
+    kept = outputs / FOLDER / ROWS
+    code = code_fingerprint()
+    memo = load_json(kept)
+    if (isinstance(memo, dict) and memo.get("format") == FORMAT and memo.get("database") == file_digest
+            and memo.get("code") == code and isinstance(memo.get("rows"), str)):
+        return memo["rows"]
+    try:
+        rows = f"rows {rows_digest(path)}"
+    except sqlite3.Error:
+        return f"file {file_digest}"
+    try:
+        write_file(kept, json.dumps({"format": FORMAT, "database": file_digest, "code": code, "rows": rows}).encode())
+    except OSError:
+        pass  # digested again next time
+    return rows
+
+
+def rows_digest(path: Path) -> str:
+    """The SHA-256 of every row of `READ`, table by table in rowid order, read without writing (an
+    older schema is not upgraded here: a table it lacks reads as empty, as after its upgrade)."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=WAIT_SECONDS,
+                                 isolation_level=None)
+    try:
+        connection.execute("BEGIN")  # one read transaction: the tables as one writer's commit left them
+        present = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        hasher = hashlib.sha256()
+        for table in READ:
+            hasher.update(f"\0{table}\0".encode())
+            if table in present:
+                hasher.update(repr(connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()).encode())
+        return hasher.hexdigest()
+    finally:
+        connection.close()

@@ -53,14 +53,35 @@ SCROLL_REGIONS = r"""async () => {
     stop: region.tabIndex === 0}));
 }"""
 
-# Each of the `wanted` words (a player's name's) as the page lays it out (not a chart's, nor a folded
-# chart's data): the lines its letters are drawn on (an inline-block, a hyphenated word's `.kept` box,
-# reports one client rect whatever its lines: each letter is measured), whether it is broken at a place
-# other than after a hyphen, how far it reaches past the right edge of the box it is laid out in (its
-# cell, heading or item, around a `.kept` box) and of the window (0: within), and whether it fits that
-# box on one line (a copy of it on one line, out of the flow, no wider than the box's content).
+# Each of the `wanted` words (a player's name's, a file's name with its marks) as the page or mail lays
+# it out (not a chart's, nor a folded chart's data): the lines its letters are drawn on (an inline-block,
+# a hyphenated word's `.kept` box or a mail's inline box, reports one client rect whatever its lines: each
+# letter is measured), whether it is broken at a place other than after a hyphen, how far it reaches past
+# the right edge of the box it is laid out in (its cell, heading, item or paragraph, around its inline
+# boxes) and of the window (0: within), whether it fits that box on one line (a copy of it on one line,
+# out of the flow, no wider than the box's content), and whether what is written right after it up to
+# the next breaking space (« » », « : » after a no-break space, in the following elements too) ends on
+# its last letter's line (`glued`).
 LAID_WORDS = r"""wanted => {
   const words = new Set(wanted), found = [];
+  const letter = (node, at) => {  // the box a character of a text is drawn in
+    const range = document.createRange();
+    range.setStart(node, at); range.setEnd(node, at + 1);
+    return range.getBoundingClientRect();
+  };
+  // the last character written after `node`'s character `at`, in `box`, before a breaking space: [node, index]
+  const glued = (node, at, box) => {
+    const next = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    next.currentNode = node;
+    let last = null;
+    for (let text = node; text; text = next.nextNode(), at = 0) {
+      const run = text.data.slice(at).match(/^[^ \t\r\n]*/)[0];
+      const end = run.search(/\s*$/);  // its last character that is not a (no-break) space
+      if (end > 0) last = [text, at + end - 1];
+      if (run.length < text.data.length - at) break;
+    }
+    return last;
+  };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
@@ -70,13 +91,11 @@ LAID_WORDS = r"""wanted => {
       if (!words.has(word)) continue;
       const tops = [], rights = [];
       for (let at = match.index; at < match.index + word.length; at++) {
-        const range = document.createRange();
-        range.setStart(node, at); range.setEnd(node, at + 1);
-        const drawn = range.getBoundingClientRect();
+        const drawn = letter(node, at);
         tops.push(Math.round(drawn.top)); rights.push(drawn.right);
       }
-      let box = parent.classList.contains("kept") ? parent.parentElement : parent;
-      while (getComputedStyle(box).display === "inline") box = box.parentElement;
+      let box = parent;
+      while (["inline", "inline-block"].includes(getComputedStyle(box).display)) box = box.parentElement;
       const style = getComputedStyle(box);
       const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       const copy = document.createElement("span");
@@ -86,7 +105,9 @@ LAID_WORDS = r"""wanted => {
       const width = copy.getBoundingClientRect().width;
       copy.remove();
       const right = Math.max(...rights), edge = box.getBoundingClientRect().right - parseFloat(style.paddingRight);
+      const after = glued(node, match.index + word.length, box);
       found.push({word, lines: new Set(tops).size, fits: width <= room + 0.5,
+                  glued: !after || Math.round(letter(...after).top) <= tops[tops.length - 1] + 2,
                   inside: tops.some((top, i) => i > 0 && top > tops[i - 1] + 2 && word[i - 1] !== "-"),
                   beyond: Math.max(0, Math.round(right - edge)),
                   out: Math.max(0, Math.round(right - document.documentElement.clientWidth))});
@@ -275,12 +296,13 @@ def check_page(browser: Browser, page_file: Path, site: Path) -> dict[int, Findi
 
 def broken_by_the_rule(where: tuple, laid: list[dict], width: int, whole: bool = False) -> set[tuple[int, str]]:
     """Check each word `LAID_WORDS` found (`where`: what the failure says) as a name's words are laid
-    out: within its box and the window; on one line when it fits its box (and always when `whole`: a
-    laptop's page), else a hyphenated word broken at its hyphens only, another inside itself. Returns
+    out: within its box and the window, the marks written after it on its last line; on one line when it
+    fits its box (and always when `whole`: a laptop's page), else a hyphenated word broken at its
+    hyphens only, another inside itself. Returns
     the words broken, with `width`."""
     broken = set()
     for shown in laid:
-        assert shown["beyond"] == 0 and shown["out"] == 0, (*where, shown)
+        assert shown["beyond"] == 0 and shown["out"] == 0 and shown["glued"], (*where, shown)
         if shown["fits"]:
             assert shown["lines"] == 1, (*where, shown)  # whole when it fits
         else:

@@ -27,6 +27,7 @@ from reportgen.pipeline import load
 from reportgen.render.files import one_writer
 from reportgen.temporaries import TEMPORARY
 from tests import dovecot, test_delivery_mail
+from tests.browser import LAID_WORDS, broken_by_the_rule
 from tests.builders import CLUBS, TODAY, small_league, write_clubs, write_tournament, write_workbook
 from tests.ports import free_port
 from tests.test_delivery_mail import FILE_NAMES, SENDER, cli, silent_server
@@ -640,6 +641,31 @@ def test_two_versions_of_one_tournament_in_one_message_are_both_refused_and_kept
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
     assert filed.read_bytes() == first
     assert "est enregistré" in body(next(d for d in drafts if d["Subject"] == "Re: Le même deux fois"))
+
+
+def test_a_file_s_name_quoted_in_a_problem_stays_on_one_line_on_a_phone(league, tmp_path, browser):
+    """At 390 px the answer to two versions of one tournament broke the other version's name, quoted in
+    the problem (« ce classeur et « 2026-03-14-albi-printemps-v2.xlsx » sont deux versions… »), at a
+    hyphen, « …-albi- » at a line's end: a name quoted in a problem is a box of its own with its
+    guillemets and marks, as the workbooks' names above it are (templates/mail/file_name.j2), still
+    escaped; the plain text's words are those of before. A real run, in Chromium at 390 and 1280 px."""
+    names = ["2026-03-14-albi-printemps-v1.xlsx", "2026-03-14-albi-printemps-v2&<b>.xlsx"]
+    first = workbook(tmp_path / "1", **SPRING)
+    second = workbook(tmp_path / "2", **SPRING, results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
+    league.server.append(message(ALBI, "Deux versions", list(zip(names, (first, second)))))
+    assert league.run().returncode == 0
+    [draft] = league.drafts()
+    assert f"ce classeur et «\u00a0{names[1]}\u00a0» sont deux versions du tournoi" in body(draft)
+    html = draft.get_body(("html",)).get_content()
+    assert "2026-03-14-albi-printemps-v2&amp;&lt;b&gt;.xlsx\u00a0»</span> sont deux versions" in html
+    page = tmp_path / "answer.html"
+    page.write_text(html, encoding="utf-8")
+    for width in (390, 1280):
+        found = browser.look(page, tmp_path, width, audit=False)
+        assert found.scroll_width == width  # no sideways scrolling
+        laid = browser.pages[width].evaluate(LAID_WORDS, names)
+        assert sorted(shown["word"] for shown in laid) == sorted(names * 2), laid  # in its paragraph, in the other's problem
+        assert broken_by_the_rule(("answer", width), laid, width, whole=True) == set()
 
 
 def test_two_versions_refused_together_sent_again_unchanged_are_said_to_be_the_same_and_kept_once(league, tmp_path):

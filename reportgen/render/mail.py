@@ -38,8 +38,8 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from markupsafe import Markup
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environment
+from markupsafe import Markup, escape
 
 from reportgen import french
 from reportgen.ingest.text import surname_and_first
@@ -176,6 +176,7 @@ def _environment(templates: Path, html: bool) -> Environment:
     found.filters["dates"] = french.dates_kept
     if html:
         found.filters["player"] = player
+        found.filters["file_names"] = file_names
     return found
 
 
@@ -191,6 +192,25 @@ def player(name: object) -> Markup:
     if not first:
         return Markup(player_name(name, KEPT_INLINE))
     return Markup(" ".join(INLINE_BOX.format(player_name(part, KEPT_INLINE)) for part in (surname, first)))
+
+
+# A file's name quoted in reportgen's words given as data (a problem's, a note's: « ce classeur et
+# « 2026-03-14-albi-v2.xlsx » sont deux versions du tournoi … »), as the `typography` filter leaves it
+# (no-break spaces inside its guillemets) and escaped: the guillemet before it, the name, then the
+# guillemet and the marks after it up to the next space (« », », « » : »).
+_QUOTED_FILE = re.compile(r"(«\u00a0)([^«»\s][^«»]*?\.(?:xlsx|xlsm|xlsb|xls|ods|pdf|csv))(\u00a0»[^ \t\r\n]*)",
+                          re.IGNORECASE)
+
+
+@pass_environment
+def file_names(environment: Environment, text: str) -> Markup:
+    """A sentence of reportgen's words in a mail's HTML, escaped, each file's name quoted in it a box of
+    its own with its guillemets and marks (`templates/mail/file_name.j2`, as the mail's own file names
+    are): a phone broke « 2026-03-14-albi- » / « printemps-v2.xlsx » at a hyphen in a refused
+    workbook's problem. The words themselves are unchanged, and the plain text part has none of this."""
+    box = environment.get_template("mail/file_name.j2").module.file_name  # type: ignore[attr-defined]
+    return Markup(_QUOTED_FILE.sub(lambda found: str(box(Markup(found[2]), Markup(found[3]), before=Markup(found[1]))),
+                                   str(escape(text))))
 
 
 def bodies(name: str, context: dict[str, Any], templates: Path = TEMPLATES) -> tuple[str, str]:

@@ -31,6 +31,7 @@ from reportgen.delivery import mail as drafts
 from reportgen.delivery import send as sending
 from reportgen.pipeline import build, score
 from reportgen.render import mail as mail_render
+from tests.browser import LAID_WORDS, broken_by_the_rule
 from tests.builders import TODAY, write_tournament, write_workbook
 from tests.ports import smtp_server
 
@@ -259,42 +260,6 @@ def test_a_club_s_mail_shows_each_evolution_on_one_line_on_a_phone(league, tmp_p
             in html), html
 
 
-# The lines on which the characters `from` to `to` of an element's text are drawn (the tops of their
-# boxes), and how far they reach past the right edge of the cell or paragraph they are in (0: within it)
-DRAWN = r"""(element, from = 0, to = element.textContent.length) => {
-  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT), tops = new Set();
-  let offset = 0, right = -Infinity;
-  for (let node; (node = walker.nextNode()); offset += node.data.length) {
-    const start = Math.max(from - offset, 0), end = Math.min(to - offset, node.data.length);
-    if (start >= end) continue;
-    const range = document.createRange();
-    range.setStart(node, start);
-    range.setEnd(node, end);
-    for (const box of range.getClientRects()) {
-      if (!box.width) continue;
-      tops.add(Math.round(box.top));
-      right = Math.max(right, box.right);
-    }
-  }
-  const edge = element.closest('td, p').getBoundingClientRect().right;
-  return [element.textContent.slice(from, to), tops.size, Math.max(0, Math.round(right - edge))];
-}"""
-# Each word with a hyphen in the players' cells (a box of its own): its text, the lines it is drawn on,
-# and whether it fits its cell on one line (a copy of it on one line, out of the flow, is no wider than
-# the cell's content)
-KEPT_WORDS = f"""() => Array.from(document.querySelectorAll('tbody td span'))
-  .filter(span => !span.querySelector('span') && span.textContent.includes('-'))
-  .map(span => {{
-    const cell = span.closest('td'), style = getComputedStyle(cell), copy = span.cloneNode(true);
-    copy.style.cssText += '; position: absolute; white-space: nowrap';
-    span.parentNode.appendChild(copy);
-    const width = copy.getBoundingClientRect().width;
-    copy.remove();
-    const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-    return [...({DRAWN})(span).slice(0, 2), width <= room];
-  }})"""
-
-
 def test_a_hyphenated_first_name_in_a_club_s_mail_is_not_broken_at_its_hyphen(league, tmp_path, browser):
     """At 390 px a club's mail broke « LAMBERT Anne-Sophie » at its hyphen, « Anne- » over « Sophie »,
     where the site keeps such a word whole (site/lines.py `player_name`): the mail keeps it whole
@@ -311,7 +276,10 @@ def test_a_hyphenated_first_name_in_a_club_s_mail_is_not_broken_at_its_hyphen(le
     page.write_text(html, encoding="utf-8")
     found = browser.look(page, tmp_path, 390, audit=False)
     assert found.scroll_width <= 390
-    assert browser.pages[390].evaluate(KEPT_WORDS) == [["DUPONT-CASTELNAU", 1, True], ["Anne-Sophie", 1, True]]
+    laid = browser.pages[390].evaluate(LAID_WORDS, ["DUPONT-CASTELNAU", "Anne-Sophie"])
+    assert [(shown["word"], shown["lines"], shown["fits"]) for shown in laid] == [
+        ("DUPONT-CASTELNAU", 1, True), ("Anne-Sophie", 1, True)]
+    assert broken_by_the_rule(("CARC",), laid, 390) == set()
 
 
 # Each row of a mail's tables: its place, the lines the place is drawn on, and each box of the player's
@@ -366,16 +334,9 @@ def test_a_shared_137th_place_and_long_names_in_a_club_s_mail_on_a_phone(league,
                 assert first_top >= bottom, boxes
             else:
                 assert first_top == top, boxes
-    kept = browser.pages[390].evaluate(KEPT_WORDS)[-2:]
-    assert [word for word, *_ in kept] == ["Jean-Baptiste", "Marie-Bérénice"] and kept[0][1:] == [1, True], kept
-    assert all(lines == (1 if fits else 2) for _, lines, fits in kept), kept  # whole when it fits
-
-
-# Each player's cell of a mail's tables, then each box of it (surname, first name), by DRAWN
-PLAYERS = f"""() => Array.from(document.querySelectorAll('tbody tr'), row => {{
-  const drawn = {DRAWN};
-  return [drawn(row.cells[1]), ...Array.from(row.cells[1].querySelectorAll(':scope > span'), box => drawn(box))];
-}})"""
+    laid = browser.pages[390].evaluate(LAID_WORDS, ["Jean-Baptiste", "Marie-Bérénice"])
+    assert [shown["word"] for shown in laid] == ["Jean-Baptiste", "Marie-Bérénice"], laid
+    assert laid[0]["fits"] and broken_by_the_rule(("CARC",), laid, 390) <= {(390, "Marie-Bérénice")}  # whole when it fits
 
 
 def test_a_name_wider_than_its_column_breaks_inside_itself_and_the_mail_never_scrolls(league, tmp_path, browser):
@@ -398,38 +359,25 @@ def test_a_name_wider_than_its_column_breaks_inside_itself_and_the_mail_never_sc
     message = drafts.message(plan, club_mail)
     page = tmp_path / "CARC.html"
     page.write_text(message.html, encoding="utf-8")
+    words = [long_word, "Hubert", "DUPONT", "Jean-Baptiste", "DUPONT-CASTELNAU", "Anne"]
     for width in (390, 1280):
         found = browser.look(page, tmp_path, width, audit=False)
         assert found.scroll_width == width  # no sideways scrolling
-        drawn = browser.pages[width].evaluate(PLAYERS)
-        assert [cell[0] for cell, *_ in drawn] == names
-        assert all(beyond == 0 for boxes in drawn for _, _, beyond in boxes), drawn  # each name within its cell
-        lines = [[box[1] for box in boxes] for boxes in drawn]  # each cell's lines, then each of its boxes'
-        kept = browser.pages[width].evaluate(KEPT_WORDS)
-        if width == 390:  # the long word broken on lines of its own, the first name under it
-            (cell, surname, first), (alone,) = lines[:2]
-            assert surname > 1 and first == 1 and cell == surname + 1 and alone > 1, lines
-            # « DUPONT » over « Jean-Baptiste »; « DUPONT- » over « CASTELNAU », longer than the column, over « Anne »
-            assert lines[2:] == [[2, 1, 1], [3, 2, 1]], lines
-            assert kept == [["Jean-Baptiste", 1, True], ["DUPONT-CASTELNAU", 2, False]]
-        else:
-            assert lines == [[1, 1, 1], [1], [1, 1, 1], [1, 1, 1]], lines
-            assert kept == [["Jean-Baptiste", 1, True], ["DUPONT-CASTELNAU", 1, True]]
-        assert [place for place, *_ in browser.pages[width].evaluate(ROWS)] == ["137e ex aequo"] * 4
-        assert {tops for _, tops, _ in browser.pages[width].evaluate(ROWS)} == {1}
+        laid = browser.pages[width].evaluate(LAID_WORDS, words)
+        assert {shown["word"] for shown in laid} == set(words), laid
+        # each word within its cell, whole when it fits; the long word broken inside itself, « DUPONT- » over
+        # « CASTELNAU », longer than the column
+        broken = broken_by_the_rule(("CARC", width), laid, width, whole=width == 1280)
+        assert broken == ({(390, long_word), (390, "DUPONT-CASTELNAU")} if width == 390 else set()), laid
+        rows = browser.pages[width].evaluate(ROWS)
+        assert [[box for box, *_ in boxes] for *_, boxes in rows] == [
+            [long_word, "Hubert"], [], ["DUPONT", "Jean-Baptiste"], ["DUPONT-CASTELNAU", "Anne"]]
+        for *_, boxes in rows:  # at 390 px the first name under the surname, on a line of its own
+            if boxes:
+                (_, top, bottom), (_, first_top, _) = boxes
+                assert first_top >= bottom if width == 390 else first_top == top, boxes
+        assert [(place, tops) for place, tops, _ in rows] == [("137e ex aequo", 1)] * 4
     assert f"  137e place ex aequo\u00a0: {long_word} Hubert, " in message.text  # the text part as typed
-
-
-# Each of these file names as a mail's closing sentences draw it with the mark after it (« , » or « . »),
-# by DRAWN, then the lines its last letter and that mark are drawn on
-FILE_NAMES = f"""names => {{
-  const drawn = {DRAWN};
-  return names.map(name => {{
-    const paragraph = Array.from(document.querySelectorAll('p')).find(p => p.textContent.includes(name));
-    const from = paragraph.textContent.indexOf(name), to = from + name.length;
-    return [...drawn(paragraph, from, to + 1), drawn(paragraph, to - 1, to + 1)[1]];
-  }});
-}}"""
 
 
 def test_each_attached_file_s_name_stays_on_one_line_unless_longer_than_the_line(league, tmp_path, browser):
@@ -447,21 +395,20 @@ def test_each_attached_file_s_name_stays_on_one_line_unless_longer_than_the_line
     files = ["grand-sud-classement-2026-01-10.pdf", "tour-de-france-classement-final-2026.pdf", "masters-2026.pdf",
              too_long]
     _, several = mail_render.bodies(drafts.TEMPLATE, drafts.context(plan, club_mail, files))
-    named = {"real": ["grand-sud-classement-2026-01-10.pdf", "bulletin-CARC-2026.pdf"], "several": files}
-    shown = {}
+    # each name with its mark (« , » or « . »: a word of its own)
+    named = {"real": ["grand-sud-classement-2026-01-10.pdf.", "bulletin-CARC-2026.pdf."],
+             "several": [f"{name}," for name in files[:3]] + [f"{too_long}."]}
     for name, html in (("real", real), ("several", several)):
         page = tmp_path / f"{name}.html"
         page.write_text(html, encoding="utf-8")
         for width in (390, 1280):
             found = browser.look(page, tmp_path, width, audit=False)
             assert found.scroll_width == width  # no sideways scrolling
-            shown[name, width] = browser.pages[width].evaluate(FILE_NAMES, named[name])
-    for width in (390, 1280):  # each name on one line, its mark after it
-        assert shown["real", width] == [[f"{name}.", 1, 0, 1] for name in named["real"]]
-        assert shown["several", width][:3] == [[f"{name},", 1, 0, 1] for name in files[:3]]
-    assert shown["several", 1280][3:] == [[f"{too_long}.", 1, 0, 1]]
-    [(name, lines, beyond, end)] = shown["several", 390][3:]  # broken within the line, its full stop after it
-    assert (name, beyond, end) == (f"{too_long}.", 0, 1) and lines > 1
+            laid = browser.pages[width].evaluate(LAID_WORDS, named[name])
+            assert sorted(shown["word"] for shown in laid) == sorted(named[name]), laid
+            # each name on one line, its mark after it; the one longer than a phone's line broken within it
+            broken = broken_by_the_rule((name, width), laid, width, whole=width == 1280)
+            assert broken == ({(390, f"{too_long}.")} if (name, width) == ("several", 390) else set()), laid
 
 
 def test_a_provisional_ranking_says_so_under_its_title_as_its_bulletin_does(league, tmp_path):

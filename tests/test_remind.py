@@ -27,9 +27,9 @@ from reportgen.delivery import database
 from reportgen.delivery import remind as reminding
 from reportgen.pipeline import load
 from tests import builders
+from tests.browser import LAID_WORDS, broken_by_the_rule
 from tests.builders import write_clubs, write_tournament, write_workbook
 from tests.test_delivery_mail import (
-    FILE_NAMES,
     smtp,  # noqa: F401  (the real SMTP server of the mail tests)
     wait_until,
 )
@@ -566,9 +566,10 @@ def test_the_workbook_a_reminder_attaches_is_named_on_one_line_on_a_phone(tmp_pa
     done = remind(tmp_path)
     assert done.returncode == 0, done.stderr
     late = (TODAY - dt.timedelta(days=10)).isoformat()
-    # each name with what follows it to the next space: the comma, the no-break space before the colon
-    named = {f"{late}-PERP-grand-sud.eml": f"({late}-perpignan.xlsx)", f"{first.isoformat()}-TLSE-poules.eml":
-             f"({first.isoformat()}-en-ligne.xlsx)\u00a0"}
+    # each name with its brackets and what follows it to the next space: the comma; the colon after a
+    # no-break space (`glued`)
+    named = {f"{late}-PERP-grand-sud.eml": f"({late}-perpignan.xlsx),", f"{first.isoformat()}-TLSE-poules.eml":
+             f"({first.isoformat()}-en-ligne.xlsx)"}
     assert sorted(named) == coupe_and_perpignan(tmp_path, done, first)
     for draft, name in named.items():
         message = message_from_bytes((tmp_path / "outputs" / "rappels" / draft).read_bytes(), policy=policy.default)
@@ -577,8 +578,9 @@ def test_the_workbook_a_reminder_attaches_is_named_on_one_line_on_a_phone(tmp_pa
         for width in (390, 1280):
             found = browser.look(page, tmp_path, width, audit=False)
             assert found.scroll_width == width  # no sideways scrolling
-            marked = name + ("," if name.endswith(")") else ":")
-            assert browser.pages[width].evaluate(FILE_NAMES, [name]) == [[marked, 1, 0, 1]], (draft, width)
+            laid = browser.pages[width].evaluate(LAID_WORDS, [name])
+            assert [shown["word"] for shown in laid] == [name], (draft, width, laid)
+            assert broken_by_the_rule((draft, width), laid, width, whole=True) == set()
 
 
 def notes_of(done: subprocess.CompletedProcess, workbook: str) -> list[str]:

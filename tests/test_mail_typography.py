@@ -48,6 +48,7 @@ def club_bodies() -> tuple[str, str]:
            "evolution": ("▲", "2 places gagnées"), "moved": "▲ 2"}
     ranking = {"circuit": "Grand Sud", "title": "Classement après le tournoi d'Auch du 14 novembre 2026",
                "date": "14 novembre 2026", "final": False, "file": "a.pdf", "evolution": True, "score": "Points",
+               "evolution_heading": ("Évol.", "Évolution"),
                "since": "depuis le classement au 24 octobre 2026",
                "unit": "points", "rows": [row],
                "awaited": "Classement provisoire : les résultats de Rodez du 13 juin sont attendus."}

@@ -5,6 +5,7 @@ it skipped. Real processes: `reportgen build`, `archive` and `mail --send` again
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import subprocess
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from reportgen.delivery.archive_key import ROWS
+from reportgen.delivery.archive_key import ROWS, rows_digest
 from reportgen.ingest.read_cache import FOLDER
 from reportgen.pipeline.state import STATE
 from tests import test_delivery_mail as mail
@@ -119,3 +120,36 @@ def test_a_mail_sent_changes_the_database_and_the_next_build_stays_skipped(archi
     memo = json.loads((outputs / FOLDER / ROWS).read_text(encoding="utf-8"))
     assert memo["rows"].startswith("rows ")  # known by its rows, not by the file's bytes
     assert SKIPPED in build()
+
+
+def test_a_message_inbox_kept_without_filing_a_workbook_leaves_the_next_build_skipped(archived_2024):
+    """`inbox` keeps every message it reads under archive/inbox/ (and a refused or held workbook
+    there), which no build reads: before, each such file was in the league's key, and the build
+    after an `inbox` run that filed nothing put the whole league together again, every archived
+    season scored anew, to write nothing."""
+    inputs, outputs, archive, build = archived_2024
+    recorded, before = keys(outputs), outputs_bytes(outputs)
+    kept = archive / "inbox" / "messages" / "1-7.eml"
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(b"From: secretariat@albi.example\r\nSubject: Bonjour\r\n\r\nSans classeur.\r\n")
+    (archive / "inbox" / "refused").mkdir()
+    (archive / "inbox" / "refused" / "2026-12-07-ALBI-7-tournoi.xlsx").write_bytes(b"not a workbook")
+    assert SKIPPED in build()
+    assert outputs_bytes(outputs) == before
+    now = keys(outputs)
+    assert len(set(recorded) & set(now)) == 1 and len(now) == 2  # the league's key the same, the folders' new
+
+
+def test_the_rows_are_known_by_the_bytes_they_were_read_from(archived_2024):
+    """Read in one transaction with the file's SHA-256: the digest kept for the file is that of its
+    rows, whatever a writer committed just before or after; an empty table and one an older schema
+    lacks read alike."""
+    inputs, outputs, archive, build = archived_2024
+    database = archive / "league.sqlite"
+    digest, read_from = rows_digest(database)
+    assert read_from == hashlib.sha256(database.read_bytes()).hexdigest()
+    with sqlite3.connect(database) as connection:
+        assert not connection.execute("SELECT count(*) FROM ranking_left_out").fetchone()[0]
+        connection.execute("DROP TABLE ranking_left_out")
+    connection.close()
+    assert rows_digest(database)[0] == digest

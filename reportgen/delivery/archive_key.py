@@ -11,11 +11,13 @@ the league's key unchanged, said « rien n’a changé » and left the season's 
 copy's workbook edited, it said nothing of it (the note « lancez reportgen archive verify »). A new
 copy of a season that had left inputs/ (`archive --reason`) was not in it either.
 
-So the league's key names every file of archive/ as `origin_key` does (hidden ones aside: the
-locks, the calendar's revisions), the database not by its bytes but by the rows the build reads:
-the send log (`sending`) and the inbox's tables change at each mail sent or message filed, and a
-build that reads none of them must stay skipped (the inbox's decisions the build reads are in its
-key already, as `senders`). Those rows are read (read-only) only when the file's SHA-256, which
+So the league's key names every file of the seasons' copies (archive/<year>/: their workbooks,
+records and manifests), and the database not by its bytes but by the rows the build reads. Not the
+rest of archive/: the inbox's files (archive/inbox/: every message read, the workbooks refused, held
+or replaced) change at each `inbox` run and the build reads none of them, nor the send log
+(`sending`) and the inbox's tables, which change at each mail sent or message filed; a build that
+reads none of them must stay skipped (the inbox's decisions the build reads are in its key already,
+as `senders`). Those rows are read (read-only) only when the file's SHA-256, which
 `origin_key` has just taken (by its stat: ingest/file_hashes.py), is not the one they were last
 digested for (`outputs/.reportgen/archive-rows`): at 100x, a season's 146,000 ranking rows take
 about a second to digest, once after each change of the file, never in a build that finds nothing
@@ -49,12 +51,10 @@ def read_by_build(archive: Path, outputs: Path, hashes: FileHashes) -> dict[str,
         files = hashes.folder(archive, skip_hidden=True)
     except OSError:
         return None
-    database = files.pop(DATABASE, None)
-    for name in [name for name in files if name.startswith(f"{DATABASE}-")]:  # a journal: a write under way
-        del files[name]
-    if database is not None:
-        files[DATABASE] = _rows_digest(archive / DATABASE, database, outputs)
-    return files
+    read = {name: digest for name, digest in files.items() if name.split("/", 1)[0].isdigit()}  # the seasons'
+    if DATABASE in files:  # its journal (a write under way) left out with the rest
+        read[DATABASE] = _rows_digest(archive / DATABASE, files[DATABASE], outputs)
+    return read
 
 
 def _rows_digest(path: Path, file_digest: str, outputs: Path) -> str:
@@ -67,9 +67,12 @@ def _rows_digest(path: Path, file_digest: str, outputs: Path) -> str:
             and memo.get("code") == code and isinstance(memo.get("rows"), str)):
         return memo["rows"]
     try:
-        rows = f"rows {rows_digest(path)}"
+        digest, read_from = rows_digest(path)
     except sqlite3.Error:
         return f"file {file_digest}"
+    rows = f"rows {digest}"
+    if read_from != file_digest:  # a writer committed between the two readings: kept under neither
+        return rows
     try:
         write_file(kept, json.dumps({"format": FORMAT, "database": file_digest, "code": code, "rows": rows}).encode())
     except OSError:
@@ -77,19 +80,24 @@ def _rows_digest(path: Path, file_digest: str, outputs: Path) -> str:
     return rows
 
 
-def rows_digest(path: Path) -> str:
-    """The SHA-256 of every row of `READ`, table by table in rowid order, read without writing (an
-    older schema is not upgraded here: a table it lacks reads as empty, as after its upgrade)."""
+def rows_digest(path: Path) -> tuple[str, str]:
+    """The SHA-256 of every row of `READ`, table by table in rowid order (a table an older schema
+    lacks read as an empty one, as after its upgrade), and the SHA-256 of the file they were read
+    from: both in one read transaction, which no writer can commit through (rollback journal), so
+    that the rows are known by the bytes they are in. Read without writing (an older schema is not
+    upgraded here)."""
     connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=WAIT_SECONDS,
                                  isolation_level=None)
     try:
-        connection.execute("BEGIN")  # one read transaction: the tables as one writer's commit left them
+        connection.execute("BEGIN")
         present = {name for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         hasher = hashlib.sha256()
         for table in READ:
             hasher.update(f"\0{table}\0".encode())
             if table in present:
-                hasher.update(repr(connection.execute(f"SELECT * FROM {table} ORDER BY rowid").fetchall()).encode())
-        return hasher.hexdigest()
+                for row in connection.execute(f"SELECT * FROM {table} ORDER BY rowid"):  # one row at a time
+                    hasher.update(repr(row).encode())
+                    hasher.update(b"\n")
+        return hasher.hexdigest(), hashlib.sha256(path.read_bytes()).hexdigest()
     finally:
         connection.close()

@@ -27,6 +27,9 @@ from tests.xdist_groups import pytest_collection_modifyitems  # noqa: F401
 # 1 January 2027 with nothing changed in the code. A test about another day sets REPORTGEN_TODAY
 # itself (monkeypatch.setenv, or a process's env).
 PINNED_TODAY = dt.date(2026, 12, 7)
+if dt.date.today() < PINNED_TODAY:  # clock.py refuses a day ahead of the machine's: every command would exit 2
+    raise pytest.UsageError(f"this machine's clock says {dt.date.today()}, before the day the suite is pinned to "
+                            f"({PINNED_TODAY}): set the clock right")
 os.environ[clock.VARIABLE] = PINNED_TODAY.isoformat()
 
 settings.register_profile("fixed", max_examples=50, deadline=None, derandomize=True)

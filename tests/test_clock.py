@@ -126,14 +126,18 @@ def test_the_benchmarks_build_as_of_their_day(tmp_path, day, said):
 CLOCK_READERS = {"date": {"today"}, "datetime": {"today", "now", "utcnow"},
                  "time": {"time", "time_ns", "localtime", "gmtime", "ctime", "asctime", "strftime"}}
 
-# Moments, not days: what these modules read of the real clock never dates a league (clock.py's
-# docstring, architecture.md). Each says why; one that no longer reads it leaves the list.
+# Moments, not days: what these modules read of the real clock is a moment recorded or compared
+# (clock.py's docstring, architecture.md), never a day taken from it in the module
+# (`test_no_module_takes_a_day_from_the_real_clock`). Each says why; one that no longer reads it
+# leaves the list. One moment is read back as a day elsewhere: an archived version's (its UTC
+# date is the day site_archive.py scores that copy as of), left so (the note of the forty-ninth round).
 REAL_CLOCK = {
     ("delivery/send.py", "datetime.now"): "when a message went out or was said received: the send log, the mail's Date",
     ("delivery/remind.py", "datetime.now"): "when a reminder went out: the send log, the mail's Date",
     ("delivery/inbox_answers.py", "datetime.now"): "when an answer went out: the send log, the mail's Date",
     ("delivery/inbox_run.py", "datetime.now"): "when a message was recorded in the inbox's database",
-    ("delivery/archive.py", "datetime.now"): "when a season's version was archived, recorded with it",
+    ("delivery/archive.py", "datetime.now"): "when a season's version was archived, recorded with it (and the "
+                                             "day its copy is scored as of on the site)",
     ("render/scratch.py", "time.time"): "the age of a leftover scratch folder, against its mtime",
 }
 
@@ -153,6 +157,25 @@ def clock_reading(node: ast.AST) -> str | None:
 
 def clock_readings(source: str) -> list[tuple[int, str]]:
     return sorted((node.lineno, found) for node in ast.walk(ast.parse(source)) if (found := clock_reading(node)))
+
+
+DAY_PARTS = {"date", "year", "month", "day", "weekday", "isoweekday", "isocalendar", "toordinal", "timetuple"}
+
+
+def days_taken(source: str) -> list[tuple[int, str]]:
+    """Each day taken from a clock reading in one expression (`datetime.now(utc).date()`,
+    `datetime.now().astimezone(tz).year`): the chain of calls and attributes under `.date`, `.year`…
+    reaches a reader; its arguments are not followed (`fromisoformat(x).date()` is no reading)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in DAY_PARTS:
+            link: ast.AST = node.value
+            while isinstance(link, ast.Call | ast.Attribute):
+                if (reader := clock_reading(link)) is not None:
+                    found.append((node.lineno, f"{reader}().{node.attr}"))
+                    break
+                link = link.func if isinstance(link, ast.Call) else link.value
+    return sorted(found)
 
 
 def test_the_scan_finds_each_way_of_reading_the_day():
@@ -182,3 +205,18 @@ def test_every_module_reads_the_day_from_the_clock():
              if path != PACKAGE / "clock.py" for line, reader in clock_readings(path.read_text(encoding="utf-8"))}
     assert sorted((module, reader, line) for module, reader, line in found if (module, reader) not in REAL_CLOCK) == []
     assert {(module, reader) for module, reader, _ in found} == set(REAL_CLOCK)  # none left that reads nothing
+
+
+def test_no_module_takes_a_day_from_the_real_clock():
+    """The modules of REAL_CLOCK read moments: a day taken there from the machine's clock
+    (`datetime.now(utc).date()` in remind.py, which computes the days reminders are due) would pass
+    the scan by module above, and ignore REPORTGEN_TODAY."""
+    sample = """
+a = dt.datetime.now(dt.timezone.utc).date()
+b = datetime.now().astimezone(tz).year
+c = dt.datetime.fromisoformat(text).date(), moment.date(), clock.today().year
+"""
+    assert days_taken(sample) == [(2, "datetime.now().date"), (3, "datetime.now().year")]
+    found = [(path.relative_to(PACKAGE).as_posix(), line, taken) for path in sorted(PACKAGE.rglob("*.py"))
+             if path != PACKAGE / "clock.py" for line, taken in days_taken(path.read_text(encoding="utf-8"))]
+    assert found == []

@@ -52,3 +52,14 @@ def _iso_day(value: str) -> dt.date:
     raise Mistyped(f"la variable d’environnement {VARIABLE} vaut « {value} », qui n’est pas une date : "
                    f"écrivez-la aaaa-mm-jj (par exemple {VARIABLE}=2026-12-07), ou retirez-la pour dater "
                    "du jour de la machine")
+
+
+def moment() -> dt.datetime:
+    """The moment (UTC, to the second) an act is recorded at that is read back as a day: an archived
+    version's (delivery/archive.py), the day its copy is scored as of on the site and dated on its
+    contents page. The machine's, on the day `today()` names when REPORTGEN_TODAY is set (its time of
+    day kept), so that a copy made as of another day is dated that day, as what it archived was."""
+    real = dt.datetime.now(dt.timezone.utc).replace(microsecond=0)  # the moments' one reading here
+    if not os.environ.get(VARIABLE, "").strip():
+        return real
+    return dt.datetime.combine(today(), real.timetz())

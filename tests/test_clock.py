@@ -129,15 +129,13 @@ CLOCK_READERS = {"date": {"today"}, "datetime": {"today", "now", "utcnow"},
 # Moments, not days: what these modules read of the real clock is a moment recorded or compared
 # (clock.py's docstring, architecture.md), never a day taken from it in the module
 # (`test_no_module_takes_a_day_from_the_real_clock`). Each says why; one that no longer reads it
-# leaves the list. One moment is read back as a day elsewhere: an archived version's (its UTC
-# date is the day site_archive.py scores that copy as of), left so (the note of the forty-ninth round).
+# leaves the list. A moment read back as a day elsewhere (an archived version's: the day
+# site_archive.py scores that copy as of) is `clock.moment()`, on the day REPORTGEN_TODAY names.
 REAL_CLOCK = {
     ("delivery/send.py", "datetime.now"): "when a message went out or was said received: the send log, the mail's Date",
     ("delivery/remind.py", "datetime.now"): "when a reminder went out: the send log, the mail's Date",
     ("delivery/inbox_answers.py", "datetime.now"): "when an answer went out: the send log, the mail's Date",
     ("delivery/inbox_run.py", "datetime.now"): "when a message was recorded in the inbox's database",
-    ("delivery/archive.py", "datetime.now"): "when a season's version was archived, recorded with it (and the "
-                                             "day its copy is scored as of on the site)",
     ("render/scratch.py", "time.time"): "the age of a leftover scratch folder, against its mtime",
 }
 

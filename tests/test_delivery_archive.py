@@ -650,3 +650,19 @@ def test_a_season_whose_workbooks_left_inputs_for_the_archive_is_archived_again_
     workbook = Path("inputs") / "2025-06-01-albi.xlsx"
     assert (archive / "2025" / "v2" / workbook).read_bytes() == (archive / "2025" / "v1" / workbook).read_bytes()
     assert verify_command(archive).returncode == 0
+
+
+def test_a_copy_made_as_of_another_day_is_dated_that_day(small_league_copy, tmp_path, monkeypatch):
+    """`archive` under REPORTGEN_TODAY (the suite's pinned day, a developer's earlier day) records its
+    version on that day: its moment is the day the site scores the copy as of (site_archive.py) and
+    the date its contents page gives. Before, the machine's real day, whatever the variable said."""
+    monkeypatch.setenv("REPORTGEN_TODAY", "2026-11-30")
+    archive = tmp_path / "archive"
+    assert archive_command(small_league_copy, archive, "--season", "2025").returncode == 0
+    record = json.loads((archive / "2025" / "v1" / "archive.json").read_text(encoding="utf-8"))
+    assert record["archived_at"].startswith("2026-11-30T")
+    connection = sqlite3.connect(archive / "league.sqlite")
+    assert connection.execute("SELECT archived_at FROM archive").fetchone()[0] == record["archived_at"]
+    connection.close()
+    contents = (archive / "2025" / "v1" / "outputs" / "index.html").read_text(encoding="utf-8")
+    assert "archivée le 30\u00a0novembre 2026</p>" in contents  # « 30 novembre » kept on one line

@@ -14,7 +14,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reportgen import __version__, french, pipeline
+from reportgen import __version__, clock, french, pipeline
 from reportgen.config import SETTINGS_FILE
 from reportgen.delivery import archive_contents, database, published
 from reportgen.delivery.archive_layout import RECORD, STAGING, ArchivedFile, Say, orphan, sha256, versions
@@ -125,7 +125,7 @@ def archive_season(inputs: Path, outputs: Path, archive: Path, season: int, reas
                         "rien de nouveau")
                     return Archived(season, version, season_folder / f"v{version}", len(files), notes, True)
                 folder = season_folder / f"v{version}"
-                moment = (now or dt.datetime.now(dt.timezone.utc)).astimezone(dt.timezone.utc).replace(microsecond=0)
+                moment = (now or clock.moment()).astimezone(dt.timezone.utc).replace(microsecond=0)
                 # Where the bulletins' « Accueil » and « Saison » links lead in a copy, which has no site.
                 files += archive_contents.contents_pages(
                     files, scored.reports, {f.circuit: f.season_page for f in outputs_files if f.season_page},

@@ -10,9 +10,10 @@ a value that is no date: left set, it would publish a season's final ranking bef
 ahead is tried with the machine's clock moved (libfaketime's `faketime`, as tests/test_clock.py
 does). Every reading of the day goes through here, never `dt.date.today()`.
 
-Only the day: the moments recorded in the send log, a mail's Date, the inbox's database and an
-archived version, a scratch folder's age, and the day an IMAP server says it received a message
-(delivery/inbox.py `arrived`), stay the real clock's. tests/test_clock.py checks the code: no other
+Only the day, and the moment an archived version records (`moment()`: read back as a day): the
+moments recorded in the send log, a mail's Date and the inbox's database, a scratch folder's age,
+and the day an IMAP server says it received a message (delivery/inbox.py `arrived`), stay the real
+clock's. tests/test_clock.py checks the code: no other
 module reads the machine's clock but those moments, each allowed by name with its reason."""
 
 import datetime as dt

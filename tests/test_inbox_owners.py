@@ -70,8 +70,8 @@ def test_a_club_sending_another_clubs_tournament_is_held_and_the_owner_still_fil
     assert "t.xlsx MIS DE CÔTÉ pour vous : tournoi du club d’Albi" in done.stdout
     assert "lancez « make »" not in done.stdout  # nothing new to publish
     # The secretary is told where it is and how to file it herself.
-    assert "1 classeur reçu par courriel mis de côté pour vous (le tournoi d’un autre club que l’expéditeur ; " \
-        "rien n’a changé dans inputs/, à vous de décider) :" in done.stderr
+    assert "1 classeur reçu par courriel mis de côté pour vous (rien n’a changé dans inputs/, à vous de décider) :" \
+        in done.stderr
     assert (f"  - t.xlsx de {TLSE} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 est un "
             f"tournoi du club d’Albi ; gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place "
             f"de {filed} ; pour l’écarter, supprimez-le") in done.stderr  # one apostrophe, as d’Albi's
@@ -605,3 +605,92 @@ def test_a_held_workbook_says_what_filing_it_would_change_as_a_filed_one_does(le
     checked = league.check()
     assert f"gardé dans {held} ; s’il est enregistré, {replaces} ; pour l’enregistrer, mettez-le dans inputs/" \
         in " ".join(checked.stderr.split()), checked.stderr
+
+
+def test_a_stage_the_secretary_placed_with_no_club_known_is_held_not_replaced_by_any_club(league, tmp_path):
+    """A circuit whose sheets name no club, its stage put in inputs/ by the secretary herself, and no
+    row of calendrier.xlsx giving it to a club: no club is known to be its own. Any club's workbook of
+    the same name and day replaced it, told « enregistré » (no club claimed it, so `owners` found none
+    other than the sender). A club replaces only a version known to be its own, as the Grand Sud's
+    `Club` field makes one (her file of Toulouse's tournament is Toulouse's to replace): held, her
+    file stays, she decides."""
+    placed = league.inputs / "tour-de-france" / "2026" / "etape-de-sete.xlsx"
+    placed.parent.mkdir(parents=True, exist_ok=True)
+    placed.write_bytes(tour_de_france(tmp_path, "Étape de Sète"))
+    before = tree(league.inputs)
+    theirs = tour_de_france(tmp_path / "t", "Étape de Sète", "GIRARD")
+    league.server.append(message(TLSE, "Étape", [("e.xlsx", theirs)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before, done.stdout
+    held = league.archive / "inbox" / "held" / "2026-03-14-tlse-1-e.xlsx"
+    assert held.read_bytes() == theirs and not (league.archive / "inbox" / "replaced").exists()
+    assert (f"e.xlsx MIS DE CÔTÉ pour vous : {placed}, que vous avez mis vous-même dans inputs/, reste en place (la "
+            f"version du club ne le remplace pas sans vous) ; gardé dans {held}") in done.stdout
+    assert (f"e.xlsx de {TLSE} (message du 14 mars 2026) : « Étape de Sète » du 14 mars 2026 : {placed}, que vous avez "
+            f"mis vous-même dans inputs/, reste en place (la version du club ne le remplace pas sans vous) ; gardé dans "
+            f"{held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {placed} ; pour l’écarter, "
+            "supprimez-le") in done.stderr
+    text = body(answer(league, "2026-03-14-tlse-1"))
+    assert ("e.xlsx\u00a0: le tournoi «\u00a0Étape de Sète\u00a0» du 14\u00a0mars\u00a02026 est déjà enregistré dans "
+            "une version mise en place par le secrétariat de la ligue\u202f; votre classeur ne la remplace donc pas "
+            "d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") in text
+    assert "est enregistré (" not in text
+    # `check` lists it too; once she puts it in place of hers, it waits no more
+    assert f"gardé dans {held} ; pour l’enregistrer" in league.check().stderr
+    shutil.copyfile(held, placed)
+    assert "mis de côté" not in league.check().stderr
+
+
+def test_a_club_s_new_version_of_a_workbook_the_secretary_edited_since_it_was_filed_is_held_for_her(league, tmp_path):
+    """The secretary edits a workbook the inbox filed (by hand, or with `reportgen poules`, `masters`
+    or `players`), then its club sends a new version: it replaced hers, kept in the archive, the run's
+    line saying only « remplace …, gardé dans l’archive » (her edit gone from inputs/ without her
+    knowing). Her bytes are no longer those the database recorded for that file (`inbox_file.sha256`):
+    the club's version is held for her, hers stays, and every place she reads says so."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    # her edit: Paul MARTIN's licence, typed in Albi's workbook after it was filed
+    hers = workbook(tmp_path / "hers", **SPRING, results=[[1, "DUPONT", "Jean", "1001", "Carcassonne"],
+                                                         [2, "MARTIN", "Paul", "1002", "Albi"]])
+    filed.write_bytes(hers)
+    before = tree(league.inputs)
+    theirs = workbook(tmp_path / "a2", **SPRING, results=[[1, "DUPONT", "Jean", "", "Carcassonne"],
+                                                         [2, "MARTIN", "Paul", "", "Albi"], [3, "DURAND", "Anne", "", ""]])
+    league.server.append(message(ALBI, "Correction", [("a.xlsx", theirs)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert tree(league.inputs) == before and filed.read_bytes() == hers  # her edit stays
+    held = league.archive / "inbox" / "held" / "2026-03-14-albi-2-a.xlsx"
+    assert held.read_bytes() == theirs and not (league.archive / "inbox" / "replaced").exists()
+    assert "1 message traité : aucun classeur enregistré, aucun classeur refusé, 1 classeur mis de côté pour vous" \
+        in done.stdout
+    assert (f"a.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en place (la "
+            f"version du club ne la remplace pas sans vous) ; gardé dans {held} ;") in done.stdout
+    assert (f"a.xlsx de {ALBI} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 : votre modification "
+            f"de {filed} (faite après son dépôt) reste en place (la version du club ne la remplace pas sans vous) ; "
+            f"gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {filed} (votre modification "
+            "n’y est pas : reportez-la s’il le faut) ; pour l’écarter, supprimez-le") in done.stderr
+    text = body(answer(league, "2026-03-14-albi-2"))
+    assert ("a.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est déjà enregistré dans "
+            "une version modifiée par le secrétariat de la ligue depuis son dépôt\u202f; votre classeur ne la remplace "
+            "donc pas d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") \
+        in text
+    assert "d’office. Il est gardé de côté" in markup.unescape(html(answer(league, "2026-03-14-albi-2")))
+    # Sent again as it is: still waiting for her, one copy, the answer saying why.
+    league.server.append(message(ALBI, "Correction (renvoi)", [("a.xlsx", theirs)], number=3))
+    done = league.run()
+    assert "1 classeur déjà mis de côté, toujours en attente de votre décision" in done.stdout, done.stdout
+    assert filed.read_bytes() == hers and sorted(p.name for p in held.parent.iterdir()) == [held.name]
+    assert ("pour le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026, dont la version enregistrée a été "
+            "modifiée par le secrétariat de la ligue depuis son dépôt\u202f; il est toujours gardé de côté") \
+        in body(answer(league, "2026-03-14-albi-3"))
+    # She files the club's version in place of hers: it is the club's again, its next version filed.
+    shutil.copyfile(held, filed)
+    assert "mis de côté" not in league.check().stderr
+    third = workbook(tmp_path / "a3", **SPRING)
+    league.server.append(message(ALBI, "Correction 2", [("a.xlsx", third)], number=4))
+    done = league.run()
+    assert "1 classeur enregistré" in done.stdout and "(remplace " in done.stdout, done.stdout
+    assert filed.read_bytes() == third

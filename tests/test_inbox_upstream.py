@@ -104,12 +104,18 @@ def test_kill_9_while_filing_a_waiting_masters_then_a_rerun_files_it_once_and_st
 
 
 def test_a_new_version_of_the_masters_sent_while_it_waits_replaces_the_old_and_the_answer_goes_out(league, smtp):
+    # Its first version filed from Carcassonne's message: Carcassonne's to replace (the Masters' sheets
+    # name no club: the one the secretary put in inputs/ is hers, a club's version of it held for her)
+    data = (league.inputs / MASTERS).read_bytes()
+    (league.inputs / MASTERS).unlink()
+    league.server.append(message(CARC, "Masters", [("masters.xlsx", data)]))
+    assert "1 classeur enregistré" in league.run().stdout
     league.with_smtp(smtp.port)
-    book = openpyxl.load_workbook(league.inputs / MASTERS)
+    book = openpyxl.load_workbook(league.inputs / FILED)
     book["Tournoi"]["B6"] = "Carcassonne (salle des fêtes)"  # its Lieu, typed again
     changed = league.root / "masters.xlsx"
     book.save(changed)
-    league.server.append(message(CARC, "Masters, version 2", [("masters.xlsx", changed.read_bytes())]))
+    league.server.append(message(CARC, "Masters, version 2", [("masters.xlsx", changed.read_bytes())], number=2))
     done = league.run("--send")
     assert done.returncode == 0, done.stderr
     assert "1 classeur enregistré, aucun classeur refusé" in done.stdout and "réponse envoyée" in done.stdout

@@ -36,7 +36,9 @@ def inbox(
     jusqu’à ce que sa version corrigée soit enregistrée (supprimez-le pour l’écarter). Le tournoi d’un autre club (dont ce club a envoyé
     la version enregistrée, ou que le champ Club de sa feuille Tournoi désigne) n’est jamais remplacé
     par un club qui n’est pas le sien : le classeur est mis de côté dans archive/inbox/held/ et vous
-    décidez (pour l’enregistrer, mettez-le dans inputs/). Chaque club reçoit une réponse (brouillons
+    décidez (pour l’enregistrer, mettez-le dans inputs/). Il en va de même d’une nouvelle version d’un
+    classeur que vous avez modifié après son dépôt, ou mis vous-même dans inputs/ sans qu’aucun club
+    n’en soit l’organisateur connu : votre version reste en place. Chaque club reçoit une réponse (brouillons
     dans outputs/mail/inbox/, ou envoi avec --send) : l’enregistrement, « déjà reçu » pour le même
     classeur que celui de inputs/ (rien n’est écrit), la mise de côté, ou les problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
     refusent rien (un prénom vide : ce qu’il peut encore compléter ; jamais ceux des fichiers de la
@@ -106,7 +108,8 @@ def inbox(
 def waiting_for_you(archive: Path, inputs: Path) -> None:
     """The workbooks `inbox` kept aside, not in inputs/ (so they block nothing), said the same way by
     every `inbox` and `check`: refused, until their club sends a corrected one; held (another club's
-    tournament), until the secretary files or deletes them."""
+    tournament, or a new version of a workbook of hers: each line says which), until the secretary
+    files or deletes them."""
     from reportgen import french
     from reportgen.delivery.inbox_run import held_waiting, refused_waiting
 
@@ -121,8 +124,8 @@ def waiting_for_you(archive: Path, inputs: Path) -> None:
     if held:
         kept = french.plural(len(held), "classeur reçu par courriel mis de côté",
                              "classeurs reçus par courriel mis de côté")
-        err(f"{kept} pour vous (le tournoi d’un autre club que l’expéditeur ; rien n’a changé dans inputs/, à vous de "
-            "décider) :")
+        # why each is held, its line says: another club's tournament, or a version of hers it would replace
+        err(f"{kept} pour vous (rien n’a changé dans inputs/, à vous de décider) :")
         for line in held:
             err(f"  - {line}")
 

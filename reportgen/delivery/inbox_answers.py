@@ -37,7 +37,7 @@ from typing import Any
 
 from reportgen import circuits, french
 from reportgen.config import Mail
-from reportgen.delivery.inbox_filing import REPLACES, WORKBOOK_SUFFIXES, Filed, Said
+from reportgen.delivery.inbox_filing import EDITED, PLACED, REPLACES, WORKBOOK_SUFFIXES, Filed, Said
 from reportgen.delivery.send import SendLog, Session, deliver
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -253,8 +253,11 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
             continue
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
+            # another club's tournament, else a version of the secretary's (`Filed.hers`): her edit of it
+            # first (« modifiée depuis son dépôt »), else her own file (« mise en place »)
+            hers = min((version.hers for version in one.hers), key=(EDITED, PLACED).index, default="")
             held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
-                         "owners": owned_by(one), "replaced": bool(one.replaced), "since": since,
+                         "owners": owned_by(one), "hers": hers, "replaced": bool(one.replaced), "since": since,
                          "warnings": grouped(one.warnings), "notes": notes_said(one)})
             continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None

@@ -32,6 +32,13 @@ club calendrier.xlsx announces for it), is held: kept aside like a refused one, 
 league secretary to decide (a club never silently replaces another's results). Sent again while it
 waits, it asks her nothing new: the club is told it still waits for her decision.
 
+A new version of a workbook of the secretary's is held the same way (`mine`, `Replaced.hers`): one she
+edited after the inbox filed it, or found it there (its bytes no longer those the database recorded;
+inbox_run.py `Inbox._edited`), and one she put in inputs/ herself whose club nothing names (a circuit
+whose sheets name none, no calendar row). Filed, the club's version replaced her edit, kept in the
+archive, her line saying only « remplace … » and a build publishing without her change; held, nothing
+she typed leaves inputs/ without her deciding it, and she is told why on her line and in her list.
+
 An accepted workbook sent in reply to a refusal (its thread) may be that refused one corrected under
 another file name, or with its date or name corrected: it then names it (`corrects`, `Filed.corrects`),
 which is no longer awaited.
@@ -387,13 +394,21 @@ def _named(read: tuple[int, list[Sheet]] | None, path: Path, label: str,
     return (name, day) if isinstance(name, str) and name and isinstance(day, dt.date) else None
 
 
+# Why an earlier version is the secretary's (`Replaced.hers`): she changed the version the inbox
+# filed, or found there, after it did (`EDITED`); she put it in inputs/ herself and nothing says whose
+# tournament it is (`PLACED`: a circuit whose sheets name no club, no calendar row giving it to one).
+EDITED, PLACED = "edited", "placed"
+
+
 @dataclass(frozen=True)
 class Replaced:
-    """An earlier version of a tournament: where it was under inputs/, where it is kept, its date."""
+    """An earlier version of a tournament: where it was under inputs/, where it is kept, its date, and
+    whether it is the secretary's (`hers`: `EDITED` or `PLACED`; held, the club's version waits for her)."""
 
     path: str  # relative to inputs/
     kept: str  # relative to the archive folder
     date: str = ""  # ISO: another than its new version's when the club corrected it ('' in a row kept before)
+    hers: str = ""  # '' in a row kept before
 
 
 @dataclass(frozen=True)
@@ -534,6 +549,12 @@ class Filed:
         return tuple(p for p in self.problems if p.level == NOTE)
 
     @property
+    def hers(self) -> tuple[Replaced, ...]:
+        """Held: the earlier versions that are the secretary's (`Replaced.hers`), which no club replaces
+        without her."""
+        return tuple(r for r in self.replaced if r.hers)
+
+    @property
     def layout(self) -> bool:
         return any(p.code in LAYOUT_CODES for p in self.problems)
 
@@ -546,7 +567,7 @@ class Filed:
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since,
         corrects) for inbox_file."""
-        replaced = json.dumps([[r.path, r.kept, r.date] for r in self.replaced], ensure_ascii=False)
+        replaced = json.dumps([[r.path, r.kept, r.date, r.hers] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         corrects = json.dumps([[c.path, c.filename, c.arrived] for c in self.corrects], ensure_ascii=False)
@@ -622,6 +643,21 @@ def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Own
     return tuple(found.values())
 
 
+def mine(verdict: Verdict, filed_by: dict[str, Owner], edited: frozenset[str]) -> dict[str, str]:
+    """The earlier versions of `verdict`'s tournament that are the secretary's, which a club's version
+    never replaces without her (`Replaced.hers`): one she `edited` after the inbox filed it or found
+    it there (`EDITED`), and one she put in inputs/ herself that no club's message filed and nothing
+    names a club of (`PLACED`: its circuit's sheets name none, nor does the calendar, for it or for the
+    new version). A club replaces a version known to be its own only, as `owners` knows one: its
+    message filed it, or its sheet (the Grand Sud's `Club`) or the calendar names it; a file she placed
+    with nothing saying whose it is was any club's to replace, told « enregistré »."""
+    found = {path: EDITED for path in verdict.same if path in edited}
+    for path in verdict.same:
+        if path not in found and path not in filed_by and path not in verdict.organisers and verdict.organiser is None:
+            found[path] = PLACED
+    return found
+
+
 def aside(folder: str, message: str, filename: str) -> str:
     """Where a workbook kept out of inputs/ goes (`REFUSED`, `HELD`), relative to the archive folder:
     its message's day, club and uid, then its own name."""
@@ -655,8 +691,14 @@ def again(filed: Filed, before: Filed | None) -> Filed:
     time."""
     if before is None:
         return filed
-    told = (_told(filed), filed.owners) == (_told(before), before.owners)
+    told = (_told(filed), filed.owners, _hers(filed)) == (_told(before), before.owners, _hers(before))
     return dataclasses.replace(filed, path=before.path, known_since=before.known_since if told else "")
+
+
+def _hers(filed: Filed) -> tuple[tuple[str, str], ...]:
+    """The versions of the secretary's a held workbook waits for her on (`Filed.hers`), as `again`
+    compares them."""
+    return tuple((r.path, r.hers) for r in filed.hers)
 
 
 def _told(filed: Filed) -> tuple[Said, ...]:
@@ -671,12 +713,14 @@ def _told(filed: Filed) -> tuple[Said, ...]:
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
            filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None,
-           held: Filed | None = None) -> Filed:
+           held: Filed | None = None, edited: frozenset[str] = frozenset()) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them
     arrived, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
-    filed each earlier version), held under archive/inbox/held/<message>-<name>; refused, under
+    filed each earlier version), held under archive/inbox/held/<message>-<name>, as is a new version of
+    one of the secretary's (`mine`: one she `edited`, the paths whose bytes are no longer those the inbox
+    filed or found there, or one she placed whose club nothing names); refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
     are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
@@ -689,6 +733,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
         others = owners(verdict, club, filed_by or {})
+        hers = mine(verdict, filed_by or {}, edited)
         # Before whose tournament it is: the same bytes change nothing, whoever sends them, so there is
         # nothing for the secretary to decide (a held copy of what inputs/ holds is listed nowhere,
         # `held_waiting`, while its answer said she would decide). Filing them again wrote nothing new
@@ -700,11 +745,11 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         if unchanged(verdict, digest, inputs):
             return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
                          verdict.same[0], problems=() if others else warnings, known_since=known_since)
-        if others:
+        if others or hers:
             # its notes too: what filing it would change besides its own earlier version (a series'
             # edition it replaces, a final ranking), which the secretary weighs and its sender is told
             return again(Filed(filename, digest, "held", verdict.circuit, event.name, event.date.isoformat(),
-                               aside(HELD, message, filename), _replaced(verdict, ""),
+                               aside(HELD, message, filename), _replaced(verdict, "", hers),
                                (*warnings, *verdict.notes), others), held)
         # A circuit waiting for one it depends on (`verdict.waits`) files its workbook all the same:
         # in inputs/, `make check` says it waits, nothing of its own to correct, and the build holds
@@ -733,11 +778,11 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                  refused)
 
 
-def _replaced(verdict: Verdict, folder: str) -> tuple[Replaced, ...]:
+def _replaced(verdict: Verdict, folder: str, hers: Mapping[str, str] | None = None) -> tuple[Replaced, ...]:
     """The earlier versions of `verdict`'s tournament, each to be kept under `folder` (none: held,
-    nothing kept), with its date."""
-    return tuple(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""))
-                 for path in verdict.same)
+    nothing kept), with its date and whether it is the secretary's (`hers`, held)."""
+    return tuple(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""),
+                          (hers or {}).get(path, "")) for path in verdict.same)
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,

@@ -10,7 +10,9 @@ before it was committed, and each step safe to do again:
 2. each workbook is checked (`inbox_filing.examine`) and what to do with it is committed with the
    state `filing` (table inbox_file): nothing is filed before the decisions are in the database; a
    workbook of another club's tournament (one whose earlier version another club's message filed,
-   as inbox_file says, or whose sheet names another club) is `held` for the secretary (sent again
+   as inbox_file says, or whose sheet names another club), or a new version of one of hers (one she
+   edited since it was filed or found, or placed with no club known: inbox_filing.py `mine`), is
+   `held` for the secretary (sent again
    byte for byte while it waits, it is checked again: held again, it shares the first copy, nothing
    new for her, and its club is told it still waits for her decision);
 3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
@@ -68,6 +70,7 @@ from reportgen.delivery.inbox_answers import (
 )
 from reportgen.delivery.inbox_filing import (
     CORRECTING,
+    EDITED,
     WORKBOOK_SUFFIXES,
     Filed,
     Owner,
@@ -297,7 +300,8 @@ class Inbox:
             refused[digest] = self._before("refused", digest, club)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
-                                            refused[digest], self._before("held", digest, club))))
+                                            refused[digest], self._before("held", digest, club),
+                                            self._edited(verdict.same))))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
         accepted = sum(filed.status in CORRECTING for filed in decided)
@@ -349,6 +353,27 @@ class Inbox:
                 club = self.clubs.find(code)
                 found[path] = Owner(code, club.name if club is not None else code)
         return found
+
+    def _edited(self, paths: list[str]) -> frozenset[str]:
+        """Those of `paths` (under inputs/) the secretary changed since the inbox last filed them there,
+        or found them there unchanged (`same`): their bytes are no longer the `sha256` of that latest
+        `inbox_file` row (by hand, or with `reportgen poules`, `masters` or `players`), nor those of any
+        workbook a club sent (she filed one held or refused for her: a club's version, not her edit). A
+        club's new version of one is held for her (inbox_filing.py `mine`); a file no message filed or
+        found is not in it."""
+        edited = set()
+        for path in paths:
+            row = self.db.execute(
+                "SELECT f.sha256 FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.path = ? AND "
+                "f.status IN ('accepted', 'same') ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
+            file = self.inputs / path
+            if row is None or not file.is_file():
+                continue
+            digest = sha256(file.read_bytes())
+            if digest != row["sha256"] and self.db.execute("SELECT 1 FROM inbox_file WHERE sha256 = ?",
+                                                            (digest,)).fetchone() is None:
+                edited.add(path)
+        return frozenset(edited)
 
     def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
         """The latest decision `status` for these bytes (`digest`), with the day its message arrived
@@ -508,8 +533,9 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
         elif filed.status == "held":  # held again: nothing new for her to decide
             said = f"déjà mis de côté pour vous, le même classeur que celui reçu le {since}" if since else \
                 "MIS DE CÔTÉ pour vous"
-            parts.append(f"{filed.filename} {said} : tournoi {owned_by(filed)}, gardé dans {archive / filed.path}"
-                         + (f" ({warned})" if warned else "") + _if_filed(filed))
+            reasons = ([f"tournoi {owned_by(filed)}"] if filed.owners else []) + hers_said(filed, inputs)
+            parts.append(f"{filed.filename} {said} : {' ; '.join(reasons)}{' ;' if filed.hers else ','} gardé dans "
+                         f"{archive / filed.path}" + (f" ({warned})" if warned else "") + _if_filed(filed))
         else:
             said = f", le même classeur que celui refusé le {since}" if since else ""
             parts.append(f"{filed.filename} refusé{said} ({french.plural(len(filed.blocking), 'problème')}"
@@ -524,6 +550,19 @@ def describe(one: Handled, inputs: Path, outputs: Path, archive: Path) -> str:
         return f"{who}, {subject} (réponse préparée lors d’une relève précédente) : {answer}"
     return f"{who}, {subject} : {' ; '.join(parts)} ; {answer}"
 
+
+
+def hers_said(held: Filed, inputs: Path) -> list[str]:
+    """Each version of the secretary's a held workbook would replace (`Filed.hers`), as her run's line
+    and her list of held workbooks say it: her edit, or her own file, stays in inputs/."""
+    said = []
+    for version in held.hers:
+        path = inputs / version.path
+        said.append(f"votre modification de {path} (faite après son dépôt) reste en place (la version du club ne la "
+                    "remplace pas sans vous)" if version.hers == EDITED else
+                    f"{path}, que vous avez mis vous-même dans inputs/, reste en place (la version du club ne le "
+                    "remplace pas sans vous)")
+    return said
 
 
 def _if_filed(held: Filed) -> str:
@@ -642,9 +681,14 @@ def held_waiting(archive: Path, inputs: Path) -> list[str]:
                   "au club)") if one.warnings else ""
         # Its words elide with ’ as the club's name french.py writes in it does (« du club d’Albi »):
         # one line, one apostrophe (the terminal's other lines keep the straight one).
-        lines.append(f"{row['filename']} de {row['sender']} (message du {sent}) : « {one.event} » du {day} est un tournoi "
-                     f"{owned_by(one)} ; gardé dans {archive / one.path}{warned}{_if_filed(one)} ; pour l’enregistrer, "
-                     "mettez-le dans "
-                     + (f"inputs/ à la place de {instead}" if instead else "inputs/")
+        whose = [f"est un tournoi {owned_by(one)}"] if one.owners else []
+        reasons = " ; ".join(whose + hers_said(one, inputs))
+        # her edit is not in the club's version: filing it, she types it again if it still holds
+        retype = " (votre modification n’y est pas : reportez-la s’il le faut)" \
+            if any(version.hers == EDITED for version in one.hers) else ""
+        lines.append(f"{row['filename']} de {row['sender']} (message du {sent}) : « {one.event} » du {day}"
+                     f"{' ' if one.owners else ' : '}{reasons} ; gardé dans {archive / one.path}{warned}{_if_filed(one)} ; "
+                     "pour l’enregistrer, mettez-le dans "
+                     + (f"inputs/ à la place de {instead}{retype}" if instead else "inputs/")
                      + " ; pour l’écarter, supprimez-le")
     return lines

@@ -878,11 +878,11 @@ def waiting_for_a_lock(pid: int) -> bool:
                for line in Path("/proc/locks").read_text().splitlines() if len(line.split()) > 5)
 
 
-def filed_while_she_writes(league: League, held: Path, hers: bytes) -> None:
+def filed_while_she_writes(league: League, held: Path, hers: bytes) -> str:
     """`reportgen inbox` run while the test, as a command of the secretary's, writes `hers` to the
     workbook `held`: holding it (render/files.one_writer), its temporary file beside it. The run
     must wait for her (its request for the lock in /proc/locks), her file untouched; then her write
-    ends, and the run with it."""
+    ends, and the run with it: its output."""
     before = held.read_bytes()
     environment = {**os.environ, config.IMAP_PASSWORD_VARIABLE: dovecot.PASSWORD}
     with one_writer(held):
@@ -903,13 +903,16 @@ def filed_while_she_writes(league: League, held: Path, hers: bytes) -> None:
             raise
     out, err = run.communicate(timeout=120)
     assert run.returncode == 0, err
+    return out
 
 
 def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_waits_and_keeps_hers(league, tmp_path):
     """`reportgen poules` or `masters` writing a workbook holds it across its read-modify-write, its
-    temporary file beside it: `inbox` filing the club's new version of that workbook waits for her,
-    then keeps her bytes aside as the earlier version. Before (review), it removed her temporary file
-    as a leftover of its own, mid-write, and wrote over her, or she over the club."""
+    temporary file beside it: `inbox` filing the club's new version of that workbook waits for her.
+    Before (review), it removed her temporary file as a leftover of its own, mid-write, and wrote over
+    her, or she over the club; then it filed the club's version over her write, kept in the archive,
+    her line saying only « remplace … ». Her write is an edit made after the decision: the club's
+    version is held for her, as one edited before it is (test_inbox_owners.py), hers stays."""
     first = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
         [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
     league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", first)]))
@@ -920,29 +923,36 @@ def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_wa
     league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", second)], number=2))
     hers = workbook(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
         [1, "MARTIN", "Paul", "1002", "Albi"], [2, "DURAND", "Anne", "", "Toulouse"]])
-    filed_while_she_writes(league, filed, hers)
-    assert filed.read_bytes() == second  # the club's version, after hers
-    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / filed.relative_to(league.inputs)
-    assert kept.read_bytes() == hers  # hers kept as the version it replaced
+    out = filed_while_she_writes(league, filed, hers)
+    assert filed.read_bytes() == hers  # her write stays
+    held = league.archive / "inbox" / "held" / "2026-03-14-tlse-2-toulouse.xlsx"
+    assert held.read_bytes() == second and not (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2").exists()
+    assert (f"toulouse.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en "
+            f"place (la version du club ne la remplace pas sans vous) ; gardé dans {held} ;") in out
+    assert "1 classeur mis de côté pour vous" in out and "enregistré dans" not in out
+    assert [row[1:3] for row in inbox_files(league)] == [("accepted", filed.relative_to(league.inputs).as_posix()),
+                                                        ("held", "inbox/held/2026-03-14-tlse-2-toulouse.xlsx")]
+    assert "une version modifiée par le secrétariat de la ligue depuis son dépôt" in body(league.drafts()[-1])
     assert sorted(path.name for path in filed.parent.iterdir()) == [filed.name]  # no lock, no temporary left
+    assert league.run().returncode == 0 and filed.read_bytes() == hers  # nothing done twice
 
 
 def test_an_earlier_version_of_another_name_is_held_too_before_it_is_kept_and_removed(league, tmp_path):
     """The earlier version the club's workbook replaces under another name (put in inputs/ by hand,
     here) is read, kept and removed by `inbox`: held too (review), so that her write to it ends
-    first and is what the archive keeps, never lost with the file removed."""
+    first, never lost with the file removed; her write made after the decision, the club's version
+    is then held for her, nothing of hers moved."""
     old = league.inputs / "2026-01-10-toulouse.xlsx"
     corrected = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
         [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002", "Albi"]])
     league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
     hers = workbook(tmp_path / "2", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
                     results=[[1, "MARTIN", "Paul", "1002", "Albi"]])
-    filed_while_she_writes(league, old, hers)
-    assert not old.exists()
-    new = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-2026-01-10-toulouse.xlsx"
-    assert new.read_bytes() == corrected
-    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-1" / "2026-01-10-toulouse.xlsx"
-    assert kept.read_bytes() == hers
+    out = filed_while_she_writes(league, old, hers)
+    assert old.read_bytes() == hers and not [p for p in (league.inputs / "grand-sud").rglob("*") if p.is_file()]
+    held = league.archive / "inbox" / "held" / "2026-03-14-tlse-1-toulouse.xlsx"
+    assert held.read_bytes() == corrected
+    assert f"votre modification de {old} (faite après son dépôt) reste en place" in out
     assert not [path.name for path in league.inputs.iterdir() if path.name.startswith(".")]  # no lock, no temporary
 
 

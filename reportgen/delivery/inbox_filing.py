@@ -409,6 +409,9 @@ class Replaced:
     kept: str  # relative to the archive folder
     date: str = ""  # ISO: another than its new version's when the club corrected it ('' in a row kept before)
     hers: str = ""  # '' in a row kept before
+    # accepted: the sha256 of its bytes when the inbox decided ('' in a row kept before): changed by the
+    # time it is filed, the secretary edited it meanwhile (`file_accepted`)
+    found: str = ""
 
 
 @dataclass(frozen=True)
@@ -567,7 +570,7 @@ class Filed:
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since,
         corrects) for inbox_file."""
-        replaced = json.dumps([[r.path, r.kept, r.date, r.hers] for r in self.replaced], ensure_ascii=False)
+        replaced = json.dumps([[r.path, r.kept, r.date, r.hers, r.found] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         corrects = json.dumps([[c.path, c.filename, c.arrived] for c in self.corrects], ensure_ascii=False)
@@ -766,7 +769,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         while (inputs / target).exists() and target not in verdict.same:  # another tournament's name
             number += 1
             target = f"{stem}-{number}{suffix}"
-        replaced = _replaced(verdict, f"{REPLACED}/{message}/")
+        replaced = _replaced(verdict, f"{REPLACED}/{message}/", found=_found(verdict, inputs))
         # the calendar's tournament of its organiser (the sender, where its sheets name none) on a day close by
         organiser = (verdict.organiser.code if verdict.organiser else club).casefold()
         announced = [note for code, note in verdict.announced if code.casefold() == organiser]
@@ -778,11 +781,18 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                  refused)
 
 
-def _replaced(verdict: Verdict, folder: str, hers: Mapping[str, str] | None = None) -> tuple[Replaced, ...]:
+def _replaced(verdict: Verdict, folder: str, hers: Mapping[str, str] | None = None,
+              found: Mapping[str, str] | None = None) -> tuple[Replaced, ...]:
     """The earlier versions of `verdict`'s tournament, each to be kept under `folder` (none: held,
-    nothing kept), with its date and whether it is the secretary's (`hers`, held)."""
+    nothing kept), with its date, whether it is the secretary's (`hers`, held) and the sha256 of its
+    bytes as the decision found them (`found`, accepted)."""
     return tuple(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""),
-                          (hers or {}).get(path, "")) for path in verdict.same)
+                          (hers or {}).get(path, ""), (found or {}).get(path, "")) for path in verdict.same)
+
+
+def _found(verdict: Verdict, inputs: Path) -> dict[str, str]:
+    """The sha256 of each earlier version of `verdict`'s tournament in inputs/, as the decision finds it."""
+    return {path: sha256(file.read_bytes()) for path in verdict.same if (file := inputs / path).is_file()}
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
@@ -837,11 +847,13 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
     return found
 
 
-def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> None:
+def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> list[str]:
     """Put the workbook at inputs/`target`: each earlier version first kept in the archive, then the
     new file written, then the earlier files removed from inputs/ (the tournament is never missing
     from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
-    from the same decisions (the database has them before the first step)."""
+    from the same decisions (the database has them before the first step). Nothing is done when the
+    secretary changed an earlier version since the decision (`edited_meanwhile`): those versions are
+    returned, for the workbook to be held instead (`carry_out`)."""
     digest = sha256(data)
     # Each workbook written or removed held as the secretary's commands hold it (`one_writer`): a
     # `reportgen poules` or `masters` editing one finishes first, then its bytes are the earlier
@@ -851,6 +863,9 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     with contextlib.ExitStack() as held:
         for real in sorted(names):
             held.enter_context(one_writer(inputs / names[real]))
+        edited = [old.path for old in replaced if edited_meanwhile(inputs / old.path, old.found, digest)]
+        if edited:
+            return edited
         written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
         for old in replaced:
             path, kept = inputs / old.path, archive / old.kept
@@ -866,18 +881,46 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
         for old in replaced:
             if os.path.realpath(inputs / old.path) != str(written):
                 (inputs / old.path).unlink(missing_ok=True)
+    return []
 
 
-def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path) -> None:
-    """Do what was decided (again, after a stopped run: each step may be done twice)."""
+def edited_meanwhile(path: Path, found: str, written: str) -> bool:
+    """Whether the earlier version at `path` changed since the decision found it (`found`: its sha256;
+    '' in a row kept before), into other bytes than this filing's own (`written`: a stopped run's
+    write, finished by the next). The decision held a version she had edited before (`mine`); her
+    `reportgen poules` or `masters` writing it as the inbox came to file it (`one_writer` made the
+    inbox wait) is her edit too."""
+    return bool(found) and path.is_file() and sha256(path.read_bytes()) not in (found, written)
+
+
+def held_instead(filed: Filed, edited: list[str], message: str) -> Filed:
+    """An accepted workbook whose earlier versions `edited` the secretary changed between the decision
+    and its filing: held for her as one she had edited before is (`decide`), kept under
+    archive/inbox/held/<message>-<name>, with its warnings and what filing it would change; no hold of
+    its circuit, no calendar note, no correction of a refused one (it is not filed)."""
+    notes = tuple(said for said in filed.problems if said.code not in (UPSTREAM.code, ANNOUNCED_ELSEWHERE))
+    replaced = tuple(dataclasses.replace(r, kept="", hers=EDITED if r.path in edited else r.hers)
+                     for r in filed.replaced)
+    return dataclasses.replace(filed, status="held", path=aside(HELD, message, filed.filename), replaced=replaced,
+                               problems=notes, corrects=())
+
+
+def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path, message: str) -> Filed:
+    """Do what was decided (again, after a stopped run: each step may be done twice); the decision as
+    carried out: held instead of filed when the secretary edited an earlier version meanwhile
+    (`held_instead`, `message` as `decide`'s), which the caller records."""
     if filed.status == "accepted":
-        file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
-    elif filed.status == "same":  # inputs/ has it: nothing written, so nothing for a build to redo
-        return
-    else:  # refused or held: kept aside, inputs/ untouched
-        # Bytes refused or held again are where the first time kept them: that copy stays as it is
-        # (a copy she had deleted made a new decision, `Inbox._before`; written again only if she
-        # deleted it after the decision, while a stopped run waited to carry it out).
-        kept = archive / filed.path
-        if not (kept.is_file() and sha256(kept.read_bytes()) == filed.sha256):
-            write_atomic(kept, data)
+        edited = file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
+        if not edited:
+            return filed
+        filed = held_instead(filed, edited, message)
+    if filed.status == "same":  # inputs/ has it: nothing written, so nothing for a build to redo
+        return filed
+    # refused or held: kept aside, inputs/ untouched. Bytes refused or held again are where the first
+    # time kept them: that copy stays as it is (a copy she had deleted made a new decision,
+    # `Inbox._before`; written again only if she deleted it after the decision, while a stopped run
+    # waited to carry it out).
+    kept = archive / filed.path
+    if not (kept.is_file() and sha256(kept.read_bytes()) == filed.sha256):
+        write_atomic(kept, data)
+    return filed

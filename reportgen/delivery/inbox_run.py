@@ -15,7 +15,8 @@ before it was committed, and each step safe to do again:
    `held` for the secretary (sent again
    byte for byte while it waits, it is checked again: held again, it shares the first copy, nothing
    new for her, and its club is told it still waits for her decision);
-3. the decisions are carried out (filed under inputs/, earlier versions kept, refused and held
+3. the decisions are carried out (filed under inputs/, earlier versions kept, unless the secretary
+   edited one since the decision: held instead, its row rewritten, inbox_filing.py `held_instead`; refused and held
    ones kept aside; nothing for the same bytes as inputs/ holds, `same`; bytes refused or held
    again share their first copy: one the secretary deleted made them a new decision, in a copy
    of their own), then `filed`;
@@ -229,8 +230,11 @@ class Inbox:
         one.files = self._files(row["id"])
         if status == MessageStatus.FILING:
             contents = {sha256(content): content for _, content in received.workbooks}
-            for filed in one.files:
-                carry_out(filed, contents[filed.sha256], self.inputs, self.archive)
+            for position, filed in enumerate(one.files):
+                done = carry_out(filed, contents[filed.sha256], self.inputs, self.archive, name)
+                if done != filed:  # held instead: she edited a version it replaces meanwhile
+                    self._redecide(row["id"], position, done)
+                    one.files[position] = done
             self._set(row["id"], MessageStatus.FILED)
             status = MessageStatus.FILED
         one.answer = f"{DRAFTS}/{name}.eml"
@@ -403,6 +407,15 @@ class Inbox:
         if row is None or not (self.archive / row["path"]).is_file():
             return None
         return dataclasses.replace(Filed.from_row(row), known_since=row["known_since"] or row["arrived_on"])
+
+    def _redecide(self, message: int, position: int, filed: Filed) -> None:
+        """The decision for a workbook of `message` as it was carried out (inbox_filing.py `held_instead`):
+        recorded once its copy is kept, before the answer is composed from it (a run stopped between
+        finds the same edit and holds it again)."""
+        with self.writing() as db:
+            db.execute("UPDATE inbox_file SET filename = ?, sha256 = ?, status = ?, circuit = ?, event = ?, date = ?, "
+                       "path = ?, replaced = ?, problems = ?, owners = ?, known_since = ?, corrects = ? WHERE "
+                       "message = ? AND position = ?", (*filed.row(), message, position))
 
     def _set(self, message: int, status: MessageStatus, answer: str = "", why: str = "") -> None:
         with self.writing() as db:

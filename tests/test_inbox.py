@@ -927,14 +927,50 @@ def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_wa
     assert filed.read_bytes() == hers  # her write stays
     held = league.archive / "inbox" / "held" / "2026-03-14-tlse-2-toulouse.xlsx"
     assert held.read_bytes() == second and not (league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2").exists()
+    # compared again under the lock, as the decision compares (inbox_cells.py): her rows, not the club's
     assert (f"toulouse.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en "
-            f"place (la version du club ne la remplace pas sans vous) ; gardé dans {held} ;") in out
+            "place (la version du club ne la remplace pas sans vous) ; la version du club ne reprend pas 7 cases de la "
+            "vôtre : Résultats!B2 : vous avez « MARTIN », la version du club « DURAND » ; Résultats!C2 : vous avez "
+            "« Paul », la version du club « Anne » ; Résultats!D2 : vous avez « 1002 », la version du club « » ; et 4 "
+            f"autres cases ; gardé dans {held} ;") in out
     assert "1 classeur mis de côté pour vous" in out and "enregistré dans" not in out
     assert [row[1:3] for row in inbox_files(league)] == [("accepted", filed.relative_to(league.inputs).as_posix()),
                                                         ("held", "inbox/held/2026-03-14-tlse-2-toulouse.xlsx")]
     assert "une version modifiée par le secrétariat de la ligue depuis son dépôt" in body(league.drafts()[-1])
     assert sorted(path.name for path in filed.parent.iterdir()) == [filed.name]  # no lock, no temporary left
     assert league.run().returncode == 0 and filed.read_bytes() == hers  # nothing done twice
+
+
+def test_her_write_while_inbox_files_that_the_club_s_version_keeps_is_no_reason_to_hold_it(league, tmp_path):
+    """Her command writes the workbook as the inbox comes to file the club's version, and what she
+    writes is in the club's version already (the same values, saved by another program, another
+    width: no cell of hers lost). Compared again under the lock (inbox_cells.py), it is filed as
+    before: hers kept in the archive as the version it replaces. The two commits before held it (any
+    other bytes were her edit)."""
+    import openpyxl
+
+    first = workbook(tmp_path / "1", "2026-01-10-toulouse", day="10/01/2026", club="TLSE", results=[
+        [1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "", "Albi"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", first)]))
+    assert league.run().returncode == 0
+    filed = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-2026-01-10-toulouse.xlsx"
+    # the club types Paul MARTIN's licence; so does she, meanwhile (a number, where its is a text)
+    second = workbook(tmp_path / "2", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
+                      results=[[1, "DURAND", "Anne", "", "Toulouse"], [2, "MARTIN", "Paul", "1002 ", "Albi"]])
+    league.server.append(message(TLSE, "Correction 2", [("toulouse.xlsx", second)], number=2))
+    # hers: the club's values (her 1002 a number, its « 1002 » a text), a width of her own
+    book = openpyxl.load_workbook(write_tournament(tmp_path / "3", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
+                                                   results=[[1, "DURAND", "Anne", "", "Toulouse"],
+                                                            [2, "MARTIN", "Paul", 1002, "Albi"]]))
+    book["Résultats"].column_dimensions["B"].width = 30
+    book.save(tmp_path / "hers.xlsx")
+    hers = (tmp_path / "hers.xlsx").read_bytes()
+    out = filed_while_she_writes(league, filed, hers)
+    assert "1 classeur enregistré" in out and "MIS DE CÔTÉ" not in out, out
+    assert filed.read_bytes() == second
+    kept = league.archive / "inbox" / "replaced" / "2026-03-14-tlse-2" / filed.relative_to(league.inputs)
+    assert kept.read_bytes() == hers  # hers kept as the version it replaced
+    assert [row[1] for row in inbox_files(league)] == ["accepted", "accepted"]
 
 
 def test_an_earlier_version_of_another_name_is_held_too_before_it_is_kept_and_removed(league, tmp_path):

@@ -625,16 +625,19 @@ def test_a_stage_the_secretary_placed_with_no_club_known_is_held_not_replaced_by
     assert "1 classeur mis de côté pour vous" in done.stdout and tree(league.inputs) == before, done.stdout
     held = league.archive / "inbox" / "held" / "2026-03-14-tlse-1-e.xlsx"
     assert held.read_bytes() == theirs and not (league.archive / "inbox" / "replaced").exists()
+    # no base: every cell she has is hers, the club's version changes one (its winner's name)
+    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!B2 : vous avez « PARIS », la version " \
+        "du club « GIRARD »"
     assert (f"e.xlsx MIS DE CÔTÉ pour vous : {placed}, que vous avez mis vous-même dans inputs/, reste en place (la "
-            f"version du club ne le remplace pas sans vous) ; gardé dans {held}") in done.stdout
+            f"version du club ne le remplace pas sans vous) ; {lost} ; gardé dans {held}") in done.stdout
     assert (f"e.xlsx de {TLSE} (message du 14 mars 2026) : « Étape de Sète » du 14 mars 2026 : {placed}, que vous avez "
-            f"mis vous-même dans inputs/, reste en place (la version du club ne le remplace pas sans vous) ; gardé dans "
-            f"{held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {placed} ; pour l’écarter, "
+            f"mis vous-même dans inputs/, reste en place (la version du club ne le remplace pas sans vous) ; {lost} ; "
+            f"gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {placed} ; pour l’écarter, "
             "supprimez-le") in done.stderr
     text = body(answer(league, "2026-03-14-tlse-1"))
     assert ("e.xlsx\u00a0: le tournoi «\u00a0Étape de Sète\u00a0» du 14\u00a0mars\u00a02026 est déjà enregistré dans "
-            "une version mise en place par le secrétariat de la ligue\u202f; votre classeur ne la remplace donc pas "
-            "d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") in text
+            "une version mise en place par le secrétariat de la ligue, dont votre classeur ne garde pas toutes les "
+            "valeurs\u202f; il ne la remplace donc pas d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") in text
     assert "est enregistré (" not in text
     # `check` lists it too; once she puts it in place of hers, it waits no more
     assert f"gardé dans {held} ; pour l’enregistrer" in league.check().stderr
@@ -651,11 +654,13 @@ def test_a_club_s_new_version_of_a_workbook_the_secretary_edited_since_it_was_fi
     league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path, **SPRING))]))
     assert "1 classeur enregistré" in league.run().stdout
     filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
-    # her edit: Paul MARTIN's licence, typed in Albi's workbook after it was filed
+    # her edit: Anne DURAND's licence, typed in Albi's workbook after it was filed
     hers = workbook(tmp_path / "hers", **SPRING, results=[[1, "DUPONT", "Jean", "1001", "Carcassonne"],
-                                                         [2, "MARTIN", "Paul", "1002", "Albi"]])
+                                                         [2, "MARTIN", "Paul", "1002", "Albi"],
+                                                         [3, "DURAND", "Anne", "1003", "Toulouse"]])
     filed.write_bytes(hers)
     before = tree(league.inputs)
+    # the club's version, not built on hers: her licence is not in it
     theirs = workbook(tmp_path / "a2", **SPRING, results=[[1, "DUPONT", "Jean", "", "Carcassonne"],
                                                          [2, "MARTIN", "Paul", "", "Albi"], [3, "DURAND", "Anne", "", ""]])
     league.server.append(message(ALBI, "Correction", [("a.xlsx", theirs)], number=2))
@@ -666,16 +671,19 @@ def test_a_club_s_new_version_of_a_workbook_the_secretary_edited_since_it_was_fi
     assert held.read_bytes() == theirs and not (league.archive / "inbox" / "replaced").exists()
     assert "1 message traité : aucun classeur enregistré, aucun classeur refusé, 1 classeur mis de côté pour vous" \
         in done.stdout
+    # the cell she typed, named (the licences it empties that she did not type are the club's to change)
+    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!D4 : vous avez « 1003 », la version " \
+        "du club « »"
     assert (f"a.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en place (la "
-            f"version du club ne la remplace pas sans vous) ; gardé dans {held} ;") in done.stdout
+            f"version du club ne la remplace pas sans vous) ; {lost} ; gardé dans {held} ;") in done.stdout
     assert (f"a.xlsx de {ALBI} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 : votre modification "
             f"de {filed} (faite après son dépôt) reste en place (la version du club ne la remplace pas sans vous) ; "
-            f"gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {filed} (votre modification "
+            f"{lost} ; gardé dans {held} ; pour l’enregistrer, mettez-le dans inputs/ à la place de {filed} (votre modification "
             "n’y est pas : reportez-la s’il le faut) ; pour l’écarter, supprimez-le") in done.stderr
     text = body(answer(league, "2026-03-14-albi-2"))
     assert ("a.xlsx\u00a0: le tournoi «\u00a0Tournoi printemps\u00a0» du 14\u00a0mars\u00a02026 est déjà enregistré dans "
-            "une version modifiée par le secrétariat de la ligue depuis son dépôt\u202f; votre classeur ne la remplace "
-            "donc pas d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") \
+            "une version modifiée par le secrétariat de la ligue depuis son dépôt, dont votre classeur ne garde pas "
+            "toutes les valeurs\u202f; il ne la remplace donc pas d’office. Il est gardé de côté\u00a0: c’est le secrétariat de la ligue qui décidera de la suite.") \
         in text
     assert "d’office. Il est gardé de côté" in markup.unescape(html(answer(league, "2026-03-14-albi-2")))
     # Sent again as it is: still waiting for her, one copy, the answer saying why.

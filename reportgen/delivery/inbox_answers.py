@@ -254,10 +254,12 @@ def compose(received: Received, club: Club, filed: list[Filed], league: str, clu
         if one.status == "held":
             day = dt.date.fromisoformat(one.date)
             # another club's tournament, else a version of the secretary's (`Filed.hers`): her edit of it
-            # first (« modifiée depuis son dépôt »), else her own file (« mise en place »)
+            # first (« modifiée depuis son dépôt »), else her own file (« mise en place »); `lost`: the club's
+            # version changes or empties cells of hers (inbox_cells.py), said to the club without them
             hers = min((version.hers for version in one.hers), key=(EDITED, PLACED).index, default="")
             held.append({"filename": shown, "event": one.event, "date": french.date_long(day),
-                         "owners": owned_by(one), "hers": hers, "replaced": bool(one.replaced), "since": since,
+                         "owners": owned_by(one), "hers": hers,
+                         "lost": any(version.losses for version in one.hers), "replaced": bool(one.replaced), "since": since,
                          "warnings": grouped(one.warnings), "notes": notes_said(one)})
             continue
         template = blank_template(one.circuit, clubs, club, received.date) if one.layout else None

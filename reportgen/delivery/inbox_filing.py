@@ -32,12 +32,15 @@ club calendrier.xlsx announces for it), is held: kept aside like a refused one, 
 league secretary to decide (a club never silently replaces another's results). Sent again while it
 waits, it asks her nothing new: the club is told it still waits for her decision.
 
-A new version of a workbook of the secretary's is held the same way (`mine`, `Replaced.hers`): one she
-edited after the inbox filed it, or found it there (its bytes no longer those the database recorded;
-inbox_run.py `Inbox._edited`), and one she put in inputs/ herself whose club nothing names (a circuit
-whose sheets name none, no calendar row). Filed, the club's version replaced her edit, kept in the
-archive, her line saying only « remplace … » and a build publishing without her change; held, nothing
-she typed leaves inputs/ without her deciding it, and she is told why on her line and in her list.
+A new version of a workbook of the secretary's that loses what she typed is held the same way (`mine`,
+`Replaced.hers`): one she edited after the inbox filed it, or found it there (its bytes no longer those
+the database recorded; inbox_run.py `Inbox._edited`), and one she put in inputs/ herself whose club
+nothing names (a circuit whose sheets name none, no calendar row). Filed, the club's version replaced
+her edit, kept in the archive, her line saying only « remplace … » and a build publishing without her
+change; held, nothing she typed leaves inputs/ without her deciding it, and she is told which cells
+on her line and in her list. A version that keeps every value of hers (inbox_cells.py: her `poules
+next` round with the club's results typed in, her `masters prepare` workbook with the host's scores)
+is filed as before: holding it held the league's normal flow at every round.
 
 An accepted workbook sent in reply to a refusal (its thread) may be that refused one corrected under
 another file name, or with its date or name corrected: it then names it (`corrects`, `Filed.corrects`),
@@ -57,12 +60,13 @@ import os
 import re
 import shutil
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from reportgen import circuits, clock, french
+from reportgen.delivery.inbox_cells import Lost
 from reportgen.ingest import discover
 from reportgen.ingest.calendar import CalendarEntry
 from reportgen.ingest.directories import Club, ClubDirectory
@@ -412,6 +416,21 @@ class Replaced:
     # accepted: the sha256 of its bytes when the inbox decided ('' in a row kept before): changed by the
     # time it is filed, the secretary edited it meanwhile (`file_accepted`)
     found: str = ""
+    # hers, held: the first cells of hers the club's version loses or changes (`SAID_CELLS`, inbox_cells.py
+    # `Lost`: cell, her value, the club's), and how many there are (0: none could be compared, the club's
+    # version or hers unreadable, or a row kept before)
+    lost: tuple[Lost, ...] = ()
+    losses: int = 0
+
+    @classmethod
+    def of(cls, kept: list[Any]) -> Replaced:
+        """One earlier version as `Filed.row` wrote it (fewer fields in a row kept before)."""
+        fields = [*kept[:5], tuple(Lost(*cell) for cell in kept[5]), *kept[6:]] if len(kept) > 5 else kept
+        return cls(*fields)
+
+
+# The cells of hers a held version's line names (`Replaced.lost`); the others are counted.
+SAID_CELLS = 3
 
 
 @dataclass(frozen=True)
@@ -570,7 +589,8 @@ class Filed:
     def row(self) -> tuple[object, ...]:
         """(filename, sha256, status, circuit, event, date, path, replaced, problems, owners, known_since,
         corrects) for inbox_file."""
-        replaced = json.dumps([[r.path, r.kept, r.date, r.hers, r.found] for r in self.replaced], ensure_ascii=False)
+        replaced = json.dumps([[r.path, r.kept, r.date, r.hers, r.found, [[c.cell, c.hers, c.club] for c in r.lost],
+                                r.losses] for r in self.replaced], ensure_ascii=False)
         problems = json.dumps([dataclasses.asdict(p) for p in self.problems], ensure_ascii=False, sort_keys=True)
         owners = json.dumps([[o.code, o.name] for o in self.owners], ensure_ascii=False)
         corrects = json.dumps([[c.path, c.filename, c.arrived] for c in self.corrects], ensure_ascii=False)
@@ -579,7 +599,7 @@ class Filed:
 
     @classmethod
     def from_row(cls, row: Any) -> Filed:
-        replaced = tuple(Replaced(*kept) for kept in json.loads(row["replaced"]))  # no date before it was kept
+        replaced = tuple(Replaced.of(kept) for kept in json.loads(row["replaced"]))  # no date before it was kept
         problems = tuple(Said(**p) for p in json.loads(row["problems"]))
         owners = tuple(Owner(code, name) for code, name in json.loads(row["owners"]))
         corrects = tuple(Corrected(*one) for one in json.loads(row["corrects"]))
@@ -646,19 +666,38 @@ def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Own
     return tuple(found.values())
 
 
-def mine(verdict: Verdict, filed_by: dict[str, Owner], edited: frozenset[str]) -> dict[str, str]:
-    """The earlier versions of `verdict`'s tournament that are the secretary's, which a club's version
-    never replaces without her (`Replaced.hers`): one she `edited` after the inbox filed it or found
-    it there (`EDITED`), and one she put in inputs/ herself that no club's message filed and nothing
-    names a club of (`PLACED`: its circuit's sheets name none, nor does the calendar, for it or for the
-    new version). A club replaces a version known to be its own only, as `owners` knows one: its
-    message filed it, or its sheet (the Grand Sud's `Club`) or the calendar names it; a file she placed
-    with nothing saying whose it is was any club's to replace, told « enregistré »."""
-    found = {path: EDITED for path in verdict.same if path in edited}
+# What a club's new version loses of an earlier version of the secretary's (`EDITED` or `PLACED`):
+# inbox_run.py `Inbox._losing`, a three-way comparison of cell values (inbox_cells.py); None when one of
+# the workbooks cannot be read for it.
+Losing = Callable[[str, str], list[Lost] | None]
+
+
+def mine(verdict: Verdict, filed_by: dict[str, Owner], edited: frozenset[str],
+         losing: Losing | None = None) -> dict[str, tuple[str, list[Lost] | None]]:
+    """The earlier versions of `verdict`'s tournament that are the secretary's and that the club's
+    version does not keep, which it never replaces without her (`Replaced.hers`), each with the cells
+    of hers it loses (`losing`; None: they could not be compared). Hers: one she `edited` after the
+    inbox filed it or found it there (`EDITED`), and one she put in inputs/ herself that no club's
+    message filed and nothing names a club of (`PLACED`: its circuit's sheets name none, nor does the
+    calendar, for it or for the new version). A club replaces a version known to be its own, as
+    `owners` knows one (its message filed it, or its sheet, the Grand Sud's `Club`, or the calendar
+    names it); a file she placed with nothing saying whose it is was any club's to replace, told
+    « enregistré ». But her own commands edit a workbook the club then completes: `poules next`
+    writes a round the club types the results of, `masters prepare` the workbook the host fills in.
+    A version built on hers, keeping every cell she typed (`losing` finds none), is filed as before;
+    one that loses or changes one of them waits for her."""
+    candidates = {path: EDITED for path in verdict.same if path in edited}
     for path in verdict.same:
-        if path not in found and path not in filed_by and path not in verdict.organisers and verdict.organiser is None:
-            found[path] = PLACED
-    return found
+        if path not in candidates and path not in filed_by and path not in verdict.organisers \
+                and verdict.organiser is None:
+            candidates[path] = PLACED
+    return {path: (kind, cells) for path, kind in candidates.items() if (cells := loses(path, kind, losing)) != []}
+
+
+def loses(path: str, kind: str, losing: Losing | None) -> list[Lost] | None:
+    """The cells of hers at `path` the club's version loses (`losing`; [] keeps them all); None when
+    they cannot be compared (no comparison given, a workbook unreadable): held, as any doubt holds it."""
+    return losing(path, kind) if losing is not None else None
 
 
 def aside(folder: str, message: str, filename: str) -> str:
@@ -716,14 +755,15 @@ def _told(filed: Filed) -> tuple[Said, ...]:
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
            filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None,
-           held: Filed | None = None, edited: frozenset[str] = frozenset()) -> Filed:
+           held: Filed | None = None, edited: frozenset[str] = frozenset(), losing: Losing | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them
     arrived, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
     filed each earlier version), held under archive/inbox/held/<message>-<name>, as is a new version of
-    one of the secretary's (`mine`: one she `edited`, the paths whose bytes are no longer those the inbox
-    filed or found there, or one she placed whose club nothing names); refused, under
+    one of the secretary's that loses what she typed (`mine`: one she `edited`, the paths whose bytes are
+    no longer those the inbox filed or found there, or one she placed whose club nothing names; `losing`,
+    the cells of hers the club's version loses); refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
     are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
@@ -736,7 +776,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
         others = owners(verdict, club, filed_by or {})
-        hers = mine(verdict, filed_by or {}, edited)
+        hers = mine(verdict, filed_by or {}, edited, losing)
         # Before whose tournament it is: the same bytes change nothing, whoever sends them, so there is
         # nothing for the secretary to decide (a held copy of what inputs/ holds is listed nowhere,
         # `held_waiting`, while its answer said she would decide). Filing them again wrote nothing new
@@ -781,13 +821,21 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
                  refused)
 
 
-def _replaced(verdict: Verdict, folder: str, hers: Mapping[str, str] | None = None,
+def _replaced(verdict: Verdict, folder: str, hers: Mapping[str, tuple[str, list[Lost] | None]] | None = None,
               found: Mapping[str, str] | None = None) -> tuple[Replaced, ...]:
     """The earlier versions of `verdict`'s tournament, each to be kept under `folder` (none: held,
-    nothing kept), with its date, whether it is the secretary's (`hers`, held) and the sha256 of its
-    bytes as the decision found them (`found`, accepted)."""
-    return tuple(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""),
-                          (hers or {}).get(path, ""), (found or {}).get(path, "")) for path in verdict.same)
+    nothing kept), with its date, whether it is the secretary's and what of hers the club's version
+    loses (`hers`, held: `mine`) and the sha256 of its bytes as the decision found them (`found`,
+    accepted)."""
+    return tuple(_hers_in(Replaced(path, f"{folder}{path}" if folder else "", verdict.dated.get(path, ""),
+                                   found=(found or {}).get(path, "")), *(hers or {}).get(path, ("", None)))
+                 for path in verdict.same)
+
+
+def _hers_in(version: Replaced, kind: str, cells: list[Lost] | None) -> Replaced:
+    """`version` said to be the secretary's (`kind`: '' if not), the club's version losing `cells` of it
+    (the first `SAID_CELLS` kept, all counted; None: not compared)."""
+    return dataclasses.replace(version, hers=kind, lost=tuple((cells or [])[:SAID_CELLS]), losses=len(cells or []))
 
 
 def _found(verdict: Verdict, inputs: Path) -> dict[str, str]:
@@ -847,13 +895,15 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
     return found
 
 
-def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced]) -> list[str]:
+def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced],
+                  losing: Losing | None = None) -> dict[str, tuple[str, list[Lost] | None]]:
     """Put the workbook at inputs/`target`: each earlier version first kept in the archive, then the
     new file written, then the earlier files removed from inputs/ (the tournament is never missing
     from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
     from the same decisions (the database has them before the first step). Nothing is done when the
-    secretary changed an earlier version since the decision (`edited_meanwhile`): those versions are
-    returned, for the workbook to be held instead (`carry_out`)."""
+    secretary changed an earlier version since the decision (`edited_meanwhile`) and the club's
+    version loses what she typed (`losing`, the decision's rule: `mine`): those versions are
+    returned, with the cells lost, for the workbook to be held instead (`carry_out`)."""
     digest = sha256(data)
     # Each workbook written or removed held as the secretary's commands hold it (`one_writer`): a
     # `reportgen poules` or `masters` editing one finishes first, then its bytes are the earlier
@@ -863,7 +913,10 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     with contextlib.ExitStack() as held:
         for real in sorted(names):
             held.enter_context(one_writer(inputs / names[real]))
-        edited = [old.path for old in replaced if edited_meanwhile(inputs / old.path, old.found, digest)]
+        # compared again under the lock, as the decision compared (`mine`): her write meanwhile, built
+        # on (`poules next` writing the round the club's version has results of) or not
+        edited = {old.path: (EDITED, cells) for old in replaced
+                  if edited_meanwhile(inputs / old.path, old.found, digest) and (cells := loses(old.path, EDITED, losing)) != []}
         if edited:
             return edited
         written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
@@ -881,7 +934,7 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
         for old in replaced:
             if os.path.realpath(inputs / old.path) != str(written):
                 (inputs / old.path).unlink(missing_ok=True)
-    return []
+    return {}
 
 
 def edited_meanwhile(path: Path, found: str, written: str) -> bool:
@@ -893,24 +946,27 @@ def edited_meanwhile(path: Path, found: str, written: str) -> bool:
     return bool(found) and path.is_file() and sha256(path.read_bytes()) not in (found, written)
 
 
-def held_instead(filed: Filed, edited: list[str], message: str) -> Filed:
+def held_instead(filed: Filed, edited: Mapping[str, tuple[str, list[Lost] | None]], message: str) -> Filed:
     """An accepted workbook whose earlier versions `edited` the secretary changed between the decision
-    and its filing: held for her as one she had edited before is (`decide`), kept under
+    and its filing, the club's version losing what she typed (each with the cells lost): held for her
+    as one she had edited before is (`decide`), kept under
     archive/inbox/held/<message>-<name>, with its warnings and what filing it would change; no hold of
     its circuit, no calendar note, no correction of a refused one (it is not filed)."""
     notes = tuple(said for said in filed.problems if said.code not in (UPSTREAM.code, ANNOUNCED_ELSEWHERE))
-    replaced = tuple(dataclasses.replace(r, kept="", hers=EDITED if r.path in edited else r.hers)
-                     for r in filed.replaced)
+    replaced = tuple(_hers_in(dataclasses.replace(r, kept=""), *edited[r.path]) if r.path in edited
+                     else dataclasses.replace(r, kept="") for r in filed.replaced)
     return dataclasses.replace(filed, status="held", path=aside(HELD, message, filed.filename), replaced=replaced,
                                problems=notes, corrects=())
 
 
-def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path, message: str) -> Filed:
+def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path, message: str,
+              losing: Losing | None = None) -> Filed:
     """Do what was decided (again, after a stopped run: each step may be done twice); the decision as
-    carried out: held instead of filed when the secretary edited an earlier version meanwhile
-    (`held_instead`, `message` as `decide`'s), which the caller records."""
+    carried out: held instead of filed when the secretary edited an earlier version meanwhile and the
+    club's version loses some of it (`losing`: `file_accepted`; `held_instead`, `message` as
+    `decide`'s), which the caller records."""
     if filed.status == "accepted":
-        edited = file_accepted(inputs, archive, filed.path, data, list(filed.replaced))
+        edited = file_accepted(inputs, archive, filed.path, data, list(filed.replaced), losing)
         if not edited:
             return filed
         filed = held_instead(filed, edited, message)

@@ -11,12 +11,13 @@ before it was committed, and each step safe to do again:
    state `filing` (table inbox_file): nothing is filed before the decisions are in the database; a
    workbook of another club's tournament (one whose earlier version another club's message filed,
    as inbox_file says, or whose sheet names another club), or a new version of one of hers (one she
-   edited since it was filed or found, or placed with no club known: inbox_filing.py `mine`), is
+   edited since it was filed or found, or placed with no club known: inbox_filing.py `mine`) that
+   loses a value she typed (`Inbox._losing`, inbox_cells.py), is
    `held` for the secretary (sent again
    byte for byte while it waits, it is checked again: held again, it shares the first copy, nothing
    new for her, and its club is told it still waits for her decision);
 3. the decisions are carried out (filed under inputs/, earlier versions kept, unless the secretary
-   edited one since the decision: held instead, its row rewritten, inbox_filing.py `held_instead`; refused and held
+   edited one since the decision and the new version loses some of it: held instead, its row rewritten, inbox_filing.py `held_instead`; refused and held
    ones kept aside; nothing for the same bytes as inputs/ holds, `same`; bytes refused or held
    again share their first copy: one the secretary deleted made them a new decision, in a copy
    of their own), then `filed`;
@@ -69,12 +70,16 @@ from reportgen.delivery.inbox_answers import (
     send_answer,
     waited,
 )
+from reportgen.delivery.inbox_cells import NO_CELLS, Cells, Lost, cells_of, lost, read_cells
 from reportgen.delivery.inbox_filing import (
     CORRECTING,
     EDITED,
+    PLACED,
     WORKBOOK_SUFFIXES,
     Filed,
+    Losing,
     Owner,
+    Replaced,
     carry_out,
     corrects,
     decide,
@@ -231,7 +236,9 @@ class Inbox:
         if status == MessageStatus.FILING:
             contents = {sha256(content): content for _, content in received.workbooks}
             for position, filed in enumerate(one.files):
-                done = carry_out(filed, contents[filed.sha256], self.inputs, self.archive, name)
+                data = contents[filed.sha256]
+                done = carry_out(filed, data, self.inputs, self.archive, name,
+                                 self._losing(filed.filename, data, before=row["id"]))
                 if done != filed:  # held instead: she edited a version it replaces meanwhile
                     self._redecide(row["id"], position, done)
                     one.files[position] = done
@@ -305,7 +312,7 @@ class Inbox:
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
                                             refused[digest], self._before("held", digest, club),
-                                            self._edited(verdict.same))))
+                                            self._edited(verdict.same), self._losing(filename, content))))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
         accepted = sum(filed.status in CORRECTING for filed in decided)
@@ -363,8 +370,8 @@ class Inbox:
         or found them there unchanged (`same`): their bytes are no longer the `sha256` of that latest
         `inbox_file` row (by hand, or with `reportgen poules`, `masters` or `players`), nor those of any
         workbook a club sent (she filed one held or refused for her: a club's version, not her edit). A
-        club's new version of one is held for her (inbox_filing.py `mine`); a file no message filed or
-        found is not in it."""
+        club's new version of one is held for her when it loses a value she typed (inbox_filing.py `mine`,
+        `_losing`); a file no message filed or found is not in it."""
         edited = set()
         for path in paths:
             row = self.db.execute(
@@ -378,6 +385,43 @@ class Inbox:
                                                             (digest,)).fetchone() is None:
                 edited.add(path)
         return frozenset(edited)
+
+    def _losing(self, filename: str, data: bytes, before: int | None = None) -> Losing:
+        """What the club's version (`data`, the attachment `filename`) loses of an earlier version of the
+        secretary's (inbox_filing.py `mine`): inbox_cells.py `lost`, from the version the inbox last filed
+        or found at its path (`_base`; of a message before `before`, the one being filed, when given),
+        none for a file she put in inputs/ herself (`PLACED`), or known to no message (her write, found
+        as the inbox files, to a file of hers it never filed: every cell she has is hers); None when one
+        of the three cannot be read (held, as the secretary's doubt would be)."""
+        club: list[Cells | None] = []  # read once, for the first earlier version it is compared with
+
+        def losing(path: str, kind: str) -> list[Lost] | None:
+            base = NO_CELLS if kind == PLACED else self._base(path, before)
+            hers = read_cells(self.inputs / path) if (self.inputs / path).is_file() else None
+            if not club:
+                club.append(cells_of(data, filename))
+            if base is None or hers is None or club[0] is None:
+                return None
+            return lost(base, hers, club[0])
+        return losing
+
+    def _base(self, path: str, before: int | None = None) -> Cells | None:
+        """The cells of the version of `path` the inbox last filed or found there (its latest `accepted`
+        or `same` row, of a message before `before` when given): its message's attachment of that
+        SHA-256, from the copy kept in archive/inbox/messages/; none when no message filed or found it;
+        None when that copy is gone or damaged (no attachment of those bytes)."""
+        row = self.db.execute(
+            "SELECT f.sha256, m.copy, m.arrived_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE "
+            "f.path = ? AND f.status IN ('accepted', 'same') AND (? IS NULL OR m.id < ?) ORDER BY m.id DESC LIMIT 1",
+            (path, before, before)).fetchone()
+        if row is None:
+            return NO_CELLS
+        try:
+            received = read_message((self.archive / row["copy"]).read_bytes(), _arrived(row))
+        except OSError:
+            return None
+        sent = next(((name, data) for name, data in received.workbooks if sha256(data) == row["sha256"]), None)
+        return cells_of(sent[1], sent[0]) if sent is not None else None
 
     def _latest(self, status: str, digest: str, club: str = "") -> sqlite3.Row | None:
         """The latest decision `status` for these bytes (`digest`), with the day its message arrived
@@ -571,11 +615,30 @@ def hers_said(held: Filed, inputs: Path) -> list[str]:
     said = []
     for version in held.hers:
         path = inputs / version.path
-        said.append(f"votre modification de {path} (faite après son dépôt) reste en place (la version du club ne la "
-                    "remplace pas sans vous)" if version.hers == EDITED else
-                    f"{path}, que vous avez mis vous-même dans inputs/, reste en place (la version du club ne le "
-                    "remplace pas sans vous)")
+        said.append((f"votre modification de {path} (faite après son dépôt) reste en place (la version du club ne la "
+                     "remplace pas sans vous)" if version.hers == EDITED else
+                     f"{path}, que vous avez mis vous-même dans inputs/, reste en place (la version du club ne le "
+                     "remplace pas sans vous)") + cells_lost(version))
     return said
+
+
+def cells_lost(version: Replaced) -> str:
+    """The cells of hers the club's version loses or changes (`Replaced.lost`), the first few named:
+    « ; la version du club ne reprend pas 2 cases de la vôtre : Parties!E3 : vous avez « 1-0 », la
+    version du club « » ; … »; nothing when none could be compared (a workbook unreadable)."""
+    if not version.losses:
+        return ""
+    named = " ; ".join(f"{cell.cell} : vous avez {_quoted(cell.hers)}, la version du club {_quoted(cell.club)}"
+                       for cell in version.lost)
+    more = version.losses - len(version.lost)
+    others = f" ; et {french.plural(more, 'autre case', 'autres cases')}" if more > 0 else ""
+    return (f" ; la version du club ne reprend pas {french.plural(version.losses, 'case', 'cases')} de la vôtre : "
+            f"{named}{others}")
+
+
+def _quoted(value: str) -> str:
+    """A cell's value between French quotes, an empty one « »."""
+    return f"« {value} »" if value else "« »"
 
 
 def _if_filed(held: Filed) -> str:

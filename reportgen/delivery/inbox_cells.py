@@ -1,0 +1,75 @@
+"""Whether a club's new version of a workbook keeps what the secretary typed in it: a three-way
+comparison of cell values (inbox_filing.py `mine`, inbox_run.py `Inbox._lost`).
+
+base: the version the inbox last filed or found at that path (the attachment of its message, kept in
+archive/inbox/messages/), or no cell at all for a workbook she put in inputs/ herself (`PLACED`: no
+base, every non-empty cell she has is hers); hers: the file in inputs/ now; the club's: its new
+version. Her edit is every cell whose value in hers differs from base; the club's version keeps it
+when each of those cells has her value in it. That is the league's normal flow: `reportgen poules
+next` writes the next round into the workbook, `masters prepare` writes the Masters workbook, and
+the club sends back a version built on hers, its results typed: filed as before. A version that
+loses or changes one of her cells is held for her (`Lost`: which cells, said on her line).
+
+Values are compared as the build reads them (ingest/file_reader.py, the reader of every build; a
+value as `values.text` cleans it), so that Excel, LibreOffice and openpyxl saves of one value are
+equal: 1 and 1.0, a date and the same day at midnight, trailing or doubled spaces. Formats, widths,
+colours and comments are not her edit here: the build reads none of them, and a club's spreadsheet
+program rewrites them on every save."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportgen.ingest import file_reader
+from reportgen.ingest.text import clean_spaces
+from reportgen.ingest.values import is_empty, shown
+from reportgen.model import cell_name
+from reportgen.render.scratch import Scratch
+
+# Each non-empty cell's value as the build reads it, by (sheet, 0-based row, 0-based column).
+Cells = dict[tuple[str, int, int], str]
+
+NO_CELLS: Cells = {}  # the base of a workbook she put in inputs/ herself: every cell she has is hers
+
+
+@dataclass(frozen=True)
+class Lost:
+    """A cell the secretary typed that a club's version loses or changes: « Parties!D14 », her value,
+    the club's ('' for an empty cell)."""
+
+    cell: str
+    hers: str
+    club: str
+
+
+def read_cells(path: Path) -> Cells | None:
+    """The cells of the workbook at `path` as the build reads them; None when it cannot be read (the
+    comparison cannot be made: the club's version is held, as any doubt about her edit holds it)."""
+    outcome, _ = file_reader.answer(str(path))
+    if outcome[0] != "ok":
+        return None
+    return {(sheet.name, row, col): value for sheet in outcome[1] for row, cells in enumerate(sheet.rows)
+            for col, typed in enumerate(cells) if (value := _value(typed))}
+
+
+def cells_of(data: bytes, filename: str) -> Cells | None:
+    """`read_cells` of a workbook's bytes (an attachment), read under its own suffix."""
+    with Scratch("inbox") as folder:  # render/scratch.py: a killed command's swept by the next one
+        path = folder / f"workbook{Path(filename).suffix.lower()}"
+        path.write_bytes(data)
+        return read_cells(path)
+
+
+def _value(typed: object) -> str:
+    """A cell's value as the build's text reader cleans it (ingest/values.py `text`): 1 and 1.0, a
+    date and its midnight, « 1-0 » and « 1-0  » said alike; '' for an empty cell."""
+    return "" if is_empty(typed) else clean_spaces(shown(typed))
+
+
+def lost(base: Cells, hers: Cells, club: Cells) -> list[Lost]:
+    """The cells of her edit (her value differs from `base`'s) whose value the club's version does not
+    have: none, it keeps everything she typed."""
+    edited = sorted(key for key in base.keys() | hers.keys() if base.get(key, "") != hers.get(key, ""))
+    return [Lost(f"{sheet}!{cell_name(row, col)}", hers.get(key, ""), club.get(key, ""))
+            for key in edited if club.get(key, "") != hers.get(key, "") for sheet, row, col in (key,)]

@@ -1,0 +1,156 @@
+"""`reportgen inbox` and the secretary's edits of a workbook in inputs/: against the real Dovecot of
+tests/test_inbox.py, a club's new version that keeps every cell she typed (her `poules next` round,
+her `masters prepare` workbook, her correction) is filed as before, hers kept in the archive; one
+that loses or changes a cell she typed is held, her line naming the cell (inbox_cells.py: a
+three-way comparison of values, base the version the inbox filed, or none for her own file)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+
+import openpyxl
+
+from tests import test_inbox
+from tests.builders import write_clubs, write_tournament
+from tests.masters.test_workbook import NAMES
+from tests.poules.test_builders import Tour
+from tests.poules.test_cli import type_all
+from tests.test_cli import run
+from tests.test_inbox import ALBI, SPRING, body, message, workbook
+from tests.test_inbox_owners import answer, tree
+from tests.test_remind import saved_by_libreoffice
+
+server, league = test_inbox.server, test_inbox.league  # the real Dovecot and a league reading it
+
+POULES = "Open de printemps en ligne"
+
+
+def replaced(league, message_name: str, path) -> bytes:
+    """The earlier version a filed workbook replaced, as the archive keeps it."""
+    return (league.archive / "inbox" / "replaced" / message_name / path.relative_to(league.inputs)).read_bytes()
+
+
+def test_the_club_s_results_typed_in_the_round_her_poules_next_wrote_are_filed(league, tmp_path):
+    """The pool tournament's flow (docs/poules.md): its club sends the registrants' workbook, filed;
+    she runs `reportgen poules next`, which writes round 1 into it in inputs/; the club types the
+    results in that workbook and sends it back. Her bytes were no longer those the inbox filed, so
+    the club's version was held at every round; it keeps her round, cell for cell: filed."""
+    registrants = Tour(6, name=POULES, day=dt.date(2026, 3, 1)).write(tmp_path / "club").read_bytes()
+    league.server.append(message(ALBI, "Inscrits", [("poules.xlsx", registrants)]))
+    assert "1 classeur enregistré" in league.run().stdout
+    [filed] = (league.inputs / "poules").rglob("*.xlsx")
+    started = run("poules", "next", "--event", POULES, "--date", "01/03/2026", "--inputs", str(league.inputs))
+    assert started.returncode == 0, started.stderr
+    hers = filed.read_bytes()
+    assert hers != registrants  # her round 1 is in it now
+    # the club types every result in the workbook it got (the one she wrote), and sends it back
+    shutil.copyfile(filed, tmp_path / "results.xlsx")
+    type_all(tmp_path / "results.xlsx")
+    theirs = (tmp_path / "results.xlsx").read_bytes()
+    league.server.append(message(ALBI, "Résultats du tour 1", [("poules.xlsx", theirs)], number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur enregistré" in done.stdout and "MIS DE CÔTÉ" not in done.stdout, done.stdout
+    assert filed.read_bytes() == theirs
+    assert replaced(league, "2026-03-14-albi-2", filed) == hers  # hers kept as the version it replaced
+    # the next round written on the club's results: her command reads them
+    final = run("poules", "next", "--event", POULES, "--date", "15/03/2026", "--inputs", str(league.inputs))
+    assert final.returncode == 0 and final.stdout.startswith("tour 2"), final.stderr
+    # and the results of that round, typed by the club again in her workbook: filed again
+    shutil.copyfile(filed, tmp_path / "results.xlsx")
+    type_all(tmp_path / "results.xlsx")
+    league.server.append(message(ALBI, "Résultats du tour 2", [("poules.xlsx", (tmp_path / "results.xlsx").read_bytes())],
+                                 number=3))
+    assert "1 classeur enregistré" in league.run().stdout
+    parties = list(openpyxl.load_workbook(filed)["Parties"].iter_rows(min_row=2, values_only=True))
+    assert len(parties) == 24 and all(row[4] for row in parties)  # both rounds' results in inputs/
+
+
+def test_the_host_s_scores_in_the_masters_workbook_she_prepared_are_filed_without_a_calendar(league, tmp_path):
+    """`reportgen masters prepare` writes inputs/masters/masters-2025.xlsx: her file, whose sheets
+    name no club, and no calendar row names its host. The host fills the scores in (with
+    LibreOffice: its own save of every value, numbers and dates included) and sends it back: it keeps
+    every cell of hers, so it is filed as before, not held for want of a calendar."""
+    shutil.rmtree(league.inputs)
+    write_clubs(league.inputs)
+    # the season before the inbox's day (14 March 2026): a Masters played, its scores typed
+    write_tournament(league.inputs, "gs", day="10/10/2025",
+                     results=[[place, *name.split(" "), "", ""] for place, name in enumerate(NAMES, start=1)])
+    league.settings(league.server.port)
+    prepared = run("masters", "prepare", "--season", "2025", "--date", "12/12/2025", "--lieu", "Albi",
+                   "--inputs", str(league.inputs))
+    assert prepared.returncode == 0, prepared.stderr
+    hers = league.inputs / "masters" / "masters-2025.xlsx"
+    mine = hers.read_bytes()
+    book = openpyxl.load_workbook(hers)
+    book["Matchs"]["E2"], book["Matchs"]["F2"] = 7, 5
+    book.save(tmp_path / "scores.xlsx")
+    theirs = saved_by_libreoffice((tmp_path / "scores.xlsx").read_bytes(), tmp_path / "libreoffice")
+    league.server.append(message(ALBI, "Masters", [("masters-2025.xlsx", theirs)]))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur enregistré" in done.stdout and "MIS DE CÔTÉ" not in done.stdout, done.stdout
+    [filed] = (league.inputs / "masters").rglob("*-albi-*.xlsx")
+    assert filed.read_bytes() == theirs and not hers.exists()
+    kept = league.archive / "inbox" / "replaced" / "2026-03-14-albi-1" / "masters" / "masters-2025.xlsx"
+    assert kept.read_bytes() == mine
+
+
+def test_her_correction_the_club_s_next_version_undoes_is_held_one_it_keeps_is_filed(league, tmp_path):
+    """She corrects a cell of a workbook the inbox filed (a first name). The club's next version,
+    built on its own copy, has the old value back: held, her line naming the cell and both values,
+    the club told its workbook does not keep all of hers. Its version after, her correction in it
+    and a licence typed in another cell: filed (nothing of hers lost), hers kept in the archive."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path / "1", **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    book = openpyxl.load_workbook(filed)
+    book["Résultats"]["C2"] = "Jean-Pierre"  # her correction, by hand in Excel's place
+    book.save(filed)
+    hers = filed.read_bytes()
+    before = tree(league.inputs)
+    # the club's version: Anne DURAND's licence typed, in its own copy (C2 back to « Jean »)
+    typed = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+             [3, "DURAND", "Anne", "1003", "Toulouse"]]
+    league.server.append(message(ALBI, "Licence", [("a.xlsx", workbook(tmp_path / "2", **SPRING, results=typed))],
+                                 number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert tree(league.inputs) == before and filed.read_bytes() == hers
+    held = league.archive / "inbox" / "held" / "2026-03-14-albi-2-a.xlsx"
+    assert (f"a.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en place (la "
+            "version du club ne la remplace pas sans vous) ; la version du club ne reprend pas 1 case de la vôtre : "
+            f"Résultats!C2 : vous avez « Jean-Pierre », la version du club « Jean » ; gardé dans {held} ;") in done.stdout
+    assert "Résultats!C2 : vous avez « Jean-Pierre », la version du club « Jean »" in done.stderr  # her held list
+    assert "dont votre classeur ne garde pas toutes les valeurs" in body(answer(league, "2026-03-14-albi-2"))
+    # The club's next version keeps her correction, and types its licence: filed.
+    typed[0][2] = "Jean-Pierre"
+    theirs = workbook(tmp_path / "3", **SPRING, results=typed)
+    league.server.append(message(ALBI, "Licence, corrigé", [("a.xlsx", theirs)], number=3))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "1 classeur enregistré" in done.stdout and "MIS DE CÔTÉ" not in done.stdout, done.stdout
+    assert filed.read_bytes() == theirs and replaced(league, "2026-03-14-albi-3", filed) == hers
+
+
+def test_her_edit_compared_with_no_copy_of_the_version_filed_holds_the_club_s_version(league, tmp_path):
+    """The message that filed the version she edited is gone from archive/inbox/messages/ (a restore
+    without it): her edit cannot be told from the club's changes, so the club's version, which keeps
+    every cell of hers, is held all the same, as before the comparison."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path / "1", **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    book = openpyxl.load_workbook(filed)
+    book["Résultats"]["C2"] = "Jean-Pierre"
+    book.save(filed)
+    [copy] = (league.archive / "inbox" / "messages").glob("*.eml")
+    copy.write_bytes(b"")  # damaged: no attachment of the bytes filed
+    typed = [[1, "DUPONT", "Jean-Pierre", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+             [3, "DURAND", "Anne", "1003", "Toulouse"]]
+    league.server.append(message(ALBI, "Licence", [("a.xlsx", workbook(tmp_path / "2", **SPRING, results=typed))],
+                                 number=2))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "a.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
+    assert "ne reprend pas" not in done.stdout  # no cell to name: none could be compared

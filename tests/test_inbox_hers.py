@@ -154,3 +154,30 @@ def test_her_edit_compared_with_no_copy_of_the_version_filed_holds_the_club_s_ve
     assert done.returncode == 0, done.stderr
     assert "a.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
     assert "ne reprend pas" not in done.stdout  # no cell to name: none could be compared
+
+
+def test_one_value_saved_by_openpyxl_and_by_libreoffice_is_no_edit_a_changed_one_is_named(tmp_path):
+    """The comparison reads values as the build does: a number typed as 1002 or saved as 1002.0, a
+    date or the same day at midnight, a text with a trailing space, and LibreOffice's own save of them
+    (French settings) are one value each; a changed result is named with both values."""
+    from reportgen.delivery.inbox_cells import NO_CELLS, Lost, cells_of, lost, read_cells
+    from tests.builders import write_workbook
+
+    hers = write_workbook(tmp_path / "hers.xlsx", {"Parties": [["Date", "Licence", "Résultat"],
+                                                                [dt.date(2026, 3, 14), 1002, "1-0 "]]})
+    book = openpyxl.load_workbook(hers)
+    book["Parties"]["A2"] = dt.datetime(2026, 3, 14)
+    book["Parties"]["B2"] = 1002.0
+    book["Parties"]["C2"] = "1-0"
+    book["Parties"].column_dimensions["A"].width = 25  # a format: no edit
+    book.save(tmp_path / "club.xlsx")
+    club = cells_of(saved_by_libreoffice((tmp_path / "club.xlsx").read_bytes(), tmp_path / "libreoffice"), "c.xlsx")
+    mine = read_cells(hers)
+    assert mine is not None and club is not None
+    assert lost(NO_CELLS, mine, club) == []
+    book["Parties"]["C2"] = None  # the club empties her result
+    book.save(tmp_path / "club.xlsx")
+    emptied = read_cells(tmp_path / "club.xlsx")
+    assert emptied is not None
+    assert lost(NO_CELLS, mine, emptied) == [Lost("Parties!C2", "1-0", "")]
+    assert lost(mine, mine, emptied) == []  # no edit of hers there: the club's to change

@@ -71,5 +71,11 @@ def lost(base: Cells, hers: Cells, club: Cells) -> list[Lost]:
     """The cells of her edit (her value differs from `base`'s) whose value the club's version does not
     have: none, it keeps everything she typed."""
     edited = sorted(key for key in base.keys() | hers.keys() if base.get(key, "") != hers.get(key, ""))
-    return [Lost(f"{sheet}!{cell_name(row, col)}", hers.get(key, ""), club.get(key, ""))
-            for key in edited if club.get(key, "") != hers.get(key, "") for sheet, row, col in (key,)]
+    return [Lost(_named(key), hers.get(key, ""), club.get(key, "")) for key in edited
+            if club.get(key, "") != hers.get(key, "")]
+
+
+def _named(key: tuple[str, int, int]) -> str:
+    """A cell as the secretary finds it in her spreadsheet program: « Parties!E14 »."""
+    sheet, row, col = key
+    return f"{sheet}!{cell_name(row, col)}"

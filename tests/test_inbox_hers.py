@@ -10,6 +10,7 @@ import datetime as dt
 import shutil
 
 import openpyxl
+import pytest
 
 from tests import test_inbox
 from tests.builders import write_clubs, write_tournament
@@ -181,3 +182,29 @@ def test_one_value_saved_by_openpyxl_and_by_libreoffice_is_no_edit_a_changed_one
     assert emptied is not None
     assert lost(NO_CELLS, mine, emptied) == [Lost("Parties!C2", "1-0", "")]
     assert lost(mine, mine, emptied) == []  # no edit of hers there: the club's to change
+
+
+def test_a_workbook_larger_than_a_result_workbook_is_compared_as_a_reading_worker_reads_it(tmp_path):
+    """The comparison read every workbook (the version filed, hers, the club's) in the inbox's own
+    process, without the memory and time limits of the build's reading workers (review: a 9.5 MB
+    workbook of 2 M cells took 11 s and 600 MB, three of them 1.3 GB, and an out-of-memory kill would
+    stop every run at that message). It reads as the build does: a workbook its pre-check does not
+    bound within a result workbook's size goes to a reading worker. The club's version it takes from
+    the sheets its check read (`Verdict.sheets`), not read a third time."""
+    from reportgen.delivery.inbox_cells import cells, read_cells
+    from reportgen.delivery.inbox_filing import examine
+    from reportgen.ingest import file_reader, precheck, reading_pool
+    from tests.builders import CLUBS, TODAY, small_league, write_workbook
+
+    large = write_workbook(tmp_path / "large.xlsx", {"Notes": [[row, row + 0.5, f"n{row}"] for row in range(20_000)]})
+    with pytest.raises(precheck.Larger):  # a reading worker's to read, as the build reads it
+        file_reader.answer(str(large), here=True)
+    reading_pool.stop_workers()
+    read = read_cells(large)
+    assert read is not None and len(read) == 60_000 and read[("Notes", 1, 1)] == "1.5"
+    assert len(reading_pool._workers) >= 1  # a worker started for it: this process never read it
+    # the club's version: its cells from the sheets its check read, the same as a read of its bytes
+    inputs = small_league(tmp_path / "inputs")
+    club = write_tournament(tmp_path / "club", **SPRING)
+    verdict = examine(inputs, "a.xlsx", club.read_bytes(), TODAY, CLUBS)
+    assert verdict.sheets is not None and cells(verdict.sheets) == read_cells(club)

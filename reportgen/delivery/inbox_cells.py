@@ -10,8 +10,9 @@ next` writes the next round into the workbook, `masters prepare` writes the Mast
 the club sends back a version built on hers, its results typed: filed as before. A version that
 loses or changes one of her cells is held for her (`Lost`: which cells, said on her line).
 
-Values are compared as the build reads them (ingest/file_reader.py, the reader of every build; a
-value as `values.text` cleans it), so that Excel, LibreOffice and openpyxl saves of one value are
+Values are compared as the build reads them (ingest/workbook.py `read_workbooks`, the reader of every
+build: in this process a small workbook its pre-check bounds, any other in a reading worker under its
+memory and time limits; a value as `values.text` cleans it), so that Excel, LibreOffice and openpyxl saves of one value are
 equal: 1 and 1.0, a date and the same day at midnight, trailing or doubled spaces. Formats, widths,
 colours and comments are not her edit here: the build reads none of them, and a club's spreadsheet
 program rewrites them on every save."""
@@ -21,9 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportgen.ingest import file_reader
+from reportgen.ingest.sheets import Sheet
 from reportgen.ingest.text import clean_spaces
 from reportgen.ingest.values import is_empty, shown
+from reportgen.ingest.workbook import read_workbooks
 from reportgen.model import cell_name
 from reportgen.render.scratch import Scratch
 
@@ -44,13 +46,21 @@ class Lost:
 
 
 def read_cells(path: Path) -> Cells | None:
-    """The cells of the workbook at `path` as the build reads them; None when it cannot be read (the
-    comparison cannot be made: the club's version is held, as any doubt about her edit holds it)."""
-    outcome, _ = file_reader.answer(str(path))
-    if outcome[0] != "ok":
-        return None
-    return {(sheet.name, row, col): value for sheet in outcome[1] for row, cells in enumerate(sheet.rows)
-            for col, typed in enumerate(cells) if (value := _value(typed))}
+    """The cells of the workbook at `path` as the build reads them, and where it reads them: a
+    workbook larger than a result workbook (millions of cells in an extra sheet) is read by a reading
+    worker, under its memory and time limits, never in the inbox's own process (it read one for 11 s
+    and 600 MB, and an out-of-memory kill would stop every run at that message). None when it cannot
+    be read (the comparison cannot be made: the club's version is held, as any doubt about her edit
+    holds it)."""
+    read, _ = read_workbooks([path], path.parent)
+    return cells(read[0].sheets) if read else None
+
+
+def cells(sheets: list[Sheet]) -> Cells:
+    """The non-empty cells of a workbook's sheets as the reader gave them (`read_cells`, or the
+    attachment's sheets its check read: inbox_filing.py `Verdict.sheets`)."""
+    return {(sheet.name, row, col): value for sheet in sheets for row, typed_row in enumerate(sheet.rows)
+            for col, typed in enumerate(typed_row) if (value := _value(typed))}
 
 
 def cells_of(data: bytes, filename: str) -> Cells | None:

@@ -142,6 +142,9 @@ class Verdict:
     waits: list[Problem] = field(default_factory=list)
     # Not read whole (refused), the tournament its `Tournoi` sheet says it is: its name and date.
     named: tuple[str, dt.date] | None = None
+    # Its sheets as the check read them (None: unread), which the comparison with a version of the
+    # secretary's takes its cells from (inbox_run.py `Inbox._losing`) rather than reading it again.
+    sheets: list[Sheet] | None = None
     # Its own warnings (model.Level.WARNING: a player's empty Prénom), located in its cells: they
     # refuse nothing, and are said to its club all the same (`Filed.warnings`).
     warnings: list[Problem] = field(default_factory=list)
@@ -295,8 +298,9 @@ def examine(inputs: Path, filename: str, data: bytes, today: dt.date | None = No
         senders = {label: sender} if sender else None
         league = load(copy, today, reads=reads, digests={label: digest}, senders=senders)
         found = [(slug_, e) for slug_, inputs_ in league.circuits.items() for e in inputs_.events if e.id == label]
-        named = None if found else _named(reads.get(digest), attachment, label, today or clock.today())
-        verdict = Verdict(named=named)
+        read = reads.get(digest)
+        named = None if found else _named(read, attachment, label, today or clock.today())
+        verdict = Verdict(named=named, sheets=read[1] if read is not None else None)
         if found:
             verdict.circuit, verdict.event = found[0]
             others = [e for e in league.circuits[verdict.circuit].events if e.id != label]
@@ -776,7 +780,6 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     if verdict.accepted and verdict.event is not None:
         event = verdict.event
         others = owners(verdict, club, filed_by or {})
-        hers = mine(verdict, filed_by or {}, edited, losing)
         # Before whose tournament it is: the same bytes change nothing, whoever sends them, so there is
         # nothing for the secretary to decide (a held copy of what inputs/ holds is listed nowhere,
         # `held_waiting`, while its answer said she would decide). Filing them again wrote nothing new
@@ -788,6 +791,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         if unchanged(verdict, digest, inputs):
             return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
                          verdict.same[0], problems=() if others else warnings, known_since=known_since)
+        hers = mine(verdict, filed_by or {}, edited, losing)  # after `unchanged`: it reads workbooks
         if others or hers:
             # its notes too: what filing it would change besides its own earlier version (a series'
             # edition it replaces, a final ranking), which the secretary weighs and its sender is told

@@ -70,7 +70,7 @@ from reportgen.delivery.inbox_answers import (
     send_answer,
     waited,
 )
-from reportgen.delivery.inbox_cells import NO_CELLS, Cells, Lost, cells_of, lost, read_cells
+from reportgen.delivery.inbox_cells import NO_CELLS, Cells, Lost, cells, cells_of, lost, read_cells
 from reportgen.delivery.inbox_filing import (
     CORRECTING,
     EDITED,
@@ -92,6 +92,7 @@ from reportgen.delivery.lock import hold
 from reportgen.delivery.send import SendLog, Session
 from reportgen.delivery.send_log import SendStatus
 from reportgen.ingest.directories import Club, ClubDirectory
+from reportgen.ingest.sheets import Sheet
 from reportgen.model import ReportgenError
 from reportgen.render.files import write_atomic
 from reportgen.temporaries import clean_temporaries
@@ -238,7 +239,7 @@ class Inbox:
             for position, filed in enumerate(one.files):
                 data = contents[filed.sha256]
                 done = carry_out(filed, data, self.inputs, self.archive, name,
-                                 self._losing(filed.filename, data, before=row["id"]))
+                                 self._losing(filed.filename, data, None, before=row["id"]))
                 if done != filed:  # held instead: she edited a version it replaces meanwhile
                     self._redecide(row["id"], position, done)
                     one.files[position] = done
@@ -312,7 +313,7 @@ class Inbox:
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
                                             refused[digest], self._before("held", digest, club),
-                                            self._edited(verdict.same), self._losing(filename, content))))
+                                            self._edited(verdict.same), self._losing(filename, content, verdict.sheets))))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
         accepted = sum(filed.status in CORRECTING for filed in decided)
@@ -386,8 +387,9 @@ class Inbox:
                 edited.add(path)
         return frozenset(edited)
 
-    def _losing(self, filename: str, data: bytes, before: int | None = None) -> Losing:
-        """What the club's version (`data`, the attachment `filename`) loses of an earlier version of the
+    def _losing(self, filename: str, data: bytes, sheets: list[Sheet] | None, before: int | None = None) -> Losing:
+        """What the club's version (`data`, the attachment `filename`; `sheets`, as its check read them,
+        None: read here) loses of an earlier version of the
         secretary's (inbox_filing.py `mine`): inbox_cells.py `lost`, from the version the inbox last filed
         or found at its path (`_base`; of a message before `before`, the one being filed, when given),
         none for a file she put in inputs/ herself (`PLACED`), or known to no message (her write, found
@@ -399,7 +401,7 @@ class Inbox:
             base = NO_CELLS if kind == PLACED else self._base(path, before)
             hers = read_cells(self.inputs / path) if (self.inputs / path).is_file() else None
             if not club:
-                club.append(cells_of(data, filename))
+                club.append(cells(sheets) if sheets is not None else cells_of(data, filename))
             if base is None or hers is None or club[0] is None:
                 return None
             return lost(base, hers, club[0])

@@ -208,3 +208,47 @@ def test_a_workbook_larger_than_a_result_workbook_is_compared_as_a_reading_worke
     club = write_tournament(tmp_path / "club", **SPRING)
     verdict = examine(inputs, "a.xlsx", club.read_bytes(), TODAY, CLUBS)
     assert verdict.sheets is not None and cells(verdict.sheets) == read_cells(club)
+
+
+def test_her_write_between_the_look_at_her_file_and_the_decision_is_found_at_filing(league, tmp_path):
+    """The inbox looked at her file's bytes to know whether she had edited it (`Inbox._edited`), then
+    hashed it again, later, for the bytes the decision found (`Replaced.found`): her write between the
+    two (her `poules next` as the inbox checks the club's version) was those bytes, so filing saw no
+    change since the decision and put the club's version over her edit. The decision records the bytes
+    it judged: her write is found at filing, and the club's version, which loses it, held. Played here
+    step by step as `Inbox._decide` does, against its real database, her write in between."""
+    from reportgen.delivery import database
+    from reportgen.delivery.inbox_filing import carry_out, decide, examine
+    from reportgen.delivery.inbox_run import Inbox
+    from tests.builders import CLUBS
+
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path / "1", **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    typed = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+             [3, "DURAND", "Anne", "1003", "Toulouse"]]
+    theirs = workbook(tmp_path / "2", **SPRING, results=typed)  # the club's next version, C2 « Jean »
+    connection = database.connect(league.archive)
+    try:
+        # no mailbox: the steps played here read none
+        inbox = Inbox(None, connection, league.inputs, league.outputs, league.archive, CLUBS,  # type: ignore[arg-type]
+                      "Ligue", "ligue@example.org", today=dt.date(2026, 3, 14))
+        verdict = examine(league.inputs, "a.xlsx", theirs, dt.date(2026, 3, 14), CLUBS, sender="ALBI")
+        found = inbox._found(verdict.same)
+        edited = inbox._edited(found)
+        assert edited == frozenset()  # not edited yet: the club's own file, no candidate
+        book = openpyxl.load_workbook(filed)  # her write, now
+        book["Résultats"]["C2"] = "Jean-Pierre"
+        book.save(filed)
+        hers = filed.read_bytes()
+        decided = decide(verdict, "a.xlsx", theirs, "ALBI", "2026-03-14-albi-2", league.inputs,
+                         inbox._filed_by(verdict.same), "", None, None, edited,
+                         inbox._losing("a.xlsx", theirs, verdict.sheets), found)
+        assert decided.status == "accepted" and [r.found for r in decided.replaced] == list(found.values())
+        done = carry_out(decided, theirs, league.inputs, league.archive, "2026-03-14-albi-2",
+                         inbox._losing("a.xlsx", theirs, None))
+    finally:
+        connection.close()
+    assert done.status == "held" and filed.read_bytes() == hers  # her write stays
+    [version] = done.hers
+    assert [(c.cell, c.hers, c.club) for c in version.lost] == [("Résultats!C2", "Jean-Pierre", "Jean")]

@@ -759,7 +759,8 @@ def _told(filed: Filed) -> tuple[Said, ...]:
 
 def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
            filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None,
-           held: Filed | None = None, edited: frozenset[str] = frozenset(), losing: Losing | None = None) -> Filed:
+           held: Filed | None = None, edited: frozenset[str] = frozenset(), losing: Losing | None = None,
+           found: Mapping[str, str] | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them
@@ -767,7 +768,8 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
     filed each earlier version), held under archive/inbox/held/<message>-<name>, as is a new version of
     one of the secretary's that loses what she typed (`mine`: one she `edited`, the paths whose bytes are
     no longer those the inbox filed or found there, or one she placed whose club nothing names; `losing`,
-    the cells of hers the club's version loses); refused, under
+    the cells of hers the club's version loses; `found`, the sha256 of each earlier version in inputs/
+    as `edited` was judged from, hashed now when not given); refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
     are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
@@ -813,7 +815,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         while (inputs / target).exists() and target not in verdict.same:  # another tournament's name
             number += 1
             target = f"{stem}-{number}{suffix}"
-        replaced = _replaced(verdict, f"{REPLACED}/{message}/", found=_found(verdict, inputs))
+        replaced = _replaced(verdict, f"{REPLACED}/{message}/", found=found if found is not None else _found(verdict, inputs))
         # the calendar's tournament of its organiser (the sender, where its sheets name none) on a day close by
         organiser = (verdict.organiser.code if verdict.organiser else club).casefold()
         announced = [note for code, note in verdict.announced if code.casefold() == organiser]

@@ -46,7 +46,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -310,10 +310,12 @@ class Inbox:
             verdict = examine(self.inputs, filename, content, self.today, self.clubs, self.outputs, thread, club)
             digest = sha256(content)
             refused[digest] = self._before("refused", digest, club)
+            found = self._found(verdict.same)
             checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
                                             self._filed_by(verdict.same), self._known_since(digest),
                                             refused[digest], self._before("held", digest, club),
-                                            self._edited(verdict.same), self._losing(filename, content, verdict.sheets))))
+                                            self._edited(found), self._losing(filename, content, verdict.sheets),
+                                            found)))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
         accepted = sum(filed.status in CORRECTING for filed in decided)
@@ -366,22 +368,27 @@ class Inbox:
                 found[path] = Owner(code, club.name if club is not None else code)
         return found
 
-    def _edited(self, paths: list[str]) -> frozenset[str]:
-        """Those of `paths` (under inputs/) the secretary changed since the inbox last filed them there,
-        or found them there unchanged (`same`): their bytes are no longer the `sha256` of that latest
-        `inbox_file` row (by hand, or with `reportgen poules`, `masters` or `players`), nor those of any
-        workbook a club sent (she filed one held or refused for her: a club's version, not her edit). A
-        club's new version of one is held for her when it loses a value she typed (inbox_filing.py `mine`,
-        `_losing`); a file no message filed or found is not in it."""
+    def _found(self, paths: list[str]) -> dict[str, str]:
+        """The sha256 of each of `paths` (under inputs/) as the decision finds it, hashed once: the
+        bytes `_edited` judges are those `decide` records (`Replaced.found`), so that her write between
+        the two (`reportgen poules next` on a file the club filed) is found at filing
+        (`edited_meanwhile`), never taken for the bytes the decision judged."""
+        return {path: sha256(file.read_bytes()) for path in paths if (file := self.inputs / path).is_file()}
+
+    def _edited(self, found: Mapping[str, str]) -> frozenset[str]:
+        """Those of the earlier versions `found` (under inputs/, the sha256 of each) the secretary changed
+        since the inbox last filed them there, or found them there unchanged (`same`): their bytes are no
+        longer the `sha256` of that latest `inbox_file` row (by hand, or with `reportgen poules`, `masters`
+        or `players`), nor those of any workbook a club sent (she filed one held or refused for her: a
+        club's version, not her edit). A club's new version of one is held for her when it loses a value
+        she typed (inbox_filing.py `mine`, `_losing`); a file no message filed or found is not in it."""
         edited = set()
-        for path in paths:
+        for path, digest in found.items():
             row = self.db.execute(
                 "SELECT f.sha256 FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.path = ? AND "
                 "f.status IN ('accepted', 'same') ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
-            file = self.inputs / path
-            if row is None or not file.is_file():
+            if row is None:
                 continue
-            digest = sha256(file.read_bytes())
             if digest != row["sha256"] and self.db.execute("SELECT 1 FROM inbox_file WHERE sha256 = ?",
                                                             (digest,)).fetchone() is None:
                 edited.add(path)

@@ -252,3 +252,29 @@ def test_her_write_between_the_look_at_her_file_and_the_decision_is_found_at_fil
     assert done.status == "held" and filed.read_bytes() == hers  # her write stays
     [version] = done.hers
     assert [(c.cell, c.hers, c.club) for c in version.lost] == [("Résultats!C2", "Jean-Pierre", "Jean")]
+
+
+def test_an_earlier_version_she_put_back_is_her_edit_which_the_club_s_next_version_does_not_replace(league, tmp_path):
+    """The club's second version replaced its first; she put the first back in inputs/ (from
+    archive/inbox/replaced/: the second was wrong). Any bytes a club had sent were taken for no edit of
+    hers, so the club's third version, built on its second, was filed over her choice without a word.
+    Only a workbook held or refused for her is a club's version she filed: hers is held for her."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path / "1", **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    first = filed.read_bytes()
+    # the club's second version: its first two places swapped
+    typed = [[1, "MARTIN", "Paul", "1002", "Albi"], [2, "DUPONT", "Jean", "1001", "Carcassonne"],
+             [3, "DURAND", "Anne", "", "Toulouse"]]
+    league.server.append(message(ALBI, "Correction", [("a.xlsx", workbook(tmp_path / "2", **SPRING, results=typed))],
+                                 number=2))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed.write_bytes(replaced(league, "2026-03-14-albi-2", filed))  # she puts the first back
+    assert filed.read_bytes() == first
+    typed[2][3] = "1003"  # the club's third version: its second with a licence typed
+    league.server.append(message(ALBI, "Licence", [("a.xlsx", workbook(tmp_path / "3", **SPRING, results=typed))],
+                                 number=3))
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "a.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
+    assert filed.read_bytes() == first

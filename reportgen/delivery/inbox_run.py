@@ -379,8 +379,9 @@ class Inbox:
         """Those of the earlier versions `found` (under inputs/, the sha256 of each) the secretary changed
         since the inbox last filed them there, or found them there unchanged (`same`): their bytes are no
         longer the `sha256` of that latest `inbox_file` row (by hand, or with `reportgen poules`, `masters`
-        or `players`), nor those of any workbook a club sent (she filed one held or refused for her: a
-        club's version, not her edit). A club's new version of one is held for her when it loses a value
+        or `players`), nor those of a workbook held or refused for her (she filed it: a club's version,
+        not her edit; a version the inbox filed once, which she put back from archive/inbox/replaced/,
+        is her edit). A club's new version of one is held for her when it loses a value
         she typed (inbox_filing.py `mine`, `_losing`); a file no message filed or found is not in it."""
         edited = set()
         for path, digest in found.items():
@@ -389,8 +390,8 @@ class Inbox:
                 "f.status IN ('accepted', 'same') ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
             if row is None:
                 continue
-            if digest != row["sha256"] and self.db.execute("SELECT 1 FROM inbox_file WHERE sha256 = ?",
-                                                            (digest,)).fetchone() is None:
+            if digest != row["sha256"] and self.db.execute(
+                    "SELECT 1 FROM inbox_file WHERE sha256 = ? AND status IN ('held', 'refused')", (digest,)).fetchone() is None:
                 edited.add(path)
         return frozenset(edited)
 

@@ -18,7 +18,7 @@ from tests.masters.test_workbook import NAMES
 from tests.poules.test_builders import Tour
 from tests.poules.test_cli import type_all
 from tests.test_cli import run
-from tests.test_inbox import ALBI, SPRING, body, message, workbook
+from tests.test_inbox import ALBI, SPRING, TLSE, body, message, workbook
 from tests.test_inbox_owners import answer, tree
 from tests.test_remind import saved_by_libreoffice
 
@@ -278,3 +278,28 @@ def test_an_earlier_version_she_put_back_is_her_edit_which_the_club_s_next_versi
     assert done.returncode == 0, done.stderr
     assert "a.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
     assert filed.read_bytes() == first
+
+
+def test_kill_9_after_writing_the_club_s_version_under_its_new_name_then_her_edit_leaves_one_version(league, tmp_path):
+    """A run killed after writing the club's version under its new name, before removing the earlier
+    version it replaces (another name, put in inputs/ by hand): both in inputs/. She edits the earlier
+    one before the rerun, which holds the club's version for her; the club's file stayed in inputs/
+    beside hers, two versions of one tournament, the row saying held. Taken back out: hers alone."""
+    old = league.inputs / "2026-01-10-toulouse.xlsx"
+    corrected = workbook(tmp_path / "1", "x", day="10/01/2026", club="TLSE",
+                         results=[[1, "DURAND", "Anne", "", "Toulouse"]])
+    league.server.append(message(TLSE, "Correction", [("toulouse.xlsx", corrected)]))
+    # killed as it removes the earlier version, the new one written
+    killed = league.process(strace=("-P", str(old), "-e", "inject=unlink:signal=SIGKILL"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    new = league.inputs / "grand-sud" / "2026" / "2026-01-10-tlse-tournoi-x.xlsx"
+    assert new.read_bytes() == corrected and old.exists()
+    hers = workbook(tmp_path / "2", "2026-01-10-toulouse", day="10/01/2026", club="TLSE",
+                    results=[[1, "DURAND", "Anne", "1003", "Toulouse"]])
+    old.write_bytes(hers)  # her edit, before the rerun
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "toulouse.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
+    assert old.read_bytes() == hers and not new.exists()  # one version of the tournament: hers
+    assert (league.archive / "inbox" / "held" / "2026-03-14-tlse-1-toulouse.xlsx").read_bytes() == corrected
+    assert [row[1] for row in test_inbox.inbox_files(league)] == ["held"]

@@ -919,13 +919,14 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     with contextlib.ExitStack() as held:
         for real in sorted(names):
             held.enter_context(one_writer(inputs / names[real]))
+        written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
         # compared again under the lock, as the decision compared (`mine`): her write meanwhile, built
         # on (`poules next` writing the round the club's version has results of) or not
         edited = {old.path: (EDITED, cells) for old in replaced
                   if edited_meanwhile(inputs / old.path, old.found, digest) and (cells := loses(old.path, EDITED, losing)) != []}
         if edited:
+            _unwritten(written, replaced, inputs, digest)
             return edited
-        written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
         for old in replaced:
             path, kept = inputs / old.path, archive / old.kept
             if path.is_file() and not kept.exists() and sha256(path.read_bytes()) != digest:
@@ -941,6 +942,17 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
             if os.path.realpath(inputs / old.path) != str(written):
                 (inputs / old.path).unlink(missing_ok=True)
     return {}
+
+
+def _unwritten(written: Path, replaced: list[Replaced], inputs: Path, digest: str) -> None:
+    """The club's version taken back out of inputs/ when it is held instead of filed: a run killed
+    after writing it under its new name (`written`), before removing the earlier version it replaces,
+    left both there, and her edit of that earlier one before the rerun held the club's version (two
+    versions of one tournament in inputs/, the row saying held). Only a file of its bytes that is no
+    earlier version: the write of this filing's own, the lock held."""
+    if str(written) not in {os.path.realpath(inputs / old.path) for old in replaced} and written.is_file() \
+            and sha256(written.read_bytes()) == digest:
+        written.unlink()
 
 
 def edited_meanwhile(path: Path, found: str, written: str) -> bool:

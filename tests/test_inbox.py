@@ -930,9 +930,9 @@ def test_a_version_filed_while_a_command_of_the_secretary_writes_the_workbook_wa
     # compared again under the lock, as the decision compares (inbox_cells.py): her rows, not the club's
     assert (f"toulouse.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en "
             "place (la version du club ne la remplace pas sans vous) ; la version du club ne reprend pas 7 cases de la "
-            "vôtre : Résultats!B2 : vous avez « MARTIN », la version du club « DURAND » ; Résultats!C2 : vous avez "
-            "« Paul », la version du club « Anne » ; Résultats!D2 : vous avez « 1002 », la version du club « » ; et 4 "
-            f"autres cases ; gardé dans {held} ;") in out
+            "vôtre : Résultats!B2 (vous : « MARTIN », le club : « DURAND »), Résultats!C2 (vous : « Paul », le club : "
+            "« Anne »), Résultats!D2 (vous : « 1002 », le club : vide) et 4 autres cases ; gardé dans "
+            f"{held} ;") in out
     assert "1 classeur mis de côté pour vous" in out and "enregistré dans" not in out
     assert [row[1:3] for row in inbox_files(league)] == [("accepted", filed.relative_to(league.inputs).as_posix()),
                                                         ("held", "inbox/held/2026-03-14-tlse-2-toulouse.xlsx")]

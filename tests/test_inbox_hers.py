@@ -122,8 +122,8 @@ def test_her_correction_the_club_s_next_version_undoes_is_held_one_it_keeps_is_f
     held = league.archive / "inbox" / "held" / "2026-03-14-albi-2-a.xlsx"
     assert (f"a.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en place (la "
             "version du club ne la remplace pas sans vous) ; la version du club ne reprend pas 1 case de la vôtre : "
-            f"Résultats!C2 : vous avez « Jean-Pierre », la version du club « Jean » ; gardé dans {held} ;") in done.stdout
-    assert "Résultats!C2 : vous avez « Jean-Pierre », la version du club « Jean »" in done.stderr  # her held list
+            f"Résultats!C2 (vous : « Jean-Pierre », le club : « Jean ») ; gardé dans {held} ;") in done.stdout
+    assert "Résultats!C2 (vous : « Jean-Pierre », le club : « Jean »)" in done.stderr  # her held list
     assert "dont votre classeur ne garde pas toutes les valeurs" in body(answer(league, "2026-03-14-albi-2"))
     # The club's next version keeps her correction, and types its licence: filed.
     typed[0][2] = "Jean-Pierre"
@@ -303,3 +303,24 @@ def test_kill_9_after_writing_the_club_s_version_under_its_new_name_then_her_edi
     assert old.read_bytes() == hers and not new.exists()  # one version of the tournament: hers
     assert (league.archive / "inbox" / "held" / "2026-03-14-tlse-1-toulouse.xlsx").read_bytes() == corrected
     assert [row[1] for row in test_inbox.inbox_files(league)] == ["held"]
+
+
+def test_the_cells_lost_read_apart_from_her_line_s_clauses_and_a_long_value_is_cut():
+    """Her line named the cells after « : » and joined them with « ; », the line's own separators
+    (« … de la vôtre : Résultats!C2 : vous avez « Jean-Pierre », la version du club « » ; gardé dans
+    … »), an empty cell as « « » », and a value of any length as it is, in her line and the database.
+    Each cell now in parentheses, joined by « , », an empty one « vide », a value cut at 40 characters."""
+    from reportgen.delivery.inbox_cells import lost
+    from reportgen.delivery.inbox_filing import EDITED, Replaced
+    from reportgen.delivery.inbox_run import cells_lost
+
+    remark = "Partie arrêtée à la 3e ronde, reprise le lendemain après accord des deux joueurs"
+    hers = {("Parties", 1, 4): "1-0", ("Parties", 2, 6): remark, ("Parties", 3, 4): "0-1", ("Parties", 4, 4): "½"}
+    club = {("Parties", 1, 4): "0-1"}
+    cells = lost({}, hers, club)
+    assert cells[1].hers == "Partie arrêtée à la 3e ronde, reprise l…" and len(cells[1].hers) == 40
+    version = Replaced("p.xlsx", "", hers=EDITED, lost=tuple(cells[:3]), losses=len(cells))
+    assert cells_lost(version) == (
+        " ; la version du club ne reprend pas 4 cases de la vôtre : Parties!E2 (vous : « 1-0 », le club : « 0-1 »), "
+        "Parties!G3 (vous : « Partie arrêtée à la 3e ronde, reprise l… », le club : vide), Parties!E4 (vous : "
+        "« 0-1 », le club : vide) et 1 autre case")

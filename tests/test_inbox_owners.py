@@ -626,8 +626,7 @@ def test_a_stage_the_secretary_placed_with_no_club_known_is_held_not_replaced_by
     held = league.archive / "inbox" / "held" / "2026-03-14-tlse-1-e.xlsx"
     assert held.read_bytes() == theirs and not (league.archive / "inbox" / "replaced").exists()
     # no base: every cell she has is hers, the club's version changes one (its winner's name)
-    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!B2 : vous avez « PARIS », la version " \
-        "du club « GIRARD »"
+    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!B2 (vous : « PARIS », le club : « GIRARD »)"
     assert (f"e.xlsx MIS DE CÔTÉ pour vous : {placed}, que vous avez mis vous-même dans inputs/, reste en place (la "
             f"version du club ne le remplace pas sans vous) ; {lost} ; gardé dans {held}") in done.stdout
     assert (f"e.xlsx de {TLSE} (message du 14 mars 2026) : « Étape de Sète » du 14 mars 2026 : {placed}, que vous avez "
@@ -672,8 +671,7 @@ def test_a_club_s_new_version_of_a_workbook_the_secretary_edited_since_it_was_fi
     assert "1 message traité : aucun classeur enregistré, aucun classeur refusé, 1 classeur mis de côté pour vous" \
         in done.stdout
     # the cell she typed, named (the licences it empties that she did not type are the club's to change)
-    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!D4 : vous avez « 1003 », la version " \
-        "du club « »"
+    lost = "la version du club ne reprend pas 1 case de la vôtre : Résultats!D4 (vous : « 1003 », le club : vide)"
     assert (f"a.xlsx MIS DE CÔTÉ pour vous : votre modification de {filed} (faite après son dépôt) reste en place (la "
             f"version du club ne la remplace pas sans vous) ; {lost} ; gardé dans {held} ;") in done.stdout
     assert (f"a.xlsx de {ALBI} (message du 14 mars 2026) : « Tournoi printemps » du 14 mars 2026 : votre modification "

@@ -34,11 +34,15 @@ Cells = dict[tuple[str, int, int], str]
 
 NO_CELLS: Cells = {}  # the base of a workbook she put in inputs/ herself: every cell she has is hers
 
+# Characters of a value a `Lost` keeps, « … » ending a longer one: values are data of any length, said on
+# one line of hers and kept in the database's JSON (compared whole).
+SHOWN_VALUE = 40
+
 
 @dataclass(frozen=True)
 class Lost:
     """A cell the secretary typed that a club's version loses or changes: « Parties!D14 », her value,
-    the club's ('' for an empty cell)."""
+    the club's ('' for an empty cell), each cut past SHOWN_VALUE characters."""
 
     cell: str
     hers: str
@@ -81,8 +85,13 @@ def lost(base: Cells, hers: Cells, club: Cells) -> list[Lost]:
     """The cells of her edit (her value differs from `base`'s) whose value the club's version does not
     have: none, it keeps everything she typed."""
     edited = sorted(key for key in base.keys() | hers.keys() if base.get(key, "") != hers.get(key, ""))
-    return [Lost(_named(key), hers.get(key, ""), club.get(key, "")) for key in edited
+    return [Lost(_named(key), _shown(hers.get(key, "")), _shown(club.get(key, ""))) for key in edited
             if club.get(key, "") != hers.get(key, "")]
+
+
+def _shown(value: str) -> str:
+    """A value as a `Lost` keeps it: past SHOWN_VALUE characters, cut with « … »."""
+    return value if len(value) <= SHOWN_VALUE else value[:SHOWN_VALUE - 1].rstrip() + "…"
 
 
 def _named(key: tuple[str, int, int]) -> str:

@@ -634,21 +634,21 @@ def hers_said(held: Filed, inputs: Path) -> list[str]:
 
 def cells_lost(version: Replaced) -> str:
     """The cells of hers the club's version loses or changes (`Replaced.lost`), the first few named:
-    « ; la version du club ne reprend pas 2 cases de la vôtre : Parties!E3 : vous avez « 1-0 », la
-    version du club « » ; … »; nothing when none could be compared (a workbook unreadable)."""
+    « ; la version du club ne reprend pas 2 cases de la vôtre : Parties!E3 (vous : « 1-0 », le club :
+    vide), Parties!E4 (…) »; nothing when none could be compared (a workbook unreadable). Its own
+    separator, « , », and parentheses: the line's « ; » and « : » still part its clauses (the
+    terminal's plain spaces, as every line of hers)."""
     if not version.losses:
         return ""
-    named = " ; ".join(f"{cell.cell} : vous avez {_quoted(cell.hers)}, la version du club {_quoted(cell.club)}"
-                       for cell in version.lost)
+    named = [f"{cell.cell} (vous : {_quoted(cell.hers)}, le club : {_quoted(cell.club)})" for cell in version.lost]
     more = version.losses - len(version.lost)
-    others = f" ; et {french.plural(more, 'autre case', 'autres cases')}" if more > 0 else ""
-    return (f" ; la version du club ne reprend pas {french.plural(version.losses, 'case', 'cases')} de la vôtre : "
-            f"{named}{others}")
+    listed = ", ".join(named) + (f" et {french.plural(more, 'autre case', 'autres cases')}" if more > 0 else "")
+    return f" ; la version du club ne reprend pas {french.plural(version.losses, 'case', 'cases')} de la vôtre : {listed}"
 
 
 def _quoted(value: str) -> str:
-    """A cell's value between French quotes, an empty one « »."""
-    return f"« {value} »" if value else "« »"
+    """A cell's value between French quotes (inbox_cells.py cut a long one, « … »); an empty one « vide »."""
+    return f"« {value} »" if value else "vide"
 
 
 def _if_filed(held: Filed) -> str:

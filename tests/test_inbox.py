@@ -21,7 +21,7 @@ import pytest
 
 from reportgen import config
 from reportgen.delivery import inbox as imap
-from reportgen.delivery.inbox_filing import Filed, safe_filename, slug
+from reportgen.delivery.inbox_filing import Earlier, Filed, safe_filename, slug
 from reportgen.ingest.directories import Club, ClubDirectory
 from reportgen.pipeline import load
 from reportgen.render.files import one_writer
@@ -1989,6 +1989,11 @@ def test_a_date_close_by_is_less_than_a_week_or_the_same_day_a_year_off():
     assert not close_by(dt.date(2024, 11, 28), day) and not close_by(dt.date(2025, 11, 27), day)
 
 
+# The earlier versions of a tournament where no message of the inbox filed any (`decide` called here,
+# with no database): none she edited, none compared (a version of hers would be held).
+NONE_OF_HERS = Earlier({}, frozenset(), lambda path, kind: None)
+
+
 def filed_here(inputs: Path, made: Path, name: str, day: str, message: str, thread: dict[str, dt.date] | None = None,
                series: str = "") -> Filed:
     """Albi's Grand Sud workbook `name` dated `day` examined and decided as `inbox` does (`thread`: the
@@ -1999,7 +2004,7 @@ def filed_here(inputs: Path, made: Path, name: str, day: str, message: str, thre
     data = write_tournament(made, name, day=day, club="ALBI",
                             extra_fields=[["Série", series]] if series else []).read_bytes()
     verdict = examine(inputs, "albi.xlsx", data, TODAY, CLUBS, thread=thread or {})
-    filed = decide(verdict, "albi.xlsx", data, "ALBI", message, inputs)
+    filed = decide(verdict, "albi.xlsx", data, "ALBI", message, inputs, NONE_OF_HERS)
     assert filed.status == "accepted", filed
     for replaced in filed.replaced:
         (inputs / replaced.path).unlink()
@@ -2074,7 +2079,7 @@ def test_two_series_of_one_tournament_in_one_message_ask_which_counts(tmp_path):
         data = write_tournament(tmp_path / series, "automne", day="14/11/2026", club="ALBI",
                                 extra_fields=[["Série", series]]).read_bytes()
         verdict = examine(inputs, f"{series}.xlsx", data, TODAY, CLUBS)
-        decided.append((verdict, decide(verdict, f"{series}.xlsx", data, "ALBI", "m1", inputs)))
+        decided.append((verdict, decide(verdict, f"{series}.xlsx", data, "ALBI", "m1", inputs, NONE_OF_HERS)))
     found = one_version_each(decided, "m1")
     assert [f.status for f in found] == ["refused", "refused"], found
     assert "sont deux versions du tournoi « Tournoi automne »" in found[0].problems[0].message

@@ -218,7 +218,7 @@ def test_her_write_between_the_look_at_her_file_and_the_decision_is_found_at_fil
     it judged: her write is found at filing, and the club's version, which loses it, held. Played here
     step by step as `Inbox._decide` does, against its real database, her write in between."""
     from reportgen.delivery import database
-    from reportgen.delivery.inbox_filing import carry_out, decide, examine
+    from reportgen.delivery.inbox_filing import Earlier, carry_out, decide, examine
     from reportgen.delivery.inbox_run import Inbox
     from tests.builders import CLUBS
 
@@ -241,12 +241,12 @@ def test_her_write_between_the_look_at_her_file_and_the_decision_is_found_at_fil
         book["Résultats"]["C2"] = "Jean-Pierre"
         book.save(filed)
         hers = filed.read_bytes()
-        decided = decide(verdict, "a.xlsx", theirs, "ALBI", "2026-03-14-albi-2", league.inputs,
-                         inbox._filed_by(verdict.same), "", None, None, edited,
-                         inbox._losing("a.xlsx", theirs, verdict.sheets), found)
+        earlier = Earlier(found, edited, inbox._losing("a.xlsx", theirs, verdict.sheets, None))
+        decided = decide(verdict, "a.xlsx", theirs, "ALBI", "2026-03-14-albi-2", league.inputs, earlier,
+                         inbox._filed_by(verdict.same))
         assert decided.status == "accepted" and [r.found for r in decided.replaced] == list(found.values())
         done = carry_out(decided, theirs, league.inputs, league.archive, "2026-03-14-albi-2",
-                         inbox._losing("a.xlsx", theirs, None))
+                         inbox._losing("a.xlsx", theirs, None, None))
     finally:
         connection.close()
     assert done.status == "held" and filed.read_bytes() == hers  # her write stays

@@ -676,11 +676,23 @@ def owners(verdict: Verdict, club: str, filed_by: dict[str, Owner]) -> tuple[Own
 Losing = Callable[[str, str], list[Lost] | None]
 
 
-def mine(verdict: Verdict, filed_by: dict[str, Owner], edited: frozenset[str],
-         losing: Losing | None = None) -> dict[str, tuple[str, list[Lost] | None]]:
+@dataclass(frozen=True)
+class Earlier:
+    """The earlier versions of a tournament in inputs/ as the inbox found them when it decided
+    (inbox_run.py `Inbox._decide`): the sha256 of each (`found`, kept as `Replaced.found`: hashed once,
+    the bytes `edited` was judged from), those the secretary `edited` since the inbox filed or found
+    them, and what the club's version loses of one of hers (`losing`)."""
+
+    found: Mapping[str, str]
+    edited: frozenset[str]
+    losing: Losing
+
+
+def mine(verdict: Verdict, filed_by: dict[str, Owner], earlier: Earlier) -> dict[str, tuple[str, list[Lost] | None]]:
     """The earlier versions of `verdict`'s tournament that are the secretary's and that the club's
     version does not keep, which it never replaces without her (`Replaced.hers`), each with the cells
-    of hers it loses (`losing`; None: they could not be compared). Hers: one she `edited` after the
+    of hers it loses (`Earlier.losing`; None: they could not be compared, held as any doubt holds it).
+    Hers: one she `edited` after the
     inbox filed it or found it there (`EDITED`), and one she put in inputs/ herself that no club's
     message filed and nothing names a club of (`PLACED`: its circuit's sheets name none, nor does the
     calendar, for it or for the new version). A club replaces a version known to be its own, as
@@ -690,18 +702,12 @@ def mine(verdict: Verdict, filed_by: dict[str, Owner], edited: frozenset[str],
     writes a round the club types the results of, `masters prepare` the workbook the host fills in.
     A version built on hers, keeping every cell she typed (`losing` finds none), is filed as before;
     one that loses or changes one of them waits for her."""
-    candidates = {path: EDITED for path in verdict.same if path in edited}
+    candidates = {path: EDITED for path in verdict.same if path in earlier.edited}
     for path in verdict.same:
         if path not in candidates and path not in filed_by and path not in verdict.organisers \
                 and verdict.organiser is None:
             candidates[path] = PLACED
-    return {path: (kind, cells) for path, kind in candidates.items() if (cells := loses(path, kind, losing)) != []}
-
-
-def loses(path: str, kind: str, losing: Losing | None) -> list[Lost] | None:
-    """The cells of hers at `path` the club's version loses (`losing`; [] keeps them all); None when
-    they cannot be compared (no comparison given, a workbook unreadable): held, as any doubt holds it."""
-    return losing(path, kind) if losing is not None else None
+    return {path: (kind, cells) for path, kind in candidates.items() if (cells := earlier.losing(path, kind)) != []}
 
 
 def aside(folder: str, message: str, filename: str) -> str:
@@ -757,19 +763,16 @@ def _told(filed: Filed) -> tuple[Said, ...]:
                  for said in filed.blocking)
 
 
-def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path,
+def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str, inputs: Path, earlier: Earlier,
            filed_by: dict[str, Owner] | None = None, known_since: str = "", refused: Filed | None = None,
-           held: Filed | None = None, edited: frozenset[str] = frozenset(), losing: Losing | None = None,
-           found: Mapping[str, str] | None = None) -> Filed:
+           held: Filed | None = None) -> Filed:
     """Where the attachment goes: accepted, under inputs/<circuit>/<season>/<date>-<club>-<name>,
     each earlier version kept under archive/inbox/replaced/<message>/; the same bytes as the version
     in inputs/, `same`: nothing done (`known_since`: the day the message that filed them
     arrived, if one did); another club's tournament (`owners`; `filed_by`: the club whose message
     filed each earlier version), held under archive/inbox/held/<message>-<name>, as is a new version of
-    one of the secretary's that loses what she typed (`mine`: one she `edited`, the paths whose bytes are
-    no longer those the inbox filed or found there, or one she placed whose club nothing names; `losing`,
-    the cells of hers the club's version loses; `found`, the sha256 of each earlier version in inputs/
-    as `edited` was judged from, hashed now when not given); refused, under
+    one of the secretary's that loses what she typed (`mine`, from `earlier`: one she edited since the
+    inbox filed or found it there, or one she placed whose club nothing names); refused, under
     archive/inbox/refused/<message>-<name> (`message`: the received message's day, club and uid).
     These bytes refused or held to the club before (`refused`, `held`: the latest such decision)
     are kept where that decision kept them (`again`). Its warnings are kept with the decision, said
@@ -793,7 +796,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         if unchanged(verdict, digest, inputs):
             return Filed(filename, digest, "same", verdict.circuit, event.name, event.date.isoformat(),
                          verdict.same[0], problems=() if others else warnings, known_since=known_since)
-        hers = mine(verdict, filed_by or {}, edited, losing)  # after `unchanged`: it reads workbooks
+        hers = mine(verdict, filed_by or {}, earlier)  # after `unchanged`: it reads workbooks
         if others or hers:
             # its notes too: what filing it would change besides its own earlier version (a series'
             # edition it replaces, a final ranking), which the secretary weighs and its sender is told
@@ -815,7 +818,7 @@ def decide(verdict: Verdict, filename: str, data: bytes, club: str, message: str
         while (inputs / target).exists() and target not in verdict.same:  # another tournament's name
             number += 1
             target = f"{stem}-{number}{suffix}"
-        replaced = _replaced(verdict, f"{REPLACED}/{message}/", found=found if found is not None else _found(verdict, inputs))
+        replaced = _replaced(verdict, f"{REPLACED}/{message}/", found=earlier.found)
         # the calendar's tournament of its organiser (the sender, where its sheets name none) on a day close by
         organiser = (verdict.organiser.code if verdict.organiser else club).casefold()
         announced = [note for code, note in verdict.announced if code.casefold() == organiser]
@@ -842,11 +845,6 @@ def _hers_in(version: Replaced, kind: str, cells: list[Lost] | None) -> Replaced
     """`version` said to be the secretary's (`kind`: '' if not), the club's version losing `cells` of it
     (the first `SAID_CELLS` kept, all counted; None: not compared)."""
     return dataclasses.replace(version, hers=kind, lost=tuple((cells or [])[:SAID_CELLS]), losses=len(cells or []))
-
-
-def _found(verdict: Verdict, inputs: Path) -> dict[str, str]:
-    """The sha256 of each earlier version of `verdict`'s tournament in inputs/, as the decision finds it."""
-    return {path: sha256(file.read_bytes()) for path in verdict.same if (file := inputs / path).is_file()}
 
 
 def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
@@ -902,7 +900,7 @@ def one_version_each(decided: list[tuple[Verdict, Filed]], message: str,
 
 
 def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replaced: list[Replaced],
-                  losing: Losing | None = None) -> dict[str, tuple[str, list[Lost] | None]]:
+                  losing: Losing) -> dict[str, tuple[str, list[Lost] | None]]:
     """Put the workbook at inputs/`target`: each earlier version first kept in the archive, then the
     new file written, then the earlier files removed from inputs/ (the tournament is never missing
     from inputs/). Every step may be done again: a run stopped halfway is finished by the next one
@@ -923,7 +921,7 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
         # compared again under the lock, as the decision compared (`mine`): her write meanwhile, built
         # on (`poules next` writing the round the club's version has results of) or not
         edited = {old.path: (EDITED, cells) for old in replaced
-                  if edited_meanwhile(inputs / old.path, old.found, digest) and (cells := loses(old.path, EDITED, losing)) != []}
+                  if edited_meanwhile(inputs / old.path, old.found, digest) and (cells := losing(old.path, EDITED)) != []}
         if edited:
             _unwritten(written, replaced, inputs, digest)
             return edited
@@ -978,7 +976,7 @@ def held_instead(filed: Filed, edited: Mapping[str, tuple[str, list[Lost] | None
 
 
 def carry_out(filed: Filed, data: bytes, inputs: Path, archive: Path, message: str,
-              losing: Losing | None = None) -> Filed:
+              losing: Losing) -> Filed:
     """Do what was decided (again, after a stopped run: each step may be done twice); the decision as
     carried out: held instead of filed when the secretary edited an earlier version meanwhile and the
     club's version loses some of it (`losing`: `file_accepted`; `held_instead`, `message` as

@@ -76,6 +76,7 @@ from reportgen.delivery.inbox_filing import (
     EDITED,
     PLACED,
     WORKBOOK_SUFFIXES,
+    Earlier,
     Filed,
     Losing,
     Owner,
@@ -311,11 +312,10 @@ class Inbox:
             digest = sha256(content)
             refused[digest] = self._before("refused", digest, club)
             found = self._found(verdict.same)
-            checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs,
+            earlier = Earlier(found, self._edited(found), self._losing(filename, content, verdict.sheets, None))
+            checked.append((verdict, decide(verdict, filename, content, club, name, self.inputs, earlier,
                                             self._filed_by(verdict.same), self._known_since(digest),
-                                            refused[digest], self._before("held", digest, club),
-                                            self._edited(found), self._losing(filename, content, verdict.sheets),
-                                            found)))
+                                            refused[digest], self._before("held", digest, club))))
         decided = one_version_each(checked, name, refused)
         refusals = self._refusals(received, club)  # those of its thread an accepted workbook may correct
         accepted = sum(filed.status in CORRECTING for filed in decided)
@@ -385,9 +385,7 @@ class Inbox:
         she typed (inbox_filing.py `mine`, `_losing`); a file no message filed or found is not in it."""
         edited = set()
         for path, digest in found.items():
-            row = self.db.execute(
-                "SELECT f.sha256 FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE f.path = ? AND "
-                "f.status IN ('accepted', 'same') ORDER BY m.id DESC LIMIT 1", (path,)).fetchone()
+            row = self._last_filed(path, None)
             if row is None:
                 continue
             if digest != row["sha256"] and self.db.execute(
@@ -395,7 +393,7 @@ class Inbox:
                 edited.add(path)
         return frozenset(edited)
 
-    def _losing(self, filename: str, data: bytes, sheets: list[Sheet] | None, before: int | None = None) -> Losing:
+    def _losing(self, filename: str, data: bytes, sheets: list[Sheet] | None, before: int | None) -> Losing:
         """What the club's version (`data`, the attachment `filename`; `sheets`, as its check read them,
         None: read here) loses of an earlier version of the
         secretary's (inbox_filing.py `mine`): inbox_cells.py `lost`, from the version the inbox last filed
@@ -415,15 +413,22 @@ class Inbox:
             return lost(base, hers, club[0])
         return losing
 
-    def _base(self, path: str, before: int | None = None) -> Cells | None:
+    def _last_filed(self, path: str, before: int | None) -> sqlite3.Row | None:
+        """The latest `inbox_file` row that filed `path` or found it there (`accepted` or `same`), of a
+        message before `before` when given, with its message's copy and day: what the secretary's bytes
+        are compared with (`_edited`, `_base`)."""
+        row: sqlite3.Row | None = self.db.execute(
+            "SELECT f.sha256, m.copy, m.arrived_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE "
+            "f.path = ? AND f.status IN ('accepted', 'same') AND (? IS NULL OR m.id < ?) ORDER BY m.id DESC LIMIT 1",
+            (path, before, before)).fetchone()
+        return row
+
+    def _base(self, path: str, before: int | None) -> Cells | None:
         """The cells of the version of `path` the inbox last filed or found there (its latest `accepted`
         or `same` row, of a message before `before` when given): its message's attachment of that
         SHA-256, from the copy kept in archive/inbox/messages/; none when no message filed or found it;
         None when that copy is gone or damaged (no attachment of those bytes)."""
-        row = self.db.execute(
-            "SELECT f.sha256, m.copy, m.arrived_on FROM inbox_file f JOIN inbox_message m ON m.id = f.message WHERE "
-            "f.path = ? AND f.status IN ('accepted', 'same') AND (? IS NULL OR m.id < ?) ORDER BY m.id DESC LIMIT 1",
-            (path, before, before)).fetchone()
+        row = self._last_filed(path, before)
         if row is None:
             return NO_CELLS
         try:

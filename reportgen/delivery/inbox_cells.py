@@ -1,5 +1,5 @@
 """Whether a club's new version of a workbook keeps what the secretary typed in it: a three-way
-comparison of cell values (inbox_filing.py `mine`, inbox_run.py `Inbox._lost`).
+comparison of cell values (inbox_filing.py `mine`, inbox_run.py `Inbox._losing`).
 
 base: the version the inbox last filed or found at that path (the attachment of its message, kept in
 archive/inbox/messages/), or no cell at all for a workbook she put in inputs/ herself (`PLACED`: no

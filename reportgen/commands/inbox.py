@@ -40,7 +40,7 @@ def inbox(
     classeur que vous avez modifié après son dépôt, ou mis vous-même dans inputs/ sans qu’aucun club
     n’en soit l’organisateur connu, qui ne garde pas toutes les valeurs que vous y avez saisies : votre
     version reste en place, et les cases concernées sont nommées (une version qui les garde, les
-    résultats saisis par le club dans le tour écrit par « poules next », est enregistrée). Chaque club reçoit une réponse (brouillons
+    résultats saisis par le club dans le tour que votre commande y a écrit, est enregistrée). Chaque club reçoit une réponse (brouillons
     dans outputs/mail/inbox/, ou envoi avec --send) : l’enregistrement, « déjà reçu » pour le même
     classeur que celui de inputs/ (rien n’est écrit), la mise de côté, ou les problèmes avec feuille, cellule et correction ; puis les avertissements de son classeur, qui ne
     refusent rien (un prénom vide : ce qu’il peut encore compléter ; jamais ceux des fichiers de la

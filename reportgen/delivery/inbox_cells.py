@@ -5,8 +5,8 @@ base: the version the inbox last filed or found at that path (the attachment of 
 archive/inbox/messages/), or no cell at all for a workbook she put in inputs/ herself (`PLACED`: no
 base, every non-empty cell she has is hers); hers: the file in inputs/ now; the club's: its new
 version. Her edit is every cell whose value in hers differs from base; the club's version keeps it
-when each of those cells has her value in it. That is the league's normal flow: `reportgen poules
-next` writes the next round into the workbook, `masters prepare` writes the Masters workbook, and
+when each of those cells has her value in it. That is the league's normal flow: a circuit's command of hers writes the next round into the
+workbook, or prepares the workbook of a tournament its host plays, and
 the club sends back a version built on hers, its results typed: filed as before. A version that
 loses or changes one of her cells is held for her (`Lost`: which cells, said on her line).
 

@@ -38,8 +38,8 @@ the database recorded; inbox_run.py `Inbox._edited`), and one she put in inputs/
 nothing names (a circuit whose sheets name none, no calendar row). Filed, the club's version replaced
 her edit, kept in the archive, her line saying only « remplace … » and a build publishing without her
 change; held, nothing she typed leaves inputs/ without her deciding it, and she is told which cells
-on her line and in her list. A version that keeps every value of hers (inbox_cells.py: her `poules
-next` round with the club's results typed in, her `masters prepare` workbook with the host's scores)
+on her line and in her list. A version that keeps every value of hers (inbox_cells.py: a round her command
+wrote with the club's results typed in, a workbook she prepared with the host's scores)
 is filed as before: holding it held the league's normal flow at every round.
 
 An accepted workbook sent in reply to a refusal (its thread) may be that refused one corrected under
@@ -698,8 +698,8 @@ def mine(verdict: Verdict, filed_by: dict[str, Owner], earlier: Earlier) -> dict
     calendar, for it or for the new version). A club replaces a version known to be its own, as
     `owners` knows one (its message filed it, or its sheet, the Grand Sud's `Club`, or the calendar
     names it); a file she placed with nothing saying whose it is was any club's to replace, told
-    « enregistré ». But her own commands edit a workbook the club then completes: `poules next`
-    writes a round the club types the results of, `masters prepare` the workbook the host fills in.
+    « enregistré ». But her own commands edit a workbook the club then completes: a circuit's command
+    writes a round the club types the results of, or prepares the workbook the host fills in.
     A version built on hers, keeping every cell she typed (`losing` finds none), is filed as before;
     one that loses or changes one of them waits for her."""
     candidates = {path: EDITED for path in verdict.same if path in earlier.edited}
@@ -910,7 +910,7 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
     returned, with the cells lost, for the workbook to be held instead (`carry_out`)."""
     digest = sha256(data)
     # Each workbook written or removed held as the secretary's commands hold it (`one_writer`): a
-    # `reportgen poules` or `masters` editing one finishes first, then its bytes are the earlier
+    # circuit's command of hers editing one finishes first, then its bytes are the earlier
     # version kept below. Held in one order (by the files they name, each once: a lock taken twice
     # by one process waits for itself), as her commands hold one workbook at a time.
     names = {os.path.realpath(inputs / name): name for name in (target, *(old.path for old in replaced))}
@@ -919,7 +919,7 @@ def file_accepted(inputs: Path, archive: Path, target: str, data: bytes, replace
             held.enter_context(one_writer(inputs / names[real]))
         written = Path(os.path.realpath(inputs / target))  # through a symbolic link, as her commands write
         # compared again under the lock, as the decision compared (`mine`): her write meanwhile, built
-        # on (`poules next` writing the round the club's version has results of) or not
+        # on (her command writing the round the club's version has results of) or not
         edited = {old.path: (EDITED, cells) for old in replaced
                   if edited_meanwhile(inputs / old.path, old.found, digest) and (cells := losing(old.path, EDITED)) != []}
         if edited:
@@ -957,7 +957,7 @@ def edited_meanwhile(path: Path, found: str, written: str) -> bool:
     """Whether the earlier version at `path` changed since the decision found it (`found`: its sha256;
     '' in a row kept before), into other bytes than this filing's own (`written`: a stopped run's
     write, finished by the next). The decision held a version she had edited before (`mine`); her
-    `reportgen poules` or `masters` writing it as the inbox came to file it (`one_writer` made the
+    a circuit's command of hers writing it as the inbox came to file it (`one_writer` made the
     inbox wait) is her edit too."""
     return bool(found) and path.is_file() and sha256(path.read_bytes()) not in (found, written)
 

@@ -371,14 +371,14 @@ class Inbox:
     def _found(self, paths: list[str]) -> dict[str, str]:
         """The sha256 of each of `paths` (under inputs/) as the decision finds it, hashed once: the
         bytes `_edited` judges are those `decide` records (`Replaced.found`), so that her write between
-        the two (`reportgen poules next` on a file the club filed) is found at filing
+        the two (her command writing the next round into a file the club filed) is found at filing
         (`edited_meanwhile`), never taken for the bytes the decision judged."""
         return {path: sha256(file.read_bytes()) for path in paths if (file := self.inputs / path).is_file()}
 
     def _edited(self, found: Mapping[str, str]) -> frozenset[str]:
         """Those of the earlier versions `found` (under inputs/, the sha256 of each) the secretary changed
         since the inbox last filed them there, or found them there unchanged (`same`): their bytes are no
-        longer the `sha256` of that latest `inbox_file` row (by hand, or with `reportgen poules`, `masters`
+        longer the `sha256` of that latest `inbox_file` row (by hand, or with a circuit's command of hers
         or `players`), nor those of a workbook held or refused for her (she filed it: a club's version,
         not her edit; a version the inbox filed once, which she put back from archive/inbox/replaced/,
         is her edit). A club's new version of one is held for her when it loses a value

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from reportgen.delivery.archive_key import ROWS, rows_digest
+from reportgen.delivery.site_archive_kept import KEPT
 from reportgen.ingest.read_cache import FOLDER
 from reportgen.pipeline.state import STATE
 from tests import test_delivery_mail as mail
@@ -153,3 +154,20 @@ def test_the_rows_are_known_by_the_bytes_they_were_read_from(archived_2024):
         connection.execute("DROP TABLE ranking_left_out")
     connection.close()
     assert rows_digest(database)[0] == digest
+
+
+def test_a_build_after_a_mail_sent_takes_the_archived_seasons_records_back(archived_2024, smtp):
+    """A new tournament after `mail --send`: the build runs, and takes the archived seasons' site
+    records back (outputs/.reportgen/archive-site, delivery/site_archive_kept.py) instead of reading
+    and scoring 2024's copy again. Before, they were keyed by every byte of archive/: the send log's
+    rows moved the key, and the records were made again and written anew for nothing."""
+    inputs, outputs, archive, build = archived_2024
+    kept = outputs / FOLDER / KEPT
+    before = kept.stat().st_ino, kept.read_bytes()
+    sent = reportgen("mail", "--inputs", str(inputs), "--outputs", str(outputs), "--archive", str(archive), "--send")
+    assert "envoyé" in sent.stdout and smtp.received
+    write_tournament(inputs, "2026-02-07-albi", day="07/02/2026", club="ALBI")
+    said = build()
+    assert SKIPPED not in said and "publié" in said
+    assert (kept.stat().st_ino, kept.read_bytes()) == before  # taken back, not made again
+    assert "MARTIN Paul" in (outputs / "site" / "grand-sud-2024.html").read_text(encoding="utf-8")

@@ -51,13 +51,20 @@ def read_by_build(archive: Path, outputs: Path, hashes: FileHashes) -> dict[str,
         files = hashes.folder(archive, skip_hidden=True)
     except OSError:
         return None
-    read = {name: digest for name, digest in files.items() if name.split("/", 1)[0].isdigit()}  # the seasons'
-    if DATABASE in files:  # its journal (a write under way) left out with the rest
-        read[DATABASE] = _rows_digest(archive / DATABASE, files[DATABASE], outputs)
+    return seasons_and_rows(archive, files, outputs)
+
+
+def seasons_and_rows(archive: Path, files: dict[str, str], outputs: Path) -> dict[str, str]:
+    """Of `files` (archive/'s, path -> SHA-256), those of the seasons' copies (archive/<year>/), and the
+    database by the digest of its rows (`database_digest`): what a build reads of archive/. Its
+    journal (a write under way), archive/inbox/ and archive/'s own hidden files are left out."""
+    read = {name: digest for name, digest in files.items() if name.split("/", 1)[0].isdigit()}
+    if DATABASE in files:
+        read[DATABASE] = database_digest(archive / DATABASE, files[DATABASE], outputs)
     return read
 
 
-def _rows_digest(path: Path, file_digest: str, outputs: Path) -> str:
+def database_digest(path: Path, file_digest: str, outputs: Path) -> str:
     """The digest of the rows of `READ`, kept by the file's SHA-256; the file's own SHA-256 when the
     database cannot be read now (locked, damaged, not one: the build says so among its notes)."""
     kept = outputs / FOLDER / ROWS

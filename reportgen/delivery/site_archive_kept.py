@@ -4,9 +4,11 @@ from, so that a build with nothing changed in archive/ (a tournament added to in
 the archive's database nor loads and scores its seasons again: 2.5-3 CPU-s at 10x, each build, in
 the thirty-third round, for records that could not have changed.
 
-The key names everything that work reads: every file of archive/ by content (its database, each
-version's workbooks, hidden files too: `changed_inputs` checks a hidden one that was archived; not the
-calendar's revisions the build keeps there, `archive_layout.CALENDAR_REVISIONS`), the
+The key names everything that work reads: every file of the seasons' copies by content (each
+version's workbooks, hidden files too: `changed_inputs` checks a hidden one that was archived), the
+database by the rows it reads (delivery/archive_key.py `seasons_and_rows`: not its bytes, which a mail
+sent changes, nor archive/inbox/, which each `inbox` run adds to: a build after either, for a new
+tournament, scored every archived season again for records that could not have changed), the
 archive's path as it was given (its notes name files by it) and the code's fingerprint (reportgen,
 its templates, the libraries, Python). Records come back with the notes they were made with, said
 again. Kept only when the archive was the same after they were made as before (not changed while
@@ -20,13 +22,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from reportgen.delivery.archive_layout import CALENDAR_REVISIONS, Say
+from reportgen.delivery.archive_key import seasons_and_rows
+from reportgen.delivery.archive_layout import Say
 from reportgen.ingest.file_hashes import FileHashes
 from reportgen.ingest.read_cache import FOLDER, load_json, write_file
 from reportgen.render.cache import code_fingerprint
 
 KEPT = "archive-site"
-FORMAT = 1
+FORMAT = 2  # 2: keyed by the seasons' copies and the database's rows
 
 Records = dict[str, list[dict[str, Any]]]  # circuit slug -> the site's records (`archived_rankings`)
 
@@ -35,7 +38,7 @@ class KeptRankings:
     """What `archived_rankings` made for this archive, when nothing it is made from changed since."""
 
     def __init__(self, outputs: Path, archive: Path, hashes: FileHashes) -> None:
-        self.path = outputs / FOLDER / KEPT
+        self.path, self.outputs = outputs / FOLDER / KEPT, outputs
         self.archive, self.hashes = archive, hashes
         self.key = self._key()  # before anything is read: what the records made now are made from
         self.notes: list[str] = []
@@ -43,10 +46,9 @@ class KeptRankings:
     def _key(self) -> str | None:
         """None when a file of archive/ cannot be read (then nothing is kept nor taken)."""
         try:
-            files = self.hashes.folder(self.archive, skip_hidden=False)
+            files = seasons_and_rows(self.archive, self.hashes.folder(self.archive, skip_hidden=False), self.outputs)
         except OSError:
             return None
-        files.pop(CALENDAR_REVISIONS, None)  # the build's own, which no archived season is made from
         data = {"format": FORMAT, "code": code_fingerprint(), "archive": str(self.archive), "files": files}
         return hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
 

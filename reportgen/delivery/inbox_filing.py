@@ -956,9 +956,9 @@ def _unwritten(written: Path, replaced: list[Replaced], inputs: Path, digest: st
 def edited_meanwhile(path: Path, found: str, written: str) -> bool:
     """Whether the earlier version at `path` changed since the decision found it (`found`: its sha256;
     '' in a row kept before), into other bytes than this filing's own (`written`: a stopped run's
-    write, finished by the next). The decision held a version she had edited before (`mine`); her
-    a circuit's command of hers writing it as the inbox came to file it (`one_writer` made the
-    inbox wait) is her edit too."""
+    write, finished by the next). The decision held a version she had edited before (`mine`); a
+    circuit's command of hers writing it as the inbox came to file it (`one_writer` made the inbox
+    wait) is her edit too."""
     return bool(found) and path.is_file() and sha256(path.read_bytes()) not in (found, written)
 
 

@@ -42,6 +42,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_environm
 from markupsafe import Markup, escape
 
 from reportgen import french
+from reportgen.ingest.discover import WORKBOOK_SUFFIXES
 from reportgen.ingest.text import surname_and_first
 from reportgen.model import Message
 from reportgen.render.html import TEMPLATES, Typography
@@ -198,8 +199,10 @@ def player(name: object) -> Markup:
 # « 2026-03-14-albi-v2.xlsx » sont deux versions du tournoi … »), as the `typography` filter leaves it
 # (no-break spaces inside its guillemets) and escaped: the guillemet before it, the name, then the
 # guillemet and the marks after it up to the next space (« », », « » : »).
-_QUOTED_FILE = re.compile(r"(«\u00a0)([^«»\s][^«»]*?\.(?:xlsx|xlsm|xlsb|xls|ods|pdf|csv))(\u00a0»[^ \t\r\n]*)",
-                          re.IGNORECASE)
+# Its suffixes: a workbook's, as inputs/ takes them, and the documents a mail attaches.
+_FILE_SUFFIXES = "|".join(sorted((suffix.lstrip(".") for suffix in (*WORKBOOK_SUFFIXES, ".pdf", ".csv")),
+                                 key=lambda suffix: (-len(suffix), suffix)))
+_QUOTED_FILE = re.compile(rf"(«\u00a0)([^«»\s][^«»]*?\.(?:{_FILE_SUFFIXES}))(\u00a0»[^ \t\r\n]*)", re.IGNORECASE)
 
 
 @pass_environment

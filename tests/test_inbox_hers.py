@@ -324,3 +324,45 @@ def test_the_cells_lost_read_apart_from_her_line_s_clauses_and_a_long_value_is_c
         " ; la version du club ne reprend pas 4 cases de la vôtre : Parties!E2 (vous : « 1-0 », le club : « 0-1 »), "
         "Parties!G3 (vous : « Partie arrêtée à la 3e ronde, reprise l… », le club : vide), Parties!E4 (vous : "
         "« 0-1 », le club : vide) et 1 autre case")
+
+
+def test_kill_9_around_a_hold_decided_at_filing_then_reruns_hold_it_once_and_answer_once(league, tmp_path):
+    """The club's version decided `accepted`, then her edit before it is filed (the run killed as it
+    took the workbook's lock, the decision committed), the club's version losing it: the rerun holds
+    it instead (inbox_filing.py `held_instead`, inbox_run.py `Inbox._redecide`). Killed again as it
+    renames the held copy into place, the next run still holds it: one copy, one row rewritten, her
+    file untouched, the club answered once, nothing left over; a further run changes nothing."""
+    league.server.append(message(ALBI, "Résultats", [("a.xlsx", workbook(tmp_path / "1", **SPRING))]))
+    assert "1 classeur enregistré" in league.run().stdout
+    filed = league.inputs / "grand-sud" / "2026" / "2026-03-14-albi-tournoi-printemps.xlsx"
+    typed = [[1, "DUPONT", "Jean", "1001", "Carcassonne"], [2, "MARTIN", "Paul", "1002", "Albi"],
+             [3, "DURAND", "Anne", "1003", "Toulouse"]]
+    theirs = workbook(tmp_path / "2", **SPRING, results=typed)
+    league.server.append(message(ALBI, "Licence", [("a.xlsx", theirs)], number=2))
+    lock = filed.parent / f".~reportgen.{filed.name}.lock"
+    killed = league.process(strace=("-P", str(lock), "-e", "inject=openat:signal=SIGKILL"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert [row[1] for row in test_inbox.inbox_files(league)] == ["accepted", "accepted"]  # decided, not filed
+    book = openpyxl.load_workbook(filed)
+    book["Résultats"]["C2"] = "Jean-Pierre"  # her correction, which the club's version does not have
+    book.save(filed)
+    hers, before = filed.read_bytes(), tree(league.inputs)
+    held = league.archive / "inbox" / "held" / "2026-03-14-albi-2-a.xlsx"
+    # its third rename (after two scratch folders'): the held copy's, before the row is rewritten
+    killed = league.process(strace=("-e", "inject=rename:signal=SIGKILL:when=3"))
+    assert killed.returncode in (-9, 128 + 9), killed.stderr
+    assert not held.exists() and [p.name.startswith(f".{held.name}.") for p in held.parent.iterdir()] == [True]
+    assert [row[1] for row in test_inbox.inbox_files(league)] == ["accepted", "accepted"]
+    done = league.run()
+    assert done.returncode == 0, done.stderr
+    assert "a.xlsx MIS DE CÔTÉ pour vous : votre modification de" in done.stdout, done.stdout
+    assert "Résultats!C2 (vous : « Jean-Pierre », le club : « Jean »)" in done.stdout
+    assert tree(league.inputs) == before and filed.read_bytes() == hers
+    assert held.read_bytes() == theirs and sorted(p.name for p in held.parent.iterdir()) == [held.name]
+    assert [row[1] for row in test_inbox.inbox_files(league)] == ["accepted", "held"]
+    answers = [mail for mail in league.drafts() if "Licence" in str(mail["Subject"])]
+    assert len(answers) == 1 and "dont votre classeur ne garde pas toutes les valeurs" in body(answers[0])
+    again = league.run()
+    assert again.returncode == 0 and "MIS DE CÔTÉ" not in again.stdout, again.stdout  # nothing decided again
+    assert tree(league.inputs) == before and len(league.drafts()) == 2 and held.read_bytes() == theirs
+    assert [row[1] for row in test_inbox.inbox_files(league)] == ["accepted", "held"]
